@@ -1,0 +1,3 @@
+from aish.cli import main
+
+main()

@@ -1,0 +1,318 @@
+"""One ask, end to end: route, budget, stream, fall back, run tools, extract commands.
+
+The order matters and follows the seeds: the model is chosen once per ask
+(phase 5 R-C2) and holds for every tool round; fallback retries once, only
+before any text arrived (N3); tool calls are approved one by one and run in
+order (phase 2); usage is counted for every call, estimated when the server
+sends none (phase 7); suggested commands get a local safety verdict.
+Nothing here prints: everything goes through the ``Reply``.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from aish import answer, prompts
+from aish.config import Config, ModelConfig
+from aish.conversation import Conversation
+from aish.errors import AishError, Cancelled, ConfigError
+from aish.events import AskResult, Finish, TextDelta, Usage
+from aish.protocol import Request
+from aish.reply import Reply
+
+
+@dataclass
+class AskEnv:
+    """Daemon-wide collaborators of an ask; tests inject fakes for any of them."""
+
+    config: Config
+    tokens: Any  # aish.tokens.TokenCounter
+    ledger: Any = None  # aish.ledger.Ledger
+    mcp: Any = None  # aish.mcp.manager.McpManager
+    stream: Optional[Callable] = None  # broker.chat_stream
+    complete: Optional[Callable] = None  # broker.chat_complete
+    log: logging.Logger = field(default_factory=lambda: logging.getLogger("aish"))
+
+    def __post_init__(self) -> None:
+        if self.stream is None or self.complete is None:
+            from aish import broker
+
+            self.stream = self.stream or broker.chat_stream
+            self.complete = self.complete or broker.chat_complete
+
+
+@dataclass
+class _Call:
+    """What one model call produced."""
+
+    model: ModelConfig
+    text: str = ""
+    usage: Optional[Usage] = None
+    finish: Optional[Finish] = None
+
+
+def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
+    cfg = env.config
+    if not cfg.models:
+        raise ConfigError("no model configured",
+                          hint="start a local OpenAI-compatible server or set OPENROUTER_API_KEY, "
+                               "or run 'aish config init' and edit the file it names")
+    if req.mode == "explain":
+        return _explain(env, conv, req, reply)
+
+    from aish import router
+
+    result = AskResult()
+    question = prompts.user_text(req.mode, req.text, req.buffer, req.cursor, req.stdin)
+    model_name = cfg.default_model
+    routed = router.classify_model(question, cfg)
+    if routed and routed != model_name:
+        reply.status(f"routed to {routed}")
+        result.routed = router.classify(question)
+        model_name = routed
+    model = cfg.model(model_name)
+
+    tools = env.mcp.openai_tools() if env.mcp is not None and env.mcp.has_tools() else []
+    system = prompts.system_prompt(shell=req.shell, cwd=req.cwd, status=req.status,
+                                   history=req.history, tools=bool(tools))
+    conv.add_user(question)
+    conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=cfg.context.budget_tokens,
+                        count=lambda text: env.tokens.count(model, text), system_prompt=system,
+                        summarize=_summarizer(env, conv, reply), status=reply.status,
+                        max_summary_chars=cfg.context.max_summary_chars)
+
+    texts: list[str] = []
+    usages: list[Usage] = []
+    rounds = 0
+    try:
+        while True:
+            call = _call_with_fallback(env, conv, model, system, tools, reply, result)
+            model = call.model
+            texts.append(call.text)
+            if call.usage:
+                usages.append(call.usage)
+            calls = call.finish.tool_calls if call.finish else ()
+            if not calls or env.mcp is None:
+                conv.add_assistant(call.text, usage=call.usage.to_dict() if call.usage else None)
+                break
+            if not _run_tools(env, conv, call, reply, result):
+                break
+            rounds += 1
+            if rounds >= cfg.mcp.max_tool_depth:
+                reply.status("tool-call depth limit reached")
+                break
+    except Cancelled:
+        result.cancelled = True
+    except AishError as err:
+        partial = getattr(err, "partial_text", "")
+        if partial:
+            texts.append(partial)
+            conv.add_assistant(partial + "\n[answer cut short]")
+        raise
+    finally:
+        result.text = "".join(texts)
+        result.model = model.name
+        result.usage = _sum_usage(usages)
+    if result.cancelled:
+        if result.text:
+            conv.add_assistant(result.text + "\n[cancelled by the user]")
+        return result
+    _suggest(env, conv, result, reply, model)
+    return result
+
+
+def _call_with_fallback(env: AskEnv, conv: Conversation, model: ModelConfig, system: str,
+                        tools: list, reply: Reply, result: AskResult) -> _Call:
+    """Stream once; on an eligible failure before any text, retry once on the fallback model."""
+    from aish import fallback
+
+    cfg = env.config
+    call = _Call(model)
+    try:
+        return _stream(env, conv, call, system, tools, reply)
+    except (Cancelled, ConfigError):
+        raise
+    except AishError as first:
+        target = cfg.routing.fallback_model
+        if (target == model.name or target not in cfg.models
+                or not fallback.should_fallback(first, cfg, text_arrived=bool(call.text))):
+            raise
+        reply.status(fallback.fallback_status(model.name, first, target))
+        result.fallback = target
+        retry = _Call(cfg.models[target])
+        try:
+            return _stream(env, conv, retry, system, tools, reply)
+        except (Cancelled, ConfigError):
+            raise
+        except AishError as second:
+            raise AishError(fallback.both_failed_message(model.name, first, target, second)) from None
+
+
+def _stream(env: AskEnv, conv: Conversation, call: _Call, system: str, tools: list,
+            reply: Reply) -> _Call:
+    messages = conv.to_messages(system)
+    sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
+    restore = _restorer(env, conv)
+    for event in env.stream(call.model, sent, tools=tools or None, cancel=reply.cancel):
+        if isinstance(event, TextDelta):
+            chunk = restore(event.text)
+            if chunk:
+                call.text += chunk
+                reply.text(chunk)
+        elif isinstance(event, Usage):
+            call.usage = event
+        elif isinstance(event, Finish):
+            call.finish = event
+    tail = getattr(restore, "flush", lambda: "")()
+    if tail:
+        call.text += tail
+        reply.text(tail)
+    call.usage = _account(env, conv, call.model, "main", call.usage, sent, call.text, reply)
+    return call
+
+
+def _account(env: AskEnv, conv: Conversation, model: ModelConfig, category: str,
+             usage: Optional[Usage], messages: list, completion: str, reply: Reply) -> Usage:
+    """Count one call: price it, estimate when the server sent nothing, warn once."""
+    from aish import usage as usage_mod
+
+    try:
+        est_prompt = env.tokens.count_messages(model, messages)
+        if usage is None:
+            usage = usage_mod.estimate_usage(model, messages, completion, env.tokens)
+        usage = usage_mod.price_usage(model, usage)
+        if conv.usage is not None:
+            conv.usage.add(model.name, category, usage, local=model.is_local, est_prompt=est_prompt)
+            for line in conv.usage.check_warnings(env.config.cost):
+                reply.status(line)
+        if conv.log:
+            conv.log.append({"type": "usage", "model": model.name, "category": category,
+                             "local": model.is_local, "est_prompt": est_prompt,
+                             "usage": usage.to_dict()})
+        if env.ledger is not None:
+            env.ledger.record(conv=conv.id, model=model.name, category=category, usage=usage,
+                              local=model.is_local)
+    except Exception:  # accounting must never break an answer
+        env.log.exception("usage accounting failed")
+    return usage or Usage(estimated=True)
+
+
+def _run_tools(env: AskEnv, conv: Conversation, call: _Call, reply: Reply, result: AskResult) -> bool:
+    """Run the calls in order; store the assistant turn and one tool turn per answered call."""
+    from aish.mcp import bridge
+
+    outcomes = []
+    for tool_call in call.finish.tool_calls:
+        if reply.cancel.cancelled:
+            raise Cancelled()
+        outcome = bridge.run_tool_call(tool_call, env.mcp, reply, env.config.mcp,
+                                       conv.always_approved, reply.cancel)
+        outcomes.append((tool_call, outcome))
+        result.tool_calls.append({"name": outcome.user_name, "denied": outcome.denied,
+                                  "is_error": outcome.is_error,
+                                  "answered": outcome.content is not None})
+    answered = [(c, o) for c, o in outcomes if o.content is not None]
+    wire = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+            for c, _ in answered]
+    conv.add_assistant(call.text, tool_calls=wire or None,
+                       usage=call.usage.to_dict() if call.usage else None)
+    for c, o in answered:
+        conv.add_tool(c.id, o.content)
+    return bool(answered)
+
+
+def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
+             model: ModelConfig) -> None:
+    """Send every CMD: line with its local safety verdict (and a second opinion on medium)."""
+    from aish import safety
+
+    cfg = env.config
+    for command in answer.extract_commands(result.text):
+        verdict = safety.assess(command)
+        if verdict and verdict.level == "medium" and cfg.safety.llm_model:
+            shown = conv.redactor.redact(command) if _redacting(env, conv) else command
+            second = safety.second_opinion(shown, verdict, cfg.model(cfg.safety.llm_model), env.complete)
+            verdict = second or verdict
+        level = verdict.level if verdict else None
+        reason = verdict.reason if verdict else None
+        result.commands.append(command)
+        result.safety.append({"command": command, "level": level, "reason": reason})
+        reply.command(command, level, reason)
+
+
+def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
+    """Explain the buffer piece by piece; the conversation and the buffer stay untouched."""
+    from aish import explain, safety
+
+    command = req.buffer.strip() or req.text.strip()
+    if not command:
+        raise AishError("nothing to explain: the prompt line is empty",
+                        hint="type or recall a command first")
+    model = env.config.model()
+    verdict = safety.assess(command)
+    if verdict:
+        reply.warning(f"{verdict.level}: {verdict.reason}")
+    messages = explain.explain_messages(command, req.shell)
+    sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
+    restore = _restorer(env, conv)
+    result = AskResult(model=model.name)
+    text = ""
+    usage = None
+    try:
+        for event in env.stream(model, sent, cancel=reply.cancel):
+            if isinstance(event, TextDelta):
+                chunk = restore(event.text)
+                text += chunk
+                reply.text(chunk)
+            elif isinstance(event, Usage):
+                usage = event
+        tail = getattr(restore, "flush", lambda: "")()
+        if tail:
+            text += tail
+            reply.text(tail)
+    except Cancelled:
+        result.cancelled = True
+    result.text = text
+    usage = _account(env, conv, model, "explain", usage, sent, text, reply)
+    result.usage = usage.to_dict()
+    return result
+
+
+def _summarizer(env: AskEnv, conv: Conversation, reply: Reply):
+    cfg = env.config
+    if not cfg.context.summarize_on_evict or cfg.context.summarizer_model not in cfg.models:
+        return None
+    from aish import summarize
+
+    model = cfg.models[cfg.context.summarizer_model]
+
+    def on_usage(name: str, usage: Usage) -> None:
+        _account(env, conv, cfg.models.get(name, model), "summarize", usage, [], "", reply)
+
+    return summarize.make_summarize_fn(cfg, env.complete, on_usage=on_usage)
+
+
+def _redacting(env: AskEnv, conv: Conversation) -> bool:
+    return env.config.secrets.redact and conv.redactor is not None
+
+
+def _restorer(env: AskEnv, conv: Conversation) -> Callable[[str], str]:
+    if not _redacting(env, conv):
+        return lambda chunk: chunk
+    from aish import secrets
+
+    return secrets.streaming_restorer(conv.redactor)
+
+
+def _sum_usage(usages: list[Usage]) -> Optional[dict]:
+    if not usages:
+        return None
+    costs = [u.cost for u in usages if u.cost is not None]
+    return {
+        "prompt_tokens": sum(u.prompt_tokens for u in usages),
+        "completion_tokens": sum(u.completion_tokens for u in usages),
+        "total_tokens": sum(u.total_tokens for u in usages),
+        "cost": sum(costs) if costs else None,
+        "estimated": any(u.estimated for u in usages),
+    }

@@ -1,0 +1,281 @@
+"""The ``aish`` command: parses arguments and prints; the work happens elsewhere.
+
+``main()`` owns errors and exit codes (every ``AishError`` becomes one line on
+stderr, exit 1; Ctrl-C exits 130; anything unexpected is logged to the state
+dir and reported as one line).  Verbs that need daemon state (``cost``,
+``route``, ``reset``...) are sent to the daemon, so they apply to the same
+conversations and toggles the shells see.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Optional
+
+import click
+
+from aish import __version__
+from aish.errors import AishError
+
+_COLORS = {"S": "bright_black", "W": "yellow", "E": "red"}
+_LEVEL_COLORS = {"high": "red", "medium": "yellow", "low": "cyan"}
+
+
+def _tty(stream) -> bool:
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+def _err(message: str, tag: str = "S") -> None:
+    click.secho(message, fg=_COLORS.get(tag) if _tty(sys.stderr) else None, err=True)
+
+
+# ------------------------------------------------------------------ talking to the daemon
+def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str = "",
+          mode: str = "question", buffer: str = "", as_json: bool = False) -> dict:
+    from aish.client import Client
+    from aish.protocol import Request
+
+    request = Request(id="", kind=kind, reply="", conv=os.environ.get("AISH_CONV", "cli"),
+                      shell="cli", mode=mode, text=text, buffer=buffer, cwd=os.getcwd(),
+                      argv=list(argv or []), stdin=stdin, interactive=_can_ask(),
+                      cols=_columns())
+    printer = _Printer(stream_text=not as_json)
+    result = Client().request(request, on_frame=printer.frame, answer=_answer)
+    printer.finish(result)
+    if as_json:
+        if printer.errors and not result.get("error"):
+            result["error"] = printer.errors[-1]
+        click.echo(json.dumps(result, ensure_ascii=False))
+    if printer.errors:
+        sys.exit(1)
+    return result
+
+
+class _Printer:
+    """Turns frames into terminal output: text to stdout, status lines to stderr."""
+
+    def __init__(self, stream_text: bool) -> None:
+        self.stream_text = stream_text
+        self.commands: list = []
+        self.errors: list = []
+        self.ended_with_newline = True
+
+    def frame(self, frame) -> None:
+        tag, fields = frame.tag, frame.fields
+        if tag == "T" and self.stream_text:
+            sys.stdout.write(fields[0])
+            sys.stdout.flush()
+            if fields[0]:
+                self.ended_with_newline = fields[0].endswith("\n")
+        elif tag in ("S", "W") and self.stream_text:
+            self._break_line()
+            _err(fields[0], tag)
+        elif tag == "E":
+            self._break_line()
+            self.errors.append(fields[0])
+            if self.stream_text:
+                _err(f"aish: {fields[0]}", "E")
+        elif tag == "C":
+            self.commands.append(fields)
+
+    def _break_line(self) -> None:
+        if not self.ended_with_newline:
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+            self.ended_with_newline = True
+
+    def finish(self, result: dict) -> None:
+        if not self.stream_text:
+            return
+        self._break_line()
+        for fields in self.commands:
+            command, level, reason = (list(fields) + ["-", "-"])[:3]
+            prefix = "→ " if _tty(sys.stdout) else ""
+            click.echo(f"{prefix}{command}")
+            if level and level != "-":
+                _warn = f"  ! {level}: {reason}"
+                click.secho(_warn, fg=_LEVEL_COLORS.get(level) if _tty(sys.stderr) else None, err=True)
+
+
+def _can_ask() -> bool:
+    return _tty(sys.stdin) or os.path.exists("/dev/tty") and _tty(sys.stderr)
+
+
+def _answer(qid: str, question: str) -> Optional[str]:
+    """Approval questions in ``aish ask``: read one answer from the terminal."""
+    try:
+        with open("/dev/tty", "r+", encoding="utf-8") as tty:
+            tty.write(f"{question} ")
+            tty.flush()
+            line = tty.readline().strip().lower()
+    except OSError:
+        return None
+    return line[:1] if line[:1] in ("y", "a") else "n"
+
+
+def _columns() -> int:
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except OSError:
+        return 80
+
+
+# ------------------------------------------------------------------ commands
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="aish")
+def cli() -> None:
+    """aish: AI inside your shell. Ask, get a command on your prompt line, run it yourself."""
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of streaming.")
+@click.argument("question", nargs=-1, required=True)
+def ask(question: tuple, as_json: bool) -> None:
+    """Ask a question; extra context is read from stdin when it is not a terminal."""
+    stdin = "" if _tty(sys.stdin) else sys.stdin.read()
+    _send("ask", text=" ".join(question), stdin=stdin, as_json=as_json)
+
+
+@cli.command()
+@click.argument("shell", type=click.Choice(["zsh", "bash"]))
+def init(shell: str) -> None:
+    """Print the shell integration: eval "$(aish init zsh)"."""
+    from aish.shellscripts import script_text
+
+    click.echo(script_text(shell), nl=False)
+
+
+@cli.group()
+def daemon() -> None:
+    """Start, stop or inspect the per-user daemon."""
+
+
+@daemon.command("start")
+def daemon_start() -> None:
+    from aish.daemon import runtime
+
+    pid = runtime.start()
+    click.echo(f"aish daemon running (pid {pid})")
+
+
+@daemon.command("stop")
+def daemon_stop() -> None:
+    from aish.daemon import runtime
+
+    click.echo("aish daemon stopped" if runtime.stop() else "aish daemon was not running")
+
+
+@daemon.command("status")
+def daemon_status() -> None:
+    from aish.daemon import runtime
+
+    info = runtime.status()
+    if info.get("pid"):
+        click.echo(f"aish daemon running (pid {info['pid']}); log: {info.get('log', '?')}")
+    else:
+        click.echo(f"aish daemon not running; log: {info.get('log', '?')}")
+        sys.exit(3)
+
+
+@cli.group()
+def config() -> None:
+    """Write, show or locate the config file."""
+
+
+@config.command("path")
+def config_path() -> None:
+    from aish import config as config_mod
+
+    click.echo(str(config_mod.config_path()))
+
+
+@config.command("init")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def config_init(force: bool) -> None:
+    from aish import config as config_mod
+    from aish.config_text import EXAMPLE
+
+    path = config_mod.config_path()
+    if path.exists() and not force:
+        raise AishError(f"{path} already exists", hint="edit it, or pass --force to overwrite")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(EXAMPLE, encoding="utf-8")
+    click.echo(f"wrote {path}; edit the [models.fast] endpoint and model")
+
+
+@config.command("show")
+def config_show() -> None:
+    from aish import config as config_mod, detect
+    from aish.config_text import render
+
+    cfg = detect.apply(config_mod.load())
+    click.echo(render(cfg), nl=False)
+
+
+@cli.command()
+def doctor() -> None:
+    """Check config, models, runtime dir, daemon and shell integration."""
+    from aish.doctor import run_checks
+
+    failed = 0
+    for check in run_checks():
+        failed += not check.ok
+        click.echo(check.line())
+    sys.exit(1 if failed else 0)
+
+
+def _verb(name: str, help_text: str):
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    @click.pass_context
+    def command(ctx, args: tuple) -> None:
+        _send("verb", argv=[name, *args])
+
+    command.__doc__ = help_text
+    return cli.command(name, context_settings={"ignore_unknown_options": True,
+                                               "allow_interspersed_args": False})(command)
+
+
+_verb("reset", "Start the conversation afresh (usage totals are kept).")
+_verb("route", "Model routing: on | off | classes | check TEXT.")
+_verb("fallback", "Cloud fallback: on | off.")
+_verb("cost", "Tokens and money: [detail|reset] [--today|--week|--all] [--json].")
+_verb("mcp", "MCP tools: list | tools | tool NAME | connect URL [ALIAS] | disconnect ALIAS.")
+_verb("explain", "Explain a command piece by piece: aish explain 'tar -xzf a.tgz'.")
+_verb("status", "What the daemon is using (models, routing, fallback).")
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        sys.exit(130)
+    except AishError as err:
+        _err(f"aish: {err}", "E")
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception:
+        _err(f"aish: internal error (details in {_log_crash()})", "E")
+        sys.exit(70)
+
+
+def _log_crash() -> str:
+    import traceback
+
+    from aish import paths
+
+    try:
+        path = paths.state_dir() / "cli.log"
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(traceback.format_exc() + "\n")
+        return str(path)
+    except OSError:
+        return "an unwritable state dir"

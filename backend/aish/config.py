@@ -1,0 +1,324 @@
+"""Configuration: TOML file -> validated dataclasses, with defaults.
+
+Why strict: a typo in a key silently ignored is a feature that "does not
+work"; so unknown keys and wrong types are errors naming the file, the key and
+the expected type.  The file is found at ``$AISH_CONFIG`` or in the platform
+config dir (``aish config path``).  With no file at all, ``detect.py`` finds a
+local server or a cloud key.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Optional
+from urllib.parse import urlparse
+
+from aish.errors import ConfigError
+from aish import paths
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+
+@dataclass
+class ModelConfig:
+    """One OpenAI-compatible endpoint + model; ``/v1/chat/completions`` is appended."""
+
+    name: str = ""
+    endpoint: str = ""
+    model: str = ""
+    key_env: Optional[str] = None
+    connect_timeout: float = 3.0
+    read_timeout: float = 120.0
+    include_usage: bool = True  # send stream_options.include_usage
+    price_in: Optional[float] = None  # dollars per million prompt tokens
+    price_out: Optional[float] = None  # dollars per million completion tokens
+    max_tokens: Optional[int] = None
+    temperature: Optional[float] = None
+    local: Optional[bool] = None  # None: decided from the endpoint host
+
+    def api_key(self) -> Optional[str]:
+        if not self.key_env:
+            return None
+        return os.environ.get(self.key_env) or None
+
+    @property
+    def is_local(self) -> bool:
+        """Loopback and private hosts are local: free, and fallback candidates."""
+        if self.local is not None:
+            return self.local
+        host = (urlparse(self.endpoint).hostname or "").lower()
+        if host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".local"):
+            return True
+        if host.startswith(("10.", "192.168.")):
+            return True
+        if host.startswith("172."):
+            try:
+                return 16 <= int(host.split(".")[1]) <= 31
+            except (IndexError, ValueError):
+                return False
+        return False
+
+    @property
+    def chat_url(self) -> str:
+        return self.endpoint.rstrip("/") + "/v1/chat/completions"
+
+
+@dataclass
+class RoutingConfig:
+    auto: bool = False
+    fallback: bool = False
+    fallback_model: str = "cloud"
+    classes: dict = field(default_factory=lambda: {"code": "deep", "reasoning": None, "default": None})
+
+
+@dataclass
+class ContextConfig:
+    max_turns: int = 20  # user+assistant pairs kept verbatim
+    budget_tokens: int = 6000  # prompt budget for the conversation
+    summarize_on_evict: bool = False
+    summarizer_model: str = "fast"
+    max_summary_chars: int = 2000
+    summarizer_timeout: float = 30.0
+    summarizer_max_tokens: int = 300
+
+
+@dataclass
+class McpServerConfig:
+    alias: str = ""
+    url: Optional[str] = None
+    command: Optional[list] = None
+    env: dict = field(default_factory=dict)
+    auth_token: Optional[str] = None
+    auth_env: Optional[str] = None
+    trusted: bool = False
+    timeout: float = 30.0
+
+    def bearer(self) -> Optional[str]:
+        """Seed phase 2: ``auth_token`` literal > ``auth_env`` indirection > none."""
+        if self.auth_token:
+            return self.auth_token
+        if self.auth_env:
+            return os.environ.get(self.auth_env) or None
+        return None
+
+
+@dataclass
+class McpConfig:
+    servers: dict = field(default_factory=dict)  # alias -> McpServerConfig
+    auto_approve: list = field(default_factory=list)  # "alias.tool" or "alias.*"
+    max_tool_depth: int = 8
+    max_result_chars: int = 8000
+    approval_timeout: float = 120.0
+    auto_approve_read_only_trusted: bool = False
+
+
+@dataclass
+class CostConfig:
+    warn_at_dollars: Optional[float] = None
+    warn_at_tokens: Optional[int] = None
+
+
+@dataclass
+class TokenizeConfig:
+    use_endpoint: bool = False
+    timeout: float = 2.0
+
+
+@dataclass
+class SafetyConfig:
+    llm_model: Optional[str] = None  # second opinion for medium-rated commands
+
+
+@dataclass
+class SecretsConfig:
+    redact: bool = True
+
+
+@dataclass
+class Config:
+    default_model: str = "fast"
+    models: dict = field(default_factory=dict)  # name -> ModelConfig
+    routing: RoutingConfig = field(default_factory=RoutingConfig)
+    context: ContextConfig = field(default_factory=ContextConfig)
+    mcp: McpConfig = field(default_factory=McpConfig)
+    cost: CostConfig = field(default_factory=CostConfig)
+    tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
+    safety: SafetyConfig = field(default_factory=SafetyConfig)
+    secrets: SecretsConfig = field(default_factory=SecretsConfig)
+    source: Optional[Path] = None  # the file it came from, if any
+    detected: Optional[str] = None  # how the model was found when there was no file
+
+    def model(self, name: Optional[str] = None) -> ModelConfig:
+        name = name or self.default_model
+        try:
+            return self.models[name]
+        except KeyError:
+            raise ConfigError(
+                f"no model named '{name}' is configured",
+                hint=f"add a [models.{name}] table to {self.source or 'the config'} "
+                "or run 'aish config init'",
+            ) from None
+
+
+# ---------------------------------------------------------------- loading
+
+_TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+               list: "a list", dict: "a table"}
+
+
+def config_path() -> Path:
+    env = os.environ.get("AISH_CONFIG")
+    if env:
+        return Path(env).expanduser()
+    return paths.config_dir() / "config.toml"
+
+
+def load(path: Optional[Path] = None) -> Config:
+    """Load and validate; a missing file yields defaults with no models (see detect.py)."""
+    path = path or config_path()
+    if not path.exists():
+        if os.environ.get("AISH_CONFIG"):
+            raise ConfigError(f"AISH_CONFIG points to {path}, which does not exist",
+                              hint="create it with 'aish config init' or unset AISH_CONFIG")
+        return Config()
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: TOML syntax error: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    cfg = from_dict(raw, str(path))
+    cfg.source = path
+    return cfg
+
+
+def from_dict(raw: dict, where: str = "config") -> Config:
+    cfg = Config()
+    known = {"default_model", "models", "routing", "context", "mcp", "cost", "tokenize",
+             "safety", "secrets"}
+    _reject_unknown(raw, known, where, "")
+    if "default_model" in raw:
+        cfg.default_model = _typed(raw["default_model"], str, where, "default_model")
+    models = _typed(raw.get("models", {}), dict, where, "models")
+    for name, table in models.items():
+        key = f"models.{name}"
+        table = _typed(table, dict, where, key)
+        model = _fill(ModelConfig, table, where, key, skip={"name"})
+        model.name = name
+        if not model.endpoint or not model.model:
+            raise ConfigError(f"{where}: [{key}] needs both 'endpoint' and 'model'")
+        if urlparse(model.endpoint).scheme not in ("http", "https"):
+            raise ConfigError(f"{where}: {key}.endpoint must be an http(s) URL, got '{model.endpoint}'")
+        cfg.models[name] = model
+    for section, cls in (("routing", RoutingConfig), ("context", ContextConfig), ("cost", CostConfig),
+                         ("tokenize", TokenizeConfig), ("safety", SafetyConfig),
+                         ("secrets", SecretsConfig)):
+        if section in raw:
+            table = _typed(raw[section], dict, where, section)
+            setattr(cfg, section, _fill(cls, table, where, section))
+    if "classes" in raw.get("routing", {}):
+        merged = RoutingConfig().classes
+        for cls_name, target in cfg.routing.classes.items():
+            if cls_name not in merged:
+                raise ConfigError(f"{where}: routing.classes.{cls_name} is not a routing class "
+                                  f"(expected one of: {', '.join(merged)})")
+            if target is not None and not isinstance(target, str):
+                raise ConfigError(f"{where}: routing.classes.{cls_name} must be a string (a model name)")
+            merged[cls_name] = target or None
+        cfg.routing.classes = merged
+    if "mcp" in raw:
+        table = _typed(raw["mcp"], dict, where, "mcp")
+        servers = _typed(table.get("servers", {}), dict, where, "mcp.servers")
+        rest = {k: v for k, v in table.items() if k != "servers"}
+        cfg.mcp = _fill(McpConfig, rest, where, "mcp", skip={"servers"})
+        for alias, server in servers.items():
+            key = f"mcp.servers.{alias}"
+            server = _fill(McpServerConfig, _typed(server, dict, where, key), where, key, skip={"alias"})
+            server.alias = alias
+            if bool(server.url) == bool(server.command):
+                raise ConfigError(f"{where}: [{key}] needs exactly one of 'url' or 'command'")
+            cfg.mcp.servers[alias] = server
+    validate(cfg, where)
+    return cfg
+
+
+def validate(cfg: Config, where: str = "config") -> None:
+    """Cross-field checks: every model a setting names must exist (when it is used)."""
+    if not cfg.models:
+        return
+    if cfg.default_model not in cfg.models:
+        raise ConfigError(f"{where}: default_model = '{cfg.default_model}' but no [models.{cfg.default_model}]",
+                          hint=f"configured models: {', '.join(cfg.models)}")
+    if cfg.routing.auto:
+        for cls_name, target in cfg.routing.classes.items():
+            if target and target not in cfg.models:
+                raise ConfigError(f"{where}: routing.classes.{cls_name} = '{target}' is not a configured model",
+                                  hint=f"configured models: {', '.join(cfg.models)}")
+    if cfg.routing.fallback and cfg.routing.fallback_model not in cfg.models:
+        raise ConfigError(f"{where}: routing.fallback_model = '{cfg.routing.fallback_model}' "
+                          "is not a configured model",
+                          hint=f"configured models: {', '.join(cfg.models)}")
+    if cfg.context.summarize_on_evict and cfg.context.summarizer_model not in cfg.models:
+        raise ConfigError(f"{where}: context.summarizer_model = '{cfg.context.summarizer_model}' "
+                          "is not a configured model")
+    if cfg.safety.llm_model and cfg.safety.llm_model not in cfg.models:
+        raise ConfigError(f"{where}: safety.llm_model = '{cfg.safety.llm_model}' is not a configured model")
+
+
+def _reject_unknown(table: dict, known: set, where: str, prefix: str) -> None:
+    for key in table:
+        if key not in known:
+            full = f"{prefix}{key}"
+            raise ConfigError(f"{where}: unknown key '{full}'",
+                              hint=f"expected one of: {', '.join(sorted(known))}")
+
+
+def _typed(value: Any, expected: type, where: str, key: str) -> Any:
+    ok = isinstance(value, expected)
+    if expected is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if expected in (int, float) and isinstance(value, bool):
+        ok = False
+    if not ok:
+        raise ConfigError(f"{where}: {key} must be {_TYPE_NAMES.get(expected, expected.__name__)}, "
+                          f"got {type(value).__name__} {value!r}")
+    return value
+
+
+def _fill(cls: type, table: dict, where: str, key: str, skip: set = frozenset()) -> Any:
+    """Build dataclass ``cls`` from ``table``, checking names and types from its annotations."""
+    spec = {f.name: f for f in fields(cls) if f.name not in skip}
+    _reject_unknown(table, set(spec), where, f"{key}.")
+    obj = cls()
+    for name, value in table.items():
+        annotation = str(spec[name].type)
+        expected = _annotation_type(annotation)
+        if value is None:
+            continue
+        if expected is not None:
+            value = _typed(value, expected, where, f"{key}.{name}")
+        if expected is list and name in ("auto_approve", "command"):
+            for item in value:
+                if not isinstance(item, str):
+                    raise ConfigError(f"{where}: {key}.{name} must be a list of strings")
+        setattr(obj, name, value)
+    return obj
+
+
+def _annotation_type(annotation: str) -> Optional[type]:
+    for name, typ in (("bool", bool), ("int", int), ("float", float), ("str", str),
+                      ("list", list), ("dict", dict)):
+        if annotation == name or annotation == f"Optional[{name}]":
+            return typ
+    return None
+
+
+def with_runtime_overrides(cfg: Config, overrides: dict) -> Config:
+    """Apply daemon-side toggles (``aish route on``...) without touching the file."""
+    routing = replace(cfg.routing, **{k: v for k, v in overrides.items() if k in ("auto", "fallback")})
+    return replace(cfg, routing=routing)

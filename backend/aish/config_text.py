@@ -1,0 +1,126 @@
+"""Config as text: the commented example ``aish config init`` writes, and ``config show``.
+
+``show`` prints the effective config in TOML form with secrets masked: a
+literal ``auth_token`` becomes ``"****"`` and a ``key_env`` shows whether the
+variable is set, never its value.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from aish.config import Config
+
+EXAMPLE = '''# aish configuration. Every key is optional; unknown keys are errors.
+# Docs: docs/configuration.md in the aish repository.
+
+default_model = "fast"
+
+[models.fast]                         # any OpenAI-compatible endpoint
+endpoint = "http://127.0.0.1:8080"    # base URL; /v1/chat/completions is appended
+model = "qwen2.5-coder-7b"
+# connect_timeout = 3.0               # seconds
+# read_timeout = 120.0
+# include_usage = true                # false for servers that reject stream_options
+
+# [models.cloud]
+# endpoint = "https://openrouter.ai/api"
+# model = "openai/gpt-4o-mini"
+# key_env = "OPENROUTER_API_KEY"      # the key itself never lives in this file
+# price_in = 0.15                     # dollars per million prompt tokens (when the provider reports no cost)
+# price_out = 0.60
+
+# [routing]                           # pick a model per ask (off by default)
+# auto = false
+# classes = { code = "deep" }         # reasoning and default keep the active model
+# fallback = false                    # retry once on fallback_model when the local server fails
+# fallback_model = "cloud"
+
+[context]
+max_turns = 20
+budget_tokens = 6000
+# summarize_on_evict = false          # fold evicted turns into a rolling summary
+# summarizer_model = "fast"
+# max_summary_chars = 2000
+
+# [mcp]                               # tools the model may call after you approve
+# auto_approve = ["notes.read_note", "docs.*"]
+# max_tool_depth = 8
+# [mcp.servers.notes]
+# url = "http://127.0.0.1:8765/mcp"   # or: command = ["mcp-server-time"] for stdio
+# auth_env = "NOTES_TOKEN"
+
+# [cost]
+# warn_at_dollars = 0.50
+# warn_at_tokens = 100000
+
+# [tokenize]
+# use_endpoint = false                # true: count tokens with the server's /tokenize
+
+# [safety]
+# llm_model = "cloud"                 # second opinion on commands rated medium
+
+# [secrets]
+# redact = true                       # replace tokens and passwords before anything is sent
+'''
+
+
+def render(cfg: Config) -> str:
+    lines = []
+    if cfg.source:
+        lines.append(f"# from {cfg.source}")
+    elif cfg.detected:
+        lines.append(f"# no config file; detected {cfg.detected}")
+    lines.append(f'default_model = "{cfg.default_model}"')
+    for name, model in cfg.models.items():
+        lines.append("")
+        lines.append(f"[models.{name}]")
+        lines.extend(_pairs(model, skip={"name"}))
+    for section in ("routing", "context", "cost", "tokenize", "safety", "secrets"):
+        lines.append("")
+        lines.append(f"[{section}]")
+        lines.extend(_pairs(getattr(cfg, section)))
+    lines.append("")
+    lines.append("[mcp]")
+    lines.extend(_pairs(cfg.mcp, skip={"servers"}))
+    for alias, server in cfg.mcp.servers.items():
+        lines.append("")
+        lines.append(f"[mcp.servers.{alias}]")
+        lines.extend(_pairs(server, skip={"alias"}))
+    return "\n".join(lines) + "\n"
+
+
+def _pairs(obj: Any, skip: set = frozenset()) -> list:
+    out = []
+    for f in fields(obj):
+        if f.name in skip:
+            continue
+        value = getattr(obj, f.name)
+        if value is None or value == {} and f.name == "env":
+            continue
+        if f.name == "auth_token":
+            value = "****"
+        if f.name == "env" and isinstance(value, dict):
+            value = {k: "****" for k in value}
+        line = f"{f.name} = {_toml(value)}"
+        if f.name == "key_env":
+            line += f"   # ${value} is {'set' if obj.api_key() else 'NOT SET'}"
+        out.append(line)
+    return out
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        inner = ", ".join(f"{k} = {_toml(v) if v is not None else _toml('')}" for k, v in value.items())
+        return "{ " + inner + " }"
+    if is_dataclass(value):
+        return str(value)
+    return _toml(str(value))

@@ -1,0 +1,187 @@
+"""One conversation: turns, the rolling summary, the budget, and the messages sent.
+
+Invariants that strict chat templates enforce (seed phase 0 §6, phase 5 A3):
+exactly one system message, first; user and assistant alternate (an assistant
+turn with ``tool_calls`` is followed by its ``tool`` turns); never user/user.
+Eviction removes whole exchanges (a user turn and everything up to the next
+user turn), oldest first, so a tool result never loses its call.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from aish.session_log import SessionLog
+
+
+@dataclass
+class Turn:
+    role: str  # "user" | "assistant" | "tool"
+    content: str = ""
+    tool_calls: Optional[list] = None  # wire format [{"id","type","function":{"name","arguments"}}]
+    tool_call_id: Optional[str] = None
+    usage: Optional[dict] = None
+    tokens: Optional[int] = field(default=None, compare=False)  # cached count (phase 8)
+
+    def to_message(self) -> dict:
+        message: dict[str, Any] = {"role": self.role, "content": self.content}
+        if self.tool_calls:
+            message["tool_calls"] = self.tool_calls
+        if self.tool_call_id:
+            message["tool_call_id"] = self.tool_call_id
+        return message
+
+    def to_log(self) -> dict:
+        entry: dict[str, Any] = {"type": "turn", "role": self.role, "content": self.content}
+        for key in ("tool_calls", "tool_call_id", "usage"):
+            if getattr(self, key):
+                entry[key] = getattr(self, key)
+        return entry
+
+
+SummarizeFn = Callable[[Optional[str], Optional[list]], Optional[str]]
+
+
+class Conversation:
+    """Turns plus per-conversation state that outlives ``reset`` (usage, approvals)."""
+
+    def __init__(self, conv_id: str, log: Optional[SessionLog] = None) -> None:
+        self.id = conv_id
+        self.turns: list[Turn] = []
+        self.summary: Optional[str] = None
+        self.always_approved: set[str] = set()
+        self.log = log
+        self.lock = threading.Lock()  # one ask at a time per conversation
+        self.usage: Any = None  # aish.usage.UsageTotals, attached by the service
+        self.redactor: Any = None  # aish.secrets.Redactor, attached by the service
+
+    # ------------------------------------------------------------ building
+    def add(self, turn: Turn) -> Turn:
+        self.turns.append(turn)
+        if self.log:
+            self.log.append(turn.to_log())
+        return turn
+
+    def add_user(self, content: str) -> Turn:
+        return self.add(Turn("user", content))
+
+    def add_assistant(self, content: str, tool_calls: Optional[list] = None,
+                      usage: Optional[dict] = None) -> Turn:
+        return self.add(Turn("assistant", content, tool_calls=tool_calls or None, usage=usage))
+
+    def add_tool(self, call_id: str, content: str) -> Turn:
+        return self.add(Turn("tool", content, tool_call_id=call_id))
+
+    def set_summary(self, summary: Optional[str]) -> None:
+        self.summary = summary
+        if self.log:
+            self.log.append({"type": "summary", "text": summary})
+
+    def reset(self) -> None:
+        """Forget turns and summary; usage totals and the meter survive (seed phase 7 R8)."""
+        self.turns.clear()
+        self.summary = None
+        self.always_approved.clear()
+        if self.log:
+            self.log.append({"type": "reset"})
+
+    # ------------------------------------------------------------ messages
+    def to_messages(self, system_prompt: str) -> list[dict]:
+        system = system_prompt
+        if self.summary:
+            system = f"{system}\n\n[earlier conversation summary]\n{self.summary}"
+        messages: list[dict] = [{"role": "system", "content": system}]
+        for turn in self.turns:
+            message = turn.to_message()
+            previous = messages[-1]
+            same_role = previous["role"] == message["role"] and message["role"] in ("user", "assistant")
+            if same_role and not previous.get("tool_calls") and not message.get("tool_calls"):
+                # a failed or cancelled ask left a user turn unanswered: merge, never user/user
+                previous["content"] = f"{previous['content']}\n\n{message['content']}".strip()
+                continue
+            if message["role"] == "assistant" and previous["role"] == "system":
+                continue  # a leading assistant turn (its user turn was evicted) would break templates
+            messages.append(message)
+        return messages
+
+    # ------------------------------------------------------------ budget
+    def exchanges(self) -> list[list[Turn]]:
+        groups: list[list[Turn]] = []
+        for turn in self.turns:
+            if turn.role == "user" or not groups:
+                groups.append([turn])
+            else:
+                groups[-1].append(turn)
+        return groups
+
+    def enforce_budget(self, *, max_turns: int, budget_tokens: int, count: Callable[[str], int],
+                       system_prompt: str = "", summarize: Optional[SummarizeFn] = None,
+                       max_summary_chars: int = 2000,
+                       status: Callable[[str], None] = lambda line: None) -> int:
+        """Evict the oldest exchanges while over ``max_turns`` or the token budget.
+
+        The newest exchange always stays.  Returns how many turns were evicted.
+        With ``summarize`` the evicted turns are folded into the rolling summary;
+        a summarizer that returns None means silent eviction with one status line.
+        """
+        for turn in self.turns:
+            if turn.tokens is None:
+                turn.tokens = count(turn.content) + (count(str(turn.tool_calls)) if turn.tool_calls else 0)
+        fixed = count(system_prompt) + (count(self.summary) if self.summary else 0)
+        groups = self.exchanges()
+        evicted: list[Turn] = []
+        total = fixed + sum(t.tokens or 0 for t in self.turns)
+        while len(groups) > 1 and (len(groups) > max_turns or total > budget_tokens):
+            group = groups.pop(0)
+            evicted.extend(group)
+            total -= sum(t.tokens or 0 for t in group)
+        if not evicted:
+            return 0
+        del self.turns[:len(evicted)]
+        if self.log:
+            self.log.append({"type": "evict", "n": len(evicted)})
+        reason = "max_turns" if len(groups) >= max_turns else "token budget"
+        if summarize is None:
+            status(f"context: evicted {len(evicted)} oldest turns ({reason})")
+            return len(evicted)
+        payload = [t.to_message() for t in evicted]
+        new_summary = summarize(self.summary, payload)
+        if new_summary and len(new_summary) > max_summary_chars:
+            compressed = summarize(new_summary, None)
+            new_summary = compressed or new_summary[:max_summary_chars]
+        if new_summary:
+            self.set_summary(new_summary)
+            status(f"context: summarized {len(evicted)} evicted turns")
+        else:
+            status(f"context: summarizer failed; evicted {len(evicted)} oldest turns without a summary")
+        return len(evicted)
+
+    # ------------------------------------------------------------ restore
+    def replay(self, on_usage: Optional[Callable[[dict], None]] = None,
+               on_cost_reset: Optional[Callable[[], None]] = None) -> None:
+        """Rebuild from the session log after a daemon restart (without re-logging)."""
+        if not self.log:
+            return
+        log, self.log = self.log, None
+        try:
+            for entry in log.entries():
+                kind = entry.get("type")
+                if kind == "turn" and entry.get("role") in ("user", "assistant", "tool"):
+                    self.turns.append(Turn(entry["role"], str(entry.get("content") or ""),
+                                           tool_calls=entry.get("tool_calls"),
+                                           tool_call_id=entry.get("tool_call_id"),
+                                           usage=entry.get("usage")))
+                elif kind == "evict":
+                    del self.turns[:int(entry.get("n") or 0)]
+                elif kind == "summary":
+                    self.summary = entry.get("text") or None
+                elif kind == "reset":
+                    self.turns.clear()
+                    self.summary = None
+                elif kind == "usage" and on_usage:
+                    on_usage(entry)
+                elif kind == "cost_reset" and on_cost_reset:
+                    on_cost_reset()
+        finally:
+            self.log = log

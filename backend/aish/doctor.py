@@ -1,0 +1,110 @@
+"""``aish doctor``: one line per check, and the fix for each failure.
+
+Checks run in the order a user would fix things: config, models, runtime dir,
+daemon, shell integration.  Nothing here raises; every problem is a line.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Optional
+
+from aish import config as config_mod
+from aish.errors import AishError
+
+
+@dataclass
+class Check:
+    ok: bool
+    name: str
+    detail: str
+    fix: Optional[str] = None
+
+    def line(self) -> str:
+        mark = "ok  " if self.ok else "FAIL"
+        text = f"{mark} {self.name}: {self.detail}"
+        return f"{text} -> {self.fix}" if (self.fix and not self.ok) else text
+
+
+def run_checks() -> Iterator[Check]:
+    path = config_mod.config_path()
+    try:
+        cfg = config_mod.load(path)
+    except AishError as err:
+        yield Check(False, "config", str(err), f"fix {path} (or move it away to use defaults)")
+        return
+    if cfg.source:
+        yield Check(True, "config", str(cfg.source))
+    else:
+        from aish import detect
+
+        detect.apply(cfg)
+        if cfg.detected:
+            yield Check(True, "config", f"no file at {path}; using {cfg.detected}")
+        else:
+            yield Check(False, "config", "no config file and no model found",
+                        "run 'aish config init' and set an endpoint, or start a local server")
+    for name, model in cfg.models.items():
+        yield _check_model(name, model)
+    yield from _check_runtime()
+    yield _check_shell()
+
+
+def _check_model(name: str, model) -> Check:
+    from aish import broker
+    from aish.errors import TransportError
+
+    label = f"model {name}"
+    if model.key_env and not model.api_key():
+        return Check(False, label, f"${model.key_env} is not set",
+                     f"export {model.key_env}=... in your shell profile")
+    try:
+        available = broker.list_models(model.endpoint, api_key=model.api_key(),
+                                       timeout=max(model.connect_timeout, 1.0))
+    except TransportError as err:
+        if err.status in (401, 403):
+            return Check(False, label, f"authentication refused at {model.endpoint}",
+                         f"check the key in ${model.key_env}" if model.key_env else "set key_env")
+        return Check(False, label, f"{err}", "start the server or fix the endpoint in the config")
+    except AishError as err:
+        return Check(False, label, str(err), "check the endpoint in the config")
+    if available and model.model not in available:
+        shown = ", ".join(available[:5]) + (" ..." if len(available) > 5 else "")
+        return Check(False, label, f"'{model.model}' is not served at {model.endpoint} (it has: {shown})",
+                     "set model to one of those, or load it on the server")
+    return Check(True, label, f"{model.model} at {model.endpoint} reachable")
+
+
+def _check_runtime() -> Iterator[Check]:
+    from aish import paths
+    from aish.daemon import runtime
+
+    try:
+        rundir = paths.runtime_dir()
+        yield Check(True, "runtime dir", f"{rundir} (private)")
+    except AishError as err:
+        yield Check(False, "runtime dir", str(err), err.hint)
+        return
+    pid = runtime.is_running()
+    if pid:
+        yield Check(True, "daemon", f"running (pid {pid})")
+    else:
+        yield Check(True, "daemon", "not running (starts on first use)")
+
+
+def _check_shell() -> Check:
+    shell = Path(os.environ.get("SHELL", "")).name
+    rc = {"zsh": Path(os.environ.get("ZDOTDIR", Path.home())) / ".zshrc",
+          "bash": Path.home() / ".bashrc"}.get(shell)
+    if rc is None:
+        return Check(False, "shell", f"login shell '{shell or 'unknown'}' is not zsh or bash",
+                     "aish integrates with zsh and bash; 'aish ask' works anywhere")
+    try:
+        text = rc.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        text = ""
+    if "aish init" in text or "aish.zsh" in text or "aish.bash" in text or "aish.plugin.zsh" in text:
+        return Check(True, "shell", f"integration loaded from {rc}")
+    return Check(False, "shell", f"{rc} does not load aish",
+                 f"add: eval \"$(aish init {shell})\" to {rc}")

@@ -1,0 +1,97 @@
+"""Typed events: what the broker yields while a model streams, and what one ask
+reports back to its client.
+
+Broker events (``chat_stream`` yields them, in stream order):
+    TextDelta       answer text (reasoning already split out)
+    ReasoningDelta  ``reasoning_content`` or ``<think>...</think>`` text; never shown as answer
+    ToolCallDelta   a fragment of a streaming tool call, by index (progress only)
+    Usage           token counts (and cost) whenever a chunk carries ``usage``
+    Finish          last event of a complete stream: finish reason + assembled tool calls
+
+Ask output (the daemon turns these into protocol frames, the CLI prints them):
+    see ``Reply`` in ``ask.py``; results end as an ``AskResult``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, asdict
+from typing import Any, Optional, Union
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ReasoningDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolCallDelta:
+    index: int
+    id: Optional[str] = None
+    name: Optional[str] = None
+    arguments: str = ""
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One complete tool call as the model asked for it (``name`` is the wire name)."""
+
+    id: str
+    name: str
+    arguments: str  # the raw JSON text the model produced; may be malformed
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    total_tokens: int = 0
+    cost: Optional[float] = None  # dollars, when the provider reports it (OpenRouter)
+    estimated: bool = False  # True when counted locally because the server sent none
+    model: Optional[str] = None  # the model name the server reported
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Finish:
+    reason: Optional[str]
+    tool_calls: tuple[ToolCall, ...] = ()
+
+
+BrokerEvent = Union[TextDelta, ReasoningDelta, ToolCallDelta, Usage, Finish]
+
+
+@dataclass
+class Suggestion:
+    """A command the model suggested (a ``CMD:`` line), with the local safety verdict."""
+
+    command: str
+    level: Optional[str] = None  # None | "low" | "medium" | "high"
+    reason: Optional[str] = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"command": self.command, "level": self.level, "reason": self.reason}
+
+
+@dataclass
+class AskResult:
+    """What ``aish ask --json`` prints and the daemon's done frame carries."""
+
+    text: str = ""
+    commands: list[str] = field(default_factory=list)
+    model: Optional[str] = None
+    usage: Optional[dict[str, Any]] = None
+    safety: list[dict[str, Any]] = field(default_factory=list)
+    routed: Optional[str] = None  # routing class that fired, if any
+    fallback: Optional[str] = None  # model used after a fallback, if any
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    error: Optional[str] = None
+    cancelled: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

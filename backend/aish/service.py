@@ -1,0 +1,197 @@
+"""The daemon's application: conversations, config, shared clients, request dispatch.
+
+The daemon (``daemon/server.py``) owns FIFOs and threads; this owns what an
+answer needs and outlives one request: the loaded config (re-read when the
+file changes), runtime toggles, one conversation per shell, the MCP servers,
+the token counter and the cost ledger.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from typing import Optional
+
+from aish import config as config_mod
+from aish.config import Config
+from aish.conversation import Conversation
+from aish.errors import AishError, ConfigError
+from aish.events import AskResult
+from aish.protocol import Request
+from aish.reply import Reply
+from aish.session_log import SessionLog
+
+DAEMON_VERBS = ("reset", "route", "fallback", "cost", "mcp", "explain", "status")
+
+
+class Service:
+    def __init__(self, log: Optional[logging.Logger] = None) -> None:
+        self.log = log or logging.getLogger("aish")
+        self.overrides: dict = {}
+        self._lock = threading.Lock()
+        self._conversations: dict[str, Conversation] = {}
+        self._config: Optional[Config] = None
+        self._config_stamp: object = None
+        self._config_error: Optional[ConfigError] = None
+        self._tokens = None
+        self._ledger = None
+        self._mcp = None
+        self._mcp_started = False
+        self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
+
+    # ------------------------------------------------------------ config
+    def config(self) -> Config:
+        """The effective config; re-read when the file changes, detection when there is none."""
+        path = config_mod.config_path()
+        try:
+            stat = os.stat(path)
+            stamp = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            stamp = None
+        with self._lock:
+            if self._config is None or stamp != self._config_stamp:
+                self._config_stamp = stamp
+                try:
+                    cfg = config_mod.load(path)
+                    self._config_error = None
+                except ConfigError as err:
+                    self._config, self._config_error = None, err
+                    raise
+                from aish import detect
+
+                self._config = detect.apply(cfg)
+                self._tokens = None
+            if self._config_error:
+                raise self._config_error
+            cfg = self._config
+        if self.overrides:
+            cfg = config_mod.with_runtime_overrides(cfg, self.overrides)
+        return cfg
+
+    def tokens(self):
+        from aish.tokens import TokenCounter
+
+        cfg = self.config()
+        with self._lock:
+            if self._tokens is None:
+                self._tokens = TokenCounter(cfg.tokenize)
+            return self._tokens
+
+    def ledger(self):
+        with self._lock:
+            if self._ledger is None:
+                from aish.ledger import Ledger
+
+                try:
+                    self._ledger = Ledger()
+                except Exception:
+                    self.log.exception("cost ledger unavailable")
+                    return None
+            return self._ledger
+
+    def mcp(self):
+        """The MCP manager; configured servers connect once (warm_up or first ask)."""
+        cfg = self.config()
+        with self._lock:
+            if self._mcp is None:
+                from aish.mcp.manager import McpManager
+
+                self._mcp = McpManager(cfg.mcp, log=self.log)
+            start = not self._mcp_started and bool(cfg.mcp.servers)
+            self._mcp_started = True
+        if start:
+            failures = self._mcp.connect_configured()
+            with self._lock:
+                self._reported.extend(failures)
+        return self._mcp
+
+    def warm_up(self) -> None:
+        """Run in the background after start: connect MCP servers, open the ledger."""
+        try:
+            cfg = self.config()
+            self.ledger()
+            if cfg.mcp.servers:
+                self.mcp()
+        except AishError as err:
+            self.log.warning("warm-up: %s", err)
+        except Exception:
+            self.log.exception("warm-up failed")
+
+    # ------------------------------------------------------------ conversations
+    def conversation(self, conv_id: str) -> Conversation:
+        with self._lock:
+            conv = self._conversations.get(conv_id)
+            if conv is not None:
+                return conv
+            conv = Conversation(conv_id, SessionLog(conv_id))
+            self._conversations[conv_id] = conv
+        from aish.secrets import Redactor
+        from aish.usage import UsageTotals
+
+        conv.usage = UsageTotals()
+        conv.redactor = Redactor()
+        conv.replay(on_usage=lambda entry: _replay_usage(conv, entry),
+                    on_cost_reset=conv.usage.reset)
+        return conv
+
+    # ------------------------------------------------------------ requests
+    def handle(self, request: Request, reply: Reply) -> AskResult:
+        if request.kind == "ask":
+            return self.ask(request, reply)
+        if request.kind == "verb":
+            return self.verb(request, reply)
+        raise AishError(f"unknown request kind '{request.kind}'", hint="upgrade the shell integration")
+
+    def ask(self, request: Request, reply: Reply) -> AskResult:
+        from aish.ask import AskEnv, run_ask
+
+        cfg = self.config()
+        conv = self.conversation(request.conv)
+        mcp = self.mcp() if cfg.mcp.servers or self._mcp is not None else None
+        with self._lock:
+            pending, self._reported = self._reported, []
+        for line in pending:
+            reply.status(line)
+        if cfg.detected and not getattr(self, "_announced", False):
+            self._announced = True
+            reply.status(f"using {cfg.detected} (no config file; 'aish config init' to choose)")
+        env = AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log)
+        with conv.lock:
+            return run_ask(env, conv, request, reply)
+
+    def verb(self, request: Request, reply: Reply) -> AskResult:
+        from aish import commands
+
+        if request.argv and request.argv[0].lstrip(":") == "explain":
+            words = request.argv[1:]
+            request.mode, request.kind = "explain", "ask"
+            if words:
+                request.buffer = " ".join(words)
+            return self.ask(request, reply)
+        lines, data = commands.dispatch(self, request, reply)
+        for line in lines:
+            reply.text(line + "\n")
+        result = AskResult(text="".join(line + "\n" for line in lines))
+        if data is not None:
+            result.usage = data if isinstance(data, dict) else {"data": data}
+        return result
+
+    def close(self) -> None:
+        if self._mcp is not None:
+            try:
+                self._mcp.close_all()
+            except Exception:
+                self.log.exception("closing MCP sessions failed")
+
+
+def _replay_usage(conv: Conversation, entry: dict) -> None:
+    from aish.events import Usage
+
+    raw = entry.get("usage") or {}
+    try:
+        usage = Usage(**{k: raw[k] for k in ("prompt_tokens", "completion_tokens", "total_tokens",
+                                             "cost", "estimated", "model") if k in raw})
+        conv.usage.add(entry.get("model") or "?", entry.get("category") or "main", usage,
+                       local=bool(entry.get("local")), est_prompt=entry.get("est_prompt"))
+    except (TypeError, ValueError):
+        pass

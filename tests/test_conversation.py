@@ -1,0 +1,125 @@
+import json
+
+from aish.conversation import Conversation
+from aish.session_log import SessionLog
+
+
+def chars4(text):
+    return len(text) // 4
+
+
+def make(n_pairs, log=None):
+    conv = Conversation("t", log)
+    for i in range(n_pairs):
+        conv.add_user(f"question {i}")
+        conv.add_assistant(f"answer {i}")
+    return conv
+
+
+def roles(messages):
+    return [m["role"] for m in messages]
+
+
+def test_messages_alternate_with_one_system_message():
+    conv = make(2)
+    conv.add_user("unanswered (cancelled)")
+    conv.add_user("next question")
+    msgs = conv.to_messages("SYS")
+    assert roles(msgs) == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert msgs[-1]["content"] == "unanswered (cancelled)\n\nnext question"
+
+
+def test_summary_rendered_inside_the_system_message():
+    conv = make(1)
+    conv.summary = "user asked about ports"
+    msgs = conv.to_messages("SYS")
+    assert sum(m["role"] == "system" for m in msgs) == 1
+    assert msgs[0]["content"].endswith("[earlier conversation summary]\nuser asked about ports")
+
+
+def test_eviction_by_max_turns_oldest_first_with_status():
+    conv = make(5)
+    lines = []
+    evicted = conv.enforce_budget(max_turns=3, budget_tokens=10_000, count=chars4, status=lines.append)
+    assert evicted == 4
+    assert [t.content for t in conv.turns][0] == "question 2"
+    assert lines and "evicted 4" in lines[0]
+
+
+def test_eviction_by_token_budget_keeps_newest_exchange():
+    conv = Conversation("t")
+    conv.add_user("x" * 400)
+    conv.add_assistant("y" * 400)
+    conv.add_user("z" * 400)
+    conv.enforce_budget(max_turns=20, budget_tokens=50, count=chars4)
+    assert [t.content[0] for t in conv.turns] == ["z"]
+
+
+def test_tool_turns_evicted_with_their_exchange():
+    conv = Conversation("t")
+    conv.add_user("q1")
+    conv.add_assistant("", tool_calls=[{"id": "c1", "type": "function",
+                                        "function": {"name": "n__t", "arguments": "{}"}}])
+    conv.add_tool("c1", "result")
+    conv.add_assistant("done")
+    conv.add_user("q2")
+    conv.enforce_budget(max_turns=1, budget_tokens=10_000, count=chars4)
+    assert roles(conv.to_messages("S")) == ["system", "user"]
+
+
+def test_summarize_modes_first_additive_and_compress():
+    calls = []
+
+    def summarize(prior, turns):
+        calls.append((prior, None if turns is None else len(turns)))
+        if turns is None:
+            return "short"
+        return (prior or "") + "S" * 30
+
+    conv = make(3)
+    conv.enforce_budget(max_turns=2, budget_tokens=10_000, count=chars4, summarize=summarize,
+                        max_summary_chars=50)
+    assert calls == [(None, 2)] and conv.summary == "S" * 30
+    conv.add_user("q")
+    conv.add_assistant("a")
+    conv.enforce_budget(max_turns=2, budget_tokens=10_000, count=chars4, summarize=summarize,
+                        max_summary_chars=50)
+    assert calls[1] == ("S" * 30, 2)
+    assert calls[2] == ("S" * 60, None)  # over max_summary_chars: compress
+    assert conv.summary == "short"
+
+
+def test_failed_summarizer_means_silent_eviction_with_one_status():
+    conv = make(3)
+    lines = []
+    conv.enforce_budget(max_turns=1, budget_tokens=10_000, count=chars4,
+                        summarize=lambda p, t: None, status=lines.append)
+    assert conv.summary is None and len(conv.turns) == 2
+    assert len(lines) == 1 and "summarizer failed" in lines[0]
+
+
+def test_replay_rebuilds_turns_summary_and_resets(aish_env):
+    log = SessionLog("replay-me")
+    conv = make(3, log)
+    conv.enforce_budget(max_turns=2, budget_tokens=10_000, count=chars4, summarize=lambda p, t: "sum")
+    conv.add_user("after")
+    restored = Conversation("replay-me", SessionLog("replay-me"))
+    restored.replay()
+    assert [t.content for t in restored.turns] == [t.content for t in conv.turns]
+    assert restored.summary == "sum"
+    conv.reset()
+    again = Conversation("replay-me", SessionLog("replay-me"))
+    again.replay()
+    assert again.turns == [] and again.summary is None
+    lines = log.path.read_text().splitlines()
+    assert all(json.loads(line)["type"] for line in lines)
+
+
+def test_torn_last_line_is_skipped(aish_env):
+    log = SessionLog("torn")
+    log.append({"type": "turn", "role": "user", "content": "kept"})
+    with open(log.path, "a") as handle:
+        handle.write('{"type": "turn", "role": "assis')
+    conv = Conversation("torn", SessionLog("torn"))
+    conv.replay()
+    assert [t.content for t in conv.turns] == ["kept"]
