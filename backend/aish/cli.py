@@ -146,6 +146,24 @@ def init(shell: str) -> None:
     click.echo(script_text(shell), nl=False)
 
 
+@cli.command()
+@click.argument("shell", required=False, type=click.Choice(["zsh", "bash"]))
+def shell(shell: Optional[str]) -> None:
+    """Start your shell with aish loaded (says which model it will use)."""
+    from aish import config as config_mod, detect, launch
+
+    name = launch.pick_shell(shell)
+    cfg = config_mod.load()
+    if cfg.models:
+        model = cfg.model()
+        click.echo(f"aish: using model '{model.name}' ({model.model} at {model.endpoint}) from {cfg.source}")
+    else:
+        found = detect.detect()
+        click.echo(f"aish: using {found.description}" if found else f"aish: {detect.NOT_FOUND}")
+    click.echo(f"aish: starting {name}; type '? how do I ...' and Enter, or press Alt-? on a command")
+    launch.exec_shell(name)
+
+
 @cli.group()
 def daemon() -> None:
     """Start, stop or inspect the per-user daemon."""

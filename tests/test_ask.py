@@ -1,0 +1,213 @@
+"""The ask orchestrator with a scripted model (one script per model call)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from aish.ask import AskEnv, run_ask
+from aish.config import from_dict
+from aish.conversation import Conversation
+from aish.errors import AishError, Cancelled, TransportError
+from aish.events import Finish, TextDelta, ToolCall, Usage
+from aish.protocol import HistoryEntry, Request
+from aish.reply import RecordingReply
+from aish.secrets import Redactor
+from aish.usage import UsageTotals
+
+MODELS = {
+    "fast": {"endpoint": "http://127.0.0.1:9", "model": "small"},
+    "deep": {"endpoint": "http://127.0.0.1:9", "model": "big"},
+    "cloud": {"endpoint": "https://cloud.example", "model": "c"},
+}
+
+
+class Tokens:
+    calls = 0
+
+    def count(self, model, text):
+        return len(text or "") // 4
+
+    def count_messages(self, model, messages):
+        return sum(self.count(model, m.get("content") or "") for m in messages)
+
+
+class Script:
+    """A fake broker: each call pops the next list of events (an exception raises)."""
+
+    def __init__(self, *calls):
+        self.calls = list(calls)
+        self.seen = []  # (model name, messages, tools)
+
+    def stream(self, model, messages, tools=None, cancel=None, **_):
+        self.seen.append((model.name, messages, tools))
+        for item in self.calls.pop(0):
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+
+    def complete(self, model, messages, **_):
+        return "summary", None
+
+
+def text(s, usage=None):
+    events = [TextDelta(c) for c in [s[i:i + 5] for i in range(0, len(s), 5)]]
+    if usage:
+        events.append(usage)
+    return events + [Finish("stop")]
+
+
+def make(script, raw=None, mcp=None):
+    cfg = from_dict({"models": MODELS, **(raw or {})})
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, complete=script.complete, mcp=mcp)
+    conv = Conversation("t")
+    conv.usage = UsageTotals()
+    conv.redactor = Redactor()
+    return env, conv
+
+
+def req(text="how do I list files by size", **kw):
+    return Request(id="r1", kind="ask", reply="", text=text, shell="zsh", cwd="/tmp",
+                   status=1, history=[HistoryEntry("ls", 0, 12)], **kw)
+
+
+def test_streams_text_extracts_commands_and_records_turns():
+    script = Script(text("Use ls.\nCMD: ls -lS\nCMD: rm -rf /\n"))
+    env, conv = make(script)
+    reply = RecordingReply()
+    result = run_ask(env, conv, req(), reply)
+    assert reply.full_text == "Use ls.\nCMD: ls -lS\nCMD: rm -rf /\n"
+    assert result.commands == ["ls -lS", "rm -rf /"]
+    assert reply.commands[0] == ("ls -lS", None, None)
+    assert reply.commands[1][1] == "high" and reply.commands[1][2]
+    assert [t.role for t in conv.turns] == ["user", "assistant"]
+    system = script.seen[0][1][0]["content"]
+    assert "zsh" in system and "cwd: /tmp" in system and "[0 12ms] ls" in system and "CMD: " in system
+    assert script.seen[0][2] is None  # no tools -> no tools field
+
+
+def test_usage_is_estimated_when_the_server_sends_none_and_counted_when_it_does():
+    script = Script(text("hello there"), text("again", Usage(10, 2, 12, cost=0.5)))
+    env, conv = make(script)
+    first = run_ask(env, conv, req(), RecordingReply())
+    assert first.usage["estimated"] is True and first.usage["completion_tokens"] == len("hello there") // 4
+    second = run_ask(env, conv, req("more"), RecordingReply())
+    assert second.usage["prompt_tokens"] == 10 and second.usage["cost"] == 0.5
+    assert conv.usage.total_tokens()[0] >= 10
+
+
+def test_routing_fires_once_per_ask_and_the_default_comes_back():
+    script = Script(text("fix it"), text("plain"))
+    env, conv = make(script, {"routing": {"auto": True}})
+    reply = RecordingReply()
+    result = run_ask(env, conv, req("Traceback (most recent call last):\n  File \"a.py\""), reply)
+    assert script.seen[0][0] == "deep" and "routed to deep" in reply.statuses
+    assert result.model == "deep" and result.routed == "code"
+    run_ask(env, conv, req("list files"), RecordingReply())
+    assert script.seen[1][0] == "fast"
+
+
+def test_fallback_retries_once_before_any_text_with_the_seed_status_line():
+    refused = TransportError("Connection refused (http://127.0.0.1:9)", kind="connect")
+    script = Script([refused], text("from the cloud\nCMD: true"))
+    env, conv = make(script, {"routing": {"fallback": True, "fallback_model": "cloud"}})
+    reply = RecordingReply()
+    result = run_ask(env, conv, req(), reply)
+    assert [s[0] for s in script.seen] == ["fast", "cloud"]
+    assert any(s.startswith("local fast failed (") and s.endswith("retrying via cloud") for s in reply.statuses)
+    assert result.fallback == "cloud" and result.model == "cloud" and result.commands == ["true"]
+
+
+def test_no_fallback_after_text_streamed_and_partial_text_is_kept():
+    cut = TransportError("stream cut short", kind="cut", partial_text="half an ans")
+    script = Script([TextDelta("half an ans"), cut])
+    env, conv = make(script, {"routing": {"fallback": True, "fallback_model": "cloud"}})
+    with pytest.raises(TransportError):
+        run_ask(env, conv, req(), RecordingReply())
+    assert len(script.seen) == 1
+    assert conv.turns[-1].role == "assistant" and conv.turns[-1].content.startswith("half an ans")
+
+
+def test_both_failures_are_reported():
+    err1 = TransportError("HTTP 503: loading", kind="http", status=503)
+    err2 = TransportError("Couldn't resolve host cloud.example", kind="dns")
+    env, conv = make(Script([err1], [err2]), {"routing": {"fallback": True}})
+    with pytest.raises(AishError) as info:
+        run_ask(env, conv, req(), RecordingReply())
+    assert "503" in str(info.value) and "resolve" in str(info.value)
+
+
+def test_cancel_keeps_partial_answer_and_suggests_nothing():
+    script = Script([TextDelta("CMD: ls"), Cancelled()])
+    env, conv = make(script)
+    reply = RecordingReply()
+    result = run_ask(env, conv, req(), reply)
+    assert result.cancelled and reply.commands == []
+    assert "cancelled" in conv.turns[-1].content
+
+
+def test_secrets_are_redacted_before_sending_and_restored_in_commands():
+    secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    script = Script([])  # filled below once we know the placeholder
+
+    def stream(model, messages, tools=None, cancel=None, **_):
+        script.seen.append((model.name, messages, tools))
+        sent = messages[-1]["content"]
+        assert secret not in sent
+        placeholder = sent.split("GITHUB_TOKEN=")[1].split()[0]
+        yield TextDelta(f"CMD: gh auth login --with-token <<< {placeholder}")
+        yield Finish("stop")
+
+    env, conv = make(script)
+    env.stream = stream
+    result = run_ask(env, conv, req(f"why does GITHUB_TOKEN={secret} fail"), RecordingReply())
+    assert result.commands == [f"gh auth login --with-token <<< {secret}"]
+
+
+def test_tool_loop_appends_turns_and_reissues_until_text(monkeypatch):
+    from aish.mcp import bridge
+
+    call = ToolCall(id="c1", name="notes__read_note", arguments='{"name": "todo"}')
+    script = Script([Finish("tool_calls", (call,))], text("Your todo: milk\nCMD: echo milk"))
+    mcp = SimpleNamespace(openai_tools=lambda: [{"type": "function", "function": {"name": "notes__read_note"}}],
+                          has_tools=lambda: True)
+    monkeypatch.setattr(bridge, "run_tool_call", lambda c, *a, **k: bridge.ToolOutcome(
+        call_id=c.id, user_name="notes.read_note", content="milk"))
+    env, conv = make(script, mcp=mcp)
+    result = run_ask(env, conv, req("what is on my todo"), RecordingReply())
+    assert [t.role for t in conv.turns] == ["user", "assistant", "tool", "assistant"]
+    second_messages = script.seen[1][1]
+    assert second_messages[-1] == {"role": "tool", "content": "milk", "tool_call_id": "c1"}
+    assert second_messages[-2]["tool_calls"][0]["function"]["name"] == "notes__read_note"
+    assert script.seen[0][2] and result.commands == ["echo milk"]
+
+
+def test_tool_depth_limit_stops_the_loop(monkeypatch):
+    from aish.mcp import bridge
+
+    call = ToolCall(id="c", name="n__t", arguments="{}")
+    script = Script(*[[Finish("tool_calls", (call,))] for _ in range(3)])
+    mcp = SimpleNamespace(openai_tools=lambda: [{"x": 1}], has_tools=lambda: True)
+    monkeypatch.setattr(bridge, "run_tool_call", lambda c, *a, **k: bridge.ToolOutcome(
+        call_id=c.id, user_name="n.t", content="again"))
+    env, conv = make(script, {"mcp": {"max_tool_depth": 2}}, mcp=mcp)
+    reply = RecordingReply()
+    run_ask(env, conv, req(), reply)
+    assert len(script.seen) == 2 and "tool-call depth limit reached" in reply.statuses
+
+
+def test_explain_mode_leaves_the_conversation_alone():
+    script = Script(text("tar: archive tool. -x extract."))
+    env, conv = make(script)
+    reply = RecordingReply()
+    result = run_ask(env, conv, Request(id="r", kind="ask", reply="", mode="explain",
+                                        buffer="tar -xzf a.tgz"), reply)
+    assert conv.turns == [] and result.commands == [] and "extract" in reply.full_text
+    assert "tar -xzf a.tgz" in str(script.seen[0][1])
+
+
+def test_no_model_configured_names_the_fix():
+    env = AskEnv(config=from_dict({}), tokens=Tokens(), stream=lambda *a, **k: iter(()),
+                 complete=lambda *a, **k: ("", None))
+    with pytest.raises(AishError, match="no model configured"):
+        run_ask(env, Conversation("t"), req(), RecordingReply())
