@@ -1,0 +1,64 @@
+"""CLI commands that run without the daemon, and main()'s error handling."""
+import os
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from aish.cli import cli
+from aish.shellscripts import script_path
+
+
+def run(*args, **kw):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False, **kw)
+
+
+def aish(*args, env=None, input=None):
+    """Run the real `aish` entry point in a subprocess (main() owns errors and exit codes)."""
+    return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, input=input, timeout=60)
+
+
+def test_config_path_init_show(aish_env):
+    assert run("config", "path").output.strip() == os.environ["AISH_CONFIG"]
+    first = run("config", "init")
+    assert first.exit_code == 0 and "wrote" in first.output
+    assert os.path.exists(os.environ["AISH_CONFIG"])
+    shown = run("config", "show")
+    assert 'model = "qwen2.5-coder-7b"' in shown.output
+
+
+def test_config_init_refuses_to_overwrite_with_a_one_line_error(aish_env):
+    assert aish("config", "init").returncode == 0
+    again = aish("config", "init")
+    assert again.returncode == 1
+    assert again.stderr.strip().startswith("aish: ") and "--force" in again.stderr
+    assert len(again.stderr.strip().splitlines()) == 1 and "Traceback" not in again.stderr
+
+
+def test_bad_config_is_one_line_no_traceback(config_file):
+    config_file("[models.fast]\nendpoint = 5\n")
+    result = aish("config", "show")
+    assert result.returncode == 1
+    assert "models.fast.endpoint must be a string" in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_init_prints_the_shell_scripts_verbatim():
+    for shell in ("zsh", "bash"):
+        assert run("init", shell).output == script_path(shell).read_text()
+
+
+def test_doctor_reports_each_failure_with_a_fix(config_file):
+    config_file('[models.fast]\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n'
+                '[models.cloud]\nendpoint = "https://cloud.invalid"\nmodel = "c"\nkey_env = "AISH_TEST_NO_SUCH_KEY"\n')
+    result = aish("doctor", env={"SHELL": "/bin/zsh", "ZDOTDIR": str(os.path.dirname(os.environ["AISH_CONFIG"]))})
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("ok   config:")
+    fast = next(line for line in lines if "model fast" in line)
+    assert fast.startswith("FAIL") and "Connection refused" in fast and "->" in fast
+    cloud = next(line for line in lines if "model cloud" in line)
+    assert "$AISH_TEST_NO_SUCH_KEY is not set" in cloud and "export AISH_TEST_NO_SUCH_KEY" in cloud
+    shell = next(line for line in lines if line.split(" ", 1)[1].startswith("shell") or " shell:" in line)
+    assert shell.startswith("FAIL") and 'eval "$(aish init zsh)"' in shell
