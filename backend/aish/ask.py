@@ -232,7 +232,14 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
         verdict = safety.assess(command)
         if verdict and verdict.level == "medium" and cfg.safety.llm_model:
             shown = conv.redactor.redact(command) if _redacting(env, conv) else command
-            second = safety.second_opinion(shown, verdict, cfg.model(cfg.safety.llm_model), env.complete)
+            probe_model = cfg.model(cfg.safety.llm_model)
+
+            def complete(model_cfg, messages, **kw):  # counted as a "probe" call (seed phase 7)
+                text, usage = env.complete(model_cfg, messages, **kw)
+                _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
+                return text, usage
+
+            second = safety.second_opinion(shown, verdict, probe_model, complete)
             verdict = second or verdict
         level = verdict.level if verdict else None
         reason = verdict.reason if verdict else None

@@ -60,7 +60,10 @@ class Conversation:
     def add(self, turn: Turn) -> Turn:
         self.turns.append(turn)
         if self.log:
-            self.log.append(turn.to_log())
+            entry = turn.to_log()
+            if self.redactor is not None:  # the log on disk never holds a secret in clear
+                entry["content"] = self.redactor.redact(entry["content"])
+            self.log.append(entry)
         return turn
 
     def add_user(self, content: str) -> Turn:

@@ -83,7 +83,7 @@ class Service:
                 from aish.ledger import Ledger
 
                 try:
-                    self._ledger = Ledger()
+                    self._ledger = Ledger(on_warning=self._reported.append)
                 except Exception:
                     self.log.exception("cost ledger unavailable")
                     return None
@@ -132,6 +132,10 @@ class Service:
         conv.redactor = Redactor()
         conv.replay(on_usage=lambda entry: _replay_usage(conv, entry),
                     on_cost_reset=conv.usage.reset)
+        try:  # thresholds crossed before a restart have warned already
+            conv.usage.check_warnings(self.config().cost)
+        except AishError:
+            pass
         return conv
 
     # ------------------------------------------------------------ requests

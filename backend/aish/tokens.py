@@ -1,0 +1,230 @@
+"""Token counts for budgeting and estimates (seed phase 8): the model's own tokenizer
+when its server has one, the char/4 heuristic otherwise.
+
+Why probe instead of configure: llama.cpp serves ``POST /tokenize {content}``,
+llama-cpp-python ``POST /extras/tokenize {input}``, clouds serve neither.  The
+first count for an (endpoint, model) tries both and remembers the answer, so a
+server without a tokenizer costs one probe per daemon, not one per count.
+
+Why a per-text cache: the budget is re-checked before every ask over the whole
+conversation; keyed by a hash of (endpoint, model, text), an ask sends only the
+text that is new.  Counting never raises and never waits more than the
+tokenize timeout (2 s): a slow or failing tokenizer falls back to char/4 and is
+left alone for a while.  Disabled (``tokenize.use_endpoint = false``, the
+default) means no network at all (seed Q-T3).
+
+What is sent is redacted like a chat request, so a secret in a turn does not
+reach a tokenizer either.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+import requests
+
+from aish.config import TokenizeConfig
+
+# (path, body key) in probe order
+ROUTES = (("/tokenize", "content"), ("/extras/tokenize", "input"))
+CACHE_SIZE = 8192  # texts; a long conversation is a few hundred
+RETRY_AFTER = 300.0  # seconds a tokenizer that timed out or failed is left alone
+_clock = time.monotonic  # (tests move it)
+
+
+def heuristic(text: str) -> int:
+    """Seed §8 ``math.floor(#text / 4)``: Lua's ``#`` counts bytes, so UTF-8 bytes here."""
+    if not text:
+        return 0
+    return len(text.encode("utf-8", "replace")) // 4
+
+
+@dataclass
+class _Endpoint:
+    route: Optional[int] = None  # index into ROUTES once a probe succeeded
+    unsupported: bool = False  # probe answered "no tokenizer here" (404, bad shape)
+    down_until: float = 0.0  # transient failure: char/4 until then
+
+
+class _Transient(Exception):
+    """Timeout, refused connection or 5xx: the server may be busy; try again later."""
+
+
+class TokenCounter:
+    def __init__(self, cfg: Optional[TokenizeConfig] = None, session: Optional[requests.Session] = None,
+                 *, redact: Optional[Callable[[str], str]] = None) -> None:
+        self.cfg = cfg or TokenizeConfig()
+        self.calls = 0  # HTTP tokenize requests made (probes included)
+        self._session = session
+        self._redact = redact
+        self._lock = threading.Lock()
+        self._endpoints: dict[tuple[str, str], _Endpoint] = {}
+        self._probing: dict[tuple[str, str], threading.Lock] = {}
+        self._cache: OrderedDict[bytes, int] = OrderedDict()
+
+    # ------------------------------------------------------------ public
+    def count(self, model_cfg: Any, text: str) -> int:
+        """Tokens in ``text`` for ``model_cfg``; never raises."""
+        if not text:
+            return 0
+        try:
+            return self._count(model_cfg, text)
+        except Exception:  # a counter must never break an ask
+            return heuristic(text)
+
+    def count_messages(self, model_cfg: Any, messages: list) -> int:
+        """Sum over message contents (and tool-call arguments), like the seed's estimate_tokens."""
+        total = 0
+        for message in messages or []:
+            if not isinstance(message, dict):
+                continue
+            for text in _message_texts(message):
+                total += self.count(model_cfg, text)
+        return total
+
+    def supported(self, model_cfg: Any) -> Optional[bool]:
+        """True: real counts; False: char/4 for good (or disabled); None: not probed yet."""
+        key = self._key(model_cfg)
+        if key is None:
+            return False
+        with self._lock:
+            state = self._endpoints.get(key)
+        if state is None:
+            return None
+        if state.route is not None:
+            return True
+        return False if state.unsupported else None
+
+    # ------------------------------------------------------------ internals
+    def _key(self, model_cfg: Any) -> Optional[tuple[str, str]]:
+        if not self.cfg.use_endpoint or model_cfg is None or not getattr(model_cfg, "endpoint", ""):
+            return None
+        return (model_cfg.endpoint.rstrip("/"), getattr(model_cfg, "model", "") or "")
+
+    def _count(self, model_cfg: Any, text: str) -> int:
+        key = self._key(model_cfg)
+        if key is None:
+            return heuristic(text)
+        digest = hashlib.blake2b("\0".join((*key, text)).encode("utf-8", "replace"),
+                                 digest_size=16).digest()
+        with self._lock:
+            cached = self._cache.get(digest)
+            if cached is not None:
+                self._cache.move_to_end(digest)
+                return cached
+            state = self._endpoints.setdefault(key, _Endpoint())
+            if state.unsupported or _clock() < state.down_until:
+                return heuristic(text)
+            route = state.route
+        if route is None:
+            n = self._probe(key, model_cfg, text)
+        else:
+            n = self._call_route(key, model_cfg, route, text)
+        if n is None:
+            return heuristic(text)
+        with self._lock:
+            self._cache[digest] = n
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return n
+
+    def _probe(self, key: tuple[str, str], model_cfg: Any, text: str) -> Optional[int]:
+        """First count for this endpoint: find the route, or learn there is none (once)."""
+        with self._lock:
+            gate = self._probing.setdefault(key, threading.Lock())
+        with gate:
+            with self._lock:
+                state = self._endpoints[key]
+                route = state.route
+                if route is None and (state.unsupported or _clock() < state.down_until):
+                    return None
+            if route is not None:  # another thread probed while we waited
+                return self._call_route(key, model_cfg, route, text)
+            for index in range(len(ROUTES)):
+                try:
+                    n = self._post(model_cfg, index, text)
+                except _Transient:
+                    self._mark_down(key)
+                    return None
+                if n is not None:
+                    with self._lock:
+                        state.route = index
+                    return n
+            with self._lock:
+                state.unsupported = True
+            return None
+
+    def _call_route(self, key: tuple[str, str], model_cfg: Any, route: int, text: str) -> Optional[int]:
+        try:
+            n = self._post(model_cfg, route, text)
+        except _Transient:
+            n = None
+        if n is None:
+            self._mark_down(key)
+        return n
+
+    def _mark_down(self, key: tuple[str, str]) -> None:
+        with self._lock:
+            self._endpoints[key].down_until = _clock() + RETRY_AFTER
+
+    def _post(self, model_cfg: Any, route: int, text: str) -> Optional[int]:
+        """One tokenize request: the count, None for "no tokenizer here", _Transient otherwise."""
+        path, field_name = ROUTES[route]
+        url = model_cfg.endpoint.rstrip("/") + path
+        headers = {"Content-Type": "application/json"}
+        key = model_cfg.api_key() if hasattr(model_cfg, "api_key") else None
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        body = {field_name: self._redacted(text), "model": getattr(model_cfg, "model", "") or ""}
+        with self._lock:
+            self.calls += 1
+        try:
+            response = self._http().post(url, json=body, headers=headers, timeout=self.cfg.timeout)
+        except (requests.Timeout, requests.ConnectionError) as exc:
+            raise _Transient() from exc
+        except requests.RequestException:
+            return None
+        if response.status_code >= 500 or response.status_code == 429:
+            raise _Transient()
+        if response.status_code != 200:
+            return None
+        try:
+            tokens = response.json().get("tokens")
+        except (ValueError, AttributeError):
+            return None
+        return len(tokens) if isinstance(tokens, list) else None
+
+    def _http(self) -> requests.Session:
+        """One keep-alive session per counter: a new connection per count would double its cost."""
+        if self._session is None:
+            with self._lock:
+                if self._session is None:
+                    self._session = requests.Session()
+        return self._session
+
+    def _redacted(self, text: str) -> str:
+        if self._redact is not None:
+            return self._redact(text)
+        try:
+            from aish.secrets import Redactor
+        except ImportError:  # pragma: no cover - secrets is part of the package
+            return text
+        return Redactor().redact(text)
+
+
+def _message_texts(message: dict) -> list[str]:
+    texts: list[str] = []
+    content = message.get("content")
+    if isinstance(content, str):
+        texts.append(content)
+    elif isinstance(content, list):  # content parts: count the text ones
+        texts.extend(p.get("text") or "" for p in content if isinstance(p, dict))
+    for call in message.get("tool_calls") or []:
+        function = call.get("function") if isinstance(call, dict) else None
+        if isinstance(function, dict):
+            texts.append(f"{function.get('name') or ''} {function.get('arguments') or ''}")
+    return [t for t in texts if t]

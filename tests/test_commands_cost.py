@@ -1,0 +1,79 @@
+"""``aish cost`` argument handling and output, session and ledger, text and JSON."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from aish.commands import VerbContext
+from aish.commands import cost
+from aish.config import from_dict
+from aish.errors import AishError
+from aish.events import Usage
+from aish.ledger import Ledger
+from aish.usage import UsageTotals
+
+
+@pytest.fixture
+def ctx(tmp_path):
+    usage = UsageTotals()
+    usage.add("cloud", "main", Usage(3850, 980, cost=0.018), local=False, est_prompt=3000)
+    usage.add("fast", "main", Usage(8200, 2100), local=True)
+    ledger = Ledger(tmp_path / "l.db")
+    ledger.record(conv="x", model="cloud", category="main", usage=Usage(10, 5, cost=0.5), local=False)
+    return VerbContext(config=from_dict({}), overrides={}, usage=usage, ledger=ledger)
+
+
+def test_plain_cost_is_one_summary_line(ctx):
+    assert cost.run([], ctx) == ["[aish] session usage: 2 calls, prompt=12,050 / completion=3,080 tokens "
+                                 "cost=$0.0180 (cloud only; local: 0)"]
+
+
+def test_detail_shows_rows_and_the_estimate_disagreement(ctx):
+    lines = cost.run(["detail"], ctx)
+    assert lines[0] == "[aish] session usage detail:"
+    assert "3,850 ~est=3,000 / 980 tokens, $0.0180" in lines[1]
+    assert lines[2].endswith("$0 (local)")
+
+
+def test_reset_clears_the_session_but_not_the_ledger(ctx):
+    assert cost.run(["reset"], ctx)[0].startswith("[aish] session usage reset")
+    assert ctx.usage.total_tokens() == (0, 0)
+    assert cost.run(["--all"], ctx)[0].startswith("[aish] usage, all time: 1 call,")
+
+
+def test_ledger_periods(ctx):
+    assert cost.run(["--today"], ctx)[0].startswith("[aish] usage today: 1 call, prompt=10 / completion=5")
+    lines = cost.run(["detail", "--week"], ctx)
+    assert len(lines) == 2 and lines[1].split()[:2] == ["cloud", "main"]
+
+
+def test_json_variants_are_one_parsable_line(ctx):
+    session = json.loads(*cost.run(["--json"], ctx))
+    assert session["calls"] == 2 and session["rows"][0]["model"] == "cloud"
+    assert session["rows"][0]["est_shown"] == 3000
+    ctx.json = True  # the dispatcher sets it when --json was given
+    detail = json.loads(*cost.run(["detail"], ctx))
+    assert detail == session
+    week = json.loads(*cost.run(["--week", "--json"], ctx))
+    assert week["period"] == "week" and week["calls"] == 1 and week["cost"] == 0.5
+    assert json.loads(*cost.run(["reset", "--json"], ctx)) == {"reset": True}
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["bogus"], "unexpected argument 'bogus'"),
+    (["detail", "reset"], "unexpected argument 'reset'"),
+    (["--today", "--week"], "choose one of"),
+    (["reset", "--all"], "is not reset"),
+])
+def test_bad_arguments_name_the_usage(ctx, args, fragment):
+    with pytest.raises(AishError) as info:
+        cost.run(args, ctx)
+    assert fragment in str(info.value) and ("aish cost" in str(info.value))
+
+
+def test_without_a_ledger_or_totals_it_still_answers():
+    ctx = VerbContext(config=from_dict({}), overrides={})
+    assert cost.run([], ctx)[0].startswith("[aish] session usage: 0 calls")
+    assert "cost ledger unavailable" in cost.run(["--today"], ctx)[0]
+    assert json.loads(*cost.run(["--today", "--json"], ctx)) == {"period": "today", "available": False}

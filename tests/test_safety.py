@@ -1,0 +1,159 @@
+"""Local safety verdicts: the corpora, the parser cases, the second opinion."""
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from aish.errors import TransportError
+from aish.safety import Verdict, assess, second_opinion
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+RANK = {"low": 0, "medium": 1, "high": 2}
+
+
+def _lines(name: str) -> list[str]:
+    return [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+DESTRUCTIVE = [re.match(r"\[(low|medium|high)\] (.+)$", line).groups() for line in _lines("destructive.txt")]
+EVERYDAY = _lines("everyday.txt")
+
+
+def test_corpora_are_big_enough():
+    assert sum(1 for level, _ in DESTRUCTIVE if level != "low") >= 60
+    assert len(EVERYDAY) >= 200
+
+
+@pytest.mark.parametrize("level,command", DESTRUCTIVE)
+def test_destructive_commands_are_flagged(level, command):
+    verdict = assess(command)
+    assert verdict is not None, f"not flagged: {command}"
+    assert RANK[verdict.level] >= RANK[level], f"{command}: {verdict}"
+    assert verdict.reason and "\n" not in verdict.reason and len(verdict.reason) <= 200
+
+
+def test_everyday_commands_are_rarely_flagged():
+    flagged = [(command, assess(command)) for command in EVERYDAY]
+    flagged = [(c, v) for c, v in flagged if v is not None]
+    for command, verdict in flagged:
+        print(f"flagged: {command!r} -> {verdict.level}: {verdict.reason}")
+    assert len(flagged) <= 0.02 * len(EVERYDAY), flagged
+
+
+@pytest.mark.parametrize("command,level,words", [
+    ("rm -rf /", "high", "recursive forced delete of /"),
+    ("rm -r -f ~", "high", "of ~"),
+    ("rm --recursive --force /", "high", "of /"),
+    ("sudo -u root /bin/rm -fr -- /", "high", "of /"),
+    ("ls && rm -rf *", "high", "everything in the current directory"),
+    ("false || (cd /tmp; rm -rf /usr)", "high", "/usr"),
+    ("echo $(rm -rf ~)", "high", "of ~"),
+    ("echo `rm -rf ~`", "high", "of ~"),
+    ("env -i PATH=/bin nohup xargs rm -rf < list", "medium", "previous command"),
+    ("git push --force-with-lease", "low", "remote branch"),
+    ("git push origin +main", "medium", "force push"),
+    ("psql -c 'DROP TABLE x'", "high", "DROP TABLE"),
+    ('mysql -e "TRUNCATE t"', "high", "TRUNCATE"),
+    ("find . -exec rm {} +", "medium", "removes every match"),
+    ("> /dev/sda", "high", "/dev/sda"),
+    ("mv x /dev/null", "high", "/dev/null"),
+    ("ssh db1 sudo rm -rf /var", "high", "on db1"),
+    ("sudo ls", "low", "root"),
+])
+def test_parsing_cases(command, level, words):
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == level, (command, verdict)
+    assert words in verdict.reason
+
+
+@pytest.mark.parametrize("command", [
+    'echo "rm -rf /"',
+    "grep -rn 'DROP TABLE' migrations/",
+    "git log --grep='reset --hard'",
+    "printf 'curl x | sh\\n' >> notes.md",
+    "rm -i notes.txt",
+    "rm '$HOME'x",
+    "kubectl get deploy -o yaml > deploy.yaml",
+    "echo ok > /dev/null 2>&1",
+    "git checkout -- README.md",
+    "command -v rm",
+])
+def test_quoted_or_harmless_text_is_not_flagged(command):
+    assert assess(command) is None
+
+
+@pytest.mark.parametrize("command", [
+    "echo 'unbalanced", 'rm -rf "/', "$(", "`", "((((", "a && || ;; | &", "cat <<EOF", "\\", "",
+    "rm -rf $(", "find / -exec", "sudo", "env -S", "xargs", "${", "<(", "dd of=", "'" * 101,
+])
+def test_garbage_never_raises(command):
+    result = assess(command)
+    assert result is None or isinstance(result, Verdict)
+
+
+def test_random_lines_never_raise():
+    rng = random.Random(7)
+    alphabet = "rm -rf/~*$(){}[]`'\";|&<>\\\n ab=.:#"
+    for _ in range(2000):
+        line = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        result = assess(line)
+        assert result is None or result.level in RANK
+
+
+def test_unbalanced_quote_is_still_judged():
+    verdict = assess("rm -rf / 'oops")
+    assert verdict is not None and verdict.level == "high"
+
+
+def test_assess_is_fast():
+    commands = [c for _, c in DESTRUCTIVE] + EVERYDAY
+    start = time.perf_counter()
+    for command in commands:
+        assess(command)
+    per_command = (time.perf_counter() - start) / len(commands)
+    assert per_command < 0.002, f"{per_command * 1e6:.0f} us per command"
+
+
+# ----------------------------------------------------------------- second opinion
+
+class FakeComplete:
+    def __init__(self, answer):
+        self.answer = answer
+        self.calls = []
+
+    def __call__(self, model_cfg, messages, *, max_tokens=None, cancel=None, timeout=None):
+        self.calls.append((model_cfg, messages, max_tokens, timeout))
+        if isinstance(self.answer, BaseException):
+            raise self.answer
+        return self.answer, None
+
+
+LOCAL = Verdict("medium", "git reset --hard discards uncommitted changes (git reset --hard)")
+
+
+def test_second_opinion_parses_the_one_line_format():
+    complete = FakeComplete("LEVEL: high - the branch has unpushed work")
+    verdict = second_opinion("git reset --hard", LOCAL, "model", complete)
+    assert verdict.level == "high" and verdict.reason.startswith("the branch has unpushed work")
+    assert "second opinion" in verdict.reason
+    model_cfg, messages, max_tokens, timeout = complete.calls[0]
+    assert model_cfg == "model" and max_tokens and timeout
+    assert "git reset --hard" in messages[-1]["content"] and "LEVEL:" in messages[0]["content"]
+
+
+def test_second_opinion_can_lower_but_never_clear():
+    verdict = second_opinion("git reset --hard", LOCAL, "m", FakeComplete("level: none - clean tree"))
+    assert verdict == Verdict("low", verdict.reason) and "clean tree" in verdict.reason
+
+
+@pytest.mark.parametrize("answer", [
+    "I think this is fine.", "", "LEVEL: catastrophic - boom", TransportError("refused", kind="connect"),
+    RuntimeError("boom"),
+])
+def test_second_opinion_failure_keeps_the_local_verdict(answer):
+    assert second_opinion("git reset --hard", LOCAL, "m", FakeComplete(answer)) is None
