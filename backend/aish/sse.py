@@ -1,0 +1,197 @@
+"""Turn OpenAI-compatible ``chat.completion.chunk`` objects into broker events.
+
+Kept apart from the HTTP side (``broker.py``) so the wire rules live in one
+place: reasoning arrives as ``reasoning_content`` (llama.cpp, DeepSeek),
+``reasoning`` (OpenRouter, vLLM) or inline ``<think>`` tags; tool calls arrive
+as fragments keyed by ``index``; ``usage`` may ride on any chunk (OpenRouter:
+the last one, with ``cost``); an ``error`` object may arrive inside a 200
+stream.  A whole-body JSON reply (a server that ignored ``stream: true``) is
+mapped to the same events so callers never see the difference.  What a
+server says when it fails (error envelopes, HTML pages, cut or garbled
+streams) is shaped here into the seed's A2 error texts.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator, Optional
+
+from aish.config import ModelConfig
+from aish.errors import ApiError, TransportError
+from aish.events import BrokerEvent, Finish, ReasoningDelta, ToolCall, ToolCallDelta, Usage
+from aish.reasoning import ThinkSplitter
+
+
+class _Slot:
+    __slots__ = ("index", "id", "name", "args")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.id: Optional[str] = None
+        self.name: Optional[str] = None
+        self.args: list[str] = []
+
+
+class ChunkDecoder:
+    """State of one streamed completion: feed parsed chunks, then ``finish()``."""
+
+    def __init__(self) -> None:
+        self.text_parts: list[str] = []  # answer text so far (never reasoning)
+        self.finish_reason: Optional[str] = None
+        self._think = ThinkSplitter()
+        self._slots: dict[Any, _Slot] = {}  # wire index -> slot being filled
+        self._calls: list[_Slot] = []  # every slot, in the order calls opened
+
+    @property
+    def partial_text(self) -> str:
+        return "".join(self.text_parts)
+
+    def feed(self, chunk: dict) -> Iterator[BrokerEvent]:
+        error = chunk.get("error")
+        if error:
+            message, code = error_message(error)
+            raise ApiError(message or "the server reported an error mid-stream", code=code,
+                           partial_text=self.partial_text)
+        for choice in chunk.get("choices") or ():
+            delta = choice.get("delta") or choice.get("message") or {}
+            reasoning = delta.get("reasoning_content") or delta.get("reasoning")
+            if reasoning and isinstance(reasoning, str):
+                yield ReasoningDelta(reasoning)
+            content = delta.get("content")
+            if content and isinstance(content, str):
+                for event in self._think.feed(content):
+                    if type(event) is not ReasoningDelta:
+                        self.text_parts.append(event.text)
+                    yield event
+            calls = delta.get("tool_calls")
+            if calls:
+                yield from self._tool_fragments(calls)
+            reason = choice.get("finish_reason")
+            if reason:
+                self.finish_reason = reason
+        usage = chunk.get("usage")
+        if usage and isinstance(usage, dict):
+            yield usage_from(usage, chunk.get("model"))
+
+    def finish(self) -> Iterator[BrokerEvent]:
+        """Flush held-back text and end with ``Finish`` (always the last event)."""
+        for event in self._think.flush():
+            if type(event) is not ReasoningDelta:
+                self.text_parts.append(event.text)
+            yield event
+        calls = tuple(
+            ToolCall(id=slot.id or f"call_{n}", name=slot.name or "", arguments="".join(slot.args))
+            for n, slot in enumerate(self._calls)
+        )
+        yield Finish(self.finish_reason, calls)
+
+    def _tool_fragments(self, calls: list) -> Iterator[ToolCallDelta]:
+        for position, frag in enumerate(calls):
+            if not isinstance(frag, dict):
+                continue
+            index = frag.get("index", position)
+            call_id = frag.get("id") or None
+            function = frag.get("function") or {}
+            name = function.get("name") or None
+            args = function.get("arguments") or ""
+            if not isinstance(args, str):  # some servers send an object, not JSON text
+                args = json.dumps(args)
+            slot = self._slots.get(index)
+            # Some proxies number every call 0 and tell them apart only by id.
+            if slot is None or (call_id and slot.id and call_id != slot.id):
+                slot = _Slot(len(self._calls))
+                self._slots[index] = slot
+                self._calls.append(slot)
+            if call_id and not slot.id:
+                slot.id = call_id
+            if name:
+                slot.name = name if not slot.name else slot.name
+            if args:
+                slot.args.append(args)
+            yield ToolCallDelta(slot.index, call_id, name, args)
+
+
+def usage_from(usage: dict, model: Optional[str] = None) -> Usage:
+    prompt = _int(usage.get("prompt_tokens"))
+    completion = _int(usage.get("completion_tokens"))
+    total = _int(usage.get("total_tokens")) or prompt + completion
+    cost = usage.get("cost")
+    cost = float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) else None
+    return Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=total,
+                 cost=cost, model=model if isinstance(model, str) else None)
+
+
+def error_message(error: Any) -> tuple[str, Any]:
+    """``{error: {message, code}}`` / ``{error: "..."}`` / ``{message}`` -> (message, code)."""
+    if isinstance(error, dict):
+        inner = error.get("error", error)
+        if isinstance(inner, dict):
+            message = inner.get("message") or inner.get("detail") or inner.get("msg") or ""
+            code = inner.get("code", inner.get("type"))
+            metadata = inner.get("metadata")
+            if isinstance(metadata, dict) and isinstance(metadata.get("raw"), str):
+                message = f"{message}: {metadata['raw']}" if message else metadata["raw"]
+            return _one_line(str(message)), code
+        return _one_line(str(inner)), None
+    return _one_line(str(error)), None
+
+
+def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, key: Optional[str],
+               model: Optional[ModelConfig] = None) -> TransportError:
+    """``transport: HTTP <status>: <what the server said>`` (seed A2), with a hint to act on."""
+    text = raw.decode("utf-8", "replace")
+    message, code = "", None
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, dict):
+        message, code = error_message(parsed)
+    elif text.strip():
+        message, _ = error_message(re.sub(r"<[^>]*>", " ", text))
+    message = message or reason or "error"
+    if status == 404 and code is None and re.search(r"model.*not (found|exist)", message, re.I):
+        code = "model_not_found"  # Ollama and others say it in words only; fallback matches the code
+    if isinstance(code, str) and code and code not in message:
+        message = f"{message} ({code})"
+    if key and len(key) >= 4:
+        message = message.replace(key, "***")
+    name = model.name if model is not None and model.name else "..."
+    hint = None
+    if status in (401, 403):
+        hint = (f"check the key in ${model.key_env}" if model is not None and model.key_env
+                else f"this endpoint wants an API key: set key_env in [models.{name}] "
+                     "to the variable that holds it")
+    elif status == 404 and model is not None:
+        hint = (f"'{model.model}' is not served there; 'aish doctor' lists what is"
+                if code == "model_not_found" else f"is {endpoint} an OpenAI-compatible server?")
+    return TransportError(f"HTTP {status}: {message}", kind="http", status=status, hint=hint)
+
+
+def cut_error(endpoint: str, partial: str) -> TransportError:
+    arrived = f"{len(partial)} characters of text arrived" if partial else "no text arrived"
+    return TransportError(f"stream from {endpoint} was cut short ({arrived}; no [DONE] or "
+                          "finish_reason)", kind="cut", partial_text=partial)
+
+
+def malformed(endpoint: str, payload: str, partial: str) -> ApiError:
+    shown = " ".join(payload.split())
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    return ApiError(f"malformed reply from {endpoint}: expected JSON in a data line, got {shown!r}",
+                    partial_text=partial)
+
+
+def completion_events(body: dict) -> Iterator[BrokerEvent]:
+    """A non-streamed ``chat.completion`` body as the events a stream would give."""
+    decoder = ChunkDecoder()
+    yield from decoder.feed(body)
+    yield from decoder.finish()
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,453 @@
+"""broker.py: request shape and error mapping (``responses``), then the real
+behaviour on a loopback socket (StubServer): refused, DNS, timeouts, cuts,
+cancellation within 200 ms, closing a stream the consumer abandoned."""
+from __future__ import annotations
+
+import json
+import re
+import socket
+import threading
+import time
+
+import pytest
+import responses
+
+from aish import broker
+from aish.cancel import CancelToken
+from aish.config import ModelConfig
+from aish.errors import ApiError, BrokerError, Cancelled, TransportError
+from aish.events import Finish, ReasoningDelta, TextDelta, ToolCall, ToolCallDelta, Usage
+from stub_server import Reply, StubServer
+
+EP = "http://model.test"
+URL = EP + "/v1/chat/completions"
+MSGS = [{"role": "user", "content": "hi"}]
+
+
+def model(**kw) -> ModelConfig:
+    return ModelConfig(**{"name": "fast", "endpoint": EP, "model": "m", **kw})
+
+
+def sse(*items, done=True) -> str:
+    """An SSE body: dicts become data lines, strings are sent as they are."""
+    out = [item if isinstance(item, str) else f"data: {json.dumps(item)}\n\n" for item in items]
+    return "".join(out) + ("data: [DONE]\n\n" if done else "")
+
+
+def delta(finish=None, **d) -> dict:
+    return {"object": "chat.completion.chunk", "model": "m",
+            "choices": [{"index": 0, "delta": d, "finish_reason": finish}]}
+
+
+def serve(body: str, status: int = 200, ctype: str = "text/event-stream") -> None:
+    responses.add(responses.POST, URL, body=body, status=status, content_type=ctype)
+
+
+def run(cfg=None, **kw) -> list:
+    return list(broker.chat_stream(cfg or model(), MSGS, **kw))
+
+
+def texts(events, kind=TextDelta) -> str:
+    return "".join(e.text for e in events if type(e) is kind)
+
+
+# ---------------------------------------------------------------- request shape
+
+@responses.activate
+def test_body_has_no_tools_key_without_tools_and_asks_for_usage():
+    serve(sse(delta(content="ok"), delta("stop")))
+    run(tools=[])
+    body = json.loads(responses.calls[0].request.body)
+    assert body == {"model": "m", "messages": MSGS, "stream": True,
+                    "stream_options": {"include_usage": True}}
+    assert "Authorization" not in responses.calls[0].request.headers
+
+
+@responses.activate
+def test_body_carries_tools_limits_and_temperature():
+    serve(sse(delta(content="ok"), delta("stop")))
+    tools = [{"type": "function", "function": {"name": "notes__read_note", "parameters": {}}}]
+    run(model(max_tokens=100, temperature=0.2, include_usage=False), tools=tools, max_tokens=7)
+    body = json.loads(responses.calls[0].request.body)
+    assert body["tools"] == tools and body["max_tokens"] == 7 and body["temperature"] == 0.2
+    assert "stream_options" not in body
+
+
+@responses.activate
+def test_bearer_key_comes_from_key_env(monkeypatch):
+    monkeypatch.setenv("STUB_KEY", "sk-secret-1234")
+    serve(sse(delta(content="ok"), delta("stop")))
+    run(model(key_env="STUB_KEY"))
+    assert responses.calls[0].request.headers["Authorization"] == "Bearer sk-secret-1234"
+
+
+@responses.activate
+def test_missing_key_variable_names_it_and_sends_nothing(monkeypatch):
+    monkeypatch.delenv("STUB_KEY", raising=False)
+    with pytest.raises(BrokerError) as info:
+        run(model(key_env="STUB_KEY"))
+    assert str(info.value).startswith("broker: ") and "$STUB_KEY" in str(info.value)
+    assert "export STUB_KEY=" in str(info.value)
+    assert len(responses.calls) == 0
+
+
+@pytest.mark.parametrize("field", ["endpoint", "model"])
+def test_entry_without_endpoint_or_model_is_a_broker_error(field):
+    with pytest.raises(BrokerError) as info:
+        run(model(**{field: ""}))
+    assert "model_cfg.endpoint and .model required" in str(info.value)
+    assert "[models.fast]" in str(info.value) and field in str(info.value)
+
+
+# ---------------------------------------------------------------- HTTP errors
+
+@responses.activate
+@pytest.mark.parametrize("status,body,expected", [
+    (400, {"error": {"code": 400, "message": "messages must alternate"}}, "HTTP 400: messages must alternate"),
+    (404, {"error": {"code": "model_not_found", "message": "model 'x' not found"}},
+     "HTTP 404: model 'x' not found (model_not_found)"),
+    (404, {"error": "model \"x\" not found, try pulling it first"}, "HTTP 404: model \"x\" not found"),
+    (500, {"error": "boom"}, "HTTP 500: boom"),
+    (503, "Service Unavailable\n", "HTTP 503: Service Unavailable"),
+    (502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "HTTP 502: 502 Bad Gateway"),
+])
+def test_error_envelopes_become_transport_http_errors(status, body, expected):
+    text = json.dumps(body) if isinstance(body, dict) else body
+    serve(text, status=status, ctype="application/json" if isinstance(body, dict) else "text/html")
+    with pytest.raises(TransportError) as info:
+        run()
+    err = info.value
+    assert err.kind == "http" and err.status == status
+    assert str(err).startswith("transport: " + expected)
+    if status == 404:  # the seed's fallback pattern, after the prefix is stripped
+        assert re.match(r"^HTTP 404.*model_not_found", str(err)[len("transport: "):])
+
+
+@responses.activate
+def test_auth_failure_hints_at_the_key_variable_and_never_shows_the_key(monkeypatch):
+    monkeypatch.setenv("STUB_KEY", "sk-secret-1234")
+    serve(json.dumps({"error": {"code": 401, "message": "bad key sk-secret-1234"}}), status=401,
+          ctype="application/json")
+    with pytest.raises(TransportError) as info:
+        run(model(key_env="STUB_KEY"))
+    assert info.value.status == 401 and "$STUB_KEY" in str(info.value)
+    assert "sk-secret-1234" not in str(info.value)
+
+
+@responses.activate
+def test_redirect_is_reported_not_followed():
+    responses.add(responses.POST, URL, status=301, headers={"Location": "https://model.test/v1/chat/completions"})
+    with pytest.raises(TransportError) as info:
+        run()
+    assert info.value.status == 301 and "redirected to https://model.test" in str(info.value)
+    assert len(responses.calls) == 1
+
+
+@responses.activate
+def test_long_error_body_is_truncated_to_one_line():
+    serve("x" * 5000 + "\n" + "y" * 100, status=500, ctype="text/plain")
+    with pytest.raises(TransportError) as info:
+        run()
+    assert len(str(info.value)) < 400 and "\n" not in str(info.value)
+
+
+# ---------------------------------------------------------------- stream content
+
+@responses.activate
+def test_comments_are_ignored_and_finish_is_last():
+    serve(sse(": OPENROUTER PROCESSING\n\n", delta(role="assistant", content=""), ": ping\n\n",
+              delta(content="Hel"), delta(content="lo"), delta("stop")))
+    events = run()
+    assert texts(events) == "Hello"
+    assert events[-1] == Finish("stop", ())
+    assert sum(type(e) is Finish for e in events) == 1
+
+
+@responses.activate
+def test_error_inside_a_200_stream_is_an_api_error_with_partial_text():
+    serve(sse(delta(content="half an "), {"error": {"code": 429, "message": "rate limited upstream"}},
+              done=False))
+    with pytest.raises(ApiError) as info:
+        run()
+    assert str(info.value) == "api: rate limited upstream"
+    assert info.value.code == 429 and info.value.partial_text == "half an "
+
+
+@responses.activate
+def test_reasoning_fields_are_never_text():
+    serve(sse(delta(reasoning_content="think "), delta(reasoning="more"),
+              delta(content="CMD: ls"), delta("stop")))
+    events = run()
+    assert texts(events, ReasoningDelta) == "think more" and texts(events) == "CMD: ls"
+    serve(sse(delta(reasoning_content="secret"), delta(content="ans"), delta("stop")))
+    assert broker.chat_complete(model(), MSGS) == ("ans", None)
+
+
+CONTENT = "<think>plan: CMD: rm -rf /</think>\n\nUse <b>ls</b>.\nCMD: ls"
+
+
+@responses.activate
+@pytest.mark.parametrize("cut", range(1, len(CONTENT)))
+def test_think_tags_split_at_any_chunk_boundary(cut):
+    serve(sse(delta(content=CONTENT[:cut]), delta(content=CONTENT[cut:]), delta("stop")))
+    events = run()
+    assert texts(events, ReasoningDelta) == "plan: CMD: rm -rf /"
+    assert texts(events) == "Use <b>ls</b>.\nCMD: ls"
+
+
+@responses.activate
+def test_think_tags_one_character_at_a_time_and_unfinished_tag_at_end():
+    text = "<think>a<b</think>x<thi"
+    serve(sse(*[delta(content=ch) for ch in text], delta("stop")))
+    events = run()
+    assert texts(events, ReasoningDelta) == "a<b" and texts(events) == "x<thi"
+
+
+@responses.activate
+def test_tool_calls_are_assembled_by_index_even_interleaved():
+    def frag(**f):
+        return delta(tool_calls=[f])
+    serve(sse(frag(index=0, id="call_a", type="function", function={"name": "notes__read_note", "arguments": ""}),
+              frag(index=1, id="call_b", type="function", function={"name": "fs__list", "arguments": '{"p'}),
+              frag(index=0, function={"arguments": '{"name":'}),
+              frag(index=1, function={"arguments": 'ath":"/"}'}),
+              frag(index=0, function={"arguments": '"todo"}'}),
+              delta("tool_calls")))
+    events = run(tools=[{"type": "function"}])
+    assert [e.index for e in events if type(e) is ToolCallDelta] == [0, 1, 0, 1, 0]
+    assert events[-1] == Finish("tool_calls", (
+        ToolCall("call_a", "notes__read_note", '{"name":"todo"}'),
+        ToolCall("call_b", "fs__list", '{"path":"/"}')))
+
+
+@responses.activate
+def test_calls_that_share_index_zero_are_told_apart_by_id():
+    serve(sse(delta(tool_calls=[{"index": 0, "id": "c1", "function": {"name": "a__x", "arguments": "{}"}}]),
+              delta(tool_calls=[{"index": 0, "id": "c2", "function": {"name": "b__y", "arguments": "{}"}}]),
+              delta("tool_calls")))
+    finish = run()[-1]
+    assert [c.name for c in finish.tool_calls] == ["a__x", "b__y"]
+
+
+@responses.activate
+def test_usage_in_any_chunk_with_cost():
+    usage = {"prompt_tokens": 11, "completion_tokens": 3, "total_tokens": 14, "cost": 0.0007}
+    serve(sse({**delta(content="a"), "usage": usage}, delta(content="b"), delta("stop"),
+              {"choices": [], "model": "vendor/m", "usage": {"prompt_tokens": 11, "completion_tokens": 4}}))
+    usages = [e for e in run() if type(e) is Usage]
+    assert usages[0] == Usage(11, 3, 14, cost=0.0007, model="m")
+    assert usages[1] == Usage(11, 4, 15, cost=None, model="vendor/m")
+
+
+@responses.activate
+def test_stream_ending_without_done_or_finish_is_cut_with_partial_text():
+    serve(sse(delta(content="twelve chars"), done=False))
+    with pytest.raises(TransportError) as info:
+        run()
+    err = info.value
+    assert err.kind == "cut" and err.partial_text == "twelve chars"
+    assert "cut short" in str(err) and "12 characters" in str(err) and EP in str(err)
+
+
+@responses.activate
+def test_half_an_event_at_the_end_is_a_cut_not_garbage():
+    serve(sse(delta(content="abc"), done=False) + 'data: {"choi')
+    with pytest.raises(TransportError) as info:
+        run()
+    assert info.value.kind == "cut" and info.value.partial_text == "abc"
+
+
+@responses.activate
+def test_finish_reason_without_done_is_complete_and_done_without_reason_too():
+    serve(sse(delta(content="a"), delta("length"), done=False))
+    assert run()[-1] == Finish("length", ())
+    serve(sse(delta(content="a")))
+    assert run()[-1] == Finish(None, ())
+
+
+@responses.activate
+def test_non_json_data_line_is_a_clear_malformed_reply():
+    serve("data: <html>oops</html>\n\ndata: [DONE]\n\n")
+    with pytest.raises(ApiError) as info:
+        run()
+    assert str(info.value).startswith(f"api: malformed reply from {EP}")
+
+
+@responses.activate
+def test_server_that_ignores_stream_true_still_yields_events():
+    body = {"choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": "<think>hm</think>done"}}],
+            "usage": {"prompt_tokens": 2, "completion_tokens": 1, "total_tokens": 3}, "model": "m"}
+    serve(json.dumps(body), ctype="application/json")
+    events = run()
+    assert texts(events) == "done" and texts(events, ReasoningDelta) == "hm"
+    assert events[-1] == Finish("stop", ())
+
+
+@responses.activate
+def test_list_models_reads_ids_and_maps_errors():
+    responses.add(responses.GET, EP + "/v1/models", json={"data": [{"id": "a"}, {"id": "b"}]})
+    assert broker.list_models(EP) == ["a", "b"]
+    responses.replace(responses.GET, EP + "/v1/models", json={"error": "nope"}, status=401)
+    with pytest.raises(TransportError) as info:
+        broker.list_models(EP, api_key="sk-x")
+    assert info.value.status == 401
+
+
+# ---------------------------------------------------------------- real loopback
+
+@pytest.fixture
+def stub():
+    with StubServer() as server:
+        yield server
+
+
+def at(server, **kw) -> ModelConfig:
+    return ModelConfig(name="fast", endpoint=server.url, model="m", **kw)
+
+
+@pytest.mark.parametrize("shape", ["llamacpp", "openrouter"])
+def test_real_stream_in_both_shapes(shape):
+    with StubServer(shape=shape) as server:
+        server.queue(Reply(text="Sure.\nCMD: ls -la", reasoning="look around", chunk_size=3))
+        events = list(broker.chat_stream(at(server), MSGS))
+        assert texts(events) == "Sure.\nCMD: ls -la" and texts(events, ReasoningDelta) == "look around"
+        usage = [e for e in events if type(e) is Usage]
+        assert len(usage) == 1 and usage[0].completion_tokens > 0
+        assert (usage[0].cost is not None) == (shape == "openrouter")
+        assert events[-1] == Finish("stop", ())
+        assert server.requests[-1]["body"]["messages"] == MSGS
+
+
+def test_real_tool_call_and_keep_alive(stub):
+    stub.queue(Reply(tool_calls=[{"name": "notes__read_note", "arguments": '{"name":"todo"}'}]))
+    finish = list(broker.chat_stream(at(stub), MSGS, tools=[{"type": "function"}]))[-1]
+    assert finish.reason == "tool_calls"
+    assert [(c.name, json.loads(c.arguments)) for c in finish.tool_calls] == [("notes__read_note", {"name": "todo"})]
+    for _ in range(5):
+        broker.chat_complete(at(stub), MSGS)
+    assert stub.connections == 1  # the drained stream let the connection be reused
+
+
+def test_closed_port_is_connection_refused():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    endpoint = f"http://127.0.0.1:{port}"
+    with pytest.raises(TransportError) as info:
+        run(model(endpoint=endpoint))
+    assert info.value.kind == "connect"
+    assert str(info.value) == f"transport: Connection refused ({endpoint})"
+    with pytest.raises(TransportError):
+        broker.list_models(endpoint)
+
+
+def test_unresolvable_host_is_dns():
+    with pytest.raises(TransportError) as info:
+        run(model(endpoint="http://nonexistent.invalid"))
+    assert info.value.kind == "dns"
+    assert str(info.value) == "transport: Couldn't resolve host nonexistent.invalid"
+
+
+def test_black_hole_read_times_out(stub):
+    stub.queue(Reply(hang=True))
+    start = time.monotonic()
+    with pytest.raises(TransportError) as info:
+        run(at(stub, read_timeout=0.3))
+    assert info.value.kind == "timeout"
+    assert str(info.value).startswith("transport: Timeout was reached (read timeout after 0.3s")
+    assert 0.25 < time.monotonic() - start < 2
+
+
+def test_timeout_argument_overrides_the_model(stub):
+    stub.queue(Reply(first_byte_delay=1.0))
+    with pytest.raises(TransportError) as info:
+        run(at(stub), timeout=(1.0, 0.2))
+    assert info.value.kind == "timeout" and "after 0.2s" in str(info.value)
+
+
+def test_real_cut_keeps_partial_text(stub):
+    stub.queue(Reply(text="abcdefghijkl", chunk_size=4, cut_after=2))
+    with pytest.raises(TransportError) as info:
+        run(at(stub))
+    assert info.value.kind == "cut" and info.value.partial_text == "abcdefgh"
+
+
+def test_real_error_mid_stream_and_unknown_model():
+    with StubServer(models=["m1"]) as server:
+        with pytest.raises(TransportError) as info:
+            run(at(server))
+        assert info.value.status == 404 and "model_not_found" in str(info.value)
+        server.queue(Reply(text="abcdefgh", chunk_size=4, stream_error_after=1))
+        with pytest.raises(ApiError) as info:
+            run(ModelConfig(name="x", endpoint=server.url, model="m1"))
+        assert info.value.partial_text == "abcd"
+
+
+def cancel_after(token: CancelToken, seconds: float, fired: list) -> threading.Thread:
+    def go():
+        time.sleep(seconds)
+        fired.append(time.monotonic())
+        token.cancel()
+    thread = threading.Thread(target=go, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize("reply", [Reply(hang=True), Reply(first_byte_delay=5),
+                                   Reply(text="x" * 200, chunk_size=1, delay=0.5)],
+                         ids=["hang", "before-headers", "slow-stream"])
+def test_cancel_stops_a_blocking_read_within_200ms(stub, reply):
+    stub.queue(reply)
+    token, fired = CancelToken(), []
+    cancel_after(token, 0.3, fired)
+    got = []
+    with pytest.raises(Cancelled):
+        for event in broker.chat_stream(at(stub), MSGS, cancel=token):
+            got.append(event)
+    assert time.monotonic() - fired[0] < 0.2
+    assert all(type(e) is not Finish for e in got)
+    stub.queue(Reply(text="after"))  # the pool is still usable after a cut socket
+    assert broker.chat_complete(at(stub), MSGS)[0] == "after"
+
+
+def test_cancelled_before_the_call_sends_nothing(stub):
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        run(at(stub), cancel=token)
+    assert stub.requests == []
+
+
+def test_consumer_that_stops_iterating_closes_the_stream(stub):
+    stub.queue(Reply(text="y" * 400, chunk_size=1, delay=0.01))
+    for event in broker.chat_stream(at(stub), MSGS):
+        if type(event) is TextDelta:
+            break
+    assert stub.wait_disconnects(1, timeout=2) == 1
+
+
+def test_black_hole_connect_times_out():
+    """A listener whose accept queue is full drops SYNs: a real connect timeout on loopback."""
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(0)
+        port = server.getsockname()[1]
+        fillers = []
+        try:
+            for _ in range(8):
+                client = socket.socket()
+                fillers.append(client)
+                client.settimeout(0.2)
+                try:
+                    client.connect(("127.0.0.1", port))
+                except OSError:
+                    break
+            endpoint = f"http://127.0.0.1:{port}"
+            with pytest.raises(TransportError) as info:
+                run(model(endpoint=endpoint, connect_timeout=0.3))
+        finally:
+            for client in fillers:
+                client.close()
+    assert info.value.kind == "timeout"
+    assert str(info.value) == f"transport: Timeout was reached (connect timeout after 0.3s, {endpoint})"
