@@ -36,6 +36,7 @@ class Service:
         self._tokens = None
         self._ledger = None
         self._mcp = None
+        self._mcp_config = None
         self._mcp_started = False
         self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
 
@@ -97,6 +98,11 @@ class Service:
                 from aish.mcp.manager import McpManager
 
                 self._mcp = McpManager(cfg.mcp, log=self.log)
+                self._mcp_config = cfg.mcp
+            elif self._mcp_config is not cfg.mcp:  # the file changed: new servers connect too
+                self._mcp.update_config(cfg.mcp)
+                self._mcp_config = cfg.mcp
+                self._mcp_started = False
             start = not self._mcp_started and bool(cfg.mcp.servers)
             self._mcp_started = True
         if start:
