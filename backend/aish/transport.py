@@ -1,0 +1,277 @@
+"""The HTTP plumbing under ``broker.py``: pooled sessions, cancellable sockets,
+and the translation of requests/urllib3 failures into aish errors.
+
+Kept apart from the broker because it is the only code that reaches into
+requests' and urllib3's internals (connection classes, pool classes, the raw
+response); when either library changes, this is the one file to fix, and the
+broker keeps reading as the chat-completion protocol alone.
+
+Why it looks like this:
+- Cancel must cut a *blocking* read within 200 ms, which no flag check can do:
+  the call's socket is recorded the moment the request is sent (a watched
+  connection class, so even the wait for the status line can be cut) and the
+  cancel callback shuts it down from the cancelling thread.
+- Latency is a feature: sessions are pooled (keep-alive), proxies/CA settings
+  are read once per URL, and after ``[DONE]`` the chunked terminator is drained
+  so the connection goes back to the pool instead of being closed.
+- Failures become the seed's A2 shapes (``transport: Connection refused
+  (...)``, ``broker: ...``) because the cloud fallback matches on the text;
+  see ``errors.py``.  Callers catch ``ERRORS`` and pass them to
+  ``transport_error`` so no requests exception ever leaves the broker.
+"""
+from __future__ import annotations
+
+import functools
+import http.client
+import os
+import socket
+import ssl
+import threading
+from typing import Iterator, Optional, Union
+from urllib.parse import urlparse
+
+import requests
+import urllib3.exceptions as u3
+from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+
+from aish.errors import AishError, BrokerError, TransportError
+from aish.sse import cut_error
+
+# What a request or a body read may raise; a stream read may also raise HTTPException.
+ERRORS = (requests.RequestException, OSError, u3.HTTPError)
+STREAM_ERRORS = (*ERRORS, http.client.HTTPException)
+
+_local = threading.local()  # .watch: the Watch of the call this thread is making
+_DRAIN_TIMEOUT = 0.25  # after [DONE], how long the chunked terminator may take
+
+
+# ---------------------------------------------------------------- cancellation
+
+class Watch:
+    """The socket of one call, so that another thread can cut a blocking read."""
+
+    __slots__ = ("sock", "cancelled", "_lock")
+
+    def __init__(self) -> None:
+        self.sock: Optional[socket.socket] = None
+        self.cancelled = False
+        self._lock = threading.Lock()
+
+    def attach(self, sock: Optional[socket.socket]) -> None:
+        with self._lock:
+            self.sock = sock
+            if sock is not None and self.cancelled:
+                _shutdown(sock)
+
+    def fire(self) -> None:
+        with self._lock:
+            self.cancelled = True
+            if self.sock is not None:
+                _shutdown(self.sock)
+
+    def detach(self) -> None:
+        with self._lock:
+            self.sock = None
+
+    def settimeout(self, seconds: float) -> None:
+        with self._lock:
+            if self.sock is not None:
+                self.sock.settimeout(seconds)
+
+
+def _shutdown(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)  # wakes a recv blocked in another thread; close() would not
+    except OSError:
+        pass
+
+
+class _WatchedMixin:
+    def getresponse(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        watch = getattr(_local, "watch", None)
+        if watch is not None:
+            watch.attach(self.sock)  # type: ignore[attr-defined]
+        return super().getresponse(*args, **kwargs)  # type: ignore[misc]
+
+
+class _HTTPConnection(_WatchedMixin, HTTPConnection):
+    pass
+
+
+class _HTTPSConnection(_WatchedMixin, HTTPSConnection):
+    pass
+
+
+class _HTTPPool(HTTPConnectionPool):
+    ConnectionCls = _HTTPConnection
+
+
+class _HTTPSPool(HTTPSConnectionPool):
+    ConnectionCls = _HTTPSConnection
+
+
+class _Adapter(HTTPAdapter):
+    def init_poolmanager(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {"http": _HTTPPool, "https": _HTTPSPool}
+
+
+def watched_post(session: requests.Session, url: str, watch: Watch, **kwargs) -> requests.Response:
+    """``session.post`` with the call's socket recorded in ``watch`` as soon as it is sent.
+
+    Raises what requests raises (catch ``ERRORS``); the caller decides whether
+    a failure was really a cancel before mapping it.
+    """
+    _local.watch = watch
+    try:
+        resp = session.post(url, **kwargs)
+    finally:
+        _local.watch = None
+    if watch.sock is None:  # through a proxy, or a test double: find it on the response
+        watch.attach(_response_socket(resp))
+    return resp
+
+
+def _response_socket(resp: requests.Response) -> Optional[socket.socket]:
+    conn = getattr(resp.raw, "_connection", None)
+    sock = getattr(conn, "sock", None)
+    if sock is None:
+        fp = getattr(getattr(resp.raw, "_fp", None), "fp", None)
+        sock = getattr(getattr(fp, "raw", None), "_sock", None)
+    return sock if isinstance(sock, socket.socket) else None
+
+
+# ---------------------------------------------------------------- body bytes
+
+def chunks(raw, eof: list) -> Iterator[bytes]:  # type: ignore[no-untyped-def]
+    """Bytes as they arrive: one HTTP chunk at a time, or whatever one recv returns.
+
+    Sets ``eof[0]`` once the body ended, so a half event can be told from garbage.
+    """
+    if getattr(raw, "chunked", False) and raw.supports_chunked_reads():
+        yield from raw.read_chunked(None, decode_content=True)
+    elif hasattr(raw, "read1"):
+        read1 = raw.read1
+        while True:
+            data = read1(65536)
+            if not data:
+                break
+            yield data
+    else:  # pragma: no cover - urllib3 1.x without read1
+        yield from raw.stream(1024, decode_content=True)
+    eof[0] = True
+
+
+def drain(source: Iterator[bytes], watch: Watch) -> None:
+    """Read the end of the chunked body so the connection can be reused."""
+    try:
+        watch.settimeout(_DRAIN_TIMEOUT)
+        for count, _ in enumerate(source):
+            if count > 16:  # a server that keeps talking after [DONE]: just close it
+                return
+    except Exception:  # noqa: BLE001 - a failed drain only costs the keep-alive
+        return
+
+
+def error_body(resp: requests.Response) -> bytes:
+    """The start of an error reply's body, or nothing if even that fails."""
+    try:
+        return resp.raw.read(65536, decode_content=True) or b""
+    except Exception:  # noqa: BLE001 - the status alone still says what happened
+        return b""
+
+
+# ---------------------------------------------------------------- sessions
+
+_idle: list[requests.Session] = []  # one call owns a session at a time; list ops are atomic
+
+
+def take_session() -> requests.Session:
+    """A pooled session (hand it back with ``give_session``)."""
+    try:
+        return _idle.pop()
+    except IndexError:
+        session = requests.Session()
+        session.trust_env = False  # proxies/CA read once per URL in env_settings, never ~/.netrc
+        adapter = _Adapter(pool_connections=4, pool_maxsize=4)
+        session.mount("http://", adapter)
+        session.mount("https://", adapter)
+        return session
+
+
+def give_session(session: requests.Session) -> None:
+    if len(_idle) < 8:
+        _idle.append(session)
+    else:
+        session.close()
+
+
+@functools.lru_cache(maxsize=64)
+def env_settings(url: str) -> tuple[dict, Union[bool, str]]:
+    """``(proxies, verify)`` for a URL; loopback never goes through a proxy."""
+    host = (urlparse(url).hostname or "").lower()
+    loopback = host in ("localhost", "::1") or host.startswith("127.")
+    proxies = {} if loopback else requests.utils.get_environ_proxies(url)
+    verify = os.environ.get("REQUESTS_CA_BUNDLE") or os.environ.get("CURL_CA_BUNDLE") or True
+    return proxies, verify
+
+
+# ---------------------------------------------------------------- errors
+
+def _causes(exc: BaseException) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    todo = [exc]
+    while todo and len(seen) < 32:
+        err = todo.pop()
+        if id(err) in seen:
+            continue
+        seen.add(id(err))
+        yield err
+        nested = [err.__cause__, err.__context__, getattr(err, "reason", None), *err.args]
+        todo.extend(e for e in nested if isinstance(e, BaseException))
+
+
+def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, float],
+                    partial: str = "", streaming: bool = False) -> AishError:
+    """The aish error for a requests/urllib3/socket failure talking to ``endpoint``.
+
+    ``streaming`` means the reply had begun: a connect timeout cannot have
+    happened, and anything unexplained is a cut keeping ``partial`` text.
+    """
+    chain = list(_causes(exc))
+
+    def has(*types: type) -> bool:
+        return any(isinstance(err, types) for err in chain)
+
+    if has(requests.exceptions.InvalidURL, requests.exceptions.MissingSchema,
+           requests.exceptions.InvalidSchema, u3.LocationParseError):
+        return BrokerError(f"endpoint '{endpoint}' is not a valid http(s) URL",
+                           hint="set it like endpoint = \"http://127.0.0.1:8080\"")
+    if has(socket.gaierror, getattr(u3, "NameResolutionError", socket.gaierror)):
+        host = urlparse(endpoint).hostname or endpoint
+        return TransportError(f"Couldn't resolve host {host}", kind="dns")
+    if has(ConnectionRefusedError):
+        return TransportError(f"Connection refused ({endpoint})", kind="connect")
+    # urllib3 files every failed connect (NewConnectionError) under ConnectTimeoutError
+    connect_timeout = any(isinstance(e, u3.ConnectTimeoutError) and not isinstance(e, u3.NewConnectionError)
+                          for e in chain)
+    if (connect_timeout or has(requests.exceptions.ConnectTimeout)) and not streaming:
+        return TransportError(f"Timeout was reached (connect timeout after {timeouts[0]:g}s, {endpoint})",
+                              kind="timeout")
+    if has(requests.exceptions.ReadTimeout, u3.ReadTimeoutError, socket.timeout):
+        arrived = f"; {len(partial)} characters had arrived" if partial else ""
+        return TransportError(f"Timeout was reached (read timeout after {timeouts[1]:g}s, "
+                              f"{endpoint}){arrived}", kind="timeout", partial_text=partial)
+    if has(ssl.SSLError, requests.exceptions.SSLError):
+        reason = next((str(e) for e in chain if isinstance(e, ssl.SSLError)), "handshake failed")
+        return TransportError(f"TLS error with {endpoint}: {reason}", kind="connect")
+    if streaming:
+        return cut_error(endpoint, partial)
+    if has(http.client.RemoteDisconnected, ConnectionResetError, u3.ProtocolError):
+        return TransportError(f"Server closed the connection before replying ({endpoint})",
+                              kind="connect")
+    reason = next((e.strerror for e in chain if isinstance(e, OSError) and e.strerror), None)
+    return TransportError(f"Could not connect to {endpoint}: {reason or type(exc).__name__}",
+                          kind="connect")
