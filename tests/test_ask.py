@@ -88,12 +88,17 @@ def test_streams_text_extracts_commands_and_records_turns():
 
 def test_usage_is_estimated_when_the_server_sends_none_and_counted_when_it_does():
     script = Script(text("hello there"), text("again", Usage(10, 2, 12, cost=0.5)))
-    env, conv = make(script)
+    env, conv = make(script, {"default_model": "cloud"})
     first = run_ask(env, conv, req(), RecordingReply())
     assert first.usage["estimated"] is True and first.usage["completion_tokens"] == len("hello there") // 4
     second = run_ask(env, conv, req("more"), RecordingReply())
     assert second.usage["prompt_tokens"] == 10 and second.usage["cost"] == 0.5
-    assert conv.usage.total_tokens()[0] >= 10
+    assert conv.usage.total_tokens()[0] >= 10 and conv.usage.total_cost() == 0.5
+
+
+def test_local_models_are_free_even_when_a_cost_is_reported():
+    env, conv = make(Script(text("x", Usage(10, 2, 12, cost=0.5))))
+    assert run_ask(env, conv, req(), RecordingReply()).usage["cost"] == 0
 
 
 def test_routing_fires_once_per_ask_and_the_default_comes_back():

@@ -102,8 +102,9 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
             if rounds >= cfg.mcp.max_tool_depth:
                 reply.status("tool-call depth limit reached")
                 break
-    except Cancelled:
+    except Cancelled as err:
         result.cancelled = True
+        texts.append(getattr(err, "partial_text", ""))
     except AishError as err:
         partial = getattr(err, "partial_text", "")
         if partial:
@@ -154,16 +155,20 @@ def _stream(env: AskEnv, conv: Conversation, call: _Call, system: str, tools: li
     messages = conv.to_messages(system)
     sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
     restore = _restorer(env, conv)
-    for event in env.stream(call.model, sent, tools=tools or None, cancel=reply.cancel):
-        if isinstance(event, TextDelta):
-            chunk = restore(event.text)
-            if chunk:
-                call.text += chunk
-                reply.text(chunk)
-        elif isinstance(event, Usage):
-            call.usage = event
-        elif isinstance(event, Finish):
-            call.finish = event
+    try:
+        for event in env.stream(call.model, sent, tools=tools or None, cancel=reply.cancel):
+            if isinstance(event, TextDelta):
+                chunk = restore(event.text)
+                if chunk:
+                    call.text += chunk
+                    reply.text(chunk)
+            elif isinstance(event, Usage):
+                call.usage = event
+            elif isinstance(event, Finish):
+                call.finish = event
+    except AishError as err:
+        err.partial_text = call.text  # what the user saw, secrets restored: kept, never lost
+        raise
     tail = getattr(restore, "flush", lambda: "")()
     if tail:
         call.text += tail
@@ -297,7 +302,8 @@ def _summarizer(env: AskEnv, conv: Conversation, reply: Reply):
     def on_usage(name: str, usage: Usage) -> None:
         _account(env, conv, cfg.models.get(name, model), "summarize", usage, [], "", reply)
 
-    return summarize.make_summarize_fn(cfg, env.complete, on_usage=on_usage)
+    redact = conv.redactor.redact_messages if _redacting(env, conv) else None
+    return summarize.make_summarize_fn(cfg, env.complete, on_usage=on_usage, redact=redact)
 
 
 def _redacting(env: AskEnv, conv: Conversation) -> bool:

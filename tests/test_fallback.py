@@ -1,0 +1,287 @@
+"""fallback.py: which failures are retried on the fallback model, and what the user reads.
+
+The eligible failures are produced for real where loopback allows: a closed
+port (refused), a socket that accepts and never answers (read timeout), a
+listener whose backlog is full (connect timeout), a stub server answering
+503/404/408/401..., both through ``requests`` directly (raw exceptions) and
+through ``broker.chat_stream`` (typed errors).  Name resolution is the one
+shape faked at the resolver (``getaddrinfo`` raising the real ``gaierror``)
+because a real lookup would leave loopback.  ``responses`` covers the HTTP
+status shapes as a unit test; plain strings cover errors that carry only text.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+
+import pytest
+import requests
+import responses
+
+from aish import broker, fallback
+from aish.config import Config, ModelConfig, RoutingConfig
+from aish.errors import AishError, ApiError, BrokerError, Cancelled, ConfigError, TransportError
+from stub_server import Reply, StubServer
+
+ON = Config(routing=RoutingConfig(fallback=True))
+OFF = Config(routing=RoutingConfig(fallback=False))
+MSGS = [{"role": "user", "content": "hi"}]
+
+
+def model(endpoint: str, **kw) -> ModelConfig:
+    return ModelConfig(**{"name": "fast", "endpoint": endpoint, "model": "m", **kw})
+
+
+def stream_error(cfg: ModelConfig, **kw) -> AishError:
+    with pytest.raises(AishError) as info:
+        list(broker.chat_stream(cfg, MSGS, **kw))
+    return info.value
+
+
+def raw_error(url: str, timeout=(1.0, 1.0)) -> BaseException:
+    with pytest.raises(requests.RequestException) as info:
+        requests.post(url + "/v1/chat/completions", json={}, timeout=timeout)
+    return info.value
+
+
+# ---------------------------------------------------------------- real sockets
+
+@pytest.fixture
+def closed_port():
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()  # nothing listens there now: connecting is refused
+    return f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+def black_hole():
+    """Accepts connections (the kernel does, via the backlog) and never says a word."""
+    with contextlib.closing(socket.socket()) as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(8)
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+
+
+@pytest.fixture
+def full_backlog():
+    """A listener whose accept queue is full: new SYNs are dropped, so connect times out."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(0)
+    port = server.getsockname()[1]
+    fillers = []
+    for _ in range(4):
+        client = socket.socket()
+        client.setblocking(False)
+        with contextlib.suppress(BlockingIOError):
+            client.connect(("127.0.0.1", port))
+        fillers.append(client)
+    time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    for client in fillers:
+        client.close()
+    server.close()
+
+
+def test_closed_port_raw_requests_error_falls_back(closed_port):
+    err = raw_error(closed_port)
+    assert isinstance(err, requests.ConnectionError)
+    assert fallback.should_fallback(err, ON, text_arrived=False)
+    assert fallback.fallback_reason(err) == "connection refused"
+    assert not fallback.should_fallback(err, OFF, text_arrived=False)
+
+
+def test_closed_port_through_the_broker(closed_port):
+    err = stream_error(model(closed_port))
+    assert isinstance(err, TransportError) and err.kind == "connect"
+    assert str(err).startswith("transport: Connection refused")
+    assert fallback.should_fallback(err, ON, text_arrived=False)
+    assert fallback.should_fallback(Exception(str(err)), ON, text_arrived=False)  # text only
+    assert fallback.fallback_status("fast", err, "cloud") == \
+        "local fast failed (connection refused); retrying via cloud"
+
+
+def test_black_hole_read_timeout_raw_and_through_the_broker(black_hole):
+    start = time.monotonic()
+    err = raw_error(black_hole, timeout=(1.0, 0.3))
+    assert isinstance(err, requests.ReadTimeout)
+    assert fallback.should_fallback(err, ON, text_arrived=False)
+    assert fallback.fallback_reason(err) == "timeout"
+    typed = stream_error(model(black_hole, connect_timeout=1.0, read_timeout=0.3))
+    assert isinstance(typed, TransportError) and typed.kind == "timeout"
+    assert str(typed).startswith("transport: Timeout was reached (read timeout")
+    assert fallback.should_fallback(typed, ON, text_arrived=False)
+    assert fallback.should_fallback(RuntimeError(str(typed)), ON, text_arrived=False)
+    assert time.monotonic() - start < 3
+
+
+def test_plain_socket_errors_refused_and_timed_out(closed_port, black_hole):
+    port = closed_port.rsplit(":", 1)[1]
+    with pytest.raises(ConnectionRefusedError) as refused:
+        socket.create_connection(("127.0.0.1", int(port)), timeout=1)
+    assert fallback.should_fallback(refused.value, ON, text_arrived=False)
+    assert fallback.fallback_reason(refused.value) == "connection refused"
+    with contextlib.closing(socket.create_connection(("127.0.0.1", int(black_hole.rsplit(":", 1)[1])),
+                                                     timeout=1)) as sock:
+        sock.settimeout(0.3)
+        with pytest.raises(TimeoutError) as timed_out:
+            sock.recv(1)
+    assert fallback.should_fallback(timed_out.value, ON, text_arrived=False)
+    assert fallback.fallback_reason(timed_out.value) == "timeout"
+    assert not fallback.should_fallback(FileNotFoundError("x"), ON, text_arrived=False)
+
+
+def test_connect_timeout_raw_and_through_the_broker(full_backlog):
+    err = raw_error(full_backlog, timeout=(0.3, 0.3))
+    assert isinstance(err, requests.ConnectTimeout)
+    assert fallback.should_fallback(err, ON, text_arrived=False)
+    assert fallback.fallback_reason(err) == "timeout"
+    typed = stream_error(model(full_backlog, connect_timeout=0.3, read_timeout=0.3))
+    assert typed.kind == "timeout" and "connect timeout" in str(typed)
+    assert fallback.should_fallback(typed, ON, text_arrived=False)
+
+
+def test_name_resolution_failure(monkeypatch):
+    def no_such_host(*args, **kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_such_host)
+    err = raw_error("http://model.invalid")
+    assert fallback.should_fallback(err, ON, text_arrived=False)
+    assert fallback.fallback_reason(err) == "cannot resolve host"
+    typed = stream_error(model("http://model.invalid"))
+    assert typed.kind == "dns" and str(typed).startswith("transport: Couldn't resolve host")
+    assert fallback.should_fallback(typed, ON, text_arrived=False)
+    assert fallback.should_fallback(Exception(str(typed)), ON, text_arrived=False)
+
+
+@pytest.mark.parametrize("status,body,eligible,reason", [
+    (503, None, True, "HTTP 503"),
+    (500, None, True, "HTTP 500"),
+    (404, {"error": {"code": "model_not_found", "message": "model 'm' not found"}}, True,
+     "HTTP 404, model not loaded"),
+    (404, {"error": {"message": "no such route"}}, False, "HTTP 404"),
+    (408, None, True, "HTTP 408"),
+    (400, {"error": {"message": "messages must alternate"}}, False, "HTTP 400"),
+    (401, {"error": {"message": "bad key"}}, False, "HTTP 401"),
+    (403, {"error": {"message": "forbidden"}}, False, "HTTP 403"),
+])
+def test_real_http_statuses_from_the_stub_server(status, body, eligible, reason):
+    with StubServer() as stub:
+        stub.queue(Reply(status=status, error_body=body))
+        err = stream_error(model(stub.url))
+    assert isinstance(err, TransportError) and err.status == status
+    assert fallback.should_fallback(err, ON, text_arrived=False) is eligible
+    assert fallback.should_fallback(Exception(str(err)), ON, text_arrived=False) is eligible
+    assert fallback.fallback_reason(err) == reason
+
+
+@responses.activate
+@pytest.mark.parametrize("status,eligible", [(502, True), (504, True), (599, True), (408, True),
+                                             (400, False), (401, False), (403, False), (429, False)])
+def test_http_status_shapes_with_responses(status, eligible):
+    responses.add(responses.POST, "http://model.test/v1/chat/completions",
+                  body=json.dumps({"error": {"message": "x"}}), status=status,
+                  content_type="application/json")
+    err = stream_error(model("http://model.test"))
+    assert fallback.should_fallback(err, ON, text_arrived=False) is eligible
+    raw = requests.Response()
+    raw.status_code, raw.reason = status, "x"
+    assert fallback.should_fallback(requests.HTTPError(response=raw), ON, text_arrived=False) is eligible
+
+
+# ---------------------------------------------------------------- never
+
+def test_stream_error_envelope_is_api_and_never_falls_back():
+    with StubServer() as stub:
+        stub.queue(Reply(text="", stream_error_after=0))
+        err = stream_error(model(stub.url))
+    assert isinstance(err, ApiError)
+    assert not fallback.should_fallback(err, ON, text_arrived=False)
+
+
+def test_missing_key_is_a_broker_error_and_never_falls_back(monkeypatch):
+    monkeypatch.delenv("AISH_TEST_KEY", raising=False)
+    err = stream_error(model("http://127.0.0.1:9", key_env="AISH_TEST_KEY"))
+    assert isinstance(err, BrokerError)
+    assert not fallback.should_fallback(err, ON, text_arrived=False)
+
+
+def test_nothing_after_text_arrived():
+    with StubServer() as stub:
+        stub.queue(Reply(text="some words here", cut_after=1))
+        seen = []
+        with pytest.raises(TransportError) as info:
+            for event in broker.chat_stream(model(stub.url), MSGS):
+                seen.append(event)
+    err = info.value
+    assert err.kind == "cut" and err.partial_text
+    assert not fallback.should_fallback(err, ON, text_arrived=False)  # partial text says so
+    refused = TransportError("Connection refused (x)", kind="connect")
+    assert not fallback.should_fallback(refused, ON, text_arrived=True)
+    assert fallback.should_fallback(refused, ON, text_arrived=False)
+
+
+@pytest.mark.parametrize("err", [
+    Cancelled(),
+    ConfigError("no model named 'x'"),
+    BrokerError("model_cfg.endpoint and .model required"),
+    ApiError("HTTP 503 said the upstream"),  # api: even when it mentions a 5xx
+    TransportError("TLS error with https://x: bad cert", kind="connect"),
+    ValueError("Connection refused"),  # not a transport-shaped text
+])
+def test_never_eligible(err):
+    assert not fallback.should_fallback(err, ON, text_arrived=False)
+
+
+@pytest.mark.parametrize("text,eligible", [
+    ("transport: HTTP 503: loading model", True),
+    ("transport: HTTP 502: Bad Gateway", True),
+    ("transport: HTTP 404: model 'x' not found (model_not_found)", True),
+    ("transport: HTTP 404: not found", False),
+    ("transport: HTTP 408: Request Timeout", True),
+    ("transport: HTTP 400: bad", False),
+    ("transport: HTTP 401: unauthorized", False),
+    ("transport: HTTP 403: forbidden", False),
+    ("transport: Couldn't resolve host model.test", True),
+    ("transport: Couldnt resolve host model.test", True),
+    ("transport: Connection refused (http://127.0.0.1:8080)", True),
+    ("transport: Timeout was reached (read timeout after 1s)", True),
+    ("transport: Operation timed out after 3000 milliseconds", True),
+    ("api: HTTP 503", False),
+    ("api: Connection refused by upstream", False),
+    ("broker: model_cfg.endpoint and .model required", False),
+    ("HTTP 503: no prefix", False),
+])
+def test_string_only_errors_match_the_seed_patterns(text, eligible):
+    assert fallback.should_fallback(Exception(text), ON, text_arrived=False) is eligible
+    assert not fallback.should_fallback(Exception(text), OFF, text_arrived=False)
+
+
+def test_typed_http_without_status_falls_back_to_the_text():
+    err = TransportError("HTTP 503: loading", kind="http")
+    assert fallback.should_fallback(err, ON, text_arrived=False)
+    assert fallback.fallback_reason(err) == "HTTP 503"
+    assert fallback.fallback_reason(Exception("transport: Operation timed out")) == "timeout"
+
+
+# ---------------------------------------------------------------- messages
+
+def test_both_failures_are_in_one_line_with_their_hints():
+    first = TransportError("HTTP 503: loading", kind="http", status=503)
+    second = TransportError("HTTP 401: bad key", kind="http", status=401,
+                            hint="check the key in $CLOUD_KEY")
+    line = fallback.both_failed_message("fast", first, "cloud", second)
+    assert line == ("fast failed: transport: HTTP 503: loading; fallback cloud failed too: "
+                    "transport: HTTP 401: bad key (check the key in $CLOUD_KEY)")
+    assert "\n" not in line
+
+
+def test_both_failed_with_raw_errors_shows_no_library_internals(closed_port):
+    err = raw_error(closed_port)
+    line = fallback.both_failed_message("fast", err, "cloud", err)
+    assert "HTTPConnectionPool" not in line and line.count("Connection refused") == 2
