@@ -160,7 +160,7 @@ def shell(shell: Optional[str]) -> None:
     else:
         found = detect.detect()
         click.echo(f"aish: using {found.description}" if found else f"aish: {detect.NOT_FOUND}")
-    click.echo(f"aish: starting {name}; type '? how do I ...' and Enter, or press Alt-? on a command")
+    click.echo(f"aish: starting {name}; type '? how do I ...' and Enter, or press Ctrl-X Ctrl-A on a command")
     launch.exec_shell(name)
 
 

@@ -1,0 +1,187 @@
+"""The Python client of the daemon (``aish ask`` and the daemon-side verbs).
+
+It speaks docs/protocol.md exactly as the shells do: write ``<id>.req``, send
+``req <id>``, read frames from its own reply FIFO.  The FIFO is created and
+opened read-write before the request goes out, so the daemon's non-blocking
+open always finds a reader; reads wait with a timeout so a daemon that dies
+mid-answer is noticed (liveness check) instead of hanging the terminal.
+"""
+from __future__ import annotations
+
+import atexit
+import errno
+import itertools
+import json
+import os
+import select
+import stat
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+from aish.daemon import runtime
+from aish.errors import DaemonError, ProtocolError
+from aish.protocol import Frame, Request, format_control, format_request, parse_frame
+
+LIVENESS = 0.5  # seconds between "is the daemon still there?" checks while waiting
+_SEQ = itertools.count(1)
+
+
+class Client:
+    def __init__(self, rundir: Optional[os.PathLike] = None, autostart: bool = True) -> None:
+        self._rundir_arg = rundir
+        self.autostart = autostart
+        self.rundir: Optional[Path] = None
+        self.fifo: Optional[Path] = None
+        self._fd = -1
+        self._pending = b""
+
+    # ------------------------------------------------------------ setup
+    def _ensure(self) -> Path:
+        if self.rundir is None:
+            self.rundir = runtime.rundir_path(self._rundir_arg)
+        if not runtime.is_running(self.rundir):
+            if not self.autostart:
+                raise DaemonError("the aish daemon is not running", hint="run 'aish daemon start'")
+            runtime.start(rundir=self.rundir)
+        if self._fd < 0:
+            self._open_fifo()
+        return self.rundir
+
+    def _open_fifo(self) -> None:
+        """One reply FIFO per Client, named after the process (``py-<pid>-<n>``)."""
+        path = self.rundir / f"py-{os.getpid()}-{next(_SEQ)}.fifo"
+        try:
+            if stat.S_ISFIFO(os.lstat(path).st_mode):
+                os.unlink(path)  # left behind by a dead process that had our pid
+        except FileNotFoundError:
+            pass
+        try:
+            os.mkfifo(path, 0o600)
+            self._fd = os.open(path, os.O_RDWR | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as exc:
+            raise DaemonError(f"cannot create the reply FIFO {path}: {exc.strerror}",
+                              hint="check the runtime dir ('aish doctor')") from None
+        self.fifo = path
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        """Close and remove the reply FIFO (also run at exit)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+        if self.fifo is not None:
+            try:
+                os.unlink(self.fifo)
+            except OSError:
+                pass
+            self.fifo = None
+            atexit.unregister(self.close)
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ one request
+    def request(self, req: Request, *, on_frame: Callable[[Frame], None],
+                answer: Optional[Callable[[str, str], Optional[str]]] = None,
+                timeout: Optional[float] = None) -> dict:
+        """Send ``req`` (its ``id`` and ``reply`` are filled in) and stream its frames
+        to ``on_frame``; returns the D frame's JSON.  Ctrl-C cancels the request
+        in the daemon and is re-raised."""
+        rundir = self._ensure()
+        req.id = req.id or f"py-{os.getpid()}-{next(_SEQ)}-{time.time_ns() % 10**9}"
+        req.reply = str(self.fifo)
+        req_path = rundir / f"{req.id}.req"
+        try:
+            self._write_request(req_path, format_request(req))
+            self._control(format_control("req", req.id))
+            return self._read_frames(req.id, on_frame, answer, timeout)
+        except BaseException:  # Ctrl-C, a failing callback, a timeout: stop the daemon's work
+            self._cancel(req.id)
+            try:
+                os.unlink(req_path)
+            except OSError:
+                pass
+            raise
+
+    def _write_request(self, path: Path, text: str) -> None:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8"))
+
+    def _control(self, line: bytes) -> None:
+        try:
+            fd = os.open(self.rundir / runtime.FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as exc:
+            if exc.errno in (errno.ENXIO, errno.ENOENT):
+                raise DaemonError("the aish daemon stopped", hint="run 'aish daemon start'") from None
+            raise DaemonError(f"cannot reach the aish daemon: {exc.strerror}",
+                              hint="run 'aish doctor'") from None
+        try:
+            os.write(fd, line)
+        except BlockingIOError:
+            raise DaemonError("the aish daemon is not reading its FIFO",
+                              hint="'aish daemon stop', then try again") from None
+        finally:
+            os.close(fd)
+
+    def _cancel(self, req_id: str) -> None:
+        try:
+            self._control(format_control("cancel", req_id))
+        except (DaemonError, ProtocolError, OSError):
+            pass
+
+    def _read_frames(self, req_id: str, on_frame: Callable[[Frame], None],
+                     answer: Optional[Callable[[str, str], Optional[str]]],
+                     timeout: Optional[float]) -> dict:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        poller = select.poll()
+        poller.register(self._fd, select.POLLIN)
+        while True:
+            for line in self._lines():
+                frame = parse_frame(line)
+                if frame.id != req_id:
+                    continue  # a late frame of an earlier, cancelled request
+                on_frame(frame)
+                if frame.tag == "Q" and len(frame.fields) >= 2 and answer is not None:
+                    reply = answer(frame.fields[0], frame.fields[1])
+                    if reply in ("y", "n", "a"):
+                        self._control(format_control("answer", req_id, frame.fields[0], reply))
+                elif frame.tag == "D":
+                    return _done(frame)
+            wait = LIVENESS if deadline is None else min(LIVENESS, deadline - time.monotonic())
+            if wait <= 0:
+                raise DaemonError(f"no answer from the aish daemon within {timeout:g}s",
+                                  hint="see 'aish daemon status'")
+            if not poller.poll(int(wait * 1000) + 1) and not runtime.is_running(self.rundir):
+                if self._drain():  # it wrote its last frames and went
+                    continue
+                raise DaemonError("the aish daemon stopped while answering",
+                                  hint=f"see {runtime.log_path()}; 'aish daemon start' restarts it")
+
+    def _drain(self) -> bool:
+        try:
+            chunk = os.read(self._fd, 65536)
+        except BlockingIOError:
+            return False
+        self._pending += chunk
+        return bool(chunk)
+
+    def _lines(self) -> list:
+        self._drain()
+        *lines, self._pending = self._pending.split(b"\n")
+        return [line.decode("utf-8", "replace") for line in lines if line]
+
+
+def _done(frame: Frame) -> dict:
+    try:
+        result = json.loads(frame.fields[0]) if frame.fields else {}
+    except ValueError:
+        result = None
+    if not isinstance(result, dict):
+        raise ProtocolError("the daemon's done frame is not a JSON object",
+                            hint="the daemon and the client differ: aish daemon stop")
+    return result

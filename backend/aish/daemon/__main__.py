@@ -1,0 +1,151 @@
+"""``python -m aish.daemon [--handler MODULE:ATTR]``: run the daemon in this process.
+
+Clients start it detached through ``aish daemon start`` (``runtime.start``).
+The real handler is ``aish.service.Service``; it is imported on a background
+thread while the FIFO is already being served, so a cold start costs the
+caller little more than the interpreter's own start.  ``--handler`` (or
+``AISH_DAEMON_HANDLER``) swaps in another callable ``handler(request, reply)``
+— tests use it to script the daemon; ``MODULE`` may also be a ``.py`` path.
+"""
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import signal
+import sys
+import threading
+from typing import Callable, Optional
+
+from aish.daemon import runtime
+from aish.daemon.server import Server
+from aish.errors import AishError, DaemonError
+
+
+def setup_logging() -> logging.Logger:
+    """Everything under the ``aish`` logger goes to a size-bounded file, never a terminal."""
+    handler = logging.handlers.RotatingFileHandler(runtime.log_path(), maxBytes=2_000_000,
+                                                   backupCount=1, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"))
+    root = logging.getLogger("aish")
+    root.handlers[:] = [handler]
+    root.setLevel(os.environ.get("AISH_DAEMON_LOG_LEVEL", "INFO").upper())
+    root.propagate = False
+    logging.captureWarnings(True)
+    return logging.getLogger("aish.daemon")
+
+
+def load_handler(spec: str, log: logging.Logger) -> Callable:
+    """``module:attr`` or ``/path/to/file.py:attr``; a class is built with ``log``."""
+    module_name, _, attr = spec.rpartition(":")
+    if not module_name or not attr:
+        raise DaemonError(f"handler {spec!r} is not MODULE:ATTR")
+    try:
+        if module_name.endswith(".py"):
+            import importlib.util
+
+            loader_spec = importlib.util.spec_from_file_location("aish_daemon_handler", module_name)
+            module = importlib.util.module_from_spec(loader_spec)
+            loader_spec.loader.exec_module(module)
+        else:
+            import importlib
+
+            module = importlib.import_module(module_name)
+        target = getattr(module, attr)
+    except Exception as exc:
+        raise DaemonError(f"cannot load handler {spec}: {exc}") from None
+    if isinstance(target, type):
+        target = target(log)
+    return getattr(target, "handle", target)
+
+
+# Modules the first ask needs (their import and regex compiles dominate a cold
+# first answer); imported in the background while the client is still connecting.
+PRELOAD = ("requests", "aish.ask", "aish.broker", "aish.conversation", "aish.safety", "aish.secrets",
+           "aish.tokens", "aish.usage")
+
+
+class LazyService:
+    """``aish.service.Service``, built off the request path; ``handle`` waits for it."""
+
+    def __init__(self, log: logging.Logger) -> None:
+        self.log = log
+        self.service = None
+        self.error: Optional[BaseException] = None
+        self._ready = threading.Event()
+        threading.Thread(target=self._build, name="service-init", daemon=True).start()
+
+    def _build(self) -> None:
+        try:
+            from aish.service import Service
+
+            self.service = Service(logging.getLogger("aish"))
+        except BaseException as exc:  # reported to every request, logged once
+            self.error = exc
+            self.log.exception("cannot build the service")
+        finally:
+            self._ready.set()
+        if self.service is None:
+            return
+        for name in PRELOAD:  # what the first ask needs, imported before it arrives
+            try:
+                __import__(name)
+            except Exception:
+                self.log.debug("preload of %s failed", name, exc_info=True)
+        if hasattr(self.service, "warm_up"):
+            self.service.warm_up()
+
+    def handle(self, request, reply):
+        self._ready.wait()
+        if self.service is None:
+            raise AishError(f"the daemon cannot serve requests: {self.error}",
+                            hint=f"see {runtime.log_path()}")
+        return self.service.handle(request, reply)
+
+    def close(self) -> None:
+        if self.service is not None and hasattr(self.service, "close"):
+            self.service.close()
+
+
+def main(argv: Optional[list] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    spec = os.environ.get("AISH_DAEMON_HANDLER", "")
+    if argv[:1] == ["--handler"] and len(argv) == 2:
+        spec = argv[1]
+    elif argv:
+        print("usage: python -m aish.daemon [--handler MODULE:ATTR]", file=sys.stderr)
+        return 2
+    os.umask(0o077)
+    log = setup_logging()
+    threading.excepthook = lambda a: log.error("thread %s crashed", a.thread and a.thread.name,
+                                               exc_info=(a.exc_type, a.exc_value, a.exc_traceback))
+    service = None
+    try:
+        if spec:
+            handler = load_handler(spec, log)
+        else:
+            service = LazyService(log)
+            handler = service.handle
+        server = Server(handler, log=log)
+        signal.signal(signal.SIGTERM, lambda *_: server.shutdown())
+        signal.signal(signal.SIGINT, lambda *_: server.shutdown())
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        server.serve_forever()
+    except DaemonError as err:
+        log.info("not serving: %s", err)
+        print(f"aish daemon: {err}", file=sys.stderr)
+        return 1
+    except Exception:
+        log.exception("daemon crashed")
+        return 1
+    finally:
+        if service is not None:
+            try:
+                service.close()
+            except Exception:
+                log.exception("closing the service failed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

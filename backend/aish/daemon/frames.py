@@ -1,0 +1,175 @@
+"""``FrameReply``: the daemon's ``Reply``, writing protocol frames to a client's FIFO.
+
+A client can vanish or stop reading at any moment, and the daemon serves many
+shells at once, so nothing here may block for long: the FIFO is non-blocking,
+a full pipe gets a bounded wait, and a watcher thread notices the reader
+closing (POLLERR on the write end) while the handler is busy elsewhere (in a
+model call), turning it into a cancel that closes the HTTP stream.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import select
+import threading
+import time
+from typing import Optional
+
+from aish.cancel import CancelToken
+from aish.protocol import encode_frame
+
+# seconds a client may leave its pipe full before it counts as gone (tests shorten it)
+STALL = float(os.environ.get("AISH_DAEMON_STALL") or 10.0)
+_PATH_LOCKS: dict = {}
+_PATH_LOCKS_GUARD = threading.Lock()
+
+
+def _path_lock(path: str) -> threading.Lock:
+    """One lock per reply FIFO: a shell reuses its FIFO, so a cancelled request's
+    late frames and the next request's frames must never interleave mid-line."""
+    with _PATH_LOCKS_GUARD:
+        lock = _PATH_LOCKS.get(path)
+        if lock is None:
+            if len(_PATH_LOCKS) > 256:  # shells come and go; forget idle ones
+                for key in [k for k, v in _PATH_LOCKS.items() if not v.locked()]:
+                    del _PATH_LOCKS[key]
+            lock = _PATH_LOCKS[path] = threading.Lock()
+        return lock
+
+
+class FrameReply:
+    """Reply of one request; created before its FIFO is known so ``cancel`` and
+    ``answer`` lines that race the request file still find it."""
+
+    def __init__(self, req_id: str, log: logging.Logger) -> None:
+        self.id = req_id
+        self.cancel = CancelToken()
+        self.interactive = False
+        self.log = log
+        self._fd: Optional[int] = None
+        self._lock: Optional[threading.Lock] = None
+        self._gone = False
+        self._done = False
+        self._qlock = threading.Lock()
+        self._qseq = 0
+        self._questions: dict = {}
+        self._stop_r = self._stop_w = -1
+        self._watcher: Optional[threading.Thread] = None
+        self.thread: Optional[threading.Thread] = None  # the request's thread (set by the server)
+
+    # ------------------------------------------------------------ lifecycle
+    def attach(self, fd: int, path: str, interactive: bool) -> None:
+        self._fd, self._lock, self.interactive = fd, _path_lock(path), interactive
+        self._stop_r, self._stop_w = os.pipe2(os.O_CLOEXEC)
+        self._watcher = threading.Thread(target=self._watch, name=f"watch-{self.id}", daemon=True)
+        self._watcher.start()
+
+    def _watch(self) -> None:
+        poller = select.poll()
+        poller.register(self._fd, select.POLLERR)
+        poller.register(self._stop_r, select.POLLIN)
+        while True:
+            for fd, events in poller.poll():
+                if fd == self._stop_r:
+                    return
+                if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
+                    self._lost("the client closed its reply FIFO")
+                    return
+
+    def _lost(self, why: str) -> None:
+        if not self._gone:
+            self._gone = True
+            if not self._done:
+                self.log.info("request %s: %s; cancelling", self.id, why)
+            self.cancel.cancel()
+
+    def close(self) -> None:
+        """Stop the watcher, then close; the watcher polls the fd, so it goes first."""
+        self._done = True
+        if self._watcher is not None:
+            os.write(self._stop_w, b"x")
+            self._watcher.join()
+            os.close(self._stop_r)
+            os.close(self._stop_w)
+            self._watcher = None
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    # ------------------------------------------------------------ writing
+    def _send(self, tag: str, *fields: str) -> bool:
+        """Write one frame now (no buffering: latency matters more than syscalls).
+        After a cancel only the D frame is still attempted, without waiting."""
+        if self._fd is None or self._gone or (self.cancel.cancelled and tag != "D"):
+            return False
+        data = memoryview(encode_frame(self.id, tag, *fields))
+        stall = 0.0 if self.cancel.cancelled else STALL
+        deadline = None
+        with self._lock:
+            while data:
+                try:
+                    data = data[os.write(self._fd, data):]
+                except BlockingIOError:
+                    now = time.monotonic()
+                    deadline = deadline or now + stall
+                    if now >= deadline:
+                        self._lost("the client stopped reading")
+                        return False
+                    poller = select.poll()
+                    poller.register(self._fd, select.POLLOUT)
+                    poller.poll(max(1, int((deadline - now) * 1000)))
+                except OSError as exc:  # EPIPE: the reader went away
+                    self._lost(f"reply FIFO write failed ({exc.strerror})")
+                    return False
+        return True
+
+    def text(self, chunk: str) -> None:
+        if chunk:
+            self._send("T", chunk)
+
+    def status(self, line: str) -> None:
+        self._send("S", line if line.startswith("[aish] ") else f"[aish] {line}")
+
+    def warning(self, line: str) -> None:
+        self._send("W", line)
+
+    def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
+        self._send("C", command, level or "-", reason or "-")
+
+    def error(self, message: str) -> None:
+        self._send("E", " ".join(message.split()))  # one line, as the protocol promises
+
+    def done(self, payload: dict) -> None:
+        self._done = True  # the client may close its FIFO as soon as it reads D: no cancel log
+        self._send("D", json.dumps(payload, ensure_ascii=False, default=str))
+
+    # ------------------------------------------------------------ questions
+    def ask(self, question: str, timeout: float) -> Optional[str]:
+        """Q frame, then wait for the matching ``answer`` line; None is a denial."""
+        if not self.interactive or self.cancel.cancelled or self._gone:
+            return None
+        event = threading.Event()
+        with self._qlock:
+            self._qseq += 1
+            qid = f"q{self._qseq}"
+            slot = self._questions[qid] = [event, None]
+        unregister = self.cancel.on_cancel(event.set)
+        try:
+            if not self._send("Q", qid, question):
+                return None
+            event.wait(timeout)
+            return None if self.cancel.cancelled else slot[1]
+        finally:
+            unregister()
+            with self._qlock:
+                self._questions.pop(qid, None)
+
+    def deliver(self, qid: str, answer: str) -> bool:
+        with self._qlock:
+            slot = self._questions.get(qid)
+            if slot is None:
+                return False
+            slot[1] = answer
+        slot[0].set()
+        return True

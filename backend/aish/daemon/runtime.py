@@ -1,0 +1,273 @@
+"""The daemon's files in the runtime dir: single instance, liveness, start, stop.
+
+Liveness is "a process reads daemon.fifo and daemon.pid names a live process":
+a pidfile alone lies after a crash or pid reuse, and a zombie still answers
+``kill -0``, while a FIFO without a reader is refused at once (ENXIO).  Single
+instance is an ``flock`` on daemon.lock held for the daemon's whole life; the
+kernel drops it when the process dies, so there is nothing stale to clean.
+"""
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+from aish import paths
+from aish.errors import DaemonError
+
+FIFO = "daemon.fifo"
+PIDFILE = "daemon.pid"
+LOCK = "daemon.lock"
+START_LOCK = "start.lock"
+POLL = 0.02  # readiness polling interval, as the shells do
+
+
+def rundir_path(rundir: Optional[os.PathLike] = None) -> Path:
+    """The checked runtime dir (``paths.runtime_dir`` rules apply to an explicit one too)."""
+    if rundir is None:
+        return paths.runtime_dir()
+    path = Path(rundir)
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    paths.check_runtime_dir(path)
+    return path
+
+
+def log_path() -> Path:
+    return paths.state_dir() / "daemon.log"
+
+
+def read_pid(rundir: Path) -> Optional[int]:
+    try:
+        with open(rundir / PIDFILE, encoding="ascii") as fh:
+            return int(fh.readline().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pid reused by another user's process
+        return False
+    return True
+
+
+def fifo_has_reader(rundir: Path) -> bool:
+    try:
+        fd = os.open(rundir / FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:  # ENXIO: no reader; ENOENT: no FIFO
+        return False
+    try:
+        return stat.S_ISFIFO(os.fstat(fd).st_mode)
+    finally:
+        os.close(fd)
+
+
+def is_running(rundir: Optional[os.PathLike] = None) -> Optional[int]:
+    """The daemon's pid if it is alive and reading its FIFO, else None."""
+    path = Path(rundir) if rundir is not None else paths.runtime_dir()
+    if not fifo_has_reader(path):
+        return None
+    pid = read_pid(path)
+    return pid if pid and _alive(pid) else None
+
+
+# ------------------------------------------------------------------ daemon side
+def acquire_instance(rundir: Path, wait: float = 1.0) -> Optional[int]:
+    """Lock daemon.lock for this process's life; None when another daemon holds it.
+
+    Waits a little, because a daemon that was just told to stop may still be
+    removing its files while a client already starts the next one."""
+    fd = os.open(rundir / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except OSError as exc:
+            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                os.close(fd)
+                raise
+        if time.monotonic() > deadline:
+            os.close(fd)
+            return None
+        time.sleep(POLL)
+
+
+def lock_held(rundir: Path) -> bool:
+    """Does a daemon (alive, maybe shutting down) hold daemon.lock?"""
+    try:
+        fd = os.open(rundir / LOCK, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing drops our probe lock at once
+    return False
+
+
+def make_fifo(rundir: Path) -> int:
+    """Create daemon.fifo afresh (we hold the lock, so any old one is stale); open it O_RDWR."""
+    path = rundir / FIFO
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    os.mkfifo(path, 0o600)
+    return os.open(path, os.O_RDWR | os.O_CLOEXEC)
+
+
+def write_pidfile(rundir: Path) -> None:
+    tmp = rundir / f".{PIDFILE}.{os.getpid()}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(f"{os.getpid()}\n")
+    os.replace(tmp, rundir / PIDFILE)
+
+
+def remove_files(rundir: Path) -> None:
+    """Remove the FIFO and pidfile (the lock file stays: unlinking it would split the lock)."""
+    for name in (FIFO, PIDFILE):
+        try:
+            os.unlink(rundir / name)
+        except OSError:
+            pass
+
+
+def check_reply_fifo(rundir: Path, reply: str) -> Path:
+    """A reply path may be trusted only when it is our FIFO directly in our private dir."""
+    path = Path(reply)
+    if not path.is_absolute() or path.parent.resolve() != rundir.resolve() or path.name in (FIFO,):
+        raise DaemonError(f"reply FIFO {reply!r} is not inside the runtime dir {rundir}")
+    try:
+        st = os.lstat(path)
+    except OSError as exc:
+        raise DaemonError(f"reply FIFO {reply}: {exc.strerror}") from None
+    if not stat.S_ISFIFO(st.st_mode):
+        raise DaemonError(f"reply path {reply} is not a FIFO")
+    if st.st_uid != os.getuid():
+        raise DaemonError(f"reply FIFO {reply} belongs to uid {st.st_uid}, not you")
+    return path
+
+
+# ------------------------------------------------------------------ client side
+def _tail(path: Path, lines: int = 1) -> str:
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, fh.tell() - 4096))
+            text = fh.read().decode("utf-8", "replace").strip().splitlines()
+    except OSError:
+        return ""
+    return " / ".join(line.strip() for line in text[-lines:])
+
+
+def _spawn(log: Path) -> Optional[int]:
+    """Start ``python -m aish.daemon`` detached: its own session, stdin /dev/null,
+    output to the log, and orphaned at once (the ``sh`` exits) so no caller has
+    a zombie child to reap and no terminal signal reaches it.  Returns its pid."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    script = 'exec "$0" -m aish.daemon </dev/null >>"$1" 2>&1 & echo $!'
+    proc = subprocess.run(["/bin/sh", "-c", script, sys.executable, str(log)],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          start_new_session=True, close_fds=True, cwd="/", check=False, timeout=10)
+    try:
+        return int(proc.stdout.strip() or 0) or None
+    except ValueError:
+        return None
+
+
+def _exited(pid: Optional[int]) -> bool:
+    if not pid:
+        return False
+    if not _alive(pid):
+        return True
+    try:  # an orphan whose reaper is slow still answers kill -0 as a zombie
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return False
+
+
+def start(wait: float = 5.0, rundir: Optional[os.PathLike] = None) -> int:
+    """Start the daemon unless it runs; behind start.lock so racing shells start one."""
+    path = rundir_path(rundir)
+    pid = is_running(path)
+    if pid:
+        return pid
+    log = log_path()
+    deadline = time.monotonic() + wait
+    fd = os.open(path / START_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise DaemonError("another process is starting the daemon and did not finish",
+                                      hint=f"see {log}") from None
+                time.sleep(POLL)
+        pid = is_running(path)  # whoever held start.lock may have started it
+        if pid:
+            return pid
+        child = _spawn(log)
+        while time.monotonic() < deadline:
+            pid = is_running(path)
+            if pid:
+                return pid
+            if _exited(child):
+                pid = is_running(path)  # it lost a race to a daemon started by hand
+                if pid:
+                    return pid
+                last = _tail(log)
+                raise DaemonError("the aish daemon exited at start" + (f": {last}" if last else ""),
+                                  hint=f"see {log}")
+            time.sleep(POLL)
+    finally:
+        os.close(fd)
+    last = _tail(log)
+    raise DaemonError(f"the aish daemon did not start within {wait:g}s"
+                      + (f": {last}" if last else ""), hint=f"see {log}")
+
+
+def stop(timeout: float = 3.0, rundir: Optional[os.PathLike] = None) -> bool:
+    """SIGTERM the daemon and wait until it is gone; SIGKILL after ``timeout``."""
+    path = rundir_path(rundir)
+    pid = is_running(path)
+    if not pid:
+        return False
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return True
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not fifo_has_reader(path) and not lock_held(path):
+            return True
+        time.sleep(POLL)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    remove_files(path)
+    return True
+
+
+def status(rundir: Optional[os.PathLike] = None) -> dict:
+    path = rundir_path(rundir)
+    pid = is_running(path)
+    return {"running": pid is not None, "pid": pid, "rundir": str(path),
+            "fifo": str(path / FIFO), "log": str(log_path())}

@@ -1,0 +1,256 @@
+"""The daemon's loop: control lines from daemon.fifo, one thread per request.
+
+The main thread only reads control lines and routes them (``req`` starts a
+thread, ``cancel`` and ``answer`` reach the running request at once), so a
+slow model, a stuck MCP server or a client that stopped reading can never
+delay another shell.  docs/protocol.md is the contract; docs/daemon.md says
+how to run and debug it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import stat
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+from aish.daemon import runtime
+from aish.daemon.frames import FrameReply
+from aish.errors import AishError, Cancelled, DaemonError, ProtocolError
+from aish.protocol import Request, parse_control, parse_request, unescape
+
+MAX_REQUEST = 16 * 1024 * 1024  # a request file larger than this is refused, not read
+MAX_LINE = 4096
+
+Handler = Callable[[Request, FrameReply], object]
+
+
+class Server:
+    def __init__(self, handler: Handler, rundir: Optional[Path] = None,
+                 log: Optional[logging.Logger] = None) -> None:
+        self.handler = handler
+        self.log = log or logging.getLogger("aish.daemon")
+        self.ready = threading.Event()  # set once daemon.fifo is read and daemon.pid written
+        self.rundir: Optional[Path] = None
+        self._rundir_arg = rundir
+        self._fifo_fd = -1
+        self._stopping = False
+        self._active: dict = {}
+        self._active_lock = threading.Lock()
+
+    # ------------------------------------------------------------ lifecycle
+    def serve_forever(self) -> None:
+        """Own the runtime dir's daemon files and serve until ``shutdown()``."""
+        rundir = self.rundir = runtime.rundir_path(self._rundir_arg)
+        lock_fd = runtime.acquire_instance(rundir)
+        if lock_fd is None:
+            pid = runtime.read_pid(rundir)
+            raise DaemonError(f"another aish daemon is already running (pid {pid or '?'})",
+                              hint="'aish daemon stop' to stop it")
+        try:
+            self._fifo_fd = runtime.make_fifo(rundir)
+            runtime.write_pidfile(rundir)
+            self.log.info("daemon %d serving %s", os.getpid(), rundir)
+            self.ready.set()
+            self._loop()
+        finally:
+            self._finish()
+            runtime.remove_files(rundir)
+            if self._fifo_fd >= 0:
+                os.close(self._fifo_fd)
+                self._fifo_fd = -1
+            os.close(lock_fd)
+            self.log.info("daemon %d stopped", os.getpid())
+
+    def shutdown(self) -> None:
+        """Safe from a signal handler: set a flag and wake the blocked read."""
+        self._stopping = True
+        if self.rundir is None:
+            return
+        try:
+            fd = os.open(self.rundir / runtime.FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            return
+        try:
+            os.write(fd, b"\n")
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def _finish(self, wait: float = 1.0) -> None:
+        """Cancel what still runs and give it a moment to send its D frame."""
+        with self._active_lock:
+            running = list(self._active.values())
+        for reply in running:
+            reply.cancel.cancel()
+        deadline = time.monotonic() + wait
+        for reply in running:
+            if reply.thread is not None:
+                reply.thread.join(max(0.0, deadline - time.monotonic()))
+
+    def active(self) -> int:
+        with self._active_lock:
+            return len(self._active)
+
+    # ------------------------------------------------------------ control lines
+    def _loop(self) -> None:
+        pending = b""
+        while not self._stopping:
+            chunk = os.read(self._fifo_fd, 65536)  # O_RDWR: blocks, never EOF
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            if len(pending) > MAX_LINE:
+                self.log.warning("dropped %d bytes of control input without a newline", len(pending))
+                pending = b""
+            for raw in lines:
+                if self._stopping:
+                    return
+                try:
+                    self._dispatch(raw)
+                except Exception:  # one bad line must never stop the daemon
+                    self.log.exception("control line %r failed", raw[:80])
+
+    def _dispatch(self, raw: bytes) -> None:
+        line = raw.decode("utf-8", "replace").strip()
+        if not line:
+            return
+        parsed = parse_control(line)
+        if parsed is None:
+            self.log.warning("ignored malformed control line %r", line[:80])
+            return
+        verb, args = parsed
+        with self._active_lock:
+            reply = self._active.get(args[0])
+            if verb == "req" and reply is None:
+                reply = self._active[args[0]] = FrameReply(args[0], self.log)
+                reply.thread = threading.Thread(target=self._serve, args=(reply,),
+                                                name=f"req-{args[0]}", daemon=True)
+                reply.thread.start()
+                return
+        if reply is None:
+            self.log.info("%s for unknown request %s ignored", verb, args[0])
+        elif verb == "req":
+            self.log.warning("duplicate request id %s ignored", args[0])
+        elif verb == "cancel":
+            self.log.info("request %s cancelled by the client", args[0])
+            reply.cancel.cancel()
+        elif not reply.deliver(args[1], args[2]):
+            self.log.info("answer for unknown question %s/%s ignored", args[0], args[1])
+
+    # ------------------------------------------------------------ one request
+    def _serve(self, reply: FrameReply) -> None:
+        try:
+            self._serve_one(reply)
+        except Exception:
+            self.log.exception("request %s failed outside its handler", reply.id)
+        finally:
+            with self._active_lock:
+                self._active.pop(reply.id, None)
+            reply.close()
+
+    def _serve_one(self, reply: FrameReply) -> None:
+        try:
+            text = self._read_request(reply.id)
+        except (OSError, ProtocolError) as err:
+            self.log.warning("request %s unreadable: %s", reply.id, err)
+            return
+        try:
+            request = parse_request(text, reply.id)
+        except ProtocolError as err:
+            self.log.warning("%s", err)
+            if self._attach(reply, _find_reply(text), False):
+                reply.error(str(err))
+                reply.done({"error": str(err)})
+            return
+        if not self._attach(reply, request.reply, request.interactive):
+            return
+        self.log.info("request %s: %s/%s from %s", reply.id, request.kind, request.mode, request.shell)
+        payload = self._run(request, reply)
+        if reply.cancel.cancelled:
+            payload.setdefault("cancelled", True)
+        reply.done(payload)
+
+    def _run(self, request: Request, reply: FrameReply) -> dict:
+        try:
+            return _to_dict(self.handler(request, reply))
+        except Cancelled as err:
+            return {"error": str(err), "cancelled": True}
+        except AishError as err:
+            if reply.cancel.cancelled:
+                return {"error": "cancelled", "cancelled": True}
+            reply.error(str(err))
+            return {"error": str(err)}
+        except Exception:
+            self.log.exception("request %s: handler failed", request.id)
+            message = f"internal error (details in {runtime.log_path()})"
+            reply.error(message)
+            return {"error": message}
+
+    def _read_request(self, req_id: str) -> str:
+        """Read and delete ``<id>.req``; only a regular file of ours counts."""
+        path = self.rundir / f"{req_id}.req"
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
+                raise ProtocolError(f"{path} is not a regular file of yours")
+            if st.st_size > MAX_REQUEST:
+                raise ProtocolError(f"{path} is larger than {MAX_REQUEST} bytes")
+            chunks = []
+            while chunk := os.read(fd, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        return b"".join(chunks).decode("utf-8", "replace")
+
+    def _attach(self, reply: FrameReply, path: Optional[str], interactive: bool) -> bool:
+        """Open the client's reply FIFO without blocking; refuse any path we do not trust."""
+        if not path:
+            return False
+        try:
+            fifo = runtime.check_reply_fifo(self.rundir, path)
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except DaemonError as err:
+            self.log.warning("request %s refused: %s", reply.id, err)
+            reply.cancel.cancel()
+            return False
+        except OSError as err:  # ENXIO: nobody reads it, the client is gone
+            self.log.info("request %s: client gone before the answer (%s)", reply.id, err.strerror)
+            reply.cancel.cancel()
+            return False
+        st = os.fstat(fd)
+        if not stat.S_ISFIFO(st.st_mode) or st.st_uid != os.getuid():  # swapped after the check
+            os.close(fd)
+            self.log.warning("request %s refused: %s changed under us", reply.id, path)
+            return False
+        reply.attach(fd, str(fifo), interactive)
+        return True
+
+
+def _find_reply(text: str) -> Optional[str]:
+    """The reply path of a request we could not parse, so its client hears why."""
+    for line in text.split("\n"):
+        if line.startswith("reply="):
+            return unescape(line[6:])
+    return None
+
+
+def _to_dict(result: object) -> dict:
+    if result is None:
+        return {}
+    if isinstance(result, dict):
+        return dict(result)
+    to_dict = getattr(result, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if dataclasses.is_dataclass(result):
+        return dataclasses.asdict(result)
+    return {"result": result}

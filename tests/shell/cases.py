@@ -1,0 +1,238 @@
+"""What a user gets in both shells; collected by test_shell_zsh.py and test_shell_bash.py.
+
+Each test drives the real shell with the real integration and the real daemon, answering
+from the loopback model stub, and checks the screen, the stub's requests and the runtime dir.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from mcp_servers.plain_json_server import PlainServer
+from stub_server import Reply
+from shellenv import PROMPT, system_message, user_message
+from tmux import fd_count, wait_until
+
+HOSTILE = """what's $(rm -rf ~) doing; and "quotes" | pipes * globs ?"""
+
+
+def test_question_goes_verbatim_and_command_lands_on_the_prompt(sh, stub):
+    stub.queue(Reply(text="It lists them.\nCMD: ls -la\n"))
+    sh.ask("? " + HOSTILE)
+    screen = sh.wait_prompt("ls -la")
+    assert "It lists them." in screen
+    assert user_message(stub.requests[-1]) == HOSTILE
+    # Nothing ran: the question is on screen once, as typed, and no shell error appeared.
+    assert "command not found" not in screen and "no matches" not in screen
+
+
+def test_question_is_in_history_and_never_runs(sh, stub):
+    stub.queue(Reply(text="Like this.\nCMD: echo ok\n"))
+    sh.ask("? how do I say ok")
+    sh.wait_prompt("echo ok")
+    sh.tmux.keys("Enter")           # run the suggestion, then look back in history
+    sh.wait("\nok\n")
+    sh.tmux.keys("Up")
+    sh.wait_prompt("echo ok")
+    sh.tmux.keys("Up")
+    sh.wait_prompt("? how do I say ok")
+    assert len(stub.requests) == 1
+
+
+def test_line_containing_a_question_mark_runs_normally(sh, stub):
+    (sh.tmux.cwd / "a.txt").write_text("x")
+    sh.ask("ls ?.txt")
+    sh.wait(lambda s: "\na.txt\n" in s)
+    sh.wait_prompt("")
+    assert stub.requests == []
+
+
+def test_context_carries_cwd_status_and_recent_commands(sh, stub):
+    sh.ask("false")
+    sh.wait(lambda s: s.count(PROMPT.rstrip()) >= 2)
+    sh.ask("echo hello")
+    sh.wait("hello\n")
+    stub.queue(Reply(text="ok\nCMD: true\n"))
+    sh.ask("? what failed")
+    sh.wait_prompt("true")
+    system = system_message(stub.requests[-1])
+    assert f"cwd: {sh.tmux.cwd}" in system
+    assert "last exit status: 0" in system
+    lines = [line.strip() for line in system.splitlines()]
+    assert any(line.startswith("[1 ") and line.endswith("] false") for line in lines), system
+    assert any(line.startswith("[0 ") and line.endswith("] echo hello") for line in lines), system
+
+
+def test_several_commands_cycle_and_wrap(sh, stub):
+    stub.queue(Reply(text="Options:\nCMD: ls -la\nCMD: ls -lS\nCMD: du -sh .\n"))
+    sh.ask("? list files")
+    sh.wait_prompt("ls -la")
+    for expected in ("ls -lS", "du -sh .", "ls -la"):
+        sh.press("cycle")
+        sh.wait_prompt(expected)
+
+
+def test_answer_without_command_leaves_the_buffer(sh, stub):
+    stub.queue(Reply(text="Just an explanation, no command.\n"))
+    sh.ask("? why is the sky blue")
+    screen = sh.wait_prompt("")
+    assert "Just an explanation, no command." in screen
+    stub.queue(Reply(text="Nothing to fix.\n"))
+    sh.tmux.type("git status")
+    sh.press("ask")
+    sh.wait("Nothing to fix.")
+    sh.wait_prompt("git status")
+
+
+def test_buffer_key_completes_the_line(sh, stub):
+    stub.queue(Reply(text="Fixed.\nCMD: git status\n"))
+    sh.tmux.type("git stauts")
+    sh.press("ask")
+    sh.wait_prompt("git status")
+    assert "git stauts" in user_message(stub.requests[-1])
+
+
+def test_buffer_key_on_empty_line_suggests_next(sh, stub):
+    stub.queue(Reply(text="Next:\nCMD: make test\n"))
+    sh.press("ask")
+    sh.wait_prompt("make test")
+    assert "Suggest the next command" in user_message(stub.requests[-1])
+
+
+def test_explain_key_leaves_the_buffer(sh, stub):
+    stub.queue(Reply(text="It extracts the archive.\nCMD: tar tzf a.tgz\n"))
+    sh.tmux.type("tar xzf a.tgz")
+    sh.press("explain")
+    sh.wait("It extracts the archive.")
+    screen = sh.wait_prompt("tar xzf a.tgz")
+    assert screen.count("tar xzf a.tgz") == 2      # the line asked about, the line kept
+    assert len(stub.requests) == 1
+
+
+def test_risky_suggestion_shows_a_warning(sh, stub):
+    stub.queue(Reply(text="Careful.\nCMD: rm -rf ~/projects\n"))
+    sh.ask("? delete my projects")
+    screen = sh.wait_prompt("rm -rf ~/projects")
+    assert "[aish] high risk" in screen or "[aish] medium risk" in screen
+
+
+def test_verb_output_above_the_prompt(sh, stub):
+    sh.ask("? :reset")
+    screen = sh.wait("conversation reset")
+    screen = sh.wait_prompt("")
+    rows = [r.rstrip() for r in screen.splitlines() if r.strip()]
+    assert rows[-3].endswith("? :reset") and "conversation reset" in rows[-2], screen
+    sh.ask("? :cost")
+    sh.wait(lambda s: s.rstrip().endswith(PROMPT.rstrip()) and "? :cost" in s
+            and s.index("? :cost") < s.rstrip().rindex("\n"))
+    assert stub.requests == []
+
+
+def test_typing_during_the_answer_is_kept(sh, stub):
+    stub.queue(Reply(text="one two three four five six seven eight\nCMD: ls -la\n",
+                     chunk_size=4, delay=0.12))
+    sh.ask("? slow one")
+    sh.wait("one")
+    sh.tmux.type("echo mine")
+    screen = sh.wait_prompt("echo mine")
+    assert "kept your typing" in screen
+
+
+def test_ctrl_c_cancels_and_leaks_nothing(sh, stub):
+    # Warm up: the daemon and the reply FIFO exist, so later counts compare like with like.
+    stub.queue(Reply(text="warm\n"))
+    sh.ask("? warm up")
+    sh.wait_prompt("")
+    pid = sh.tmux.pane_pid()
+    before = fd_count(pid)
+    for i in range(50):
+        stub.queue(Reply(text="x" * 400, chunk_size=4, delay=0.05))
+        sh.ask(f"? long answer {i}")
+        wait_until(lambda: len(stub.requests) >= i + 2, 10, "the request to reach the model")
+        sh.tmux.keys("C-c")
+        sh.wait_prompt("")
+    stub.wait_disconnects(50, timeout=20)
+    assert fd_count(pid) == before
+    leftovers = sorted(p.name for p in sh.runtime.iterdir() if p.suffix in (".req", ".fifo")
+                       and p.name != "daemon.fifo")
+    assert leftovers == [f"{sh.name}-{pid}.fifo"]
+    screen = sh.tmux.screen()
+    assert "no answer" not in screen and "Traceback" not in screen
+
+
+def test_vi_mode(make_shell, stub, shell_name):
+    vi = "bindkey -v" if shell_name == "zsh" else "set -o vi"
+    sh = make_shell(after=vi)
+    stub.queue(Reply(text="a\nCMD: ls -la\nCMD: ls -lS\n"))
+    sh.ask("? in vi insert mode")
+    sh.wait_prompt("ls -la")
+    sh.press("cycle")
+    sh.wait_prompt("ls -lS")
+    sh.tmux.keys("Escape")
+    time.sleep(0.1)
+    sh.tmux.keys("c", "c")          # vi: change the whole line
+    sh.tmux.type("? from command mode")
+    sh.tmux.keys("Escape")
+    time.sleep(0.1)
+    stub.queue(Reply(text="b\nCMD: pwd\n"))
+    sh.tmux.keys("Enter")
+    sh.wait_prompt("pwd")
+    assert user_message(stub.requests[-1]) == "from command mode"
+
+
+def test_multi_line_prompt(make_shell, stub, shell_name):
+    top = "top-of-prompt"
+    prompt = (f"%F{{blue}}{top}%f\n{PROMPT}" if shell_name == "zsh" else f"{top}\n{PROMPT}")
+    sh = make_shell(prompt=prompt)
+    stub.queue(Reply(text="Answer text.\nCMD: ls -la\n"))
+    sh.ask("? with two lines")
+    screen = sh.wait_prompt("ls -la")
+    rows = [r.rstrip() for r in screen.splitlines() if r.strip()]
+    assert rows[-2] == top, screen
+    assert rows.index("Answer text.") < len(rows) - 2
+    assert any(r.endswith("? with two lines") for r in rows)
+
+
+def test_daemon_that_cannot_start_says_why_in_one_line(make_shell, stub, aish_env):
+    broken = aish_env / "bin" / "broken-aish"
+    broken.parent.mkdir(exist_ok=True)
+    broken.write_text("#!/bin/sh\necho 'aish: cannot start the daemon: see the log' >&2\nexit 1\n")
+    broken.chmod(0o755)
+    sh = make_shell(before=f"AISH_COMMAND={broken}")
+    sh.ask("? anything")
+    screen = sh.wait_prompt("")
+    assert "cannot start the daemon: see the log" in screen
+    assert "aish doctor" in screen and screen.count("cannot start") == 1
+
+
+@pytest.mark.parametrize("key, called", [("y", True), ("x", False)])
+def test_tool_approval_is_answered_with_one_key(make_shell, stub, config_file, key, called):
+    """A real MCP tool call: the daemon asks (Q frame), the shell reads one key and answers."""
+    tools = PlainServer()
+    try:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
+                    f'[mcp.servers.tools]\nurl = "{tools.url}"\n')
+        sh = make_shell()
+        stub.queue(Reply(text="Started.\n"))
+        sh.ask("? start the daemon")       # it connects its MCP servers in the background
+        sh.wait("Started.")
+        wait_until(lambda: "tools/list" in tools.methods(), 15, "the daemon to list the tools")
+        stub.queue(Reply(tool_calls=[{"name": "tools__echo", "arguments": '{"text": "hi"}'}]),
+                   Reply(text="Done.\nCMD: echo hi\n"))
+        sh.ask("? use the echo tool")
+        sh.wait("[y/N/a]")
+        sh.tmux.type(key)
+        sh.wait_prompt("echo hi")
+        assert ("tools/call" in tools.methods()) is called
+        assert any(f"[y/N/a] {key if called else 'n'}" in row for row in sh.tmux.lines())
+    finally:
+        tools.stop()
+
+
+def test_eval_of_aish_init_works_and_keeps_the_rest_of_the_rc(make_shell, stub):
+    sh = make_shell(load="eval", after="echo rc-went-on")
+    sh.wait("rc-went-on")
+    stub.queue(Reply(text="a\nCMD: ls -la\n"))
+    sh.ask("? loaded by eval")
+    sh.wait_prompt("ls -la")

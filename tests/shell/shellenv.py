@@ -1,0 +1,138 @@
+"""Fixtures shared by tests/test_shell_zsh.py and tests/test_shell_bash.py.
+
+A test gets a real shell (zsh or bash) in tmux, started with a private rc that sources
+the integration from this checkout, private HOME/HISTFILE, and the aish env the root
+conftest points at tmp dirs; the real daemon is started by the integration itself on
+first use (`aish daemon start`), answering from the loopback model stub.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from stub_server import StubServer
+from tmux import Tmux
+
+REPO = Path(__file__).resolve().parents[2]
+PROMPT = "aish$ "
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None,
+                                reason="tmux is not installed (.ci/run installs it)")
+
+
+@dataclass
+class Shell:
+    name: str
+    tmux: Tmux
+    home: Path
+    runtime: Path
+    histfile: Path
+    keys: dict = field(default_factory=dict)
+
+    def ask(self, line: str) -> None:
+        self.tmux.type(line)
+        self.tmux.keys("Enter")
+
+    def press(self, what: str) -> None:
+        """Press a binding by role: ask, explain, cycle."""
+        self.tmux.keys(*self.keys[what])
+
+    def wait_prompt(self, buffer: str = "", timeout: float = 15.0) -> str:
+        return self.tmux.wait_last_line(PROMPT + buffer, timeout)
+
+    def wait(self, match, timeout: float = 15.0) -> str:
+        return self.tmux.wait(match, timeout)
+
+
+def _aish_wrapper(bindir: Path) -> Path:
+    """`aish` as the shell will call it: this interpreter, this checkout."""
+    bindir.mkdir(exist_ok=True)
+    path = bindir / "aish"
+    path.write_text(f"#!/bin/sh\nexec {sys.executable} -m aish \"$@\"\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+def start_shell(name: str, base: Path, before: str = "", after: str = "",
+                prompt: str = "", extra_env: dict | None = None, load: str = "source") -> Shell:
+    """``load``: "source" the script from this checkout, or "eval" `aish init <shell>`."""
+    home = base / "home"
+    home.mkdir(exist_ok=True)
+    work = home / "work"
+    work.mkdir(exist_ok=True)
+    histfile = home / "history"
+    aish = _aish_wrapper(base / "bin")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TMUX", "ZDOTDIR", "BASH_ENV"))}
+    env.update(HOME=str(home), TERM="screen", INPUTRC="/dev/null", LANG="C.UTF-8",
+               HISTFILE=str(histfile), AISH_COMMAND=str(aish), PATH=f"{aish.parent}:{env['PATH']}")
+    env.update(extra_env or {})
+    script = REPO / "shell" / f"aish.{name}"
+    loader = f"source {_q(str(script))}" if load == "source" else f'eval "$(aish init {name})"'
+    if name == "zsh":
+        rc = (f"PS1={_q(prompt or PROMPT)}\nHISTSIZE=100\nSAVEHIST=100\n{before}\n"
+              f"{loader}\n{after}\n")
+        (home / ".zshrc").write_text(rc, encoding="utf-8")
+        env["ZDOTDIR"] = str(home)
+        command = ["zsh", "--no-globalrcs", "-i"]
+    else:
+        rc = (f"PS1={_q(prompt or PROMPT)}\nHISTSIZE=100\n{before}\n"
+              f"{loader}\n{after}\n")
+        (home / ".bashrc").write_text(rc, encoding="utf-8")
+        command = ["bash", "--noprofile", "--rcfile", str(home / ".bashrc"), "-i"]
+    keys = {"ask": ("C-x", "C-a"), "explain": ("C-x", "C-w"), "cycle": ("C-x", "C-y")}
+    tmux = Tmux(command, env, work, socket=base / f"tmux-{name}-{len(list(base.glob('tmux-*')))}.sock").start()
+    shell = Shell(name, tmux, home, Path(os.environ["AISH_RUNTIME_DIR"]), histfile, keys)
+    return shell
+
+
+def _q(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+@pytest.fixture
+def stub(config_file):
+    """The model stub, and a config pointing the daemon at it; the daemon stops afterwards."""
+    with StubServer(shape="llamacpp") as server:
+        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n')
+        yield server
+        subprocess.run([sys.executable, "-m", "aish", "daemon", "stop"], capture_output=True,
+                       timeout=30)
+
+
+@pytest.fixture
+def make_shell(shell_name, aish_env):
+    """Start a shell: make_shell(before="...rc lines...", after="...", prompt="...")."""
+    started: list[Shell] = []
+
+    def make(**kwargs) -> Shell:
+        shell = start_shell(shell_name, aish_env, **kwargs)
+        started.append(shell)
+        shell.wait_prompt(timeout=10)
+        return shell
+
+    yield make
+    for shell in started:
+        shell.tmux.close()
+
+
+@pytest.fixture
+def sh(make_shell, stub) -> Shell:
+    return make_shell()
+
+
+def user_message(request: dict) -> str:
+    return request["body"]["messages"][-1]["content"]
+
+
+def system_message(request: dict) -> str:
+    return request["body"]["messages"][0]["content"]
+
+
+Factory = Callable[..., Shell]

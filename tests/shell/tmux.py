@@ -1,0 +1,127 @@
+"""Drive a real interactive shell inside a private tmux server and read its screen.
+
+Why tmux: the integration lives in the line editor (zle, readline), which only runs on a
+terminal; tmux gives a real pty, real key presses and a screen we can read back, the way
+zsh-autosuggestions and fzf test theirs.  Each Tmux owns one server on a unique socket, so
+tests can run in parallel and a failing one cannot leave a session behind.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import time
+import uuid
+from pathlib import Path
+from typing import Callable, Optional, Union
+
+Matcher = Union[str, "re.Pattern[str]", Callable[[str], bool]]
+
+
+class ScreenTimeout(AssertionError):
+    pass
+
+
+class Tmux:
+    def __init__(self, command: list[str], env: dict[str, str], cwd: Path,
+                 width: int = 100, height: int = 30, socket: Optional[Path] = None) -> None:
+        # A socket path of our own (in the test's tmp dir): nothing left in tmux's shared dir.
+        self.socket = str(socket or Path(env.get("TMPDIR", "/tmp")) /
+                          f"aish-test-{os.getpid()}-{uuid.uuid4().hex[:8]}.sock")
+        self.command = command
+        self.env = env
+        self.cwd = cwd
+        self.width, self.height = width, height
+
+    def _tmux(self, *args: str, check: bool = True) -> str:
+        done = subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null", *args],
+                              capture_output=True, text=True, env=self.env, timeout=10)
+        if check and done.returncode:
+            raise RuntimeError(f"tmux {' '.join(args)}: {done.stderr.strip()}")
+        return done.stdout
+
+    def start(self) -> "Tmux":
+        self._tmux("new-session", "-d", "-x", str(self.width), "-y", str(self.height),
+                   "-c", str(self.cwd), "--", *self.command)
+        self._tmux("set-option", "-g", "status", "off")
+        return self
+
+    def close(self) -> None:
+        self._tmux("kill-server", check=False)
+        try:
+            os.unlink(self.socket)
+        except OSError:
+            pass
+
+    def __enter__(self) -> "Tmux":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ input
+    def type(self, text: str) -> None:
+        """Type literal text (no key names)."""
+        self._tmux("send-keys", "-l", "--", text)
+
+    def keys(self, *names: str) -> None:
+        """Press named keys: Enter, C-c, C-x, Escape, Up ..."""
+        self._tmux("send-keys", *names)
+
+    # ------------------------------------------------------------ output
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p")
+
+    def lines(self) -> list[str]:
+        """Screen lines, trailing blank ones dropped."""
+        rows = [row.rstrip() for row in self.screen().splitlines()]
+        while rows and not rows[-1]:
+            rows.pop()
+        return rows
+
+    def pane_pid(self) -> int:
+        return int(self._tmux("display-message", "-p", "#{pane_pid}").strip())
+
+    def wait(self, match: Matcher, timeout: float = 10.0) -> str:
+        """Poll the screen until it matches; the last screen goes into the failure message."""
+        if isinstance(match, str):
+            test: Callable[[str], bool] = lambda s, m=match: m in s
+        elif isinstance(match, re.Pattern):
+            test = lambda s, m=match: bool(m.search(s))
+        else:
+            test = match
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if test(screen):
+                return screen
+            time.sleep(0.02)
+        raise ScreenTimeout(f"screen did not match {match!r} within {timeout}s:\n{screen}")
+
+    def last_line(self) -> str:
+        rows = self.lines()
+        return rows[-1] if rows else ""
+
+    def wait_last_line(self, expected: str, timeout: float = 10.0) -> str:
+        """Wait until the screen's last non-blank line (the prompt line) is exactly this."""
+        return self.wait(lambda s: _last(s) == expected.rstrip(), timeout)
+
+
+def _last(screen: str) -> str:
+    rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+    return rows[-1] if rows else ""
+
+
+def fd_count(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def wait_until(test: Callable[[], Optional[object]], timeout: float = 10.0, what: str = "") -> object:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = test()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what or test}")

@@ -1,0 +1,155 @@
+"""The Python client against a real server on real FIFOs (in-process where that
+is enough, a subprocess daemon where the daemon has to die or be started)."""
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from aish.client import Client
+from aish.daemon import runtime
+from aish.daemon.server import Server
+from aish.errors import DaemonError
+from aish.protocol import Request
+
+TEST_DAEMON = Path(__file__).resolve().parent / "test_daemon.py"
+
+
+def rundir() -> Path:
+    return Path(os.environ["AISH_RUNTIME_DIR"])
+
+
+class Scripted:
+    """An in-process handler whose behaviour each test sets; records what it saw."""
+
+    def __init__(self) -> None:
+        self.behaviour = lambda req, reply: {"text": req.text}
+        self.cancelled = threading.Event()
+        self.requests: list = []
+
+    def __call__(self, req, reply):
+        self.requests.append(req)
+        reply.cancel.on_cancel(self.cancelled.set)
+        return self.behaviour(req, reply)
+
+
+@pytest.fixture
+def server():
+    handler = Scripted()
+    srv = Server(handler, rundir=rundir())
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    assert srv.ready.wait(5)
+    yield handler
+    srv.shutdown()
+    thread.join(5)
+    assert not thread.is_alive()
+
+
+def stream(req, reply, n=200):
+    for _ in range(n):
+        if reply.cancel.cancelled:
+            break
+        reply.text("tick ")
+        reply.cancel.wait(0.02)
+    return {}
+
+
+def test_fills_in_id_and_reply_fifo_and_returns_the_done_json(server):
+    with Client(autostart=False) as client:
+        req = Request(text="hello", history=[], argv=["a"])
+        assert client.request(req, on_frame=lambda f: None) == {"text": "hello"}
+        fifo = client.fifo
+        assert req.reply == str(fifo) and fifo.parent == rundir()
+        assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and stat.S_IMODE(os.lstat(fifo).st_mode) == 0o600
+        seen = server.requests[0]
+        assert seen.id == req.id and seen.text == "hello" and seen.argv == ["a"]
+        assert not list(rundir().glob("*.req"))  # the daemon deleted the request file
+    assert not fifo.exists()  # removed on close
+
+
+def test_frames_of_other_requests_are_ignored(server):
+    def intruder(req, reply):
+        fd = os.open(req.reply, os.O_WRONLY | os.O_NONBLOCK)
+        os.write(fd, b"someone-else\tT\tnot yours\n")
+        os.close(fd)
+        reply.text("mine")
+        return {}
+
+    server.behaviour = intruder
+    frames = []
+    with Client(autostart=False) as client:
+        client.request(Request(text="x"), on_frame=frames.append)
+    assert [(f.tag, f.fields) for f in frames] == [("T", ["mine"]), ("D", ["{}"])]
+
+
+def test_ctrl_c_cancels_the_request_in_the_daemon(server):
+    server.behaviour = stream
+
+    def interrupt(frame):
+        if frame.tag == "T":
+            raise KeyboardInterrupt
+
+    with Client(autostart=False) as client:
+        with pytest.raises(KeyboardInterrupt):
+            client.request(Request(text="x"), on_frame=interrupt)
+        interrupted = time.monotonic()
+        assert server.cancelled.wait(1) and time.monotonic() - interrupted < 0.2
+        server.behaviour = lambda req, reply: {"text": "next"}  # the client stays usable
+        server.cancelled.clear()
+        assert client.request(Request(text="y"), on_frame=lambda f: None) == {"text": "next"}
+
+
+def test_unanswered_question_sends_nothing_and_times_out_as_denial(server):
+    server.behaviour = lambda req, reply: {"answer": reply.ask("run it? [y/N/a]", 0.3)}
+    asked = []
+    with Client(autostart=False) as client:
+        result = client.request(Request(text="x", interactive=True), on_frame=lambda f: None,
+                                answer=lambda qid, q: asked.append((qid, q)))
+    assert result == {"answer": None} and asked == [("q1", "run it? [y/N/a]")]
+
+
+def test_timeout_cancels_and_raises(server):
+    server.behaviour = stream
+    with Client(autostart=False) as client:
+        start = time.monotonic()
+        with pytest.raises(DaemonError, match="no answer"):
+            client.request(Request(text="x"), on_frame=lambda f: None, timeout=0.3)
+        assert time.monotonic() - start < 1
+    assert server.cancelled.wait(1)
+
+
+def test_no_daemon_and_no_autostart_says_how_to_start_it():
+    with pytest.raises(DaemonError) as info:
+        Client(autostart=False).request(Request(text="x"), on_frame=lambda f: None)
+    assert "aish daemon start" in str(info.value)
+
+
+def test_autostart_and_a_daemon_that_dies_mid_answer(monkeypatch):
+    monkeypatch.setenv("AISH_DAEMON_HANDLER", f"{TEST_DAEMON}:handle")
+    assert runtime.is_running() is None
+    client = Client()
+    try:
+        assert client.request(Request(text="echo started"), on_frame=lambda f: None)["text"] == "started"
+        pid = runtime.is_running()
+        assert pid
+
+        def kill_daemon(frame):
+            if frame.tag == "T" and runtime.is_running():
+                os.kill(pid, signal.SIGKILL)
+
+        start = time.monotonic()
+        with pytest.raises(DaemonError, match="stopped while answering"):
+            client.request(Request(text="slow 30"), on_frame=kill_daemon)
+        assert time.monotonic() - start < 2.5
+        # the next request starts a fresh daemon
+        assert client.request(Request(text="echo again"), on_frame=lambda f: None)["text"] == "again"
+        assert runtime.is_running() not in (None, pid)
+    finally:
+        client.close()
+        runtime.stop()

@@ -1,0 +1,412 @@
+"""The daemon end to end: a real ``python -m aish.daemon`` subprocess, real FIFOs.
+
+The daemon loads ``handle`` below through ``AISH_DAEMON_HANDLER`` (a file path,
+so nothing else of the test suite is needed in it).  The handler writes when
+its cancel token fires into ``$AISH_TEST_EVENTS/<id>.cancel``, so a test can
+measure how fast a cancel or a vanished client reaches a running request.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from aish.client import Client
+from aish.daemon import runtime
+from aish.errors import AishError, DaemonError
+from aish.protocol import Request, parse_frame
+
+HERE = Path(__file__).resolve()
+
+
+# ------------------------------------------------------------------ the scripted handler
+def handle(req, reply):
+    """What the test daemon does, chosen by the request text."""
+    events = os.environ.get("AISH_TEST_EVENTS")
+    if events:
+        reply.cancel.on_cancel(lambda: _mark(Path(events) / f"{req.id}.cancel"))
+    word, _, rest = req.text.partition(" ")
+    if word == "echo":
+        reply.status("echoing")
+        for w in rest.split():
+            reply.text(w + " ")
+            time.sleep(float(req.extra.get("delay", 0)))
+        reply.command("ls -l", "low", None)
+        return {"text": rest, "argv": req.argv}
+    if word == "slow":  # streams until cancelled (or a bound)
+        deadline = time.monotonic() + float(rest or 5)
+        while not reply.cancel.cancelled and time.monotonic() < deadline:
+            reply.text("tick ")
+            reply.cancel.wait(0.02)
+        return {"text": "slow", "cancelled": reply.cancel.cancelled}
+    if word == "flood":  # never waits: fills a pipe nobody reads
+        while not reply.cancel.cancelled:
+            reply.text("x" * 4000)
+        return {}
+    if word == "ask":
+        return {"answer": reply.ask("call notes.read_note {\"name\": \"todo\"}? [y/N/a]",
+                                    float(rest or 2))}
+    if word == "fail":
+        if rest == "aish":
+            raise AishError("model 'deep' is not configured", hint="add [models.deep]")
+        raise RuntimeError("boom with sk-secret-in-traceback")
+    return None
+
+
+def _mark(path: Path) -> None:
+    path.write_text(repr(time.time()))
+
+
+# ------------------------------------------------------------------ fixtures and helpers
+@pytest.fixture
+def events(tmp_path, monkeypatch):
+    path = tmp_path / "events"
+    path.mkdir()
+    monkeypatch.setenv("AISH_TEST_EVENTS", str(path))
+    monkeypatch.setenv("AISH_DAEMON_HANDLER", f"{HERE}:handle")
+    return path
+
+
+@pytest.fixture
+def daemon(events):
+    pid = runtime.start()
+    yield pid
+    runtime.stop()
+
+
+def rundir() -> Path:
+    return Path(os.environ["AISH_RUNTIME_DIR"])
+
+
+def log_text() -> str:
+    return runtime.log_path().read_text(encoding="utf-8")
+
+
+def wait_for(predicate, timeout: float = 3.0, step: float = 0.005):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    return predicate()
+
+
+def cancel_time(events: Path, req_id: str, timeout: float = 2.0) -> float:
+    path = events / f"{req_id}.cancel"
+    assert wait_for(path.exists, timeout), f"handler never saw a cancel for {req_id}"
+    return float(wait_for(path.read_text))
+
+
+class RawClient:
+    """Speaks the protocol by hand, as the shells do, to send what Client never would."""
+
+    def __init__(self, name: str = "raw") -> None:
+        self.fifo = rundir() / f"{name}.fifo"
+        os.mkfifo(self.fifo, 0o600)
+        self.fd = os.open(self.fifo, os.O_RDWR)
+        self.buf = b""
+
+    def send(self, line: str) -> None:
+        fd = os.open(rundir() / "daemon.fifo", os.O_WRONLY | os.O_NONBLOCK)
+        os.write(fd, line.encode())
+        os.close(fd)
+
+    def request(self, req_id: str, body: str) -> None:
+        (rundir() / f"{req_id}.req").write_text(body)
+        self.send(f"req {req_id}\n")
+
+    def ask(self, req_id: str, text: str, **extra) -> None:
+        body = f"v=1\nkind=ask\nreply={self.fifo}\ntext={text}\n"
+        self.request(req_id, body + "".join(f"{k}={v}\n" for k, v in extra.items()))
+
+    def frame(self, timeout: float = 3.0):
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            import select
+            left = deadline - time.monotonic()
+            assert left > 0, "no frame from the daemon"
+            if select.select([self.fd], [], [], left)[0]:
+                self.buf += os.read(self.fd, 65536)
+        line, self.buf = self.buf.split(b"\n", 1)
+        return parse_frame(line.decode())
+
+    def until(self, req_id: str, tag: str):
+        seen = []
+        while True:
+            frame = self.frame()
+            if frame.id == req_id:
+                seen.append(frame)
+                if frame.tag == tag:
+                    return seen
+
+    def close(self) -> None:
+        os.close(self.fd)
+        os.unlink(self.fifo)
+
+
+def ask(text: str, client: Client | None = None, **kw) -> tuple[list, dict]:
+    frames: list = []
+    client = client or Client()
+    extra = kw.pop("extra", {})
+    result = client.request(Request(text=text, extra=extra, **kw), on_frame=frames.append)
+    return frames, result
+
+
+# ------------------------------------------------------------------ tests
+def test_start_status_stop(daemon):
+    info = runtime.status()
+    assert info["running"] and info["pid"] == daemon == runtime.is_running()
+    assert (rundir() / "daemon.pid").read_text().strip() == str(daemon)
+    assert runtime.start() == daemon  # a second start finds it
+    assert runtime.stop() is True
+    assert runtime.is_running() is None and not runtime.status()["running"]
+    assert not (rundir() / "daemon.fifo").exists() and not (rundir() / "daemon.pid").exists()
+    assert runtime.stop() is False
+
+
+def test_sigterm_shuts_down_cleanly(daemon):
+    os.kill(daemon, signal.SIGTERM)
+    assert wait_for(lambda: not (rundir() / "daemon.fifo").exists() and not runtime.lock_held(rundir()))
+    assert not (rundir() / "daemon.pid").exists()
+    assert "stopped" in log_text()
+
+
+def test_frames_of_one_request_in_order(daemon):
+    frames, result = ask("echo a b c")
+    assert [f.tag for f in frames] == ["S", "T", "T", "T", "C", "D"]
+    assert frames[0].fields == ["[aish] echoing"]
+    assert frames[4].fields == ["ls -l", "low", "-"]
+    assert result == {"text": "a b c", "argv": []}
+
+
+def test_five_racing_starts_make_one_daemon(events):
+    code = "from aish.daemon import runtime; print(runtime.start())"
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+             for _ in range(5)]
+    pids = {p.communicate(timeout=15)[0].strip() for p in procs}
+    try:
+        assert len(pids) == 1 and pids == {str(runtime.is_running())}
+    finally:
+        runtime.stop()
+
+
+def test_the_lock_keeps_one_daemon_when_five_start_by_hand(events):
+    procs = [subprocess.Popen([sys.executable, "-m", "aish.daemon"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True) for _ in range(5)]
+    try:
+        codes = wait_for(lambda: [p.poll() for p in procs].count(None) == 1, timeout=10)
+        assert codes, "more than one daemon kept running"
+        survivor = next(p for p in procs if p.poll() is None)
+        assert wait_for(runtime.is_running) == survivor.pid
+        losers = [p for p in procs if p is not survivor]
+        assert all(p.returncode == 1 and "already running" in p.stderr.read() for p in losers)
+    finally:
+        runtime.stop()
+        for p in procs:
+            p.kill()
+            p.wait()
+
+
+def test_concurrent_clients_each_get_only_their_frames(daemon):
+    results: dict = {}
+
+    def one(n: int) -> None:
+        words = " ".join(f"c{n}w{i}" for i in range(5))
+        with Client() as client:
+            results[n] = ask(f"echo {words}", client, extra={"delay": "0.03"})
+
+    start = time.monotonic()
+    threads = [threading.Thread(target=one, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    elapsed = time.monotonic() - start
+    assert sorted(results) == list(range(6))
+    for n, (frames, result) in results.items():
+        text = "".join(f.fields[0] for f in frames if f.tag == "T")
+        assert text == "".join(f"c{n}w{i} " for i in range(5))
+        assert len({f.id for f in frames}) == 1 and frames[-1].tag == "D"
+    assert elapsed < 0.8, f"requests were serialized ({elapsed:.2f}s)"  # serial: 6*5*0.03 = 0.9s+
+
+
+def test_malformed_input_gets_error_and_done_and_the_daemon_keeps_serving(daemon):
+    raw = RawClient()
+    try:
+        raw.request("bad1", f"v=1\nkind=ask\nreply={raw.fifo}\nthis line has no equals\n")
+        frames = raw.until("bad1", "D")
+        assert [f.tag for f in frames] == ["E", "D"] and "key=value" in frames[0].fields[0]
+        raw.request("old1", f"v=9\nreply={raw.fifo}\nkind=ask\n")
+        frames = raw.until("old1", "D")
+        assert frames[0].tag == "E" and "aish daemon stop" in frames[0].fields[0]
+        for line in ("hello world\n", "req ../../etc/passwd\n", "req missing-file\n",
+                     "answer nobody q1 y\n", "cancel nobody\n", "x" * 5000 + "\n"):
+            raw.send(line)
+        raw.ask("ok1", "echo still here")
+        assert raw.until("ok1", "D")[-1].fields[0] == '{"text": "still here", "argv": []}'
+    finally:
+        raw.close()
+    assert runtime.is_running() == daemon
+    assert "malformed control line" in log_text()
+
+
+def test_untrusted_reply_paths_are_refused(daemon, tmp_path):
+    outside = tmp_path / "outside.fifo"
+    os.mkfifo(outside, 0o600)
+    reader = os.open(outside, os.O_RDONLY | os.O_NONBLOCK)
+    plain = rundir() / "plain-file"
+    plain.write_text("")
+    raw = RawClient()
+    try:
+        raw.request("out1", f"v=1\nkind=ask\nreply={outside}\ntext=echo leaked\n")
+        raw.request("reg1", f"v=1\nkind=ask\nreply={plain}\ntext=echo leaked\n")
+        raw.ask("ok2", "echo fine")
+        raw.until("ok2", "D")
+        assert wait_for(lambda: log_text().count("refused") >= 2)
+        try:
+            leaked = os.read(reader, 100)
+        except BlockingIOError:  # a writer opened it but wrote nothing: also fine
+            leaked = b""
+        assert leaked == b""
+        assert plain.read_text() == ""
+    finally:
+        raw.close()
+        os.close(reader)
+
+
+def test_cancel_line_reaches_the_handler_within_200ms(daemon, events):
+    raw = RawClient()
+    try:
+        raw.ask("c1", "slow 5")
+        raw.until("c1", "T")
+        sent = time.time()
+        raw.send("cancel c1\n")
+        assert cancel_time(events, "c1") - sent < 0.2
+        frames = raw.until("c1", "D")
+        assert '"cancelled": true' in frames[-1].fields[0]
+    finally:
+        raw.close()
+
+
+def test_a_killed_client_cancels_its_request_and_the_daemon_survives(daemon, events):
+    script = ("import sys\nfrom aish.client import Client\nfrom aish.protocol import Request\n"
+              "def show(f):\n    print(f.id, f.tag, flush=True)\n"
+              "Client().request(Request(text='slow 5'), on_frame=show)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    req_id, tag = proc.stdout.readline().split()
+    assert tag == "T"
+    killed = time.time()
+    proc.kill()
+    proc.wait()
+    assert cancel_time(events, req_id) - killed < 0.2
+    assert runtime.is_running() == daemon
+    assert ask("echo after")[1]["text"] == "after"
+
+
+def test_a_client_that_stops_reading_does_not_hang_the_daemon(events, monkeypatch):
+    monkeypatch.setenv("AISH_DAEMON_STALL", "0.5")
+    pid = runtime.start()
+    raw = RawClient("stuck")  # holds its FIFO open but never reads: the pipe fills
+    try:
+        sent = time.time()
+        raw.ask("f1", "flood")
+        # the daemon keeps serving others meanwhile, and gives up on f1 after its stall bound
+        assert ask("echo unaffected")[1]["text"] == "unaffected"
+        assert 0.4 < cancel_time(events, "f1", timeout=5) - sent < 3
+        assert runtime.is_running() == pid
+    finally:
+        raw.close()
+        runtime.stop()
+
+
+def test_approval_round_trip(daemon):
+    with Client() as client:
+        questions = []
+
+        def answer(qid, question):
+            questions.append((qid, question))
+            return "a"
+
+        result = client.request(Request(text="ask", interactive=True), on_frame=lambda f: None,
+                                answer=answer)
+        assert result == {"answer": "a"}
+        assert questions and questions[0][1].startswith("call notes.read_note")
+        start = time.monotonic()  # no answer: the question times out as a denial
+        result = client.request(Request(text="ask 0.3", interactive=True), on_frame=lambda f: None,
+                                answer=lambda qid, q: None)
+        assert result == {"answer": None} and 0.25 < time.monotonic() - start < 2
+        start = time.monotonic()  # a client that cannot answer is never asked
+        frames, result = ask("ask 5", client, interactive=False)
+        assert result == {"answer": None} and time.monotonic() - start < 1
+        assert "Q" not in [f.tag for f in frames]
+
+
+def test_handler_errors_become_one_line_and_tracebacks_stay_in_the_log(daemon):
+    frames, result = ask("fail aish")
+    assert [f.tag for f in frames] == ["E", "D"]
+    assert frames[0].fields == ["model 'deep' is not configured (add [models.deep])"]
+    assert result == {"error": frames[0].fields[0]}
+    frames, result = ask("fail boom")
+    assert [f.tag for f in frames] == ["E", "D"]
+    assert frames[0].fields[0] == f"internal error (details in {runtime.log_path()})"
+    assert "boom" not in frames[0].fields[0] and "Traceback" in log_text()
+
+
+def test_no_fd_leak_after_50_cancelled_requests(daemon, events):
+    def fds() -> int:
+        return len(os.listdir(f"/proc/{daemon}/fd"))
+
+    ask("echo warm")
+    before = fds()
+    raw = RawClient()
+    try:
+        for n in range(50):
+            raw.ask(f"leak{n}", "slow 5")
+            raw.until(f"leak{n}", "T")
+            raw.send(f"cancel leak{n}\n")
+            raw.until(f"leak{n}", "D")
+    finally:
+        raw.close()
+    for n in range(5):  # and clients that vanish mid-answer
+        gone = RawClient(f"gone{n}")
+        gone.ask(f"gone{n}", "slow 5")
+        gone.until(f"gone{n}", "T")
+        gone.close()
+    assert wait_for(lambda: (events / "gone4.cancel").exists())
+    assert wait_for(lambda: fds() <= before, timeout=3), f"{fds()} fds open, {before} before"
+
+
+def test_refuses_a_runtime_dir_open_to_others(events):
+    os.chmod(rundir(), 0o755)
+    with pytest.raises(DaemonError, match="chmod 700"):
+        runtime.start()
+    with pytest.raises(DaemonError):
+        Client().request(Request(text="echo x"), on_frame=lambda f: None)
+
+
+def test_refuses_a_symlinked_runtime_dir(events, tmp_path, monkeypatch):
+    real = tmp_path / "real"
+    real.mkdir(mode=0o700)
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    monkeypatch.setenv("AISH_RUNTIME_DIR", str(link))
+    with pytest.raises(DaemonError, match="symlink"):
+        runtime.start()
+
+
+def test_a_daemon_that_cannot_start_names_the_log(events, monkeypatch):
+    monkeypatch.setenv("AISH_DAEMON_HANDLER", "no_such_module_anywhere:handle")
+    start = time.monotonic()
+    with pytest.raises(DaemonError) as info:
+        runtime.start()
+    message = str(info.value)
+    assert "\n" not in message and str(runtime.log_path()) in message
+    assert "no_such_module_anywhere" in message
+    assert time.monotonic() - start < 3

@@ -1,0 +1,93 @@
+"""shell/aish.bash in a real bash (tmux), against the real daemon and the model stub."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "shell"))
+
+from cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
+from shellenv import needs_tmux, stub, make_shell, sh, system_message  # noqa: E402,F401
+from stub_server import Reply  # noqa: E402
+
+pytestmark = needs_tmux
+
+
+@pytest.fixture
+def shell_name() -> str:
+    return "bash"
+
+
+# A stand-in for bash-preexec: the same public surface (bash_preexec_imported,
+# preexec_functions, precmd_functions, $? preserved for precmd functions), driven by a
+# DEBUG trap and PROMPT_COMMAND the way the real one is (the real one reads the command
+# from history; recent versions fire preexec from PS0, never inside a bind -x function).
+BASH_PREEXEC = r'''
+bash_preexec_imported=defined
+preexec_functions=() precmd_functions=()
+__bp_ready=
+__bp_precmd() {
+  local st=$? f
+  for f in "${precmd_functions[@]}"; do (exit $st); "$f"; done
+  __bp_ready=1
+}
+__bp_preexec() {
+  [[ -n $__bp_ready && $BASH_COMMAND != __bp_precmd* ]] || return 0
+  [[ -z ${READLINE_LINE+set} ]] || return 0   # a bind -x function, not the command line
+  __bp_ready=
+  local f
+  for f in "${preexec_functions[@]}"; do "$f" "$BASH_COMMAND"; done
+}
+PROMPT_COMMAND=__bp_precmd
+trap __bp_preexec DEBUG
+'''
+
+
+def test_with_bash_preexec(make_shell, stub):
+    sh = make_shell(before=BASH_PREEXEC)
+    sh.ask("false")
+    sh.wait(lambda s: s.count("aish$") >= 2)
+    stub.queue(Reply(text="ok\nCMD: true\n"))
+    sh.ask("? what failed")
+    sh.wait_prompt("true")
+    system = system_message(stub.requests[-1])
+    lines = [line.strip() for line in system.splitlines()]
+    assert any(line.startswith("[1 ") and line.endswith("] false") for line in lines), system
+    assert "last exit status: 1" in system
+
+
+def test_without_bash_preexec_prompt_command_is_kept(make_shell, stub):
+    sh = make_shell(before="PROMPT_COMMAND='user_pc=$?'")
+    sh.ask("false")
+    sh.wait(lambda s: s.count("aish$") >= 2)
+    sh.ask('echo "pc:$user_pc"')
+    sh.wait("pc:1")
+    stub.queue(Reply(text="ok\nCMD: true\n"))
+    sh.ask("? hi")
+    sh.wait_prompt("true")
+    assert "last exit status: 0" in system_message(stub.requests[-1])
+
+
+def test_sourcing_twice_is_harmless(make_shell, stub):
+    sh = make_shell(after='source "$AISH_SCRIPT"; echo sourced-twice',
+                    extra_env={"AISH_SCRIPT": str(Path(__file__).resolve().parents[1] / "shell" / "aish.bash")})
+    sh.wait("sourced-twice")
+    stub.queue(Reply(text="a\nCMD: ls -la\n"))
+    sh.ask("? once")
+    sh.wait_prompt("ls -la")
+    assert len(stub.requests) == 1
+
+
+def test_legacy_bash_answers_and_puts_commands_in_history(make_shell, stub):
+    """The bash < 4 path (an alias that comments the question out), forced on a new bash."""
+    sh = make_shell(before="AISH_BASH_LEGACY=1")
+    stub.queue(Reply(text="Legacy answer.\nCMD: ls -la\n"))
+    sh.ask("? what's up with 'quotes'")
+    screen = sh.wait("Legacy answer.")
+    assert "bash 4+ is needed" in screen
+    sh.wait_prompt("")
+    assert stub.requests[-1]["body"]["messages"][-1]["content"] == "what's up with 'quotes'"
+    sh.tmux.keys("Up")
+    sh.wait_prompt("ls -la")

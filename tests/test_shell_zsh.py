@@ -1,0 +1,85 @@
+"""shell/aish.zsh in a real zsh (tmux), against the real daemon and the model stub."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "shell"))
+
+from cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
+from shellenv import needs_tmux, stub, make_shell, sh  # noqa: E402,F401
+from stub_server import Reply  # noqa: E402
+
+pytestmark = needs_tmux
+
+
+@pytest.fixture
+def shell_name() -> str:
+    return "zsh"
+
+
+# Stand-ins for the two plugins most zsh users load.  They wrap widgets the way the real
+# ones do: autosuggestions re-wraps every widget not named `_*`/`.*` with
+# `_zsh_autosuggest_bound_<n>_<name>` (again at each precmd); syntax-highlighting wraps
+# every widget and sets region_highlight after it.
+AUTOSUGGEST = r'''
+typeset -gi _zas_n=0
+_zsh_autosuggest_bind_widgets() {
+  local w
+  for w in ${(k)widgets}; do
+    case $w in (.*|_*|zle-*|autosuggest-*|orig-*) continue ;; esac
+    case $widgets[$w] in (user:_zsh_autosuggest_bound_*) continue ;; esac
+    (( _zas_n++ ))
+    zle -A $w autosuggest-orig-$_zas_n-$w
+    eval "_zsh_autosuggest_bound_${_zas_n}_${w}() { typeset -g ZAS_LAST=$w; zle autosuggest-orig-$_zas_n-$w -- \"\$@\" }"
+    zle -N $w _zsh_autosuggest_bound_${_zas_n}_${w}
+  done
+}
+_zsh_autosuggest_bind_widgets
+precmd_functions+=(_zsh_autosuggest_bind_widgets)
+'''
+HIGHLIGHT = r'''
+typeset -gi _zsh_hl_n=0
+() {
+  local w
+  for w in ${(k)widgets}; do
+    case $w in (.*|zle-*|orig-*|autosuggest-orig-*|run-help|which-command|beep|yank*) continue ;; esac
+    case $widgets[$w] in (user:_zsh_highlight_widget_*) continue ;; esac
+    zle -A $w orig-s-$w
+    eval "_zsh_highlight_widget_s-${w}() { zle orig-s-$w -- \"\$@\"; region_highlight=(\"0 \$#BUFFER fg=green\") }"
+    zle -N $w _zsh_highlight_widget_s-$w
+  done
+}
+'''
+
+
+@pytest.mark.parametrize("order", ["plugins-first", "aish-first"])
+def test_with_autosuggestions_and_highlighting(make_shell, stub, order):
+    plugins = AUTOSUGGEST + HIGHLIGHT
+    sh = make_shell(before=plugins) if order == "plugins-first" else make_shell(after=plugins)
+    stub.queue(Reply(text="a\nCMD: ls -la\nCMD: ls -lS\n"))
+    sh.ask("? with plugins")
+    sh.wait_prompt("ls -la")
+    sh.press("cycle")
+    sh.wait_prompt("ls -lS")
+    sh.tmux.keys("C-u")
+    sh.ask("echo plain-$((40+2))")
+    sh.wait("plain-42")
+    stub.queue(Reply(text="b\nCMD: git status\n"))
+    sh.tmux.type("git stauts")
+    sh.press("ask")
+    sh.wait_prompt("git status")
+    assert [r["body"]["messages"][-1]["content"] for r in stub.requests][0] == "with plugins"
+
+
+def test_sourcing_twice_is_harmless_and_options_are_restored(make_shell, stub):
+    script = Path(__file__).resolve().parents[1] / "shell" / "aish.zsh"
+    sh = make_shell(before="setopt ksh_arrays sh_word_split",
+                    after=f"source '{script}'; print -r -- opts:${{options[ksh_arrays]}}:${{options[sh_word_split]}}")
+    sh.wait("opts:on:on")
+    stub.queue(Reply(text="a\nCMD: ls -la\n"))
+    sh.ask("? with ksh arrays")
+    sh.wait_prompt("ls -la")
+    assert len(stub.requests) == 1
