@@ -27,8 +27,8 @@ def stub(config_file):
 
 @pytest.fixture
 def openrouter(config_file):
-    with StubServer(shape="openrouter") as server:
-        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n')
+    with StubServer(shape="openrouter") as server:  # on loopback, but priced like a cloud
+        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\nlocal = false\n')
         yield server
     aish("daemon", "stop")
 
@@ -96,7 +96,9 @@ def test_unreachable_model_is_one_line_naming_the_endpoint(config_file):
     assert "Traceback" not in result.stderr
 
 
-def test_no_model_at_all_says_how_to_configure(aish_env):
+def test_no_model_at_all_says_how_to_configure(aish_env, monkeypatch):
+    monkeypatch.delenv("AISH_CONFIG")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(aish_env / "xdg"))
     try:
         result = aish("ask", "hi")
     finally:
