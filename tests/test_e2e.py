@@ -121,3 +121,19 @@ def test_config_edit_applies_without_restart(stub, config_file):
         time.sleep(0.01)
         aish("ask", "again")
         assert other.requests and other.requests[-1]["body"]["model"] == "other"
+
+
+@pytest.mark.parametrize("spawn", ["fork", "exec"])
+def test_cold_start_daemon_holds_no_inherited_files(stub, spawn):
+    """The first ask starts the daemon (forked from the CLI, or a fresh interpreter);
+    either way it keeps no descriptor of its parent, start.lock above all."""
+    from aish.daemon import runtime
+
+    stub.queue(Reply(text="cold\nCMD: true"))
+    result = aish("ask", "hi", env={"AISH_DAEMON_SPAWN": spawn})
+    assert result.returncode == 0 and result.stdout.startswith("cold"), result.stderr
+    pid = runtime.is_running()
+    assert pid
+    targets = [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
+    assert not any(t.endswith("start.lock") for t in targets)
+    assert os.readlink(f"/proc/{pid}/cwd") == "/"

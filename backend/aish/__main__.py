@@ -1,3 +1,3 @@
-from aish.cli import main
+from aish.entry import main
 
 main()

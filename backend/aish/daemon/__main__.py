@@ -61,8 +61,10 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
 
 # Modules the first ask needs (their import and regex compiles dominate a cold
 # first answer); imported in the background while the client is still connecting.
-PRELOAD = ("requests", "aish.ask", "aish.broker", "aish.conversation", "aish.safety", "aish.secrets",
-           "aish.tokens", "aish.usage")
+# (aish.safety is left out: it is first used after the answer streamed, and
+# compiling its rules here would compete with a first request for the GIL.)
+PRELOAD = ("requests", "aish.ask", "aish.broker", "aish.conversation", "aish.secrets",
+           "aish.tokens", "aish.usage", "aish.router", "aish.prompts")
 
 
 class LazyService:
@@ -115,6 +117,7 @@ def main(argv: Optional[list] = None) -> int:
     elif argv:
         print("usage: python -m aish.daemon [--handler MODULE:ATTR]", file=sys.stderr)
         return 2
+    runtime.restore_user_environment()
     os.umask(0o077)
     log = setup_logging()
     threading.excepthook = lambda a: log.error("thread %s crashed", a.thread and a.thread.name,

@@ -20,7 +20,9 @@ from aish.cancel import CancelToken
 from aish.protocol import encode_frame
 
 # seconds a client may leave its pipe full before it counts as gone (tests shorten it)
-STALL = float(os.environ.get("AISH_DAEMON_STALL") or 10.0)
+def stall_seconds() -> float:
+    """Read when used, not at import: a forked daemon inherits its parent's modules."""
+    return float(os.environ.get("AISH_DAEMON_STALL") or 10.0)
 _PATH_LOCKS: dict = {}
 _PATH_LOCKS_GUARD = threading.Lock()
 
@@ -104,7 +106,7 @@ class FrameReply:
         if self._fd is None or self._gone or (self.cancel.cancelled and tag != "D"):
             return False
         data = memoryview(encode_frame(self.id, tag, *fields))
-        stall = 0.0 if self.cancel.cancelled else STALL
+        stall = 0.0 if self.cancel.cancelled else stall_seconds()
         deadline = None
         with self._lock:
             while data:
