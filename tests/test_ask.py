@@ -216,3 +216,25 @@ def test_no_model_configured_names_the_fix():
                  complete=lambda *a, **k: ("", None))
     with pytest.raises(AishError, match="no model configured"):
         run_ask(env, Conversation("t"), req(), RecordingReply())
+
+
+def test_regression_config_without_routing_or_summarize_behaves_as_before():
+    """No [routing], no summarize_on_evict: no routing, no fallback, silent eviction only."""
+    refused = TransportError("Connection refused (http://127.0.0.1:9)", kind="connect")
+    summarized = []
+    script = Script(*[text(f"answer {i}") for i in range(3)], [refused])
+    script.complete = lambda *a, **k: summarized.append(a) or ("summary", None)
+    env, conv = make(script, {"context": {"max_turns": 2}})
+    assert env.config.routing.auto is False and env.config.context.summarize_on_evict is False
+    replies = [RecordingReply() for _ in range(3)]
+    run_ask(env, conv, req("Traceback (most recent call last): explain why"), replies[0])
+    run_ask(env, conv, req("second"), replies[1])
+    run_ask(env, conv, req("third"), replies[2])
+    assert [s[0] for s in script.seen] == ["fast", "fast", "fast"]
+    assert not any("routed" in s for r in replies for s in r.statuses)
+    assert any("evicted 2 oldest turns" in s for s in replies[2].statuses)
+    assert conv.summary is None and summarized == []
+    assert "[earlier conversation summary]" not in script.seen[-1][1][0]["content"]
+    with pytest.raises(TransportError):
+        run_ask(env, conv, req("fourth"), RecordingReply())
+    assert len(script.seen) == 4  # no retry on another model

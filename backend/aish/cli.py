@@ -104,13 +104,12 @@ def _can_ask() -> bool:
 
 def _answer(qid: str, question: str) -> Optional[str]:
     """Approval questions in ``aish ask``: read one answer from the terminal."""
-    try:
-        with open("/dev/tty", "r+", encoding="utf-8") as tty:
-            tty.write(f"{question} ")
-            tty.flush()
-            line = tty.readline().strip().lower()
-    except OSError:
-        return None
+    try:  # unbuffered bytes: a text-mode "r+" stream insists on seeking, which a tty cannot
+        with open("/dev/tty", "rb+", buffering=0) as tty:
+            tty.write(f"{question} ".encode())
+            line = tty.readline().decode(errors="replace").strip().lower()
+    except OSError:  # no terminal after all: deny now rather than let the daemon wait
+        return "n"
     return line[:1] if line[:1] in ("y", "a") else "n"
 
 

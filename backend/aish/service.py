@@ -38,6 +38,8 @@ class Service:
         self._mcp = None
         self._mcp_config = None
         self._mcp_started = False
+        self._mcp_connected = threading.Event()
+        self._mcp_connected.set()
         self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
 
     # ------------------------------------------------------------ config
@@ -105,11 +107,23 @@ class Service:
                 self._mcp_started = False
             start = not self._mcp_started and bool(cfg.mcp.servers)
             self._mcp_started = True
+            if start:
+                self._mcp_connected.clear()
         if start:
-            failures = self._mcp.connect_configured()
-            with self._lock:
-                self._reported.extend(failures)
+            try:
+                failures = self._mcp.connect_configured()
+                with self._lock:
+                    self._reported.extend(failures)
+            finally:
+                self._mcp_connected.set()
+        else:  # another thread (warm-up) is connecting: an ask must see the tools it lists
+            self._mcp_connected.wait(self._mcp_connect_wait(cfg))
         return self._mcp
+
+    @staticmethod
+    def _mcp_connect_wait(cfg: Config) -> float:
+        timeouts = [server.timeout for server in cfg.mcp.servers.values()] or [0.0]
+        return max(timeouts) + 1.0
 
     def warm_up(self) -> None:
         """Run in the background after start: connect MCP servers, open the ledger."""

@@ -1,0 +1,122 @@
+"""End to end with a real MCP server (official SDK, Streamable HTTP): the model stub asks
+for a tool, the user approves on `aish ask`'s terminal (a real pty), the result reaches
+the model, the answer arrives.  Without a terminal the call is denied, visibly."""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+
+from mcp_servers import SdkHttpServer
+from stub_server import Reply, StubServer
+
+
+@pytest.fixture(scope="module")
+def notes():
+    server = SdkHttpServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def stub(config_file, notes):
+    with StubServer() as server:
+        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n'
+                    f'[mcp.servers.notes]\nurl = "{notes.url}"\n')
+        yield server
+    subprocess.run([sys.executable, "-m", "aish", "daemon", "stop"], capture_output=True, timeout=30)
+
+
+def tool_call_then_answer(stub):
+    stub.queue(Reply(tool_calls=[{"name": "notes__read_note", "arguments": '{"name": "todo"}'}]),
+               Reply(text="Your todo says to buy milk.\nCMD: echo 'buy milk'\n"))
+
+
+def run_on_a_terminal(args, answer: bytes, timeout: float = 30) -> str:
+    """Run `aish` with a pty as its controlling terminal; type `answer` at the question."""
+    master, slave = pty.openpty()
+
+    def make_controlling_tty():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    proc = subprocess.Popen([sys.executable, "-m", "aish", *args], stdin=slave, stdout=slave,
+                            stderr=slave, preexec_fn=make_controlling_tty, close_fds=True)
+    os.close(slave)
+    seen, answered = b"", False
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+                if not answered and b"[y/N/a]" in seen:
+                    os.write(master, answer + b"\n")
+                    answered = True
+            elif proc.poll() is not None:
+                break
+        proc.wait(timeout=5)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    return seen.decode(errors="replace")
+
+
+def tool_messages(stub):
+    return [m for r in stub.requests for m in r["body"]["messages"] if m["role"] == "tool"]
+
+
+def test_tool_call_approved_on_the_terminal_reaches_the_model(stub):
+    tool_call_then_answer(stub)
+    screen = run_on_a_terminal(["ask", "what is on my todo note?"], b"y")
+    assert 'call notes.read_note {"name": "todo"} (read-only)? [y/N/a]' in screen
+    assert "Your todo says to buy milk." in screen and "echo 'buy milk'" in screen
+    assert [m["content"] for m in tool_messages(stub)] == ["buy milk"]
+    first = stub.requests[0]["body"]
+    assert any(t["function"]["name"] == "notes__read_note" for t in first["tools"])
+
+
+def test_tool_call_refused_on_the_terminal_tells_the_model(stub):
+    tool_call_then_answer(stub)
+    screen = run_on_a_terminal(["ask", "what is on my todo note?"], b"n")
+    assert "denied: notes.read_note" in screen
+    assert [m["content"] for m in tool_messages(stub)] == ["The user denied this tool call."]
+
+
+def test_nobody_to_ask_means_denied_and_the_user_sees_it(stub):
+    tool_call_then_answer(stub)
+    result = subprocess.run([sys.executable, "-m", "aish", "ask", "--json", "read my todo"],
+                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                            start_new_session=True)  # no controlling terminal at all
+    data = json.loads(result.stdout)
+    assert data["tool_calls"] == [{"name": "notes.read_note", "denied": True, "is_error": False,
+                                   "answered": True}]
+    assert [m["content"] for m in tool_messages(stub)] == ["The user denied this tool call."]
+    assert data["commands"] == ["echo 'buy milk'"]
+
+
+def test_auto_approve_needs_no_question(stub, config_file, notes):
+    config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
+                f'[mcp]\nauto_approve = ["notes.*"]\n[mcp.servers.notes]\nurl = "{notes.url}"\n')
+    tool_call_then_answer(stub)
+    result = subprocess.run([sys.executable, "-m", "aish", "ask", "--json", "read my todo"],
+                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                            start_new_session=True)
+    data = json.loads(result.stdout)
+    assert data["tool_calls"][0]["denied"] is False
+    assert [m["content"] for m in tool_messages(stub)] == ["buy milk"]
