@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from typing import Optional
 
 from aish import config as config_mod
@@ -21,7 +22,7 @@ from aish.protocol import Request
 from aish.reply import Reply
 from aish.session_log import SessionLog
 
-DAEMON_VERBS = ("reset", "route", "fallback", "cost", "mcp", "explain", "status")
+REDETECT_SECONDS = 5.0
 
 
 class Service:
@@ -32,6 +33,7 @@ class Service:
         self._conversations: dict[str, Conversation] = {}
         self._config: Optional[Config] = None
         self._config_stamp: object = None
+        self._loaded_at = 0.0
         self._config_error: Optional[ConfigError] = None
         self._tokens = None
         self._ledger = None
@@ -52,8 +54,12 @@ class Service:
         except OSError:
             stamp = None
         with self._lock:
-            if self._config is None or stamp != self._config_stamp:
+            nothing_found = (self._config is not None and not self._config.models
+                             and time.monotonic() - self._loaded_at > REDETECT_SECONDS)
+            if self._config is None or stamp != self._config_stamp or nothing_found:
+                # (no model found yet: look again, the user may have started a server since)
                 self._config_stamp = stamp
+                self._loaded_at = time.monotonic()
                 try:
                     cfg = config_mod.load(path)
                     self._config_error = None

@@ -1,0 +1,69 @@
+"""The daemon's application object, in process: config reload, detection, conversations."""
+import socket
+
+import pytest
+
+from aish import service as service_mod
+from aish.errors import ConfigError
+from aish.protocol import Request
+from aish.reply import RecordingReply
+from stub_server import Reply, StubServer
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def ask(svc, text="hi", conv="t"):
+    reply = RecordingReply()
+    return svc.handle(Request(kind="ask", text=text, conv=conv), reply), reply
+
+
+def test_a_server_started_after_the_daemon_is_found_on_the_next_ask(monkeypatch, aish_env):
+    monkeypatch.delenv("AISH_CONFIG")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(aish_env / "xdg"))
+    port = free_port()
+    monkeypatch.setenv("AISH_DETECT_PORTS", f"llama.cpp:{port}")
+    monkeypatch.setattr(service_mod, "REDETECT_SECONDS", 0.0)
+    svc = service_mod.Service()
+    with pytest.raises(ConfigError, match="no model configured"):
+        ask(svc)
+    with StubServer(port=port, default=Reply(text="found you")):
+        result, reply = ask(svc)
+    assert result.text == "found you"
+    assert any(s.startswith("using llama.cpp at") for s in reply.statuses)
+
+
+def test_config_edits_apply_to_the_next_ask_and_errors_name_the_key(config_file):
+    svc = service_mod.Service()
+    with StubServer(default=Reply(text="one")) as first, StubServer(default=Reply(text="two")) as second:
+        config_file(f'[models.fast]\nendpoint = "{first.url}"\nmodel = "m"\n')
+        assert ask(svc)[0].text == "one"
+        config_file(f'[models.fast]\nendpoint = "{second.url}"\nmodel = "m"\n# edited\n')
+        assert ask(svc)[0].text == "two"
+        config_file('[models.fast]\nendpoint = "http://x"\nmodel = "m"\nbogus = 1\n')
+        with pytest.raises(ConfigError, match="unknown key 'models.fast.bogus'"):
+            ask(svc)
+
+
+def test_each_shell_has_its_own_conversation(config_file):
+    svc = service_mod.Service()
+    with StubServer(default=Reply(text="ok")) as stub:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
+        ask(svc, "from zsh", conv="zsh-1")
+        ask(svc, "from bash", conv="bash-2")
+        contents = [m["content"] for m in stub.requests[-1]["body"]["messages"]]
+    assert "from bash" in contents and "from zsh" not in contents
+
+
+def test_session_log_on_disk_holds_no_secret(config_file):
+    secret = "sk-proj-" + "Zx9" * 16
+    svc = service_mod.Service()
+    with StubServer(default=Reply(text="ok")) as stub:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
+        ask(svc, f"why is OPENAI_API_KEY={secret} rejected", conv="s")
+        assert secret not in str(stub.requests[-1]["body"])
+    log = svc.conversation("s").log.path.read_text()
+    assert secret not in log and "OPENAI_API_KEY=" in log
