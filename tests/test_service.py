@@ -67,3 +67,25 @@ def test_session_log_on_disk_holds_no_secret(config_file):
         assert secret not in str(stub.requests[-1]["body"])
     log = svc.conversation("s").log.path.read_text()
     assert secret not in log and "OPENAI_API_KEY=" in log
+
+
+def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(config_file, monkeypatch):
+    monkeypatch.setattr(service_mod, "COMPACT_AFTER_ENTRIES", 10)
+    with StubServer(default=Reply(text="ok")) as stub:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\nlocal = false\n'
+                    "[context]\nmax_turns = 3\n")
+        first = service_mod.Service()
+        for i in range(8):
+            ask(first, f"question {i}", conv="long")
+        before = first.conversation("long")
+        turns = [(t.role, t.content) for t in before.turns]
+        totals = before.usage.summary_line()
+        lines_before = len(before.log.path.read_text().splitlines())
+        second = service_mod.Service()  # a daemon restart
+        after = second.conversation("long")
+        assert [(t.role, t.content) for t in after.turns] == turns
+        assert after.usage.summary_line() == totals and "8 calls" in totals
+        assert len(after.log.path.read_text().splitlines()) < lines_before
+        ask(second, "after compaction", conv="long")
+        third = service_mod.Service().conversation("long")
+        assert third.turns[-2].content == "after compaction" and "9 calls" in third.usage.summary_line()

@@ -162,13 +162,19 @@ class Conversation:
 
     # ------------------------------------------------------------ restore
     def replay(self, on_usage: Optional[Callable[[dict], None]] = None,
-               on_cost_reset: Optional[Callable[[], None]] = None) -> None:
-        """Rebuild from the session log after a daemon restart (without re-logging)."""
+               on_cost_reset: Optional[Callable[[], None]] = None,
+               on_usage_totals: Optional[Callable[[dict], None]] = None) -> int:
+        """Rebuild from the session log after a daemon restart (without re-logging).
+
+        Returns how many entries were read, so the caller can decide to compact.
+        """
         if not self.log:
-            return
+            return 0
         log, self.log = self.log, None
+        count = 0
         try:
             for entry in log.entries():
+                count += 1
                 kind = entry.get("type")
                 if kind == "turn" and entry.get("role") in ("user", "assistant", "tool"):
                     self.turns.append(Turn(entry["role"], str(entry.get("content") or ""),
@@ -186,5 +192,21 @@ class Conversation:
                     on_usage(entry)
                 elif kind == "cost_reset" and on_cost_reset:
                     on_cost_reset()
+                elif kind == "usage_totals" and on_usage_totals:
+                    on_usage_totals(entry.get("totals") or {})
         finally:
             self.log = log
+        return count
+
+    def compact(self, usage_totals: Optional[dict] = None) -> None:
+        """Rewrite the log as the current state (a long-lived CLI conversation would
+        otherwise replay every turn it ever had on each daemon start)."""
+        if not self.log:
+            return
+        entries: list[dict] = []
+        if usage_totals is not None:
+            entries.append({"type": "usage_totals", "totals": usage_totals})
+        if self.summary:
+            entries.append({"type": "summary", "text": self.summary})
+        entries.extend(turn.to_log() for turn in self.turns)
+        self.log.rewrite(entries)

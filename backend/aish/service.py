@@ -23,6 +23,7 @@ from aish.reply import Reply
 from aish.session_log import SessionLog
 
 REDETECT_SECONDS = 5.0
+COMPACT_AFTER_ENTRIES = 400  # session log entries read at start-up before it is rewritten
 
 
 class Service:
@@ -156,8 +157,11 @@ class Service:
 
         conv.usage = UsageTotals()
         conv.redactor = Redactor()
-        conv.replay(on_usage=lambda entry: _replay_usage(conv, entry),
-                    on_cost_reset=conv.usage.reset)
+        read = conv.replay(on_usage=lambda entry: _replay_usage(conv, entry),
+                           on_cost_reset=lambda: conv.usage.reset(),
+                           on_usage_totals=lambda totals: _restore_totals(conv, totals))
+        if read > COMPACT_AFTER_ENTRIES:
+            conv.compact(conv.usage.to_dict())
         try:  # thresholds crossed before a restart have warned already
             conv.usage.check_warnings(self.config().cost)
         except AishError:
@@ -224,4 +228,13 @@ def _replay_usage(conv: Conversation, entry: dict) -> None:
         conv.usage.add(entry.get("model") or "?", entry.get("category") or "main", usage,
                        local=bool(entry.get("local")), est_prompt=entry.get("est_prompt"))
     except (TypeError, ValueError):
+        pass
+
+
+def _restore_totals(conv: Conversation, totals: dict) -> None:
+    from aish.usage import UsageTotals
+
+    try:
+        conv.usage = UsageTotals.from_dict(totals)
+    except (TypeError, ValueError, KeyError):
         pass

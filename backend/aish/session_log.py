@@ -38,6 +38,20 @@ class SessionLog:
             finally:
                 os.close(fd)
 
+    def rewrite(self, entries: list) -> None:
+        """Replace the whole log atomically (write a temp file, then rename)."""
+        tmp = self.path.with_suffix(".jsonl.tmp")
+        stamp = round(time.time(), 3)
+        data = "".join(json.dumps({"ts": stamp, **e}, ensure_ascii=False) + "\n" for e in entries)
+        with self._lock:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                os.write(fd, data.encode("utf-8"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, self.path)
+
     def entries(self) -> Iterator[dict]:
         """Yield every readable entry; a torn last line (crash mid-write) is skipped."""
         try:
