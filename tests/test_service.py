@@ -89,3 +89,16 @@ def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(conf
         ask(second, "after compaction", conv="long")
         third = service_mod.Service().conversation("long")
         assert third.turns[-2].content == "after compaction" and "9 calls" in third.usage.summary_line()
+
+
+def test_idle_conversations_leave_memory_but_come_back_from_their_log(config_file, monkeypatch):
+    monkeypatch.setattr(service_mod, "MAX_CONVERSATIONS", 4)
+    with StubServer(default=Reply(text="ok")) as stub:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
+        svc = service_mod.Service()
+        for i in range(6):
+            ask(svc, f"shell {i} question", conv=f"zsh-{i}")
+        assert len(svc._conversations) <= 4 and "zsh-0" not in svc._conversations
+        ask(svc, "back again", conv="zsh-0")
+        contents = [m["content"] for m in stub.requests[-1]["body"]["messages"]]
+    assert "shell 0 question" in contents

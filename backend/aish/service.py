@@ -23,7 +23,8 @@ from aish.reply import Reply
 from aish.session_log import SessionLog
 
 REDETECT_SECONDS = 5.0
-COMPACT_AFTER_ENTRIES = 400  # session log entries read at start-up before it is rewritten
+COMPACT_AFTER_ENTRIES = 400
+MAX_CONVERSATIONS = 64  # kept in memory; older idle ones are reloaded from their log on use  # session log entries read at start-up before it is rewritten
 
 
 class Service:
@@ -32,6 +33,7 @@ class Service:
         self.overrides: dict = {}
         self._lock = threading.Lock()
         self._conversations: dict[str, Conversation] = {}
+        self._last_used: dict[str, float] = {}
         self._config: Optional[Config] = None
         self._config_stamp: object = None
         self._loaded_at = 0.0
@@ -146,12 +148,16 @@ class Service:
 
     # ------------------------------------------------------------ conversations
     def conversation(self, conv_id: str) -> Conversation:
+        now = time.monotonic()
         with self._lock:
             conv = self._conversations.get(conv_id)
             if conv is not None:
+                self._last_used[conv_id] = now
                 return conv
+            self._forget_idle(now)
             conv = Conversation(conv_id, SessionLog(conv_id))
             self._conversations[conv_id] = conv
+            self._last_used[conv_id] = now
         from aish.secrets import Redactor
         from aish.usage import UsageTotals
 
@@ -167,6 +173,19 @@ class Service:
         except AishError:
             pass
         return conv
+
+    def _forget_idle(self, now: float) -> None:
+        """Drop conversations of long-gone shells from memory (their logs stay on disk),
+        so a daemon that lives for weeks does not grow with every shell ever opened."""
+        if len(self._conversations) < MAX_CONVERSATIONS:
+            return
+        idle = sorted(self._last_used, key=self._last_used.get)
+        for conv_id in idle[:len(idle) - MAX_CONVERSATIONS // 2]:
+            conv = self._conversations[conv_id]
+            if conv.lock.acquire(blocking=False):  # never one that is answering
+                conv.lock.release()
+                del self._conversations[conv_id]
+                del self._last_used[conv_id]
 
     # ------------------------------------------------------------ requests
     def handle(self, request: Request, reply: Reply) -> AskResult:
