@@ -18,7 +18,7 @@ AISH_TIMEOUT=${AISH_TIMEOUT:-300}
 # whatever a previous, interrupted one left open.
 _aish_hist=(${_aish_hist[@]+"${_aish_hist[@]}"}) _aish_cmds=() _aish_levels=() _aish_reasons=()
 _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0 _aish_pending=
-_aish_checked= _aish_accept=1
+_aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-}
 
 # ----------------------------------------------------------------- hooks (fork-free)
 _aish_now() {          # milliseconds into _aish_ms
@@ -36,9 +36,9 @@ _aish_preexec() {
   _aish_t0=$_aish_ms
 }
 
-_aish_precmd() {
+_aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash-preexec runs us)
   local st=$?
-  if [[ -n $_aish_t0 ]]; then
+  if [[ -n $_aish_t0 && ( ${1-} != pc || -z $_aish_bp ) ]]; then
     _aish_now
     _aish_status=$st
     _aish_hist+=("$st"$'\t'"$(( _aish_ms - _aish_t0 ))"$'\t'"$_aish_cmd")
@@ -70,15 +70,19 @@ _aish_dir() {
   REPLY=$d
 }
 
-_aish_alive() {        # $1 = dir: the pid file names a live process
-  local pid=
+_aish_alive() {        # $1 = dir: the pid file names a live process (and not a zombie)
+  local pid= st=
   [[ -p $1/daemon.fifo && -r $1/daemon.pid ]] || return 1
   read -r pid < "$1/daemon.pid" 2>/dev/null
-  [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null
+  [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 1
+  # A killed daemon whose parent does not reap it still answers kill -0 (Linux: read its state).
+  [[ -r /proc/$pid/stat ]] && read -r st < "/proc/$pid/stat" 2>/dev/null && [[ ${st##*) } == Z* ]] && return 1
+  return 0
 }
 
 _aish_send() {         # $1 dir, $2 control line (read-write open never blocks on a FIFO)
-  local fd=58
+  # Never `<>` a missing path: that would create a regular file named daemon.fifo.
+  [[ -p $1/daemon.fifo ]] || return 1
   exec 58<>"$1/daemon.fifo" || return 1
   printf '%s\n' "$2" >&58
   exec 58<&-
@@ -151,7 +155,7 @@ _aish_level_line() {
 # _aish_request KIND MODE TEXT BUFFER [ARGV...]: stream the answer to the terminal and
 # leave the suggestions in _aish_cmds.
 _aish_request() {
-  local kind=$1 mode=$2 text=$3 buf=$4 d fifo line tag key ans nl=1 done=
+  local kind=$1 mode=$2 text=$3 buf=$4 d fifo line tag key ans nl=1 done= part= gone= st last
   shift 4
   _aish_cleanup
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0 _aish_intr=
@@ -163,7 +167,7 @@ _aish_request() {
   req=(v=1 "kind=$kind" "reply=$fifo" "conv=$_aish_conv" shell=bash "cwd=$PWD"
        "status=$_aish_status" interactive=1 "cols=${COLUMNS:-80}")
   if [[ $kind == ask ]]; then
-    req+=("mode=$mode" "text=$text" "buffer=$buf" "cursor=${READLINE_POINT:-0}")
+    req+=("mode=$mode" "text=$text" "buffer=$buf" "cursor=$(( ${#buf} ? ${READLINE_POINT:-0} : 0 ))")
     for line in "${_aish_hist[@]}"; do req+=("hist=$line"); done
   else
     for line; do req+=("argv=$line"); done
@@ -173,7 +177,20 @@ _aish_request() {
   _aish_pending="$d $id"
   printf '%s\n' "${out[@]}" >| "$d/$id.req" || return 1
   _aish_send "$d" "req $id" || { _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
-  while IFS= read -r -t "$AISH_TIMEOUT" -u 57 line; do
+  last=$SECONDS
+  # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
+  # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one.
+  while :; do
+    if IFS= read -r -t 0.5 -u 57 line; then
+      line=$part$line part= last=$SECONDS
+    else
+      st=$?
+      (( st > 128 )) && [[ -z $_aish_intr ]] || break   # a Ctrl-C, or the FIFO closed
+      part+=$line                                       # a timed-out read keeps what it got
+      if ! _aish_alive "$d"; then gone=1; break; fi
+      (( SECONDS - last < AISH_TIMEOUT )) && continue
+      break
+    fi
     _aish_fields "$line"; frame=("${_aish_f[@]}")
     [[ ${frame[0]} == "$id" ]] || continue
     tag=${frame[1]}
@@ -195,13 +212,17 @@ _aish_request() {
          printf '[aish] %s ' "$REPLY"
          key=; IFS= read -r -s -n 1 key
          case $key in [yY]) ans=y ;; [aA]) ans=a ;; *) ans=n ;; esac
-         printf '%s\n' "$ans"; nl=1
+         printf '%s\n' "$ans"; nl=1 last=$SECONDS
          _aish_send "$d" "answer $id ${frame[2]} $ans" ;;
       D) done=1; break ;;
     esac
   done
   (( nl )) || printf '\n'
-  [[ -n $done || -n $_aish_intr ]] || _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
+  if [[ -n $gone ]]; then
+    _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
+  elif [[ -z $done && -z $_aish_intr ]]; then
+    _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
+  fi
   _aish_cleanup
 }
 
@@ -269,11 +290,18 @@ _aish_run() {          # trap Ctrl-C for the duration of one request
 }
 
 # ----------------------------------------------------------------- bindings
+_aish_hooks() {        # use bash-preexec's hook arrays once it is loaded (fork-free)
+  [[ -z $_aish_bp && -n ${bash_preexec_imported-}${__bp_imported-} ]] || return 0
+  _aish_bp=1
+  precmd_functions=(_aish_precmd "${precmd_functions[@]}")
+  preexec_functions+=(_aish_preexec)
+}
+
 _aish_enter() {
   if [[ $READLINE_LINE != '?' && $READLINE_LINE != '? '* ]]; then
     if [[ -z ${_aish_accept} ]]; then _aish_bind_accept accept-line; fi
-    [[ -n ${bash_preexec_imported-}${__bp_imported-} || -z ${READLINE_LINE//[[:space:]]/} ]] ||
-      _aish_preexec "$READLINE_LINE"
+    [[ -n $_aish_bp ]] || _aish_hooks
+    [[ -n $_aish_bp || -z ${READLINE_LINE//[[:space:]]/} ]] || _aish_preexec "$READLINE_LINE"
     return 0
   fi
   local text=${READLINE_LINE#\?}
@@ -371,11 +399,10 @@ if [[ $- == *i* && -z ${_aish_bash_loaded-} ]]; then
     done
     unset _aish_km
   fi
-  if [[ -n ${bash_preexec_imported-}${__bp_imported-} ]]; then
-    precmd_functions=(_aish_precmd "${precmd_functions[@]}")
-    preexec_functions+=(_aish_preexec)
-  else
-    # First in PROMPT_COMMAND to read the real $?; it returns that status for the rest.
-    PROMPT_COMMAND="_aish_precmd${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
-  fi
+  _aish_hooks
+  # Without bash-preexec: first in PROMPT_COMMAND to read the real $?; it returns that
+  # status for the rest.  bash-preexec, often loaded after us ("the last thing imported"),
+  # keeps this entry but runs it after its own hook, with $? lost: _aish_hooks then moves
+  # us into its arrays at the next Enter, and this entry does nothing.
+  [[ -n $_aish_bp ]] || PROMPT_COMMAND="_aish_precmd pc${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
 fi

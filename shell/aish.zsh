@@ -29,11 +29,13 @@ typeset -g AISH_TIMEOUT=${AISH_TIMEOUT:-300}
 
 typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons
 typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0 _aish_out=
+typeset -g _aish_fifo=${_aish_fifo-}
 
 zmodload -F zsh/datetime p:EPOCHREALTIME p:EPOCHSECONDS 2>/dev/null
 
 # ----------------------------------------------------------------- hooks (fork-free)
 _aish_preexec() {
+  emulate -L zsh
   _aish_cmd=$1
   _aish_t0=$EPOCHREALTIME
 }
@@ -165,14 +167,24 @@ _aish_request() {
     for line; do req+=(argv=$line); done
   fi
   for line in $req; do _aish_esc $line; out+=($REPLY); done
-  local -i done=0 wfd
+  local -i done=0 wfd gone=0 last
   {
     exec {rfd}<>$fifo
     sysopen -w -o creat,excl -m 600 -u wfd -- $d/$id.req || return 1
     print -rl -u $wfd -- $out
     exec {wfd}>&-
+    wfd=0
     _aish_send $d "req $id" || { _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
-    while IFS= read -r -t $AISH_TIMEOUT -u $rfd line; do
+    last=$EPOCHSECONDS
+    # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
+    # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one.
+    while :; do
+      if ! IFS= read -r -t 0.5 -u $rfd line; then
+        _aish_send $d '' || { gone=1; break }
+        (( EPOCHSECONDS - last < AISH_TIMEOUT )) && continue
+        break
+      fi
+      last=$EPOCHSECONDS
       frame=("${(@ps:\t:)line}")
       [[ $frame[1] == $id ]] || continue      # a late frame of a cancelled request
       tag=$frame[2]
@@ -193,16 +205,22 @@ _aish_request() {
            case $key in ([yY]) ans=y ;; ([aA]) ans=a ;; (*) ans=n ;; esac
            _aish_out+=$ans$'\n'
            _aish_live
+           last=$EPOCHSECONDS
            _aish_send $d "answer $id $frame[3] $ans" ;;
         D) done=1; break ;;
       esac
     done
-    (( done )) || _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
+    if (( gone )); then
+      _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
+    elif (( ! done )); then
+      _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
+    fi
   } always {
     if (( ! done )); then
       _aish_send $d "cancel $id"
       [[ -e $d/$id.req ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $d/$id.req
     fi
+    (( wfd )) && exec {wfd}>&-
     (( rfd )) && exec {rfd}<&-
   }
 }
@@ -269,8 +287,8 @@ _aish_buffer_widget() {   # $1: buffer (complete, fix or suggest) or explain (bu
   [[ $1 == explain ]] && _aish_cmds=()
   _aish_finish $keep
 }
-_aish_ask_widget() { _aish_buffer_widget buffer }
-_aish_explain_widget() { _aish_buffer_widget explain }
+_aish_ask_widget() { emulate -L zsh; _aish_buffer_widget buffer }
+_aish_explain_widget() { emulate -L zsh; _aish_buffer_widget explain }
 
 _aish_cycle_widget() {
   emulate -L zsh
@@ -286,6 +304,7 @@ _aish_cycle_widget() {
 
 # ----------------------------------------------------------------- binding
 _aish_exit() {         # our reply FIFO goes with the shell
+  emulate -L zsh
   [[ -p ${_aish_fifo-} ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_fifo
 }
 

@@ -58,6 +58,31 @@ def test_with_bash_preexec(make_shell, stub):
     assert "last exit status: 1" in system
 
 
+# bash-preexec asks to be "the last thing imported": it then keeps an earlier PROMPT_COMMAND,
+# but runs it after its own hook, so that command no longer sees the real $?.
+# (`true` stands for the status its own hook leaves; ready is set last, as its
+# __bp_interactive_mode does, so the entries after its hook are no "command".)
+BASH_PREEXEC_LAST = BASH_PREEXEC.replace("  __bp_ready=1\n", "").replace(
+    "PROMPT_COMMAND=__bp_precmd",
+    'PROMPT_COMMAND="__bp_precmd; true; ${PROMPT_COMMAND}; __bp_ready=1"')
+
+
+def test_bash_preexec_loaded_after_aish(make_shell, stub):
+    sh = make_shell(after=BASH_PREEXEC_LAST)
+    sh.ask("false")
+    sh.wait(lambda s: s.count("aish$") >= 2)
+    sh.ask("sleep 0.3")
+    sh.wait(lambda s: s.count("aish$") >= 3)
+    stub.queue(Reply(text="ok\nCMD: true\n"))
+    sh.ask("? what failed")
+    sh.wait_prompt("true")
+    system = system_message(stub.requests[-1])
+    lines = [line.strip() for line in system.splitlines()]
+    assert any(line.startswith("[1 ") and line.endswith("] false") for line in lines), system
+    assert any(line.startswith("[0 ") and line.endswith("] sleep 0.3") for line in lines), system
+    assert sum(line.endswith("] false") for line in lines) == 1, system
+
+
 def test_without_bash_preexec_prompt_command_is_kept(make_shell, stub):
     sh = make_shell(before="PROMPT_COMMAND='user_pc=$?'")
     sh.ask("false")

@@ -5,6 +5,8 @@ from the loopback model stub, and checks the screen, the stub's requests and the
 """
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 import pytest
@@ -14,15 +16,20 @@ from stub_server import Reply
 from shellenv import PROMPT, system_message, user_message
 from tmux import fd_count, wait_until
 
-HOSTILE = """what's $(rm -rf ~) doing; and "quotes" | pipes * globs ?"""
+HOSTILE = ("""what's $(rm -rf ~) doing; and "quotes" | pipes * globs ? """
+           r"""100% a%0Ab %25 %09 back\slash \n \t""")
 
 
 def test_question_goes_verbatim_and_command_lands_on_the_prompt(sh, stub):
-    stub.queue(Reply(text="It lists them.\nCMD: ls -la\n"))
-    sh.ask("? " + HOSTILE)
-    screen = sh.wait_prompt("ls -la")
-    assert "It lists them." in screen
-    assert user_message(stub.requests[-1]) == HOSTILE
+    # Every character the escaping touches (%, %0A, %25, backslashes, a real tab typed
+    # with Ctrl-V Tab) must reach the model as typed and come back as sent.
+    stub.queue(Reply(text="It lists 50% of a%0Ab \\n.\nCMD: printf '%s' a%0Ab%25\n"))
+    sh.tmux.type("? " + HOSTILE)
+    sh.tmux.keys("C-v", "Tab")
+    sh.ask("end")
+    screen = sh.wait_prompt("printf '%s' a%0Ab%25")
+    assert "It lists 50% of a%0Ab \\n." in screen
+    assert user_message(stub.requests[-1]) == HOSTILE + "\tend"
     # Nothing ran: the question is on screen once, as typed, and no shell error appeared.
     assert "command not found" not in screen and "no matches" not in screen
 
@@ -159,6 +166,19 @@ def test_ctrl_c_cancels_and_leaks_nothing(sh, stub):
     assert leftovers == [f"{sh.name}-{pid}.fifo"]
     screen = sh.tmux.screen()
     assert "no answer" not in screen and "Traceback" not in screen
+
+
+def test_daemon_dying_mid_answer_gives_the_prompt_back(sh, stub):
+    """A killed daemon never writes `D`: the shell notices (liveness) instead of waiting
+    AISH_TIMEOUT (default 300 s) with the terminal frozen."""
+    stub.queue(Reply(hang=True))
+    sh.ask("? will the daemon survive")
+    wait_until(lambda: stub.requests, 10, "the request to reach the model")
+    os.kill(int((sh.runtime / "daemon.pid").read_text()), signal.SIGKILL)
+    screen = sh.wait_prompt("", timeout=8)
+    assert "daemon stopped" in screen
+    leftovers = [p.name for p in sh.runtime.iterdir() if p.suffix == ".req"]
+    assert leftovers == []
 
 
 def test_vi_mode(make_shell, stub, shell_name):
