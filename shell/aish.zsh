@@ -303,6 +303,11 @@ _aish_cycle_widget() {
 }
 
 # ----------------------------------------------------------------- binding
+_aish_builtin_accept_line() {
+  emulate -L zsh
+  zle .accept-line -- "$@"
+}
+
 _aish_exit() {         # our reply FIFO goes with the shell
   emulate -L zsh
   [[ -p ${_aish_fifo-} ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_fifo
@@ -310,7 +315,14 @@ _aish_exit() {         # our reply FIFO goes with the shell
 
 if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
   typeset -g _aish_zsh_loaded=1
-  zle -A accept-line _aish_orig_accept_line
+  # Keep what Enter did before us.  A plain `zle -A` copy of the builtin would be a widget of
+  # type "builtin" named _aish_orig_accept_line, and zsh-syntax-highlighting (loaded later)
+  # wraps builtins by calling `.<name>`, which does not exist: wrap the builtin in a function.
+  if [[ ${widgets[accept-line]-} == builtin ]]; then
+    zle -N _aish_orig_accept_line _aish_builtin_accept_line
+  else
+    zle -A accept-line _aish_orig_accept_line
+  fi
   zle -N accept-line _aish_accept_line
   zle -N _aish_ask_widget
   zle -N _aish_explain_widget
