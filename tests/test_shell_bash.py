@@ -45,15 +45,20 @@ trap __bp_preexec DEBUG
 '''
 
 
-def test_with_bash_preexec(make_shell, stub):
-    sh = make_shell(before=BASH_PREEXEC)
-    sh.ask("false")
-    sh.wait(lambda s: s.count("aish$") >= 2)
+def ask_what_failed(sh, stub) -> tuple[str, list]:
+    """Ask once the commands ran; returns the system message the model got, and its lines."""
     stub.queue(Reply(text="ok\nCMD: true\n"))
     sh.ask("? what failed")
     sh.wait_prompt("true")
     system = system_message(stub.requests[-1])
-    lines = [line.strip() for line in system.splitlines()]
+    return system, [line.strip() for line in system.splitlines()]
+
+
+def test_with_bash_preexec(make_shell, stub):
+    sh = make_shell(before=BASH_PREEXEC)
+    sh.ask("false")
+    sh.wait(lambda s: s.count("aish$") >= 2)
+    system, lines = ask_what_failed(sh, stub)
     assert any(line.startswith("[1 ") and line.endswith("] false") for line in lines), system
     assert "last exit status: 1" in system
 
@@ -73,11 +78,7 @@ def test_bash_preexec_loaded_after_aish(make_shell, stub):
     sh.wait(lambda s: s.count("aish$") >= 2)
     sh.ask("sleep 0.3")
     sh.wait(lambda s: s.count("aish$") >= 3)
-    stub.queue(Reply(text="ok\nCMD: true\n"))
-    sh.ask("? what failed")
-    sh.wait_prompt("true")
-    system = system_message(stub.requests[-1])
-    lines = [line.strip() for line in system.splitlines()]
+    system, lines = ask_what_failed(sh, stub)
     assert any(line.startswith("[1 ") and line.endswith("] false") for line in lines), system
     assert any(line.startswith("[0 ") and line.endswith("] sleep 0.3") for line in lines), system
     assert sum(line.endswith("] false") for line in lines) == 1, system

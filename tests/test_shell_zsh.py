@@ -55,9 +55,16 @@ typeset -gi _zsh_hl_n=0
 '''
 
 
+# The real plugins, from the distribution packages that .ci/run installs.
+REAL_PLUGINS = ("source /usr/share/zsh-autosuggestions/zsh-autosuggestions.zsh\n"
+                "source /usr/share/zsh-syntax-highlighting/zsh-syntax-highlighting.zsh\n")
+PLUGIN_SETS = {"stand-ins": AUTOSUGGEST + HIGHLIGHT, "real": REAL_PLUGINS}
+
+
+@pytest.mark.parametrize("kind", sorted(PLUGIN_SETS))
 @pytest.mark.parametrize("order", ["plugins-first", "aish-first"])
-def test_with_autosuggestions_and_highlighting(make_shell, stub, order):
-    plugins = AUTOSUGGEST + HIGHLIGHT
+def test_with_autosuggestions_and_highlighting(make_shell, stub, order, kind):
+    plugins = PLUGIN_SETS[kind]
     sh = make_shell(before=plugins) if order == "plugins-first" else make_shell(after=plugins)
     stub.queue(Reply(text="a\nCMD: ls -la\nCMD: ls -lS\n"))
     sh.ask("? with plugins")
@@ -72,29 +79,6 @@ def test_with_autosuggestions_and_highlighting(make_shell, stub, order):
     sh.press("ask")
     sh.wait_prompt("git status")
     assert [r["body"]["messages"][-1]["content"] for r in stub.requests][0] == "with plugins"
-
-
-# The real plugins, from the distribution packages that .ci/run installs.
-REAL_PLUGINS = ("source /usr/share/zsh-autosuggestions/zsh-autosuggestions.zsh\n"
-                "source /usr/share/zsh-syntax-highlighting/zsh-syntax-highlighting.zsh\n")
-
-
-@pytest.mark.parametrize("order", ["plugins-first", "aish-first"])
-def test_with_the_real_autosuggestions_and_highlighting_plugins(make_shell, stub, order):
-    sh = make_shell(before=REAL_PLUGINS) if order == "plugins-first" else make_shell(after=REAL_PLUGINS)
-    stub.queue(Reply(text="a\nCMD: ls -la\nCMD: ls -lS\n"))
-    sh.ask("? with the real plugins")
-    sh.wait_prompt("ls -la")
-    sh.press("cycle")
-    sh.wait_prompt("ls -lS")
-    sh.tmux.keys("C-u")
-    sh.ask("echo plain-$((40+2))")
-    sh.wait("plain-42")
-    stub.queue(Reply(text="b\nCMD: git status\n"))
-    sh.tmux.type("git stauts")
-    sh.press("ask")
-    sh.wait_prompt("git status")
-    assert [r["body"]["messages"][-1]["content"] for r in stub.requests][0] == "with the real plugins"
 
 
 def test_sourcing_twice_is_harmless_and_options_are_restored(make_shell, stub):
