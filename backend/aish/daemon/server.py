@@ -62,8 +62,10 @@ class Server:
             if self._fifo_fd >= 0:
                 os.close(self._fifo_fd)
                 self._fifo_fd = -1
-            os.close(lock_fd)
+            # Logged before the lock goes: whoever waits on the lock (a restart,
+            # a test) must find the log complete.
             self.log.info("daemon %d stopped", os.getpid())
+            os.close(lock_fd)
 
     def shutdown(self) -> None:
         """Safe from a signal handler: set a flag and wake the blocked read."""
