@@ -122,6 +122,16 @@ def test_stdio_runtime_connect():
         manager.close_all()
 
 
+def test_a_token_on_a_stdio_command_line_is_masked_in_the_listing():
+    manager = McpManager(McpConfig())
+    try:
+        manager.connect(stdio_argv() + ["--token", "tok_a1b2c3d4e5f6g7h8"], "notes")
+        status = manager.servers()[0]
+        assert "tok_a1b2c3d4e5f6g7h8" not in status.target and "--token ***" in status.target
+    finally:
+        manager.close_all()
+
+
 def test_the_documented_config_example_loads():
     import re
     from pathlib import Path

@@ -300,3 +300,10 @@ class _StreamingRestorer:
 def streaming_restorer(redactor: Redactor) -> Callable[[str], str]:
     """A callable for text deltas (with ``.flush()`` for the end of the stream)."""
     return _StreamingRestorer(redactor)
+
+
+def mask(text: str) -> str:
+    """``text`` for display: every secret shown as ``***`` (a status line, a listing).
+
+    A fresh redactor each time, since nothing here is ever restored."""
+    return PLACEHOLDER.sub("***", Redactor().redact(text))

@@ -93,7 +93,7 @@ class McpManager:
             server = McpServerConfig(alias=alias, command=argv)
         with self._lock:
             current = self._servers.get(server.alias)
-            if server.alias in self._sessions and current is not None and _target(current) != _target(server):
+            if server.alias in self._sessions and current is not None and (current.command, current.url) != (server.command, server.url):
                 return (f"mcp: '{server.alias}' is already connected to {_target(current)} "
                         f"(disconnect it first, or choose another alias)")
         self._drop(server.alias)
@@ -254,10 +254,13 @@ def _default_alias(target: str) -> str:
 
 
 def _target(server: McpServerConfig) -> str:
+    """What ``aish mcp list`` shows: a token on a stdio command line is masked."""
     if server.command:
         import shlex
 
-        return " ".join(shlex.quote(str(a)) for a in server.command)
+        from aish.secrets import mask
+
+        return mask(" ".join(shlex.quote(str(a)) for a in server.command))
     from aish.mcp.http import display_url
 
     return display_url(str(server.url))
