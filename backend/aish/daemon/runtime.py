@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -144,6 +145,32 @@ def remove_files(rundir: Path) -> None:
             os.unlink(rundir / name)
         except OSError:
             pass
+
+
+# A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo, py-PID-N.fifo, and
+# requests zsh-PID-....req.  bash cannot remove its FIFO at exit (a `trap EXIT` would
+# clobber the user's), and a killed client removes nothing.
+_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req)$")
+
+
+def prune_client_files(rundir: Path) -> int:
+    """Remove reply FIFOs and request files whose client process is gone; returns how many."""
+    removed = 0
+    try:
+        names = os.listdir(rundir)
+    except OSError:
+        return 0
+    me = os.getpid()
+    for name in names:
+        match = _CLIENT_FILE.match(name)
+        if match is None or int(match.group(1)) == me or _alive(int(match.group(1))):
+            continue
+        try:
+            os.unlink(rundir / name)
+            removed += 1
+        except OSError:
+            pass
+    return removed
 
 
 def check_reply_fifo(rundir: Path, reply: str) -> Path:

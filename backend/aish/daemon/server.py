@@ -24,6 +24,7 @@ from aish.protocol import Request, parse_control, parse_request, unescape
 
 MAX_REQUEST = 16 * 1024 * 1024  # a request file larger than this is refused, not read
 MAX_LINE = 4096
+PRUNE_EVERY = 600.0  # seconds between sweeps of dead clients' FIFOs (also one at start)
 
 Handler = Callable[[Request, FrameReply], object]
 
@@ -40,6 +41,7 @@ class Server:
         self._stopping = False
         self._active: dict = {}
         self._active_lock = threading.Lock()
+        self._next_prune = 0.0
 
     # ------------------------------------------------------------ lifecycle
     def serve_forever(self) -> None:
@@ -54,6 +56,7 @@ class Server:
             self._fifo_fd = runtime.make_fifo(rundir)
             runtime.write_pidfile(rundir)
             self.log.info("daemon %d serving %s", os.getpid(), rundir)
+            self._prune()
             self.ready.set()
             self._loop()
         finally:
@@ -98,6 +101,12 @@ class Server:
         with self._active_lock:
             return len(self._active)
 
+    def _prune(self) -> None:
+        self._next_prune = time.monotonic() + PRUNE_EVERY
+        removed = runtime.prune_client_files(self.rundir)
+        if removed:
+            self.log.info("removed %d file(s) of clients that are gone", removed)
+
     # ------------------------------------------------------------ control lines
     def _loop(self) -> None:
         pending = b""
@@ -125,6 +134,8 @@ class Server:
             self.log.warning("ignored malformed control line %r", line[:80])
             return
         verb, args = parsed
+        if verb == "req" and time.monotonic() >= self._next_prune:
+            self._prune()
         with self._active_lock:
             reply = self._active.get(args[0])
             if verb == "req" and reply is None:
