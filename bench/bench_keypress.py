@@ -5,8 +5,8 @@ Both measured in this run, against one warm daemon answering from the loopback s
    the first `T` frame on its reply FIFO (the daemon's own time to first byte);
 2. shell: a real zsh / bash on a pty with the integration; time from writing `? q` + Enter
    to the stub's first text appearing in the pty output.
-The difference is what the shell integration adds on the keypress path (no Python starts
-there).  Target: median difference <= 5 ms.
+The difference (the median of the paired differences, run by run) is what the shell
+integration adds on the keypress path (no Python starts there).  Target: <= 5 ms.
 
 Run: python3 bench/bench_keypress.py [--runs 30] [--aish aish]
 """
@@ -89,12 +89,16 @@ class PtyShell:
         os.write(self.fd, b"? q\r")
         first = self.read_until(MARK, 10) - start
         self.read_until("echo ok", 10)
+        self.settle()  # the answer may show `CMD: echo ok` before the widget inserts it
         os.write(self.fd, b"\x15")  # Ctrl-U: clear the inserted command
-        time.sleep(0.05)
-        if select.select([self.fd], [], [], 0.05)[0]:
-            os.read(self.fd, 65536)
+        self.settle()
         self.buf = b""
         return first
+
+    def settle(self, quiet: float = 0.1) -> None:
+        """Read until the shell has been silent for ``quiet`` seconds."""
+        while select.select([self.fd], [], [], quiet)[0]:
+            os.read(self.fd, 65536)
 
     def close(self) -> None:
         os.write(self.fd, b"\x15exit\r")
@@ -151,10 +155,13 @@ def main() -> None:
                 finally:
                     sh.close()
                 md, ms = statistics.median(d), statistics.median(s)
-                verdict = "ok" if ms - md <= TARGET_MS else "OVER TARGET"
+                # Each shell sample against the daemon sample taken just before it: a
+                # slow spell of the machine hits both, and the pairs cancel it.
+                added = statistics.median(b - a for a, b in zip(d, s))
+                verdict = "ok" if added <= TARGET_MS else "OVER TARGET"
                 print(f"{shell:4}: daemon ttfb {md:6.2f} ms  Enter->screen {ms:6.2f} ms  "
-                      f"added {ms - md:+5.2f} ms (ratio {ms / md:4.2f}; target <= {TARGET_MS} ms: "
-                      f"{verdict})")
+                      f"added {added:+5.2f} ms (median of paired differences; ratio {ms / md:4.2f}; "
+                      f"target <= {TARGET_MS} ms: {verdict})")
             os.close(rfd)
         finally:
             subprocess.run([args.aish, "daemon", "stop"], env=env, timeout=30,

@@ -75,6 +75,7 @@ _aish_alive() {        # $1 = dir: the pid file names a live process (and not a 
   [[ -p $1/daemon.fifo && -r $1/daemon.pid ]] || return 1
   read -r pid < "$1/daemon.pid" 2>/dev/null
   [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 1
+  REPLY=$pid
   # A killed daemon whose parent does not reap it still answers kill -0 (Linux: read its state).
   [[ -r /proc/$pid/stat ]] && read -r st < "/proc/$pid/stat" 2>/dev/null && [[ ${st##*) } == Z* ]] && return 1
   return 0
@@ -155,7 +156,7 @@ _aish_level_line() {
 # _aish_request KIND MODE TEXT BUFFER [ARGV...]: stream the answer to the terminal and
 # leave the suggestions in _aish_cmds.
 _aish_request() {
-  local kind=$1 mode=$2 text=$3 buf=$4 d fifo line tag key ans nl=1 done= part= gone= st last
+  local kind=$1 mode=$2 text=$3 buf=$4 d fifo line tag key ans nl=1 done= part= gone= st last pid0=
   shift 4
   _aish_cleanup
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0 _aish_intr=
@@ -178,6 +179,16 @@ _aish_request() {
   printf '%s\n' "${out[@]}" >| "$d/$id.req" || return 1
   _aish_send "$d" "req $id" || { _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
   last=$SECONDS
+  # Our Ctrl-C trap, the user's saved first, through a file in our private dir (a
+  # command substitution would fork). The daemon's pid: another one later means ours
+  # was restarted.
+  _aish_old_int=
+  if trap -p INT >| "$d/bash-$$.trap"; then
+    IFS= read -r -d '' _aish_old_int < "$d/bash-$$.trap"
+  fi
+  _aish_trapped=1
+  trap _aish_int INT
+  read -r pid0 2>/dev/null < "$d/daemon.pid"
   # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
   # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one.
   while :; do
@@ -187,7 +198,7 @@ _aish_request() {
       st=$?
       (( st > 128 )) && [[ -z $_aish_intr ]] || break   # a Ctrl-C, or the FIFO closed
       part+=$line                                       # a timed-out read keeps what it got
-      if ! _aish_alive "$d"; then gone=1; break; fi
+      if ! _aish_alive "$d" || [[ $REPLY != "$pid0" ]]; then gone=1; break; fi
       (( SECONDS - last < AISH_TIMEOUT )) && continue
       break
     fi
@@ -283,10 +294,16 @@ _aish_show() {
   _aish_level_line "$1" && printf '%s\n' "$REPLY"
 }
 
-_aish_run() {          # trap Ctrl-C for the duration of one request
-  trap _aish_int INT
+_aish_run() {          # one request; then the user's own INT trap (or none) is back
+  _aish_trapped=
   _aish_request "$@"
-  trap - INT
+  [[ -n $_aish_trapped ]] || return 0
+  _aish_trapped=
+  if [[ -n $_aish_old_int ]]; then
+    eval "$_aish_old_int"   # `trap -p` output: bash's own quoting of the user's trap
+  else
+    trap - INT
+  fi
 }
 
 # ----------------------------------------------------------------- bindings

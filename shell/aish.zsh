@@ -149,7 +149,7 @@ _aish_flush() {        # print the whole answer above a fresh prompt (one print,
 # _aish_cmds and the printable answer in _aish_out.
 _aish_request() {
   emulate -L zsh
-  local kind=$1 mode=$2 text=$3 buf=$4 d fifo rfd line tag key ans
+  local kind=$1 mode=$2 text=$3 buf=$4 d fifo rfd line tag key ans pid pid0
   shift 4
   _aish_out=
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
@@ -176,11 +176,14 @@ _aish_request() {
     wfd=0
     _aish_send $d "req $id" || { _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
     last=$EPOCHSECONDS
+    { read -r pid0 < $d/daemon.pid } 2>/dev/null  # another pid later: ours was restarted
     # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
     # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one.
     while :; do
       if ! IFS= read -r -t 0.5 -u $rfd line; then
         _aish_send $d '' || { gone=1; break }
+        pid=; { read -r pid < $d/daemon.pid } 2>/dev/null
+        [[ $pid == $pid0 ]] || { gone=1; break }
         (( EPOCHSECONDS - last < AISH_TIMEOUT )) && continue
         break
       fi

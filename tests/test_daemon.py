@@ -184,14 +184,14 @@ def test_files_of_clients_that_are_gone_are_pruned_at_start(events):
     dead.wait()
     rundir().mkdir(mode=0o700, parents=True, exist_ok=True)
     gone = [f"bash-{dead.pid}.fifo", f"zsh-{dead.pid}.fifo", f"py-{dead.pid}-3.fifo",
-            f"bash-{dead.pid}-7-123.req"]
+            f"bash-{dead.pid}-7-123.req", f"bash-{dead.pid}.trap"]
     kept = [f"bash-{os.getpid()}.fifo", "notes.fifo", "bash-x.fifo"]
     for name in gone + kept:
         os.mkfifo(rundir() / name, 0o600)
     runtime.start()
     try:
         # start() returns once daemon.fifo has a reader; the sweep runs just after.
-        assert wait_for(lambda: "removed 4 file(s)" in log_text())
+        assert wait_for(lambda: "removed 5 file(s)" in log_text())
         names = {p.name for p in rundir().iterdir()}
         assert not names & set(gone) and set(kept) <= names
     finally:

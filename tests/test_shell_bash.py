@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "shell"))
 from cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
 from shellenv import needs_tmux, stub, make_shell, sh, system_message  # noqa: E402,F401
 from stub_server import Reply  # noqa: E402
+from tmux import wait_until  # noqa: E402
 
 pytestmark = needs_tmux
 
@@ -117,3 +118,18 @@ def test_legacy_bash_answers_and_puts_commands_in_history(make_shell, stub):
     assert stub.requests[-1]["body"]["messages"][-1]["content"] == "what's up with 'quotes'"
     sh.tmux.keys("Up")
     sh.wait_prompt("ls -la")
+
+
+def test_the_users_int_trap_survives_answers_and_cancels(make_shell, stub):
+    sh = make_shell(before="trap 'echo user-int-trap' INT")
+    stub.queue(Reply(text="a\nCMD: ls -la\n"))
+    sh.ask("? first")
+    sh.wait_prompt("ls -la")
+    sh.tmux.keys("C-u")
+    stub.queue(Reply(text="x" * 400, chunk_size=4, delay=0.05))
+    sh.ask("? a long one")
+    wait_until(lambda: len(stub.requests) >= 2, 10, "the request to reach the model")
+    sh.tmux.keys("C-c")
+    sh.wait_prompt("")
+    sh.ask("trap -p INT")
+    sh.wait("trap -- 'echo user-int-trap' SIGINT")

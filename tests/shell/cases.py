@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import time
 
 import pytest
@@ -179,6 +180,27 @@ def test_daemon_dying_mid_answer_gives_the_prompt_back(sh, stub):
     assert "daemon stopped" in screen
     leftovers = [p.name for p in sh.runtime.iterdir() if p.suffix == ".req"]
     assert leftovers == []
+
+
+def test_daemon_replaced_mid_answer_gives_the_prompt_back(sh, stub):
+    """After a quick restart a new daemon reads daemon.fifo, so "the FIFO has a reader"
+    alone would wait AISH_TIMEOUT for a `D` that never comes: the changed pid tells.
+    Made deterministic: the old daemon is frozen (its FIFO still has a reader) and the
+    pid file names another live process, as after a restart."""
+    stub.queue(Reply(hang=True))
+    sh.ask("? will the daemon survive a restart")
+    wait_until(lambda: stub.requests, 10, "the request to reach the model")
+    old = int((sh.runtime / "daemon.pid").read_text())
+    other = subprocess.Popen(["sleep", "60"])
+    os.kill(old, signal.SIGSTOP)
+    try:
+        (sh.runtime / "daemon.pid").write_text(f"{other.pid}\n")
+        screen = sh.wait_prompt("", timeout=8)
+        assert "daemon stopped" in screen
+    finally:
+        os.kill(old, signal.SIGKILL)
+        other.kill()
+        other.wait()
 
 
 def test_vi_mode(make_shell, stub, shell_name):

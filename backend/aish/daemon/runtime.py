@@ -147,10 +147,11 @@ def remove_files(rundir: Path) -> None:
             pass
 
 
-# A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo, py-PID-N.fifo, and
-# requests zsh-PID-....req.  bash cannot remove its FIFO at exit (a `trap EXIT` would
-# clobber the user's), and a killed client removes nothing.
-_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req)$")
+# A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
+# bash saves the user's INT trap without forking), py-PID-N.fifo, and requests
+# zsh-PID-....req.  bash cannot remove its files at exit (a `trap EXIT` would clobber the
+# user's), and a killed client removes nothing.
+_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap)$")
 
 
 def prune_client_files(rundir: Path) -> int:
