@@ -5,11 +5,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from aish.ask import AskEnv, run_ask
+from aish.ask import RETRACTED, AskEnv, run_ask
 from aish.config import from_dict
 from aish.conversation import Conversation
 from aish.errors import AishError, Cancelled, TransportError
-from aish.events import Finish, TextDelta, ToolCall, Usage
+from aish.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.protocol import HistoryEntry, Request
 from aish.reply import RecordingReply
 from aish.secrets import Redactor
@@ -84,6 +84,17 @@ def test_streams_text_extracts_commands_and_records_turns():
     system = script.seen[0][1][0]["content"]
     assert "zsh" in system and "cwd: /tmp" in system and "[0 12ms] ls" in system and "CMD: " in system
     assert script.seen[0][2] is None  # no tools -> no tools field
+
+
+def test_reasoning_taken_back_is_neither_answer_nor_command_nor_history():
+    events = text("plan: CMD: rm -rf /")
+    events = events[:-1] + [TextWasReasoning("plan: CMD: rm -rf /")] + text("Use ls.\nCMD: ls -lS\n")
+    env, conv = make(Script(events))
+    reply = RecordingReply()
+    result = run_ask(env, conv, req(), reply)
+    assert result.commands == ["ls -lS"] and result.text == "Use ls.\nCMD: ls -lS\n"
+    assert RETRACTED in reply.statuses
+    assert conv.turns[-1].content == "Use ls.\nCMD: ls -lS\n"
 
 
 def test_usage_is_estimated_when_the_server_sends_none_and_counted_when_it_does():

@@ -16,7 +16,7 @@ from aish import broker
 from aish.cancel import CancelToken
 from aish.config import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
-from aish.events import Finish, ReasoningDelta, TextDelta, ToolCall, ToolCallDelta, Usage
+from aish.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
 from stub_server import Reply, StubServer
 
 EP = "http://model.test"
@@ -201,6 +201,48 @@ def test_think_tags_one_character_at_a_time_and_unfinished_tag_at_end():
     serve(sse(*[delta(content=ch) for ch in text], delta("stop")))
     events = run()
     assert texts(events, ReasoningDelta) == "a<b" and texts(events) == "x<thi"
+
+
+IMPLICIT = "plan: CMD: rm -rf /</think>\n\nUse ls.\nCMD: ls"
+
+
+def answer_text(events) -> str:
+    """What a consumer keeps: text deltas, minus those a TextWasReasoning took back."""
+    kept = ""
+    for event in events:
+        if type(event) is TextDelta:
+            kept += event.text
+        elif type(event) is TextWasReasoning:
+            assert event.text == kept  # it names exactly what it takes back
+            kept = ""
+    return kept
+
+
+@responses.activate
+@pytest.mark.parametrize("cut", range(1, len(IMPLICIT)))
+def test_a_thought_opened_by_the_template_is_taken_back_at_its_close(cut):
+    """DeepSeek-R1-style templates put <think> in the prompt: only </think> streams."""
+    serve(sse(delta(content=IMPLICIT[:cut]), delta(content=IMPLICIT[cut:]), delta("stop")))
+    events = run()
+    assert answer_text(events) == "Use ls.\nCMD: ls"
+    taken_back = [e.text for e in events if type(e) is TextWasReasoning]
+    # Text that streamed before the tag arrived whole is taken back; the rest never showed.
+    assert len(taken_back) == (1 if cut < IMPLICIT.index("</think>") + len("</think>") else 0)
+    assert "".join(taken_back) + texts(events, ReasoningDelta) == "plan: CMD: rm -rf /"
+    serve(sse(delta(content=IMPLICIT[:cut]), delta(content=IMPLICIT[cut:]), delta("stop")))
+    assert broker.chat_complete(model(), MSGS) == ("Use ls.\nCMD: ls", None)
+
+
+@responses.activate
+def test_a_close_tag_after_a_real_thought_or_alone_at_the_start_is_handled():
+    serve(sse(delta(content="<think>a</think>b </think> c"), delta("stop")))
+    events = run()
+    assert texts(events, ReasoningDelta) == "a" and answer_text(events) == "b </think> c"
+    serve(sse(delta(content="</think>\nonly"), delta("stop")))  # an empty implicit thought
+    events = run()
+    assert answer_text(events) == "only" and not any(type(e) is TextWasReasoning for e in events)
+    serve(sse(delta(content="ends with </thi"), delta("stop")))
+    assert answer_text(run()) == "ends with </thi"
 
 
 @responses.activate

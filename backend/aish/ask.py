@@ -17,9 +17,13 @@ from aish import answer, prompts
 from aish.config import Config, ModelConfig
 from aish.conversation import Conversation
 from aish.errors import AishError, Cancelled, ConfigError
-from aish.events import AskResult, Finish, TextDelta, Usage
+from aish.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage
 from aish.protocol import Request
 from aish.reply import Reply
+
+# After the fact, since the text had streamed before its `</think>` told (events.py).
+RETRACTED = ("the text above was the model's reasoning (it closed a thought it never opened): "
+             "not part of the answer, no command taken from it")
 
 
 @dataclass
@@ -162,6 +166,8 @@ def _stream(env: AskEnv, conv: Conversation, call: _Call, system: str, tools: li
                 if chunk:
                     call.text += chunk
                     reply.text(chunk)
+            elif isinstance(event, TextWasReasoning):
+                call.text = _retract(restore, reply)
             elif isinstance(event, Usage):
                 call.usage = event
             elif isinstance(event, Finish):
@@ -277,6 +283,8 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
                 chunk = restore(event.text)
                 text += chunk
                 reply.text(chunk)
+            elif isinstance(event, TextWasReasoning):
+                text = _retract(restore, reply)
             elif isinstance(event, Usage):
                 usage = event
         tail = getattr(restore, "flush", lambda: "")()
@@ -308,6 +316,13 @@ def _summarizer(env: AskEnv, conv: Conversation, reply: Reply):
 
 def _redacting(env: AskEnv, conv: Conversation) -> bool:
     return env.config.secrets.redact and conv.redactor is not None
+
+
+def _retract(restore: Callable[[str], str], reply: Reply) -> str:
+    """The text streamed so far was the model's reasoning: say so, keep none of it."""
+    getattr(restore, "flush", lambda: "")()  # a held-back piece of it goes too
+    reply.status(RETRACTED)
+    return ""
 
 
 def _restorer(env: AskEnv, conv: Conversation) -> Callable[[str], str]:

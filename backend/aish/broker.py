@@ -24,7 +24,7 @@ from sseclient import SSEClient
 from aish.cancel import CancelToken
 from aish.config import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
-from aish.events import BrokerEvent, TextDelta, Usage
+from aish.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
 from aish.sse import ChunkDecoder, completion_events, cut_error, http_error, malformed
 from aish.transport import (ERRORS, STREAM_ERRORS, Watch, chunks, drain, env_settings, error_body,
                             give_session, take_session, transport_error, watched_post)
@@ -74,6 +74,8 @@ def chat_complete(model: ModelConfig, messages: list[dict], *, max_tokens: Optio
         kind = type(event)
         if kind is TextDelta:
             parts.append(event.text)
+        elif kind is TextWasReasoning:
+            parts.clear()
         elif kind is Usage:
             usage = event
     return "".join(parts), usage

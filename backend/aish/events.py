@@ -4,6 +4,8 @@ reports back to its client.
 Broker events (``chat_stream`` yields them, in stream order):
     TextDelta       answer text (reasoning already split out)
     ReasoningDelta  ``reasoning_content`` or ``<think>...</think>`` text; never shown as answer
+    TextWasReasoning  a ``</think>`` came with no ``<think>``: the text deltas so far were
+                    reasoning after all (the chat template opened the thought in the prompt)
     ToolCallDelta   a fragment of a streaming tool call, by index (progress only)
     Usage           token counts (and cost) whenever a chunk carries ``usage``
     Finish          last event of a complete stream: finish reason + assembled tool calls
@@ -24,6 +26,17 @@ class TextDelta:
 
 @dataclass(frozen=True)
 class ReasoningDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class TextWasReasoning:
+    """Every TextDelta before this one was reasoning: drop it from the answer.
+
+    Some chat templates (DeepSeek-R1 distills, QwQ) put ``<think>`` in the prompt, so
+    the model's output opens inside a thought and only its ``</think>`` shows.  That
+    cannot be known until the tag arrives; the text has streamed by then."""
+
     text: str
 
 
@@ -63,7 +76,7 @@ class Finish:
     tool_calls: tuple[ToolCall, ...] = ()
 
 
-BrokerEvent = Union[TextDelta, ReasoningDelta, ToolCallDelta, Usage, Finish]
+BrokerEvent = Union[TextDelta, ReasoningDelta, TextWasReasoning, ToolCallDelta, Usage, Finish]
 
 
 @dataclass

@@ -6,28 +6,38 @@ arbitrary chunk boundaries (``"<thi"`` + ``"nk>"``).  Reasoning must never be
 shown or parsed as answer text (a ``CMD:`` line inside a thought is not a
 suggestion), so a possible tag prefix at the end of a chunk is held back until
 the next chunk decides what it is.
+
+Some chat templates open the thought in the prompt, so the output starts inside
+it and only ``</think>`` shows.  Until that tag arrives the text looks like an
+answer; when it does, ``TextWasReasoning`` tells the consumer to drop what it
+took as answer text so far.  Only before any ``<think>``: after a real thought, a
+``</think>`` is just text.
 """
 from __future__ import annotations
 
 from typing import Iterator, Union
 
-from aish.events import ReasoningDelta, TextDelta
+from aish.events import ReasoningDelta, TextDelta, TextWasReasoning
 
 _OPEN = "<think>"
 _CLOSE = "</think>"
 
+Piece = Union[TextDelta, ReasoningDelta, TextWasReasoning]
+
 
 class ThinkSplitter:
-    """Feed content pieces; get TextDelta / ReasoningDelta in order."""
+    """Feed content pieces; get TextDelta / ReasoningDelta (/ TextWasReasoning) in order."""
 
-    __slots__ = ("in_think", "_pending", "_strip")
+    __slots__ = ("in_think", "_pending", "_strip", "_opened", "_shown")
 
     def __init__(self) -> None:
         self.in_think = False
         self._pending = ""
         self._strip = False  # the blank lines between a thought and the answer are dropped
+        self._opened = False  # a thought has opened (by tag, or implicitly)
+        self._shown: list[str] = []  # text given out before any thought opened
 
-    def feed(self, text: str) -> Iterator[Union[TextDelta, ReasoningDelta]]:
+    def feed(self, text: str) -> Iterator[Piece]:
         if not self._pending and "<" not in text:  # the common case: plain answer text
             if self.in_think:
                 yield ReasoningDelta(text)
@@ -37,16 +47,27 @@ class ThinkSplitter:
         buf = self._pending + text
         self._pending = ""
         while buf:
-            tag = _CLOSE if self.in_think else _OPEN
-            at = buf.find(tag)
+            if self.in_think:
+                tag, at = _CLOSE, buf.find(_CLOSE)
+            else:
+                tag, at = _OPEN, buf.find(_OPEN)
+                if not self._opened:
+                    close = buf.find(_CLOSE)
+                    if close >= 0 and (at < 0 or close < at):
+                        yield from self._implicit_close(buf[:close])
+                        buf = buf[close + len(_CLOSE):]
+                        continue
             if at >= 0:
                 if at:
                     yield from self._emit(buf[:at])
                 buf = buf[at + len(tag):]
                 self.in_think = not self.in_think
+                self._opened = True
                 self._strip = not self.in_think
                 continue
             keep = _partial_tag_suffix(buf, tag)
+            if not self.in_think and not self._opened:
+                keep = max(keep, _partial_tag_suffix(buf, _CLOSE))
             if keep:
                 self._pending = buf[-keep:]
                 buf = buf[:-keep]
@@ -54,13 +75,22 @@ class ThinkSplitter:
                 yield from self._emit(buf)
             break
 
-    def flush(self) -> Iterator[Union[TextDelta, ReasoningDelta]]:
+    def flush(self) -> Iterator[Piece]:
         """End of stream: a held-back tag prefix was just text after all."""
         if self._pending:
             pending, self._pending = self._pending, ""
             yield from self._emit(pending)
 
-    def _emit(self, text: str) -> Iterator[Union[TextDelta, ReasoningDelta]]:
+    def _implicit_close(self, before: str) -> Iterator[Piece]:
+        self._opened = True
+        self._strip = True
+        shown, self._shown = "".join(self._shown), []
+        if shown:
+            yield TextWasReasoning(shown)
+        if before:
+            yield ReasoningDelta(before)
+
+    def _emit(self, text: str) -> Iterator[Piece]:
         if self.in_think:
             yield ReasoningDelta(text)
         else:
@@ -72,6 +102,8 @@ class ThinkSplitter:
             if not text:
                 return
             self._strip = False
+        if not self._opened:
+            self._shown.append(text)
         yield TextDelta(text)
 
 

@@ -18,7 +18,8 @@ from typing import Any, Iterator, Optional
 
 from aish.config import ModelConfig
 from aish.errors import ApiError, TransportError
-from aish.events import BrokerEvent, Finish, ReasoningDelta, ToolCall, ToolCallDelta, Usage
+from aish.events import (BrokerEvent, Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall,
+                         ToolCallDelta, Usage)
 from aish.reasoning import ThinkSplitter
 
 
@@ -60,8 +61,7 @@ class ChunkDecoder:
             content = delta.get("content")
             if content and isinstance(content, str):
                 for event in self._think.feed(content):
-                    if type(event) is not ReasoningDelta:
-                        self.text_parts.append(event.text)
+                    self._note(event)
                     yield event
             calls = delta.get("tool_calls")
             if calls:
@@ -76,14 +76,20 @@ class ChunkDecoder:
     def finish(self) -> Iterator[BrokerEvent]:
         """Flush held-back text and end with ``Finish`` (always the last event)."""
         for event in self._think.flush():
-            if type(event) is not ReasoningDelta:
-                self.text_parts.append(event.text)
+            self._note(event)
             yield event
         calls = tuple(
             ToolCall(id=slot.id or f"call_{n}", name=slot.name or "", arguments="".join(slot.args))
             for n, slot in enumerate(self._calls)
         )
         yield Finish(self.finish_reason, calls)
+
+    def _note(self, event: BrokerEvent) -> None:
+        kind = type(event)
+        if kind is TextDelta:
+            self.text_parts.append(event.text)
+        elif kind is TextWasReasoning:
+            self.text_parts.clear()
 
     def _tool_fragments(self, calls: list) -> Iterator[ToolCallDelta]:
         for position, frag in enumerate(calls):
