@@ -149,7 +149,8 @@ _aish_flush() {        # print the whole answer above a fresh prompt (one print,
 # _aish_cmds and the printable answer in _aish_out.
 _aish_request() {
   emulate -L zsh
-  local kind=$1 mode=$2 text=$3 buf=$4 d fifo rfd line tag key ans pid pid0
+  local kind=$1 mode=$2 text=$3 buf=$4 d fifo rfd line tag key ans pid pid0 chunk inbuf
+  local -i st
   shift 4
   _aish_out=
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
@@ -178,16 +179,26 @@ _aish_request() {
     last=$EPOCHSECONDS
     { read -r pid0 < $d/daemon.pid } 2>/dev/null  # another pid later: ours was restarted
     # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
-    # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one.
+    # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one. sysread,
+    # not `read -t`: zsh's read waits for the newline once a line has begun, so a daemon
+    # killed in the middle of a frame would hang the prompt.
     while :; do
-      if ! IFS= read -r -t 0.5 -u $rfd line; then
+      if [[ $inbuf != *$'\n'* ]]; then
+        sysread -t 0.5 -s 65536 -i $rfd chunk
+        st=$?
+        if (( st == 0 )); then
+          inbuf+=$chunk last=$EPOCHSECONDS
+          continue
+        fi
+        (( st == 4 )) || break                # not a timeout: a Ctrl-C, or an error
         _aish_send $d '' || { gone=1; break }
         pid=; { read -r pid < $d/daemon.pid } 2>/dev/null
         [[ $pid == $pid0 ]] || { gone=1; break }
         (( EPOCHSECONDS - last < AISH_TIMEOUT )) && continue
         break
       fi
-      last=$EPOCHSECONDS
+      line=${inbuf%%$'\n'*}
+      inbuf=${inbuf#*$'\n'}
       frame=("${(@ps:\t:)line}")
       [[ $frame[1] == $id ]] || continue      # a late frame of a cancelled request
       tag=$frame[2]

@@ -182,6 +182,24 @@ def test_daemon_dying_mid_answer_gives_the_prompt_back(sh, stub):
     assert leftovers == []
 
 
+def test_daemon_dying_in_the_middle_of_a_frame_gives_the_prompt_back(sh, stub):
+    """Half a frame (no newline) and then no writer: a line-reading shell would wait for
+    the newline forever."""
+    stub.queue(Reply(hang=True))
+    sh.ask("? will it survive half a frame")
+    wait_until(lambda: stub.requests, 10, "the request to reach the model")
+    fifo = sh.runtime / f"{sh.name}-{sh.tmux.pane_pid()}.fifo"
+    fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    try:
+        os.write(fd, b"someid\tT\thalf a fra")
+    finally:
+        os.close(fd)
+    time.sleep(0.2)  # the shell is reading it now
+    os.kill(int((sh.runtime / "daemon.pid").read_text()), signal.SIGKILL)
+    screen = sh.wait_prompt("", timeout=8)
+    assert "daemon stopped" in screen
+
+
 def test_daemon_replaced_mid_answer_gives_the_prompt_back(sh, stub):
     """After a quick restart a new daemon reads daemon.fifo, so "the FIFO has a reader"
     alone would wait AISH_TIMEOUT for a `D` that never comes: the changed pid tells.
