@@ -49,7 +49,8 @@ def daemon_ttfb(run: Path, fifo: Path, rfd: int, n: int) -> float:
     first, buf = None, b""
     deadline = start + 10
     while time.perf_counter() < deadline:
-        select.select([rfd], [], [], 1)
+        if not select.select([rfd], [], [], 1)[0]:
+            continue
         buf += os.read(rfd, 65536)
         while b"\n" in buf:
             line, buf = buf.split(b"\n", 1)
