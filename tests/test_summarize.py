@@ -231,8 +231,10 @@ def test_real_broker_against_the_stub_server():
 def test_real_broker_failures_are_none_quickly():
     with StubServer() as stub:
         stub.queue(Reply(status=503), Reply(hang=True))
-        fn = make_summarize_fn(config(endpoint=stub.url, summarizer_timeout=0.3), broker.chat_complete)
+        # Generous for the 503: a slow CI machine must not turn it into a timeout.
+        fn = make_summarize_fn(config(endpoint=stub.url, summarizer_timeout=5.0), broker.chat_complete)
         assert fn(None, TURNS) is None and "503" in fn.last_error
+        fn = make_summarize_fn(config(endpoint=stub.url, summarizer_timeout=1.0), broker.chat_complete)
         start = time.monotonic()
         assert fn("prior", TURNS) is None and "Timeout was reached" in fn.last_error
-        assert time.monotonic() - start < 2
+        assert time.monotonic() - start < 4
