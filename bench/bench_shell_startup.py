@@ -4,12 +4,17 @@ Runs `zsh -i -c exit` and `bash -i -c exit` with an rc that sources shell/aish.<
 with the same rc without it, alternating the two so drift (CPU frequency, cache) hits both
 alike; prints medians and the difference.  Target: at most 3 ms added (median).
 
+Wall-clock figures swing with a busy host (steal time); when valgrind is installed the
+benchmark also counts the instructions each start-up executes (callgrind), which do not:
+the added instructions and their ratio are the figure to compare across days.
+
 Run: python3 bench/bench_shell_startup.py [--runs 60]
 """
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -53,12 +58,26 @@ def bench(shell: str, runs: int) -> float:
         for _ in range(runs):
             without.append(one(*base))
             with_.append(one(*aish))
+        counts = (instructions(*base), instructions(*aish)) if shutil.which("valgrind") else None
     m0, m1 = statistics.median(without), statistics.median(with_)
     diff = m1 - m0
     verdict = "ok" if diff <= TARGET_MS else "OVER TARGET"
     print(f"{shell:4}: without {m0:6.2f} ms  with {m1:6.2f} ms  added {diff:+5.2f} ms "
           f"(ratio {m1 / m0:4.2f}; target <= {TARGET_MS} ms: {verdict})")
+    if counts and all(counts):
+        i0, i1 = counts
+        print(f"      instructions: without {i0 / 1e6:.2f} M  with {i1 / 1e6:.2f} M  "
+              f"added {(i1 - i0) / 1e6:+.2f} M (ratio {i1 / i0:.2f})")
     return diff
+
+
+def instructions(cmd: list[str], env: dict) -> int:
+    """Instructions one start-up executes, counted by callgrind (0 when it cannot)."""
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, check=False)
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    return int(found.group(1)) if found else 0
 
 
 def main() -> None:
