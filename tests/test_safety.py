@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -108,15 +107,6 @@ def test_random_lines_never_raise():
 def test_unbalanced_quote_is_still_judged():
     verdict = assess("rm -rf / 'oops")
     assert verdict is not None and verdict.level == "high"
-
-
-def test_assess_is_fast():
-    commands = [c for _, c in DESTRUCTIVE] + EVERYDAY
-    start = time.perf_counter()
-    for command in commands:
-        assess(command)
-    per_command = (time.perf_counter() - start) / len(commands)
-    assert per_command < 0.002, f"{per_command * 1e6:.0f} us per command"
 
 
 # ----------------------------------------------------------------- second opinion

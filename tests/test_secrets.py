@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -133,14 +132,10 @@ def test_streaming_restorer_holds_back_only_a_placeholder_prefix():
     assert restore.flush() == "<secret:"
 
 
-def test_redact_is_fast_on_100kb():
+def test_100kb_of_everyday_text_is_left_alone():
+    """Its speed is measured by bench/bench_secrets.py, not here (no timed unit tests)."""
     lines = NEGATIVE + corpus_lines("everyday.txt")
     text = "\n".join(lines)
     text = (text * (100_000 // len(text) + 1))[:100_000]
     r = Redactor()
-    r.redact(text)
-    start = time.perf_counter()
-    for _ in range(5):
-        assert r.redact(text) == text
-    per_call = (time.perf_counter() - start) / 5
-    assert per_call < 0.05, f"redact took {per_call * 1000:.1f} ms per 100 KB (bench/bench_secrets.py)"
+    assert r.redact(text) == text and r.count == 0

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Callable, Optional
+from typing import Callable
 
 PLACEHOLDER = re.compile(r"<secret:(\d{1,9})>", re.IGNORECASE)
 _PREFIX = "<secret:"

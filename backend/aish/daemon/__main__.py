@@ -17,7 +17,7 @@ import sys
 import threading
 from typing import Callable, Optional
 
-from aish.daemon import runtime
+from aish.daemon import runtime, spawn
 from aish.daemon.server import Server
 from aish.errors import AishError, DaemonError
 
@@ -117,7 +117,7 @@ def main(argv: Optional[list] = None) -> int:
     elif argv:
         print("usage: python -m aish.daemon [--handler MODULE:ATTR]", file=sys.stderr)
         return 2
-    runtime.restore_user_environment()
+    spawn.restore_user_environment()
     os.umask(0o077)
     log = setup_logging()
     threading.excepthook = lambda a: log.error("thread %s crashed", a.thread and a.thread.name,

@@ -14,13 +14,12 @@ import os
 import re
 import signal
 import stat
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Optional
 
 from aish import paths
+from aish.daemon import spawn
 from aish.errors import DaemonError
 
 FIFO = "daemon.fifo"
@@ -202,106 +201,6 @@ def _tail(path: Path, lines: int = 1) -> str:
     return " / ".join(line.strip() for line in text[-lines:])
 
 
-def _spawn(log: Path) -> Optional[int]:
-    """Start ``python -m aish.daemon`` detached: its own session, stdin /dev/null,
-    output to the log, and orphaned at once (the ``sh`` exits) so no caller has
-    a zombie child to reap and no terminal signal reaches it.  Returns its pid."""
-    log.parent.mkdir(parents=True, exist_ok=True)
-    script = 'exec "$0" -S -m aish.daemon </dev/null >>"$1" 2>&1 & echo $!'
-    proc = subprocess.run(["/bin/sh", "-c", script, sys.executable, str(log)],
-                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          start_new_session=True, close_fds=True, cwd="/", check=False, timeout=10,
-                          env=_child_env())
-    try:
-        return int(proc.stdout.strip() or 0) or None
-    except ValueError:
-        return None
-
-
-def _can_fork() -> bool:
-    """Fork only a single-threaded caller (the CLI, ``aish daemon start`` from a
-    shell): a fork copies no other thread, so a lock held by one would never be
-    released in the child.  ``AISH_DAEMON_SPAWN=exec`` forces a fresh interpreter."""
-    import threading
-
-    return (hasattr(os, "fork") and threading.active_count() == 1
-            and os.environ.get("AISH_DAEMON_SPAWN", "fork") != "exec")
-
-
-def _fork_daemon(log: Path) -> Optional[int]:
-    """Become the daemon by forking this interpreter: it has Python and aish
-    loaded already, which saves a whole interpreter start (~100+ ms) on a cold
-    ask.  Double fork + setsid, stdio to /dev/null and the log, every inherited
-    fd closed (start.lock above all), cwd ``/``.  Returns the daemon's pid."""
-    read_end, write_end = os.pipe()
-    first = os.fork()
-    if first == 0:  # pragma: no cover - runs in the child
-        code = 1
-        try:
-            os.setsid()
-            second = os.fork()
-            if second:
-                os.write(write_end, str(second).encode())
-                os._exit(0)
-            os.chdir("/")
-            null = os.open(os.devnull, os.O_RDWR)
-            out = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-            os.dup2(null, 0)
-            os.dup2(out, 1)
-            os.dup2(out, 2)
-            os.closerange(3, _max_fd())
-            from aish.daemon.__main__ import main
-
-            code = main([])
-        except BaseException:
-            pass
-        os._exit(code)
-    os.close(write_end)
-    try:
-        os.waitpid(first, 0)
-        raw = os.read(read_end, 32)
-    finally:
-        os.close(read_end)
-    try:
-        return int(raw or 0) or None
-    except ValueError:
-        return None
-
-
-def _max_fd() -> int:
-    try:
-        return min(os.sysconf("SC_OPEN_MAX"), 65536)
-    except (ValueError, OSError):
-        return 4096
-
-
-def _child_env() -> dict:
-    """The daemon runs with ``-S`` (no site processing: ~40-90 ms less on a cold
-    start, more where site-packages hold many .pth files), so it gets this
-    process's resolved import path instead, with aish's own parent first (that
-    also covers an editable install, whose finder lives in a .pth file)."""
-    import aish
-
-    package_parent = str(Path(aish.__file__).resolve().parent.parent)
-    entries = [package_parent] + [p for p in sys.path if p and os.path.isdir(p)]
-    env = dict(os.environ)
-    if "PYTHONPATH" in env:  # restored by the daemon, so MCP stdio servers see the user's own
-        env["AISH_USER_PYTHONPATH"] = env["PYTHONPATH"]
-    env["AISH_SPAWNED"] = "1"
-    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(entries))
-    return env
-
-
-def restore_user_environment() -> None:
-    """Undo what ``_child_env`` added, once this interpreter's path is set up."""
-    if os.environ.pop("AISH_SPAWNED", None):
-        user = os.environ.pop("AISH_USER_PYTHONPATH", None)
-        if user is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = user
-
-
 def _exited(pid: Optional[int]) -> bool:
     if not pid:
         return False
@@ -323,21 +222,25 @@ def start_early(rundir: Optional[os.PathLike] = None) -> None:
     for this child instead of starting another.  Never raises."""
     try:
         path = rundir_path(rundir)
-        if is_running(path) or not _can_fork():
+        if is_running(path) or not spawn.can_fork():
             return
         fd = os.open(path / START_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             if not is_running(path):
-                _pending[str(path)] = _fork_daemon(log_path())
+                _pending[str(path)] = spawn.fork_daemon(log_path())
         finally:
             os.close(fd)
     except Exception:  # start() reports the real problem, with its fix
         return
 
 
-def start(wait: float = 5.0, rundir: Optional[os.PathLike] = None) -> int:
-    """Start the daemon unless it runs; behind start.lock so racing shells start one."""
+def start(wait: float = 15.0, rundir: Optional[os.PathLike] = None) -> int:
+    """Start the daemon unless it runs; behind start.lock so racing shells start one.
+
+    ``wait`` is generous because it only bounds a start that neither succeeds nor
+    fails: a ready daemon returns at once and a crashed one is reported at once, but
+    a first start on a slow or busy machine (compiling bytecode) can take seconds."""
     path = rundir_path(rundir)
     pid = is_running(path)
     if pid:
@@ -358,10 +261,10 @@ def start(wait: float = 5.0, rundir: Optional[os.PathLike] = None) -> int:
         pid = is_running(path)  # whoever held start.lock may have started it
         if pid:
             return pid
-        forked = _can_fork()
+        forked = spawn.can_fork()
         child = _pending.pop(str(path), None)
         if child is None or _exited(child):
-            child = _fork_daemon(log) if forked else _spawn(log)
+            child = spawn.fork_daemon(log) if forked else spawn.exec_daemon(log)
         poll = POLL / 4 if forked else POLL  # a forked daemon is ready in a few ms
         while time.monotonic() < deadline:
             pid = is_running(path)
