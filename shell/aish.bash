@@ -70,7 +70,7 @@ _aish_dir() {
   REPLY=$d
 }
 
-_aish_alive() {        # $1 = dir: the pid file names a live process (and not a zombie)
+_aish_alive() {        # $1 = dir: the pid file names a live process (not a zombie); pid in REPLY
   local pid= st=
   [[ -p $1/daemon.fifo && -r $1/daemon.pid ]] || return 1
   read -r pid < "$1/daemon.pid" 2>/dev/null
@@ -391,9 +391,9 @@ _aish_legacy() {
   fi
   if [[ $line == :* ]]; then
     _aish_words "${line#:}"
-    _aish_request verb - '' '' "${_aish_f[@]}"
+    _aish_run verb - '' '' "${_aish_f[@]}"
   else
-    _aish_request ask question "$line" ''
+    _aish_run ask question "$line" ''
   fi
   local c
   for c in "${_aish_cmds[@]}"; do history -s -- "$c"; done

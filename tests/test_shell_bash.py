@@ -118,6 +118,9 @@ def test_legacy_bash_answers_and_puts_commands_in_history(make_shell, stub):
     assert stub.requests[-1]["body"]["messages"][-1]["content"] == "what's up with 'quotes'"
     sh.tmux.keys("Up")
     sh.wait_prompt("ls -la")
+    sh.tmux.keys("C-u")
+    sh.ask("echo trap:$(trap -p INT):end")  # the request's Ctrl-C trap did not stay behind
+    sh.wait("trap::end")
 
 
 def test_the_users_int_trap_survives_answers_and_cancels(make_shell, stub):
