@@ -9,7 +9,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent / "shell"))
 
 from cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
-from shellenv import needs_tmux, stub, make_shell, sh  # noqa: E402,F401
+from shellenv import ask_then_cycle, needs_tmux, stub, make_shell, sh  # noqa: E402,F401
 from stub_server import Reply  # noqa: E402
 
 pytestmark = needs_tmux
@@ -66,11 +66,7 @@ PLUGIN_SETS = {"stand-ins": AUTOSUGGEST + HIGHLIGHT, "real": REAL_PLUGINS}
 def test_with_autosuggestions_and_highlighting(make_shell, stub, order, kind):
     plugins = PLUGIN_SETS[kind]
     sh = make_shell(before=plugins) if order == "plugins-first" else make_shell(after=plugins)
-    stub.queue(Reply(text="a\nCMD: ls -la\nCMD: ls -lS\n"))
-    sh.ask("? with plugins")
-    sh.wait_prompt("ls -la")
-    sh.press("cycle")
-    sh.wait_prompt("ls -lS")
+    ask_then_cycle(sh, stub, "? with plugins")
     sh.tmux.keys("C-u")
     sh.ask("echo plain-$((40+2))")
     sh.wait("plain-42")

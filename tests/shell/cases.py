@@ -14,7 +14,7 @@ import pytest
 
 from mcp_servers.plain_json_server import PlainServer
 from stub_server import Reply
-from shellenv import PROMPT, system_message, user_message
+from shellenv import PROMPT, ask_then_cycle, system_message, user_message
 from tmux import fd_count, wait_until
 
 HOSTILE = ("""what's $(rm -rf ~) doing; and "quotes" | pipes * globs ? """
@@ -224,11 +224,7 @@ def test_daemon_replaced_mid_answer_gives_the_prompt_back(sh, stub):
 def test_vi_mode(make_shell, stub, shell_name):
     vi = "bindkey -v" if shell_name == "zsh" else "set -o vi"
     sh = make_shell(after=vi)
-    stub.queue(Reply(text="a\nCMD: ls -la\nCMD: ls -lS\n"))
-    sh.ask("? in vi insert mode")
-    sh.wait_prompt("ls -la")
-    sh.press("cycle")
-    sh.wait_prompt("ls -lS")
+    ask_then_cycle(sh, stub, "? in vi insert mode")
     sh.tmux.keys("Escape")
     time.sleep(0.1)
     sh.tmux.keys("c", "c")          # vi: change the whole line

@@ -127,6 +127,17 @@ def sh(make_shell, stub) -> Shell:
     return make_shell()
 
 
+def ask_then_cycle(sh: Shell, stub: StubServer, question: str) -> None:
+    """Ask; the first of two suggestions lands on the prompt; the cycle key brings the second."""
+    from stub_server import Reply
+
+    stub.queue(Reply(text="a\nCMD: ls -la\nCMD: ls -lS\n"))
+    sh.ask(question)
+    sh.wait_prompt("ls -la")
+    sh.press("cycle")
+    sh.wait_prompt("ls -lS")
+
+
 def user_message(request: dict) -> str:
     return request["body"]["messages"][-1]["content"]
 
