@@ -89,7 +89,7 @@ def main() -> None:
                       AISH_CONFIG=str(tmp / "config.toml"), AISH_CONV="bench")
     from aish.client import Client
     from aish.daemon import runtime
-    from aish.protocol import Request
+    from aish.ipc.protocol import Request
 
     with StubServer(default=Reply(text="ok\nCMD: true\n", chunk_size=64)) as stub:
         (tmp / "config.toml").write_text(

@@ -10,8 +10,8 @@ from aish.config import from_dict
 from aish.conversation import Conversation
 from aish.errors import AishError, Cancelled, TransportError
 from aish.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
-from aish.protocol import HistoryEntry, Request
-from aish.reply import RecordingReply
+from aish.ipc.protocol import HistoryEntry, Request
+from aish.ipc.reply import RecordingReply
 from aish.secrets import Redactor
 from aish.usage import UsageTotals
 

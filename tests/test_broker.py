@@ -13,7 +13,7 @@ import pytest
 import responses
 
 from aish import broker
-from aish.cancel import CancelToken
+from aish.ipc.cancel import CancelToken
 from aish.config import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
 from aish.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage

@@ -15,7 +15,7 @@ from aish.client import Client
 from aish.daemon import runtime
 from aish.daemon.server import Server
 from aish.errors import DaemonError
-from aish.protocol import Request
+from aish.ipc.protocol import Request
 
 TEST_DAEMON = Path(__file__).resolve().parent / "test_daemon.py"
 

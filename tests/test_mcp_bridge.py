@@ -7,7 +7,7 @@ from aish.config import McpConfig, McpServerConfig
 from aish.events import ToolCall
 from aish.mcp import bridge
 from aish.mcp.manager import McpManager
-from aish.reply import RecordingReply
+from aish.ipc.reply import RecordingReply
 from mcp_servers import SdkHttpServer
 from mcp_servers.plain_json_server import PlainServer
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from aish.cancel import CancelToken
+from aish.ipc.cancel import CancelToken
 from aish.errors import Cancelled, ToolError
 from aish.mcp.session import McpSession
 from aish.mcp.stdio import StdioTransport

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from aish.errors import ProtocolError
-from aish.protocol import (HistoryEntry, Request, encode_frame, escape, format_control,
+from aish.ipc.protocol import (HistoryEntry, Request, encode_frame, escape, format_control,
                            format_request, parse_control, parse_frame, parse_request, unescape)
 
 ALPHABET = ["%", "%0A", "%25", "%09", "%0D", "\n", "\t", "\r", "a", "Z", " ", "=", "é", "日本",

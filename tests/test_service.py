@@ -5,8 +5,8 @@ import pytest
 
 from aish import service as service_mod
 from aish.errors import ConfigError
-from aish.protocol import Request
-from aish.reply import RecordingReply
+from aish.ipc.protocol import Request
+from aish.ipc.reply import RecordingReply
 from stub_server import Reply, StubServer
 
 

@@ -18,8 +18,8 @@ from aish.config import Config, ModelConfig
 from aish.conversation import Conversation
 from aish.errors import AishError, Cancelled, ConfigError
 from aish.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage
-from aish.protocol import Request
-from aish.reply import Reply
+from aish.ipc.protocol import Request
+from aish.ipc.reply import Reply
 
 # After the fact, since the text had streamed before its `</think>` told (events.py).
 RETRACTED = ("the text above was the model's reasoning (it closed a thought it never opened): "

@@ -21,7 +21,7 @@ from typing import Iterator, Optional, Union
 import requests
 from sseclient import SSEClient
 
-from aish.cancel import CancelToken
+from aish.ipc.cancel import CancelToken
 from aish.config import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
 from aish.events import BrokerEvent, TextDelta, TextWasReasoning, Usage

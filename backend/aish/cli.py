@@ -34,7 +34,7 @@ def _err(message: str, tag: str = "S") -> None:
 def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str = "",
           mode: str = "question", buffer: str = "", as_json: bool = False) -> dict:
     from aish.client import Client
-    from aish.protocol import Request
+    from aish.ipc.protocol import Request
 
     request = Request(id="", kind=kind, reply="", conv=os.environ.get("AISH_CONV", "cli"),
                       shell="cli", mode=mode, text=text, buffer=buffer, cwd=os.getcwd(),

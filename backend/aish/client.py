@@ -21,7 +21,7 @@ from typing import Callable, Optional
 
 from aish.daemon import runtime
 from aish.errors import DaemonError, ProtocolError
-from aish.protocol import Frame, Request, format_control, format_request, parse_frame
+from aish.ipc.protocol import Frame, Request, format_control, format_request, parse_frame
 
 LIVENESS = 0.5  # seconds between "is the daemon still there?" checks while waiting
 _SEQ = itertools.count(1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import platform
 from typing import Optional
 
-from aish.protocol import HistoryEntry
+from aish.ipc.protocol import HistoryEntry
 
 _BASE = """You are aish, an assistant inside the user's {shell} shell on {os}.
 Answer briefly and concretely. Put every command the user could run on its own line that starts with "CMD: " (the best one first); the first one will be placed on the user's prompt line for them to review and run. Never claim to have run anything: only the user runs commands."""

@@ -18,8 +18,8 @@ from aish.config import Config
 from aish.conversation import Conversation
 from aish.errors import AishError, ConfigError
 from aish.events import AskResult
-from aish.protocol import Request
-from aish.reply import Reply
+from aish.ipc.protocol import Request
+from aish.ipc.reply import Reply
 from aish.session_log import SessionLog
 
 REDETECT_SECONDS = 5.0

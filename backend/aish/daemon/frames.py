@@ -16,8 +16,8 @@ import threading
 import time
 from typing import Optional
 
-from aish.cancel import CancelToken
-from aish.protocol import encode_frame
+from aish.ipc.cancel import CancelToken
+from aish.ipc.protocol import encode_frame
 
 # seconds a client may leave its pipe full before it counts as gone (tests shorten it)
 def stall_seconds() -> float:

@@ -20,7 +20,7 @@ from typing import Callable, Optional
 from aish.daemon import runtime
 from aish.daemon.frames import FrameReply
 from aish.errors import AishError, Cancelled, DaemonError, ProtocolError
-from aish.protocol import Request, parse_control, parse_request, unescape
+from aish.ipc.protocol import Request, parse_control, parse_request, unescape
 
 MAX_REQUEST = 16 * 1024 * 1024  # a request file larger than this is refused, not read
 MAX_LINE = 4096

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from aish import approval
-from aish.cancel import CancelToken
+from aish.ipc.cancel import CancelToken
 from aish.config import McpConfig
 from aish.errors import ToolError
 from aish.events import ToolCall
 from aish.mcp import content
-from aish.reply import Reply
+from aish.ipc.reply import Reply
 
 DENIED = "The user denied this tool call."
 

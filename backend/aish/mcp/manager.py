@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from aish.cancel import CancelToken
+from aish.ipc.cancel import CancelToken
 from aish.config import McpConfig, McpServerConfig
 from aish.errors import AishError, ToolError
 from aish.mcp import names

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
 
 from aish import __version__
-from aish.cancel import CancelToken
+from aish.ipc.cancel import CancelToken
 from aish.errors import Cancelled, ToolError
 from aish.mcp import jsonrpc
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional, Protocol
 
-from aish.cancel import CancelToken
+from aish.ipc.cancel import CancelToken
 
 
 class Reply(Protocol):
