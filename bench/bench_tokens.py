@@ -26,10 +26,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from stub_server import StubServer  # noqa: E402
 
-from aish import tokens as tokens_mod  # noqa: E402
+from aish.llm import tokens as tokens_mod  # noqa: E402
 from aish.config import ContextConfig, ModelConfig, TokenizeConfig  # noqa: E402
 from aish.conversation import Conversation  # noqa: E402
-from aish.tokens import TokenCounter  # noqa: E402
+from aish.llm.tokens import TokenCounter  # noqa: E402
 
 SYSTEM = "You are aish, a shell assistant. Answer briefly; put commands on CMD: lines."
 SCALE_TURNS = 60  # the uncached replay grows quadratically; a prefix shows the point

@@ -9,7 +9,7 @@ from aish.ask import RETRACTED, AskEnv, run_ask
 from aish.config import from_dict
 from aish.conversation import Conversation
 from aish.errors import AishError, Cancelled, TransportError
-from aish.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
+from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.ipc.protocol import HistoryEntry, Request
 from aish.ipc.reply import RecordingReply
 from aish.secrets import Redactor

@@ -12,11 +12,11 @@ import time
 import pytest
 import responses
 
-from aish import broker
+from aish.llm import broker
 from aish.ipc.cancel import CancelToken
 from aish.config import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
-from aish.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
+from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
 from stub_server import Reply, StubServer
 
 EP = "http://model.test"

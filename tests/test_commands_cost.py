@@ -9,7 +9,7 @@ from aish.commands import VerbContext
 from aish.commands import cost
 from aish.config import from_dict
 from aish.errors import AishError
-from aish.events import Usage
+from aish.llm.events import Usage
 from aish.ledger import Ledger
 from aish.usage import UsageTotals
 

@@ -132,7 +132,7 @@ def verb(service, *argv):
 
 
 def test_toggles_reach_the_config_later_asks_see():
-    from aish import router
+    from aish.llm import routing as router
 
     service = FakeService(Config(models={n: model(n) for n in ("fast", "deep", "cloud")}))
     assert router.classify_model(PASTE, service.config()) is None

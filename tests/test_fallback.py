@@ -20,7 +20,8 @@ import pytest
 import requests
 import responses
 
-from aish import broker, fallback
+from aish.llm import broker
+from aish.llm import fallback
 from aish.config import Config, ModelConfig, RoutingConfig
 from aish.errors import AishError, ApiError, BrokerError, Cancelled, ConfigError, TransportError
 from stub_server import Reply, StubServer

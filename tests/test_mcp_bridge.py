@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from aish.config import McpConfig, McpServerConfig
-from aish.events import ToolCall
+from aish.llm.events import ToolCall
 from aish.mcp import bridge
 from aish.mcp.manager import McpManager
 from aish.ipc.reply import RecordingReply

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from aish import router
+from aish.llm import routing as router
 from aish.config import Config, ModelConfig, RoutingConfig, from_dict
 from aish.errors import ConfigError
 

@@ -6,11 +6,11 @@ import time
 
 import pytest
 
-from aish import broker
+from aish.llm import broker
 from aish.config import Config, ContextConfig, ModelConfig
 from aish.conversation import Conversation
 from aish.errors import TransportError
-from aish.events import Usage
+from aish.llm.events import Usage
 from aish.summarize import make_summarize_fn, render_turns_compact
 from stub_server import Reply, StubServer
 

@@ -11,9 +11,9 @@ import pytest
 import requests
 import responses
 
-from aish import tokens as tokens_mod
+from aish.llm import tokens as tokens_mod
 from aish.config import ModelConfig, TokenizeConfig
-from aish.tokens import TokenCounter, heuristic
+from aish.llm.tokens import TokenCounter, heuristic
 
 BASE = "http://127.0.0.1:8080"
 MODEL = ModelConfig(name="fast", endpoint=BASE + "/", model="qwen")

@@ -12,7 +12,7 @@ import pytest
 import requests
 import urllib3.exceptions as u3
 
-from aish import transport
+from aish.net import transport
 from aish.errors import BrokerError, TransportError
 
 

@@ -5,8 +5,8 @@ import json
 import threading
 
 from aish.config import CostConfig, ModelConfig
-from aish.events import Usage
-from aish.tokens import TokenCounter
+from aish.llm.events import Usage
+from aish.llm.tokens import TokenCounter
 from aish.usage import Bucket, UsageTotals, estimate_usage, money, price_usage
 
 LOCAL = ModelConfig(name="fast", endpoint="http://127.0.0.1:8080", model="qwen")

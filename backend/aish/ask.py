@@ -17,7 +17,7 @@ from aish import answer, prompts
 from aish.config import Config, ModelConfig
 from aish.conversation import Conversation
 from aish.errors import AishError, Cancelled, ConfigError
-from aish.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage
+from aish.llm.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 
@@ -31,7 +31,7 @@ class AskEnv:
     """Daemon-wide collaborators of an ask; tests inject fakes for any of them."""
 
     config: Config
-    tokens: Any  # aish.tokens.TokenCounter
+    tokens: Any  # aish.llm.tokens.TokenCounter
     ledger: Any = None  # aish.ledger.Ledger
     mcp: Any = None  # aish.mcp.manager.McpManager
     stream: Optional[Callable] = None  # broker.chat_stream
@@ -40,7 +40,7 @@ class AskEnv:
 
     def __post_init__(self) -> None:
         if self.stream is None or self.complete is None:
-            from aish import broker
+            from aish.llm import broker
 
             self.stream = self.stream or broker.chat_stream
             self.complete = self.complete or broker.chat_complete
@@ -65,7 +65,7 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
     if req.mode == "explain":
         return _explain(env, conv, req, reply)
 
-    from aish import router
+    from aish.llm import routing as router
 
     result = AskResult()
     question = prompts.user_text(req.mode, req.text, req.buffer, req.cursor, req.stdin)
@@ -130,7 +130,7 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
 def _call_with_fallback(env: AskEnv, conv: Conversation, model: ModelConfig, system: str,
                         tools: list, reply: Reply, result: AskResult) -> _Call:
     """Stream once; on an eligible failure before any text, retry once on the fallback model."""
-    from aish import fallback
+    from aish.llm import fallback
 
     cfg = env.config
     call = _Call(model)

@@ -149,7 +149,8 @@ def init(shell: str) -> None:
 @click.argument("shell", required=False, type=click.Choice(["zsh", "bash"]))
 def shell(shell: Optional[str]) -> None:
     """Start your shell with aish loaded (says which model it will use)."""
-    from aish import config as config_mod, detect, launch
+    from aish import config as config_mod, launch
+    from aish.llm import detect
 
     name = launch.pick_shell(shell)
     cfg = config_mod.load()
@@ -223,7 +224,8 @@ def config_init(force: bool) -> None:
 
 @config.command("show")
 def config_show() -> None:
-    from aish import config as config_mod, detect
+    from aish import config as config_mod
+    from aish.llm import detect
     from aish.config_text import render
 
     cfg = detect.apply(config_mod.load())

@@ -37,7 +37,7 @@ def run_checks() -> Iterator[Check]:
     if cfg.source:
         yield Check(True, "config", str(cfg.source))
     else:
-        from aish import detect
+        from aish.llm import detect
 
         detect.apply(cfg)
         if cfg.detected:
@@ -52,7 +52,7 @@ def run_checks() -> Iterator[Check]:
 
 
 def _check_model(name: str, model) -> Check:
-    from aish import broker
+    from aish.llm import broker
     from aish.errors import TransportError
 
     label = f"model {name}"

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from aish.events import Usage
+from aish.llm.events import Usage
 from aish import usage as usage_fmt
 
 FILENAME = "ledger.sqlite3"

@@ -17,7 +17,7 @@ from aish import config as config_mod
 from aish.config import Config
 from aish.conversation import Conversation
 from aish.errors import AishError, ConfigError
-from aish.events import AskResult
+from aish.llm.events import AskResult
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 from aish.session_log import SessionLog
@@ -69,7 +69,7 @@ class Service:
                 except ConfigError as err:
                     self._config, self._config_error = None, err
                     raise
-                from aish import detect
+                from aish.llm import detect
 
                 self._config = detect.apply(cfg)
                 self._tokens = None
@@ -81,7 +81,7 @@ class Service:
         return cfg
 
     def tokens(self):
-        from aish.tokens import TokenCounter
+        from aish.llm.tokens import TokenCounter
 
         cfg = self.config()
         with self._lock:
@@ -238,7 +238,7 @@ class Service:
 
 
 def _replay_usage(conv: Conversation, entry: dict) -> None:
-    from aish.events import Usage
+    from aish.llm.events import Usage
 
     raw = entry.get("usage") or {}
     try:

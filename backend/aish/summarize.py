@@ -20,7 +20,7 @@ import json
 from typing import Any, Callable, Optional
 
 from aish.config import Config
-from aish.events import Usage
+from aish.llm.events import Usage
 
 SummarizeFn = Callable[[Optional[str], Optional[list]], Optional[str]]
 Complete = Callable[..., "tuple[str, Optional[Usage]]"]
@@ -133,7 +133,7 @@ class _Summarizer:
         if self.on_usage is None:
             return
         if usage is None:  # the server sent none: estimate, as for answers (phase 7)
-            from aish.tokens import heuristic
+            from aish.llm.tokens import heuristic
 
             prompt = sum(heuristic(str(m.get("content") or "")) for m in messages)
             completion = heuristic(text or "")

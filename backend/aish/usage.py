@@ -17,7 +17,7 @@ import threading
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Iterable, Optional
 
-from aish.events import Usage
+from aish.llm.events import Usage
 
 EST_DISAGREEMENT = 0.10  # seed phase 8 §6: show ~est=N beyond 10 % disagreement
 
@@ -266,7 +266,7 @@ def price_usage(model_cfg: Any, usage: Usage) -> Usage:
 def estimate_usage(model_cfg: Any, prompt_messages: list, completion_text: str, counter: Any) -> Usage:
     """Usage for a server that sent none: counted locally, marked ``estimated``."""
     if counter is None:
-        from aish.tokens import TokenCounter
+        from aish.llm.tokens import TokenCounter
 
         counter = TokenCounter(None)
     prompt = nonneg_int(counter.count_messages(model_cfg, prompt_messages or []))

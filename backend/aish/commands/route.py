@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from aish import router
+from aish.llm import routing as router
 from aish.commands import VerbContext
 from aish.errors import ConfigError, AishError
 

@@ -63,8 +63,8 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
 # first answer); imported in the background while the client is still connecting.
 # (aish.safety is left out: it is first used after the answer streamed, and
 # compiling its rules here would compete with a first request for the GIL.)
-PRELOAD = ("requests", "aish.ask", "aish.broker", "aish.conversation", "aish.secrets",
-           "aish.tokens", "aish.usage", "aish.router", "aish.prompts")
+PRELOAD = ("requests", "aish.ask", "aish.llm.broker", "aish.conversation", "aish.secrets",
+           "aish.llm.tokens", "aish.usage", "aish.llm.routing", "aish.prompts")
 
 
 class LazyService:

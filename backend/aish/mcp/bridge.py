@@ -15,7 +15,7 @@ from aish import approval
 from aish.ipc.cancel import CancelToken
 from aish.config import McpConfig
 from aish.errors import ToolError
-from aish.events import ToolCall
+from aish.llm.events import ToolCall
 from aish.mcp import content
 from aish.ipc.reply import Reply
 

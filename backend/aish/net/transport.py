@@ -37,7 +37,6 @@ from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from aish.errors import AishError, BrokerError, TransportError
-from aish.sse import cut_error
 
 # What a request or a body read may raise; a stream read may also raise HTTPException.
 ERRORS = (requests.RequestException, OSError, u3.HTTPError)
@@ -219,6 +218,12 @@ def env_settings(url: str) -> tuple[dict, Union[bool, str]]:
 
 
 # ---------------------------------------------------------------- errors
+
+def cut_error(endpoint: str, partial: str) -> TransportError:
+    arrived = f"{len(partial)} characters of text arrived" if partial else "no text arrived"
+    return TransportError(f"stream from {endpoint} was cut short ({arrived}; no [DONE] or "
+                          "finish_reason)", kind="cut", partial_text=partial)
+
 
 def _causes(exc: BaseException) -> Iterator[BaseException]:
     seen: set[int] = set()

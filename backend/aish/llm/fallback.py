@@ -47,7 +47,7 @@ def _typed(err: BaseException) -> BaseException:
     if isinstance(err, requests.HTTPError) and response is not None:
         status = response.status_code
         return TransportError(f"HTTP {status}: {response.reason or 'error'}", kind="http", status=status)
-    from aish.transport import transport_error
+    from aish.net.transport import transport_error
 
     return transport_error(err, "the model server", (0.0, 0.0))
 

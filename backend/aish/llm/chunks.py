@@ -18,9 +18,9 @@ from typing import Any, Iterator, Optional
 
 from aish.config import ModelConfig
 from aish.errors import ApiError, TransportError
-from aish.events import (BrokerEvent, Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall,
+from aish.llm.events import (BrokerEvent, Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall,
                          ToolCallDelta, Usage)
-from aish.reasoning import ThinkSplitter
+from aish.llm.reasoning import ThinkSplitter
 
 
 class _Slot:
@@ -172,12 +172,6 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
         hint = (f"'{model.model}' is not served there; 'aish doctor' lists what is"
                 if code == "model_not_found" else f"is {endpoint} an OpenAI-compatible server?")
     return TransportError(f"HTTP {status}: {message}", kind="http", status=status, hint=hint)
-
-
-def cut_error(endpoint: str, partial: str) -> TransportError:
-    arrived = f"{len(partial)} characters of text arrived" if partial else "no text arrived"
-    return TransportError(f"stream from {endpoint} was cut short ({arrived}; no [DONE] or "
-                          "finish_reason)", kind="cut", partial_text=partial)
 
 
 def malformed(endpoint: str, payload: str, partial: str) -> ApiError:

@@ -50,7 +50,7 @@ def _port_open(port: int, timeout: float) -> bool:
 def _probe(label: str, port: int, timeout: float) -> Optional[Detected]:
     if not _port_open(port, timeout):
         return None
-    from aish import broker
+    from aish.llm import broker
 
     endpoint = f"http://127.0.0.1:{port}"
     try:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterator, Union
 
-from aish.events import ReasoningDelta, TextDelta, TextWasReasoning
+from aish.llm.events import ReasoningDelta, TextDelta, TextWasReasoning
 
 _OPEN = "<think>"
 _CLOSE = "</think>"

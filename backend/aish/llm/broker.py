@@ -24,9 +24,9 @@ from sseclient import SSEClient
 from aish.ipc.cancel import CancelToken
 from aish.config import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
-from aish.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
-from aish.sse import ChunkDecoder, completion_events, cut_error, http_error, malformed
-from aish.transport import (ERRORS, STREAM_ERRORS, Watch, chunks, drain, env_settings, error_body,
+from aish.llm.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
+from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed
+from aish.net.transport import (ERRORS, cut_error, STREAM_ERRORS, Watch, chunks, drain, env_settings, error_body,
                             give_session, take_session, transport_error, watched_post)
 
 Timeout = Union[float, tuple[float, float]]

@@ -1,0 +1,13 @@
+"""Talking to models: one streamed chat call, and the choices around it.
+
+    broker     chat_stream(): an OpenAI-compatible request -> typed events
+    chunks     chat.completion.chunk objects -> events; server error shapes -> errors
+    reasoning  <think> tags split out of answer text
+    events     the typed events (a type module other packages may import)
+    routing    which configured model a question goes to
+    fallback   whether a failure may be retried once on the fallback model
+    tokens     real token counts from the server's /tokenize, with a heuristic
+    detect     finding a local server (llama.cpp, Ollama, ...) or a cloud key
+
+HTTP itself (sessions, proxies, the failure -> error mapping) is ``aish.net``.
+"""

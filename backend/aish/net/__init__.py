@@ -1,0 +1,9 @@
+"""HTTP for every caller: the one package that imports requests and urllib3.
+
+    transport  pooled sessions with the proxy/CA policy (loopback never proxied),
+               watched sockets a cancel can shut, and requests/urllib3/socket
+               failures -> the typed ``TransportError`` subclasses of ``aish.errors``
+
+The chat broker, the tokenizer probe and the MCP HTTP client all go through
+it, so a proxy, a CA bundle or a cancel behaves the same for each.
+"""
