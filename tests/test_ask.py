@@ -13,7 +13,7 @@ from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.ipc.protocol import HistoryEntry, Request
 from aish.ipc.reply import RecordingReply
 from aish.secrets import Redactor
-from aish.usage import UsageTotals
+from aish.cost.usage import UsageTotals
 
 MODELS = {
     "fast": {"endpoint": "http://127.0.0.1:9", "model": "small"},

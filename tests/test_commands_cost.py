@@ -10,8 +10,8 @@ from aish.commands import cost
 from aish.config import from_dict
 from aish.errors import AishError
 from aish.llm.events import Usage
-from aish.ledger import Ledger
-from aish.usage import UsageTotals
+from aish.cost.ledger import Ledger
+from aish.cost.usage import UsageTotals
 
 
 @pytest.fixture

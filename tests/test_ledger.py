@@ -10,9 +10,9 @@ import threading
 import time
 from pathlib import Path
 
-from aish import ledger as ledger_mod
+from aish.cost import ledger as ledger_mod
 from aish.llm.events import Usage
-from aish.ledger import Ledger, period_start
+from aish.cost.ledger import Ledger, period_start
 
 
 def rec(ledger, model="cloud", category="main", cost=0.01, local=False, conv="c1", **kw):
@@ -87,7 +87,7 @@ def test_threads_and_two_ledgers_on_one_file_lose_nothing(tmp_path):
 
 def test_another_process_writing_at_the_same_time(tmp_path):
     path = tmp_path / "l.db"
-    code = ("import sys; from aish.ledger import Ledger; from aish.llm.events import Usage\n"
+    code = ("import sys; from aish.cost.ledger import Ledger; from aish.llm.events import Usage\n"
             "l = Ledger(__import__('pathlib').Path(sys.argv[1]))\n"
             "[l.record(conv='p', model='m', category='main', usage=Usage(1, 1), local=False) for _ in range(100)]\n"
             "assert l.problem is None, l.problem\n")

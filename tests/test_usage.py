@@ -7,7 +7,7 @@ import threading
 from aish.config import CostConfig, ModelConfig
 from aish.llm.events import Usage
 from aish.llm.tokens import TokenCounter
-from aish.usage import Bucket, UsageTotals, estimate_usage, money, price_usage
+from aish.cost.usage import Bucket, UsageTotals, estimate_usage, money, price_usage
 
 LOCAL = ModelConfig(name="fast", endpoint="http://127.0.0.1:8080", model="qwen")
 CLOUD = ModelConfig(name="cloud", endpoint="https://cloud.example/api", model="c",

@@ -32,7 +32,7 @@ class AskEnv:
 
     config: Config
     tokens: Any  # aish.llm.tokens.TokenCounter
-    ledger: Any = None  # aish.ledger.Ledger
+    ledger: Any = None  # aish.cost.ledger.Ledger
     mcp: Any = None  # aish.mcp.manager.McpManager
     stream: Optional[Callable] = None  # broker.chat_stream
     complete: Optional[Callable] = None  # broker.chat_complete
@@ -186,7 +186,7 @@ def _stream(env: AskEnv, conv: Conversation, call: _Call, system: str, tools: li
 def _account(env: AskEnv, conv: Conversation, model: ModelConfig, category: str,
              usage: Optional[Usage], messages: list, completion: str, reply: Reply) -> Usage:
     """Count one call: price it, estimate when the server sent nothing, warn once."""
-    from aish import usage as usage_mod
+    from aish.cost import usage as usage_mod
 
     try:
         est_prompt = env.tokens.count_messages(model, messages)

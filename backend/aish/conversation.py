@@ -53,7 +53,7 @@ class Conversation:
         self.always_approved: set[str] = set()
         self.log = log
         self.lock = threading.Lock()  # one ask at a time per conversation
-        self.usage: Any = None  # aish.usage.UsageTotals, attached by the service
+        self.usage: Any = None  # aish.cost.usage.UsageTotals, attached by the service
         self.redactor: Any = None  # aish.secrets.Redactor, attached by the service
 
     # ------------------------------------------------------------ building

@@ -92,7 +92,7 @@ class Service:
     def ledger(self):
         with self._lock:
             if self._ledger is None:
-                from aish.ledger import Ledger
+                from aish.cost.ledger import Ledger
 
                 try:
                     self._ledger = Ledger(on_warning=self._reported.append)
@@ -159,7 +159,7 @@ class Service:
             self._conversations[conv_id] = conv
             self._last_used[conv_id] = now
         from aish.secrets import Redactor
-        from aish.usage import UsageTotals
+        from aish.cost.usage import UsageTotals
 
         conv.usage = UsageTotals()
         conv.redactor = Redactor()
@@ -251,7 +251,7 @@ def _replay_usage(conv: Conversation, entry: dict) -> None:
 
 
 def _restore_totals(conv: Conversation, totals: dict) -> None:
-    from aish.usage import UsageTotals
+    from aish.cost.usage import UsageTotals
 
     try:
         conv.usage = UsageTotals.from_dict(totals)

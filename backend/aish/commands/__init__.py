@@ -17,8 +17,8 @@ class VerbContext:
     config: Any  # aish.config.Config (effective, with runtime overrides applied)
     overrides: dict  # daemon-wide runtime toggles: {"auto": bool, "fallback": bool}
     conversation: Any = None  # aish.conversation.Conversation of the asking client
-    usage: Any = None  # aish.usage.UsageTotals of that conversation
-    ledger: Any = None  # aish.ledger.Ledger (cross-session)
+    usage: Any = None  # aish.cost.usage.UsageTotals of that conversation
+    ledger: Any = None  # aish.cost.ledger.Ledger (cross-session)
     mcp: Any = None  # aish.mcp.manager.McpManager
     buffer: str = ""  # the shell's current buffer (for `:explain`)
     json: bool = False  # `--json`: verbs that support it return one JSON line

@@ -27,7 +27,7 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
         return _ledger(action, period, as_json, ctx)
     totals = ctx.usage
     if totals is None:
-        from aish.usage import UsageTotals
+        from aish.cost.usage import UsageTotals
 
         totals = UsageTotals()
     if action == "reset":
@@ -69,7 +69,7 @@ def _ledger(action: str, period: str, as_json: bool, ctx: VerbContext) -> list[s
             return [json.dumps({"period": period, "available": False})]
         return ["[aish] cost ledger unavailable (see the daemon log); session totals: 'aish cost'"]
     if as_json:
-        from aish.ledger import period_start
+        from aish.cost.ledger import period_start
 
         return [json.dumps({"period": period, **ledger.totals(period_start(period))})]
     return ledger.lines(period, detail=action == "detail")

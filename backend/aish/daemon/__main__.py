@@ -64,7 +64,7 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
 # (aish.safety is left out: it is first used after the answer streamed, and
 # compiling its rules here would compete with a first request for the GIL.)
 PRELOAD = ("requests", "aish.ask", "aish.llm.broker", "aish.conversation", "aish.secrets",
-           "aish.llm.tokens", "aish.usage", "aish.llm.routing", "aish.prompts")
+           "aish.llm.tokens", "aish.cost.usage", "aish.llm.routing", "aish.prompts")
 
 
 class LazyService:

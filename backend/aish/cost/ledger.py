@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from aish.llm.events import Usage
-from aish import usage as usage_fmt
+from aish.cost import usage as usage_fmt
 
 FILENAME = "ledger.sqlite3"
 BUSY_TIMEOUT = 2.0  # seconds a writer waits for another writer
