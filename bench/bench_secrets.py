@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "backend"))
 
-from aish.safety import assess  # noqa: E402
-from aish.secrets import Redactor  # noqa: E402
+from aish.safety.assess import assess  # noqa: E402
+from aish.safety.secrets import Redactor  # noqa: E402
 
 
 def timed(fn, runs: int) -> float:

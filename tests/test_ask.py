@@ -12,7 +12,7 @@ from aish.errors import AishError, Cancelled, TransportError
 from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.ipc.protocol import HistoryEntry, Request
 from aish.ipc.reply import RecordingReply
-from aish.secrets import Redactor
+from aish.safety.secrets import Redactor
 from aish.cost.usage import UsageTotals
 
 MODELS = {

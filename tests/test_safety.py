@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aish.errors import TransportError
-from aish.safety import Verdict, assess, second_opinion
+from aish.safety.assess import Verdict, assess, second_opinion
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 RANK = {"low": 0, "medium": 1, "high": 2}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aish.secrets import Redactor, streaming_restorer
+from aish.safety.secrets import Redactor, streaming_restorer
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 

@@ -236,7 +236,7 @@ def _run_tools(env: AskEnv, conv: Conversation, call: _Call, reply: Reply, resul
 def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
              model: ModelConfig) -> None:
     """Send every CMD: line with its local safety verdict (and a second opinion on medium)."""
-    from aish import safety
+    from aish.safety import assess as safety
 
     cfg = env.config
     for command in answer.extract_commands(result.text):
@@ -261,7 +261,8 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
 
 def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
     """Explain the buffer piece by piece; the conversation and the buffer stay untouched."""
-    from aish import explain, safety
+    from aish import explain
+    from aish.safety import assess as safety
 
     command = req.buffer.strip() or req.text.strip()
     if not command:
@@ -328,7 +329,7 @@ def _retract(restore: Callable[[str], str], reply: Reply) -> str:
 def _restorer(env: AskEnv, conv: Conversation) -> Callable[[str], str]:
     if not _redacting(env, conv):
         return lambda chunk: chunk
-    from aish import secrets
+    from aish.safety import secrets
 
     return secrets.streaming_restorer(conv.redactor)
 

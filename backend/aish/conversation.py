@@ -54,7 +54,7 @@ class Conversation:
         self.log = log
         self.lock = threading.Lock()  # one ask at a time per conversation
         self.usage: Any = None  # aish.cost.usage.UsageTotals, attached by the service
-        self.redactor: Any = None  # aish.secrets.Redactor, attached by the service
+        self.redactor: Any = None  # aish.safety.secrets.Redactor, attached by the service
 
     # ------------------------------------------------------------ building
     def add(self, turn: Turn) -> Turn:

@@ -7,7 +7,7 @@ lines: explaining must never change the buffer.
 """
 from __future__ import annotations
 
-from aish.shlex_parse import pieces
+from aish.safety.shell_words import pieces
 
 _SYSTEM = (
     "You explain {shell} commands to the person about to run them. Explain the command "

@@ -158,7 +158,7 @@ class Service:
             conv = Conversation(conv_id, SessionLog(conv_id))
             self._conversations[conv_id] = conv
             self._last_used[conv_id] = now
-        from aish.secrets import Redactor
+        from aish.safety.secrets import Redactor
         from aish.cost.usage import UsageTotals
 
         conv.usage = UsageTotals()

@@ -61,9 +61,9 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
 
 # Modules the first ask needs (their import and regex compiles dominate a cold
 # first answer); imported in the background while the client is still connecting.
-# (aish.safety is left out: it is first used after the answer streamed, and
+# (aish.safety.assess is left out: it is first used after the answer streamed, and
 # compiling its rules here would compete with a first request for the GIL.)
-PRELOAD = ("requests", "aish.ask", "aish.llm.broker", "aish.conversation", "aish.secrets",
+PRELOAD = ("requests", "aish.ask", "aish.llm.broker", "aish.conversation", "aish.safety.secrets",
            "aish.llm.tokens", "aish.cost.usage", "aish.llm.routing", "aish.prompts")
 
 

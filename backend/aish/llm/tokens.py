@@ -210,7 +210,7 @@ class TokenCounter:
         if self._redact is not None:
             return self._redact(text)
         try:
-            from aish.secrets import Redactor
+            from aish.safety.secrets import Redactor
         except ImportError:  # pragma: no cover - secrets is part of the package
             return text
         return Redactor().redact(text)

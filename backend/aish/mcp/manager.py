@@ -258,7 +258,7 @@ def _target(server: McpServerConfig) -> str:
     if server.command:
         import shlex
 
-        from aish.secrets import mask
+        from aish.safety.secrets import mask
 
         return mask(" ".join(shlex.quote(str(a)) for a in server.command))
     from aish.mcp.http import display_url

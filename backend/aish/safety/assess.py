@@ -20,11 +20,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from aish import safety_rules as rules
-from aish import safety_tools
-from aish.shlex_parse import Segment, segments
+from aish.safety import rules
+from aish.safety import program_rules as safety_tools
+from aish.safety.shell_words import Segment, segments
 
-log = logging.getLogger("aish.safety")
+log = logging.getLogger("aish.safety.assess")
 
 LEVELS = ("low", "medium", "high")
 _RANK = {name: i for i, name in enumerate(LEVELS)}
@@ -172,7 +172,7 @@ def unwrap(words: list) -> tuple:
 
 
 def _split_words(text: str) -> list:
-    from aish.shlex_parse import tokenize
+    from aish.safety.shell_words import tokenize
 
     return [t.value for t in tokenize(text) if t.kind == "word"]
 

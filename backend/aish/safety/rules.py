@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from aish.shlex_parse import Redirect, Segment, Word
+from aish.safety.shell_words import Redirect, Segment, Word
 
 LOW, MEDIUM, HIGH = 0, 1, 2
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety_rules import (HIGH, LOW, MEDIUM, Ctx, _max, fragment, parse_opts, rule_chmod, rule_dd,
+from aish.safety.rules import (HIGH, LOW, MEDIUM, Ctx, _max, fragment, parse_opts, rule_chmod, rule_dd,
                                rule_find, rule_mkfs, rule_mv, rule_partition, rule_rm, rule_shred,
                                rule_truncate, rule_write_to_device)
 
