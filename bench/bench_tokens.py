@@ -28,7 +28,7 @@ from stub_server import StubServer  # noqa: E402
 
 from aish.llm import tokens as tokens_mod  # noqa: E402
 from aish.config import ContextConfig, ModelConfig, TokenizeConfig  # noqa: E402
-from aish.conversation import Conversation  # noqa: E402
+from aish.chat.conversation import Conversation  # noqa: E402
 from aish.llm.tokens import TokenCounter  # noqa: E402
 
 SYSTEM = "You are aish, a shell assistant. Answer briefly; put commands on CMD: lines."

@@ -7,7 +7,7 @@ import pytest
 
 from aish.ask import RETRACTED, AskEnv, run_ask
 from aish.config import from_dict
-from aish.conversation import Conversation
+from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, TransportError
 from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.ipc.protocol import HistoryEntry, Request

@@ -1,7 +1,7 @@
 import json
 
-from aish.conversation import Conversation
-from aish.session_log import SessionLog
+from aish.chat.conversation import Conversation
+from aish.chat.session_log import SessionLog
 
 
 def chars4(text):

@@ -8,10 +8,10 @@ import pytest
 
 from aish.llm import broker
 from aish.config import Config, ContextConfig, ModelConfig
-from aish.conversation import Conversation
+from aish.chat.conversation import Conversation
 from aish.errors import TransportError
 from aish.llm.events import Usage
-from aish.summarize import make_summarize_fn, render_turns_compact
+from aish.chat.summarize import make_summarize_fn, render_turns_compact
 from stub_server import Reply, StubServer
 
 TURNS = [

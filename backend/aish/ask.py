@@ -13,9 +13,10 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from aish import answer, prompts
+from aish import answer
+from aish.chat import prompts
 from aish.config import Config, ModelConfig
-from aish.conversation import Conversation
+from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, ConfigError
 from aish.llm.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage
 from aish.ipc.protocol import Request
@@ -304,7 +305,7 @@ def _summarizer(env: AskEnv, conv: Conversation, reply: Reply):
     cfg = env.config
     if not cfg.context.summarize_on_evict or cfg.context.summarizer_model not in cfg.models:
         return None
-    from aish import summarize
+    from aish.chat import summarize
 
     model = cfg.models[cfg.context.summarizer_model]
 

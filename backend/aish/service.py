@@ -15,12 +15,12 @@ from typing import Optional
 
 from aish import config as config_mod
 from aish.config import Config
-from aish.conversation import Conversation
+from aish.chat.conversation import Conversation
 from aish.errors import AishError, ConfigError
 from aish.llm.events import AskResult
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
-from aish.session_log import SessionLog
+from aish.chat.session_log import SessionLog
 
 REDETECT_SECONDS = 5.0
 COMPACT_AFTER_ENTRIES = 400

@@ -16,7 +16,7 @@ class VerbContext:
 
     config: Any  # aish.config.Config (effective, with runtime overrides applied)
     overrides: dict  # daemon-wide runtime toggles: {"auto": bool, "fallback": bool}
-    conversation: Any = None  # aish.conversation.Conversation of the asking client
+    conversation: Any = None  # aish.chat.conversation.Conversation of the asking client
     usage: Any = None  # aish.cost.usage.UsageTotals of that conversation
     ledger: Any = None  # aish.cost.ledger.Ledger (cross-session)
     mcp: Any = None  # aish.mcp.manager.McpManager

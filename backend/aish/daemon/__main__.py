@@ -63,8 +63,8 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
 # first answer); imported in the background while the client is still connecting.
 # (aish.safety.assess is left out: it is first used after the answer streamed, and
 # compiling its rules here would compete with a first request for the GIL.)
-PRELOAD = ("requests", "aish.ask", "aish.llm.broker", "aish.conversation", "aish.safety.secrets",
-           "aish.llm.tokens", "aish.cost.usage", "aish.llm.routing", "aish.prompts")
+PRELOAD = ("requests", "aish.ask", "aish.llm.broker", "aish.chat.conversation", "aish.safety.secrets",
+           "aish.llm.tokens", "aish.cost.usage", "aish.llm.routing", "aish.chat.prompts")
 
 
 class LazyService:

@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from aish.session_log import SessionLog
+from aish.chat.session_log import SessionLog
 
 
 @dataclass
