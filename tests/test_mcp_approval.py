@@ -1,7 +1,7 @@
 """Approval policy and the question text."""
 from __future__ import annotations
 
-from aish import approval
+from aish.mcp import approval
 from aish.config import McpConfig
 from aish.mcp.session import McpTool
 

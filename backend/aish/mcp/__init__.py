@@ -8,5 +8,6 @@ Layers, bottom up (each one concern):
     names     ``alias.tool`` <-> names a chat API accepts
     manager   every connected server of the daemon
     content   a tool result -> the text the model reads
+    approval  who may let a tool call run without asking, and the question asked otherwise
     bridge    one tool call of the model: approve, dispatch, report
 """

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from aish import approval
+from aish.mcp import approval
 from aish.ipc.cancel import CancelToken
 from aish.config import McpConfig
 from aish.errors import ToolError
