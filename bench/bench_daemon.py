@@ -87,7 +87,7 @@ def main() -> None:
     (tmp / "run").mkdir(mode=0o700)
     os.environ.update(AISH_STATE_DIR=str(tmp / "state"), AISH_RUNTIME_DIR=str(tmp / "run"),
                       AISH_CONFIG=str(tmp / "config.toml"), AISH_CONV="bench")
-    from aish.client import Client
+    from aish.daemon.client import Client
     from aish.daemon import runtime
     from aish.ipc.protocol import Request
 

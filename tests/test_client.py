@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aish.client import Client
+from aish.daemon.client import Client
 from aish.daemon import runtime
 from aish.daemon.server import Server
 from aish.errors import DaemonError

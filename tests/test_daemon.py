@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from aish.client import Client
+from aish.daemon.client import Client
 from aish.daemon import runtime
 from aish.errors import AishError, DaemonError
 from aish.ipc.protocol import Request, parse_frame
@@ -317,7 +317,7 @@ def test_cancel_line_reaches_the_handler_within_200ms(daemon, events):
 
 
 def test_a_killed_client_cancels_its_request_and_the_daemon_survives(daemon, events):
-    script = ("import sys\nfrom aish.client import Client\nfrom aish.ipc.protocol import Request\n"
+    script = ("import sys\nfrom aish.daemon.client import Client\nfrom aish.ipc.protocol import Request\n"
               "def show(f):\n    print(f.id, f.tag, flush=True)\n"
               "Client().request(Request(text='slow 5'), on_frame=show)\n")
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)

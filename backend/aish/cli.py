@@ -33,7 +33,7 @@ def _err(message: str, tag: str = "S") -> None:
 # ------------------------------------------------------------------ talking to the daemon
 def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str = "",
           mode: str = "question", buffer: str = "", as_json: bool = False) -> dict:
-    from aish.client import Client
+    from aish.daemon.client import Client
     from aish.ipc.protocol import Request
 
     request = Request(id="", kind=kind, reply="", conv=os.environ.get("AISH_CONV", "cli"),
