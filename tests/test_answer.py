@@ -1,4 +1,4 @@
-from aish.answer import extract_commands
+from aish.app.suggestions import extract_commands
 
 
 def test_every_cmd_line_in_order_inside_and_outside_fences():

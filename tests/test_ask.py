@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from aish.ask import RETRACTED, AskEnv, run_ask
+from aish.app.ask import RETRACTED, AskEnv, run_ask
 from aish.config import from_dict
 from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, TransportError

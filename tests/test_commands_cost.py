@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from aish.commands import VerbContext
-from aish.commands import cost
+from aish.app.verbs import VerbContext
+from aish.app.verbs import cost
 from aish.config import from_dict
 from aish.errors import AishError
 from aish.llm.events import Usage

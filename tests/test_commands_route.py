@@ -7,8 +7,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from aish import commands, config as config_mod
-from aish.commands import VerbContext, route
+from aish import config as config_mod
+from aish.app import verbs as commands
+from aish.app.verbs import VerbContext, route
 from aish.config import Config, ModelConfig, RoutingConfig
 from aish.errors import AishError, ConfigError
 

@@ -1,7 +1,7 @@
 """Explaining the command on the prompt line, piece by piece, without changing it."""
 from __future__ import annotations
 
-from aish.explain import explain_messages, split_pieces
+from aish.app.explain import explain_messages, split_pieces
 
 
 def test_pieces_follow_the_shell_grammar():

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from aish.commands import VerbContext
-from aish.commands import mcp as verbs
+from aish.app.verbs import VerbContext
+from aish.app.verbs import mcp as verbs
 from aish.config import Config, McpConfig, McpServerConfig
 from aish.errors import AishError
 from aish.mcp.manager import McpManager

@@ -3,7 +3,7 @@ import socket
 
 import pytest
 
-from aish import service as service_mod
+from aish.app import service as service_mod
 from aish.errors import ConfigError
 from aish.ipc.protocol import Request
 from aish.ipc.reply import RecordingReply

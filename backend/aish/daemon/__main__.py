@@ -1,7 +1,7 @@
 """``python -m aish.daemon [--handler MODULE:ATTR]``: run the daemon in this process.
 
 Clients start it detached through ``aish daemon start`` (``runtime.start``).
-The real handler is ``aish.service.Service``; it is imported on a background
+The real handler is ``aish.app.service.Service``; it is imported on a background
 thread while the FIFO is already being served, so a cold start costs the
 caller little more than the interpreter's own start.  ``--handler`` (or
 ``AISH_DAEMON_HANDLER``) swaps in another callable ``handler(request, reply)``
@@ -63,12 +63,12 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
 # first answer); imported in the background while the client is still connecting.
 # (aish.safety.assess is left out: it is first used after the answer streamed, and
 # compiling its rules here would compete with a first request for the GIL.)
-PRELOAD = ("requests", "aish.ask", "aish.llm.broker", "aish.chat.conversation", "aish.safety.secrets",
+PRELOAD = ("requests", "aish.app.ask", "aish.llm.broker", "aish.chat.conversation", "aish.safety.secrets",
            "aish.llm.tokens", "aish.cost.usage", "aish.llm.routing", "aish.chat.prompts")
 
 
 class LazyService:
-    """``aish.service.Service``, built off the request path; ``handle`` waits for it."""
+    """``aish.app.service.Service``, built off the request path; ``handle`` waits for it."""
 
     def __init__(self, log: logging.Logger) -> None:
         self.log = log
@@ -79,7 +79,7 @@ class LazyService:
 
     def _build(self) -> None:
         try:
-            from aish.service import Service
+            from aish.app.service import Service
 
             self.service = Service(logging.getLogger("aish"))
         except BaseException as exc:  # reported to every request, logged once

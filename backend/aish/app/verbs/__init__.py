@@ -63,11 +63,11 @@ def dispatch(service: Any, request: Any, reply: Any) -> tuple[list, Optional[dic
     ctx = VerbContext(config=service.config(), overrides=service.overrides, buffer=request.buffer,
                       json="--json" in args)
     if verb in ("route", "fallback"):
-        from aish.commands import route
+        from aish.app.verbs import route
 
         return route.run([verb, *args], ctx), None
     if verb == "cost":
-        from aish.commands import cost
+        from aish.app.verbs import cost
 
         conv = service.conversation(request.conv)
         ctx.conversation, ctx.usage, ctx.ledger = conv, conv.usage, service.ledger()
@@ -76,7 +76,7 @@ def dispatch(service: Any, request: Any, reply: Any) -> tuple[list, Optional[dic
             conv.log.append({"type": "cost_reset"})
         return lines, None
     if verb == "mcp":
-        from aish.commands import mcp
+        from aish.app.verbs import mcp
 
         ctx.mcp = service.mcp()
         ctx.conversation = service.conversation(request.conv)

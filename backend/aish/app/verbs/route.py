@@ -12,7 +12,7 @@ import json
 from typing import Optional
 
 from aish.llm import routing as router
-from aish.commands import VerbContext
+from aish.app.verbs import VerbContext
 from aish.errors import ConfigError, AishError
 
 ROUTE_USAGE = "aish route on|off|classes|check TEXT"

@@ -196,7 +196,7 @@ class Service:
         raise AishError(f"unknown request kind '{request.kind}'", hint="upgrade the shell integration")
 
     def ask(self, request: Request, reply: Reply) -> AskResult:
-        from aish.ask import AskEnv, run_ask
+        from aish.app.ask import AskEnv, run_ask
 
         cfg = self.config()
         conv = self.conversation(request.conv)
@@ -213,7 +213,7 @@ class Service:
             return run_ask(env, conv, request, reply)
 
     def verb(self, request: Request, reply: Reply) -> AskResult:
-        from aish import commands
+        from aish.app import verbs as commands
 
         if request.argv and request.argv[0].lstrip(":") == "explain":
             words = request.argv[1:]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from aish.commands import VerbContext
+from aish.app.verbs import VerbContext
 from aish.errors import AishError
 
 USAGE = "usage: aish mcp list | tools | tool ALIAS.NAME | connect URL [ALIAS] | " \

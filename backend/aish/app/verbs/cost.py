@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from aish.commands import VerbContext
+from aish.app.verbs import VerbContext
 from aish.errors import AishError
 
 USAGE = "aish cost [detail|reset] [--today|--week|--all] [--json]"

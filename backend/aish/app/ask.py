@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from aish import answer
+from aish.app import suggestions
 from aish.chat import prompts
 from aish.config import Config, ModelConfig
 from aish.chat.conversation import Conversation
@@ -240,7 +240,7 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
     from aish.safety import assess as safety
 
     cfg = env.config
-    for command in answer.extract_commands(result.text):
+    for command in suggestions.extract_commands(result.text):
         verdict = safety.assess(command)
         if verdict and verdict.level == "medium" and cfg.safety.llm_model:
             shown = conv.redactor.redact(command) if _redacting(env, conv) else command
@@ -262,7 +262,7 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
 
 def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
     """Explain the buffer piece by piece; the conversation and the buffer stay untouched."""
-    from aish import explain
+    from aish.app import explain
     from aish.safety import assess as safety
 
     command = req.buffer.strip() or req.text.strip()

@@ -1,0 +1,10 @@
+"""The application: the only package that wires features together.
+
+    service      daemon-wide state: config reload, conversations, MCP, token counter, ledger
+    ask          one question end to end: route, budget, stream, fallback, tools, suggestions, safety
+    explain      `:explain`: a model explains the command on the prompt line, piece by piece
+    suggestions  the commands an answer suggests (`CMD:` lines)
+    verbs/       one module per verb; `run(args, ctx)` with a typed context
+
+The daemon reaches it only through its lazy service hook; the CLI never imports it.
+"""
