@@ -5,8 +5,8 @@ import sys
 
 from click.testing import CliRunner
 
-from aish.cli import cli
-from aish.shellscripts import script_path
+from aish.cli.main import cli
+from aish.cli.scripts import script_path
 
 
 def run(*args, **kw):

@@ -17,6 +17,6 @@ def main() -> None:
         from aish.daemon import runtime
 
         runtime.start_early()
-    from aish.cli import main as cli_main
+    from aish.cli.main import main as cli_main
 
     cli_main()

@@ -16,8 +16,8 @@ def script_path(shell: str) -> Path:
             return candidate
     except (ModuleNotFoundError, TypeError, FileNotFoundError):
         pass
-    # editable install / source checkout: <repo>/backend/aish/shellscripts.py -> <repo>/shell
-    return Path(__file__).resolve().parents[2] / "shell" / name
+    # editable install / source checkout: <repo>/backend/aish/cli/scripts.py -> <repo>/shell
+    return Path(__file__).resolve().parents[3] / "shell" / name
 
 
 def script_text(shell: str) -> str:

@@ -140,7 +140,7 @@ def ask(question: tuple, as_json: bool) -> None:
 @click.argument("shell", type=click.Choice(["zsh", "bash"]))
 def init(shell: str) -> None:
     """Print the shell integration: eval "$(aish init zsh)"."""
-    from aish.shellscripts import script_text
+    from aish.cli.scripts import script_text
 
     click.echo(script_text(shell), nl=False)
 
@@ -149,10 +149,11 @@ def init(shell: str) -> None:
 @click.argument("shell", required=False, type=click.Choice(["zsh", "bash"]))
 def shell(shell: Optional[str]) -> None:
     """Start your shell with aish loaded (says which model it will use)."""
-    from aish import config as config_mod, launch
+    from aish import config as config_mod
+    from aish.cli import shell_launcher
     from aish.llm import detect
 
-    name = launch.pick_shell(shell)
+    name = shell_launcher.pick_shell(shell)
     cfg = config_mod.load()
     if cfg.models:
         model = cfg.model()
@@ -161,7 +162,7 @@ def shell(shell: Optional[str]) -> None:
         found = detect.detect()
         click.echo(f"aish: using {found.description}" if found else f"aish: {detect.NOT_FOUND}")
     click.echo(f"aish: starting {name}; type '? how do I ...' and Enter, or press Ctrl-X Ctrl-A on a command")
-    launch.exec_shell(name)
+    shell_launcher.exec_shell(name)
 
 
 @cli.group()
@@ -235,7 +236,7 @@ def config_show() -> None:
 @cli.command()
 def doctor() -> None:
     """Check config, models, runtime dir, daemon and shell integration."""
-    from aish.doctor import run_checks
+    from aish.cli.doctor import run_checks
 
     failed = 0
     for check in run_checks():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from aish import paths
 from aish.errors import AishError
-from aish.shellscripts import script_path
+from aish.cli.scripts import script_path
 
 
 def pick_shell(requested: str | None) -> str:
