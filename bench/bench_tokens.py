@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from stub_server import StubServer  # noqa: E402
 
 from aish.llm import tokens as tokens_mod  # noqa: E402
-from aish.config import ContextConfig, ModelConfig, TokenizeConfig  # noqa: E402
+from aish.config.schema import ContextConfig, ModelConfig, TokenizeConfig  # noqa: E402
 from aish.chat.conversation import Conversation  # noqa: E402
 from aish.llm.tokens import TokenCounter  # noqa: E402
 

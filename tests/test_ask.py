@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from aish.app.ask import RETRACTED, AskEnv, run_ask
-from aish.config import from_dict
+from aish.config.load import from_dict
 from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, TransportError
 from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage

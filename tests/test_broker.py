@@ -14,7 +14,7 @@ import responses
 
 from aish.llm import broker
 from aish.ipc.cancel import CancelToken
-from aish.config import ModelConfig
+from aish.config.schema import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
 from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
 from stub_server import Reply, StubServer

@@ -7,7 +7,7 @@ import pytest
 
 from aish.app.verbs import VerbContext
 from aish.app.verbs import cost
-from aish.config import from_dict
+from aish.config.load import from_dict
 from aish.errors import AishError
 from aish.llm.events import Usage
 from aish.cost.ledger import Ledger

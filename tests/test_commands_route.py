@@ -7,10 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from aish import config as config_mod
+from aish.config import load as config_mod
 from aish.app import verbs as commands
 from aish.app.verbs import VerbContext, route
-from aish.config import Config, ModelConfig, RoutingConfig
+from aish.config.schema import Config, ModelConfig, RoutingConfig
 from aish.errors import AishError, ConfigError
 
 PASTE = "Traceback (most recent call last):\n  File \"a.py\", line 1"

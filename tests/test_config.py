@@ -2,8 +2,8 @@ import sys
 
 import pytest
 
-from aish import config as config_mod
-from aish.config_text import EXAMPLE, render
+from aish.config import load as config_mod
+from aish.config.render import EXAMPLE, render
 from aish.errors import ConfigError
 
 if sys.version_info >= (3, 11):

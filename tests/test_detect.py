@@ -1,6 +1,6 @@
 from urllib.parse import urlparse
 
-from aish import config as config_mod
+from aish.config import load as config_mod
 from aish.llm import detect
 from stub_server import StubServer
 

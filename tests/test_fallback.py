@@ -22,7 +22,7 @@ import responses
 
 from aish.llm import broker
 from aish.llm import fallback
-from aish.config import Config, ModelConfig, RoutingConfig
+from aish.config.schema import Config, ModelConfig, RoutingConfig
 from aish.errors import AishError, ApiError, BrokerError, Cancelled, ConfigError, TransportError
 from stub_server import Reply, StubServer
 

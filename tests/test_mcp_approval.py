@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from aish.mcp import approval
-from aish.config import McpConfig
+from aish.config.schema import McpConfig
 from aish.mcp.session import McpTool
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from aish.config import McpConfig, McpServerConfig
+from aish.config.schema import McpConfig, McpServerConfig
 from aish.llm.events import ToolCall
 from aish.mcp import bridge
 from aish.mcp.manager import McpManager

@@ -5,7 +5,7 @@ import pytest
 
 from aish.app.verbs import VerbContext
 from aish.app.verbs import mcp as verbs
-from aish.config import Config, McpConfig, McpServerConfig
+from aish.config.schema import Config, McpConfig, McpServerConfig
 from aish.errors import AishError
 from aish.mcp.manager import McpManager
 from mcp_servers import free_port, stdio_argv

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aish.config import McpConfig, McpServerConfig
+from aish.config.schema import McpConfig, McpServerConfig
 from aish.mcp import names
 from aish.mcp.manager import McpManager
 from mcp_servers import free_port, stdio_argv
@@ -136,7 +136,7 @@ def test_the_documented_config_example_loads():
     import re
     from pathlib import Path
 
-    from aish.config import from_dict, tomllib  # tomllib, or tomli on 3.10
+    from aish.config.load import from_dict, tomllib  # tomllib, or tomli on 3.10
 
     doc = (Path(__file__).resolve().parent.parent / "docs" / "mcp.md").read_text()
     block = re.search(r"```toml\n(.*?)```", doc, re.S).group(1)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from aish.llm import routing as router
-from aish.config import Config, ModelConfig, RoutingConfig, from_dict
+from aish.config.schema import Config, ModelConfig, RoutingConfig
+from aish.config.load import from_dict
 from aish.errors import ConfigError
 
 FENCED = "what is wrong here?\n```\nfor i in range(3) print(i)\n```"

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from aish.llm import broker
-from aish.config import Config, ContextConfig, ModelConfig
+from aish.config.schema import Config, ContextConfig, ModelConfig
 from aish.chat.conversation import Conversation
 from aish.errors import TransportError
 from aish.llm.events import Usage

@@ -12,7 +12,7 @@ import requests
 import responses
 
 from aish.llm import tokens as tokens_mod
-from aish.config import ModelConfig, TokenizeConfig
+from aish.config.schema import ModelConfig, TokenizeConfig
 from aish.llm.tokens import TokenCounter, heuristic
 
 BASE = "http://127.0.0.1:8080"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import threading
 
-from aish.config import CostConfig, ModelConfig
+from aish.config.schema import CostConfig, ModelConfig
 from aish.llm.events import Usage
 from aish.llm.tokens import TokenCounter
 from aish.cost.usage import Bucket, UsageTotals, estimate_usage, money, price_usage

@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional
 
 from aish.app import suggestions
 from aish.chat import prompts
-from aish.config import Config, ModelConfig
+from aish.config.schema import Config, ModelConfig
 from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, ConfigError
 from aish.llm.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage

@@ -13,8 +13,8 @@ import threading
 import time
 from typing import Optional
 
-from aish import config as config_mod
-from aish.config import Config
+from aish.config import load as config_mod
+from aish.config.schema import Config
 from aish.chat.conversation import Conversation
 from aish.errors import AishError, ConfigError
 from aish.llm.events import AskResult

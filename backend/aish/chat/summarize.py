@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Optional
 
-from aish.config import Config
+from aish.config.schema import Config
 from aish.llm.events import Usage
 
 SummarizeFn = Callable[[Optional[str], Optional[list]], Optional[str]]

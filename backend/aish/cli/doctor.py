@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional
 
-from aish import config as config_mod
+from aish.config import load as config_mod
 from aish.errors import AishError
 
 

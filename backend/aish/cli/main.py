@@ -149,7 +149,7 @@ def init(shell: str) -> None:
 @click.argument("shell", required=False, type=click.Choice(["zsh", "bash"]))
 def shell(shell: Optional[str]) -> None:
     """Start your shell with aish loaded (says which model it will use)."""
-    from aish import config as config_mod
+    from aish.config import load as config_mod
     from aish.cli import shell_launcher
     from aish.llm import detect
 
@@ -204,7 +204,7 @@ def config() -> None:
 
 @config.command("path")
 def config_path() -> None:
-    from aish import config as config_mod
+    from aish.config import load as config_mod
 
     click.echo(str(config_mod.config_path()))
 
@@ -212,8 +212,8 @@ def config_path() -> None:
 @config.command("init")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def config_init(force: bool) -> None:
-    from aish import config as config_mod
-    from aish.config_text import EXAMPLE
+    from aish.config import load as config_mod
+    from aish.config.render import EXAMPLE
 
     path = config_mod.config_path()
     if path.exists() and not force:
@@ -225,9 +225,9 @@ def config_init(force: bool) -> None:
 
 @config.command("show")
 def config_show() -> None:
-    from aish import config as config_mod
+    from aish.config import load as config_mod
     from aish.llm import detect
-    from aish.config_text import render
+    from aish.config.render import render
 
     cfg = detect.apply(config_mod.load())
     click.echo(render(cfg), nl=False)

@@ -22,7 +22,7 @@ import requests
 from sseclient import SSEClient
 
 from aish.ipc.cancel import CancelToken
-from aish.config import ModelConfig
+from aish.config.schema import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
 from aish.llm.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
 from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed

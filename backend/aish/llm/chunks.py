@@ -16,7 +16,7 @@ import json
 import re
 from typing import Any, Iterator, Optional
 
-from aish.config import ModelConfig
+from aish.config.schema import ModelConfig
 from aish.errors import ApiError, TransportError
 from aish.llm.events import (BrokerEvent, Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall,
                          ToolCallDelta, Usage)

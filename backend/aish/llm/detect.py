@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Optional
 
-from aish.config import Config, ModelConfig
+from aish.config.schema import Config, ModelConfig
 
 # (label, port) in order of preference; llama.cpp moved from 8080 to 9931 over time.
 LOCAL_SERVERS = (

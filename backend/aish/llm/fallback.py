@@ -22,7 +22,7 @@ from typing import Optional
 import requests
 import urllib3.exceptions as u3
 
-from aish.config import Config
+from aish.config.schema import Config
 from aish.errors import AishError, ApiError, BrokerError, Cancelled, ConfigError, TransportError
 
 TRANSPORT_PREFIX = "transport: "

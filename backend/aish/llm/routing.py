@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.config import Config
+from aish.config.schema import Config
 from aish.errors import ConfigError
 
 CLASSES = ("code", "reasoning", "default")

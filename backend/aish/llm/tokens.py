@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional
 
 import requests
 
-from aish.config import TokenizeConfig
+from aish.config.schema import TokenizeConfig
 
 # (path, body key) in probe order
 ROUTES = (("/tokenize", "content"), ("/extras/tokenize", "input"))

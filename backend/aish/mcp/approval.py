@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from aish.config import McpConfig
+from aish.config.schema import McpConfig
 
 MAX_ARGS_CHARS = 200
 

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from aish.mcp import approval
 from aish.ipc.cancel import CancelToken
-from aish.config import McpConfig
+from aish.config.schema import McpConfig
 from aish.errors import ToolError
 from aish.llm.events import ToolCall
 from aish.mcp import content

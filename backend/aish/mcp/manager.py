@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from aish.ipc.cancel import CancelToken
-from aish.config import McpConfig, McpServerConfig
+from aish.config.schema import McpConfig, McpServerConfig
 from aish.errors import AishError, ToolError
 from aish.mcp import names
 from aish.mcp.session import McpSession, McpTool

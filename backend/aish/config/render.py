@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from aish.config import Config
+from aish.config.schema import Config
 
 EXAMPLE = '''# aish configuration. Every key is optional; unknown keys are errors.
 # Docs: docs/configuration.md in the aish repository.

@@ -1,0 +1,155 @@
+"""The configuration's shape: one dataclass per section, with its defaults.
+
+Every field's annotation is checked by the loader (``load._fill``), so a new
+field needs nothing more than its annotation and default.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+from urllib.parse import urlparse
+
+from aish.errors import ConfigError
+
+
+@dataclass
+class ModelConfig:
+    """One OpenAI-compatible endpoint + model; ``/v1/chat/completions`` is appended."""
+
+    name: str = ""
+    endpoint: str = ""
+    model: str = ""
+    key_env: Optional[str] = None
+    connect_timeout: float = 3.0
+    read_timeout: float = 120.0
+    include_usage: bool = True  # send stream_options.include_usage
+    price_in: Optional[float] = None  # dollars per million prompt tokens
+    price_out: Optional[float] = None  # dollars per million completion tokens
+    max_tokens: Optional[int] = None
+    temperature: Optional[float] = None
+    local: Optional[bool] = None  # None: decided from the endpoint host
+
+    def api_key(self) -> Optional[str]:
+        if not self.key_env:
+            return None
+        return os.environ.get(self.key_env) or None
+
+    @property
+    def is_local(self) -> bool:
+        """Loopback and private hosts are local: free, and fallback candidates."""
+        if self.local is not None:
+            return self.local
+        host = (urlparse(self.endpoint).hostname or "").lower()
+        if host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".local"):
+            return True
+        if host.startswith(("10.", "192.168.")):
+            return True
+        if host.startswith("172."):
+            try:
+                return 16 <= int(host.split(".")[1]) <= 31
+            except (IndexError, ValueError):
+                return False
+        return False
+
+    @property
+    def chat_url(self) -> str:
+        return self.endpoint.rstrip("/") + "/v1/chat/completions"
+
+
+@dataclass
+class RoutingConfig:
+    auto: bool = False
+    fallback: bool = False
+    fallback_model: str = "cloud"
+    classes: dict = field(default_factory=lambda: {"code": "deep", "reasoning": None, "default": None})
+
+
+@dataclass
+class ContextConfig:
+    max_turns: int = 20  # user+assistant pairs kept verbatim
+    budget_tokens: int = 6000  # prompt budget for the conversation
+    summarize_on_evict: bool = False
+    summarizer_model: str = "fast"
+    max_summary_chars: int = 2000
+    summarizer_timeout: float = 30.0
+    summarizer_max_tokens: int = 300
+
+
+@dataclass
+class McpServerConfig:
+    alias: str = ""
+    url: Optional[str] = None
+    command: Optional[list] = None
+    env: dict = field(default_factory=dict)
+    auth_token: Optional[str] = None
+    auth_env: Optional[str] = None
+    trusted: bool = False
+    timeout: float = 30.0
+
+    def bearer(self) -> Optional[str]:
+        """Seed phase 2: ``auth_token`` literal > ``auth_env`` indirection > none."""
+        if self.auth_token:
+            return self.auth_token
+        if self.auth_env:
+            return os.environ.get(self.auth_env) or None
+        return None
+
+
+@dataclass
+class McpConfig:
+    servers: dict = field(default_factory=dict)  # alias -> McpServerConfig
+    auto_approve: list = field(default_factory=list)  # "alias.tool" or "alias.*"
+    max_tool_depth: int = 8
+    max_result_chars: int = 8000
+    approval_timeout: float = 120.0
+    auto_approve_read_only_trusted: bool = False
+
+
+@dataclass
+class CostConfig:
+    warn_at_dollars: Optional[float] = None
+    warn_at_tokens: Optional[int] = None
+
+
+@dataclass
+class TokenizeConfig:
+    use_endpoint: bool = False
+    timeout: float = 2.0
+
+
+@dataclass
+class SafetyConfig:
+    llm_model: Optional[str] = None  # second opinion for medium-rated commands
+
+
+@dataclass
+class SecretsConfig:
+    redact: bool = True
+
+
+@dataclass
+class Config:
+    default_model: str = "fast"
+    models: dict = field(default_factory=dict)  # name -> ModelConfig
+    routing: RoutingConfig = field(default_factory=RoutingConfig)
+    context: ContextConfig = field(default_factory=ContextConfig)
+    mcp: McpConfig = field(default_factory=McpConfig)
+    cost: CostConfig = field(default_factory=CostConfig)
+    tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
+    safety: SafetyConfig = field(default_factory=SafetyConfig)
+    secrets: SecretsConfig = field(default_factory=SecretsConfig)
+    source: Optional[Path] = None  # the file it came from, if any
+    detected: Optional[str] = None  # how the model was found when there was no file
+
+    def model(self, name: Optional[str] = None) -> ModelConfig:
+        name = name or self.default_model
+        try:
+            return self.models[name]
+        except KeyError:
+            raise ConfigError(
+                f"no model named '{name}' is configured",
+                hint=f"add a [models.{name}] table to {self.source or 'the config'} "
+                "or run 'aish config init'",
+            ) from None
