@@ -22,11 +22,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))  # a script: the repo root makes tests.stub_server importable
 
 import requests  # noqa: E402
 
-from stub_server import Reply, StubServer  # noqa: E402
+from tests.stub_server import Reply, StubServer  # noqa: E402
 
 
 def direct_ttfb(session: requests.Session, url: str) -> float:

@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))  # a script: the repo root makes tests.stub_server importable
 
-from stub_server import StubServer  # noqa: E402
+from tests.stub_server import StubServer  # noqa: E402
 
 from aish.llm import tokens as tokens_mod  # noqa: E402
 from aish.config.schema import ContextConfig, ModelConfig, TokenizeConfig  # noqa: E402

@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
-TESTS = Path(__file__).resolve().parent
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
-
+from tests.helpers import aish
+from tests.stub_server import StubServer
 
 @pytest.fixture(autouse=True)
 def aish_env(tmp_path_factory, monkeypatch):
@@ -43,3 +40,12 @@ def config_file(aish_env):
     def write(text: str) -> Path:
         return write_config(os.environ["AISH_CONFIG"], text)
     return write
+
+
+@pytest.fixture
+def stub(config_file):
+    """A llama.cpp-shaped model stub serving `fast` (model m); the daemon stops afterwards."""
+    with StubServer(shape="llamacpp") as server:
+        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n')
+        yield server
+        aish("daemon", "stop", timeout=30)

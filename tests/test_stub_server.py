@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from stub_server import Reply, StubServer
+from tests.stub_server import Reply, StubServer
 
 MSGS = [{"role": "user", "content": "hello there"}]
 

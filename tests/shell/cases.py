@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from mcp_servers.plain_json_server import PlainServer
-from stub_server import Reply
-from shellenv import PROMPT, ask_then_cycle, system_message, user_message
-from tmux import fd_count, wait_until
+from tests.mcp_servers.plain_json_server import PlainServer
+from tests.stub_server import Reply
+from tests.shell.shellenv import PROMPT, ask_then_cycle, system_message, user_message
+from tests.shell.tmux import fd_count, wait_until
 
 HOSTILE = ("""what's $(rm -rf ~) doing; and "quotes" | pipes * globs ? """
            r"""100% a%0Ab %25 %09 back\slash \n \t""")

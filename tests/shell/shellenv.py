@@ -8,8 +8,6 @@ first use (`aish daemon start`), answering from the loopback model stub.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,14 +15,12 @@ from typing import Callable
 
 import pytest
 
-from stub_server import StubServer
-from tmux import Tmux
+from tests.stub_server import StubServer
+from tests.shell.tmux import Tmux
 
 REPO = Path(__file__).resolve().parents[2]
 PROMPT = "aish$ "
 
-needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed (.ci/run installs it)")
 
 
 @dataclass
@@ -96,15 +92,6 @@ def _q(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
 
-@pytest.fixture
-def stub(config_file):
-    """The model stub, and a config pointing the daemon at it; the daemon stops afterwards."""
-    with StubServer(shape="llamacpp") as server:
-        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n')
-        yield server
-        subprocess.run([sys.executable, "-m", "aish", "daemon", "stop"], capture_output=True,
-                       timeout=30)
-
 
 @pytest.fixture
 def make_shell(shell_name, aish_env):
@@ -129,7 +116,7 @@ def sh(make_shell, stub) -> Shell:
 
 def ask_then_cycle(sh: Shell, stub: StubServer, question: str) -> None:
     """Ask; the first of two suggestions lands on the prompt; the cycle key brings the second."""
-    from stub_server import Reply
+    from tests.stub_server import Reply
 
     stub.queue(Reply(text="a\nCMD: ls -la\nCMD: ls -lS\n"))
     sh.ask(question)

@@ -24,7 +24,7 @@ from aish.llm import broker
 from aish.llm import fallback
 from aish.config.schema import Config, ModelConfig, RoutingConfig
 from aish.errors import AishError, ApiError, BrokerError, Cancelled, ConfigError, TransportError
-from stub_server import Reply, StubServer
+from tests.stub_server import Reply, StubServer
 
 ON = Config(routing=RoutingConfig(fallback=True))
 OFF = Config(routing=RoutingConfig(fallback=False))

@@ -8,8 +8,8 @@ from aish.app.verbs import mcp as verbs
 from aish.config.schema import Config, McpConfig, McpServerConfig
 from aish.errors import AishError
 from aish.mcp.manager import McpManager
-from mcp_servers import free_port, stdio_argv
-from mcp_servers.plain_json_server import PlainServer
+from tests.mcp_servers import free_port, stdio_argv
+from tests.mcp_servers.plain_json_server import PlainServer
 
 
 @pytest.fixture(scope="module")

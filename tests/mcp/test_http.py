@@ -10,8 +10,8 @@ from aish.errors import ToolError
 from aish.mcp import jsonrpc
 from aish.mcp.http import HttpTransport, display_url
 from aish.mcp.session import McpSession
-from mcp_servers import SdkHttpServer
-from mcp_servers.plain_json_server import PlainServer
+from tests.mcp_servers import SdkHttpServer
+from tests.mcp_servers.plain_json_server import PlainServer
 
 
 @pytest.fixture(scope="module")
@@ -192,7 +192,7 @@ def test_plain_json_timeout(plain):
 
 
 def test_connection_refused_names_the_url_without_secrets():
-    from mcp_servers import free_port
+    from tests.mcp_servers import free_port
 
     url = f"http://user:pw@127.0.0.1:{free_port()}/mcp?token=abc"
     with pytest.raises(ToolError) as info:

@@ -11,7 +11,7 @@ from aish.ipc.cancel import CancelToken
 from aish.errors import Cancelled, ToolError
 from aish.mcp.session import McpSession
 from aish.mcp.stdio import StdioTransport
-from mcp_servers import stdio_argv
+from tests.mcp_servers import stdio_argv
 
 
 @pytest.fixture(scope="module")

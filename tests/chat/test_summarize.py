@@ -12,7 +12,7 @@ from aish.chat.conversation import Conversation
 from aish.errors import TransportError
 from aish.llm.events import Usage
 from aish.chat.summarize import make_summarize_fn, render_turns_compact
-from stub_server import Reply, StubServer
+from tests.stub_server import Reply, StubServer
 
 TURNS = [
     {"role": "user", "content": "list big files in ~/logs"},

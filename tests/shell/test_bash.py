@@ -1,19 +1,17 @@
 """shell/aish.bash in a real bash (tmux), against the real daemon and the model stub."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "shell"))
 
-from cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
-from shellenv import needs_tmux, stub, make_shell, sh, system_message  # noqa: E402,F401
-from stub_server import Reply  # noqa: E402
-from tmux import wait_until  # noqa: E402
+from tests.shell.cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
+from tests.shell.shellenv import make_shell, sh, system_message  # noqa: F401
+from tests.stub_server import Reply
+from tests.shell.tmux import wait_until  # noqa: E402
 
-pytestmark = needs_tmux
+pytestmark = pytest.mark.shell  # real zsh/bash in tmux: `pytest -m "not shell"` skips them
 
 
 @pytest.fixture
@@ -99,7 +97,7 @@ def test_without_bash_preexec_prompt_command_is_kept(make_shell, stub):
 
 def test_sourcing_twice_is_harmless(make_shell, stub):
     sh = make_shell(after='source "$AISH_SCRIPT"; echo sourced-twice',
-                    extra_env={"AISH_SCRIPT": str(Path(__file__).resolve().parents[1] / "shell" / "aish.bash")})
+                    extra_env={"AISH_SCRIPT": str(Path(__file__).resolve().parents[2] / "shell" / "aish.bash")})
     sh.wait("sourced-twice")
     stub.queue(Reply(text="a\nCMD: ls -la\n"))
     sh.ask("? once")

@@ -171,7 +171,7 @@ def test_a_refused_port_is_char4_without_raising():
 
 @pytest.mark.parametrize("flavour", ["llamacpp", "llama-cpp-python"])
 def test_real_stub_tokenizer_counts_match_and_each_text_is_sent_once(flavour):
-    from stub_server import StubServer, count_tokens
+    from tests.stub_server import StubServer, count_tokens
 
     text = "Hello, world! This isn't char/4."
     with StubServer(tokenize=flavour) as stub:
@@ -185,7 +185,7 @@ def test_real_stub_tokenizer_counts_match_and_each_text_is_sent_once(flavour):
 
 
 def test_real_stub_without_tokenizer_is_probed_once():
-    from stub_server import StubServer
+    from tests.stub_server import StubServer
 
     with StubServer(tokenize=None) as stub:
         model = ModelConfig(name="fast", endpoint=stub.url, model="m")

@@ -7,7 +7,7 @@ from aish.app import service as service_mod
 from aish.errors import ConfigError
 from aish.ipc.protocol import Request
 from aish.ipc.reply import RecordingReply
-from stub_server import Reply, StubServer
+from tests.stub_server import Reply, StubServer
 
 
 def free_port():

@@ -7,8 +7,8 @@ import pytest
 from aish.config.schema import McpConfig, McpServerConfig
 from aish.mcp import names
 from aish.mcp.manager import McpManager
-from mcp_servers import free_port, stdio_argv
-from mcp_servers.plain_json_server import PlainServer
+from tests.mcp_servers import free_port, stdio_argv
+from tests.mcp_servers.plain_json_server import PlainServer
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +138,7 @@ def test_the_documented_config_example_loads():
 
     from aish.config.load import from_dict, tomllib  # tomllib, or tomli on 3.10
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "mcp.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "mcp.md").read_text()
     block = re.search(r"```toml\n(.*?)```", doc, re.S).group(1)
     cfg = from_dict(tomllib.loads(block))
     assert set(cfg.mcp.servers) == {"notes", "wiki", "files"}

@@ -9,20 +9,9 @@ import time
 
 import pytest
 
-from stub_server import Reply, StubServer
+from tests.helpers import aish
+from tests.stub_server import Reply, StubServer
 
-
-def aish(*args, input=None, env=None, timeout=30):
-    return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
-                          input=input, env={**os.environ, **(env or {})}, timeout=timeout)
-
-
-@pytest.fixture
-def stub(config_file):
-    with StubServer(shape="llamacpp") as server:
-        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n')
-        yield server
-    aish("daemon", "stop")
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 
 from aish.safety.secrets import Redactor, streaming_restorer
 
-CORPUS = Path(__file__).resolve().parent / "corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
 def corpus_lines(name: str) -> list[str]:

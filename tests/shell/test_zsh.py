@@ -1,18 +1,16 @@
 """shell/aish.zsh in a real zsh (tmux), against the real daemon and the model stub."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "shell"))
 
-from cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
-from shellenv import ask_then_cycle, needs_tmux, stub, make_shell, sh  # noqa: E402,F401
-from stub_server import Reply  # noqa: E402
+from tests.shell.cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
+from tests.shell.shellenv import ask_then_cycle, make_shell, sh  # noqa: F401
+from tests.stub_server import Reply
 
-pytestmark = needs_tmux
+pytestmark = pytest.mark.shell  # real zsh/bash in tmux: `pytest -m "not shell"` skips them
 
 
 @pytest.fixture
@@ -78,7 +76,7 @@ def test_with_autosuggestions_and_highlighting(make_shell, stub, order, kind):
 
 
 def test_sourcing_twice_is_harmless_and_options_are_restored(make_shell, stub):
-    script = Path(__file__).resolve().parents[1] / "shell" / "aish.zsh"
+    script = Path(__file__).resolve().parents[2] / "shell" / "aish.zsh"
     sh = make_shell(before="setopt ksh_arrays sh_word_split",
                     after=f"source '{script}'; print -r -- opts:${{options[ksh_arrays]}}:${{options[sh_word_split]}}")
     sh.wait("opts:on:on")

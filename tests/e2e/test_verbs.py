@@ -14,32 +14,13 @@ import sys
 
 import pytest
 
-from stub_server import Reply, StubServer
+from tests.helpers import aish, closed_port_url, model_toml, ok
+from tests.stub_server import Reply, StubServer
 
 SUMMARIZER_ROLE = "You keep the running memory of a conversation"
 
 
-def aish(*args, input=None, env=None, timeout=30):
-    return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
-                          input=input, env={**os.environ, **(env or {})}, timeout=timeout)
 
-
-def ok(*args, **kw):
-    result = aish(*args, **kw)
-    assert result.returncode == 0, (args, result.stdout, result.stderr)
-    return result
-
-
-def closed_port_url() -> str:
-    """A loopback URL nothing listens on: bind an ephemeral port, then let it go."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}"
-
-
-def model_toml(name: str, url: str, model: str, extra: str = "") -> str:
-    return f'[models.{name}]\nendpoint = "{url}"\nmodel = "{model}"\n{extra}'
 
 
 def is_summarizer(request: dict) -> bool:

@@ -17,7 +17,7 @@ from aish.ipc.cancel import CancelToken
 from aish.config.schema import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, TransportError
 from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
-from stub_server import Reply, StubServer
+from tests.stub_server import Reply, StubServer
 
 EP = "http://model.test"
 URL = EP + "/v1/chat/completions"

@@ -7,16 +7,12 @@ from click.testing import CliRunner
 
 from aish.cli.main import cli
 from aish.cli.scripts import script_path
+from tests.helpers import aish
 
 
 def run(*args, **kw):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False, **kw)
 
-
-def aish(*args, env=None, input=None):
-    """Run the real `aish` entry point in a subprocess (main() owns errors and exit codes)."""
-    return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, input=input, timeout=60)
 
 
 def test_config_path_init_show(aish_env):

@@ -10,7 +10,7 @@ import pytest
 from aish.errors import TransportError
 from aish.safety.assess import Verdict, assess, second_opinion
 
-CORPUS = Path(__file__).resolve().parent / "corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 RANK = {"low": 0, "medium": 1, "high": 2}
 
 

@@ -8,8 +8,8 @@ from aish.llm.events import ToolCall
 from aish.mcp import bridge
 from aish.mcp.manager import McpManager
 from aish.ipc.reply import RecordingReply
-from mcp_servers import SdkHttpServer
-from mcp_servers.plain_json_server import PlainServer
+from tests.mcp_servers import SdkHttpServer
+from tests.mcp_servers.plain_json_server import PlainServer
 
 
 @pytest.fixture(scope="module")

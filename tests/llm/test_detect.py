@@ -2,7 +2,7 @@ from urllib.parse import urlparse
 
 from aish.config import load as config_mod
 from aish.llm import detect
-from stub_server import StubServer
+from tests.stub_server import StubServer
 
 
 def test_first_local_server_that_answers_wins(monkeypatch):

@@ -15,8 +15,8 @@ import time
 
 import pytest
 
-from mcp_servers import SdkHttpServer
-from stub_server import Reply, StubServer
+from tests.mcp_servers import SdkHttpServer
+from tests.stub_server import Reply, StubServer
 
 
 @pytest.fixture(scope="module")

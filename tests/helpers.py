@@ -1,0 +1,38 @@
+"""Helpers the test modules share: running the real `aish` entry point, and config snippets.
+
+Fixtures live in ``conftest.py``; plain functions live here so a test module
+imports exactly what it uses.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+
+
+def aish(*args: str, input: str | None = None, env: dict | None = None,
+         timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run the real `aish` entry point in a subprocess (its main() owns errors and exit codes)."""
+    return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
+                          input=input, env={**os.environ, **(env or {})}, timeout=timeout)
+
+
+def ok(*args: str, **kw) -> subprocess.CompletedProcess:
+    """`aish(...)` that must succeed."""
+    result = aish(*args, **kw)
+    assert result.returncode == 0, (args, result.stdout, result.stderr)
+    return result
+
+
+def closed_port_url() -> str:
+    """A loopback URL nothing listens on: bind an ephemeral port, then let it go."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}"
+
+
+def model_toml(name: str, url: str, model: str, extra: str = "") -> str:
+    """One `[models.NAME]` table."""
+    return f'[models."{name}"]\nendpoint = "{url}"\nmodel = "{model}"\n{extra}'
