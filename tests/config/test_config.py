@@ -1,8 +1,11 @@
+import dataclasses
 import sys
+import typing
 
 import pytest
 
 from aish.config import load as config_mod
+from aish.config.load import from_dict
 from aish.config.render import EXAMPLE, render
 from aish.errors import ConfigError
 
@@ -99,3 +102,64 @@ def test_local_endpoints_are_recognised():
     assert m.is_local and m.chat_url == "http://127.0.0.1:8080/v1/chat/completions"
     assert not config_mod.ModelConfig(endpoint="https://openrouter.ai/api", model="x").is_local
     assert config_mod.ModelConfig(endpoint="http://192.168.1.5:1234", model="x").is_local
+
+
+# ---------------------------------------------------------------- types and round trip
+
+def every_config_dataclass():
+    from aish.config import schema
+
+    return [obj for obj in vars(schema).values()
+            if dataclasses.is_dataclass(obj) and obj.__module__ == schema.__name__]
+
+
+def test_every_field_of_every_config_dataclass_has_a_check():
+    from aish.config.load import checker
+
+    seen = 0
+    for cls in every_config_dataclass():
+        for name, hint in typing.get_type_hints(cls).items():
+            if dataclasses.is_dataclass(hint) or name in ("source",):
+                continue  # sections are tables filled on their own; `source` is not read from TOML
+            assert callable(checker(hint)), (cls.__name__, name)
+            seen += 1
+    assert seen > 40
+
+
+def test_a_field_spelled_with_the_union_operator_is_checked_too():
+    from aish.config.load import _fill
+
+    @dataclasses.dataclass
+    class Spelled:
+        old: typing.Optional[float] = None
+        new: float | None = None
+
+    for key in ("old", "new"):
+        with pytest.raises(ConfigError, match=f"t.{key} must be a number"):
+            _fill(Spelled, {key: "fast"}, "config", "t")
+
+
+def test_show_prints_toml_that_reads_back_to_the_same_config(config_file):
+    cfg = load(config_file, '''default_model = "gpt-4.1"
+[models."gpt-4.1"]
+endpoint = "https://api.example.invalid/v1"
+model = "openai/gpt-4.1"
+local = false
+price_in = 2.0
+[models.fast]
+endpoint = "http://127.0.0.1:8080"
+model = "qwen 2.5 \\"coder\\""
+[routing]
+auto = true
+[routing.classes]
+reasoning = "gpt-4.1"
+code = "fast"
+[mcp]
+auto_approve = ["files.read_file"]
+[mcp.servers."my.files"]
+command = ["srv", "--root", "/tmp/x y"]
+''')
+    body = "\n".join(line for line in render(cfg).splitlines() if not line.startswith("#"))
+    again = from_dict(tomllib.loads(body))
+    cfg.source = None
+    assert again == cfg

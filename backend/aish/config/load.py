@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
+import types
+import typing
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 from urllib.parse import urlparse
 
 from aish import paths
@@ -150,31 +152,44 @@ def _typed(value: Any, expected: type, where: str, key: str) -> Any:
 
 
 def _fill(cls: type, table: dict, where: str, key: str, skip: set = frozenset()) -> Any:
-    """Build dataclass ``cls`` from ``table``, checking names and types from its annotations."""
-    spec = {f.name: f for f in fields(cls) if f.name not in skip}
-    _reject_unknown(table, set(spec), where, f"{key}.")
+    """Build dataclass ``cls`` from ``table``, checking names and types from its resolved hints."""
+    hints = typing.get_type_hints(cls)
+    spec = {f.name for f in fields(cls) if f.name not in skip}
+    _reject_unknown(table, spec, where, f"{key}.")
     obj = cls()
     for name, value in table.items():
-        annotation = str(spec[name].type)
-        expected = _annotation_type(annotation)
         if value is None:
             continue
-        if expected is not None:
-            value = _typed(value, expected, where, f"{key}.{name}")
-        if expected is list and name in ("auto_approve", "command"):
-            for item in value:
-                if not isinstance(item, str):
-                    raise ConfigError(f"{where}: {key}.{name} must be a list of strings")
-        setattr(obj, name, value)
+        setattr(obj, name, checker(hints[name])(value, where, f"{key}.{name}"))
     return obj
 
 
-def _annotation_type(annotation: str) -> Optional[type]:
-    for name, typ in (("bool", bool), ("int", int), ("float", float), ("str", str),
-                      ("list", list), ("dict", dict)):
-        if annotation == name or annotation == f"Optional[{name}]":
-            return typ
-    return None
+Checker = Callable[[Any, str, str], Any]
+
+
+def checker(hint: Any) -> Checker:
+    """The check for one field's resolved type hint.
+
+    Every spelling of one type (``Optional[float]``, ``float | None``) resolves to
+    the same check; a hint no check covers is a programming error, which a test
+    over every field of every config dataclass catches.
+    """
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(args) == 1:
+        return checker(args[0])
+    base = typing.get_origin(hint) or hint
+    if base in (bool, int, float, str, dict):
+        return lambda value, where, key: _typed(value, base, where, key)
+    if base is list:
+        return _string_list
+    raise TypeError(f"no config check for type {hint!r}")
+
+
+def _string_list(value: Any, where: str, key: str) -> list:
+    _typed(value, list, where, key)
+    if not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{where}: {key} must be a list of strings")
+    return value
 
 
 def with_runtime_overrides(cfg: Config, overrides: dict) -> Config:

@@ -6,6 +6,7 @@ variable is set, never its value.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -74,7 +75,7 @@ def render(cfg: Config) -> str:
     lines.append(f'default_model = "{cfg.default_model}"')
     for name, model in cfg.models.items():
         lines.append("")
-        lines.append(f"[models.{name}]")
+        lines.append(f"[models.{_key(name)}]")
         lines.extend(_pairs(model, skip={"name"}))
     for section in ("routing", "context", "cost", "tokenize", "safety", "secrets"):
         lines.append("")
@@ -85,7 +86,7 @@ def render(cfg: Config) -> str:
     lines.extend(_pairs(cfg.mcp, skip={"servers"}))
     for alias, server in cfg.mcp.servers.items():
         lines.append("")
-        lines.append(f"[mcp.servers.{alias}]")
+        lines.append(f"[mcp.servers.{_key(alias)}]")
         lines.extend(_pairs(server, skip={"alias"}))
     return "\n".join(lines) + "\n"
 
@@ -109,6 +110,14 @@ def _pairs(obj: Any, skip: set = frozenset()) -> list:
     return out
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _key(name: str) -> str:
+    """A TOML key as written: bare when TOML allows it, else quoted (``"gpt-4.1"``)."""
+    return name if _BARE_KEY.fullmatch(name) else _toml(name)
+
+
 def _toml(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -119,7 +128,7 @@ def _toml(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, dict):
-        inner = ", ".join(f"{k} = {_toml(v) if v is not None else _toml('')}" for k, v in value.items())
+        inner = ", ".join(f"{_key(k)} = {_toml(v) if v is not None else _toml('')}" for k, v in value.items())
         return "{ " + inner + " }"
     if is_dataclass(value):
         return str(value)
