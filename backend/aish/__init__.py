@@ -1,3 +1,4 @@
-"""aish: AI inside the shell people already use."""
+"""aish: AI inside the shell people already use.
 
-__version__ = "0.1.0"
+The package map is docs/architecture.md; each subpackage's docstring is its own map.
+"""

@@ -12,6 +12,8 @@ from aish.chat.conversation import Conversation
 from aish.errors import TransportError
 from aish.llm.events import Usage
 from aish.chat.summarize import make_summarize_fn, render_turns_compact
+from aish.cost.usage import estimate_usage
+from aish.llm.tokens import TokenCounter
 from tests.stub_server import Reply, StubServer
 
 TURNS = [
@@ -141,8 +143,11 @@ def test_failure_means_silent_eviction_with_one_status_line():
 def test_usage_is_reported_and_estimated_when_the_server_sends_none():
     seen = []
     reported = Usage(10, 5, 15)
-    fn = make_summarize_fn(config(), FakeComplete(("a", reported), "bb" * 10),
-                           on_usage=lambda name, usage: seen.append((name, usage)))
+    cfg = config()
+    fn = make_summarize_fn(cfg, FakeComplete(("a", reported), "bb" * 10),
+                           on_usage=lambda name, usage: seen.append((name, usage)),
+                           estimate=lambda messages, text: estimate_usage(
+                               cfg.models["fast"], messages, text, TokenCounter(None)))
     fn(None, TURNS)
     fn("a", TURNS)
     assert seen[0] == ("fast", reported)

@@ -164,7 +164,7 @@ def test_estimate_usage_counts_with_the_counter_and_marks_estimated():
     u = estimate_usage(LOCAL, messages, "z" * 21, counter)
     assert (u.prompt_tokens, u.completion_tokens, u.total_tokens) == (12, 5, 17)
     assert u.estimated is True and u.cost is None and u.model == "qwen"
-    assert price_usage(CLOUD, estimate_usage(CLOUD, messages, "", None)).cost == 12 * 3.0 / 1e6
+    assert price_usage(CLOUD, estimate_usage(CLOUD, messages, "", counter)).cost == 12 * 3.0 / 1e6
 
 
 def test_money_format():

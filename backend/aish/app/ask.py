@@ -312,8 +312,14 @@ def _summarizer(env: AskEnv, conv: Conversation, reply: Reply):
     def on_usage(name: str, usage: Usage) -> None:
         _account(env, conv, cfg.models.get(name, model), "summarize", usage, [], "", reply)
 
+    def estimate(messages: list, text: str) -> Usage:
+        from aish.cost.usage import estimate_usage
+
+        return estimate_usage(model, messages, text, env.tokens)
+
     redact = conv.redactor.redact_messages if _redacting(env, conv) else None
-    return summarize.make_summarize_fn(cfg, env.complete, on_usage=on_usage, redact=redact)
+    return summarize.make_summarize_fn(cfg, env.complete, on_usage=on_usage, redact=redact,
+                                       estimate=estimate)
 
 
 def _redacting(env: AskEnv, conv: Conversation) -> bool:

@@ -89,7 +89,8 @@ class _Summarizer:
     """The ``SummarizeFn``; ``last_error`` says why the last call returned None."""
 
     def __init__(self, cfg: Config, complete: Complete, on_usage: Optional[Callable[[str, Usage], None]],
-                 redact: Optional[Callable[[list], list]]) -> None:
+                 redact: Optional[Callable[[list], list]],
+                 estimate: Optional[Callable[[list, str], Usage]]) -> None:
         self.name = cfg.context.summarizer_model
         self.model = cfg.models.get(self.name)
         self.limit = cfg.context.max_summary_chars
@@ -100,6 +101,7 @@ class _Summarizer:
         self.complete = complete
         self.on_usage = on_usage
         self.redact = redact
+        self.estimate = estimate
         self.last_error: Optional[str] = None
 
     def __call__(self, prior: Optional[str], turns: Optional[list]) -> Optional[str]:
@@ -132,13 +134,10 @@ class _Summarizer:
     def _count(self, messages: list, text: str, usage: Optional[Usage]) -> None:
         if self.on_usage is None:
             return
-        if usage is None:  # the server sent none: estimate, as for answers (phase 7)
-            from aish.llm.tokens import heuristic
-
-            prompt = sum(heuristic(str(m.get("content") or "")) for m in messages)
-            completion = heuristic(text or "")
-            usage = Usage(prompt_tokens=prompt, completion_tokens=completion,
-                          total_tokens=prompt + completion, estimated=True)
+        if usage is None:  # the server sent none: estimate, as for answers
+            if self.estimate is None:
+                return
+            usage = self.estimate(messages, text or "")
         try:
             self.on_usage(self.name, usage)
         except Exception:  # noqa: BLE001 - counting must not cost the summary
@@ -153,11 +152,13 @@ def _cut_words(text: str, limit: int) -> str:
 
 def make_summarize_fn(cfg: Config, complete: Complete,
                       on_usage: Optional[Callable[[str, Usage], None]] = None,
-                      redact: Optional[Callable[[list], list]] = None) -> SummarizeFn:
+                      redact: Optional[Callable[[list], list]] = None,
+                      estimate: Optional[Callable[[list, str], Usage]] = None) -> SummarizeFn:
     """A summarizer on ``context.summarizer_model`` through ``complete`` (``broker.chat_complete``).
 
     ``on_usage(model_name, usage)`` counts each call (category "summarize"),
-    estimated when the server reports none.  ``redact`` (e.g.
+    estimated by ``estimate(messages, text)`` when the server reports none (the
+    caller owns the token counter; chat/ does no counting of its own).  ``redact`` (e.g.
     ``Redactor.redact_messages``) is applied to the request before it leaves.
     """
-    return _Summarizer(cfg, complete, on_usage, redact)
+    return _Summarizer(cfg, complete, on_usage, redact, estimate)

@@ -52,16 +52,16 @@ def run_checks() -> Iterator[Check]:
 
 
 def _check_model(name: str, model) -> Check:
-    from aish.llm import broker
     from aish.errors import TransportError
+    from aish.llm import detect
 
     label = f"model {name}"
     if model.key_env and not model.api_key():
         return Check(False, label, f"${model.key_env} is not set",
                      f"export {model.key_env}=... in your shell profile")
     try:
-        available = broker.list_models(model.endpoint, api_key=model.api_key(),
-                                       timeout=max(model.connect_timeout, 1.0))
+        available = detect.served_models(model.endpoint, api_key=model.api_key(),
+                                         timeout=max(model.connect_timeout, 1.0))
     except TransportError as err:
         if err.status in (401, 403):
             return Check(False, label, f"authentication refused at {model.endpoint}",

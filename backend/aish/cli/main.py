@@ -15,7 +15,7 @@ from typing import Optional
 
 import click
 
-from aish import __version__
+from aish.version import __version__
 from aish.errors import AishError
 
 _COLORS = {"S": "bright_black", "W": "yellow", "E": "red"}

@@ -264,11 +264,8 @@ def price_usage(model_cfg: Any, usage: Usage) -> Usage:
 
 
 def estimate_usage(model_cfg: Any, prompt_messages: list, completion_text: str, counter: Any) -> Usage:
-    """Usage for a server that sent none: counted locally, marked ``estimated``."""
-    if counter is None:
-        from aish.llm.tokens import TokenCounter
-
-        counter = TokenCounter(None)
+    """Usage for a server that sent none: counted by ``counter`` (the daemon's token
+    counter, ``llm.tokens.TokenCounter``), marked ``estimated``."""
     prompt = nonneg_int(counter.count_messages(model_cfg, prompt_messages or []))
     completion = nonneg_int(counter.count(model_cfg, completion_text or ""))
     return Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion,

@@ -47,6 +47,14 @@ def _port_open(port: int, timeout: float) -> bool:
         return False
 
 
+def served_models(endpoint: str, api_key: Optional[str] = None, timeout: float = 1.0) -> list[str]:
+    """The model ids an endpoint lists at ``/v1/models`` (for `aish doctor`); raises
+    the typed ``TransportError`` of what went wrong."""
+    from aish.llm import broker
+
+    return broker.list_models(endpoint, api_key=api_key, timeout=timeout)
+
+
 def _probe(label: str, port: int, timeout: float) -> Optional[Detected]:
     if not _port_open(port, timeout):
         return None

@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
 
-from aish import __version__
+from aish.version import __version__
 from aish.ipc.cancel import CancelToken
 from aish.errors import Cancelled, ToolError
 from aish.mcp import jsonrpc
