@@ -11,7 +11,7 @@ from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, TransportError
 from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.ipc.protocol import HistoryEntry, Request
-from aish.ipc.reply import RecordingReply
+from tests.doubles import RecordingReply
 from aish.safety.secrets import Redactor
 from aish.cost.usage import UsageTotals
 
