@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 
-from aish.app.verbs import VerbContext
+from aish.app.verbs.context import NEED_CONFIG, NEED_MCP, VerbContext
 from aish.errors import AishError
+
+NEEDS = frozenset({NEED_CONFIG, NEED_MCP})
 
 USAGE = "usage: aish mcp list | tools | tool ALIAS.NAME | connect URL [ALIAS] | " \
         "connect --stdio ALIAS -- CMD [ARGS...] | disconnect ALIAS"

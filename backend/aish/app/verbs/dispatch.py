@@ -1,0 +1,22 @@
+"""From a verb request's words to the verb's module (the table is ``aish.ipc.verbs``)."""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from aish.ipc.verbs import BY_NAME, HELP_WORDS, unknown_verb
+
+
+def parse(argv: list[str]) -> tuple[str, list[str]]:
+    """``[":cost", "detail"]`` -> ``("cost", ["detail"])``; nothing at all means help."""
+    words = [word for word in argv if word != ""]
+    if not words or words[0] in HELP_WORDS:
+        return "help", words[1:]
+    return words[0].lstrip(":"), words[1:]
+
+
+def module(name: str) -> ModuleType:
+    """The module that runs verb ``name``; an unknown name is an error naming ``aish help``."""
+    if name not in BY_NAME:
+        raise unknown_verb(name)
+    return importlib.import_module(f"aish.app.verbs.{name}")
