@@ -222,6 +222,16 @@ def test_explain_mode_leaves_the_conversation_alone():
     assert "tar -xzf a.tgz" in str(script.seen[0][1])
 
 
+def test_explain_streams_as_an_ask_does_no_empty_chunks_and_a_cut_keeps_the_text():
+    script = Script([TextDelta(""), TextDelta("tar: archive"), AishError("transport: stream cut")])
+    env, conv = make(script)
+    reply = RecordingReply()
+    with pytest.raises(AishError) as caught:
+        run_ask(env, conv, Request(id="r", kind="ask", reply="", mode="explain", buffer="tar x"), reply)
+    assert reply.texts == ["tar: archive"]
+    assert caught.value.partial_text == "tar: archive"
+
+
 def test_no_model_configured_names_the_fix():
     env = AskEnv(config=from_dict({}), tokens=Tokens(), stream=lambda *a, **k: iter(()),
                  complete=lambda *a, **k: ("", None))

@@ -1,10 +1,11 @@
 """One ask, end to end: route, budget, stream, fall back, run tools, extract commands.
 
-The order matters and follows the seeds: the model is chosen once per ask
-(phase 5 R-C2) and holds for every tool round; fallback retries once, only
-before any text arrived (N3); tool calls are approved one by one and run in
-order (phase 2); usage is counted for every call, estimated when the server
-sends none (phase 7); suggested commands get a local safety verdict.
+The order matters: the model is chosen once per ask and holds for every tool
+round (a conversation does not hop models mid-answer); fallback retries once,
+only before any text arrived (the user never sees two answers spliced); tool
+calls are approved one by one and run in order; usage is counted for every
+call, estimated when the server sends none; suggested commands get a local
+safety verdict.
 Nothing here prints: everything goes through the ``Reply``.
 """
 from __future__ import annotations
@@ -159,6 +160,16 @@ def _stream(env: AskEnv, conv: Conversation, call: _Call, system: str, tools: li
             reply: Reply) -> _Call:
     messages = conv.to_messages(system)
     sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
+    _consume(env, conv, call, sent, tools, reply)
+    call.usage = _account(env, conv, call.model, "main", call.usage, sent, call.text, reply)
+    return call
+
+
+def _consume(env: AskEnv, conv: Conversation, call: _Call, sent: list, tools: list,
+             reply: Reply) -> None:
+    """Stream one model call into ``call``: text goes to the reply as it arrives, secrets
+    restored; usage and the finish are kept.  On a failure (a cancel too) the text the
+    user saw rides on the error as ``partial_text``: kept, never lost."""
     restore = _restorer(env, conv)
     try:
         for event in env.stream(call.model, sent, tools=tools or None, cancel=reply.cancel):
@@ -174,14 +185,12 @@ def _stream(env: AskEnv, conv: Conversation, call: _Call, system: str, tools: li
             elif isinstance(event, Finish):
                 call.finish = event
     except AishError as err:
-        err.partial_text = call.text  # what the user saw, secrets restored: kept, never lost
+        err.partial_text = call.text
         raise
     tail = getattr(restore, "flush", lambda: "")()
     if tail:
         call.text += tail
         reply.text(tail)
-    call.usage = _account(env, conv, call.model, "main", call.usage, sent, call.text, reply)
-    return call
 
 
 def _account(env: AskEnv, conv: Conversation, model: ModelConfig, category: str,
@@ -246,7 +255,7 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
             shown = conv.redactor.redact(command) if _redacting(env, conv) else command
             probe_model = cfg.model(cfg.safety.llm_model)
 
-            def complete(model_cfg, messages, **kw):  # counted as a "probe" call (seed phase 7)
+            def complete(model_cfg, messages, **kw):  # counted as a "probe" call, like any other
                 text, usage = env.complete(model_cfg, messages, **kw)
                 _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
                 return text, usage
@@ -275,28 +284,14 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
         reply.warning(f"{verdict.level}: {verdict.reason}")
     messages = explain.explain_messages(command, req.shell)
     sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
-    restore = _restorer(env, conv)
     result = AskResult(model=model.name)
-    text = ""
-    usage = None
+    call = _Call(model)
     try:
-        for event in env.stream(model, sent, cancel=reply.cancel):
-            if isinstance(event, TextDelta):
-                chunk = restore(event.text)
-                text += chunk
-                reply.text(chunk)
-            elif isinstance(event, TextWasReasoning):
-                text = _retract(restore, reply)
-            elif isinstance(event, Usage):
-                usage = event
-        tail = getattr(restore, "flush", lambda: "")()
-        if tail:
-            text += tail
-            reply.text(tail)
+        _consume(env, conv, call, sent, [], reply)
     except Cancelled:
         result.cancelled = True
-    result.text = text
-    usage = _account(env, conv, model, "explain", usage, sent, text, reply)
+    result.text = call.text
+    usage = _account(env, conv, model, "explain", call.usage, sent, call.text, reply)
     result.usage = usage.to_dict()
     return result
 
