@@ -98,9 +98,7 @@ def _tools(manager) -> list[str]:
         desc = (tool.description.strip().splitlines() or [""])[0]
         if len(desc) > 80:
             desc = desc[:77] + "..."
-        hint = ""
-        if tool.annotations and tool.annotations.get("readOnlyHint") is True:
-            hint = " (read-only)"
+        hint = " (read-only)" if tool.read_only else ""
         lines.append(f"{tool.user_name}{hint}" + (f" — {desc}" if desc else ""))
     return lines
 
