@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Optional
 
 from aish.config.schema import Config
 
@@ -36,6 +36,3 @@ class AskFor:
 
     mode: str
     buffer: str
-
-
-VerbOutput = Union[list[str], AskFor]
