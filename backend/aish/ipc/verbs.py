@@ -4,23 +4,26 @@ A verb is what ``aish <verb>`` runs from a terminal and ``? :verb`` runs in the
 shell.  The CLI builds its commands from this table, the daemon finds the
 module ``aish.app.verbs.<name>`` for each entry, ``aish help`` / ``? :help``
 print it, and a test keeps ``docs/verbs.md`` equal to it.  Pure data: the
-console entry imports it before anything else loads (it must stay cheap), so it
-imports nothing of aish but ``errors``.
+console entry imports it before it forks the daemon, so it stays cheap and
+imports nothing of aish (not even ``errors``: that alone would double the
+entry's import time).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+class Verb:
+    """One verb: its name, its argument synopsis and one line saying what it does.
 
-from aish.errors import AishError
+    A plain class: a NamedTuple or dataclass costs more to build than the rest
+    of this module, which loads before the daemon is forked.
+    """
 
+    __slots__ = ("name", "usage", "help", "daemon")
 
-class Verb(NamedTuple):
-    """One verb: its name, its argument synopsis and one line saying what it does."""
-
-    name: str
-    usage: str
-    help: str
-    daemon: bool = True  # False: the CLI answers it itself, without starting the daemon
+    def __init__(self, name: str, usage: str, help: str, daemon: bool = True) -> None:
+        self.name = name
+        self.usage = usage
+        self.help = help
+        self.daemon = daemon  # False: the CLI answers it itself, without starting the daemon
 
     @property
     def synopsis(self) -> str:
@@ -58,8 +61,3 @@ def help_lines() -> list[str]:
 def one_line_help(verb: Verb) -> str:
     """The help line as a sentence, for ``aish --help``."""
     return f"{verb.help[:1].upper()}{verb.help[1:]}: {verb.synopsis}."
-
-
-def unknown_verb(name: str) -> AishError:
-    """The error for a verb that is not in the table."""
-    return AishError(f"unknown verb '{name}'", hint="'aish help' lists them")

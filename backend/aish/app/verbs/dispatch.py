@@ -4,7 +4,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from aish.ipc.verbs import BY_NAME, HELP_WORDS, unknown_verb
+from aish.errors import AishError
+from aish.ipc.verbs import BY_NAME, HELP_WORDS
 
 
 def parse(argv: list[str]) -> tuple[str, list[str]]:
@@ -18,5 +19,5 @@ def parse(argv: list[str]) -> tuple[str, list[str]]:
 def module(name: str) -> ModuleType:
     """The module that runs verb ``name``; an unknown name is an error naming ``aish help``."""
     if name not in BY_NAME:
-        raise unknown_verb(name)
+        raise AishError(f"unknown verb '{name}'", hint="'aish help' lists them")
     return importlib.import_module(f"aish.app.verbs.{name}")
