@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from aish.app import suggestions
 from aish.chat import prompts
@@ -22,6 +22,11 @@ from aish.errors import AishError, Cancelled, ConfigError
 from aish.llm.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
+
+if TYPE_CHECKING:
+    from aish.cost.ledger import Ledger
+    from aish.llm.tokens import TokenCounter
+    from aish.mcp.manager import McpManager
 
 # After the fact, since the text had streamed before its `</think>` told (events.py).
 RETRACTED = ("the text above was the model's reasoning (it closed a thought it never opened): "
@@ -33,9 +38,9 @@ class AskEnv:
     """Daemon-wide collaborators of an ask; tests inject fakes for any of them."""
 
     config: Config
-    tokens: Any  # aish.llm.tokens.TokenCounter
-    ledger: Any = None  # aish.cost.ledger.Ledger
-    mcp: Any = None  # aish.mcp.manager.McpManager
+    tokens: TokenCounter
+    ledger: Optional[Ledger] = None
+    mcp: Optional[McpManager] = None
     stream: Optional[Callable] = None  # broker.chat_stream
     complete: Optional[Callable] = None  # broker.chat_complete
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("aish"))

@@ -14,7 +14,7 @@ import time
 from typing import TYPE_CHECKING, Optional
 
 from aish.config import load as config_mod
-from aish.config.schema import Config
+from aish.config.schema import Config, McpConfig
 from aish.chat.conversation import Conversation
 from aish.errors import AishError, ConfigError
 from aish.llm.events import AskResult
@@ -24,6 +24,9 @@ from aish.chat.session_log import SessionLog
 
 if TYPE_CHECKING:
     from aish.app.verbs.context import VerbContext
+    from aish.cost.ledger import Ledger
+    from aish.llm.tokens import TokenCounter
+    from aish.mcp.manager import McpManager
 
 REDETECT_SECONDS = 5.0
 COMPACT_AFTER_ENTRIES = 400
@@ -41,10 +44,10 @@ class Service:
         self._config_stamp: object = None
         self._loaded_at = 0.0
         self._config_error: Optional[ConfigError] = None
-        self._tokens = None
-        self._ledger = None
-        self._mcp = None
-        self._mcp_config = None
+        self._tokens: Optional[TokenCounter] = None
+        self._ledger: Optional[Ledger] = None
+        self._mcp: Optional[McpManager] = None
+        self._mcp_config: Optional[McpConfig] = None
         self._mcp_started = False
         self._mcp_connected = threading.Event()
         self._mcp_connected.set()
@@ -83,7 +86,7 @@ class Service:
             cfg = config_mod.with_runtime_overrides(cfg, self.overrides)
         return cfg
 
-    def tokens(self):
+    def tokens(self) -> TokenCounter:
         from aish.llm.tokens import TokenCounter
 
         cfg = self.config()
@@ -92,7 +95,7 @@ class Service:
                 self._tokens = TokenCounter(cfg.tokenize)
             return self._tokens
 
-    def ledger(self):
+    def ledger(self) -> Optional[Ledger]:
         with self._lock:
             if self._ledger is None:
                 from aish.cost.ledger import Ledger
@@ -104,7 +107,7 @@ class Service:
                     return None
             return self._ledger
 
-    def mcp(self):
+    def mcp(self) -> McpManager:
         """The MCP manager; configured servers connect once (warm_up or first ask)."""
         cfg = self.config()
         with self._lock:

@@ -9,9 +9,13 @@ connect takes
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from aish.app.verbs.context import NEED_CONFIG, NEED_MCP, VerbContext
 from aish.errors import AishError
+
+if TYPE_CHECKING:
+    from aish.mcp.manager import McpManager
 
 NEEDS = frozenset({NEED_CONFIG, NEED_MCP})
 
@@ -47,7 +51,7 @@ def _status(line: str) -> str:
     return f"[aish] {line}"
 
 
-def _connect(manager, rest: list[str]) -> str:
+def _connect(manager: McpManager, rest: list[str]) -> str:
     auth_env = None
     if rest[:1] == ["--auth-env"]:
         if len(rest) < 2:
@@ -72,7 +76,7 @@ def _connect(manager, rest: list[str]) -> str:
     return manager.connect(target, alias)
 
 
-def _list(manager) -> list[str]:
+def _list(manager: McpManager) -> list[str]:
     servers = manager.servers()
     if not servers:
         return ["[aish] no MCP servers (configure [mcp.servers.ALIAS] or 'aish mcp connect URL [ALIAS]')"]
@@ -89,7 +93,7 @@ def _list(manager) -> list[str]:
     return lines
 
 
-def _tools(manager) -> list[str]:
+def _tools(manager: McpManager) -> list[str]:
     tools = manager.tools()
     if not tools:
         return ["[aish] no MCP tools ('aish mcp list' shows the servers)"]
@@ -103,7 +107,7 @@ def _tools(manager) -> list[str]:
     return lines
 
 
-def _tool(manager, name: str) -> list[str]:
+def _tool(manager: McpManager, name: str) -> list[str]:
     tool = manager.tool(name)
     if tool is None:
         raise AishError(f"no MCP tool named '{name}'", hint="'aish mcp tools' lists them")
