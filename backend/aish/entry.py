@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import sys
 
-DAEMON_VERBS = frozenset({"ask", "reset", "route", "fallback", "cost", "mcp", "explain", "status"})
+from aish.ipc.verbs import VERBS
+
+# Commands that need the daemon: asks and every verb of the table the daemon runs.
+DAEMON_VERBS = frozenset({"ask"} | {verb.name for verb in VERBS if verb.daemon})
 
 
 def main() -> None:

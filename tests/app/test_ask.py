@@ -11,7 +11,7 @@ from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, TransportError
 from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.ipc.protocol import HistoryEntry, Request
-from aish.ipc.reply import RecordingReply
+from tests.doubles import RecordingReply
 from aish.safety.secrets import Redactor
 from aish.cost.usage import UsageTotals
 
@@ -220,6 +220,16 @@ def test_explain_mode_leaves_the_conversation_alone():
                                         buffer="tar -xzf a.tgz"), reply)
     assert conv.turns == [] and result.commands == [] and "extract" in reply.full_text
     assert "tar -xzf a.tgz" in str(script.seen[0][1])
+
+
+def test_explain_streams_as_an_ask_does_no_empty_chunks_and_a_cut_keeps_the_text():
+    script = Script([TextDelta(""), TextDelta("tar: archive"), AishError("transport: stream cut")])
+    env, conv = make(script)
+    reply = RecordingReply()
+    with pytest.raises(AishError) as caught:
+        run_ask(env, conv, Request(id="r", kind="ask", reply="", mode="explain", buffer="tar x"), reply)
+    assert reply.texts == ["tar: archive"]
+    assert caught.value.partial_text == "tar: archive"
 
 
 def test_no_model_configured_names_the_fix():

@@ -6,7 +6,7 @@ import pytest
 from aish.app import service as service_mod
 from aish.errors import ConfigError
 from aish.ipc.protocol import Request
-from aish.ipc.reply import RecordingReply
+from tests.doubles import RecordingReply
 from tests.stub_server import Reply, StubServer
 
 

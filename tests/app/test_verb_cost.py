@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from aish.app.verbs import VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.app.verbs import cost
 from aish.config.load import from_dict
 from aish.errors import AishError

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from aish.app.verbs import VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.app.verbs import mcp as verbs
 from aish.config.schema import Config, McpConfig, McpServerConfig
 from aish.errors import AishError

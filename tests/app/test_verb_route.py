@@ -1,15 +1,16 @@
-"""commands/route.py: ``aish route ...`` and ``aish fallback ...`` against a VerbContext,
+"""app/verbs/route.py and fallback.py: ``aish route ...`` and ``aish fallback ...`` against a VerbContext,
 then through the daemon's verb dispatch so the toggles reach later asks."""
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
-
 import pytest
 
 from aish.config import load as config_mod
-from aish.app import verbs as commands
-from aish.app.verbs import VerbContext, route
+from aish.app import service as service_mod
+from aish.app.verbs import fallback, route
+from aish.app.verbs.context import VerbContext
+from aish.ipc.protocol import Request
+from tests.doubles import RecordingReply
 from aish.config.schema import Config, ModelConfig, RoutingConfig
 from aish.errors import AishError, ConfigError
 
@@ -78,11 +79,12 @@ def test_route_check_json():
                                    "auto": False}
 
 
-@pytest.mark.parametrize("argv", [["route", "check"], ["route", "sideways"], ["fallback", "maybe"],
-                                  ["fallback", "on", "now"]])
-def test_bad_usage_is_an_error_with_the_usage(argv):
+@pytest.mark.parametrize("module, argv", [(route, ["route", "check"]), (route, ["route", "sideways"]),
+                                          (fallback, ["fallback", "maybe"]),
+                                          (fallback, ["fallback", "on", "now"])])
+def test_bad_usage_is_an_error_with_the_usage(module, argv):
     with pytest.raises(AishError) as info:
-        route.run(argv, ctx())
+        module.run(argv, ctx())
     assert "aish " in str(info.value)
 
 
@@ -90,52 +92,45 @@ def test_bad_usage_is_an_error_with_the_usage(argv):
 
 def test_fallback_on_and_off():
     c = ctx()
-    assert route.run(["fallback", "on"], c) == [
+    assert fallback.run(["fallback", "on"], c) == [
         "[aish] fallback on: a call that fails before any text arrives is retried once via cloud"]
     assert c.overrides == {"fallback": True}
-    assert route.run(["fallback", "off"], c)[0].startswith("[aish] fallback off")
+    assert fallback.run(["fallback", "off"], c)[0].startswith("[aish] fallback off")
     assert c.overrides == {"fallback": False}
 
 
 def test_fallback_on_refuses_without_the_fallback_model():
     c = ctx(names=("fast", "deep"))
     with pytest.raises(ConfigError) as info:
-        route.run(["fallback", "on"], c)
+        fallback.run(["fallback", "on"], c)
     assert "fallback_model = 'cloud'" in str(info.value) and "[models.cloud]" in str(info.value)
     assert c.overrides == {}
 
 
 def test_fallback_on_the_active_model_itself_warns():
     c = ctx(fallback_model="fast")
-    assert "not retried" in route.run(["fallback", "on"], c)[0]
+    assert "not retried" in fallback.run(["fallback", "on"], c)[0]
 
 
 def test_fallback_without_argument_shows_the_state():
-    assert route.run(["fallback"], ctx(overrides={"fallback": True})) == \
+    assert fallback.run(["fallback"], ctx(overrides={"fallback": True})) == \
         ["[aish] fallback on (fallback model: cloud)"]
 
 
 # ---------------------------------------------------------------- through the daemon dispatch
 
-class FakeService:
-    """The two things the verb dispatch reads for route/fallback: config() and overrides."""
-
-    def __init__(self, cfg: Config):
-        self._cfg = cfg
-        self.overrides: dict = {}
-
-    def config(self) -> Config:
-        return config_mod.with_runtime_overrides(self._cfg, self.overrides)
-
-
 def verb(service, *argv):
-    return commands.dispatch(service, SimpleNamespace(argv=list(argv), buffer="", conv="c"), None)[0]
+    reply = RecordingReply()
+    service.verb(Request(kind="verb", argv=list(argv), conv="c"), reply)
+    return reply.full_text.splitlines()
 
 
-def test_toggles_reach_the_config_later_asks_see():
+def test_toggles_reach_the_config_later_asks_see(config_file):
     from aish.llm import routing as router
 
-    service = FakeService(Config(models={n: model(n) for n in ("fast", "deep", "cloud")}))
+    config_file("".join(f'[models.{n}]\nendpoint = "http://127.0.0.1:1"\nmodel = "{n}"\n'
+                        for n in ("fast", "deep", "cloud")))
+    service = service_mod.Service()
     assert router.classify_model(PASTE, service.config()) is None
     verb(service, "route", "on")
     assert router.classify_model(PASTE, service.config()) == "deep"

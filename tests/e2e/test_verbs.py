@@ -364,3 +364,23 @@ def test_explain_streams_and_leaves_the_conversation_alone(stub):
     contents = " ".join(str(m.get("content")) for m in stub.requests[-1]["body"]["messages"])
     assert "tar -xzf a.tgz" not in contents and "the archiver" not in contents
     assert stub.requests[-1]["body"]["messages"][-1]["content"] == "next question"
+
+
+def test_shell_help_and_an_unknown_verb_through_the_real_daemon(stub):
+    """`? :help` and `? :nope` travel as verb requests over the FIFO, as the widgets send them."""
+    from aish.daemon.client import Client
+    from aish.ipc.protocol import Request
+    from aish.ipc.verbs import VERBS
+
+    def send(*argv):
+        frames = []
+        Client().request(Request(kind="verb", conv="e2e", argv=list(argv)),
+                         on_frame=lambda f: frames.append((f.tag, f.fields[0] if f.fields else "")),
+                         timeout=30)
+        return frames
+
+    text = "".join(field for tag, field in send(":help") if tag == "T")
+    assert {line.split()[0] for line in text.splitlines() if re.match(r"  \S", line)} == \
+        {verb.name for verb in VERBS}
+    errors = [field for tag, field in send(":nope") if tag == "E"]
+    assert len(errors) == 1 and "unknown verb 'nope'" in errors[0] and "aish help" in errors[0]

@@ -7,7 +7,7 @@ from aish.config.schema import McpConfig, McpServerConfig
 from aish.llm.events import ToolCall
 from aish.mcp import bridge
 from aish.mcp.manager import McpManager
-from aish.ipc.reply import RecordingReply
+from tests.doubles import RecordingReply
 from tests.mcp_servers import SdkHttpServer
 from tests.mcp_servers.plain_json_server import PlainServer
 

@@ -1,17 +1,18 @@
 """One ask, end to end: route, budget, stream, fall back, run tools, extract commands.
 
-The order matters and follows the seeds: the model is chosen once per ask
-(phase 5 R-C2) and holds for every tool round; fallback retries once, only
-before any text arrived (N3); tool calls are approved one by one and run in
-order (phase 2); usage is counted for every call, estimated when the server
-sends none (phase 7); suggested commands get a local safety verdict.
+The order matters: the model is chosen once per ask and holds for every tool
+round (a conversation does not hop models mid-answer); fallback retries once,
+only before any text arrived (the user never sees two answers spliced); tool
+calls are approved one by one and run in order; usage is counted for every
+call, estimated when the server sends none; suggested commands get a local
+safety verdict.
 Nothing here prints: everything goes through the ``Reply``.
 """
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from aish.app import suggestions
 from aish.chat import prompts
@@ -21,6 +22,11 @@ from aish.errors import AishError, Cancelled, ConfigError
 from aish.llm.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
+
+if TYPE_CHECKING:
+    from aish.cost.ledger import Ledger
+    from aish.llm.tokens import TokenCounter
+    from aish.mcp.manager import McpManager
 
 # After the fact, since the text had streamed before its `</think>` told (events.py).
 RETRACTED = ("the text above was the model's reasoning (it closed a thought it never opened): "
@@ -32,9 +38,9 @@ class AskEnv:
     """Daemon-wide collaborators of an ask; tests inject fakes for any of them."""
 
     config: Config
-    tokens: Any  # aish.llm.tokens.TokenCounter
-    ledger: Any = None  # aish.cost.ledger.Ledger
-    mcp: Any = None  # aish.mcp.manager.McpManager
+    tokens: TokenCounter
+    ledger: Optional[Ledger] = None
+    mcp: Optional[McpManager] = None
     stream: Optional[Callable] = None  # broker.chat_stream
     complete: Optional[Callable] = None  # broker.chat_complete
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("aish"))
@@ -159,6 +165,16 @@ def _stream(env: AskEnv, conv: Conversation, call: _Call, system: str, tools: li
             reply: Reply) -> _Call:
     messages = conv.to_messages(system)
     sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
+    _consume(env, conv, call, sent, tools, reply)
+    call.usage = _account(env, conv, call.model, "main", call.usage, sent, call.text, reply)
+    return call
+
+
+def _consume(env: AskEnv, conv: Conversation, call: _Call, sent: list, tools: list,
+             reply: Reply) -> None:
+    """Stream one model call into ``call``: text goes to the reply as it arrives, secrets
+    restored; usage and the finish are kept.  On a failure (a cancel too) the text the
+    user saw rides on the error as ``partial_text``: kept, never lost."""
     restore = _restorer(env, conv)
     try:
         for event in env.stream(call.model, sent, tools=tools or None, cancel=reply.cancel):
@@ -174,14 +190,12 @@ def _stream(env: AskEnv, conv: Conversation, call: _Call, system: str, tools: li
             elif isinstance(event, Finish):
                 call.finish = event
     except AishError as err:
-        err.partial_text = call.text  # what the user saw, secrets restored: kept, never lost
+        err.partial_text = call.text
         raise
     tail = getattr(restore, "flush", lambda: "")()
     if tail:
         call.text += tail
         reply.text(tail)
-    call.usage = _account(env, conv, call.model, "main", call.usage, sent, call.text, reply)
-    return call
 
 
 def _account(env: AskEnv, conv: Conversation, model: ModelConfig, category: str,
@@ -246,7 +260,7 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
             shown = conv.redactor.redact(command) if _redacting(env, conv) else command
             probe_model = cfg.model(cfg.safety.llm_model)
 
-            def complete(model_cfg, messages, **kw):  # counted as a "probe" call (seed phase 7)
+            def complete(model_cfg, messages, **kw):  # counted as a "probe" call, like any other
                 text, usage = env.complete(model_cfg, messages, **kw)
                 _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
                 return text, usage
@@ -275,28 +289,14 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
         reply.warning(f"{verdict.level}: {verdict.reason}")
     messages = explain.explain_messages(command, req.shell)
     sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
-    restore = _restorer(env, conv)
     result = AskResult(model=model.name)
-    text = ""
-    usage = None
+    call = _Call(model)
     try:
-        for event in env.stream(model, sent, cancel=reply.cancel):
-            if isinstance(event, TextDelta):
-                chunk = restore(event.text)
-                text += chunk
-                reply.text(chunk)
-            elif isinstance(event, TextWasReasoning):
-                text = _retract(restore, reply)
-            elif isinstance(event, Usage):
-                usage = event
-        tail = getattr(restore, "flush", lambda: "")()
-        if tail:
-            text += tail
-            reply.text(tail)
+        _consume(env, conv, call, sent, [], reply)
     except Cancelled:
         result.cancelled = True
-    result.text = text
-    usage = _account(env, conv, model, "explain", usage, sent, text, reply)
+    result.text = call.text
+    usage = _account(env, conv, model, "explain", call.usage, sent, call.text, reply)
     result.usage = usage.to_dict()
     return result
 

@@ -11,16 +11,22 @@ import logging
 import os
 import threading
 import time
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from aish.config import load as config_mod
-from aish.config.schema import Config
+from aish.config.schema import Config, McpConfig
 from aish.chat.conversation import Conversation
 from aish.errors import AishError, ConfigError
 from aish.llm.events import AskResult
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 from aish.chat.session_log import SessionLog
+
+if TYPE_CHECKING:
+    from aish.app.verbs.context import VerbContext
+    from aish.cost.ledger import Ledger
+    from aish.llm.tokens import TokenCounter
+    from aish.mcp.manager import McpManager
 
 REDETECT_SECONDS = 5.0
 COMPACT_AFTER_ENTRIES = 400
@@ -38,10 +44,10 @@ class Service:
         self._config_stamp: object = None
         self._loaded_at = 0.0
         self._config_error: Optional[ConfigError] = None
-        self._tokens = None
-        self._ledger = None
-        self._mcp = None
-        self._mcp_config = None
+        self._tokens: Optional[TokenCounter] = None
+        self._ledger: Optional[Ledger] = None
+        self._mcp: Optional[McpManager] = None
+        self._mcp_config: Optional[McpConfig] = None
         self._mcp_started = False
         self._mcp_connected = threading.Event()
         self._mcp_connected.set()
@@ -80,7 +86,7 @@ class Service:
             cfg = config_mod.with_runtime_overrides(cfg, self.overrides)
         return cfg
 
-    def tokens(self):
+    def tokens(self) -> TokenCounter:
         from aish.llm.tokens import TokenCounter
 
         cfg = self.config()
@@ -89,7 +95,7 @@ class Service:
                 self._tokens = TokenCounter(cfg.tokenize)
             return self._tokens
 
-    def ledger(self):
+    def ledger(self) -> Optional[Ledger]:
         with self._lock:
             if self._ledger is None:
                 from aish.cost.ledger import Ledger
@@ -101,7 +107,7 @@ class Service:
                     return None
             return self._ledger
 
-    def mcp(self):
+    def mcp(self) -> McpManager:
         """The MCP manager; configured servers connect once (warm_up or first ask)."""
         cfg = self.config()
         with self._lock:
@@ -213,21 +219,35 @@ class Service:
             return run_ask(env, conv, request, reply)
 
     def verb(self, request: Request, reply: Reply) -> AskResult:
-        from aish.app import verbs as commands
+        """Run one verb (``aish cost``, ``? :route on``...): its module, with the state it needs."""
+        from aish.app.verbs import dispatch
+        from aish.app.verbs.context import AskFor
 
-        if request.argv and request.argv[0].lstrip(":") == "explain":
-            words = request.argv[1:]
-            request.mode, request.kind = "explain", "ask"
-            if words:
-                request.buffer = " ".join(words)
+        name, args = dispatch.parse(request.argv)
+        verb = dispatch.module(name)
+        output = verb.run(args, self._verb_context(request, args, verb.NEEDS))
+        if isinstance(output, AskFor):
+            request.kind, request.mode, request.buffer = "ask", output.mode, output.buffer
             return self.ask(request, reply)
-        lines, data = commands.dispatch(self, request, reply)
-        for line in lines:
+        for line in output:
             reply.text(line + "\n")
-        result = AskResult(text="".join(line + "\n" for line in lines))
-        if data is not None:
-            result.usage = data if isinstance(data, dict) else {"data": data}
-        return result
+        return AskResult(text="".join(line + "\n" for line in output))
+
+    def _verb_context(self, request: Request, args: list[str], needs: frozenset[str]) -> VerbContext:
+        """Only what the verb declared: ``mcp`` connects servers and ``ledger`` opens SQLite."""
+        from aish.app.verbs import context
+
+        ctx = context.VerbContext(overrides=self.overrides, buffer=request.buffer, json="--json" in args)
+        if context.NEED_CONFIG in needs:
+            ctx.config = self.config()
+        if context.NEED_CONVERSATION in needs:
+            ctx.conversation = self.conversation(request.conv)
+            ctx.usage = ctx.conversation.usage
+        if context.NEED_LEDGER in needs:
+            ctx.ledger = self.ledger()
+        if context.NEED_MCP in needs:
+            ctx.mcp = self.mcp()
+        return ctx
 
     def close(self) -> None:
         if self._mcp is not None:

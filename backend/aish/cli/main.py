@@ -17,6 +17,7 @@ import click
 
 from aish.version import __version__
 from aish.errors import AishError
+from aish.ipc.verbs import BY_NAME, VERBS, Verb, help_lines, one_line_help
 
 _COLORS = {"S": "bright_black", "W": "yellow", "E": "red"}
 _LEVEL_COLORS = {"high": "red", "medium": "yellow", "low": "cyan"}
@@ -245,24 +246,26 @@ def doctor() -> None:
     sys.exit(1 if failed else 0)
 
 
-def _verb(name: str, help_text: str):
+def _daemon_verb(verb: Verb) -> None:
+    """``aish VERB ARGS...``: the words go to the daemon, which runs the verb's module."""
     @click.argument("args", nargs=-1, type=click.UNPROCESSED)
-    @click.pass_context
-    def command(ctx, args: tuple) -> None:
-        _send("verb", argv=[name, *args])
+    def command(args: tuple) -> None:
+        _send("verb", argv=[verb.name, *args])
 
-    command.__doc__ = help_text
-    return cli.command(name, context_settings={"ignore_unknown_options": True,
-                                               "allow_interspersed_args": False})(command)
+    cli.command(verb.name, help=one_line_help(verb), context_settings={"ignore_unknown_options": True,
+                                             "allow_interspersed_args": False})(command)
 
 
-_verb("reset", "Start the conversation afresh (usage totals are kept).")
-_verb("route", "Model routing: on | off | classes | check TEXT.")
-_verb("fallback", "Cloud fallback: on | off.")
-_verb("cost", "Tokens and money: [detail|reset] [--today|--week|--all] [--json].")
-_verb("mcp", "MCP tools: list | tools | tool NAME | connect URL [ALIAS] | disconnect ALIAS.")
-_verb("explain", "Explain a command piece by piece: aish explain 'tar -xzf a.tgz'.")
-_verb("status", "What the daemon is using (models, routing, fallback).")
+@cli.command("help", help=one_line_help(BY_NAME["help"]))
+def help_() -> None:
+    """Answered here from the table, so it works when no daemon can start."""
+    for line in help_lines():
+        click.echo(line)
+
+
+for _verb in VERBS:
+    if _verb.daemon:
+        _daemon_verb(_verb)
 
 
 def main() -> None:

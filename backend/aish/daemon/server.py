@@ -97,10 +97,6 @@ class Server:
             if reply.thread is not None:
                 reply.thread.join(max(0.0, deadline - time.monotonic()))
 
-    def active(self) -> int:
-        with self._active_lock:
-            return len(self._active)
-
     def _prune(self) -> None:
         self._next_prune = time.monotonic() + PRUNE_EVERY
         removed = runtime.prune_client_files(self.rundir)

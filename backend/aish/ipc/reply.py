@@ -3,7 +3,7 @@
 ``ask.py`` and the verbs write to a ``Reply``; the daemon's implementation turns
 each call into a protocol frame (docs/protocol.md), the CLI's in-process one
 prints.  Keeping it an interface is what lets tests script a user (approvals,
-cancels) without a terminal.
+cancels) without a terminal (``tests/doubles.py``).
 """
 from __future__ import annotations
 
@@ -29,36 +29,3 @@ class Reply(Protocol):
 
     def ask(self, question: str, timeout: float) -> Optional[str]:
         """Ask the user; returns 'y', 'n' or 'a', or None when nobody can answer in time."""
-
-
-class RecordingReply:
-    """A Reply that records everything; answers questions from a script (tests, --json)."""
-
-    def __init__(self, answers: Optional[list] = None) -> None:
-        self.cancel = CancelToken()
-        self.texts: list[str] = []
-        self.statuses: list[str] = []
-        self.warnings: list[str] = []
-        self.commands: list[tuple] = []
-        self.questions: list[str] = []
-        self._answers = list(answers or [])
-
-    def text(self, chunk: str) -> None:
-        self.texts.append(chunk)
-
-    def status(self, line: str) -> None:
-        self.statuses.append(line)
-
-    def warning(self, line: str) -> None:
-        self.warnings.append(line)
-
-    def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
-        self.commands.append((command, level, reason))
-
-    def ask(self, question: str, timeout: float) -> Optional[str]:
-        self.questions.append(question)
-        return self._answers.pop(0) if self._answers else None
-
-    @property
-    def full_text(self) -> str:
-        return "".join(self.texts)

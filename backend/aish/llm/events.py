@@ -80,18 +80,6 @@ BrokerEvent = Union[TextDelta, ReasoningDelta, TextWasReasoning, ToolCallDelta, 
 
 
 @dataclass
-class Suggestion:
-    """A command the model suggested (a ``CMD:`` line), with the local safety verdict."""
-
-    command: str
-    level: Optional[str] = None  # None | "low" | "medium" | "high"
-    reason: Optional[str] = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"command": self.command, "level": self.level, "reason": self.reason}
-
-
-@dataclass
 class AskResult:
     """What ``aish ask --json`` prints and the daemon's done frame carries."""
 

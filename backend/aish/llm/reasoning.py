@@ -39,10 +39,7 @@ class ThinkSplitter:
 
     def feed(self, text: str) -> Iterator[Piece]:
         if not self._pending and "<" not in text:  # the common case: plain answer text
-            if self.in_think:
-                yield ReasoningDelta(text)
-            else:
-                yield from self._text(text)
+            yield from self._emit(text)
             return
         buf = self._pending + text
         self._pending = ""

@@ -9,25 +9,25 @@ trusted.  Annotations are the server's own claims, so an untrusted server's
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from aish.config.schema import McpConfig
+from aish.mcp.session import read_only_hint
+
+if TYPE_CHECKING:
+    from aish.mcp.session import McpTool
 
 MAX_ARGS_CHARS = 200
 
 
-def needs_approval(user_name: str, tool: Any, cfg: McpConfig, always: set[str]) -> bool:
+def needs_approval(user_name: str, tool: McpTool, cfg: McpConfig, always: set[str]) -> bool:
     if user_name in always:
         return False
     alias = user_name.split(".", 1)[0]
     for pattern in cfg.auto_approve:
         if pattern == user_name or pattern == f"{alias}.*":
             return False
-    if cfg.auto_approve_read_only_trusted and getattr(tool, "trusted", False):
-        annotations = getattr(tool, "annotations", None) or {}
-        if annotations.get("readOnlyHint") is True:
-            return False
-    return True
+    return not (cfg.auto_approve_read_only_trusted and tool.trusted and tool.read_only)
 
 
 def question(user_name: str, arguments: dict, annotations: Optional[dict]) -> str:
@@ -49,7 +49,7 @@ def hint_text(annotations: Optional[dict]) -> str:
     """
     if not annotations:
         return ""
-    if annotations.get("readOnlyHint") is True:
+    if read_only_hint(annotations):
         return "read-only"
     if annotations.get("destructiveHint") is True:
         return "destructive"

@@ -55,9 +55,6 @@ class HttpTransport:
         self.protocol_version: Optional[str] = None
         self._http = requests.Session()
 
-    def describe(self) -> str:
-        return self.shown
-
     def reset(self) -> None:
         """Forget the session (before a re-initialize)."""
         self.session_id = None

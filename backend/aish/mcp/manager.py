@@ -35,8 +35,6 @@ class ServerStatus:
     tools: int = 0
     error: str = ""
     protocol_version: Optional[str] = None
-    server_name: str = ""
-    configured: bool = False
 
 
 class McpManager:
@@ -177,15 +175,12 @@ class McpManager:
                 server = self._servers[alias]
                 kind = "stdio" if server.command else "http"
                 session = self._sessions.get(alias)
-                configured = alias in self.cfg.servers
                 if session is not None:
                     out.append(ServerStatus(alias, _target(server), kind, "connected", len(session.tools),
-                                            protocol_version=session.protocol_version,
-                                            server_name=str(session.server_info.get("name") or ""),
-                                            configured=configured))
+                                            protocol_version=session.protocol_version))
                 else:
                     out.append(ServerStatus(alias, _target(server), kind, "failed",
-                                            error=self._failed[alias], configured=configured))
+                                            error=self._failed[alias]))
             return out
 
     # ---------------------------------------------------------------- details

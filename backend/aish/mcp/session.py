@@ -24,7 +24,6 @@ class Transport(Protocol):
     session_id: Optional[str]
     protocol_version: Optional[str]
 
-    def describe(self) -> str: ...
     def reset(self) -> None: ...
     def request(self, msg: dict, timeout: float) -> dict: ...
     def notify(self, msg: dict, timeout: float) -> None: ...
@@ -48,7 +47,16 @@ class McpTool:
 
     @property
     def read_only(self) -> bool:
-        return bool(self.annotations) and self.annotations.get("readOnlyHint") is True
+        return read_only_hint(self.annotations)
+
+
+def read_only_hint(annotations: Optional[dict]) -> bool:
+    """The server says the tool changes nothing (MCP ``readOnlyHint``).
+
+    A claim, not a proof: only a server the user marked trusted may let it skip
+    the approval question; for the others it is just shown.
+    """
+    return bool(annotations) and annotations.get("readOnlyHint") is True
 
 
 class McpSession:

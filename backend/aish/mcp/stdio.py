@@ -41,7 +41,6 @@ class StdioTransport:
         self._wlock = threading.Lock()  # stdin: one message at a time, never under _lock
         self._waiters: dict[str, _Waiter] = {}
         self._stderr: collections.deque = collections.deque(maxlen=20)
-        self._closed = False
         try:
             self._proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -54,9 +53,6 @@ class StdioTransport:
             raise ToolError(f"cannot start {self.argv[0]}: {exc.strerror}") from None
         threading.Thread(target=self._read_stdout, name="aish-mcp-stdout", daemon=True).start()
         threading.Thread(target=self._read_stderr, name="aish-mcp-stderr", daemon=True).start()
-
-    def describe(self) -> str:
-        return self.shown
 
     def reset(self) -> None:
         self.protocol_version = None
@@ -84,7 +80,6 @@ class StdioTransport:
 
     def close(self, timeout: float = 3.0) -> None:
         """Close stdin, wait; SIGTERM, wait; SIGKILL."""
-        self._closed = True
         proc = self._proc
         try:
             if proc.stdin:

@@ -1,6 +1,6 @@
 """``aish cost`` / ``? :cost``: tokens and money, for this conversation or across sessions.
 
-    aish cost                    one line: this conversation's totals (seed phase 7 §6)
+    aish cost                    one line: this conversation's totals
     aish cost detail             per model and category, most expensive first
     aish cost reset              zero this conversation's totals and re-arm the warnings
     aish cost --today|--week|--all [detail]   the cross-session ledger
@@ -12,12 +12,14 @@ history, not a meter.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Optional
 
-from aish.app.verbs import VerbContext
+from aish.app.verbs.context import NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER, VerbContext
 from aish.errors import AishError
+from aish.ipc.verbs import BY_NAME
 
-USAGE = "aish cost [detail|reset] [--today|--week|--all] [--json]"
+NEEDS = frozenset({NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER})
+USAGE = BY_NAME["cost"].synopsis
 _PERIODS = {"--today": "today", "--week": "week", "--all": "all"}
 
 
@@ -32,6 +34,8 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
         totals = UsageTotals()
     if action == "reset":
         totals.reset()
+        if ctx.conversation is not None and ctx.conversation.log:  # a restart replays it
+            ctx.conversation.log.append({"type": "cost_reset"})
         if as_json:
             return [json.dumps({"reset": True})]
         return ["[aish] session usage reset (the --today/--week/--all ledger keeps its history)"]
@@ -42,7 +46,7 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
     return [totals.summary_line()]
 
 
-def _parse(args: list[str], ctx: VerbContext) -> tuple[str, Any, bool]:
+def _parse(args: list[str], ctx: VerbContext) -> tuple[str, Optional[str], bool]:
     action, period, as_json = "summary", None, bool(ctx.json)
     for arg in args:
         if arg == "--json":

@@ -9,9 +9,15 @@ connect takes
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from aish.app.verbs import VerbContext
+from aish.app.verbs.context import NEED_CONFIG, NEED_MCP, VerbContext
 from aish.errors import AishError
+
+if TYPE_CHECKING:
+    from aish.mcp.manager import McpManager
+
+NEEDS = frozenset({NEED_CONFIG, NEED_MCP})
 
 USAGE = "usage: aish mcp list | tools | tool ALIAS.NAME | connect URL [ALIAS] | " \
         "connect --stdio ALIAS -- CMD [ARGS...] | disconnect ALIAS"
@@ -45,7 +51,7 @@ def _status(line: str) -> str:
     return f"[aish] {line}"
 
 
-def _connect(manager, rest: list[str]) -> str:
+def _connect(manager: McpManager, rest: list[str]) -> str:
     auth_env = None
     if rest[:1] == ["--auth-env"]:
         if len(rest) < 2:
@@ -70,7 +76,7 @@ def _connect(manager, rest: list[str]) -> str:
     return manager.connect(target, alias)
 
 
-def _list(manager) -> list[str]:
+def _list(manager: McpManager) -> list[str]:
     servers = manager.servers()
     if not servers:
         return ["[aish] no MCP servers (configure [mcp.servers.ALIAS] or 'aish mcp connect URL [ALIAS]')"]
@@ -87,7 +93,7 @@ def _list(manager) -> list[str]:
     return lines
 
 
-def _tools(manager) -> list[str]:
+def _tools(manager: McpManager) -> list[str]:
     tools = manager.tools()
     if not tools:
         return ["[aish] no MCP tools ('aish mcp list' shows the servers)"]
@@ -96,14 +102,12 @@ def _tools(manager) -> list[str]:
         desc = (tool.description.strip().splitlines() or [""])[0]
         if len(desc) > 80:
             desc = desc[:77] + "..."
-        hint = ""
-        if tool.annotations and tool.annotations.get("readOnlyHint") is True:
-            hint = " (read-only)"
+        hint = " (read-only)" if tool.read_only else ""
         lines.append(f"{tool.user_name}{hint}" + (f" — {desc}" if desc else ""))
     return lines
 
 
-def _tool(manager, name: str) -> list[str]:
+def _tool(manager: McpManager, name: str) -> list[str]:
     tool = manager.tool(name)
     if tool is None:
         raise AishError(f"no MCP tool named '{name}'", hint="'aish mcp tools' lists them")

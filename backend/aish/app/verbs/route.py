@@ -1,34 +1,31 @@
-"""``aish route on|off|classes|check TEXT`` and ``aish fallback on|off`` (also ``? :route ...``).
+"""``aish route on|off|classes|check TEXT`` (also ``? :route ...``): model routing by task.
 
-The toggles change ``ctx.overrides`` (``auto``, ``fallback``), which the daemon
+The toggles change ``ctx.overrides["auto"]``, which the daemon
 applies over the config for every later ask until it stops; the file is left
 alone.  Turning a feature on refuses when it names a model the config does not
 define, so the failure shows now, not in the middle of some later question.
-``route check`` always runs the heuristic (seed N1), even with routing off.
+``route check`` always runs the heuristic, even with routing off, so a user can see
+what routing would do before turning it on.
 """
 from __future__ import annotations
 
 import json
-from typing import Optional
-
+from aish.app.verbs.context import NEED_CONFIG, VerbContext
+from aish.errors import AishError, ConfigError
+from aish.ipc.verbs import BY_NAME
 from aish.llm import routing as router
-from aish.app.verbs import VerbContext
-from aish.errors import ConfigError, AishError
 
-ROUTE_USAGE = "aish route on|off|classes|check TEXT"
-FALLBACK_USAGE = "aish fallback on|off"
+NEEDS = frozenset({NEED_CONFIG})
+USAGE = BY_NAME["route"].synopsis
 KEEP = "(keep active model)"
 DISABLED = " (routing currently disabled)"
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
-    """``args`` may start with the verb itself (``["fallback", "on"]``); ``route`` otherwise."""
+    """``args`` may start with the verb itself (``["route", "on"]``)."""
     args = [a for a in args if a != "--json"]
-    verb = "route"
-    if args and args[0].lstrip(":") in ("route", "fallback"):
-        verb, args = args[0].lstrip(":"), args[1:]
-    if verb == "fallback":
-        return _fallback(args, ctx)
+    if args[:1] in (["route"], [":route"]):
+        args = args[1:]
     sub, rest = (args[0], args[1:]) if args else ("classes", [])
     if sub == "on":
         return [_route_on(ctx)]
@@ -42,7 +39,7 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
         if not text:
             raise AishError("usage: aish route check TEXT", hint="give the question to classify")
         return [_check(text, ctx)]
-    raise AishError(f"unknown route command '{sub}'", hint=ROUTE_USAGE)
+    raise AishError(f"unknown route command '{sub}'", hint=USAGE)
 
 
 def _target(cls: str, ctx: VerbContext) -> str:
@@ -86,29 +83,3 @@ def _check(text: str, ctx: VerbContext) -> str:
                            "heuristic": why, "auto": ctx.config.routing.auto})
     suffix = "" if ctx.config.routing.auto else DISABLED
     return f"{cls} -> {_target(cls, ctx)}{suffix}"
-
-
-def _fallback(args: list[str], ctx: VerbContext) -> list[str]:
-    cfg = ctx.config
-    target = cfg.routing.fallback_model
-    sub: Optional[str] = args[0] if args else None
-    if len(args) > 1 or sub not in (None, "on", "off"):
-        raise AishError(f"unknown fallback command '{' '.join(args)}'", hint=FALLBACK_USAGE)
-    if sub is None:
-        state = "on" if cfg.routing.fallback else "off"
-        return [f"[aish] fallback {state} (fallback model: {target})"]
-    if sub == "off":
-        ctx.overrides["fallback"] = False
-        return ["[aish] fallback off: a failed call is reported, not retried"]
-    if target not in cfg.models:
-        known = ", ".join(cfg.models) or "none"
-        raise ConfigError(f"cannot turn fallback on: routing.fallback_model = '{target}' "
-                          "is not a configured model",
-                          hint=f"add [models.{target}] or set routing.fallback_model in "
-                               f"{cfg.source or 'the config'}; configured models: {known}")
-    ctx.overrides["fallback"] = True
-    note = ""
-    if target == cfg.default_model:
-        note = f"; note: {target} is also the active model, so asks on it are not retried"
-    return [f"[aish] fallback on: a call that fails before any text arrives is retried once "
-            f"via {target}{note}"]

@@ -1,0 +1,38 @@
+"""What a verb receives (``VerbContext``) and what it may return besides lines (``AskFor``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Optional
+
+from aish.config.schema import Config
+
+if TYPE_CHECKING:
+    from aish.chat.conversation import Conversation
+    from aish.cost.ledger import Ledger
+    from aish.cost.usage import UsageTotals
+    from aish.mcp.manager import McpManager
+
+# The parts of daemon state a verb can ask for in its module's NEEDS.
+NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER, NEED_MCP = "config", "conversation", "ledger", "mcp"
+
+
+@dataclass
+class VerbContext:
+    """Built by the service for one verb request; fields a verb did not ask for stay empty."""
+
+    config: Config = field(default_factory=Config)  # effective, runtime overrides applied
+    overrides: dict[str, bool] = field(default_factory=dict)  # daemon-wide toggles: auto, fallback
+    conversation: Optional[Conversation] = None  # of the asking shell
+    usage: Optional[UsageTotals] = None  # that conversation's totals
+    ledger: Optional[Ledger] = None  # cross-session costs; None when SQLite is unavailable
+    mcp: Optional[McpManager] = None
+    buffer: str = ""  # the shell's prompt line (what `:explain` explains by default)
+    json: bool = False  # `--json`: verbs that support it return one JSON line
+
+
+@dataclass(frozen=True)
+class AskFor:
+    """A verb's answer that is a model call: the service runs it as an ask in ``mode``."""
+
+    mode: str
+    buffer: str

@@ -1,0 +1,11 @@
+"""``aish help`` / ``? :help``: the verbs, from the one table."""
+from __future__ import annotations
+
+from aish.app.verbs.context import VerbContext
+from aish.ipc.verbs import help_lines
+
+NEEDS: frozenset[str] = frozenset()
+
+
+def run(args: list[str], ctx: VerbContext) -> list[str]:
+    return help_lines()

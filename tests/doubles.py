@@ -1,0 +1,39 @@
+"""Test doubles shared by the test modules (not shipped in the package)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.ipc.cancel import CancelToken
+
+
+class RecordingReply:
+    """A Reply that records everything; answers questions from a script (tests, --json)."""
+
+    def __init__(self, answers: Optional[list] = None) -> None:
+        self.cancel = CancelToken()
+        self.texts: list[str] = []
+        self.statuses: list[str] = []
+        self.warnings: list[str] = []
+        self.commands: list[tuple] = []
+        self.questions: list[str] = []
+        self._answers = list(answers or [])
+
+    def text(self, chunk: str) -> None:
+        self.texts.append(chunk)
+
+    def status(self, line: str) -> None:
+        self.statuses.append(line)
+
+    def warning(self, line: str) -> None:
+        self.warnings.append(line)
+
+    def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
+        self.commands.append((command, level, reason))
+
+    def ask(self, question: str, timeout: float) -> Optional[str]:
+        self.questions.append(question)
+        return self._answers.pop(0) if self._answers else None
+
+    @property
+    def full_text(self) -> str:
+        return "".join(self.texts)
