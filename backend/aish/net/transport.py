@@ -193,12 +193,17 @@ def take_session() -> requests.Session:
     try:
         return _idle.pop()
     except IndexError:
-        session = requests.Session()
-        session.trust_env = False  # proxies/CA read once per URL in env_settings, never ~/.netrc
-        adapter = _Adapter(pool_connections=4, pool_maxsize=4)
-        session.mount("http://", adapter)
-        session.mount("https://", adapter)
-        return session
+        return new_session()
+
+
+def new_session() -> requests.Session:
+    """A keep-alive session that takes proxies/CA only from ``env_settings``, never ~/.netrc."""
+    session = requests.Session()
+    session.trust_env = False  # proxies/CA read once per URL in env_settings
+    adapter = _Adapter(pool_connections=4, pool_maxsize=4)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    return session
 
 
 def give_session(session: requests.Session) -> None:
