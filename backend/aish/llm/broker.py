@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from typing import Iterator, Optional, Union
 
-import requests
 from sseclient import SSEClient
 
 from aish.ipc.cancel import CancelToken
@@ -26,8 +25,8 @@ from aish.config.schema import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, HttpStatusError
 from aish.llm.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
 from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed
-from aish.net.transport import (ERRORS, cut_error, STREAM_ERRORS, Watch, chunks, drain, env_settings, error_body,
-                            give_session, take_session, transport_error, watched_post)
+from aish.net.transport import (ERRORS, STREAM_ERRORS, Response, Watch, chunks, cut_error, drain, env_settings,
+                                error_body, give_session, take_session, transport_error, watched_post)
 
 Timeout = Union[float, tuple[float, float]]
 
@@ -159,7 +158,7 @@ def _stream(model: ModelConfig, data: bytes, headers: dict, key: Optional[str],
         give_session(session)
 
 
-def _events(resp: requests.Response, watch: Watch, endpoint: str, timeouts: tuple[float, float],
+def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, float],
             cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
     decoder = ChunkDecoder()
     eof = [False]
@@ -194,7 +193,7 @@ def _events(resp: requests.Response, watch: Watch, endpoint: str, timeouts: tupl
     yield from decoder.finish()
 
 
-def _whole_reply(resp: requests.Response, endpoint: str, timeouts: tuple[float, float],
+def _whole_reply(resp: Response, endpoint: str, timeouts: tuple[float, float],
                  cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
     """A server that ignored ``stream: true`` (or a JSON error with status 200)."""
     try:

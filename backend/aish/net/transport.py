@@ -39,6 +39,8 @@ from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from aish.errors import (AishError, BrokerError, ConnectFailed, ConnectRefused, ConnectTimeout,
                          Disconnected, DnsFailure, HttpStatusError, ReadTimeout, StreamCut, TlsError)
 
+Response = requests.Response  # for type hints outside this package, which never imports requests
+
 # What a request or a body read may raise; a stream read may also raise HTTPException.
 ERRORS = (requests.RequestException, OSError, u3.HTTPError)
 STREAM_ERRORS = (*ERRORS, http.client.HTTPException)
