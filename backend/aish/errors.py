@@ -49,9 +49,14 @@ class AishError(Exception):
         """The stage prefix and the message, without the hint."""
         return f"{self.prefix}{self.message}" if self.prefix else self.message
 
-    def one_line(self) -> str:
-        """The one place that joins message and hint: ``summary (hint)``."""
-        return f"{self.summary} ({self.hint})" if self.hint else self.summary
+    def one_line(self, *, prefix: bool = True) -> str:
+        """The one place that joins message and hint: ``summary (hint)``.
+
+        ``prefix=False`` leaves the stage prefix out, for a caller that names
+        the stage itself (``mcp: <server>: ...``).
+        """
+        text = self.summary if prefix else self.message
+        return f"{text} ({self.hint})" if self.hint else text
 
     def __str__(self) -> str:
         return self.one_line()
