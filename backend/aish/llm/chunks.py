@@ -8,7 +8,8 @@ the last one, with ``cost``); an ``error`` object may arrive inside a 200
 stream.  A whole-body JSON reply (a server that ignored ``stream: true``) is
 mapped to the same events so callers never see the difference.  What a
 server says when it fails (error envelopes, HTML pages, cut or garbled
-streams) is shaped here into the seed's A2 error texts.
+streams) becomes a typed error here (``HttpStatusError``, ``ApiError``) with
+the documented message.
 """
 from __future__ import annotations
 
@@ -144,7 +145,7 @@ def error_message(error: Any) -> tuple[str, Any]:
 
 def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, key: Optional[str],
                model: Optional[ModelConfig] = None) -> HttpStatusError:
-    """``transport: HTTP <status>: <what the server said>`` (seed A2), with a hint to act on."""
+    """``transport: HTTP <status>: <what the server said>``, with a hint to act on."""
     text = raw.decode("utf-8", "replace")
     message, code = "", None
     try:
