@@ -1,37 +1,65 @@
 """The error tree every layer raises and the CLI and widgets render as one line.
 
-Each error carries a message the user can act on.  ``str(err)`` starts with a
-stage prefix (``transport:``, ``api:``, ``broker:``) because the cloud fallback
-(seed phase 5, A2) decides on that stage: transport failures may be retried on
-another model, semantic (``api:``) and configuration (``broker:``) ones never.
+Callers decide by type, never by matching message text: the cloud fallback
+retries ``TransportError`` subclasses that mean "the server is down" and never
+``ApiError`` (semantic) or ``BrokerError`` (configuration).  ``str(err)`` is
+the documented one-line shape, starting with a stage prefix (``transport:``,
+``api:``, ``broker:``, ``mcp:``) and ending with the hint in parentheses.
 
-    AishError
-    ├── ConfigError        bad or missing configuration (file, key, type)
-    ├── BrokerError        "broker: ..."  a model entry that cannot be called
-    ├── TransportError     "transport: ..." HTTP status, refused, DNS, timeout, cut stream
-    ├── ApiError           "api: ..."  an error envelope from the server
-    ├── ToolError          MCP server or tool failures
-    ├── DaemonError        the per-user daemon cannot be reached or started
-    └── ProtocolError      a malformed request or frame
+    AishError                  message, hint, partial_text
+    ├── ConfigError            bad or missing configuration (file, key, type)
+    ├── BrokerError            "broker: ..."  a model entry that cannot be called
+    ├── TransportError         "transport: ..." the HTTP exchange failed
+    │   ├── ConnectFailed      no connection (unreachable, reset before a reply)
+    │   │   ├── ConnectRefused nothing listens at the address
+    │   │   └── Disconnected   the server closed the connection before replying
+    │   ├── DnsFailure         the host name does not resolve
+    │   ├── TlsError           certificate or handshake problem (a config fix)
+    │   ├── TransportTimeout
+    │   │   ├── ConnectTimeout no connection within the connect timeout
+    │   │   └── ReadTimeout    the server went quiet within the read timeout
+    │   ├── HttpStatusError    status >= 300 (``status``, the server's ``code``)
+    │   └── StreamCut          the body ended before the reply was complete
+    ├── ApiError               "api: ..."  an error envelope or a malformed reply
+    ├── ToolError              MCP server or tool failures
+    ├── DaemonError            the per-user daemon cannot be reached or started
+    ├── ProtocolError          a malformed request or frame
+    └── Cancelled              the user cancelled
 """
 from __future__ import annotations
 
 
 class AishError(Exception):
-    """Base class: ``str(err)`` is one line a user can act on."""
+    """Base class: ``one_line()`` (and ``str``) is one line a user can act on.
+
+    ``partial_text`` is the answer text that reached the user before the
+    failure: kept so nothing is lost, and a reason never to retry elsewhere.
+    """
 
     prefix = ""
 
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
+    def __init__(self, message: str, *, hint: str | None = None, partial_text: str = "") -> None:
         self.message = message
         self.hint = hint
+        self.partial_text = partial_text
         super().__init__(message)
 
+    @property
+    def summary(self) -> str:
+        """The stage prefix and the message, without the hint."""
+        return f"{self.prefix}{self.message}" if self.prefix else self.message
+
+    def one_line(self, *, prefix: bool = True) -> str:
+        """The one place that joins message and hint: ``summary (hint)``.
+
+        ``prefix=False`` leaves the stage prefix out, for a caller that names
+        the stage itself (``mcp: <server>: ...``).
+        """
+        text = self.summary if prefix else self.message
+        return f"{text} ({self.hint})" if self.hint else text
+
     def __str__(self) -> str:
-        text = f"{self.prefix}{self.message}" if self.prefix else self.message
-        if self.hint:
-            text = f"{text} ({self.hint})"
-        return text
+        return self.one_line()
 
 
 class ConfigError(AishError):
@@ -39,46 +67,76 @@ class ConfigError(AishError):
 
 
 class BrokerError(AishError):
-    """A model entry is unusable before any request is made (seed shape ``broker:``)."""
+    """A model entry is unusable before any request is made."""
 
     prefix = "broker: "
 
 
 class TransportError(AishError):
-    """The HTTP exchange failed (seed shape ``transport:``).
-
-    ``kind`` is one of ``http`` (status >= 400), ``connect`` (refused or
-    unreachable), ``dns``, ``timeout``, ``cut`` (stream ended before it was
-    complete) or ``other``.  ``partial_text`` keeps what arrived before a cut.
-    """
+    """The HTTP exchange failed; the subclass says how."""
 
     prefix = "transport: "
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        kind: str = "other",
-        status: int | None = None,
-        partial_text: str = "",
-        hint: str | None = None,
-    ) -> None:
-        super().__init__(message, hint=hint)
-        self.kind = kind
+
+class ConnectFailed(TransportError):
+    """No connection to the server (unreachable network, reset during connect)."""
+
+
+class ConnectRefused(ConnectFailed):
+    """The host answered that nothing listens on the port."""
+
+
+class Disconnected(ConnectFailed):
+    """The server accepted the connection and closed it before any reply."""
+
+
+class DnsFailure(TransportError):
+    """The host name does not resolve."""
+
+
+class TlsError(TransportError):
+    """TLS failed (certificate, handshake): fixed in the config, not by retrying."""
+
+
+class TransportTimeout(TransportError):
+    """A time limit was reached; the subclass says which one."""
+
+
+class ConnectTimeout(TransportTimeout):
+    """No connection within the connect timeout."""
+
+
+class ReadTimeout(TransportTimeout):
+    """The server went quiet for longer than the read timeout."""
+
+
+class HttpStatusError(TransportError):
+    """The server answered with an error or redirect status.
+
+    ``status`` is the HTTP status; ``code`` the error code from the body when
+    the server gave one (``model_not_found``).
+    """
+
+    def __init__(self, message: str, *, status: int, code: object = None,
+                 hint: str | None = None, partial_text: str = "") -> None:
+        super().__init__(message, hint=hint, partial_text=partial_text)
         self.status = status
-        self.partial_text = partial_text
+        self.code = code
+
+
+class StreamCut(TransportError):
+    """The body ended (or broke) before ``[DONE]`` or a finish reason."""
 
 
 class ApiError(AishError):
-    """The server answered with an error envelope (seed shape ``api:``)."""
+    """The server answered with an error envelope or a reply that is not the protocol."""
 
     prefix = "api: "
 
     def __init__(self, message: str, *, code: object = None, partial_text: str = "",
                  hint: str | None = None) -> None:
-        super().__init__(message, hint=hint)
+        super().__init__(message, hint=hint, partial_text=partial_text)
         self.code = code
-        self.partial_text = partial_text
 
 
 class ToolError(AishError):

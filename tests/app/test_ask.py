@@ -8,7 +8,8 @@ import pytest
 from aish.app.ask import RETRACTED, AskEnv, run_ask
 from aish.config.load import from_dict
 from aish.chat.conversation import Conversation
-from aish.errors import AishError, Cancelled, TransportError
+from aish.errors import (AishError, Cancelled, ConnectRefused, DnsFailure, HttpStatusError, StreamCut,
+                         TransportError)
 from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.ipc.protocol import HistoryEntry, Request
 from tests.doubles import RecordingReply
@@ -124,7 +125,7 @@ def test_routing_fires_once_per_ask_and_the_default_comes_back():
 
 
 def test_fallback_retries_once_before_any_text_with_the_seed_status_line():
-    refused = TransportError("Connection refused (http://127.0.0.1:9)", kind="connect")
+    refused = ConnectRefused("Connection refused (http://127.0.0.1:9)")
     script = Script([refused], text("from the cloud\nCMD: true"))
     env, conv = make(script, {"routing": {"fallback": True, "fallback_model": "cloud"}})
     reply = RecordingReply()
@@ -135,7 +136,7 @@ def test_fallback_retries_once_before_any_text_with_the_seed_status_line():
 
 
 def test_no_fallback_after_text_streamed_and_partial_text_is_kept():
-    cut = TransportError("stream cut short", kind="cut", partial_text="half an ans")
+    cut = StreamCut("stream cut short", partial_text="half an ans")
     script = Script([TextDelta("half an ans"), cut])
     env, conv = make(script, {"routing": {"fallback": True, "fallback_model": "cloud"}})
     with pytest.raises(TransportError):
@@ -145,8 +146,8 @@ def test_no_fallback_after_text_streamed_and_partial_text_is_kept():
 
 
 def test_both_failures_are_reported():
-    err1 = TransportError("HTTP 503: loading", kind="http", status=503)
-    err2 = TransportError("Couldn't resolve host cloud.example", kind="dns")
+    err1 = HttpStatusError("HTTP 503: loading", status=503)
+    err2 = DnsFailure("Couldn't resolve host cloud.example")
     env, conv = make(Script([err1], [err2]), {"routing": {"fallback": True}})
     with pytest.raises(AishError) as info:
         run_ask(env, conv, req(), RecordingReply())
@@ -241,7 +242,7 @@ def test_no_model_configured_names_the_fix():
 
 def test_regression_config_without_routing_or_summarize_behaves_as_before():
     """No [routing], no summarize_on_evict: no routing, no fallback, silent eviction only."""
-    refused = TransportError("Connection refused (http://127.0.0.1:9)", kind="connect")
+    refused = ConnectRefused("Connection refused (http://127.0.0.1:9)")
     summarized = []
     script = Script(*[text(f"answer {i}") for i in range(3)], [refused])
     script.complete = lambda *a, **k: summarized.append(a) or ("summary", None)

@@ -9,7 +9,7 @@ import pytest
 from aish.llm import broker
 from aish.config.schema import Config, ContextConfig, ModelConfig
 from aish.chat.conversation import Conversation
-from aish.errors import TransportError
+from aish.errors import ReadTimeout
 from aish.llm.events import Usage
 from aish.chat.summarize import make_summarize_fn, render_turns_compact
 from aish.cost.usage import estimate_usage
@@ -110,7 +110,7 @@ def test_nothing_evicted_and_nothing_to_compress_make_no_call():
 # ---------------------------------------------------------------- failures
 
 @pytest.mark.parametrize("answer", [
-    TransportError("Timeout was reached (read timeout after 30s)", kind="timeout"),
+    ReadTimeout("Timeout was reached (read timeout after 30s)"),
     RuntimeError("anything at all"),
     "   ",
 ])

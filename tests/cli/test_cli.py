@@ -58,3 +58,17 @@ def test_doctor_reports_each_failure_with_a_fix(config_file):
     assert "$AISH_TEST_NO_SUCH_KEY is not set" in cloud and "export AISH_TEST_NO_SUCH_KEY" in cloud
     shell = next(line for line in lines if line.split(" ", 1)[1].startswith("shell") or " shell:" in line)
     assert shell.startswith("FAIL") and 'eval "$(aish init zsh)"' in shell
+
+
+def test_doctor_prints_an_errors_hint_once(config_file, tmp_path):
+    """A failing check shows the error's hint as its fix, not also inside the detail."""
+    config_file('[models.fast]\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n')
+    target = tmp_path / "real"
+    target.mkdir(mode=0o700)
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    result = aish("doctor", env={"SHELL": "/bin/zsh", "AISH_RUNTIME_DIR": str(link)})
+    line = next(line for line in result.stdout.splitlines() if "runtime dir" in line)
+    hint = "remove it, or set AISH_RUNTIME_DIR to a private directory"
+    assert line.startswith("FAIL") and line.endswith(f"-> {hint}")
+    assert line.count(hint) == 1, line

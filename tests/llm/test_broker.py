@@ -15,7 +15,8 @@ import responses
 from aish.llm import broker
 from aish.ipc.cancel import CancelToken
 from aish.config.schema import ModelConfig
-from aish.errors import ApiError, BrokerError, Cancelled, TransportError
+from aish.errors import (ApiError, BrokerError, Cancelled, ConnectRefused, ConnectTimeout, DnsFailure,
+                         HttpStatusError, ReadTimeout, StreamCut, TransportError)
 from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
 from tests.stub_server import Reply, StubServer
 
@@ -117,7 +118,7 @@ def test_error_envelopes_become_transport_http_errors(status, body, expected):
     with pytest.raises(TransportError) as info:
         run()
     err = info.value
-    assert err.kind == "http" and err.status == status
+    assert isinstance(err, HttpStatusError) and err.status == status
     assert str(err).startswith("transport: " + expected)
     if status == 404:  # the seed's fallback pattern, after the prefix is stripped
         assert re.match(r"^HTTP 404.*model_not_found", str(err)[len("transport: "):])
@@ -287,7 +288,7 @@ def test_stream_ending_without_done_or_finish_is_cut_with_partial_text():
     with pytest.raises(TransportError) as info:
         run()
     err = info.value
-    assert err.kind == "cut" and err.partial_text == "twelve chars"
+    assert isinstance(err, StreamCut) and err.partial_text == "twelve chars"
     assert "cut short" in str(err) and "12 characters" in str(err) and EP in str(err)
 
 
@@ -296,7 +297,7 @@ def test_half_an_event_at_the_end_is_a_cut_not_garbage():
     serve(sse(delta(content="abc"), done=False) + 'data: {"choi')
     with pytest.raises(TransportError) as info:
         run()
-    assert info.value.kind == "cut" and info.value.partial_text == "abc"
+    assert isinstance(info.value, StreamCut) and info.value.partial_text == "abc"
 
 
 @responses.activate
@@ -378,7 +379,7 @@ def test_closed_port_is_connection_refused():
     endpoint = f"http://127.0.0.1:{port}"
     with pytest.raises(TransportError) as info:
         run(model(endpoint=endpoint))
-    assert info.value.kind == "connect"
+    assert isinstance(info.value, ConnectRefused)
     assert str(info.value) == f"transport: Connection refused ({endpoint})"
     with pytest.raises(TransportError):
         broker.list_models(endpoint)
@@ -387,7 +388,7 @@ def test_closed_port_is_connection_refused():
 def test_unresolvable_host_is_dns():
     with pytest.raises(TransportError) as info:
         run(model(endpoint="http://nonexistent.invalid"))
-    assert info.value.kind == "dns"
+    assert isinstance(info.value, DnsFailure)
     assert str(info.value) == "transport: Couldn't resolve host nonexistent.invalid"
 
 
@@ -396,7 +397,7 @@ def test_black_hole_read_times_out(stub):
     start = time.monotonic()
     with pytest.raises(TransportError) as info:
         run(at(stub, read_timeout=0.3))
-    assert info.value.kind == "timeout"
+    assert isinstance(info.value, ReadTimeout)
     assert str(info.value).startswith("transport: Timeout was reached (read timeout after 0.3s")
     assert 0.25 < time.monotonic() - start < 2
 
@@ -405,14 +406,14 @@ def test_timeout_argument_overrides_the_model(stub):
     stub.queue(Reply(first_byte_delay=1.0))
     with pytest.raises(TransportError) as info:
         run(at(stub), timeout=(1.0, 0.2))
-    assert info.value.kind == "timeout" and "after 0.2s" in str(info.value)
+    assert isinstance(info.value, ReadTimeout) and "after 0.2s" in str(info.value)
 
 
 def test_real_cut_keeps_partial_text(stub):
     stub.queue(Reply(text="abcdefghijkl", chunk_size=4, cut_after=2))
     with pytest.raises(TransportError) as info:
         run(at(stub))
-    assert info.value.kind == "cut" and info.value.partial_text == "abcdefgh"
+    assert isinstance(info.value, StreamCut) and info.value.partial_text == "abcdefgh"
 
 
 def test_real_error_mid_stream_and_unknown_model():
@@ -491,5 +492,5 @@ def test_black_hole_connect_times_out():
         finally:
             for client in fillers:
                 client.close()
-    assert info.value.kind == "timeout"
+    assert isinstance(info.value, ConnectTimeout)
     assert str(info.value) == f"transport: Timeout was reached (connect timeout after 0.3s, {endpoint})"

@@ -7,7 +7,8 @@ listener whose backlog is full (connect timeout), a stub server answering
 through ``broker.chat_stream`` (typed errors).  Name resolution is the one
 shape faked at the resolver (``getaddrinfo`` raising the real ``gaierror``)
 because a real lookup would leave loopback.  ``responses`` covers the HTTP
-status shapes as a unit test; plain strings cover errors that carry only text.
+status shapes as a unit test.  The decision is made on the error's class:
+an error that carries only text never falls back, whatever it says.
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ import responses
 from aish.llm import broker
 from aish.llm import fallback
 from aish.config.schema import Config, ModelConfig, RoutingConfig
-from aish.errors import AishError, ApiError, BrokerError, Cancelled, ConfigError, TransportError
+from aish.errors import (AishError, ApiError, BrokerError, Cancelled, ConfigError, ConnectFailed,
+                         ConnectRefused, ConnectTimeout, Disconnected, DnsFailure, HttpStatusError,
+                         ReadTimeout, StreamCut, TlsError, TransportError)
 from tests.stub_server import Reply, StubServer
 
 ON = Config(routing=RoutingConfig(fallback=True))
@@ -98,10 +101,9 @@ def test_closed_port_raw_requests_error_falls_back(closed_port):
 
 def test_closed_port_through_the_broker(closed_port):
     err = stream_error(model(closed_port))
-    assert isinstance(err, TransportError) and err.kind == "connect"
+    assert isinstance(err, ConnectRefused)
     assert str(err).startswith("transport: Connection refused")
     assert fallback.should_fallback(err, ON, text_arrived=False)
-    assert fallback.should_fallback(Exception(str(err)), ON, text_arrived=False)  # text only
     assert fallback.fallback_status("fast", err, "cloud") == \
         "local fast failed (connection refused); retrying via cloud"
 
@@ -113,10 +115,9 @@ def test_black_hole_read_timeout_raw_and_through_the_broker(black_hole):
     assert fallback.should_fallback(err, ON, text_arrived=False)
     assert fallback.fallback_reason(err) == "timeout"
     typed = stream_error(model(black_hole, connect_timeout=1.0, read_timeout=0.3))
-    assert isinstance(typed, TransportError) and typed.kind == "timeout"
+    assert isinstance(typed, ReadTimeout)
     assert str(typed).startswith("transport: Timeout was reached (read timeout")
     assert fallback.should_fallback(typed, ON, text_arrived=False)
-    assert fallback.should_fallback(RuntimeError(str(typed)), ON, text_arrived=False)
     assert time.monotonic() - start < 3
 
 
@@ -142,7 +143,7 @@ def test_connect_timeout_raw_and_through_the_broker(full_backlog):
     assert fallback.should_fallback(err, ON, text_arrived=False)
     assert fallback.fallback_reason(err) == "timeout"
     typed = stream_error(model(full_backlog, connect_timeout=0.3, read_timeout=0.3))
-    assert typed.kind == "timeout" and "connect timeout" in str(typed)
+    assert isinstance(typed, ConnectTimeout) and "connect timeout" in str(typed)
     assert fallback.should_fallback(typed, ON, text_arrived=False)
 
 
@@ -155,9 +156,8 @@ def test_name_resolution_failure(monkeypatch):
     assert fallback.should_fallback(err, ON, text_arrived=False)
     assert fallback.fallback_reason(err) == "cannot resolve host"
     typed = stream_error(model("http://model.invalid"))
-    assert typed.kind == "dns" and str(typed).startswith("transport: Couldn't resolve host")
+    assert isinstance(typed, DnsFailure) and str(typed).startswith("transport: Couldn't resolve host")
     assert fallback.should_fallback(typed, ON, text_arrived=False)
-    assert fallback.should_fallback(Exception(str(typed)), ON, text_arrived=False)
 
 
 @pytest.mark.parametrize("status,body,eligible,reason", [
@@ -175,9 +175,8 @@ def test_real_http_statuses_from_the_stub_server(status, body, eligible, reason)
     with StubServer() as stub:
         stub.queue(Reply(status=status, error_body=body))
         err = stream_error(model(stub.url))
-    assert isinstance(err, TransportError) and err.status == status
+    assert isinstance(err, HttpStatusError) and err.status == status
     assert fallback.should_fallback(err, ON, text_arrived=False) is eligible
-    assert fallback.should_fallback(Exception(str(err)), ON, text_arrived=False) is eligible
     assert fallback.fallback_reason(err) == reason
 
 
@@ -220,9 +219,9 @@ def test_nothing_after_text_arrived():
             for event in broker.chat_stream(model(stub.url), MSGS):
                 seen.append(event)
     err = info.value
-    assert err.kind == "cut" and err.partial_text
+    assert isinstance(err, StreamCut) and err.partial_text
     assert not fallback.should_fallback(err, ON, text_arrived=False)  # partial text says so
-    refused = TransportError("Connection refused (x)", kind="connect")
+    refused = ConnectRefused("Connection refused (x)")
     assert not fallback.should_fallback(refused, ON, text_arrived=True)
     assert fallback.should_fallback(refused, ON, text_arrived=False)
 
@@ -232,50 +231,55 @@ def test_nothing_after_text_arrived():
     ConfigError("no model named 'x'"),
     BrokerError("model_cfg.endpoint and .model required"),
     ApiError("HTTP 503 said the upstream"),  # api: even when it mentions a 5xx
-    TransportError("TLS error with https://x: bad cert", kind="connect"),
-    ValueError("Connection refused"),  # not a transport-shaped text
+    TlsError("TLS error with https://x: bad cert"),
+    HttpStatusError("HTTP 404: not found", status=404),
+    HttpStatusError("HTTP 404: model 'x' not found (model_not_found)", status=404),  # code, not text
+    ValueError("Connection refused"),  # not a network exception
 ])
 def test_never_eligible(err):
     assert not fallback.should_fallback(err, ON, text_arrived=False)
 
 
-@pytest.mark.parametrize("text,eligible", [
-    ("transport: HTTP 503: loading model", True),
-    ("transport: HTTP 502: Bad Gateway", True),
-    ("transport: HTTP 404: model 'x' not found (model_not_found)", True),
-    ("transport: HTTP 404: not found", False),
-    ("transport: HTTP 408: Request Timeout", True),
-    ("transport: HTTP 400: bad", False),
-    ("transport: HTTP 401: unauthorized", False),
-    ("transport: HTTP 403: forbidden", False),
-    ("transport: Couldn't resolve host model.test", True),
-    ("transport: Couldnt resolve host model.test", True),
-    ("transport: Connection refused (http://127.0.0.1:8080)", True),
-    ("transport: Timeout was reached (read timeout after 1s)", True),
-    ("transport: Operation timed out after 3000 milliseconds", True),
-    ("api: HTTP 503", False),
-    ("api: Connection refused by upstream", False),
-    ("broker: model_cfg.endpoint and .model required", False),
-    ("HTTP 503: no prefix", False),
+@pytest.mark.parametrize("text", [
+    "transport: HTTP 503: loading model",
+    "transport: Couldn't resolve host model.test",
+    "transport: Connection refused (http://127.0.0.1:8080)",
+    "transport: Timeout was reached (read timeout after 1s)",
+    "transport: Operation timed out after 3000 milliseconds",
 ])
-def test_string_only_errors_match_the_seed_patterns(text, eligible):
-    assert fallback.should_fallback(Exception(text), ON, text_arrived=False) is eligible
-    assert not fallback.should_fallback(Exception(text), OFF, text_arrived=False)
+def test_text_alone_never_decides(text):
+    """Eligibility is decided by the error's class: text that looks like a failure is not one."""
+    for err in (Exception(text), AishError(text), TransportError(text.removeprefix("transport: "))):
+        assert not fallback.should_fallback(err, ON, text_arrived=False), err
 
 
-def test_typed_http_without_status_falls_back_to_the_text():
-    err = TransportError("HTTP 503: loading", kind="http")
-    assert fallback.should_fallback(err, ON, text_arrived=False)
-    assert fallback.fallback_reason(err) == "HTTP 503"
-    assert fallback.fallback_reason(Exception("transport: Operation timed out")) == "timeout"
+@pytest.mark.parametrize("err,eligible,reason", [
+    (HttpStatusError("HTTP 503: loading", status=503), True, "HTTP 503"),
+    (HttpStatusError("HTTP 404: no such model", status=404, code="model_not_found"), True,
+     "HTTP 404, model not loaded"),
+    (HttpStatusError("HTTP 302: redirected to /x", status=302), False, "HTTP 302"),
+    (HttpStatusError("HTTP 429: slow down", status=429), False, "HTTP 429"),
+    (ConnectRefused("Connection refused (x)"), True, "connection refused"),
+    (Disconnected("Server closed the connection before replying (x)"), True, "connection closed"),
+    (ConnectFailed("Could not connect to x: Network is unreachable"), True, "cannot connect"),
+    (DnsFailure("Couldn't resolve host x"), True, "cannot resolve host"),
+    (ConnectTimeout("Timeout was reached (connect timeout after 1s, x)"), True, "timeout"),
+    (ReadTimeout("Timeout was reached (read timeout after 1s, x)"), True, "timeout"),
+    (StreamCut("stream from x was cut short (no text arrived; ...)"), True, "stream cut short"),
+    (StreamCut("stream from x was cut short (3 characters ...)", partial_text="abc"), False,
+     "stream cut short"),
+    (TlsError("TLS error with https://x: bad cert"), False, "TLS error"),
+])
+def test_each_transport_class_decides_and_names_itself(err, eligible, reason):
+    assert fallback.should_fallback(err, ON, text_arrived=False) is eligible
+    assert fallback.fallback_reason(err) == reason
 
 
 # ---------------------------------------------------------------- messages
 
 def test_both_failures_are_in_one_line_with_their_hints():
-    first = TransportError("HTTP 503: loading", kind="http", status=503)
-    second = TransportError("HTTP 401: bad key", kind="http", status=401,
-                            hint="check the key in $CLOUD_KEY")
+    first = HttpStatusError("HTTP 503: loading", status=503)
+    second = HttpStatusError("HTTP 401: bad key", status=401, hint="check the key in $CLOUD_KEY")
     line = fallback.both_failed_message("fast", first, "cloud", second)
     assert line == ("fast failed: transport: HTTP 503: loading; fallback cloud failed too: "
                     "transport: HTTP 401: bad key (check the key in $CLOUD_KEY)")

@@ -194,3 +194,19 @@ def test_real_stub_without_tokenizer_is_probed_once():
             assert counter.count(model, f"text number {i} " * 4) == heuristic(f"text number {i} " * 4)
         assert counter.calls == 2 and stub.tokenize_calls == 0  # /tokenize + /extras/tokenize, once
         assert counter.supported(model) is False
+
+
+def test_probe_follows_the_proxy_policy_loopback_never_proxied(monkeypatch):
+    """The probe goes through aish.net: a proxy in the environment is not used for loopback."""
+    from tests.helpers import closed_port_url
+    from tests.stub_server import StubServer
+
+    for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", closed_port_url())
+    monkeypatch.setenv("http_proxy", closed_port_url())
+    with StubServer(tokenize="llamacpp") as stub:
+        model = ModelConfig(name="fast", endpoint=stub.url, model="m")
+        counter = TokenCounter(ON)
+        assert counter.count(model, "one two three four five six seven eight nine ten") == 10
+        assert stub.tokenize_calls == 1 and counter.supported(model) is True

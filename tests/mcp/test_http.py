@@ -209,3 +209,16 @@ def test_display_url_drops_credentials():
 def test_not_an_http_url():
     with pytest.raises(ToolError):
         HttpTransport("ftp://127.0.0.1/mcp")
+
+
+def test_http_goes_through_aish_net_loopback_never_proxied(plain, monkeypatch):
+    """A proxy in the environment is not used for a loopback server (aish.net's policy)."""
+    from tests.helpers import closed_port_url
+
+    for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", closed_port_url())
+    monkeypatch.setenv("http_proxy", closed_port_url())
+    session = _session(plain.url, bearer="s3cret-token")
+    assert "echo" in [t.name for t in session.tools]
+    session.close()

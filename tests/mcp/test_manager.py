@@ -31,8 +31,8 @@ def test_configured_servers_connect_failures_reported_once_and_retried(plain, mo
     try:
         failures = manager.connect_configured()
         assert len(failures) == 2
-        assert any(line.startswith("mcp: dead: cannot connect") and "aish mcp connect dead" in line
-                   for line in failures)
+        assert f"mcp: dead: cannot connect to {dead} (is the server running?); " \
+               "retry: aish mcp connect dead" in failures  # the hint formatted as everywhere
         assert any(line.startswith("mcp: plain:") and "HTTP 401" in line for line in failures)
         assert manager.connect_configured() == [], "failures are reported once"
         states = {s.alias: s.state for s in manager.servers()}

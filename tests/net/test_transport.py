@@ -13,7 +13,7 @@ import requests
 import urllib3.exceptions as u3
 
 from aish.net import transport
-from aish.errors import BrokerError, TransportError
+from aish.errors import BrokerError, ConnectTimeout, StreamCut, TlsError
 
 
 def test_cancel_before_the_socket_is_known_cuts_it_on_attach():
@@ -60,16 +60,16 @@ def test_connect_timeout_while_streaming_is_a_cut_not_a_connect_timeout():
     exc = requests.exceptions.ConnectionError(u3.ConnectTimeoutError("slow"))
     before = transport.transport_error(exc, "http://127.0.0.1:9", (1.0, 5.0))
     during = transport.transport_error(exc, "http://127.0.0.1:9", (1.0, 5.0), "abc", streaming=True)
-    assert isinstance(before, TransportError) and before.kind == "timeout"
+    assert isinstance(before, ConnectTimeout)
     assert "connect timeout after 1s" in str(before)
-    assert isinstance(during, TransportError) and during.partial_text == "abc"
+    assert isinstance(during, StreamCut) and during.partial_text == "abc"
     assert "connect timeout" not in str(during)
 
 
 def test_tls_and_bad_url_errors_name_the_cause():
     tls = requests.exceptions.SSLError(ssl.SSLError(1, "CERTIFICATE_VERIFY_FAILED"))
     err = transport.transport_error(tls, "https://127.0.0.1:9", (1.0, 1.0))
-    assert isinstance(err, TransportError) and err.kind == "connect"
+    assert isinstance(err, TlsError)
     assert "TLS error" in str(err) and "CERTIFICATE_VERIFY_FAILED" in str(err)
     bad = transport.transport_error(requests.exceptions.MissingSchema("x"), "127.0.0.1:8080", (1.0, 1.0))
     assert isinstance(bad, BrokerError) and "not a valid http(s) URL" in str(bad)

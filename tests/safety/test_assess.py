@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aish.errors import TransportError
+from aish.errors import ConnectRefused
 from aish.safety.assess import Verdict, assess, second_opinion
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -142,7 +142,7 @@ def test_second_opinion_can_lower_but_never_clear():
 
 
 @pytest.mark.parametrize("answer", [
-    "I think this is fine.", "", "LEVEL: catastrophic - boom", TransportError("refused", kind="connect"),
+    "I think this is fine.", "", "LEVEL: catastrophic - boom", ConnectRefused("refused"),
     RuntimeError("boom"),
 ])
 def test_second_opinion_failure_keeps_the_local_verdict(answer):

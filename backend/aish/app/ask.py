@@ -115,9 +115,9 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
                 break
     except Cancelled as err:
         result.cancelled = True
-        texts.append(getattr(err, "partial_text", ""))
+        texts.append(err.partial_text)
     except AishError as err:
-        partial = getattr(err, "partial_text", "")
+        partial = err.partial_text
         if partial:
             texts.append(partial)
             conv.add_assistant(partial + "\n[answer cut short]")

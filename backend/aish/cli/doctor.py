@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from aish.config import load as config_mod
-from aish.errors import AishError
+from aish.errors import AishError, TransportError
 
 
 @dataclass
 class Check:
+    """One line of the report; an error gives its ``summary`` as detail and its hint as fix."""
+
     ok: bool
     name: str
     detail: str
@@ -32,7 +34,7 @@ def run_checks() -> Iterator[Check]:
     try:
         cfg = config_mod.load(path)
     except AishError as err:
-        yield Check(False, "config", str(err), f"fix {path} (or move it away to use defaults)")
+        yield Check(False, "config", err.summary, err.hint or f"fix {path} (or move it away to use defaults)")
         return
     if cfg.source:
         yield Check(True, "config", str(cfg.source))
@@ -52,7 +54,7 @@ def run_checks() -> Iterator[Check]:
 
 
 def _check_model(name: str, model) -> Check:
-    from aish.errors import TransportError
+    from aish.errors import HttpStatusError
     from aish.llm import detect
 
     label = f"model {name}"
@@ -62,13 +64,15 @@ def _check_model(name: str, model) -> Check:
     try:
         available = detect.served_models(model.endpoint, api_key=model.api_key(),
                                          timeout=max(model.connect_timeout, 1.0))
-    except TransportError as err:
+    except HttpStatusError as err:
         if err.status in (401, 403):
             return Check(False, label, f"authentication refused at {model.endpoint}",
                          f"check the key in ${model.key_env}" if model.key_env else "set key_env")
-        return Check(False, label, f"{err}", "start the server or fix the endpoint in the config")
+        return Check(False, label, err.summary, err.hint or "fix the endpoint in the config")
+    except TransportError as err:
+        return Check(False, label, err.summary, err.hint or "start the server or fix the endpoint in the config")
     except AishError as err:
-        return Check(False, label, str(err), "check the endpoint in the config")
+        return Check(False, label, err.summary, err.hint or "check the endpoint in the config")
     if available and model.model not in available:
         shown = ", ".join(available[:5]) + (" ..." if len(available) > 5 else "")
         return Check(False, label, f"'{model.model}' is not served at {model.endpoint} (it has: {shown})",
@@ -84,7 +88,7 @@ def _check_runtime() -> Iterator[Check]:
         rundir = paths.runtime_dir()
         yield Check(True, "runtime dir", f"{rundir} (private)")
     except AishError as err:
-        yield Check(False, "runtime dir", str(err), err.hint)
+        yield Check(False, "runtime dir", err.summary, err.hint)
         return
     pid = runtime.is_running()
     if pid:

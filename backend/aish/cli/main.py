@@ -1,8 +1,8 @@
 """The ``aish`` command: parses arguments and prints; the work happens elsewhere.
 
-``main()`` owns errors and exit codes (every ``AishError`` becomes one line on
-stderr, exit 1; Ctrl-C exits 130; anything unexpected is logged to the state
-dir and reported as one line).  Verbs that need daemon state (``cost``,
+``main()`` owns errors and exit codes (``ExitStatus``; every ``AishError``
+becomes one line on stderr, exit 1; Ctrl-C exits 130; anything unexpected is
+logged to the state dir and reported as one line); commands raise ``Exit``.  Verbs that need daemon state (``cost``,
 ``route``, ``reset``...) are sent to the daemon, so they apply to the same
 conversations and toggles the shells see.
 """
@@ -16,6 +16,7 @@ from typing import Optional
 import click
 
 from aish.version import __version__
+from aish.cli.exit_status import Exit, ExitStatus
 from aish.errors import AishError
 from aish.ipc.verbs import BY_NAME, VERBS, Verb, help_lines, one_line_help
 
@@ -49,7 +50,7 @@ def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str 
             result["error"] = printer.errors[-1]
         click.echo(json.dumps(result, ensure_ascii=False))
     if printer.errors:
-        sys.exit(1)
+        raise Exit(ExitStatus.FAILURE)
     return result
 
 
@@ -195,7 +196,7 @@ def daemon_status() -> None:
         click.echo(f"aish daemon running (pid {info['pid']}); log: {info.get('log', '?')}")
     else:
         click.echo(f"aish daemon not running; log: {info.get('log', '?')}")
-        sys.exit(3)
+        raise Exit(ExitStatus.NOT_RUNNING)
 
 
 @cli.group()
@@ -243,7 +244,8 @@ def doctor() -> None:
     for check in run_checks():
         failed += not check.ok
         click.echo(check.line())
-    sys.exit(1 if failed else 0)
+    if failed:
+        raise Exit(ExitStatus.FAILURE)
 
 
 def _daemon_verb(verb: Verb) -> None:
@@ -269,25 +271,34 @@ for _verb in VERBS:
 
 
 def main() -> None:
+    """The one place the ``aish`` command exits."""
+    sys.exit(_run())
+
+
+def _run() -> int:
+    """Run the command line; every way out becomes an ``ExitStatus``."""
     try:
         cli.main(standalone_mode=False)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
+    except Exit as exc:
+        return exc.status
+    except click.exceptions.Exit as exc:  # --help, --version
+        return exc.exit_code
     except click.ClickException as exc:
         exc.show()
-        sys.exit(exc.exit_code)
+        return exc.exit_code  # USAGE for a bad option, FAILURE otherwise
     except click.exceptions.Abort:
-        sys.exit(130)
+        return ExitStatus.INTERRUPTED
     except AishError as err:
-        _err(f"aish: {err}", "E")
-        sys.exit(1)
+        _err(f"aish: {err.one_line()}", "E")
+        return ExitStatus.FAILURE
     except KeyboardInterrupt:
-        sys.exit(130)
+        return ExitStatus.INTERRUPTED
     except BrokenPipeError:
-        sys.exit(0)
+        return ExitStatus.OK
     except Exception:
         _err(f"aish: internal error (details in {_log_crash()})", "E")
-        sys.exit(70)
+        return ExitStatus.INTERNAL
+    return ExitStatus.OK
 
 
 def _log_crash() -> str:

@@ -1,33 +1,32 @@
 """Stream a chat completion from any OpenAI-compatible server.
 
 Why it looks like this:
-- Errors are the seed's A2 shapes (``transport: HTTP 503: ...``, ``transport:
-  Connection refused (...)``, ``api: ...``, ``broker: ...``) because the cloud
-  fallback matches on the text; see ``errors.py``.
+- Errors are the typed classes of ``errors.py`` (``HttpStatusError``,
+  ``ConnectRefused``, ``ApiError``, ``BrokerError``...); the cloud fallback
+  decides on the class, the user reads the documented one-line message.
 - Cancel must cut a *blocking* read within 200 ms: each call registers its
   socket watch with the cancel token, and the watch shuts the socket down.
 - Latency is a feature: the body is encoded once and nothing is imported
   lazily; sessions are pooled and drained for keep-alive.
 The HTTP plumbing (pooled sessions, cancellable sockets, mapping requests and
-urllib3 failures to aish errors) lives in ``transport.py``; the wire rules for
+urllib3 failures to aish errors) lives in ``aish.net.transport``; the wire rules for
 chunks (reasoning, tool-call fragments, usage) and error envelopes in
-``sse.py``; ``<think>`` splitting in ``reasoning.py``.
+``chunks.py``; ``<think>`` splitting in ``reasoning.py``.
 """
 from __future__ import annotations
 
 import json
 from typing import Iterator, Optional, Union
 
-import requests
 from sseclient import SSEClient
 
 from aish.ipc.cancel import CancelToken
 from aish.config.schema import ModelConfig
-from aish.errors import ApiError, BrokerError, Cancelled, TransportError
+from aish.errors import ApiError, BrokerError, Cancelled, HttpStatusError
 from aish.llm.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
 from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed
-from aish.net.transport import (ERRORS, cut_error, STREAM_ERRORS, Watch, chunks, drain, env_settings, error_body,
-                            give_session, take_session, transport_error, watched_post)
+from aish.net.transport import (ERRORS, STREAM_ERRORS, Response, Watch, chunks, cut_error, drain, env_settings,
+                                error_body, give_session, take_session, transport_error, watched_post)
 
 Timeout = Union[float, tuple[float, float]]
 
@@ -42,7 +41,7 @@ def chat_stream(model: ModelConfig, messages: list[dict], *, tools: Optional[lis
                 timeout: Optional[Timeout] = None) -> Iterator[BrokerEvent]:
     """Yield TextDelta/ReasoningDelta/ToolCallDelta/Usage events, then one Finish.
 
-    Raises TransportError, ApiError, BrokerError or Cancelled (never a requests
+    Raises a TransportError subclass, ApiError, BrokerError or Cancelled (never a requests
     exception).  Stopping the iteration closes the HTTP stream.
     """
     key = _check_model(model)
@@ -139,9 +138,9 @@ def _stream(model: ModelConfig, data: bytes, headers: dict, key: Optional[str],
         if resp.status_code >= 400:
             raise http_error(resp.status_code, resp.reason, error_body(resp), endpoint, key, model)
         if resp.status_code >= 300:  # following it would turn the POST into a GET
-            raise TransportError(f"HTTP {resp.status_code}: redirected to {resp.headers.get('Location', '?')}",
-                                 kind="http", status=resp.status_code,
-                                 hint="set endpoint to the address it redirects to")
+            raise HttpStatusError(f"HTTP {resp.status_code}: redirected to {resp.headers.get('Location', '?')}",
+                                  status=resp.status_code,
+                                  hint="set endpoint to the address it redirects to")
         ctype = resp.headers.get("Content-Type", "").lower()
         if "json" in ctype:
             yield from _whole_reply(resp, endpoint, timeouts, cancel)
@@ -159,7 +158,7 @@ def _stream(model: ModelConfig, data: bytes, headers: dict, key: Optional[str],
         give_session(session)
 
 
-def _events(resp: requests.Response, watch: Watch, endpoint: str, timeouts: tuple[float, float],
+def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, float],
             cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
     decoder = ChunkDecoder()
     eof = [False]
@@ -194,7 +193,7 @@ def _events(resp: requests.Response, watch: Watch, endpoint: str, timeouts: tupl
     yield from decoder.finish()
 
 
-def _whole_reply(resp: requests.Response, endpoint: str, timeouts: tuple[float, float],
+def _whole_reply(resp: Response, endpoint: str, timeouts: tuple[float, float],
                  cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
     """A server that ignored ``stream: true`` (or a JSON error with status 200)."""
     try:

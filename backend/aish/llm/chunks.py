@@ -8,7 +8,8 @@ the last one, with ``cost``); an ``error`` object may arrive inside a 200
 stream.  A whole-body JSON reply (a server that ignored ``stream: true``) is
 mapped to the same events so callers never see the difference.  What a
 server says when it fails (error envelopes, HTML pages, cut or garbled
-streams) is shaped here into the seed's A2 error texts.
+streams) becomes a typed error here (``HttpStatusError``, ``ApiError``) with
+the documented message.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import re
 from typing import Any, Iterator, Optional
 
 from aish.config.schema import ModelConfig
-from aish.errors import ApiError, TransportError
+from aish.errors import ApiError, HttpStatusError
 from aish.llm.events import (BrokerEvent, Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall,
                          ToolCallDelta, Usage)
 from aish.llm.reasoning import ThinkSplitter
@@ -143,8 +144,8 @@ def error_message(error: Any) -> tuple[str, Any]:
 
 
 def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, key: Optional[str],
-               model: Optional[ModelConfig] = None) -> TransportError:
-    """``transport: HTTP <status>: <what the server said>`` (seed A2), with a hint to act on."""
+               model: Optional[ModelConfig] = None) -> HttpStatusError:
+    """``transport: HTTP <status>: <what the server said>``, with a hint to act on."""
     text = raw.decode("utf-8", "replace")
     message, code = "", None
     try:
@@ -157,7 +158,7 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
         message, _ = error_message(re.sub(r"<[^>]*>", " ", text))
     message = message or reason or "error"
     if status == 404 and code is None and re.search(r"model.*not (found|exist)", message, re.I):
-        code = "model_not_found"  # Ollama and others say it in words only; fallback matches the code
+        code = "model_not_found"  # Ollama and others say it in words only; fallback decides on the code
     if isinstance(code, str) and code and code not in message:
         message = f"{message} ({code})"
     if key and len(key) >= 4:
@@ -171,7 +172,7 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
     elif status == 404 and model is not None:
         hint = (f"'{model.model}' is not served there; 'aish doctor' lists what is"
                 if code == "model_not_found" else f"is {endpoint} an OpenAI-compatible server?")
-    return TransportError(f"HTTP {status}: {message}", kind="http", status=status, hint=hint)
+    return HttpStatusError(f"HTTP {status}: {message}", status=status, code=code, hint=hint)
 
 
 def malformed(endpoint: str, payload: str, partial: str) -> ApiError:

@@ -14,7 +14,8 @@ left alone for a while.  Disabled (``tokenize.use_endpoint = false``, the
 default) means no network at all (seed Q-T3).
 
 What is sent is redacted like a chat request, so a secret in a turn does not
-reach a tokenizer either.
+reach a tokenizer either.  Requests go through ``aish.net`` like the chat
+itself: the same proxy/CA policy (loopback never proxied), typed errors.
 """
 from __future__ import annotations
 
@@ -25,9 +26,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-import requests
-
 from aish.config.schema import TokenizeConfig
+from aish.errors import AishError, ConnectFailed, DnsFailure, TransportTimeout
 
 # (path, body key) in probe order
 ROUTES = (("/tokenize", "content"), ("/extras/tokenize", "input"))
@@ -55,11 +55,11 @@ class _Transient(Exception):
 
 
 class TokenCounter:
-    def __init__(self, cfg: Optional[TokenizeConfig] = None, session: Optional[requests.Session] = None,
-                 *, redact: Optional[Callable[[str], str]] = None) -> None:
+    def __init__(self, cfg: Optional[TokenizeConfig] = None, *,
+                 redact: Optional[Callable[[str], str]] = None) -> None:
         self.cfg = cfg or TokenizeConfig()
         self.calls = 0  # HTTP tokenize requests made (probes included)
-        self._session = session
+        self._client: Any = None  # aish.net.client.HttpClient, made on the first request
         self._redact = redact
         self._lock = threading.Lock()
         self._endpoints: dict[tuple[str, str], _Endpoint] = {}
@@ -183,10 +183,11 @@ class TokenCounter:
         with self._lock:
             self.calls += 1
         try:
-            response = self._http().post(url, json=body, headers=headers, timeout=self.cfg.timeout)
-        except (requests.Timeout, requests.ConnectionError) as exc:
+            response = self._http().post(url, json=body, headers=headers, timeout=self.cfg.timeout,
+                                         shown=model_cfg.endpoint)
+        except (TransportTimeout, ConnectFailed, DnsFailure) as exc:
             raise _Transient() from exc
-        except requests.RequestException:
+        except AishError:  # TLS, a bad URL: not a tokenizer we can use
             return None
         if response.status_code >= 500 or response.status_code == 429:
             raise _Transient()
@@ -198,13 +199,18 @@ class TokenCounter:
             return None
         return len(tokens) if isinstance(tokens, list) else None
 
-    def _http(self) -> requests.Session:
-        """One keep-alive session per counter: a new connection per count would double its cost."""
-        if self._session is None:
+    def _http(self) -> Any:
+        """One keep-alive client per counter: a new connection per count would double its cost.
+
+        Imported here: a counter that never probes (the default) never loads the HTTP stack.
+        """
+        if self._client is None:
+            from aish.net.client import HttpClient
+
             with self._lock:
-                if self._session is None:
-                    self._session = requests.Session()
-        return self._session
+                if self._client is None:
+                    self._client = HttpClient()
+        return self._client
 
     def _redacted(self, text: str) -> str:
         if self._redact is not None:

@@ -56,7 +56,7 @@ def run_tool_call(call: ToolCall, manager: Any, reply: Reply, cfg: McpConfig, al
     try:
         result = manager.call(tool, arguments, cancel)
     except ToolError as err:  # JSON-RPC error, time-out, server gone: the user hears, the model not
-        reply.status(f"mcp: {user_name}: {err.message}" + (f" ({err.hint})" if err.hint else ""))
+        reply.status(f"mcp: {user_name}: {err.one_line(prefix=False)}")
         return ToolOutcome(call.id, user_name, None)
     if not isinstance(result, dict):
         reply.status(f"mcp: {user_name}: the server sent a result that is not an object")

@@ -6,6 +6,9 @@ JSON-RPC; we read until the response with our id arrives, answering anything
 the server asks on the way (``ping``).  Servers that answer plain JSON without
 sessions (the seed's lmcp) are the same code path with no session id.
 
+HTTP goes through ``aish.net`` (proxy/CA policy, typed errors) and the
+event stream is read by sseclient-py, as the chat broker reads its own.
+
 Why the header rules matter: the official SDK refuses a POST whose ``Accept``
 lacks either type (406), a request without the session id (400), and an
 expired session answers 404, which the session layer turns into one
@@ -19,10 +22,12 @@ import time
 from typing import Any, Iterator, Optional
 from urllib.parse import urlsplit, urlunsplit
 
-import requests
+from sseclient import SSEClient
 
-from aish.errors import ToolError
+from aish.errors import (AishError, ConnectFailed, ConnectTimeout, DnsFailure, ReadTimeout, TlsError,
+                         ToolError)
 from aish.mcp import jsonrpc
+from aish.net.client import HttpClient, body_chunks
 
 ACCEPT = "application/json, text/event-stream"
 CONNECT_TIMEOUT = 5.0
@@ -53,7 +58,7 @@ class HttpTransport:
         self.log = log or logging.getLogger("aish.mcp")
         self.session_id: Optional[str] = None
         self.protocol_version: Optional[str] = None
-        self._http = requests.Session()
+        self._http = HttpClient()
 
     def reset(self) -> None:
         """Forget the session (before a re-initialize)."""
@@ -71,7 +76,7 @@ class HttpTransport:
             ctype = resp.headers.get("Content-Type", "").split(";")[0].strip().lower()
             if ctype == "text/event-stream":
                 return self._from_stream(resp, msg["id"], deadline)
-            body = resp.content
+            body = self._body(resp, msg, timeout)
             if not body.strip():
                 raise ToolError(f"{self.shown} sent an empty answer (HTTP {resp.status_code}) "
                                 f"to {msg.get('method')}", hint="is this an MCP endpoint?")
@@ -88,9 +93,9 @@ class HttpTransport:
         try:
             if self.session_id:
                 try:
-                    self._http.delete(self.url, headers=self._headers(json_body=False),
+                    self._http.delete(self.url, headers=self._headers(json_body=False), shown=self.shown,
                                       timeout=(min(CONNECT_TIMEOUT, timeout), timeout)).close()
-                except requests.RequestException as exc:
+                except AishError as exc:
                     self.log.info("mcp: DELETE %s failed: %s", self.shown, type(exc).__name__)
         finally:
             self.reset()
@@ -109,23 +114,14 @@ class HttpTransport:
             headers["MCP-Protocol-Version"] = self.protocol_version
         return headers
 
-    def _post(self, msg: dict, timeout: float) -> requests.Response:
+    def _post(self, msg: dict, timeout: float) -> Any:
         had_session = bool(self.session_id)
-        what = msg.get("method") or "response"
         try:
             resp = self._http.post(self.url, data=json.dumps(msg).encode("utf-8"),
-                                   headers=self._headers(), stream=True,
+                                   headers=self._headers(), stream=True, shown=self.shown,
                                    timeout=(min(CONNECT_TIMEOUT, timeout), timeout))
-        except requests.exceptions.ConnectTimeout:
-            raise ToolError(f"cannot reach {self.shown} within {min(CONNECT_TIMEOUT, timeout):g}s",
-                            hint="is the server running?") from None
-        except requests.exceptions.ReadTimeout:
-            raise ToolError(f"{self.shown} did not answer {what} within {timeout:g}s",
-                            hint="raise the server's timeout in the config") from None
-        except requests.exceptions.ConnectionError:
-            raise ToolError(f"cannot connect to {self.shown}", hint="is the server running?") from None
-        except requests.RequestException as exc:
-            raise ToolError(f"{self.shown}: {type(exc).__name__}") from None
+        except AishError as err:
+            raise self._tool_error(err, msg, timeout) from None
         if resp.status_code < 400:
             return resp
         detail = _error_detail(resp)
@@ -141,6 +137,25 @@ class HttpTransport:
         text = f"{self.shown}: HTTP {status}" + (f": {detail}" if detail else "")
         raise ToolError(text)
 
+    def _tool_error(self, err: AishError, msg: dict, timeout: float) -> ToolError:
+        """What a failed request means for an MCP server, in words that say what to do."""
+        if isinstance(err, ConnectTimeout):
+            return ToolError(f"cannot reach {self.shown} within {min(CONNECT_TIMEOUT, timeout):g}s",
+                             hint="is the server running?")
+        if isinstance(err, ReadTimeout):
+            return ToolError(f"{self.shown} did not answer {msg.get('method') or 'response'} within "
+                             f"{timeout:g}s", hint="raise the server's timeout in the config")
+        if isinstance(err, (ConnectFailed, DnsFailure, TlsError)):
+            return ToolError(f"cannot connect to {self.shown}", hint="is the server running?")
+        return ToolError(f"{self.shown}: {err.message}", hint=err.hint)
+
+    def _body(self, resp: Any, msg: dict, timeout: float) -> bytes:
+        """A JSON answer's whole body (a read that times out or breaks is a ToolError)."""
+        try:
+            return b"".join(body_chunks(resp, self.shown, timeout))
+        except AishError as err:
+            raise self._tool_error(err, msg, timeout) from None
+
     def _from_json(self, body: bytes, want_id: Any) -> dict:
         try:
             data = json.loads(body)
@@ -151,7 +166,7 @@ class HttpTransport:
                 return msg
         raise ToolError(f"{self.shown} answered without a response to request {want_id}")
 
-    def _from_stream(self, resp: requests.Response, want_id: Any, deadline: float) -> dict:
+    def _from_stream(self, resp: Any, want_id: Any, deadline: float) -> dict:
         try:
             return self._read_stream(resp, want_id, deadline)
         except jsonrpc.JsonRpcError:
@@ -161,8 +176,8 @@ class HttpTransport:
                 raise
             raise ToolError(f"{self.shown}: {err.message}", hint=err.hint) from None
 
-    def _read_stream(self, resp: requests.Response, want_id: Any, deadline: float) -> dict:
-        for event, data in _sse_events(resp):
+    def _read_stream(self, resp: Any, want_id: Any, deadline: float) -> dict:
+        for event, data in _sse_events(resp, max(0.1, deadline - time.monotonic())):
             if event not in ("", "message") or not data:
                 continue
             try:
@@ -188,40 +203,19 @@ class HttpTransport:
             self.log.info("mcp: answering %s to %s failed: %s", msg.get("method"), self.shown, err)
 
 
-def _sse_events(resp: requests.Response) -> Iterator[tuple[str, str]]:
-    """(event, data) pairs of an SSE stream; lines end in LF or CRLF."""
-    event, data, buf = "", [], b""
+def _sse_events(resp: Any, timeout: float) -> Iterator[tuple[str, str]]:
+    """(event, data) pairs of an SSE stream, read by sseclient-py."""
     try:
-        for chunk in resp.iter_content(chunk_size=None):
-            buf += chunk
-            while b"\n" in buf:
-                raw, buf = buf.split(b"\n", 1)
-                line = raw.rstrip(b"\r").decode("utf-8", "replace")
-                if not line:
-                    if data:
-                        yield event, "\n".join(data)
-                    event, data = "", []
-                elif line.startswith(":"):
-                    continue
-                else:
-                    name, _, value = line.partition(":")
-                    value = value[1:] if value.startswith(" ") else value
-                    if name == "event":
-                        event = value
-                    elif name == "data":
-                        data.append(value)
-    except requests.exceptions.ConnectionError as exc:  # read time-outs arrive wrapped
-        if "timed out" in str(exc).lower():
-            raise ToolError("the server stopped sending before it answered (time-out)",
-                            hint="raise the server's timeout in the config") from None
+        for event in SSEClient(body_chunks(resp, "the server", timeout)).events():
+            yield event.event, event.data
+    except ReadTimeout:
+        raise ToolError("the server stopped sending before it answered (time-out)",
+                        hint="raise the server's timeout in the config") from None
+    except AishError:
         raise ToolError("the connection broke before the server answered") from None
-    except requests.RequestException:
-        raise ToolError("the connection broke before the server answered") from None
-    if data:
-        yield event, "\n".join(data)
 
 
-def _error_detail(resp: requests.Response) -> str:
+def _error_detail(resp: Any) -> str:
     """A short reason from an error body (JSON-RPC error message or first text line)."""
     try:
         body = resp.raw.read(4096, decode_content=True) if resp.raw is not None else b""

@@ -191,7 +191,7 @@ class McpManager:
         try:
             session = self._open(server)
         except AishError as err:
-            message = err.message + (f"; {err.hint}" if err.hint else "")
+            message = err.one_line(prefix=False)
             with self._lock:
                 self._failed[alias] = message
             self.log.warning("mcp: %s: %s", alias, message)

@@ -3,6 +3,8 @@
     transport  pooled sessions with the proxy/CA policy (loopback never proxied),
                watched sockets a cancel can shut, and requests/urllib3/socket
                failures -> the typed ``TransportError`` subclasses of ``aish.errors``
+    client     ``HttpClient`` (one keep-alive session, typed errors) and
+               ``body_chunks`` for callers other than the chat broker
 
 The chat broker, the tokenizer probe and the MCP HTTP client all go through
 it, so a proxy, a CA bundle or a cancel behaves the same for each.

@@ -14,10 +14,10 @@ Why it looks like this:
 - Latency is a feature: sessions are pooled (keep-alive), proxies/CA settings
   are read once per URL, and after ``[DONE]`` the chunked terminator is drained
   so the connection goes back to the pool instead of being closed.
-- Failures become the seed's A2 shapes (``transport: Connection refused
-  (...)``, ``broker: ...``) because the cloud fallback matches on the text;
-  see ``errors.py``.  Callers catch ``ERRORS`` and pass them to
-  ``transport_error`` so no requests exception ever leaves the broker.
+- Failures become the typed errors of ``aish.errors`` (``ConnectRefused``,
+  ``ReadTimeout``, ...) with the documented one-line messages; callers decide
+  by type.  Callers catch ``ERRORS`` and pass them to ``transport_error`` so
+  no requests exception ever leaves this package.
 """
 from __future__ import annotations
 
@@ -36,7 +36,10 @@ from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
-from aish.errors import AishError, BrokerError, TransportError
+from aish.errors import (AishError, BrokerError, ConnectFailed, ConnectRefused, ConnectTimeout,
+                         Disconnected, DnsFailure, HttpStatusError, ReadTimeout, StreamCut, TlsError)
+
+Response = requests.Response  # for type hints outside this package, which never imports requests
 
 # What a request or a body read may raise; a stream read may also raise HTTPException.
 ERRORS = (requests.RequestException, OSError, u3.HTTPError)
@@ -192,12 +195,17 @@ def take_session() -> requests.Session:
     try:
         return _idle.pop()
     except IndexError:
-        session = requests.Session()
-        session.trust_env = False  # proxies/CA read once per URL in env_settings, never ~/.netrc
-        adapter = _Adapter(pool_connections=4, pool_maxsize=4)
-        session.mount("http://", adapter)
-        session.mount("https://", adapter)
-        return session
+        return new_session()
+
+
+def new_session() -> requests.Session:
+    """A keep-alive session that takes proxies/CA only from ``env_settings``, never ~/.netrc."""
+    session = requests.Session()
+    session.trust_env = False  # proxies/CA read once per URL in env_settings
+    adapter = _Adapter(pool_connections=4, pool_maxsize=4)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    return session
 
 
 def give_session(session: requests.Session) -> None:
@@ -219,10 +227,10 @@ def env_settings(url: str) -> tuple[dict, Union[bool, str]]:
 
 # ---------------------------------------------------------------- errors
 
-def cut_error(endpoint: str, partial: str) -> TransportError:
+def cut_error(endpoint: str, partial: str) -> StreamCut:
     arrived = f"{len(partial)} characters of text arrived" if partial else "no text arrived"
-    return TransportError(f"stream from {endpoint} was cut short ({arrived}; no [DONE] or "
-                          "finish_reason)", kind="cut", partial_text=partial)
+    return StreamCut(f"stream from {endpoint} was cut short ({arrived}; no [DONE] or "
+                     "finish_reason)", partial_text=partial)
 
 
 def _causes(exc: BaseException) -> Iterator[BaseException]:
@@ -244,6 +252,8 @@ def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, fl
 
     ``streaming`` means the reply had begun: a connect timeout cannot have
     happened, and anything unexplained is a cut keeping ``partial`` text.
+    The messages are the documented ones (docs/routing.md); the class is what
+    callers decide on.
     """
     chain = list(_causes(exc))
 
@@ -256,27 +266,43 @@ def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, fl
                            hint="set it like endpoint = \"http://127.0.0.1:8080\"")
     if has(socket.gaierror, getattr(u3, "NameResolutionError", socket.gaierror)):
         host = urlparse(endpoint).hostname or endpoint
-        return TransportError(f"Couldn't resolve host {host}", kind="dns")
+        return DnsFailure(f"Couldn't resolve host {host}")
     if has(ConnectionRefusedError):
-        return TransportError(f"Connection refused ({endpoint})", kind="connect")
+        return ConnectRefused(f"Connection refused ({endpoint})")
     # urllib3 files every failed connect (NewConnectionError) under ConnectTimeoutError
     connect_timeout = any(isinstance(e, u3.ConnectTimeoutError) and not isinstance(e, u3.NewConnectionError)
                           for e in chain)
     if (connect_timeout or has(requests.exceptions.ConnectTimeout)) and not streaming:
-        return TransportError(f"Timeout was reached (connect timeout after {timeouts[0]:g}s, {endpoint})",
-                              kind="timeout")
+        return ConnectTimeout(f"Timeout was reached (connect timeout after {timeouts[0]:g}s, {endpoint})")
     if has(requests.exceptions.ReadTimeout, u3.ReadTimeoutError, socket.timeout):
         arrived = f"; {len(partial)} characters had arrived" if partial else ""
-        return TransportError(f"Timeout was reached (read timeout after {timeouts[1]:g}s, "
-                              f"{endpoint}){arrived}", kind="timeout", partial_text=partial)
+        return ReadTimeout(f"Timeout was reached (read timeout after {timeouts[1]:g}s, "
+                           f"{endpoint}){arrived}", partial_text=partial)
     if has(ssl.SSLError, requests.exceptions.SSLError):
         reason = next((str(e) for e in chain if isinstance(e, ssl.SSLError)), "handshake failed")
-        return TransportError(f"TLS error with {endpoint}: {reason}", kind="connect")
+        return TlsError(f"TLS error with {endpoint}: {reason}")
     if streaming:
         return cut_error(endpoint, partial)
     if has(http.client.RemoteDisconnected, ConnectionResetError, u3.ProtocolError):
-        return TransportError(f"Server closed the connection before replying ({endpoint})",
-                              kind="connect")
+        return Disconnected(f"Server closed the connection before replying ({endpoint})")
     reason = next((e.strerror for e in chain if isinstance(e, OSError) and e.strerror), None)
-    return TransportError(f"Could not connect to {endpoint}: {reason or type(exc).__name__}",
-                          kind="connect")
+    return ConnectFailed(f"Could not connect to {endpoint}: {reason or type(exc).__name__}")
+
+
+# What ``as_aish_error`` recognises as a network failure from outside this module.
+_NETWORK = (requests.RequestException, u3.HTTPError, ConnectionError, TimeoutError, socket.gaierror)
+
+
+def as_aish_error(err: BaseException, endpoint: str = "the model server") -> BaseException:
+    """``err`` itself, or the typed error a raw requests/urllib3/socket exception stands for.
+
+    For code that called requests without this module (tests, a library):
+    the same types, so the same decisions, as the broker's own errors.
+    """
+    if isinstance(err, AishError) or not isinstance(err, _NETWORK):
+        return err
+    response = getattr(err, "response", None)
+    if isinstance(err, requests.HTTPError) and response is not None:
+        status = response.status_code
+        return HttpStatusError(f"HTTP {status}: {response.reason or 'error'}", status=status)
+    return transport_error(err, endpoint, (0.0, 0.0))

@@ -1,0 +1,52 @@
+"""The aish command's exit statuses, and that only ``main()`` exits."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import aish
+from aish.cli.exit_status import ExitStatus
+from tests.helpers import aish as run_aish
+
+PACKAGE = Path(aish.__file__).parent
+# the daemon is its own process with its own ``python -m aish.daemon`` entry, and a forked
+# child must never return into its parent's stack
+ALLOWED = {("cli/main.py", "main"), ("daemon/__main__.py", "<module>"), ("daemon/spawn.py", "fork_daemon")}
+
+
+def _exits(tree: ast.AST):
+    """(function name, line) of every sys.exit / exit() / raise SystemExit / click exit."""
+    def walk(node, where):
+        for child in ast.iter_child_nodes(node):
+            name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else where
+            if isinstance(child, ast.Call):
+                func = child.func
+                called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if called in ("exit", "_exit"):
+                    yield where, child.lineno
+            if isinstance(child, ast.Raise) and child.exc is not None:
+                target = child.exc.func if isinstance(child.exc, ast.Call) else child.exc
+                if getattr(target, "id", "") == "SystemExit" or getattr(target, "attr", "") in ("SystemExit", "Exit"):
+                    yield where, child.lineno  # SystemExit, click.exceptions.Exit
+            yield from walk(child, name)
+    yield from walk(tree, "<module>")
+
+
+def test_only_main_exits():
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        for where, line in _exits(ast.parse(path.read_text(encoding="utf-8"))):
+            if (rel, where) not in ALLOWED:
+                found.append(f"{rel}:{line} in {where}")
+    assert found == [], "raise aish.cli.exit_status.Exit(ExitStatus.X) instead"
+
+
+def test_exit_statuses_are_the_documented_numbers():
+    assert [(s.name, int(s)) for s in ExitStatus] == [
+        ("OK", 0), ("FAILURE", 1), ("USAGE", 2), ("NOT_RUNNING", 3), ("INTERNAL", 70), ("INTERRUPTED", 130)]
+
+
+def test_usage_error_and_help_statuses(aish_env):
+    assert run_aish("--no-such-option").returncode == ExitStatus.USAGE
+    assert run_aish("--help").returncode == ExitStatus.OK
