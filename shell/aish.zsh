@@ -21,23 +21,6 @@
 'builtin' 'setopt' no_aliases no_ignore_braces no_ignore_close_braces no_sh_glob no_ksh_glob \
   no_ksh_arrays no_sh_word_split no_glob_subst no_rc_quotes unset no_warn_create_global
 
-{
-typeset -g AISH_COMMAND=${AISH_COMMAND:-aish}
-typeset -g AISH_HISTORY_SIZE=${AISH_HISTORY_SIZE:-20}
-typeset -g AISH_KEY_ASK=${AISH_KEY_ASK-'^X^A'}
-typeset -g AISH_KEY_EXPLAIN=${AISH_KEY_EXPLAIN-'^X^W'}
-typeset -g AISH_KEY_CYCLE=${AISH_KEY_CYCLE-'^X^Y'}
-typeset -g AISH_TIMEOUT=${AISH_TIMEOUT:-300}
-
-typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons _aish_lines
-typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0
-typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
-typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
-typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
-typeset -gi _aish_rfd=0 _aish_last=0
-typeset -gF _aish_tick=0.25
-
-zmodload -F zsh/datetime p:EPOCHREALTIME p:EPOCHSECONDS 2>/dev/null
 
 # ----------------------------------------------------------------- hooks (fork-free)
 _aish_preexec() {
@@ -439,6 +422,26 @@ _aish_exit() {         # our reply FIFO goes with the shell
   emulate -L zsh
   [[ -p ${_aish_fifo-} ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_fifo
 }
+
+# Everything that runs at source time is in this block (function definitions above cannot
+# fail once parsed): the user's options come back in `always`, even when it fails.
+{
+typeset -g AISH_COMMAND=${AISH_COMMAND:-aish}
+typeset -g AISH_HISTORY_SIZE=${AISH_HISTORY_SIZE:-20}
+typeset -g AISH_KEY_ASK=${AISH_KEY_ASK-'^X^A'}
+typeset -g AISH_KEY_EXPLAIN=${AISH_KEY_EXPLAIN-'^X^W'}
+typeset -g AISH_KEY_CYCLE=${AISH_KEY_CYCLE-'^X^Y'}
+typeset -g AISH_TIMEOUT=${AISH_TIMEOUT:-300}
+
+typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons _aish_lines
+typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0
+typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
+typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
+typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
+typeset -gi _aish_rfd=0 _aish_last=0
+typeset -gF _aish_tick=0.25
+
+zmodload -F zsh/datetime p:EPOCHREALTIME p:EPOCHSECONDS 2>/dev/null
 
 if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
   typeset -g _aish_zsh_loaded=1
