@@ -345,10 +345,20 @@ _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
 
 _aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
   # Through a file in our private dir: a command substitution would fork.
-  local d=$_aish_d
+  # (Usually empty: rewriting a file with data each time would cost a flush on some file
+  # systems.)  The umask from /proc where there is one, else through a file as well.
+  local d=$_aish_d key val
   _aish_old_int= _aish_umask=
-  if { umask; trap -p INT; } >| "$d/bash-$$.trap"; then
-    { IFS= read -r _aish_umask; IFS= read -r -d '' _aish_old_int; } < "$d/bash-$$.trap"
+  if trap -p INT >| "$d/bash-$$.trap"; then
+    IFS= read -r -d '' _aish_old_int < "$d/bash-$$.trap"
+  fi
+  if [[ -r /proc/$$/status ]]; then
+    while read -r key val; do
+      [[ $key == Umask: ]] && { _aish_umask=$val; break; }
+    done < "/proc/$$/status"
+  fi
+  if [[ -z $_aish_umask ]] && umask >| "$d/bash-$$.umask"; then
+    read -r _aish_umask < "$d/bash-$$.umask"
   fi
   _aish_trapped=1
   trap _aish_int INT
