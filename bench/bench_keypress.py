@@ -33,6 +33,13 @@ TARGET_MS = 5.0
 MARK = "MARKER"
 
 
+def readme_line(shell: str) -> str:
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.rstrip().endswith(f"# ~/.{shell}rc"):
+            return line.rsplit("#", 1)[0].rstrip()
+    raise SystemExit(f"README.md has no rc line for {shell}")
+
+
 def esc(value: str) -> str:
     return (value.replace("%", "%25").replace("\n", "%0A").replace("\t", "%09")
             .replace("\r", "%0D"))
@@ -122,7 +129,7 @@ def main() -> None:
         home = base / "home"
         home.mkdir()
         (base / "config.toml").write_text(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
-        env = dict(os.environ, AISH_RUNTIME_DIR=str(run), AISH_STATE_DIR=str(base / "state"),
+        env = dict({k: v for k, v in os.environ.items() if k != "XDG_DATA_HOME"}, AISH_RUNTIME_DIR=str(run), AISH_STATE_DIR=str(base / "state"),
                    AISH_CONFIG=str(base / "config.toml"), AISH_DETECT_PORTS="", HOME=str(home),
                    HISTFILE=str(home / "hist"), AISH_COMMAND=args.aish, TERM="xterm")
         stub.default = Reply(text=f"{MARK} here.\nCMD: echo ok\n")
@@ -137,13 +144,15 @@ def main() -> None:
                 if not shutil.which(shell):
                     print(f"{shell}: not installed, skipped")
                     continue
-                script = ROOT / "shell" / f"aish.{shell}"
+                # The README's exact rc line, its loader written as the first start does.
+                line = readme_line(shell)
+                subprocess.run([args.aish, "init", shell], env=env, stdout=subprocess.DEVNULL, check=True)
                 if shell == "zsh":
-                    (home / ".zshrc").write_text(f"PS1='$ '\nsource '{script}'\n")
+                    (home / ".zshrc").write_text(f"PS1='$ '\n{line}\n")
                     cmd = ["zsh", "--no-globalrcs", "-i"]
                     shell_env = dict(env, ZDOTDIR=str(home))
                 else:
-                    (home / "rc").write_text(f"PS1='$ '\nsource '{script}'\n")
+                    (home / "rc").write_text(f"PS1='$ '\n{line}\n")
                     cmd = ["bash", "--noprofile", "--rcfile", str(home / "rc"), "-i"]
                     shell_env = env
                 sh = PtyShell(cmd, shell_env)

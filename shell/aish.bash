@@ -1,5 +1,5 @@
-# aish: AI in your bash.  Load with:  source /path/to/aish.bash   (fast)
-#                                 or:  eval "$(aish init bash)"    (starts Python once per shell)
+# aish: AI in your bash.  Load with the line `aish init bash --rc` prints (it sources a copy
+# of this file that aish keeps current: no Python at shell start), or source this file.
 # `? question` + Enter asks; Ctrl-X Ctrl-A asks about the line; Ctrl-X Ctrl-W explains it;
 # Ctrl-X Ctrl-Y cycles suggestions.  Settings: see docs/shell.md.  Speaks docs/protocol.md
 # natively: nothing forks on the keypress path once the daemon runs and the reply FIFO exists.
@@ -18,7 +18,10 @@ AISH_TIMEOUT=${AISH_TIMEOUT:-300}
 # whatever a previous, interrupted one left open.
 _aish_hist=(${_aish_hist[@]+"${_aish_hist[@]}"}) _aish_cmds=() _aish_levels=() _aish_reasons=()
 _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0 _aish_pending=
-_aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-}
+_aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d= _aish_fifo= _aish_id= _aish_pid0=
+_aish_part= _aish_line= _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
+_aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
+_aish_tick=0.25 _aish_umask=
 
 # ----------------------------------------------------------------- hooks (fork-free)
 _aish_now() {          # milliseconds into _aish_ms
@@ -50,19 +53,106 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
 }
 
 # ----------------------------------------------------------------- protocol helpers
-_aish_esc() {
-  REPLY=${1//%/%25}
+# >>> aish shared: this block is the same text in aish.zsh and aish.bash (a test checks).
+# Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
+_aish_esc() {          # escape $1 into REPLY (docs/protocol.md, Escaping): % first
+  REPLY=${1//\%/%25}
   REPLY=${REPLY//$'\n'/%0A}
   REPLY=${REPLY//$'\t'/%09}
   REPLY=${REPLY//$'\r'/%0D}
 }
 
-_aish_unesc() {
-  REPLY=${1//%0A/$'\n'}
-  REPLY=${REPLY//%09/$'\t'}
-  REPLY=${REPLY//%0D/$'\r'}
-  REPLY=${REPLY//%25/%}
+_aish_unesc() {        # the reverse: %25 last
+  REPLY=${1//\%0A/$'\n'}
+  REPLY=${REPLY//\%09/$'\t'}
+  REPLY=${REPLY//\%0D/$'\r'}
+  REPLY=${REPLY//\%25/%}
 }
+
+_aish_level_line() {   # the warning for suggestion $1 (index): colored in REPLY, plain in _aish_plain
+  local lvl=${_aish_levels[$1]} why=${_aish_reasons[$1]} color
+  [[ -z $lvl || $lvl == - ]] && return 1
+  case $lvl in
+    high) color=$'\e[1;31m' ;;
+    medium) color=$'\e[33m' ;;
+    *) color=$'\e[36m' ;;
+  esac
+  [[ $why == - ]] && why=
+  _aish_plain="[aish] ${lvl} risk${why:+: $why}"
+  REPLY=$color$_aish_plain$'\e[0m'
+}
+
+# The answer goes straight to the terminal as it arrives (each chunk written once: time
+# linear in its length, nothing re-rendered, no copies); _aish_nl says whether the cursor
+# is at the start of a line.
+_aish_out() {          # a piece of answer text
+  [[ -n $1 ]] || return 0
+  _aish_spin_clear
+  printf '%s' "$1"
+  if [[ $1 == *$'\n' ]]; then _aish_nl=1; else _aish_nl=0; fi
+}
+
+_aish_say() {          # a whole line, starting on a fresh one
+  _aish_spin_clear
+  (( _aish_nl )) || printf '\n'
+  printf '%s\n' "$1"
+  _aish_nl=1
+}
+
+_aish_spin() {         # "thinking" until the first frame; the glyph turns once per call
+  (( _aish_nl )) || return 0
+  _aish_spin_n=$(( (_aish_spin_n + 1) % 4 ))
+  printf '\r\e[2m[aish] thinking... %s\e[0m\e[K' "${_aish_glyphs:_aish_spin_n:1}"
+  _aish_spinning=1
+}
+
+_aish_spin_clear() {
+  (( _aish_spinning )) || return 0
+  printf '\r\e[K'
+  _aish_spinning=0
+}
+
+_aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the last one
+  _aish_spin_clear
+  case $_aish_tag in
+    T) _aish_out "$_aish_f1" ;;
+    S) _aish_say "$_aish_f1" ;;
+    W) _aish_say $'\e[33m'"$_aish_f1"$'\e[0m' ;;
+    E) _aish_say $'\e[31m'"aish: $_aish_f1"$'\e[0m' ;;
+    C) _aish_cmds+=("$_aish_f1")
+       _aish_levels+=("$_aish_f2")
+       _aish_reasons+=("$_aish_f3") ;;
+    Q) local qid=$_aish_f1
+       _aish_approve "$_aish_f2" "$_aish_f3" || return 1
+       _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
+    D) _aish_done=1
+       return 1 ;;
+  esac
+  return 0
+}
+
+_aish_edit() {         # key $1 of the approval answer (in _aish_line, echoed); 1 = Enter
+  case $1 in
+    $'\r'|$'\n') return 1 ;;
+    $'\x7f'|$'\b')
+      if [[ -n $_aish_line ]]; then _aish_line=${_aish_line%?}; printf '\b \b'; fi ;;
+    $'\x15')
+      while [[ -n $_aish_line ]]; do _aish_line=${_aish_line%?}; printf '\b \b'; done ;;
+    [a-zA-Z])
+      if (( ${#_aish_line} < 12 )); then _aish_line+=$1; printf '%s' "$1"; fi ;;
+  esac
+  return 0
+}
+
+_aish_word() {         # the approval answer _aish_line as y, n or a in REPLY; 1 = not a known word
+  case $_aish_line in
+    ''|[nN]|[nN][oO]) REPLY=n ;;
+    [yY]|[yY][eE][sS]) REPLY=y ;;
+    [aA]|[aA][lL][wW][aA][yY][sS]) REPLY=a ;;
+    *) return 1 ;;
+  esac
+}
+# <<< aish shared
 
 _aish_dir() {
   local d=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}}
@@ -112,6 +202,7 @@ _aish_ensure() {       # daemon running, runtime dir private, reply FIFO present
     command mkfifo -m 600 "$d/bash-$$.fifo" 2>/dev/null || {
       _aish_say "aish: cannot create $d/bash-$$.fifo: check the runtime dir"; return 1; }
   fi
+  _aish_d=$d _aish_fifo=$d/bash-$$.fifo
   REPLY=$d
 }
 
@@ -136,36 +227,38 @@ _aish_words() {        # split verb arguments on blanks into _aish_f (never glob
   done
 }
 
-_aish_say() {          # a line above the prompt, starting on a fresh line
-  printf '%s\n' "$1"
-}
-
-_aish_level_line() {
-  local lvl=${_aish_levels[$1]} why=${_aish_reasons[$1]} color
-  [[ -z $lvl || $lvl == - ]] && return 1
-  case $lvl in
-    high) color=$'\e[1;31m' ;;
-    medium) color=$'\e[33m' ;;
-    *) color=$'\e[36m' ;;
-  esac
-  [[ $why == - ]] && why=
-  REPLY="${color}[aish] ${lvl} risk${why:+: $why}"$'\e[0m'
-}
-
 # ----------------------------------------------------------------- one request
-# _aish_request KIND MODE TEXT BUFFER [ARGV...]: stream the answer to the terminal and
-# leave the suggestions in _aish_cmds.
-_aish_request() {
-  local kind=$1 mode=$2 text=$3 buf=$4 d fifo line tag key ans nl=1 done= part= gone= st last pid0=
-  shift 4
+# _aish_request sends, then reads and handles frames until `D`, writing the answer to the
+# terminal as it arrives.  Our INT trap only sets _aish_intr: the short reads notice it and
+# the request is cancelled here (closing the FIFO under a running `read` was an error).
+_aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _aish_cmds
   _aish_cleanup
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0 _aish_intr=
+  _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part=
   _aish_ensure || return 1
-  d=$REPLY fifo=$REPLY/bash-$$.fifo
+  exec 57<>"$_aish_fifo" || return 1
+  _aish_trap_int
+  if _aish_send_request "$@"; then
+    _aish_spin
+    while [[ -z $_aish_intr ]] && _aish_read_frame && _aish_handle_frame; do :; done
+  fi
+  _aish_spin_clear
+  if [[ -n $_aish_intr ]]; then
+    [[ -n $_aish_id ]] && _aish_say "[aish] cancelled"
+  elif (( _aish_gone )); then
+    _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
+  elif (( ! _aish_done )) && [[ -n $_aish_id ]]; then
+    _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
+  fi
+  _aish_cleanup
+}
+
+_aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), then `req <id>`
+  local kind=$1 mode=$2 text=$3 buf=$4 line st noclobber=
+  shift $(( $# < 4 ? $# : 4 ))
+  local -a req out
   [[ -n $_aish_conv ]] || _aish_conv=bash-$$-$SECONDS-$RANDOM
-  local id=bash-$$-$(( ++_aish_seq ))-$RANDOM
-  local -a req out frame
-  req=(v=1 "kind=$kind" "reply=$fifo" "conv=$_aish_conv" shell=bash "cwd=$PWD"
+  req=(v=1 "kind=$kind" "reply=$_aish_fifo" "conv=$_aish_conv" shell=bash "cwd=$PWD"
        "status=$_aish_status" interactive=1 "cols=${COLUMNS:-80}")
   if [[ $kind == ask ]]; then
     req+=("mode=$mode" "text=$text" "buffer=$buf" "cursor=$(( ${#buf} ? ${READLINE_POINT:-0} : 0 ))")
@@ -174,82 +267,115 @@ _aish_request() {
     for line; do req+=("argv=$line"); done
   fi
   for line in "${req[@]}"; do _aish_esc "$line"; out+=("$REPLY"); done
-  exec 57<>"$fifo" || return 1
-  _aish_pending="$d $id"
-  printf '%s\n' "${out[@]}" >| "$d/$id.req" || return 1
-  _aish_send "$d" "req $id" || { _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
-  last=$SECONDS
-  # Our Ctrl-C trap, the user's saved first, through a file in our private dir (a
-  # command substitution would fork). The daemon's pid: another one later means ours
-  # was restarted.
-  _aish_old_int=
+  _aish_id=bash-$$-$(( ++_aish_seq ))-$RANDOM
+  _aish_pending="$_aish_d $_aish_id"
+  # Created new (noclobber: O_EXCL) and 0600 (umask 077), as zsh's sysopen does; the
+  # user's umask and noclobber setting come back at once.
+  [[ $- == *C* ]] && noclobber=1
+  umask 077
+  set -C
+  { printf '%s\n' "${out[@]}" > "$_aish_d/$_aish_id.req"; } 2>/dev/null
+  st=$?
+  [[ -n $_aish_umask ]] && umask "$_aish_umask"
+  [[ -n $noclobber ]] || set +C
+  (( st == 0 )) || { _aish_say "aish: cannot write the request in $_aish_d"; return 1; }
+  _aish_pid0=
+  read -r _aish_pid0 2>/dev/null < "$_aish_d/daemon.pid"
+  _aish_last=$SECONDS
+  _aish_send "$_aish_d" "req $_aish_id" || {
+    _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
+}
+
+# Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
+# read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one; the spinner
+# turns and a Ctrl-C is noticed on each timeout.
+_aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.._f3; 1 = stop
+  local line
+  while :; do
+    if IFS= read -r -t "$_aish_tick" -u 57 line; then
+      line=$_aish_part$line _aish_part= _aish_last=$SECONDS
+    else
+      (( $? > 128 )) || return 1                    # the FIFO closed
+      _aish_part+=$line                             # a timed-out read keeps what it got
+      [[ -z $_aish_intr ]] || return 1
+      (( _aish_spinning )) && _aish_spin
+      if ! _aish_alive "$_aish_d" || [[ $REPLY != "$_aish_pid0" ]]; then _aish_gone=1; return 1; fi
+      (( SECONDS - _aish_last < AISH_TIMEOUT )) || return 1
+      continue
+    fi
+    _aish_fields "$line"
+    [[ ${_aish_f[0]} == "$_aish_id" ]] || continue  # a late frame of a cancelled request
+    _aish_tag=${_aish_f[1]}
+    _aish_unesc "${_aish_f[2]-}"; _aish_f1=$REPLY
+    _aish_unesc "${_aish_f[3]-}"; _aish_f2=$REPLY
+    _aish_unesc "${_aish_f[4]-}"; _aish_f3=$REPLY
+    return 0
+  done
+}
+
+# A tool asks for approval: read a whole answer line from the terminal, echoed by us, so
+# none of its keys reach the command line.  Keys typed before the question was shown are
+# not an answer to it: they are dropped, and the user is told.  1 = Ctrl-C (cancel).
+_aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
+  local key dropped=0 t=${2:-120} start=$SECONDS
+  t=${t%.*}
+  while read -t 0 <&0; do IFS= read -r -s -N 1 key; (( dropped++ )); done
+  (( dropped )) && _aish_say "[aish] $dropped keys typed before this question were dropped"
+  _aish_spin_clear
+  (( _aish_nl )) || printf '\n'
+  printf '%s ' "[aish] $1"
+  _aish_nl=0 _aish_line=
+  while :; do
+    if (( SECONDS - start >= ${t:-120} )); then
+      _aish_say "[aish] no answer within ${t:-120} s: denied"
+      REPLY=n
+      return 0
+    fi
+    key=
+    IFS= read -r -s -N 1 -t "$_aish_tick" key
+    if [[ -n $_aish_intr ]]; then printf '\n'; _aish_nl=1; return 1; fi
+    [[ -n $key ]] || continue
+    _aish_edit "$key" && continue
+    printf '\n'; _aish_nl=1
+    _aish_word && return 0
+    _aish_say "[aish] answer y (yes), n (no, the default) or a (always)"
+    printf '%s ' "[aish] $1"; _aish_nl=0 _aish_line=
+  done
+}
+
+_aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
+  # Through a file in our private dir: a command substitution would fork.
+  # (Usually empty: rewriting a file with data each time would cost a flush on some file
+  # systems.)  The umask from /proc where there is one, else through a file as well.
+  local d=$_aish_d key val
+  _aish_old_int= _aish_umask=
   if trap -p INT >| "$d/bash-$$.trap"; then
     IFS= read -r -d '' _aish_old_int < "$d/bash-$$.trap"
   fi
+  if [[ -r /proc/$$/status ]]; then
+    while read -r key val; do
+      [[ $key == Umask: ]] && { _aish_umask=$val; break; }
+    done < "/proc/$$/status"
+  fi
+  if [[ -z $_aish_umask ]] && umask >| "$d/bash-$$.umask"; then
+    read -r _aish_umask < "$d/bash-$$.umask"
+  fi
   _aish_trapped=1
   trap _aish_int INT
-  read -r pid0 2>/dev/null < "$d/daemon.pid"
-  # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
-  # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one.
-  while :; do
-    if IFS= read -r -t 0.5 -u 57 line; then
-      line=$part$line part= last=$SECONDS
-    else
-      st=$?
-      (( st > 128 )) && [[ -z $_aish_intr ]] || break   # a Ctrl-C, or the FIFO closed
-      part+=$line                                       # a timed-out read keeps what it got
-      if ! _aish_alive "$d" || [[ $REPLY != "$pid0" ]]; then gone=1; break; fi
-      (( SECONDS - last < AISH_TIMEOUT )) && continue
-      break
-    fi
-    _aish_fields "$line"; frame=("${_aish_f[@]}")
-    [[ ${frame[0]} == "$id" ]] || continue
-    tag=${frame[1]}
-    _aish_unesc "${frame[2]-}"
-    case $tag in
-      T) printf '%s' "$REPLY"; [[ $REPLY == *$'\n' ]] && nl=1 || nl=0 ;;
-      S|W|E)
-        (( nl )) || printf '\n'; nl=1
-        case $tag in
-          S) _aish_say "$REPLY" ;;
-          W) _aish_say $'\e[33m'"$REPLY"$'\e[0m' ;;
-          E) _aish_say $'\e[31m'"aish: $REPLY"$'\e[0m' ;;
-        esac ;;
-      C) _aish_cmds+=("$REPLY")
-         _aish_unesc "${frame[3]-}"; _aish_levels+=("$REPLY")
-         _aish_unesc "${frame[4]-}"; _aish_reasons+=("$REPLY") ;;
-      Q) (( nl )) || printf '\n'
-         _aish_unesc "${frame[3]-}"
-         printf '[aish] %s ' "$REPLY"
-         key=; IFS= read -r -s -n 1 key
-         case $key in [yY]) ans=y ;; [aA]) ans=a ;; *) ans=n ;; esac
-         printf '%s\n' "$ans"; nl=1 last=$SECONDS
-         _aish_send "$d" "answer $id ${frame[2]} $ans" ;;
-      D) done=1; break ;;
-    esac
-  done
-  (( nl )) || printf '\n'
-  if [[ -n $gone ]]; then
-    _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
-  elif [[ -z $done && -z $_aish_intr ]]; then
-    _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
-  fi
-  _aish_cleanup
 }
 
-_aish_cleanup() {      # close the reply FIFO; cancel a request a Ctrl-C interrupted
+_aish_cleanup() {      # cancel an unfinished request; close the reply FIFO
   if [[ -n $_aish_pending ]]; then
     local d=${_aish_pending% *} id=${_aish_pending##* }
     _aish_pending=
-    [[ -n ${done-} ]] || _aish_send "$d" "cancel $id"
+    (( _aish_done )) || _aish_send "$d" "cancel $id"
     [[ -e $d/$id.req ]] && rm -f -- "$d/$id.req"
   fi
   { exec 57<&-; } 2>/dev/null
 }
 
-_aish_int() {          # SIGINT during a request: cancel it now, not at the next call
+_aish_int() {          # SIGINT during a request: noticed by the read loop
   _aish_intr=1
-  _aish_cleanup
 }
 
 # ----------------------------------------------------------------- the prompt line
@@ -291,7 +417,7 @@ _aish_show() {
   READLINE_LINE=${_aish_cmds[$1]}
   READLINE_POINT=${#READLINE_LINE}
   _aish_idx=$1
-  _aish_level_line "$1" && printf '%s\n' "$REPLY"
+  _aish_level_line "$1" && _aish_say "$REPLY"
 }
 
 _aish_run() {          # one request; then the user's own INT trap (or none) is back
@@ -367,14 +493,15 @@ _aish_cycle_key() {
     return 0
   fi
   local next=$(( (_aish_idx + 1) % ${#_aish_cmds[@]} ))
+  READLINE_LINE=${_aish_cmds[$next]}
+  READLINE_POINT=${#READLINE_LINE}
+  _aish_idx=$next
+  # Only the warning, where the prompt's last line was (bash redraws that line below it):
+  # a copy of the prompt with the previous suggestion would read like a command that ran.
   if _aish_level_line "$next"; then
-    _aish_echo_line
-    _aish_show "$next"
+    _aish_nl=1
+    _aish_say "$REPLY"
     _aish_prompt_top
-  else
-    READLINE_LINE=${_aish_cmds[$next]}
-    READLINE_POINT=${#READLINE_LINE}
-    _aish_idx=$next
   fi
 }
 

@@ -1,5 +1,5 @@
-# aish: AI in your zsh.  Load with:  source /path/to/aish.zsh   (fast)
-#                                or:  eval "$(aish init zsh)"    (starts Python once per shell)
+# aish: AI in your zsh.  Load with the line `aish init zsh --rc` prints (it sources a copy
+# of this file that aish keeps current: no Python at shell start), or source this file.
 # `? question` + Enter asks; Ctrl-X Ctrl-A asks about the line; Ctrl-X Ctrl-W explains it;
 # Ctrl-X Ctrl-Y cycles suggestions.  Settings: see docs/shell.md.  Speaks docs/protocol.md
 # natively: nothing forks on the keypress path once the daemon runs and the reply FIFO exists.
@@ -7,8 +7,9 @@
 # No `return` at top level: under `eval "$(aish init zsh)"` it would end the user's .zshrc.
 # Sourcing twice re-defines the functions and binds nothing twice (_aish_zsh_loaded).
 # Parse the rest without user aliases and with zsh's defaults for the options that change
-# parsing or the top-level code below; the user's values come back at the end.  (Functions
-# set their own options with `emulate -L zsh`.)
+# parsing or the top-level code below; the user's values come back in the `always` block at
+# the end, even when something in between fails.  (Functions set their own options with
+# `emulate -L zsh`.)
 'builtin' 'typeset' -gA _aish_saved_opts
 () {
   'builtin' 'local' o
@@ -20,18 +21,6 @@
 'builtin' 'setopt' no_aliases no_ignore_braces no_ignore_close_braces no_sh_glob no_ksh_glob \
   no_ksh_arrays no_sh_word_split no_glob_subst no_rc_quotes unset no_warn_create_global
 
-typeset -g AISH_COMMAND=${AISH_COMMAND:-aish}
-typeset -g AISH_HISTORY_SIZE=${AISH_HISTORY_SIZE:-20}
-typeset -g AISH_KEY_ASK=${AISH_KEY_ASK-'^X^A'}
-typeset -g AISH_KEY_EXPLAIN=${AISH_KEY_EXPLAIN-'^X^W'}
-typeset -g AISH_KEY_CYCLE=${AISH_KEY_CYCLE-'^X^Y'}
-typeset -g AISH_TIMEOUT=${AISH_TIMEOUT:-300}
-
-typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons
-typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0 _aish_out=
-typeset -g _aish_fifo=${_aish_fifo-}
-
-zmodload -F zsh/datetime p:EPOCHREALTIME p:EPOCHSECONDS 2>/dev/null
 
 # ----------------------------------------------------------------- hooks (fork-free)
 _aish_preexec() {
@@ -53,19 +42,106 @@ _aish_precmd() {
 }
 
 # ----------------------------------------------------------------- protocol helpers
-_aish_esc() {          # escape $1 into REPLY (docs/protocol.md, Escaping)
+# >>> aish shared: this block is the same text in aish.zsh and aish.bash (a test checks).
+# Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
+_aish_esc() {          # escape $1 into REPLY (docs/protocol.md, Escaping): % first
   REPLY=${1//\%/%25}
   REPLY=${REPLY//$'\n'/%0A}
   REPLY=${REPLY//$'\t'/%09}
   REPLY=${REPLY//$'\r'/%0D}
 }
 
-_aish_unesc() {
+_aish_unesc() {        # the reverse: %25 last
   REPLY=${1//\%0A/$'\n'}
   REPLY=${REPLY//\%09/$'\t'}
   REPLY=${REPLY//\%0D/$'\r'}
   REPLY=${REPLY//\%25/%}
 }
+
+_aish_level_line() {   # the warning for suggestion $1 (index): colored in REPLY, plain in _aish_plain
+  local lvl=${_aish_levels[$1]} why=${_aish_reasons[$1]} color
+  [[ -z $lvl || $lvl == - ]] && return 1
+  case $lvl in
+    high) color=$'\e[1;31m' ;;
+    medium) color=$'\e[33m' ;;
+    *) color=$'\e[36m' ;;
+  esac
+  [[ $why == - ]] && why=
+  _aish_plain="[aish] ${lvl} risk${why:+: $why}"
+  REPLY=$color$_aish_plain$'\e[0m'
+}
+
+# The answer goes straight to the terminal as it arrives (each chunk written once: time
+# linear in its length, nothing re-rendered, no copies); _aish_nl says whether the cursor
+# is at the start of a line.
+_aish_out() {          # a piece of answer text
+  [[ -n $1 ]] || return 0
+  _aish_spin_clear
+  printf '%s' "$1"
+  if [[ $1 == *$'\n' ]]; then _aish_nl=1; else _aish_nl=0; fi
+}
+
+_aish_say() {          # a whole line, starting on a fresh one
+  _aish_spin_clear
+  (( _aish_nl )) || printf '\n'
+  printf '%s\n' "$1"
+  _aish_nl=1
+}
+
+_aish_spin() {         # "thinking" until the first frame; the glyph turns once per call
+  (( _aish_nl )) || return 0
+  _aish_spin_n=$(( (_aish_spin_n + 1) % 4 ))
+  printf '\r\e[2m[aish] thinking... %s\e[0m\e[K' "${_aish_glyphs:_aish_spin_n:1}"
+  _aish_spinning=1
+}
+
+_aish_spin_clear() {
+  (( _aish_spinning )) || return 0
+  printf '\r\e[K'
+  _aish_spinning=0
+}
+
+_aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the last one
+  _aish_spin_clear
+  case $_aish_tag in
+    T) _aish_out "$_aish_f1" ;;
+    S) _aish_say "$_aish_f1" ;;
+    W) _aish_say $'\e[33m'"$_aish_f1"$'\e[0m' ;;
+    E) _aish_say $'\e[31m'"aish: $_aish_f1"$'\e[0m' ;;
+    C) _aish_cmds+=("$_aish_f1")
+       _aish_levels+=("$_aish_f2")
+       _aish_reasons+=("$_aish_f3") ;;
+    Q) local qid=$_aish_f1
+       _aish_approve "$_aish_f2" "$_aish_f3" || return 1
+       _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
+    D) _aish_done=1
+       return 1 ;;
+  esac
+  return 0
+}
+
+_aish_edit() {         # key $1 of the approval answer (in _aish_line, echoed); 1 = Enter
+  case $1 in
+    $'\r'|$'\n') return 1 ;;
+    $'\x7f'|$'\b')
+      if [[ -n $_aish_line ]]; then _aish_line=${_aish_line%?}; printf '\b \b'; fi ;;
+    $'\x15')
+      while [[ -n $_aish_line ]]; do _aish_line=${_aish_line%?}; printf '\b \b'; done ;;
+    [a-zA-Z])
+      if (( ${#_aish_line} < 12 )); then _aish_line+=$1; printf '%s' "$1"; fi ;;
+  esac
+  return 0
+}
+
+_aish_word() {         # the approval answer _aish_line as y, n or a in REPLY; 1 = not a known word
+  case $_aish_line in
+    ''|[nN]|[nN][oO]) REPLY=n ;;
+    [yY]|[yY][eE][sS]) REPLY=y ;;
+    [aA]|[aA][lL][wW][aA][yY][sS]) REPLY=a ;;
+    *) return 1 ;;
+  esac
+}
+# <<< aish shared
 
 _aish_dir() {          # the runtime dir into REPLY, checked: ours, 0700, not a symlink
   local d=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}}
@@ -106,61 +182,60 @@ _aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
     command mkfifo -m 600 -- $d/zsh-$$.fifo 2>/dev/null || {
       _aish_say "aish: cannot create $d/zsh-$$.fifo: check the runtime dir"; return 1; }
   fi
+  _aish_d=$d _aish_fifo=$d/zsh-$$.fifo
   REPLY=$d
 }
 
-_aish_level_line() {   # the warning line for suggestion $1 (index), if it carries a level
-  local lvl=${_aish_levels[$1]} why=${_aish_reasons[$1]} color
-  [[ -z $lvl || $lvl == - ]] && return 1
-  case $lvl in
-    high) color=$'\e[1;31m' ;;
-    medium) color=$'\e[33m' ;;
-    *) color=$'\e[36m' ;;
-  esac
-  [[ $why == - ]] && why=
-  REPLY="${color}[aish] ${lvl} risk${why:+: $why}"$'\e[0m'
-}
 
 # ----------------------------------------------------------------- one request
-_aish_say() {          # add a line to the answer shown above the prompt
-  [[ -z $_aish_out || $_aish_out == *$'\n' ]] || _aish_out+=$'\n'
-  _aish_out+=$1$'\n'
-}
-
-_aish_live() {         # the answer so far, under the line, while it streams
-  local -a l=("${(@f)_aish_out}")
-  local -i n=$(( LINES > 12 ? LINES / 2 : 5 ))
-  (( $#l > n )) && l=("[...]" "${(@)l[-n,-1]}")
-  zle -M -- "${(F)l}"
-  zle -R
-}
-
-_aish_flush() {        # print the whole answer above a fresh prompt (one print, no copies)
-  zle -M ''
-  zle -R
-  zle -I
-  [[ -z $_aish_out ]] && return 0
-  [[ $_aish_out == *$'\n' ]] || _aish_out+=$'\n'
-  print -rn -- $_aish_out
-  _aish_out=
-}
-
-# _aish_request KIND MODE TEXT BUFFER [ARGV...]: send, stream, leave the suggestions in
-# _aish_cmds and the printable answer in _aish_out.
-_aish_request() {
+# _aish_request sends, then reads and handles frames until `D`; the display is given up
+# once (`zle -I`) and the answer written straight to the terminal, so zle draws a fresh
+# prompt below it when the widget returns.  A Ctrl-C aborts the widget: the `always` block
+# cancels the request and marks the partial answer, which stays on screen.
+_aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _aish_cmds
   emulate -L zsh
-  local kind=$1 mode=$2 text=$3 buf=$4 d fifo rfd line tag key ans pid pid0 chunk inbuf
-  local -i st
-  shift 4
-  _aish_out=
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
+  _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part= _aish_lines=()
+  _aish_li=1
+  zle -I
   _aish_ensure || return 1
-  d=$REPLY fifo=$REPLY/zsh-$$.fifo _aish_fifo=$REPLY/zsh-$$.fifo
+  local -i rfd=0 reading=0
+  {
+    exec {rfd}<>$_aish_fifo
+    _aish_rfd=$rfd
+    _aish_send_request "$@" || return 1
+    reading=1
+    _aish_spin
+    while _aish_read_frame && _aish_handle_frame; do :; done
+    reading=0
+    _aish_spin_clear
+    if (( _aish_gone )); then
+      _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
+    elif (( ! _aish_done )); then
+      _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
+    fi
+  } always {
+    _aish_spin_clear
+    if (( ! _aish_done )) && [[ -n $_aish_id ]]; then
+      _aish_send $_aish_d "cancel $_aish_id"
+      [[ -e $_aish_d/$_aish_id.req ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null &&
+        zf_rm -f -- $_aish_d/$_aish_id.req
+      (( reading )) && _aish_say "[aish] cancelled"
+    fi
+    (( rfd )) && exec {rfd}<&-
+    _aish_rfd=0
+  }
+}
+
+_aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), then `req <id>`
+  emulate -L zsh
+  local kind=$1 mode=$2 text=$3 buf=$4 line
+  shift $(( $# < 4 ? $# : 4 ))
+  local -a req out
+  local -i wfd=0
   [[ -n $_aish_conv ]] || _aish_conv=zsh-$$-$EPOCHSECONDS
-  local id=zsh-$$-$(( ++_aish_seq ))-$EPOCHSECONDS
-  local -a req frame out
-  req=(v=1 kind=$kind reply=$fifo conv=$_aish_conv shell=zsh cwd=$PWD status=$_aish_status
-       interactive=1 cols=$COLUMNS)
+  req=(v=1 kind=$kind reply=$_aish_fifo conv=$_aish_conv shell=zsh cwd=$PWD
+       status=$_aish_status interactive=1 cols=$COLUMNS)
   if [[ $kind == ask ]]; then
     req+=(mode=$mode text=$text buffer=$buf cursor=$(( $#buf ? CURSOR : 0 )))
     for line in $_aish_hist; do req+=(hist=$line); done
@@ -168,84 +243,89 @@ _aish_request() {
     for line; do req+=(argv=$line); done
   fi
   for line in $req; do _aish_esc $line; out+=($REPLY); done
-  local -i done=0 wfd gone=0 last
-  {
-    exec {rfd}<>$fifo
-    sysopen -w -o creat,excl -m 600 -u wfd -- $d/$id.req || return 1
-    print -rl -u $wfd -- $out
-    exec {wfd}>&-
-    wfd=0
-    _aish_send $d "req $id" || { _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
-    last=$EPOCHSECONDS
-    { read -r pid0 < $d/daemon.pid } 2>/dev/null  # another pid later: ours was restarted
-    # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
-    # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one. sysread,
-    # not `read -t`: zsh's read waits for the newline once a line has begun, so a daemon
-    # killed in the middle of a frame would hang the prompt.
-    while :; do
-      if [[ $inbuf != *$'\n'* ]]; then
-        sysread -t 0.5 -s 65536 -i $rfd chunk
-        st=$?
-        if (( st == 0 )); then
-          inbuf+=$chunk last=$EPOCHSECONDS
-          continue
-        fi
-        (( st == 4 )) || break                # not a timeout: a Ctrl-C, or an error
-        _aish_send $d '' || { gone=1; break }
-        pid=; { read -r pid < $d/daemon.pid } 2>/dev/null
-        [[ $pid == $pid0 ]] || { gone=1; break }
-        (( EPOCHSECONDS - last < AISH_TIMEOUT )) && continue
-        break
+  _aish_id=zsh-$$-$(( ++_aish_seq ))-$EPOCHSECONDS
+  sysopen -w -o creat,excl -m 600 -u wfd -- $_aish_d/$_aish_id.req || return 1
+  print -rl -u $wfd -- $out
+  exec {wfd}>&-
+  _aish_pid0=; { read -r _aish_pid0 < $_aish_d/daemon.pid } 2>/dev/null
+  _aish_last=$EPOCHSECONDS
+  _aish_send $_aish_d "req $_aish_id" || {
+    _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
+}
+
+# Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
+# read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one; the spinner
+# turns on each timeout.  sysread, not `read -t`: zsh's read waits for the newline once a
+# line has begun, so a daemon killed in the middle of a frame would hang the prompt.  Each
+# chunk is split into lines once (frames are taken by index: no re-scanning of a buffer).
+_aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.._f3; 1 = stop
+  emulate -L zsh
+  local chunk line pid
+  local -i st
+  local -a frame
+  while :; do
+    while (( _aish_li > $#_aish_lines )); do
+      sysread -t $_aish_tick -s 65536 -i $_aish_rfd chunk
+      st=$?
+      if (( st == 0 )); then
+        _aish_last=$EPOCHSECONDS
+        chunk=$_aish_part$chunk
+        _aish_lines=("${(@ps:\n:)chunk}") _aish_li=1
+        _aish_part=$_aish_lines[-1]         # what follows the last newline: a frame's start
+        _aish_lines[-1]=()
+        continue
       fi
-      line=${inbuf%%$'\n'*}
-      inbuf=${inbuf#*$'\n'}
-      frame=("${(@ps:\t:)line}")
-      [[ $frame[1] == $id ]] || continue      # a late frame of a cancelled request
-      tag=$frame[2]
-      _aish_unesc "$frame[3]"
-      case $tag in
-        T) _aish_out+=$REPLY; _aish_live ;;
-        S) _aish_say $REPLY; _aish_live ;;
-        W) _aish_say $'\e[33m'"$REPLY"$'\e[0m'; _aish_live ;;
-        E) _aish_say $'\e[31m'"aish: $REPLY"$'\e[0m'; _aish_live ;;
-        C) _aish_cmds+=("$REPLY")
-           _aish_unesc "$frame[4]"; _aish_levels+=("$REPLY")
-           _aish_unesc "$frame[5]"; _aish_reasons+=("$REPLY") ;;
-        Q) _aish_unesc "$frame[4]"
-           _aish_say "[aish] $REPLY "
-           _aish_out=${_aish_out%$'\n'}
-           _aish_live
-           key=; read -k 1 key
-           case $key in ([yY]) ans=y ;; ([aA]) ans=a ;; (*) ans=n ;; esac
-           _aish_out+=$ans$'\n'
-           _aish_live
-           last=$EPOCHSECONDS
-           _aish_send $d "answer $id $frame[3] $ans" ;;
-        D) done=1; break ;;
-      esac
+      (( st == 4 )) || return 1           # not a timeout: a Ctrl-C, or an error
+      (( _aish_spinning )) && _aish_spin
+      _aish_send $_aish_d '' || { _aish_gone=1; return 1 }
+      pid=; { read -r pid < $_aish_d/daemon.pid } 2>/dev/null
+      [[ $pid == $_aish_pid0 ]] || { _aish_gone=1; return 1 }
+      (( EPOCHSECONDS - _aish_last < AISH_TIMEOUT )) || return 1
     done
-    if (( gone )); then
-      _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
-    elif (( ! done )); then
-      _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
-    fi
-  } always {
-    if (( ! done )); then
-      _aish_send $d "cancel $id"
-      [[ -e $d/$id.req ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $d/$id.req
-    fi
-    (( wfd )) && exec {wfd}>&-
-    (( rfd )) && exec {rfd}<&-
-  }
+    line=$_aish_lines[_aish_li]
+    (( _aish_li++ ))
+    frame=("${(@ps:\t:)line}")
+    [[ $frame[1] == $_aish_id ]] || continue   # a late frame of a cancelled request
+    _aish_tag=$frame[2]
+    _aish_unesc "$frame[3]"; _aish_f1=$REPLY
+    _aish_unesc "$frame[4]"; _aish_f2=$REPLY
+    _aish_unesc "$frame[5]"; _aish_f3=$REPLY
+    return 0
+  done
 }
 
-_aish_show() {         # put suggestion $1 in the buffer (with its warning above the prompt)
-  BUFFER=$_aish_cmds[$1]
-  CURSOR=$#BUFFER
-  _aish_idx=$1
-  _aish_level_line $1 && print -r -- $REPLY
+# A tool asks for approval: read a whole answer line from the terminal, echoed by us, so
+# none of its keys reach the command line.  Keys typed before the question was shown are
+# not an answer to it: they are dropped, and the user is told.  A Ctrl-C aborts the widget.
+_aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
+  emulate -L zsh
+  local key
+  local -i dropped=0
+  float t=${2:-120} deadline
+  while read -k 1 -t 0 key; do (( dropped++ )); done
+  (( dropped )) && _aish_say "[aish] $dropped keys typed before this question were dropped"
+  _aish_spin_clear
+  (( _aish_nl )) || printf '\n'
+  printf '%s ' "[aish] $1"
+  _aish_nl=0 _aish_line=
+  (( deadline = EPOCHREALTIME + t ))
+  while :; do
+    if (( EPOCHREALTIME >= deadline )); then
+      _aish_say "[aish] no answer within ${t%.*} s: denied"
+      REPLY=n
+      return 0
+    fi
+    key=
+    read -k 1 -t $_aish_tick key || continue
+    _aish_edit "$key" && continue
+    printf '\n'; _aish_nl=1
+    _aish_word && return 0
+    _aish_say "[aish] answer y (yes), n (no, the default) or a (always)"
+    printf '%s ' "[aish] $1"; _aish_nl=0 _aish_line=
+  done
 }
 
+# ----------------------------------------------------------------- after a request
 _aish_typed() {        # did the user type while the answer streamed? (keys wait in the tty)
   local -i tfd
   local -a reply
@@ -257,19 +337,23 @@ _aish_typed() {        # did the user type while the answer streamed? (keys wait
 }
 
 _aish_finish() {       # after a request: $1 = buffer to keep when nothing is inserted
-  local keep=$1 typed=0
-  _aish_typed && typed=1
-  if (( typed && $#_aish_cmds )); then
-    _aish_say "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts: $_aish_cmds[1]"
-  elif (( $#_aish_cmds > 1 )); then
+  local keep=$1
+  if (( $#_aish_cmds > 1 )); then
     _aish_say "[aish] $#_aish_cmds suggestions: ${AISH_KEY_CYCLE:-the cycle key} shows the next"
   fi
-  _aish_flush
-  if (( ! typed && $#_aish_cmds )); then
-    _aish_show 1
+  _aish_level_line 1 && _aish_say $REPLY
+  # `zle -I` left the terminal in cooked mode, where keys typed during the answer wait
+  # unseen in the tty's line buffer.  A refresh draws the prompt right here (below the
+  # answer: no copy) and puts zle's raw mode back, so those keys become visible to zselect.
+  BUFFER=$keep; CURSOR=$#BUFFER
+  zle -R
+  (( $#_aish_cmds )) || return 0
+  if _aish_typed; then
+    # The user's keys follow: they land on the buffer as it was.
+    zle -M -- "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts: $_aish_cmds[1]"
   else
-    # Nothing to insert, or the user's keys follow: they land on the buffer as it was.
-    BUFFER=$keep; CURSOR=$#BUFFER
+    BUFFER=$_aish_cmds[1]; CURSOR=$#BUFFER
+    _aish_idx=1
   fi
 }
 
@@ -281,7 +365,7 @@ _aish_accept_line() {
     zle _aish_orig_accept_line -- "$@"
     return
   fi
-  local text=${BUFFER#\?}
+  local text=${BUFFER#\?} question=$BUFFER
   text=${text# }
   print -rs -- $BUFFER
   if [[ -z $text ]]; then
@@ -291,13 +375,18 @@ _aish_accept_line() {
   else
     _aish_request ask question $text ''
   fi
+  # `print -s` made the question the history event zle is editing: move zle on to the
+  # new, empty event (the question still in the buffer, so no edit of it is remembered),
+  # else Up would skip the question.
+  BUFFER=$question
+  HISTNO=$HISTCMD
   _aish_finish ''
 }
 
 _aish_buffer_widget() {   # $1: buffer (complete, fix or suggest) or explain (buffer untouched)
   emulate -L zsh
   local keep=$BUFFER
-  _aish_request ask $1 '' $BUFFER
+  _aish_request ask $1 '' "$BUFFER"
   [[ $1 == explain ]] && _aish_cmds=()
   _aish_finish $keep
 }
@@ -311,9 +400,16 @@ _aish_cycle_widget() {
     return 0
   fi
   local -i next=$(( _aish_idx % $#_aish_cmds + 1 ))
-  # A new prompt copy only when there is a warning line to show above it.
-  _aish_level_line $next && zle -I
-  _aish_show $next
+  BUFFER=$_aish_cmds[next]
+  CURSOR=$#BUFFER
+  _aish_idx=$next
+  # The warning goes under the line (zle -M): printing it above would leave a copy of
+  # the prompt with the previous suggestion, which reads like a command that ran.
+  if _aish_level_line $next; then
+    zle -M -- $_aish_plain
+  else
+    zle -M ''
+  fi
 }
 
 # ----------------------------------------------------------------- binding
@@ -326,6 +422,26 @@ _aish_exit() {         # our reply FIFO goes with the shell
   emulate -L zsh
   [[ -p ${_aish_fifo-} ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_fifo
 }
+
+# Everything that runs at source time is in this block (function definitions above cannot
+# fail once parsed): the user's options come back in `always`, even when it fails.
+{
+typeset -g AISH_COMMAND=${AISH_COMMAND:-aish}
+typeset -g AISH_HISTORY_SIZE=${AISH_HISTORY_SIZE:-20}
+typeset -g AISH_KEY_ASK=${AISH_KEY_ASK-'^X^A'}
+typeset -g AISH_KEY_EXPLAIN=${AISH_KEY_EXPLAIN-'^X^W'}
+typeset -g AISH_KEY_CYCLE=${AISH_KEY_CYCLE-'^X^Y'}
+typeset -g AISH_TIMEOUT=${AISH_TIMEOUT:-300}
+
+typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons _aish_lines
+typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0
+typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
+typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
+typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
+typeset -gi _aish_rfd=0 _aish_last=0
+typeset -gF _aish_tick=0.25
+
+zmodload -F zsh/datetime p:EPOCHREALTIME p:EPOCHSECONDS 2>/dev/null
 
 if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
   typeset -g _aish_zsh_loaded=1
@@ -354,11 +470,12 @@ if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
   precmd_functions=(_aish_precmd ${precmd_functions:#_aish_precmd})
   preexec_functions=(${preexec_functions:#_aish_preexec} _aish_preexec)
 fi
-
-() {
-  local o
-  for o in ${(k)_aish_saved_opts}; do
-    [[ ${options[$o]} == ${_aish_saved_opts[$o]} ]] || options[$o]=${_aish_saved_opts[$o]}
-  done
+} always {
+  () {
+    local o
+    for o in ${(k)_aish_saved_opts}; do
+      [[ ${options[$o]} == ${_aish_saved_opts[$o]} ]] || options[$o]=${_aish_saved_opts[$o]}
+    done
+  }
+  unset _aish_saved_opts
 }
-unset _aish_saved_opts

@@ -20,6 +20,7 @@ def aish_env(tmp_path_factory, monkeypatch):
         "AISH_RUNTIME_DIR": str(runtime),
         "AISH_CONFIG": str(base / "config.toml"),
         "AISH_DETECT_PORTS": "",
+        "XDG_DATA_HOME": str(base / "data"),  # `aish init` writes its loader there
     }
     for key, value in env.items():
         monkeypatch.setenv(key, value)

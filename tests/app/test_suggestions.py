@@ -18,3 +18,51 @@ def test_no_command_and_empty_cmd_lines():
 
 def test_mid_sentence_cmd_is_not_a_command_but_line_start_is():
     assert extract_commands("use CMD: rm -rf / never\nCMD: true") == ["true"]
+
+
+# ---------------------------------------------------------------- answers without CMD: lines
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from aish.app.suggestions import clean_command, removed_note  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "answers.txt"
+
+
+def corpus_cases() -> list[tuple[str, str, list[str]]]:
+    cases, name, text, expect, in_expect = [], None, [], [], False
+    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("=== "):
+            if name:
+                cases.append((name, "\n".join(text) + "\n", expect))
+            name, text, expect, in_expect = line[4:], [], [], False
+        elif name is None:
+            continue
+        elif line == "--- expect":
+            in_expect = True
+        elif in_expect:
+            expect.append(line.replace("%0A", "\n"))
+        else:
+            text.append(line)
+    cases.append((name, "\n".join(text) + "\n", expect))
+    return cases
+
+
+@pytest.mark.parametrize("name, text, expected", corpus_cases(), ids=lambda v: v if isinstance(v, str) and len(v) < 80 else "")
+def test_answer_corpus(name, text, expected):
+    assert extract_commands(text) == expected, name
+
+
+def test_corpus_covers_the_styles():
+    names = " ".join(case[0] for case in corpus_cases())
+    for style in ("no CMD line", "console", "unlabelled", "numbered steps", "alternatives", "inline code", "prose"):
+        assert style in names
+
+
+def test_invisible_and_bidi_characters_are_removed_and_named():
+    command, removed = clean_command("ls\u200b -la\u202e /tmp\ufeff")
+    assert command == "ls -la /tmp"
+    assert removed == ["U+200B", "U+202E", "U+FEFF"]
+    assert "3 invisible or text-direction characters (U+200B, U+202E, U+FEFF)" in removed_note(removed)
+    assert clean_command("echo 'héllo wörld'") == ("echo 'héllo wörld'", [])

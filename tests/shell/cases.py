@@ -12,9 +12,8 @@ import time
 
 import pytest
 
-from tests.mcp_servers.plain_json_server import PlainServer
 from tests.stub_server import Reply
-from tests.shell.shellenv import PROMPT, ask_then_cycle, system_message, user_message
+from tests.shell.shellenv import PROMPT, ask_then_cycle, prompt_line, system_message, user_message
 from tests.shell.tmux import fd_count, wait_until
 
 HOSTILE = ("""what's $(rm -rf ~) doing; and "quotes" | pipes * globs ? """
@@ -143,8 +142,9 @@ def test_typing_during_the_answer_is_kept(sh, stub):
     sh.ask("? slow one")
     sh.wait("one")
     sh.tmux.type("echo mine")
-    screen = sh.wait_prompt("echo mine")
-    assert "kept your typing" in screen
+    # The note sits above the prompt (bash) or under it (zsh: a zle message).
+    screen = sh.wait(lambda s: "kept your typing" in s and prompt_line(s) == PROMPT + "echo mine")
+    assert screen.count("echo mine") == 1, screen
 
 
 def test_ctrl_c_cancels_and_leaks_nothing(sh, stub):
@@ -260,30 +260,6 @@ def test_daemon_that_cannot_start_says_why_in_one_line(make_shell, stub, aish_en
     screen = sh.wait_prompt("")
     assert "cannot start the daemon: see the log" in screen
     assert "aish doctor" in screen and screen.count("cannot start") == 1
-
-
-@pytest.mark.parametrize("key, called", [("y", True), ("x", False)])
-def test_tool_approval_is_answered_with_one_key(make_shell, stub, config_file, key, called):
-    """A real MCP tool call: the daemon asks (Q frame), the shell reads one key and answers."""
-    tools = PlainServer()
-    try:
-        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
-                    f'[mcp.servers.tools]\nurl = "{tools.url}"\n')
-        sh = make_shell()
-        stub.queue(Reply(text="Started.\n"))
-        sh.ask("? start the daemon")       # it connects its MCP servers in the background
-        sh.wait("Started.")
-        wait_until(lambda: "tools/list" in tools.methods(), 15, "the daemon to list the tools")
-        stub.queue(Reply(tool_calls=[{"name": "tools__echo", "arguments": '{"text": "hi"}'}]),
-                   Reply(text="Done.\nCMD: echo hi\n"))
-        sh.ask("? use the echo tool")
-        sh.wait("[y/N/a]")
-        sh.tmux.type(key)
-        sh.wait_prompt("echo hi")
-        assert ("tools/call" in tools.methods()) is called
-        assert any(f"[y/N/a] {key if called else 'n'}" in row for row in sh.tmux.lines())
-    finally:
-        tools.stop()
 
 
 def test_eval_of_aish_init_works_and_keeps_the_rest_of_the_rc(make_shell, stub):

@@ -125,6 +125,13 @@ def ask_then_cycle(sh: Shell, stub: StubServer, question: str) -> None:
     sh.wait_prompt("ls -lS")
 
 
+def prompt_line(screen: str) -> str:
+    """The last row that starts with the prompt: the line being edited (zsh may show a
+    message under it)."""
+    rows = [row.rstrip() for row in screen.splitlines() if row.startswith(PROMPT.rstrip())]
+    return rows[-1] if rows else ""
+
+
 def user_message(request: dict) -> str:
     return request["body"]["messages"][-1]["content"]
 

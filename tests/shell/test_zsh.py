@@ -1,12 +1,15 @@
 """shell/aish.zsh in a real zsh (tmux), against the real daemon and the model stub."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 
 from tests.shell.cases import *  # noqa: E402,F401,F403 - the shared cases run once per shell
+from tests.shell.cases_answers import *  # noqa: F401,F403
+from tests.shell.cases_approval import *  # noqa: F401,F403
 from tests.shell.shellenv import ask_then_cycle, make_shell, sh  # noqa: F401
 from tests.stub_server import Reply
 
@@ -84,3 +87,29 @@ def test_sourcing_twice_is_harmless_and_options_are_restored(make_shell, stub):
     sh.ask("? with ksh arrays")
     sh.wait_prompt("ls -la")
     assert len(stub.requests) == 1
+
+
+def test_aish_shell_reads_the_users_own_startup_files_then_loads_aish(stub, aish_env):
+    """`aish shell` (the README's first command): the user's .zshenv, .zprofile and .zshrc
+    run as at a login, ZDOTDIR is not left pointing at the runtime dir, and aish works."""
+    from tests.shell.shellenv import PROMPT, _aish_wrapper, _q
+    from tests.shell.tmux import Tmux
+
+    home = aish_env / "home"
+    home.mkdir()
+    (home / ".zshenv").write_text("typeset -g FROM_ENV=1\n")
+    (home / ".zprofile").write_text("typeset -g FROM_PROFILE=1\n")
+    (home / ".zshrc").write_text(f"PS1={_q(PROMPT)}\ntypeset -g FROM_RC=1\n")
+    aish = _aish_wrapper(aish_env / "bin")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TMUX", "ZDOTDIR"))}
+    env.update(HOME=str(home), TERM="screen", LANG="C.UTF-8", SHELL="/bin/zsh",
+               PATH=f"{aish.parent}:{env['PATH']}")
+    with Tmux([str(aish), "shell", "zsh"], env, home, socket=aish_env / "tmux-shell.sock") as tmux:
+        tmux.wait_last_line(PROMPT, timeout=20)
+        tmux.type('print -r -- "z=${ZDOTDIR-unset} $FROM_ENV$FROM_PROFILE$FROM_RC h=${HISTFILE:-none}"')
+        tmux.keys("Enter")
+        tmux.wait("z=unset 111 h=none")
+        stub.queue(Reply(text="a\nCMD: ls -la\n"))
+        tmux.type("? from aish shell")
+        tmux.keys("Enter")
+        tmux.wait_last_line(PROMPT + "ls -la", timeout=20)

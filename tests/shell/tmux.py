@@ -72,6 +72,13 @@ class Tmux:
     def screen(self) -> str:
         return self._tmux("capture-pane", "-p")
 
+    def history(self) -> str:
+        """The scrollback and the screen, wrapped rows joined into their lines."""
+        return self._tmux("capture-pane", "-p", "-J", "-S", "-", "-E", "-")
+
+    def resize(self, width: int, height: int) -> None:
+        self._tmux("resize-window", "-x", str(width), "-y", str(height))
+
     def lines(self) -> list[str]:
         """Screen lines, trailing blank ones dropped."""
         rows = [row.rstrip() for row in self.screen().splitlines()]

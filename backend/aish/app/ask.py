@@ -19,7 +19,7 @@ from aish.chat import prompts
 from aish.config.schema import Config, ModelConfig
 from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, ConfigError
-from aish.llm.events import AskResult, Finish, TextDelta, TextWasReasoning, Usage
+from aish.llm.events import AskResult, Finish, ReasoningDelta, TextDelta, TextWasReasoning, Usage
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from aish.mcp.manager import McpManager
 
 # After the fact, since the text had streamed before its `</think>` told (events.py).
+REASONING_HIDDEN = "the model reasoned before answering (reasoning hidden)"
 RETRACTED = ("the text above was the model's reasoning (it closed a thought it never opened): "
              "not part of the answer, no command taken from it")
 
@@ -176,13 +177,19 @@ def _consume(env: AskEnv, conv: Conversation, call: _Call, sent: list, tools: li
     restored; usage and the finish are kept.  On a failure (a cancel too) the text the
     user saw rides on the error as ``partial_text``: kept, never lost."""
     restore = _restorer(env, conv)
+    thought = noted = False  # the model reasoned first; the user hears once that it is hidden
     try:
         for event in env.stream(call.model, sent, tools=tools or None, cancel=reply.cancel):
             if isinstance(event, TextDelta):
                 chunk = restore(event.text)
                 if chunk:
+                    if thought and not noted:
+                        noted = True
+                        reply.status(REASONING_HIDDEN)
                     call.text += chunk
                     reply.text(chunk)
+            elif isinstance(event, ReasoningDelta):
+                thought = True
             elif isinstance(event, TextWasReasoning):
                 call.text = _retract(restore, reply)
             elif isinstance(event, Usage):
@@ -255,6 +262,11 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
 
     cfg = env.config
     for command in suggestions.extract_commands(result.text):
+        command, removed = suggestions.clean_command(command)
+        if removed:  # they could make the line show one command and run another
+            reply.warning(suggestions.removed_note(removed))
+        if not command:
+            continue
         verdict = safety.assess(command)
         if verdict and verdict.level == "medium" and cfg.safety.llm_model:
             shown = conv.redactor.redact(command) if _redacting(env, conv) else command

@@ -108,7 +108,13 @@ def _check_shell() -> Check:
         text = rc.read_text(encoding="utf-8", errors="replace")
     except OSError:
         text = ""
-    if "aish init" in text or "aish.zsh" in text or "aish.bash" in text or "aish.plugin.zsh" in text:
+    from aish.cli import scripts as shellscripts
+
+    kind = shellscripts.rc_kind(text, shell)
+    line = shellscripts.rc_line(shell)
+    if kind == "eval":
+        return Check(False, "shell", f"{rc} loads aish with eval \"$(aish init {shell})\", which starts "
+                     "Python at every shell start (about 100 ms)", f"replace that line with: {line}")
+    if kind:
         return Check(True, "shell", f"integration loaded from {rc}")
-    return Check(False, "shell", f"{rc} does not load aish",
-                 f"add: eval \"$(aish init {shell})\" to {rc}")
+    return Check(False, "shell", f"{rc} does not load aish", f"add this line to {rc}: {line}")

@@ -140,11 +140,19 @@ def ask(question: tuple, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("shell", type=click.Choice(["zsh", "bash"]))
-def init(shell: str) -> None:
-    """Print the shell integration: eval "$(aish init zsh)"."""
-    from aish.cli.scripts import script_text
+@click.option("--rc", is_flag=True, help="print the line for your rc file instead")
+def init(shell: str, rc: bool) -> None:
+    """Print the shell integration; (re)write the loader the rc line sources."""
+    from aish.cli import scripts as shellscripts
 
-    click.echo(script_text(shell), nl=False)
+    if rc:
+        click.echo(shellscripts.rc_line(shell))
+        return
+    try:
+        shellscripts.write_loader(shell)
+    except OSError as err:  # the integration still loads; only the fast path is missing
+        click.echo(f"aish: cannot write {shellscripts.loader_path(shell)}: {err.strerror}", err=True)
+    click.echo(shellscripts.script_text(shell), nl=False)
 
 
 @cli.command()

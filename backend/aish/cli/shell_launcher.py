@@ -1,9 +1,12 @@
 """``aish shell``: a newcomer's one command — the user's shell with aish loaded.
 
-It never edits the user's rc files: it writes a tiny rc into the private
-runtime dir that sources the user's own rc first and the integration second,
-then execs the shell.  Before that it says which model it will use, or how to
-configure one.
+It never edits the user's rc files.  zsh starts as a login shell with ZDOTDIR pointing
+at a private dir whose only file, ``.zshenv``, puts the user's ZDOTDIR back (or unsets
+it) before anything else runs and sources the user's own ``.zshenv``; zsh then reads the
+user's ``.zprofile``, ``.zshrc`` and ``.zlogin`` from their usual place, exactly as a login
+would, and aish is loaded at the first prompt (after all of them).  bash gets an rc file
+that sources ``~/.bashrc`` first and the integration second.  Before that it says which
+model it will use, or how to configure one.
 """
 from __future__ import annotations
 
@@ -14,6 +17,21 @@ from pathlib import Path
 from aish import paths
 from aish.errors import AishError
 from aish.cli.scripts import script_path
+
+ZSHENV = """\
+# Written by `aish shell`: the user's startup files as a login reads them, then aish.
+if [[ -n ${{_AISH_ZDOTDIR+x}} ]]; then ZDOTDIR=$_AISH_ZDOTDIR; else unset ZDOTDIR; fi
+unset _AISH_ZDOTDIR
+[[ -r ${{ZDOTDIR:-$HOME}}/.zshenv ]] && source ${{ZDOTDIR:-$HOME}}/.zshenv
+if [[ -o interactive ]]; then
+  _aish_shell_load() {{
+    precmd_functions=(${{precmd_functions:#_aish_shell_load}})
+    unfunction _aish_shell_load
+    source {script}
+  }}
+  precmd_functions+=(_aish_shell_load)
+fi
+"""
 
 
 def pick_shell(requested: str | None) -> str:
@@ -26,18 +44,19 @@ def pick_shell(requested: str | None) -> str:
 
 
 def exec_shell(name: str) -> None:
-    """Replace this process with ``name`` running the user's rc plus the integration."""
+    """Replace this process with ``name`` running the user's startup files plus the integration."""
     rundir = paths.runtime_dir()
     script = script_path(name)
     env = dict(os.environ)
     if name == "zsh":
         zdot = rundir / "zdotdir"
         zdot.mkdir(mode=0o700, exist_ok=True)
-        home_rc = Path(os.environ.get("ZDOTDIR", Path.home())) / ".zshrc"
-        (zdot / ".zshrc").write_text(
-            f"[[ -r {_q(home_rc)} ]] && source {_q(home_rc)}\nsource {_q(script)}\n", encoding="utf-8")
+        (zdot / ".zshenv").write_text(ZSHENV.format(script=_q(script)), encoding="utf-8")
+        env.pop("_AISH_ZDOTDIR", None)
+        if "ZDOTDIR" in env:
+            env["_AISH_ZDOTDIR"] = env["ZDOTDIR"]
         env["ZDOTDIR"] = str(zdot)
-        os.execvpe("zsh", ["zsh", "-i"], env)
+        os.execvpe("zsh", ["zsh", "-l", "-i"], env)
     rcfile = rundir / "bashrc"
     rcfile.write_text(f"[[ -r ~/.bashrc ]] && source ~/.bashrc\nsource {_q(script)}\n", encoding="utf-8")
     os.execvpe("bash", ["bash", "--rcfile", str(rcfile), "-i"], env)

@@ -158,7 +158,8 @@ class FrameReply:
             slot = self._questions[qid] = [event, None]
         unregister = self.cancel.on_cancel(event.set)
         try:
-            if not self._send("Q", qid, question):
+            # The timeout goes along: the shell gives up at the same moment and says so.
+            if not self._send("Q", qid, question, f"{timeout:g}"):
                 return None
             event.wait(timeout)
             return None if self.cancel.cancelled else slot[1]

@@ -1,0 +1,115 @@
+"""How an answer looks on screen, in both shells: long answers, cancelling, resizing,
+status while the model thinks, cycling flagged suggestions, commands without `CMD:`.
+
+Collected by test_shell_zsh.py and test_shell_bash.py next to cases.py.  Each case is one
+scenario a user lives through; the checks read the screen and the scrollback (tmux).
+"""
+from __future__ import annotations
+
+from tests.stub_server import Reply
+from tests.shell.shellenv import PROMPT, prompt_line, user_message
+
+TOP = "top-of-prompt"
+QUESTION = "? tell me a long story"
+
+
+def paragraphs(n: int = 12, words: int = 70) -> str:
+    """~5 KB of prose: n paragraphs, each one long line that wraps, numbered once each."""
+    return "".join(f"Paragraph P{i:02d}: " + " ".join(f"w{i}x{j}" for j in range(words)) + f" end{i:02d}.\n\n"
+                   for i in range(n))
+
+
+def test_long_answer_streams_once_survives_a_resize_and_up_recalls_the_question(make_shell, stub, shell_name):
+    """12 paragraphs stream with a two-line prompt; the window shrinks mid-answer.  The
+    scrollback holds the question once, every paragraph once, the prompt's top line twice
+    (before the question, above the new prompt); then Up brings the question back."""
+    prompt = f"{TOP}\n{PROMPT}"
+    sh = make_shell(prompt=prompt)
+    text = paragraphs()
+    stub.queue(Reply(text=text, chunk_size=40, delay=0.02))
+    sh.ask(QUESTION)
+    sh.wait("P04")
+    sh.tmux.resize(80, 30)
+    sh.wait_prompt("", timeout=30)
+    sh.tmux.resize(100, 30)
+    sh.wait_prompt("")
+    history = sh.tmux.history()
+    rows = [r.rstrip() for r in history.splitlines() if r.strip()]
+    assert sum(QUESTION in r for r in rows) == 1, history
+    for i in range(12):
+        assert history.count(f"P{i:02d}:") == 1, (i, history)
+        assert history.count(f"end{i:02d}.") == 1, (i, history)
+    assert sum(r == TOP for r in rows) == 2, history
+    assert rows[-2] == TOP and rows[-1] == PROMPT.rstrip(), history
+    # Wrapped rows joined: the 12 paragraphs, the question, two prompts of two lines.
+    assert len(rows) <= 12 + 5, history
+    sh.tmux.keys("Up")
+    sh.wait_prompt(QUESTION)
+
+
+def test_ctrl_c_keeps_the_partial_answer_marked_cancelled(sh, stub):
+    words = " ".join(f"word{i:04d}" for i in range(400))
+    stub.queue(Reply(text=words, chunk_size=9, delay=0.03))
+    sh.ask("? a slow answer")
+    sh.wait("word0012")
+    sh.tmux.keys("C-c")
+    screen = sh.wait_prompt("")
+    assert "word0001 word0002" in screen, screen
+    assert "[aish] cancelled" in screen, screen
+    assert "error" not in screen.lower() and "Bad file descriptor" not in screen, screen
+    # The shell works on: the next question is answered as usual.
+    stub.queue(Reply(text="fine\nCMD: ls -la\n"))
+    sh.ask("? and now")
+    sh.wait_prompt("ls -la")
+
+
+def test_status_while_the_model_thinks_then_a_note(sh, stub):
+    stub.queue(Reply(reasoning="hmm " * 60, chunk_size=8, delay=0.05, text="Answer.\nCMD: ls -la\n"))
+    sh.ask("? think first")
+    sh.wait("thinking")
+    screen = sh.wait_prompt("ls -la")
+    assert "thinking" not in screen, screen
+    assert "reasoning" in screen and "hidden" in screen, screen
+    assert "hmm" not in screen
+
+
+def test_cycling_flagged_suggestions_never_looks_executed(sh, stub):
+    stub.queue(Reply(text="Two ways.\nCMD: rm -rf ~/old-builds\nCMD: git push --force origin main\n"))
+    sh.ask("? clean up and publish")
+    screen = sh.wait(lambda s: prompt_line(s) == PROMPT + "rm -rf ~/old-builds")
+    assert "[aish] high risk" in screen or "[aish] medium risk" in screen, screen
+    for expected in ("git push --force origin main", "rm -rf ~/old-builds", "git push --force origin main"):
+        sh.press("cycle")
+        screen = sh.wait(lambda s, e=expected: prompt_line(s) == PROMPT + e)
+    # The current suggestion's warning sits next to the line: under it (zsh) or above (bash).
+    rows = [r.rstrip() for r in screen.splitlines() if r.strip()]
+    at = rows.index(PROMPT + "git push --force origin main")
+    assert "force push" in " ".join(rows[at - 1:at + 2]), screen
+    history = sh.tmux.history()
+    shown = [r for r in history.splitlines() if r.startswith(PROMPT) and ("rm -rf" in r or "push" in r)]
+    assert shown == [PROMPT + "git push --force origin main"], history
+
+
+def test_commands_from_a_shell_block_without_cmd_lines_cleaned_of_invisible_characters(sh, stub):
+    stub.queue(Reply(text="Use find:\n\n```bash\n$ find . -name '*.log'\u200b -delete\u202e\n```\n\n"
+                          "Or, by hand, `ls *.log` first.\n"))
+    sh.ask("? delete the logs")
+    screen = sh.wait(lambda s: prompt_line(s) == PROMPT + "find . -name '*.log' -delete")
+    assert "invisible" in screen, screen
+    line = prompt_line(screen)
+    assert "\u202e" not in line and "\u200b" not in line
+
+
+def test_empty_line_keys_raise_no_shell_error(sh, stub):
+    stub.queue(Reply(text="Next:\nCMD: make test\n"))
+    sh.press("ask")
+    screen = sh.wait_prompt("make test")
+    assert "Suggest the next command" in user_message(stub.requests[-1])
+    sh.tmux.keys("C-u")
+    sh.press("explain")
+    screen = sh.wait("nothing to explain")
+    sh.wait_prompt("")
+    # zsh printed `_aish_request: shift count must be <= $#` (partly overdrawn: `_aish_`).
+    history = sh.tmux.history()
+    assert "shift count" not in history and "_aish_" not in history, history
+    assert len(stub.requests) == 1

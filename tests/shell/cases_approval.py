@@ -1,0 +1,89 @@
+"""Answering a tool's approval question from the shell, in both shells.
+
+A real MCP server (plain JSON, in-process) and the real daemon: the daemon sends a `Q`
+frame, the shell reads a whole answer line from the terminal (y, yes, n, no, a, always;
+Enter = no) and none of its keys may reach the command line.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.mcp_servers.plain_json_server import PlainServer
+from tests.stub_server import Reply
+from tests.shell.shellenv import PROMPT
+from tests.shell.tmux import wait_until
+
+ECHO = Reply(tool_calls=[{"name": "tools__echo", "arguments": '{"text": "hi"}'}])
+
+
+@pytest.fixture
+def tools(stub, config_file):
+    server = PlainServer()
+    config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
+                f'[mcp]\napproval_timeout = 3\n[mcp.servers.tools]\nurl = "{server.url}"\n')
+    yield server
+    server.stop()
+
+
+def calls(server: PlainServer) -> int:
+    return server.methods().count("tools/call")
+
+
+def test_approval_reads_a_line_cancels_and_times_out(make_shell, stub, tools):
+    sh = make_shell()
+    stub.queue(Reply(text="Started.\n"))
+    sh.ask("? start the daemon")        # it connects its MCP servers in the background
+    sh.wait("Started.")
+    wait_until(lambda: "tools/list" in tools.methods(), 15, "the daemon to list the tools")
+
+    # `yes` + Enter: approved, and neither `es` nor the Enter reaches the command line.
+    stub.queue(ECHO, Reply(text="Done.\nCMD: echo one\n"))
+    sh.ask("? first")
+    sh.wait("[y/N/a]")
+    sh.tmux.type("yes")
+    sh.tmux.keys("Enter")
+    screen = sh.wait_prompt("echo one")
+    assert calls(tools) == 1
+    assert "[y/N/a] yes" in screen and "command not found" not in screen, screen
+
+    # `y` + Enter: approved, and the suggestion still lands on the line.
+    sh.tmux.keys("C-u")
+    stub.queue(ECHO, Reply(text="Done.\nCMD: echo two\n"))
+    sh.ask("? second")
+    sh.wait(lambda s: s.count("[y/N/a]") == 2)
+    sh.tmux.type("y")
+    sh.tmux.keys("Enter")
+    sh.wait_prompt("echo two")
+    assert calls(tools) == 2
+
+    # Enter alone is no.
+    sh.tmux.keys("C-u")
+    stub.queue(ECHO, Reply(text="Denied then.\nCMD: echo three\n"))
+    sh.ask("? third")
+    sh.wait(lambda s: s.count("[y/N/a]") == 3)
+    sh.tmux.keys("Enter")
+    screen = sh.wait_prompt("echo three")
+    assert calls(tools) == 2
+    assert "denied" in screen
+
+    # Ctrl-C at the question cancels the request; what is typed next is a new command line.
+    sh.tmux.keys("C-u")
+    stub.queue(ECHO)
+    sh.ask("? fourth")
+    sh.wait(lambda s: s.count("[y/N/a]") == 4)
+    sh.tmux.keys("C-c")
+    screen = sh.wait_prompt("")
+    assert "[aish] cancelled" in screen, screen
+    sh.ask("echo after-$((6*7))")
+    screen = sh.wait("after-42")
+    assert calls(tools) == 2
+    assert "error" not in screen.lower(), screen
+
+    # No answer within approval_timeout (3 s): denied, said so, and the prompt is back.
+    stub.queue(ECHO, Reply(text="Nobody answered.\nCMD: echo five\n"))
+    sh.ask("? fifth")
+    sh.wait(lambda s: s.count("[y/N/a]") == 5)
+    screen = sh.wait_prompt("echo five", timeout=15)
+    assert "no answer" in screen and "denied" in screen, screen
+    assert calls(tools) == 2
+    assert PROMPT + "echo one" not in sh.tmux.history()
