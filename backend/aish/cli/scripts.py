@@ -46,7 +46,7 @@ def loader_path(shell: str) -> Path:
 
 
 def loader_text(shell: str, script: Path) -> str:
-    from aish import __version__
+    from aish.version import __version__
 
     quoted = "'" + str(script).replace("'", "'\\''") + "'"
     return (f"# Written by `aish init {shell}` (aish {__version__}); rewritten when the package moves.\n"
