@@ -153,3 +153,30 @@ def test_autostart_and_a_daemon_that_dies_mid_answer(monkeypatch):
     finally:
         client.close()
         runtime.stop()
+
+
+def test_a_daemon_that_dies_while_another_comes_up_is_noticed(monkeypatch):
+    """The liveness check must be about the daemon that took the request: a new
+    daemon (another shell started it, or a spare one waiting on the lock) must not
+    keep the client waiting for frames that will never come."""
+    monkeypatch.setenv("AISH_DAEMON_HANDLER", f"{TEST_DAEMON}:handle")
+    client = Client()
+    try:
+        pid = runtime.start()
+        replaced = []
+
+        def kill_and_restart(frame):
+            if frame.tag == "T" and not replaced:
+                os.kill(pid, signal.SIGKILL)
+                while runtime.is_running() == pid:  # SIGKILL lands asynchronously
+                    time.sleep(0.005)
+                replaced.append(runtime.start())
+
+        # timeout: the bound the old client hit instead of noticing ("no answer within")
+        with pytest.raises(DaemonError, match=rf"\(pid {pid}\) stopped while answering"):
+            client.request(Request(text="slow 30"), on_frame=kill_and_restart, timeout=8)
+        assert replaced and replaced[0] != pid and runtime.is_running() == replaced[0]
+        assert client.request(Request(text="echo fine"), on_frame=lambda f: None)["text"] == "fine"
+    finally:
+        client.close()
+        runtime.stop()

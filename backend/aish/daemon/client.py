@@ -3,8 +3,9 @@
 It speaks docs/protocol.md exactly as the shells do: write ``<id>.req``, send
 ``req <id>``, read frames from its own reply FIFO.  The FIFO is created and
 opened read-write before the request goes out, so the daemon's non-blocking
-open always finds a reader; reads wait with a timeout so a daemon that dies
-mid-answer is noticed (liveness check) instead of hanging the terminal.
+open always finds a reader.  The client keeps daemon.fifo open for the whole
+request: its write end reports an error the moment the daemon that took the
+request dies, even when another daemon is already serving the same path.
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ from aish.daemon import runtime
 from aish.errors import DaemonError, ProtocolError
 from aish.ipc.protocol import Frame, Request, format_control, format_request, parse_frame
 
-LIVENESS = 0.5  # seconds between "is the daemon still there?" checks while waiting
+LIVENESS = 0.5  # seconds between checks of the overall bounds while waiting
+IDLE = 300.0  # seconds without a frame that count as "no answer" (AISH_TIMEOUT, as the shells)
 _SEQ = itertools.count(1)
 
 
@@ -90,29 +92,41 @@ class Client:
                 timeout: Optional[float] = None) -> dict:
         """Send ``req`` (its ``id`` and ``reply`` are filled in) and stream its frames
         to ``on_frame``; returns the D frame's JSON.  Ctrl-C cancels the request
-        in the daemon and is re-raised."""
+        in the daemon and is re-raised.  ``timeout`` bounds the whole request; without
+        it, ``AISH_TIMEOUT`` seconds without a frame (300) count as no answer."""
         rundir = self._ensure()
         req.id = req.id or f"py-{os.getpid()}-{next(_SEQ)}-{time.time_ns() % 10**9}"
         req.reply = str(self.fifo)
         req_path = rundir / f"{req.id}.req"
+        daemon = -1
         try:
             self._write_request(req_path, format_request(req))
-            self._control(format_control("req", req.id))
-            return self._read_frames(req.id, on_frame, answer, timeout)
+            daemon, pid = self._open_daemon()
+            self._write(daemon, format_control("req", req.id))
+            return self._read_frames(req.id, daemon, pid, on_frame, answer, timeout)
         except BaseException:  # Ctrl-C, a failing callback, a timeout: stop the daemon's work
-            self._cancel(req.id)
+            if daemon >= 0:
+                self._cancel(daemon, req.id)
             try:
                 os.unlink(req_path)
             except OSError:
                 pass
             raise
+        finally:
+            if daemon >= 0:
+                os.close(daemon)
 
     def _write_request(self, path: Path, text: str) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         with os.fdopen(fd, "wb") as fh:
             fh.write(text.encode("utf-8"))
 
-    def _control(self, line: bytes) -> None:
+    def _open_daemon(self) -> tuple:
+        """Open daemon.fifo for writing and keep it for the whole request: the
+        request's control lines (cancel, answers) then reach the daemon that took
+        it, and the open end reports POLLERR the moment that daemon's read end is
+        gone, whatever daemon comes up at the same path later."""
+        pid = runtime.read_pid(self.rundir)
         try:
             fd = os.open(self.rundir / runtime.FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         except OSError as exc:
@@ -120,47 +134,62 @@ class Client:
                 raise DaemonError("the aish daemon stopped", hint="run 'aish daemon start'") from None
             raise DaemonError(f"cannot reach the aish daemon: {exc.strerror}",
                               hint="run 'aish doctor'") from None
+        return fd, pid
+
+    @staticmethod
+    def _write(fd: int, line: bytes) -> None:
         try:
             os.write(fd, line)
         except BlockingIOError:
             raise DaemonError("the aish daemon is not reading its FIFO",
                               hint="'aish daemon stop', then try again") from None
-        finally:
-            os.close(fd)
+        except BrokenPipeError:
+            raise DaemonError("the aish daemon stopped", hint="run 'aish daemon start'") from None
 
-    def _cancel(self, req_id: str) -> None:
+    def _cancel(self, daemon: int, req_id: str) -> None:
         try:
-            self._control(format_control("cancel", req_id))
+            self._write(daemon, format_control("cancel", req_id))
         except (DaemonError, ProtocolError, OSError):
             pass
 
-    def _read_frames(self, req_id: str, on_frame: Callable[[Frame], None],
+    def _read_frames(self, req_id: str, daemon: int, pid: Optional[int],
+                     on_frame: Callable[[Frame], None],
                      answer: Optional[Callable[[str, str], Optional[str]]],
                      timeout: Optional[float]) -> dict:
         deadline = None if timeout is None else time.monotonic() + timeout
+        idle = _idle_bound()
+        last = time.monotonic()
         poller = select.poll()
         poller.register(self._fd, select.POLLIN)
+        poller.register(daemon, 0)  # POLLERR: the daemon that took the request is gone
         while True:
             for line in self._lines():
                 frame = parse_frame(line)
                 if frame.id != req_id:
                     continue  # a late frame of an earlier, cancelled request
+                last = time.monotonic()
                 on_frame(frame)
                 if frame.tag == "Q" and len(frame.fields) >= 2 and answer is not None:
                     reply = answer(frame.fields[0], frame.fields[1])
                     if reply in ("y", "n", "a"):
-                        self._control(format_control("answer", req_id, frame.fields[0], reply))
+                        self._write(daemon, format_control("answer", req_id, frame.fields[0], reply))
+                    last = time.monotonic()
                 elif frame.tag == "D":
                     return _done(frame)
-            wait = LIVENESS if deadline is None else min(LIVENESS, deadline - time.monotonic())
-            if wait <= 0:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise DaemonError(f"no answer from the aish daemon within {timeout:g}s",
                                   hint="see 'aish daemon status'")
-            if not poller.poll(int(wait * 1000) + 1) and not runtime.is_running(self.rundir):
+            if now - last >= idle:
+                raise DaemonError(f"no answer from the aish daemon for {idle:g}s",
+                                  hint="see 'aish daemon status'")
+            wait = min(LIVENESS, idle - (now - last), (deadline or now + LIVENESS) - now)
+            events = dict(poller.poll(int(max(wait, 0) * 1000) + 1))
+            if events.get(daemon, 0) & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
                 if self._drain():  # it wrote its last frames and went
                     continue
-                raise DaemonError("the aish daemon stopped while answering",
-                                  hint=f"see {runtime.log_path()}; 'aish daemon start' restarts it")
+                raise DaemonError(f"the aish daemon (pid {pid or '?'}) stopped while answering",
+                                  hint=f"see {runtime.log_path()}; the next ask starts a new one")
 
     def _drain(self) -> bool:
         try:
@@ -174,6 +203,13 @@ class Client:
         self._drain()
         *lines, self._pending = self._pending.split(b"\n")
         return [line.decode("utf-8", "replace") for line in lines if line]
+
+
+def _idle_bound() -> float:
+    try:
+        return max(float(os.environ.get("AISH_TIMEOUT") or IDLE), 0.1)
+    except ValueError:
+        return IDLE
 
 
 def _done(frame: Frame) -> dict:
