@@ -286,6 +286,14 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
     _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
 }
 
+_aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?
+  # (not "does some daemon read daemon.fifo": another may serve it by then, and one that
+  # retired for an upgrade still streams our answer)
+  local st=
+  [[ -n $1 ]] && kill -0 "$1" 2>/dev/null || return 0
+  [[ -r /proc/$1/stat ]] && read -r st < "/proc/$1/stat" 2>/dev/null && [[ ${st##*) } == Z* ]]
+}
+
 # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
 # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one; the spinner
 # turns and a Ctrl-C is noticed on each timeout.
@@ -299,7 +307,7 @@ _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.
       _aish_part+=$line                             # a timed-out read keeps what it got
       [[ -z $_aish_intr ]] || return 1
       (( _aish_spinning )) && _aish_spin
-      if ! _aish_alive "$_aish_d" || [[ $REPLY != "$_aish_pid0" ]]; then _aish_gone=1; return 1; fi
+      if _aish_pid_gone "$_aish_pid0"; then _aish_gone=1; return 1; fi
       (( SECONDS - _aish_last < AISH_TIMEOUT )) || return 1
       continue
     fi

@@ -253,6 +253,14 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
     _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
 }
 
+_aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?
+  # (not "does some daemon read daemon.fifo": another may serve it by then, and one that
+  # retired for an upgrade still streams our answer)
+  local st=
+  [[ -n $1 ]] && kill -0 $1 2>/dev/null || return 0
+  [[ -r /proc/$1/stat ]] && { read -r st < /proc/$1/stat } 2>/dev/null && [[ ${st##*) } == Z* ]]
+}
+
 # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
 # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one; the spinner
 # turns on each timeout.  sysread, not `read -t`: zsh's read waits for the newline once a
@@ -260,7 +268,7 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
 # chunk is split into lines once (frames are taken by index: no re-scanning of a buffer).
 _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.._f3; 1 = stop
   emulate -L zsh
-  local chunk line pid
+  local chunk line
   local -i st
   local -a frame
   while :; do
@@ -277,9 +285,7 @@ _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.
       fi
       (( st == 4 )) || return 1           # not a timeout: a Ctrl-C, or an error
       (( _aish_spinning )) && _aish_spin
-      _aish_send $_aish_d '' || { _aish_gone=1; return 1 }
-      pid=; { read -r pid < $_aish_d/daemon.pid } 2>/dev/null
-      [[ $pid == $_aish_pid0 ]] || { _aish_gone=1; return 1 }
+      _aish_pid_gone $_aish_pid0 && { _aish_gone=1; return 1 }
       (( EPOCHSECONDS - _aish_last < AISH_TIMEOUT )) || return 1
     done
     line=$_aish_lines[_aish_li]
