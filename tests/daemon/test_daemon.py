@@ -278,6 +278,24 @@ def test_malformed_input_gets_error_and_done_and_the_daemon_keeps_serving(daemon
     assert "malformed control line" in log_text()
 
 
+def test_a_nul_byte_in_a_path_gets_an_error_frame_not_an_exception(daemon):
+    raw = RawClient()
+    try:
+        raw.request("nul1", f"v=1\nkind=ask\nreply={raw.fifo}\x00.x\ntext=echo hi\n")
+        frames = raw.until("nul1", "D")
+        assert [f.tag for f in frames] == ["E", "D"] and "NUL" in frames[0].fields[0]
+        raw.request("nul2", f"v=1\nkind=ask\nreply={raw.fifo}\ncwd=/tmp\x00/x\ntext=echo hi\n")
+        frames = raw.until("nul2", "D")
+        assert [f.tag for f in frames] == ["E", "D"] and "cwd" in frames[0].fields[0]
+        raw.request("nul3", "v=1\nkind=ask\nreply=/nowhere\x00\ntext=echo hi\n")
+        raw.ask("ok3", "echo fine")
+        raw.until("ok3", "D")
+    finally:
+        raw.close()
+    assert wait_for(lambda: "nul3 refused" in log_text())
+    assert "Traceback" not in log_text() and "outside its handler" not in log_text()
+
+
 def test_untrusted_reply_paths_are_refused(daemon, tmp_path):
     outside = tmp_path / "outside.fifo"
     os.mkfifo(outside, 0o600)

@@ -175,6 +175,8 @@ def prune_client_files(rundir: Path) -> int:
 
 def check_reply_fifo(rundir: Path, reply: str) -> Path:
     """A reply path may be trusted only when it is our FIFO directly in our private dir."""
+    if "\x00" in reply:
+        raise DaemonError(f"reply path {reply!r} holds a NUL byte")
     path = Path(reply)
     if not path.is_absolute() or path.parent.resolve() != rundir.resolve() or path.name in (FIFO,):
         raise DaemonError(f"reply FIFO {reply!r} is not inside the runtime dir {rundir}")

@@ -227,7 +227,7 @@ class Server:
         try:
             fifo = runtime.check_reply_fifo(self.rundir, path)
             fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-        except DaemonError as err:
+        except (DaemonError, ValueError) as err:  # ValueError: a NUL in the path
             self.log.warning("request %s refused: %s", reply.id, err)
             reply.cancel.cancel()
             return False
@@ -245,10 +245,11 @@ class Server:
 
 
 def _find_reply(text: str) -> Optional[str]:
-    """The reply path of a request we could not parse, so its client hears why."""
+    """The reply path of a request we could not parse, so its client hears why (a path
+    cut at a NUL byte is still checked like any other before anything is written)."""
     for line in text.split("\n"):
         if line.startswith("reply="):
-            return unescape(line[6:])
+            return unescape(line[6:]).split("\x00", 1)[0]
     return None
 
 

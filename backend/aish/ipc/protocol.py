@@ -22,6 +22,7 @@ _ESCAPE_RE = re.compile(r"[%\n\t\r]")
 _UNESCAPES = {"%25": "%", "%0A": "\n", "%09": "\t", "%0D": "\r"}
 _UNESCAPE_RE = re.compile(r"%(?:25|0A|09|0D)")
 _STR_KEYS = ("kind", "reply", "conv", "shell", "mode", "text", "buffer", "cwd", "stdin")
+_PATH_KEYS = ("reply", "cwd")
 _KNOWN_KEYS = frozenset(_STR_KEYS + ("v", "cursor", "cols", "status", "interactive", "hist", "argv"))
 _KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
@@ -117,6 +118,10 @@ def parse_request(text: str, id: str) -> Request:
             setattr(req, key, value)
         elif key != "v":
             req.extra[key] = value
+    for key in _PATH_KEYS:  # the OS cannot take a path with a NUL (ValueError deep inside)
+        if "\x00" in getattr(req, key):
+            raise ProtocolError(f"request {id}: {key} holds a NUL byte",
+                                hint="the shell integration and the daemon differ: aish daemon stop")
     if req.kind not in ("ask", "verb"):
         raise ProtocolError(f"request {id}: unknown kind {req.kind or '(missing)'!r}",
                             hint="the shell integration and the daemon differ: aish daemon stop")
