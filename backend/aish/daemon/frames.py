@@ -59,10 +59,11 @@ class FrameReply:
         self._stop_r = self._stop_w = -1
         self._watcher: Optional[threading.Thread] = None
         self.thread: Optional[threading.Thread] = None  # the request's thread (set by the server)
+        self.path: Optional[str] = None  # the reply FIFO, once attached
 
     # ------------------------------------------------------------ lifecycle
     def attach(self, fd: int, path: str, interactive: bool) -> None:
-        self._fd, self._lock, self.interactive = fd, _path_lock(path), interactive
+        self._fd, self._lock, self.interactive, self.path = fd, _path_lock(path), interactive, path
         self._stop_r, self._stop_w = os.pipe2(os.O_CLOEXEC)
         self._watcher = threading.Thread(target=self._watch, name=f"watch-{self.id}", daemon=True)
         self._watcher.start()
@@ -78,6 +79,11 @@ class FrameReply:
                 if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
                     self._lost("the client closed its reply FIFO")
                     return
+
+    @property
+    def client_lost(self) -> bool:
+        """The reader went away (or stopped reading) before the request ended."""
+        return self._gone
 
     def _lost(self, why: str) -> None:
         if not self._gone:

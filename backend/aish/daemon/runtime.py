@@ -78,7 +78,9 @@ def is_running(rundir: Optional[os.PathLike] = None) -> Optional[int]:
     if not fifo_has_reader(path):
         return None
     pid = read_pid(path)
-    return pid if pid and _alive(pid) else None
+    # a zombie still answers kill -0: a new daemon's FIFO can be up while daemon.pid
+    # still names the old, killed one that nobody has reaped
+    return pid if pid and not _exited(pid) else None
 
 
 # ------------------------------------------------------------------ daemon side
@@ -170,6 +172,36 @@ def prune_client_files(rundir: Path) -> int:
             removed += 1
         except OSError:
             pass
+    return removed
+
+
+def remove_if_client_gone(rundir: Path, reply: str, wait: float = 1.0) -> int:
+    """A request's client vanished (its FIFO lost its reader): once its process has
+    exited, remove its files now rather than at the next sweep.  A process being
+    killed closes its files before it is a zombie, hence the short wait; a client
+    that only closed its FIFO (a shell after Ctrl-C) keeps it.  Returns how many."""
+    match = _CLIENT_FILE.match(Path(reply).name)
+    if match is None:
+        return 0
+    pid = int(match.group(1))
+    deadline = time.monotonic() + wait
+    while not _exited(pid):
+        if time.monotonic() >= deadline:
+            return 0
+        time.sleep(POLL)
+    removed = 0
+    try:
+        names = os.listdir(rundir)
+    except OSError:
+        return 0
+    for name in names:
+        other = _CLIENT_FILE.match(name)
+        if other is not None and int(other.group(1)) == pid:
+            try:
+                os.unlink(rundir / name)
+                removed += 1
+            except OSError:
+                pass
     return removed
 
 

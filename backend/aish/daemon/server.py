@@ -160,6 +160,13 @@ class Server:
             with self._active_lock:
                 self._active.pop(reply.id, None)
             reply.close()
+            if reply.client_lost and reply.path:
+                self._remove_gone_client(reply.path)
+
+    def _remove_gone_client(self, path: str) -> None:
+        removed = runtime.remove_if_client_gone(self.rundir, path)
+        if removed:
+            self.log.info("removed %d file(s) of a client that is gone", removed)
 
     def _serve_one(self, reply: FrameReply) -> None:
         try:
@@ -234,6 +241,7 @@ class Server:
         except OSError as err:  # ENXIO: nobody reads it, the client is gone
             self.log.info("request %s: client gone before the answer (%s)", reply.id, err.strerror)
             reply.cancel.cancel()
+            self._remove_gone_client(path)
             return False
         st = os.fstat(fd)
         if not stat.S_ISFIFO(st.st_mode) or st.st_uid != os.getuid():  # swapped after the check
