@@ -22,6 +22,9 @@ _aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d= _aish_fifo= _aish_i
 _aish_part= _aish_line= _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
 _aish_tick=0.25 _aish_umask=
+# This shell's conversation; exported so `aish ask` run here continues it.
+_aish_conv=bash-$$-$SECONDS-$RANDOM
+export AISH_CONV=$_aish_conv
 
 # ----------------------------------------------------------------- hooks (fork-free)
 _aish_now() {          # milliseconds into _aish_ms

@@ -448,6 +448,9 @@ typeset -gi _aish_rfd=0 _aish_last=0
 typeset -gF _aish_tick=0.25
 
 zmodload -F zsh/datetime p:EPOCHREALTIME p:EPOCHSECONDS 2>/dev/null
+# This shell's conversation; exported so `aish ask` run here continues it.
+_aish_conv=zsh-$$-$EPOCHSECONDS
+export AISH_CONV=$_aish_conv
 
 if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
   typeset -g _aish_zsh_loaded=1

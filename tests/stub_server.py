@@ -108,6 +108,9 @@ class StubServer:
         self.tokenize_calls = 0
         self.disconnects = 0  # responses the client abandoned before they were complete
         self.connections = 0  # TCP connections accepted (keep-alive reuse keeps this low)
+        self.inflight = 0  # chat requests being answered now
+        self.max_inflight = 0  # the most answered at once
+        self.gate: Optional[threading.Barrier] = None  # chat requests wait here before answering
         self._host, self._port = host, port
         self._queue: collections.deque = collections.deque()
         self._cond = threading.Condition()
@@ -255,7 +258,19 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if path in ("/v1/chat/completions", "/chat/completions"):
             stub._record({"path": path, "headers": CaseInsensitiveDict(self.headers.items()), "body": body})
-            self._chat(body)
+            with stub._cond:
+                stub.inflight += 1
+                stub.max_inflight = max(stub.max_inflight, stub.inflight)
+            try:
+                if stub.gate is not None:
+                    try:  # every request waits until gate.parties of them are in flight
+                        stub.gate.wait()
+                    except threading.BrokenBarrierError:
+                        pass
+                self._chat(body)
+            finally:
+                with stub._cond:
+                    stub.inflight -= 1
         elif (path == "/tokenize" and stub.tokenize == "llamacpp") or (
                 path == "/extras/tokenize" and stub.tokenize == "llama-cpp-python"):
             with stub._cond:

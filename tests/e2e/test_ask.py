@@ -65,11 +65,11 @@ def test_conversation_continues_after_a_daemon_restart_and_reset_forgets(stub):
     aish("ask", "remember the word pelican")
     assert aish("daemon", "stop").returncode == 0
     stub.queue(Reply(text="pelican"))
-    aish("ask", "what was the word?")
+    aish("ask", "-c", "what was the word?")
     contents = [m["content"] for m in stub.requests[-1]["body"]["messages"]]
     assert "remember the word pelican" in contents and "first answer" in contents
-    assert aish("reset").returncode == 0
-    aish("ask", "fresh")
+    assert aish("reset").returncode == 0  # the last CLI conversation
+    aish("ask", "-c", "fresh")
     contents = [m["content"] for m in stub.requests[-1]["body"]["messages"]]
     assert "remember the word pelican" not in contents
 

@@ -20,6 +20,10 @@ from tests.stub_server import Reply, StubServer
 SUMMARIZER_ROLE = "You keep the running memory of a conversation"
 
 
+@pytest.fixture(autouse=True)
+def one_conversation(monkeypatch):
+    """One conversation for every call, as from a shell with aish loaded (it exports its id)."""
+    monkeypatch.setenv("AISH_CONV", "e2e")
 
 
 

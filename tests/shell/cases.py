@@ -294,3 +294,16 @@ def test_eval_of_aish_init_works_and_keeps_the_rest_of_the_rc(make_shell, stub):
     stub.queue(Reply(text="a\nCMD: ls -la\n"))
     sh.ask("? loaded by eval")
     sh.wait_prompt("ls -la")
+
+
+def test_aish_ask_run_in_the_shell_continues_its_conversation(sh, stub):
+    """The integration exports its conversation id (AISH_CONV) for `aish ask`."""
+    stub.queue(Reply(text="noted\n"), Reply(text="it was pelican\n"))
+    sh.ask("? remember the word pelican")
+    sh.wait("noted")
+    sh.wait_prompt("")
+    sh.ask("aish ask --no-stdin what was the word")
+    sh.wait("it was pelican")
+    sh.wait_prompt("")
+    turns = [m["content"] for m in stub.requests[-1]["body"]["messages"] if m["role"] == "user"]
+    assert turns[0].startswith("remember the word pelican") and turns[-1] == "what was the word"

@@ -215,8 +215,11 @@ class Service:
             self._announced = True
             reply.status(f"using {cfg.detected} (no config file; 'aish config init' to choose)")
         env = AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log)
-        with conv.lock:
+        _take_turn(conv, reply)
+        try:
             return run_ask(env, conv, request, reply)
+        finally:
+            conv.lock.release()
 
     def verb(self, request: Request, reply: Reply) -> AskResult:
         """Run one verb (``aish cost``, ``? :route on``...): its module, with the state it needs."""
@@ -255,6 +258,19 @@ class Service:
                 self._mcp.close_all()
             except Exception:
                 self.log.exception("closing MCP sessions failed")
+
+
+def _take_turn(conv: Conversation, reply: Reply) -> None:
+    """One answer at a time per conversation; a second ask says why it waits, and a
+    cancel (or a vanished client) stops the wait."""
+    if conv.lock.acquire(blocking=False):
+        return
+    reply.status("waiting for the answer in progress in this conversation")
+    from aish.errors import Cancelled
+
+    while not conv.lock.acquire(timeout=0.1):
+        if reply.cancel.cancelled:
+            raise Cancelled()
 
 
 def _replay_usage(conv: Conversation, entry: dict) -> None:

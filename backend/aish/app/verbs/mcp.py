@@ -39,7 +39,10 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
             raise AishError("usage: aish mcp tool ALIAS.NAME", hint="'aish mcp tools' lists the names")
         return _tool(manager, rest[0])
     if sub == "connect":
-        return [_status(_connect(manager, rest))]
+        line = _connect(manager, rest)
+        if not line.startswith("mcp: connected "):  # the exit status must tell (scripts)
+            raise AishError(line)
+        return [_status(line)]
     if sub == "disconnect":
         if len(rest) != 1:
             raise AishError("usage: aish mcp disconnect ALIAS", hint="'aish mcp list' shows the aliases")
