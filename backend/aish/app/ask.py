@@ -122,6 +122,8 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
         if partial:
             texts.append(partial)
             conv.add_assistant(partial + "\n[answer cut short]")
+        else:  # nothing answered: the conversation stays as it was before this ask
+            conv.drop_unanswered(" ".join(str(err).split())[:200])
         raise
     finally:
         result.text = "".join(texts)
@@ -130,6 +132,8 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
     if result.cancelled:
         if result.text:
             conv.add_assistant(result.text + "\n[cancelled by the user]")
+        else:
+            conv.drop_unanswered("cancelled")
         return result
     _suggest(env, conv, result, reply, model)
     return result

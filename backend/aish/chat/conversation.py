@@ -76,6 +76,17 @@ class Conversation:
     def add_tool(self, call_id: str, content: str) -> Turn:
         return self.add(Turn("tool", content, tool_call_id=call_id))
 
+    def drop_unanswered(self, why: str) -> bool:
+        """An ask failed (or was cancelled) before any answer text: take its question
+        back, so the next question is sent alone instead of glued onto it.  The log
+        keeps the question, followed by a ``failed`` entry that replay honours."""
+        if not self.turns or self.turns[-1].role != "user":
+            return False
+        self.turns.pop()
+        if self.log:
+            self.log.append({"type": "failed", "why": why})
+        return True
+
     def set_summary(self, summary: Optional[str]) -> None:
         self.summary = summary
         if self.log:
@@ -181,6 +192,9 @@ class Conversation:
                                            tool_calls=entry.get("tool_calls"),
                                            tool_call_id=entry.get("tool_call_id"),
                                            usage=entry.get("usage")))
+                elif kind == "failed":
+                    if self.turns and self.turns[-1].role == "user":
+                        self.turns.pop()
                 elif kind == "evict":
                     del self.turns[:int(entry.get("n") or 0)]
                 elif kind == "summary":
