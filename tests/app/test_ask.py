@@ -108,9 +108,9 @@ def test_usage_is_estimated_when_the_server_sends_none_and_counted_when_it_does(
     assert conv.usage.total_tokens()[0] >= 10 and conv.usage.total_cost() == 0.5
 
 
-def test_local_models_are_free_even_when_a_cost_is_reported():
+def test_a_cost_a_local_model_reports_is_kept():
     env, conv = make(Script(text("x", Usage(10, 2, 12, cost=0.5))))
-    assert run_ask(env, conv, req(), RecordingReply()).usage["cost"] == 0
+    assert run_ask(env, conv, req(), RecordingReply()).usage["cost"] == 0.5
 
 
 def test_routing_fires_once_per_ask_and_the_default_comes_back():

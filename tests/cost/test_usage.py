@@ -49,10 +49,13 @@ def test_empty_totals_say_so():
     assert t.detail_lines() == ["[aish] session usage detail: no calls yet"]
 
 
-def test_local_calls_are_free_even_if_the_server_reports_cost():
+def test_a_cost_a_local_endpoint_reports_is_counted():
+    """A gateway on localhost (LiteLLM, an OpenRouter proxy) reports real money."""
     t = UsageTotals()
     t.add("fast", "main", Usage(10, 5, cost=1.5), local=True)
-    assert t.total_cost() == 0.0 and t.total_tokens() == (10, 5)
+    t.add("fast", "main", Usage(10, 5), local=True)  # no cost reported, no price: free
+    assert t.total_cost() == 1.5 and t.total_tokens() == (20, 10)
+    assert "$1.5000 (local)" in t.detail_lines()[1]
 
 
 def test_estimated_calls_are_marked():
@@ -155,7 +158,8 @@ def test_price_usage_uses_config_prices_only_when_the_provider_sent_none():
     assert price_usage(CLOUD, Usage(10, 10, cost=0.01)).cost == 0.01
     unpriced = ModelConfig(name="x", endpoint="https://cloud.example", model="x")
     assert price_usage(unpriced, Usage(10, 10)).cost is None
-    assert price_usage(LOCAL, Usage(10, 10, cost=2.0)).cost == 0.0
+    assert price_usage(LOCAL, Usage(10, 10, cost=2.0)).cost == 2.0  # reported: always kept
+    assert not price_usage(LOCAL, Usage(10, 10)).cost  # neither reported nor priced: free
 
 
 def test_estimate_usage_counts_with_the_counter_and_marks_estimated():

@@ -129,7 +129,7 @@ def test_a_cost_the_provider_reports_is_recorded_for_a_loopback_endpoint(config_
         finally:
             aish("daemon", "stop")
     assert ledger["cost"] > 0, ledger
-    assert json.dumps(session).count('"cost": 0.0') < json.dumps(session).count('"cost"'), session
+    assert session["cost"] > 0, session
 
 
 # ------------------------------------------------------------------ upgrades

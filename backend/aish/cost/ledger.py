@@ -155,7 +155,7 @@ class Ledger:
         """Append one call; on any database trouble the row is dropped with one warning."""
         row = (_clock(), conv or "", model or "?", category or "main",
                usage_fmt.nonneg_int(usage.prompt_tokens), usage_fmt.nonneg_int(usage.completion_tokens),
-               0.0 if local else max(0.0, usage_fmt.finite_float(usage.cost)), int(bool(local)),
+               max(0.0, usage_fmt.finite_float(usage.cost)), int(bool(local)),
                int(bool(usage.estimated)))
         with self._lock:
             if self._conn is None:

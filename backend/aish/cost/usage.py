@@ -7,8 +7,10 @@ call site that made it.  Categories are free-form (seed A4).
 
 The totals outlive ``:reset`` (seed A6/R8: the user reset the conversation,
 not the meter); only ``aish cost reset`` clears them and re-arms the warnings.
-Local endpoints are free: their cost is always 0 and they are shown as
-``(local)``.  Calls the server did not report are estimated with the token
+A cost the provider reports is always counted, local endpoint or not (a
+LiteLLM or OpenRouter gateway on localhost reports real money); "local, free"
+applies only when no cost is reported and no price is configured.  Local
+endpoints are shown as ``(local)``.  Calls the server did not report are estimated with the token
 counter and marked as such, so a local server without ``usage`` still counts.
 """
 from __future__ import annotations
@@ -94,7 +96,7 @@ def detail_rows_text(rows: list[dict]) -> list[str]:
         if b.estimated_calls:
             notes.append("estimated" if b.estimated_calls == b.calls else f"{b.estimated_calls} estimated")
         line = (f"  {row['model']:<{mw}}  {row['category']:<{cw}}  {plural(b.calls, 'call')}, "
-                f"{prompt} / {b.completion:,} tokens, {money(0.0 if b.local else b.cost)}")
+                f"{prompt} / {b.completion:,} tokens, {money(b.cost)}")
         lines.append(line + (f" ({'; '.join(notes)})" if notes else ""))
     return lines
 
@@ -127,7 +129,7 @@ class UsageTotals:
             est_prompt: Optional[int] = None) -> None:
         prompt = nonneg_int(usage.prompt_tokens)
         completion = nonneg_int(usage.completion_tokens)
-        cost = 0.0 if local else max(0.0, finite_float(usage.cost))
+        cost = max(0.0, finite_float(usage.cost))  # priced by price_usage: local and free is 0
         key = (model_name or "?", category or "main")
         with self._lock:
             b = self._buckets.setdefault(key, Bucket())
@@ -250,12 +252,11 @@ class UsageTotals:
 def price_usage(model_cfg: Any, usage: Usage) -> Usage:
     """Fill ``cost`` from ``price_in``/``price_out`` ($ per million) when the provider sent none.
 
-    A provider's own ``cost`` always wins (it knows discounts and caching);
-    local endpoints are free whatever they report.
+    A provider's own ``cost`` always wins (it knows discounts and caching), on a
+    loopback endpoint too (a local gateway to a paid provider); with neither a
+    reported cost nor a price the call is free (None: nothing to add).
     """
     total = usage.total_tokens or (nonneg_int(usage.prompt_tokens) + nonneg_int(usage.completion_tokens))
-    if model_cfg is not None and model_cfg.is_local:
-        return replace(usage, cost=0.0, total_tokens=total)
     cost = usage.cost
     if cost is None and model_cfg is not None and (model_cfg.price_in or model_cfg.price_out):
         cost = (nonneg_int(usage.prompt_tokens) * (model_cfg.price_in or 0.0)
