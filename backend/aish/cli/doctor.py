@@ -49,6 +49,7 @@ def run_checks() -> Iterator[Check]:
                         "run 'aish config init' and set an endpoint, or start a local server")
     for name, model in cfg.models.items():
         yield _check_model(name, model)
+    yield from _check_private_files(path)
     yield from _check_runtime()
     yield _check_shell()
 
@@ -78,6 +79,29 @@ def _check_model(name: str, model) -> Check:
         return Check(False, label, f"'{model.model}' is not served at {model.endpoint} (it has: {shown})",
                      "set model to one of those, or load it on the server")
     return Check(True, label, f"{model.model} at {model.endpoint} reachable")
+
+
+def _check_private_files(config: Path) -> Iterator[Check]:
+    """The config (tokens), session logs (conversations) and the ledger are the user's alone."""
+    import stat
+
+    from aish import paths
+
+    candidates = [config]
+    try:
+        state = paths.state_dir()
+        candidates.append(state / "ledger.sqlite3")
+        candidates.extend(sorted((state / "sessions").glob("*.jsonl")))
+    except (OSError, AishError):
+        pass
+    for path in candidates:
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except OSError:
+            continue
+        if mode & 0o077:
+            yield Check(False, "permissions", f"{path} is readable by others (mode {oct(mode)})",
+                        f"chmod 600 {path}")
 
 
 def _check_runtime() -> Iterator[Check]:

@@ -314,7 +314,11 @@ def config_init(force: bool) -> None:
     if path.exists() and not force:
         raise AishError(f"{path} already exists", hint="edit it, or pass --force to overwrite")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(EXAMPLE, encoding="utf-8")
+    # 0600 from the first byte: the file may come to hold an MCP auth_token
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    os.fchmod(fd, 0o600)  # --force over a file that was readable by others
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(EXAMPLE)
     click.echo(f"wrote {path}; edit the [models.fast] endpoint and model")
 
 
