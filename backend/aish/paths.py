@@ -18,9 +18,13 @@ def config_dir() -> Path:
     return Path(platformdirs.user_config_dir("aish"))
 
 
+def default_state_dir() -> Path:
+    return Path(platformdirs.user_state_dir("aish"))
+
+
 def state_dir() -> Path:
     override = os.environ.get("AISH_STATE_DIR")
-    path = Path(override) if override else Path(platformdirs.user_state_dir("aish"))
+    path = Path(override) if override else default_state_dir()
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
     return path
 

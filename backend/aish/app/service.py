@@ -219,6 +219,9 @@ class Service:
         try:
             return run_ask(env, conv, request, reply)
         finally:
+            problem = conv.log.take_problem() if conv.log is not None else None
+            if problem:
+                reply.status(problem)
             conv.lock.release()
 
     def verb(self, request: Request, reply: Reply) -> AskResult:

@@ -6,37 +6,74 @@ evictions, summary, usage totals), so nothing the user saw is lost.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Optional
 
 from aish import paths
 
 _SAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
 
 
+def _file_name(conv_id: str) -> str:
+    return f"{_SAFE_ID.sub('_', conv_id)[:100] or 'default'}.jsonl"
+
+
 def log_path(conv_id: str) -> Path:
-    return paths.sessions_dir() / f"{_SAFE_ID.sub('_', conv_id)[:100] or 'default'}.jsonl"
+    return paths.sessions_dir() / _file_name(conv_id)
 
 
 class SessionLog:
+    """Appends never raise: a full disk or an unwritable state dir must not cost the
+    answer.  The first failure becomes ``problem`` (one line naming the file and the
+    fix) until a write succeeds again; the service shows it once per ask."""
+
     def __init__(self, conv_id: str) -> None:
-        self.path = log_path(conv_id)
         self._lock = threading.Lock()
+        self.problem: Optional[str] = None
+        self._told = False
+        try:
+            self.path = log_path(conv_id)
+        except OSError as exc:  # the state dir itself cannot be made
+            base = Path(os.environ.get("AISH_STATE_DIR") or paths.default_state_dir())
+            self.path = base / "sessions" / _file_name(conv_id)
+            self._failed(exc)
+
+    def _failed(self, exc: OSError) -> None:
+        why = exc.strerror or type(exc).__name__
+        fix = "free some space" if exc.errno == errno.ENOSPC else f"make {self.path.parent} writable"
+        self.problem = (f"could not save this conversation to {self.path} ({why}): "
+                        f"{fix} (or set AISH_STATE_DIR)")
+        self._told = False
+
+    def take_problem(self) -> Optional[str]:
+        """The problem line, once per occurrence (None when all is well or already told)."""
+        if self.problem is None or self._told:
+            return None
+        self._told = True
+        return self.problem
 
     def append(self, entry: dict) -> None:
         entry = {"ts": round(time.time(), 3), **entry}
         line = json.dumps(entry, ensure_ascii=False) + "\n"
         with self._lock:
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
             try:
-                os.write(fd, line.encode("utf-8"))
-            finally:
-                os.close(fd)
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+                try:
+                    os.write(fd, line.encode("utf-8"))
+                finally:
+                    os.close(fd)
+            except OSError as exc:
+                if self.problem is None:
+                    self._failed(exc)
+                return
+            self.problem = None
 
     def rewrite(self, entries: list) -> None:
         """Replace the whole log atomically (write a temp file, then rename)."""
@@ -44,18 +81,28 @@ class SessionLog:
         stamp = round(time.time(), 3)
         data = "".join(json.dumps({"ts": stamp, **e}, ensure_ascii=False) + "\n" for e in entries)
         with self._lock:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             try:
-                os.write(fd, data.encode("utf-8"))
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            os.replace(tmp, self.path)
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                try:
+                    os.write(fd, data.encode("utf-8"))
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                os.replace(tmp, self.path)
+            except OSError as exc:  # the old log stays as it was; nothing is lost
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                if self.problem is None:
+                    self._failed(exc)
 
     def entries(self) -> Iterator[dict]:
         """Yield every readable entry; a torn last line (crash mid-write) is skipped."""
         try:
             with open(self.path, encoding="utf-8") as handle:
+                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                    return  # a device or FIFO in its place: nothing to replay (and no end)
                 for line in handle:
                     line = line.strip()
                     if not line:
@@ -66,5 +113,5 @@ class SessionLog:
                         continue
                     if isinstance(entry, dict):
                         yield entry
-        except FileNotFoundError:
+        except OSError:  # missing, or unreadable: start empty
             return
