@@ -403,10 +403,11 @@ def _log_crash() -> str:
 
     from aish import paths
 
+    directory = os.environ.get("AISH_STATE_DIR") or str(paths.default_state_dir())
     try:
         path = paths.state_dir() / "cli.log"
         with open(path, "a", encoding="utf-8") as handle:
             handle.write(traceback.format_exc() + "\n")
         return str(path)
     except OSError:
-        return "an unwritable state dir"
+        return f"nowhere: the state dir {directory} is not writable; fix it or set AISH_STATE_DIR"

@@ -23,9 +23,18 @@ from aish.errors import AishError, DaemonError
 
 
 def setup_logging() -> logging.Logger:
-    """Everything under the ``aish`` logger goes to a size-bounded file, never a terminal."""
-    handler = logging.handlers.RotatingFileHandler(runtime.log_path(), maxBytes=2_000_000,
-                                                   backupCount=1, encoding="utf-8")
+    """Everything under the ``aish`` logger goes to a size-bounded file, never a terminal.
+    A log that cannot be opened (unwritable or missing state dir) is no reason not to
+    serve: records are dropped and users are told which directory to fix."""
+    path = runtime.log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=2_000_000, backupCount=1, encoding="utf-8")
+    except OSError as exc:
+        runtime.log_problem = (f"the daemon log {path} cannot be written ({exc.strerror}): "
+                               f"make {path.parent} writable, or set AISH_STATE_DIR")
+        handler = logging.NullHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"))
     root = logging.getLogger("aish")
     root.handlers[:] = [handler]
@@ -101,7 +110,7 @@ class LazyService:
         self._ready.wait()
         if self.service is None:
             raise AishError(f"the daemon cannot serve requests: {self.error}",
-                            hint=f"see {runtime.log_path()}")
+                            hint=runtime.log_problem or f"see {runtime.log_path()}")
         return self.service.handle(request, reply)
 
     def close(self) -> None:

@@ -39,8 +39,32 @@ def rundir_path(rundir: Optional[os.PathLike] = None) -> Path:
     return path
 
 
+log_problem: Optional[str] = None  # set by the daemon when its log cannot be written
+
+
 def log_path() -> Path:
-    return paths.state_dir() / "daemon.log"
+    """Where the daemon logs; computed even when the state dir cannot be made."""
+    try:
+        return paths.state_dir() / "daemon.log"
+    except OSError:
+        return Path(os.environ.get("AISH_STATE_DIR") or paths.default_state_dir()) / "daemon.log"
+
+
+def log_writable(path: Optional[Path] = None) -> bool:
+    path = path or log_path()
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600))
+        return True
+    except OSError:
+        return False
+
+
+def internal_error_message() -> str:
+    """The user's one line for an unexpected failure: where the details are, or, when
+    even the log cannot be written, which directory to fix."""
+    if log_problem:
+        return f"internal error (no details: {log_problem})"
+    return f"internal error (details in {log_path()})"
 
 
 def read_pid(rundir: Path) -> Optional[int]:

@@ -202,7 +202,7 @@ class Server:
             return {"error": str(err)}
         except Exception:
             self.log.exception("request %s: handler failed", request.id)
-            message = f"internal error (details in {runtime.log_path()})"
+            message = runtime.internal_error_message()
             reply.error(message)
             return {"error": message}
 

@@ -18,7 +18,7 @@ def exec_daemon(log: Path) -> Optional[int]:
     """Start ``python -m aish.daemon`` detached: its own session, stdin /dev/null,
     output to the log, and orphaned at once (the ``sh`` exits) so no caller has
     a zombie child to reap and no terminal signal reaches it.  Returns its pid."""
-    log.parent.mkdir(parents=True, exist_ok=True)
+    log = _usable_log(log)
     script = 'exec "$0" -S -m aish.daemon </dev/null >>"$1" 2>&1 & echo $!'
     proc = subprocess.run(["/bin/sh", "-c", script, sys.executable, str(log)],
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -57,7 +57,7 @@ def fork_daemon(log: Path) -> Optional[int]:
                 os._exit(0)
             os.chdir("/")
             null = os.open(os.devnull, os.O_RDWR)
-            out = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            out = os.open(_usable_log(log), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             os.dup2(null, 0)
             os.dup2(out, 1)
             os.dup2(out, 2)
@@ -78,6 +78,17 @@ def fork_daemon(log: Path) -> Optional[int]:
         return int(raw or 0) or None
     except ValueError:
         return None
+
+
+def _usable_log(log: Path) -> Path:
+    """The daemon's output file, or /dev/null when the state dir cannot hold it (the
+    daemon still serves; it says what it cannot write)."""
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.close(os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600))
+        return log
+    except OSError:
+        return Path(os.devnull)
 
 
 def _max_fd() -> int:
