@@ -57,8 +57,11 @@ def test_connect_stdio(ctx):
 
 
 def test_retry_configured_alias(ctx):
-    line = verbs.run(["connect", "dead"], ctx)[0]
-    assert line.startswith("[aish] mcp: dead: cannot connect") and line.endswith("aish mcp connect dead")
+    """A failed connect is an error (the command exits non-zero), naming the retry."""
+    with pytest.raises(AishError) as info:
+        verbs.run(["connect", "dead"], ctx)
+    line = str(info.value)
+    assert line.startswith("mcp: dead: cannot connect") and line.endswith("aish mcp connect dead")
 
 
 def test_usage_errors(ctx):

@@ -143,7 +143,7 @@ def test_a_daemon_of_another_version_is_replaced_after_its_running_answer(stub):
     assert new_ask.returncode == 0 and "new daemon here" in new_ask.stdout, new_ask.stderr
     out, err = old_ask.communicate(timeout=30)
     assert old_ask.returncode == 0 and out.count("long") == 60, err  # finished, not cut
-    from aish import __version__
+    from aish.version import __version__
     status = aish("daemon", "status")
     assert f"version {__version__}" in status.stdout
     assert f"daemon {__version__}" in aish("status").stdout

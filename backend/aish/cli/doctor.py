@@ -116,7 +116,15 @@ def _check_runtime() -> Iterator[Check]:
         return
     pid = runtime.is_running()
     if pid:
-        yield Check(True, "daemon", f"running (pid {pid})")
+        from aish.version import __version__
+
+        version = runtime.read_version(rundir)
+        if version == __version__:
+            yield Check(True, "daemon", f"running (pid {pid}, version {version})")
+        else:
+            yield Check(False, "daemon", f"running (pid {pid}) is version {version or 'unknown'}, "
+                        f"this aish is {__version__}",
+                        "the next ask replaces it once its answers finish; or 'aish daemon stop'")
     else:
         yield Check(True, "daemon", "not running (starts on first use)")
 

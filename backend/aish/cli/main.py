@@ -286,7 +286,8 @@ def daemon_status() -> None:
 
     info = runtime.status()
     if info.get("pid"):
-        click.echo(f"aish daemon running (pid {info['pid']}); log: {info.get('log', '?')}")
+        click.echo(f"aish daemon running (pid {info['pid']}, version {info.get('version') or 'unknown'}); "
+                   f"log: {info.get('log', '?')}")
     else:
         click.echo(f"aish daemon not running; log: {info.get('log', '?')}")
         raise Exit(ExitStatus.NOT_RUNNING)

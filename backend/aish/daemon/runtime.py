@@ -67,6 +67,16 @@ def internal_error_message() -> str:
     return f"internal error (details in {log_path()})"
 
 
+def read_version(rundir: Path) -> Optional[str]:
+    """The running daemon's aish version: daemon.pid's second line (None: older daemon)."""
+    try:
+        with open(rundir / PIDFILE, encoding="ascii") as fh:
+            fh.readline()
+            return fh.readline().strip() or None
+    except (OSError, ValueError):
+        return None
+
+
 def read_pid(rundir: Path) -> Optional[int]:
     try:
         with open(rundir / PIDFILE, encoding="ascii") as fh:
@@ -155,21 +165,52 @@ def make_fifo(rundir: Path) -> int:
     return os.open(path, os.O_RDWR | os.O_CLOEXEC)
 
 
-def write_pidfile(rundir: Path) -> None:
+def write_pidfile(rundir: Path, version: str = "") -> None:
+    """``<pid>`` and ``<version>`` lines (the shells read only the first)."""
     tmp = rundir / f".{PIDFILE}.{os.getpid()}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(f"{os.getpid()}\n")
+        fh.write(f"{os.getpid()}\n{version}\n")
     os.replace(tmp, rundir / PIDFILE)
 
 
-def remove_files(rundir: Path) -> None:
-    """Remove the FIFO and pidfile (the lock file stays: unlinking it would split the lock)."""
-    for name in (FIFO, PIDFILE):
+def remove_files(rundir: Path, fifo_fd: int = -1) -> None:
+    """Remove this daemon's FIFO and pidfile, never a successor's (after a retire a new
+    daemon owns the names).  The lock file stays: unlinking it would split the lock."""
+    try:
+        if fifo_fd < 0 or os.stat(rundir / FIFO).st_ino == os.fstat(fifo_fd).st_ino:
+            os.unlink(rundir / FIFO)
+    except OSError:
+        pass
+    if read_pid(rundir) in (os.getpid(), None):
         try:
-            os.unlink(rundir / name)
+            os.unlink(rundir / PIDFILE)
         except OSError:
             pass
+
+
+def replace_outdated(rundir: Path, version: str, wait: float = 3.0) -> None:
+    """A daemon of another aish version runs (an upgrade or a reinstall): ask it to
+    retire (it gives up daemon.fifo at once and exits when its running answers are
+    done), so the caller starts one of its own version.  A daemon too old to know
+    ``retire`` is stopped instead."""
+    pid = is_running(rundir)
+    if not pid or read_version(rundir) == version:
+        return
+    try:
+        fd = os.open(rundir / FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            os.write(fd, f"retire {pid}\n".encode("ascii"))
+        finally:
+            os.close(fd)
+    except OSError:
+        return
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if is_running(rundir) != pid:
+            return
+        time.sleep(POLL)
+    stop(rundir=rundir)
 
 
 # A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
@@ -370,4 +411,5 @@ def status(rundir: Optional[os.PathLike] = None) -> dict:
     path = rundir_path(rundir)
     pid = is_running(path)
     return {"running": pid is not None, "pid": pid, "rundir": str(path),
+            "version": read_version(path) if pid else None,
             "fifo": str(path / FIFO), "log": str(log_path())}

@@ -39,6 +39,8 @@ class Server:
         self._rundir_arg = rundir
         self._fifo_fd = -1
         self._stopping = False
+        self._retiring = False
+        self._lock_fd = -1
         self._active: dict = {}
         self._active_lock = threading.Lock()
         self._next_prune = 0.0
@@ -52,23 +54,48 @@ class Server:
             pid = runtime.read_pid(rundir)
             raise DaemonError(f"another aish daemon is already running (pid {pid or '?'})",
                               hint="'aish daemon stop' to stop it")
+        self._lock_fd = lock_fd
         try:
             self._fifo_fd = runtime.make_fifo(rundir)
-            runtime.write_pidfile(rundir)
+            runtime.write_pidfile(rundir, _version())
             self.log.info("daemon %d serving %s", os.getpid(), rundir)
             self._prune()
             self.ready.set()
             self._loop()
         finally:
             self._finish()
-            runtime.remove_files(rundir)
+            runtime.remove_files(rundir, self._fifo_fd)
             if self._fifo_fd >= 0:
                 os.close(self._fifo_fd)
                 self._fifo_fd = -1
             # Logged before the lock goes: whoever waits on the lock (a restart,
             # a test) must find the log complete.
             self.log.info("daemon %d stopped", os.getpid())
-            os.close(lock_fd)
+            self._release_lock()
+
+    def _release_lock(self) -> None:
+        if self._lock_fd >= 0:
+            os.close(self._lock_fd)
+            self._lock_fd = -1
+
+    def _retire(self) -> None:
+        """Another version's client wants its own daemon: give up the names and the lock
+        now (so it can start one), finish what runs, then exit.  Clients of running
+        requests keep their open daemon.fifo (cancels still arrive) and watch our pid."""
+        if self._retiring:
+            return
+        self._retiring = True
+        self.log.info("retiring for a daemon of another version (%d request(s) to finish)",
+                      self.active())
+        runtime.remove_files(self.rundir, self._fifo_fd)
+        self._release_lock()
+        self._wake()
+
+    def _wake(self) -> None:
+        try:
+            os.write(self._fifo_fd, b"\n")
+        except OSError:
+            pass
 
     def shutdown(self) -> None:
         """Safe from a signal handler: set a flag and wake the blocked read."""
@@ -113,6 +140,8 @@ class Server:
             if len(pending) > MAX_LINE:
                 self.log.warning("dropped %d bytes of control input without a newline", len(pending))
                 pending = b""
+            if self._retiring and self.active() == 0:
+                return
             for raw in lines:
                 if self._stopping:
                     return
@@ -130,6 +159,10 @@ class Server:
             self.log.warning("ignored malformed control line %r", line[:80])
             return
         verb, args = parsed
+        if verb == "retire":
+            if args[0] == str(os.getpid()):
+                self._retire()
+            return
         if verb == "req" and time.monotonic() >= self._next_prune:
             self._prune()
         with self._active_lock:
@@ -162,6 +195,8 @@ class Server:
             reply.close()
             if reply.client_lost and reply.path:
                 self._remove_gone_client(reply.path)
+            if self._retiring:
+                self._wake()  # the loop exits once nothing runs
 
     def _remove_gone_client(self, path: str) -> None:
         removed = runtime.remove_if_client_gone(self.rundir, path)
@@ -250,6 +285,12 @@ class Server:
             return False
         reply.attach(fd, str(fifo), interactive)
         return True
+
+
+def _version() -> str:
+    from aish.version import __version__
+
+    return __version__
 
 
 def _find_reply(text: str) -> Optional[str]:

@@ -170,11 +170,12 @@ def parse_frame(line: str) -> Frame:
 
 
 def parse_control(line: str) -> Optional[tuple]:
-    """``("req", [id])``, ``("cancel", [id])``, ``("answer", [id, qid, ans])`` or None."""
+    """``("req", [id])``, ``("cancel", [id])``, ``("answer", [id, qid, ans])``,
+    ``("retire", [pid])`` or None."""
     if len(line) > MAX_CONTROL:
         return None
     words = line.strip().split(" ")
-    if len(words) == 2 and words[0] in ("req", "cancel") and valid_id(words[1]):
+    if len(words) == 2 and words[0] in ("req", "cancel", "retire") and valid_id(words[1]):
         return words[0], [words[1]]
     if len(words) == 4 and words[0] == "answer" and valid_id(words[1]) and valid_id(words[2]) \
             and words[3] in ("y", "n", "a"):
