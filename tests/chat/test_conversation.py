@@ -123,3 +123,18 @@ def test_torn_last_line_is_skipped(aish_env):
     conv = Conversation("torn", SessionLog("torn"))
     conv.replay()
     assert [t.content for t in conv.turns] == ["kept"]
+
+
+def test_a_question_its_daemon_died_on_is_not_glued_to_the_next(aish_env):
+    """The log of a killed daemon ends with (or holds) a user turn and no answer: after
+    a restart the next question is sent alone, not merged with the dead one."""
+    log = SessionLog("crash")
+    for role, content in (("user", "q1"), ("assistant", "a1"), ("user", "died on this"),
+                          ("user", "q3"), ("assistant", "a3"), ("user", "died again")):
+        log.append({"type": "turn", "role": role, "content": content})
+    conv = Conversation("crash", SessionLog("crash"))
+    conv.replay()
+    assert [t.content for t in conv.turns][:4] == ["q1", "a1", "q3", "a3"]
+    conv.drop_unanswered("no answer")  # what an ask does first
+    conv.add_user("next")
+    assert [m["content"] for m in conv.to_messages("sys")] == ["sys", "q1", "a1", "q3", "a3", "next"]

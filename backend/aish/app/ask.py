@@ -88,6 +88,8 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
     tools = env.mcp.openai_tools() if env.mcp is not None and env.mcp.has_tools() else []
     system = prompts.system_prompt(shell=req.shell, cwd=req.cwd, status=req.status,
                                    history=req.history, tools=bool(tools))
+    # a question left unanswered by a daemon that died mid-ask: never glue onto it
+    conv.drop_unanswered("no answer: the daemon stopped during that ask")
     conv.add_user(question)
     conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=cfg.context.budget_tokens,
                         count=lambda text: env.tokens.count(model, text), system_prompt=system,
