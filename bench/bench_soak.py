@@ -38,7 +38,11 @@ LONG_WORDS = 1500
 
 def _echo_chat(self, body: dict) -> None:
     """The stub answers each question with its own marker: a crossed answer shows."""
-    question = [m["content"] for m in body["messages"] if m["role"] == "user"][-1]
+    users = [m.get("content", "") for m in body.get("messages") or [] if m.get("role") == "user"]
+    if not users:  # a request cut off by the kill arrives empty
+        self._json(400, {"error": {"code": 400, "message": "no messages"}})
+        return
+    question = users[-1]
     tag = question.split()[0]
     if tag.startswith("long"):
         reply = Reply(text=f"<{tag}> " + "w " * LONG_WORDS + f"</{tag}>", chunk_size=48, delay=0.002)
