@@ -27,11 +27,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "backend"))
+sys.path.insert(0, str(ROOT))  # a script: the repo root makes tests.stub_server importable
 
-import stub_server  # noqa: E402
-from stub_server import Reply, StubServer  # noqa: E402
+from tests import stub_server  # noqa: E402
+from tests.stub_server import Reply, StubServer  # noqa: E402
 
 LONG_WORDS = 1500
 
@@ -62,10 +61,10 @@ def _expected(tag: str) -> str:
 
 
 def one_run(asks: int, convs: int, kills: int, seed: int) -> dict:
-    from aish.client import Client
+    from aish.daemon.client import Client
     from aish.daemon import runtime
     from aish.errors import AishError
-    from aish.protocol import Request
+    from aish.ipc.protocol import Request
 
     rng = random.Random(seed)
     base = Path(tempfile.mkdtemp(prefix="aish-soak-"))

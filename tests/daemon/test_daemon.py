@@ -353,7 +353,7 @@ def test_a_killed_client_cancels_its_request_and_the_daemon_survives(daemon, eve
 def test_the_reply_fifo_of_a_killed_client_is_removed_at_once(daemon, events):
     """Not at the next sweep (up to 10 min later): kill 5 clients mid-answer, none of
     their FIFOs stays behind; a live client's FIFO is never touched."""
-    script = ("from aish.client import Client\nfrom aish.protocol import Request\n"
+    script = ("from aish.daemon.client import Client\nfrom aish.ipc.protocol import Request\n"
               "def show(f):\n    print(f.id, f.tag, flush=True)\n"
               "Client().request(Request(text='slow 5'), on_frame=show)\n")
     with Client() as alive:

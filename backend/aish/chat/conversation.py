@@ -188,6 +188,8 @@ class Conversation:
                 count += 1
                 kind = entry.get("type")
                 if kind == "turn" and entry.get("role") in ("user", "assistant", "tool"):
+                    if entry["role"] == "user":
+                        self._drop_dangling()  # its daemon died before any answer
                     self.turns.append(Turn(entry["role"], str(entry.get("content") or ""),
                                            tool_calls=entry.get("tool_calls"),
                                            tool_call_id=entry.get("tool_call_id"),
@@ -211,6 +213,12 @@ class Conversation:
         finally:
             self.log = log
         return count
+
+    def _drop_dangling(self) -> None:
+        """A user turn followed by another in the log: the daemon was killed during that
+        ask.  It is dropped, as a failed ask's is, so the next question goes alone."""
+        if self.turns and self.turns[-1].role == "user":
+            self.turns.pop()
 
     def compact(self, usage_totals: Optional[dict] = None) -> None:
         """Rewrite the log as the current state (a long-lived CLI conversation would
