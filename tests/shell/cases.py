@@ -175,7 +175,7 @@ def test_daemon_dying_mid_answer_gives_the_prompt_back(sh, stub):
     stub.queue(Reply(hang=True))
     sh.ask("? will the daemon survive")
     wait_until(lambda: stub.requests, 10, "the request to reach the model")
-    os.kill(int((sh.runtime / "daemon.pid").read_text()), signal.SIGKILL)
+    os.kill(int((sh.runtime / "daemon.pid").read_text().split()[0]), signal.SIGKILL)
     screen = sh.wait_prompt("", timeout=8)
     assert "daemon stopped" in screen
     leftovers = [p.name for p in sh.runtime.iterdir() if p.suffix == ".req"]
@@ -195,7 +195,7 @@ def test_daemon_dying_in_the_middle_of_a_frame_gives_the_prompt_back(sh, stub):
     finally:
         os.close(fd)
     time.sleep(0.2)  # the shell is reading it now
-    os.kill(int((sh.runtime / "daemon.pid").read_text()), signal.SIGKILL)
+    os.kill(int((sh.runtime / "daemon.pid").read_text().split()[0]), signal.SIGKILL)
     screen = sh.wait_prompt("", timeout=8)
     assert "daemon stopped" in screen
 
@@ -232,7 +232,7 @@ def test_daemon_replaced_right_after_taking_the_request_gives_the_prompt_back(
     some daemon answers: otherwise it waits AISH_TIMEOUT (300 s) for a `D` that never comes."""
     import sys
 
-    from shellenv import _q
+    from tests.shell.shellenv import _q
 
     sh = make_shell(after=HOOK[shell_name] % {"py": _q(sys.executable), "code": _q(REPLACE_DAEMON)})
     stub.queue(Reply(hang=True))
