@@ -15,6 +15,7 @@ from typing import Optional
 
 import click
 
+from aish.cli import conversations
 from aish.version import __version__
 from aish.cli.exit_status import Exit, ExitStatus
 from aish.errors import AishError
@@ -39,7 +40,7 @@ def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str 
     from aish.daemon.client import Client
     from aish.ipc.protocol import Request
 
-    request = Request(id="", kind=kind, reply="", conv=conv or _verb_conversation(),
+    request = Request(id="", kind=kind, reply="", conv=conv or conversations.for_verb(),
                       shell="cli", mode=mode, text=text, buffer=buffer, cwd=os.getcwd(),
                       argv=list(argv or []), stdin=stdin, interactive=_can_ask(),
                       cols=_columns())
@@ -101,67 +102,6 @@ class _Printer:
                 click.secho(_warn, fg=_LEVEL_COLORS.get(level) if _tty(sys.stderr) else None, err=True)
 
 
-# ------------------------------------------------------------------ which conversation
-LAST_CONV = "last-cli-conversation"  # in the state dir: what `aish ask -c` continues
-
-
-def _ask_conversation(name: Optional[str], cont: bool) -> str:
-    """``--conv NAME``; else ``-c`` (the last CLI conversation); else the shell's own
-    (its integration exports ``AISH_CONV``); else a new one for this call, so
-    concurrent scripts never queue behind one shared conversation."""
-    from aish.ipc.protocol import valid_id
-
-    if name is not None:
-        if not valid_id(name):
-            raise AishError(f"--conv {name!r} is not a usable name",
-                            hint="use letters, digits, '.', '_' or '-' (at most 64)")
-        conv = name
-    elif cont:
-        conv = _last_conversation() or _new_conversation()
-    elif os.environ.get("AISH_CONV"):
-        return os.environ["AISH_CONV"]
-    else:
-        conv = _new_conversation()
-    _remember(conv)
-    return conv
-
-
-def _verb_conversation() -> str:
-    """Verbs (``reset``, ``cost``) act on the shell's conversation, else the last CLI one."""
-    return os.environ.get("AISH_CONV") or _last_conversation() or "cli"
-
-
-def _new_conversation() -> str:
-    import time
-
-    return f"cli-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
-
-
-def _last_conversation() -> Optional[str]:
-    from aish import paths
-    from aish.ipc.protocol import valid_id
-
-    try:
-        name = (paths.state_dir() / LAST_CONV).read_text(encoding="ascii").strip()
-    except (OSError, UnicodeError, AishError):
-        return None
-    return name if valid_id(name) else None
-
-
-def _remember(conv: str) -> None:
-    from aish import paths
-
-    try:  # best effort: an unwritable state dir costs only `-c`
-        path = paths.state_dir() / LAST_CONV
-        tmp = path.with_name(f".{LAST_CONV}.{os.getpid()}")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-        with os.fdopen(fd, "w", encoding="ascii") as fh:
-            fh.write(conv + "\n")
-        os.replace(tmp, path)
-    except (OSError, AishError):
-        pass
-
-
 def _stdin_text(no_stdin: bool) -> str:
     """Extra context from stdin only when it is a pipe or a file: never a terminal (it
     would wait for typing) nor a device; ``--no-stdin`` leaves it to a ``while read`` loop."""
@@ -218,7 +158,7 @@ def ask(question: tuple, as_json: bool, cont: bool, conv: Optional[str], no_stdi
 
     Run from a shell with aish loaded, it continues that shell's conversation;
     elsewhere each call is a conversation of its own unless -c or --conv says otherwise."""
-    conversation = _ask_conversation(conv, cont)
+    conversation = conversations.for_ask(conv, cont)
     _send("ask", text=" ".join(question), stdin=_stdin_text(no_stdin), as_json=as_json,
           conv=conversation)
 
