@@ -1,8 +1,8 @@
 """The cross-session cost ledger: every counted call, in SQLite in the state dir.
 
 Why: session totals die with ``aish cost reset`` and are per shell; "what did
-aish cost me today / this week" spans shells and daemon restarts.  The seed
-deferred this (phase 7 Q-C2); it lives here, one row per model call.
+aish cost me today / this week" spans shells and daemon restarts.  It lives
+here, one row per model call.
 
 Why SQLite with WAL: several daemon threads (one per asking shell) and, with
 separate runtime dirs, several daemons write at once; WAL lets readers run

@@ -1,11 +1,11 @@
-"""Per-conversation token and money totals (seed phase 7), and the lines that show them.
+"""Per-conversation token and money totals, and the lines that show them.
 
 Why buckets by (model, category): the question a user asks is "what did the
 cloud cost me, and on what" -- the main answers, a delegate, the summarizer, a
 safety probe -- so every call is credited to the model that served it and the
-call site that made it.  Categories are free-form (seed A4).
+call site that made it.  Categories are free-form.
 
-The totals outlive ``:reset`` (seed A6/R8: the user reset the conversation,
+The totals outlive ``:reset`` (the user reset the conversation,
 not the meter); only ``aish cost reset`` clears them and re-arms the warnings.
 A cost the provider reports is always counted, local endpoint or not (a
 LiteLLM or OpenRouter gateway on localhost reports real money); "local, free"
@@ -21,7 +21,7 @@ from typing import Any, Iterable, Optional
 
 from aish.llm.events import Usage
 
-EST_DISAGREEMENT = 0.10  # seed phase 8 §6: show ~est=N beyond 10 % disagreement
+EST_DISAGREEMENT = 0.10  # show ~est=N when estimate and report differ by more than this share
 
 
 @dataclass
@@ -45,7 +45,7 @@ class Bucket:
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
     def est_shown(self) -> Optional[int]:
-        """The prompt estimate to print, or None when it agrees within 10 % (seed phase 8 §6)."""
+        """The prompt estimate to print, or None when it agrees within 10 %."""
         if self.est_actual <= 0:
             return None
         if abs(self.est_actual - self.est_prompt) / self.est_actual <= EST_DISAGREEMENT:
@@ -82,7 +82,7 @@ def summary_text(label: str, rows: Iterable[dict]) -> str:
 
 
 def detail_rows_text(rows: list[dict]) -> list[str]:
-    """Seed §6: ``  cloud  main  8 calls, 3,850 / 980 tokens, $0.0180`` (rows already sorted)."""
+    """A row: ``  cloud  main  8 calls, 3,850 / 980 tokens, $0.0180`` (rows already sorted)."""
     if not rows:
         return []
     mw = max(len(r["model"]) for r in rows)
@@ -122,7 +122,7 @@ class UsageTotals:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._buckets: dict[tuple[str, str], Bucket] = {}
-        # threshold value each warning last fired at; None = armed (seed §7, A5/A6)
+        # threshold value each warning last fired at; None = armed
         self._fired: dict[str, Optional[float]] = {"dollars": None, "tokens": None}
 
     def add(self, model_name: str, category: str, usage: Usage, *, local: bool,
@@ -157,7 +157,7 @@ class UsageTotals:
         """Status lines for thresholds crossed by now; each fires once until ``reset``.
 
         Checked after every ``add`` so the warning comes with the call that
-        crossed (seed A5).  Raising a threshold in the config re-arms it.
+        crossed.  Raising a threshold in the config re-arms it.
         """
         lines: list[str] = []
         if cost_cfg is None:

@@ -1,18 +1,18 @@
-"""Pick a model for one ask from what the user typed (seed phase 5 §4).
+"""Pick a model for one ask from what the user typed.
 
 Why heuristics and not a model call: the decision must be instant, free,
 deterministic and explainable (``aish route check TEXT`` shows it).  The
 patterns are module-level so tests and docs can name them.
 
-Why word-bounded: the seed speaks of *tokens*; a substring match would route
+Why word-bounded: the patterns are words; a substring match would route
 "it somehow doesn't start" as reasoning ("how does" inside "somehow
-doesn't") and "unexplained" as "explain".  Only the inflection-free words
-the seed lists count.
+doesn't") and "unexplained" as "explain".  Only the listed words count,
+without inflections.
 
 Order matters, first hit wins: code, then reasoning, else default.  The
-choice is made once per ask and holds for every tool round (R-C2); the
-caller restores the active model afterwards.  ``reasoning`` maps to no model
-by default (N2): a paid model is only used when the user maps it.
+choice is made once per ask and holds for every tool round (a tool loop never
+switches model mid-answer); the caller restores the active model afterwards.  ``reasoning`` maps to no model
+by default: a paid model is only used when the user maps it.
 """
 from __future__ import annotations
 

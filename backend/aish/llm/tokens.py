@@ -1,4 +1,4 @@
-"""Token counts for budgeting and estimates (seed phase 8): the model's own tokenizer
+"""Token counts for budgeting and estimates: the model's own tokenizer
 when its server has one, the char/4 heuristic otherwise.
 
 Why probe instead of configure: llama.cpp serves ``POST /tokenize {content}``,
@@ -11,7 +11,7 @@ conversation; keyed by a hash of (endpoint, model, text), an ask sends only the
 text that is new.  Counting never raises and never waits more than the
 tokenize timeout (2 s): a slow or failing tokenizer falls back to char/4 and is
 left alone for a while.  Disabled (``tokenize.use_endpoint = false``, the
-default) means no network at all (seed Q-T3).
+default) means no network at all.
 
 What is sent is redacted like a chat request, so a secret in a turn does not
 reach a tokenizer either.  Requests go through ``aish.net`` like the chat
@@ -37,7 +37,7 @@ _clock = time.monotonic  # (tests move it)
 
 
 def heuristic(text: str) -> int:
-    """Seed §8 ``math.floor(#text / 4)``: Lua's ``#`` counts bytes, so UTF-8 bytes here."""
+    """A quarter of the UTF-8 byte length, rounded down: the estimate when no tokenizer answers."""
     if not text:
         return 0
     return len(text.encode("utf-8", "replace")) // 4
@@ -77,7 +77,7 @@ class TokenCounter:
             return heuristic(text)
 
     def count_messages(self, model_cfg: Any, messages: list) -> int:
-        """Sum over message contents (and tool-call arguments), like the seed's estimate_tokens."""
+        """Sum over message contents (and tool-call arguments), counted the same way as an answer."""
         total = 0
         for message in messages or []:
             if not isinstance(message, dict):

@@ -1,9 +1,9 @@
 """One tool call of the model: resolve the name, check the arguments, ask, run, report.
 
-The seed's error split decides what the model sees: a tool that reports
+The error split decides what the model sees: a tool that reports
 ``isError`` is answered (the model can read the error and re-plan), while a
 JSON-RPC or transport failure, malformed arguments or an unknown tool produce
-no tool turn at all, only a line for the user (seed phase 2, Q21).
+no tool turn at all, only a line for the user.
 """
 from __future__ import annotations
 

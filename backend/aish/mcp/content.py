@@ -3,7 +3,7 @@
 Why: chat APIs take text tool results.  Text blocks pass through; every
 other block becomes one summary line, so the model knows something was
 there without a megabyte of base64 in the context; long results are cut with
-a marker that says how much is missing (seed Q19).
+a marker that says how much is missing.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ One POST per message.  The server answers a request either with
 ``application/json`` or with an SSE stream whose ``message`` events carry
 JSON-RPC; we read until the response with our id arrives, answering anything
 the server asks on the way (``ping``).  Servers that answer plain JSON without
-sessions (the seed's lmcp) are the same code path with no session id.
+sessions (plain-JSON servers) are the same code path with no session id.
 
 HTTP goes through ``aish.net`` (proxy/CA policy, typed errors) and the
 event stream is read by sseclient-py, as the chat broker reads its own.

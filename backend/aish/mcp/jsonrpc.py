@@ -3,7 +3,7 @@
 Why a module of its own: the HTTP and stdio transports must agree exactly on
 what counts as "the answer to my request" and on how a server's error envelope
 becomes an exception, because the bridge treats a JSON-RPC error differently
-from a tool that reports ``isError`` (seed phase 2, Q21).
+from a tool that reports ``isError``.
 """
 from __future__ import annotations
 

@@ -244,7 +244,7 @@ class McpManager:
 
 
 def _default_alias(target: str) -> str:
-    """No alias given: a short hash of the URL or command (seed: "the connect URL hash")."""
+    """No alias given: a short hash of the URL or command."""
     return "mcp_" + hashlib.sha256(target.encode("utf-8")).hexdigest()[:6]
 
 

@@ -74,7 +74,7 @@ class McpSession:
         self._reinit_lock = threading.Lock()
 
     def open(self) -> "McpSession":
-        """Handshake and fetch the tool list (cached for the session: seed, listChanged)."""
+        """Handshake and fetch the tool list (cached for the session; a server that changes it says listChanged)."""
         self._handshake()
         self.tools = self.list_tools()
         return self
