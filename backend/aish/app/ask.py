@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
-from aish.app import suggestions
+from aish.app import output, suggestions
 from aish.chat import prompts
 from aish.config.schema import Config, ModelConfig
 from aish.chat.conversation import Conversation
@@ -44,6 +44,7 @@ class AskEnv:
     mcp: Optional[McpManager] = None
     stream: Optional[Callable] = None  # broker.chat_stream
     complete: Optional[Callable] = None  # broker.chat_complete
+    output_runner: Optional[Callable] = None  # runs a terminal's CLI (context.sources.run)
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("aish"))
 
     def __post_init__(self) -> None:
@@ -77,6 +78,7 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
 
     result = AskResult()
     question = prompts.user_text(req.mode, req.text, req.buffer, req.cursor, req.stdin)
+    question, _ = output.attach(cfg, conv, req, reply, question, env.output_runner)
     model_name = cfg.default_model
     routed = router.classify_model(question, cfg)
     if routed and routed != model_name:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 from urllib.parse import urlparse
 
 from aish import paths
-from aish.config.schema import (Config, ContextConfig, CostConfig, McpConfig, McpServerConfig, ModelConfig,
+from aish.config.schema import (Config, ContextConfig, CostConfig, FixConfig, McpConfig, McpServerConfig, ModelConfig,
                                 RoutingConfig, SafetyConfig, SecretsConfig, TokenizeConfig)
 from aish.errors import ConfigError
 
@@ -61,7 +61,7 @@ def load(path: Optional[Path] = None) -> Config:
 def from_dict(raw: dict, where: str = "config") -> Config:
     cfg = Config()
     known = {"default_model", "models", "routing", "context", "mcp", "cost", "tokenize",
-             "safety", "secrets"}
+             "safety", "secrets", "fix"}
     _reject_unknown(raw, known, where, "")
     if "default_model" in raw:
         cfg.default_model = _typed(raw["default_model"], str, where, "default_model")
@@ -78,7 +78,7 @@ def from_dict(raw: dict, where: str = "config") -> Config:
         cfg.models[name] = model
     for section, cls in (("routing", RoutingConfig), ("context", ContextConfig), ("cost", CostConfig),
                          ("tokenize", TokenizeConfig), ("safety", SafetyConfig),
-                         ("secrets", SecretsConfig)):
+                         ("secrets", SecretsConfig), ("fix", FixConfig)):
         if section in raw:
             table = _typed(raw[section], dict, where, section)
             setattr(cfg, section, _fill(cls, table, where, section))
@@ -104,8 +104,18 @@ def from_dict(raw: dict, where: str = "config") -> Config:
             if bool(server.url) == bool(server.command):
                 raise ConfigError(f"{where}: [{key}] needs exactly one of 'url' or 'command'")
             cfg.mcp.servers[alias] = server
+    _choice(where, "context.command_output", cfg.context.command_output, ("auto", "off"))
+    _choice(where, "fix.prepare", cfg.fix.prepare, ("local", "always", "off"))
+    for key in ("output_max_lines", "output_max_bytes"):
+        if getattr(cfg.context, key) < 1:
+            raise ConfigError(f"{where}: context.{key} must be a positive number")
     validate(cfg, where)
     return cfg
+
+
+def _choice(where: str, key: str, value: str, allowed: tuple) -> None:
+    if value not in allowed:
+        raise ConfigError(f"{where}: {key} = '{value}' is not one of: {', '.join(allowed)}")
 
 
 def validate(cfg: Config, where: str = "config") -> None:

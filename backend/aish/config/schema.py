@@ -75,6 +75,16 @@ class ContextConfig:
     max_summary_chars: int = 2000
     summarizer_timeout: float = 30.0
     summarizer_max_tokens: int = 300
+    command_output: str = "auto"  # "auto": send the last command's output with a question; "off"
+    output_max_lines: int = 200  # head + tail kept within both caps
+    output_max_bytes: int = 8192
+
+
+@dataclass
+class FixConfig:
+    """The "fix it" key: when to draft a fix for a failed command before it is asked for."""
+
+    prepare: str = "local"  # "local": only when the default model is local; "always"; "off"
 
 
 @dataclass
@@ -140,6 +150,7 @@ class Config:
     tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
     safety: SafetyConfig = field(default_factory=SafetyConfig)
     secrets: SecretsConfig = field(default_factory=SecretsConfig)
+    fix: FixConfig = field(default_factory=FixConfig)
     source: Optional[Path] = None  # the file it came from, if any
     detected: Optional[str] = None  # how the model was found when there was no file
 

@@ -39,6 +39,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("cost", "[detail|reset] [--today|--week|--all] [--json]", "tokens and money"),
     Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|disconnect ALIAS", "MCP tool servers"),
     Verb("explain", "[COMMAND]", "explain a command piece by piece (in the shell: the prompt line)"),
+    Verb("fix", "", "fix the last command from its exit status and output (in the shell: Ctrl-X Ctrl-F)"),
     Verb("help", "", "list these verbs", daemon=False),
 )
 

@@ -1,0 +1,59 @@
+"""Attach the last command's output to the question it belongs to, and say so.
+
+The shell sends the terminal variables (tmux, kitty, WezTerm, recorder) with
+each request; ``context.output`` reads and cleans the output, and this module
+puts it into the user turn (redacted later with the rest of the message) and
+sends the one status line that tells the user what left the machine.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from aish.config.schema import Config
+from aish.context import output as output_mod
+from aish.ipc.protocol import Request
+from aish.ipc.reply import Reply
+
+FIX_QUESTION = ("The last command failed with exit {status}{printed}. Fix it: answer with the "
+                "corrected command on a CMD: line and one short sentence why.")
+
+
+def last_command(req: Request) -> str:
+    return req.history[-1].command if req.history else ""
+
+
+def fix_question(req: Request, out: Optional[output_mod.Output]) -> str:
+    """"the last command failed with exit N and printed this: fix it"."""
+    command = last_command(req)
+    status = req.status if req.status is not None else "unknown"
+    printed = " and printed the output below" if out is not None and out.text else ""
+    head = f"Last command: {command}\n" if command else ""
+    return head + FIX_QUESTION.format(status=status, printed=printed)
+
+
+def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
+           runner: Any = None) -> tuple[str, Optional[output_mod.Output]]:
+    """The question with the output appended, after one status line about it.
+
+    Only requests from an interactive shell carry output; with no source the
+    user hears once per conversation how to get one.
+    """
+    if not req.interactive:
+        return question, None
+    term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
+    kwargs = {"runner": runner} if runner is not None else {}
+    out = output_mod.gather(term, last_command(req), cfg.context, **kwargs)
+    if out is None:
+        if cfg.context.command_output != "off" and not getattr(conv, "output_hint_said", False):
+            conv.output_hint_said = True
+            reply.status(output_mod.HOW_TO_GET)
+        if req.mode == "fix":
+            return fix_question(req, None), None
+        return question, None
+    if out.status():
+        reply.status(out.status())
+    if req.mode == "fix":
+        question = fix_question(req, out)
+    if out.text:
+        question = f"{question}\n\n{out.block()}"
+    return question, out

@@ -1,0 +1,71 @@
+"""The last command's output as a question's context: pick a source, read it, clean it.
+
+Chosen per request from the terminal variables the shell sent; ``output=off``
+from the shell or ``context.command_output = "off"`` turns it off.  What is
+returned is not yet redacted: it joins the user turn, and the whole message
+goes through the conversation's redactor like everything else sent.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from aish.config.schema import ContextConfig
+from aish.context import sanitize, sources
+
+HOW_TO_GET = ("the output of commands is not available here: run the shell inside tmux, kitty "
+              "(allow_remote_control + listen_on) or WezTerm, or start it with 'aish shell'")
+
+
+@dataclass
+class Output:
+    """What will be sent: ``text`` (cleaned, capped), or a ``note`` saying why not."""
+
+    source: Optional[str] = None
+    command: str = ""
+    text: str = ""
+    lines: int = 0
+    cut: bool = False
+    note: str = ""
+
+    def status(self) -> str:
+        """The one line telling the user what left the machine (or why nothing did)."""
+        if self.text:
+            return f"sent: {self.lines} lines of output of '{_short(self.command)}' ({self.source})"
+        if self.note:
+            return f"output of '{_short(self.command)}' not sent: {self.note}"
+        return ""
+
+    def block(self) -> str:
+        """The text appended to the question."""
+        if not self.text:
+            return ""
+        head = f"[output of the last command: {self.command}]" if self.command \
+            else "[output of the last command]"
+        return f"{head}\n{self.text}"
+
+
+def gather(term: dict, command: str, cfg: ContextConfig,
+           runner: sources.Runner = sources.run) -> Optional[Output]:
+    """The last command's output, or None when there is no source (the caller says how to get one).
+
+    Output(…) with empty text means "a source, but nothing to send" (off, empty, full-screen).
+    """
+    if cfg.command_output == "off" or term.get("output") == "off":
+        return Output(note="")
+    name = sources.detect(term)
+    if name is None:
+        return None
+    raw = sources.SOURCES[name](term, command, runner)
+    if raw is None:
+        return Output(source=name, command=command, note=f"{name} gave nothing")
+    if raw.fullscreen:
+        return Output(source=name, command=command, note="a full-screen program")
+    cleaned = sanitize.clean(raw.data, cfg.output_max_lines, cfg.output_max_bytes)
+    return Output(source=name, command=command, text=cleaned.text, lines=cleaned.lines,
+                  cut=cleaned.cut, note=cleaned.note)
+
+
+def _short(command: str, width: int = 40) -> str:
+    command = " ".join(command.split())
+    return command if len(command) <= width else command[: width - 1] + "…"

@@ -1,0 +1,91 @@
+"""The last command's output joins the question, redacted, with one status line; and `fix`."""
+from __future__ import annotations
+
+from aish.app.ask import run_ask
+from aish.ipc.protocol import HistoryEntry, Request
+from aish.ipc.reply import RecordingReply
+from tests.app.test_ask import Script, make, text
+
+TMUX = {"tmux": "/tmp/tmux-1/default,1,0", "tmux_pane": "%0"}
+SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def screen(*lines):
+    def runner(argv, env):
+        if "display-message" in argv:
+            return b"0\n"
+        return ("\n".join(lines) + "\n").encode()
+    return runner
+
+
+def ask(raw=None, runner=None, mode="question", extra=None, status=2, interactive=True,
+        question="why did that fail"):
+    script = Script(text("Because.\nCMD: ls /tmp\n"), text("again"))
+    env, conv = make(script, raw)
+    env.output_runner = runner
+    reply = RecordingReply()
+    req = Request(id="r1", kind="ask", text=question, shell="zsh", cwd="/tmp", status=status,
+                  mode=mode, interactive=interactive, extra=dict(TMUX if extra is None else extra),
+                  history=[HistoryEntry("ls /definitely-missing", status, 3)])
+    run_ask(env, conv, req, reply)
+    return script, reply, conv, env, req
+
+
+ERROR = "ls: cannot access '/definitely-missing': No such file or directory"
+
+
+def test_output_reaches_the_model_with_a_status_line_naming_the_source():
+    script, reply, *_ = ask(runner=screen("$ ls /definitely-missing", ERROR, "$ ? why"))
+    sent = script.seen[0][1][-1]["content"]
+    assert sent.startswith("why did that fail\n\n[output of the last command: ls /definitely-missing]")
+    assert ERROR in sent
+    assert "sent: 1 lines of output of 'ls /definitely-missing' (tmux)" in reply.statuses
+
+
+def test_a_secret_printed_by_a_command_is_redacted():
+    script, reply, *_ = ask(runner=screen("$ echo $TOKEN", SECRET, "$ ? why"))
+    sent = script.seen[0][1][-1]["content"]
+    assert SECRET not in sent and "[output of the last command" in sent
+
+
+def test_no_source_says_how_to_get_one_once_per_conversation():
+    script, reply, conv, env, req = ask(extra={})
+    hints = [s for s in reply.statuses if "not available" in s]
+    assert len(hints) == 1 and "aish shell" in hints[0] and "tmux" in hints[0]
+    reply2 = RecordingReply()
+    run_ask(env, conv, req, reply2)
+    assert not [s for s in reply2.statuses if "not available" in s]
+
+
+def test_off_in_config_sends_nothing_and_says_nothing():
+    script, reply, *_ = ask(raw={"context": {"command_output": "off"}},
+                            runner=screen("$ ls /definitely-missing", ERROR, "$ ? why"))
+    assert ERROR not in script.seen[0][1][-1]["content"]
+    assert not [s for s in reply.statuses if "output" in s]
+
+
+def test_not_interactive_requests_carry_no_output():
+    script, reply, *_ = ask(interactive=False, runner=screen("$ ls /definitely-missing", ERROR, "$"))
+    assert ERROR not in script.seen[0][1][-1]["content"]
+
+
+def test_fix_mode_asks_to_fix_the_failed_command_with_its_output():
+    script, reply, *_ = ask(mode="fix", question="", status=2,
+                            runner=screen("$ ls /definitely-missing", ERROR, "$ "))
+    sent = script.seen[0][1][-1]["content"]
+    assert "Last command: ls /definitely-missing" in sent
+    assert "failed with exit 2 and printed the output below. Fix it" in sent and ERROR in sent
+    assert reply.commands[0][0] == "ls /tmp"
+
+
+def test_fix_verb_runs_as_a_fix_ask():
+    from aish.app.service import Service
+
+    seen = []
+
+    class Fake(Service):
+        def ask(self, request, reply):
+            seen.append((request.kind, request.mode))
+
+    Fake().verb(Request(id="r", kind="verb", argv=[":fix"]), RecordingReply())
+    assert seen == [("ask", "fix")]
