@@ -182,7 +182,9 @@ def init(shell: str, rc: bool) -> None:
 
 @cli.command()
 @click.argument("shell", required=False, type=click.Choice(["zsh", "bash"]))
-def shell(shell: Optional[str]) -> None:
+@click.option("--record/--no-record", default=None,
+              help="run on aish's output recorder (default: only in terminals aish cannot read)")
+def shell(shell: Optional[str], record: Optional[bool]) -> None:
     """Start your shell with aish loaded (says which model it will use)."""
     from aish.config import load as config_mod
     from aish.cli import shell_launcher
@@ -197,7 +199,22 @@ def shell(shell: Optional[str]) -> None:
         found = detect.detect()
         click.echo(f"aish: using {found.description}" if found else f"aish: {detect.NOT_FOUND}")
     click.echo(f"aish: starting {name}; type '? how do I ...' and Enter, or press Ctrl-X Ctrl-A on a command")
-    shell_launcher.exec_shell(name)
+    if record is None:
+        record = sys.stdin.isatty() and shell_launcher.needs_recorder(dict(os.environ))
+    status = shell_launcher.exec_shell(name, record=record)
+    sys.exit(status)
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("command", nargs=-1, type=click.UNPROCESSED)
+def record(command: tuple) -> None:
+    """Run COMMAND (default: $SHELL -i) on aish's output recorder, so '?' can see what commands printed."""
+    from aish import paths
+    from aish.cli import recorder
+
+    argv = list(command) or [os.environ.get("SHELL") or "/bin/sh", "-i"]
+    sys.exit(recorder.relay(argv, dict(os.environ),
+                                    recorder.socket_path(str(paths.runtime_dir()))))
 
 
 @cli.group()

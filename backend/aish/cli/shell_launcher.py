@@ -43,8 +43,28 @@ def pick_shell(requested: str | None) -> str:
     return name
 
 
-def exec_shell(name: str) -> None:
-    """Replace this process with ``name`` running the user's startup files plus the integration."""
+def exec_shell(name: str, record: bool = False) -> int:
+    """Replace this process with ``name`` running the user's rc plus the integration.
+
+    With ``record`` the shell runs on aish's pty recorder instead (this
+    process stays as the relay) and its exit status is returned.
+    """
+    argv, env = shell_command(name)
+    if record:
+        from aish.cli import recorder
+
+        return recorder.relay(argv, env, recorder.socket_path(str(paths.runtime_dir())))
+    os.execvpe(argv[0], argv, env)
+    return 127  # not reached
+
+
+def needs_recorder(env: dict) -> bool:
+    """Plain terminals only: tmux, kitty and WezTerm can tell the daemon themselves."""
+    return not any(env.get(k) for k in ("TMUX", "KITTY_WINDOW_ID", "WEZTERM_PANE", "AISH_RECORDER"))
+
+
+def shell_command(name: str) -> tuple:
+    """argv and environment of ``name`` with the user's startup files and then the integration."""
     rundir = paths.runtime_dir()
     script = script_path(name)
     env = dict(os.environ)
@@ -56,10 +76,10 @@ def exec_shell(name: str) -> None:
         if "ZDOTDIR" in env:
             env["_AISH_ZDOTDIR"] = env["ZDOTDIR"]
         env["ZDOTDIR"] = str(zdot)
-        os.execvpe("zsh", ["zsh", "-l", "-i"], env)
+        return ["zsh", "-l", "-i"], env
     rcfile = rundir / "bashrc"
     rcfile.write_text(f"[[ -r ~/.bashrc ]] && source ~/.bashrc\nsource {_q(script)}\n", encoding="utf-8")
-    os.execvpe("bash", ["bash", "--rcfile", str(rcfile), "-i"], env)
+    return ["bash", "--rcfile", str(rcfile), "-i"], env
 
 
 def _q(path: Path) -> str:

@@ -1,0 +1,240 @@
+"""A pty relay that remembers what the last few commands printed, for `aish shell`.
+
+Plain terminals cannot tell the daemon what a command printed, so the shell
+runs on a pty this process owns: every byte is copied both ways unchanged
+(keys in, screen out), and the output between the OSC 133 marks ``C`` (the
+command starts) and ``D;<exit>`` (it finished) is kept, in memory only, for
+the last ``KEEP`` commands, at most ``PER_COMMAND`` bytes each (the tail).
+The daemon asks for them on a private unix socket in the runtime dir; the
+shell names it in ``$AISH_RECORDER`` and sends it with each request.
+
+It lives in ``cli`` because it is a process the user starts, not part of the
+daemon: the two share only the socket's line-and-JSON contract
+(``context.sources.recorder`` is the reading side).
+
+Native feel: the outer tty is raw (restored on every exit path), window
+sizes follow SIGWINCH, the child is a session leader with the pty as its
+controlling tty (so job control, Ctrl-C and Ctrl-Z work inside it) and its
+exit status is this process's.
+"""
+from __future__ import annotations
+
+import base64
+import collections
+import errno
+import fcntl
+import json
+import os
+import re
+import select
+import signal
+import socket
+import struct
+import sys
+import termios
+import tty
+from dataclasses import dataclass, field
+from typing import Optional
+
+KEEP = 16
+PER_COMMAND = 64 * 1024
+_MARK = re.compile(rb"\x1b\]133;([ABCD])([^\x07\x1b]{0,64})(?:\x07|\x1b\\)")
+_ALT = re.compile(rb"\x1b\[\?(?:1049|1047|47)h")
+_PARTIAL_MAX = 80  # an unterminated mark longer than this is not a mark
+
+
+@dataclass
+class Entry:
+    """One command's output (its last PER_COMMAND bytes)."""
+
+    output: bytearray = field(default_factory=bytearray)
+    exit: Optional[int] = None
+    fullscreen: bool = False
+    dropped: int = 0  # bytes that did not fit
+
+    def add(self, data: bytes) -> None:
+        if _ALT.search(data):
+            self.fullscreen = True
+        self.output += data
+        over = len(self.output) - PER_COMMAND
+        if over > 0:
+            del self.output[:over]
+            self.dropped += over
+
+    def to_json(self) -> dict:
+        return {"exit": self.exit, "fullscreen": self.fullscreen, "dropped": self.dropped,
+                "output": base64.b64encode(bytes(self.output)).decode("ascii")}
+
+
+class CommandLog:
+    """Cuts the output stream into commands at OSC 133 marks; marks may span reads."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.done: collections.deque = collections.deque(maxlen=keep)
+        self.current: Optional[Entry] = None
+        self._carry = b""
+
+    def feed(self, data: bytes) -> None:
+        data = self._carry + data
+        self._carry = b""
+        pos = 0
+        for match in _MARK.finditer(data):
+            self._text(data[pos:match.start()])
+            self._mark(match.group(1), match.group(2))
+            pos = match.end()
+        rest = data[pos:]
+        cut = rest.rfind(b"\x1b")
+        if cut >= 0 and len(rest) - cut < _PARTIAL_MAX and b"\x07" not in rest[cut:] \
+                and (b"\x1b]133;".startswith(rest[cut:]) or rest[cut:].startswith(b"\x1b]133;")):
+            self._carry = rest[cut:]
+            rest = rest[:cut]
+        self._text(rest)
+
+    def _text(self, data: bytes) -> None:
+        if data and self.current is not None:
+            self.current.add(data)
+
+    def _mark(self, kind: bytes, args: bytes) -> None:
+        if kind == b"C":
+            self.current = Entry()
+        elif kind in (b"D", b"A") and self.current is not None:
+            if kind == b"D":
+                code = args.lstrip(b";").split(b";", 1)[0]
+                self.current.exit = int(code) if code.isdigit() else None
+            self.done.append(self.current)
+            self.current = None
+
+    def last(self) -> Optional[dict]:
+        return self.done[-1].to_json() if self.done else None
+
+
+def socket_path(rundir: str) -> str:
+    return os.path.join(rundir, f"recorder-{os.getpid()}.sock")
+
+
+def _listen(path: str) -> socket.socket:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old = os.umask(0o177)
+    try:
+        server.bind(path)
+    finally:
+        os.umask(old)
+    server.listen(4)
+    server.setblocking(False)
+    return server
+
+
+def _answer(server: socket.socket, log: CommandLog) -> None:
+    """One short query from the daemon: ``last`` -> the last finished command as JSON."""
+    try:
+        conn, _ = server.accept()
+    except OSError:
+        return
+    with conn:
+        try:
+            conn.settimeout(0.5)
+            query = conn.recv(64)
+            if query.strip() == b"last":
+                conn.sendall(json.dumps(log.last()).encode("ascii"))
+        except OSError:
+            pass
+
+
+def _copy_winsize(src: int, dst: int) -> None:
+    try:
+        size = fcntl.ioctl(src, termios.TIOCGWINSZ, b"\0" * 8)
+        fcntl.ioctl(dst, termios.TIOCSWINSZ, size)
+    except OSError:
+        pass
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        try:
+            n = os.write(fd, data)
+        except InterruptedError:
+            continue
+        except BlockingIOError:
+            select.select([], [fd], [])
+            continue
+        data = data[n:]
+
+
+def relay(argv: list, env: dict, sock: Optional[str]) -> int:
+    """Run ``argv`` on a new pty, relay until it exits, return its exit status."""
+    stdin, stdout = sys.stdin.fileno(), sys.stdout.fileno()
+    log = CommandLog()
+    server = _listen(sock) if sock else None
+    if sock:
+        env = {**env, "AISH_RECORDER": sock}
+    pid, master = os.forkpty()
+    if pid == 0:  # child: the pty is its controlling tty and it leads its own session
+        try:
+            os.execvpe(argv[0], argv, env)
+        except OSError as exc:
+            os.write(2, f"aish: cannot start {argv[0]}: {exc.strerror}\n".encode())
+        os._exit(127)
+    is_tty = os.isatty(stdin)
+    saved = termios.tcgetattr(stdin) if is_tty else None
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+
+    def on_winch(signum, frame):
+        try:
+            os.write(wake_w, b"w")
+        except OSError:
+            pass
+
+    old_winch = signal.signal(signal.SIGWINCH, on_winch)
+    try:
+        if is_tty:
+            _copy_winsize(stdin, master)
+            tty.setraw(stdin, termios.TCSANOW)
+        watched = [master, wake_r] + ([server] if server else [])
+        stdin_open = True
+        while True:
+            try:
+                ready, _, _ = select.select(watched + ([stdin] if stdin_open else []), [], [])
+            except InterruptedError:
+                continue
+            if master in ready:
+                try:
+                    data = os.read(master, 65536)
+                except OSError as exc:
+                    if exc.errno != errno.EIO:
+                        raise
+                    data = b""
+                if not data:  # the child and everything holding the pty are gone
+                    break
+                _write_all(stdout, data)
+                log.feed(data)
+            if stdin_open and stdin in ready:
+                data = os.read(stdin, 65536)
+                if data:
+                    _write_all(master, data)
+                else:
+                    stdin_open = False
+            if wake_r in ready:
+                os.read(wake_r, 64)
+                if is_tty:
+                    _copy_winsize(stdin, master)
+            if server is not None and server in ready:
+                _answer(server, log)
+    finally:
+        if saved is not None:
+            termios.tcsetattr(stdin, termios.TCSAFLUSH, saved)
+        signal.signal(signal.SIGWINCH, old_winch)
+        if server is not None:
+            server.close()
+            try:
+                os.unlink(sock)
+            except OSError:
+                pass
+        for fd in (wake_r, wake_w, master):
+            os.close(fd)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)

@@ -1,0 +1,94 @@
+"""`aish record`: a shell on aish's pty relay, driven through tmux like a user would.
+
+The inner bash emits OSC 133 marks from PROMPT_COMMAND and PS0 (what the
+integration does), so the relay can cut its output into commands; what the
+daemon would read comes from the relay's socket through context.sources.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from aish.context import sources
+from tests.shell.tmux import Tmux, wait_until
+
+pytestmark = pytest.mark.shell
+
+PROMPT = "rec$ "
+
+
+@pytest.fixture
+def rec(aish_env):
+    runtime = Path(os.environ["AISH_RUNTIME_DIR"])
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    env.update(TERM="screen", LANG="C.UTF-8", PS1=PROMPT, HOME=str(aish_env),
+               PS0="\x1b]133;C\x07", PROMPT_COMMAND=r'printf "\033]133;D;%s\007" $?')
+    command = [sys.executable, "-m", "aish", "record", "--",
+               "bash", "--norc", "--noprofile", "-i"]
+    # the outer shell shows the relay's exit status once it ends
+    outer = ["sh", "-c", " ".join(f"'{w}'" for w in command) + '; echo "relay exit $?"; sleep 60']
+    tmux = Tmux(outer, env, aish_env, width=80, height=24, socket=aish_env / "rec.sock").start()
+    tmux.wait_last_line(PROMPT)
+    sock = wait_until(lambda: next(iter(runtime.glob("recorder-*.sock")), None), what="the socket")
+    yield tmux, str(sock)
+    tmux.close()
+
+
+def running(what: str) -> bool:
+    """A process with this command line exists (keys sent before it starts would go to bash)."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").strip() == what.encode():
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def run_and_wait(tmux: Tmux, command: str, shows: str) -> None:
+    """Type a command and wait until it printed ``shows`` and the prompt came back."""
+    tmux.type(command)
+    tmux.keys("Enter")
+    tmux.wait(lambda s: shows in s and s.rstrip().endswith(PROMPT.rstrip()))
+
+
+def last(sock: str):
+    return sources.recorder({"recorder": sock}, "")
+
+
+def test_output_of_the_last_command_and_exit_code_pass_through(rec):
+    tmux, sock = rec
+    assert oct(os.stat(sock).st_mode & 0o777) == "0o600"
+    run_and_wait(tmux, "ls /definitely-missing", "No such file")
+    raw = last(sock)
+    assert b"No such file or directory" in raw.data and raw.exit == 2
+    tmux.type("exit 7")
+    tmux.keys("Enter")
+    tmux.wait("relay exit 7")
+
+
+def test_resize_ctrl_c_ctrl_z_and_full_screen(rec):
+    tmux, sock = rec
+    tmux._tmux("resize-window", "-x", "61", "-y", "17")
+    run_and_wait(tmux, "stty size", "17 61")
+    tmux.type("sleep 30")
+    tmux.keys("Enter")
+    wait_until(lambda: running("sleep 30"), what="sleep 30")
+    tmux.keys("C-c")
+    run_and_wait(tmux, "echo st=$?", "st=130")
+    tmux.type("sleep 31")
+    tmux.keys("Enter")
+    wait_until(lambda: running("sleep 31"), what="sleep 31")
+    tmux.keys("C-z")
+    tmux.wait("Stopped")
+    run_and_wait(tmux, "kill %1; echo killed", "killed")
+    tmux.type("printf 'one\\ntwo\\n' | less")
+    tmux.keys("Enter")
+    tmux.wait(lambda s: "two" in s and "printf" not in s)  # less owns the (alternate) screen
+    tmux.keys("q")
+    tmux.wait(lambda s: "printf" in s and s.rstrip().endswith(PROMPT.rstrip()))
+    raw = last(sock)
+    assert raw.fullscreen
