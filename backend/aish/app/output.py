@@ -39,7 +39,7 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
     user hears once per conversation how to get one.
     """
     if not req.interactive:
-        return question, None
+        return (fix_question(req, None) if req.mode == "fix" else question), None
     term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
     kwargs = {"runner": runner} if runner is not None else {}
     out = output_mod.gather(term, last_command(req), cfg.context, **kwargs)

@@ -51,6 +51,10 @@ class Service:
         self._mcp_started = False
         self._mcp_connected = threading.Event()
         self._mcp_connected.set()
+        from aish import paths
+        from aish.app import fix
+
+        self.drafts = fix.Drafts(paths.runtime_dir)
         self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
 
     # ------------------------------------------------------------ config
@@ -195,6 +199,8 @@ class Service:
 
     # ------------------------------------------------------------ requests
     def handle(self, request: Request, reply: Reply) -> AskResult:
+        if request.kind == "ask" and request.mode == "prepare":
+            return self.prepare_fix(request)
         if request.kind == "ask":
             return self.ask(request, reply)
         if request.kind == "verb":
@@ -215,14 +221,47 @@ class Service:
             self._announced = True
             reply.status(f"using {cfg.detected} (no config file; 'aish config init' to choose)")
         env = AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log)
-        _take_turn(conv, reply)
+        draft = self.drafts.take(request) if request.mode == "fix" else None
+        if draft is not None:
+            from aish.app import fix
+
+            _take_turn(conv, reply)
+            try:
+                conv.add_user(draft.question)
+                conv.add_assistant(draft.text)
+            finally:
+                conv.lock.release()
+            return fix.replay(draft, reply)
+        self.drafts.user_answer_starts()
         try:
-            return run_ask(env, conv, request, reply)
+            _take_turn(conv, reply)
+            try:
+                return run_ask(env, conv, request, reply)
+            finally:
+                problem = conv.log.take_problem() if conv.log is not None else None
+                if problem:
+                    reply.status(problem)
+                conv.lock.release()
         finally:
-            problem = conv.log.take_problem() if conv.log is not None else None
-            if problem:
-                reply.status(problem)
-            conv.lock.release()
+            self.drafts.user_answer_ends()
+
+    def prepare_fix(self, request: Request) -> AskResult:
+        """Draft the fix of a failed command on a scratch conversation (see app/fix.py)."""
+        from aish.app.ask import AskEnv, run_ask
+        from aish.safety.secrets import Redactor
+
+        cfg = self.config()
+        env = AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), log=self.log)
+
+        def run(req: Request, reply: Reply) -> tuple:
+            scratch = Conversation(req.conv + "-fix")
+            scratch.redactor = Redactor()
+            result = run_ask(env, scratch, req, reply)
+            return result, scratch.turns[0].content if scratch.turns else ""
+
+        outcome = self.drafts.prepare(cfg, request, run, self.log)
+        self.log.info("fix draft for %s: %s", request.conv, outcome)
+        return AskResult(text=outcome)
 
     def verb(self, request: Request, reply: Reply) -> AskResult:
         """Run one verb (``aish cost``, ``? :route on``...): its module, with the state it needs."""

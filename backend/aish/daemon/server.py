@@ -217,6 +217,9 @@ class Server:
                 reply.error(str(err))
                 reply.done({"error": str(err)})
             return
+        if request.kind == "ask" and request.mode == "prepare" and not request.reply:
+            self._run(request, reply)  # reads nothing back: the shell never waits for it
+            return
         if not self._attach(reply, request.reply, request.interactive):
             return
         self.log.info("request %s: %s/%s from %s", reply.id, request.kind, request.mode, request.shell)
