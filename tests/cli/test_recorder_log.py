@@ -60,3 +60,13 @@ def test_escape_that_is_not_a_mark_is_not_held_back():
     log = recorder.CommandLog()
     log.feed(C + b"red \x1b[31m")
     assert bytes(log.current.output) == b"red \x1b[31m"
+
+
+def test_doctor_names_the_output_source_or_how_to_get_one():
+    from aish.cli.doctor import check_output
+
+    assert check_output({"TMUX_PANE": "%1"}, "auto").line() == "ok   command output: read from tmux"
+    none = check_output({}, "auto")
+    assert not none.ok and "aish shell" in none.line() and "tmux" in none.line()
+    assert not check_output({"KITTY_WINDOW_ID": "1"}, "auto").ok
+    assert check_output({}, "off").ok

@@ -52,6 +52,26 @@ def run_checks() -> Iterator[Check]:
     yield from _check_private_files(path)
     yield from _check_runtime()
     yield _check_shell()
+    yield check_output(dict(os.environ), cfg.context.command_output)
+
+
+def check_output(env: dict, setting: str) -> Check:
+    """Which source can show the daemon what commands print (context/sources.py reads them)."""
+    if setting == "off":
+        return Check(True, "command output", "off (context.command_output)")
+    if env.get("AISH_OUTPUT") == "off":
+        return Check(True, "command output", "off in this shell (AISH_OUTPUT=off)")
+    for var, name in (("AISH_RECORDER", "aish's recorder"), ("TMUX_PANE", "tmux"),
+                      ("KITTY_WINDOW_ID", "kitty"), ("WEZTERM_PANE", "WezTerm")):
+        if env.get(var):
+            if var == "KITTY_WINDOW_ID" and not env.get("KITTY_LISTEN_ON"):
+                return Check(False, "command output", "kitty without remote control",
+                             "set allow_remote_control and listen_on in kitty.conf, "
+                             "or start the shell with 'aish shell'")
+            return Check(True, "command output", f"read from {name}")
+    return Check(False, "command output", "not available in this terminal",
+                 "run the shell inside tmux, kitty (remote control) or WezTerm, "
+                 "or start it with 'aish shell'")
 
 
 def _check_model(name: str, model) -> Check:
