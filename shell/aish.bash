@@ -13,12 +13,15 @@ AISH_KEY_ASK=${AISH_KEY_ASK-'\C-x\C-a'}
 AISH_KEY_EXPLAIN=${AISH_KEY_EXPLAIN-'\C-x\C-w'}
 AISH_KEY_CYCLE=${AISH_KEY_CYCLE-'\C-x\C-y'}
 AISH_TIMEOUT=${AISH_TIMEOUT:-300}
+AISH_KEY_FIX=${AISH_KEY_FIX-'\C-x\C-f'}
+AISH_OUTPUT=${AISH_OUTPUT:-auto}    # off: no command output leaves this shell
+AISH_OSC133=${AISH_OSC133:-auto}    # off: no OSC 133 marks; auto: unless the terminal's own
 
 # Fixed descriptors: a Ctrl-C skips cleanup in `bind -x`, so each request first closes
 # whatever a previous, interrupted one left open.
 _aish_hist=(${_aish_hist[@]+"${_aish_hist[@]}"}) _aish_cmds=() _aish_levels=() _aish_reasons=()
 _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0 _aish_pending=
-_aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d= _aish_fifo= _aish_id= _aish_pid0=
+_aish_osc= _aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d= _aish_fifo= _aish_id= _aish_pid0=
 _aish_part= _aish_line= _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
 _aish_tick=0.25 _aish_umask=
@@ -40,6 +43,8 @@ _aish_preexec() {
   _aish_cmd=$1
   _aish_now
   _aish_t0=$_aish_ms
+  [[ -n $_aish_osc ]] || _aish_osc_decide
+  [[ $_aish_osc == 1 ]] && printf '\e]133;C\a'
 }
 
 _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash-preexec runs us)
@@ -51,6 +56,7 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
     local n=$(( ${#_aish_hist[@]} - AISH_HISTORY_SIZE ))
     (( n > 0 )) && _aish_hist=("${_aish_hist[@]:n}")
     _aish_t0=
+    _aish_command_done "$st"
   fi
   return $st
 }
@@ -263,6 +269,7 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   [[ -n $_aish_conv ]] || _aish_conv=bash-$$-$SECONDS-$RANDOM
   req=(v=1 "kind=$kind" "reply=$_aish_fifo" "conv=$_aish_conv" shell=bash "cwd=$PWD"
        "status=$_aish_status" interactive=1 "cols=${COLUMNS:-80}")
+  _aish_term_fields
   if [[ $kind == ask ]]; then
     req+=("mode=$mode" "text=$text" "buffer=$buf" "cursor=$(( ${#buf} ? ${READLINE_POINT:-0} : 0 ))")
     for line in "${_aish_hist[@]}"; do req+=("hist=$line"); done
@@ -466,6 +473,8 @@ _aish_enter() {
   if [[ -z $text ]]; then
     READLINE_POINT=0
     _aish_run ask buffer '' ''
+  elif [[ $text == :fix ]]; then
+    _aish_run ask fix '' ''
   elif [[ $text == :* ]]; then
     _aish_words "${text#:}"
     _aish_run verb - '' '' "${_aish_f[@]}"
@@ -496,7 +505,11 @@ _aish_buffer_key() {   # $1: buffer or explain
   [[ $1 == explain ]] && _aish_cmds=()
   _aish_finish "$keep"
 }
-_aish_ask_key() { _aish_buffer_key buffer; }
+_aish_ask_key() {      # on an empty line right after a failure: fix the failed command
+  if [[ -z $READLINE_LINE && $_aish_status != 0 ]]; then _aish_buffer_key fix
+  else _aish_buffer_key buffer; fi
+}
+_aish_fix_key() { _aish_buffer_key fix; }
 _aish_explain_key() { _aish_buffer_key explain; }
 
 _aish_cycle_key() {
@@ -514,6 +527,50 @@ _aish_cycle_key() {
     _aish_say "$REPLY"
     _aish_prompt_top
   fi
+}
+
+# ----------------------------------------------------------------- command output, fix (docs/output.md)
+_aish_term_fields() {  # append the terminal's variables to the caller's `req` (fork-free)
+  if [[ $AISH_OUTPUT == off ]]; then req+=(output=off); return 0; fi
+  [[ -n ${AISH_RECORDER-} ]] && req+=("recorder=$AISH_RECORDER")
+  [[ -n ${TMUX-} && -n ${TMUX_PANE-} ]] && req+=("tmux=$TMUX" "tmux_pane=$TMUX_PANE")
+  [[ -n ${KITTY_WINDOW_ID-} ]] && req+=("kitty_window_id=$KITTY_WINDOW_ID" "kitty_listen_on=${KITTY_LISTEN_ON-}")
+  [[ -n ${WEZTERM_PANE-} ]] && req+=("wezterm_pane=$WEZTERM_PANE" "wezterm_socket=${WEZTERM_UNIX_SOCKET-}")
+  return 0
+}
+
+_aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integration prints its own
+  if [[ -n ${AISH_RECORDER-} ]]; then _aish_osc=1    # the recorder cuts commands at them
+  elif [[ $AISH_OSC133 == off ]]; then _aish_osc=0
+  elif declare -F _ksi_prompt_command __wezterm_semantic_precmd iterm2_prompt_prefix \
+         __vsc_prompt_cmd __ghostty_precmd >/dev/null 2>&1 ||
+       [[ -n ${KITTY_SHELL_INTEGRATION-}${VSCODE_SHELL_INTEGRATION-} ]]; then _aish_osc=0
+  else _aish_osc=1; fi
+}
+
+_aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
+  [[ -n $_aish_osc ]] || _aish_osc_decide
+  [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s\a\e]133;A\a' "$1"
+  (( $1 != 0 && $1 != 130 && $1 != 148 )) && _aish_prepare
+  return 0
+}
+
+_aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon already runs
+  local d
+  _aish_dir
+  d=$REPLY
+  _aish_alive "$d" || return 0
+  # The request goes through _aish_send_request with its state shadowed, so an answer in
+  # progress or an interrupted one is not touched; it restores the umask it set, read
+  # here from /proc (a fork-free read; without /proc no draft is asked for).
+  local _aish_fifo= _aish_d=$d _aish_id= _aish_pending= _aish_pid0= _aish_last= _aish_umask= key val
+  [[ -r /proc/$$/status ]] || return 0
+  while read -r key val; do
+    [[ $key == Umask: ]] && { _aish_umask=$val; break; }
+  done < "/proc/$$/status"
+  [[ -n $_aish_umask ]] || return 0
+  _aish_send_request ask prepare '' '' >/dev/null 2>&1
+  return 0
 }
 
 # bash 3.2 (no READLINE_LINE): `?` is an alias whose text comments out the question, so its
@@ -551,6 +608,7 @@ if [[ $- == *i* && -z ${_aish_bash_loaded-} ]]; then
       [[ -n $AISH_KEY_ASK ]] && bind -m "$_aish_km" -x "\"$AISH_KEY_ASK\": _aish_ask_key"
       [[ -n $AISH_KEY_EXPLAIN ]] && bind -m "$_aish_km" -x "\"$AISH_KEY_EXPLAIN\": _aish_explain_key"
       [[ -n $AISH_KEY_CYCLE ]] && bind -m "$_aish_km" -x "\"$AISH_KEY_CYCLE\": _aish_cycle_key"
+      [[ -n $AISH_KEY_FIX ]] && bind -m "$_aish_km" -x "\"$AISH_KEY_FIX\": _aish_fix_key"
     done
     unset _aish_km
   fi

@@ -27,6 +27,8 @@ _aish_preexec() {
   emulate -L zsh
   _aish_cmd=$1
   _aish_t0=$EPOCHREALTIME
+  [[ -n $_aish_osc ]] || _aish_osc_decide
+  [[ $_aish_osc == 1 ]] && print -n $'\e]133;C\a'
 }
 
 _aish_precmd() {
@@ -39,6 +41,7 @@ _aish_precmd() {
   _aish_hist+=("$st"$'\t'"$ms"$'\t'"$_aish_cmd")
   (( $#_aish_hist > AISH_HISTORY_SIZE )) && shift $(( $#_aish_hist - AISH_HISTORY_SIZE )) _aish_hist
   _aish_t0=
+  _aish_command_done $st
 }
 
 # ----------------------------------------------------------------- protocol helpers
@@ -179,7 +182,7 @@ _aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
     _aish_dir || return 1
   fi
   if [[ ! -p $d/zsh-$$.fifo ]]; then
-    command mkfifo -m 600 -- $d/zsh-$$.fifo 2>/dev/null || {
+    command mkfifo -m 600 -- $d/zsh-$$.fifo $d/zsh-$$-fix.fifo 2>/dev/null || {
       _aish_say "aish: cannot create $d/zsh-$$.fifo: check the runtime dir"; return 1; }
   fi
   _aish_d=$d _aish_fifo=$d/zsh-$$.fifo
@@ -236,6 +239,7 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   [[ -n $_aish_conv ]] || _aish_conv=zsh-$$-$EPOCHSECONDS
   req=(v=1 kind=$kind reply=$_aish_fifo conv=$_aish_conv shell=zsh cwd=$PWD
        status=$_aish_status interactive=1 cols=$COLUMNS)
+  _aish_term_fields
   if [[ $kind == ask ]]; then
     req+=(mode=$mode text=$text buffer=$buf cursor=$(( $#buf ? CURSOR : 0 )))
     for line in $_aish_hist; do req+=(hist=$line); done
@@ -376,6 +380,8 @@ _aish_accept_line() {
   print -rs -- $BUFFER
   if [[ -z $text ]]; then
     _aish_request ask buffer '' ''
+  elif [[ $text == :fix ]]; then
+    _aish_request ask fix '' ''
   elif [[ $text == :* ]]; then
     _aish_request verb - '' '' ${=${text#:}}
   else
@@ -396,7 +402,12 @@ _aish_buffer_widget() {   # $1: buffer (complete, fix or suggest) or explain (bu
   [[ $1 == explain ]] && _aish_cmds=()
   _aish_finish $keep
 }
-_aish_ask_widget() { emulate -L zsh; _aish_buffer_widget buffer }
+_aish_ask_widget() {    # on an empty line right after a failure: fix the failed command
+  emulate -L zsh
+  if [[ -z $BUFFER && $_aish_status != 0 ]]; then _aish_buffer_widget fix
+  else _aish_buffer_widget buffer; fi
+}
+_aish_fix_widget() { emulate -L zsh; _aish_buffer_widget fix }
 _aish_explain_widget() { emulate -L zsh; _aish_buffer_widget explain }
 
 _aish_cycle_widget() {
@@ -418,6 +429,76 @@ _aish_cycle_widget() {
   fi
 }
 
+# ----------------------------------------------------------------- command output, fix (docs/output.md)
+_aish_term_fields() {  # append the terminal's variables to the caller's `req` (fork-free)
+  [[ $AISH_OUTPUT == off ]] && { req+=(output=off); return 0 }
+  [[ -n ${AISH_RECORDER-} ]] && req+=(recorder=$AISH_RECORDER)
+  [[ -n ${TMUX-} && -n ${TMUX_PANE-} ]] && req+=(tmux=$TMUX tmux_pane=$TMUX_PANE)
+  [[ -n ${KITTY_WINDOW_ID-} ]] && req+=(kitty_window_id=$KITTY_WINDOW_ID kitty_listen_on=${KITTY_LISTEN_ON-})
+  [[ -n ${WEZTERM_PANE-} ]] && req+=(wezterm_pane=$WEZTERM_PANE wezterm_socket=${WEZTERM_UNIX_SOCKET-})
+  return 0
+}
+
+_aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integration prints its own
+  if [[ -n ${AISH_RECORDER-} ]]; then _aish_osc=1    # the recorder cuts commands at them
+  elif [[ $AISH_OSC133 == off ]]; then _aish_osc=0
+  elif (( ${+functions[_ksi_precmd]} || ${+functions[__wezterm_semantic_precmd]} ||
+          ${+functions[iterm2_precmd]} || ${+functions[__vsc_precmd]} ||
+          ${+functions[_ghostty_precmd]} )); then _aish_osc=0
+  else _aish_osc=1; fi
+}
+
+_aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
+  [[ -n $_aish_osc ]] || _aish_osc_decide
+  [[ $_aish_osc == 1 ]] && print -n $'\e]133;D;'$1$'\a\e]133;A\a'
+  (( $1 != 0 && $1 != 130 && $1 != 148 )) && _aish_prepare
+  return 0
+}
+
+_aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon already runs
+  zmodload zsh/system 2>/dev/null
+  _aish_dir 2>/dev/null || return 0
+  local d=$REPLY line fd
+  _aish_send $d '' || return 0
+  [[ -n $_aish_conv ]] || _aish_conv=zsh-$$-$EPOCHSECONDS
+  local id=zsh-$$-$(( ++_aish_seq ))-$EPOCHSECONDS
+  local -a req
+  req=(v=1 kind=ask mode=prepare reply= conv=$_aish_conv shell=zsh cwd=$PWD
+       status=$_aish_status interactive=1 cols=$COLUMNS)
+  _aish_term_fields
+  for line in $_aish_hist; do req+=(hist=$line); done
+  # With our fix FIFO (made with the reply FIFO), the daemon's done frame says when a draft
+  # is ready; zle watches it (zle -F) and shows the hint without a fork or a wait.
+  _aish_fix_unwatch
+  if [[ -p $d/zsh-$$-fix.fifo ]] && exec {_aish_fixfd}<>$d/zsh-$$-fix.fifo 2>/dev/null; then
+    req[4]=reply=$d/zsh-$$-fix.fifo
+  else
+    _aish_fixfd=
+  fi
+  sysopen -w -o creat,excl -m 600 -u fd -- $d/$id.req 2>/dev/null || { _aish_fix_unwatch; return 0 }
+  for line in $req; do _aish_esc $line; print -r -u $fd -- $REPLY; done
+  exec {fd}>&-
+  _aish_send $d "req $id" || { _aish_fix_unwatch; return 0 }
+  [[ -n $_aish_fixfd ]] && zle -F -w $_aish_fixfd _aish_fix_hint
+  return 0
+}
+
+_aish_fix_unwatch() {  # stop watching the fix FIFO (a newer failure, or the draft's answer came)
+  [[ -n $_aish_fixfd ]] || return 0
+  zle -F $_aish_fixfd 2>/dev/null
+  exec {_aish_fixfd}<&-
+  _aish_fixfd= _aish_fixbuf=
+}
+
+_aish_fix_hint() {     # zle -F widget: frames of the draft request; its done frame says "ready"
+  emulate -L zsh
+  local chunk
+  sysread -t 0 -i $1 chunk 2>/dev/null && _aish_fixbuf+=$chunk
+  [[ $_aish_fixbuf == *$'\tD\t'* || -n ${2-} ]] || return 0
+  [[ $_aish_fixbuf == *'"text": "ready"'* ]] && zle -M "[aish] a fix is ready: press ${AISH_KEY_FIX:-? :fix}"
+  _aish_fix_unwatch
+}
+
 # ----------------------------------------------------------------- binding
 _aish_builtin_accept_line() {
   emulate -L zsh
@@ -426,7 +507,7 @@ _aish_builtin_accept_line() {
 
 _aish_exit() {         # our reply FIFO goes with the shell
   emulate -L zsh
-  [[ -p ${_aish_fifo-} ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_fifo
+  [[ -p ${_aish_fifo-} ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_fifo ${_aish_fifo%.fifo}-fix.fifo
 }
 
 # Everything that runs at source time is in this block (function definitions above cannot
@@ -438,9 +519,13 @@ typeset -g AISH_KEY_ASK=${AISH_KEY_ASK-'^X^A'}
 typeset -g AISH_KEY_EXPLAIN=${AISH_KEY_EXPLAIN-'^X^W'}
 typeset -g AISH_KEY_CYCLE=${AISH_KEY_CYCLE-'^X^Y'}
 typeset -g AISH_TIMEOUT=${AISH_TIMEOUT:-300}
+typeset -g AISH_KEY_FIX=${AISH_KEY_FIX-'^X^F'}
+typeset -g AISH_OUTPUT=${AISH_OUTPUT:-auto}   # off: no command output leaves this shell
+typeset -g AISH_OSC133=${AISH_OSC133:-auto}   # off: no OSC 133 marks; auto: unless the terminal's own
 
 typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons _aish_lines
 typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0
+typeset -g _aish_osc= _aish_fixfd= _aish_fixbuf=
 typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
 typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
@@ -466,12 +551,15 @@ if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
   zle -N _aish_ask_widget
   zle -N _aish_explain_widget
   zle -N _aish_cycle_widget
+  zle -N _aish_fix_widget
+  zle -N _aish_fix_hint
   () {
     local km
     for km in emacs viins vicmd; do
       [[ -n $AISH_KEY_ASK ]] && bindkey -M $km $AISH_KEY_ASK _aish_ask_widget
       [[ -n $AISH_KEY_EXPLAIN ]] && bindkey -M $km $AISH_KEY_EXPLAIN _aish_explain_widget
       [[ -n $AISH_KEY_CYCLE ]] && bindkey -M $km $AISH_KEY_CYCLE _aish_cycle_widget
+      [[ -n $AISH_KEY_FIX ]] && bindkey -M $km $AISH_KEY_FIX _aish_fix_widget
     done
   }
   zshexit_functions=(${zshexit_functions:#_aish_exit} _aish_exit)

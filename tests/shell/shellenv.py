@@ -57,8 +57,10 @@ def _aish_wrapper(bindir: Path) -> Path:
 
 
 def start_shell(name: str, base: Path, before: str = "", after: str = "",
-                prompt: str = "", extra_env: dict | None = None, load: str = "source") -> Shell:
-    """``load``: "source" the script from this checkout, or "eval" `aish init <shell>`."""
+                prompt: str = "", extra_env: dict | None = None, load: str = "source",
+                wrap: list | None = None) -> Shell:
+    """``load``: "source" the script from this checkout, or "eval" `aish init <shell>`;
+    ``wrap``: a command line the shell runs under (``aish record --``)."""
     home = base / "home"
     home.mkdir(exist_ok=True)
     work = home / "work"
@@ -83,6 +85,7 @@ def start_shell(name: str, base: Path, before: str = "", after: str = "",
         (home / ".bashrc").write_text(rc, encoding="utf-8")
         command = ["bash", "--noprofile", "--rcfile", str(home / ".bashrc"), "-i"]
     keys = {"ask": ("C-x", "C-a"), "explain": ("C-x", "C-w"), "cycle": ("C-x", "C-y")}
+    command = [*(wrap or []), *command]
     tmux = Tmux(command, env, work, socket=base / f"tmux-{name}-{len(list(base.glob('tmux-*')))}.sock").start()
     shell = Shell(name, tmux, home, Path(os.environ["AISH_RUNTIME_DIR"]), histfile, keys)
     return shell
