@@ -89,3 +89,20 @@ def test_fix_verb_runs_as_a_fix_ask():
 
     Fake().verb(Request(id="r", kind="verb", argv=[":fix"]), RecordingReply())
     assert seen == [("ask", "fix")]
+
+
+def test_nothing_ran_yet_sends_no_screen():
+    script = Script(text("ok"))
+    env, conv = make(script)
+    env.output_runner = screen("welcome banner", "$ ? hi")
+    req = Request(id="r1", kind="ask", text="hi", interactive=True, extra=dict(TMUX))
+    run_ask(env, conv, req, RecordingReply())
+    assert script.seen[0][1][-1]["content"] == "hi"
+
+
+def test_the_same_output_is_sent_once_per_command():
+    script, reply, conv, env, req = ask(runner=screen("$ ls /definitely-missing", ERROR, "$ ? why"))
+    reply2 = RecordingReply()
+    run_ask(env, conv, req, reply2)
+    assert ERROR not in script.seen[1][1][-1]["content"]
+    assert not [s for s in reply2.statuses if s.startswith("sent:")]

@@ -52,10 +52,13 @@ def test_a_fix_is_drafted_in_the_background_and_the_key_inserts_it(sh, stub):
     sh.ask("? hello")                       # the daemon runs from here on
     sh.wait_prompt("")
     stub.queue(Reply(text="Drafted.\nCMD: ls /usr\n"))
-    run(sh, "ls /definitely-missing", ERROR)
+    sh.ask("ls /definitely-missing")   # (in zsh the hint may follow the prompt line)
+    sh.wait(ERROR)
     stub.wait_requests(2)
     assert "Fix it" in user_message(stub.requests[1]) and ERROR in user_message(stub.requests[1])
     marker = wait_until(lambda: next(iter(sh.runtime.glob("fix-*.ready")), None), what="the ready marker")
+    if sh.name == "zsh":  # zle watches the draft's FIFO; bash has no such hook (see docs/output.md)
+        sh.wait("[aish] a fix is ready: press ^X^F")
     sh.tmux.keys("C-x", "C-f")
     screen = sh.wait_prompt("ls /usr")
     assert "fix drafted in the background" in screen

@@ -35,10 +35,15 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
            runner: Any = None) -> tuple[str, Optional[output_mod.Output]]:
     """The question with the output appended, after one status line about it.
 
-    Only requests from an interactive shell carry output; with no source the
-    user hears once per conversation how to get one.
+    Only requests from an interactive shell carry output, once per command
+    (a second question about it finds it in the conversation); with no source
+    the user hears once per conversation how to get one.
     """
-    if not req.interactive:
+    if not req.interactive or not req.history:  # nothing ran yet: the screen is not output
+        return (fix_question(req, None) if req.mode == "fix" else question), None
+    entry = req.history[-1]
+    seen = (entry.command, entry.exit, entry.duration_ms)
+    if getattr(conv, "output_sent_for", None) == seen:  # already in the conversation
         return (fix_question(req, None) if req.mode == "fix" else question), None
     term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
     kwargs = {"runner": runner} if runner is not None else {}
@@ -55,5 +60,6 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
     if req.mode == "fix":
         question = fix_question(req, out)
     if out.text:
+        conv.output_sent_for = seen
         question = f"{question}\n\n{out.block()}"
     return question, out
