@@ -10,6 +10,7 @@ Run: python3 bench/bench_hooks.py [--rounds 2000]
 from __future__ import annotations
 
 import argparse
+import re
 import os
 import shutil
 import subprocess
@@ -61,7 +62,8 @@ def run(shell: str, rounds: int) -> None:
             cmd = ["bash", "--noprofile", "--rcfile", str(home / "rc"), "-i", "-c",
                    f"source {home}/bench.sh {rounds}"]
         out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120,
-                             stdin=subprocess.DEVNULL).stdout.split()
+                             stdin=subprocess.DEVNULL).stdout
+        out = re.sub(r"\x1b\]133;[^\x07]*\x07", "", out).split()  # the OSC 133 marks hooks print
     base, hooks, kept = float(out[0]), float(out[1]), out[2]
     cost = hooks - base
     verdict = "ok" if hooks <= TARGET_US else "OVER TARGET"
