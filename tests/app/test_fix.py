@@ -8,7 +8,7 @@ from aish.app import fix
 from aish.app import service as service_mod
 from aish.config.load import from_dict
 from aish.ipc.protocol import HistoryEntry, Request
-from aish.ipc.reply import RecordingReply
+from tests.doubles import RecordingReply
 from aish.llm.events import AskResult
 from tests.stub_server import Reply, StubServer
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from aish.app.ask import run_ask
 from aish.ipc.protocol import HistoryEntry, Request
-from aish.ipc.reply import RecordingReply
+from tests.doubles import RecordingReply
 from tests.app.test_ask import Script, make, text
 
 TMUX = {"tmux": "/tmp/tmux-1/default,1,0", "tmux_pane": "%0"}

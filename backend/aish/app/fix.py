@@ -20,7 +20,8 @@ from typing import Any, Callable, Optional
 
 from aish.config.schema import Config
 from aish.ipc.protocol import Request
-from aish.ipc.reply import RecordingReply, Reply
+from aish.ipc.cancel import CancelToken
+from aish.ipc.reply import Reply
 from aish.llm.events import AskResult
 
 
@@ -33,6 +34,31 @@ class Draft:
     text: str = ""
     commands: list = field(default_factory=list)  # (command, level, reason)
     question: str = ""
+
+
+class DraftReply:
+    """Where a draft streams to: kept, shown later; nobody can answer a question meanwhile."""
+
+    def __init__(self) -> None:
+        self.cancel = CancelToken()
+        self.texts: list[str] = []
+        self.statuses: list[str] = []
+        self.commands: list[tuple] = []
+
+    def text(self, chunk: str) -> None:
+        self.texts.append(chunk)
+
+    def status(self, line: str) -> None:
+        self.statuses.append(line)
+
+    def warning(self, line: str) -> None:
+        self.statuses.append(line)
+
+    def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
+        self.commands.append((command, level, reason))
+
+    def ask(self, question: str, timeout: float) -> Optional[str]:
+        return None  # a tool approval cannot be asked in the background: denied
 
 
 def allowed(cfg: Config) -> bool:
@@ -52,7 +78,7 @@ class Drafts:
         self._rundir = rundir
         self._lock = threading.Lock()
         self._drafts: dict[str, Draft] = {}
-        self._running: Optional[RecordingReply] = None
+        self._running: Optional[DraftReply] = None
         self.streaming = 0  # answers the user is waiting for
 
     def marker(self, conv: str) -> Path:
@@ -76,7 +102,7 @@ class Drafts:
             return "not allowed"
         if not req.status:
             return "no failure"
-        draft_reply = RecordingReply()
+        draft_reply = DraftReply()
         with self._lock:
             if self.streaming or self._running is not None:
                 return "busy"
