@@ -21,6 +21,7 @@ class ExitStatus(enum.IntEnum):
 class Exit(Exception):
     """Raised by a command whose output is already printed to end with ``status``."""
 
-    def __init__(self, status: ExitStatus) -> None:
-        super().__init__(status.name)
+    def __init__(self, status: "ExitStatus | int") -> None:
+        # an int: the exit status of a program aish relayed (``aish shell``, ``aish record``)
+        super().__init__(getattr(status, "name", str(status)))
         self.status = status

@@ -202,7 +202,8 @@ def shell(shell: Optional[str], record: Optional[bool]) -> None:
     if record is None:
         record = sys.stdin.isatty() and shell_launcher.needs_recorder(dict(os.environ))
     status = shell_launcher.exec_shell(name, record=record)
-    sys.exit(status)
+    if status:
+        raise Exit(status)  # the shell's own exit status, passed through
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})
@@ -213,8 +214,9 @@ def record(command: tuple) -> None:
     from aish.cli import recorder
 
     argv = list(command) or [os.environ.get("SHELL") or "/bin/sh", "-i"]
-    sys.exit(recorder.relay(argv, dict(os.environ),
-                                    recorder.socket_path(str(paths.runtime_dir()))))
+    status = recorder.relay(argv, dict(os.environ), recorder.socket_path(str(paths.runtime_dir())))
+    if status:
+        raise Exit(status)  # the program's own exit status, passed through
 
 
 @cli.group()
