@@ -12,7 +12,7 @@ from aish.context import output, sources
 
 SCREEN = ("$ echo hi\nhi\n$ ls /definitely-missing\n"
           "ls: cannot access '/definitely-missing': No such file or directory\n"
-          "$ ? why did that fail\n\n\n")
+          "$ ? why did that fail\n/ thinking\n\n")
 
 
 def fake(bin_dir: Path, name: str, stdout: str, log: Path, status: int = 0) -> None:
@@ -109,3 +109,8 @@ def test_recorder_socket_must_be_a_socket(tmp_path):
 def test_screen_without_the_command_keeps_what_is_above_the_prompt():
     screen = b"tail of a long output\nlast line\n$ ? why\n"
     assert sources.after_command(screen, "make") == b"tail of a long output\nlast line"
+
+
+def test_screen_cut_stops_at_the_next_prompt_not_at_what_follows_it():
+    screen = b"aish$ make\nerror 1\nerror 2\naish$ ? why\n[aish] sent: ...\nanswer text\n"
+    assert sources.after_command(screen, "make") == b"error 1\nerror 2"

@@ -30,7 +30,7 @@ def test_why_did_that_fail_sends_the_output_redacted_and_says_so(sh, stub):
     sent = user_message(stub.requests[-1])
     assert "why did that fail" in sent and ERROR in sent and "/definitely-missing" in sent
     assert SECRET not in json.dumps(stub.requests[-1]["body"])
-    assert "[aish] sent: 2 lines of output of 'echo ghp_" in screen and "(tmux)" in screen
+    assert "[aish] sent: 2 lines of output of 'echo ghp_" in screen and "(tmux)" in screen, screen
 
 
 def test_fix_key_and_ctrl_x_ctrl_a_after_a_failure_put_the_fix_on_the_prompt(sh, stub):

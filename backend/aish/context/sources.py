@@ -122,20 +122,29 @@ SOURCES = {"tmux": tmux, "kitty": kitty, "wezterm": wezterm, "recorder": recorde
 
 
 def after_command(screen: bytes, command: str) -> bytes:
-    """The lines between the last line that ran ``command`` and the prompt now on screen.
+    """The lines between the last line that ran ``command`` and the next prompt.
 
-    The bottom non-empty line is the prompt the question was typed on.  When
-    the command's own line has scrolled away, everything above the prompt is
-    what is left of its output.
+    The next prompt is the next line that starts like the command's own line
+    did (its prompt); the shell may have drawn more below it (the question,
+    a spinner).  Without a prompt to go by, the bottom non-empty line is taken
+    for the prompt the question was typed on.  When the command's own line has
+    scrolled away, everything above that prompt is what is left of its output.
     """
     lines = screen.decode("utf-8", errors="replace").rstrip("\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
-    body = lines[:-1]
     wanted = command.strip()
+    start, prompt = None, ""
     if wanted:
-        for i in range(len(body) - 1, -1, -1):
-            if body[i].rstrip().endswith(wanted):
-                body = body[i + 1:]
+        for i in range(len(lines) - 2, -1, -1):
+            if lines[i].rstrip().endswith(wanted):
+                start, prompt = i + 1, lines[i].rstrip()[: -len(wanted)].strip()
                 break
-    return "\n".join(body).encode("utf-8")
+    if start is None:
+        return "\n".join(lines[:-1]).encode("utf-8")
+    body = lines[start:]
+    if prompt:
+        for j, line in enumerate(body):
+            if line.startswith(prompt):
+                return "\n".join(body[:j]).encode("utf-8")
+    return "\n".join(body[:-1]).encode("utf-8")
