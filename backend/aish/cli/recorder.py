@@ -29,7 +29,6 @@ import re
 import select
 import signal
 import socket
-import struct
 import sys
 import termios
 import tty
