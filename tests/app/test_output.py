@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from aish.app.ask import run_ask
+from aish.config.schema import ContextConfig
+from aish.context import output as output_mod
 from aish.ipc.protocol import HistoryEntry, Request
 from tests.doubles import RecordingReply
 from tests.app.test_ask import Script, make, text
@@ -106,3 +108,25 @@ def test_the_same_output_is_sent_once_per_command():
     run_ask(env, conv, req, reply2)
     assert ERROR not in script.seen[1][1][-1]["content"]
     assert not [s for s in reply2.statuses if s.startswith("sent:")]
+
+
+def test_an_earlier_command_the_question_names_is_sent_too():
+    script = Script(text("ok"))
+    env, conv = make(script)
+    env.output_runner = screen("$ make test", "FAILED: test_x", "$ ls /tmp", "a b", "$ ? why did make test fail")
+    req = Request(id="r1", kind="ask", text="why did make test fail", interactive=True,
+                  extra=dict(TMUX), history=[HistoryEntry("make test", 2, 900), HistoryEntry("ls /tmp", 0, 3)])
+    reply = RecordingReply()
+    run_ask(env, conv, req, reply)
+    sent = script.seen[0][1][-1]["content"]
+    assert "[output of an earlier command: make test]\nFAILED: test_x\n" in sent + "\n"
+    assert "[output of the last command: ls /tmp]\na b" in sent
+    assert "sent: 1 lines of output of 'make test' (tmux)" in reply.statuses
+    assert "sent: 1 lines of output of 'ls /tmp' (tmux)" in reply.statuses
+
+
+def test_kitty_has_no_earlier_output():
+    calls = []
+    out = output_mod.gather({"kitty_window_id": "1", "kitty_listen_on": "unix:x"}, "make",
+                            ContextConfig(), lambda argv, env: calls.append(argv) or b"x", back=2)
+    assert out.text == "" and not calls

@@ -33,6 +33,12 @@ def test_marks_split_across_reads_at_every_byte():
         assert entry is not None and out(entry) == b"hello\r\n" and entry["exit"] == 1, cut
 
 
+def test_back_counts_from_the_last_command():
+    log = recorder.CommandLog()
+    log.feed(C + b"one" + D(1) + C + b"two" + D(0))
+    assert out(log.back(1)) == b"two" and out(log.back(2)) == b"one" and log.back(3) is None
+
+
 def test_a_prompt_without_d_still_ends_the_command():
     log = recorder.CommandLog()
     log.feed(C + b"x" + A)

@@ -65,6 +65,10 @@ def test_output_of_the_last_command_and_exit_code_pass_through(rec):
     run_and_wait(tmux, "ls /definitely-missing", "No such file")
     raw = last(sock)
     assert b"No such file or directory" in raw.data and raw.exit == 2
+    run_and_wait(tmux, "echo second", "second")
+    earlier = sources.recorder({"recorder": sock}, "", back=2)
+    assert b"No such file or directory" in earlier.data and earlier.exit == 2
+    assert last(sock).data.strip() == b"second" and last(sock).exit == 0
     tmux.type("exit 7")
     tmux.keys("Enter")
     tmux.wait("relay exit 7")

@@ -22,6 +22,20 @@ def last_command(req: Request) -> str:
     return req.history[-1].command if req.history else ""
 
 
+def _key(entry: Any) -> tuple:
+    """A command as run: the same text with the same status and duration is the same run."""
+    return (entry.command, entry.exit, entry.duration_ms)
+
+
+def referenced(req: Request) -> Optional[tuple]:
+    """(back, entry) of an earlier command the question names word for word, if any."""
+    for back, entry in enumerate(reversed(req.history[:-1]), start=2):
+        command = entry.command.strip()
+        if len(command) >= 3 and command in req.text:
+            return back, entry
+    return None
+
+
 def fix_question(req: Request, out: Optional[output_mod.Output]) -> str:
     """"the last command failed with exit N and printed this: fix it"."""
     command = last_command(req)
@@ -42,11 +56,22 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
     if not req.interactive or not req.history:  # nothing ran yet: the screen is not output
         return (fix_question(req, None) if req.mode == "fix" else question), None
     entry = req.history[-1]
-    seen = (entry.command, entry.exit, entry.duration_ms)
-    if getattr(conv, "output_sent_for", None) == seen:  # already in the conversation
-        return (fix_question(req, None) if req.mode == "fix" else question), None
+    sent = getattr(conv, "outputs_sent", None)
+    if sent is None:
+        sent = conv.outputs_sent = set()
     term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
     kwargs = {"runner": runner} if runner is not None else {}
+    earlier = referenced(req) if req.mode == "question" else None
+    if earlier is not None and _key(earlier[1]) not in sent:
+        old = output_mod.gather(term, earlier[1].command, cfg.context, back=earlier[0], **kwargs)
+        if old is not None and old.status():
+            reply.status(old.status())
+        if old is not None and old.text:
+            sent.add(_key(earlier[1]))
+            question = f"{question}\n\n{old.block()}"
+    seen = _key(entry)
+    if seen in sent:  # already in the conversation
+        return (fix_question(req, None) if req.mode == "fix" else question), None
     out = output_mod.gather(term, last_command(req), cfg.context, **kwargs)
     if out is None:
         if cfg.context.command_output != "off" and not getattr(conv, "output_hint_said", False):
@@ -60,6 +85,6 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
     if req.mode == "fix":
         question = fix_question(req, out)
     if out.text:
-        conv.output_sent_for = seen
+        sent.add(seen)
         question = f"{question}\n\n{out.block()}"
     return question, out

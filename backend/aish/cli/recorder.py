@@ -104,7 +104,11 @@ class CommandLog:
             self.current = None
 
     def last(self) -> Optional[dict]:
-        return self.done[-1].to_json() if self.done else None
+        return self.back(1)
+
+    def back(self, n: int) -> Optional[dict]:
+        """The n-th finished command counting back from the last (1 = the last)."""
+        return self.done[-n].to_json() if 1 <= n <= len(self.done) else None
 
 
 def socket_path(rundir: str) -> str:
@@ -128,7 +132,7 @@ def _listen(path: str) -> socket.socket:
 
 
 def _answer(server: socket.socket, log: CommandLog) -> None:
-    """One short query from the daemon: ``last`` -> the last finished command as JSON."""
+    """One short query from the daemon: ``last`` or ``back N`` -> that command as JSON."""
     try:
         conn, _ = server.accept()
     except OSError:
@@ -136,9 +140,11 @@ def _answer(server: socket.socket, log: CommandLog) -> None:
     with conn:
         try:
             conn.settimeout(0.5)
-            query = conn.recv(64)
-            if query.strip() == b"last":
+            words = conn.recv(64).split()
+            if words == [b"last"]:
                 conn.sendall(json.dumps(log.last()).encode("ascii"))
+            elif len(words) == 2 and words[0] == b"back" and words[1].isdigit():
+                conn.sendall(json.dumps(log.back(int(words[1]))).encode("ascii"))
         except OSError:
             pass
 

@@ -27,6 +27,7 @@ class Output:
     lines: int = 0
     cut: bool = False
     note: str = ""
+    back: int = 1  # 1: the last command; 2: the one before...
 
     def status(self) -> str:
         """The one line telling the user what left the machine (or why nothing did)."""
@@ -40,14 +41,15 @@ class Output:
         """The text appended to the question."""
         if not self.text:
             return ""
-        head = f"[output of the last command: {self.command}]" if self.command \
-            else "[output of the last command]"
+        which = "the last command" if self.back == 1 else "an earlier command"
+        head = f"[output of {which}: {self.command}]" if self.command else f"[output of {which}]"
         return f"{head}\n{self.text}"
 
 
 def gather(term: dict, command: str, cfg: ContextConfig,
-           runner: sources.Runner = sources.run) -> Optional[Output]:
-    """The last command's output, or None when there is no source (the caller says how to get one).
+           runner: sources.Runner = sources.run, back: int = 1) -> Optional[Output]:
+    """A command's output (``back`` 1 = the last command, 2 the one before...), or None when
+    there is no source (the caller says how to get one).
 
     Output(…) with empty text means "a source, but nothing to send" (off, empty, full-screen).
     """
@@ -56,14 +58,14 @@ def gather(term: dict, command: str, cfg: ContextConfig,
     name = sources.detect(term)
     if name is None:
         return None
-    raw = sources.SOURCES[name](term, command, runner)
+    raw = sources.SOURCES[name](term, command, runner, back)
     if raw is None:
         return Output(source=name, command=command, note=f"{name} gave nothing")
     if raw.fullscreen:
         return Output(source=name, command=command, note="a full-screen program")
     cleaned = sanitize.clean(raw.data, cfg.output_max_lines, cfg.output_max_bytes)
     return Output(source=name, command=command, text=cleaned.text, lines=cleaned.lines,
-                  cut=cleaned.cut, note=cleaned.note)
+                  cut=cleaned.cut, note=cleaned.note, back=back)
 
 
 def _short(command: str, width: int = 40) -> str:

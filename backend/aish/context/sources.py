@@ -63,7 +63,7 @@ def detect(term: dict) -> Optional[str]:
     return None
 
 
-def tmux(term: dict, command: str, runner: Runner = run) -> Optional[Raw]:
+def tmux(term: dict, command: str, runner: Runner = run, back: int = 1) -> Optional[Raw]:
     socket_path = term["tmux"].split(",", 1)[0]
     pane = term["tmux_pane"]
     base = ["tmux", "-S", socket_path] if socket_path else ["tmux"]
@@ -76,21 +76,24 @@ def tmux(term: dict, command: str, runner: Runner = run) -> Optional[Raw]:
     return Raw("tmux", after_command(screen, command))
 
 
-def kitty(term: dict, command: str, runner: Runner = run) -> Optional[Raw]:
+def kitty(term: dict, command: str, runner: Runner = run, back: int = 1) -> Optional[Raw]:
+    if back != 1:  # kitty keeps the last command's output only
+        return None
     data = runner(["kitty", "@", "--to", term["kitty_listen_on"], "get-text",
                    "--match", f"id:{term['kitty_window_id']}", "--extent", "last_cmd_output"], {})
     return None if data is None else Raw("kitty", data)
 
 
-def wezterm(term: dict, command: str, runner: Runner = run) -> Optional[Raw]:
+def wezterm(term: dict, command: str, runner: Runner = run, back: int = 1) -> Optional[Raw]:
     env = {"WEZTERM_UNIX_SOCKET": term["wezterm_socket"]} if term.get("wezterm_socket") else {}
     screen = runner(["wezterm", "cli", "get-text", "--pane-id", term["wezterm_pane"],
                      "--start-line", f"-{SCREEN_LINES}"], env)
     return None if screen is None else Raw("wezterm", after_command(screen, command))
 
 
-def recorder(term: dict, command: str, runner: Runner = run, timeout: float = 1.0) -> Optional[Raw]:
-    """Ask the relay for its last finished command; the socket must be ours and a socket."""
+def recorder(term: dict, command: str, runner: Runner = run, back: int = 1,
+             timeout: float = 1.0) -> Optional[Raw]:
+    """Ask the relay for a finished command (``back`` 1 = the last); the socket must be ours."""
     path = term["recorder"]
     try:
         st = os.lstat(path)
@@ -102,7 +105,7 @@ def recorder(term: dict, command: str, runner: Runner = run, timeout: float = 1.
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
             conn.settimeout(timeout)
             conn.connect(path)
-            conn.sendall(b"last\n")
+            conn.sendall(b"last\n" if back == 1 else f"back {back}\n".encode("ascii"))
             chunks = []
             while True:
                 chunk = conn.recv(65536)
