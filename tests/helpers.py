@@ -36,3 +36,8 @@ def closed_port_url() -> str:
 def model_toml(name: str, url: str, model: str, extra: str = "") -> str:
     """One `[models.NAME]` table."""
     return f'[models."{name}"]\nendpoint = "{url}"\nmodel = "{model}"\n{extra}'
+
+
+def question(content: str) -> str:
+    """A user turn's question without the shell context that travels in front of it."""
+    return content.split("\n\n[question]\n", 1)[-1]

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.helpers import aish
+from tests.helpers import aish, question
 from tests.stub_server import Reply, StubServer
 
 
@@ -29,7 +29,7 @@ def test_ask_streams_answer_and_ends_with_the_commands(stub):
     assert result.stdout.startswith("Sort by size:\nCMD: ls -lS")
     assert result.stdout.rstrip().splitlines()[-2:] == ["ls -lS", "du -sh * | sort -h"]
     body = stub.requests[-1]["body"]
-    assert body["stream"] is True and body["messages"][-1]["content"] == "how do I list files by size"
+    assert body["stream"] is True and question(body["messages"][-1]["content"]) == "how do I list files by size"
     assert body["messages"][0]["role"] == "system" and "CMD: " in body["messages"][0]["content"]
 
 
@@ -66,11 +66,11 @@ def test_conversation_continues_after_a_daemon_restart_and_reset_forgets(stub):
     assert aish("daemon", "stop").returncode == 0
     stub.queue(Reply(text="pelican"))
     aish("ask", "-c", "what was the word?")
-    contents = [m["content"] for m in stub.requests[-1]["body"]["messages"]]
+    contents = [question(m["content"]) for m in stub.requests[-1]["body"]["messages"]]
     assert "remember the word pelican" in contents and "first answer" in contents
     assert aish("reset").returncode == 0  # the last CLI conversation
     aish("ask", "-c", "fresh")
-    contents = [m["content"] for m in stub.requests[-1]["body"]["messages"]]
+    contents = [question(m["content"]) for m in stub.requests[-1]["body"]["messages"]]
     assert "remember the word pelican" not in contents
 
 

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tests.helpers import aish, closed_port_url, model_toml, ok
+from tests.helpers import aish, closed_port_url, model_toml, ok, question
 from tests.stub_server import Reply, StubServer
 
 SUMMARIZER_ROLE = "You keep the running memory of a conversation"
@@ -367,7 +367,7 @@ def test_explain_streams_and_leaves_the_conversation_alone(stub):
     ok("ask", "next question")
     contents = " ".join(str(m.get("content")) for m in stub.requests[-1]["body"]["messages"])
     assert "tar -xzf a.tgz" not in contents and "the archiver" not in contents
-    assert stub.requests[-1]["body"]["messages"][-1]["content"] == "next question"
+    assert question(stub.requests[-1]["body"]["messages"][-1]["content"]) == "next question"
 
 
 def test_shell_help_and_an_unknown_verb_through_the_real_daemon(stub):

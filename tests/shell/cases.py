@@ -13,7 +13,7 @@ import time
 import pytest
 
 from tests.stub_server import Reply
-from tests.shell.shellenv import PROMPT, ask_then_cycle, prompt_line, system_message, user_message
+from tests.shell.shellenv import PROMPT, ask_then_cycle, prompt_line, shell_context, user_message
 from tests.shell.tmux import fd_count, wait_until
 
 HOSTILE = ("""what's $(rm -rf ~) doing; and "quotes" | pipes * globs ? """
@@ -63,7 +63,7 @@ def test_context_carries_cwd_status_and_recent_commands(sh, stub):
     stub.queue(Reply(text="ok\nCMD: true\n"))
     sh.ask("? what failed")
     sh.wait_prompt("true")
-    system = system_message(stub.requests[-1])
+    system = shell_context(stub.requests[-1])
     assert f"cwd: {sh.tmux.cwd}" in system
     assert "last exit status: 0" in system
     lines = [line.strip() for line in system.splitlines()]

@@ -136,7 +136,14 @@ def prompt_line(screen: str) -> str:
 
 
 def user_message(request: dict) -> str:
-    return request["body"]["messages"][-1]["content"]
+    """The question of the newest user turn, without the shell context in front of it."""
+    return request["body"]["messages"][-1]["content"].split("\n\n[question]\n", 1)[-1]
+
+
+def shell_context(request: dict) -> str:
+    """The volatile shell context, which travels with the newest user turn (not the system message)."""
+    content = request["body"]["messages"][-1]["content"]
+    return content.split("\n\n[question]\n", 1)[0] if "\n\n[question]\n" in content else ""
 
 
 def system_message(request: dict) -> str:

@@ -10,7 +10,7 @@ from tests.shell.cases import *  # noqa: E402,F401,F403 - the shared cases run o
 from tests.shell.cases_answers import *  # noqa: F401,F403
 from tests.shell.cases_approval import *  # noqa: F401,F403
 from tests.shell.output_cases import *  # noqa: F401,F403
-from tests.shell.shellenv import make_shell, sh, system_message  # noqa: F401
+from tests.shell.shellenv import make_shell, sh, shell_context, user_message  # noqa: F401
 from tests.stub_server import Reply
 from tests.shell.tmux import wait_until  # noqa: E402
 
@@ -48,11 +48,11 @@ trap __bp_preexec DEBUG
 
 
 def ask_what_failed(sh, stub) -> tuple[str, list]:
-    """Ask once the commands ran; returns the system message the model got, and its lines."""
+    """Ask once the commands ran; returns the shell context the model got, and its lines."""
     stub.queue(Reply(text="ok\nCMD: true\n"))
     sh.ask("? what failed")
     sh.wait_prompt("true")
-    system = system_message(stub.requests[-1])
+    system = shell_context(stub.requests[-1])
     return system, [line.strip() for line in system.splitlines()]
 
 
@@ -95,7 +95,7 @@ def test_without_bash_preexec_prompt_command_is_kept(make_shell, stub):
     stub.queue(Reply(text="ok\nCMD: true\n"))
     sh.ask("? hi")
     sh.wait_prompt("true")
-    assert "last exit status: 0" in system_message(stub.requests[-1])
+    assert "last exit status: 0" in shell_context(stub.requests[-1])
 
 
 def test_sourcing_twice_is_harmless(make_shell, stub):
@@ -116,7 +116,7 @@ def test_legacy_bash_answers_and_puts_commands_in_history(make_shell, stub):
     screen = sh.wait("Legacy answer.")
     assert "bash 4+ is needed" in screen
     sh.wait_prompt("")
-    assert stub.requests[-1]["body"]["messages"][-1]["content"] == "what's up with 'quotes'"
+    assert user_message(stub.requests[-1]) == "what's up with 'quotes'"
     sh.tmux.keys("Up")
     sh.wait_prompt("ls -la")
     sh.tmux.keys("C-u")

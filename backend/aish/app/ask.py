@@ -46,6 +46,8 @@ class AskEnv:
     complete: Optional[Callable] = None  # broker.chat_complete
     output_runner: Optional[Callable] = None  # runs a terminal's CLI (context.sources.run)
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("aish"))
+    memory: Any = None  # aish.context.memory.Memory
+    project: Any = None  # aish.context.project.ProjectContext
 
     def __post_init__(self) -> None:
         if self.stream is None or self.complete is None:
@@ -88,11 +90,15 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
     model = cfg.model(model_name)
 
     tools = env.mcp.openai_tools() if env.mcp is not None and env.mcp.has_tools() else []
-    system = prompts.system_prompt(shell=req.shell, cwd=req.cwd, status=req.status,
-                                   history=req.history, tools=bool(tools))
+    system = prompts.system_prompt(shell=req.shell, tools=bool(tools),
+                                   background=_background(env, req), notes=_notes(env, req, reply))
     # a question left unanswered by a daemon that died mid-ask: never glue onto it
     conv.drop_unanswered("no answer: the daemon stopped during that ask")
-    conv.add_user(question)
+    delta = prompts.history_delta(conv.sent_history, req.history)
+    context = prompts.shell_context(cwd=req.cwd, status=req.status, history=delta,
+                                    attachments=_attachments(env, conv, req))
+    conv.sent_history = list(req.history)
+    conv.add_user(prompts.with_context(context, question))
     conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=cfg.context.budget_tokens,
                         count=lambda text: env.tokens.count(model, text), system_prompt=system,
                         summarize=_summarizer(env, conv, reply), status=reply.status,
@@ -319,6 +325,25 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
     usage = _account(env, conv, model, "explain", call.usage, sent, call.text, reply)
     result.usage = usage.to_dict()
     return result
+
+
+def _background(env: AskEnv, req: Request) -> str:
+    """The `[background]` memory block; empty when no memory is wired or it is empty."""
+    return env.memory.render() if getattr(env, "memory", None) is not None else ""
+
+
+def _notes(env: AskEnv, req: Request, reply: Reply) -> str:
+    """Trusted project notes for the ask's cwd (untrusted ones are reported, never sent)."""
+    project = getattr(env, "project", None)
+    if project is None or not req.cwd:
+        return ""
+    return project.notes_block(req.cwd, status=reply.status)
+
+
+def _attachments(env: AskEnv, conv: Conversation, req: Request) -> list[str]:
+    """What `? :tree` / `? :diff` asked to attach to this question (taken once)."""
+    pending, conv.attachments = list(getattr(conv, "attachments", []) or []), []
+    return pending
 
 
 def _summarizer(env: AskEnv, conv: Conversation, reply: Reply):

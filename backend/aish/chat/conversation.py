@@ -55,6 +55,8 @@ class Conversation:
         self.lock = threading.Lock()  # one ask at a time per conversation
         self.usage: Any = None  # aish.cost.usage.UsageTotals, attached by the service
         self.redactor: Any = None  # aish.safety.secrets.Redactor, attached by the service
+        self.sent_history: list = []  # the shell history the model has seen (delta per ask)
+        self.attachments: list[str] = []  # blocks for the next question (`? :tree`, `? :diff`)
 
     # ------------------------------------------------------------ building
     def add(self, turn: Turn) -> Turn:
@@ -97,6 +99,8 @@ class Conversation:
         self.turns.clear()
         self.summary = None
         self.always_approved.clear()
+        self.sent_history = []
+        self.attachments = []
         if self.log:
             self.log.append({"type": "reset"})
 

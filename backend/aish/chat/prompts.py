@@ -1,8 +1,13 @@
 """What the model is told: the system prompt and the user text for each ask mode.
 
-The shell context (cwd, last status, recent commands) lives in the system
-message of the current ask, not in the stored turns: it changes every ask,
-and storing it per turn would spend the budget on stale history.
+Layout rule (prefix caching of local servers, docs/performance.md): the system
+message holds only what is stable across the asks of a conversation (base
+instructions, tool note, background memory, project notes; the summary is
+appended by the conversation), so it stays byte-identical from one ask to the
+next.  Everything volatile (cwd, exit status, the commands run since the last
+ask, attachments) travels with the newest user turn and is stored with it:
+earlier turns never change, and a llama.cpp-style server re-processes only
+the new tokens.
 """
 from __future__ import annotations
 
@@ -17,24 +22,52 @@ Answer briefly and concretely. Put every command the user could run on its own l
 _TOOLS = """You may have tools in this request's `tools` field. Call a tool for structured operations it offers; its result arrives in the next turn. Use `CMD:` lines for commands the user should run in their shell."""
 
 
-def system_prompt(*, shell: str, cwd: str, status: Optional[int], history: list[HistoryEntry],
-                  tools: bool) -> str:
+def system_prompt(*, shell: str, tools: bool, background: str = "", notes: str = "") -> str:
+    """The stable system message; ``background``/``notes`` are pre-rendered blocks."""
     parts = [_BASE.format(shell=shell if shell in ("zsh", "bash") else "terminal",
                           os=_os_name())]
     if tools:
         parts.append(_TOOLS)
+    if background:
+        parts.append(background)
+    if notes:
+        parts.append(notes)
+    return "\n\n".join(parts)
+
+
+def history_delta(previous: list[HistoryEntry], current: list[HistoryEntry]) -> list[HistoryEntry]:
+    """The entries of ``current`` not already sent: it drops the longest head of
+    ``current`` that ends ``previous`` (the shell sends its last N commands each ask)."""
+    for k in range(min(len(previous), len(current)), 0, -1):
+        if _same(previous[-k:], current[:k]):
+            return current[k:]
+    return list(current)
+
+
+def _same(a: list[HistoryEntry], b: list[HistoryEntry]) -> bool:
+    return all((x.command, x.exit, x.duration_ms) == (y.command, y.exit, y.duration_ms)
+               for x, y in zip(a, b))
+
+
+def shell_context(*, cwd: str, status: Optional[int], history: list[HistoryEntry],
+                  attachments: Optional[list[str]] = None) -> str:
+    """The volatile block that goes in front of the newest user turn."""
     context = [f"cwd: {cwd}"] if cwd else []
     if status is not None:
         context.append(f"last exit status: {status}")
     if history:
-        context.append("recent commands (exit status, duration, command), oldest first:")
+        context.append("commands run since the last ask (exit status, duration, command), oldest first:")
         for entry in history:
             exit_text = "?" if entry.exit is None else str(entry.exit)
             duration = "" if entry.duration_ms is None else f" {entry.duration_ms}ms"
             context.append(f"  [{exit_text}{duration}] {entry.command}")
-    if context:
-        parts.append("[shell context]\n" + "\n".join(context))
-    return "\n\n".join(parts)
+    blocks = ["[shell context]\n" + "\n".join(context)] if context else []
+    blocks.extend(a for a in (attachments or []) if a)
+    return "\n\n".join(blocks)
+
+
+def with_context(context: str, question: str) -> str:
+    return f"{context}\n\n[question]\n{question}" if context else question
 
 
 def user_text(mode: str, text: str, buffer: str, cursor: int, stdin: str = "") -> str:
