@@ -109,3 +109,20 @@ def test_history_delta_drops_what_was_already_sent():
     assert prompts.history_delta([a], [c, d]) == [c, d]
     # the same command run again with another status is new
     assert prompts.history_delta([a], [HistoryEntry("a", 1, 1)]) == [HistoryEntry("a", 1, 1)]
+
+
+def test_memory_is_a_background_block_before_the_summary_and_stays_put(tmp_path):
+    from aish.context.memory import Memory
+
+    env, conv, recorder = conversation()
+    env.memory = Memory(tmp_path)
+    env.memory.add("I use fd, not find")
+    conv.set_summary("we talked about builds")
+    twelve_asks(env, conv)
+    system = recorder.sent[-1][0]["content"]
+    assert system.index("[background]") < system.index("- (fact) I use fd, not find") \
+        < system.index("[earlier conversation summary]")
+    assert all(sent[0]["content"] == system for sent in recorder.sent)
+    env.memory.add("prod is eu-west-1")  # a changed memory changes the prefix, once
+    ask(env, conv, 12, [])
+    assert "prod is eu-west-1" in recorder.sent[-1][0]["content"]

@@ -1,0 +1,1 @@
+"""Tests of aish.context: memory, git/project context, trust."""

@@ -56,6 +56,7 @@ class Service:
 
         self.drafts = fix.Drafts(paths.runtime_dir)
         self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
+        self.pending: dict = {}  # proposals waiting for the user's yes (`memory accept`)
 
     # ------------------------------------------------------------ config
     def config(self) -> Config:
@@ -220,7 +221,7 @@ class Service:
         if cfg.detected and not getattr(self, "_announced", False):
             self._announced = True
             reply.status(f"using {cfg.detected} (no config file; 'aish config init' to choose)")
-        env = AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log)
+        env = self.ask_env(cfg, mcp)
         draft = self.drafts.take(request) if request.mode == "fix" else None
         if draft is not None:
             from aish.app import fix
@@ -262,6 +263,27 @@ class Service:
         outcome = self.drafts.prepare(cfg, request, run, self.log)
         self.log.info("fix draft for %s: %s", request.conv, outcome)
         return AskResult(text=outcome)
+
+    def ask_env(self, cfg: Config, mcp=None):
+        from aish.app import knowledge
+        from aish.app.ask import AskEnv
+
+        return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log,
+                      memory=knowledge.memory_for(cfg), project=knowledge.project_for(cfg))
+
+    def memory(self):
+        from aish.app import knowledge
+
+        memory = knowledge.memory_for(self.config())
+        if memory is None:
+            raise AishError("memory is off (memory.enabled = false)", hint="'aish config show' names the file")
+        return memory
+
+    def completer(self, conv_id: str, category: str, reply: Reply):
+        """A costed one-off model call for verbs (memory summarize, delegate)."""
+        from aish.app import knowledge
+
+        return knowledge.completer(self.ask_env(self.config()), self.conversation(conv_id), category, reply)
 
     def verb(self, request: Request, reply: Reply) -> AskResult:
         """Run one verb (``aish cost``, ``? :route on``...): its module, with the state it needs."""

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 from urllib.parse import urlparse
 
 from aish import paths
-from aish.config.schema import (Config, ContextConfig, CostConfig, FixConfig, McpConfig, McpServerConfig, ModelConfig,
+from aish.config.schema import (Config, ContextConfig, CostConfig, DelegateConfig, FixConfig, MemoryConfig, McpConfig, McpServerConfig, ModelConfig,
                                 RoutingConfig, SafetyConfig, SecretsConfig, TokenizeConfig)
 from aish.errors import ConfigError
 
@@ -61,7 +61,7 @@ def load(path: Optional[Path] = None) -> Config:
 def from_dict(raw: dict, where: str = "config") -> Config:
     cfg = Config()
     known = {"default_model", "models", "routing", "context", "mcp", "cost", "tokenize",
-             "safety", "secrets", "fix"}
+             "safety", "secrets", "fix", "memory", "delegate"}
     _reject_unknown(raw, known, where, "")
     if "default_model" in raw:
         cfg.default_model = _typed(raw["default_model"], str, where, "default_model")
@@ -78,7 +78,8 @@ def from_dict(raw: dict, where: str = "config") -> Config:
         cfg.models[name] = model
     for section, cls in (("routing", RoutingConfig), ("context", ContextConfig), ("cost", CostConfig),
                          ("tokenize", TokenizeConfig), ("safety", SafetyConfig),
-                         ("secrets", SecretsConfig), ("fix", FixConfig)):
+                         ("secrets", SecretsConfig), ("fix", FixConfig), ("memory", MemoryConfig),
+                         ("delegate", DelegateConfig)):
         if section in raw:
             table = _typed(raw[section], dict, where, section)
             setattr(cfg, section, _fill(cls, table, where, section))
@@ -139,6 +140,12 @@ def validate(cfg: Config, where: str = "config") -> None:
                           "is not a configured model")
     if cfg.safety.llm_model and cfg.safety.llm_model not in cfg.models:
         raise ConfigError(f"{where}: safety.llm_model = '{cfg.safety.llm_model}' is not a configured model")
+    for name in cfg.delegate.allow:
+        if not isinstance(name, str) or name not in cfg.models:
+            raise ConfigError(f"{where}: delegate.allow lists '{name}', which is not a configured model",
+                              hint=f"configured models: {', '.join(cfg.models)}")
+    if cfg.memory.max_facts < 1 or cfg.memory.max_chars < 100:
+        raise ConfigError(f"{where}: memory.max_facts must be >= 1 and memory.max_chars >= 100")
 
 
 def _reject_unknown(table: dict, known: set, where: str, prefix: str) -> None:

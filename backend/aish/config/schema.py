@@ -140,6 +140,24 @@ class SecretsConfig:
 
 
 @dataclass
+class MemoryConfig:
+    """Facts every answer should know (`? :remember`), kept in the state dir."""
+
+    enabled: bool = True
+    max_facts: int = 50
+    max_chars: int = 4000  # all facts together; the [background] block never grows past it
+    summarizer_model: str = "fast"  # `aish memory summarize`
+
+
+@dataclass
+class DelegateConfig:
+    """Handing a sub-task to another configured model (`? :delegate`, `DELEGATE:` lines)."""
+
+    allow: list = field(default_factory=list)  # models the main model may delegate to; empty = off
+    max_chars: int = 8000  # of a delegated answer brought back into the conversation
+
+
+@dataclass
 class Config:
     default_model: str = "fast"
     models: dict = field(default_factory=dict)  # name -> ModelConfig
@@ -151,6 +169,8 @@ class Config:
     safety: SafetyConfig = field(default_factory=SafetyConfig)
     secrets: SecretsConfig = field(default_factory=SecretsConfig)
     fix: FixConfig = field(default_factory=FixConfig)
+    memory: MemoryConfig = field(default_factory=MemoryConfig)
+    delegate: DelegateConfig = field(default_factory=DelegateConfig)
     source: Optional[Path] = None  # the file it came from, if any
     detected: Optional[str] = None  # how the model was found when there was no file
 

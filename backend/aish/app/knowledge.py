@@ -1,0 +1,52 @@
+"""Wiring of what the model may know beyond the conversation: memory, project context, delegation.
+
+The feature code lives in ``aish.context`` (no model calls there); this module
+builds those objects from the config and gives them the one costed model call
+they need (``complete``), so each call lands in the usage totals, the session
+log and the ledger under its own category.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from aish import paths
+from aish.errors import AishError
+
+if TYPE_CHECKING:
+    from aish.app.ask import AskEnv
+    from aish.chat.conversation import Conversation
+    from aish.config.schema import Config
+    from aish.ipc.reply import Reply
+
+
+def memory_for(cfg: "Config") -> Optional[Any]:
+    """The fact store, or None when `memory.enabled = false`."""
+    if not cfg.memory.enabled:
+        return None
+    from aish.context.memory import Memory
+
+    return Memory(paths.state_dir(), max_facts=cfg.memory.max_facts, max_chars=cfg.memory.max_chars)
+
+
+def completer(env: "AskEnv", conv: "Conversation", category: str,
+              reply: "Reply") -> Callable[[str, list], str]:
+    """``complete(model_name, messages) -> text``: one non-streamed call, redacted, costed."""
+    from aish.app.ask import _account, _redacting
+
+    def complete(model_name: str, messages: list) -> str:
+        cfg = env.config
+        if model_name not in cfg.models:
+            raise AishError(f"'{model_name}' is not a configured model",
+                            hint=f"configured models: {', '.join(cfg.models)}")
+        model = cfg.models[model_name]
+        sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
+        text, usage = env.complete(model, sent)
+        _account(env, conv, model, category, usage, sent, text, reply)
+        return conv.redactor.restore(text) if _redacting(env, conv) else text
+
+    return complete
+
+
+def project_for(cfg: "Config") -> Optional[Any]:
+    """Project notes and git context for an ask's cwd (filled in by aish.context.project)."""
+    return None
