@@ -78,6 +78,8 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
 
     from aish.llm import routing as router
 
+    if env.project is not None and req.cwd:  # a trusted .aish.toml, safe keys only
+        env.config = cfg = env.project.overlay(cfg, req.cwd, reply.status)
     result = AskResult()
     question = prompts.user_text(req.mode, req.text, req.buffer, req.cursor, req.stdin)
     question, _ = output.attach(cfg, conv, req, reply, question, env.output_runner)
@@ -341,8 +343,12 @@ def _notes(env: AskEnv, req: Request, reply: Reply) -> str:
 
 
 def _attachments(env: AskEnv, conv: Conversation, req: Request) -> list[str]:
-    """What `? :tree` / `? :diff` asked to attach to this question (taken once)."""
+    """The git line, then what `? :tree` / `? :diff` asked to attach to this question (taken once)."""
     pending, conv.attachments = list(getattr(conv, "attachments", []) or []), []
+    if env.project is not None and req.cwd:
+        line = env.project.git_line(req.cwd)
+        if line:
+            pending.insert(0, line)
     return pending
 
 

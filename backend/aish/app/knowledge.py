@@ -47,6 +47,16 @@ def completer(env: "AskEnv", conv: "Conversation", category: str,
     return complete
 
 
-def project_for(cfg: "Config") -> Optional[Any]:
-    """Project notes and git context for an ask's cwd (filled in by aish.context.project)."""
-    return None
+_PROJECT: dict = {}
+
+
+def project_for(cfg: "Config") -> Any:
+    """Project notes, overlay and git context: one per daemon (its git cache and trust store)."""
+    from aish.context.project import ProjectContext
+
+    state = paths.state_dir()
+    project = _PROJECT.get(state)
+    if project is None:
+        project = _PROJECT[state] = ProjectContext(state)
+    project.notes_max_chars = cfg.context.notes_max_chars
+    return project

@@ -1,0 +1,166 @@
+"""Git context, computed by the daemon (never by the shell): root, branch, upstream, dirty count.
+
+One ``git status --porcelain=v2 --branch`` per refresh, cached per repository
+and refreshed when ``.git/HEAD`` or ``.git/index`` changes (a commit, checkout,
+add or pull touches one of them) or after ``TTL`` seconds (an edited file
+changes neither).  ``tree`` and ``diff`` build the attachments of `? :tree` and
+`? :diff`: capped, and masked here because they are pasted into a question.
+"""
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional
+
+TTL = 30.0
+GIT_TIMEOUT = 5.0
+
+
+@dataclass
+class GitInfo:
+    root: str
+    branch: str = ""
+    upstream: str = ""
+    ahead: int = 0
+    behind: int = 0
+    dirty: int = 0
+
+    def line(self) -> str:
+        parts = [f"git: repo {self.root}, branch {self.branch or '(detached)'}"]
+        if self.upstream:
+            parts.append(f"upstream {self.upstream} +{self.ahead}/-{self.behind}")
+        parts.append(f"{self.dirty} changed files" if self.dirty else "clean")
+        return ", ".join(parts)
+
+
+def find_root(cwd: str) -> Optional[Path]:
+    """The nearest directory holding ``.git`` (a dir or a worktree's file), without a fork."""
+    try:
+        path = Path(cwd).resolve()
+    except OSError:
+        return None
+    for candidate in (path, *path.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None
+
+
+def _git(root: Path, *args: str) -> str:
+    # --no-optional-locks: a background status must not rewrite the index (it would race
+    # the user's own git commands, and change the index mtime the cache watches)
+    done = subprocess.run(["git", "--no-optional-locks", "-C", str(root), *args], capture_output=True, text=True,
+                          timeout=GIT_TIMEOUT, errors="replace")
+    if done.returncode != 0:
+        raise OSError(done.stderr.strip() or f"git {args[0]} failed")
+    return done.stdout
+
+
+def _stamp(root: Path) -> tuple:
+    git = root / ".git"
+    stamps = []
+    for name in ("HEAD", "index"):
+        try:
+            stamps.append((git / name).stat().st_mtime_ns)
+        except OSError:
+            stamps.append(None)
+    return tuple(stamps)
+
+
+def parse_status(root: str, text: str) -> GitInfo:
+    info = GitInfo(root=root)
+    for line in text.splitlines():
+        if line.startswith("# branch.head "):
+            head = line.split(" ", 2)[2]
+            info.branch = "" if head == "(detached)" else head
+        elif line.startswith("# branch.upstream "):
+            info.upstream = line.split(" ", 2)[2]
+        elif line.startswith("# branch.ab "):
+            ahead, behind = line.split(" ")[2:4]
+            info.ahead, info.behind = int(ahead.lstrip("+")), abs(int(behind))
+        elif line and not line.startswith("#"):
+            info.dirty += 1
+    return info
+
+
+class GitContext:
+    """Per-repository cache of ``GitInfo``."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._cache: dict[Path, tuple[tuple, float, Optional[GitInfo]]] = {}
+        self._lock = threading.Lock()
+        self._clock = clock
+        self.refreshes = 0  # how many times git ran (tests check the cache)
+
+    def info(self, cwd: str) -> Optional[GitInfo]:
+        root = find_root(cwd) if cwd else None
+        if root is None:
+            return None
+        stamp, now = _stamp(root), self._clock()
+        with self._lock:
+            cached = self._cache.get(root)
+            if cached and cached[0] == stamp and now - cached[1] < TTL:
+                return cached[2]
+        try:
+            info = parse_status(str(root), _git(root, "status", "--porcelain=v2", "--branch"))
+        except (OSError, subprocess.SubprocessError, ValueError):
+            info = None
+        with self._lock:
+            self.refreshes += 1
+            self._cache[root] = (stamp, now, info)
+        return info
+
+
+def tree(cwd: str, *, depth: int = 3, max_entries: int = 300) -> str:
+    """A compact tree of the project from ``cwd`` down, without what git ignores."""
+    base = Path(cwd).resolve()
+    root = find_root(cwd)
+    if root is not None:
+        names = _git(base, "ls-files", "--cached", "--others", "--exclude-standard").splitlines()
+        files = [Path(n) for n in names if n]
+    else:
+        files = [p.relative_to(base) for p in base.rglob("*")
+                 if p.is_file() and not any(part.startswith(".") for part in p.relative_to(base).parts)]
+    shown: dict[str, int] = {}  # directory path (depth-limited) -> files below it not shown
+    lines: list[str] = []
+    seen: set[str] = set()
+    for path in sorted(files):
+        parts = path.parts
+        for i in range(1, min(len(parts), depth + 1)):
+            key = "/".join(parts[:i]) + "/"
+            if key not in seen:
+                seen.add(key)
+                lines.append("  " * (i - 1) + parts[i - 1] + "/")
+        if len(parts) <= depth:
+            lines.append("  " * (len(parts) - 1) + parts[-1])
+        else:
+            key = "/".join(parts[:depth]) + "/"
+            shown[key] = shown.get(key, 0) + 1
+    cut = len(lines) > max_entries
+    lines = lines[:max_entries]
+    if cut:
+        lines.append(f"... (cut at {max_entries} entries)")
+    if shown:
+        lines.append(f"({sum(shown.values())} files deeper than {depth} levels not listed)")
+    return f"[tree of {base}]\n" + "\n".join(lines)
+
+
+def diff(cwd: str, *, max_chars: int = 12000) -> str:
+    """The staged and the unstaged diff, capped (the cut is said, never silent)."""
+    root = find_root(cwd)
+    if root is None:
+        raise OSError(f"{cwd} is not inside a git repository")
+    staged = _git(root, "diff", "--cached", "--no-color")
+    unstaged = _git(root, "diff", "--no-color")
+    text = ""
+    if staged:
+        text += "[staged diff]\n" + staged
+    if unstaged:
+        text += ("\n" if text else "") + "[unstaged diff]\n" + unstaged
+    if not text:
+        return ""
+    if len(text) > max_chars:
+        text = text[:max_chars] + f"\n... (diff cut at {max_chars} characters)"
+    return text

@@ -1,0 +1,150 @@
+"""A project's own files: ``AISH.md`` notes and the ``.aish.toml`` overlay, once trusted.
+
+The project root is the git root of the ask's cwd, else the nearest directory
+upwards holding ``AISH.md`` or ``.aish.toml``.  Both files are ignored until
+``aish trust`` (trust.py); an ignored file costs one status line per content.
+
+The overlay may set only a safe subset: which configured model to prefer
+(``default_model``), ``[routing.classes]`` (to configured models), context caps
+and ``notes``.  Endpoints, keys, models, MCP servers, approvals and anything
+else are refused: a cloned repository must never send the user's prompts
+elsewhere or approve a tool.
+"""
+from __future__ import annotations
+
+import copy
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Optional
+
+from aish.context import git as git_mod
+from aish.context.trust import TrustStore, file_hash
+
+if TYPE_CHECKING:
+    from aish.config.schema import Config
+
+NOTES_FILE = "AISH.md"
+OVERLAY_FILE = ".aish.toml"
+SAFE_CONTEXT_KEYS = ("max_turns", "budget_tokens", "max_summary_chars")
+SAFE_TOP_KEYS = ("default_model", "routing", "context", "notes")
+
+
+def project_root(cwd: str) -> Optional[Path]:
+    root = git_mod.find_root(cwd)
+    if root is not None:
+        return root
+    try:
+        path = Path(cwd).resolve()
+    except OSError:
+        return None
+    for candidate in (path, *path.parents):
+        if (candidate / NOTES_FILE).is_file() or (candidate / OVERLAY_FILE).is_file():
+            return candidate
+    return None
+
+
+def apply_overlay(cfg: "Config", raw: dict) -> tuple["Config", list[str]]:
+    """``cfg`` with the safe part of ``raw`` applied; the refused keys, named, for a status line."""
+    out = copy.deepcopy(cfg)
+    refused = [key for key in raw if key not in SAFE_TOP_KEYS]
+    model = raw.get("default_model")
+    if model is not None:
+        if isinstance(model, str) and model in cfg.models:
+            out.default_model = model
+        else:
+            refused.append(f"default_model={model!r} (not a configured model)")
+    routing = raw.get("routing")
+    if isinstance(routing, dict):
+        refused += [f"routing.{k}" for k in routing if k != "classes"]
+        classes = routing.get("classes")
+        for name, target in (classes.items() if isinstance(classes, dict) else ()):
+            if name in out.routing.classes and (target in cfg.models or target in ("", None)):
+                out.routing.classes[name] = target or None
+            else:
+                refused.append(f"routing.classes.{name}")
+    elif routing is not None:
+        refused.append("routing")
+    context = raw.get("context")
+    if isinstance(context, dict):
+        for key, value in context.items():
+            if key in SAFE_CONTEXT_KEYS and isinstance(value, int) and not isinstance(value, bool) \
+                    and value > 0:
+                setattr(out.context, key, value)
+            else:
+                refused.append(f"context.{key}")
+    elif context is not None:
+        refused.append("context")
+    return out, refused
+
+
+class ProjectContext:
+    """Daemon-wide: trust records, git cache and the status lines already said."""
+
+    def __init__(self, state_dir: Path, *, notes_max_chars: int = 4000) -> None:
+        self.trust = TrustStore(state_dir)
+        self.git = git_mod.GitContext()
+        self.notes_max_chars = notes_max_chars
+        self._said: set = set()
+        self._lock = threading.Lock()
+
+    def _once(self, key: tuple, line: str, status: Callable[[str], None]) -> None:
+        with self._lock:
+            if key in self._said:
+                return
+            self._said.add(key)
+        status(line)
+
+    def _trusted_file(self, cwd: str, name: str, status: Callable[[str], None]) -> Optional[Path]:
+        root = project_root(cwd)
+        path = root / name if root else None
+        if path is None or not path.is_file():
+            return None
+        if self.trust.is_trusted(path):
+            return path
+        self._once((str(path), file_hash(path)),
+                   f"{path} ignored: not trusted (run 'aish trust' in {root} after reading it)", status)
+        return None
+
+    def notes_block(self, cwd: str, status: Callable[[str], None] = lambda line: None) -> str:
+        """``AISH.md`` and the overlay's ``notes`` for the system message ('' if none trusted)."""
+        parts = []
+        path = self._trusted_file(cwd, NOTES_FILE, status)
+        if path is not None:
+            text = path.read_text(encoding="utf-8", errors="replace").strip()
+            if len(text) > self.notes_max_chars:
+                text = text[:self.notes_max_chars] + "\n... (notes cut)"
+            parts.append(text)
+        notes = self._overlay_raw(cwd, status).get("notes")
+        if isinstance(notes, str) and notes.strip():
+            parts.append(notes.strip()[:self.notes_max_chars])
+        if not parts:
+            return ""
+        return f"[project notes ({project_root(cwd)})]\n" + "\n\n".join(parts)
+
+    def _overlay_raw(self, cwd: str, status: Callable[[str], None]) -> dict:
+        path = self._trusted_file(cwd, OVERLAY_FILE, status)
+        if path is None:
+            return {}
+        try:
+            import tomllib
+        except ModuleNotFoundError:  # Python 3.10
+            import tomli as tomllib
+        try:
+            return tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            self._once((str(path), "bad", file_hash(path)), f"{path} ignored: {err}", status)
+            return {}
+
+    def overlay(self, cfg: "Config", cwd: str, status: Callable[[str], None] = lambda line: None) -> "Config":
+        raw = self._overlay_raw(cwd, status) if cwd else {}
+        if not raw:
+            return cfg
+        out, refused = apply_overlay(cfg, raw)
+        if refused:
+            self._once(("refused", cwd and str(project_root(cwd)), tuple(refused)),
+                       f"{OVERLAY_FILE}: ignored keys a project may not set: {', '.join(refused)}", status)
+        return out
+
+    def git_line(self, cwd: str) -> str:
+        info = self.git.info(cwd) if cwd else None
+        return info.line() if info else ""
