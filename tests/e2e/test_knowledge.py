@@ -129,3 +129,26 @@ def test_tree_and_diff_attach_to_the_next_question_only(stub, tmp_path):
     stub.queue(Reply(text="ok"))
     aish_in(repo, "ask", "and again?")
     assert "[tree of" not in stub.requests[-1]["body"]["messages"][-1]["content"]
+
+
+def test_delegate_verb_asks_the_named_model_once_and_leaves_the_conversation(config_file):
+    from tests.helpers import model_toml
+    from tests.stub_server import StubServer
+
+    with StubServer(shape="llamacpp") as server:
+        config_file(model_toml("fast", server.url, "m-fast") + model_toml("deep", server.url, "m-deep"))
+        try:
+            server.queue(Reply(text="the deep answer"))
+            shown = ok("delegate", "deep", "summarise RFC 9110 in one line")
+            assert "the deep answer" in shown.stdout and "delegated to deep" in shown.stderr
+            body = server.requests[-1]["body"]
+            assert body["model"] == "m-deep" and body["messages"][-1]["content"] == "summarise RFC 9110 in one line"
+            assert "delegate" in ok("cost", "--json").stdout
+            server.queue(Reply(text="ok"))
+            ok("ask", "next")
+            body = server.requests[-1]["body"]
+            assert body["model"] == "m-fast" and "the deep answer" not in json.dumps(body)
+            bad = aish("delegate", "nosuch", "x")
+            assert bad.returncode != 0 and "'nosuch' is not a configured model" in bad.stderr
+        finally:
+            aish("daemon", "stop")

@@ -93,7 +93,8 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
 
     tools = env.mcp.openai_tools() if env.mcp is not None and env.mcp.has_tools() else []
     system = prompts.system_prompt(shell=req.shell, tools=bool(tools),
-                                   background=_background(env, req), notes=_notes(env, req, reply))
+                                   background=_background(env, req), notes=_notes(env, req, reply),
+                                   delegate=_delegate_note(cfg))
     # a question left unanswered by a daemon that died mid-ask: never glue onto it
     conv.drop_unanswered("no answer: the daemon stopped during that ask")
     delta = prompts.history_delta(conv.sent_history, req.history)
@@ -147,8 +148,27 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
         else:
             conv.drop_unanswered("cancelled")
         return result
+    if cfg.delegate.allow:
+        _follow_handoffs(env, conv, model, system, reply, result)
     _suggest(env, conv, result, reply, model)
     return result
+
+
+def _follow_handoffs(env: AskEnv, conv: Conversation, model: ModelConfig, system: str,
+                     reply: Reply, result: AskResult) -> None:
+    """`DELEGATE:` lines of the answer: run them, give the results back, take one more answer."""
+    from aish.app import delegate
+
+    jobs, refused = delegate.handoffs(result.text, env.config.delegate.allow)
+    if refused:
+        reply.status(f"DELEGATE to {', '.join(refused)} ignored: not in delegate.allow")
+    if not jobs or conv.turns[-1].role != "assistant":
+        return
+    answers = [delegate.run(env, conv, name, task, reply) for name, task in jobs]
+    conv.add_user(delegate.results_turn(jobs, answers, env.config.delegate.max_chars))
+    call = _call_with_fallback(env, conv, model, system, [], reply, result)  # depth 1: not followed
+    conv.add_assistant(call.text, usage=call.usage.to_dict() if call.usage else None)
+    result.text += call.text
 
 
 def _call_with_fallback(env: AskEnv, conv: Conversation, model: ModelConfig, system: str,
@@ -332,6 +352,12 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
 def _background(env: AskEnv, req: Request) -> str:
     """The `[background]` memory block; empty when no memory is wired or it is empty."""
     return env.memory.render() if getattr(env, "memory", None) is not None else ""
+
+
+def _delegate_note(cfg: Config) -> str:
+    from aish.app import delegate
+
+    return delegate.system_note(cfg.delegate.allow)
 
 
 def _notes(env: AskEnv, req: Request, reply: Reply) -> str:

@@ -22,12 +22,15 @@ Answer briefly and concretely. Put every command the user could run on its own l
 _TOOLS = """You may have tools in this request's `tools` field. Call a tool for structured operations it offers; its result arrives in the next turn. Use `CMD:` lines for commands the user should run in their shell."""
 
 
-def system_prompt(*, shell: str, tools: bool, background: str = "", notes: str = "") -> str:
-    """The stable system message; ``background``/``notes`` are pre-rendered blocks."""
+def system_prompt(*, shell: str, tools: bool, background: str = "", notes: str = "",
+                  delegate: str = "") -> str:
+    """The stable system message; ``background``/``notes``/``delegate`` are pre-rendered blocks."""
     parts = [_BASE.format(shell=shell if shell in ("zsh", "bash") else "terminal",
                           os=_os_name())]
     if tools:
         parts.append(_TOOLS)
+    if delegate:
+        parts.append(delegate)
     if background:
         parts.append(background)
     if notes:
