@@ -138,3 +138,17 @@ def test_a_question_its_daemon_died_on_is_not_glued_to_the_next(aish_env):
     conv.drop_unanswered("no answer")  # what an ask does first
     conv.add_user("next")
     assert [m["content"] for m in conv.to_messages("sys")] == ["sys", "q1", "a1", "q3", "a3", "next"]
+
+
+def test_eviction_with_slack_goes_below_the_limit_so_it_comes_in_batches():
+    conv = Conversation("t")
+    for n in range(9):
+        conv.add_user(f"q{n}")
+        conv.add_assistant(f"a{n}")
+    assert conv.enforce_budget(max_turns=8, budget_tokens=10_000, count=chars4, slack=0.25) == 6
+    assert len(conv.exchanges()) == 6
+    conv.add_user("q9")
+    conv.add_assistant("a9")
+    assert conv.enforce_budget(max_turns=8, budget_tokens=10_000, count=chars4, slack=0.25) == 0
+    conv.add_user("q10")
+    assert conv.enforce_budget(max_turns=8, budget_tokens=10_000, count=chars4) == 0

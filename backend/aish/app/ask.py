@@ -105,7 +105,8 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
     conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=cfg.context.budget_tokens,
                         count=lambda text: env.tokens.count(model, text), system_prompt=system,
                         summarize=_summarizer(env, conv, reply), status=reply.status,
-                        max_summary_chars=cfg.context.max_summary_chars)
+                        max_summary_chars=cfg.context.max_summary_chars,
+                        slack=cfg.context.evict_slack)
 
     texts: list[str] = []
     usages: list[Usage] = []

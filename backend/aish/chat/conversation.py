@@ -135,11 +135,12 @@ class Conversation:
 
     def enforce_budget(self, *, max_turns: int, budget_tokens: int, count: Callable[[str], int],
                        system_prompt: str = "", summarize: Optional[SummarizeFn] = None,
-                       max_summary_chars: int = 2000,
+                       max_summary_chars: int = 2000, slack: float = 0.0,
                        status: Callable[[str], None] = lambda line: None) -> int:
         """Evict the oldest exchanges while over ``max_turns`` or the token budget.
 
         The newest exchange always stays.  Returns how many turns were evicted.
+        With ``slack`` (0..0.9) an eviction goes that fraction below both limits.
         With ``summarize`` the evicted turns are folded into the rolling summary;
         a summarizer that returns None means silent eviction with one status line.
         """
@@ -150,6 +151,12 @@ class Conversation:
         groups = self.exchanges()
         evicted: list[Turn] = []
         total = fixed + sum(t.tokens or 0 for t in self.turns)
+        if len(groups) > max_turns or total > budget_tokens:
+            # Once evicting, go down to a low-water mark (``slack`` below the limits): a
+            # local server's prompt cache is lost at every eviction, so evict rarely, in
+            # batches, rather than one exchange on every ask at the limit.
+            max_turns = max(1, max_turns - int(max_turns * slack))
+            budget_tokens = int(budget_tokens * (1 - slack))
         while len(groups) > 1 and (len(groups) > max_turns or total > budget_tokens):
             group = groups.pop(0)
             evicted.extend(group)

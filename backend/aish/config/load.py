@@ -144,6 +144,9 @@ def validate(cfg: Config, where: str = "config") -> None:
         if not isinstance(name, str) or name not in cfg.models:
             raise ConfigError(f"{where}: delegate.allow lists '{name}', which is not a configured model",
                               hint=f"configured models: {', '.join(cfg.models)}")
+    if not 0 <= cfg.context.evict_slack <= 0.9:
+        raise ConfigError(f"{where}: context.evict_slack must be between 0 and 0.9, "
+                          f"got {cfg.context.evict_slack}")
     if cfg.memory.max_facts < 1 or cfg.memory.max_chars < 100:
         raise ConfigError(f"{where}: memory.max_facts must be >= 1 and memory.max_chars >= 100")
 

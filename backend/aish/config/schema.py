@@ -78,6 +78,7 @@ class ContextConfig:
     command_output: str = "auto"  # "auto": send the last command's output with a question; "off"
     output_max_lines: int = 200  # head + tail kept within both caps
     output_max_bytes: int = 8192
+    evict_slack: float = 0.25  # evict this fraction below the limits at once (prompt cache)
     tree_depth: int = 3  # `? :tree`
     tree_max_entries: int = 300
     diff_max_chars: int = 12000  # `? :diff`
