@@ -212,8 +212,8 @@ def main() -> None:
     parser.add_argument("--no-server", action="store_true")
     args = parser.parse_args()
     report_prefix("default context settings", {})
-    report_prefix("max_turns = 6 with summaries (evictions)",
-                  {"context": {"max_turns": 6, "summarize_on_evict": True, "summarizer_model": "fast"}})
+    report_prefix("max_turns = 8 with summaries (evictions; new: evict_slack 0.25, old: one at a time)",
+                  {"context": {"max_turns": 8, "summarize_on_evict": True, "summarizer_model": "fast"}})
     if not args.no_server:
         report_ttft(args.repeats)
 
