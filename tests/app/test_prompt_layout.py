@@ -126,3 +126,15 @@ def test_memory_is_a_background_block_before_the_summary_and_stays_put(tmp_path)
     env.memory.add("prod is eu-west-1")  # a changed memory changes the prefix, once
     ask(env, conv, 12, [])
     assert "prod is eu-west-1" in recorder.sent[-1][0]["content"]
+
+
+def test_an_unreadable_memory_file_costs_a_status_line_not_the_answer(tmp_path):
+    from aish.context.memory import Memory
+
+    env, conv, recorder = conversation()
+    env.memory = Memory(tmp_path)
+    (tmp_path / "memory.json").write_text("{broken")
+    reply = RecordingReply()
+    run_ask(env, conv, Request(id="r", text="hi", shell="zsh"), reply)
+    assert len(recorder.sent) == 1 and "[background]" not in recorder.sent[0][0]["content"]
+    assert any("memory: cannot read" in s for s in reply.statuses)

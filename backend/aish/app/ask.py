@@ -93,7 +93,7 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
 
     tools = env.mcp.openai_tools() if env.mcp is not None and env.mcp.has_tools() else []
     system = prompts.system_prompt(shell=req.shell, tools=bool(tools),
-                                   background=_background(env, req), notes=_notes(env, req, reply),
+                                   background=_background(env, req, reply), notes=_notes(env, req, reply),
                                    delegate=_delegate_note(cfg))
     # a question left unanswered by a daemon that died mid-ask: never glue onto it
     conv.drop_unanswered("no answer: the daemon stopped during that ask")
@@ -350,9 +350,16 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
     return result
 
 
-def _background(env: AskEnv, req: Request) -> str:
-    """The `[background]` memory block; empty when no memory is wired or it is empty."""
-    return env.memory.render() if getattr(env, "memory", None) is not None else ""
+def _background(env: AskEnv, req: Request, reply: Reply) -> str:
+    """The `[background]` memory block; empty when no memory is wired, it is empty or unreadable
+    (an unreadable file costs a status line, never the answer)."""
+    if env.memory is None:
+        return ""
+    try:
+        return env.memory.render()
+    except AishError as err:
+        reply.status(f"{err} (answering without it)")
+        return ""
 
 
 def _delegate_note(cfg: Config) -> str:
