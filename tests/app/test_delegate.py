@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from aish.app.ask import run_ask
 from aish.ipc.reply import RecordingReply
+from aish.llm.events import Usage
 from tests.app.test_ask import Script, make, req, text
 
 
 def test_an_allowed_handoff_runs_returns_and_is_followed_once():
-    script = Script(text("Let me check.\nDELEGATE: deep: count the lines of a.txt\n"),
+    script = Script(text("Let me check.\nDELEGATE: deep: count the lines of a.txt\n", Usage(10, 5, 15)),
                     text("42 lines"),
-                    text("It has 42 lines.\nDELEGATE: deep: again\nCMD: wc -l a.txt\n"))
+                    text("It has 42 lines.\nDELEGATE: deep: again\nCMD: wc -l a.txt\n", Usage(30, 7, 37)))
     env, conv = make(script, {"delegate": {"allow": ["deep"]}})
     reply = RecordingReply()
     result = run_ask(env, conv, req("how long is a.txt?"), reply)
@@ -22,6 +23,7 @@ def test_an_allowed_handoff_runs_returns_and_is_followed_once():
     assert "42 lines" in reply.full_text and result.commands == ["wc -l a.txt"]
     assert any("delegated to deep" in s for s in reply.statuses)
     assert "delegate" in str(conv.usage.to_json())
+    assert result.usage["prompt_tokens"] == 40  # the main model's two calls
 
 
 def test_delegation_is_off_by_default_and_limited_to_allowed_models():

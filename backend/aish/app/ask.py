@@ -150,13 +150,13 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
             conv.drop_unanswered("cancelled")
         return result
     if cfg.delegate.allow:
-        _follow_handoffs(env, conv, model, system, reply, result)
+        _follow_handoffs(env, conv, model, system, reply, result, usages)
     _suggest(env, conv, result, reply, model)
     return result
 
 
 def _follow_handoffs(env: AskEnv, conv: Conversation, model: ModelConfig, system: str,
-                     reply: Reply, result: AskResult) -> None:
+                     reply: Reply, result: AskResult, usages: list) -> None:
     """`DELEGATE:` lines of the answer: run them, give the results back, take one more answer."""
     from aish.app import delegate
 
@@ -170,6 +170,9 @@ def _follow_handoffs(env: AskEnv, conv: Conversation, model: ModelConfig, system
     call = _call_with_fallback(env, conv, model, system, [], reply, result)  # depth 1: not followed
     conv.add_assistant(call.text, usage=call.usage.to_dict() if call.usage else None)
     result.text += call.text
+    if call.usage:  # the ask's own usage covers the follow-up (delegated calls are their own)
+        usages.append(call.usage)
+        result.usage = _sum_usage(usages)
 
 
 def _call_with_fallback(env: AskEnv, conv: Conversation, model: ModelConfig, system: str,
