@@ -152,3 +152,15 @@ def test_delegate_verb_asks_the_named_model_once_and_leaves_the_conversation(con
             assert bad.returncode != 0 and "'nosuch' is not a configured model" in bad.stderr
         finally:
             aish("daemon", "stop")
+
+
+def test_memory_edit_goes_through_the_editor_and_is_redacted_when_stored(stub, tmp_path):
+    ok("remember", "I use fd")
+    editor = tmp_path / "editor.sh"
+    editor.write_text(f"#!/bin/sh\necho 'token {SECRET}' >> \"$1\"\nsed -i 's/fd/ripgrep/' \"$1\"\n")
+    editor.chmod(0o700)
+    result = ok("memory", "edit", env={"EDITOR": str(editor), "VISUAL": str(editor)})
+    assert "memory now holds 2 facts" in result.stdout
+    listing = ok("memory", "list").stdout
+    assert "1. I use ripgrep" in listing and "2. token ***" in listing
+    assert SECRET not in (Path(os.environ["AISH_STATE_DIR"]) / "memory.json").read_text()
