@@ -40,7 +40,7 @@ from aish.chat import prompts  # noqa: E402
 from aish.chat.conversation import Conversation  # noqa: E402
 from aish.config.load import from_dict  # noqa: E402
 from aish.ipc.protocol import HistoryEntry, Request  # noqa: E402
-from aish.ipc.reply import RecordingReply  # noqa: E402
+from tests.doubles import RecordingReply  # noqa: E402
 from aish.llm.events import Finish, TextDelta  # noqa: E402
 
 ASKS = 12

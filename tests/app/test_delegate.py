@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from aish.app.ask import run_ask
-from aish.ipc.reply import RecordingReply
+from tests.doubles import RecordingReply
 from aish.llm.events import Usage
 from tests.app.test_ask import Script, make, req, text
 

@@ -13,7 +13,7 @@ from aish.chat import prompts
 from aish.chat.conversation import Conversation
 from aish.config.load import from_dict
 from aish.ipc.protocol import HistoryEntry, Request
-from aish.ipc.reply import RecordingReply
+from tests.doubles import RecordingReply
 from aish.llm.events import Finish, TextDelta
 from tests.app.test_ask import MODELS, Tokens
 

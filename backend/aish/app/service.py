@@ -271,20 +271,6 @@ class Service:
         return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log,
                       memory=knowledge.memory_for(cfg), project=knowledge.project_for(cfg))
 
-    def memory(self):
-        from aish.app import knowledge
-
-        memory = knowledge.memory_for(self.config())
-        if memory is None:
-            raise AishError("memory is off (memory.enabled = false)", hint="'aish config show' names the file")
-        return memory
-
-    def completer(self, conv_id: str, category: str, reply: Reply):
-        """A costed one-off model call for verbs (memory summarize, delegate)."""
-        from aish.app import knowledge
-
-        return knowledge.completer(self.ask_env(self.config()), self.conversation(conv_id), category, reply)
-
     def verb(self, request: Request, reply: Reply) -> AskResult:
         """Run one verb (``aish cost``, ``? :route on``...): its module, with the state it needs."""
         from aish.app.verbs import dispatch
@@ -292,7 +278,7 @@ class Service:
 
         name, args = dispatch.parse(request.argv)
         verb = dispatch.module(name)
-        output = verb.run(args, self._verb_context(request, args, verb.NEEDS))
+        output = verb.run(args, self._verb_context(request, args, verb.NEEDS, reply))
         if isinstance(output, AskFor):
             request.kind, request.mode, request.buffer = "ask", output.mode, output.buffer
             return self.ask(request, reply)
@@ -300,7 +286,8 @@ class Service:
             reply.text(line + "\n")
         return AskResult(text="".join(line + "\n" for line in output))
 
-    def _verb_context(self, request: Request, args: list[str], needs: frozenset[str]) -> VerbContext:
+    def _verb_context(self, request: Request, args: list[str], needs: frozenset[str],
+                      reply: Optional[Reply] = None) -> VerbContext:
         """Only what the verb declared: ``mcp`` connects servers and ``ledger`` opens SQLite."""
         from aish.app.verbs import context
 
@@ -314,7 +301,26 @@ class Service:
             ctx.ledger = self.ledger()
         if context.NEED_MCP in needs:
             ctx.mcp = self.mcp()
+        ctx.cwd, ctx.stdin = request.cwd, request.stdin
+        if needs & {context.NEED_MEMORY, context.NEED_PROJECT, context.NEED_MODEL}:
+            self._knowledge_context(ctx, request, needs, reply)
         return ctx
+
+    def _knowledge_context(self, ctx: VerbContext, request: Request, needs: frozenset[str],
+                           reply: Optional[Reply]) -> None:
+        """Memory, project context and costed one-off model calls, for the verbs that need them."""
+        from aish.app import delegate, knowledge
+        from aish.app.verbs import context
+
+        cfg = self.config()
+        if context.NEED_MEMORY in needs:
+            ctx.memory, ctx.pending = knowledge.memory_for(cfg), self.pending
+        if context.NEED_PROJECT in needs:
+            ctx.project = knowledge.project_for(cfg)
+        if context.NEED_MODEL in needs and reply is not None:
+            env, conv = self.ask_env(cfg), self.conversation(request.conv)
+            ctx.complete = knowledge.completer(env, conv, "memory_summarize", reply)
+            ctx.delegate = lambda name, task: delegate.run(env, conv, name, task, reply)
 
     def close(self) -> None:
         if self._mcp is not None:

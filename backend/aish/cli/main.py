@@ -327,6 +327,39 @@ for _verb in VERBS:
         _daemon_verb(_verb)
 
 
+@cli.command("memory", help=one_line_help(BY_NAME["memory"]),
+             context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def memory_command(args: tuple) -> None:
+    """`edit` happens here (the editor needs this terminal); the rest runs in the daemon."""
+    if args[:1] == ("edit",):
+        _memory_edit()
+        return
+    _send("verb", argv=["memory", *args])
+    if args[:1] == ("summarize",) and _tty(sys.stdin) and click.confirm("keep the summary?", default=False):
+        _send("verb", argv=["memory", "accept"])
+
+
+def _memory_edit() -> None:
+    """Edit the facts in $EDITOR; the daemon stores the result (redacted, capped)."""
+    from aish import paths
+
+    try:
+        data = json.loads((paths.state_dir() / "memory.json").read_text(encoding="utf-8"))
+        facts = [str(f) for f in data.get("facts", [])]
+    except FileNotFoundError:
+        facts = []
+    except (OSError, ValueError, AttributeError) as err:
+        raise AishError(f"memory: cannot read the fact file: {err}", hint="'aish memory list'") from None
+    header = "# one fact per line; lines starting with # are ignored; save and quit to store\n"
+    edited = click.edit(header + "".join(f"{f}\n" for f in facts), extension=".txt")
+    if edited is None:
+        click.echo("[aish] memory unchanged")
+        return
+    kept = [line for line in edited.splitlines() if line.strip() and not line.startswith("#")]
+    _send("verb", argv=["memory", "replace"], stdin="\n".join(kept))
+
+
 def main() -> None:
     """The one place the ``aish`` command exits."""
     sys.exit(_run())

@@ -40,6 +40,12 @@ VERBS: tuple[Verb, ...] = (
     Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|disconnect ALIAS", "MCP tool servers"),
     Verb("explain", "[COMMAND]", "explain a command piece by piece (in the shell: the prompt line)"),
     Verb("fix", "", "fix the last command from its exit status and output (in the shell: Ctrl-X Ctrl-F)"),
+    Verb("remember", "TEXT", "keep a fact every answer knows (redacted; survives reset)"),
+    Verb("memory", "[list|add TEXT|forget N|edit|summarize|accept|discard]", "the remembered facts"),
+    Verb("tree", "[DEPTH]", "attach the project's file tree to the next question"),
+    Verb("diff", "", "attach the staged and unstaged git diff to the next question"),
+    Verb("trust", "[--revoke]", "trust this project's AISH.md and .aish.toml as they are now"),
+    Verb("delegate", "MODEL TASK", "one task for another configured model (costed as delegate)"),
     Verb("help", "", "list these verbs", daemon=False),
 )
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from aish.config.schema import Config
 
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 # The parts of daemon state a verb can ask for in its module's NEEDS.
 NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER, NEED_MCP = "config", "conversation", "ledger", "mcp"
+NEED_MEMORY, NEED_PROJECT, NEED_MODEL = "memory", "project", "model"
 
 
 @dataclass
@@ -28,6 +29,15 @@ class VerbContext:
     mcp: Optional[McpManager] = None
     buffer: str = ""  # the shell's prompt line (what `:explain` explains by default)
     json: bool = False  # `--json`: verbs that support it return one JSON line
+    cwd: str = ""  # the asking shell's (or CLI's) working directory
+    stdin: str = ""  # what the CLI sent on stdin (`memory replace` after `aish memory edit`)
+    memory: Any = None  # aish.context.memory.Memory (NEED_MEMORY)
+    pending: dict = field(default_factory=dict)  # daemon-wide proposals waiting for a yes (NEED_MEMORY)
+    project: Any = None  # aish.context.project.ProjectContext (NEED_PROJECT)
+    # NEED_MODEL: one costed model call, (model name, messages) -> text; and a delegated task,
+    # streamed to the user, (model name, task) -> text
+    complete: Optional[Callable[[str, list], str]] = None
+    delegate: Optional[Callable[[str, str], str]] = None
 
 
 @dataclass(frozen=True)

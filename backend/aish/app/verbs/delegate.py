@@ -5,17 +5,17 @@ conversation and its model stay as they were.
 """
 from __future__ import annotations
 
-from aish.app.verbs import VerbContext
+from aish.app.verbs.context import NEED_MODEL, VerbContext
 from aish.errors import AishError
+from aish.ipc.verbs import BY_NAME
 
-USAGE = "aish delegate MODEL TASK"
+NEEDS = frozenset({NEED_MODEL})
+USAGE = BY_NAME["delegate"].synopsis
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
-    from aish.app import delegate
-
     if len(args) < 2:
         raise AishError("delegate: name a configured model and a task", hint=f"usage: {USAGE}")
     name, task = args[0], " ".join(args[1:])
-    delegate.run(ctx.extra["env"], ctx.conversation, name, task, ctx.extra["reply"])
+    ctx.delegate(name, task)  # streams to the user; costed as `delegate`
     return []

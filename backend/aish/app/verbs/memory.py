@@ -15,14 +15,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from aish.app.verbs import VerbContext
+from aish.app.verbs.context import NEED_CONFIG, NEED_CONVERSATION, NEED_MEMORY, NEED_MODEL, VerbContext
 from aish.errors import AishError
+from aish.ipc.verbs import BY_NAME
 
-USAGE = "aish memory [list | add TEXT | forget N | edit | summarize | accept | discard]"
+NEEDS = frozenset({NEED_CONFIG, NEED_CONVERSATION, NEED_MEMORY, NEED_MODEL})
+USAGE = BY_NAME["memory"].synopsis
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
-    memory = ctx.extra["memory"]
+    memory = ctx.memory
+    if memory is None:
+        raise AishError("memory is off (memory.enabled = false)", hint="'aish config show' names the file")
     action, rest = (args[0], args[1:]) if args else ("list", [])
     if action == "remember" or action == "add":
         stored = memory.add(" ".join(rest))
@@ -37,13 +41,12 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
             raise AishError("memory forget: give the number of one fact", hint="'aish memory list' numbers them")
         return [f"[aish] forgot: {memory.forget(int(rest[0]))}"]
     if action == "replace":  # what `aish memory edit` sends: the edited list on stdin
-        kept = memory.replace(ctx.extra.get("stdin", "").splitlines())
+        kept = memory.replace(ctx.stdin.splitlines())
         return [f"[aish] memory now holds {len(kept)} facts"]
     if action == "summarize":
         return _summarize(memory, ctx)
     if action in ("accept", "discard"):
-        pending: dict = ctx.extra["pending"]
-        proposal = pending.pop("memory", None)
+        proposal = ctx.pending.pop("memory", None)
         if proposal is None:
             raise AishError("memory: no summary waiting", hint="run 'aish memory summarize' first")
         if action == "discard":
@@ -59,12 +62,12 @@ def _summarize(memory: Any, ctx: VerbContext) -> list[str]:
     facts = memory.facts()
     if len(facts) < 2:
         return ["[aish] nothing to summarize (fewer than two facts)"]
-    text = ctx.extra["complete"](ctx.config.memory.summarizer_model, summarize_messages(facts))
+    text = ctx.complete(ctx.config.memory.summarizer_model, summarize_messages(facts))
     proposal = [memory.clean(f) for f in parse_summary(text)]
     if not proposal:
         raise AishError("memory summarize: the model's answer held no '- ' fact lines; memory unchanged",
                         hint="try again or use 'aish memory edit'")
-    ctx.extra["pending"]["memory"] = proposal
+    ctx.pending["memory"] = proposal
     lines = [f"before ({len(facts)} facts):", *(f"  - {f}" for f in facts),
              f"after ({len(proposal)} facts):", *(f"  - {f}" for f in proposal),
              "[aish] 'aish memory accept' keeps the summary, 'aish memory discard' drops it"]

@@ -1,4 +1,4 @@
-"""``? :tree``, ``? :diff`` (attach to the next question) and ``aish trust`` (a project's files).
+"""The project verbs' shared code: ``tree``, ``diff`` (attach to the next question), ``trust``.
 
     ? :tree [DEPTH]        a compact file tree of the project from the cwd, without what git ignores
     ? :diff                the staged and unstaged diff
@@ -9,15 +9,17 @@ tree_max_entries, diff_max_chars); they travel with the next question only.
 """
 from __future__ import annotations
 
-from aish.app.verbs import VerbContext
+from aish.app.verbs.context import NEED_CONFIG, NEED_CONVERSATION, NEED_PROJECT, VerbContext
 from aish.errors import AishError
 
+NEEDS = frozenset({NEED_CONFIG, NEED_CONVERSATION, NEED_PROJECT})
 
-def run(verb: str, args: list[str], ctx: VerbContext) -> list[str]:
+
+def run_named(verb: str, args: list[str], ctx: VerbContext) -> list[str]:
     from aish.context import git
     from aish.safety.secrets import mask
 
-    cwd = ctx.extra.get("cwd") or ""
+    cwd = ctx.cwd
     caps = ctx.config.context
     if verb == "trust":
         return _trust(args, ctx, cwd)
@@ -40,7 +42,7 @@ def run(verb: str, args: list[str], ctx: VerbContext) -> list[str]:
 def _trust(args: list[str], ctx: VerbContext, cwd: str) -> list[str]:
     from aish.context.project import NOTES_FILE, OVERLAY_FILE, project_root
 
-    project = ctx.extra["project"]
+    project = ctx.project
     root = project_root(cwd) if cwd else None
     files = [root / name for name in (NOTES_FILE, OVERLAY_FILE)] if root else []
     files = [f for f in files if f.is_file()]
