@@ -187,11 +187,14 @@ def report_ttft(repeats: int) -> None:
             proc = start_server(model, port, log)
             try:
                 times: dict[str, list[float]] = {"new": [], "old": []}
+                evals: dict[str, list[tuple[int, int]]] = {"new": [], "old": []}
                 for _ in range(repeats):
                     for name, requests in (("old", old), ("new", new)):
                         for messages in requests[:-1]:
                             post(port, messages)
                         times[name].append(post(port, requests[-1]))
+                        log.flush()
+                        evals[name].append(_last_prefix_hit(Path(tmp) / "server.log"))
             finally:
                 proc.terminate()
                 proc.wait(timeout=30)
@@ -204,6 +207,19 @@ def report_ttft(repeats: int) -> None:
           f"(new layout takes {med['new'] / med['old']:.0%} of the old time; "
           f"{hits} prefix-match hits logged)")
     print(f"  raw medians (machine-dependent): old {med['old']:.3f}s, new {med['new']:.3f}s")
+    for name in ("old", "new"):
+        hit, remaining = evals[name][-1]
+        print(f"  server log, 12th ask, {name} layout: {hit} prefix-match hit, "
+              f"remaining {remaining} prompt tokens to eval")
+
+
+def _last_prefix_hit(log_path: Path) -> tuple[int, int]:
+    """llama-cpp-python's own account of the last request: (tokens reused, tokens evaluated)."""
+    import re
+
+    found = re.findall(r"(\d+) prefix-match hit, remaining (\d+) prompt tokens to eval",
+                       log_path.read_text(errors="replace"))
+    return (int(found[-1][0]), int(found[-1][1])) if found else (0, -1)
 
 
 def main() -> None:
