@@ -69,6 +69,24 @@ def test_context_carries_cwd_status_and_recent_commands(sh, stub):
     lines = [line.strip() for line in system.splitlines()]
     assert any(line.startswith("[1 ") and line.endswith("] false") for line in lines), system
     assert any(line.startswith("[0 ") and line.endswith("] echo hello") for line in lines), system
+    # the next ask: only the commands run since, a remembered fact and an attached tree
+    first_system = stub.requests[-1]["body"]["messages"][0]["content"]
+    sh.tmux.keys("C-u")  # the suggested command waits on the prompt line
+    sh.wait_prompt("")
+    sh.ask("echo again")
+    sh.wait("again\n")
+    sh.ask("? :remember I use fd, not find")
+    sh.wait("remembered: I use fd, not find")
+    sh.ask("? :tree")
+    sh.wait("tree attached to your next question")
+    stub.queue(Reply(text="ok\nCMD: true\n"))
+    sh.ask("? and now")
+    sh.wait_prompt("true")
+    newest = shell_context(stub.requests[-1])
+    assert "] echo again" in newest and "] echo hello" not in newest and "[tree of " in newest, newest
+    system = stub.requests[-1]["body"]["messages"][0]["content"]
+    assert system == first_system + "\n\n[background] facts the user asked you to keep in mind:" \
+        "\n- (fact) I use fd, not find"
 
 
 def test_several_commands_cycle_and_wrap(sh, stub):
