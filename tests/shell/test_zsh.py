@@ -11,7 +11,7 @@ from tests.shell.cases import *  # noqa: E402,F401,F403 - the shared cases run o
 from tests.shell.cases_answers import *  # noqa: F401,F403
 from tests.shell.cases_approval import *  # noqa: F401,F403
 from tests.shell.output_cases import *  # noqa: F401,F403
-from tests.shell.shellenv import ask_then_cycle, make_shell, sh  # noqa: F401
+from tests.shell.shellenv import ask_then_cycle, make_shell, sh, user_message  # noqa: F401
 from tests.stub_server import Reply
 
 pytestmark = pytest.mark.shell  # real zsh/bash in tmux: `pytest -m "not shell"` skips them
@@ -76,7 +76,7 @@ def test_with_autosuggestions_and_highlighting(make_shell, stub, order, kind):
     sh.tmux.type("git stauts")
     sh.press("ask")
     sh.wait_prompt("git status")
-    assert [r["body"]["messages"][-1]["content"] for r in stub.requests][0] == "with plugins"
+    assert user_message(stub.requests[0]) == "with plugins"
 
 
 def test_sourcing_twice_is_harmless_and_options_are_restored(make_shell, stub):
