@@ -6,6 +6,7 @@ from aish.config.schema import ContextConfig
 from aish.context import output as output_mod
 from aish.ipc.protocol import HistoryEntry, Request
 from tests.doubles import RecordingReply
+from tests.helpers import question
 from tests.app.test_ask import Script, make, text
 
 TMUX = {"tmux": "/tmp/tmux-1/default,1,0", "tmux_pane": "%0"}
@@ -39,7 +40,7 @@ ERROR = "ls: cannot access '/definitely-missing': No such file or directory"
 def test_output_reaches_the_model_with_a_status_line_naming_the_source():
     script, reply, *_ = ask(runner=screen("$ ls /definitely-missing", ERROR, "$ ? why"))
     sent = script.seen[0][1][-1]["content"]
-    assert sent.startswith("why did that fail\n\n[output of the last command: ls /definitely-missing]")
+    assert question(sent).startswith("why did that fail\n\n[output of the last command: ls /definitely-missing]")
     assert ERROR in sent
     assert "sent: 1 lines of output of 'ls /definitely-missing' (tmux)" in reply.statuses
 

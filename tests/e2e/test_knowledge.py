@@ -53,8 +53,9 @@ def aish_in(cwd, *args: str):
     import subprocess
     import sys
 
+    # as from a shell with aish loaded: verbs and asks share that shell's conversation
     return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=60)
+                          cwd=cwd, timeout=60, env={**os.environ, "AISH_CONV": "shell-1"})
 
 
 HOSTILE_OVERLAY = '''

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import question
 from tests.stub_server import Reply, StubServer
 
 OLD = "0.0.1-old"
@@ -37,7 +38,8 @@ def spawn(*args, code=None, env=None):
 
 
 def user_turns(request: dict) -> list:
-    return [m["content"] for m in request["body"]["messages"] if m["role"] == "user"]
+    """The questions, without the shell context that travels in front of each."""
+    return [question(m["content"]) for m in request["body"]["messages"] if m["role"] == "user"]
 
 
 def state() -> Path:
@@ -110,7 +112,7 @@ def test_a_failed_ask_leaves_the_conversation_as_it_was(stub):
     aish("ask", "--conv", "f", "third question")
     assert user_turns(stub.requests[-1]) == ["first question", "third question"]
     entries = [json.loads(line) for line in (state() / "sessions" / "f.jsonl").read_text().splitlines()]
-    doomed = [e for e in entries if e.get("content") == "doomed question"]
+    doomed = [e for e in entries if question(e.get("content") or "") == "doomed question"]
     assert doomed and any(e.get("type") == "failed" for e in entries)
     aish("daemon", "stop")  # the log replays to the same conversation
     aish("ask", "--conv", "f", "after a restart")

@@ -25,7 +25,11 @@ def memory_for(cfg: "Config") -> Optional[Any]:
         return None
     from aish.context.memory import Memory
 
-    return Memory(paths.state_dir(), max_facts=cfg.memory.max_facts, max_chars=cfg.memory.max_chars)
+    try:
+        state = paths.state_dir()
+    except OSError:  # an unusable state dir is reported elsewhere; the answer goes on without memory
+        return None
+    return Memory(state, max_facts=cfg.memory.max_facts, max_chars=cfg.memory.max_chars)
 
 
 def completer(env: "AskEnv", conv: "Conversation", category: str,
@@ -54,7 +58,10 @@ def project_for(cfg: "Config") -> Any:
     """Project notes, overlay and git context: one per daemon (its git cache and trust store)."""
     from aish.context.project import ProjectContext
 
-    state = paths.state_dir()
+    try:
+        state = paths.state_dir()
+    except OSError:  # as for memory: no trust records readable, so nothing is trusted
+        return None
     project = _PROJECT.get(state)
     if project is None:
         project = _PROJECT[state] = ProjectContext(state)
