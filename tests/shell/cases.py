@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from tests.helpers import question
 from tests.stub_server import Reply
 from tests.shell.shellenv import PROMPT, ask_then_cycle, prompt_line, shell_context, user_message
 from tests.shell.tmux import fd_count, wait_until
@@ -324,5 +325,5 @@ def test_aish_ask_run_in_the_shell_continues_its_conversation(sh, stub):
     sh.ask("aish ask --no-stdin what was the word")
     sh.wait("it was pelican")
     sh.wait_prompt("")
-    turns = [m["content"] for m in stub.requests[-1]["body"]["messages"] if m["role"] == "user"]
+    turns = [question(m["content"]) for m in stub.requests[-1]["body"]["messages"] if m["role"] == "user"]
     assert turns[0].startswith("remember the word pelican") and turns[-1] == "what was the word"
