@@ -1,6 +1,6 @@
 """One conversation: turns, the rolling summary, the budget, and the messages sent.
 
-Invariants that strict chat templates enforce (seed phase 0 §6, phase 5 A3):
+Invariants that strict chat templates enforce:
 exactly one system message, first; user and assistant alternate (an assistant
 turn with ``tool_calls`` is followed by its ``tool`` turns); never user/user.
 Eviction removes whole exchanges (a user turn and everything up to the next
@@ -22,7 +22,7 @@ class Turn:
     tool_calls: Optional[list] = None  # wire format [{"id","type","function":{"name","arguments"}}]
     tool_call_id: Optional[str] = None
     usage: Optional[dict] = None
-    tokens: Optional[int] = field(default=None, compare=False)  # cached count (phase 8)
+    tokens: Optional[int] = field(default=None, compare=False)  # cached token count
 
     def to_message(self) -> dict:
         message: dict[str, Any] = {"role": self.role, "content": self.content}
@@ -95,7 +95,8 @@ class Conversation:
             self.log.append({"type": "summary", "text": summary})
 
     def reset(self) -> None:
-        """Forget turns and summary; usage totals and the meter survive (seed phase 7 R8)."""
+        """Forget turns and summary; usage totals and the meter survive: the user reset the
+        conversation, not the meter."""
         self.turns.clear()
         self.summary = None
         self.always_approved.clear()

@@ -1,4 +1,4 @@
-"""Fold evicted turns into a rolling summary instead of dropping them (seed phase 5 §6).
+"""Fold evicted turns into a rolling summary instead of dropping them.
 
 The conversation calls ``summarize_fn(prior_summary, evicted_turns)`` and
 dispatches nothing itself; the three modes are told apart by the arguments
@@ -7,7 +7,7 @@ dispatches nothing itself; the three modes are told apart by the arguments
     (None, turns)  first time   "summarize these turns"
     (str, turns)   additive     "extend the prior summary" with newer turns
     (str, None)    compress     "compress the prior summary" (it grew past
-                                ``max_summary_chars``; lossy by design, Q40)
+                                ``max_summary_chars``; lossy by design)
 
 Why it never raises: summarizing is a convenience on the way to the user's
 real question, so any failure returns None and the conversation falls back

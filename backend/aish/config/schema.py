@@ -104,7 +104,7 @@ class McpServerConfig:
     timeout: float = 30.0
 
     def bearer(self) -> Optional[str]:
-        """Seed phase 2: ``auth_token`` literal > ``auth_env`` indirection > none."""
+        """The token to send: an ``auth_token`` literal wins over ``auth_env``, else none."""
         if self.auth_token:
             return self.auth_token
         if self.auth_env:
