@@ -3,7 +3,12 @@
     service      daemon-wide state: config reload, conversations, MCP, token counter, ledger
     ask          one question end to end: route, budget, stream, fallback, tools, suggestions, safety
     explain      `:explain`: a model explains the command on the prompt line, piece by piece
-    suggestions  the commands an answer suggests (`CMD:` lines)
+    suggestions  the commands an answer suggests (`CMD:` lines, else shell code blocks)
+    output       the last command's output attached to the question it belongs to
+    fix          fixes drafted in the background after a failure, for the fix key
+    knowledge    memory, project context and delegation wired into an ask
+    project      the project verbs' shared code (tree, diff, trust)
+    delegate     a sub-task handed to another configured model
     verbs/       one module per verb; `run(args, ctx)` with a typed context
 
 The daemon reaches it only through its lazy service hook; the CLI never imports it.

@@ -1,7 +1,10 @@
 """The `aish` command: parses, talks to the daemon, prints. Never imports ``aish.app``.
 
-    main           `main()`: the one place that maps errors to an exit status; the click group
+    main           the click group; `main()` is the one place that exits
+    exit_status    the exit statuses, and the one way a command asks for one
+    conversations  which conversation a command speaks in (the shell's, -c, --conv, its own)
     doctor         `aish doctor`: what is configured, reachable and readable
     shell_launcher `aish shell`: the user's shell with aish loaded
-    scripts        the shell integration scripts, installed or in a checkout
+    recorder       the pty relay that remembers what the last commands printed
+    scripts        the shell integration scripts and the rc loader `aish init` writes
 """

@@ -1,5 +1,12 @@
 """What the model may know beyond the conversation, gathered here and redacted before it is sent.
 
-Homes of: command output sources (tmux, kitty, WezTerm, aish's own recorder),
-git/project context and the trust of a repository's files, and memory facts.
+    sources   where the last command's output can be read (tmux, kitty, WezTerm, the recorder)
+    sanitize  terminal text -> plain text: escapes stripped, binary named, head and tail kept
+    output    pick a source, read it, clean it
+    git       branch, upstream and dirty count, computed by the daemon and cached per repo
+    project   AISH.md notes and the .aish.toml overlay (a safe subset), once trusted
+    trust     trust in a repository's files by path and content hash, like direnv's allow
+    memory    facts the user wants every answer to know, kept across sessions (0600)
+
+Nothing here runs the user's commands again or calls a model.
 """
