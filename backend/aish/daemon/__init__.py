@@ -1,7 +1,11 @@
-"""The per-user daemon: one process per user serving every shell over FIFOs.
+"""The per-user daemon: one process per user serving every shell over FIFOs. Knows no model.
 
-``runtime`` owns the files in the runtime dir (lock, FIFO, pidfile) and
-starting/stopping; ``spawn`` makes the process (a fork, or a fresh interpreter); ``server`` reads control lines and runs one thread per
-request; ``frames`` is the ``Reply`` that writes frames back.  Nothing heavy is
-imported here: ``aish daemon status`` and the shells' start path go through it.
+    runtime       the daemon's own files (lock, FIFO, pidfile, version), liveness, start, stop
+    spawn         making the process (a fork, or a fresh interpreter)
+    server        reads control lines, runs one thread per request
+    frames        the ``Reply`` that writes frames back to a client
+    client_files  which reply paths may be trusted, and removing the files of clients that are gone
+    client        the Python client (`aish ask` and the other verbs)
+
+Nothing heavy is imported here: ``aish daemon status`` and the shells' start path go through it.
 """

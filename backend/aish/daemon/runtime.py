@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import re
 import signal
 import stat
 import time
@@ -85,7 +84,8 @@ def read_pid(rundir: Path) -> Optional[int]:
         return None
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """``kill -0`` says the pid is ours and exists (a zombie still does)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -114,7 +114,7 @@ def is_running(rundir: Optional[os.PathLike] = None) -> Optional[int]:
     pid = read_pid(path)
     # a zombie still answers kill -0: a new daemon's FIFO can be up while daemon.pid
     # still names the old, killed one that nobody has reaped
-    return pid if pid and not _exited(pid) else None
+    return pid if pid and not pid_exited(pid) else None
 
 
 # ------------------------------------------------------------------ daemon side
@@ -213,81 +213,6 @@ def replace_outdated(rundir: Path, version: str, wait: float = 3.0) -> None:
     stop(rundir=rundir)
 
 
-# A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
-# bash saves the user's INT trap without forking), py-PID-N.fifo, and requests
-# zsh-PID-....req.  bash cannot remove its files at exit (a `trap EXIT` would clobber the
-# user's), and a killed client removes nothing.
-_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap)$")
-
-
-def prune_client_files(rundir: Path) -> int:
-    """Remove reply FIFOs and request files whose client process is gone; returns how many."""
-    removed = 0
-    try:
-        names = os.listdir(rundir)
-    except OSError:
-        return 0
-    me = os.getpid()
-    for name in names:
-        match = _CLIENT_FILE.match(name)
-        if match is None or int(match.group(1)) == me or _alive(int(match.group(1))):
-            continue
-        try:
-            os.unlink(rundir / name)
-            removed += 1
-        except OSError:
-            pass
-    return removed
-
-
-def remove_if_client_gone(rundir: Path, reply: str, wait: float = 1.0) -> int:
-    """A request's client vanished (its FIFO lost its reader): once its process has
-    exited, remove its files now rather than at the next sweep.  A process being
-    killed closes its files before it is a zombie, hence the short wait; a client
-    that only closed its FIFO (a shell after Ctrl-C) keeps it.  Returns how many."""
-    match = _CLIENT_FILE.match(Path(reply).name)
-    if match is None:
-        return 0
-    pid = int(match.group(1))
-    deadline = time.monotonic() + wait
-    while not _exited(pid):
-        if time.monotonic() >= deadline:
-            return 0
-        time.sleep(POLL)
-    removed = 0
-    try:
-        names = os.listdir(rundir)
-    except OSError:
-        return 0
-    for name in names:
-        other = _CLIENT_FILE.match(name)
-        if other is not None and int(other.group(1)) == pid:
-            try:
-                os.unlink(rundir / name)
-                removed += 1
-            except OSError:
-                pass
-    return removed
-
-
-def check_reply_fifo(rundir: Path, reply: str) -> Path:
-    """A reply path may be trusted only when it is our FIFO directly in our private dir."""
-    if "\x00" in reply:
-        raise DaemonError(f"reply path {reply!r} holds a NUL byte")
-    path = Path(reply)
-    if not path.is_absolute() or path.parent.resolve() != rundir.resolve() or path.name in (FIFO,):
-        raise DaemonError(f"reply FIFO {reply!r} is not inside the runtime dir {rundir}")
-    try:
-        st = os.lstat(path)
-    except OSError as exc:
-        raise DaemonError(f"reply FIFO {reply}: {exc.strerror}") from None
-    if not stat.S_ISFIFO(st.st_mode):
-        raise DaemonError(f"reply path {reply} is not a FIFO")
-    if st.st_uid != os.getuid():
-        raise DaemonError(f"reply FIFO {reply} belongs to uid {st.st_uid}, not you")
-    return path
-
-
 # ------------------------------------------------------------------ client side
 def _tail(path: Path, lines: int = 1) -> str:
     try:
@@ -300,10 +225,11 @@ def _tail(path: Path, lines: int = 1) -> str:
     return " / ".join(line.strip() for line in text[-lines:])
 
 
-def _exited(pid: Optional[int]) -> bool:
+def pid_exited(pid: Optional[int]) -> bool:
+    """The process is gone or a zombie (an orphan whose reaper is slow)."""
     if not pid:
         return False
-    if not _alive(pid):
+    if not pid_alive(pid):
         return True
     try:  # an orphan whose reaper is slow still answers kill -0 as a zombie
         with open(f"/proc/{pid}/stat", "rb") as fh:
@@ -362,14 +288,14 @@ def start(wait: float = 15.0, rundir: Optional[os.PathLike] = None) -> int:
             return pid
         forked = spawn.can_fork()
         child = _pending.pop(str(path), None)
-        if child is None or _exited(child):
+        if child is None or pid_exited(child):
             child = spawn.fork_daemon(log) if forked else spawn.exec_daemon(log)
         poll = POLL / 4 if forked else POLL  # a forked daemon is ready in a few ms
         while time.monotonic() < deadline:
             pid = is_running(path)
             if pid:
                 return pid
-            if _exited(child):
+            if pid_exited(child):
                 pid = is_running(path)  # it lost a race to a daemon started by hand
                 if pid:
                     return pid

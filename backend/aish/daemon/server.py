@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from aish.daemon import runtime
+from aish.daemon import client_files, runtime
 from aish.daemon.frames import FrameReply
 from aish.errors import AishError, Cancelled, DaemonError, ProtocolError
 from aish.ipc.protocol import Request, parse_control, parse_request, unescape
@@ -126,7 +126,7 @@ class Server:
 
     def _prune(self) -> None:
         self._next_prune = time.monotonic() + PRUNE_EVERY
-        removed = runtime.prune_client_files(self.rundir)
+        removed = client_files.prune_client_files(self.rundir)
         if removed:
             self.log.info("removed %d file(s) of clients that are gone", removed)
 
@@ -199,7 +199,7 @@ class Server:
                 self._wake()  # the loop exits once nothing runs
 
     def _remove_gone_client(self, path: str) -> None:
-        removed = runtime.remove_if_client_gone(self.rundir, path)
+        removed = client_files.remove_if_client_gone(self.rundir, path)
         if removed:
             self.log.info("removed %d file(s) of a client that is gone", removed)
 
@@ -270,7 +270,7 @@ class Server:
         if not path:
             return False
         try:
-            fifo = runtime.check_reply_fifo(self.rundir, path)
+            fifo = client_files.check_reply_fifo(self.rundir, path)
             fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
         except (DaemonError, ValueError) as err:  # ValueError: a NUL in the path
             self.log.warning("request %s refused: %s", reply.id, err)

@@ -1,0 +1,82 @@
+"""The files a client leaves in the runtime dir: which ones may be trusted, and when they go.
+
+Anyone who can write a reply FIFO can put text on the user's prompt line, so a
+reply path is used only when it is our own FIFO directly in our private dir.
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+import time
+from pathlib import Path
+from typing import Callable
+
+from aish.daemon.runtime import FIFO, POLL, pid_alive, pid_exited
+from aish.errors import DaemonError
+
+# A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
+# bash saves the user's INT trap without forking), py-PID-N.fifo, and requests
+# zsh-PID-....req.  bash cannot remove its files at exit (a `trap EXIT` would clobber the
+# user's), and a killed client removes nothing.
+_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap)$")
+
+
+def _remove_files_of(rundir: Path, gone: Callable[[int], bool]) -> int:
+    """Unlink every client file whose pid ``gone`` says is gone; returns how many."""
+    try:
+        names = os.listdir(rundir)
+    except OSError:
+        return 0
+    removed = 0
+    for name in names:
+        match = _CLIENT_FILE.match(name)
+        if match is None or not gone(int(match.group(1))):
+            continue
+        try:
+            os.unlink(rundir / name)
+            removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def prune_client_files(rundir: Path) -> int:
+    """Remove reply FIFOs and request files whose client process is gone; returns how many."""
+    me = os.getpid()
+    return _remove_files_of(rundir, lambda pid: pid != me and not pid_alive(pid))
+
+
+def remove_if_client_gone(rundir: Path, reply: str, wait: float = 1.0) -> int:
+    """A request's client vanished (its FIFO lost its reader): once its process has
+    exited, remove its files now rather than at the next sweep.  A process being
+    killed closes its files before it is a zombie, hence the short wait; a client
+    that only closed its FIFO (a shell after Ctrl-C) keeps it.  Returns how many."""
+    match = _CLIENT_FILE.match(Path(reply).name)
+    if match is None:
+        return 0
+    client = int(match.group(1))
+    deadline = time.monotonic() + wait
+    while not pid_exited(client):
+        if time.monotonic() >= deadline:
+            return 0
+        time.sleep(POLL)
+    return _remove_files_of(rundir, lambda pid: pid == client)
+
+
+def check_reply_fifo(rundir: Path, reply: str) -> Path:
+    """A reply path may be trusted only when it is our FIFO directly in our private dir."""
+    if "\x00" in reply:
+        raise DaemonError(f"reply path {reply!r} holds a NUL byte")
+    path = Path(reply)
+    if not path.is_absolute() or path.parent.resolve() != rundir.resolve() or path.name in (FIFO,):
+        raise DaemonError(f"reply FIFO {reply!r} is not inside the runtime dir {rundir}")
+    try:
+        st = os.lstat(path)
+    except OSError as exc:
+        raise DaemonError(f"reply FIFO {reply}: {exc.strerror}") from None
+    if not stat.S_ISFIFO(st.st_mode):
+        raise DaemonError(f"reply path {reply} is not a FIFO")
+    if st.st_uid != os.getuid():
+        raise DaemonError(f"reply FIFO {reply} belongs to uid {st.st_uid}, not you")
+    return path
