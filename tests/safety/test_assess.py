@@ -19,13 +19,36 @@ def _lines(name: str) -> list[str]:
             if line.strip() and not line.startswith("#")]
 
 
-DESTRUCTIVE = [re.match(r"\[(low|medium|high)\] (.+)$", line).groups() for line in _lines("destructive.txt")]
-EVERYDAY = _lines("everyday.txt")
+def _labelled(name: str) -> list[tuple[str, str]]:
+    """``[level] command`` lines; ``⏎`` stands for a newline (heredocs)."""
+    out = []
+    for line in _lines(name):
+        level, command = re.match(r"\[(low|medium|high)\] (.+)$", line).groups()
+        out.append((level, command.replace("⏎", "\n")))
+    return out
+
+
+DESTRUCTIVE = _labelled("destructive.txt")
+EFFECTS = {path.stem: _labelled(f"effects/{path.name}") for path in sorted((CORPUS / "effects").glob("*.txt"))}
+EFFECT_CASES = [(cls, level, command) for cls, cases in EFFECTS.items() for level, command in cases]
+EVERYDAY = [line.replace("⏎", "\n") for line in _lines("everyday.txt")]
 
 
 def test_corpora_are_big_enough():
     assert sum(1 for level, _ in DESTRUCTIVE if level != "low") >= 60
     assert len(EVERYDAY) >= 200
+    assert set(EFFECTS) >= {"delete", "content", "perms", "lockout", "history", "mass", "remote", "netexec",
+                            "shellstate"}
+    assert all(len(cases) >= 25 for cases in EFFECTS.values()), {k: len(v) for k, v in EFFECTS.items()}
+    assert sum(1 for _, level, _ in EFFECT_CASES if level != "low") >= 400
+
+
+@pytest.mark.parametrize("effect,level,command", EFFECT_CASES)
+def test_effect_corpus_is_flagged_at_its_level(effect, level, command):
+    verdict = assess(command)
+    assert verdict is not None, f"[{effect}] not flagged: {command}"
+    assert RANK[verdict.level] >= RANK[level], f"[{effect}] {command}: {verdict}"
+    assert verdict.reason and "\n" not in verdict.reason and len(verdict.reason) <= 200
 
 
 @pytest.mark.parametrize("level,command", DESTRUCTIVE)
@@ -37,11 +60,13 @@ def test_destructive_commands_are_flagged(level, command):
 
 
 def test_everyday_commands_are_rarely_flagged():
+    """At most 2% carry any flag, and none more than low (cleaning build output, sed -i on a project file)."""
     flagged = [(command, assess(command)) for command in EVERYDAY]
     flagged = [(c, v) for c, v in flagged if v is not None]
     for command, verdict in flagged:
         print(f"flagged: {command!r} -> {verdict.level}: {verdict.reason}")
     assert len(flagged) <= 0.02 * len(EVERYDAY), flagged
+    assert all(v.level == "low" for _, v in flagged), [(c, v) for c, v in flagged if v.level != "low"]
 
 
 @pytest.mark.parametrize("command,level,words", [
@@ -55,7 +80,8 @@ def test_everyday_commands_are_rarely_flagged():
     ("echo `rm -rf ~`", "high", "of ~"),
     ("env -i PATH=/bin nohup xargs rm -rf < list", "medium", "previous command"),
     ("git push --force-with-lease", "low", "remote branch"),
-    ("git push origin +main", "medium", "force push"),
+    ("git push origin +main", "high", "force push"),
+    ("git push origin +feature/x", "medium", "force push"),
     ("psql -c 'DROP TABLE x'", "high", "DROP TABLE"),
     ('mysql -e "TRUNCATE t"', "high", "TRUNCATE"),
     ("find . -exec rm {} +", "medium", "removes every match"),

@@ -4,7 +4,7 @@ aish never runs a command; the user does.  This check makes sure they know
 what they are about to run: every suggested command is parsed (quotes, ``&&``,
 ``;``, pipes, ``$( )``, ``sudo``/``env``/``xargs`` prefixes, ``bash -c``,
 ``ssh host cmd``) and each simple command is judged by a rule for its
-program (``safety_rules.py``).  Grepping the text would flag ``echo "rm -rf /"``
+program (``safety/rules/``: one module per effect).  Grepping the text would flag ``echo "rm -rf /"``
 and miss ``sudo -u root /bin/rm -fr -- /``; parsing gets both right.
 
 Levels: ``high`` irreversible data or system destruction, ``medium``
@@ -20,11 +20,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from aish.safety import rules
-from aish.safety import program_rules as safety_tools
+from aish.safety.rules import netexec, shellstate, table
+from aish.safety.rules.common import BASE, Ctx, fragment
+from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
 
-log = logging.getLogger("aish.safety.assess")
+log = logging.getLogger("aish.safety")
 
 LEVELS = ("low", "medium", "high")
 _RANK = {name: i for i, name in enumerate(LEVELS)}
@@ -44,13 +45,20 @@ class Verdict:
         return {"level": self.level, "reason": self.reason}
 
 
-def assess(command: str) -> Optional[Verdict]:
-    """The highest-level finding in ``command``, or None when nothing is worth a warning."""
+def assess(command: str, cwd: str = "") -> Optional[Verdict]:
+    """The highest-level finding in ``command``, or None when nothing is worth a warning.
+
+    ``cwd`` is where the user's shell stands: ``rm -rf usr`` typed in ``/`` is
+    judged as ``rm -rf /usr``.
+    """
+    token = BASE.set(cwd if cwd.startswith("/") else "")
     try:
         found = _assess(command[:_MAX_CHARS], 0)
     except Exception:  # a safety check must never break an answer
         log.exception("safety check failed on a command")
         return None
+    finally:
+        BASE.reset(token)
     if found is None:
         return None
     return Verdict(LEVELS[found[0]], _one_line(found[1]))
@@ -72,17 +80,60 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     if _FORK_BOMB.search(text):
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
     segs = segments(text)
+    best = higher(best, netexec.downloaded_then_run(segs))
     for index, seg in enumerate(segs):
         chain = _pipe_chain(segs, index)
         for word in seg.words:
             for sub in word.subs:
                 best = higher(best, _assess(sub, depth + 1))
         for red in seg.redirects:
-            best = higher(best, rules.redirect(red))
+            best = higher(best, redirect(red))
             if red.target is not None:
                 for sub in red.target.subs:
                     best = higher(best, _assess(sub, depth + 1))
+        best = higher(best, shellstate.exec_redirect(seg))
+        best = higher(best, _assignments(seg, depth))
         best = higher(best, check_words(seg.words, seg, chain, depth))
+        _follow_cd(seg)
+    return best
+
+
+def _follow_cd(seg: Segment) -> None:
+    """``cd /etc && rm -f passwd``: later relative paths are under the ``cd`` target."""
+    words = seg.words
+    if not words or words[0].text not in ("cd", "pushd", "chdir"):
+        return
+    args = [w for w in words[1:] if not w.text.startswith("-") or w.text == "-"]
+    if not args:
+        BASE.set("~")
+        return
+    arg = args[0]
+    where = arg.text
+    if arg.has_var:
+        from aish.safety.rules.common import worst_case
+
+        where = worst_case(where)[0] or "~"  # `cd $DIR` with DIR unset goes home
+    if where.startswith(("/", "~")):
+        BASE.set(where)
+    elif BASE.get() and where not in ("-",):
+        BASE.set(BASE.get().rstrip("/") + "/" + where)
+    else:
+        BASE.set("")
+
+
+def _assignments(seg: Segment, depth: int) -> Optional[tuple]:
+    """``PATH=/x`` alone on a line stays in the session; before a command it only affects that command."""
+    persistent = all(_ASSIGN.match(w.raw) for w in seg.words)
+    best = None
+    for w in seg.words:
+        if not _ASSIGN.match(w.raw):
+            break
+        name, _, value = w.text.partition("=")
+        best = higher(best, shellstate.assignment(name.rstrip("+"), value, persistent))
+        if persistent and name in ("PROMPT_COMMAND", "PS0", "BASH_ENV"):
+            inner = _assess(value, depth + 1)
+            if inner:
+                best = higher(best, (inner[0], f"{inner[1]}, each time the prompt shows ({name})"))
     return best
 
 
@@ -101,15 +152,15 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     original = words
     words, sudo, xargs = unwrap(words)
     if not words:
-        return (0, f"opens a root shell ({rules.fragment([w.raw for w in original])})") if sudo else None
-    prog = words[0].text.rsplit("/", 1)[-1]
-    ctx = rules.Ctx(prog=prog, words=words, args=words[1:], seg=seg, chain=chain,
-                    sudo=sudo, xargs=xargs, depth=depth,
-                    recurse=lambda text: _assess(text, depth + 1),
-                    check=lambda ws: check_words(ws, seg, [], depth + 1))
-    found = safety_tools.check(ctx)
+        return (0, f"opens a root shell ({fragment([w.raw for w in original])})") if sudo else None
+    prog = words[0].text.rsplit("/", 1)[-1].lstrip("\\")
+    ctx = Ctx(prog=prog, words=words, args=words[1:], seg=seg, chain=chain,
+              sudo=sudo, xargs=xargs, depth=depth,
+              recurse=lambda text: _assess(text, depth + 1),
+              check=lambda ws: check_words(ws, seg, [], depth + 1))
+    found = table.check(ctx)
     if found is None and sudo:
-        found = (0, f"runs as root ({rules.fragment(['sudo'] + [w.raw for w in words])})")
+        found = (0, f"runs as root ({fragment(['sudo'] + [w.raw for w in words])})")
     return found
 
 
@@ -119,18 +170,24 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
 _WRAPPERS: dict = {
     "sudo": {"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R", "--user", "--group",
              "--chdir", "--prompt", "--role", "--type", "--other-user", "--command-timeout"},
-    "doas": {"-u", "-C"},
+    "doas": {"-u", "-C"}, "pkexec": {"--user"}, "run0": {"--user", "-u", "--setenv", "--unit"},
     "env": {"-u", "-C", "--unset", "--chdir"},
     "nohup": set(), "builtin": set(), "chronic": set(), "unbuffer": set(), "caffeinate": {"-t", "-w"},
-    "nice": {"-n", "--adjustment"}, "ionice": {"-c", "-n", "-p", "-P", "-u"},
-    "time": {"-f", "-o", "--format", "--output"}, "stdbuf": {"-i", "-o", "-e"},
+    "nice": {"-n", "--adjustment"}, "ionice": {"-c", "-n", "-p", "-P", "-u"}, "chrt": set(),
+    "taskset": set(), "time": {"-f", "-o", "--format", "--output"}, "stdbuf": {"-i", "-o", "-e"},
     "exec": {"-a"}, "setsid": set(), "torsocks": set(), "proxychains": {"-f"},
-    "proxychains4": {"-f"}, "command": set(), "busybox": set(),
-    "timeout": {"-s", "-k", "--signal", "--kill-after"},
+    "proxychains4": {"-f"}, "command": set(), "busybox": set(), "noglob": set(), "nocorrect": set(),
+    "timeout": {"-s", "-k", "--signal", "--kill-after"}, "flock": {"-w", "-E", "--timeout", "--conflict-exit-code"},
+    "systemd-run": {"-u", "--unit", "-p", "--property", "-M", "--machine", "--uid", "--gid", "-E", "--setenv"},
+    "firejail": set(), "unshare": set(), "nsenter": {"-t", "--target"}, "strace": {"-o", "-e", "-p", "-s"},
+    "ltrace": {"-o", "-e"}, "gosu": set(), "su-exec": set(), "retry": {"-t", "--times", "-d", "--delay"},
     "xargs": {"-a", "-d", "-E", "-e", "-I", "-L", "-l", "-n", "-P", "-s", "--arg-file",
               "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs",
               "--max-chars", "--process-slot-var"},
+    "parallel": {"-j", "--jobs", "-S", "--sshlogin", "--delay", "-a", "--arg-file", "--colsep", "-I"},
 }
+_TAKES_USER = {"gosu", "su-exec"}  # the first word after them is a user, not the command
+_TAKES_ARG = {"chrt": 1, "taskset": 1}  # a priority / CPU mask before the command
 _ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\+?=")
 
 
@@ -146,14 +203,14 @@ def unwrap(words: list) -> tuple:
             i += 1
         if i >= n:
             break
-        name = words[i].text.rsplit("/", 1)[-1]
+        name = words[i].text.rsplit("/", 1)[-1].lstrip("\\")
         valued = _WRAPPERS.get(name)
         if valued is None:
             break
         if name == "command" and any(w.text in ("-v", "-V") for w in words[i + 1:i + 2]):
             return [], sudo, xargs  # `command -v x` only looks x up
-        sudo = sudo or name in ("sudo", "doas")
-        xargs = xargs or name == "xargs"
+        sudo = sudo or name in ("sudo", "doas", "pkexec", "run0")
+        xargs = xargs or name in ("xargs", "parallel")
         i += 1
         while i < n and words[i].text.startswith("-") and words[i].text != "-":
             opt = words[i].text
@@ -164,8 +221,9 @@ def unwrap(words: list) -> tuple:
                 return unwrap(_split_words(words[i].text) + words[i + 1:])[0], sudo, xargs
             if "=" not in opt and (opt in valued or (opt[:2] in valued and len(opt) == 2)):
                 i += 1
-        if name == "timeout" and i < n:
-            i += 1  # the duration
+        if name in _TAKES_USER or name == "timeout" or name == "flock":
+            i += 1  # the user, the duration, the lock file
+        i += _TAKES_ARG.get(name, 0)
         if name == "sudo" and i >= n:
             break
     return words[i:], sudo, xargs

@@ -1,0 +1,303 @@
+"""What every effect rule shares: the command context, option parsing, and what a path is.
+
+A rule judges one simple command (its unwrapped words) and returns a finding
+``(rank, reason)`` (0 low, 1 medium, 2 high) or None.  Options are parsed the
+way programs parse them (bundled ``-rf``, ``-r -f``, ``--recursive``, ``--``)
+because that is where a grep goes wrong.  The level comes from the effect *and*
+the target: the same ``rm -r`` is quiet on ``build/`` and high on ``~``, so
+targets are classified once here (``target``) and every effect reads the class.
+
+Variables are judged at their worst: an unset ``$DIR`` expands to nothing,
+so ``"$DIR"/*`` is classified as ``/*``; ``$HOME`` is home; ``${X:?}`` is
+guarded (the shell refuses to run with it empty).
+"""
+from __future__ import annotations
+
+import re
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from aish.safety.shell_words import Segment, Word
+
+LOW, MEDIUM, HIGH = 0, 1, 2
+
+_DEVICE = re.compile(r"^/dev/(sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|disk\d|rdisk\d|"
+                     r"md\d|mapper/|dm-\d|loop\d|sr\d|fd\d|root\b|mtdblock|disk/by-|nbd\d|"
+                     r"zd\d|bcache\d|ubi|mem$|kmem$|port$)")
+# Top-level directories of the system; removing or overwriting them (or what is in them) breaks it.
+SYSTEM_TOP = {"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "opt", "proc",
+              "root", "sbin", "srv", "sys", "usr", "var", "mnt", "media", "snap", "run",
+              "System", "Library", "Applications", "Users", "Volumes", "private", "nix", "efi"}
+# Anything under these is the system itself (not just a place on it).
+_SYSTEM_DEEP = ("/etc/", "/boot/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/lib32/", "/var/log/",
+                "/var/lib/", "/System/", "/Library/", "/private/etc/", "/nix/store/", "/efi/",
+                "/var/spool/", "/var/mail/", "/var/backups/")
+# Files whose loss or corruption locks users out or stops the machine from booting.
+CRITICAL_FILE = re.compile(
+    r"^(/private)?/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\.d/.*|fstab|crypttab|hosts|"
+    r"resolv\.conf|hostname|ssh/sshd_config|ssh/sshd_config\.d/.*|pam\.d/.*|security/.*|"
+    r"default/grub|login\.defs|nsswitch\.conf|ld\.so\.(conf|preload)|systemd/system/.*|"
+    r"network/interfaces|netplan/.*|selinux/config|inittab|shells|profile|environment|"
+    r"bashrc|bash\.bashrc|zshrc|zsh/zshrc|crontab)$|^/boot/|^/proc/sysrq-trigger$|"
+    r"^/(usr/)?s?bin/[\w.+-]+$|^/(usr/)?lib(64)?/[\w.+-]+\.so[\w.]*$")
+# Dotfiles and directories in home whose loss costs access or credentials.
+CRITICAL_DOT = re.compile(r"^~/\.(ssh|gnupg|aws|kube|docker|config|local|password-store|pki|"
+                          r"netrc|git-credentials|azure|gcloud|terraform\.d|mozilla|thunderbird)(/|$)")
+HISTORY_FILE = re.compile(r"^~/\.(bash_history|zsh_history|zhistory|histfile|history|"
+                          r"local/share/fish/fish_history|python_history|psql_history|mysql_history)$")
+# What a project's own build produces: deleting it is routine.
+OUTPUT_DIRS = {"build", "dist", "out", "target", "node_modules", "__pycache__", ".pytest_cache",
+               ".mypy_cache", ".ruff_cache", ".tox", ".nox", ".venv", "venv", "env", ".cache",
+               "coverage", "htmlcov", ".coverage", ".next", ".nuxt", ".parcel-cache", ".turbo",
+               ".gradle", "bin", "obj", "_build", "site", "public/build", ".eggs", "tmp", ".tmp",
+               "cmake-build-debug", "cmake-build-release", "builddir", ".svelte-kit", ".angular",
+               "DerivedData", ".terraform", "vendor/bundle", "pkg", "lib-cov", ".sass-cache",
+               "storybook-static", ".docusaurus", ".expo", "logs", "log"}
+_OUTPUT_SUFFIX = re.compile(r"\.(egg-info|pyc|pyo|o|a|class|log|tmp|bak|orig|rej|swp)$")
+_TEMP = ("/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/", "/var/cache/")
+
+
+@dataclass
+class Ctx:
+    prog: str
+    words: list  # Word, the program first
+    args: list  # Word, after the program
+    seg: Segment
+    chain: list  # Segments piping into this one
+    sudo: bool
+    xargs: bool
+    depth: int
+    recurse: Callable[[str], Optional[tuple]]  # judge a nested command text
+    check: Callable[[list], Optional[tuple]]  # judge nested command words
+
+    @property
+    def text(self) -> str:
+        return fragment([w.raw for w in self.words])
+
+    @property
+    def texts(self) -> list:
+        return [w.text for w in self.args]
+
+
+def fragment(parts: list, limit: int = 60) -> str:
+    text = " ".join(parts)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def parse_opts(args: list, valued: frozenset = frozenset()) -> tuple:
+    """(set of short letters and long names seen, {option: value}, positional Words)."""
+    flags: set = set()
+    values: dict = {}
+    positional: list = []
+    i = 0
+    while i < len(args):
+        w = args[i]
+        t = w.text
+        i += 1
+        if t == "--":
+            positional.extend(args[i:])
+            break
+        if t.startswith("--") and len(t) > 2:
+            name, eq, val = t.partition("=")
+            flags.add(name)
+            if not eq and name in valued and i < len(args):
+                val, i = args[i].text, i + 1
+            values[name] = val
+        elif t.startswith("-") and len(t) > 1 and not t[1].isdigit():
+            for k, letter in enumerate(t[1:]):
+                flags.add(letter)
+                if "-" + letter in valued:
+                    rest = t[k + 2:]
+                    if not rest and i < len(args):
+                        rest, i = args[i].text, i + 1
+                    values["-" + letter] = rest
+                    break
+        else:
+            positional.append(w)
+    return flags, values, positional
+
+
+def positionals(args: list, valued: set) -> list:
+    """Texts of the words that are not options or option values (``valued`` take one)."""
+    out, i = [], 0
+    while i < len(args):
+        t = args[i].text
+        if t in valued:
+            i += 2
+            continue
+        if not t.startswith("-") or t == "-":
+            out.append(t)
+        i += 1
+    return out
+
+
+def skip_opts(args: list, valued: set) -> list:
+    i = 0
+    while i < len(args) and args[i].text.startswith("-"):
+        i += 2 if args[i].text in valued else 1
+    return [w.text for w in args[i:]]
+
+
+def worst(a: Optional[tuple], b: Optional[tuple]) -> Optional[tuple]:
+    """The more severe of two findings; the first wins a tie."""
+    if b is None:
+        return a
+    return b if a is None or b[0] > a[0] else a
+
+
+_max = worst
+
+
+# ----------------------------------------------------------------- targets
+
+_VAR = re.compile(r"\$\{(\w+)(:?[-=?+])?([^}]*)\}|\$(\w+|[@*#?!$-])|\$\((.*?)\)|`([^`]*)`")
+
+
+def worst_case(text: str) -> tuple:
+    """``text`` with every expansion at its worst, and whether an expansion was guarded.
+
+    ``$HOME`` -> ``~``; ``$PWD``/``$(pwd)`` -> ``.``; ``${X:-d}`` -> ``d``;
+    ``${X:?}`` guarded (the shell refuses to run with it empty); anything
+    else -> empty, which is what an unset variable or a failed substitution gives.
+    """
+    guarded = False
+
+    def sub(m: re.Match) -> str:
+        nonlocal guarded
+        name = m.group(1) or m.group(4)
+        if name in ("HOME",):
+            return "~"
+        if name in ("PWD",):
+            return "."
+        if name == "HISTFILE":
+            return "~/.bash_history"
+        if m.group(2) in (":?", "?"):
+            guarded = True
+            return "\0"
+        if m.group(2) in (":-", "-", ":=", "="):
+            return m.group(3)
+        body = (m.group(5) if m.group(5) is not None else m.group(6) or "").strip()
+        if body in ("pwd", "pwd -P", "pwd -L"):
+            return "."
+        if body in ("echo ~", "echo $HOME"):
+            return "~"
+        return ""
+
+    out = _VAR.sub(sub, text)
+    return out, guarded
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str  # see classify
+    path: str  # the worst-case text that was classified
+    shown: str  # as the user wrote it
+
+
+# kind, from worst: root, device, home, system-top, critical, system, dot-critical, history,
+# dot, all, var (an expansion with no fixed part), user (a path in home), temp, output, project.
+# The directory relative paths are in: the user's cwd, or a ``cd`` earlier in the same line.
+BASE: ContextVar = ContextVar("aish_safety_base", default="")
+_SERIOUS = {"root", "device", "home", "system-top", "critical", "system", "dot-critical", "history"}
+
+
+def target(word: Word) -> Target:
+    """Classify a path argument by what losing it would cost."""
+    raw = word.text
+    if word.has_var:
+        path, guarded = worst_case(raw)
+        if guarded:
+            return Target("var-guarded", path, raw)
+        if not path.replace("\0", "").strip():
+            return Target("var", path, raw)
+    else:
+        path = raw
+    kind = classify(path)
+    base = BASE.get()
+    if base and not path.startswith(("/", "~")) and kind not in ("all",):
+        joined = base.rstrip("/") + "/" + path
+        if classify(joined) in _SERIOUS:  # `cd / && rm -rf usr`; the user standing in /etc
+            return Target(classify(joined), joined, raw)
+    return Target(kind, path, raw)
+
+
+def classify(path: str) -> str:
+    p = re.sub(r"/{2,}", "/", path)
+    p = re.sub(r"^~(root|[a-z_][\w-]*)?(?=/|$)", "~", p) if p.startswith("~") else p
+    p = re.sub(r"^/(home|Users)/[^/*]+(?=/|$)", "~", p)
+    p = re.sub(r"^/root(?=/|$)", "~", p)
+    stripped = p.rstrip("/") or "/"
+    if re.fullmatch(r"/?(\.\.?/?)*\*?|/\.\*|/\*(\s.*)?", stripped) and p.startswith("/"):
+        return "root"
+    if re.fullmatch(r"/(\.{1,2}/?)+", stripped):
+        return "root"
+    if _DEVICE.match(p):
+        return "device"
+    if stripped in ("~", "~/*", "~/.*", "~/.", "~/..") or re.fullmatch(r"~/(\.\.?/?)*\*?", stripped):
+        return "home"
+    if re.fullmatch(r"/(home|Users)(/\*)?", stripped):
+        return "home"
+    if stripped.startswith("/"):
+        parts = [x for x in stripped.split("/") if x and x != "."]
+        if ".." in parts:
+            return "system-top"
+        if parts and parts[0] in SYSTEM_TOP and (len(parts) == 1 or (len(parts) == 2 and parts[1] in ("*", ".*"))):
+            return "system-top"
+        if CRITICAL_FILE.match(stripped):
+            return "critical"
+        if stripped.startswith(_TEMP) or stripped in ("/tmp/*", "/var/tmp/*"):
+            return "temp"
+        if parts[:1] in (["usr"], ["etc"], ["var"], ["boot"], ["lib"]) and len(parts) == 2:
+            return "system-top" if parts[1] in ("*", "lib", "bin", "share", "local", "log", "lib64",
+                                                "include", "sbin", "cache", "spool") and parts[0] in ("usr", "var") else "system"
+        if (stripped + "/").startswith(_SYSTEM_DEEP) or parts[:1] in (["dev"], ["sys"], ["proc"]):
+            return "system"
+        return "other"
+    if stripped.startswith("~/"):
+        if HISTORY_FILE.match(stripped):
+            return "history"
+        if CRITICAL_DOT.match(stripped):
+            return "dot-critical"
+        if stripped.startswith("~/."):
+            return "dot"
+        return "user"
+    rel = re.sub(r"^(\./)+", "", stripped)
+    if rel in ("*", ".*", ".", "..", "../", "../*", "*/", "* .*", "./*", "") or re.fullmatch(r"(\.\./)+\.\.?\*?|(\.\./)+\*", rel):
+        return "all"
+    if rel.startswith("../"):
+        return "project"
+    first = rel.split("/", 1)[0]
+    if rel.rstrip("/*") in OUTPUT_DIRS or first in OUTPUT_DIRS and "/" in rel or _OUTPUT_SUFFIX.search(rel) \
+            or rel.endswith(".egg-info"):
+        return "output"
+    if re.fullmatch(r"(\*\*/)?[\w.-]*\*\.(log|tmp|bak|pyc|pyo|o|orig|rej|swp|class)", rel):
+        return "output"
+    return "project"
+
+
+SEVERE = ("root", "device", "home", "system-top")
+
+
+def is_device(path: str) -> bool:
+    return bool(_DEVICE.match(path))
+
+
+_WHAT = {"root": "the whole filesystem", "home": "your home directory", "device": "a disk device",
+         "system-top": "a system directory", "critical": "a file the system needs to boot or log in",
+         "dot-critical": "keys or credentials", "history": "your shell history"}
+
+
+def describe(t: Target) -> str:
+    """``/ (the whole filesystem)``, ``everything in the current directory (*)``, ``"$DIR"/* (…)``."""
+    if t.kind == "all":
+        return f"everything in the current directory ({t.shown})" if t.path.strip("./*") != ".." and \
+            not t.path.startswith("..") else f"the parent directory ({t.shown})"
+    if t.kind == "var":
+        return f"{t.shown}, a path from a variable that may be empty or wrong"
+    what = _WHAT.get(t.kind)
+    if what is None:
+        return t.shown
+    if t.shown != t.path and "$" in t.shown or "`" in t.shown:
+        return f"{t.shown} ({what} when a variable in it is empty: {t.path or '(nothing)'})"
+    return f"{t.shown} ({what})"

@@ -1,0 +1,268 @@
+"""Effect: destroys content without deleting the file.  Truncating or overwriting (``>``,
+``: >``, ``cp``/``tee``/``install``/``ln -sf`` over a file, ``truncate``), writing to disks
+(``dd``, ``mkfs``, partition tables), in-place edits of system configuration (``sed -i``),
+replacing tables wholesale (``crontab file``, SQL ``DROP``/``TRUNCATE``/unbounded
+``DELETE``/``UPDATE``, ``FLUSHALL``)."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, is_device, parse_opts,
+                                      positionals, target, worst)
+from aish.safety.shell_words import Redirect, Word
+
+
+def overwrite_level(t: Target) -> Optional[int]:
+    """How bad replacing the content of ``t`` is (None: routine, e.g. a project file)."""
+    k = t.kind
+    if k in ("device", "critical", "root", "system-top", "home"):
+        return HIGH
+    if k == "dot-critical":
+        return HIGH if re.search(r"/\.ssh/(authorized_keys|id_|config)|/\.(aws|kube)/(config|credentials)$",
+                                 t.path) else MEDIUM
+    if k == "system":
+        if re.search(r"\.d/[^/]+$", t.path) or t.path.startswith(("/proc/sys/", "/sys/")):
+            return LOW  # a drop-in file, a kernel tunable
+        return MEDIUM
+    if k in ("dot", "history"):
+        return MEDIUM
+    return None
+
+
+def redirect(red: Redirect) -> Optional[tuple]:
+    """``> file`` truncates it before the command runs, whatever the command is."""
+    if red.target is None or not red.op.lstrip("0123456789&").startswith((">", "<>")):
+        return None
+    if red.target.text in ("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty") or red.op.endswith("&") \
+            or re.fullmatch(r"[0-9-]+", red.target.text):
+        return None
+    t = target(red.target)
+    where = f"({red.op} {red.target.text})"
+    if t.kind == "device":
+        return HIGH, f"writes straight to the device {red.target.text} (its data is lost) {where}"
+    if t.path == "/proc/sysrq-trigger":
+        return HIGH, f"triggers a kernel action (crash, reboot, kill all) {where}"
+    if ">>" in red.op:
+        if t.kind == "critical" and re.search(r"/(sudoers|passwd|shadow|fstab)", t.path):
+            return MEDIUM, f"appends to {t.path}; a bad line there locks you out or stops the boot {where}"
+        return None
+    if t.kind == "history":
+        return MEDIUM, f"empties your shell history {where}"
+    level = overwrite_level(t)
+    if level is None:
+        return None
+    return level, f"overwrites {describe(t)} {where}"
+
+
+def rule_truncate(c: Ctx) -> Optional[tuple]:
+    _, values, pos = parse_opts(c.args, frozenset({"-s", "--size", "-r", "--reference"}))
+    size = values.get("-s") or values.get("--size") or ""
+    if size.startswith("+"):
+        return None
+    best = (MEDIUM if size in ("0", "0K", "0M") or not size.startswith(("+", "<", ">")) else LOW,
+            f"truncate cuts {', '.join(w.text for w in pos) or 'a file'} to {size or 'a size'} ({c.text})")
+    for w in pos:
+        t = target(w)
+        if overwrite_level(t) == HIGH or t.kind == "device":
+            best = worst(best, (HIGH, f"truncate empties {describe(t)} ({c.text})"))
+    return best
+
+
+def rule_dd(c: Ctx) -> Optional[tuple]:
+    for w in c.args:
+        if w.text.startswith("of="):
+            t = target(Word(w.text[3:], w.raw[3:], has_var=w.has_var, glob=w.glob))
+            if t.kind == "device":
+                return HIGH, f"dd writes straight to the device {w.text[3:]} (its data is lost) ({c.text})"
+            level = overwrite_level(t)
+            if level is not None:
+                return level, f"dd overwrites {describe(t)} ({c.text})"
+    return None
+
+
+def rule_mkfs(c: Ctx) -> Optional[tuple]:
+    if any(w.text in ("-V", "--version", "-h", "--help") for w in c.args) and len(c.args) == 1:
+        return None
+    dev = next((w.text for w in reversed(c.args) if w.text.startswith("/dev/")), None) or \
+        next((w.text for w in reversed(c.args) if not w.text.startswith("-")), "a device")
+    return HIGH, f"{c.prog} erases {dev} (a new empty filesystem) ({c.text})"
+
+
+def rule_volume(c: Ctx) -> Optional[tuple]:
+    """Volume managers and disk tools that erase what a device holds."""
+    p, texts = c.prog, c.texts
+    if p in ("zfs", "zpool") and texts[:1] in (["destroy"], ["labelclear"]) or \
+            p in ("lvremove", "vgremove", "pvremove", "blkdiscard", "wipefs") and \
+            not any(t in ("-n", "--no-act", "--help", "-h") for t in texts) and (p != "wipefs" or any(
+                t in ("-a", "--all", "-o", "--offset") or t.startswith("-a") for t in texts)) or \
+            p == "btrfs" and texts[:2] in (["subvolume", "delete"], ["device", "remove"]) or \
+            p == "diskutil" and texts[:1] and texts[0] in ("eraseDisk", "eraseVolume", "zeroDisk", "randomDisk",
+                                                           "secureErase", "partitionDisk", "reformat"):
+        return HIGH, f"{p} destroys a volume or its data ({c.text})"
+    if p == "cryptsetup" and any(t in ("luksFormat", "erase", "luksErase", "luksKillSlot", "luksRemoveKey")
+                                 for t in texts) or p == "mdadm" and "--zero-superblock" in texts or \
+            p == "hdparm" and any(t.startswith("--security-erase") or t == "--trim-sector-ranges" for t in texts) or \
+            p == "nvme" and texts[:1] in (["format"], ["sanitize"]) or p == "sg_format":
+        return HIGH, f"{p} erases the volume header or the whole disk (its data becomes unreadable) ({c.text})"
+    if p in ("lvreduce", "resize2fs", "xfs_growfs", "lvresize") and any(t.startswith("-L") and "-" in t[2:3]
+                                                                        for t in texts):
+        return MEDIUM, f"{p} shrinks a volume: data past the new end is lost ({c.text})"
+    if p == "flashrom" and any(t in ("-w", "--write", "-E", "--erase") for t in texts):
+        return HIGH, f"flashrom rewrites the firmware chip ({c.text})"
+    return None
+
+
+def rule_partition(c: Ctx) -> Optional[tuple]:
+    flags, _, pos = parse_opts(c.args)
+    texts = c.texts
+    if flags & {"l", "--list", "p", "--print", "d", "--dump", "--help", "h"} and c.prog not in ("parted", "sgdisk"):
+        return None
+    if c.prog == "parted" and not set(t.split(",")[0] for t in texts) & {"mklabel", "rm", "mkpart", "resizepart",
+                                                                      "mktable"}:
+        return None
+    if c.prog == "sgdisk" and not flags & {"Z", "--zap-all", "o", "--clear", "z", "--zap", "d", "--delete",
+                                           "n", "--new", "g", "--mbrtogpt"}:
+        return None
+    if c.prog == "sfdisk" and flags & {"J", "--json"}:
+        return None
+    dev = next((t for t in texts if t.startswith("/dev/")), "a disk")
+    return (HIGH if c.prog in ("parted", "sgdisk", "sfdisk") or c.seg.redirects or c.chain else MEDIUM,
+            f"{c.prog} rewrites the partition table of {dev} ({c.text})")
+
+
+def rule_copy_over(c: Ctx) -> Optional[tuple]:
+    """``cp``/``install``/``ln -sf``/``tee``/``pv`` writing over a device, system file or dotfile."""
+    flags, values, pos = parse_opts(c.args, frozenset({"-t", "--target-directory", "-m", "--mode", "-o",
+                                                       "--owner", "-g", "--group", "-S", "--suffix",
+                                                       "-b", "--backup"} if c.prog not in ("tee", "sponge") else set()))
+    if c.prog in ("tee", "sponge"):
+        if flags & {"a", "--append"}:
+            return None
+        dests = pos
+    elif c.prog == "pv":
+        return None
+    else:
+        dest = values.get("-t") or values.get("--target-directory")
+        if dest or len(pos) < 2:
+            return None
+        dests = pos[-1:]
+        if c.prog == "ln" and not flags & {"f", "--force"}:
+            return None
+    best = None
+    for w in dests:
+        t = target(w)
+        if t.kind == "device":
+            best = worst(best, (HIGH, f"{c.prog} writes straight to the device {w.text} ({c.text})"))
+            continue
+        if c.prog in ("cp", "install", "ln") and w.text.endswith("/"):
+            continue  # into a directory: adds a file
+        level = overwrite_level(t)
+        if level is not None:
+            best = worst(best, (level, f"{c.prog} overwrites {describe(t)} ({c.text})"))
+    return best
+
+
+_INPLACE = {"sed": {"-i", "--in-place"}, "perl": {"-i", "-pi"}, "ruby": {"-i"}, "awk": {"-i"}, "gawk": {"-i"},
+            "ed": set(), "ex": set(), "sponge": set()}
+
+
+def rule_inplace(c: Ctx) -> Optional[tuple]:
+    """``sed -i`` on a project file is routine; on system configuration it can lock you out."""
+    texts = c.texts
+    if c.prog in ("sed", "perl", "ruby"):
+        if not any(t.startswith("-i") or t == "--in-place" or (t.startswith("-") and not t.startswith("--")
+                                                               and "i" in t and c.prog == "perl") for t in texts):
+            return None
+    elif c.prog in ("awk", "gawk"):
+        if not any(t in ("-i", "inplace") or t == "-iinplace" for t in texts):
+            return None
+    best = None
+    for w in c.args:
+        if w.text.startswith("-"):
+            continue
+        t = target(w)
+        if t.kind in ("critical",):
+            best = worst(best, (HIGH, f"edits {t.path} in place; a bad edit locks you out or stops the boot "
+                                      f"({c.text})"))
+        elif t.kind in ("system", "dot-critical") and (w.text.startswith(("/", "~")) or w.has_var):
+            best = worst(best, (MEDIUM, f"edits the system or credential file {t.shown} in place ({c.text})"))
+        elif t.kind in ("system-top", "root", "home") and w.glob:
+            best = worst(best, (HIGH, f"edits every file in {describe(t)} in place ({c.text})"))
+    return best
+
+
+def rule_crontab(c: Ctx) -> Optional[tuple]:
+    flags, _, pos = parse_opts(c.args, frozenset({"-u"}))
+    if "r" in flags:
+        return MEDIUM, f"crontab -r deletes all your cron jobs with no backup ({c.text})"
+    if pos and not flags & {"l", "e"}:
+        return MEDIUM if pos[0].text != "-" or c.chain else LOW, \
+            f"replaces your whole crontab with {pos[0].text} ({c.text})"
+    return None
+
+
+_SQL_HIGH = re.compile(r"\b(DROP\s+(DATABASE|SCHEMA|TABLE|KEYSPACE|COLLECTION|USER|OWNED)|TRUNCATE)\b|"
+                       r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(;|$)|\bDELETE\s+[\w.\"`]+\s*(;|$)|"
+                       r"\bdrop(Database|Collection)?\s*\(|\bFLUSH(ALL|DB)\b|\bDETACH\s+DELETE\b|"
+                       r"\b(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)", re.IGNORECASE)
+_SQL_MEDIUM = re.compile(r"\b(DROP\s+\w+|ALTER\s+TABLE\s+\S+\s+DROP|UPDATE\s+[\w.\"`]+\s+SET\s+(?!.*\bWHERE\b)"
+                         r"|DELETE\s+FROM|REVOKE\s+ALL|ALTER\s+USER|GRANT\s+ALL|DEL\s+|UNLINK\s+)\b|"
+                         r"\.drop\s*\(|\.deleteMany\s*\(|\.delete_many\s*\(", re.IGNORECASE)
+SQL_FLAGS = {"psql": {"-c", "--command"}, "mysql": {"-e", "--execute"}, "mariadb": {"-e", "--execute"},
+             "clickhouse-client": {"-q", "--query"}, "cqlsh": {"-e", "--execute"},
+             "mongo": {"--eval"}, "mongosh": {"--eval"}, "sqlcmd": {"-Q", "-q"}, "mysqlsh": {"-e", "--sql"},
+             "duckdb": {"-c"}, "sqlite3": {"-cmd"}, "cockroach": {"-e", "--execute"}, "snowsql": {"-q"},
+             "bq": set(), "redis-cli": set(), "influx": {"-execute"}, "cypher-shell": set(), "usql": {"-c"},
+             "pgcli": set(), "mycli": {"-e", "--execute"}, "litecli": {"-e"}, "trino": {"--execute"},
+             "valkey-cli": set(), "keydb-cli": set()}
+
+
+def sql_finding(sql: str, text: str) -> Optional[tuple]:
+    sql = re.sub(r"'[^']*'", "''", sql)
+    m = _SQL_HIGH.search(sql)
+    if m:
+        return HIGH, f"{' '.join(m.group(0).split()).rstrip(';')} destroys data ({text})"
+    m = _SQL_MEDIUM.search(sql)
+    if m:
+        return MEDIUM, f"{' '.join(m.group(0).split())} changes or removes data ({text})"
+    return None
+
+
+def rule_sql(c: Ctx) -> Optional[tuple]:
+    names = SQL_FLAGS.get(c.prog, set())
+    sqls = []
+    args = c.args
+    for i, w in enumerate(args):
+        t = w.text
+        for name in names:
+            if t == name and i + 1 < len(args):
+                sqls.append(args[i + 1].text)
+            elif t.startswith(name + "=") or (len(name) == 2 and t.startswith(name) and len(t) > 2):
+                sqls.append(t[len(name) + (1 if t.startswith(name + "=") else 0):])
+    if c.prog in ("sqlite3", "duckdb", "redis-cli", "valkey-cli", "keydb-cli", "bq", "cypher-shell", "litecli"):
+        sqls.append(" ".join(positionals(args, {"-h", "-p", "-a", "-n", "-u", "--user", "--password",
+                                                "--project_id", "--location"})))
+    sqls.extend(r.body for r in c.seg.redirects if r.body)
+    for feeder in c.chain:
+        if feeder.words and feeder.words[0].text in ("echo", "printf", "cat"):
+            sqls.append(" ".join(w.text for w in feeder.words[1:]))
+            sqls.extend(r.body for r in feeder.redirects if r.body)
+    best = None
+    for sql in sqls:
+        best = worst(best, sql_finding(sql, c.text))
+    return best
+
+
+RULES = {"truncate": [rule_truncate], "dd": [rule_dd], "mke2fs": [rule_mkfs], "mkswap": [rule_mkfs],
+         "newfs": [rule_mkfs], "mkntfs": [rule_mkfs], "mkdosfs": [rule_mkfs], "mformat": [rule_mkfs],
+         "fdisk": [rule_partition], "sfdisk": [rule_partition], "gdisk": [rule_partition],
+         "cfdisk": [rule_partition], "parted": [rule_partition], "sgdisk": [rule_partition],
+         "cp": [rule_copy_over], "install": [rule_copy_over], "ln": [rule_copy_over], "tee": [rule_copy_over],
+         "sed": [rule_inplace], "perl": [rule_inplace], "ruby": [rule_inplace], "awk": [rule_inplace],
+         "gawk": [rule_inplace], "sponge": [rule_copy_over], "crontab": [rule_crontab]}
+for _name in ("zfs", "zpool", "lvremove", "vgremove", "pvremove", "blkdiscard", "wipefs", "btrfs", "diskutil",
+              "cryptsetup", "mdadm", "hdparm", "nvme", "sg_format", "lvreduce", "lvresize", "flashrom"):
+    RULES[_name] = [rule_volume]
+for _name in SQL_FLAGS:
+    RULES.setdefault(_name, []).append(rule_sql)

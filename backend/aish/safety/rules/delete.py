@@ -1,0 +1,176 @@
+"""Effect: deletes files.  ``rm``, ``find -delete``/``-exec rm``, ``shred``, ``mv`` into
+nothing, ``rsync --delete``, ``unlink``/``rmdir``/``srm``; the target decides the level."""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, describe, fragment,
+                                      is_device, parse_opts, target, worst)
+
+_FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin", "-size", "-user",
+                "-group", "-perm", "-newer", "-maxdepth", "-mindepth", "-regex", "-iregex", "-wholename",
+                "-atime", "-ctime", "-amin", "-cmin", "-links", "-inum", "-uid", "-gid", "-fstype"}
+
+
+def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[int]:
+    """How bad deleting ``t`` is (None: routine)."""
+    k = t.kind
+    if k in SEVERE or k == "dot-critical":
+        return HIGH if recursive or k in ("root", "system-top", "device", "dot-critical") else MEDIUM
+    if k == "critical":
+        return HIGH
+    if k == "system":
+        return HIGH if recursive else MEDIUM
+    if k == "all":
+        return HIGH if recursive else MEDIUM
+    if k == "var":
+        return HIGH if recursive else MEDIUM if force else None
+    if k == "var-guarded":
+        return MEDIUM if recursive else None
+    if k in ("history",):
+        return MEDIUM
+    if k in ("dot", "user", "other"):
+        return MEDIUM if recursive or k == "dot" else None
+    if k == "project":
+        return MEDIUM if recursive else None
+    return None  # output, temp
+
+
+def judge_targets(c: Ctx, what: str, targets: list, recursive: bool, force: bool = False) -> Optional[tuple]:
+    best = None
+    for w in targets:
+        t = target(w)
+        level = delete_level(t, recursive, force)
+        if level is not None:
+            best = worst(best, (level, f"{what} of {describe(t)} ({c.text})"))
+    return best
+
+
+def rule_rm(c: Ctx) -> Optional[tuple]:
+    flags, _, targets = parse_opts(c.args)
+    rec = bool(flags & {"r", "R", "--recursive"})
+    force = bool(flags & {"f", "--force"})
+    what = ("recursive forced delete" if rec and force else "recursive delete" if rec
+            else "forced delete" if force else "delete")
+    if "--no-preserve-root" in flags:
+        return HIGH, f"{what} with --no-preserve-root ({c.text})"
+    best = None
+    if c.xargs:
+        best = (MEDIUM if rec or force else LOW, f"{what} of paths read from the previous command ({c.text})")
+        best = worst(best, _fed_targets(c, what, rec, force))
+    return worst(best, judge_targets(c, what, targets, rec, force))
+
+
+def _fed_targets(c: Ctx, what: str, rec: bool, force: bool) -> Optional[tuple]:
+    """``echo / | xargs rm -rf``: the words echoed are the targets."""
+    best = None
+    for feeder in c.chain:
+        if feeder.words and feeder.words[0].text in ("echo", "printf"):
+            best = worst(best, judge_targets(c, what, feeder.words[1:], rec, force))
+    return best
+
+
+def rule_unlink(c: Ctx) -> Optional[tuple]:
+    _, _, targets = parse_opts(c.args)
+    return judge_targets(c, "delete", targets, False, True)
+
+
+def rule_find(c: Ctx) -> Optional[tuple]:
+    roots = []
+    i = 0
+    while i < len(c.args) and not c.args[i].text.startswith(("-", "(", "!")):
+        roots.append(c.args[i])
+        i += 1
+    kinds = [target(r) for r in roots] or [Target("all", ".", ".")]
+    rank = {"root": 9, "system-top": 8, "device": 8, "home": 8, "critical": 7, "dot-critical": 7, "system": 6,
+            "var": 5, "all": 4, "dot": 3, "user": 3, "other": 3, "project": 2, "var-guarded": 2, "temp": 0,
+            "output": 0, "history": 2}
+    where = max(kinds, key=lambda t: rank.get(t.kind, 1))
+    critical = where.kind in SEVERE or where.kind in ("system", "critical", "dot-critical")
+    best = None
+    rest = c.args[i:]
+    filtered = any(w.text in _FIND_VALUED for w in rest)
+    j = 0
+    while j < len(rest):
+        w = rest[j]
+        if w.text == "-delete":
+            level = HIGH if critical else MEDIUM if where.kind not in ("temp", "output") else None
+            if level is not None:
+                best = worst(best, (level, f"find -delete removes every match under {describe(where)} ({c.text})"))
+        elif w.text in ("-exec", "-execdir", "-ok", "-okdir"):
+            inner = []
+            for x in rest[j + 1:]:
+                if x.text in (";", "+", "\\;"):
+                    break
+                inner.append(x)
+            j += len(inner)
+            # find also matches its start point: `find / -exec chmod 777 {} +` changes / itself
+            start = roots[0] if roots else None
+            inner = [start if x.text == "{}" and start is not None else x for x in inner]
+            found = c.check(inner)
+            progs = {x.text.rsplit("/", 1)[-1] for x in inner[:3]}
+            prog = next((p for p in ("rm", "unlink", "shred", "rmdir", "srm") if p in progs), None)
+            if prog and where.kind not in ("temp", "output"):
+                found = worst((HIGH if critical else MEDIUM,
+                               f"find {w.text} {prog} removes every match under {describe(where)} ({c.text})"), found)
+            elif found is not None and found[0] >= MEDIUM and critical:
+                found = (HIGH, f"{found[1]} for every match under {describe(where)}")
+            elif found is None and inner and not filtered and critical and any(
+                    x.text in ("-R", "-r", "-i", "-f") for x in inner):
+                found = (MEDIUM, f"runs {inner[0].text} on every file under {describe(where)} ({c.text})")
+            best = worst(best, found)
+        j += 1
+    return best
+
+
+def rule_shred(c: Ctx) -> Optional[tuple]:
+    _, _, pos = parse_opts(c.args, frozenset({"-n", "-s", "--iterations", "--size", "--random-source"}))
+    dev = next((w.text for w in pos if is_device(w.text)), None)
+    if dev:
+        return HIGH, f"{c.prog} overwrites the device {dev} ({c.text})"
+    found = judge_targets(c, f"{c.prog} (overwrite beyond recovery)", pos, True)
+    return worst((MEDIUM, f"{c.prog} overwrites {fragment([w.text for w in pos]) or 'files'} beyond "
+                          f"recovery ({c.text})"), found)
+
+
+def rule_mv(c: Ctx) -> Optional[tuple]:
+    _, values, pos = parse_opts(c.args, frozenset({"-t", "-S", "--target-directory", "--suffix"}))
+    if len(pos) >= 2 and pos[-1].text == "/dev/null":
+        return HIGH, f"moves {pos[0].text} to /dev/null (it is gone) ({c.text})"
+    dest = values.get("-t") or values.get("--target-directory")
+    sources = pos if dest else pos[:-1]
+    best = None
+    for w in sources:
+        t = target(w)
+        if t.kind in ("root", "home", "system-top", "critical", "dot-critical", "device"):
+            best = worst(best, (HIGH, f"moves {describe(t)} away ({c.text})"))
+        elif t.kind == "system":
+            best = worst(best, (MEDIUM, f"moves the system path {t.shown} away ({c.text})"))
+    if len(pos) >= 2 and not dest:
+        t = target(pos[-1])
+        if t.kind in ("critical", "device"):
+            best = worst(best, (HIGH, f"replaces {t.shown} ({c.text})"))
+        elif t.kind in ("dot-critical", "history"):
+            best = worst(best, (MEDIUM, f"replaces {t.shown} ({c.text})"))
+    return best
+
+
+def rule_rsync(c: Ctx) -> Optional[tuple]:
+    flags, _, pos = parse_opts(c.args, frozenset({"-e", "--rsh", "--exclude", "--include", "--filter",
+                                                  "-f", "--backup-dir", "--files-from"}))
+    if not any(f.startswith("--delete") or f == "--remove-source-files" for f in flags):
+        return None
+    dest = target(pos[-1]) if pos else None
+    what = "rsync --delete removes files in the destination that the source lacks"
+    if "--remove-source-files" in flags:
+        what = "rsync --remove-source-files deletes the source files"
+    if dest and dest.kind in SEVERE + ("system", "critical", "dot-critical"):
+        return HIGH, f"{what}: {describe(dest)} ({c.text})"
+    src = target(pos[0]) if len(pos) >= 2 else None
+    if src and src.kind in ("var", "all") and dest and dest.kind != "temp":
+        return HIGH, f"{what}, and the source may be empty ({c.text})"
+    return MEDIUM, f"{what} ({c.text})"
+
+
+RULES = {"rm": [rule_rm], "unlink": [rule_unlink], "rmdir": [], "srm": [rule_shred], "find": [rule_find],
+         "shred": [rule_shred], "wipe": [rule_shred], "mv": [rule_mv], "rsync": [rule_rsync]}

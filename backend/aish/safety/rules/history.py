@@ -1,0 +1,106 @@
+"""Effect: rewrites or discards version-control history, in any of its spellings.
+
+Shared history (what others pulled) is worse than local: a force push to a
+production-looking branch or of every branch is high; discarding local
+uncommitted work is medium; a lease-guarded push is low."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, parse_opts
+
+_GIT_VALUED = {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"}
+PROTECTED_BRANCH = re.compile(r"^(\+?)(refs/heads/)?(main|master|trunk|develop|dev|prod|production|release.*|"
+                              r"stable|live|HEAD)$")
+
+
+def git_sub(c: Ctx) -> tuple:
+    """(subcommand, the Words after it) of a ``git`` command, skipping global options."""
+    args = c.args
+    i = 0
+    while i < len(args) and args[i].text.startswith("-"):
+        i += 2 if args[i].text in _GIT_VALUED else 1
+    if i >= len(args):
+        return "", []
+    return args[i].text, args[i + 1:]
+
+
+def rule_git_history(c: Ctx) -> Optional[tuple]:
+    sub, rest = git_sub(c)
+    flags, values, pos = parse_opts(rest, frozenset({"-m", "-o", "--push-option", "--repo", "-e", "--exclude",
+                                                     "--expire", "--prune", "--expire-unreachable", "-b", "-B",
+                                                     "--source", "-s", "--onto", "-X", "--strategy-option"}))
+    texts = [w.text for w in rest]
+    if sub == "push":
+        refs = [w.text for w in pos[1:]]
+        forced = bool(flags & {"f", "--force"}) or any(t.startswith("+") for t in refs)
+        lease = bool(flags & {"--force-with-lease", "--force-if-includes"})
+        everything = bool(flags & {"--all", "--mirror", "--tags"}) or any(t in ("*", "+*", "refs/heads/*",
+                                                                                "+refs/heads/*:refs/heads/*")
+                                                                          for t in refs)
+        if "--mirror" in flags:
+            return HIGH, f"push --mirror makes the remote match this clone: its other branches and tags are deleted ({c.text})"
+        if forced and not lease or (forced and lease and everything):
+            protected = [r for r in refs if PROTECTED_BRANCH.match(r.split(":")[-1])]
+            if everything or protected:
+                what = "every branch" if everything else protected[0].lstrip("+")
+                return HIGH, f"force push rewrites the shared history of {what} on the remote ({c.text})"
+            return MEDIUM, f"force push overwrites the remote branch history ({c.text})"
+        if lease:
+            if everything:
+                return MEDIUM, f"rewrites every remote branch if nobody pushed meanwhile ({c.text})"
+            return LOW, f"rewrites the remote branch if nobody pushed meanwhile ({c.text})"
+        return None
+    if sub == "reset" and flags & {"--hard", "--merge"}:
+        return MEDIUM, f"git reset --hard discards uncommitted changes ({c.text})"
+    if sub == "clean" and flags & {"f", "--force"} and not flags & {"n", "--dry-run", "i", "--interactive"}:
+        extra = " and ignored files (-x)" if flags & {"x", "X"} else ""
+        return MEDIUM, f"git clean deletes untracked files{extra} ({c.text})"
+    if sub == "checkout" and (flags & {"f", "--force"} or any(t in (".", ":/", "*", ":(top)") for t in texts)):
+        return MEDIUM, f"discards uncommitted changes in the working tree ({c.text})"
+    if sub == "restore" and not flags & {"S", "--staged"} or sub == "restore" and flags & {"W", "--worktree"}:
+        if any(w.text in (".", ":/", "*", ":(top)") for w in pos) or values.get("--source") or values.get("-s"):
+            return MEDIUM, f"discards uncommitted changes in the working tree ({c.text})"
+    if sub == "switch" and flags & {"f", "--force", "--discard-changes"}:
+        return MEDIUM, f"discards uncommitted changes in the working tree ({c.text})"
+    if sub == "stash" and texts[:1] == ["clear"]:
+        return MEDIUM, f"drops every stash ({c.text})"
+    if sub == "stash" and texts[:1] == ["drop"]:
+        return LOW, f"drops a stash ({c.text})"
+    if sub in ("filter-branch", "filter-repo") or (sub == "rebase" and flags & {"--root"}):
+        return MEDIUM, f"rewrites the history of the repository ({c.text})"
+    if sub == "reflog" and texts[:1] in (["expire"], ["delete"]) or sub == "gc" and values.get("--prune") in ("now", "all") \
+            or sub == "prune" and values.get("--expire") == "now":
+        return MEDIUM, f"permanently drops unreachable commits ({c.text})"
+    if sub == "update-ref" and flags & {"d"}:
+        return MEDIUM, f"deletes a ref directly (no reflog safety net) ({c.text})"
+    if sub == "rm" and flags & {"r"} and any(w.text in (".", "*", ":/") for w in pos) and not flags & {"--cached"}:
+        return MEDIUM, f"deletes every tracked file from the working tree ({c.text})"
+    return None
+
+
+def rule_hg(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    sub = next((t for t in texts if not t.startswith("-")), "")
+    if sub in ("strip", "prune", "obsolete") or sub == "histedit":
+        return MEDIUM, f"hg {sub} removes or rewrites changesets ({c.text})"
+    if sub == "push" and any(t in ("-f", "--force") for t in texts):
+        return MEDIUM, f"force push overwrites the remote history ({c.text})"
+    if sub in ("update", "up", "revert", "purge", "clean") and any(t in ("-C", "--clean", "--all", "-a", "--no-backup")
+                                                                   for t in texts):
+        return MEDIUM, f"hg {sub} discards uncommitted changes ({c.text})"
+    return None
+
+
+def rule_jj(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    if texts[:2] == ["git", "push"] and any(t in ("--allow-new", "--force", "--all", "--deleted") for t in texts[2:]) \
+            and ("--deleted" in texts or "--all" in texts):
+        return MEDIUM, f"pushes deletions or every bookmark ({c.text})"
+    if texts[:1] == ["abandon"] and any("::" in t or t == "all()" for t in texts[1:]):
+        return MEDIUM, f"abandons many changes ({c.text})"
+    return None
+
+
+RULES = {"git": [rule_git_history], "hg": [rule_hg], "jj": [rule_jj]}

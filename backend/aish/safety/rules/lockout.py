@@ -1,0 +1,338 @@
+"""Effect: takes down access, services or the machine.  Remote access (sshd, network
+interfaces, routes), firewall policy, accounts and credentials, immutable flags on system
+files, killing everything, unmounting, removing packages the system runs on, power.
+
+Over ssh the user is one command away from losing the machine, so anything that cuts
+remote access is high even though nothing is deleted."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, describe, parse_opts, positionals,
+                                      target, worst)
+
+# Services whose stop cuts remote access or the session itself.
+_ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|dropbear|networking|network|NetworkManager|"
+                              r"systemd-networkd|systemd-resolved|wpa_supplicant|dbus|systemd-logind|"
+                              r"gdm3?|lightdm|sddm|display-manager|tailscaled|wg-quick@.*|zerotier-one|"
+                              r"netplan.*|iwd|dhcpcd|dhclient|getty@.*|serial-getty@.*|cloud-init|"
+                              r"google-guest-agent|walinuxagent|amazon-ssm-agent|firewalld|ufw)(\.service)?$")
+_CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-sysv|libc6|glibc|libc-bin|"
+                            r"bash|coreutils|apt|dpkg|rpm|dnf|yum|pacman|python3|python3-minimal|"
+                            r"linux-image.*|linux-generic|linux|linux-lts|linux-zen|linux-hardened|linux-firmware|kernel|kernel-core|grub.*|shim.*|init|"
+                            r"network-manager|NetworkManager|netplan\.io|ifupdown|iproute2|util-linux|"
+                            r"login|passwd|pam|libpam.*|base-files|base|filesystem|xorg|ubuntu-desktop|"
+                            r"gnome-shell|zsh|sed|grep|tar|gzip|mount)(:\w+)?$")
+_STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
+
+
+def rule_power(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    if p in ("shutdown", "reboot", "poweroff", "halt"):
+        if any(t in ("-c", "--help", "-h") for t in texts) and p == "shutdown" and "-c" in texts:
+            return None
+        return MEDIUM, f"shuts down or reboots the machine ({c.text})"
+    if p in ("init", "telinit") and texts[:1] and texts[0] in ("0", "6", "1", "s", "S"):
+        return MEDIUM, f"changes the runlevel: shutdown, reboot or single-user ({c.text})"
+    return None
+
+
+def rule_service(c: Ctx) -> Optional[tuple]:
+    """``systemctl``/``service``/``rc-service``/``sv``/``launchctl``: stopping access is high."""
+    p = c.prog
+    pos = positionals(c.args, {"-H", "--host", "-M", "--machine", "-t", "--type", "-s", "--signal",
+                               "--kill-whom", "-p", "--property"})
+    if p == "systemctl":
+        if not pos:
+            return None
+        verb, units = pos[0], pos[1:]
+        if verb in ("reboot", "poweroff", "halt", "kexec", "soft-reboot", "emergency", "rescue"):
+            return MEDIUM if verb not in ("emergency", "rescue") else HIGH, \
+                f"systemctl {verb} takes the machine down ({c.text})"
+        if verb in ("isolate", "set-default") and units and re.match(r"(rescue|emergency|poweroff|halt|reboot|"
+                                                                    r"runlevel[016])(\.target)?$", units[0]):
+            return HIGH, f"switches the machine to {units[0]} (services and logins stop) ({c.text})"
+    elif p in ("service", "rc-service"):
+        if len(pos) < 2:
+            return None
+        verb, units = pos[1], pos[:1]
+    elif p in ("sv", "rc-update", "update-rc.d", "chkconfig"):
+        if len(pos) < 2:
+            return None
+        verb, units = (pos[0], pos[1:]) if p == "sv" else ("disable" if "del" in pos or "off" in pos
+                                                           or "disable" in pos or "remove" in pos else "", pos[:1])
+        verb = {"down": "stop", "force-stop": "stop"}.get(verb, verb)
+    elif p == "launchctl":
+        if pos[:1] and pos[0] in ("unload", "bootout", "disable", "remove", "kill"):
+            level = HIGH if any(re.search(r"ssh|network|system$", x) for x in pos[1:]) else LOW
+            return level, f"launchctl {pos[0]} stops a service ({c.text})"
+        return None
+    else:
+        return None
+    if verb not in _STOP_VERBS or verb in ("restart", "reload") and p != "systemctl":
+        return None
+    cut = [u for u in units if _ACCESS_SERVICES.match(u)]
+    if cut and verb not in ("restart", "reload"):
+        return HIGH, f"{verb} {cut[0]} cuts remote access or the session ({c.text})"
+    if verb == "mask" or "--now" in c.texts and verb == "disable":
+        return LOW, f"{verb} {' '.join(units) or 'a unit'}: it no longer starts ({c.text})"
+    return None
+
+
+def rule_firewall(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    joined = " ".join(texts)
+    if p in ("iptables", "ip6tables", "iptables-legacy", "iptables-nft"):
+        flags, values, _ = parse_opts(c.args, frozenset({"-P", "--policy", "-A", "--append", "-I", "--insert",
+                                                         "-t", "--table", "-j", "--jump", "-p", "-s", "-d",
+                                                         "--dport", "-i", "-o", "-D", "-F", "-X", "-m"}))
+        if re.search(r"(^|\s)(-P|--policy)\s+(INPUT|FORWARD|OUTPUT)\s+(DROP|REJECT)", joined):
+            return HIGH, f"sets the default firewall policy to drop: remote access stops ({c.text})"
+        if re.search(r"(-A|-I|--append|--insert)\s+(INPUT|OUTPUT)\b", joined) and \
+                re.search(r"-j\s+(DROP|REJECT)", joined) and not re.search(r"\s(-s|--source|-p|--dport|-i|"
+                                                                           r"--protocol|-m)\s", " " + joined):
+            return HIGH, f"drops all traffic: remote access stops ({c.text})"
+        if re.search(r"--dport\s+22\b.*-j\s+(DROP|REJECT)", joined):
+            return HIGH, f"blocks ssh ({c.text})"
+        if flags & {"F", "--flush", "X", "--delete-chain", "Z"} - {"Z"}:
+            return MEDIUM, f"flushes the firewall rules ({c.text})"
+        return None
+    if p in ("iptables-restore", "ip6tables-restore", "ipset") and (p != "ipset" or texts[:1] in (["flush"],
+                                                                                               ["destroy"])):
+        return MEDIUM, f"replaces the firewall rules wholesale ({c.text})"
+    if p == "nft":
+        if texts[:2] in (["flush", "ruleset"], ["delete", "table"], ["flush", "table"]) or texts[:1] == ["-f"]:
+            return MEDIUM, f"flushes or replaces the firewall rules ({c.text})"
+        if re.search(r"policy\s+drop", joined):
+            return HIGH, f"sets a drop policy: remote access may stop ({c.text})"
+        return None
+    if p == "ufw":
+        if texts[:1] == ["default"] and re.search(r"\b(deny|reject)\b", joined) and "outgoing" not in texts:
+            return HIGH, f"ufw denies incoming by default: without an ssh rule remote access stops ({c.text})"
+        if re.search(r"\b(deny|reject|delete)\b.*\b(22|ssh|OpenSSH)\b", joined):
+            return HIGH, f"ufw blocks ssh ({c.text})"
+        if texts[:1] in (["reset"], ["disable"]) or texts[:1] == ["--force"] and texts[1:2] == ["reset"]:
+            return MEDIUM, f"ufw {texts[-1]} throws away the firewall rules ({c.text})"
+        if texts[-1:] == ["enable"]:
+            return LOW, f"enables the firewall: check ssh is allowed first ({c.text})"
+        return None
+    if p == "firewall-cmd":
+        if "--panic-on" in texts:
+            return HIGH, f"firewall panic mode drops all traffic ({c.text})"
+        if re.search(r"--remove-(service|port)=?(ssh|22)", joined) or "--set-default-zone=drop" in texts \
+                or "--set-default-zone=block" in texts:
+            return HIGH, f"removes ssh from the firewall ({c.text})"
+        return None
+    if p == "pfctl":
+        if any(t in ("-F", "-Fa") for t in texts) or "-d" in texts:
+            return MEDIUM, f"flushes or disables the packet filter ({c.text})"
+    return None
+
+
+def rule_network(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    joined = " ".join(texts)
+    if p == "ip":
+        if re.search(r"\blink\s+set\s+(dev\s+)?(?!lo\b)\S+.*\bdown\b", joined):
+            return HIGH, f"takes a network interface down: remote access over it stops ({c.text})"
+        if re.search(r"\b(addr|address|a)\s+(flush|del)\b", joined) and " lo" not in joined:
+            return HIGH, f"removes the interface's addresses: remote access stops ({c.text})"
+        if re.search(r"\b(route|r)\s+(flush|del|delete)\b.*\b(default|all|table)\b|\broute\s+flush\b", joined):
+            return HIGH, f"removes the routes: the machine goes off the network ({c.text})"
+        return None
+    if p in ("ifconfig",) and "down" in texts and texts[:1] != ["lo"]:
+        return HIGH, f"takes a network interface down ({c.text})"
+    if p in ("ifdown",) and texts and texts[-1] != "lo":
+        return HIGH, f"takes a network interface down ({c.text})"
+    if p == "route" and texts[:1] in (["del"], ["delete"], ["flush"], ["-n"]) and "default" in texts + ["flush"]:
+        return HIGH if texts[:1] != ["-n"] else None, f"removes the default route ({c.text})"
+    if p == "nmcli" and (re.search(r"\bnetworking\s+off\b|\bradio\s+(all|wifi)\s+off\b", joined)
+                         or re.search(r"\b(con|connection|c|dev|device|d)\s+(down|delete|del|disconnect)\b", joined)):
+        return HIGH if "networking off" in joined else MEDIUM, f"takes the network down ({c.text})"
+    if p in ("rmmod", "modprobe") and (p == "rmmod" or "-r" in texts):
+        return MEDIUM, f"unloads a kernel module (a driver in use stops working) ({c.text})"
+    return None
+
+
+def rule_accounts(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    flags, values, pos = parse_opts(c.args, frozenset({"-s", "--shell", "-G", "--groups", "-e", "--expiredate",
+                                                       "-E", "-g", "--gid", "-d", "--home", "-u", "-c", "-M",
+                                                       "-m", "-I", "-W", "-n", "-x"}))
+    who = pos[-1].text if pos else "a user"
+    root = who in ("root", "$USER", "${USER}", "$LOGNAME", "$(whoami)", "`whoami`")
+    if p in ("userdel", "deluser", "luserdel") and pos:
+        if p == "deluser" and len(pos) == 2:
+            return (HIGH if pos[1].text in ("sudo", "wheel", "admin") else MEDIUM,
+                    f"removes {pos[0].text} from the group {pos[1].text} ({c.text})")
+        level = HIGH if root else MEDIUM
+        extra = " and their home directory" if flags & {"r", "--remove", "--remove-home", "--remove-all-files", "f"} else ""
+        return level, f"deletes the account {who}{extra} ({c.text})"
+    if p in ("groupdel", "delgroup") and pos:
+        return (HIGH if pos[-1].text in ("sudo", "wheel", "admin", "root") else MEDIUM,
+                f"deletes the group {pos[-1].text} ({c.text})")
+    if p == "usermod":
+        if flags & {"L", "--lock"} or (values.get("-e") or values.get("--expiredate", "x")) in ("0", "1", "1970-01-01"):
+            return (HIGH if root else MEDIUM), f"locks the account {who} ({c.text})"
+        shell = values.get("-s") or values.get("--shell") or ""
+        if re.search(r"(nologin|false)$", shell):
+            return (HIGH if root else MEDIUM), f"takes the login shell away from {who} ({c.text})"
+        if ("G" in flags or "--groups" in flags) and not flags & {"a", "--append"}:
+            return MEDIUM, (f"usermod -G without -a replaces all of {who}'s groups (sudo access included) "
+                            f"({c.text})")
+        return None
+    if p == "passwd" and flags & {"l", "--lock", "d", "--delete", "e", "--expire"}:
+        return (HIGH if root or not pos else MEDIUM), f"locks, expires or empties the password of {who} ({c.text})"
+    if p == "chage" and (values.get("-E") in ("0", "1") or values.get("-M") == "0"):
+        return MEDIUM, f"expires the account {who} ({c.text})"
+    if p == "gpasswd" and flags & {"d", "--delete", "M", "--members"}:
+        if any(w.text in ("sudo", "wheel", "admin", "root") for w in pos):
+            return HIGH, f"takes {who}'s admin group away (sudo stops working) ({c.text})"
+        return MEDIUM, f"changes who is in a group (possibly sudo) ({c.text})"
+    if p == "chsh" and re.search(r"(nologin|false)$", values.get("-s", "") or values.get("--shell", "")):
+        return MEDIUM, f"takes the login shell away ({c.text})"
+    if p in ("chpasswd", "chgpasswd"):
+        return MEDIUM, f"sets passwords from input ({c.text})"
+    if p == "ssh-keygen" and flags & {"f"} and not flags & {"l", "y", "R", "F", "H", "E"}:
+        path = values.get("-f", "")
+        if re.search(r"/etc/ssh/ssh_host_|^~?/?\.ssh/id_|/\.ssh/id_", path):
+            return LOW, f"writes a key at {path}; an existing key there is replaced ({c.text})"
+    if p == "gpg" and any(t.startswith("--delete-secret") or t == "--delete-keys" for t in texts):
+        return MEDIUM, f"deletes private keys from the keyring ({c.text})"
+    if p == "security" and texts[:1] and texts[0] in ("delete-keychain", "delete-certificate", "delete-identity"):
+        return MEDIUM, f"deletes keychain entries ({c.text})"
+    if p == "ssh-add" and flags & {"D"}:
+        return LOW, f"forgets every key in the ssh agent ({c.text})"
+    return None
+
+
+def rule_immutable(c: Ctx) -> Optional[tuple]:
+    """``chattr +i``/``chflags schg`` on system files: updates and logins start failing."""
+    texts = c.texts
+    mode = next((t for t in texts if re.fullmatch(r"[+-=][aAcCdDeFijmPsStTux]+|s?u?schg|noschg|uchg|nouchg", t)), "")
+    if not mode or not re.search(r"[ia]|schg|uchg", mode):
+        return None
+    rec = "-R" in texts
+    best = None
+    for w in c.args:
+        if w.text.startswith(("-", "+", "=")) or w.text == mode:
+            continue
+        t = target(w)
+        if t.kind in SEVERE + ("critical", "system", "dot-critical"):
+            level = HIGH if rec or t.kind in SEVERE + ("critical",) else MEDIUM
+            best = worst(best, (level, f"{c.prog} {mode} on {describe(t)}: system updates and logins can fail "
+                                       f"({c.text})"))
+        elif rec:
+            best = worst(best, (LOW, f"{c.prog} {mode} -R on {t.shown} ({c.text})"))
+    return best
+
+
+def rule_kill(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    if p == "kill":
+        pids = [t for t in texts if not re.fullmatch(r"-(\d+|[A-Z]+|SIG[A-Z]+|s|n|l|L)", t)]
+        if "-1" in texts[1:] or (texts and texts[-1] == "-1" and len(texts) >= 2) or "-1" in pids:
+            return HIGH, f"kills every process you can signal ({c.text})"
+        if "1" in pids:
+            return HIGH, f"signals init: the machine goes down ({c.text})"
+        if "0" in pids:
+            return MEDIUM, f"kills every process in this process group, your shell included ({c.text})"
+        if any(t in ("$$", "$PPID", "${PPID}", "$$$") for t in pids):
+            return MEDIUM, f"kills this shell session ({c.text})"
+        return None
+    if p in ("killall", "pkill", "skill", "slay"):
+        args = [w for w in c.args if not re.fullmatch(r"-(\d+|[A-Z]+[A-Z0-9+-]*)", w.text)]  # -HUP, -9, -SIGTERM
+        flags, values, pos = parse_opts(args, frozenset({"-u", "--user", "-s", "--signal", "-t", "-U", "-g",
+                                                           "-G", "-P", "-o", "-y", "-n"}))
+        names = [w.text for w in pos]
+        if any(re.fullmatch(r"(sshd?|systemd|init|dbus-daemon|NetworkManager|login|Xorg|gnome-shell|"
+                            r"kwin.*|sway|Hyprland|loginwindow|WindowServer|launchd|tmux|screen|"
+                            r"bash|zsh|sh|fish)", n) for n in names):
+            return HIGH if any(n.startswith(("ssh", "system", "init", "launchd", "login", "Window", "dbus"))
+                               for n in names) else MEDIUM, f"kills {', '.join(names)}: sessions or the system go down ({c.text})"
+        if values.get("-u") or values.get("--user") or values.get("-U"):
+            return MEDIUM, f"kills every process of a user, sessions included ({c.text})"
+        if names in (["."], [".*"], ["-1"]) or (p == "pkill" and names and names[0] in (".", ".*", "")):
+            return HIGH, f"kills every process ({c.text})"
+        return None
+    if p == "killall5":
+        return HIGH, f"kills every process ({c.text})"
+    return None
+
+
+def rule_mount(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    flags, values, pos = parse_opts(c.args, frozenset({"-o", "--options", "-t", "--types", "-O"}))
+    if p == "umount":
+        if flags & {"a", "--all"} or any(w.text in ("/", "/usr", "/home", "/boot", "/var", "/boot/efi") for w in pos):
+            return HIGH, f"unmounts filesystems the system runs on ({c.text})"
+        return None
+    if p == "mount" and re.search(r"\bremount\b.*\bro\b|\bro\b.*\bremount\b", values.get("-o", "") or
+                                  values.get("--options", "")) and any(w.text == "/" for w in pos):
+        return HIGH, f"makes the root filesystem read-only ({c.text})"
+    if p == "swapoff" and flags & {"a", "--all"}:
+        return LOW, f"turns swap off (memory-hungry processes may be killed) ({c.text})"
+    return None
+
+
+def rule_packages(c: Ctx) -> Optional[tuple]:
+    """Removing the packages the system boots, logs in or is reached with."""
+    p, texts = c.prog, c.texts
+    verbs = {"apt": {"remove", "purge", "autoremove"}, "apt-get": {"remove", "purge", "autoremove"},
+             "aptitude": {"remove", "purge"}, "dnf": {"remove", "erase", "autoremove"},
+             "yum": {"remove", "erase", "autoremove"}, "zypper": {"remove", "rm"}, "apk": {"del"},
+             "snap": {"remove"}, "pkg": {"delete", "remove"}, "emerge": {"--unmerge", "-C", "--depclean"},
+             "brew": set(), "pip": set()}
+    if p in ("pacman", "yay", "paru"):
+        if not any(re.fullmatch(r"-R\w*|--remove", t) for t in texts):
+            return None
+        pkgs = [t for t in texts if not t.startswith("-")]
+    elif p in ("dpkg", "rpm"):
+        if not any(t in ("-r", "--remove", "-P", "--purge", "-e", "--erase") for t in texts):
+            return None
+        pkgs = [t for t in texts if not t.startswith("-")]
+        if any(t.startswith(("--force-all", "--force-remove-essential", "--nodeps")) for t in texts):
+            return MEDIUM, f"force-removes packages others depend on ({c.text})"
+    elif p in verbs and verbs[p]:
+        pos = [t for t in texts if not t.startswith("-")]
+        if not pos or pos[0] not in verbs[p] and not (p == "emerge" and set(texts) & verbs[p]):
+            return None
+        pkgs = pos[1:]
+    else:
+        return None
+    core = [x for x in pkgs if _CORE_PACKAGES.match(x) or x.startswith("*") or x == "'*'"]
+    if core:
+        return HIGH, f"removes {', '.join(core[:3])}, which the system boots, logs in or is reached with ({c.text})"
+    return None
+
+
+def rule_boot(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    if p == "efibootmgr" and any(t in ("-B", "--delete-bootnum") for t in texts):
+        return HIGH, f"deletes a boot entry: the machine may not boot ({c.text})"
+    if p in ("grub-install", "grub2-install") and any(w.text.startswith("/dev/") for w in c.args):
+        return MEDIUM, f"rewrites the boot loader of {texts[-1]} ({c.text})"
+    return None
+
+
+RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_power], "halt": [rule_power],
+         "init": [rule_power], "telinit": [rule_power], "systemctl": [rule_service], "service": [rule_service],
+         "rc-service": [rule_service], "sv": [rule_service], "rc-update": [rule_service],
+         "update-rc.d": [rule_service], "chkconfig": [rule_service], "launchctl": [rule_service],
+         "iptables": [rule_firewall], "ip6tables": [rule_firewall], "iptables-legacy": [rule_firewall],
+         "iptables-nft": [rule_firewall], "iptables-restore": [rule_firewall],
+         "ip6tables-restore": [rule_firewall], "ipset": [rule_firewall], "nft": [rule_firewall],
+         "ufw": [rule_firewall], "firewall-cmd": [rule_firewall], "pfctl": [rule_firewall],
+         "ip": [rule_network], "ifconfig": [rule_network], "ifdown": [rule_network], "route": [rule_network],
+         "nmcli": [rule_network], "rmmod": [rule_network], "modprobe": [rule_network],
+         "chattr": [rule_immutable], "chflags": [rule_immutable],
+         "kill": [rule_kill], "killall": [rule_kill], "pkill": [rule_kill], "skill": [rule_kill],
+         "killall5": [rule_kill], "umount": [rule_mount], "mount": [rule_mount], "swapoff": [rule_mount],
+         "efibootmgr": [rule_boot], "grub-install": [rule_boot], "grub2-install": [rule_boot]}
+for _p in ("userdel", "deluser", "luserdel", "groupdel", "delgroup", "usermod", "passwd", "chage", "gpasswd",
+           "chsh", "chpasswd", "chgpasswd", "ssh-keygen", "gpg", "security", "ssh-add"):
+    RULES[_p] = [rule_accounts]
+for _p in ("apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk", "snap", "pkg", "emerge", "pacman",
+           "yay", "paru", "dpkg", "rpm"):
+    RULES[_p] = [rule_packages]

@@ -1,0 +1,87 @@
+"""Effect: runs code fetched from the network (or hidden from the reader).
+
+``curl … | sh``, ``bash <(curl …)``, ``eval "$(wget -qO- …)"``, ``source <(…)``,
+``iwr … | iex``, downloading a script and running it in the same line, and
+running decoded text (``base64 -d | sh``) that nobody can read first."""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+
+DOWNLOADERS = {"curl", "wget", "fetch", "http", "https", "aria2c", "lwp-request", "iwr", "irm", "invoke-webrequest",
+               "invoke-restmethod", "wget2", "xh", "httpie", "lynx", "w3m", "nc", "ncat", "busybox", "scp", "gh",
+               "aws", "gsutil"}
+_FETCHES = {"busybox": "wget", "gh": "api", "aws": "s3", "gsutil": "cat"}
+INTERPRETERS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "python", "python3",
+                "python2", "perl", "ruby", "node", "nodejs", "php", "pwsh", "powershell", "deno", "bun", "lua",
+                "tclsh", "Rscript", "osascript", "iex", "invoke-expression", "source", ".", "eval"}
+_DECODERS = {"base64", "base32", "xxd", "openssl", "gunzip", "zcat", "rev", "uudecode", "gpg"}
+
+
+def _is_download(words: list) -> bool:
+    if not words:
+        return False
+    prog = words[0].text.rsplit("/", 1)[-1].lower()
+    if prog not in DOWNLOADERS:
+        return False
+    need = _FETCHES.get(prog)
+    return need is None or any(w.text == need for w in words[1:3])
+
+
+def _sub_downloads(text: str) -> bool:
+    first = text.strip().split(None, 1)[:1]
+    return bool(first) and first[0].rsplit("/", 1)[-1].lower() in DOWNLOADERS - {"gh", "aws", "busybox", "scp"}
+
+
+def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
+    if c.prog.lower() not in INTERPRETERS:
+        return None
+    for w in c.args:
+        for sub in w.subs:  # bash <(curl …), eval "$(curl …)", python -c "$(wget …)"
+            if _sub_downloads(sub):
+                return HIGH, f"runs a script straight from the network ({c.text})"
+    if not c.chain:
+        return None
+    if any(_is_download(f.words) for f in c.chain):
+        first = next(f for f in c.chain if _is_download(f.words))
+        return HIGH, (f"runs a script straight from the network "
+                      f"({fragment([first.words[0].text, '…', '|', c.prog])})")
+    if any(f.words and f.words[0].text.rsplit("/", 1)[-1] in _DECODERS for f in c.chain) and \
+            not any(a.text.endswith((".py", ".sh", ".rb", ".pl", ".js")) for a in c.args):
+        return MEDIUM, f"runs decoded text nobody read first ({c.text})"
+    return None
+
+
+def downloaded_then_run(segments: list) -> Optional[tuple]:
+    """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line."""
+    fetched = set()
+    for seg in segments:
+        words = seg.words
+        if not words:
+            continue
+        prog = words[0].text.rsplit("/", 1)[-1]
+        if _is_download(words):
+            texts = [w.text for w in words]
+            for i, t in enumerate(texts):
+                if t in ("-o", "-O", "--output", "--output-document") and i + 1 < len(texts):
+                    fetched.add(texts[i + 1].rsplit("/", 1)[-1])
+                elif t.startswith(("http://", "https://", "ftp://")):
+                    fetched.add(t.rstrip("/").rsplit("/", 1)[-1].split("?")[0])
+            for red in seg.redirects:
+                if red.target is not None and red.op in (">", ">|", "1>"):
+                    fetched.add(red.target.text.rsplit("/", 1)[-1])
+            continue
+        fetched.discard("")
+        if not fetched:
+            continue
+        names = [words[0].text] + [w.text for w in words[1:3]] if prog.lower() in INTERPRETERS | {"sudo"} \
+            else [words[0].text]
+        if any(n.rsplit("/", 1)[-1] in fetched for n in names if n and not n.startswith("-")):
+            return HIGH, f"runs a file it just downloaded ({fragment([w.raw for w in words])})"
+    return None
+
+
+RULES: dict = {}
+for _p in INTERPRETERS:
+    RULES[_p] = [rule_pipe_to_interpreter]

@@ -1,0 +1,56 @@
+"""Effect: changes permissions or ownership broadly (``chmod``/``chown``/``chgrp``/``setfacl``).
+
+One file's mode is routine; recursive changes, system paths and home are not:
+``chmod -R 777 /`` breaks the system, ``chown -R`` on home can lock a user out
+of ssh (sshd refuses keys in a directory others can write)."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, parse_opts, target, worst
+
+_WORLD_WRITABLE = re.compile(r"0?[0-7]?[0-7][0-7][2367]|a\+[rwx]*w[rwx]*|[ugoa]*o[ugoa]*[+=][rwxXst]*w[rwxXst]*|"
+                             r"\+w|[ugoa]*=rwx")
+_REMOVES_ACCESS = re.compile(r"0?0+|[ugoa]*[-=]([rwxXst]*[rx][rwxXst]*)?|0?[0-7]00|000")
+
+
+def rule_perms(c: Ctx) -> Optional[tuple]:
+    valued = frozenset({"-m", "-M", "-x", "-X"} if c.prog == "setfacl" else {"--reference", "--from"})
+    flags, values, pos = parse_opts(c.args, valued)
+    rec = bool(flags & {"R", "--recursive"}) or (c.prog == "setfacl" and "R" in flags)
+    if c.prog == "chmod" and c.args and re.fullmatch(r"-[rwxXst]+", c.args[0].text) and not rec:
+        pos = [c.args[0]] + pos  # chmod -x file: a mode, not options
+    if c.prog == "setfacl":
+        mode = values.get("-m") or values.get("-x") or ("-b" if "b" in flags else "")
+        targets = pos
+    elif "--reference" in flags:
+        mode, targets = "like " + values.get("--reference", "?"), pos
+    else:
+        mode, targets = (pos[0].text if pos else ""), pos[1:]
+    best = None
+    for w in targets:
+        t = target(w)
+        k = t.kind
+        if k in ("root", "system-top", "device") or (k == "home" and rec) or (k == "critical") or \
+                (k == "dot-critical" and (rec or _WORLD_WRITABLE.fullmatch(mode) or mode.startswith("0"))) or \
+                (k == "system" and rec):
+            level = HIGH if rec or k in ("root", "critical", "device", "system-top") else MEDIUM
+            if k == "system-top" and not rec and not (w.glob or "*" in t.path):
+                level = MEDIUM
+            if k == "dot-critical" and not rec and re.search(r"[2367]$|w", mode):
+                level = HIGH  # sshd refuses keys others can write: locked out
+            best = worst(best, (level, f"{c.prog}{' -R' if rec else ''} {mode} on {describe(t)} breaks the "
+                                       f"system or your account ({c.text})"))
+        elif k == "system" and (w.glob or "*" in t.path):
+            best = worst(best, (HIGH, f"{c.prog} {mode} on every file in {t.shown} ({c.text})"))
+        elif k in ("home", "system", "var") or (k == "all" and rec):
+            best = worst(best, (MEDIUM, f"{c.prog}{' -R' if rec else ''} {mode} on {describe(t)} ({c.text})"))
+        elif c.prog == "chmod" and _WORLD_WRITABLE.fullmatch(mode) and (rec or t.path.startswith("/") and k != "temp"):
+            best = worst(best, (MEDIUM, f"makes everything under {t.shown} world-writable ({c.text})"))
+        elif rec and c.prog == "chmod" and _REMOVES_ACCESS.fullmatch(mode) and k not in ("output", "temp"):
+            best = worst(best, (LOW, f"removes access to everything under {t.shown} ({c.text})"))
+    return best
+
+
+RULES = {"chmod": [rule_perms], "chown": [rule_perms], "chgrp": [rule_perms], "setfacl": [rule_perms]}

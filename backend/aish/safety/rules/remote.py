@@ -1,0 +1,172 @@
+"""Effect: destroys remote or cloud resources.  Kubernetes, Helm, Terraform and friends,
+cloud CLIs, hosted databases and repositories, fleet-wide execution.
+
+A production-looking name anywhere in the command (namespace, context,
+workspace, stack, bucket, project: ``prod``, ``production``, ``live``...)
+raises the level, and so does "all of something"."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, positionals, skip_opts
+
+PROD = re.compile(r"(^|[^a-z])(prod|production|prd|live|master|primary)([^a-z]|$)", re.IGNORECASE)
+_KUBE_VALUED = {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server",
+                "-l", "--selector", "-f", "--filename", "-o", "--output", "-c", "--container", "--field-selector",
+                "--grace-period", "--timeout", "-k", "--kustomize", "--token", "--as", "--replicas"}
+_DESTROY_VERBS = re.compile(r"^(rm|rb|reset|deprovision|nuke|uninstall|deleteall|disable|"
+                            r"([\w-]*[-:])?(delete|destroy|remove|terminate|purge|drop|wipe|erase|deregister|"
+                            r"reset)([-:][\w-]*)?)$")
+
+
+def _prod(c: Ctx) -> bool:
+    return any(PROD.search(w.text) for w in c.args)
+
+
+def rule_kubectl(c: Ctx) -> Optional[tuple]:
+    pos = positionals(c.args, _KUBE_VALUED)
+    if not pos:
+        return None
+    texts = c.texts
+    verb = pos[0]
+    allish = any(t in ("--all", "-A", "--all-namespaces") for t in texts)
+    prod = _prod(c)
+    if verb == "exec" and "--" in texts:
+        inner = " ".join(texts[texts.index("--") + 1:])
+        found = c.recurse(inner)
+        return (found[0], f"{found[1]} inside a pod") if found else None
+    if verb == "delete":
+        kinds = pos[1].split(",") if len(pos) > 1 else []
+        if any(k in ("ns", "namespace", "namespaces", "pv", "pvc", "persistentvolume", "persistentvolumeclaim",
+                     "crd", "crds", "customresourcedefinition", "node", "nodes", "no", "statefulset", "sts",
+                     "all", "secret", "secrets") for k in kinds) or allish or prod:
+            return HIGH, f"deletes Kubernetes resources with everything in them ({c.text})"
+        return MEDIUM, f"deletes Kubernetes resources ({c.text})"
+    if verb in ("drain",) or (verb == "replace" and "--force" in texts):
+        return (HIGH if prod or allish else MEDIUM), f"evicts or recreates running workloads ({c.text})"
+    if verb == "scale" and any(re.fullmatch(r"--replicas=0", t) for t in texts) or \
+            verb == "scale" and "--replicas" in texts and texts[texts.index("--replicas") + 1:][:1] == ["0"]:
+        return (HIGH if prod or allish else MEDIUM), f"scales workloads to zero: the service stops ({c.text})"
+    if verb == "apply" and any(t.startswith("--prune") for t in texts):
+        return MEDIUM, f"apply --prune deletes resources missing from the files ({c.text})"
+    if verb in ("cordon", "taint") and prod:
+        return LOW, f"stops scheduling on a production node ({c.text})"
+    if verb == "config" and pos[1:2] and pos[1] in ("delete-context", "delete-cluster", "unset"):
+        return LOW, f"removes kubeconfig entries ({c.text})"
+    return None
+
+
+def rule_helm(c: Ctx) -> Optional[tuple]:
+    pos = positionals(c.args, _KUBE_VALUED | {"--kube-context"})
+    if pos[:1] and pos[0] in ("uninstall", "delete", "del", "un"):
+        return (HIGH if _prod(c) else MEDIUM), f"uninstalls a Helm release and its resources ({c.text})"
+    return None
+
+
+def rule_iac(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    pos = [t for t in texts if not t.startswith("-")]
+    prod = _prod(c)
+    if "destroy" in pos[:2] or (pos[:1] == ["apply"] and "-destroy" in texts) or \
+            (c.prog in ("pulumi",) and pos[:1] == ["destroy"]) or (c.prog == "cdk" and "destroy" in pos):
+        return (HIGH if prod or "run-all" in texts or any("non-interactive" in t for t in texts)
+                or "-auto-approve" in texts or "--yes" in texts or "-y" in texts or "--force" in texts
+                else MEDIUM), f"{c.prog} destroy removes the managed infrastructure ({c.text})"
+    if pos[:2] in (["state", "rm"], ["state", "delete"], ["stack", "rm"], ["workspace", "delete"]) or \
+            (c.prog == "pulumi" and pos[:1] == ["stack"] and "rm" in pos):
+        return (HIGH if prod else MEDIUM), f"{c.prog} {' '.join(pos[:2])} forgets or deletes managed state ({c.text})"
+    if c.prog in ("serverless", "sls", "sam", "copilot") and pos[:1] and pos[0] in ("remove", "delete"):
+        return (HIGH if prod else MEDIUM), f"{c.prog} {pos[0]} tears down the deployed stack ({c.text})"
+    return None
+
+
+def rule_cloud(c: Ctx) -> Optional[tuple]:
+    """Cloud CLIs: a destroying verb anywhere among the leading words; the whole account or project is high."""
+    texts = c.texts
+    pos = skip_opts(c.args, {"--profile", "--region", "--project", "-p", "--subscription", "--output", "-o",
+                             "--zone", "--context", "-t", "--token", "--config"})
+    words = [t for t in pos if not t.startswith("-")][:5]
+    prod = _prod(c)
+    if c.prog in ("aws",) and words[:2] == ["s3", "rm"] and "--recursive" not in texts:
+        return LOW, f"deletes an S3 object ({c.text})"
+    if c.prog in ("gsutil", "s3cmd", "mc", "rclone", "azcopy") or words[:1] in (["s3"], ["storage"]):
+        recursive = any(t in ("-r", "-R", "--recursive", "-rf", "--force", "-f", "--purge") for t in texts)
+        verb = next((t for t in words if t in ("rb", "purge", "del", "rm", "sync", "deletebucket", "rmdir")
+                     or _DESTROY_VERBS.match(t)), None)
+        if verb is not None:
+            recursive = recursive or "batch" in verb
+            if verb == "sync":
+                return ((MEDIUM, f"{c.prog} sync deletes files in the destination that the source lacks ({c.text})")
+                        if c.prog == "rclone" or "--delete" in texts else None)
+            level = HIGH if verb in ("rb", "purge", "deletebucket") and (recursive or prod) or prod and recursive \
+                else MEDIUM if recursive or verb in ("rb", "purge", "deletebucket") else LOW
+            return level, f"deletes cloud storage objects or buckets ({c.text})"
+        return None
+    verb = next((t for t in words if _DESTROY_VERBS.match(t)), None)
+    if verb is None:
+        return None
+    if c.prog in ("gh", "glab") and not (words[:2] in (["repo", "delete"], ["release", "delete"],
+                                                        ["api", "-X"]) or "delete" in words[:2]):
+        return None
+    whole = re.search(r"\b(projects?|group|resource-group|accounts?|organizations?|subscription|stack|apps?|"
+                      r"clusters?|db-instance|db-cluster|databases?|table|bucket|repo|instances?|vpc|"
+                      r"keyspace|zone|hosted-zone)\b", " ".join(words))
+    level = HIGH if prod or whole and ("--force" in texts or "--yes" in texts or "-y" in texts
+                                       or "--skip-final-snapshot" in texts or "--quiet" in texts or "-q" in texts
+                                       or words[:2] in (["repo", "delete"], ["group", "delete"],
+                                                        ["projects", "delete"])) else MEDIUM
+    return level, f"{c.prog} {verb} deletes cloud resources ({c.text})"
+
+
+def rule_db_admin(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    if c.prog in ("dropdb", "dropuser") or c.prog == "mysqladmin" and "drop" in texts:
+        return HIGH, f"drops a database or its owner ({c.text})"
+    if c.prog in ("pg_dump", "pg_restore") and any(t in ("-c", "--clean") for t in texts) and c.prog == "pg_restore":
+        return MEDIUM, f"pg_restore --clean drops objects before restoring them ({c.text})"
+    if c.prog in ("etcdctl",) and texts[:1] in (["del"], ["delete"]) and ("--prefix" in texts or '""' in texts):
+        return HIGH, f"deletes every key under a prefix ({c.text})"
+    if c.prog in ("consul",) and texts[:2] == ["kv", "delete"] and "-recurse" in texts:
+        return HIGH, f"deletes a whole key tree ({c.text})"
+    if c.prog in ("vault",) and (texts[:2] in (["secrets", "disable"], ["kv", "metadata"]) or
+                                 texts[:2] == ["kv", "destroy"]):
+        return MEDIUM, f"permanently deletes secrets ({c.text})"
+    if c.prog == "nomad" and texts[:2] == ["job", "stop"] and "-purge" in texts:
+        return MEDIUM, f"stops and purges a job ({c.text})"
+    return None
+
+
+def rule_fleet(c: Ctx) -> Optional[tuple]:
+    """``ansible -a``, ``salt cmd.run``, ``pssh``...: the inner command runs on many hosts."""
+    texts = c.texts
+    inner = None
+    if c.prog in ("ansible",):
+        for i, t in enumerate(texts):
+            if t in ("-a", "--args") and i + 1 < len(texts):
+                inner = texts[i + 1]
+    elif c.prog in ("salt", "salt-ssh") and "cmd.run" in texts:
+        rest = texts[texts.index("cmd.run") + 1:]
+        inner = rest[0] if rest else None
+    elif c.prog in ("pssh", "parallel-ssh", "pdsh", "clush", "mussh", "dsh"):
+        rest = skip_opts(c.args, {"-h", "-H", "-w", "-l", "-p", "-t", "-o", "-e", "-O", "-x", "-g", "-x", "-f"})
+        inner = " ".join(rest) if rest else None
+    found = c.recurse(inner) if inner else None
+    if found is not None:
+        return found[0], f"{found[1]} on every host"
+    return None
+
+
+RULES = {"kubectl": [rule_kubectl], "oc": [rule_kubectl], "k": [rule_kubectl], "helm": [rule_helm],
+         "terraform": [rule_iac], "tofu": [rule_iac], "terragrunt": [rule_iac], "pulumi": [rule_iac],
+         "cdk": [rule_iac], "serverless": [rule_iac], "sls": [rule_iac], "sam": [rule_iac], "copilot": [rule_iac],
+         "dropdb": [rule_db_admin], "dropuser": [rule_db_admin], "mysqladmin": [rule_db_admin],
+         "pg_restore": [rule_db_admin], "etcdctl": [rule_db_admin], "consul": [rule_db_admin],
+         "vault": [rule_db_admin], "nomad": [rule_db_admin], "ansible": [rule_fleet], "salt": [rule_fleet],
+         "salt-ssh": [rule_fleet], "pssh": [rule_fleet], "parallel-ssh": [rule_fleet], "pdsh": [rule_fleet],
+         "clush": [rule_fleet], "mussh": [rule_fleet], "dsh": [rule_fleet]}
+for _p in ("aws", "gcloud", "az", "gsutil", "s3cmd", "mc", "rclone", "azcopy", "doctl", "hcloud", "linode-cli",
+           "vultr-cli", "oci", "openstack", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "gh", "glab",
+           "ibmcloud", "scw", "exo", "civo", "upctl", "railway", "render", "supabase", "neonctl", "planetscale",
+           "pscale", "wrangler", "eksctl", "aliyun", "tccli", "bq"):
+    RULES.setdefault(_p, []).append(rule_cloud)
