@@ -60,13 +60,15 @@ def test_destructive_commands_are_flagged(level, command):
 
 
 def test_everyday_commands_are_rarely_flagged():
-    """At most 2% carry any flag, and none more than low (cleaning build output, sed -i on a project file)."""
+    """Everyday commands stay quiet: none above low (cleaning build output, ``sed -i`` on a project
+    file), and at most 2% flagged at all apart from the plain "runs as root" note on ``sudo``."""
     flagged = [(command, assess(command)) for command in EVERYDAY]
     flagged = [(c, v) for c, v in flagged if v is not None]
     for command, verdict in flagged:
         print(f"flagged: {command!r} -> {verdict.level}: {verdict.reason}")
-    assert len(flagged) <= 0.02 * len(EVERYDAY), flagged
     assert all(v.level == "low" for _, v in flagged), [(c, v) for c, v in flagged if v.level != "low"]
+    noted = [(c, v) for c, v in flagged if not v.reason.startswith("runs as root")]
+    assert len(noted) <= 0.02 * len(EVERYDAY), noted
 
 
 @pytest.mark.parametrize("command,level,words", [

@@ -234,6 +234,8 @@ def classify(path: str) -> str:
         return "root"
     if _DEVICE.match(p):
         return "device"
+    if re.fullmatch(r"/dev/(null|zero|u?random|stdout|stderr|stdin|tty|fd/\d+)", p):
+        return "sink"
     if stripped in ("~", "~/*", "~/.*", "~/.", "~/..") or re.fullmatch(r"~/(\.\.?/?)*\*?", stripped):
         return "home"
     if re.fullmatch(r"/(home|Users)(/\*)?", stripped):
@@ -246,7 +248,7 @@ def classify(path: str) -> str:
             return "system-top"
         if CRITICAL_FILE.match(stripped):
             return "critical"
-        if stripped.startswith(_TEMP) or stripped in ("/tmp/*", "/var/tmp/*"):
+        if (stripped + "/").startswith(_TEMP) or stripped in ("/tmp/*", "/var/tmp/*"):
             return "temp"
         if parts[:1] in (["usr"], ["etc"], ["var"], ["boot"], ["lib"]) and len(parts) == 2:
             return "system-top" if parts[1] in ("*", "lib", "bin", "share", "local", "log", "lib64",

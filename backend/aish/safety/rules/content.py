@@ -60,18 +60,20 @@ def rule_truncate(c: Ctx) -> Optional[tuple]:
     size = values.get("-s") or values.get("--size") or ""
     if size.startswith("+"):
         return None
-    best = (MEDIUM if size in ("0", "0K", "0M") or not size.startswith(("+", "<", ">")) else LOW,
-            f"truncate cuts {', '.join(w.text for w in pos) or 'a file'} to {size or 'a size'} ({c.text})")
+    best = None
     for w in pos:
         t = target(w)
-        if overwrite_level(t) == HIGH or t.kind == "device":
-            best = worst(best, (HIGH, f"truncate empties {describe(t)} ({c.text})"))
+        level = overwrite_level(t)
+        if level is None:
+            level = {"output": None, "temp": None, "sink": None, "project": LOW}.get(t.kind, MEDIUM)
+        if level is not None:
+            best = worst(best, (level, f"truncate cuts {describe(t)} to {size or 'a size'} ({c.text})"))
     return best
 
 
 def rule_dd(c: Ctx) -> Optional[tuple]:
     for w in c.args:
-        if w.text.startswith("of="):
+        if w.text.startswith("of=") and w.text[3:] not in ("/dev/null", "/dev/zero"):
             t = target(Word(w.text[3:], w.raw[3:], has_var=w.has_var, glob=w.glob))
             if t.kind == "device":
                 return HIGH, f"dd writes straight to the device {w.text[3:]} (its data is lost) ({c.text})"
@@ -207,7 +209,7 @@ _SQL_HIGH = re.compile(r"\b(DROP\s+(DATABASE|SCHEMA|TABLE|KEYSPACE|COLLECTION|US
                        r"\bdrop(Database|Collection)?\s*\(|\bFLUSH(ALL|DB)\b|\bDETACH\s+DELETE\b|"
                        r"\b(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)", re.IGNORECASE)
 _SQL_MEDIUM = re.compile(r"\b(DROP\s+\w+|ALTER\s+TABLE\s+\S+\s+DROP|UPDATE\s+[\w.\"`]+\s+SET\s+(?!.*\bWHERE\b)"
-                         r"|DELETE\s+FROM|REVOKE\s+ALL|ALTER\s+USER|GRANT\s+ALL|DEL\s+|UNLINK\s+)\b|"
+                         r"|DELETE\s+FROM\s+\S+\s+(?!WHERE)|REVOKE\s+ALL|ALTER\s+USER|GRANT\s+ALL|DEL\s+|UNLINK\s+)\b|"
                          r"\.drop\s*\(|\.deleteMany\s*\(|\.delete_many\s*\(", re.IGNORECASE)
 SQL_FLAGS = {"psql": {"-c", "--command"}, "mysql": {"-e", "--execute"}, "mariadb": {"-e", "--execute"},
              "clickhouse-client": {"-q", "--query"}, "cqlsh": {"-e", "--execute"},
@@ -226,6 +228,9 @@ def sql_finding(sql: str, text: str) -> Optional[tuple]:
     m = _SQL_MEDIUM.search(sql)
     if m:
         return MEDIUM, f"{' '.join(m.group(0).split())} changes or removes data ({text})"
+    m = re.search(r"\b(DELETE\s+FROM|UPDATE)\s+\S+.*\bWHERE\b", sql, re.IGNORECASE | re.DOTALL)
+    if m:
+        return LOW, f"{' '.join(m.group(1).split())} … WHERE changes or removes the matching rows ({text})"
     return None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, describe, fragment,
+from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
                                       is_device, parse_opts, target, worst)
 
 _FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin", "-size", "-user",
@@ -23,8 +23,8 @@ def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[in
         return HIGH if recursive else MEDIUM
     if k == "all":
         return HIGH if recursive else MEDIUM
-    if k == "var":
-        return HIGH if recursive else MEDIUM if force else None
+    if k == "var":  # `rm -f "$F"` with F unset removes nothing; `rm -r "$D"` may be given anything
+        return HIGH if recursive else None
     if k == "var-guarded":
         return MEDIUM if recursive else None
     if k in ("history",):
@@ -90,6 +90,10 @@ def rule_find(c: Ctx) -> Optional[tuple]:
     best = None
     rest = c.args[i:]
     filtered = any(w.text in _FIND_VALUED for w in rest)
+    names = [rest[k + 1] for k, w in enumerate(rest[:-1]) if w.text in ("-name", "-iname", "-path", "-ipath")]
+    if names and not critical and all(classify(n.text.strip("*/") or "x") == "output" or
+                                      classify(n.text) == "output" for n in names):
+        return None  # find . -name '*.pyc' -delete: a project's own build output
     j = 0
     while j < len(rest):
         w = rest[j]
@@ -105,7 +109,7 @@ def rule_find(c: Ctx) -> Optional[tuple]:
                 inner.append(x)
             j += len(inner)
             # find also matches its start point: `find / -exec chmod 777 {} +` changes / itself
-            start = roots[0] if roots else None
+            start = roots[0] if roots and not names else None
             inner = [start if x.text == "{}" and start is not None else x for x in inner]
             found = c.check(inner)
             progs = {x.text.rsplit("/", 1)[-1] for x in inner[:3]}

@@ -41,6 +41,8 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
         obj, verb = verb, (pos[1] if len(pos) > 1 else "")
     allflag = any(t == "--all" or re.fullmatch(r"-[a-zA-Z]*a[a-zA-Z]*", t) for t in texts)
     everything = listed(c) or allflag
+    if obj in ("builder", "buildx"):
+        return None  # build cache
     if verb in ("rm", "rmi", "remove", "delete", "prune", "kill", "down", "leave", "destroy"):
         what = {"volume": "volumes and their data", "image": "images", "network": "networks",
                 "system": "containers, images and networks", "compose": "the project's containers",
