@@ -61,12 +61,48 @@ def rule_rm(c: Ctx) -> Optional[tuple]:
     return worst(best, judge_targets(c, what, targets, rec, force))
 
 
+def fed_paths(chain: list) -> list:
+    """The paths a pipe feeds to ``xargs``: what ``echo``/``printf`` print, where ``find``/``ls``/``fd`` look.
+
+    ``find / -name '*.log' | xargs rm`` deletes files under /, so / is the target
+    that decides the level; a ``find`` limited to build output feeds nothing worth a warning.
+    """
+    out = []
+    for feeder in chain:
+        words = feeder.words
+        if not words:
+            continue
+        from aish.safety import unwrap  # the feeder may carry sudo/env prefixes too
+
+        words = unwrap(words)[0]
+        prog = words[0].text.rsplit("/", 1)[-1] if words else ""
+        args = words[1:]
+        if prog in ("echo", "printf"):
+            out.extend(w for w in args if not w.text.startswith("-") and "%" not in w.text)
+        elif prog in ("ls", "fd", "fdfind", "locate", "du"):
+            out.extend(w for w in args if not w.text.startswith("-"))
+        elif prog == "find":
+            names = [args[k + 1].text for k, w in enumerate(args[:-1]) if w.text in ("-name", "-iname")]
+            roots = []
+            for w in args:
+                if w.text.startswith(("-", "(", "!")):
+                    break
+                roots.append(w)
+            if names and all(classify(n) == "output" or classify(n.strip("*/") or "x") == "output" for n in names) \
+                    and not any(target(r).kind in SEVERE + ("system",) for r in roots):
+                continue
+            out.extend(roots)
+    return out
+
+
 def _fed_targets(c: Ctx, what: str, rec: bool, force: bool) -> Optional[tuple]:
-    """``echo / | xargs rm -rf``: the words echoed are the targets."""
+    """``echo / | xargs rm -rf``, ``find / … | xargs rm``: judge what the pipe feeds."""
     best = None
-    for feeder in c.chain:
-        if feeder.words and feeder.words[0].text in ("echo", "printf"):
-            best = worst(best, judge_targets(c, what, feeder.words[1:], rec, force))
+    for w in fed_paths(c.chain):
+        t = target(w)
+        level = delete_level(t, True if t.kind in ("root", "home", "system-top", "system") else rec, force)
+        if level is not None and level > LOW:
+            best = worst(best, (level, f"{what} of paths under {describe(t)} fed by a pipe ({c.text})"))
     return best
 
 

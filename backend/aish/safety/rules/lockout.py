@@ -224,7 +224,8 @@ def rule_immutable(c: Ctx) -> Optional[tuple]:
             best = worst(best, (level, f"{c.prog} {mode} on {describe(t)}: system updates and logins can fail "
                                        f"({c.text})"))
         elif rec:
-            best = worst(best, (LOW, f"{c.prog} {mode} -R on {t.shown} ({c.text})"))
+            level = MEDIUM if t.path.startswith("/") and t.kind not in ("temp", "sink") else LOW
+            best = worst(best, (level, f"{c.prog} {mode} -R on {t.shown}: nothing under it can change ({c.text})"))
     return best
 
 
@@ -251,7 +252,10 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
                             r"bash|zsh|sh|fish)", n) for n in names):
             return HIGH if any(n.startswith(("ssh", "system", "init", "launchd", "login", "Window", "dbus"))
                                for n in names) else MEDIUM, f"kills {', '.join(names)}: sessions or the system go down ({c.text})"
-        if values.get("-u") or values.get("--user") or values.get("-U"):
+        user = values.get("-u") or values.get("--user") or values.get("-U")
+        if user in ("root", "0"):
+            return HIGH, f"kills every process of root: the system goes down ({c.text})"
+        if user:
             return MEDIUM, f"kills every process of a user, sessions included ({c.text})"
         if names in (["."], [".*"], ["-1"]) or (p == "pkill" and names and names[0] in (".", ".*", "")):
             return HIGH, f"kills every process ({c.text})"
