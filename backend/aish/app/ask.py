@@ -25,6 +25,7 @@ from aish.ipc.reply import Reply
 
 if TYPE_CHECKING:
     from aish.cost.ledger import Ledger
+    from aish.safety.opinions import Opinions
     from aish.llm.tokens import TokenCounter
     from aish.mcp.manager import McpManager
 
@@ -45,6 +46,7 @@ class AskEnv:
     stream: Optional[Callable] = None  # broker.chat_stream
     complete: Optional[Callable] = None  # broker.chat_complete
     output_runner: Optional[Callable] = None  # runs a terminal's CLI (context.sources.run)
+    opinions: Optional[Opinions] = None  # second opinions (a shared daemon-wide one when None)
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("aish"))
     memory: Any = None  # aish.context.memory.Memory
     project: Any = None  # aish.context.project.ProjectContext
@@ -151,7 +153,7 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
         return result
     if cfg.delegate.allow:
         _follow_handoffs(env, conv, model, system, reply, result, usages)
-    _suggest(env, conv, result, reply, model)
+    _suggest(env, conv, result, reply, model, req)
     return result
 
 
@@ -296,34 +298,58 @@ def _run_tools(env: AskEnv, conv: Conversation, call: _Call, reply: Reply, resul
 
 
 def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
-             model: ModelConfig) -> None:
-    """Send every CMD: line with its local safety verdict (and a second opinion on medium)."""
+             model: ModelConfig, req: Optional[Request] = None) -> None:
+    """Send every CMD: line with its local safety verdict, a preview of what it would touch,
+    and a second opinion on medium or unknown commands (waited on at most ``llm_timeout``)."""
     from aish.safety import assess as safety
 
     cfg = env.config
+    commands = []
     for command in suggestions.extract_commands(result.text):
         command, removed = suggestions.clean_command(command)
         if removed:  # they could make the line show one command and run another
             reply.warning(suggestions.removed_note(removed))
-        if not command:
-            continue
-        verdict = safety.assess(command)
-        if verdict and verdict.level == "medium" and cfg.safety.llm_model:
-            shown = conv.redactor.redact(command) if _redacting(env, conv) else command
-            probe_model = cfg.model(cfg.safety.llm_model)
+        if command:
+            commands.append(command)
+    verdicts = {i: safety.assess(c, cwd=req.cwd if req else "") for i, c in enumerate(commands)}
+    if cfg.safety.llm_model:
+        jobs = []
+        for i, command in enumerate(commands):
+            verdict = verdicts[i]
+            if verdict and verdict.level == "medium" or verdict is None and safety.unknown_writer(command):
+                shown = conv.redactor.redact(command) if _redacting(env, conv) else command
+                jobs.append((i, shown, verdict))
+        if jobs:
+            from aish.safety.opinions import SHARED
 
             def complete(model_cfg, messages, **kw):  # counted as a "probe" call, like any other
                 text, usage = env.complete(model_cfg, messages, **kw)
                 _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
                 return text, usage
 
-            second = safety.second_opinion(shown, verdict, probe_model, complete)
-            verdict = second or verdict
+            opinions = (env.opinions or SHARED).gather(jobs, cfg.model(cfg.safety.llm_model), complete,
+                                                       cfg.safety.llm_timeout)
+            for i, second in opinions.items():
+                verdicts[i] = second or verdicts[i]
+    for i, command in enumerate(commands):
+        verdict = verdicts[i]
         level = verdict.level if verdict else None
         reason = verdict.reason if verdict else None
+        shown_preview = _preview(command, req) if verdict else None
         result.commands.append(command)
-        result.safety.append({"command": command, "level": level, "reason": reason})
-        reply.command(command, level, reason)
+        result.safety.append({"command": command, "level": level, "reason": reason, "preview": shown_preview})
+        reply.command(command, level, f"{reason} — {shown_preview}" if shown_preview else reason)
+
+
+def _preview(command: str, req: Optional[Request]) -> Optional[str]:
+    """What a flagged command would touch, against the shell's cwd and variables (secrets masked)."""
+    from aish.safety import preview as safety_preview
+    from aish.safety.secrets import mask
+
+    view = safety_preview.ShellView(cwd=req.cwd if req else "", env=dict(req.env) if req else {},
+                                    complete=bool(req and req.env_complete))
+    line = safety_preview.preview(command, view)
+    return mask(line) if line else None
 
 
 def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
@@ -336,9 +362,12 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
         raise AishError("nothing to explain: the prompt line is empty",
                         hint="type or recall a command first")
     model = env.config.model()
-    verdict = safety.assess(command)
+    verdict = safety.assess(command, cwd=req.cwd)
     if verdict:
         reply.warning(f"{verdict.level}: {verdict.reason}")
+        shown_preview = _preview(command, req)
+        if shown_preview:
+            reply.warning(f"would touch: {shown_preview}")
     messages = explain.explain_messages(command, req.shell)
     sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
     result = AskResult(model=model.name)

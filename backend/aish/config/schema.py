@@ -136,7 +136,8 @@ class TokenizeConfig:
 
 @dataclass
 class SafetyConfig:
-    llm_model: Optional[str] = None  # second opinion for medium-rated commands
+    llm_model: Optional[str] = None  # second opinion for medium-rated or unknown commands
+    llm_timeout: float = 5.0  # the longest a second opinion may hold the suggestions back
 
 
 @dataclass

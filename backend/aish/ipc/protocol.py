@@ -23,7 +23,9 @@ _UNESCAPES = {"%25": "%", "%0A": "\n", "%09": "\t", "%0D": "\r"}
 _UNESCAPE_RE = re.compile(r"%(?:25|0A|09|0D)")
 _STR_KEYS = ("kind", "reply", "conv", "shell", "mode", "text", "buffer", "cwd", "stdin")
 _PATH_KEYS = ("reply", "cwd")
-_KNOWN_KEYS = frozenset(_STR_KEYS + ("v", "cursor", "cols", "status", "interactive", "hist", "argv"))
+_KNOWN_KEYS = frozenset(_STR_KEYS + ("v", "cursor", "cols", "status", "interactive", "hist", "argv", "var", "vars"))
+_VAR_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
+_MAX_VARS = 2000
 _KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
@@ -70,6 +72,8 @@ class Request:
     stdin: str = ""
     interactive: bool = False
     cols: int = 80
+    env: dict = field(default_factory=dict)  # the shell's variables: name -> value, None if withheld
+    env_complete: bool = False  # `vars=all`: every set variable is listed (a missing one is unset)
     extra: dict = field(default_factory=dict)  # unknown keys, kept for newer shells
 
 
@@ -106,6 +110,12 @@ def parse_request(text: str, id: str) -> Request:
                 req.history.append(HistoryEntry(value))
         elif key == "argv":
             req.argv.append(value)
+        elif key == "var":  # NAME=value, or a bare NAME: set, value withheld (a secret-looking name)
+            name, eq, val = value.partition("=")
+            if _VAR_NAME.fullmatch(name) and len(req.env) < _MAX_VARS:
+                req.env[name] = val if eq else None
+        elif key == "vars":
+            req.env_complete = value.strip() == "all"
         elif key in ("cursor", "cols"):
             number = _int(value)
             if number is not None and number >= 0:
@@ -141,6 +151,9 @@ def format_request(req: Request) -> str:
         dur = "" if entry.duration_ms is None else entry.duration_ms
         lines.append("hist=" + escape(f"{exit_}\t{dur}\t{entry.command}"))
     lines += [f"argv={escape(word)}" for word in req.argv]
+    lines += [f"var={escape(name if value is None else f'{name}={value}')}" for name, value in req.env.items()]
+    if req.env_complete:
+        lines.append("vars=all")
     lines += [f"{key}={escape(str(value))}" for key, value in req.extra.items()
               if _KEY.fullmatch(key) and key not in _KNOWN_KEYS]
     return "\n".join(lines) + "\n"
@@ -188,3 +201,22 @@ def format_control(verb: str, *args: str) -> bytes:
     if len(line) > MAX_CONTROL or parse_control(line) is None:
         raise ProtocolError(f"control line would be malformed: {line[:40]!r}")
     return line.encode("ascii")
+
+
+_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE",
+                          re.IGNORECASE)
+
+
+def env_from(environ: dict, limit: int = 4096) -> dict:
+    """``var`` entries for a request: secret-looking names withheld (None), long values left out.
+
+    The values only expand the safety preview on the user's machine; a name that looks
+    secret still tells the preview "set", without the value ever being written.
+    """
+    out: dict = {}
+    for name, value in environ.items():
+        if _SECRET_NAME.search(name):
+            out[name] = None
+        elif len(value) <= limit:
+            out[name] = value
+    return out

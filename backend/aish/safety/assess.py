@@ -245,24 +245,55 @@ _OPINION_SYSTEM = (
     "recoverable; low = notable but harmless; none = safe."
 )
 _OPINION_LINE = re.compile(r"^\W*LEVEL\W*\s*(none|low|medium|high)\b\W*(.*)$", re.IGNORECASE)
+_WRITE_FLAG = re.compile(r"^--?(force|delete\S*|purge|wipe|overwrite|prune|hard|destroy|drop\S*|remove\S*|reset|"
+                         r"erase|format|no-preserve\S*|yes-i-really\S*|nuke|clean|truncate|all)$")
+_WRITE_VERB = {"delete", "destroy", "remove", "rm", "purge", "drop", "wipe", "erase", "reset", "nuke", "uninstall",
+               "prune", "clean", "format", "truncate", "kill", "flush", "clear", "revoke", "terminate", "unpublish"}
+_READERS = {"ls", "cat", "grep", "rg", "ag", "echo", "printf", "cd", "pwd", "head", "tail", "less", "more", "wc",
+            "sort", "uniq", "cut", "tr", "jq", "yq", "diff", "tree", "stat", "file", "which", "type", "man",
+            "date", "du", "df", "ps", "top", "htop", "env", "history", "true", "false", "test", "[", "bat"}
 
 
-def second_opinion(command: str, verdict: Verdict, model_cfg: Any,
-                   complete: Callable[..., Any]) -> Optional[Verdict]:
-    """Ask a model to rate a command the local check found medium; None keeps the local verdict.
+def unknown_writer(command: str) -> bool:
+    """Does ``command`` run a program no rule knows, with write-looking options or verbs?
+
+    Those get a second opinion (when configured): the local rules cannot say
+    anything about ``acme-cli cluster destroy --force``.
+    """
+    try:
+        for seg in segments(command[:_MAX_CHARS]):
+            words = unwrap(seg.words)[0]
+            if not words:
+                continue
+            prog = words[0].text.rsplit("/", 1)[-1]
+            if prog in _READERS or table.known(prog):
+                continue
+            texts = [w.text for w in words[1:]]
+            if any(_WRITE_FLAG.match(t) for t in texts) or any(t in _WRITE_VERB for t in texts[:4]):
+                return True
+    except Exception:  # never break an answer over this
+        log.exception("unknown-writer check failed")
+    return False
+
+
+def second_opinion(command: str, verdict: Optional[Verdict], model_cfg: Any,
+                   complete: Callable[..., Any], timeout: float = 20) -> Optional[Verdict]:
+    """Ask a model to rate a command rated medium (or unknown: ``verdict`` None); None keeps the local verdict.
 
     The answer must be one ``LEVEL: <level> - <reason>`` line; anything else
     counts as a failure.  The model can raise or lower the level but never
     clear the warning (a ``none`` becomes ``low``): the command text is
     model-influenced, and a second model talked into "safe" must not hide it.
     """
+    local = (f"A local check rated it {verdict.level}: {verdict.reason}" if verdict is not None else
+             "A local check does not know this program; it has options or words that look like they "
+             "change or delete something.")
     messages = [
         {"role": "system", "content": _OPINION_SYSTEM},
-        {"role": "user", "content": f"Command:\n```\n{command}\n```\n"
-                                    f"A local check rated it {verdict.level}: {verdict.reason}"},
+        {"role": "user", "content": f"Command:\n```\n{command}\n```\n{local}"},
     ]
     try:
-        text, _usage = complete(model_cfg, messages, max_tokens=60, timeout=20)
+        text, _usage = complete(model_cfg, messages, max_tokens=60, timeout=timeout)
     except Exception as err:  # noqa: BLE001 - any failure keeps the local verdict
         log.info("safety second opinion failed: %s", type(err).__name__)
         return None
@@ -272,7 +303,8 @@ def second_opinion(command: str, verdict: Verdict, model_cfg: Any,
             level = match.group(1).lower()
             level = "low" if level == "none" else level
             reason = match.group(2).strip().rstrip(".") or "no reason given"
-            return Verdict(level, _one_line(f"{reason} (second opinion; local: {verdict.reason})"))
+            why = f"local: {verdict.reason}" if verdict is not None else "unknown to the local rules"
+            return Verdict(level, _one_line(f"{reason} (second opinion; {why})"))
     return None
 
 
@@ -281,4 +313,4 @@ def _one_line(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-__all__ = ["Verdict", "assess", "second_opinion", "LEVELS"]
+__all__ = ["Verdict", "assess", "second_opinion", "unknown_writer", "LEVELS"]

@@ -72,7 +72,7 @@ def fed_paths(chain: list) -> list:
         words = feeder.words
         if not words:
             continue
-        from aish.safety import unwrap  # the feeder may carry sudo/env prefixes too
+        from aish.safety.assess import unwrap  # the feeder may carry sudo/env prefixes too
 
         words = unwrap(words)[0]
         prog = words[0].text.rsplit("/", 1)[-1] if words else ""

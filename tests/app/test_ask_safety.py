@@ -1,0 +1,73 @@
+"""Safety in an ask: the second opinion over HTTP (`responses`) and the loopback stub, counted as
+`probe`; the preview travelling with the warning and in the JSON."""
+from __future__ import annotations
+
+import json
+
+import responses
+
+from aish.app.ask import AskEnv, run_ask
+from aish.chat.conversation import Conversation
+from aish.config.load import from_dict
+from aish.cost.usage import UsageTotals
+from aish.ipc.protocol import Request
+from tests.doubles import RecordingReply
+from aish.llm import broker
+from aish.safety.opinions import Opinions
+from aish.safety.secrets import Redactor
+from tests.app.test_ask import Script, Tokens, text
+from tests.stub_server import Reply, StubServer
+
+
+MODELS = {"main": {"endpoint": "http://main.invalid", "model": "big"},
+          "judge": {"endpoint": "http://judge.invalid", "model": "small"}}
+
+
+def _ask(answer, complete, judge_endpoint=None):
+    models = dict(MODELS)
+    if judge_endpoint:
+        models["judge"] = {"endpoint": judge_endpoint, "model": "small"}
+    cfg = from_dict({"models": models, "default_model": "main",
+                     "safety": {"llm_model": "judge", "llm_timeout": 10}})
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=Script(text(answer)).stream, complete=complete,
+                 opinions=Opinions())
+    conv = Conversation("t")
+    conv.usage = UsageTotals()
+    conv.redactor = Redactor()
+    reply = RecordingReply()
+    req = Request(id="r", kind="ask", text="q", shell="zsh", cwd="/tmp", env_complete=True)
+    return run_ask(env, conv, req, reply), reply, conv
+
+
+@responses.activate
+def test_second_opinion_goes_over_http_as_a_probe_and_reaches_the_command_frame():
+    body = "".join(f"data: {json.dumps(c)}\n\n" for c in [
+        {"choices": [{"delta": {"content": "LEVEL: high - unpushed work on main"}}]},
+        {"choices": [], "usage": {"prompt_tokens": 30, "completion_tokens": 9}}]) + "data: [DONE]\n\n"
+    responses.add(responses.POST, "http://judge.invalid/v1/chat/completions", body=body,
+                  content_type="text/event-stream")
+    result, reply, conv = _ask("CMD: git reset --hard\nCMD: ls\n", broker.chat_complete)
+    sent = json.loads(responses.calls[0].request.body)
+    assert sent["model"] == "small" and "git reset --hard" in sent["messages"][-1]["content"]
+    assert len(responses.calls) == 1  # `ls` is not asked about
+    command, level, reason = reply.commands[0]
+    assert level == "high" and reason.startswith("unpushed work on main (second opinion")
+    assert result.safety[1]["level"] is None
+    rows = conv.usage.rows()
+    assert any(r.get("category") == "probe" and r.get("model") == "judge" for r in rows), rows
+
+
+def test_second_opinion_against_the_loopback_stub():
+    with StubServer() as stub:
+        stub.queue(Reply(text="LEVEL: medium - deletes every acme cluster"))
+        result, reply, _ = _ask("CMD: acme clusters delete --all\n", broker.chat_complete,
+                                judge_endpoint=stub.url)
+        assert "acme clusters delete --all" in stub.requests[-1]["body"]["messages"][-1]["content"]
+    assert reply.commands[0][1] == "medium" and "deletes every acme cluster" in reply.commands[0][2]
+
+
+def test_preview_travels_with_the_warning_and_in_json():
+    result, reply, _ = _ask('CMD: rm -rf "$DIR"/*\n', lambda *a, **k: ("LEVEL: high - x", None))
+    entry = result.safety[0]
+    assert entry["level"] == "high" and "would run: rm -rf /*" in entry["preview"]
+    assert "would run: rm -rf /*" in reply.commands[0][2]
