@@ -273,6 +273,23 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   if [[ $kind == ask ]]; then
     req+=("mode=$mode" "text=$text" "buffer=$buf" "cursor=$(( ${#buf} ? ${READLINE_POINT:-0} : 0 ))")
     for line in "${_aish_hist[@]}"; do req+=("hist=$line"); done
+    # The shell's variables, for the safety preview (docs/protocol.md `var`): secret-looking
+    # names go without their value, long values are left out. compgen writes into our private
+    # dir (a builtin with a redirection: no fork).
+    if compgen -v >| "$d/bash-$$.vars" 2>/dev/null; then
+      local _aish_v
+      while IFS= read -r line; do
+        case $line in
+          _aish_*) ;;
+          *[Kk][Ee][Yy]*|*[Tt][Oo][Kk][Ee][Nn]*|*[Ss][Ee][Cc][Rr][Ee][Tt]*|*[Pp][Aa][Ss][Ss]*|*[Cc][Rr][Ee][Dd]*|\
+          *[Aa][Uu][Tt][Hh]*|*[Cc][Oo][Oo][Kk][Ii][Ee]*|*[Ss][Ee][Ss][Ss][Ii][Oo][Nn]*|*[Pp][Rr][Ii][Vv][Aa][Tt][Ee]*|\
+          *[Ss][Ii][Gg][Nn][Aa][Tt][Uu][Rr][Ee]*) req+=("var=$line") ;;
+          *) _aish_v=${!line}; (( ${#_aish_v} <= 4096 )) && req+=("var=$line=$_aish_v") ;;
+        esac
+      done < "$d/bash-$$.vars"
+      : >| "$d/bash-$$.vars"  # values may hold secrets under innocent names: keep none on disk
+      req+=(vars=all)
+    fi
   else
     for line; do req+=("argv=$line"); done
   fi

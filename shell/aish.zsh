@@ -243,6 +243,17 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   if [[ $kind == ask ]]; then
     req+=(mode=$mode text=$text buffer=$buf cursor=$(( $#buf ? CURSOR : 0 )))
     for line in $_aish_hist; do req+=(hist=$line); done
+    # The shell's variables, for the safety preview (docs/protocol.md `var`): secret-looking
+    # names go without their value, long values are left out.
+    for line in ${(k)parameters[(R)(scalar|integer)*]}; do
+      [[ $line == _aish_* ]] && continue
+      if [[ ${(U)line} == *(KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE)* ]]; then
+        req+=(var=$line)
+      elif (( ${#${(P)line}} <= 4096 )); then
+        req+=(var=$line=${(P)line})
+      fi
+    done
+    req+=(vars=all)
   else
     for line; do req+=(argv=$line); done
   fi

@@ -136,11 +136,16 @@ def test_explain_key_leaves_the_buffer(sh, stub):
     assert len(stub.requests) == 1
 
 
-def test_risky_suggestion_shows_a_warning(sh, stub):
-    stub.queue(Reply(text="Careful.\nCMD: rm -rf ~/projects\n"))
+def test_risky_suggestion_shows_a_warning_with_what_it_would_touch(sh, stub):
+    sh.ask("AISHT_KEEP=/srv/keep; AISHT_TOKEN=s3cr3t-value")  # plain shell variables, not exported
+    sh.wait_prompt()
+    stub.queue(Reply(text='Careful.\nCMD: rm -rf "$AISHT_KEEP"/* "$AISHT_GONE"/\n'))
     sh.ask("? delete my projects")
-    screen = sh.wait_prompt("rm -rf ~/projects")
-    assert "[aish] high risk" in screen or "[aish] medium risk" in screen
+    screen = sh.wait_prompt('rm -rf "$AISHT_KEEP"/* "$AISHT_GONE"/')
+    assert "[aish] high risk" in screen
+    flat = "".join(screen.split())  # the warning wraps on a narrow terminal
+    assert "wouldrun:rm-rf/srv/keep/*/" in flat and "AISHT_GONEisnotset" in flat
+    assert "s3cr3t" not in "".join(stub.requests[-1]["body"]["messages"][0]["content"])
 
 
 def test_verb_output_above_the_prompt(sh, stub):
