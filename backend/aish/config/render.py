@@ -59,7 +59,8 @@ budget_tokens = 6000
 # use_endpoint = false                # true: count tokens with the server's /tokenize
 
 # [safety]
-# llm_model = "cloud"                 # second opinion on commands rated medium
+# llm_model = "cloud"                 # second opinion on commands rated medium or unknown
+# llm_timeout = 5.0                   # seconds a second opinion may hold the suggestions back
 
 # [secrets]
 # redact = true                       # replace tokens and passwords before anything is sent
