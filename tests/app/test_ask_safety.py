@@ -71,3 +71,19 @@ def test_preview_travels_with_the_warning_and_in_json():
     entry = result.safety[0]
     assert entry["level"] == "high" and "would run: rm -rf /*" in entry["preview"]
     assert "would run: rm -rf /*" in reply.commands[0][2]
+
+
+def test_explain_warns_with_the_level_and_the_preview_first(tmp_path):
+    (tmp_path / "a.log").touch()
+    (tmp_path / "b.log").touch()
+    script = Script(text("rm: remove."))
+    cfg = from_dict({"models": MODELS, "default_model": "main"})
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, complete=script.complete)
+    conv = Conversation("t")
+    conv.usage = UsageTotals()
+    conv.redactor = Redactor()
+    reply = RecordingReply()
+    run_ask(env, conv, Request(id="r", kind="ask", mode="explain", buffer="rm -rf *",
+                               cwd=str(tmp_path), env_complete=True), reply)
+    assert reply.warnings[0].startswith("high: ")
+    assert reply.warnings[1] == f"would touch: * matches 2 entries in {tmp_path}"
