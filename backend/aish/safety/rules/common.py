@@ -215,6 +215,10 @@ def target(word: Word) -> Target:
         path = raw
     kind = classify(path)
     base = BASE.get()
+    if base and kind == "all" and path.strip("./*") == "":  # `cd ~ && find . -delete`
+        whole = classify(base)
+        if whole in _SERIOUS:
+            return Target(whole, base, raw)
     if base and not path.startswith(("/", "~")) and kind not in ("all",):
         joined = base.rstrip("/") + "/" + path
         if classify(joined) in _SERIOUS:  # `cd / && rm -rf usr`; the user standing in /etc

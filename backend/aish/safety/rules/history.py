@@ -35,13 +35,14 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
     if sub == "push":
         refs = [w.text for w in pos[1:]]
         forced = bool(flags & {"f", "--force"}) or any(t.startswith("+") for t in refs)
-        lease = bool(flags & {"--force-with-lease", "--force-if-includes"})
+        # a lease guards nothing once --force (or a +ref) is given too
+        lease = bool(flags & {"--force-with-lease", "--force-if-includes"}) and not forced
         everything = bool(flags & {"--all", "--mirror", "--tags"}) or any(t in ("*", "+*", "refs/heads/*",
                                                                                 "+refs/heads/*:refs/heads/*")
                                                                           for t in refs)
         if "--mirror" in flags:
             return HIGH, f"push --mirror makes the remote match this clone: its other branches and tags are deleted ({c.text})"
-        if forced and not lease or (forced and lease and everything):
+        if forced:
             protected = [r for r in refs if PROTECTED_BRANCH.match(r.split(":")[-1])]
             if everything or protected:
                 what = "every branch" if everything else protected[0].lstrip("+")

@@ -95,7 +95,8 @@ def rule_cloud(c: Ctx) -> Optional[tuple]:
         verb = next((t for t in words if t in ("rb", "purge", "del", "rm", "sync", "deletebucket", "rmdir")
                      or _DESTROY_VERBS.match(t)), None)
         if verb is not None:
-            recursive = recursive or "batch" in verb
+            recursive = recursive or "batch" in verb or bool(set(words) & {"container", "bucket", "share",
+                                                                           "filesystem", "fs"})
             if verb == "sync":
                 return ((MEDIUM, f"{c.prog} sync deletes files in the destination that the source lacks ({c.text})")
                         if c.prog == "rclone" or "--delete" in texts else None)
