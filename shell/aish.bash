@@ -13,6 +13,8 @@ AISH_KEY_ASK=${AISH_KEY_ASK-'\C-x\C-a'}
 AISH_KEY_EXPLAIN=${AISH_KEY_EXPLAIN-'\C-x\C-w'}
 AISH_KEY_CYCLE=${AISH_KEY_CYCLE-'\C-x\C-y'}
 AISH_TIMEOUT=${AISH_TIMEOUT:-300}
+AISH_GUARD_ENTER=${AISH_GUARD_ENTER:-1}  # 1: a high-risk suggestion needs a second Enter
+_aish_guard=  # the high-risk suggestion on the line, until it is edited or confirmed
 AISH_KEY_FIX=${AISH_KEY_FIX-'\C-x\C-f'}
 AISH_OUTPUT=${AISH_OUTPUT:-auto}    # off: no command output leaves this shell
 AISH_OSC133=${AISH_OSC133:-auto}    # off: no OSC 133 marks; auto: unless the terminal's own
@@ -276,18 +278,18 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
     # The shell's variables, for the safety preview (docs/protocol.md `var`): secret-looking
     # names go without their value, long values are left out. compgen writes into our private
     # dir (a builtin with a redirection: no fork).
-    if compgen -v >| "$d/bash-$$.vars" 2>/dev/null; then
+    if [[ -n $_aish_d ]] && compgen -v >| "$_aish_d/bash-$$.vars" 2>/dev/null; then
       local _aish_v
       while IFS= read -r line; do
         case $line in
-          _aish_*) ;;
+          _aish_*|BASH_*) ;;
           *[Kk][Ee][Yy]*|*[Tt][Oo][Kk][Ee][Nn]*|*[Ss][Ee][Cc][Rr][Ee][Tt]*|*[Pp][Aa][Ss][Ss]*|*[Cc][Rr][Ee][Dd]*|\
           *[Aa][Uu][Tt][Hh]*|*[Cc][Oo][Oo][Kk][Ii][Ee]*|*[Ss][Ee][Ss][Ss][Ii][Oo][Nn]*|*[Pp][Rr][Ii][Vv][Aa][Tt][Ee]*|\
           *[Ss][Ii][Gg][Nn][Aa][Tt][Uu][Rr][Ee]*) req+=("var=$line") ;;
           *) _aish_v=${!line}; (( ${#_aish_v} <= 4096 )) && req+=("var=$line=$_aish_v") ;;
         esac
-      done < "$d/bash-$$.vars"
-      : >| "$d/bash-$$.vars"  # values may hold secrets under innocent names: keep none on disk
+      done < "$_aish_d/bash-$$.vars"
+      : >| "$_aish_d/bash-$$.vars"  # values may hold secrets under innocent names: keep none on disk
       req+=(vars=all)
     fi
   else
@@ -453,6 +455,9 @@ _aish_show() {
   READLINE_POINT=${#READLINE_LINE}
   _aish_idx=$1
   _aish_level_line "$1" && _aish_say "$REPLY"
+  _aish_guard=
+  [[ $AISH_GUARD_ENTER == 1 && ${_aish_levels[$1]-} == high ]] && _aish_guard=$READLINE_LINE
+  return 0
 }
 
 _aish_run() {          # one request; then the user's own INT trap (or none) is back
@@ -476,6 +481,18 @@ _aish_hooks() {        # use bash-preexec's hook arrays once it is loaded (fork-
 }
 
 _aish_enter() {
+  # Guard the Enter: a high-risk suggestion left as it was is not run by the first Enter.
+  if [[ -n $_aish_guard && $READLINE_LINE == "$_aish_guard" ]]; then
+    _aish_guard=
+    _aish_bind_accept _aish_noop
+    # Where the prompt's last line was (bash redraws the line below): no copy of the prompt
+    # with the command on it, which would read like a run.
+    _aish_nl=1
+    _aish_say "[aish] high risk: press Enter again to run"
+    _aish_prompt_top
+    return 0
+  fi
+  _aish_guard=
   if [[ $READLINE_LINE != '?' && $READLINE_LINE != '? '* ]]; then
     if [[ -z ${_aish_accept} ]]; then _aish_bind_accept accept-line; fi
     [[ -n $_aish_bp ]] || _aish_hooks
@@ -537,6 +554,8 @@ _aish_cycle_key() {
   READLINE_LINE=${_aish_cmds[$next]}
   READLINE_POINT=${#READLINE_LINE}
   _aish_idx=$next
+  _aish_guard=
+  [[ $AISH_GUARD_ENTER == 1 && ${_aish_levels[$next]-} == high ]] && _aish_guard=$READLINE_LINE
   # Only the warning, where the prompt's last line was (bash redraws that line below it):
   # a copy of the prompt with the previous suggestion would read like a command that ran.
   if _aish_level_line "$next"; then

@@ -375,12 +375,28 @@ _aish_finish() {       # after a request: $1 = buffer to keep when nothing is in
   else
     BUFFER=$_aish_cmds[1]; CURSOR=$#BUFFER
     _aish_idx=1
+    _aish_arm_guard 1
   fi
+}
+
+_aish_arm_guard() {    # suggestion $1 is on the line: a high-risk one needs a second Enter
+  emulate -L zsh
+  _aish_guard=
+  [[ $AISH_GUARD_ENTER == 1 && $_aish_levels[$1] == high ]] && _aish_guard=$BUFFER
+  return 0
 }
 
 # ----------------------------------------------------------------- widgets
 _aish_accept_line() {
   emulate -L zsh
+  # Guard the Enter: a high-risk suggestion left as it was is not run by the first Enter.
+  # The note goes under the line (zle -M): a copy of the prompt above would read like a run.
+  if [[ -n $_aish_guard && $BUFFER == $_aish_guard ]]; then
+    _aish_guard=
+    zle -M -- "[aish] high risk: press Enter again to run"
+    return 0
+  fi
+  _aish_guard=
   # Only a command line (not vared, select or a continuation line) can be a question.
   if [[ $CONTEXT != start || ( $BUFFER != '?' && $BUFFER != '? '* ) ]]; then
     zle _aish_orig_accept_line -- "$@"
@@ -431,6 +447,7 @@ _aish_cycle_widget() {
   BUFFER=$_aish_cmds[next]
   CURSOR=$#BUFFER
   _aish_idx=$next
+  _aish_arm_guard $next
   # The warning goes under the line (zle -M): printing it above would leave a copy of
   # the prompt with the previous suggestion, which reads like a command that ran.
   if _aish_level_line $next; then
@@ -530,6 +547,8 @@ typeset -g AISH_KEY_ASK=${AISH_KEY_ASK-'^X^A'}
 typeset -g AISH_KEY_EXPLAIN=${AISH_KEY_EXPLAIN-'^X^W'}
 typeset -g AISH_KEY_CYCLE=${AISH_KEY_CYCLE-'^X^Y'}
 typeset -g AISH_TIMEOUT=${AISH_TIMEOUT:-300}
+typeset -g AISH_GUARD_ENTER=${AISH_GUARD_ENTER:-1}  # 1: a high-risk suggestion needs a second Enter
+typeset -g _aish_guard=  # the high-risk suggestion on the line, until it is edited or confirmed
 typeset -g AISH_KEY_FIX=${AISH_KEY_FIX-'^X^F'}
 typeset -g AISH_OUTPUT=${AISH_OUTPUT:-auto}   # off: no command output leaves this shell
 typeset -g AISH_OSC133=${AISH_OSC133:-auto}   # off: no OSC 133 marks; auto: unless the terminal's own

@@ -148,6 +148,37 @@ def test_risky_suggestion_shows_a_warning_with_what_it_would_touch(sh, stub):
     assert "s3cr3t" not in "".join(stub.requests[-1]["body"]["messages"][0]["content"])
 
 
+def test_high_risk_suggestion_needs_a_second_enter_unless_edited(sh, stub):
+    # A high-rated command that is harmless here: the pane's cwd is not a git repository.
+    risky = "git push --force origin main"
+    stub.queue(Reply(text=f"CMD: {risky}\n"))
+    sh.ask("? push it")
+    sh.wait_prompt(risky)
+    sh.tmux.keys("Enter")                         # the first Enter only warns
+    screen = sh.wait("press Enter again to run")
+    assert "not a git repository" not in screen
+    screen = sh.wait_prompt(risky)                 # and keeps the line
+    sh.tmux.keys("Enter")                         # the second Enter runs it
+    sh.wait("not a git repository")
+    stub.queue(Reply(text=f"CMD: {risky}\n"))
+    sh.ask("? push it again")
+    sh.wait_prompt(risky)
+    sh.tmux.type(" ")                             # an edited line runs at once
+    sh.tmux.keys("Enter")
+    sh.wait(lambda s: s.count("not a git repository") >= 2)
+    assert sh.tmux.screen().count("press Enter again to run") == 1
+
+
+def test_enter_guard_can_be_turned_off(make_shell, stub):
+    sh = make_shell(after="AISH_GUARD_ENTER=0")
+    stub.queue(Reply(text="CMD: git push --force origin main\n"))
+    sh.ask("? push it")
+    sh.wait_prompt("git push --force origin main")
+    sh.tmux.keys("Enter")
+    screen = sh.wait("not a git repository")
+    assert "press Enter again" not in screen
+
+
 def test_verb_output_above_the_prompt(sh, stub):
     sh.ask("? :reset")
     screen = sh.wait("conversation reset")
