@@ -51,3 +51,16 @@ def test_failures_are_not_cached():
     opinions = Opinions()
     assert opinions.gather([(0, "x --force", None)], "m", Counting(answer="no idea"), timeout=10) == {0: None}
     assert opinions.cached("m", "x --force") is None
+
+
+def test_llm_timeout_out_of_range_is_one_clear_config_error():
+    import pytest
+
+    from aish.config.load import from_dict
+    from aish.errors import ConfigError
+
+    base = {"models": {"m": {"endpoint": "http://127.0.0.1:9", "model": "x"}}, "default_model": "m"}
+    assert from_dict({**base, "safety": {"llm_timeout": 2.5}}).safety.llm_timeout == 2.5
+    for bad in (0, 500):
+        with pytest.raises(ConfigError, match="safety.llm_timeout .* between 0 and 120 seconds"):
+            from_dict({**base, "safety": {"llm_timeout": bad}})
