@@ -157,16 +157,15 @@ def test_high_risk_suggestion_needs_a_second_enter_unless_edited(sh, stub):
     sh.tmux.keys("Enter")                         # the first Enter only warns
     screen = sh.wait("press Enter again to run")
     assert "not a git repository" not in screen
-    screen = sh.wait_prompt(risky)                 # and keeps the line
+    assert sh.tmux.wait(lambda s: PROMPT + risky in s)  # and keeps the line
     sh.tmux.keys("Enter")                         # the second Enter runs it
     sh.wait("not a git repository")
     stub.queue(Reply(text=f"CMD: {risky}\n"))
     sh.ask("? push it again")
     sh.wait_prompt(risky)
-    sh.tmux.type(" ")                             # an edited line runs at once
+    sh.tmux.type(" ")                             # an edited line runs on its first Enter
     sh.tmux.keys("Enter")
     sh.wait(lambda s: s.count("not a git repository") >= 2)
-    assert sh.tmux.screen().count("press Enter again to run") == 1
 
 
 def test_enter_guard_can_be_turned_off(make_shell, stub):
