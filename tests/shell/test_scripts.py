@@ -74,3 +74,27 @@ grep -c again "$_aish_d/$_aish_id.req"
     assert "mode=600 umask=0022" in out, out + done.stderr
     assert "C" not in out.split("flags=")[1].split()[0]
     assert "refused" in out and out.strip().endswith("0"), out
+
+
+def test_bash_sends_its_variables_through_the_private_dir_only(tmp_path):
+    run = tmp_path / "run"
+    run.mkdir(mode=0o700)
+    os.mkfifo(run / "daemon.fifo", 0o600)
+    (run / "daemon.pid").write_text(f"{os.getpid()}\n")
+    body = f"""
+source '{ROOT / "shell" / "aish.bash"}'
+_aish_ensure || exit 9
+_aish_conv=c
+AISHT_DIR=/srv/x AISHT_API_TOKEN=s3cr3t
+_aish_send_request ask question hi '' || exit 8
+echo "req=$_aish_d/$_aish_id.req vars=$_aish_d/bash-$$.vars"
+"""
+    done = subprocess.run(["bash", "-c", body], capture_output=True, text=True, timeout=30, cwd=tmp_path,
+                          env={**os.environ, "AISH_RUNTIME_DIR": str(run)})
+    m = re.search(r"req=(\S+) vars=(\S+)", done.stdout)
+    assert m, done.stdout + done.stderr
+    request = Path(m.group(1)).read_text()
+    assert "var=AISHT_DIR=/srv/x\n" in request and "var=AISHT_API_TOKEN\n" in request
+    assert "s3cr3t" not in request and "var=BASH_" not in request and "vars=all\n" in request
+    assert Path(m.group(2)).read_text() == ""  # emptied in the private dir, nowhere else
+    assert [p.name for p in tmp_path.iterdir()] == ["run"]
