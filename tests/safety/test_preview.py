@@ -3,6 +3,7 @@ from files, nothing run; and the `var`/`vars` request keys that carry the shell'
 from __future__ import annotations
 
 from aish.ipc.protocol import Request, format_request, parse_request
+from aish.ipc.protocol import env_from
 from aish.safety.preview import ShellView, preview
 
 
@@ -106,6 +107,11 @@ def test_terraform_workspace_from_its_file(tmp_path):
     (tmp_path / ".terraform").mkdir()
     (tmp_path / ".terraform" / "environment").write_text("production")
     assert "terraform workspace production" in preview("terraform destroy", view(tmp_path))
+
+
+def test_env_from_withholds_secret_looking_names():
+    env = env_from({"DIR": "/x", "GITHUB_TOKEN": "ghp_x", "AWS_SECRET_ACCESS_KEY": "k", "DB_PASSWORD": "p"})
+    assert env == {"DIR": "/x", "GITHUB_TOKEN": None, "AWS_SECRET_ACCESS_KEY": None, "DB_PASSWORD": None}
 
 
 def test_request_carries_variables_and_completeness():

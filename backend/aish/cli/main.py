@@ -43,7 +43,7 @@ def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str 
     request = Request(id="", kind=kind, reply="", conv=conv or conversations.for_verb(),
                       shell="cli", mode=mode, text=text, buffer=buffer, cwd=os.getcwd(),
                       argv=list(argv or []), stdin=stdin, interactive=_can_ask(),
-                      cols=_columns())
+                      cols=_columns(), env=_request_env())
     printer = _Printer(stream_text=not as_json)
     result = Client().request(request, on_frame=printer.frame, answer=_answer)
     printer.finish(result)
@@ -116,6 +116,16 @@ def _stdin_text(no_stdin: bool) -> str:
     if not (stat.S_ISFIFO(mode) or stat.S_ISREG(mode)):
         return ""
     return sys.stdin.read()
+
+
+def _request_env() -> dict:
+    """The exported variables, for the safety preview (secret-looking names withheld).
+
+    Not ``complete``: a shell variable that is not exported is invisible here.
+    """
+    from aish.ipc.protocol import env_from
+
+    return env_from(dict(os.environ))
 
 
 def _can_ask() -> bool:

@@ -201,3 +201,22 @@ def format_control(verb: str, *args: str) -> bytes:
     if len(line) > MAX_CONTROL or parse_control(line) is None:
         raise ProtocolError(f"control line would be malformed: {line[:40]!r}")
     return line.encode("ascii")
+
+
+_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE",
+                          re.IGNORECASE)
+
+
+def env_from(environ: dict, limit: int = 4096) -> dict:
+    """``var`` entries for a request: secret-looking names withheld (None), long values left out.
+
+    The values only expand the safety preview on the user's machine; a name that looks
+    secret still tells the preview "set", without the value ever being written.
+    """
+    out: dict = {}
+    for name, value in environ.items():
+        if _SECRET_NAME.search(name):
+            out[name] = None
+        elif len(value) <= limit:
+            out[name] = value
+    return out
