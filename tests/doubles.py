@@ -16,6 +16,7 @@ class RecordingReply:
         self.warnings: list[str] = []
         self.commands: list[tuple] = []
         self.questions: list[str] = []
+        self.tasks: list[str] = []
         self._answers = list(answers or [])
 
     def text(self, chunk: str) -> None:
@@ -29,6 +30,9 @@ class RecordingReply:
 
     def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
         self.commands.append((command, level, reason))
+
+    def task(self, state: str) -> None:
+        self.tasks.append(state)
 
     def ask(self, question: str, timeout: float) -> Optional[str]:
         self.questions.append(question)

@@ -271,10 +271,24 @@ class Service:
         return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log,
                       memory=knowledge.memory_for(cfg), project=knowledge.project_for(cfg))
 
+    def task(self, request: Request, reply: Reply, what) -> AskResult:
+        """Start, report to or resume this shell's norris task (``app/norris.py``)."""
+        from aish.app import norris
+
+        cfg = self.config()
+        conv = self.conversation(request.conv)
+        env = self.ask_env(cfg)
+        with conv.lock:
+            if what.action == "start":
+                return norris.start(env, conv, request, reply, what.goal)
+            if what.action == "report":
+                return norris.report(env, conv, request, reply, what.status, what.ms, what.command)
+            return norris.resume(env, conv, request, reply)
+
     def verb(self, request: Request, reply: Reply) -> AskResult:
         """Run one verb (``aish cost``, ``? :route on``...): its module, with the state it needs."""
         from aish.app.verbs import dispatch
-        from aish.app.verbs.context import AskFor
+        from aish.app.verbs.context import AskFor, TaskFor
 
         name, args = dispatch.parse(request.argv)
         verb = dispatch.module(name)
@@ -282,6 +296,8 @@ class Service:
         if isinstance(output, AskFor):
             request.kind, request.mode, request.buffer = "ask", output.mode, output.buffer
             return self.ask(request, reply)
+        if isinstance(output, TaskFor):
+            return self.task(request, reply, output)
         for line in output:
             reply.text(line + "\n")
         return AskResult(text="".join(line + "\n" for line in output))

@@ -57,6 +57,7 @@ class Conversation:
         self.redactor: Any = None  # aish.safety.secrets.Redactor, attached by the service
         self.sent_history: list = []  # the shell history the model has seen (delta per ask)
         self.attachments: list[str] = []  # blocks for the next question (`? :tree`, `? :diff`)
+        self.task: Optional[dict] = None  # a multi-step task (app/norris.py), kept over reset
 
     # ------------------------------------------------------------ building
     def add(self, turn: Turn) -> Turn:
@@ -88,6 +89,13 @@ class Conversation:
         if self.log:
             self.log.append({"type": "failed", "why": why})
         return True
+
+    def set_task(self, task: Optional[dict]) -> None:
+        """Keep a multi-step task's state (a plain dict owned by app/norris.py), logged so
+        that ``? :norris resume`` finds it after a daemon restart."""
+        self.task = task
+        if self.log:
+            self.log.append({"type": "task", "task": task})
 
     def set_summary(self, summary: Optional[str]) -> None:
         self.summary = summary
@@ -216,6 +224,8 @@ class Conversation:
                 elif kind == "reset":
                     self.turns.clear()
                     self.summary = None
+                elif kind == "task":  # a multi-step task's state (app/norris.py): the last one wins
+                    self.task = entry.get("task") or None
                 elif kind == "usage" and on_usage:
                     on_usage(entry)
                 elif kind == "cost_reset" and on_cost_reset:
@@ -242,5 +252,7 @@ class Conversation:
             entries.append({"type": "usage_totals", "totals": usage_totals})
         if self.summary:
             entries.append({"type": "summary", "text": self.summary})
+        if self.task:
+            entries.append({"type": "task", "task": self.task})
         entries.extend(turn.to_log() for turn in self.turns)
         self.log.rewrite(entries)

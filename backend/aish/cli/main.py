@@ -63,6 +63,7 @@ class _Printer:
         self.stream_text = stream_text
         self.commands: list = []
         self.errors: list = []
+        self.task = ""  # a multi-step task's state after this request (N frame)
         self.ended_with_newline = True
 
     def frame(self, frame) -> None:
@@ -82,6 +83,8 @@ class _Printer:
                 _err(f"aish: {fields[0]}", "E")
         elif tag == "C":
             self.commands.append(fields)
+        elif tag == "N":
+            self.task = fields[0]
 
     def _break_line(self) -> None:
         if not self.ended_with_newline:

@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 
 from aish import paths
 from aish.config.schema import (Config, ContextConfig, CostConfig, DelegateConfig, FixConfig, MemoryConfig, McpConfig, McpServerConfig, ModelConfig,
-                                RoutingConfig, SafetyConfig, SecretsConfig, TokenizeConfig)
+                                NorrisConfig, RoutingConfig, SafetyConfig, SecretsConfig, TokenizeConfig)
 from aish.errors import ConfigError
 
 if sys.version_info >= (3, 11):
@@ -61,7 +61,7 @@ def load(path: Optional[Path] = None) -> Config:
 def from_dict(raw: dict, where: str = "config") -> Config:
     cfg = Config()
     known = {"default_model", "models", "routing", "context", "mcp", "cost", "tokenize",
-             "safety", "secrets", "fix", "memory", "delegate"}
+             "safety", "secrets", "fix", "memory", "delegate", "norris"}
     _reject_unknown(raw, known, where, "")
     if "default_model" in raw:
         cfg.default_model = _typed(raw["default_model"], str, where, "default_model")
@@ -79,10 +79,15 @@ def from_dict(raw: dict, where: str = "config") -> Config:
     for section, cls in (("routing", RoutingConfig), ("context", ContextConfig), ("cost", CostConfig),
                          ("tokenize", TokenizeConfig), ("safety", SafetyConfig),
                          ("secrets", SecretsConfig), ("fix", FixConfig), ("memory", MemoryConfig),
-                         ("delegate", DelegateConfig)):
+                         ("delegate", DelegateConfig), ("norris", NorrisConfig)):
         if section in raw:
             table = _typed(raw[section], dict, where, section)
             setattr(cfg, section, _fill(cls, table, where, section))
+    if cfg.norris.autorun not in ("off", "safe"):
+        raise ConfigError(f"{where}: norris.autorun must be \"off\" or \"safe\", "
+                          f"got '{cfg.norris.autorun}'")
+    if cfg.norris.max_steps < 1 or cfg.norris.max_failures < 1:
+        raise ConfigError(f"{where}: norris.max_steps and norris.max_failures must be at least 1")
     if "classes" in raw.get("routing", {}):
         merged = RoutingConfig().classes
         for cls_name, target in cfg.routing.classes.items():

@@ -62,6 +62,11 @@ budget_tokens = 6000
 # llm_model = "cloud"                 # second opinion on commands rated medium or unknown
 # llm_timeout = 5.0                   # seconds a second opinion may hold the suggestions back
 
+# [norris]
+# max_steps = 10                      # planned steps per task (? :norris GOAL)
+# max_dollars = 0.25                  # halt once the task's planner calls cost this much
+# autorun = "off"                     # "safe": the shell runs steps rated no risk
+
 # [secrets]
 # redact = true                       # replace tokens and passwords before anything is sent
 '''
@@ -78,7 +83,7 @@ def render(cfg: Config) -> str:
         lines.append("")
         lines.append(f"[models.{_key(name)}]")
         lines.extend(_pairs(model, skip={"name"}))
-    for section in ("routing", "context", "cost", "tokenize", "safety", "secrets"):
+    for section in ("routing", "context", "cost", "tokenize", "safety", "secrets", "norris"):
         lines.append("")
         lines.append(f"[{section}]")
         lines.extend(_pairs(getattr(cfg, section)))

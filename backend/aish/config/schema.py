@@ -141,6 +141,16 @@ class SafetyConfig:
 
 
 @dataclass
+class NorrisConfig:
+    """Multi-step tasks (``? :norris GOAL``): the planner's limits and autorun policy."""
+
+    max_steps: int = 10  # planned steps per task; the task halts when it reaches them
+    max_dollars: Optional[float] = None  # cost of the task's planner calls; None: no cap
+    autorun: str = "off"  # "off" | "safe": the shell runs steps the safety rules rate as no risk
+    max_failures: int = 3  # failed steps in a row that halt the task
+
+
+@dataclass
 class SecretsConfig:
     redact: bool = True
 
@@ -177,6 +187,7 @@ class Config:
     fix: FixConfig = field(default_factory=FixConfig)
     memory: MemoryConfig = field(default_factory=MemoryConfig)
     delegate: DelegateConfig = field(default_factory=DelegateConfig)
+    norris: NorrisConfig = field(default_factory=NorrisConfig)
     source: Optional[Path] = None  # the file it came from, if any
     detected: Optional[str] = None  # how the model was found when there was no file
 

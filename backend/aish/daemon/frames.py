@@ -145,6 +145,9 @@ class FrameReply:
     def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
         self._send("C", command, level or "-", reason or "-")
 
+    def task(self, state: str) -> None:
+        self._send("N", state)
+
     def error(self, message: str) -> None:
         self._send("E", " ".join(message.split()))  # one line, as the protocol promises
 

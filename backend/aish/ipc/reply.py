@@ -27,5 +27,9 @@ class Reply(Protocol):
     def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
         """A suggested command, in order, with its safety verdict."""
 
+    def task(self, state: str) -> None:
+        """A multi-step task's state for the shell: ``wait`` (a step is on the prompt line,
+        report what runs), ``run`` (autorun: run it now), ``off`` (no task any more)."""
+
     def ask(self, question: str, timeout: float) -> Optional[str]:
         """Ask the user; returns 'y', 'n' or 'a', or None when nobody can answer in time."""

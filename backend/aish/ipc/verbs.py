@@ -46,6 +46,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("diff", "", "attach the staged and unstaged git diff to the next question"),
     Verb("trust", "[--revoke]", "trust this project's AISH.md and .aish.toml as they are now"),
     Verb("delegate", "MODEL TASK", "one task for another configured model (costed as delegate)"),
+    Verb("norris", "[GOAL|resume]", "work toward GOAL step by step, each step on the prompt line"),
+    Verb("halt", "", "stop this shell's norris task"),
     Verb("help", "", "list these verbs", daemon=False),
 )
 

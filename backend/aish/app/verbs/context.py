@@ -46,3 +46,15 @@ class AskFor:
 
     mode: str
     buffer: str
+
+
+@dataclass(frozen=True)
+class TaskFor:
+    """A verb's answer that drives a norris task (app/norris.py): ``start`` with a goal,
+    ``report`` what ran (``status``, ``ms``, ``command``) or ``resume``."""
+
+    action: str
+    goal: str = ""
+    status: int = 0
+    ms: int = 0
+    command: str = ""

@@ -1,0 +1,211 @@
+"""Norris: a task worked toward step by step, each step a command on the user's prompt line.
+
+aish runs nothing: the planner proposes one command, the shell puts it on the
+prompt line, the user runs it (or edits it, or autorun runs a no-risk one), and
+the shell's precmd hook reports what ran with its status and duration.  That
+report is the request that plans the next step, so the loop closes without a
+new question.
+
+Rules kept from the design: the planner's model is fixed when the task starts
+(no routing inside the loop); a failed call may be retried once on the fallback
+model when ``routing.fallback`` is on, for that step only; the planner's system
+message has no rolling summary and no background memory and ends with the
+``[NORRIS MODE]`` block; every planner call is costed as ``norris`` (the safety
+second opinion as ``probe``); ``HALT:`` stops, ``DONE:`` ends with one line;
+``max_steps``, ``max_dollars`` and ``max_failures`` failed steps in a row halt.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.app import suggestions
+from aish.app.ask import AskEnv, _account, _Call, _consume, _redacting
+from aish.app.norris_task import Task
+from aish.chat import prompts
+from aish.chat.conversation import Conversation
+from aish.errors import AishError, Cancelled, ConfigError
+from aish.ipc.protocol import Request
+from aish.ipc.reply import Reply
+from aish.llm.events import AskResult
+
+_MODE = """[NORRIS MODE]
+You are working toward a goal in the user's shell, one command per answer. The goal:
+{goal}
+Answer with exactly one of these, on its own line, after at most one short sentence:
+CMD: <the next command>      (the user's shell runs it; you then get its exit status)
+DONE: <one line saying what was achieved>
+HALT: <why you cannot or should not go on>
+When a step fails, look at its status and fix it. Say HALT rather than guess at anything destructive."""
+
+
+def start(env: AskEnv, conv: Conversation, req: Request, reply: Reply, goal: str) -> AskResult:
+    """A new task in this conversation (a running one is replaced: the user asked anew)."""
+    cfg = env.config
+    if not cfg.models:
+        raise ConfigError("no model configured", hint="run 'aish config init' and edit the file it names")
+    task = Task(goal=goal, model=cfg.model().name, shell=req.shell, cwd=req.cwd)
+    task.messages.append({"role": "user", "content": f"Goal: {goal}\nWhat is the first step?"})
+    conv.add_user(f"[norris task] {goal}")
+    return _plan(env, conv, task, reply)
+
+
+def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: int, ms: int,
+           command: str) -> AskResult:
+    """The shell ran a command while a step waited: tell the planner, plan the next step."""
+    task = Task.from_dict(conv.task)
+    if task is None or task.state != "waiting":
+        reply.task("off")  # a shell that still thinks a task runs stops reporting
+        return AskResult()
+    task.ran.append([command, status, ms])
+    edited = "" if command == task.proposed else f" (the user ran this instead of `{task.proposed}`)"
+    task.messages.append({"role": "user", "content":
+                          f"Step {task.steps} ran: `{command}`{edited}\nexit status {status}, {ms} ms"})
+    task.failures = task.failures + 1 if status != 0 else 0
+    if task.failures >= env.config.norris.max_failures:
+        return _halt(conv, task, reply, f"{task.failures} failed steps in a row "
+                                        f"(last: `{command}` exited {status})")
+    return _plan(env, conv, task, reply)
+
+
+def resume(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
+    """Continue a task after a halt or a daemon restart: re-propose a waiting step, else plan."""
+    task = Task.from_dict(conv.task)
+    if task is None or task.state == "done":
+        raise AishError("no task to resume in this shell", hint="start one: ? :norris GOAL")
+    if task.state == "waiting" and task.proposed:
+        reply.status(f"norris: step {task.steps} again: {task.proposed}")
+        _propose(env, conv, task, reply, task.proposed)
+        return AskResult(commands=[task.proposed], model=task.model)
+    task.state, task.reason, task.failures = "planning", "", 0
+    task.messages.append({"role": "user", "content": "Continue with the next step."})
+    return _plan(env, conv, task, reply)
+
+
+def halt(conv: Conversation, reason: str = "stopped by the user") -> Optional[Task]:
+    """``? :halt``: the task stops now (its state stays, for ``resume``)."""
+    task = Task.from_dict(conv.task)
+    if task is None or not task.active:
+        return None
+    task.state, task.reason, task.proposed = "halted", reason, ""
+    conv.set_task(task.to_dict())
+    return task
+
+
+def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResult:
+    cfg = env.config
+    limits = cfg.norris
+    if task.steps >= limits.max_steps:
+        return _halt(conv, task, reply, f"max steps ({limits.max_steps}) reached")
+    if limits.max_dollars is not None and task.spent >= limits.max_dollars:
+        return _halt(conv, task, reply, f"max dollars (${limits.max_dollars:.4f}) reached: "
+                                        f"${task.spent:.4f} spent")
+    task.state = "planning"
+    conv.set_task(task.to_dict())
+    system = prompts.system_prompt(shell=task.shell, cwd=task.cwd, status=None, history=[],
+                                   tools=False) + "\n\n" + _MODE.format(goal=task.goal)
+    messages = [{"role": "system", "content": system}] + task.messages
+    try:
+        call = _planner_call(env, conv, task, messages, reply)
+    except Cancelled as err:
+        _halt(conv, task, reply, "stopped by the user (Ctrl-C while planning)")
+        return AskResult(text=err.partial_text, cancelled=True, model=task.model)
+    except AishError as err:
+        _halt(conv, task, reply, f"the planner failed: {err}")
+        raise
+    text = call.text
+    task.messages.append({"role": "assistant", "content": text})
+    result = AskResult(text=text, model=task.model)
+    verdict, said = _verdict(text)
+    if verdict == "DONE":
+        task.state, task.reason, task.proposed = "done", said or "done", ""
+        conv.set_task(task.to_dict())
+        conv.add_assistant(f"DONE: {task.reason}")
+        reply.status(f"norris: done: {task.reason}")
+        reply.task("off")
+        return result
+    if verdict == "HALT":
+        _halt(conv, task, reply, said or "the planner halted")
+        return result
+    commands = [suggestions.clean_command(c)[0] for c in suggestions.extract_commands(text)]
+    commands = [c for c in commands if c]
+    if not commands:
+        _halt(conv, task, reply, "the planner proposed no step (no CMD:, DONE: or HALT: line)")
+        return result
+    task.steps += 1
+    result.commands.append(commands[0])
+    _propose(env, conv, task, reply, commands[0])
+    return result
+
+
+def _propose(env: AskEnv, conv: Conversation, task: Task, reply: Reply, command: str) -> None:
+    """The step goes to the prompt line with its safety verdict; autorun only with none."""
+    level, reason = _safety(env, conv, command, reply)
+    task.state, task.proposed = "waiting", command
+    conv.set_task(task.to_dict())
+    reply.command(command, level, reason)
+    auto = env.config.norris.autorun == "safe" and level is None
+    reply.task("run" if auto else "wait")
+
+
+def _halt(conv: Conversation, task: Task, reply: Reply, reason: str) -> AskResult:
+    task.state, task.reason, task.proposed = "halted", reason, ""
+    conv.set_task(task.to_dict())
+    conv.add_assistant(f"HALT: {reason}")
+    reply.status(f"norris: halted: {reason}")
+    reply.task("off")
+    return AskResult(model=task.model)
+
+
+def _verdict(text: str) -> tuple[str, str]:
+    """``("DONE", summary)``, ``("HALT", reason)`` or ``("", "")`` from the planner's text."""
+    for line in text.splitlines():
+        word, _, rest = line.strip().partition(":")
+        if word.upper() in ("DONE", "HALT") and _:
+            return word.upper(), " ".join(rest.split())
+    return "", ""
+
+
+def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list,
+                  reply: Reply) -> _Call:
+    """One planner call on the task's model; with fallback on, an eligible failure is
+    retried once on the fallback model for this step only (the task keeps its model)."""
+    from aish.llm import fallback
+
+    cfg = env.config
+    model = cfg.model(task.model)
+    sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
+    call = _Call(model)
+    try:
+        _consume(env, conv, call, sent, [], reply)
+    except (Cancelled, ConfigError):
+        raise
+    except AishError as first:
+        target = cfg.routing.fallback_model
+        if (target == model.name or target not in cfg.models
+                or not fallback.should_fallback(first, cfg, text_arrived=bool(call.text))):
+            raise
+        reply.status(fallback.fallback_status(model.name, first, target) + " (this step only)")
+        call = _Call(cfg.models[target])
+        _consume(env, conv, call, sent, [], reply)
+    usage = _account(env, conv, call.model, "norris", call.usage, sent, call.text, reply)
+    task.spent += usage.cost or 0.0
+    return call
+
+
+def _safety(env: AskEnv, conv: Conversation, command: str,
+            reply: Reply) -> tuple[Optional[str], Optional[str]]:
+    """The local verdict, and the second opinion (costed ``probe``) on a medium one."""
+    from aish.safety import assess as safety
+
+    cfg = env.config
+    verdict = safety.assess(command)
+    if verdict and verdict.level == "medium" and cfg.safety.llm_model:
+        shown = conv.redactor.redact(command) if _redacting(env, conv) else command
+
+        def complete(model_cfg, messages, **kw):
+            text, usage = env.complete(model_cfg, messages, **kw)
+            _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
+            return text, usage
+
+        verdict = safety.second_opinion(shown, verdict, cfg.model(cfg.safety.llm_model), complete) or verdict
+    return (verdict.level, verdict.reason) if verdict else (None, None)

@@ -1,0 +1,18 @@
+"""``? :halt``: stop this shell's norris task; its state stays for ``? :norris resume``."""
+from __future__ import annotations
+
+from aish.app import norris
+from aish.app.verbs.context import NEED_CONVERSATION, VerbContext
+from aish.errors import AishError
+
+NEEDS = frozenset({NEED_CONVERSATION})
+
+
+def run(args: list[str], ctx: VerbContext) -> list[str]:
+    if args:
+        raise AishError(f"halt takes no arguments (got '{' '.join(args)}')", hint="usage: aish halt")
+    assert ctx.conversation is not None  # NEEDS asks for it
+    task = norris.halt(ctx.conversation)
+    if task is None:
+        return ["[aish] norris: no task is running in this shell"]
+    return [f"[aish] norris: halted after {task.steps} steps: {task.goal} ('? :norris resume' continues)"]

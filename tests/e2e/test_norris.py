@@ -1,0 +1,141 @@
+"""Norris end to end through the real `aish` CLI and daemon against a loopback stub that plans.
+
+The CLI plays the shell: `aish norris GOAL` starts a task, `aish norris --ran STATUS MS CMD`
+is the report the shell's precmd hook sends after a step ran.  What the user sees (stdout,
+stderr) and what the planner received (the stub's recorded requests) are checked.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.helpers import aish, closed_port_url, model_toml, ok
+from tests.stub_server import Reply, StubServer
+
+
+@pytest.fixture
+def planner(config_file):
+    """`fast` (m-fast) and `deep` (m-deep) on one stub; routing on, code questions -> deep."""
+    with StubServer(shape="llamacpp") as server:
+        server.write = lambda extra="": config_file(
+            model_toml("fast", server.url, "m-fast") + model_toml("deep", server.url, "m-deep")
+            + '[routing]\nauto = true\n[context]\nsummarize_on_evict = true\n' + extra)
+        server.write()
+        yield server
+    aish("daemon", "stop")
+
+
+def steps(result) -> list[str]:
+    """The commands the CLI printed (each a step put on the prompt line)."""
+    return [line for line in result.stdout.splitlines() if line and not line[0].isupper()]
+
+
+def test_three_steps_to_the_end_never_rerouted_no_summary_costed_as_norris(planner):
+    # A goal that the router would send to `deep` (a traceback): the task stays on `fast`.
+    goal = "fix this Traceback (most recent call last): KeyError in build.py"
+    planner.queue(Reply("First look.\nCMD: ls build"), Reply("CMD: python3 build.py"),
+                  Reply("CMD: git status"), Reply("DONE: build fixed and checked"))
+    first = ok("norris", goal)
+    assert "ls build" in first.stdout
+    second = ok("norris", "--ran", "0", "12", "ls", "build")
+    assert "python3 build.py" in second.stdout
+    third = ok("norris", "--ran", "0", "340", "python3", "build.py")
+    assert "git status" in third.stdout
+    last = ok("norris", "--ran", "0", "5", "git", "status")
+    assert "norris: done: build fixed and checked" in last.stderr
+    requests = planner.wait_requests(4)
+    assert [r["body"]["model"] for r in requests] == ["m-fast"] * 4  # never re-routed
+    for r in requests:
+        system = r["body"]["messages"][0]["content"]
+        assert system.rstrip().split("\n\n")[-1].startswith("[NORRIS MODE]")
+        assert "[earlier conversation summary]" not in system and "[background]" not in system
+    # each report reached the planner with its status and duration
+    fourth = requests[3]["body"]["messages"]
+    assert "Step 3 ran: `git status`" in fourth[-1]["content"]
+    assert "exit status 0, 5 ms" in fourth[-1]["content"]
+    state = ok("norris").stdout
+    assert "norris: done" in state and "ran [0 340ms] python3 build.py" in state
+    detail = json.loads(ok("cost", "detail", "--json").stdout)
+    text = json.dumps(detail)
+    assert '"norris"' in text
+    lines = ok("cost", "detail").stdout
+    assert "norris" in lines and "main" not in lines.replace("domain", "")
+
+
+def test_a_failing_step_then_fixed_and_three_failures_halt(planner):
+    planner.queue(Reply("CMD: make"), Reply("make needs a target.\nCMD: make all"),
+                  Reply("DONE: built"))
+    ok("norris", "build the project")
+    fixed = ok("norris", "--ran", "2", "30", "make")
+    assert "make all" in fixed.stdout
+    request = planner.wait_requests(2)[1]["body"]["messages"]
+    assert "exit status 2" in request[-1]["content"]
+    assert "done: built" in ok("norris", "--ran", "0", "40", "make", "all").stderr
+
+    planner.queue(Reply("CMD: false"), Reply("CMD: false"), Reply("CMD: false"))
+    ok("norris", "fail three times")
+    ok("norris", "--ran", "1", "1", "false")
+    ok("norris", "--ran", "1", "1", "false")
+    halted = ok("norris", "--ran", "1", "1", "false")
+    assert "norris: halted: 3 failed steps in a row (last: `false` exited 1)" in halted.stderr
+    assert len(planner.wait_requests(6)) == 6  # no planner call after the third failure
+
+
+def test_max_steps_and_halt_verb_and_halt_line(planner):
+    planner.write('[norris]\nmax_steps = 2\n')
+    planner.queue(Reply("CMD: echo 1"), Reply("CMD: echo 2"))
+    ok("norris", "count")
+    ok("norris", "--ran", "0", "1", "echo", "1")
+    stopped = ok("norris", "--ran", "0", "1", "echo", "2")
+    assert "norris: halted: max steps (2) reached" in stopped.stderr
+    assert len(planner.wait_requests(2)) == 2
+
+    planner.queue(Reply("CMD: rm -rf build"))
+    ok("norris", "clean up")
+    assert "halted after 1 steps" in ok("halt").stdout
+    assert "halted" in ok("norris").stdout
+    ignored = ok("norris", "--ran", "0", "1", "rm", "-rf", "build")  # a late report plans nothing
+    assert ignored.stdout.strip() == ""
+    assert "no task is running" in ok("halt").stdout
+
+    planner.queue(Reply("I will not touch that.\nHALT: the goal needs root"))
+    assert "norris: halted: the goal needs root" in ok("norris", "format the disk").stderr
+
+
+def test_resume_after_a_daemon_restart(planner):
+    planner.queue(Reply("CMD: mkdir out"), Reply("CMD: touch out/x"), Reply("DONE: made"))
+    ok("norris", "make out/x")
+    ok("daemon", "stop")
+    resumed = ok("norris", "resume")  # the waiting step comes back without a planner call
+    assert "mkdir out" in resumed.stdout
+    assert len(planner.requests) == 1
+    assert "touch out/x" in ok("norris", "--ran", "0", "3", "mkdir", "out").stdout
+    ok("halt")
+    ok("daemon", "stop")
+    again = ok("norris", "resume")  # halted: plans anew from the transcript kept in the log
+    assert "norris: done: made" in again.stderr
+    messages = planner.wait_requests(3)[2]["body"]["messages"]
+    assert any("Step 1 ran: `mkdir out`" in m["content"] for m in messages)
+    assert messages[-1]["content"] == "Continue with the next step."
+    refused = aish("norris", "resume")  # a finished task is not resumed
+    assert refused.returncode == 1
+    assert refused.stderr.strip() == "aish: no task to resume in this shell (start one: ? :norris GOAL)"
+
+
+def test_fallback_retries_one_step_without_switching_the_planner(config_file):
+    with StubServer(shape="openrouter") as cloud:
+        config_file(model_toml("fast", closed_port_url(), "m-fast")
+                    + model_toml("cloud", cloud.url, "m-cloud", "local = false\n")
+                    + "[routing]\nfallback = true\n")
+        try:
+            cloud.queue(Reply("CMD: uname -a"))
+            first = ok("norris", "which kernel")
+            assert "uname -a" in first.stdout
+            assert "this step only" in first.stderr
+            state = ok("norris").stdout
+            assert "model fast" in state  # the planner is still fast
+            detail = ok("cost", "detail").stdout
+            assert "cloud" in detail and "norris" in detail
+        finally:
+            aish("daemon", "stop")
