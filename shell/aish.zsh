@@ -42,6 +42,34 @@ _aish_precmd() {
   (( $#_aish_hist > AISH_HISTORY_SIZE )) && shift $(( $#_aish_hist - AISH_HISTORY_SIZE )) _aish_hist
   _aish_t0=
   _aish_command_done $st
+  [[ $_aish_task == (wait|run) ]] && _aish_report $st $ms "$_aish_cmd"
+  return 0
+}
+
+# ----------------------------------------------------------------- norris (docs/norris.md)
+# While a task waits in this shell (_aish_task, set by the daemon's N frame), precmd reports
+# what ran: the report is an ordinary request (a file and one FIFO line: no fork), and its
+# reply is the next step, read right here before the prompt is drawn.  The step goes on the
+# prompt line in zle-line-init; under autorun ("run") that hook also presses Enter.
+_aish_report() {       # $1 status, $2 ms, $3 command
+  emulate -L zsh
+  _aish_request verb - '' '' norris --ran $1 $2 $3
+  if (( ! _aish_done )); then           # Ctrl-C while it planned: the task stops
+    _aish_task=
+    return 0
+  fi
+  (( $#_aish_cmds )) || return 0
+  _aish_level_line 1 && _aish_say $REPLY
+  _aish_step=$_aish_cmds[1] _aish_idx=1
+}
+
+_aish_line_init() {    # a planned step waits: put it on the new prompt line
+  emulate -L zsh
+  [[ -n $_aish_step ]] || return 0
+  BUFFER=$_aish_step; CURSOR=$#BUFFER
+  _aish_step=
+  [[ $_aish_task == run ]] && zle accept-line
+  return 0
 }
 
 # ----------------------------------------------------------------- protocol helpers
@@ -117,6 +145,7 @@ _aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the 
     Q) local qid=$_aish_f1
        _aish_approve "$_aish_f2" "$_aish_f3" || return 1
        _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
+    N) _aish_task=$_aish_f1 ;;
     D) _aish_done=1
        return 1 ;;
   esac
@@ -200,7 +229,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part= _aish_lines=()
   _aish_li=1
-  zle -I
+  zle && zle -I                         # (a norris report runs in precmd, outside zle)
   _aish_ensure || return 1
   local -i rfd=0 reading=0
   {
@@ -398,14 +427,16 @@ _aish_accept_line() {
   fi
   _aish_guard=
   # Only a command line (not vared, select or a continuation line) can be a question.
-  if [[ $CONTEXT != start || ( $BUFFER != '?' && $BUFFER != '? '* ) ]]; then
+  if [[ $CONTEXT != start || ( $BUFFER != '?' && $BUFFER != '? '* && $BUFFER != '?? '* ) ]]; then
     zle _aish_orig_accept_line -- "$@"
     return
   fi
   local text=${BUFFER#\?} question=$BUFFER
   text=${text# }
   print -rs -- $BUFFER
-  if [[ -z $text ]]; then
+  if [[ $text == '? '* ]]; then         # `?? goal`: a norris task
+    _aish_request verb - '' '' norris ${=text#\? }
+  elif [[ -z $text ]]; then
     _aish_request ask buffer '' ''
   elif [[ $text == :fix ]]; then
     _aish_request ask fix '' ''
@@ -419,7 +450,11 @@ _aish_accept_line() {
   # else Up would skip the question.
   BUFFER=$question
   HISTNO=$HISTCMD
+  [[ $text == :halt* ]] && _aish_task=
   _aish_finish ''
+  # autorun: a step rated no risk runs as if the user pressed Enter
+  [[ $_aish_task == run && -n $BUFFER && $BUFFER == $_aish_cmds[1] ]] && zle accept-line
+  return 0
 }
 
 _aish_buffer_widget() {   # $1: buffer (complete, fix or suggest) or explain (buffer untouched)
@@ -479,7 +514,8 @@ _aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integ
 _aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
   [[ $_aish_osc == 1 ]] && print -n $'\e]133;D;'$1$'\a\e]133;A\a'
-  (( $1 != 0 && $1 != 130 && $1 != 148 )) && _aish_prepare
+  # (no fix drafted during a norris task: its planner hears of the failure itself)
+  (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != (wait|run) ]] && _aish_prepare
   return 0
 }
 
@@ -557,6 +593,7 @@ typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons _aish_lines
 typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0
 typeset -g _aish_osc= _aish_fixfd= _aish_fixbuf=
 typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
+typeset -g _aish_task= _aish_step=
 typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
 typeset -gi _aish_rfd=0 _aish_last=0
@@ -593,6 +630,8 @@ if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
     done
   }
   zshexit_functions=(${zshexit_functions:#_aish_exit} _aish_exit)
+  # zle-line-init through the hook list, so a user's own line-init widget keeps working
+  autoload -Uz add-zle-hook-widget 2>/dev/null && add-zle-hook-widget line-init _aish_line_init
   # precmd first, so it reads the real $? before other hooks run commands.
   precmd_functions=(_aish_precmd ${precmd_functions:#_aish_precmd})
   preexec_functions=(${preexec_functions:#_aish_preexec} _aish_preexec)

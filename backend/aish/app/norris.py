@@ -113,6 +113,8 @@ def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResul
         _halt(conv, task, reply, f"the planner failed: {err}")
         raise
     text = call.text
+    if text and not text.endswith("\n"):
+        reply.text("\n")  # status lines and the next prompt start on a line of their own
     task.messages.append({"role": "assistant", "content": text})
     result = AskResult(text=text, model=task.model)
     verdict, said = _verdict(text)

@@ -1,0 +1,84 @@
+"""Norris in a real shell: collected by test_zsh.py and test_bash.py (tmux, real daemon).
+
+Two scenarios per shell, each covering several behaviours, so the tmux cost stays small.
+"""
+from __future__ import annotations
+
+from tests.shell.shellenv import PROMPT, user_message
+from tests.shell.tmux import wait_until
+from tests.stub_server import Reply
+
+
+def test_norris_steps_edit_halt_and_ctrl_c(sh, stub):
+    # A three-step task; the user presses Enter on each step and edits the second.
+    stub.queue(Reply("CMD: echo one"), Reply("Next.\nCMD: echo two"), Reply("CMD: echo three"),
+               Reply("DONE: counted to three"))
+    sh.ask("?? count to three")
+    sh.wait_prompt("echo one")
+    sh.tmux.keys("Enter")
+    sh.wait_prompt("echo two")  # no new question: the shell's report planned it
+    sh.tmux.keys("BSpace", "BSpace", "BSpace")
+    sh.tmux.type("2")
+    sh.tmux.keys("Enter")
+    sh.wait_prompt("echo three")
+    assert "`echo 2` (the user ran this instead of `echo two`)" in user_message(stub.requests[2])
+    assert "exit status 0" in user_message(stub.requests[2])
+    sh.tmux.keys("Enter")
+    screen = sh.wait("norris: done: counted to three")
+    sh.wait_prompt("")
+    assert screen.count("\none\n") + screen.count("\ntwo\n") == 0 or "2\n" in screen
+    assert len(stub.requests) == 4
+    sh.ask("echo after")  # the task is over: nothing is reported
+    sh.wait("\nafter\n")
+    sh.wait_prompt("")
+
+    # An empty Enter on a proposed step, then `? :halt`: the loop stops.
+    stub.queue(Reply("CMD: echo four"))
+    sh.ask("? :norris say four")
+    sh.wait_prompt("echo four")
+    sh.tmux.keys("C-u", "Enter")
+    sh.wait_prompt("")
+    sh.ask("? :halt")
+    sh.wait("halted after 1 steps")
+    sh.wait_prompt("")
+    sh.ask("echo still")
+    sh.wait("\nstill\n")
+    sh.wait_prompt("")
+    assert len(stub.requests) == 5
+
+    # Ctrl-C while the planner thinks: the task halts, the prompt comes back.
+    stub.queue(Reply("CMD: echo five"), Reply("CMD: echo six", first_byte_delay=30))
+    sh.ask("?? slow one")
+    sh.wait_prompt("echo five")
+    sh.tmux.keys("Enter")
+    wait_until(lambda: len(stub.requests) >= 7, 10, "the report to reach the planner")
+    sh.tmux.keys("C-c")
+    sh.wait("[aish] cancelled")
+    sh.wait_prompt("")
+    sh.ask("? :norris")
+    sh.wait("Ctrl-C while planning")
+    sh.wait_prompt("")
+    sh.ask("echo done")
+    sh.wait("\ndone\n")
+    sh.wait_prompt("")
+    assert len(stub.requests) == 7
+
+
+def test_norris_autorun_runs_safe_steps_and_waits_on_flagged(sh, stub, config_file):
+    config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n[norris]\nautorun = "safe"\n')
+    stub.queue(Reply("CMD: echo auto-one"), Reply("CMD: rm -rf ~/junk"))
+    sh.ask("?? tidy up")
+    # The safe step runs by itself (on screen, in history); the flagged one waits.
+    screen = sh.wait_prompt("rm -rf ~/junk")
+    assert "\nauto-one\n" in screen
+    assert "risk" in screen
+    assert "Step 1 ran: `echo auto-one`" in user_message(stub.requests[1])
+    sh.tmux.keys("C-u")
+    sh.wait_prompt("")
+    sh.ask("? :halt")
+    sh.wait("halted after 2 steps")
+    sh.wait_prompt("")
+    sh.tmux.keys("Up", "Up")
+    sh.wait_prompt("echo auto-one")
+    assert len(stub.requests) == 2
+    assert PROMPT
