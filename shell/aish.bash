@@ -26,7 +26,7 @@ _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0 _aish_pe
 _aish_osc= _aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d= _aish_fifo= _aish_id= _aish_pid0=
 _aish_part= _aish_line= _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
-_aish_tick=0.25 _aish_umask=
+_aish_tick=0.25 _aish_umask= _aish_task=${_aish_task-} _aish_step= _aish_t0_ran=0
 # This shell's conversation; exported so `aish ask` run here continues it.
 _aish_conv=bash-$$-$SECONDS-$RANDOM
 export AISH_CONV=$_aish_conv
@@ -53,14 +53,54 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
   local st=$?
   if [[ -n $_aish_t0 && ( ${1-} != pc || -z $_aish_bp ) ]]; then
     _aish_now
+    _aish_t0_ran=$_aish_t0
     _aish_status=$st
     _aish_hist+=("$st"$'\t'"$(( _aish_ms - _aish_t0 ))"$'\t'"$_aish_cmd")
     local n=$(( ${#_aish_hist[@]} - AISH_HISTORY_SIZE ))
     (( n > 0 )) && _aish_hist=("${_aish_hist[@]:n}")
     _aish_t0=
     _aish_command_done "$st"
+    if [[ $_aish_task == wait || $_aish_task == run ]]; then
+      _aish_report "$st" "$(( _aish_ms - _aish_t0_ran ))" "$_aish_cmd"
+    fi
   fi
   return $st
+}
+
+# ----------------------------------------------------------------- norris (docs/norris.md)
+# While a task waits in this shell (_aish_task, set by the daemon's N frame), precmd reports
+# what ran: the report is an ordinary request (a file and one FIFO line: no fork), and its
+# reply is the next step, read right here before the prompt is drawn.  PROMPT_COMMAND cannot
+# set the next readline line, so we ask the terminal for its status (ESC [ 5 n): its answer,
+# ESC [ 0 n, arrives as input once readline runs, and that key sequence is bound to put the
+# step on the line (and, under autorun, to press Enter).
+_aish_report() {       # $1 status, $2 ms, $3 command
+  _aish_run verb - '' '' norris --ran "$1" "$2" "$3"
+  if (( ! _aish_done )); then           # Ctrl-C while it planned: the task stops
+    _aish_task=
+    return 0
+  fi
+  (( ${#_aish_cmds[@]} )) || return 0
+  _aish_level_line 0 && _aish_say "$REPLY"
+  _aish_step=${_aish_cmds[0]} _aish_idx=0
+  printf '\e[5n'
+}
+
+_aish_step_key() {     # the terminal's status answer: a planned step goes on the line
+  [[ -n $_aish_step ]] || return 0
+  READLINE_LINE=$_aish_step
+  READLINE_POINT=${#READLINE_LINE}
+  _aish_step=
+  _aish_autorun
+}
+
+_aish_autorun() {      # autorun ("run"): the line is accepted as if the user pressed Enter
+  if [[ $_aish_task == run && -n $READLINE_LINE ]]; then
+    _aish_bind_accept accept-line
+    [[ -n $_aish_bp ]] || _aish_preexec "$READLINE_LINE"
+  else
+    _aish_bind_accept _aish_noop
+  fi
 }
 
 # ----------------------------------------------------------------- protocol helpers
@@ -136,6 +176,7 @@ _aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the 
     Q) local qid=$_aish_f1
        _aish_approve "$_aish_f2" "$_aish_f3" || return 1
        _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
+    N) _aish_task=$_aish_f1 ;;
     D) _aish_done=1
        return 1 ;;
   esac
@@ -493,7 +534,7 @@ _aish_enter() {
     return 0
   fi
   _aish_guard=
-  if [[ $READLINE_LINE != '?' && $READLINE_LINE != '? '* ]]; then
+  if [[ $READLINE_LINE != '?' && $READLINE_LINE != '? '* && $READLINE_LINE != '?? '* ]]; then
     if [[ -z ${_aish_accept} ]]; then _aish_bind_accept accept-line; fi
     [[ -n $_aish_bp ]] || _aish_hooks
     [[ -n $_aish_bp || -z ${READLINE_LINE//[[:space:]]/} ]] || _aish_preexec "$READLINE_LINE"
@@ -504,7 +545,10 @@ _aish_enter() {
   history -s -- "$READLINE_LINE"
   _aish_bind_accept _aish_noop
   _aish_echo_line
-  if [[ -z $text ]]; then
+  if [[ $text == '? '* ]]; then         # `?? goal`: a norris task
+    _aish_words "${text#\? }"
+    _aish_run verb - '' '' norris "${_aish_f[@]}"
+  elif [[ -z $text ]]; then
     READLINE_POINT=0
     _aish_run ask buffer '' ''
   elif [[ $text == :fix ]]; then
@@ -515,7 +559,10 @@ _aish_enter() {
   else
     _aish_run ask question "$text" ''
   fi
+  [[ $text == :halt* ]] && _aish_task=
   _aish_finish ''
+  [[ $_aish_task == run && $READLINE_LINE == "${_aish_cmds[0]-}" ]] && _aish_autorun
+  return 0
 }
 
 _aish_noop() { :; }
@@ -587,7 +634,9 @@ _aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integ
 _aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
   [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s\a\e]133;A\a' "$1"
-  (( $1 != 0 && $1 != 130 && $1 != 148 )) && _aish_prepare
+  # (no fix drafted during a norris task: its planner hears of the failure itself)
+  (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != wait && $_aish_task != run ]] &&
+    _aish_prepare
   return 0
 }
 
@@ -637,8 +686,10 @@ if [[ $- == *i* && -z ${_aish_bash_loaded-} ]]; then
   else
     for _aish_km in emacs vi-insert vi-command; do
       (( BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1) )) &&
-        bind -m "$_aish_km" -r '\C-x\C-]\C-a'
+        bind -m "$_aish_km" -r '\C-x\C-]\C-a' && bind -m "$_aish_km" -r '\C-x\C-]\C-s'
       bind -m "$_aish_km" -x '"\C-x\C-]\C-a": _aish_enter'
+      bind -m "$_aish_km" -x '"\C-x\C-]\C-s": _aish_step_key'
+      bind -m "$_aish_km" '"\e[0n": "\C-x\C-]\C-s\C-x\C-]\C-b"'
       bind -m "$_aish_km" '"\C-x\C-]\C-b": accept-line' \
         '"\C-m": "\C-x\C-]\C-a\C-x\C-]\C-b"' '"\C-j": "\C-x\C-]\C-a\C-x\C-]\C-b"'
       [[ -n $AISH_KEY_ASK ]] && bind -m "$_aish_km" -x "\"$AISH_KEY_ASK\": _aish_ask_key"
