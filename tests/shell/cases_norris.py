@@ -11,12 +11,13 @@ from tests.stub_server import Reply
 
 def test_norris_steps_edit_halt_and_ctrl_c(sh, stub):
     # A three-step task; the user presses Enter on each step and edits the second.
-    stub.queue(Reply("CMD: echo one"), Reply("Next.\nCMD: echo two"), Reply("CMD: echo three"),
+    stub.queue(Reply("CMD: printf 'o%sk\\n' 1"), Reply("Next.\nCMD: echo two"), Reply("CMD: echo three"),
                Reply("DONE: counted to three"))
     sh.ask("?? count to three")
-    sh.wait_prompt("echo one")
+    sh.wait_prompt("printf 'o%sk\\n' 1")
     sh.tmux.keys("Enter")
     sh.wait_prompt("echo two")  # no new question: the shell's report planned it
+    assert "o1k" in user_message(stub.requests[1])  # what the step printed (tmux capture)
     sh.tmux.keys("BSpace", "BSpace", "BSpace")
     sh.tmux.type("2")
     sh.tmux.keys("Enter")
@@ -26,7 +27,7 @@ def test_norris_steps_edit_halt_and_ctrl_c(sh, stub):
     sh.tmux.keys("Enter")
     screen = sh.wait("norris: done: counted to three")
     sh.wait_prompt("")
-    assert "\none\n" in screen and "\n2\n" in screen and "\nthree\n" in screen  # the steps ran
+    assert "\no1k\n" in screen and "\n2\n" in screen and "\nthree\n" in screen  # the steps ran
     assert len(stub.requests) == 4
     sh.ask("echo after")  # the task is over: nothing is reported
     sh.wait("\nafter\n")

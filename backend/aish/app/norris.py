@@ -58,13 +58,36 @@ def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: 
         return AskResult()
     task.ran.append([command, status, ms])
     edited = "" if command == task.proposed else f" (the user ran this instead of `{task.proposed}`)"
+    printed = _output(env, req, reply, command)
     task.messages.append({"role": "user", "content":
-                          f"Step {task.steps} ran: `{command}`{edited}\nexit status {status}, {ms} ms"})
+                          f"Step {task.steps} ran: `{command}`{edited}\nexit status {status}, {ms} ms"
+                          + (f"\n\n{printed}" if printed else "")})
     task.failures = task.failures + 1 if status != 0 else 0
     if task.failures >= env.config.norris.max_failures:
         return _halt(conv, task, reply, f"{task.failures} failed steps in a row "
                                         f"(last: `{command}` exited {status})")
     return _plan(env, conv, task, reply)
+
+
+def _output(env: AskEnv, req: Request, reply: Reply, command: str) -> str:
+    """What the step printed, when the terminal offers a source (context/output.py): the
+    same capture and cleaning as for a question, and the same status line about it."""
+    if not req.interactive:
+        return ""
+    from aish.context import output as output_mod
+
+    term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
+    kwargs = {"runner": env.output_runner} if env.output_runner is not None else {}
+    try:
+        out = output_mod.gather(term, command, env.config.context, **kwargs)
+    except Exception:  # a capture problem must not stop the task
+        env.log.exception("norris: reading the step's output failed")
+        return ""
+    if out is None:
+        return ""
+    if out.status():
+        reply.status(out.status())
+    return out.block() if out.text else ""
 
 
 def resume(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
