@@ -139,3 +139,28 @@ def test_fallback_retries_one_step_without_switching_the_planner(config_file):
             assert "cloud" in detail and "norris" in detail
         finally:
             aish("daemon", "stop")
+
+
+def test_max_dollars_halts_before_the_next_planner_call(config_file):
+    with StubServer(shape="openrouter") as cloud:
+        config_file('default_model = "cloud"\n'
+                    + model_toml("cloud", cloud.url, "m-cloud", "local = false\n")
+                    + "[norris]\nmax_dollars = 0.0001\n")
+        try:
+            cloud.queue(Reply("CMD: df -h"))
+            ok("norris", "check the disks")
+            stopped = ok("norris", "--ran", "0", "9", "df", "-h")
+            assert "norris: halted: max dollars ($0.0001) reached" in stopped.stderr
+            assert len(cloud.requests) == 1
+            assert "norris" in ok("cost", "detail").stdout
+        finally:
+            aish("daemon", "stop")
+
+
+def test_bad_norris_config_is_one_line_naming_the_fix(config_file):
+    config_file('[norris]\nautorun = "always"\n')
+    result = aish("norris", "anything")
+    assert result.returncode != 0
+    assert 'norris.autorun must be "off" or "safe", got \'always\'' in result.stderr
+    assert "Traceback" not in result.stderr
+    aish("daemon", "stop")
