@@ -67,18 +67,22 @@ def test_norris_steps_edit_halt_and_ctrl_c(sh, stub):
 
 def test_norris_autorun_runs_safe_steps_and_waits_on_flagged(sh, stub, config_file):
     config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n[norris]\nautorun = "safe"\n')
-    stub.queue(Reply("CMD: echo auto-one"), Reply("CMD: rm -rf ~/junk"))
+    stub.queue(Reply("CMD: echo auto-one"), Reply("CMD: echo auto-two"), Reply("CMD: rm -rf ~/junk"))
     sh.ask("?? tidy up")
-    # The safe step runs by itself (on screen, in history); the flagged one waits.
+    # The safe steps run by themselves (on screen, in history): the first from the question,
+    # the second from the report; the flagged one waits on the prompt line.
     screen = sh.wait_prompt("rm -rf ~/junk")
-    assert "\nauto-one\n" in screen
-    assert "risk" in screen
+    assert "\nauto-one\n" in screen and "\nauto-two\n" in screen
+    assert "[aish] medium risk: recursive forced delete of ~/junk" in screen
     assert "Step 1 ran: `echo auto-one`" in user_message(stub.requests[1])
+    assert "Step 2 ran: `echo auto-two`" in user_message(stub.requests[2])
     sh.tmux.keys("C-u")
     sh.wait_prompt("")
     sh.ask("? :halt")
-    sh.wait("halted after 2 steps")
+    sh.wait("halted after 3 steps")
     sh.wait_prompt("")
     sh.tmux.keys("Up", "Up")
+    sh.wait_prompt("echo auto-two")
+    sh.tmux.keys("Up")
     sh.wait_prompt("echo auto-one")
-    assert len(stub.requests) == 2
+    assert len(stub.requests) == 3
