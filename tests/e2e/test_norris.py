@@ -56,11 +56,11 @@ def test_three_steps_to_the_end_never_rerouted_no_summary_costed_as_norris(plann
     assert "exit status 0, 5 ms" in fourth[-1]["content"]
     state = ok("norris").stdout
     assert "norris: done" in state and "ran [0 340ms] python3 build.py" in state
+    # the system message stays byte-identical over the task (a local server's prefix cache)
+    assert len({r["body"]["messages"][0]["content"] for r in requests}) == 1
     detail = json.loads(ok("cost", "detail", "--json").stdout)
-    text = json.dumps(detail)
-    assert '"norris"' in text
-    lines = ok("cost", "detail").stdout
-    assert "norris" in lines and "main" not in lines.replace("domain", "")
+    assert [(r["model"], r["category"], r["calls"]) for r in detail["rows"]] == [("fast", "norris", 4)]
+    assert "norris" in ok("cost", "detail").stdout
 
 
 def test_a_failing_step_then_fixed_and_three_failures_halt(planner):
@@ -164,3 +164,16 @@ def test_bad_norris_config_is_one_line_naming_the_fix(config_file):
     assert 'norris.autorun must be "off" or "safe", got \'always\'' in result.stderr
     assert "Traceback" not in result.stderr
     aish("daemon", "stop")
+
+
+def test_a_medium_step_gets_the_second_opinion_costed_as_probe(planner):
+    planner.write('[safety]\nllm_model = "deep"\n')
+    planner.queue(Reply("CMD: rm -rf ~/junk"), Reply("LEVEL: high - deletes a home directory tree"))
+    result = ok("norris", "remove the junk dir")
+    assert "rm -rf ~/junk" in result.stdout
+    assert "high: deletes a home directory tree (second opinion" in result.stderr
+    requests = planner.wait_requests(2)
+    assert [r["body"]["model"] for r in requests] == ["m-fast", "m-deep"]
+    rows = {(r["model"], r["category"]): r["calls"]
+            for r in json.loads(ok("cost", "detail", "--json").stdout)["rows"]}
+    assert rows == {("fast", "norris"): 1, ("deep", "probe"): 1}
