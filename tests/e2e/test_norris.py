@@ -18,9 +18,9 @@ from tests.stub_server import Reply, StubServer
 def planner(config_file):
     """`fast` (m-fast) and `deep` (m-deep) on one stub; routing on, code questions -> deep."""
     with StubServer(shape="llamacpp") as server:
-        server.write = lambda extra="": config_file(
+        server.write = lambda extra="", context="", routing="auto = true\n": config_file(
             model_toml("fast", server.url, "m-fast") + model_toml("deep", server.url, "m-deep")
-            + '[routing]\nauto = true\n[context]\nsummarize_on_evict = true\n' + extra)
+            + f'[routing]\n{routing}[context]\nsummarize_on_evict = true\n{context}' + extra)
         server.write()
         yield server
     aish("daemon", "stop")
@@ -177,3 +177,23 @@ def test_a_medium_step_gets_the_second_opinion_costed_as_probe(planner):
     rows = {(r["model"], r["category"]): r["calls"]
             for r in json.loads(ok("cost", "detail", "--json").stdout)["rows"]}
     assert rows == {("fast", "norris"): 1, ("deep", "probe"): 1}
+
+
+def test_the_planner_sees_no_background_that_an_ask_sees(planner):
+    ok("remember", "I use fd, not find")
+    planner.queue(Reply("first answer"))
+    ok("ask", "where are the pelican files")
+    asked = planner.wait_requests(1)[0]["body"]["messages"][0]["content"]
+    assert "[background]" in asked and "I use fd" in asked  # an ask has the memory block
+    planner.queue(Reply("CMD: fd pelican"))
+    ok("norris", "find the pelican files")
+    system = planner.wait_requests(2)[1]["body"]["messages"][0]["content"]
+    assert "[background]" not in system and "I use fd" not in system
+    assert "[earlier conversation summary]" not in system
+    assert system.endswith(norris_mode_tail())
+
+
+def norris_mode_tail() -> str:
+    from aish.app.norris import _MODE
+
+    return _MODE.format(goal="find the pelican files")

@@ -44,7 +44,8 @@ def start(env: AskEnv, conv: Conversation, req: Request, reply: Reply, goal: str
     if not cfg.models:
         raise ConfigError("no model configured", hint="run 'aish config init' and edit the file it names")
     task = Task(goal=goal, model=cfg.model().name, shell=req.shell, cwd=req.cwd)
-    task.messages.append({"role": "user", "content": f"Goal: {goal}\nWhat is the first step?"})
+    where = f"\ncwd: {req.cwd}" if req.cwd else ""
+    task.messages.append({"role": "user", "content": f"Goal: {goal}{where}\nWhat is the first step?"})
     conv.add_user(f"[norris task] {goal}")
     return _plan(env, conv, task, reply)
 
@@ -59,6 +60,9 @@ def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: 
     task.ran.append([command, status, ms])
     edited = "" if command == task.proposed else f" (the user ran this instead of `{task.proposed}`)"
     printed = _output(env, req, reply, command)
+    if req.cwd and req.cwd != task.cwd:  # volatile context travels with the turn it belongs to
+        task.cwd = req.cwd
+        edited += f"\ncwd now: {req.cwd}"
     task.messages.append({"role": "user", "content":
                           f"Step {task.steps} ran: `{command}`{edited}\nexit status {status}, {ms} ms"
                           + (f"\n\n{printed}" if printed else "")})
@@ -124,8 +128,8 @@ def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResul
                                         f"${task.spent:.4f} spent")
     task.state = "planning"
     conv.set_task(task.to_dict())
-    system = prompts.system_prompt(shell=task.shell, cwd=task.cwd, status=None, history=[],
-                                   tools=False) + "\n\n" + _MODE.format(goal=task.goal)
+    # no background memory, no project notes, no summary: the same bytes for the whole task
+    system = prompts.system_prompt(shell=task.shell, tools=False) + "\n\n" + _MODE.format(goal=task.goal)
     messages = [{"role": "system", "content": system}] + task.messages
     try:
         call = _planner_call(env, conv, task, messages, reply)
