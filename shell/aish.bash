@@ -91,6 +91,8 @@ _aish_step_key() {     # the terminal's status answer: a planned step goes on th
   READLINE_LINE=$_aish_step
   READLINE_POINT=${#READLINE_LINE}
   _aish_step=
+  _aish_guard=                          # a high-risk step needs a second Enter too
+  [[ $AISH_GUARD_ENTER == 1 && ${_aish_levels[0]-} == high ]] && _aish_guard=$READLINE_LINE
   _aish_autorun
 }
 

@@ -68,6 +68,7 @@ _aish_line_init() {    # a planned step waits: put it on the new prompt line
   [[ -n $_aish_step ]] || return 0
   BUFFER=$_aish_step; CURSOR=$#BUFFER
   _aish_step=
+  _aish_arm_guard 1                     # a high-risk step needs a second Enter too
   [[ $_aish_task == run ]] && zle accept-line
   return 0
 }

@@ -4,7 +4,7 @@ Two scenarios per shell, each covering several behaviours, so the tmux cost stay
 """
 from __future__ import annotations
 
-from tests.shell.shellenv import user_message
+from tests.shell.shellenv import PROMPT, prompt_line, user_message
 from tests.shell.tmux import wait_until
 from tests.stub_server import Reply
 
@@ -67,17 +67,21 @@ def test_norris_steps_edit_halt_and_ctrl_c(sh, stub):
 
 def test_norris_autorun_runs_safe_steps_and_waits_on_flagged(sh, stub, config_file):
     config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n[norris]\nautorun = "safe"\n')
-    stub.queue(Reply("CMD: echo auto-one"), Reply("CMD: echo auto-two"), Reply("CMD: rm -rf ~/junk"))
+    stub.queue(Reply("CMD: echo auto-one"), Reply("CMD: echo auto-two"), Reply("CMD: rm -rf ~"))
     sh.ask("?? tidy up")
     # The safe steps run by themselves (on screen, in history): the first from the question,
-    # the second from the report; the flagged one waits on the prompt line.
-    screen = sh.wait_prompt("rm -rf ~/junk")
+    # the second from the report; the flagged one waits on the prompt line, and being high
+    # risk, needs a second Enter (the Enter guard).  HOME is the test's own temp dir.
+    screen = sh.wait_prompt("rm -rf ~")
     assert "\nauto-one\n" in screen and "\nauto-two\n" in screen
-    assert "[aish] medium risk: recursive forced delete of ~/junk" in screen
+    assert "[aish] high risk: recursive forced delete of ~" in screen
     assert "Step 1 ran: `echo auto-one`" in user_message(stub.requests[1])
     assert "Step 2 ran: `echo auto-two`" in user_message(stub.requests[2])
+    sh.tmux.keys("Enter")
+    sh.wait("press Enter again to run")
+    assert sh.home.is_dir() and len(stub.requests) == 3  # nothing ran, nothing reported
     sh.tmux.keys("C-u")
-    sh.wait_prompt("")
+    sh.wait(lambda s: prompt_line(s) == PROMPT.rstrip())  # (zsh keeps its note under the line)
     sh.ask("? :halt")
     sh.wait("halted after 3 steps")
     sh.wait_prompt("")
