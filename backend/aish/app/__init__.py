@@ -9,6 +9,8 @@
     knowledge    memory, project context and delegation wired into an ask
     project      the project verbs' shared code (tree, diff, trust)
     delegate     a sub-task handed to another configured model
+    norris       a multi-step task: the planner loop, each step a command on the prompt line
+    norris_task  a task's state, kept in the session log so `:norris resume` survives a restart
     verbs/       one module per verb; `run(args, ctx)` with a typed context
 
 The daemon reaches it only through its lazy service hook; the CLI never imports it.
