@@ -197,3 +197,14 @@ def norris_mode_tail() -> str:
     from aish.app.norris import _MODE
 
     return _MODE.format(goal="find the pelican files")
+
+
+def test_resume_after_a_limit_gives_the_task_a_fresh_allowance(planner):
+    planner.write('[norris]\nmax_steps = 1\n')
+    planner.queue(Reply("CMD: echo 1"), Reply("CMD: echo 2"))
+    ok("norris", "count")
+    stopped = ok("norris", "--ran", "0", "1", "echo", "1")
+    assert "norris: halted: max steps (1) reached" in stopped.stderr
+    resumed = ok("norris", "resume")  # the user chose to go on: the limit counts from here
+    assert "echo 2" in resumed.stdout and "max steps" not in resumed.stderr
+    assert len(planner.wait_requests(2)) == 2

@@ -104,6 +104,7 @@ def resume(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskRe
         _propose(env, conv, task, reply, task.proposed)
         return AskResult(commands=[task.proposed], model=task.model)
     task.state, task.reason, task.failures = "planning", "", 0
+    task.steps_before, task.spent_before = task.steps, task.spent
     task.messages.append({"role": "user", "content": "Continue with the next step."})
     return _plan(env, conv, task, reply)
 
@@ -121,9 +122,9 @@ def halt(conv: Conversation, reason: str = "stopped by the user") -> Optional[Ta
 def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResult:
     cfg = env.config
     limits = cfg.norris
-    if task.steps >= limits.max_steps:
+    if task.steps - task.steps_before >= limits.max_steps:
         return _halt(conv, task, reply, f"max steps ({limits.max_steps}) reached")
-    if limits.max_dollars is not None and task.spent >= limits.max_dollars:
+    if limits.max_dollars is not None and task.spent - task.spent_before >= limits.max_dollars:
         return _halt(conv, task, reply, f"max dollars (${limits.max_dollars:.4f}) reached: "
                                         f"${task.spent:.4f} spent")
     task.state = "planning"

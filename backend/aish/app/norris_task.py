@@ -23,6 +23,8 @@ class Task:
     steps: int = 0  # steps proposed so far
     failures: int = 0  # failed steps in a row
     spent: float = 0.0  # dollars of the task's planner calls
+    steps_before: int = 0  # steps and dollars before the last resume: a resume after a
+    spent_before: float = 0.0  # limit halt is the user's choice to go on, so limits count anew
     proposed: str = ""  # the step on the prompt line while waiting
     reason: str = ""  # the DONE summary or the HALT reason
     messages: list = field(default_factory=list)  # the planner's transcript after its system message
