@@ -120,3 +120,19 @@ def test_auto_approve_needs_no_question(stub, config_file, notes):
     data = json.loads(result.stdout)
     assert data["tool_calls"][0]["denied"] is False
     assert [m["content"] for m in tool_messages(stub)] == ["buy milk"]
+
+
+def test_norris_planner_calls_an_auto_approved_tool_and_plans_with_its_result(stub, config_file, notes):
+    config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
+                f'[mcp]\nauto_approve = ["notes.read_note"]\n[mcp.servers.notes]\nurl = "{notes.url}"\n')
+    stub.queue(Reply(tool_calls=[{"name": "notes__read_note", "arguments": '{"name": "todo"}'}]),
+               Reply(text="CMD: echo 'buy milk'\n"))
+    result = subprocess.run([sys.executable, "-m", "aish", "norris", "do what my todo says"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "echo 'buy milk'" in result.stdout
+    first, second = (r["body"] for r in stub.wait_requests(2))
+    assert any(t["function"]["name"] == "notes__read_note" for t in first["tools"])
+    assert "[NORRIS MODE]" in first["messages"][0]["content"]
+    assert [m["content"] for m in second["messages"] if m["role"] == "tool"] == ["buy milk"]
+    assert second["messages"][0] == first["messages"][0]  # the task's system message holds

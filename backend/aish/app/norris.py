@@ -129,11 +129,13 @@ def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResul
                                         f"${task.spent:.4f} spent")
     task.state = "planning"
     conv.set_task(task.to_dict())
+    # MCP tools are offered as in any ask; each call follows the approval policy (auto_approve,
+    # "always" answers, trusted read-only tools) and is asked about otherwise
+    tools = env.mcp.openai_tools() if env.mcp is not None and env.mcp.has_tools() else []
     # no background memory, no project notes, no summary: the same bytes for the whole task
-    system = prompts.system_prompt(shell=task.shell, tools=False) + "\n\n" + _MODE.format(goal=task.goal)
-    messages = [{"role": "system", "content": system}] + task.messages
+    system = prompts.system_prompt(shell=task.shell, tools=bool(tools)) + "\n\n" + _MODE.format(goal=task.goal)
     try:
-        call = _planner_call(env, conv, task, messages, reply)
+        call = _plan_with_tools(env, conv, task, system, tools, reply)
     except Cancelled as err:
         _halt(conv, task, reply, "stopped by the user (Ctrl-C while planning)")
         return AskResult(text=err.partial_text, cancelled=True, model=task.model)
@@ -195,7 +197,46 @@ def _verdict(text: str) -> tuple[str, str]:
     return "", ""
 
 
-def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list,
+def _plan_with_tools(env: AskEnv, conv: Conversation, task: Task, system: str, tools: list,
+                     reply: Reply) -> _Call:
+    """Planner calls until one proposes no tool call (or the tool depth is reached); the
+    tool rounds join the task's transcript, never the conversation."""
+    rounds = 0
+    while True:
+        messages = [{"role": "system", "content": system}] + task.messages
+        call = _planner_call(env, conv, task, messages, tools, reply)
+        calls = call.finish.tool_calls if call.finish is not None and tools else ()
+        if not calls or not _run_planner_tools(env, conv, task, call, reply):
+            return call
+        rounds += 1
+        if rounds >= env.config.mcp.max_tool_depth:
+            reply.status("tool-call depth limit reached")
+            return call
+
+
+def _run_planner_tools(env: AskEnv, conv: Conversation, task: Task, call: _Call, reply: Reply) -> bool:
+    from aish.mcp import bridge
+
+    answered = []
+    for tool_call in call.finish.tool_calls:
+        if reply.cancel.cancelled:
+            raise Cancelled()
+        outcome = bridge.run_tool_call(tool_call, env.mcp, reply, env.config.mcp,
+                                       conv.always_approved, reply.cancel)
+        if outcome.content is not None:
+            answered.append((tool_call, outcome.content))
+    if not answered:
+        return False
+    task.messages.append({"role": "assistant", "content": call.text, "tool_calls": [
+        {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+        for c, _ in answered]})
+    task.messages.extend({"role": "tool", "tool_call_id": c.id, "content": content}
+                         for c, content in answered)
+    conv.set_task(task.to_dict())
+    return True
+
+
+def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list, tools: list,
                   reply: Reply) -> _Call:
     """One planner call on the task's model; with fallback on, an eligible failure is
     retried once on the fallback model for this step only (the task keeps its model)."""
@@ -206,7 +247,7 @@ def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list,
     sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
     call = _Call(model)
     try:
-        _consume(env, conv, call, sent, [], reply)
+        _consume(env, conv, call, sent, tools, reply)
     except (Cancelled, ConfigError):
         raise
     except AishError as first:
@@ -216,7 +257,7 @@ def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list,
             raise
         reply.status(fallback.fallback_status(model.name, first, target) + " (this step only)")
         call = _Call(cfg.models[target])
-        _consume(env, conv, call, sent, [], reply)
+        _consume(env, conv, call, sent, tools, reply)
     usage = _account(env, conv, call.model, "norris", call.usage, sent, call.text, reply)
     task.spent += usage.cost or 0.0
     return call

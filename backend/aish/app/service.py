@@ -277,7 +277,7 @@ class Service:
 
         cfg = self.config()
         conv = self.conversation(request.conv)
-        env = self.ask_env(cfg)
+        env = self.ask_env(cfg, self.mcp() if cfg.mcp.servers or self._mcp is not None else None)
         with conv.lock:
             if what.action == "start":
                 return norris.start(env, conv, request, reply, what.goal)
