@@ -208,3 +208,15 @@ def test_resume_after_a_limit_gives_the_task_a_fresh_allowance(planner):
     resumed = ok("norris", "resume")  # the user chose to go on: the limit counts from here
     assert "echo 2" in resumed.stdout and "max steps" not in resumed.stderr
     assert len(planner.wait_requests(2)) == 2
+
+
+def test_a_step_the_rules_do_not_know_gets_the_second_opinion(planner, config_file):
+    """An unknown program with write-looking options is judged by the second opinion (costed
+    probe) before it may be proposed, as any ask's suggestion is."""
+    planner.write('[safety]\nllm_model = "deep"\n[norris]\nautorun = "safe"\n')
+    planner.queue(Reply("CMD: frobnicate --delete --all"),
+                  Reply("LEVEL: high - deletes every frob"))
+    first = ok("norris", "tidy the frobs")
+    assert "frobnicate --delete --all" in first.stdout and "deletes every frob" in first.stderr
+    rows = {r["category"] for r in json.loads(ok("cost", "detail", "--json").stdout)["rows"]}
+    assert "probe" in rows

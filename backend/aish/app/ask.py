@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from aish.app import output, suggestions
 from aish.chat import prompts
@@ -299,11 +299,7 @@ def _run_tools(env: AskEnv, conv: Conversation, call: _Call, reply: Reply, resul
 
 def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
              model: ModelConfig, req: Optional[Request] = None) -> None:
-    """Send every CMD: line with its local safety verdict, a preview of what it would touch,
-    and a second opinion on medium or unknown commands (waited on at most ``llm_timeout``)."""
-    from aish.safety import assess as safety
-
-    cfg = env.config
+    """Send every CMD: line with its safety verdict and preview (``judge``)."""
     commands = []
     for command in suggestions.extract_commands(result.text):
         command, removed = suggestions.clean_command(command)
@@ -311,6 +307,20 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
             reply.warning(suggestions.removed_note(removed))
         if command:
             commands.append(command)
+    for command, (level, reason, preview) in zip(commands, judge(env, conv, commands, req, reply)):
+        result.commands.append(command)
+        result.safety.append({"command": command, "level": level, "reason": reason, "preview": preview})
+        reply.command(command, level, f"{reason} — {preview}" if preview else reason)
+
+
+def judge(env: AskEnv, conv: Conversation, commands: list, req: Optional[Request],
+          reply: Reply) -> list[tuple[Optional[str], Optional[str], Optional[str]]]:
+    """(level, reason, preview) per command: the local verdict against the shell's cwd, a
+    second opinion (costed ``probe``, cached, waited on at most ``llm_timeout``) on medium or
+    unknown commands, and a preview of what a flagged one would touch."""
+    from aish.safety import assess as safety
+
+    cfg = env.config
     verdicts = {i: safety.assess(c, cwd=req.cwd if req else "") for i, c in enumerate(commands)}
     if cfg.safety.llm_model:
         jobs = []
@@ -331,14 +341,12 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
                                                        cfg.safety.llm_timeout)
             for i, second in opinions.items():
                 verdicts[i] = second or verdicts[i]
+    judged = []
     for i, command in enumerate(commands):
         verdict = verdicts[i]
-        level = verdict.level if verdict else None
-        reason = verdict.reason if verdict else None
-        shown_preview = _preview(command, req) if verdict else None
-        result.commands.append(command)
-        result.safety.append({"command": command, "level": level, "reason": reason, "preview": shown_preview})
-        reply.command(command, level, f"{reason} — {shown_preview}" if shown_preview else reason)
+        judged.append((verdict.level, verdict.reason, _preview(command, req)) if verdict
+                      else (None, None, None))
+    return judged
 
 
 def _preview(command: str, req: Optional[Request]) -> Optional[str]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.app import suggestions
-from aish.app.ask import AskEnv, _account, _Call, _consume, _redacting
+from aish.app.ask import AskEnv, _account, _Call, _consume, _redacting, judge
 from aish.app.norris_task import Task
 from aish.chat import prompts
 from aish.chat.conversation import Conversation
@@ -171,7 +171,7 @@ def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResul
 
 def _propose(env: AskEnv, conv: Conversation, task: Task, reply: Reply, command: str) -> None:
     """The step goes to the prompt line with its safety verdict; autorun only with none."""
-    level, reason = _safety(env, conv, command, reply)
+    level, reason = _safety(env, conv, task, command, reply)
     task.state, task.proposed = "waiting", command
     conv.set_task(task.to_dict())
     reply.command(command, level, reason)
@@ -263,20 +263,10 @@ def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list, t
     return call
 
 
-def _safety(env: AskEnv, conv: Conversation, command: str,
+def _safety(env: AskEnv, conv: Conversation, task: Task, command: str,
             reply: Reply) -> tuple[Optional[str], Optional[str]]:
-    """The local verdict, and the second opinion (costed ``probe``) on a medium one."""
-    from aish.safety import assess as safety
-
-    cfg = env.config
-    verdict = safety.assess(command)
-    if verdict and verdict.level == "medium" and cfg.safety.llm_model:
-        shown = conv.redactor.redact(command) if _redacting(env, conv) else command
-
-        def complete(model_cfg, messages, **kw):
-            text, usage = env.complete(model_cfg, messages, **kw)
-            _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
-            return text, usage
-
-        verdict = safety.second_opinion(shown, verdict, cfg.model(cfg.safety.llm_model), complete) or verdict
-    return (verdict.level, verdict.reason) if verdict else (None, None)
+    """The same judgement as an ask's suggestions (``ask.judge``): local verdict in the task's
+    cwd, second opinion on medium or unknown commands, preview of what it would touch."""
+    request = Request(id="", kind="norris", cwd=task.cwd)
+    level, reason, preview = judge(env, conv, [command], request, reply)[0]
+    return level, f"{reason} — {preview}" if preview else reason

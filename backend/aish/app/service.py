@@ -209,7 +209,7 @@ class Service:
         raise AishError(f"unknown request kind '{request.kind}'", hint="upgrade the shell integration")
 
     def ask(self, request: Request, reply: Reply) -> AskResult:
-        from aish.app.ask import AskEnv, run_ask
+        from aish.app.ask import run_ask
 
         cfg = self.config()
         conv = self.conversation(request.conv)

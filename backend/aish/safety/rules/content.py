@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, is_device, parse_opts,
+from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
 from aish.safety.shell_words import Redirect, Word
 

@@ -266,7 +266,7 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
 
 
 def rule_mount(c: Ctx) -> Optional[tuple]:
-    p, texts = c.prog, c.texts
+    p = c.prog
     flags, values, pos = parse_opts(c.args, frozenset({"-o", "--options", "-t", "--types", "-O"}))
     if p == "umount":
         if flags & {"a", "--all"} or any(w.text in ("/", "/usr", "/home", "/boot", "/var", "/boot/efi") for w in pos):
