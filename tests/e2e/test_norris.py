@@ -220,3 +220,21 @@ def test_a_step_the_rules_do_not_know_gets_the_second_opinion(planner, config_fi
     assert "frobnicate --delete --all" in first.stdout and "deletes every frob" in first.stderr
     rows = {r["category"] for r in json.loads(ok("cost", "detail", "--json").stdout)["rows"]}
     assert "probe" in rows
+
+
+def test_a_real_summary_stays_out_of_the_planners_request(planner):
+    """The conversation has a rolling summary (asks evicted into it); the task's planner
+    never sees it, in its system message or anywhere else."""
+    shell = {"AISH_CONV": "zsh-norris-summary"}
+    planner.write(context="max_turns = 1\n", routing="auto = false\n")
+    planner.queue(Reply("first answer"), Reply("The user asked about pelicans."),
+                  Reply("second answer"), Reply("CMD: ls"))
+    ok("ask", "remember the word pelican", env=shell)
+    ok("ask", "and now the word heron", env=shell)
+    ok("norris", "list the files", env=shell)
+    requests = planner.wait_requests(4)
+    assert "[earlier conversation summary]\nThe user asked about pelicans." in \
+        requests[2]["body"]["messages"][0]["content"]  # the summary exists and asks carry it
+    planner_messages = requests[3]["body"]["messages"]
+    assert "[NORRIS MODE]" in planner_messages[0]["content"]
+    assert not any("pelican" in str(m.get("content")) for m in planner_messages)
