@@ -636,6 +636,8 @@ _aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integ
 _aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
   [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s\a\e]133;A\a' "$1"
+  # B ends the prompt: kept at the end of PS1 (a theme that rebuilds PS1 drops it, harmlessly)
+  [[ $_aish_osc == 1 && $PS1 != *'133;B'* ]] && PS1+='\[\e]133;B\a\]'
   # (no fix drafted during a norris task: its planner hears of the failure itself)
   (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != wait && $_aish_task != run ]] &&
     _aish_prepare
