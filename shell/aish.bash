@@ -26,7 +26,7 @@ _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0 _aish_pe
 _aish_osc= _aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d= _aish_fifo= _aish_id= _aish_pid0=
 _aish_part= _aish_line= _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
-_aish_tick=0.25 _aish_umask= _aish_task=${_aish_task-} _aish_step= _aish_t0_ran=0
+_aish_tick=0.25 _aish_umask= _aish_task=${_aish_task-} _aish_step= _aish_t0_ran=0 _aish_fix_ready=
 # This shell's conversation; exported so `aish ask` run here continues it.
 _aish_conv=bash-$$-$SECONDS-$RANDOM
 export AISH_CONV=$_aish_conv
@@ -59,10 +59,13 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
     local n=$(( ${#_aish_hist[@]} - AISH_HISTORY_SIZE ))
     (( n > 0 )) && _aish_hist=("${_aish_hist[@]:n}")
     _aish_t0=
+    _aish_fix_ready=                    # a draft is for the command before this one: stale
     _aish_command_done "$st"
     if [[ $_aish_task == wait || $_aish_task == run ]]; then
       _aish_report "$st" "$(( _aish_ms - _aish_t0_ran ))" "$_aish_cmd"
     fi
+  elif [[ -n $_aish_fix_ready && ( ${1-} != pc || -z $_aish_bp ) ]]; then
+    _aish_fix_hint                      # no command ran (Enter on an empty line)
   fi
   return $st
 }
@@ -658,8 +661,20 @@ _aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon
     [[ $key == Umask: ]] && { _aish_umask=$val; break; }
   done < "/proc/$$/status"
   [[ -n $_aish_umask ]] || return 0
-  _aish_send_request ask prepare '' '' >/dev/null 2>&1
+  _aish_send_request ask prepare '' '' >/dev/null 2>&1 &&
+    _aish_fix_ready=$d/fix-$_aish_conv.ready
   return 0
+}
+
+# bash cannot react while readline waits for a key without forking, so the hint comes at the
+# next prompt when no command ran in between: the daemon's 0600 marker says the draft is done.
+_aish_fix_hint() {     # once per draft; a [[ -e ]] test only (fork-free)
+  [[ -e $_aish_fix_ready ]] || return 0
+  _aish_fix_ready=
+  local k=${AISH_KEY_FIX//\\C-/^}
+  if [[ -z $k ]]; then k='? :fix'
+  elif (( BASH_VERSINFO[0] >= 4 )); then local -u u=$k; k=$u; fi
+  _aish_say "[aish] a fix is ready: press $k"
 }
 
 # bash 3.2 (no READLINE_LINE): `?` is an alias whose text comments out the question, so its
