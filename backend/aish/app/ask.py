@@ -275,26 +275,35 @@ def _account(env: AskEnv, conv: Conversation, model: ModelConfig, category: str,
 
 def _run_tools(env: AskEnv, conv: Conversation, call: _Call, reply: Reply, result: AskResult) -> bool:
     """Run the calls in order; store the assistant turn and one tool turn per answered call."""
+    answered, wire = run_tool_calls(env, conv, call, reply, result)
+    conv.add_assistant(call.text, tool_calls=wire or None,
+                       usage=call.usage.to_dict() if call.usage else None)
+    for tool_call, content in answered:
+        conv.add_tool(tool_call.id, content)
+    return bool(answered)
+
+
+def run_tool_calls(env: AskEnv, conv: Conversation, call: _Call, reply: Reply,
+                   result: Optional[AskResult] = None) -> tuple[list, list]:
+    """Run a model's tool calls in order, each through the approval policy; returns the
+    answered ``(call, content)`` pairs and their wire form for the assistant turn."""
     from aish.mcp import bridge
 
-    outcomes = []
+    answered = []
     for tool_call in call.finish.tool_calls:
         if reply.cancel.cancelled:
             raise Cancelled()
         outcome = bridge.run_tool_call(tool_call, env.mcp, reply, env.config.mcp,
                                        conv.always_approved, reply.cancel)
-        outcomes.append((tool_call, outcome))
-        result.tool_calls.append({"name": outcome.user_name, "denied": outcome.denied,
-                                  "is_error": outcome.is_error,
-                                  "answered": outcome.content is not None})
-    answered = [(c, o) for c, o in outcomes if o.content is not None]
+        if result is not None:
+            result.tool_calls.append({"name": outcome.user_name, "denied": outcome.denied,
+                                      "is_error": outcome.is_error,
+                                      "answered": outcome.content is not None})
+        if outcome.content is not None:
+            answered.append((tool_call, outcome.content))
     wire = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
             for c, _ in answered]
-    conv.add_assistant(call.text, tool_calls=wire or None,
-                       usage=call.usage.to_dict() if call.usage else None)
-    for c, o in answered:
-        conv.add_tool(c.id, o.content)
-    return bool(answered)
+    return answered, wire
 
 
 def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.app import suggestions
-from aish.app.ask import AskEnv, _account, _Call, _consume, _redacting, judge
+from aish.app.ask import AskEnv, _account, _Call, _consume, _redacting, judge, run_tool_calls
 from aish.app.norris_task import Task
 from aish.chat import prompts
 from aish.chat.conversation import Conversation
@@ -215,21 +215,10 @@ def _plan_with_tools(env: AskEnv, conv: Conversation, task: Task, system: str, t
 
 
 def _run_planner_tools(env: AskEnv, conv: Conversation, task: Task, call: _Call, reply: Reply) -> bool:
-    from aish.mcp import bridge
-
-    answered = []
-    for tool_call in call.finish.tool_calls:
-        if reply.cancel.cancelled:
-            raise Cancelled()
-        outcome = bridge.run_tool_call(tool_call, env.mcp, reply, env.config.mcp,
-                                       conv.always_approved, reply.cancel)
-        if outcome.content is not None:
-            answered.append((tool_call, outcome.content))
+    answered, wire = run_tool_calls(env, conv, call, reply)
     if not answered:
         return False
-    task.messages.append({"role": "assistant", "content": call.text, "tool_calls": [
-        {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-        for c, _ in answered]})
+    task.messages.append({"role": "assistant", "content": call.text, "tool_calls": wire})
     task.messages.extend({"role": "tool", "tool_call_id": c.id, "content": content}
                          for c, content in answered)
     conv.set_task(task.to_dict())
