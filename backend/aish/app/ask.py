@@ -177,6 +177,17 @@ def _follow_handoffs(env: AskEnv, conv: Conversation, model: ModelConfig, system
         result.usage = _sum_usage(usages)
 
 
+def fallback_target(cfg: Config, model: ModelConfig, err: AishError, call: _Call) -> Optional[str]:
+    """The configured fallback model a failed call may be retried on once, or None."""
+    from aish.llm import fallback
+
+    target = cfg.routing.fallback_model
+    if (target == model.name or target not in cfg.models
+            or not fallback.should_fallback(err, cfg, text_arrived=bool(call.text))):
+        return None
+    return target
+
+
 def _call_with_fallback(env: AskEnv, conv: Conversation, model: ModelConfig, system: str,
                         tools: list, reply: Reply, result: AskResult) -> _Call:
     """Stream once; on an eligible failure before any text, retry once on the fallback model."""
@@ -189,9 +200,8 @@ def _call_with_fallback(env: AskEnv, conv: Conversation, model: ModelConfig, sys
     except (Cancelled, ConfigError):
         raise
     except AishError as first:
-        target = cfg.routing.fallback_model
-        if (target == model.name or target not in cfg.models
-                or not fallback.should_fallback(first, cfg, text_arrived=bool(call.text))):
+        target = fallback_target(cfg, model, first, call)
+        if target is None:
             raise
         reply.status(fallback.fallback_status(model.name, first, target))
         result.fallback = target

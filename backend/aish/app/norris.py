@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.app import suggestions
-from aish.app.ask import AskEnv, _account, _Call, _consume, _redacting, judge, run_tool_calls
+from aish.app.ask import (AskEnv, _account, _Call, _consume, _redacting, fallback_target, judge,
+                          run_tool_calls)
 from aish.app.norris_task import Task
 from aish.chat import prompts
 from aish.chat.conversation import Conversation
@@ -240,9 +241,8 @@ def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list, t
     except (Cancelled, ConfigError):
         raise
     except AishError as first:
-        target = cfg.routing.fallback_model
-        if (target == model.name or target not in cfg.models
-                or not fallback.should_fallback(first, cfg, text_arrived=bool(call.text))):
+        target = fallback_target(cfg, model, first, call)
+        if target is None:
             raise
         reply.status(fallback.fallback_status(model.name, first, target) + " (this step only)")
         call = _Call(cfg.models[target])
