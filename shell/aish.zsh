@@ -74,7 +74,7 @@ _aish_line_init() {    # a planned step waits: put it on the new prompt line
 }
 
 # ----------------------------------------------------------------- protocol helpers
-# >>> aish shared: this block is the same text in aish.zsh and aish.bash (a test checks).
+# >>> aish shared: this block is the same text in aish.zsh and aish.lazy.bash (a test checks).
 # Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
 _aish_esc() {          # escape $1 into REPLY (docs/protocol.md, Escaping): % first
   REPLY=${1//\%/%25}

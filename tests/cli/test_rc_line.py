@@ -44,7 +44,8 @@ def start(shell: str, home: Path, log: Path) -> str:
     else:
         (home / ".bashrc").write_text(rc)
         cmd = ["bash", "--noprofile", "--rcfile", str(home / ".bashrc"), "-i", "-c",
-               'declare -F _aish_request >/dev/null && echo loaded:1 || echo loaded:0']
+               # and its on-demand half is where the first question will look for it
+               '_aish_load && declare -F _aish_request >/dev/null && echo loaded:1 || echo loaded:0']
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60,
                           stdin=subprocess.DEVNULL)
     return done.stdout + done.stderr

@@ -277,7 +277,8 @@ runtime.start(rundir=d)
 HOOK = {"zsh": """functions[_t_send]=$functions[_aish_send]
 _aish_send() { _t_send "$@" || return; [[ $2 == 'req '* && -z $_t_once ]] || return 0
   _t_once=1; command %(py)s -c %(code)s $1 }""",
-        "bash": """eval "$(declare -f _aish_send | sed '1s/_aish_send/_t_send/')"
+        "bash": """_aish_load   # _aish_send is in the on-demand half: define it now to wrap it
+eval "$(declare -f _aish_send | sed '1s/_aish_send/_t_send/')"
 _aish_send() { _t_send "$@" || return; [[ $2 == 'req '* && -z $_t_once ]] || return 0
   _t_once=1; command %(py)s -c %(code)s "$1"; }"""}
 

@@ -6,6 +6,10 @@ sources the script of the installed package by its absolute path, so an upgrade 
 is current at the next shell start; when that path is gone (a new Python, a new venv) the
 loader runs ``aish init`` once, which finds the package again and rewrites the loader.  The
 rc line falls back to the same ``eval`` while no loader exists yet (the first start).
+
+bash parses every line it sources, so its script is two files: ``aish.bash`` (what every
+prompt needs) sources ``aish.lazy.bash`` beside it at the first question.  Printed for
+``eval``, where no file path is known, the two are one text.
 """
 from __future__ import annotations
 
@@ -13,11 +17,13 @@ import os
 from pathlib import Path
 
 NAMES = {"zsh": "aish.zsh", "bash": "aish.bash"}
+ON_DEMAND = {"bash": "aish.lazy.bash"}   # sourced by the script when first needed
 RC_FILES = {"zsh": "~/.zshrc", "bash": "~/.bashrc"}
 
 
-def script_path(shell: str) -> Path:
-    name = NAMES[shell]
+def script_path(shell: str, name: str = "") -> Path:
+    """The installed file ``name`` of the shell integration (default: the one rc loads)."""
+    name = name or NAMES[shell]
     try:
         from importlib.resources import files
 
@@ -31,7 +37,11 @@ def script_path(shell: str) -> Path:
 
 
 def script_text(shell: str) -> str:
-    return script_path(shell).read_text(encoding="utf-8")
+    """The whole integration as one text, for ``eval``."""
+    text = script_path(shell).read_text(encoding="utf-8")
+    if shell in ON_DEMAND:
+        text += script_path(shell, ON_DEMAND[shell]).read_text(encoding="utf-8")
+    return text
 
 
 def rc_line(shell: str) -> str:
