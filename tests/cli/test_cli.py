@@ -41,10 +41,10 @@ def test_bad_config_is_one_line_no_traceback(config_file):
 
 
 def test_init_prints_the_shell_scripts_verbatim():
-    assert run("init", "zsh").output == script_path("zsh").read_text()
-    # bash's two files as one text: eval knows no path to source the second from
-    assert run("init", "bash").output == (script_path("bash").read_text()
-                                          + script_path("bash", "aish.lazy.bash").read_text())
+    for shell in ("zsh", "bash"):
+        # the two files as one text: eval knows no path to source the second from
+        assert run("init", shell).output == (script_path(shell).read_text()
+                                             + script_path(shell, f"aish.lazy.{shell}").read_text())
 
 
 def test_doctor_reports_each_failure_with_a_fix(config_file):

@@ -40,7 +40,8 @@ def start(shell: str, home: Path, log: Path) -> str:
     rc = f"{readme_rc_line(shell)}\n"
     if shell == "zsh":
         (home / ".zshrc").write_text(rc)
-        cmd = ["zsh", "--no-globalrcs", "-i", "-c", "print loaded:${+functions[_aish_request]}"]
+        # and its on-demand half is where the first question will look for it
+        cmd = ["zsh", "--no-globalrcs", "-i", "-c", "_aish_load; print loaded:${+functions[_aish_request]}"]
     else:
         (home / ".bashrc").write_text(rc)
         cmd = ["bash", "--noprofile", "--rcfile", str(home / ".bashrc"), "-i", "-c",

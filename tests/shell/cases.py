@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -274,7 +275,8 @@ while runtime.is_running(d) == pid:
     time.sleep(0.01)
 runtime.start(rundir=d)
 """
-HOOK = {"zsh": """functions[_t_send]=$functions[_aish_send]
+HOOK = {"zsh": """_aish_load   # _aish_send is in the on-demand half: define it now to wrap it
+functions[_t_send]=$functions[_aish_send]
 _aish_send() { _t_send "$@" || return; [[ $2 == 'req '* && -z $_t_once ]] || return 0
   _t_once=1; command %(py)s -c %(code)s $1 }""",
         "bash": """_aish_load   # _aish_send is in the on-demand half: define it now to wrap it
@@ -364,3 +366,38 @@ def test_aish_ask_run_in_the_shell_continues_its_conversation(sh, stub):
     sh.wait_prompt("")
     turns = [question(m["content"]) for m in stub.requests[-1]["body"]["messages"] if m["role"] == "user"]
     assert turns[0].startswith("remember the word pelican") and turns[-1] == "what was the word"
+
+
+DEFINED = {"zsh": "(( ${+functions[_aish_request]} )) || echo request-not-defined-yet",
+           "bash": "declare -F _aish_request || echo request-not-defined-yet"}
+
+
+def test_the_on_demand_half_is_sourced_by_the_first_question_not_at_start(make_shell, stub, shell_name):
+    """Start-up parses only the first half; the first question defines the rest and is answered."""
+    sh = make_shell(after=DEFINED[shell_name])
+    sh.wait("request-not-defined-yet")
+    stub.queue(Reply(text="Lazy answer.\nCMD: ls -la\n"))
+    sh.ask("? first question")
+    sh.wait_prompt("ls -la")
+    sh.tmux.keys("C-u")
+    sh.ask({"zsh": "(( ${+functions[_aish_request]} ))", "bash": "declare -F _aish_request >/dev/null"}[shell_name]
+           + " && echo defined-$((6*7))")
+    sh.wait("defined-42")
+
+
+def test_a_missing_on_demand_half_costs_one_line_and_runs_nothing(make_shell, stub, shell_name, tmp_path):
+    lone = tmp_path / "lone"
+    lone.mkdir()
+    name = f"aish.{shell_name}"
+    (lone / name).write_text((Path(__file__).resolve().parents[2] / "shell" / name).read_text())
+    sh = make_shell(after=f"source '{lone / name}'; echo sourced-alone")
+    sh.wait("sourced-alone")
+    sh.ask("? is anyone there")
+    screen = sh.wait("aish: cannot read")
+    said = (f"aish: cannot read {lone}/aish.lazy.{shell_name}: load aish with the line "
+            f"`aish init {shell_name} --rc` prints")
+    assert "".join(said.split()) in "".join(screen.split()), screen   # one line, wrapped on screen
+    sh.tmux.keys("C-u")
+    sh.ask("echo still-alive")
+    screen = sh.wait("\nstill-alive")
+    assert "command not found" not in screen and not stub.requests, screen

@@ -109,34 +109,6 @@ def test_sourcing_twice_is_harmless(make_shell, stub):
     assert len(stub.requests) == 1
 
 
-def test_the_on_demand_half_is_sourced_by_the_first_question_not_at_start(make_shell, stub):
-    """Start-up parses only aish.bash; the first question defines the rest and is answered."""
-    sh = make_shell(after="declare -F _aish_request || echo request-not-defined-yet")
-    sh.wait("request-not-defined-yet")
-    stub.queue(Reply(text="Lazy answer.\nCMD: ls -la\n"))
-    sh.ask("? first question")
-    sh.wait_prompt("ls -la")
-    sh.tmux.keys("C-u")
-    sh.ask("declare -F _aish_request")
-    sh.wait("\n_aish_request")
-
-
-def test_a_missing_on_demand_half_costs_one_line_and_runs_nothing(make_shell, stub, tmp_path):
-    lone = tmp_path / "lone"
-    lone.mkdir()
-    (lone / "aish.bash").write_text((Path(__file__).resolve().parents[2] / "shell" / "aish.bash").read_text())
-    sh = make_shell(after=f"source '{lone / 'aish.bash'}'; echo sourced-alone")
-    sh.wait("sourced-alone")
-    sh.ask("? is anyone there")
-    screen = sh.wait("aish: cannot read")
-    assert (f"cannot read {lone}/aish.lazy.bash: load aish with the line `aish init bash --rc` prints"
-            in screen.replace("\n", ""))   # one line, wrapped by the terminal
-    sh.tmux.keys("C-u")
-    sh.ask("echo still-alive")
-    screen = sh.wait("\nstill-alive")
-    assert "command not found" not in screen and not stub.requests, screen
-
-
 def test_legacy_bash_answers_and_puts_commands_in_history(make_shell, stub):
     """The bash < 4 path (an alias that comments the question out), forced on a new bash."""
     sh = make_shell(before="AISH_BASH_LEGACY=1")

@@ -1,7 +1,7 @@
 """The shell scripts as text and as functions, without a terminal: the code both shells
-share is the same text, the split of a request has the same names in both, bash's
-on-demand half is reached only through stubs, and bash writes its request file as zsh
-does (new, 0600)."""
+share is the same text, the split of a request has the same names in both, each shell's
+on-demand half is reached only through stubs and never mixed across versions, and bash
+writes its request file as zsh does (new, 0600)."""
 from __future__ import annotations
 
 import os
@@ -15,12 +15,14 @@ import pytest
 from aish.version import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
-BASH_MAIN = (ROOT / "shell" / "aish.bash").read_text(encoding="utf-8")
-BASH_LAZY = (ROOT / "shell" / "aish.lazy.bash").read_text(encoding="utf-8")
-# bash as `aish init bash` prints it: the two files in one text
-SCRIPTS = {"zsh": (ROOT / "shell" / "aish.zsh").read_text(encoding="utf-8"), "bash": BASH_MAIN + BASH_LAZY}
+SHELLS = ("zsh", "bash")
+# what the rc sources, and the half its first question sources
+MAIN = {sh: (ROOT / "shell" / f"aish.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
+LAZY = {sh: (ROOT / "shell" / f"aish.lazy.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
+# as `aish init <shell>` prints it: the two files in one text
+SCRIPTS = {sh: MAIN[sh] + LAZY[sh] for sh in SHELLS}
 BEGIN, END = "# >>> aish shared", "# <<< aish shared"
-STUB = re.compile(r'^(_aish_\w+)\(\) \{ _aish_load \1 && \1 "\$@"; \}$', re.M)
+STUB = re.compile(r'^(_aish_\w+)\(\) \{ _aish_load \1 && \1 "\$@";? \}$', re.M)
 
 
 def shared_block(text: str) -> str:
@@ -39,7 +41,7 @@ def test_the_shared_block_is_the_same_text_in_both_shells():
 
 
 def test_each_function_is_defined_once_and_the_request_split_has_the_same_names():
-    for text in (SCRIPTS["zsh"], STUB.sub("", SCRIPTS["bash"])):
+    for text in (STUB.sub("", SCRIPTS["zsh"]), STUB.sub("", SCRIPTS["bash"])):
         names = functions(text)
         assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
     request = {"_aish_request", "_aish_send_request", "_aish_read_frame", "_aish_handle_frame", "_aish_approve"}
@@ -55,25 +57,28 @@ def test_every_zsh_function_outside_the_shared_block_sets_its_options():
     assert missing == []
 
 
-def test_bash_reaches_its_on_demand_half_only_through_stubs():
-    stubs = set(STUB.findall(BASH_MAIN))
-    main, lazy = set(functions(STUB.sub("", BASH_MAIN))), set(functions(BASH_LAZY))
+@pytest.mark.parametrize("shell", SHELLS)
+def test_the_first_half_reaches_the_on_demand_half_only_through_stubs(shell):
+    stubs = set(STUB.findall(MAIN[shell]))
+    main, lazy = set(functions(STUB.sub("", MAIN[shell]))), set(functions(LAZY[shell]))
     assert stubs and stubs <= lazy, sorted(stubs - lazy)          # each stub has its definition
     assert not main & lazy, sorted(main & lazy)
-    # aish.bash never names an on-demand function but through its stub
-    named = [name for name in lazy - stubs if re.search(rf"(?<![\w$]){name}\b", BASH_MAIN)]
+    # the first half never names an on-demand function but through its stub
+    named = [name for name in lazy - stubs if re.search(rf"(?<![\w$]){name}\b", MAIN[shell])]
     assert named == []
 
 
-def test_bash_on_demand_half_is_functions_and_its_revision_only():
+@pytest.mark.parametrize("shell", SHELLS)
+def test_the_on_demand_half_is_functions_and_its_revision_only(shell):
     """It is sourced inside a function: a top-level `declare`/`local` would be a local there."""
     top = [line.split("#")[0].strip()
-           for line in re.sub(r"^_aish_\w+\(\) \{\n.*?^\}$|^_aish_\w+\(\) \{.*\}$", "", BASH_LAZY,
+           for line in re.sub(r"^_aish_\w+\(\) \{\n.*?^\}$|^_aish_\w+\(\) \{.*\}$", "", LAZY[shell],
                               flags=re.M | re.S).splitlines()
            if line.strip() and not line.lstrip().startswith("#")]
-    assert top == [f"_aish_lazy_rev={__version__}", '[[ ${_aish_rev-} == "$_aish_lazy_rev" ]] || return 1',
-                   "_aish_lazy_done=1"]
-    assert re.search(rf"^_aish_rev={re.escape(__version__)} ", BASH_MAIN, re.M)
+    check = {"bash": '[[ ${_aish_rev-} == "$_aish_lazy_rev" ]] || return 1',
+             "zsh": "[[ ${_aish_rev-} == $_aish_lazy_rev ]] || return 1"}[shell]
+    assert top == [f"_aish_lazy_rev={__version__}", check, "_aish_lazy_done=1"]
+    assert re.search(rf"(^|typeset -g )_aish_rev={re.escape(__version__)} ", MAIN[shell], re.M)
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash is needed")
@@ -130,56 +135,69 @@ echo "req=$_aish_d/$_aish_id.req vars=$_aish_d/bash-$$.vars"
     assert [p.name for p in tmp_path.iterdir()] == ["run"]
 
 
-def _bash(body: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", "-c", body], capture_output=True, text=True, timeout=30, cwd=cwd)
+def _run(shell: str, body: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([shell, "-c", body], capture_output=True, text=True, timeout=30, cwd=cwd)
 
 
-def _copy_bash_scripts(dest: Path, lazy: str | None = BASH_LAZY) -> Path:
+def _copy_scripts(shell: str, dest: Path, lazy: str | None = "") -> Path:
     dest.mkdir()
-    (dest / "aish.bash").write_text(BASH_MAIN, encoding="utf-8")
+    (dest / f"aish.{shell}").write_text(MAIN[shell], encoding="utf-8")
     if lazy is not None:
-        (dest / "aish.lazy.bash").write_text(lazy, encoding="utf-8")
-    return dest / "aish.bash"
+        (dest / f"aish.lazy.{shell}").write_text(lazy or LAZY[shell], encoding="utf-8")
+    return dest / f"aish.{shell}"
 
 
-def test_bash_finds_its_on_demand_half_after_a_cd_when_sourced_by_a_relative_path(tmp_path):
-    _copy_bash_scripts(tmp_path / "sh")
-    done = _bash("source sh/aish.bash; cd /; _aish_load && declare -F _aish_request", tmp_path)
+KEY = {"zsh": "_aish_ask_widget", "bash": "_aish_ask_key"}            # a key's stub
+DEFINED = {"zsh": "(( ${+functions[_aish_request]} )) && echo _aish_request || echo none",
+           "bash": "declare -F _aish_request || echo none"}
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_the_on_demand_half_is_found_after_a_cd_when_sourced_by_a_relative_path(shell, tmp_path):
+    _copy_scripts(shell, tmp_path / "sh")
+    done = _run(shell, f"source sh/aish.{shell}; cd /; _aish_load && {DEFINED[shell]}", tmp_path)
     assert done.stdout.strip() == "_aish_request", done.stdout + done.stderr
 
 
-def test_bash_without_its_on_demand_half_says_so_in_one_line(tmp_path):
-    script = _copy_bash_scripts(tmp_path / "sh", lazy=None)
-    done = _bash(f"source '{script}'; _aish_question; echo status=$?; _aish_ask_key; echo status=$?", tmp_path)
+@pytest.mark.parametrize("shell", SHELLS)
+def test_without_the_on_demand_half_a_question_says_so_in_one_line(shell, tmp_path):
+    script = _copy_scripts(shell, tmp_path / "sh", lazy=None)
+    done = _run(shell, f"source '{script}'; _aish_question; echo status=$?; {KEY[shell]}; echo status=$?",
+                tmp_path)
     lines = done.stdout.splitlines()
-    assert lines[0] == (f"aish: cannot read {tmp_path}/sh/aish.lazy.bash: "
-                        "load aish with the line `aish init bash --rc` prints"), done.stdout + done.stderr
+    assert lines[0] == (f"aish: cannot read {tmp_path}/sh/aish.lazy.{shell}: "
+                        f"load aish with the line `aish init {shell} --rc` prints"), done.stdout + done.stderr
     assert lines[1] == "status=1" and lines[3] == "status=1" and done.stderr == ""
 
 
-def test_bash_never_mixes_halves_of_two_versions(tmp_path):
+@pytest.mark.parametrize("shell", SHELLS)
+def test_halves_of_two_versions_never_mix(shell, tmp_path):
     """The package upgraded under a running shell: its old first half meets a new second half."""
-    script = _copy_bash_scripts(tmp_path / "sh", BASH_LAZY.replace(f"_aish_lazy_rev={__version__}",
-                                                                   "_aish_lazy_rev=99.0"))
-    done = _bash(f"source '{script}'; _aish_ask_key; echo status=$?; declare -F _aish_request || echo none",
-                 tmp_path)
+    script = _copy_scripts(shell, tmp_path / "sh", LAZY[shell].replace(f"_aish_lazy_rev={__version__}",
+                                                                       "_aish_lazy_rev=99.0"))
+    done = _run(shell, f"source '{script}'; {KEY[shell]}; echo status=$?; {DEFINED[shell]}", tmp_path)
     assert done.stdout.splitlines() == [
         f"aish: aish was upgraded ({__version__} -> 99.0) since this shell started: open a new shell",
         "status=1", "none"], done.stdout + done.stderr
 
 
-def test_bash_stub_whose_function_is_missing_says_so_and_never_recurses(tmp_path):
-    lazy = re.sub(r"^_aish_fix_key\(\) \{.*\}$", "", BASH_LAZY, flags=re.M)
-    assert lazy != BASH_LAZY
-    script = _copy_bash_scripts(tmp_path / "sh", lazy)
-    done = _bash(f"source '{script}'; _aish_fix_key; echo status=$?", tmp_path)
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_stub_whose_function_is_missing_says_so_and_never_recurses(shell, tmp_path):
+    name = {"zsh": "_aish_fix_widget", "bash": "_aish_fix_key"}[shell]
+    lazy = re.sub(rf"^{name}\(\) \{{.*\}}$", "", LAZY[shell], flags=re.M)
+    assert lazy != LAZY[shell]
+    script = _copy_scripts(shell, tmp_path / "sh", lazy)
+    done = _run(shell, f"source '{script}'; {name}; echo status=$?", tmp_path)
     assert done.stdout.splitlines() == [
-        f"aish: {tmp_path}/sh/aish.lazy.bash lacks _aish_fix_key: reinstall aish", "status=1"], done.stderr
+        f"aish: {tmp_path}/sh/aish.lazy.{shell} lacks {name}: reinstall aish", "status=1"], done.stderr
 
 
-def test_bash_sourced_again_after_the_load_loads_its_half_again(tmp_path):
-    script = _copy_bash_scripts(tmp_path / "sh")
-    done = _bash(f"source '{script}'; _aish_load; source '{script}';"
-                 "_aish_cycle_key; echo status=$?; declare -f _aish_cycle_key | grep -c _aish_load", tmp_path)
+@pytest.mark.parametrize("shell", SHELLS)
+def test_sourced_again_after_the_load_the_first_half_loads_its_half_again(shell, tmp_path):
+    script = _copy_scripts(shell, tmp_path / "sh")
+    cycle = {"zsh": "_aish_cycle_widget", "bash": "_aish_cycle_key"}[shell]
+    show = {"zsh": f"print -r -- $functions[{cycle}]", "bash": f"declare -f {cycle}"}[shell]
+    done = _run(shell, f"source '{script}'; _aish_load; source '{script}';"
+                f"{cycle}; echo status=$?; {show} | grep -c _aish_load", tmp_path)
     # the stub ran, loaded the half, and the real function (no _aish_load in it) replaced it
     assert done.stdout.splitlines() == ["status=0", "0"], done.stdout + done.stderr

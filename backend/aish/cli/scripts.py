@@ -7,9 +7,9 @@ is current at the next shell start; when that path is gone (a new Python, a new 
 loader runs ``aish init`` once, which finds the package again and rewrites the loader.  The
 rc line falls back to the same ``eval`` while no loader exists yet (the first start).
 
-bash parses every line it sources, so its script is two files: ``aish.bash`` (what every
-prompt needs) sources ``aish.lazy.bash`` beside it at the first question.  Printed for
-``eval``, where no file path is known, the two are one text.
+A shell parses every line it sources, so each script is two files: ``aish.zsh`` (what
+every prompt needs) sources ``aish.lazy.zsh`` beside it at the first question, and the same
+for bash.  Printed for ``eval``, where no file path is known, the two are one text.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 
 NAMES = {"zsh": "aish.zsh", "bash": "aish.bash"}
-ON_DEMAND = {"bash": "aish.lazy.bash"}   # sourced by the script when first needed
+ON_DEMAND = {"zsh": "aish.lazy.zsh", "bash": "aish.lazy.bash"}   # sourced when first needed
 RC_FILES = {"zsh": "~/.zshrc", "bash": "~/.bashrc"}
 
 
@@ -38,10 +38,8 @@ def script_path(shell: str, name: str = "") -> Path:
 
 def script_text(shell: str) -> str:
     """The whole integration as one text, for ``eval``."""
-    text = script_path(shell).read_text(encoding="utf-8")
-    if shell in ON_DEMAND:
-        text += script_path(shell, ON_DEMAND[shell]).read_text(encoding="utf-8")
-    return text
+    return (script_path(shell).read_text(encoding="utf-8")
+            + script_path(shell, ON_DEMAND[shell]).read_text(encoding="utf-8"))
 
 
 def rc_line(shell: str) -> str:

@@ -1,0 +1,483 @@
+# aish: the zsh functions loaded on demand (see aish.zsh, which sources this file the first
+# time a question or an aish key needs it, with zsh's default options and no aliases).
+# Function definitions only, but for the three lines that check and mark the load.
+_aish_lazy_rev=0.1.0     # must equal _aish_rev in aish.zsh (a test checks both against the package)
+# From an aish.zsh of another version (the package was upgraded under this shell): define
+# nothing, so the two halves never mix.  (Never true in `aish init zsh`'s one text.)
+[[ ${_aish_rev-} == $_aish_lazy_rev ]] || return 1
+
+# ----------------------------------------------------------------- norris (docs/norris.md)
+# While a task waits in this shell (_aish_task, set by the daemon's N frame), precmd reports
+# what ran: the report is an ordinary request (a file and one FIFO line: no fork), and its
+# reply is the next step, read right here before the prompt is drawn.  The step goes on the
+# prompt line in zle-line-init; under autorun ("run") that hook also presses Enter.
+_aish_report() {       # $1 status, $2 ms, $3 command
+  emulate -L zsh
+  _aish_request verb - '' '' norris --ran $1 $2 $3
+  if (( ! _aish_done )); then           # Ctrl-C while it planned: the task stops
+    _aish_task=
+    return 0
+  fi
+  (( $#_aish_cmds )) || return 0
+  _aish_level_line 1 && _aish_say $REPLY
+  _aish_step=$_aish_cmds[1] _aish_idx=1
+}
+
+# ----------------------------------------------------------------- protocol helpers
+# >>> aish shared: this block is the same text in aish.lazy.zsh and aish.lazy.bash (a test checks).
+# Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
+_aish_esc() {          # escape $1 into REPLY (docs/protocol.md, Escaping): % first
+  REPLY=${1//\%/%25}
+  REPLY=${REPLY//$'\n'/%0A}
+  REPLY=${REPLY//$'\t'/%09}
+  REPLY=${REPLY//$'\r'/%0D}
+}
+
+_aish_unesc() {        # the reverse: %25 last
+  REPLY=${1//\%0A/$'\n'}
+  REPLY=${REPLY//\%09/$'\t'}
+  REPLY=${REPLY//\%0D/$'\r'}
+  REPLY=${REPLY//\%25/%}
+}
+
+_aish_level_line() {   # the warning for suggestion $1 (index): colored in REPLY, plain in _aish_plain
+  local lvl=${_aish_levels[$1]} why=${_aish_reasons[$1]} color
+  [[ -z $lvl || $lvl == - ]] && return 1
+  case $lvl in
+    high) color=$'\e[1;31m' ;;
+    medium) color=$'\e[33m' ;;
+    *) color=$'\e[36m' ;;
+  esac
+  [[ $why == - ]] && why=
+  _aish_plain="[aish] ${lvl} risk${why:+: $why}"
+  REPLY=$color$_aish_plain$'\e[0m'
+}
+
+# The answer goes straight to the terminal as it arrives (each chunk written once: time
+# linear in its length, nothing re-rendered, no copies); _aish_nl says whether the cursor
+# is at the start of a line.
+_aish_out() {          # a piece of answer text
+  [[ -n $1 ]] || return 0
+  _aish_spin_clear
+  printf '%s' "$1"
+  if [[ $1 == *$'\n' ]]; then _aish_nl=1; else _aish_nl=0; fi
+}
+
+_aish_say() {          # a whole line, starting on a fresh one
+  _aish_spin_clear
+  (( _aish_nl )) || printf '\n'
+  printf '%s\n' "$1"
+  _aish_nl=1
+}
+
+_aish_spin() {         # "thinking" until the first frame; the glyph turns once per call
+  (( _aish_nl )) || return 0
+  _aish_spin_n=$(( (_aish_spin_n + 1) % 4 ))
+  printf '\r\e[2m[aish] thinking... %s\e[0m\e[K' "${_aish_glyphs:_aish_spin_n:1}"
+  _aish_spinning=1
+}
+
+_aish_spin_clear() {
+  (( _aish_spinning )) || return 0
+  printf '\r\e[K'
+  _aish_spinning=0
+}
+
+_aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the last one
+  _aish_spin_clear
+  case $_aish_tag in
+    T) _aish_out "$_aish_f1" ;;
+    S) _aish_say "$_aish_f1" ;;
+    W) _aish_say $'\e[33m'"$_aish_f1"$'\e[0m' ;;
+    E) _aish_say $'\e[31m'"aish: $_aish_f1"$'\e[0m' ;;
+    C) _aish_cmds+=("$_aish_f1")
+       _aish_levels+=("$_aish_f2")
+       _aish_reasons+=("$_aish_f3") ;;
+    Q) local qid=$_aish_f1
+       _aish_approve "$_aish_f2" "$_aish_f3" || return 1
+       _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
+    N) _aish_task=$_aish_f1 ;;
+    D) _aish_done=1
+       return 1 ;;
+  esac
+  return 0
+}
+
+_aish_edit() {         # key $1 of the approval answer (in _aish_line, echoed); 1 = Enter
+  case $1 in
+    $'\r'|$'\n') return 1 ;;
+    $'\x7f'|$'\b')
+      if [[ -n $_aish_line ]]; then _aish_line=${_aish_line%?}; printf '\b \b'; fi ;;
+    $'\x15')
+      while [[ -n $_aish_line ]]; do _aish_line=${_aish_line%?}; printf '\b \b'; done ;;
+    [a-zA-Z])
+      if (( ${#_aish_line} < 12 )); then _aish_line+=$1; printf '%s' "$1"; fi ;;
+  esac
+  return 0
+}
+
+_aish_word() {         # the approval answer _aish_line as y, n or a in REPLY; 1 = not a known word
+  case $_aish_line in
+    ''|[nN]|[nN][oO]) REPLY=n ;;
+    [yY]|[yY][eE][sS]) REPLY=y ;;
+    [aA]|[aA][lL][wW][aA][yY][sS]) REPLY=a ;;
+    *) return 1 ;;
+  esac
+}
+# <<< aish shared
+
+_aish_dir() {          # the runtime dir into REPLY, checked: ours, 0700, not a symlink
+  local d=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}}
+  [[ -n $d ]] || d=${${TMPDIR:-/tmp}%/}/aish-$UID
+  REPLY=$d
+  [[ -e $d ]] || return 0
+  zmodload -F zsh/stat b:zstat 2>/dev/null
+  local -a m
+  if [[ -L $d || ! -d $d || ! -O $d ]] || ! zstat -A m -L +mode -- $d || (( m[1] & 8#077 )); then
+    _aish_say "aish: runtime dir $d is not private (must be yours, mode 700, not a symlink): fix it or set AISH_RUNTIME_DIR"
+    return 1
+  fi
+}
+
+_aish_send() {         # one control line to daemon.fifo; fails (no block) when no daemon reads it
+  local fd
+  sysopen -w -o nonblock -u fd -- $1/daemon.fifo 2>/dev/null || return 1
+  local -i ret=0
+  [[ -n $2 ]] && { print -r -u $fd -- $2; ret=$? }
+  exec {fd}>&-
+  return ret
+}
+
+_aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
+  zmodload zsh/system zsh/zselect 2>/dev/null
+  _aish_dir || return 1
+  local d=$REPLY err
+  if ! _aish_send $d ''; then
+    err=$(command $AISH_COMMAND daemon start 2>&1 >/dev/null)
+    if (( $? )); then
+      err=${${err%%$'\n'*}#aish: }
+      _aish_say "aish: ${err:-cannot start the daemon} (check: ${AISH_COMMAND:t} doctor)"
+      return 1
+    fi
+    _aish_dir || return 1
+  fi
+  if [[ ! -p $d/zsh-$$.fifo ]]; then
+    command mkfifo -m 600 -- $d/zsh-$$.fifo $d/zsh-$$-fix.fifo 2>/dev/null || {
+      _aish_say "aish: cannot create $d/zsh-$$.fifo: check the runtime dir"; return 1; }
+  fi
+  _aish_d=$d _aish_fifo=$d/zsh-$$.fifo
+  REPLY=$d
+}
+
+
+# ----------------------------------------------------------------- one request
+# _aish_request sends, then reads and handles frames until `D`; the display is given up
+# once (`zle -I`) and the answer written straight to the terminal, so zle draws a fresh
+# prompt below it when the widget returns.  A Ctrl-C aborts the widget: the `always` block
+# cancels the request and marks the partial answer, which stays on screen.
+_aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _aish_cmds
+  emulate -L zsh
+  _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
+  _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part= _aish_lines=()
+  _aish_li=1
+  zle && zle -I                         # (a norris report runs in precmd, outside zle)
+  _aish_ensure || return 1
+  local -i rfd=0 reading=0
+  {
+    exec {rfd}<>$_aish_fifo
+    _aish_rfd=$rfd
+    _aish_send_request "$@" || return 1
+    reading=1
+    _aish_spin
+    while _aish_read_frame && _aish_handle_frame; do :; done
+    reading=0
+    _aish_spin_clear
+    if (( _aish_gone )); then
+      _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
+    elif (( ! _aish_done )); then
+      _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
+    fi
+  } always {
+    _aish_spin_clear
+    if (( ! _aish_done )) && [[ -n $_aish_id ]]; then
+      _aish_send $_aish_d "cancel $_aish_id"
+      [[ -e $_aish_d/$_aish_id.req ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null &&
+        zf_rm -f -- $_aish_d/$_aish_id.req
+      (( reading )) && _aish_say "[aish] cancelled"
+    fi
+    # an answer need not end its last line: the prompt goes on a fresh row, under it
+    (( _aish_nl )) || { printf '\n'; _aish_nl=1 }
+    (( rfd )) && exec {rfd}<&-
+    _aish_rfd=0
+  }
+}
+
+_aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), then `req <id>`
+  emulate -L zsh
+  local kind=$1 mode=$2 text=$3 buf=$4 line
+  shift $(( $# < 4 ? $# : 4 ))
+  local -a req out
+  local -i wfd=0
+  [[ -n $_aish_conv ]] || _aish_conv=zsh-$$-$EPOCHSECONDS
+  req=(v=1 kind=$kind reply=$_aish_fifo conv=$_aish_conv shell=zsh cwd=$PWD
+       status=$_aish_status interactive=1 cols=$COLUMNS)
+  _aish_term_fields
+  if [[ $kind == ask ]]; then
+    req+=(mode=$mode text=$text buffer=$buf cursor=$(( $#buf ? CURSOR : 0 )))
+    for line in $_aish_hist; do req+=(hist=$line); done
+    # The shell's variables, for the safety preview (docs/protocol.md `var`): secret-looking
+    # names go without their value, long values are left out.
+    for line in ${(k)parameters[(R)(scalar|integer)*]}; do
+      [[ $line == _aish_* ]] && continue
+      if [[ ${(U)line} == *(KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE)* ]]; then
+        req+=(var=$line)
+      elif (( ${#${(P)line}} <= 4096 )); then
+        req+=(var=$line=${(P)line})
+      fi
+    done
+    req+=(vars=all)
+  else
+    for line; do req+=(argv=$line); done
+  fi
+  for line in $req; do _aish_esc $line; out+=($REPLY); done
+  _aish_id=zsh-$$-$(( ++_aish_seq ))-$EPOCHSECONDS
+  sysopen -w -o creat,excl -m 600 -u wfd -- $_aish_d/$_aish_id.req || return 1
+  print -rl -u $wfd -- $out
+  exec {wfd}>&-
+  _aish_pid0=; { read -r _aish_pid0 < $_aish_d/daemon.pid } 2>/dev/null
+  _aish_last=$EPOCHSECONDS
+  _aish_send $_aish_d "req $_aish_id" || {
+    _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
+}
+
+_aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?
+  # (not "does some daemon read daemon.fifo": another may serve it by then, and one that
+  # retired for an upgrade still streams our answer)
+  local st=
+  [[ -n $1 ]] && kill -0 $1 2>/dev/null || return 0
+  [[ -r /proc/$1/stat ]] && { read -r st < /proc/$1/stat } 2>/dev/null && [[ ${st##*) } == Z* ]]
+}
+
+# Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
+# read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one; the spinner
+# turns on each timeout.  sysread, not `read -t`: zsh's read waits for the newline once a
+# line has begun, so a daemon killed in the middle of a frame would hang the prompt.  Each
+# chunk is split into lines once (frames are taken by index: no re-scanning of a buffer).
+_aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.._f3; 1 = stop
+  emulate -L zsh
+  local chunk line
+  local -i st
+  local -a frame
+  while :; do
+    while (( _aish_li > $#_aish_lines )); do
+      sysread -t $_aish_tick -s 65536 -i $_aish_rfd chunk
+      st=$?
+      if (( st == 0 )); then
+        _aish_last=$EPOCHSECONDS
+        chunk=$_aish_part$chunk
+        _aish_lines=("${(@ps:\n:)chunk}") _aish_li=1
+        _aish_part=$_aish_lines[-1]         # what follows the last newline: a frame's start
+        _aish_lines[-1]=()
+        continue
+      fi
+      (( st == 4 )) || return 1           # not a timeout: a Ctrl-C, or an error
+      (( _aish_spinning )) && _aish_spin
+      _aish_pid_gone $_aish_pid0 && { _aish_gone=1; return 1 }
+      (( EPOCHSECONDS - _aish_last < AISH_TIMEOUT )) || return 1
+    done
+    line=$_aish_lines[_aish_li]
+    (( _aish_li++ ))
+    frame=("${(@ps:\t:)line}")
+    [[ $frame[1] == $_aish_id ]] || continue   # a late frame of a cancelled request
+    _aish_tag=$frame[2]
+    _aish_unesc "$frame[3]"; _aish_f1=$REPLY
+    _aish_unesc "$frame[4]"; _aish_f2=$REPLY
+    _aish_unesc "$frame[5]"; _aish_f3=$REPLY
+    return 0
+  done
+}
+
+# A tool asks for approval: read a whole answer line from the terminal, echoed by us, so
+# none of its keys reach the command line.  Keys typed before the question was shown are
+# not an answer to it: they are dropped, and the user is told.  A Ctrl-C aborts the widget.
+_aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
+  emulate -L zsh
+  local key
+  local -i dropped=0
+  float t=${2:-120} deadline
+  while read -k 1 -t 0 key; do (( dropped++ )); done
+  (( dropped )) && _aish_say "[aish] $dropped keys typed before this question were dropped"
+  _aish_spin_clear
+  (( _aish_nl )) || printf '\n'
+  printf '%s ' "[aish] $1"
+  _aish_nl=0 _aish_line=
+  (( deadline = EPOCHREALTIME + t ))
+  while :; do
+    if (( EPOCHREALTIME >= deadline )); then
+      _aish_say "[aish] no answer within ${t%.*} s: denied"
+      REPLY=n
+      return 0
+    fi
+    key=
+    read -k 1 -t $_aish_tick key || continue
+    _aish_edit "$key" && continue
+    printf '\n'; _aish_nl=1
+    _aish_word && return 0
+    _aish_say "[aish] answer y (yes), n (no, the default) or a (always)"
+    printf '%s ' "[aish] $1"; _aish_nl=0 _aish_line=
+  done
+}
+
+# ----------------------------------------------------------------- after a request
+_aish_typed() {        # did the user type while the answer streamed? (keys wait in the tty)
+  local -i tfd
+  local -a reply
+  sysopen -r -o nonblock -u tfd -- ${TTY:-/dev/tty} 2>/dev/null || return 1
+  zselect -t 0 -r $tfd 2>/dev/null
+  local -i ret=$?
+  exec {tfd}<&-
+  return ret
+}
+
+_aish_finish() {       # after a request: $1 = buffer to keep when nothing is inserted
+  local keep=$1
+  if (( $#_aish_cmds > 1 )); then
+    _aish_say "[aish] $#_aish_cmds suggestions: ${AISH_KEY_CYCLE:-the cycle key} shows the next"
+  fi
+  _aish_level_line 1 && _aish_say $REPLY
+  # `zle -I` left the terminal in cooked mode, where keys typed during the answer wait
+  # unseen in the tty's line buffer.  A refresh draws the prompt right here (below the
+  # answer: no copy) and puts zle's raw mode back, so those keys become visible to zselect.
+  BUFFER=$keep; CURSOR=$#BUFFER
+  zle -R
+  (( $#_aish_cmds )) || return 0
+  if _aish_typed; then
+    # The user's keys follow: they land on the buffer as it was.
+    zle -M -- "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts: $_aish_cmds[1]"
+  else
+    BUFFER=$_aish_cmds[1]; CURSOR=$#BUFFER
+    _aish_idx=1
+    _aish_arm_guard 1
+  fi
+}
+
+# ----------------------------------------------------------------- Enter on a question
+_aish_question() {     # accept-line on `? text`, `?? goal`, `? :verb`: BUFFER is the question
+  emulate -L zsh
+  local text=${BUFFER#\?} question=$BUFFER
+  text=${text# }
+  print -rs -- $BUFFER
+  if [[ $text == '? '* ]]; then         # `?? goal`: a norris task
+    _aish_request verb - '' '' norris ${=text#\? }
+  elif [[ -z $text ]]; then
+    _aish_request ask buffer '' ''
+  elif [[ $text == :fix ]]; then
+    _aish_request ask fix '' ''
+  elif [[ $text == :* ]]; then
+    _aish_request verb - '' '' ${=${text#:}}
+  else
+    _aish_request ask question $text ''
+  fi
+  # `print -s` made the question the history event zle is editing: move zle on to the
+  # new, empty event (the question still in the buffer, so no edit of it is remembered),
+  # else Up would skip the question.
+  BUFFER=$question
+  HISTNO=$HISTCMD
+  [[ $text == :halt* ]] && _aish_task=
+  _aish_finish ''
+  # autorun: a step rated no risk runs as if the user pressed Enter
+  [[ $_aish_task == run && -n $BUFFER && $BUFFER == $_aish_cmds[1] ]] && zle accept-line
+  return 0
+}
+
+
+_aish_buffer_widget() {   # $1: buffer (complete, fix or suggest) or explain (buffer untouched)
+  emulate -L zsh
+  local keep=$BUFFER
+  _aish_request ask $1 '' "$BUFFER"
+  [[ $1 == explain ]] && _aish_cmds=()
+  _aish_finish $keep
+}
+_aish_ask_widget() {    # on an empty line right after a failure: fix the failed command
+  emulate -L zsh
+  if [[ -z $BUFFER && $_aish_status != 0 ]]; then _aish_buffer_widget fix
+  else _aish_buffer_widget buffer; fi
+}
+_aish_fix_widget() { emulate -L zsh; _aish_buffer_widget fix }
+_aish_explain_widget() { emulate -L zsh; _aish_buffer_widget explain }
+
+_aish_cycle_widget() {
+  emulate -L zsh
+  if (( ! $#_aish_cmds )); then
+    zle -M "aish: no suggestions to cycle"
+    return 0
+  fi
+  local -i next=$(( _aish_idx % $#_aish_cmds + 1 ))
+  BUFFER=$_aish_cmds[next]
+  CURSOR=$#BUFFER
+  _aish_idx=$next
+  _aish_arm_guard $next
+  # The warning goes under the line (zle -M): printing it above would leave a copy of
+  # the prompt with the previous suggestion, which reads like a command that ran.
+  if _aish_level_line $next; then
+    zle -M -- $_aish_plain
+  else
+    zle -M ''
+  fi
+}
+
+# ----------------------------------------------------------------- command output, fix (docs/output.md)
+_aish_term_fields() {  # append the terminal's variables to the caller's `req` (fork-free)
+  [[ $AISH_OUTPUT == off ]] && { req+=(output=off); return 0 }
+  [[ -n ${AISH_RECORDER-} ]] && req+=(recorder=$AISH_RECORDER)
+  [[ -n ${TMUX-} && -n ${TMUX_PANE-} ]] && req+=(tmux=$TMUX tmux_pane=$TMUX_PANE)
+  [[ -n ${KITTY_WINDOW_ID-} ]] && req+=(kitty_window_id=$KITTY_WINDOW_ID kitty_listen_on=${KITTY_LISTEN_ON-})
+  [[ -n ${WEZTERM_PANE-} ]] && req+=(wezterm_pane=$WEZTERM_PANE wezterm_socket=${WEZTERM_UNIX_SOCKET-})
+  return 0
+}
+
+_aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon already runs
+  zmodload zsh/system 2>/dev/null
+  _aish_dir 2>/dev/null || return 0
+  local d=$REPLY line fd
+  _aish_send $d '' || return 0
+  [[ -n $_aish_conv ]] || _aish_conv=zsh-$$-$EPOCHSECONDS
+  local id=zsh-$$-$(( ++_aish_seq ))-$EPOCHSECONDS
+  local -a req
+  req=(v=1 kind=ask mode=prepare reply= conv=$_aish_conv shell=zsh cwd=$PWD
+       status=$_aish_status interactive=1 cols=$COLUMNS)
+  _aish_term_fields
+  for line in $_aish_hist; do req+=(hist=$line); done
+  # With our fix FIFO (made with the reply FIFO), the daemon's done frame says when a draft
+  # is ready; zle watches it (zle -F) and shows the hint without a fork or a wait.
+  _aish_fix_unwatch
+  if [[ -p $d/zsh-$$-fix.fifo ]] && exec {_aish_fixfd}<>$d/zsh-$$-fix.fifo 2>/dev/null; then
+    req[4]=reply=$d/zsh-$$-fix.fifo
+  else
+    _aish_fixfd=
+  fi
+  sysopen -w -o creat,excl -m 600 -u fd -- $d/$id.req 2>/dev/null || { _aish_fix_unwatch; return 0 }
+  for line in $req; do _aish_esc $line; print -r -u $fd -- $REPLY; done
+  exec {fd}>&-
+  _aish_send $d "req $id" || { _aish_fix_unwatch; return 0 }
+  [[ -n $_aish_fixfd ]] && zle -F -w $_aish_fixfd _aish_fix_hint
+  return 0
+}
+
+_aish_fix_unwatch() {  # stop watching the fix FIFO (a newer failure, or the draft's answer came)
+  [[ -n $_aish_fixfd ]] || return 0
+  zle -F $_aish_fixfd 2>/dev/null
+  exec {_aish_fixfd}<&-
+  _aish_fixfd= _aish_fixbuf=
+}
+
+_aish_fix_hint() {     # zle -F widget: frames of the draft request; its done frame says "ready"
+  emulate -L zsh
+  local chunk
+  sysread -t 0 -i $1 chunk 2>/dev/null && _aish_fixbuf+=$chunk
+  [[ $_aish_fixbuf == *$'\tD\t'* || -n ${2-} ]] || return 0
+  [[ $_aish_fixbuf == *'"text": "ready"'* ]] && zle -M "[aish] a fix is ready: press ${AISH_KEY_FIX:-? :fix}"
+  _aish_fix_unwatch
+}
+
+_aish_lazy_done=1         # all defined: the stubs are gone
