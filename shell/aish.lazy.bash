@@ -46,7 +46,7 @@ _aish_autorun() {      # autorun ("run"): the line is accepted as if the user pr
 }
 
 # ----------------------------------------------------------------- protocol helpers
-# >>> aish shared: this block is the same text in aish.zsh and aish.lazy.bash (a test checks).
+# >>> aish shared: this block is the same text in aish.lazy.zsh and aish.lazy.bash (a test checks).
 # Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
 _aish_esc() {          # escape $1 into REPLY (docs/protocol.md, Escaping): % first
   REPLY=${1//\%/%25}
@@ -278,6 +278,8 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   elif (( ! _aish_done )) && [[ -n $_aish_id ]]; then
     _aish_say "[aish] no answer from the daemon (see: $AISH_COMMAND daemon status)"
   fi
+  # an answer need not end its last line: the prompt goes on a fresh row, under it
+  (( _aish_nl )) || { printf '\n'; _aish_nl=1; }
   _aish_cleanup
 }
 

@@ -114,3 +114,14 @@ def test_empty_line_keys_raise_no_shell_error(sh, stub):
     history = sh.tmux.history()
     assert "shift count" not in history and "_aish_" not in history, history
     assert len(stub.requests) == 1
+
+
+def test_an_answer_without_a_final_newline_keeps_its_last_line_and_the_prompt_below(sh, stub):
+    """Models often end without a newline: the last line stays on screen whole, and the
+    prompt is drawn on a fresh row under it (zsh drew it after the text, bash erased it)."""
+    stub.queue(Reply(text="First line.\nLast line without a newline", chunk_size=7))
+    sh.ask("? end without a newline")
+    screen = sh.wait_prompt("")
+    rows = [r.rstrip() for r in screen.splitlines() if r.strip()]
+    assert "Last line without a newline" in rows, screen
+    assert rows[rows.index("Last line without a newline") + 1] == PROMPT.rstrip(), screen
