@@ -203,7 +203,12 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
       _aish_send $_aish_d "cancel $_aish_id"
       [[ -e $_aish_d/$_aish_id.req ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null &&
         zf_rm -f -- $_aish_d/$_aish_id.req
-      (( reading )) && _aish_say "[aish] cancelled"
+      if (( reading )); then
+        _aish_say "[aish] cancelled"
+        # The Ctrl-C is handled: the widget goes on and returns as after an answer.  Left
+        # to abort it, zle would draw the question's prompt line again above a fresh one.
+        TRY_BLOCK_INTERRUPT=0
+      fi
     fi
     # an answer need not end its last line: the prompt goes on a fresh row, under it
     (( _aish_nl )) || { printf '\n'; _aish_nl=1 }

@@ -57,6 +57,8 @@ def test_ctrl_c_keeps_the_partial_answer_marked_cancelled(sh, stub):
     assert "word0001 word0002" in screen, screen
     assert "[aish] cancelled" in screen, screen
     assert "error" not in screen.lower() and "Bad file descriptor" not in screen, screen
+    # one fresh prompt under the mark: no copy of the question's prompt line (zsh drew one)
+    assert sh.tmux.history().count("? a slow answer") == 1, sh.tmux.history()
     # The shell works on: the next question is answered as usual.
     stub.queue(Reply(text="fine\nCMD: ls -la\n"))
     sh.ask("? and now")
