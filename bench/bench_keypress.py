@@ -8,6 +8,10 @@ Both measured in this run, against one warm daemon answering from the loopback s
 The difference (the median of the paired differences, run by run) is what the shell
 integration adds on the keypress path (no Python starts there).  Target: <= 5 ms.
 
+The first question of a new shell costs more, once: it sources the script's on-demand half
+and creates the reply FIFO.  That is timed too, on fresh shells (--first of them), against
+the daemon's time to first byte taken just before each.
+
 Run: python3 bench/bench_keypress.py [--runs 30] [--aish aish]
 """
 from __future__ import annotations
@@ -119,6 +123,7 @@ class PtyShell:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--first", type=int, default=10, help="fresh shells for the first question")
     parser.add_argument("--aish", default=shutil.which("aish") or "aish",
                         help="the aish command the shells call to start the daemon")
     args = parser.parse_args()
@@ -155,9 +160,17 @@ def main() -> None:
                     (home / "rc").write_text(f"PS1='$ '\n{line}\n")
                     cmd = ["bash", "--noprofile", "--rcfile", str(home / "rc"), "-i"]
                     shell_env = env
+                firsts = []
+                for i in range(args.first):
+                    fresh = PtyShell(cmd, shell_env)
+                    try:
+                        before = daemon_ttfb(run, fifo, rfd, 1000 + i) * 1000
+                        firsts.append(fresh.ask() * 1000 - before)
+                    finally:
+                        fresh.close()
                 sh = PtyShell(cmd, shell_env)
                 try:
-                    sh.ask()  # creates the reply FIFO (the one cold step)
+                    sh.ask()  # the one cold step: on-demand half, reply FIFO
                     d, s = [], []
                     for i in range(args.runs):   # alternate: drift hits both alike
                         d.append(daemon_ttfb(run, fifo, rfd, i) * 1000)
@@ -172,6 +185,9 @@ def main() -> None:
                 print(f"{shell:4}: daemon ttfb {md:6.2f} ms  Enter->screen {ms:6.2f} ms  "
                       f"added {added:+5.2f} ms (median of paired differences; ratio {ms / md:4.2f}; "
                       f"target <= {TARGET_MS} ms: {verdict})")
+                if firsts:
+                    print(f"      first question of a new shell: added {statistics.median(firsts):+5.2f} ms "
+                          f"(median of {len(firsts)} fresh shells)")
             os.close(rfd)
         finally:
             subprocess.run([args.aish, "daemon", "stop"], env=env, timeout=30,

@@ -118,6 +118,7 @@ _aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the 
     Q) local qid=$_aish_f1
        _aish_approve "$_aish_f2" "$_aish_f3" || return 1
        _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
+    V) _aish_vars "$_aish_f1" ;;
     N) _aish_task=$_aish_f1 ;;
     D) _aish_done=1
        return 1 ;;
@@ -284,54 +285,71 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
 }
 
 _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), then `req <id>`
-  local kind=$1 mode=$2 text=$3 buf=$4 line st noclobber=
+  local kind=$1 mode=$2 text=$3 buf=$4 line
   shift $(( $# < 4 ? $# : 4 ))
   local -a req out
   [[ -n $_aish_conv ]] || _aish_conv=bash-$$-$SECONDS-$RANDOM
   req=(v=1 "kind=$kind" "reply=$_aish_fifo" "conv=$_aish_conv" shell=bash "cwd=$PWD"
-       "status=$_aish_status" interactive=1 "cols=${COLUMNS:-80}")
+       "status=$_aish_status" interactive=1 "cols=${COLUMNS:-80}" vars=ask)
   _aish_term_fields
   if [[ $kind == ask ]]; then
     req+=("mode=$mode" "text=$text" "buffer=$buf" "cursor=$(( ${#buf} ? ${READLINE_POINT:-0} : 0 ))")
     for line in "${_aish_hist[@]}"; do req+=("hist=$line"); done
-    # The shell's variables, for the safety preview (docs/protocol.md `var`): secret-looking
-    # names go without their value, long values are left out. compgen writes into our private
-    # dir (a builtin with a redirection: no fork).
-    if [[ -n $_aish_d ]] && compgen -v >| "$_aish_d/bash-$$.vars" 2>/dev/null; then
-      local _aish_v
-      while IFS= read -r line; do
-        case $line in
-          _aish_*|BASH_*) ;;
-          *[Kk][Ee][Yy]*|*[Tt][Oo][Kk][Ee][Nn]*|*[Ss][Ee][Cc][Rr][Ee][Tt]*|*[Pp][Aa][Ss][Ss]*|*[Cc][Rr][Ee][Dd]*|\
-          *[Aa][Uu][Tt][Hh]*|*[Cc][Oo][Oo][Kk][Ii][Ee]*|*[Ss][Ee][Ss][Ss][Ii][Oo][Nn]*|*[Pp][Rr][Ii][Vv][Aa][Tt][Ee]*|\
-          *[Ss][Ii][Gg][Nn][Aa][Tt][Uu][Rr][Ee]*) req+=("var=$line") ;;
-          *) _aish_v=${!line}; (( ${#_aish_v} <= 4096 )) && req+=("var=$line=$_aish_v") ;;
-        esac
-      done < "$_aish_d/bash-$$.vars"
-      : >| "$_aish_d/bash-$$.vars"  # values may hold secrets under innocent names: keep none on disk
-      req+=(vars=all)
-    fi
   else
     for line; do req+=("argv=$line"); done
   fi
   for line in "${req[@]}"; do _aish_esc "$line"; out+=("$REPLY"); done
   _aish_id=bash-$$-$(( ++_aish_seq ))-$RANDOM
   _aish_pending="$_aish_d $_aish_id"
-  # Created new (noclobber: O_EXCL) and 0600 (umask 077), as zsh's sysopen does; the
-  # user's umask and noclobber setting come back at once.
-  [[ $- == *C* ]] && noclobber=1
-  umask 077
-  set -C
-  { printf '%s\n' "${out[@]}" > "$_aish_d/$_aish_id.req"; } 2>/dev/null
-  st=$?
-  [[ -n $_aish_umask ]] && umask "$_aish_umask"
-  [[ -n $noclobber ]] || set +C
-  (( st == 0 )) || { _aish_say "aish: cannot write the request in $_aish_d"; return 1; }
+  _aish_write_new "$_aish_d/$_aish_id.req" "${out[@]}" ||
+    { _aish_say "aish: cannot write the request in $_aish_d"; return 1; }
   _aish_pid0=
   read -r _aish_pid0 2>/dev/null < "$_aish_d/daemon.pid"
   _aish_last=$SECONDS
   _aish_send "$_aish_d" "req $_aish_id" || {
     _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
+}
+
+_aish_write_new() {    # FILE LINES...: a new file (noclobber: O_EXCL), 0600 (umask 077)
+  # as zsh's sysopen makes it; the user's umask and noclobber setting come back at once.
+  local f=$1 st noclobber=
+  shift
+  [[ $- == *C* ]] && noclobber=1
+  umask 077
+  set -C
+  { printf '%s\n' "$@" > "$f"; } 2>/dev/null
+  st=$?
+  [[ -n $_aish_umask ]] && umask "$_aish_umask"
+  [[ -n $noclobber ]] || set +C
+  return $st
+}
+
+# The daemon asks for our variables only for the preview of a flagged command, after the
+# answer: collecting them costs milliseconds that must not come before the first byte.
+_aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answer <id> <qid> v`
+  # Secret-looking names go without their value, long values are left out (docs/protocol.md
+  # `var`); compgen writes the names into our private dir (a builtin: no fork).
+  local line v
+  local -a out
+  if compgen -v >| "$_aish_d/bash-$$.vars" 2>/dev/null; then
+    while IFS= read -r line; do
+      case $line in
+        _aish_*|BASH_*) continue ;;
+        *[Kk][Ee][Yy]*|*[Tt][Oo][Kk][Ee][Nn]*|*[Ss][Ee][Cc][Rr][Ee][Tt]*|*[Pp][Aa][Ss][Ss]*|*[Cc][Rr][Ee][Dd]*|\
+        *[Aa][Uu][Tt][Hh]*|*[Cc][Oo][Oo][Kk][Ii][Ee]*|*[Ss][Ee][Ss][Ss][Ii][Oo][Nn]*|*[Pp][Rr][Ii][Vv][Aa][Tt][Ee]*|\
+        *[Ss][Ii][Gg][Nn][Aa][Tt][Uu][Rr][Ee]*) _aish_esc "var=$line" ;;
+        *) v=${!line}; (( ${#v} <= 4096 )) || continue; _aish_esc "var=$line=$v" ;;
+      esac
+      out+=("$REPLY")
+    done < "$_aish_d/bash-$$.vars"
+    : >| "$_aish_d/bash-$$.vars"
+  fi
+  _aish_varsf=$_aish_d/$_aish_id.$1.vars
+  if _aish_write_new "$_aish_varsf" "${out[@]}"; then
+    _aish_send "$_aish_d" "answer $_aish_id $1 v"
+  else
+    _aish_send "$_aish_d" "answer $_aish_id $1 n"
+  fi
 }
 
 _aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?
@@ -426,6 +444,10 @@ _aish_cleanup() {      # cancel an unfinished request; close the reply FIFO
     _aish_pending=
     (( _aish_done )) || _aish_send "$d" "cancel $id"
     [[ -e $d/$id.req ]] && rm -f -- "$d/$id.req"
+  fi
+  if [[ -n $_aish_varsf ]]; then           # written after the daemon gave up waiting
+    [[ -e $_aish_varsf ]] && rm -f -- "$_aish_varsf"
+    _aish_varsf=
   fi
   { exec 57<&-; } 2>/dev/null
 }

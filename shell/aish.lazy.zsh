@@ -96,6 +96,7 @@ _aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the 
     Q) local qid=$_aish_f1
        _aish_approve "$_aish_f2" "$_aish_f3" || return 1
        _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
+    V) _aish_vars "$_aish_f1" ;;
     N) _aish_task=$_aish_f1 ;;
     D) _aish_done=1
        return 1 ;;
@@ -210,6 +211,10 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
         TRY_BLOCK_INTERRUPT=0
       fi
     fi
+    if [[ -n $_aish_varsf ]]; then        # written after the daemon gave up waiting
+      [[ -e $_aish_varsf ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_varsf
+      _aish_varsf=
+    fi
     # an answer need not end its last line: the prompt goes on a fresh row, under it
     (( _aish_nl )) || { printf '\n'; _aish_nl=1 }
     (( rfd )) && exec {rfd}<&-
@@ -225,22 +230,11 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   local -i wfd=0
   [[ -n $_aish_conv ]] || _aish_conv=zsh-$$-$EPOCHSECONDS
   req=(v=1 kind=$kind reply=$_aish_fifo conv=$_aish_conv shell=zsh cwd=$PWD
-       status=$_aish_status interactive=1 cols=$COLUMNS)
+       status=$_aish_status interactive=1 cols=$COLUMNS vars=ask)
   _aish_term_fields
   if [[ $kind == ask ]]; then
     req+=(mode=$mode text=$text buffer=$buf cursor=$(( $#buf ? CURSOR : 0 )))
     for line in $_aish_hist; do req+=(hist=$line); done
-    # The shell's variables, for the safety preview (docs/protocol.md `var`): secret-looking
-    # names go without their value, long values are left out.
-    for line in ${(k)parameters[(R)(scalar|integer)*]}; do
-      [[ $line == _aish_* ]] && continue
-      if [[ ${(U)line} == *(KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE)* ]]; then
-        req+=(var=$line)
-      elif (( ${#${(P)line}} <= 4096 )); then
-        req+=(var=$line=${(P)line})
-      fi
-    done
-    req+=(vars=all)
   else
     for line; do req+=(argv=$line); done
   fi
@@ -253,6 +247,35 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   _aish_last=$EPOCHSECONDS
   _aish_send $_aish_d "req $_aish_id" || {
     _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
+}
+
+# The daemon asks for our variables only for the preview of a flagged command, after the
+# answer: collecting them costs milliseconds that must not come before the first byte.
+_aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answer <id> <qid> v`
+  emulate -L zsh
+  # Secret-looking names go without their value, long values are left out (docs/protocol.md `var`).
+  local line
+  local -a out
+  local -i wfd=0
+  for line in ${(k)parameters[(R)(scalar|integer)*]}; do
+    [[ $line == _aish_* ]] && continue
+    if [[ ${(U)line} == *(KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE)* ]]; then
+      _aish_esc var=$line
+    elif (( ${#${(P)line}} <= 4096 )); then
+      _aish_esc var=$line=${(P)line}
+    else
+      continue
+    fi
+    out+=($REPLY)
+  done
+  _aish_varsf=$_aish_d/$_aish_id.$1.vars
+  if sysopen -w -o creat,excl -m 600 -u wfd -- $_aish_varsf 2>/dev/null; then
+    print -rl -u $wfd -- $out
+    exec {wfd}>&-
+    _aish_send $_aish_d "answer $_aish_id $1 v"
+  else
+    _aish_send $_aish_d "answer $_aish_id $1 n"
+  fi
 }
 
 _aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?

@@ -9,7 +9,7 @@ from aish.ipc.cancel import CancelToken
 class RecordingReply:
     """A Reply that records everything; answers questions from a script (tests, --json)."""
 
-    def __init__(self, answers: Optional[list] = None) -> None:
+    def __init__(self, answers: Optional[list] = None, variables: Optional[dict] = None) -> None:
         self.cancel = CancelToken()
         self.texts: list[str] = []
         self.statuses: list[str] = []
@@ -18,6 +18,8 @@ class RecordingReply:
         self.questions: list[str] = []
         self.tasks: list[str] = []
         self._answers = list(answers or [])
+        self._variables = variables
+        self.variables_asked = 0
 
     def text(self, chunk: str) -> None:
         self.texts.append(chunk)
@@ -37,6 +39,10 @@ class RecordingReply:
     def ask(self, question: str, timeout: float) -> Optional[str]:
         self.questions.append(question)
         return self._answers.pop(0) if self._answers else None
+
+    def variables(self, timeout: float) -> Optional[dict]:
+        self.variables_asked += 1
+        return None if self._variables is None else dict(self._variables)
 
     @property
     def full_text(self) -> str:

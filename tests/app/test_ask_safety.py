@@ -87,3 +87,31 @@ def test_explain_warns_with_the_level_and_the_preview_first(tmp_path):
                                cwd=str(tmp_path), env_complete=True), reply)
     assert reply.warnings[0].startswith("high: ")
     assert reply.warnings[1] == f"would touch: * matches 2 entries in {tmp_path}"
+
+
+def _ask_asking_the_shell(answer, variables):
+    """An interactive shell's request: `vars=ask`, its variables only on request."""
+    cfg = from_dict({"models": MODELS, "default_model": "main"})
+    script = Script(text(answer))
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, complete=script.complete)
+    conv = Conversation("t")
+    conv.usage = UsageTotals()
+    conv.redactor = Redactor()
+    reply = RecordingReply(variables=variables)
+    req = Request(id="r", kind="ask", text="q", shell="bash", cwd="/tmp", vars_on_request=True)
+    return run_ask(env, conv, req, reply), reply
+
+
+def test_the_shell_is_asked_for_its_variables_once_and_only_for_a_flagged_command():
+    result, reply = _ask_asking_the_shell('CMD: rm -rf "$TARGET"/*\nCMD: rm -rf "$TARGET"/.cache\n',
+                                          {"TARGET": "/srv/data", "API_TOKEN": None})
+    assert reply.variables_asked == 1
+    assert "would run: rm -rf /srv/data/*" in result.safety[0]["preview"]
+    _, quiet = _ask_asking_the_shell("CMD: ls -la\n", {"TARGET": "/srv/data"})
+    assert quiet.variables_asked == 0   # nothing flagged: the shell spends nothing on it
+
+
+def test_a_shell_that_cannot_send_its_variables_still_gets_its_warning():
+    result, reply = _ask_asking_the_shell('CMD: rm -rf "$TARGET"/*\n', None)
+    assert reply.variables_asked == 1
+    assert result.safety[0]["level"] == "high" and reply.commands[0][1] == "high"

@@ -125,3 +125,13 @@ def test_format_control_refuses_bad_lines():
     assert format_control("answer", "r", "q1", "n") == b"answer r q1 n\n"
     with pytest.raises(ProtocolError):
         format_control("req", "bad id")
+
+
+def test_a_shell_that_sends_its_variables_on_request():
+    from aish.ipc.protocol import parse_control, parse_request, parse_vars
+    req = parse_request("v=1\nkind=ask\nvars=ask\n", "r1")
+    assert req.vars_on_request and not req.env_complete and req.env == {}
+    assert "vars=ask\n" in format_request(req)
+    assert parse_control("answer r1 q2 v") == ("answer", ["r1", "q2", "v"])
+    assert parse_vars("var=DIR=/srv/a%0Ab\nvar=API_TOKEN\nvar=1BAD=x\nhist=no\n") == \
+        {"DIR": "/srv/a\nb", "API_TOKEN": None}

@@ -127,3 +127,14 @@ def test_an_answer_without_a_final_newline_keeps_its_last_line_and_the_prompt_be
     rows = [r.rstrip() for r in screen.splitlines() if r.strip()]
     assert "Last line without a newline" in rows, screen
     assert rows[rows.index("Last line without a newline") + 1] == PROMPT.rstrip(), screen
+
+
+def test_a_flagged_suggestion_is_previewed_with_the_shells_own_variables(make_shell, stub, shell_name):
+    """The preview expands a variable only this shell has (not exported): the daemon asks the
+    shell for its variables after the answer, never before the first byte."""
+    sh = make_shell(after="AISHT_TARGET=/srv/aisht-data")
+    stub.queue(Reply(text='Clear it.\nCMD: rm -rf "$AISHT_TARGET"/*\n'))
+    sh.ask("? clear the data dir")
+    screen = sh.wait_prompt('rm -rf "$AISHT_TARGET"/*')
+    assert "would run: rm -rf /srv/aisht-data/*" in "".join(screen.split("\n")), screen
+    assert not list(sh.runtime.glob("*.vars")) or all(p.read_text() == "" for p in sh.runtime.glob("*.vars"))

@@ -110,29 +110,51 @@ grep -c again "$_aish_d/$_aish_id.req"
     assert "refused" in out and out.strip().endswith("0"), out
 
 
-def test_bash_sends_its_variables_through_the_private_dir_only(tmp_path):
+@pytest.mark.parametrize("shell", SHELLS)
+def test_variables_go_only_when_the_daemon_asks_and_only_through_the_private_dir(shell, tmp_path):
+    """The request says `vars=ask` and carries no value; a V frame's answer is a new 0600
+    file in the private dir (secret-looking names without their value) and `answer ... v`."""
     run = tmp_path / "run"
     run.mkdir(mode=0o700)
     os.mkfifo(run / "daemon.fifo", 0o600)
     (run / "daemon.pid").write_text(f"{os.getpid()}\n")
+    sent = "read -r -t 2 -u 9 line"   # what the shell wrote to daemon.fifo, read back
     body = f"""
-source '{ROOT / "shell" / "aish.bash"}'
+exec 9<>"$AISH_RUNTIME_DIR/daemon.fifo"   # a reader, as the daemon is
+source '{ROOT / "shell" / f"aish.{shell}"}'
 _aish_load || exit 7
 _aish_ensure || exit 9
 _aish_conv=c
-AISHT_DIR=/srv/x AISHT_API_TOKEN=s3cr3t
 _aish_send_request ask question hi '' || exit 8
-echo "req=$_aish_d/$_aish_id.req vars=$_aish_d/bash-$$.vars"
+{sent}; echo "first=$line"
+echo "req=$_aish_d/$_aish_id.req"
+_aish_vars q1
+{sent}; echo "answered=$line"
+echo "vars=$_aish_d/$_aish_id.q1.vars"
 """
-    done = subprocess.run(["bash", "-c", body], capture_output=True, text=True, timeout=30, cwd=tmp_path,
-                          env={**os.environ, "AISH_RUNTIME_DIR": str(run)})
-    m = re.search(r"req=(\S+) vars=(\S+)", done.stdout)
-    assert m, done.stdout + done.stderr
-    request = Path(m.group(1)).read_text()
-    assert "var=AISHT_DIR=/srv/x\n" in request and "var=AISHT_API_TOKEN\n" in request
-    assert "s3cr3t" not in request and "var=BASH_" not in request and "vars=all\n" in request
-    assert Path(m.group(2)).read_text() == ""  # emptied in the private dir, nowhere else
-    assert [p.name for p in tmp_path.iterdir()] == ["run"]
+    # (set outside the script text: zsh keeps a -c script in ZSH_EXECUTION_STRING)
+    done = subprocess.run([shell, "-c", body], capture_output=True, text=True, timeout=30, cwd=tmp_path,
+                          env={**os.environ, "AISH_RUNTIME_DIR": str(run), "AISHT_DIR": "/srv/x",
+                               "AISHT_API_TOKEN": "s3cr3t"})
+    out = done.stdout
+    lines = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    assert "req" in lines and "vars" in lines, out + done.stderr
+    request = Path(lines["req"]).read_text()
+    assert "vars=ask\n" in request and "var=" not in request and "s3cr3t" not in request, request
+    req_id = Path(lines["req"]).name[:-len(".req")]
+    assert lines["first"] == f"req {req_id}", out
+    assert lines["answered"] == f"answer {req_id} q1 v", out
+    vars_file = Path(lines["vars"])
+    assert oct(vars_file.stat().st_mode & 0o777) == "0o600"
+    sent_vars = vars_file.read_text()
+    assert "var=AISHT_DIR=/srv/x\n" in sent_vars and "var=AISHT_API_TOKEN\n" in sent_vars
+    assert "s3cr3t" not in sent_vars and "var=_aish_" not in sent_vars and "var=BASH_" not in sent_vars
+    assert [p.name for p in tmp_path.iterdir()] == ["run"]   # nothing outside the private dir
+    names = sorted(p.name for p in run.iterdir())
+    assert all(n.startswith(("daemon.", f"{shell}-")) for n in names), names
+    for name in names:        # bash lists the names through a file: kept empty, no values at rest
+        if name.endswith(".vars") and not name.startswith(req_id):
+            assert (run / name).read_text() == "", name
 
 
 def _run(shell: str, body: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -363,15 +363,28 @@ def judge(env: AskEnv, conv: Conversation, commands: list, req: Optional[Request
     judged = []
     for i, command in enumerate(commands):
         verdict = verdicts[i]
-        judged.append((verdict.level, verdict.reason, _preview(command, req)) if verdict
+        judged.append((verdict.level, verdict.reason, _preview(command, req, reply)) if verdict
                       else (None, None, None))
     return judged
 
 
-def _preview(command: str, req: Optional[Request]) -> Optional[str]:
-    """What a flagged command would touch, against the shell's cwd and variables (secrets masked)."""
+VARS_TIMEOUT = 2.0   # seconds a shell may take to send its variables (it needs milliseconds)
+
+
+def _preview(command: str, req: Optional[Request], reply: Reply) -> Optional[str]:
+    """What a flagged command would touch, against the shell's cwd and variables (secrets masked).
+
+    A shell that said ``vars=ask`` is asked for its variables here, at the first flagged
+    command of the request, and never before its answer: most answers flag nothing."""
     from aish.safety import preview as safety_preview
     from aish.safety.secrets import mask
+
+    if req is not None and req.vars_on_request:
+        req.vars_on_request = False    # asked once per request, answered or not
+        fetched = reply.variables(VARS_TIMEOUT)
+        if fetched is not None:
+            req.env.update(fetched)
+            req.env_complete = True
 
     view = safety_preview.ShellView(cwd=req.cwd if req else "", env=dict(req.env) if req else {},
                                     complete=bool(req and req.env_complete))
@@ -392,7 +405,7 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
     verdict = safety.assess(command, cwd=req.cwd)
     if verdict:
         reply.warning(f"{verdict.level}: {verdict.reason}")
-        shown_preview = _preview(command, req)
+        shown_preview = _preview(command, req, reply)
         if shown_preview:
             reply.warning(f"would touch: {shown_preview}")
     messages = explain.explain_messages(command, req.shell)

@@ -60,6 +60,9 @@ class DraftReply:
     def ask(self, question: str, timeout: float) -> Optional[str]:
         return None  # a tool approval cannot be asked in the background: denied
 
+    def variables(self, timeout: float) -> Optional[dict]:
+        return None  # nor the shell's variables: the preview goes without them
+
 
 def allowed(cfg: Config) -> bool:
     if cfg.fix.prepare == "off" or not cfg.models:

@@ -13,13 +13,38 @@ from pathlib import Path
 from typing import Callable
 
 from aish.daemon.runtime import FIFO, POLL, pid_alive, pid_exited
-from aish.errors import DaemonError
+from aish.errors import DaemonError, ProtocolError
 
 # A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
 # bash saves the user's INT trap without forking), py-PID-N.fifo, and requests
 # zsh-PID-....req.  bash cannot remove its files at exit (a `trap EXIT` would clobber the
 # user's), and a killed client removes nothing.
-_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap)$")
+_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap|vars)$")
+
+
+def read_own_file(path: Path, limit: int) -> str:
+    """The text of a file a client wrote for us: a regular file of this user's (never a
+    link or a FIFO, which could block), at most ``limit`` bytes."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
+            raise ProtocolError(f"{path} is not a regular file of yours")
+        if st.st_size > limit:
+            raise ProtocolError(f"{path} is larger than {limit} bytes")
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _remove_files_of(rundir: Path, gone: Callable[[int], bool]) -> int:

@@ -14,15 +14,19 @@ import os
 import select
 import threading
 import time
+from pathlib import Path
 from typing import Optional
 
+from aish.daemon import client_files
+from aish.errors import AishError
 from aish.ipc.cancel import CancelToken
-from aish.ipc.protocol import encode_frame
+from aish.ipc.protocol import encode_frame, parse_vars
 
 # seconds a client may leave its pipe full before it counts as gone (tests shorten it)
 def stall_seconds() -> float:
     """Read when used, not at import: a forked daemon inherits its parent's modules."""
     return float(os.environ.get("AISH_DAEMON_STALL") or 10.0)
+_MAX_VARS_BYTES = 1 << 20   # a shell's variables, as var= lines (values over 4 KB are left out)
 _PATH_LOCKS: dict = {}
 _PATH_LOCKS_GUARD = threading.Lock()
 
@@ -56,6 +60,7 @@ class FrameReply:
         self._qlock = threading.Lock()
         self._qseq = 0
         self._questions: dict = {}
+        self.rundir: Optional[Path] = None  # where the shell writes what a V frame asks for
         self._stop_r = self._stop_w = -1
         self._watcher: Optional[threading.Thread] = None
         self.thread: Optional[threading.Thread] = None  # the request's thread (set by the server)
@@ -158,8 +163,31 @@ class FrameReply:
     # ------------------------------------------------------------ questions
     def ask(self, question: str, timeout: float) -> Optional[str]:
         """Q frame, then wait for the matching ``answer`` line; None is a denial."""
-        if not self.interactive or self.cancel.cancelled or self._gone:
+        # The timeout goes along: the shell gives up at the same moment and says so.
+        _, answer = self._question(timeout, "Q", question, f"{timeout:g}")
+        return answer
+
+    def variables(self, timeout: float) -> Optional[dict]:
+        """V frame; the shell writes ``<id>.<qid>.vars`` (0600, in the runtime dir) and
+        answers ``v``.  None when it cannot (not interactive, gone, too slow, a bad file)."""
+        if self.rundir is None:
             return None
+        qid, answer = self._question(timeout, "V")
+        path = self.rundir / f"{self.id}.{qid}.vars"
+        try:
+            if answer != "v":
+                return None
+            return parse_vars(client_files.read_own_file(path, _MAX_VARS_BYTES))
+        except (OSError, AishError) as err:
+            self.log.warning("request %s: the shell's variables are unreadable: %s", self.id, err)
+            return None
+        finally:
+            client_files.unlink_quietly(path)   # written late, after we gave up: still ours to remove
+
+    def _question(self, timeout: float, tag: str, *fields: str) -> tuple:
+        """Send ``tag qid fields...`` and wait for ``answer <id> <qid> X``: (qid, X or None)."""
+        if not self.interactive or self.cancel.cancelled or self._gone:
+            return "", None
         event = threading.Event()
         with self._qlock:
             self._qseq += 1
@@ -167,11 +195,10 @@ class FrameReply:
             slot = self._questions[qid] = [event, None]
         unregister = self.cancel.on_cancel(event.set)
         try:
-            # The timeout goes along: the shell gives up at the same moment and says so.
-            if not self._send("Q", qid, question, f"{timeout:g}"):
-                return None
+            if not self._send(tag, qid, *fields):
+                return qid, None
             event.wait(timeout)
-            return None if self.cancel.cancelled else slot[1]
+            return qid, None if self.cancel.cancelled else slot[1]
         finally:
             unregister()
             with self._qlock:

@@ -169,6 +169,7 @@ class Server:
             reply = self._active.get(args[0])
             if verb == "req" and reply is None:
                 reply = self._active[args[0]] = FrameReply(args[0], self.log)
+                reply.rundir = self.rundir
                 reply.thread = threading.Thread(target=self._serve, args=(reply,),
                                                 name=f"req-{args[0]}", daemon=True)
                 reply.thread.start()
@@ -247,23 +248,10 @@ class Server:
     def _read_request(self, req_id: str) -> str:
         """Read and delete ``<id>.req``; only a regular file of ours counts."""
         path = self.rundir / f"{req_id}.req"
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
         try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
-                raise ProtocolError(f"{path} is not a regular file of yours")
-            if st.st_size > MAX_REQUEST:
-                raise ProtocolError(f"{path} is larger than {MAX_REQUEST} bytes")
-            chunks = []
-            while chunk := os.read(fd, 1 << 20):
-                chunks.append(chunk)
+            return client_files.read_own_file(path, MAX_REQUEST)
         finally:
-            os.close(fd)
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-        return b"".join(chunks).decode("utf-8", "replace")
+            client_files.unlink_quietly(path)
 
     def _attach(self, reply: FrameReply, path: Optional[str], interactive: bool) -> bool:
         """Open the client's reply FIFO without blocking; refuse any path we do not trust."""

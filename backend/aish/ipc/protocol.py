@@ -74,6 +74,7 @@ class Request:
     cols: int = 80
     env: dict = field(default_factory=dict)  # the shell's variables: name -> value, None if withheld
     env_complete: bool = False  # `vars=all`: every set variable is listed (a missing one is unset)
+    vars_on_request: bool = False  # `vars=ask`: the shell sends its variables when asked (V frame)
     extra: dict = field(default_factory=dict)  # unknown keys, kept for newer shells
 
 
@@ -110,12 +111,11 @@ def parse_request(text: str, id: str) -> Request:
                 req.history.append(HistoryEntry(value))
         elif key == "argv":
             req.argv.append(value)
-        elif key == "var":  # NAME=value, or a bare NAME: set, value withheld (a secret-looking name)
-            name, eq, val = value.partition("=")
-            if _VAR_NAME.fullmatch(name) and len(req.env) < _MAX_VARS:
-                req.env[name] = val if eq else None
+        elif key == "var":
+            add_var(req.env, value)
         elif key == "vars":
             req.env_complete = value.strip() == "all"
+            req.vars_on_request = value.strip() == "ask"
         elif key in ("cursor", "cols"):
             number = _int(value)
             if number is not None and number >= 0:
@@ -138,6 +138,23 @@ def parse_request(text: str, id: str) -> Request:
     return req
 
 
+def add_var(env: dict, value: str) -> None:
+    """One ``var`` entry into ``env``: NAME=value, or a bare NAME (set, value withheld)."""
+    name, eq, val = value.partition("=")
+    if _VAR_NAME.fullmatch(name) and len(env) < _MAX_VARS:
+        env[name] = val if eq else None
+
+
+def parse_vars(text: str) -> dict:
+    """A shell's answer to a V frame: escaped ``var=`` lines, as in a request."""
+    env: dict = {}
+    for line in text.split("\n"):
+        key, sep, raw = line.partition("=")
+        if sep and key == "var":
+            add_var(env, unescape(raw))
+    return env
+
+
 def format_request(req: Request) -> str:
     lines = [f"v={VERSION}"]
     lines += [f"{key}={escape(getattr(req, key))}" for key in _STR_KEYS]
@@ -154,6 +171,8 @@ def format_request(req: Request) -> str:
     lines += [f"var={escape(name if value is None else f'{name}={value}')}" for name, value in req.env.items()]
     if req.env_complete:
         lines.append("vars=all")
+    elif req.vars_on_request:
+        lines.append("vars=ask")
     lines += [f"{key}={escape(str(value))}" for key, value in req.extra.items()
               if _KEY.fullmatch(key) and key not in _KNOWN_KEYS]
     return "\n".join(lines) + "\n"
@@ -184,14 +203,15 @@ def parse_frame(line: str) -> Frame:
 
 def parse_control(line: str) -> Optional[tuple]:
     """``("req", [id])``, ``("cancel", [id])``, ``("answer", [id, qid, ans])``,
-    ``("retire", [pid])`` or None."""
+    ``("retire", [pid])`` or None.  An answer is y, n or a to a Q frame, v (written) or n
+    to a V frame."""
     if len(line) > MAX_CONTROL:
         return None
     words = line.strip().split(" ")
     if len(words) == 2 and words[0] in ("req", "cancel", "retire") and valid_id(words[1]):
         return words[0], [words[1]]
     if len(words) == 4 and words[0] == "answer" and valid_id(words[1]) and valid_id(words[2]) \
-            and words[3] in ("y", "n", "a"):
+            and words[3] in ("y", "n", "a", "v"):
         return "answer", words[1:]
     return None
 

@@ -33,3 +33,8 @@ class Reply(Protocol):
 
     def ask(self, question: str, timeout: float) -> Optional[str]:
         """Ask the user; returns 'y', 'n' or 'a', or None when nobody can answer in time."""
+
+    def variables(self, timeout: float) -> Optional[dict]:
+        """The asking shell's variables (name -> value, None when withheld), fetched only when
+        a preview needs them: collecting them costs the shell milliseconds it should not
+        spend before the first byte.  None when the shell cannot send them in time."""
