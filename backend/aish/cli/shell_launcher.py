@@ -4,9 +4,15 @@ It never edits the user's rc files.  zsh starts as a login shell with ZDOTDIR po
 at a private dir whose only file, ``.zshenv``, puts the user's ZDOTDIR back (or unsets
 it) before anything else runs and sources the user's own ``.zshenv``; zsh then reads the
 user's ``.zprofile``, ``.zshrc`` and ``.zlogin`` from their usual place, exactly as a login
-would, and aish is loaded at the first prompt (after all of them).  bash gets an rc file
-that sources ``~/.bashrc`` first and the integration second.  Before that it says which
-model it will use, or how to configure one.
+would, and aish is loaded at the first prompt (after all of them).  bash cannot be told
+to read one more file at a login, so it gets an rc file that reads what a login reads, in
+that order (``/etc/profile``, then the first of ``~/.bash_profile``, ``~/.bash_login``,
+``~/.profile``; ``~/.bash_logout`` at exit), then the integration.  Before that it says
+which model it will use, or how to configure one.
+
+A login's files may set PATH anew (Debian's ``/etc/profile`` does), which would lose the
+directory ``aish`` was started from (a venv): when ``aish`` is then not found, that directory
+is put back at the front of PATH, after the user's files ran.
 """
 from __future__ import annotations
 
@@ -27,10 +33,25 @@ if [[ -o interactive ]]; then
   _aish_shell_load() {{
     precmd_functions=(${{precmd_functions:#_aish_shell_load}})
     unfunction _aish_shell_load
+    {keep_path}
     source {script}
   }}
   precmd_functions+=(_aish_shell_load)
 fi
+"""
+
+
+BASHRC = """\
+# Written by `aish shell`: the startup files a bash login reads, in its order, then aish.
+# (Before them, so that an EXIT trap of the user's own replaces it.)
+trap '[ -r ~/.bash_logout ] && . ~/.bash_logout' EXIT
+[ -r /etc/profile ] && . /etc/profile
+if [ -r ~/.bash_profile ]; then . ~/.bash_profile
+elif [ -r ~/.bash_login ]; then . ~/.bash_login
+elif [ -r ~/.profile ]; then . ~/.profile
+fi
+{keep_path}
+source {script}
 """
 
 
@@ -63,22 +84,35 @@ def needs_recorder(env: dict) -> bool:
     return not any(env.get(k) for k in ("TMUX", "KITTY_WINDOW_ID", "WEZTERM_PANE", "AISH_RECORDER"))
 
 
+def _keep_path(name: str) -> str:
+    """Shell code that puts this aish's directory back on PATH if the startup files lost it
+    (builtins only: no fork)."""
+    found = shutil.which("aish")
+    if not found:
+        return ""
+    bindir = _q(Path(found).parent)
+    if name == "zsh":
+        return f"(( $+commands[aish] )) || path=({bindir} $path)"
+    return f"command -v aish >/dev/null || PATH={bindir}:$PATH"
+
+
 def shell_command(name: str) -> tuple:
     """argv and environment of ``name`` with the user's startup files and then the integration."""
     rundir = paths.runtime_dir()
     script = script_path(name)
+    keep_path = _keep_path(name)
     env = dict(os.environ)
     if name == "zsh":
         zdot = rundir / "zdotdir"
         zdot.mkdir(mode=0o700, exist_ok=True)
-        (zdot / ".zshenv").write_text(ZSHENV.format(script=_q(script)), encoding="utf-8")
+        (zdot / ".zshenv").write_text(ZSHENV.format(script=_q(script), keep_path=keep_path), encoding="utf-8")
         env.pop("_AISH_ZDOTDIR", None)
         if "ZDOTDIR" in env:
             env["_AISH_ZDOTDIR"] = env["ZDOTDIR"]
         env["ZDOTDIR"] = str(zdot)
         return ["zsh", "-l", "-i"], env
     rcfile = rundir / "bashrc"
-    rcfile.write_text(f"[[ -r ~/.bashrc ]] && source ~/.bashrc\nsource {_q(script)}\n", encoding="utf-8")
+    rcfile.write_text(BASHRC.format(script=_q(script), keep_path=keep_path), encoding="utf-8")
     return ["bash", "--rcfile", str(rcfile), "-i"], env
 
 
