@@ -15,7 +15,7 @@ from typing import Callable
 
 import pytest
 
-from tests.stub_server import StubServer
+from tests.stub_server import Reply, StubServer
 from tests.shell.tmux import Tmux
 
 REPO = Path(__file__).resolve().parents[2]
@@ -54,6 +54,24 @@ def _aish_wrapper(bindir: Path) -> Path:
     path.write_text(f"#!/bin/sh\nexec {sys.executable} -m aish \"$@\"\n", encoding="utf-8")
     path.chmod(0o755)
     return path
+
+
+def aish_shell(aish_env: Path, home: Path, shell: str) -> Tmux:
+    """`aish shell <shell>` (the README's first command) in tmux, for a user whose home is
+    ``home``; enter it with ``with``."""
+    aish = _aish_wrapper(aish_env / "bin")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TMUX", "ZDOTDIR", "BASH_ENV"))}
+    env.update(HOME=str(home), TERM="screen", LANG="C.UTF-8", SHELL=f"/bin/{shell}",
+               PATH=f"{aish.parent}:{env['PATH']}")
+    return Tmux([str(aish), "shell", shell], env, home, socket=aish_env / "tmux-shell.sock")
+
+
+def ask_gets_the_suggestion(tmux: Tmux, stub: StubServer, question: str) -> None:
+    """An ask in a shell started by hand answers and puts its command on the prompt line."""
+    stub.queue(Reply(text="a\nCMD: ls -la\n"))
+    tmux.type(question)
+    tmux.keys("Enter")
+    tmux.wait_last_line(PROMPT + "ls -la", timeout=20)
 
 
 def start_shell(name: str, base: Path, before: str = "", after: str = "",

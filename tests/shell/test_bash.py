@@ -144,10 +144,7 @@ def test_aish_shell_reads_the_files_a_login_reads_then_loads_aish(stub, aish_env
     """`aish shell bash` (the README's first command): /etc/profile and the first of
     ~/.bash_profile, ~/.bash_login, ~/.profile run as at a login (here .bash_profile, which
     sources .bashrc itself), ~/.bash_logout at exit; then aish works."""
-    import os
-
-    from tests.shell.shellenv import PROMPT, _aish_wrapper, _q
-    from tests.shell.tmux import Tmux
+    from tests.shell.shellenv import PROMPT, _q, aish_shell, ask_gets_the_suggestion
 
     home = aish_env / "home"
     home.mkdir()
@@ -155,19 +152,12 @@ def test_aish_shell_reads_the_files_a_login_reads_then_loads_aish(stub, aish_env
     (home / ".profile").write_text("FROM_DOTPROFILE=1\n")      # a login reads only the first found
     (home / ".bashrc").write_text(f"PS1={_q(PROMPT)}\nFROM_RC=1\n")
     (home / ".bash_logout").write_text(f"echo bye > {_q(str(home / 'logged-out'))}\n")
-    aish = _aish_wrapper(aish_env / "bin")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TMUX", "BASH_ENV"))}
-    env.update(HOME=str(home), TERM="screen", LANG="C.UTF-8", SHELL="/bin/bash",
-               PATH=f"{aish.parent}:{env['PATH']}")
-    with Tmux([str(aish), "shell", "bash"], env, home, socket=aish_env / "tmux-shell.sock") as tmux:
+    with aish_shell(aish_env, home, "bash") as tmux:
         tmux.wait_last_line(PROMPT, timeout=20)
         tmux.type('echo "p=$FROM_PROFILE${FROM_DOTPROFILE-no}$FROM_RC"')
         tmux.keys("Enter")
         tmux.wait("p=1no1")
-        stub.queue(Reply(text="a\nCMD: ls -la\n"))
-        tmux.type("? from aish shell")
-        tmux.keys("Enter")
-        tmux.wait_last_line(PROMPT + "ls -la", timeout=20)
+        ask_gets_the_suggestion(tmux, stub, "? from aish shell")
         tmux.keys("C-u")
         tmux.type("exit")
         tmux.keys("Enter")

@@ -1,7 +1,6 @@
 """shell/aish.zsh in a real zsh (tmux), against the real daemon and the model stub."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -94,24 +93,16 @@ def test_sourcing_twice_is_harmless_and_options_are_restored(make_shell, stub):
 def test_aish_shell_reads_the_users_own_startup_files_then_loads_aish(stub, aish_env):
     """`aish shell` (the README's first command): the user's .zshenv, .zprofile and .zshrc
     run as at a login, ZDOTDIR is not left pointing at the runtime dir, and aish works."""
-    from tests.shell.shellenv import PROMPT, _aish_wrapper, _q
-    from tests.shell.tmux import Tmux
+    from tests.shell.shellenv import PROMPT, _q, aish_shell, ask_gets_the_suggestion
 
     home = aish_env / "home"
     home.mkdir()
     (home / ".zshenv").write_text("typeset -g FROM_ENV=1\n")
     (home / ".zprofile").write_text("typeset -g FROM_PROFILE=1\n")
     (home / ".zshrc").write_text(f"PS1={_q(PROMPT)}\ntypeset -g FROM_RC=1\n")
-    aish = _aish_wrapper(aish_env / "bin")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TMUX", "ZDOTDIR"))}
-    env.update(HOME=str(home), TERM="screen", LANG="C.UTF-8", SHELL="/bin/zsh",
-               PATH=f"{aish.parent}:{env['PATH']}")
-    with Tmux([str(aish), "shell", "zsh"], env, home, socket=aish_env / "tmux-shell.sock") as tmux:
+    with aish_shell(aish_env, home, "zsh") as tmux:
         tmux.wait_last_line(PROMPT, timeout=20)
         tmux.type('print -r -- "z=${ZDOTDIR-unset} $FROM_ENV$FROM_PROFILE$FROM_RC h=${HISTFILE:-none}"')
         tmux.keys("Enter")
         tmux.wait("z=unset 111 h=none")
-        stub.queue(Reply(text="a\nCMD: ls -la\n"))
-        tmux.type("? from aish shell")
-        tmux.keys("Enter")
-        tmux.wait_last_line(PROMPT + "ls -la", timeout=20)
+        ask_gets_the_suggestion(tmux, stub, "? from aish shell")
