@@ -162,3 +162,11 @@ def test_aish_shell_reads_the_files_a_login_reads_then_loads_aish(stub, aish_env
         tmux.type("exit")
         tmux.keys("Enter")
         wait_until(lambda: (home / "logged-out").exists(), 10, "~/.bash_logout to run at exit")
+    # With no login file at all, the files a terminal's bash reads rather than none.
+    for name in (".bash_profile", ".profile", "logged-out"):
+        (home / name).unlink()
+    with aish_shell(aish_env, home, "bash") as tmux:
+        tmux.wait_last_line(PROMPT, timeout=20)
+        tmux.type('echo "r=$FROM_RC"')
+        tmux.keys("Enter")
+        tmux.wait("r=1")

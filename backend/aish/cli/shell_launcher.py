@@ -7,7 +7,8 @@ user's ``.zprofile``, ``.zshrc`` and ``.zlogin`` from their usual place, exactly
 would, and aish is loaded at the first prompt (after all of them).  bash cannot be told
 to read one more file at a login, so it gets an rc file that reads what a login reads, in
 that order (``/etc/profile``, then the first of ``~/.bash_profile``, ``~/.bash_login``,
-``~/.profile``; ``~/.bash_logout`` at exit), then the integration.  Before that it says
+``~/.profile``; ``~/.bash_logout`` at exit; ``~/.bashrc`` when none of the three exists,
+rather than none of the user's files), then the integration.  Before that it says
 which model it will use, or how to configure one.
 
 A login's files may set PATH anew (Debian's ``/etc/profile`` does), which would lose the
@@ -49,6 +50,7 @@ trap '[ -r ~/.bash_logout ] && . ~/.bash_logout' EXIT
 if [ -r ~/.bash_profile ]; then . ~/.bash_profile
 elif [ -r ~/.bash_login ]; then . ~/.bash_login
 elif [ -r ~/.profile ]; then . ~/.profile
+elif [ -r ~/.bashrc ]; then . ~/.bashrc   # no login file at all: what a terminal's bash reads
 fi
 {keep_path}
 source {script}
