@@ -1,7 +1,9 @@
 """The application: the only package that wires features together.
 
     service      daemon-wide state: config reload, conversations, MCP, token counter, ledger
-    ask          one question end to end: route, budget, stream, fallback, tools, suggestions, safety
+    ask          one question end to end: route, budget, stream, fallback, tools, suggestions
+    judge        a suggested command's safety: local verdict, second opinion, preview (asks the
+                 shell for its variables when a preview needs them)
     explain      `:explain`: a model explains the command on the prompt line, piece by piece
     suggestions  the commands an answer suggests (`CMD:` lines, else shell code blocks)
     output       the last command's output attached to the question it belongs to

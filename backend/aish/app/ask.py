@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from aish.app import output, suggestions
+from aish.app.judge import judge, preview
 from aish.chat import prompts
 from aish.config.schema import Config, ModelConfig
 from aish.chat.conversation import Conversation
@@ -332,66 +333,6 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
         reply.command(command, level, f"{reason} — {preview}" if preview else reason)
 
 
-def judge(env: AskEnv, conv: Conversation, commands: list, req: Optional[Request],
-          reply: Reply) -> list[tuple[Optional[str], Optional[str], Optional[str]]]:
-    """(level, reason, preview) per command: the local verdict against the shell's cwd, a
-    second opinion (costed ``probe``, cached, waited on at most ``llm_timeout``) on medium or
-    unknown commands, and a preview of what a flagged one would touch."""
-    from aish.safety import assess as safety
-
-    cfg = env.config
-    verdicts = {i: safety.assess(c, cwd=req.cwd if req else "") for i, c in enumerate(commands)}
-    if cfg.safety.llm_model:
-        jobs = []
-        for i, command in enumerate(commands):
-            verdict = verdicts[i]
-            if verdict and verdict.level == "medium" or verdict is None and safety.unknown_writer(command):
-                shown = conv.redactor.redact(command) if _redacting(env, conv) else command
-                jobs.append((i, shown, verdict))
-        if jobs:
-            from aish.safety.opinions import SHARED
-
-            def complete(model_cfg, messages, **kw):  # counted as a "probe" call, like any other
-                text, usage = env.complete(model_cfg, messages, **kw)
-                _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
-                return text, usage
-
-            opinions = (env.opinions or SHARED).gather(jobs, cfg.model(cfg.safety.llm_model), complete,
-                                                       cfg.safety.llm_timeout)
-            for i, second in opinions.items():
-                verdicts[i] = second or verdicts[i]
-    judged = []
-    for i, command in enumerate(commands):
-        verdict = verdicts[i]
-        judged.append((verdict.level, verdict.reason, _preview(command, req, reply)) if verdict
-                      else (None, None, None))
-    return judged
-
-
-VARS_TIMEOUT = 2.0   # seconds a shell may take to send its variables (it needs milliseconds)
-
-
-def _preview(command: str, req: Optional[Request], reply: Reply) -> Optional[str]:
-    """What a flagged command would touch, against the shell's cwd and variables (secrets masked).
-
-    A shell that said ``vars=ask`` is asked for its variables here, at the first flagged
-    command of the request, and never before its answer: most answers flag nothing."""
-    from aish.safety import preview as safety_preview
-    from aish.safety.secrets import mask
-
-    if req is not None and req.vars_on_request:
-        req.vars_on_request = False    # asked once per request, answered or not
-        fetched = reply.variables(VARS_TIMEOUT)
-        if fetched is not None:
-            req.env.update(fetched)
-            req.env_complete = True
-
-    view = safety_preview.ShellView(cwd=req.cwd if req else "", env=dict(req.env) if req else {},
-                                    complete=bool(req and req.env_complete))
-    line = safety_preview.preview(command, view)
-    return mask(line) if line else None
-
-
 def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
     """Explain the buffer piece by piece; the conversation and the buffer stay untouched."""
     from aish.app import explain
@@ -405,7 +346,7 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
     verdict = safety.assess(command, cwd=req.cwd)
     if verdict:
         reply.warning(f"{verdict.level}: {verdict.reason}")
-        shown_preview = _preview(command, req, reply)
+        shown_preview = preview(command, req, reply)
         if shown_preview:
             reply.warning(f"would touch: {shown_preview}")
     messages = explain.explain_messages(command, req.shell)

@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.app import suggestions
-from aish.app.ask import (AskEnv, _account, _Call, _consume, _redacting, fallback_target, judge,
+from aish.app.ask import (AskEnv, _account, _Call, _consume, _redacting, fallback_target,
                           run_tool_calls)
+from aish.app.judge import judge
 from aish.app.norris_task import Task
 from aish.chat import prompts
 from aish.chat.conversation import Conversation
@@ -254,7 +255,7 @@ def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list, t
 
 def _safety(env: AskEnv, conv: Conversation, task: Task, command: str,
             reply: Reply) -> tuple[Optional[str], Optional[str]]:
-    """The same judgement as an ask's suggestions (``ask.judge``): local verdict in the task's
+    """The same judgement as an ask's suggestions (``judge.judge``): local verdict in the task's
     cwd, second opinion on medium or unknown commands, preview of what it would touch."""
     request = Request(id="", kind="norris", cwd=task.cwd)
     level, reason, preview = judge(env, conv, [command], request, reply)[0]

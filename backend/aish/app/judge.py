@@ -1,0 +1,76 @@
+"""Judging suggested commands: the local verdict, a second opinion, and a preview.
+
+The same judgement serves an ask's suggestions, ``:explain`` and every Norris step, so a
+step is never judged more leniently than a suggestion.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from aish.chat.conversation import Conversation
+from aish.ipc.protocol import Request
+from aish.ipc.reply import Reply
+
+if TYPE_CHECKING:
+    from aish.app.ask import AskEnv
+
+
+def judge(env: "AskEnv", conv: Conversation, commands: list, req: Optional[Request],
+          reply: Reply) -> list[tuple[Optional[str], Optional[str], Optional[str]]]:
+    """(level, reason, preview) per command: the local verdict against the shell's cwd, a
+    second opinion (costed ``probe``, cached, waited on at most ``llm_timeout``) on medium or
+    unknown commands, and a preview of what a flagged one would touch."""
+    from aish.app.ask import _account, _redacting
+    from aish.safety import assess as safety
+
+    cfg = env.config
+    verdicts = {i: safety.assess(c, cwd=req.cwd if req else "") for i, c in enumerate(commands)}
+    if cfg.safety.llm_model:
+        jobs = []
+        for i, command in enumerate(commands):
+            verdict = verdicts[i]
+            if verdict and verdict.level == "medium" or verdict is None and safety.unknown_writer(command):
+                shown = conv.redactor.redact(command) if _redacting(env, conv) else command
+                jobs.append((i, shown, verdict))
+        if jobs:
+            from aish.safety.opinions import SHARED
+
+            def complete(model_cfg, messages, **kw):  # counted as a "probe" call, like any other
+                text, usage = env.complete(model_cfg, messages, **kw)
+                _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
+                return text, usage
+
+            opinions = (env.opinions or SHARED).gather(jobs, cfg.model(cfg.safety.llm_model), complete,
+                                                       cfg.safety.llm_timeout)
+            for i, second in opinions.items():
+                verdicts[i] = second or verdicts[i]
+    judged = []
+    for i, command in enumerate(commands):
+        verdict = verdicts[i]
+        judged.append((verdict.level, verdict.reason, preview(command, req, reply)) if verdict
+                      else (None, None, None))
+    return judged
+
+
+VARS_TIMEOUT = 2.0   # seconds a shell may take to send its variables (it needs milliseconds)
+
+
+def preview(command: str, req: Optional[Request], reply: Reply) -> Optional[str]:
+    """What a flagged command would touch, against the shell's cwd and variables (secrets masked).
+
+    A shell that said ``vars=ask`` is asked for its variables here, at the first flagged
+    command of the request, and never before its answer: most answers flag nothing."""
+    from aish.safety import preview as safety_preview
+    from aish.safety.secrets import mask
+
+    if req is not None and req.vars_on_request:
+        req.vars_on_request = False    # asked once per request, answered or not
+        fetched = reply.variables(VARS_TIMEOUT)
+        if fetched is not None:
+            req.env.update(fetched)
+            req.env_complete = True
+
+    view = safety_preview.ShellView(cwd=req.cwd if req else "", env=dict(req.env) if req else {},
+                                    complete=bool(req and req.env_complete))
+    line = safety_preview.preview(command, view)
+    return mask(line) if line else None
