@@ -327,10 +327,10 @@ def _suggest(env: AskEnv, conv: Conversation, result: AskResult, reply: Reply,
             reply.warning(suggestions.removed_note(removed))
         if command:
             commands.append(command)
-    for command, (level, reason, preview) in zip(commands, judge(env, conv, commands, req, reply)):
+    for command, (level, reason, touches) in zip(commands, judge(env, conv, commands, req, reply)):
         result.commands.append(command)
-        result.safety.append({"command": command, "level": level, "reason": reason, "preview": preview})
-        reply.command(command, level, f"{reason} — {preview}" if preview else reason)
+        result.safety.append({"command": command, "level": level, "reason": reason, "preview": touches})
+        reply.command(command, level, f"{reason} — {touches}" if touches else reason)
 
 
 def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
