@@ -330,30 +330,39 @@ _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.
 # not an answer to it: they are dropped, and the user is told.  A Ctrl-C aborts the widget.
 _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
   emulate -L zsh
-  local key
+  local key tty
   local -i dropped=0
   float t=${2:-120} deadline
-  while read -k 1 -t 0 key; do (( dropped++ )); done
-  (( dropped )) && _aish_say "[aish] $dropped keys typed before this question were dropped"
-  _aish_spin_clear
-  (( _aish_nl )) || printf '\n'
-  printf '%s ' "[aish] $1"
-  _aish_nl=0 _aish_line=
-  (( deadline = EPOCHREALTIME + t ))
-  while :; do
-    if (( EPOCHREALTIME >= deadline )); then
-      _aish_say "[aish] no answer within ${t%.*} s: denied"
-      REPLY=n
-      return 0
-    fi
-    key=
-    read -k 1 -t $_aish_tick key || continue
-    _aish_edit "$key" && continue
-    printf '\n'; _aish_nl=1
-    _aish_word && return 0
-    _aish_say "[aish] answer y (yes), n (no, the default) or a (always)"
-    printf '%s ' "[aish] $1"; _aish_nl=0 _aish_line=
-  done
+  # `zle -I` gave the terminal back its cooked mode: keys would wait for Enter in the tty's
+  # line buffer, echoed by it and then again by us.  One key at a time, unechoed, while the
+  # question waits (forks: a person is answering, not a keypress path), as it was after.
+  tty=$(command stty -g <${TTY:-/dev/tty} 2>/dev/null) &&
+    command stty -icanon -echo min 1 time 0 <${TTY:-/dev/tty} 2>/dev/null || tty=
+  {
+    while read -k 1 -t 0 key; do (( dropped++ )); done
+    (( dropped )) && _aish_say "[aish] $dropped keys typed before this question were dropped"
+    _aish_spin_clear
+    (( _aish_nl )) || printf '\n'
+    printf '%s ' "[aish] $1"
+    _aish_nl=0 _aish_line=
+    (( deadline = EPOCHREALTIME + t ))
+    while :; do
+      if (( EPOCHREALTIME >= deadline )); then
+        _aish_say "[aish] no answer within ${t%.*} s: denied"
+        REPLY=n
+        return 0
+      fi
+      key=
+      read -k 1 -t $_aish_tick key || continue
+      _aish_edit "$key" && continue
+      printf '\n'; _aish_nl=1
+      _aish_word && return 0
+      _aish_say "[aish] answer y (yes), n (no, the default) or a (always)"
+      printf '%s ' "[aish] $1"; _aish_nl=0 _aish_line=
+    done
+  } always {
+    [[ -n $tty ]] && command stty $tty <${TTY:-/dev/tty} 2>/dev/null
+  }
 }
 
 # ----------------------------------------------------------------- after a request

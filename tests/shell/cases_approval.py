@@ -45,6 +45,8 @@ def test_approval_reads_a_line_cancels_and_times_out(make_shell, stub, tools):
     screen = sh.wait_prompt("echo one")
     assert calls(tools) == 1
     assert "[y/N/a] yes" in screen and "command not found" not in screen, screen
+    # the answer shows once, where it was typed (zsh's cooked terminal echoed it a second time)
+    assert not [row for row in screen.splitlines() if row.strip() == "yes"], screen
 
     # `y` + Enter: approved, and the suggestion still lands on the line.
     sh.tmux.keys("C-u")
