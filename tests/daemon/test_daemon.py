@@ -235,6 +235,26 @@ def test_the_lock_keeps_one_daemon_when_five_start_by_hand(events):
             p.wait()
 
 
+def test_a_stop_never_strands_a_surplus_daemon(daemon):
+    """Concurrent cold starts can fork a second daemon that waits for the lock.  A stop
+    then must not leave it holding the lock behind a FIFO the stop removed: every client
+    would find no daemon and be unable to start one.  (Both `aish ask` processes of the
+    concurrent-asks test used to outlive every suite run this way.)"""
+    surplus = subprocess.Popen([sys.executable, "-m", "aish.daemon"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(0.4)                  # it waits on daemon.lock while the first serves
+        assert runtime.stop()
+        settled = lambda: (surplus.poll() is not None or runtime.is_running() == surplus.pid)
+        assert wait_for(settled, timeout=5), (surplus.poll(), runtime.is_running(), runtime.lock_held(rundir()))
+        # the lock is held exactly when a reachable daemon holds it
+        assert runtime.lock_held(rundir()) == bool(runtime.is_running())
+    finally:
+        runtime.stop()
+        surplus.kill()
+        surplus.wait()
+
+
 def test_concurrent_clients_each_get_only_their_frames(daemon):
     results: dict = {}
 

@@ -122,7 +122,9 @@ def acquire_instance(rundir: Path, wait: float = 1.0) -> Optional[int]:
     """Lock daemon.lock for this process's life; None when another daemon holds it.
 
     Waits a little, because a daemon that was just told to stop may still be
-    removing its files while a client already starts the next one."""
+    removing its files while a client already starts the next one.  Not for a daemon
+    that serves: this one is surplus (racing cold starts) and must not take over when
+    that one is stopped, which is what the user asked for."""
     fd = os.open(rundir / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
     deadline = time.monotonic() + wait
     while True:
@@ -133,7 +135,7 @@ def acquire_instance(rundir: Path, wait: float = 1.0) -> Optional[int]:
             if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                 os.close(fd)
                 raise
-        if time.monotonic() > deadline:
+        if time.monotonic() > deadline or is_running(rundir):
             os.close(fd)
             return None
         time.sleep(POLL)
@@ -174,15 +176,20 @@ def write_pidfile(rundir: Path, version: str = "") -> None:
     os.replace(tmp, rundir / PIDFILE)
 
 
-def remove_files(rundir: Path, fifo_fd: int = -1) -> None:
-    """Remove this daemon's FIFO and pidfile, never a successor's (after a retire a new
-    daemon owns the names).  The lock file stays: unlinking it would split the lock."""
+def remove_files(rundir: Path, fifo_fd: int = -1, owner: Optional[int] = None) -> None:
+    """Remove the FIFO and pidfile of this daemon (``fifo_fd``: the FIFO it reads) or of the
+    daemon ``owner`` (killed by a stop), never a successor's: after a retire, or a stop that
+    a waiting daemon followed, a new daemon owns the names.  The lock file stays: unlinking
+    it would split the lock."""
+    owner = owner or os.getpid()
+    if fifo_fd < 0 and read_pid(rundir) not in (owner, None):
+        return
     try:
         if fifo_fd < 0 or os.stat(rundir / FIFO).st_ino == os.fstat(fifo_fd).st_ino:
             os.unlink(rundir / FIFO)
     except OSError:
         pass
-    if read_pid(rundir) in (os.getpid(), None):
+    if read_pid(rundir) in (owner, None):
         try:
             os.unlink(rundir / PIDFILE)
         except OSError:
@@ -320,16 +327,17 @@ def stop(timeout: float = 3.0, rundir: Optional[os.PathLike] = None) -> bool:
         os.kill(pid, signal.SIGTERM)
     except ProcessLookupError:
         return True
+    # Gone means this pid exited (and with it its lock), whatever runs after it.
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not fifo_has_reader(path) and not lock_held(path):
+        if pid_exited(pid):
             return True
         time.sleep(POLL)
     try:
         os.kill(pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
-    remove_files(path)
+    remove_files(path, owner=pid)
     return True
 
 
