@@ -235,6 +235,13 @@ def test_the_lock_keeps_one_daemon_when_five_start_by_hand(events):
             p.wait()
 
 
+def test_sigterm_stops_a_daemon_whose_fifo_path_is_gone(daemon):
+    """It used to wake its read through the path, so it went on serving a deleted FIFO."""
+    (rundir() / runtime.FIFO).unlink()
+    os.kill(daemon, signal.SIGTERM)
+    assert wait_for(lambda: runtime.pid_exited(daemon), timeout=3)
+
+
 def test_a_stop_never_strands_a_surplus_daemon(daemon):
     """Concurrent cold starts can fork a second daemon that waits for the lock.  A stop
     then must not leave it holding the lock behind a FIFO the stop removed: every client

@@ -98,20 +98,11 @@ class Server:
             pass
 
     def shutdown(self) -> None:
-        """Safe from a signal handler: set a flag and wake the blocked read."""
+        """Safe from a signal handler: set a flag and wake the blocked read, through the
+        FIFO we read (its path may be gone or hold another daemon's FIFO by now)."""
         self._stopping = True
-        if self.rundir is None:
-            return
-        try:
-            fd = os.open(self.rundir / runtime.FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-        except OSError:
-            return
-        try:
-            os.write(fd, b"\n")
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
+        if self._fifo_fd >= 0:
+            self._wake()
 
     def _finish(self, wait: float = 1.0) -> None:
         """Cancel what still runs and give it a moment to send its D frame."""
