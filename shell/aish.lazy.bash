@@ -329,23 +329,23 @@ _aish_write_new() {    # FILE LINES...: a new file (noclobber: O_EXCL), 0600 (um
 _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answer <id> <qid> v`
   # Secret-looking names go without their value, long values are left out (docs/protocol.md
   # `var`); compgen writes the names into our private dir (a builtin: no fork).
-  local line v
-  local -a out
+  local _aish_vn _aish_vv
+  local -a _aish_vout
   if compgen -v >| "$_aish_d/bash-$$.vars" 2>/dev/null; then
-    while IFS= read -r line; do
-      case $line in
+    while IFS= read -r _aish_vn; do
+      case $_aish_vn in
         _aish_*|BASH_*) continue ;;
         *[Kk][Ee][Yy]*|*[Tt][Oo][Kk][Ee][Nn]*|*[Ss][Ee][Cc][Rr][Ee][Tt]*|*[Pp][Aa][Ss][Ss]*|*[Cc][Rr][Ee][Dd]*|\
         *[Aa][Uu][Tt][Hh]*|*[Cc][Oo][Oo][Kk][Ii][Ee]*|*[Ss][Ee][Ss][Ss][Ii][Oo][Nn]*|*[Pp][Rr][Ii][Vv][Aa][Tt][Ee]*|\
-        *[Ss][Ii][Gg][Nn][Aa][Tt][Uu][Rr][Ee]*) _aish_esc "var=$line" ;;
-        *) v=${!line}; (( ${#v} <= 4096 )) || continue; _aish_esc "var=$line=$v" ;;
+        *[Ss][Ii][Gg][Nn][Aa][Tt][Uu][Rr][Ee]*) _aish_esc "var=$_aish_vn" ;;
+        *) _aish_vv=${!_aish_vn}; (( ${#_aish_vv} <= 4096 )) || continue; _aish_esc "var=$_aish_vn=$_aish_vv" ;;
       esac
-      out+=("$REPLY")
+      _aish_vout+=("$REPLY")
     done < "$_aish_d/bash-$$.vars"
     : >| "$_aish_d/bash-$$.vars"
   fi
   _aish_varsf=$_aish_d/$_aish_id.$1.vars
-  if _aish_write_new "$_aish_varsf" "${out[@]}"; then
+  if _aish_write_new "$_aish_varsf" "${_aish_vout[@]}"; then
     _aish_send "$_aish_d" "answer $_aish_id $1 v"
   else
     _aish_send "$_aish_d" "answer $_aish_id $1 n"

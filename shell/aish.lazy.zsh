@@ -253,25 +253,26 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
 # answer: collecting them costs milliseconds that must not come before the first byte.
 _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answer <id> <qid> v`
   emulate -L zsh
-  # Secret-looking names go without their value, long values are left out (docs/protocol.md `var`).
-  local line
-  local -a out
-  local -i wfd=0
-  for line in ${(k)parameters[(R)(scalar|integer)*]}; do
-    [[ $line == _aish_* ]] && continue
-    if [[ ${(U)line} == *(KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE)* ]]; then
-      _aish_esc var=$line
-    elif (( ${#${(P)line}} <= 4096 )); then
-      _aish_esc var=$line=${(P)line}
+  # Secret-looking names go without their value, long values are left out (docs/protocol.md
+  # `var`); our own and our callers' locals are not the user's variables.
+  local _aish_vn
+  local -a _aish_vout
+  local -i _aish_vfd=0
+  for _aish_vn in ${(k)parameters[(R)(scalar|integer)*]}; do
+    [[ $_aish_vn == _aish_* || $parameters[$_aish_vn] == *-local* ]] && continue
+    if [[ ${(U)_aish_vn} == *(KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE)* ]]; then
+      _aish_esc var=$_aish_vn
+    elif (( ${#${(P)_aish_vn}} <= 4096 )); then
+      _aish_esc var=$_aish_vn=${(P)_aish_vn}
     else
       continue
     fi
-    out+=($REPLY)
+    _aish_vout+=($REPLY)
   done
   _aish_varsf=$_aish_d/$_aish_id.$1.vars
-  if sysopen -w -o creat,excl -m 600 -u wfd -- $_aish_varsf 2>/dev/null; then
-    print -rl -u $wfd -- $out
-    exec {wfd}>&-
+  if sysopen -w -o creat,excl -m 600 -u _aish_vfd -- $_aish_varsf 2>/dev/null; then
+    print -rl -u $_aish_vfd -- $_aish_vout
+    exec {_aish_vfd}>&-
     _aish_send $_aish_d "answer $_aish_id $1 v"
   else
     _aish_send $_aish_d "answer $_aish_id $1 n"

@@ -128,7 +128,8 @@ _aish_conv=c
 _aish_send_request ask question hi '' || exit 8
 {sent}; echo "first=$line"
 echo "req=$_aish_d/$_aish_id.req"
-_aish_vars q1
+_t_caller() {{ local AISHT_LOCAL=shadow; _aish_vars q1; }}   # as called from inside a widget
+_t_caller
 {sent}; echo "answered=$line"
 echo "vars=$_aish_d/$_aish_id.q1.vars"
 """
@@ -149,6 +150,8 @@ echo "vars=$_aish_d/$_aish_id.q1.vars"
     sent_vars = vars_file.read_text()
     assert "var=AISHT_DIR=/srv/x\n" in sent_vars and "var=AISHT_API_TOKEN\n" in sent_vars
     assert "s3cr3t" not in sent_vars and "var=_aish_" not in sent_vars and "var=BASH_" not in sent_vars
+    if shell == "zsh":   # a caller's local is not the user's variable (bash cannot tell them apart)
+        assert "var=AISHT_LOCAL" not in sent_vars, sent_vars
     assert [p.name for p in tmp_path.iterdir()] == ["run"]   # nothing outside the private dir
     names = sorted(p.name for p in run.iterdir())
     assert all(n.startswith(("daemon.", f"{shell}-")) for n in names), names
