@@ -77,10 +77,7 @@ class Client:
             os.close(self._fd)
             self._fd = -1
         if self.fifo is not None:
-            try:
-                os.unlink(self.fifo)
-            except OSError:
-                pass
+            runtime.unlink_quietly(self.fifo)
             self.fifo = None
             atexit.unregister(self.close)
 
@@ -111,10 +108,7 @@ class Client:
         except BaseException:  # Ctrl-C, a failing callback, a timeout: stop the daemon's work
             if daemon >= 0:
                 self._cancel(daemon, req.id)
-            try:
-                os.unlink(req_path)
-            except OSError:
-                pass
+            runtime.unlink_quietly(req_path)
             raise
         finally:
             if daemon >= 0:

@@ -16,8 +16,8 @@ from aish.daemon.runtime import FIFO, POLL, pid_alive, pid_exited
 from aish.errors import DaemonError, ProtocolError
 
 # A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
-# bash saves the user's INT trap without forking), py-PID-N.fifo, and requests
-# zsh-PID-....req.  bash cannot remove its files at exit (a `trap EXIT` would clobber the
+# bash saves the user's INT trap without forking), py-PID-N.fifo, requests zsh-PID-....req,
+# and the variables a shell writes when a V frame asks (zsh-PID-....qN.vars).  bash cannot remove its files at exit (a `trap EXIT` would clobber the
 # user's), and a killed client removes nothing.
 _CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap|vars)$")
 
@@ -38,13 +38,6 @@ def read_own_file(path: Path, limit: int) -> str:
     finally:
         os.close(fd)
     return b"".join(chunks).decode("utf-8", "replace")
-
-
-def unlink_quietly(path: Path) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def _remove_files_of(rundir: Path, gone: Callable[[int], bool]) -> int:

@@ -17,16 +17,18 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from aish.daemon import client_files
+from aish.daemon import client_files, runtime
 from aish.errors import AishError
 from aish.ipc.cancel import CancelToken
 from aish.ipc.protocol import encode_frame, parse_vars
+
+_MAX_VARS_BYTES = 1 << 20   # a shell's variables, as var= lines (values over 4 KB are left out)
+
 
 # seconds a client may leave its pipe full before it counts as gone (tests shorten it)
 def stall_seconds() -> float:
     """Read when used, not at import: a forked daemon inherits its parent's modules."""
     return float(os.environ.get("AISH_DAEMON_STALL") or 10.0)
-_MAX_VARS_BYTES = 1 << 20   # a shell's variables, as var= lines (values over 4 KB are left out)
 _PATH_LOCKS: dict = {}
 _PATH_LOCKS_GUARD = threading.Lock()
 
@@ -173,6 +175,8 @@ class FrameReply:
         if self.rundir is None:
             return None
         qid, answer = self._question(timeout, "V")
+        if not qid:   # nobody to ask: no frame went out, no file can come
+            return None
         path = self.rundir / f"{self.id}.{qid}.vars"
         try:
             if answer != "v":
@@ -182,7 +186,7 @@ class FrameReply:
             self.log.warning("request %s: the shell's variables are unreadable: %s", self.id, err)
             return None
         finally:
-            client_files.unlink_quietly(path)   # written late, after we gave up: still ours to remove
+            runtime.unlink_quietly(path)   # written late, after we gave up: still ours to remove
 
     def _question(self, timeout: float, tag: str, *fields: str) -> tuple:
         """Send ``tag qid fields...`` and wait for ``answer <id> <qid> X``: (qid, X or None)."""

@@ -176,6 +176,14 @@ def write_pidfile(rundir: Path, version: str = "") -> None:
     os.replace(tmp, rundir / PIDFILE)
 
 
+def unlink_quietly(path: Path) -> None:
+    """Remove ``path`` if it is there; a file already gone is what we wanted."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
 def remove_files(rundir: Path, fifo_fd: int = -1, owner: Optional[int] = None) -> None:
     """Remove the FIFO and pidfile of this daemon (``fifo_fd``: the FIFO it reads) or of the
     daemon ``owner`` (killed by a stop), never a successor's: after a retire, or a stop that
@@ -190,10 +198,7 @@ def remove_files(rundir: Path, fifo_fd: int = -1, owner: Optional[int] = None) -
     except OSError:
         pass
     if read_pid(rundir) in (owner, None):
-        try:
-            os.unlink(rundir / PIDFILE)
-        except OSError:
-            pass
+        unlink_quietly(rundir / PIDFILE)
 
 
 def replace_outdated(rundir: Path, version: str, wait: float = 3.0) -> None:

@@ -242,7 +242,7 @@ class Server:
         try:
             return client_files.read_own_file(path, MAX_REQUEST)
         finally:
-            client_files.unlink_quietly(path)
+            runtime.unlink_quietly(path)
 
     def _attach(self, reply: FrameReply, path: Optional[str], interactive: bool) -> bool:
         """Open the client's reply FIFO without blocking; refuse any path we do not trust."""
