@@ -75,7 +75,6 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
   return $st
 }
 
-
 # ----------------------------------------------------------------- on demand (aish.lazy.bash)
 # Its path is taken now (relative paths made absolute), as `source` gives it.
 _aish_lazy=${BASH_SOURCE[0]-}
@@ -115,7 +114,6 @@ _aish_explain_key() { _aish_load _aish_explain_key && _aish_explain_key "$@"; }
 _aish_cycle_key() { _aish_load _aish_cycle_key && _aish_cycle_key "$@"; }
 _aish_fix_key() { _aish_load _aish_fix_key && _aish_fix_key "$@"; }
 _aish_legacy() { _aish_load _aish_legacy && _aish_legacy "$@"; }
-
 
 # ----------------------------------------------------------------- bindings
 _aish_hooks() {        # use bash-preexec's hook arrays once it is loaded (fork-free)
@@ -158,7 +156,7 @@ _aish_bind_accept() {  # what the second half of the Enter macro does: accept or
   [[ $1 == accept-line ]] && _aish_accept=1 || _aish_accept=
 }
 
-
+# ----------------------------------------------------------------- command output (docs/output.md)
 _aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integration prints its own
   if [[ -n ${AISH_RECORDER-} ]]; then _aish_osc=1    # the recorder cuts commands at them
   elif [[ $AISH_OSC133 == off ]]; then _aish_osc=0
@@ -178,7 +176,6 @@ _aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted af
     _aish_prepare
   return 0
 }
-
 
 if [[ $- == *i* && -z ${_aish_bash_loaded-} ]]; then
   _aish_bash_loaded=1

@@ -170,12 +170,12 @@ _aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
   REPLY=$d
 }
 
-
 # ----------------------------------------------------------------- one request
 # _aish_request sends, then reads and handles frames until `D`; the display is given up
 # once (`zle -I`) and the answer written straight to the terminal, so zle draws a fresh
-# prompt below it when the widget returns.  A Ctrl-C aborts the widget: the `always` block
-# cancels the request and marks the partial answer, which stays on screen.
+# prompt below it when the widget returns.  A Ctrl-C lands in the `always` block, which
+# cancels the request, marks the partial answer (it stays on screen) and clears the
+# interrupt, so the widget ends as it does after an answer.
 _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _aish_cmds
   emulate -L zsh
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
@@ -328,7 +328,8 @@ _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.
 
 # A tool asks for approval: read a whole answer line from the terminal, echoed by us, so
 # none of its keys reach the command line.  Keys typed before the question was shown are
-# not an answer to it: they are dropped, and the user is told.  A Ctrl-C aborts the widget.
+# not an answer to it: they are dropped, and the user is told.  A Ctrl-C ends the question
+# and, through `_aish_request`'s `always` block, the request.
 _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
   emulate -L zsh
   local key tty
@@ -427,7 +428,6 @@ _aish_question() {     # accept-line on `? text`, `?? goal`, `? :verb`: BUFFER i
   [[ $_aish_task == run && -n $BUFFER && $BUFFER == $_aish_cmds[1] ]] && zle accept-line
   return 0
 }
-
 
 _aish_buffer_widget() {   # $1: buffer (complete, fix or suggest) or explain (buffer untouched)
   emulate -L zsh

@@ -26,8 +26,6 @@
 'builtin' 'setopt' no_aliases no_ignore_braces no_ignore_close_braces no_sh_glob no_ksh_glob \
   no_ksh_arrays no_sh_word_split no_glob_subst no_rc_quotes unset no_warn_create_global
 
-
-
 # ----------------------------------------------------------------- hooks (fork-free)
 _aish_preexec() {
   emulate -L zsh
@@ -69,7 +67,6 @@ _aish_arm_guard() {    # suggestion $1 is on the line: a high-risk one needs a s
   return 0
 }
 
-
 # ----------------------------------------------------------------- widgets
 _aish_accept_line() {
   emulate -L zsh
@@ -89,6 +86,7 @@ _aish_accept_line() {
   _aish_question
 }
 
+# ----------------------------------------------------------------- command output (docs/output.md)
 _aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integration prints its own
   if [[ -n ${AISH_RECORDER-} ]]; then _aish_osc=1    # the recorder cuts commands at them
   elif [[ $AISH_OSC133 == off ]]; then _aish_osc=0
@@ -107,7 +105,6 @@ _aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted af
   (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != (wait|run) ]] && _aish_prepare
   return 0
 }
-
 
 # ----------------------------------------------------------------- on demand (aish.lazy.zsh)
 _aish_load() {         # define the on-demand functions; $1 = the stub asking; 1 = cannot
