@@ -169,7 +169,8 @@ _aish_alive() {        # $1 = dir: the pid file names a live process (not a zomb
 _aish_send() {         # $1 dir, $2 control line (read-write open never blocks on a FIFO)
   # Never `<>` a missing path: that would create a regular file named daemon.fifo.
   [[ -p $1/daemon.fifo ]] || return 1
-  exec 58<>"$1/daemon.fifo" || return 1
+  # (the open in a group: a redirection of a bare `exec` would apply to the shell itself)
+  { exec 58<>"$1/daemon.fifo"; } 2>/dev/null || return 1
   printf '%s\n' "$2" >&58
   exec 58<&-
 }
@@ -265,7 +266,8 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0 _aish_intr=
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part=
   _aish_ensure || return 1
-  exec 57<>"$_aish_fifo" || return 1
+  { exec 57<>"$_aish_fifo"; } 2>/dev/null ||
+    { _aish_say "aish: cannot open $_aish_fifo: check the runtime dir"; return 1; }
   _aish_trap_int
   if _aish_send_request "$@"; then
     _aish_spin
@@ -438,7 +440,8 @@ _aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
   trap _aish_int INT
 }
 
-_aish_cleanup() {      # cancel an unfinished request; close the reply FIFO
+_aish_cleanup() {      # close the reply FIFO (first: no child inherits it); cancel an unfinished request
+  { exec 57<&-; } 2>/dev/null
   if [[ -n $_aish_pending ]]; then
     local d=${_aish_pending% *} id=${_aish_pending##* }
     _aish_pending=
@@ -449,7 +452,6 @@ _aish_cleanup() {      # cancel an unfinished request; close the reply FIFO
     [[ -e $_aish_varsf ]] && rm -f -- "$_aish_varsf"
     _aish_varsf=
   fi
-  { exec 57<&-; } 2>/dev/null
 }
 
 _aish_int() {          # SIGINT during a request: noticed by the read loop

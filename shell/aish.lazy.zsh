@@ -142,7 +142,7 @@ _aish_dir() {          # the runtime dir into REPLY, checked: ours, 0700, not a 
 
 _aish_send() {         # one control line to daemon.fifo; fails (no block) when no daemon reads it
   local fd
-  sysopen -w -o nonblock -u fd -- $1/daemon.fifo 2>/dev/null || return 1
+  sysopen -w -o nonblock,cloexec -u fd -- $1/daemon.fifo 2>/dev/null || return 1
   local -i ret=0
   [[ -n $2 ]] && { print -r -u $fd -- $2; ret=$? }
   exec {fd}>&-
@@ -185,7 +185,11 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   _aish_ensure || return 1
   local -i rfd=0 reading=0
   {
-    exec {rfd}<>$_aish_fifo
+    # read-write: the open never blocks; close-on-exec: no child inherits it (all fds
+    # the scripts open are sysopen'd, never `exec {fd}<>...`, whose extra redirections
+    # would apply to the shell itself)
+    sysopen -rw -o cloexec -u rfd -- $_aish_fifo 2>/dev/null ||
+      { _aish_say "aish: cannot open $_aish_fifo: check the runtime dir"; return 1 }
     _aish_rfd=$rfd
     _aish_send_request "$@" || return 1
     reading=1
@@ -240,7 +244,7 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   fi
   for line in $req; do _aish_esc $line; out+=($REPLY); done
   _aish_id=zsh-$$-$(( ++_aish_seq ))-$EPOCHSECONDS
-  sysopen -w -o creat,excl -m 600 -u wfd -- $_aish_d/$_aish_id.req || return 1
+  sysopen -w -o creat,excl,cloexec -m 600 -u wfd -- $_aish_d/$_aish_id.req || return 1
   print -rl -u $wfd -- $out
   exec {wfd}>&-
   _aish_pid0=; { read -r _aish_pid0 < $_aish_d/daemon.pid } 2>/dev/null
@@ -270,7 +274,7 @@ _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answe
     _aish_vout+=($REPLY)
   done
   _aish_varsf=$_aish_d/$_aish_id.$1.vars
-  if sysopen -w -o creat,excl -m 600 -u _aish_vfd -- $_aish_varsf 2>/dev/null; then
+  if sysopen -w -o creat,excl,cloexec -m 600 -u _aish_vfd -- $_aish_varsf 2>/dev/null; then
     print -rl -u $_aish_vfd -- $_aish_vout
     exec {_aish_vfd}>&-
     _aish_send $_aish_d "answer $_aish_id $1 v"
@@ -371,7 +375,7 @@ _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
 _aish_typed() {        # did the user type while the answer streamed? (keys wait in the tty)
   local -i tfd
   local -a reply
-  sysopen -r -o nonblock -u tfd -- ${TTY:-/dev/tty} 2>/dev/null || return 1
+  sysopen -r -o nonblock,cloexec -u tfd -- ${TTY:-/dev/tty} 2>/dev/null || return 1
   zselect -t 0 -r $tfd 2>/dev/null
   local -i ret=$?
   exec {tfd}<&-
@@ -489,12 +493,13 @@ _aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon
   # With our fix FIFO (made with the reply FIFO), the daemon's done frame says when a draft
   # is ready; zle watches it (zle -F) and shows the hint without a fork or a wait.
   _aish_fix_unwatch
-  if [[ -p $d/zsh-$$-fix.fifo ]] && exec {_aish_fixfd}<>$d/zsh-$$-fix.fifo 2>/dev/null; then
+  if [[ -p $d/zsh-$$-fix.fifo ]] &&
+     sysopen -rw -o cloexec -u _aish_fixfd -- $d/zsh-$$-fix.fifo 2>/dev/null; then
     req[4]=reply=$d/zsh-$$-fix.fifo
   else
     _aish_fixfd=
   fi
-  sysopen -w -o creat,excl -m 600 -u fd -- $d/$id.req 2>/dev/null || { _aish_fix_unwatch; return 0 }
+  sysopen -w -o creat,excl,cloexec -m 600 -u fd -- $d/$id.req 2>/dev/null || { _aish_fix_unwatch; return 0 }
   for line in $req; do _aish_esc $line; print -r -u $fd -- $REPLY; done
   exec {fd}>&-
   _aish_send $d "req $id" || { _aish_fix_unwatch; return 0 }

@@ -226,3 +226,31 @@ def test_sourced_again_after_the_load_the_first_half_loads_its_half_again(shell,
                 f"{cycle}; echo status=$?; {show} | grep -c _aish_load", tmp_path)
     # the stub ran, loaded the half, and the real function (no _aish_load in it) replaced it
     assert done.stdout.splitlines() == ["status=0", "0"], done.stdout + done.stderr
+
+
+EXEC = re.compile(r"(?<![\w-])exec\b(?!_)")
+CLOSE = re.compile(r"^exec (\{\w+\}|\d+)[<>]&-$")
+OPEN_IN_GROUP = re.compile(r"\{ exec \d+<>\"[^\"]+\"; \} 2>/dev/null")
+
+
+@pytest.mark.parametrize("name", [f"aish.{sh}" for sh in SHELLS] + [f"aish.lazy.{sh}" for sh in SHELLS])
+def test_no_bare_exec_carries_a_redirection_for_the_shell_itself(name):
+    """`exec {fd}<>FIFO 2>/dev/null` (no command) sends the shell's own stderr to /dev/null
+    for good: every exec is a lone close, or a bash open inside a `{ ...; } 2>/dev/null`
+    group; zsh opens with sysopen (close-on-exec)."""
+    bad = []
+    for number, line in enumerate((ROOT / "shell" / name).read_text().splitlines(), 1):
+        code = line.split(" #")[0].strip()
+        if code.startswith("#") or not EXEC.search(code):
+            continue
+        if OPEN_IN_GROUP.search(code) and name.endswith("bash"):
+            continue
+        statement = re.split(r"\s*(?:;|&&|\|\|)\s*|\s+\}", code[EXEC.search(code).start():])[0]
+        if not CLOSE.match(statement):
+            bad.append(f"{number}: {line.strip()}")
+    assert bad == []
+
+
+def test_zsh_opens_every_descriptor_close_on_exec():
+    opens = re.findall(r"sysopen [^\n]*", SCRIPTS["zsh"])
+    assert opens and all("cloexec" in line for line in opens), opens
