@@ -24,6 +24,7 @@ from aish.safety.rules import netexec, shellstate, table
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
+from aish.safety.unwrap import ASSIGN as _ASSIGN, unwrap
 
 log = logging.getLogger("aish.safety")
 
@@ -162,77 +163,6 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     if found is None and sudo:
         found = (0, f"runs as root ({fragment(['sudo'] + [w.raw for w in words])})")
     return found
-
-
-# ----------------------------------------------------------------- prefixes
-
-# option -> takes a value, for each wrapper that runs the command after it
-_WRAPPERS: dict = {
-    "sudo": {"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R", "--user", "--group",
-             "--chdir", "--prompt", "--role", "--type", "--other-user", "--command-timeout"},
-    "doas": {"-u", "-C"}, "pkexec": {"--user"}, "run0": {"--user", "-u", "--setenv", "--unit"},
-    "env": {"-u", "-C", "--unset", "--chdir"},
-    "nohup": set(), "builtin": set(), "chronic": set(), "unbuffer": set(), "caffeinate": {"-t", "-w"},
-    "nice": {"-n", "--adjustment"}, "ionice": {"-c", "-n", "-p", "-P", "-u"}, "chrt": set(),
-    "taskset": set(), "time": {"-f", "-o", "--format", "--output"}, "stdbuf": {"-i", "-o", "-e"},
-    "exec": {"-a"}, "setsid": set(), "torsocks": set(), "proxychains": {"-f"},
-    "proxychains4": {"-f"}, "command": set(), "busybox": set(), "noglob": set(), "nocorrect": set(),
-    "timeout": {"-s", "-k", "--signal", "--kill-after"}, "flock": {"-w", "-E", "--timeout", "--conflict-exit-code"},
-    "systemd-run": {"-u", "--unit", "-p", "--property", "-M", "--machine", "--uid", "--gid", "-E", "--setenv"},
-    "firejail": set(), "unshare": set(), "nsenter": {"-t", "--target"}, "strace": {"-o", "-e", "-p", "-s"},
-    "ltrace": {"-o", "-e"}, "gosu": set(), "su-exec": set(), "retry": {"-t", "--times", "-d", "--delay"},
-    "xargs": {"-a", "-d", "-E", "-e", "-I", "-L", "-l", "-n", "-P", "-s", "--arg-file",
-              "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs",
-              "--max-chars", "--process-slot-var"},
-    "parallel": {"-j", "--jobs", "-S", "--sshlogin", "--delay", "-a", "--arg-file", "--colsep", "-I"},
-}
-_TAKES_USER = {"gosu", "su-exec"}  # the first word after them is a user, not the command
-_TAKES_ARG = {"chrt": 1, "taskset": 1}  # a priority / CPU mask before the command
-_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\+?=")
-
-
-def unwrap(words: list) -> tuple:
-    """Strip ``VAR=x``, ``sudo``, ``env``, ``nohup``, ``time``, ``xargs``... in any order.
-
-    Returns (command words, ran via sudo/doas, arguments come from xargs).
-    """
-    sudo = xargs = False
-    i, n = 0, len(words)
-    for _ in range(32):  # bounded: each pass strips one prefix
-        while i < n and _ASSIGN.match(words[i].raw):
-            i += 1
-        if i >= n:
-            break
-        name = words[i].text.rsplit("/", 1)[-1].lstrip("\\")
-        valued = _WRAPPERS.get(name)
-        if valued is None:
-            break
-        if name == "command" and any(w.text in ("-v", "-V") for w in words[i + 1:i + 2]):
-            return [], sudo, xargs  # `command -v x` only looks x up
-        sudo = sudo or name in ("sudo", "doas", "pkexec", "run0")
-        xargs = xargs or name in ("xargs", "parallel")
-        i += 1
-        while i < n and words[i].text.startswith("-") and words[i].text != "-":
-            opt = words[i].text
-            i += 1
-            if opt == "--":
-                break
-            if name == "env" and opt in ("-S", "--split-string") and i < n:
-                return unwrap(_split_words(words[i].text) + words[i + 1:])[0], sudo, xargs
-            if "=" not in opt and (opt in valued or (opt[:2] in valued and len(opt) == 2)):
-                i += 1
-        if name in _TAKES_USER or name == "timeout" or name == "flock":
-            i += 1  # the user, the duration, the lock file
-        i += _TAKES_ARG.get(name, 0)
-        if name == "sudo" and i >= n:
-            break
-    return words[i:], sudo, xargs
-
-
-def _split_words(text: str) -> list:
-    from aish.safety.shell_words import tokenize
-
-    return [t.value for t in tokenize(text) if t.kind == "word"]
 
 
 # ----------------------------------------------------------------- second opinion

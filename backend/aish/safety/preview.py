@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from aish.safety.assess import unwrap
+from aish.safety.unwrap import unwrap
 from aish.safety.shell_words import segments
 
 log = logging.getLogger("aish.safety")

@@ -6,6 +6,7 @@ from typing import Optional
 
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
                                       is_device, parse_opts, target, worst)
+from aish.safety.unwrap import unwrap
 
 _FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin", "-size", "-user",
                 "-group", "-perm", "-newer", "-maxdepth", "-mindepth", "-regex", "-iregex", "-wholename",
@@ -72,9 +73,7 @@ def fed_paths(chain: list) -> list:
         words = feeder.words
         if not words:
             continue
-        from aish.safety.assess import unwrap  # the feeder may carry sudo/env prefixes too
-
-        words = unwrap(words)[0]
+        words = unwrap(words)[0]  # the feeder may carry sudo/env prefixes too
         prog = words[0].text.rsplit("/", 1)[-1] if words else ""
         args = words[1:]
         if prog in ("echo", "printf"):
