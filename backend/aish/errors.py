@@ -19,6 +19,7 @@ the documented one-line shape, starting with a stage prefix (``transport:``,
     │   │   ├── ConnectTimeout no connection within the connect timeout
     │   │   └── ReadTimeout    the server went quiet within the read timeout
     │   ├── HttpStatusError    status >= 300 (``status``, the server's ``code``)
+    │   │   └── ContextOverflow  the prompt is longer than the model's context window
     │   └── StreamCut          the body ended before the reply was complete
     ├── ApiError               "api: ..."  an error envelope or a malformed reply
     ├── ToolError              MCP server or tool failures
@@ -122,6 +123,13 @@ class HttpStatusError(TransportError):
         super().__init__(message, hint=hint, partial_text=partial_text)
         self.status = status
         self.code = code
+
+
+class ContextOverflow(HttpStatusError):
+    """The server refused the prompt as longer than the model's context window.
+
+    A caller may shorten the conversation (fold old turns into the summary) and call
+    again; retrying the same prompt elsewhere would fail the same way."""
 
 
 class StreamCut(TransportError):

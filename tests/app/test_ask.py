@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from aish.app.ask import RETRACTED, AskEnv, run_ask
+from aish.chat.summarize import _ROLE as SUMMARIZER_ROLE
 from aish.config.load import from_dict
 from aish.chat.conversation import Conversation
 from aish.errors import (AishError, Cancelled, ConnectRefused, DnsFailure, HttpStatusError, StreamCut,
@@ -33,14 +34,28 @@ class Tokens:
         return sum(self.count(model, m.get("content") or "") for m in messages)
 
 
-class Script:
-    """A fake broker: each call pops the next list of events (an exception raises)."""
+def side_call(messages) -> bool:
+    """A summarizer's request: answered by ``complete``, not by the scripted answers."""
+    return bool(messages) and str(messages[0].get("content", "")).startswith(SUMMARIZER_ROLE)
 
-    def __init__(self, *calls):
+
+class Script:
+    """A fake broker: each call pops the next list of events (an exception raises); side
+    calls (the summarizer; any call to a model named in ``side_models``) go to ``complete``."""
+
+    def __init__(self, *calls, side_models=()):
         self.calls = list(calls)
         self.seen = []  # (model name, messages, tools)
+        self.side_models = set(side_models)
 
-    def stream(self, model, messages, tools=None, cancel=None, **_):
+    def stream(self, model, messages, tools=None, cancel=None, **kw):
+        if side_call(messages) or model.name in self.side_models:
+            answer, usage = self.complete(model, messages, cancel=cancel, **kw)
+            yield TextDelta(answer)
+            if usage is not None:
+                yield usage
+            yield Finish("stop")
+            return
         self.seen.append((model.name, messages, tools))
         for item in self.calls.pop(0):
             if isinstance(item, BaseException):
@@ -60,7 +75,7 @@ def text(s, usage=None):
 
 def make(script, raw=None, mcp=None):
     cfg = from_dict({"models": MODELS, **(raw or {})})
-    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, complete=script.complete, mcp=mcp)
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, mcp=mcp)
     conv = Conversation("t")
     conv.usage = UsageTotals()
     conv.redactor = Redactor()
@@ -237,8 +252,7 @@ def test_explain_streams_as_an_ask_does_no_empty_chunks_and_a_cut_keeps_the_text
 
 
 def test_no_model_configured_names_the_fix():
-    env = AskEnv(config=from_dict({}), tokens=Tokens(), stream=lambda *a, **k: iter(()),
-                 complete=lambda *a, **k: ("", None))
+    env = AskEnv(config=from_dict({}), tokens=Tokens(), stream=lambda *a, **k: iter(()))
     with pytest.raises(AishError, match="no model configured"):
         run_ask(env, Conversation("t"), req(), RecordingReply())
 

@@ -29,8 +29,9 @@ def _ask(answer, complete, judge_endpoint=None):
         models["judge"] = {"endpoint": judge_endpoint, "model": "small"}
     cfg = from_dict({"models": models, "default_model": "main",
                      "safety": {"llm_model": "judge", "llm_timeout": 10}})
-    env = AskEnv(config=cfg, tokens=Tokens(), stream=Script(text(answer)).stream, complete=complete,
-                 opinions=Opinions())
+    script = Script(text(answer), side_models=["judge"])
+    script.complete = complete  # the second opinion's model answers through it
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, opinions=Opinions())
     conv = Conversation("t")
     conv.usage = UsageTotals()
     conv.redactor = Redactor()
@@ -78,7 +79,7 @@ def test_explain_warns_with_the_level_and_the_preview_first(tmp_path):
     (tmp_path / "b.log").touch()
     script = Script(text("rm: remove."))
     cfg = from_dict({"models": MODELS, "default_model": "main"})
-    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, complete=script.complete)
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream)
     conv = Conversation("t")
     conv.usage = UsageTotals()
     conv.redactor = Redactor()
@@ -93,7 +94,7 @@ def _ask_asking_the_shell(answer, variables):
     """An interactive shell's request: `vars=ask`, its variables only on request."""
     cfg = from_dict({"models": MODELS, "default_model": "main"})
     script = Script(text(answer))
-    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, complete=script.complete)
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream)
     conv = Conversation("t")
     conv.usage = UsageTotals()
     conv.redactor = Redactor()

@@ -15,7 +15,7 @@ from aish.config.load import from_dict
 from aish.ipc.protocol import HistoryEntry, Request
 from tests.doubles import RecordingReply
 from aish.llm.events import Finish, TextDelta
-from tests.app.test_ask import MODELS, Tokens
+from tests.app.test_ask import MODELS, Tokens, side_call
 
 
 class Recorder:
@@ -25,6 +25,10 @@ class Recorder:
         self.sent: list[list[dict]] = []
 
     def stream(self, model, messages, tools=None, cancel=None, **_):
+        if side_call(messages):  # the summarizer
+            yield TextDelta(self.complete(model, messages)[0])
+            yield Finish("stop")
+            return
         self.sent.append(copy.deepcopy(messages))
         yield TextDelta(f"answer {len(self.sent)}\nCMD: ls -l{len(self.sent)}\n")
         yield Finish("stop")
@@ -36,7 +40,7 @@ class Recorder:
 def conversation(raw=None):
     recorder = Recorder()
     cfg = from_dict({"models": MODELS, **(raw or {})})
-    env = AskEnv(config=cfg, tokens=Tokens(), stream=recorder.stream, complete=recorder.complete)
+    env = AskEnv(config=cfg, tokens=Tokens(), stream=recorder.stream)
     return env, Conversation("t"), recorder
 
 

@@ -1,14 +1,18 @@
 """The application: the only package that wires features together.
 
     service      daemon-wide state: config reload, conversations, MCP, token counter, ledger
+    env          what a flow is handed: the daemon-wide parts (config, broker, ledger, MCP...)
+    model_call   the one costed, redacted model call (redact, stream, restore, retract
+                 reasoning, account under a category, one-hop fallback) every caller uses
     ask          one question end to end: route, budget, stream, fallback, tools, suggestions
+    tools        a model's tool calls, run in order through the approval policy
     judge        a suggested command's safety: local verdict, second opinion, preview (asks the
                  shell for its variables when a preview needs them)
     explain      `:explain`: a model explains the command on the prompt line, piece by piece
     suggestions  the commands an answer suggests (`CMD:` lines, else shell code blocks)
     output       the last command's output attached to the question it belongs to
     fix          fixes drafted in the background after a failure, for the fix key
-    knowledge    memory, project context and delegation wired into an ask
+    knowledge    memory and project context for an ask; the memory summarizer's call
     project      the project verbs' shared code (tree, diff, trust)
     delegate     a sub-task handed to another configured model
     norris       a multi-step task: the planner loop, each step a command on the prompt line

@@ -15,11 +15,9 @@ import re
 from typing import TYPE_CHECKING
 
 from aish.errors import AishError
-from aish.llm.events import TextDelta, TextWasReasoning, Usage
 
 if TYPE_CHECKING:
-    from aish.app.ask import AskEnv
-    from aish.chat.conversation import Conversation
+    from aish.app.model_call import Caller
     from aish.ipc.reply import Reply
 
 MAX_HANDOFFS = 3
@@ -45,38 +43,22 @@ def handoffs(text: str, allow: list) -> tuple[list[tuple[str, str]], list[str]]:
     return jobs[:MAX_HANDOFFS], refused
 
 
-def run(env: "AskEnv", conv: "Conversation", name: str, task: str, reply: "Reply") -> str:
-    """Stream one delegated task to the user (with a header line); returns its answer."""
-    from aish.app.ask import _account, _redacting, _restorer
+def run(caller: "Caller", name: str, task: str, reply: "Reply") -> str:
+    """Stream one delegated task to the user (with a header line); returns its answer.
 
-    cfg = env.config
+    The user named the model, so a failure is reported, never retried on another."""
+    cfg = caller.env.config
     if name not in cfg.models:
         raise AishError(f"delegate: '{name}' is not a configured model",
                         hint=f"configured models: {', '.join(cfg.models)}")
     if not task.strip():
         raise AishError("delegate: no task given", hint="? :delegate MODEL TASK")
-    model = cfg.models[name]
     messages = [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": task}]
-    sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
-    restore = _restorer(env, conv)
     reply.status(f"delegated to {name}: {task[:80]}")
-    text, usage = "", None
-    for event in env.stream(model, sent, cancel=reply.cancel):
-        if isinstance(event, TextDelta):
-            chunk = restore(event.text)
-            text += chunk
-            reply.text(chunk)
-        elif isinstance(event, TextWasReasoning):
-            text = ""
-        elif isinstance(event, Usage):
-            usage = event
-    tail = getattr(restore, "flush", lambda: "")()
-    if tail:
-        text += tail
-        reply.text(tail)
+    text = caller.call(messages, category="delegate", reply=reply, model=cfg.models[name],
+                       fallback=False).text
     if not text.endswith("\n"):
         reply.text("\n")
-    _account(env, conv, model, "delegate", usage, sent, text, reply)
     return text
 
 

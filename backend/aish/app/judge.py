@@ -7,22 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from aish.chat.conversation import Conversation
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 
 if TYPE_CHECKING:
-    from aish.app.ask import AskEnv
+    from aish.app.model_call import Caller
 
 
-def judge(env: "AskEnv", conv: Conversation, commands: list, req: Optional[Request],
+def judge(caller: "Caller", commands: list, req: Optional[Request],
           reply: Reply) -> list[tuple[Optional[str], Optional[str], Optional[str]]]:
     """(level, reason, preview) per command: the local verdict against the shell's cwd, a
     second opinion (costed ``probe``, cached, waited on at most ``llm_timeout``) on medium or
     unknown commands, and a preview of what a flagged one would touch."""
-    from aish.app.ask import _account, _redacting
     from aish.safety import assess as safety
 
+    env = caller.env
     cfg = env.config
     verdicts = {i: safety.assess(c, cwd=req.cwd if req else "") for i, c in enumerate(commands)}
     if cfg.safety.llm_model:
@@ -30,16 +29,11 @@ def judge(env: "AskEnv", conv: Conversation, commands: list, req: Optional[Reque
         for i, command in enumerate(commands):
             verdict = verdicts[i]
             if verdict and verdict.level == "medium" or verdict is None and safety.unknown_writer(command):
-                shown = conv.redactor.redact(command) if _redacting(env, conv) else command
-                jobs.append((i, shown, verdict))
+                jobs.append((i, caller.redact(command), verdict))  # cached by what was sent
         if jobs:
             from aish.safety.opinions import SHARED
 
-            def complete(model_cfg, messages, **kw):  # counted as a "probe" call, like any other
-                text, usage = env.complete(model_cfg, messages, **kw)
-                _account(env, conv, model_cfg, "probe", usage, messages, text, reply)
-                return text, usage
-
+            complete = caller.completer("probe", reply)  # costed, redacted, quiet, no fallback
             opinions = (env.opinions or SHARED).gather(jobs, cfg.model(cfg.safety.llm_model), complete,
                                                        cfg.safety.llm_timeout)
             for i, second in opinions.items():

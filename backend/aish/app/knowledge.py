@@ -13,8 +13,7 @@ from aish import paths
 from aish.errors import AishError
 
 if TYPE_CHECKING:
-    from aish.app.ask import AskEnv
-    from aish.chat.conversation import Conversation
+    from aish.app.model_call import Caller
     from aish.config.schema import Config
     from aish.ipc.reply import Reply
 
@@ -32,21 +31,15 @@ def memory_for(cfg: "Config") -> Optional[Any]:
     return Memory(state, max_facts=cfg.memory.max_facts, max_chars=cfg.memory.max_chars)
 
 
-def completer(env: "AskEnv", conv: "Conversation", category: str,
-              reply: "Reply") -> Callable[[str, list], str]:
-    """``complete(model_name, messages) -> text``: one non-streamed call, redacted, costed."""
-    from aish.app.ask import _account, _redacting
-
+def completer(caller: "Caller", category: str, reply: "Reply") -> Callable[[str, list], str]:
+    """``complete(model_name, messages) -> text``: one quiet call, redacted and costed."""
     def complete(model_name: str, messages: list) -> str:
-        cfg = env.config
+        cfg = caller.env.config
         if model_name not in cfg.models:
             raise AishError(f"'{model_name}' is not a configured model",
                             hint=f"configured models: {', '.join(cfg.models)}")
-        model = cfg.models[model_name]
-        sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
-        text, usage = env.complete(model, sent)
-        _account(env, conv, model, category, usage, sent, text, reply)
-        return conv.redactor.restore(text) if _redacting(env, conv) else text
+        return caller.call(messages, category=category, reply=reply, model=cfg.models[model_name],
+                           show=False, fallback=False).text
 
     return complete
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.app import suggestions
-from aish.app.ask import (AskEnv, _account, _Call, _consume, _redacting, fallback_target,
-                          run_tool_calls)
+from aish.app.env import AskEnv
 from aish.app.judge import judge
+from aish.app.model_call import Caller, Response
 from aish.app.norris_task import Task
+from aish.app.tools import run_tool_calls
 from aish.chat import prompts
 from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, ConfigError
@@ -200,15 +201,14 @@ def _verdict(text: str) -> tuple[str, str]:
 
 
 def _plan_with_tools(env: AskEnv, conv: Conversation, task: Task, system: str, tools: list,
-                     reply: Reply) -> _Call:
+                     reply: Reply) -> Response:
     """Planner calls until one proposes no tool call (or the tool depth is reached); the
     tool rounds join the task's transcript, never the conversation."""
     rounds = 0
     while True:
         messages = [{"role": "system", "content": system}] + task.messages
         call = _planner_call(env, conv, task, messages, tools, reply)
-        calls = call.finish.tool_calls if call.finish is not None and tools else ()
-        if not calls or not _run_planner_tools(env, conv, task, call, reply):
+        if not (tools and call.tool_calls) or not _run_planner_tools(env, conv, task, call, reply):
             return call
         rounds += 1
         if rounds >= env.config.mcp.max_tool_depth:
@@ -216,8 +216,8 @@ def _plan_with_tools(env: AskEnv, conv: Conversation, task: Task, system: str, t
             return call
 
 
-def _run_planner_tools(env: AskEnv, conv: Conversation, task: Task, call: _Call, reply: Reply) -> bool:
-    answered, wire = run_tool_calls(env, conv, call, reply)
+def _run_planner_tools(env: AskEnv, conv: Conversation, task: Task, call: Response, reply: Reply) -> bool:
+    answered, wire = run_tool_calls(env, conv, call.tool_calls, reply)
     if not answered:
         return False
     task.messages.append({"role": "assistant", "content": call.text, "tool_calls": wire})
@@ -228,28 +228,14 @@ def _run_planner_tools(env: AskEnv, conv: Conversation, task: Task, call: _Call,
 
 
 def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list, tools: list,
-                  reply: Reply) -> _Call:
-    """One planner call on the task's model; with fallback on, an eligible failure is
-    retried once on the fallback model for this step only (the task keeps its model)."""
-    from aish.llm import fallback
-
-    cfg = env.config
-    model = cfg.model(task.model)
-    sent = conv.redactor.redact_messages(messages) if _redacting(env, conv) else messages
-    call = _Call(model)
-    try:
-        _consume(env, conv, call, sent, tools, reply)
-    except (Cancelled, ConfigError):
-        raise
-    except AishError as first:
-        target = fallback_target(cfg, model, first, call)
-        if target is None:
-            raise
-        reply.status(fallback.fallback_status(model.name, first, target) + " (this step only)")
-        call = _Call(cfg.models[target])
-        _consume(env, conv, call, sent, tools, reply)
-    usage = _account(env, conv, call.model, "norris", call.usage, sent, call.text, reply)
-    task.spent += usage.cost or 0.0
+                  reply: Reply) -> Response:
+    """One planner call on the task's model, costed as ``norris``; with fallback on, an
+    eligible failure is retried once on the fallback model for this step only (the task
+    keeps its model)."""
+    call = Caller(env, conv).call(messages, category="norris", reply=reply,
+                                  model=env.config.model(task.model), tools=tools,
+                                  fallback_note=" (this step only)")
+    task.spent += (call.usage.cost if call.usage else None) or 0.0
     return call
 
 
@@ -258,5 +244,5 @@ def _safety(env: AskEnv, conv: Conversation, task: Task, command: str,
     """The same judgement as an ask's suggestions (``judge.judge``): local verdict in the task's
     cwd, second opinion on medium or unknown commands, preview of what it would touch."""
     request = Request(id="", kind="norris", cwd=task.cwd)
-    level, reason, preview = judge(env, conv, [command], request, reply)[0]
+    level, reason, preview = judge(Caller(env, conv), [command], request, reply)[0]
     return level, f"{reason} — {preview}" if preview else reason

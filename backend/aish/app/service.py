@@ -248,7 +248,8 @@ class Service:
 
     def prepare_fix(self, request: Request) -> AskResult:
         """Draft the fix of a failed command on a scratch conversation (see app/fix.py)."""
-        from aish.app.ask import AskEnv, run_ask
+        from aish.app.ask import run_ask
+        from aish.app.env import AskEnv
         from aish.safety.secrets import Redactor
 
         cfg = self.config()
@@ -266,7 +267,7 @@ class Service:
 
     def ask_env(self, cfg: Config, mcp=None):
         from aish.app import knowledge
-        from aish.app.ask import AskEnv
+        from aish.app.env import AskEnv
 
         return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log,
                       memory=knowledge.memory_for(cfg), project=knowledge.project_for(cfg))
@@ -334,9 +335,11 @@ class Service:
         if context.NEED_PROJECT in needs:
             ctx.project = knowledge.project_for(cfg)
         if context.NEED_MODEL in needs and reply is not None:
-            env, conv = self.ask_env(cfg), self.conversation(request.conv)
-            ctx.complete = knowledge.completer(env, conv, "memory_summarize", reply)
-            ctx.delegate = lambda name, task: delegate.run(env, conv, name, task, reply)
+            from aish.app.model_call import Caller
+
+            caller = Caller(self.ask_env(cfg), self.conversation(request.conv))
+            ctx.complete = knowledge.completer(caller, "memory_summarize", reply)
+            ctx.delegate = lambda name, task: delegate.run(caller, name, task, reply)
 
     def close(self) -> None:
         if self._mcp is not None:

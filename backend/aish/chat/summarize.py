@@ -88,9 +88,7 @@ def build_messages(prior: Optional[str], turns: Optional[list], limit: int) -> O
 class _Summarizer:
     """The ``SummarizeFn``; ``last_error`` says why the last call returned None."""
 
-    def __init__(self, cfg: Config, complete: Complete, on_usage: Optional[Callable[[str, Usage], None]],
-                 redact: Optional[Callable[[list], list]],
-                 estimate: Optional[Callable[[list, str], Usage]]) -> None:
+    def __init__(self, cfg: Config, complete: Complete) -> None:
         self.name = cfg.context.summarizer_model
         self.model = cfg.models.get(self.name)
         self.limit = cfg.context.max_summary_chars
@@ -99,9 +97,6 @@ class _Summarizer:
         connect = min(float(self.model.connect_timeout), read) if self.model is not None else read
         self.timeout = (connect, read)
         self.complete = complete
-        self.on_usage = on_usage
-        self.redact = redact
-        self.estimate = estimate
         self.last_error: Optional[str] = None
 
     def __call__(self, prior: Optional[str], turns: Optional[list]) -> Optional[str]:
@@ -115,14 +110,11 @@ class _Summarizer:
         if messages is None:
             return None
         try:
-            if self.redact is not None:  # the summarizer may be a cloud model: no secret leaves
-                messages = self.redact(messages)
-            text, usage = self.complete(self.model, messages, max_tokens=self.max_tokens,
-                                        timeout=self.timeout)
+            text, _usage = self.complete(self.model, messages, max_tokens=self.max_tokens,
+                                         timeout=self.timeout)
         except Exception as exc:  # noqa: BLE001 - summarizing must never block an ask
             self.last_error = str(exc) or type(exc).__name__
             return None
-        self._count(messages, text, usage)
         summary = (text or "").strip()
         if not summary:
             self.last_error = f"{self.name} returned an empty summary"
@@ -131,18 +123,6 @@ class _Summarizer:
             summary = _cut_words(summary, self.limit)
         return summary
 
-    def _count(self, messages: list, text: str, usage: Optional[Usage]) -> None:
-        if self.on_usage is None:
-            return
-        if usage is None:  # the server sent none: estimate, as for answers
-            if self.estimate is None:
-                return
-            usage = self.estimate(messages, text or "")
-        try:
-            self.on_usage(self.name, usage)
-        except Exception:  # noqa: BLE001 - counting must not cost the summary
-            pass
-
 
 def _cut_words(text: str, limit: int) -> str:
     cut = text[:limit]
@@ -150,15 +130,12 @@ def _cut_words(text: str, limit: int) -> str:
     return (cut[:space] if space > limit // 2 else cut).rstrip()
 
 
-def make_summarize_fn(cfg: Config, complete: Complete,
-                      on_usage: Optional[Callable[[str, Usage], None]] = None,
-                      redact: Optional[Callable[[list], list]] = None,
-                      estimate: Optional[Callable[[list, str], Usage]] = None) -> SummarizeFn:
-    """A summarizer on ``context.summarizer_model`` through ``complete`` (``broker.chat_complete``).
+def make_summarize_fn(cfg: Config, complete: Complete) -> SummarizeFn:
+    """A summarizer on ``context.summarizer_model`` through ``complete(model, messages,
+    max_tokens=, timeout=) -> (text, usage)``.
 
-    ``on_usage(model_name, usage)`` counts each call (category "summarize"),
-    estimated by ``estimate(messages, text)`` when the server reports none (the
-    caller owns the token counter; chat/ does no counting of its own).  ``redact`` (e.g.
-    ``Redactor.redact_messages``) is applied to the request before it leaves.
+    The daemon hands in its costed, redacted model call (app/model_call.py: category
+    ``summarize``, nothing secret leaves, usage estimated when the server sends none);
+    chat/ itself makes no network call and counts nothing.
     """
-    return _Summarizer(cfg, complete, on_usage, redact, estimate)
+    return _Summarizer(cfg, complete)

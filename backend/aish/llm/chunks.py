@@ -18,7 +18,7 @@ import re
 from typing import Any, Iterator, Optional
 
 from aish.config.schema import ModelConfig
-from aish.errors import ApiError, HttpStatusError
+from aish.errors import ApiError, ContextOverflow, HttpStatusError
 from aish.llm.events import (BrokerEvent, Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall,
                          ToolCallDelta, Usage)
 from aish.llm.reasoning import ThinkSplitter
@@ -172,7 +172,15 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
     elif status == 404 and model is not None:
         hint = (f"'{model.model}' is not served there; 'aish doctor' lists what is"
                 if code == "model_not_found" else f"is {endpoint} an OpenAI-compatible server?")
+    if status == 400 and (code in _OVERFLOW_CODES or any(c in text for c in _OVERFLOW_CODES)):
+        return ContextOverflow(f"HTTP {status}: {message}", status=status, code=code,
+                               hint="the conversation is longer than the model's context: "
+                                    "'aish reset' starts afresh")
     return HttpStatusError(f"HTTP {status}: {message}", status=status, code=code, hint=hint)
+
+
+# How servers name a prompt longer than the context (OpenAI and vLLM; llama.cpp's server)
+_OVERFLOW_CODES = ("context_length_exceeded", "exceed_context_size_error")
 
 
 def malformed(endpoint: str, payload: str, partial: str) -> ApiError:
