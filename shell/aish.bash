@@ -50,12 +50,18 @@ _aish_preexec() {
   _aish_cmd=$1
   _aish_now
   _aish_t0=$_aish_ms
-  [[ -n $_aish_osc ]] || _aish_osc_decide
-  [[ $_aish_osc == 1 ]] && printf '\e]133;C\a'
+  # Output starts here only when bash-preexec calls us from its DEBUG trap (the line is
+  # accepted); from Enter's `bind -x` the line is not even echoed yet.  bash 4.4+ prints
+  # C from PS0 instead (_aish_prompt_marks).
+  [[ -n $_aish_bp && $_aish_osc == 1 ]] && ! _aish_ps0 && printf '\e]133;C\a'
+  return 0
 }
+
+_aish_ps0() { (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4) )); }
 
 _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash-preexec runs us)
   local st=$?
+  _aish_prompt_marks
   if [[ -n $_aish_t0 && ( ${1-} != pc || -z $_aish_bp ) ]]; then
     _aish_now
     _aish_t0_ran=$_aish_t0
@@ -166,11 +172,21 @@ _aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integ
   else _aish_osc=1; fi
 }
 
+_aish_prompt_marks() { # every prompt: B kept in PS1, C at the very end of PS0 (fork-free)
+  [[ -n $_aish_osc ]] || _aish_osc_decide
+  [[ $_aish_osc == 1 ]] || return 0
+  # B ends the prompt (a theme that rebuilds PS1 drops it, harmlessly, until the next prompt)
+  [[ $PS1 == *'133;B'* ]] || PS1+='\[\e]133;B\a\]'
+  # C: bash prints PS0 once the line is read, just before the command runs (never for an
+  # empty line): what follows is the command's output.  Last in PS0, after what others
+  # put there (bash-preexec runs its hooks from it on 5.3), so their output is not counted.
+  if _aish_ps0 && [[ $PS0 != *'\e]133;C\a' ]]; then PS0=${PS0//'\e]133;C\a'/}'\e]133;C\a'; fi
+  return 0
+}
+
 _aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
   [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s\a\e]133;A\a' "$1"
-  # B ends the prompt: kept at the end of PS1 (a theme that rebuilds PS1 drops it, harmlessly)
-  [[ $_aish_osc == 1 && $PS1 != *'133;B'* ]] && PS1+='\[\e]133;B\a\]'
   # (no fix drafted during a norris task: its planner hears of the failure itself)
   (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != wait && $_aish_task != run ]] &&
     _aish_prepare

@@ -42,7 +42,7 @@ def test_output_reaches_the_model_with_a_status_line_naming_the_source():
     sent = script.seen[0][1][-1]["content"]
     assert question(sent).startswith("why did that fail\n\n[output of the last command: ls /definitely-missing]")
     assert ERROR in sent
-    assert "sent: 1 lines of output of 'ls /definitely-missing' (tmux)" in reply.statuses
+    assert "sent: 1 line of output of 'ls /definitely-missing' (tmux)" in reply.statuses
 
 
 def test_a_secret_printed_by_a_command_is_redacted():
@@ -122,8 +122,8 @@ def test_an_earlier_command_the_question_names_is_sent_too():
     sent = script.seen[0][1][-1]["content"]
     assert "[output of an earlier command: make test]\nFAILED: test_x\n" in sent + "\n"
     assert "[output of the last command: ls /tmp]\na b" in sent
-    assert "sent: 1 lines of output of 'make test' (tmux)" in reply.statuses
-    assert "sent: 1 lines of output of 'ls /tmp' (tmux)" in reply.statuses
+    assert "sent: 1 line of output of 'make test' (tmux)" in reply.statuses
+    assert "sent: 1 line of output of 'ls /tmp' (tmux)" in reply.statuses
 
 
 def test_kitty_has_no_earlier_output():

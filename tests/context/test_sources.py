@@ -42,7 +42,7 @@ def test_kitty_contract(fakebin, tmp_path):
         "@", "--to", "unix:/tmp/kitty-sock", "get-text", "--match", "id:7", "--extent",
         "last_cmd_output", ""]
     assert out.source == "kitty" and out.text == "error: boom"
-    assert out.status() == "sent: 1 lines of output of 'make' (kitty)"
+    assert out.status() == "sent: 1 line of output of 'make' (kitty)"
 
 
 def test_wezterm_contract_cuts_the_screen_at_the_command(fakebin, tmp_path):

@@ -7,6 +7,7 @@ shell on aish's recorder instead, with the tmux variables removed.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from tests.shell.shellenv import PROMPT, user_message
@@ -82,6 +83,28 @@ def test_through_the_recorder_in_a_plain_pty(make_shell, stub):
     sent = user_message(stub.requests[-1])
     assert ERROR in sent and SECRET not in json.dumps(stub.requests[-1]["body"])
     assert "output of 'echo ghp_" in screen and "(recorder)" in screen
+
+
+def attached(request: dict) -> tuple:
+    """(command, text) of the output block the request's newest user turn carries, or None."""
+    content = request["body"]["messages"][-1]["content"]
+    found = re.search(r"\n\n\[output of the last command: (.*?)\]\n(.*)\Z", content, re.S)
+    return (found.group(1), found.group(2)) if found else None
+
+
+RECORDER = ["env", "-u", "TMUX", "-u", "TMUX_PANE", sys.executable, "-m", "aish", "record", "--"]
+
+
+def test_the_recorder_sends_what_the_command_printed_and_nothing_else(make_shell, stub):
+    """bash's prompt and command line were counted as output ('sent: 2 lines')."""
+    sh = make_shell(wrap=RECORDER)
+    run(sh, "ls /definitely-missing", ERROR)
+    stub.queue(Reply(text="Missing.\n"))
+    sh.ask("? why")
+    screen = sh.wait(lambda s: "Missing." in s and s.rstrip().endswith(PROMPT.rstrip()))
+    assert attached(stub.requests[-1]) == (
+        "ls /definitely-missing", f"ls: cannot access '/definitely-missing': {ERROR}")
+    assert "[aish] sent: 1 line of output of 'ls /definitely-missing' (recorder)" in screen, screen
 
 
 def test_full_screen_program_output_is_not_sent(sh, stub):

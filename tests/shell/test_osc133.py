@@ -69,6 +69,10 @@ def test_the_hooks_mark_prompt_command_output_and_status(shell, tmp_path):
     for name, mark in MARK.items():
         assert mark in out, (name, out[-400:])
     assert b"\x1b]133;D;1\x07" in out  # `false` ran and exited 1
+    # `false` printed nothing: between its C and its D there is no prompt and no command line
+    # (bash printed C from Enter's bind -x, before readline echoed the line)
+    ran = out[out.index(MARK["C"]):out.index(b"\x1b]133;D;1\x07")]
+    assert b"false" not in ran and b"p>" not in ran, ran
     second_prompt = out.rindex(MARK["A"])
     assert out.index(MARK["B"], second_prompt) < out.index(b"p> ", second_prompt) + 16
 

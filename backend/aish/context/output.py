@@ -32,7 +32,8 @@ class Output:
     def status(self) -> str:
         """The one line telling the user what left the machine (or why nothing did)."""
         if self.text:
-            return f"sent: {self.lines} lines of output of '{_short(self.command)}' ({self.source})"
+            return (f"sent: {plural(self.lines, 'line')} of output of '{_short(self.command)}' "
+                    f"({self.source})")
         if self.note:
             return f"output of '{_short(self.command)}' not sent: {self.note}"
         return ""
@@ -66,6 +67,11 @@ def gather(term: dict, command: str, cfg: ContextConfig,
     cleaned = sanitize.clean(raw.data, cfg.output_max_lines, cfg.output_max_bytes)
     return Output(source=name, command=command, text=cleaned.text, lines=cleaned.lines,
                   cut=cleaned.cut, note=cleaned.note, back=back)
+
+
+def plural(n: int, noun: str) -> str:
+    """``1 line``, ``2 lines``: a status line never says "1 lines"."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def _short(command: str, width: int = 40) -> str:
