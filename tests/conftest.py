@@ -9,6 +9,42 @@ import pytest
 from tests.helpers import aish
 from tests.stub_server import StubServer
 
+TESTS = Path(__file__).resolve().parent
+# Marks by directory, so a new module there cannot forget its own: `pytest -m "not e2e and not
+# shell"` is the unit part.
+DIRECTORY_MARKS = {"e2e": "e2e", "shell": "shell"}
+# Most cases wait (daemon start, tmux polling, model stubs) rather than compute, so more workers
+# than cores pay off: measured on 2 cores, see docs/performance.md.
+WORKERS_PER_CORE = 2
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        parts = item.path.relative_to(TESTS).parts if item.path.is_relative_to(TESTS) else ()
+        if len(parts) > 1 and parts[0] in DIRECTORY_MARKS:
+            item.add_marker(DIRECTORY_MARKS[parts[0]])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (pyproject's addopts): workers for a waiting-bound suite; none when the command
+    line names single cases (``tests/x.py::test_y``), which then run in this process."""
+    args = config.args or []
+    if args and all("::" in arg for arg in args):
+        return 0
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def pytest_addoption(parser, pluginmanager):
+    """With ``-p no:xdist`` (a debugger, a profiler) the addopts' ``-n`` and ``--dist`` still
+    parse, and are ignored: the run is in this process."""
+    if not pluginmanager.has_plugin("xdist"):
+        group = parser.getgroup("xdist", "pytest-xdist is disabled (-p no:xdist)")
+        # _addoption: pytest reserves lowercase short options for plugins; xdist registers -n so
+        group._addoption("-n", "--numprocesses", dest="numprocesses", help="ignored")
+        group.addoption("--dist", dest="dist", help="ignored")
+
+
 @pytest.fixture(autouse=True)
 def aish_env(tmp_path_factory, monkeypatch):
     """Point aish at fresh dirs; no test may touch the real home or probe real ports."""

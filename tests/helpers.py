@@ -25,12 +25,16 @@ def ok(*args: str, **kw) -> subprocess.CompletedProcess:
     return result
 
 
+_HELD_PORTS: list[socket.socket] = []
+
+
 def closed_port_url() -> str:
-    """A loopback URL nothing listens on: bind an ephemeral port, then let it go."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}"
+    """A loopback URL that refuses connections: a port bound but never listened on, and held
+    for the life of this process, so a test running beside it cannot take it and answer."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    _HELD_PORTS.append(sock)
+    return f"http://127.0.0.1:{sock.getsockname()[1]}"
 
 
 def model_toml(name: str, url: str, model: str, extra: str = "") -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import sqlite3
 import stat
 import subprocess
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import question
+from tests.helpers import closed_port_url, question
 from tests.stub_server import Reply, StubServer
 
 OLD = "0.0.1-old"
@@ -209,10 +208,7 @@ def test_status_without_a_config_file_does_not_say_none(aish_env):
 
 
 def test_mcp_connect_to_a_dead_server_exits_non_zero(stub):
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    result = aish("mcp", "connect", f"http://127.0.0.1:{port}/mcp", "dead")
+    result = aish("mcp", "connect", f"{closed_port_url()}/mcp", "dead")
     assert result.returncode == 1 and "dead" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 

@@ -18,6 +18,7 @@ from aish.config.schema import ModelConfig
 from aish.errors import (ApiError, BrokerError, Cancelled, ConnectRefused, ConnectTimeout, DnsFailure,
                          HttpStatusError, ReadTimeout, StreamCut, TransportError)
 from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
+from tests.helpers import closed_port_url
 from tests.stub_server import Reply, StubServer
 
 EP = "http://model.test"
@@ -373,10 +374,7 @@ def test_real_tool_call_and_keep_alive(stub):
 
 
 def test_closed_port_is_connection_refused():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    endpoint = f"http://127.0.0.1:{port}"
+    endpoint = closed_port_url()
     with pytest.raises(TransportError) as info:
         run(model(endpoint=endpoint))
     assert isinstance(info.value, ConnectRefused)

@@ -27,6 +27,7 @@ from aish.config.schema import Config, ModelConfig, RoutingConfig
 from aish.errors import (AishError, ApiError, BrokerError, Cancelled, ConfigError, ConnectFailed,
                          ConnectRefused, ConnectTimeout, Disconnected, DnsFailure, HttpStatusError,
                          ReadTimeout, StreamCut, TlsError, TransportError)
+from tests.helpers import closed_port_url
 from tests.stub_server import Reply, StubServer
 
 ON = Config(routing=RoutingConfig(fallback=True))
@@ -54,11 +55,7 @@ def raw_error(url: str, timeout=(1.0, 1.0)) -> BaseException:
 
 @pytest.fixture
 def closed_port():
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()  # nothing listens there now: connecting is refused
-    return f"http://127.0.0.1:{port}"
+    return closed_port_url()
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import responses
 from aish.llm import tokens as tokens_mod
 from aish.config.schema import ModelConfig, TokenizeConfig
 from aish.llm.tokens import TokenCounter, heuristic
+from tests.helpers import closed_port_url
 
 BASE = "http://127.0.0.1:8080"
 MODEL = ModelConfig(name="fast", endpoint=BASE + "/", model="qwen")
@@ -158,11 +159,7 @@ def test_a_tokenizer_that_never_answers_costs_one_timeout(monkeypatch):
 
 
 def test_a_refused_port_is_char4_without_raising():
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    model = ModelConfig(name="fast", endpoint=f"http://127.0.0.1:{port}", model="m")
+    model = ModelConfig(name="fast", endpoint=closed_port_url(), model="m")
     counter = TokenCounter(ON)
     assert counter.count(model, "hello world") == 2 and counter.calls == 1
 
@@ -198,7 +195,6 @@ def test_real_stub_without_tokenizer_is_probed_once():
 
 def test_probe_follows_the_proxy_policy_loopback_never_proxied(monkeypatch):
     """The probe goes through aish.net: a proxy in the environment is not used for loopback."""
-    from tests.helpers import closed_port_url
     from tests.stub_server import StubServer
 
     for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy"):

@@ -15,7 +15,6 @@ from tests.shell.shellenv import make_shell, sh, shell_context, user_message  # 
 from tests.stub_server import Reply
 from tests.shell.tmux import wait_until  # noqa: E402
 
-pytestmark = pytest.mark.shell  # real zsh/bash in tmux: `pytest -m "not shell"` skips them
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.shell
 
 REPO = Path(__file__).resolve().parents[2]
 MARK = {name: f"\x1b]133;{name}".encode() for name in "ABCD"}

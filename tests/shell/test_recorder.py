@@ -15,7 +15,6 @@ import pytest
 from aish.context import sources
 from tests.shell.tmux import Tmux, wait_until
 
-pytestmark = pytest.mark.shell
 
 PROMPT = "rec$ "
 

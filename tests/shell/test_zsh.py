@@ -14,7 +14,6 @@ from tests.shell.cases_norris import *  # noqa: F401,F403
 from tests.shell.shellenv import ask_then_cycle, make_shell, sh, user_message  # noqa: F401
 from tests.stub_server import Reply
 
-pytestmark = pytest.mark.shell  # real zsh/bash in tmux: `pytest -m "not shell"` skips them
 
 
 @pytest.fixture
