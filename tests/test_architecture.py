@@ -12,20 +12,20 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "backend" / "aish"
 
-LEAVES = {"errors", "paths", "version"}           # import nothing of aish but each other
+LEAVES = {"errors", "paths", "version", "install"}  # import nothing of aish but each other
 FEATURES = {"chat", "context", "llm", "cost", "safety", "mcp"}
 # a feature may import another feature's type modules only
 TYPE_MODULES = {"aish.llm.events", "aish.safety.secrets"}
 # which top-level parts of aish each part may import (besides itself)
 ALLOWED = {
-    "errors": set(), "version": set(), "paths": {"errors"},
+    "errors": set(), "version": set(), "paths": {"errors"}, "install": {"version"},
     "config": {"errors", "paths"},
     "ipc": {"errors"},
     "net": {"errors", "ipc"},
     **{feature: {"config", "errors", "ipc", "paths", "version", "net"} for feature in FEATURES},
     "app": {"config", "errors", "ipc", "paths", "version", "net", *FEATURES},
-    "daemon": {"errors", "ipc", "paths", "version", "config"},
-    "cli": {"daemon", "ipc", "config", "errors", "paths", "version"},
+    "daemon": {"errors", "ipc", "paths", "version", "install", "config"},
+    "cli": {"daemon", "ipc", "config", "errors", "paths", "version", "install"},
     "entry": {"cli", "daemon", "ipc"}, "__main__": {"entry"},
 }
 # the seams where a lower part reaches a higher one, lazily, by design

@@ -163,8 +163,9 @@ def ask(text: str, client: Client | None = None, **kw) -> tuple[list, dict]:
 def test_start_status_stop(daemon):
     info = runtime.status()
     assert info["running"] and info["pid"] == daemon == runtime.is_running()
+    from aish.install import Install
     from aish.version import __version__
-    assert (rundir() / "daemon.pid").read_text().split() == [str(daemon), __version__]
+    assert (rundir() / "daemon.pid").read_text().split() == [str(daemon), __version__, Install.find().identity]
     assert runtime.start() == daemon  # a second start finds it
     assert runtime.stop() is True
     assert runtime.is_running() is None and not runtime.status()["running"]

@@ -136,15 +136,13 @@ def _check_runtime() -> Iterator[Check]:
         return
     pid = runtime.is_running()
     if pid:
-        from aish.version import __version__
-
-        version = runtime.read_version(rundir)
-        if version == __version__:
-            yield Check(True, "daemon", f"running (pid {pid}, version {version})")
+        why = runtime.outdated(rundir)
+        if why is None:
+            yield Check(True, "daemon", f"running (pid {pid}, version {runtime.read_version(rundir)})")
         else:
-            yield Check(False, "daemon", f"running (pid {pid}) is version {version or 'unknown'}, "
-                        f"this aish is {__version__}",
-                        "the next ask replaces it once its answers finish; or 'aish daemon stop'")
+            yield Check(False, "daemon", f"running (pid {pid}) {why}",
+                        "the next question restarts it with this aish once its answers finish; "
+                        "or 'aish daemon stop'")
     else:
         yield Check(True, "daemon", "not running (starts on first use)")
 

@@ -17,7 +17,7 @@ import sys
 import threading
 from typing import Callable, Optional
 
-from aish.daemon import runtime, spawn
+from aish.daemon import restart, runtime, spawn
 from aish.daemon.server import Server
 from aish.errors import AishError, DaemonError
 
@@ -119,7 +119,8 @@ class LazyService:
 
 
 def main(argv: Optional[list] = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    # (--resume: exec'd over a daemon whose install was replaced; daemon/restart.py)
+    argv, resume = restart.parse(sys.argv[1:] if argv is None else argv)
     spec = os.environ.get("AISH_DAEMON_HANDLER", "")
     if argv[:1] == ["--handler"] and len(argv) == 2:
         spec = argv[1]
@@ -138,7 +139,8 @@ def main(argv: Optional[list] = None) -> int:
         else:
             service = LazyService(log)
             handler = service.handle
-        server = Server(handler, log=log)
+        server = Server(handler, log=log, resume=resume, restart_argv=argv,
+                        before_restart=service.close if service is not None else lambda: None)
         signal.signal(signal.SIGTERM, lambda *_: server.shutdown())
         signal.signal(signal.SIGINT, lambda *_: server.shutdown())
         signal.signal(signal.SIGHUP, signal.SIG_IGN)

@@ -42,10 +42,8 @@ class Client:
     def _ensure(self) -> Path:
         if self.rundir is None:
             self.rundir = runtime.rundir_path(self._rundir_arg)
-        if self.autostart:  # another version (an upgrade): replaced once its answers finish
-            from aish.version import __version__
-
-            runtime.replace_outdated(self.rundir, __version__)
+        if self.autostart:  # another version or install: replaced once its answers finish
+            runtime.replace_outdated(self.rundir)
         if not runtime.is_running(self.rundir):
             if not self.autostart:
                 raise DaemonError("the aish daemon is not running", hint="run 'aish daemon start'")

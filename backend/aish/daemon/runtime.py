@@ -68,12 +68,38 @@ def internal_error_message() -> str:
 
 def read_version(rundir: Path) -> Optional[str]:
     """The running daemon's aish version: daemon.pid's second line (None: older daemon)."""
+    return _pidfile_line(rundir, 1)
+
+
+def read_install(rundir: Path) -> Optional[str]:
+    """The identity of the install the running daemon loaded (``aish.install``): daemon.pid's
+    third line (None: a daemon older than that line)."""
+    return _pidfile_line(rundir, 2)
+
+
+def _pidfile_line(rundir: Path, index: int) -> Optional[str]:
     try:
         with open(rundir / PIDFILE, encoding="ascii") as fh:
-            fh.readline()
-            return fh.readline().strip() or None
+            lines = fh.read(4096).split("\n")
     except (OSError, ValueError):
         return None
+    if len(lines) <= index:
+        return None
+    return lines[index].strip() or None
+
+
+def outdated(rundir: Path) -> Optional[str]:
+    """Why the running daemon is not this aish (None: it is, or none runs): another version,
+    or the same version from an earlier install (a reinstall replaced its files)."""
+    from aish.install import Install
+    from aish.version import __version__
+
+    version = read_version(rundir)
+    if version != __version__:
+        return f"is version {version or 'unknown'}, this aish is {__version__}"
+    if read_install(rundir) != Install.find().identity:
+        return f"loaded an earlier install of aish {version} (reinstalled since it started)"
+    return None
 
 
 def read_pid(rundir: Path) -> Optional[int]:
@@ -167,12 +193,12 @@ def make_fifo(rundir: Path) -> int:
     return os.open(path, os.O_RDWR | os.O_CLOEXEC)
 
 
-def write_pidfile(rundir: Path, version: str = "") -> None:
-    """``<pid>`` and ``<version>`` lines (the shells read only the first)."""
+def write_pidfile(rundir: Path, version: str = "", install: str = "") -> None:
+    """``<pid>``, ``<version>`` and ``<install identity>`` lines (the shells read only the first)."""
     tmp = rundir / f".{PIDFILE}.{os.getpid()}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
     with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(f"{os.getpid()}\n{version}\n")
+        fh.write(f"{os.getpid()}\n{version}\n{install}\n")
     os.replace(tmp, rundir / PIDFILE)
 
 
@@ -201,13 +227,13 @@ def remove_files(rundir: Path, fifo_fd: int = -1, owner: Optional[int] = None) -
         unlink_quietly(rundir / PIDFILE)
 
 
-def replace_outdated(rundir: Path, version: str, wait: float = 3.0) -> None:
-    """A daemon of another aish version runs (an upgrade or a reinstall): ask it to
-    retire (it gives up daemon.fifo at once and exits when its running answers are
-    done), so the caller starts one of its own version.  A daemon too old to know
-    ``retire`` is stopped instead."""
+def replace_outdated(rundir: Path, wait: float = 3.0) -> None:
+    """A daemon of another aish version or install runs (an upgrade or a reinstall): ask
+    it to retire (it gives up daemon.fifo at once and exits when its running answers are
+    done), so the caller starts one of its own.  A daemon too old to know ``retire`` is
+    stopped instead."""
     pid = is_running(rundir)
-    if not pid or read_version(rundir) == version:
+    if not pid or not outdated(rundir):
         return
     try:
         fd = os.open(rundir / FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)

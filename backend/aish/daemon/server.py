@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from aish.daemon import client_files, runtime
+from aish.daemon import client_files, restart, runtime
 from aish.daemon.frames import FrameReply
 from aish.errors import AishError, Cancelled, DaemonError, ProtocolError
 from aish.ipc.protocol import Request, parse_control, parse_request, unescape
@@ -31,7 +31,9 @@ Handler = Callable[[Request, FrameReply], object]
 
 class Server:
     def __init__(self, handler: Handler, rundir: Optional[Path] = None,
-                 log: Optional[logging.Logger] = None) -> None:
+                 log: Optional[logging.Logger] = None, resume: Optional[restart.Resume] = None,
+                 before_restart: Callable[[], object] = lambda: None,
+                 restart_argv: tuple = ()) -> None:
         self.handler = handler
         self.log = log or logging.getLogger("aish.daemon")
         self.ready = threading.Event()  # set once daemon.fifo is read and daemon.pid written
@@ -44,23 +46,37 @@ class Server:
         self._active: dict = {}
         self._active_lock = threading.Lock()
         self._next_prune = 0.0
+        # restarting in place after a reinstall (daemon/restart.py)
+        self._resume = resume
+        self._before_restart = before_restart
+        self._restart_argv = tuple(restart_argv)
+        self._install = None
+        self._held: Optional[list] = None  # req lines held for the new install
 
     # ------------------------------------------------------------ lifecycle
     def serve_forever(self) -> None:
         """Own the runtime dir's daemon files and serve until ``shutdown()``."""
+        from aish.install import Install
+
         rundir = self.rundir = runtime.rundir_path(self._rundir_arg)
-        lock_fd = runtime.acquire_instance(rundir)
+        resume = self._resume
+        restart.adopt(resume)
+        lock_fd = resume.lock_fd if resume else runtime.acquire_instance(rundir)
         if lock_fd is None:
             pid = runtime.read_pid(rundir)
             raise DaemonError(f"another aish daemon is already running (pid {pid or '?'})",
                               hint="'aish daemon stop' to stop it")
         self._lock_fd = lock_fd
         try:
-            self._fifo_fd = runtime.make_fifo(rundir)
-            runtime.write_pidfile(rundir, _version())
-            self.log.info("daemon %d serving %s", os.getpid(), rundir)
+            self._fifo_fd = resume.fifo_fd if resume else runtime.make_fifo(rundir)
+            self._install = Install.find()
+            runtime.write_pidfile(rundir, _version(), self._install.identity)
+            self.log.info("daemon %d serving %s%s", os.getpid(), rundir,
+                          " (restarted in place with the new install)" if resume else "")
             self._prune()
             self.ready.set()
+            for line in resume.lines if resume else ():
+                self._dispatch(line.encode("utf-8"))
             self._loop()
         finally:
             self._finish()
@@ -115,6 +131,11 @@ class Server:
             if reply.thread is not None:
                 reply.thread.join(max(0.0, deadline - time.monotonic()))
 
+    def active(self) -> int:
+        """How many requests run (a retiring or restarting daemon waits for none)."""
+        with self._active_lock:
+            return len(self._active)
+
     def _prune(self) -> None:
         self._next_prune = time.monotonic() + PRUNE_EVERY
         removed = client_files.prune_client_files(self.rundir)
@@ -140,6 +161,8 @@ class Server:
                     self._dispatch(raw)
                 except Exception:  # one bad line must never stop the daemon
                     self.log.exception("control line %r failed", raw[:80])
+            if self._held is not None and self.active() == 0 and not self._retiring:
+                self._restart()
 
     def _dispatch(self, raw: bytes) -> None:
         line = raw.decode("utf-8", "replace").strip()
@@ -153,6 +176,11 @@ class Server:
         if verb == "retire":
             if args[0] == str(os.getpid()):
                 self._retire()
+            return
+        if verb == "req" and self._hold(line):
+            return
+        if verb == "cancel" and self._held and f"req {args[0]}" in self._held:
+            self._held.remove(f"req {args[0]}")
             return
         if verb == "req" and time.monotonic() >= self._next_prune:
             self._prune()
@@ -175,6 +203,33 @@ class Server:
         elif not reply.deliver(args[1], args[2]):
             self.log.info("answer for unknown question %s/%s ignored", args[0], args[1])
 
+    # ------------------------------------------------------------ a reinstall
+    def _hold(self, line: str) -> bool:
+        """Hold a request for the new install once aish was reinstalled under us."""
+        if self._held is None:
+            if self._install is None or not self._install.changed():
+                return False
+            self.log.info("aish was reinstalled under this daemon: restarting with the new install "
+                          "once %d running request(s) finish", self.active())
+            self._held = []
+        self._held.append(line)
+        return True
+
+    def _restart(self) -> None:
+        """Exec the new install over this process (same pid, FIFO and lock kept)."""
+        try:
+            self._before_restart()
+        except Exception:
+            self.log.exception("closing the service before the restart failed")
+        for handler in logging.getLogger("aish").handlers:
+            handler.flush()
+        err = restart.exec_over(restart.Resume(self._fifo_fd, self._lock_fd, self._held or []),
+                                self._restart_argv)
+        self.log.error("cannot restart with the new install (%s): stopping; the next question "
+                       "starts a new daemon", err)
+        self._held = None
+        self._stopping = True
+
     # ------------------------------------------------------------ one request
     def _serve(self, reply: FrameReply) -> None:
         try:
@@ -187,8 +242,8 @@ class Server:
             reply.close()
             if reply.client_lost and reply.path:
                 self._remove_gone_client(reply.path)
-            if self._retiring:
-                self._wake()  # the loop exits once nothing runs
+            if self._retiring or self._held is not None:
+                self._wake()  # the loop exits (or restarts) once nothing runs
 
     def _remove_gone_client(self, path: str) -> None:
         removed = client_files.remove_if_client_gone(self.rundir, path)
