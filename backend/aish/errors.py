@@ -5,27 +5,35 @@ retries ``TransportError`` subclasses that mean "the server is down" and never
 ``ApiError`` (semantic) or ``BrokerError`` (configuration).  ``str(err)`` is
 the documented one-line shape, starting with a stage prefix (``transport:``,
 ``api:``, ``broker:``, ``mcp:``) and ending with the hint in parentheses.
+Each class has a ``kind`` (``config``, ``transport``, ``timeout``...): what travels
+in the daemon's ``E`` frame beside the message and the hint, and what the CLI
+turns into its exit status (docs/verbs.md, Exit statuses).
 
-    AishError                  message, hint, partial_text
-    ├── ConfigError            bad or missing configuration (file, key, type)
-    ├── BrokerError            "broker: ..."  a model entry that cannot be called
-    ├── TransportError         "transport: ..." the HTTP exchange failed
+``Cancelled`` is not in the tree: a user who pressed Ctrl-C made no error, and
+code that handles errors must not handle a cancel by accident.
+
+    AishError                  message, hint, partial_text; kind "error"
+    ├── ConfigError            bad or missing configuration (file, key, type)      config
+    ├── BrokerError            "broker: ..."  a model entry that cannot be called  config
+    ├── TransportError         "transport: ..." the HTTP exchange failed           transport
     │   ├── ConnectFailed      no connection (unreachable, reset before a reply)
     │   │   ├── ConnectRefused nothing listens at the address
     │   │   └── Disconnected   the server closed the connection before replying
     │   ├── DnsFailure         the host name does not resolve
     │   ├── TlsError           certificate or handshake problem (a config fix)
-    │   ├── TransportTimeout
+    │   ├── TransportTimeout                                                    timeout
     │   │   ├── ConnectTimeout no connection within the connect timeout
     │   │   └── ReadTimeout    the server went quiet within the read timeout
     │   ├── HttpStatusError    status >= 300 (``status``, the server's ``code``)
     │   │   └── ContextOverflow  the prompt is longer than the model's context window
     │   └── StreamCut          the body ended before the reply was complete
-    ├── ApiError               "api: ..."  an error envelope or a malformed reply
-    ├── ToolError              MCP server or tool failures
-    ├── DaemonError            the per-user daemon cannot be reached or started
-    ├── ProtocolError          a malformed request or frame
-    └── Cancelled              the user cancelled
+    ├── ApiError               "api: ..."  an error envelope or a malformed reply  api
+    ├── ToolError              MCP server or tool failures                         tool
+    ├── DaemonError            the per-user daemon cannot be reached or started    daemon
+    ├── ProtocolError          a malformed request or frame                        daemon
+    ├── NotFound               no such verb, model, fact, tool or task             not_found
+    └── UsageError             a verb's arguments do not fit its synopsis          usage
+    Cancelled                  the user cancelled (partial_text; not an AishError) cancelled
 """
 from __future__ import annotations
 
@@ -38,6 +46,7 @@ class AishError(Exception):
     """
 
     prefix = ""
+    kind = "error"
 
     def __init__(self, message: str, *, hint: str | None = None, partial_text: str = "") -> None:
         self.message = message
@@ -66,17 +75,21 @@ class AishError(Exception):
 class ConfigError(AishError):
     """The configuration cannot be used; the message names file, key and fix."""
 
+    kind = "config"
+
 
 class BrokerError(AishError):
     """A model entry is unusable before any request is made."""
 
     prefix = "broker: "
+    kind = "config"
 
 
 class TransportError(AishError):
     """The HTTP exchange failed; the subclass says how."""
 
     prefix = "transport: "
+    kind = "transport"
 
 
 class ConnectFailed(TransportError):
@@ -101,6 +114,8 @@ class TlsError(TransportError):
 
 class TransportTimeout(TransportError):
     """A time limit was reached; the subclass says which one."""
+
+    kind = "timeout"
 
 
 class ConnectTimeout(TransportTimeout):
@@ -140,6 +155,7 @@ class ApiError(AishError):
     """The server answered with an error envelope or a reply that is not the protocol."""
 
     prefix = "api: "
+    kind = "api"
 
     def __init__(self, message: str, *, code: object = None, partial_text: str = "",
                  hint: str | None = None) -> None:
@@ -151,18 +167,53 @@ class ToolError(AishError):
     """An MCP server or tool call failed at the protocol level."""
 
     prefix = "mcp: "
+    kind = "tool"
 
 
 class DaemonError(AishError):
     """The daemon is not reachable, or cannot be started."""
 
+    kind = "daemon"
+
 
 class ProtocolError(AishError):
     """A request or frame does not follow docs/protocol.md."""
 
+    kind = "daemon"  # the fix is the daemon's: restart it after an upgrade
 
-class Cancelled(AishError):
-    """The user cancelled (Ctrl-C, or the client went away)."""
 
-    def __init__(self, message: str = "cancelled") -> None:
+class NotFound(AishError):
+    """What was named does not exist: a verb, a configured model, a fact, a tool, a task."""
+
+    kind = "not_found"
+
+
+class UsageError(AishError):
+    """A verb's arguments do not fit its synopsis; the hint shows it."""
+
+    kind = "usage"
+
+
+class Cancelled(Exception):
+    """The user cancelled (Ctrl-C, or the client went away): not an error.
+
+    ``partial_text`` is the answer text that reached the user before the cancel."""
+
+    kind = "cancelled"
+
+    def __init__(self, message: str = "cancelled", *, partial_text: str = "") -> None:
         super().__init__(message)
+        self.partial_text = partial_text
+
+
+def _kinds() -> tuple[str, ...]:
+    found: dict[str, None] = {}
+    todo: list[type] = [AishError]
+    while todo:
+        cls = todo.pop(0)
+        found[cls.kind] = None
+        todo.extend(cls.__subclasses__())
+    return tuple(found)
+
+
+KINDS = _kinds()  # every kind an AishError can have ("cancelled" and "internal" are not errors)

@@ -5,6 +5,7 @@ import sys
 
 from click.testing import CliRunner
 
+from aish.cli.exit_status import ExitStatus
 from aish.cli.main import cli
 from aish.cli.scripts import script_path
 from tests.helpers import aish
@@ -35,7 +36,7 @@ def test_config_init_refuses_to_overwrite_with_a_one_line_error(aish_env):
 def test_bad_config_is_one_line_no_traceback(config_file):
     config_file("[models.fast]\nendpoint = 5\n")
     result = aish("config", "show")
-    assert result.returncode == 1
+    assert result.returncode == ExitStatus.CONFIG
     assert "models.fast.endpoint must be a string" in result.stderr
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
 

@@ -45,7 +45,33 @@ def test_only_main_exits():
 
 def test_exit_statuses_are_the_documented_numbers():
     assert [(s.name, int(s)) for s in ExitStatus] == [
-        ("OK", 0), ("FAILURE", 1), ("USAGE", 2), ("NOT_RUNNING", 3), ("INTERNAL", 70), ("INTERRUPTED", 130)]
+        ("OK", 0), ("FAILURE", 1), ("USAGE", 2), ("NOT_RUNNING", 3), ("NOT_FOUND", 4), ("CONFIG", 5),
+        ("TRANSPORT", 6), ("TIMEOUT", 7), ("API", 8), ("DAEMON", 9), ("TOOL", 10), ("INTERNAL", 70),
+        ("INTERRUPTED", 130)]
+
+
+def test_every_error_kind_has_the_exit_status_the_docs_table_names():
+    """docs/verbs.md's table of exit statuses is the mapping the CLI uses, row for row."""
+    import re
+
+    from aish.cli.exit_status import for_kind
+    from aish.errors import KINDS
+
+    table = (PACKAGE.parents[1] / "docs" / "verbs.md").read_text(encoding="utf-8").split("## Exit statuses", 1)[1]
+    documented = {kind: int(code) for code, kind in re.findall(r"^\| `?(\d+)`? \| `(\w+)`", table, re.M)}
+    assert set(KINDS) | {"cancelled", "internal"} <= set(documented)
+    assert {kind: int(for_kind(kind)) for kind in documented} == documented
+
+
+def test_errors_carry_their_kind_and_cancelled_is_not_an_error():
+    from aish import errors
+
+    assert not issubclass(errors.Cancelled, errors.AishError)
+    assert errors.Cancelled().partial_text == ""
+    assert errors.ConfigError("x").kind == errors.BrokerError("x").kind == "config"
+    assert errors.ConnectRefused("x").kind == "transport" and errors.ReadTimeout("x").kind == "timeout"
+    assert errors.ContextOverflow("x", status=400).kind == "transport"
+    assert errors.NotFound("x").kind == "not_found" and errors.AishError("x").kind == "error"
 
 
 def test_usage_error_and_help_statuses(aish_env):

@@ -19,7 +19,7 @@ import pytest
 
 from aish.daemon.client import Client
 from aish.daemon import runtime
-from aish.errors import AishError, DaemonError
+from aish.errors import ConfigError, DaemonError
 from aish.ipc.protocol import Request, parse_frame
 
 HERE = Path(__file__).resolve()
@@ -54,7 +54,7 @@ def handle(req, reply):
                                     float(rest or 2))}
     if word == "fail":
         if rest == "aish":
-            raise AishError("model 'deep' is not configured", hint="add [models.deep]")
+            raise ConfigError("model 'deep' is not configured", hint="add [models.deep]")
         raise RuntimeError("boom with sk-secret-in-traceback")
     return None
 
@@ -295,7 +295,7 @@ def test_malformed_input_gets_error_and_done_and_the_daemon_keeps_serving(daemon
         assert [f.tag for f in frames] == ["E", "D"] and "key=value" in frames[0].fields[0]
         raw.request("old1", f"v=9\nreply={raw.fifo}\nkind=ask\n")
         frames = raw.until("old1", "D")
-        assert frames[0].tag == "E" and "aish daemon stop" in frames[0].fields[0]
+        assert frames[0].tag == "E" and "aish daemon stop" in frames[0].fields[2]  # the hint
         for line in ("hello world\n", "req ../../etc/passwd\n", "req missing-file\n",
                      "answer nobody q1 y\n", "cancel nobody\n", "x" * 5000 + "\n"):
             raw.send(line)
@@ -439,11 +439,14 @@ def test_approval_round_trip(daemon):
 def test_handler_errors_become_one_line_and_tracebacks_stay_in_the_log(daemon):
     frames, result = ask("fail aish")
     assert [f.tag for f in frames] == ["E", "D"]
-    assert frames[0].fields == ["model 'deep' is not configured (add [models.deep])"]
-    assert result == {"error": frames[0].fields[0]}
+    # the error travels as its parts: message, kind, hint (docs/protocol.md, frames)
+    assert frames[0].fields == ["model 'deep' is not configured", "config", "add [models.deep]"]
+    assert result == {"error": "model 'deep' is not configured (add [models.deep])", "kind": "config",
+                      "hint": "add [models.deep]"}
     frames, result = ask("fail boom")
     assert [f.tag for f in frames] == ["E", "D"]
-    assert frames[0].fields[0] == f"internal error (details in {runtime.log_path()})"
+    assert frames[0].fields[:2] == [f"internal error (details in {runtime.log_path()})", "internal"]
+    assert result["kind"] == "internal"
     assert "boom" not in frames[0].fields[0] and "Traceback" in log_text()
 
 

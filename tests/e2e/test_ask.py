@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from aish.cli.exit_status import ExitStatus
 from tests.helpers import aish, question
 from tests.stub_server import Reply, StubServer
 
@@ -80,7 +81,7 @@ def test_unreachable_model_is_one_line_naming_the_endpoint(config_file):
         result = aish("ask", "hi")
     finally:
         aish("daemon", "stop")
-    assert result.returncode == 1
+    assert result.returncode == ExitStatus.TRANSPORT
     assert "transport: Connection refused" in result.stderr and "127.0.0.1:9" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -92,7 +93,7 @@ def test_no_model_at_all_says_how_to_configure(aish_env, monkeypatch):
         result = aish("ask", "hi")
     finally:
         aish("daemon", "stop")
-    assert result.returncode == 1 and "no model configured" in result.stderr
+    assert result.returncode == ExitStatus.CONFIG and "no model configured" in result.stderr
 
 
 def test_verbs_reach_the_daemon(stub):

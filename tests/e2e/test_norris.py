@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from aish.cli.exit_status import ExitStatus
 from tests.helpers import aish, closed_port_url, model_toml, ok
 from tests.stub_server import Reply, StubServer
 
@@ -119,7 +120,7 @@ def test_resume_after_a_daemon_restart(planner):
     assert any("Step 1 ran: `mkdir out`" in m["content"] for m in messages)
     assert messages[-1]["content"] == "Continue with the next step."
     refused = aish("norris", "resume")  # a finished task is not resumed
-    assert refused.returncode == 1
+    assert refused.returncode == ExitStatus.NOT_FOUND
     assert refused.stderr.strip() == "aish: no task to resume in this shell (start one: ? :norris GOAL)"
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from aish.cli.exit_status import ExitStatus
 from tests.helpers import closed_port_url, question
 from tests.stub_server import Reply, StubServer
 
@@ -107,7 +108,7 @@ def test_a_failed_ask_leaves_the_conversation_as_it_was(stub):
     stub.queue(Reply(text="first answer"), Reply(status=500), Reply(text="third answer"))
     aish("ask", "--conv", "f", "first question")
     failed = aish("ask", "--conv", "f", "doomed question")
-    assert failed.returncode == 1 and "500" in failed.stderr
+    assert failed.returncode == ExitStatus.TRANSPORT and "500" in failed.stderr
     aish("ask", "--conv", "f", "third question")
     assert user_turns(stub.requests[-1]) == ["first question", "third question"]
     entries = [json.loads(line) for line in (state() / "sessions" / "f.jsonl").read_text().splitlines()]

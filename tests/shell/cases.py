@@ -192,6 +192,15 @@ def test_verb_output_above_the_prompt(sh, stub):
     assert stub.requests == []
 
 
+def test_an_error_shows_its_message_and_its_hint_in_one_line(sh, stub):
+    """The E frame carries message, kind and hint apart; the shell joins them as one line."""
+    sh.ask("? :delegate nosuch count the lines")
+    screen = sh.wait("is not a configured model")
+    sh.wait_prompt("")
+    assert "aish: delegate: 'nosuch' is not a configured model (configured models: fast)" in screen, screen
+    assert stub.requests == []
+
+
 def test_typing_during_the_answer_is_kept(sh, stub):
     stub.queue(Reply(text="one two three four five six seven eight\nCMD: ls -la\n",
                      chunk_size=4, delay=0.12))

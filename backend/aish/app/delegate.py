@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from aish.errors import AishError
+from aish.errors import AishError, NotFound
 
 if TYPE_CHECKING:
     from aish.app.model_call import Caller
@@ -49,7 +49,7 @@ def run(caller: "Caller", name: str, task: str, reply: "Reply") -> str:
     The user named the model, so a failure is reported, never retried on another."""
     cfg = caller.env.config
     if name not in cfg.models:
-        raise AishError(f"delegate: '{name}' is not a configured model",
+        raise NotFound(f"delegate: '{name}' is not a configured model",
                         hint=f"configured models: {', '.join(cfg.models)}")
     if not task.strip():
         raise AishError("delegate: no task given", hint="? :delegate MODEL TASK")

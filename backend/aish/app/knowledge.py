@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from aish import paths
-from aish.errors import AishError
+from aish.errors import NotFound
 
 if TYPE_CHECKING:
     from aish.app.model_call import Caller
@@ -36,7 +36,7 @@ def completer(caller: "Caller", category: str, reply: "Reply") -> Callable[[str,
     def complete(model_name: str, messages: list) -> str:
         cfg = caller.env.config
         if model_name not in cfg.models:
-            raise AishError(f"'{model_name}' is not a configured model",
+            raise NotFound(f"'{model_name}' is not a configured model",
                             hint=f"configured models: {', '.join(cfg.models)}")
         return caller.call(messages, category=category, reply=reply, model=cfg.models[model_name],
                            show=False, fallback=False).text

@@ -127,7 +127,7 @@ class Caller:
         attempt = _Attempt(self, category, reply, tools, show, max_tokens, timeout)
         try:
             return attempt.run(model, messages, on_overflow)
-        except (Cancelled, ContextOverflow):
+        except ContextOverflow:  # the same prompt fails the same way elsewhere: the caller's
             raise
         except AishError as first:
             target = self.fallback_target(model, first) if fallback else None
@@ -138,8 +138,6 @@ class Caller:
             reply.status(fallback_mod.fallback_status(model.name, first, target) + fallback_note)
             try:
                 response = attempt.run(self.env.config.models[target], messages, on_overflow)
-            except Cancelled:
-                raise
             except AishError as second:
                 raise AishError(fallback_mod.both_failed_message(model.name, first, target, second),
                                 partial_text=second.partial_text) from None

@@ -26,7 +26,7 @@ from aish.app.norris_task import Task
 from aish.app.tools import run_tool_calls
 from aish.chat import prompts
 from aish.chat.conversation import Conversation
-from aish.errors import AishError, Cancelled, ConfigError
+from aish.errors import AishError, Cancelled, ConfigError, NotFound
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 from aish.llm.events import AskResult
@@ -101,7 +101,7 @@ def resume(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskRe
     """Continue a task after a halt or a daemon restart: re-propose a waiting step, else plan."""
     task = Task.from_dict(conv.task)
     if task is None or task.state == "done":
-        raise AishError("no task to resume in this shell", hint="start one: ? :norris GOAL")
+        raise NotFound("no task to resume in this shell", hint="start one: ? :norris GOAL")
     if task.state == "waiting" and task.proposed:
         reply.status(f"norris: step {task.steps} again: {task.proposed}")
         _propose(env, conv, task, reply, task.proposed)

@@ -1,8 +1,9 @@
 """The ``aish`` command: parses arguments and prints; the work happens elsewhere.
 
 ``main()`` owns errors and exit codes (``ExitStatus``; every ``AishError``
-becomes one line on stderr, exit 1; Ctrl-C exits 130; anything unexpected is
-logged to the state dir and reported as one line); commands raise ``Exit``.  Verbs that need daemon state (``cost``,
+becomes one line on stderr and the exit status of its kind, whether it was raised
+here or arrived in the daemon's ``E`` frame; Ctrl-C exits 130; anything unexpected
+is logged to the state dir and reported as one line); commands raise ``Exit``.  Verbs that need daemon state (``cost``,
 ``route``, ``reset``...) are sent to the daemon, so they apply to the same
 conversations and toggles the shells see.
 """
@@ -17,8 +18,8 @@ import click
 
 from aish.cli import conversations
 from aish.version import __version__
-from aish.cli.exit_status import Exit, ExitStatus
-from aish.errors import AishError
+from aish.cli.exit_status import Exit, ExitStatus, for_kind
+from aish.errors import AishError, Cancelled
 from aish.ipc.verbs import BY_NAME, VERBS, Verb, help_lines, one_line_help
 
 _COLORS = {"S": "bright_black", "W": "yellow", "E": "red"}
@@ -52,7 +53,9 @@ def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str 
             result["error"] = printer.errors[-1]
         click.echo(json.dumps(result, ensure_ascii=False))
     if printer.errors:
-        raise Exit(ExitStatus.FAILURE)
+        raise Exit(for_kind(printer.kinds[-1]))
+    if result.get("cancelled"):
+        raise Exit(ExitStatus.INTERRUPTED)
     return result
 
 
@@ -62,7 +65,8 @@ class _Printer:
     def __init__(self, stream_text: bool) -> None:
         self.stream_text = stream_text
         self.commands: list = []
-        self.errors: list = []
+        self.errors: list = []  # each E frame's message, as one line with its hint
+        self.kinds: list = []  # and its kind (the exit status)
         self.task = ""  # a multi-step task's state after this request (N frame)
         self.ended_with_newline = True
 
@@ -76,11 +80,15 @@ class _Printer:
         elif tag in ("S", "W") and self.stream_text:
             self._break_line()
             _err(fields[0], tag)
-        elif tag == "E":
+        elif tag == "E":  # message, kind, hint (docs/protocol.md)
             self._break_line()
-            self.errors.append(fields[0])
+            message = fields[0] if fields else ""
+            kind, hint = (fields[1] if len(fields) > 1 else "error"), (fields[2] if len(fields) > 2 else "")
+            line = f"{message} ({hint})" if hint else message
+            self.errors.append(line)
+            self.kinds.append(kind)
             if self.stream_text:
-                _err(f"aish: {fields[0]}", "E")
+                _err(f"aish: {line}", "E")
         elif tag == "C":
             self.commands.append(fields)
         elif tag == "N":
@@ -393,8 +401,8 @@ def _run() -> int:
         return ExitStatus.INTERRUPTED
     except AishError as err:
         _err(f"aish: {err.one_line()}", "E")
-        return ExitStatus.FAILURE
-    except KeyboardInterrupt:
+        return for_kind(err.kind)
+    except (KeyboardInterrupt, Cancelled):
         return ExitStatus.INTERRUPTED
     except BrokenPipeError:
         return ExitStatus.OK

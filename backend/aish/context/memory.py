@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Callable, Optional
 
-from aish.errors import AishError
+from aish.errors import AishError, NotFound
 
 HEADER = "[background] facts the user asked you to keep in mind:"
 _FILE = "memory.json"
@@ -67,7 +67,7 @@ class Memory:
         with self._lock:
             facts = self.facts()
             if not 1 <= number <= len(facts):
-                raise AishError(f"memory: there is no fact {number} (there are {len(facts)})",
+                raise NotFound(f"memory: there is no fact {number} (there are {len(facts)})",
                                 hint="'aish memory list' numbers them")
             gone = facts.pop(number - 1)
             self._write(facts)

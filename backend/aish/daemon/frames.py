@@ -155,8 +155,10 @@ class FrameReply:
     def task(self, state: str) -> None:
         self._send("N", state)
 
-    def error(self, message: str) -> None:
-        self._send("E", " ".join(message.split()))  # one line, as the protocol promises
+    def error(self, message: str, kind: str = "error", hint: Optional[str] = None) -> None:
+        """E frame: the message, the error's kind, its hint (docs/protocol.md), each one line."""
+        fields = [" ".join(message.split()), kind] + ([" ".join(hint.split())] if hint else [])
+        self._send("E", *fields)
 
     def done(self, payload: dict) -> None:
         self._done = True  # the client may close its FIFO as soon as it reads D: no cancel log

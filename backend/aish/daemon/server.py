@@ -261,8 +261,7 @@ class Server:
         except ProtocolError as err:
             self.log.warning("%s", err)
             if self._attach(reply, _find_reply(text), False):
-                reply.error(str(err))
-                reply.done({"error": str(err)})
+                reply.done(_failed(reply, err))
             return
         if request.kind == "ask" and request.mode == "prepare" and not request.reply:
             self._run(request, reply)  # reads nothing back: the shell never waits for it
@@ -278,18 +277,17 @@ class Server:
     def _run(self, request: Request, reply: FrameReply) -> dict:
         try:
             return _to_dict(self.handler(request, reply))
-        except Cancelled as err:
-            return {"error": str(err), "cancelled": True}
+        except Cancelled:
+            return _CANCELLED.copy()
         except AishError as err:
-            if reply.cancel.cancelled:
-                return {"error": "cancelled", "cancelled": True}
-            reply.error(str(err))
-            return {"error": str(err)}
+            if reply.cancel.cancelled:  # what failed was the cancelled call
+                return _CANCELLED.copy()
+            return _failed(reply, err)
         except Exception:
             self.log.exception("request %s: handler failed", request.id)
             message = runtime.internal_error_message()
-            reply.error(message)
-            return {"error": message}
+            reply.error(message, "internal")
+            return {"error": message, "kind": "internal"}
 
     def _read_request(self, req_id: str) -> str:
         """Read and delete ``<id>.req``; only a regular file of ours counts."""
@@ -322,6 +320,18 @@ class Server:
             return False
         reply.attach(fd, str(fifo), interactive)
         return True
+
+
+_CANCELLED = {"error": "cancelled", "kind": "cancelled", "cancelled": True}
+
+
+def _failed(reply: FrameReply, err: AishError) -> dict:
+    """The E frame for ``err`` (message, kind, hint as fields), and the D frame's payload."""
+    reply.error(err.summary, err.kind, err.hint)
+    payload = {"error": " ".join(str(err).split()), "kind": err.kind}
+    if err.hint:
+        payload["hint"] = err.hint
+    return payload
 
 
 def _version() -> str:

@@ -25,8 +25,8 @@ from aish.config.schema import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, HttpStatusError
 from aish.llm.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
 from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed
-from aish.net.transport import (ERRORS, STREAM_ERRORS, Response, Watch, chunks, cut_error, drain, env_settings,
-                                error_body, give_session, take_session, transport_error, watched_post)
+from aish.net.transport import (Response, Watch, chunks, cut_error, drain, env_settings, error_body, failures,
+                                give_session, take_session, watched_post)
 
 Timeout = Union[float, tuple[float, float]]
 
@@ -92,20 +92,16 @@ def list_models(endpoint: str, *, api_key: Optional[str] = None, timeout: float 
     session = take_session()
     try:
         proxies, verify = env_settings(url)
-        try:
+        with failures(endpoint, timeouts):
             resp = session.get(url, headers=headers, timeout=timeouts, proxies=proxies, verify=verify)
-        except ERRORS as exc:
-            raise transport_error(exc, endpoint, timeouts) from None
-        try:
-            if resp.status_code >= 400:
-                raise http_error(resp.status_code, resp.reason, error_body(resp), endpoint, api_key)
-            body = resp.json()
-        except ValueError:
-            raise ApiError(f"malformed reply from {endpoint}: /v1/models did not return JSON") from None
-        except ERRORS as exc:
-            raise transport_error(exc, endpoint, timeouts) from None
-        finally:
-            resp.close()
+            try:
+                if resp.status_code >= 400:
+                    raise http_error(resp.status_code, resp.reason, error_body(resp), endpoint, api_key)
+                body = resp.json()
+            except ValueError:
+                raise ApiError(f"malformed reply from {endpoint}: /v1/models did not return JSON") from None
+            finally:
+                resp.close()
     finally:
         give_session(session)
     items = body.get("data") if isinstance(body, dict) else None
@@ -128,12 +124,9 @@ def _stream(model: ModelConfig, data: bytes, headers: dict, key: Optional[str],
     try:
         url = model.chat_url
         proxies, verify = env_settings(url)
-        try:
+        with failures(endpoint, timeouts, cancel=cancel):
             resp = watched_post(session, url, watch, data=data, headers=headers, stream=True,
                                 timeout=timeouts, proxies=proxies, verify=verify, allow_redirects=False)
-        except ERRORS as exc:
-            _raise_if_cancelled(cancel)
-            raise transport_error(exc, endpoint, timeouts) from None
         _raise_if_cancelled(cancel)
         if resp.status_code >= 400:
             raise http_error(resp.status_code, resp.reason, error_body(resp), endpoint, key, model)
@@ -164,7 +157,7 @@ def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, 
     eof = [False]
     source = chunks(resp.raw, eof)
     done = False
-    try:
+    with failures(endpoint, timeouts, cancel=cancel, partial=lambda: decoder.partial_text, streaming=True):
         for event in SSEClient(source).events():
             payload = event.data
             if payload == "[DONE]":
@@ -181,9 +174,6 @@ def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, 
             yield from decoder.feed(chunk)
             if cancel is not None and cancel.cancelled:
                 raise Cancelled()
-    except STREAM_ERRORS as exc:
-        _raise_if_cancelled(cancel)
-        raise transport_error(exc, endpoint, timeouts, decoder.partial_text, streaming=True) from None
     _raise_if_cancelled(cancel)
     if done:
         drain(source, watch)
@@ -196,11 +186,8 @@ def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, 
 def _whole_reply(resp: Response, endpoint: str, timeouts: tuple[float, float],
                  cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
     """A server that ignored ``stream: true`` (or a JSON error with status 200)."""
-    try:
+    with failures(endpoint, timeouts, cancel=cancel, streaming=True):
         raw = resp.content
-    except ERRORS as exc:
-        _raise_if_cancelled(cancel)
-        raise transport_error(exc, endpoint, timeouts, streaming=True) from None
     try:
         body = json.loads(raw)
     except ValueError:

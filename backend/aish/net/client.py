@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Iterator, Optional, Union
 
-from aish.net.transport import ERRORS, STREAM_ERRORS, chunks, env_settings, new_session, transport_error
+from aish.net.transport import chunks, env_settings, failures, new_session
 
 Timeout = Union[float, tuple[float, float]]
 
@@ -34,11 +34,9 @@ class HttpClient:
                 **kwargs: Any) -> Any:
         """The response (any status); ``stream=True`` leaves the body to ``body_chunks``."""
         proxies, verify = env_settings(url)
-        try:
+        with failures(shown or url, _pair(timeout)):
             return self._http().request(method, url, timeout=timeout, proxies=proxies, verify=verify,
                                         **kwargs)
-        except ERRORS as exc:
-            raise transport_error(exc, shown or url, _pair(timeout)) from None
 
     def post(self, url: str, **kwargs: Any) -> Any:
         return self.request("POST", url, **kwargs)
@@ -62,8 +60,5 @@ class HttpClient:
 def body_chunks(resp: Any, shown: str, timeout: Timeout) -> Iterator[bytes]:
     """A streamed response's body as it arrives; a failure mid-body raises the typed error
     (``ReadTimeout`` when the server went quiet, ``StreamCut`` when the connection broke)."""
-    eof = [False]
-    try:
-        yield from chunks(resp.raw, eof)
-    except STREAM_ERRORS as exc:
-        raise transport_error(exc, shown, _pair(timeout), streaming=True) from None
+    with failures(shown, _pair(timeout), streaming=True):
+        yield from chunks(resp.raw, [False])

@@ -16,18 +16,20 @@ Why it looks like this:
   so the connection goes back to the pool instead of being closed.
 - Failures become the typed errors of ``aish.errors`` (``ConnectRefused``,
   ``ReadTimeout``, ...) with the documented one-line messages; callers decide
-  by type.  Callers catch ``ERRORS`` and pass them to ``transport_error`` so
-  no requests exception ever leaves this package.
+  by type.  The mapping happens at one boundary: callers wrap each HTTP step in
+  ``with failures(...)`` (as httpx wraps httpcore in ``map_httpcore_exceptions``),
+  so no requests exception ever leaves this package and no caller maps one.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.client
 import os
 import socket
 import ssl
 import threading
-from typing import Iterator, Optional, Union
+from typing import Any, Callable, Iterator, Optional, Union
 from urllib.parse import urlparse
 
 import requests
@@ -36,7 +38,7 @@ from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
-from aish.errors import (AishError, BrokerError, ConnectFailed, ConnectRefused, ConnectTimeout,
+from aish.errors import (AishError, BrokerError, Cancelled, ConnectFailed, ConnectRefused, ConnectTimeout,
                          Disconnected, DnsFailure, HttpStatusError, ReadTimeout, StreamCut, TlsError)
 
 Response = requests.Response  # for type hints outside this package, which never imports requests
@@ -287,6 +289,24 @@ def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, fl
         return Disconnected(f"Server closed the connection before replying ({endpoint})")
     reason = next((e.strerror for e in chain if isinstance(e, OSError) and e.strerror), None)
     return ConnectFailed(f"Could not connect to {endpoint}: {reason or type(exc).__name__}")
+
+
+@contextlib.contextmanager
+def failures(endpoint: str, timeouts: tuple[float, float], *, cancel: Any = None,
+             partial: Optional[Callable[[], str]] = None, streaming: bool = False) -> Iterator[None]:
+    """The one boundary: a requests/urllib3/socket failure inside becomes its aish error.
+
+    ``cancel`` (a CancelToken): a failure after a cancel is the cancel (its watch shut
+    the socket), so ``Cancelled`` is raised instead.  ``partial()`` is the text that had
+    arrived, kept on the error; ``streaming`` says the reply had begun (see
+    ``transport_error``)."""
+    try:
+        yield
+    except STREAM_ERRORS as exc:
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled() from None
+        raise transport_error(exc, endpoint, timeouts, partial() if partial else "",
+                              streaming=streaming) from None
 
 
 # What ``as_aish_error`` recognises as a network failure from outside this module.

@@ -4,7 +4,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from aish.errors import AishError
+from aish.errors import NotFound
 from aish.ipc.verbs import BY_NAME, HELP_WORDS
 
 
@@ -19,5 +19,5 @@ def parse(argv: list[str]) -> tuple[str, list[str]]:
 def module(name: str) -> ModuleType:
     """The module that runs verb ``name``; an unknown name is an error naming ``aish help``."""
     if name not in BY_NAME:
-        raise AishError(f"unknown verb '{name}'", hint="'aish help' lists them")
+        raise NotFound(f"unknown verb '{name}'", hint="'aish help' lists them")
     return importlib.import_module(f"aish.app.verbs.{name}")

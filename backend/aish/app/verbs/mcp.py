@@ -12,7 +12,7 @@ import json
 from typing import TYPE_CHECKING
 
 from aish.app.verbs.context import NEED_CONFIG, NEED_MCP, VerbContext
-from aish.errors import AishError
+from aish.errors import AishError, NotFound
 
 if TYPE_CHECKING:
     from aish.mcp.manager import McpManager
@@ -113,7 +113,7 @@ def _tools(manager: McpManager) -> list[str]:
 def _tool(manager: McpManager, name: str) -> list[str]:
     tool = manager.tool(name)
     if tool is None:
-        raise AishError(f"no MCP tool named '{name}'", hint="'aish mcp tools' lists them")
+        raise NotFound(f"no MCP tool named '{name}'", hint="'aish mcp tools' lists them")
     lines = [f"{tool.user_name}  (on the wire: {manager.wire_name(tool.user_name)})"]
     if tool.description:
         lines.extend(tool.description.strip().splitlines())
