@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from aish.safety.command_line import harmless
 from aish.safety.rules import content, delete, history, lockout, mass, netexec, perms, remote, shellstate
 from aish.safety.rules.common import Ctx, skip_opts, worst
 
@@ -64,13 +65,9 @@ def known(prog: str) -> bool:
     return prog in RULES or prog.startswith("mkfs")
 
 
-_DRY_RUN = {"--dry-run", "--dryrun", "--dry-run=client", "--dry-run=server", "--dry-run=true", "--what-if",
-            "--simulate", "--no-act", "--just-print"}
-
-
 def check(c: Ctx) -> Optional[tuple]:
-    if any(w.text in _DRY_RUN for w in c.args):
-        return None  # a dry run only says what would happen
+    if harmless(c.prog, c.texts):
+        return None  # a dry run, help, signal 0: only says what would happen
     rules = RULES.get(c.prog) or RULES.get(c.prog.lower())
     if rules is None and c.prog.startswith(("mkfs", "mkfs.")):
         rules = [content.rule_mkfs]

@@ -1,0 +1,67 @@
+"""What a command's own words say about it: its options (not those it hands on), its
+subcommands (abbreviations spelled out), and whether an option makes it harmless.
+
+``--dry-run`` counts only where the program reads it: before ``--``, before the
+script or ``-c`` string of a shell or interpreter, and on a program that has a dry
+run at all (``rm -rf ~ --dry-run`` still deletes on systems whose ``rm`` stops
+reading options at the first operand).  The data is in ``programs``.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.safety.programs import (DRY_RUN_LONG, DRY_RUN_OFF, DRY_RUN_SHORT, NO_DRY_RUN, PASSES_ARGUMENTS,
+                                  PRINT_ONLY_BY_PROGRAM, PRINT_ONLY_LONG, SIGNAL_PROBES, SIGNAL_VALUED, SIGNALLERS)
+
+# Options of a shell or interpreter after which the rest is the program's own input.
+_BODY_OPTIONS = {"-c", "-e", "-E", "-r", "-p", "--eval", "--print", "-Command", "-command", "-c-", "-s"}
+
+
+def own_words(prog: str, texts: list) -> list:
+    """The words ``prog`` itself reads: up to ``--``, and for a program that runs a script or
+    command, only its options before that script, command or ``-c`` string."""
+    out = []
+    passes = prog in PASSES_ARGUMENTS
+    for t in texts:
+        if t == "--":
+            break
+        if passes and (not t.startswith("-") or t in _BODY_OPTIONS or (t[:1] == "-" and t[-1:] == "c"
+                                                                          and not t.startswith("--"))):
+            break
+        out.append(t)
+    return out
+
+
+def subcommand(texts: list) -> str:
+    """The first word that is not an option (a rough subcommand, enough for the tables)."""
+    return next((t for t in texts if not t.startswith("-")), "")
+
+
+def harmless(prog: str, texts: list) -> Optional[str]:
+    """Why the command only prints or only says what it would do, or None.
+
+    ``texts`` are the words after the program.
+    """
+    own = own_words(prog, texts)
+    lowered = [t.lower() for t in own]
+    if any(t in PRINT_ONLY_LONG for t in lowered):
+        return "prints help or a version only"
+    by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
+    if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):
+        return "only reports or cancels"
+    if prog in SIGNALLERS and (any(t in SIGNAL_PROBES for t in own) or
+                               any(t in SIGNAL_VALUED and nxt in ("0", "SIG0") for t, nxt in zip(own, own[1:]))):
+        return "signal 0 only checks that the process exists"
+    if prog in NO_DRY_RUN or prog.startswith("mkfs") or prog in PASSES_ARGUMENTS:
+        return None
+    for t in lowered:
+        name, eq, value = t.partition("=")
+        if name in DRY_RUN_LONG and not (eq and value in DRY_RUN_OFF):
+            return "a dry run"
+    sub = subcommand(own)
+    letters = DRY_RUN_SHORT.get((prog, sub))
+    if letters is None:
+        letters = DRY_RUN_SHORT.get(prog, "")
+    if letters and any(t.startswith("-") and not t.startswith("--") and set(t[1:]) & set(letters) for t in own):
+        return "a dry run"
+    return None

@@ -1,0 +1,100 @@
+"""What is known about programs, as data: which only read, which run the words after them,
+which options make them harmless, how their subcommands may be abbreviated.
+
+Plain tables, no logic, so other judges can reuse them (an autorun that needs
+positive knowledge of what is harmless reads ``READ_ONLY`` and ``READ_ONLY_SUBCOMMANDS``;
+the destructive vocabulary is in ``verbs``).  ``command_line`` reads these tables.
+"""
+from __future__ import annotations
+
+# ----------------------------------------------------------------- programs that only read
+# Every form of these only reads (files, the system's state) and writes nothing but the terminal,
+# unless a redirection says otherwise.  Their arguments are text, patterns or paths to read:
+# `grep delete`, `man rm`, `echo destroy` say nothing about what runs.
+READ_ONLY: frozenset = frozenset("""
+cat tac nl head tail less more most bat batcat zcat zless zmore bzcat xzcat lzcat zstdcat
+ls dir vdir exa eza lsd tree stat file du df ncdu dust duf pwd realpath readlink basename dirname
+grep egrep fgrep rg ag ack zgrep pgrep pidof ugrep
+wc sort uniq cut paste join comm column fold fmt pr expand unexpand tr rev shuf tsort numfmt seq yes
+echo printf true false test [ [[ : type which whence whereis apropos whatis man info tldr cheat
+diff diff3 cmp colordiff delta difft sdiff
+jq yq gojq jless fx
+cal ncal uptime uname whoami id groups who w users last lastlog finger logname tty arch
+nproc lscpu lsblk lsusb lspci lsmod lshw lsof lsns lslocks lsipc lsattr lsinitramfs free vmstat iostat
+mpstat pidstat sar top htop btop atop glances iotop iftop nethogs bmon nload ps pstree pmap printenv
+locale getent nslookup dig host whois ping ping6 traceroute tracepath mtr ss netstat
+md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum
+od hexdump strings nm objdump readelf ldd size
+locate plocate mlocate jobs
+""".split())
+
+# Subcommands (the first words after the program) that only read.
+READ_ONLY_SUBCOMMANDS: dict = {
+    "git": frozenset("status log show diff blame shortlog describe rev-parse rev-list ls-files ls-tree ls-remote "
+                     "cat-file grep reflog-show show-ref for-each-ref name-rev whatchanged count-objects fsck "
+                     "var version help cherry range-diff".split()),
+    "docker": frozenset("ps images inspect logs top stats port history diff version info search events".split()),
+    "podman": frozenset("ps images inspect logs top stats port history diff version info search events".split()),
+    "kubectl": frozenset("get describe logs top explain api-resources api-versions version cluster-info diff "
+                         "auth events".split()),
+    "helm": frozenset("list ls status get history show search template lint version env".split()),
+    "systemctl": frozenset("status show list-units list-unit-files list-timers list-sockets list-jobs "
+                           "is-active is-enabled is-failed cat help get-default".split()),
+    "journalctl": frozenset(),
+    "apt": frozenset("list search show policy depends rdepends changelog".split()),
+    "apt-cache": frozenset("search show policy depends rdepends showpkg stats".split()),
+    "dnf": frozenset("list search info provides repoquery history".split()),
+    "brew": frozenset("list search info deps uses outdated doctor config leaves".split()),
+    "npm": frozenset("ls list view info outdated search audit-ro explain why config-get whoami".split()),
+    "pip": frozenset("list show freeze check search index".split()),
+    "cargo": frozenset("tree search metadata check".split()),
+    "terraform": frozenset("plan show output validate fmt-check providers state-list version graph".split()),
+    "aws": frozenset(),
+    "gh": frozenset("status browse".split()),
+}
+
+# ----------------------------------------------------------------- words after the program
+# Programs whose trailing words belong to a script or command they run, not to themselves:
+# `bash -c 'rm -rf ~' --dry-run` hands "--dry-run" to the script as $0, `bash -s -- --dry-run`
+# to the script's $1.  Their own options end at the first operand or at -c/-e.
+PASSES_ARGUMENTS: frozenset = frozenset("""
+sh bash zsh dash ksh mksh fish ash csh tcsh su runuser
+python python2 python3 pypy pypy3 perl ruby node nodejs deno bun php lua luajit tclsh Rscript osascript
+pwsh powershell awk gawk mawk nawk ssh mosh autossh eval exec xargs parallel watch env sudo doas
+""".split())
+
+# Programs that have no dry run: an option spelled like one is a file name or an error.
+NO_DRY_RUN: frozenset = frozenset("""
+rm rmdir unlink shred srm wipe dd mv cp ln install truncate chmod chown chgrp chattr find kill pkill killall
+tee mkfs mke2fs mkswap fdisk sfdisk parted sgdisk dropdb mysqladmin crontab userdel groupdel passwd
+""".split())
+
+# Long options that make any program (that has them) only say what it would do.
+DRY_RUN_LONG: frozenset = frozenset({"--dry-run", "--dryrun", "--what-if", "-whatif", "--simulate", "--no-act",
+                                     "--just-print", "--recon", "--noop", "--no-op", "--check-only",
+                                     "--preview", "--print-only", "--show-only", "--pretend", "--test-only"})
+# A value that undoes the dry run: `--dry-run=none`, `--dry-run=false`.
+DRY_RUN_OFF: frozenset = frozenset({"none", "false", "0", "no", "off"})
+
+# Short dry-run letters, by program or (program, subcommand); they count inside bundles (`-avn`).
+DRY_RUN_SHORT: dict = {
+    "rsync": "n", "make": "n", "gmake": "n", "apt-get": "s", "apt": "s", "rclone": "n", "wipefs": "n",
+    "borg": "n", "ansible-playbook": "C", "ansible": "C", "rpm": "", "pacman": "p", "nix-collect-garbage": "",
+    ("git", "clean"): "n", ("git", "push"): "n", ("git", "rm"): "n", ("git", "add"): "n", ("git", "mv"): "n",
+    ("git", "prune"): "n", ("git", "remote"): "n", ("zfs", "destroy"): "n", ("zfs", "rollback"): "",
+    ("restic", "forget"): "n", ("restic", "prune"): "n", ("btrfs", "subvolume"): "",
+}
+# Options that only print (help, a version, a skeleton to fill in) whatever else is given.
+PRINT_ONLY_LONG: frozenset = frozenset({"--help", "--version", "--generate-cli-skeleton", "--usage",
+                                        "--help-all", "-?", "/?"})
+# Per program: options that turn the whole command into a report or a record.
+PRINT_ONLY_BY_PROGRAM: dict = {
+    # halt/poweroff/reboot -w only write the wtmp record; shutdown -k only warns the users
+    "reboot": frozenset({"-w", "--wtmp-only"}), "poweroff": frozenset({"-w", "--wtmp-only"}),
+    "halt": frozenset({"-w", "--wtmp-only"}), "shutdown": frozenset({"-k", "-c"}),
+    "systemctl": frozenset({"--when=cancel", "--when=show"}),
+}
+# `kill -0 PID`, `pkill -0 NAME`: signal 0 only asks whether the process exists.
+SIGNAL_PROBES: frozenset = frozenset({"-0", "-s0", "--signal=0", "-SIG0"})
+SIGNALLERS: frozenset = frozenset({"kill", "pkill", "killall", "skill", "pgrep"})
+SIGNAL_VALUED: frozenset = frozenset({"-s", "--signal", "-n"})
