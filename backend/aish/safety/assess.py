@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import logging
 import re
+import time
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -32,9 +34,23 @@ LEVELS = ("low", "medium", "high")
 _RANK = {name: i for i, name in enumerate(LEVELS)}
 _MAX_CHARS = 20000  # a suggested command longer than this is judged on its start
 _MAX_DEPTH = 6  # nesting of $( ), bash -c, ssh ... that is still followed
+_TIME_BUDGET = 1.0  # seconds of a daemon thread one command may take; the rest is left unjudged
+_FEEDERS = 8  # segments before a pipe that a rule may look at (`curl … | tee x | sh`)
 
-# name(){ name|name& };name  (also with spaces, and ":" as the name)
-_FORK_BOMB = re.compile(r"([\w:.]+)\s*\(\s*\)\s*\{[^}]*?\1\s*\|\s*&?\s*\1\s*&")
+# name(){ name|name& };name  (also with spaces, and ":" as the name); bounded, so no long scan per candidate
+_FORK_BOMB = re.compile(r"([\w:.]{1,64})\s*\(\s*\)\s*\{[^}]{0,300}?\1\s*\|\s*&?\s*\1\s*&")
+
+
+@dataclass
+class _Budget:
+    """When judging must stop, and how much was left unjudged."""
+
+    deadline: float
+    skipped: int = 0  # commands left unjudged when the time ran out
+    too_deep: bool = False  # a substitution or `bash -c` nested deeper than is followed
+
+
+_BUDGET: ContextVar = ContextVar("aish_safety_budget", default=None)
 
 
 @dataclass(frozen=True)
@@ -53,6 +69,8 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     judged as ``rm -rf /usr``.
     """
     token = BASE.set(cwd if cwd.startswith("/") else "")
+    budget = _Budget(time.monotonic() + _TIME_BUDGET)
+    budget_token = _BUDGET.set(budget)
     try:
         found = _assess(command[:_MAX_CHARS], 0)
     except Exception:  # a safety check must never break an answer
@@ -60,6 +78,11 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
         return None
     finally:
         BASE.reset(token)
+        _BUDGET.reset(budget_token)
+    if budget.skipped:
+        found = higher(found, (1, f"too long to judge in full: {budget.skipped} of its commands were not checked"))
+    if budget.too_deep:
+        found = higher(found, (1, "nested too deeply to judge in full ($( ) or sh -c inside each other)"))
     if found is None:
         return None
     return Verdict(LEVELS[found[0]], _one_line(found[1]))
@@ -75,15 +98,25 @@ def higher(a: Optional[tuple], b: Optional[tuple]) -> Optional[tuple]:
 
 
 def _assess(text: str, depth: int) -> Optional[tuple]:
-    if depth > _MAX_DEPTH or not text.strip():
+    if not text.strip():
+        return None
+    if depth > _MAX_DEPTH:
+        budget = _BUDGET.get()
+        if budget is not None:
+            budget.too_deep = True
         return None
     best = None
     if _FORK_BOMB.search(text):
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
     segs = segments(text)
     best = higher(best, netexec.downloaded_then_run(segs))
+    budget = _BUDGET.get()
+    chain: list = []
     for index, seg in enumerate(segs):
-        chain = _pipe_chain(segs, index)
+        if budget is not None and time.monotonic() > budget.deadline:
+            budget.skipped += len(segs) - index
+            break
+        chain = chain[-(_FEEDERS - 1):] + [segs[index - 1]] if index and seg.link in ("|", "|&") else []
         for word in seg.words:
             for sub in word.subs:
                 best = higher(best, _assess(sub, depth + 1))
@@ -136,16 +169,6 @@ def _assignments(seg: Segment, depth: int) -> Optional[tuple]:
             if inner:
                 best = higher(best, (inner[0], f"{inner[1]}, each time the prompt shows ({name})"))
     return best
-
-
-def _pipe_chain(segs: list, index: int) -> list:
-    """The segments feeding ``segs[index]`` through pipes, nearest last."""
-    chain = []
-    i = index
-    while i > 0 and segs[i].link in ("|", "|&"):
-        i -= 1
-        chain.insert(0, segs[i])
-    return chain
 
 
 def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[tuple]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Optional
 
 from aish.safety.shell_words import Segment, Word
@@ -71,17 +72,24 @@ class Ctx:
     recurse: Callable[[str], Optional[tuple]]  # judge a nested command text
     check: Callable[[list], Optional[tuple]]  # judge nested command words
 
-    @property
+    @cached_property
     def text(self) -> str:
         return fragment([w.raw for w in self.words])
 
-    @property
+    @cached_property
     def texts(self) -> list:
         return [w.text for w in self.args]
 
 
 def fragment(parts: list, limit: int = 60) -> str:
-    text = " ".join(parts)
+    """The parts joined by spaces, cut at ``limit`` characters (only as many parts as fit are joined)."""
+    taken, size = [], 0
+    for part in parts:
+        taken.append(part)
+        size += len(part) + 1
+        if size > limit:
+            break
+    text = " ".join(taken)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 

@@ -1,0 +1,61 @@
+"""Judging stays linear in the command's length and bounded in time.
+
+A model can suggest a very long command (the daemon accepts 20,000 characters);
+judging runs on a daemon thread and must not hold it for long.  The bounds here
+are loose on purpose (a busy machine is slow): before the fix these took 30-50 s
+and 8 s.
+"""
+from __future__ import annotations
+
+import time
+
+from aish.safety.assess import assess
+
+
+def _timed(command: str) -> tuple:
+    start = time.perf_counter()
+    verdict = assess(command)
+    return time.perf_counter() - start, verdict
+
+
+def test_a_long_pipeline_is_judged_quickly():
+    command = "|".join(["x"] * 9999)  # 19,997 characters, one segment per two
+    elapsed, _ = _timed(command)
+    assert elapsed < 2.0, elapsed
+
+
+def test_rm_with_thousands_of_arguments_is_judged_quickly_and_still_flagged():
+    command = "rm -rf " + " ".join(chr(97 + i % 26) for i in range(9990)) + " ~"
+    elapsed, verdict = _timed(command)
+    assert elapsed < 2.0, elapsed
+    assert verdict is not None and verdict.level == "high"
+
+
+def test_deep_nesting_and_many_substitutions_are_bounded():
+    nested = "echo " + "$(" * 400 + "rm -rf /" + ")" * 400
+    elapsed, _ = _timed(nested)
+    assert elapsed < 2.0, elapsed
+    subs = "echo " + " ".join(["$(x)"] * 4000)
+    elapsed, _ = _timed(subs)
+    assert elapsed < 2.0, elapsed
+
+
+def test_a_dangerous_command_after_a_long_harmless_prefix_is_still_found():
+    command = " && ".join(["true"] * 2000) + " && rm -rf /"
+    elapsed, verdict = _timed(command)
+    assert elapsed < 2.0, elapsed
+    assert verdict is not None and verdict.level == "high"
+
+
+def test_what_is_nested_too_deep_to_follow_is_not_passed_as_harmless():
+    verdict = assess("echo " + "$(" * 40 + "rm -rf /" + ")" * 40)
+    assert verdict is not None and verdict.level == "medium" and "nested too deeply" in verdict.reason
+    assert assess("echo $(echo $(echo $(date)))") is None
+
+
+def test_a_command_cut_short_by_the_time_budget_says_so(monkeypatch):
+    from aish.safety import assess as assess_module
+
+    monkeypatch.setattr(assess_module, "_TIME_BUDGET", -1.0)  # every deadline already passed
+    verdict = assess("ls; ls; ls")
+    assert verdict is not None and verdict.level == "medium" and "not checked" in verdict.reason
