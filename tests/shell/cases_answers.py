@@ -138,3 +138,46 @@ def test_a_flagged_suggestion_is_previewed_with_the_shells_own_variables(make_sh
     screen = sh.wait_prompt('rm -rf "$AISHT_TARGET"/*')
     assert "would run: rm -rf /srv/aisht-data/*" in "".join(screen.split("\n")), screen
     assert not list(sh.runtime.glob("*.vars")) or all(p.read_text() == "" for p in sh.runtime.glob("*.vars"))
+
+
+def _ran(path, timeout: float = 15.0) -> str:
+    """The text a landed command wrote, once it has been written."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_text(encoding="utf-8").endswith("\n"):
+            return path.read_text(encoding="utf-8")
+        time.sleep(0.05)
+    raise AssertionError(f"{path.name} was never written")
+
+
+# (answer, the prompt line's first row once it landed, the file it writes, what the file must hold)
+LANDED_SHAPES = [
+    # a redirect on a continued line stays a redirect (it used to land as an argument: `… ./cache out1.txt 2>&1`)
+    ("Quietly:\n```bash\necho kept ./cache \\\n  > out1.txt 2>&1\n```\n",
+     "echo kept ./cache > out1.txt 2>&1", "out1.txt", "kept ./cache\n"),
+    # a heredoc after CMD: keeps its body and terminator (only the first line landed)
+    ("Write it:\nCMD: cat > out2.txt <<'EOF'\nline one\n  $HOME stays\nEOF\nThen read it.\n",
+     "cat > out2.txt <<'EOF'", "out2.txt", "line one\n  $HOME stays\n"),
+    # arithmetic with << is not a heredoc; a here-string neither (they swallowed the block)
+    ("```bash\nread -r n <<< \"$((1<<20))\"; echo \"$n\" > out3.txt\necho second\n```\n",
+     'read -r n <<< "$((1<<20))"; echo "$n" > out3.txt', "out3.txt", "1048576\n"),
+    # Windows line ends and a loop over several lines
+    ("Loop:\r\n```bash\r\nfor i in 1 2; do\r\n  echo \"n$i\"\r\ndone > out4.txt\r\n```\r\n",
+     "for i in 1 2; do", "out4.txt", "n1\nn2\n"),
+]
+
+
+def test_answers_land_as_the_shell_reads_them_and_run_as_meant(sh, stub):
+    """Continuations, heredocs, arithmetic, here-strings, CRLF and loops land byte for byte what
+    the answer meant; running them (Enter) writes exactly what the answer's command writes."""
+    work = sh.home / "work"
+    for answer, first_row, name, expected in LANDED_SHAPES:
+        stub.queue(Reply(text=answer))
+        sh.ask(f"? make {name}")
+        sh.wait(lambda s, r=first_row: any(line.startswith(PROMPT + r) for line in s.splitlines()))
+        sh.tmux.keys("Enter")
+        assert _ran(work / name) == expected, name
+        sh.wait_prompt("")
+    assert not (work / "cache").exists()
