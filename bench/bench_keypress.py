@@ -134,7 +134,8 @@ def main() -> None:
         home = base / "home"
         home.mkdir()
         (base / "config.toml").write_text(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
-        env = dict({k: v for k, v in os.environ.items() if k != "XDG_DATA_HOME"}, AISH_RUNTIME_DIR=str(run), AISH_STATE_DIR=str(base / "state"),
+        env = dict({k: v for k, v in os.environ.items() if k != "XDG_DATA_HOME"},
+                   AISH_RUNTIME_DIR=str(run), AISH_STATE_DIR=str(base / "state"),
                    AISH_CONFIG=str(base / "config.toml"), AISH_DETECT_PORTS="", HOME=str(home),
                    HISTFILE=str(home / "hist"), AISH_COMMAND=args.aish, TERM="xterm")
         stub.default = Reply(text=f"{MARK} here.\nCMD: echo ok\n")

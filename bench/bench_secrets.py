@@ -36,7 +36,8 @@ def timed(fn, runs: int) -> float:
 
 def corpus(name: str) -> list[str]:
     path = ROOT / "tests" / "corpus" / name
-    return [l for l in path.read_text(encoding="utf-8").splitlines() if l.strip() and not l.startswith("#")]
+    return [line for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
 
 
 def main() -> None:
@@ -52,12 +53,12 @@ def main() -> None:
     for label, text in texts.items():
         text = (text * (100_000 // len(text) + 1))[:100_000]
         redactor = Redactor()
-        ours = timed(lambda: redactor.redact(text), runs)
-        base = timed(lambda: text.replace("password", "x"), runs)
+        ours = timed(lambda redactor=redactor, text=text: redactor.redact(text), runs)
+        base = timed(lambda text=text: text.replace("password", "x"), runs)
         print(f"redact 100 KB {label:14s} {ours * 1000:6.2f} ms   str.replace {base * 1000:6.3f} ms   "
               f"ratio {ours / base:6.1f}x")
 
-    commands = [l.split("] ", 1)[-1] for l in corpus("destructive.txt")] + corpus("everyday.txt")
+    commands = [line.split("] ", 1)[-1] for line in corpus("destructive.txt")] + corpus("everyday.txt")
     ours = timed(lambda: [assess(c) for c in commands], runs) / len(commands)
     base = timed(lambda: [shlex.split(c, posix=True) if c.count("'") % 2 == 0 and c.count('"') % 2 == 0
                           else None for c in commands], runs) / len(commands)

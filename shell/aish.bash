@@ -27,11 +27,11 @@ AISH_OSC133=${AISH_OSC133:-auto}    # off: no OSC 133 marks; auto: unless the te
 # Fixed descriptors: a Ctrl-C skips cleanup in `bind -x`, so each request first closes
 # whatever a previous, interrupted one left open.
 _aish_hist=(${_aish_hist[@]+"${_aish_hist[@]}"}) _aish_cmds=() _aish_levels=() _aish_reasons=()
-_aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0 _aish_pending=
-_aish_osc= _aish_checked= _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d= _aish_fifo= _aish_id= _aish_pid0=
-_aish_part= _aish_line= _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
+_aish_cmd='' _aish_t0='' _aish_status=0 _aish_seq=0 _aish_conv='' _aish_idx=0 _aish_pending=''
+_aish_osc='' _aish_checked='' _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d='' _aish_fifo='' _aish_id='' _aish_pid0=''
+_aish_part='' _aish_line='' _aish_tag='' _aish_f1='' _aish_f2='' _aish_f3='' _aish_plain='' _aish_glyphs="|/-\\"
 _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
-_aish_tick=0.25 _aish_varsf= _aish_umask= _aish_task=${_aish_task-} _aish_step= _aish_t0_ran=0 _aish_fix_ready=
+_aish_tick=0.25 _aish_varsf='' _aish_umask='' _aish_task=${_aish_task-} _aish_step='' _aish_t0_ran=0 _aish_fix_ready=''
 # This shell's conversation; exported so `aish ask` run here continues it.
 _aish_conv=bash-$$-$SECONDS-$RANDOM
 export AISH_CONV=$_aish_conv
@@ -85,7 +85,7 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
 # Its path is taken now (relative paths made absolute), as `source` gives it.
 _aish_lazy=${BASH_SOURCE[0]-}
 [[ $_aish_lazy == /* ]] || _aish_lazy=$PWD/$_aish_lazy
-_aish_lazy=${_aish_lazy%/*}/aish.lazy.bash _aish_lazy_done= _aish_lazy_rev=
+_aish_lazy=${_aish_lazy%/*}/aish.lazy.bash _aish_lazy_done='' _aish_lazy_rev=''
 _aish_rev=0.1.0          # the aish version of this file; aish.lazy.bash must carry the same
 
 _aish_load() {         # define the on-demand functions; $1 = the stub asking; 1 = cannot
@@ -96,12 +96,14 @@ _aish_load() {         # define the on-demand functions; $1 = the stub asking; 1
     return 1
   fi
   _aish_lazy_rev=
+  # shellcheck source=aish.lazy.bash  # the file beside this one, checked as part of it
   [[ -r $_aish_lazy ]] && source "$_aish_lazy"
   [[ -n $_aish_lazy_done ]] && return 0
   if [[ -n $_aish_lazy_rev ]]; then     # it defined nothing: it belongs to another version
     printf 'aish: aish was upgraded (%s -> %s) since this shell started: open a new shell\n' \
       "$_aish_rev" "$_aish_lazy_rev"
   else
+    # shellcheck disable=SC2016  # the backquotes are text: they quote a command to run
     printf 'aish: cannot read %s: load aish with the line `%s init bash --rc` prints\n' \
       "$_aish_lazy" "${AISH_COMMAND##*/}"
   fi

@@ -156,7 +156,7 @@ _aish_dir() {
 }
 
 _aish_alive() {        # $1 = dir: the pid file names a live process (not a zombie); pid in REPLY
-  local pid= st=
+  local pid='' st=''
   [[ -p $1/daemon.fifo && -r $1/daemon.pid ]] || return 1
   read -r pid < "$1/daemon.pid" 2>/dev/null
   [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 1
@@ -264,7 +264,7 @@ _aish_hold_enter() {   # the first Enter on an unedited high-risk suggestion: no
 _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _aish_cmds
   _aish_cleanup
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0 _aish_intr=
-  _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part=
+  _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id='' _aish_part=''
   _aish_ensure || return 1
   { exec 57<>"$_aish_fifo"; } 2>/dev/null ||
     { _aish_say "aish: cannot open $_aish_fifo: check the runtime dir"; return 1; }
@@ -369,7 +369,7 @@ _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.
   local line
   while :; do
     if IFS= read -r -t "$_aish_tick" -u 57 line; then
-      line=$_aish_part$line _aish_part= _aish_last=$SECONDS
+      line=$_aish_part$line _aish_part='' _aish_last=$SECONDS
     else
       (( $? > 128 )) || return 1                    # the FIFO closed
       _aish_part+=$line                             # a timed-out read keeps what it got
@@ -424,7 +424,7 @@ _aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
   # (Usually empty: rewriting a file with data each time would cost a flush on some file
   # systems.)  The umask from /proc where there is one, else through a file as well.
   local d=$_aish_d key val
-  _aish_old_int= _aish_umask=
+  _aish_old_int='' _aish_umask=''
   if trap -p INT >| "$d/bash-$$.trap"; then
     IFS= read -r -d '' _aish_old_int < "$d/bash-$$.trap"
   fi
@@ -476,7 +476,7 @@ _aish_typed() {        # keys typed while the answer streamed wait in the tty
 }
 
 _aish_finish() {       # $1 = line to keep when nothing is inserted
-  local keep=$1 typed= key=${AISH_KEY_CYCLE//\\C-/^}
+  local keep=$1 typed='' key=${AISH_KEY_CYCLE//\\C-/^}
   key=${key^^}
   _aish_typed && typed=1
   if [[ -n $typed && ${#_aish_cmds[@]} -gt 0 ]]; then
@@ -566,7 +566,7 @@ _aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon
   # The request goes through _aish_send_request with its state shadowed, so an answer in
   # progress or an interrupted one is not touched; it restores the umask it set, read
   # here from /proc (a fork-free read; without /proc no draft is asked for).
-  local _aish_fifo= _aish_d=$d _aish_id= _aish_pending= _aish_pid0= _aish_last= _aish_umask= key val
+  local _aish_fifo='' _aish_d=$d _aish_id='' _aish_pending='' _aish_pid0='' _aish_last='' _aish_umask='' key val
   [[ -r /proc/$$/status ]] || return 0
   while read -r key val; do
     [[ $key == Umask: ]] && { _aish_umask=$val; break; }
@@ -592,7 +592,7 @@ _aish_fix_hint() {     # once per draft; a [[ -e ]] test only (fork-free)
 # quotes never reach the parser; the question is read back from history.
 _aish_legacy() {
   local line
-  line=$(HISTTIMEFORMAT= builtin history 1)
+  line=$(HISTTIMEFORMAT='' builtin history 1)
   line=${line#*\?}
   line=${line# }
   if [[ -z ${_aish_legacy_said-} ]]; then

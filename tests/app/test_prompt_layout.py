@@ -89,7 +89,8 @@ def test_after_reset_the_whole_recent_history_is_sent_again():
 
 
 def test_the_prefix_changes_only_when_the_summary_does():
-    env, conv, recorder = conversation({"context": {"max_turns": 4, "summarize_on_evict": True, "summarizer_model": "fast"}})
+    env, conv, recorder = conversation({"context": {"max_turns": 4, "summarize_on_evict": True,
+                                                    "summarizer_model": "fast"}})
     twelve_asks(env, conv)
     evictions = 0
     for before, after in zip(recorder.sent, recorder.sent[1:]):

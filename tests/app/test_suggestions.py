@@ -50,7 +50,8 @@ def corpus_cases() -> list[tuple[str, str, list[str]]]:
     return [(n, t.replace("\n", "\r\n") if "[crlf]" in n else t, e) for n, t, e in cases]
 
 
-@pytest.mark.parametrize("name, text, expected", corpus_cases(), ids=lambda v: v if isinstance(v, str) and len(v) < 80 else "")
+@pytest.mark.parametrize("name, text, expected", corpus_cases(),
+                         ids=lambda v: v if isinstance(v, str) and len(v) < 80 else "")
 def test_answer_corpus(name, text, expected):
     assert extract_commands(text) == expected, name
 

@@ -1,7 +1,5 @@
 """CLI commands that run without the daemon, and main()'s error handling."""
 import os
-import subprocess
-import sys
 
 from click.testing import CliRunner
 

@@ -253,7 +253,9 @@ def test_a_stop_never_strands_a_surplus_daemon(daemon):
     try:
         time.sleep(0.4)                  # it waits on daemon.lock while the first serves
         assert runtime.stop()
-        settled = lambda: (surplus.poll() is not None or runtime.is_running() == surplus.pid)
+        def settled() -> bool:
+            return surplus.poll() is not None or runtime.is_running() == surplus.pid
+
         assert wait_for(settled, timeout=5), (surplus.poll(), runtime.is_running(), runtime.lock_held(rundir()))
         # the lock is held exactly when a reachable daemon holds it
         assert runtime.lock_held(rundir()) == bool(runtime.is_running())
@@ -279,7 +281,7 @@ def test_concurrent_clients_each_get_only_their_frames(daemon):
         t.join(10)
     elapsed = time.monotonic() - start
     assert sorted(results) == list(range(6))
-    for n, (frames, result) in results.items():
+    for n, (frames, _result) in results.items():
         text = "".join(f.fields[0] for f in frames if f.tag == "T")
         assert text == "".join(f"c{n}w{i} " for i in range(5))
         assert len({f.id for f in frames}) == 1 and frames[-1].tag == "D"
@@ -393,7 +395,7 @@ def test_the_reply_fifo_of_a_killed_client_is_removed_at_once(daemon, events):
             assert tag == "T" and fifo.exists()
             proc.kill()
             proc.wait()
-            assert wait_for(lambda: not fifo.exists()), f"{fifo.name} left behind"
+            assert wait_for(lambda fifo=fifo: not fifo.exists()), f"{fifo.name} left behind"
         assert alive.fifo.exists()
         assert alive.request(Request(text="echo still"), on_frame=lambda f: None)["text"] == "still"
 

@@ -58,7 +58,8 @@ def venv_with_our_dependencies(dest: Path) -> Path:
     """A venv without aish whose import path also reaches this interpreter's packages
     (click, requests ...: no network), listed after its own site-packages."""
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(dest)], check=True)
-    site = Path(subprocess.run([str(dest / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+    purelib = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    site = Path(subprocess.run([str(dest / "bin" / "python"), "-c", purelib],
                                capture_output=True, text=True, check=True).stdout.strip())
     (site / "zz_test_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     return dest

@@ -6,11 +6,7 @@ and checks what a user sees (stdout, stderr status lines) and what the model ser
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import subprocess
-import sys
 
 import pytest
 

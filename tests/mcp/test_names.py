@@ -13,7 +13,7 @@ def test_plain_names_stay_readable():
 
 def test_dots_and_other_characters_are_replaced_and_hashed():
     mapping = names.build(["fs.read.file", "web.fetch url", "n.ö"])
-    for user, wire in mapping.items():
+    for wire in mapping.values():
         assert names.is_valid(wire), wire
     assert mapping["fs.read.file"].startswith("fs__read_file_")
 

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import time
 from pathlib import Path
 
-import pytest
 
 from tests.helpers import question
 from tests.stub_server import Reply
@@ -222,7 +220,7 @@ def test_ctrl_c_cancels_and_leaks_nothing(sh, stub):
     for i in range(50):
         stub.queue(Reply(text="x" * 400, chunk_size=4, delay=0.05))
         sh.ask(f"? long answer {i}")
-        wait_until(lambda: len(stub.requests) >= i + 2, 10, "the request to reach the model")
+        wait_until(lambda i=i: len(stub.requests) >= i + 2, 10, "the request to reach the model")
         sh.tmux.keys("C-c")
         sh.wait_prompt("")
     stub.wait_disconnects(50, timeout=20)

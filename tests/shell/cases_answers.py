@@ -106,11 +106,11 @@ def test_commands_from_a_shell_block_without_cmd_lines_cleaned_of_invisible_char
 def test_empty_line_keys_raise_no_shell_error(sh, stub):
     stub.queue(Reply(text="Next:\nCMD: make test\n"))
     sh.press("ask")
-    screen = sh.wait_prompt("make test")
+    sh.wait_prompt("make test")
     assert "Suggest the next command" in user_message(stub.requests[-1])
     sh.tmux.keys("C-u")
     sh.press("explain")
-    screen = sh.wait("nothing to explain")
+    sh.wait("nothing to explain")
     sh.wait_prompt("")
     # zsh printed `_aish_request: shift count must be <= $#` (partly overdrawn: `_aish_`).
     history = sh.tmux.history()

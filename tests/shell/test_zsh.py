@@ -11,7 +11,7 @@ from tests.shell.cases_answers import *  # noqa: F401,F403
 from tests.shell.cases_approval import *  # noqa: F401,F403
 from tests.shell.output_cases import *  # noqa: F401,F403
 from tests.shell.cases_norris import *  # noqa: F401,F403
-from tests.shell.shellenv import ask_then_cycle, make_shell, sh, user_message  # noqa: F401
+from tests.shell.shellenv import ask_then_cycle, user_message
 from tests.stub_server import Reply
 
 
@@ -34,7 +34,8 @@ _zsh_autosuggest_bind_widgets() {
     case $widgets[$w] in (user:_zsh_autosuggest_bound_*) continue ;; esac
     (( _zas_n++ ))
     zle -A $w autosuggest-orig-$_zas_n-$w
-    eval "_zsh_autosuggest_bound_${_zas_n}_${w}() { typeset -g ZAS_LAST=$w; zle autosuggest-orig-$_zas_n-$w -- \"\$@\" }"
+    eval "_zsh_autosuggest_bound_${_zas_n}_${w}() {
+      typeset -g ZAS_LAST=$w; zle autosuggest-orig-$_zas_n-$w -- \"\$@\" }"
     zle -N $w _zsh_autosuggest_bound_${_zas_n}_${w}
   done
 }

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from tests.shell.shellenv import PROMPT, make_shell, sh  # noqa: F401
 from tests.stub_server import Reply
 from tests.shell.tmux import wait_until
 

@@ -91,12 +91,7 @@ class Tmux:
 
     def wait(self, match: Matcher, timeout: float = 10.0) -> str:
         """Poll the screen until it matches; the last screen goes into the failure message."""
-        if isinstance(match, str):
-            test: Callable[[str], bool] = lambda s, m=match: m in s
-        elif isinstance(match, re.Pattern):
-            test = lambda s, m=match: bool(m.search(s))
-        else:
-            test = match
+        test = _matcher(match)
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
@@ -113,6 +108,15 @@ class Tmux:
     def wait_last_line(self, expected: str, timeout: float = 10.0) -> str:
         """Wait until the screen's last non-blank line (the prompt line) is exactly this."""
         return self.wait(lambda s: _last(s) == expected.rstrip(), timeout)
+
+
+def _matcher(match: Matcher) -> Callable[[str], bool]:
+    """A text is contained, a pattern is searched, a callable decides."""
+    if isinstance(match, str):
+        return lambda screen: match in screen
+    if isinstance(match, re.Pattern):
+        return lambda screen: bool(match.search(screen))
+    return match
 
 
 def _last(screen: str) -> str:

@@ -57,6 +57,9 @@ class DraftReply:
     def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
         self.commands.append((command, level, reason))
 
+    def task(self, state: str) -> None:
+        pass  # a draft is an ask, never a step of a task: no shell waits for its state
+
     def ask(self, question: str, timeout: float) -> Optional[str]:
         return None  # a tool approval cannot be asked in the background: denied
 
@@ -70,7 +73,7 @@ def allowed(cfg: Config) -> bool:
     return cfg.fix.prepare == "always" or cfg.model().is_local
 
 
-def _key(req: Request) -> tuple:
+def _key(req: Request) -> tuple[str, Optional[int]]:
     return (req.history[-1].command if req.history else "", req.status)
 
 

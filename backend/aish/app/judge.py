@@ -38,7 +38,7 @@ def judge(caller: "Caller", commands: list, req: Optional[Request],
                                                        cfg.safety.llm_timeout)
             for i, second in opinions.items():
                 verdicts[i] = second or verdicts[i]
-    judged = []
+    judged: list[tuple[Optional[str], Optional[str], Optional[str]]] = []
     for i, command in enumerate(commands):
         verdict = verdicts[i]
         judged.append((verdict.level, verdict.reason, preview(command, req, reply)) if verdict

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from aish.mcp.manager import McpManager
 
 REDETECT_SECONDS = 5.0
-COMPACT_AFTER_ENTRIES = 400
-MAX_CONVERSATIONS = 64  # kept in memory; older idle ones are reloaded from their log on use  # session log entries read at start-up before it is rewritten
+COMPACT_AFTER_ENTRIES = 400  # session log entries read at start-up before it is rewritten
+MAX_CONVERSATIONS = 64  # kept in memory; older idle ones are reloaded from their log on use
 
 
 class Service:

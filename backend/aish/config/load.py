@@ -18,8 +18,9 @@ from typing import Any, Callable, Optional
 from urllib.parse import urlparse
 
 from aish import paths
-from aish.config.schema import (Config, ContextConfig, CostConfig, DelegateConfig, FixConfig, MemoryConfig, McpConfig, McpServerConfig, ModelConfig,
-                                NorrisConfig, RoutingConfig, SafetyConfig, SecretsConfig, TokenizeConfig)
+from aish.config.schema import (Config, ContextConfig, CostConfig, DelegateConfig, FixConfig, MemoryConfig,
+                                McpConfig, McpServerConfig, ModelConfig, NorrisConfig, RoutingConfig, SafetyConfig,
+                                SecretsConfig, TokenizeConfig)
 from aish.errors import ConfigError
 
 if sys.version_info >= (3, 11):

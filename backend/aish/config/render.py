@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import AbstractSet, Any
 
 from aish.config.schema import Config
 
@@ -97,7 +97,7 @@ def render(cfg: Config) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _pairs(obj: Any, skip: set = frozenset()) -> list:
+def _pairs(obj: Any, skip: AbstractSet[str] = frozenset()) -> list:
     out = []
     for f in fields(obj):
         if f.name in skip:

@@ -60,7 +60,7 @@ def _git(root: Path, *args: str) -> str:
 
 def _stamp(root: Path) -> tuple:
     git = root / ".git"
-    stamps = []
+    stamps: list[Optional[int]] = []
     for name in ("HEAD", "index"):
         try:
             stamps.append((git / name).stat().st_mtime_ns)

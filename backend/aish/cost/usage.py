@@ -239,7 +239,9 @@ class UsageTotals:
                 continue
             key = (str(raw.get("model") or "?"), str(raw.get("category") or "main"))
             totals._buckets.setdefault(key, Bucket()).add(b)
-        fired = d.get("fired") if isinstance(d.get("fired"), dict) else {}
+        fired = d.get("fired")
+        if not isinstance(fired, dict):
+            fired = {}
         for kind in ("dollars", "tokens"):
             value = fired.get(kind)
             if isinstance(value, (int, float)) and not isinstance(value, bool):

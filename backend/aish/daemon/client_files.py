@@ -17,8 +17,9 @@ from aish.errors import DaemonError, ProtocolError
 
 # A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
 # bash saves the user's INT trap without forking), py-PID-N.fifo, requests zsh-PID-....req,
-# and the variables a shell writes when a V frame asks (zsh-PID-....qN.vars).  bash cannot remove its files at exit (a `trap EXIT` would clobber the
-# user's), and a killed client removes nothing.
+# and the variables a shell writes when a V frame asks (zsh-PID-....qN.vars).  bash cannot
+# remove its files at exit (a `trap EXIT` would clobber the user's), and a killed client
+# removes nothing.
 _CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap|vars)$")
 
 

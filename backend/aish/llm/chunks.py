@@ -86,10 +86,9 @@ class ChunkDecoder:
         yield Finish(self.finish_reason, calls)
 
     def _note(self, event: BrokerEvent) -> None:
-        kind = type(event)
-        if kind is TextDelta:
+        if isinstance(event, TextDelta):
             self.text_parts.append(event.text)
-        elif kind is TextWasReasoning:
+        elif isinstance(event, TextWasReasoning):
             self.text_parts.clear()
 
     def _tool_fragments(self, calls: list) -> Iterator[ToolCallDelta]:

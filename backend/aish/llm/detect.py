@@ -15,7 +15,7 @@ from typing import Optional
 from aish.config.schema import Config, ModelConfig
 
 # (label, port) in order of preference; llama.cpp moved from 8080 to 9931 over time.
-LOCAL_SERVERS = (
+LOCAL_SERVERS: tuple[tuple[str, int], ...] = (
     ("llama.cpp", 8080),
     ("llama.cpp", 9931),
     ("Ollama", 11434),

@@ -38,7 +38,7 @@ def _eligible_status(err: HttpStatusError) -> bool:
 
 def should_fallback(err: BaseException, cfg: Config, *, text_arrived: bool) -> bool:
     """True when the call that raised ``err`` should be retried on the fallback model."""
-    if not cfg.routing.fallback or text_arrived or getattr(err, "partial_text", ""):
+    if not cfg.routing.fallback or text_arrived or bool(getattr(err, "partial_text", "")):
         return False
     err = _typed(err)
     if isinstance(err, HttpStatusError):

@@ -166,10 +166,11 @@ def _size(path: str) -> str:
         size = os.stat(path).st_size
     except OSError:
         return "?"
+    scaled = float(size)
     for unit in ("bytes", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:,} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
-        size /= 1024
+        if scaled < 1024 or unit == "GB":
+            return f"{size:,} {unit}" if unit == "bytes" else f"{scaled:.1f} {unit}"
+        scaled /= 1024
     return "?"
 
 
@@ -279,8 +280,7 @@ def _git(args: list, view: ShellView) -> list:
     config = _git_config(gdir)
     sub_i = next((i for i, a in enumerate(args) if not a.startswith("-") and (i == 0 or args[i - 1] not in
                                                                              ("-C", "-c"))), None)
-    sub = args[sub_i] if sub_i is not None else ""
-    if sub != "push":
+    if sub_i is None or args[sub_i] != "push":
         return [f"git: on branch {branch}"]
     rest = [a for a in args[sub_i + 1:] if not a.startswith("-")]
     remotes = [s[len('remote "'):-1] for s in config.sections() if s.startswith('remote "')]

@@ -68,7 +68,7 @@ def fed_paths(chain: list) -> list:
     ``find / -name '*.log' | xargs rm`` deletes files under /, so / is the target
     that decides the level; a ``find`` limited to build output feeds nothing worth a warning.
     """
-    out = []
+    out: list[str] = []
     for feeder in chain:
         words = feeder.words
         if not words:

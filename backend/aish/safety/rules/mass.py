@@ -111,7 +111,7 @@ def rule_git_refs(c: Ctx) -> Optional[tuple]:
         return None
     if sub == "tag" and any(t in ("-d", "--delete") for t in texts) and many:
         return MEDIUM, f"deletes many tags at once ({c.text})"
-    if sub == "remote" and texts[:1] in (["prune"],) and not "--dry-run" in texts and not "-n" in texts:
+    if sub == "remote" and texts[:1] in (["prune"],) and "--dry-run" not in texts and "-n" not in texts:
         return LOW, f"forgets remote-tracking branches that are gone on the remote ({c.text})"
     return None
 

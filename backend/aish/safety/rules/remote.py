@@ -150,7 +150,7 @@ def rule_fleet(c: Ctx) -> Optional[tuple]:
         rest = texts[texts.index("cmd.run") + 1:]
         inner = rest[0] if rest else None
     elif c.prog in ("pssh", "parallel-ssh", "pdsh", "clush", "mussh", "dsh"):
-        rest = skip_opts(c.args, {"-h", "-H", "-w", "-l", "-p", "-t", "-o", "-e", "-O", "-x", "-g", "-x", "-f"})
+        rest = skip_opts(c.args, {"-h", "-H", "-w", "-l", "-p", "-t", "-o", "-e", "-O", "-x", "-g", "-f"})
         inner = " ".join(rest) if rest else None
     found = c.recurse(inner) if inner else None
     if found is not None:
