@@ -208,7 +208,7 @@ class Cancelled(Exception):
 
 def _kinds() -> tuple[str, ...]:
     found: dict[str, None] = {}
-    todo: list[type] = [AishError]
+    todo: list[type[AishError]] = [AishError]
     while todo:
         cls = todo.pop(0)
         found[cls.kind] = None
