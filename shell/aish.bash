@@ -60,18 +60,24 @@ _aish_preexec() {
 _aish_ps0() { (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4) )); }
 
 _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash-preexec runs us)
-  local st=$?
+  local st=$? known=$?
+  # A hook put before ours (`PROMPT_COMMAND="history -a; $PROMPT_COMMAND"`, a common rc
+  # line) left its own status in $?: ours goes back to the front, as bash-preexec keeps
+  # its own first, and this one command's status is unknown.  (Enter checks too.)
+  if [[ ${1-} == pc && -z $_aish_bp && $PROMPT_COMMAND != "_aish_precmd pc"* ]]; then
+    _aish_pc_first || known='?'
+  fi
   _aish_prompt_marks
   if [[ -n $_aish_t0 && ( ${1-} != pc || -z $_aish_bp ) ]]; then
     _aish_now
     _aish_t0_ran=$_aish_t0
-    _aish_status=$st
-    _aish_hist+=("$st"$'\t'"$(( _aish_ms - _aish_t0 ))"$'\t'"$_aish_cmd")
+    _aish_status=$known
+    _aish_hist+=("$known"$'\t'"$(( _aish_ms - _aish_t0 ))"$'\t'"$_aish_cmd")
     local n=$(( ${#_aish_hist[@]} - AISH_HISTORY_SIZE ))
     (( n > 0 )) && _aish_hist=("${_aish_hist[@]:n}")
     _aish_t0=
     _aish_fix_ready=                    # a draft is for the command before this one: stale
-    _aish_command_done "$st"
+    _aish_command_done "$known"
     if [[ $_aish_task == wait || $_aish_task == run ]]; then
       _aish_report "$st" "$(( _aish_ms - _aish_t0_ran ))" "$_aish_cmd"
     fi
@@ -123,6 +129,28 @@ _aish_cycle_key() { _aish_load _aish_cycle_key && _aish_cycle_key "$@"; }
 _aish_fix_key() { _aish_load _aish_fix_key && _aish_fix_key "$@"; }
 _aish_legacy() { _aish_load _aish_legacy && _aish_legacy "$@"; }
 
+# shellcheck disable=SC2128,SC2178  # PROMPT_COMMAND: a string, or an array from bash 5.1
+_aish_pc_first() {     # our PROMPT_COMMAND entry back at the front; 1 = it was not
+  local e='_aish_precmd pc' c
+  local -a rest=()
+  if (( BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1) )) &&
+     [[ ${PROMPT_COMMAND@a} == *a* ]]; then
+    # bash 5.1's array form: each element starts with the real $?, so first in its element
+    for c in "${PROMPT_COMMAND[@]}"; do [[ $c == "$e"* ]] && return 0; done
+    for c in "${PROMPT_COMMAND[@]}"; do
+      c=${c//"$e;"/}
+      [[ -n $c && $c != "$e" ]] && rest+=("$c")
+    done
+    PROMPT_COMMAND=("$e" "${rest[@]}")
+  else
+    c=${PROMPT_COMMAND-}
+    c=${c//"$e;"/}
+    [[ $c == "$e" ]] && c=
+    PROMPT_COMMAND=$e${c:+;$c}
+  fi
+  return 1
+}
+
 # ----------------------------------------------------------------- bindings
 _aish_hooks() {        # use bash-preexec's hook arrays once it is loaded (fork-free)
   [[ -z $_aish_bp && -n ${bash_preexec_imported-}${__bp_imported-} ]] || return 0
@@ -143,6 +171,9 @@ _aish_enter() {        # every Enter: a plain line is accepted at once, a questi
   if [[ $READLINE_LINE != '?' && $READLINE_LINE != '? '* && $READLINE_LINE != '?? '* ]]; then
     if [[ -z ${_aish_accept} ]]; then _aish_bind_accept accept-line; fi
     [[ -n $_aish_bp ]] || _aish_hooks
+    # (our hook first in PROMPT_COMMAND, and still there: an rc or a command may change it)
+    # shellcheck disable=SC2128
+    [[ -n $_aish_bp || $PROMPT_COMMAND == "_aish_precmd pc"* ]] || _aish_pc_first
     [[ -n $_aish_bp || -z ${READLINE_LINE//[[:space:]]/} ]] || _aish_preexec "$READLINE_LINE"
     return 0
   fi
@@ -186,8 +217,12 @@ _aish_prompt_marks() { # every prompt: B kept in PS1, C at the very end of PS0 (
   return 0
 }
 
-_aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
+_aish_command_done() { # $1 exit status (? unknown): the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
+  if [[ $1 == '?' ]]; then
+    [[ $_aish_osc == 1 ]] && printf '\e]133;D\a\e]133;A\a'
+    return 0
+  fi
   [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s\a\e]133;A\a' "$1"
   # (no fix drafted during a norris task: its planner hears of the failure itself)
   (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != wait && $_aish_task != run ]] &&
@@ -217,5 +252,6 @@ if [[ $- == *i* && -z ${_aish_bash_loaded-} ]]; then
   # status for the rest.  bash-preexec, often loaded after us ("the last thing imported"),
   # keeps this entry but runs it after its own hook, with $? lost: _aish_hooks then moves
   # us into its arrays at the next Enter, and this entry does nothing.
+  # shellcheck disable=SC2128,SC2178
   [[ -n $_aish_bp ]] || PROMPT_COMMAND="_aish_precmd pc${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
 fi

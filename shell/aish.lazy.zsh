@@ -175,9 +175,14 @@ _aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
 # once (`zle -I`) and the answer written straight to the terminal, so zle draws a fresh
 # prompt below it when the widget returns.  A Ctrl-C lands in the `always` block, which
 # cancels the request, marks the partial answer (it stays on screen) and clears the
-# interrupt, so the widget ends as it does after an answer.
+# interrupt, so the widget ends as it does after an answer.  Whatever INT trap the user's
+# setup has is off meanwhile (`trap - INT` under emulate -L's local_traps: it is back when
+# this function returns): powerlevel10k's precmd sets `trap '...; return 130' INT`, which
+# returned from deep inside the reading loop, and any trap makes zsh redraw the prompt
+# over the answer when it runs (the display is given up).
 _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _aish_cmds
   emulate -L zsh
+  trap - INT
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part= _aish_lines=()
   _aish_li=1

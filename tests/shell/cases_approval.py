@@ -6,7 +6,11 @@ Enter = no) and none of its keys may reach the command line.
 """
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from aish.mcp.bridge import DENIED
 
 from tests.mcp_servers.plain_json_server import PlainServer
 from tests.stub_server import Reply
@@ -88,4 +92,9 @@ def test_approval_reads_a_line_cancels_and_times_out(make_shell, stub, tools):
     screen = sh.wait_prompt("echo five", timeout=15)
     assert "no answer" in screen and "denied" in screen, screen
     assert calls(tools) == 2
+    # The cancelled question was taken back: neither it nor a "denial" of its tool call
+    # is in the conversation the model sees next (the third's real denial is).
+    sent = json.dumps(stub.requests[-1]["body"]["messages"])
+    assert "third" in sent and "fourth" not in sent, sent
+    assert sent.count(DENIED) == 2, sent                  # the third's and the fifth's
     assert PROMPT + "echo one" not in sh.tmux.history()

@@ -28,6 +28,8 @@ def run_tool_calls(env: "AskEnv", conv: "Conversation", calls: tuple[ToolCall, .
             raise Cancelled()
         outcome = bridge.run_tool_call(tool_call, env.mcp, reply, env.config.mcp,
                                        conv.always_approved, reply.cancel)
+        if reply.cancel.cancelled:   # Ctrl-C at the approval is no denial: the ask is cancelled
+            raise Cancelled()
         if record is not None:
             record.append({"name": outcome.user_name, "denied": outcome.denied,
                            "is_error": outcome.is_error, "answered": outcome.content is not None})
