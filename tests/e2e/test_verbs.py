@@ -389,3 +389,11 @@ def test_shell_help_and_an_unknown_verb_through_the_real_daemon(stub):
         {verb.name for verb in VERBS}
     errors = [field for tag, field in send(":nope") if tag == "E"]
     assert errors == ["unknown verb 'nope' not_found 'aish help' lists them"]  # message, kind, hint
+
+
+def test_fix_outside_a_shell_has_nothing_to_fix_and_asks_nothing(stub):
+    """`aish fix` in a terminal without aish's hooks knows no failed command: it said
+    "exit unknown" to the model with no command at all."""
+    done = aish("fix")
+    assert done.returncode == 4, (done.stdout, done.stderr)
+    assert "nothing failed" in done.stderr and stub.requests == [], done.stderr

@@ -36,10 +36,24 @@ def referenced(req: Request) -> Optional[tuple]:
     return None
 
 
+# stopped by the user (Ctrl-C, Ctrl-Z), not failed: the shells draft no fix for them either
+NOT_FAILURES = (0, 130, 148)
+
+
+def last_failed(req: Request) -> Optional[tuple]:
+    """(back, entry) of the newest command that failed (back 1 = the last command), or None:
+    the fix is for a failure, never for a command that went well."""
+    for back, entry in enumerate(reversed(req.history), start=1):
+        if entry.exit is not None and entry.exit not in NOT_FAILURES:
+            return back, entry
+    return None
+
+
 def fix_question(req: Request, out: Optional[output_mod.Output]) -> str:
     """"the last command failed with exit N and printed this: fix it"."""
-    command = last_command(req)
-    status = req.status if req.status is not None else "unknown"
+    found = last_failed(req)
+    command = found[1].command if found else last_command(req)
+    status = found[1].exit if found else (req.status if req.status is not None else "unknown")
     printed = " and printed the output below" if out is not None and out.text else ""
     head = f"Last command: {command}\n" if command else ""
     return head + FIX_QUESTION.format(status=status, printed=printed)
@@ -55,7 +69,7 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
     """
     if not req.interactive or not req.history:  # nothing ran yet: the screen is not output
         return (fix_question(req, None) if req.mode == "fix" else question), None
-    entry = req.history[-1]
+    back, entry = (last_failed(req) if req.mode == "fix" else None) or (1, req.history[-1])
     sent = getattr(conv, "outputs_sent", None)
     if sent is None:
         sent = conv.outputs_sent = set()
@@ -72,7 +86,7 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
     seen = _key(entry)
     if seen in sent:  # already in the conversation
         return (fix_question(req, None) if req.mode == "fix" else question), None
-    out = output_mod.gather(term, last_command(req), cfg.context, **kwargs)
+    out = output_mod.gather(term, entry.command, cfg.context, back=back, **kwargs)
     if out is None:
         if cfg.context.command_output != "off" and not getattr(conv, "output_hint_said", False):
             conv.output_hint_said = True

@@ -211,6 +211,8 @@ class Service:
     def ask(self, request: Request, reply: Reply) -> AskResult:
         from aish.app.ask import run_ask
 
+        if request.mode == "fix":
+            _check_something_failed(request)
         cfg = self.config()
         conv = self.conversation(request.conv)
         mcp = self.mcp() if cfg.mcp.servers or self._mcp is not None else None
@@ -347,6 +349,21 @@ class Service:
                 self._mcp.close_all()
             except Exception:
                 self.log.exception("closing MCP sessions failed")
+
+
+def _check_something_failed(request: Request) -> None:
+    """The fix is for the newest failed command; with none, nothing is asked."""
+    from aish.app.output import last_failed
+    from aish.errors import NotFound
+
+    if last_failed(request) is not None:
+        return
+    if request.history:
+        n = len(request.history)
+        raise NotFound("nothing failed: no command to fix",
+                       hint="the last command succeeded" if n == 1 else f"none of the last {n} commands failed")
+    raise NotFound("nothing failed here: no command to fix",
+                   hint="use the fix key or '? :fix' in the shell where it failed (aish loaded)")
 
 
 def _take_turn(conv: Conversation, reply: Reply) -> None:

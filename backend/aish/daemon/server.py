@@ -121,10 +121,12 @@ class Server:
             self._wake()
 
     def _finish(self, wait: float = 1.0) -> None:
-        """Cancel what still runs and give it a moment to send its D frame."""
+        """Cancel what still runs, saying why (as a shell says so when a daemon dies), and
+        give it a moment to send its D frame."""
         with self._active_lock:
             running = list(self._active.values())
         for reply in running:
+            reply.warning("[aish] the daemon was stopped while answering")
             reply.cancel.cancel()
         deadline = time.monotonic() + wait
         for reply in running:

@@ -1,0 +1,60 @@
+"""What the integration leaves in the shell, in both shells (collected by test_zsh/test_bash):
+nothing a user's command can trip over."""
+from __future__ import annotations
+
+import re
+
+from tests.shell.tmux import wait_until
+from tests.stub_server import Reply
+
+
+def test_commands_inherit_no_descriptor_of_aish(sh, stub):
+    """The shells keep FIFOs open across the user's commands (zsh: the fix draft's, while the
+    draft is made); a child process must not inherit them."""
+    stub.queue(Reply(text="hi\n"))
+    sh.ask("? hello")                                  # the daemon runs: failures get drafts
+    sh.wait_prompt("")
+    stub.queue(Reply(text="Drafted.\nCMD: ls /\n", first_byte_delay=8))
+    sh.ask("ls /nonexist-fds")
+    sh.wait("nonexist-fds")
+    wait_until(lambda: len(stub.requests) >= 2, what="the draft to be asked for")
+    sh.ask("echo fds: $(ls /proc/self/fd)")
+    screen = sh.wait(re.compile(r"^fds: .*\d", re.M))
+    fds = re.search(r"^fds: (.*)$", screen, re.M).group(1).split()
+    assert fds == ["0", "1", "2", "3"], screen        # 3: ls's own listing of the directory
+
+
+def test_a_daemon_stopped_during_an_answer_says_so(sh, stub):
+    """`aish daemon stop` while an answer streams ended it silently (kill -9 is noticed and
+    said); the shell says the daemon stopped and gives the prompt back."""
+    from tests.helpers import ok
+
+    words = " ".join(f"word{i:04d}" for i in range(400))
+    stub.queue(Reply(text=words, chunk_size=9, delay=0.05))
+    sh.ask("? a slow answer")
+    sh.wait("word0010")
+    ok("daemon", "stop")
+    screen = sh.wait(lambda s: "stopped" in s and s.rstrip().endswith("aish$"))
+    assert "daemon was stopped while answering" in screen, screen
+
+
+def test_fix_with_nothing_failed_asks_nothing_and_says_so(sh, stub):
+    """After `echo ok`, the fix key and `? :fix` asked the model to fix a command that
+    "failed with exit 0"; the last *failed* command is the one to fix."""
+    sh.ask("echo fine-$((1+1))")
+    sh.wait("fine-2")
+    sh.tmux.keys("C-x", "C-f")
+    sh.wait("nothing failed")
+    sh.wait_prompt("")
+    sh.ask("? :fix")
+    sh.wait(lambda s: s.count("nothing failed") == 2 and s.rstrip().endswith("aish$"))
+    assert stub.requests == []
+    sh.ask("ls /nonexist-fixme")
+    sh.wait("No such file")
+    sh.ask("echo after-$((2+2))")
+    sh.wait("after-4")
+    stub.queue(Reply(text="Wrong path.\nCMD: ls /\n"))
+    sh.tmux.keys("C-x", "C-f")
+    sh.wait_prompt("ls /")
+    sent = stub.requests[-1]["body"]["messages"][-1]["content"]
+    assert "ls /nonexist-fixme" in sent and "exit 2" in sent and "exit 0" not in sent, sent
