@@ -294,7 +294,7 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   req=(v=1 "kind=$kind" "reply=$_aish_fifo" "conv=$_aish_conv" shell=bash "cwd=$PWD"
        "status=$_aish_status" interactive=1 "cols=${COLUMNS:-80}" vars=ask)
   _aish_term_fields
-  if [[ $kind == ask ]]; then
+  if [[ $kind != verb ]]; then          # ask, prepare
     req+=("mode=$mode" "text=$text" "buffer=$buf" "cursor=$(( ${#buf} ? ${READLINE_POINT:-0} : 0 ))")
     for line in "${_aish_hist[@]}"; do req+=("hist=$line"); done
   else
@@ -558,7 +558,7 @@ _aish_term_fields() {  # append the terminal's variables to the caller's `req` (
   return 0
 }
 
-_aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon already runs
+_aish_prepare() {      # a `kind=prepare` request, only if the daemon already runs
   local d
   _aish_dir
   d=$REPLY
@@ -572,7 +572,7 @@ _aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon
     [[ $key == Umask: ]] && { _aish_umask=$val; break; }
   done < "/proc/$$/status"
   [[ -n $_aish_umask ]] || return 0
-  _aish_send_request ask prepare '' '' >/dev/null 2>&1 &&
+  _aish_send_request prepare fix '' '' >/dev/null 2>&1 &&
     _aish_fix_ready=$d/fix-$_aish_conv.ready
   return 0
 }

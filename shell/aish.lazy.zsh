@@ -483,27 +483,28 @@ _aish_term_fields() {  # append the terminal's variables to the caller's `req` (
   return 0
 }
 
-_aish_prepare() {      # a reply-less `mode=prepare` request, only if the daemon already runs
+_aish_prepare() {      # a `kind=prepare` request, only if the daemon already runs
   zmodload zsh/system 2>/dev/null
   _aish_dir 2>/dev/null || return 0
-  local d=$REPLY line fd
+  local d=$REPLY line fd reply=
   _aish_send $d '' || return 0
   [[ -n $_aish_conv ]] || _aish_conv=zsh-$$-$EPOCHSECONDS
   local id=zsh-$$-$(( ++_aish_seq ))-$EPOCHSECONDS
   local -a req
-  req=(v=1 kind=ask mode=prepare reply= conv=$_aish_conv shell=zsh cwd=$PWD
-       status=$_aish_status interactive=1 cols=$COLUMNS)
-  _aish_term_fields
-  for line in $_aish_hist; do req+=(hist=$line); done
   # With our fix FIFO (made with the reply FIFO), the daemon's done frame says when a draft
-  # is ready; zle watches it (zle -F) and shows the hint without a fork or a wait.
+  # is ready; zle watches it (zle -F) and shows the hint without a fork or a wait.  Without
+  # it the request has no reply FIFO and gets no frames.
   _aish_fix_unwatch
   if [[ -p $d/zsh-$$-fix.fifo ]] &&
      sysopen -rw -o cloexec -u _aish_fixfd -- $d/zsh-$$-fix.fifo 2>/dev/null; then
-    req[4]=reply=$d/zsh-$$-fix.fifo
+    reply=$d/zsh-$$-fix.fifo
   else
     _aish_fixfd=
   fi
+  req=(v=1 kind=prepare reply=$reply conv=$_aish_conv shell=zsh cwd=$PWD
+       status=$_aish_status interactive=1 cols=$COLUMNS)
+  _aish_term_fields
+  for line in $_aish_hist; do req+=(hist=$line); done
   sysopen -w -o creat,excl,cloexec -m 600 -u fd -- $d/$id.req 2>/dev/null || { _aish_fix_unwatch; return 0 }
   for line in $req; do _aish_esc $line; print -r -u $fd -- $REPLY; done
   exec {fd}>&-

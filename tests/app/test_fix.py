@@ -16,7 +16,7 @@ FAILED = [HistoryEntry("ls /definitely-missing", 2, 3)]
 
 
 def req(mode, status=2, history=FAILED, conv="z1"):
-    return Request(kind="ask", mode=mode, conv=conv, status=status, history=list(history),
+    return Request(kind="prepare" if mode == "prepare" else "ask", mode=mode, conv=conv, status=status, history=list(history),
                    shell="zsh")
 
 

@@ -102,3 +102,29 @@ def test_idle_conversations_leave_memory_but_come_back_from_their_log(config_fil
         ask(svc, "back again", conv="zsh-0")
         contents = [m["content"] for m in stub.requests[-1]["body"]["messages"]]
     assert "shell 0 question" in contents
+
+
+def test_a_verb_that_is_an_ask_runs_a_new_request_and_leaves_the_one_it_got(config_file):
+    svc = service_mod.Service()
+    with StubServer(default=Reply(text="ls: lists files")) as stub:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
+        request = Request(kind="verb", conv="t", argv=["explain", "ls", "-l"])
+        result = svc.handle(request, RecordingReply())
+        assert "ls -l" in stub.requests[-1]["body"]["messages"][-1]["content"]
+    assert result.text == "ls: lists files"
+    assert (request.kind, request.mode, request.buffer) == ("verb", "question", "")  # untouched
+
+
+def test_request_kinds_and_control_words_dispatch_through_tables():
+    from aish.daemon.server import Server
+
+    svc = service_mod.Service()
+    assert set(svc.handlers) == {"ask", "prepare", "verb"}
+    assert set(Server.CONTROL) == {"req", "cancel", "answer", "retire"}
+
+
+def test_prepare_is_its_own_kind_and_answers_with_why_not(config_file):
+    svc = service_mod.Service()
+    config_file('[models.fast]\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n[fix]\nprepare = "off"\n')
+    result = svc.handle(Request(kind="prepare", conv="t", status=1), RecordingReply())
+    assert result.text == "not allowed"

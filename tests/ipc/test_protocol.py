@@ -135,3 +135,10 @@ def test_a_shell_that_sends_its_variables_on_request():
     assert parse_control("answer r1 q2 v") == ("answer", ["r1", "q2", "v"])
     assert parse_vars("var=DIR=/srv/a%0Ab\nvar=API_TOKEN\nvar=1BAD=x\nhist=no\n") == \
         {"DIR": "/srv/a\nb", "API_TOKEN": None}
+
+
+def test_prepare_is_a_kind_of_its_own_and_the_old_spelling_still_reads():
+    req = parse_request("v=1\nkind=prepare\nreply=\nconv=c\n", "p1")
+    assert req.kind == "prepare" and req.reply == ""
+    old = parse_request("v=1\nkind=ask\nmode=prepare\nconv=c\n", "p2")  # a shell of the last release
+    assert old.kind == "prepare"

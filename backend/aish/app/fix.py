@@ -1,6 +1,6 @@
 """Fixes drafted in the background after a command fails, so the fix key answers at once.
 
-The shell reports a failure with a reply-less ``mode=prepare`` request (it
+The shell reports a failure with a reply-less ``kind=prepare`` request (it
 reads nothing back: the prompt never waits).  When ``fix.prepare`` allows it
 ("local": only if the default model is local, hence free; "always"; "off")
 and no other answer is streaming, the fix is drafted on a scratch
@@ -115,7 +115,7 @@ class Drafts:
             self._running = draft_reply
             self._drafts.pop(req.conv, None)
         self._drop_marker(req.conv)
-        fix_req = Request(**{**req.__dict__, "mode": "fix", "text": "", "history": list(req.history),
+        fix_req = Request(**{**req.__dict__, "kind": "ask", "mode": "fix", "text": "", "history": list(req.history),
                              "extra": dict(req.extra)})
         try:
             result, question = run(fix_req, draft_reply)

@@ -7,11 +7,12 @@ the token counter and the cost ledger.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import threading
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from aish.config import load as config_mod
 from aish.config.schema import Config, McpConfig
@@ -57,6 +58,9 @@ class Service:
         self.drafts = fix.Drafts(paths.runtime_dir)
         self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
         self.pending: dict = {}  # proposals waiting for the user's yes (`memory accept`)
+        # one handler per request kind (ipc.protocol.KINDS)
+        self.handlers: dict[str, Callable[[Request, Reply], AskResult]] = {
+            "ask": self.ask, "prepare": self.prepare_fix, "verb": self.verb}
 
     # ------------------------------------------------------------ config
     def config(self) -> Config:
@@ -200,13 +204,11 @@ class Service:
 
     # ------------------------------------------------------------ requests
     def handle(self, request: Request, reply: Reply) -> AskResult:
-        if request.kind == "ask" and request.mode == "prepare":
-            return self.prepare_fix(request)
-        if request.kind == "ask":
-            return self.ask(request, reply)
-        if request.kind == "verb":
-            return self.verb(request, reply)
-        raise AishError(f"unknown request kind '{request.kind}'", hint="upgrade the shell integration")
+        """One request, by its kind (docs/protocol.md); every handler returns an AskResult."""
+        handler = self.handlers.get(request.kind)
+        if handler is None:
+            raise AishError(f"unknown request kind '{request.kind}'", hint="upgrade the shell integration")
+        return handler(request, reply)
 
     def ask(self, request: Request, reply: Reply) -> AskResult:
         from aish.app.ask import run_ask
@@ -248,7 +250,7 @@ class Service:
         finally:
             self.drafts.user_answer_ends()
 
-    def prepare_fix(self, request: Request) -> AskResult:
+    def prepare_fix(self, request: Request, reply: Optional[Reply] = None) -> AskResult:
         """Draft the fix of a failed command on a scratch conversation (see app/fix.py)."""
         from aish.app.ask import run_ask
         from aish.app.env import AskEnv
@@ -296,9 +298,9 @@ class Service:
         name, args = dispatch.parse(request.argv)
         verb = dispatch.module(name)
         output = verb.run(args, self._verb_context(request, args, verb.NEEDS, reply))
-        if isinstance(output, AskFor):
-            request.kind, request.mode, request.buffer = "ask", output.mode, output.buffer
-            return self.ask(request, reply)
+        if isinstance(output, AskFor):  # a new request: the one we got stays as it came
+            return self.ask(dataclasses.replace(request, kind="ask", mode=output.mode,
+                                                buffer=output.buffer), reply)
         if isinstance(output, TaskFor):
             return self.task(request, reply, output)
         for line in output:

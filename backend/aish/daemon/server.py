@@ -8,7 +8,6 @@ how to run and debug it.
 """
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import stat
@@ -174,36 +173,52 @@ class Server:
         if parsed is None:
             self.log.warning("ignored malformed control line %r", line[:80])
             return
-        verb, args = parsed
-        if verb == "retire":
-            if args[0] == str(os.getpid()):
-                self._retire()
+        word, args = parsed
+        self.CONTROL[word](self, args, line)
+
+    def _on_retire(self, args: list, line: str) -> None:
+        if args[0] == str(os.getpid()):
+            self._retire()
+
+    def _on_req(self, args: list, line: str) -> None:
+        if self._hold(line):
             return
-        if verb == "req" and self._hold(line):
-            return
-        if verb == "cancel" and self._held and f"req {args[0]}" in self._held:
-            self._held.remove(f"req {args[0]}")
-            return
-        if verb == "req" and time.monotonic() >= self._next_prune:
+        if time.monotonic() >= self._next_prune:
             self._prune()
         with self._active_lock:
-            reply = self._active.get(args[0])
-            if verb == "req" and reply is None:
-                reply = self._active[args[0]] = FrameReply(args[0], self.log)
-                reply.rundir = self.rundir
-                reply.thread = threading.Thread(target=self._serve, args=(reply,),
-                                                name=f"req-{args[0]}", daemon=True)
-                reply.thread.start()
+            if args[0] in self._active:
+                self.log.warning("duplicate request id %s ignored", args[0])
                 return
-        if reply is None:
-            self.log.info("%s for unknown request %s ignored", verb, args[0])
-        elif verb == "req":
-            self.log.warning("duplicate request id %s ignored", args[0])
-        elif verb == "cancel":
+            reply = self._active[args[0]] = FrameReply(args[0], self.log)
+            reply.rundir = self.rundir
+            reply.thread = threading.Thread(target=self._serve, args=(reply,),
+                                            name=f"req-{args[0]}", daemon=True)
+            reply.thread.start()
+
+    def _on_cancel(self, args: list, line: str) -> None:
+        if self._held and f"req {args[0]}" in self._held:
+            self._held.remove(f"req {args[0]}")
+            return
+        reply = self._running(args[0], "cancel")
+        if reply is not None:
             self.log.info("request %s cancelled by the client", args[0])
             reply.cancel.cancel()
-        elif not reply.deliver(args[1], args[2]):
+
+    def _on_answer(self, args: list, line: str) -> None:
+        reply = self._running(args[0], "answer")
+        if reply is not None and not reply.deliver(args[1], args[2]):
             self.log.info("answer for unknown question %s/%s ignored", args[0], args[1])
+
+    def _running(self, req_id: str, word: str) -> Optional[FrameReply]:
+        with self._active_lock:
+            reply = self._active.get(req_id)
+        if reply is None:
+            self.log.info("%s for unknown request %s ignored", word, req_id)
+        return reply
+
+    # One handler per control word (docs/protocol.md, Control lines)
+    CONTROL: dict[str, Callable[["Server", list, str], None]] = {
+        "req": _on_req, "cancel": _on_cancel, "answer": _on_answer, "retire": _on_retire}
 
     # ------------------------------------------------------------ a reinstall
     def _hold(self, line: str) -> bool:
@@ -265,7 +280,7 @@ class Server:
             if self._attach(reply, _find_reply(text), False):
                 reply.done(_failed(reply, err))
             return
-        if request.kind == "ask" and request.mode == "prepare" and not request.reply:
+        if request.kind == "prepare" and not request.reply:
             self._run(request, reply)  # reads nothing back: the shell never waits for it
             return
         if not self._attach(reply, request.reply, request.interactive):
@@ -352,13 +367,8 @@ def _find_reply(text: str) -> Optional[str]:
 
 
 def _to_dict(result: object) -> dict:
+    """The D frame's JSON: the service's handlers return an ``AskResult`` (``to_dict``); a
+    scripted handler (tests, ``--handler``) may return a plain dict or nothing."""
     if result is None:
         return {}
-    if isinstance(result, dict):
-        return dict(result)
-    to_dict = getattr(result, "to_dict", None)
-    if callable(to_dict):
-        return to_dict()
-    if dataclasses.is_dataclass(result):
-        return dataclasses.asdict(result)
-    return {"result": result}
+    return dict(result) if isinstance(result, dict) else result.to_dict()

@@ -27,6 +27,9 @@ _KNOWN_KEYS = frozenset(_STR_KEYS + ("v", "cursor", "cols", "status", "interacti
 _VAR_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
 _MAX_VARS = 2000
 _KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+# ask: a question or a buffer; verb: `? :cost`, `aish route on`...; prepare: a command failed,
+# draft its fix in the background (docs/protocol.md)
+KINDS = ("ask", "verb", "prepare")
 
 
 def escape(s: str) -> str:
@@ -132,7 +135,9 @@ def parse_request(text: str, id: str) -> Request:
         if "\x00" in getattr(req, key):
             raise ProtocolError(f"request {id}: {key} holds a NUL byte",
                                 hint="the shell integration and the daemon differ: aish daemon stop")
-    if req.kind not in ("ask", "verb"):
+    if req.kind == "ask" and req.mode == "prepare":  # how shells of 0.1 asked for a fix draft
+        req.kind = "prepare"
+    if req.kind not in KINDS:
         raise ProtocolError(f"request {id}: unknown kind {req.kind or '(missing)'!r}",
                             hint="the shell integration and the daemon differ: aish daemon stop")
     return req
