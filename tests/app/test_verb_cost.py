@@ -49,15 +49,15 @@ def test_ledger_periods(ctx):
 
 
 def test_json_variants_are_one_parsable_line(ctx):
-    session = json.loads(*cost.run(["--json"], ctx))
+    ctx.json = True  # the dispatcher sets it when --json was given, wherever it stood
+    session = json.loads(*cost.run([], ctx))
     assert session["calls"] == 2 and session["rows"][0]["model"] == "cloud"
     assert session["rows"][0]["est_shown"] == 3000
-    ctx.json = True  # the dispatcher sets it when --json was given
     detail = json.loads(*cost.run(["detail"], ctx))
     assert detail == session
-    week = json.loads(*cost.run(["--week", "--json"], ctx))
+    week = json.loads(*cost.run(["--week"], ctx))
     assert week["period"] == "week" and week["calls"] == 1 and week["cost"] == 0.5
-    assert json.loads(*cost.run(["reset", "--json"], ctx)) == {"reset": True}
+    assert json.loads(*cost.run(["reset"], ctx)) == {"reset": True}
 
 
 @pytest.mark.parametrize("args, fragment", [
@@ -76,4 +76,5 @@ def test_without_a_ledger_or_totals_it_still_answers():
     ctx = VerbContext(config=from_dict({}), overrides={})
     assert cost.run([], ctx)[0].startswith("[aish] session usage: 0 calls")
     assert "cost ledger unavailable" in cost.run(["--today"], ctx)[0]
-    assert json.loads(*cost.run(["--today", "--json"], ctx)) == {"period": "today", "available": False}
+    ctx.json = True
+    assert json.loads(*cost.run(["--today"], ctx)) == {"period": "today", "available": False}

@@ -44,14 +44,6 @@ def test_an_unknown_verb_points_to_aish_help_and_that_command_exists(aish_env):
     assert verb_names(shown.stdout) == NAMES
 
 
-def test_every_verb_has_one_module_with_run_and_every_module_is_a_verb():
-    modules = {m.name for m in pkgutil.iter_modules(verbs_pkg.__path__)} - {"context", "dispatch"}
-    assert modules == NAMES
-    for name in NAMES:
-        module = __import__(f"aish.app.verbs.{name}", fromlist=["run"])
-        assert callable(module.run), name
-
-
 def test_the_cli_has_a_command_for_every_verb():
     assert NAMES <= set(cli.commands)
     for name in NAMES:
@@ -99,3 +91,53 @@ def test_reset_with_arguments_is_a_usage_error_not_a_silent_reset(config_file):
     with pytest.raises(AishError) as caught:
         verb(svc, "reset", "everything")
     assert "usage: aish reset" in caught.value.hint
+
+
+def test_each_row_names_its_handler_and_needs_and_no_module_only_forwards():
+    """The row is the declaration: handler and needs; a verb module exists only to hold handlers."""
+    from aish.app.verbs import context, dispatch
+
+    named = set()
+    for row in VERBS:
+        handler, needs = dispatch.handler(row.name)
+        assert callable(handler) and set(needs) <= context.NEEDS_KNOWN, row.name
+        named.add(row.handler.split(":")[0].rsplit(".", 1)[1])
+    modules = {m.name for m in pkgutil.iter_modules(verbs_pkg.__path__)} - {"context", "dispatch"}
+    assert modules == named  # no module that only passes its words on to another
+    assert not {"remember", "tree", "diff", "trust"} & modules
+
+
+def test_json_is_parsed_once_not_by_each_verb():
+    for path in Path(verbs_pkg.__path__[0]).glob("*.py"):
+        if path.stem != "dispatch":
+            assert '"--json"' not in path.read_text(), path.name
+
+
+def test_each_verb_is_registered_once_on_the_cli(monkeypatch):
+    import importlib
+
+    import click
+
+    import aish.cli.main as main_mod
+
+    seen = []
+    original = click.Group.add_command
+
+    def record(self, cmd, name=None):
+        if self.name == "cli":  # the top level (`aish daemon status` is another command)
+            seen.append(name or cmd.name)
+        return original(self, cmd, name)
+
+    monkeypatch.setattr(click.Group, "add_command", record)
+    importlib.reload(main_mod)
+    verbs_seen = [name for name in seen if name in NAMES]
+    assert sorted(verbs_seen) == sorted(NAMES)  # memory once, not twice (the second won)
+
+
+def test_mcp_usage_is_the_tables_synopsis(config_file):
+    from aish.ipc.verbs import BY_NAME
+
+    config_file('[models.fast]\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n')
+    with pytest.raises(AishError) as caught:
+        verb(service_mod.Service(), "mcp", "bogus")
+    assert caught.value.hint == f"usage: {BY_NAME['mcp'].synopsis}"

@@ -291,13 +291,14 @@ class Service:
             return norris.resume(env, conv, request, reply)
 
     def verb(self, request: Request, reply: Reply) -> AskResult:
-        """Run one verb (``aish cost``, ``? :route on``...): its module, with the state it needs."""
+        """Run one verb (``aish cost``, ``? :route on``...): the handler its row names, with the
+        state the row says it needs."""
         from aish.app.verbs import dispatch
         from aish.app.verbs.context import AskFor, TaskFor
 
-        name, args = dispatch.parse(request.argv)
-        verb = dispatch.module(name)
-        output = verb.run(args, self._verb_context(request, args, verb.NEEDS, reply))
+        name, args, as_json = dispatch.parse(request.argv)
+        run, needs = dispatch.handler(name)
+        output = run(args, self._verb_context(request, as_json, needs, reply))
         if isinstance(output, AskFor):  # a new request: the one we got stays as it came
             return self.ask(dataclasses.replace(request, kind="ask", mode=output.mode,
                                                 buffer=output.buffer), reply)
@@ -307,12 +308,12 @@ class Service:
             reply.text(line + "\n")
         return AskResult(text="".join(line + "\n" for line in output))
 
-    def _verb_context(self, request: Request, args: list[str], needs: frozenset[str],
+    def _verb_context(self, request: Request, as_json: bool, needs: frozenset[str],
                       reply: Optional[Reply] = None) -> VerbContext:
         """Only what the verb declared: ``mcp`` connects servers and ``ledger`` opens SQLite."""
         from aish.app.verbs import context
 
-        ctx = context.VerbContext(overrides=self.overrides, buffer=request.buffer, json="--json" in args)
+        ctx = context.VerbContext(overrides=self.overrides, buffer=request.buffer, json=as_json)
         if context.NEED_CONFIG in needs:
             ctx.config = self.config()
         if context.NEED_CONVERSATION in needs:

@@ -326,11 +326,31 @@ def doctor() -> None:
         raise Exit(ExitStatus.FAILURE)
 
 
+def _send_verb(name: str, args: tuple) -> None:
+    _send("verb", argv=[name, *args])
+
+
+def _memory(name: str, args: tuple) -> None:
+    """`edit` happens here (the editor needs this terminal); the rest runs in the daemon."""
+    if args[:1] == ("edit",):
+        _memory_edit()
+        return
+    _send("verb", argv=["memory", *args])
+    if args[:1] == ("summarize",) and _tty(sys.stdin) and click.confirm("keep the summary?", default=False):
+        _send("verb", argv=["memory", "accept"])
+
+
+# What the CLI does for a verb before (or instead of) sending it: by default, send the words.
+_CLI_SIDE = {"memory": _memory}
+
+
 def _daemon_verb(verb: Verb) -> None:
-    """``aish VERB ARGS...``: the words go to the daemon, which runs the verb's module."""
+    """``aish VERB ARGS...``: one command per row of the table, registered once."""
+    body = _CLI_SIDE.get(verb.name, _send_verb)
+
     @click.argument("args", nargs=-1, type=click.UNPROCESSED)
     def command(args: tuple) -> None:
-        _send("verb", argv=[verb.name, *args])
+        body(verb.name, args)
 
     cli.command(verb.name, help=one_line_help(verb), context_settings={"ignore_unknown_options": True,
                                              "allow_interspersed_args": False})(command)
@@ -346,19 +366,6 @@ def help_() -> None:
 for _verb in VERBS:
     if _verb.daemon:
         _daemon_verb(_verb)
-
-
-@cli.command("memory", help=one_line_help(BY_NAME["memory"]),
-             context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
-@click.argument("args", nargs=-1, type=click.UNPROCESSED)
-def memory_command(args: tuple) -> None:
-    """`edit` happens here (the editor needs this terminal); the rest runs in the daemon."""
-    if args[:1] == ("edit",):
-        _memory_edit()
-        return
-    _send("verb", argv=["memory", *args])
-    if args[:1] == ("summarize",) and _tty(sys.stdin) and click.confirm("keep the summary?", default=False):
-        _send("verb", argv=["memory", "accept"])
 
 
 def _memory_edit() -> None:

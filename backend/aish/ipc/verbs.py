@@ -1,9 +1,13 @@
 """The verb table: every meta verb aish knows, defined once.
 
 A verb is what ``aish <verb>`` runs from a terminal and ``? :verb`` runs in the
-shell.  The CLI builds its commands from this table, the daemon finds the
-module ``aish.app.verbs.<name>`` for each entry, ``aish help`` / ``? :help``
-print it, and a test keeps ``docs/verbs.md`` equal to it.  Pure data: the
+shell.  A row is the whole declaration: name, synopsis, help line, the handler
+that runs it in the daemon (``module:function`` under ``aish.app.verbs``) and the
+parts of the daemon's state it needs (``config``, ``conversation``, ``ledger``,
+``mcp``, ``memory``, ``project``, ``model``; the service builds only those).  The
+CLI builds its commands from this table, the daemon dispatches through it,
+``aish help`` / ``? :help`` print it, and a test keeps ``docs/verbs.md`` equal to
+it.  Pure data: the
 console entry imports it before it forks the daemon, so it stays cheap and
 imports nothing of aish (not even ``errors``: that alone would double the
 entry's import time).
@@ -11,18 +15,22 @@ entry's import time).
 from __future__ import annotations
 
 class Verb:
-    """One verb: its name, its argument synopsis and one line saying what it does.
+    """One verb: its name, its argument synopsis, one line saying what it does, its handler
+    and its needs.
 
     A plain class: a NamedTuple or dataclass costs more to build than the rest
     of this module, which loads before the daemon is forked.
     """
 
-    __slots__ = ("name", "usage", "help", "daemon")
+    __slots__ = ("name", "usage", "help", "handler", "needs", "daemon")
 
-    def __init__(self, name: str, usage: str, help: str, daemon: bool = True) -> None:
+    def __init__(self, name: str, usage: str, help: str, handler: str = "",
+                 needs: tuple = (), daemon: bool = True) -> None:
         self.name = name
         self.usage = usage
         self.help = help
+        self.handler = f"aish.app.verbs.{handler or name + ':run'}"  # module:function
+        self.needs = frozenset(needs)
         self.daemon = daemon  # False: the CLI answers it itself, without starting the daemon
 
     @property
@@ -31,23 +39,36 @@ class Verb:
         return f"aish {self.name} {self.usage}".rstrip()
 
 
+_PROJECT = ("config", "conversation", "project")
+_MEMORY = ("config", "conversation", "memory", "model")
 VERBS: tuple[Verb, ...] = (
-    Verb("reset", "", "start the conversation afresh (usage totals are kept)"),
-    Verb("status", "", "what the daemon is using (models, routing, fallback)"),
-    Verb("route", "on|off|classes|check TEXT", "model routing by task"),
-    Verb("fallback", "on|off", "retry once on the fallback model when the local one fails"),
-    Verb("cost", "[detail|reset] [--today|--week|--all] [--json]", "tokens and money"),
-    Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|disconnect ALIAS", "MCP tool servers"),
+    Verb("reset", "", "start the conversation afresh (usage totals are kept)",
+         needs=("conversation",)),
+    Verb("status", "", "what the daemon is using (models, routing, fallback)", needs=("config",)),
+    Verb("route", "on|off|classes|check TEXT", "model routing by task", needs=("config",)),
+    Verb("fallback", "on|off", "retry once on the fallback model when the local one fails",
+         needs=("config",)),
+    Verb("cost", "[detail|reset] [--today|--week|--all] [--json]", "tokens and money",
+         needs=("config", "conversation", "ledger")),
+    Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|connect --stdio ALIAS -- CMD|disconnect ALIAS",
+         "MCP tool servers", needs=("config", "mcp")),
     Verb("explain", "[COMMAND]", "explain a command piece by piece (in the shell: the prompt line)"),
     Verb("fix", "", "fix the last command from its exit status and output (in the shell: Ctrl-X Ctrl-F)"),
-    Verb("remember", "TEXT", "keep a fact every answer knows (redacted; survives reset)"),
-    Verb("memory", "[list|add TEXT|forget N|edit|summarize|accept|discard]", "the remembered facts"),
-    Verb("tree", "[DEPTH]", "attach the project's file tree to the next question"),
-    Verb("diff", "", "attach the staged and unstaged git diff to the next question"),
-    Verb("trust", "[--revoke]", "trust this project's AISH.md and .aish.toml as they are now"),
-    Verb("delegate", "MODEL TASK", "one task for another configured model (costed as delegate)"),
-    Verb("norris", "[GOAL|resume]", "work toward GOAL step by step, each step on the prompt line"),
-    Verb("halt", "", "stop this shell's norris task"),
+    Verb("remember", "TEXT", "keep a fact every answer knows (redacted; survives reset)",
+         handler="memory:remember", needs=_MEMORY),
+    Verb("memory", "[list|add TEXT|forget N|edit|summarize|accept|discard]", "the remembered facts",
+         needs=_MEMORY),
+    Verb("tree", "[DEPTH]", "attach the project's file tree to the next question",
+         handler="project:tree", needs=_PROJECT),
+    Verb("diff", "", "attach the staged and unstaged git diff to the next question",
+         handler="project:diff", needs=_PROJECT),
+    Verb("trust", "[--revoke]", "trust this project's AISH.md and .aish.toml as they are now",
+         handler="project:trust", needs=_PROJECT),
+    Verb("delegate", "MODEL TASK", "one task for another configured model (costed as delegate)",
+         needs=("model",)),
+    Verb("norris", "[GOAL|resume]", "work toward GOAL step by step, each step on the prompt line",
+         needs=("config", "conversation")),
+    Verb("halt", "", "stop this shell's norris task", needs=("conversation",)),
     Verb("help", "", "list these verbs", daemon=False),
 )
 

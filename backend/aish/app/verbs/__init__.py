@@ -1,9 +1,10 @@
-"""The verbs (``aish <verb>``, ``? :verb``), one module per verb, each ``run(args, ctx)``.
+"""The verbs (``aish <verb>``, ``? :verb``): the handlers the rows of ``aish.ipc.verbs`` name.
 
-The table of names, usage and help is ``aish.ipc.verbs``; ``dispatch`` finds a
-verb's module, ``context`` is what a verb may read or change.  A module declares
-in ``NEEDS`` which parts of the daemon's state it uses, so the service builds
-only those (``mcp`` connects servers, ``ledger`` opens SQLite).  Verbs never
-call back into the service: a verb that needs the model (``explain``) returns
-an ``AskFor`` and the service runs the ask.
+A row of the table declares a verb's handler (``module:function`` here) and the
+parts of the daemon's state it needs, so the service builds only those (``mcp``
+connects servers, ``ledger`` opens SQLite).  ``dispatch`` parses a request's
+words once (the verb, its arguments, ``--json``) and finds the handler;
+``context`` is what a handler may read or change.  Handlers never call back into
+the service: one that needs the model (``explain``, ``fix``) returns an ``AskFor``
+and the service runs a new ask request.
 """

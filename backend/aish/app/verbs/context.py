@@ -12,9 +12,11 @@ if TYPE_CHECKING:
     from aish.cost.usage import UsageTotals
     from aish.mcp.manager import McpManager
 
-# The parts of daemon state a verb can ask for in its module's NEEDS.
+# The parts of daemon state a verb's row (aish.ipc.verbs) can name in its needs.
 NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER, NEED_MCP = "config", "conversation", "ledger", "mcp"
 NEED_MEMORY, NEED_PROJECT, NEED_MODEL = "memory", "project", "model"
+NEEDS_KNOWN = frozenset({NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER, NEED_MCP, NEED_MEMORY,
+                         NEED_PROJECT, NEED_MODEL})
 
 
 @dataclass
@@ -28,7 +30,7 @@ class VerbContext:
     ledger: Optional[Ledger] = None  # cross-session costs; None when SQLite is unavailable
     mcp: Optional[McpManager] = None
     buffer: str = ""  # the shell's prompt line (what `:explain` explains by default)
-    json: bool = False  # `--json`: verbs that support it return one JSON line
+    json: bool = False  # `--json` (taken out of the words once): verbs that support it print JSON
     cwd: str = ""  # the asking shell's (or CLI's) working directory
     stdin: str = ""  # what the CLI sent on stdin (`memory replace` after `aish memory edit`)
     memory: Any = None  # aish.context.memory.Memory (NEED_MEMORY)

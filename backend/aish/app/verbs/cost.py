@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from aish.app.verbs.context import NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER, VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.errors import AishError
 from aish.ipc.verbs import BY_NAME
 
-NEEDS = frozenset({NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER})
 USAGE = BY_NAME["cost"].synopsis
 _PERIODS = {"--today": "today", "--week": "week", "--all": "all"}
 
@@ -49,9 +48,7 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
 def _parse(args: list[str], ctx: VerbContext) -> tuple[str, Optional[str], bool]:
     action, period, as_json = "summary", None, bool(ctx.json)
     for arg in args:
-        if arg == "--json":
-            as_json = True
-        elif arg in _PERIODS:
+        if arg in _PERIODS:
             if period is not None and _PERIODS[arg] != period:
                 raise AishError(f"cost: choose one of --today, --week, --all (got {arg} too)",
                                 hint=f"usage: {USAGE}")

@@ -5,11 +5,10 @@ conversation and its model stay as they were.
 """
 from __future__ import annotations
 
-from aish.app.verbs.context import NEED_MODEL, VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.errors import AishError
 from aish.ipc.verbs import BY_NAME
 
-NEEDS = frozenset({NEED_MODEL})
 USAGE = BY_NAME["delegate"].synopsis
 
 

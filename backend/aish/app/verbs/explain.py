@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from aish.app.verbs.context import AskFor, VerbContext
 
-NEEDS: frozenset[str] = frozenset()
 
 
 def run(args: list[str], ctx: VerbContext) -> AskFor:

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app.verbs.context import NEED_CONFIG, VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.errors import AishError, ConfigError
 from aish.ipc.verbs import BY_NAME
 
-NEEDS = frozenset({NEED_CONFIG})
 USAGE = BY_NAME["fallback"].synopsis
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
     """``args`` may start with the verb itself (``["fallback", "on"]``)."""
-    args = [a for a in args if a != "--json"]
     if args[:1] in (["fallback"], [":fallback"]):
         args = args[1:]
     cfg = ctx.config

@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 from aish.app import norris
-from aish.app.verbs.context import NEED_CONVERSATION, VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.errors import AishError
 
-NEEDS = frozenset({NEED_CONVERSATION})
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
     if args:
         raise AishError(f"halt takes no arguments (got '{' '.join(args)}')", hint="usage: aish halt")
-    assert ctx.conversation is not None  # NEEDS asks for it
+    assert ctx.conversation is not None  # its row needs it
     task = norris.halt(ctx.conversation)
     if task is None:
         return ["[aish] norris: no task is running in this shell"]

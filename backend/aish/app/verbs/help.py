@@ -4,7 +4,6 @@ from __future__ import annotations
 from aish.app.verbs.context import VerbContext
 from aish.ipc.verbs import help_lines
 
-NEEDS: frozenset[str] = frozenset()
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:

@@ -11,20 +11,18 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from aish.app.verbs.context import NEED_CONFIG, NEED_MCP, VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.errors import AishError, NotFound
+from aish.ipc.verbs import BY_NAME
 
 if TYPE_CHECKING:
     from aish.mcp.manager import McpManager
 
-NEEDS = frozenset({NEED_CONFIG, NEED_MCP})
 
-USAGE = "usage: aish mcp list | tools | tool ALIAS.NAME | connect URL [ALIAS] | " \
-        "connect --stdio ALIAS -- CMD [ARGS...] | disconnect ALIAS"
+USAGE = f"usage: {BY_NAME['mcp'].synopsis}"
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
-    args = [a for a in args if a != "--json"]
     manager = ctx.mcp
     if manager is None:
         raise AishError("MCP is not available in this daemon",

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from aish.app.verbs.context import NEED_CONFIG, NEED_CONVERSATION, NEED_MEMORY, NEED_MODEL, VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.errors import AishError
 from aish.ipc.verbs import BY_NAME
 
-NEEDS = frozenset({NEED_CONFIG, NEED_CONVERSATION, NEED_MEMORY, NEED_MODEL})
 USAGE = BY_NAME["memory"].synopsis
+
+
+def remember(args: list[str], ctx: VerbContext) -> list[str]:
+    """``? :remember TEXT`` / ``aish remember TEXT``: keep one fact (``aish memory add``)."""
+    return run(["add", *args], ctx)
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:

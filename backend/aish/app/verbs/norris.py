@@ -7,11 +7,10 @@ The loop itself is ``app/norris.py``.
 from __future__ import annotations
 
 from aish.app.norris_task import Task
-from aish.app.verbs.context import NEED_CONFIG, NEED_CONVERSATION, TaskFor, VerbContext
+from aish.app.verbs.context import TaskFor, VerbContext
 from aish.errors import AishError
 from aish.ipc.verbs import BY_NAME
 
-NEEDS = frozenset({NEED_CONFIG, NEED_CONVERSATION})
 USAGE = BY_NAME["norris"].synopsis
 
 
@@ -29,7 +28,7 @@ def run(args: list[str], ctx: VerbContext):
         return TaskFor("resume")
     if args:
         return TaskFor("start", goal=" ".join(args))
-    assert ctx.conversation is not None  # NEEDS asks for it
+    assert ctx.conversation is not None  # its row needs it
     task = Task.from_dict(ctx.conversation.task)
     if task is None:
         return ["[aish] norris: no task in this shell; start one: ? :norris GOAL (or ?? GOAL)"]

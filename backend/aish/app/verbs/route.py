@@ -10,12 +10,11 @@ what routing would do before turning it on.
 from __future__ import annotations
 
 import json
-from aish.app.verbs.context import NEED_CONFIG, VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.errors import AishError, ConfigError
 from aish.ipc.verbs import BY_NAME
 from aish.llm import routing as router
 
-NEEDS = frozenset({NEED_CONFIG})
 USAGE = BY_NAME["route"].synopsis
 KEEP = "(keep active model)"
 DISABLED = " (routing currently disabled)"
@@ -23,7 +22,6 @@ DISABLED = " (routing currently disabled)"
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
     """``args`` may start with the verb itself (``["route", "on"]``)."""
-    args = [a for a in args if a != "--json"]
     if args[:1] in (["route"], [":route"]):
         args = args[1:]
     sub, rest = (args[0], args[1:]) if args else ("classes", [])

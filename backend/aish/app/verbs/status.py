@@ -5,9 +5,8 @@ import os
 
 from aish import version
 
-from aish.app.verbs.context import NEED_CONFIG, VerbContext
+from aish.app.verbs.context import VerbContext
 
-NEEDS = frozenset({NEED_CONFIG})
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:

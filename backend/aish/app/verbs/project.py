@@ -1,4 +1,4 @@
-"""The project verbs' shared code: ``tree``, ``diff`` (attach to the next question), ``trust``.
+"""The project verbs: ``tree``, ``diff`` (attach to the next question), ``trust``.
 
     ? :tree [DEPTH]        a compact file tree of the project from the cwd, without what git ignores
     ? :diff                the staged and unstaged diff
@@ -9,20 +9,31 @@ tree_max_entries, diff_max_chars); they travel with the next question only.
 """
 from __future__ import annotations
 
-from aish.app.verbs.context import NEED_CONFIG, NEED_CONVERSATION, NEED_PROJECT, VerbContext
+from aish.app.verbs.context import VerbContext
 from aish.errors import AishError
 
-NEEDS = frozenset({NEED_CONFIG, NEED_CONVERSATION, NEED_PROJECT})
+
+def tree(args: list[str], ctx: VerbContext) -> list[str]:
+    """``? :tree [DEPTH]``: attach the project's file tree to the next question."""
+    return _attach("tree", args, ctx)
 
 
-def run_named(verb: str, args: list[str], ctx: VerbContext) -> list[str]:
+def diff(args: list[str], ctx: VerbContext) -> list[str]:
+    """``? :diff``: attach the staged and unstaged git diff to the next question."""
+    return _attach("diff", args, ctx)
+
+
+def trust(args: list[str], ctx: VerbContext) -> list[str]:
+    """``aish trust [--revoke]``: trust this project's AISH.md and .aish.toml as they are now."""
+    return _trust(args, ctx, ctx.cwd)
+
+
+def _attach(verb: str, args: list[str], ctx: VerbContext) -> list[str]:
     from aish.context import git
     from aish.safety.secrets import mask
 
     cwd = ctx.cwd
     caps = ctx.config.context
-    if verb == "trust":
-        return _trust(args, ctx, cwd)
     if not cwd:
         raise AishError(f"{verb}: no working directory came with the request", hint="run it from a shell")
     try:
