@@ -2,14 +2,32 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import aish
-from tests.stub_server import StubServer
-
 TESTS = Path(__file__).resolve().parent
+
+
+def _cache_bytecode_outside_the_tree() -> None:
+    """The suite starts hundreds of Python processes (the CLI, daemons, workers) and rewrites
+    the asserts of every test module; with PYTHONDONTWRITEBYTECODE each one compiles all of it
+    again, about a third of the suite's CPU.  Keep that setting's promise (no __pycache__ in the
+    tree) with a prefix under .pytest_cache instead: this checkout's, owned by the user (a
+    shared /tmp directory would let another user plant bytecode)."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.pycache_prefix:
+        return
+    prefix = str(TESTS.parent / ".pytest_cache" / "pycache")
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    sys.dont_write_bytecode, sys.pycache_prefix = False, prefix
+
+
+_cache_bytecode_outside_the_tree()
+
+from tests.helpers import aish  # noqa: E402 - compiled with the cache above
+from tests.stub_server import StubServer  # noqa: E402
 # Marks by directory, so a new module there cannot forget its own: `pytest -m "not e2e and not
 # shell"` is the unit part.
 DIRECTORY_MARKS = {"e2e": "e2e", "shell": "shell"}
@@ -18,11 +36,24 @@ DIRECTORY_MARKS = {"e2e": "e2e", "shell": "shell"}
 WORKERS_PER_CORE = 2
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     for item in items:
         parts = item.path.relative_to(TESTS).parts if item.path.is_relative_to(TESTS) else ()
         if len(parts) > 1 and parts[0] in DIRECTORY_MARKS:
             item.add_marker(DIRECTORY_MARKS[parts[0]])
+    _leave_out_slow_cases(config, items)
+
+
+def _leave_out_slow_cases(config, items) -> None:
+    """Slow cases run only when ``-m`` names the marker (``-m slow``, as .ci/run does) or the
+    command line names the cases themselves; so ``-m "not e2e and not shell"`` stays the fast
+    unit part (a ``-m 'not slow'`` in addopts would be replaced by any other ``-m``)."""
+    if "slow" in (config.option.markexpr or "") or all("::" in arg for arg in config.args):
+        return
+    kept = [item for item in items if item.get_closest_marker("slow") is None]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 @pytest.hookimpl(optionalhook=True)
