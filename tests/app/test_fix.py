@@ -16,8 +16,8 @@ FAILED = [HistoryEntry("ls /definitely-missing", 2, 3)]
 
 
 def req(mode, status=2, history=FAILED, conv="z1"):
-    return Request(kind="prepare" if mode == "prepare" else "ask", mode=mode, conv=conv, status=status, history=list(history),
-                   shell="zsh")
+    return Request(kind="prepare" if mode == "prepare" else "ask", mode=mode, conv=conv, status=status,
+                   history=list(history), shell="zsh")
 
 
 def model(url, **extra):
