@@ -26,7 +26,8 @@ def _cache_bytecode_outside_the_tree() -> None:
 
 _cache_bytecode_outside_the_tree()
 
-from tests.helpers import aish  # noqa: E402 - compiled with the cache above
+from tests.helpers import stop_daemon  # noqa: E402 - compiled with the cache above
+from tests.in_process import InProcessDaemon  # noqa: E402
 from tests.stub_server import StubServer  # noqa: E402
 # Marks by directory, so a new module there cannot forget its own: `pytest -m "not e2e and not
 # shell"` is the unit part.
@@ -116,4 +117,12 @@ def stub(config_file):
     with StubServer(shape="llamacpp") as server:
         config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n')
         yield server
-        aish("daemon", "stop", timeout=30)
+        stop_daemon()
+
+
+@pytest.fixture
+def service(aish_env):
+    """The daemon's Service in this process, sent the requests `aish` sends (tests/in_process.py)."""
+    daemon = InProcessDaemon()
+    yield daemon
+    daemon.close()

@@ -9,6 +9,8 @@ import os
 import socket
 import subprocess
 import sys
+import time
+from typing import Callable, Optional
 
 
 def aish(*args: str, input: str | None = None, env: dict | None = None,
@@ -16,6 +18,14 @@ def aish(*args: str, input: str | None = None, env: dict | None = None,
     """Run the real `aish` entry point in a subprocess (its main() owns errors and exit codes)."""
     return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
                           input=input, env={**os.environ, **(env or {})}, timeout=timeout)
+
+
+def stop_daemon() -> None:
+    """What `aish daemon stop` does, in this process: a test's teardown need not start a
+    Python for it (most in-process tests never started a daemon at all)."""
+    from aish.daemon import runtime
+
+    runtime.stop()
 
 
 def ok(*args: str, **kw) -> subprocess.CompletedProcess:
@@ -45,3 +55,14 @@ def model_toml(name: str, url: str, model: str, extra: str = "") -> str:
 def question(content: str) -> str:
     """A user turn's question without the shell context that travels in front of it."""
     return content.split("\n\n[question]\n", 1)[-1]
+
+
+def wait_until(test: Callable[[], Optional[object]], timeout: float = 10.0, what: str = "") -> object:
+    """Poll ``test`` until it returns something true (and return that); fail after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = test()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what or test}")

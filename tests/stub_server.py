@@ -54,7 +54,8 @@ class Reply:
     With ``tool_calls`` and the default ``text``, no text is sent (a model that
     only calls tools); give ``text`` explicitly to send both.  Counts in
     ``stream_error_after`` / ``cut_after`` are content (text) chunks.
-    ``first_byte_delay`` holds back everything, the status line included.
+    ``first_byte_delay`` holds back everything, the status line included; so does ``until``,
+    until the test sets that event (a wait on what the test saw, not on a guess of seconds).
     """
 
     text: str = DEFAULT_TEXT
@@ -69,6 +70,7 @@ class Reply:
     cut_after: Optional[int] = None
     delay: float = 0.0
     first_byte_delay: float = 0.0
+    until: Optional[threading.Event] = None
     hang: bool = False
 
 
@@ -291,6 +293,7 @@ class _Handler(BaseHTTPRequestHandler):
         reply = stub._next_reply()
         try:
             self._pause(reply.first_byte_delay)
+            self._hold(reply.until)
             if reply.status != 200:
                 error = reply.error_body or {"error": {"code": reply.status,
                                                        "message": HTTPStatus(reply.status).phrase}}
@@ -411,6 +414,11 @@ class _Handler(BaseHTTPRequestHandler):
             if not self.server.stub._stopping.is_set():
                 self.server.stub._count_disconnect()
             raise _Gone() from None
+
+    def _hold(self, until: Optional[threading.Event]) -> None:
+        while until is not None and not until.wait(0.05):
+            if self.server.stub._stopping.is_set():
+                raise _Gone()
 
     def _pause(self, seconds: float) -> None:
         if seconds > 0 and self.server.stub._stopping.wait(seconds):

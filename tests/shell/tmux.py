@@ -15,6 +15,8 @@ import uuid
 from pathlib import Path
 from typing import Callable, Optional, Union
 
+from tests.helpers import wait_until  # noqa: F401 - the shell tests' import of it
+
 Matcher = Union[str, "re.Pattern[str]", Callable[[str], bool]]
 
 
@@ -126,13 +128,3 @@ def _last(screen: str) -> str:
 
 def fd_count(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
-
-
-def wait_until(test: Callable[[], Optional[object]], timeout: float = 10.0, what: str = "") -> object:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = test()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"timed out after {timeout}s waiting for {what or test}")

@@ -1,8 +1,9 @@
-"""Norris end to end through the real `aish` CLI and daemon against a loopback stub that plans.
+"""Norris through the daemon's Service, in process (tests/in_process.py), against a loopback
+stub that plans.
 
-The CLI plays the shell: `aish norris GOAL` starts a task, `aish norris --ran STATUS MS CMD`
-is the report the shell's precmd hook sends after a step ran.  What the user sees (stdout,
-stderr) and what the planner received (the stub's recorded requests) are checked.
+The requests are the CLI's: `aish norris GOAL` starts a task, `aish norris --ran STATUS MS CMD`
+is the report the shell's precmd hook sends after a step ran.  What the user would see
+(stdout, stderr) and what the planner received (the stub's recorded requests) are checked.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import json
 import pytest
 
 from aish.cli.exit_status import ExitStatus
-from tests.helpers import aish, closed_port_url, model_toml, ok
+from tests.helpers import closed_port_url, model_toml
 from tests.stub_server import Reply, StubServer
 
 
@@ -24,7 +25,6 @@ def planner(config_file):
             + f'[routing]\n{routing}[context]\nsummarize_on_evict = true\n{context}' + extra)
         server.write()
         yield server
-    aish("daemon", "stop")
 
 
 def steps(result) -> list[str]:
@@ -32,18 +32,18 @@ def steps(result) -> list[str]:
     return [line for line in result.stdout.splitlines() if line and not line[0].isupper()]
 
 
-def test_three_steps_to_the_end_never_rerouted_no_summary_costed_as_norris(planner):
+def test_three_steps_to_the_end_never_rerouted_no_summary_costed_as_norris(planner, service):
     # A goal that the router would send to `deep` (a traceback): the task stays on `fast`.
     goal = "fix this Traceback (most recent call last): KeyError in build.py"
     planner.queue(Reply("First look.\nCMD: ls build"), Reply("CMD: python3 build.py"),
                   Reply("CMD: git status"), Reply("DONE: build fixed and checked"))
-    first = ok("norris", goal)
+    first = service.ok("norris", goal)
     assert "ls build" in first.stdout
-    second = ok("norris", "--ran", "0", "12", "ls", "build")
+    second = service.ok("norris", "--ran", "0", "12", "ls", "build")
     assert "python3 build.py" in second.stdout
-    third = ok("norris", "--ran", "0", "340", "python3", "build.py")
+    third = service.ok("norris", "--ran", "0", "340", "python3", "build.py")
     assert "git status" in third.stdout
-    last = ok("norris", "--ran", "0", "5", "git", "status")
+    last = service.ok("norris", "--ran", "0", "5", "git", "status")
     assert "norris: done: build fixed and checked" in last.stderr
     requests = planner.wait_requests(4)
     assert [r["body"]["model"] for r in requests] == ["m-fast"] * 4  # never re-routed
@@ -55,139 +55,131 @@ def test_three_steps_to_the_end_never_rerouted_no_summary_costed_as_norris(plann
     fourth = requests[3]["body"]["messages"]
     assert "Step 3 ran: `git status`" in fourth[-1]["content"]
     assert "exit status 0, 5 ms" in fourth[-1]["content"]
-    state = ok("norris").stdout
+    state = service.ok("norris").stdout
     assert "norris: done" in state and "ran [0 340ms] python3 build.py" in state
     # the system message stays byte-identical over the task (a local server's prefix cache)
     assert len({r["body"]["messages"][0]["content"] for r in requests}) == 1
-    detail = json.loads(ok("cost", "detail", "--json").stdout)
+    detail = json.loads(service.ok("cost", "detail", "--json").stdout)
     assert [(r["model"], r["category"], r["calls"]) for r in detail["rows"]] == [("fast", "norris", 4)]
-    assert "norris" in ok("cost", "detail").stdout
+    assert "norris" in service.ok("cost", "detail").stdout
 
 
-def test_a_failing_step_then_fixed_and_three_failures_halt(planner):
+def test_a_failing_step_then_fixed_and_three_failures_halt(planner, service):
     planner.queue(Reply("CMD: make"), Reply("make needs a target.\nCMD: make all"),
                   Reply("DONE: built"))
-    ok("norris", "build the project")
-    fixed = ok("norris", "--ran", "2", "30", "make")
+    service.ok("norris", "build the project")
+    fixed = service.ok("norris", "--ran", "2", "30", "make")
     assert "make all" in fixed.stdout
     request = planner.wait_requests(2)[1]["body"]["messages"]
     assert "exit status 2" in request[-1]["content"]
-    assert "done: built" in ok("norris", "--ran", "0", "40", "make", "all").stderr
+    assert "done: built" in service.ok("norris", "--ran", "0", "40", "make", "all").stderr
 
     planner.queue(Reply("CMD: false"), Reply("CMD: false"), Reply("CMD: false"))
-    ok("norris", "fail three times")
-    ok("norris", "--ran", "1", "1", "false")
-    ok("norris", "--ran", "1", "1", "false")
-    halted = ok("norris", "--ran", "1", "1", "false")
+    service.ok("norris", "fail three times")
+    service.ok("norris", "--ran", "1", "1", "false")
+    service.ok("norris", "--ran", "1", "1", "false")
+    halted = service.ok("norris", "--ran", "1", "1", "false")
     assert "norris: halted: 3 failed steps in a row (last: `false` exited 1)" in halted.stderr
     assert len(planner.wait_requests(6)) == 6  # no planner call after the third failure
 
 
-def test_max_steps_and_halt_verb_and_halt_line(planner):
+def test_max_steps_and_halt_verb_and_halt_line(planner, service):
     planner.write('[norris]\nmax_steps = 2\n')
     planner.queue(Reply("CMD: echo 1"), Reply("CMD: echo 2"))
-    ok("norris", "count")
-    ok("norris", "--ran", "0", "1", "echo", "1")
-    stopped = ok("norris", "--ran", "0", "1", "echo", "2")
+    service.ok("norris", "count")
+    service.ok("norris", "--ran", "0", "1", "echo", "1")
+    stopped = service.ok("norris", "--ran", "0", "1", "echo", "2")
     assert "norris: halted: max steps (2) reached" in stopped.stderr
     assert len(planner.wait_requests(2)) == 2
 
     planner.queue(Reply("CMD: rm -rf build"))
-    ok("norris", "clean up")
-    assert "halted after 1 steps" in ok("halt").stdout
-    assert "halted" in ok("norris").stdout
-    ignored = ok("norris", "--ran", "0", "1", "rm", "-rf", "build")  # a late report plans nothing
+    service.ok("norris", "clean up")
+    assert "halted after 1 steps" in service.ok("halt").stdout
+    assert "halted" in service.ok("norris").stdout
+    ignored = service.ok("norris", "--ran", "0", "1", "rm", "-rf", "build")  # a late report plans nothing
     assert ignored.stdout.strip() == ""
-    assert "no task is running" in ok("halt").stdout
+    assert "no task is running" in service.ok("halt").stdout
 
     planner.queue(Reply("I will not touch that.\nHALT: the goal needs root"))
-    assert "norris: halted: the goal needs root" in ok("norris", "format the disk").stderr
+    assert "norris: halted: the goal needs root" in service.ok("norris", "format the disk").stderr
 
 
-def test_resume_after_a_daemon_restart(planner):
+def test_resume_after_a_daemon_restart(planner, service):
     planner.queue(Reply("CMD: mkdir out"), Reply("CMD: touch out/x"), Reply("DONE: made"))
-    ok("norris", "make out/x")
-    ok("daemon", "stop")
-    resumed = ok("norris", "resume")  # the waiting step comes back without a planner call
+    service.ok("norris", "make out/x")
+    service.restart()
+    resumed = service.ok("norris", "resume")  # the waiting step comes back without a planner call
     assert "mkdir out" in resumed.stdout
     assert len(planner.requests) == 1
-    assert "touch out/x" in ok("norris", "--ran", "0", "3", "mkdir", "out").stdout
-    ok("halt")
-    ok("daemon", "stop")
-    again = ok("norris", "resume")  # halted: plans anew from the transcript kept in the log
+    assert "touch out/x" in service.ok("norris", "--ran", "0", "3", "mkdir", "out").stdout
+    service.ok("halt")
+    service.restart()
+    again = service.ok("norris", "resume")  # halted: plans anew from the transcript kept in the log
     assert "norris: done: made" in again.stderr
     messages = planner.wait_requests(3)[2]["body"]["messages"]
     assert any("Step 1 ran: `mkdir out`" in m["content"] for m in messages)
     assert messages[-1]["content"] == "Continue with the next step."
-    refused = aish("norris", "resume")  # a finished task is not resumed
+    refused = service.verb("norris", "resume")  # a finished task is not resumed
     assert refused.returncode == ExitStatus.NOT_FOUND
     assert refused.stderr.strip() == "aish: no task to resume in this shell (start one: ? :norris GOAL)"
 
 
-def test_fallback_retries_one_step_without_switching_the_planner(config_file):
+def test_fallback_retries_one_step_without_switching_the_planner(config_file, service):
     with StubServer(shape="openrouter") as cloud:
         config_file(model_toml("fast", closed_port_url(), "m-fast")
                     + model_toml("cloud", cloud.url, "m-cloud", "local = false\n")
                     + "[routing]\nfallback = true\n")
-        try:
-            cloud.queue(Reply("CMD: uname -a"))
-            first = ok("norris", "which kernel")
-            assert "uname -a" in first.stdout
-            assert "this step only" in first.stderr
-            state = ok("norris").stdout
-            assert "model fast" in state  # the planner is still fast
-            detail = ok("cost", "detail").stdout
-            assert "cloud" in detail and "norris" in detail
-        finally:
-            aish("daemon", "stop")
+        cloud.queue(Reply("CMD: uname -a"))
+        first = service.ok("norris", "which kernel")
+        assert "uname -a" in first.stdout
+        assert "this step only" in first.stderr
+        state = service.ok("norris").stdout
+        assert "model fast" in state  # the planner is still fast
+        detail = service.ok("cost", "detail").stdout
+        assert "cloud" in detail and "norris" in detail
 
 
-def test_max_dollars_halts_before_the_next_planner_call(config_file):
+def test_max_dollars_halts_before_the_next_planner_call(config_file, service):
     with StubServer(shape="openrouter") as cloud:
         config_file('default_model = "cloud"\n'
                     + model_toml("cloud", cloud.url, "m-cloud", "local = false\n")
                     + "[norris]\nmax_dollars = 0.0001\n")
-        try:
-            cloud.queue(Reply("CMD: df -h"))
-            ok("norris", "check the disks")
-            stopped = ok("norris", "--ran", "0", "9", "df", "-h")
-            assert "norris: halted: max dollars ($0.0001) reached" in stopped.stderr
-            assert len(cloud.requests) == 1
-            assert "norris" in ok("cost", "detail").stdout
-        finally:
-            aish("daemon", "stop")
+        cloud.queue(Reply("CMD: df -h"))
+        service.ok("norris", "check the disks")
+        stopped = service.ok("norris", "--ran", "0", "9", "df", "-h")
+        assert "norris: halted: max dollars ($0.0001) reached" in stopped.stderr
+        assert len(cloud.requests) == 1
+        assert "norris" in service.ok("cost", "detail").stdout
 
 
-def test_bad_norris_config_is_one_line_naming_the_fix(config_file):
+def test_bad_norris_config_is_one_line_naming_the_fix(config_file, service):
     config_file('[norris]\nautorun = "always"\n')
-    result = aish("norris", "anything")
+    result = service.verb("norris", "anything")
     assert result.returncode != 0
     assert 'norris.autorun must be "off" or "safe", got \'always\'' in result.stderr
-    assert "Traceback" not in result.stderr
-    aish("daemon", "stop")
 
 
-def test_a_medium_step_gets_the_second_opinion_costed_as_probe(planner):
+def test_a_medium_step_gets_the_second_opinion_costed_as_probe(planner, service):
     planner.write('[safety]\nllm_model = "deep"\n')
     planner.queue(Reply("CMD: rm -rf ~/junk"), Reply("LEVEL: high - deletes a home directory tree"))
-    result = ok("norris", "remove the junk dir")
+    result = service.ok("norris", "remove the junk dir")
     assert "rm -rf ~/junk" in result.stdout
     assert "high: deletes a home directory tree (second opinion" in result.stderr
     requests = planner.wait_requests(2)
     assert [r["body"]["model"] for r in requests] == ["m-fast", "m-deep"]
     rows = {(r["model"], r["category"]): r["calls"]
-            for r in json.loads(ok("cost", "detail", "--json").stdout)["rows"]}
+            for r in json.loads(service.ok("cost", "detail", "--json").stdout)["rows"]}
     assert rows == {("fast", "norris"): 1, ("deep", "probe"): 1}
 
 
-def test_the_planner_sees_no_background_that_an_ask_sees(planner):
-    ok("remember", "I use fd, not find")
+def test_the_planner_sees_no_background_that_an_ask_sees(planner, service):
+    service.ok("remember", "I use fd, not find")
     planner.queue(Reply("first answer"))
-    ok("ask", "where are the pelican files")
+    service.ok("ask", "where are the pelican files")
     asked = planner.wait_requests(1)[0]["body"]["messages"][0]["content"]
     assert "[background]" in asked and "I use fd" in asked  # an ask has the memory block
     planner.queue(Reply("CMD: fd pelican"))
-    ok("norris", "find the pelican files")
+    service.ok("norris", "find the pelican files")
     system = planner.wait_requests(2)[1]["body"]["messages"][0]["content"]
     assert "[background]" not in system and "I use fd" not in system
     assert "[earlier conversation summary]" not in system
@@ -200,39 +192,39 @@ def norris_mode_tail() -> str:
     return _MODE.format(goal="find the pelican files")
 
 
-def test_resume_after_a_limit_gives_the_task_a_fresh_allowance(planner):
+def test_resume_after_a_limit_gives_the_task_a_fresh_allowance(planner, service):
     planner.write('[norris]\nmax_steps = 1\n')
     planner.queue(Reply("CMD: echo 1"), Reply("CMD: echo 2"))
-    ok("norris", "count")
-    stopped = ok("norris", "--ran", "0", "1", "echo", "1")
+    service.ok("norris", "count")
+    stopped = service.ok("norris", "--ran", "0", "1", "echo", "1")
     assert "norris: halted: max steps (1) reached" in stopped.stderr
-    resumed = ok("norris", "resume")  # the user chose to go on: the limit counts from here
+    resumed = service.ok("norris", "resume")  # the user chose to go on: the limit counts from here
     assert "echo 2" in resumed.stdout and "max steps" not in resumed.stderr
     assert len(planner.wait_requests(2)) == 2
 
 
-def test_a_step_the_rules_do_not_know_gets_the_second_opinion(planner, config_file):
+def test_a_step_the_rules_do_not_know_gets_the_second_opinion(planner, config_file, service):
     """An unknown program with write-looking options is judged by the second opinion (costed
     probe) before it may be proposed, as any ask's suggestion is."""
     planner.write('[safety]\nllm_model = "deep"\n[norris]\nautorun = "safe"\n')
     planner.queue(Reply("CMD: frobnicate --delete --all"),
                   Reply("LEVEL: high - deletes every frob"))
-    first = ok("norris", "tidy the frobs")
+    first = service.ok("norris", "tidy the frobs")
     assert "frobnicate --delete --all" in first.stdout and "deletes every frob" in first.stderr
-    rows = {r["category"] for r in json.loads(ok("cost", "detail", "--json").stdout)["rows"]}
+    rows = {r["category"] for r in json.loads(service.ok("cost", "detail", "--json").stdout)["rows"]}
     assert "probe" in rows
 
 
-def test_a_real_summary_stays_out_of_the_planners_request(planner):
+def test_a_real_summary_stays_out_of_the_planners_request(planner, service):
     """The conversation has a rolling summary (asks evicted into it); the task's planner
     never sees it, in its system message or anywhere else."""
-    shell = {"AISH_CONV": "zsh-norris-summary"}
+    shell = "zsh-norris-summary"
     planner.write(context="max_turns = 1\n", routing="auto = false\n")
     planner.queue(Reply("first answer"), Reply("The user asked about pelicans."),
                   Reply("second answer"), Reply("CMD: ls"))
-    ok("ask", "remember the word pelican", env=shell)
-    ok("ask", "and now the word heron", env=shell)
-    ok("norris", "list the files", env=shell)
+    service.ok("ask", "remember the word pelican", conv=shell)
+    service.ok("ask", "and now the word heron", conv=shell)
+    service.ok("norris", "list the files", conv=shell)
     requests = planner.wait_requests(4)
     assert "[earlier conversation summary]\nThe user asked about pelicans." in \
         requests[2]["body"]["messages"][0]["content"]  # the summary exists and asks carry it
