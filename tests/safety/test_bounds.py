@@ -2,7 +2,7 @@
 
 A model can suggest a very long command (the daemon accepts 20,000 characters);
 judging runs on a daemon thread and must not hold it for long.  The bounds here
-are loose on purpose (a busy machine is slow): before the fix these took 30-50 s
+are loose on purpose (a busy machine is slow; judging stops after 1 s of work): before the fix these took 30-100 s
 and 8 s.
 """
 from __future__ import annotations
@@ -21,29 +21,29 @@ def _timed(command: str) -> tuple:
 def test_a_long_pipeline_is_judged_quickly():
     command = "|".join(["x"] * 9999)  # 19,997 characters, one segment per two
     elapsed, _ = _timed(command)
-    assert elapsed < 2.0, elapsed
+    assert elapsed < 5.0, elapsed
 
 
 def test_rm_with_thousands_of_arguments_is_judged_quickly_and_still_flagged():
     command = "rm -rf " + " ".join(chr(97 + i % 26) for i in range(9990)) + " ~"
     elapsed, verdict = _timed(command)
-    assert elapsed < 2.0, elapsed
+    assert elapsed < 5.0, elapsed
     assert verdict is not None and verdict.level == "high"
 
 
 def test_deep_nesting_and_many_substitutions_are_bounded():
     nested = "echo " + "$(" * 400 + "rm -rf /" + ")" * 400
     elapsed, _ = _timed(nested)
-    assert elapsed < 2.0, elapsed
+    assert elapsed < 5.0, elapsed
     subs = "echo " + " ".join(["$(x)"] * 4000)
     elapsed, _ = _timed(subs)
-    assert elapsed < 2.0, elapsed
+    assert elapsed < 5.0, elapsed
 
 
 def test_a_dangerous_command_after_a_long_harmless_prefix_is_still_found():
     command = " && ".join(["true"] * 2000) + " && rm -rf /"
     elapsed, verdict = _timed(command)
-    assert elapsed < 2.0, elapsed
+    assert elapsed < 5.0, elapsed
     assert verdict is not None and verdict.level == "high"
 
 

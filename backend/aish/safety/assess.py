@@ -19,9 +19,11 @@ import logging
 import re
 import time
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional
 
+from aish.safety.command_line import expand_abbreviations
+from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import netexec, shellstate, table
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
@@ -178,6 +180,9 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     if not words:
         return (0, f"opens a root shell ({fragment([w.raw for w in original])})") if sudo else None
     prog = words[0].text.rsplit("/", 1)[-1].lstrip("\\")
+    if prog in ABBREVIATIONS:  # `ip a f` is `ip address flush`
+        expanded = expand_abbreviations(prog, [w.text for w in words[1:]])
+        words = words[:1] + [replace(w, text=t) if t != w.text else w for w, t in zip(words[1:], expanded)]
     ctx = Ctx(prog=prog, words=words, args=words[1:], seg=seg, chain=chain,
               sudo=sudo, xargs=xargs, depth=depth,
               recurse=lambda text: _assess(text, depth + 1),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.safety.programs import (DRY_RUN_LONG, DRY_RUN_OFF, DRY_RUN_SHORT, NO_DRY_RUN, PASSES_ARGUMENTS,
+from aish.safety.programs import (ABBREVIATIONS, DRY_RUN_LONG, DRY_RUN_OFF, DRY_RUN_SHORT, NO_DRY_RUN, PASSES_ARGUMENTS,
                                   PRINT_ONLY_BY_PROGRAM, PRINT_ONLY_LONG, SIGNAL_PROBES, SIGNAL_VALUED, SIGNALLERS)
 
 # Options of a shell or interpreter after which the rest is the program's own input.
@@ -44,7 +44,7 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     """
     own = own_words(prog, texts)
     lowered = [t.lower() for t in own]
-    if any(t in PRINT_ONLY_LONG for t in lowered):
+    if any(t in PRINT_ONLY_LONG for t in lowered) or own == ["-h"] and prog not in NO_DRY_RUN:
         return "prints help or a version only"
     by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
     if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):
@@ -65,3 +65,24 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if letters and any(t.startswith("-") and not t.startswith("--") and set(t[1:]) & set(letters) for t in own):
         return "a dry run"
     return None
+
+
+def expand_abbreviations(prog: str, texts: list) -> list:
+    """``ip a f dev eth0`` -> ``ip address flush dev eth0``: subcommand prefixes spelled out."""
+    tree = ABBREVIATIONS.get(prog)
+    if tree is None:
+        return texts
+    objects, verbs = tree
+    out = list(texts)
+    level, obj = 0, ""
+    for k, t in enumerate(out):
+        if t.startswith("-"):
+            continue
+        names = objects if level == 0 else verbs.get(obj, verbs.get("*", ()))
+        full = next((name for name in names if name.startswith(t)), t) if t else t
+        out[k] = full
+        if level == 0:
+            obj, level = full, 1
+        else:
+            break
+    return out

@@ -98,3 +98,28 @@ PRINT_ONLY_BY_PROGRAM: dict = {
 SIGNAL_PROBES: frozenset = frozenset({"-0", "-s0", "--signal=0", "-SIG0"})
 SIGNALLERS: frozenset = frozenset({"kill", "pkill", "killall", "skill", "pgrep"})
 SIGNAL_VALUED: frozenset = frozenset({"-s", "--signal", "-n"})
+
+# ----------------------------------------------------------------- abbreviated subcommands
+# Programs that accept any prefix of a subcommand (`ip a f` is `ip address flush`,
+# `btrfs su d` is `btrfs subvolume delete`).  Each level lists the names in the order the
+# program tries them; the first name the word is a prefix of wins.
+_IP_VERBS = ("add", "change", "replace", "delete", "flush", "show", "list", "save", "restore", "get")
+ABBREVIATIONS: dict = {
+    "ip": (("address", "addrlabel", "maddress", "route", "rule", "neighbor", "neighbour", "ntable", "link",
+            "l2tp", "fou", "ila", "macsec", "tunnel", "tuntap", "token", "tcp_metrics", "monitor", "xfrm",
+            "mroute", "mrule", "netns", "netconf", "vrf", "sr", "nexthop", "mptcp", "stats"),
+           {"link": ("add", "set", "change", "replace", "delete", "show", "list"), "*": _IP_VERBS}),
+    "btrfs": (("subvolume", "filesystem", "balance", "device", "scrub", "check", "rescue", "restore",
+               "inspect-internal", "property", "send", "receive", "quota", "qgroup", "replace"),
+              {"subvolume": ("create", "delete", "snapshot", "list", "show", "sync", "get-default",
+                             "set-default", "find-new"),
+               "device": ("add", "delete", "remove", "stats", "scan", "ready", "usage"),
+               "filesystem": ("df", "du", "show", "sync", "defragment", "resize", "label", "usage"),
+               "*": ()}),
+    "nmcli": (("general", "networking", "radio", "connection", "device", "agent", "monitor"),
+              {"connection": ("show", "up", "down", "add", "modify", "clone", "edit", "delete", "monitor",
+                              "reload", "load", "import", "export"),
+               "device": ("status", "show", "set", "up", "connect", "reapply", "modify", "disconnect", "delete",
+                          "monitor", "wifi", "lldp"),
+               "networking": ("on", "off", "connectivity"), "radio": ("all", "wifi", "wwan"), "*": ()}),
+}

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.safety.command_line import harmless
-from aish.safety.rules import content, delete, history, lockout, mass, netexec, perms, remote, shellstate
+from aish.safety.command_line import harmless, subcommand
+from aish.safety.rules import (content, delete, history, lockout, mass, netexec, perms, remote, shellstate,
+                               vocabulary)
 from aish.safety.rules.common import Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh"}
@@ -60,6 +61,49 @@ for _p in _SHELLS | {"eval", "watch", "ssh", "mosh", "autossh", "docker", "podma
     RULES.setdefault(_p, []).append(rule_exec_string)
 
 
+# Programs whose rules judge every form, and subcommands a program's rules judge in full: a
+# None from them means "judged harmless", so the vocabulary rule does not second-guess it.
+COVERED_ALL = frozenset("""
+rm unlink rmdir srm find shred wipe mv rsync truncate dd mke2fs mkswap newfs mkntfs mkdosfs mformat fdisk sfdisk
+gdisk cfdisk parted sgdisk cp install ln tee sed awk gawk sponge crontab chmod chown chgrp setfacl shutdown
+reboot poweroff halt init telinit iptables ip6tables iptables-legacy iptables-nft iptables-restore
+ip6tables-restore ipset nft ufw firewall-cmd pfctl ifconfig ifdown route rmmod modprobe chattr chflags kill
+killall pkill skill killall5 umount mount swapoff efibootmgr grub-install grub2-install userdel deluser
+luserdel groupdel delgroup usermod passwd chage gpasswd chsh chpasswd chgpasswd history fc unset export
+declare typeset readonly alias trap unalias eval watch ssh mosh autossh sh bash zsh dash ksh mksh fish ash su
+runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl consul vault nomad zfs zpool lvremove vgremove
+pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom
+""".split())
+COVERED_SUBS: dict = {
+    "git": frozenset("push reset clean checkout restore switch stash filter-branch filter-repo rebase reflog gc "
+                     "prune update-ref rm branch tag remote".split()),
+    "docker": frozenset("rm rmi kill prune container image volume network system builder buildx compose stack "
+                        "service swarm secret config node machine pod stop".split()),
+    "kubectl": frozenset("delete drain scale apply exec replace cordon taint config".split()),
+    "helm": frozenset("uninstall delete del un".split()),
+    "systemctl": frozenset("stop disable mask kill isolate set-default restart reload reboot poweroff halt kexec "
+                           "soft-reboot emergency rescue".split()),
+    **{p: frozenset("remove purge autoremove erase del delete rm".split())
+       for p in ("apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk", "snap", "pkg")},
+    "terraform": frozenset({"destroy", "state", "workspace", "apply"}),
+    "tofu": frozenset({"destroy", "state", "workspace", "apply"}),
+}
+COVERED_SUBS["podman"] = COVERED_SUBS["docker"]
+GIT_ADDONS = frozenset("lfs annex worktree submodule sparse-checkout maintenance town flow branchless absorb "
+                       "machete delete-merged-branches".split())
+COVERED_SUBS["oc"] = COVERED_SUBS["kubectl"]
+
+
+def covered(prog: str, texts: list) -> bool:
+    """Do this program's rules judge this form in full?"""
+    if prog in COVERED_ALL or prog.startswith("mkfs"):
+        return True
+    if prog == "git":  # its rules know git; only add-ons (git lfs, git annex...) are left to the vocabulary
+        return subcommand(texts) not in GIT_ADDONS
+    subs = COVERED_SUBS.get(prog)
+    return bool(subs) and subcommand(texts) in subs
+
+
 def known(prog: str) -> bool:
     """Does a rule look at this program (so an unflagged verdict means "judged harmless")?"""
     return prog in RULES or prog.startswith("mkfs")
@@ -74,4 +118,6 @@ def check(c: Ctx) -> Optional[tuple]:
     best = None
     for rule in rules or ():
         best = worst(best, rule(c))
+    if best is None and not covered(c.prog, c.texts):
+        best = vocabulary.rule_vocabulary(c)
     return best

@@ -1,0 +1,246 @@
+"""Effect: whatever a command's own words say it destroys, for programs no rule names.
+
+Command lines are built ``program [group…] verb [object…] [options]``: ``az storage account
+delete``, ``vagrant destroy web``, ``kind delete clusters --all``, ``rails db:drop``,
+``virsh undefine vm --remove-all-storage``.  The verb says what happens (``verbs``), the
+nouns around it what it happens to (a database or a cache), and the options how far
+(``--all``, ``--force``).  Words after a harmless first subcommand (``git checkout -b
+purge-old``) are names, not verbs, and are not read.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.programs import READ_ONLY, READ_ONLY_SUBCOMMANDS
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, is_device, target, worst
+from aish.safety.rules.remote import PROD
+from aish.safety.verbs import (DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS,
+                               EVERYTHING, FLASH, FORCE_OPTIONS, HEAVY,
+                               HEAVY_OPTIONS, LIGHT_NOUNS, PACKAGE_TOOLS, POWER, RESET, RESET_NOUNS, ROUTINE_OPTIONS,
+                               SCOPE_OPTIONS, SESSION_MANAGERS, SPECIAL_WORDS, WEAK)
+
+_MAX_WORDS = 4  # subcommand words read after the program
+_WORD = re.compile(r"^\w[\w.:@+-]*$")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True))
+_AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}
+# First subcommands that create, read or run: the words after them are names.
+_SAFE_FIRST = frozenset("""
+add create new make mk init clone checkout commit switch show list ls get describe status info view log logs
+cat open edit set config build test install update upgrade push pull fetch merge rebase search find grep diff
+print echo help version login whoami copy cp move mv rename download upload watch serve up attach apply deploy
+publish import export format fmt lint check verify inspect history top stats ps images plan validate output
+outdated audit doctor env exec run start enable use select mount compile tag archive backup save send
+""".split())
+# A first word after which the rest is a command of its own (`poetry run rails db:drop`).
+_RUNS_COMMAND = {"run": {"poetry", "uv", "pipenv", "pipx", "conda", "mamba", "heroku", "pdm", "hatch", "rye",
+                         "nix", "devbox", "dotenv", "doppler", "op", "aws-vault", "direnv", "mise", "asdf"},
+                 "exec": {"bundle", "pnpm", "direnv", "mise", "asdf", "devbox", "aws-vault", "flox"},
+                 "dlx": {"pnpm", "yarn"}, "x": {"bun"}}
+_RUNNERS = {"npx", "bunx", "uvx", "pnpx"}  # the first word is the command
+# Subcommands with their own meaning for one program ("" : harmless there).
+_OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("manage.py", "flush"): "drop", ("manage.py", "reset_db"): "drop", ("manage.py", "sqlflush"): "",
+              ("redis-cli", "flushall"): "drop", ("redis-cli", "flushdb"): "drop"}
+# Package tools: these nouns are where packages come from, cheap to lose.
+_PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "keys", "remote", "channel",
+                  "channels", "env", "environment", "environments", "toolchain", "version", "versions"}
+
+
+def split_word(word: str) -> list:
+    """``delete-db-instance`` -> delete, db, instance; ``dropDatabase`` -> drop, database;
+    ``unregistervm`` -> unregister, vm; ``db:drop`` -> db, drop."""
+    parts = []
+    for piece in re.split(r"[-_:./]+", _CAMEL.sub("-", word)):
+        piece = piece.lower()
+        if not piece:
+            continue
+        parts.extend(_affixes(piece))
+    return parts
+
+
+def _affixes(piece: str) -> list:
+    if piece in HEAVY or piece in DELETE or piece in RESET or piece in POWER or piece in WEAK:
+        return [piece]
+    for verb in _AFFIX_VERBS:
+        if piece.startswith(verb):
+            rest = piece[len(verb):]
+            if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in ("all", "vm", "db", "fs", "s"):
+                return [verb, rest] if rest != "s" else [verb]
+        if piece.endswith(verb):
+            head = piece[:-len(verb)]
+            if head in _AFFIX_PREFIXES or head in DATA_NOUNS:
+                return [head, verb]
+    return [piece]
+
+
+def _strength(verb: str) -> int:
+    if verb in POWER:
+        return 2
+    if verb in HEAVY or verb in ("flushall",):
+        return 4
+    if verb in DELETE or verb in RESET:
+        return 3
+    if verb in WEAK:
+        return 1
+    return 0
+
+
+def _action(c: Ctx) -> tuple:
+    """(verb, its word, nouns around it, the words after it) from the leading subcommand words."""
+    prog = c.prog
+    texts = c.texts
+    positions = [t for k, t in enumerate(texts) if not t.startswith(("-", "/", "+"))
+                 and not (k and re.match(r"^-[A-Z][A-Za-z]+$", texts[k - 1]))][:_MAX_WORDS + 1]
+    nouns: list = []
+    for k, word in enumerate(positions[:_MAX_WORDS]):
+        if not _WORD.match(word):
+            if k == 0 and prog not in PACKAGE_TOOLS:
+                return "", "", nouns, []
+            continue
+        override = _OVERRIDES.get((prog if k == 0 else positions[k - 1], word), SPECIAL_WORDS.get(word.lower()))
+        if override is not None:
+            return (override, word, nouns + split_word(word), _after(texts, word)) if override else ("", "", nouns, [])
+        if word.lower() in POWER:
+            return word.lower(), word, nouns, _after(texts, word)
+        parts = split_word(word)
+        if any(p in _SAFE_FIRST for p in parts) and not any(_strength(p) for p in parts):
+            return "", "", nouns, []  # `add-permission`, `create-volume`: the rest are names
+        verbs = [p for p in parts if _strength(p)]
+        if verbs:
+            verb = max(verbs, key=_strength)
+            nouns += [p for p in parts if p != verb]
+            after = _after(texts, word)
+            if after and _WORD.match(after[0]) and "." not in after[0]:
+                nouns += split_word(after[0])
+            return verb, word, nouns, after
+        if k == 0 and word in READ_ONLY_SUBCOMMANDS.get(prog, ()):
+            return "", "", nouns, []
+        nouns += parts
+    return "", "", nouns, []
+
+
+def _after(texts: list, word: str) -> list:
+    """The names after the verb: every word that is not an option (paths included)."""
+    at = texts.index(word) if word in texts else len(texts)
+    return [t for t in texts[at + 1:] if not t.startswith("-") and t != "--"]
+
+
+def runs_command(c: Ctx) -> Optional[list]:
+    """The words of a command another program runs (``poetry run …``, ``npx prisma …``), or None."""
+    texts = c.texts
+    if c.prog in _RUNNERS:
+        rest = [w for w in c.args if not w.text.startswith("-")]
+        return rest or None
+    first = next((k for k, t in enumerate(texts) if not t.startswith("-")), None)
+    if first is None or c.prog not in _RUNS_COMMAND.get(texts[first], ()):
+        return None
+    rest = c.args[first + 1:]
+    while rest and rest[0].text.startswith("-"):
+        rest = rest[1:]
+    if c.prog == "heroku" or c.prog == "op" or c.prog == "doppler":
+        rest = [w for w in rest if w.text != "--"]
+    return rest or None
+
+
+def rule_vocabulary(c: Ctx) -> Optional[tuple]:
+    """Judge the destructive vocabulary of any program's subcommands and options."""
+    prog = c.prog
+    if prog in READ_ONLY:
+        return None
+    inner = runs_command(c)
+    if inner is not None:
+        return c.check(inner)
+    verb, said, nouns, after = _action(c)
+    if not verb and DESTRUCTIVE_PROGRAMS.get(prog.lower().removesuffix(".exe")):
+        verb, said = DESTRUCTIVE_PROGRAMS[prog.lower().removesuffix(".exe")], prog
+        nouns, after = [], [t for t in c.texts if not t.startswith(("-", "/"))] or ["files"]
+    texts = c.texts
+    options = {t.split("=", 1)[0] for t in texts if t.startswith("--")} | \
+        {f"-{letter}" for t in texts if t.startswith("-") and not t.startswith("--") and len(t) <= 5
+         for letter in t[1:]} | \
+        {t for t in texts if t.startswith("-") and not t.startswith("--")}
+    device = _device_write(c, options)
+    if device is not None:
+        return device
+    heavy_option = next((o for o in options if o in HEAVY_OPTIONS), None)
+    if not verb:
+        if heavy_option and heavy_option not in ROUTINE_OPTIONS:
+            return MEDIUM, f"{prog} {heavy_option} deletes data ({c.text})"
+        return None
+    strength = _strength(verb)
+    light_nouns = LIGHT_NOUNS | (_PACKAGE_LIGHT if prog in PACKAGE_TOOLS else frozenset())
+    data = [n for n in nouns if n in DATA_NOUNS and n not in light_nouns]
+    light = [n for n in nouns if n in light_nouns]
+    everything = any(t in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c)
+    forced = bool(options & FORCE_OPTIONS)
+    prod = any(PROD.search(t) for t in after) or any(PROD.search(t) for t in texts if "=" in t)
+    level: Optional[int]
+    if strength == 4:
+        level = None if light and not data else MEDIUM
+    elif strength == 3 and verb in RESET:
+        level = MEDIUM if any(n in RESET_NOUNS for n in nouns) else None
+    elif strength == 3:
+        if light and not data or prog in PACKAGE_TOOLS and not data:
+            level = None
+        elif data or after or said == prog:
+            level = MEDIUM
+        else:
+            level = None
+    elif strength == 2:
+        level = MEDIUM if prog in SESSION_MANAGERS else None
+    else:
+        level = MEDIUM if data and (everything or heavy_option) else None
+    if level is None and heavy_option and heavy_option not in ROUTINE_OPTIONS:
+        level = MEDIUM
+    if level is None:
+        return None
+    found = _targets(c, verb, after)
+    if level == MEDIUM and strength >= 3 and (everything or prod or heavy_option or
+                                              forced and (strength == 4 or data)):
+        level = HIGH
+    name = prog if said == prog else f"{prog} {said}"
+    what = data[0] if data else (after[0] if after else "its data")
+    scope = ", every one it matches" if everything else ""
+    if strength == 3 and verb in RESET:
+        reason = f"{name} resets {what}: what it holds is lost{scope}"
+    else:
+        reason = {4: f"{name} destroys {what}{scope}", 3: f"{name} deletes {what}{scope}",
+                  2: f"{name} shuts down, restarts or logs out", 1: f"{name} on {what}{scope}"}[strength]
+    return worst((level, f"{reason} ({c.text})"), found)
+
+
+def _device_write(c: Ctx, options: set) -> Optional[tuple]:
+    """A disk device on the line, and a word that writes an image or a filesystem onto it."""
+    dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
+                not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) or
+                re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
+    if dev is None:
+        return None
+    by_program = DEVICE_WRITE_BY_PROGRAM.get(c.prog)
+    words = {t.lower() for t in c.texts if not t.startswith("-")}
+    if by_program is not None and ("*" in by_program or options & by_program or words & by_program) or \
+            options & DEVICE_WRITE_OPTIONS or words & FLASH:
+        return HIGH, f"{c.prog} writes onto the device {dev}: what it holds is lost ({c.text})"
+    return None
+
+
+def _listed(c: Ctx) -> bool:
+    """Are the names computed at run time (``$(… list …)``, fed by ``xargs``)?"""
+    return c.xargs or any(w.subs for w in c.args if not w.text.startswith("-"))
+
+
+def _targets(c: Ctx, verb: str, after: list) -> Optional[tuple]:
+    """A device, the root, home or a system directory among the names decides the level."""
+    best = None
+    for w in c.args:
+        t = w.text
+        if t.startswith("-") or not (t.startswith(("/", "~", "$")) or w.has_var):
+            continue
+        if is_device(t):
+            best = worst(best, (HIGH, f"{c.prog} {verb} on the device {t} ({c.text})"))
+            continue
+        kind = target(w)
+        if kind.kind in ("root", "home", "system-top", "critical", "dot-critical", "system"):
+            best = worst(best, (HIGH, f"{c.prog} {verb} on {describe(kind)} ({c.text})"))
+    return best

@@ -1,0 +1,133 @@
+"""The destructive vocabulary of command lines, as data: verbs, the nouns they act on, the
+options that widen or force them.
+
+Thousands of programs have no rule of their own, but their subcommands and options say
+what they do (``vagrant destroy``, ``borg delete``, ``virsh undefine --remove-all-storage``,
+``rails db:drop``).  ``rules/vocabulary`` judges that vocabulary for any program; the
+level comes from the verb, the object and the scope.  The tables are plain so that other
+judges (an autorun that must know what only reads) can reuse them with ``programs``.
+"""
+from __future__ import annotations
+
+# ----------------------------------------------------------------- verbs, by strength
+# Destroy what they name, whatever it is: medium alone, high with a wide or forced scope.
+HEAVY: frozenset = frozenset("""
+destroy wipe erase nuke obliterate zap shred drop truncate unpublish deprovision decommission teardown
+undefine sanitize factoryreset reformat reinitialize reinit flushall flushdb dropdb wipeout
+""".split())
+# Delete what they name: medium on data or on a named thing, quiet on caches and packages.
+DELETE: frozenset = frozenset("""
+delete del rm rb remove purge prune forget expire terminate discard unregister deregister delvol empty revoke
+""".split())
+# Put something back to an earlier or empty state: medium only where data is named (a database,
+# a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.
+RESET: frozenset = frozenset({"reset", "revert", "rollback", "downgrade", "restore-defaults", "clean-all",
+                              "cleanall"})
+# Verbs that end this machine's run or the desktop session, for the programs in SESSION_MANAGERS
+# (elsewhere `vagrant halt`, `bazel shutdown` stop something smaller).
+POWER: frozenset = frozenset({"poweroff", "shutdown", "reboot", "halt", "power-off", "shut-down", "logout",
+                              "log-out", "logoff", "restart", "kill-session", "terminate-session",
+                              "terminate-user", "kill-user", "lock-sessions", "terminate-seat"})
+# Nouns that make a reset or rollback lose data (`ykman fido reset`, `rails db:rollback`).
+RESET_NOUNS: frozenset = frozenset("""
+db database databases migrate migration migrations snapshot snapshots schema table tables cluster node disk disks device
+devices volume volumes fido piv oath openpgp otp firmware tpm factory all everything data storage instance
+instances repo repository nvram bios keystore keychain wallet vault
+""".split())
+SESSION_MANAGERS: frozenset = frozenset("""
+loginctl gnome-session-quit xfce4-session-logout lxqt-leave lxsession-logout cinnamon-session-quit
+mate-session-save i3exit i3-msg swaymsg hyprctl qdbus qdbus6 dbus-send busctl gdbus shutdown.exe wsl
+systemd-run ksmserver pmset rtcwake sway-exit wlogout xdg-screensaver openbox bspc herbstclient
+""".split())
+# Verbs to look out for only with a scope that takes everything, or with data nouns.
+WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninstall", "disable", "yank",
+                             "detach", "unlink", "cancel", "abandon", "unset", "unmount", "down", "suspend",
+                             "hibernate", "evict"})
+# Whole-word subcommands with a meaning of their own (a migration tool's `migrate:fresh` drops
+# every table first).
+SPECIAL_WORDS: dict = {"migrate:fresh": "drop", "migrate:refresh": "reset", "migrate:reset": "reset",
+                       "db:wipe": "wipe", "schema:drop": "drop", "database:drop": "drop", "db:purge": "drop",
+                       "db:seed:replant": "reset", "flush-all": "flushall"}
+# Programs whose name is the destructive verb (and that no rule names).
+DESTRUCTIVE_PROGRAMS: dict = {"nwipe": "wipe", "sdelete": "delete", "sfill": "wipe", "sswap": "wipe",
+                              "sdmem": "wipe", "scrub": "wipe", "wipe": "wipe",
+                              "fprintd-delete": "delete", "hdd-wipe": "wipe", "dban": "wipe", "zerofree": "wipe",
+                              "secure-delete": "delete", "erase": "delete", "del": "delete", "trash-empty": "empty"}
+# Options that write to a device named on the same line (with FLASH verbs: `bmaptool copy img /dev/sdb`,
+# `ventoy -i /dev/sdb`, `badblocks -w /dev/sdb`).
+DEVICE_WRITE_OPTIONS: frozenset = frozenset({"-w", "--write", "--format", "--erase", "--wipe", "--install",
+                                             "--force-install", "--flash", "--burn"})
+DEVICE_WRITE_BY_PROGRAM: dict = {"ventoy": frozenset({"-i", "-I", "-u"}), "badblocks": frozenset({"-w", "-n"}),
+                                 "mkusb": frozenset({"-i"}), "woeusb": frozenset({"--device", "-d"}),
+                                 "isohybrid": frozenset(), "popsicle": frozenset({"*"}),
+                                 "caligula": frozenset({"burn"}), "etcher": frozenset({"*"}),
+                                 "balena-etcher": frozenset({"*"}), "dcfldd": frozenset(), "usbimager": frozenset({"*"})}
+# Verbs that write an image onto a device (they need a device among the arguments).
+FLASH: frozenset = frozenset({"flash", "write", "burn", "copy", "clone", "image", "restore", "install",
+                              "write_flash", "erase_flash", "format", "dd", "unlock", "flashing"})
+
+# ----------------------------------------------------------------- the nouns verbs act on
+# What holds data or access: losing it costs work, money or a way in.
+DATA_NOUNS: frozenset = frozenset("""
+volume volumes vol vols disk disks drive drives database databases db dbs schema schemas table tables index
+indices indexes collection collections keyspace keyspaces bucket buckets storage blob blobs container-registry
+repo repos repository repositories project projects account accounts org orgs organization organizations
+cluster clusters vcluster vclusters pool pools zpool dataset datasets snapshot snapshots snap backup backups
+archive archives vm vms machine machines instance instances domain domains server servers app apps
+application applications site sites stack stacks environment environments namespace namespaces secret secrets
+key keys keystore keyring keychain certificate certificates cert certs user users home homes partition
+partitions filesystem filesystems fs subvolume subvolumes lun luns data userdata history mailbox mailboxes
+messages mail release releases deployment deployments function functions zone zones record records topic
+topics queue queues stream streams credential credentials vault vaults wallet wallets profile profiles
+tenant tenants workspace workspaces space spaces model models fido piv oath openpgp otp firmware flash
+nvram bios efi partitiontable gpt mbr store stores graph graphs tablespace replica replicas shard shards
+migration migrations member members group groups team teams channel channels space file files dir
+directory directories folder folders object objects item items entry entries book books note notes
+password passwords token tokens lock-file state tfstate pvc pv persistentvolume persistentvolumes ns
+""".split())
+# What is cheap to lose: rebuilt, re-downloaded or reinstalled.
+LIGHT_NOUNS: frozenset = frozenset("""
+cache caches package packages pkg pkgs plugin plugins extension extensions module modules dependency
+dependencies dep deps toolchain toolchains version versions runtime runtimes sdk sdks alias aliases remote
+remotes source sources context contexts pin pins label labels bookmark bookmarks session sessions tab tabs
+window windows pane panes notification notifications hook hooks watch watches breakpoint breakpoints tmp temp
+build builds artifact artifacts news shim shims link links symlink symlinks provider providers gamma
+completion completions theme themes font fonts alias-file lockfile tag tags stash stashes worktree
+worktrees filter filters rule-cache thumbnail thumbnails preview previews log logs recent
+""".split())
+
+# ----------------------------------------------------------------- options
+# Options that destroy on their own, on any program that has them.
+HEAVY_OPTIONS: frozenset = frozenset("""
+--purge --wipe --wipe-data --wipe-all --erase --erase-all --destroy --drop --drop-database --delete-data
+--delete-all --remove-all --remove-all-storage --delete-storage --delete-volumes --delete-snapshots
+--zap --factory-reset --shred --nuke --obliterate --with-data --all-data --delete-everything --remove-data
+--force-delete --delete-backups --wipe-storage --delete-disks --erase-data --delete-files
+""".split())
+# Options that take everything in reach.
+SCOPE_OPTIONS: frozenset = frozenset("""
+--all --everything --all-namespaces --all-projects --all-users --recursive -r -R --cascade --all-versions
+--include-all --remove-all --delete-all --all-inactive --prefix
+""".split())
+# Options that skip the question a program would ask first.
+FORCE_OPTIONS: frozenset = frozenset("""
+--force -f --yes -y --assume-yes --no-confirm --noconfirm --confirm --quiet -q --non-interactive
+--auto-approve -auto-approve --no-prompt --skip-confirmation --skip-final-snapshot --permanent
+--permanently --hard --yes-i-really-mean-it --yes-i-really-really-mean-it --i-am-sure --no-interaction
+""".split())
+# Options that sound destructive but are routine (their deletions are the point and small).
+ROUTINE_OPTIONS: frozenset = frozenset("""
+--rm --remove-orphans --delete-branch --prune --clean --delete-after --delete-excluded-ro --no-delete
+--keep --delete-merged-ro --rmi-local
+""".split())
+# A word meaning "everything" where a name would go.
+EVERYTHING: frozenset = frozenset({"all", "everything", "*", "'*'", "--all", ".*", "%"})
+
+# ----------------------------------------------------------------- whose removals are cheap
+# Package tools: their remove/uninstall/purge of named packages only costs a reinstall.
+PACKAGE_TOOLS: frozenset = frozenset("""
+pip pip3 pipx uv poetry pipenv conda mamba micromamba npm yarn pnpm bun gem bundle cargo rustup go brew
+port apt apt-get aptitude dnf yum zypper apk pacman yay paru pkg snap flatpak nix-env choco scoop winget
+tlmgr haxelib opam cabal stack luarocks cpan cpanm composer pecl vcpkg conan helm krew asdf mise pyenv
+rbenv nodenv nvm fnm volta sdk sdkman code vsce apm ppm pio platformio hyprpm
+""".split())
