@@ -24,7 +24,7 @@ from typing import Any, Callable, Optional
 
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.programs import ABBREVIATIONS
-from aish.safety.rules import netexec, shellstate, table
+from aish.safety.rules import exfil, meaning, netexec, shellstate, table
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -128,6 +128,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
                 for sub in red.target.subs:
                     best = higher(best, _assess(sub, depth + 1))
         best = higher(best, shellstate.exec_redirect(seg))
+        best = higher(best, exfil.rule_tcp_redirect(seg))
+        best = higher(best, meaning.rule_write_meaning(seg, chain, lambda t: _assess(t, depth + 1)))
         best = higher(best, _assignments(seg, depth))
         best = higher(best, check_words(seg.words, seg, chain, depth))
         _follow_cd(seg)

@@ -9,15 +9,18 @@ judges (an autorun that must know what only reads) can reuse them with ``program
 """
 from __future__ import annotations
 
+import re
+
 # ----------------------------------------------------------------- verbs, by strength
 # Destroy what they name, whatever it is: medium alone, high with a wide or forced scope.
 HEAVY: frozenset = frozenset("""
 destroy wipe erase nuke obliterate zap shred drop truncate unpublish deprovision decommission teardown
-undefine sanitize factoryreset reformat reinitialize reinit flushall flushdb dropdb wipeout
+undefine sanitize factoryreset reformat reinitialize reinit flushall flushdb dropdb wipeout uninit
 """.split())
 # Delete what they name: medium on data or on a named thing, quiet on caches and packages.
 DELETE: frozenset = frozenset("""
-delete del rm rb remove purge prune forget expire terminate discard unregister deregister delvol empty revoke
+delete del rm rb rmi remove purge prune forget expire terminate discard unregister deregister delvol empty revoke
+deinit
 """.split())
 # Put something back to an earlier or empty state: medium only where data is named (a database,
 # a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.
@@ -49,10 +52,13 @@ SPECIAL_WORDS: dict = {"migrate:fresh": "drop", "migrate:refresh": "reset", "mig
                        "db:wipe": "wipe", "schema:drop": "drop", "database:drop": "drop", "db:purge": "drop",
                        "db:seed:replant": "reset", "flush-all": "flushall"}
 # Programs whose name is the destructive verb (and that no rule names).
-DESTRUCTIVE_PROGRAMS: dict = {"nwipe": "wipe", "sdelete": "delete", "sfill": "wipe", "sswap": "wipe",
-                              "sdmem": "wipe", "scrub": "wipe", "wipe": "wipe",
+DESTRUCTIVE_PROGRAMS: dict = {"nwipe": "wipe", "sdelete": "delete", "scrub": "wipe", "wipe": "wipe",
+                              "mdelete": "delete",
                               "fprintd-delete": "delete", "hdd-wipe": "wipe", "dban": "wipe", "zerofree": "wipe",
-                              "secure-delete": "delete", "erase": "delete", "del": "delete", "trash-empty": "empty"}
+                              "secure-delete": "delete", "trash-empty": "empty"}
+# Subcommand aliases of CLIs (cobra's `d`/`rm` for delete...).
+ALIASES: dict = {"doctl": {"d": "delete", "rm": "delete"},  # (not as the first word: `doctl d` is databases) "hcloud": {"rm": "delete"}, "gh": {"rm": "delete"},
+                 "fnm": {"uni": "uninstall"}, "pkg": {"un": "uninstall"}}
 # Options that write to a device named on the same line (with FLASH verbs: `bmaptool copy img /dev/sdb`,
 # `ventoy -i /dev/sdb`, `badblocks -w /dev/sdb`).
 DEVICE_WRITE_OPTIONS: frozenset = frozenset({"-w", "--write", "--format", "--erase", "--wipe", "--install",
@@ -98,6 +104,8 @@ worktrees filter filters rule-cache thumbnail thumbnails preview previews log lo
 
 # ----------------------------------------------------------------- options
 # Options that destroy on their own, on any program that has them.
+HEAVY_OPTIONS_PATTERN = re.compile(r"^--(delete|remove|wipe|erase|destroy|drop|purge)-(disks?|data|volumes?|storage|"
+                                   r"snapshots?|backups?|databases?|files|all|everything|images?|old|older-than)$")
 HEAVY_OPTIONS: frozenset = frozenset("""
 --purge --wipe --wipe-data --wipe-all --erase --erase-all --destroy --drop --drop-database --delete-data
 --delete-all --remove-all --remove-all-storage --delete-storage --delete-volumes --delete-snapshots
@@ -129,5 +137,5 @@ PACKAGE_TOOLS: frozenset = frozenset("""
 pip pip3 pipx uv poetry pipenv conda mamba micromamba npm yarn pnpm bun gem bundle cargo rustup go brew
 port apt apt-get aptitude dnf yum zypper apk pacman yay paru pkg snap flatpak nix-env choco scoop winget
 tlmgr haxelib opam cabal stack luarocks cpan cpanm composer pecl vcpkg conan helm krew asdf mise pyenv
-rbenv nodenv nvm fnm volta sdk sdkman code vsce apm ppm pio platformio hyprpm
+rbenv nodenv nvm fnm volta sdk sdkman code vsce apm ppm pio platformio hyprpm apt-key
 """.split())

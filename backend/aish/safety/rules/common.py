@@ -13,6 +13,7 @@ guarded (the shell refuses to run with it empty).
 """
 from __future__ import annotations
 
+import os
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from functools import cached_property
 from typing import Callable, Optional
 
 from aish.safety.shell_words import Segment, Word
+from aish.safety.winpaths import classify_windows, env_at_worst, looks_windows
 
 LOW, MEDIUM, HIGH = 0, 1, 2
 
@@ -30,6 +32,8 @@ _DEVICE = re.compile(r"^/dev/(sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|d
 SYSTEM_TOP = {"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "opt", "proc",
               "root", "sbin", "srv", "sys", "usr", "var", "mnt", "media", "snap", "run",
               "System", "Library", "Applications", "Users", "Volumes", "private", "nix", "efi"}
+# Locally installed software: an admin's own files, not the system's.
+_LOCAL = ("/usr/local/", "/opt/")
 # Anything under these is the system itself (not just a place on it).
 _SYSTEM_DEEP = ("/etc/", "/boot/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/lib32/", "/var/log/",
                 "/var/lib/", "/System/", "/Library/", "/private/etc/", "/nix/store/", "/efi/",
@@ -42,9 +46,20 @@ CRITICAL_FILE = re.compile(
     r"network/interfaces|netplan/.*|selinux/config|inittab|shells|profile|environment|"
     r"bashrc|bash\.bashrc|zshrc|zsh/zshrc|crontab)$|^/boot/|^/proc/sysrq-trigger$|"
     r"^/(usr/)?s?bin/[\w.+-]+$|^/(usr/)?lib(64)?/[\w.+-]+\.so[\w.]*$")
-# Dotfiles and directories in home whose loss costs access or credentials.
-CRITICAL_DOT = re.compile(r"^~/\.(ssh|gnupg|aws|kube|docker|config|local|password-store|pki|"
-                          r"netrc|git-credentials|azure|gcloud|terraform\.d|mozilla|thunderbird)(/|$)")
+# Keys, credentials and the stores that hold them: losing, overwriting or sending them costs access.
+# (~/.config and ~/.local count whole; one application's settings under them are ordinary dotfiles.)
+CRITICAL_DOT = re.compile(
+    r"^~/\.(ssh|gnupg|aws|kube|password-store|pki|azure|config|local|mozilla|thunderbird|docker)/?\*?$|"
+    r"^~/\.ssh/(id_[^/]*(?<!\.pub)|authorized_keys2?|config|[^/]*\.(pem|key)|\*)$|^~/\.gnupg/|^~/\.password-store/|"
+    r"^~/\.(netrc|git-credentials|pgpass|my\.cnf|vault-token|pypirc|npmrc)$|^~/\.aws/(credentials|config)$|"
+    r"^~/\.kube/config$|^~/\.docker/config\.json$|^~/\.config/(gcloud|gh|hub|doctl|op|rclone)(/|$)|"
+    r"^~/\.local/share/keyrings(/|$)|^~/\.terraform\.d/credentials|^~/\.mozilla/|^~/\.thunderbird/|"
+    r"^~/Library/Keychains(/|$)|^~/\.azure/|^~/\.pki/")
+# Shell and tool start-up files: overwriting one loses your setup, a bad line breaks every new shell.
+RC_DOT = re.compile(r"^~/\.([\w.-]*rc|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|"
+                    r"gitconfig|tmux\.conf|ssh/config|inputrc|xinitrc|xprofile|xsession|Xresources|"
+                    r"config/fish/config\.fish|config/git/config|config/nvim/init\.(vim|lua))$")
+_BACKUP_NAME = re.compile(r"(\.(bak|orig|old|backup|save|swp|tmp)|~)$")
 HISTORY_FILE = re.compile(r"^~/\.(bash_history|zsh_history|zhistory|histfile|history|"
                           r"local/share/fish/fish_history|python_history|psql_history|mysql_history)$")
 # What a project's own build produces: deleting it is routine.
@@ -213,6 +228,8 @@ _SERIOUS = {"root", "device", "home", "system-top", "critical", "system", "dot-c
 def target(word: Word) -> Target:
     """Classify a path argument by what losing it would cost."""
     raw = word.text
+    if "env:" in raw.lower():
+        return Target(classify_windows(env_at_worst(raw)), env_at_worst(raw), raw)
     if word.has_var:
         path, guarded = worst_case(raw)
         if guarded:
@@ -234,8 +251,20 @@ def target(word: Word) -> Target:
     return Target(kind, path, raw)
 
 
+def _my_home() -> str:
+    return os.environ.get("HOME", "").rstrip("/")
+
+
 def classify(path: str) -> str:
+    if looks_windows(path):
+        return classify_windows(path)
     p = re.sub(r"/{2,}", "/", path)
+    home = _my_home()
+    if home and (p == home or p.startswith(home + "/")):
+        p = "~" + p[len(home):]
+    other = re.match(r"^(?:/(?:home|Users)/([^/*]+)|~([a-z_][\w-]*))/?$", p)
+    if other and (other.group(1) or other.group(2)) not in ("*", ".", ".."):
+        return "userhome"  # another user's home: theirs to lose, not yours
     p = re.sub(r"^~(root|[a-z_][\w-]*)?(?=/|$)", "~", p) if p.startswith("~") else p
     p = re.sub(r"^/(home|Users)/[^/*]+(?=/|$)", "~", p)
     p = re.sub(r"^/root(?=/|$)", "~", p)
@@ -246,7 +275,7 @@ def classify(path: str) -> str:
         return "root"
     if _DEVICE.match(p):
         return "device"
-    if re.fullmatch(r"/dev/(null|zero|u?random|stdout|stderr|stdin|tty|fd/\d+)", p):
+    if re.fullmatch(r"/dev/(null|zero|u?random|stdout|stderr|stdin|tty\w*|pts/\d+|fd/\d+|(tcp|udp)/.*)", p):
         return "sink"
     if stripped in ("~", "~/*", "~/.*", "~/.", "~/..") or re.fullmatch(r"~/(\.\.?/?)*\*?", stripped):
         return "home"
@@ -265,14 +294,22 @@ def classify(path: str) -> str:
         if parts[:1] in (["usr"], ["etc"], ["var"], ["boot"], ["lib"]) and len(parts) == 2:
             return "system-top" if parts[1] in ("*", "lib", "bin", "share", "local", "log", "lib64",
                                                 "include", "sbin", "cache", "spool") and parts[0] in ("usr", "var") else "system"
+        if (stripped + "/").startswith(_LOCAL) and len(parts) > 2:
+            return "other"
         if (stripped + "/").startswith(_SYSTEM_DEEP) or parts[:1] in (["dev"], ["sys"], ["proc"]):
             return "system"
         return "other"
     if stripped.startswith("~/"):
         if HISTORY_FILE.match(stripped):
             return "history"
+        if _BACKUP_NAME.search(stripped):
+            return "output"
         if CRITICAL_DOT.match(stripped):
             return "dot-critical"
+        if re.match(r"^~/\.cache(/|$)", stripped):
+            return "temp"
+        if RC_DOT.match(stripped):
+            return "dot-rc"
         if stripped.startswith("~/."):
             return "dot"
         return "user"
@@ -292,12 +329,37 @@ def classify(path: str) -> str:
 
 SEVERE = ("root", "device", "home", "system-top")
 
+# Directories by name: a copy or move onto one puts a file inside it, it does not replace it.
+_DIR_NAMES = re.compile(r"^(bin|sbin|lib|lib64|lib32|libexec|etc|share|include|local|opt|srv|www|html|public|"
+                        r"tmp|var|log|modules|plugins|extensions|themes|fonts|applications|autostart|systemd|"
+                        r"system|user|sites-enabled|sites-available|conf-enabled|mods-enabled|certs|private|"
+                        r"Desktop|Documents|Downloads|Pictures|Music|Videos|Library|Applications|"
+                        r"\.ssh|\.config|\.local|\.gnupg|\.aws|\.kube|\.docker|\.bin|\.fonts|[\w.-]+\.d)$")
+_DIR_KINDS = {"root", "home", "userhome", "system-top", "temp"}
+
+
+def into_directory(dest: Word, sources: list) -> Optional[Word]:
+    """The file a copy, move or link creates when ``dest`` is a directory (``cp passwd /etc`` writes
+    /etc/passwd), or None when ``dest`` names the file itself."""
+    text = dest.text
+    name = text.rstrip("/").rsplit("/", 1)[-1]
+    kind = target(dest).kind
+    is_dir = text.endswith("/") or len(sources) > 1 or kind in _DIR_KINDS or text in (".", "..", "~") or \
+        bool(_DIR_NAMES.match(name))
+    if not is_dir or not sources:
+        return None
+    base = sources[0].text.rstrip("/").rsplit("/", 1)[-1]
+    inside = text.rstrip("/") + "/" + base
+    return Word(inside, inside, quoted=dest.quoted, has_var=dest.has_var or sources[0].has_var,
+                glob=dest.glob or sources[0].glob)
+
 
 def is_device(path: str) -> bool:
     return bool(_DEVICE.match(path))
 
 
 _WHAT = {"root": "the whole filesystem", "home": "your home directory", "device": "a disk device",
+         "userhome": "another user's home directory",
          "system-top": "a system directory", "critical": "a file the system needs to boot or log in",
          "dot-critical": "keys or credentials", "history": "your shell history"}
 

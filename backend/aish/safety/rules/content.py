@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
+from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, into_directory, parse_opts,
                                       positionals, target, worst)
 from aish.safety.shell_words import Redirect, Word
 
@@ -25,7 +25,7 @@ def overwrite_level(t: Target) -> Optional[int]:
         if re.search(r"\.d/[^/]+$", t.path) or t.path.startswith(("/proc/sys/", "/sys/")):
             return LOW  # a drop-in file, a kernel tunable
         return MEDIUM
-    if k in ("dot", "history"):
+    if k in ("dot-rc", "history"):
         return MEDIUM
     return None
 
@@ -147,20 +147,22 @@ def rule_copy_over(c: Ctx) -> Optional[tuple]:
     elif c.prog == "pv":
         return None
     else:
-        dest = values.get("-t") or values.get("--target-directory")
-        if dest or len(pos) < 2:
+        into = values.get("-t") or values.get("--target-directory")
+        if c.prog == "ln" and not flags & {"f", "--force"} or (len(pos) < 2 and not into):
             return None
-        dests = pos[-1:]
-        if c.prog == "ln" and not flags & {"f", "--force"}:
-            return None
+        if into:
+            dests = [into_directory(Word(into + "/", into + "/"), pos)]
+        else:
+            inside = into_directory(pos[-1], pos[:-1])
+            dests = [inside if inside is not None else pos[-1]]
     best = None
     for w in dests:
+        if w is None:
+            continue
         t = target(w)
         if t.kind == "device":
             best = worst(best, (HIGH, f"{c.prog} writes straight to the device {w.text} ({c.text})"))
             continue
-        if c.prog in ("cp", "install", "ln") and w.text.endswith("/"):
-            continue  # into a directory: adds a file
         level = overwrite_level(t)
         if level is not None:
             best = worst(best, (level, f"{c.prog} overwrites {describe(t)} ({c.text})"))
@@ -258,6 +260,13 @@ def rule_sql(c: Ctx) -> Optional[tuple]:
     best = None
     for sql in sqls:
         best = worst(best, sql_finding(sql, c.text))
+    if c.prog in ("redis-cli", "valkey-cli", "keydb-cli"):
+        command = next((w.text.upper() for w in c.args if not w.text.startswith("-")
+                        and not re.fullmatch(r"[\w.-]+:\d+|\d+", w.text)), "")
+        if command in ("DEL", "UNLINK", "HDEL", "SREM", "ZREM", "LREM", "EXPIRE"):
+            best = worst(best, (MEDIUM if c.xargs else LOW, f"deletes keys ({c.text})"))
+    if best is not None and c.xargs:  # once per line the pipe feeds
+        best = (min(best[0] + 1, HIGH), f"{best[1]}, for every line the pipe feeds")
     return best
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
-                                      is_device, parse_opts, target, worst)
+                                      into_directory, is_device, parse_opts, target, worst)
 from aish.safety.unwrap import unwrap
 
 _FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin", "-size", "-user",
@@ -16,7 +16,7 @@ _FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin"
 def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[int]:
     """How bad deleting ``t`` is (None: routine)."""
     k = t.kind
-    if k in SEVERE or k == "dot-critical":
+    if k in SEVERE or k in ("dot-critical", "userhome"):
         return HIGH if recursive or k in ("root", "system-top", "device", "dot-critical") else MEDIUM
     if k == "critical":
         return HIGH
@@ -30,8 +30,10 @@ def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[in
         return MEDIUM if recursive else None
     if k in ("history",):
         return MEDIUM
+    if k == "dot-rc":
+        return MEDIUM
     if k in ("dot", "user", "other"):
-        return MEDIUM if recursive or k == "dot" else None
+        return MEDIUM if recursive else None
     if k == "project":
         return MEDIUM if recursive else None
     return None  # output, temp
@@ -118,7 +120,8 @@ def rule_find(c: Ctx) -> Optional[tuple]:
         i += 1
     kinds = [target(r) for r in roots] or [Target("all", ".", ".")]
     rank = {"root": 9, "system-top": 8, "device": 8, "home": 8, "critical": 7, "dot-critical": 7, "system": 6,
-            "var": 5, "all": 4, "dot": 3, "user": 3, "other": 3, "project": 2, "var-guarded": 2, "temp": 0,
+            "userhome": 6, "var": 5, "all": 4, "dot": 3, "dot-rc": 3, "user": 3, "other": 3, "project": 2,
+            "var-guarded": 2, "temp": 0,
             "output": 0, "history": 2}
     where = max(kinds, key=lambda t: rank.get(t.kind, 1))
     critical = where.kind in SEVERE or where.kind in ("system", "critical", "dot-critical")
@@ -129,6 +132,10 @@ def rule_find(c: Ctx) -> Optional[tuple]:
     if names and not critical and all(classify(n.text.strip("*/") or "x") == "output" or
                                       classify(n.text) == "output" for n in names):
         return None  # find . -name '*.pyc' -delete: a project's own build output
+    if any(w.text == "-empty" for w in rest) and not any(w.text.startswith(("-exec", "-ok")) for w in rest):
+        # only empty files and directories go
+        return (LOW, f"find -empty -delete removes empty files and directories under {describe(where)} "
+                     f"({c.text})") if critical else None
     j = 0
     while j < len(rest):
         w = rest[j]
@@ -186,7 +193,8 @@ def rule_mv(c: Ctx) -> Optional[tuple]:
         elif t.kind == "system":
             best = worst(best, (MEDIUM, f"moves the system path {t.shown} away ({c.text})"))
     if len(pos) >= 2 and not dest:
-        t = target(pos[-1])
+        inside = into_directory(pos[-1], sources)
+        t = target(inside if inside is not None else pos[-1])
         if t.kind in ("critical", "device"):
             best = worst(best, (HIGH, f"replaces {t.shown} ({c.text})"))
         elif t.kind in ("dot-critical", "history"):

@@ -26,8 +26,25 @@ def git_sub(c: Ctx) -> tuple:
     return args[i].text, args[i + 1:]
 
 
+_EXPIRE_NOW = re.compile(r"^gc\.(reflogexpire|reflogexpireunreachable|pruneexpire|worktreepruneexpire)=(now|0|all)$|"
+                         r"^core\.logallrefupdates=false$", re.IGNORECASE)
+
+
+def _settings(c: Ctx) -> list:
+    """The ``git -c name=value`` settings before the subcommand."""
+    out, texts = [], c.texts
+    for k, t in enumerate(texts):
+        if not t.startswith("-"):
+            break
+        if t == "-c" and k + 1 < len(texts):
+            out.append(texts[k + 1])
+    return out
+
+
 def rule_git_history(c: Ctx) -> Optional[tuple]:
     sub, rest = git_sub(c)
+    if sub in ("gc", "prune", "reflog", "repack", "maintenance") and any(_EXPIRE_NOW.match(s) for s in _settings(c)):
+        return MEDIUM, f"git -c … expires the reflog and prunes unreachable commits now (no way back) ({c.text})"
     flags, values, pos = parse_opts(rest, frozenset({"-m", "-o", "--push-option", "--repo", "-e", "--exclude",
                                                      "--expire", "--prune", "--expire-unreachable", "-b", "-B",
                                                      "--source", "-s", "--onto", "-X", "--strategy-option"}))

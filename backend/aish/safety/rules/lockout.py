@@ -1,6 +1,7 @@
-"""Effect: takes down access, services or the machine.  Remote access (sshd, network
-interfaces, routes), firewall policy, accounts and credentials, immutable flags on system
-files, killing everything, unmounting, removing packages the system runs on, power.
+"""Effect: takes down access or services.  Remote access (sshd, network interfaces, routes,
+the network lease), firewall policy, accounts and credentials, immutable flags on system
+files, unmounting, removing packages the system runs on.  (Stopping processes and the
+machine itself: ``stopping``.)
 
 Over ssh the user is one command away from losing the machine, so anything that cuts
 remote access is high even though nothing is deleted."""
@@ -24,18 +25,10 @@ _CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-
                             r"network-manager|NetworkManager|netplan\.io|ifupdown|iproute2|util-linux|"
                             r"login|passwd|pam|libpam.*|base-files|base|filesystem|xorg|ubuntu-desktop|"
                             r"gnome-shell|zsh|sed|grep|tar|gzip|mount)(:\w+)?$")
+# Listings of what nothing needs any more (orphans, leftover configuration): removing them is routine.
+_ORPHANS = re.compile(r"pacman\s+-Q\w*(dt|td)\w*|deborphan|package-cleanup\s+--(leaves|orphans)|"
+                      r"\^rc\b|dnf\s+repoquery\s+--unneeded|apt-mark\s+showauto")
 _STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
-
-
-def rule_power(c: Ctx) -> Optional[tuple]:
-    p, texts = c.prog, c.texts
-    if p in ("shutdown", "reboot", "poweroff", "halt"):
-        if any(t in ("-c", "--help", "-h") for t in texts) and p == "shutdown" and "-c" in texts:
-            return None
-        return MEDIUM, f"shuts down or reboots the machine ({c.text})"
-    if p in ("init", "telinit") and texts[:1] and texts[0] in ("0", "6", "1", "s", "S"):
-        return MEDIUM, f"changes the runlevel: shutdown, reboot or single-user ({c.text})"
-    return None
 
 
 def rule_service(c: Ctx) -> Optional[tuple]:
@@ -80,6 +73,30 @@ def rule_service(c: Ctx) -> Optional[tuple]:
     return None
 
 
+def _value(joined: str, *names: str) -> str:
+    m = re.search(r"(?:^|\s)(?:" + "|".join(re.escape(n) for n in names) + r")[\s=]+(\S+)", joined)
+    return m.group(1) if m else ""
+
+
+def _drops_the_way_in(joined: str) -> bool:
+    """An iptables rule on INPUT (or OUTPUT) that drops or rejects what ssh needs: no port other than
+    ssh, no particular source, not only loopback, ICMP, UDP or invalid packets."""
+    if not re.search(r"(-A|-I|--append|--insert)\s+(INPUT|OUTPUT)\b", joined) or \
+            not re.search(r"(-j|--jump)\s+(DROP|REJECT)", joined):
+        return False
+    port = _value(joined, "--dport", "--dports", "--destination-port", "--sport")
+    source = _value(joined, "-s", "--source", "-d", "--destination")
+    proto = _value(joined, "-p", "--protocol").lower()
+    iface = _value(joined, "-i", "--in-interface", "-o", "--out-interface")
+    if port and not re.search(r"(^|[,:])(22|ssh)($|[,:])", port) or iface == "lo" or "INVALID" in joined:
+        return False
+    if proto and proto not in ("tcp", "all", "6"):
+        return False
+    if source and source not in ("0.0.0.0/0", "::/0", "0/0", "any"):
+        return False
+    return "--state" not in joined or "NEW" in joined
+
+
 def rule_firewall(c: Ctx) -> Optional[tuple]:
     p, texts = c.prog, c.texts
     joined = " ".join(texts)
@@ -89,10 +106,8 @@ def rule_firewall(c: Ctx) -> Optional[tuple]:
                                                          "--dport", "-i", "-o", "-D", "-F", "-X", "-m"}))
         if re.search(r"(^|\s)(-P|--policy)\s+(INPUT|FORWARD|OUTPUT)\s+(DROP|REJECT)", joined):
             return HIGH, f"sets the default firewall policy to drop: remote access stops ({c.text})"
-        if re.search(r"(-A|-I|--append|--insert)\s+(INPUT|OUTPUT)\b", joined) and \
-                re.search(r"-j\s+(DROP|REJECT)", joined) and not re.search(r"\s(-s|--source|-p|--dport|-i|"
-                                                                           r"--protocol|-m)\s", " " + joined):
-            return HIGH, f"drops all traffic: remote access stops ({c.text})"
+        if _drops_the_way_in(joined):
+            return HIGH, f"drops incoming traffic, ssh included: remote access stops ({c.text})"
         if re.search(r"--dport\s+22\b.*-j\s+(DROP|REJECT)", joined):
             return HIGH, f"blocks ssh ({c.text})"
         if flags & {"F", "--flush", "X", "--delete-chain", "Z"} - {"Z"}:
@@ -102,6 +117,10 @@ def rule_firewall(c: Ctx) -> Optional[tuple]:
                                                                                                ["destroy"])):
         return MEDIUM, f"replaces the firewall rules wholesale ({c.text})"
     if p == "nft":
+        if re.search(r"\b(add|insert)\s+rule\b.*\binput\b", joined) and re.search(r"\b(drop|reject)\s*$", joined) \
+                and (not re.search(r"\bdport\b", joined) or re.search(r"\bdport\s+(22|ssh|\{[^}]*\b22\b)", joined)) \
+                and not re.search(r"\b(saddr|iif(name)?\s+\"?lo\b|ct\s+state\s+invalid)", joined):
+            return HIGH, f"drops incoming traffic, ssh included: remote access stops ({c.text})"
         if texts[:2] in (["flush", "ruleset"], ["delete", "table"], ["flush", "table"]) or texts[:1] == ["-f"]:
             return MEDIUM, f"flushes or replaces the firewall rules ({c.text})"
         if re.search(r"policy\s+drop", joined):
@@ -121,7 +140,8 @@ def rule_firewall(c: Ctx) -> Optional[tuple]:
         if "--panic-on" in texts:
             return HIGH, f"firewall panic mode drops all traffic ({c.text})"
         if re.search(r"--remove-(service|port)=?(ssh|22)", joined) or "--set-default-zone=drop" in texts \
-                or "--set-default-zone=block" in texts:
+                or "--set-default-zone=block" in texts or re.search(r"--zone[= ](drop|block)\b", joined) and \
+                re.search(r"--(change|add)-(interface|source)", joined):
             return HIGH, f"removes ssh from the firewall ({c.text})"
         return None
     if p == "pfctl":
@@ -136,7 +156,9 @@ def rule_network(c: Ctx) -> Optional[tuple]:
     if p == "ip":
         if re.search(r"\blink\s+set\s+(dev\s+)?(?!lo\b)\S+.*\bdown\b", joined):
             return HIGH, f"takes a network interface down: remote access over it stops ({c.text})"
-        if re.search(r"\b(addr|address|a)\s+(flush|del)\b", joined) and " lo" not in joined:
+        if re.search(r"\blink\s+(del|delete)\s+(dev\s+)?(?!lo\b)\S+", joined):
+            return MEDIUM, f"deletes a network interface ({c.text})"
+        if re.search(r"\b(addr|address|a)\s+(flush|del|delete)\b", joined) and " lo" not in joined:
             return HIGH, f"removes the interface's addresses: remote access stops ({c.text})"
         if re.search(r"\b(route|r)\s+(flush|del|delete)\b.*\b(default|all|table)\b|\broute\s+flush\b", joined):
             return HIGH, f"removes the routes: the machine goes off the network ({c.text})"
@@ -229,42 +251,6 @@ def rule_immutable(c: Ctx) -> Optional[tuple]:
     return best
 
 
-def rule_kill(c: Ctx) -> Optional[tuple]:
-    p, texts = c.prog, c.texts
-    if p == "kill":
-        pids = [t for t in texts if not re.fullmatch(r"-(\d+|[A-Z]+|SIG[A-Z]+|s|n|l|L)", t)]
-        if "-1" in texts[1:] or (texts and texts[-1] == "-1" and len(texts) >= 2) or "-1" in pids:
-            return HIGH, f"kills every process you can signal ({c.text})"
-        if "1" in pids:
-            return HIGH, f"signals init: the machine goes down ({c.text})"
-        if "0" in pids:
-            return MEDIUM, f"kills every process in this process group, your shell included ({c.text})"
-        if any(t in ("$$", "$PPID", "${PPID}", "$$$") for t in pids):
-            return MEDIUM, f"kills this shell session ({c.text})"
-        return None
-    if p in ("killall", "pkill", "skill", "slay"):
-        args = [w for w in c.args if not re.fullmatch(r"-(\d+|[A-Z]+[A-Z0-9+-]*)", w.text)]  # -HUP, -9, -SIGTERM
-        flags, values, pos = parse_opts(args, frozenset({"-u", "--user", "-s", "--signal", "-t", "-U", "-g",
-                                                           "-G", "-P", "-o", "-y", "-n"}))
-        names = [w.text for w in pos]
-        if any(re.fullmatch(r"(sshd?|systemd|init|dbus-daemon|NetworkManager|login|Xorg|gnome-shell|"
-                            r"kwin.*|sway|Hyprland|loginwindow|WindowServer|launchd|tmux|screen|"
-                            r"bash|zsh|sh|fish)", n) for n in names):
-            return HIGH if any(n.startswith(("ssh", "system", "init", "launchd", "login", "Window", "dbus"))
-                               for n in names) else MEDIUM, f"kills {', '.join(names)}: sessions or the system go down ({c.text})"
-        user = values.get("-u") or values.get("--user") or values.get("-U")
-        if user in ("root", "0"):
-            return HIGH, f"kills every process of root: the system goes down ({c.text})"
-        if user:
-            return MEDIUM, f"kills every process of a user, sessions included ({c.text})"
-        if names in (["."], [".*"], ["-1"]) or (p == "pkill" and names and names[0] in (".", ".*", "")):
-            return HIGH, f"kills every process ({c.text})"
-        return None
-    if p == "killall5":
-        return HIGH, f"kills every process ({c.text})"
-    return None
-
-
 def rule_mount(c: Ctx) -> Optional[tuple]:
     p = c.prog
     flags, values, pos = parse_opts(c.args, frozenset({"-o", "--options", "-t", "--types", "-O"}))
@@ -308,6 +294,8 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
     core = [x for x in pkgs if _CORE_PACKAGES.match(x) or x.startswith("*") or x == "'*'"]
     if core:
         return HIGH, f"removes {', '.join(core[:3])}, which the system boots, logs in or is reached with ({c.text})"
+    if (c.xargs or any(w.subs for w in c.args)) and not any(_ORPHANS.search(sub) for w in c.args for sub in w.subs):
+        return MEDIUM, f"removes every package a list computed at run time names (core ones too) ({c.text})"
     return None
 
 
@@ -320,8 +308,7 @@ def rule_boot(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_power], "halt": [rule_power],
-         "init": [rule_power], "telinit": [rule_power], "systemctl": [rule_service], "service": [rule_service],
+RULES = {"systemctl": [rule_service], "service": [rule_service],
          "rc-service": [rule_service], "sv": [rule_service], "rc-update": [rule_service],
          "update-rc.d": [rule_service], "chkconfig": [rule_service], "launchctl": [rule_service],
          "iptables": [rule_firewall], "ip6tables": [rule_firewall], "iptables-legacy": [rule_firewall],
@@ -331,8 +318,7 @@ RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_pow
          "ip": [rule_network], "ifconfig": [rule_network], "ifdown": [rule_network], "route": [rule_network],
          "nmcli": [rule_network], "rmmod": [rule_network], "modprobe": [rule_network],
          "chattr": [rule_immutable], "chflags": [rule_immutable],
-         "kill": [rule_kill], "killall": [rule_kill], "pkill": [rule_kill], "skill": [rule_kill],
-         "killall5": [rule_kill], "umount": [rule_mount], "mount": [rule_mount], "swapoff": [rule_mount],
+         "umount": [rule_mount], "mount": [rule_mount], "swapoff": [rule_mount],
          "efibootmgr": [rule_boot], "grub-install": [rule_boot], "grub2-install": [rule_boot]}
 for _p in ("userdel", "deluser", "luserdel", "groupdel", "delgroup", "usermod", "passwd", "chage", "gpasswd",
            "chsh", "chpasswd", "chgpasswd", "ssh-keygen", "gpg", "security", "ssh-add"):

@@ -99,6 +99,13 @@ def rule_git_refs(c: Ctx) -> Optional[tuple]:
             if any(PROTECTED_BRANCH.match(n.split("/")[-1]) for n in names):
                 return HIGH, f"deletes a main branch on the remote ({c.text})"
             return MEDIUM, f"deletes branches or tags on the remote ({c.text})"
+        computed = [sub for w in rest for sub in w.subs if not re.match(r"\s*git\s+(rev-parse|branch\s+--show-current|"
+                                                                       r"symbolic-ref)", sub)]
+        if computed or c.xargs:
+            builds_deletes = any(re.search(r"['\"/#|]:|\s:%|printf\s+['\"]?:", sub) for sub in computed) or \
+                any(re.search(r"['\"]:%|['\"/#]:", " ".join(w.text for w in f.words)) for f in c.chain)
+            return (HIGH if builds_deletes else MEDIUM,
+                    f"pushes refspecs computed at run time (a ':branch' refspec deletes that branch) ({c.text})")
         return None
     if sub == "branch" and any(t in ("-D", "-d", "--delete") or re.fullmatch(r"-[a-zA-Z]*D[a-zA-Z]*", t)
                                for t in texts):

@@ -5,6 +5,7 @@
 running decoded text (``base64 -d | sh``) that nobody can read first."""
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
@@ -37,10 +38,13 @@ def _sub_downloads(text: str) -> bool:
 def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
     if c.prog.lower() not in INTERPRETERS:
         return None
-    for w in c.args:
-        for sub in w.subs:  # bash <(curl …), eval "$(curl …)", python -c "$(wget …)"
+    fed = [r.target for r in c.seg.redirects if r.target is not None and r.op in ("<<<", "<")]
+    for w in c.args + fed:
+        for sub in w.subs:  # bash <(curl …), eval "$(curl …)", source /dev/stdin <<< "$(curl …)"
             if _sub_downloads(sub):
                 return HIGH, f"runs a script straight from the network ({c.text})"
+    if any(_sub_downloads(sub) for r in c.seg.redirects if r.body for sub in _subs_in(r.body)):
+        return HIGH, f"runs a script straight from the network ({c.text})"
     if not c.chain:
         return None
     if any(_is_download(f.words) for f in c.chain):
@@ -50,6 +54,48 @@ def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
     if any(f.words and f.words[0].text.rsplit("/", 1)[-1] in _DECODERS for f in c.chain) and \
             not any(a.text.endswith((".py", ".sh", ".rb", ".pl", ".js")) for a in c.args):
         return MEDIUM, f"runs decoded text nobody read first ({c.text})"
+    return None
+
+
+def _subs_in(text: str) -> list:
+    return re.findall(r"\$\(([^()]*)\)", text)
+
+
+# Package installs from a URL or a repository: the package's install scripts run unreviewed.
+_INSTALLERS = {"pip": {"install"}, "pip3": {"install"}, "pipx": {"install"}, "uv": {"install", "add"},
+               "npm": {"install", "i", "add"}, "yarn": {"add", "install"}, "pnpm": {"add", "install", "i"},
+               "bun": {"add", "install", "i"}, "gem": {"install"}, "cargo": {"install"}, "rpm": {"-i", "-U", "-ivh",
+               "-Uvh", "--install", "--upgrade"}, "dnf": {"install"}, "yum": {"install"}, "zypper": {"install", "in"},
+               "brew": {"install"}, "snap": {"install"}, "flatpak": {"install"}, "Install-Package": set(),
+               "Install-Module": set()}
+_FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|\.(tgz|tar\.gz|whl|gem|rpm|zip)$", re.IGNORECASE)
+# Sources that skip the checks: plain-http indexes, TLS verification off, unsigned packages.
+_UNSAFE_SOURCE = {"--trusted-host", "--dangerous", "--nogpgcheck", "--allow-unauthenticated", "--no-verify",
+                  "--no-gpg-checks", "--insecure"}
+_PLAIN_HTTP_INDEX = {"--index-url", "-i", "--extra-index-url", "--source", "--registry", "-f", "--find-links"}
+
+
+def rule_install_from_url(c: Ctx) -> Optional[tuple]:
+    """``pip install git+https://…``, ``npm i https://…/x.tgz``, ``rpm -i http://…``, ``snap install --dangerous``."""
+    verbs = _INSTALLERS.get(c.prog)
+    texts = c.texts
+    if verbs is None or verbs and not set(texts[:3]) & verbs and not any(t.startswith(("-i", "-U")) and
+                                                                          c.prog == "rpm" for t in texts):
+        return None
+    if c.prog == "pip" or c.prog == "pip3" or c.prog == "uv":
+        texts = [t for t in texts if t not in ("-r", "--requirement")]
+    url = next((t for t in texts if _FROM_URL.search(t) and not t.startswith("-")), None)
+    unsafe = next((t.split("=", 1)[0] for t in texts if t.split("=", 1)[0] in _UNSAFE_SOURCE), None)
+    for k, t in enumerate(texts):
+        name, _, value = t.partition("=")
+        value = value or (texts[k + 1] if k + 1 < len(texts) else "")
+        if name in _PLAIN_HTTP_INDEX and value.startswith("http://") and not re.match(
+                r"http://(localhost|127\.|\[::1\])", value):
+            unsafe = f"{name} over plain http"
+    if url and (url.startswith(("http", "ftp", "git", "ssh")) or "://" in url):
+        return MEDIUM, f"installs a package straight from {fragment([url], 40)}: its install scripts run unreviewed ({c.text})"
+    if unsafe:
+        return MEDIUM, f"installs from an unchecked source ({unsafe}): its install scripts run unreviewed ({c.text})"
     return None
 
 
@@ -85,3 +131,5 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
 RULES: dict = {}
 for _p in INTERPRETERS:
     RULES[_p] = [rule_pipe_to_interpreter]
+for _p in _INSTALLERS:
+    RULES.setdefault(_p, []).append(rule_install_from_url)

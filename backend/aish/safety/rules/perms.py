@@ -5,6 +5,7 @@ One file's mode is routine; recursive changes, system paths and home are not:
 of ssh (sshd refuses keys in a directory others can write)."""
 from __future__ import annotations
 
+import os
 import re
 from typing import Optional
 
@@ -28,10 +29,20 @@ def rule_perms(c: Ctx) -> Optional[tuple]:
         mode, targets = "like " + values.get("--reference", "?"), pos
     else:
         mode, targets = (pos[0].text if pos else ""), pos[1:]
-    best = None
+    best = _setuid(c, mode, targets)
     for w in targets:
         t = target(w)
         k = t.kind
+        if c.prog in ("chown", "chgrp") and _owner_keeps_access(mode, w.text):
+            continue  # `chown -R bob:bob /home/bob`: giving a home back to its owner
+        if k == "userhome" and rec and (c.prog != "chmod" or _WORLD_WRITABLE.fullmatch(mode)
+                                        or _REMOVES_ACCESS.fullmatch(mode)):
+            best = worst(best, (MEDIUM, f"{c.prog} -R {mode} on {describe(t)}: its owner can lose access "
+                                        f"({c.text})"))
+            continue
+        if k == "system" and not rec and not (w.glob or "*" in t.path) and not (
+                c.prog == "chmod" and (_WORLD_WRITABLE.fullmatch(mode) or _REMOVES_ACCESS.fullmatch(mode))):
+            continue  # one configuration file's mode or owner: routine
         if k in ("root", "system-top", "device") or (k == "home" and rec) or (k == "critical") or \
                 (k == "dot-critical" and (rec or _WORLD_WRITABLE.fullmatch(mode) or mode.startswith("0"))) or \
                 (k == "system" and rec):
@@ -51,6 +62,32 @@ def rule_perms(c: Ctx) -> Optional[tuple]:
         elif rec and c.prog == "chmod" and _REMOVES_ACCESS.fullmatch(mode) and k not in ("output", "temp"):
             best = worst(best, (LOW, f"removes access to everything under {t.shown} ({c.text})"))
     return best
+
+
+_SHELLS_AND_INTERPRETERS = re.compile(r"^(ba|z|da|k|mk|c|tc|fi|a)?sh$|^(python[\d.]*|perl|ruby|node|php|lua|"
+                                      r"env|find|vim?|nano|less|more|awk|gawk|tar|cp|nmap|busybox|bash)$")
+_SETUID = re.compile(r"^(0?[4-7][0-7]{3}|[ugoa]*\+[rwx]*s[rwxst]*|\+s)$")
+
+
+def _setuid(c: Ctx, mode: str, targets: list) -> Optional[tuple]:
+    """``chmod u+s /bin/bash``: anyone who runs it gets a root shell."""
+    if c.prog != "chmod" or not _SETUID.match(mode) or mode.startswith(("g+", "o+")):
+        return None
+    best = None
+    for w in targets:
+        name = w.text.rstrip("/").rsplit("/", 1)[-1]
+        if _SHELLS_AND_INTERPRETERS.match(name):
+            best = worst(best, (HIGH, f"setuid on {w.text}: anyone who runs it becomes its owner, root ({c.text})"))
+        elif w.text.startswith(("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")):
+            best = worst(best, (MEDIUM, f"setuid on {w.text}: it runs as its owner for anyone ({c.text})"))
+    return best
+
+
+def _owner_keeps_access(spec: str, path: str) -> bool:
+    """Does ``chown SPEC PATH`` give a home back to the user it belongs to?"""
+    owner = spec.split(":", 1)[0].split(".", 1)[0]
+    home = re.match(r"^/(?:home|Users)/([^/]+)", path)
+    return bool(home) and owner == home.group(1) and owner != os.environ.get("USER")
 
 
 RULES = {"chmod": [rule_perms], "chown": [rule_perms], "chgrp": [rule_perms], "setfacl": [rule_perms]}

@@ -15,7 +15,7 @@ PROD = re.compile(r"(^|[^a-z])(prod|production|prd|live|master|primary)([^a-z]|$
 _KUBE_VALUED = {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server",
                 "-l", "--selector", "-f", "--filename", "-o", "--output", "-c", "--container", "--field-selector",
                 "--grace-period", "--timeout", "-k", "--kustomize", "--token", "--as", "--replicas"}
-_DESTROY_VERBS = re.compile(r"^(rm|rb|reset|deprovision|nuke|uninstall|deleteall|disable|"
+_DESTROY_VERBS = re.compile(r"^(rm|rb|reset|deprovision|nuke|deleteall|"
                             r"([\w-]*[-:])?(delete|destroy|remove|terminate|purge|drop|wipe|erase|deregister|"
                             r"reset)([-:][\w-]*)?)$")
 
@@ -38,6 +38,8 @@ def rule_kubectl(c: Ctx) -> Optional[tuple]:
         return (found[0], f"{found[1]} inside a pod") if found else None
     if verb == "delete":
         kinds = pos[1].split(",") if len(pos) > 1 else []
+        if c.xargs or any(w.subs for w in c.args):
+            return HIGH, f"deletes every Kubernetes resource a listing returns ({c.text})"
         if any(k in ("ns", "namespace", "namespaces", "pv", "pvc", "persistentvolume", "persistentvolumeclaim",
                      "crd", "crds", "customresourcedefinition", "node", "nodes", "no", "statefulset", "sts",
                      "all", "secret", "secrets") for k in kinds) or allish or prod:
@@ -89,7 +91,7 @@ def rule_cloud(c: Ctx) -> Optional[tuple]:
     words = [t for t in pos if not t.startswith("-")][:5]
     prod = _prod(c)
     if c.prog in ("aws",) and words[:2] == ["s3", "rm"] and "--recursive" not in texts:
-        return LOW, f"deletes an S3 object ({c.text})"
+        return MEDIUM, f"deletes an S3 object (no trash to restore it from) ({c.text})"
     if c.prog in ("gsutil", "s3cmd", "mc", "rclone", "azcopy") or words[:1] in (["s3"], ["storage"]):
         recursive = any(t in ("-r", "-R", "--recursive", "-rf", "--force", "-f", "--purge") for t in texts)
         verb = next((t for t in words if t in ("rb", "purge", "del", "rm", "sync", "deletebucket", "rmdir")
@@ -101,15 +103,14 @@ def rule_cloud(c: Ctx) -> Optional[tuple]:
                 return ((MEDIUM, f"{c.prog} sync deletes files in the destination that the source lacks ({c.text})")
                         if c.prog == "rclone" or "--delete" in texts else None)
             level = HIGH if verb in ("rb", "purge", "deletebucket") and (recursive or prod) or prod and recursive \
-                else MEDIUM if recursive or verb in ("rb", "purge", "deletebucket") else LOW
+                else MEDIUM
             return level, f"deletes cloud storage objects or buckets ({c.text})"
         return None
     verb = next((t for t in words if _DESTROY_VERBS.match(t)), None)
     if verb is None:
         return None
-    if c.prog in ("gh", "glab") and not (words[:2] in (["repo", "delete"], ["release", "delete"],
-                                                        ["api", "-X"]) or "delete" in words[:2]):
-        return None
+    if c.prog in ("gh", "glab") and words[:2] not in (["repo", "delete"], ["release", "delete"]):
+        return None  # the rest of gh is judged by its words (`gh secret delete`, not `gh alias delete`)
     whole = re.search(r"\b(projects?|group|resource-group|accounts?|organizations?|subscription|stack|apps?|"
                       r"clusters?|db-instance|db-cluster|databases?|table|bucket|repo|instances?|vpc|"
                       r"keyspace|zone|hosted-zone)\b", " ".join(words))

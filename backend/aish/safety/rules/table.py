@@ -3,11 +3,12 @@ commands given as text (``bash -c``, ``eval``, ``watch``, ``su -c``, ``ssh host 
 ``docker exec … sh -c``, an interpreter's heredoc)."""
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
-from aish.safety.rules import (content, delete, history, lockout, mass, netexec, perms, remote, shellstate,
-                               vocabulary)
+from aish.safety.rules import (content, delete, exfil, history, http, interp, lockout, mass, meaning, netexec,
+                               perms, remote, shellstate, stopping, vocabulary, windows)
 from aish.safety.rules.common import Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh"}
@@ -49,8 +50,9 @@ def rule_exec_string(c: Ctx) -> Optional[tuple]:
     return found
 
 
-_TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, history.RULES, mass.RULES, remote.RULES,
-           netexec.RULES, shellstate.RULES)
+_TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RULES, history.RULES, mass.RULES,
+           remote.RULES, netexec.RULES, shellstate.RULES, interp.RULES, windows.RULES, http.RULES, exfil.RULES,
+           meaning.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -72,8 +74,10 @@ killall pkill skill killall5 umount mount swapoff efibootmgr grub-install grub2-
 luserdel groupdel delgroup usermod passwd chage gpasswd chsh chpasswd chgpasswd history fc unset export
 declare typeset readonly alias trap unalias eval watch ssh mosh autossh sh bash zsh dash ksh mksh fish ash su
 runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl consul vault nomad zfs zpool lvremove vgremove
-pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom
-""".split())
+pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom fuser kill-port
+taskkill wmic curl wget http https xh httpie del erase rd format vssadmin wbadmin bcdedit reg net sc schtasks
+takeown icacls robocopy wsl netsh ipconfig manage-bde wevtutil diskpart cmdkey
+""".split()) | {p.lower() for p in windows.RULES}
 COVERED_SUBS: dict = {
     "git": frozenset("push reset clean checkout restore switch stash filter-branch filter-repo rebase reflog gc "
                      "prune update-ref rm branch tag remote".split()),
@@ -89,8 +93,10 @@ COVERED_SUBS: dict = {
     "tofu": frozenset({"destroy", "state", "workspace", "apply"}),
 }
 COVERED_SUBS["podman"] = COVERED_SUBS["docker"]
+# git's add-on subcommands (git-lfs, git-annex, git-extras...), left to the vocabulary
 GIT_ADDONS = frozenset("lfs annex worktree submodule sparse-checkout maintenance town flow branchless absorb "
-                       "machete delete-merged-branches".split())
+                       "machete delete-merged-branches clear clear-soft reset-file obliterate delete-branch "
+                       "delete-tag delete-submodule delete-squashed-branches".split())
 COVERED_SUBS["oc"] = COVERED_SUBS["kubectl"]
 
 
@@ -109,13 +115,21 @@ def known(prog: str) -> bool:
     return prog in RULES or prog.startswith("mkfs")
 
 
+_SQL_WORDS = {"drop", "truncate", "delete", "update", "alter", "flushall", "flushdb"}
+_SQL_STATEMENT = re.compile(r"^(drop\s+(table|database|schema|index|view|user|collection|keyspace)|truncate\s+table|"
+                            r"delete\s+from|update\s+\S+\s+set|alter\s+table|flushall|flushdb)\b", re.IGNORECASE)
+_VERSIONED = re.compile(r"(?<=[a-z])[\d.]+$")  # python3.12 -> python, ruby3.3 -> ruby
+
+
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
-    rules = RULES.get(c.prog) or RULES.get(c.prog.lower())
+    rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog))
     if rules is None and c.prog.startswith(("mkfs", "mkfs.")):
         rules = [content.rule_mkfs]
     best = None
+    if c.prog.lower() in _SQL_WORDS and _SQL_STATEMENT.match(" ".join(w.text for w in c.words)):
+        best = content.sql_finding(" ".join(w.text for w in c.words), c.text)  # `drop table users;` at a prompt
     for rule in rules or ():
         best = worst(best, rule(c))
     if best is None and not covered(c.prog, c.texts):

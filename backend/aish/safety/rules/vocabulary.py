@@ -15,9 +15,9 @@ from typing import Optional
 from aish.safety.programs import READ_ONLY, READ_ONLY_SUBCOMMANDS
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, is_device, target, worst
 from aish.safety.rules.remote import PROD
-from aish.safety.verbs import (DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS,
+from aish.safety.verbs import (ALIASES, DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS,
                                EVERYTHING, FLASH, FORCE_OPTIONS, HEAVY,
-                               HEAVY_OPTIONS, LIGHT_NOUNS, PACKAGE_TOOLS, POWER, RESET, RESET_NOUNS, ROUTINE_OPTIONS,
+                               HEAVY_OPTIONS, HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, PACKAGE_TOOLS, POWER, RESET, RESET_NOUNS, ROUTINE_OPTIONS,
                                SCOPE_OPTIONS, SESSION_MANAGERS, SPECIAL_WORDS, WEAK)
 
 _MAX_WORDS = 4  # subcommand words read after the program
@@ -40,11 +40,16 @@ _RUNS_COMMAND = {"run": {"poetry", "uv", "pipenv", "pipx", "conda", "mamba", "he
                  "dlx": {"pnpm", "yarn"}, "x": {"bun"}}
 _RUNNERS = {"npx", "bunx", "uvx", "pnpx"}  # the first word is the command
 # Subcommands with their own meaning for one program ("" : harmless there).
-_OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("manage.py", "flush"): "drop", ("manage.py", "reset_db"): "drop", ("manage.py", "sqlflush"): "",
+_OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("git", "clear"): "wipe", ("git", "clear-soft"): "delete",
+              ("git", "reset-file"): "delete", ("git", "undo"): "", ("manage.py", "flush"): "drop", ("manage.py", "reset_db"): "drop", ("manage.py", "sqlflush"): "",
               ("redis-cli", "flushall"): "drop", ("redis-cli", "flushdb"): "drop"}
 # Package tools: these nouns are where packages come from, cheap to lose.
 _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "keys", "remote", "channel",
                   "channels", "env", "environment", "environments", "toolchain", "version", "versions"}
+
+
+_ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
+_POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.PowerOff`
 
 
 def split_word(word: str) -> list:
@@ -62,6 +67,9 @@ def split_word(word: str) -> list:
 def _affixes(piece: str) -> list:
     if piece in HEAVY or piece in DELETE or piece in RESET or piece in POWER or piece in WEAK:
         return [piece]
+    for short in ("del", "rm"):
+        if piece.startswith(short) and piece[len(short):] in DATA_NOUNS and len(piece) > len(short) + 1:
+            return [short, piece[len(short):]]
     for verb in _AFFIX_VERBS:
         if piece.startswith(verb):
             rest = piece[len(verb):]
@@ -90,8 +98,10 @@ def _action(c: Ctx) -> tuple:
     """(verb, its word, nouns around it, the words after it) from the leading subcommand words."""
     prog = c.prog
     texts = c.texts
+    aliases = ALIASES.get(prog, {})
     positions = [t for k, t in enumerate(texts) if not t.startswith(("-", "/", "+"))
-                 and not (k and re.match(r"^-[A-Z][A-Za-z]+$", texts[k - 1]))][:_MAX_WORDS + 1]
+                 and not (k and _is_option_value(texts, k))][:_MAX_WORDS + 1]
+    positions = positions[:1] + [aliases.get(t, t) for t in positions[1:]]
     nouns: list = []
     for k, word in enumerate(positions[:_MAX_WORDS]):
         if not _WORD.match(word):
@@ -101,8 +111,11 @@ def _action(c: Ctx) -> tuple:
         override = _OVERRIDES.get((prog if k == 0 else positions[k - 1], word), SPECIAL_WORDS.get(word.lower()))
         if override is not None:
             return (override, word, nouns + split_word(word), _after(texts, word)) if override else ("", "", nouns, [])
+        compact = re.sub(r"[^a-z]", "", word.lower())
         if word.lower() in POWER:
             return word.lower(), word, nouns, _after(texts, word)
+        if prog in SESSION_MANAGERS and compact.endswith(_POWER_COMPACT):
+            return "poweroff", word, nouns, _after(texts, word)
         parts = split_word(word)
         if any(p in _SAFE_FIRST for p in parts) and not any(_strength(p) for p in parts):
             return "", "", nouns, []  # `add-permission`, `create-volume`: the rest are names
@@ -118,6 +131,20 @@ def _action(c: Ctx) -> tuple:
             return "", "", nouns, []
         nouns += parts
     return "", "", nouns, []
+
+
+def _is_option_value(texts: list, k: int) -> bool:
+    """Is ``texts[k]`` probably the value of the option before it (``--config NAME``, ``-r REPO``,
+    PowerShell's ``-Format X``)?  A verb is never taken for a value: ``--mode deleteall`` counts."""
+    before = texts[k - 1]
+    if not before.startswith("-") or "=" in before or before == "--":
+        return False
+    if re.match(r"^-[A-Z][A-Za-z]+$", before):
+        return True
+    if any(_strength(p) for p in split_word(texts[k])):
+        return False
+    rest = [t for t in texts[k + 1:] if not t.startswith("-")]
+    return bool(rest) and (before.startswith("--") or len(before) == 2)
 
 
 def _after(texts: list, word: str) -> list:
@@ -143,6 +170,13 @@ def runs_command(c: Ctx) -> Optional[list]:
     return rest or None
 
 
+def _options(texts: list) -> set:
+    """Long options by name, short ones whole and letter by letter (``-rf`` -> -rf, -r, -f)."""
+    return {t.split("=", 1)[0] for t in texts if t.startswith("--")} | \
+        {f"-{letter}" for t in texts if t.startswith("-") and not t.startswith("--") and len(t) <= 5
+         for letter in t[1:]} | {t for t in texts if t.startswith("-") and not t.startswith("--")}
+
+
 def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     """Judge the destructive vocabulary of any program's subcommands and options."""
     prog = c.prog
@@ -152,50 +186,38 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if inner is not None:
         return c.check(inner)
     verb, said, nouns, after = _action(c)
-    if not verb and DESTRUCTIVE_PROGRAMS.get(prog.lower().removesuffix(".exe")):
-        verb, said = DESTRUCTIVE_PROGRAMS[prog.lower().removesuffix(".exe")], prog
+    if not verb:
+        verb, said, nouns, after = _option_verb(c, nouns)
+    named = DESTRUCTIVE_PROGRAMS.get(prog.lower().removesuffix(".exe"))
+    if not verb and named and not set(c.texts) & _ONLY_FREE_SPACE:
+        verb, said = named, prog
         nouns, after = [], [t for t in c.texts if not t.startswith(("-", "/"))] or ["files"]
-    texts = c.texts
-    options = {t.split("=", 1)[0] for t in texts if t.startswith("--")} | \
-        {f"-{letter}" for t in texts if t.startswith("-") and not t.startswith("--") and len(t) <= 5
-         for letter in t[1:]} | \
-        {t for t in texts if t.startswith("-") and not t.startswith("--")}
+    options = _options(c.texts)
     device = _device_write(c, options)
     if device is not None:
         return device
-    heavy_option = next((o for o in options if o in HEAVY_OPTIONS), None)
+    heavy_option = next((o for o in options if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o))
+                         and o not in ROUTINE_OPTIONS), None)
     if not verb:
-        if heavy_option and heavy_option not in ROUTINE_OPTIONS:
-            return MEDIUM, f"{prog} {heavy_option} deletes data ({c.text})"
+        if heavy_option:
+            wide = "all" in heavy_option or "everything" in heavy_option
+            return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
     strength = _strength(verb)
+    if heavy_option is None and strength >= 3 and "--delete" in options:
+        heavy_option = "--delete"  # `unregistervm … --delete`: the files go too
+    if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
+        return MEDIUM, f"{prog} {said} removes every package a list computed at run time names ({c.text})"
     light_nouns = LIGHT_NOUNS | (_PACKAGE_LIGHT if prog in PACKAGE_TOOLS else frozenset())
     data = [n for n in nouns if n in DATA_NOUNS and n not in light_nouns]
     light = [n for n in nouns if n in light_nouns]
-    everything = any(t in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c)
-    forced = bool(options & FORCE_OPTIONS)
-    prod = any(PROD.search(t) for t in after) or any(PROD.search(t) for t in texts if "=" in t)
-    level: Optional[int]
-    if strength == 4:
-        level = None if light and not data else MEDIUM
-    elif strength == 3 and verb in RESET:
-        level = MEDIUM if any(n in RESET_NOUNS for n in nouns) else None
-    elif strength == 3:
-        if light and not data or prog in PACKAGE_TOOLS and not data:
-            level = None
-        elif data or after or said == prog:
-            level = MEDIUM
-        else:
-            level = None
-    elif strength == 2:
-        level = MEDIUM if prog in SESSION_MANAGERS else None
-    else:
-        level = MEDIUM if data and (everything or heavy_option) else None
-    if level is None and heavy_option and heavy_option not in ROUTINE_OPTIONS:
-        level = MEDIUM
+    everything = any(t in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c) or \
+        strength >= 3 and "-a" in options
+    level = _level(prog, verb, strength, nouns, data, light, bool(after) or said == prog, everything, heavy_option)
     if level is None:
         return None
-    found = _targets(c, verb, after)
+    forced = bool(options & FORCE_OPTIONS)
+    prod = any(PROD.search(t) for t in after) or any(PROD.search(t) for t in c.texts if "=" in t)
     if level == MEDIUM and strength >= 3 and (everything or prod or heavy_option or
                                               forced and (strength == 4 or data)):
         level = HIGH
@@ -207,7 +229,29 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     else:
         reason = {4: f"{name} destroys {what}{scope}", 3: f"{name} deletes {what}{scope}",
                   2: f"{name} shuts down, restarts or logs out", 1: f"{name} on {what}{scope}"}[strength]
-    return worst((level, f"{reason} ({c.text})"), found)
+    return worst((level, f"{reason} ({c.text})"), _targets(c, verb, after))
+
+
+def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: list, named: bool,
+           everything: bool, heavy_option: Optional[str]) -> Optional[int]:
+    """Medium, or None: the verb's strength against what it acts on (a cache or a database)."""
+    level: Optional[int]
+    if strength == 4:
+        level = None if light and not data else MEDIUM
+    elif strength == 3 and verb in RESET:
+        level = MEDIUM if any(n in RESET_NOUNS for n in nouns) else None
+    elif strength == 3:
+        quiet = light and not data or prog in PACKAGE_TOOLS and not data
+        level = MEDIUM if not quiet and (data or named or everything) else None
+    elif strength == 2:
+        level = MEDIUM if prog in SESSION_MANAGERS else None
+    elif verb in ("clear", "flush", "empty"):
+        level = MEDIUM if data and not light else None
+    else:
+        level = MEDIUM if data and (everything or heavy_option) else None
+    if level is None and heavy_option:
+        level = MEDIUM
+    return level
 
 
 def _device_write(c: Ctx, options: set) -> Optional[tuple]:
@@ -223,6 +267,20 @@ def _device_write(c: Ctx, options: set) -> Optional[tuple]:
             options & DEVICE_WRITE_OPTIONS or words & FLASH:
         return HIGH, f"{c.prog} writes onto the device {dev}: what it holds is lost ({c.text})"
     return None
+
+
+def _option_verb(c: Ctx, nouns: list) -> tuple:
+    """``--purge``, ``--wipe-data``: a strong verb given as an option when no subcommand names one
+    (``--delete`` alone is too common a word for a small deletion)."""
+    for t in c.texts:
+        m = re.match(r"^--?(purge|destroy|wipe|erase|drop)(?:-([\w-]+))?$", t)
+        if not m:
+            continue
+        noun = m.group(2) or ""
+        after = [x for x in c.texts if not x.startswith("-")]
+        if noun and any(p in DATA_NOUNS for p in noun.split("-")) or not noun and after:
+            return m.group(1), t, nouns + noun.split("-"), after
+    return "", "", nouns, []
 
 
 def _listed(c: Ctx) -> bool:

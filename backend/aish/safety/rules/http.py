@@ -1,0 +1,75 @@
+"""Effect: destroys data through an HTTP API.  ``curl -X DELETE``, ``http DELETE``, ``wget
+--method=DELETE``, ``Invoke-RestMethod -Method Delete``, ``gh api -X DELETE``, and POSTs to
+endpoints named for deleting (``_delete_by_query``).
+
+The path says how much goes: one item (``/users/42``) is medium; a whole index, database
+or repository (``/orders``, ``/_all``, ``/repos/OWNER/REPO``) is high.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+from urllib.parse import urlsplit
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.remote import PROD
+
+_URL = re.compile(r"^(https?://|:\d|localhost|[\w.-]+:\d+|/)", re.IGNORECASE)
+_WHOLE = re.compile(r"(^|/)(_all|\*|_\w*index\w*|_cluster)(/|$)|^/repos/[^/]+/[^/]+/?$|^/orgs/[^/]+/?$|"
+                    r"^/projects/[^/]+/?$|^/(v\d+/)?(databases?|buckets?|indices|indexes|collections?|"
+                    r"keyspaces|clusters?|namespaces?)/[^/]+/?$|[?&](recursive|force|purge)=(true|1)")
+_DELETE_ENDPOINT = re.compile(r"_delete_by_query|/(delete|destroy|drop|wipe|purge|truncate|reset)(_\w+)?(/|$|\?)",
+                              re.IGNORECASE)
+
+
+def _method_and_url(c: Ctx) -> tuple:
+    texts = c.texts
+    method, url, data = "", "", False
+    prog = c.prog.lower()
+    for k, t in enumerate(texts):
+        nxt = texts[k + 1] if k + 1 < len(texts) else ""
+        low = t.lower()
+        if low in ("-x", "--request", "--method", "-method") and nxt:
+            method = nxt.upper()
+        elif re.fullmatch(r"-X[A-Za-z]+", t):
+            method = t[2:].upper()
+        elif low.startswith(("--request=", "--method=", "-method:")):
+            method = re.split(r"[=:]", t, 1)[1].upper()
+        elif low in ("-d", "--data", "--data-binary", "--data-raw", "--json", "-f", "--field", "--body", "-body",
+                     "-F", "--form") or low.startswith(("--data", "--post-data", "--post-file")):
+            data = True
+        elif not url and (t.startswith(("http://", "https://")) or prog in ("http", "https", "xh", "gh", "glab")
+                          and _URL.match(t) and t.upper() not in ("GET", "POST", "PUT", "PATCH", "DELETE")):
+            url = t
+    if prog in ("http", "https", "xh", "xhs", "httpie"):
+        positional = [t for t in texts if not t.startswith("-")]
+        if positional and positional[0].upper() in ("DELETE", "GET", "POST", "PUT", "PATCH", "HEAD"):
+            method = positional[0].upper()
+            url = positional[1] if len(positional) > 1 else url
+    if prog in ("gh", "glab") and texts[:1] == ["api"]:
+        url = next((t for t in texts[1:] if not t.startswith("-") and t.upper() != method), url)
+    return method, url, data
+
+
+def rule_http_delete(c: Ctx) -> Optional[tuple]:
+    if c.prog.lower() in ("gh", "glab") and c.texts[:1] != ["api"]:
+        return None
+    method, url, data = _method_and_url(c)
+    path = urlsplit(url).path if "://" in url else url.split("?")[0]
+    path = re.sub(r"^:\d+", "", path)
+    query = urlsplit(url).query if "://" in url else (url.split("?", 1)[1] if "?" in url else "")
+    if method == "DELETE":
+        depth = len([p for p in path.split("/") if p])
+        whole = _WHOLE.search(path + ("?" + query if query else "")) or depth == 1 or PROD.search(url)
+        what = "a whole index, database or repository" if whole else "what the URL names"
+        return (HIGH if whole else MEDIUM), f"HTTP DELETE removes {what} ({c.text})"
+    if (method in ("POST", "PUT", "PATCH") or data) and _DELETE_ENDPOINT.search(path):
+        everything = "match_all" in " ".join(c.texts) or _WHOLE.search(path)
+        return (HIGH if everything else MEDIUM), f"calls an API endpoint that deletes data ({c.text})"
+    return None
+
+
+RULES: dict = {p: [rule_http_delete] for p in ("curl", "wget", "http", "https", "xh", "xhs", "httpie", "curlie",
+                                               "invoke-restmethod", "invoke-webrequest", "irm", "iwr")}
+RULES["gh"] = [rule_http_delete]
+RULES["glab"] = [rule_http_delete]

@@ -1,0 +1,204 @@
+"""Effect: whatever the code given to an interpreter does (``python -c``, ``node -e``,
+``perl -e``, ``ruby -e``, ``php -r``, ``pwsh -c``, a heredoc fed to ``python3 -``).
+
+The body is code, not a shell line, so it is read for what reaches the system: commands
+handed to a shell (``os.system("…")``, ``execSync('…')``, backticks) are judged as shell
+commands; file-system calls (``shutil.rmtree``, ``fs.rmSync``, ``FileUtils.rm_rf``,
+``unlink``) are judged on their target (``os.path.expanduser("~")`` is home, a name
+computed at run time is judged at its worst); code fetched from the network or decoded
+before it runs is flagged as unreadable.
+"""
+from __future__ import annotations
+
+import base64
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
+from aish.safety.rules.delete import delete_level
+from aish.safety.shell_words import Word
+
+_PYTHON = re.compile(r"^(python[\d.]*|pypy[\d.]*|python[\d.]*-dbg)$")
+# option that takes the body, per interpreter
+_BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "nodejs": ("-e", "--eval", "-p"),
+                 "perl": ("-e", "-E"), "ruby": ("-e",), "php": ("-r",), "lua": ("-e",), "luajit": ("-e",),
+                 "Rscript": ("-e",), "osascript": ("-e",), "bun": ("-e", "--eval", "-p"), "deno": ("eval",),
+                 "pwsh": ("-c", "-command", "-Command"), "powershell": ("-c", "-command", "-Command"),
+                 "powershell.exe": ("-c", "-command", "-Command"), "pwsh.exe": ("-c", "-command", "-Command"),
+                 "tclsh": (), "groovy": ("-e",), "jshell": (), "julia": ("-e",), "elixir": ("-e",)}
+_POWERSHELL = {"pwsh", "powershell", "powershell.exe", "pwsh.exe"}
+
+_STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`]*)`)"""
+# Calls that hand a string to a shell.
+_SHELL_CALLS = re.compile(
+    r"(?P<call>\bos\.(?:system|popen)|\bsubprocess\.\w+|\bcommands\.getoutput|\bpty\.spawn|(?<![\w.])system|"
+    r"(?<![\w])\.?exec(?:Sync)?|\bspawnSync|\bshell_exec|\bpassthru|(?<![\w.])popen|\bproc_open|\bIO\.popen|"
+    r"\bOpen3\.\w+|\bProcess\.spawn|\bKernel\.system|\bRuntime\.getRuntime\(\)\.exec|\bdo\s+shell\s+script)"
+    r"\s*\(?\s*(?:\[\s*)?" + _STR)
+_LIST_CALL = re.compile(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|execFile|Popen)\s*\(\s*\[([^\]]*)\]"
+                        r"|\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(\s*" + _STR + r"\s*,\s*\[([^\]]*)\]")
+_BACKTICKS = re.compile(r"(?:%x\(|\bqx[({/])([^)}/]*)[)}/]|`([^`]+)`")
+# File-system calls: (pattern capturing the target expression, recursive?)
+_FS_CALLS = [
+    (re.compile(r"\bshutil\.rmtree\s*\(\s*([^,)]+)"), True),
+    (re.compile(r"\bos\.(?:remove|unlink|rmdir|removedirs)\s*\(\s*([^,)]+)"), False),
+    (re.compile(r"\bPath\s*\(\s*([^)]+)\)\s*\.\s*(?:unlink|rmdir)\s*\("), False),
+    (re.compile(r"(?:\b(?:fs|fsp|fse|promises)|\))\.(?:rmSync|rm|rmdirSync|rmdir|removeSync|remove|emptyDirSync|"
+                r"emptyDir)\s*\(\s*([^,)]+)(?=[^;]*recursive|[^;]*Sync|[^;]*remove|[^;]*empty)"), True),
+    (re.compile(r"(?:\b(?:fs|fsp|promises)|\))\.(?:unlinkSync|unlink)\s*\(\s*([^,)]+)"), False),
+    (re.compile(r"\brimraf(?:\.sync)?\s*\(\s*([^,)]+)"), True),
+    (re.compile(r"\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|rmtree|remove_entry_secure)\s*\(?\s*([^,)\s;]+)"),
+     True),
+    (re.compile(r"\b(?:File\.(?:delete|unlink)|FileUtils\.(?:rm|rm_f))\s*\(?\s*([^,)\s;]+)"), False),
+    (re.compile(r"\b(?:rmtree|remove_tree)\s*\(?\s*([^,)\s;]+)"), True),
+    (re.compile(r"(?<![\w.$>])(?:unlink|rmdir)\b\s*\(?\s*([^,)\s;]+)"), False),
+]
+# Expressions for home, whatever the language.
+_HOME_EXPR = re.compile(r"expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|environ\[\s*['\"]HOME['\"]\s*\]|"
+                        r"getenv\(\s*['\"]HOME['\"]\s*\)|process\.env\.HOME|homedir\(\)|Dir\.home|"
+                        r"ENV\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*HOME\s*\}|\$env:USERPROFILE|\$HOME|~")
+_FETCH = re.compile(r"\burlopen\b|\brequests\.(?:get|post)\b|\burllib\b|\bhttp\.client\b|\burlretrieve\b|"
+                    r"\bfetch\s*\(|\bhttps?\.get\b|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|\bLWP::|\bHTTP::Tiny\b|"
+                    r"\bfile_get_contents\s*\(\s*['\"]https?:|\bDownloadString\b|\bInvoke-WebRequest\b|\biwr\b|"
+                    r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b", re.IGNORECASE)
+_RUNS_CODE = re.compile(r"\b(?:exec|eval|compile|Function|instance_eval|class_eval|Invoke-Expression|iex|"
+                        r"execfile|runpy)\s*[\s(]", re.IGNORECASE)
+_DECODE = re.compile(r"b64decode|base64\.decode|atob\s*\(|Buffer\.from\([^)]*base64|decode_base64|Base64\.decode|"
+                     r"base64_decode|FromBase64String|codecs\.decode\([^)]*rot|zlib\.decompress|marshal\.loads",
+                     re.IGNORECASE)
+_KILL_ALL = re.compile(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill\s*\(?\s*-?9\s*,\s*-1\b")
+
+
+def _family(prog: str) -> str:
+    if _PYTHON.match(prog):
+        return "python"
+    base = re.sub(r"[\d.]+$", "", prog)
+    return base if base in _BODY_OPTIONS else prog
+
+
+def body(c: Ctx) -> Optional[str]:
+    """The code the interpreter runs from the command line or a heredoc, if any."""
+    family = _family(c.prog)
+    options = _BODY_OPTIONS.get(family)
+    if options is None:
+        return None
+    texts = c.texts
+    if family in ("pwsh", "powershell", "powershell.exe", "pwsh.exe"):
+        for k, t in enumerate(texts):
+            if t.lower() in ("-encodedcommand", "-enc", "-e", "-ec", "-en", "-enco") and k + 1 < len(texts):
+                return _decode_utf16(texts[k + 1])
+            if t.lower() in ("-c", "-command") and k + 1 < len(texts):
+                return " ".join(texts[k + 1:])
+            if t.lower() in ("-file", "-f"):
+                return None
+        rest = [t for t in texts if not t.startswith("-")]
+        return " ".join(rest) if rest else _stdin_body(c)
+    for k, t in enumerate(texts):
+        if t in options and k + 1 < len(texts):
+            return texts[k + 1]
+        if family == "python" and t.startswith("-c") and len(t) > 2:
+            return t[2:]
+        if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*[eE]", t) and k + 1 < len(texts):
+            return texts[k + 1]
+        if not t.startswith("-") and t != "-":
+            return None  # a script file: not readable here
+    return _stdin_body(c)
+
+
+def _stdin_body(c: Ctx) -> Optional[str]:
+    bodies = [r.body for r in c.seg.redirects if r.body] + \
+             [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
+    return "\n".join(bodies) or None
+
+
+def _decode_utf16(text: str) -> str:
+    try:
+        return base64.b64decode(text + "=" * (-len(text) % 4)).decode("utf-16-le", "replace")
+    except (ValueError, UnicodeError):
+        return ""
+
+
+def _path_of(expr: str) -> Word:
+    """The target a code expression names, as a shell word for ``target``."""
+    expr = expr.strip()
+    literal = re.fullmatch(_STR, expr)
+    if literal:
+        text = next(g for g in literal.groups() if g is not None)
+        return Word(text, text)
+    if _HOME_EXPR.search(expr):
+        rest = re.search(r"""['"](/[^'"]*)['"]\s*\)?\s*$""", expr)  # os.path.join(home, "x")
+        text = "~" + (rest.group(1) if rest else "")
+        return Word(text, text)
+    return Word("$" + re.sub(r"\W", "_", expr)[:20], expr, has_var=True)  # computed at run time
+
+
+def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
+    code = body(c)
+    if not code:
+        return None
+    shown = fragment([c.prog, code.replace("\n", " ")], 70)
+    if _family(c.prog) in _POWERSHELL:
+        found = c.recurse(code)  # PowerShell is a shell: its line is judged as one
+        return (found[0], f"{found[1]} (inside {c.prog})") if found else None
+    best = None
+    for m in _SHELL_CALLS.finditer(code):
+        if m.group("call") == "exec" and _family(c.prog) == "python":
+            continue  # python's exec() runs python, judged below
+        command = next((g for g in m.groups()[1:] if g is not None), "")
+        found = c.recurse(command.replace("\\'", "'").replace('\\"', '"'))
+        if found:
+            best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
+    for m in _LIST_CALL.finditer(code):
+        parts = re.findall(r"""['"]([^'"]*)['"]""", (m.group(1) or "") + " " + (m.group(5) or ""))
+        head = next((g for g in m.groups()[1:4] if g is not None), None)
+        command = " ".join(([head] if head else []) + [_quote(p) for p in parts])
+        found = c.recurse(command) if command else None
+        if found:
+            best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
+    if _family(c.prog) in ("perl", "ruby", "php"):
+        for m in _BACKTICKS.finditer(code):
+            found = c.recurse(m.group(1) or m.group(2) or "")
+            if found:
+                best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
+    for pattern, recursive in _FS_CALLS:
+        for m in pattern.finditer(code):
+            t = target(_path_of(m.group(1)))
+            level = delete_level(t, recursive)
+            if level is not None and level >= MEDIUM:
+                best = worst(best, (level, f"{c.prog} code deletes {describe(t)} ({shown})"))
+    if _RUNS_CODE.search(code) and _FETCH.search(code):
+        best = worst(best, (HIGH, f"{c.prog} code runs code fetched from the network ({shown})"))
+    elif _RUNS_CODE.search(code) and _DECODE.search(code):
+        best = worst(best, (MEDIUM, f"{c.prog} code runs decoded text nobody read first ({shown})"))
+    if _KILL_ALL.search(code):
+        best = worst(best, (HIGH, f"{c.prog} code kills every process you can signal ({shown})"))
+    if c.prog == "osascript" and re.search(r"\b(shut\s*down|restart|log\s*out)\b", code, re.IGNORECASE):
+        best = worst(best, (MEDIUM, f"osascript shuts down, restarts or logs out the Mac ({shown})"))
+    return best
+
+
+def rule_awk_system(c: Ctx) -> Optional[tuple]:
+    """``awk 'BEGIN{system("rm -rf ~")}'``: awk hands the string to a shell."""
+    texts, k = c.texts, 0
+    while k < len(texts) and texts[k].startswith("-"):
+        k += 2 if texts[k] in ("-F", "-v", "-f") else 1
+    if k >= len(texts) or "-f" in texts[:k]:
+        return None
+    best = None
+    for m in re.finditer(r"\bsystem\s*\(\s*\"((?:[^\"\\]|\\.)*)\"", texts[k]):
+        found = c.recurse(m.group(1))
+        if found:
+            best = worst(best, (found[0], f"{found[1]}, run by awk"))
+    return best
+
+
+def _quote(part: str) -> str:
+    return part if re.fullmatch(r"[\w@%+=:,./~-]+", part) else "'" + part.replace("'", "'\\''") + "'"
+
+
+RULES: dict = {"awk": [rule_awk_system], "gawk": [rule_awk_system], "mawk": [rule_awk_system],
+               "nawk": [rule_awk_system]}
+for _p in ("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua",
+           "luajit", "Rscript", "osascript", "bun", "deno", "pwsh", "powershell", "powershell.exe", "pwsh.exe",
+           "groovy", "julia", "elixir"):
+    RULES[_p] = [rule_interpreter_body]

@@ -1,0 +1,194 @@
+"""Effect: what a write means where it lands.  A line appended to sudoers, sshd or PAM
+configuration, ``/etc/ld.so.preload``, a crontab or a shell's start-up file does whatever
+that file makes of it; OS security features switched off (SELinux, Gatekeeper, SIP,
+AppArmor, ASLR, TLS checks, X access control); the network lease released.
+
+The content comes from the same line: ``echo``/``printf`` arguments, a heredoc, a
+here-string, or what is piped into ``tee``.  A command written into a crontab or an rc
+file is judged as a command, with when it runs added to the reason.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, worst
+from aish.safety.unwrap import unwrap
+
+# (file pattern, [(content pattern, level, what it means)], level of any other write, what that means)
+_FILES = [
+    (re.compile(r"^(/private)?/etc/sudoers(\.d/.*)?$"),
+     [(re.compile(r"NOPASSWD|!authenticate|ALL\s*=\s*\(\s*ALL[^)]*\)\s*(NOPASSWD:\s*)?ALL", re.IGNORECASE), HIGH,
+       "lets a user run anything as root (sudoers)")],
+     MEDIUM, "a bad line in sudoers breaks sudo for everyone"),
+    (re.compile(r"^/etc/ssh/sshd_config(\.d/.*)?$"),
+     [(re.compile(r"PermitEmptyPasswords\s+yes|AuthorizedKeysFile\s+/dev/null", re.IGNORECASE), HIGH,
+       "lets anyone log in over ssh"),
+      (re.compile(r"PermitRootLogin\s+yes|PasswordAuthentication\s+yes|StrictModes\s+no|UsePAM\s+no", re.IGNORECASE),
+       MEDIUM, "weakens ssh logins (root or passwords allowed)")],
+     MEDIUM, "changes how ssh logins work; a mistake locks you out"),
+    (re.compile(r"^/etc/(pam\.d/.*|security/.*|pam\.conf)$"),
+     [(re.compile(r"pam_permit\.so"), HIGH, "lets anyone log in without a password (pam_permit)"),
+      (re.compile(r"pam_deny\.so"), HIGH, "stops every login (pam_deny)")],
+     MEDIUM, "changes how logins are checked; a mistake locks everyone out"),
+    (re.compile(r"^/etc/ld\.so\.preload$"), [], HIGH, "loads a library into every program (ld.so.preload)"),
+    (re.compile(r"^/etc/passwd$"), [(re.compile(r"^[^:\n]*::0:0:|:x?:0:0:", re.MULTILINE), HIGH,
+                                      "adds an account with root's powers")],
+     MEDIUM, "a bad line in /etc/passwd locks users out"),
+    (re.compile(r"^/proc/sys/kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict)$"),
+     [(re.compile(r"^\s*0\s*$"), MEDIUM, "switches a kernel protection off")], None, ""),
+    (re.compile(r"^/etc/sysctl\.(conf|d/.*)$"),
+     [(re.compile(r"randomize_va_space\s*=\s*0|ptrace_scope\s*=\s*0"), MEDIUM, "switches a kernel protection off")],
+     None, ""),
+    (re.compile(r"^/etc/selinux/config$"), [(re.compile(r"SELINUX\s*=\s*(disabled|permissive)"), MEDIUM,
+                                             "switches SELinux off")], None, ""),
+    (re.compile(r"^/etc/apt/(sources\.list(\.d/.*)?|apt\.conf(\.d/.*)?)$"),
+     [(re.compile(r"trusted\s*=\s*yes|AllowUnauthenticated|Verify-Peer\s+\"?false", re.IGNORECASE), MEDIUM,
+       "installs packages nobody signed")], None, ""),
+]
+_CRON = re.compile(r"^(/etc/crontab|/etc/cron\.d/.*|/var/spool/cron/.*)$")
+_STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish)|"
+                      r"/etc/(profile|bash\.bashrc|zsh/zshrc|zshrc|profile\.d/.*|environment))$")
+
+
+def _cron_command(line: str, system: bool) -> str:
+    """The command of a crontab line (after five time fields, and the user in a system crontab)."""
+    line = line.strip()
+    if not line or line.startswith("#") or re.match(r"^\w+=", line):
+        return ""
+    if line.startswith("@"):
+        parts = line.split(None, 2 if system else 1)
+        return parts[-1] if len(parts) > (2 if system else 1) else ""
+    parts = line.split(None, 6 if system else 5)
+    return parts[-1] if len(parts) > (6 if system else 5) else ""
+
+
+def content_of(seg, chain: list) -> str:
+    """What a segment writes: echo/printf words, a heredoc or here-string, or what a pipe feeds ``tee``."""
+    sources = [seg] + ([chain[-1]] if chain else [])
+    texts = []
+    for s in sources:
+        words = s.words
+        if words and words[0].text in ("echo", "printf", "print"):
+            texts.append(" ".join(w.text for w in words[1:] if not re.fullmatch(r"-[neE]+", w.text)))
+        texts += [r.body for r in s.redirects if r.body]
+        texts += [r.target.text for r in s.redirects if r.op == "<<<" and r.target is not None]
+    return "\n".join(t.replace("\\n", "\n") for t in texts)
+
+
+def written_files(seg) -> list:
+    """(path, appended?) for every file this segment writes by redirection or ``tee``."""
+    out = []
+    for red in seg.redirects:
+        if red.target is not None and red.op.lstrip("0123456789&").startswith(">") and not red.op.endswith("&"):
+            out.append((red.target.text, ">>" in red.op))
+    words = seg.words
+    if words:
+        inner = unwrap(words)[0]
+        if inner and inner[0].text == "tee":
+            append = any(w.text in ("-a", "--append") for w in inner[1:])
+            out += [(w.text, append) for w in inner[1:] if not w.text.startswith("-")]
+    return out
+
+
+def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
+    """Judge a write by where it lands and what it says."""
+    files = written_files(seg)
+    if not files:
+        return None
+    text = content_of(seg, chain)
+    best = None
+    for path, append in files:
+        path = re.sub(r"^\$HOME(?=/)", "~", path)
+        for pattern, meanings, default, why in _FILES:
+            if not pattern.match(path):
+                continue
+            found = next(((lvl, what) for rx, lvl, what in meanings if rx.search(text)), None)
+            if found is None and default is not None and append:
+                found = (default, why)
+            if found is not None:
+                best = worst(best, (found[0], f"{found[1]} ({'>>' if append else '>'} {path}: "
+                                              f"{fragment([text.strip()], 40)})"))
+        if _CRON.match(path) or _STARTUP.match(path):
+            system = path == "/etc/crontab" or path.startswith("/etc/cron.d/")
+            when = "each time cron runs it" if _CRON.match(path) else "at every shell start"
+            for line in text.splitlines():
+                command = _cron_command(line, system) if _CRON.match(path) else line
+                inner = recurse(command) if command.strip() else None
+                if inner is not None and inner[0] >= MEDIUM:
+                    best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))
+    return best
+
+
+# ----------------------------------------------------------------- security features switched off
+_SECURITY_SERVICES = re.compile(r"^(apparmor|auditd|firewalld|fail2ban|selinux\w*|clamav\w*|clamd|falcon-sensor|"
+                                r"osqueryd|wazuh-agent|crowdstrike\w*|sshguard|aide\w*|rkhunter|ufw|nftables|"
+                                r"iptables|netfilter-persistent)(\.service)?$")
+
+
+def rule_security_off(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    joined = " ".join(texts)
+    lowered = joined.lower()
+    reason = None
+    if p == "setenforce" and texts[:1] and texts[0].lower() in ("0", "permissive"):
+        reason = "switches SELinux enforcement off"
+    elif p == "spctl" and re.search(r"--master-disable|--global-disable|--disable", joined):
+        reason = "switches Gatekeeper off: unsigned apps run"
+    elif p == "csrutil" and "disable" in texts:
+        reason = "switches System Integrity Protection off"
+    elif p == "fdesetup" and "disable" in texts:
+        reason = "switches FileVault disk encryption off"
+    elif p in ("aa-teardown", "aa-disable") or p == "apparmor_parser" and "-R" in texts:
+        reason = "unloads AppArmor profiles"
+    elif p == "auditctl" and re.search(r"(^|\s)(-e\s*0|-D)(\s|$)", joined):
+        reason = "switches the audit log off or deletes its rules"
+    elif p == "sysctl" and re.search(r"randomize_va_space\s*=\s*0|ptrace_scope\s*=\s*0|kptr_restrict\s*=\s*0", joined):
+        reason = "switches a kernel protection off"
+    elif p == "git" and re.search(r"\bconfig\b.*\bhttp\.sslverify\s+(false|0|no)\b", lowered):
+        reason = "switches TLS certificate checks off for git"
+    elif p in ("npm", "yarn", "pnpm") and re.search(r"\bconfig\s+set\s+strict-ssl\s+false\b", lowered):
+        reason = "switches TLS certificate checks off for the package manager"
+    elif p == "xhost" and texts[:1] and texts[0] == "+":
+        reason = "lets any host connect to your X display (and read your keystrokes)"
+    elif p == "defaults" and re.search(r"LSQuarantine\s+-bool\s+(false|no|0)", joined, re.IGNORECASE):
+        reason = "switches macOS download quarantine off"
+    elif p in ("systemctl", "service") and re.search(r"\b(stop|disable|mask)\b", joined) and \
+            any(_SECURITY_SERVICES.match(t) for t in texts):
+        reason = "stops a security service"
+    elif p == "mokutil" and "--disable-validation" in texts:
+        reason = "switches Secure Boot validation off"
+    return (MEDIUM, f"{reason} ({c.text})") if reason else None
+
+
+# ----------------------------------------------------------------- the network lease released
+def rule_lease(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    joined = " ".join(texts)
+    if p in ("dhclient", "dhclient3") and re.search(r"(^|\s)(-r|-x|--release)(\s|$)", joined) or \
+            p == "dhcpcd" and re.search(r"(^|\s)(-k|-x|--release|--exit)(\s|$)", joined) or \
+            p == "udhcpc" and "-R" in texts or p == "ipconfig" and texts[:1] in (["set"],) and "NONE" in texts:
+        return HIGH, f"releases the network lease: the machine drops off the network ({c.text})"
+    if p == "networkctl" and texts[:1] in (["down"],):
+        return HIGH, f"takes network links down: remote access over them stops ({c.text})"
+    if p == "networksetup" and re.search(r"-set(networkserviceenabled|airportpower)\s+\S+\s+off", joined):
+        return HIGH, f"switches a network service off ({c.text})"
+    if p == "rfkill" and texts[:1] == ["block"]:
+        return HIGH if any(t in ("all", "wlan", "wifi") for t in texts[1:]) else MEDIUM, \
+            f"switches the radio off: wireless connections drop ({c.text})"
+    if p in ("wpa_cli",) and any(t in ("disconnect", "terminate") for t in texts) or \
+            p == "iwconfig" and re.search(r"txpower\s+off", joined):
+        return HIGH, f"drops the wireless connection ({c.text})"
+    if p in ("tailscale", "zerotier-cli") and texts[:1] in (["down"], ["leave"], ["logout"]) or \
+            p == "wg-quick" and texts[:1] == ["down"]:
+        return MEDIUM, f"takes the VPN down: a session over it is cut ({c.text})"
+    return None
+
+
+RULES: dict = {}
+for _p in ("setenforce", "spctl", "csrutil", "fdesetup", "aa-teardown", "aa-disable", "apparmor_parser", "auditctl",
+           "sysctl", "git", "npm", "yarn", "pnpm", "xhost", "defaults", "systemctl", "service", "mokutil"):
+    RULES[_p] = [rule_security_off]
+for _p in ("dhclient", "dhclient3", "dhcpcd", "udhcpc", "networkctl", "networksetup", "rfkill", "wpa_cli", "iwconfig",
+           "tailscale", "zerotier-cli", "wg-quick"):
+    RULES.setdefault(_p, []).append(rule_lease)

@@ -1,0 +1,202 @@
+"""Effect: stops things broadly.  Killing every process of a name, a pattern or whatever
+listens on a port; the machine itself (``shutdown``, ``init 0``, desktop helpers, updates
+applied with a reboot).
+
+A signal that only asks (``-0``) or nudges (``-HUP``, ``-USR1``, ``-CONT``) stops nothing:
+it is not flagged, except where the target is a session or the whole system.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, parse_opts
+
+# Signals that end nothing (or only pause it for a moment).
+_GENTLE = {"0", "HUP", "SIGHUP", "1", "USR1", "SIGUSR1", "10", "USR2", "SIGUSR2", "12", "CONT", "SIGCONT", "18",
+           "WINCH", "SIGWINCH", "28", "INFO", "SIGINFO", "ALRM", "SIGALRM", "14", "PWR"}
+_SESSIONS = re.compile(r"^(sshd?|systemd|init|dbus-daemon|NetworkManager|login|Xorg|Xwayland|gnome-shell|kwin.*|"
+                       r"plasmashell|sway|Hyprland|loginwindow|WindowServer|launchd|tmux|tmux: server|screen|"
+                       r"bash|zsh|sh|fish|-bash|-zsh|gdm.*|sddm|lightdm|explorer\.exe|winlogon\.exe|csrss\.exe)$")
+# Substitutions and feeders that list processes by name or port.
+_FINDS_PROCESSES = re.compile(r"^\s*(sudo\s+)?(pgrep|pidof|lsof|fuser|ps|ss|netstat|pgrep\.exe|tasklist)\b")
+_BY_PORT = re.compile(r"-i\s*:?\s*\d|-i\s*tcp|tcp:\d|:\d{2,5}\b|/tcp|/udp|--port|sport|dport")
+# Updates that restart the machine when done.
+_UPDATE_REBOOT = {"softwareupdate": ({"-R", "--restart"}, set()), "rpm-ostree": ({"-r", "--reboot"}, set()),
+                  "bootc": ({"--apply"}, set()), "ostree": ({"--reboot"}, set()),
+                  "transactional-update": (set(), {"reboot"}), "dnf": (set(), {"reboot"}),
+                  "dnf5": (set(), {"reboot"}), "fwupdmgr": ({"--force"}, set()), "install-windowsupdate":
+                  ({"-autoreboot"}, set()), "get-windowsupdate": ({"-autoreboot"}, set()),
+                  "usoclient": (set(), {"startinstall", "restartdevice"}), "pkcon": ({"--reboot"}, set())}
+# Desktop and session helpers: the option or word that ends the session or the machine.
+_DESKTOP = {"gnome-session-quit": {"--power-off", "--reboot", "--logout"},
+            "xfce4-session-logout": {"--halt", "--reboot", "--logout", "--suspend", "--hibernate", "-h", "-r", "-l"},
+            "cinnamon-session-quit": {"--power-off", "--reboot", "--logout"},
+            "mate-session-save": {"--shutdown", "--logout"}, "lxqt-leave": {"--shutdown", "--reboot", "--logout"},
+            "lxsession-logout": {"*"}, "wlogout": {"*"}, "xfce4-session": set(), "budgie-session": {"--logout"}}
+
+
+def _signal(texts: list) -> str:
+    """The signal a kill-like command sends ("" when none is named: TERM)."""
+    for k, t in enumerate(texts):
+        if t in ("-s", "--signal", "-n") and k + 1 < len(texts):
+            return texts[k + 1].upper().removeprefix("SIG")
+        m = re.fullmatch(r"-(?:s|-signal=)?(SIG)?([A-Za-z]+[0-9]*|\d+)", t)
+        if m and (m.group(1) or m.group(2).isupper() or m.group(2).isdigit()):
+            return m.group(2).upper()
+    return ""
+
+
+def rule_power(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    if p in ("shutdown", "reboot", "poweroff", "halt"):
+        if p == "shutdown" and any(t.lower() in ("-c", "/a") for t in texts):
+            return None  # cancels a pending shutdown
+        return MEDIUM, f"shuts down or reboots the machine ({c.text})"
+    if p in ("init", "telinit") and texts[:1] and texts[0] in ("0", "6", "1", "s", "S"):
+        return MEDIUM, f"changes the runlevel: shutdown, reboot or single-user ({c.text})"
+    return None
+
+
+def rule_kill(c: Ctx) -> Optional[tuple]:
+    p, texts = c.prog, c.texts
+    signal = _signal(texts)
+    gentle = signal in _GENTLE
+    if p == "kill":
+        pids = [w for w in c.args if not re.fullmatch(r"-(\d+|[A-Z]+[A-Z0-9]*|SIG[A-Z]+|s|n|l|L)", w.text)
+                and w.text not in ("-s", "-n", signal)]
+        pid_texts = [w.text for w in pids]
+        if "-1" in texts[1:] or (texts and texts[-1] == "-1" and len(texts) >= 2) or "-1" in pid_texts:
+            return (None if signal == "0" else (HIGH, f"kills every process you can signal ({c.text})"))
+        if "1" in pid_texts and not gentle:
+            return HIGH, f"signals init: the machine goes down ({c.text})"
+        if "0" in pid_texts and not gentle:
+            return MEDIUM, f"kills every process in this process group, your shell included ({c.text})"
+        if any(t in ("$$", "$PPID", "${PPID}", "$$$") for t in pid_texts) and not gentle:
+            return MEDIUM, f"kills this shell session ({c.text})"
+        if gentle:
+            return None
+        for w in pids:
+            for sub in w.subs:
+                if _FINDS_PROCESSES.match(sub):
+                    what = "whatever listens on a port" if _BY_PORT.search(sub) else "every process the search finds"
+                    return MEDIUM, f"kills {what} ({c.text})"
+        if c.xargs and any(f.words and _FINDS_PROCESSES.match(" ".join(x.text for x in f.words)) for f in c.chain):
+            feeder = " ".join(x.text for f in c.chain for x in f.words)
+            what = "whatever listens on a port" if _BY_PORT.search(feeder) else "every process the search finds"
+            return MEDIUM, f"kills {what} ({c.text})"
+        return None
+    if p in ("killall", "pkill", "skill", "slay"):
+        args = [w for w in c.args if not re.fullmatch(r"-(\d+|[A-Z]+[A-Z0-9+-]*)", w.text)]  # -HUP, -9, -SIGTERM
+        flags, values, pos = parse_opts(args, frozenset({"-u", "--user", "-s", "--signal", "-t", "-U", "-g",
+                                                           "-G", "-P", "-o", "-y", "-n", "--older-than",
+                                                           "--younger-than"}))
+        names = [w.text for w in pos]
+        user = values.get("-u") or values.get("--user") or values.get("-U")
+        if any(_SESSIONS.match(n) for n in names) and not (gentle and signal != "HUP"):
+            if signal == "HUP" and not any(n in ("bash", "zsh", "sh", "fish", "sshd", "ssh") for n in names):
+                return None
+            return HIGH if any(n.startswith(("ssh", "system", "init", "launchd", "login", "Window", "dbus"))
+                               for n in names) else MEDIUM, f"kills {', '.join(names)}: sessions or the system go down ({c.text})"
+        if gentle:
+            return None
+        if user in ("root", "0"):
+            return HIGH, f"kills every process of root: the system goes down ({c.text})"
+        if user:
+            return MEDIUM, f"kills every process of a user, sessions included ({c.text})"
+        if names in (["."], [".*"], ["-1"]) or (p == "pkill" and names and names[0] in (".", ".*", "")):
+            return HIGH, f"kills every process ({c.text})"
+        if names:
+            how = "matching" if "f" in flags or p == "pkill" else "named"
+            return MEDIUM, f"kills every process {how} {', '.join(names)[:40]} ({c.text})"
+        return None
+    if p == "killall5":
+        return HIGH, f"kills every process ({c.text})"
+    return None
+
+
+def rule_fuser(c: Ctx) -> Optional[tuple]:
+    """``fuser -k 8080/tcp``, ``fuser -km /mnt``: kills whatever uses a port or a filesystem."""
+    flags, _, pos = parse_opts(c.args, frozenset({"-n", "--namespace", "-s"}))
+    if not flags & {"k", "--kill"} or _signal(c.texts) in _GENTLE - {""}:
+        return None
+    what = ", ".join(w.text for w in pos)[:40] or "it"
+    return MEDIUM, f"kills every process using {what} ({c.text})"
+
+
+def rule_taskkill(c: Ctx) -> Optional[tuple]:
+    """Windows: ``taskkill /IM name /F``, ``Stop-Process -Name``, ``wmic process … delete``."""
+    texts = [t.lower() for t in c.texts]
+    if c.prog.lower() in ("taskkill", "taskkill.exe"):
+        if "/im" in texts or "/fi" in texts:
+            return MEDIUM, f"kills every process matching a name or filter ({c.text})"
+        return None
+    if c.prog.lower() in ("wmic", "wmic.exe") and "process" in texts and ("delete" in texts or "terminate" in texts):
+        return MEDIUM, f"kills every process the query matches ({c.text})"
+    if c.prog.lower() in ("stop-process", "spps", "kill") and any(t in ("-name", "-processname") for t in texts):
+        return MEDIUM, f"kills every process of a name ({c.text})"
+    if c.prog.lower() in ("stop-process", "spps") and c.chain:
+        return MEDIUM, f"kills every process the pipe lists ({c.text})"
+    return None
+
+
+def rule_windows_session(c: Ctx) -> Optional[tuple]:
+    """``tskill NAME``, ``logoff SESSION``: every process of a name, or a whole session, ends."""
+    names = [t for t in c.texts if not t.startswith(("/", "-"))]
+    if c.prog.lower() in ("tskill", "tskill.exe") and names and not names[0].isdigit():
+        return MEDIUM, f"kills every process named {names[0]} ({c.text})"
+    if c.prog.lower() in ("logoff", "logoff.exe"):
+        return MEDIUM, f"logs a session off: what runs in it stops, unsaved work is lost ({c.text})"
+    return None
+
+
+def rule_kill_port(c: Ctx) -> Optional[tuple]:
+    """``kill-port 3000``, ``npx kill-port``: whatever listens there goes."""
+    ports = [t for t in c.texts if not t.startswith("-")]
+    return (MEDIUM, f"kills whatever listens on {', '.join(ports)[:30] or 'a port'} ({c.text})") if ports else None
+
+
+def rule_tmux(c: Ctx) -> Optional[tuple]:
+    if c.texts[:1] in (["kill-server"],):
+        return MEDIUM, f"ends every tmux session and what runs in them ({c.text})"
+    return None
+
+
+def rule_desktop(c: Ctx) -> Optional[tuple]:
+    """Desktop helpers that log out, power off or reboot (``gnome-session-quit --power-off``)."""
+    words = _DESKTOP.get(c.prog)
+    if words is None:
+        return None
+    said = next((t for t in c.texts if t in words), None)
+    if said is None and "*" in words and c.texts:
+        said = c.texts[0]
+    if said is None and "*" in words:
+        said = c.prog
+    if said is None:
+        return None
+    return MEDIUM, f"{c.prog} {said}: the session or the machine stops, unsaved work is lost ({c.text})"
+
+
+def rule_update_reboot(c: Ctx) -> Optional[tuple]:
+    """Updates applied with a restart (``softwareupdate -i -a -R``, ``rpm-ostree upgrade --reboot``)."""
+    options, words = _UPDATE_REBOOT.get(c.prog.lower(), (set(), set()))
+    texts = c.texts
+    lowered = {t.lower() for t in texts}
+    short = {f"-{x}" for t in texts if t.startswith("-") and not t.startswith("--") and len(t) <= 5 for x in t[1:]}
+    if lowered & {o.lower() for o in options} or short & options or lowered & words or \
+            lowered & {"--reboot", "--auto-reboot", "-autoreboot", "--restart-after"}:
+        return MEDIUM, f"{c.prog} installs updates and restarts the machine ({c.text})"
+    return None
+
+
+RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_power], "halt": [rule_power],
+         "init": [rule_power], "telinit": [rule_power],
+         "kill": [rule_kill], "killall": [rule_kill], "pkill": [rule_kill], "skill": [rule_kill],
+         "killall5": [rule_kill], "fuser": [rule_fuser], "kill-port": [rule_kill_port], "tmux": [rule_tmux],
+         "tskill": [rule_windows_session], "logoff": [rule_windows_session], "taskkill": [rule_taskkill], "taskkill.exe": [rule_taskkill], "wmic": [rule_taskkill],
+         "Stop-Process": [rule_taskkill], "stop-process": [rule_taskkill], "spps": [rule_taskkill]}
+for _p in _DESKTOP:
+    RULES[_p] = [rule_desktop]
+for _p in _UPDATE_REBOOT:
+    RULES.setdefault(_p, []).append(rule_update_reboot)
+RULES["Install-WindowsUpdate"] = [rule_update_reboot]

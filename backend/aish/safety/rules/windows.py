@@ -1,0 +1,200 @@
+"""Effect: the same destruction in cmd and PowerShell spelling.  ``del /s /q``, ``rd /s``,
+``format C:``, ``vssadmin delete shadows``, ``reg delete``, ``robocopy /MIR``, ``wsl --unregister``,
+``Remove-Item -Recurse -Force``, ``Format-Volume``, ``Clear-Disk``, security switched off
+(``Set-MpPreference -DisableRealtimeMonitoring``, ``netsh advfirewall … state off``), the
+network lease released (``ipconfig /release``).
+
+Paths are read as typed (``C:\\Windows``: a POSIX shell would eat the backslashes) and
+classified by ``winpaths``.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, target, worst
+from aish.safety.rules.content import overwrite_level
+from aish.safety.rules.delete import delete_level
+from aish.safety.shell_words import Word
+
+_ACCESS_SERVICES = re.compile(r"^(sshd|winrm|termservice|remoteregistry|mpssvc|bfe|dhcp|dnscache|"
+                              r"lanmanserver|netlogon|wlansvc|tailscale)$", re.IGNORECASE)
+_SECURITY_SWITCHES = re.compile(r"^-(disable\w+|exclusion\w+)$", re.IGNORECASE)
+
+
+def _raw(w: Word) -> Word:
+    """The word as typed, quotes removed, backslashes kept: ``C:\\Windows`` stays itself."""
+    text = w.raw
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]
+    return Word(text, w.raw, quoted=w.quoted, has_var=w.has_var, glob=w.glob or "*" in text)
+
+
+def _switches(c: Ctx) -> set:
+    return {t.lower().split(":", 1)[0] for t in c.texts if t.startswith("/") and len(t) <= 12 and "/" not in t[1:]}
+
+
+def _operands(c: Ctx) -> list:
+    return [_raw(w) for w in c.args if not (w.text.startswith("/") and len(w.text) <= 12 and "/" not in w.text[1:])
+            and not w.text.startswith("-")]
+
+
+def rule_del(c: Ctx) -> Optional[tuple]:
+    """cmd ``del``/``erase``/``rd``/``rmdir`` with switches (a POSIX ``rmdir`` has none)."""
+    switches = _switches(c)
+    prog = c.prog.lower()
+    if prog in ("rd", "rmdir") and "/s" not in switches:
+        return None
+    recursive = "/s" in switches
+    best = None
+    for w in _operands(c):
+        t = target(w)
+        kind = "all" if w.text in ("*", "*.*") else t.kind
+        level = delete_level(t if kind == t.kind else type(t)(kind, t.path, t.shown), recursive)
+        if level is not None:
+            what = "recursive delete" if recursive else "delete"
+            best = worst(best, (level, f"{what} of {describe(t)} ({c.text})"))
+    return best
+
+
+def rule_format(c: Ctx) -> Optional[tuple]:
+    drive = next((w.text for w in c.args if re.fullmatch(r"[A-Za-z]:\\?", w.raw)), None)
+    return (HIGH, f"format erases the drive {drive} ({c.text})") if drive else None
+
+
+def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
+    """vssadmin, wbadmin, bcdedit, reg, net, sc, schtasks, takeown, icacls, robocopy, wsl, netsh, ipconfig…"""
+    p = c.prog.lower().removesuffix(".exe")
+    texts = [t.lower() for t in c.texts]
+    switches = _switches(c)
+    joined = " ".join(texts)
+    if p == "vssadmin" and texts[:2] == ["delete", "shadows"]:
+        return HIGH, f"deletes the volume shadow copies (Windows' own backups) ({c.text})"
+    if p == "wbadmin" and texts[:1] == ["delete"]:
+        return HIGH, f"deletes Windows backups ({c.text})"
+    if p == "bcdedit":
+        if "/delete" in switches or "/deletevalue" in switches:
+            return HIGH, f"deletes a boot entry: Windows may not start ({c.text})"
+        if re.search(r"recoveryenabled\s+no|testsigning\s+on|nointegritychecks\s+on|bootstatuspolicy\s+ignore", joined):
+            return MEDIUM, f"turns off a Windows boot protection ({c.text})"
+    if p == "reg" and texts[:1] == ["delete"]:
+        whole = "/va" in switches or re.fullmatch(r"hk(lm|ey_local_machine)\\+(software|system)\\*", texts[1] if
+                                                 len(texts) > 1 else "")
+        return (HIGH if whole else MEDIUM), f"deletes registry keys ({c.text})"
+    if p == "reg" and texts[:1] == ["add"] and re.search(r"disable(antispyware|realtimemonitoring|behaviormonitoring)|"
+                                                        r"enablelua\b.*\b0\b", joined):
+        return MEDIUM, f"switches Windows Defender or UAC off ({c.text})"
+    if p == "net" and texts[:1] in (["user"], ["localgroup"]) and "/delete" in switches:
+        return (HIGH if "administrator" in texts or "administrators" in texts else MEDIUM,
+                f"deletes an account or a group membership ({c.text})")
+    if p in ("net", "sc") and texts[:1] in (["stop"],) and any(_ACCESS_SERVICES.match(t) for t in texts[1:]):
+        return HIGH, f"stops a service remote access depends on ({c.text})"
+    if p == "sc" and texts[:1] == ["delete"]:
+        return MEDIUM, f"deletes a Windows service ({c.text})"
+    if p == "schtasks" and "/delete" in switches:
+        return (HIGH if "*" in texts else MEDIUM), f"deletes scheduled tasks ({c.text})"
+    if p in ("takeown", "icacls"):
+        tree = "/r" in switches or "/t" in switches
+        grants_all = re.search(r"everyone:\(?[fm]|\*s-1-1-0:\(?[fm]|/reset", joined)
+        for w in _operands(c):
+            t = target(w)
+            if t.kind in ("root", "system-top", "system", "critical") and (tree or grants_all):
+                return HIGH, f"{c.prog} changes ownership or access of {describe(t)} ({c.text})"
+        return (MEDIUM, f"gives everyone full control ({c.text})") if grants_all and tree else None
+    if p == "robocopy" and switches & {"/mir", "/purge"}:
+        ops = _operands(c)
+        dest = target(ops[1]) if len(ops) > 1 else None
+        if dest is not None and dest.kind in ("root", "system-top", "system", "home", "userhome"):
+            return HIGH, f"robocopy /MIR deletes whatever {describe(dest)} has that the source lacks ({c.text})"
+        return MEDIUM, f"robocopy /MIR deletes files in the destination that the source lacks ({c.text})"
+    if p == "wsl":
+        if "--unregister" in texts:
+            return HIGH, f"wsl --unregister deletes the distribution and every file in it ({c.text})"
+        if "--shutdown" in texts:
+            return LOW, f"stops every running WSL distribution ({c.text})"
+    if p == "netsh":
+        if re.search(r"advfirewall\s+set\s+\w+\s+state\s+off", joined):
+            return MEDIUM, f"switches the Windows firewall off ({c.text})"
+        if re.search(r"firewallpolicy\s+blockinbound", joined):
+            return HIGH, f"blocks all inbound traffic: remote access stops ({c.text})"
+        if re.search(r"interface\s+(set\s+interface|ip\s+delete)\b.*\b(disable|address)", joined):
+            return HIGH, f"takes a network interface down ({c.text})"
+    if p == "ipconfig" and switches & {"/release", "/release6"}:
+        return HIGH, f"releases the network lease: the machine drops off the network ({c.text})"
+    if p == "manage-bde" and "-off" in texts:
+        return MEDIUM, f"switches BitLocker off ({c.text})"
+    if p == "wevtutil" and texts[:1] in (["cl"], ["clear-log"]):
+        return MEDIUM, f"clears a Windows event log (the audit trail is gone) ({c.text})"
+    if p == "cmdkey" and "/delete" in switches:
+        return MEDIUM, f"deletes stored credentials ({c.text})"
+    if p == "diskpart":
+        return MEDIUM, f"diskpart cleans, formats and partitions disks as its script says ({c.text})"
+    return None
+
+
+# ----------------------------------------------------------------- PowerShell cmdlets
+_CMDLET_LEVEL = {
+    "format-volume": HIGH, "clear-disk": HIGH, "initialize-disk": MEDIUM, "remove-partition": HIGH,
+    "reset-physicaldisk": HIGH, "clear-recyclebin": MEDIUM, "stop-computer": MEDIUM, "restart-computer": MEDIUM,
+    "remove-computer": MEDIUM, "clear-eventlog": MEDIUM, "remove-eventlog": MEDIUM, "remove-localuser": MEDIUM,
+    "remove-aduser": MEDIUM, "remove-adgroupmember": MEDIUM, "disable-localuser": MEDIUM, "disable-adaccount": MEDIUM,
+    "disable-netadapter": HIGH, "remove-netipaddress": HIGH, "remove-netroute": HIGH, "remove-vm": MEDIUM,
+    "remove-vmsnapshot": MEDIUM, "remove-vmharddiskdrive": MEDIUM, "clear-tpm": HIGH, "disable-bitlocker": MEDIUM,
+    "remove-bitlockerkeyprotector": MEDIUM, "remove-smbshare": MEDIUM, "remove-mailbox": HIGH,
+    "remove-azresourcegroup": HIGH, "remove-azvm": MEDIUM, "remove-azstorageaccount": HIGH,
+    "remove-appxpackage": LOW, "uninstall-windowsfeature": LOW, "remove-windowsfeature": LOW,
+}
+
+
+def rule_cmdlet(c: Ctx) -> Optional[tuple]:
+    name = c.prog.lower()
+    texts = [t.lower() for t in c.texts]
+    if name in ("remove-item", "ri", "rm", "del", "erase", "rd", "rmdir") and \
+            (name not in ("rm", "del", "rd", "rmdir", "erase") or any(t.startswith("-rec") or t.startswith("-fo")
+                                                                       and t != "-f" for t in texts)):
+        recursive = any(t.startswith("-r") and "-recurse".startswith(t[:4]) for t in texts) or "-recurse" in texts
+        paths = [_raw(w) for k, w in enumerate(c.args) if not w.text.startswith("-")
+                 or (k and texts[k - 1] in ("-path", "-literalpath"))]
+        paths += [_raw(w) for f in c.chain for w in f.words[1:] if not w.text.startswith("-")
+                  and f.words[0].text.lower() in ("get-childitem", "gci", "ls", "dir")]
+        best = None
+        for w in paths:
+            t = target(w)
+            level = delete_level(t, recursive)
+            if level is not None:
+                best = worst(best, (level, f"Remove-Item{' -Recurse' if recursive else ''} deletes {describe(t)} "
+                                           f"({c.text})"))
+        return best
+    if name in ("clear-content", "clc", "set-content", "sc", "out-file"):
+        best = None
+        for w in [_raw(w) for w in c.args if not w.text.startswith("-")][:1]:
+            level = overwrite_level(target(w))
+            if level is not None:
+                best = worst(best, (level, f"{c.prog} overwrites {describe(target(w))} ({c.text})"))
+        return best
+    if name in ("set-mppreference", "add-mppreference") and any(_SECURITY_SWITCHES.match(t) for t in c.texts):
+        return MEDIUM, f"switches Windows Defender protection off or excludes paths from it ({c.text})"
+    if name == "set-netfirewallprofile" and any(t in ("-enabled", "-enabled:$false") for t in texts) and \
+            ("false" in " ".join(texts) or "0" in texts):
+        return MEDIUM, f"switches the Windows firewall off ({c.text})"
+    if name == "new-netfirewallrule" and "block" in texts and "inbound" in texts and \
+            not any(t in ("-localport", "-remoteaddress", "-program") for t in texts):
+        return HIGH, f"blocks all inbound traffic: remote access stops ({c.text})"
+    if name == "set-executionpolicy" and any(t in ("unrestricted", "bypass") for t in texts):
+        return LOW, f"lets every PowerShell script run unsigned ({c.text})"
+    level = _CMDLET_LEVEL.get(name)
+    if level is not None:
+        return level, f"{c.prog} {'destroys data' if level == HIGH else 'removes or stops something'} ({c.text})"
+    return None
+
+
+RULES: dict = {"del": [rule_del], "erase": [rule_del], "rd": [rule_del], "rmdir": [rule_del],
+               "del.exe": [rule_del], "format": [rule_format], "format.com": [rule_format]}
+for _p in ("vssadmin", "wbadmin", "bcdedit", "reg", "net", "sc", "schtasks", "takeown", "icacls", "robocopy", "wsl",
+           "netsh", "ipconfig", "manage-bde", "wevtutil", "diskpart", "cmdkey"):
+    RULES[_p] = [rule_cmd_admin]
+    RULES[_p + ".exe"] = [rule_cmd_admin]
+for _p in list(_CMDLET_LEVEL) + ["remove-item", "ri", "clear-content", "clc", "set-content", "out-file",
+                                 "set-mppreference", "add-mppreference", "set-netfirewallprofile",
+                                 "new-netfirewallrule", "set-executionpolicy"]:
+    RULES[_p] = [rule_cmdlet]

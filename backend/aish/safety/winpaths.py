@@ -1,0 +1,77 @@
+"""What a Windows path is worth losing, in the same classes as POSIX paths (``rules.common``).
+
+``C:\\`` is the root, ``C:\\Windows`` and ``C:\\Program Files`` the system, ``%USERPROFILE%`` and
+``$env:USERPROFILE`` home, ``C:\\Users\\NAME`` another user's home, ``%TEMP%`` temp,
+``\\\\.\\PhysicalDrive0`` a disk.  Commands from PowerShell and cmd reach the same judges.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+_ENV = re.compile(r"%(\w+)%|\$env:(\w+)|\$\{env:(\w+)\}", re.IGNORECASE)
+_HOME_NAMES = {"userprofile", "home", "homepath"}
+_TEMP_NAMES = {"temp", "tmp"}
+_SYSTEM_NAMES = {"windir", "systemroot", "programfiles", "programfiles(x86)", "programdata", "systemdrive",
+                 "commonprogramfiles"}
+_APPDATA_NAMES = {"appdata", "localappdata"}
+_SYSTEM_TOP = {"windows", "program files", "program files (x86)", "programdata", "boot", "efi", "recovery",
+               "system volume information", "$recycle.bin"}
+_CRITICAL = re.compile(r"^windows/system32/(config/(sam|system|security|software)|drivers/etc/hosts|"
+                       r"(ntoskrnl|winload|hal)\.\w+)$|^bootmgr$|^boot/bcd$")
+
+
+def looks_windows(path: str) -> bool:
+    return bool(re.match(r"^[A-Za-z]:($|[\\/])", path) or "\\" in path or _ENV.search(path)
+                or path.lower().startswith(("\\\\.\\", "//./")))
+
+
+def classify_windows(path: str) -> str:
+    """The class of a Windows path (see ``rules.common.classify`` for the names)."""
+    if re.match(r"^(\\\\|//)\.(\\|/)(physicaldrive\d+|[a-z]:)", path, re.IGNORECASE):
+        return "device"
+    p = path.replace("\\", "/")
+    env = _ENV.match(p)
+    if env:
+        name = (env.group(1) or env.group(2) or env.group(3) or "").lower()
+        rest = p[env.end():].strip("/")
+        if name in _HOME_NAMES:
+            return "home" if rest in ("", "*", "*.*") else ("dot" if rest.startswith(".") else "user")
+        if name in _TEMP_NAMES:
+            return "temp"
+        if name in _APPDATA_NAMES:
+            return "dot-critical" if rest in ("", "*", "*.*") else "dot"
+        if name in _SYSTEM_NAMES:
+            return "system-top" if rest in ("", "*", "*.*") else "system"
+        return "var" if not rest else "other"
+    drive = re.match(r"^([A-Za-z]):/?(.*)$", p)
+    if not drive:
+        rest = p.strip("/")
+        return "all" if rest in ("*", "*.*", ".", "") else "project"
+    rest = re.sub(r"/+", "/", drive.group(2)).strip("/")
+    low = rest.lower()
+    if low in ("", "*", "*.*"):
+        return "root"
+    parts = low.split("/")
+    if parts[0] == "users":
+        if len(parts) == 1 or parts[1:] in (["*"], ["*.*"]):
+            return "home"
+        me = os.environ.get("USERNAME", os.environ.get("USER", "")).lower()
+        if len(parts) == 2 or parts[2:] in (["*"], ["*.*"]):
+            return "home" if parts[1] == me else "userhome"
+        if parts[2] == "appdata":
+            return "dot-critical" if len(parts) == 3 else "dot"
+        return "user"
+    if _CRITICAL.match(low):
+        return "critical"
+    if parts[0] in _SYSTEM_TOP:
+        return "system-top" if len(parts) == 1 or parts[1:] in (["*"], ["*.*"]) or \
+            parts[:2] == ["windows", "system32"] and len(parts) == 2 else "system"
+    if parts[0] in ("temp", "tmp"):
+        return "temp"
+    return "other"
+
+
+def env_at_worst(text: str) -> str:
+    """``$env:USERPROFILE\\x`` -> ``%USERPROFILE%\\x`` (classified above); other variables -> empty."""
+    return re.sub(r"\$\{?env:(\w+)\}?", lambda m: f"%{m.group(1)}%", text, flags=re.IGNORECASE)
