@@ -60,11 +60,11 @@ def test_second_opinion_goes_over_http_as_a_probe_and_reaches_the_command_frame(
 
 def test_second_opinion_against_the_loopback_stub():
     with StubServer() as stub:
-        stub.queue(Reply(text="LEVEL: medium - deletes every acme cluster"))
-        result, reply, _ = _ask("CMD: acme clusters delete --all\n", broker.chat_complete,
-                                judge_endpoint=stub.url)
-        assert "acme clusters delete --all" in stub.requests[-1]["body"]["messages"][-1]["content"]
-    assert reply.commands[0][1] == "medium" and "deletes every acme cluster" in reply.commands[0][2]
+        stub.queue(Reply(text="LEVEL: high - deletes the acme cluster web and its data"))
+        result, reply, _ = _ask("CMD: acme clusters delete web\n", broker.chat_complete,
+                                judge_endpoint=stub.url)  # medium locally: a second opinion is asked
+        assert "acme clusters delete web" in stub.requests[-1]["body"]["messages"][-1]["content"]
+    assert reply.commands[0][1] == "high" and "deletes the acme cluster web" in reply.commands[0][2]
 
 
 def test_preview_travels_with_the_warning_and_in_json():

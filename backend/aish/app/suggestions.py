@@ -107,7 +107,8 @@ def _dedent(line: str, indent: int) -> str:
 
 def _block_commands(lines: list[str]) -> list[str]:
     commands: list[str] = []
-    fence, lang, indent, body = "", "", 0, []
+    fence, lang, indent = "", "", 0
+    body: list[str] = []
     for line in lines:
         match = _FENCE.match(line)
         if not fence:

@@ -36,7 +36,7 @@ LEVELS = ("low", "medium", "high")
 _RANK = {name: i for i, name in enumerate(LEVELS)}
 _MAX_CHARS = 20000  # a suggested command longer than this is judged on its start
 _MAX_DEPTH = 6  # nesting of $( ), bash -c, ssh ... that is still followed
-_TIME_BUDGET = 1.0  # seconds of a daemon thread one command may take; the rest is left unjudged
+_TIME_BUDGET = 1.0  # CPU seconds of its thread one command may take (a busy machine does not cut it short)
 _FEEDERS = 8  # segments before a pipe that a rule may look at (`curl … | tee x | sh`)
 
 # name(){ name|name& };name  (also with spaces, and ":" as the name); bounded, so no long scan per candidate
@@ -71,7 +71,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     judged as ``rm -rf /usr``.
     """
     token = BASE.set(cwd if cwd.startswith("/") else "")
-    budget = _Budget(time.monotonic() + _TIME_BUDGET)
+    budget = _Budget(time.thread_time() + _TIME_BUDGET)
     budget_token = _BUDGET.set(budget)
     try:
         found = _assess(command[:_MAX_CHARS], 0)
@@ -115,7 +115,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     budget = _BUDGET.get()
     chain: list = []
     for index, seg in enumerate(segs):
-        if budget is not None and time.monotonic() > budget.deadline:
+        if budget is not None and time.thread_time() > budget.deadline:
             budget.skipped += len(segs) - index
             break
         chain = chain[-(_FEEDERS - 1):] + [segs[index - 1]] if index and seg.link in ("|", "|&") else []

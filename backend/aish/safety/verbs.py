@@ -57,7 +57,8 @@ DESTRUCTIVE_PROGRAMS: dict = {"nwipe": "wipe", "sdelete": "delete", "scrub": "wi
                               "fprintd-delete": "delete", "hdd-wipe": "wipe", "dban": "wipe", "zerofree": "wipe",
                               "secure-delete": "delete", "trash-empty": "empty"}
 # Subcommand aliases of CLIs (cobra's `d`/`rm` for delete...).
-ALIASES: dict = {"doctl": {"d": "delete", "rm": "delete"},  # (not as the first word: `doctl d` is databases) "hcloud": {"rm": "delete"}, "gh": {"rm": "delete"},
+# (Never the first word: `doctl d` is `doctl databases`.)
+ALIASES: dict = {"doctl": {"d": "delete", "rm": "delete"}, "hcloud": {"rm": "delete"}, "gh": {"rm": "delete"},
                  "fnm": {"uni": "uninstall"}, "pkg": {"un": "uninstall"}}
 # Options that write to a device named on the same line (with FLASH verbs: `bmaptool copy img /dev/sdb`,
 # `ventoy -i /dev/sdb`, `badblocks -w /dev/sdb`).
@@ -67,7 +68,8 @@ DEVICE_WRITE_BY_PROGRAM: dict = {"ventoy": frozenset({"-i", "-I", "-u"}), "badbl
                                  "mkusb": frozenset({"-i"}), "woeusb": frozenset({"--device", "-d"}),
                                  "isohybrid": frozenset(), "popsicle": frozenset({"*"}),
                                  "caligula": frozenset({"burn"}), "etcher": frozenset({"*"}),
-                                 "balena-etcher": frozenset({"*"}), "dcfldd": frozenset(), "usbimager": frozenset({"*"})}
+                                 "balena-etcher": frozenset({"*"}), "dcfldd": frozenset(),
+                                 "usbimager": frozenset({"*"})}
 # Verbs that write an image onto a device (they need a device among the arguments).
 FLASH: frozenset = frozenset({"flash", "write", "burn", "copy", "clone", "image", "restore", "install",
                               "write_flash", "erase_flash", "format", "dd", "unlock", "flashing"})

@@ -292,8 +292,9 @@ def classify(path: str) -> str:
         if (stripped + "/").startswith(_TEMP) or stripped in ("/tmp/*", "/var/tmp/*"):
             return "temp"
         if parts[:1] in (["usr"], ["etc"], ["var"], ["boot"], ["lib"]) and len(parts) == 2:
-            return "system-top" if parts[1] in ("*", "lib", "bin", "share", "local", "log", "lib64",
-                                                "include", "sbin", "cache", "spool") and parts[0] in ("usr", "var") else "system"
+            wide = parts[1] in ("*", "lib", "bin", "share", "local", "log", "lib64", "include", "sbin", "cache",
+                                "spool") and parts[0] in ("usr", "var")
+            return "system-top" if wide else "system"
         if (stripped + "/").startswith(_LOCAL) and len(parts) > 2:
             return "other"
         if (stripped + "/").startswith(_SYSTEM_DEEP) or parts[:1] in (["dev"], ["sys"], ["proc"]):
@@ -314,7 +315,8 @@ def classify(path: str) -> str:
             return "dot"
         return "user"
     rel = re.sub(r"^(\./)+", "", stripped)
-    if rel in ("*", ".*", ".", "..", "../", "../*", "*/", "* .*", "./*", "") or re.fullmatch(r"(\.\./)+\.\.?\*?|(\.\./)+\*", rel):
+    if rel in ("*", ".*", ".", "..", "../", "../*", "*/", "* .*", "./*", "") or \
+            re.fullmatch(r"(\.\./)+\.\.?\*?|(\.\./)+\*", rel):
         return "all"
     if rel.startswith("../"):
         return "project"

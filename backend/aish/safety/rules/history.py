@@ -58,7 +58,8 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
                                                                                 "+refs/heads/*:refs/heads/*")
                                                                           for t in refs)
         if "--mirror" in flags:
-            return HIGH, f"push --mirror makes the remote match this clone: its other branches and tags are deleted ({c.text})"
+            return HIGH, (f"push --mirror makes the remote match this clone: its other branches and tags are deleted "
+                          f"({c.text})")
         if forced:
             protected = [r for r in refs if PROTECTED_BRANCH.match(r.split(":")[-1])]
             if everything or protected:
@@ -88,8 +89,9 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
         return LOW, f"drops a stash ({c.text})"
     if sub in ("filter-branch", "filter-repo") or (sub == "rebase" and flags & {"--root"}):
         return MEDIUM, f"rewrites the history of the repository ({c.text})"
-    if sub == "reflog" and texts[:1] in (["expire"], ["delete"]) or sub == "gc" and values.get("--prune") in ("now", "all") \
-            or sub == "prune" and values.get("--expire") == "now":
+    if sub == "reflog" and texts[:1] in (["expire"], ["delete"]) or \
+            sub == "gc" and values.get("--prune") in ("now", "all") or \
+            sub == "prune" and values.get("--expire") == "now":
         return MEDIUM, f"permanently drops unreachable commits ({c.text})"
     if sub == "update-ref" and flags & {"d"}:
         return MEDIUM, f"deletes a ref directly (no reflog safety net) ({c.text})"

@@ -34,7 +34,7 @@ def _method_and_url(c: Ctx) -> tuple:
         elif re.fullmatch(r"-X[A-Za-z]+", t):
             method = t[2:].upper()
         elif low.startswith(("--request=", "--method=", "-method:")):
-            method = re.split(r"[=:]", t, 1)[1].upper()
+            method = re.split(r"[=:]", t, maxsplit=1)[1].upper()
         elif low in ("-d", "--data", "--data-binary", "--data-raw", "--json", "-f", "--field", "--body", "-body",
                      "-F", "--form") or low.startswith(("--data", "--post-data", "--post-file")):
             data = True

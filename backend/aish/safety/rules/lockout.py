@@ -189,7 +189,8 @@ def rule_accounts(c: Ctx) -> Optional[tuple]:
             return (HIGH if pos[1].text in ("sudo", "wheel", "admin") else MEDIUM,
                     f"removes {pos[0].text} from the group {pos[1].text} ({c.text})")
         level = HIGH if root else MEDIUM
-        extra = " and their home directory" if flags & {"r", "--remove", "--remove-home", "--remove-all-files", "f"} else ""
+        home_too = flags & {"r", "--remove", "--remove-home", "--remove-all-files", "f"}
+        extra = " and their home directory" if home_too else ""
         return level, f"deletes the account {who}{extra} ({c.text})"
     if p in ("groupdel", "delgroup") and pos:
         return (HIGH if pos[-1].text in ("sudo", "wheel", "admin", "root") else MEDIUM,

@@ -93,7 +93,8 @@ def rule_install_from_url(c: Ctx) -> Optional[tuple]:
                 r"http://(localhost|127\.|\[::1\])", value):
             unsafe = f"{name} over plain http"
     if url and (url.startswith(("http", "ftp", "git", "ssh")) or "://" in url):
-        return MEDIUM, f"installs a package straight from {fragment([url], 40)}: its install scripts run unreviewed ({c.text})"
+        return MEDIUM, (f"installs a package straight from {fragment([url], 40)}: its install scripts run "
+                        f"unreviewed ({c.text})")
     if unsafe:
         return MEDIUM, f"installs from an unchecked source ({unsafe}): its install scripts run unreviewed ({c.text})"
     return None

@@ -87,7 +87,7 @@ def _owner_keeps_access(spec: str, path: str) -> bool:
     """Does ``chown SPEC PATH`` give a home back to the user it belongs to?"""
     owner = spec.split(":", 1)[0].split(".", 1)[0]
     home = re.match(r"^/(?:home|Users)/([^/]+)", path)
-    return bool(home) and owner == home.group(1) and owner != os.environ.get("USER")
+    return home is not None and owner == home.group(1) and owner != os.environ.get("USER")
 
 
 RULES = {"chmod": [rule_perms], "chown": [rule_perms], "chgrp": [rule_perms], "setfacl": [rule_perms]}

@@ -96,8 +96,8 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
         if any(_SESSIONS.match(n) for n in names) and not (gentle and signal != "HUP"):
             if signal == "HUP" and not any(n in ("bash", "zsh", "sh", "fish", "sshd", "ssh") for n in names):
                 return None
-            return HIGH if any(n.startswith(("ssh", "system", "init", "launchd", "login", "Window", "dbus"))
-                               for n in names) else MEDIUM, f"kills {', '.join(names)}: sessions or the system go down ({c.text})"
+            system = any(n.startswith(("ssh", "system", "init", "launchd", "login", "Window", "dbus")) for n in names)
+            return (HIGH if system else MEDIUM), f"kills {', '.join(names)}: sessions or the system go down ({c.text})"
         if gentle:
             return None
         if user in ("root", "0"):
@@ -193,7 +193,8 @@ RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_pow
          "init": [rule_power], "telinit": [rule_power],
          "kill": [rule_kill], "killall": [rule_kill], "pkill": [rule_kill], "skill": [rule_kill],
          "killall5": [rule_kill], "fuser": [rule_fuser], "kill-port": [rule_kill_port], "tmux": [rule_tmux],
-         "tskill": [rule_windows_session], "logoff": [rule_windows_session], "taskkill": [rule_taskkill], "taskkill.exe": [rule_taskkill], "wmic": [rule_taskkill],
+         "tskill": [rule_windows_session], "logoff": [rule_windows_session], "taskkill": [rule_taskkill],
+         "taskkill.exe": [rule_taskkill], "wmic": [rule_taskkill],
          "Stop-Process": [rule_taskkill], "stop-process": [rule_taskkill], "spps": [rule_taskkill]}
 for _p in _DESKTOP:
     RULES[_p] = [rule_desktop]

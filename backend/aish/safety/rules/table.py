@@ -107,7 +107,7 @@ def covered(prog: str, texts: list) -> bool:
     if prog == "git":  # its rules know git; only add-ons (git lfs, git annex...) are left to the vocabulary
         return subcommand(texts) not in GIT_ADDONS
     subs = COVERED_SUBS.get(prog)
-    return bool(subs) and subcommand(texts) in subs
+    return subs is not None and subcommand(texts) in subs
 
 
 def known(prog: str) -> bool:

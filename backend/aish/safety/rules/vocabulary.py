@@ -13,12 +13,12 @@ import re
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY, READ_ONLY_SUBCOMMANDS
-from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, is_device, target, worst
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
 from aish.safety.rules.remote import PROD
-from aish.safety.verbs import (ALIASES, DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS,
-                               EVERYTHING, FLASH, FORCE_OPTIONS, HEAVY,
-                               HEAVY_OPTIONS, HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, PACKAGE_TOOLS, POWER, RESET, RESET_NOUNS, ROUTINE_OPTIONS,
-                               SCOPE_OPTIONS, SESSION_MANAGERS, SPECIAL_WORDS, WEAK)
+from aish.safety.verbs import (ALIASES, DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM,
+                               DEVICE_WRITE_OPTIONS, EVERYTHING, FLASH, FORCE_OPTIONS, HEAVY, HEAVY_OPTIONS,
+                               HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, PACKAGE_TOOLS, POWER, RESET, RESET_NOUNS,
+                               ROUTINE_OPTIONS, SCOPE_OPTIONS, SESSION_MANAGERS, SPECIAL_WORDS, WEAK)
 
 _MAX_WORDS = 4  # subcommand words read after the program
 _WORD = re.compile(r"^\w[\w.:@+-]*$")
@@ -41,7 +41,8 @@ _RUNS_COMMAND = {"run": {"poetry", "uv", "pipenv", "pipx", "conda", "mamba", "he
 _RUNNERS = {"npx", "bunx", "uvx", "pnpx"}  # the first word is the command
 # Subcommands with their own meaning for one program ("" : harmless there).
 _OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("git", "clear"): "wipe", ("git", "clear-soft"): "delete",
-              ("git", "reset-file"): "delete", ("git", "undo"): "", ("manage.py", "flush"): "drop", ("manage.py", "reset_db"): "drop", ("manage.py", "sqlflush"): "",
+              ("git", "reset-file"): "delete", ("git", "undo"): "", ("manage.py", "flush"): "drop",
+              ("manage.py", "reset_db"): "drop", ("manage.py", "sqlflush"): "",
               ("redis-cli", "flushall"): "drop", ("redis-cli", "flushdb"): "drop"}
 # Package tools: these nouns are where packages come from, cheap to lose.
 _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "keys", "remote", "channel",
