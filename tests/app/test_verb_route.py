@@ -32,56 +32,55 @@ def ctx(names=("fast", "deep", "cloud"), overrides=None, as_json=False, **routin
 
 def test_route_on_and_off_set_the_daemon_override():
     c = ctx()
-    lines = route.run(["route", "on"], c)
+    lines = route.run(["on"], c)
     assert c.overrides == {"auto": True}
     assert lines == ["[aish] routing on for this daemon (code -> deep)"]
-    route.run(["off"], c)  # the verb word is optional
+    route.run(["off"], c)
     assert c.overrides == {"auto": False}
 
 
 def test_route_on_refuses_when_a_class_names_an_unconfigured_model():
     c = ctx(names=("fast",))
     with pytest.raises(ConfigError) as info:
-        route.run(["route", "on"], c)
+        route.run(["on"], c)
     assert "code -> deep" in str(info.value) and "configured models: fast" in str(info.value)
     assert c.overrides == {}
 
 
 def test_route_on_with_no_class_mapped_says_nothing_changes():
     c = ctx(names=("fast",), classes={"code": None, "reasoning": None, "default": None})
-    assert "nothing changes" in route.run(["route", "on"], c)[0]
+    assert "nothing changes" in route.run(["on"], c)[0]
     assert c.overrides == {"auto": True}
 
 
 def test_route_classes_shows_each_mapping():
-    lines = route.run(["route", "classes"], ctx(classes={"code": "deep", "reasoning": "huge",
+    lines = route.run(["classes"], ctx(classes={"code": "deep", "reasoning": "huge",
                                                          "default": None}))
     assert lines == ["[aish] routing off; active model: fast",
                      "  code -> deep",
                      "  reasoning -> huge (not configured)",
                      "  default -> (keep active model)"]
-    assert route.run(["route"], ctx()) == route.run(["route", "classes"], ctx())
+    assert route.run([], ctx()) == route.run(["classes"], ctx())
 
 
 def test_route_check_always_runs_the_heuristic_and_says_when_routing_is_off():
-    assert route.run(["route", "check", *PASTE.split(" ")], ctx()) == \
+    assert route.run(["check", *PASTE.split(" ")], ctx()) == \
         ["code -> deep (routing currently disabled)"]
-    assert route.run(["route", "check", "why", "is", "it", "slow"], ctx(auto=True)) == \
+    assert route.run(["check", "why", "is", "it", "slow"], ctx(auto=True)) == \
         ["reasoning -> (keep active model)"]
-    assert route.run(["route", "check", "ls", "/tmp"], ctx(overrides={"auto": True})) == \
+    assert route.run(["check", "ls", "/tmp"], ctx(overrides={"auto": True})) == \
         ["default -> (keep active model)"]
 
 
 def test_route_check_json():
-    line = route.run(["route", "check", "explain", "ls", "--json"],
+    line = route.run(["check", "explain", "ls"],
                      ctx(as_json=True, classes={"reasoning": "cloud"}))
     assert json.loads(line[0]) == {"class": "reasoning", "model": "cloud", "heuristic": "reasoning word",
                                    "auto": False}
 
 
-@pytest.mark.parametrize("module, argv", [(route, ["route", "check"]), (route, ["route", "sideways"]),
-                                          (fallback, ["fallback", "maybe"]),
-                                          (fallback, ["fallback", "on", "now"])])
+@pytest.mark.parametrize("module, argv", [(route, ["check"]), (route, ["sideways"]),
+                                          (fallback, ["maybe"]), (fallback, ["on", "now"])])
 def test_bad_usage_is_an_error_with_the_usage(module, argv):
     with pytest.raises(AishError) as info:
         module.run(argv, ctx())
@@ -92,28 +91,28 @@ def test_bad_usage_is_an_error_with_the_usage(module, argv):
 
 def test_fallback_on_and_off():
     c = ctx()
-    assert fallback.run(["fallback", "on"], c) == [
+    assert fallback.run(["on"], c) == [
         "[aish] fallback on: a call that fails before any text arrives is retried once via cloud"]
     assert c.overrides == {"fallback": True}
-    assert fallback.run(["fallback", "off"], c)[0].startswith("[aish] fallback off")
+    assert fallback.run(["off"], c)[0].startswith("[aish] fallback off")
     assert c.overrides == {"fallback": False}
 
 
 def test_fallback_on_refuses_without_the_fallback_model():
     c = ctx(names=("fast", "deep"))
     with pytest.raises(ConfigError) as info:
-        fallback.run(["fallback", "on"], c)
+        fallback.run(["on"], c)
     assert "fallback_model = 'cloud'" in str(info.value) and "[models.cloud]" in str(info.value)
     assert c.overrides == {}
 
 
 def test_fallback_on_the_active_model_itself_warns():
     c = ctx(fallback_model="fast")
-    assert "not retried" in fallback.run(["fallback", "on"], c)[0]
+    assert "not retried" in fallback.run(["on"], c)[0]
 
 
 def test_fallback_without_argument_shows_the_state():
-    assert fallback.run(["fallback"], ctx(overrides={"fallback": True})) == \
+    assert fallback.run([], ctx(overrides={"fallback": True})) == \
         ["[aish] fallback on (fallback model: cloud)"]
 
 

@@ -3,8 +3,8 @@
 The eligible failures are produced for real where loopback allows: a closed
 port (refused), a socket that accepts and never answers (read timeout), a
 listener whose backlog is full (connect timeout), a stub server answering
-503/404/408/401..., both through ``requests`` directly (raw exceptions) and
-through ``broker.chat_stream`` (typed errors).  Name resolution is the one
+503/404/408/401..., through ``broker.chat_stream`` (the typed errors every model
+call fails with).  Name resolution is the one
 shape faked at the resolver (``getaddrinfo`` raising the real ``gaierror``)
 because a real lookup would leave loopback.  ``responses`` covers the HTTP
 status shapes as a unit test.  The decision is made on the error's class:
@@ -18,7 +18,6 @@ import socket
 import time
 
 import pytest
-import requests
 import responses
 
 from aish.llm import broker
@@ -42,12 +41,6 @@ def model(endpoint: str, **kw) -> ModelConfig:
 def stream_error(cfg: ModelConfig, **kw) -> AishError:
     with pytest.raises(AishError) as info:
         list(broker.chat_stream(cfg, MSGS, **kw))
-    return info.value
-
-
-def raw_error(url: str, timeout=(1.0, 1.0)) -> BaseException:
-    with pytest.raises(requests.RequestException) as info:
-        requests.post(url + "/v1/chat/completions", json={}, timeout=timeout)
     return info.value
 
 
@@ -88,60 +81,32 @@ def full_backlog():
     server.close()
 
 
-def test_closed_port_raw_requests_error_falls_back(closed_port):
-    err = raw_error(closed_port)
-    assert isinstance(err, requests.ConnectionError)
-    assert fallback.should_fallback(err, ON, text_arrived=False)
-    assert fallback.fallback_reason(err) == "connection refused"
-    assert not fallback.should_fallback(err, OFF, text_arrived=False)
-
-
 def test_closed_port_through_the_broker(closed_port):
     err = stream_error(model(closed_port))
     assert isinstance(err, ConnectRefused)
     assert str(err).startswith("transport: Connection refused")
     assert fallback.should_fallback(err, ON, text_arrived=False)
+    assert fallback.fallback_reason(err) == "connection refused"
+    assert not fallback.should_fallback(err, OFF, text_arrived=False)
     assert fallback.fallback_status("fast", err, "cloud") == \
         "local fast failed (connection refused); retrying via cloud"
 
 
-def test_black_hole_read_timeout_raw_and_through_the_broker(black_hole):
+def test_black_hole_read_timeout_through_the_broker(black_hole):
     start = time.monotonic()
-    err = raw_error(black_hole, timeout=(1.0, 0.3))
-    assert isinstance(err, requests.ReadTimeout)
-    assert fallback.should_fallback(err, ON, text_arrived=False)
-    assert fallback.fallback_reason(err) == "timeout"
     typed = stream_error(model(black_hole, connect_timeout=1.0, read_timeout=0.3))
     assert isinstance(typed, ReadTimeout)
     assert str(typed).startswith("transport: Timeout was reached (read timeout")
     assert fallback.should_fallback(typed, ON, text_arrived=False)
+    assert fallback.fallback_reason(typed) == "timeout"
     assert time.monotonic() - start < 3
 
 
-def test_plain_socket_errors_refused_and_timed_out(closed_port, black_hole):
-    port = closed_port.rsplit(":", 1)[1]
-    with pytest.raises(ConnectionRefusedError) as refused:
-        socket.create_connection(("127.0.0.1", int(port)), timeout=1)
-    assert fallback.should_fallback(refused.value, ON, text_arrived=False)
-    assert fallback.fallback_reason(refused.value) == "connection refused"
-    with contextlib.closing(socket.create_connection(("127.0.0.1", int(black_hole.rsplit(":", 1)[1])),
-                                                     timeout=1)) as sock:
-        sock.settimeout(0.3)
-        with pytest.raises(TimeoutError) as timed_out:
-            sock.recv(1)
-    assert fallback.should_fallback(timed_out.value, ON, text_arrived=False)
-    assert fallback.fallback_reason(timed_out.value) == "timeout"
-    assert not fallback.should_fallback(FileNotFoundError("x"), ON, text_arrived=False)
-
-
-def test_connect_timeout_raw_and_through_the_broker(full_backlog):
-    err = raw_error(full_backlog, timeout=(0.3, 0.3))
-    assert isinstance(err, requests.ConnectTimeout)
-    assert fallback.should_fallback(err, ON, text_arrived=False)
-    assert fallback.fallback_reason(err) == "timeout"
+def test_connect_timeout_through_the_broker(full_backlog):
     typed = stream_error(model(full_backlog, connect_timeout=0.3, read_timeout=0.3))
     assert isinstance(typed, ConnectTimeout) and "connect timeout" in str(typed)
     assert fallback.should_fallback(typed, ON, text_arrived=False)
+    assert fallback.fallback_reason(typed) == "timeout"
 
 
 def test_name_resolution_failure(monkeypatch):
@@ -149,12 +114,10 @@ def test_name_resolution_failure(monkeypatch):
         raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
 
     monkeypatch.setattr(socket, "getaddrinfo", no_such_host)
-    err = raw_error("http://model.invalid")
-    assert fallback.should_fallback(err, ON, text_arrived=False)
-    assert fallback.fallback_reason(err) == "cannot resolve host"
     typed = stream_error(model("http://model.invalid"))
     assert isinstance(typed, DnsFailure) and str(typed).startswith("transport: Couldn't resolve host")
     assert fallback.should_fallback(typed, ON, text_arrived=False)
+    assert fallback.fallback_reason(typed) == "cannot resolve host"
 
 
 @pytest.mark.parametrize("status,body,eligible,reason", [
@@ -186,9 +149,6 @@ def test_http_status_shapes_with_responses(status, eligible):
                   content_type="application/json")
     err = stream_error(model("http://model.test"))
     assert fallback.should_fallback(err, ON, text_arrived=False) is eligible
-    raw = requests.Response()
-    raw.status_code, raw.reason = status, "x"
-    assert fallback.should_fallback(requests.HTTPError(response=raw), ON, text_arrived=False) is eligible
 
 
 # ---------------------------------------------------------------- never
@@ -283,7 +243,7 @@ def test_both_failures_are_in_one_line_with_their_hints():
     assert "\n" not in line
 
 
-def test_both_failed_with_raw_errors_shows_no_library_internals(closed_port):
-    err = raw_error(closed_port)
+def test_both_failed_shows_no_library_internals(closed_port):
+    err = stream_error(model(closed_port))
     line = fallback.both_failed_message("fast", err, "cloud", err)
     assert "HTTPConnectionPool" not in line and line.count("Connection refused") == 2

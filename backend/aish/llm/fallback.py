@@ -9,8 +9,8 @@ user, so it is never retried: 400/401/403/429, TLS problems, ``ApiError``
 after answer text reached the user (a retry would repeat it).
 
 The decision is made on the error's class (``aish.errors``), never on its
-text.  A raw requests/urllib3/socket exception (a caller that did not go
-through the broker) is first given its class by ``aish.net.transport``.
+text: every failure of a model call reaches here typed (``net.transport.failures``
+is the one boundary where requests/urllib3/socket exceptions get their class).
 """
 from __future__ import annotations
 
@@ -19,15 +19,6 @@ from aish.errors import (AishError, ConnectFailed, ConnectRefused, Disconnected,
                          HttpStatusError, StreamCut, TlsError, TransportTimeout)
 
 MODEL_NOT_LOADED = "model_not_found"
-
-
-def _typed(err: BaseException) -> BaseException:
-    """``err`` itself, or the typed error a raw network exception stands for."""
-    if isinstance(err, AishError):
-        return err
-    from aish.net.transport import as_aish_error  # requests stays out of this module
-
-    return as_aish_error(err)
 
 
 def _eligible_status(err: HttpStatusError) -> bool:
@@ -40,7 +31,6 @@ def should_fallback(err: BaseException, cfg: Config, *, text_arrived: bool) -> b
     """True when the call that raised ``err`` should be retried on the fallback model."""
     if not cfg.routing.fallback or text_arrived or bool(getattr(err, "partial_text", "")):
         return False
-    err = _typed(err)
     if isinstance(err, HttpStatusError):
         return _eligible_status(err)
     if isinstance(err, StreamCut):
@@ -50,7 +40,6 @@ def should_fallback(err: BaseException, cfg: Config, *, text_arrived: bool) -> b
 
 def fallback_reason(err: BaseException) -> str:
     """A few words for the status line: "connection refused", "HTTP 503", "timeout"."""
-    err = _typed(err)
     if isinstance(err, HttpStatusError):
         if err.status == 404 and err.code == MODEL_NOT_LOADED:
             return "HTTP 404, model not loaded"
@@ -81,5 +70,5 @@ def both_failed_message(local_name: str, first_err: BaseException, fallback_name
 
 
 def _full(err: BaseException) -> str:
-    text = " ".join(str(_typed(err)).split())  # a raw requests error would show its internals
+    text = " ".join(str(err).split())
     return text or type(err).__name__

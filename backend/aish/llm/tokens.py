@@ -24,7 +24,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from aish.config.schema import TokenizeConfig
 from aish.errors import AishError, ConnectFailed, DnsFailure, TransportTimeout
@@ -55,12 +55,10 @@ class _Transient(Exception):
 
 
 class TokenCounter:
-    def __init__(self, cfg: Optional[TokenizeConfig] = None, *,
-                 redact: Optional[Callable[[str], str]] = None) -> None:
+    def __init__(self, cfg: Optional[TokenizeConfig] = None) -> None:
         self.cfg = cfg or TokenizeConfig()
         self.calls = 0  # HTTP tokenize requests made (probes included)
         self._client: Any = None  # aish.net.client.HttpClient, made on the first request
-        self._redact = redact
         self._lock = threading.Lock()
         self._endpoints: dict[tuple[str, str], _Endpoint] = {}
         self._probing: dict[tuple[str, str], threading.Lock] = {}
@@ -176,7 +174,7 @@ class TokenCounter:
         path, field_name = ROUTES[route]
         url = model_cfg.endpoint.rstrip("/") + path
         headers = {"Content-Type": "application/json"}
-        key = model_cfg.api_key() if hasattr(model_cfg, "api_key") else None
+        key = model_cfg.api_key()
         if key:
             headers["Authorization"] = f"Bearer {key}"
         body = {field_name: self._redacted(text), "model": getattr(model_cfg, "model", "") or ""}
@@ -212,13 +210,10 @@ class TokenCounter:
                     self._client = HttpClient()
         return self._client
 
-    def _redacted(self, text: str) -> str:
-        if self._redact is not None:
-            return self._redact(text)
-        try:
-            from aish.safety.secrets import Redactor
-        except ImportError:  # pragma: no cover - secrets is part of the package
-            return text
+    @staticmethod
+    def _redacted(text: str) -> str:
+        from aish.safety.secrets import Redactor  # only when a tokenizer is asked
+
         return Redactor().redact(text)
 
 

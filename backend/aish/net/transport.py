@@ -39,7 +39,7 @@ from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from aish.errors import (AishError, BrokerError, Cancelled, ConnectFailed, ConnectRefused, ConnectTimeout,
-                         Disconnected, DnsFailure, HttpStatusError, ReadTimeout, StreamCut, TlsError)
+                         Disconnected, DnsFailure, ReadTimeout, StreamCut, TlsError)
 
 Response = requests.Response  # for type hints outside this package, which never imports requests
 
@@ -307,22 +307,3 @@ def failures(endpoint: str, timeouts: tuple[float, float], *, cancel: Any = None
             raise Cancelled() from None
         raise transport_error(exc, endpoint, timeouts, partial() if partial else "",
                               streaming=streaming) from None
-
-
-# What ``as_aish_error`` recognises as a network failure from outside this module.
-_NETWORK = (requests.RequestException, u3.HTTPError, ConnectionError, TimeoutError, socket.gaierror)
-
-
-def as_aish_error(err: BaseException, endpoint: str = "the model server") -> BaseException:
-    """``err`` itself, or the typed error a raw requests/urllib3/socket exception stands for.
-
-    For code that called requests without this module (tests, a library):
-    the same types, so the same decisions, as the broker's own errors.
-    """
-    if isinstance(err, AishError) or not isinstance(err, _NETWORK):
-        return err
-    response = getattr(err, "response", None)
-    if isinstance(err, requests.HTTPError) and response is not None:
-        status = response.status_code
-        return HttpStatusError(f"HTTP {status}: {response.reason or 'error'}", status=status)
-    return transport_error(err, endpoint, (0.0, 0.0))

@@ -17,9 +17,6 @@ USAGE = BY_NAME["fallback"].synopsis
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
-    """``args`` may start with the verb itself (``["fallback", "on"]``)."""
-    if args[:1] in (["fallback"], [":fallback"]):
-        args = args[1:]
     cfg = ctx.config
     target = cfg.routing.fallback_model
     sub: Optional[str] = args[0] if args else None

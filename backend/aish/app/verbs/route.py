@@ -21,9 +21,6 @@ DISABLED = " (routing currently disabled)"
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
-    """``args`` may start with the verb itself (``["route", "on"]``)."""
-    if args[:1] in (["route"], [":route"]):
-        args = args[1:]
     sub, rest = (args[0], args[1:]) if args else ("classes", [])
     if sub == "on":
         return [_route_on(ctx)]
