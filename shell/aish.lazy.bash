@@ -28,6 +28,17 @@ _aish_report() {       # $1 status, $2 ms, $3 command
 
 _aish_step_key() {     # the terminal's status answer: a planned step goes on the line
   [[ -n $_aish_step ]] || return 0
+  if [[ -n $READLINE_LINE ]]; then
+    # Keys typed while the step was planned came first: they are the user's line, never
+    # replaced by the step (nor run): the step waits on the cycle key, as a `?` answer's does.
+    local key=${AISH_KEY_CYCLE//\\C-/^}
+    _aish_step= _aish_idx=-1
+    _aish_bind_accept _aish_noop
+    _aish_nl=1
+    _aish_say "[aish] kept your typing; ${key^^} inserts the next step: ${_aish_cmds[0]}"
+    _aish_prompt_top
+    return 0
+  fi
   READLINE_LINE=$_aish_step
   READLINE_POINT=${#READLINE_LINE}
   _aish_step=
@@ -271,7 +282,9 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   _aish_trap_int
   if _aish_send_request "$@"; then
     _aish_spin
-    while [[ -z $_aish_intr ]] && _aish_read_frame && _aish_handle_frame; do :; done
+    while [[ -z $_aish_intr ]] && _aish_read_frame && _aish_handle_frame; do
+      [[ -n $_aish_tty ]] || _aish_hush
+    done
   fi
   _aish_spin_clear
   if [[ -n $_aish_intr ]]; then
@@ -354,6 +367,19 @@ _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answe
   fi
 }
 
+# A norris report is read in PROMPT_COMMAND, where the terminal is in the mode commands run
+# in: keys typed while the next step is planned would be echoed into the output.  Once the
+# answer has begun (or the planner thinks a while), echo goes off until the request ends
+# (forks, after the first byte).  A `bind -x` key runs under readline's own settings.
+_aish_hush() {
+  _aish_tty=-                           # tried once per request
+  [[ -z ${READLINE_LINE+set} && -t 0 ]] || return 0
+  local saved
+  saved=$(command stty -g 2>/dev/null) || return 0
+  command stty -echo 2>/dev/null && _aish_tty=$saved
+  return 0
+}
+
 _aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?
   # (not "does some daemon read daemon.fifo": another may serve it by then, and one that
   # retired for an upgrade still streams our answer)
@@ -375,6 +401,7 @@ _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.
       _aish_part+=$line                             # a timed-out read keeps what it got
       [[ -z $_aish_intr ]] || return 1
       (( _aish_spinning )) && _aish_spin
+      [[ -n $_aish_tty ]] || _aish_hush
       if _aish_pid_gone "$_aish_pid0"; then _aish_gone=1; return 1; fi
       (( SECONDS - _aish_last < AISH_TIMEOUT )) || return 1
       continue
@@ -442,6 +469,8 @@ _aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
 
 _aish_cleanup() {      # close the reply FIFO (first: no child inherits it); cancel an unfinished request
   { exec 57<&-; } 2>/dev/null
+  [[ -n $_aish_tty && $_aish_tty != - ]] && command stty "$_aish_tty" 2>/dev/null
+  _aish_tty=''
   if [[ -n $_aish_pending ]]; then
     local d=${_aish_pending% *} id=${_aish_pending##* }
     _aish_pending=

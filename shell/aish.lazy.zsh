@@ -23,6 +23,23 @@ _aish_report() {       # $1 status, $2 ms, $3 command
   _aish_step=$_aish_cmds[1] _aish_idx=1
 }
 
+_aish_place_step() {   # zle-line-init with a step waiting: it goes on the line
+  emulate -L zsh
+  local step=$_aish_step
+  _aish_step=
+  if _aish_typed; then
+    # Keys typed while the step was planned are the user's line, never glued onto the
+    # step (nor run with it): the step waits on the cycle key, as a `?` answer's does.
+    _aish_idx=0
+    zle -M -- "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts the next step: $step"
+    return 0
+  fi
+  BUFFER=$step; CURSOR=$#BUFFER
+  _aish_arm_guard 1                     # a high-risk step needs a second Enter too
+  [[ $_aish_task == run ]] && zle accept-line
+  return 0
+}
+
 # ----------------------------------------------------------------- protocol helpers
 # >>> aish shared: this block is the same text in aish.lazy.zsh and aish.lazy.bash (a test checks).
 # Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
@@ -185,7 +202,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   trap - INT
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part= _aish_lines=()
-  _aish_li=1
+  _aish_li=1 _aish_tty=
   zle && zle -I                         # (a norris report runs in precmd, outside zle)
   _aish_ensure || return 1
   local -i rfd=0 reading=0
@@ -199,7 +216,9 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
     _aish_send_request "$@" || return 1
     reading=1
     _aish_spin
-    while _aish_read_frame && _aish_handle_frame; do :; done
+    while _aish_read_frame && _aish_handle_frame; do
+      [[ -n $_aish_tty ]] || _aish_hush
+    done
     reading=0
     _aish_spin_clear
     if (( _aish_gone )); then
@@ -226,6 +245,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
     fi
     # an answer need not end its last line: the prompt goes on a fresh row, under it
     (( _aish_nl )) || { printf '\n'; _aish_nl=1 }
+    _aish_tty=                          # (echo comes back with zle: see _aish_hush)
     (( rfd )) && exec {rfd}<&-
     _aish_rfd=0
   }
@@ -288,6 +308,29 @@ _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answe
   fi
 }
 
+# `zle -I` gives the terminal back in the mode commands run in: keys typed while the answer
+# streams would be echoed into it.  Once the answer has begun (or the model thinks for a
+# while), echo goes off: one fork per answer, after the first byte, never on the keypress
+# path.  The keys still wait in the terminal for the command line.  Nothing needs putting
+# back: zle sets its own mode when it takes the terminal back, and gives commands the
+# shell's saved settings, echo forced on (zsetterm); a restore of our own, a child process
+# at the end of the widget, let zle redraw the prompt over the answer's last row after a
+# window resize.
+_aish_hush() {
+  emulate -L zsh
+  _aish_tty=1                           # tried once per request
+  _aish_stty -echo
+  return 0
+}
+
+_aish_stty() {         # stty on our terminal, in the shell's own process group: with job
+  # control a child gets a group of its own, and one that changes the terminal while a
+  # resize or a key has the shell take the terminal back is stopped (SIGTTOU)
+  emulate -L zsh
+  setopt no_monitor
+  command stty "$@" <${TTY:-/dev/tty} 2>/dev/null
+}
+
 _aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?
   # (not "does some daemon read daemon.fifo": another may serve it by then, and one that
   # retired for an upgrade still streams our answer)
@@ -320,6 +363,7 @@ _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.
       fi
       (( st == 4 )) || return 1           # not a timeout: a Ctrl-C, or an error
       (( _aish_spinning )) && _aish_spin
+      [[ -n $_aish_tty ]] || _aish_hush
       _aish_pid_gone $_aish_pid0 && { _aish_gone=1; return 1 }
       (( EPOCHSECONDS - _aish_last < AISH_TIMEOUT )) || return 1
     done
@@ -347,8 +391,7 @@ _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
   # `zle -I` gave the terminal back its cooked mode: keys would wait for Enter in the tty's
   # line buffer, echoed by it and then again by us.  One key at a time, unechoed, while the
   # question waits (forks: a person is answering, not a keypress path), as it was after.
-  tty=$(command stty -g <${TTY:-/dev/tty} 2>/dev/null) &&
-    command stty -icanon -echo min 1 time 0 <${TTY:-/dev/tty} 2>/dev/null || tty=
+  tty=$(_aish_stty -g) && _aish_stty -icanon -echo min 1 time 0 || tty=
   {
     while read -k 1 -t 0 key; do (( dropped++ )); done
     (( dropped )) && _aish_say "[aish] $dropped keys typed before this question were dropped"
@@ -372,7 +415,7 @@ _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
       printf '%s ' "[aish] $1"; _aish_nl=0 _aish_line=
     done
   } always {
-    [[ -n $tty ]] && command stty $tty <${TTY:-/dev/tty} 2>/dev/null
+    [[ -n $tty ]] && _aish_stty $tty
   }
 }
 
@@ -397,6 +440,7 @@ _aish_finish() {       # after a request: $1 = buffer to keep when nothing is in
   # unseen in the tty's line buffer.  A refresh draws the prompt right here (below the
   # answer: no copy) and puts zle's raw mode back, so those keys become visible to zselect.
   BUFFER=$keep; CURSOR=$#BUFFER
+  _aish_highlight
   zle -R
   (( $#_aish_cmds )) || return 0
   if _aish_typed; then

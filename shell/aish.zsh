@@ -53,17 +53,20 @@ _aish_precmd() {
 _aish_line_init() {    # a planned step waits: put it on the new prompt line
   emulate -L zsh
   [[ -n $_aish_step ]] || return 0
-  BUFFER=$_aish_step; CURSOR=$#BUFFER
-  _aish_step=
-  _aish_arm_guard 1                     # a high-risk step needs a second Enter too
-  [[ $_aish_task == run ]] && zle accept-line
-  return 0
+  _aish_place_step
 }
 
 _aish_arm_guard() {    # suggestion $1 is on the line: a high-risk one needs a second Enter
   emulate -L zsh
   _aish_guard=
   [[ $AISH_GUARD_ENTER == 1 && $_aish_levels[$1] == high ]] && _aish_guard=$BUFFER
+  _aish_highlight
+  return 0
+}
+
+_aish_highlight() {    # BUFFER changed under a highlighter that does not wrap our widgets
+  # (zsh-syntax-highlighting loaded before aish): colour the new text now, not at the next key
+  (( ${+functions[_zsh_highlight]} )) && _zsh_highlight
   return 0
 }
 
@@ -138,6 +141,7 @@ _aish_explain_widget() { _aish_load _aish_explain_widget && _aish_explain_widget
 _aish_cycle_widget() { _aish_load _aish_cycle_widget && _aish_cycle_widget "$@" }
 _aish_fix_widget() { _aish_load _aish_fix_widget && _aish_fix_widget "$@" }
 _aish_fix_hint() { _aish_load _aish_fix_hint && _aish_fix_hint "$@" }
+_aish_place_step() { _aish_load _aish_place_step && _aish_place_step "$@" }
 
 # ----------------------------------------------------------------- binding
 _aish_builtin_accept_line() {
@@ -162,6 +166,7 @@ typeset -g AISH_TIMEOUT=${AISH_TIMEOUT:-300}
 typeset -g AISH_GUARD_ENTER=${AISH_GUARD_ENTER:-1}  # 1: a high-risk suggestion needs a second Enter
 typeset -g _aish_guard=  # the high-risk suggestion on the line, until it is edited or confirmed
 typeset -g AISH_KEY_FIX=${AISH_KEY_FIX-'^X^F'}
+typeset -g AISH_KEY_VICMD_PREFIX=${AISH_KEY_VICMD_PREFIX-'\\'}  # vi normal mode: \a \w \y \f too
 typeset -g AISH_OUTPUT=${AISH_OUTPUT:-auto}   # off: no command output leaves this shell
 typeset -g AISH_OSC133=${AISH_OSC133:-auto}   # off: no OSC 133 marks; auto: unless the terminal's own
 
@@ -173,6 +178,7 @@ typeset -g _aish_task= _aish_step= _aish_varsf=
 typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
 typeset -gi _aish_rfd=0 _aish_last=0
+typeset -g _aish_tty=   # set once echo is off while an answer streams
 typeset -gF _aish_tick=0.25
 # The on-demand half, beside this file (links resolved); see _aish_load.
 typeset -g _aish_lazy=${${(%):-%x}:A:h}/aish.lazy.zsh _aish_lazy_done= _aish_lazy_rev=
@@ -207,6 +213,14 @@ if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
       [[ -n $AISH_KEY_CYCLE ]] && bindkey -M $km $AISH_KEY_CYCLE _aish_cycle_widget
       [[ -n $AISH_KEY_FIX ]] && bindkey -M $km $AISH_KEY_FIX _aish_fix_widget
     done
+    # Normal mode also gets the keys behind an unbound prefix (\a ask, \w explain, \y cycle,
+    # \f fix): zsh-vi-mode binds Ctrl-X there and sets KEYTIMEOUT=1, so no Ctrl-X chord can
+    # be typed; a prefix bound to nothing waits for its second key however slow.
+    local p=$AISH_KEY_VICMD_PREFIX
+    if [[ -n $p ]]; then
+      bindkey -M vicmd ${p}a _aish_ask_widget ${p}w _aish_explain_widget \
+        ${p}y _aish_cycle_widget ${p}f _aish_fix_widget
+    fi
   }
   zshexit_functions=(${zshexit_functions:#_aish_exit} _aish_exit)
   # zle-line-init through the hook list, so a user's own line-init widget keeps working

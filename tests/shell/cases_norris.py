@@ -90,3 +90,19 @@ def test_norris_autorun_runs_safe_steps_and_waits_on_flagged(sh, stub, config_fi
     sh.tmux.keys("Up")
     sh.wait_prompt("echo auto-one")
     assert len(stub.requests) == 3
+
+
+def test_norris_keys_typed_while_the_next_step_is_planned_stay_apart(sh, stub):
+    """A command typed while the planner thinks was glued onto the step and run with it
+    (`ls -laecho typed`); it stays the user's line, and the step waits on the cycle key."""
+    stub.queue(Reply("CMD: echo first-step"), Reply("CMD: echo second-step", first_byte_delay=1.5),
+               Reply("DONE: ok"))
+    sh.ask("?? two steps")
+    sh.wait_prompt("echo first-step")
+    sh.tmux.keys("Enter")
+    wait_until(lambda: len(stub.requests) >= 2, 10, "the report to reach the planner")
+    sh.tmux.type("echo typed")
+    screen = sh.wait(lambda s: "kept your typing" in s and prompt_line(s) == PROMPT + "echo typed")
+    assert "echo second-stepecho typed" not in screen and "echo typedecho" not in screen, screen
+    sh.press("cycle")
+    sh.wait_prompt("echo second-step")

@@ -51,6 +51,7 @@ def test_fix_with_nothing_failed_asks_nothing_and_says_so(sh, stub):
     assert stub.requests == []
     sh.ask("ls /nonexist-fixme")
     sh.wait("No such file")
+    wait_until(lambda: len(stub.requests) == 1, what="the fix drafted in the background")
     sh.ask("echo after-$((2+2))")
     sh.wait("after-4")
     stub.queue(Reply(text="Wrong path.\nCMD: ls /\n"))
@@ -58,3 +59,21 @@ def test_fix_with_nothing_failed_asks_nothing_and_says_so(sh, stub):
     sh.wait_prompt("ls /")
     sent = stub.requests[-1]["body"]["messages"][-1]["content"]
     assert "ls /nonexist-fixme" in sent and "exit 2" in sent and "exit 0" not in sent, sent
+
+
+def test_keys_typed_during_an_answer_are_neither_echoed_into_it_nor_lost(sh, stub):
+    """zsh gave the terminal back in its cooked mode for the answer, so typed keys were
+    echoed into it (`w3 echo typedw4`); they belong on the command line, once."""
+    from tests.shell.shellenv import PROMPT, prompt_line
+
+    stub.queue(Reply(text=" ".join(f"w{i}" for i in range(60)) + "\nCMD: ls -la\n", chunk_size=4, delay=0.05))
+    sh.ask("? a slow answer")
+    sh.wait("w3 ")
+    sh.tmux.type("echo typed")
+    screen = sh.wait(lambda s: "kept your typing" in s and prompt_line(s) == PROMPT + "echo typed")
+    history = sh.tmux.history()
+    assert history.count("echo typed") == 1, history
+    assert "w58 w59" in screen, screen
+    sh.tmux.keys("C-u")
+    sh.ask("stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo | sed 's/^/tty: /'")
+    assert "tty: echo" in sh.wait(re.compile(r"^tty: ", re.M))   # commands run with echo, as before

@@ -77,7 +77,8 @@ def ask_gets_the_suggestion(tmux: Tmux, stub: StubServer, question: str) -> None
 def start_shell(name: str, base: Path, before: str = "", after: str = "",
                 prompt: str = "", extra_env: dict | None = None, load: str = "source",
                 wrap: list | None = None) -> Shell:
-    """``load``: "source" the script from this checkout, or "eval" `aish init <shell>`;
+    """``load``: "source" the script from this checkout, "eval" `aish init <shell>`, or
+    "none" (the rc loads it itself);
     ``wrap``: a command line the shell runs under (``aish record --``)."""
     home = base / "home"
     home.mkdir(exist_ok=True)
@@ -90,7 +91,8 @@ def start_shell(name: str, base: Path, before: str = "", after: str = "",
                HISTFILE=str(histfile), AISH_COMMAND=str(aish), PATH=f"{aish.parent}:{env['PATH']}")
     env.update(extra_env or {})
     script = REPO / "shell" / f"aish.{name}"
-    loader = f"source {_q(str(script))}" if load == "source" else f'eval "$(aish init {name})"'
+    loader = {"source": f"source {_q(str(script))}", "eval": f'eval "$(aish init {name})"',
+              "none": ""}[load]
     if name == "zsh":
         rc = (f"PS1={_q(prompt or PROMPT)}\nHISTSIZE=100\nSAVEHIST=100\n{before}\n"
               f"{loader}\n{after}\n")

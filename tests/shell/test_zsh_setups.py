@@ -4,10 +4,14 @@ framework's mechanism in a small rc (the frameworks themselves are tried by hand
 docs/compat.md)."""
 from __future__ import annotations
 
+import os
 import re
+import time
+from pathlib import Path
 
 import pytest
 
+from tests.shell.shellenv import user_message
 from tests.stub_server import Reply
 from tests.shell.tmux import wait_until
 
@@ -71,3 +75,70 @@ def test_ctrl_c_cancels_cleanly_under_an_int_trap_set_in_precmd(make_shell, stub
     sh.wait_prompt("")
     sh.ask("print -r -- trapped=$_t_trapped")
     sh.wait("trapped=1")
+
+
+def styled_prompt_line(sh) -> str:
+    """The prompt line with its colours (tmux capture-pane -e)."""
+    rows = sh.tmux._tmux("capture-pane", "-p", "-e").splitlines()
+    return [row for row in rows if "aish$" in row][-1]
+
+
+def test_syntax_highlighting_loaded_first_colours_the_landed_command(make_shell, stub):
+    """zsh-syntax-highlighting loaded before aish: the landed command kept the `?` line's
+    colours until a key was pressed."""
+    sh = make_shell(before="source /usr/share/zsh-syntax-highlighting/zsh-syntax-highlighting.zsh")
+    sh.tmux.type("ls -la")
+    sh.wait_prompt("ls -la")
+    typed = styled_prompt_line(sh)          # how the plugin colours this line when typed
+    sh.tmux.keys("C-u")
+    stub.queue(Reply(text="List.\nCMD: ls -la\n"))
+    sh.ask("? list the files with details")
+    sh.wait_prompt("ls -la")
+    assert styled_prompt_line(sh) == typed, (styled_prompt_line(sh), typed)
+
+
+# zsh-vi-mode binds Ctrl-X in normal mode (vicmd) and sets KEYTIMEOUT=1 (10 ms): a chord that
+# starts with Ctrl-X cannot be typed there, zle runs the Ctrl-X binding alone.
+ZVM_KEYS = r'''
+_t_switch_keyword() { : }
+zle -N _t_switch_keyword
+_t_zvm_init() {
+  bindkey -M vicmd '^X' _t_switch_keyword
+  KEYTIMEOUT=1
+  precmd_functions=(${precmd_functions:#_t_zvm_init})
+}
+precmd_functions+=(_t_zvm_init)
+'''
+
+
+def test_vi_normal_mode_keys_work_where_zsh_vi_mode_owns_ctrl_x(make_shell, stub):
+    sh = make_shell(before="bindkey -v", after=ZVM_KEYS)
+    stub.queue(Reply(text="Fixed.\nCMD: git status\n"))
+    sh.tmux.type("git stauts")
+    sh.wait_prompt("git stauts")
+    sh.tmux.keys("Escape")
+    time.sleep(0.2)                          # typed by a person: keys some 100 ms apart
+    sh.tmux.type("\\")
+    time.sleep(0.1)
+    sh.tmux.type("a")
+    sh.wait_prompt("git status")
+    assert "git stauts" in user_message(stub.requests[-1])
+
+
+def test_the_documented_zsh_vi_mode_hook_loads_aish_on_a_fresh_install(make_shell, stub):
+    """docs/shell.md's line for loading aish from zvm's hook: on a fresh install the loader
+    file does not exist yet, and the line's `|| eval` fallback writes it."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "shell.md").read_text()
+    line = re.search(r"`(zvm_after_init_commands\+=\(.*?\))`", doc).group(1)
+    hook = (line + "\n_t_zvm_after() { local c; for c in $zvm_after_init_commands; do eval $c; done;"
+            " precmd_functions=(${precmd_functions:#_t_zvm_after}) }\nprecmd_functions+=(_t_zvm_after)\n")
+    sh = make_shell(load="none", before="bindkey -v", after=hook + ZVM_KEYS)
+    stub.queue(Reply(text="Fixed.\nCMD: git status\n"))
+    sh.tmux.type("git stauts")
+    sh.tmux.keys("Escape")
+    time.sleep(0.2)
+    sh.tmux.type("\\")
+    time.sleep(0.1)
+    sh.tmux.type("a")
+    sh.wait_prompt("git status")
+    assert (Path(os.environ["XDG_DATA_HOME"]) / "aish" / "init.zsh").exists()
