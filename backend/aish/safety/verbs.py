@@ -34,7 +34,8 @@ POWER: frozenset = frozenset({"poweroff", "shutdown", "reboot", "halt", "power-o
 # Nouns that make a reset or rollback lose data (`ykman fido reset`, `rails db:rollback`).
 RESET_NOUNS: frozenset = frozenset("""
 db database databases migrate migration migrations snapshot snapshots schema table tables cluster node disk disks device
-devices volume volumes fido piv oath openpgp otp firmware tpm factory all everything data storage instance
+devices volume volumes fido fido2 u2f webauthn piv oath openpgp otp firmware tpm factory all everything data storage
+instance
 instances repo repository nvram bios keystore keychain wallet vault
 """.split())
 SESSION_MANAGERS: frozenset = frozenset("""
@@ -52,10 +53,21 @@ SPECIAL_WORDS: dict = {"migrate:fresh": "drop", "migrate:refresh": "reset", "mig
                        "db:wipe": "wipe", "schema:drop": "drop", "database:drop": "drop", "db:purge": "drop",
                        "db:seed:replant": "reset", "flush-all": "flushall"}
 # Programs whose name is the destructive verb (and that no rule names).
-DESTRUCTIVE_PROGRAMS: dict = {"nwipe": "wipe", "sdelete": "delete", "scrub": "wipe", "wipe": "wipe",
+DESTRUCTIVE_PROGRAMS: dict = {"tpm2_clear": "wipe", "nwipe": "wipe", "sdelete": "delete", "scrub": "wipe",
+                              "wipe": "wipe",
                               "mdelete": "delete",
                               "fprintd-delete": "delete", "hdd-wipe": "wipe", "dban": "wipe", "zerofree": "wipe",
                               "secure-delete": "delete", "trash-empty": "empty"}
+# Programs whose business is a database's schema: their clean, reset and downgrade act on the database.
+MIGRATION_TOOLS: frozenset = frozenset({"alembic", "flyway", "liquibase", "dbmate", "goose", "diesel", "sqlx",
+                                        "knex", "prisma", "sequelize", "sequelize-cli", "typeorm", "migrate",
+                                        "atlas", "sqitch", "dbt", "skeema", "tern", "yoyo", "refinery", "ecto"})
+# Programs that write to a device by nature (a phone, a board, a chip): no /dev path is needed.
+DEVICE_PROGRAMS: dict = {"fastboot": {"-w", "erase", "format", "flash", "flashall", "unlock", "flashing", "wipe"},
+                         "heimdall": {"flash"}, "esptool": {"erase_flash", "write_flash", "erase-flash", "write-flash"},
+                         "esptool.py": {"erase_flash", "write_flash", "erase-flash", "write-flash"},
+                         "st-flash": {"erase", "write"}, "avrdude": {"-e"}, "dfu-util": {"-D", "--download"},
+                         "rpi-imager": {"--cli"}, "flash_erase": {"*"}, "nandwrite": {"*"}, "mtd": {"erase", "write"}}
 # Subcommand aliases of CLIs (cobra's `d`/`rm` for delete...).
 # (Never the first word: `doctl d` is `doctl databases`.)
 ALIASES: dict = {"doctl": {"d": "delete", "rm": "delete"}, "hcloud": {"rm": "delete"}, "gh": {"rm": "delete"},

@@ -351,9 +351,10 @@ def into_directory(dest: Word, sources: list) -> Optional[Word]:
     if not is_dir or not sources:
         return None
     base = sources[0].text.rstrip("/").rsplit("/", 1)[-1]
+    if sources[0].has_var or not base or base in (".", ".."):
+        base = "file"  # a name known only at run time: still one entry inside the directory
     inside = text.rstrip("/") + "/" + base
-    return Word(inside, inside, quoted=dest.quoted, has_var=dest.has_var or sources[0].has_var,
-                glob=dest.glob or sources[0].glob)
+    return Word(inside, inside, quoted=dest.quoted, has_var=dest.has_var, glob=dest.glob or sources[0].glob)
 
 
 def is_device(path: str) -> bool:

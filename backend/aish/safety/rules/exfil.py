@@ -22,6 +22,8 @@ _STDIN_SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "pastebi
 _SENDERS = {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "scp", "sftp", "rsync", "rclone", "aws",
             "gsutil", "gh", "ssh", "ftp", "lftp", "tftp", "smbclient", "invoke-restmethod", "invoke-webrequest",
             "irm", "iwr", "transfer", "ffsend", "croc", "wormhole", "mail", "mailx", "mutt"} | _STDIN_SENDERS
+# Copy tools: their destination is a machine the user names (a backup of home is routine).
+_COPIERS = {"scp", "sftp", "rsync", "rclone", "aws", "gsutil", "smbclient", "lftp", "ftp"}
 # Commands whose output is secret.
 _SECRET_OUTPUT = re.compile(
     r"^(env|printenv|set|export\s+-p|declare\s+-x|history|fc\s+-l|gpg\s+.*--export-secret|"
@@ -137,8 +139,12 @@ def rule_exfiltration(c: Ctx) -> Optional[tuple]:
     if c.prog.lower() not in _SENDERS:
         return None
     found = _in_substitutions(c.args)
+    copies = c.prog in _COPIERS  # to a host the user names: only keys and credentials count, not a whole home
     for name in _named_files(c):
-        found = _worse(found, _secret_path(Word(name, name, has_var="$" in name)))
+        word = Word(name, name, has_var="$" in name)
+        if copies and target(word).kind in ("home", "root", "userhome"):
+            continue
+        found = _worse(found, _secret_path(word))
     for red in c.seg.redirects:
         if red.op == "<" and red.target is not None:
             found = _worse(found, _secret_path(red.target))

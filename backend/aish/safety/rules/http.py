@@ -14,12 +14,18 @@ from urllib.parse import urlsplit
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.remote import PROD
 
-_URL = re.compile(r"^(https?://|:\d|localhost|[\w.-]+:\d+|/)", re.IGNORECASE)
+_URL = re.compile(r"^['\"]?(https?://|:\d|localhost|[\w.-]+:\d+|/|[\w-]+(\.[\w-]+)+/)", re.IGNORECASE)
 _WHOLE = re.compile(r"(^|/)(_all|\*|_\w*index\w*|_cluster)(/|$)|^/repos/[^/]+/[^/]+/?$|^/orgs/[^/]+/?$|"
                     r"^/projects/[^/]+/?$|^/(v\d+/)?(databases?|buckets?|indices|indexes|collections?|"
-                    r"keyspaces|clusters?|namespaces?)/[^/]+/?$|[?&](recursive|force|purge)=(true|1)")
+                    r"keyspaces|clusters?|namespaces?)/[^/]+/?$|[?&](recurse|recursive|force|purge)=(true|1)|"
+                    r"[^/]\*")
 _DELETE_ENDPOINT = re.compile(r"_delete_by_query|/(delete|destroy|drop|wipe|purge|truncate|reset)(_\w+)?(/|$|\?)",
                               re.IGNORECASE)
+
+
+_VALUED = {"-H", "--header", "-d", "--data", "--data-binary", "--data-raw", "-o", "--output", "-u", "--user",
+           "-F", "--form", "-A", "--user-agent", "-e", "--referer", "-b", "--cookie", "--json", "-X", "--request",
+           "-f", "--field", "--raw-field", "--method"}
 
 
 def _method_and_url(c: Ctx) -> tuple:
@@ -38,8 +44,9 @@ def _method_and_url(c: Ctx) -> tuple:
         elif low in ("-d", "--data", "--data-binary", "--data-raw", "--json", "-f", "--field", "--body", "-body",
                      "-F", "--form") or low.startswith(("--data", "--post-data", "--post-file")):
             data = True
-        elif not url and (t.startswith(("http://", "https://")) or prog in ("http", "https", "xh", "gh", "glab")
-                          and _URL.match(t) and t.upper() not in ("GET", "POST", "PUT", "PATCH", "DELETE")):
+        elif not url and (t.startswith(("http://", "https://")) or _URL.match(t) and not t.startswith("-")
+                          and t.upper() not in ("GET", "POST", "PUT", "PATCH", "DELETE") and
+                          (k == 0 or texts[k - 1] not in _VALUED)):
             url = t
     if prog in ("http", "https", "xh", "xhs", "httpie"):
         positional = [t for t in texts if not t.startswith("-")]
@@ -47,7 +54,9 @@ def _method_and_url(c: Ctx) -> tuple:
             method = positional[0].upper()
             url = positional[1] if len(positional) > 1 else url
     if prog in ("gh", "glab") and texts[:1] == ["api"]:
-        url = next((t for t in texts[1:] if not t.startswith("-") and t.upper() != method), url)
+        url = next((t for k, t in enumerate(texts) if k and not t.startswith("-") and t.upper() != method
+                    and texts[k - 1] not in _VALUED), url)
+        url = url if url.startswith(("/", "http")) else "/" + url
     return method, url, data
 
 

@@ -34,7 +34,7 @@ _SHELL_CALLS = re.compile(
     r"(?P<call>\bos\.(?:system|popen)|\bsubprocess\.\w+|\bcommands\.getoutput|\bpty\.spawn|(?<![\w.])system|"
     r"(?<![\w])\.?exec(?:Sync)?|\bspawnSync|\bshell_exec|\bpassthru|(?<![\w.])popen|\bproc_open|\bIO\.popen|"
     r"\bOpen3\.\w+|\bProcess\.spawn|\bKernel\.system|\bRuntime\.getRuntime\(\)\.exec|\bdo\s+shell\s+script)"
-    r"\s*\(?\s*(?:\[\s*)?" + _STR)
+    r"\s*\(?\s*(?:\[\s*)?" + _STR + r"(?P<plus>\s*\+\s*[\w.$()'\"\[\]]+)?")
 _LIST_CALL = re.compile(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|execFile|Popen)\s*\(\s*\[([^\]]*)\]"
                         r"|\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(\s*" + _STR + r"\s*,\s*\[([^\]]*)\]")
 _BACKTICKS = re.compile(r"(?:%x\(|\bqx[({/])([^)}/]*)[)}/]|`([^`]+)`")
@@ -60,7 +60,7 @@ _HOME_EXPR = re.compile(r"expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|envir
 _FETCH = re.compile(r"\burlopen\b|\brequests\.(?:get|post)\b|\burllib\b|\bhttp\.client\b|\burlretrieve\b|"
                     r"\bfetch\s*\(|\bhttps?\.get\b|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|\bLWP::|\bHTTP::Tiny\b|"
                     r"\bfile_get_contents\s*\(\s*['\"]https?:|\bDownloadString\b|\bInvoke-WebRequest\b|\biwr\b|"
-                    r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b", re.IGNORECASE)
+                    r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b|['\"]https?://", re.IGNORECASE)
 _RUNS_CODE = re.compile(r"\b(?:exec|eval|compile|Function|instance_eval|class_eval|Invoke-Expression|iex|"
                         r"execfile|runpy)\s*[\s(]", re.IGNORECASE)
 _DECODE = re.compile(r"b64decode|base64\.decode|atob\s*\(|Buffer\.from\([^)]*base64|decode_base64|Base64\.decode|"
@@ -138,13 +138,15 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         return None
     shown = fragment([c.prog, code.replace("\n", " ")], 70)
     if _family(c.prog) in _POWERSHELL:
-        found = c.recurse(code)  # PowerShell is a shell: its line is judged as one
+        found = c.recurse(code.replace("\\", "/"))  # PowerShell is a shell; a backslash there is no escape
         return (found[0], f"{found[1]} (inside {c.prog})") if found else None
     best = None
     for m in _SHELL_CALLS.finditer(code):
         if m.group("call") == "exec" and _family(c.prog) == "python":
             continue  # python's exec() runs python, judged below
-        command = next((g for g in m.groups()[1:] if g is not None), "")
+        command = next((g for g in m.groups()[1:4] if g is not None), "")
+        if m.group("plus"):  # 'rm -rf ' + process.env.HOME: the rest is computed at run time
+            command += _path_of(m.group("plus").lstrip(" +")).text
         found = c.recurse(command.replace("\\'", "'").replace('\\"', '"'))
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))

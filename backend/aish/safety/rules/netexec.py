@@ -84,7 +84,8 @@ def rule_install_from_url(c: Ctx) -> Optional[tuple]:
         return None
     if c.prog == "pip" or c.prog == "pip3" or c.prog == "uv":
         texts = [t for t in texts if t not in ("-r", "--requirement")]
-    url = next((t for t in texts if _FROM_URL.search(t) and not t.startswith("-")), None)
+    url = next((t for k, t in enumerate(texts) if _FROM_URL.search(t) and not t.startswith("-")
+                and not (k and texts[k - 1] in _PLAIN_HTTP_INDEX)), None)
     unsafe = next((t.split("=", 1)[0] for t in texts if t.split("=", 1)[0] in _UNSAFE_SOURCE), None)
     for k, t in enumerate(texts):
         name, _, value = t.partition("=")

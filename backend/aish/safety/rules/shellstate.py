@@ -32,7 +32,7 @@ def assignment(name: str, value: str, persistent: bool) -> Optional[tuple]:
 
 def rule_history(c: Ctx) -> Optional[tuple]:
     texts = c.texts
-    if c.prog == "history" and any(t in ("-c", "-p") or re.fullmatch(r"-[a-z]*c[a-z]*", t) for t in texts):
+    if c.prog == "history" and any(t == "-c" or re.fullmatch(r"-[a-z]*c[a-z]*", t) for t in texts):
         return MEDIUM, f"clears this shell's history ({c.text})"
     if c.prog == "history" and "-w" in texts and any(t == "/dev/null" for t in texts):
         return LOW, f"writes the history nowhere ({c.text})"

@@ -44,10 +44,34 @@ def rule_exec_string(c: Ctx) -> Optional[tuple]:
                 if t == "-c" and i + 1 < len(texts) and i > 0:
                     inner, where = texts[i + 1], " inside a container"
                     break
+            if inner is None and c.prog in ("docker", "podman"):
+                words = container_command(c.args)
+                found = c.check(words) if words else None
+                return (found[0], f"{found[1]} inside a container") if found else None
     found = c.recurse(inner) if inner else None
     if found is not None and where:
         found = (found[0], found[1] + where)
     return found
+
+
+# Options of `docker run/exec` and `compose run/exec` that take a value.
+_CONTAINER_VALUED = {"-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "-u", "--user",
+                     "--entrypoint", "--network", "--net", "-l", "--label", "--env-file", "--mount", "-h",
+                     "--hostname", "--platform", "--pull", "--restart", "--cpus", "-m", "--memory", "--gpus",
+                     "--device", "--add-host", "--dns", "--cap-add", "--cap-drop", "--security-opt", "-f",
+                     "--file", "--project-name", "--profile", "--index", "--log-driver", "--ulimit"}
+
+
+def container_command(args: list) -> list:
+    """The command words of ``docker [compose] run|exec [options] IMAGE|SERVICE COMMAND…``."""
+    texts = [w.text for w in args]
+    k = next((i for i, t in enumerate(texts[:3]) if t in ("run", "exec")), None)
+    if k is None:
+        return []
+    k += 1
+    while k < len(texts) and texts[k].startswith("-"):
+        k += 2 if texts[k] in _CONTAINER_VALUED else 1
+    return list(args[k + 1:])  # after the image, container or service
 
 
 _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RULES, history.RULES, mass.RULES,

@@ -15,9 +15,11 @@ from typing import Optional
 from aish.safety.programs import READ_ONLY, READ_ONLY_SUBCOMMANDS
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
 from aish.safety.rules.remote import PROD
-from aish.safety.verbs import (ALIASES, DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM,
+from aish.safety.verbs import (ALIASES, DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS, DEVICE_PROGRAMS,
+                               DEVICE_WRITE_BY_PROGRAM,
                                DEVICE_WRITE_OPTIONS, EVERYTHING, FLASH, FORCE_OPTIONS, HEAVY, HEAVY_OPTIONS,
-                               HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, PACKAGE_TOOLS, POWER, RESET, RESET_NOUNS,
+                               HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, MIGRATION_TOOLS, PACKAGE_TOOLS, POWER, RESET,
+                               RESET_NOUNS,
                                ROUTINE_OPTIONS, SCOPE_OPTIONS, SESSION_MANAGERS, SPECIAL_WORDS, WEAK)
 
 _MAX_WORDS = 4  # subcommand words read after the program
@@ -30,8 +32,8 @@ _SAFE_FIRST = frozenset("""
 add create new make mk init clone checkout commit switch show list ls get describe status info view log logs
 cat open edit set config build test install update upgrade push pull fetch merge rebase search find grep diff
 print echo help version login whoami copy cp move mv rename download upload watch serve up attach apply deploy
-publish import export format fmt lint check verify inspect history top stats ps images plan validate output
-outdated audit doctor env exec run start enable use select mount compile tag archive backup save send
+publish import export fmt lint check verify inspect top ps plan validate outdated audit doctor exec run start
+enable use select mount compile save send
 """.split())
 # A first word after which the rest is a command of its own (`poetry run rails db:drop`).
 _RUNS_COMMAND = {"run": {"poetry", "uv", "pipenv", "pipx", "conda", "mamba", "heroku", "pdm", "hatch", "rye",
@@ -189,6 +191,13 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     verb, said, nouns, after = _action(c)
     if not verb:
         verb, said, nouns, after = _option_verb(c, nouns)
+    on_device = _device_program(c, verb)
+    if on_device is not None:
+        return on_device
+    if prog in MIGRATION_TOOLS or prog.removeprefix("npx ") in MIGRATION_TOOLS:
+        nouns = nouns + ["database"]  # a migration tool's clean or reset acts on the database
+        if verb in ("clean", "drop"):
+            verb = "drop"
     named = DESTRUCTIVE_PROGRAMS.get(prog.lower().removesuffix(".exe"))
     if not verb and named and not set(c.texts) & _ONLY_FREE_SPACE:
         verb, said = named, prog
@@ -214,10 +223,11 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     light = [n for n in nouns if n in light_nouns]
     everything = any(t in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c) or \
         strength >= 3 and "-a" in options
-    level = _level(prog, verb, strength, nouns, data, light, bool(after) or said == prog, everything, heavy_option)
+    forced = bool(options & FORCE_OPTIONS)
+    level = _level(prog, verb, strength, nouns, data, light, bool(after) or said == prog, everything, forced,
+                   heavy_option)
     if level is None:
         return None
-    forced = bool(options & FORCE_OPTIONS)
     prod = any(PROD.search(t) for t in after) or any(PROD.search(t) for t in c.texts if "=" in t)
     if level == MEDIUM and strength >= 3 and (everything or prod or heavy_option or
                                               forced and (strength == 4 or data)):
@@ -234,7 +244,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
 
 
 def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: list, named: bool,
-           everything: bool, heavy_option: Optional[str]) -> Optional[int]:
+           everything: bool, forced: bool, heavy_option: Optional[str]) -> Optional[int]:
     """Medium, or None: the verb's strength against what it acts on (a cache or a database)."""
     level: Optional[int]
     if strength == 4:
@@ -243,7 +253,7 @@ def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: 
         level = MEDIUM if any(n in RESET_NOUNS for n in nouns) else None
     elif strength == 3:
         quiet = light and not data or prog in PACKAGE_TOOLS and not data
-        level = MEDIUM if not quiet and (data or named or everything) else None
+        level = MEDIUM if not quiet and (data or named or everything or forced) else None
     elif strength == 2:
         level = MEDIUM if prog in SESSION_MANAGERS else None
     elif verb in ("clear", "flush", "empty"):
@@ -253,6 +263,17 @@ def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: 
     if level is None and heavy_option:
         level = MEDIUM
     return level
+
+
+def _device_program(c: Ctx, verb: str) -> Optional[tuple]:
+    """Flashers of phones, boards and chips: their device is implied (``fastboot -w``, ``esptool erase_flash``)."""
+    words = DEVICE_PROGRAMS.get(c.prog)
+    if words is None:
+        return None
+    said = next((t for t in c.texts if t in words), None) or ("*" if "*" in words else None)
+    if said is None:
+        return None
+    return HIGH, f"{c.prog} {said if said != '*' else ''} erases or rewrites the device's storage ({c.text})"
 
 
 def _device_write(c: Ctx, options: set) -> Optional[tuple]:

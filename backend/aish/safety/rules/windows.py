@@ -24,14 +24,15 @@ _SECURITY_SWITCHES = re.compile(r"^-(disable\w+|exclusion\w+)$", re.IGNORECASE)
 
 def _raw(w: Word) -> Word:
     """The word as typed, quotes removed, backslashes kept: ``C:\\Windows`` stays itself."""
-    text = w.raw
+    text = w.raw.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         text = text[1:-1]
     return Word(text, w.raw, quoted=w.quoted, has_var=w.has_var, glob=w.glob or "*" in text)
 
 
 def _switches(c: Ctx) -> set:
-    return {t.lower().split(":", 1)[0] for t in c.texts if t.startswith("/") and len(t) <= 12 and "/" not in t[1:]}
+    heads = (t.lower().split(":", 1)[0] for t in c.texts if t.startswith("/"))
+    return {h for h in heads if len(h) <= 12 and "/" not in h[1:]}
 
 
 def _operands(c: Ctx) -> list:
