@@ -44,7 +44,8 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     """
     own = own_words(prog, texts)
     lowered = [t.lower() for t in own]
-    if any(t in PRINT_ONLY_LONG for t in lowered) or own == ["-h"] and prog not in NO_DRY_RUN:
+    help_last = own[-1:] == ["-h"] and not any(t.startswith("-") for t in own[:-1])
+    if any(t in PRINT_ONLY_LONG for t in lowered) or help_last and prog not in NO_DRY_RUN:
         return "prints help or a version only"
     by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
     if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):

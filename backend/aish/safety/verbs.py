@@ -19,8 +19,7 @@ undefine sanitize factoryreset reformat reinitialize reinit flushall flushdb dro
 """.split())
 # Delete what they name: medium on data or on a named thing, quiet on caches and packages.
 DELETE: frozenset = frozenset("""
-delete del rm rb rmi remove purge prune forget expire terminate discard unregister deregister delvol empty revoke
-deinit
+delete del rm rb rmi remove purge prune forget expire terminate discard delvol empty
 """.split())
 # Put something back to an earlier or empty state: medium only where data is named (a database,
 # a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.
@@ -34,7 +33,7 @@ POWER: frozenset = frozenset({"poweroff", "shutdown", "reboot", "halt", "power-o
 # Nouns that make a reset or rollback lose data (`ykman fido reset`, `rails db:rollback`).
 RESET_NOUNS: frozenset = frozenset("""
 db database databases migrate migration migrations snapshot snapshots schema table tables cluster node disk disks device
-devices volume volumes fido fido2 u2f webauthn piv oath openpgp otp firmware tpm factory all everything data storage
+devices volume volumes fido fido2 u2f webauthn piv oath openpgp otp firmware tpm factory data storage
 instance
 instances repo repository nvram bios keystore keychain wallet vault
 """.split())
@@ -44,7 +43,8 @@ mate-session-save i3exit i3-msg swaymsg hyprctl qdbus qdbus6 dbus-send busctl gd
 systemd-run ksmserver pmset rtcwake sway-exit wlogout xdg-screensaver openbox bspc herbstclient
 """.split())
 # Verbs to look out for only with a scope that takes everything, or with data nouns.
-WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninstall", "disable", "yank",
+WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninstall", "disable", "yank", "revoke",
+                             "unregister", "deregister", "deinit",
                              "detach", "unlink", "cancel", "abandon", "unset", "unmount", "down", "suspend",
                              "hibernate", "evict"})
 # Whole-word subcommands with a meaning of their own (a migration tool's `migrate:fresh` drops
@@ -96,14 +96,14 @@ cluster clusters vcluster vclusters pool pools zpool dataset datasets snapshot s
 archive archives vm vms machine machines instance instances domain domains server servers app apps
 application applications site sites stack stacks environment environments namespace namespaces secret secrets
 key keys keystore keyring keychain certificate certificates cert certs user users home homes partition
-partitions filesystem filesystems fs subvolume subvolumes lun luns data userdata history mailbox mailboxes
+partitions filesystem filesystems fs subvolume subvolumes lun luns data userdata mailbox mailboxes
 messages mail release releases deployment deployments function functions zone zones record records topic
-topics queue queues stream streams credential credentials vault vaults wallet wallets profile profiles
+topics queue queues stream streams credential credentials vault vaults wallet wallets
 tenant tenants workspace workspaces space spaces model models fido piv oath openpgp otp firmware flash
 nvram bios efi partitiontable gpt mbr store stores graph graphs tablespace replica replicas shard shards
 migration migrations member members group groups team teams channel channels space file files dir
 directory directories folder folders object objects item items entry entries book books note notes
-password passwords token tokens lock-file state tfstate pvc pv persistentvolume persistentvolumes ns
+password passwords token tokens state tfstate pvc pv persistentvolume persistentvolumes ns
 """.split())
 # What is cheap to lose: rebuilt, re-downloaded or reinstalled.
 LIGHT_NOUNS: frozenset = frozenset("""
@@ -151,5 +151,6 @@ PACKAGE_TOOLS: frozenset = frozenset("""
 pip pip3 pipx uv poetry pipenv conda mamba micromamba npm yarn pnpm bun gem bundle cargo rustup go brew
 port apt apt-get aptitude dnf yum zypper apk pacman yay paru pkg snap flatpak nix-env choco scoop winget
 tlmgr haxelib opam cabal stack luarocks cpan cpanm composer pecl vcpkg conan helm krew asdf mise pyenv
-rbenv nodenv nvm fnm volta sdk sdkman code vsce apm ppm pio platformio hyprpm apt-key
+rbenv nodenv nvm fnm volta sdk sdkman code vsce apm ppm pio platformio hyprpm apt-key pixi rye pdm hatch
+bower wapm jspm nrm yrm deno bunx gup goup juliaup ghcup elan
 """.split())

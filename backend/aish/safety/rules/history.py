@@ -100,6 +100,15 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
     return None
 
 
+def rule_history_rewriters(c: Ctx) -> Optional[tuple]:
+    """BFG and friends rewrite every commit of a repository."""
+    texts = c.texts
+    if c.prog in ("bfg", "bfg.jar") or c.prog == "java" and any(t.endswith("bfg.jar") or "bfg-" in t for t in texts):
+        if any(t.startswith(("--delete-", "--replace-text", "--strip-blobs", "-D", "-b")) for t in texts):
+            return MEDIUM, f"rewrites every commit of the repository ({c.text})"
+    return None
+
+
 def rule_hg(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     sub = next((t for t in texts if not t.startswith("-")), "")
@@ -123,4 +132,5 @@ def rule_jj(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {"git": [rule_git_history], "hg": [rule_hg], "jj": [rule_jj]}
+RULES = {"git": [rule_git_history], "hg": [rule_hg], "jj": [rule_jj], "bfg": [rule_history_rewriters],
+         "java": [rule_history_rewriters]}

@@ -160,14 +160,15 @@ def rule_network(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"deletes a network interface ({c.text})"
         if re.search(r"\b(addr|address|a)\s+(flush|del|delete)\b", joined) and " lo" not in joined:
             return HIGH, f"removes the interface's addresses: remote access stops ({c.text})"
-        if re.search(r"\b(route|r)\s+(flush|del|delete)\b.*\b(default|all|table)\b|\broute\s+flush\b", joined):
+        if re.search(r"\b(route|r)\s+(flush|del|delete)\b.*\b(default|all|table)\b|\b(route|rule)\s+flush\b", joined):
             return HIGH, f"removes the routes: the machine goes off the network ({c.text})"
         return None
     if p in ("ifconfig",) and "down" in texts and texts[:1] != ["lo"]:
         return HIGH, f"takes a network interface down ({c.text})"
     if p in ("ifdown",) and texts and texts[-1] != "lo":
         return HIGH, f"takes a network interface down ({c.text})"
-    if p == "route" and texts[:1] in (["del"], ["delete"], ["flush"], ["-n"]) and "default" in texts + ["flush"]:
+    if p == "route" and texts[:1] in (["del"], ["delete"], ["flush"], ["-n"]) and \
+            ("default" in texts or texts[:1] == ["flush"]):
         return HIGH if texts[:1] != ["-n"] else None, f"removes the default route ({c.text})"
     if p == "nmcli" and (re.search(r"\bnetworking\s+off\b|\bradio\s+(all|wifi)\s+off\b", joined)
                          or re.search(r"\b(con|connection|c|dev|device|d)\s+(down|delete|del|disconnect)\b", joined)):
@@ -304,6 +305,8 @@ def rule_boot(c: Ctx) -> Optional[tuple]:
     p, texts = c.prog, c.texts
     if p == "efibootmgr" and any(t in ("-B", "--delete-bootnum") for t in texts):
         return HIGH, f"deletes a boot entry: the machine may not boot ({c.text})"
+    if p == "bootctl" and texts[:1] == ["remove"]:
+        return HIGH, f"removes the boot loader from the EFI partition: the machine may not boot ({c.text})"
     if p in ("grub-install", "grub2-install") and any(w.text.startswith("/dev/") for w in c.args):
         return MEDIUM, f"rewrites the boot loader of {texts[-1]} ({c.text})"
     return None
@@ -320,7 +323,7 @@ RULES = {"systemctl": [rule_service], "service": [rule_service],
          "nmcli": [rule_network], "rmmod": [rule_network], "modprobe": [rule_network],
          "chattr": [rule_immutable], "chflags": [rule_immutable],
          "umount": [rule_mount], "mount": [rule_mount], "swapoff": [rule_mount],
-         "efibootmgr": [rule_boot], "grub-install": [rule_boot], "grub2-install": [rule_boot]}
+         "efibootmgr": [rule_boot], "bootctl": [rule_boot], "grub-install": [rule_boot], "grub2-install": [rule_boot]}
 for _p in ("userdel", "deluser", "luserdel", "groupdel", "delgroup", "usermod", "passwd", "chage", "gpasswd",
            "chsh", "chpasswd", "chgpasswd", "ssh-keygen", "gpg", "security", "ssh-add"):
     RULES[_p] = [rule_accounts]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, worst
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
 from aish.safety.unwrap import unwrap
 
 # (file pattern, [(content pattern, level, what it means)], level of any other write, what that means)
@@ -181,7 +181,7 @@ def rule_lease(c: Ctx) -> Optional[tuple]:
         return HIGH, f"drops the wireless connection ({c.text})"
     if p in ("tailscale", "zerotier-cli") and texts[:1] in (["down"], ["leave"], ["logout"]) or \
             p == "wg-quick" and texts[:1] == ["down"]:
-        return MEDIUM, f"takes the VPN down: a session over it is cut ({c.text})"
+        return LOW, f"takes the VPN down: a session over it is cut ({c.text})"
     return None
 
 

@@ -97,7 +97,8 @@ ip6tables-restore ipset nft ufw firewall-cmd pfctl ifconfig ifdown route rmmod m
 killall pkill skill killall5 umount mount swapoff efibootmgr grub-install grub2-install userdel deluser
 luserdel groupdel delgroup usermod passwd chage gpasswd chsh chpasswd chgpasswd history fc unset export
 declare typeset readonly alias trap unalias eval watch ssh mosh autossh sh bash zsh dash ksh mksh fish ash su
-runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl consul vault nomad zfs zpool lvremove vgremove
+runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl vault nomad zfs zpool lvremove vgremove hg
+service rc-service sv rc-update update-rc.d chkconfig launchctl terraform tofu terragrunt
 pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom fuser kill-port
 taskkill wmic curl wget http https xh httpie del erase rd format vssadmin wbadmin bcdedit reg net sc schtasks
 takeown icacls robocopy wsl netsh ipconfig manage-bde wevtutil diskpart cmdkey

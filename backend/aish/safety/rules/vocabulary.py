@@ -25,7 +25,8 @@ from aish.safety.verbs import (ALIASES, DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS
 _MAX_WORDS = 4  # subcommand words read after the program
 _WORD = re.compile(r"^\w[\w.:@+-]*$")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True))
+_AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True)) + \
+    tuple(sorted((v for v in WEAK if len(v) >= 8), key=len, reverse=True))  # unregistervm
 _AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}
 # First subcommands that create, read or run: the words after them are names.
 _SAFE_FIRST = frozenset("""
@@ -52,6 +53,7 @@ _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "ke
 
 
 _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
+ALIAS_OF = {short: full for table in ALIASES.values() for short, full in table.items()}
 _POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.PowerOff`
 
 
@@ -127,8 +129,8 @@ def _action(c: Ctx) -> tuple:
             verb = max(verbs, key=_strength)
             nouns += [p for p in parts if p != verb]
             after = _after(texts, word)
-            if after and _WORD.match(after[0]) and "." not in after[0]:
-                nouns += split_word(after[0])
+            if after and (after[0].lower() in DATA_NOUNS or after[0].lower() in LIGHT_NOUNS):
+                nouns.append(after[0].lower())  # `kind delete clusters`: the kind of object, not a name
             return verb, word, nouns, after
         if k == 0 and word in READ_ONLY_SUBCOMMANDS.get(prog, ()):
             return "", "", nouns, []
@@ -152,7 +154,7 @@ def _is_option_value(texts: list, k: int) -> bool:
 
 def _after(texts: list, word: str) -> list:
     """The names after the verb: every word that is not an option (paths included)."""
-    at = texts.index(word) if word in texts else len(texts)
+    at = next((k for k, t in enumerate(texts) if t == word or ALIAS_OF.get(t) == word), len(texts))
     return [t for t in texts[at + 1:] if not t.startswith("-") and t != "--"]
 
 
@@ -189,6 +191,9 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if inner is not None:
         return c.check(inner)
     verb, said, nouns, after = _action(c)
+    reboots = _update_with_reboot(c)
+    if reboots is not None:
+        return reboots
     if not verb:
         verb, said, nouns, after = _option_verb(c, nouns)
     on_device = _device_program(c, verb)
@@ -214,7 +219,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
     strength = _strength(verb)
-    if heavy_option is None and strength >= 3 and "--delete" in options:
+    if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister")) and "--delete" in options:
         heavy_option = "--delete"  # `unregistervm … --delete`: the files go too
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
         return MEDIUM, f"{prog} {said} removes every package a list computed at run time names ({c.text})"
@@ -229,8 +234,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if level is None:
         return None
     prod = any(PROD.search(t) for t in after) or any(PROD.search(t) for t in c.texts if "=" in t)
-    if level == MEDIUM and strength >= 3 and (everything or prod or heavy_option or
-                                              forced and (strength == 4 or data)):
+    if level == MEDIUM and (strength >= 3 or heavy_option and data) and \
+            (everything or prod or heavy_option or forced and (strength == 4 or data)):
         level = HIGH
     name = prog if said == prog else f"{prog} {said}"
     what = data[0] if data else (after[0] if after else "its data")
@@ -250,19 +255,32 @@ def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: 
     if strength == 4:
         level = None if light and not data else MEDIUM
     elif strength == 3 and verb in RESET:
-        level = MEDIUM if any(n in RESET_NOUNS for n in nouns) else None
+        level = MEDIUM if any(n in RESET_NOUNS for n in nouns) or forced else None
     elif strength == 3:
         quiet = light and not data or prog in PACKAGE_TOOLS and not data
-        level = MEDIUM if not quiet and (data or named or everything or forced) else None
+        bare = not (data or named or everything or forced)  # `minikube delete`: the program's own object
+        level = MEDIUM if not quiet and not (bare and verb in ("prune", "purge", "expire", "discard")) else None
     elif strength == 2:
         level = MEDIUM if prog in SESSION_MANAGERS else None
     elif verb in ("clear", "flush", "empty"):
         level = MEDIUM if data and not light else None
     else:
         level = MEDIUM if data and (everything or heavy_option) else None
-    if level is None and heavy_option:
+    if level is None and heavy_option and strength:
         level = MEDIUM
     return level
+
+
+_REBOOT_OPTIONS = {"--reboot", "--auto-reboot", "--restart", "-autoreboot", "--reboot-after", "--autoreboot"}
+_UPDATE_WORDS = {"update", "upgrade", "install", "apply", "dist-upgrade", "full-upgrade", "deploy", "switch"}
+
+
+def _update_with_reboot(c: Ctx) -> Optional[tuple]:
+    """Any updater told to restart the machine when done (``updatectl --reboot update``)."""
+    lowered = [t.lower() for t in c.texts]
+    if set(lowered) & _REBOOT_OPTIONS and set(lowered) & _UPDATE_WORDS:
+        return MEDIUM, f"{c.prog} installs updates and restarts the machine ({c.text})"
+    return None
 
 
 def _device_program(c: Ctx, verb: str) -> Optional[tuple]:
