@@ -12,11 +12,19 @@ from aish.ipc.verbs import VERBS
 
 # Commands that need the daemon: asks and every verb of the table the daemon runs.
 DAEMON_VERBS = frozenset({"ask"} | {verb.name for verb in VERBS if verb.daemon})
+HELP = frozenset({"-h", "--help"})
+
+
+def needs_daemon(argv: list[str]) -> bool:
+    """A daemon verb, unless the words before ``--`` ask for its help (answered here)."""
+    if not argv or argv[0] not in DAEMON_VERBS:
+        return False
+    words = argv[1:argv.index("--")] if "--" in argv else argv[1:]
+    return not HELP.intersection(words)
 
 
 def main() -> None:
-    args = sys.argv[1:2]
-    if args and args[0] in DAEMON_VERBS:
+    if needs_daemon(sys.argv[1:]):
         from aish.daemon import runtime
 
         runtime.start_early()

@@ -73,3 +73,12 @@ def test_doctor_prints_an_errors_hint_once(config_file, tmp_path):
     hint = "remove it, or set AISH_RUNTIME_DIR to a private directory"
     assert line.startswith("FAIL") and line.endswith(f"-> {hint}")
     assert line.count(hint) == 1, line
+
+
+def test_help_of_a_daemon_verb_starts_no_daemon(aish_env):
+    from aish.daemon import runtime
+
+    for args in (("ask", "--help"), ("ask", "-h"), ("cost", "--help")):
+        result = aish(*args)
+        assert result.returncode == 0 and "Usage:" in result.stdout, (args, result.stderr)
+        assert not runtime.is_running(), args  # help is answered here, no daemon forked for it
