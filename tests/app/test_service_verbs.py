@@ -192,7 +192,7 @@ def test_a_failing_summarizer_evicts_silently_with_one_status_line(stub, service
 # ---------------------------------------------------------------------------- cost
 SUMMARY_RE = re.compile(r"^\[aish\] session usage: [\d,]+ calls?, prompt=[\d,]+ / completion=[\d,]+ "
                         r"tokens cost=\$(?:0|\d+\.\d{4,6}) "
-                        r"\(cloud only; local: 0(; estimated: [\d,]+ calls?)?\)$")
+                        r"\((?:cloud \$[\d.]+|local [\d,]+ calls?, free)(; estimated: [\d,]+ calls?)?\)$")
 
 
 def test_cost_line_detail_reset_and_json(stub, service):
@@ -246,7 +246,7 @@ def test_ledger_periods_survive_a_daemon_restart_and_cost_reset(stub, service):
         assert [(r["model"], r["category"], r["calls"]) for r in data["rows"]] == [("fast", "main", 2)]
     today = service.ok("cost", "--today").stdout.strip()
     assert re.match(r"^\[aish\] usage today: 2 calls, prompt=[\d,]+ / completion=[\d,]+ tokens "
-                    r"cost=\$(?:0|\d+\.\d+) \(cloud only; local: 0\), 1 conversation$", today), today
+                    r"cost=\$0 \(local 2 calls, free\), 1 conversation$", today), today
     week = service.ok("cost", "detail", "--week").stdout
     assert week.startswith("[aish] usage last 7 days: 2 calls")
     assert re.search(r"^  fast\s+main\s+2 calls", week, re.M), week

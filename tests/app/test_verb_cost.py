@@ -26,7 +26,7 @@ def ctx(tmp_path):
 
 def test_plain_cost_is_one_summary_line(ctx):
     assert cost.run([], ctx) == ["[aish] session usage: 2 calls, prompt=12,050 / completion=3,080 tokens "
-                                 "cost=$0.0180 (cloud only; local: 0)"]
+                                 "cost=$0.0180 (cloud $0.0180; local 1 call, free)"]
 
 
 def test_detail_shows_rows_and_the_estimate_disagreement(ctx):

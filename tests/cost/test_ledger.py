@@ -61,7 +61,7 @@ def test_lines_use_the_session_formats(tmp_path):
     rec(ledger, model="fast", local=True, cost=None, estimated=True, conv="c2")
     lines = ledger.lines("today", detail=True)
     assert lines[0] == ("[aish] usage today: 4 calls, prompt=3,100 / completion=610 tokens cost=$0.0060 "
-                        "(cloud only; local: 0; estimated: 1 call), 2 conversations")
+                        "(cloud $0.0060; local 1 call, free; estimated: 1 call), 2 conversations")
     assert lines[1].split()[:2] == ["cloud", "main"] and lines[1].endswith("3 calls, 3,000 / 600 tokens, $0.0060")
     assert lines[2].endswith("$0 (local; estimated)")
     assert Ledger(tmp_path / "l.db").lines("week")[0].startswith("[aish] usage last 7 days: 4 calls")

@@ -26,10 +26,10 @@ def seed_session() -> UsageTotals:
     return t
 
 
-def test_summary_line_is_the_seed_format():
+def test_summary_line_is_the_seed_format_worded_from_the_data():
     t = seed_session()
     assert t.summary_line() == ("[aish] session usage: 24 calls, prompt=12,452 / completion=3,186 "
-                                "tokens cost=$0.0234 (cloud only; local: 0)")
+                                "tokens cost=$0.0234 (cloud $0.0234; local 14 calls, free)")
 
 
 def test_detail_groups_models_most_expensive_first_with_local_marked():
@@ -63,7 +63,7 @@ def test_estimated_calls_are_marked():
     t.add("fast", "main", Usage(100, 20, estimated=True), local=True)
     t.add("fast", "main", Usage(100, 20), local=True)
     assert "(local; 1 estimated)" in t.detail_lines()[1]
-    assert t.summary_line().endswith("(cloud only; local: 0; estimated: 1 call)")
+    assert t.summary_line().endswith("(local 2 calls, free; estimated: 1 call)")
     assert t.to_json()["estimated_calls"] == 1
 
 
@@ -174,3 +174,19 @@ def test_estimate_usage_counts_with_the_counter_and_marks_estimated():
 def test_money_format():
     assert (money(0), money(0.0234), money(0.000219), money(12.5)) == ("$0", "$0.0234", "$0.000219",
                                                                        "$12.5000")
+
+
+def test_summary_words_where_the_money_went_from_the_data():
+    """Not a fixed "(cloud only; local: 0)": all-local, gateway and mixed sessions read differently."""
+    local = UsageTotals()
+    local.add("fast", "main", Usage(100, 20), local=True)
+    local.add("fast", "summarize", Usage(50, 10), local=True)
+    assert local.summary_line().endswith("cost=$0 (local 2 calls, free)")
+    gateway = UsageTotals()  # a LiteLLM proxy on localhost that reports what the cloud charged
+    gateway.add("proxy", "main", Usage(100, 20, cost=0.25), local=True)
+    assert gateway.summary_line().endswith("cost=$0.2500 (local $0.2500)")
+    assert "cloud" not in local.summary_line() + gateway.summary_line()
+    cloud = UsageTotals()
+    cloud.add("cloud", "main", Usage(100, 20, cost=0.01), local=False)
+    assert cloud.summary_line().endswith("cost=$0.0100 (cloud $0.0100)")
+    assert UsageTotals().summary_line().endswith("cost=$0")

@@ -70,15 +70,24 @@ def plural(n: int, word: str) -> str:
 
 
 def summary_text(label: str, rows: Iterable[dict]) -> str:
-    """``<label>: 24 calls, prompt=12,450 / completion=3,210 tokens cost=$0.0234 (cloud only; local: 0)``."""
-    total = Bucket()
+    """``<label>: 24 calls, prompt=12,450 / completion=3,210 tokens cost=$0.0234 (cloud $0.0234;
+    local 14 calls, free)``: where the money went is worded from the rows, never assumed."""
+    total, cloud, local = Bucket(), Bucket(), Bucket()
     for row in rows:
-        total.add(_bucket(row))
+        bucket = _bucket(row)
+        total.add(bucket)
+        (local if bucket.local else cloud).add(bucket)
     text = (f"{label}: {plural(total.calls, 'call')}, prompt={total.prompt:,} / "
-            f"completion={total.completion:,} tokens cost={money(total.cost)} (cloud only; local: 0")
+            f"completion={total.completion:,} tokens cost={money(total.cost)}")
+    notes = []
+    if cloud.calls:
+        notes.append(f"cloud {money(cloud.cost)}")
+    if local.calls:  # a local gateway or a priced local model costs money too
+        notes.append(f"local {money(local.cost)}" if local.cost
+                     else f"local {plural(local.calls, 'call')}, free")
     if total.estimated_calls:
-        text += f"; estimated: {plural(total.estimated_calls, 'call')}"
-    return text + ")"
+        notes.append(f"estimated: {plural(total.estimated_calls, 'call')}")
+    return text + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def detail_rows_text(rows: list[dict]) -> list[str]:
