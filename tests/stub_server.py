@@ -72,11 +72,17 @@ class Reply:
     first_byte_delay: float = 0.0
     until: Optional[threading.Event] = None
     hang: bool = False
+    ping_every: float = 0.0  # with ``hang``: a ``: ping`` comment this often, and nothing else
 
 
 def count_tokens(text: str) -> list[int]:
     """The stub's tokenizer: words and punctuation, with stable ids."""
     return [zlib.crc32(piece.encode()) % 32000 for piece in re.findall(r"\w+|[^\w\s]", text)]
+
+
+def prompt_tokens(messages: list) -> int:
+    """What the stub counts for a prompt: its tokens plus a "template" of 4 per message."""
+    return sum(len(count_tokens(_message_text(m))) + 4 for m in messages)
 
 
 def _message_text(message: Any) -> str:
@@ -97,7 +103,7 @@ class _Gone(Exception):
 class StubServer:
     def __init__(self, shape: str = "llamacpp", tokenize: Optional[str] = "llamacpp",
                  default: Optional[Reply] = None, models: Optional[list[str]] = None,
-                 port: int = 0, host: str = "127.0.0.1") -> None:
+                 port: int = 0, host: str = "127.0.0.1", owned_by: str = "stub") -> None:
         if shape not in ("llamacpp", "openrouter"):
             raise ValueError(f"unknown shape {shape!r}: use 'llamacpp' or 'openrouter'")
         if tokenize not in (None, "llamacpp", "llama-cpp-python"):
@@ -106,15 +112,24 @@ class StubServer:
         self.tokenize = tokenize
         self.default = default or Reply()
         self.models = list(models) if models is not None else None
-        self.requests: list[dict] = []
+        self.owned_by = owned_by  # /v1/models' owned_by: "llamacpp", "me", "vllm"... name a server family
+        self.models_delay = 0.0  # /v1/models answers this late (llama-cpp-python busy generating)
+        self.gateway = False  # answers /v1/model/info as a LiteLLM proxy does
+        self.refuse_tools: Optional[str] = None  # "llama.cpp" / "vLLM": refuse requests offering tools
+        self.requests: list[dict] = []  # streamed chat requests (what the scripted replies answer)
+        self.plain_requests: list[dict] = []  # non-streamed ones (measuring, asking why a reply was empty)
+        self.n_ctx: Optional[int] = None  # a context window: longer prompts fail as ``overflow`` says
+        self.overflow = "llama.cpp"  # "llama.cpp": a 400 naming n_ctx; "llama-cpp-python": an
+        #                              empty 200 stream (and a 400 in words when not streamed)
         self.tokenize_calls = 0
         self.disconnects = 0  # responses the client abandoned before they were complete
         self.connections = 0  # TCP connections accepted (keep-alive reuse keeps this low)
         self.inflight = 0  # chat requests being answered now
         self.max_inflight = 0  # the most answered at once
-        self.gate: Optional[threading.Barrier] = None  # chat requests wait here before answering
+        self.gate: Optional[threading.Barrier] = None  # streamed chat requests wait here before answering
         self._host, self._port = host, port
         self._queue: collections.deque = collections.deque()
+        self._plain: collections.deque = collections.deque()
         self._cond = threading.Condition()
         self._stopping = threading.Event()
         self._conns: set = set()
@@ -186,8 +201,17 @@ class StubServer:
 
     def _record(self, entry: dict) -> None:
         with self._cond:
-            self.requests.append(entry)
+            (self.requests if entry["body"].get("stream") is not False else self.plain_requests).append(entry)
             self._cond.notify_all()
+
+    def _next_plain(self) -> Reply:
+        with self._cond:
+            return self._plain.popleft() if self._plain else self.default
+
+    def queue_plain(self, *replies: Reply) -> None:
+        """Replies for non-streamed requests (by default they get the default reply)."""
+        with self._cond:
+            self._plain.extend(replies)
 
     def _count_disconnect(self) -> None:
         with self._cond:
@@ -242,10 +266,21 @@ class _Handler(BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         if path == "/health":
             self._json(200, {"status": "ok"})
+        elif path == "/props" and stub.shape == "llamacpp":
+            self._json(200, {"default_generation_settings": {"n_ctx": stub.n_ctx or 4096}, "total_slots": 1})
+        elif path == "/openapi.json" and stub.owned_by == "me":
+            self._json(200, {"openapi": "3.1.0", "info": {"title": "\U0001f999 llama.cpp Python API"}})
+        elif path == "/v1/model/info" and stub.gateway:
+            names = stub.models if stub.models is not None else ["stub-model"]
+            self._json(200, {"data": [{"model_name": n, "litellm_params": {"model": f"openai/{n}"},
+                                       "model_info": {"max_input_tokens": stub.n_ctx}} for n in names]})
         elif path in ("/v1/models", "/models"):
+            self._pause(stub.models_delay)
             names = stub.models if stub.models is not None else ["stub-model"]
             self._json(200, {"object": "list",
-                             "data": [{"id": n, "object": "model", "owned_by": "stub"} for n in names]})
+                             "data": [{"id": n, "object": "model", "owned_by": stub.owned_by,
+                                       **({"max_model_len": stub.n_ctx} if stub.owned_by == "vllm" else {})}
+                                      for n in names]})
         else:
             self._json(404, {"error": {"code": 404, "message": f"no route {path}", "type": "not_found_error"}})
 
@@ -264,7 +299,7 @@ class _Handler(BaseHTTPRequestHandler):
                 stub.inflight += 1
                 stub.max_inflight = max(stub.max_inflight, stub.inflight)
             try:
-                if stub.gate is not None:
+                if stub.gate is not None and body.get("stream") is not False:
                     try:  # every request waits until gate.parties of them are in flight
                         stub.gate.wait()
                     except threading.BrokenBarrierError:
@@ -290,7 +325,19 @@ class _Handler(BaseHTTPRequestHandler):
         if stub.models is not None and model not in stub.models:
             self._json(404, {"error": {"code": "model_not_found", "message": f"model '{model}' not found"}})
             return
-        reply = stub._next_reply()
+        plain = body.get("stream") is False
+        if stub.n_ctx is not None and self._over_window(body, plain):
+            return
+        if stub.refuse_tools and body.get("tools"):
+            if stub.refuse_tools == "vLLM":
+                self._json(400, {"object": "error", "type": "BadRequestError", "code": 400,
+                                 "message": '"auto" tool choice requires --enable-auto-tool-choice and '
+                                            '--tool-call-parser to be set'})
+            else:
+                self._json(500, {"error": {"code": 500, "message": "tools param requires --jinja flag",
+                                           "type": "server_error"}})
+            return
+        reply = stub._next_plain() if plain else stub._next_reply()
         try:
             self._pause(reply.first_byte_delay)
             self._hold(reply.until)
@@ -298,6 +345,9 @@ class _Handler(BaseHTTPRequestHandler):
                 error = reply.error_body or {"error": {"code": reply.status,
                                                        "message": HTTPStatus(reply.status).phrase}}
                 self._json(reply.status, error)
+                return
+            if plain:
+                self._whole(body, reply)
                 return
             self._stream(body, reply)
         except _Gone:
@@ -311,7 +361,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         if reply.hang:
-            self._hang()
+            self._hang(reply.ping_every)
             return
         openrouter = stub.shape == "openrouter"
         created = int(time.time())
@@ -361,11 +411,56 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(b"data: " + json.dumps({**base, "choices": [], "usage": usage}).encode() + b"\n\n")
         self._send(b"data: [DONE]\n\n", last=True)
 
+    def _over_window(self, body: dict, plain: bool) -> bool:
+        """A prompt longer than ``n_ctx`` fails as the server ``overflow`` names does."""
+        stub = self.server.stub
+        prompt = prompt_tokens(body.get("messages") or [])
+        if prompt < stub.n_ctx:
+            return False
+        if stub.overflow == "llama-cpp-python" and not plain:  # 200, then the stream just ends
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.wfile.write(b"0\r\n\r\n")  # the end of an empty chunked body
+            return True
+        if stub.overflow == "llama-cpp-python":
+            message = (f"This model's maximum context length is {stub.n_ctx} tokens. However, you requested "
+                       f"{prompt} tokens ({prompt} in the messages, None in the completion). "
+                       "Please reduce the length of the messages or completion.")
+            error = {"message": message, "type": "invalid_request_error", "param": "messages",
+                     "code": "context_length_exceeded"}
+        else:
+            error = {"code": 400, "type": "exceed_context_size_error", "n_prompt_tokens": prompt,
+                     "n_ctx": stub.n_ctx, "message": f"request ({prompt} tokens) exceeds the available "
+                                                     f"context size ({stub.n_ctx} tokens), try increasing it"}
+        self._json(400, {"error": error})
+        return True
+
+    def _whole(self, body: dict, reply: Reply) -> None:
+        """A plain (non-streamed) ``chat.completion``, usage included, as every server sends it."""
+        text = "" if reply.tool_calls and reply.text == DEFAULT_TEXT else reply.text
+        limit = body.get("max_tokens") or body.get("max_completion_tokens")
+        if isinstance(limit, int) and limit > 0:
+            text = " ".join(text.split(" ")[:limit])
+        message: dict = {"role": "assistant", "content": text}
+        if reply.tool_calls:
+            message["tool_calls"] = [{"id": c.get("id") or f"call_{n}", "type": "function",
+                                      "function": {"name": c["name"], "arguments": str(c.get("arguments", ""))}}
+                                     for n, c in enumerate(reply.tool_calls)]
+        payload = {"id": f"chatcmpl-stub-{len(self.server.stub.requests)}", "object": "chat.completion",
+                   "created": int(time.time()), "model": body.get("model") or "stub",
+                   "choices": [{"index": 0, "message": message,
+                                "finish_reason": "tool_calls" if reply.tool_calls else "stop"}]}
+        usage = self._usage(body, reply, text)
+        if usage is not None:
+            payload["usage"] = usage
+        self._json(200, payload)
+
     def _usage(self, body: dict, reply: Reply, text: str) -> Optional[dict]:
         if reply.usage is None or isinstance(reply.usage, dict):
             return reply.usage
-        messages = body.get("messages") or []
-        prompt = sum(len(count_tokens(_message_text(m))) + 4 for m in messages)
+        prompt = prompt_tokens(body.get("messages") or [])
         produced = text + reply.reasoning + "".join(str(c.get("arguments", "")) for c in reply.tool_calls)
         completion = len(count_tokens(produced)) or 1
         usage: dict = {"prompt_tokens": prompt, "completion_tokens": completion,
@@ -387,11 +482,15 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
-    def _hang(self) -> None:
-        """Send nothing until the stub stops or the client goes away."""
+    def _hang(self, ping_every: float = 0.0) -> None:
+        """Send nothing (or only keep-alive comments) until the stub stops or the client goes away."""
         self.close_connection = True
         stopping = self.server.stub._stopping
+        next_ping = time.monotonic() + ping_every
         while not stopping.is_set():
+            if ping_every and time.monotonic() >= next_ping:
+                next_ping += ping_every
+                self._send(b": ping\n\n")  # raises _Gone (counted) once the client left
             readable, _, _ = select.select([self.connection], [], [], 0.05)
             if readable:
                 try:

@@ -25,9 +25,13 @@ code that handles errors must not handle a cancel by accident.
     │   │   ├── ConnectTimeout no connection within the connect timeout
     │   │   └── ReadTimeout    the server went quiet within the read timeout
     │   ├── HttpStatusError    status >= 300 (``status``, the server's ``code``)
-    │   │   └── ContextOverflow  the prompt is longer than the model's context window
+    │   │   ├── ContextOverflow  the prompt is longer than the model's context window   context
+    │   │   ├── ToolsRejected  the server refuses requests that offer tools
+    │   │   └── ParamRejected  the server refuses a parameter and names the one it takes
     │   └── StreamCut          the body ended before the reply was complete
     ├── ApiError               "api: ..."  an error envelope or a malformed reply  api
+    │   └── EmptyAnswer        a complete reply with no text and no tool call
+    ├── CostCapReached         "cost: ..." a call would cross a cost cap; not sent    cost
     ├── ToolError              MCP server or tool failures                         tool
     ├── DaemonError            the per-user daemon cannot be reached or started    daemon
     ├── ProtocolError          a malformed request or frame                        daemon
@@ -144,7 +148,38 @@ class ContextOverflow(HttpStatusError):
     """The server refused the prompt as longer than the model's context window.
 
     A caller may shorten the conversation (fold old turns into the summary) and call
-    again; retrying the same prompt elsewhere would fail the same way."""
+    again; retrying the same prompt elsewhere would fail the same way.  ``window`` and
+    ``prompt_tokens`` are what the server (or aish's own count, ``sent=False``: the
+    request never left) said; None when it did not say."""
+
+    kind = "context"
+
+    def __init__(self, message: str, *, status: int = 400, code: object = None, hint: str | None = None,
+                 partial_text: str = "", window: int | None = None,
+                 prompt_tokens: int | None = None, sent: bool = True) -> None:
+        super().__init__(message, status=status, code=code, hint=hint, partial_text=partial_text)
+        self.window = window
+        self.prompt_tokens = prompt_tokens
+        self.sent = sent
+        if not sent:  # aish's own count refused it: no transport was involved
+            self.prefix = "context: "
+
+
+class ToolsRejected(HttpStatusError):
+    """The server refuses a request that offers ``tools`` (vLLM without auto tool choice,
+    llama.cpp without its template flag, an Ollama model without tool support): the same
+    request without them is answered."""
+
+
+class ParamRejected(HttpStatusError):
+    """The server refuses ``param`` and names ``instead`` (OpenAI's newer models take
+    ``max_completion_tokens``, not ``max_tokens``)."""
+
+    def __init__(self, message: str, *, status: int, param: str, instead: str, code: object = None,
+                 hint: str | None = None) -> None:
+        super().__init__(message, status=status, code=code, hint=hint)
+        self.param = param
+        self.instead = instead
 
 
 class StreamCut(TransportError):
@@ -161,6 +196,18 @@ class ApiError(AishError):
                  hint: str | None = None) -> None:
         super().__init__(message, hint=hint, partial_text=partial_text)
         self.code = code
+
+
+class EmptyAnswer(ApiError):
+    """A complete reply with no text and no tool call: never shown as a silent success."""
+
+
+class CostCapReached(AishError):
+    """A call would take the spending past a configured cap; it was refused before any
+    byte left.  The message names the cap, what was spent and how to raise it."""
+
+    prefix = "cost: "
+    kind = "cost"
 
 
 class ToolError(AishError):

@@ -400,6 +400,19 @@ def test_black_hole_read_times_out(stub):
     assert 0.25 < time.monotonic() - start < 2
 
 
+def test_keep_alive_comments_alone_time_out_on_content_and_close_the_stream(stub):
+    """A server that only pings (busy with another client) does not hold the answer open:
+    the read timeout counts silence on content, the error names the server, and the stream is
+    closed so the server stops working for a client that left."""
+    stub.queue(Reply(hang=True, ping_every=0.05))
+    start = time.monotonic()
+    with pytest.raises(ReadTimeout) as info:
+        run(at(stub, read_timeout=0.5))
+    assert 0.45 < time.monotonic() - start < 3
+    assert "sent only keep-alive comments" in str(info.value) and stub.url in str(info.value)
+    assert stub.wait_disconnects(1, timeout=3) == 1
+
+
 def test_timeout_argument_overrides_the_model(stub):
     stub.queue(Reply(first_byte_delay=1.0))
     with pytest.raises(TransportError) as info:
@@ -466,6 +479,13 @@ def test_consumer_that_stops_iterating_closes_the_stream(stub):
         if type(event) is TextDelta:
             break
     assert stub.wait_disconnects(1, timeout=2) == 1
+
+
+def test_chat_once_is_a_plain_request_with_its_usage(stub):
+    text, usage = broker.chat_once(at(stub), MSGS, max_tokens=1)
+    body = stub.plain_requests[-1]["body"]
+    assert body["stream"] is False and body["max_tokens"] == 1 and "stream_options" not in body
+    assert usage is not None and usage.prompt_tokens > 0 and text
 
 
 def test_black_hole_connect_times_out():

@@ -16,13 +16,14 @@ chunks (reasoning, tool-call fragments, usage) and error envelopes in
 from __future__ import annotations
 
 import json
+import time
 from typing import Iterator, Optional, Union
 
 from sseclient import SSEClient
 
 from aish.ipc.cancel import CancelToken
 from aish.config.schema import ModelConfig
-from aish.errors import ApiError, BrokerError, Cancelled, HttpStatusError
+from aish.errors import ApiError, BrokerError, Cancelled, HttpStatusError, ReadTimeout
 from aish.llm.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
 from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed
 from aish.net.transport import (Response, Watch, chunks, cut_error, drain, env_settings, error_body, failures,
@@ -30,7 +31,7 @@ from aish.net.transport import (Response, Watch, chunks, cut_error, drain, env_s
 
 Timeout = Union[float, tuple[float, float]]
 
-__all__ = ["chat_stream", "chat_complete", "list_models"]
+__all__ = ["chat_stream", "chat_once", "chat_complete", "list_models"]
 
 
 
@@ -38,29 +39,61 @@ __all__ = ["chat_stream", "chat_complete", "list_models"]
 
 def chat_stream(model: ModelConfig, messages: list[dict], *, tools: Optional[list[dict]] = None,
                 max_tokens: Optional[int] = None, cancel: Optional[CancelToken] = None,
-                timeout: Optional[Timeout] = None) -> Iterator[BrokerEvent]:
+                timeout: Optional[Timeout] = None,
+                answer_param: str = "max_tokens") -> Iterator[BrokerEvent]:
     """Yield TextDelta/ReasoningDelta/ToolCallDelta/Usage events, then one Finish.
 
     Raises a TransportError subclass, ApiError, BrokerError or Cancelled (never a requests
-    exception).  Stopping the iteration closes the HTTP stream.
+    exception).  Stopping the iteration closes the HTTP stream, and so does any failure:
+    the server sees the client leave and stops generating.  The read timeout counts the
+    model's silence on content: keep-alive comments do not hold an answer open.
+    ``answer_param`` names the answer cap (``max_completion_tokens`` for OpenAI's newer models).
     """
     key = _check_model(model)
-    body: dict = {"model": model.model, "messages": messages, "stream": True}
-    if tools:
-        body["tools"] = tools
-    limit = max_tokens if max_tokens is not None else model.max_tokens
-    if limit is not None:
-        body["max_tokens"] = limit
-    if model.temperature is not None:
-        body["temperature"] = model.temperature
-    if model.include_usage:
-        body["stream_options"] = {"include_usage": True}
+    body = _body(model, messages, tools, max_tokens, answer_param, stream=True)
     headers = {"Content-Type": "application/json", "Accept": "text/event-stream",
                "Accept-Encoding": "identity"}  # compression would hold tokens back
     if key:
         headers["Authorization"] = f"Bearer {key}"
-    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    yield from _stream(model, data, headers, key, _timeouts(model, timeout), cancel)
+    yield from _stream(model, body, headers, key, _timeouts(model, timeout), cancel)
+
+
+def chat_once(model: ModelConfig, messages: list[dict], *, max_tokens: int = 1,
+              timeout: Optional[Timeout] = None,
+              answer_param: str = "max_tokens") -> tuple[str, Optional[Usage]]:
+    """One non-streamed completion: the text and the usage the server reported.
+
+    For measuring (the chat template's tokens) and asking a server why a stream came back
+    empty: servers that end a stream silently answer a plain request with the typed error
+    (``ContextOverflow`` with its window).  Raises like ``chat_stream``."""
+    key = _check_model(model)
+    body = _body(model, messages, None, max_tokens, answer_param, stream=False)
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if key:
+        headers["Authorization"] = f"Bearer {key}"
+    parts: list[str] = []
+    usage: Optional[Usage] = None
+    for event in _stream(model, body, headers, key, _timeouts(model, timeout), None):
+        if type(event) is TextDelta:
+            parts.append(event.text)
+        elif type(event) is Usage:
+            usage = event
+    return "".join(parts), usage
+
+
+def _body(model: ModelConfig, messages: list[dict], tools: Optional[list[dict]], max_tokens: Optional[int],
+          answer_param: str, *, stream: bool) -> dict:
+    body: dict = {"model": model.model, "messages": messages, "stream": stream}
+    if tools:
+        body["tools"] = tools
+    limit = max_tokens if max_tokens is not None else model.max_tokens
+    if limit is not None:
+        body[answer_param] = limit
+    if model.temperature is not None:
+        body["temperature"] = model.temperature
+    if model.include_usage and stream:
+        body["stream_options"] = {"include_usage": True}
+    return body
 
 
 def chat_complete(model: ModelConfig, messages: list[dict], *, max_tokens: Optional[int] = None,
@@ -112,9 +145,10 @@ def list_models(endpoint: str, *, api_key: Optional[str] = None, timeout: float 
 
 # ---------------------------------------------------------------- one streamed call
 
-def _stream(model: ModelConfig, data: bytes, headers: dict, key: Optional[str],
+def _stream(model: ModelConfig, body: dict, headers: dict, key: Optional[str],
             timeouts: tuple[float, float], cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
     endpoint = model.endpoint
+    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     if cancel is not None and cancel.cancelled:
         raise Cancelled()
     watch = Watch()
@@ -129,7 +163,7 @@ def _stream(model: ModelConfig, data: bytes, headers: dict, key: Optional[str],
                                 timeout=timeouts, proxies=proxies, verify=verify, allow_redirects=False)
         _raise_if_cancelled(cancel)
         if resp.status_code >= 400:
-            raise http_error(resp.status_code, resp.reason, error_body(resp), endpoint, key, model)
+            raise http_error(resp.status_code, resp.reason, error_body(resp), endpoint, key, model, body)
         if resp.status_code >= 300:  # following it would turn the POST into a GET
             raise HttpStatusError(f"HTTP {resp.status_code}: redirected to {resp.headers.get('Location', '?')}",
                                   status=resp.status_code,
@@ -156,9 +190,22 @@ def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, 
     decoder = ChunkDecoder()
     eof = [False]
     source = chunks(resp.raw, eof)
+    heard = [time.monotonic()]  # when the last event (not a comment) arrived
+
+    def content_or_silence() -> Iterator[bytes]:
+        """Bytes for the SSE parser; a server that sends only comments (``: ping``) for
+        longer than the read timeout is as silent as one that sends nothing."""
+        for data in source:
+            if time.monotonic() - heard[0] > timeouts[1]:
+                raise ReadTimeout(f"Timeout was reached ({endpoint} sent only keep-alive comments for "
+                                  f"{timeouts[1]:g}s, no answer; the server may be busy with another request)",
+                                  partial_text=decoder.partial_text)
+            yield data
+
     done = False
     with failures(endpoint, timeouts, cancel=cancel, partial=lambda: decoder.partial_text, streaming=True):
-        for event in SSEClient(source).events():
+        for event in SSEClient(content_or_silence()).events():
+            heard[0] = time.monotonic()
             payload = event.data
             if payload == "[DONE]":
                 done = True

@@ -18,7 +18,7 @@ import re
 from typing import Any, Iterator, Optional
 
 from aish.config.schema import ModelConfig
-from aish.errors import ApiError, ContextOverflow, HttpStatusError
+from aish.errors import ApiError, ContextOverflow, HttpStatusError, ParamRejected, ToolsRejected
 from aish.llm.events import (BrokerEvent, Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall,
                          ToolCallDelta, Usage)
 from aish.llm.reasoning import ThinkSplitter
@@ -143,16 +143,21 @@ def error_message(error: Any) -> tuple[str, Any]:
 
 
 def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, key: Optional[str],
-               model: Optional[ModelConfig] = None) -> HttpStatusError:
-    """``transport: HTTP <status>: <what the server said>``, with a hint to act on."""
+               model: Optional[ModelConfig] = None, sent: Optional[dict] = None) -> HttpStatusError:
+    """``transport: HTTP <status>: <what the server said>``, with a hint to act on.
+
+    ``sent`` (the request body) lets the refusals a changed request cures have their own
+    types: ``ToolsRejected`` when it offered tools, ``ParamRejected`` for a parameter the
+    server names a replacement for; ``ContextOverflow`` carries the window when told."""
     text = raw.decode("utf-8", "replace")
-    message, code = "", None
+    message, code, inner = "", None, {}
     try:
         parsed = json.loads(text)
     except ValueError:
         parsed = None
     if isinstance(parsed, dict):
         message, code = error_message(parsed)
+        inner = parsed.get("error") if isinstance(parsed.get("error"), dict) else parsed
     elif text.strip():
         message, _ = error_message(re.sub(r"<[^>]*>", " ", text))
     message = message or reason or "error"
@@ -163,6 +168,15 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
     if key and len(key) >= 4:
         message = message.replace(key, "***")
     name = model.name if model is not None and model.name else "..."
+    if status in (400, 413) and (code in _OVERFLOW_CODES or _OVERFLOW_WORDS.search(text)):
+        return ContextOverflow(f"HTTP {status}: {message}", status=status, code=code,
+                               hint="the conversation is longer than the model's context: "
+                                    "'aish reset' starts afresh",
+                               window=_count(inner.get("n_ctx")) or _window_in(message),
+                               prompt_tokens=_count(inner.get("n_prompt_tokens")))
+    refused = _refused(status, message, sent or {})
+    if refused is not None:
+        return refused
     hint = None
     if status in (401, 403):
         hint = (f"check the key in ${model.key_env}" if model is not None and model.key_env
@@ -171,15 +185,42 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
     elif status == 404 and model is not None:
         hint = (f"'{model.model}' is not served there; 'aish doctor' lists what is"
                 if code == "model_not_found" else f"is {endpoint} an OpenAI-compatible server?")
-    if status == 400 and (code in _OVERFLOW_CODES or any(c in text for c in _OVERFLOW_CODES)):
-        return ContextOverflow(f"HTTP {status}: {message}", status=status, code=code,
-                               hint="the conversation is longer than the model's context: "
-                                    "'aish reset' starts afresh")
     return HttpStatusError(f"HTTP {status}: {message}", status=status, code=code, hint=hint)
 
 
-# How servers name a prompt longer than the context (OpenAI and vLLM; llama.cpp's server)
+# How servers name a prompt longer than the context: OpenAI's code, llama.cpp's type; vLLM,
+# OpenRouter and gateways in words only (llama-cpp-python: "maximum context length is N tokens")
 _OVERFLOW_CODES = ("context_length_exceeded", "exceed_context_size_error")
+_OVERFLOW_WORDS = re.compile(r"context_length_exceeded|exceed_context_size_error|maximum context length|"
+                             r"exceeds? (?:the )?(?:available )?context (?:size|window|length)|"
+                             r"ContextWindowExceeded", re.I)
+# How servers refuse tools: vLLM ("auto" tool choice requires --enable-auto-tool-choice),
+# llama.cpp ("tools param requires --jinja flag"), Ollama ("... does not support tools")
+_TOOL_WORDS = re.compile(r"\btools?\b|tool[_ ]choice|--jinja|function[_ ]call", re.I)
+
+
+def _refused(status: int, message: str, sent: dict) -> Optional[HttpStatusError]:
+    """A refusal the same request without tools, or with the named parameter, would pass."""
+    if status not in (400, 422, 500, 501):
+        return None
+    if sent.get("tools") and _TOOL_WORDS.search(message):
+        return ToolsRejected(f"HTTP {status}: {message}", status=status,
+                             hint="start the server with tool calling on (llama.cpp: --jinja; "
+                                  "vLLM: --enable-auto-tool-choice --tool-call-parser ...)")
+    for param, instead in (("max_tokens", "max_completion_tokens"), ("max_completion_tokens", "max_tokens")):
+        if param in sent and status in (400, 422) and instead in message and param in message:
+            return ParamRejected(f"HTTP {status}: {message}", status=status, param=param, instead=instead)
+    return None
+
+
+def _window_in(message: str) -> Optional[int]:
+    """The window a context-length message names ("maximum context length is 1024 tokens")."""
+    found = re.search(r"(?:context length is|context window of|context size \()\s*(\d+)", message)
+    return int(found.group(1)) if found else None
+
+
+def _count(value: Any) -> Optional[int]:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
 
 def malformed(endpoint: str, payload: str, partial: str) -> ApiError:
