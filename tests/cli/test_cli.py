@@ -82,3 +82,43 @@ def test_help_of_a_daemon_verb_starts_no_daemon(aish_env):
         result = aish(*args)
         assert result.returncode == 0 and "Usage:" in result.stdout, (args, result.stderr)
         assert not runtime.is_running(), args  # help is answered here, no daemon forked for it
+
+
+def model_line(config_file, toml: str) -> str:
+    config_file(toml)
+    result = aish("doctor", env={"SHELL": "/bin/zsh"})
+    return next(line for line in result.stdout.splitlines() if " model fast:" in line)
+
+
+def test_doctor_accepts_a_model_name_a_one_model_server_ignores(config_file):
+    """The README's own example names "qwen2.5-coder-7b"; llama.cpp serves its one model whatever
+    the request names, and lists it under its file name."""
+    from tests.stub_server import StubServer
+
+    with StubServer(models=["qwen2.5-coder-7b-instruct-q4_k_m.gguf"], owned_by="llamacpp") as stub:
+        line = model_line(config_file, f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "qwen2.5-coder-7b"\n')
+    assert line.startswith("ok  ") and "llama.cpp" in line and "qwen2.5-coder-7b-instruct-q4_k_m.gguf" in line
+    assert "4,096-token window" in line
+
+
+def test_doctor_still_fails_a_model_a_many_model_server_does_not_serve(config_file):
+    from tests.stub_server import StubServer
+
+    with StubServer(models=["a", "b"], owned_by="vllm") as stub:
+        line = model_line(config_file, f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "c"\n')
+    assert line.startswith("FAIL") and "'c' is not served" in line
+
+
+def test_doctor_behind_a_gateway_tries_the_model_and_reports_a_dead_upstream(config_file):
+    """A LiteLLM proxy lists its models whether or not their servers are up."""
+    from tests.stub_server import Reply, StubServer
+
+    with StubServer(models=["local"]) as stub:
+        stub.gateway = True
+        stub.queue_plain(Reply(status=500, error_body={"error": {
+            "message": "litellm.APIConnectionError: OpenAIException - Connection error.", "code": "500"}}))
+        line = model_line(config_file, f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "local"\n')
+        assert line.startswith("FAIL") and "LiteLLM" in line and "Connection error" in line
+        assert len(stub.plain_requests) == 1 and stub.plain_requests[0]["body"]["max_tokens"] == 1
+        line = model_line(config_file, f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "local"\n')
+    assert line.startswith("ok  ") and "answers through LiteLLM" in line

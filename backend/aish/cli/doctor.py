@@ -75,6 +75,8 @@ def check_output(env: dict, setting: str) -> Check:
 
 
 def _check_model(name: str, model) -> Check:
+    """Reachable, serving that model (or one model whatever the name), and, behind a gateway,
+    answering: a gateway lists its models whether or not the servers behind it are up."""
     from aish.errors import HttpStatusError
     from aish.llm import detect
 
@@ -83,8 +85,7 @@ def _check_model(name: str, model) -> Check:
         return Check(False, label, f"${model.key_env} is not set",
                      f"export {model.key_env}=... in your shell profile")
     try:
-        available = detect.served_models(model.endpoint, api_key=model.api_key(),
-                                         timeout=max(model.connect_timeout, 1.0))
+        info = detect.describe(model, timeout=max(model.connect_timeout, 1.0))
     except HttpStatusError as err:
         if err.status in (401, 403):
             return Check(False, label, f"authentication refused at {model.endpoint}",
@@ -94,11 +95,24 @@ def _check_model(name: str, model) -> Check:
         return Check(False, label, err.summary, err.hint or "start the server or fix the endpoint in the config")
     except AishError as err:
         return Check(False, label, err.summary, err.hint or "check the endpoint in the config")
-    if available and model.model not in available:
-        shown = ", ".join(available[:5]) + (" ..." if len(available) > 5 else "")
+    window = f", {info.window:,}-token window" if info.window else ""
+    served = f"{model.model} at {model.endpoint} ({info.label}{window})"
+    if info.models and model.model not in info.models:
+        if info.ignores_name:
+            return Check(True, label, f"{model.endpoint} ({info.label}{window}) serves its one model, "
+                         f"{info.models[0]}, whatever the request names")
+        shown = ", ".join(info.models[:5]) + (" ..." if len(info.models) > 5 else "")
         return Check(False, label, f"'{model.model}' is not served at {model.endpoint} (it has: {shown})",
                      "set model to one of those, or load it on the server")
-    return Check(True, label, f"{model.model} at {model.endpoint} reachable")
+    if info.gateway and info.kind != "OpenRouter":
+        failed = detect.try_answer(model)
+        if failed is not None:
+            return Check(False, label, f"{info.label} at {model.endpoint} lists {model.model}, but a one-token "
+                         f"request failed: {failed.summary}",
+                         "start or fix the server behind the gateway (its own logs say more)")
+        return Check(True, label, f"{served} answers through {info.label}")
+    busy = "; busy: its model list waited on a generation in progress" if info.busy else ""
+    return Check(True, label, f"{served} reachable{busy}")
 
 
 def _check_private_files(config: Path) -> Iterator[Check]:

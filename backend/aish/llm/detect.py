@@ -3,6 +3,12 @@
 Local servers first (free, private), probed in parallel with a short timeout
 on their usual ports, then cloud keys in the environment.  The result says
 what it picked so the user is never surprised by where their text goes.
+
+A server is named by what it answers (``llm.servers``), never by its port:
+llama-cpp-python's default port is vLLM's.  A server busy generating for another
+client may not list its models in time; it is found all the same when it tells
+what it is.  The daemon checks that a detected server is still there before each
+ask (``still_there``) and looks again when it is gone: servers move and restart.
 """
 from __future__ import annotations
 
@@ -10,11 +16,16 @@ import os
 import socket
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from aish.config.schema import Config, ModelConfig
+from aish.errors import AishError
 
-# (label, port) in order of preference; llama.cpp moved from 8080 to 9931 over time.
+if TYPE_CHECKING:
+    from aish.llm.servers import ServerInfo
+
+# (the usual server, port) in order of preference; llama.cpp moved from 8080 to 9931 over time.
+# The label only names the port in messages: a server is named by what it answers.
 LOCAL_SERVERS: tuple[tuple[str, int], ...] = (
     ("llama.cpp", 8080),
     ("llama.cpp", 9931),
@@ -47,6 +58,27 @@ def _port_open(port: int, timeout: float) -> bool:
         return False
 
 
+def describe(model: ModelConfig, timeout: float = 1.0) -> ServerInfo:
+    """What serves ``model`` (for `aish doctor`); raises the typed ``TransportError`` when it
+    cannot be reached, or an ``HttpStatusError`` for a refused key."""
+    from aish.llm import servers
+
+    return servers.identify(model.endpoint, model.model, api_key=model.api_key(), timeout=timeout)
+
+
+def try_answer(model: ModelConfig, timeout: float = 30.0) -> Optional[AishError]:
+    """A one-token request to ``model``: None when it answers, else the error (a gateway lists
+    its models whether or not the servers behind it are up)."""
+    from aish.llm import broker
+
+    try:
+        broker.chat_once(model, [{"role": "user", "content": "Say OK."}], max_tokens=1,
+                         timeout=(model.connect_timeout, timeout))
+    except AishError as err:
+        return err
+    return None
+
+
 def served_models(endpoint: str, api_key: Optional[str] = None, timeout: float = 1.0) -> list[str]:
     """The model ids an endpoint lists at ``/v1/models`` (for `aish doctor`); raises
     the typed ``TransportError`` of what went wrong."""
@@ -58,16 +90,30 @@ def served_models(endpoint: str, api_key: Optional[str] = None, timeout: float =
 def _probe(label: str, port: int, timeout: float) -> Optional[Detected]:
     if not _port_open(port, timeout):
         return None
-    from aish.llm import broker
+    from aish.llm import servers
 
     endpoint = f"http://127.0.0.1:{port}"
     try:
-        models = broker.list_models(endpoint, timeout=max(timeout * 4, 0.5))
+        info = servers.identify(endpoint, timeout=max(timeout * 4, 0.6))
     except Exception:
         return None
-    name = models[0] if models else "default"
+    if not info.models and not info.kind:  # it listens, but tells nothing of a model server
+        return None
+    name = info.models[0] if info.models else "default"
+    busy = "; busy: it did not list its models in time" if info.busy else ""
     return Detected(ModelConfig(name="fast", endpoint=endpoint, model=name),
-                    f"{label} at {endpoint} (model {name})")
+                    f"{info.label} at {endpoint} (model {name}{busy})")
+
+
+def still_there(cfg: Config) -> bool:
+    """Whether a detected local server still listens (a refused connect costs microseconds)."""
+    model = cfg.models.get(cfg.default_model)
+    if model is None or not model.is_local:
+        return True
+    from urllib.parse import urlparse
+
+    port = urlparse(model.endpoint).port
+    return port is None or _port_open(port, 0.2)
 
 
 def detect(timeout: float = 0.15) -> Optional[Detected]:
