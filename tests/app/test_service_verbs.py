@@ -210,7 +210,8 @@ def test_cost_line_detail_reset_and_json(stub, service):
 
     data = cost_json(service)
     assert data["calls"] == 2 and data["prompt"] > 0 and data["completion"] > 0
-    assert stub.tokenize_calls == 0  # tokenize.use_endpoint is off by default: no network
+    assert stub.tokenize_calls > 0  # a local server's own tokenizer counts by default
+    assert data["rows"][0]["est_shown"] is None  # and agrees with what it reported (template counted)
     detail_json = cost_json(service, "detail")
     assert [(r["model"], r["category"], r["calls"]) for r in detail_json["rows"]] == [("fast", "main", 2)]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import output, suggestions, tools as tool_rounds
+from aish.app import fit, output, suggestions, tools as tool_rounds
 from aish.app.env import AskEnv
 from aish.app.judge import judge, preview
 from aish.app.model_call import RETRACTED, Caller, Response
@@ -63,18 +63,20 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
     conv.sent_history = list(req.history)
     conv.add_user(prompts.with_context(context, question))
     caller = Caller(env, conv)
-    conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=cfg.context.budget_tokens,
-                        count=lambda text: env.tokens.count(model, text), system_prompt=system,
-                        summarize=_summarizer(caller, reply), status=reply.status,
+    summarize = _summarizer(caller, reply)
+    budget_tokens, count = fit.budget(env, model, tools)  # the model's window, as its server counts
+    conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=budget_tokens, count=count,
+                        system_prompt=system, summarize=summarize, status=reply.status,
                         max_summary_chars=cfg.context.max_summary_chars,
                         slack=cfg.context.evict_slack)
+    on_overflow = fit.folder(env, conv, model, system, tools, reply, summarize)
 
     texts: list[str] = []
     usages: list[Usage] = []
     rounds = 0
     try:
         while True:
-            call = _main_call(caller, conv, model, system, tools, reply, result)
+            call = _main_call(caller, conv, model, system, tools, reply, result, on_overflow)
             model = call.model
             texts.append(call.text)
             if call.usage:
@@ -116,10 +118,11 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
 
 
 def _main_call(caller: Caller, conv: Conversation, model: ModelConfig, system: str, tools: list,
-               reply: Reply, result: AskResult) -> Response:
-    """The conversation's messages to the ask's model (one hop to the fallback model)."""
+               reply: Reply, result: AskResult, on_overflow=None) -> Response:
+    """The conversation's messages to the ask's model (one hop to the fallback model; a
+    conversation too long for it folded once)."""
     call = caller.call(conv.to_messages(system), category="main", reply=reply, model=model,
-                       tools=tools)
+                       tools=tools, on_overflow=on_overflow)
     if call.fell_back:
         result.fallback = call.fell_back
     return call

@@ -13,6 +13,7 @@ from aish.config.schema import Config
 
 if TYPE_CHECKING:
     from aish.cost.ledger import Ledger
+    from aish.llm.limits import Limits
     from aish.llm.tokens import TokenCounter
     from aish.mcp.manager import McpManager
     from aish.safety.opinions import Opinions
@@ -32,6 +33,7 @@ class AskEnv:
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("aish"))
     memory: Any = None  # aish.context.memory.Memory, one per daemon
     project: Any = None  # aish.context.project.ProjectContext, one per daemon
+    limits: Optional[Limits] = None  # the models' windows and quirks, learned once per daemon
 
     def __post_init__(self) -> None:
         if self.stream is None:

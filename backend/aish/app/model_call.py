@@ -9,10 +9,18 @@ sent none, into the session's totals, its log and the ledger), and a call that f
 before any text, the way a server that is down fails, is retried once on
 ``routing.fallback_model``.
 
+Before a byte leaves, the request is fitted to its server (``app/fit.py``: its weight as the
+server counts it against the window, the answer cap) and priced against the cost caps
+(``app/cost_guard.py``).  A server that refuses the tools offered, or names another
+parameter for the answer cap, is asked once more the way it takes; an empty reply is
+never a silent success (an overflow, or an ``EmptyAnswer``).
+
 What stays with the caller: the category, whether text reaches the user, whether a
-fallback is allowed, and what to do when the prompt does not fit the model's context
-(``on_overflow`` may return shorter messages to retry once; without it the
-``ContextOverflow`` error reaches the caller, who may fold and call again).  A call
+fallback is allowed, its own spending cap (``allowance``), and what to do when the prompt
+does not fit the model's context (``on_overflow`` may return shorter messages to retry
+once; without it the ``ContextOverflow`` error reaches the caller, who may fold and call
+again).  A context overflow never hops to the fallback model: it would fail the same way
+or cost money for a conversation that only needed folding.  A call
 with no ``reply`` runs quietly in the background (its own cancel token; status lines
 go to the log).  Modelled on the idea of llm's ``Response``: the caller gets one
 object with the text, the usage, the finish and which model answered.
@@ -20,13 +28,16 @@ object with the text, the usage, the finish and which model answered.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
+from aish.app import cost_guard, fit
 from aish.config.schema import ModelConfig
-from aish.errors import AishError, Cancelled, ContextOverflow
+from aish.errors import (AishError, Cancelled, ContextOverflow, CostCapReached, ParamRejected, StreamCut,
+                         ToolsRejected)
 from aish.ipc.cancel import CancelToken
-from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, Usage
+from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
+from aish.llm.limits import Plan
 
 if TYPE_CHECKING:
     from aish.app.env import AskEnv
@@ -116,7 +127,8 @@ class Caller:
     def call(self, messages: list, *, category: str, reply: Optional[Reply] = None,
              model: Optional[ModelConfig] = None, tools: Optional[list] = None, show: bool = True,
              fallback: bool = True, fallback_note: str = "", max_tokens: Optional[int] = None,
-             timeout: Any = None, on_overflow: Optional[Overflow] = None) -> Response:
+             timeout: Any = None, on_overflow: Optional[Overflow] = None,
+             allowance: Optional[cost_guard.Allowance] = None) -> Response:
         """One model call: see the module's docstring.  ``model`` defaults to the config's
         default; ``show=False`` keeps the text from the user (it is in the Response).
 
@@ -124,10 +136,10 @@ class Caller:
         whose ``partial_text`` holds the text the user saw, never lost."""
         reply = reply if reply is not None else Quiet(log=self.env.log)
         model = model or self.env.config.model()
-        attempt = _Attempt(self, category, reply, tools, show, max_tokens, timeout)
+        attempt = _Attempt(self, category, reply, tools, show, max_tokens, timeout, allowance)
         try:
             return attempt.run(model, messages, on_overflow)
-        except ContextOverflow:  # the same prompt fails the same way elsewhere: the caller's
+        except (ContextOverflow, CostCapReached):  # fails the same way elsewhere: the caller's
             raise
         except AishError as first:
             target = self.fallback_target(model, first) if fallback else None
@@ -138,6 +150,8 @@ class Caller:
             reply.status(fallback_mod.fallback_status(model.name, first, target) + fallback_note)
             try:
                 response = attempt.run(self.env.config.models[target], messages, on_overflow)
+            except CostCapReached:
+                raise
             except AishError as second:
                 raise AishError(fallback_mod.both_failed_message(model.name, first, target, second),
                                 partial_text=second.partial_text) from None
@@ -156,15 +170,21 @@ class Caller:
         return target
 
     def account(self, model: ModelConfig, category: str, usage: Optional[Usage], messages: list,
-                completion: str, reply: Reply) -> Usage:
-        """Count one call: price it, estimate when the server sent nothing, warn once."""
+                completion: str, reply: Reply, planned: Optional[Plan] = None) -> Usage:
+        """Count one call: price it, estimate when the server sent nothing, warn once.  The
+        prompt's estimate is the fitted one (template tokens counted) when there is one."""
         from aish.cost import usage as usage_mod
 
         env, meter = self.env, self.meter
         try:
-            est_prompt = env.tokens.count_messages(model, messages)
+            est_prompt = planned.prompt_tokens if planned is not None else env.tokens.count_messages(model, messages)
             if usage is None:
                 usage = usage_mod.estimate_usage(model, messages, completion, env.tokens)
+                if planned is not None:
+                    usage = replace(usage, prompt_tokens=est_prompt,
+                                    total_tokens=est_prompt + usage.completion_tokens)
+            elif planned is not None and env.limits is not None and usage.prompt_tokens:
+                env.limits.observe(model, est_prompt, usage.prompt_tokens)
             usage = usage_mod.price_usage(model, usage)
             if meter.usage is not None:
                 meter.usage.add(model.name, category, usage, local=model.is_local, est_prompt=est_prompt)
@@ -199,69 +219,129 @@ class _Attempt:
     """One call's settings, run on a model (twice at most: the fallback, or a shorter prompt)."""
 
     def __init__(self, caller: Caller, category: str, reply: Reply, tools: Optional[list], show: bool,
-                 max_tokens: Optional[int], timeout: Any) -> None:
+                 max_tokens: Optional[int], timeout: Any,
+                 allowance: Optional[cost_guard.Allowance] = None) -> None:
         self.caller, self.category, self.reply = caller, category, reply
         self.tools, self.show, self.max_tokens, self.timeout = tools or None, show, max_tokens, timeout
+        self.allowance = allowance
 
     def run(self, model: ModelConfig, messages: list, on_overflow: Optional[Overflow]) -> Response:
         try:
-            return self._once(model, messages)
+            return self._as_it_takes(model, messages)
         except ContextOverflow as err:
+            limits = self.caller.env.limits
+            if limits is not None:
+                limits.learn_window(model, err.window)
             shorter = on_overflow(err) if on_overflow is not None and not err.partial_text else None
             if not shorter:
                 raise
-            return self._once(model, shorter)
+            return self._as_it_takes(model, shorter)
 
-    def _once(self, model: ModelConfig, messages: list) -> Response:
+    def _as_it_takes(self, model: ModelConfig, messages: list) -> Response:
+        """The call, and once more the way the server takes it when it refused the tools
+        offered or named another parameter for the answer cap (both remembered)."""
+        limits, reply = self.caller.env.limits, self.reply
+        tools = self.tools
+        if tools and limits is not None and limits.of(model).tools_refused:
+            state = limits.of(model)
+            if not state.tools_said:
+                state.tools_said = True
+                reply.status(f"tools not offered: {model.name}'s server refuses them ({state.tools_refused})")
+            tools = None
+        retried: set = set()
+        while True:
+            try:
+                return self._once(model, messages, tools)
+            except ToolsRejected as err:
+                if not tools or err.partial_text or "tools" in retried:
+                    raise
+                retried.add("tools")
+                if limits is not None:
+                    limits.refuse_tools(model, err.message)
+                    limits.of(model).tools_said = True
+                reply.status(f"{model.name}'s server refused the tools offered ({err.message}); "
+                             f"answering without them ({err.hint})")
+                tools = None
+            except ParamRejected as err:
+                if limits is None or "param" in retried:
+                    raise
+                retried.add("param")
+                limits.use_param(model, err.instead)
+
+    def _once(self, model: ModelConfig, messages: list, tools: Optional[list]) -> Response:
         caller = self.caller
         sent = caller.meter.redactor.redact_messages(messages) if caller.redacting else messages
+        bounded = cost_guard.bounded(caller.env.config.cost, self.allowance)
+        planned = fit.plan(caller.env, model, sent, tools, self.max_tokens, bounded=bounded)
+        if planned is not None:
+            cost_guard.check(caller.env, caller.meter, model, planned, self.allowance)
         response = Response(model, sent=sent)
         try:
-            self._stream(response)
+            self._stream(response, tools, planned)
         except Cancelled as err:
             err.partial_text = response.text
             if response.text:  # tokens were spent: counted, estimated
-                caller.account(model, self.category, response.usage, sent, response.text, self.reply)
+                caller.account(model, self.category, response.usage, sent, response.text, self.reply, planned)
+            raise
+        except StreamCut as err:
+            if not response.text and not response.tool_calls:
+                raise fit.why_empty(caller.env, model, sent, planned, cut=err) from None
+            err.partial_text = response.text
+            raise
+        except ContextOverflow as err:  # what the server counted teaches the scale of ours
+            if planned is not None and err.prompt_tokens and caller.env.limits is not None:
+                caller.env.limits.observe(model, planned.prompt_tokens, err.prompt_tokens)
+            err.partial_text = response.text
             raise
         except AishError as err:
             err.partial_text = response.text
             raise
+        if not response.text and not response.tool_calls:
+            raise fit.why_empty(caller.env, model, sent, planned, finish=response.finish)
+        if response.finish is not None and response.finish.reason == "length" and self.show:
+            self.reply.status(fit.capped_note(model, planned))
         response.usage = caller.account(model, self.category, response.usage, sent, response.text,
-                                        self.reply)
+                                        self.reply, planned)
         return response
 
-    def _stream(self, response: Response) -> None:
+    def _stream(self, response: Response, tools: Optional[list], planned: Optional[Plan]) -> None:
         """The one stream loop: text to the reply as it arrives (secrets restored), usage and
         the finish kept, text retracted when it turns out to have been reasoning."""
         reply, show = self.reply, self.show
         restore = _restorer(self.caller)
         thought = noted = False  # the model reasoned first; the user hears once that it is hidden
-        kwargs: dict = {"tools": self.tools, "cancel": reply.cancel}
-        if self.max_tokens is not None:
-            kwargs["max_tokens"] = self.max_tokens
+        kwargs: dict = {"tools": tools, "cancel": reply.cancel}
+        max_tokens = planned.answer_tokens if planned is not None else self.max_tokens
+        if max_tokens is not None:
+            kwargs["max_tokens"] = max_tokens
+        if planned is not None and planned.answer_param != "max_tokens":
+            kwargs["answer_param"] = planned.answer_param
         if self.timeout is not None:
             kwargs["timeout"] = self.timeout
-        for event in self.caller.env.stream(response.model, response.sent, **kwargs):
-            if isinstance(event, TextDelta):
-                chunk = restore(event.text)
-                if chunk:
-                    if show and thought and not noted:
-                        noted = True
-                        reply.status(REASONING_HIDDEN)
-                    response.text += chunk
+        with fit.Waiting(reply.status if show else None, response.model) as waiting:
+            for event in self.caller.env.stream(response.model, response.sent, **kwargs):
+                if isinstance(event, (TextDelta, ToolCallDelta, ReasoningDelta)):
+                    waiting.heard()
+                if isinstance(event, TextDelta):
+                    chunk = restore(event.text)
+                    if chunk:
+                        if show and thought and not noted:
+                            noted = True
+                            reply.status(REASONING_HIDDEN)
+                        response.text += chunk
+                        if show:
+                            reply.text(chunk)
+                elif isinstance(event, ReasoningDelta):
+                    thought = True
+                elif isinstance(event, TextWasReasoning):
+                    getattr(restore, "flush", lambda: "")()  # a held-back piece of it goes too
                     if show:
-                        reply.text(chunk)
-            elif isinstance(event, ReasoningDelta):
-                thought = True
-            elif isinstance(event, TextWasReasoning):
-                getattr(restore, "flush", lambda: "")()  # a held-back piece of it goes too
-                if show:
-                    reply.status(RETRACTED)
-                response.text = ""
-            elif isinstance(event, Usage):
-                response.usage = event
-            elif isinstance(event, Finish):
-                response.finish = event
+                        reply.status(RETRACTED)
+                    response.text = ""
+                elif isinstance(event, Usage):
+                    response.usage = event
+                elif isinstance(event, Finish):
+                    response.finish = event
         tail = getattr(restore, "flush", lambda: "")()
         if tail:
             response.text += tail

@@ -26,6 +26,7 @@ from aish.chat.session_log import SessionLog
 if TYPE_CHECKING:
     from aish.app.verbs.context import VerbContext
     from aish.cost.ledger import Ledger
+    from aish.llm.limits import Limits
     from aish.llm.tokens import TokenCounter
     from aish.mcp.manager import McpManager
 
@@ -44,8 +45,10 @@ class Service:
         self._config: Optional[Config] = None
         self._config_stamp: object = None
         self._loaded_at = 0.0
+        self._checked_at = 0.0  # when a detected server was last seen listening
         self._config_error: Optional[ConfigError] = None
         self._tokens: Optional[TokenCounter] = None
+        self._limits: Optional[Limits] = None
         self._ledger: Optional[Ledger] = None
         self._mcp: Optional[McpManager] = None
         self._mcp_config: Optional[McpConfig] = None
@@ -74,8 +77,11 @@ class Service:
         with self._lock:
             nothing_found = (self._config is not None and not self._config.models
                              and time.monotonic() - self._loaded_at > REDETECT_SECONDS)
+            if self._config is not None and self._config.detected and not nothing_found:
+                nothing_found = not self._detected_still_there()
             if self._config is None or stamp != self._config_stamp or nothing_found:
-                # (no model found yet: look again, the user may have started a server since)
+                # (no model found yet, or the one found is gone: look again, the user may
+                # have started a server since, or moved it to another port)
                 self._config_stamp = stamp
                 self._loaded_at = time.monotonic()
                 try:
@@ -87,13 +93,23 @@ class Service:
                 from aish.llm import detect
 
                 self._config = detect.apply(cfg)
-                self._tokens = None
+                self._tokens = self._limits = None
             if self._config_error:
                 raise self._config_error
             cfg = self._config
         if self.overrides:
             cfg = config_mod.with_runtime_overrides(cfg, self.overrides)
         return cfg
+
+    def _detected_still_there(self) -> bool:
+        """A detected server that stopped listening is looked for again (at most every second)."""
+        now = time.monotonic()
+        if now - self._checked_at < 1.0:
+            return True
+        self._checked_at = now
+        from aish.llm import detect
+
+        return detect.still_there(self._config)
 
     def tokens(self) -> TokenCounter:
         from aish.llm.tokens import TokenCounter
@@ -103,6 +119,17 @@ class Service:
             if self._tokens is None:
                 self._tokens = TokenCounter(cfg.tokenize)
             return self._tokens
+
+    def limits(self) -> Limits:
+        """What the models' servers told of their windows and quirks: learned once per daemon
+        (and again after a config change), shared by every shell."""
+        from aish.llm.limits import Limits
+
+        tokens = self.tokens()
+        with self._lock:
+            if self._limits is None or self._limits.tokens is not tokens:
+                self._limits = Limits(tokens, log=self.log.info)
+            return self._limits
 
     def ledger(self) -> Optional[Ledger]:
         with self._lock:
@@ -222,8 +249,8 @@ class Service:
             pending, self._reported = self._reported, []
         for line in pending:
             reply.status(line)
-        if cfg.detected and not getattr(self, "_announced", False):
-            self._announced = True
+        if cfg.detected and cfg.detected != getattr(self, "_announced", None):
+            self._announced = cfg.detected  # said again when the server moved or changed
             reply.status(f"using {cfg.detected} (no config file; 'aish config init' to choose)")
         env = self.ask_env(cfg, mcp)
         draft = self.drafts.take(request) if request.mode == "fix" else None
@@ -257,7 +284,8 @@ class Service:
         from aish.safety.secrets import Redactor
 
         cfg = self.config()
-        env = AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), log=self.log)
+        env = AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), log=self.log,
+                     limits=self.limits())
 
         def run(req: Request, reply: Reply) -> tuple:
             scratch = Conversation(req.conv + "-fix")
@@ -274,7 +302,8 @@ class Service:
         from aish.app.env import AskEnv
 
         return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log,
-                      memory=knowledge.memory_for(cfg), project=knowledge.project_for(cfg))
+                      memory=knowledge.memory_for(cfg), project=knowledge.project_for(cfg),
+                      limits=self.limits())
 
     def task(self, request: Request, reply: Reply, what) -> AskResult:
         """Start, report to or resume this shell's norris task (``app/norris.py``)."""

@@ -27,9 +27,10 @@ class ModelConfig:
     include_usage: bool = True  # send stream_options.include_usage
     price_in: Optional[float] = None  # dollars per million prompt tokens
     price_out: Optional[float] = None  # dollars per million completion tokens
-    max_tokens: Optional[int] = None
+    max_tokens: Optional[int] = None  # answer cap; None: 1024 for a local model, none for a cloud one
     temperature: Optional[float] = None
     local: Optional[bool] = None  # None: decided from the endpoint host
+    context_window: Optional[int] = None  # tokens; None: what the server tells (or its first error)
 
     def api_key(self) -> Optional[str]:
         if not self.key_env:
@@ -126,11 +127,13 @@ class McpConfig:
 class CostConfig:
     warn_at_dollars: Optional[float] = None
     warn_at_tokens: Optional[int] = None
+    cap_at_dollars: Optional[float] = None  # per conversation: a call that would cross it is refused
+    cap_daily_dollars: Optional[float] = None  # across every conversation since local midnight
 
 
 @dataclass
 class TokenizeConfig:
-    use_endpoint: bool = False
+    use_endpoint: Optional[bool] = None  # None: local servers' tokenizers yes, clouds no
     timeout: float = 2.0
 
 

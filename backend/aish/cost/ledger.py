@@ -46,6 +46,10 @@ CREATE TABLE IF NOT EXISTS calls (
     estimated INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS calls_ts ON calls(ts);
+CREATE TABLE IF NOT EXISTS cap_raises (
+    ts REAL NOT NULL,
+    dollars REAL NOT NULL
+);
 """
 
 
@@ -224,6 +228,41 @@ class Ledger:
                 "estimated_calls": sum(r["estimated_calls"] for r in rows),
                 "conversations": conversations, "available": self._conn is not None,
                 "problem": self.problem, "rows": rows}
+
+    def _one(self, query: str, args: tuple) -> Optional[float]:
+        """One number from the database, None when it is unreadable or has none."""
+        with self._lock:
+            if self._conn is None:
+                return None
+            try:
+                value = self._conn.execute(query, args).fetchone()[0]
+            except sqlite3.Error as exc:
+                self._warn(f"cost ledger {self.path} cannot be read ({_why(exc)})")
+                return None
+        return float(value) if value is not None else None
+
+    def spent(self, since: Optional[float]) -> float:
+        """Dollars of every conversation at or after ``since`` (the daily cap's basis)."""
+        return self._one("SELECT sum(cost) FROM calls WHERE ts >= ?",
+                         (since if since is not None else float("-inf"),)) or 0.0
+
+    def rate(self, model: str) -> Optional[float]:
+        """Dollars per token ``model`` was reported to cost (the price when none is configured)."""
+        return self._one("SELECT sum(cost) / sum(prompt + completion) FROM calls "
+                         "WHERE model = ? AND cost > 0 AND prompt + completion > 0", (model,))
+
+    def add_raise(self, dollars: float) -> None:
+        """``aish cost raise``: today's cap allows ``dollars`` more (for every conversation)."""
+        with self._lock:
+            if self._conn is not None:
+                try:
+                    self._conn.execute("INSERT INTO cap_raises (ts, dollars) VALUES (?, ?)", (_clock(), dollars))
+                except sqlite3.Error as exc:
+                    self._warn(f"cost ledger {self.path} cannot be written ({_why(exc)})")
+
+    def raised(self, since: Optional[float]) -> float:
+        return self._one("SELECT sum(dollars) FROM cap_raises WHERE ts >= ?",
+                         (since if since is not None else float("-inf"),)) or 0.0
 
     def lines(self, period: str, detail: bool = False) -> list[str]:
         """``aish cost --today`` (one line) or with ``detail`` the per model and category rows."""

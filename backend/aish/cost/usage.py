@@ -133,6 +133,7 @@ class UsageTotals:
         self._buckets: dict[tuple[str, str], Bucket] = {}
         # threshold value each warning last fired at; None = armed
         self._fired: dict[str, Optional[float]] = {"dollars": None, "tokens": None}
+        self.cap_extra = 0.0  # dollars `aish cost raise` added to this conversation's cap
 
     def add(self, model_name: str, category: str, usage: Usage, *, local: bool,
             est_prompt: Optional[int] = None) -> None:
@@ -189,10 +190,15 @@ class UsageTotals:
             self._fired[kind] = limit
             return True
 
+    def raise_cap(self, dollars: float) -> None:
+        with self._lock:
+            self.cap_extra += max(0.0, dollars)
+
     def reset(self) -> None:
         with self._lock:
             self._buckets.clear()
             self._fired = {"dollars": None, "tokens": None}
+            self.cap_extra = 0.0
 
     # ------------------------------------------------------------ views
     def rows(self) -> list[dict]:
@@ -226,7 +232,7 @@ class UsageTotals:
             return {"version": 1,
                     "buckets": [{"model": m, "category": c, **asdict(b)}
                                 for (m, c), b in self._buckets.items()],
-                    "fired": dict(self._fired)}
+                    "fired": dict(self._fired), "cap_extra": self.cap_extra}
 
     @classmethod
     def from_dict(cls, d: Any) -> "UsageTotals":
@@ -255,6 +261,7 @@ class UsageTotals:
             value = fired.get(kind)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 totals._fired[kind] = float(value)
+        totals.cap_extra = max(0.0, finite_float(d.get("cap_extra")))
         return totals
 
 

@@ -10,8 +10,9 @@ Why a per-text cache: the budget is re-checked before every ask over the whole
 conversation; keyed by a hash of (endpoint, model, text), an ask sends only the
 text that is new.  Counting never raises and never waits more than the
 tokenize timeout (2 s): a slow or failing tokenizer falls back to char/4 and is
-left alone for a while.  Disabled (``tokenize.use_endpoint = false``, the
-default) means no network at all.
+left alone for a while.  By default (``tokenize.use_endpoint`` unset) only local
+servers are asked, whose counts the context window depends on; ``false`` means no
+network at all, ``true`` asks clouds too.
 
 What is sent is redacted like a chat request, so a secret in a turn does not
 reach a tokenizer either.  Requests go through ``aish.net`` like the chat
@@ -99,7 +100,12 @@ class TokenCounter:
 
     # ------------------------------------------------------------ internals
     def _key(self, model_cfg: Any) -> Optional[tuple[str, str]]:
-        if not self.cfg.use_endpoint or model_cfg is None or not getattr(model_cfg, "endpoint", ""):
+        if model_cfg is None or not getattr(model_cfg, "endpoint", ""):
+            return None
+        use = self.cfg.use_endpoint
+        if use is None:  # by default a local server's own tokenizer, never a cloud's
+            use = bool(getattr(model_cfg, "is_local", False))
+        if not use:
             return None
         return (model_cfg.endpoint.rstrip("/"), getattr(model_cfg, "model", "") or "")
 

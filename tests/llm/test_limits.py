@@ -1,0 +1,148 @@
+"""llm/limits.py: counting a request as the server will, the window, the answer cap, refusals.
+
+The stub counts a prompt as a chat template does: each message's tokens plus 4 around it;
+its tokenizer (``/tokenize``) counts only the contents, as every real one does."""
+from __future__ import annotations
+
+import pytest
+
+from aish.config.schema import ModelConfig, TokenizeConfig
+from aish.llm.events import Usage
+from aish.llm.limits import LOCAL_ANSWER_CAP, PAID_ANSWER_CAP, Limits
+from aish.llm.servers import ServerInfo
+from aish.llm.tokens import TokenCounter
+from tests.stub_server import StubServer, prompt_tokens
+
+CONVERSATION = [{"role": "system", "content": "You are aish, a shell assistant."}] + [
+    {"role": "user" if n % 2 == 0 else "assistant", "content": f"short turn number {n}"} for n in range(12)]
+
+
+@pytest.fixture
+def stub():
+    with StubServer(shape="llamacpp", owned_by="llamacpp") as server:
+        yield server
+
+
+def at(server, **kw) -> ModelConfig:
+    return ModelConfig(**{"name": "fast", "endpoint": server.url, "model": "m", **kw})
+
+
+def test_a_request_is_counted_as_the_server_counts_it_within_5_percent(stub):
+    """Token counts once fell ~40 % short of what the server received (the chat template's
+    tokens around each message were never counted), even with the server's tokenizer."""
+    model = at(stub)
+    tokens = TokenCounter(TokenizeConfig(use_endpoint=True))
+    limits = Limits(tokens)
+    served = prompt_tokens(CONVERSATION)
+    assert tokens.count_messages(model, CONVERSATION) < served * 0.7  # contents alone: far short
+    estimate = limits.count(model, CONVERSATION)
+    assert abs(estimate - served) <= served * 0.05, (estimate, served)
+    assert len(stub.plain_requests) == 2  # measured once per model: two one-token requests
+    limits.count(model, CONVERSATION[:3])
+    assert len(stub.plain_requests) == 2 and stub.requests == []
+
+
+def test_local_servers_tokenizer_is_used_by_default_and_never_a_clouds():
+    tokens = TokenCounter(TokenizeConfig())
+    assert tokens._key(ModelConfig(name="f", endpoint="http://127.0.0.1:8080", model="m")) is not None
+    assert tokens._key(ModelConfig(name="c", endpoint="https://api.example", model="m")) is None
+    assert TokenCounter(TokenizeConfig(use_endpoint=False))._key(
+        ModelConfig(name="f", endpoint="http://127.0.0.1:8080", model="m")) is None
+
+
+class Counter:
+    """Characters / 4, like a cloud model's estimate."""
+
+    def count(self, model, text):
+        return len(text or "") // 4
+
+    def count_messages(self, model, messages):
+        return sum(self.count(model, m.get("content") or "") for m in messages)
+
+    def supported(self, model):
+        return False
+
+
+def fixed(info: ServerInfo):
+    return lambda endpoint, model, **kw: info
+
+
+def test_window_from_config_wins_then_server_then_its_error():
+    cloud = ModelConfig(name="c", endpoint="https://api.example", model="m")
+    limits = Limits(Counter(), identify=fixed(ServerInfo(kind="vLLM", window=8192)))
+    assert limits.of(cloud).window == 8192 and limits.of(cloud).window_from == "vLLM"
+    limits.learn_window(cloud, 4096)
+    assert limits.of(cloud).window == 4096
+    configured = ModelConfig(name="c", endpoint="https://api.example", model="m", context_window=2048)
+    assert limits.of(configured).window == 2048
+    unknown = Limits(Counter(), identify=fixed(ServerInfo()))
+    assert unknown.of(cloud).window is None and unknown.prompt_room(cloud) is None
+
+
+def test_answer_cap_local_default_window_share_and_paid_only_when_bounded():
+    local = ModelConfig(name="f", endpoint="http://127.0.0.1:8080", model="m")
+    cloud = ModelConfig(name="c", endpoint="https://api.example", model="m")
+    limits = Limits(Counter(), identify=fixed(ServerInfo(window=1024)))
+    assert limits.answer_cap(local) == LOCAL_ANSWER_CAP and limits.answer_cap(cloud) is None
+    assert limits.answer_cap(cloud, bounded=True) == PAID_ANSWER_CAP
+    assert limits.answer_cap(ModelConfig(name="f", endpoint="http://127.0.0.1:1", model="m", max_tokens=77)) == 77
+    room = limits.prompt_room(local)
+    assert room is not None and room <= 1024 - 1024 // 4 - 30  # a quarter kept for the answer
+    plan = limits.plan(local, [{"role": "user", "content": "x" * 3000}])  # 750 + template
+    assert plan.fits and plan.answer_tokens <= 1024 - plan.prompt_tokens
+    assert not limits.plan(local, [{"role": "user", "content": "x" * 4100}]).fits
+
+
+def test_a_gateway_on_loopback_is_not_given_a_local_cap():
+    proxy = ModelConfig(name="p", endpoint="http://127.0.0.1:4000", model="gpt")
+    limits = Limits(Counter(), identify=fixed(ServerInfo(kind="LiteLLM", gateway=True)))
+    assert limits.answer_cap(proxy) is None
+
+
+def test_reported_usage_corrects_the_scale_of_estimates():
+    cloud = ModelConfig(name="c", endpoint="https://api.example", model="m")
+    limits = Limits(Counter(), identify=fixed(ServerInfo()))
+    messages = [{"role": "user", "content": "x" * 400}]
+    first = limits.count(cloud, messages)
+    limits.observe(cloud, first, first * 2)
+    assert limits.count(cloud, messages) == pytest.approx(first * 2, rel=0.05)
+
+
+def test_an_unreachable_server_is_asked_again_only_after_a_while(monkeypatch):
+    calls = []
+
+    def identify(endpoint, model, **kw):
+        calls.append(endpoint)
+        raise OSError("refused")
+
+    limits = Limits(Counter(), identify=identify)
+    model = ModelConfig(name="f", endpoint="http://127.0.0.1:9", model="m")
+    for _ in range(3):
+        assert limits.of(model).window is None
+    assert len(calls) == 1
+
+
+def test_ask_why_learns_the_window_a_plain_request_names():
+    from aish.errors import ContextOverflow
+
+    def probe(model, messages, **kw):
+        raise ContextOverflow("HTTP 400: too long", window=1024, prompt_tokens=1500)
+
+    limits = Limits(Counter(), identify=fixed(ServerInfo()), probe=probe)
+    model = ModelConfig(name="f", endpoint="http://127.0.0.1:9", model="m")
+    assert isinstance(limits.ask_why(model, [{"role": "user", "content": "q"}]), ContextOverflow)
+    assert limits.of(model).window == 1024 and limits.of(model).window_from == "its error"
+
+
+def test_measuring_that_fails_leaves_the_default_template_guess():
+    def probe(model, messages, **kw):
+        return "", Usage()  # a server that reports no usage
+
+    class Exact(Counter):
+        def supported(self, model):
+            return True
+
+    limits = Limits(Exact(), identify=fixed(ServerInfo()), probe=probe)
+    model = ModelConfig(name="f", endpoint="http://127.0.0.1:9", model="m")
+    assert limits.count(model, [{"role": "user", "content": ""}]) == 4 + 3
+    assert limits.of(model).measured is False
