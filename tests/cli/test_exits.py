@@ -46,7 +46,8 @@ def test_only_main_exits():
 def test_exit_statuses_are_the_documented_numbers():
     assert [(s.name, int(s)) for s in ExitStatus] == [
         ("OK", 0), ("FAILURE", 1), ("USAGE", 2), ("NOT_RUNNING", 3), ("NOT_FOUND", 4), ("CONFIG", 5),
-        ("TRANSPORT", 6), ("TIMEOUT", 7), ("API", 8), ("DAEMON", 9), ("TOOL", 10), ("INTERNAL", 70),
+        ("TRANSPORT", 6), ("TIMEOUT", 7), ("API", 8), ("DAEMON", 9), ("TOOL", 10), ("CONTEXT", 11),
+        ("COST", 12), ("INTERNAL", 70),
         ("INTERRUPTED", 130)]
 
 
@@ -70,7 +71,8 @@ def test_errors_carry_their_kind_and_cancelled_is_not_an_error():
     assert errors.Cancelled().partial_text == ""
     assert errors.ConfigError("x").kind == errors.BrokerError("x").kind == "config"
     assert errors.ConnectRefused("x").kind == "transport" and errors.ReadTimeout("x").kind == "timeout"
-    assert errors.ContextOverflow("x", status=400).kind == "transport"
+    assert errors.ContextOverflow("x", status=400).kind == "context"
+    assert errors.CostCapReached("x").kind == "cost" and errors.EmptyAnswer("x").kind == "api"
     assert errors.NotFound("x").kind == "not_found" and errors.AishError("x").kind == "error"
 
 

@@ -107,11 +107,12 @@ class Waiting:
             self._thread.join(timeout=1)
 
     def _run(self) -> None:
+        say = self._say
         waited, pause = 0.0, self._first
-        while not self._stop.wait(pause):
+        while say is not None and not self._stop.wait(pause):
             waited += pause
             try:
-                self._say(f"waiting for {self._model.name} ({self._model.endpoint}): no answer after "
+                say(f"waiting for {self._model.name} ({self._model.endpoint}): no answer after "
                           f"{waited:.0f} s; the model server is slow or busy with another request")
             except Exception:  # noqa: BLE001 - a note must never break the call
                 return

@@ -45,7 +45,6 @@ class Service:
         self._config: Optional[Config] = None
         self._config_stamp: object = None
         self._loaded_at = 0.0
-        self._checked_at = 0.0  # when a detected server was last seen listening
         self._config_error: Optional[ConfigError] = None
         self._tokens: Optional[TokenCounter] = None
         self._limits: Optional[Limits] = None
@@ -66,8 +65,9 @@ class Service:
             "ask": self.ask, "prepare": self.prepare_fix, "verb": self.verb}
 
     # ------------------------------------------------------------ config
-    def config(self) -> Config:
-        """The effective config; re-read when the file changes, detection when there is none."""
+    def config(self, recheck: bool = False) -> Config:
+        """The effective config; re-read when the file changes, detection when there is none.
+        ``recheck`` (an ask): a detected server that stopped listening is looked for again."""
         path = config_mod.config_path()
         try:
             stat = os.stat(path)
@@ -77,7 +77,7 @@ class Service:
         with self._lock:
             nothing_found = (self._config is not None and not self._config.models
                              and time.monotonic() - self._loaded_at > REDETECT_SECONDS)
-            if self._config is not None and self._config.detected and not nothing_found:
+            if recheck and self._config is not None and self._config.detected and not nothing_found:
                 nothing_found = not self._detected_still_there()
             if self._config is None or stamp != self._config_stamp or nothing_found:
                 # (no model found yet, or the one found is gone: look again, the user may
@@ -102,11 +102,8 @@ class Service:
         return cfg
 
     def _detected_still_there(self) -> bool:
-        """A detected server that stopped listening is looked for again (at most every second)."""
-        now = time.monotonic()
-        if now - self._checked_at < 1.0:
-            return True
-        self._checked_at = now
+        """A detected server that stopped listening is looked for again (once per ask: a
+        refused connect on loopback costs microseconds)."""
         from aish.llm import detect
 
         return detect.still_there(self._config)
@@ -242,7 +239,7 @@ class Service:
 
         if request.mode == "fix":
             _check_something_failed(request)
-        cfg = self.config()
+        cfg = self.config(recheck=True)
         conv = self.conversation(request.conv)
         mcp = self.mcp() if cfg.mcp.servers or self._mcp is not None else None
         with self._lock:

@@ -25,6 +25,8 @@ class ExitStatus(enum.IntEnum):
     API = 8  # the model server's answer was an error envelope or not the protocol
     DAEMON = 9  # the daemon cannot be reached or started, or speaks another protocol
     TOOL = 10  # an MCP server or tool failed
+    CONTEXT = 11  # the prompt does not fit the model's context window, even folded
+    COST = 12  # a call would cross a cost cap: refused before anything was sent
     INTERNAL = 70  # a bug: EX_SOFTWARE, details in a log
     INTERRUPTED = 130  # Ctrl-C, a cancelled request: 128 + SIGINT, as shells report it
 
@@ -33,6 +35,7 @@ BY_KIND = {
     "error": ExitStatus.FAILURE, "usage": ExitStatus.USAGE, "not_found": ExitStatus.NOT_FOUND,
     "config": ExitStatus.CONFIG, "transport": ExitStatus.TRANSPORT, "timeout": ExitStatus.TIMEOUT,
     "api": ExitStatus.API, "daemon": ExitStatus.DAEMON, "tool": ExitStatus.TOOL,
+    "context": ExitStatus.CONTEXT, "cost": ExitStatus.COST,
     "internal": ExitStatus.INTERNAL, "cancelled": ExitStatus.INTERRUPTED,
 }
 

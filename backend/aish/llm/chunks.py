@@ -150,14 +150,14 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
     types: ``ToolsRejected`` when it offered tools, ``ParamRejected`` for a parameter the
     server names a replacement for; ``ContextOverflow`` carries the window when told."""
     text = raw.decode("utf-8", "replace")
-    message, code, inner = "", None, {}
+    message, code, inner = "", None, {}  # type: tuple[str, Any, dict]
     try:
         parsed = json.loads(text)
     except ValueError:
         parsed = None
     if isinstance(parsed, dict):
         message, code = error_message(parsed)
-        inner = parsed.get("error") if isinstance(parsed.get("error"), dict) else parsed
+        inner = parsed["error"] if isinstance(parsed.get("error"), dict) else parsed
     elif text.strip():
         message, _ = error_message(re.sub(r"<[^>]*>", " ", text))
     message = message or reason or "error"

@@ -118,9 +118,9 @@ class Limits:
         return state
 
     def _learn_server(self, model: ModelConfig, state: ModelLimits) -> None:
-        identify = self._identify
-        if identify is None:
-            from aish.llm.servers import identify
+        from aish.llm import servers
+
+        identify = self._identify or servers.identify
         try:
             info = identify(model.endpoint, model.model, api_key=model.api_key(),
                             timeout=min(model.connect_timeout, 2.0))
@@ -203,9 +203,7 @@ class Limits:
         return state
 
     def _measure(self, model: ModelConfig, state: ModelLimits) -> None:
-        probe = self._probe
-        if probe is None:
-            from aish.llm.broker import chat_once as probe
+        probe = self._probe or _chat_once()
         try:
             _, first = probe(model, _PROBE_A, max_tokens=1, answer_param=state.answer_param,
                              timeout=(model.connect_timeout, MEASURE_TIMEOUT))
@@ -233,9 +231,7 @@ class Limits:
         """Send ``messages`` once more, not streamed, for one token: a server that ended a
         stream with nothing answers this with its real error (a window it names is learned).
         The error, or None when the request passed (or failed to say anything)."""
-        probe = self._probe
-        if probe is None:
-            from aish.llm.broker import chat_once as probe
+        probe = self._probe or _chat_once()
         try:
             probe(model, messages, max_tokens=1, answer_param=self.of(model).answer_param,
                   timeout=(model.connect_timeout, 30.0))
@@ -286,6 +282,12 @@ class Limits:
         if cap is not None and state.window:
             cap = max(1, min(cap, state.window - prompt - int(state.window * MARGIN)))
         return Plan(prompt, state.window, cap, state.answer_param)
+
+
+def _chat_once() -> Callable[..., tuple]:
+    from aish.llm import broker  # the HTTP stack loads only when a model is measured or asked
+
+    return broker.chat_once
 
 
 def _key(model: ModelConfig) -> tuple[str, str]:

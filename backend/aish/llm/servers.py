@@ -142,7 +142,7 @@ def _identify(get: _Get, endpoint: str, model: str) -> ServerInfo:
 def _learn_llama_cpp(get: _Get, info: ServerInfo, entry: dict, model: str) -> None:
     """One model (ignores the request's name) unless it runs as a router of several."""
     info.ignores_name = len(info.models) <= 1
-    meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
+    meta = _table(entry.get("meta"))
     window = _int(meta.get("n_ctx"))
     if window is None:
         props = get.json("/props") or {}
@@ -188,9 +188,9 @@ def _learn_openrouter(get: _Get, info: ServerInfo, entry: dict, model: str) -> N
     """Its listing has every model's window, answer limit and price per token."""
     info.gateway = True
     info.window = _int(entry.get("context_length"))
-    top = entry.get("top_provider") if isinstance(entry.get("top_provider"), dict) else {}
+    top = _table(entry.get("top_provider"))
     info.answer_max = _int(top.get("max_completion_tokens"))
-    pricing = entry.get("pricing") if isinstance(entry.get("pricing"), dict) else {}
+    pricing = _table(entry.get("pricing"))
     info.price_in = _per_million(pricing.get("prompt"))
     info.price_out = _per_million(pricing.get("completion"))
 
@@ -206,7 +206,7 @@ def _learn_unknown(get: _Get, info: ServerInfo, entry: dict, model: str) -> None
     for deployment in deployments:
         if not isinstance(deployment, dict) or deployment.get("model_name") != model:
             continue
-        about = deployment.get("model_info") if isinstance(deployment.get("model_info"), dict) else {}
+        about = _table(deployment.get("model_info"))
         info.window = _int(about.get("max_input_tokens")) or _int(about.get("max_tokens"))
         info.answer_max = _int(about.get("max_output_tokens"))
         info.price_in = _per_million(about.get("input_cost_per_token"))
@@ -217,6 +217,10 @@ def _learn_unknown(get: _Get, info: ServerInfo, entry: dict, model: str) -> None
 _LEARN = {LLAMA_CPP: _learn_llama_cpp, LLAMA_CPP_PYTHON: _learn_llama_cpp_python, VLLM: _learn_vllm,
           OLLAMA: _learn_ollama, LM_STUDIO: _learn_lm_studio, OPENROUTER: _learn_openrouter,
           OPENAI: lambda *a: None}
+
+
+def _table(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
 
 
 def _int(value: Any) -> Optional[int]:
