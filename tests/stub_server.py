@@ -423,6 +423,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
             self.wfile.write(b"0\r\n\r\n")  # the end of an empty chunked body
+            self.wfile.flush()
+            time.sleep(0.2)  # then, as uvicorn does after the app failed, it drops the connection
+            self._cut()
             return True
         if stub.overflow == "llama-cpp-python":
             message = (f"This model's maximum context length is {stub.n_ctx} tokens. However, you requested "

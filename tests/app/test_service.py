@@ -30,7 +30,7 @@ def test_a_server_started_after_the_daemon_is_found_on_the_next_ask(monkeypatch,
     svc = service_mod.Service()
     with pytest.raises(ConfigError, match="no model configured"):
         ask(svc)
-    with StubServer(port=port, default=Reply(text="found you")):
+    with StubServer(port=port, default=Reply(text="found you"), owned_by="llamacpp"):
         result, reply = ask(svc)
     assert result.text == "found you"
     assert any(s.startswith("using llama.cpp at") for s in reply.statuses)

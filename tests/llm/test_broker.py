@@ -15,7 +15,7 @@ import responses
 from aish.llm import broker
 from aish.ipc.cancel import CancelToken
 from aish.config.schema import ModelConfig
-from aish.errors import (ApiError, BrokerError, Cancelled, ConnectRefused, ConnectTimeout, DnsFailure,
+from aish.errors import (ApiError, BrokerError, Cancelled, ConnectRefused, ConnectTimeout, ContextOverflow, DnsFailure,
                          HttpStatusError, ReadTimeout, StreamCut, TransportError)
 from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
 from tests.helpers import closed_port_url
@@ -486,6 +486,18 @@ def test_chat_once_is_a_plain_request_with_its_usage(stub):
     body = stub.plain_requests[-1]["body"]
     assert body["stream"] is False and body["max_tokens"] == 1 and "stream_options" not in body
     assert usage is not None and usage.prompt_tokens > 0 and text
+
+
+def test_a_connection_the_server_drops_after_an_empty_stream_is_not_reused(stub):
+    """llama-cpp-python ends an over-long prompt's stream empty, then drops the connection: the
+    next request on the pooled connection failed 'Server closed the connection before replying'."""
+    stub.n_ctx, stub.overflow = 50, "llama-cpp-python"
+    long = [{"role": "user", "content": "word " * 80}]
+    with pytest.raises(StreamCut):
+        list(broker.chat_stream(at(stub), long))
+    with pytest.raises(ContextOverflow) as caught:
+        broker.chat_once(at(stub), long)
+    assert caught.value.window == 50
 
 
 def test_black_hole_connect_times_out():

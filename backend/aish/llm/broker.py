@@ -155,6 +155,7 @@ def _stream(model: ModelConfig, body: dict, headers: dict, key: Optional[str],
     unregister = cancel.on_cancel(watch.fire) if cancel is not None else None
     session = take_session()
     resp = None
+    clean = False  # the reply ended as the protocol says: its connection may be reused
     try:
         url = model.chat_url
         proxies, verify = env_settings(url)
@@ -176,13 +177,17 @@ def _stream(model: ModelConfig, body: dict, headers: dict, key: Optional[str],
                            hint="is the endpoint an OpenAI-compatible server?")
         else:
             yield from _events(resp, watch, endpoint, timeouts, cancel)
+        clean = True
     finally:
         if unregister is not None:
             unregister()
         watch.detach()
         if resp is not None:
             resp.close()
-        give_session(session)
+        if clean:
+            give_session(session)
+        else:  # a server that failed a reply may drop its connection a moment later: never reuse it
+            session.close()
 
 
 def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, float],
