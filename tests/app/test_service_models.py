@@ -128,3 +128,20 @@ def test_a_detected_server_that_moved_is_found_again(monkeypatch, config_file, s
         assert result.returncode == 0, result.stderr
         assert len(second.requests) == 1
         assert f"llama.cpp at http://127.0.0.1:{urlparse(second.url).port}" in result.stderr
+
+
+def test_a_cost_cap_refuses_before_sending_and_cost_raise_lifts_it(config_file, service):
+    """The openrouter-shaped stub reports $0.000001 per token; the cap allows about one call."""
+    with StubServer(shape="openrouter") as cloud:
+        priced = "local = false\nprice_in = 1.0\nprice_out = 1.0\nmax_tokens = 100\n"
+        config_file(model_toml("fast", cloud.url, "paid", priced) + "[cost]\ncap_at_dollars = 0.0007\n")
+        service.ok("ask", "hello " * 200)
+        refused = service.ask("hello " * 200)
+        assert refused.returncode == 12 and len(cloud.requests) == 1  # nothing was sent
+        assert "past cap_at_dollars = $0.000700" in refused.stderr and "? :cost raise" in refused.stderr
+        raised = service.ok("cost", "raise")
+        assert "this conversation may spend $0.000700 more" in raised.stdout
+        service.restart()  # the raise is in the session log
+        service.ok("ask", "hello " * 200)
+        assert len(cloud.requests) == 2
+        assert service.verb("cost", "raise", "nope").returncode != 0

@@ -152,6 +152,18 @@ def test_max_dollars_halts_before_the_next_planner_call(config_file, service):
         assert "norris" in service.ok("cost", "detail").stdout
 
 
+def test_max_dollars_halts_before_a_planner_call_whose_estimate_would_cross_it(config_file, service):
+    """The same estimate as the cost caps: a priced model's next call is weighed before it is sent."""
+    with StubServer(shape="openrouter") as cloud:
+        config_file('default_model = "cloud"\n'
+                    + model_toml("cloud", cloud.url, "m-cloud", "local = false\nprice_in = 3.0\nprice_out = 15.0\n")
+                    + "[norris]\nmax_dollars = 0.01\n")
+        halted = service.ok("norris", "check the disks")
+        assert cloud.requests == []
+        assert "norris: halted: cloud: this call (~$0.06" in halted.stderr, halted.stderr
+        assert "past norris.max_dollars = $0.0100" in halted.stderr
+
+
 def test_bad_norris_config_is_one_line_naming_the_fix(config_file, service):
     config_file('[norris]\nautorun = "always"\n')
     result = service.verb("norris", "anything")

@@ -27,7 +27,7 @@ from aish.llm.limits import PAID_ANSWER_CAP, Plan
 if TYPE_CHECKING:
     from aish.app.env import AskEnv
 
-RAISE_HINT = "raise it with '? :cost raise' (or 'aish cost raise [DOLLARS]'), or {key} in [cost] of the config"
+RAISE_HINT = "raise it: '? :cost raise' or 'aish cost raise [DOLLARS]', or {key} in [cost] of the config"
 
 
 @dataclass

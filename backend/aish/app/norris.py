@@ -12,13 +12,14 @@ model when ``routing.fallback`` is on, for that step only; the planner's system
 message has no rolling summary and no background memory and ends with the
 ``[NORRIS MODE]`` block; every planner call is costed as ``norris`` (the safety
 second opinion as ``probe``); ``HALT:`` stops, ``DONE:`` ends with one line;
-``max_steps``, ``max_dollars`` and ``max_failures`` failed steps in a row halt.
+``max_steps``, ``max_dollars`` (weighed before each planner call with the cost caps' estimate,
+app/cost_guard.py) and ``max_failures`` failed steps in a row halt.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import suggestions
+from aish.app import cost_guard, suggestions
 from aish.app.env import AskEnv
 from aish.app.judge import judge
 from aish.app.model_call import Caller, Response
@@ -26,7 +27,7 @@ from aish.app.norris_task import Task
 from aish.app.tools import run_tool_calls
 from aish.chat import prompts
 from aish.chat.conversation import Conversation
-from aish.errors import AishError, Cancelled, ConfigError, NotFound
+from aish.errors import AishError, Cancelled, ConfigError, CostCapReached, NotFound
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 from aish.llm.events import AskResult
@@ -142,6 +143,8 @@ def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResul
     except Cancelled as err:
         _halt(conv, task, reply, "stopped by the user (Ctrl-C while planning)")
         return AskResult(text=err.partial_text, cancelled=True, model=task.model)
+    except CostCapReached as err:  # weighed before it was sent: the task halts as at max_steps
+        return _halt(conv, task, reply, err.message)
     except AishError as err:
         _halt(conv, task, reply, f"the planner failed: {err}")
         raise
@@ -232,9 +235,12 @@ def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list, t
     """One planner call on the task's model, costed as ``norris``; with fallback on, an
     eligible failure is retried once on the fallback model for this step only (the task
     keeps its model)."""
+    limit = env.config.norris.max_dollars
+    allowance = None if limit is None else cost_guard.Allowance(
+        key="norris.max_dollars", limit=limit, spent=task.spent - task.spent_before)
     call = Caller(env, conv).call(messages, category="norris", reply=reply,
                                   model=env.config.model(task.model), tools=tools,
-                                  fallback_note=" (this step only)")
+                                  fallback_note=" (this step only)", allowance=allowance)
     task.spent += (call.usage.cost if call.usage else None) or 0.0
     return call
 

@@ -204,7 +204,8 @@ class Service:
         conv.redactor = Redactor()
         read = conv.replay(on_usage=lambda entry: _replay_usage(conv, entry),
                            on_cost_reset=lambda: conv.usage.reset(),
-                           on_usage_totals=lambda totals: _restore_totals(conv, totals))
+                           on_usage_totals=lambda totals: _restore_totals(conv, totals),
+                           on_cost_raise=lambda dollars: conv.usage.raise_cap(dollars))
         if read > COMPACT_AFTER_ENTRIES:
             conv.compact(conv.usage.to_dict())
         try:  # thresholds crossed before a restart have warned already

@@ -194,7 +194,8 @@ class Conversation:
     # ------------------------------------------------------------ restore
     def replay(self, on_usage: Optional[Callable[[dict], None]] = None,
                on_cost_reset: Optional[Callable[[], None]] = None,
-               on_usage_totals: Optional[Callable[[dict], None]] = None) -> int:
+               on_usage_totals: Optional[Callable[[dict], None]] = None,
+               on_cost_raise: Optional[Callable[[float], None]] = None) -> int:
         """Rebuild from the session log after a daemon restart (without re-logging).
 
         Returns how many entries were read, so the caller can decide to compact.
@@ -232,6 +233,8 @@ class Conversation:
                     on_cost_reset()
                 elif kind == "usage_totals" and on_usage_totals:
                     on_usage_totals(entry.get("totals") or {})
+                elif kind == "cost_raise" and on_cost_raise and isinstance(entry.get("dollars"), (int, float)):
+                    on_cost_raise(float(entry["dollars"]))
         finally:
             self.log = log
         return count

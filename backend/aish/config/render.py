@@ -21,8 +21,10 @@ default_model = "fast"
 endpoint = "http://127.0.0.1:8080"    # base URL; /v1/chat/completions is appended
 model = "qwen2.5-coder-7b"
 # connect_timeout = 3.0               # seconds
-# read_timeout = 120.0
+# read_timeout = 120.0               # seconds the model may send nothing but keep-alives
 # include_usage = true                # false for servers that reject stream_options
+# max_tokens = 1024                   # the answer cap (local models: 1024 unless set)
+# context_window = 8192               # tokens, when the server does not tell (llama-cpp-python)
 
 # [models.cloud]
 # endpoint = "https://openrouter.ai/api"
@@ -54,9 +56,11 @@ budget_tokens = 6000
 # [cost]
 # warn_at_dollars = 0.50
 # warn_at_tokens = 100000
+# cap_at_dollars = 1.00               # refuse a call that would take this conversation past it
+# cap_daily_dollars = 5.00            # the same for every conversation since midnight
 
 # [tokenize]
-# use_endpoint = false                # true: count tokens with the server's /tokenize
+# use_endpoint = false                # unset: local servers' /tokenize; true: clouds' too
 
 # [safety]
 # llm_model = "cloud"                 # second opinion on commands rated medium or unknown

@@ -48,7 +48,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("route", "on|off|classes|check TEXT", "model routing by task", needs=("config",)),
     Verb("fallback", "on|off", "retry once on the fallback model when the local one fails",
          needs=("config",)),
-    Verb("cost", "[detail|reset] [--today|--week|--all] [--json]", "tokens and money",
+    Verb("cost", "[detail|reset|raise [DOLLARS]] [--today|--week|--all] [--json]", "tokens and money",
          needs=("config", "conversation", "ledger")),
     Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|connect --stdio ALIAS -- CMD|disconnect ALIAS",
          "MCP tool servers", needs=("config", "mcp")),

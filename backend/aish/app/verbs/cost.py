@@ -3,6 +3,7 @@
     aish cost                    one line: this conversation's totals
     aish cost detail             per model and category, most expensive first
     aish cost reset              zero this conversation's totals and re-arm the warnings
+    aish cost raise [DOLLARS]    let the cost caps allow DOLLARS more (default: each cap's own size)
     aish cost --today|--week|--all [detail]   the cross-session ledger
     ... --json                   one JSON object instead of text
 
@@ -23,6 +24,8 @@ _PERIODS = {"--today": "today", "--week": "week", "--all": "all"}
 
 
 def run(args: list[str], ctx: VerbContext) -> list[str]:
+    if args and args[0] == "raise":
+        return _raise(args[1:], ctx)
     action, period, as_json = _parse(args, ctx)
     if period is not None:
         return _ledger(action, period, as_json, ctx)
@@ -74,3 +77,44 @@ def _ledger(action: str, period: str, as_json: bool, ctx: VerbContext) -> list[s
 
         return [json.dumps({"period": period, **ledger.totals(period_start(period))})]
     return ledger.lines(period, detail=action == "detail")
+
+
+def _raise(args: list[str], ctx: VerbContext) -> list[str]:
+    """The caps a refused call named allow ``DOLLARS`` more: this conversation's (kept in its
+    log) and today's (kept in the ledger, for every shell); without an amount, each its own size."""
+    from aish.cost.usage import money
+
+    words = list(args)  # (--json is taken off by dispatch.parse)
+    try:
+        dollars = float(words[0].lstrip("$")) if words else None
+    except ValueError:
+        dollars = None
+    if len(words) > 1 or (words and (dollars is None or not dollars > 0)):
+        raise AishError(f"cost: 'raise' takes an amount in dollars, got '{' '.join(words)}'",
+                        hint="e.g. 'aish cost raise 0.50' (without one: each cap's own size)")
+    cfg = ctx.config.cost if ctx.config is not None else None
+    per_conv = cfg.cap_at_dollars if cfg is not None else None
+    daily = cfg.cap_daily_dollars if cfg is not None else None
+    if per_conv is None and daily is None:
+        raise AishError("cost: no cost cap is set, nothing to raise",
+                        hint="set cap_at_dollars or cap_daily_dollars in [cost] of the config")
+    raised: dict = {}
+    lines = []
+    if per_conv is not None and ctx.usage is not None:
+        amount = dollars if dollars is not None else per_conv
+        ctx.usage.raise_cap(amount)
+        if ctx.conversation is not None and ctx.conversation.log:  # a restart replays it
+            ctx.conversation.log.append({"type": "cost_raise", "dollars": amount})
+        raised["conversation"] = amount
+        lines.append(f"this conversation may spend {money(amount)} more "
+                     f"(cap {money(per_conv + ctx.usage.cap_extra)})")
+    if daily is not None and ctx.ledger is not None:
+        from aish.cost.ledger import period_start
+
+        amount = dollars if dollars is not None else daily
+        ctx.ledger.add_raise(amount)
+        raised["today"] = amount
+        lines.append(f"today {money(amount)} more (cap {money(daily + ctx.ledger.raised(period_start('today')))})")
+    if ctx.json:
+        return [json.dumps({"raised": raised})]
+    return ["[aish] cost caps raised: " + "; ".join(lines)]
