@@ -1,103 +1,79 @@
 """Secrets never leave the machine by accident: redact before sending, restore locally.
 
-Everything sent to a model goes through ``Redactor.redact_messages``: API keys
-of the common providers, ``Authorization:`` headers, JWTs, private key blocks,
-``PASSWORD=``/``--token x``-style assignments and passwords in URLs are
-replaced by placeholders ``<secret:N>``.  The structure around a secret
-(variable and header names, URL user and host) stays, so the model can still
-help.  A placeholder that comes back in an answer is put back locally
-(``restore``, ``streaming_restorer``) so a suggested command works.
+The public interface (docs/secrets.md):
 
-Why ``<secret:N>``: a model copies it verbatim (it reads as an opaque
-placeholder, not as a variable to "fix" the way ``AISH_SECRET_1`` becomes
-``$AISH_SECRET_1``); it holds no quote or backslash, so it survives inside
-JSON strings and shell quotes; and if it is ever left unrestored on a command
-line, ``<`` and ``>`` make the shell refuse the line instead of silently
-sending a wrong credential.  Normal text does not contain it, and only
-numbers this redactor issued are restored.
+- ``Redactor``: one per conversation.  ``redact(text)`` replaces every secret by a placeholder
+  ``<secret:N>``; ``redact_messages(messages)`` does it to chat messages (content, text parts,
+  tool-call arguments); ``restore(text)`` puts the secrets back in a whole text and
+  ``restorer()`` in a stream of chunks split anywhere (even inside a placeholder).  The same
+  value keeps its number for the redactor's life, so text redacted once (a stored turn) and
+  text redacted later agree.
+- ``find_secrets(text)``: the spans, for callers that only need to know where secrets are.
+- ``mask(text)``: every secret shown as ``***`` (status lines, listings).
 
-The mapping lives in memory for one conversation within one daemon
-lifetime; ``to_dict`` deliberately holds no secret values, so after a
-daemon restart a placeholder from an old turn is left as-is.
+What is a secret is decided by the field's knowledge of token formats (``secret_formats``:
+the issuers' prefixes and shapes) and by context (``secret_context``: the value of a secret
+name in any assignment syntax, headers, cookies, URLs, password options of commands).  A
+value found once that is distinctive enough (``secret_values.strong``) is also replaced where
+it appears later as a whole word without its context; a weak one (``postgres`` after
+``POSTGRES_PASSWORD:``) only where the context shows it.
+
+Placeholders cannot collide with text that is already there: a ``<secret:N>`` present in an
+input is never issued as a new number, and if it names a number this redactor already issued
+it is itself replaced (so restoring gives the text back exactly).  Only the exact spelling
+issued here is restored (``<SECRET:1>`` or ``<secret:01>`` stay as they are).
+
+Why ``<secret:N>``: a model copies it verbatim (it reads as an opaque placeholder, not as a
+variable to "fix" the way ``AISH_SECRET_1`` becomes ``$AISH_SECRET_1``); it holds no quote or
+backslash, so it survives JSON strings and shell quotes; left unrestored on a command line,
+``<`` and ``>`` make the shell refuse the line rather than send a wrong credential.
+
+The mapping lives in memory; ``to_dict`` holds counters only, never a secret value.
 """
 from __future__ import annotations
 
 import re
 import threading
-from typing import Callable
+from typing import Callable, Iterable
 
-PLACEHOLDER = re.compile(r"<secret:(\d{1,9})>", re.IGNORECASE)
+from aish.safety import secret_context, secret_formats, secret_random
+from aish.safety.secret_values import strong
+
+PLACEHOLDER = re.compile(r"<secret:([1-9][0-9]{0,8})>")
 _PREFIX = "<secret:"
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-# Values that are references or placeholders, not secrets.
-_NOT_SECRET = re.compile(r"^(?:\$|<|\{\{|%\(|%[A-Z_]+%|\*+$|x{3,}$|\.\.\.|your[_-]|none$|null$|nil$|"
-                         r"true$|false$|undefined$|changeme$|redacted$|example$|(?:id|src|source|env|type|target)=)", re.IGNORECASE)
-
-_END = r"(?![A-Za-z0-9_\-])"
-_VALUE = r"(?:'(?P<s>[^'\n]+)'|\"(?P<s2>[^\"\n]+)\"|(?P<s3>[^\s'\"-][^\s'\"]*))"
+_MAX_KNOWN = 256  # values replaced wherever they stand alone (each one costs a scan of every text)
+_MAX_KNOWN_LENGTH = 512
+_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
-def _rule(literals: str, pattern: str, *, nocase: bool = False, boundary: bool = True,
-          offset: int = 0) -> tuple:
-    """(literals to find, regex matched ``offset`` chars before each find, case-insensitive,
-    needs a word start)."""
-    return (tuple(literals.split()), re.compile(pattern, re.IGNORECASE if nocase else 0), nocase,
-            boundary, offset)
+def find_secrets(text: str) -> list[tuple[int, int]]:
+    """Sorted, non-overlapping ``(start, end)`` spans of the secrets in ``text``."""
+    return [(start, end) for start, end, _ in _find(text)]
 
 
-# Why literal finds first: a regex with (?i) or a lookbehind in front is tried at
-# every position of the text (tens of ms per 100 KB); str.find of a literal runs
-# at memory speed, and the regex only runs, anchored, where a literal was found.
-_RULES = (
-    # Provider tokens, recognisable anywhere by their prefix.
-    # One literal per family keeps the number of text scans low (each absent literal is a full scan).
-    _rule("sk", r"(?P<s>sk-(?=[A-Za-z0-9_\-]*\d)[A-Za-z0-9_\-]{20,}"  # OpenAI, Anthropic, OpenRouter
-                r"|sk_(?:live|test)_[A-Za-z0-9]{10,})" + _END),  # Stripe secret key
-    _rule("rk_", r"(?P<s>rk_(?:live|test)_[A-Za-z0-9]{10,})" + _END),  # Stripe restricted key
-    _rule("whsec_ hf_ npm_ dckr_pat_ dop_v1_ shpat_",  # Stripe webhook, HuggingFace, npm, Docker...
-          r"(?P<s>(?:whsec|hf|npm|dckr_pat|dop_v1|shpat)_[A-Za-z0-9_\-]{20,})" + _END),
-    _rule("gh", r"(?P<s>gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})" + _END),  # GitHub
-    _rule("gl", r"(?P<s>gl(?:pat|dt|rt|ptt|soat)-[A-Za-z0-9_\-]{20,})" + _END),  # GitLab
-    _rule("xo xa", r"(?P<s>x(?:ox[a-z]|app)-[A-Za-z0-9\-]{10,})" + _END),  # Slack
-    _rule("IA", r"(?P<s>A[KSBC]IA[A-Z0-9]{16})(?![A-Za-z0-9])", offset=2),  # AWS access key id
-    _rule("AIza", r"(?P<s>AIza[0-9A-Za-z_\-]{35})" + _END),  # Google
-    _rule("ya29. GOCSPX-", r"(?P<s>(?:ya29\.|GOCSPX-)[0-9A-Za-z_\-]{20,})" + _END),
-    _rule("pypi-AgE", r"(?P<s>pypi-AgE[A-Za-z0-9_\-]{50,})" + _END),
-    _rule("SG.", r"(?P<s>SG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,})" + _END),  # SendGrid
-    _rule("eyJ", r"(?P<s>eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*)" + _END),  # JWT
-    # -----BEGIN ... PRIVATE KEY----- blocks (also JSON-escaped, also cut off before END).
-    _rule("-----BEGIN", r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----\s*(?P<s>[\s\S]+?)\s*"
-                        r"-----END \1PRIVATE KEY"
-                        r"|-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\s*"
-                        r"(?P<s2>(?:[^\n-][^\n]*(?:\n|$))+)", boundary=False),
-    # Headers: keep the header name and the scheme.
-    _rule("authorization", r"authorization\s*:\s*(?:(?:bearer|basic|token|bot|digest|apikey|api-key|negotiate|"
-                           r"ntlm|sso-key)\s+)?(?P<s>[^\s'\"\\,]{6,}(?:,[^\s'\"\\,]+)*)", nocase=True),
-    _rule("cookie", r"cookie\s*:\s*(?P<s>[^\s'\"\\][^'\"\\\n]{5,})", nocase=True),
-    # scheme://user:password@host -> keep user and host.
-    _rule("://", r"://[^\s:/@'\"]*:(?P<s>[^\s@/'\"]+)@", boundary=False),
-    _rule("/services/T", r"/services/T[A-Z0-9]+/B[A-Z0-9]+/(?P<s>[A-Za-z0-9]{20,})", boundary=False),
-    # Program-specific password options.
-    _rule("mysql mariadb", r"(?:mysql|mariadb)[\w\-]*\b[^\n;|&]*?\s-p"
-                           r"(?:'(?P<s>[^'\n]+)'|\"(?P<s2>[^\"\n]+)\"|(?P<s3>[^\s'\"]+))"),
-    _rule("sshpass", r"sshpass\s+-p\s*" + _VALUE),
-    _rule("redis-cli", r"redis-cli\b[^\n;|&]*?\s-a\s*" + _VALUE),
-    _rule("docker", r"docker\s+login\b[^\n;|&]*?\s-p\s*" + _VALUE),
-    _rule("curl", r"curl\b[^\n;|&]*?\s(?:-u|--user)\s*['\"]?[^\s:'\"]*:(?P<s>[^\s'\"]+)"),
-)
+def _find(text: str) -> list[tuple[int, int, bool]]:
+    """Spans with whether each is an issuer's format (always worth replacing everywhere)."""
+    if not text:
+        return []
+    lower = text.lower()
+    if len(lower) != len(text):  # a few non-ASCII letters change length; keep offsets aligned
+        lower = text.translate(_ASCII_LOWER)
+    spans = [(start, end, True) for start, end in secret_formats.scan(text)]
+    spans.extend((start, end, False) for start, end in secret_context.scan(text, lower))
+    spans.extend((start, end, False) for start, end in secret_random.scan(text))
+    return _merge(spans)
 
-# A name that ends in a secret-ish word: DB_PASSWORD, GITHUB_TOKEN, apiKey, --api-key,
-# aws_secret_access_key.  Found by literal (in the lowercased text), checked at the hit.
-_KEYWORD_LITERALS = ("pass", "secret", "token", "key", "pwd", "credential")
-_KEYWORD_AT = re.compile(r"(?:pass(?:word|wd|phrase)?|secret|token|key|pwd|credentials?)\d*(?![a-z0-9_\-])")
-_KEY_OWNER = re.compile(r"(?:api|access|private|secret|auth)[_\-]?$")
-_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.")
-_ASSIGN_TAIL = re.compile(
-    r"(?P<q>[\"']?)(?P<op>[ \t]*(?<![=!<>])=(?!=)[ \t]*|[ \t]*:[ \t]*|[ \t]+)"
-    r"(?:\"(?P<dq>[^\"\n]*)\"|'(?P<sq>[^'\n]*)'|(?P<bare>[^\s'\"`;&|<>(){}\[\],]+))")
-_NETRC = re.compile(r"\blogin[ \t]+\S+[ \t]+$")  # .netrc: machine h login bob password x
-_WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+def _merge(spans: Iterable[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    merged: list[list] = []
+    for start, end, known in sorted(s for s in spans if s[1] > s[0]):
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+            merged[-1][2] = merged[-1][2] or known
+        else:
+            merged.append([start, end, known])
+    return [(s, e, k) for s, e, k in merged]
 
 
 class Redactor:
@@ -107,7 +83,8 @@ class Redactor:
         self._by_value: dict[str, int] = {}
         self._by_index: dict[int, str] = {}
         self._next = max(1, int(next_index))
-        self._long_values: list[str] = []  # known secrets long enough to redact anywhere
+        self._foreign: set[int] = set()  # numbers seen in inputs that this redactor did not issue
+        self._known: list[str] = []  # strong values, longest first: replaced wherever they stand alone
         self._lock = threading.Lock()
         self.count = 0  # secrets replaced so far (each replacement counts)
 
@@ -116,125 +93,64 @@ class Redactor:
         """Replace every secret in ``text`` by its placeholder; everything else stays."""
         if not text:
             return text
-        lower = text.lower()
-        if len(lower) != len(text):  # a few non-ASCII letters change length; keep offsets aligned
-            lower = text.translate(_ASCII_LOWER)
-        spans: list[tuple[int, int]] = []
-        for literals, pattern, nocase, boundary, offset in _RULES:
-            haystack = lower if nocase else text
-            for literal in literals:
-                i = haystack.find(literal, offset)
-                while i >= 0:
-                    at = i - offset
-                    if not boundary or at == 0 or text[at - 1] not in _WORD_CHARS:
-                        match = pattern.match(text, at)
-                        if match:
-                            self._collect(match, spans)
-                    i = haystack.find(literal, i + 1)
-        for literal in _KEYWORD_LITERALS:
-            i = lower.find(literal)
-            while i >= 0:
-                self._assignment(text, lower, i, spans)
-                i = lower.find(literal, i + 1)
-        out = self._replace(text, spans)
-        present = [v for v in self._long_values if v in out]
-        if present:
-            known = re.compile(r"(<secret:\d+>)|" + "|".join(re.escape(v) for v in present))
-            out = known.sub(lambda m: m.group(0) if m.group(1) else self._placeholder(m.group(0)), out)
-        return out
-
-    def _collect(self, match: re.Match, spans: list) -> None:
-        for name, value in match.groupdict().items():
-            if name.startswith("s") and value:
-                if self._plausible(value):
-                    spans.append(match.span(name))
-                return
-
-    def _assignment(self, text: str, lower: str, i: int, spans: list) -> None:
-        kw = _KEYWORD_AT.match(lower, i)
-        if kw is None:
-            return
-        word = kw.group(0).rstrip("0123456789")
-        before = lower[i - 1:i]
-        if word == "pass" and before not in ("_", "-", "."):
-            return
-        if word == "pwd" and before not in ("_", "-"):
-            return
-        if word == "key" and not _KEY_OWNER.search(lower, max(0, i - 8), i):
-            return
-        start, end = i, kw.end()
-        while start > 0 and text[start - 1] in _NAME_CHARS:
-            start -= 1
-        name = text[start:end]
-        dashes = len(name) - len(name.lstrip("-"))
-        tail = _ASSIGN_TAIL.match(text, end)
-        if tail is None:
-            return
-        op = tail.group("op").strip()
-        quoted_name = bool(tail.group("q")) and start > 0 and text[start - 1] == tail.group("q")
-        if not op:  # "--token VALUE": only options take a value after a space
-            netrc = name == "password" and _NETRC.search(text, max(0, start - 200), start)
-            if not (dashes or netrc) or (tail.group("bare") or "").startswith("-"):
-                return
-        elif op == ":":
-            line_start = text.rfind("\n", 0, start) + 1
-            yaml_key = not text[line_start:start].strip(" \t-")
-            header = "-" in name and not dashes  # X-Api-Key: ..., PRIVATE-TOKEN: ...
-            if not (quoted_name or yaml_key or header or tail.group("dq") is not None
-                    or tail.group("sq") is not None):
-                return
-        group = next(g for g in ("dq", "sq", "bare") if tail.group(g) is not None)
-        value = tail.group(group)
-        if group == "bare":
-            after = text[tail.end(group):tail.end(group) + 1]
-            if after in ("(", "[", ".") or value.lower() == name.lstrip("-").lower():
-                return
-            if op == ":" and value in ("|", ">", "|-", ">-"):
-                return
-        if self._plausible(value):
-            spans.append(tail.span(group))
-
-    @staticmethod
-    def _plausible(value: str) -> bool:
-        value = value.strip()
-        return bool(value) and not _NOT_SECRET.match(value) and not PLACEHOLDER.search(value)
-
-    def _replace(self, text: str, spans: list) -> str:
+        spans = _find(text)
+        extra: list[tuple[int, int, bool]] = []
+        if _PREFIX in text:
+            extra.extend((start, end, False) for start, end in self._present_placeholders(text))
+        for start, end, issued in spans:  # learn this text's secrets first: a second copy may stand alone
+            self._learn(text[start:end], issued)
+        with self._lock:
+            known = [v for v in self._known if v in text]
+        for value in known:
+            extra.extend((start, end, True) for start, end in _standalone(text, value))
+        if extra:
+            spans = _merge(spans + extra)
         if not spans:
             return text
-        spans.sort()
         parts, pos = [], 0
-        for start, end in spans:
-            if start < pos:  # overlaps an earlier (wider or first) span
-                continue
+        for start, end, _ in spans:
             parts.append(text[pos:start])
             parts.append(self._placeholder(text[start:end]))
             pos = end
         parts.append(text[pos:])
         return "".join(parts)
 
-    def _placeholder(self, value: str) -> str:
+    def _present_placeholders(self, text: str) -> list[tuple[int, int]]:
+        """Placeholders already in the input: never issued anew; one of ours is replaced itself."""
+        collide = []
+        with self._lock:
+            for m in PLACEHOLDER.finditer(text):
+                number = int(m.group(1))
+                if number in self._by_index:
+                    collide.append(m.span())
+                else:
+                    self._foreign.add(number)
+        return collide
+
+    def _learn(self, value: str, issued: bool = False) -> int:
+        """The number of ``value``, issued now if it is new (never one already in an input).
+        ``issued``: an issuer's format, replaced wherever it stands alone from now on."""
         with self._lock:
             index = self._by_value.get(value)
             if index is None:
+                while self._next in self._foreign:
+                    self._next += 1
                 index = self._next
                 self._next += 1
                 self._by_value[value] = index
                 self._by_index[index] = value
-                self._rebuild_known()
+                if (issued or strong(value)) and len(value) <= _MAX_KNOWN_LENGTH and not PLACEHOLDER.fullmatch(value):
+                    self._known.append(value)
+                    if len(self._known) > _MAX_KNOWN:
+                        self._known.remove(min(self._known, key=self._by_value.__getitem__))  # the oldest
+                    self._known.sort(key=len, reverse=True)
+            return index
+
+    def _placeholder(self, value: str) -> str:
+        index = self._learn(value)
+        with self._lock:
             self.count += 1
         return f"<secret:{index}>"
-
-    def _rebuild_known(self) -> None:
-        """Once seen, a secret (6+ chars) is redacted everywhere, even without its context."""
-        self._long_values = sorted((v for v in self._by_value if len(v) >= 6), key=len, reverse=True)
-
-    # ------------------------------------------------------------ restore
-    def restore(self, text: str) -> str:
-        """Put secrets back (suggested commands, displayed text); unknown placeholders stay."""
-        if not text or "<" not in text:
-            return text
-        return PLACEHOLDER.sub(lambda m: self._by_index.get(int(m.group(1)), m.group(0)), text)
 
     def redact_messages(self, messages: list) -> list:
         """Copies of chat messages with ``content`` (and tool-call arguments) redacted."""
@@ -261,6 +177,17 @@ class Redactor:
             out.append(copy)
         return out
 
+    # ------------------------------------------------------------ restore
+    def restore(self, text: str) -> str:
+        """Put secrets back (suggested commands, displayed text); other placeholders stay."""
+        if not text or _PREFIX not in text:
+            return text
+        return PLACEHOLDER.sub(lambda m: self._by_index.get(int(m.group(1)), m.group(0)), text)
+
+    def restorer(self) -> "Restorer":
+        """A restorer for a stream of chunks (``restorer(chunk)`` ..., then ``.flush()``)."""
+        return Restorer(self)
+
     # ------------------------------------------------------------ state
     def to_dict(self) -> dict:
         """State safe to write anywhere: counters only, never a secret value."""
@@ -274,8 +201,19 @@ class Redactor:
         return redactor
 
 
-class _StreamingRestorer:
-    """Restores placeholders in streamed deltas; holds back only a possible placeholder start."""
+def _standalone(text: str, value: str) -> Iterable[tuple[int, int]]:
+    """Occurrences of ``value`` that are whole words (never a piece of a longer word)."""
+    i = text.find(value)
+    while i >= 0:
+        end = i + len(value)
+        if (i == 0 or text[i - 1] not in _WORD or value[0] not in _WORD) and \
+                (end == len(text) or text[end] not in _WORD or value[-1] not in _WORD):
+            yield i, end
+        i = text.find(value, i + 1)
+
+
+class Restorer:
+    """Restores placeholders in streamed text; holds back only a tail that may start one."""
 
     def __init__(self, redactor: Redactor) -> None:
         self._redactor = redactor
@@ -286,9 +224,9 @@ class _StreamingRestorer:
         self._held = ""
         cut = text.rfind("<")
         if cut >= 0 and len(text) - cut <= len(_PREFIX) + 9:
-            tail = text[cut:].lower()
+            tail = text[cut:]
             if _PREFIX.startswith(tail) or (tail.startswith(_PREFIX) and tail[len(_PREFIX):].isdigit()):
-                self._held = text[cut:]
+                self._held = tail
                 text = text[:cut]
         return self._redactor.restore(text)
 
@@ -298,12 +236,16 @@ class _StreamingRestorer:
 
 
 def streaming_restorer(redactor: Redactor) -> Callable[[str], str]:
-    """A callable for text deltas (with ``.flush()`` for the end of the stream)."""
-    return _StreamingRestorer(redactor)
+    """``redactor.restorer()`` (kept for callers written before it)."""
+    return redactor.restorer()
 
 
 def mask(text: str) -> str:
-    """``text`` for display: every secret shown as ``***`` (a status line, a listing).
-
-    A fresh redactor each time, since nothing here is ever restored."""
-    return PLACEHOLDER.sub("***", Redactor().redact(text))
+    """``text`` for display: every secret shown as ``***`` (nothing is ever restored)."""
+    parts, pos = [], 0
+    for start, end in find_secrets(text):
+        parts.append(text[pos:start])
+        parts.append("***")
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)
