@@ -170,7 +170,8 @@ def main() -> None:
     for why, n in sorted(fixtures.skipped.items()):
         print(f"  skipped {n:4d}: {why}")
 
-    redactors = [("aish", secret_candidates.aish()), (f"aish@{args.baseline}", secret_candidates.aish_at(args.baseline))]
+    redactors = [("aish", secret_candidates.aish()),
+                 (f"aish@{args.baseline}", secret_candidates.aish_at(args.baseline))]
     ds = secret_candidates.detect_secrets()
     if ds is not None:
         redactors.append(("detect-secrets", ds))

@@ -6,7 +6,14 @@
                    remote, netexec, shellstate; `common` classifies targets, `table` maps programs
     preview        what a flagged command would touch (expansion, counts, git/kube/cloud context)
     opinions       the optional model second opinion: cached, bounded by a timeout
-    secrets        secret detection and redaction (a type module other packages may import)
+    secrets        redaction and restoring: Redactor, find_secrets, mask (the module other
+                   packages may import); what is a secret is decided by:
+      secret_formats   issuers' token formats (prefix, alphabet, length), PEM keys, webhooks
+      secret_context   the value of a secret name in any assignment syntax
+      secret_names     how secret a name is (words, strength)
+      secret_uses      headers, cookies, URLs, commands' password options
+      secret_random    a generated-looking value after any other name
+      secret_values    literal or reference, placeholder, random-looking, distinctive
 
 Local and read-only: nothing here runs a command or calls the network (the second opinion
 goes through the model call it is given).

@@ -64,8 +64,8 @@ def _names(text: str, lower: str) -> Iterator[Span]:
     for i in hits:
         if i < done:
             continue
-        start = i - (_NAME_RUN.match(backwards, size - i).end() - (size - i))
-        end = _NAME_RUN.match(text, i).end()
+        start = i - _run_length(backwards, size - i)
+        end = i + _run_length(text, i)
         name = text[start:end].rstrip(".")
         end = start + len(name)
         done = end
@@ -80,8 +80,15 @@ def _names(text: str, lower: str) -> Iterator[Span]:
 
 
 
+def _run_length(text: str, pos: int) -> int:
+    m = _NAME_RUN.match(text, pos)
+    return m.end() - pos if m else 0
+
+
 def _value_after(text: str, start: int, end: int, name: str, strength: names.Strength) -> Optional[Span]:
     m = _OPERATOR.match(text, end)
+    if m is None:  # every part is optional: it always matches
+        return None
     op = m.group("op")
     if op is None and not m.group("sp1"):
         return None

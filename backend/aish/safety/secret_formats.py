@@ -16,7 +16,7 @@ every body has an upper bound.  Structured secrets that span lines
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from aish.safety.secret_values import classes, looks_random
 
@@ -35,7 +35,7 @@ PREFIXED: tuple[tuple[str, str], ...] = (
     ("ATBB", rf"ATBB[{_A}_=.\-]{{28,}}"),
     ("BBDC-", rf"BBDC-[{_A}+/@_\-]{{40,}}"),
     ("ATATT3 ATCTT3 ATOA", rf"AT(?:ATT3|CTT3|OA)[{_A}_=.\-]{{40,}}"),
-    ("sgp_ sgs_", rf"sg[ps]_(?:[a-fA-F0-9]{{16}}|local)?_?[a-fA-F0-9]{{40}}"),
+    ("sgp_ sgs_", r"sg[ps]_(?:[a-fA-F0-9]{16}|local)?_?[a-fA-F0-9]{40}"),
     # chat and messaging
     ("xoxa- xoxb- xoxp- xoxo- xoxs- xoxr- xoxc- xoxd-", rf"xox[abposrcd]-[{_A}\-%]{{10,}}"),
     ("xoxe.", rf"xoxe\.xox[bp]-\d-[{_A}\-]{{40,}}"),
@@ -166,7 +166,8 @@ PREFIXED: tuple[tuple[str, str], ...] = (
     ("api-", r"api-[a-z0-9]{8}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{12}"),
     ("sdk- mob-", r"(?:sdk|mob)-[a-z0-9]{8}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{12}"),
     ("sl.", rf"sl\.(?:u\.)?[{_A}_\-=]{{120,}}"),
-    ("sc_ ext_ scauth_ authress_", rf"(?:sc|ext|scauth|authress)_[a-z0-9]{{5,30}}\.[a-z0-9]{{4,6}}\.acc[_-][a-z0-9\-]{{10,32}}\.[{_A}+/_=\-]{{30,120}}"),
+    ("sc_ ext_ scauth_ authress_", r"(?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-]"
+                                   rf"[a-z0-9\-]{{10,32}}\.[{_A}+/_=\-]{{30,120}}"),
     ("pat. sat.", rf"[ps]at\.[\w\-]{{20,24}}\.[{_A}]{{24}}\.[{_A}]{{20}}"),
     ("pubkey-", r"pubkey-[a-f0-9]{32}"),
     ("s.", rf"s\.(?=[A-Za-z]{{0,23}}\d)[{_A}]{{24}}"),
@@ -237,18 +238,34 @@ _RUN = re.compile(r"[A-Za-z0-9_\-.]{8,}")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.")
 
 
-def _compile() -> tuple[dict[str, list[tuple[str, re.Pattern]]], list[tuple[str, list[re.Pattern]]]]:
+class _Lazy:
+    """A regex compiled the first time it is needed: the ~200 formats take tens of ms to compile,
+    and a given session meets only a few of them."""
+
+    __slots__ = ("source", "_compiled")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._compiled: re.Pattern | None = None
+
+    def match(self, text: str, pos: int) -> re.Match | None:
+        if self._compiled is None:
+            self._compiled = re.compile(self.source)
+        return self._compiled.match(text, pos)
+
+
+def _compile() -> tuple[dict[str, list[tuple[str, _Lazy]]], list[tuple[str, list[_Lazy]]]]:
     """For each run start (its first two characters) the (prefix, pattern) pairs to try, longest
     prefix first (``sk-ant-`` tries Anthropic's shape, then the ``sk-`` one); and the prefixes
     that cannot start a run, found by ``str.find``."""
-    by_prefix: dict[str, list[re.Pattern]] = {}
-    for prefixes, pattern in PREFIXED:
-        compiled = re.compile(pattern + r"(?![A-Za-z0-9_\-])")
+    by_prefix: dict[str, list[_Lazy]] = {}
+    for prefixes, source in PREFIXED:
+        compiled = _Lazy(source + r"(?![A-Za-z0-9_\-])")
         for prefix in prefixes.split():
             prefix = "FlyV1 " if prefix == "FlyV1" else prefix
             by_prefix.setdefault(prefix, []).append(compiled)
-    index: dict[str, list[tuple[str, re.Pattern]]] = {}
-    literal: list[tuple[str, list[re.Pattern]]] = []
+    index: dict[str, list[tuple[str, _Lazy]]] = {}
+    literal: list[tuple[str, list[_Lazy]]] = []
     for prefix in sorted(by_prefix, key=len, reverse=True):
         if all(c in _RUN_CHARS for c in prefix[:8]):
             for pattern in by_prefix[prefix]:
@@ -267,9 +284,9 @@ _INFIXED = tuple((mark, re.compile(pattern + r"(?![A-Za-z0-9_\-])"), back, ahead
 _WEBHOOKS = tuple((marks.split(), re.compile(pattern)) for marks, pattern in WEBHOOKS)
 
 
-def _token_at(text: str, start: int, prefix: str, patterns) -> Span | None:
-    for pattern in patterns:
-        match = pattern.match(text, start)
+def _token_at(text: str, start: int, prefix: str, shapes: Iterable[_Lazy]) -> Span | None:
+    for shape in shapes:
+        match = shape.match(text, start)
         body = match.group(0)[len(prefix):] if match else ""
         if match and (prefix not in _COMMON_PREFIXES or classes(body) >= 2 and (any(c.isdigit() for c in body)
                                                                                or looks_random(body, 8))):
@@ -282,17 +299,17 @@ def scan(text: str) -> Iterator[Span]:
     for run in _RUN.finditer(text):
         start = run.start()
         head = text[start:start + 2]
-        for prefix, pattern in _INDEX.get(head, ()):
+        for prefix, shape in _INDEX.get(head, ()):
             if text.startswith(prefix, start):
-                span = _token_at(text, start, prefix, (pattern,))
+                span = _token_at(text, start, prefix, (shape,))
                 if span:
                     yield span
                     break
-    for prefix, patterns in _LITERAL:
+    for prefix, shapes in _LITERAL:
         i = text.find(prefix)
         while i >= 0:
             if i == 0 or not text[i - 1].isalnum():
-                span = _token_at(text, i, prefix, patterns)
+                span = _token_at(text, i, prefix, shapes)
                 if span:
                     yield span
             i = text.find(prefix, i + 1)
@@ -325,7 +342,8 @@ def _private_keys(text: str) -> Iterator[Span]:
         if header is None:
             i = text.find(_PRIVATE_MARK, i + 1)
             continue
-        body = _KEY_LEAD.match(text, header.end(), header.end() + 64).end()
+        lead = _KEY_LEAD.match(text, header.end(), header.end() + 64)
+        body = lead.end() if lead else header.end()
         limit = min(len(text), body + _MAX_KEY)
         if 0 <= next_end < body or next_end == -1:
             next_end = text.find("-----END ", body)

@@ -23,7 +23,7 @@ import re
 from typing import Iterator
 
 from aish.safety import secret_names as names
-from aish.safety.secret_values import entropy, looks_random
+from aish.safety.secret_values import entropy, looks_random, shape_of, switches
 
 Span = tuple[int, int]
 
@@ -38,7 +38,8 @@ _NOT_SECRET_NAMES = frozenset("""id ids uid uuid guid sid oid pid nid kid sha sh
     region zone cluster namespace arn resource http https ftp git ssh file data""".split())
 _HASH_PREFIX = re.compile(r"^(?:sha\d{1,3}|md5|sha)[-:]", re.IGNORECASE)
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
-_HEXISH = frozenset("0123456789abcdefABCDEF-_.")
+_VALUE_STARTS = frozenset(" \t\"'`=:>")
+_NOT_HEXISH = re.compile(r"[^0-9a-fA-F\-_.]")
 _BASE64 = re.compile(r"^[A-Za-z0-9+/]+={0,2}$")
 
 
@@ -47,13 +48,11 @@ def scan(text: str) -> Iterator[Span]:
     for m in _CANDIDATE.finditer(text):
         value = m.group(0).rstrip(".")
         start, end = m.start(), m.start() + len(value)
-        if start and (text[start - 1].isalnum() or text[start - 1] in "@%$&:/") or value.startswith("//"):
+        if start and text[start - 1] not in _VALUE_STARTS or value.startswith("//"):
             continue  # inside a longer word, a URL or a path
-        if not _looks_generated(value):
-            continue
         line_start = text.rfind("\n", max(0, start - 64), start) + 1
         before = _VALUE_POSITION.search(text, max(line_start, start - 64), start)
-        if before is None or not _names_a_secret(before.group("name")):
+        if before is None or not _names_a_secret(before.group("name")) or not _looks_generated(value):
             continue
         yield start, end
 
@@ -61,17 +60,15 @@ def scan(text: str) -> Iterator[Span]:
 def _looks_generated(value: str) -> bool:
     if value.startswith("AAAA") or _HASH_PREFIX.match(value) or _UUID.match(value):
         return False  # an SSH/DER public key blob, an integrity hash, an identifier
-    if sum(c in _HEXISH for c in value) >= 0.9 * len(value):
+    if len(_NOT_HEXISH.findall(value)) <= 0.1 * len(value):
         return False  # a digest or an id printed in hex
     if _decodes_to_text(value):
         return False  # base64 of ordinary text (echo aGVsbG8... | base64 -d)
     if not looks_random(value, 20) or entropy(value) < 3.5:
         return False
-    kinds = [1 if c.islower() else 2 if c.isupper() else 3 if c.isdigit() else 0 for c in value]
-    switches = sum(1 for a, b in zip(kinds, kinds[1:]) if a and b and a != b)
-    alnum = sum(1 for k in kinds if k)
-    digits = kinds.count(3)
-    if digits < 2 or switches < 0.35 * alnum:
+    shape = shape_of(value)
+    alnum = shape.count("a") + shape.count("A") + shape.count("0")
+    if shape.count("0") < 2 or switches(shape) < 0.35 * alnum:
         return False  # names in code: SubprocessStreamProtocol, utf8Decoder (few switches, few digits)
     return True
 

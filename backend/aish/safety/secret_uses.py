@@ -13,6 +13,7 @@ text full of ``curl`` costs no more than one without.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Iterator
 
@@ -37,7 +38,8 @@ def find_all(haystack: str, needle: str) -> Iterator[int]:
 
 
 _AUTH_HEADER = re.compile(
-    r"authorization\\?[\"'`]?[ \t]*[:=][ \t]*\\?[\"'`]?[ \t]*(?:(?:bearer|basic|token|bot|digest|apikey|api-key|negotiate|"
+    r"authorization\\?[\"'`]?[ \t]*[:=][ \t]*\\?[\"'`]?[ \t]*"
+    r"(?:(?:bearer|basic|token|bot|digest|apikey|api-key|negotiate|"
     r"ntlm|sso-key|key|splunk|dsn|otoken|oauth|sharedkey|sharedaccesssignature|ssws|klaviyo-api-key|zoho-oauthtoken|"
     r"gateway-token|api-token|token-auth|hmac)[ \t]+)?(?P<s>[^\s'\"\\,]{6,}(?:,[^\s'\"\\,]+)*)", re.IGNORECASE)
 _SCHEMES = frozenset("bearer basic token bot digest apikey api-key negotiate ntlm".split())
@@ -47,7 +49,8 @@ _BEARER = re.compile(r"bearer[ \t]+(?P<s>[A-Za-z0-9+/_.~\-]{8,}=*)", re.IGNORECA
 def _headers(text: str, lower: str) -> Iterator[Span]:
     for i in find_all(lower, "authorization"):
         m = _AUTH_HEADER.match(text, i)
-        if m and m.group("s").lower() not in _SCHEMES and values.is_literal_secret(m.group("s"), quoted=False, minimum=6):
+        value = m.group("s") if m else ""
+        if m and value.lower() not in _SCHEMES and values.is_literal_secret(value, quoted=False, minimum=6):
             yield m.span("s")
     for i in find_all(lower, "bearer"):
         if i and lower[i - 1].isalnum():
@@ -70,8 +73,9 @@ def _cookies(text: str, lower: str) -> Iterator[Span]:
         m = _COOKIE_START.match(text, i)
         if m:
             starts.append(m.end())
+    index = _CommandIndex(text)
     for i in find_all(text, " -b "):  # curl -b 'name=value; ...'
-        if _in_command_of(text, i, ("curl",)):
+        if index.runs(("curl",), i):
             starts.append(i + 4 + (text[i + 4:i + 5] in ("'", '"')))
     for pos in starts:
         for _ in range(64):
@@ -128,10 +132,11 @@ _WINDOW = 512
 
 
 def _commands(text: str, lower: str) -> Iterator[Span]:
+    index = _CommandIndex(text)
     for literal, value, programs in _OPTIONS:
         for i in find_all(text, literal):
             m = value.match(text, i)
-            if m is None or not _in_command_of(text, i, programs):
+            if m is None or not index.runs(programs, i):
                 continue
             yield from _option_value(m)
     for literal, pattern in _ANCHORED:
@@ -143,21 +148,40 @@ def _commands(text: str, lower: str) -> Iterator[Span]:
                 yield from _option_value(m)
 
 
-def _in_command_of(text: str, i: int, programs: tuple[str, ...]) -> bool:
-    """One of ``programs`` runs the command that holds position ``i`` (same line or continued)."""
-    low = max(0, i - _WINDOW)
-    for program in programs:
-        at = text.rfind(program, low, i)
-        if at < 0 or (at and (text[at - 1].isalnum() or text[at - 1] in "-_")):
-            continue
-        after = at + len(program)
-        if after < len(text) and (text[after].isalnum() or text[after] in "-_"):
-            continue
-        if program == "login" and not text[max(0, at - 16):at].rstrip().endswith("docker"):
-            continue
-        if not _COMMAND_BREAK.search(text, after, i):
-            return True
-    return False
+class _CommandIndex:
+    """Where programs' names and command breaks are in a text, found once each (a text full of
+    ``mysql -p`` asks the same question thousands of times)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._breaks: list[int] | None = None
+        self._programs: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+
+    def runs(self, programs: tuple[str, ...], i: int) -> bool:
+        """One of ``programs`` runs the command that holds position ``i`` (same line or continued)."""
+        found = self._programs.get(programs)
+        if found is None:
+            found = sorted(span for program in programs for span in self._words(program))
+            self._programs[programs] = found
+        k = bisect.bisect_left(found, (i, 0)) - 1
+        if k < 0 or i - found[k][1] > _WINDOW:
+            return False
+        if self._breaks is None:
+            self._breaks = [m.start() for m in _COMMAND_BREAK.finditer(self.text)]
+        b = bisect.bisect_left(self._breaks, found[k][1])
+        return b == len(self._breaks) or self._breaks[b] >= i
+
+    def _words(self, program: str) -> Iterator[Span]:
+        """Where ``program`` stands as a word (``docker`` before ``login``)."""
+        text = self.text
+        for at in find_all(text, program):
+            end = at + len(program)
+            if (at and (text[at - 1].isalnum() or text[at - 1] in "-_")) or \
+                    (end < len(text) and (text[end].isalnum() or text[end] in "-_")):
+                continue
+            if program == "login" and not text[max(0, at - 16):at].rstrip().endswith("docker"):
+                continue
+            yield at, end
 
 
 def _option_value(m: re.Match) -> Iterator[Span]:

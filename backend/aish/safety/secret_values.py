@@ -28,8 +28,9 @@ _CODE_START = re.compile(r"^(?:\((?!\))|\[|\{(?!\{)|&|\*|!!)")
 # A bare identifier path or call in code: session.token, config.api_key, self._key, getpass()
 _CODE = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:(?:\.|->|::)[A-Za-z_$][\w$]*)+(?:\(.*\)?|\[.*\]?)?|\(.*\)?|\[.*\]?);?$")
 _CODE_NAME = re.compile(r"[a-z][A-Z]|[A-Za-z]_[A-Za-z]")
-_JS_NAME = re.compile(r"^[A-Za-z_$][\w$]*\$[A-Za-z_][\w$]*$|^[A-Za-z_]\w*\$\d+$")
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z_]*\d{0,2}$|^[A-Za-z_]+(?:_\d+)*(?:_[A-Za-z_]+\d{0,2})*$")
+_JS_NAME = re.compile(r"^[A-Za-z_]\w*\$(?:[A-Za-z_][\w$]*|\d+)$")
+_IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
+_IDENTIFIER_PART = re.compile(r"^[A-Za-z]*\d{0,2}$")  # a word with at most a short number at its end
 _PLACEHOLDER = re.compile(r"^(?:<[^<>]*>|\[[^\[\]]*\]|\(.*\)|\.\.\.+|…|(.)\1+|[*xX#•_.-]+)$")
 _ELIDED = re.compile(r"([xX*#•])\1{4}|\.\.\.")  # sk_live_xxxxx..., ghp_****
 # Values made only of these words are placeholders: your-api-key-here, <token>, changeme, example-secret
@@ -72,7 +73,8 @@ def is_reference(value: str, *, quoted: bool) -> bool:
 
 def is_identifier(value: str) -> bool:
     """A bare word that code would read as a variable (``api_key = api_key``, ``token = tok``)."""
-    return bool(_IDENTIFIER.match(value)) and not looks_random(value)
+    return bool(_IDENTIFIER.match(value)) and all(_IDENTIFIER_PART.match(part) for part in value.split("_")) \
+        and not looks_random(value)
 
 
 def is_code_name(value: str) -> bool:
@@ -121,42 +123,53 @@ def entropy(value: str) -> float:
 
 
 def classes(value: str) -> int:
-    return (any(c.islower() for c in value) + any(c.isupper() for c in value)
-            + any(c.isdigit() for c in value))
+    """How many of lower case, upper case and digits ``value`` holds."""
+    return bool(_LOWER.search(value)) + bool(_UPPER.search(value)) + bool(_DIGIT.search(value))
 
 
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
+_LOWER, _UPPER, _DIGIT = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"[0-9]")
+_SPACE = re.compile(r"\s")
+# Each character's class (a, A, 0, or _ for anything else), so that runs are counted by regexes.
+_CLASS_OF = str.maketrans({**{c: "a" for c in "abcdefghijklmnopqrstuvwxyz"},
+                           **{c: "A" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+                           **{c: "0" for c in "0123456789"}})
+_RUNS = re.compile(r"a+|A+|0+")
+_SEGMENTS = re.compile(r"[aA0]+")
+_OTHER = re.compile(r"[^aA0]")
+_VOWELS = re.compile(r"[aeiouAEIOU]")
+_LETTERS = re.compile(r"[A-Za-z]")
 
 
 def looks_random(value: str, minimum: int = MIN_RANDOM) -> bool:
     """The shape of a generated credential: long enough, several character classes (or long
     hex), many distinct characters, not a word with a number on it."""
-    if len(value) < minimum or len(value) > 4096 or any(c.isspace() for c in value):
+    if len(value) < minimum or len(value) > 4096 or _SPACE.search(value):
         return False
     if _HEX.match(value):
         return len(value) >= 32 and entropy(value) >= 3.0
     if classes(value) < 2:
         return False
-    alnum = sum(c.isalnum() for c in value)
+    shape = value.translate(_CLASS_OF)
+    alnum = len(value) - len(_OTHER.findall(shape))
     if alnum < 0.7 * len(value):
         return False
-    if _switches(value) < 0.2 * alnum:
+    if switches(shape) < 0.2 * alnum:
         return False  # words with a number: few changes between character classes
-    letters = [c for c in value if c.isalpha()]
-    if len(letters) >= 8 and len(letters) >= len(value) - 2 and \
-            sum(c in "aeiouAEIOU" for c in letters) > 0.34 * len(letters):
+    letters = len(_LETTERS.findall(value))
+    if letters >= 8 and letters >= len(value) - 2 and len(_VOWELS.findall(value)) > 0.34 * letters:
         return False  # pronounceable: camelCase names and words (a random string has ~20% vowels)
     return entropy(value) >= (3.0 if len(value) < 24 else 3.3)
 
 
-def _class_of(c: str) -> int:
-    return 1 if c.islower() else 2 if c.isupper() else 3 if c.isdigit() else 0
+def switches(shape: str) -> int:
+    """Changes of class between adjacent letters/digits (``shape``: the value through
+    ``_CLASS_OF``): about half the pairs of a random string, one per word in camelCase."""
+    return len(_RUNS.findall(shape)) - len(_SEGMENTS.findall(shape))
 
 
-def _switches(value: str) -> int:
-    """Adjacent letters/digits of different classes: about half the pairs of a random string."""
-    kinds = [_class_of(c) for c in value]
-    return sum(1 for a, b in zip(kinds, kinds[1:]) if a and b and a != b)
+def shape_of(value: str) -> str:
+    return value.translate(_CLASS_OF)
 
 
 def strong(value: str) -> bool:
