@@ -9,7 +9,8 @@
    says so).
 2. ``safety.assess`` per suggested command vs. ``shlex.split`` of the same command.
 
-Medians of ``--runs`` repeats of the process's CPU time.  Run: python3 bench/bench_secrets.py [--runs 15] [--baseline REV]
+Medians of ``--runs`` repeats of the process's CPU time.
+Run: python3 bench/bench_secrets.py [--runs 15] [--baseline REV]
 """
 from __future__ import annotations
 
