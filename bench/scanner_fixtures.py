@@ -25,7 +25,7 @@ so the value alone on a line is a secret.  How the secret is known per scanner:
   (needs ``detect-secrets`` importable; without it those cases are skipped and counted).
 
 Not counted (and reported as skipped): examples whose secret is one character repeated
-(``AP6xxxxxxxxxx``, ``BBDC-AAAA…``: placeholders, not real-format examples), and the user
+(a prefix then ``xxxxxxxx``: placeholders, not real-format examples), and the user
 name of a ``user:password`` pair.
 """
 from __future__ import annotations
@@ -55,7 +55,7 @@ class Case:
     self_identifying: bool
 
 
-_PLACEHOLDER_RUN = re.compile(r"(.)\1{7,}")  # AP6xxxxxxxxxx, BBDC-AAAA…: a placeholder, not a real format
+_PLACEHOLDER_RUN = re.compile(r"(.)\1{7,}")  # prefix + xxxxxxxx: a placeholder, not a real format
 
 
 def _placeholder(secret: str) -> bool:
