@@ -28,7 +28,7 @@ AISH_OSC133=${AISH_OSC133:-auto}    # off: no OSC 133 marks; auto: unless the te
 # whatever a previous, interrupted one left open.
 _aish_hist=(${_aish_hist[@]+"${_aish_hist[@]}"}) _aish_cmds=() _aish_levels=() _aish_reasons=()
 _aish_cmd='' _aish_t0='' _aish_status=0 _aish_seq=0 _aish_conv='' _aish_idx=0 _aish_pending=''
-_aish_osc='' _aish_checked='' _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d='' _aish_fifo='' _aish_id='' _aish_pid0=''
+_aish_osc='' _aish_watched='' _aish_checked='' _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d='' _aish_fifo='' _aish_id='' _aish_pid0=''
 _aish_part='' _aish_line='' _aish_tag='' _aish_f1='' _aish_f2='' _aish_f3='' _aish_plain='' _aish_glyphs="|/-\\"
 _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
 _aish_tick=0.25 _aish_tty='' _aish_varsf='' _aish_umask='' _aish_task=${_aish_task-} _aish_step='' _aish_t0_ran=0 _aish_fix_ready=''
@@ -68,6 +68,7 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
     _aish_pc_first || known='?'
   fi
   _aish_prompt_marks
+  [[ -n $_aish_watched ]] || _aish_watch
   if [[ -n $_aish_t0 && ( ${1-} != pc || -z $_aish_bp ) ]]; then
     _aish_now
     _aish_t0_ran=$_aish_t0
@@ -215,6 +216,20 @@ _aish_prompt_marks() { # every prompt: B kept in PS1, C at the very end of PS0 (
   # put there (bash-preexec runs its hooks from it on 5.3), so their output is not counted.
   if _aish_ps0 && [[ $PS0 != *'\e]133;C\a' ]]; then PS0=${PS0//'\e]133;C\a'/}'\e]133;C\a'; fi
   return 0
+}
+
+_aish_watch() {        # once, at the first prompt in tmux: a running daemon reads this pane now
+  _aish_watched=1      # (so it knows where the first command's output starts; fork-free)
+  [[ -n ${TMUX-} && ${TMUX_PANE-} =~ ^%[0-9]+$ && $AISH_OUTPUT != off ]] || return 0
+  local d=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}} s=${TMUX%%,*} pid=
+  [[ -n $d ]] || { d=${TMPDIR:-/tmp}; d=${d%/}/aish-$UID; }
+  [[ $s == /* && $s != *[[:space:]%]* && -O $d && -p $d/daemon.fifo && -r $d/daemon.pid ]] ||
+    return 0
+  read -r pid < "$d/daemon.pid" 2>/dev/null
+  [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0    # no daemon: no line
+  { exec 58<>"$d/daemon.fifo"; } 2>/dev/null || return 0     # read-write: never blocks
+  printf 'watch %s %s\n' "$TMUX_PANE" "$s" >&58
+  exec 58<&-
 }
 
 _aish_command_done() { # $1 exit status (? unknown): the D and A marks, and a fix drafted after a failure

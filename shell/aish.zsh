@@ -38,6 +38,7 @@ _aish_preexec() {
 _aish_precmd() {
   local -i st=$?
   emulate -L zsh
+  [[ -n $_aish_watched ]] || _aish_watch
   [[ -n $_aish_t0 ]] || return 0      # empty Enter or a `?` line: nothing ran
   local -i ms
   (( ms = (EPOCHREALTIME - _aish_t0) * 1000 ))
@@ -97,6 +98,18 @@ _aish_osc_decide() {   # OSC 133 marks: ours unless off, or the terminal's integ
           ${+functions[iterm2_precmd]} || ${+functions[__vsc_precmd]} ||
           ${+functions[_ghostty_precmd]} )); then _aish_osc=0
   else _aish_osc=1; fi
+}
+
+_aish_watch() {        # once, at the first prompt in tmux: a running daemon reads this pane now
+  _aish_watched=1      # (so it knows where the first command's output starts; fork-free)
+  [[ -n ${TMUX-} && ${TMUX_PANE-} == %<-> && $AISH_OUTPUT != off ]] || return 0
+  local d=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}} s=${TMUX%%,*} fd
+  [[ -n $d ]] || d=${${TMPDIR:-/tmp}%/}/aish-$UID
+  [[ $s == /* && $s != *[[:space:]%]* && -O $d && -p $d/daemon.fifo ]] || return 0
+  zmodload zsh/system 2>/dev/null || return 0
+  sysopen -w -o nonblock,cloexec -u fd -- $d/daemon.fifo 2>/dev/null || return 0  # no daemon
+  print -r -u $fd -- "watch $TMUX_PANE $s"
+  exec {fd}>&-
 }
 
 _aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
@@ -172,7 +185,7 @@ typeset -g AISH_OSC133=${AISH_OSC133:-auto}   # off: no OSC 133 marks; auto: unl
 
 typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons _aish_lines
 typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0
-typeset -g _aish_osc= _aish_fixfd= _aish_fixbuf=
+typeset -g _aish_osc= _aish_fixfd= _aish_fixbuf= _aish_watched=
 typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
 typeset -g _aish_task= _aish_step= _aish_varsf=
 typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'

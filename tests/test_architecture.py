@@ -30,7 +30,8 @@ ALLOWED = {
 }
 # the seams where a lower part reaches a higher one, lazily, by design
 SEAMS = {("aish.daemon.__main__", "aish.app.service")}
-CLI_MAY_USE = {"aish.llm.detect"}  # finding a model needs no daemon
+CLI_MAY_USE = {"aish.llm.detect",  # finding a model needs no daemon
+               "aish.context.marks"}  # the recorder cuts its stream as the tmux tap does
 HTTP_PACKAGES = ("requests", "urllib3")
 
 

@@ -13,19 +13,35 @@ TMUX = {"tmux": "/tmp/tmux-1/default,1,0", "tmux_pane": "%0"}
 SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 
 
-def screen(*lines):
-    def runner(argv, env):
-        if "display-message" in argv:
-            return b"0\n"
-        return ("\n".join(lines) + "\n").encode()
-    return runner
+class Panes:
+    """The daemon's tmux taps as a test needs them: the pane's last commands, newest last."""
+
+    def __init__(self, *outputs: tuple) -> None:
+        self.outputs = outputs  # (what it printed, its exit status)
+        self.asked: list = []
+
+    def find(self, socket, pane, runner, back=1):
+        from aish.context.marks import Entry
+        from aish.context.tap import NOT_SEEN, Found
+
+        self.asked.append((socket, pane, back))
+        if back > len(self.outputs):
+            return Found(note=NOT_SEEN)
+        printed, code = self.outputs[-back]
+        return Found(entry=Entry(bytearray(printed.encode()), exit=code))
+
+
+def screen(*outputs):
+    """The pane printed these (text, or (text, exit)); the last exits 2 like the request says."""
+    pairs = [o if isinstance(o, tuple) else (o, None) for o in outputs]
+    return Panes(*pairs)
 
 
 def ask(raw=None, runner=None, mode="question", extra=None, status=2, interactive=True,
         question="why did that fail"):
     script = Script(text("Because.\nCMD: ls /tmp\n"), text("again"))
     env, conv = make(script, raw)
-    env.output_runner = runner
+    env.output_taps = runner
     reply = RecordingReply()
     req = Request(id="r1", kind="ask", text=question, shell="zsh", cwd="/tmp", status=status,
                   mode=mode, interactive=interactive, extra=dict(TMUX if extra is None else extra),
@@ -38,7 +54,7 @@ ERROR = "ls: cannot access '/definitely-missing': No such file or directory"
 
 
 def test_output_reaches_the_model_with_a_status_line_naming_the_source():
-    script, reply, *_ = ask(runner=screen("$ ls /definitely-missing", ERROR, "$ ? why"))
+    script, reply, *_ = ask(runner=screen(ERROR + "\r\n"))
     sent = script.seen[0][1][-1]["content"]
     assert question(sent).startswith("why did that fail\n\n[output of the last command: ls /definitely-missing]")
     assert ERROR in sent
@@ -46,7 +62,7 @@ def test_output_reaches_the_model_with_a_status_line_naming_the_source():
 
 
 def test_a_secret_printed_by_a_command_is_redacted():
-    script, reply, *_ = ask(runner=screen("$ echo $TOKEN", SECRET, "$ ? why"))
+    script, reply, *_ = ask(runner=screen(SECRET + "\r\n"))
     sent = script.seen[0][1][-1]["content"]
     assert SECRET not in sent and "[output of the last command" in sent
 
@@ -62,19 +78,19 @@ def test_no_source_says_how_to_get_one_once_per_conversation():
 
 def test_off_in_config_sends_nothing_and_says_nothing():
     script, reply, *_ = ask(raw={"context": {"command_output": "off"}},
-                            runner=screen("$ ls /definitely-missing", ERROR, "$ ? why"))
+                            runner=screen(ERROR + "\r\n"))
     assert ERROR not in script.seen[0][1][-1]["content"]
     assert not [s for s in reply.statuses if "output" in s]
 
 
 def test_not_interactive_requests_carry_no_output():
-    script, reply, *_ = ask(interactive=False, runner=screen("$ ls /definitely-missing", ERROR, "$"))
+    script, reply, *_ = ask(interactive=False, runner=screen(ERROR + "\r\n"))
     assert ERROR not in script.seen[0][1][-1]["content"]
 
 
 def test_fix_mode_asks_to_fix_the_failed_command_with_its_output():
     script, reply, *_ = ask(mode="fix", question="", status=2,
-                            runner=screen("$ ls /definitely-missing", ERROR, "$ "))
+                            runner=screen(ERROR + "\r\n"))
     sent = script.seen[0][1][-1]["content"]
     assert "Last command: ls /definitely-missing" in sent
     assert "failed with exit 2 and printed the output below. Fix it" in sent and ERROR in sent
@@ -97,14 +113,14 @@ def test_fix_verb_runs_as_a_fix_ask():
 def test_nothing_ran_yet_sends_no_screen():
     script = Script(text("ok"))
     env, conv = make(script)
-    env.output_runner = screen("welcome banner", "$ ? hi")
+    env.output_taps = screen("welcome banner")
     req = Request(id="r1", kind="ask", text="hi", interactive=True, extra=dict(TMUX))
     run_ask(env, conv, req, RecordingReply())
     assert script.seen[0][1][-1]["content"] == "hi"
 
 
 def test_the_same_output_is_sent_once_per_command():
-    script, reply, conv, env, req = ask(runner=screen("$ ls /definitely-missing", ERROR, "$ ? why"))
+    script, reply, conv, env, req = ask(runner=screen(ERROR + "\r\n"))
     reply2 = RecordingReply()
     run_ask(env, conv, req, reply2)
     assert ERROR not in script.seen[1][1][-1]["content"]
@@ -114,7 +130,7 @@ def test_the_same_output_is_sent_once_per_command():
 def test_an_earlier_command_the_question_names_is_sent_too():
     script = Script(text("ok"))
     env, conv = make(script)
-    env.output_runner = screen("$ make test", "FAILED: test_x", "$ ls /tmp", "a b", "$ ? why did make test fail")
+    env.output_taps = screen(("FAILED: test_x\r\n", 2), ("a b\r\n", 0))
     req = Request(id="r1", kind="ask", text="why did make test fail", interactive=True,
                   extra=dict(TMUX), history=[HistoryEntry("make test", 2, 900), HistoryEntry("ls /tmp", 0, 3)])
     reply = RecordingReply()

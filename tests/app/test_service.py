@@ -119,8 +119,8 @@ def test_request_kinds_and_control_words_dispatch_through_tables():
     from aish.daemon.server import Server
 
     svc = service_mod.Service()
-    assert set(svc.handlers) == {"ask", "prepare", "verb"}
-    assert set(Server.CONTROL) == {"req", "cancel", "answer", "retire"}
+    assert set(svc.handlers) == {"ask", "prepare", "verb", "watch"}
+    assert set(Server.CONTROL) == {"req", "cancel", "answer", "retire", "watch"}
 
 
 def test_prepare_is_its_own_kind_and_answers_with_why_not(config_file):

@@ -50,9 +50,22 @@ def test_eviction_by_token_budget_keeps_newest_exchange():
     conv = Conversation("t")
     conv.add_user("x" * 400)
     conv.add_assistant("y" * 400)
-    conv.add_user("z" * 400)
+    conv.add_user("z" * 40)
     conv.enforce_budget(max_turns=20, budget_tokens=50, count=chars4)
     assert [t.content[0] for t in conv.turns] == ["z"]
+
+
+def test_a_newest_exchange_alone_over_the_budget_evicts_nothing():
+    """Evicting every earlier turn cannot make room for it: they stay, and the user hears why."""
+    conv = Conversation("t")
+    conv.add_user("x" * 400)
+    conv.add_assistant("y" * 400)
+    conv.add_user("z" * 400)
+    said = []
+    assert conv.enforce_budget(max_turns=20, budget_tokens=50, count=chars4, status=said.append) == 0
+    assert [t.content[0] for t in conv.turns] == ["x", "y", "z"]
+    assert said == ["context: this question alone is over context.budget_tokens (50 tokens): "
+                    "earlier turns kept"]
 
 
 def test_tool_turns_evicted_with_their_exchange():

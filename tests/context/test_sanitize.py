@@ -5,14 +5,14 @@ from aish.context import sanitize
 
 
 def test_colour_cursor_title_and_osc133_are_stripped():
-    raw = b"\x1b]0;title\x07\x1b]133;C\x1b\\\x1b[31mred\x1b[0m \x1b[2Kok\x1b(B\n"
+    raw = b"\x1b]0;title\x07\x1b]133;C\x1b\\\x1b[31mred\x1b[0m \x1b[Kok\x1b(B\n"
     assert sanitize.clean(raw).text == "red ok"
 
 
 def test_carriage_return_progress_keeps_what_stayed_visible():
-    assert sanitize.strip_terminal("10%\r50%\r100% done\n") == "100% done\n"
-    assert sanitize.strip_terminal("abcdef\rXY") == "XYcdef"
-    assert sanitize.strip_terminal("b\bbo\bol\bld") == "bold"
+    assert sanitize.clean("10%\r50%\r100% done\n").text == "100% done"
+    assert sanitize.clean("abcdef\rXY").text == "XYcdef"
+    assert sanitize.clean("b\bbo\bol\bld").text == "bold"
 
 
 def test_controls_other_than_newline_and_tab_go():
@@ -27,7 +27,7 @@ def test_binary_output_is_named_not_sent():
 
 def test_full_screen_program_is_never_sent():
     out = sanitize.clean(b"\x1b[?1049h\x1b[Hsecret file in vim\x1b[?1049l")
-    assert out.text == "" and out.note == "a full-screen program"
+    assert out.text == "" and out.note == sanitize.FULLSCREEN_NOTE
 
 
 def test_cap_keeps_head_and_tail_within_lines():

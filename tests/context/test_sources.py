@@ -33,51 +33,32 @@ def fakebin(tmp_path, monkeypatch):
     return bin_dir
 
 
-def test_kitty_contract(fakebin, tmp_path):
+A, C = "\x1b]133;A\x1b\\", "\x1b]133;C\x1b\\"
+
+
+def kitty_rows(*rows: str) -> str:
+    """What `kitty @ get-text --extent all --ansi` prints: rows with kitty's record of the marks."""
+    return "".join("\x1b[m" + row + "\n" for row in rows)
+
+
+def test_kitty_contract_reads_its_marked_rows(fakebin, tmp_path):
     log = tmp_path / "argv"
-    fake(fakebin, "kitty", "\x1b[31merror: boom\x1b[0m\n", log)
+    fake(fakebin, "kitty", kitty_rows("$ make", C + "\x1b[31merror: boom\x1b[0m", A + "$ ? why"), log)
     term = {"kitty_window_id": "7", "kitty_listen_on": "unix:/tmp/kitty-sock"}
     out = output.gather(term, "make", ContextConfig())
-    assert log.read_text().split("\n")[:9] == [
+    assert log.read_text().split("\n")[:10] == [
         "@", "--to", "unix:/tmp/kitty-sock", "get-text", "--match", "id:7", "--extent",
-        "last_cmd_output", ""]
+        "all", "--ansi", ""]
     assert out.source == "kitty" and out.text == "error: boom"
     assert out.status() == "sent: 1 line of output of 'make' (kitty)"
 
 
-def test_wezterm_contract_cuts_the_screen_at_the_command(fakebin, tmp_path):
-    log = tmp_path / "argv"
-    fake(fakebin, "wezterm", SCREEN, log)
-    term = {"wezterm_pane": "3", "wezterm_socket": "/run/wez/sock"}
-    out = output.gather(term, "ls /definitely-missing", ContextConfig())
-    assert log.read_text().split("\n")[:8] == [
-        "cli", "get-text", "--pane-id", "3", "--start-line", f"-{sources.SCREEN_LINES}",
-        "/run/wez/sock", ""]
-    assert out.text == "ls: cannot access '/definitely-missing': No such file or directory"
-    assert out.source == "wezterm"
-
-
-def test_tmux_contract_uses_the_sent_socket_and_pane(fakebin, tmp_path):
-    log = tmp_path / "argv"
-    fake(fakebin, "tmux", SCREEN, log)
-    term = {"tmux": "/tmp/tmux-1/default,123,0", "tmux_pane": "%4"}
-    out = output.gather(term, "ls /definitely-missing", ContextConfig())
-    args = log.read_text().split("\n")
-    assert args[:9] == ["-S", "/tmp/tmux-1/default", "capture-pane", "-p", "-J", "-S",
-                        f"-{sources.SCREEN_LINES}", "-t", "%4"]
-    assert "No such file" in out.text and "echo hi" not in out.text
-
-
-def test_tmux_alternate_screen_means_no_capture():
-    calls = []
-
-    def runner(argv, env):
-        calls.append(argv)
-        return b"1\n" if "display-message" in argv else b"vim text"
-
-    out = output.gather({"tmux": "/s,1,0", "tmux_pane": "%1"}, "vim", ContextConfig(), runner)
-    assert out.text == "" and out.note == "a full-screen program"
-    assert not any("capture-pane" in argv for argv in calls)
+def test_wezterm_cannot_bound_the_output_and_says_so(fakebin, tmp_path):
+    """Its CLI shows the screen without the marks: the command's text would be the only guide."""
+    fake(fakebin, "wezterm", SCREEN, tmp_path / "argv")
+    out = output.gather({"wezterm_pane": "3"}, "ls /definitely-missing", ContextConfig())
+    assert out.text == "" and out.source == "wezterm"
+    assert "not sent: could not tell where it starts" in out.status()
 
 
 def test_failing_cli_is_no_output_not_an_error(fakebin, tmp_path):
@@ -102,15 +83,5 @@ def test_off_in_config_or_from_the_shell():
 def test_recorder_socket_must_be_a_socket(tmp_path):
     plain = tmp_path / "rec"
     plain.write_text("not a socket")
-    assert sources.recorder({"recorder": str(plain)}, "ls") is None
-    assert sources.recorder({"recorder": str(tmp_path / "missing")}, "ls") is None
-
-
-def test_screen_without_the_command_keeps_what_is_above_the_prompt():
-    screen = b"tail of a long output\nlast line\n$ ? why\n"
-    assert sources.after_command(screen, "make") == b"tail of a long output\nlast line"
-
-
-def test_screen_cut_stops_at_the_next_prompt_not_at_what_follows_it():
-    screen = b"aish$ make\nerror 1\nerror 2\naish$ ? why\n[aish] sent: ...\nanswer text\n"
-    assert sources.after_command(screen, "make") == b"error 1\nerror 2"
+    assert sources.recorder({"recorder": str(plain)}) is None
+    assert sources.recorder({"recorder": str(tmp_path / "missing")}) is None

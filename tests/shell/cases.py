@@ -226,9 +226,10 @@ def test_ctrl_c_cancels_and_leaks_nothing(sh, stub):
     stub.wait_disconnects(50, timeout=20)
     assert fd_count(pid) == before
     leftovers = sorted(p.name for p in sh.runtime.iterdir() if p.suffix in (".req", ".fifo")
-                       and p.name != "daemon.fifo")
+                       and p.name != "daemon.fifo" and not p.name.startswith("tap-"))
     # the reply FIFO, and zsh's FIFO for the hint of a drafted fix (docs/output.md)
     assert leftovers in ([f"{sh.name}-{pid}.fifo"], [f"{sh.name}-{pid}-fix.fifo", f"{sh.name}-{pid}.fifo"])
+    assert len(list(sh.runtime.glob("tap-*.fifo"))) == 1  # the daemon reads the pane once
     screen = sh.tmux.screen()
     assert "no answer" not in screen and "Traceback" not in screen
 

@@ -10,7 +10,7 @@ import json
 import re
 import sys
 
-from tests.shell.shellenv import PROMPT, user_message
+from tests.shell.shellenv import PROMPT, user_message, wait_tapped
 from tests.shell.tmux import wait_until
 from tests.stub_server import Reply
 
@@ -23,7 +23,10 @@ def run(sh, command: str, shows: str) -> None:
     sh.wait(lambda s: shows in s and s.rstrip().endswith(PROMPT.rstrip()))
 
 
-def test_why_did_that_fail_sends_the_output_redacted_and_says_so(sh, stub):
+def test_why_did_that_fail_sends_the_output_redacted_and_says_so(make_shell, daemon_first):
+    stub = daemon_first  # running before the shell: its pane is read from the first prompt
+    sh = make_shell()
+    wait_tapped(sh)
     run(sh, f"echo {SECRET}; ls /definitely-missing", ERROR)
     stub.queue(Reply(text="The path does not exist.\nCMD: ls /\n"))
     sh.ask("? why did that fail")
@@ -34,13 +37,16 @@ def test_why_did_that_fail_sends_the_output_redacted_and_says_so(sh, stub):
     assert "[aish] sent: 2 lines of output of 'echo ghp_" in screen and "(tmux)" in screen, screen
 
 
-def test_fix_key_and_ctrl_x_ctrl_a_after_a_failure_put_the_fix_on_the_prompt(sh, stub):
+def test_fix_key_and_ctrl_x_ctrl_a_after_a_failure_put_the_fix_on_the_prompt(make_shell, daemon_first):
+    stub = daemon_first
+    sh = make_shell()
+    wait_tapped(sh)
     run(sh, "ls /definitely-missing", ERROR)
     stub.queue(Reply(text="Wrong path.\nCMD: ls /tmp\n"), Reply(text="Again.\nCMD: ls /var\n"))
     sh.tmux.keys("C-x", "C-f")
-    sh.wait_prompt("ls /tmp")
+    screen = sh.wait_prompt("ls /tmp")
     sent = user_message(stub.requests[0])
-    assert "failed with exit 2 and printed the output below. Fix it" in sent and ERROR in sent
+    assert "failed with exit 2 and printed the output below. Fix it" in sent and ERROR in sent, screen
     sh.tmux.keys("C-u")
     sh.wait_prompt("")
     sh.tmux.keys("C-x", "C-a")   # empty line, the last command failed: the same fix question

@@ -76,7 +76,7 @@ def ask_gets_the_suggestion(tmux: Tmux, stub: StubServer, question: str) -> None
 
 def start_shell(name: str, base: Path, before: str = "", after: str = "",
                 prompt: str = "", extra_env: dict | None = None, load: str = "source",
-                wrap: list | None = None) -> Shell:
+                wrap: list | None = None, width: int = 100) -> Shell:
     """``load``: "source" the script from this checkout, "eval" `aish init <shell>`, or
     "none" (the rc loads it itself);
     ``wrap``: a command line the shell runs under (``aish record --``)."""
@@ -106,7 +106,8 @@ def start_shell(name: str, base: Path, before: str = "", after: str = "",
         command = ["bash", "--noprofile", "--rcfile", str(home / ".bashrc"), "-i"]
     keys = {"ask": ("C-x", "C-a"), "explain": ("C-x", "C-w"), "cycle": ("C-x", "C-y")}
     command = [*(wrap or []), *command]
-    tmux = Tmux(command, env, work, socket=base / f"tmux-{name}-{len(list(base.glob('tmux-*')))}.sock").start()
+    tmux = Tmux(command, env, work, width=width,
+                socket=base / f"tmux-{name}-{len(list(base.glob('tmux-*')))}.sock").start()
     shell = Shell(name, tmux, home, Path(os.environ["AISH_RUNTIME_DIR"]), histfile, keys)
     return shell
 
@@ -121,10 +122,11 @@ def make_shell(shell_name, aish_env):
     """Start a shell: make_shell(before="...rc lines...", after="...", prompt="...")."""
     started: list[Shell] = []
 
-    def make(**kwargs) -> Shell:
+    def make(wait: bool = True, **kwargs) -> Shell:
         shell = start_shell(shell_name, aish_env, **kwargs)
         started.append(shell)
-        shell.wait_prompt(timeout=10)
+        if wait:  # (a test with a prompt of its own waits for it itself)
+            shell.wait_prompt(timeout=10)
         return shell
 
     yield make
@@ -171,3 +173,29 @@ def system_message(request: dict) -> str:
 
 
 Factory = Callable[..., Shell]
+
+
+@pytest.fixture
+def model(stub, config_file):
+    """The stub, with no fix drafted in the background (it would take the queued answers)."""
+    config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n[fix]\nprepare = "off"\n')
+    return stub
+
+
+@pytest.fixture
+def daemon_first(model):
+    """The daemon runs before the shell starts, as on every day but the first: the shell's
+    first prompt asks it to read its tmux pane, so even the first command is known."""
+    from tests.helpers import ok
+
+    ok("daemon", "start")
+    return model
+
+
+def wait_tapped(sh: Shell) -> None:
+    """Until the daemon reads the shell's tmux pane (it names its tap in the pane's option
+    once `pipe-pane` runs): commands run from then on are known exactly."""
+    from tests.shell.tmux import wait_until
+
+    wait_until(lambda: sh.tmux._tmux("display-message", "-p", "#{@aish_tap}").strip(),
+               what="the daemon reading the pane")

@@ -10,6 +10,7 @@ from tests.shell.cases import *  # noqa: E402,F401,F403 - the shared cases run o
 from tests.shell.cases_answers import *  # noqa: F401,F403
 from tests.shell.cases_approval import *  # noqa: F401,F403
 from tests.shell.output_cases import *  # noqa: F401,F403
+from tests.shell.exact_output_cases import *  # noqa: F401,F403
 from tests.shell.cases_norris import *  # noqa: F401,F403
 from tests.shell.cases_setups import *  # noqa: F401,F403
 from tests.shell.shellenv import shell_context, user_message

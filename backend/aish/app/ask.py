@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import fit, output, suggestions, tools as tool_rounds
+from aish.app import fit, output, receipt, suggestions, tools as tool_rounds
 from aish.app.env import AskEnv
 from aish.app.judge import judge, preview
 from aish.app.model_call import RETRACTED, Caller, Response
-from aish.chat import prompts
+from aish.chat import prompts, question_cap
 from aish.chat.conversation import Conversation
 from aish.config.schema import Config, ModelConfig
 from aish.errors import AishError, Cancelled, ConfigError
@@ -33,6 +33,7 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
         raise ConfigError("no model configured",
                           hint="start a local OpenAI-compatible server or set OPENROUTER_API_KEY, "
                                "or run 'aish config init' and edit the file it names")
+    receipt.begin(conv)
     if req.mode == "explain":
         return _explain(env, conv, req, reply)
 
@@ -42,7 +43,12 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
         env.config = cfg = env.project.overlay(cfg, req.cwd, reply.status)
     result = AskResult()
     question = prompts.user_text(req.mode, req.text, req.buffer, req.cursor, req.stdin)
-    question, _ = output.attach(cfg, conv, req, reply, question, env.output_runner)
+    question, cut = question_cap.cap(question, cfg.context.max_question_chars)
+    if cut:  # a big paste: said, and in the receipt
+        reply.status(cut)
+        receipt.note(conv, cut)
+    question, _ = output.attach(cfg, conv, req, reply, question, env.output_runner,
+                                env.output_taps)
     model_name = cfg.default_model
     routed = router.classify_model(question, cfg)
     if routed and routed != model_name:

@@ -29,6 +29,7 @@ class AskEnv:
     mcp: Optional[McpManager] = None
     stream: Optional[Callable] = None  # broker.chat_stream: every model call goes through it
     output_runner: Optional[Callable] = None  # runs a terminal's CLI (context.sources.run)
+    output_taps: Any = None  # aish.context.tap.Taps: the daemon's readers of tmux panes
     opinions: Optional[Opinions] = None  # second opinions (a shared daemon-wide one when None)
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("aish"))
     memory: Any = None  # aish.context.memory.Memory, one per daemon

@@ -34,6 +34,7 @@ class Draft:
     text: str = ""
     commands: list = field(default_factory=list)  # (command, level, reason)
     question: str = ""
+    receipt: Any = None  # what the draft sent (app/receipt.py): the key's `aish sent` shows it
 
 
 class DraftReply:
@@ -117,8 +118,10 @@ class Drafts:
         self._drop_marker(req.conv)
         fix_req = Request(**{**req.__dict__, "kind": "ask", "mode": "fix", "text": "", "history": list(req.history),
                              "extra": dict(req.extra)})
+        sent = None
         try:
-            result, question = run(fix_req, draft_reply)
+            result, question, *more = run(fix_req, draft_reply)
+            sent = more[0] if more else None
         except Exception as err:  # a draft that fails is simply not there
             log.info("fix draft for %s failed: %s", req.conv, err)
             result, question = None, ""
@@ -129,7 +132,7 @@ class Drafts:
             return "cancelled"
         draft = Draft(*_key(req), model=result.model, statuses=list(draft_reply.statuses),
                       text="".join(draft_reply.texts), commands=list(draft_reply.commands),
-                      question=question)
+                      question=question, receipt=sent)
         with self._lock:
             self._drafts[req.conv] = draft
         try:

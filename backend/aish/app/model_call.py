@@ -31,7 +31,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
-from aish.app import cost_guard, fit
+from aish.app import cost_guard, fit, receipt
 from aish.config.schema import ModelConfig
 from aish.errors import (AishError, Cancelled, ContextOverflow, CostCapReached, ParamRejected, StreamCut,
                          ToolsRejected)
@@ -275,6 +275,7 @@ class _Attempt:
         planned = fit.plan(caller.env, model, sent, tools, self.max_tokens, bounded=bounded)
         if planned is not None:
             cost_guard.check(caller.env, caller.meter, model, planned, self.allowance)
+        receipt.record(caller.meter, self.category, model, sent, tools)  # `aish sent`: what leaves
         response = Response(model, sent=sent)
         try:
             self._stream(response, tools, planned)

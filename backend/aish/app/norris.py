@@ -63,7 +63,7 @@ def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: 
         return AskResult()
     task.ran.append([command, status, ms])
     edited = "" if command == task.proposed else f" (the user ran this instead of `{task.proposed}`)"
-    printed = _output(env, req, reply, command)
+    printed = _output(env, req, reply, command, status)
     if req.cwd and req.cwd != task.cwd:  # volatile context travels with the turn it belongs to
         task.cwd = req.cwd
         edited += f"\ncwd now: {req.cwd}"
@@ -77,17 +77,16 @@ def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: 
     return _plan(env, conv, task, reply)
 
 
-def _output(env: AskEnv, req: Request, reply: Reply, command: str) -> str:
+def _output(env: AskEnv, req: Request, reply: Reply, command: str, status: int) -> str:
     """What the step printed, when the terminal offers a source (context/output.py): the
     same capture and cleaning as for a question, and the same status line about it."""
     if not req.interactive:
         return ""
-    from aish.context import output as output_mod
+    from aish.app.output import read
 
     term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
-    kwargs = {"runner": env.output_runner} if env.output_runner is not None else {}
     try:
-        out = output_mod.gather(term, command, env.config.context, **kwargs)
+        out = read(term, command, env.config, env.output_runner, env.output_taps, exit_code=status)
     except Exception:  # a capture problem must not stop the task
         env.log.exception("norris: reading the step's output failed")
         return ""

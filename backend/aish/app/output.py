@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from aish.app import receipt
 from aish.config.schema import Config
 from aish.context import output as output_mod
 from aish.ipc.protocol import Request
@@ -59,8 +60,16 @@ def fix_question(req: Request, out: Optional[output_mod.Output]) -> str:
     return head + FIX_QUESTION.format(status=status, printed=printed)
 
 
+def read(term: dict, command: str, cfg: Config, runner: Any = None, taps: Any = None,
+         back: int = 1, exit_code: Optional[int] = None) -> Optional[output_mod.Output]:
+    """``context.output.gather`` with the daemon's runner and tmux taps (None: the defaults)."""
+    kwargs = {"runner": runner} if runner is not None else {}
+    return output_mod.gather(term, command, cfg.context, back=back, taps=taps,
+                             exit_code=exit_code, **kwargs)
+
+
 def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
-           runner: Any = None) -> tuple[str, Optional[output_mod.Output]]:
+           runner: Any = None, taps: Any = None) -> tuple[str, Optional[output_mod.Output]]:
     """The question with the output appended, after one status line about it.
 
     Only requests from an interactive shell carry output, once per command
@@ -69,24 +78,29 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
     """
     if not req.interactive or not req.history:  # nothing ran yet: the screen is not output
         return (fix_question(req, None) if req.mode == "fix" else question), None
+
+    def say(line: str) -> None:  # the status line, and the receipt's note of it (`aish sent`)
+        reply.status(line)
+        receipt.note(conv, line)
+
     back, entry = (last_failed(req) if req.mode == "fix" else None) or (1, req.history[-1])
     sent = getattr(conv, "outputs_sent", None)
     if sent is None:
         sent = conv.outputs_sent = set()
     term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
-    kwargs = {"runner": runner} if runner is not None else {}
     earlier = referenced(req) if req.mode == "question" else None
     if earlier is not None and _key(earlier[1]) not in sent:
-        old = output_mod.gather(term, earlier[1].command, cfg.context, back=earlier[0], **kwargs)
+        old = read(term, earlier[1].command, cfg, runner, taps, back=earlier[0],
+                   exit_code=earlier[1].exit)
         if old is not None and old.status():
-            reply.status(old.status())
+            say(old.status())
         if old is not None and old.text:
             sent.add(_key(earlier[1]))
             question = f"{question}\n\n{old.block()}"
     seen = _key(entry)
     if seen in sent:  # already in the conversation
         return (fix_question(req, None) if req.mode == "fix" else question), None
-    out = output_mod.gather(term, entry.command, cfg.context, back=back, **kwargs)
+    out = read(term, entry.command, cfg, runner, taps, back=back, exit_code=entry.exit)
     if out is None:
         if cfg.context.command_output != "off" and not getattr(conv, "output_hint_said", False):
             conv.output_hint_said = True
@@ -95,7 +109,7 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
             return fix_question(req, None), None
         return question, None
     if out.status():
-        reply.status(out.status())
+        say(out.status())
     if req.mode == "fix":
         question = fix_question(req, out)
     if out.text:

@@ -12,8 +12,9 @@ import logging
 import os
 import threading
 import time
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
+from aish.app import receipt
 from aish.config import load as config_mod
 from aish.config.schema import Config, McpConfig
 from aish.chat.conversation import Conversation
@@ -58,11 +59,13 @@ class Service:
         from aish.app import fix
 
         self.drafts = fix.Drafts(paths.runtime_dir)
+        self._taps: Any = None  # aish.context.tap.Taps, made by the first request from tmux
         self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
         self.pending: dict = {}  # proposals waiting for the user's yes (`memory accept`)
         # one handler per request kind (ipc.protocol.KINDS)
         self.handlers: dict[str, Callable[[Request, Reply], AskResult]] = {
-            "ask": self.ask, "prepare": self.prepare_fix, "verb": self.verb}
+            "ask": self.ask, "prepare": self.prepare_fix, "verb": self.verb,
+            "watch": self.watch}  # (a `watch` control line, not a request file)
 
     # ------------------------------------------------------------ config
     def config(self, recheck: bool = False) -> Config:
@@ -228,9 +231,21 @@ class Service:
                 del self._last_used[conv_id]
 
     # ------------------------------------------------------------ requests
+    def taps(self):
+        """The readers of tmux panes' output (context/tap.py), one set per daemon."""
+        with self._lock:
+            if self._taps is None:
+                from aish import paths
+                from aish.context.tap import Taps
+
+                self._taps = Taps(paths.runtime_dir(), self.log)
+            return self._taps
+
     def handle(self, request: Request, reply: Reply) -> AskResult:
         """One request, by its kind (docs/protocol.md); every handler returns an AskResult."""
         handler = self.handlers.get(request.kind)
+        if request.interactive and handler is not None and request.kind != "watch":
+            self.watch(request)  # a shell in tmux: its pane is read from now on, if not yet
         if handler is None:
             raise AishError(f"unknown request kind '{request.kind}'", hint="upgrade the shell integration")
         return handler(request, reply)
@@ -259,6 +274,7 @@ class Service:
             try:
                 conv.add_user(draft.question)
                 conv.add_assistant(draft.text)
+                receipt.adopt(conv, draft.receipt)  # `aish sent`: what the draft sent
             finally:
                 conv.lock.release()
             return fix.replay(draft, reply)
@@ -275,6 +291,22 @@ class Service:
         finally:
             self.drafts.user_answer_ends()
 
+    def watch(self, request: Request, reply: Optional[Reply] = None) -> AskResult:
+        """A shell's first prompt in tmux: read its pane from now on, so the output of its
+        first command is known (docs/output.md)."""
+        from aish.context import sources
+
+        target = sources.tmux_target({k: v for k, v in request.extra.items() if isinstance(v, str)})
+        if target is None or request.extra.get("output") == "off":
+            return AskResult()
+        try:
+            off = self.config().context.command_output == "off"
+        except AishError:  # a broken config file is reported by the next ask, not here
+            off = False
+        if not off:
+            self.taps().watch(target[0], target[1], sources.run)
+        return AskResult()
+
     def prepare_fix(self, request: Request, reply: Optional[Reply] = None) -> AskResult:
         """Draft the fix of a failed command on a scratch conversation (see app/fix.py)."""
         from aish.app.ask import run_ask
@@ -283,13 +315,13 @@ class Service:
 
         cfg = self.config()
         env = AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), log=self.log,
-                     limits=self.limits())
+                     limits=self.limits(), output_taps=self.taps())
 
         def run(req: Request, reply: Reply) -> tuple:
             scratch = Conversation(req.conv + "-fix")
             scratch.redactor = Redactor()
             result = run_ask(env, scratch, req, reply)
-            return result, scratch.turns[0].content if scratch.turns else ""
+            return result, scratch.turns[0].content if scratch.turns else "", receipt.last(scratch)
 
         outcome = self.drafts.prepare(cfg, request, run, self.log)
         self.log.info("fix draft for %s: %s", request.conv, outcome)
@@ -301,7 +333,7 @@ class Service:
 
         return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log,
                       memory=knowledge.memory_for(cfg), project=knowledge.project_for(cfg),
-                      limits=self.limits())
+                      limits=self.limits(), output_taps=self.taps())
 
     def task(self, request: Request, reply: Reply, what) -> AskResult:
         """Start, report to or resume this shell's norris task (``app/norris.py``)."""
@@ -374,6 +406,13 @@ class Service:
             ctx.delegate = lambda name, task: delegate.run(caller, name, task, reply)
 
     def close(self) -> None:
+        if self._taps is not None:
+            from aish.context.sources import run
+
+            try:
+                self._taps.close(run)
+            except Exception:
+                self.log.exception("closing the tmux taps failed")
         if self._mcp is not None:
             try:
                 self._mcp.close_all()

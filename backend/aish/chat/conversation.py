@@ -160,6 +160,13 @@ class Conversation:
         groups = self.exchanges()
         evicted: list[Turn] = []
         total = fixed + sum(t.tokens or 0 for t in self.turns)
+        newest = fixed + sum(t.tokens or 0 for t in groups[-1]) if groups else fixed
+        if newest > budget_tokens:
+            # the newest exchange alone is over the budget: evicting the turns before it
+            # cannot make it fit, so they stay (only max_turns still applies)
+            status(f"context: this question alone is over context.budget_tokens ({budget_tokens:,} "
+                   f"tokens): earlier turns kept")
+            budget_tokens = total
         if len(groups) > max_turns or total > budget_tokens:
             # Once evicting, go down to a low-water mark (``slack`` below the limits): a
             # local server's prompt cache is lost at every eviction, so evict rarely, in

@@ -4,7 +4,8 @@ Plain terminals cannot tell the daemon what a command printed, so the shell
 runs on a pty this process owns: every byte is copied both ways unchanged
 (keys in, screen out), and the output between the OSC 133 marks ``C`` (the
 command starts) and ``D;<exit>`` (it finished) is kept, in memory only, for
-the last ``KEEP`` commands, at most ``PER_COMMAND`` bytes each (the tail).
+the last few commands (``context.marks`` cuts the stream; the daemon's tmux
+tap cuts its panes' streams the same way).
 The daemon asks for them on a private unix socket in the runtime dir; the
 shell names it in ``$AISH_RECORDER`` and sends it with each request.
 
@@ -19,96 +20,19 @@ exit status is this process's.
 """
 from __future__ import annotations
 
-import base64
-import collections
 import errno
 import fcntl
 import json
 import os
-import re
 import select
 import signal
 import socket
 import sys
 import termios
 import tty
-from dataclasses import dataclass, field
 from typing import Optional
 
-KEEP = 16
-PER_COMMAND = 64 * 1024
-_MARK = re.compile(rb"\x1b\]133;([ABCD])([^\x07\x1b]{0,64})(?:\x07|\x1b\\)")
-_ALT = re.compile(rb"\x1b\[\?(?:1049|1047|47)h")
-_PARTIAL_MAX = 80  # an unterminated mark longer than this is not a mark
-
-
-@dataclass
-class Entry:
-    """One command's output (its last PER_COMMAND bytes)."""
-
-    output: bytearray = field(default_factory=bytearray)
-    exit: Optional[int] = None
-    fullscreen: bool = False
-    dropped: int = 0  # bytes that did not fit
-
-    def add(self, data: bytes) -> None:
-        if _ALT.search(data):
-            self.fullscreen = True
-        self.output += data
-        over = len(self.output) - PER_COMMAND
-        if over > 0:
-            del self.output[:over]
-            self.dropped += over
-
-    def to_json(self) -> dict:
-        return {"exit": self.exit, "fullscreen": self.fullscreen, "dropped": self.dropped,
-                "output": base64.b64encode(bytes(self.output)).decode("ascii")}
-
-
-class CommandLog:
-    """Cuts the output stream into commands at OSC 133 marks; marks may span reads."""
-
-    def __init__(self, keep: int = KEEP) -> None:
-        self.done: collections.deque = collections.deque(maxlen=keep)
-        self.current: Optional[Entry] = None
-        self._carry = b""
-
-    def feed(self, data: bytes) -> None:
-        data = self._carry + data
-        self._carry = b""
-        pos = 0
-        for match in _MARK.finditer(data):
-            self._text(data[pos:match.start()])
-            self._mark(match.group(1), match.group(2))
-            pos = match.end()
-        rest = data[pos:]
-        cut = rest.rfind(b"\x1b")
-        if cut >= 0 and len(rest) - cut < _PARTIAL_MAX and b"\x07" not in rest[cut:] \
-                and (b"\x1b]133;".startswith(rest[cut:]) or rest[cut:].startswith(b"\x1b]133;")):
-            self._carry = rest[cut:]
-            rest = rest[:cut]
-        self._text(rest)
-
-    def _text(self, data: bytes) -> None:
-        if data and self.current is not None:
-            self.current.add(data)
-
-    def _mark(self, kind: bytes, args: bytes) -> None:
-        if kind == b"C":
-            self.current = Entry()
-        elif kind in (b"D", b"A") and self.current is not None:
-            if kind == b"D":
-                code = args.lstrip(b";").split(b";", 1)[0]
-                self.current.exit = int(code) if code.isdigit() else None
-            self.done.append(self.current)
-            self.current = None
-
-    def last(self) -> Optional[dict]:
-        return self.back(1)
-
-    def back(self, n: int) -> Optional[dict]:
-        """The n-th finished command counting back from the last (1 = the last)."""
-        return self.done[-n].to_json() if 1 <= n <= len(self.done) else None
+from aish.context.marks import CommandLog
 
 
 def socket_path(rundir: str) -> str:

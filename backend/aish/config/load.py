@@ -113,7 +113,7 @@ def from_dict(raw: dict, where: str = "config") -> Config:
             cfg.mcp.servers[alias] = server
     _choice(where, "context.command_output", cfg.context.command_output, ("auto", "off"))
     _choice(where, "fix.prepare", cfg.fix.prepare, ("local", "always", "off"))
-    for key in ("output_max_lines", "output_max_bytes"):
+    for key in ("output_max_lines", "output_max_bytes", "max_question_chars"):
         if getattr(cfg.context, key) < 1:
             raise ConfigError(f"{where}: context.{key} must be a positive number")
     validate(cfg, where)

@@ -45,6 +45,7 @@ budget_tokens = 6000
 # summarize_on_evict = false          # fold evicted turns into a rolling summary
 # summarizer_model = "fast"
 # max_summary_chars = 2000
+# max_question_chars = 12000         # a longer question or paste keeps its head and tail
 
 # [mcp]                               # tools the model may call after you approve
 # auto_approve = ["notes.read_note", "docs.*"]

@@ -79,6 +79,7 @@ class ContextConfig:
     command_output: str = "auto"  # "auto": send the last command's output with a question; "off"
     output_max_lines: int = 200  # head + tail kept within both caps
     output_max_bytes: int = 8192
+    max_question_chars: int = 12000  # one ask's question (typed, pasted, piped): head + tail kept
     evict_slack: float = 0.25  # evict this fraction below the limits at once (prompt cache)
     tree_depth: int = 3  # `? :tree`
     tree_max_entries: int = 300

@@ -2,28 +2,22 @@
 
 Terminal output is bytes meant for a screen: colours, cursor moves, title
 changes, carriage-return progress bars, sometimes binary garbage.  The model
-gets none of that: escape sequences and controls go, a line rewritten with
-``\\r`` keeps only what stayed visible, binary output is named instead of sent,
-and long output keeps its head and tail (errors are usually at the end, the
-command's first complaint at the start).  Output of a full-screen program is
-never sent: it is a picture of a screen, not a log.
+gets what stayed on the screen (``render``: what was written over, erased,
+cleared or drawn in a full-screen program's alternate screen is gone), binary
+output is named instead of sent, and long output keeps its head and tail
+(errors are usually at the end, the command's first complaint at the start).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-# CSI (ESC [ ... final), OSC (ESC ] ... BEL or ST), DCS/SOS/PM/APC (ESC P/X/^/_ ... ST),
-# then any other two-byte escape.  8-bit C1 forms are included.
-_ESCAPES = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
-    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
-    r"|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)?"
-    r"|\x1b[ -/]*[0-~]?"
-)
+from aish.context.render import render
+
+_ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+                      r"|\x1b[ -/]*[0-~]?")
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-# Entering the alternate screen (xterm 1049/1047/47): vim, less, htop, tmux itself.
-ALT_SCREEN = re.compile(rb"\x1b\[\?(?:1049|1047|47)h")
+FULLSCREEN_NOTE = "it ran full screen and left nothing on the screen"
 
 
 @dataclass
@@ -33,7 +27,7 @@ class Clean:
     text: str
     lines: int
     cut: bool = False
-    note: str = ""  # why nothing is sent ("binary output", "a full-screen program")
+    note: str = ""  # why nothing is sent ("binary output", FULLSCREEN_NOTE)
 
 
 def is_binary(data: bytes) -> bool:
@@ -46,39 +40,6 @@ def is_binary(data: bytes) -> bool:
     text = sample.decode("utf-8", errors="replace")
     bad = text.count("\ufffd") + len(_CONTROLS.findall(_ESCAPES.sub("", text)))
     return bad > max(8, len(text) // 10)
-
-
-def strip_terminal(text: str) -> str:
-    """Escapes and controls removed; per line, what a ``\\r`` overwrote is dropped."""
-    text = _ESCAPES.sub("", text.replace("\r\n", "\n"))
-    lines = []
-    for line in text.split("\n"):
-        if "\r" in line:
-            line = _overwrite(line.split("\r"))
-        if "\b" in line:
-            line = _backspaced(line)
-        lines.append(_CONTROLS.sub("", line).rstrip())
-    return "\n".join(lines)
-
-
-def _backspaced(line: str) -> str:
-    """Each backspace takes back the character before it (man pages' bold, spinners)."""
-    kept: list = []
-    for char in line:
-        if char == "\b":
-            if kept:
-                kept.pop()
-        else:
-            kept.append(char)
-    return "".join(kept)
-
-
-def _overwrite(parts: list) -> str:
-    """What a terminal shows after each ``\\r``-separated part overwrote the one before."""
-    shown = ""
-    for part in parts:
-        shown = part + shown[len(part):]
-    return shown
 
 
 def cap(text: str, max_lines: int, max_bytes: int) -> tuple[str, bool]:
@@ -111,15 +72,14 @@ def cap(text: str, max_lines: int, max_bytes: int) -> tuple[str, bool]:
 
 
 def clean(raw: bytes | str, max_lines: int = 200, max_bytes: int = 8192) -> Clean:
-    """The whole pipeline: full-screen and binary checks, stripping, trimming, the cap."""
+    """The whole pipeline: the binary check, what stayed on the screen, the cap."""
     data = raw.encode("utf-8", errors="surrogateescape") if isinstance(raw, str) else raw
-    if ALT_SCREEN.search(data):
-        return Clean("", 0, note="a full-screen program")
     if is_binary(data):
-        return Clean("", 0, note=f"binary output ({len(data)} bytes)")
-    text = strip_terminal(data.decode("utf-8", errors="replace")).strip("\n")
+        return Clean("", 0, note=f"binary output ({len(data):,} bytes)")
+    shown = render(data)
+    text = shown.text
     if not text.strip():
-        return Clean("", 0)
+        return Clean("", 0, note=FULLSCREEN_NOTE if shown.fullscreen else "")
     total = text.count("\n") + 1
     text, cut = cap(text, max_lines, max_bytes)
     return Clean(text, total, cut)

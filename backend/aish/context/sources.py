@@ -1,15 +1,22 @@
 """Where the last command's output can be read from, never by running the command again.
 
+Exact or nothing: every source bounds a command's output by marks aish's own
+hooks print (OSC 133 ``C`` where output starts, ``A``/``D`` where it ends),
+never by finding the command's text on a screen.  When a source cannot tell
+where the output starts it says so (``Raw.note``) and nothing is sent.
+
 Each source takes the terminal variables the shell sent with the request
-(``Request.extra``; docs/protocol.md) and returns raw bytes or None:
+(``Request.extra``; docs/protocol.md):
 
-- tmux: ``capture-pane`` of the shell's own pane (the daemon runs it);
-- kitty: ``kitty @ get-text --extent last_cmd_output`` (remote control on);
-- WezTerm: ``wezterm cli get-text`` of the shell's pane;
-- aish's recorder: the pty relay of ``aish shell`` answers on a private socket.
-
-Screen sources (tmux, WezTerm) give the screen, not the command: the output
-is the part between the line that ran the command and the current prompt.
+- the recorder: the pty relay of ``aish shell`` answers on a private socket with
+  the bytes between the marks;
+- tmux: the daemon's tap on the pane (``context.tap``: ``pipe-pane``, the same
+  byte stream, cut the same way);
+- kitty: ``kitty @ get-text --extent all --ansi``, whose rows carry kitty's
+  record of the marks (``133;A`` prompt start, ``133;C`` output start): the
+  output is the text after the last command's ``C`` row, up to the next prompt;
+- WezTerm: its CLI shows the screen without the marks, so it cannot bound the
+  output; ``aish shell`` records it there instead.
 """
 from __future__ import annotations
 
@@ -21,23 +28,34 @@ import socket
 import stat
 import subprocess
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
-SCREEN_LINES = 500  # how far back a screen capture looks
+if TYPE_CHECKING:
+    from aish.context.tap import Taps
+
 _PANE = re.compile(r"%\d{1,9}")
 _NUMBER = re.compile(r"\d{1,9}")
+# kitty's --ansi rows: `133;A` prompt start, `133;A;k=s` a continuation prompt, `133;C` output
+_ROW_MARK = re.compile(r"\x1b\]133;([AC])((?:;[^\x07\x1b]*)?)(?:\x1b\\|\x07)")
+# zsh's PROMPT_SP end-of-line mark as kitty renders it: one reverse-video character, blanks
+_EOL_MARK = re.compile(r"\x1b\[(?:[0-9;]*;)?7(?:;[0-9;]*)?m[^\x1b\n]\x1b\[[0-9;]*m[ \n]*(?:\x1b\[m[ \n]*)*\Z")
+WEZTERM_NOTE = ("could not tell where it starts: WezTerm's CLI shows the screen without the "
+                "marks ('aish shell' records output there)")
+NO_MARKS = "could not tell where it starts: no output start marked before the prompt"
+NOTHING_MARKED = "kitty marks no output for it (it printed nothing, or on the prompt's row)"
 
 Runner = Callable[[list, dict], Optional[bytes]]
 
 
 @dataclass
 class Raw:
-    """Bytes of one command's output and where they came from."""
+    """Bytes of one command's output and where they came from, or why there are none."""
 
     source: str
-    data: bytes
-    fullscreen: bool = False
+    data: bytes = b""
     exit: Optional[int] = None
+    note: str = ""  # set: nothing is sent, and this says why
+    dropped: int = 0  # bytes of its head the source no longer has
 
 
 def run(argv: list, env: dict, timeout: float = 2.0) -> Optional[bytes]:
@@ -54,7 +72,7 @@ def detect(term: dict) -> Optional[str]:
     """The best source the shell's variables offer, or None."""
     if term.get("recorder"):
         return "recorder"
-    if term.get("tmux") and _PANE.fullmatch(term.get("tmux_pane", "")):
+    if tmux_target(term) is not None:
         return "tmux"
     if term.get("kitty_window_id") and term.get("kitty_listen_on"):
         return "kitty"
@@ -63,35 +81,69 @@ def detect(term: dict) -> Optional[str]:
     return None
 
 
-def tmux(term: dict, command: str, runner: Runner = run, back: int = 1) -> Optional[Raw]:
-    socket_path = term["tmux"].split(",", 1)[0]
-    pane = term["tmux_pane"]
-    base = ["tmux", "-S", socket_path] if socket_path else ["tmux"]
-    alt = runner(base + ["display-message", "-p", "-t", pane, "#{alternate_on}"], {})
-    if alt is not None and alt.strip() == b"1":
-        return Raw("tmux", b"", fullscreen=True)
-    screen = runner(base + ["capture-pane", "-p", "-J", "-S", f"-{SCREEN_LINES}", "-t", pane], {})
-    if screen is None:
+def tmux_target(term: dict) -> Optional[tuple]:
+    """(server socket, pane id) from ``$TMUX`` and ``$TMUX_PANE``, or None when malformed."""
+    if not term.get("tmux") or not _PANE.fullmatch(term.get("tmux_pane", "")):
         return None
-    return Raw("tmux", after_command(screen, command))
+    return term["tmux"].split(",", 1)[0], term["tmux_pane"]
 
 
-def kitty(term: dict, command: str, runner: Runner = run, back: int = 1) -> Optional[Raw]:
-    if back != 1:  # kitty keeps the last command's output only
+def tmux(term: dict, runner: Runner = run, back: int = 1,
+         taps: Optional[Taps] = None) -> Optional[Raw]:
+    target = tmux_target(term)
+    if taps is None or target is None:
+        return None
+    found = taps.find(target[0], target[1], runner, back)
+    if found.entry is None:
+        return Raw("tmux", note=found.note)
+    entry = found.entry
+    return Raw("tmux", bytes(entry.output), exit=entry.exit, dropped=entry.dropped)
+
+
+def kitty(term: dict, runner: Runner = run, back: int = 1,
+          taps: Optional[Taps] = None) -> Optional[Raw]:
+    if back != 1:  # an empty Enter also starts a prompt: only the last command is certain
         return None
     data = runner(["kitty", "@", "--to", term["kitty_listen_on"], "get-text",
-                   "--match", f"id:{term['kitty_window_id']}", "--extent", "last_cmd_output"], {})
-    return None if data is None else Raw("kitty", data)
+                   "--match", f"id:{term['kitty_window_id']}", "--extent", "all", "--ansi"], {})
+    if data is None:
+        return None
+    return marked_rows("kitty", data.decode("utf-8", "replace"))
 
 
-def wezterm(term: dict, command: str, runner: Runner = run, back: int = 1) -> Optional[Raw]:
-    env = {"WEZTERM_UNIX_SOCKET": term["wezterm_socket"]} if term.get("wezterm_socket") else {}
-    screen = runner(["wezterm", "cli", "get-text", "--pane-id", term["wezterm_pane"],
-                     "--start-line", f"-{SCREEN_LINES}"], env)
-    return None if screen is None else Raw("wezterm", after_command(screen, command))
+def marked_rows(source: str, text: str) -> Raw:
+    """The last command's output in a screen whose rows carry OSC 133 marks.
+
+    The question is typed at the last prompt (the last ``A``); the last command's
+    block runs from the prompt before it; its output starts at the block's last
+    ``C`` row and ends where the last prompt starts.  No ``C`` in that block means
+    the terminal has no mark for its output (nothing printed, or the prompt was
+    drawn on the output's last row, which then lost its mark); no prompt at all
+    means the start is not known (cleared, or scrolled out of the history).
+    """
+    prompts, outputs = [], []
+    for mark in _ROW_MARK.finditer(text):
+        if mark.group(1) == "A" and "k=s" not in mark.group(2):
+            prompts.append(mark)
+        elif mark.group(1) == "C":
+            outputs.append(mark)
+    if not prompts:
+        return Raw(source, note=NO_MARKS)
+    current = prompts[-1].start()
+    before = prompts[-2].end() if len(prompts) > 1 else 0
+    starts = [m for m in outputs if before <= m.start() < current]
+    if not starts:
+        return Raw(source, note=NOTHING_MARKED if len(prompts) > 1 else NO_MARKS)
+    region = _ROW_MARK.sub("", text[starts[-1].end():current])
+    return Raw(source, _EOL_MARK.sub("", region.rstrip("\n")).encode("utf-8"))
 
 
-def recorder(term: dict, command: str, runner: Runner = run, back: int = 1,
+def wezterm(term: dict, runner: Runner = run, back: int = 1,
+            taps: Optional[Taps] = None) -> Optional[Raw]:
+    return Raw("wezterm", note=WEZTERM_NOTE)
+
+
+def recorder(term: dict, runner: Runner = run, back: int = 1, taps: Optional[Taps] = None,
              timeout: float = 1.0) -> Optional[Raw]:
     """Ask the relay for a finished command (``back`` 1 = the last); the socket must be ours."""
     path = term["recorder"]
@@ -116,38 +168,11 @@ def recorder(term: dict, command: str, runner: Runner = run, back: int = 1,
     except (OSError, ValueError):
         return None
     if not isinstance(entry, dict):
-        return None
+        return Raw("recorder", note="could not tell where it starts: the recorder saw no command")
+    if entry.get("unsure"):
+        return Raw("recorder", note="could not tell where it starts: the recorder missed its start")
     data = base64.b64decode(entry.get("output", ""))
-    return Raw("recorder", data, fullscreen=bool(entry.get("fullscreen")), exit=entry.get("exit"))
+    return Raw("recorder", data, exit=entry.get("exit"), dropped=int(entry.get("dropped") or 0))
 
 
 SOURCES = {"tmux": tmux, "kitty": kitty, "wezterm": wezterm, "recorder": recorder}
-
-
-def after_command(screen: bytes, command: str) -> bytes:
-    """The lines between the last line that ran ``command`` and the next prompt.
-
-    The next prompt is the next line that starts like the command's own line
-    did (its prompt); the shell may have drawn more below it (the question,
-    a spinner).  Without a prompt to go by, the bottom non-empty line is taken
-    for the prompt the question was typed on.  When the command's own line has
-    scrolled away, everything above that prompt is what is left of its output.
-    """
-    lines = screen.decode("utf-8", errors="replace").rstrip("\n").split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    wanted = command.strip()
-    start, prompt = None, ""
-    if wanted:
-        for i in range(len(lines) - 2, -1, -1):
-            if lines[i].rstrip().endswith(wanted):
-                start, prompt = i + 1, lines[i].rstrip()[: -len(wanted)].strip()
-                break
-    if start is None:
-        return "\n".join(lines[:-1]).encode("utf-8")
-    body = lines[start:]
-    if prompt:
-        for j, line in enumerate(body):
-            if line.startswith(prompt):
-                return "\n".join(body[:j]).encode("utf-8")
-    return "\n".join(body[:-1]).encode("utf-8")

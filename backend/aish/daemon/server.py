@@ -216,9 +216,18 @@ class Server:
             self.log.info("%s for unknown request %s ignored", word, req_id)
         return reply
 
+    def _on_watch(self, args: list, line: str) -> None:
+        """A shell's first prompt in tmux: the handler reads its pane from now on.  Off the
+        control loop (the handler runs tmux), with no reply."""
+        request = Request(id="watch", kind="watch", interactive=True,
+                          extra={"tmux_pane": args[0], "tmux": args[1]})
+        threading.Thread(target=self._run, args=(request, FrameReply("watch", self.log)),
+                         name="watch", daemon=True).start()
+
     # One handler per control word (docs/protocol.md, Control lines)
     CONTROL: dict[str, Callable[["Server", list, str], None]] = {
-        "req": _on_req, "cancel": _on_cancel, "answer": _on_answer, "retire": _on_retire}
+        "req": _on_req, "cancel": _on_cancel, "answer": _on_answer, "retire": _on_retire,
+        "watch": _on_watch}
 
     # ------------------------------------------------------------ a reinstall
     def _hold(self, line: str) -> bool:

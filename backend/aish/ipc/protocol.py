@@ -206,13 +206,20 @@ def parse_frame(line: str) -> Frame:
     return Frame(parts[0], parts[1], [unescape(p) for p in parts[2:]])
 
 
+_TMUX_PANE = re.compile(r"%\d{1,9}")
+_TMUX_SOCKET = re.compile(r"/[^\x00-\x20%]{1,180}")
+
+
 def parse_control(line: str) -> Optional[tuple]:
     """``("req", [id])``, ``("cancel", [id])``, ``("answer", [id, qid, ans])``,
-    ``("retire", [pid])`` or None.  An answer is y, n or a to a Q frame, v (written) or n
-    to a V frame."""
+    ``("retire", [pid])``, ``("watch", [pane, socket])`` or None.  An answer is y, n or a
+    to a Q frame, v (written) or n to a V frame."""
     if len(line) > MAX_CONTROL:
         return None
     words = line.strip().split(" ")
+    if len(words) == 3 and words[0] == "watch" and _TMUX_PANE.fullmatch(words[1]) \
+            and _TMUX_SOCKET.fullmatch(words[2]):
+        return "watch", words[1:]
     if len(words) == 2 and words[0] in ("req", "cancel", "retire") and valid_id(words[1]):
         return words[0], [words[1]]
     if len(words) == 4 and words[0] == "answer" and valid_id(words[1]) and valid_id(words[2]) \

@@ -58,6 +58,8 @@ VERBS: tuple[Verb, ...] = (
          handler="memory:remember", needs=_MEMORY),
     Verb("memory", "[list|add TEXT|forget N|edit|summarize|accept|discard]", "the remembered facts",
          needs=_MEMORY),
+    Verb("sent", "[--all] [--json]", "what the last ask sent to the model, after redaction",
+         needs=("conversation",)),
     Verb("tree", "[DEPTH]", "attach the project's file tree to the next question",
          handler="project:tree", needs=_PROJECT),
     Verb("diff", "", "attach the staged and unstaged git diff to the next question",

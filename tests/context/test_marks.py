@@ -1,9 +1,10 @@
-"""The recorder's command log: OSC 133 cuts, marks split across reads, bounds, full-screen."""
+"""Cutting a shell's raw output at OSC 133 marks (the recorder's and the tmux tap's stream):
+cuts, marks split across reads, bounds, full-screen, a reader that starts mid-command, zsh's PROMPT_SP."""
 from __future__ import annotations
 
 import base64
 
-from aish.cli import recorder
+from aish.context import marks
 
 C, A = b"\x1b]133;C\x07", b"\x1b]133;A\x1b\\"
 
@@ -17,7 +18,7 @@ def out(entry: dict) -> bytes:
 
 
 def test_output_between_c_and_d_with_its_exit():
-    log = recorder.CommandLog()
+    log = marks.CommandLog()
     log.feed(b"prompt$ ls x\r\n" + C + b"ls: x: No such file\r\n" + D(2) + A + b"prompt$ ")
     entry = log.last()
     assert out(entry) == b"ls: x: No such file\r\n" and entry["exit"] == 2
@@ -26,7 +27,7 @@ def test_output_between_c_and_d_with_its_exit():
 def test_marks_split_across_reads_at_every_byte():
     stream = C + b"hello\r\n" + D(1) + A
     for cut in range(1, len(stream)):
-        log = recorder.CommandLog()
+        log = marks.CommandLog()
         log.feed(stream[:cut])
         log.feed(stream[cut:])
         entry = log.last()
@@ -34,45 +35,63 @@ def test_marks_split_across_reads_at_every_byte():
 
 
 def test_back_counts_from_the_last_command():
-    log = recorder.CommandLog()
+    log = marks.CommandLog()
     log.feed(C + b"one" + D(1) + C + b"two" + D(0))
     assert out(log.back(1)) == b"two" and out(log.back(2)) == b"one" and log.back(3) is None
 
 
 def test_a_prompt_without_d_still_ends_the_command():
-    log = recorder.CommandLog()
+    log = marks.CommandLog()
     log.feed(C + b"x" + A)
     assert out(log.last()) == b"x" and log.last()["exit"] is None
 
 
 def test_keeps_the_last_16_commands_and_the_tail_of_64k_each():
-    log = recorder.CommandLog()
+    log = marks.CommandLog()
     for i in range(20):
         log.feed(C + b"%d\n" % i + D(0))
     assert len(log.done) == 16 and out(log.done[0].to_json()) == b"4\n"
     log.feed(C + b"a" * 100_000 + b"END" + D(0))
     entry = log.last()
-    assert len(out(entry)) == recorder.PER_COMMAND and out(entry).endswith(b"END")
-    assert entry["dropped"] == 100_003 - recorder.PER_COMMAND
+    assert len(out(entry)) == marks.PER_COMMAND and out(entry).endswith(b"END")
+    assert entry["dropped"] == 100_003 - marks.PER_COMMAND
 
 
 def test_full_screen_program_is_flagged():
-    log = recorder.CommandLog()
+    log = marks.CommandLog()
     log.feed(C + b"\x1b[?1049h\x1b[Hvim screen\x1b[?1049l" + D(0))
     assert log.last()["fullscreen"] is True
 
 
 def test_escape_that_is_not_a_mark_is_not_held_back():
-    log = recorder.CommandLog()
+    log = marks.CommandLog()
     log.feed(C + b"red \x1b[31m")
     assert bytes(log.current.output) == b"red \x1b[31m"
 
 
-def test_doctor_names_the_output_source_or_how_to_get_one():
-    from aish.cli.doctor import check_output
+def test_a_command_whose_start_was_not_seen_is_unsure_never_the_one_before():
+    """A tap that begins during a command sees its D only: that entry is not the one before."""
+    log = marks.CommandLog()
+    log.feed(b"...the middle of a long build\r\n" + D(2) + A + b"$ ")
+    assert log.last()["unsure"] is True and log.last()["exit"] == 2
+    log.feed(C + b"next\r\n" + D(0))
+    assert log.last()["unsure"] is False and log.back(2)["unsure"] is True
 
-    assert check_output({"TMUX_PANE": "%1"}, "auto").line() == "ok   command output: read from tmux"
-    none = check_output({}, "auto")
-    assert not none.ok and "aish shell" in none.line() and "tmux" in none.line()
-    assert not check_output({"KITTY_WINDOW_ID": "1"}, "auto").ok
-    assert check_output({}, "off").ok
+
+PROMPT_SP = b"\x1b[1m\x1b[7m%\x1b[27m\x1b[1m\x1b[0m" + b" " * 79 + b"\r \r"
+
+
+def test_zsh_prompt_sp_after_the_output_is_not_output():
+    log = marks.CommandLog()
+    log.feed(C + b"abc" + PROMPT_SP + D(0))
+    assert out(log.last()) == b"abc"
+    log.feed(C + b"line\r\n" + PROMPT_SP + D(0))
+    assert out(log.last()) == b"line\r\n"
+    log.feed(C + PROMPT_SP + D(1))  # `false`: nothing at all
+    assert out(log.last()) == b""
+
+
+def test_a_command_that_ends_like_prompt_sp_but_is_not_keeps_its_output():
+    log = marks.CommandLog()
+    log.feed(C + b"progress 50%\rprogress done\r\n" + D(0))
+    assert out(log.last()) == b"progress 50%\rprogress done\r\n"
