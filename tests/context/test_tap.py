@@ -119,7 +119,7 @@ def test_a_pipe_left_by_an_earlier_daemon_is_replaced(taps, tmp_path):
 def test_the_reader_thread_keeps_up_without_a_request(taps):
     tmux = FakeTmux()
     taps.find("/s", "%1", tmux)
-    for i in range(40):  # far more than a FIFO holds: nobody asks meanwhile
+    for _ in range(40):  # far more than a FIFO holds: nobody asks meanwhile
         tmux.shell_prints(C + b"x" * 4000 + b"\r\n" + D(0) + A)
         time.sleep(0.002)
     found = taps.find("/s", "%1", tmux)
