@@ -14,6 +14,7 @@ import json
 import re
 import sys
 
+from aish.context import sanitize, sources
 from tests.helpers import ok
 from tests.shell.shellenv import wait_tapped
 from tests.stub_server import Reply
@@ -40,12 +41,11 @@ def attached(body: dict):
 
 
 class Session:
-    """A shell with the awkward prompts in a 40-column pane, asking against the stub."""
+    """A shell with the awkward prompts in a 40-column window, asking against the stub.
+    ``sh.tmux`` is the terminal it runs in: tmux, or kitty (tests/shell/kitty.py)."""
 
-    def __init__(self, make_shell, stub, shell_name: str, wrap=None, tapped: bool = False) -> None:
-        self.stub = stub
-        self.sh = make_shell(after=PROMPTS[shell_name], wrap=wrap, width=40, wait=False)
-        self.tmux = self.sh.tmux
+    def __init__(self, sh, stub, tapped: bool = False) -> None:
+        self.stub, self.sh, self.tmux = stub, sh, sh.tmux
         self.at_prompt()
         if tapped:  # the first prompt asked the running daemon to read this pane
             wait_tapped(self.sh)
@@ -99,26 +99,33 @@ def check_wide_command_with_a_wrapped_key(s: Session, source: str) -> None:
     body, screen, receipt = s.ask("? why")
     command, text = attached(body) or (None, "")
     lines = text.split("\n")
-    assert command == WIDE.replace(KEY, lines[0]) and len(lines) == 2 and lines[1] == ERROR, text
+    assert command == WIDE.replace(KEY, lines[0]) and len(lines) == 2 and lines[1] == ERROR, screen[-800:]
     assert secret_free(body) and lines[0] and TOP not in text and RIGHT not in text, text
     s.agree(body, screen, receipt, f"sent: 2 lines of output of '{SHORT}' ({source})")
 
 
-def check_no_output(s: Session) -> None:
+# Why nothing was sent, by source: a byte stream knows a command printed nothing; kitty keeps
+# one mark per row, so it only knows that no row holds the start of that output.
+NOTHING = {"stream": "it printed nothing", "kitty": sources.NOTHING_MARKED}
+CLEARED = {"stream": "it printed nothing", "kitty": sources.NO_MARKS}
+FULL = {"stream": sanitize.FULLSCREEN_NOTE, "kitty": sources.NOTHING_MARKED}
+
+
+def check_no_output(s: Session, kind: str = "stream") -> None:
     s.run("false")
     body, screen, receipt = s.ask("? and that")
     assert attached(body) is None, body["messages"][-1]["content"]
-    s.agree(body, screen, receipt, "output of 'false' not sent: it printed nothing")
+    s.agree(body, screen, receipt, f"output of 'false' not sent: {NOTHING[kind]}")
 
 
-def check_clear_then_a_question_with_a_key(s: Session) -> None:
+def check_clear_then_a_question_with_a_key(s: Session, kind: str = "stream") -> None:
     s.run("clear")
     body, screen, receipt = s.ask(f"? is {KEY} still valid")
     assert attached(body) is None and secret_free(body), body["messages"][-1]["content"]
-    s.agree(body, screen, receipt, "output of 'clear' not sent: it printed nothing")
+    s.agree(body, screen, receipt, f"output of 'clear' not sent: {CLEARED[kind]}")
 
 
-def check_full_screen(s: Session) -> None:
+def check_full_screen(s: Session, kind: str = "stream") -> None:
     (s.sh.tmux.cwd / "notes.txt").write_text("private notes\n" * 3)
     s.tmux.type("less notes.txt")
     s.tmux.keys("Enter")
@@ -127,12 +134,16 @@ def check_full_screen(s: Session) -> None:
     s.at_prompt()
     body, screen, receipt = s.ask("? what was that")
     assert attached(body) is None and "private notes" not in json.dumps(body)
-    s.agree(body, screen, receipt,
-            "output of 'less notes.txt' not sent: it ran full screen and left nothing on the screen")
+    s.agree(body, screen, receipt, f"output of 'less notes.txt' not sent: {FULL[kind]}")
+
+
+def tmux_session(make_shell, stub, shell_name: str, wrap=None, tapped: bool = False) -> Session:
+    return Session(make_shell(after=PROMPTS[shell_name], wrap=wrap, width=40, wait=False), stub,
+                   tapped=tapped)
 
 
 def test_tmux_sends_exactly_what_the_command_printed_or_nothing(make_shell, daemon_first, shell_name):
-    s = Session(make_shell, daemon_first, shell_name, tapped=True)
+    s = tmux_session(make_shell, daemon_first, shell_name, tapped=True)
     check_wide_command_with_a_wrapped_key(s, "tmux")
     check_no_output(s)
     check_clear_then_a_question_with_a_key(s)
@@ -140,7 +151,7 @@ def test_tmux_sends_exactly_what_the_command_printed_or_nothing(make_shell, daem
 
 
 def test_the_recorder_sends_exactly_what_the_command_printed_or_nothing(make_shell, model, shell_name):
-    s = Session(make_shell, model, shell_name, wrap=RECORDER)
+    s = tmux_session(make_shell, model, shell_name, wrap=RECORDER)
     check_wide_command_with_a_wrapped_key(s, "recorder")
     check_no_output(s)
     check_clear_then_a_question_with_a_key(s)
@@ -148,7 +159,7 @@ def test_the_recorder_sends_exactly_what_the_command_printed_or_nothing(make_she
 
 
 def test_wezterm_cannot_bound_the_output_so_nothing_is_sent(make_shell, model, shell_name):
-    s = Session(make_shell, model, shell_name, wrap=WEZTERM)
+    s = tmux_session(make_shell, model, shell_name, wrap=WEZTERM)
     s.run(WIDE, "No such file")
     body, screen, receipt = s.ask("? why")
     assert attached(body) is None and secret_free(body)
@@ -159,7 +170,7 @@ def test_wezterm_cannot_bound_the_output_so_nothing_is_sent(make_shell, model, s
 
 def test_a_shell_started_before_the_daemon_says_it_cannot_know_its_first_output(make_shell, model,
                                                                                  shell_name):
-    s = Session(make_shell, model, shell_name)
+    s = tmux_session(make_shell, model, shell_name)
     s.run("ls /definitely-missing", "No such file")
     body, screen, receipt = s.ask("? why")  # this question starts the daemon: too late
     assert attached(body) is None

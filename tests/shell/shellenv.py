@@ -74,12 +74,11 @@ def ask_gets_the_suggestion(tmux: Tmux, stub: StubServer, question: str) -> None
     tmux.wait_last_line(PROMPT + "ls -la", timeout=20)
 
 
-def start_shell(name: str, base: Path, before: str = "", after: str = "",
-                prompt: str = "", extra_env: dict | None = None, load: str = "source",
-                wrap: list | None = None, width: int = 100) -> Shell:
-    """``load``: "source" the script from this checkout, "eval" `aish init <shell>`, or
-    "none" (the rc loads it itself);
-    ``wrap``: a command line the shell runs under (``aish record --``)."""
+def shell_command(name: str, base: Path, before: str = "", after: str = "", prompt: str = "",
+                  extra_env: dict | None = None, load: str = "source") -> tuple:
+    """(argv, env, home, work dir, history file) of a shell with a private rc that loads aish
+    from this checkout: ``load`` "source" the script, "eval" `aish init <shell>`, or "none"
+    (the rc loads it itself)."""
     home = base / "home"
     home.mkdir(exist_ok=True)
     work = home / "work"
@@ -104,6 +103,16 @@ def start_shell(name: str, base: Path, before: str = "", after: str = "",
               f"{loader}\n{after}\n")
         (home / ".bashrc").write_text(rc, encoding="utf-8")
         command = ["bash", "--noprofile", "--rcfile", str(home / ".bashrc"), "-i"]
+    return command, env, home, work, histfile
+
+
+def start_shell(name: str, base: Path, before: str = "", after: str = "",
+                prompt: str = "", extra_env: dict | None = None, load: str = "source",
+                wrap: list | None = None, width: int = 100) -> Shell:
+    """The shell of ``shell_command`` in tmux; ``wrap``: a command line it runs under
+    (``aish record --``)."""
+    command, env, home, work, histfile = shell_command(name, base, before, after, prompt,
+                                                       extra_env, load)
     keys = {"ask": ("C-x", "C-a"), "explain": ("C-x", "C-w"), "cycle": ("C-x", "C-y")}
     command = [*(wrap or []), *command]
     tmux = Tmux(command, env, work, width=width,

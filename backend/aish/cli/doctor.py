@@ -62,15 +62,18 @@ def check_output(env: dict, setting: str) -> Check:
     if env.get("AISH_OUTPUT") == "off":
         return Check(True, "command output", "off in this shell (AISH_OUTPUT=off)")
     for var, name in (("AISH_RECORDER", "aish's recorder"), ("TMUX_PANE", "tmux"),
-                      ("KITTY_WINDOW_ID", "kitty"), ("WEZTERM_PANE", "WezTerm")):
+                      ("KITTY_WINDOW_ID", "kitty")):
         if env.get(var):
             if var == "KITTY_WINDOW_ID" and not env.get("KITTY_LISTEN_ON"):
                 return Check(False, "command output", "kitty without remote control",
                              "set allow_remote_control and listen_on in kitty.conf, "
                              "or start the shell with 'aish shell'")
             return Check(True, "command output", f"read from {name}")
+    if env.get("WEZTERM_PANE"):
+        return Check(False, "command output", "WezTerm's CLI cannot tell where a command's output "
+                     "starts", "start the shell with 'aish shell' (it records the output)")
     return Check(False, "command output", "not available in this terminal",
-                 "run the shell inside tmux, kitty (remote control) or WezTerm, "
+                 "run the shell inside tmux or kitty (remote control), "
                  "or start it with 'aish shell'")
 
 

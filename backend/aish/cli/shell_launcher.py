@@ -82,8 +82,9 @@ def exec_shell(name: str, record: bool = False) -> int:
 
 
 def needs_recorder(env: dict) -> bool:
-    """Plain terminals only: tmux, kitty and WezTerm can tell the daemon themselves."""
-    return not any(env.get(k) for k in ("TMUX", "KITTY_WINDOW_ID", "WEZTERM_PANE", "AISH_RECORDER"))
+    """Unless the terminal can bound a command's output itself: tmux (the daemon's tap) and
+    kitty (its marked rows); WezTerm's CLI cannot (docs/output.md), plain terminals neither."""
+    return not any(env.get(k) for k in ("TMUX", "KITTY_WINDOW_ID", "AISH_RECORDER"))
 
 
 def _keep_path(name: str) -> str:

@@ -45,6 +45,7 @@ NO_MARKS = "could not tell where it starts: no output start marked before the pr
 NOTHING_MARKED = "kitty marks no output for it (it printed nothing, or on the prompt's row)"
 
 Runner = Callable[[list, dict], Optional[bytes]]
+SLOW_CLIS = {"kitty": 6.0}  # kitty's CLI is a Python program of its own: slower to start
 
 
 @dataclass
@@ -60,6 +61,7 @@ class Raw:
 
 def run(argv: list, env: dict, timeout: float = 2.0) -> Optional[bytes]:
     """Run a terminal's CLI; any failure is "no output", never an error in the answer."""
+    timeout = SLOW_CLIS.get(argv[0], timeout)
     try:
         done = subprocess.run(argv, env={**os.environ, **env}, stdin=subprocess.DEVNULL,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=timeout)
