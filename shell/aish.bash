@@ -185,6 +185,10 @@ _aish_enter() {        # every Enter: a plain line is accepted at once, a questi
 _aish_noop() { :; }
 
 _aish_bind_accept() {  # what the second half of the Enter macro does: accept or nothing
+  if [[ $_aish_bp == ble ]]; then    # (ble.sh: our widget reads the flag)
+    [[ $1 == accept-line ]] && _aish_accept=1 || _aish_accept=''
+    return 0
+  fi
   local km
   for km in emacs vi-insert vi-command; do
     if [[ $1 == accept-line ]]; then
@@ -245,10 +249,39 @@ _aish_command_done() { # $1 exit status (? unknown): the D and A marks, and a fi
   return 0
 }
 
+# ble.sh replaces readline: bash's `bind`, PROMPT_COMMAND and Ctrl-C go through its
+# emulation (each `bind` costs it ~3 ms, and it runs PROMPT_COMMAND after its own hooks).
+# When it is loaded (its docs: first in .bashrc), aish uses what it supports instead:
+# `blehook PRECMD/PREEXEC` and `ble-bind`, each keymap bound when ble loads it.
+_aish_ble_keys() {     # $1 ble keymap: the same keys as below, through ble-bind
+  local km=$1
+  ble-bind -m "$km" -x 'keyseq:\C-x\C-]\C-a' _aish_enter
+  ble-bind -m "$km" -x 'keyseq:\C-x\C-]\C-s' _aish_step_key
+  ble-bind -m "$km" -f 'keyseq:\C-x\C-]\C-b' _aish_accept
+  ble-bind -m "$km" -s 'keyseq:\e[0n' '\C-x\C-]\C-s\C-x\C-]\C-b'
+  ble-bind -m "$km" -s 'keyseq:\C-m' '\C-x\C-]\C-a\C-x\C-]\C-b'
+  ble-bind -m "$km" -s 'keyseq:\C-j' '\C-x\C-]\C-a\C-x\C-]\C-b'
+  [[ -n $AISH_KEY_ASK ]] && ble-bind -m "$km" -x "keyseq:$AISH_KEY_ASK" _aish_ask_key
+  [[ -n $AISH_KEY_EXPLAIN ]] && ble-bind -m "$km" -x "keyseq:$AISH_KEY_EXPLAIN" _aish_explain_key
+  [[ -n $AISH_KEY_CYCLE ]] && ble-bind -m "$km" -x "keyseq:$AISH_KEY_CYCLE" _aish_cycle_key
+  [[ -n $AISH_KEY_FIX ]] && ble-bind -m "$km" -x "keyseq:$AISH_KEY_FIX" _aish_fix_key
+  return 0
+}
+
+# The second key of Enter under ble.sh: its widgets are functions named ble/widget/NAME.
+# A flag says accept or not (rebinding, as for readline, would cost ble a `bind` a time).
+function ble/widget/_aish_accept { [[ -z $_aish_accept ]] || ble/widget/accept-line; }
+
 if [[ $- == *i* && -z ${_aish_bash_loaded-} ]]; then
   _aish_bash_loaded=1
   if (( BASH_VERSINFO[0] < 4 )) || [[ -n ${AISH_BASH_LEGACY-} ]]; then
     alias '?'='_aish_legacy #'
+  elif [[ -n ${BLE_VERSION-} ]] && declare -F blehook ble-bind >/dev/null; then
+    _aish_bp=ble
+    blehook PRECMD+=_aish_precmd
+    blehook PREEXEC+=_aish_preexec
+    blehook/eval-after-load keymap_emacs '_aish_ble_keys emacs'
+    blehook/eval-after-load keymap_vi '_aish_ble_keys vi_imap; _aish_ble_keys vi_nmap'
   else
     for _aish_km in emacs vi-insert vi-command; do
       bind -m "$_aish_km" -x '"\C-x\C-]\C-a": _aish_enter'

@@ -169,11 +169,11 @@ _aish_dir() {
 _aish_alive() {        # $1 = dir: the pid file names a live process (not a zombie); pid in REPLY
   local pid='' st=''
   [[ -p $1/daemon.fifo && -r $1/daemon.pid ]] || return 1
-  read -r pid < "$1/daemon.pid" 2>/dev/null
+  builtin read -r pid < "$1/daemon.pid" 2>/dev/null
   [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 1
   REPLY=$pid
   # A killed daemon whose parent does not reap it still answers kill -0 (Linux: read its state).
-  [[ -r /proc/$pid/stat ]] && read -r st < "/proc/$pid/stat" 2>/dev/null && [[ ${st##*) } == Z* ]] && return 1
+  [[ -r /proc/$pid/stat ]] && builtin read -r st < "/proc/$pid/stat" 2>/dev/null && [[ ${st##*) } == Z* ]] && return 1
   return 0
 }
 
@@ -319,7 +319,7 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   _aish_write_new "$_aish_d/$_aish_id.req" "${out[@]}" ||
     { _aish_say "aish: cannot write the request in $_aish_d"; return 1; }
   _aish_pid0=
-  read -r _aish_pid0 2>/dev/null < "$_aish_d/daemon.pid"
+  builtin read -r _aish_pid0 2>/dev/null < "$_aish_d/daemon.pid"
   _aish_last=$SECONDS
   _aish_send "$_aish_d" "req $_aish_id" || {
     _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
@@ -347,7 +347,7 @@ _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answe
   local _aish_vn _aish_vv
   local -a _aish_vout
   if compgen -v >| "$_aish_d/bash-$$.vars" 2>/dev/null; then
-    while IFS= read -r _aish_vn; do
+    while IFS= builtin read -r _aish_vn; do
       case $_aish_vn in
         _aish_*|BASH_*) continue ;;
         *[Kk][Ee][Yy]*|*[Tt][Oo][Kk][Ee][Nn]*|*[Ss][Ee][Cc][Rr][Ee][Tt]*|*[Pp][Aa][Ss][Ss]*|*[Cc][Rr][Ee][Dd]*|\
@@ -370,9 +370,14 @@ _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answe
 # A norris report is read in PROMPT_COMMAND, where the terminal is in the mode commands run
 # in: keys typed while the next step is planned would be echoed into the output.  Once the
 # answer has begun (or the planner thinks a while), echo goes off until the request ends
-# (forks, after the first byte).  A `bind -x` key runs under readline's own settings.
+# (forks, after the first byte).  A `bind -x` key runs under readline's own settings; under
+# ble.sh's, Ctrl-C is a key (intr undef), so it is made a signal again meanwhile.
 _aish_hush() {
   _aish_tty=-                           # tried once per request
+  if [[ $_aish_bp == ble && -n ${READLINE_LINE+set} ]]; then
+    command stty intr '^C' 2>/dev/null && _aish_tty=ble
+    return 0
+  fi
   [[ -z ${READLINE_LINE+set} && -t 0 ]] || return 0
   local saved
   saved=$(command stty -g 2>/dev/null) || return 0
@@ -385,7 +390,7 @@ _aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or 
   # retired for an upgrade still streams our answer)
   local st=
   [[ -n $1 ]] && kill -0 "$1" 2>/dev/null || return 0
-  [[ -r /proc/$1/stat ]] && read -r st < "/proc/$1/stat" 2>/dev/null && [[ ${st##*) } == Z* ]]
+  [[ -r /proc/$1/stat ]] && builtin read -r st < "/proc/$1/stat" 2>/dev/null && [[ ${st##*) } == Z* ]]
 }
 
 # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
@@ -394,7 +399,7 @@ _aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or 
 _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.._f3; 1 = stop
   local line
   while :; do
-    if IFS= read -r -t "$_aish_tick" -u 57 line; then
+    if IFS= builtin read -r -t "$_aish_tick" -u 57 line; then
       line=$_aish_part$line _aish_part='' _aish_last=$SECONDS
     else
       (( $? > 128 )) || return 1                    # the FIFO closed
@@ -422,7 +427,7 @@ _aish_read_frame() {   # the next frame of our request into _aish_tag, _aish_f1.
 _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
   local key dropped=0 t=${2:-120} start=$SECONDS
   t=${t%.*}
-  while read -t 0 <&0; do IFS= read -r -s -N 1 key; (( dropped++ )); done
+  while builtin read -t 0 <&0; do IFS= builtin read -r -s -N 1 key; (( dropped++ )); done
   (( dropped )) && _aish_say "[aish] $dropped keys typed before this question were dropped"
   _aish_spin_clear
   (( _aish_nl )) || printf '\n'
@@ -435,7 +440,7 @@ _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
       return 0
     fi
     key=
-    IFS= read -r -s -N 1 -t "$_aish_tick" key
+    IFS= builtin read -r -s -N 1 -t "$_aish_tick" key
     if [[ -n $_aish_intr ]]; then printf '\n'; _aish_nl=1; return 1; fi
     [[ -n $key ]] || continue
     _aish_edit "$key" && continue
@@ -453,15 +458,15 @@ _aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
   local d=$_aish_d key val
   _aish_old_int='' _aish_umask=''
   if trap -p INT >| "$d/bash-$$.trap"; then
-    IFS= read -r -d '' _aish_old_int < "$d/bash-$$.trap"
+    IFS= builtin read -r -d '' _aish_old_int < "$d/bash-$$.trap"
   fi
   if [[ -r /proc/$$/status ]]; then
-    while read -r key val; do
+    while builtin read -r key val; do
       [[ $key == Umask: ]] && { _aish_umask=$val; break; }
     done < "/proc/$$/status"
   fi
   if [[ -z $_aish_umask ]] && umask >| "$d/bash-$$.umask"; then
-    read -r _aish_umask < "$d/bash-$$.umask"
+    builtin read -r _aish_umask < "$d/bash-$$.umask"
   fi
   _aish_trapped=1
   trap _aish_int INT
@@ -469,7 +474,8 @@ _aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
 
 _aish_cleanup() {      # close the reply FIFO (first: no child inherits it); cancel an unfinished request
   { exec 57<&-; } 2>/dev/null
-  [[ -n $_aish_tty && $_aish_tty != - ]] && command stty "$_aish_tty" 2>/dev/null
+  if [[ $_aish_tty == ble ]]; then command stty intr undef 2>/dev/null
+  elif [[ -n $_aish_tty && $_aish_tty != - ]]; then command stty "$_aish_tty" 2>/dev/null; fi
   _aish_tty=''
   if [[ -n $_aish_pending ]]; then
     local d=${_aish_pending% *} id=${_aish_pending##* }
@@ -501,7 +507,7 @@ _aish_echo_line() {    # bash erased the prompt's last line: show it again with 
 }
 
 _aish_typed() {        # keys typed while the answer streamed wait in the tty
-  read -t 0 <&0
+  builtin read -t 0 <&0
 }
 
 _aish_finish() {       # $1 = line to keep when nothing is inserted
@@ -597,7 +603,7 @@ _aish_prepare() {      # a `kind=prepare` request, only if the daemon already ru
   # here from /proc (a fork-free read; without /proc no draft is asked for).
   local _aish_fifo='' _aish_d=$d _aish_id='' _aish_pending='' _aish_pid0='' _aish_last='' _aish_umask='' key val
   [[ -r /proc/$$/status ]] || return 0
-  while read -r key val; do
+  while builtin read -r key val; do
     [[ $key == Umask: ]] && { _aish_umask=$val; break; }
   done < "/proc/$$/status"
   [[ -n $_aish_umask ]] || return 0

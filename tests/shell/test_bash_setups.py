@@ -55,3 +55,56 @@ def test_prompt_command_assigned_anew_after_aish_loads(make_shell, stub):
     sh.tmux.keys("C-u")
     sh.ask('echo "user saw $user_pc"')      # the user's hook still runs, with the real status
     sh.wait("user saw 0")
+
+
+# ble.sh replaces readline.  Its supported ways in are `blehook PRECMD/PREEXEC` (PRECMD runs
+# with the last status in $?, PREEXEC gets the command line) and `ble-bind`; bash's `bind`
+# goes through an emulation that costs it ~3 ms a call, and once attached it runs
+# PROMPT_COMMAND as it likes.  A stand-in with that surface (ble.sh has no Debian package):
+# its hooks run from its own PROMPT_COMMAND and DEBUG trap, `ble-bind -x` binds through
+# readline so the ask key works, and every `bind` call aish makes is counted.
+BLE = r'''
+BLE_VERSION=0.4.0-test
+_t_binds=0 _t_pre=() _t_exec=() _t_ready=
+bind() { (( _t_binds++ )); builtin bind "$@"; }
+blehook() {
+  case $1 in
+    PRECMD+=*) _t_pre+=("${1#PRECMD+=}") ;;
+    PREEXEC+=*) _t_exec+=("${1#PREEXEC+=}") ;;
+  esac
+}
+blehook/eval-after-load() { [[ $1 == keymap_emacs ]] && eval "$2"; }
+ble-bind() {   # -m KEYMAP -x|-f|-s keyseq:SEQ COMMAND
+  [[ $3 == -x ]] && builtin bind -m emacs -x "\"${4#keyseq:}\": $5"
+  return 0
+}
+_t_precmd() { local st=$? f; for f in "${_t_pre[@]}"; do (exit $st); $f; done; _t_ready=1; }
+_t_preexec() {
+  [[ -n $_t_ready && -z ${READLINE_LINE+set} && $BASH_COMMAND != _t_precmd* ]] || return 0
+  _t_ready=
+  local f; for f in "${_t_exec[@]}"; do $f "$BASH_COMMAND"; done
+}
+trap _t_preexec DEBUG
+'''
+BLE_ATTACH = "PROMPT_COMMAND=_t_precmd   # attached: ble runs PROMPT_COMMAND its own way\n"
+
+
+@pytest.mark.parametrize("order", ["aish-then-attach", "attach-then-aish"])
+def test_ble_sh_hooks_and_bindings_are_its_own(make_shell, stub, order):
+    """Loaded after `ble-attach`, nothing was recorded; before it, aish's ~30 `bind` calls
+    cost ble.sh ~90 ms at start-up."""
+    sh = (make_shell(before=BLE, after=BLE_ATTACH) if order == "aish-then-attach"
+          else make_shell(before=BLE + BLE_ATTACH))
+    sh.ask("false")
+    sh.wait(lambda s: s.count("aish$") >= 2)
+    sh.ask("true")
+    sh.wait(lambda s: s.count("aish$") >= 3)
+    stub.queue(Reply(text="ok\nCMD: make\n"))
+    sh.tmux.keys("C-x", "C-a")
+    sh.wait_prompt("make")
+    lines = [line.strip() for line in shell_context(stub.requests[-1]).splitlines()]
+    assert any(line.startswith("[1 ") and line.endswith("] false") for line in lines), lines
+    assert any(line.startswith("[0 ") and line.endswith("] true") for line in lines), lines
+    sh.tmux.keys("C-u")
+    sh.ask('echo "binds=$_t_binds pc=$PROMPT_COMMAND"')
+    sh.wait("binds=0 pc=_t_precmd\n")
