@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from aish.errors import ConnectRefused
-from aish.safety.assess import Verdict, assess, second_opinion
+from aish.safety.assess import Verdict, assess
+from aish.safety.opinions import second_opinion
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 RANK = {"low": 0, "medium": 1, "high": 2}

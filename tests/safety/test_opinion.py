@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import threading
 
-from aish.safety.assess import Verdict, unknown_writer
+from aish.safety.assess import Verdict
+from aish.safety.opinions import unknown_writer
 from aish.safety.opinions import Opinions
 
 LOCAL = Verdict("medium", "git reset --hard discards uncommitted changes (git reset --hard)")

@@ -17,26 +17,31 @@ if TYPE_CHECKING:
 def judge(caller: "Caller", commands: list, req: Optional[Request],
           reply: Reply) -> list[tuple[Optional[str], Optional[str], Optional[str]]]:
     """(level, reason, preview) per command: the local verdict against the shell's cwd, a
-    second opinion (costed ``probe``, cached, waited on at most ``llm_timeout``) on medium or
-    unknown commands, and a preview of what a flagged one would touch."""
+    second opinion (costed ``probe``, cached) and a preview of what a flagged one would touch.
+
+    With ``safety.llm_model`` medium and unknown commands wait for its opinion at most
+    ``llm_timeout``; without it, a local default model is asked about unknown writers after
+    the answer (``second_opinion = "auto"``), and its cached opinion serves the next time."""
     from aish.safety import assess as safety
 
     env = caller.env
     cfg = env.config
     verdicts = {i: safety.assess(c, cwd=req.cwd if req else "") for i, c in enumerate(commands)}
-    if cfg.safety.llm_model:
-        jobs = []
-        for i, command in enumerate(commands):
-            verdict = verdicts[i]
-            if verdict and verdict.level == "medium" or verdict is None and safety.unknown_writer(command):
-                jobs.append((i, caller.redact(command), verdict))  # cached by what was sent
-        if jobs:
-            from aish.safety.opinions import SHARED
+    waited = bool(cfg.safety.llm_model)
+    if waited or cfg.safety.second_opinion == "auto" and cfg.model().is_local:
+        from aish.safety.opinions import SHARED, unknown_writer
 
-            complete = caller.completer("probe", reply)  # costed, redacted, quiet, no fallback
-            opinions = (env.opinions or SHARED).gather(jobs, cfg.model(cfg.safety.llm_model), complete,
-                                                       cfg.safety.llm_timeout)
-            for i, second in opinions.items():
+        levels = {i: v.level if v is not None else None for i, v in verdicts.items()}
+        jobs = [(i, caller.redact(command), verdicts[i]) for i, command in enumerate(commands)  # cached as sent
+                if waited and levels[i] == "medium" or levels[i] is None and unknown_writer(command)]
+        if jobs:
+            opinions = env.opinions or SHARED
+            if waited:
+                complete = caller.completer("probe", reply)  # costed, redacted, quiet, no fallback
+                found = opinions.gather(jobs, cfg.model(cfg.safety.llm_model), complete, cfg.safety.llm_timeout)
+            else:  # after the answer, on the local model; the next time it is in the cache
+                found = opinions.background(jobs, cfg.model(), caller.completer("probe"), cfg.safety.llm_timeout)
+            for i, second in found.items():
                 verdicts[i] = second or verdicts[i]
     judged: list[tuple[Optional[str], Optional[str], Optional[str]]] = []
     for i, command in enumerate(commands):

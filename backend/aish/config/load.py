@@ -146,6 +146,9 @@ def validate(cfg: Config, where: str = "config") -> None:
                           "is not a configured model")
     if not 0 < cfg.safety.llm_timeout <= 120:
         raise ConfigError(f"{where}: safety.llm_timeout = {cfg.safety.llm_timeout} must be between 0 and 120 seconds")
+    if cfg.safety.second_opinion not in ("auto", "off"):
+        raise ConfigError(f"{where}: safety.second_opinion must be \"auto\" or \"off\", "
+                          f"got '{cfg.safety.second_opinion}'")
     if cfg.safety.llm_model and cfg.safety.llm_model not in cfg.models:
         raise ConfigError(f"{where}: safety.llm_model = '{cfg.safety.llm_model}' is not a configured model")
     for name in cfg.delegate.allow:

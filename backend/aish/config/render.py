@@ -66,6 +66,7 @@ budget_tokens = 6000
 # [safety]
 # llm_model = "cloud"                 # second opinion on commands rated medium or unknown
 # llm_timeout = 5.0                   # seconds a second opinion may hold the suggestions back
+# second_opinion = "auto"             # no llm_model + a local model: unknown writers asked after the answer
 
 # [norris]
 # max_steps = 10                      # planned steps per task (? :norris GOAL)

@@ -142,6 +142,9 @@ class TokenizeConfig:
 class SafetyConfig:
     llm_model: Optional[str] = None  # second opinion for medium-rated or unknown commands
     llm_timeout: float = 5.0  # the longest a second opinion may hold the suggestions back
+    # "auto": without llm_model, a local default model gives unknown writers a second opinion
+    # after the answer (never waited on, cached); "off": never
+    second_opinion: str = "auto"
 
 
 @dataclass
