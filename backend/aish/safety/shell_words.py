@@ -14,6 +14,7 @@ and expansions kept literally (``"$HOME/x"`` -> ``$HOME/x``).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -21,6 +22,7 @@ from typing import Optional
 _CONTROL = ("&&", "||", ";;", "|&", ";", "|", "&", "(", ")", "\n")
 _REDIRECT = ("&>>", "<<<", "<<-", ">>", ">|", "&>", ">&", "<&", "<>", "<<", ">", "<")
 _META = " \t\n;&|<>()"
+_PLAIN = re.compile(r"[^ \t\n;&|<>()\\'\"$`*?\[]+")
 
 
 @dataclass
@@ -108,6 +110,11 @@ def _read_word(s: str, i: int) -> tuple:
     out: list[str] = []
     word = Word("", "")
     while i < n:
+        plain = _PLAIN.match(s, i)  # a run of ordinary characters, taken at once
+        if plain:
+            out.append(plain.group())
+            i = plain.end()
+            continue
         c = s[i]
         if c in _META:
             if c in "<>" and i + 1 < n and s[i + 1] == "(" and i == start:

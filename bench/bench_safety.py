@@ -1,0 +1,94 @@
+"""Safety-check speed, this checkout against a git revision, measured in the same run.
+
+1. ``assess`` per command over the corpora (everyday, destructive, effects): median µs.
+2. Long inputs that used to be quadratic: a pipeline of 2,000 ``x`` segments (4 KB), ``rm -rf``
+   with 2,000 arguments; and, for this checkout only, the 19,999-character pipeline and
+   ``rm -rf`` with 9,990 arguments (the old code took 100 s and 5 s on them).
+
+Each side runs in its own Python process (two versions of ``aish`` cannot share one), the
+two alternate, and each figure is the median of ``--runs`` repeats.
+
+Run: python3 bench/bench_safety.py [--against REV] [--runs 5]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_BASELINE = "4e10337"  # main before the long-tail work
+
+_CHILD = r'''
+import json, re, sys, time
+sys.path.insert(0, sys.argv[1])
+from aish.safety.assess import assess
+corpus = json.loads(sys.argv[2])
+which = sys.argv[3]
+def timed(fn):
+    start = time.perf_counter(); fn(); return time.perf_counter() - start
+if which == "corpus":
+    for c in corpus[:50]:
+        assess(c)  # warm up
+    total = timed(lambda: [assess(c) for c in corpus])
+    print(json.dumps(total / len(corpus)))
+else:
+    cases = {"pipe-2000": "|".join(["x"] * 2000), "rm-2000": "rm -rf " + " ".join(f"d{i}" for i in range(2000)),
+             "pipe-9999": "|".join(["x"] * 9999), "rm-9990": "rm -rf " + " ".join(chr(97 + i % 26) for i in range(9990))}
+    print(json.dumps(timed(lambda: assess(cases[which]))))
+'''
+
+
+def corpus() -> list[str]:
+    lines = []
+    for path in [ROOT / "tests/corpus/everyday.txt", ROOT / "tests/corpus/destructive.txt",
+                 *sorted((ROOT / "tests/corpus/effects").glob("*.txt"))]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                lines.append(line.split("] ", 1)[-1].replace("⏎", "\n") if line.startswith("[") else line)
+    return lines
+
+
+def backend_of(rev: str, dest: Path) -> Path:
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "backend"], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    return dest / "backend"
+
+
+def run(backend: Path, commands: list[str], which: str) -> float:
+    out = subprocess.run([sys.executable, "-c", _CHILD, str(backend), json.dumps(commands), which],
+                         capture_output=True, text=True, check=True, timeout=600)
+    return float(out.stdout.strip())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--against", default=DEFAULT_BASELINE)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    commands = corpus()
+    with tempfile.TemporaryDirectory() as tmp:
+        old = backend_of(args.against, Path(tmp))
+        new = ROOT / "backend"
+        print(f"{len(commands)} corpus commands; baseline {args.against}; medians of {args.runs} runs")
+        for which, label in (("corpus", "assess per command"), ("pipe-2000", "pipeline, 2,000 segments"),
+                             ("rm-2000", "rm -rf, 2,000 arguments")):
+            ours, base = [], []
+            for _ in range(args.runs):
+                ours.append(run(new, commands, which))
+                base.append(run(old, commands, which))
+            o, b = statistics.median(ours), statistics.median(base)
+            unit, scale = ("µs", 1e6) if which == "corpus" else ("ms", 1e3)
+            print(f"{label:28s} new {o * scale:9.1f} {unit}   old {b * scale:9.1f} {unit}   ratio {o / b:5.2f}x")
+        for which, label in (("pipe-9999", "pipeline, 19,997 characters"), ("rm-9990", "rm -rf, 9,990 arguments")):
+            o = statistics.median(run(new, commands, which) for _ in range(args.runs))
+            print(f"{label:28s} new {o * 1e3:9.1f} ms   (old: 100 s and 5 s, not rerun)")
+
+
+if __name__ == "__main__":
+    main()
