@@ -38,7 +38,8 @@ if which == "corpus":
     print(json.dumps(total / len(corpus)))
 else:
     cases = {"pipe-2000": "|".join(["x"] * 2000), "rm-2000": "rm -rf " + " ".join(f"d{i}" for i in range(2000)),
-             "pipe-9999": "|".join(["x"] * 9999), "rm-9990": "rm -rf " + " ".join(chr(97 + i % 26) for i in range(9990))}
+             "pipe-9999": "|".join(["x"] * 9999),
+             "rm-9990": "rm -rf " + " ".join(chr(97 + i % 26) for i in range(9990))}
     print(json.dumps(timed(lambda: assess(cases[which]))))
 '''
 

@@ -51,7 +51,8 @@ WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninsta
 # every table first).
 SPECIAL_WORDS: dict = {"migrate:fresh": "drop", "migrate:refresh": "reset", "migrate:reset": "reset",
                        "db:wipe": "wipe", "schema:drop": "drop", "database:drop": "drop", "db:purge": "drop",
-                       "db:seed:replant": "reset", "flush-all": "flushall"}
+                       "db:seed:replant": "reset", "flush-all": "flushall", "db:schema:load": "drop",
+                       "db:structure:load": "drop", "ecto.reset": "drop", "ecto.drop": "drop"}
 # Programs whose name is the destructive verb (and that no rule names).
 DESTRUCTIVE_PROGRAMS: dict = {"tpm2_clear": "wipe", "nwipe": "wipe", "sdelete": "delete", "scrub": "wipe",
                               "wipe": "wipe",
@@ -124,7 +125,8 @@ HEAVY_OPTIONS: frozenset = frozenset("""
 --purge --wipe --wipe-data --wipe-all --erase --erase-all --destroy --drop --drop-database --delete-data
 --delete-all --remove-all --remove-all-storage --delete-storage --delete-volumes --delete-snapshots
 --zap --factory-reset --shred --nuke --obliterate --with-data --all-data --delete-everything --remove-data
---force-delete --delete-backups --wipe-storage --delete-disks --erase-data --delete-files
+--force-delete --delete-backups --wipe-storage --delete-disks --erase-data --delete-files --force-reset
+--accept-data-loss
 """.split())
 # Options that take everything in reach.
 SCOPE_OPTIONS: frozenset = frozenset("""

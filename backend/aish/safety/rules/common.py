@@ -70,7 +70,8 @@ OUTPUT_DIRS = {"build", "dist", "out", "target", "node_modules", "__pycache__", 
                "cmake-build-debug", "cmake-build-release", "builddir", ".svelte-kit", ".angular",
                "DerivedData", ".terraform", "vendor/bundle", "pkg", "lib-cov", ".sass-cache",
                "storybook-static", ".docusaurus", ".expo", "logs", "log"}
-_OUTPUT_SUFFIX = re.compile(r"\.(egg-info|pyc|pyo|o|a|class|log|tmp|bak|orig|rej|swp)$")
+_OUTPUT_SUFFIX = re.compile(r"\.(egg-info|pyc|pyo|o|a|class|log|tmp|bak|orig|rej|swp)$|"
+                            r"(^|/)(\.DS_Store|Thumbs\.db|desktop\.ini|\.AppleDouble|__MACOSX|\._\*)$")
 _TEMP = ("/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/", "/var/cache/")
 
 

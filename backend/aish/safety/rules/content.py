@@ -270,7 +270,8 @@ def rule_sql(c: Ctx) -> Optional[tuple]:
     return best
 
 
-RULES = {"truncate": [rule_truncate], "dd": [rule_dd], "mke2fs": [rule_mkfs], "mkswap": [rule_mkfs],
+RULES = {"truncate": [rule_truncate], "dd": [rule_dd], "dcfldd": [rule_dd], "dc3dd": [rule_dd], "ddpt": [rule_dd],
+         "sg_dd": [rule_dd], "mke2fs": [rule_mkfs], "mkswap": [rule_mkfs],
          "newfs": [rule_mkfs], "mkntfs": [rule_mkfs], "mkdosfs": [rule_mkfs], "mformat": [rule_mkfs],
          "fdisk": [rule_partition], "sfdisk": [rule_partition], "gdisk": [rule_partition],
          "cfdisk": [rule_partition], "parted": [rule_partition], "sgdisk": [rule_partition],

@@ -96,7 +96,9 @@ def _named_files(c: Ctx) -> list:
     files = []
     for k, t in enumerate(texts):
         nxt = texts[k + 1] if k + 1 < len(texts) else ""
-        if t in ("-F", "--form", "-d", "--data", "--data-binary", "--data-urlencode", "--json") and nxt:
+        bundle = t[-1:] if re.fullmatch(r"-[a-zA-Z]{2,}", t) else ""  # -sF, -sSd
+        if (t in ("-F", "--form", "-d", "--data", "--data-binary", "--data-urlencode", "--json") or bundle in "Fd"
+                and bundle) and nxt:
             m = re.search(r"[@<]([^;,]+)", nxt)
             if m:
                 files.append(m.group(1))

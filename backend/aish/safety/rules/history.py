@@ -109,6 +109,16 @@ def rule_history_rewriters(c: Ctx) -> Optional[tuple]:
     return None
 
 
+def rule_svn(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    sub = next((t for t in texts if not t.startswith("-")), "")
+    if sub == "revert" and any(t in ("-R", "--recursive", "--depth=infinity") for t in texts):
+        return MEDIUM, f"svn revert -R discards every local change under it ({c.text})"
+    if sub == "cleanup" and any(t in ("--remove-unversioned", "--remove-ignored") for t in texts):
+        return MEDIUM, f"svn cleanup deletes unversioned files ({c.text})"
+    return None
+
+
 def rule_hg(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     sub = next((t for t in texts if not t.startswith("-")), "")
@@ -132,5 +142,5 @@ def rule_jj(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {"git": [rule_git_history], "hg": [rule_hg], "jj": [rule_jj], "bfg": [rule_history_rewriters],
-         "java": [rule_history_rewriters]}
+RULES = {"git": [rule_git_history], "hg": [rule_hg], "svn": [rule_svn], "jj": [rule_jj],
+         "bfg": [rule_history_rewriters], "java": [rule_history_rewriters]}

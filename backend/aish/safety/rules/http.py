@@ -49,7 +49,9 @@ def _method_and_url(c: Ctx) -> tuple:
                           (k == 0 or texts[k - 1] not in _VALUED)):
             url = t
     if prog in ("http", "https", "xh", "xhs", "httpie"):
-        positional = [t for t in texts if not t.startswith("-")]
+        valued = {"-a", "--auth", "--session", "--session-read-only", "--verify", "--cert", "--cert-key", "-A",
+                  "--auth-type", "--proxy", "-o", "--output", "--timeout"}
+        positional = [t for k, t in enumerate(texts) if not t.startswith("-") and not (k and texts[k - 1] in valued)]
         if positional and positional[0].upper() in ("DELETE", "GET", "POST", "PUT", "PATCH", "HEAD"):
             method = positional[0].upper()
             url = positional[1] if len(positional) > 1 else url

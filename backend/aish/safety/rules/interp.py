@@ -33,7 +33,8 @@ _STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`]*)`)"""
 _SHELL_CALLS = re.compile(
     r"(?P<call>\bos\.(?:system|popen)|\bsubprocess\.\w+|\bcommands\.getoutput|\bpty\.spawn|(?<![\w.])system|"
     r"(?<![\w])\.?exec(?:Sync)?|\bspawnSync|\bshell_exec|\bpassthru|(?<![\w.])popen|\bproc_open|\bIO\.popen|"
-    r"\bOpen3\.\w+|\bProcess\.spawn|\bKernel\.system|\bRuntime\.getRuntime\(\)\.exec|\bdo\s+shell\s+script)"
+    r"\bOpen3\.\w+|\bProcess\.spawn|\bKernel\.system|\bRuntime\.getRuntime\(\)\.exec|\bdo\s+shell\s+script|"
+    r"\bos\.execute|\bio\.popen)"
     r"\s*\(?\s*(?:\[\s*)?" + _STR + r"(?P<plus>\s*\+\s*[\w.$()'\"\[\]]+)?")
 _LIST_CALL = re.compile(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|execFile|Popen)\s*\(\s*\[([^\]]*)\]"
                         r"|\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(\s*" + _STR + r"\s*,\s*\[([^\]]*)\]")

@@ -19,7 +19,8 @@ _SESSIONS = re.compile(r"^(sshd?|systemd|init|dbus-daemon|NetworkManager|login|X
                        r"plasmashell|sway|Hyprland|loginwindow|WindowServer|launchd|tmux|tmux: server|screen|"
                        r"bash|zsh|sh|fish|-bash|-zsh|gdm.*|sddm|lightdm|explorer\.exe|winlogon\.exe|csrss\.exe)$")
 # Substitutions and feeders that list processes by name or port.
-_FINDS_PROCESSES = re.compile(r"^\s*(sudo\s+)?(pgrep|pidof|lsof|fuser|ps|ss|netstat|pgrep\.exe|tasklist)\b")
+_FINDS_PROCESSES = re.compile(r"^\s*(sudo\s+)?(pgrep|pidof|lsof|fuser|ps|ss|netstat|pgrep\.exe|tasklist)\b|"
+                              r"^\s*cat\s+\S*\*\S*\.pid\b")  # every pid file a glob matches
 _BY_PORT = re.compile(r"-i\s*:?\s*\d|-i\s*tcp|tcp:\d|:\d{2,5}\b|/tcp|/udp|--port|sport|dport")
 # Updates that restart the machine when done.
 _UPDATE_REBOOT = {"softwareupdate": ({"-R", "--restart"}, set()), "rpm-ostree": ({"-r", "--reboot"}, set()),

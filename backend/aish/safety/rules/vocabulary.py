@@ -52,7 +52,9 @@ _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "ke
                   "channels", "env", "environment", "environments", "toolchain", "version", "versions"}
 
 
+_COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
 _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
+_LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
 ALIAS_OF = {short: full for table in ALIASES.values() for short, full in table.items()}
 _POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.PowerOff`
 
@@ -80,6 +82,9 @@ def _affixes(piece: str) -> list:
             rest = piece[len(verb):]
             if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in ("all", "vm", "db", "fs", "s"):
                 return [verb, rest] if rest != "s" else [verb]
+            tail = next((n for n in _LONG_NOUNS if rest.endswith(n)), None)
+            if tail:  # deletelocalsnapshots
+                return [verb, tail]
         if piece.endswith(verb):
             head = piece[:-len(verb)]
             if head in _AFFIX_PREFIXES or head in DATA_NOUNS:
@@ -110,9 +115,9 @@ def _action(c: Ctx) -> tuple:
     nouns: list = []
     for k, word in enumerate(positions[:_MAX_WORDS]):
         if not _WORD.match(word):
-            if k == 0 and prog not in PACKAGE_TOOLS:
+            if k == 0 and prog not in PACKAGE_TOOLS and not re.search(r"/|\.(py|php|js|rb|pl|sh)$", word):
                 return "", "", nouns, []
-            continue
+            continue  # a script the interpreter runs (`php bin/console …`), or a name
         override = _OVERRIDES.get((prog if k == 0 else positions[k - 1], word), SPECIAL_WORDS.get(word.lower()))
         if override is not None:
             return (override, word, nouns + split_word(word), _after(texts, word)) if override else ("", "", nouns, [])
@@ -228,7 +233,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     light = [n for n in nouns if n in light_nouns]
     everything = any(t in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c) or \
         strength >= 3 and "-a" in options
-    forced = bool(options & FORCE_OPTIONS)
+    forced = bool(options & FORCE_OPTIONS) and (verb not in RESET or "--force" in options)
     level = _level(prog, verb, strength, nouns, data, light, bool(after) or said == prog, everything, forced,
                    heavy_option)
     if level is None:
@@ -255,7 +260,7 @@ def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: 
     if strength == 4:
         level = None if light and not data else MEDIUM
     elif strength == 3 and verb in RESET:
-        level = MEDIUM if any(n in RESET_NOUNS for n in nouns) or forced else None
+        level = MEDIUM if any(n in RESET_NOUNS for n in nouns) or forced and not light else None
     elif strength == 3:
         quiet = light and not data or prog in PACKAGE_TOOLS and not data
         bare = not (data or named or everything or forced)  # `minikube delete`: the program's own object
@@ -296,6 +301,11 @@ def _device_program(c: Ctx, verb: str) -> Optional[tuple]:
 
 def _device_write(c: Ctx, options: set) -> Optional[tuple]:
     """A disk device on the line, and a word that writes an image or a filesystem onto it."""
+    if c.prog in _COPIERS_TO_DEVICE:  # ddrescue IN OUT [MAP]: the second operand is written
+        ops = [w.text for w in c.args if not w.text.startswith("-")]
+        if len(ops) >= 2 and is_device(ops[1]):
+            return HIGH, f"{c.prog} writes onto the device {ops[1]}: what it holds is lost ({c.text})"
+        return None
     dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
                 not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) or
                 re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
@@ -310,8 +320,9 @@ def _device_write(c: Ctx, options: set) -> Optional[tuple]:
 
 
 def _option_verb(c: Ctx, nouns: list) -> tuple:
-    """``--purge``, ``--wipe-data``: a strong verb given as an option when no subcommand names one
-    (``--delete`` alone is too common a word for a small deletion)."""
+    """``--purge``, ``--wipe-data``: a strong verb given as an option when no subcommand names one; it
+    needs something to act on (a name or a data noun).  A bare ``--delete`` edits more often than it
+    destroys (``stow``, ``exiv2``, ``gifsicle``, ``xml edit``): it is left out."""
     for t in c.texts:
         m = re.match(r"^--?(purge|destroy|wipe|erase|drop)(?:-([\w-]+))?$", t)
         if not m:

@@ -1,0 +1,38 @@
+"""Flag rates on corpora written after the rules (tests/corpus/fresh): floors, so a change that
+loses ground on commands nobody tuned for fails here.  The measured rates are in docs/safety.md."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from aish.safety.assess import assess
+
+FRESH = Path(__file__).resolve().parents[1] / "corpus" / "fresh"
+
+
+def _lines(name: str) -> list[str]:
+    return [line for line in (FRESH / name).read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def _flagged(command: str) -> bool:
+    verdict = assess(command.replace("⏎", "\n"))
+    return verdict is not None and verdict.level in ("medium", "high")
+
+
+@pytest.mark.parametrize("round_,floor", [("round1", 0.93), ("round2", 0.85)])
+def test_fresh_destructive_forms_are_flagged(round_, floor):
+    commands = [re.sub(r"^\[\w+\] ", "", line) for line in _lines(f"{round_}-destructive.txt")]
+    missed = [c for c in commands if not _flagged(c)]
+    assert len(commands) >= 150
+    assert 1 - len(missed) / len(commands) >= floor, missed
+
+
+@pytest.mark.parametrize("round_", ["round1", "round2"])
+def test_fresh_everyday_commands_stay_quiet(round_):
+    commands = _lines(f"{round_}-everyday.txt")
+    loud = [c for c in commands if _flagged(c)]
+    assert len(commands) >= 200
+    assert len(loud) <= 0.01 * len(commands), loud
