@@ -13,7 +13,7 @@ from aish.errors import (AishError, Cancelled, ConnectRefused, DnsFailure, HttpS
                          TransportError)
 from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
 from aish.ipc.protocol import HistoryEntry, Request
-from tests.doubles import RecordingReply
+from tests.doubles import CharTokens, RecordingReply
 from aish.safety.secrets import Redactor
 from aish.cost.usage import UsageTotals
 
@@ -24,14 +24,7 @@ MODELS = {
 }
 
 
-class Tokens:
-    calls = 0
-
-    def count(self, model, text):
-        return len(text or "") // 4
-
-    def count_messages(self, model, messages):
-        return sum(self.count(model, m.get("content") or "") for m in messages)
+Tokens = CharTokens
 
 
 def side_call(messages) -> bool:

@@ -12,7 +12,7 @@ from aish.llm.events import Usage
 from aish.llm.limits import PAID_ANSWER_CAP, Limits, Plan
 from aish.llm.servers import ServerInfo
 from tests.app.test_ask import Script, make, text
-from tests.doubles import RecordingReply
+from tests.doubles import CharTokens, RecordingReply
 
 PRICED = {"models": {"fast": {"endpoint": "http://127.0.0.1:9", "model": "small"},
                      "cloud": {"endpoint": "https://cloud.example", "model": "c",
@@ -20,21 +20,12 @@ PRICED = {"models": {"fast": {"endpoint": "http://127.0.0.1:9", "model": "small"
           "default_model": "cloud"}
 
 
-class Counter:
-    def count(self, model, text):
-        return len(text or "") // 4
-
-    def count_messages(self, model, messages):
-        return sum(self.count(model, m.get("content") or "") for m in messages)
-
-    def supported(self, model):
-        return False
 
 
 def guarded(script, cost, tmp_path, info=None):
     raw = {**PRICED, "cost": cost}
     env, conv = make(script, raw)
-    env.limits = Limits(Counter(), identify=lambda *a, **k: info or ServerInfo())
+    env.limits = Limits(CharTokens(), identify=lambda *a, **k: info or ServerInfo())
     env.ledger = Ledger(tmp_path / "ledger.sqlite3")
     return env, conv
 
@@ -94,7 +85,7 @@ def test_prices_come_from_the_config_the_listing_or_the_reported_history(tmp_pat
     assert cost_guard.price(env, unpriced, plan) is None  # nothing tells: unknown
     env.ledger.record(conv="c", model="other", category="main", usage=Usage(900, 100, cost=0.01), local=False)
     assert cost_guard.price(env, unpriced, plan) == pytest.approx(1100 * 0.01 / 1000)
-    env.limits = Limits(Counter(), identify=lambda *a, **k: ServerInfo(price_in=0.15, price_out=0.6))
+    env.limits = Limits(CharTokens(), identify=lambda *a, **k: ServerInfo(price_in=0.15, price_out=0.6))
     assert cost_guard.price(env, unpriced, plan) == pytest.approx((150 + 60) / 1e6)
 
 
@@ -102,7 +93,7 @@ def test_an_unknown_price_is_refused_only_once_the_cap_is_reached(tmp_path):
     script = Script(text("a", Usage(10, 10, cost=0.2)), text("never"))
     raw = {"models": {"fast": {"endpoint": "https://x.example", "model": "o"}}, "cost": {"cap_at_dollars": 0.2}}
     env, conv = make(script, raw)
-    env.limits = Limits(Counter(), identify=lambda *a, **k: ServerInfo())
+    env.limits = Limits(CharTokens(), identify=lambda *a, **k: ServerInfo())
     caller = Caller(env, conv)
     caller.call(QUESTION, category="main", reply=RecordingReply())
     with pytest.raises(CostCapReached) as caught:

@@ -14,21 +14,12 @@ from aish.llm.events import Finish, TextDelta
 from aish.llm.limits import Limits
 from aish.llm.servers import ServerInfo
 from tests.app.test_ask import Script, make, req, text
-from tests.doubles import RecordingReply
+from tests.doubles import CharTokens, RecordingReply
 
 FALLBACK = {"routing": {"fallback": True, "fallback_model": "cloud"}}
 TOOL = [{"type": "function", "function": {"name": "t", "parameters": {"type": "object"}}}]
 
 
-class Counter:
-    def count(self, model, text):
-        return len(text or "") // 4
-
-    def count_messages(self, model, messages):
-        return sum(self.count(model, m.get("content") or "") for m in messages)
-
-    def supported(self, model):
-        return False
 
 
 def limited(script, raw=None, *, window=None, why=None):
@@ -40,7 +31,7 @@ def limited(script, raw=None, *, window=None, why=None):
             raise why
         return "x", None
 
-    env.limits = Limits(Counter(), identify=lambda *a, **k: ServerInfo(window=window), probe=probe)
+    env.limits = Limits(CharTokens(), identify=lambda *a, **k: ServerInfo(window=window), probe=probe)
     return env, conv
 
 

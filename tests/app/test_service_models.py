@@ -4,13 +4,12 @@ servers that move.  What a user sees (exit status, stderr lines) and what the se
 A server that only sends keep-alive comments is tested on the wire (tests/e2e/test_models.py)."""
 from __future__ import annotations
 
-import socket
 from urllib.parse import urlparse
 
 import pytest
 
 from tests.helpers import model_toml
-from tests.mcp_servers import SdkHttpServer
+from tests.mcp_servers import SdkHttpServer, free_port
 from tests.stub_server import Reply, StubServer, prompt_tokens
 
 ANSWER = "Use find with -size to pick the large files, then sort them.\nCMD: find . -size +10M\n" + "words " * 24
@@ -106,12 +105,6 @@ def test_a_server_that_refuses_tools_is_asked_again_without_them(small, notes, r
     assert "refused the tools offered" in first.stderr and "answering without them" in first.stderr
     assert second.returncode == 0 and "tools" not in second.stderr
     assert [bool(r["body"].get("tools")) for r in small.requests] == [True, False, False]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def test_a_detected_server_that_moved_is_found_again(monkeypatch, config_file, service):

@@ -5,7 +5,6 @@ extra and runs these after the default suite."""
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -15,17 +14,12 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import model_toml
+from tests.mcp_servers import free_port
 
 pytestmark = pytest.mark.slow
 
 WINDOW = 1024
 BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

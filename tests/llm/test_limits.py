@@ -11,6 +11,7 @@ from aish.llm.events import Usage
 from aish.llm.limits import LOCAL_ANSWER_CAP, PAID_ANSWER_CAP, Limits
 from aish.llm.servers import ServerInfo
 from aish.llm.tokens import TokenCounter
+from tests.doubles import CharTokens
 from tests.stub_server import StubServer, prompt_tokens
 
 CONVERSATION = [{"role": "system", "content": "You are aish, a shell assistant."}] + [
@@ -50,17 +51,6 @@ def test_local_servers_tokenizer_is_used_by_default_and_never_a_clouds():
         ModelConfig(name="f", endpoint="http://127.0.0.1:8080", model="m")) is None
 
 
-class Counter:
-    """Characters / 4, like a cloud model's estimate."""
-
-    def count(self, model, text):
-        return len(text or "") // 4
-
-    def count_messages(self, model, messages):
-        return sum(self.count(model, m.get("content") or "") for m in messages)
-
-    def supported(self, model):
-        return False
 
 
 def fixed(info: ServerInfo):
@@ -69,20 +59,20 @@ def fixed(info: ServerInfo):
 
 def test_window_from_config_wins_then_server_then_its_error():
     cloud = ModelConfig(name="c", endpoint="https://api.example", model="m")
-    limits = Limits(Counter(), identify=fixed(ServerInfo(kind="vLLM", window=8192)))
+    limits = Limits(CharTokens(), identify=fixed(ServerInfo(kind="vLLM", window=8192)))
     assert limits.of(cloud).window == 8192 and limits.of(cloud).window_from == "vLLM"
     limits.learn_window(cloud, 4096)
     assert limits.of(cloud).window == 4096
     configured = ModelConfig(name="c", endpoint="https://api.example", model="m", context_window=2048)
     assert limits.of(configured).window == 2048
-    unknown = Limits(Counter(), identify=fixed(ServerInfo()))
+    unknown = Limits(CharTokens(), identify=fixed(ServerInfo()))
     assert unknown.of(cloud).window is None and unknown.prompt_room(cloud) is None
 
 
 def test_answer_cap_local_default_window_share_and_paid_only_when_bounded():
     local = ModelConfig(name="f", endpoint="http://127.0.0.1:8080", model="m")
     cloud = ModelConfig(name="c", endpoint="https://api.example", model="m")
-    limits = Limits(Counter(), identify=fixed(ServerInfo(window=1024)))
+    limits = Limits(CharTokens(), identify=fixed(ServerInfo(window=1024)))
     assert limits.answer_cap(local) == LOCAL_ANSWER_CAP and limits.answer_cap(cloud) is None
     assert limits.answer_cap(cloud, bounded=True) == PAID_ANSWER_CAP
     assert limits.answer_cap(ModelConfig(name="f", endpoint="http://127.0.0.1:1", model="m", max_tokens=77)) == 77
@@ -95,13 +85,13 @@ def test_answer_cap_local_default_window_share_and_paid_only_when_bounded():
 
 def test_a_gateway_on_loopback_is_not_given_a_local_cap():
     proxy = ModelConfig(name="p", endpoint="http://127.0.0.1:4000", model="gpt")
-    limits = Limits(Counter(), identify=fixed(ServerInfo(kind="LiteLLM", gateway=True)))
+    limits = Limits(CharTokens(), identify=fixed(ServerInfo(kind="LiteLLM", gateway=True)))
     assert limits.answer_cap(proxy) is None
 
 
 def test_reported_usage_corrects_the_scale_of_estimates():
     cloud = ModelConfig(name="c", endpoint="https://api.example", model="m")
-    limits = Limits(Counter(), identify=fixed(ServerInfo()))
+    limits = Limits(CharTokens(), identify=fixed(ServerInfo()))
     messages = [{"role": "user", "content": "x" * 400}]
     first = limits.count(cloud, messages)
     limits.observe(cloud, first, first * 2)
@@ -115,7 +105,7 @@ def test_an_unreachable_server_is_asked_again_only_after_a_while(monkeypatch):
         calls.append(endpoint)
         raise OSError("refused")
 
-    limits = Limits(Counter(), identify=identify)
+    limits = Limits(CharTokens(), identify=identify)
     model = ModelConfig(name="f", endpoint="http://127.0.0.1:9", model="m")
     for _ in range(3):
         assert limits.of(model).window is None
@@ -128,7 +118,7 @@ def test_ask_why_learns_the_window_a_plain_request_names():
     def probe(model, messages, **kw):
         raise ContextOverflow("HTTP 400: too long", window=1024, prompt_tokens=1500)
 
-    limits = Limits(Counter(), identify=fixed(ServerInfo()), probe=probe)
+    limits = Limits(CharTokens(), identify=fixed(ServerInfo()), probe=probe)
     model = ModelConfig(name="f", endpoint="http://127.0.0.1:9", model="m")
     assert isinstance(limits.ask_why(model, [{"role": "user", "content": "q"}]), ContextOverflow)
     assert limits.of(model).window == 1024 and limits.of(model).window_from == "its error"
@@ -138,7 +128,7 @@ def test_measuring_that_fails_leaves_the_default_template_guess():
     def probe(model, messages, **kw):
         return "", Usage()  # a server that reports no usage
 
-    class Exact(Counter):
+    class Exact(CharTokens):
         def supported(self, model):
             return True
 
