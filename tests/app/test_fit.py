@@ -164,6 +164,13 @@ def test_real_refusal_bodies_get_their_types():
            b'"invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}')
     overflow = http_error(400, "x", lcp, "http://x", None)
     assert isinstance(overflow, ContextOverflow) and overflow.window == 1024
+    litellm = (b'{"error": {"message": "litellm.ContextWindowExceededError: litellm.BadRequestError: '
+               b'ContextWindowExceededError: OpenAIException - This model\'s maximum context length is 1024 tokens. '
+               b'However, you requested 4240 tokens (4230 in the messages, 10 in the completion). Please reduce the '
+               b'length of the messages or completion.\\nmodel=local.", "type": "invalid_request_error", '
+               b'"param": null, "code": "400"}}')
+    overflow = http_error(400, "x", litellm, "http://x", None)  # a LiteLLM proxy, as it answered by hand
+    assert isinstance(overflow, ContextOverflow) and (overflow.window, overflow.prompt_tokens) == (1024, 4230)
     llama_cpp = (b'{"error": {"code": 400, "message": "request (1300 tokens) exceeds the available context size '
                  b'(1024 tokens), try increasing it", "type": "exceed_context_size_error", '
                  b'"n_prompt_tokens": 1300, "n_ctx": 1024}}')

@@ -138,3 +138,19 @@ def test_a_cost_cap_refuses_before_sending_and_cost_raise_lifts_it(config_file, 
         service.ok("ask", "hello " * 200)
         assert len(cloud.requests) == 2
         assert service.verb("cost", "raise", "nope").returncode != 0
+
+
+def test_behind_a_gateway_the_first_overflow_teaches_the_count_and_the_rest_fit(config_file, service):
+    """A LiteLLM proxy (no tokenizer to ask, its own usage counts in another tokenizer) in front of
+    llama-cpp-python: its overflow's words name the real count, and after the first fold every
+    prompt is fitted before it is sent (by hand it folded on nearly every ask)."""
+    with StubServer(tokenize=None, default=Reply(text=ANSWER, usage={"prompt_tokens": 12, "completion_tokens": 3,
+                                                                     "total_tokens": 15})) as proxy:
+        proxy.n_ctx, proxy.overflow, proxy.gateway = 1024, "llama-cpp-python", True
+        config_file(model_toml("fast", proxy.url, "local"))
+        said = ""
+        for n in range(16):
+            result = service.ask(question(n).replace("please", "pls"))
+            assert result.returncode == 0, (n, result.stderr)
+            said += result.stderr
+    assert said.count("asking again") == 1, said

@@ -62,6 +62,8 @@ def why_empty(env: AskEnv, model: ModelConfig, sent: list, planned: Optional[Pla
     if env.limits is not None and model.is_local:  # free to ask again; a paid model is not asked twice
         told = env.limits.ask_why(model, sent)
         if isinstance(told, ContextOverflow):
+            if planned is not None and told.prompt_tokens:  # the server's own count of this prompt
+                env.limits.observe(model, planned.prompt_tokens, told.prompt_tokens, told=True)
             return told
     if cut is not None:
         return cut
@@ -76,9 +78,11 @@ def why_empty(env: AskEnv, model: ModelConfig, sent: list, planned: Optional[Pla
 
 
 def capped_note(model: ModelConfig, planned: Optional[Plan]) -> str:
-    """The status line of an answer the cap stopped."""
-    cap = f"{planned.answer_tokens:,}-token " if planned is not None and planned.answer_tokens else ""
-    return (f"the answer stopped at {model.name}'s {cap}answer cap "
+    """The status line of an answer a length limit stopped: aish's cap, or the server's own."""
+    if planned is None or not planned.answer_tokens:
+        return (f"the answer stopped at {model.name}'s length limit (the server's own cap, or the end "
+                f"of its context window; max_tokens in [models.{model.name}] sets one)")
+    return (f"the answer stopped at {model.name}'s {planned.answer_tokens:,}-token answer cap "
             f"(max_tokens in [models.{model.name}] raises it)")
 
 

@@ -173,7 +173,7 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
                                hint="the conversation is longer than the model's context: "
                                     "'aish reset' starts afresh",
                                window=_count(inner.get("n_ctx")) or _window_in(message),
-                               prompt_tokens=_count(inner.get("n_prompt_tokens")))
+                               prompt_tokens=_count(inner.get("n_prompt_tokens")) or _prompt_in(message))
     refused = _refused(status, message, sent or {})
     if refused is not None:
         return refused
@@ -217,6 +217,13 @@ def _window_in(message: str) -> Optional[int]:
     """The window a context-length message names ("maximum context length is 1024 tokens")."""
     found = re.search(r"(?:context length is|context window of|context size \()\s*(\d+)", message)
     return int(found.group(1)) if found else None
+
+
+def _prompt_in(message: str) -> Optional[int]:
+    """The prompt's size a context-length message names: llama-cpp-python's and vLLM's "(4230 in
+    the messages", llama.cpp's "request (1300 tokens)" and "input (1300 tokens)"."""
+    found = re.search(r"\((\d+) in the messages|(?:request|input) \((\d+) tokens\)", message)
+    return int(found.group(1) or found.group(2)) if found else None
 
 
 def _count(value: Any) -> Optional[int]:

@@ -65,6 +65,8 @@ class ModelLimits:
     measured: Optional[bool] = None  # None: not tried; False: failed (retry after a while)
     measured_at: float = 0.0
     scale: float = 1.0  # reported prompt tokens / estimate, smoothed
+    scale_floor: float = 0.0  # what a context-length error's own count showed: never less
+    observed: int = 0
     answer_param: str = "max_tokens"
     tools_refused: str = ""  # why the server refused a request offering tools
     tools_said: bool = False  # the user was told tools are withheld
@@ -176,15 +178,24 @@ class Limits:
 
         return count
 
-    def observe(self, model: ModelConfig, estimate: int, reported: int) -> None:
+    def observe(self, model: ModelConfig, estimate: int, reported: int, *, told: bool = False) -> None:
         """A server reported ``prompt_tokens`` for a request estimated at ``estimate``: keep
-        the scale that corrects what the measurement did not catch (smoothed, bounded)."""
+        the scale that corrects what the measurement did not catch (smoothed, bounded).
+
+        ``told``: the count came with a context-length error, from the server that holds the
+        window; it sets a floor that reported usage cannot lower (a gateway's usage may be its
+        own count in another tokenizer: LiteLLM counted 12 where llama-cpp-python counted 59)."""
         if estimate <= 0 or reported <= 0:
             return
         state = self.of(model)
         with self._lock:
             ratio = min(4.0, max(0.25, reported / (estimate / state.scale)))
-            state.scale = round(0.6 * state.scale + 0.4 * ratio, 4) if state.scale != 1.0 else ratio
+            if told:
+                state.scale = state.scale_floor = max(ratio, state.scale)
+            else:
+                state.scale = ratio if state.observed == 0 else round(0.6 * state.scale + 0.4 * ratio, 4)
+                state.scale = max(state.scale, state.scale_floor)
+            state.observed += 1
 
     def _measured(self, model: ModelConfig) -> ModelLimits:
         """The model's limits with the template measured, when that is free and exact: a
