@@ -54,6 +54,7 @@ _aish_preexec() {
   # accepted); from Enter's `bind -x` the line is not even echoed yet.  bash 4.4+ prints
   # C from PS0 instead (_aish_prompt_marks).
   [[ -n $_aish_bp && $_aish_osc == 1 ]] && ! _aish_ps0 && printf '\e]133;C\a'
+  [[ $1 == *doctor* ]] && _aish_live_state     # `aish doctor` reads what the shell has live
   return 0
 }
 
@@ -120,6 +121,7 @@ _aish_load() {         # define the on-demand functions; $1 = the stub asking; 1
 # Stubs: each loads the file, whose definition replaces it, then calls that.
 _aish_report() { _aish_load _aish_report && _aish_report "$@"; }
 _aish_fix_hint() { _aish_load _aish_fix_hint && _aish_fix_hint "$@"; }
+_aish_live_state() { _aish_load _aish_live_state && _aish_live_state "$@"; }
 _aish_prepare() { _aish_load _aish_prepare && _aish_prepare "$@"; }
 _aish_question() { _aish_load _aish_question && _aish_question "$@"; }
 _aish_hold_enter() { _aish_load _aish_hold_enter && _aish_hold_enter "$@"; }

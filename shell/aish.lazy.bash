@@ -644,4 +644,39 @@ _aish_legacy() {
   for c in "${_aish_cmds[@]}"; do history -s -- "$c"; done
 }
 
+# ----------------------------------------------------------------- aish doctor
+# `aish doctor` checks the live shell, not only the rc file: just before a command line
+# that names it runs (preexec), how the hooks and keys stand now go to
+# <runtime>/bash-<pid>.hooks (builtins only: no fork; 0600 under the umask read from /proc),
+# which doctor reads (cli/live_shell.py).
+_aish_live_state() {
+  _aish_dir
+  local d=$REPLY km key val umask=''
+  [[ -d $d && -O $d && ! -L $d && -r /proc/$$/status ]] || return 0
+  while builtin read -r key val; do
+    [[ $key == Umask: ]] && { umask=$val; break; }
+  done < "/proc/$$/status"
+  [[ -n $umask ]] || return 0
+  umask 077
+  {
+    printf 'shell=bash %s\n' "$BASH_VERSION"
+    printf 'via=%s\n' "${_aish_bp:-prompt_command}"
+    # shellcheck disable=SC2128
+    printf 'prompt_command=%s\n' "${PROMPT_COMMAND//$'\n'/; }"
+    printf 'precmd=%s\n' "${precmd_functions[*]-}"
+    printf 'keys ask=%s explain=%s cycle=%s fix=%s\n' "$AISH_KEY_ASK" "$AISH_KEY_EXPLAIN" \
+      "$AISH_KEY_CYCLE" "$AISH_KEY_FIX"
+    bind -v
+    if [[ $_aish_bp != ble ]]; then
+      for km in emacs vi-insert vi-command; do
+        printf 'keymap %s\n' "$km"
+        bind -m "$km" -X
+        bind -m "$km" -s
+      done
+    fi
+  } >| "$d/bash-$$.hooks" 2>/dev/null
+  umask "$umask"
+  return 0
+}
+
 _aish_lazy_done=1         # all defined: the stubs are gone

@@ -573,4 +573,36 @@ _aish_fix_hint() {     # zle -F widget: frames of the draft request; its done fr
   _aish_fix_unwatch
 }
 
+# ----------------------------------------------------------------- aish doctor
+# `aish doctor` checks the live shell, not only the rc file: just before a command line
+# that names it runs (preexec), the hooks and key bindings as they are now go to
+# <runtime>/zsh-<pid>.hooks (builtins only: no fork), which doctor reads (cli/live_shell.py).
+_aish_live_state() {
+  emulate -L zsh
+  zmodload zsh/system 2>/dev/null
+  _aish_dir 2>/dev/null && [[ -d $REPLY ]] || return 0
+  local f=$REPLY/zsh-$$.hooks km enter=lost
+  local -i fd=0
+  [[ $widgets[accept-line] == user:_aish_accept_line ]] && enter=ours
+  [[ $enter == lost ]] && (( ${(M)#${(v)widgets}:#user:_aish_accept_line} )) && enter=wrapped
+  sysopen -w -o creat,truncate,nofollow,cloexec -m 600 -u fd -- $f 2>/dev/null || return 0
+  {
+    print -r -- "shell=zsh $ZSH_VERSION"
+    print -r -- "precmd=${(j: :)precmd_functions}"
+    print -r -- "preexec=${(j: :)preexec_functions}"
+    print -r -- "enter=$enter"
+    print -r -- "keytimeout=$KEYTIMEOUT"
+    print -rn -- "main "; bindkey -lL main
+    print -rn -- "vicmd-first-key "; bindkey -M vicmd -- ${AISH_KEY_ASK[1,2]:-^X}
+    for km in emacs viins vicmd; do
+      [[ -n $AISH_KEY_ASK ]] && { print -rn -- "key $km ask "; bindkey -M $km -- $AISH_KEY_ASK }
+      [[ -n $AISH_KEY_EXPLAIN ]] && { print -rn -- "key $km explain "; bindkey -M $km -- $AISH_KEY_EXPLAIN }
+      [[ -n $AISH_KEY_CYCLE ]] && { print -rn -- "key $km cycle "; bindkey -M $km -- $AISH_KEY_CYCLE }
+      [[ -n $AISH_KEY_FIX ]] && { print -rn -- "key $km fix "; bindkey -M $km -- $AISH_KEY_FIX }
+    done
+  } >&$fd 2>/dev/null
+  exec {fd}>&-
+  return 0
+}
+
 _aish_lazy_done=1         # all defined: the stubs are gone

@@ -33,6 +33,8 @@ _aish_preexec() {
   _aish_t0=$EPOCHREALTIME
   [[ -n $_aish_osc ]] || _aish_osc_decide
   [[ $_aish_osc == 1 ]] && print -n $'\e]133;C\a'
+  [[ $1 == *doctor* ]] && _aish_live_state     # `aish doctor` reads what the shell has live
+  return 0
 }
 
 _aish_precmd() {
@@ -155,6 +157,7 @@ _aish_cycle_widget() { _aish_load _aish_cycle_widget && _aish_cycle_widget "$@" 
 _aish_fix_widget() { _aish_load _aish_fix_widget && _aish_fix_widget "$@" }
 _aish_fix_hint() { _aish_load _aish_fix_hint && _aish_fix_hint "$@" }
 _aish_place_step() { _aish_load _aish_place_step && _aish_place_step "$@" }
+_aish_live_state() { _aish_load _aish_live_state && _aish_live_state "$@" }
 
 # ----------------------------------------------------------------- binding
 _aish_builtin_accept_line() {

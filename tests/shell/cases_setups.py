@@ -77,3 +77,21 @@ def test_keys_typed_during_an_answer_are_neither_echoed_into_it_nor_lost(sh, stu
     sh.tmux.keys("C-u")
     sh.ask("stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo | sed 's/^/tty: /'")
     assert "tty: echo" in sh.wait(re.compile(r"^tty: ", re.M))   # commands run with echo, as before
+
+
+STEAL_A_KEY = {"zsh": "bindkey -M emacs '^X^A' beep",
+               "bash": "bind -m emacs -x '\"\\C-x\\C-a\": true'"}
+
+
+def test_doctor_checks_the_live_shell_not_only_the_rc_file(make_shell, stub, shell_name):
+    """Its hooks and keys as they stand after every plugin had its turn: a key another
+    plugin took after aish loaded is named, with the fix."""
+    sh = make_shell()
+    sh.ask("aish doctor 2>&1 | grep 'live shell'")
+    screen = sh.wait(lambda s: "live shell:" in s and s.rstrip().endswith("aish$"))
+    assert re.search(r"ok +live shell: (zsh|bash) .*hooks and keys in place", screen), screen
+    sh.tmux.keys("C-d")
+    sh = make_shell(after=STEAL_A_KEY[shell_name])
+    sh.ask("aish doctor 2>&1 | grep 'live shell'")
+    screen = sh.wait(lambda s: "live shell:" in s and s.rstrip().endswith("aish$"))
+    assert "FAIL live shell" in screen and "ask key" in screen and "emacs" in screen, screen

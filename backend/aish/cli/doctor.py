@@ -52,6 +52,7 @@ def run_checks() -> Iterator[Check]:
     yield from _check_private_files(path)
     yield from _check_runtime()
     yield _check_shell()
+    yield from check_live_shell(dict(os.environ))
     yield check_output(dict(os.environ), cfg.context.command_output)
 
 
@@ -162,6 +163,33 @@ def _check_runtime() -> Iterator[Check]:
                         "or 'aish daemon stop'")
     else:
         yield Check(True, "daemon", "not running (starts on first use)")
+
+
+def check_live_shell(env: dict) -> Iterator[Check]:
+    """The hooks and keys of the shell this runs in, as they stand now (cli/live_shell.py)."""
+    from aish import paths
+    from aish.cli import live_shell
+
+    try:
+        found = live_shell.report_path(env, paths.runtime_dir())
+    except (OSError, AishError):
+        return
+    if found is None:
+        return  # not run from a shell with aish loaded
+    shell, pid, path = found
+    text = live_shell.read_report(path)
+    if text is None:
+        how = "its Enter key (bash records commands there)" if shell == "bash" else "its preexec hook"
+        yield Check(False, "live shell", f"{shell} (pid {pid}) did not report its hooks: aish did "
+                    f"not see this command run ({how} did not run)",
+                    "open a new shell; if this persists, load aish last in the rc file")
+        return
+    verdict = live_shell.judge(shell, text)
+    for what, fix in verdict.problems:
+        yield Check(False, "live shell", f"{verdict.label}: {what}", fix)
+    if not verdict.problems:
+        yield Check(True, "live shell", f"{verdict.label} (pid {pid}): hooks and keys in place"
+                    + "".join(f"; {note}" for note in verdict.notes))
 
 
 def _check_shell() -> Check:
