@@ -73,3 +73,18 @@ def test_nothing_sent_yet():
     from aish.chat.conversation import Conversation
 
     assert shown(Conversation("x")) == ["[aish] nothing was sent to a model from this shell yet"]
+
+
+def test_a_norris_step_has_its_own_receipt_with_what_the_step_printed():
+    from aish.app import norris
+    from tests.app.test_output import screen
+
+    script = Script(text("CMD: ls /definitely-missing\n"), text("DONE: looked\n"))
+    env, conv = make(script)
+    env.output_taps = screen((ERROR + "\r\n", 2))
+    request = Request(id="n", kind="verb", shell="zsh", interactive=True, extra=dict(TMUX))
+    norris.start(env, conv, request, RecordingReply(), "look around")
+    norris.report(env, conv, request, RecordingReply(), 2, 5, "ls /definitely-missing")
+    last = receipt.last(conv)
+    assert last.notes == ["sent: 1 line of output of 'ls /definitely-missing' (tmux)"]
+    assert last.calls[-1].messages == script.seen[-1][1] and ERROR in json.dumps(last.calls[-1].messages)

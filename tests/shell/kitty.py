@@ -4,16 +4,13 @@ the output cases use (type, keys, wait, screen, history, cwd)."""
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
-import time
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import Optional
 
-from tests.shell.tmux import ScreenTimeout, wait_until
+from tests.shell.tmux import Matcher, poll_screen, wait_until
 
-Matcher = Union[str, "re.Pattern[str]", Callable[[str], bool]]
 KEYS = {"Enter": "\r", "C-c": "\x03", "C-u": "\x15"}
 
 
@@ -78,20 +75,4 @@ class Kitty:
         return self._remote("get-text", "--extent", "all") or ""
 
     def wait(self, match: Matcher, timeout: float = 15.0) -> str:
-        test = _predicate(match)
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if test(screen):
-                return screen
-            time.sleep(0.05)
-        raise ScreenTimeout(f"kitty did not show {match!r} within {timeout}s:\n{screen}")
-
-
-def _predicate(match: Matcher) -> Callable[[str], bool]:
-    if isinstance(match, str):
-        return lambda screen: match in screen
-    if isinstance(match, re.Pattern):
-        return lambda screen: bool(match.search(screen))
-    return match
+        return poll_screen(self.screen, match, timeout, every=0.05)

@@ -92,16 +92,7 @@ class Tmux:
         return int(self._tmux("display-message", "-p", "#{pane_pid}").strip())
 
     def wait(self, match: Matcher, timeout: float = 10.0) -> str:
-        """Poll the screen until it matches; the last screen goes into the failure message."""
-        test = _matcher(match)
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if test(screen):
-                return screen
-            time.sleep(0.02)
-        raise ScreenTimeout(f"screen did not match {match!r} within {timeout}s:\n{screen}")
+        return poll_screen(self.screen, match, timeout)
 
     def last_line(self) -> str:
         rows = self.lines()
@@ -124,6 +115,20 @@ def _matcher(match: Matcher) -> Callable[[str], bool]:
 def _last(screen: str) -> str:
     rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
     return rows[-1] if rows else ""
+
+
+def poll_screen(screen_of: Callable[[], str], match: Matcher, timeout: float,
+                every: float = 0.02) -> str:
+    """Poll a terminal's screen until it matches; the last screen goes into the failure message."""
+    test = _matcher(match)
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = screen_of()
+        if test(screen):
+            return screen
+        time.sleep(every)
+    raise ScreenTimeout(f"screen did not match {match!r} within {timeout}s:\n{screen}")
 
 
 def fd_count(pid: int) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import cost_guard, suggestions
+from aish.app import cost_guard, receipt, suggestions
 from aish.app.env import AskEnv
 from aish.app.judge import judge
 from aish.app.model_call import Caller, Response
@@ -48,6 +48,7 @@ def start(env: AskEnv, conv: Conversation, req: Request, reply: Reply, goal: str
     if not cfg.models:
         raise ConfigError("no model configured", hint="run 'aish config init' and edit the file it names")
     task = Task(goal=goal, model=cfg.model().name, shell=req.shell, cwd=req.cwd)
+    receipt.begin(conv)  # `aish sent`: what this step's planning sends
     where = f"\ncwd: {req.cwd}" if req.cwd else ""
     task.messages.append({"role": "user", "content": f"Goal: {goal}{where}\nWhat is the first step?"})
     conv.add_user(f"[norris task] {goal}")
@@ -62,8 +63,9 @@ def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: 
         reply.task("off")  # a shell that still thinks a task runs stops reporting
         return AskResult()
     task.ran.append([command, status, ms])
+    receipt.begin(conv)
     edited = "" if command == task.proposed else f" (the user ran this instead of `{task.proposed}`)"
-    printed = _output(env, req, reply, command, status)
+    printed = _output(env, conv, req, reply, command, status)
     if req.cwd and req.cwd != task.cwd:  # volatile context travels with the turn it belongs to
         task.cwd = req.cwd
         edited += f"\ncwd now: {req.cwd}"
@@ -77,7 +79,8 @@ def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: 
     return _plan(env, conv, task, reply)
 
 
-def _output(env: AskEnv, req: Request, reply: Reply, command: str, status: int) -> str:
+def _output(env: AskEnv, conv: Conversation, req: Request, reply: Reply, command: str,
+            status: int) -> str:
     """What the step printed, when the terminal offers a source (context/output.py): the
     same capture and cleaning as for a question, and the same status line about it."""
     if not req.interactive:
@@ -94,6 +97,7 @@ def _output(env: AskEnv, req: Request, reply: Reply, command: str, status: int) 
         return ""
     if out.status():
         reply.status(out.status())
+        receipt.note(conv, out.status())
     return out.block() if out.text else ""
 
 
@@ -107,6 +111,7 @@ def resume(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskRe
         _propose(env, conv, task, reply, task.proposed)
         return AskResult(commands=[task.proposed], model=task.model)
     task.state, task.reason, task.failures = "planning", "", 0
+    receipt.begin(conv)
     task.steps_before, task.spent_before = task.steps, task.spent
     task.messages.append({"role": "user", "content": "Continue with the next step."})
     return _plan(env, conv, task, reply)
