@@ -22,7 +22,7 @@ def _flagged(command: str) -> bool:
     return verdict is not None and verdict.level in ("medium", "high")
 
 
-@pytest.mark.parametrize("round_,floor", [("round1", 0.93), ("round2", 0.85)])
+@pytest.mark.parametrize("round_,floor", [("round1", 0.93), ("round2", 0.93)])
 def test_fresh_destructive_forms_are_flagged(round_, floor):
     commands = [re.sub(r"^\[\w+\] ", "", line) for line in _lines(f"{round_}-destructive.txt")]
     missed = [c for c in commands if not _flagged(c)]

@@ -24,7 +24,7 @@ delete del rm rb rmi remove purge prune forget expire terminate discard delvol e
 # Put something back to an earlier or empty state: medium only where data is named (a database,
 # a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.
 RESET: frozenset = frozenset({"reset", "revert", "rollback", "downgrade", "restore-defaults", "clean-all",
-                              "cleanall"})
+                              "cleanall", "undo"})
 # Verbs that end this machine's run or the desktop session, for the programs in SESSION_MANAGERS
 # (elsewhere `vagrant halt`, `bazel shutdown` stop something smaller).
 POWER: frozenset = frozenset({"poweroff", "shutdown", "reboot", "halt", "power-off", "shut-down", "logout",
@@ -59,6 +59,14 @@ DESTRUCTIVE_PROGRAMS: dict = {"tpm2_clear": "wipe", "nwipe": "wipe", "sdelete": 
                               "mdelete": "delete",
                               "fprintd-delete": "delete", "hdd-wipe": "wipe", "dban": "wipe", "zerofree": "wipe",
                               "secure-delete": "delete", "trash-empty": "empty"}
+# Programs whose plain `reset` wipes what they manage: a cluster node, a security key, a device.
+RESET_WIPES: frozenset = frozenset({"kubeadm", "k0s", "k3s", "rke2", "microk8s", "talosctl", "kubespray", "kops",
+                                    "ykman", "yubico-piv-tool", "solo", "solo2", "nitropy", "fido2-token",
+                                    "onlykey-cli", "trezorctl", "ledgerctl", "tpm2", "rabbitmqctl", "pct", "qm",
+                                    "lxd", "cloud-init", "kubectl-cnpg"})
+# Nouns that name a destructive action (`schedule-key-deletion`).
+NOMINAL_VERBS: dict = {"deletion": "delete", "removal": "remove", "destruction": "destroy", "termination": "terminate",
+                       "erasure": "erase", "purging": "purge", "wiping": "wipe", "deprovisioning": "deprovision"}
 # Programs whose business is a database's schema: their clean, reset and downgrade act on the database.
 MIGRATION_TOOLS: frozenset = frozenset({"alembic", "flyway", "liquibase", "dbmate", "goose", "diesel", "sqlx",
                                         "knex", "prisma", "sequelize", "sequelize-cli", "typeorm", "migrate",
@@ -78,6 +86,10 @@ ALIASES: dict = {"doctl": {"d": "delete", "rm": "delete"}, "hcloud": {"rm": "del
 DEVICE_WRITE_OPTIONS: frozenset = frozenset({"-w", "--write", "--format", "--erase", "--wipe", "--install",
                                              "--force-install", "--flash", "--burn"})
 DEVICE_WRITE_BY_PROGRAM: dict = {"ventoy": frozenset({"-i", "-I", "-u"}), "badblocks": frozenset({"-w", "-n"}),
+                                 "zpool": frozenset({"create", "add", "attach", "replace", "labelclear"}),
+                                 "pvcreate": frozenset({"*"}), "vgcreate": frozenset({"*"}),
+                                 "vgextend": frozenset({"*"}), "mkraid": frozenset({"*"}),
+                                 "mdadm": frozenset({"--create", "-C", "--build", "--grow"}),
                                  "mkusb": frozenset({"-i"}), "woeusb": frozenset({"--device", "-d"}),
                                  "isohybrid": frozenset(), "popsicle": frozenset({"*"}),
                                  "caligula": frozenset({"burn"}), "etcher": frozenset({"*"}),
@@ -102,7 +114,7 @@ messages mail release releases deployment deployments function functions zone zo
 topics queue queues stream streams credential credentials vault vaults wallet wallets
 tenant tenants workspace workspaces space spaces model models fido piv oath openpgp otp firmware flash
 nvram bios efi partitiontable gpt mbr store stores graph graphs tablespace replica replicas shard shards
-migration migrations member members group groups team teams channel channels space file files dir
+migration migrations generations group groups channel channels space file files dir
 directory directories folder folders object objects item items entry entries book books note notes
 password passwords token tokens state tfstate pvc pv persistentvolume persistentvolumes ns
 """.split())

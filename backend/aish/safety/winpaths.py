@@ -35,6 +35,8 @@ def classify_windows(path: str) -> str:
     if env:
         name = (env.group(1) or env.group(2) or env.group(3) or "").lower()
         rest = p[env.end():].strip("/")
+        if ".." in rest.split("/"):
+            return "var"  # outside the variable's directory: at its worst, anything
         if name in _HOME_NAMES:
             return "home" if rest in ("", "*", "*.*") else ("dot" if rest.startswith(".") else "user")
         if name in _TEMP_NAMES:

@@ -41,13 +41,13 @@ _LIST_CALL = re.compile(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|exec
 _BACKTICKS = re.compile(r"(?:%x\(|\bqx[({/])([^)}/]*)[)}/]|`([^`]+)`")
 # File-system calls: (pattern capturing the target expression, recursive?)
 _FS_CALLS = [
-    (re.compile(r"\bshutil\.rmtree\s*\(\s*([^,)]+)"), True),
-    (re.compile(r"\bos\.(?:remove|unlink|rmdir|removedirs)\s*\(\s*([^,)]+)"), False),
+    (re.compile(r"\bshutil\.rmtree\s*\(\s*((?:[^,()]|\([^()]*\))+)"), True),
+    (re.compile(r"\bos\.(?:remove|unlink|rmdir|removedirs)\s*\(\s*((?:[^,()]|\([^()]*\))+)"), False),
     (re.compile(r"\bPath\s*\(\s*([^)]+)\)\s*\.\s*(?:unlink|rmdir)\s*\("), False),
     (re.compile(r"(?:\b(?:fs|fsp|fse|promises)|\))\.(?:rmSync|rm|rmdirSync|rmdir|removeSync|remove|emptyDirSync|"
-                r"emptyDir)\s*\(\s*([^,)]+)(?=[^;]*recursive|[^;]*Sync|[^;]*remove|[^;]*empty)"), True),
-    (re.compile(r"(?:\b(?:fs|fsp|promises)|\))\.(?:unlinkSync|unlink)\s*\(\s*([^,)]+)"), False),
-    (re.compile(r"\brimraf(?:\.sync)?\s*\(\s*([^,)]+)"), True),
+                r"emptyDir)\s*\(\s*((?:[^,()]|\([^()]*\))+)(?=[^;]*recursive|[^;]*Sync|[^;]*remove|[^;]*empty)"), True),
+    (re.compile(r"(?:\b(?:fs|fsp|promises)|\))\.(?:unlinkSync|unlink)\s*\(\s*((?:[^,()]|\([^()]*\))+)"), False),
+    (re.compile(r"\brimraf(?:\.sync)?\s*\(\s*((?:[^,()]|\([^()]*\))+)"), True),
     (re.compile(r"\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|rmtree|remove_entry_secure)\s*\(?\s*([^,)\s;]+)"),
      True),
     (re.compile(r"\b(?:File\.(?:delete|unlink)|FileUtils\.(?:rm|rm_f))\s*\(?\s*([^,)\s;]+)"), False),
@@ -67,6 +67,10 @@ _RUNS_CODE = re.compile(r"\b(?:exec|eval|compile|Function|instance_eval|class_ev
 _DECODE = re.compile(r"b64decode|base64\.decode|atob\s*\(|Buffer\.from\([^)]*base64|decode_base64|Base64\.decode|"
                      r"base64_decode|FromBase64String|codecs\.decode\([^)]*rot|zlib\.decompress|marshal\.loads",
                      re.IGNORECASE)
+_SENDS = re.compile(r"urlopen\([^)]*data\s*=|requests\.(post|put)\(|method\s*:\s*['\"]POST|http\.request\(|"
+                    r"Net::HTTP\.post|socket\.(create_connection|connect)|\.send(all)?\(", re.IGNORECASE)
+_SECRET_SOURCE = re.compile(r"os\.environ|process\.env\b(?!\.\w)|\bENV\b(?!\[)|%ENV|\.ssh/id_|\.aws/credentials|"
+                            r"\.kube/config|\.netrc|/etc/shadow")
 _KILL_ALL = re.compile(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill\s*\(?\s*-?9\s*,\s*-1\b")
 
 
@@ -119,8 +123,10 @@ def _decode_utf16(text: str) -> str:
         return ""
 
 
-def _path_of(expr: str) -> Word:
-    """The target a code expression names, as a shell word for ``target``."""
+def _path_of(expr: str, code: str = "") -> Word:
+    """The target a code expression names, as a shell word for ``target``: a string literal, home,
+    a literal given to a call (``glob("/var/log/*")``), the root a walk or glob in the same code
+    starts from, else a name computed at run time (judged at its worst)."""
     expr = expr.strip()
     literal = re.fullmatch(_STR, expr)
     if literal:
@@ -130,6 +136,13 @@ def _path_of(expr: str) -> Word:
         rest = re.search(r"""['"](/[^'"]*)['"]\s*\)?\s*$""", expr)  # os.path.join(home, "x")
         text = "~" + (rest.group(1) if rest else "")
         return Word(text, text)
+    inner = re.search(r"^[\w.]*\(\s*" + _STR, expr)
+    walked = re.search(r"\b(?:os\.walk|glob\.glob|glob|rglob|Dir\.glob|readdirSync|scandir|listdir)\s*\(\s*" + _STR,
+                       code)
+    for found, suffix in ((inner, ""), (walked, "/*")):
+        if found:
+            text = next(g for g in found.groups() if g is not None)
+            return Word(text.rstrip("/*") + suffix if suffix else text, text)
     return Word("$" + re.sub(r"\W", "_", expr)[:20], expr, has_var=True)  # computed at run time
 
 
@@ -165,7 +178,7 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
                 best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
     for pattern, recursive in _FS_CALLS:
         for m in pattern.finditer(code):
-            t = target(_path_of(m.group(1)))
+            t = target(_path_of(m.group(1), code))
             level = delete_level(t, recursive)
             if level is not None and level >= MEDIUM:
                 best = worst(best, (level, f"{c.prog} code deletes {describe(t)} ({shown})"))
@@ -173,6 +186,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         best = worst(best, (HIGH, f"{c.prog} code runs code fetched from the network ({shown})"))
     elif _RUNS_CODE.search(code) and _DECODE.search(code):
         best = worst(best, (MEDIUM, f"{c.prog} code runs decoded text nobody read first ({shown})"))
+    if _SENDS.search(code) and _SECRET_SOURCE.search(code):
+        best = worst(best, (MEDIUM, f"{c.prog} code sends the environment or keys to the network ({shown})"))
     if _KILL_ALL.search(code):
         best = worst(best, (HIGH, f"{c.prog} code kills every process you can signal ({shown})"))
     if c.prog == "osascript" and re.search(r"\b(shut\s*down|restart|log\s*out)\b", code, re.IGNORECASE):

@@ -293,6 +293,8 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
         pkgs = pos[1:]
     else:
         return None
+    if p == "snap" and "--purge" in texts:
+        return MEDIUM, f"snap remove --purge deletes the snap's data too (no snapshot is kept) ({c.text})"
     core = [x for x in pkgs if _CORE_PACKAGES.match(x) or x.startswith("*") or x == "'*'"]
     if core:
         return HIGH, f"removes {', '.join(core[:3])}, which the system boots, logs in or is reached with ({c.text})"

@@ -19,7 +19,7 @@ from aish.safety.verbs import (ALIASES, DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS
                                DEVICE_WRITE_BY_PROGRAM,
                                DEVICE_WRITE_OPTIONS, EVERYTHING, FLASH, FORCE_OPTIONS, HEAVY, HEAVY_OPTIONS,
                                HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, MIGRATION_TOOLS, PACKAGE_TOOLS, POWER, RESET,
-                               RESET_NOUNS,
+                               RESET_NOUNS, RESET_WIPES, NOMINAL_VERBS,
                                ROUTINE_OPTIONS, SCOPE_OPTIONS, SESSION_MANAGERS, SPECIAL_WORDS, WEAK)
 
 _MAX_WORDS = 4  # subcommand words read after the program
@@ -52,6 +52,8 @@ _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "ke
                   "channels", "env", "environment", "environments", "toolchain", "version", "versions"}
 
 
+# `k3s-uninstall.sh`, `./teardown.sh`, `nuke-env.sh`: what such a script removes is up to it.
+_DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge)([-_.][\w-]*)?\.(sh|bash|ps1)$")
 _COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
 _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
 _LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
@@ -74,6 +76,8 @@ def split_word(word: str) -> list:
 def _affixes(piece: str) -> list:
     if piece in HEAVY or piece in DELETE or piece in RESET or piece in POWER or piece in WEAK:
         return [piece]
+    if piece in NOMINAL_VERBS:
+        return [NOMINAL_VERBS[piece]]
     for short in ("del", "rm"):
         if piece.startswith(short) and piece[len(short):] in DATA_NOUNS and len(piece) > len(short) + 1:
             return [short, piece[len(short):]]
@@ -212,6 +216,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if not verb and named and not set(c.texts) & _ONLY_FREE_SPACE:
         verb, said = named, prog
         nouns, after = [], [t for t in c.texts if not t.startswith(("-", "/"))] or ["files"]
+    if not verb and _DESTROYING_SCRIPT.search(prog):
+        return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
     options = _options(c.texts)
     device = _device_write(c, options)
     if device is not None:
@@ -260,7 +266,8 @@ def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: 
     if strength == 4:
         level = None if light and not data else MEDIUM
     elif strength == 3 and verb in RESET:
-        level = MEDIUM if any(n in RESET_NOUNS for n in nouns) or forced and not light else None
+        wipes = prog in RESET_WIPES and verb == "reset"  # `kubeadm reset`, `ykman piv reset`
+        level = MEDIUM if wipes or any(n in RESET_NOUNS for n in nouns) or forced and not light else None
     elif strength == 3:
         quiet = light and not data or prog in PACKAGE_TOOLS and not data
         bare = not (data or named or everything or forced)  # `minikube delete`: the program's own object
