@@ -134,11 +134,12 @@ _aish_edit() {         # key $1 of the approval answer (in _aish_line, echoed); 
   return 0
 }
 
-_aish_word() {         # the approval answer _aish_line as y, n or a in REPLY; 1 = not a known word
+_aish_word() {         # the approval answer _aish_line as y, n, a or s in REPLY; 1 = not a known word
   case $_aish_line in
     ''|[nN]|[nN][oO]) REPLY=n ;;
     [yY]|[yY][eE][sS]) REPLY=y ;;
     [aA]|[aA][lL][wW][aA][yY][sS]) REPLY=a ;;
+    [sS]|[sS][hH][oO][wW]) REPLY=s ;;
     *) return 1 ;;
   esac
 }
@@ -411,7 +412,7 @@ _aish_approve() {      # $1 question, $2 timeout in s: y, n or a in REPLY
       _aish_edit "$key" && continue
       printf '\n'; _aish_nl=1
       _aish_word && return 0
-      _aish_say "[aish] answer y (yes), n (no, the default) or a (always)"
+      _aish_say "[aish] answer y (yes), n (no, the default), a (always) or s (show the whole call)"
       printf '%s ' "[aish] $1"; _aish_nl=0 _aish_line=
     done
   } always {

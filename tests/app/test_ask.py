@@ -198,7 +198,7 @@ def test_tool_loop_appends_turns_and_reissues_until_text(monkeypatch):
     call = ToolCall(id="c1", name="notes__read_note", arguments='{"name": "todo"}')
     script = Script([Finish("tool_calls", (call,))], text("Your todo: milk\nCMD: echo milk"))
     mcp = SimpleNamespace(openai_tools=lambda: [{"type": "function", "function": {"name": "notes__read_note"}}],
-                          has_tools=lambda: True)
+                          has_tools=lambda: True, set_roots=lambda paths: None, instructions=lambda: "")
     monkeypatch.setattr(bridge, "run_tool_call", lambda c, *a, **k: bridge.ToolOutcome(
         call_id=c.id, user_name="notes.read_note", content="milk"))
     env, conv = make(script, mcp=mcp)
@@ -215,7 +215,8 @@ def test_tool_depth_limit_stops_the_loop(monkeypatch):
 
     call = ToolCall(id="c", name="n__t", arguments="{}")
     script = Script(*[[Finish("tool_calls", (call,))] for _ in range(3)])
-    mcp = SimpleNamespace(openai_tools=lambda: [{"x": 1}], has_tools=lambda: True)
+    mcp = SimpleNamespace(openai_tools=lambda: [{"x": 1}], has_tools=lambda: True, set_roots=lambda paths: None,
+                          instructions=lambda: "")
     monkeypatch.setattr(bridge, "run_tool_call", lambda c, *a, **k: bridge.ToolOutcome(
         call_id=c.id, user_name="n.t", content="again"))
     env, conv = make(script, {"mcp": {"max_tool_depth": 2}}, mcp=mcp)

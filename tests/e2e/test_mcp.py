@@ -136,3 +136,81 @@ def test_norris_planner_calls_an_auto_approved_tool_and_plans_with_its_result(st
     assert "[NORRIS MODE]" in first["messages"][0]["content"]
     assert [m["content"] for m in second["messages"] if m["role"] == "tool"] == ["buy milk"]
     assert second["messages"][0] == first["messages"][0]  # the task's system message holds
+
+
+# ---------------------------------------------------------------- run-time connects, from the CLI
+def _aish(*args, cwd=None, env=None, timeout=60):
+    return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=cwd, env={**os.environ, **(env or {})},
+                          stdin=subprocess.DEVNULL, start_new_session=True)
+
+
+@pytest.fixture
+def bare_daemon(config_file):
+    """A model stub, no MCP server configured; the daemon started before the test's calls,
+    so it holds its own cwd and environment, not the caller's."""
+    with StubServer() as server:
+        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n'
+                    '[mcp]\nauto_approve = ["rel.*"]\n')
+        assert _aish("daemon", "start", cwd="/").returncode == 0
+        yield server
+    _aish("daemon", "stop", timeout=30)
+
+
+def test_a_runtime_stdio_connect_runs_in_the_callers_directory(bare_daemon, tmp_path):
+    from tests.mcp_servers import SDK_SERVER
+
+    script = tmp_path / "notes-server.sh"
+    script.write_text(f"#!/bin/sh\nexec {sys.executable} {SDK_SERVER} stdio\n")
+    script.chmod(0o755)
+    result = _aish("mcp", "connect", "--stdio", "rel", "--", "./notes-server.sh", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "connected rel" in result.stdout
+    bare_daemon.queue(Reply(tool_calls=[{"name": "rel__env_and_cwd", "arguments": "{}"}]), Reply(text="ok"))
+    asked = _aish("ask", "--json", "where do you run?", cwd="/")
+    assert asked.returncode == 0, asked.stderr
+    [tool] = tool_messages(bare_daemon)
+    assert os.path.realpath(json.loads(tool["content"])["cwd"]) == os.path.realpath(tmp_path)
+
+
+def test_auth_env_is_read_from_the_callers_environment(bare_daemon):
+    from tests.mcp_servers.plain_json_server import PlainServer
+
+    server = PlainServer(token="tok-from-the-shell")
+    try:
+        result = _aish("mcp", "connect", "--auth-env", "PLAIN_MCP_TOKEN", server.url, "p",
+                       env={"PLAIN_MCP_TOKEN": "tok-from-the-shell"})
+        assert result.returncode == 0, result.stderr
+        assert "connected p" in result.stdout
+    finally:
+        server.stop()
+
+
+def test_disconnect_of_an_unknown_alias_fails_and_says_so(bare_daemon):
+    result = _aish("mcp", "disconnect", "nosuch")
+    assert result.returncode != 0
+    assert "no server named 'nosuch'" in result.stderr
+
+
+def test_a_hung_configured_server_does_not_delay_the_first_answer(config_file):
+    import socket
+
+    hung = socket.socket()
+    hung.bind(("127.0.0.1", 0))
+    hung.listen(8)
+    try:
+        with StubServer() as server:
+            config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n'
+                        f'[mcp.servers.hung]\nurl = "http://127.0.0.1:{hung.getsockname()[1]}/mcp"\n'
+                        'timeout = 30\n')
+            server.queue(Reply(text="fine"))
+            start = time.monotonic()
+            result = _aish("ask", "hello", timeout=90)
+            elapsed = time.monotonic() - start
+            assert result.returncode == 0, result.stderr
+            assert result.stdout.strip() == "fine"
+            assert elapsed < 15, f"the first answer waited {elapsed:.1f}s for a hung server"
+            assert "hung" in result.stderr and "connecting" in result.stderr
+            _aish("daemon", "stop", timeout=30)
+    finally:
+        hung.close()

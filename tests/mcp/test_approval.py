@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from aish.mcp import approval
 from aish.config.schema import McpConfig
-from aish.mcp.session import McpTool
+from aish.mcp.tools import McpTool
 
 
 def _tool(annotations=None, trusted=False) -> McpTool:
@@ -49,7 +49,7 @@ def test_question_text():
 
 def test_question_cuts_long_arguments_and_escapes_control_characters():
     q = approval.question("notes.write", {"text": "y" * 500}, None)
-    assert len(q) < 300 and "more characters)" in q
+    assert len(q) < 300 and "(500 characters)" in q
     q = approval.question("notes.write", {"t": "a\u202eb"}, None)
     assert "\u202e" not in q and "\\u202e" in q
 
@@ -60,3 +60,15 @@ def test_interpret():
     assert approval.interpret("n") == "no"
     assert approval.interpret(None) == "no"
     assert approval.interpret("") == "no"
+
+
+def test_the_deciding_argument_is_never_hidden_behind_a_long_one():
+    q = approval.question("fs.write_file", {"content": "x" * 5000, "path": "/etc/hosts"}, None)
+    assert '"path": "/etc/hosts"' in q and len(q) < 400
+    assert "5,000" in q and q.endswith("? [y/N/a/s]")
+
+
+def test_every_short_argument_is_shown_whole_even_when_many():
+    args = {f"k{i}": f"value-{i}" for i in range(12)}
+    q = approval.question("fs.many", args, None)
+    assert all(f'"k{i}": "value-{i}"' in q for i in range(12))

@@ -1,6 +1,8 @@
 """One model tool call through approval and dispatch, against real servers."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from aish.config.schema import McpConfig, McpServerConfig
@@ -163,3 +165,13 @@ def test_dotted_tool_name_round_trip(manager):
     assert "." not in wire
     out = _call(manager, "plain.fs.read", "{}", RecordingReply(answers=["y"]))
     assert out.user_name == "plain.fs.read" and out.content == "called fs.read"
+
+
+def test_s_at_the_question_shows_the_whole_call_then_asks_again(manager):
+    reply = RecordingReply(answers=["s", "y"])
+    long_text = "line one\n" + "z" * 3000
+    outcome = _call(manager, "notes.echo", f'{{"text": {json.dumps(long_text)}}}', reply)
+    assert len(reply.questions) == 2 and reply.questions[0] == reply.questions[1]
+    shown = reply.full_text
+    assert "z" * 3000 in shown and "notes.echo" in shown
+    assert outcome.content == long_text

@@ -1,16 +1,19 @@
-"""Streamable HTTP and plain-JSON transports against real servers on loopback:
-the official SDK server (SSE answers with sessions, and JSON/stateless) and a
-plain-JSON server like lmcp."""
+"""Remote servers through the manager, on loopback: the official SDK server (SSE answers
+with sessions, and JSON/stateless) and a plain-JSON server like lmcp (with and without
+the TypeScript SDK's session rules)."""
 from __future__ import annotations
+
+import threading
+import time
 
 import pytest
 import requests
 
+from aish.config.schema import McpConfig, McpServerConfig
 from aish.errors import ToolError
-from aish.mcp import jsonrpc
-from aish.mcp.http import HttpTransport, display_url
-from aish.mcp.session import McpSession
-from tests.mcp_servers import SdkHttpServer
+from aish.mcp import content
+from aish.mcp.manager import McpManager
+from tests.mcp_servers import SdkHttpServer, free_port
 from tests.mcp_servers.plain_json_server import PlainServer
 
 
@@ -35,183 +38,147 @@ def plain():
     server.stop()
 
 
-def _session(url: str, bearer: str | None = None, timeout: float = 10.0) -> McpSession:
-    return McpSession("notes", HttpTransport(url, bearer=bearer), timeout=timeout).open()
+@pytest.fixture
+def managers():
+    made = []
+
+    def make(**servers) -> McpManager:
+        cfg = McpConfig(servers={alias: McpServerConfig(alias=alias, **kw) for alias, kw in servers.items()})
+        manager = McpManager(cfg)
+        made.append(manager)
+        return manager
+
+    yield make
+    for manager in made:
+        manager.close_all()
 
 
-def _text(result: dict) -> str:
-    return "".join(b.get("text", "") for b in result.get("content", []))
+def call(manager, name, arguments=None, **kw):
+    tool = manager.resolve(name)
+    assert tool is not None, f"{name} not offered: {[t.user_name for t in manager.tools()]}"
+    return manager.call(tool, arguments or {}, **kw)
 
 
-def test_sdk_sse_mode_handshake_session_and_version_headers(sse_server):
-    session = _session(sse_server.url)
+def text(result: dict) -> str:
+    return content.result_text(result)
+
+
+def test_sessions_and_protocol_version_headers(managers, sse_server):
+    manager = managers(notes=dict(url=sse_server.url))
+    assert manager.connect_configured() == []
+    seen = text(call(manager, "notes.whoami"))
+    assert "session=-" not in seen and "version=2025-11-25" in seen
+    status = manager.servers()[0]
+    assert (status.kind, status.state, status.protocol_version) == ("http", "connected", "2025-11-25")
+
+
+def test_an_expired_session_is_initialized_again_once(managers, sse_server):
+    manager = managers(notes=dict(url=sse_server.url))
+    manager.connect_configured()
+    before = text(call(manager, "notes.whoami"))
+    session = before.split("session=")[1].split()[0]
+    requests.delete(sse_server.url, timeout=5, headers={"Mcp-Session-Id": session,
+                                                        "MCP-Protocol-Version": "2025-11-25"})
+    assert text(call(manager, "notes.echo", {"text": "still here"})) == "still here"
+    assert session not in text(call(manager, "notes.whoami"))
+
+
+def test_a_restarted_server_answering_400_no_valid_session_is_initialized_again(managers):
+    server = PlainServer(sessions=True)
     try:
-        assert session.protocol_version == jsonrpc.LATEST_PROTOCOL_VERSION
-        assert session.server_info.get("name") == "notes-test"
-        sid = session.transport.session_id
-        assert sid, "the SDK server in its default mode hands out a session id"
-        seen = _text(session.call_tool("whoami", {}))
-        assert seen == f"session={sid} version={session.protocol_version}"
-        assert {"read_note", "echo", "fail", "whoami"} <= {t.name for t in session.tools}
+        manager = managers(ts=dict(url=server.url))
+        assert manager.connect_configured() == []
+        assert text(call(manager, "ts.echo", {"text": "one"})) == "one"
+        server.forget_sessions()  # what a restart of a TypeScript SDK server looks like
+        assert text(call(manager, "ts.echo", {"text": "two"})) == "two"
+        assert server.methods().count("initialize") == 2
     finally:
-        session.close()
+        server.stop()
 
 
-def test_sdk_sse_mode_answers_arrive_as_event_stream(sse_server):
-    # the assertion that the SSE path was taken: a raw POST gets text/event-stream back
-    session = _session(sse_server.url)
-    try:
-        headers = session.transport._headers()
-        raw = requests.post(sse_server.url, json=jsonrpc.request("tools/list"), headers=headers, timeout=5)
-        assert raw.headers["Content-Type"].startswith("text/event-stream")
-        assert _text(session.call_tool("echo", {"text": "über ✓"})) == "über ✓"
-    finally:
-        session.close()
+def test_a_timed_out_call_is_cancelled_on_the_server_and_leaks_nothing(managers, sse_server, tmp_path):
+    """The tool keeps its stream alive with progress; after the time-out the server is told
+    (notifications/cancelled) and no thread or connection of ours stays behind."""
+    manager = managers(notes=dict(url=sse_server.url, timeout=1))
+    manager.connect_configured()
+    text(call(manager, "notes.echo", {"text": "warm"}))
+    threads = threading.active_count()
+    marker = tmp_path / "cancelled"
+    start = time.monotonic()
+    with pytest.raises(ToolError) as info:
+        call(manager, "notes.wait_for_cancel", {"seconds": 30, "marker": str(marker)})
+    assert time.monotonic() - start < 5
+    deadline = time.monotonic() + 5
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert marker.exists() and marker.read_text() == "cancelled"
+    time.sleep(0.3)
+    assert threading.active_count() <= threads
+    assert "no answer within 1s" in str(info.value) and "timeout" in str(info.value)
+    assert text(call(manager, "notes.echo", {"text": "after"})) == "after"
 
 
-def test_initialized_notification_is_required_and_sent(sse_server):
-    # the handshake posts the notification (the server answers 202, no body)
-    transport = HttpTransport(sse_server.url)
-    sent = []
-    original = transport.notify
-    transport.notify = lambda msg, timeout: (sent.append(msg["method"]), original(msg, timeout))[1]
-    session = McpSession("notes", transport, timeout=10).open()
-    try:
-        assert sent == ["notifications/initialized"]
-    finally:
-        session.close()
+def test_json_stateless_mode_results_errors_and_protocol_errors(managers, json_server):
+    manager = managers(notes=dict(url=json_server.url))
+    assert manager.connect_configured() == []
+    assert text(call(manager, "notes.read_note", {"name": "todo"})) == "buy milk"
+    result = call(manager, "notes.fail", {"reason": "no disk"})
+    assert result["isError"] is True and "no disk" in text(result)
+    with pytest.raises(ToolError) as info:
+        call(manager, "notes.protocol_error")
+    assert "locked" in str(info.value)
 
 
-def test_delete_on_disconnect_ends_the_session(sse_server):
-    session = _session(sse_server.url)
-    sid, version = session.transport.session_id, session.protocol_version
-    session.close()
-    assert session.transport.session_id is None
-    raw = requests.post(sse_server.url, json=jsonrpc.request("tools/list"), timeout=5, headers={
-        "Accept": "application/json, text/event-stream", "Mcp-Session-Id": sid,
-        "MCP-Protocol-Version": version})
-    assert raw.status_code == 404
-
-
-def test_expired_session_is_initialized_again_once(sse_server):
-    session = _session(sse_server.url)
-    try:
-        old = session.transport.session_id
-        # the server forgets the session (as after a restart or an idle time-out)
-        requests.delete(sse_server.url, timeout=5, headers={
-            "Mcp-Session-Id": old, "MCP-Protocol-Version": session.protocol_version})
-        result = session.call_tool("echo", {"text": "still here"})
-        assert _text(result) == "still here"
-        assert session.reinitialized == 1
-        assert session.transport.session_id and session.transport.session_id != old
-    finally:
-        session.close()
-
-
-def test_sdk_sse_mode_timeout(sse_server):
-    session = _session(sse_server.url, timeout=0.5)
-    try:
-        with pytest.raises(ToolError) as info:
-            session.call_tool("slow", {"seconds": 1})
-        text = str(info.value)
-        assert text.startswith(f"mcp: {sse_server.url}") and "time" in text
-    finally:
-        session.close()
-
-
-def test_sdk_json_stateless_mode(json_server):
-    session = _session(json_server.url)
-    try:
-        assert session.transport.session_id is None
-        raw = requests.post(json_server.url, json=jsonrpc.request("tools/list"),
-                            headers=session.transport._headers(), timeout=5)
-        assert raw.headers["Content-Type"].startswith("application/json")
-        assert _text(session.call_tool("read_note", {"name": "todo"})) == "buy milk"
-        result = session.call_tool("fail", {"reason": "no disk"})
-        assert result["isError"] is True and "no disk" in _text(result)
-    finally:
-        session.close()
-
-
-def test_sdk_protocol_error_raises_jsonrpc_error(json_server):
-    session = _session(json_server.url)
-    try:
-        with pytest.raises(jsonrpc.JsonRpcError) as info:
-            session.call_tool("protocol_error", {})
-        assert "locked" in str(info.value) and info.value.code == -32602
-    finally:
-        session.close()
-
-
-def test_sdk_read_timeout(json_server):
-    session = _session(json_server.url, timeout=0.5)
-    try:
-        with pytest.raises(ToolError) as info:
-            session.call_tool("slow", {"seconds": 3})
-        assert "did not answer" in str(info.value) and "timeout" in str(info.value)
-    finally:
-        session.close()
-
-
-def test_plain_json_bearer_pagination_and_no_session(plain):
+def test_plain_json_bearer_pagination_and_no_session(managers, plain):
     plain.requests.clear()
-    session = _session(plain.url, bearer="s3cret-token")
-    assert [t.name for t in session.tools][:3] == ["echo", "sleep", "fail"]
-    assert len(session.tools) == 8  # 3 + 5, fetched 2 per page
-    assert plain.methods() == ["initialize", "notifications/initialized"] + ["tools/list"] * 4
-    for _, headers in plain.requests:
-        assert headers["Authorization"] == "Bearer s3cret-token"
-        assert headers["Accept"] == "application/json, text/event-stream"
-        assert "Mcp-Session-Id" not in headers
-    assert "MCP-Protocol-Version" not in plain.requests[0][1]
-    assert plain.requests[1][1]["MCP-Protocol-Version"] == "2025-03-26"
-    assert session.protocol_version == "2025-03-26"
-    session.close()
+    manager = managers(plain=dict(url=plain.url, auth_token="s3cret-token"))
+    assert manager.connect_configured() == []
+    names = [t.name for t in manager.tools()]
+    assert len(names) == 8 and {"echo", "sleep", "fail"} <= set(names)  # 3 + 5, fetched 2 per page
+    assert plain.methods()[:2] == ["initialize", "notifications/initialized"]
+    assert plain.methods().count("tools/list") == 4
+    for _, raw in plain.requests:
+        headers = {k.lower(): v for k, v in raw.items()}
+        assert headers["authorization"] == "Bearer s3cret-token"
+        assert "application/json" in headers["accept"] and "text/event-stream" in headers["accept"]
+        assert "mcp-session-id" not in headers
+    manager.close_all()
     assert "DELETE" not in plain.methods(), "no session id, so nothing to delete"
 
 
-def test_plain_json_wrong_token_is_an_actionable_error_without_the_token(plain):
+def test_wrong_token_is_an_actionable_error_without_the_token(managers, plain):
+    manager = managers(plain=dict(url=plain.url, auth_token="wrong-token"))
+    [line] = manager.connect_configured()
+    assert "401" in line and "auth_token" in line and "wrong-token" not in line
+
+
+def test_unknown_tool_and_timeout_on_a_plain_server(managers, plain):
+    manager = managers(plain=dict(url=plain.url, auth_token="s3cret-token", timeout=0.5))
+    manager.connect_configured()
+    tool = manager.resolve("plain.echo")
+    tool.name = "nope"
     with pytest.raises(ToolError) as info:
-        _session(plain.url, bearer="wrong-token")
-    text = str(info.value)
-    assert "HTTP 401" in text and "auth_token" in text and "wrong-token" not in text
-
-
-def test_plain_json_unknown_tool_is_a_jsonrpc_error(plain):
-    session = _session(plain.url, bearer="s3cret-token")
-    with pytest.raises(jsonrpc.JsonRpcError) as info:
-        session.call_tool("nope", {})
-    assert str(info.value) == "mcp: Unknown tool: nope"
-
-
-def test_plain_json_timeout(plain):
-    session = _session(plain.url, bearer="s3cret-token", timeout=0.3)
+        manager.call(tool, {})
+    assert "Unknown tool: nope" in str(info.value)
     with pytest.raises(ToolError) as info:
-        session.call_tool("sleep", {"seconds": 2})
-    assert "did not answer tools/call within 0.3s" in str(info.value)
+        call(manager, "plain.sleep", {"seconds": 2})
+    assert "within 0.5s" in str(info.value)
 
 
 def test_connection_refused_names_the_url_without_secrets():
-    from tests.mcp_servers import free_port
-
     url = f"http://user:pw@127.0.0.1:{free_port()}/mcp?token=abc"
-    with pytest.raises(ToolError) as info:
-        _session(url, timeout=2)
-    text = str(info.value)
-    assert "cannot connect" in text and "127.0.0.1" in text
-    assert "pw" not in text and "abc" not in text
-
-
-def test_display_url_drops_credentials():
-    assert display_url("https://u:p@example.test:8443/mcp?key=1") == "https://example.test:8443/mcp"
+    manager = McpManager(McpConfig())
+    line = manager.connect(url, "gone")
+    assert "cannot connect" in line and "127.0.0.1" in line
+    assert "pw" not in line and "abc" not in line
 
 
 def test_not_an_http_url():
-    with pytest.raises(ToolError):
-        HttpTransport("ftp://127.0.0.1/mcp")
+    line = McpManager(McpConfig()).connect("ftp://127.0.0.1/mcp", "x")
+    assert "not an http(s) URL" in line
 
 
-def test_http_goes_through_aish_net_loopback_never_proxied(plain, monkeypatch):
+def test_loopback_is_never_proxied(managers, plain, monkeypatch):
     """A proxy in the environment is not used for a loopback server (aish.net's policy)."""
     from tests.helpers import closed_port_url
 
@@ -219,6 +186,23 @@ def test_http_goes_through_aish_net_loopback_never_proxied(plain, monkeypatch):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HTTP_PROXY", closed_port_url())
     monkeypatch.setenv("http_proxy", closed_port_url())
-    session = _session(plain.url, bearer="s3cret-token")
-    assert "echo" in [t.name for t in session.tools]
-    session.close()
+    manager = managers(plain=dict(url=plain.url, auth_token="s3cret-token"))
+    assert manager.connect_configured() == []
+    assert manager.resolve("plain.echo") is not None
+
+
+def test_the_legacy_http_sse_transport(managers):
+    """A server on the 2024-11-05 transport (GET /sse for events, POST for messages): chosen by
+    the /sse path, calls and the session's end work as on Streamable HTTP."""
+    server = SdkHttpServer(mode="sse")
+    try:
+        manager = managers(old=dict(url=server.url))
+        assert manager.connect_configured() == []
+        assert manager.servers()[0].kind == "sse"
+        assert text(call(manager, "old.echo", {"text": "over sse"})) == "over sse"
+        with pytest.raises(ToolError):
+            call(manager, "old.protocol_error")
+        manager.close_all()
+        assert manager.servers() == []
+    finally:
+        server.stop()

@@ -1,94 +1,124 @@
-"""stdio transport against the official SDK server run as a child process."""
+"""stdio servers through the manager, against the official SDK server run as a child process:
+big results, the byte cap, the environment and working directory a server gets, crashes."""
 from __future__ import annotations
 
+import json
+import os
+import stat
 import sys
-import threading
-import time
 
 import pytest
 
-from aish.ipc.cancel import CancelToken
-from aish.errors import Cancelled, ToolError
-from aish.mcp.session import McpSession
-from aish.mcp.stdio import StdioTransport
-from tests.mcp_servers import stdio_argv
+from aish.config.schema import McpConfig, McpServerConfig
+from aish.errors import ToolError
+from aish.mcp import content
+from aish.mcp.manager import McpManager
+from tests.mcp_servers import SDK_SERVER, stdio_argv
 
 
-@pytest.fixture(scope="module")
-def session():
-    s = McpSession("notes", StdioTransport(stdio_argv()), timeout=10).open()
-    yield s
-    s.close()
+def call(manager, name, arguments=None):
+    tool = manager.resolve(name)
+    assert tool is not None, f"{name} not offered: {[t.user_name for t in manager.tools()]}"
+    return content.result_text(manager.call(tool, arguments or {}))
 
 
-def _text(result: dict) -> str:
-    return "".join(b.get("text", "") for b in result.get("content", []))
+@pytest.fixture
+def open_manager():
+    made = []
+
+    def make(servers: dict, **mcp) -> McpManager:
+        cfg = McpConfig(servers={alias: McpServerConfig(alias=alias, **kw) for alias, kw in servers.items()})
+        for key, value in mcp.items():
+            setattr(cfg, key, value)
+        manager = McpManager(cfg)
+        made.append(manager)
+        assert manager.connect_configured() == []
+        return manager
+
+    yield make
+    for manager in made:
+        manager.close_all()
 
 
-def test_handshake_and_tools(session):
-    assert session.protocol_version == "2025-11-25"
-    assert session.server_info.get("name") == "notes-test"
-    names = {t.name for t in session.tools}
-    assert {"read_note", "delete_note", "echo", "slow"} <= names
-    read = next(t for t in session.tools if t.name == "read_note")
-    assert read.read_only and read.user_name == "notes.read_note"
+def test_a_big_result_is_read_in_linear_time(open_manager):
+    """24 MB arrive well within a 10 s time-out (one byte per read took ~35 s)."""
+    manager = open_manager({"notes": {"command": stdio_argv(), "timeout": 10}}, max_message_mb=64)
+    assert len(call(manager, "notes.big_mb", {"mb": 24})) == 24 * 1024 * 1024
 
 
-def test_call_and_is_error(session):
-    assert _text(session.call_tool("read_note", {"name": "ideas"})) == "write tests first"
-    result = session.call_tool("fail", {"reason": "quota"})
-    assert result["isError"] is True and "quota" in _text(result)
+def test_a_result_over_the_byte_cap_is_refused_without_reading_it_whole(open_manager):
+    manager = open_manager({"notes": {"command": stdio_argv(), "timeout": 20}}, max_message_mb=1)
+    with pytest.raises(ToolError) as info:
+        call(manager, "notes.big_mb", {"mb": 3})
+    assert "larger than 1 MB" in str(info.value) and "max_message_mb" in str(info.value)
+    assert call(manager, "notes.echo", {"text": "still here"}) == "still here"
 
 
-def test_concurrent_calls_get_their_own_answers(session):
-    out: dict = {}
-
-    def call(i: int) -> None:
-        out[i] = _text(session.call_tool("echo", {"text": f"n{i}"}))
-
-    threads = [threading.Thread(target=call, args=(i,)) for i in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(10)
-    assert out == {i: f"n{i}" for i in range(6)}
-
-
-def test_cancel_returns_at_once(session):
-    token = CancelToken()
-    threading.Timer(0.2, token.cancel).start()
-    start = time.monotonic()
-    with pytest.raises(Cancelled):
-        session.call_tool("slow", {"seconds": 1}, cancel=token)
-    assert time.monotonic() - start < 0.9
+def test_a_stdio_server_gets_a_safe_environment_plus_its_own_env_and_cwd(open_manager, monkeypatch, tmp_path):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-daemon-only-secret")
+    monkeypatch.setenv("AISH_SOMETHING", "daemon-internal")
+    manager = open_manager({"notes": {"command": stdio_argv(), "env": {"NOTES_DIR": "/srv/notes"}}})
+    manager.cfg.servers["notes"].cwd = str(tmp_path)
+    manager.close_all()
+    assert manager.connect("notes").startswith("mcp: connected notes")
+    seen = json.loads(call(manager, "notes.env_and_cwd"))
+    assert "OPENAI_API_KEY" not in seen["env"] and "AISH_SOMETHING" not in seen["env"]
+    assert seen["env"]["NOTES_DIR"] == "/srv/notes" and seen["env"]["PATH"] == os.environ["PATH"]
+    assert os.path.realpath(seen["cwd"]) == os.path.realpath(tmp_path)
 
 
-def test_timeout(session):
-    session.timeout = 0.3
+def test_tilde_in_a_configured_command_is_the_home_directory(open_manager, monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "bin").mkdir()
+    script = tmp_path / "bin" / "notes-server"
+    script.write_text(f"#!/bin/sh\nexec {sys.executable} {SDK_SERVER} \"$@\"\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    manager = open_manager({"notes": {"command": ["~/bin/notes-server", "stdio", "--root", "~/notes"],
+                                      "cwd": "~"}})
+    seen = json.loads(call(manager, "notes.env_and_cwd"))
+    assert seen["argv"][-1] == str(tmp_path / "notes")
+    assert os.path.realpath(seen["cwd"]) == os.path.realpath(tmp_path)
+
+
+def test_a_crashed_server_is_restarted_once_visibly_then_marked_dead(open_manager):
+    manager = open_manager({"notes": {"command": stdio_argv(), "timeout": 10}})
+    with pytest.raises(ToolError):
+        call(manager, "notes.exit_now", {"code": 3})
+    assert manager.settle(20)
+    notices = manager.notices()
+    assert any("notes exited (status 3" in line and "restarted" in line for line in notices), notices
+    assert {s.alias: s.state for s in manager.servers()} == {"notes": "connected"}
+    assert call(manager, "notes.echo", {"text": "back"}) == "back"
+
+    with pytest.raises(ToolError):
+        call(manager, "notes.exit_now", {"code": 4})
+    assert manager.settle(20)
+    status = manager.servers()[0]
+    assert status.state == "failed" and "exited" in status.error
+    assert manager.resolve("notes.echo") is None and not manager.has_tools()
+    assert any("aish mcp connect notes" in line for line in manager.notices())
+    assert manager.connect("notes").startswith("mcp: connected notes")
+
+
+def test_a_dead_runtime_server_can_be_retried_by_its_alias():
+    manager = McpManager(McpConfig())
     try:
-        with pytest.raises(ToolError) as info:
-            session.call_tool("slow", {"seconds": 1})
-        assert "did not answer tools/call within 0.3s" in str(info.value)
+        assert manager.connect(stdio_argv(), "scratch").startswith("mcp: connected scratch")
+        manager.close_all()
+        assert manager.connect("scratch").startswith("mcp: connected scratch")
+        assert call(manager, "scratch.echo", {"text": "again"}) == "again"
     finally:
-        session.timeout = 10
+        manager.close_all()
 
 
-def test_close_ends_the_process():
-    transport = StdioTransport(stdio_argv())
-    McpSession("x", transport, timeout=10).open()
-    assert transport.alive
-    transport.close()
-    assert not transport.alive
-
-
-def test_command_not_found():
-    with pytest.raises(ToolError) as info:
-        StdioTransport(["aish-no-such-mcp-server-xyz"])
-    assert "command not found: aish-no-such-mcp-server-xyz" in str(info.value)
-
-
-def test_server_that_dies_reports_its_last_stderr_line():
-    argv = [sys.executable, "-c", "import sys; sys.stderr.write('missing API key FOO\\n'); sys.exit(3)"]
-    with pytest.raises(ToolError) as info:
-        McpSession("dead", StdioTransport(argv), timeout=5).open()
-    assert "exited" in str(info.value) and "missing API key FOO" in str(info.value)
+def test_command_not_found_and_a_server_dying_at_start_say_why(open_manager):
+    manager = McpManager(McpConfig())
+    try:
+        line = manager.connect(["aish-no-such-mcp-server-xyz"], "nope")
+        assert "command not found: aish-no-such-mcp-server-xyz" in line
+        argv = [sys.executable, "-c", "import sys; sys.stderr.write('missing API key FOO\\n'); sys.exit(3)"]
+        line = manager.connect(argv, "dies")
+        assert "exited" in line and "missing API key FOO" in line
+        assert manager.servers() == [], "a runtime connection that never worked is not listed"
+    finally:
+        manager.close_all()

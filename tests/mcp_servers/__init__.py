@@ -23,14 +23,14 @@ def stdio_argv() -> list[str]:
 
 
 class SdkHttpServer:
-    """``sdk_server.py http PORT [flags]`` running until ``stop()``."""
+    """``sdk_server.py http PORT [flags]`` (or ``sse PORT``) running until ``stop()``."""
 
-    def __init__(self, *flags: str, port: int | None = None) -> None:
+    def __init__(self, *flags: str, port: int | None = None, mode: str = "http") -> None:
         self.flags = flags
         self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}/mcp"
+        self.url = f"http://127.0.0.1:{self.port}/" + ("sse" if mode == "sse" else "mcp")
         self._err = tempfile.TemporaryFile()  # a pipe nobody reads could fill and stall the server
-        self.proc = subprocess.Popen([sys.executable, str(SDK_SERVER), "http", str(self.port), *flags],
+        self.proc = subprocess.Popen([sys.executable, str(SDK_SERVER), mode, str(self.port), *flags],
                                      stdout=subprocess.DEVNULL, stderr=self._err)
         self._wait_ready(20.0)
 

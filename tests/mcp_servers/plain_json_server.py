@@ -4,12 +4,16 @@ Runs in the test process (a thread), so tests can read what it received:
 ``server.requests`` holds (method, headers) for every POST and DELETE.
 It checks a bearer token when given one, paginates ``tools/list`` by
 ``page_size``, and answers an unknown tool with a JSON-RPC error, as lmcp does.
+With ``sessions=True`` it hands out ``Mcp-Session-Id`` and answers a request with an
+unknown id as the TypeScript SDK's servers do (400, "No valid session ID provided");
+``forget_sessions()`` is a restart.
 """
 from __future__ import annotations
 
 import json
 import threading
 import time
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Optional
 
@@ -24,8 +28,9 @@ BASE_TOOLS = [
 
 class PlainServer:
     def __init__(self, token: Optional[str] = None, page_size: Optional[int] = None,
-                 extra_tools: int = 0, names: tuple = ()) -> None:
+                 extra_tools: int = 0, names: tuple = (), sessions: bool = False) -> None:
         self.token = token
+        self.sessions: Optional[set] = set() if sessions else None
         self.page_size = page_size
         self.tools = BASE_TOOLS + [
             {"name": f"tool_{i:03d}", "description": f"Generated tool {i}.",
@@ -41,6 +46,10 @@ class PlainServer:
 
     def methods(self) -> list[str]:
         return [method for method, _ in self.requests]
+
+    def forget_sessions(self) -> None:
+        if self.sessions is not None:
+            self.sessions.clear()
 
     def stop(self) -> None:
         self._httpd.shutdown()
@@ -82,10 +91,12 @@ class PlainServer:
             def log_message(self, *args) -> None:  # quiet tests
                 pass
 
-            def _send(self, status: int, body: Optional[dict] = None) -> None:
+            def _send(self, status: int, body: Optional[dict] = None, session: str = "") -> None:
                 data = json.dumps(body).encode() if body is not None else b""
                 try:
                     self.send_response(status)
+                    if session:
+                        self.send_header("Mcp-Session-Id", session)
                     if body is not None:
                         self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(data)))
@@ -106,10 +117,19 @@ class PlainServer:
                 if server.token and self.headers.get("Authorization") != f"Bearer {server.token}":
                     self._send(401, {"error": "unauthorized"})
                     return
+                session = ""
+                if server.sessions is not None:
+                    if msg.get("method") == "initialize":
+                        session = uuid.uuid4().hex
+                        server.sessions.add(session)
+                    elif self.headers.get("Mcp-Session-Id") not in server.sessions:
+                        self._send(400, {"jsonrpc": "2.0", "id": msg.get("id"), "error": {
+                            "code": -32000, "message": "Bad Request: No valid session ID provided"}})
+                        return
                 if "id" not in msg:
                     self._send(202)
                     return
-                self._send(200, server.answer(msg))
+                self._send(200, server.answer(msg), session)
 
         return Handler
 

@@ -2,21 +2,26 @@
 
     python sdk_server.py http PORT [--json] [--stateless]   Streamable HTTP on 127.0.0.1
     python sdk_server.py stdio                                stdio
+    python sdk_server.py sse PORT                             legacy HTTP+SSE (GET /sse, POST /messages/)
 
 ``--json --stateless`` is the SDK's plain mode (JSON answers, no sessions);
 without flags it answers with SSE streams and keeps sessions.
 """
 from __future__ import annotations
 
+import json
+import os
 import sys
 import time
+
+import anyio
 
 from mcp.server.mcpserver import Context, Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp.types import ToolAnnotations
 
-server = MCPServer("notes-test")
+server = MCPServer("notes-test", instructions="Notes are short; read one before changing it.")
 NOTES = {"todo": "buy milk", "ideas": "write tests first"}
 
 
@@ -77,12 +82,50 @@ def whoami(ctx: Context) -> str:
     return f"session={headers.get('mcp-session-id', '-')} version={headers.get('mcp-protocol-version', '-')}"
 
 
+@server.tool()
+def big_mb(mb: float) -> str:
+    """A text result of this many megabytes."""
+    return "x" * int(mb * 1024 * 1024)
+
+
+@server.tool()
+def env_and_cwd() -> str:
+    """The server's working directory and environment (what the client gave it)."""
+    return json.dumps({"cwd": os.getcwd(), "env": dict(os.environ), "argv": sys.argv})
+
+
+@server.tool()
+async def wait_for_cancel(seconds: float, marker: str, ctx: Context) -> str:
+    """Keep the request alive with progress every 0.1 s; write 'cancelled' to marker when cancelled."""
+    try:
+        steps = int(seconds * 10)
+        for step in range(steps):
+            await ctx.report_progress(step, steps, "waiting")
+            await anyio.sleep(0.1)
+        return "waited"
+    except anyio.get_cancelled_exc_class():
+        with open(marker, "w") as out:
+            out.write("cancelled")
+        raise
+
+
+@server.tool()
+def exit_now(code: int = 3) -> str:
+    """The server process exits at once (a crash)."""
+    sys.stderr.write(f"exiting with {code} on request\n")
+    sys.stderr.flush()
+    os._exit(code)
+
+
 def main(argv: list[str]) -> None:
     if argv[:1] == ["stdio"]:
         server.run("stdio")
         return
     port = int(argv[1])
     server.settings.log_level = "WARNING"
+    if argv[0] == "sse":
+        server.run("sse", host="127.0.0.1", port=port)
+        return
     server.run("streamable-http", host="127.0.0.1", port=port,
                json_response="--json" in argv, stateless_http="--stateless" in argv)
 

@@ -98,3 +98,24 @@ def test_approval_reads_a_line_cancels_and_times_out(make_shell, stub, tools):
     assert "third" in sent and "fourth" not in sent, sent
     assert sent.count(DENIED) == 2, sent                  # the third's and the fifth's
     assert PROMPT + "echo one" not in sh.tmux.history()
+
+
+def test_s_at_the_question_shows_the_whole_call_and_asks_again(make_shell, stub, tools):
+    """A long argument is cut in the question; `s` prints the call whole, then the same question
+    comes back, and the short argument beside it was never hidden."""
+    sh = make_shell()
+    long_text = "start-" + "x" * 400 + "-end"
+    stub.queue(Reply(tool_calls=[{"name": "tools__echo",
+                                  "arguments": f'{{"text": "{long_text}", "mode": "fast"}}'}]),
+               Reply(text="Echoed.\nCMD: echo done\n"))
+    sh.ask("? echo something long")
+    screen = sh.wait("[y/N/a/s]", timeout=30)
+    joined = screen.replace("\n", "")  # the question wraps at the terminal's width
+    assert '"mode": "fast"' in joined and "-end" not in joined, screen
+    sh.tmux.type("s")
+    sh.tmux.keys("Enter")
+    sh.wait(lambda s: s.count("[y/N/a/s]") == 2 and "-end" in s.replace("\n", ""))
+    sh.tmux.type("y")
+    sh.tmux.keys("Enter")
+    sh.wait_prompt("echo done")
+    assert calls(tools) == 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.app import fit, output, receipt, suggestions, tools as tool_rounds
+from aish.app.tools import offered_tools, schemas_text
 from aish.app.env import AskEnv
 from aish.app.judge import judge, preview
 from aish.app.model_call import RETRACTED, Caller, Response
@@ -57,10 +58,11 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
         model_name = routed
     model = cfg.model(model_name)
 
-    tools = env.mcp.openai_tools() if env.mcp is not None and env.mcp.has_tools() else []
+    tools = offered_tools(env, req.cwd)
     system = prompts.system_prompt(shell=req.shell, tools=bool(tools),
                                    background=_background(env, req, reply), notes=_notes(env, req, reply),
-                                   delegate=_delegate_note(cfg))
+                                   delegate=_delegate_note(cfg),
+                                   tool_instructions=env.mcp.instructions() if tools and env.mcp else "")
     # a question left unanswered by a daemon that died mid-ask: never glue onto it
     conv.drop_unanswered("no answer: the daemon stopped during that ask")
     delta = prompts.history_delta(conv.sent_history, req.history)
@@ -72,7 +74,8 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
     summarize = _summarizer(caller, reply)
     budget_tokens, count = fit.budget(env, model, tools)  # the model's window, as its server counts
     conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=budget_tokens, count=count,
-                        system_prompt=system, summarize=summarize, status=reply.status,
+                        system_prompt=system + schemas_text(tools),  # the tools' schemas are sent too
+                        summarize=summarize, status=reply.status,
                         max_summary_chars=cfg.context.max_summary_chars,
                         slack=cfg.context.evict_slack)
     on_overflow = fit.folder(env, conv, model, system, tools, reply, summarize)

@@ -21,6 +21,7 @@ from typing import Optional
 
 from aish.app import cost_guard, receipt, suggestions
 from aish.app.env import AskEnv
+from aish.app.tools import offered_tools
 from aish.app.judge import judge
 from aish.app.model_call import Caller, Response
 from aish.app.norris_task import Task
@@ -139,9 +140,11 @@ def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResul
     conv.set_task(task.to_dict())
     # MCP tools are offered as in any ask; each call follows the approval policy (auto_approve,
     # "always" answers, trusted read-only tools) and is asked about otherwise
-    tools = env.mcp.openai_tools() if env.mcp is not None and env.mcp.has_tools() else []
+    tools = offered_tools(env)
     # no background memory, no project notes, no summary: the same bytes for the whole task
-    system = prompts.system_prompt(shell=task.shell, tools=bool(tools)) + "\n\n" + _MODE.format(goal=task.goal)
+    system = prompts.system_prompt(shell=task.shell, tools=bool(tools),
+                                   tool_instructions=env.mcp.instructions() if tools and env.mcp else "") \
+        + "\n\n" + _MODE.format(goal=task.goal)
     try:
         call = _plan_with_tools(env, conv, task, system, tools, reply)
     except Cancelled as err:

@@ -52,9 +52,6 @@ class Service:
         self._ledger: Optional[Ledger] = None
         self._mcp: Optional[McpManager] = None
         self._mcp_config: Optional[McpConfig] = None
-        self._mcp_started = False
-        self._mcp_connected = threading.Event()
-        self._mcp_connected.set()
         from aish import paths
         from aish.app import fix
 
@@ -144,37 +141,34 @@ class Service:
             return self._ledger
 
     def mcp(self) -> McpManager:
-        """The MCP manager; configured servers connect once (warm_up or first ask)."""
+        """The MCP manager, following the current config; servers connect in the background."""
         cfg = self.config()
         with self._lock:
-            if self._mcp is None:
+            manager, changed = self._mcp, self._mcp_config is not cfg.mcp
+            if manager is None:
                 from aish.mcp.manager import McpManager
 
-                self._mcp = McpManager(cfg.mcp, log=self.log)
-                self._mcp_config = cfg.mcp
-            elif self._mcp_config is not cfg.mcp:  # the file changed: new servers connect too
-                self._mcp.update_config(cfg.mcp)
-                self._mcp_config = cfg.mcp
-                self._mcp_started = False
-            start = not self._mcp_started and bool(cfg.mcp.servers)
-            self._mcp_started = True
-            if start:
-                self._mcp_connected.clear()
-        if start:
-            try:
-                failures = self._mcp.connect_configured()
-                with self._lock:
-                    self._reported.extend(failures)
-            finally:
-                self._mcp_connected.set()
-        else:  # another thread (warm-up) is connecting: an ask must see the tools it lists
-            self._mcp_connected.wait(self._mcp_connect_wait(cfg))
-        return self._mcp
+                manager = self._mcp = McpManager(cfg.mcp, log=self.log)
+            self._mcp_config = cfg.mcp
+        if changed:  # the first use, or the file changed: removed, changed and new servers follow
+            manager.update_config(cfg.mcp)
+            manager.start()
+        return manager
 
-    @staticmethod
-    def _mcp_connect_wait(cfg: Config) -> float:
-        timeouts = [server.timeout for server in cfg.mcp.servers.values()] or [0.0]
-        return max(timeouts) + 1.0
+    def _mcp_for_question(self, cfg: Config, reply: Reply) -> Optional[McpManager]:
+        """The manager for an ask, after at most ``mcp.connect_wait`` for servers still
+        connecting, and the one-time lines (failures, restarts) said."""
+        if not cfg.mcp.servers and self._mcp is None:
+            return None
+        manager = self.mcp()
+        if manager.connecting():
+            late = manager.wait_for_question(cfg.mcp.connect_wait)
+            if late:
+                their = "its" if len(late) == 1 else "their"
+                reply.status(f"mcp: {', '.join(late)} still connecting; answering without {their} tools")
+        for line in manager.notices():
+            reply.status(line)
+        return manager
 
     def warm_up(self) -> None:
         """Run in the background after start: connect MCP servers, open the ledger."""
@@ -257,7 +251,7 @@ class Service:
             _check_something_failed(request)
         cfg = self.config(recheck=True)
         conv = self.conversation(request.conv)
-        mcp = self.mcp() if cfg.mcp.servers or self._mcp is not None else None
+        mcp = self._mcp_for_question(cfg, reply)
         with self._lock:
             pending, self._reported = self._reported, []
         for line in pending:
@@ -341,7 +335,7 @@ class Service:
 
         cfg = self.config()
         conv = self.conversation(request.conv)
-        env = self.ask_env(cfg, self.mcp() if cfg.mcp.servers or self._mcp is not None else None)
+        env = self.ask_env(cfg, self._mcp_for_question(cfg, reply))
         with conv.lock:
             if what.action == "start":
                 return norris.start(env, conv, request, reply, what.goal)
@@ -359,8 +353,8 @@ class Service:
         run, needs = dispatch.handler(name)
         output = run(args, self._verb_context(request, as_json, needs, reply))
         if isinstance(output, AskFor):  # a new request: the one we got stays as it came
-            return self.ask(dataclasses.replace(request, kind="ask", mode=output.mode,
-                                                buffer=output.buffer), reply)
+            return self.ask(dataclasses.replace(request, kind="ask", mode=output.mode, buffer=output.buffer,
+                                                text=output.text or request.text), reply)
         if isinstance(output, TaskFor):
             return self.task(request, reply, output)
         for line in output:
@@ -382,7 +376,9 @@ class Service:
             ctx.ledger = self.ledger()
         if context.NEED_MCP in needs:
             ctx.mcp = self.mcp()
-        ctx.cwd, ctx.stdin = request.cwd, request.stdin
+        ctx.cwd, ctx.stdin, ctx.environ = request.cwd, request.stdin, dict(request.env)
+        if reply is not None and request.vars_on_request:
+            ctx.variables = lambda: reply.variables(5.0)
         if needs & {context.NEED_MEMORY, context.NEED_PROJECT, context.NEED_MODEL}:
             self._knowledge_context(ctx, request, needs, reply)
         return ctx

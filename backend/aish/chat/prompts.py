@@ -23,12 +23,15 @@ _TOOLS = """You may have tools in this request's `tools` field. Call a tool for 
 
 
 def system_prompt(*, shell: str, tools: bool, background: str = "", notes: str = "",
-                  delegate: str = "") -> str:
-    """The stable system message; ``background``/``notes``/``delegate`` are pre-rendered blocks."""
+                  delegate: str = "", tool_instructions: str = "") -> str:
+    """The stable system message; ``background``/``notes``/``delegate`` are pre-rendered blocks,
+    ``tool_instructions`` the tool servers' own ``[alias] text`` lines."""
     parts = [_BASE.format(shell=shell if shell in ("zsh", "bash") else "terminal",
                           os=_os_name())]
     if tools:
         parts.append(_TOOLS)
+        if tool_instructions:
+            parts.append("[tool server instructions]\n" + tool_instructions)
     if delegate:
         parts.append(delegate)
     if background:

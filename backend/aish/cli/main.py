@@ -44,7 +44,7 @@ def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str 
     request = Request(id="", kind=kind, reply="", conv=conv or conversations.for_verb(),
                       shell="cli", mode=mode, text=text, buffer=buffer, cwd=os.getcwd(),
                       argv=list(argv or []), stdin=stdin, interactive=_can_ask(),
-                      cols=_columns(), env=_request_env())
+                      cols=_columns(), env=_request_env(argv or []))
     printer = _Printer(stream_text=not as_json)
     result = Client().request(request, on_frame=printer.frame, answer=_answer)
     printer.finish(result)
@@ -129,14 +129,18 @@ def _stdin_text(no_stdin: bool) -> str:
     return sys.stdin.read()
 
 
-def _request_env() -> dict:
-    """The exported variables, for the safety preview (secret-looking names withheld).
+def _request_env(argv: Optional[list] = None) -> dict:
+    """The exported variables, for the safety preview (secret-looking names withheld), and
+    the ones the command names itself (``--auth-env VAR``, ``--env VAR``), which it needs.
 
     Not ``complete``: a shell variable that is not exported is invisible here.
     """
     from aish.ipc.protocol import env_from
 
-    return env_from(dict(os.environ))
+    args = list(argv or [])
+    named = {name: os.environ[name] for flag, name in zip(args, args[1:])
+             if flag in ("--auth-env", "--env") and name in os.environ}  # first: never cut off
+    return {**named, **{k: v for k, v in env_from(dict(os.environ)).items() if k not in named}}
 
 
 def _can_ask() -> bool:
@@ -151,7 +155,7 @@ def _answer(qid: str, question: str) -> Optional[str]:
             line = tty.readline().decode(errors="replace").strip().lower()
     except OSError:  # no terminal after all: deny now rather than let the daemon wait
         return "n"
-    return line[:1] if line[:1] in ("y", "a") else "n"
+    return line[:1] if line[:1] in ("y", "a", "s") else "n"
 
 
 def _columns() -> int:

@@ -104,12 +104,15 @@ def from_dict(raw: dict, where: str = "config") -> Config:
         servers = _typed(table.get("servers", {}), dict, where, "mcp.servers")
         rest = {k: v for k, v in table.items() if k != "servers"}
         cfg.mcp = _fill(McpConfig, rest, where, "mcp", skip={"servers"})
+        if cfg.mcp.max_message_mb <= 0:
+            raise ConfigError(f"{where}: mcp.max_message_mb must be a positive number")
         for alias, server in servers.items():
             key = f"mcp.servers.{alias}"
             server = _fill(McpServerConfig, _typed(server, dict, where, key), where, key, skip={"alias"})
             server.alias = alias
             if bool(server.url) == bool(server.command):
                 raise ConfigError(f"{where}: [{key}] needs exactly one of 'url' or 'command'")
+            _choice(where, f"{key}.transport", server.transport, ("auto", "http", "sse"))
             cfg.mcp.servers[alias] = server
     _choice(where, "context.command_output", cfg.context.command_output, ("auto", "off"))
     _choice(where, "fix.prepare", cfg.fix.prepare, ("local", "always", "off"))

@@ -99,11 +99,15 @@ class McpServerConfig:
     alias: str = ""
     url: Optional[str] = None
     command: Optional[list] = None
-    env: dict = field(default_factory=dict)
+    env: dict = field(default_factory=dict)  # a stdio server's variables, over a safe default set
+    cwd: Optional[str] = None  # a stdio server's working directory (`~` expanded)
     auth_token: Optional[str] = None
     auth_env: Optional[str] = None
+    transport: str = "auto"  # a URL's: "http" (Streamable HTTP), "sse" (legacy), auto: by path
     trusted: bool = False
-    timeout: float = 30.0
+    timeout: float = 30.0  # seconds per call (time spent answering its questions not counted)
+    enabled_tools: list = field(default_factory=list)  # offer only these (patterns); empty: all
+    disabled_tools: list = field(default_factory=list)  # never offer these (patterns)
 
     def bearer(self) -> Optional[str]:
         """The token to send: an ``auth_token`` literal wins over ``auth_env``, else none."""
@@ -122,6 +126,8 @@ class McpConfig:
     max_result_chars: int = 8000
     approval_timeout: float = 120.0
     auto_approve_read_only_trusted: bool = False
+    max_message_mb: float = 16.0  # a server's answer larger than this is not read
+    connect_wait: float = 5.0  # the longest a question waits for a server's handshake
 
 
 @dataclass

@@ -105,6 +105,18 @@ class ProjectContext:
                    f"{path} ignored: not trusted (run 'aish trust' in {root} after reading it)", status)
         return None
 
+    def trusted_root(self, cwd: str) -> Optional[Path]:
+        """The project root around ``cwd`` when the user trusted one of its files, else None
+        (what MCP servers are told they may work in, instead of the bare cwd)."""
+        root = project_root(cwd)
+        if root is None:
+            return None
+        for name in (NOTES_FILE, OVERLAY_FILE):
+            path = root / name
+            if path.is_file() and self.trust.is_trusted(path):
+                return root
+        return None
+
     def notes_block(self, cwd: str, status: Callable[[str], None] = lambda line: None) -> str:
         """``AISH.md`` and the overlay's ``notes`` for the system message ('' if none trusted)."""
         parts = []

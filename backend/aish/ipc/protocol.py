@@ -212,8 +212,8 @@ _TMUX_SOCKET = re.compile(r"/[^\x00-\x20%]{1,180}")
 
 def parse_control(line: str) -> Optional[tuple]:
     """``("req", [id])``, ``("cancel", [id])``, ``("answer", [id, qid, ans])``,
-    ``("retire", [pid])``, ``("watch", [pane, socket])`` or None.  An answer is y, n or a
-    to a Q frame, v (written) or n to a V frame."""
+    ``("retire", [pid])``, ``("watch", [pane, socket])`` or None.  An answer is y, n, a
+    or s (show the whole call) to a Q frame, v (written) or n to a V frame."""
     if len(line) > MAX_CONTROL:
         return None
     words = line.strip().split(" ")
@@ -223,7 +223,7 @@ def parse_control(line: str) -> Optional[tuple]:
     if len(words) == 2 and words[0] in ("req", "cancel", "retire") and valid_id(words[1]):
         return words[0], [words[1]]
     if len(words) == 4 and words[0] == "answer" and valid_id(words[1]) and valid_id(words[2]) \
-            and words[3] in ("y", "n", "a", "v"):
+            and words[3] in ("y", "n", "a", "s", "v"):
         return "answer", words[1:]
     return None
 

@@ -50,8 +50,9 @@ VERBS: tuple[Verb, ...] = (
          needs=("config",)),
     Verb("cost", "[detail|reset|raise [DOLLARS]] [--today|--week|--all] [--json]", "tokens and money",
          needs=("config", "conversation", "ledger")),
-    Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|connect --stdio ALIAS -- CMD|disconnect ALIAS",
-         "MCP tool servers", needs=("config", "mcp")),
+    Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|connect --stdio ALIAS -- CMD|disconnect ALIAS"
+         "|resources|resource URI|prompts|prompt NAME [ARG=VALUE...]",
+         "MCP tool servers, their resources and prompts", needs=("config", "mcp", "conversation")),
     Verb("explain", "[COMMAND]", "explain a command piece by piece (in the shell: the prompt line)"),
     Verb("fix", "", "fix the last command from its exit status and output (in the shell: Ctrl-X Ctrl-F)"),
     Verb("remember", "TEXT", "keep a fact every answer knows (redacted; survives reset)",

@@ -2,37 +2,43 @@
 
 The error split decides what the model sees: a tool that reports
 ``isError`` is answered (the model can read the error and re-plan), while a
-JSON-RPC or transport failure, malformed arguments or an unknown tool produce
+protocol or transport failure, malformed arguments or an unknown tool produce
 no tool turn at all, only a line for the user.
+
+Secrets: the model only ever saw placeholders (``<secret:1>``).  A call that
+carries one is asked about with that said, and the real value is put back
+only after the user approved, just before the call leaves.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
-from aish.mcp import approval
-from aish.ipc.cancel import CancelToken
 from aish.config.schema import McpConfig
 from aish.errors import ToolError
-from aish.llm.events import ToolCall
-from aish.mcp import content
+from aish.ipc.cancel import CancelToken
 from aish.ipc.reply import Reply
+from aish.llm.events import ToolCall
+from aish.mcp import approval, content
+from aish.mcp.asks import UserSide
 
 DENIED = "The user denied this tool call."
+MAX_SHOWS = 3  # `s` answers to one question before it counts as "no"
 
 
 @dataclass
 class ToolOutcome:
     call_id: str
     user_name: str
-    content: Optional[str]  # None: no tool turn (JSON-RPC error, malformed arguments, unknown tool)
+    content: Optional[str]  # None: no tool turn (protocol error, malformed arguments, unknown tool)
     denied: bool = False
     is_error: bool = False
 
 
 def run_tool_call(call: ToolCall, manager: Any, reply: Reply, cfg: McpConfig, always: set[str],
-                  cancel: Optional[CancelToken] = None) -> ToolOutcome:
+                  cancel: Optional[CancelToken] = None, *, restore: Optional[Callable[[str], str]] = None,
+                  side: Optional[UserSide] = None) -> ToolOutcome:
     tool = manager.resolve(call.name)
     if tool is None:
         reply.warning(f"the model asked for an unknown tool '{call.name[:80]}'; call skipped")
@@ -43,20 +49,22 @@ def run_tool_call(call: ToolCall, manager: Any, reply: Reply, cfg: McpConfig, al
         reply.warning(f"malformed arguments for {user_name}; call skipped")
         return ToolOutcome(call.id, user_name, None)
 
-    if approval.needs_approval(user_name, tool, cfg, always):
-        answer = approval.interpret(reply.ask(approval.question(user_name, arguments, tool.annotations),
-                                              cfg.approval_timeout))
+    secrets = tuple(p for p in approval.placeholders(arguments) if restore is not None and restore(p) != p)
+    if secrets or approval.needs_approval(user_name, tool, cfg, always):
+        answer = _ask(reply, user_name, arguments, tool.annotations, secrets, cfg.approval_timeout)
         if answer == "no":
             reply.warning(f"denied: {user_name}")
             return ToolOutcome(call.id, user_name, DENIED, denied=True)
         if answer == "always":
             always.add(user_name)
+    if secrets and restore is not None:
+        arguments = approval.restored(arguments, restore)
 
     reply.status(f"tool {user_name}")
     try:
-        result = manager.call(tool, arguments, cancel)
-    except ToolError as err:  # JSON-RPC error, time-out, server gone: the user hears, the model not
-        reply.status(f"mcp: {user_name}: {err.one_line(prefix=False)}")
+        result = manager.call(tool, arguments, cancel, side=side)
+    except ToolError as err:  # protocol error, time-out, server gone: the user hears, the model not
+        reply.status(f"mcp: {user_name}: {_without_alias(err.one_line(prefix=False), tool.alias)}")
         return ToolOutcome(call.id, user_name, None)
     if not isinstance(result, dict):
         reply.status(f"mcp: {user_name}: the server sent a result that is not an object")
@@ -74,6 +82,23 @@ def run_tool_call(call: ToolCall, manager: Any, reply: Reply, cfg: McpConfig, al
     if dropped:
         reply.status(f"tool {user_name}: result cut to {cfg.max_result_chars:,} characters")
     return ToolOutcome(call.id, user_name, text, is_error=is_error)
+
+
+def _ask(reply: Reply, user_name: str, arguments: dict, annotations: Optional[dict],
+         secrets: tuple, timeout: float) -> str:
+    """'yes', 'always' or 'no'; an ``s`` shows the whole call and asks again."""
+    text = approval.question(user_name, arguments, annotations, secrets)
+    for _ in range(MAX_SHOWS + 1):
+        answer = approval.interpret(reply.ask(text, timeout))
+        if answer != "show":
+            return answer
+        reply.text(approval.whole_call(user_name, arguments))
+    return "no"
+
+
+def _without_alias(message: str, alias: str) -> str:
+    """``notes: the store is locked`` -> ``the store is locked`` (the line names the tool)."""
+    return message[len(alias) + 2:] if message.startswith(f"{alias}: ") else message
 
 
 def _parse_arguments(raw: str) -> Optional[dict]:

@@ -32,6 +32,9 @@ class VerbContext:
     buffer: str = ""  # the shell's prompt line (what `:explain` explains by default)
     json: bool = False  # `--json` (taken out of the words once): verbs that support it print JSON
     cwd: str = ""  # the asking shell's (or CLI's) working directory
+    environ: dict = field(default_factory=dict)  # the CLI's exported variables (None: withheld)
+    # the asking shell's variables, fetched on demand (a shell sends none up front); None: cannot
+    variables: Optional[Callable[[], Optional[dict]]] = None
     stdin: str = ""  # what the CLI sent on stdin (`memory replace` after `aish memory edit`)
     memory: Any = None  # aish.context.memory.Memory (NEED_MEMORY)
     pending: dict = field(default_factory=dict)  # daemon-wide proposals waiting for a yes (NEED_MEMORY)
@@ -48,6 +51,7 @@ class AskFor:
 
     mode: str
     buffer: str
+    text: str = ""  # the question itself, when the verb wrote it (`? :mcp prompt NAME`)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,99 @@
+"""What happens to connected servers over the daemon's life: config edits reach them,
+a hung server never holds a question up, failures are listed only while they mean something."""
+from __future__ import annotations
+
+import copy
+import json
+import socket
+import time
+
+import pytest
+
+from aish.config.schema import McpConfig, McpServerConfig
+from aish.llm.events import ToolCall
+from aish.mcp import bridge, content
+from aish.mcp.manager import McpManager
+from tests.doubles import RecordingReply
+from tests.mcp_servers import stdio_argv
+
+
+def _cfg(**servers) -> McpConfig:
+    return McpConfig(servers={alias: McpServerConfig(alias=alias, **kw) for alias, kw in servers.items()})
+
+
+def _run(manager, name, arguments, cfg, answers=()):
+    reply = RecordingReply(answers=list(answers))
+    call = ToolCall(id="c1", name=manager.wire_name(name) or name, arguments=json.dumps(arguments))
+    return bridge.run_tool_call(call, manager, reply, cfg, set()), reply
+
+
+@pytest.fixture
+def manager():
+    made = McpManager(_cfg(notes=dict(command=stdio_argv(), trusted=True, env={"NOTES_MODE": "one"})))
+    made.cfg.auto_approve_read_only_trusted = True
+    assert made.connect_configured() == []
+    yield made
+    made.close_all()
+
+
+def test_removing_trusted_from_the_config_takes_effect_at_once(manager):
+    outcome, reply = _run(manager, "notes.read_note", {"name": "todo"}, manager.cfg)
+    assert reply.questions == [] and outcome.content == "buy milk"
+    edited = copy.deepcopy(manager.cfg)
+    edited.servers["notes"].trusted = False
+    manager.update_config(edited)
+    outcome, reply = _run(manager, "notes.read_note", {"name": "todo"}, edited)
+    assert len(reply.questions) == 1 and outcome.denied
+
+
+def test_a_deleted_server_is_disconnected_and_its_tools_withdrawn(manager):
+    assert manager.resolve("notes.echo") is not None
+    manager.update_config(McpConfig())
+    assert manager.settle(10)
+    assert manager.resolve("notes.echo") is None and not manager.has_tools()
+    assert manager.servers() == []
+
+
+def test_a_changed_command_or_env_restarts_the_server(manager):
+    edited = copy.deepcopy(manager.cfg)
+    edited.servers["notes"].env = {"NOTES_MODE": "two"}
+    manager.update_config(edited)
+    assert manager.settle(20)
+    seen = json.loads(content.result_text(manager.call(manager.resolve("notes.env_and_cwd"), {})))
+    assert seen["env"]["NOTES_MODE"] == "two"
+
+
+def test_a_hung_server_does_not_hold_up_the_others_or_a_question():
+    """A server that accepts the connection and never answers: start() returns at once,
+    the others' tools are there, and it stays 'connecting' until its time-out."""
+    hung = socket.socket()
+    hung.bind(("127.0.0.1", 0))
+    hung.listen(8)
+    try:
+        url = f"http://127.0.0.1:{hung.getsockname()[1]}/mcp"
+        manager = McpManager(_cfg(hung=dict(url=url, timeout=30), notes=dict(command=stdio_argv())))
+        try:
+            start = time.monotonic()
+            manager.start()
+            assert time.monotonic() - start < 0.5
+            assert not manager.settle(1.0) or manager.resolve("notes.echo") is not None
+            deadline = time.monotonic() + 15
+            while manager.resolve("notes.echo") is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert manager.resolve("notes.echo") is not None
+            states = {s.alias: s.state for s in manager.servers()}
+            assert states == {"hung": "connecting", "notes": "connected"}
+        finally:
+            start = time.monotonic()
+            manager.close_all()
+            assert time.monotonic() - start < 5, "closing waits for no hung handshake"
+    finally:
+        hung.close()
+
+
+def test_a_failed_runtime_connection_is_not_listed_and_disconnect_of_nothing_says_so():
+    manager = McpManager(McpConfig())
+    line = manager.connect(["aish-no-such-mcp-server-xyz"], "nope")
+    assert "command not found" in line
+    assert manager.servers() == []
+    assert "no server named 'nope'" in manager.disconnect("nope")
