@@ -50,7 +50,8 @@ def question(user_name: str, arguments: dict, annotations: Optional[dict],
 
 def render(arguments: dict) -> tuple[str, bool]:
     """The arguments on one line, each long value cut on its own; (text, whether anything was cut)."""
-    parts, cut, used = [], False, 0
+    parts: list[str] = []
+    cut, used = False, 0
     items = list(arguments.items())
     for index, (key, value) in enumerate(items):
         shown = _printable(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))

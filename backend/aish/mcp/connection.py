@@ -15,6 +15,7 @@ import math
 import warnings
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Optional
 
 import anyio
@@ -26,7 +27,7 @@ from aish.errors import AishError, ToolError
 from aish.mcp import tools as tools_mod
 from aish.mcp.asks import UserSide
 from aish.mcp.remote import Guard, display_url, http_transport
-from aish.mcp.spec import ServerSpec
+from aish.mcp.spec import HANDSHAKE_FLOOR, ServerSpec
 from aish.mcp.stdio import StdioProcess, stdio_transport
 from aish.version import __version__
 
@@ -85,13 +86,17 @@ class Connection:
         self.capabilities: Any = None
         self.session: Optional[ClientSession] = None
         self.child = StdioProcess(list(spec.argv)) if spec.kind == "stdio" else None
-        self.guard = Guard(spec.url, max_bytes) if spec.kind != "stdio" else None
+        self.guard = Guard(str(spec.url), max_bytes) if spec.kind != "stdio" else None
         self._calls: list[_Call] = []
         self._task: Optional[asyncio.Task] = None
         self._ready: Optional[anyio.Event] = None
         self._stop: Optional[anyio.Event] = None
         self._ended_event: Optional[anyio.Event] = None  # the owner task has reported its end
         self._closing = False
+
+    @property
+    def handshake_timeout(self) -> float:
+        return max(self.spec.timeout, HANDSHAKE_FLOOR)
 
     @property
     def shown(self) -> str:
@@ -138,7 +143,7 @@ class Connection:
                     message_handler=self._on_message,
                     client_info=types.Implementation(name="aish", version=__version__))
                 await stack.enter_async_context(session)
-                with anyio.fail_after(self.spec.timeout):
+                with anyio.fail_after(self.handshake_timeout):
                     init = await session.initialize()
                     self.tools = await self._list_tools(session)
                 self.session = session
@@ -194,7 +199,9 @@ class Connection:
 
     # ------------------------------------------------------------ requests
     async def _list_tools(self, session: ClientSession) -> list:
-        out, seen, cursor = [], set(), None
+        out: list = []
+        seen: set = set()
+        cursor: Optional[str] = None
         for _ in range(MAX_PAGES):
             params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
             result = await session.list_tools(params=params)
@@ -289,7 +296,8 @@ class Connection:
                                                              abandon_on_cancel=True)
         finally:
             call.budget.resume()
-        return types.ElicitResult(action=action, content=content if action == "accept" else None)
+        return types.ElicitResult.model_validate({"action": action,
+                                                  "content": content if action == "accept" else None})
 
     async def _sample(self, context: Any, params: Any) -> Any:
         call = self._current()
@@ -308,9 +316,8 @@ class Connection:
         return types.CreateMessageResult.model_validate(answer)
 
     async def _list_roots(self, context: Any) -> Any:
-        roots = [types.Root(uri=f"file://{path}", name=path.rstrip("/").rsplit("/", 1)[-1] or path)
-                 for path in self.roots()]
-        return types.ListRootsResult(roots=roots)
+        roots = [{"uri": Path(path).as_uri(), "name": Path(path).name or path} for path in self.roots()]
+        return types.ListRootsResult.model_validate({"roots": roots})
 
     async def _log_message(self, params: Any) -> None:
         self.log.info("mcp: %s says (%s): %s", self.spec.alias, params.level, str(params.data)[:500])
@@ -365,13 +372,15 @@ class Connection:
         if self.child is not None:
             if any(isinstance(e, (TimeoutError, anyio.EndOfStream)) for e in leaves) \
                     and self.child.returncode is None and not self.child.ended.is_set():
-                return ToolError(f"{self.child.name} did not answer the handshake within {self.spec.timeout:g}s",
+                return ToolError(f"{self.child.name} did not answer the handshake within "
+                                 f"{self.handshake_timeout:g}s",
                                  hint=f"raise [mcp.servers.{self.spec.alias}] timeout")
             return ToolError(await self.child.exit_text())
-        return _http_failure(leaves, self.shown, self.spec, self.guard)
+        return _http_failure(leaves, self.shown, self.spec, self.guard, self.handshake_timeout)
 
 
-def _http_failure(leaves: list, shown: str, spec: ServerSpec, guard: Optional[Guard]) -> ToolError:
+def _http_failure(leaves: list, shown: str, spec: ServerSpec, guard: Optional[Guard],
+                  handshake: float) -> ToolError:
     import httpx2
 
     status = guard.failure.status if guard is not None else 0
@@ -388,16 +397,17 @@ def _http_failure(leaves: list, shown: str, spec: ServerSpec, guard: Optional[Gu
                          hint="an older server? set transport = \"sse\"")
     for leaf in leaves:
         if isinstance(leaf, httpx2.ConnectTimeout):
-            return ToolError(f"no connection to {shown} within {spec.timeout:g}s")
+            return ToolError(f"no connection to {shown} within {handshake:g}s")
         if isinstance(leaf, httpx2.ConnectError):
             text = str(leaf).lower()
             if "name or service" in text or "nodename" in text or "resolution" in text:
                 return ToolError(f"cannot resolve the host of {shown}", hint="check the URL")
             if "ssl" in text or "certificate" in text:
-                return ToolError(f"TLS error with {shown}: {leaf}", hint="check the server's certificate or REQUESTS_CA_BUNDLE")
+                return ToolError(f"TLS error with {shown}: {leaf}",
+                                 hint="check the server's certificate or REQUESTS_CA_BUNDLE")
             return ToolError(f"cannot connect to {shown}", hint="is the server running?")
         if isinstance(leaf, TimeoutError):
-            return ToolError(f"{shown} did not answer the handshake within {spec.timeout:g}s",
+            return ToolError(f"{shown} did not answer the handshake within {handshake:g}s",
                              hint=f"raise [mcp.servers.{spec.alias}] timeout")
     if status:
         return ToolError(f"{shown}: HTTP {status}")

@@ -32,7 +32,8 @@ def summarize_block(block: Any) -> str:
         mime = block.get("mimeType") or kind
         return f"[{mime}, {_size(_b64_bytes(block.get('data')))}]"
     if kind == "resource":
-        res = block.get("resource") if isinstance(block.get("resource"), dict) else {}
+        raw = block.get("resource")
+        res: dict = raw if isinstance(raw, dict) else {}
         uri = res.get("uri", "?")
         mime = res.get("mimeType")
         if isinstance(res.get("text"), str):

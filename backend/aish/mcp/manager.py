@@ -130,7 +130,7 @@ class McpManager:
     def connect_configured(self) -> list[str]:
         """Start, wait until every server connected or failed, and return the failure lines."""
         self.start()
-        self.settle(self._longest_timeout() + SETTLE_MARGIN)
+        self.settle(_connect_bound(self._longest_timeout()))
         return self.notices()
 
     def settle(self, timeout: float) -> bool:
@@ -178,7 +178,7 @@ class McpManager:
                         f"(disconnect it first, or choose another alias)")
         future = self._begin(wanted, user=True)
         try:
-            ok, line = future.result(wanted.timeout + SETTLE_MARGIN)
+            ok, line = future.result(_connect_bound(wanted.timeout))
         except Exception as exc:  # noqa: BLE001 - a time-out of the wait itself, or a bug: one line
             future.cancel()
             self._drop(wanted.alias, wait=True)
@@ -206,9 +206,9 @@ class McpManager:
                 raise ToolError(f"'{target}' is not a URL", hint="aish mcp connect URL [ALIAS]")
             alias = alias or _default_alias(target)
             _check_alias(alias)
-            configured = self.cfg.servers.get(alias)
-            if configured is not None and configured.url == target and not auth_env:
-                return self._spec_of(configured)
+            same = self.cfg.servers.get(alias)
+            if same is not None and same.url == target and not auth_env:
+                return self._spec_of(same)
             token = None
             if auth_env:
                 token = environ.get(auth_env)
@@ -422,7 +422,7 @@ class McpManager:
         except SessionGone:
             self.log.info("mcp: %s: session gone; initializing again", tool.alias)
         future = self._begin(conn.spec)
-        ok, line = future.result(conn.spec.timeout + SETTLE_MARGIN)
+        ok, line = future.result(_connect_bound(conn.spec.timeout))
         if not ok:
             raise ToolError(line.removeprefix("mcp: "))
         try:
@@ -503,6 +503,11 @@ class McpManager:
     def _longest_timeout(self) -> float:
         with self._lock:
             return max([e.spec.timeout for e in self._entries.values()] or [0.0])
+
+
+def _connect_bound(timeout: float) -> float:
+    """The longest a caller waits for a connect: the SDK's import, process start, handshake."""
+    return max(timeout, specs.HANDSHAKE_FLOOR) + IMPORT_WAIT + SETTLE_MARGIN
 
 
 def _check_alias(alias: str) -> None:

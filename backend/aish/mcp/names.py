@@ -44,7 +44,7 @@ def build(user_names: Iterable[str]) -> dict[str, str]:
     names = sorted(set(user_names))
     taken: set[str] = set()
     out: dict[str, str] = {}
-    plain = {}
+    plain: dict[str, list[str]] = {}
     for name in names:
         candidate = _plain(name)
         if is_valid(candidate):

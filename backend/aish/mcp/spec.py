@@ -22,6 +22,7 @@ from aish.config.schema import McpServerConfig
 from aish.errors import ToolError
 
 SAFE_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER")  # as the SDK's stdio client
+HANDSHAKE_FLOOR = 10.0  # seconds; a short call time-out is no reason to give a starting server less
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import re
 import signal
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import AsyncIterator, Optional
+from typing import AsyncIterator, Optional, Union
 
 import anyio
 import mcp_types as types
@@ -195,7 +195,7 @@ def _too_large(head: bytes, tail: bytes, size: int, max_bytes: int) -> object:
     if match is None:
         return ValueError(message)
     raw = match.group(1).decode("utf-8", "replace")
-    request_id: object = int(raw) if not raw.startswith('"') else raw[1:-1]
+    request_id: Union[int, str] = int(raw) if not raw.startswith('"') else raw[1:-1]
     error = types.JSONRPCError(jsonrpc="2.0", id=request_id,
                                error=types.ErrorData(code=types.INTERNAL_ERROR, message=message))
     return SessionMessage(error)

@@ -40,7 +40,7 @@ def read_only_hint(annotations: Optional[dict]) -> bool:
     A claim, not a proof: only a server the user marked trusted may let it skip
     the approval question; for the others it is just shown.
     """
-    return bool(annotations) and annotations.get("readOnlyHint") is True
+    return annotations is not None and annotations.get("readOnlyHint") is True
 
 
 def from_sdk(alias: str, raw: Any) -> Optional[McpTool]:
