@@ -32,7 +32,7 @@ class SdkHttpServer:
         self._err = tempfile.TemporaryFile()  # a pipe nobody reads could fill and stall the server
         self.proc = subprocess.Popen([sys.executable, str(SDK_SERVER), mode, str(self.port), *flags],
                                      stdout=subprocess.DEVNULL, stderr=self._err)
-        self._wait_ready(20.0)
+        self._wait_ready(60.0)  # a loaded machine starts the SDK slowly
 
     def _wait_ready(self, limit: float) -> None:
         deadline = time.monotonic() + limit
