@@ -243,3 +243,12 @@ def test_false_alarms_removed(command):
 ])
 def test_the_same_words_on_what_matters_stay_flagged(command, at_least):
     flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "rsync -a --delete ./ /srv/backup/site/",
+    "rsync -av --delete . deploy@web:/var/www/app/",
+])
+def test_a_source_is_not_taken_for_the_target(command):
+    """The current directory as rsync's source is not "empty": only the destination loses files."""
+    assert level(command) == "medium", assess(command)

@@ -214,7 +214,7 @@ def rule_rsync(c: Ctx) -> Optional[tuple]:
     if dest and dest.kind in SEVERE + ("system", "critical", "dot-critical"):
         return HIGH, f"{what}: {describe(dest)} ({c.text})"
     src = target(pos[0]) if len(pos) >= 2 else None
-    if src and src.kind in ("var", "all") and dest and dest.kind != "temp":
+    if src and src.kind == "var" and dest and dest.kind != "temp":  # `"$SRC"` unset: nothing to keep
         return HIGH, f"{what}, and the source may be empty ({c.text})"
     return MEDIUM, f"{what} ({c.text})"
 
