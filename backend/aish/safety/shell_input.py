@@ -21,6 +21,9 @@ _CLOSERS = set(_OPENED_BY)
 # Words after which the next word is again in command position (a keyword may follow).
 _LEAD = {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time"}
 _BLANK = " \t"
+# What opens a nested context in shell code (longest first), and whether a command may start inside.
+_CODE_OPENERS = {"$((": False, "$(": True, "${": False, "$'": False, "'": False, '"': False, "`": False}
+_QUOTED_OPENERS = ("$((", "$(", "${", "`")  # what still opens inside double quotes
 
 
 @dataclass
@@ -97,21 +100,12 @@ class CommandReader:
                     stack.pop()
                     i += 1
                     continue
-                if top == '"' and s.startswith("$((", i):
-                    stack.append("$((")
-                    i += 3
+                opener = next((o for o in _QUOTED_OPENERS if s.startswith(o, i)), None) if top == '"' else None
+                if opener is not None:  # "…$(cmd)…", "…${x}…", "…`cmd`…" inside double quotes
+                    stack.append(opener)
+                    i += len(opener)
+                    self._command_position = _CODE_OPENERS[opener]
                     continue
-                if top == '"' and s.startswith("$(", i):
-                    stack.append("$(")
-                    self._command_position = True
-                    i += 2
-                    continue
-                if top == '"' and s.startswith("${", i):
-                    stack.append("${")
-                    i += 2
-                    continue
-                if top == '"' and c == "`":
-                    stack.append("`")
                 i += 1
                 continue
             if top in ("$((", "(("):
@@ -157,37 +151,11 @@ class CommandReader:
                 self._command_position = False
                 last_op = ""
                 continue
-            if c == "'":
-                stack.append("'")
-                i += 1
-                self._command_position = False
-                last_op = ""
-                continue
-            if c == '"' or c == "`":
-                stack.append(c)
-                i += 1
-                self._command_position = False
-                last_op = ""
-                continue
-            if s.startswith("$'", i):
-                stack.append("$'")
-                i += 2
-                last_op = ""
-                continue
-            if s.startswith("$((", i):
-                stack.append("$((")
-                i += 3
-                last_op = ""
-                continue
-            if s.startswith("$(", i):
-                stack.append("$(")
-                self._command_position = True
-                i += 2
-                last_op = ""
-                continue
-            if s.startswith("${", i):
-                stack.append("${")
-                i += 2
+            opener = next((o for o in _CODE_OPENERS if s.startswith(o, i)), None)
+            if opener is not None:  # a quote or an expansion opens: read until it closes
+                stack.append(opener)
+                i += len(opener)
+                self._command_position = _CODE_OPENERS[opener]
                 last_op = ""
                 continue
             if s.startswith("((", i) and self._command_position:
