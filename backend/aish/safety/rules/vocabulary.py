@@ -14,20 +14,17 @@ from typing import Optional
 
 from aish.safety.programs import READ_ONLY, READ_ONLY_SUBCOMMANDS
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
+from aish.safety.rules import devices
 from aish.safety.rules.remote import PROD
-from aish.safety.verbs import (ALIASES, DATA_NOUNS, DELETE, DESTRUCTIVE_PROGRAMS, DEVICE_PROGRAMS,
-                               DEVICE_WRITE_BY_PROGRAM,
-                               DEVICE_WRITE_OPTIONS, EVERYTHING, FLASH, FORCE_OPTIONS, HEAVY, HEAVY_OPTIONS,
+from aish.safety.verb_words import split_word
+from aish.safety.verb_words import strength as verb_strength
+from aish.safety.verbs import (ALIASES, DATA_NOUNS, DESTRUCTIVE_PROGRAMS, EVERYTHING, FORCE_OPTIONS, HEAVY_OPTIONS,
                                HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, MIGRATION_TOOLS, PACKAGE_TOOLS, POWER, RESET,
-                               RESET_NOUNS, RESET_WIPES, NOMINAL_VERBS,
-                               ROUTINE_OPTIONS, SCOPE_OPTIONS, SESSION_MANAGERS, SPECIAL_WORDS, WEAK)
+                               RESET_NOUNS, RESET_WIPES, ROUTINE_OPTIONS, SCOPE_OPTIONS, SESSION_MANAGERS,
+                               SPECIAL_WORDS)
 
 _MAX_WORDS = 4  # subcommand words read after the program
 _WORD = re.compile(r"^\w[\w.:@+-]*$")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True)) + \
-    tuple(sorted((v for v in WEAK if len(v) >= 8), key=len, reverse=True))  # unregistervm
-_AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}
 # First subcommands that create, read or run: the words after them are names.
 _SAFE_FIRST = frozenset("""
 add create new make mk init clone checkout commit switch show list ls get describe status info view log logs
@@ -54,58 +51,9 @@ _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "ke
 
 # `k3s-uninstall.sh`, `./teardown.sh`, `nuke-env.sh`: what such a script removes is up to it.
 _DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge)([-_.][\w-]*)?\.(sh|bash|ps1)$")
-_COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
 _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
-_LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
 ALIAS_OF = {short: full for table in ALIASES.values() for short, full in table.items()}
 _POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.PowerOff`
-
-
-def split_word(word: str) -> list:
-    """``delete-db-instance`` -> delete, db, instance; ``dropDatabase`` -> drop, database;
-    ``unregistervm`` -> unregister, vm; ``db:drop`` -> db, drop."""
-    parts = []
-    for piece in re.split(r"[-_:./]+", _CAMEL.sub("-", word)):
-        piece = piece.lower()
-        if not piece:
-            continue
-        parts.extend(_affixes(piece))
-    return parts
-
-
-def _affixes(piece: str) -> list:
-    if piece in HEAVY or piece in DELETE or piece in RESET or piece in POWER or piece in WEAK:
-        return [piece]
-    if piece in NOMINAL_VERBS:
-        return [NOMINAL_VERBS[piece]]
-    for short in ("del", "rm"):
-        if piece.startswith(short) and piece[len(short):] in DATA_NOUNS and len(piece) > len(short) + 1:
-            return [short, piece[len(short):]]
-    for verb in _AFFIX_VERBS:
-        if piece.startswith(verb):
-            rest = piece[len(verb):]
-            if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in ("all", "vm", "db", "fs", "s"):
-                return [verb, rest] if rest != "s" else [verb]
-            tail = next((n for n in _LONG_NOUNS if rest.endswith(n)), None)
-            if tail:  # deletelocalsnapshots
-                return [verb, tail]
-        if piece.endswith(verb):
-            head = piece[:-len(verb)]
-            if head in _AFFIX_PREFIXES or head in DATA_NOUNS:
-                return [head, verb]
-    return [piece]
-
-
-def _strength(verb: str) -> int:
-    if verb in POWER:
-        return 2
-    if verb in HEAVY or verb in ("flushall",):
-        return 4
-    if verb in DELETE or verb in RESET:
-        return 3
-    if verb in WEAK:
-        return 1
-    return 0
 
 
 def _action(c: Ctx) -> tuple:
@@ -131,11 +79,11 @@ def _action(c: Ctx) -> tuple:
         if prog in SESSION_MANAGERS and compact.endswith(_POWER_COMPACT):
             return "poweroff", word, nouns, _after(texts, word)
         parts = split_word(word)
-        if any(p in _SAFE_FIRST for p in parts) and not any(_strength(p) for p in parts):
+        if any(p in _SAFE_FIRST for p in parts) and not any(verb_strength(p) for p in parts):
             return "", "", nouns, []  # `add-permission`, `create-volume`: the rest are names
-        verbs = [p for p in parts if _strength(p)]
+        verbs = [p for p in parts if verb_strength(p)]
         if verbs:
-            verb = max(verbs, key=_strength)
+            verb = max(verbs, key=verb_strength)
             nouns += [p for p in parts if p != verb]
             after = _after(texts, word)
             if after and (after[0].lower() in DATA_NOUNS or after[0].lower() in LIGHT_NOUNS):
@@ -155,7 +103,7 @@ def _is_option_value(texts: list, k: int) -> bool:
         return False
     if re.match(r"^-[A-Z][A-Za-z]+$", before):
         return True
-    if any(_strength(p) for p in split_word(texts[k])):
+    if any(verb_strength(p) for p in split_word(texts[k])):
         return False
     rest = [t for t in texts[k + 1:] if not t.startswith("-")]
     return bool(rest) and (before.startswith("--") or len(before) == 2)
@@ -200,12 +148,12 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if inner is not None:
         return c.check(inner)
     verb, said, nouns, after = _action(c)
-    reboots = _update_with_reboot(c)
+    reboots = devices.update_with_reboot(c)
     if reboots is not None:
         return reboots
     if not verb:
         verb, said, nouns, after = _option_verb(c, nouns)
-    on_device = _device_program(c, verb)
+    on_device = devices.device_program(c, verb)
     if on_device is not None:
         return on_device
     if prog in MIGRATION_TOOLS or prog.removeprefix("npx ") in MIGRATION_TOOLS:
@@ -219,7 +167,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if not verb and _DESTROYING_SCRIPT.search(prog):
         return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
     options = _options(c.texts)
-    device = _device_write(c, options)
+    device = devices.device_write(c, options)
     if device is not None:
         return device
     heavy_option = next((o for o in options if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o))
@@ -229,7 +177,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             wide = "all" in heavy_option or "everything" in heavy_option
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
-    strength = _strength(verb)
+    strength = verb_strength(verb)
     if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister")) and "--delete" in options:
         heavy_option = "--delete"  # `unregistervm … --delete`: the files go too
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
@@ -281,49 +229,6 @@ def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: 
     if level is None and heavy_option and strength:
         level = MEDIUM
     return level
-
-
-_REBOOT_OPTIONS = {"--reboot", "--auto-reboot", "--restart", "-autoreboot", "--reboot-after", "--autoreboot"}
-_UPDATE_WORDS = {"update", "upgrade", "install", "apply", "dist-upgrade", "full-upgrade", "deploy", "switch"}
-
-
-def _update_with_reboot(c: Ctx) -> Optional[tuple]:
-    """Any updater told to restart the machine when done (``updatectl --reboot update``)."""
-    lowered = [t.lower() for t in c.texts]
-    if set(lowered) & _REBOOT_OPTIONS and set(lowered) & _UPDATE_WORDS:
-        return MEDIUM, f"{c.prog} installs updates and restarts the machine ({c.text})"
-    return None
-
-
-def _device_program(c: Ctx, verb: str) -> Optional[tuple]:
-    """Flashers of phones, boards and chips: their device is implied (``fastboot -w``, ``esptool erase_flash``)."""
-    words = DEVICE_PROGRAMS.get(c.prog)
-    if words is None:
-        return None
-    said = next((t for t in c.texts if t in words), None) or ("*" if "*" in words else None)
-    if said is None:
-        return None
-    return HIGH, f"{c.prog} {said if said != '*' else ''} erases or rewrites the device's storage ({c.text})"
-
-
-def _device_write(c: Ctx, options: set) -> Optional[tuple]:
-    """A disk device on the line, and a word that writes an image or a filesystem onto it."""
-    if c.prog in _COPIERS_TO_DEVICE:  # ddrescue IN OUT [MAP]: the second operand is written
-        ops = [w.text for w in c.args if not w.text.startswith("-")]
-        if len(ops) >= 2 and is_device(ops[1]):
-            return HIGH, f"{c.prog} writes onto the device {ops[1]}: what it holds is lost ({c.text})"
-        return None
-    dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
-                not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) or
-                re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
-    if dev is None:
-        return None
-    by_program = DEVICE_WRITE_BY_PROGRAM.get(c.prog)
-    words = {t.lower() for t in c.texts if not t.startswith("-")}
-    if by_program is not None and ("*" in by_program or options & by_program or words & by_program) or \
-            options & DEVICE_WRITE_OPTIONS or words & FLASH:
-        return HIGH, f"{c.prog} writes onto the device {dev}: what it holds is lost ({c.text})"
-    return None
 
 
 def _option_verb(c: Ctx, nouns: list) -> tuple:

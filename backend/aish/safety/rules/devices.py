@@ -1,0 +1,54 @@
+"""Writes to devices and machines that a program's own words announce: a flasher given a disk
+(``bmaptool copy img /dev/sdc``), a phone or board flasher (``fastboot -w``), an updater told to
+reboot (``updatectl --reboot update``)."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
+from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS, FLASH
+
+_COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
+
+_REBOOT_OPTIONS = {"--reboot", "--auto-reboot", "--restart", "-autoreboot", "--reboot-after", "--autoreboot"}
+_UPDATE_WORDS = {"update", "upgrade", "install", "apply", "dist-upgrade", "full-upgrade", "deploy", "switch"}
+
+
+def update_with_reboot(c: Ctx) -> Optional[tuple]:
+    """Any updater told to restart the machine when done (``updatectl --reboot update``)."""
+    lowered = [t.lower() for t in c.texts]
+    if set(lowered) & _REBOOT_OPTIONS and set(lowered) & _UPDATE_WORDS:
+        return MEDIUM, f"{c.prog} installs updates and restarts the machine ({c.text})"
+    return None
+
+
+def device_program(c: Ctx, verb: str) -> Optional[tuple]:
+    """Flashers of phones, boards and chips: their device is implied (``fastboot -w``, ``esptool erase_flash``)."""
+    words = DEVICE_PROGRAMS.get(c.prog)
+    if words is None:
+        return None
+    said = next((t for t in c.texts if t in words), None) or ("*" if "*" in words else None)
+    if said is None:
+        return None
+    return HIGH, f"{c.prog} {said if said != '*' else ''} erases or rewrites the device's storage ({c.text})"
+
+
+def device_write(c: Ctx, options: set) -> Optional[tuple]:
+    """A disk device on the line, and a word that writes an image or a filesystem onto it."""
+    if c.prog in _COPIERS_TO_DEVICE:  # ddrescue IN OUT [MAP]: the second operand is written
+        ops = [w.text for w in c.args if not w.text.startswith("-")]
+        if len(ops) >= 2 and is_device(ops[1]):
+            return HIGH, f"{c.prog} writes onto the device {ops[1]}: what it holds is lost ({c.text})"
+        return None
+    dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
+                not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) or
+                re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
+    if dev is None:
+        return None
+    by_program = DEVICE_WRITE_BY_PROGRAM.get(c.prog)
+    words = {t.lower() for t in c.texts if not t.startswith("-")}
+    if by_program is not None and ("*" in by_program or options & by_program or words & by_program) or \
+            options & DEVICE_WRITE_OPTIONS or words & FLASH:
+        return HIGH, f"{c.prog} writes onto the device {dev}: what it holds is lost ({c.text})"
+    return None

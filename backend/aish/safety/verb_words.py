@@ -1,0 +1,60 @@
+"""Splitting a command's words into verbs and nouns: ``delete-db-instance``, ``dropDatabase``,
+``unregistervm``, ``db:drop``, ``deletelocalsnapshots``; and how strong a verb is."""
+from __future__ import annotations
+
+import re
+
+from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, LIGHT_NOUNS, NOMINAL_VERBS, POWER, RESET, WEAK
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True)) + \
+    tuple(sorted((v for v in WEAK if len(v) >= 8), key=len, reverse=True))  # unregistervm
+_AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}
+_LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
+
+
+def split_word(word: str) -> list:
+    """``delete-db-instance`` -> delete, db, instance; ``dropDatabase`` -> drop, database;
+    ``unregistervm`` -> unregister, vm; ``db:drop`` -> db, drop."""
+    parts = []
+    for piece in re.split(r"[-_:./]+", _CAMEL.sub("-", word)):
+        piece = piece.lower()
+        if not piece:
+            continue
+        parts.extend(_affixes(piece))
+    return parts
+
+
+def _affixes(piece: str) -> list:
+    if piece in HEAVY or piece in DELETE or piece in RESET or piece in POWER or piece in WEAK:
+        return [piece]
+    if piece in NOMINAL_VERBS:
+        return [NOMINAL_VERBS[piece]]
+    for short in ("del", "rm"):
+        if piece.startswith(short) and piece[len(short):] in DATA_NOUNS and len(piece) > len(short) + 1:
+            return [short, piece[len(short):]]
+    for verb in _AFFIX_VERBS:
+        if piece.startswith(verb):
+            rest = piece[len(verb):]
+            if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in ("all", "vm", "db", "fs", "s"):
+                return [verb, rest] if rest != "s" else [verb]
+            tail = next((n for n in _LONG_NOUNS if rest.endswith(n)), None)
+            if tail:  # deletelocalsnapshots
+                return [verb, tail]
+        if piece.endswith(verb):
+            head = piece[:-len(verb)]
+            if head in _AFFIX_PREFIXES or head in DATA_NOUNS:
+                return [head, verb]
+    return [piece]
+
+
+def strength(verb: str) -> int:
+    if verb in POWER:
+        return 2
+    if verb in HEAVY or verb in ("flushall",):
+        return 4
+    if verb in DELETE or verb in RESET:
+        return 3
+    if verb in WEAK:
+        return 1
+    return 0
