@@ -6,9 +6,9 @@ from types import SimpleNamespace
 import pytest
 
 from aish.app.ask import RETRACTED, AskEnv, run_ask
+from aish.app.session import Session
 from aish.chat.summarize import _ROLE as SUMMARIZER_ROLE
 from aish.config.load import from_dict
-from aish.chat.conversation import Conversation
 from aish.errors import (AishError, Cancelled, ConnectRefused, DnsFailure, HttpStatusError, StreamCut,
                          TransportError)
 from aish.llm.events import Finish, TextDelta, TextWasReasoning, ToolCall, Usage
@@ -69,10 +69,8 @@ def text(s, usage=None):
 def make(script, raw=None, mcp=None):
     cfg = from_dict({"models": MODELS, **(raw or {})})
     env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, mcp=mcp)
-    conv = Conversation("t")
-    conv.usage = UsageTotals()
-    conv.redactor = Redactor()
-    return env, conv
+    session = Session("t", usage=UsageTotals(), redactor=Redactor())
+    return env, session
 
 
 def req(text="how do I list files by size", **kw):
@@ -82,14 +80,14 @@ def req(text="how do I list files by size", **kw):
 
 def test_streams_text_extracts_commands_and_records_turns():
     script = Script(text("Use ls.\nCMD: ls -lS\nCMD: rm -rf /\n"))
-    env, conv = make(script)
+    env, session = make(script)
     reply = RecordingReply()
-    result = run_ask(env, conv, req(), reply)
+    result = run_ask(env, session, req(), reply)
     assert reply.full_text == "Use ls.\nCMD: ls -lS\nCMD: rm -rf /\n"
     assert result.commands == ["ls -lS", "rm -rf /"]
     assert reply.commands[0] == ("ls -lS", None, None)
     assert reply.commands[1][1] == "high" and reply.commands[1][2]
-    assert [t.role for t in conv.turns] == ["user", "assistant"]
+    assert [t.role for t in session.conversation.turns] == ["user", "assistant"]
     system = script.seen[0][1][0]["content"]
     assert "zsh" in system and "CMD: " in system
     newest = script.seen[0][1][-1]["content"]  # the volatile context travels with the question
@@ -101,46 +99,46 @@ def test_streams_text_extracts_commands_and_records_turns():
 def test_reasoning_taken_back_is_neither_answer_nor_command_nor_history():
     events = text("plan: CMD: rm -rf /")
     events = events[:-1] + [TextWasReasoning("plan: CMD: rm -rf /")] + text("Use ls.\nCMD: ls -lS\n")
-    env, conv = make(Script(events))
+    env, session = make(Script(events))
     reply = RecordingReply()
-    result = run_ask(env, conv, req(), reply)
+    result = run_ask(env, session, req(), reply)
     assert result.commands == ["ls -lS"] and result.text == "Use ls.\nCMD: ls -lS\n"
     assert RETRACTED in reply.statuses
-    assert conv.turns[-1].content == "Use ls.\nCMD: ls -lS\n"
+    assert session.conversation.turns[-1].content == "Use ls.\nCMD: ls -lS\n"
 
 
 def test_usage_is_estimated_when_the_server_sends_none_and_counted_when_it_does():
     script = Script(text("hello there"), text("again", Usage(10, 2, 12, cost=0.5)))
-    env, conv = make(script, {"default_model": "cloud"})
-    first = run_ask(env, conv, req(), RecordingReply())
+    env, session = make(script, {"default_model": "cloud"})
+    first = run_ask(env, session, req(), RecordingReply())
     assert first.usage["estimated"] is True and first.usage["completion_tokens"] == len("hello there") // 4
-    second = run_ask(env, conv, req("more"), RecordingReply())
+    second = run_ask(env, session, req("more"), RecordingReply())
     assert second.usage["prompt_tokens"] == 10 and second.usage["cost"] == 0.5
-    assert conv.usage.total_tokens()[0] >= 10 and conv.usage.total_cost() == 0.5
+    assert session.usage.total_tokens()[0] >= 10 and session.usage.total_cost() == 0.5
 
 
 def test_a_cost_a_local_model_reports_is_kept():
-    env, conv = make(Script(text("x", Usage(10, 2, 12, cost=0.5))))
-    assert run_ask(env, conv, req(), RecordingReply()).usage["cost"] == 0.5
+    env, session = make(Script(text("x", Usage(10, 2, 12, cost=0.5))))
+    assert run_ask(env, session, req(), RecordingReply()).usage["cost"] == 0.5
 
 
 def test_routing_fires_once_per_ask_and_the_default_comes_back():
     script = Script(text("fix it"), text("plain"))
-    env, conv = make(script, {"routing": {"auto": True}})
+    env, session = make(script, {"routing": {"auto": True}})
     reply = RecordingReply()
-    result = run_ask(env, conv, req("Traceback (most recent call last):\n  File \"a.py\""), reply)
+    result = run_ask(env, session, req("Traceback (most recent call last):\n  File \"a.py\""), reply)
     assert script.seen[0][0] == "deep" and "routed to deep" in reply.statuses
     assert result.model == "deep" and result.routed == "code"
-    run_ask(env, conv, req("list files"), RecordingReply())
+    run_ask(env, session, req("list files"), RecordingReply())
     assert script.seen[1][0] == "fast"
 
 
 def test_fallback_retries_once_before_any_text_with_the_seed_status_line():
     refused = ConnectRefused("Connection refused (http://127.0.0.1:9)")
     script = Script([refused], text("from the cloud\nCMD: true"))
-    env, conv = make(script, {"routing": {"fallback": True, "fallback_model": "cloud"}})
+    env, session = make(script, {"routing": {"fallback": True, "fallback_model": "cloud"}})
     reply = RecordingReply()
-    result = run_ask(env, conv, req(), reply)
+    result = run_ask(env, session, req(), reply)
     assert [s[0] for s in script.seen] == ["fast", "cloud"]
     assert any(s.startswith("local fast failed (") and s.endswith("retrying via cloud") for s in reply.statuses)
     assert result.fallback == "cloud" and result.model == "cloud" and result.commands == ["true"]
@@ -149,29 +147,29 @@ def test_fallback_retries_once_before_any_text_with_the_seed_status_line():
 def test_no_fallback_after_text_streamed_and_partial_text_is_kept():
     cut = StreamCut("stream cut short", partial_text="half an ans")
     script = Script([TextDelta("half an ans"), cut])
-    env, conv = make(script, {"routing": {"fallback": True, "fallback_model": "cloud"}})
+    env, session = make(script, {"routing": {"fallback": True, "fallback_model": "cloud"}})
     with pytest.raises(TransportError):
-        run_ask(env, conv, req(), RecordingReply())
+        run_ask(env, session, req(), RecordingReply())
     assert len(script.seen) == 1
-    assert conv.turns[-1].role == "assistant" and conv.turns[-1].content.startswith("half an ans")
+    assert session.conversation.turns[-1].role == "assistant" and session.conversation.turns[-1].content.startswith("half an ans")
 
 
 def test_both_failures_are_reported():
     err1 = HttpStatusError("HTTP 503: loading", status=503)
     err2 = DnsFailure("Couldn't resolve host cloud.example")
-    env, conv = make(Script([err1], [err2]), {"routing": {"fallback": True}})
+    env, session = make(Script([err1], [err2]), {"routing": {"fallback": True}})
     with pytest.raises(AishError) as info:
-        run_ask(env, conv, req(), RecordingReply())
+        run_ask(env, session, req(), RecordingReply())
     assert "503" in str(info.value) and "resolve" in str(info.value)
 
 
 def test_cancel_keeps_partial_answer_and_suggests_nothing():
     script = Script([TextDelta("CMD: ls"), Cancelled()])
-    env, conv = make(script)
+    env, session = make(script)
     reply = RecordingReply()
-    result = run_ask(env, conv, req(), reply)
+    result = run_ask(env, session, req(), reply)
     assert result.cancelled and reply.commands == []
-    assert "cancelled" in conv.turns[-1].content
+    assert "cancelled" in session.conversation.turns[-1].content
 
 
 def test_secrets_are_redacted_before_sending_and_restored_in_commands():
@@ -186,9 +184,9 @@ def test_secrets_are_redacted_before_sending_and_restored_in_commands():
         yield TextDelta(f"CMD: gh auth login --with-token <<< {placeholder}")
         yield Finish("stop")
 
-    env, conv = make(script)
+    env, session = make(script)
     env.stream = stream
-    result = run_ask(env, conv, req(f"why does GITHUB_TOKEN={secret} fail"), RecordingReply())
+    result = run_ask(env, session, req(f"why does GITHUB_TOKEN={secret} fail"), RecordingReply())
     assert result.commands == [f"gh auth login --with-token <<< {secret}"]
 
 
@@ -201,9 +199,9 @@ def test_tool_loop_appends_turns_and_reissues_until_text(monkeypatch):
                           has_tools=lambda: True, set_roots=lambda paths: None, instructions=lambda: "")
     monkeypatch.setattr(bridge, "run_tool_call", lambda c, *a, **k: bridge.ToolOutcome(
         call_id=c.id, user_name="notes.read_note", content="milk"))
-    env, conv = make(script, mcp=mcp)
-    result = run_ask(env, conv, req("what is on my todo"), RecordingReply())
-    assert [t.role for t in conv.turns] == ["user", "assistant", "tool", "assistant"]
+    env, session = make(script, mcp=mcp)
+    result = run_ask(env, session, req("what is on my todo"), RecordingReply())
+    assert [t.role for t in session.conversation.turns] == ["user", "assistant", "tool", "assistant"]
     second_messages = script.seen[1][1]
     assert second_messages[-1] == {"role": "tool", "content": "milk", "tool_call_id": "c1"}
     assert second_messages[-2]["tool_calls"][0]["function"]["name"] == "notes__read_note"
@@ -219,28 +217,28 @@ def test_tool_depth_limit_stops_the_loop(monkeypatch):
                           instructions=lambda: "")
     monkeypatch.setattr(bridge, "run_tool_call", lambda c, *a, **k: bridge.ToolOutcome(
         call_id=c.id, user_name="n.t", content="again"))
-    env, conv = make(script, {"mcp": {"max_tool_depth": 2}}, mcp=mcp)
+    env, session = make(script, {"mcp": {"max_tool_depth": 2}}, mcp=mcp)
     reply = RecordingReply()
-    run_ask(env, conv, req(), reply)
+    run_ask(env, session, req(), reply)
     assert len(script.seen) == 2 and "tool-call depth limit reached" in reply.statuses
 
 
 def test_explain_mode_leaves_the_conversation_alone():
     script = Script(text("tar: archive tool. -x extract."))
-    env, conv = make(script)
+    env, session = make(script)
     reply = RecordingReply()
-    result = run_ask(env, conv, Request(id="r", kind="ask", reply="", mode="explain",
+    result = run_ask(env, session, Request(id="r", kind="ask", reply="", mode="explain",
                                         buffer="tar -xzf a.tgz"), reply)
-    assert conv.turns == [] and result.commands == [] and "extract" in reply.full_text
+    assert session.conversation.turns == [] and result.commands == [] and "extract" in reply.full_text
     assert "tar -xzf a.tgz" in str(script.seen[0][1])
 
 
 def test_explain_streams_as_an_ask_does_no_empty_chunks_and_a_cut_keeps_the_text():
     script = Script([TextDelta(""), TextDelta("tar: archive"), AishError("transport: stream cut")])
-    env, conv = make(script)
+    env, session = make(script)
     reply = RecordingReply()
     with pytest.raises(AishError) as caught:
-        run_ask(env, conv, Request(id="r", kind="ask", reply="", mode="explain", buffer="tar x"), reply)
+        run_ask(env, session, Request(id="r", kind="ask", reply="", mode="explain", buffer="tar x"), reply)
     assert reply.texts == ["tar: archive"]
     assert caught.value.partial_text == "tar: archive"
 
@@ -248,7 +246,7 @@ def test_explain_streams_as_an_ask_does_no_empty_chunks_and_a_cut_keeps_the_text
 def test_no_model_configured_names_the_fix():
     env = AskEnv(config=from_dict({}), tokens=Tokens(), stream=lambda *a, **k: iter(()))
     with pytest.raises(AishError, match="no model configured"):
-        run_ask(env, Conversation("t"), req(), RecordingReply())
+        run_ask(env, Session("t"), req(), RecordingReply())
 
 
 def test_regression_config_without_routing_or_summarize_behaves_as_before():
@@ -257,17 +255,17 @@ def test_regression_config_without_routing_or_summarize_behaves_as_before():
     summarized = []
     script = Script(*[text(f"answer {i}") for i in range(3)], [refused])
     script.complete = lambda *a, **k: summarized.append(a) or ("summary", None)
-    env, conv = make(script, {"context": {"max_turns": 2}})
+    env, session = make(script, {"context": {"max_turns": 2}})
     assert env.config.routing.auto is False and env.config.context.summarize_on_evict is False
     replies = [RecordingReply() for _ in range(3)]
-    run_ask(env, conv, req("Traceback (most recent call last): explain why"), replies[0])
-    run_ask(env, conv, req("second"), replies[1])
-    run_ask(env, conv, req("third"), replies[2])
+    run_ask(env, session, req("Traceback (most recent call last): explain why"), replies[0])
+    run_ask(env, session, req("second"), replies[1])
+    run_ask(env, session, req("third"), replies[2])
     assert [s[0] for s in script.seen] == ["fast", "fast", "fast"]
     assert not any("routed" in s for r in replies for s in r.statuses)
     assert any("evicted 2 oldest turns" in s for s in replies[2].statuses)
-    assert conv.summary is None and summarized == []
+    assert session.conversation.summary is None and summarized == []
     assert "[earlier conversation summary]" not in script.seen[-1][1][0]["content"]
     with pytest.raises(TransportError):
-        run_ask(env, conv, req("fourth"), RecordingReply())
+        run_ask(env, session, req("fourth"), RecordingReply())
     assert len(script.seen) == 4  # no retry on another model

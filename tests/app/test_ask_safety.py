@@ -7,7 +7,7 @@ import json
 import responses
 
 from aish.app.ask import AskEnv, run_ask
-from aish.chat.conversation import Conversation
+from aish.app.session import Session
 from aish.config.load import from_dict
 from aish.cost.usage import UsageTotals
 from aish.ipc.protocol import Request
@@ -32,12 +32,10 @@ def _ask(answer, complete, judge_endpoint=None):
     script = Script(text(answer), side_models=["judge"])
     script.complete = complete  # the second opinion's model answers through it
     env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, opinions=Opinions())
-    conv = Conversation("t")
-    conv.usage = UsageTotals()
-    conv.redactor = Redactor()
+    session = Session("t", usage=UsageTotals(), redactor=Redactor())
     reply = RecordingReply()
     req = Request(id="r", kind="ask", text="q", shell="zsh", cwd="/tmp", env_complete=True)
-    return run_ask(env, conv, req, reply), reply, conv
+    return run_ask(env, session, req, reply), reply, session
 
 
 @responses.activate
@@ -47,14 +45,14 @@ def test_second_opinion_goes_over_http_as_a_probe_and_reaches_the_command_frame(
         {"choices": [], "usage": {"prompt_tokens": 30, "completion_tokens": 9}}]) + "data: [DONE]\n\n"
     responses.add(responses.POST, "http://judge.invalid/v1/chat/completions", body=body,
                   content_type="text/event-stream")
-    result, reply, conv = _ask("CMD: git reset --hard\nCMD: ls\n", broker.chat_complete)
+    result, reply, session = _ask("CMD: git reset --hard\nCMD: ls\n", broker.chat_complete)
     sent = json.loads(responses.calls[0].request.body)
     assert sent["model"] == "small" and "git reset --hard" in sent["messages"][-1]["content"]
     assert len(responses.calls) == 1  # `ls` is not asked about
     command, level, reason = reply.commands[0]
     assert level == "high" and reason.startswith("unpushed work on main (second opinion")
     assert result.safety[1]["level"] is None
-    rows = conv.usage.rows()
+    rows = session.usage.rows()
     assert any(r.get("category") == "probe" and r.get("model") == "judge" for r in rows), rows
 
 
@@ -80,11 +78,9 @@ def test_explain_warns_with_the_level_and_the_preview_first(tmp_path):
     script = Script(text("rm: remove."))
     cfg = from_dict({"models": MODELS, "default_model": "main"})
     env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream)
-    conv = Conversation("t")
-    conv.usage = UsageTotals()
-    conv.redactor = Redactor()
+    session = Session("t", usage=UsageTotals(), redactor=Redactor())
     reply = RecordingReply()
-    run_ask(env, conv, Request(id="r", kind="ask", mode="explain", buffer="rm -rf *",
+    run_ask(env, session, Request(id="r", kind="ask", mode="explain", buffer="rm -rf *",
                                cwd=str(tmp_path), env_complete=True), reply)
     assert reply.warnings[0].startswith("high: ")
     assert reply.warnings[1] == f"would touch: * matches 2 entries in {tmp_path}"
@@ -95,12 +91,10 @@ def _ask_asking_the_shell(answer, variables):
     cfg = from_dict({"models": MODELS, "default_model": "main"})
     script = Script(text(answer))
     env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream)
-    conv = Conversation("t")
-    conv.usage = UsageTotals()
-    conv.redactor = Redactor()
+    session = Session("t", usage=UsageTotals(), redactor=Redactor())
     reply = RecordingReply(variables=variables)
     req = Request(id="r", kind="ask", text="q", shell="bash", cwd="/tmp", vars_on_request=True)
-    return run_ask(env, conv, req, reply), reply
+    return run_ask(env, session, req, reply), reply
 
 
 def test_the_shell_is_asked_for_its_variables_once_and_only_for_a_flagged_command():

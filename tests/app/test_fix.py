@@ -39,7 +39,7 @@ def test_draft_is_ready_with_a_marker_and_the_fix_key_replays_it_without_a_model
     assert result.commands == ["ls /tmp"] and reply.commands[0][0] == "ls /tmp"
     assert reply.statuses[0] == "fix drafted in the background by fast"
     assert not marker.exists()
-    turns = svc.conversation("z1").turns
+    turns = svc.session("z1").conversation.turns
     assert [t.role for t in turns] == ["user", "assistant"] and "exit 2" in turns[0].content
 
 

@@ -14,15 +14,15 @@ SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 
 
 def caller_for(script, raw=None):
-    env, conv = make(script, raw)
-    return Caller(env, conv), conv
+    env, session = make(script, raw)
+    return Caller(env, session), session
 
 
 def test_a_secret_leaves_as_a_placeholder_and_comes_back_restored():
     script = Script([TextDelta("use <sec"), TextDelta("ret:1> there"), Finish("stop")])
-    caller, conv = caller_for(script)
+    caller, session = caller_for(script)
     reply = RecordingReply()
-    conv.redactor.redact(f"token {SECRET}")  # the placeholder the model will echo
+    session.redactor.redact(f"token {SECRET}")  # the placeholder the model will echo
     response = caller.call([{"role": "user", "content": f"token {SECRET}"}], category="main", reply=reply)
     assert SECRET not in str(script.seen[0][1])
     assert response.text == f"use {SECRET} there" and reply.full_text == response.text
@@ -30,12 +30,12 @@ def test_a_secret_leaves_as_a_placeholder_and_comes_back_restored():
 
 def test_usage_is_counted_under_the_category_and_estimated_when_the_server_sends_none():
     script = Script(text("answer"), text("other", Usage(10, 5, 15)))
-    caller, conv = caller_for(script)
+    caller, session = caller_for(script)
     first = caller.call([{"role": "user", "content": "q"}], category="summarize", show=False)
     second = caller.call([{"role": "user", "content": "q"}], category="delegate", reply=RecordingReply())
     assert first.usage.estimated and first.usage.completion_tokens > 0
     assert second.usage.prompt_tokens == 10 and not second.usage.estimated
-    assert {row["category"] for row in conv.usage.rows()} == {"summarize", "delegate"}
+    assert {row["category"] for row in session.usage.rows()} == {"summarize", "delegate"}
 
 
 def test_quiet_call_streams_nothing_to_the_user():
@@ -113,20 +113,20 @@ def test_http_400_context_errors_of_real_servers_are_context_overflow():
 
 def test_a_cancel_keeps_what_arrived_and_counts_it():
     script = Script([TextDelta("partial "), Cancelled()])
-    caller, conv = caller_for(script)
+    caller, session = caller_for(script)
     with pytest.raises(Cancelled) as caught:
         caller.call([{"role": "user", "content": "q"}], category="main", reply=RecordingReply())
     assert caught.value.partial_text == "partial "
-    assert conv.usage.rows() and conv.usage.rows()[0]["category"] == "main"
+    assert session.usage.rows() and session.usage.rows()[0]["category"] == "main"
 
 
 def test_the_summarizer_goes_through_the_call_redacted_and_costed():
     script = Script()
     sent = []
     script.complete = lambda model, messages, **kw: sent.append(messages) or ("a summary", None)
-    caller, conv = caller_for(script, {"context": {"summarize_on_evict": True,
+    caller, session = caller_for(script, {"context": {"summarize_on_evict": True,
                                                    "summarizer_model": "fast"}})
     summarize = make_summarize_fn(caller.env.config, caller.completer("summarize"))
     assert summarize(None, [{"role": "user", "content": f"my token is {SECRET}"}]) == "a summary"
     assert SECRET not in str(sent) and "<secret:1>" in str(sent)
-    assert [row["category"] for row in conv.usage.rows()] == ["summarize"]
+    assert [row["category"] for row in session.usage.rows()] == ["summarize"]

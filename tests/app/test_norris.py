@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from aish.app import norris
 from aish.app.norris_task import Task
-from aish.chat.conversation import Conversation
+from aish.app.session import Session
 
 
 def test_done_and_halt_lines_are_found_anywhere_case_insensitive():
@@ -23,12 +23,12 @@ def test_task_round_trips_and_junk_is_no_task():
 
 
 def test_halt_keeps_the_state_and_only_stops_an_active_task():
-    conv = Conversation("c")
-    assert norris.halt(conv) is None
-    conv.set_task(Task(goal="g", model="fast", state="waiting", proposed="ls").to_dict())
-    stopped = norris.halt(conv)
-    assert stopped is not None and conv.task["state"] == "halted" and conv.task["proposed"] == ""
-    assert norris.halt(conv) is None  # already halted
-    lines = Task.from_dict(conv.task).lines(10)
+    session = Session("c")
+    assert norris.halt(session) is None
+    session.set_task(Task(goal="g", model="fast", state="waiting", proposed="ls").to_dict())
+    stopped = norris.halt(session)
+    assert stopped is not None and session.task["state"] == "halted" and session.task["proposed"] == ""
+    assert norris.halt(session) is None  # already halted
+    lines = Task.from_dict(session.task).lines(10)
     assert lines[0] == "[aish] norris: halted - goal: g"
     assert "'? :norris resume' continues it" in lines[-1]

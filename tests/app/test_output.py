@@ -40,14 +40,14 @@ def screen(*outputs):
 def ask(raw=None, runner=None, mode="question", extra=None, status=2, interactive=True,
         question="why did that fail"):
     script = Script(text("Because.\nCMD: ls /tmp\n"), text("again"))
-    env, conv = make(script, raw)
+    env, session = make(script, raw)
     env.output_taps = runner
     reply = RecordingReply()
     req = Request(id="r1", kind="ask", text=question, shell="zsh", cwd="/tmp", status=status,
                   mode=mode, interactive=interactive, extra=dict(TMUX if extra is None else extra),
                   history=[HistoryEntry("ls /definitely-missing", status, 3)])
-    run_ask(env, conv, req, reply)
-    return script, reply, conv, env, req
+    run_ask(env, session, req, reply)
+    return script, reply, session, env, req
 
 
 ERROR = "ls: cannot access '/definitely-missing': No such file or directory"
@@ -68,11 +68,11 @@ def test_a_secret_printed_by_a_command_is_redacted():
 
 
 def test_no_source_says_how_to_get_one_once_per_conversation():
-    script, reply, conv, env, req = ask(extra={})
+    script, reply, session, env, req = ask(extra={})
     hints = [s for s in reply.statuses if "not available" in s]
     assert len(hints) == 1 and "aish shell" in hints[0] and "tmux" in hints[0]
     reply2 = RecordingReply()
-    run_ask(env, conv, req, reply2)
+    run_ask(env, session, req, reply2)
     assert not [s for s in reply2.statuses if "not available" in s]
 
 
@@ -112,29 +112,29 @@ def test_fix_verb_runs_as_a_fix_ask():
 
 def test_nothing_ran_yet_sends_no_screen():
     script = Script(text("ok"))
-    env, conv = make(script)
+    env, session = make(script)
     env.output_taps = screen("welcome banner")
     req = Request(id="r1", kind="ask", text="hi", interactive=True, extra=dict(TMUX))
-    run_ask(env, conv, req, RecordingReply())
+    run_ask(env, session, req, RecordingReply())
     assert script.seen[0][1][-1]["content"] == "hi"
 
 
 def test_the_same_output_is_sent_once_per_command():
-    script, reply, conv, env, req = ask(runner=screen(ERROR + "\r\n"))
+    script, reply, session, env, req = ask(runner=screen(ERROR + "\r\n"))
     reply2 = RecordingReply()
-    run_ask(env, conv, req, reply2)
+    run_ask(env, session, req, reply2)
     assert ERROR not in script.seen[1][1][-1]["content"]
     assert not [s for s in reply2.statuses if s.startswith("sent:")]
 
 
 def test_an_earlier_command_the_question_names_is_sent_too():
     script = Script(text("ok"))
-    env, conv = make(script)
+    env, session = make(script)
     env.output_taps = screen(("FAILED: test_x\r\n", 2), ("a b\r\n", 0))
     req = Request(id="r1", kind="ask", text="why did make test fail", interactive=True,
                   extra=dict(TMUX), history=[HistoryEntry("make test", 2, 900), HistoryEntry("ls /tmp", 0, 3)])
     reply = RecordingReply()
-    run_ask(env, conv, req, reply)
+    run_ask(env, session, req, reply)
     sent = script.seen[0][1][-1]["content"]
     assert "[output of an earlier command: make test]\nFAILED: test_x\n" in sent + "\n"
     assert "[output of the last command: ls /tmp]\na b" in sent

@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 
 from aish.app.ask import AskEnv, run_ask
+from aish.app.session import Session
 from aish.chat import prompts
-from aish.chat.conversation import Conversation
 from aish.config.load import from_dict
 from aish.ipc.protocol import HistoryEntry, Request
 from tests.doubles import RecordingReply
@@ -41,26 +41,26 @@ def conversation(raw=None):
     recorder = Recorder()
     cfg = from_dict({"models": MODELS, **(raw or {})})
     env = AskEnv(config=cfg, tokens=Tokens(), stream=recorder.stream)
-    return env, Conversation("t"), recorder
+    return env, Session("t"), recorder
 
 
-def ask(env, conv, n: int, history: list[HistoryEntry]):
+def ask(env, session, n: int, history: list[HistoryEntry]):
     req = Request(id=f"r{n}", text=f"question {n}", shell="zsh", cwd=f"/tmp/dir{n % 3}",
                   status=n % 2, history=list(history[-10:]))
-    run_ask(env, conv, req, RecordingReply())
+    run_ask(env, session, req, RecordingReply())
 
 
-def twelve_asks(env, conv):
+def twelve_asks(env, session):
     history: list[HistoryEntry] = []
     for n in range(12):
         history.append(HistoryEntry(f"make step{n}", n % 2, 100 + n))
         history.append(HistoryEntry(f"git status # {n}", 0, 5))
-        ask(env, conv, n, history)
+        ask(env, session, n, history)
 
 
 def test_each_request_repeats_the_previous_one_as_its_prefix():
-    env, conv, recorder = conversation()
-    twelve_asks(env, conv)
+    env, session, recorder = conversation()
+    twelve_asks(env, session)
     assert len(recorder.sent) == 12
     for before, after in zip(recorder.sent, recorder.sent[1:]):
         assert after[:len(before)] == before
@@ -69,8 +69,8 @@ def test_each_request_repeats_the_previous_one_as_its_prefix():
 
 
 def test_the_newest_turn_carries_only_the_commands_run_since_the_last_ask():
-    env, conv, recorder = conversation()
-    twelve_asks(env, conv)
+    env, session, recorder = conversation()
+    twelve_asks(env, session)
     newest = recorder.sent[5][-1]["content"]
     assert "make step5" in newest and "git status # 5" in newest and "cwd: /tmp/dir2" in newest
     assert "make step4" not in newest and "git status # 4" not in newest
@@ -78,20 +78,20 @@ def test_the_newest_turn_carries_only_the_commands_run_since_the_last_ask():
 
 
 def test_after_reset_the_whole_recent_history_is_sent_again():
-    env, conv, recorder = conversation()
+    env, session, recorder = conversation()
     history = [HistoryEntry("false", 1, 3)]
-    ask(env, conv, 0, history)
-    ask(env, conv, 1, history)
+    ask(env, session, 0, history)
+    ask(env, session, 1, history)
     assert "false" not in recorder.sent[1][-1]["content"]
-    conv.reset()
-    ask(env, conv, 2, history)
+    session.reset()
+    ask(env, session, 2, history)
     assert "[1 3ms] false" in recorder.sent[2][-1]["content"]
 
 
 def test_the_prefix_changes_only_when_the_summary_does():
-    env, conv, recorder = conversation({"context": {"max_turns": 4, "summarize_on_evict": True,
+    env, session, recorder = conversation({"context": {"max_turns": 4, "summarize_on_evict": True,
                                                     "summarizer_model": "fast"}})
-    twelve_asks(env, conv)
+    twelve_asks(env, session)
     evictions = 0
     for before, after in zip(recorder.sent, recorder.sent[1:]):
         if after[:len(before)] == before:
@@ -119,27 +119,27 @@ def test_history_delta_drops_what_was_already_sent():
 def test_memory_is_a_background_block_before_the_summary_and_stays_put(tmp_path):
     from aish.context.memory import Memory
 
-    env, conv, recorder = conversation()
+    env, session, recorder = conversation()
     env.memory = Memory(tmp_path)
     env.memory.add("I use fd, not find")
-    conv.set_summary("we talked about builds")
-    twelve_asks(env, conv)
+    session.conversation.set_summary("we talked about builds")
+    twelve_asks(env, session)
     system = recorder.sent[-1][0]["content"]
     assert system.index("[background]") < system.index("- (fact) I use fd, not find") \
         < system.index("[earlier conversation summary]")
     assert all(sent[0]["content"] == system for sent in recorder.sent)
     env.memory.add("prod is eu-west-1")  # a changed memory changes the prefix, once
-    ask(env, conv, 12, [])
+    ask(env, session, 12, [])
     assert "prod is eu-west-1" in recorder.sent[-1][0]["content"]
 
 
 def test_an_unreadable_memory_file_costs_a_status_line_not_the_answer(tmp_path):
     from aish.context.memory import Memory
 
-    env, conv, recorder = conversation()
+    env, session, recorder = conversation()
     env.memory = Memory(tmp_path)
     (tmp_path / "memory.json").write_text("{broken")
     reply = RecordingReply()
-    run_ask(env, conv, Request(id="r", text="hi", shell="zsh"), reply)
+    run_ask(env, session, Request(id="r", text="hi", shell="zsh"), reply)
     assert len(recorder.sent) == 1 and "[background]" not in recorder.sent[0][0]["content"]
     assert any("memory: cannot read" in s for s in reply.statuses)

@@ -27,7 +27,7 @@ def ask(taps, history, status=2, question="why", raw=None):
 
 def shown(conv, *args):
     words = [a for a in args if a != "--json"]  # (the dispatcher takes --json out)
-    return sent_verb.run(words, VerbContext(conversation=conv, json="--json" in args))
+    return sent_verb.run(words, VerbContext(session=conv, json="--json" in args))
 
 
 def test_the_receipt_is_the_body_the_model_got_and_names_what_was_attached():

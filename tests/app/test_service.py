@@ -65,40 +65,44 @@ def test_session_log_on_disk_holds_no_secret(config_file):
         config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
         ask(svc, f"why is OPENAI_API_KEY={secret} rejected", conv="s")
         assert secret not in str(stub.requests[-1]["body"])
-    log = svc.conversation("s").log.path.read_text()
+    log = svc.session("s").log.path.read_text()
     assert secret not in log and "OPENAI_API_KEY=" in log
 
 
 def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(config_file, monkeypatch):
-    monkeypatch.setattr(service_mod, "COMPACT_AFTER_ENTRIES", 10)
+    from aish.app import session as session_mod
+
+    monkeypatch.setattr(session_mod, "COMPACT_AFTER_ENTRIES", 10)
     with StubServer(default=Reply(text="ok")) as stub:
         config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\nlocal = false\n'
                     "[context]\nmax_turns = 3\n")
         first = service_mod.Service()
         for i in range(8):
             ask(first, f"question {i}", conv="long")
-        before = first.conversation("long")
-        turns = [(t.role, t.content) for t in before.turns]
+        before = first.session("long")
+        turns = [(t.role, t.content) for t in before.conversation.turns]
         totals = before.usage.summary_line()
         lines_before = len(before.log.path.read_text().splitlines())
         second = service_mod.Service()  # a daemon restart
-        after = second.conversation("long")
-        assert [(t.role, t.content) for t in after.turns] == turns
+        after = second.session("long")
+        assert [(t.role, t.content) for t in after.conversation.turns] == turns
         assert after.usage.summary_line() == totals and "8 calls" in totals
         assert len(after.log.path.read_text().splitlines()) < lines_before
         ask(second, "after compaction", conv="long")
-        third = service_mod.Service().conversation("long")
-        assert third.turns[-2].content == "after compaction" and "9 calls" in third.usage.summary_line()
+        third = service_mod.Service().session("long")
+        assert third.conversation.turns[-2].content == "after compaction" and "9 calls" in third.usage.summary_line()
 
 
-def test_idle_conversations_leave_memory_but_come_back_from_their_log(config_file, monkeypatch):
-    monkeypatch.setattr(service_mod, "MAX_CONVERSATIONS", 4)
+def test_idle_sessions_leave_memory_but_come_back_from_their_log(config_file, monkeypatch):
+    from aish.app import session as session_mod
+
+    monkeypatch.setattr(session_mod, "MAX_SESSIONS", 4)
     with StubServer(default=Reply(text="ok")) as stub:
         config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
         svc = service_mod.Service()
         for i in range(6):
             ask(svc, f"shell {i} question", conv=f"zsh-{i}")
-        assert len(svc._conversations) <= 4 and "zsh-0" not in svc._conversations
+        assert len(svc.sessions) <= 4 and "zsh-0" not in svc.sessions
         ask(svc, "back again", conv="zsh-0")
         contents = [m["content"] for m in stub.requests[-1]["body"]["messages"]]
     assert "shell 0 question" in contents
@@ -128,3 +132,27 @@ def test_prepare_is_its_own_kind_and_answers_with_why_not(config_file):
     config_file('[models.fast]\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n[fix]\nprepare = "off"\n')
     result = svc.handle(Request(kind="prepare", conv="t", status=1), RecordingReply())
     assert result.text == "not allowed"
+
+
+def test_two_remembers_at_once_keep_both_facts(config_file):
+    """One Memory per daemon: its lock then covers every writer (rebuilt per request, it did not)."""
+    import threading
+
+    config_file('[models.fast]\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n[memory]\nmax_facts = 200\n'
+                'max_chars = 100000\n')
+    svc = service_mod.Service()
+
+    def remember(who):
+        for n in range(25):
+            svc.verb(Request(kind="verb", conv=f"c{who}", argv=["remember", f"fact {who}-{n}"]),
+                     RecordingReply())
+
+    threads = [threading.Thread(target=remember, args=(who,)) for who in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    listing = RecordingReply()
+    svc.verb(Request(kind="verb", conv="c0", argv=["memory", "list"]), listing)
+    assert len(listing.full_text.splitlines()) == 100, listing.full_text
+    assert svc.memory() is svc.memory()

@@ -81,7 +81,7 @@ def test_cost_reset_is_logged_so_a_restart_keeps_it(config_file):
     config_file('[models.fast]\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n')
     svc = service_mod.Service()
     verb(svc, "cost", "reset", conv="c1")
-    log = svc.conversation("c1").log
+    log = svc.session("c1").log
     assert any(entry.get("type") == "cost_reset" for entry in log.entries())
 
 

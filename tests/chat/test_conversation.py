@@ -165,3 +165,11 @@ def test_eviction_with_slack_goes_below_the_limit_so_it_comes_in_batches():
     assert conv.enforce_budget(max_turns=8, budget_tokens=10_000, count=chars4, slack=0.25) == 0
     conv.add_user("q10")
     assert conv.enforce_budget(max_turns=8, budget_tokens=10_000, count=chars4) == 0
+
+
+def test_a_conversation_is_only_the_transcript():
+    """Usage, redactor, attachments, sent history, approvals, the norris task and the answer
+    lock are the shell's Session (app/session.py), not the transcript's."""
+    conv = Conversation("t")
+    for attr in ("usage", "redactor", "attachments", "sent_history", "task", "always_approved", "lock"):
+        assert not hasattr(conv, attr), attr

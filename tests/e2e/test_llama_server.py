@@ -75,7 +75,7 @@ def test_a_30_ask_conversation_in_a_1024_token_window_answers_every_ask(llama, c
 
     cfg = service.service.config()
     model = cfg.model("fast")
-    conv = service.service.conversation(service.conv)
+    conv = service.service.session(service.conv).conversation
     from aish.chat import prompts
 
     messages = conv.to_messages(prompts.system_prompt(shell="cli", tools=False))

@@ -1,6 +1,9 @@
 """The application: the only package that wires features together.
 
-    service      daemon-wide state: config reload, conversations, MCP, token counter, ledger
+    service      daemon-wide state: config reload, sessions, memory, project, MCP, token counter,
+                 ledger; request kinds dispatched through a table
+    session      one shell's session: its conversation (the transcript), usage, redactor,
+                 attachments, sent history, approvals, the norris task; ``Sessions`` by id
     env          what a flow is handed: the daemon-wide parts (config, broker, ledger, MCP...)
     model_call   the one costed, redacted model call (redact, stream, restore, retract
                  reasoning, account under a category, one-hop fallback) every caller uses
@@ -13,11 +16,10 @@
     output       the last command's output attached to the question it belongs to
     fix          fixes drafted in the background after a failure, for the fix key
     knowledge    memory and project context for an ask; the memory summarizer's call
-    project      the project verbs' shared code (tree, diff, trust)
     delegate     a sub-task handed to another configured model
     norris       a multi-step task: the planner loop, each step a command on the prompt line
     norris_task  a task's state, kept in the session log so `:norris resume` survives a restart
-    verbs/       one module per verb; `run(args, ctx)` with a typed context
+    verbs/       the handlers the verb table's rows name; `handler(args, ctx)` with a typed context
 
 The daemon reaches it only through its lazy service hook; the CLI never imports it.
 """

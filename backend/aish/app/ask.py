@@ -17,6 +17,7 @@ from aish.app.tools import offered_tools, schemas_text
 from aish.app.env import AskEnv
 from aish.app.judge import judge, preview
 from aish.app.model_call import RETRACTED, Caller, Response
+from aish.app.session import Session
 from aish.chat import prompts, question_cap
 from aish.chat.conversation import Conversation
 from aish.config.schema import Config, ModelConfig
@@ -28,15 +29,17 @@ from aish.llm.events import AskResult, Usage
 __all__ = ["AskEnv", "RETRACTED", "run_ask"]
 
 
-def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
+def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskResult:
+    """One ask in ``session``: its conversation gets the question and the answer."""
     cfg = env.config
+    conv = session.conversation
     if not cfg.models:
         raise ConfigError("no model configured",
                           hint="start a local OpenAI-compatible server or set OPENROUTER_API_KEY, "
                                "or run 'aish config init' and edit the file it names")
-    receipt.begin(conv)
+    receipt.begin(session)
     if req.mode == "explain":
-        return _explain(env, conv, req, reply)
+        return _explain(env, session, req, reply)
 
     from aish.llm import routing as router
 
@@ -47,8 +50,8 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
     question, cut = question_cap.cap(question, cfg.context.max_question_chars)
     if cut:  # a big paste: said, and in the receipt
         reply.status(cut)
-        receipt.note(conv, cut)
-    question, _ = output.attach(cfg, conv, req, reply, question, env.output_runner,
+        receipt.note(session, cut)
+    question, _ = output.attach(cfg, session, req, reply, question, env.output_runner,
                                 env.output_taps)
     model_name = cfg.default_model
     routed = router.classify_model(question, cfg)
@@ -65,12 +68,12 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
                                    tool_instructions=env.mcp.instructions() if tools and env.mcp else "")
     # a question left unanswered by a daemon that died mid-ask: never glue onto it
     conv.drop_unanswered("no answer: the daemon stopped during that ask")
-    delta = prompts.history_delta(conv.sent_history, req.history)
+    delta = prompts.history_delta(session.sent_history, req.history)
     context = prompts.shell_context(cwd=req.cwd, status=req.status, history=delta,
-                                    attachments=_attachments(env, conv, req))
-    conv.sent_history = list(req.history)
+                                    attachments=_attachments(env, session, req))
+    session.sent_history = list(req.history)
     conv.add_user(prompts.with_context(context, question))
-    caller = Caller(env, conv)
+    caller = Caller(env, session)
     summarize = _summarizer(caller, reply)
     budget_tokens, count = fit.budget(env, model, tools)  # the model's window, as its server counts
     conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=budget_tokens, count=count,
@@ -93,7 +96,7 @@ def run_ask(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskR
             if not call.tool_calls or env.mcp is None:
                 conv.add_assistant(call.text, usage=call.usage_dict())
                 break
-            if not _run_tools(env, conv, call, reply, result):
+            if not _run_tools(env, session, call, reply, result):
                 break
             rounds += 1
             if rounds >= cfg.mcp.max_tool_depth:
@@ -157,9 +160,10 @@ def _follow_handoffs(caller: Caller, conv: Conversation, model: ModelConfig, sys
         result.usage = _sum_usage(usages)
 
 
-def _run_tools(env: AskEnv, conv: Conversation, call: Response, reply: Reply, result: AskResult) -> bool:
+def _run_tools(env: AskEnv, session: Session, call: Response, reply: Reply, result: AskResult) -> bool:
     """Run the calls in order; store the assistant turn and one tool turn per answered call."""
-    answered, wire = tool_rounds.run_tool_calls(env, conv, call.tool_calls, reply, result.tool_calls)
+    conv = session.conversation
+    answered, wire = tool_rounds.run_tool_calls(env, session, call.tool_calls, reply, result.tool_calls)
     conv.add_assistant(call.text, tool_calls=wire or None, usage=call.usage_dict())
     for tool_call, content in answered:
         conv.add_tool(tool_call.id, content)
@@ -181,7 +185,7 @@ def _suggest(caller: Caller, result: AskResult, reply: Reply, req: Optional[Requ
         reply.command(command, level, f"{reason} — {touches}" if touches else reason)
 
 
-def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
+def _explain(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskResult:
     """Explain the buffer piece by piece; the conversation and the buffer stay untouched."""
     from aish.app import explain
     from aish.safety import assess as safety
@@ -199,7 +203,7 @@ def _explain(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> Ask
             reply.warning(f"would touch: {shown_preview}")
     result = AskResult(model=model.name)
     try:
-        call = Caller(env, conv).call(explain.explain_messages(command, req.shell), category="explain",
+        call = Caller(env, session).call(explain.explain_messages(command, req.shell), category="explain",
                                       reply=reply, model=model, fallback=False)
     except Cancelled as err:
         result.cancelled, result.text = True, err.partial_text
@@ -233,9 +237,9 @@ def _notes(env: AskEnv, req: Request, reply: Reply) -> str:
     return env.project.notes_block(req.cwd, status=reply.status)
 
 
-def _attachments(env: AskEnv, conv: Conversation, req: Request) -> list[str]:
+def _attachments(env: AskEnv, session: Session, req: Request) -> list[str]:
     """The git line, then what `? :tree` / `? :diff` asked to attach to this question (taken once)."""
-    pending, conv.attachments = list(conv.attachments), []
+    pending, session.attachments = list(session.attachments), []
     if env.project is not None and req.cwd:
         line = env.project.git_line(req.cwd)
         if line:

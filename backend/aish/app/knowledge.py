@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 
 def memory_for(cfg: "Config") -> Optional[Any]:
-    """The fact store, or None when `memory.enabled = false`."""
+    """A fact store, or None when `memory.enabled = false` (the service keeps one per daemon,
+    so its lock covers every writer)."""
     if not cfg.memory.enabled:
         return None
     from aish.context.memory import Memory
@@ -44,19 +45,13 @@ def completer(caller: "Caller", category: str, reply: "Reply") -> Callable[[str,
     return complete
 
 
-_PROJECT: dict = {}
-
-
 def project_for(cfg: "Config") -> Any:
-    """Project notes, overlay and git context: one per daemon (its git cache and trust store)."""
+    """Project notes, overlay and git context (the service keeps one per daemon: its git
+    cache and trust store)."""
     from aish.context.project import ProjectContext
 
     try:
         state = paths.state_dir()
     except OSError:  # as for memory: no trust records readable, so nothing is trusted
         return None
-    project = _PROJECT.get(state)
-    if project is None:
-        project = _PROJECT[state] = ProjectContext(state)
-    project.notes_max_chars = cfg.context.notes_max_chars
-    return project
+    return ProjectContext(state)

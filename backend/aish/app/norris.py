@@ -25,9 +25,9 @@ from aish.app.tools import offered_tools
 from aish.app.judge import judge
 from aish.app.model_call import Caller, Response
 from aish.app.norris_task import Task
+from aish.app.session import Session
 from aish.app.tools import run_tool_calls
 from aish.chat import prompts
-from aish.chat.conversation import Conversation
 from aish.errors import AishError, Cancelled, ConfigError, CostCapReached, NotFound
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
@@ -43,7 +43,7 @@ HALT: <why you cannot or should not go on>
 When a step fails, look at its status and fix it. Say HALT rather than guess at anything destructive."""
 
 
-def start(env: AskEnv, conv: Conversation, req: Request, reply: Reply, goal: str) -> AskResult:
+def start(env: AskEnv, session: Session, req: Request, reply: Reply, goal: str) -> AskResult:
     """A new task in this conversation (a running one is replaced: the user asked anew)."""
     cfg = env.config
     if not cfg.models:
@@ -52,14 +52,14 @@ def start(env: AskEnv, conv: Conversation, req: Request, reply: Reply, goal: str
     receipt.begin(conv)  # `aish sent`: what this step's planning sends
     where = f"\ncwd: {req.cwd}" if req.cwd else ""
     task.messages.append({"role": "user", "content": f"Goal: {goal}{where}\nWhat is the first step?"})
-    conv.add_user(f"[norris task] {goal}")
-    return _plan(env, conv, task, reply)
+    session.conversation.add_user(f"[norris task] {goal}")
+    return _plan(env, session, task, reply)
 
 
-def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: int, ms: int,
+def report(env: AskEnv, session: Session, req: Request, reply: Reply, status: int, ms: int,
            command: str) -> AskResult:
     """The shell ran a command while a step waited: tell the planner, plan the next step."""
-    task = Task.from_dict(conv.task)
+    task = Task.from_dict(session.task)
     if task is None or task.state != "waiting":
         reply.task("off")  # a shell that still thinks a task runs stops reporting
         return AskResult()
@@ -75,9 +75,9 @@ def report(env: AskEnv, conv: Conversation, req: Request, reply: Reply, status: 
                           + (f"\n\n{printed}" if printed else "")})
     task.failures = task.failures + 1 if status != 0 else 0
     if task.failures >= env.config.norris.max_failures:
-        return _halt(conv, task, reply, f"{task.failures} failed steps in a row "
+        return _halt(session, task, reply, f"{task.failures} failed steps in a row "
                                         f"(last: `{command}` exited {status})")
-    return _plan(env, conv, task, reply)
+    return _plan(env, session, task, reply)
 
 
 def _output(env: AskEnv, conv: Conversation, req: Request, reply: Reply, command: str,
@@ -102,42 +102,42 @@ def _output(env: AskEnv, conv: Conversation, req: Request, reply: Reply, command
     return out.block() if out.text else ""
 
 
-def resume(env: AskEnv, conv: Conversation, req: Request, reply: Reply) -> AskResult:
+def resume(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskResult:
     """Continue a task after a halt or a daemon restart: re-propose a waiting step, else plan."""
-    task = Task.from_dict(conv.task)
+    task = Task.from_dict(session.task)
     if task is None or task.state == "done":
         raise NotFound("no task to resume in this shell", hint="start one: ? :norris GOAL")
     if task.state == "waiting" and task.proposed:
         reply.status(f"norris: step {task.steps} again: {task.proposed}")
-        _propose(env, conv, task, reply, task.proposed)
+        _propose(env, session, task, reply, task.proposed)
         return AskResult(commands=[task.proposed], model=task.model)
     task.state, task.reason, task.failures = "planning", "", 0
     receipt.begin(conv)
     task.steps_before, task.spent_before = task.steps, task.spent
     task.messages.append({"role": "user", "content": "Continue with the next step."})
-    return _plan(env, conv, task, reply)
+    return _plan(env, session, task, reply)
 
 
-def halt(conv: Conversation, reason: str = "stopped by the user") -> Optional[Task]:
+def halt(session: Session, reason: str = "stopped by the user") -> Optional[Task]:
     """``? :halt``: the task stops now (its state stays, for ``resume``)."""
-    task = Task.from_dict(conv.task)
+    task = Task.from_dict(session.task)
     if task is None or not task.active:
         return None
     task.state, task.reason, task.proposed = "halted", reason, ""
-    conv.set_task(task.to_dict())
+    session.set_task(task.to_dict())
     return task
 
 
-def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResult:
+def _plan(env: AskEnv, session: Session, task: Task, reply: Reply) -> AskResult:
     cfg = env.config
     limits = cfg.norris
     if task.steps - task.steps_before >= limits.max_steps:
-        return _halt(conv, task, reply, f"max steps ({limits.max_steps}) reached")
+        return _halt(session, task, reply, f"max steps ({limits.max_steps}) reached")
     if limits.max_dollars is not None and task.spent - task.spent_before >= limits.max_dollars:
-        return _halt(conv, task, reply, f"max dollars (${limits.max_dollars:.4f}) reached: "
+        return _halt(session, task, reply, f"max dollars (${limits.max_dollars:.4f}) reached: "
                                         f"${task.spent:.4f} spent")
     task.state = "planning"
-    conv.set_task(task.to_dict())
+    session.set_task(task.to_dict())
     # MCP tools are offered as in any ask; each call follows the approval policy (auto_approve,
     # "always" answers, trusted read-only tools) and is asked about otherwise
     tools = offered_tools(env)
@@ -146,14 +146,14 @@ def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResul
                                    tool_instructions=env.mcp.instructions() if tools and env.mcp else "") \
         + "\n\n" + _MODE.format(goal=task.goal)
     try:
-        call = _plan_with_tools(env, conv, task, system, tools, reply)
+        call = _plan_with_tools(env, session, task, system, tools, reply)
     except Cancelled as err:
-        _halt(conv, task, reply, "stopped by the user (Ctrl-C while planning)")
+        _halt(session, task, reply, "stopped by the user (Ctrl-C while planning)")
         return AskResult(text=err.partial_text, cancelled=True, model=task.model)
     except CostCapReached as err:  # weighed before it was sent: the task halts as at max_steps
-        return _halt(conv, task, reply, err.message)
+        return _halt(session, task, reply, err.message)
     except AishError as err:
-        _halt(conv, task, reply, f"the planner failed: {err}")
+        _halt(session, task, reply, f"the planner failed: {err}")
         raise
     text = call.text
     if text and not text.endswith("\n"):
@@ -163,39 +163,39 @@ def _plan(env: AskEnv, conv: Conversation, task: Task, reply: Reply) -> AskResul
     verdict, said = _verdict(text)
     if verdict == "DONE":
         task.state, task.reason, task.proposed = "done", said or "done", ""
-        conv.set_task(task.to_dict())
-        conv.add_assistant(f"DONE: {task.reason}")
+        session.set_task(task.to_dict())
+        session.conversation.add_assistant(f"DONE: {task.reason}")
         reply.status(f"norris: done: {task.reason}")
         reply.task("off")
         return result
     if verdict == "HALT":
-        _halt(conv, task, reply, said or "the planner halted")
+        _halt(session, task, reply, said or "the planner halted")
         return result
     commands = [suggestions.clean_command(c)[0] for c in suggestions.extract_commands(text)]
     commands = [c for c in commands if c]
     if not commands:
-        _halt(conv, task, reply, "the planner proposed no step (no CMD:, DONE: or HALT: line)")
+        _halt(session, task, reply, "the planner proposed no step (no CMD:, DONE: or HALT: line)")
         return result
     task.steps += 1
     result.commands.append(commands[0])
-    _propose(env, conv, task, reply, commands[0])
+    _propose(env, session, task, reply, commands[0])
     return result
 
 
-def _propose(env: AskEnv, conv: Conversation, task: Task, reply: Reply, command: str) -> None:
+def _propose(env: AskEnv, session: Session, task: Task, reply: Reply, command: str) -> None:
     """The step goes to the prompt line with its safety verdict; autorun only with none."""
-    level, reason = _safety(env, conv, task, command, reply)
+    level, reason = _safety(env, session, task, command, reply)
     task.state, task.proposed = "waiting", command
-    conv.set_task(task.to_dict())
+    session.set_task(task.to_dict())
     reply.command(command, level, reason)
     auto = env.config.norris.autorun == "safe" and level is None
     reply.task("run" if auto else "wait")
 
 
-def _halt(conv: Conversation, task: Task, reply: Reply, reason: str) -> AskResult:
+def _halt(session: Session, task: Task, reply: Reply, reason: str) -> AskResult:
     task.state, task.reason, task.proposed = "halted", reason, ""
-    conv.set_task(task.to_dict())
-    conv.add_assistant(f"HALT: {reason}")
+    session.set_task(task.to_dict())
+    session.conversation.add_assistant(f"HALT: {reason}")
     reply.status(f"norris: halted: {reason}")
     reply.task("off")
     return AskResult(model=task.model)
@@ -210,15 +210,15 @@ def _verdict(text: str) -> tuple[str, str]:
     return "", ""
 
 
-def _plan_with_tools(env: AskEnv, conv: Conversation, task: Task, system: str, tools: list,
+def _plan_with_tools(env: AskEnv, session: Session, task: Task, system: str, tools: list,
                      reply: Reply) -> Response:
     """Planner calls until one proposes no tool call (or the tool depth is reached); the
     tool rounds join the task's transcript, never the conversation."""
     rounds = 0
     while True:
         messages = [{"role": "system", "content": system}] + task.messages
-        call = _planner_call(env, conv, task, messages, tools, reply)
-        if not (tools and call.tool_calls) or not _run_planner_tools(env, conv, task, call, reply):
+        call = _planner_call(env, session, task, messages, tools, reply)
+        if not (tools and call.tool_calls) or not _run_planner_tools(env, session, task, call, reply):
             return call
         rounds += 1
         if rounds >= env.config.mcp.max_tool_depth:
@@ -226,18 +226,18 @@ def _plan_with_tools(env: AskEnv, conv: Conversation, task: Task, system: str, t
             return call
 
 
-def _run_planner_tools(env: AskEnv, conv: Conversation, task: Task, call: Response, reply: Reply) -> bool:
-    answered, wire = run_tool_calls(env, conv, call.tool_calls, reply)
+def _run_planner_tools(env: AskEnv, session: Session, task: Task, call: Response, reply: Reply) -> bool:
+    answered, wire = run_tool_calls(env, session, call.tool_calls, reply)
     if not answered:
         return False
     task.messages.append({"role": "assistant", "content": call.text, "tool_calls": wire})
     task.messages.extend({"role": "tool", "tool_call_id": c.id, "content": content}
                          for c, content in answered)
-    conv.set_task(task.to_dict())
+    session.set_task(task.to_dict())
     return True
 
 
-def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list, tools: list,
+def _planner_call(env: AskEnv, session: Session, task: Task, messages: list, tools: list,
                   reply: Reply) -> Response:
     """One planner call on the task's model, costed as ``norris``; with fallback on, an
     eligible failure is retried once on the fallback model for this step only (the task
@@ -245,17 +245,17 @@ def _planner_call(env: AskEnv, conv: Conversation, task: Task, messages: list, t
     limit = env.config.norris.max_dollars
     allowance = None if limit is None else cost_guard.Allowance(
         key="norris.max_dollars", limit=limit, spent=task.spent - task.spent_before)
-    call = Caller(env, conv).call(messages, category="norris", reply=reply,
+    call = Caller(env, session).call(messages, category="norris", reply=reply,
                                   model=env.config.model(task.model), tools=tools,
                                   fallback_note=" (this step only)", allowance=allowance)
     task.spent += (call.usage.cost if call.usage else None) or 0.0
     return call
 
 
-def _safety(env: AskEnv, conv: Conversation, task: Task, command: str,
+def _safety(env: AskEnv, session: Session, task: Task, command: str,
             reply: Reply) -> tuple[Optional[str], Optional[str]]:
     """The same judgement as an ask's suggestions (``judge.judge``): local verdict in the task's
     cwd, second opinion on medium or unknown commands, preview of what it would touch."""
     request = Request(id="", kind="norris", cwd=task.cwd)
-    level, reason, preview = judge(Caller(env, conv), [command], request, reply)[0]
+    level, reason, preview = judge(Caller(env, session), [command], request, reply)[0]
     return level, f"{reason} — {preview}" if preview else reason

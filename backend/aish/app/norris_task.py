@@ -1,6 +1,6 @@
 """A multi-step task's state: what the planner was asked, what ran, why it stopped.
 
-Kept as a plain dict on the conversation (``Conversation.task``) and in its
+Kept as a plain dict on the shell's session (``Session.task``) and in its
 session log, so a daemon restart loses nothing and ``? :norris resume`` picks
 the task up where it was.  This module only shapes that state; the loop that
 changes it is ``app/norris.py``.

@@ -68,7 +68,7 @@ def read(term: dict, command: str, cfg: Config, runner: Any = None, taps: Any = 
                              exit_code=exit_code, **kwargs)
 
 
-def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
+def attach(cfg: Config, session: Any, req: Request, reply: Reply, question: str,
            runner: Any = None, taps: Any = None) -> tuple[str, Optional[output_mod.Output]]:
     """The question with the output appended, after one status line about it.
 
@@ -81,12 +81,10 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
 
     def say(line: str) -> None:  # the status line, and the receipt's note of it (`aish sent`)
         reply.status(line)
-        receipt.note(conv, line)
+        receipt.note(session, line)
 
     back, entry = (last_failed(req) if req.mode == "fix" else None) or (1, req.history[-1])
-    sent = getattr(conv, "outputs_sent", None)
-    if sent is None:
-        sent = conv.outputs_sent = set()
+    sent = session.outputs_sent  # runs whose output the conversation already has
     term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
     earlier = referenced(req) if req.mode == "question" else None
     if earlier is not None and _key(earlier[1]) not in sent:
@@ -102,8 +100,8 @@ def attach(cfg: Config, conv: Any, req: Request, reply: Reply, question: str,
         return (fix_question(req, None) if req.mode == "fix" else question), None
     out = read(term, entry.command, cfg, runner, taps, back=back, exit_code=entry.exit)
     if out is None:
-        if cfg.context.command_output != "off" and not getattr(conv, "output_hint_said", False):
-            conv.output_hint_said = True
+        if cfg.context.command_output != "off" and not session.output_hint_said:
+            session.output_hint_said = True
             reply.status(output_mod.HOW_TO_GET)
         if req.mode == "fix":
             return fix_question(req, None), None

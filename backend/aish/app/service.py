@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from aish.app import receipt
 from aish.config import load as config_mod
 from aish.config.schema import Config, McpConfig
-from aish.chat.conversation import Conversation
+from aish.app.session import Session, Sessions, take_turn
 from aish.errors import AishError, ConfigError
 from aish.llm.events import AskResult
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
-from aish.chat.session_log import SessionLog
 
 if TYPE_CHECKING:
     from aish.app.verbs.context import VerbContext
@@ -32,8 +31,6 @@ if TYPE_CHECKING:
     from aish.mcp.manager import McpManager
 
 REDETECT_SECONDS = 5.0
-COMPACT_AFTER_ENTRIES = 400  # session log entries read at start-up before it is rewritten
-MAX_CONVERSATIONS = 64  # kept in memory; older idle ones are reloaded from their log on use
 
 
 class Service:
@@ -41,8 +38,7 @@ class Service:
         self.log = log or logging.getLogger("aish")
         self.overrides: dict = {}
         self._lock = threading.Lock()
-        self._conversations: dict[str, Conversation] = {}
-        self._last_used: dict[str, float] = {}
+        self.sessions = Sessions()  # one per shell (or CLI conversation): app/session.py
         self._config: Optional[Config] = None
         self._config_stamp: object = None
         self._loaded_at = 0.0
@@ -52,6 +48,8 @@ class Service:
         self._ledger: Optional[Ledger] = None
         self._mcp: Optional[McpManager] = None
         self._mcp_config: Optional[McpConfig] = None
+        self._memory: Optional[Any] = None  # aish.context.memory.Memory: one per daemon
+        self._project: Optional[Any] = None  # aish.context.project.ProjectContext: one per daemon
         from aish import paths
         from aish.app import fix
 
@@ -170,6 +168,38 @@ class Service:
             reply.status(line)
         return manager
 
+    def memory(self) -> Optional[Any]:
+        """The fact store, one per daemon (its lock must see every writer: two `:remember`s
+        at once each read, then wrote, and one was lost); None when memory is off."""
+        from aish.app import knowledge
+
+        cfg = self.config()
+        if not cfg.memory.enabled:
+            return None
+        with self._lock:
+            if self._memory is None:
+                self._memory = knowledge.memory_for(cfg)
+            if self._memory is not None:  # the limits follow config edits
+                self._memory.max_facts, self._memory.max_chars = cfg.memory.max_facts, cfg.memory.max_chars
+            return self._memory
+
+    def project(self) -> Optional[Any]:
+        """Project notes, overlay and git context: one per daemon (its git cache, trust store)."""
+        from aish.app import knowledge
+
+        cfg = self.config()
+        with self._lock:
+            if self._project is None:
+                self._project = knowledge.project_for(cfg)
+            if self._project is not None:
+                self._project.notes_max_chars = cfg.context.notes_max_chars
+            return self._project
+
+    @staticmethod
+    def _mcp_connect_wait(cfg: Config) -> float:
+        timeouts = [server.timeout for server in cfg.mcp.servers.values()] or [0.0]
+        return max(timeouts) + 1.0
+
     def warm_up(self) -> None:
         """Run in the background after start: connect MCP servers, open the ledger."""
         try:
@@ -182,47 +212,14 @@ class Service:
         except Exception:
             self.log.exception("warm-up failed")
 
-    # ------------------------------------------------------------ conversations
-    def conversation(self, conv_id: str) -> Conversation:
-        now = time.monotonic()
-        with self._lock:
-            conv = self._conversations.get(conv_id)
-            if conv is not None:
-                self._last_used[conv_id] = now
-                return conv
-            self._forget_idle(now)
-            conv = Conversation(conv_id, SessionLog(conv_id))
-            self._conversations[conv_id] = conv
-            self._last_used[conv_id] = now
-        from aish.safety.secrets import Redactor
-        from aish.cost.usage import UsageTotals
-
-        conv.usage = UsageTotals()
-        conv.redactor = Redactor()
-        read = conv.replay(on_usage=lambda entry: _replay_usage(conv, entry),
-                           on_cost_reset=lambda: conv.usage.reset(),
-                           on_usage_totals=lambda totals: _restore_totals(conv, totals),
-                           on_cost_raise=lambda dollars: conv.usage.raise_cap(dollars))
-        if read > COMPACT_AFTER_ENTRIES:
-            conv.compact(conv.usage.to_dict())
-        try:  # thresholds crossed before a restart have warned already
-            conv.usage.check_warnings(self.config().cost)
+    # ------------------------------------------------------------ sessions
+    def session(self, session_id: str) -> Session:
+        """The shell's session (made, or rebuilt from its log, on first use)."""
+        try:
+            cost = self.config().cost
         except AishError:
-            pass
-        return conv
-
-    def _forget_idle(self, now: float) -> None:
-        """Drop conversations of long-gone shells from memory (their logs stay on disk),
-        so a daemon that lives for weeks does not grow with every shell ever opened."""
-        if len(self._conversations) < MAX_CONVERSATIONS:
-            return
-        idle = sorted(self._last_used, key=self._last_used.get)
-        for conv_id in idle[:len(idle) - MAX_CONVERSATIONS // 2]:
-            conv = self._conversations[conv_id]
-            if conv.lock.acquire(blocking=False):  # never one that is answering
-                conv.lock.release()
-                del self._conversations[conv_id]
-                del self._last_used[conv_id]
+            cost = None
+        return self.sessions.get(session_id, cost)
 
     # ------------------------------------------------------------ requests
     def taps(self):
@@ -250,7 +247,8 @@ class Service:
         if request.mode == "fix":
             _check_something_failed(request)
         cfg = self.config(recheck=True)
-        conv = self.conversation(request.conv)
+        session = self.session(request.conv)
+        conv = session.conversation
         mcp = self._mcp_for_question(cfg, reply)
         with self._lock:
             pending, self._reported = self._reported, []
@@ -264,24 +262,24 @@ class Service:
         if draft is not None:
             from aish.app import fix
 
-            _take_turn(conv, reply)
+            take_turn(session, reply)
             try:
                 conv.add_user(draft.question)
                 conv.add_assistant(draft.text)
-                receipt.adopt(conv, draft.receipt)  # `aish sent`: what the draft sent
+                receipt.adopt(session, draft.receipt)  # `aish sent`: what the draft sent
             finally:
-                conv.lock.release()
+                session.lock.release()
             return fix.replay(draft, reply)
         self.drafts.user_answer_starts()
         try:
-            _take_turn(conv, reply)
+            take_turn(session, reply)
             try:
-                return run_ask(env, conv, request, reply)
+                return run_ask(env, session, request, reply)
             finally:
-                problem = conv.log.take_problem() if conv.log is not None else None
+                problem = session.log.take_problem() if session.log is not None else None
                 if problem:
                     reply.status(problem)
-                conv.lock.release()
+                session.lock.release()
         finally:
             self.drafts.user_answer_ends()
 
@@ -312,36 +310,35 @@ class Service:
                      limits=self.limits(), output_taps=self.taps())
 
         def run(req: Request, reply: Reply) -> tuple:
-            scratch = Conversation(req.conv + "-fix")
-            scratch.redactor = Redactor()
+            scratch = Session(req.conv + "-fix", redactor=Redactor())  # no log, no totals
             result = run_ask(env, scratch, req, reply)
-            return result, scratch.turns[0].content if scratch.turns else "", receipt.last(scratch)
+            turns = scratch.conversation.turns
+            return result, turns[0].content if turns else "", receipt.last(scratch)
 
         outcome = self.drafts.prepare(cfg, request, run, self.log)
         self.log.info("fix draft for %s: %s", request.conv, outcome)
         return AskResult(text=outcome)
 
     def ask_env(self, cfg: Config, mcp=None):
-        from aish.app import knowledge
         from aish.app.env import AskEnv
 
         return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log,
-                      memory=knowledge.memory_for(cfg), project=knowledge.project_for(cfg),
-                      limits=self.limits(), output_taps=self.taps())
+                      memory=self.memory(), project=self.project(), limits=self.limits(),
+                      output_taps=self.taps())
 
     def task(self, request: Request, reply: Reply, what) -> AskResult:
         """Start, report to or resume this shell's norris task (``app/norris.py``)."""
         from aish.app import norris
 
         cfg = self.config()
-        conv = self.conversation(request.conv)
+        session = self.session(request.conv)
         env = self.ask_env(cfg, self._mcp_for_question(cfg, reply))
-        with conv.lock:
+        with session.lock:
             if what.action == "start":
-                return norris.start(env, conv, request, reply, what.goal)
+                return norris.start(env, session, request, reply, what.goal)
             if what.action == "report":
-                return norris.report(env, conv, request, reply, what.status, what.ms, what.command)
-            return norris.resume(env, conv, request, reply)
+                return norris.report(env, session, request, reply, what.status, what.ms, what.command)
+            return norris.resume(env, session, request, reply)
 
     def verb(self, request: Request, reply: Reply) -> AskResult:
         """Run one verb (``aish cost``, ``? :route on``...): the handler its row names, with the
@@ -369,9 +366,9 @@ class Service:
         ctx = context.VerbContext(overrides=self.overrides, buffer=request.buffer, json=as_json)
         if context.NEED_CONFIG in needs:
             ctx.config = self.config()
-        if context.NEED_CONVERSATION in needs:
-            ctx.conversation = self.conversation(request.conv)
-            ctx.usage = ctx.conversation.usage
+        if context.NEED_SESSION in needs:
+            ctx.session = self.session(request.conv)
+            ctx.usage = ctx.session.usage
         if context.NEED_LEDGER in needs:
             ctx.ledger = self.ledger()
         if context.NEED_MCP in needs:
@@ -391,13 +388,13 @@ class Service:
 
         cfg = self.config()
         if context.NEED_MEMORY in needs:
-            ctx.memory, ctx.pending = knowledge.memory_for(cfg), self.pending
+            ctx.memory, ctx.pending = self.memory(), self.pending
         if context.NEED_PROJECT in needs:
-            ctx.project = knowledge.project_for(cfg)
+            ctx.project = self.project()
         if context.NEED_MODEL in needs and reply is not None:
             from aish.app.model_call import Caller
 
-            caller = Caller(self.ask_env(cfg), self.conversation(request.conv))
+            caller = Caller(self.ask_env(cfg), self.session(request.conv))
             ctx.complete = knowledge.completer(caller, "memory_summarize", reply)
             ctx.delegate = lambda name, task: delegate.run(caller, name, task, reply)
 
@@ -430,37 +427,3 @@ def _check_something_failed(request: Request) -> None:
     raise NotFound("nothing failed here: no command to fix",
                    hint="use the fix key or '? :fix' in the shell where it failed (aish loaded)")
 
-
-def _take_turn(conv: Conversation, reply: Reply) -> None:
-    """One answer at a time per conversation; a second ask says why it waits, and a
-    cancel (or a vanished client) stops the wait."""
-    if conv.lock.acquire(blocking=False):
-        return
-    reply.status("waiting for the answer in progress in this conversation")
-    from aish.errors import Cancelled
-
-    while not conv.lock.acquire(timeout=0.1):
-        if reply.cancel.cancelled:
-            raise Cancelled()
-
-
-def _replay_usage(conv: Conversation, entry: dict) -> None:
-    from aish.llm.events import Usage
-
-    raw = entry.get("usage") or {}
-    try:
-        usage = Usage(**{k: raw[k] for k in ("prompt_tokens", "completion_tokens", "total_tokens",
-                                             "cost", "estimated", "model") if k in raw})
-        conv.usage.add(entry.get("model") or "?", entry.get("category") or "main", usage,
-                       local=bool(entry.get("local")), est_prompt=entry.get("est_prompt"))
-    except (TypeError, ValueError):
-        pass
-
-
-def _restore_totals(conv: Conversation, totals: dict) -> None:
-    from aish.cost.usage import UsageTotals
-
-    try:
-        conv.usage = UsageTotals.from_dict(totals)
-    except (TypeError, ValueError, KeyError):
-        pass

@@ -13,24 +13,24 @@ from aish.llm.events import ToolCall
 
 if TYPE_CHECKING:
     from aish.app.env import AskEnv
-    from aish.chat.conversation import Conversation
+    from aish.app.session import Session
 
 
-def run_tool_calls(env: "AskEnv", conv: "Conversation", calls: tuple[ToolCall, ...], reply: Reply,
+def run_tool_calls(env: "AskEnv", session: "Session", calls: tuple[ToolCall, ...], reply: Reply,
                    record: Optional[list] = None) -> tuple[list, list]:
     """Run ``calls`` in order; returns the answered ``(call, content)`` pairs and their wire
     form for the assistant turn.  ``record`` collects one entry per call (the ask's JSON)."""
     from aish.mcp import bridge
 
-    redactor = conv.redactor if env.config.secrets.redact else None
+    redactor = session.redactor if env.config.secrets.redact else None
     restore = redactor.restore if redactor is not None else None
     answered = []
     for tool_call in calls:
         if reply.cancel.cancelled:
             raise Cancelled()
         outcome = bridge.run_tool_call(tool_call, env.mcp, reply, env.config.mcp,
-                                       conv.always_approved, reply.cancel, restore=restore,
-                                       side=user_side(env, conv, reply))
+                                       session.always_approved, reply.cancel, restore=restore,
+                                       side=user_side(env, session, reply))
         if reply.cancel.cancelled:   # Ctrl-C at the approval is no denial: the ask is cancelled
             raise Cancelled()
         if record is not None:
@@ -43,14 +43,14 @@ def run_tool_calls(env: "AskEnv", conv: "Conversation", calls: tuple[ToolCall, .
     return answered, wire
 
 
-def user_side(env: "AskEnv", conv: "Conversation", reply: Reply) -> Any:
+def user_side(env: "AskEnv", session: "Session", reply: Reply) -> Any:
     """Where a server's questions go while its tool runs: this shell; its completions run
     on the default model, costed as ``mcp_sampling`` in this conversation."""
     from aish.app.model_call import Caller
     from aish.mcp.asks import ShellSide, sampling_messages
 
     def sample(alias: str, request: dict) -> tuple:
-        response = Caller(env, conv).call(sampling_messages(request), category="mcp_sampling",
+        response = Caller(env, session).call(sampling_messages(request), category="mcp_sampling",
                                           reply=reply, show=False, fallback=True,
                                           max_tokens=int(request.get("maxTokens") or 1024))
         return response.text, response.model.model

@@ -1,5 +1,8 @@
 """One conversation: turns, the rolling summary, the budget, and the messages sent.
 
+Only the transcript and its layout; what else a shell has (usage, redactor,
+attachments, the norris task...) is its ``Session`` (app/session.py).
+
 Invariants that strict chat templates enforce:
 exactly one system message, first; user and assistant alternate (an assistant
 turn with ``tool_calls`` is followed by its ``tool`` turns); never user/user.
@@ -8,7 +11,6 @@ user turn), oldest first, so a tool result never loses its call.
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -44,28 +46,23 @@ SummarizeFn = Callable[[Optional[str], Optional[list]], Optional[str]]
 
 
 class Conversation:
-    """Turns plus per-conversation state that outlives ``reset`` (usage, approvals)."""
+    """The transcript: turns and the rolling summary, logged as they change."""
 
-    def __init__(self, conv_id: str, log: Optional[SessionLog] = None) -> None:
+    def __init__(self, conv_id: str, log: Optional[SessionLog] = None,
+                 redact: Optional[Callable[[str], str]] = None) -> None:
         self.id = conv_id
         self.turns: list[Turn] = []
         self.summary: Optional[str] = None
-        self.always_approved: set[str] = set()
         self.log = log
-        self.lock = threading.Lock()  # one ask at a time per conversation
-        self.usage: Any = None  # aish.cost.usage.UsageTotals, attached by the service
-        self.redactor: Any = None  # aish.safety.secrets.Redactor, attached by the service
-        self.sent_history: list = []  # the shell history the model has seen (delta per ask)
-        self.attachments: list[str] = []  # blocks for the next question (`? :tree`, `? :diff`)
-        self.task: Optional[dict] = None  # a multi-step task (app/norris.py), kept over reset
+        self.redact = redact  # the session's redactor: the log on disk never holds a secret in clear
 
     # ------------------------------------------------------------ building
     def add(self, turn: Turn) -> Turn:
         self.turns.append(turn)
         if self.log:
             entry = turn.to_log()
-            if self.redactor is not None:  # the log on disk never holds a secret in clear
-                entry["content"] = self.redactor.redact(entry["content"])
+            if self.redact is not None:  # the log on disk never holds a secret in clear
+                entry["content"] = self.redact(entry["content"])
             self.log.append(entry)
         return turn
 
@@ -90,26 +87,15 @@ class Conversation:
             self.log.append({"type": "failed", "why": why})
         return True
 
-    def set_task(self, task: Optional[dict]) -> None:
-        """Keep a multi-step task's state (a plain dict owned by app/norris.py), logged so
-        that ``? :norris resume`` finds it after a daemon restart."""
-        self.task = task
-        if self.log:
-            self.log.append({"type": "task", "task": task})
-
     def set_summary(self, summary: Optional[str]) -> None:
         self.summary = summary
         if self.log:
             self.log.append({"type": "summary", "text": summary})
 
     def reset(self) -> None:
-        """Forget turns and summary; usage totals and the meter survive: the user reset the
-        conversation, not the meter."""
+        """Forget turns and summary (the session keeps its meter, ``Session.reset``)."""
         self.turns.clear()
         self.summary = None
-        self.always_approved.clear()
-        self.sent_history = []
-        self.attachments = []
         if self.log:
             self.log.append({"type": "reset"})
 
@@ -202,7 +188,8 @@ class Conversation:
     def replay(self, on_usage: Optional[Callable[[dict], None]] = None,
                on_cost_reset: Optional[Callable[[], None]] = None,
                on_usage_totals: Optional[Callable[[dict], None]] = None,
-               on_cost_raise: Optional[Callable[[float], None]] = None) -> int:
+               on_cost_raise: Optional[Callable[[float], None]] = None,
+               on_task: Optional[Callable[[Optional[dict]], None]] = None) -> int:
         """Rebuild from the session log after a daemon restart (without re-logging).
 
         Returns how many entries were read, so the caller can decide to compact.
@@ -232,8 +219,8 @@ class Conversation:
                 elif kind == "reset":
                     self.turns.clear()
                     self.summary = None
-                elif kind == "task":  # a multi-step task's state (app/norris.py): the last one wins
-                    self.task = entry.get("task") or None
+                elif kind == "task" and on_task:  # a norris task's state (the session's)
+                    on_task(entry.get("task") or None)
                 elif kind == "usage" and on_usage:
                     on_usage(entry)
                 elif kind == "cost_reset" and on_cost_reset:
@@ -252,7 +239,7 @@ class Conversation:
         if self.turns and self.turns[-1].role == "user":
             self.turns.pop()
 
-    def compact(self, usage_totals: Optional[dict] = None) -> None:
+    def compact(self, usage_totals: Optional[dict] = None, task: Optional[dict] = None) -> None:
         """Rewrite the log as the current state (a long-lived CLI conversation would
         otherwise replay every turn it ever had on each daemon start)."""
         if not self.log:
@@ -262,7 +249,7 @@ class Conversation:
             entries.append({"type": "usage_totals", "totals": usage_totals})
         if self.summary:
             entries.append({"type": "summary", "text": self.summary})
-        if self.task:
-            entries.append({"type": "task", "task": self.task})
+        if task:
+            entries.append({"type": "task", "task": task})
         entries.extend(turn.to_log() for turn in self.turns)
         self.log.rewrite(entries)

@@ -3,7 +3,7 @@
 A verb is what ``aish <verb>`` runs from a terminal and ``? :verb`` runs in the
 shell.  A row is the whole declaration: name, synopsis, help line, the handler
 that runs it in the daemon (``module:function`` under ``aish.app.verbs``) and the
-parts of the daemon's state it needs (``config``, ``conversation``, ``ledger``,
+parts of the daemon's state it needs (``config``, ``session``, ``ledger``,
 ``mcp``, ``memory``, ``project``, ``model``; the service builds only those).  The
 CLI builds its commands from this table, the daemon dispatches through it,
 ``aish help`` / ``? :help`` print it, and a test keeps ``docs/verbs.md`` equal to
@@ -39,20 +39,20 @@ class Verb:
         return f"aish {self.name} {self.usage}".rstrip()
 
 
-_PROJECT = ("config", "conversation", "project")
-_MEMORY = ("config", "conversation", "memory", "model")
+_PROJECT = ("config", "session", "project")
+_MEMORY = ("config", "session", "memory", "model")
 VERBS: tuple[Verb, ...] = (
     Verb("reset", "", "start the conversation afresh (usage totals are kept)",
-         needs=("conversation",)),
+         needs=("session",)),
     Verb("status", "", "what the daemon is using (models, routing, fallback)", needs=("config",)),
     Verb("route", "on|off|classes|check TEXT", "model routing by task", needs=("config",)),
     Verb("fallback", "on|off", "retry once on the fallback model when the local one fails",
          needs=("config",)),
     Verb("cost", "[detail|reset|raise [DOLLARS]] [--today|--week|--all] [--json]", "tokens and money",
-         needs=("config", "conversation", "ledger")),
+         needs=("config", "session", "ledger")),
     Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|connect --stdio ALIAS -- CMD|disconnect ALIAS"
          "|resources|resource URI|prompts|prompt NAME [ARG=VALUE...]",
-         "MCP tool servers, their resources and prompts", needs=("config", "mcp", "conversation")),
+         "MCP tool servers, their resources and prompts", needs=("config", "mcp", "session")),
     Verb("explain", "[COMMAND]", "explain a command piece by piece (in the shell: the prompt line)"),
     Verb("fix", "", "fix the last command from its exit status and output (in the shell: Ctrl-X Ctrl-F)"),
     Verb("remember", "TEXT", "keep a fact every answer knows (redacted; survives reset)",
@@ -60,7 +60,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("memory", "[list|add TEXT|forget N|edit|summarize|accept|discard]", "the remembered facts",
          needs=_MEMORY),
     Verb("sent", "[--all] [--json]", "what the last ask sent to the model, after redaction",
-         needs=("conversation",)),
+         needs=("session",)),
     Verb("tree", "[DEPTH]", "attach the project's file tree to the next question",
          handler="project:tree", needs=_PROJECT),
     Verb("diff", "", "attach the staged and unstaged git diff to the next question",
@@ -70,8 +70,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("delegate", "MODEL TASK", "one task for another configured model (costed as delegate)",
          needs=("model",)),
     Verb("norris", "[GOAL|resume]", "work toward GOAL step by step, each step on the prompt line",
-         needs=("config", "conversation")),
-    Verb("halt", "", "stop this shell's norris task", needs=("conversation",)),
+         needs=("config", "session")),
+    Verb("halt", "", "stop this shell's norris task", needs=("session",)),
     Verb("help", "", "list these verbs", daemon=False),
 )
 

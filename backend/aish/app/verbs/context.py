@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from aish.config.schema import Config
 
 if TYPE_CHECKING:
-    from aish.chat.conversation import Conversation
+    from aish.app.session import Session
     from aish.cost.ledger import Ledger
     from aish.cost.usage import UsageTotals
     from aish.mcp.manager import McpManager
 
 # The parts of daemon state a verb's row (aish.ipc.verbs) can name in its needs.
-NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER, NEED_MCP = "config", "conversation", "ledger", "mcp"
+NEED_CONFIG, NEED_SESSION, NEED_LEDGER, NEED_MCP = "config", "session", "ledger", "mcp"
 NEED_MEMORY, NEED_PROJECT, NEED_MODEL = "memory", "project", "model"
-NEEDS_KNOWN = frozenset({NEED_CONFIG, NEED_CONVERSATION, NEED_LEDGER, NEED_MCP, NEED_MEMORY,
+NEEDS_KNOWN = frozenset({NEED_CONFIG, NEED_SESSION, NEED_LEDGER, NEED_MCP, NEED_MEMORY,
                          NEED_PROJECT, NEED_MODEL})
 
 
@@ -25,8 +25,8 @@ class VerbContext:
 
     config: Config = field(default_factory=Config)  # effective, runtime overrides applied
     overrides: dict[str, bool] = field(default_factory=dict)  # daemon-wide toggles: auto, fallback
-    conversation: Optional[Conversation] = None  # of the asking shell
-    usage: Optional[UsageTotals] = None  # that conversation's totals
+    session: Optional[Session] = None  # of the asking shell: its conversation, totals, task...
+    usage: Optional[UsageTotals] = None  # that session's totals
     ledger: Optional[Ledger] = None  # cross-session costs; None when SQLite is unavailable
     mcp: Optional[McpManager] = None
     buffer: str = ""  # the shell's prompt line (what `:explain` explains by default)

@@ -36,8 +36,8 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
         totals = UsageTotals()
     if action == "reset":
         totals.reset()
-        if ctx.conversation is not None and ctx.conversation.log:  # a restart replays it
-            ctx.conversation.log.append({"type": "cost_reset"})
+        if ctx.session is not None and ctx.session.log:  # a restart replays it
+            ctx.session.log.append({"type": "cost_reset"})
         if as_json:
             return [json.dumps({"reset": True})]
         return ["[aish] session usage reset (the --today/--week/--all ledger keeps its history)"]
@@ -103,8 +103,8 @@ def _raise(args: list[str], ctx: VerbContext) -> list[str]:
     if per_conv is not None and ctx.usage is not None:
         amount = dollars if dollars is not None else per_conv
         ctx.usage.raise_cap(amount)
-        if ctx.conversation is not None and ctx.conversation.log:  # a restart replays it
-            ctx.conversation.log.append({"type": "cost_raise", "dollars": amount})
+        if ctx.session is not None and ctx.session.log:  # a restart replays it
+            ctx.session.log.append({"type": "cost_raise", "dollars": amount})
         raised["conversation"] = amount
         lines.append(f"this conversation may spend {money(amount)} more "
                      f"(cap {money(per_conv + ctx.usage.cap_extra)})")

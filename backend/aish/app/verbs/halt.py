@@ -10,8 +10,8 @@ from aish.errors import AishError
 def run(args: list[str], ctx: VerbContext) -> list[str]:
     if args:
         raise AishError(f"halt takes no arguments (got '{' '.join(args)}')", hint="usage: aish halt")
-    assert ctx.conversation is not None  # its row needs it
-    task = norris.halt(ctx.conversation)
+    assert ctx.session is not None  # its row needs it
+    task = norris.halt(ctx.session)
     if task is None:
         return ["[aish] norris: no task is running in this shell"]
     return [f"[aish] norris: halted after {task.steps} steps: {task.goal} ('? :norris resume' continues)"]

@@ -189,8 +189,8 @@ def _resource(manager: McpManager, rest: list[str], ctx: VerbContext) -> list[st
     from aish.mcp import content
 
     body, dropped = content.cut(text, limit)
-    if ctx.conversation is not None:
-        ctx.conversation.attachments.append(f"[resource {uri} from {owner}]\n{body}")
+    if ctx.session is not None:
+        ctx.session.attachments.append(f"[resource {uri} from {owner}]\n{body}")
     cut = f", cut to {limit:,} characters" if dropped else ""
     return [_status(f"{uri} ({len(text):,} characters{cut}) goes with your next question")]
 

@@ -28,8 +28,8 @@ def run(args: list[str], ctx: VerbContext):
         return TaskFor("resume")
     if args:
         return TaskFor("start", goal=" ".join(args))
-    assert ctx.conversation is not None  # its row needs it
-    task = Task.from_dict(ctx.conversation.task)
+    assert ctx.session is not None  # its row needs it
+    task = Task.from_dict(ctx.session.task)
     if task is None:
         return ["[aish] norris: no task in this shell; start one: ? :norris GOAL (or ?? GOAL)"]
     return task.lines(ctx.config.norris.max_steps)

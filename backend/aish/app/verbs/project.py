@@ -46,7 +46,7 @@ def _attach(verb: str, args: list[str], ctx: VerbContext) -> list[str]:
         raise AishError(f"{verb}: {err}", hint="run it inside the project") from None
     if not block:
         return ["[aish] no changes: nothing to attach"]
-    ctx.conversation.attachments.append(mask(block))
+    ctx.session.attachments.append(mask(block))
     return [f"[aish] {verb} attached to your next question ({len(block.splitlines())} lines)"]
 
 

@@ -9,6 +9,6 @@ from aish.errors import AishError
 def run(args: list[str], ctx: VerbContext) -> list[str]:
     if args:
         raise AishError(f"reset takes no arguments (got '{' '.join(args)}')", hint="usage: aish reset")
-    assert ctx.conversation is not None  # its row needs it
-    ctx.conversation.reset()
+    assert ctx.session is not None  # its row needs it
+    ctx.session.reset()
     return ["[aish] conversation reset (usage totals kept; 'aish cost reset' clears them)"]

@@ -13,8 +13,8 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
     if unknown:
         raise AishError(f"sent takes --all or --json (got '{' '.join(unknown)}')",
                         hint="usage: aish sent [--all] [--json]")
-    assert ctx.conversation is not None  # its row needs it
-    last = receipt.last(ctx.conversation)
+    assert ctx.session is not None  # its row needs it
+    last = receipt.last(ctx.session)
     if ctx.json:
         return [json.dumps(receipt.to_json(last), ensure_ascii=False)]
     return receipt.lines(last, full="--all" in args)
