@@ -62,7 +62,7 @@ def _expected(tag: str) -> str:
 
 def one_run(asks: int, convs: int, kills: int, seed: int) -> dict:
     from aish.daemon.client import Client
-    from aish.daemon import runtime
+    from aish.daemon import runtime, spawn
     from aish.errors import AishError
     from aish.ipc.protocol import Request
 
@@ -77,7 +77,7 @@ def one_run(asks: int, convs: int, kills: int, seed: int) -> dict:
     with StubServer() as stub:
         (base / "config.toml").write_text(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
                                           '[context]\nmax_turns = 4\n')
-        runtime.start()
+        spawn.start()
         span = 6.0  # asks start spread over this many seconds
         starts = sorted(rng.uniform(0, span) for _ in range(asks))
         t0 = time.monotonic()
@@ -111,7 +111,7 @@ def one_run(asks: int, convs: int, kills: int, seed: int) -> dict:
                 kill_times.append(time.monotonic())
                 while runtime.is_running() == pid:
                     time.sleep(0.005)
-                runtime.start()
+                spawn.start()
         for t in threads:
             t.join(300)
         wall = time.monotonic() - t0

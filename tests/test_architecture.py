@@ -103,6 +103,89 @@ def test_the_walk_sees_a_broken_rule(tmp_path, monkeypatch):
     assert any("only aish.net imports requests" in v for v in found)
 
 
+def import_graph() -> dict[str, set[str]]:
+    """module -> the aish modules it imports (at any depth: a lazy import is an edge too)."""
+    names = {name for name, _ in modules()}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules():
+        targets = set()
+        for target, _ in imports(path):
+            while target and target not in names:  # `from aish.x.y import Name` -> aish.x.y
+                target = target.rpartition(".")[0]
+            if target and target != name and target != "aish":
+                targets.add(target)
+        graph[name] = targets
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_import_circles_anywhere():
+    """Not between packages and not inside one: a circle means two modules that cannot be
+    understood, tested or moved apart."""
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_check_can_fail(tmp_path, monkeypatch):
+    fake = tmp_path / "aish"
+    (fake / "daemon").mkdir(parents=True)
+    (fake / "daemon" / "a.py").write_text("from aish.daemon import b\n")
+    (fake / "daemon" / "b.py").write_text("def f():\n    from aish.daemon.a import x\n")
+    monkeypatch.setattr(__import__(__name__, fromlist=["x"]), "PACKAGE", fake)
+    assert circles(import_graph()) == [["aish.daemon.a", "aish.daemon.b"]]
+
+
+# Pairs whose names already say which is which, or that are on their way out.
+SAME_NAME_KEPT = {
+    "client": "the daemon's client (daemon/) and the HTTP client (net/): each package says which",
+    "content": "MCP result content and the safety rules about what a command's content does",
+}
+
+
+def test_modules_in_different_packages_have_names_that_tell_them_apart():
+    """app/project.py beside context/project.py read as one thing in two places; a verb's
+    handler module may carry its verb's name (app/verbs/memory.py beside context/memory.py)."""
+    from aish.ipc.verbs import BY_NAME
+
+    seen: dict[str, list[str]] = {}
+    for name, path in modules():
+        verb_module = name.startswith("aish.app.verbs.") and path.stem in BY_NAME
+        if path.name not in ("__init__.py", "__main__.py") and not verb_module:
+            seen.setdefault(path.stem, []).append(name)
+    assert {stem: names for stem, names in seen.items() if len(names) > 1} == \
+        {stem: names for stem, names in seen.items() if stem in SAME_NAME_KEPT}
+
+
 @pytest.mark.parametrize("name,path", [(n, p) for n, p in modules() if p.name == "__init__.py"])
 def test_every_package_init_is_a_docstring_only(name, path):
     body = ast.parse(path.read_text(encoding="utf-8")).body

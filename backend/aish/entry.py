@@ -25,9 +25,9 @@ def needs_daemon(argv: list[str]) -> bool:
 
 def main() -> None:
     if needs_daemon(sys.argv[1:]):
-        from aish.daemon import runtime
+        from aish.daemon import spawn
 
-        runtime.start_early()
+        spawn.start_early()
     from aish.cli.main import main as cli_main
 
     cli_main()

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from aish.app.ask import RETRACTED, AskEnv, run_ask
-from aish.app.session import Session
+from aish.app.sessions import Session
 from aish.chat.summarize import _ROLE as SUMMARIZER_ROLE
 from aish.config.load import from_dict
 from aish.errors import (AishError, Cancelled, ConnectRefused, DnsFailure, HttpStatusError, StreamCut,

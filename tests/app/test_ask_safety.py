@@ -7,7 +7,7 @@ import json
 import responses
 
 from aish.app.ask import AskEnv, run_ask
-from aish.app.session import Session
+from aish.app.sessions import Session
 from aish.config.load import from_dict
 from aish.cost.usage import UsageTotals
 from aish.ipc.protocol import Request

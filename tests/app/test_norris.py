@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from aish.app import norris
 from aish.app.norris_task import Task
-from aish.app.session import Session
+from aish.app.sessions import Session
 
 
 def test_done_and_halt_lines_are_found_anywhere_case_insensitive():

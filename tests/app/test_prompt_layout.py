@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 
 from aish.app.ask import AskEnv, run_ask
-from aish.app.session import Session
+from aish.app.sessions import Session
 from aish.chat import prompts
 from aish.config.load import from_dict
 from aish.ipc.protocol import HistoryEntry, Request

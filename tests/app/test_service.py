@@ -70,7 +70,7 @@ def test_session_log_on_disk_holds_no_secret(config_file):
 
 
 def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(config_file, monkeypatch):
-    from aish.app import session as session_mod
+    from aish.app import sessions as session_mod
 
     monkeypatch.setattr(session_mod, "COMPACT_AFTER_ENTRIES", 10)
     with StubServer(default=Reply(text="ok")) as stub:
@@ -94,7 +94,7 @@ def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(conf
 
 
 def test_idle_sessions_leave_memory_but_come_back_from_their_log(config_file, monkeypatch):
-    from aish.app import session as session_mod
+    from aish.app import sessions as session_mod
 
     monkeypatch.setattr(session_mod, "MAX_SESSIONS", 4)
     with StubServer(default=Reply(text="ok")) as stub:

@@ -169,7 +169,7 @@ def test_eviction_with_slack_goes_below_the_limit_so_it_comes_in_batches():
 
 def test_a_conversation_is_only_the_transcript():
     """Usage, redactor, attachments, sent history, approvals, the norris task and the answer
-    lock are the shell's Session (app/session.py), not the transcript's."""
+    lock are the shell's Session (app/sessions.py), not the transcript's."""
     conv = Conversation("t")
     for attr in ("usage", "redactor", "attachments", "sent_history", "task", "always_approved", "lock"):
         assert not hasattr(conv, attr), attr

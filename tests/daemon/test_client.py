@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from aish.daemon.client import Client
-from aish.daemon import runtime
+from aish.daemon import runtime, spawn
 from aish.daemon.server import Server
 from aish.errors import DaemonError
 from aish.ipc.protocol import Request
@@ -162,7 +162,7 @@ def test_a_daemon_that_dies_while_another_comes_up_is_noticed(monkeypatch):
     monkeypatch.setenv("AISH_DAEMON_HANDLER", f"{TEST_DAEMON}:handle")
     client = Client()
     try:
-        pid = runtime.start()
+        pid = spawn.start()
         replaced = []
 
         def kill_and_restart(frame):
@@ -170,7 +170,7 @@ def test_a_daemon_that_dies_while_another_comes_up_is_noticed(monkeypatch):
                 os.kill(pid, signal.SIGKILL)
                 while runtime.is_running() == pid:  # SIGKILL lands asynchronously
                     time.sleep(0.005)
-                replaced.append(runtime.start())
+                replaced.append(spawn.start())
 
         # timeout: the bound the old client hit instead of noticing ("no answer within")
         with pytest.raises(DaemonError, match=rf"\(pid {pid}\) stopped while answering"):

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from aish.daemon.client import Client
-from aish.daemon import runtime
+from aish.daemon import runtime, spawn
 from aish.errors import ConfigError, DaemonError
 from aish.ipc.protocol import Request, parse_frame
 
@@ -75,7 +75,7 @@ def events(tmp_path, monkeypatch):
 
 @pytest.fixture
 def daemon(events):
-    pid = runtime.start()
+    pid = spawn.start()
     yield pid
     runtime.stop()
 
@@ -166,7 +166,7 @@ def test_start_status_stop(daemon):
     from aish.install import Install
     from aish.version import __version__
     assert (rundir() / "daemon.pid").read_text().split() == [str(daemon), __version__, Install.find().identity]
-    assert runtime.start() == daemon  # a second start finds it
+    assert spawn.start() == daemon  # a second start finds it
     assert runtime.stop() is True
     assert runtime.is_running() is None and not runtime.status()["running"]
     assert not (rundir() / "daemon.fifo").exists() and not (rundir() / "daemon.pid").exists()
@@ -190,7 +190,7 @@ def test_files_of_clients_that_are_gone_are_pruned_at_start(events):
     kept = [f"bash-{os.getpid()}.fifo", "notes.fifo", "bash-x.fifo"]
     for name in gone + kept:
         os.mkfifo(rundir() / name, 0o600)
-    runtime.start()
+    spawn.start()
     try:
         # start() returns once daemon.fifo has a reader; the sweep runs just after.
         assert wait_for(lambda: "removed 5 file(s)" in log_text())
@@ -209,7 +209,7 @@ def test_frames_of_one_request_in_order(daemon):
 
 
 def test_five_racing_starts_make_one_daemon(events):
-    code = "from aish.daemon import runtime; print(runtime.start())"
+    code = "from aish.daemon import spawn; print(spawn.start())"
     procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
              for _ in range(5)]
     pids = {p.communicate(timeout=15)[0].strip() for p in procs}
@@ -402,7 +402,7 @@ def test_the_reply_fifo_of_a_killed_client_is_removed_at_once(daemon, events):
 
 def test_a_client_that_stops_reading_does_not_hang_the_daemon(events, monkeypatch):
     monkeypatch.setenv("AISH_DAEMON_STALL", "0.5")
-    pid = runtime.start()
+    pid = spawn.start()
     raw = RawClient("stuck")  # holds its FIFO open but never reads: the pipe fills
     try:
         sent = time.time()
@@ -479,7 +479,7 @@ def test_no_fd_leak_after_50_cancelled_requests(daemon, events):
 def test_refuses_a_runtime_dir_open_to_others(events):
     os.chmod(rundir(), 0o755)
     with pytest.raises(DaemonError, match="chmod 700"):
-        runtime.start()
+        spawn.start()
     with pytest.raises(DaemonError):
         Client().request(Request(text="echo x"), on_frame=lambda f: None)
 
@@ -491,14 +491,14 @@ def test_refuses_a_symlinked_runtime_dir(events, tmp_path, monkeypatch):
     link.symlink_to(real)
     monkeypatch.setenv("AISH_RUNTIME_DIR", str(link))
     with pytest.raises(DaemonError, match="symlink"):
-        runtime.start()
+        spawn.start()
 
 
 def test_a_daemon_that_cannot_start_names_the_log(events, monkeypatch):
     monkeypatch.setenv("AISH_DAEMON_HANDLER", "no_such_module_anywhere:handle")
     start = time.monotonic()
     with pytest.raises(DaemonError) as info:
-        runtime.start()
+        spawn.start()
     message = str(info.value)
     assert "\n" not in message and str(runtime.log_path()) in message
     assert "no_such_module_anywhere" in message

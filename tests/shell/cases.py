@@ -271,7 +271,7 @@ def test_daemon_dying_in_the_middle_of_a_frame_gives_the_prompt_back(sh, stub):
 REPLACE_DAEMON = """
 import os, signal, sys, time
 from pathlib import Path
-from aish.daemon import runtime
+from aish.daemon import runtime, spawn
 d = Path(sys.argv[1])
 for _ in range(1000):  # until the test saw the request reach the model
     if (d / "t-go").exists():
@@ -281,7 +281,7 @@ pid = runtime.read_pid(d)
 os.kill(pid, signal.SIGKILL)
 while runtime.is_running(d) == pid:
     time.sleep(0.01)
-runtime.start(rundir=d)
+spawn.start(rundir=d)
 """
 HOOK = {"zsh": """_aish_load   # _aish_send is in the on-demand half: define it now to wrap it
 functions[_t_send]=$functions[_aish_send]

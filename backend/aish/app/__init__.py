@@ -2,7 +2,7 @@
 
     service      daemon-wide state: config reload, sessions, memory, project, MCP, token counter,
                  ledger; request kinds dispatched through a table
-    session      one shell's session: its conversation (the transcript), usage, redactor,
+    sessions     one shell's session: its conversation (the transcript), usage, redactor,
                  attachments, sent history, approvals, the norris task; ``Sessions`` by id
     env          what a flow is handed: the daemon-wide parts (config, broker, ledger, MCP...)
     model_call   the one costed, redacted model call (redact, stream, restore, retract
@@ -13,7 +13,7 @@
                  shell for its variables when a preview needs them)
     explain      `:explain`: a model explains the command on the prompt line, piece by piece
     suggestions  the commands an answer suggests (`CMD:` lines, else shell code blocks)
-    output       the last command's output attached to the question it belongs to
+    attach_output  the last command's output attached to the question it belongs to
     fix          fixes drafted in the background after a failure, for the fix key
     knowledge    memory and project context for an ask; the memory summarizer's call
     delegate     a sub-task handed to another configured model

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import fit, output, receipt, suggestions, tools as tool_rounds
+from aish.app import attach_output, fit, receipt, suggestions, tools as tool_rounds
 from aish.app.tools import offered_tools, schemas_text
 from aish.app.env import AskEnv
 from aish.app.judge import judge, preview
 from aish.app.model_call import RETRACTED, Caller, Response
-from aish.app.session import Session
+from aish.app.sessions import Session
 from aish.chat import prompts, question_cap
 from aish.chat.conversation import Conversation
 from aish.config.schema import Config, ModelConfig
@@ -51,8 +51,8 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
     if cut:  # a big paste: said, and in the receipt
         reply.status(cut)
         receipt.note(session, cut)
-    question, _ = output.attach(cfg, session, req, reply, question, env.output_runner,
-                                env.output_taps)
+    question, _ = attach_output.attach(cfg, session, req, reply, question, env.output_runner,
+                                       env.output_taps)
     model_name = cfg.default_model
     routed = router.classify_model(question, cfg)
     if routed and routed != model_name:

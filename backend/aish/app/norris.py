@@ -25,7 +25,7 @@ from aish.app.tools import offered_tools
 from aish.app.judge import judge
 from aish.app.model_call import Caller, Response
 from aish.app.norris_task import Task
-from aish.app.session import Session
+from aish.app.sessions import Session
 from aish.app.tools import run_tool_calls
 from aish.chat import prompts
 from aish.errors import AishError, Cancelled, ConfigError, CostCapReached, NotFound

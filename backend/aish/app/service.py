@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from aish.app import receipt
 from aish.config import load as config_mod
 from aish.config.schema import Config, McpConfig
-from aish.app.session import Session, Sessions, take_turn
+from aish.app.sessions import Session, Sessions, take_turn
 from aish.errors import AishError, ConfigError
 from aish.llm.events import AskResult
 from aish.ipc.protocol import Request
@@ -38,7 +38,7 @@ class Service:
         self.log = log or logging.getLogger("aish")
         self.overrides: dict = {}
         self._lock = threading.Lock()
-        self.sessions = Sessions()  # one per shell (or CLI conversation): app/session.py
+        self.sessions = Sessions()  # one per shell (or CLI conversation): app/sessions.py
         self._config: Optional[Config] = None
         self._config_stamp: object = None
         self._loaded_at = 0.0
@@ -415,7 +415,7 @@ class Service:
 
 def _check_something_failed(request: Request) -> None:
     """The fix is for the newest failed command; with none, nothing is asked."""
-    from aish.app.output import last_failed
+    from aish.app.attach_output import last_failed
     from aish.errors import NotFound
 
     if last_failed(request) is not None:

@@ -13,7 +13,7 @@ from aish.llm.events import ToolCall
 
 if TYPE_CHECKING:
     from aish.app.env import AskEnv
-    from aish.app.session import Session
+    from aish.app.sessions import Session
 
 
 def run_tool_calls(env: "AskEnv", session: "Session", calls: tuple[ToolCall, ...], reply: Reply,

@@ -1,7 +1,7 @@
 """One conversation: turns, the rolling summary, the budget, and the messages sent.
 
 Only the transcript and its layout; what else a shell has (usage, redactor,
-attachments, the norris task...) is its ``Session`` (app/session.py).
+attachments, the norris task...) is its ``Session`` (app/sessions.py).
 
 Invariants that strict chat templates enforce:
 exactly one system message, first; user and assistant alternate (an assistant

@@ -251,9 +251,9 @@ def daemon() -> None:
 
 @daemon.command("start")
 def daemon_start() -> None:
-    from aish.daemon import runtime
+    from aish.daemon import spawn
 
-    pid = runtime.start()
+    pid = spawn.start()
     click.echo(f"aish daemon running (pid {pid})")
 
 

@@ -1,6 +1,6 @@
 """``python -m aish.daemon [--handler MODULE:ATTR]``: run the daemon in this process.
 
-Clients start it detached through ``aish daemon start`` (``runtime.start``).
+Clients start it detached through ``aish daemon start`` (``spawn.start``).
 The real handler is ``aish.app.service.Service``; it is imported on a background
 thread while the FIFO is already being served, so a cold start costs the
 caller little more than the interpreter's own start.  ``--handler`` (or
@@ -17,7 +17,7 @@ import sys
 import threading
 from typing import Callable, Optional
 
-from aish.daemon import restart, runtime, spawn
+from aish.daemon import restart, runtime
 from aish.daemon.server import Server
 from aish.errors import AishError, DaemonError
 
@@ -118,6 +118,18 @@ class LazyService:
             self.service.close()
 
 
+def restore_user_environment() -> None:
+    """Undo what ``spawn._child_env`` added (``AISH_SPAWNED``, the caller's import path in
+    ``PYTHONPATH``), once this interpreter's path is set up: MCP stdio servers then see the
+    user's own environment."""
+    if os.environ.pop("AISH_SPAWNED", None):
+        user = os.environ.pop("AISH_USER_PYTHONPATH", None)
+        if user is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = user
+
+
 def main(argv: Optional[list] = None) -> int:
     # (--resume: exec'd over a daemon whose install was replaced; daemon/restart.py)
     argv, resume = restart.parse(sys.argv[1:] if argv is None else argv)
@@ -127,7 +139,7 @@ def main(argv: Optional[list] = None) -> int:
     elif argv:
         print("usage: python -m aish.daemon [--handler MODULE:ATTR]", file=sys.stderr)
         return 2
-    spawn.restore_user_environment()
+    restore_user_environment()
     os.umask(0o077)
     log = setup_logging()
     threading.excepthook = lambda a: log.error("thread %s crashed", a.thread and a.thread.name,

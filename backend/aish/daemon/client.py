@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from aish.daemon import runtime
+from aish.daemon import runtime, spawn
 from aish.errors import DaemonError, ProtocolError
 from aish.ipc.protocol import Frame, Request, format_control, format_request, parse_frame
 
@@ -47,7 +47,7 @@ class Client:
         if not runtime.is_running(self.rundir):
             if not self.autostart:
                 raise DaemonError("the aish daemon is not running", hint="run 'aish daemon start'")
-            runtime.start(rundir=self.rundir)
+            spawn.start(rundir=self.rundir)
         if self._fd < 0:
             self._open_fifo()
         return self.rundir

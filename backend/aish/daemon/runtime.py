@@ -1,4 +1,5 @@
-"""The daemon's files in the runtime dir: single instance, liveness, start, stop.
+"""The daemon's files in the runtime dir: single instance, liveness, stop (starting one is
+``spawn.start``).
 
 Liveness is "a process reads daemon.fifo and daemon.pid names a live process":
 a pidfile alone lies after a crash or pid reuse, and a zombie still answers
@@ -18,7 +19,6 @@ from pathlib import Path
 from typing import Optional
 
 from aish import paths
-from aish.daemon import spawn
 from aish.errors import DaemonError
 
 FIFO = "daemon.fifo"
@@ -252,7 +252,7 @@ def replace_outdated(rundir: Path, wait: float = 3.0) -> None:
 
 
 # ------------------------------------------------------------------ client side
-def _tail(path: Path, lines: int = 1) -> str:
+def tail(path: Path, lines: int = 1) -> str:
     try:
         with open(path, "rb") as fh:
             fh.seek(0, os.SEEK_END)
@@ -274,78 +274,6 @@ def pid_exited(pid: Optional[int]) -> bool:
             return fh.read().rsplit(b")", 1)[1].split()[0] == b"Z"
     except (OSError, IndexError):
         return False
-
-
-_pending: dict = {}  # rundir -> pid of a daemon this process started and has not seen ready
-
-
-def start_early(rundir: Optional[os.PathLike] = None) -> None:
-    """Begin starting the daemon without waiting, so it loads while the caller
-    still imports and parses (the CLI calls this first).  ``start()`` later waits
-    for this child instead of starting another.  Never raises."""
-    try:
-        path = rundir_path(rundir)
-        if is_running(path) or not spawn.can_fork():
-            return
-        fd = os.open(path / START_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            if not is_running(path):
-                _pending[str(path)] = spawn.fork_daemon(log_path())
-        finally:
-            os.close(fd)
-    except Exception:  # start() reports the real problem, with its fix
-        return
-
-
-def start(wait: float = 15.0, rundir: Optional[os.PathLike] = None) -> int:
-    """Start the daemon unless it runs; behind start.lock so racing shells start one.
-
-    ``wait`` is generous because it only bounds a start that neither succeeds nor
-    fails: a ready daemon returns at once and a crashed one is reported at once, but
-    a first start on a slow or busy machine (compiling bytecode) can take seconds."""
-    path = rundir_path(rundir)
-    pid = is_running(path)
-    if pid:
-        return pid
-    log = log_path()
-    deadline = time.monotonic() + wait
-    fd = os.open(path / START_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
-    try:
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise DaemonError("another process is starting the daemon and did not finish",
-                                      hint=f"see {log}") from None
-                time.sleep(POLL)
-        pid = is_running(path)  # whoever held start.lock may have started it
-        if pid:
-            return pid
-        forked = spawn.can_fork()
-        child = _pending.pop(str(path), None)
-        if child is None or pid_exited(child):
-            child = spawn.fork_daemon(log) if forked else spawn.exec_daemon(log)
-        poll = POLL / 4 if forked else POLL  # a forked daemon is ready in a few ms
-        while time.monotonic() < deadline:
-            pid = is_running(path)
-            if pid:
-                return pid
-            if pid_exited(child):
-                pid = is_running(path)  # it lost a race to a daemon started by hand
-                if pid:
-                    return pid
-                last = _tail(log)
-                raise DaemonError("the aish daemon exited at start" + (f": {last}" if last else ""),
-                                  hint=f"see {log}")
-            time.sleep(poll)
-    finally:
-        os.close(fd)
-    last = _tail(log)
-    raise DaemonError(f"the aish daemon did not start within {wait:g}s"
-                      + (f": {last}" if last else ""), hint=f"see {log}")
 
 
 def stop(timeout: float = 3.0, rundir: Optional[os.PathLike] = None) -> bool:

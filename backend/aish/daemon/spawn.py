@@ -1,17 +1,96 @@
-"""How the daemon process comes to be: a fork of the caller, or a fresh interpreter.
+"""How the daemon process comes to be: ``start`` (behind start.lock, so racing shells start
+one), and its mechanics: a fork of the caller, or a fresh interpreter.
 
-Apart from ``runtime`` (which decides *whether* to start one, behind start.lock)
-because the mechanics are subtle in their own right: a fork must not copy a
-caller's threads, the child must drop every inherited fd (start.lock above all),
-and a fresh interpreter started with ``-S`` needs the caller's import path.
+The mechanics are subtle in their own right: a fork must not copy a caller's threads,
+the child must drop every inherited fd (start.lock above all), and a fresh interpreter
+started with ``-S`` needs the caller's import path.  ``runtime`` (the daemon's files,
+liveness, stop) is below this module and never imports it, so the daemon's entry
+(``__main__``) can use ``runtime`` without a circle back to here.
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Optional
+
+from aish.daemon import runtime
+from aish.errors import DaemonError
+
+
+_pending: dict = {}  # rundir -> pid of a daemon this process started and has not seen ready
+
+
+def start_early(rundir: Optional[os.PathLike] = None) -> None:
+    """Begin starting the daemon without waiting, so it loads while the caller
+    still imports and parses (the CLI calls this first).  ``start()`` later waits
+    for this child instead of starting another.  Never raises."""
+    try:
+        path = runtime.rundir_path(rundir)
+        if runtime.is_running(path) or not can_fork():
+            return
+        fd = os.open(path / runtime.START_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if not runtime.is_running(path):
+                _pending[str(path)] = fork_daemon(runtime.log_path())
+        finally:
+            os.close(fd)
+    except Exception:  # start() reports the real problem, with its fix
+        return
+
+
+def start(wait: float = 15.0, rundir: Optional[os.PathLike] = None) -> int:
+    """Start the daemon unless it runs; behind start.lock so racing shells start one.
+
+    ``wait`` is generous because it only bounds a start that neither succeeds nor
+    fails: a ready daemon returns at once and a crashed one is reported at once, but
+    a first start on a slow or busy machine (compiling bytecode) can take seconds."""
+    path = runtime.rundir_path(rundir)
+    pid = runtime.is_running(path)
+    if pid:
+        return pid
+    log = runtime.log_path()
+    deadline = time.monotonic() + wait
+    fd = os.open(path / runtime.START_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise DaemonError("another process is starting the daemon and did not finish",
+                                      hint=f"see {log}") from None
+                time.sleep(runtime.POLL)
+        pid = runtime.is_running(path)  # whoever held start.lock may have started it
+        if pid:
+            return pid
+        forked = can_fork()
+        child = _pending.pop(str(path), None)
+        if child is None or runtime.pid_exited(child):
+            child = fork_daemon(log) if forked else exec_daemon(log)
+        poll = runtime.POLL / 4 if forked else runtime.POLL  # a forked daemon is ready in a few ms
+        while time.monotonic() < deadline:
+            pid = runtime.is_running(path)
+            if pid:
+                return pid
+            if runtime.pid_exited(child):
+                pid = runtime.is_running(path)  # it lost a race to a daemon started by hand
+                if pid:
+                    return pid
+                last = runtime.tail(log)
+                raise DaemonError("the aish daemon exited at start" + (f": {last}" if last else ""),
+                                  hint=f"see {log}")
+            time.sleep(poll)
+    finally:
+        os.close(fd)
+    last = runtime.tail(log)
+    raise DaemonError(f"the aish daemon did not start within {wait:g}s"
+                      + (f": {last}" if last else ""), hint=f"see {log}")
 
 
 def exec_daemon(log: Path) -> Optional[int]:
@@ -107,19 +186,9 @@ def _child_env() -> dict:
 
     package_parent = str(Path(aish.__file__).resolve().parent.parent)
     entries = [package_parent] + [p for p in sys.path if p and os.path.isdir(p)]
-    env = dict(os.environ)
+    env = dict(os.environ)  # (__main__.restore_user_environment undoes the two names below)
     if "PYTHONPATH" in env:  # restored by the daemon, so MCP stdio servers see the user's own
         env["AISH_USER_PYTHONPATH"] = env["PYTHONPATH"]
     env["AISH_SPAWNED"] = "1"
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(entries))
     return env
-
-
-def restore_user_environment() -> None:
-    """Undo what ``_child_env`` added, once this interpreter's path is set up."""
-    if os.environ.pop("AISH_SPAWNED", None):
-        user = os.environ.pop("AISH_USER_PYTHONPATH", None)
-        if user is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = user

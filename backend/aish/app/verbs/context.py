@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from aish.config.schema import Config
 
 if TYPE_CHECKING:
-    from aish.app.session import Session
+    from aish.app.sessions import Session
     from aish.cost.ledger import Ledger
     from aish.cost.usage import UsageTotals
     from aish.mcp.manager import McpManager

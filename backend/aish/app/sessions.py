@@ -31,7 +31,7 @@ class Session:
         self.lock = threading.Lock()  # one answer at a time per shell
         self.sent_history: list = []  # the shell history the model has seen (delta per ask)
         self.attachments: list[str] = []  # blocks for the next question (`? :tree`, `? :diff`)
-        self.outputs_sent: set = set()  # command runs whose output the model has (app/output.py)
+        self.outputs_sent: set = set()  # command runs whose output the model has (app/attach_output.py)
         self.output_hint_said = False  # "how to get command output" is said once per session
         self.always_approved: set[str] = set()  # tools answered "a" (always) in this shell
         self.task: Optional[dict] = None  # a multi-step task (app/norris.py), kept over reset
