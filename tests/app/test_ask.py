@@ -151,7 +151,8 @@ def test_no_fallback_after_text_streamed_and_partial_text_is_kept():
     with pytest.raises(TransportError):
         run_ask(env, session, req(), RecordingReply())
     assert len(script.seen) == 1
-    assert session.conversation.turns[-1].role == "assistant" and session.conversation.turns[-1].content.startswith("half an ans")
+    last = session.conversation.turns[-1]
+    assert last.role == "assistant" and last.content.startswith("half an ans")
 
 
 def test_both_failures_are_reported():

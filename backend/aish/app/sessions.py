@@ -105,7 +105,7 @@ class Sessions:
     def _forget_idle(self) -> None:
         if len(self._sessions) < MAX_SESSIONS:
             return
-        idle = sorted(self._last_used, key=self._last_used.get)
+        idle = sorted(self._last_used, key=lambda sid: self._last_used[sid])
         for session_id in idle[:len(idle) - MAX_SESSIONS // 2]:
             session = self._sessions[session_id]
             if session.lock.acquire(blocking=False):  # never one that is answering

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Optional
 
 from aish import paths
-from aish.errors import DaemonError
 
 FIFO = "daemon.fifo"
 PIDFILE = "daemon.pid"
