@@ -168,10 +168,17 @@ _aish_send() {         # one control line to daemon.fifo; fails (no block) when 
 }
 
 _aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
+  # The liveness check is the open of daemon.fifo (ENXIO: no reader) and its fd stays in
+  # _aish_dfd for the request's `req` line: one open of daemon.fifo per question.
   zmodload zsh/system zsh/zselect 2>/dev/null
   _aish_dir || return 1
-  local d=$REPLY err
-  if ! _aish_send $d ''; then
+  # (into a local scalar first: an integer sysopen creates takes the base of the last
+  # arithmetic constant, _aish_dir's 8#077, and prints as 8#15)
+  local d=$REPLY err fd
+  if sysopen -w -o nonblock,cloexec -u fd -- $d/daemon.fifo 2>/dev/null; then
+    _aish_dfd=$fd
+  else
+    _aish_dfd=
     err=$(command $AISH_COMMAND daemon start 2>&1 >/dev/null)
     if (( $? )); then
       err=${${err%%$'\n'*}#aish: }
@@ -182,6 +189,8 @@ _aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
   fi
   if [[ ! -p $d/zsh-$$.fifo ]]; then
     command mkfifo -m 600 -- $d/zsh-$$.fifo $d/zsh-$$-fix.fifo 2>/dev/null || {
+      [[ -n $_aish_dfd ]] && exec {_aish_dfd}>&-
+      _aish_dfd=
       _aish_say "aish: cannot create $d/zsh-$$.fifo: check the runtime dir"; return 1; }
   fi
   _aish_d=$d _aish_fifo=$d/zsh-$$.fifo
@@ -206,6 +215,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   _aish_li=1 _aish_tty=
   zle && zle -I                         # (a norris report runs in precmd, outside zle)
   _aish_ensure || return 1
+  # (declared after _aish_ensure, whose 8#077 would give sysopen's integers base 8)
   local -i rfd=0 reading=0
   {
     # read-write: the open never blocks; close-on-exec: no child inherits it (all fds
@@ -249,6 +259,8 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
     _aish_tty=                          # (echo comes back with zle: see _aish_hush)
     (( rfd )) && exec {rfd}<&-
     _aish_rfd=0
+    [[ -n $_aish_dfd ]] && exec {_aish_dfd}>&-
+    _aish_dfd=
   }
 }
 
@@ -275,7 +287,15 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
   exec {wfd}>&-
   _aish_pid0=; { read -r _aish_pid0 < $_aish_d/daemon.pid } 2>/dev/null
   _aish_last=$EPOCHSECONDS
-  _aish_send $_aish_d "req $_aish_id" || {
+  local -i sent=1
+  if [[ -n $_aish_dfd ]]; then            # the fd of the liveness check (_aish_ensure)
+    print -r -u $_aish_dfd -- "req $_aish_id" 2>/dev/null && sent=0
+    exec {_aish_dfd}>&-
+    _aish_dfd=
+  else
+    _aish_send $_aish_d "req $_aish_id" && sent=0
+  fi
+  (( sent == 0 )) || {
     _aish_say "aish: the daemon stopped; run: $AISH_COMMAND daemon start"; return 1; }
 }
 
