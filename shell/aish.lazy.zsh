@@ -172,7 +172,7 @@ _aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
   # _aish_dfd for the request's `req` line: one open of daemon.fifo per question.
   zmodload zsh/system zsh/zselect 2>/dev/null
   _aish_dir || return 1
-  # (into a local scalar first: an integer sysopen creates takes the base of the last
+  # (into a local scalar first: an integer the open creates takes the base of the last
   # arithmetic constant, _aish_dir's 8#077, and prints as 8#15)
   local d=$REPLY err fd
   if sysopen -w -o nonblock,cloexec -u fd -- $d/daemon.fifo 2>/dev/null; then
@@ -215,7 +215,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   _aish_li=1 _aish_tty=
   zle && zle -I                         # (a norris report runs in precmd, outside zle)
   _aish_ensure || return 1
-  # (declared after _aish_ensure, whose 8#077 would give sysopen's integers base 8)
+  # (declared after _aish_ensure, whose 8#077 would give the opens' integers base 8)
   local -i rfd=0 reading=0
   {
     # read-write: the open never blocks; close-on-exec: no child inherits it (all fds
