@@ -172,6 +172,7 @@ SAME_NAME_KEPT = {
     # newer pairs, to be renamed by the package that added the second one
     "http": "mcp/http.py (the MCP HTTP transport) and safety/rules/http.py (HTTP requests as commands)",
     "verbs": "ipc/verbs.py (aish's verb table) and safety/verbs.py (destructive words of any program)",
+    "render": "config/render.py (the config as TOML) and context/render.py (a terminal's output as text)",
 }
 
 

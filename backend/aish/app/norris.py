@@ -86,7 +86,7 @@ def _output(env: AskEnv, conv: Conversation, req: Request, reply: Reply, command
     same capture and cleaning as for a question, and the same status line about it."""
     if not req.interactive:
         return ""
-    from aish.app.output import read
+    from aish.app.attach_output import read
 
     term = {k: v for k, v in req.extra.items() if isinstance(v, str)}
     try:
