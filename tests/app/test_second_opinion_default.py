@@ -8,7 +8,7 @@ import time
 import pytest
 
 from aish.app.ask import AskEnv, run_ask
-from aish.chat.conversation import Conversation
+from aish.app.sessions import Session
 from aish.config.load import from_dict
 from aish.cost.usage import UsageTotals
 from aish.errors import ConfigError
@@ -44,9 +44,7 @@ def _ask(models, answers, probe, safety=None, opinions=None):
     script = ProbeScript(*[text(a) for a in answers], probe=probe)
     opinions = opinions or Opinions()
     env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, opinions=opinions)
-    conv = Conversation("t")
-    conv.usage = UsageTotals()
-    conv.redactor = Redactor()
+    conv = Session("t", usage=UsageTotals(), redactor=Redactor())
     results = []
     for _ in answers:
         reply = RecordingReply()
@@ -79,9 +77,7 @@ def test_the_probe_never_delays_the_answer():
     cfg = from_dict({"models": LOCAL, "default_model": "main"})
     script = ProbeScript(text("CMD: frobctl apply --force\n"), probe=slow_probe)
     env = AskEnv(config=cfg, tokens=Tokens(), stream=script.stream, opinions=opinions)
-    conv = Conversation("t")
-    conv.usage = UsageTotals()
-    conv.redactor = Redactor()
+    conv = Session("t", usage=UsageTotals(), redactor=Redactor())
     reply = RecordingReply()
     run_ask(env, conv, Request(id="r", kind="ask", text="q", shell="zsh", cwd="/tmp"), reply)
     assert time.monotonic() - start < 5 and reply.commands and not gate.is_set()
