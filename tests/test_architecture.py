@@ -103,13 +103,34 @@ def test_the_walk_sees_a_broken_rule(tmp_path, monkeypatch):
     assert any("only aish.net imports requests" in v for v in found)
 
 
+def runtime_imports(path: Path):
+    """``imports`` without those under ``if TYPE_CHECKING:`` (never executed: no circle)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(inner) for child in node.body for inner in ast.walk(child))
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                package = PACKAGE.joinpath(*node.module.split(".")[1:])
+                is_package = node.module.startswith("aish") and package.is_dir()
+                yield (f"{node.module}.{alias.name}" if is_package else node.module), node.lineno
+
+
 def import_graph() -> dict[str, set[str]]:
-    """module -> the aish modules it imports (at any depth: a lazy import is an edge too)."""
+    """module -> the aish modules it imports when it runs (at any depth: a lazy import is an
+    edge too; a type-only one under ``if TYPE_CHECKING:`` is not)."""
     names = {name for name, _ in modules()}
     graph: dict[str, set[str]] = {}
     for name, path in modules():
         targets = set()
-        for target, _ in imports(path):
+        for target, _ in runtime_imports(path):
             while target and target not in names:  # `from aish.x.y import Name` -> aish.x.y
                 target = target.rpartition(".")[0]
             if target and target != name and target != "aish":
