@@ -49,7 +49,7 @@ def start(env: AskEnv, session: Session, req: Request, reply: Reply, goal: str) 
     if not cfg.models:
         raise ConfigError("no model configured", hint="run 'aish config init' and edit the file it names")
     task = Task(goal=goal, model=cfg.model().name, shell=req.shell, cwd=req.cwd)
-    receipt.begin(conv)  # `aish sent`: what this step's planning sends
+    receipt.begin(session)  # `aish sent`: what this step's planning sends
     where = f"\ncwd: {req.cwd}" if req.cwd else ""
     task.messages.append({"role": "user", "content": f"Goal: {goal}{where}\nWhat is the first step?"})
     session.conversation.add_user(f"[norris task] {goal}")
@@ -64,9 +64,9 @@ def report(env: AskEnv, session: Session, req: Request, reply: Reply, status: in
         reply.task("off")  # a shell that still thinks a task runs stops reporting
         return AskResult()
     task.ran.append([command, status, ms])
-    receipt.begin(conv)
+    receipt.begin(session)
     edited = "" if command == task.proposed else f" (the user ran this instead of `{task.proposed}`)"
-    printed = _output(env, conv, req, reply, command, status)
+    printed = _output(env, session, req, reply, command, status)
     if req.cwd and req.cwd != task.cwd:  # volatile context travels with the turn it belongs to
         task.cwd = req.cwd
         edited += f"\ncwd now: {req.cwd}"
@@ -80,7 +80,7 @@ def report(env: AskEnv, session: Session, req: Request, reply: Reply, status: in
     return _plan(env, session, task, reply)
 
 
-def _output(env: AskEnv, conv: Conversation, req: Request, reply: Reply, command: str,
+def _output(env: AskEnv, session: Session, req: Request, reply: Reply, command: str,
             status: int) -> str:
     """What the step printed, when the terminal offers a source (context/output.py): the
     same capture and cleaning as for a question, and the same status line about it."""
@@ -98,7 +98,7 @@ def _output(env: AskEnv, conv: Conversation, req: Request, reply: Reply, command
         return ""
     if out.status():
         reply.status(out.status())
-        receipt.note(conv, out.status())
+        receipt.note(session, out.status())
     return out.block() if out.text else ""
 
 
@@ -112,7 +112,7 @@ def resume(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskResu
         _propose(env, session, task, reply, task.proposed)
         return AskResult(commands=[task.proposed], model=task.model)
     task.state, task.reason, task.failures = "planning", "", 0
-    receipt.begin(conv)
+    receipt.begin(session)
     task.steps_before, task.spent_before = task.steps, task.spent
     task.messages.append({"role": "user", "content": "Continue with the next step."})
     return _plan(env, session, task, reply)
