@@ -44,6 +44,6 @@ def test_a_secret_placeholder_reaches_the_tool_restored_after_approval_and_the_u
     run_ask(env, conv, req(f"save GITHUB_TOKEN={SECRET} in my notes"), reply)
     [question] = reply.questions
     assert SECRET not in question and "<secret:" in question and "carries a secret" in question
-    tool_turn = next(t for t in conv.turns if t.role == "tool")
+    tool_turn = next(t for t in conv.conversation.turns if t.role == "tool")
     assert tool_turn.content == f"token {SECRET}", "the tool got the real value"
     assert all(SECRET not in json.dumps(m) for m in seen[1]), "the result is redacted again on the way out"
