@@ -113,6 +113,13 @@ _aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the 
     Q) local qid=$_aish_f1
        _aish_approve "$_aish_f2" "$_aish_f3" || return 1
        _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
+    I) local qid=$_aish_f1 ret=0
+       _aish_texting=1 _aish_answered=0
+       _aish_approve "$_aish_f2" "$_aish_f3" || ret=1
+       _aish_texting=0
+       (( ret )) && return 1
+       if (( _aish_answered )); then _aish_text_answer "$qid" "$REPLY"
+       else _aish_send "$_aish_d" "answer $_aish_id $qid n"; fi ;;
     V) _aish_vars "$_aish_f1" ;;
     N) _aish_task=$_aish_f1 ;;
     D) _aish_done=1
@@ -128,13 +135,19 @@ _aish_edit() {         # key $1 of the approval answer (in _aish_line, echoed); 
       if [[ -n $_aish_line ]]; then _aish_line=${_aish_line%?}; printf '\b \b'; fi ;;
     $'\x15')
       while [[ -n $_aish_line ]]; do _aish_line=${_aish_line%?}; printf '\b \b'; done ;;
-    [a-zA-Z])
-      if (( ${#_aish_line} < 12 )); then _aish_line+=$1; printf '%s' "$1"; fi ;;
+    *)
+      if (( _aish_texting )); then   # a typed answer (I frame): any printable character
+        if [[ $1 == [[:print:]] ]] && (( ${#_aish_line} < 400 )); then _aish_line+=$1; printf '%s' "$1"; fi
+      elif [[ $1 == [a-zA-Z] ]] && (( ${#_aish_line} < 12 )); then
+        _aish_line+=$1; printf '%s' "$1"
+      fi ;;
   esac
   return 0
 }
 
 _aish_word() {         # the approval answer _aish_line as y, n, a or s in REPLY; 1 = not a known word
+  _aish_answered=1
+  if (( _aish_texting )); then REPLY=$_aish_line; return 0; fi   # a typed answer is taken as it is
   case $_aish_line in
     ''|[nN]|[nN][oO]) REPLY=n ;;
     [yY]|[yY][eE][sS]) REPLY=y ;;
@@ -301,6 +314,20 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
 
 # The daemon asks for our variables only for the preview of a flagged command, after the
 # answer: collecting them costs milliseconds that must not come before the first byte.
+_aish_text_answer() {  # $1 qid, $2 the typed line: `var=answer=...` in <id>.<qid>.vars, then `answer <id> <qid> v`
+  emulate -L zsh
+  local -i fd=0
+  _aish_esc "var=answer=$2"
+  _aish_varsf=$_aish_d/$_aish_id.$1.vars
+  if sysopen -w -o creat,excl,cloexec -m 600 -u fd -- $_aish_varsf 2>/dev/null; then
+    print -r -u $fd -- $REPLY
+    exec {fd}>&-
+    _aish_send $_aish_d "answer $_aish_id $1 v"
+  else
+    _aish_send $_aish_d "answer $_aish_id $1 n"
+  fi
+}
+
 _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answer <id> <qid> v`
   emulate -L zsh
   # Secret-looking names go without their value, long values are left out (docs/protocol.md

@@ -191,6 +191,7 @@ typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx
 typeset -g _aish_osc= _aish_fixfd= _aish_fixbuf= _aish_watched=
 typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
 typeset -g _aish_task= _aish_step= _aish_varsf=
+typeset -gi _aish_texting=0 _aish_answered=0
 typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
 typeset -gi _aish_rfd=0 _aish_last=0

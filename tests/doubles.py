@@ -9,7 +9,8 @@ from aish.ipc.cancel import CancelToken
 class RecordingReply:
     """A Reply that records everything; answers questions from a script (tests, --json)."""
 
-    def __init__(self, answers: Optional[list] = None, variables: Optional[dict] = None) -> None:
+    def __init__(self, answers: Optional[list] = None, variables: Optional[dict] = None,
+                 texts: Optional[list] = None) -> None:
         self.cancel = CancelToken()
         self.texts: list[str] = []
         self.statuses: list[str] = []
@@ -19,6 +20,8 @@ class RecordingReply:
         self.tasks: list[str] = []
         self._answers = list(answers or [])
         self._variables = variables
+        self._texts = list(texts or [])
+        self.prompts: list[str] = []  # what input() asked
         self.variables_asked = 0
 
     def text(self, chunk: str) -> None:
@@ -39,6 +42,10 @@ class RecordingReply:
     def ask(self, question: str, timeout: float) -> Optional[str]:
         self.questions.append(question)
         return self._answers.pop(0) if self._answers else None
+
+    def input(self, prompt: str, timeout: float) -> Optional[str]:
+        self.prompts.append(prompt)
+        return self._texts.pop(0) if self._texts else None
 
     def variables(self, timeout: float) -> Optional[dict]:
         self.variables_asked += 1

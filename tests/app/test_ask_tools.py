@@ -47,3 +47,54 @@ def test_a_secret_placeholder_reaches_the_tool_restored_after_approval_and_the_u
     tool_turn = next(t for t in conv.conversation.turns if t.role == "tool")
     assert tool_turn.content == f"token {SECRET}", "the tool got the real value"
     assert all(SECRET not in json.dumps(m) for m in seen[1]), "the result is redacted again on the way out"
+
+
+def test_instructions_and_schemas_go_with_the_tools_and_the_system_message_holds(manager, monkeypatch):
+    """The servers' instructions are in the system message (the same bytes on the next ask),
+    and the tools' schemas are counted against the budget with it."""
+    from aish.chat.conversation import Conversation
+
+    budgets = []
+    real = Conversation.enforce_budget
+
+    def spy(self, **kw):
+        budgets.append(kw["system_prompt"])
+        return real(self, **kw)
+
+    monkeypatch.setattr(Conversation, "enforce_budget", spy)
+    seen = []
+
+    def stream(model, messages, tools=None, cancel=None, **_):
+        seen.append(messages[0]["content"])
+        yield from text("ok")
+
+    env, conv = make(Script(), mcp=manager)
+    env.stream = stream
+    run_ask(env, conv, req("one"), RecordingReply())
+    run_ask(env, conv, req("two"), RecordingReply())
+    assert "[notes] Notes are short; read one before changing it." in seen[0]
+    assert seen[0] == seen[1]
+    assert '"notes__read_note"' in budgets[0] and budgets[0].startswith(seen[0])
+
+
+def test_sampling_runs_on_the_default_model_and_is_costed_as_mcp_sampling(manager):
+    calls = []
+
+    def stream(model, messages, tools=None, cancel=None, **_):
+        calls.append(messages)
+        if len(calls) == 1:
+            args = json.dumps({"text": "buy milk"})
+            yield Finish("tool_calls", (ToolCall(id="c1", name="notes__summarize_with_model", arguments=args),))
+        elif len(calls) == 2:  # the server's completion
+            assert messages[-1]["content"] == "Summarize: buy milk"
+            yield from text("milk")
+        else:
+            yield from text("Done.")
+
+    env, conv = make(Script(), mcp=manager)
+    env.stream = stream
+    reply = RecordingReply(answers=["y", "y"])
+    run_ask(env, conv, req("summarize my note"), reply)
+    tool_turn = next(t for t in conv.turns if t.role == "tool")
+    assert tool_turn.content == "model small said: milk"
+    assert any(category == "mcp_sampling" for (_, category) in conv.usage._buckets)

@@ -40,8 +40,10 @@ def tool_call_then_answer(stub):
                Reply(text="Your todo says to buy milk.\nCMD: echo 'buy milk'\n"))
 
 
-def run_on_a_terminal(args, answer: bytes, timeout: float = 30) -> str:
-    """Run `aish` with a pty as its controlling terminal; type `answer` at the question."""
+def run_on_a_terminal(args, answer, timeout: float = 30, prompt: bytes = b"[y/N/a]") -> str:
+    """Run `aish` with a pty as its controlling terminal; type `answer` at the question
+    (a list: one answer per time `prompt` shows)."""
+    answers = list(answer) if isinstance(answer, list) else [answer]
     master, slave = pty.openpty()
 
     def make_controlling_tty():
@@ -51,7 +53,7 @@ def run_on_a_terminal(args, answer: bytes, timeout: float = 30) -> str:
     proc = subprocess.Popen([sys.executable, "-m", "aish", *args], stdin=slave, stdout=slave,
                             stderr=slave, preexec_fn=make_controlling_tty, close_fds=True)
     os.close(slave)
-    seen, answered = b"", False
+    seen, answered = b"", 0
     deadline = time.monotonic() + timeout
     try:
         while time.monotonic() < deadline:
@@ -64,9 +66,9 @@ def run_on_a_terminal(args, answer: bytes, timeout: float = 30) -> str:
                 if not chunk:
                     break
                 seen += chunk
-                if not answered and b"[y/N/a]" in seen:
-                    os.write(master, answer + b"\n")
-                    answered = True
+                if answered < len(answers) and seen.count(prompt) > answered:
+                    os.write(master, answers[answered] + b"\n")
+                    answered += 1
             elif proc.poll() is not None:
                 break
         proc.wait(timeout=5)
@@ -89,6 +91,15 @@ def test_tool_call_approved_on_the_terminal_reaches_the_model(stub):
     assert [m["content"] for m in tool_messages(stub)] == ["buy milk"]
     first = stub.requests[0]["body"]
     assert any(t["function"]["name"] == "notes__read_note" for t in first["tools"])
+
+
+def test_s_on_the_terminal_shows_the_whole_call_then_y_runs_it(stub):
+    long_name = "todo" + "-" * 300 + "end"
+    stub.queue(Reply(tool_calls=[{"name": "notes__read_note", "arguments": f'{{"name": "{long_name}"}}'}]),
+               Reply(text="Nothing there.\n"))
+    screen = run_on_a_terminal(["ask", "read my long note"], [b"s", b"y"], prompt=b"[y/N/a/s]")
+    assert screen.count("[y/N/a/s]") == 2 and "---end" in screen.replace("\r\n", "")
+    assert [m["content"] for m in tool_messages(stub)] == [f"no note named {long_name}"]
 
 
 def test_tool_call_refused_on_the_terminal_tells_the_model(stub):

@@ -97,3 +97,30 @@ def test_a_failed_runtime_connection_is_not_listed_and_disconnect_of_nothing_say
     assert "command not found" in line
     assert manager.servers() == []
     assert "no server named 'nope'" in manager.disconnect("nope")
+
+
+def test_tool_filters_apply_at_once_and_too_many_tools_are_said_once():
+    from tests.mcp_servers.plain_json_server import PlainServer
+
+    server = PlainServer(extra_tools=130)
+    try:
+        manager = McpManager(_cfg(big=dict(url=server.url)))
+        try:
+            notices = manager.connect_configured()
+            assert len(manager.tools()) == 133
+            assert any("133 tools are offered" in line and "128" in line and "disabled_tools" in line
+                       for line in notices), notices
+            edited = copy.deepcopy(manager.cfg)
+            edited.servers["big"].disabled_tools = ["tool_*"]
+            manager.update_config(edited)
+            assert [t.name for t in manager.tools()] == ["echo", "fail", "sleep"]
+            edited = copy.deepcopy(edited)
+            edited.servers["big"].disabled_tools = []
+            edited.servers["big"].enabled_tools = ["tool_00*", "echo"]
+            manager.update_config(edited)
+            assert len(manager.tools()) == 11 and manager.resolve("big.sleep") is None
+            assert manager.notices() == [], "the warning is said once per crossing, and no restart"
+        finally:
+            manager.close_all()
+    finally:
+        server.stop()

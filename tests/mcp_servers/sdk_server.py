@@ -15,11 +15,12 @@ import sys
 import time
 
 import anyio
+from pydantic import BaseModel
 
 from mcp.server.mcpserver import Context, Image, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
-from mcp.types import ToolAnnotations
+from mcp.types import SamplingMessage, TextContent, ToolAnnotations
 
 server = MCPServer("notes-test", instructions="Notes are short; read one before changing it.")
 NOTES = {"todo": "buy milk", "ideas": "write tests first"}
@@ -115,6 +116,58 @@ def exit_now(code: int = 3) -> str:
     sys.stderr.write(f"exiting with {code} on request\n")
     sys.stderr.flush()
     os._exit(code)
+
+
+class Confirm(BaseModel):
+    name: str
+    count: int
+    ok: bool
+
+
+@server.tool()
+async def ask_user(ctx: Context) -> str:
+    """Ask the user a form (a string, an integer, a boolean) while the tool runs."""
+    result = await ctx.elicit("Which note, how many copies?", Confirm)
+    if result.action == "accept" and result.data is not None:
+        return f"accepted {result.data.name} x{result.data.count} ok={result.data.ok}"
+    return result.action
+
+
+@server.tool()
+async def summarize_with_model(text: str, ctx: Context) -> str:
+    """Ask the client's model for a completion (sampling)."""
+    answer = await ctx.session.create_message(
+        [SamplingMessage(role="user", content=TextContent(type="text", text=f"Summarize: {text}"))],
+        max_tokens=64, related_request_id=ctx.request_id)
+    return f"model {answer.model} said: {answer.content.text}"
+
+
+@server.tool()
+async def my_roots(ctx: Context) -> str:
+    """The roots the client gives this server."""
+    listed = await ctx.session.list_roots()
+    return " ".join(str(root.uri) for root in listed.roots)
+
+
+@server.tool()
+async def add_tool(name: str, ctx: Context) -> str:
+    """Register a new tool and tell the client the list changed."""
+    def extra() -> str:
+        return f"I am {name}"
+
+    server.add_tool(extra, name=name, description=f"Added at run time: {name}")
+    await ctx.session.send_tool_list_changed()
+    return f"added {name}"
+
+
+@server.resource("notes://todo", name="todo", description="The todo note")
+def todo_resource() -> str:
+    return NOTES.get("todo", "")
+
+
+@server.prompt(description="Review a note")
+def review(name: str) -> str:
+    return f"Please review the note named {name}: {NOTES.get(name, '?')}"
 
 
 def main(argv: list[str]) -> None:

@@ -119,3 +119,32 @@ def test_s_at_the_question_shows_the_whole_call_and_asks_again(make_shell, stub,
     sh.tmux.keys("Enter")
     sh.wait_prompt("echo done")
     assert calls(tools) == 1
+
+
+def test_a_servers_question_is_typed_at_the_prompt(make_shell, stub, config_file):
+    """Elicitation: a stdio server (the SDK's) asks a form while its tool runs; the text fields
+    are typed in the shell (I frames), the yes/no ones answered like an approval."""
+    from tests.mcp_servers import stdio_argv
+
+    command = ", ".join(f'"{a}"' for a in stdio_argv())
+    config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
+                f'[mcp]\nauto_approve = ["notes.*"]\n[mcp.servers.notes]\ncommand = [{command}]\n')
+    sh = make_shell()
+    stub.queue(Reply(tool_calls=[{"name": "notes__ask_user", "arguments": "{}"}]),
+               Reply(text="Done.\nCMD: echo asked\n"))
+    sh.ask("? ask me")
+    sh.wait("notes: Name:", timeout=60)
+    sh.tmux.type("my todo")
+    sh.tmux.keys("Enter")
+    sh.wait("notes: Count:")
+    sh.tmux.type("3")
+    sh.tmux.keys("Enter")
+    sh.wait("notes: Ok? [y/N]")
+    sh.tmux.type("y")
+    sh.tmux.keys("Enter")
+    sh.wait('to notes? [y/N]')
+    sh.tmux.type("y")
+    sh.tmux.keys("Enter")
+    sh.wait_prompt("echo asked", timeout=30)
+    tools = [m for r in stub.requests for m in r["body"]["messages"] if m["role"] == "tool"]
+    assert [m["content"] for m in tools] == ["accepted my todo x3 ok=True"]

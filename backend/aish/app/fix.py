@@ -64,6 +64,9 @@ class DraftReply:
     def ask(self, question: str, timeout: float) -> Optional[str]:
         return None  # a tool approval cannot be asked in the background: denied
 
+    def input(self, prompt: str, timeout: float) -> Optional[str]:
+        return None
+
     def variables(self, timeout: float) -> Optional[dict]:
         return None  # nor the shell's variables: the preview goes without them
 

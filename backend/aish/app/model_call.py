@@ -82,6 +82,9 @@ class Quiet:
     def ask(self, question: str, timeout: float) -> Optional[str]:
         return None
 
+    def input(self, prompt: str, timeout: float) -> Optional[str]:
+        return None
+
     def variables(self, timeout: float) -> Optional[dict]:
         return None
 

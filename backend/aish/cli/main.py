@@ -147,15 +147,19 @@ def _can_ask() -> bool:
     return _tty(sys.stdin) or os.path.exists("/dev/tty") and _tty(sys.stderr)
 
 
-def _answer(qid: str, question: str) -> Optional[str]:
-    """Approval questions in ``aish ask``: read one answer from the terminal."""
+def _answer(qid: str, question: str, text: bool = False) -> Optional[str]:
+    """Questions in ``aish ask``: one answer line from the terminal (y/n/a/s for an approval,
+    the typed line for a server's question; None: nobody could answer)."""
     try:  # unbuffered bytes: a text-mode "r+" stream insists on seeking, which a tty cannot
         with open("/dev/tty", "rb+", buffering=0) as tty:
             tty.write(f"{question} ".encode())
-            line = tty.readline().decode(errors="replace").strip().lower()
+            line = tty.readline().decode(errors="replace").strip()
     except OSError:  # no terminal after all: deny now rather than let the daemon wait
-        return "n"
-    return line[:1] if line[:1] in ("y", "a", "s") else "n"
+        return None if text else "n"
+    if text:
+        return line
+    word = line.lower()
+    return word[:1] if word[:1] in ("y", "a", "s") else "n"
 
 
 def _columns() -> int:

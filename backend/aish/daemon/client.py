@@ -87,7 +87,7 @@ class Client:
 
     # ------------------------------------------------------------ one request
     def request(self, req: Request, *, on_frame: Callable[[Frame], None],
-                answer: Optional[Callable[[str, str], Optional[str]]] = None,
+                answer: Optional[Callable[..., Optional[str]]] = None,
                 timeout: Optional[float] = None) -> dict:
         """Send ``req`` (its ``id`` and ``reply`` are filled in) and stream its frames
         to ``on_frame``; returns the D frame's JSON.  Ctrl-C cancels the request
@@ -150,7 +150,7 @@ class Client:
 
     def _read_frames(self, req_id: str, daemon: int, pid: Optional[int],
                      on_frame: Callable[[Frame], None],
-                     answer: Optional[Callable[[str, str], Optional[str]]],
+                     answer: Optional[Callable[..., Optional[str]]],
                      timeout: Optional[float]) -> dict:
         deadline = None if timeout is None else time.monotonic() + timeout
         idle = _idle_bound()
@@ -167,8 +167,13 @@ class Client:
                 on_frame(frame)
                 if frame.tag == "Q" and len(frame.fields) >= 2 and answer is not None:
                     reply = answer(frame.fields[0], frame.fields[1])
-                    if reply in ("y", "n", "a"):
+                    if reply in ("y", "n", "a", "s"):
                         self._write(daemon, format_control("answer", req_id, frame.fields[0], reply))
+                    last = time.monotonic()
+                elif frame.tag == "I" and len(frame.fields) >= 2 and answer is not None:
+                    text = answer(frame.fields[0], frame.fields[1], text=True)
+                    self._write(daemon, format_control("answer", req_id, frame.fields[0],
+                                                       self._text_answer(req_id, frame.fields[0], text)))
                     last = time.monotonic()
                 elif frame.tag == "D":
                     return _done(frame)
@@ -186,6 +191,18 @@ class Client:
                     continue
                 raise DaemonError(f"the aish daemon (pid {pid or '?'}) stopped while answering",
                                   hint=f"see {runtime.log_path()}; the next ask starts a new one")
+
+    def _text_answer(self, req_id: str, qid: str, text: Optional[str]) -> str:
+        """Write a typed answer to ``<id>.<qid>.vars`` (new, 0600): ``v``, or ``n`` for none."""
+        if text is None or self.rundir is None:
+            return "n"
+        from aish.ipc.protocol import escape
+
+        try:
+            self._write_request(self.rundir / f"{req_id}.{qid}.vars", f"var={escape('answer=' + text)}\n")
+        except OSError:
+            return "n"
+        return "v"
 
     def _drain(self) -> bool:
         try:

@@ -171,12 +171,22 @@ class FrameReply:
         _, answer = self._question(timeout, "Q", question, f"{timeout:g}")
         return answer
 
+    def input(self, prompt: str, timeout: float) -> Optional[str]:
+        """I frame: the shell reads a line and writes it as ``var=answer=TEXT`` to
+        ``<id>.<qid>.vars`` (as for a V frame), then answers ``v``; ``n`` (or nothing) is None."""
+        found = self._answer_file(timeout, "I", prompt, f"{timeout:g}")
+        return None if found is None else found.get("answer") or ""
+
     def variables(self, timeout: float) -> Optional[dict]:
         """V frame; the shell writes ``<id>.<qid>.vars`` (0600, in the runtime dir) and
         answers ``v``.  None when it cannot (not interactive, gone, too slow, a bad file)."""
+        return self._answer_file(timeout, "V")
+
+    def _answer_file(self, timeout: float, tag: str, *fields: str) -> Optional[dict]:
+        """Ask with ``tag`` and read the ``var`` lines the client wrote for the answer."""
         if self.rundir is None:
             return None
-        qid, answer = self._question(timeout, "V")
+        qid, answer = self._question(timeout, tag, *fields)
         if not qid:   # nobody to ask: no frame went out, no file can come
             return None
         path = self.rundir / f"{self.id}.{qid}.vars"

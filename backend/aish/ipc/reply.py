@@ -34,6 +34,10 @@ class Reply(Protocol):
     def ask(self, question: str, timeout: float) -> Optional[str]:
         """Ask the user; returns 'y', 'n' or 'a', or None when nobody can answer in time."""
 
+    def input(self, prompt: str, timeout: float) -> Optional[str]:
+        """A line of text the user types (a server's question while its tool runs); None when
+        nobody can answer, or nobody did in time."""
+
     def variables(self, timeout: float) -> Optional[dict]:
         """The asking shell's variables (name -> value, None when withheld), fetched only when
         a preview needs them: collecting them costs the shell milliseconds it should not
