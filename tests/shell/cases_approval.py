@@ -128,7 +128,8 @@ def test_a_servers_question_is_typed_at_the_prompt(make_shell, stub, config_file
 
     command = ", ".join(f'"{a}"' for a in stdio_argv())
     config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
-                f'[mcp]\nauto_approve = ["notes.*"]\n[mcp.servers.notes]\ncommand = [{command}]\n')
+                f'[mcp]\nauto_approve = ["notes.*"]\nconnect_wait = 90\n'  # a loaded machine starts it slowly
+                f'[mcp.servers.notes]\ncommand = [{command}]\n')
     sh = make_shell()
     stub.queue(Reply(tool_calls=[{"name": "notes__ask_user", "arguments": "{}"}]),
                Reply(text="Done.\nCMD: echo asked\n"))
