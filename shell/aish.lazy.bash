@@ -262,6 +262,10 @@ _aish_question() {     # `? text`, `?? goal`, `? :verb`: READLINE_LINE is the qu
     _aish_run ask buffer '' ''
   elif [[ $text == :fix ]]; then
     _aish_run ask fix '' ''
+  elif [[ $text == :explain ]]; then    # no words: the last command run (the line holds this)
+    local last=''
+    (( ${#_aish_hist[@]} )) && last=${_aish_hist[${#_aish_hist[@]}-1]}
+    _aish_run ask explain '' "${last#*$'\t'*$'\t'}"
   elif [[ $text == :* ]]; then
     _aish_words "${text#:}"
     _aish_run verb - '' '' "${_aish_f[@]}"

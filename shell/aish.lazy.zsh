@@ -513,6 +513,8 @@ _aish_question() {     # accept-line on `? text`, `?? goal`, `? :verb`: BUFFER i
     _aish_request ask buffer '' ''
   elif [[ $text == :fix ]]; then
     _aish_request ask fix '' ''
+  elif [[ $text == :explain ]]; then    # no words: the last command run (the line holds this)
+    _aish_request ask explain '' "${${_aish_hist[-1]-}#*$'\t'*$'\t'}"
   elif [[ $text == :* ]]; then
     _aish_request verb - '' '' ${=${text#:}}
   else
@@ -632,7 +634,8 @@ _aish_live_state() {
   local f=$REPLY/zsh-$$.hooks km enter=lost
   local -i fd=0
   [[ $widgets[accept-line] == user:_aish_accept_line ]] && enter=ours
-  [[ $enter == lost ]] && (( ${(M)#${(v)widgets}:#user:_aish_accept_line} )) && enter=wrapped
+  local -a mine=(${(M)${(v)widgets}:#user:_aish_accept_line})   # kept by a plugin that wraps it
+  [[ $enter == lost ]] && (( $#mine )) && enter=wrapped
   sysopen -w -o creat,truncate,nofollow,cloexec -m 600 -u fd -- $f 2>/dev/null || return 0
   {
     print -r -- "shell=zsh $ZSH_VERSION"

@@ -356,3 +356,11 @@ def test_fix_outside_a_shell_has_nothing_to_fix_and_asks_nothing(stub, service):
     done = service.verb("fix")
     assert done.returncode == ExitStatus.NOT_FOUND, (done.stdout, done.stderr)
     assert "nothing failed" in done.stderr and stub.requests == [], done.stderr
+
+
+@pytest.mark.parametrize("argv", [["status", "--bogus"], ["reset", "now"], ["halt", "x"], ["diff", "HEAD"]])
+def test_a_verb_that_takes_no_arguments_refuses_them(stub, service, argv):
+    """`aish status --bogus` was accepted as `aish status`."""
+    done = service.verb(*argv)
+    assert done.returncode == ExitStatus.USAGE, (done.stdout, done.stderr)
+    assert f"aish {argv[0]} takes no arguments" in done.stderr, done.stderr

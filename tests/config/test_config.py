@@ -163,3 +163,17 @@ command = ["srv", "--root", "/tmp/x y"]
     again = from_dict(tomllib.loads(body))
     cfg.source = None
     assert again == cfg
+
+
+def test_show_prints_every_section_of_the_config():
+    """`config show` left out [fix], [memory] and [delegate]: it named its sections by hand."""
+    import dataclasses
+
+    from aish.config.render import render
+    from aish.config.schema import Config
+
+    shown = render(Config())
+    sections = [f.name for f in dataclasses.fields(Config)
+                if dataclasses.is_dataclass(f.default_factory() if callable(f.default_factory) else None)]
+    assert {"fix", "memory", "delegate", "norris", "mcp"} <= set(sections)
+    assert [name for name in sections if f"\n[{name}]\n" not in shown] == []

@@ -95,3 +95,20 @@ def test_doctor_checks_the_live_shell_not_only_the_rc_file(make_shell, stub, she
     sh.ask("aish doctor 2>&1 | grep 'live shell'")
     screen = sh.wait(lambda s: "live shell:" in s and s.rstrip().endswith("aish$"))
     assert "FAIL live shell" in screen and "ask key" in screen and "emacs" in screen, screen
+
+
+def test_explain_verb_without_words_explains_the_last_command(sh, stub):
+    """`? :explain` explained the prompt line, which holds the question itself: it always
+    failed with "nothing to explain"."""
+    from tests.shell.shellenv import PROMPT
+
+    sh.ask("? :explain")
+    sh.wait("nothing to explain")
+    sh.wait_prompt("")
+    sh.ask("ls -d / >/dev/null")
+    sh.wait(lambda s: s.count(PROMPT.rstrip()) >= 3)
+    stub.queue(Reply(text="It lists the root directory itself.\n"))
+    sh.ask("? :explain")
+    sh.wait("It lists the root directory itself.")
+    sh.wait_prompt("")
+    assert "ls -d / >/dev/null" in stub.requests[-1]["body"]["messages"][-1]["content"]

@@ -142,3 +142,14 @@ def test_the_documented_zsh_vi_mode_hook_loads_aish_on_a_fresh_install(make_shel
     sh.tmux.type("a")
     sh.wait_prompt("git status")
     assert (Path(os.environ["XDG_DATA_HOME"]) / "aish" / "init.zsh").exists()
+
+
+def test_doctor_follows_enter_through_plugins_that_wrap_it(make_shell, stub):
+    """zsh-autosuggestions (loaded first) re-wraps accept-line at every prompt, keeping aish's
+    widget under its own name: Enter still reaches aish, and doctor must not say otherwise."""
+    from tests.shell.test_zsh import REAL_PLUGINS
+
+    sh = make_shell(before=REAL_PLUGINS)
+    sh.ask("aish doctor 2>&1 | grep 'live shell'")
+    screen = sh.wait(lambda s: "live shell:" in s and s.rstrip().endswith("aish$"))
+    assert re.search(r"ok +live shell: zsh .*hooks and keys in place", screen), screen

@@ -192,8 +192,8 @@ def _explain(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRe
 
     command = req.buffer.strip() or req.text.strip()
     if not command:
-        raise AishError("nothing to explain: the prompt line is empty",
-                        hint="type or recall a command first")
+        raise AishError("nothing to explain: no command on the line and none run yet",
+                        hint="type or recall one, or name it: '? :explain CMD'")
     model = env.config.model()
     verdict = safety.assess(command, cwd=req.cwd)
     if verdict:

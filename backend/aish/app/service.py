@@ -348,6 +348,7 @@ class Service:
 
         name, args, as_json = dispatch.parse(request.argv)
         run, needs = dispatch.handler(name)
+        dispatch.check_arguments(name, args)
         output = run(args, self._verb_context(request, as_json, needs, reply))
         if isinstance(output, AskFor):  # a new request: the one we got stays as it came
             return self.ask(dataclasses.replace(request, kind="ask", mode=output.mode, buffer=output.buffer,

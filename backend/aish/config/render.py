@@ -89,10 +89,15 @@ def render(cfg: Config) -> str:
         lines.append("")
         lines.append(f"[models.{_key(name)}]")
         lines.extend(_pairs(model, skip={"name"}))
-    for section in ("routing", "context", "cost", "tokenize", "safety", "secrets", "norris"):
+    # every table of the schema, in its order (a list by hand left [fix], [memory] and
+    # [delegate] out); [mcp] follows with its servers
+    for f in fields(cfg):
+        value = getattr(cfg, f.name)
+        if f.name == "mcp" or not is_dataclass(value):
+            continue
         lines.append("")
-        lines.append(f"[{section}]")
-        lines.extend(_pairs(getattr(cfg, section)))
+        lines.append(f"[{f.name}]")
+        lines.extend(_pairs(value))
     lines.append("")
     lines.append("[mcp]")
     lines.extend(_pairs(cfg.mcp, skip={"servers"}))

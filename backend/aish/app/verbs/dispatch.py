@@ -4,7 +4,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable
 
-from aish.errors import NotFound
+from aish.errors import NotFound, UsageError
 from aish.ipc.verbs import BY_NAME, HELP_WORDS
 
 
@@ -28,3 +28,12 @@ def handler(name: str) -> tuple[Callable, frozenset]:
         raise NotFound(f"unknown verb '{name}'", hint="'aish help' lists them")
     module, _, function = row.handler.partition(":")
     return getattr(importlib.import_module(module), function), row.needs
+
+
+def check_arguments(name: str, args: list[str]) -> None:
+    """A verb whose row declares no arguments refuses any (``aish status --bogus`` ran as
+    ``aish status``)."""
+    row = BY_NAME[name]
+    if args and not row.usage and row.daemon:
+        raise UsageError(f"{row.synopsis} takes no arguments (got {' '.join(args)[:60]})",
+                         hint=f"usage: {row.synopsis}")
