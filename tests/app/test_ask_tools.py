@@ -95,6 +95,6 @@ def test_sampling_runs_on_the_default_model_and_is_costed_as_mcp_sampling(manage
     env.stream = stream
     reply = RecordingReply(answers=["y", "y"])
     run_ask(env, conv, req("summarize my note"), reply)
-    tool_turn = next(t for t in conv.turns if t.role == "tool")
+    tool_turn = next(t for t in conv.conversation.turns if t.role == "tool")
     assert tool_turn.content == "model small said: milk"
     assert any(category == "mcp_sampling" for (_, category) in conv.usage._buckets)
