@@ -32,6 +32,7 @@ _aish_osc='' _aish_watched='' _aish_checked='' _aish_accept=1 _aish_bp=${_aish_b
 _aish_part='' _aish_line='' _aish_tag='' _aish_f1='' _aish_f2='' _aish_f3='' _aish_plain='' _aish_glyphs="|/-\\"
 _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
 _aish_tick=0.25 _aish_tty='' _aish_varsf='' _aish_texting=0 _aish_answered=0 _aish_umask='' _aish_task=${_aish_task-} _aish_step='' _aish_t0_ran=0 _aish_fix_ready=''
+_aish_agent='' _aish_agent_gone='' _aish_agent_seen='' _aish_rt=''   # an agent's proposal (docs/agents.md)
 # This shell's conversation; exported so `aish ask` run here continues it.
 _aish_conv=bash-$$-$SECONDS-$RANDOM
 export AISH_CONV=$_aish_conv
@@ -55,6 +56,7 @@ _aish_preexec() {
   # C from PS0 instead (_aish_prompt_marks).
   [[ -n $_aish_bp && $_aish_osc == 1 ]] && ! _aish_ps0 && printf '\e]133;C\a'
   [[ $1 == *doctor* ]] && _aish_live_state     # `aish doctor` reads what the shell has live
+  _aish_agents_on && _aish_agent_state "$1"     # an agent sees that a command runs here
   return 0
 }
 
@@ -83,10 +85,21 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
     if [[ $_aish_task == wait || $_aish_task == run ]]; then
       _aish_report "$st" "$(( _aish_ms - _aish_t0_ran ))" "$_aish_cmd"
     fi
-  elif [[ -n $_aish_fix_ready && ( ${1-} != pc || -z $_aish_bp ) ]]; then
-    _aish_fix_hint                      # no command ran (Enter on an empty line)
+    [[ -n $_aish_agent ]] && _aish_agent_report "$st" "$(( _aish_ms - _aish_t0_ran ))" "$_aish_cmd"
+  elif [[ ${1-} != pc || -z $_aish_bp ]]; then   # no command ran (Enter on an empty line, Ctrl-C)
+    [[ -n $_aish_agent ]] && _aish_agent_report  # an agent's proposal was not run
+    [[ -n $_aish_fix_ready ]] && _aish_fix_hint
   fi
+  [[ ( ${1-} != pc || -z $_aish_bp ) ]] && _aish_agents_on && _aish_agent_state
   return $st
+}
+
+_aish_agents_on() {    # an agent is connected (aish mcp-server): the daemon keeps <runtime>/agents
+  if [[ -z $_aish_rt ]]; then
+    _aish_rt=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}}
+    [[ -n $_aish_rt ]] || { _aish_rt=${TMPDIR:-/tmp}; _aish_rt=${_aish_rt%/}/aish-$UID; }
+  fi
+  [[ -e $_aish_rt/agents ]]
 }
 
 # ----------------------------------------------------------------- on demand (aish.lazy.bash)
@@ -122,6 +135,8 @@ _aish_load() {         # define the on-demand functions; $1 = the stub asking; 1
 _aish_report() { _aish_load _aish_report && _aish_report "$@"; }
 _aish_fix_hint() { _aish_load _aish_fix_hint && _aish_fix_hint "$@"; }
 _aish_live_state() { _aish_load _aish_live_state && _aish_live_state "$@"; }
+_aish_agent_state() { _aish_load _aish_agent_state && _aish_agent_state "$@"; }
+_aish_agent_report() { _aish_load _aish_agent_report && _aish_agent_report "$@"; }
 _aish_prepare() { _aish_load _aish_prepare && _aish_prepare "$@"; }
 _aish_question() { _aish_load _aish_question && _aish_question "$@"; }
 _aish_hold_enter() { _aish_load _aish_hold_enter && _aish_hold_enter "$@"; }

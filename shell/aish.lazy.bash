@@ -27,7 +27,10 @@ _aish_report() {       # $1 status, $2 ms, $3 command
 }
 
 _aish_step_key() {     # the terminal's status answer: a planned step goes on the line
-  [[ -n $_aish_step ]] || return 0
+  if [[ -z $_aish_step ]]; then        # none: the daemon asked (an agent's proposal)
+    _aish_status_key
+    return 0
+  fi
   if [[ -n $READLINE_LINE ]]; then
     # Keys typed while the step was planned came first: they are the user's line, never
     # replaced by the step (nor run): the step waits on the cycle key, as a `?` answer's does.
@@ -54,6 +57,76 @@ _aish_autorun() {      # autorun ("run"): the line is accepted as if the user pr
   else
     _aish_bind_accept _aish_noop
   fi
+}
+
+# ----------------------------------------------------------------- agents (docs/agents.md)
+# While an agent is connected (aish mcp-server), this shell says where it stands at each
+# prompt and when a command starts: <runtime dir>/bash-<pid>.state, a file write (no fork).
+# An agent's proposal reaches the prompt line as a norris step does: the daemon writes the
+# status request (ESC [ 5 n) to this shell's tty, and the terminal's answer runs
+# _aish_step_key, which takes the proposal as an ordinary request.  What ran next (or that
+# nothing did) is reported from the prompt hook, as a norris step's is.
+_aish_agent_state() {  # [$1 = the command starting now]
+  local f=$_aish_rt/bash-$$.state line
+  local -a req out
+  [[ -d $_aish_rt && -O $_aish_rt && ! -L $_aish_rt ]] || return 0
+  req=(v=1 shell=bash "conv=$_aish_conv" "pid=$$" "cwd=$PWD" "status=$_aish_status")
+  [[ -n ${AISH_NAME-} ]] && req+=("name=$AISH_NAME")
+  for line in "${_aish_hist[@]}"; do req+=("hist=$line"); done
+  [[ -n ${1-} ]] && req+=("running=$1" ${EPOCHREALTIME:+"since=$EPOCHREALTIME"})
+  _aish_term_fields
+  req+=(end=1)
+  for line in "${req[@]}"; do _aish_esc "$line"; out+=("$REPLY"); done
+  if [[ -f $f && -O $f ]]; then
+    { printf '%s\n' "${out[@]}" >| "$f"; } 2>/dev/null
+  else                                  # new: 0600, the user's umask back at once
+    local _aish_umask=''
+    _aish_umask_now && _aish_write_new "$f" "${out[@]}"
+  fi
+  # the first time: the daemon reads this tmux pane from now on (it may have started after
+  # the shell's first prompt, with the agent), so what commands print is known exactly
+  [[ -n $_aish_agent_seen ]] || { _aish_agent_seen=1; _aish_watch; }
+  return 0
+}
+
+_aish_umask_now() {    # the umask into _aish_umask, from /proc (fork-free); 1 = unknown
+  local key val
+  [[ -r /proc/$$/status ]] || return 1
+  while builtin read -r key val; do
+    [[ $key == Umask: ]] && { _aish_umask=$val; return 0; }
+  done < "/proc/$$/status"
+  return 1
+}
+
+_aish_agent_report() { # [$1 status, $2 ms, $3 command]: what became of the proposal; none: not run
+  if (( $# )); then _aish_run verb - '' '' agents --ran "$1" "$2" "$3"
+  else _aish_run verb - '' '' agents --dismissed; fi
+  (( _aish_done )) || _aish_agent=       # Ctrl-C: the daemon hears no more of it
+  return 0
+}
+
+_aish_status_key() {   # ESC [ 0 n with no norris step: an agent's proposal, if one waits
+  local keep=$READLINE_LINE at=$READLINE_POINT key=${AISH_KEY_CYCLE//\\C-/^}
+  _aish_bind_accept _aish_noop          # the key's second half never runs the line
+  _aish_agent_gone=''
+  _aish_run verb - '' '' agents --take ${keep:+--typing}
+  if [[ -n $_aish_agent_gone ]]; then   # the agent took a proposal back: off the line if there
+    [[ $keep == "$_aish_agent_gone" ]] && keep='' at=0
+    _aish_agent_gone=''
+  fi
+  if [[ -n $keep && ${#_aish_cmds[@]} -gt 0 ]]; then
+    # The user's line stays theirs (keys typed before the proposal came, as with a norris
+    # step): the proposal waits on the cycle key.
+    _aish_idx=-1
+    _aish_level_line 0 && _aish_say "$REPLY"
+    _aish_say "[aish] kept your typing; ${key^^} inserts the proposal: ${_aish_cmds[0]}"
+    READLINE_LINE=$keep READLINE_POINT=$at
+    _aish_prompt_top
+    return 0
+  fi
+  _aish_finish "$keep"
+  (( ${#_aish_cmds[@]} )) || READLINE_POINT=$at
+  return 0
 }
 
 # ----------------------------------------------------------------- protocol helpers
@@ -138,6 +211,9 @@ _aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the 
        else _aish_send "$_aish_d" "answer $_aish_id $qid n"; fi ;;
     V) _aish_vars "$_aish_f1" ;;
     N) _aish_task=$_aish_f1 ;;
+    A) _aish_agent=$_aish_f1                 # an agent's proposal (docs/agents.md): wait,
+       [[ $_aish_agent == withdraw ]] && _aish_agent_gone=$_aish_f2   # withdraw (off the
+       [[ $_aish_agent == wait ]] || _aish_agent= ;;                  # line if there), off
     D) _aish_done=1
        return 1 ;;
   esac

@@ -40,6 +40,69 @@ _aish_place_step() {   # zle-line-init with a step waiting: it goes on the line
   return 0
 }
 
+# ----------------------------------------------------------------- agents (docs/agents.md)
+# While an agent is connected (aish mcp-server), this shell says where it stands at each
+# prompt and when a command starts: <runtime dir>/zsh-<pid>.state, a file write (no fork).
+# An agent's proposal reaches the prompt line through the terminal: the daemon writes a
+# status request (ESC [ 5 n) to this shell's tty, the terminal answers ESC [ 0 n as input,
+# and that key takes the proposal as an ordinary request.  What ran next (or that nothing
+# did) is reported from precmd, as a norris step's is.
+_aish_agent_state() {  # [$1 = the command starting now]
+  emulate -L zsh
+  [[ -d $_aish_rt && -O $_aish_rt && ! -L $_aish_rt ]] && zmodload zsh/system 2>/dev/null || return 0
+  local line
+  local -a req out
+  local -i fd=0
+  req=(v=1 shell=zsh conv=$_aish_conv pid=$$ tty=${TTY-} cwd=$PWD status=$_aish_status)
+  [[ -n ${AISH_NAME-} ]] && req+=(name=$AISH_NAME)
+  for line in $_aish_hist; do req+=(hist=$line); done
+  [[ -n ${1-} ]] && req+=(running=$1 since=$EPOCHREALTIME)
+  _aish_term_fields
+  req+=(end=1)
+  for line in $req; do _aish_esc $line; out+=($REPLY); done
+  sysopen -w -o creat,truncate,nofollow,cloexec -m 600 -u fd -- $_aish_rt/zsh-$$.state 2>/dev/null ||
+    return 0
+  print -rl -u $fd -- $out
+  exec {fd}>&-
+  # the first time: the daemon reads this tmux pane from now on (it may have started after
+  # the shell's first prompt, with the agent), so what commands print is known exactly
+  [[ -n $_aish_agent_seen ]] || { _aish_agent_seen=1; _aish_watch }
+  return 0
+}
+
+_aish_agent_report() { # [$1 status, $2 ms, $3 command]: what became of the proposal; none: not run
+  emulate -L zsh
+  if (( $# )); then _aish_request verb - '' '' agents --ran $1 $2 $3
+  else _aish_request verb - '' '' agents --dismissed; fi
+  (( _aish_done )) || _aish_agent=       # Ctrl-C: the daemon hears no more of it
+  return 0
+}
+
+_aish_status_key() {   # ESC [ 0 n, the terminal's answer to the daemon's status request
+  emulate -L zsh
+  local keep=$BUFFER
+  local -i at=$CURSOR
+  _aish_agent_gone=
+  _aish_request verb - '' '' agents --take ${keep:+--typing}
+  if [[ -n $_aish_agent_gone ]]; then   # the agent took a proposal back: off the line if there
+    [[ $keep == $_aish_agent_gone ]] && keep= at=0
+    _aish_agent_gone=
+  fi
+  if [[ -n $keep ]] && (( $#_aish_cmds )); then
+    # The user's line stays theirs (keys typed before the proposal came, as with a norris
+    # step): the proposal waits on the cycle key.
+    _aish_level_line 1 && _aish_say $REPLY
+    BUFFER=$keep CURSOR=$at _aish_idx=0
+    _aish_highlight
+    zle -R
+    zle -M -- "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts the proposal: $_aish_cmds[1]"
+    return 0
+  fi
+  _aish_finish $keep
+  (( $#_aish_cmds )) || CURSOR=$at
+  return 0
+}
+
 # ----------------------------------------------------------------- protocol helpers
 # >>> aish shared: this block is the same text in aish.lazy.zsh and aish.lazy.bash (a test checks).
 # Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
@@ -122,6 +185,9 @@ _aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the 
        else _aish_send "$_aish_d" "answer $_aish_id $qid n"; fi ;;
     V) _aish_vars "$_aish_f1" ;;
     N) _aish_task=$_aish_f1 ;;
+    A) _aish_agent=$_aish_f1                 # an agent's proposal (docs/agents.md): wait,
+       [[ $_aish_agent == withdraw ]] && _aish_agent_gone=$_aish_f2   # withdraw (off the
+       [[ $_aish_agent == wait ]] || _aish_agent= ;;                  # line if there), off
     D) _aish_done=1
        return 1 ;;
   esac

@@ -34,6 +34,7 @@ _aish_preexec() {
   [[ -n $_aish_osc ]] || _aish_osc_decide
   [[ $_aish_osc == 1 ]] && print -n $'\e]133;C\a'
   [[ $1 == *doctor* ]] && _aish_live_state     # `aish doctor` reads what the shell has live
+  _aish_agents_on && _aish_agent_state "$1"     # an agent sees that a command runs here
   return 0
 }
 
@@ -41,7 +42,11 @@ _aish_precmd() {
   local -i st=$?
   emulate -L zsh
   [[ -n $_aish_watched ]] || _aish_watch
-  [[ -n $_aish_t0 ]] || return 0      # empty Enter or a `?` line: nothing ran
+  if [[ -z $_aish_t0 ]]; then         # empty Enter, Ctrl-C or a `?` line: nothing ran
+    [[ -n $_aish_agent ]] && _aish_agent_report     # an agent's proposal was not run
+    _aish_agents_on && _aish_agent_state
+    return 0
+  fi
   local -i ms
   (( ms = (EPOCHREALTIME - _aish_t0) * 1000 ))
   _aish_status=$st
@@ -50,7 +55,17 @@ _aish_precmd() {
   _aish_t0=
   _aish_command_done $st
   [[ $_aish_task == (wait|run) ]] && _aish_report $st $ms "$_aish_cmd"
+  [[ -n $_aish_agent ]] && _aish_agent_report $st $ms "$_aish_cmd"
+  _aish_agents_on && _aish_agent_state
   return 0
+}
+
+_aish_agents_on() {    # an agent is connected (aish mcp-server): the daemon keeps <runtime>/agents
+  [[ -n $_aish_rt ]] || {
+    _aish_rt=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}}
+    [[ -n $_aish_rt ]] || _aish_rt=${${TMPDIR:-/tmp}%/}/aish-$UID
+  }
+  [[ -e $_aish_rt/agents ]]
 }
 
 _aish_line_init() {    # a planned step waits: put it on the new prompt line
@@ -158,6 +173,9 @@ _aish_fix_widget() { _aish_load _aish_fix_widget && _aish_fix_widget "$@" }
 _aish_fix_hint() { _aish_load _aish_fix_hint && _aish_fix_hint "$@" }
 _aish_place_step() { _aish_load _aish_place_step && _aish_place_step "$@" }
 _aish_live_state() { _aish_load _aish_live_state && _aish_live_state "$@" }
+_aish_agent_state() { _aish_load _aish_agent_state && _aish_agent_state "$@" }
+_aish_agent_report() { _aish_load _aish_agent_report && _aish_agent_report "$@" }
+_aish_status_key() { _aish_load _aish_status_key && _aish_status_key "$@" }
 
 # ----------------------------------------------------------------- binding
 _aish_builtin_accept_line() {
@@ -192,6 +210,7 @@ typeset -g _aish_osc= _aish_fixfd= _aish_fixbuf= _aish_watched=
 typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
 typeset -g _aish_task= _aish_step= _aish_varsf=
 typeset -gi _aish_texting=0 _aish_answered=0
+typeset -g _aish_agent= _aish_agent_gone= _aish_agent_seen= _aish_rt=   # an agent's proposal (docs/agents.md)
 typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
 typeset -gi _aish_rfd=0 _aish_last=0
@@ -222,6 +241,7 @@ if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
   zle -N _aish_cycle_widget
   zle -N _aish_fix_widget
   zle -N _aish_fix_hint
+  zle -N _aish_status_key
   () {
     local km
     for km in emacs viins vicmd; do
@@ -229,6 +249,8 @@ if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
       [[ -n $AISH_KEY_EXPLAIN ]] && bindkey -M $km $AISH_KEY_EXPLAIN _aish_explain_widget
       [[ -n $AISH_KEY_CYCLE ]] && bindkey -M $km $AISH_KEY_CYCLE _aish_cycle_widget
       [[ -n $AISH_KEY_FIX ]] && bindkey -M $km $AISH_KEY_FIX _aish_fix_widget
+      # the terminal's answer to the status request the daemon writes for an agent's proposal
+      bindkey -M $km '\e[0n' _aish_status_key
     done
     # Normal mode also gets the keys behind an unbound prefix (\a ask, \w explain, \y cycle,
     # \f fix): zsh-vi-mode binds Ctrl-X there and sets KEYTIMEOUT=1, so no Ctrl-X chord can

@@ -18,6 +18,7 @@ class RecordingReply:
         self.commands: list[tuple] = []
         self.questions: list[str] = []
         self.tasks: list[str] = []
+        self.proposals: list[tuple] = []
         self._answers = list(answers or [])
         self._variables = variables
         self._texts = list(texts or [])
@@ -38,6 +39,9 @@ class RecordingReply:
 
     def task(self, state: str) -> None:
         self.tasks.append(state)
+
+    def proposal(self, state: str, command: str = "") -> None:
+        self.proposals.append((state, command))
 
     def ask(self, question: str, timeout: float) -> Optional[str]:
         self.questions.append(question)

@@ -53,6 +53,13 @@ def test_toml_syntax_error_names_the_line(config_file):
     assert "TOML syntax error" in str(info.value) and "line 4" in str(info.value)
 
 
+def test_agents_propose_timeout_is_read_and_must_be_positive(config_file):
+    assert load(config_file, BASE + "[agents]\npropose_timeout = 90\n").agents.propose_timeout == 90
+    assert load(config_file, BASE).agents.propose_timeout == 600.0
+    with pytest.raises(ConfigError, match="agents.propose_timeout must be a number of seconds above 0"):
+        load(config_file, BASE + "[agents]\npropose_timeout = 0\n")
+
+
 def test_model_needs_endpoint_and_model(config_file):
     with pytest.raises(ConfigError, match=r"\[models.fast\] needs both"):
         load(config_file, '[models.fast]\nendpoint = "http://x"\n')

@@ -14,7 +14,7 @@ import pytest
 from aish.daemon.client import Client
 from aish.daemon import runtime, spawn
 from aish.daemon.server import Server
-from aish.errors import DaemonError
+from aish.errors import Cancelled, DaemonError
 from aish.ipc.protocol import Request
 
 TEST_DAEMON = Path(__file__).resolve().parent / "test_daemon.py"
@@ -103,6 +103,19 @@ def test_ctrl_c_cancels_the_request_in_the_daemon(server):
         server.behaviour = lambda req, reply: {"text": "next"}  # the client stays usable
         server.cancelled.clear()
         assert client.request(Request(text="y"), on_frame=lambda f: None) == {"text": "next"}
+
+
+def test_another_threads_stop_cancels_the_request_in_the_daemon(server):
+    """How `aish mcp-server` withdraws a call its agent cancelled: the call runs in a worker
+    thread, the agent's cancel sets a flag the client checks between its reads."""
+    server.behaviour = lambda req, reply: (reply.cancel.wait(30), {})[1]  # silent until cancelled
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    with Client(autostart=False) as client:
+        with pytest.raises(Cancelled):
+            client.request(Request(text="x"), on_frame=lambda f: None, stop=stop.is_set)
+        stopped = time.monotonic()
+    assert server.cancelled.wait(2) and time.monotonic() - stopped < 1.5
 
 
 def test_unanswered_question_sends_nothing_and_times_out_as_denial(server):

@@ -190,10 +190,14 @@ def test_files_of_clients_that_are_gone_are_pruned_at_start(events):
     kept = [f"bash-{os.getpid()}.fifo", "notes.fifo", "bash-x.fifo"]
     for name in gone + kept:
         os.mkfifo(rundir() / name, 0o600)
+    # a shell's state and the agents' marker, once every agent it names is gone (docs/agents.md)
+    (rundir() / f"zsh-{dead.pid}.state").write_text("v=1\nend=1\n")
+    (rundir() / "agents").write_text(f"{dead.pid} claude\n")
+    gone += [f"zsh-{dead.pid}.state", "agents"]
     spawn.start()
     try:
         # start() returns once daemon.fifo has a reader; the sweep runs just after.
-        assert wait_for(lambda: "removed 5 file(s)" in log_text())
+        assert wait_for(lambda: "removed 7 file(s)" in log_text())
         names = {p.name for p in rundir().iterdir()}
         assert not names & set(gone) and set(kept) <= names
     finally:

@@ -61,6 +61,9 @@ class DraftReply:
     def task(self, state: str) -> None:
         pass  # a draft is an ask, never a step of a task: no shell waits for its state
 
+    def proposal(self, state: str, command: str = "") -> None:
+        pass  # nor of an agent's proposal
+
     def ask(self, question: str, timeout: float) -> Optional[str]:
         return None  # a tool approval cannot be asked in the background: denied
 

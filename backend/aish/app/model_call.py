@@ -79,6 +79,9 @@ class Quiet:
     def task(self, state: str) -> None:
         pass
 
+    def proposal(self, state: str, command: str = "") -> None:
+        pass
+
     def ask(self, question: str, timeout: float) -> Optional[str]:
         return None
 

@@ -55,10 +55,11 @@ class Service:
 
         self.drafts = fix.Drafts(paths.runtime_dir)
         self._taps: Any = None  # aish.context.tap.Taps, made by the first request from tmux
+        self._bridge: Any = None  # aish.app.bridge.bridge.Bridge, made by the first agents request
         self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
         self.pending: dict = {}  # proposals waiting for the user's yes (`memory accept`)
         # one handler per request kind (ipc.protocol.KINDS)
-        self.handlers: dict[str, Callable[[Request, Reply], AskResult]] = {
+        self.handlers: dict[str, Callable[[Request, Reply], AskResult | dict]] = {
             "ask": self.ask, "prepare": self.prepare_fix, "verb": self.verb,
             "watch": self.watch}  # (a `watch` control line, not a request file)
 
@@ -232,7 +233,7 @@ class Service:
                 self._taps = Taps(paths.runtime_dir(), self.log)
             return self._taps
 
-    def handle(self, request: Request, reply: Reply) -> AskResult:
+    def handle(self, request: Request, reply: Reply) -> AskResult | dict:
         """One request, by its kind (docs/protocol.md); every handler returns an AskResult."""
         handler = self.handlers.get(request.kind)
         if request.interactive and handler is not None and request.kind != "watch":
@@ -340,11 +341,21 @@ class Service:
                 return norris.report(env, session, request, reply, what.status, what.ms, what.command)
             return norris.resume(env, session, request, reply)
 
-    def verb(self, request: Request, reply: Reply) -> AskResult:
+    def bridge(self):
+        """The agents' bridge (app/bridge): made when the first agent or shell asks for it."""
+        with self._lock:
+            if self._bridge is None:
+                from aish.app.bridge import host
+                from aish.app.bridge.bridge import Bridge
+
+                self._bridge = Bridge(host.for_service(self))
+            return self._bridge
+
+    def verb(self, request: Request, reply: Reply) -> AskResult | dict:
         """Run one verb (``aish cost``, ``? :route on``...): the handler its row names, with the
         state the row says it needs."""
         from aish.app.verbs import dispatch
-        from aish.app.verbs.context import AskFor, TaskFor
+        from aish.app.verbs.context import AgentFor, AskFor, TaskFor
 
         name, args, as_json = dispatch.parse(request.argv)
         run, needs = dispatch.handler(name)
@@ -355,6 +366,8 @@ class Service:
                                                 text=output.text or request.text), reply)
         if isinstance(output, TaskFor):
             return self.task(request, reply, output)
+        if isinstance(output, AgentFor):
+            return self.bridge().handle(request, reply, output)
         for line in output:
             reply.text(line + "\n")
         return AskResult(text="".join(line + "\n" for line in output))

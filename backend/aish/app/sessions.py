@@ -96,6 +96,11 @@ class Sessions:
             self._last_used[session_id] = now
         return session
 
+    def loaded(self, session_id: str) -> Optional[Session]:
+        """The session if it is in memory (never rebuilt from its log)."""
+        with self._lock:
+            return self._sessions.get(session_id)
+
     def __len__(self) -> int:
         return len(self._sessions)
 

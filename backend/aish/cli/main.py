@@ -321,6 +321,15 @@ def config_show() -> None:
     click.echo(render(cfg), nl=False)
 
 
+@cli.command("mcp-server")
+def mcp_server() -> None:
+    """Serve your shells to a coding agent over MCP on stdio (put it in the agent's MCP config:
+    docs/agents.md)."""
+    from aish.cli import mcp_server as bridge
+
+    bridge.serve()  # stdout is the MCP channel: an error reaches stderr through main()
+
+
 @cli.command()
 def doctor() -> None:
     """Check config, models, runtime dir, daemon and shell integration."""

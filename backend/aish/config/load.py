@@ -18,9 +18,9 @@ from typing import Any, Callable, Optional
 from urllib.parse import urlparse
 
 from aish import paths
-from aish.config.schema import (Config, ContextConfig, CostConfig, DelegateConfig, FixConfig, MemoryConfig,
-                                McpConfig, McpServerConfig, ModelConfig, NorrisConfig, RoutingConfig, SafetyConfig,
-                                SecretsConfig, TokenizeConfig)
+from aish.config.schema import (AgentsConfig, Config, ContextConfig, CostConfig, DelegateConfig, FixConfig,
+                                MemoryConfig, McpConfig, McpServerConfig, ModelConfig, NorrisConfig, RoutingConfig,
+                                SafetyConfig, SecretsConfig, TokenizeConfig)
 from aish.errors import ConfigError
 
 if sys.version_info >= (3, 11):
@@ -62,7 +62,7 @@ def load(path: Optional[Path] = None) -> Config:
 def from_dict(raw: dict, where: str = "config") -> Config:
     cfg = Config()
     known = {"default_model", "models", "routing", "context", "mcp", "cost", "tokenize",
-             "safety", "secrets", "fix", "memory", "delegate", "norris"}
+             "safety", "secrets", "fix", "memory", "delegate", "norris", "agents"}
     _reject_unknown(raw, known, where, "")
     if "default_model" in raw:
         cfg.default_model = _typed(raw["default_model"], str, where, "default_model")
@@ -80,7 +80,8 @@ def from_dict(raw: dict, where: str = "config") -> Config:
     for section, cls in (("routing", RoutingConfig), ("context", ContextConfig), ("cost", CostConfig),
                          ("tokenize", TokenizeConfig), ("safety", SafetyConfig),
                          ("secrets", SecretsConfig), ("fix", FixConfig), ("memory", MemoryConfig),
-                         ("delegate", DelegateConfig), ("norris", NorrisConfig)):
+                         ("delegate", DelegateConfig), ("norris", NorrisConfig),
+                         ("agents", AgentsConfig)):
         if section in raw:
             table = _typed(raw[section], dict, where, section)
             setattr(cfg, section, _fill(cls, table, where, section))
@@ -89,6 +90,9 @@ def from_dict(raw: dict, where: str = "config") -> Config:
                           f"got '{cfg.norris.autorun}'")
     if cfg.norris.max_steps < 1 or cfg.norris.max_failures < 1:
         raise ConfigError(f"{where}: norris.max_steps and norris.max_failures must be at least 1")
+    if cfg.agents.propose_timeout <= 0:
+        raise ConfigError(f"{where}: agents.propose_timeout must be a number of seconds above 0, "
+                          f"got {cfg.agents.propose_timeout}")
     if "classes" in raw.get("routing", {}):
         merged = RoutingConfig().classes
         for cls_name, target in cfg.routing.classes.items():

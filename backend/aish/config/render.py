@@ -73,6 +73,9 @@ budget_tokens = 6000
 # max_dollars = 0.25                  # halt once the task's planner calls cost this much
 # autorun = "off"                     # "safe": the shell runs steps rated no risk
 
+# [agents]
+# propose_timeout = 600.0             # seconds an agent's proposed command waits for you
+
 # [secrets]
 # redact = true                       # replace tokens and passwords before anything is sent
 '''

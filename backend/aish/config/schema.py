@@ -164,6 +164,13 @@ class NorrisConfig:
 
 
 @dataclass
+class AgentsConfig:
+    """Coding agents acting through the user's shell (``aish mcp-server``, docs/agents.md)."""
+
+    propose_timeout: float = 600.0  # seconds a proposed command waits for the user at most
+
+
+@dataclass
 class SecretsConfig:
     redact: bool = True
 
@@ -201,6 +208,7 @@ class Config:
     memory: MemoryConfig = field(default_factory=MemoryConfig)
     delegate: DelegateConfig = field(default_factory=DelegateConfig)
     norris: NorrisConfig = field(default_factory=NorrisConfig)
+    agents: AgentsConfig = field(default_factory=AgentsConfig)
     source: Optional[Path] = None  # the file it came from, if any
     detected: Optional[str] = None  # how the model was found when there was no file
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from aish.daemon import runtime, spawn
-from aish.errors import DaemonError, ProtocolError
+from aish.errors import Cancelled, DaemonError, ProtocolError
 from aish.ipc.protocol import Frame, Request, format_control, format_request, parse_frame
 
 LIVENESS = 0.5  # seconds between checks of the overall bounds while waiting
@@ -88,11 +88,13 @@ class Client:
     # ------------------------------------------------------------ one request
     def request(self, req: Request, *, on_frame: Callable[[Frame], None],
                 answer: Optional[Callable[..., Optional[str]]] = None,
-                timeout: Optional[float] = None) -> dict:
+                timeout: Optional[float] = None, stop: Optional[Callable[[], bool]] = None,
+                idle: Optional[float] = None) -> dict:
         """Send ``req`` (its ``id`` and ``reply`` are filled in) and stream its frames
         to ``on_frame``; returns the D frame's JSON.  Ctrl-C cancels the request
-        in the daemon and is re-raised.  ``timeout`` bounds the whole request; without
-        it, ``AISH_TIMEOUT`` seconds without a frame (300) count as no answer."""
+        in the daemon and is re-raised, as is ``Cancelled`` once ``stop()`` says so (it is
+        asked every half second: another thread's way to cancel).  ``timeout`` bounds the
+        whole request; ``idle`` (default ``AISH_TIMEOUT``, 300) the time without a frame."""
         rundir = self._ensure()
         req.id = req.id or f"py-{os.getpid()}-{next(_SEQ)}-{time.time_ns() % 10**9}"
         req.reply = str(self.fifo)
@@ -102,7 +104,7 @@ class Client:
             self._write_request(req_path, format_request(req))
             daemon, pid = self._open_daemon()
             self._write(daemon, format_control("req", req.id))
-            return self._read_frames(req.id, daemon, pid, on_frame, answer, timeout)
+            return self._read_frames(req.id, daemon, pid, on_frame, answer, timeout, stop, idle)
         except BaseException:  # Ctrl-C, a failing callback, a timeout: stop the daemon's work
             if daemon >= 0:
                 self._cancel(daemon, req.id)
@@ -151,9 +153,10 @@ class Client:
     def _read_frames(self, req_id: str, daemon: int, pid: Optional[int],
                      on_frame: Callable[[Frame], None],
                      answer: Optional[Callable[..., Optional[str]]],
-                     timeout: Optional[float]) -> dict:
+                     timeout: Optional[float], stop: Optional[Callable[[], bool]] = None,
+                     idle: Optional[float] = None) -> dict:
         deadline = None if timeout is None else time.monotonic() + timeout
-        idle = _idle_bound()
+        idle = idle or _idle_bound()
         last = time.monotonic()
         poller = select.poll()
         poller.register(self._fd, select.POLLIN)
@@ -177,6 +180,8 @@ class Client:
                     last = time.monotonic()
                 elif frame.tag == "D":
                     return _done(frame)
+            if stop is not None and stop():
+                raise Cancelled()
             now = time.monotonic()
             if deadline is not None and now >= deadline:
                 raise DaemonError(f"no answer from the aish daemon within {timeout:g}s",

@@ -12,15 +12,18 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from aish.daemon import runtime
 from aish.daemon.runtime import FIFO, POLL, pid_alive, pid_exited
 from aish.errors import DaemonError, ProtocolError
 
 # A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
 # bash saves the user's INT trap without forking), py-PID-N.fifo, requests zsh-PID-....req,
-# and the variables a shell writes when a V frame asks (zsh-PID-....qN.vars).  bash cannot
+# the variables a shell writes when a V frame asks (zsh-PID-....qN.vars), and the state a
+# shell writes while an agent is connected (zsh-PID.state, docs/agents.md).  bash cannot
 # remove its files at exit (a `trap EXIT` would clobber the user's), and a killed client
 # removes nothing.
-_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap|vars)$")
+_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap|vars|state)$")
+AGENTS_MARKER = "agents"  # `PID NAME` lines: the agents connected (app/bridge/agents.py)
 
 
 def read_own_file(path: Path, limit: int) -> str:
@@ -61,9 +64,21 @@ def _remove_files_of(rundir: Path, gone: Callable[[int], bool]) -> int:
 
 
 def prune_client_files(rundir: Path) -> int:
-    """Remove reply FIFOs and request files whose client process is gone; returns how many."""
+    """Remove reply FIFOs and request files whose client process is gone, and the agents'
+    marker when every agent it names is gone (the shells then stop writing their state);
+    returns how many."""
     me = os.getpid()
-    return _remove_files_of(rundir, lambda pid: pid != me and not pid_alive(pid))
+    removed = _remove_files_of(rundir, lambda pid: pid != me and not pid_alive(pid))
+    marker = rundir / AGENTS_MARKER
+    try:
+        pids = [int(line.split(" ", 1)[0]) for line in marker.read_text(encoding="utf-8").splitlines()
+                if line.split(" ", 1)[0].isdigit()]
+    except OSError:
+        return removed
+    if not any(pid_alive(pid) for pid in pids):
+        runtime.unlink_quietly(marker)
+        removed += 1
+    return removed
 
 
 def remove_if_client_gone(rundir: Path, reply: str, wait: float = 1.0) -> int:

@@ -155,6 +155,9 @@ class FrameReply:
     def task(self, state: str) -> None:
         self._send("N", state)
 
+    def proposal(self, state: str, command: str = "") -> None:
+        self._send("A", state, command)
+
     def error(self, message: str, kind: str = "error", hint: Optional[str] = None) -> None:
         """E frame: the message, the error's kind, its hint (docs/protocol.md), each one line."""
         fields = [" ".join(message.split()), kind] + ([" ".join(hint.split())] if hint else [])

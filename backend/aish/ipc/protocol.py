@@ -88,6 +88,15 @@ def _int(value: str) -> Optional[int]:
         return None
 
 
+def history_entry(value: str) -> HistoryEntry:
+    """One ``hist`` value: ``<exit>`` TAB ``<duration ms>`` TAB ``<command>`` (a bare command
+    is still useful context)."""
+    parts = value.split("\t", 2)
+    if len(parts) == 3:
+        return HistoryEntry(parts[2], _int(parts[0]), _int(parts[1]))
+    return HistoryEntry(value)
+
+
 def parse_request(text: str, id: str) -> Request:
     """Parse a ``<id>.req`` payload; the version is checked first so an old
     daemon tells the user to restart it instead of misreading new keys."""
@@ -107,11 +116,7 @@ def parse_request(text: str, id: str) -> Request:
             raise ProtocolError(f"request {id}: line without key=value: {line[:40]!r}")
         value = unescape(raw)
         if key == "hist":
-            parts = value.split("\t", 2)
-            if len(parts) == 3:
-                req.history.append(HistoryEntry(parts[2], _int(parts[0]), _int(parts[1])))
-            else:  # a bare command is still useful context
-                req.history.append(HistoryEntry(value))
+            req.history.append(history_entry(value))
         elif key == "argv":
             req.argv.append(value)
         elif key == "var":

@@ -31,6 +31,11 @@ class Reply(Protocol):
         """A multi-step task's state for the shell: ``wait`` (a step is on the prompt line,
         report what runs), ``run`` (autorun: run it now), ``off`` (no task any more)."""
 
+    def proposal(self, state: str, command: str = "") -> None:
+        """An agent's proposal in the asking shell (docs/agents.md): ``wait`` (it is on the
+        prompt line or the cycle key: report what runs), ``withdraw`` (the agent took it
+        back: clear the line if it still holds ``command``), ``off`` (stop reporting)."""
+
     def ask(self, question: str, timeout: float) -> Optional[str]:
         """Ask the user; returns 'y', 'n' or 'a', or None when nobody can answer in time."""
 

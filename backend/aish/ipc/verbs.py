@@ -72,6 +72,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("norris", "[GOAL|resume]", "work toward GOAL step by step, each step on the prompt line",
          needs=("config", "session")),
     Verb("halt", "", "stop this shell's norris task", needs=("session",)),
+    Verb("agents", "[--json]", "the coding agents connected through 'aish mcp-server', what they read "
+         "and proposed", needs=("config",)),
     Verb("help", "", "list these verbs", daemon=False),
 )
 

@@ -55,6 +55,21 @@ class AskFor:
 
 
 @dataclass(frozen=True)
+class AgentFor:
+    """A verb's answer that the agents' bridge handles (app/bridge): ``list`` (``? :agents``),
+    the shell's ``take`` (``typing``: keys were on the line), ``ran`` (``status``, ``ms``,
+    ``command``) and ``dismissed``; ``aish mcp-server``'s ``hello``, ``bye``, ``context``,
+    ``output`` and ``propose`` (their words in the request's fields)."""
+
+    action: str
+    status: int = 0
+    ms: int = 0
+    command: str = ""
+    typing: bool = False
+    json: bool = False
+
+
+@dataclass(frozen=True)
 class TaskFor:
     """A verb's answer that drives a norris task (app/norris.py): ``start`` with a goal,
     ``report`` what ran (``status``, ``ms``, ``command``) or ``resume``."""
