@@ -89,13 +89,15 @@ _aish_agent_state() {  # [$1 = the command starting now]
   return 0
 }
 
-_aish_umask_now() {    # the umask into _aish_umask, from /proc (fork-free); 1 = unknown
+_aish_umask_now() {    # the umask into _aish_umask (fork-free: /proc, else a file); 1 = unknown
   local key val
-  [[ -r /proc/$$/status ]] || return 1
-  while builtin read -r key val; do
-    [[ $key == Umask: ]] && { _aish_umask=$val; return 0; }
-  done < "/proc/$$/status"
-  return 1
+  if [[ -r /proc/$$/status ]]; then
+    while builtin read -r key val; do
+      [[ $key == Umask: ]] && { _aish_umask=$val; return 0; }
+    done < "/proc/$$/status"
+  fi
+  umask >| "$_aish_rt/bash-$$.umask" 2>/dev/null && builtin read -r _aish_umask < "$_aish_rt/bash-$$.umask"
+  [[ -n $_aish_umask ]]
 }
 
 _aish_agent_report() { # [$1 status, $2 ms, $3 command]: what became of the proposal; none: not run

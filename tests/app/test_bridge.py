@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from aish.app.bridge.agents import MARKER, Agents
-from aish.app.bridge.bridge import Bridge, Host
+from aish.app.bridge.hub import Bridge, Host
 from aish.app.verbs.context import AgentFor
 from aish.config.schema import Config
 from aish.context.output import Output

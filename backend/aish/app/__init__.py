@@ -20,6 +20,8 @@
     norris       a multi-step task: the planner loop, each step a command on the prompt line
     norris_task  a task's state, kept in the session log so `:norris resume` survives a restart
     verbs/       the handlers the verb table's rows name; `handler(args, ctx)` with a typed context
+    bridge/      the agents' bridge: what `aish mcp-server` asks (a shell's context, its last
+                 output, a proposed command) and the shells' side of a proposal
 
 The daemon reaches it only through its lazy service hook; the CLI never imports it.
 """

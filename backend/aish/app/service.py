@@ -55,7 +55,7 @@ class Service:
 
         self.drafts = fix.Drafts(paths.runtime_dir)
         self._taps: Any = None  # aish.context.tap.Taps, made by the first request from tmux
-        self._bridge: Any = None  # aish.app.bridge.bridge.Bridge, made by the first agents request
+        self._bridge: Any = None  # aish.app.bridge.hub.Bridge, made by the first agents request
         self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
         self.pending: dict = {}  # proposals waiting for the user's yes (`memory accept`)
         # one handler per request kind (ipc.protocol.KINDS)
@@ -346,7 +346,7 @@ class Service:
         with self._lock:
             if self._bridge is None:
                 from aish.app.bridge import host
-                from aish.app.bridge.bridge import Bridge
+                from aish.app.bridge.hub import Bridge
 
                 self._bridge = Bridge(host.for_service(self))
             return self._bridge

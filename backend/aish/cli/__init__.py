@@ -7,4 +7,5 @@
     shell_launcher `aish shell`: the user's shell with aish loaded
     recorder       the pty relay that remembers what the last commands printed
     scripts        the shell integration scripts and the rc loader `aish init` writes
+    mcp_server     `aish mcp-server`: the agents' bridge, the MCP SDK's server on stdio
 """

@@ -7,6 +7,8 @@
     project   AISH.md notes and the .aish.toml overlay (a safe subset), once trusted
     trust     trust in a repository's files by path and content hash, like direnv's allow
     memory    facts the user wants every answer to know, kept across sessions (0600)
+    shells    the shells an agent can see (their state files) and the status request that
+              reaches one waiting at its prompt
 
 Nothing here runs the user's commands again or calls a model.
 """

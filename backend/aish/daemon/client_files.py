@@ -17,12 +17,12 @@ from aish.daemon.runtime import FIFO, POLL, pid_alive, pid_exited
 from aish.errors import DaemonError, ProtocolError
 
 # A client's files carry its pid: zsh-PID.fifo, bash-PID.fifo (and bash-PID.trap, where
-# bash saves the user's INT trap without forking), py-PID-N.fifo, requests zsh-PID-....req,
+# bash saves the user's INT trap without forking, and bash-PID.umask), py-PID-N.fifo, requests zsh-PID-....req,
 # the variables a shell writes when a V frame asks (zsh-PID-....qN.vars), and the state a
 # shell writes while an agent is connected (zsh-PID.state, docs/agents.md).  bash cannot
 # remove its files at exit (a `trap EXIT` would clobber the user's), and a killed client
 # removes nothing.
-_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap|vars|state)$")
+_CLIENT_FILE = re.compile(r"^(?:zsh|bash|py)-(\d+)(?:-[^/]*)?\.(?:fifo|req|trap|umask|vars|state)$")
 AGENTS_MARKER = "agents"  # `PID NAME` lines: the agents connected (app/bridge/agents.py)
 
 

@@ -1,6 +1,6 @@
 """The agents' bridge, daemon side: what ``aish mcp-server`` asks, answered from the user's shells.
 
-    bridge     the daemon-wide object: the agents' and the shells' requests, by action; what
+    hub        the daemon-wide object: the agents' and the shells' requests, by action; what
                it needs of the service (config, safety judgement, output) is handed in
     agents     who is connected (one entry per ``aish mcp-server`` process), the marker file
                the shells look for, each agent's redactor and what it read

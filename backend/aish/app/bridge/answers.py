@@ -15,7 +15,7 @@ from aish.context.output import HOW_TO_GET
 
 if TYPE_CHECKING:
     from aish.app.bridge.agents import Agent
-    from aish.app.bridge.bridge import Bridge
+    from aish.app.bridge.hub import Bridge
 
 
 def _entry(command: str, exit_: Optional[int], ms: Optional[int]) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from aish.app.bridge.bridge import Host
+from aish.app.bridge.hub import Host
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 

@@ -27,7 +27,7 @@ from aish.llm.events import AskResult
 
 if TYPE_CHECKING:
     from aish.app.bridge.agents import Agent
-    from aish.app.bridge.bridge import Bridge
+    from aish.app.bridge.hub import Bridge
 
 TICK = 0.1  # seconds between looks at the shell while a proposal waits
 UNANSWERED = 5.0  # seconds after a status request before the agent hears it is not answered
