@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -79,11 +80,12 @@ def test_the_status_request_goes_only_to_the_shells_own_terminal():
     try:
         assert shells.poke(name, stranger.pid) is False  # another terminal's process
         assert shells.poke("/etc/passwd", owner.pid) is False and shells.poke("tty", owner.pid) is False
-        for _ in range(100):
-            if shells.foreground(owner.pid) is not None and shells.poke(name, owner.pid):
-                break
-        else:
-            pytest.fail("the status request was never written")
+        # setsid has to start and take the terminal first: poll for it (slow under load)
+        deadline = time.monotonic() + 20
+        while not (shells.foreground(owner.pid) is not None and shells.poke(name, owner.pid)):
+            if time.monotonic() > deadline:
+                pytest.fail("the status request was never written")
+            time.sleep(0.02)
         assert os.read(master, 64).endswith(b"\x1b[5n")
         assert shells.foreground(owner.pid) is True
     finally:
