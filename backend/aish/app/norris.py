@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import cost_guard, receipt, suggestions
+from aish.app import cost_guard, norris_autorun, receipt, suggestions
 from aish.app.env import AskEnv
 from aish.app.tools import offered_tools
 from aish.app.judge import judge
@@ -48,7 +48,7 @@ def start(env: AskEnv, session: Session, req: Request, reply: Reply, goal: str) 
     cfg = env.config
     if not cfg.models:
         raise ConfigError("no model configured", hint="run 'aish config init' and edit the file it names")
-    task = Task(goal=goal, model=cfg.model().name, shell=req.shell, cwd=req.cwd)
+    task = Task(goal=goal, model=cfg.model().name, shell=req.shell, cwd=req.cwd, workdir=req.cwd)
     receipt.begin(session)  # `aish sent`: what this step's planning sends
     where = f"\ncwd: {req.cwd}" if req.cwd else ""
     task.messages.append({"role": "user", "content": f"Goal: {goal}{where}\nWhat is the first step?"})
@@ -67,6 +67,8 @@ def report(env: AskEnv, session: Session, req: Request, reply: Reply, status: in
     receipt.begin(session)
     edited = "" if command == task.proposed else f" (the user ran this instead of `{task.proposed}`)"
     printed = _output(env, session, req, reply, command, status)
+    if printed:  # the task's data, not the user's words (instructions in it stop autorun)
+        printed = norris_autorun.as_data(task, f"step {task.steps}'s output", printed)
     if req.cwd and req.cwd != task.cwd:  # volatile context travels with the turn it belongs to
         task.cwd = req.cwd
         edited += f"\ncwd now: {req.cwd}"
@@ -144,7 +146,7 @@ def _plan(env: AskEnv, session: Session, task: Task, reply: Reply) -> AskResult:
     # no background memory, no project notes, no summary: the same bytes for the whole task
     system = prompts.system_prompt(shell=task.shell, tools=bool(tools),
                                    tool_instructions=env.mcp.instructions() if tools and env.mcp else "") \
-        + "\n\n" + _MODE.format(goal=task.goal)
+        + "\n\n" + _MODE.format(goal=task.goal) + "\n" + norris_autorun.system_note(task)
     try:
         call = _plan_with_tools(env, session, task, system, tools, reply)
     except Cancelled as err:
@@ -183,12 +185,15 @@ def _plan(env: AskEnv, session: Session, task: Task, reply: Reply) -> AskResult:
 
 
 def _propose(env: AskEnv, session: Session, task: Task, reply: Reply, command: str) -> None:
-    """The step goes to the prompt line with its safety verdict; autorun only with none."""
+    """The step goes to the prompt line with its safety verdict; under autorun it runs by
+    itself only when known to be harmless (app/norris_autorun.py), else a line says why it waits."""
     level, reason = _safety(env, session, task, command, reply)
     task.state, task.proposed = "waiting", command
     session.set_task(task.to_dict())
     reply.command(command, level, reason)
-    auto = env.config.norris.autorun == "safe" and level is None
+    auto, why = norris_autorun.decide(env.config.norris, task, command, level)
+    if why:
+        reply.status(f"norris: needs you: {why}")
     reply.task("run" if auto else "wait")
 
 
@@ -231,7 +236,8 @@ def _run_planner_tools(env: AskEnv, session: Session, task: Task, call: Response
     if not answered:
         return False
     task.messages.append({"role": "assistant", "content": call.text, "tool_calls": wire})
-    task.messages.extend({"role": "tool", "tool_call_id": c.id, "content": content}
+    task.messages.extend({"role": "tool", "tool_call_id": c.id,
+                          "content": norris_autorun.as_data(task, f"the result of tool {c.name}", content)}
                          for c, content in answered)
     session.set_task(task.to_dict())
     return True

@@ -31,6 +31,9 @@ class Task:
     ran: list = field(default_factory=list)  # [command, status, ms] per reported step
     shell: str = "zsh"
     cwd: str = ""
+    workdir: str = ""  # where the task started: autorun's writes (when allowed) stay under it
+    tag: str = ""  # marks the task's data (step output, tool results) in the planner's transcript
+    tainted: str = ""  # why autorun is off for this task: text the planner read gave instructions
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -88,6 +88,9 @@ def from_dict(raw: dict, where: str = "config") -> Config:
     if cfg.norris.autorun not in ("off", "safe"):
         raise ConfigError(f"{where}: norris.autorun must be \"off\" or \"safe\", "
                           f"got '{cfg.norris.autorun}'")
+    if cfg.norris.autorun_writes not in ("none", "workdir"):
+        raise ConfigError(f"{where}: norris.autorun_writes must be \"none\" or \"workdir\", "
+                          f"got '{cfg.norris.autorun_writes}'")
     if cfg.norris.max_steps < 1 or cfg.norris.max_failures < 1:
         raise ConfigError(f"{where}: norris.max_steps and norris.max_failures must be at least 1")
     if cfg.agents.propose_timeout <= 0:

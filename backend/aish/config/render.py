@@ -71,7 +71,8 @@ budget_tokens = 6000
 # [norris]
 # max_steps = 10                      # planned steps per task (? :norris GOAL)
 # max_dollars = 0.25                  # halt once the task's planner calls cost this much
-# autorun = "off"                     # "safe": the shell runs steps rated no risk
+# autorun = "off"                     # "safe": steps known to only read run by themselves
+# autorun_writes = "none"             # "workdir": autorun may also write under the task's directory
 
 # [agents]
 # propose_timeout = 600.0             # seconds an agent's proposed command waits for you

@@ -159,7 +159,8 @@ class NorrisConfig:
 
     max_steps: int = 10  # planned steps per task; the task halts when it reaches them
     max_dollars: Optional[float] = None  # cost of the task's planner calls; None: no cap
-    autorun: str = "off"  # "off" | "safe": the shell runs steps the safety rules rate as no risk
+    autorun: str = "off"  # "off" | "safe": the shell runs steps known to only read (safety/autorun.py)
+    autorun_writes: str = "none"  # "none" | "workdir": autorun may also write under the task's directory
     max_failures: int = 3  # failed steps in a row that halt the task
 
 

@@ -6,6 +6,7 @@ The loop itself is ``app/norris.py``.
 """
 from __future__ import annotations
 
+from aish.app.norris_autorun import policy_lines
 from aish.app.norris_task import Task
 from aish.app.verbs.context import TaskFor, VerbContext
 from aish.errors import AishError
@@ -31,5 +32,6 @@ def run(args: list[str], ctx: VerbContext):
     assert ctx.session is not None  # its row needs it
     task = Task.from_dict(ctx.session.task)
     if task is None:
-        return ["[aish] norris: no task in this shell; start one: ? :norris GOAL (or ?? GOAL)"]
-    return task.lines(ctx.config.norris.max_steps)
+        return ["[aish] norris: no task in this shell; start one: ? :norris GOAL (or ?? GOAL)"] + \
+            policy_lines(ctx.config.norris, None)
+    return task.lines(ctx.config.norris.max_steps) + policy_lines(ctx.config.norris, task)

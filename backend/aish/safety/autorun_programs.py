@@ -1,0 +1,367 @@
+"""Is one program, with these words, known to only read?  The per-program half of ``autorun``.
+
+Every answer is positive knowledge from ``read_only``: a reader and its unsafe options, git
+and the other programs whose read-only subcommands are listed, ``find``'s expression, the
+scripts of ``sed`` and ``awk`` that only print.  Anything else is unknown, and the answer
+says why it waits: the network, an interpreter, a write, or simply "not known to only read".
+"""
+from __future__ import annotations
+
+import re
+
+from aish.safety.autorun_paths import Walk, inside_workdir, option_like, secret_read, whole_tree
+from aish.safety.command_line import expand_abbreviations, subcommand
+from aish.safety.read_only import (CONTENTS, ENVIRONMENT, FILE_WRITERS, FIND_ACTIONS, FIND_PRIMARIES,
+                                   FORBIDDEN_OPERANDS, FOREVER, GIT_CONTENTS, GIT_GLOBAL, GIT_LISTING, INTERACTIVE,
+                                   INTERACTIVE_PROGRAMS, INTERPRETER, INTERPRETERS, IP_READ_VERBS, JOURNALCTL_UNSAFE,
+                                   MAX_OPERANDS, MIN_OPERANDS, NETWORK, NETWORK_PROGRAMS, NETWORK_SUBCOMMANDS,
+                                   OPERAND_PATTERN, PRINTS_SECRETS, QUERY_OPTIONS, READERS, RECURSIVE, ROOT,
+                                   ROOT_WRAPPERS, SECRETS, SHELL_STATE, STATE, SUBCOMMANDS, TOOLCHAINS,
+                                   UNSAFE_OPTIONS, WORKDIR_WRITERS, WRITES)
+from aish.safety.programs import READ_ONLY
+from aish.safety.rules.common import fragment
+from aish.safety.rules.table import known
+
+_PATTERN_FIRST = {"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "sed", "awk", "gawk", "mawk", "jq", "yq"}
+_PATTERN_OPTIONS = {"-e", "--regexp", "--expression", "-f", "--file", "--from-file"}
+_SUBWORD = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+def check(prog: str, args: list, walk: Walk) -> str:
+    """Why ``prog args`` is not known to only read, or ``""`` when it is."""
+    texts = [w.text for w in args]
+    if only_help(prog, texts):
+        return ""
+    if prog == "git":
+        return _git(args, walk)
+    if prog in SUBCOMMANDS:
+        return _subcommand(prog, args)
+    if prog in READERS:
+        return _reader(prog, args, walk)
+    if prog in QUERY_OPTIONS:
+        return _query(prog, texts)
+    if prog in WORKDIR_WRITERS and walk.writes:
+        return _workdir_writer(prog, args, walk)
+    return unknown(prog, texts)
+
+
+def only_help(prog: str, texts: list) -> bool:
+    """``prog --help`` / ``--version`` of a program that is known, after at most its subcommands."""
+    if not texts or texts[-1] not in ("--help", "--version") or not _known(prog):
+        return False
+    before = texts[:-1]
+    return not before or (prog in SUBCOMMANDS or prog in NETWORK_SUBCOMMANDS or prog == "git") and \
+        len(before) <= 2 and all(_SUBWORD.match(t) for t in before)
+
+
+def _known(prog: str) -> bool:
+    return any(prog in table for table in (READERS, SUBCOMMANDS, INTERPRETERS, NETWORK_PROGRAMS, INTERACTIVE_PROGRAMS,
+                                           FILE_WRITERS, READ_ONLY, NETWORK_SUBCOMMANDS, TOOLCHAINS,
+                                           QUERY_OPTIONS)) or known(prog)
+
+
+def unknown(prog: str, texts: list) -> str:
+    """The best reason a program that is not listed as a reader waits."""
+    sub = subcommand(texts)
+    shown = fragment([prog] + texts, 40)
+    if prog in ROOT_WRAPPERS:
+        return ROOT
+    if prog in SHELL_STATE and any(not t.startswith("-") for t in texts):
+        return f"{STATE} ({shown})"
+    if prog in PRINTS_SECRETS:
+        return f"{ENVIRONMENT} ({shown})"
+    if prog in INTERPRETERS:
+        return f"{INTERPRETER} ({shown})"
+    if prog in NETWORK_PROGRAMS or sub in NETWORK_SUBCOMMANDS.get(prog, ()):
+        return f"{NETWORK} ({shown})"
+    if prog in INTERACTIVE_PROGRAMS:
+        return f"{INTERACTIVE} ({prog})"
+    if prog in FILE_WRITERS:
+        return f"{WRITES} ({shown})"
+    name = f"{prog} {sub}" if sub and (prog in SUBCOMMANDS or prog in NETWORK_SUBCOMMANDS or prog == "git") else prog
+    return f"{name} is not known to only read"
+
+
+def unsafe_option(prog: str, text: str, table: dict) -> str:
+    """Why the option ``text`` makes ``prog`` more than a reader (by ``table``), or ``""``."""
+    if text.startswith("--"):
+        given = text.split("=", 1)[0]
+        for option, why in table.items():
+            if option.startswith("--") and option.startswith(given) and len(given) > 2:
+                return f"{why} ({prog} {option})"
+        return ""
+    if text.startswith("-") and len(text) > 1 and not text[1:2].isdigit():
+        if text in table:
+            return f"{table[text]} ({prog} {text})"
+        for option, why in table.items():
+            if len(option) == 2 and option[0] == "-" and option[1] in text[1:]:
+                return f"{why} ({prog} {option})"
+    if text.startswith("+") and text in table:
+        return f"{table[text]} ({prog} {text})"
+    return ""
+
+
+def _split(args: list) -> tuple:
+    """(option words, operand words, operands after ``--``)."""
+    options: list = []
+    operands: list = []
+    after: list = []
+    for k, w in enumerate(args):
+        if w.text == "--":
+            after = list(args[k + 1:])
+            break
+        (options if w.text.startswith("-") and w.text != "-" else operands).append(w)
+    return options, operands, after
+
+
+def _reader(prog: str, args: list, walk: Walk) -> str:
+    table = UNSAFE_OPTIONS.get(prog, {})
+    options, operands, after = _split(args)
+    for w in options:
+        why = unsafe_option(prog, w.text, table)
+        if why:
+            return why
+    special = _SPECIAL.get(prog)
+    if special is not None:
+        why = special(prog, args, operands, walk)
+        if why:
+            return why
+    if table and any(w.glob and option_like(w, walk) for w in operands):
+        return f"a file name from a pattern could be read as an option ({prog})"
+    every = operands + after
+    if len(every) < MIN_OPERANDS.get(prog, 0):
+        return unknown(prog, [])
+    if len(every) > MAX_OPERANDS.get(prog, 1 << 30):
+        return f"{prog} with {fragment([w.text for w in every], 30)} is not known to only read"
+    for w in every:
+        why = FORBIDDEN_OPERANDS.get(prog, {}).get(w.text)
+        pattern = OPERAND_PATTERN.get(prog)
+        if why:
+            return f"{why} ({prog} {w.text})"
+        if pattern is not None and not pattern.match(w.text):
+            return f"{prog} {w.text} is not known to only read"
+    if READERS[prog] != CONTENTS:
+        return ""
+    files = _files(prog, args, every)
+    for w in files:
+        shown = secret_read(w, walk)
+        if shown:
+            return f"{SECRETS} ({shown})"
+    recursive = RECURSIVE.get(prog)
+    if recursive and ("" in recursive or any(w.text in recursive or _bundle_has(w.text, recursive) for w in options)):
+        for w in files or [None]:
+            shown = whole_tree(w, walk)
+            if shown:
+                return f"{SECRETS}: searches {shown} whole"
+    return ""
+
+
+def _query(prog: str, texts: list) -> str:
+    first = next((t for t in texts if t.startswith("-")), "")
+    if first not in QUERY_OPTIONS[prog]:
+        return f"{prog} {first} is not known to only read".replace("  ", " ")
+    return ""
+
+
+def _bundle_has(text: str, options: tuple) -> bool:
+    letters = {o[1] for o in options if len(o) == 2}
+    return text.startswith("-") and not text.startswith("--") and bool(letters & set(text[1:]))
+
+
+def _files(prog: str, args: list, operands: list) -> list:
+    """The operands that name files (a grep's pattern, sed's script, jq's filter are not files)."""
+    skip: set = set()
+    given = False
+    for k, w in enumerate(args):
+        if w.text in _PATTERN_OPTIONS or w.text.startswith(("--regexp=", "--expression=")):
+            given = True
+            if w.text in ("-e", "--regexp", "--expression") and k + 1 < len(args):
+                skip.add(id(args[k + 1]))
+    files = [w for w in operands if id(w) not in skip]
+    if prog in _PATTERN_FIRST and not given and files:
+        files = files[1:]
+    return files
+
+
+def _git(args: list, walk: Walk) -> str:
+    texts = [w.text for w in args]
+    k = 0
+    while k < len(texts) and texts[k].startswith("-"):
+        name = texts[k].split("=", 1)[0]
+        if name not in GIT_GLOBAL:
+            return f"git {name} is not known to only read" if name not in ("-c", "--config-env", "--exec-path") \
+                else f"can run a configured program (git {name})"
+        k += 2 if GIT_GLOBAL[name] and "=" not in texts[k] else 1
+    if k >= len(texts):
+        return ""  # `git` alone prints its usage
+    sub, rest = texts[k], args[k + 1:]
+    if sub in NETWORK_SUBCOMMANDS["git"]:
+        return f"{NETWORK} (git {sub})"
+    if sub in GIT_LISTING:
+        return _git_listing(sub, [w.text for w in rest])
+    table = SUBCOMMANDS["git"].get(sub)
+    if table is None:
+        return unknown("git", texts[k:])
+    for w in rest:
+        if w.text == "--":
+            break
+        why = unsafe_option(f"git {sub}", w.text, table)
+        if why:
+            return why
+    if sub in GIT_CONTENTS:
+        for w in rest:
+            if not w.text.startswith("-"):
+                shown = secret_read(w, walk)
+                if shown:
+                    return f"{SECRETS} ({shown})"
+    return ""
+
+
+_GIT_VALUED = {"--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--type"}
+
+
+def _git_listing(sub: str, words: list) -> str:
+    """``git branch``, ``tag``, ``stash list``, ``config --get``...: read only in the listed forms."""
+    forms, allowed = GIT_LISTING[sub]
+    bad = next((t for t in words if t.startswith("-") and t.split("=", 1)[0] not in allowed), None)
+    if bad is not None:
+        return f"git {sub} {bad} is not known to only read"
+    names, previous = [], ""
+    for t in words:
+        if not t.startswith("-") and previous not in _GIT_VALUED:
+            names.append(t)
+        previous = t
+    first = names[0] if names else ""
+    if sub not in ("branch", "tag", "config") and first not in forms:
+        return f"git {fragment([sub] + names[:1], 40)} is not known to only read"
+    listing = any(t in ("-l", "--list") for t in words)
+    if sub in ("branch", "tag") and names and not listing:
+        return f"git {sub} {names[0]} makes a {sub}"
+    if sub == "config" and len(names) > (2 if any(t.startswith(("--get-regexp", "--get-all")) for t in words) else 1):
+        return f"git config {fragment(names, 30)} sets a value"
+    return ""
+
+
+def _subcommand(prog: str, args: list) -> str:
+    texts = [w.text for w in args]
+    if prog == "journalctl":
+        return next((why for t in texts if (why := unsafe_option(prog, t, JOURNALCTL_UNSAFE))), "")
+    if prog == "ip":
+        return _ip(texts)
+    sub = subcommand(texts)
+    table = SUBCOMMANDS[prog].get(sub)
+    if table is None:
+        return unknown(prog, texts)
+    for t in texts:
+        if t == "--":
+            break
+        why = unsafe_option(f"{prog} {sub}", t, table) or (unsafe_option(prog, t, {"-H": NETWORK, "--host": NETWORK,
+                                                                        "--context": NETWORK, "-c": NETWORK})
+                                                if prog in ("docker", "podman") else "")
+        if why:
+            return why
+    if prog in ("docker", "podman") and sub == "stats" and "--no-stream" not in texts:
+        return f"{FOREVER} ({prog} stats)"
+    return ""
+
+
+def _ip(texts: list) -> str:
+    words = expand_abbreviations("ip", texts)
+    opts_done = [t for t in words if not t.startswith("-")]
+    if not opts_done:
+        return ""
+    obj = opts_done[0]
+    if obj not in SUBCOMMANDS["ip"]:
+        return f"ip {obj} is not known to only read"
+    verb = opts_done[1] if len(opts_done) > 1 else ""
+    if verb not in IP_READ_VERBS and not (verb in ("dev",) or verb.startswith(("dev", "table"))):
+        return f"ip {obj} {verb} is not known to only read"
+    return ""
+
+
+def _workdir_writer(prog: str, args: list, walk: Walk) -> str:
+    options, operands, after = _split(args)
+    for w in options:
+        if w.text not in WORKDIR_WRITERS[prog]:
+            return f"{prog} {w.text} is not known to write only inside the task's directory"
+    for w in operands + after:
+        if not inside_workdir(w, walk):
+            return f"writes outside the task's directory ({prog} {w.text})"
+    return ""
+
+
+# ----------------------------------------------------------------- programs whose words need reading
+def _find(prog: str, args: list, operands: list, walk: Walk) -> str:
+    for w in args:
+        t = w.text
+        if t in FIND_ACTIONS:
+            return f"{FIND_ACTIONS[t]} (find {t})"
+        if w.glob and not w.quoted and option_like(w, walk):
+            return "a file name from a pattern could be read as find's expression"
+        if t.startswith("-") and t not in FIND_PRIMARIES and not t[1:].isdigit() and not re.match(r"^[-+]?\d", t):
+            return f"find {t} is not known to only read"
+    return ""
+
+
+def _ps(prog: str, args: list, operands: list, walk: Walk) -> str:
+    for w in operands:
+        if re.fullmatch(r"[a-zA-Z]+", w.text) and "e" in w.text:
+            return f"{ENVIRONMENT} (ps {w.text})"
+    return ""
+
+
+_SED_ADDRESS = r"(?:\d+(?:~\d+)?|\$|/(?:[^/\\]|\\.)*/I?)"
+_SED_SIMPLE = re.compile(rf"^{_SED_ADDRESS}?(?:,{_SED_ADDRESS}|,[+~]\d+)?\s*([pdqQ=lnNgGhHxDPz{{}}]\d*)$")
+
+
+def _sed_script_reads(script: str) -> bool:
+    """Does this sed script only print (p, d, q, s/// without the e or w flags, y///)?"""
+    for part in re.split(r"[;\n]", script):
+        part = part.strip()
+        if not part or _SED_SIMPLE.match(part):
+            continue
+        m = re.match(rf"^{_SED_ADDRESS}?(?:,{_SED_ADDRESS})?\s*([sy])(.)", part)
+        if not m or m.group(2) in "\\\n ":
+            return False
+        delim, body = m.group(2), part[m.end():]
+        pieces = re.split(rf"(?<!\\){re.escape(delim)}", body)
+        if len(pieces) != 3 or (m.group(1) == "s" and not re.fullmatch(r"[gpiImM\d]*", pieces[2])) or \
+                (m.group(1) == "y" and pieces[2]):
+            return False
+    return True
+
+
+def _sed(prog: str, args: list, operands: list, walk: Walk) -> str:
+    scripts = [args[k + 1].text for k, w in enumerate(args[:-1]) if w.text in ("-e", "--expression")]
+    scripts += [w.text.split("=", 1)[1] for w in args if w.text.startswith("--expression=")]
+    if not scripts and operands:
+        scripts = [operands[0].text]
+    bad = next((s for s in scripts if not _sed_script_reads(s)), None)
+    return f"sed {fragment([bad], 30)} is not known to only print" if bad is not None else ""
+
+
+_AWK_UNSAFE = re.compile(r"\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bENVIRON\b|@|\bclose\b|\bprint[f]?\b[^;}\n]*>")
+
+
+def _awk(prog: str, args: list, operands: list, walk: Walk) -> str:
+    program = operands[0].text if operands else ""
+    if _AWK_UNSAFE.search(program):
+        return f"{prog} {fragment([program], 30)} is not known to only print"
+    return ""
+
+
+_JQ_ENV = re.compile(r"\$ENV\b|\benv\b|\bstrenv\b|\bload\b|\binput_filename\b")
+
+
+def _jq(prog: str, args: list, operands: list, walk: Walk) -> str:
+    if any(w.text in ("-f", "--from-file") for w in args):
+        return f"{prog} -f runs a filter from a file"
+    program = operands[0].text if operands else ""
+    if _JQ_ENV.search(program):
+        return f"{ENVIRONMENT} ({prog} {fragment([program], 30)})"
+    return ""
+
+
+_SPECIAL: dict = {"find": _find, "ps": _ps, "sed": _sed, "awk": _awk, "gawk": _awk, "mawk": _awk, "jq": _jq,
+                  "yq": _jq}
+
