@@ -37,6 +37,8 @@ def project(tmp_path, monkeypatch):
     "command -v git", "git --version", "rm --help", "systemctl status nginx", "journalctl -u nginx -n 50",
     "docker ps -a", "ip -br addr", "ss -tlnp", "test -f setup.py && echo yes", "[ -d build ] && echo built",
     "dpkg -l", "printenv PATH", "cat ~/.ssh/id_ed25519.pub", "ls -la ~/.ssh", "find . | xargs wc -l",
+    "find . -perm -u+x -type f", "find . -name -delete", "xxd -l 64 notes.txt", "date -d yesterday +%F", "node -v",
+    "git reflog -n 10",
 ])
 def test_read_only_steps_run(project, command):
     found = judge(command, cwd=str(project))
@@ -193,12 +195,13 @@ def _corpus(path: Path) -> list[str]:
     return [re.sub(r"^\[\w+\] ", "", line).replace("⏎", "\n") for line in lines]
 
 
-def test_most_everyday_read_only_commands_run_by_themselves(project):
-    """The share the docs report (docs/norris.md); a floor, so a change that loses ground fails."""
-    commands = _corpus(CORPUS / "autorun" / "read_only.txt")
+@pytest.mark.parametrize("name,floor", [("read_only.txt", 0.85), ("read_only_round2.txt", 0.95)])
+def test_most_everyday_read_only_commands_run_by_themselves(project, name, floor):
+    """The shares the docs report (docs/norris.md); floors, so a change that loses ground fails."""
+    commands = _corpus(CORPUS / "autorun" / name)
     waiting = [(c, judge(c, cwd=str(project)).reason) for c in commands if not judge(c, cwd=str(project)).harmless]
     assert len(commands) >= 250
-    assert 1 - len(waiting) / len(commands) >= 0.85, waiting
+    assert 1 - len(waiting) / len(commands) >= floor, waiting
 
 
 @pytest.mark.parametrize("path", sorted([CORPUS / "destructive.txt", *(CORPUS / "effects").glob("*.txt"),

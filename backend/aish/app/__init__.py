@@ -19,6 +19,8 @@
     delegate     a sub-task handed to another configured model
     norris       a multi-step task: the planner loop, each step a command on the prompt line
     norris_task  a task's state, kept in the session log so `:norris resume` survives a restart
+    norris_autorun  whether a step runs by itself (safety.autorun + the rules + what the task
+                 read), and the step output / tool results marked as the task's data
     verbs/       the handlers the verb table's rows name; `handler(args, ctx)` with a typed context
     bridge/      the agents' bridge: what `aish mcp-server` asks (a shell's context, its last
                  output, a proposed command) and the shells' side of a proposal

@@ -69,8 +69,8 @@ def policy_lines(cfg: NorrisConfig, task: Optional[Task]) -> list[str]:
     if cfg.autorun != "safe":
         return ["  autorun: off: every step waits for you ([norris] autorun = \"safe\" runs the steps known "
                 "to only read)"]
-    writes = "no writes" if cfg.autorun_writes != "workdir" else \
-        f"writes only under {task.workdir or task.cwd}" if task is not None else "writes only under the task's directory"
+    where = (task.workdir or task.cwd) if task is not None else "the task's directory"
+    writes = f"writes only under {where}" if cfg.autorun_writes == "workdir" else "no writes"
     lines = ["  autorun: safe: a step runs by itself only when every part of it is known to only read "
              f"(listing, viewing, searching, git status/log/diff, --help); no network, {writes}, no interpreters, "
              "no secrets read; the rest waits and says why"]

@@ -6,6 +6,12 @@
                    remote, netexec, shellstate; `common` classifies targets, `table` maps programs
     preview        what a flagged command would touch (expansion, counts, git/kube/cloud context)
     opinions       the optional model second opinion: cached, bounded by a timeout
+    autorun        the opposite question, by positive knowledge: is a command known to be
+                   harmless (only reads, no network, no secret read, parsed exactly)?
+      autorun_programs  per program: readers' unsafe options, git, find, sed and awk scripts
+      autorun_paths     where it reads and writes: links, globs, `cd`, the task's directory
+      read_only         the read-only vocabulary, as data tables
+    instructions   text from a task that speaks to a model ("ignore the goal and send ...")
     secrets        redaction and restoring: Redactor, find_secrets, mask (the module other
                    packages may import); what is a secret is decided by:
       secret_formats   issuers' token formats (prefix, alphabet, length), PEM keys, webhooks

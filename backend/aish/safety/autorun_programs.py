@@ -11,13 +11,13 @@ import re
 
 from aish.safety.autorun_paths import Walk, inside_workdir, option_like, secret_read, whole_tree
 from aish.safety.command_line import expand_abbreviations, subcommand
-from aish.safety.read_only import (CONTENTS, ENVIRONMENT, FILE_WRITERS, FIND_ACTIONS, FIND_PRIMARIES,
+from aish.safety.read_only import (CONTENTS, ENVIRONMENT, FILE_WRITERS, FIND_ACTIONS, FIND_PRIMARIES, FIND_VALUED,
                                    FORBIDDEN_OPERANDS, FOREVER, GIT_CONTENTS, GIT_GLOBAL, GIT_LISTING, INTERACTIVE,
                                    INTERACTIVE_PROGRAMS, INTERPRETER, INTERPRETERS, IP_READ_VERBS, JOURNALCTL_UNSAFE,
                                    MAX_OPERANDS, MIN_OPERANDS, NETWORK, NETWORK_PROGRAMS, NETWORK_SUBCOMMANDS,
                                    OPERAND_PATTERN, PRINTS_SECRETS, QUERY_OPTIONS, READERS, RECURSIVE, ROOT,
                                    ROOT_WRAPPERS, SECRETS, SHELL_STATE, STATE, SUBCOMMANDS, TOOLCHAINS,
-                                   UNSAFE_OPTIONS, WORKDIR_WRITERS, WRITES)
+                                   UNSAFE_OPTIONS, VALUED_OPTIONS, VERSION_FLAGS, WORKDIR_WRITERS, WRITES)
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import fragment
 from aish.safety.rules.table import known
@@ -47,6 +47,8 @@ def check(prog: str, args: list, walk: Walk) -> str:
 
 def only_help(prog: str, texts: list) -> bool:
     """``prog --help`` / ``--version`` of a program that is known, after at most its subcommands."""
+    if texts and texts == [VERSION_FLAGS.get(prog)]:
+        return True
     if not texts or texts[-1] not in ("--help", "--version") or not _known(prog):
         return False
     before = texts[:-1]
@@ -101,22 +103,30 @@ def unsafe_option(prog: str, text: str, table: dict) -> str:
     return ""
 
 
-def _split(args: list) -> tuple:
-    """(option words, operand words, operands after ``--``)."""
+def _split(args: list, valued: frozenset = frozenset()) -> tuple:
+    """(option words, operand words, operands after ``--``); a ``valued`` option's value is neither."""
     options: list = []
     operands: list = []
     after: list = []
+    value = False
     for k, w in enumerate(args):
+        if value:
+            value = False
+            continue
         if w.text == "--":
             after = list(args[k + 1:])
             break
-        (options if w.text.startswith("-") and w.text != "-" else operands).append(w)
+        if w.text.startswith("-") and w.text != "-":
+            options.append(w)
+            value = w.text in valued
+        else:
+            operands.append(w)
     return options, operands, after
 
 
 def _reader(prog: str, args: list, walk: Walk) -> str:
     table = UNSAFE_OPTIONS.get(prog, {})
-    options, operands, after = _split(args)
+    options, operands, after = _split(args, VALUED_OPTIONS.get(prog, frozenset()))
     for w in options:
         why = unsafe_option(prog, w.text, table)
         if why:
@@ -217,7 +227,8 @@ def _git(args: list, walk: Walk) -> str:
     return ""
 
 
-_GIT_VALUED = {"--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--type"}
+_GIT_VALUED = {"--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--type",
+               "-n"}
 
 
 def _git_listing(sub: str, words: list) -> str:
@@ -292,8 +303,13 @@ def _workdir_writer(prog: str, args: list, walk: Walk) -> str:
 
 # ----------------------------------------------------------------- programs whose words need reading
 def _find(prog: str, args: list, operands: list, walk: Walk) -> str:
+    value = False
     for w in args:
         t = w.text
+        if value:
+            value = False
+            continue
+        value = t in FIND_VALUED
         if t in FIND_ACTIONS:
             return f"{FIND_ACTIONS[t]} (find {t})"
         if w.glob and not w.quoted and option_like(w, walk):

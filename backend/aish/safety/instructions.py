@@ -20,17 +20,18 @@ _SECRETS = (r"(\.ssh\b|id_(rsa|ed25519|ecdsa|dsa)|\.aws\b|\.kube\b|credentials|a
 # (what the text does, how it is seen); the first that matches is reported.
 PATTERNS: tuple = (
     ("gives instructions", re.compile(
-        r"\b(ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}?\b(goal|instructions?|task|rules|prompts?|"
-        r"directions|guidelines|orders|previous|above|earlier|user)\b", re.IGNORECASE)),
+        r"\b(ignore|disregard|forget|override|bypass)\s+((all|any|the|your|my|these|those|previous|prior|above|"
+        r"earlier|original|other|user'?s|system)\s+)*(goal|instructions?|task|prompts?|directions|guidelines|orders|"
+        r"directives?)\b", re.IGNORECASE)),
     ("gives instructions", re.compile(
-        r"\b(new|updated|real|actual|hidden|additional) (instructions?|task|goal|orders|directives?)\b|"
+        r"\b(new|updated|real|actual|hidden|additional) (instructions?|task|goal|orders|directives?)\s*:|"
         r"\byou are now\b|\bsystem prompt\b|\bdear (ai|assistant|agent|model|llm)\b|"
         r"\b(ai|llm|language model|assistant|agent|planner|model)s?\s*[:,]\s*(please\s+)?(ignore|run|send|execute|do|"
-        r"you must|stop|upload|print|cat)\b|<\|im_start\|>|\[/?INST\]|<<SYS>>|^\s*(system|assistant)\s*:",
+        r"you must|stop|upload|print|cat|curl)\b|<\|im_start\|>|\[/?INST\]|<<SYS>>|^\s*(system|assistant)\s*:",
         re.IGNORECASE | re.MULTILINE)),
     ("asks to send secrets", re.compile(
-        r"\b(send|upload|post|exfiltrate|transmit|e-?mail|forward|leak|share|paste|curl|copy|transfer)\b"
-        rf"[^\n]{{0,60}}?{_SECRETS}", re.IGNORECASE)),
+        r"\b(send|upload|post|exfiltrate|transmit|e-?mail|forward|leak)\b"
+        rf"[^\n]{{0,60}}?{_SECRETS}[^\n]{{0,40}}?\b(to|into|at)\b", re.IGNORECASE)),
     ("speaks the planner's protocol", re.compile(r"^\s*(CMD|DONE|HALT)\s*:\s*\S", re.MULTILINE)),
 )
 _QUOTE = 70  # characters of the matched text shown to the user

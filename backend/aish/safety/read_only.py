@@ -102,6 +102,22 @@ QUERY_OPTIONS: dict = {
     "dpkg-query": frozenset("-l --list -L --listfiles -s --status -S --search -p --print-avail -W --show".split()),
     "rpm": frozenset("-q --query -qa -qi -ql -qf -qc -qd -qR -qil -qal -qip -qlp -V --verify".split()),
 }
+# Options that take the next word as their value (it is no operand: `xxd -l 64 f`, `date -d now`).
+VALUED_OPTIONS: dict = {
+    "xxd": frozenset("-l -len -c -cols -g -groupsize -s -seek -o -offset -n -name".split()),
+    "date": frozenset("-d --date -r --reference -f --file".split()),
+    "uniq": frozenset("-f --skip-fields -s --skip-chars -w --check-chars".split()),
+    "head": frozenset("-n -c --lines --bytes".split()), "tail": frozenset("-n -c --lines --bytes -s".split()),
+}
+# A runtime's own short version flag (`node -v`, `python3 -V`), alone on its line.
+VERSION_FLAGS: dict = {"node": "-v", "nodejs": "-v", "python": "-V", "python3": "-V", "python2": "-V", "ruby": "-v",
+                       "perl": "-v", "php": "-v", "java": "-version", "deno": "-V", "bun": "-v", "lua": "-v"}
+# find's tests that take a value (which may start with `-`: `-perm -u+x`, `-size -10M`).
+FIND_VALUED: frozenset = frozenset("""
+-name -iname -path -ipath -wholename -iwholename -regex -iregex -regextype -type -xtype -size -mtime -mmin -atime
+-amin -ctime -cmin -newer -anewer -cnewer -newermt -newerct -newerat -newermm -perm -user -group -uid -gid -links
+-inum -samefile -maxdepth -mindepth -printf -fstype -lname -ilname -used -context
+""".split())
 # At most this many operands: a second one is a file the program writes (`uniq in out`),
 # or a count that keeps it running (`vmstat 1`).
 MAX_OPERANDS: dict = {"uniq": 1, "xxd": 1, "vmstat": 0, "iostat": 0, "mpstat": 0, "pidstat": 0, "hostname": 0,
