@@ -139,6 +139,10 @@ def test_read_only_steps_run(project, command):
     ("kubectl get pods", "sends data to the network"),
     ("date -s 2020-01-01", "changes the system's settings"),
     ("getent shadow", "reads keys or credentials"),
+    ("cat < /dev/tcp/10.0.0.7/80", "sends data to the network"),  # bash opens the connection itself
+    ("head -c 512 /dev/sda", "reads keys or credentials (/dev/sda)"),
+    ("printf '\\033]52;c;cm0gLXJmIH4K\\a'", "prints terminal control sequences"),
+    ("echo -e '\\e[8m'", "prints terminal control sequences"),
     ("", "nothing to run"),
     ("< notes.txt", "a redirection with no command"),  # zsh pages it with $READNULLCMD
 ])
@@ -152,6 +156,9 @@ def test_a_link_or_a_pattern_that_reaches_a_key_is_the_key(project):
     (project / "README").symlink_to(project.parent / ".ssh" / "id_ed25519")
     assert "reads keys or credentials" in judge("cat README", cwd=str(project)).reason
     assert "reads keys or credentials" in judge("head -n 40 READ*", cwd=str(project)).reason
+    (project / "docs" / "old").mkdir(parents=True)
+    (project / "docs" / "old" / "key").symlink_to(project.parent / ".ssh" / "id_ed25519")
+    assert "reads keys or credentials" in judge("cat **/key", cwd=str(project)).reason  # zsh's ** descends
     assert judge("cat notes.txt", cwd=str(project)).harmless
 
 

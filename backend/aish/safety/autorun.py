@@ -20,8 +20,8 @@ from typing import Callable
 from aish.safety import autorun_programs as programs
 from aish.safety.autorun_paths import Walk, absolute, inside_workdir, secret_read
 from aish.safety.read_only import (DIRECTORY_CHANGERS, ENVIRONMENT, HARMLESS_ASSIGNMENT, HARMLESS_WRAPPERS,
-                                   KNOWN_RESULTS, KNOWN_VARIABLES, NAMES, READERS, ROOT, ROOT_WRAPPERS, SECRETS,
-                                   TERMINAL_TARGETS, TEXT, UNSAFE_OPTIONS)
+                                   KNOWN_RESULTS, KNOWN_VARIABLES, NAMES, NETWORK, READERS, ROOT, ROOT_WRAPPERS,
+                                   SECRETS, TERMINAL_TARGETS, TEXT, UNSAFE_OPTIONS)
 from aish.safety.rules.common import fragment
 from aish.safety.shell_input import CommandReader
 from aish.safety.shell_words import Segment, segments, tokenize
@@ -273,6 +273,8 @@ def _redirect(red, walk: Walk) -> str:
     if op == "<<<":
         return ""
     if op == "<":
+        if re.match(r"^/dev/(tcp|udp)/", target.text):
+            return f"{NETWORK} (< {fragment([target.raw], 30)}: the shell opens a connection)"
         shown = secret_read(target, walk)
         return f"{SECRETS} ({shown})" if shown else ""
     if op in (">&", "<&") and target.text in ("0", "1", "2"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import os
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -17,7 +18,7 @@ from aish.safety.read_only import SECRET_FILES
 from aish.safety.rules.common import classify, worst_case
 from aish.safety.shell_words import Word
 
-_SECRET_KINDS = {"dot-critical", "history", "dot-rc"}
+_SECRET_KINDS = {"dot-critical", "history", "dot-rc", "device"}  # (a raw disk holds every secret on it)
 _WHOLE_KINDS = {"root", "home", "system-top", "dot-critical", "userhome"}
 _MAX_MATCHES = 2000  # a glob that names more files than this is not followed
 
@@ -31,7 +32,13 @@ class Walk:
     writes: bool = False
     depth: int = 0
     realpath: Callable[[str], str] = os.path.realpath
-    expand: Callable[[str], list] = field(default=lambda pattern: glob.glob(pattern))
+    # as zsh's `**/` and bash's globstar (a superset of bash without it)
+    expand: Callable[[str], list] = field(default=lambda pattern: _matches(pattern))
+
+
+def _matches(pattern: str) -> list:
+    """At most one more than ``_MAX_MATCHES`` names (so the walk of a big tree stops early)."""
+    return list(islice(glob.iglob(pattern, recursive=True), _MAX_MATCHES + 1))
 
 
 def home() -> str:
@@ -64,7 +71,7 @@ def secret_read(word: Word, walk: Walk) -> str:
     path = absolute(text, walk)
     if path is None:
         return word.text if word.glob else ""  # a name alone was judged above; a pattern needs its place
-    paths = walk.expand(path)[:_MAX_MATCHES + 1] if word.glob else [path]
+    paths = walk.expand(path) if word.glob else [path]
     if len(paths) > _MAX_MATCHES:
         return word.text
     for one in paths:
@@ -120,5 +127,5 @@ def option_like(word: Word, walk: Walk) -> bool:
         return False
     if walk.base is None:
         return True
-    matches = walk.expand(os.path.join(walk.base, text))[:_MAX_MATCHES + 1]
+    matches = walk.expand(os.path.join(walk.base, text))
     return len(matches) > _MAX_MATCHES or any(os.path.relpath(m, walk.base).startswith("-") for m in matches)

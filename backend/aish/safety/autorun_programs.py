@@ -11,13 +11,14 @@ import re
 
 from aish.safety.autorun_paths import Walk, inside_workdir, option_like, secret_read, whole_tree
 from aish.safety.command_line import expand_abbreviations, subcommand
-from aish.safety.read_only import (CONTENTS, ENVIRONMENT, FILE_WRITERS, FIND_ACTIONS, FIND_PRIMARIES, FIND_VALUED,
-                                   FORBIDDEN_OPERANDS, FOREVER, GIT_CONTENTS, GIT_GLOBAL, GIT_LISTING, INTERACTIVE,
-                                   INTERACTIVE_PROGRAMS, INTERPRETER, INTERPRETERS, IP_READ_VERBS, JOURNALCTL_UNSAFE,
-                                   MAX_OPERANDS, MIN_OPERANDS, NETWORK, NETWORK_PROGRAMS, NETWORK_SUBCOMMANDS,
-                                   OPERAND_PATTERN, PRINTS_SECRETS, QUERY_OPTIONS, READERS, RECURSIVE, ROOT,
-                                   ROOT_WRAPPERS, SECRETS, SHELL_STATE, STATE, SUBCOMMANDS, TOOLCHAINS,
-                                   UNSAFE_OPTIONS, VALUED_OPTIONS, VERSION_FLAGS, WORKDIR_WRITERS, WRITES)
+from aish.safety.read_only import (CONTENTS, CONTROL_ESCAPES, ENVIRONMENT, FILE_WRITERS, FIND_ACTIONS,
+                                   FIND_PRIMARIES, FIND_VALUED, FORBIDDEN_OPERANDS, FOREVER, GIT_CONTENTS,
+                                   GIT_GLOBAL, GIT_LISTING, INTERACTIVE, INTERACTIVE_PROGRAMS, INTERPRETER,
+                                   INTERPRETERS, IP_READ_VERBS, JOURNALCTL_UNSAFE, MAX_OPERANDS, MIN_OPERANDS,
+                                   NETWORK, NETWORK_PROGRAMS, NETWORK_SUBCOMMANDS, OPERAND_PATTERN, PRINTS_SECRETS,
+                                   QUERY_OPTIONS, READERS, RECURSIVE, ROOT, ROOT_WRAPPERS, SECRETS, SHELL_STATE,
+                                   STATE, SUBCOMMANDS, TOOLCHAINS, UNSAFE_OPTIONS, VALUED_OPTIONS, VERSION_FLAGS,
+                                   WORKDIR_WRITERS, WRITES)
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import fragment
 from aish.safety.rules.table import known
@@ -378,6 +379,12 @@ def _jq(prog: str, args: list, operands: list, walk: Walk) -> str:
     return ""
 
 
-_SPECIAL: dict = {"find": _find, "ps": _ps, "sed": _sed, "awk": _awk, "gawk": _awk, "mawk": _awk, "jq": _jq,
-                  "yq": _jq}
+def _printer(prog: str, args: list, operands: list, walk: Walk) -> str:
+    if any(CONTROL_ESCAPES.search(w.text) for w in args):
+        return f"prints terminal control sequences ({prog})"
+    return ""
+
+
+_SPECIAL: dict = {"echo": _printer, "printf": _printer, "find": _find, "ps": _ps, "sed": _sed, "awk": _awk,
+                  "gawk": _awk, "mawk": _awk, "jq": _jq, "yq": _jq}
 

@@ -297,7 +297,11 @@ SECRET_FILES = re.compile(
     r"\.env(\.(?!example$|sample$|template$|dist$)[\w-]+)?|credentials(\.json|\.csv)?|secrets?\.(ya?ml|json|toml|env)|"
     r"\.netrc|\.pgpass|\.git-credentials|\.vault-token|\.npmrc|\.pypirc|\.my\.cnf|shadow-?|gshadow-?|"
     r"service[-_]?account[\w.-]*\.json|\.?tokens?(\.json|\.txt)?|\.htpasswd|wp-config\.php)$"
-    r"|^/proc/[^/]+/(environ|mem|maps)$|^/etc/(sudoers(\.d/.*)?|ssh/ssh_host_\w+_key)$|^/dev/(mem|kmem|port)$",
+    r"|^/proc/[^/]+/(environ|mem|maps)$|^/proc/kcore$|^/etc/(sudoers(\.d/.*)?|ssh/ssh_host_\w+_key)$|"
+    r"^/dev/(mem|kmem|port)$",
     re.IGNORECASE)
 # The place a redirection may point at besides the terminal: nowhere (a sink) or the terminal itself.
+# Escapes that put terminal control sequences in what echo and printf print (a terminal's answer
+# to some of them arrives as typed input).
+CONTROL_ESCAPES = re.compile(r"\\(e|E|033|0?33|x1[bB]|u001[bB]|U0000001[bB]|c)|\x1b")
 TERMINAL_TARGETS: frozenset = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "&1", "&2", "1", "2"})
