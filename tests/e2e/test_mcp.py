@@ -7,6 +7,7 @@ import fcntl
 import json
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -145,7 +146,10 @@ def test_norris_planner_calls_an_auto_approved_tool_and_plans_with_its_result(st
     first, second = (r["body"] for r in stub.wait_requests(2))
     assert any(t["function"]["name"] == "notes__read_note" for t in first["tools"])
     assert "[NORRIS MODE]" in first["messages"][0]["content"]
-    assert [m["content"] for m in second["messages"] if m["role"] == "tool"] == ["buy milk"]
+    tool_turns = [m["content"] for m in second["messages"] if m["role"] == "tool"]
+    # the result reaches the planner marked as the task's data (app/norris_autorun.py)
+    assert len(tool_turns) == 1 and re.fullmatch(r"\[task data (\w{8}): the result of tool notes__read_note\]\n"
+                                                  r"buy milk\n\[end of task data \1\]", tool_turns[0]), tool_turns
     assert second["messages"][0] == first["messages"][0]  # the task's system message holds
 
 
