@@ -114,20 +114,33 @@ def _answer_word(answer: Optional[str]) -> tuple[str, None]:
     return ("accept", None) if (answer or "").strip().lower() in ("y", "yes", "a") else ("decline", None)
 
 
+def _choices(prop: dict) -> list:
+    """(value, label) pairs of an enum field (``enum``, or ``oneOf``/``anyOf`` of const + title)."""
+    values, labels = prop.get("enum"), prop.get("enumNames")
+    if isinstance(values, list):
+        names: list = labels if isinstance(labels, list) else []
+        return [(v, str(names[i]) if i < len(names) else "") for i, v in enumerate(values)]
+    options = prop.get("oneOf") or prop.get("anyOf") or []
+    return [(o.get("const"), str(o.get("title") or "")) for o in options if isinstance(o, dict) and "const" in o]
+
+
 def _ask_field(reply: Reply, ask_text: Callable, alias: str, name: str, prop: dict, required: bool,
                timeout: float) -> Any:
     """One field of an elicitation form, typed as the schema says; re-asked on a bad value."""
     kind = prop.get("type", "string")
     title = prop.get("title") or name
     about = prop.get("description")
-    choices = prop.get("enum") or [o.get("const") for o in prop.get("oneOf") or [] if isinstance(o, dict)]
     if kind == "boolean":
         answer = reply.ask(f"{alias}: {title}" + (f" ({about})" if about else "") + "? [y/N]", timeout)
         return answer is not None and answer.strip().lower() in ("y", "yes", "a")
-    hint = f" [{'/'.join(map(str, choices))}]" if choices else ""
+    raw_items = prop.get("items")
+    items: dict = raw_items if isinstance(raw_items, dict) else {}
+    choices = _choices(items if kind == "array" else prop)
+    shown = "/".join(f"{v}" + (f" ({label})" if label and label != str(v) else "") for v, label in choices)
+    hint = (f" [{shown}]" if choices else "") + (", several with commas" if kind == "array" else "")
     default = prop.get("default")
     prompt = f"{alias}: {title}" + (f" ({about})" if about else "") + hint + \
-        (f" (default {default})" if default is not None else "") + ("" if required else " (optional)") + ":"
+        (f" (default {_shown(default)})" if default is not None else "") + ("" if required else " (optional)") + ":"
     for _ in range(3):
         raw = ask_text(prompt, timeout)
         if raw is None:
@@ -140,29 +153,35 @@ def _ask_field(reply: Reply, ask_text: Callable, alias: str, name: str, prop: di
                 return _SKIP
             continue
         try:
-            value = _typed(raw, kind, choices)
+            if kind == "array":
+                return [_typed(part.strip(), items.get("type", "string"), choices, items)
+                        for part in raw.split(",") if part.strip()]
+            return _typed(raw, kind, choices, prop)
         except ValueError as err:
             reply.status(str(err))
-            continue
-        return value
     return _CANCEL
 
 
-def _typed(raw: str, kind: str, choices: list) -> Any:
+def _shown(value: Any) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def _typed(raw: str, kind: str, choices: list, prop: dict) -> Any:
     if choices:
-        if raw not in [str(c) for c in choices]:
-            raise ValueError(f"one of: {', '.join(map(str, choices))}")
-        return next(c for c in choices if str(c) == raw)
-    if kind == "integer":
+        for choice, label in choices:
+            if raw == str(choice) or (label and raw.lower() == label.lower()):
+                return choice
+        raise ValueError(f"one of: {', '.join(str(v) for v, _ in choices)}")
+    if kind in ("integer", "number"):
         try:
-            return int(raw)
+            value: Any = int(raw) if kind == "integer" else float(raw)
         except ValueError:
-            raise ValueError("a whole number, please") from None
-    if kind == "number":
-        try:
-            return float(raw)
-        except ValueError:
-            raise ValueError("a number, please") from None
+            raise ValueError("a whole number, please" if kind == "integer" else "a number, please") from None
+        low, high = prop.get("minimum"), prop.get("maximum")
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = f"{low if low is not None else '-'} and {high if high is not None else '-'}"
+            raise ValueError(f"between {bounds}, please")
+        return value
     return raw
 
 
