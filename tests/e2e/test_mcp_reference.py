@@ -125,7 +125,11 @@ def test_everything_over_stdio_the_whole_client_side(tmp_path):
         assert any(s.startswith("tool ev.trigger-long-running-operation: ") for s in reply.statuses), reply.statuses
 
         manager.set_roots([str(tmp_path)])
-        assert tmp_path.as_uri() in call(manager, "ev.get-roots-list")
+        # the server asks roots/list on its own time after the list_changed notification
+        deadline, roots = time.monotonic() + 20, ""
+        while tmp_path.as_uri() not in roots and time.monotonic() < deadline:
+            roots = call(manager, "ev.get-roots-list")
+        assert tmp_path.as_uri() in roots, roots
 
         samples = []
         reply = RecordingReply(answers=["y"])
