@@ -149,3 +149,27 @@ def test_a_servers_question_is_typed_at_the_prompt(make_shell, stub, config_file
     sh.wait_prompt("echo asked", timeout=30)
     tools = [m for r in stub.requests for m in r["body"]["messages"] if m["role"] == "tool"]
     assert [m["content"] for m in tools] == ["accepted my todo x3 ok=True"]
+
+
+def test_ctrl_c_while_a_tool_runs_stops_it_on_the_server(make_shell, stub, config_file, tmp_path):
+    """Ctrl-C during an approved call: the prompt is back at once, the server hears
+    notifications/cancelled (its handler is cancelled), and the shell works on."""
+    from tests.mcp_servers import stdio_argv
+
+    command = ", ".join(f'"{a}"' for a in stdio_argv())
+    config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
+                f'[mcp]\nauto_approve = ["notes.*"]\nconnect_wait = 90\n'
+                f'[mcp.servers.notes]\ncommand = [{command}]\ntimeout = 120\n')
+    marker = tmp_path / "cancelled"
+    arguments = json.dumps({"seconds": 100, "marker": str(marker)})
+    sh = make_shell()
+    stub.queue(Reply(tool_calls=[{"name": "notes__wait_for_cancel", "arguments": arguments}]))
+    sh.ask("? wait for it")
+    sh.wait("waiting", timeout=60)                     # its progress, as a status line
+    sh.tmux.keys("C-c")
+    screen = sh.wait_prompt("", timeout=15)
+    assert "[aish] cancelled" in screen, screen
+    wait_until(lambda: marker.exists() and marker.read_text() == "cancelled", 15,
+               "the server to hear the cancel")
+    sh.ask("echo after-$((6*7))")
+    sh.wait("after-42")
