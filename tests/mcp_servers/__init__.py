@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 SDK_SERVER = Path(__file__).resolve().parent / "sdk_server.py"
+OAUTH_SERVER = Path(__file__).resolve().parent / "oauth_server.py"  # demands OAuth (python oauth_server.py PORT)
 
 
 def free_port() -> int:
@@ -25,12 +26,14 @@ def stdio_argv() -> list[str]:
 class SdkHttpServer:
     """``sdk_server.py http PORT [flags]`` (or ``sse PORT``) running until ``stop()``."""
 
-    def __init__(self, *flags: str, port: int | None = None, mode: str = "http") -> None:
+    def __init__(self, *flags: str, port: int | None = None, mode: str = "http",
+                 script: Path = SDK_SERVER) -> None:
         self.flags = flags
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/" + ("sse" if mode == "sse" else "mcp")
         self._err = tempfile.TemporaryFile()  # a pipe nobody reads could fill and stall the server
-        self.proc = subprocess.Popen([sys.executable, str(SDK_SERVER), mode, str(self.port), *flags],
+        words = [str(self.port), *flags] if script != SDK_SERVER else [mode, str(self.port), *flags]
+        self.proc = subprocess.Popen([sys.executable, str(script), *words],
                                      stdout=subprocess.DEVNULL, stderr=self._err)
         self._wait_ready(60.0)  # a loaded machine starts the SDK slowly
 

@@ -357,8 +357,19 @@ def _memory(name: str, args: tuple) -> None:
         _send("verb", argv=["memory", "accept"])
 
 
+def _mcp(name: str, args: tuple) -> None:
+    """`login` happens here (it needs this terminal and maybe a browser); the rest runs in the daemon."""
+    if args[:1] != ("login",):
+        _send("verb", argv=["mcp", *args])
+        return
+    from aish.mcp.login import login_command
+
+    connect = login_command(list(args[1:]), say=click.echo, pasted=sys.stdin if _tty(sys.stdin) else None)
+    _send("verb", argv=["mcp", "connect", *connect])
+
+
 # What the CLI does for a verb before (or instead of) sending it: by default, send the words.
-_CLI_SIDE = {"memory": _memory}
+_CLI_SIDE = {"memory": _memory, "mcp": _mcp}
 
 
 def _daemon_verb(verb: Verb) -> None:

@@ -51,7 +51,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("cost", "[detail|reset|raise [DOLLARS]] [--today|--week|--all] [--json]", "tokens and money",
          needs=("config", "session", "ledger")),
     Verb("mcp", "list|tools|tool NAME|connect URL [ALIAS]|connect --stdio ALIAS -- CMD|disconnect ALIAS"
-         "|resources|resource URI|prompts|prompt NAME [ARG=VALUE...]",
+         "|login ALIAS|login URL [ALIAS]|resources|resource URI|prompts|prompt NAME [ARG=VALUE...]",
          "MCP tool servers, their resources and prompts", needs=("config", "mcp", "session")),
     Verb("explain", "[COMMAND]", "explain a command piece by piece (in the shell: the prompt line)"),
     Verb("fix", "", "fix the last command from its exit status and output (in the shell: Ctrl-X Ctrl-F)"),

@@ -24,7 +24,8 @@ from mcp import ClientSession
 from mcp.shared.exceptions import MCPError
 
 from aish.errors import AishError, ToolError
-from aish.mcp import tools as tools_mod
+from aish.mcp import oauth, tools as tools_mod
+from aish.mcp.exceptions import leaves as _leaves
 from aish.mcp.asks import UserSide
 from aish.mcp.remote import Guard, display_url, http_transport
 from aish.mcp.spec import HANDSHAKE_FLOOR, ServerSpec
@@ -183,7 +184,8 @@ class Connection:
             assert self.child is not None
             return stdio_transport(list(spec.argv), dict(spec.env), spec.cwd, self.max_bytes, self.child)
         assert self.guard is not None
-        return http_transport(str(spec.url), spec.kind, dict(spec.headers), spec.timeout, self.guard)
+        auth = None if spec.headers else oauth.daemon_auth(spec.alias, str(spec.url))
+        return http_transport(str(spec.url), spec.kind, dict(spec.headers), spec.timeout, self.guard, auth)
 
     async def _wait_for_end(self) -> None:
         """Until close() or, for a stdio server, the end of its output (it exited)."""
@@ -389,6 +391,8 @@ def _http_failure(leaves: list, shown: str, spec: ServerSpec, guard: Optional[Gu
             status = status or leaf.response.status_code
     if status in (401, 403):
         hint = "check auth_token / auth_env of this server"
+        if status == 401 and not spec.headers and guard is not None and guard.failure.oauth:
+            return ToolError(f"{shown} needs you to sign in (OAuth)", hint=f"aish mcp login {spec.alias}")
         return ToolError(f"{shown} refused the credentials (HTTP {status})", hint=hint)
     if status == 404:
         return ToolError(f"{shown}: no MCP endpoint there (HTTP 404)", hint="check the URL's path (often /mcp or /sse)")
@@ -418,22 +422,3 @@ def _http_failure(leaves: list, shown: str, spec: ServerSpec, guard: Optional[Gu
             return ToolError(f"{shown}: {leaf}", hint="the server speaks a protocol version aish does not")
     first = leaves[0] if leaves else None
     return ToolError(f"{shown}: connection failed ({type(first).__name__ if first else 'unknown'})")
-
-
-def _leaves(exc: Optional[BaseException]) -> list:
-    """The plain exceptions inside (nested) exception groups, causes included."""
-    out: list = []
-    todo = [exc] if exc is not None else []
-    seen: set = set()
-    while todo and len(out) < 50:
-        err = todo.pop(0)
-        if err is None or id(err) in seen:
-            continue
-        seen.add(id(err))
-        nested = getattr(err, "exceptions", None)
-        if nested:
-            todo.extend(nested)
-            continue
-        out.append(err)
-        todo.extend(e for e in (err.__cause__, err.__context__) if e is not None)
-    return out

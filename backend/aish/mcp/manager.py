@@ -204,8 +204,8 @@ class McpManager:
         if isinstance(target, str):
             if "://" not in target:
                 raise ToolError(f"'{target}' is not a URL", hint="aish mcp connect URL [ALIAS]")
-            alias = alias or _default_alias(target)
-            _check_alias(alias)
+            alias = alias or default_alias(target)
+            check_alias(alias)
             same = self.cfg.servers.get(alias)
             if same is not None and same.url == target and not auth_env:
                 return self._spec_of(same)
@@ -219,8 +219,8 @@ class McpManager:
                                     hint=f"export {auth_env}, then run 'aish mcp connect' from that terminal")
             return specs.runtime_remote(alias, target, token, transport)
         argv = [str(a) for a in target]
-        alias = alias or _default_alias(" ".join(argv))
-        _check_alias(alias)
+        alias = alias or default_alias(" ".join(argv))
+        check_alias(alias)
         return specs.runtime_stdio(alias, argv, cwd or os.getcwd(), environ, env)
 
     def _begin(self, wanted: specs.ServerSpec, *, user: bool = False, restarts: int = 0) -> Any:
@@ -510,12 +510,12 @@ def _connect_bound(timeout: float) -> float:
     return max(timeout, specs.HANDSHAKE_FLOOR) + IMPORT_WAIT + SETTLE_MARGIN
 
 
-def _check_alias(alias: str) -> None:
+def check_alias(alias: str) -> None:
     if not _ALIAS.match(alias or ""):
         raise ToolError(f"alias '{alias}' is not usable",
                         hint="use letters, digits, '_' or '-' (no dots), at most 32 characters")
 
 
-def _default_alias(target: str) -> str:
+def default_alias(target: str) -> str:
     """No alias given: a short hash of the URL or command."""
     return "mcp_" + hashlib.sha256(target.encode("utf-8")).hexdigest()[:6]

@@ -63,6 +63,7 @@ class Failure:
     status: int = 0
     session_rejected: bool = False  # a request carrying our session id was refused
     too_large: int = 0  # bytes of a JSON answer over the cap
+    oauth: bool = False  # a 401 that names a Bearer challenge: the server signs users in
 
 
 class _CappedBody(httpx2.AsyncByteStream):
@@ -133,6 +134,8 @@ class Guard(httpx2.AsyncBaseTransport):
             self.failure.status = response.status_code
             carried = "mcp-session-id" in request.headers
             self.failure.session_rejected = carried and response.status_code in (400, 404)
+            challenge = response.headers.get("www-authenticate", "").lower()
+            self.failure.oauth = response.status_code == 401 and challenge.startswith("bearer")
         is_json = response.headers.get("content-type", "").lower().startswith("application/json")
         body = _CappedBody(response.stream, self.max_bytes if is_json else None, self)
         if "id" in message and "method" in message:

@@ -49,6 +49,9 @@ def run(args: list[str], ctx: VerbContext) -> Union[list[str], AskFor]:
         if not line.startswith("mcp: disconnected "):
             raise NotFound(line.removeprefix("mcp: "), hint="'aish mcp list' shows the aliases")
         return [_status(line)]
+    if sub == "login":  # the sign-in needs a terminal and maybe a browser: the CLI runs it
+        alias = rest[0] if rest else "ALIAS"
+        raise UsageError("signing in runs in a terminal", hint=f"run: aish mcp login {alias}")
     if sub == "resources":
         return _resources(manager)
     if sub == "resource":
