@@ -109,3 +109,30 @@ def test_instructions_resources_and_prompts(manager):
     with pytest.raises(AishError) as info:
         catalog.get_prompt(manager, "review", {})
     assert "needs name" in str(info.value)
+
+
+def test_a_formatted_string_field_is_asked_again_until_it_fits():
+    """The spec's string formats (email, uri, date, date-time) and lengths are checked as
+    typed, with a line saying what fits; a value that never fits cancels the question."""
+    from tests.doubles import RecordingReply
+
+    schema = {"type": "object", "required": ["email"], "properties": {
+        "email": {"type": "string", "format": "email"},
+        "site": {"type": "string", "format": "uri"},
+        "born": {"type": "string", "format": "date"},
+        "at": {"type": "string", "format": "date-time"},
+        "nick": {"type": "string", "minLength": 2, "maxLength": 4}}}
+    typed = ["https://example.test", "ada@example.test",
+             "1815-12-10", "https://example.test/ada",
+             "7", "1815-12-10",
+             "tomorrow", "2026-11-24T22:00:00Z",
+             "a", "adalovelace", "ada"]
+    reply = RecordingReply(answers=["y"], texts=typed)
+    action, values = ShellSide(reply, timeout=5).elicit("ev", {"message": "who?", "requestedSchema": schema})
+    assert (action, values) == ("accept", {"email": "ada@example.test", "site": "https://example.test/ada",
+                                           "born": "1815-12-10", "at": "2026-11-24T22:00:00Z", "nick": "ada"})
+    assert reply.statuses[1:] == ["an email address, please (name@example.com)",
+                                  "an address with its scheme, please (https://...)",
+                                  "a date, please (YYYY-MM-DD)",
+                                  "a date and time, please (YYYY-MM-DDTHH:MM:SS, with its offset)",
+                                  "at least 2 characters, please", "at most 4 characters, please"], reply.statuses

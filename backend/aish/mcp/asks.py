@@ -10,10 +10,13 @@ reports becomes a status line, at most one per second.
 """
 from __future__ import annotations
 
+import datetime
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Protocol
+from urllib.parse import urlsplit
 
 from aish.errors import AishError, ToolError
 from aish.ipc.reply import Reply
@@ -182,7 +185,40 @@ def _typed(raw: str, kind: str, choices: list, prop: dict) -> Any:
             bounds = f"{low if low is not None else '-'} and {high if high is not None else '-'}"
             raise ValueError(f"between {bounds}, please")
         return value
+    if kind == "string":
+        _check_string(raw, prop)
     return raw
+
+
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+def _check_string(raw: str, prop: dict) -> None:
+    """The checks the spec's string schema names: ``format`` and the lengths."""
+    fmt = prop.get("format")
+    if fmt == "email" and not _EMAIL.match(raw):
+        raise ValueError("an email address, please (name@example.com)")
+    if fmt == "uri":
+        parts = urlsplit(raw)
+        if not parts.scheme or not (parts.netloc or parts.path) or " " in raw:
+            raise ValueError("an address with its scheme, please (https://...)")
+    if fmt == "date":
+        try:
+            datetime.date.fromisoformat(raw)
+        except ValueError:
+            raise ValueError("a date, please (YYYY-MM-DD)") from None
+    if fmt == "date-time":
+        try:
+            moment = datetime.datetime.fromisoformat(raw.replace("Z", "+00:00").replace("z", "+00:00"))
+        except ValueError:
+            moment = None
+        if moment is None or "T" not in raw.upper() or moment.tzinfo is None:
+            raise ValueError("a date and time, please (YYYY-MM-DDTHH:MM:SS, with its offset)")
+    low, high = prop.get("minLength"), prop.get("maxLength")
+    if isinstance(low, int) and len(raw) < low:
+        raise ValueError(f"at least {low} characters, please")
+    if isinstance(high, int) and len(raw) > high:
+        raise ValueError(f"at most {high} characters, please")
 
 
 def _text_of(content: Any) -> str:
