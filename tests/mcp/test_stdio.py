@@ -124,3 +124,16 @@ def test_command_not_found_and_a_server_dying_at_start_say_why(open_manager):
         assert manager.servers() == [], "a runtime connection that never worked is not listed"
     finally:
         manager.close_all()
+
+
+def test_a_server_killed_by_a_signal_is_said_so():
+    """`exited (status -9)` read like an exit code; the line names the signal."""
+    import anyio
+    from types import SimpleNamespace
+
+    from aish.mcp.stdio import StdioProcess
+
+    child = StdioProcess(["/usr/bin/notes-server"], process=SimpleNamespace(returncode=-9))
+    child.stderr.append("Starting default (STDIO) server...")
+    text = anyio.run(child.exit_text, "notes")
+    assert text == "notes was killed (SIGKILL): Starting default (STDIO) server...", text

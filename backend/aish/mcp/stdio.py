@@ -58,13 +58,20 @@ class StdioProcess:
         return next((line for line in reversed(self.stderr) if line.strip()), "")
 
     async def exit_text(self, who: str = "", wait: float = 1.0) -> str:
-        """``who exited (status N): last stderr line`` (waits a moment for the status);
-        ``who`` defaults to the program's name."""
+        """``who exited (status N): last stderr line``, or ``who was killed (SIGKILL): ...``
+        (waits a moment for the status); ``who`` defaults to the program's name."""
         with anyio.move_on_after(wait):
             while self.returncode is None:
                 await anyio.sleep(0.02)
         code = self.returncode
-        text = f"{who or self.name} exited" + (f" (status {code})" if code is not None else "")
+        if code is not None and code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            text = f"{who or self.name} was killed ({name})"
+        else:
+            text = f"{who or self.name} exited" + (f" (status {code})" if code is not None else "")
         last = self.last_words()
         return text + (f": {last[:200]}" if last else "")
 
