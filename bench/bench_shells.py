@@ -1,0 +1,205 @@
+"""Many shells at once: 50 concurrent asks, daemon CPU per ask and first-byte latency.
+
+Three ways to answer the same load, interleaved round by round so a busy spell of the
+shared host hits all of them alike:
+
+- **aish**: the real daemon (``python -m aish.daemon``), each shell its own conversation
+  growing by one exchange a round, a cwd inside a git checkout and a few history entries
+  per request, as shells send them;
+- **relay**: ``bench/minimal_relay.py``, the same protocol (request file, control line,
+  frames on the client's FIFO) relaying the question to the model server and nothing
+  else: the baseline for CPU;
+- **direct**: 50 clients streaming the same request from the model server themselves:
+  the baseline for latency.
+
+Per ask: the daemon's CPU time (user + system, from /proc, divided by the asks of the
+rounds), the first text byte's latency at each client (p50, p95).  Targets (issue 26):
+aish's CPU per ask <= 2x the relay's; p95 first byte <= 3x direct.
+
+Run: python3 bench/bench_shells.py [--shells 50] [--rounds 6] [--profile OUT.txt]
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # a script: the repo root makes tests.stub_server importable
+
+from tests.stub_server import Reply, StubServer  # noqa: E402
+
+ANSWER = "Use lsof to find it, then stop it.\nCMD: lsof -ti tcp:8080 | xargs kill\n"
+TICK = os.sysconf("SC_CLK_TCK")
+PROFILED_DAEMON = """
+import signal, sys, yappi
+yappi.set_clock_type("cpu")
+signal.signal(signal.SIGUSR1, lambda *_: yappi.start())
+from aish.daemon.__main__ import main
+main([])
+yappi.stop()
+with open(sys.argv[1], "w") as out:
+    yappi.get_func_stats().sort("ttot").print_all(out=out, columns={0: ("name", 90), 1: ("ncall", 8),
+        2: ("tsub", 8), 3: ("ttot", 8), 4: ("tavg", 8)})
+"""
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system time of the whole process (its finished threads included)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def quantile(values: list, q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+class Shells:
+    """``n`` client threads that ask at once, round after round, through one rundir."""
+
+    def __init__(self, rundir: Path, n: int, cwd: str) -> None:
+        from aish.daemon.client import Client
+
+        self.clients = [Client(rundir=rundir, autostart=False) for _ in range(n)]
+        self.cwd = cwd
+
+    def round(self, number: int) -> list:
+        from aish.ipc.protocol import HistoryEntry, Request
+
+        firsts: list = [None] * len(self.clients)
+        barrier = threading.Barrier(len(self.clients))
+
+        def one(i: int) -> None:
+            request = Request(kind="ask", conv=f"shell-{i}", shell="zsh", cwd=self.cwd, status=0,
+                              text=f"round {number}, shell {i}: free port 8080",
+                              history=[HistoryEntry("git status", 0, 12), HistoryEntry("ls -la", 0, 3)])
+            barrier.wait()
+            start = time.perf_counter()
+
+            def on_frame(frame) -> None:
+                if frame.tag == "T" and firsts[i] is None:
+                    firsts[i] = time.perf_counter() - start
+
+            self.clients[i].request(request, on_frame=on_frame, timeout=120)
+
+        threads = [threading.Thread(target=one, args=(i,)) for i in range(len(self.clients))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return [f for f in firsts if f is not None]
+
+
+def direct_round(url: str, conns: list) -> list:
+    host, port = url.split("//")[1].split(":")
+    body = json.dumps({"model": "m", "stream": True, "messages": [{"role": "user", "content": "free port 8080"}]})
+    firsts: list = [None] * len(conns)
+    barrier = threading.Barrier(len(conns))
+
+    def one(i: int) -> None:
+        if conns[i] is None:
+            conns[i] = http.client.HTTPConnection(host, int(port), timeout=60)
+        barrier.wait()
+        start = time.perf_counter()
+        conns[i].request("POST", "/v1/chat/completions", body, {"Content-Type": "application/json"})
+        resp = conns[i].getresponse()
+        for line in resp:
+            if firsts[i] is None and line.startswith(b"data: ") and b'"content"' in line:
+                firsts[i] = time.perf_counter() - start
+        resp.read()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(conns))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return [f for f in firsts if f is not None]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--shells", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--profile", metavar="OUT", help="run the aish daemon under yappi (CPU clock, all "
+                        "threads; pip install yappi) and write its top functions to OUT")
+    args = parser.parse_args()
+
+    import aish
+
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(aish.__file__).parent)],
+                   env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+                   stdout=subprocess.DEVNULL, check=False)
+    tmp = Path(tempfile.mkdtemp(prefix="aish-shells-"))
+    aish_run, relay_run = tmp / "run", tmp / "relay"
+    for d in (aish_run, relay_run):
+        d.mkdir(mode=0o700)
+    os.environ.update(AISH_STATE_DIR=str(tmp / "state"), AISH_RUNTIME_DIR=str(aish_run),
+                      AISH_CONFIG=str(tmp / "config.toml"), AISH_DETECT_PORTS="")
+    from aish.daemon import runtime
+
+    cwd = str(ROOT / "backend" / "aish" / "app")  # a shell deep in a git checkout
+    with StubServer(default=Reply(text=ANSWER, chunk_size=8)) as stub:
+        (tmp / "config.toml").write_text(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
+        profiled = None
+        if args.profile:
+            profiled = subprocess.Popen([sys.executable, "-c", PROFILED_DAEMON, args.profile],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            while not runtime.is_running(aish_run):
+                time.sleep(0.02)
+        aish_pid = runtime.start(rundir=aish_run)
+        relay = subprocess.Popen([sys.executable, str(ROOT / "bench" / "minimal_relay.py"), str(relay_run),
+                                  stub.url])
+        while not runtime.is_running(relay_run):
+            time.sleep(0.02)
+        aish_shells = Shells(aish_run, args.shells, cwd)
+        relay_shells = Shells(relay_run, args.shells, cwd)
+        conns: list = [None] * args.shells
+        aish_shells.round(0)  # warm: sessions made, connections open, modules loaded
+        relay_shells.round(0)
+        direct_round(stub.url, conns)
+        if profiled is not None:
+            os.kill(aish_pid, signal.SIGUSR1)  # measure the rounds, not the start and warm-up
+        lat: dict = {"aish": [], "relay": [], "direct": []}
+        cpu: dict = {"aish": 0.0, "relay": 0.0}
+        per_round: dict = {"aish": [], "relay": []}
+        for number in range(1, args.rounds + 1):
+            for name, shells, pid in (("aish", aish_shells, aish_pid), ("relay", relay_shells, relay.pid)):
+                before = cpu_seconds(pid)
+                lat[name] += shells.round(number)
+                used = cpu_seconds(pid) - before
+                cpu[name] += used
+                per_round[name].append(used / args.shells)
+            lat["direct"] += direct_round(stub.url, conns)
+        relay.terminate()
+        relay.wait()
+        if profiled is not None:  # it writes its profile on the way out: no SIGKILL after 3 s
+            profiled.terminate()
+            profiled.wait(300)
+        runtime.stop(rundir=aish_run)
+    asks = args.shells * args.rounds
+    a_cpu, r_cpu = cpu["aish"] / asks * 1000, cpu["relay"] / asks * 1000
+    print(f"{args.shells} shells x {args.rounds} rounds, answer of {len(ANSWER)} characters in 8-character chunks")
+    print(f"daemon CPU per ask: aish {a_cpu:.2f} ms | minimal relay {r_cpu:.2f} ms | ratio {a_cpu / r_cpu:.2f}x "
+          f"(target <= 2x); per round, aish {', '.join(f'{x * 1000:.2f}' for x in per_round['aish'])}")
+    p = {name: (statistics.median(v) * 1000, quantile(v, 0.95) * 1000) for name, v in lat.items()}
+    for name in ("aish", "relay", "direct"):
+        print(f"first byte {name:6}: p50 {p[name][0]:7.1f} ms | p95 {p[name][1]:7.1f} ms")
+    print(f"p95 first byte aish / direct: {p['aish'][1] / p['direct'][1]:.2f}x (target <= 3x); "
+          f"relay / direct {p['relay'][1] / p['direct'][1]:.2f}x")
+    print(json.dumps({"cpu_ms_aish": round(a_cpu, 3), "cpu_ms_relay": round(r_cpu, 3),
+                      "p95_ms": {k: round(v[1], 1) for k, v in p.items()},
+                      "p50_ms": {k: round(v[0], 1) for k, v in p.items()}}))
+
+
+if __name__ == "__main__":
+    main()
