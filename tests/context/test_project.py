@@ -116,3 +116,32 @@ def test_overlay_takes_only_the_safe_subset():
     assert cfg.default_model == "fast"  # the daemon's config is never changed in place
     _, refused = apply_overlay(cfg, {"default_model": "evil"})
     assert refused and "not a configured model" in refused[0]
+
+
+def test_a_cwd_is_walked_up_once_while_what_it_found_stays(tmp_path):
+    """Fifty shells in one directory asking at once walk up its tree once (within the TTL);
+    what the walk found is checked on every use, so a removed root is seen at once."""
+    deep = tmp_path / "proj" / "a" / "b" / "c"
+    deep.mkdir(parents=True)
+    (tmp_path / "proj" / ".git").mkdir()
+    looked: list = []
+    now = [100.0]
+
+    def present(path: str) -> bool:
+        looked.append(path)
+        return (tmp_path / path).exists()
+
+    def walk() -> object:
+        return git.walk_up(str(deep), ".git", present, clock=lambda: now[0])
+
+    assert walk() == str(tmp_path / "proj")
+    walked = len(looked)
+    assert walked == 4  # c, b, a, proj
+    for _ in range(50):
+        assert walk() == str(tmp_path / "proj")
+    assert len(looked) == walked + 50  # one check of the root found, per ask
+    (tmp_path / "proj" / ".git").rmdir()
+    assert walk() is None  # gone: walked again at once
+    (deep / ".git").mkdir()
+    now[0] += git.ROOT_TTL  # a new root nearer the cwd is found once the walk is old
+    assert walk() == str(deep)

@@ -12,6 +12,7 @@ import requests
 import responses
 
 from aish.llm import tokens as tokens_mod
+from aish.net import loopback
 from aish.config.schema import ModelConfig, TokenizeConfig
 from aish.llm.tokens import TokenCounter, heuristic
 from tests.helpers import closed_port_url
@@ -19,6 +20,19 @@ from tests.helpers import closed_port_url
 BASE = "http://127.0.0.1:8080"
 MODEL = ModelConfig(name="fast", endpoint=BASE + "/", model="qwen")
 ON = TokenizeConfig(use_endpoint=True)
+
+
+@pytest.fixture(autouse=True)
+def _through_requests(monkeypatch):
+    """``responses`` mocks requests itself, so calls to loopback go through requests here;
+    the cases on real sockets run both ways (``transport``)."""
+    monkeypatch.setattr(loopback, "ENABLED", False)
+
+
+@pytest.fixture(params=["direct", "requests"])
+def transport(request, monkeypatch):
+    monkeypatch.setattr(loopback, "ENABLED", request.param == "direct")
+    return request.param
 
 
 def tokenize_reply(request):
@@ -141,7 +155,7 @@ def test_count_messages_sums_contents_parts_and_tool_calls():
     assert counter.count(MODEL, "") == 0 and counter.count(None, "abcd") == 1
 
 
-def test_a_tokenizer_that_never_answers_costs_one_timeout(monkeypatch):
+def test_a_tokenizer_that_never_answers_costs_one_timeout(monkeypatch, transport):
     """Real loopback socket that accepts and stays silent: count returns within the timeout."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -158,7 +172,7 @@ def test_a_tokenizer_that_never_answers_costs_one_timeout(monkeypatch):
         listener.close()
 
 
-def test_a_refused_port_is_char4_without_raising():
+def test_a_refused_port_is_char4_without_raising(transport):
     model = ModelConfig(name="fast", endpoint=closed_port_url(), model="m")
     counter = TokenCounter(ON)
     assert counter.count(model, "hello world") == 2 and counter.calls == 1
@@ -167,7 +181,7 @@ def test_a_refused_port_is_char4_without_raising():
 # ---------------------------------------------------------------- real loopback server
 
 @pytest.mark.parametrize("flavour", ["llamacpp", "llama-cpp-python"])
-def test_real_stub_tokenizer_counts_match_and_each_text_is_sent_once(flavour):
+def test_real_stub_tokenizer_counts_match_and_each_text_is_sent_once(flavour, transport):
     from tests.stub_server import StubServer, count_tokens
 
     text = "Hello, world! This isn't char/4."
@@ -181,7 +195,7 @@ def test_real_stub_tokenizer_counts_match_and_each_text_is_sent_once(flavour):
         assert counter.supported(model) is True
 
 
-def test_real_stub_without_tokenizer_is_probed_once():
+def test_real_stub_without_tokenizer_is_probed_once(transport):
     from tests.stub_server import StubServer
 
     with StubServer(tokenize=None) as stub:
@@ -193,7 +207,7 @@ def test_real_stub_without_tokenizer_is_probed_once():
         assert counter.supported(model) is False
 
 
-def test_probe_follows_the_proxy_policy_loopback_never_proxied(monkeypatch):
+def test_probe_follows_the_proxy_policy_loopback_never_proxied(monkeypatch, transport):
     """The probe goes through aish.net: a proxy in the environment is not used for loopback."""
     from tests.stub_server import StubServer
 

@@ -11,6 +11,7 @@ the new tokens.
 """
 from __future__ import annotations
 
+import functools
 import platform
 from typing import Optional
 
@@ -91,6 +92,7 @@ def user_text(mode: str, text: str, buffer: str, cursor: int, stdin: str = "") -
     return question
 
 
+@functools.lru_cache(maxsize=1)
 def _os_name() -> str:
     system = platform.system()
     if system == "Darwin":

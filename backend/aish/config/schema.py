@@ -5,6 +5,7 @@ field needs nothing more than its annotation and default.
 """
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,21 +43,27 @@ class ModelConfig:
         """Loopback and private hosts are local: free, and fallback candidates."""
         if self.local is not None:
             return self.local
-        host = (urlparse(self.endpoint).hostname or "").lower()
-        if host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".local"):
-            return True
-        if host.startswith(("10.", "192.168.")):
-            return True
-        if host.startswith("172."):
-            try:
-                return 16 <= int(host.split(".")[1]) <= 31
-            except (IndexError, ValueError):
-                return False
-        return False
+        return _local_endpoint(self.endpoint)
 
     @property
     def chat_url(self) -> str:
         return self.endpoint.rstrip("/") + "/v1/chat/completions"
+
+
+@functools.lru_cache(maxsize=64)
+def _local_endpoint(endpoint: str) -> bool:
+    """Is the endpoint's host loopback or private (asked several times per call: parsed once)?"""
+    host = (urlparse(endpoint).hostname or "").lower()
+    if host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".local"):
+        return True
+    if host.startswith(("10.", "192.168.")):
+        return True
+    if host.startswith("172."):
+        try:
+            return 16 <= int(host.split(".")[1]) <= 31
+        except (IndexError, ValueError):
+            return False
+    return False
 
 
 @dataclass

@@ -8,6 +8,7 @@ changes neither).  ``tree`` and ``diff`` build the attachments of `? :tree` and
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import threading
 import time
@@ -17,6 +18,8 @@ from typing import Callable, Optional
 
 TTL = 30.0
 GIT_TIMEOUT = 5.0
+ROOT_TTL = 5.0  # seconds one walk up from a cwd is reused (what it found is checked each time)
+_ROOTS_KEPT = 1024
 
 
 @dataclass
@@ -38,14 +41,40 @@ class GitInfo:
 
 def find_root(cwd: str) -> Optional[Path]:
     """The nearest directory holding ``.git`` (a dir or a worktree's file), without a fork."""
+    found = walk_up(cwd, ".git", os.path.exists)
+    return Path(found) if found is not None else None
+
+
+_walks: dict[tuple[str, str], tuple[float, Optional[str]]] = {}
+
+
+def walk_up(cwd: str, name: str, present: Callable[[str], bool],
+            clock: Callable[[], float] = time.monotonic) -> Optional[str]:
+    """The nearest directory from ``cwd`` upwards where ``present(dir/name)``, or None.
+
+    Every ask needs its project root, and fifty shells in one directory asking at once
+    would each stat their way up the tree: one walk per cwd is reused for ``ROOT_TTL``
+    seconds, as long as what it found is still there (a removed ``.git`` is seen at once,
+    a new one within the TTL)."""
+    key, now = (cwd, name), clock()
+    hit = _walks.get(key)
+    if hit is not None and now < hit[0] and (hit[1] is None or present(os.path.join(hit[1], name))):
+        return hit[1]
+    found = None
     try:
-        path = Path(cwd).resolve()
-    except OSError:
-        return None
-    for candidate in (path, *path.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return None
+        path = os.path.realpath(cwd)
+    except (OSError, ValueError):
+        path = ""
+    while path:
+        if present(os.path.join(path, name)):
+            found = path
+            break
+        parent = os.path.dirname(path)
+        path = "" if parent == path else parent
+    if len(_walks) >= _ROOTS_KEPT:
+        _walks.clear()
+    _walks[key] = (now + ROOT_TTL, found)
+    return found
 
 
 def _git(root: Path, *args: str) -> str:
@@ -59,11 +88,11 @@ def _git(root: Path, *args: str) -> str:
 
 
 def _stamp(root: Path) -> tuple:
-    git = root / ".git"
+    git = os.path.join(root, ".git")
     stamps: list[Optional[int]] = []
     for name in ("HEAD", "index"):
         try:
-            stamps.append((git / name).stat().st_mtime_ns)
+            stamps.append(os.stat(os.path.join(git, name)).st_mtime_ns)
         except OSError:
             stamps.append(None)
     return tuple(stamps)

@@ -13,6 +13,7 @@ elsewhere or approve a tool.
 from __future__ import annotations
 
 import copy
+import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
@@ -33,14 +34,8 @@ def project_root(cwd: str) -> Optional[Path]:
     root = git_mod.find_root(cwd)
     if root is not None:
         return root
-    try:
-        path = Path(cwd).resolve()
-    except OSError:
-        return None
-    for candidate in (path, *path.parents):
-        if (candidate / NOTES_FILE).is_file() or (candidate / OVERLAY_FILE).is_file():
-            return candidate
-    return None
+    found = [p for p in (git_mod.walk_up(cwd, name, os.path.isfile) for name in (NOTES_FILE, OVERLAY_FILE)) if p]
+    return Path(max(found, key=len)) if found else None  # both hold cwd: the longer is the nearer
 
 
 def apply_overlay(cfg: "Config", raw: dict) -> tuple["Config", list[str]]:

@@ -19,13 +19,12 @@ import json
 import time
 from typing import Iterator, Optional, Union
 
-from sseclient import SSEClient
-
 from aish.ipc.cancel import CancelToken
 from aish.config.schema import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, HttpStatusError, ReadTimeout
 from aish.llm.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
 from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed
+from aish.net.sse import data_events
 from aish.net.transport import (Response, Watch, chunks, cut_error, drain, env_settings, error_body, failures,
                                 give_session, take_session, watched_post)
 
@@ -153,7 +152,7 @@ def _stream(model: ModelConfig, body: dict, headers: dict, key: Optional[str],
         raise Cancelled()
     watch = Watch()
     unregister = cancel.on_cancel(watch.fire) if cancel is not None else None
-    session = take_session()
+    session = take_session(model.chat_url)
     resp = None
     clean = False  # the reply ended as the protocol says: its connection may be reused
     try:
@@ -209,9 +208,8 @@ def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, 
 
     done = False
     with failures(endpoint, timeouts, cancel=cancel, partial=lambda: decoder.partial_text, streaming=True):
-        for event in SSEClient(content_or_silence()).events():
+        for payload in data_events(content_or_silence()):
             heard[0] = time.monotonic()
-            payload = event.data
             if payload == "[DONE]":
                 done = True
                 break

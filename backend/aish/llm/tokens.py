@@ -213,7 +213,7 @@ class TokenCounter:
 
             with self._lock:
                 if self._client is None:
-                    self._client = HttpClient()
+                    self._client = HttpClient(direct=True)  # one count per new turn, on the ask's path
         return self._client
 
     @staticmethod

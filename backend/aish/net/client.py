@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Iterator, Optional, Union
 
+from aish.net import loopback
 from aish.net.transport import chunks, env_settings, failures, new_session
 
 Timeout = Union[float, tuple[float, float]]
@@ -26,13 +27,20 @@ class HttpClient:
     query, which may carry a token).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, direct: bool = False) -> None:
         self._session: Any = None
         self._lock = threading.Lock()
+        self.direct = direct  # plain calls to a server on this machine skip requests (loopback.py)
 
     def request(self, method: str, url: str, *, timeout: Timeout, shown: Optional[str] = None,
                 **kwargs: Any) -> Any:
         """The response (any status); ``stream=True`` leaves the body to ``body_chunks``."""
+        if self.direct and not kwargs.get("stream") and loopback.applies(url):
+            session = loopback.take(url)
+            with failures(shown or url, _pair(timeout)):
+                response = session.request(method, url, timeout=timeout, **kwargs)
+            loopback.give(session)  # the body came with the reply: the connection is free
+            return response
         proxies, verify = env_settings(url)
         with failures(shown or url, _pair(timeout)):
             return self._http().request(method, url, timeout=timeout, proxies=proxies, verify=verify,

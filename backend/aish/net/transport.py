@@ -38,10 +38,12 @@ from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
+from aish.net import loopback
 from aish.errors import (AishError, BrokerError, Cancelled, ConnectFailed, ConnectRefused, ConnectTimeout,
                          Disconnected, DnsFailure, ReadTimeout, StreamCut, TlsError)
 
-Response = requests.Response  # for type hints outside this package, which never imports requests
+# for type hints outside this package, which never imports requests
+Response = Union[requests.Response, loopback.Response]
 
 # What a request or a body read may raise; a stream read may also raise HTTPException.
 ERRORS = (requests.RequestException, OSError, u3.HTTPError)
@@ -122,12 +124,14 @@ class _Adapter(HTTPAdapter):
         self.poolmanager.pool_classes_by_scheme = {"http": _HTTPPool, "https": _HTTPSPool}
 
 
-def watched_post(session: requests.Session, url: str, watch: Watch, **kwargs) -> requests.Response:
+def watched_post(session: Any, url: str, watch: Watch, **kwargs) -> Any:
     """``session.post`` with the call's socket recorded in ``watch`` as soon as it is sent.
 
-    Raises what requests raises (catch ``ERRORS``); the caller decides whether
-    a failure was really a cancel before mapping it.
+    Raises what requests (or http.client, on loopback) raises (catch ``ERRORS``); the caller
+    decides whether a failure was really a cancel before mapping it.
     """
+    if isinstance(session, loopback.Session):
+        return session.post(url, watch=watch.attach, **kwargs)
     _local.watch = watch
     try:
         resp = session.post(url, **kwargs)
@@ -154,7 +158,8 @@ def chunks(raw, eof: list) -> Iterator[bytes]:  # type: ignore[no-untyped-def]
 
     Sets ``eof[0]`` once the body ended, so a half event can be told from garbage.
     """
-    if getattr(raw, "chunked", False) and raw.supports_chunked_reads():
+    chunked_reads = getattr(raw, "supports_chunked_reads", None)  # urllib3's; http.client has none
+    if getattr(raw, "chunked", False) and chunked_reads is not None and chunked_reads():
         yield from raw.read_chunked(None, decode_content=True)
     elif hasattr(raw, "read1"):
         read1 = raw.read1
@@ -179,9 +184,11 @@ def drain(source: Iterator[bytes], watch: Watch) -> None:
         return
 
 
-def error_body(resp: requests.Response) -> bytes:
+def error_body(resp: Any) -> bytes:
     """The start of an error reply's body, or nothing if even that fails."""
     try:
+        if isinstance(resp, loopback.Response):
+            return resp.error_body()
         return resp.raw.read(65536, decode_content=True) or b""
     except Exception:  # noqa: BLE001 - the status alone still says what happened
         return b""
@@ -192,8 +199,11 @@ def error_body(resp: requests.Response) -> bytes:
 _idle: list[requests.Session] = []  # one call owns a session at a time; list ops are atomic
 
 
-def take_session() -> requests.Session:
-    """A pooled session (hand it back with ``give_session``)."""
+def take_session(url: str = "") -> Any:
+    """A pooled session for ``url`` (hand it back with ``give_session``): for a server on this
+    machine a direct one (``loopback.py``), else a requests session."""
+    if url and loopback.applies(url):
+        return loopback.take(url)
     try:
         return _idle.pop()
     except IndexError:
@@ -210,8 +220,10 @@ def new_session() -> requests.Session:
     return session
 
 
-def give_session(session: requests.Session) -> None:
-    if len(_idle) < 8:
+def give_session(session: Any) -> None:
+    if isinstance(session, loopback.Session):
+        loopback.give(session)
+    elif len(_idle) < 8:
         _idle.append(session)
     else:
         session.close()
@@ -273,7 +285,7 @@ def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, fl
         return ConnectRefused(f"Connection refused ({endpoint})")
     # urllib3 files every failed connect (NewConnectionError) under ConnectTimeoutError
     connect_timeout = any(isinstance(e, u3.ConnectTimeoutError) and not isinstance(e, u3.NewConnectionError)
-                          for e in chain)
+                          or isinstance(e, loopback.ConnectTimedOut) for e in chain)
     if (connect_timeout or has(requests.exceptions.ConnectTimeout)) and not streaming:
         return ConnectTimeout(f"Timeout was reached (connect timeout after {timeouts[0]:g}s, {endpoint})")
     if has(requests.exceptions.ReadTimeout, u3.ReadTimeoutError, socket.timeout):

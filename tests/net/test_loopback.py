@@ -1,0 +1,66 @@
+"""net/loopback.py: calls to a server on this machine skip requests, on real sockets."""
+from __future__ import annotations
+
+import pytest
+import requests
+
+from aish.config.schema import ModelConfig, TokenizeConfig
+from aish.llm import broker
+from aish.llm.events import TextDelta
+from aish.llm.tokens import TokenCounter
+from aish.net import loopback
+from tests.stub_server import Reply, StubServer
+
+
+@pytest.fixture
+def no_requests(monkeypatch):
+    """Any call that reaches requests fails the test."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("a loopback call went through requests")
+
+    monkeypatch.setattr(requests.Session, "send", refuse)
+
+
+def text(model: ModelConfig) -> str:
+    return "".join(e.text for e in broker.chat_stream(model, [{"role": "user", "content": "hi"}])
+                   if type(e) is TextDelta)
+
+
+def test_only_plain_http_to_this_machine_is_direct():
+    assert loopback.applies("http://127.0.0.1:8080/v1/chat/completions")
+    assert loopback.applies("http://localhost/tokenize") and loopback.applies("http://[::1]:9/x")
+    assert not loopback.applies("https://127.0.0.1:8080/x")  # TLS: requests (CA bundles)
+    assert not loopback.applies("http://192.168.1.9:8080/x")  # another machine: requests (proxies)
+    assert not loopback.applies("http://model.test/x")
+
+
+def test_asks_and_counts_to_a_local_server_never_touch_requests_and_share_one_connection(no_requests):
+    with StubServer(default=Reply(text="hello there", chunk_size=3)) as stub:
+        model = ModelConfig(name="fast", endpoint=stub.url, model="m")
+        counter = TokenCounter(TokenizeConfig(use_endpoint=True))
+        for i in range(5):
+            assert text(model) == "hello there"
+            assert counter.count(model, f"question number {i}") == 3
+        assert stub.tokenize_calls == 5 and len(stub.requests) == 5
+        assert stub.connections <= 2  # one kept alive for the chats, one for the counts
+
+
+def test_a_kept_connection_the_server_closed_is_replaced_not_a_failure(no_requests):
+    with StubServer(default=Reply(text="ok")) as stub:
+        model = ModelConfig(name="fast", endpoint=stub.url, model="m")
+        assert text(model) == "ok"
+        idle = loopback._idle[loopback._address(model.chat_url)]
+        assert len(idle) == 1
+        idle[0]._conn.sock.shutdown(2)  # as a server's idle timeout would
+        assert text(model) == "ok"
+
+
+def test_a_reply_left_half_read_closes_its_connection(no_requests):
+    with StubServer(default=Reply(text="x" * 400, chunk_size=4, delay=0.001)) as stub:
+        model = ModelConfig(name="fast", endpoint=stub.url, model="m")
+        stream = broker.chat_stream(model, [{"role": "user", "content": "hi"}])
+        next(e for e in stream if type(e) is TextDelta)
+        stream.close()  # the consumer stopped: the connection must not serve the next call
+        stub.wait_disconnects(1)
+        stub.default = Reply(text="fresh")
+        assert text(model) == "fresh"
