@@ -2,7 +2,8 @@
 
 A cold ``aish ask`` pays for two things in a row: this process's imports
 (click, the CLI) and the daemon's (requests, the service).  Forking the daemon
-first lets both happen at once on two cores.
+first lets both happen at once on two cores.  Then the commands that only talk to
+the daemon run without click when their words are plain (``cli/quick.py``).
 """
 from __future__ import annotations
 
@@ -24,10 +25,17 @@ def needs_daemon(argv: list[str]) -> bool:
 
 
 def main() -> None:
+    """The one place the ``aish`` command exits: the fast path's status, else click's."""
+    status = None
     if needs_daemon(sys.argv[1:]):
         from aish.daemon import spawn
 
         spawn.start_early()
-    from aish.cli.main import main as cli_main
+        from aish.cli import quick  # the plain forms without click (cli/quick.py)
 
-    cli_main()
+        status = quick.run(sys.argv[1:])
+    if status is None:
+        from aish.cli.main import run
+
+        status = run()
+    sys.exit(status)

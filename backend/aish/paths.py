@@ -9,16 +9,18 @@ import os
 import stat
 from pathlib import Path
 
-import platformdirs
-
 from aish.errors import DaemonError
 
 
 def config_dir() -> Path:
+    import platformdirs  # imported when used: the runtime dir needs none of it (nor does `aish ask`)
+
     return Path(platformdirs.user_config_dir("aish"))
 
 
 def default_state_dir() -> Path:
+    import platformdirs
+
     return Path(platformdirs.user_state_dir("aish"))
 
 

@@ -11,7 +11,8 @@ from tests.helpers import aish as run_aish
 PACKAGE = Path(aish.__file__).parent
 # the daemon is its own process with its own ``python -m aish.daemon`` entry, and a forked
 # child must never return into its parent's stack
-ALLOWED = {("cli/main.py", "main"), ("daemon/__main__.py", "<module>"), ("daemon/spawn.py", "fork_daemon"),
+ALLOWED = {("cli/main.py", "main"), ("entry.py", "main"),  # the console entry, and main() for scripts
+           ("daemon/__main__.py", "<module>"), ("daemon/spawn.py", "fork_daemon"),
            ("cli/recorder.py", "relay")}  # its forked child, when the program cannot be started
 
 

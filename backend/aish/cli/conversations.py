@@ -8,18 +8,17 @@ own, so concurrent scripts never queue behind one shared conversation, unless ``
 from __future__ import annotations
 
 import os
-from typing import Optional
 
 from aish.errors import AishError
 
 LAST_CONV = "last-cli-conversation"  # in the state dir: what `aish ask -c` continues
 
 
-def for_ask(name: Optional[str], cont: bool) -> str:
+def for_ask(name: str | None, cont: bool) -> str:
     """``--conv NAME``; else ``-c`` (the last CLI conversation); else the shell's own
     (its integration exports ``AISH_CONV``); else a new one for this call, so
     concurrent scripts never queue behind one shared conversation."""
-    from aish.ipc.protocol import valid_id
+    from aish.ipc.wire import valid_id
 
     if name is not None:
         if not valid_id(name):
@@ -47,9 +46,9 @@ def new() -> str:
     return f"cli-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
 
 
-def last() -> Optional[str]:
+def last() -> str | None:
     from aish import paths
-    from aish.ipc.protocol import valid_id
+    from aish.ipc.wire import valid_id
 
     try:
         name = (paths.state_dir() / LAST_CONV).read_text(encoding="ascii").strip()

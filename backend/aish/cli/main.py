@@ -17,157 +17,13 @@ from typing import Optional
 import click
 
 from aish.cli import conversations
-from aish.version import __version__
-from aish.cli.exit_status import Exit, ExitStatus, for_kind
-from aish.errors import AishError, Cancelled
+from aish.cli.exit_status import Exit, ExitStatus
+from aish.cli.outcome import guarded
+from aish.cli.printer import send as _send
+from aish.cli.printer import stdin_text, tty
+from aish.errors import AishError
 from aish.ipc.verbs import BY_NAME, VERBS, Verb, help_lines, one_line_help
-
-_COLORS = {"S": "bright_black", "W": "yellow", "E": "red"}
-_LEVEL_COLORS = {"high": "red", "medium": "yellow", "low": "cyan"}
-
-
-def _tty(stream) -> bool:
-    return hasattr(stream, "isatty") and stream.isatty()
-
-
-def _err(message: str, tag: str = "S") -> None:
-    click.secho(message, fg=_COLORS.get(tag) if _tty(sys.stderr) else None, err=True)
-
-
-# ------------------------------------------------------------------ talking to the daemon
-def _send(kind: str, *, argv: Optional[list] = None, text: str = "", stdin: str = "",
-          mode: str = "question", buffer: str = "", as_json: bool = False,
-          conv: Optional[str] = None) -> dict:
-    from aish.daemon.client import Client
-    from aish.ipc.protocol import Request
-
-    request = Request(id="", kind=kind, reply="", conv=conv or conversations.for_verb(),
-                      shell="cli", mode=mode, text=text, buffer=buffer, cwd=os.getcwd(),
-                      argv=list(argv or []), stdin=stdin, interactive=_can_ask(),
-                      cols=_columns(), env=_request_env(argv or []))
-    printer = _Printer(stream_text=not as_json)
-    result = Client().request(request, on_frame=printer.frame, answer=_answer)
-    printer.finish(result)
-    if as_json:
-        if printer.errors and not result.get("error"):
-            result["error"] = printer.errors[-1]
-        click.echo(json.dumps(result, ensure_ascii=False))
-    if printer.errors:
-        raise Exit(for_kind(printer.kinds[-1]))
-    if result.get("cancelled"):
-        raise Exit(ExitStatus.INTERRUPTED)
-    return result
-
-
-class _Printer:
-    """Turns frames into terminal output: text to stdout, status lines to stderr."""
-
-    def __init__(self, stream_text: bool) -> None:
-        self.stream_text = stream_text
-        self.commands: list = []
-        self.errors: list = []  # each E frame's message, as one line with its hint
-        self.kinds: list = []  # and its kind (the exit status)
-        self.task = ""  # a multi-step task's state after this request (N frame)
-        self.ended_with_newline = True
-
-    def frame(self, frame) -> None:
-        tag, fields = frame.tag, frame.fields
-        if tag == "T" and self.stream_text:
-            sys.stdout.write(fields[0])
-            sys.stdout.flush()
-            if fields[0]:
-                self.ended_with_newline = fields[0].endswith("\n")
-        elif tag in ("S", "W") and self.stream_text:
-            self._break_line()
-            _err(fields[0], tag)
-        elif tag == "E":  # message, kind, hint (docs/protocol.md)
-            self._break_line()
-            message = fields[0] if fields else ""
-            kind, hint = (fields[1] if len(fields) > 1 else "error"), (fields[2] if len(fields) > 2 else "")
-            line = f"{message} ({hint})" if hint else message
-            self.errors.append(line)
-            self.kinds.append(kind)
-            if self.stream_text:
-                _err(f"aish: {line}", "E")
-        elif tag == "C":
-            self.commands.append(fields)
-        elif tag == "N":
-            self.task = fields[0]
-
-    def _break_line(self) -> None:
-        if not self.ended_with_newline:
-            sys.stdout.write("\n")
-            sys.stdout.flush()
-            self.ended_with_newline = True
-
-    def finish(self, result: dict) -> None:
-        if not self.stream_text:
-            return
-        self._break_line()
-        for fields in self.commands:
-            command, level, reason = (list(fields) + ["-", "-"])[:3]
-            prefix = "→ " if _tty(sys.stdout) else ""
-            click.echo(f"{prefix}{command}")
-            if level and level != "-":
-                _warn = f"  ! {level}: {reason}"
-                click.secho(_warn, fg=_LEVEL_COLORS.get(level) if _tty(sys.stderr) else None, err=True)
-
-
-def _stdin_text(no_stdin: bool) -> str:
-    """Extra context from stdin only when it is a pipe or a file: never a terminal (it
-    would wait for typing) nor a device; ``--no-stdin`` leaves it to a ``while read`` loop."""
-    import stat
-
-    if no_stdin:
-        return ""
-    try:
-        mode = os.fstat(sys.stdin.fileno()).st_mode
-    except (OSError, ValueError, AttributeError):
-        return ""
-    if not (stat.S_ISFIFO(mode) or stat.S_ISREG(mode)):
-        return ""
-    return sys.stdin.read()
-
-
-def _request_env(argv: Optional[list] = None) -> dict:
-    """The exported variables, for the safety preview (secret-looking names withheld), and
-    the ones the command names itself (``--auth-env VAR``, ``--env VAR``), which it needs.
-
-    Not ``complete``: a shell variable that is not exported is invisible here.
-    """
-    from aish.ipc.protocol import env_from
-
-    args = list(argv or [])
-    named = {name: os.environ[name] for flag, name in zip(args, args[1:])
-             if flag in ("--auth-env", "--env") and name in os.environ}  # first: never cut off
-    return {**named, **{k: v for k, v in env_from(dict(os.environ)).items() if k not in named}}
-
-
-def _can_ask() -> bool:
-    return _tty(sys.stdin) or os.path.exists("/dev/tty") and _tty(sys.stderr)
-
-
-def _answer(qid: str, question: str, text: bool = False) -> Optional[str]:
-    """Questions in ``aish ask``: one answer line from the terminal (y/n/a/s for an approval,
-    the typed line for a server's question; None: nobody could answer)."""
-    try:  # unbuffered bytes: a text-mode "r+" stream insists on seeking, which a tty cannot
-        with open("/dev/tty", "rb+", buffering=0) as tty:
-            tty.write(f"{question} ".encode())
-            line = tty.readline().decode(errors="replace").strip()
-    except OSError:  # no terminal after all: deny now rather than let the daemon wait
-        return None if text else "n"
-    if text:
-        return line
-    word = line.lower()
-    return word[:1] if word[:1] in ("y", "a", "s") else "n"
-
-
-def _columns() -> int:
-    try:
-        return os.get_terminal_size(sys.stderr.fileno()).columns
-    except OSError:
-        return 80
-
+from aish.version import __version__
 
 # ------------------------------------------------------------------ commands
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -188,7 +44,7 @@ def ask(question: tuple, as_json: bool, cont: bool, conv: Optional[str], no_stdi
     Run from a shell with aish loaded, it continues that shell's conversation;
     elsewhere each call is a conversation of its own unless -c or --conv says otherwise."""
     conversation = conversations.for_ask(conv, cont)
-    _send("ask", text=" ".join(question), stdin=_stdin_text(no_stdin), as_json=as_json,
+    _send("ask", text=" ".join(question), stdin=stdin_text(no_stdin), as_json=as_json,
           conv=conversation)
 
 
@@ -353,7 +209,7 @@ def _memory(name: str, args: tuple) -> None:
         _memory_edit()
         return
     _send("verb", argv=["memory", *args])
-    if args[:1] == ("summarize",) and _tty(sys.stdin) and click.confirm("keep the summary?", default=False):
+    if args[:1] == ("summarize",) and tty(sys.stdin) and click.confirm("keep the summary?", default=False):
         _send("verb", argv=["memory", "accept"])
 
 
@@ -417,46 +273,24 @@ def _memory_edit() -> None:
 
 
 def main() -> None:
-    """The one place the ``aish`` command exits."""
-    sys.exit(_run())
+    """Run the command line and exit with its status (``aish.entry.main`` is the console entry)."""
+    sys.exit(run())
 
 
-def _run() -> int:
-    """Run the command line; every way out becomes an ``ExitStatus``."""
+def run() -> int:
+    """The command line's exit status (``cli/quick.py``'s fast path ends the same way)."""
+    return guarded(_click_main)
+
+
+def _click_main() -> None:
+    """Run the command line; click's own ways out become an ``Exit`` (``outcome.guarded``
+    decides the rest)."""
     try:
         cli.main(standalone_mode=False)
-    except Exit as exc:
-        return exc.status
     except click.exceptions.Exit as exc:  # --help, --version
-        return exc.exit_code
+        raise Exit(exc.exit_code) from None
     except click.ClickException as exc:
         exc.show()
-        return exc.exit_code  # USAGE for a bad option, FAILURE otherwise
+        raise Exit(exc.exit_code) from None  # USAGE for a bad option, FAILURE otherwise
     except click.exceptions.Abort:
-        return ExitStatus.INTERRUPTED
-    except AishError as err:
-        _err(f"aish: {err.one_line()}", "E")
-        return for_kind(err.kind)
-    except (KeyboardInterrupt, Cancelled):
-        return ExitStatus.INTERRUPTED
-    except BrokenPipeError:
-        return ExitStatus.OK
-    except Exception:
-        _err(f"aish: internal error (details in {_log_crash()})", "E")
-        return ExitStatus.INTERNAL
-    return ExitStatus.OK
-
-
-def _log_crash() -> str:
-    import traceback
-
-    from aish import paths
-
-    directory = os.environ.get("AISH_STATE_DIR") or str(paths.default_state_dir())
-    try:
-        path = paths.state_dir() / "cli.log"
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(traceback.format_exc() + "\n")
-        return str(path)
-    except OSError:
-        return f"nowhere: the state dir {directory} is not writable; fix it or set AISH_STATE_DIR"
+        raise Exit(ExitStatus.INTERRUPTED) from None

@@ -18,11 +18,15 @@ import select
 import stat
 import time
 from pathlib import Path
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from aish.daemon import runtime, spawn
 from aish.errors import Cancelled, DaemonError, ProtocolError
-from aish.ipc.protocol import Frame, Request, format_control, format_request, parse_frame
+from aish.ipc.wire import Frame, format_control, parse_frame, request_text
+
+TYPE_CHECKING = False  # (typing itself is a tenth of `aish ask`'s imports)
+if TYPE_CHECKING:
+    from aish.ipc.protocol import Request
 
 LIVENESS = 0.5  # seconds between checks of the overall bounds while waiting
 IDLE = 300.0  # seconds without a frame that count as "no answer" (AISH_TIMEOUT, as the shells)
@@ -30,11 +34,11 @@ _SEQ = itertools.count(1)
 
 
 class Client:
-    def __init__(self, rundir: Optional[os.PathLike] = None, autostart: bool = True) -> None:
+    def __init__(self, rundir: os.PathLike | None = None, autostart: bool = True) -> None:
         self._rundir_arg = rundir
         self.autostart = autostart
-        self.rundir: Optional[Path] = None
-        self.fifo: Optional[Path] = None
+        self.rundir: Path | None = None
+        self.fifo: Path | None = None
         self._fd = -1
         self._pending = b""
 
@@ -86,28 +90,30 @@ class Client:
         self.close()
 
     # ------------------------------------------------------------ one request
-    def request(self, req: Request, *, on_frame: Callable[[Frame], None],
-                answer: Optional[Callable[..., Optional[str]]] = None,
-                timeout: Optional[float] = None, stop: Optional[Callable[[], bool]] = None,
-                idle: Optional[float] = None) -> dict:
+    def request(self, req: Request | dict, *, on_frame: Callable[[Frame], None],
+                answer: Callable[..., str | None] | None = None,
+                timeout: float | None = None, stop: Callable[[], bool] | None = None,
+                idle: float | None = None) -> dict:
         """Send ``req`` (its ``id`` and ``reply`` are filled in) and stream its frames
         to ``on_frame``; returns the D frame's JSON.  Ctrl-C cancels the request
         in the daemon and is re-raised, as is ``Cancelled`` once ``stop()`` says so (it is
         asked every half second: another thread's way to cancel).  ``timeout`` bounds the
-        whole request; ``idle`` (default ``AISH_TIMEOUT``, 300) the time without a frame."""
+        whole request; ``idle`` (default ``AISH_TIMEOUT``, 300) the time without a frame.
+        ``req`` may be a dict of the request's fields (the CLI's fast path builds no dataclass)."""
         rundir = self._ensure()
-        req.id = req.id or f"py-{os.getpid()}-{next(_SEQ)}-{time.time_ns() % 10**9}"
-        req.reply = str(self.fifo)
-        req_path = rundir / f"{req.id}.req"
+        fields = req if isinstance(req, dict) else vars(req)  # (a Request's own: filled in there too)
+        req_id = fields["id"] = fields.get("id") or f"py-{os.getpid()}-{next(_SEQ)}-{time.time_ns() % 10**9}"
+        fields["reply"] = str(self.fifo)
+        req_path = rundir / f"{req_id}.req"
         daemon = -1
         try:
-            self._write_request(req_path, format_request(req))
+            self._write_request(req_path, request_text(fields))
             daemon, pid = self._open_daemon()
-            self._write(daemon, format_control("req", req.id))
-            return self._read_frames(req.id, daemon, pid, on_frame, answer, timeout, stop, idle)
+            self._write(daemon, format_control("req", req_id))
+            return self._read_frames(req_id, daemon, pid, on_frame, answer, timeout, stop, idle)
         except BaseException:  # Ctrl-C, a failing callback, a timeout: stop the daemon's work
             if daemon >= 0:
-                self._cancel(daemon, req.id)
+                self._cancel(daemon, req_id)
             runtime.unlink_quietly(req_path)
             raise
         finally:
@@ -150,11 +156,11 @@ class Client:
         except (DaemonError, ProtocolError, OSError):
             pass
 
-    def _read_frames(self, req_id: str, daemon: int, pid: Optional[int],
+    def _read_frames(self, req_id: str, daemon: int, pid: int | None,
                      on_frame: Callable[[Frame], None],
-                     answer: Optional[Callable[..., Optional[str]]],
-                     timeout: Optional[float], stop: Optional[Callable[[], bool]] = None,
-                     idle: Optional[float] = None) -> dict:
+                     answer: Callable[..., str | None] | None,
+                     timeout: float | None, stop: Callable[[], bool] | None = None,
+                     idle: float | None = None) -> dict:
         deadline = None if timeout is None else time.monotonic() + timeout
         idle = idle or _idle_bound()
         last = time.monotonic()
@@ -197,11 +203,11 @@ class Client:
                 raise DaemonError(f"the aish daemon (pid {pid or '?'}) stopped while answering",
                                   hint=f"see {runtime.log_path()}; the next ask starts a new one")
 
-    def _text_answer(self, req_id: str, qid: str, text: Optional[str]) -> str:
+    def _text_answer(self, req_id: str, qid: str, text: str | None) -> str:
         """Write a typed answer to ``<id>.<qid>.vars`` (new, 0600): ``v``, or ``n`` for none."""
         if text is None or self.rundir is None:
             return "n"
-        from aish.ipc.protocol import escape
+        from aish.ipc.wire import escape
 
         try:
             self._write_request(self.rundir / f"{req_id}.{qid}.vars", f"var={escape('answer=' + text)}\n")

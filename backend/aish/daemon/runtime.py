@@ -12,11 +12,9 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import signal
 import stat
 import time
 from pathlib import Path
-from typing import Optional
 
 from aish import paths
 
@@ -27,7 +25,7 @@ START_LOCK = "start.lock"
 POLL = 0.02  # readiness polling interval, as the shells do
 
 
-def rundir_path(rundir: Optional[os.PathLike] = None) -> Path:
+def rundir_path(rundir: os.PathLike | None = None) -> Path:
     """The checked runtime dir (``paths.runtime_dir`` rules apply to an explicit one too)."""
     if rundir is None:
         return paths.runtime_dir()
@@ -37,7 +35,7 @@ def rundir_path(rundir: Optional[os.PathLike] = None) -> Path:
     return path
 
 
-log_problem: Optional[str] = None  # set by the daemon when its log cannot be written
+log_problem: str | None = None  # set by the daemon when its log cannot be written
 
 
 def log_path() -> Path:
@@ -48,7 +46,7 @@ def log_path() -> Path:
         return Path(os.environ.get("AISH_STATE_DIR") or paths.default_state_dir()) / "daemon.log"
 
 
-def log_writable(path: Optional[Path] = None) -> bool:
+def log_writable(path: Path | None = None) -> bool:
     path = path or log_path()
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600))
@@ -65,18 +63,18 @@ def internal_error_message() -> str:
     return f"internal error (details in {log_path()})"
 
 
-def read_version(rundir: Path) -> Optional[str]:
+def read_version(rundir: Path) -> str | None:
     """The running daemon's aish version: daemon.pid's second line (None: older daemon)."""
     return _pidfile_line(rundir, 1)
 
 
-def read_install(rundir: Path) -> Optional[str]:
+def read_install(rundir: Path) -> str | None:
     """The identity of the install the running daemon loaded (``aish.install``): daemon.pid's
     third line (None: a daemon older than that line)."""
     return _pidfile_line(rundir, 2)
 
 
-def _pidfile_line(rundir: Path, index: int) -> Optional[str]:
+def _pidfile_line(rundir: Path, index: int) -> str | None:
     try:
         with open(rundir / PIDFILE, encoding="ascii") as fh:
             lines = fh.read(4096).split("\n")
@@ -87,7 +85,7 @@ def _pidfile_line(rundir: Path, index: int) -> Optional[str]:
     return lines[index].strip() or None
 
 
-def outdated(rundir: Path) -> Optional[str]:
+def outdated(rundir: Path) -> str | None:
     """Why the running daemon is not this aish (None: it is, or none runs): another version,
     or the same version from an earlier install (a reinstall replaced its files)."""
     from aish.install import Install
@@ -101,7 +99,7 @@ def outdated(rundir: Path) -> Optional[str]:
     return None
 
 
-def read_pid(rundir: Path) -> Optional[int]:
+def read_pid(rundir: Path) -> int | None:
     try:
         with open(rundir / PIDFILE, encoding="ascii") as fh:
             return int(fh.readline().strip())
@@ -131,7 +129,7 @@ def fifo_has_reader(rundir: Path) -> bool:
         os.close(fd)
 
 
-def is_running(rundir: Optional[os.PathLike] = None) -> Optional[int]:
+def is_running(rundir: os.PathLike | None = None) -> int | None:
     """The daemon's pid if it is alive and reading its FIFO, else None."""
     path = Path(rundir) if rundir is not None else paths.runtime_dir()
     if not fifo_has_reader(path):
@@ -143,7 +141,7 @@ def is_running(rundir: Optional[os.PathLike] = None) -> Optional[int]:
 
 
 # ------------------------------------------------------------------ daemon side
-def acquire_instance(rundir: Path, wait: float = 1.0) -> Optional[int]:
+def acquire_instance(rundir: Path, wait: float = 1.0) -> int | None:
     """Lock daemon.lock for this process's life; None when another daemon holds it.
 
     Waits a little, because a daemon that was just told to stop may still be
@@ -209,7 +207,7 @@ def unlink_quietly(path: Path) -> None:
         pass
 
 
-def remove_files(rundir: Path, fifo_fd: int = -1, owner: Optional[int] = None) -> None:
+def remove_files(rundir: Path, fifo_fd: int = -1, owner: int | None = None) -> None:
     """Remove the FIFO and pidfile of this daemon (``fifo_fd``: the FIFO it reads) or of the
     daemon ``owner`` (killed by a stop), never a successor's: after a retire, or a stop that
     a waiting daemon followed, a new daemon owns the names.  The lock file stays: unlinking
@@ -262,7 +260,7 @@ def tail(path: Path, lines: int = 1) -> str:
     return " / ".join(line.strip() for line in text[-lines:])
 
 
-def pid_exited(pid: Optional[int]) -> bool:
+def pid_exited(pid: int | None) -> bool:
     """The process is gone or a zombie (an orphan whose reaper is slow)."""
     if not pid:
         return False
@@ -275,8 +273,10 @@ def pid_exited(pid: Optional[int]) -> bool:
         return False
 
 
-def stop(timeout: float = 3.0, rundir: Optional[os.PathLike] = None) -> bool:
+def stop(timeout: float = 3.0, rundir: os.PathLike | None = None) -> bool:
     """SIGTERM the daemon and wait until it is gone; SIGKILL after ``timeout``."""
+    import signal
+
     path = rundir_path(rundir)
     pid = is_running(path)
     if not pid:
@@ -299,7 +299,7 @@ def stop(timeout: float = 3.0, rundir: Optional[os.PathLike] = None) -> bool:
     return True
 
 
-def status(rundir: Optional[os.PathLike] = None) -> dict:
+def status(rundir: os.PathLike | None = None) -> dict:
     path = rundir_path(rundir)
     pid = is_running(path)
     return {"running": pid is not None, "pid": pid, "rundir": str(path),

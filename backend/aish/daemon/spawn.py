@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import fcntl
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Optional
 
 from aish.daemon import runtime
 from aish.errors import DaemonError
@@ -24,7 +22,7 @@ from aish.errors import DaemonError
 _pending: dict = {}  # rundir -> pid of a daemon this process started and has not seen ready
 
 
-def start_early(rundir: Optional[os.PathLike] = None) -> None:
+def start_early(rundir: os.PathLike | None = None) -> None:
     """Begin starting the daemon without waiting, so it loads while the caller
     still imports and parses (the CLI calls this first).  ``start()`` later waits
     for this child instead of starting another.  Never raises."""
@@ -43,7 +41,7 @@ def start_early(rundir: Optional[os.PathLike] = None) -> None:
         return
 
 
-def start(wait: float = 15.0, rundir: Optional[os.PathLike] = None) -> int:
+def start(wait: float = 15.0, rundir: os.PathLike | None = None) -> int:
     """Start the daemon unless it runs; behind start.lock so racing shells start one.
 
     ``wait`` is generous because it only bounds a start that neither succeeds nor
@@ -93,10 +91,12 @@ def start(wait: float = 15.0, rundir: Optional[os.PathLike] = None) -> int:
                       + (f": {last}" if last else ""), hint=f"see {log}")
 
 
-def exec_daemon(log: Path) -> Optional[int]:
+def exec_daemon(log: Path) -> int | None:
     """Start ``python -m aish.daemon`` detached: its own session, stdin /dev/null,
     output to the log, and orphaned at once (the ``sh`` exits) so no caller has
     a zombie child to reap and no terminal signal reaches it.  Returns its pid."""
+    import subprocess  # only here: forking (the usual way) needs none of it
+
     log = _usable_log(log)
     script = 'exec "$0" -S -m aish.daemon </dev/null >>"$1" 2>&1 & echo $!'
     proc = subprocess.run(["/bin/sh", "-c", script, sys.executable, str(log)],
@@ -119,7 +119,7 @@ def can_fork() -> bool:
             and os.environ.get("AISH_DAEMON_SPAWN", "fork") != "exec")
 
 
-def fork_daemon(log: Path) -> Optional[int]:
+def fork_daemon(log: Path) -> int | None:
     """Become the daemon by forking this interpreter: it has Python and aish
     loaded already, which saves a whole interpreter start (~100+ ms) on a cold
     ask.  Double fork + setsid, stdio to /dev/null and the log, every inherited

@@ -1,8 +1,8 @@
-"""Request and frame encoding shared by the daemon and the Python client.
+"""The typed request the daemon parses a request file into, and its encoding.
 
-docs/protocol.md is the contract; the shells implement the same rules in zsh
-and bash, so everything here stays line-based and trivially escapable.  This
-module imports nothing heavy: it is on the daemon's cold-start path.
+docs/protocol.md is the contract; the line codec itself (escaping, frames, control lines)
+is ``wire.py``, re-exported here, which the CLI's fast path uses alone.  This module
+imports nothing heavy: it is on the daemon's cold-start path.
 """
 from __future__ import annotations
 
@@ -11,43 +11,19 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from aish.errors import ProtocolError
+from aish.ipc.wire import (MAX_CONTROL, STR_KEYS, VERSION, Frame, encode_frame, env_from, escape, format_control,
+                           parse_control, parse_frame, request_text, strip_controls, unescape, valid_id)
 
-VERSION = "1"
-MAX_CONTROL = 200  # bytes per control line: far below PIPE_BUF, so writes are atomic
-_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
-# C0 and C1 controls except newline and tab: model output must never drive the terminal.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_ESCAPES = {"%": "%25", "\n": "%0A", "\t": "%09", "\r": "%0D"}
-_ESCAPE_RE = re.compile(r"[%\n\t\r]")
-_UNESCAPES = {"%25": "%", "%0A": "\n", "%09": "\t", "%0D": "\r"}
-_UNESCAPE_RE = re.compile(r"%(?:25|0A|09|0D)")
-_STR_KEYS = ("kind", "reply", "conv", "shell", "mode", "text", "buffer", "cwd", "stdin")
+__all__ = ["KINDS", "MAX_CONTROL", "VERSION", "Frame", "HistoryEntry", "Request", "add_var", "encode_frame",
+           "env_from", "escape", "format_control", "format_request", "parse_control", "parse_frame",
+           "parse_request", "parse_vars", "strip_controls", "unescape", "valid_id"]
+
 _PATH_KEYS = ("reply", "cwd")
-_KNOWN_KEYS = frozenset(_STR_KEYS + ("v", "cursor", "cols", "status", "interactive", "hist", "argv", "var", "vars"))
 _VAR_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
 _MAX_VARS = 2000
-_KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 # ask: a question or a buffer; verb: `? :cost`, `aish route on`...; prepare: a command failed,
 # draft its fix in the background (docs/protocol.md)
 KINDS = ("ask", "verb", "prepare")
-
-
-def escape(s: str) -> str:
-    """Make ``s`` hold no raw newline, tab or carriage return (``%`` first, so it reverses)."""
-    return _ESCAPE_RE.sub(lambda m: _ESCAPES[m.group()], s)
-
-
-def unescape(s: str) -> str:
-    """Single pass, so ``%250A`` decodes to ``%0A`` and not to a newline."""
-    return _UNESCAPE_RE.sub(lambda m: _UNESCAPES[m.group()], s)
-
-
-def strip_controls(s: str) -> str:
-    return _CONTROL.sub("", s)
-
-
-def valid_id(value: str) -> bool:
-    return bool(value) and _ID.fullmatch(value) is not None
 
 
 @dataclass
@@ -132,7 +108,7 @@ def parse_request(text: str, id: str) -> Request:
             req.status = _int(value)
         elif key == "interactive":
             req.interactive = value.strip() == "1"
-        elif key in _STR_KEYS:
+        elif key in STR_KEYS:
             setattr(req, key, value)
         elif key != "v":
             req.extra[key] = value
@@ -166,94 +142,4 @@ def parse_vars(text: str) -> dict:
 
 
 def format_request(req: Request) -> str:
-    lines = [f"v={VERSION}"]
-    lines += [f"{key}={escape(getattr(req, key))}" for key in _STR_KEYS]
-    lines.append(f"cursor={req.cursor}")
-    lines.append(f"cols={req.cols}")
-    if req.status is not None:
-        lines.append(f"status={req.status}")
-    lines.append(f"interactive={'1' if req.interactive else '0'}")
-    for entry in req.history:
-        exit_ = "" if entry.exit is None else entry.exit
-        dur = "" if entry.duration_ms is None else entry.duration_ms
-        lines.append("hist=" + escape(f"{exit_}\t{dur}\t{entry.command}"))
-    lines += [f"argv={escape(word)}" for word in req.argv]
-    lines += [f"var={escape(name if value is None else f'{name}={value}')}" for name, value in req.env.items()]
-    if req.env_complete:
-        lines.append("vars=all")
-    elif req.vars_on_request:
-        lines.append("vars=ask")
-    lines += [f"{key}={escape(str(value))}" for key, value in req.extra.items()
-              if _KEY.fullmatch(key) and key not in _KNOWN_KEYS]
-    return "\n".join(lines) + "\n"
-
-
-@dataclass
-class Frame:
-    id: str
-    tag: str
-    fields: list  # list[str], unescaped
-
-
-def encode_frame(req_id: str, tag: str, *fields: str) -> bytes:
-    """One frame line.  Every field but the D frame's JSON loses terminal
-    controls: the shells print T/S/W/E/C/Q fields verbatim."""
-    if tag != "D":
-        fields = tuple(strip_controls(f) for f in fields)
-    return ("\t".join([req_id, tag, *(escape(f) for f in fields)]) + "\n").encode("utf-8")
-
-
-def parse_frame(line: str) -> Frame:
-    parts = line.rstrip("\n").split("\t")
-    if len(parts) < 2 or not parts[1]:
-        raise ProtocolError(f"malformed frame from the daemon: {line[:40]!r}",
-                            hint="the daemon and the client differ: aish daemon stop")
-    return Frame(parts[0], parts[1], [unescape(p) for p in parts[2:]])
-
-
-_TMUX_PANE = re.compile(r"%\d{1,9}")
-_TMUX_SOCKET = re.compile(r"/[^\x00-\x20%]{1,180}")
-
-
-def parse_control(line: str) -> Optional[tuple]:
-    """``("req", [id])``, ``("cancel", [id])``, ``("answer", [id, qid, ans])``,
-    ``("retire", [pid])``, ``("watch", [pane, socket])`` or None.  An answer is y, n, a
-    or s (show the whole call) to a Q frame, v (written) or n to a V frame."""
-    if len(line) > MAX_CONTROL:
-        return None
-    words = line.strip().split(" ")
-    if len(words) == 3 and words[0] == "watch" and _TMUX_PANE.fullmatch(words[1]) \
-            and _TMUX_SOCKET.fullmatch(words[2]):
-        return "watch", words[1:]
-    if len(words) == 2 and words[0] in ("req", "cancel", "retire") and valid_id(words[1]):
-        return words[0], [words[1]]
-    if len(words) == 4 and words[0] == "answer" and valid_id(words[1]) and valid_id(words[2]) \
-            and words[3] in ("y", "n", "a", "s", "v"):
-        return "answer", words[1:]
-    return None
-
-
-def format_control(verb: str, *args: str) -> bytes:
-    line = " ".join((verb, *args)) + "\n"
-    if len(line) > MAX_CONTROL or parse_control(line) is None:
-        raise ProtocolError(f"control line would be malformed: {line[:40]!r}")
-    return line.encode("ascii")
-
-
-_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE",
-                          re.IGNORECASE)
-
-
-def env_from(environ: dict, limit: int = 4096) -> dict:
-    """``var`` entries for a request: secret-looking names withheld (None), long values left out.
-
-    The values only expand the safety preview on the user's machine; a name that looks
-    secret still tells the preview "set", without the value ever being written.
-    """
-    out: dict = {}
-    for name, value in environ.items():
-        if _SECRET_NAME.search(name):
-            out[name] = None
-        elif len(value) <= limit:
-            out[name] = value
-    return out
+    return request_text(vars(req))

@@ -1,0 +1,83 @@
+"""The CLI's fast path (``cli/quick.py``): the same words mean the same request as through
+click, anything it does not know goes to click, and it loads none of what it does not use."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from aish.cli import main as cli_main
+from aish.cli import printer, quick
+
+FORMS = [
+    ["ask", "what", "is", "this"],
+    ["ask", "--json", "why"],
+    ["ask", "-c", "and", "then?"],
+    ["ask", "--continue", "--no-stdin", "more"],
+    ["ask", "--conv", "work", "hello", "there"],
+    ["ask", "--conv=work", "hello"],
+    ["ask", "hello", "--json"],
+    ["reset"],
+    ["status"],
+    ["status", "--bogus"],
+    ["route", "on"],
+    ["cost"],
+]
+
+
+def _capture(monkeypatch) -> list:
+    sent: list = []
+
+    def fake_send(kind, **kw):
+        sent.append((kind, kw))
+        return {}
+
+    monkeypatch.setattr(printer, "send", fake_send)
+    monkeypatch.setattr(cli_main, "_send", fake_send)
+    monkeypatch.setattr(printer, "stdin_text", lambda no_stdin: f"stdin:{no_stdin}")
+    monkeypatch.setattr(cli_main, "stdin_text", lambda no_stdin: f"stdin:{no_stdin}")
+    return sent
+
+
+@pytest.mark.parametrize("argv", FORMS, ids=" ".join)
+def test_the_fast_path_sends_what_click_sends(argv, monkeypatch, aish_env):
+    sent = _capture(monkeypatch)
+    assert quick.run(argv) == 0
+    result = CliRunner().invoke(cli_main.cli, argv, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert len(sent) == 2
+    assert sent[0] == sent[1]
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["ask"], ["ask", "--help"], ["ask", "-h", "x"], ["ask", "--", "-x"], ["ask", "-x", "y"],
+    ["ask", "--conv"], ["ask", "--conv", "--json", "q"], ["status", "--help"], ["route", "--", "on"],
+    ["memory", "list"], ["config", "show"], ["doctor"], ["init", "zsh"], ["--version"], ["nosuch"],
+])
+def test_anything_else_is_left_to_click(argv):
+    assert quick.parse(argv) is None
+
+
+def test_an_error_exits_as_through_click(aish_env, capsys):
+    """A bad conversation name: the same one line and exit status on both paths."""
+    from aish.cli.outcome import guarded
+
+    argv = ["ask", "--conv", "bad name!", "hi"]
+    fast = quick.run(argv), capsys.readouterr().err
+    slow = guarded(lambda: cli_main.cli.main(argv, standalone_mode=False)), capsys.readouterr().err
+    assert fast == slow
+    assert fast[0] != 0 and fast[1].startswith("aish: ") and fast[1].count("\n") == 1
+
+
+def test_the_fast_path_imports_only_what_it_uses():
+    code = ("import sys\n"
+            "from aish.cli import quick\n"
+            "quick.parse(['ask', 'hi'])\n"
+            "import aish.cli.printer, aish.cli.outcome, aish.cli.conversations, aish.daemon.client\n"
+            "heavy = {'click', 'requests', 'urllib3', 'platformdirs', 'subprocess', 'dataclasses',"
+            " 'hashlib', 'typing', 'aish.ipc.protocol'}\n"
+            "print(sorted(heavy & set(sys.modules)))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
