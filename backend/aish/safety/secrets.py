@@ -44,6 +44,7 @@ _PREFIX = "<secret:"
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _MAX_KNOWN = 256  # values replaced wherever they stand alone (each one costs a scan of every text)
 _MAX_KNOWN_LENGTH = 512
+_MAX_MEMO = 4096  # texts remembered as redacted (a long conversation's kept turns fit)
 _WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -87,6 +88,10 @@ class Redactor:
         self._known: list[str] = []  # strong values, longest first: replaced wherever they stand alone
         self._lock = threading.Lock()
         self.count = 0  # secrets replaced so far (each replacement counts)
+        # a history's texts as last redacted: (known values' generation, redacted, replacements);
+        # the same string object comes back every ask, so a lookup is a pointer compare
+        self._memo: dict[str, tuple[int, str, int]] = {}
+        self._generation = 0  # bumped when a value joins _known: older redactions may change
 
     # ------------------------------------------------------------ redact
     def redact(self, text: str) -> str:
@@ -141,6 +146,7 @@ class Redactor:
                 self._by_index[index] = value
                 if (issued or strong(value)) and len(value) <= _MAX_KNOWN_LENGTH and not PLACEHOLDER.fullmatch(value):
                     self._known.append(value)
+                    self._generation += 1
                     if len(self._known) > _MAX_KNOWN:
                         self._known.remove(min(self._known, key=self._by_value.__getitem__))  # the oldest
                     self._known.sort(key=len, reverse=True)
@@ -152,14 +158,31 @@ class Redactor:
             self.count += 1
         return f"<secret:{index}>"
 
+    def redact_once(self, text: str) -> str:
+        """``redact(text)`` for a text that comes back (a conversation's turns, sent again on
+        every ask): scanned once, then remembered until a new value joins the known ones (a
+        later redaction could then differ).  The count grows as if it were redacted again."""
+        memo = self._memo.get(text)
+        if memo is not None and memo[0] == self._generation:
+            with self._lock:
+                self.count += memo[2]
+            return memo[1]
+        before = self.count
+        redacted = self.redact(text)  # what it learned itself was consulted: current as of now
+        if len(self._memo) >= _MAX_MEMO:
+            del self._memo[next(iter(self._memo))]  # the oldest: folded turns go first
+        self._memo[text] = (self._generation, redacted, self.count - before)
+        return redacted
+
     def redact_messages(self, messages: list) -> list:
-        """Copies of chat messages with ``content`` (and tool-call arguments) redacted."""
+        """Copies of chat messages with ``content`` (and tool-call arguments) redacted, each
+        text scanned once across calls (``redact_once``)."""
         out = []
         for message in messages:
             copy = dict(message)
             content = copy.get("content")
             if isinstance(content, str):
-                copy["content"] = self.redact(content)
+                copy["content"] = self.redact_once(content)
             elif isinstance(content, list):
                 copy["content"] = [
                     {**part, "text": self.redact(part["text"])}
