@@ -55,13 +55,13 @@ def test_instructions_and_schemas_go_with_the_tools_and_the_system_message_holds
     from aish.chat.conversation import Conversation
 
     budgets = []
-    real = Conversation.enforce_budget
+    real = Conversation.plan_eviction
 
     def spy(self, **kw):
         budgets.append(kw["system_prompt"])
         return real(self, **kw)
 
-    monkeypatch.setattr(Conversation, "enforce_budget", spy)
+    monkeypatch.setattr(Conversation, "plan_eviction", spy)
     seen = []
 
     def stream(model, messages, tools=None, cancel=None, **_):

@@ -80,7 +80,7 @@ def test_a_failing_step_then_fixed_and_three_failures_halt(planner, service):
     service.ok("norris", "--ran", "1", "1", "false")
     halted = service.ok("norris", "--ran", "1", "1", "false")
     assert "norris: halted: 3 failed steps in a row (last: `false` exited 1)" in halted.stderr
-    assert len(planner.wait_requests(6)) == 6  # no planner call after the third failure
+    assert len(planner.wait_requests(6, timeout=30)) == 6  # no planner call after the third failure
 
 
 def test_max_steps_and_halt_verb_and_halt_line(planner, service):
@@ -116,7 +116,7 @@ def test_resume_after_a_daemon_restart(planner, service):
     service.restart()
     again = service.ok("norris", "resume")  # halted: plans anew from the transcript kept in the log
     assert "norris: done: made" in again.stderr
-    messages = planner.wait_requests(3)[2]["body"]["messages"]
+    messages = planner.wait_requests(3, timeout=30)[2]["body"]["messages"]
     assert any("Step 1 ran: `mkdir out`" in m["content"] for m in messages)
     assert messages[-1]["content"] == "Continue with the next step."
     refused = service.verb("norris", "resume")  # a finished task is not resumed
@@ -231,15 +231,19 @@ def test_a_real_summary_stays_out_of_the_planners_request(planner, service):
     """The conversation has a rolling summary (asks evicted into it); the task's planner
     never sees it, in its system message or anywhere else."""
     shell = "zsh-norris-summary"
-    planner.write(context="max_turns = 1\n", routing="auto = false\n")
-    planner.queue(Reply("first answer"), Reply("The user asked about pelicans."),
-                  Reply("second answer"), Reply("CMD: ls"))
+    planner.write(context="max_turns = 2\n", routing="auto = false\n")
+    planner.queue(Reply("first answer"), Reply("second answer"), Reply("The user asked about pelicans."))
     service.ok("ask", "remember the word pelican", conv=shell)
     service.ok("ask", "and now the word heron", conv=shell)
+    planner.wait_requests(3, timeout=30)  # the fold after the second answer
+    planner.queue(Reply("third answer"), Reply("The user asked about pelicans and herons."))
+    service.ok("ask", "and a third", conv=shell)
+    planner.wait_requests(5, timeout=30)
+    planner.queue(Reply("CMD: ls"))
     service.ok("norris", "list the files", conv=shell)
-    requests = planner.wait_requests(4)
+    requests = planner.wait_requests(6, timeout=30)
     assert "[earlier conversation summary]\nThe user asked about pelicans." in \
-        requests[2]["body"]["messages"][0]["content"]  # the summary exists and asks carry it
-    planner_messages = requests[3]["body"]["messages"]
+        requests[3]["body"]["messages"][0]["content"]  # the summary exists and asks carry it
+    planner_messages = requests[5]["body"]["messages"]
     assert "[NORRIS MODE]" in planner_messages[0]["content"]
     assert not any("pelican" in str(m.get("content")) for m in planner_messages)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 
@@ -151,41 +152,53 @@ def test_fallback_retries_only_when_local_looks_down(cloud, service):
 
 # ---------------------------------------------------------------------------- summaries
 def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service):
-    stub.write('[context]\nmax_turns = 1\nsummarize_on_evict = true\n')
-    stub.queue(Reply(text="first answer"),
-               Reply(text="The user asked about pelicans."),  # the summarizer, during ask 2
-               Reply(text="second answer"))
+    """The fold runs once an answer is delivered, ahead of the next ask (which never waits
+    for a summary): the next ask carries the summary instead of the evicted turns."""
+    stub.write('[context]\nmax_turns = 2\nsummarize_on_evict = true\n')
+    stub.queue(Reply(text="first answer"), Reply(text="second answer"),
+               Reply(text="The user asked about pelicans."))  # the summarizer, after ask 2
     service.ok("ask", "remember the word pelican")
     service.ok("ask", "and now the word heron")
-    requests = stub.wait_requests(3)
-    assert is_summarizer(requests[1]) and "remember the word pelican" in \
-        requests[1]["body"]["messages"][-1]["content"]
-    assert requests[1]["body"]["model"] == "m-fast" and requests[1]["body"].get("max_tokens") == 300
-    system = requests[2]["body"]["messages"][0]["content"]
+    requests = stub.wait_requests(3, timeout=30)
+    assert is_summarizer(requests[2]) and "remember the word pelican" in \
+        requests[2]["body"]["messages"][-1]["content"]
+    assert requests[2]["body"]["model"] == "m-fast" and requests[2]["body"].get("max_tokens") == 300
+    stub.queue(Reply(text="third answer"), Reply(text="Pelicans, then herons."))
+    service.ok("ask", "and a third")
+    requests = stub.wait_requests(5, timeout=30)
+    system = requests[3]["body"]["messages"][0]["content"]
     assert "[earlier conversation summary]\nThe user asked about pelicans." in system
-    contents = [m["content"] for m in requests[2]["body"]["messages"][1:]]
+    contents = [m["content"] for m in requests[3]["body"]["messages"][1:]]
     assert "remember the word pelican" not in contents  # evicted, only the summary remains
+    assert is_summarizer(requests[4])  # extends the summary
+    assert "The user asked about pelicans." in requests[4]["body"]["messages"][-1]["content"]
 
-    service.restart()
-    stub.queue(Reply(text="Pelicans, then herons."), Reply(text="third answer"))
+    service.restart()  # the summary is read back from the session log
+    stub.queue(Reply(text="fourth answer"), Reply(text="Pelicans, herons, more."))
     service.ok("ask", "which birds?")
-    requests = stub.wait_requests(5)
-    assert is_summarizer(requests[3])  # extends the summary it read back from the session log
-    assert "The user asked about pelicans." in requests[3]["body"]["messages"][-1]["content"]
+    requests = stub.wait_requests(7, timeout=30)
     assert "[earlier conversation summary]\nPelicans, then herons." in \
-        requests[4]["body"]["messages"][0]["content"]
-    detail = service.ok("cost", "detail").stdout
-    assert re.search(r"fast\s+summarize\s+2 calls", detail), detail
+        requests[5]["body"]["messages"][0]["content"]
+    deadline = time.monotonic() + 30  # the third summary is counted once it has answered
+    while not re.search(r"fast\s+summarize\s+3 calls", detail := service.ok("cost", "detail").stdout):
+        assert time.monotonic() < deadline, detail
+        time.sleep(0.1)
 
 
 def test_a_failing_summarizer_evicts_silently_with_one_status_line(stub, service):
-    stub.write('[context]\nmax_turns = 1\nsummarize_on_evict = true\n')
-    stub.queue(Reply(text="first answer"), Reply(status=500), Reply(text="second answer"))
+    stub.write('[context]\nmax_turns = 2\nsummarize_on_evict = true\n')
+    stub.queue(Reply(text="first answer"), Reply(text="second answer"), Reply(status=500),
+               Reply(text="third answer"))
     service.ok("ask", "remember the word pelican")
-    result = service.ok("ask", "and now the word heron")
-    assert result.stdout.startswith("second answer")
+    service.ok("ask", "and now the word heron")
+    stub.wait_requests(3, timeout=30)
+    folding = service.service.session(service.conv).folding
+    assert folding.acquire(timeout=30)  # the fold after the second answer is over
+    folding.release()
+    result = service.ok("ask", "and a third")  # says what the fold after the last answer did
+    assert result.stdout.startswith("third answer")
     assert "[aish] context: summarizer failed; evicted" in result.stderr, result.stderr
-    system = stub.wait_requests(3)[2]["body"]["messages"][0]["content"]
+    system = stub.wait_requests(4)[3]["body"]["messages"][0]["content"]
     assert "[earlier conversation summary]" not in system
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import attach_output, fit, receipt, suggestions, tools as tool_rounds
+from aish.app import after_answer, attach_output, fit, receipt, suggestions, tools as tool_rounds
 from aish.app.tools import offered_tools, schemas_text
 from aish.app.env import AskEnv
 from aish.app.judge import judge, preview
@@ -76,11 +76,9 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
     caller = Caller(env, session)
     summarize = _summarizer(caller, reply)
     budget_tokens, count = fit.budget(env, model, tools)  # the model's window, as its server counts
-    conv.enforce_budget(max_turns=cfg.context.max_turns, budget_tokens=budget_tokens, count=count,
-                        system_prompt=system + schemas_text(tools),  # the tools' schemas are sent too
-                        summarize=summarize, status=reply.status,
-                        max_summary_chars=cfg.context.max_summary_chars,
-                        slack=cfg.context.evict_slack)
+    folded_system = system + schemas_text(tools)  # the tools' schemas are sent too
+    since = after_answer.first_sent(conv, max_turns=cfg.context.max_turns, budget_tokens=budget_tokens,
+                                    count=count, system_prompt=folded_system, status=reply.status)
     on_overflow = fit.folder(env, conv, model, system, tools, reply, summarize)
 
     texts: list[str] = []
@@ -88,7 +86,7 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
     rounds = 0
     try:
         while True:
-            call = _main_call(caller, conv, model, system, tools, reply, result, on_overflow)
+            call = _main_call(caller, conv, model, system, tools, reply, result, on_overflow, since)
             model = call.model
             texts.append(call.text)
             if call.usage:
@@ -126,14 +124,18 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
     if cfg.delegate.allow:
         _follow_handoffs(caller, conv, model, system, reply, result, usages)
     _suggest(caller, result, reply, req)
+    # the fold (and the log's compaction) once this answer is delivered: nobody waits for a summary
+    env.after_answer(after_answer.fold_job(env, session, budget_tokens=budget_tokens, count=count,
+                                           system_prompt=folded_system, summarize=_summarizer(caller, None)),
+                     reply.status)
     return result
 
 
 def _main_call(caller: Caller, conv: Conversation, model: ModelConfig, system: str, tools: list,
-               reply: Reply, result: AskResult, on_overflow=None) -> Response:
+               reply: Reply, result: AskResult, on_overflow=None, since=None) -> Response:
     """The conversation's messages to the ask's model (one hop to the fallback model; a
     conversation too long for it folded once)."""
-    call = caller.call(conv.to_messages(system), category="main", reply=reply, model=model,
+    call = caller.call(conv.to_messages(system, since), category="main", reply=reply, model=model,
                        tools=tools, on_overflow=on_overflow)
     if call.fell_back:
         result.fallback = call.fell_back
@@ -247,7 +249,7 @@ def _attachments(env: AskEnv, session: Session, req: Request) -> list[str]:
     return pending
 
 
-def _summarizer(caller: Caller, reply: Reply):
+def _summarizer(caller: Caller, reply: Optional[Reply]):
     """Evicted turns folded into the summary by ``context.summarizer_model`` (costed ``summarize``)."""
     cfg = caller.env.config
     if not cfg.context.summarize_on_evict or cfg.context.summarizer_model not in cfg.models:

@@ -35,6 +35,9 @@ class AskEnv:
     memory: Any = None  # aish.context.memory.Memory, one per daemon
     project: Any = None  # aish.context.project.ProjectContext, one per daemon
     limits: Optional[Limits] = None  # the models' windows and quirks, learned once per daemon
+    # work for after the answer (``app/after_answer.py``: the fold), given where its status lines
+    # go; here it runs at once, the daemon's service runs it in the background once delivered
+    after_answer: Callable[[Callable, Callable[[str], None]], None] = lambda job, status: job(status)
 
     def __post_init__(self) -> None:
         if self.stream is None:

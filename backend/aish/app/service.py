@@ -14,7 +14,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from aish.app import receipt
+from aish.app import after_answer, receipt
 from aish.config import load as config_mod
 from aish.config.schema import Config, McpConfig
 from aish.app.sessions import Session, Sessions, take_turn
@@ -271,7 +271,10 @@ class Service:
             finally:
                 session.lock.release()
             return fix.replay(draft, reply)
+        after_answer.say_pending(session, reply.status)
         self.drafts.user_answer_starts()
+        later: list = []  # the fold, started once the answer is delivered and the session free
+        env.after_answer = lambda job, status: later.append(job)
         try:
             take_turn(session, reply)
             try:
@@ -283,6 +286,8 @@ class Service:
                 session.lock.release()
         finally:
             self.drafts.user_answer_ends()
+            for job in later:
+                after_answer.in_background(job, session, self.log)
 
     def watch(self, request: Request, reply: Optional[Reply] = None) -> AskResult:
         """A shell's first prompt in tmux: read its pane from now on, so the output of its

@@ -29,6 +29,8 @@ class Session:
         self.redactor = redactor  # aish.safety.secrets.Redactor; None: nothing to redact with
         self.conversation = Conversation(session_id, log, redact=redactor.redact if redactor else None)
         self.lock = threading.Lock()  # one answer at a time per shell
+        self.folding = threading.Lock()  # one fold at a time (app/after_answer.py)
+        self.said_later: list[str] = []  # status lines of work after an answer, said by the next ask
         self.sent_history: list = []  # the shell history the model has seen (delta per ask)
         self.attachments: list[str] = []  # blocks for the next question (`? :tree`, `? :diff`)
         self.outputs_sent: set = set()  # command runs whose output the model has (app/attach_output.py)
@@ -130,6 +132,8 @@ def _rebuilt(session_id: str, cost_config: Any) -> Session:
                           on_cost_raise=lambda dollars: session.usage.raise_cap(dollars))
     if read > COMPACT_AFTER_ENTRIES:
         session.compact()
+    elif session.log is not None:
+        session.log.appended = read  # the tail a running compaction measures (app/after_answer.py)
     if cost_config is not None:  # thresholds crossed before a restart have warned already
         session.usage.check_warnings(cost_config)
     return session

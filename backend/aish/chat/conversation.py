@@ -11,6 +11,7 @@ user turn), oldest first, so a tool result never loses its call.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -55,6 +56,7 @@ class Conversation:
         self.summary: Optional[str] = None
         self.log = log
         self.redact = redact  # the session's redactor: the log on disk never holds a secret in clear
+        self._edit = threading.RLock()  # a fold in the background against a reset
 
     # ------------------------------------------------------------ building
     def add(self, turn: Turn) -> Turn:
@@ -94,18 +96,23 @@ class Conversation:
 
     def reset(self) -> None:
         """Forget turns and summary (the session keeps its meter, ``Session.reset``)."""
-        self.turns.clear()
-        self.summary = None
-        if self.log:
-            self.log.append({"type": "reset"})
+        with self._edit:
+            self.turns.clear()
+            self.summary = None
+            if self.log:
+                self.log.append({"type": "reset"})
 
     # ------------------------------------------------------------ messages
-    def to_messages(self, system_prompt: str) -> list[dict]:
+    def to_messages(self, system_prompt: str, since: Optional[Turn] = None) -> list[dict]:
+        """The chat messages; ``since``: the oldest turn this request sends (those before it are
+        left out of it only: their fold runs in the background, ``app/after_answer.py``)."""
         system = system_prompt
         if self.summary:
             system = f"{system}\n\n[earlier conversation summary]\n{self.summary}"
         messages: list[dict] = [{"role": "system", "content": system}]
-        for turn in self.turns:
+        turns = self.turns[:]  # a copy: a fold may drop the oldest meanwhile
+        start = next((i for i, turn in enumerate(turns) if turn is since), 0) if since is not None else 0
+        for turn in turns[start:]:
             message = turn.to_message()
             previous = messages[-1]
             same_role = previous["role"] == message["role"] and message["role"] in ("user", "assistant")
@@ -120,13 +127,7 @@ class Conversation:
 
     # ------------------------------------------------------------ budget
     def exchanges(self) -> list[list[Turn]]:
-        groups: list[list[Turn]] = []
-        for turn in self.turns:
-            if turn.role == "user" or not groups:
-                groups.append([turn])
-            else:
-                groups[-1].append(turn)
-        return groups
+        return _exchanges(self.turns)
 
     def enforce_budget(self, *, max_turns: int, budget_tokens: int, count: Callable[[str], int],
                        system_prompt: str = "", summarize: Optional[SummarizeFn] = None,
@@ -139,50 +140,83 @@ class Conversation:
         With ``summarize`` the evicted turns are folded into the rolling summary;
         a summarizer that returns None means silent eviction with one status line.
         """
-        for turn in self.turns:
+        evicted, reason = self.plan_eviction(max_turns=max_turns, budget_tokens=budget_tokens, count=count,
+                                             system_prompt=system_prompt, slack=slack, status=status)
+        if not evicted:
+            return 0
+        summary = self.summarize_evicted(evicted, summarize, max_summary_chars)
+        self.apply_eviction(evicted, summary)
+        if summarize is None:
+            status(f"context: evicted {len(evicted)} oldest turns ({reason})")
+        elif summary:
+            status(f"context: summarized {len(evicted)} evicted turns")
+        else:
+            status(f"context: summarizer failed; evicted {len(evicted)} oldest turns without a summary")
+        return len(evicted)
+
+    def plan_eviction(self, *, max_turns: int, budget_tokens: int, count: Callable[[str], int],
+                      system_prompt: str = "", slack: float = 0.0, ahead: bool = False,
+                      status: Callable[[str], None] = lambda line: None) -> tuple[list[Turn], str]:
+        """The oldest turns ``enforce_budget`` would evict, and why ("max_turns" or "token
+        budget"); nothing changes.  ``ahead``: as if one more exchange of the usual (median)
+        size were coming, so that it finds room (a fold after an answer, ``app/after_answer.py``, plans
+        on a snapshot, summarizes holding nothing, then applies with ``apply_eviction``)."""
+        turns = list(self.turns)  # a snapshot: an ask may append meanwhile
+        for turn in turns:
             if turn.tokens is None:
                 turn.tokens = count(turn.content) + (count(str(turn.tool_calls)) if turn.tool_calls else 0)
         fixed = count(system_prompt) + (count(self.summary) if self.summary else 0)
-        groups = self.exchanges()
+        groups = _exchanges(turns)
         evicted: list[Turn] = []
-        total = fixed + sum(t.tokens or 0 for t in self.turns)
-        newest = fixed + sum(t.tokens or 0 for t in groups[-1]) if groups else fixed
+        total = fixed + sum(t.tokens or 0 for t in turns)
+        sizes = sorted(sum(t.tokens or 0 for t in group) for group in groups)
+        newest = fixed + (sum(t.tokens or 0 for t in groups[-1]) if groups else 0)
+        last = sizes[len(sizes) // 2] if sizes else 0  # a typical exchange (a big paste is not)
         if newest > budget_tokens:
             # the newest exchange alone is over the budget: evicting the turns before it
             # cannot make it fit, so they stay (only max_turns still applies)
             status(f"context: this question alone is over context.budget_tokens ({budget_tokens:,} "
                    f"tokens): earlier turns kept")
-            budget_tokens = total
-        if len(groups) > max_turns or total > budget_tokens:
+            budget_tokens, last = total, 0
+        coming = (1, last) if ahead else (0, 0)  # the exchange to make room for
+        if len(groups) + coming[0] > max_turns or total + coming[1] > budget_tokens:
             # Once evicting, go down to a low-water mark (``slack`` below the limits): a
             # local server's prompt cache is lost at every eviction, so evict rarely, in
             # batches, rather than one exchange on every ask at the limit.
-            max_turns = max(1, max_turns - int(max_turns * slack))
-            budget_tokens = int(budget_tokens * (1 - slack))
+            low_turns = max(1, max_turns - int(max_turns * slack))
+            low_tokens = int(budget_tokens * (1 - slack))
+            max_turns = max(1, min(low_turns, max_turns - coming[0]))
+            budget_tokens = min(low_tokens, budget_tokens - coming[1])
         while len(groups) > 1 and (len(groups) > max_turns or total > budget_tokens):
             group = groups.pop(0)
             evicted.extend(group)
             total -= sum(t.tokens or 0 for t in group)
-        if not evicted:
-            return 0
-        del self.turns[:len(evicted)]
-        if self.log:
-            self.log.append({"type": "evict", "n": len(evicted)})
-        reason = "max_turns" if len(groups) >= max_turns else "token budget"
-        if summarize is None:
-            status(f"context: evicted {len(evicted)} oldest turns ({reason})")
-            return len(evicted)
-        payload = [t.to_message() for t in evicted]
-        new_summary = summarize(self.summary, payload)
+        return evicted, "max_turns" if len(groups) >= max_turns else "token budget"
+
+    def summarize_evicted(self, evicted: list[Turn], summarize: Optional[SummarizeFn],
+                          max_summary_chars: int = 2000) -> Optional[str]:
+        """The rolling summary with ``evicted`` folded in (None: no summarizer, or it failed)."""
+        if summarize is None or not evicted:
+            return None
+        new_summary = summarize(self.summary, [t.to_message() for t in evicted])
         if new_summary and len(new_summary) > max_summary_chars:
             compressed = summarize(new_summary, None)
             new_summary = compressed or new_summary[:max_summary_chars]
-        if new_summary:
-            self.set_summary(new_summary)
-            status(f"context: summarized {len(evicted)} evicted turns")
-        else:
-            status(f"context: summarizer failed; evicted {len(evicted)} oldest turns without a summary")
-        return len(evicted)
+        return new_summary or None
+
+    def apply_eviction(self, evicted: list[Turn], summary: Optional[str]) -> bool:
+        """Drop ``evicted`` (still the oldest turns) and keep ``summary`` when there is one.
+        False, and nothing changed, when they are no longer the oldest (a reset meanwhile)."""
+        n = len(evicted)
+        with self._edit:
+            if not n or len(self.turns) < n or any(a is not b for a, b in zip(self.turns, evicted)):
+                return False
+            del self.turns[:n]
+            if self.log:
+                self.log.append({"type": "evict", "n": n})
+            if summary:
+                self.set_summary(summary)
+        return True
 
     # ------------------------------------------------------------ restore
     def replay(self, on_usage: Optional[Callable[[dict], None]] = None,
@@ -251,5 +285,20 @@ class Conversation:
             entries.append({"type": "summary", "text": self.summary})
         if task:
             entries.append({"type": "task", "task": task})
-        entries.extend(turn.to_log() for turn in self.turns)
+        for turn in list(self.turns):
+            entry = turn.to_log()
+            if self.redact is not None:  # as add() logs it: the log on disk never holds a secret in clear
+                entry["content"] = self.redact(entry["content"])
+            entries.append(entry)
         self.log.rewrite(entries)
+
+
+def _exchanges(turns: list[Turn]) -> list[list[Turn]]:
+    """The turns grouped by question: a user turn and what answered it."""
+    groups: list[list[Turn]] = []
+    for turn in turns:
+        if turn.role == "user" or not groups:
+            groups.append([turn])
+        else:
+            groups[-1].append(turn)
+    return groups

@@ -38,6 +38,7 @@ class SessionLog:
         self._lock = threading.Lock()
         self.problem: Optional[str] = None
         self._told = False
+        self.appended = 0  # entries appended since the log was last rewritten (a snapshot's tail)
         try:
             self.path = log_path(conv_id)
         except OSError as exc:  # the state dir itself cannot be made
@@ -74,6 +75,7 @@ class SessionLog:
                     self._failed(exc)
                 return
             self.problem = None
+            self.appended += 1
 
     def rewrite(self, entries: list) -> None:
         """Replace the whole log atomically (write a temp file, then rename)."""
@@ -89,6 +91,7 @@ class SessionLog:
                 finally:
                     os.close(fd)
                 os.replace(tmp, self.path)
+                self.appended = 0
             except OSError as exc:  # the old log stays as it was; nothing is lost
                 try:
                     os.unlink(tmp)
