@@ -1,0 +1,298 @@
+"""Long conversations: folding, kept turns, reloading (issue 26).
+
+Three measurements, each against a baseline in the same run, medians of repeats:
+
+1. **fold** (``--fold``, needs llama-cpp-python): a real ``llama_cpp.server`` on a tiny local
+   model, a conversation at its limit (``max_turns`` 4, summaries on).  Every ask's first
+   byte; the asks after which a fold ran against the others.  The next ask comes when the
+   user has read the answer (``--think`` seconds later, default 2: longer than the tiny
+   model's summary); ``--think 0`` shows an ask that arrives while the fold still runs.
+2. **kept turns**: the daemon's CPU per ask (user + system, /proc) in a conversation of
+   ``--turns`` kept turns (400) against one of 1 turn, the same daemon, alternating batches;
+   the history holds a secret in one turn of seven.  Target: flat (±10%).
+3. **reload**: a conversation of ``--asks`` asks (5,000) run through the daemon; then, after
+   each of ``--restarts`` daemon restarts (and one ask elsewhere, which loads what any first
+   ask loads), the first ask's first byte on it against the first ask of a fresh conversation
+   (alternating which goes first).  Target: <= 1.5x.
+
+``--before REV`` runs the same measurements on the daemon of an earlier commit (its backend
+extracted to a temporary dir), for the before/after figures in docs/performance.md.
+
+Run: python3 bench/bench_conversations.py [--fold] [--turns 400] [--asks 5000] [--before REV]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # a script: the repo root makes tests.stub_server importable
+sys.path.insert(0, str(ROOT / "bench"))
+
+from tests.stub_server import Reply, StubServer  # noqa: E402
+
+TICK = os.sysconf("SC_CLK_TCK")
+SECRET = "ghp_" + "k3Jx9QmZ2vT8rW4yL6nB1cD5fH7gA0sE2uI9"
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+class Daemon:
+    """``python -m aish.daemon`` in the foreground of a child process, from ``backend`` (this
+    checkout's, or an earlier commit's), in its own runtime and state dirs."""
+
+    def __init__(self, tmp: Path, config: str, backend: Path) -> None:
+        self.tmp, self.backend = tmp, backend
+        self.rundir = tmp / "run"
+        self.rundir.mkdir(mode=0o700, exist_ok=True)
+        (tmp / "config.toml").write_text(config)
+        self.env = dict(os.environ, AISH_STATE_DIR=str(tmp / "state"), AISH_RUNTIME_DIR=str(self.rundir),
+                        AISH_CONFIG=str(tmp / "config.toml"), AISH_DETECT_PORTS="",
+                        PYTHONPATH=str(backend))
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        from aish.daemon import runtime
+
+        self.proc = subprocess.Popen([sys.executable, "-m", "aish.daemon"], env=self.env,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while not runtime.is_running(self.rundir):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the daemon did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(30)
+            self.proc = None
+
+    def ask(self, conv: str, text: str, timeout: float = 300) -> float:
+        """The ask's first text byte, in seconds."""
+        from aish.daemon.client import Client
+        from aish.ipc.protocol import HistoryEntry, Request
+
+        first: list = []
+        start = time.perf_counter()
+
+        def on_frame(frame) -> None:
+            if frame.tag == "T" and not first:
+                first.append(time.perf_counter() - start)
+
+        request = Request(kind="ask", conv=conv, shell="zsh", cwd=str(self.tmp), status=0, text=text,
+                          history=[HistoryEntry("git status", 0, 12)])
+        with Client(rundir=self.rundir, autostart=False) as client:
+            client.request(request, on_frame=on_frame, timeout=timeout)
+        return first[0] if first else time.perf_counter() - start
+
+    def log_entries(self, conv: str) -> list:
+        path = self.tmp / "state" / "sessions" / f"{conv}.jsonl"
+        try:
+            return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        except FileNotFoundError:
+            return []
+
+
+def backend_of(rev: str | None, tmp: Path) -> Path:
+    if rev is None:
+        return ROOT / "backend"
+    dest = tmp / f"src-{rev}"
+    dest.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "backend"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive.stdout, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(dest / "backend")], check=False,
+                   stdout=subprocess.DEVNULL)
+    return dest / "backend"
+
+
+def med(values: list) -> float:
+    return statistics.median(values) * 1000
+
+
+# ------------------------------------------------------------------ 1. folding
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
+    from tiny_gguf import make_tiny_gguf
+
+    model = make_tiny_gguf(tmp / "tiny.gguf", n_ctx=4096)
+    port = free_port()
+    log = open(tmp / "llama.log", "wb")
+    server = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--n_ctx", "4096",
+                               "--host", "127.0.0.1", "--port", str(port), "--seed", "1"],
+                              stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 180
+    while True:
+        try:
+            urllib.request.urlopen(url + "/v1/models", timeout=2).read()
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("llama_cpp.server did not start") from None
+            time.sleep(0.3)
+    (tmp / "fold").mkdir()
+    daemon = Daemon(tmp / "fold", f'[models.tiny]\nendpoint = "{url}/v1"\nmodel = "tiny"\nmax_tokens = 24\n'
+                    '[context]\nmax_turns = 4\nsummarize_on_evict = true\nsummarizer_model = "tiny"\n'
+                    'summarizer_max_tokens = 200\n', backend)
+    daemon.start()
+    folded, normal = [], []
+
+    def summary() -> str:  # the newest summary (a compacted log keeps one)
+        return next((e.get("text") or "" for e in reversed(daemon.log_entries("fold"))
+                     if e.get("type") == "summary"), "")
+
+    try:
+        last = ""
+        for i in range(asks):
+            ttfb = daemon.ask("fold", f"question {i}: how do I find which process holds port {8000 + i}?")
+            # a summary written since the last ask's end: the old shape wrote it before this
+            # answer; the new one after the previous answer (during it, with no time to think)
+            time.sleep(think)
+            now = summary()
+            (folded if now != last else normal).append(ttfb)
+            last = now
+    finally:
+        daemon.stop()
+        server.terminate()
+        server.wait(30)
+        log.close()
+    return {"folding_ms": med(folded) if folded else None, "normal_ms": med(normal),
+            "folds": len(folded), "asks": asks, "folding_runs_ms": [round(x * 1000) for x in folded]}
+
+
+# ------------------------------------------------------------------ 2. kept turns
+def seed_log(path: Path, turns: int) -> None:
+    """A conversation of ``turns`` kept turns as the daemon logs them (one secret in seven)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for i in range(turns):
+        role = "user" if i % 2 == 0 else "assistant"
+        body = (f"[shell context]\ncwd: /srv/app{i % 9}\n[question]\nwhy does the deploy of build {i} fail "
+                f"with token {SECRET} in the env?" if i % 7 == 0 else
+                f"turn {i}: " + "the service restarts, then the health check times out after 30 s; " * 4)
+        lines.append(json.dumps({"ts": 0, "type": "turn", "role": role, "content": body}))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def bench_turns(tmp: Path, backend: Path, turns: int, repeats: int, batch: int) -> dict:
+    with StubServer(default=Reply(text="Check the unit's log.\nCMD: journalctl -u app -n 50\n", chunk_size=16)) as stub:
+        d = tmp / "turns"
+        d.mkdir()
+        daemon = Daemon(d, f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
+                        f'[context]\nmax_turns = {turns * 4}\nbudget_tokens = 10000000\n', backend)
+        seed_log(d / "state" / "sessions" / "long.jsonl", turns)
+        seed_log(d / "state" / "sessions" / "short.jsonl", 1)
+        daemon.start()
+        try:
+            for conv in ("long", "short"):  # loaded, warm
+                daemon.ask(conv, "warm up")
+            cpu: dict = {"long": [], "short": []}
+            for i in range(repeats):  # batches: /proc counts CPU in clock ticks (10 ms)
+                for conv in (("long", "short") if i % 2 == 0 else ("short", "long")):
+                    before = cpu_seconds(daemon.proc.pid)
+                    for j in range(batch):
+                        daemon.ask(conv, f"and now, step {i}.{j}?")
+                    cpu[conv].append((cpu_seconds(daemon.proc.pid) - before) / batch)
+            kept = sum(1 for e in daemon.log_entries("long") if e.get("type") == "turn")
+        finally:
+            daemon.stop()
+    return {"long_ms": med(cpu["long"]), "short_ms": med(cpu["short"]), "turns": turns,
+            "long_log_turns": kept}
+
+
+# ------------------------------------------------------------------ 3. reload
+def bench_reload(tmp: Path, backend: Path, asks: int, restarts: int) -> dict:
+    with StubServer(default=Reply(text="ok\nCMD: true\n", chunk_size=64)) as stub:
+        d = tmp / "reload"
+        d.mkdir()
+        daemon = Daemon(d, f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n', backend)
+        daemon.start()
+        try:
+            start = time.monotonic()
+            for i in range(asks):
+                daemon.ask("old", f"question {i}")
+            filled = time.monotonic() - start
+            time.sleep(1)  # the last fold/compaction
+            lines = len(daemon.log_entries("old"))
+            first: dict = {"old": [], "fresh": []}
+            for i in range(restarts):
+                daemon.stop()
+                daemon.start()
+                daemon.ask(f"warm-{i}", "hello")  # the daemon's own first-ask work, apart
+                order = ("old", "fresh") if i % 2 == 0 else ("fresh", "old")
+                for conv in order:
+                    name = "old" if conv == "old" else f"fresh-{i}"
+                    first[conv].append(daemon.ask(name, "what next?"))
+        finally:
+            daemon.stop()
+    return {"old_ms": med(first["old"]), "fresh_ms": med(first["fresh"]), "asks": asks,
+            "log_lines": lines, "fill_s": round(filled, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fold", action="store_true", help="the folding measurement (llama-cpp-python)")
+    parser.add_argument("--fold-asks", type=int, default=24)
+    parser.add_argument("--think", type=float, default=2.0)
+    parser.add_argument("--turns", type=int, default=400)
+    parser.add_argument("--repeats", type=int, default=9, help="batches of asks per conversation")
+    parser.add_argument("--batch", type=int, default=20, help="asks per batch")
+    parser.add_argument("--asks", type=int, default=5000)
+    parser.add_argument("--restarts", type=int, default=7)
+    parser.add_argument("--only", choices=("fold", "turns", "reload"))
+    parser.add_argument("--before", metavar="REV", help="measure the daemon of an earlier commit")
+    args = parser.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="aish-conv-"))
+    backend = backend_of(args.before, tmp)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(backend)], check=False, stdout=subprocess.DEVNULL)
+    label = args.before or "this checkout"
+    out: dict = {"daemon": label}
+    try:
+        if args.fold or args.only == "fold":
+            r = bench_fold(tmp, backend, args.fold_asks, args.think)
+            out["fold"] = r
+            ratio = r["folding_ms"] / r["normal_ms"] if r["folding_ms"] else float("nan")
+            print(f"fold ({label}, real llama.cpp server, think {args.think:g} s): first byte of the {r['folds']} "
+                  f"asks a fold ran around {r['folding_ms'] or 0:.0f} ms (runs {r['folding_runs_ms']}) | "
+                  f"the other {r['asks'] - r['folds']} asks {r['normal_ms']:.0f} ms | ratio {ratio:.2f}x "
+                  "(target <= 1.2x)", flush=True)
+        if args.only in (None, "turns"):
+            r = bench_turns(tmp, backend, args.turns, args.repeats, args.batch)
+            out["turns"] = r
+            print(f"kept turns ({label}): daemon CPU per ask, {r['turns']} kept turns {r['long_ms']:.2f} ms | "
+                  f"1 turn {r['short_ms']:.2f} ms | ratio {r['long_ms'] / r['short_ms']:.2f}x "
+                  f"(target 0.9-1.1x; median of {args.repeats} batches of {args.batch} asks each, alternating)", flush=True)
+        if args.only in (None, "reload"):
+            r = bench_reload(tmp, backend, args.asks, args.restarts)
+            out["reload"] = r
+            print(f"reload ({label}): {r['asks']} asks ({r['fill_s']} s), log {r['log_lines']} lines; first ask "
+                  f"after a restart: that conversation {r['old_ms']:.1f} ms | a fresh one {r['fresh_ms']:.1f} ms | "
+                  f"ratio {r['old_ms'] / r['fresh_ms']:.2f}x (target <= 1.5x; median of {args.restarts})",
+                  flush=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
