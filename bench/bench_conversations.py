@@ -281,13 +281,14 @@ def main() -> None:
             out["turns"] = r
             print(f"kept turns ({label}): daemon CPU per ask, {r['turns']} kept turns {r['long_ms']:.2f} ms | "
                   f"1 turn {r['short_ms']:.2f} ms | ratio {r['long_ms'] / r['short_ms']:.2f}x "
-                  f"(target 0.9-1.1x; median of {args.repeats} batches of {args.batch} asks each, alternating)", flush=True)
+                  f"(target 0.9-1.1x; median of {args.repeats} batches of {args.batch} asks each, alternating)",
+                  flush=True)
         if args.only in (None, "reload"):
             r = bench_reload(tmp, backend, args.asks, args.restarts)
             out["reload"] = r
             print(f"reload ({label}): {r['asks']} asks ({r['fill_s']} s), log {r['log_lines']} lines; first ask "
-                  f"after a restart: that conversation {r['old_ms']:.1f} ms | a fresh one {r['fresh_ms']:.1f} ms | "
-                  f"ratio {r['old_ms'] / r['fresh_ms']:.2f}x (target <= 1.5x; median of {args.restarts})",
+                  f"after a restart: that conversation {r['old_ms']:.1f} ms | a fresh one {r['fresh_ms']:.1f} ms "
+                  f"| ratio {r['old_ms'] / r['fresh_ms']:.2f}x (target <= 1.5x; median of {args.restarts})",
                   flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -60,6 +60,11 @@ def test_anything_else_is_left_to_click(argv):
     assert quick.parse(argv) is None
 
 
+def test_the_verbs_click_runs_itself_are_left_to_click():
+    assert quick._CLICK_ONLY == set(cli_main._CLI_SIDE)
+    assert quick.parse(["mcp", "login", "https://example.test/mcp"]) is None
+
+
 def test_an_error_exits_as_through_click(aish_env, capsys):
     """A bad conversation name: the same one line and exit status on both paths."""
     from aish.cli.outcome import guarded

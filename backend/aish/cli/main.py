@@ -220,7 +220,7 @@ def _mcp(name: str, args: tuple) -> None:
         return
     from aish.mcp.login import login_command
 
-    connect = login_command(list(args[1:]), say=click.echo, pasted=sys.stdin if _tty(sys.stdin) else None)
+    connect = login_command(list(args[1:]), say=click.echo, pasted=sys.stdin if tty(sys.stdin) else None)
     _send("verb", argv=["mcp", "connect", *connect])
 
 

@@ -4,14 +4,16 @@ A warm ``aish ask`` spent most of its process importing: click alone was a third
 the rest what the client pulled in without using (platformdirs, subprocess, hashlib,
 dataclasses, typing).  The plain forms of these commands are parsed here and run with the
 client, the wire codec and the printer only; anything else (help, an option this does not
-know, a missing question, ``--``, ``memory``, which may open an editor) returns None and
+know, a missing question, ``--``, ``memory`` and ``mcp``, which may need this terminal) returns None and
 click parses it as before, so usage errors, help and exit statuses stay click's own.
 Each command's words mean the same on both paths (a test compares them).
 """
 from __future__ import annotations
 
 _ASK_FLAGS = {"--json": "as_json", "-c": "cont", "--continue": "cont", "--no-stdin": "no_stdin"}
-_CLICK_ONLY = frozenset({"memory"})  # `memory edit` opens $EDITOR, `summarize` asks to keep it
+# cli/main.py's _CLI_SIDE (a test keeps them equal): `memory edit` opens $EDITOR, `summarize`
+# asks to keep it; `mcp login` signs in from this terminal
+_CLICK_ONLY = frozenset({"memory", "mcp"})
 
 
 def parse(argv: list[str]) -> tuple | None:
