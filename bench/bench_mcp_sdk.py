@@ -4,8 +4,9 @@
    pydantic models, anyio, httpx) in a fresh interpreter, against importing the daemon's
    own service (``aish.daemon.server``), which every daemon pays.
 2. Cold first answer: ``aish ask`` with no daemon running, to the first stdout byte,
-   with no MCP server configured vs. one stdio server configured (it connects in the
-   background, so the two should match).
+   with no MCP server configured vs. one stdio server configured: by default the question
+   waits for its handshake (``connect_wait``, after the SDK's import) so that it has the
+   tools; with ``connect_wait = 0`` it goes at once, without them.
 3. Memory: the daemon's resident set after its first answer with no server configured,
    and with one once that server is connected (the SDK imported, one session open).
 
@@ -65,11 +66,12 @@ def wait_connected(limit: float = 60.0) -> None:
     raise RuntimeError("the MCP server did not connect")
 
 
-def one_run(config: Path, stub_url: str, with_server: bool) -> tuple[float, float]:
+def one_run(config: Path, stub_url: str, with_server: bool, wait: float = 5.0) -> tuple[float, float]:
     from aish.daemon import runtime
 
     text = f'[models.fast]\nendpoint = "{stub_url}"\nmodel = "m"\n'
     if with_server:
+        text += f"[mcp]\nconnect_wait = {wait}\n"
         text += "[mcp.servers.notes]\ncommand = [" + ", ".join(json.dumps(a) for a in stdio_argv()) + "]\n"
     config.write_text(text)
     runtime.stop()
@@ -107,19 +109,24 @@ def main() -> None:
     with StubServer(default=Reply(text="ok\n")) as stub:
         plain: list = []
         served: list = []
+        at_once: list = []
         for _ in range(args.runs):
             plain.append(one_run(tmp / "config.toml", stub.url, False))
             served.append(one_run(tmp / "config.toml", stub.url, True))
+            at_once.append(one_run(tmp / "config.toml", stub.url, True, wait=0))
     p_first = statistics.median(f for f, _ in plain)
     s_first = statistics.median(f for f, _ in served)
+    z_first = statistics.median(f for f, _ in at_once)
     p_rss = statistics.median(r for _, r in plain)
     s_rss = statistics.median(r for _, r in served)
     print(f"cold    first byte, no server median {p_first * 1000:.0f} ms | one stdio server "
-          f"{s_first * 1000:.0f} ms | ratio {s_first / p_first:.2f}x")
+          f"{s_first * 1000:.0f} ms (ratio {s_first / p_first:.2f}x) | with connect_wait = 0 "
+          f"{z_first * 1000:.0f} ms (ratio {z_first / p_first:.2f}x)")
     print(f"memory  daemon RSS, no server median {p_rss:.1f} MB | one server connected {s_rss:.1f} MB | "
           f"+{s_rss - p_rss:.1f} MB")
     print(json.dumps({"import_base_ms": round(b_imp * 1000), "import_sdk_ms": round(s_imp * 1000),
                       "cold_plain_ms": round(p_first * 1000), "cold_server_ms": round(s_first * 1000),
+                      "cold_no_wait_ms": round(z_first * 1000),
                       "rss_plain_mb": round(p_rss, 1), "rss_server_mb": round(s_rss, 1)}))
 
 

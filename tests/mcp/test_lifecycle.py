@@ -124,3 +124,24 @@ def test_tool_filters_apply_at_once_and_too_many_tools_are_said_once():
             manager.close_all()
     finally:
         server.stop()
+
+
+def test_connect_wait_zero_never_waits_not_even_for_the_sdks_import():
+    """``connect_wait = 0``: a question goes on at once while the MCP loop is still busy
+    (here blocked for 3 s, as the SDK's import blocks it on a cold daemon)."""
+    from aish.mcp import loop
+
+    blocked = loop.submit(_block_the_loop(3.0))
+    made = McpManager(_cfg(notes=dict(command=stdio_argv())))
+    try:
+        made.start()
+        start = time.monotonic()
+        late = made.wait_for_question(0)
+        assert time.monotonic() - start < 1.0 and late == ["notes"]
+    finally:
+        blocked.result(10)
+        made.close_all()
+
+
+async def _block_the_loop(seconds: float) -> None:
+    time.sleep(seconds)  # a synchronous import holds the loop's thread just so

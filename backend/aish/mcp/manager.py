@@ -142,7 +142,9 @@ class McpManager:
     def wait_for_question(self, wait: float) -> list[str]:
         """Wait for servers still connecting, each at most ``wait`` seconds after its handshake
         began (the SDK's import before it is local work every server shares); returns the
-        aliases still connecting, which the question goes without."""
+        aliases still connecting, which the question goes without.  ``wait`` 0: no wait at all."""
+        if wait <= 0:
+            return self.connecting()
         give_up = time.monotonic() + wait + IMPORT_WAIT
         with self._changed:
             while True:
