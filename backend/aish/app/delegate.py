@@ -37,9 +37,13 @@ def system_note(allow: list) -> str:
 
 def handoffs(text: str, allow: list) -> tuple[list[tuple[str, str]], list[str]]:
     """(model, task) pairs the config allows, and the refused model names."""
-    jobs, refused = [], []
+    jobs: list[tuple[str, str]] = []
+    refused: list[str] = []
     for name, task in _LINE.findall(text or ""):
-        (jobs if name in allow else refused).append((name, task) if name in allow else name)
+        if name in allow:
+            jobs.append((name, task))
+        else:
+            refused.append(name)
     return jobs[:MAX_HANDOFFS], refused
 
 

@@ -77,7 +77,7 @@ class Service:
             nothing_found = (self._config is not None and not self._config.models
                              and time.monotonic() - self._loaded_at > REDETECT_SECONDS)
             if recheck and self._config is not None and self._config.detected and not nothing_found:
-                nothing_found = not self._detected_still_there()
+                nothing_found = not self._detected_still_there(self._config)
             if self._config is None or stamp != self._config_stamp or nothing_found:
                 # (no model found yet, or the one found is gone: look again, the user may
                 # have started a server since, or moved it to another port)
@@ -100,12 +100,13 @@ class Service:
             cfg = config_mod.with_runtime_overrides(cfg, self.overrides)
         return cfg
 
-    def _detected_still_there(self) -> bool:
+    @staticmethod
+    def _detected_still_there(cfg: Config) -> bool:
         """A detected server that stopped listening is looked for again (once per ask: a
         refused connect on loopback costs microseconds)."""
         from aish.llm import detect
 
-        return detect.still_there(self._config)
+        return detect.still_there(cfg)
 
     def tokens(self) -> TokenCounter:
         from aish.llm.tokens import TokenCounter

@@ -157,7 +157,7 @@ def relay(argv: list, env: dict, sock: Optional[str]) -> int:
         if saved is not None:
             termios.tcsetattr(stdin, termios.TCSAFLUSH, saved)
         signal.signal(signal.SIGWINCH, old_winch)
-        if server is not None:
+        if server is not None and sock:
             server.close()
             try:
                 os.unlink(sock)

@@ -14,7 +14,7 @@ import types
 import typing
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import AbstractSet, Any, Callable, Optional
 from urllib.parse import urlparse
 
 from aish import paths
@@ -192,7 +192,7 @@ def _typed(value: Any, expected: type, where: str, key: str) -> Any:
     return value
 
 
-def _fill(cls: type, table: dict, where: str, key: str, skip: set = frozenset()) -> Any:
+def _fill(cls: type, table: dict, where: str, key: str, skip: AbstractSet[str] = frozenset()) -> Any:
     """Build dataclass ``cls`` from ``table``, checking names and types from its resolved hints."""
     hints = typing.get_type_hints(cls)
     spec = {f.name for f in fields(cls) if f.name not in skip}

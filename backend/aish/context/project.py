@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import os
+import sys
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
@@ -132,9 +133,9 @@ class ProjectContext:
         path = self._trusted_file(cwd, OVERLAY_FILE, status)
         if path is None:
             return {}
-        try:
+        if sys.version_info >= (3, 11):
             import tomllib
-        except ModuleNotFoundError:  # Python 3.10
+        else:  # Python 3.10
             import tomli as tomllib
         try:
             return tomllib.loads(path.read_text(encoding="utf-8"))

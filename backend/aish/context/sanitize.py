@@ -53,7 +53,8 @@ def cap(text: str, max_lines: int, max_bytes: int) -> tuple[str, bool]:
     budget = max_bytes // 2
 
     def fit(chosen: list, from_end: bool) -> list:
-        kept, used = [], 0
+        kept: list[str] = []
+        used = 0
         for line in (reversed(chosen) if from_end else chosen):
             size = len(line.encode("utf-8")) + 1
             if used + size > budget:

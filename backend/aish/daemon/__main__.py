@@ -15,11 +15,14 @@ import os
 import signal
 import sys
 import threading
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from aish.daemon import restart, runtime
 from aish.daemon.server import Server
 from aish.errors import AishError, DaemonError
+
+if TYPE_CHECKING:
+    from aish.app.service import Service
 
 
 def setup_logging() -> logging.Logger:
@@ -54,6 +57,8 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
             import importlib.util
 
             loader_spec = importlib.util.spec_from_file_location("aish_daemon_handler", module_name)
+            if loader_spec is None or loader_spec.loader is None:
+                raise ImportError(f"no module at {module_name}")
             module = importlib.util.module_from_spec(loader_spec)
             loader_spec.loader.exec_module(module)
         else:
@@ -81,7 +86,7 @@ class LazyService:
 
     def __init__(self, log: logging.Logger) -> None:
         self.log = log
-        self.service = None
+        self.service: Optional[Service] = None
         self.error: Optional[BaseException] = None
         self._ready = threading.Event()
         threading.Thread(target=self._build, name="service-init", daemon=True).start()
@@ -103,8 +108,7 @@ class LazyService:
                 __import__(name)
             except Exception:
                 self.log.debug("preload of %s failed", name, exc_info=True)
-        if hasattr(self.service, "warm_up"):
-            self.service.warm_up()
+        self.service.warm_up()
 
     def handle(self, request, reply):
         self._ready.wait()
@@ -114,7 +118,7 @@ class LazyService:
         return self.service.handle(request, reply)
 
     def close(self) -> None:
-        if self.service is not None and hasattr(self.service, "close"):
+        if self.service is not None:
             self.service.close()
 
 
@@ -143,7 +147,7 @@ def main(argv: Optional[list] = None) -> int:
     os.umask(0o077)
     log = setup_logging()
     threading.excepthook = lambda a: log.error("thread %s crashed", a.thread and a.thread.name,
-                                               exc_info=(a.exc_type, a.exc_value, a.exc_traceback))
+                                               exc_info=a.exc_value)
     service = None
     try:
         if spec:

@@ -46,19 +46,20 @@ class Client:
     def _ensure(self) -> Path:
         if self.rundir is None:
             self.rundir = runtime.rundir_path(self._rundir_arg)
+        rundir = self.rundir
         if self.autostart:  # another version or install: replaced once its answers finish
-            runtime.replace_outdated(self.rundir)
-        if not runtime.is_running(self.rundir):
+            runtime.replace_outdated(rundir)
+        if not runtime.is_running(rundir):
             if not self.autostart:
                 raise DaemonError("the aish daemon is not running", hint="run 'aish daemon start'")
-            spawn.start(rundir=self.rundir)
+            spawn.start(rundir=rundir)
         if self._fd < 0:
-            self._open_fifo()
-        return self.rundir
+            self._open_fifo(rundir)
+        return rundir
 
-    def _open_fifo(self) -> None:
+    def _open_fifo(self, rundir: Path) -> None:
         """One reply FIFO per Client, named after the process (``py-<pid>-<n>``)."""
-        path = self.rundir / f"py-{os.getpid()}-{next(_SEQ)}.fifo"
+        path = rundir / f"py-{os.getpid()}-{next(_SEQ)}.fifo"
         try:
             if stat.S_ISFIFO(os.lstat(path).st_mode):
                 os.unlink(path)  # left behind by a dead process that had our pid
@@ -108,7 +109,7 @@ class Client:
         daemon = -1
         try:
             self._write_request(req_path, request_text(fields))
-            daemon, pid = self._open_daemon()
+            daemon, pid = self._open_daemon(rundir)
             self._write(daemon, format_control("req", req_id))
             return self._read_frames(req_id, daemon, pid, on_frame, answer, timeout, stop, idle)
         except BaseException:  # Ctrl-C, a failing callback, a timeout: stop the daemon's work
@@ -125,14 +126,14 @@ class Client:
         with os.fdopen(fd, "wb") as fh:
             fh.write(text.encode("utf-8"))
 
-    def _open_daemon(self) -> tuple:
+    def _open_daemon(self, rundir: Path) -> tuple:
         """Open daemon.fifo for writing and keep it for the whole request: the
         request's control lines (cancel, answers) then reach the daemon that took
         it, and the open end reports POLLERR the moment that daemon's read end is
         gone, whatever daemon comes up at the same path later."""
-        pid = runtime.read_pid(self.rundir)
+        pid = runtime.read_pid(rundir)
         try:
-            fd = os.open(self.rundir / runtime.FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+            fd = os.open(rundir / runtime.FIFO, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         except OSError as exc:
             if exc.errno in (errno.ENXIO, errno.ENOENT):
                 raise DaemonError("the aish daemon stopped", hint="run 'aish daemon start'") from None

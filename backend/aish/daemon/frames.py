@@ -72,16 +72,16 @@ class FrameReply:
     def attach(self, fd: int, path: str, interactive: bool) -> None:
         self._fd, self._lock, self.interactive, self.path = fd, _path_lock(path), interactive, path
         self._stop_r, self._stop_w = os.pipe2(os.O_CLOEXEC)
-        self._watcher = threading.Thread(target=self._watch, name=f"watch-{self.id}", daemon=True)
+        self._watcher = threading.Thread(target=self._watch, args=(fd,), name=f"watch-{self.id}", daemon=True)
         self._watcher.start()
 
-    def _watch(self) -> None:
+    def _watch(self, fd: int) -> None:
         poller = select.poll()
-        poller.register(self._fd, select.POLLERR)
+        poller.register(fd, select.POLLERR)
         poller.register(self._stop_r, select.POLLIN)
         while True:
-            for fd, events in poller.poll():
-                if fd == self._stop_r:
+            for ready, events in poller.poll():
+                if ready == self._stop_r:
                     return
                 if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
                     self._lost("the client closed its reply FIFO")
@@ -116,12 +116,13 @@ class FrameReply:
     def _send(self, tag: str, *fields: str) -> bool:
         """Write one frame now (no buffering: latency matters more than syscalls).
         After a cancel only the D frame is still attempted, without waiting."""
-        if self._fd is None or self._gone or (self.cancel.cancelled and tag != "D"):
+        lock = self._lock  # set with _fd by attach()
+        if self._fd is None or lock is None or self._gone or (self.cancel.cancelled and tag != "D"):
             return False
         data = memoryview(encode_frame(self.id, tag, *fields))
         stall = 0.0 if self.cancel.cancelled else stall_seconds()
         deadline = None
-        with self._lock:
+        with lock:
             while data:
                 try:
                     data = data[os.write(self._fd, data):]

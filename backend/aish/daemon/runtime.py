@@ -46,15 +46,6 @@ def log_path() -> Path:
         return Path(os.environ.get("AISH_STATE_DIR") or paths.default_state_dir()) / "daemon.log"
 
 
-def log_writable(path: Path | None = None) -> bool:
-    path = path or log_path()
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600))
-        return True
-    except OSError:
-        return False
-
-
 def internal_error_message() -> str:
     """The user's one line for an unexpected failure: where the details are, or, when
     even the log cannot be written, which directory to fix."""

@@ -14,12 +14,15 @@ import stat
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from aish.daemon import client_files, restart, runtime
 from aish.daemon.frames import FrameReply
 from aish.errors import AishError, Cancelled, DaemonError, ProtocolError
 from aish.ipc.protocol import Request, parse_control, parse_request, unescape
+
+if TYPE_CHECKING:
+    from aish.install import Install
 
 MAX_REQUEST = 16 * 1024 * 1024  # a request file larger than this is refused, not read
 MAX_LINE = 4096
@@ -32,11 +35,11 @@ class Server:
     def __init__(self, handler: Handler, rundir: Optional[Path] = None,
                  log: Optional[logging.Logger] = None, resume: Optional[restart.Resume] = None,
                  before_restart: Callable[[], object] = lambda: None,
-                 restart_argv: tuple = ()) -> None:
+                 restart_argv: Sequence[str] = ()) -> None:
         self.handler = handler
         self.log = log or logging.getLogger("aish.daemon")
         self.ready = threading.Event()  # set once daemon.fifo is read and daemon.pid written
-        self.rundir: Optional[Path] = None
+        self.rundir: Path  # set by serve_forever(); nothing reads it before
         self._rundir_arg = rundir
         self._fifo_fd = -1
         self._stopping = False
@@ -49,7 +52,7 @@ class Server:
         self._resume = resume
         self._before_restart = before_restart
         self._restart_argv = tuple(restart_argv)
-        self._install = None
+        self._install: Optional[Install] = None
         self._held: Optional[list] = None  # req lines held for the new install
 
     # ------------------------------------------------------------ lifecycle
@@ -68,8 +71,8 @@ class Server:
         self._lock_fd = lock_fd
         try:
             self._fifo_fd = resume.fifo_fd if resume else runtime.make_fifo(rundir)
-            self._install = Install.find()
-            runtime.write_pidfile(rundir, _version(), self._install.identity)
+            self._install = install = Install.find()
+            runtime.write_pidfile(rundir, _version(), install.identity)
             self.log.info("daemon %d serving %s%s", os.getpid(), rundir,
                           " (restarted in place with the new install)" if resume else "")
             self._prune()
@@ -375,7 +378,7 @@ def _find_reply(text: str) -> Optional[str]:
     return None
 
 
-def _to_dict(result: object) -> dict:
+def _to_dict(result: Any) -> dict:
     """The D frame's JSON: the service's handlers return an ``AskResult`` (``to_dict``); a
     scripted handler (tests, ``--handler``) may return a plain dict or nothing."""
     if result is None:

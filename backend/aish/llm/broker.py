@@ -102,12 +102,11 @@ def chat_complete(model: ModelConfig, messages: list[dict], *, max_tokens: Optio
     parts: list[str] = []
     usage: Optional[Usage] = None
     for event in chat_stream(model, messages, max_tokens=max_tokens, cancel=cancel, timeout=timeout):
-        kind = type(event)
-        if kind is TextDelta:
+        if isinstance(event, TextDelta):
             parts.append(event.text)
-        elif kind is TextWasReasoning:
+        elif isinstance(event, TextWasReasoning):
             parts.clear()
-        elif kind is Usage:
+        elif isinstance(event, Usage):
             usage = event
     return "".join(parts), usage
 

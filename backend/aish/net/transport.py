@@ -95,7 +95,7 @@ def _shutdown(sock: socket.socket) -> None:
 
 
 class _WatchedMixin:
-    def getresponse(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def getresponse(self, *args, **kwargs):
         watch = getattr(_local, "watch", None)
         if watch is not None:
             watch.attach(self.sock)  # type: ignore[attr-defined]
@@ -119,7 +119,7 @@ class _HTTPSPool(HTTPSConnectionPool):
 
 
 class _Adapter(HTTPAdapter):
-    def init_poolmanager(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def init_poolmanager(self, *args, **kwargs) -> None:
         super().init_poolmanager(*args, **kwargs)
         self.poolmanager.pool_classes_by_scheme = {"http": _HTTPPool, "https": _HTTPSPool}
 
@@ -153,7 +153,7 @@ def _response_socket(resp: requests.Response) -> Optional[socket.socket]:
 
 # ---------------------------------------------------------------- body bytes
 
-def chunks(raw, eof: list) -> Iterator[bytes]:  # type: ignore[no-untyped-def]
+def chunks(raw, eof: list) -> Iterator[bytes]:
     """Bytes as they arrive: one HTTP chunk at a time, or whatever one recv returns.
 
     Sets ``eof[0]`` once the body ended, so a half event can be told from garbage.
@@ -299,8 +299,8 @@ def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, fl
         return cut_error(endpoint, partial)
     if has(http.client.RemoteDisconnected, ConnectionResetError, u3.ProtocolError):
         return Disconnected(f"Server closed the connection before replying ({endpoint})")
-    reason = next((e.strerror for e in chain if isinstance(e, OSError) and e.strerror), None)
-    return ConnectFailed(f"Could not connect to {endpoint}: {reason or type(exc).__name__}")
+    why = next((e.strerror for e in chain if isinstance(e, OSError) and e.strerror), None)
+    return ConnectFailed(f"Could not connect to {endpoint}: {why or type(exc).__name__}")
 
 
 @contextlib.contextmanager

@@ -16,5 +16,6 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
     if len(args) < 2:
         raise AishError("delegate: name a configured model and a task", hint=f"usage: {USAGE}")
     name, task = args[0], " ".join(args[1:])
+    assert ctx.delegate is not None  # the row's needs name the model
     ctx.delegate(name, task)  # streams to the user; costed as `delegate`
     return []

@@ -69,7 +69,7 @@ def _status(line: str) -> str:
 
 def _connect(manager: McpManager, rest: list[str], ctx: VerbContext) -> str:
     auth_env: Optional[str] = None
-    env: dict = {}
+    env: dict[str, Optional[str]] = {}  # --env NAME=VALUE, or NAME: the caller's value
     transport = "auto"
     stdio_alias: Optional[str] = None
     while rest and rest[0].startswith("--") and rest[0] != "--":
@@ -79,8 +79,8 @@ def _connect(manager: McpManager, rest: list[str], ctx: VerbContext) -> str:
         if flag == "--auth-env":
             auth_env = rest.pop(0)
         elif flag == "--env":
-            name, eq, value = rest.pop(0).partition("=")
-            env[name] = value if eq else None
+            name, eq, given = rest.pop(0).partition("=")
+            env[name] = given if eq else None
         elif flag in ("--sse", "--http"):
             transport = flag[2:]
         elif flag == "--stdio":

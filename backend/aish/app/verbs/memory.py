@@ -66,6 +66,7 @@ def _summarize(memory: Any, ctx: VerbContext) -> list[str]:
     facts = memory.facts()
     if len(facts) < 2:
         return ["[aish] nothing to summarize (fewer than two facts)"]
+    assert ctx.complete is not None  # the row's needs name the model
     text = ctx.complete(ctx.config.memory.summarizer_model, summarize_messages(facts))
     proposal = [memory.clean(f) for f in parse_summary(text)]
     if not proposal:

@@ -46,6 +46,7 @@ def _attach(verb: str, args: list[str], ctx: VerbContext) -> list[str]:
         raise AishError(f"{verb}: {err}", hint="run it inside the project") from None
     if not block:
         return ["[aish] no changes: nothing to attach"]
+    assert ctx.session is not None  # the row's needs name the session
     ctx.session.attachments.append(mask(block))
     return [f"[aish] {verb} attached to your next question ({len(block.splitlines())} lines)"]
 
