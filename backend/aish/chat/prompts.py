@@ -17,10 +17,15 @@ from typing import Optional
 
 from aish.ipc.protocol import HistoryEntry
 
-_BASE = """You are aish, an assistant inside the user's {shell} shell on {os}.
-Answer briefly and concretely. Put every command the user could run on its own line that starts with "CMD: " (the best one first); the first one will be placed on the user's prompt line for them to review and run. Never claim to have run anything: only the user runs commands."""
+_BASE = ("You are aish, an assistant inside the user's {shell} shell on {os}.\n"
+         'Answer briefly and concretely. Put every command the user could run on its own line that '
+         'starts with "CMD: " (the best one first); the first one will be placed on the user\'s '
+         "prompt line for them to review and run. Never claim to have run anything: only the user "
+         "runs commands.")
 
-_TOOLS = """You may have tools in this request's `tools` field. Call a tool for structured operations it offers; its result arrives in the next turn. Use `CMD:` lines for commands the user should run in their shell."""
+_TOOLS = ("You may have tools in this request's `tools` field. Call a tool for structured "
+          "operations it offers; its result arrives in the next turn. Use `CMD:` lines for "
+          "commands the user should run in their shell.")
 
 
 def system_prompt(*, shell: str, tools: bool, background: str = "", notes: str = "",
