@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 
 def aish(*args: str, input: str | None = None, env: dict | None = None,
@@ -57,12 +57,25 @@ def question(content: str) -> str:
     return content.split("\n\n[question]\n", 1)[-1]
 
 
+def pauses(first: float = 0.01, longest: float = 0.1) -> Iterator[float]:
+    """The pauses between two looks at a condition: short at first (most waits end within
+    a few tens of milliseconds), then growing to ``longest``.  A look can cost a process
+    (``tmux capture-pane``), and on a busy machine a wait lasts seconds: a fixed 20 ms
+    made a slow wait cost hundreds of them."""
+    pause = first
+    while True:
+        yield pause
+        pause = min(pause * 1.5, longest)
+
+
 def wait_until(test: Callable[[], Optional[object]], timeout: float = 10.0, what: str = "") -> object:
     """Poll ``test`` until it returns something true (and return that); fail after ``timeout``."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    for pause in pauses():
         value = test()
         if value:
             return value
-        time.sleep(0.02)
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
     raise AssertionError(f"timed out after {timeout}s waiting for {what or test}")

@@ -6,9 +6,12 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow  # builds the wheel with pip: seconds of CPU, a check for release time
 def test_the_wheel_holds_every_module_and_the_shell_scripts(tmp_path):
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                             "-q", "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)

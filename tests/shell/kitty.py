@@ -75,4 +75,4 @@ class Kitty:
         return self._remote("get-text", "--extent", "all") or ""
 
     def wait(self, match: Matcher, timeout: float = 15.0) -> str:
-        return poll_screen(self.screen, match, timeout, every=0.05)
+        return poll_screen(self.screen, match, timeout, longest=0.2)

@@ -15,7 +15,7 @@ import uuid
 from pathlib import Path
 from typing import Callable, Optional, Union
 
-from tests.helpers import wait_until  # noqa: F401 - the shell tests' import of it
+from tests.helpers import pauses, wait_until  # noqa: F401 - wait_until: the shell tests' import of it
 
 Matcher = Union[str, "re.Pattern[str]", Callable[[str], bool]]
 
@@ -118,16 +118,20 @@ def _last(screen: str) -> str:
 
 
 def poll_screen(screen_of: Callable[[], str], match: Matcher, timeout: float,
-                every: float = 0.02) -> str:
-    """Poll a terminal's screen until it matches; the last screen goes into the failure message."""
+                longest: float = 0.1) -> str:
+    """Poll a terminal's screen until it matches; the last screen goes into the failure message.
+    Each look is a process (``tmux capture-pane``): the pauses between looks grow
+    (``tests.helpers.pauses``), so a wait of seconds on a busy machine costs tens of them."""
     test = _matcher(match)
     deadline = time.monotonic() + timeout
     screen = ""
-    while time.monotonic() < deadline:
+    for pause in pauses(longest=longest):
         screen = screen_of()
         if test(screen):
             return screen
-        time.sleep(every)
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
     raise ScreenTimeout(f"screen did not match {match!r} within {timeout}s:\n{screen}")
 
 
