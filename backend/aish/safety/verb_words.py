@@ -10,6 +10,7 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True)) + \
     tuple(sorted((v for v in WEAK if len(v) >= 8), key=len, reverse=True))  # unregistervm
 _AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}
+_ALL_VERBS = HEAVY | DELETE | RESET | WEAK
 _LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
 
 
@@ -30,9 +31,13 @@ def _affixes(piece: str) -> list:
         return [piece]
     if piece in NOMINAL_VERBS:
         return [NOMINAL_VERBS[piece]]
+    if piece.endswith("all") and piece[:-3] in _ALL_VERBS:  # stopall, killall, purgeall
+        return [piece[:-3], "all"]
     for short in ("del", "rm"):
         if piece.startswith(short) and piece[len(short):] in DATA_NOUNS and len(piece) > len(short) + 1:
             return [short, piece[len(short):]]
+        if piece.endswith(short) and piece[:-len(short)] in ("user", "group", "vol", "db", "key", "node"):
+            return [piece[:-len(short)], short]  # userdel, groupdel
     for verb in _AFFIX_VERBS:
         if piece.startswith(verb):
             rest = piece[len(verb):]

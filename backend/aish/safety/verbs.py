@@ -15,11 +15,11 @@ import re
 # Destroy what they name, whatever it is: medium alone, high with a wide or forced scope.
 HEAVY: frozenset = frozenset("""
 destroy wipe erase nuke obliterate zap shred drop truncate unpublish deprovision decommission teardown
-undefine sanitize factoryreset reformat reinitialize reinit flushall flushdb dropdb wipeout uninit
+undefine sanitize factoryreset reformat reinitialize reinit flushall flushdb dropdb wipeout uninit zeroize
 """.split())
 # Delete what they name: medium on data or on a named thing, quiet on caches and packages.
 DELETE: frozenset = frozenset("""
-delete del rm rb rmi remove purge prune forget expire terminate discard delvol empty
+delete del rm rb rmi remove purge prune forget expire terminate discard delvol empty gc undeploy
 """.split())
 # Put something back to an earlier or empty state: medium only where data is named (a database,
 # a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.
@@ -46,7 +46,13 @@ systemd-run ksmserver pmset rtcwake sway-exit wlogout xdg-screensaver openbox bs
 WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninstall", "disable", "yank", "revoke",
                              "unregister", "deregister", "deinit",
                              "detach", "unlink", "cancel", "abandon", "unset", "unmount", "down", "suspend",
-                             "hibernate", "evict"})
+                             "hibernate", "evict", "drain"})
+# Words that make a stop abrupt: unsaved state is lost (`redis-cli shutdown nosave`, `pg_ctl stop -m immediate`).
+ABRUPT: frozenset = frozenset({"nosave", "immediate", "abort", "--abort", "hard", "--hard", "-9", "--kill"})
+# Weak verbs that a scope taking everything makes broad (`supervisorctl stop all`, `forever stopall`, `lxc stop
+# --all`); cleaning, disabling or suspending everything loses nothing.
+WEAK_BROAD: frozenset = frozenset({"stop", "kill", "clear", "flush", "empty", "uninstall", "unregister",
+                                   "deregister", "revoke", "evict", "drain", "cancel", "abandon", "down"})
 # Whole-word subcommands with a meaning of their own (a migration tool's `migrate:fresh` drops
 # every table first).
 SPECIAL_WORDS: dict = {"migrate:fresh": "drop", "migrate:refresh": "reset", "migrate:reset": "reset",
@@ -67,6 +73,12 @@ RESET_WIPES: frozenset = frozenset({"kubeadm", "k0s", "k3s", "rke2", "microk8s",
 # Nouns that name a destructive action (`schedule-key-deletion`).
 NOMINAL_VERBS: dict = {"deletion": "delete", "removal": "remove", "destruction": "destroy", "termination": "terminate",
                        "erasure": "erase", "purging": "purge", "wiping": "wipe", "deprovisioning": "deprovision"}
+# Backup and snapshot tools: what they delete is an archive or a snapshot (`tarsnap -d`, `rusnapshot --del`).
+BACKUP_TOOLS: frozenset = frozenset({"restic", "borg", "borgmatic", "tarsnap", "duplicity", "duply", "kopia",
+                                     "rsnapshot", "rusnapshot", "timeshift", "snapper", "bup", "duplicacy",
+                                     "rdiff-backup", "burp", "bacula", "bconsole", "zrepl", "sanoid", "syncoid",
+                                     "btrbk", "urbackup", "vorta", "deja-dup", "tmutil", "wbadmin", "velero",
+                                     "pgbackrest", "barman", "wal-g", "xtrabackup", "mariabackup"})
 # Programs whose business is a database's schema: their clean, reset and downgrade act on the database.
 MIGRATION_TOOLS: frozenset = frozenset({"alembic", "flyway", "liquibase", "dbmate", "goose", "diesel", "sqlx",
                                         "knex", "prisma", "sequelize", "sequelize-cli", "typeorm", "migrate",
@@ -76,11 +88,27 @@ DEVICE_PROGRAMS: dict = {"fastboot": {"-w", "erase", "format", "flash", "flashal
                          "heimdall": {"flash"}, "esptool": {"erase_flash", "write_flash", "erase-flash", "write-flash"},
                          "esptool.py": {"erase_flash", "write_flash", "erase-flash", "write-flash"},
                          "st-flash": {"erase", "write"}, "avrdude": {"-e"}, "dfu-util": {"-D", "--download"},
-                         "rpi-imager": {"--cli"}, "flash_erase": {"*"}, "nandwrite": {"*"}, "mtd": {"erase", "write"}}
+                         "rpi-imager": {"--cli"}, "flash_erase": {"*"}, "nandwrite": {"*"}, "mtd": {"erase", "write"},
+                         "minipro": {"-E", "--erase", "-w", "--write"}, "picotool": {"erase", "load"},
+                         "openocd": {"flash"}, "stm32flash": {"-w", "-o"}, "teensy_loader_cli": {"*"}}
+# Programs whose short option letter deletes (`fdupes -rdN`: delete duplicates without asking, `tarsnap -d`,
+# `gphoto2 -D`: every file on the camera, `htpasswd -D`, `smbpasswd -x`: a user); inside bundles too.
+DELETE_LETTERS: dict = {"fdupes": ("d", "files"), "jdupes": ("d", "files"), "tarsnap": ("d", "archive"),
+                        "gphoto2": ("D", "files"), "htpasswd": ("D", "user"), "smbpasswd": ("x", "user"),
+                        "pdbedit": ("x", "user")}
 # Subcommand aliases of CLIs (cobra's `d`/`rm` for delete...).
 # (Never the first word: `doctl d` is `doctl databases`.)
 ALIASES: dict = {"doctl": {"d": "delete", "rm": "delete"}, "hcloud": {"rm": "delete"}, "gh": {"rm": "delete"},
                  "fnm": {"uni": "uninstall"}, "pkg": {"un": "uninstall"}}
+# Programs that take any unique prefix of a subcommand, the first word included (Proxmox's `qm des 100`,
+# `pct des 100`, `pveum u d user`): the prefixes of their destructive subcommands.
+FIRST_ALIASES: dict = {p: {"des": "destroy", "dest": "destroy", "destr": "destroy", "del": "delete"}
+                       for p in ("qm", "pct", "pveum", "pvesm", "pvecm", "pveam", "pvesh", "pvenode", "pvesr")}
+# A one-letter `d` after a subcommand word is delete in many CLIs (`jj tag d NAME`, `tc q d dev eth0`), except
+# after the short forms of create, show or list (`ng g d NAME` generates a directive).
+SHORT_DELETE: frozenset = frozenset({"d"})
+NOT_BEFORE_SHORT_DELETE: frozenset = frozenset({"g", "gen", "generate", "n", "new", "a", "add", "c", "create", "s",
+                                                "show", "l", "ls", "list", "i", "info", "get", "mk", "make"})
 # Options that write to a device named on the same line (with FLASH verbs: `bmaptool copy img /dev/sdb`,
 # `ventoy -i /dev/sdb`, `badblocks -w /dev/sdb`).
 DEVICE_WRITE_OPTIONS: frozenset = frozenset({"-w", "--write", "--format", "--erase", "--wipe", "--install",
@@ -116,7 +144,8 @@ tenant tenants workspace workspaces space spaces model models fido piv oath open
 nvram bios efi partitiontable gpt mbr store stores graph graphs tablespace replica replicas shard shards
 migration migrations generations group groups channel channels space file files dir
 directory directories folder folders object objects item items entry entries book books note notes
-password passwords token tokens state tfstate pvc pv persistentvolume persistentvolumes ns
+password passwords token tokens state tfstate pvc pv persistentvolume persistentvolumes ns trash shadowcopy
+shadows history team teams
 """.split())
 # What is cheap to lose: rebuilt, re-downloaded or reinstalled.
 LIGHT_NOUNS: frozenset = frozenset("""
@@ -155,6 +184,19 @@ FORCE_OPTIONS: frozenset = frozenset("""
 ROUTINE_OPTIONS: frozenset = frozenset("""
 --rm --remove-orphans --delete-branch --prune --clean --delete-after --delete-excluded-ro --no-delete
 --keep --delete-merged-ro --rmi-local
+""".split())
+# Words after an option verb that make it modify another action or edit inside a file, not destroy
+# (`--delete-after`, `--remove-source-files`, `--remove-all-unused-imports`, `--delete-metadata`).
+OPTION_MODIFIERS: frozenset = frozenset("""
+after before during delay excluded missing source orphans orphaned unused branch merged empty trailing leading
+whitespace blank comments comment metadata meta tags tag property properties attr attribute attributes header
+headers frames frame bom line lines newline newlines prefix suffix extension spaces color colors timestamp
+timestamps dups duplicates signature signatures exif icc thumbnail args arg env var vars
+""".split())
+# Data nouns too vague to say an option deletes data (`--file`, `--group`: most tools have them).
+WEAK_DATA_NOUNS: frozenset = frozenset("""
+file files dir directory directories folder folders item items entry entries object objects group groups space
+spaces note notes book books record records channel channels messages mail entry state fs
 """.split())
 # A word meaning "everything" where a name would go.
 EVERYTHING: frozenset = frozenset({"all", "everything", "*", "'*'", "--all", ".*", "%"})

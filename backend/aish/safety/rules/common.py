@@ -258,7 +258,8 @@ def _my_home() -> str:
 
 def classify(path: str) -> str:
     if looks_windows(path):
-        return classify_windows(path)
+        kind = classify_windows(path)  # a relative path is judged as one (`.\\build` is build output)
+        return classify(path.replace("\\", "/")) if kind == "project" and "$" not in path and "%" not in path else kind
     p = re.sub(r"/{2,}", "/", path)
     home = _my_home()
     if home and (p == home or p.startswith(home + "/")):

@@ -104,6 +104,10 @@ def rule_volume(c: Ctx) -> Optional[tuple]:
             p == "diskutil" and texts[:1] and texts[0] in ("eraseDisk", "eraseVolume", "zeroDisk", "randomDisk",
                                                            "secureErase", "partitionDisk", "reformat"):
         return HIGH, f"{p} destroys a volume or its data ({c.text})"
+    if p == "zfs" and texts[:1] == ["rollback"]:
+        wide = any(re.fullmatch(r"-[a-zA-Z]*[rR][a-zA-Z]*", t) for t in texts)
+        return (HIGH if wide else MEDIUM), (f"zfs rollback discards every change since the snapshot"
+                                            f"{' and destroys the later snapshots' if wide else ''} ({c.text})")
     if p == "cryptsetup" and any(t in ("luksFormat", "erase", "luksErase", "luksKillSlot", "luksRemoveKey")
                                  for t in texts) or p == "mdadm" and "--zero-superblock" in texts or \
             p == "hdparm" and any(t.startswith("--security-erase") or t == "--trim-sector-ranges" for t in texts) or \
@@ -210,7 +214,7 @@ def rule_crontab(c: Ctx) -> Optional[tuple]:
 
 _SQL_HIGH = re.compile(r"\b(DROP\s+(DATABASE|SCHEMA|TABLE|KEYSPACE|COLLECTION|USER|OWNED)|TRUNCATE)\b|"
                        r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(;|$)|\bDELETE\s+[\w.\"`]+\s*(;|$)|"
-                       r"\bdrop(Database|Collection)?\s*\(|\bFLUSH(ALL|DB)\b|\bDETACH\s+DELETE\b|"
+                       r"\b_?drop(Database|Collection)?\s*\(|\bFLUSH_?(ALL|DB)\b|\bDETACH\s+DELETE\b|"
                        r"\b(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)", re.IGNORECASE)
 _SQL_MEDIUM = re.compile(r"\b(DROP\s+\w+|ALTER\s+TABLE\s+\S+\s+DROP|UPDATE\s+[\w.\"`]+\s+SET\s+(?!.*\bWHERE\b)"
                          r"|DELETE\s+FROM\s+\S+\s+(?!WHERE)|REVOKE\s+ALL|ALTER\s+USER|GRANT\s+ALL|DEL\s+|UNLINK\s+)\b|"

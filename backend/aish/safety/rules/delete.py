@@ -6,6 +6,7 @@ from typing import Optional
 
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
                                       into_directory, is_device, parse_opts, target, worst)
+from aish.safety.shell_words import Word
 from aish.safety.unwrap import unwrap
 
 _FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin", "-size", "-user",
@@ -153,6 +154,10 @@ def rule_find(c: Ctx) -> Optional[tuple]:
             # find also matches its start point: `find / -exec chmod 777 {} +` changes / itself
             start = roots[0] if roots and not names else None
             inner = [start if x.text == "{}" and start is not None else x for x in inner]
+            each = (roots[0].text.rstrip("/") + "/" + names[0].text) if roots and names else \
+                roots[0].text if roots else "."
+            inner = [Word(x.text.replace("{}", each), x.raw, quoted=x.quoted, has_var=x.has_var or roots[0].has_var
+                          if roots else x.has_var) if "{}" in x.text and x.text != "{}" else x for x in inner]
             found = c.check(inner)
             progs = {x.text.rsplit("/", 1)[-1] for x in inner[:3]}
             prog = next((p for p in ("rm", "unlink", "shred", "rmdir", "srm") if p in progs), None)

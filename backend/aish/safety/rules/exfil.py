@@ -32,6 +32,10 @@ _SECRET_OUTPUT = re.compile(
     r"security\s+(find-generic-password|find-internet-password|dump-keychain)|pass\s+(show\s+)?\S|"
     r"vault\s+(kv\s+get|read)|op\s+(read|item\s+get)|gh\s+auth\s+token|cat\s+/proc/\d+/environ|"
     r"doppler\s+secrets|heroku\s+config|keepassxc-cli\s+(show|export)|bw\s+(get|export))\b")
+# Commands that print the clipboard, which often holds a password a manager copied there.
+_CLIPBOARD_READ = re.compile(r"^(pbpaste|wl-paste|xclip\s+.*-o\b|xclip\s+-o|xsel\s+(.*\s)?-(o|-output|[a-z]*o)\b|"
+                             r"Get-Clipboard|gpaste-client\s+get|termux-clipboard-get|powershell.*Get-Clipboard)",
+                             re.IGNORECASE)
 _ENV_LIKE = re.compile(r"^(env|printenv|set|export|declare|history|fc)\b")
 _SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[\w.-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
                           r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
@@ -55,6 +59,24 @@ def _secret_path(w: Word) -> str:
     return ""
 
 
+def _find_name_filters(words: list) -> list:
+    """The name patterns of a ``find`` that filters by name (``-name '*.mp3'``)."""
+    if words[0].text.rsplit("/", 1)[-1] not in ("find", "fd", "fdfind"):
+        return []
+    texts = [w.text for w in words]
+    found = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-name", "-iname", "-path", "-ipath", "-regex")]
+    return found
+
+
+def _xargs_sends(c: Ctx) -> bool:
+    """Under ``xargs``, do the names fed in go out: uploaded (``curl -F f=@{}``), in a URL
+    (``curl "…?k={}"``) or copied to a host (``scp {} host:``)?  ``xargs rsync {} /mnt/`` copies locally."""
+    named = _named_files(c)
+    if any("{}" in t and ("://" in t or "?" in t) for t in c.texts):
+        return True
+    return any("{}" in f for f in named) or bool(named) and not any("{}" in t for t in c.texts)
+
+
 def _worse(a: str, b: str) -> str:
     return "high" if "high" in (a, b) else "medium" if "medium" in (a, b) else ""
 
@@ -69,9 +91,15 @@ def _segment_reads_secret(seg) -> str:
     found = ""
     if _SECRET_OUTPUT.match(line):
         found = "medium" if _ENV_LIKE.match(line) else "high"
+    elif _CLIPBOARD_READ.match(line):
+        found = "medium"
+    patterns = _find_name_filters(words)
+    if patterns and any(_SECRET_NAME.search(p.lstrip("*")) for p in patterns):
+        found = "high"
     for w in words[1:]:
-        if not w.text.startswith("-"):
-            found = _worse(found, _secret_path(w))
+        if not w.text.startswith("-") and w.text not in patterns and not (
+                patterns and target(w).kind in ("home", "root", "userhome")):
+            found = _worse(found, _secret_path(w))  # `find / -name '*.mp3'` lists what its filters match
     for red in seg.redirects:
         if red.op == "<" and red.target is not None:
             found = _worse(found, _secret_path(red.target))
@@ -83,6 +111,8 @@ def _in_substitutions(words: list) -> str:
     for w in words:
         for sub in w.subs:
             sub = sub.strip()
+            if _CLIPBOARD_READ.match(sub):
+                found = _worse(found, "medium")
             if _SECRET_OUTPUT.match(sub):
                 found = _worse(found, "medium" if _ENV_LIKE.match(sub) else "high")
             for part in re.findall(r"(?:^|\s)([~/$][^\s|;&)]+)", sub):
@@ -112,6 +142,9 @@ def _named_files(c: Ctx) -> list:
             re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^s3://|^gs://|^\w+:", t) for t in texts[1:]):
         files += [t for t in texts if not t.startswith("-") and not re.match(r"^([\w.-]+@)?[\w.-]+:|^\w+://", t)
                   and t not in ("cp", "sync", "copy", "copyto", "s3", "mv", "move")]
+    if c.prog == "socat":  # socat FILE:~/.kube/config TCP:host:port
+        files += [re.sub(r",.*$", "", t.split(":", 1)[1]) for t in texts
+                  if re.match(r"^(FILE|OPEN|GOPEN|READ|CREATE):", t, re.IGNORECASE)]
     if c.prog in ("gh",) and texts[:2] == ["gist", "create"]:
         files += [t for t in texts[2:] if not t.startswith("-")]
     if c.prog in ("mail", "mailx", "mutt", "s-nail") and "-a" in texts:
@@ -150,13 +183,13 @@ def rule_exfiltration(c: Ctx) -> Optional[tuple]:
     for red in c.seg.redirects:
         if red.op == "<" and red.target is not None:
             found = _worse(found, _secret_path(red.target))
-    if _reads_stdin(c) and c.chain:
+    if (_reads_stdin(c) or c.xargs and _xargs_sends(c)) and c.chain:
         for feeder in c.chain:
             found = _worse(found, _segment_reads_secret(feeder))
     if not found:
         return None
     level = HIGH if found == "high" else MEDIUM
-    what = "keys or credentials" if found == "high" else "the environment, history or secrets"
+    what = "keys or credentials" if found == "high" else "the environment, history, clipboard or secrets"
     return level, f"sends {what} to another machine ({fragment([w.raw for w in c.words])})"
 
 

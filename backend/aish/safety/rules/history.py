@@ -67,8 +67,10 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
                 return HIGH, f"force push rewrites the shared history of {what} on the remote ({c.text})"
             return MEDIUM, f"force push overwrites the remote branch history ({c.text})"
         if lease:
-            if everything:
-                return MEDIUM, f"rewrites every remote branch if nobody pushed meanwhile ({c.text})"
+            protected = [r for r in refs if PROTECTED_BRANCH.match(r.split(":")[-1])]
+            if everything or protected:
+                what = "every remote branch" if everything else protected[0].split(":")[-1]
+                return MEDIUM, f"rewrites the shared history of {what} if nobody pushed meanwhile ({c.text})"
             return LOW, f"rewrites the remote branch if nobody pushed meanwhile ({c.text})"
         return None
     if sub == "reset" and flags & {"--hard", "--merge"}:

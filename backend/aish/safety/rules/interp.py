@@ -14,6 +14,7 @@ import base64
 import re
 from typing import Optional
 
+from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
 from aish.safety.shell_words import Word
@@ -25,7 +26,8 @@ _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "
                  "Rscript": ("-e",), "osascript": ("-e",), "bun": ("-e", "--eval", "-p"), "deno": ("eval",),
                  "pwsh": ("-c", "-command", "-Command"), "powershell": ("-c", "-command", "-Command"),
                  "powershell.exe": ("-c", "-command", "-Command"), "pwsh.exe": ("-c", "-command", "-Command"),
-                 "tclsh": (), "groovy": ("-e",), "jshell": (), "julia": ("-e",), "elixir": ("-e",)}
+                 "tclsh": (), "groovy": ("-e",), "jshell": (), "julia": ("-e",), "elixir": ("-e",),
+                 "kotlin": ("-e",), "scala": ("-e",)}
 _POWERSHELL = {"pwsh", "powershell", "powershell.exe", "pwsh.exe"}
 
 _STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`]*)`)"""
@@ -182,6 +184,9 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
             level = delete_level(t, recursive)
             if level is not None and level >= MEDIUM:
                 best = worst(best, (level, f"{c.prog} code deletes {describe(t)} ({shown})"))
+    for level, what, t in file_effects(code):
+        if level >= MEDIUM:
+            best = worst(best, (level, f"{c.prog} code {what} {describe(t)} ({shown})"))
     if _RUNS_CODE.search(code) and _FETCH.search(code):
         best = worst(best, (HIGH, f"{c.prog} code runs code fetched from the network ({shown})"))
     elif _RUNS_CODE.search(code) and _DECODE.search(code):
@@ -218,5 +223,5 @@ RULES: dict = {"awk": [rule_awk_system], "gawk": [rule_awk_system], "mawk": [rul
                "nawk": [rule_awk_system]}
 for _p in ("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua",
            "luajit", "Rscript", "osascript", "bun", "deno", "pwsh", "powershell", "powershell.exe", "pwsh.exe",
-           "groovy", "julia", "elixir"):
+           "groovy", "julia", "elixir", "kotlin", "scala"):
     RULES[_p] = [rule_interpreter_body]

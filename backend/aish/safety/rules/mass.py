@@ -39,6 +39,8 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
     if verb in ("container", "image", "volume", "network", "system", "builder", "buildx", "compose", "stack",
                 "service", "swarm", "secret", "config", "node", "machine", "pod"):
         obj, verb = verb, (pos[1] if len(pos) > 1 else "")
+    if obj == "system" and verb == "reset":
+        return HIGH, f"{c.prog} system reset deletes every container, image, volume and network ({c.text})"
     allflag = any(t == "--all" or re.fullmatch(r"-[a-zA-Z]*a[a-zA-Z]*", t) for t in texts)
     everything = listed(c) or allflag
     if obj in ("builder", "buildx"):

@@ -32,6 +32,13 @@ _FILES = [
       (re.compile(r"pam_deny\.so"), HIGH, "stops every login (pam_deny)")],
      MEDIUM, "changes how logins are checked; a mistake locks everyone out"),
     (re.compile(r"^/etc/ld\.so\.preload$"), [], HIGH, "loads a library into every program (ld.so.preload)"),
+    # your own authorized_keys is yours to extend (ssh-copy-id does it); root's or another user's is a way in
+    (re.compile(r"^(/root|/var/root|~root)/\.ssh/authorized_keys2?$"),
+     [(re.compile(r"(ssh|ecdsa|sk)-[\w@.-]+\s+AAAA"), HIGH, "lets whoever holds that key log in as root")],
+     MEDIUM, "changes who may log in as root over ssh"),
+    (re.compile(r"^(/home|/Users)/[^/]+/\.ssh/authorized_keys2?$|^~[a-z_][\w-]*/\.ssh/authorized_keys2?$"),
+     [(re.compile(r"(ssh|ecdsa|sk)-[\w@.-]+\s+AAAA"), MEDIUM, "lets whoever holds that key log in as that user")],
+     MEDIUM, "changes who may log in as that user over ssh"),
     (re.compile(r"^/etc/passwd$"), [(re.compile(r"^[^:\n]*::0:0:|:x?:0:0:", re.MULTILINE), HIGH,
                                       "adds an account with root's powers")],
      MEDIUM, "a bad line in /etc/passwd locks users out"),

@@ -116,6 +116,19 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# Batch schedulers: the options or words that cancel every job of a user, an account, a queue or all.
+_JOB_CANCELLERS = {"scancel": {"-u", "--user", "-A", "--account", "-p", "--partition", "--me"},
+                   "bkill": {"0", "-u"}, "qdel": {"all", "-u"}, "condor_rm": {"-all", "-a", "-constraint"},
+                   "qselect": set(), "oarddel": {"--array"}, "flux": set()}
+
+
+def rule_job_cancel(c: Ctx) -> Optional[tuple]:
+    """``scancel -u $USER``, ``bkill 0``, ``qdel all``: every job of a user or a queue is killed."""
+    if {t.split("=", 1)[0] for t in c.texts} & _JOB_CANCELLERS.get(c.prog, set()):
+        return MEDIUM, f"{c.prog} cancels every job it matches, running ones included ({c.text})"
+    return None
+
+
 def rule_fuser(c: Ctx) -> Optional[tuple]:
     """``fuser -k 8080/tcp``, ``fuser -km /mnt``: kills whatever uses a port or a filesystem."""
     flags, _, pos = parse_opts(c.args, frozenset({"-n", "--namespace", "-s"}))
@@ -196,7 +209,8 @@ RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_pow
          "killall5": [rule_kill], "fuser": [rule_fuser], "kill-port": [rule_kill_port], "tmux": [rule_tmux],
          "tskill": [rule_windows_session], "logoff": [rule_windows_session], "taskkill": [rule_taskkill],
          "taskkill.exe": [rule_taskkill], "wmic": [rule_taskkill],
-         "Stop-Process": [rule_taskkill], "stop-process": [rule_taskkill], "spps": [rule_taskkill]}
+         "Stop-Process": [rule_taskkill], "stop-process": [rule_taskkill], "spps": [rule_taskkill],
+         **{p: [rule_job_cancel] for p in ("scancel", "bkill", "qdel", "condor_rm")}}
 for _p in _DESKTOP:
     RULES[_p] = [rule_desktop]
 for _p in _UPDATE_REBOOT:

@@ -8,8 +8,8 @@ from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
 from aish.safety.rules import (content, delete, exfil, history, http, interp, lockout, mass, meaning, netexec,
-                               perms, remote, shellstate, stopping, vocabulary, windows)
-from aish.safety.rules.common import Ctx, skip_opts, worst
+                               perms, remote, shellstate, statements, stopping, vocabulary, windows)
+from aish.safety.rules.common import LOW, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh"}
 _SSH_VALUED = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P".split())
@@ -100,7 +100,7 @@ declare typeset readonly alias trap unalias eval watch ssh mosh autossh sh bash 
 runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl vault nomad zfs zpool lvremove vgremove hg
 service rc-service sv rc-update update-rc.d chkconfig launchctl terraform tofu terragrunt
 pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom fuser kill-port
-taskkill wmic curl wget http https xh httpie del erase rd format vssadmin wbadmin bcdedit reg net sc schtasks
+taskkill curl wget http https xh httpie del erase rd format vssadmin wbadmin bcdedit reg net sc schtasks
 takeown icacls robocopy wsl netsh ipconfig manage-bde wevtutil diskpart cmdkey
 """.split()) | {p.lower() for p in windows.RULES}
 COVERED_SUBS: dict = {
@@ -127,7 +127,7 @@ COVERED_SUBS["oc"] = COVERED_SUBS["kubectl"]
 
 def covered(prog: str, texts: list) -> bool:
     """Do this program's rules judge this form in full?"""
-    if prog in COVERED_ALL or prog.startswith("mkfs"):
+    if prog in COVERED_ALL or prog.lower() in COVERED_ALL or prog.startswith("mkfs"):
         return True
     if prog == "git":  # its rules know git; only add-ons (git lfs, git annex...) are left to the vocabulary
         return subcommand(texts) not in GIT_ADDONS
@@ -159,4 +159,6 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, rule(c))
     if best is None and not covered(c.prog, c.texts):
         best = vocabulary.rule_vocabulary(c)
+    if best is None or best[0] == LOW:
+        best = worst(best, statements.rule_statement_argument(c))
     return best

@@ -1,195 +1,109 @@
 """Effect: whatever a command's own words say it destroys, for programs no rule names.
 
-Command lines are built ``program [group…] verb [object…] [options]``: ``az storage account
-delete``, ``vagrant destroy web``, ``kind delete clusters --all``, ``rails db:drop``,
-``virsh undefine vm --remove-all-storage``.  The verb says what happens (``verbs``), the
-nouns around it what it happens to (a database or a cache), and the options how far
-(``--all``, ``--force``).  Words after a harmless first subcommand (``git checkout -b
-purge-old``) are names, not verbs, and are not read.
+The verb says what happens, the nouns around it what it happens to (a database or a cache),
+and the options how far (``--all``, ``--force``).  ``action`` reads them from the subcommand
+(``az storage account delete``), the program's own name (``lxc-destroy``) or an option
+(``timeshift --delete --snapshot x``).  Words after a harmless first subcommand (``git
+checkout -b purge-old``) are names, not verbs, and are not read.  A verb's level:
+
+- strong verbs (destroy, wipe, drop) on anything not light, medium; high with a scope, a
+  production-looking name or a force;
+- deletes on data or a named thing, medium (quiet on caches and packages);
+- resets where data is named, or with a scope (``rollback --all``);
+- weak verbs (stop, kill, clear, uninstall, drain) with a scope that takes everything
+  (``supervisorctl stop all``, ``forever stopall``), an abrupt modifier (``shutdown nosave``)
+  or a deleting option.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Optional
 
-from aish.safety.programs import READ_ONLY, READ_ONLY_SUBCOMMANDS
+from aish.safety.programs import READ_ONLY
+from aish.safety.rules.action import (Action, is_backup_tool, option_action, option_nouns, options as read_options,
+                                      program_action, runs_command as words_run, subcommand_action)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
 from aish.safety.rules import devices
 from aish.safety.rules.remote import PROD
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
-from aish.safety.verbs import (ALIASES, DATA_NOUNS, DESTRUCTIVE_PROGRAMS, EVERYTHING, FORCE_OPTIONS, HEAVY_OPTIONS,
-                               HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, MIGRATION_TOOLS, PACKAGE_TOOLS, POWER, RESET,
-                               RESET_NOUNS, RESET_WIPES, ROUTINE_OPTIONS, SCOPE_OPTIONS, SESSION_MANAGERS,
-                               SPECIAL_WORDS)
+from aish.safety.verbs import (ABRUPT, DATA_NOUNS, DESTRUCTIVE_PROGRAMS, EVERYTHING, FORCE_OPTIONS, HEAVY_OPTIONS,
+                               HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, MIGRATION_TOOLS, OPTION_MODIFIERS, PACKAGE_TOOLS,
+                               RESET, RESET_NOUNS, RESET_WIPES, ROUTINE_OPTIONS, SCOPE_OPTIONS, SESSION_MANAGERS,
+                               WEAK_BROAD, WEAK_DATA_NOUNS)
 
-_MAX_WORDS = 4  # subcommand words read after the program
-_WORD = re.compile(r"^\w[\w.:@+-]*$")
-# First subcommands that create, read or run: the words after them are names.
-_SAFE_FIRST = frozenset("""
-add create new make mk init clone checkout commit switch show list ls get describe status info view log logs
-cat open edit set config build test install update upgrade push pull fetch merge rebase search find grep diff
-print echo help version login whoami copy cp move mv rename download upload watch serve up attach apply deploy
-publish import export fmt lint check verify inspect top ps plan validate outdated audit doctor exec run start
-enable use select mount compile save send
-""".split())
-# A first word after which the rest is a command of its own (`poetry run rails db:drop`).
-_RUNS_COMMAND = {"run": {"poetry", "uv", "pipenv", "pipx", "conda", "mamba", "heroku", "pdm", "hatch", "rye",
-                         "nix", "devbox", "dotenv", "doppler", "op", "aws-vault", "direnv", "mise", "asdf"},
-                 "exec": {"bundle", "pnpm", "direnv", "mise", "asdf", "devbox", "aws-vault", "flox"},
-                 "dlx": {"pnpm", "yarn"}, "x": {"bun"}}
-_RUNNERS = {"npx", "bunx", "uvx", "pnpx"}  # the first word is the command
-# Subcommands with their own meaning for one program ("" : harmless there).
-_OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("git", "clear"): "wipe", ("git", "clear-soft"): "delete",
-              ("git", "reset-file"): "delete", ("git", "undo"): "", ("manage.py", "flush"): "drop",
-              ("manage.py", "reset_db"): "drop", ("manage.py", "sqlflush"): "",
-              ("redis-cli", "flushall"): "drop", ("redis-cli", "flushdb"): "drop"}
 # Package tools: these nouns are where packages come from, cheap to lose.
 _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "keys", "remote", "channel",
                   "channels", "env", "environment", "environments", "toolchain", "version", "versions"}
-
-
 # `k3s-uninstall.sh`, `./teardown.sh`, `nuke-env.sh`: what such a script removes is up to it.
 _DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge)([-_.][\w-]*)?\.(sh|bash|ps1)$")
 _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
-ALIAS_OF = {short: full for table in ALIASES.values() for short, full in table.items()}
-_POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.PowerOff`
-
-
-def _action(c: Ctx) -> tuple:
-    """(verb, its word, nouns around it, the words after it) from the leading subcommand words."""
-    prog = c.prog
-    texts = c.texts
-    aliases = ALIASES.get(prog, {})
-    positions = [t for k, t in enumerate(texts) if not t.startswith(("-", "/", "+"))
-                 and not (k and _is_option_value(texts, k))][:_MAX_WORDS + 1]
-    positions = positions[:1] + [aliases.get(t, t) for t in positions[1:]]
-    nouns: list = []
-    for k, word in enumerate(positions[:_MAX_WORDS]):
-        if not _WORD.match(word):
-            if k == 0 and prog not in PACKAGE_TOOLS and not re.search(r"/|\.(py|php|js|rb|pl|sh)$", word):
-                return "", "", nouns, []
-            continue  # a script the interpreter runs (`php bin/console …`), or a name
-        override = _OVERRIDES.get((prog if k == 0 else positions[k - 1], word), SPECIAL_WORDS.get(word.lower()))
-        if override is not None:
-            return (override, word, nouns + split_word(word), _after(texts, word)) if override else ("", "", nouns, [])
-        compact = re.sub(r"[^a-z]", "", word.lower())
-        if word.lower() in POWER:
-            return word.lower(), word, nouns, _after(texts, word)
-        if prog in SESSION_MANAGERS and compact.endswith(_POWER_COMPACT):
-            return "poweroff", word, nouns, _after(texts, word)
-        parts = split_word(word)
-        if any(p in _SAFE_FIRST for p in parts) and not any(verb_strength(p) for p in parts):
-            return "", "", nouns, []  # `add-permission`, `create-volume`: the rest are names
-        verbs = [p for p in parts if verb_strength(p)]
-        if verbs:
-            verb = max(verbs, key=verb_strength)
-            nouns += [p for p in parts if p != verb]
-            after = _after(texts, word)
-            if after and (after[0].lower() in DATA_NOUNS or after[0].lower() in LIGHT_NOUNS):
-                nouns.append(after[0].lower())  # `kind delete clusters`: the kind of object, not a name
-            return verb, word, nouns, after
-        if k == 0 and word in READ_ONLY_SUBCOMMANDS.get(prog, ()):
-            return "", "", nouns, []
-        nouns += parts
-    return "", "", nouns, []
-
-
-def _is_option_value(texts: list, k: int) -> bool:
-    """Is ``texts[k]`` probably the value of the option before it (``--config NAME``, ``-r REPO``,
-    PowerShell's ``-Format X``)?  A verb is never taken for a value: ``--mode deleteall`` counts."""
-    before = texts[k - 1]
-    if not before.startswith("-") or "=" in before or before == "--":
-        return False
-    if re.match(r"^-[A-Z][A-Za-z]+$", before):
-        return True
-    if any(verb_strength(p) for p in split_word(texts[k])):
-        return False
-    rest = [t for t in texts[k + 1:] if not t.startswith("-")]
-    return bool(rest) and (before.startswith("--") or len(before) == 2)
-
-
-def _after(texts: list, word: str) -> list:
-    """The names after the verb: every word that is not an option (paths included)."""
-    at = next((k for k, t in enumerate(texts) if t == word or ALIAS_OF.get(t) == word), len(texts))
-    return [t for t in texts[at + 1:] if not t.startswith("-") and t != "--"]
+# Verbs of a migration tool that take the schema back (`goose down`, `sqitch revert`): they drop what was built.
+_UNDO = {"down", "rollback", "revert", "undo", "downgrade", "reset", "redo", "refresh", "fresh"}
+# Subcommand words that name a migration tool's business inside another program (`mix ecto.rollback`).
+_SCHEMA_WORDS = {"ecto", "migrate", "migration", "migrations", "db", "database", "schema", "doctrine"}
 
 
 def runs_command(c: Ctx) -> Optional[list]:
     """The words of a command another program runs (``poetry run …``, ``npx prisma …``), or None."""
-    texts = c.texts
-    if c.prog in _RUNNERS:
-        rest = [w for w in c.args if not w.text.startswith("-")]
-        return rest or None
-    first = next((k for k, t in enumerate(texts) if not t.startswith("-")), None)
-    if first is None or c.prog not in _RUNS_COMMAND.get(texts[first], ()):
-        return None
-    rest = c.args[first + 1:]
-    while rest and rest[0].text.startswith("-"):
-        rest = rest[1:]
-    if c.prog == "heroku" or c.prog == "op" or c.prog == "doppler":
-        rest = [w for w in rest if w.text != "--"]
-    return rest or None
-
-
-def _options(texts: list) -> set:
-    """Long options by name, short ones whole and letter by letter (``-rf`` -> -rf, -r, -f)."""
-    return {t.split("=", 1)[0] for t in texts if t.startswith("--")} | \
-        {f"-{letter}" for t in texts if t.startswith("-") and not t.startswith("--") and len(t) <= 5
-         for letter in t[1:]} | {t for t in texts if t.startswith("-") and not t.startswith("--")}
+    return words_run(c.prog, c.args)
 
 
 def rule_vocabulary(c: Ctx) -> Optional[tuple]:
-    """Judge the destructive vocabulary of any program's subcommands and options."""
+    """Judge the destructive vocabulary of any program's subcommands, name and options."""
     prog = c.prog
     if prog in READ_ONLY:
         return None
     inner = runs_command(c)
     if inner is not None:
         return c.check(inner)
-    verb, said, nouns, after = _action(c)
+    act = subcommand_action(prog, c.texts)
     reboots = devices.update_with_reboot(c)
     if reboots is not None:
         return reboots
-    if not verb:
-        verb, said, nouns, after = _option_verb(c, nouns)
-    on_device = devices.device_program(c, verb)
+    if not act.verb:
+        act = _named_action(c, act)
+    on_device = devices.device_program(c, act.verb)
     if on_device is not None:
         return on_device
-    if prog in MIGRATION_TOOLS or prog.removeprefix("npx ") in MIGRATION_TOOLS:
-        nouns = nouns + ["database"]  # a migration tool's clean or reset acts on the database
-        if verb in ("clean", "drop"):
-            verb = "drop"
-    named = DESTRUCTIVE_PROGRAMS.get(prog.lower().removesuffix(".exe"))
-    if not verb and named and not set(c.texts) & _ONLY_FREE_SPACE:
-        verb, said = named, prog
-        nouns, after = [], [t for t in c.texts if not t.startswith(("-", "/"))] or ["files"]
-    if not verb and _DESTROYING_SCRIPT.search(prog):
+    if prog in MIGRATION_TOOLS or set(act.nouns) & _SCHEMA_WORDS and act.verb in _UNDO:
+        act.nouns = act.nouns + ["database"]  # a migration tool's clean, reset or undo acts on the database
+        if act.verb in ("clean", "drop"):
+            act.verb = "drop"
+        elif act.verb in _UNDO:
+            act.verb = "rollback"
+    if not act.verb and _DESTROYING_SCRIPT.search(prog):
         return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
-    options = _options(c.texts)
+    options = read_options(c.texts)
     device = devices.device_write(c, options)
     if device is not None:
         return device
-    heavy_option = next((o for o in options if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o))
-                         and o not in ROUTINE_OPTIONS), None)
-    if not verb:
+    heavy_option = next((o for o in sorted(options) if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o) or
+                                                        _deletes_data(o)) and o not in ROUTINE_OPTIONS), None)
+    if not act.verb:
         if heavy_option:
             wide = "all" in heavy_option or "everything" in heavy_option
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
+    verb, said, nouns, after = act.verb, act.said, act.nouns, act.after
     strength = verb_strength(verb)
-    if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister")) and "--delete" in options:
+    if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister")) and "--delete" in options \
+            and act.source != "option":
         heavy_option = "--delete"  # `unregistervm … --delete`: the files go too
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
         return MEDIUM, f"{prog} {said} removes every package a list computed at run time names ({c.text})"
     light_nouns = LIGHT_NOUNS | (_PACKAGE_LIGHT if prog in PACKAGE_TOOLS else frozenset())
+    if act.source == "option" or verb in _WEAK_WITH_OPTIONS:
+        nouns = nouns + option_nouns(c.texts)
     data = [n for n in nouns if n in DATA_NOUNS and n not in light_nouns]
     light = [n for n in nouns if n in light_nouns]
-    everything = any(t in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c) or \
-        strength >= 3 and "-a" in options
+    everything = any(t.lower() in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c) or \
+        strength >= 3 and "-a" in options or "all" in nouns and act.source != "option"
     forced = bool(options & FORCE_OPTIONS) and (verb not in RESET or "--force" in options)
-    level = _level(prog, verb, strength, nouns, data, light, bool(after) or said == prog, everything, forced,
-                   heavy_option)
+    facts = _Facts(prog, verb, strength, act.source, nouns, data, light, bool(after) or said == prog, everything,
+                   forced, heavy_option, abrupt=bool({t.lower() for t in c.texts} & ABRUPT))
+    level = _level(facts)
     if level is None:
         return None
     prod = any(PROD.search(t) for t in after) or any(PROD.search(t) for t in c.texts if "=" in t)
@@ -203,47 +117,105 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         reason = f"{name} resets {what}: what it holds is lost{scope}"
     else:
         reason = {4: f"{name} destroys {what}{scope}", 3: f"{name} deletes {what}{scope}",
-                  2: f"{name} shuts down, restarts or logs out", 1: f"{name} on {what}{scope}"}[strength]
+                  2: f"{name} stops it abruptly: unsaved state is lost" if prog not in SESSION_MANAGERS
+                  else f"{name} shuts down, restarts or logs out",
+                  1: f"{name} on {what}{scope}"}[strength]
+    if act.source == "letter":  # `htpasswd -D FILE user` edits FILE: what goes is what the letter names
+        return level, f"{reason} ({c.text})"
     return worst((level, f"{reason} ({c.text})"), _targets(c, verb, after))
 
 
-def _level(prog: str, verb: str, strength: int, nouns: list, data: list, light: list, named: bool,
-           everything: bool, forced: bool, heavy_option: Optional[str]) -> Optional[int]:
+# Weak verbs whose object an option may name (`oc adm drain node --force --delete-emptydir-data`).
+_WEAK_WITH_OPTIONS = {"drain", "evict", "clear", "flush", "empty"}
+
+
+def _deletes_data(option: str) -> bool:
+    """``--delete-namespaces``, ``--destroy-storage``, ``--delete-emptydir-data``: an option that deletes data
+    by name (not ``--delete-after`` or ``--remove-all-unused-imports``, which modify another action)."""
+    if not option.startswith("--"):
+        return False
+    parts = split_word(option[2:])
+    return len(parts) >= 2 and verb_strength(parts[0]) >= 3 and parts[0] not in RESET and \
+        not set(parts[1:]) & OPTION_MODIFIERS and \
+        (parts[-1] in DATA_NOUNS and parts[-1] not in WEAK_DATA_NOUNS or parts[-1] in ("all", "everything"))
+
+
+def _named_action(c: Ctx, act: Action) -> Action:
+    """No subcommand names a verb: the program's own name (a table of wipers, or a name such as
+    ``lxc-destroy``), else an option (``--delete``, ``--wipe-data``)."""
+    named = DESTRUCTIVE_PROGRAMS.get(c.prog.lower().removesuffix(".exe"))
+    if named and not set(c.texts) & _ONLY_FREE_SPACE:
+        after = [t for t in c.texts if not t.startswith(("-", "/"))] or ["files"]
+        return Action(named, c.prog, [], after, "program")
+    by_name = program_action(c.prog, c.texts)
+    if by_name.verb:
+        by_name.nouns += act.nouns
+        return by_name
+    if set(act.nouns) & _SCHEMA_WORDS or c.prog in MIGRATION_TOOLS:  # `hasura migrate apply --down all`
+        undo = next((t for t in c.texts if t.lstrip("-") in _UNDO and t.startswith("--")), None)
+        if undo:
+            return Action("rollback", undo, act.nouns, [t for t in c.texts if not t.startswith("-")], "option")
+    by_option = option_action(c.prog, c.texts) if not act.safe else Action()
+    if by_option.verb:
+        by_option.nouns = act.nouns[:1] + by_option.nouns + \
+            (["archive"] if is_backup_tool(c.prog) and by_option.source == "option" else [])
+        return by_option
+    return act
+
+
+@dataclass
+class _Facts:
+    """What the level is decided on."""
+
+    prog: str
+    verb: str
+    strength: int
+    source: str  # where the verb was read: "subcommand" | "program" | "option" | "letter"
+    nouns: list
+    data: list  # nouns that hold data
+    light: list  # nouns that are cheap to lose
+    named: bool  # a name follows the verb (or the program is the verb)
+    everything: bool  # a scope that takes everything
+    forced: bool
+    heavy_option: Optional[str]
+    abrupt: bool  # nosave, immediate, -9
+
+
+def _level(f: _Facts) -> Optional[int]:
     """Medium, or None: the verb's strength against what it acts on (a cache or a database)."""
     level: Optional[int]
-    if strength == 4:
-        level = None if light and not data else MEDIUM
-    elif strength == 3 and verb in RESET:
-        wipes = prog in RESET_WIPES and verb == "reset"  # `kubeadm reset`, `ykman piv reset`
-        level = MEDIUM if wipes or any(n in RESET_NOUNS for n in nouns) or forced and not light else None
-    elif strength == 3:
-        quiet = light and not data or prog in PACKAGE_TOOLS and not data
-        bare = not (data or named or everything or forced)  # `minikube delete`: the program's own object
-        level = MEDIUM if not quiet and not (bare and verb in ("prune", "purge", "expire", "discard")) else None
-    elif strength == 2:
-        level = MEDIUM if prog in SESSION_MANAGERS else None
-    elif verb in ("clear", "flush", "empty"):
-        level = MEDIUM if data and not light else None
+    quiet = f.light and not f.data or f.prog in PACKAGE_TOOLS and not f.data
+    if f.source == "option" and f.prog in PACKAGE_TOOLS:
+        return None  # `flatpak mask --remove app`, `pip --delete`: packages
+    if f.strength == 4:
+        level = None if f.light and not f.data or f.prog in PACKAGE_TOOLS and f.verb != "unpublish" and \
+            not f.data else MEDIUM
+        if f.source == "option" and not (f.named or f.data):
+            level = None
+    elif f.strength == 3 and f.verb in RESET:
+        wipes = f.prog in RESET_WIPES and f.verb == "reset"  # `kubeadm reset`, `ykman piv reset`
+        level = MEDIUM if wipes or any(n in RESET_NOUNS for n in f.nouns) or (f.forced or f.everything) and \
+            not f.light else None
+    elif f.strength == 3 and f.source == "option":  # `--delete` edits as often as it destroys: data must be named
+        strong = [n for n in f.data if n not in WEAK_DATA_NOUNS]
+        level = MEDIUM if strong and not quiet or f.everything and not f.light else None
+    elif f.strength == 3:
+        bare = not (f.data or f.named or f.everything or f.forced)  # `minikube delete`: the program's own object
+        level = MEDIUM if not quiet and not (bare and f.verb in ("prune", "expire", "discard", "undeploy")) else None
+        if f.verb == "gc" and not f.forced:
+            level = None  # garbage collection drops what nothing refers to; forced, it takes what it is told
+    elif f.strength == 2:  # a VM powered off is a plug pulled: what it had not written is lost
+        pulled = f.verb in ("poweroff", "power-off") and bool({"vm", "vms", "machine", "instance"} & set(f.nouns))
+        level = MEDIUM if f.prog in SESSION_MANAGERS or f.abrupt or f.forced or pulled else None
+    elif f.verb in ("clear", "flush", "empty"):
+        level = MEDIUM if f.data and not f.light or f.everything and not quiet else None
     else:
-        level = MEDIUM if data and (everything or heavy_option) else None
-    if level is None and heavy_option and strength:
+        level = MEDIUM if (f.data and (f.everything or f.heavy_option or f.forced and f.verb in ("drain", "evict"))
+                           or f.everything and not quiet and f.verb in WEAK_BROAD
+                           or f.abrupt and f.verb in ("stop", "kill")) else None
+    if level is None and f.heavy_option and f.strength:
         level = MEDIUM
     return level
-
-
-def _option_verb(c: Ctx, nouns: list) -> tuple:
-    """``--purge``, ``--wipe-data``: a strong verb given as an option when no subcommand names one; it
-    needs something to act on (a name or a data noun).  A bare ``--delete`` edits more often than it
-    destroys (``stow``, ``exiv2``, ``gifsicle``, ``xml edit``): it is left out."""
-    for t in c.texts:
-        m = re.match(r"^--?(purge|destroy|wipe|erase|drop)(?:-([\w-]+))?$", t)
-        if not m:
-            continue
-        noun = m.group(2) or ""
-        after = [x for x in c.texts if not x.startswith("-")]
-        if noun and any(p in DATA_NOUNS for p in noun.split("-")) or not noun and after:
-            return m.group(1), t, nouns + noun.split("-"), after
-    return "", "", nouns, []
 
 
 def _listed(c: Ctx) -> bool:

@@ -156,8 +156,10 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         recursive = any(t.startswith("-r") and "-recurse".startswith(t[:4]) for t in texts) or "-recurse" in texts
         paths = [_raw(w) for k, w in enumerate(c.args) if not w.text.startswith("-")
                  or (k and texts[k - 1] in ("-path", "-literalpath"))]
-        paths += [_raw(w) for f in c.chain for w in f.words[1:] if not w.text.startswith("-")
-                  and f.words[0].text.lower() in ("get-childitem", "gci", "ls", "dir")]
+        listings = [f for f in c.chain if f.words and f.words[0].text.lower() in ("get-childitem", "gci", "ls", "dir")]
+        paths += [_raw(w) for f in listings for w in f.words[1:] if not w.text.startswith("-")]
+        recursive = recursive or any(w.text.lower().startswith("-r") and "-recurse".startswith(w.text.lower()[:4])
+                                     for f in listings for w in f.words[1:])
         best = None
         for w in paths:
             t = target(w)

@@ -1,0 +1,232 @@
+"""What a command's own words say it does: the verb, the kind of object, the names it acts on.
+
+Command lines are built ``program [group…] verb [object…] [options]`` (``az storage account
+delete``, ``kind delete clusters --all``), but the verb may also be the program's own name
+(``lxc-destroy``, ``pg_dropcluster``, ``condor_rm``) or an option (``timeshift --delete
+--snapshot x``, ``kafka-topics --delete --topic t``, ``tarsnap -d``).  This module reads the
+words; ``vocabulary`` decides what the action is worth.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+from aish.safety.programs import READ_ONLY_SUBCOMMANDS
+from aish.safety.verb_words import split_word
+from aish.safety.verb_words import strength as verb_strength
+from aish.safety.verbs import (ALIASES, BACKUP_TOOLS, DATA_NOUNS, DELETE_LETTERS, FIRST_ALIASES, LIGHT_NOUNS,
+                               OPTION_MODIFIERS,
+                               NOT_BEFORE_SHORT_DELETE, PACKAGE_TOOLS, POWER, RESET, ROUTINE_OPTIONS,
+                               SESSION_MANAGERS, SHORT_DELETE, SPECIAL_WORDS, WEAK_DATA_NOUNS)
+
+_MAX_WORDS = 4  # subcommand words read after the program
+_WORD = re.compile(r"^\w[\w.:@+-]*$")
+# First subcommands that create, read or run: the words after them are names.
+SAFE_FIRST = frozenset("""
+add create new make mk init clone checkout commit switch show list ls get describe status info view log logs
+cat open edit set config build test install update upgrade push pull fetch merge rebase search find grep diff
+print echo help version login whoami copy cp move mv rename download upload watch serve up attach apply deploy
+publish import export fmt lint check verify inspect top ps plan validate outdated audit doctor exec run start
+enable use select mount compile save send
+""".split())
+# A first word after which the rest is a command of its own (`poetry run rails db:drop`).
+_RUNS_COMMAND = {"run": {"poetry", "uv", "pipenv", "pipx", "conda", "mamba", "heroku", "pdm", "hatch", "rye",
+                         "nix", "devbox", "dotenv", "doppler", "op", "aws-vault", "direnv", "mise", "asdf"},
+                 "exec": {"bundle", "pnpm", "direnv", "mise", "asdf", "devbox", "aws-vault", "flox"},
+                 "dlx": {"pnpm", "yarn"}, "x": {"bun"}}
+_RUNNERS = {"npx", "bunx", "uvx", "pnpx"}  # the first word is the command
+_RUNNER_VALUED = {"-p", "--package", "--from", "--with", "--python", "-c", "--call"}
+# Subcommands with their own meaning for one program ("" : harmless there).
+_OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("git", "clear"): "wipe", ("git", "clear-soft"): "delete",
+              ("git", "reset-file"): "delete", ("git", "undo"): "", ("manage.py", "flush"): "drop",
+              ("manage.py", "reset_db"): "drop", ("manage.py", "sqlflush"): "",
+              ("redis-cli", "flushall"): "drop", ("redis-cli", "flushdb"): "drop", ("pm", "clear"): "wipe"}
+_POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.PowerOff`
+ALIAS_OF = {short: full for table in (*ALIASES.values(), *FIRST_ALIASES.values()) for short, full in table.items()}
+# An option spelled as a verb: `--delete`, `-delete`, `--drop-slot`, `--wipe_data`, `--force-reset`.
+_OPTION = re.compile(r"^--?([A-Za-z][\w-]*)(?:=(.*))?$")
+_OFF_VALUES = {"false", "no", "0", "off", "none", "never"}
+_LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, `--factory-reset`
+
+
+@dataclass
+class Action:
+    verb: str = ""  # the strongest verb word ("delete"), "" when none
+    said: str = ""  # as written: the subcommand, the option or the program's name
+    nouns: list = field(default_factory=list)  # kinds of objects around the verb ("database", "cache")
+    after: list = field(default_factory=list)  # the names it acts on
+    source: str = ""  # "subcommand" | "program" | "option" | "letter" (a program's own delete letter)
+    safe: bool = False  # a harmless first subcommand: the words after it are names, its options its own
+
+
+def subcommand_action(prog: str, texts: list) -> Action:
+    """The verb among the leading subcommand words, with the nouns before it and the names after."""
+    aliases = ALIASES.get(prog, {})
+    at = [k for k, t in enumerate(texts) if not t.startswith(("-", "/", "+"))
+          and not (k and is_option_value(texts, k))][:_MAX_WORDS + 1]
+    positions = [texts[k] for k in at]
+    after_option = {texts[k] for k in at if k and texts[k - 1].startswith("-")}  # `fd x -t d`: a value
+    first = FIRST_ALIASES.get(prog, {})
+    positions = [first.get(t, t) for t in positions[:1]] + \
+        [aliases.get(t) or first.get(t) or (t if t in after_option else _short_delete(t, positions[k], k, prog))
+         for k, t in enumerate(positions[1:])]
+    nouns: list = []
+    for k, word in enumerate(positions[:_MAX_WORDS]):
+        if not _WORD.match(word):
+            if k == 0 and prog not in PACKAGE_TOOLS and not re.search(r"/|\.(py|php|js|rb|pl|sh)$", word):
+                return Action(nouns=nouns)
+            continue  # a script the interpreter runs (`php bin/console …`), or a name
+        override = _OVERRIDES.get((prog if k == 0 else positions[k - 1], word), SPECIAL_WORDS.get(word.lower()))
+        if override is not None:
+            if not override:
+                return Action(nouns=nouns)
+            return Action(override, word, nouns + split_word(word), after_word(texts, word), "subcommand")
+        if word.lower() in POWER:
+            return Action(word.lower(), word, nouns, after_word(texts, word), "subcommand")
+        compact = re.sub(r"[^a-z]", "", word.lower())
+        if prog in SESSION_MANAGERS and compact.endswith(_POWER_COMPACT):
+            return Action("poweroff", word, nouns, after_word(texts, word), "subcommand")
+        parts = split_word(word)
+        if any(p in SAFE_FIRST for p in parts) and not any(verb_strength(p) for p in parts) and \
+                not (k and len(parts) > 1 and any(verb_strength(w) >= 2 for w in positions[k + 1:_MAX_WORDS])):
+            return Action(nouns=nouns, safe=True)  # `add-permission`, `create-volume`: the rest are names
+        verbs = [p for p in parts if verb_strength(p)]
+        if verbs:
+            verb = max(verbs, key=verb_strength)
+            nouns += [p for p in parts if p != verb]
+            after = after_word(texts, word)
+            if after and (after[0].lower() in DATA_NOUNS or after[0].lower() in LIGHT_NOUNS):
+                nouns.append(after[0].lower())  # `kind delete clusters`: the kind of object, not a name
+            return Action(verb, word, nouns, after, "subcommand")
+        if k == 0 and word in READ_ONLY_SUBCOMMANDS.get(prog, ()):
+            return Action(nouns=nouns, safe=True)
+        nouns += parts
+    return Action(nouns=nouns)
+
+
+def _short_delete(word: str, before: str, k: int, prog: str) -> str:
+    """``d`` after a short subcommand word (``jj tag d NAME``, ``tc q d dev eth0``) is delete."""
+    if word in SHORT_DELETE and k < 2 and re.fullmatch(r"[a-z]{1,12}", before) and prog not in PACKAGE_TOOLS \
+            and before not in NOT_BEFORE_SHORT_DELETE:
+        return "delete"
+    return word
+
+
+def program_action(prog: str, texts: list) -> Action:
+    """A program named for what it destroys (``lxc-destroy``, ``pg_dropcluster``, ``condor_rm``,
+    ``steamos-factory-reset``): its name is the verb, its operands the names."""
+    name = re.sub(r"\.(sh|py|pl|rb|exe|bash)$", "", prog)
+    parts = split_word(name)
+    if len(parts) < 2 or prog in PACKAGE_TOOLS:
+        return Action()
+    verbs = [p for p in parts if verb_strength(p) >= 3 and p not in POWER]
+    if not verbs:
+        return Action()
+    verb = max(verbs, key=verb_strength)
+    after = [t for t in texts if not t.startswith("-")]
+    return Action(verb, prog, [p for p in parts if p != verb], after, "program")
+
+
+def option_action(prog: str, texts: list) -> Action:
+    """A strong verb given as an option when no subcommand names one (``--delete``, ``-delete``,
+    ``--delete-vm``, ``--drop-slot``, ``--factory-reset``; ``-d`` only on backup tools, whose
+    business is archives).  Modifiers of another action (``--delete-after``, ``--remove-source-files``)
+    and routine options (``--rm``, ``--remove-orphans``) are not verbs."""
+    backup = is_backup_tool(prog)
+    letter, noun = DELETE_LETTERS.get(prog, ("", ""))
+    if letter and any(re.fullmatch(rf"-[a-zA-Z]*{letter}[a-zA-Z]*", t) for t in texts):
+        return Action("delete", f"-{letter}", [noun], names(texts), "letter")
+    for k, t in enumerate(texts):
+        if t in ROUTINE_OPTIONS:
+            continue
+        if backup and t == "-d" and (k + 1 == len(texts) or texts[k + 1].startswith("-")):
+            return Action("delete", t, ["archive"], names(texts), "option")  # `-d` as a flag, not `-d DIR`
+        m = _OPTION.match(t)
+        value = m.group(2) if m else None
+        if m is None or value is not None and value.lower() in _OFF_VALUES:
+            continue
+        if value is None and t.startswith("-") and not t.startswith("--") and k + 1 < len(texts) and \
+                texts[k + 1].lower() in _OFF_VALUES:
+            continue  # `-deleteduplicates false`
+        parts = split_word(m.group(1))
+        if len(m.group(1)) < 3 or not parts:
+            continue
+        lead = [p for p in parts if p in _LEADS]
+        verb = parts[len(lead)] if len(parts) > len(lead) else ""
+        if verb_strength(verb) < 3 or verb in POWER:
+            continue
+        rest = parts[len(lead) + 1:]
+        if set(rest) & OPTION_MODIFIERS:
+            continue
+        if verb in RESET and not (set(lead) & {"force", "factory", "hard"} or set(rest) & DATA_NOUNS):
+            continue  # a bare `--reset` resets settings, not data
+        return Action(verb, t, lead + rest, names(texts), "option")
+    return Action()
+
+
+def is_backup_tool(prog: str) -> bool:
+    """Backup and snapshot tools: what they delete is an archive (``tarsnap -d``, ``rusnapshot --del``)."""
+    return prog in BACKUP_TOOLS or bool(re.search(r"(backup|snapshot|snapper|tarsnap|restic|borg)", prog))
+
+
+def option_nouns(texts: list) -> list:
+    """The kinds of objects named by the options (``--topic``, ``-keystore``, ``--snapshot``):
+    strong data nouns only (``--file`` or ``--group`` say little)."""
+    out = []
+    for t in texts:
+        m = _OPTION.match(t)
+        if m and len(m.group(1)) > 2:
+            out += [p for p in split_word(m.group(1)) if p in DATA_NOUNS and p not in WEAK_DATA_NOUNS]
+    return out
+
+
+def names(texts: list) -> list:
+    """The operands: every word that is not an option."""
+    return [t for t in texts if not t.startswith("-") and t != "--"]
+
+
+def is_option_value(texts: list, k: int) -> bool:
+    """Is ``texts[k]`` probably the value of the option before it (``--config NAME``, ``-r REPO``,
+    PowerShell's ``-Format X``)?  A verb is never taken for a value: ``--mode deleteall`` counts."""
+    before = texts[k - 1]
+    if not before.startswith("-") or "=" in before or before == "--":
+        return False
+    if re.match(r"^-[A-Z][A-Za-z]+$", before):
+        return True
+    if any(verb_strength(p) for p in split_word(texts[k])):
+        return False
+    rest = [t for t in texts[k + 1:] if not t.startswith("-")]
+    return bool(rest) and (before.startswith("--") or len(before) == 2)
+
+
+def after_word(texts: list, word: str) -> list:
+    """The names after the verb: every word that is not an option (paths included)."""
+    at = next((k for k, t in enumerate(texts) if t == word or ALIAS_OF.get(t) == word), len(texts))
+    return [t for t in texts[at + 1:] if not t.startswith("-") and t != "--"]
+
+
+def runs_command(prog: str, args: list) -> Optional[list]:
+    """The words of a command another program runs (``poetry run …``, ``npx prisma …``), or None."""
+    texts = [w.text for w in args]
+    if prog in _RUNNERS:
+        k = 0
+        while k < len(texts) and texts[k].startswith("-"):
+            k += 2 if texts[k] in _RUNNER_VALUED else 1
+        return list(args[k:]) or None
+    first = next((k for k, t in enumerate(texts) if not t.startswith("-")), None)
+    if first is None or prog not in _RUNS_COMMAND.get(texts[first], ()):
+        return None
+    rest = args[first + 1:]
+    while rest and rest[0].text.startswith("-"):
+        rest = rest[1:]
+    if prog in ("heroku", "op", "doppler"):
+        rest = [w for w in rest if w.text != "--"]
+    return rest or None
+
+
+def options(texts: list) -> set:
+    """Long options by name, short ones whole and letter by letter (``-rf`` -> -rf, -r, -f)."""
+    return {t.split("=", 1)[0] for t in texts if t.startswith("--")} | \
+        {f"-{letter}" for t in texts if t.startswith("-") and not t.startswith("--") and len(t) <= 5
+         for letter in t[1:]} | {t for t in texts if t.startswith("-") and not t.startswith("--")}

@@ -1,0 +1,55 @@
+"""Effect: a database statement handed to a program no rule names.
+
+Database clients are many (``dolt sql -q``, ``wrangler d1 execute --command``, ``arangosh
+--javascript.execute-string``, an HTTP query API's ``q=``, ``echo flush_all | nc host 11211``),
+and what they run is in plain sight: an argument that *is* a statement (it starts with
+``DROP``, ``TRUNCATE``, ``DELETE FROM``…, or calls a collection's ``drop()``) is judged by the
+SQL rules whatever the program.  Statement text inside a message (``-m``, ``--title``) or
+given to a program that only prints it is not run, and is not judged.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.programs import READ_ONLY
+from aish.safety.rules.common import Ctx, worst
+from aish.safety.rules.content import sql_finding
+
+# An argument that is a destructive statement, not text that mentions one.
+_STATEMENT = re.compile(
+    r"^\s*(?:[\w.]+=)?\s*(?:(?:DROP\s+(?:TABLE|DATABASE|SCHEMA|KEYSPACE|COLLECTION|INDEX|VIEW|USER|ROLE|OWNED|"
+    r"MEASUREMENT|SERIES|RETENTION|BUCKET|GRAPH|STREAM|TOPIC|SPACE|TAG)\b|TRUNCATE\b|DELETE\s+FROM\b|"
+    r"UPDATE\s+[\w.\"`\[\]]+\s+SET\b|ALTER\s+TABLE\b|FLUSH_?ALL\b|FLUSHDB\b|MATCH\s*\().*)$",
+    re.IGNORECASE | re.DOTALL)
+# Calls on a document store's database object (`db.dropDatabase()`, `db._drop("x")`, `db[c].drop()`).
+_DB_CALL = re.compile(r"\bdb(?:\.\w+|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate)\s*\(")
+# Options whose value is prose for people, not a statement for a program.
+_PROSE = {"-m", "--message", "--title", "-t", "--body", "-b", "--description", "-d", "--comment", "--subject",
+          "-s", "--note", "--notes", "--summary", "--reason", "--label"}
+_NOT_RUN = READ_ONLY | {"git", "hg", "svn", "jj", "gh", "glab", "sed", "perl", "tee", "xclip", "xsel", "pbcopy",
+                        "wl-copy", "notify-send", "say", "espeak", "zenity", "kdialog", "logger", "wall", "write"}
+# Programs that run the text they are fed (`echo flush_all | nc localhost 11211`).
+_STDIN_CLIENT = re.compile(r"^(nc|ncat|netcat|socat|telnet|openssl)$|sql|db|mongo|redis|valkey|cqlsh|influx|"
+                           r"clickhouse|arangosh|cypher|surreal|dolt|memcach")
+
+
+def rule_statement_argument(c: Ctx) -> Optional[tuple]:
+    """Judge an argument (or text piped in) that is a destructive database statement."""
+    if c.prog in _NOT_RUN:
+        return None
+    best = None
+    texts = c.texts
+    for k, t in enumerate(texts):
+        if k and texts[k - 1] in _PROSE or t.startswith("-") and "=" not in t:
+            continue
+        statement = t.split("=", 1)[1] if t.startswith("-") else t
+        if _STATEMENT.match(statement) or _DB_CALL.search(statement):
+            best = worst(best, sql_finding(statement, c.text))
+    if best is None and _STDIN_CLIENT.search(c.prog.lower()):
+        for feeder in c.chain[-1:]:
+            if feeder.words and feeder.words[0].text in ("echo", "printf"):
+                fed = " ".join(w.text for w in feeder.words[1:] if not w.text.startswith("-"))
+                if _STATEMENT.match(fed) or _DB_CALL.search(fed):
+                    best = worst(best, sql_finding(fed, c.text))
+    return best
