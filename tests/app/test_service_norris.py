@@ -219,10 +219,10 @@ def test_a_step_the_rules_do_not_know_gets_the_second_opinion(planner, config_fi
     """An unknown program with write-looking options is judged by the second opinion (costed
     probe) before it may be proposed, as any ask's suggestion is."""
     planner.write('[safety]\nllm_model = "deep"\n[norris]\nautorun = "safe"\n')
-    planner.queue(Reply("CMD: frobnicate --delete --all"),
-                  Reply("LEVEL: high - deletes every frob"))
+    planner.queue(Reply("CMD: frobnicate --overwrite --all"),  # (`--delete --all` is the rules' own: high)
+                  Reply("LEVEL: high - overwrites every frob"))
     first = service.ok("norris", "tidy the frobs")
-    assert "frobnicate --delete --all" in first.stdout and "deletes every frob" in first.stderr
+    assert "frobnicate --overwrite --all" in first.stdout and "overwrites every frob" in first.stderr
     rows = {r["category"] for r in json.loads(service.ok("cost", "detail", "--json").stdout)["rows"]}
     assert "probe" in rows
 

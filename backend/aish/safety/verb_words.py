@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, LIGHT_NOUNS, NOMINAL_VERBS, POWER, RESET, WEAK
 
@@ -22,11 +23,16 @@ def split_word(word: str) -> list:
         piece = piece.lower()
         if not piece:
             continue
-        parts.extend(_affixes(piece))
+        parts.extend(_affixes(piece))  # a tuple, cached: a long pipeline repeats its programs
     return parts
 
 
-def _affixes(piece: str) -> list:
+@lru_cache(maxsize=4096)
+def _affixes(piece: str) -> tuple:
+    return tuple(_split_affixes(piece))
+
+
+def _split_affixes(piece: str) -> list:
     if piece in HEAVY or piece in DELETE or piece in RESET or piece in POWER or piece in WEAK:
         return [piece]
     if piece in NOMINAL_VERBS:
