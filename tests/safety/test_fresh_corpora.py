@@ -22,7 +22,8 @@ def _flagged(command: str) -> bool:
     return verdict is not None and verdict.level in ("medium", "high")
 
 
-@pytest.mark.parametrize("round_,floor", [("round1", 0.95), ("round2", 0.95), ("round3", 0.95), ("round4", 0.95)])
+@pytest.mark.parametrize("round_,floor", [("round1", 0.95), ("round2", 0.95), ("round3", 0.95), ("round4", 0.95),
+                                            ("round5", 0.94)])
 def test_fresh_destructive_forms_are_flagged(round_, floor):
     commands = [re.sub(r"^\[\w+\] ", "", line) for line in _lines(f"{round_}-destructive.txt")]
     missed = [c for c in commands if not _flagged(c)]
@@ -30,7 +31,7 @@ def test_fresh_destructive_forms_are_flagged(round_, floor):
     assert 1 - len(missed) / len(commands) >= floor, missed
 
 
-@pytest.mark.parametrize("round_", ["round1", "round2", "round3", "round4"])
+@pytest.mark.parametrize("round_", ["round1", "round2", "round3", "round4", "round5"])
 def test_fresh_everyday_commands_stay_quiet(round_):
     commands = _lines(f"{round_}-everyday.txt")
     loud = [c for c in commands if _flagged(c)]

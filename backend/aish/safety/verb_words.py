@@ -12,13 +12,16 @@ _AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), 
     tuple(sorted((v for v in WEAK if len(v) >= 8), key=len, reverse=True))  # unregistervm
 _AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}
 _ALL_VERBS = HEAVY | DELETE | RESET | WEAK
+# Words that say which of the things a verb takes (`dropunused`, `deleteold`, `pruneorphaned`).
+_QUALIFIERS = frozenset({"unused", "old", "stale", "expired", "orphaned", "orphans", "merged", "local", "remote",
+                         "others", "inactive", "untracked"})
 _LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
 
 
 def split_word(word: str) -> list:
     """``delete-db-instance`` -> delete, db, instance; ``dropDatabase`` -> drop, database;
     ``unregistervm`` -> unregister, vm; ``db:drop`` -> db, drop."""
-    parts = []
+    parts: list = []
     for piece in re.split(r"[-_:./]+", _CAMEL.sub("-", word)):
         piece = piece.lower()
         if not piece:
@@ -47,7 +50,8 @@ def _split_affixes(piece: str) -> list:
     for verb in _AFFIX_VERBS:
         if piece.startswith(verb):
             rest = piece[len(verb):]
-            if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in ("all", "vm", "db", "fs", "s"):
+            if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in _QUALIFIERS or \
+                    rest in ("all", "vm", "db", "fs", "s"):
                 return [verb, rest] if rest != "s" else [verb]
             tail = next((n for n in _LONG_NOUNS if rest.endswith(n)), None)
             if tail:  # deletelocalsnapshots

@@ -31,7 +31,7 @@ _RECURSIVE = re.compile(r"rmtree|rm_rf|rm_r\b|RemoveAll|remove_dir_all|deleteDir
 # Calls that replace a file's content, the path first.
 _WRITE_CALL = re.compile(
     r"(?<![\w-])(?:[\w$]+(?:\.|::))*(?P<name>writeFileSync|writeFile|writeTextFile|write_text|write_bytes|"
-    r"file_put_contents|WriteAllText|WriteAllBytes|WriteFile|spit|write|truncate)\s*(?P<open>\()")
+    r"file_put_contents|WriteAllText|WriteAllBytes|WriteFile|spit|write|truncateSync|truncate)\s*(?P<open>\()")
 # `open(PATH, 'w')`, `io.open(PATH, "w")`, `fopen(PATH, "wb")`, `File.open(PATH, "w")`, perl `open(F, ">PATH")`.
 _OPEN_FOR_WRITE = re.compile(r"\b(?:io\.|File\.)?f?open\s*\(\s*(?P<path>[^,()]+(?:\([^()]*\))?[^,()]*)\s*,\s*"
                              r"(?:mode\s*=\s*)?['\"](?:w|wb|w\+|wt)['\"]")
@@ -49,9 +49,9 @@ _LITERAL = re.compile(r"""'([^'\\]*(?:\\.[^'\\]*)*)'|"([^"\\]*(?:\\.[^"\\]*)*)\"
 _REACH = 160  # characters of a call's arguments read for its path
 
 
-def _path_in(region: str) -> Optional[str]:
+def _path_in(region: str, bare: bool = False) -> Optional[str]:
     """The path a call's argument text names, when it can be read: home (and what is joined to it),
-    or a literal that is a path."""
+    or a literal that is a path; with ``bare``, also an unquoted one (tcl's ``file delete -force ~/``)."""
     home = HOME_EXPR.search(region)
     if home:
         joined = re.match(r"""\s*[\])}]*\s*(?:[.+,]|\.\.|/)?\s*(?:['"])?(/[^'"\s,)]*)""", region[home.end():])
@@ -60,7 +60,8 @@ def _path_in(region: str) -> Optional[str]:
         text = m.group(1) if m.group(1) is not None else m.group(2)
         if text.startswith(("/", "~")) or text in (".", "*", "./*"):
             return text
-    return None
+    unquoted = re.search(r"(?:^|\s)(~[\w/.*-]*|/[\w/.*-]*)(?=\s|$)", region) if bare else None
+    return unquoted.group(1) if unquoted else None
 
 
 def _arguments(code: str, start: int, in_parens: bool) -> str:
@@ -90,7 +91,7 @@ def file_effects(code: str) -> list:
     out = []
     for m in _DELETE_CALL.finditer(code):
         region = _arguments(code, m.end(), m.group("open") == "(")
-        path = _path_in(region) if region.strip() else None
+        path = _path_in(region, bare=m.group("open") != "(") if region.strip() else None
         if path is None and not region.strip():  # `new File(X).deleteDir()`: the path came before
             path = _path_in(_statement_before(code, m.start()))
         if path is None:
@@ -105,6 +106,8 @@ def file_effects(code: str) -> list:
         if m.group("name") == "write" and qualifier not in ("", "File.", "IO.", "Bun.", "Files.", "fs.", "Path."):
             continue  # `sys.stdout.write("/etc")` writes text, not a file
         path = _path_in(code[m.end():m.end() + _REACH].split(",")[0].split(";")[0])
+        if path is None and code[m.start("name") - 1:m.start("name")] == ".":  # Path('/etc/x').write_text('')
+            path = _path_in(_statement_before(code, m.start("name")))
         out += _overwrite(path)
     for m in _OPEN_FOR_WRITE.finditer(code):
         out += _overwrite(_path_in(m.group("path")))

@@ -88,9 +88,16 @@ def rule_dd(c: Ctx) -> Optional[tuple]:
 def rule_mkfs(c: Ctx) -> Optional[tuple]:
     if any(w.text in ("-V", "--version", "-h", "--help") for w in c.args) and len(c.args) == 1:
         return None
-    dev = next((w.text for w in reversed(c.args) if w.text.startswith("/dev/")), None) or \
-        next((w.text for w in reversed(c.args) if not w.text.startswith("-")), "a device")
+    dev = next((w.text for w in reversed(c.args) if w.text.startswith("/dev/")), None)
+    image = next((w.text for w in c.args if _IMAGE_FILE.search(w.text) and not w.has_var), None)
+    if dev is None and image is not None:  # `mkfs.ext4 disk.img`, `mkfs.erofs out.erofs root/`: a file is built
+        return LOW, f"{c.prog} writes a new filesystem into the image file {image} ({c.text})"
+    dev = dev or next((w.text for w in reversed(c.args) if not w.text.startswith("-")), "a device")
     return HIGH, f"{c.prog} erases {dev} (a new empty filesystem) ({c.text})"
+
+
+_IMAGE_FILE = re.compile(r"^(?!-|/dev/)[^$]*\.(img|iso|raw|bin|erofs|squashfs|sqfs|cramfs|qcow2|vhdx?|vmdk|fs|"
+                         r"ext[234]|fat|dmg)$", re.IGNORECASE)
 
 
 def rule_volume(c: Ctx) -> Optional[tuple]:

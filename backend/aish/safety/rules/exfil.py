@@ -145,6 +145,9 @@ def _named_files(c: Ctx) -> list:
     if c.prog == "socat":  # socat FILE:~/.kube/config TCP:host:port
         files += [re.sub(r",.*$", "", t.split(":", 1)[1]) for t in texts
                   if re.match(r"^(FILE|OPEN|GOPEN|READ|CREATE):", t, re.IGNORECASE)]
+    if c.prog in ("smbclient", "lftp", "ftp", "sftp") and any(t in ("-c", "-e") for t in texts):
+        script = texts[next(k for k, t in enumerate(texts) if t in ("-c", "-e")) + 1:][:1]  # -c 'put FILE'
+        files += [p for line in script for p in re.findall(r"\b(?:m?put|reput)\s+([^\s;]+)", line)]
     if c.prog in ("gh",) and texts[:2] == ["gist", "create"]:
         files += [t for t in texts[2:] if not t.startswith("-")]
     if c.prog in ("mail", "mailx", "mutt", "s-nail") and "-a" in texts:

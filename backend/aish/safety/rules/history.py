@@ -95,6 +95,8 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
             sub == "gc" and values.get("--prune") in ("now", "all") or \
             sub == "prune" and values.get("--expire") == "now":
         return MEDIUM, f"permanently drops unreachable commits ({c.text})"
+    if sub == "worktree" and texts[:1] == ["remove"] and flags & {"f", "--force"}:
+        return MEDIUM, f"deletes a worktree with its uncommitted changes ({c.text})"
     if sub == "update-ref" and flags & {"d"}:
         return MEDIUM, f"deletes a ref directly (no reflog safety net) ({c.text})"
     if sub == "rm" and flags & {"r"} and any(w.text in (".", "*", ":/") for w in pos) and not flags & {"--cached"}:
@@ -144,5 +146,22 @@ def rule_jj(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {"git": [rule_git_history], "hg": [rule_hg], "svn": [rule_svn], "jj": [rule_jj],
-         "bfg": [rule_history_rewriters], "java": [rule_history_rewriters]}
+# Other version control systems' commands that drop commits or their history for good (`bzr uncommit`,
+# `fossil scrub --verily`, `p4 obliterate`, `darcs obliterate`, `sl hide`, `pijul unrecord`, `jj abandon`).
+_VCS_DISCARDS = {"bzr": {"uncommit", "remove-branch"}, "brz": {"uncommit", "remove-branch"},
+                 "fossil": {"scrub", "purge", "shun"}, "p4": {"obliterate", "archive"}, "darcs": {"obliterate",
+                 "unrecord", "unpull"}, "sl": {"hide", "strip", "uncommit", "unamend"}, "pijul": {"unrecord"},
+                 "jj": {"abandon"}, "git-branchless": {"hide"}}
+
+
+def rule_vcs_discards(c: Ctx) -> Optional[tuple]:
+    """A subcommand of another VCS that drops commits: what they held is gone from the history."""
+    sub = next((t for t in c.texts if not t.startswith("-")), "")
+    if sub in _VCS_DISCARDS.get(c.prog, ()):
+        return MEDIUM, f"{c.prog} {sub} drops commits or their history ({c.text})"
+    return None
+
+
+RULES = {"git": [rule_git_history], "hg": [rule_hg], "svn": [rule_svn], "jj": [rule_jj, rule_vcs_discards],
+         "bfg": [rule_history_rewriters], "java": [rule_history_rewriters],
+         **{p: [rule_vcs_discards] for p in _VCS_DISCARDS if p != "jj"}}

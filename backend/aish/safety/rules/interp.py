@@ -115,6 +115,9 @@ def body(c: Ctx) -> Optional[str]:
 def _stdin_body(c: Ctx) -> Optional[str]:
     bodies = [r.body for r in c.seg.redirects if r.body] + \
              [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
+    fed = c.chain[-1].words if c.chain else []
+    if fed and fed[0].text in ("echo", "printf"):  # `echo 'file delete -force ~/' | tclsh`
+        bodies.append(" ".join(w.text for w in fed[1:] if not re.fullmatch(r"-[neE]+", w.text)))
     return "\n".join(bodies) or None
 
 
@@ -223,5 +226,5 @@ RULES: dict = {"awk": [rule_awk_system], "gawk": [rule_awk_system], "mawk": [rul
                "nawk": [rule_awk_system]}
 for _p in ("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua",
            "luajit", "Rscript", "osascript", "bun", "deno", "pwsh", "powershell", "powershell.exe", "pwsh.exe",
-           "groovy", "julia", "elixir", "kotlin", "scala"):
+           "groovy", "julia", "elixir", "kotlin", "scala", "tclsh", "jshell"):
     RULES[_p] = [rule_interpreter_body]

@@ -101,6 +101,28 @@ def rule_install_from_url(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# Runtimes that run a script given by URL; with these permissions it may do anything the user can.
+_URL_RUNNERS = {"deno": ({"run", "install", "x"}, {"-A", "--allow-all", "--allow-run", "--allow-write", "--allow-ffi"})}
+
+
+def rule_run_from_url(c: Ctx) -> Optional[tuple]:
+    """``deno run -A https://…/install.ts``: remote code with the run of the machine (sandboxed without -A)."""
+    subs, powers = _URL_RUNNERS.get(c.prog, (set(), set()))
+    texts = c.texts
+    url = next((t for t in texts if re.match(r"^https?://", t)), None)
+    if texts[:1] and texts[0] in subs and url and {t.split("=", 1)[0] for t in texts} & powers:
+        return HIGH, f"runs a script straight from the network with full permissions ({c.text})"
+    return None
+
+
+def python_module(c: Ctx) -> Optional[tuple]:
+    """``python -m pip install …``: judged as the module's own command."""
+    texts = c.texts
+    if re.fullmatch(r"python[\d.]*|py", c.prog) and texts[:1] == ["-m"] and len(texts) > 1 and texts[1] in _INSTALLERS:
+        return c.check(list(c.args[1:]))
+    return None
+
+
 def downloaded_then_run(segments: list) -> Optional[tuple]:
     """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line."""
     fetched = set()
@@ -135,3 +157,6 @@ for _p in INTERPRETERS:
     RULES[_p] = [rule_pipe_to_interpreter]
 for _p in _INSTALLERS:
     RULES.setdefault(_p, []).append(rule_install_from_url)
+RULES.setdefault("deno", []).append(rule_run_from_url)
+for _p in ("python", "python3", "py"):
+    RULES.setdefault(_p, []).append(python_module)

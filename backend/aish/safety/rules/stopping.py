@@ -129,6 +129,19 @@ def rule_job_cancel(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# Process supervisors: shutting the supervisor down stops every program it runs.
+_SUPERVISORS = {"supervisorctl": {"shutdown"}, "pm2": {"kill"}, "circusctl": {"quit"}, "monit": {"quit"},
+                "forever": {"stopall"}, "s6-svscanctl": {"-t", "-q", "-b"}, "pueue": {"shutdown"},
+                "overmind": {"kill", "quit"}}
+
+
+def rule_supervisor_shutdown(c: Ctx) -> Optional[tuple]:
+    """``supervisorctl shutdown``, ``pm2 kill``, ``circusctl quit``: every managed program stops with it."""
+    if set(c.texts[:2]) & _SUPERVISORS.get(c.prog, set()):
+        return MEDIUM, f"{c.prog} shuts the supervisor down: every program it runs stops ({c.text})"
+    return None
+
+
 def rule_fuser(c: Ctx) -> Optional[tuple]:
     """``fuser -k 8080/tcp``, ``fuser -km /mnt``: kills whatever uses a port or a filesystem."""
     flags, _, pos = parse_opts(c.args, frozenset({"-n", "--namespace", "-s"}))
@@ -210,7 +223,8 @@ RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_pow
          "tskill": [rule_windows_session], "logoff": [rule_windows_session], "taskkill": [rule_taskkill],
          "taskkill.exe": [rule_taskkill], "wmic": [rule_taskkill],
          "Stop-Process": [rule_taskkill], "stop-process": [rule_taskkill], "spps": [rule_taskkill],
-         **{p: [rule_job_cancel] for p in ("scancel", "bkill", "qdel", "condor_rm")}}
+         **{p: [rule_job_cancel] for p in ("scancel", "bkill", "qdel", "condor_rm")},
+         **{p: [rule_supervisor_shutdown] for p in _SUPERVISORS}}
 for _p in _DESKTOP:
     RULES[_p] = [rule_desktop]
 for _p in _UPDATE_REBOOT:

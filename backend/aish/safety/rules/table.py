@@ -97,7 +97,7 @@ ip6tables-restore ipset nft ufw firewall-cmd pfctl ifconfig ifdown route rmmod m
 killall pkill skill killall5 umount mount swapoff efibootmgr grub-install grub2-install userdel deluser
 luserdel groupdel delgroup usermod passwd chage gpasswd chsh chpasswd chgpasswd history fc unset export
 declare typeset readonly alias trap unalias eval watch ssh mosh autossh sh bash zsh dash ksh mksh fish ash su
-runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl vault nomad zfs zpool lvremove vgremove hg
+runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl zfs zpool lvremove vgremove hg
 service rc-service sv rc-update update-rc.d chkconfig launchctl terraform tofu terragrunt
 pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom fuser kill-port
 taskkill curl wget http https xh httpie del erase rd format vssadmin wbadmin bcdedit reg net sc schtasks
@@ -150,7 +150,7 @@ def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
     rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog))
-    if rules is None and c.prog.startswith(("mkfs", "mkfs.")):
+    if rules is None and c.prog.startswith(("mkfs", "newfs_")):  # mkfs.xfs, newfs_msdos, newfs_apfs
         rules = [content.rule_mkfs]
     best = None
     if c.prog.lower() in _SQL_WORDS and _SQL_STATEMENT.match(" ".join(w.text for w in c.words)):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY
@@ -28,9 +29,10 @@ from aish.safety.rules import devices
 from aish.safety.rules.remote import PROD
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
-from aish.safety.verbs import (ABRUPT, DATA_NOUNS, DESTRUCTIVE_PROGRAMS, EVERYTHING, FORCE_OPTIONS, HEAVY_OPTIONS,
-                               HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, MIGRATION_TOOLS, OPTION_MODIFIERS, PACKAGE_TOOLS,
-                               RESET, RESET_NOUNS, RESET_WIPES, ROUTINE_OPTIONS, SCOPE_OPTIONS, SESSION_MANAGERS,
+from aish.safety.verbs import (ABRUPT, DATA_NOUNS, DESTRUCTIVE_PROGRAMS, DEVICE_PROGRAMS, EVERYTHING, FORCE_OPTIONS,
+                               HEAVY_OPTIONS, HEAVY_OPTIONS_PATTERN, LIGHT_NOUNS, MIGRATION_TOOLS, OPTION_MODIFIERS,
+                               PACKAGE_TOOLS, RESET, RESET_NOUNS, RESET_WIPES, ROUTINE_OPTIONS, SCOPE_OPTIONS,
+                               SESSION_MANAGERS,
                                WEAK_BROAD, WEAK_DATA_NOUNS)
 
 # Package tools: these nouns are where packages come from, cheap to lose.
@@ -53,8 +55,8 @@ def runs_command(c: Ctx) -> Optional[list]:
 def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     """Judge the destructive vocabulary of any program's subcommands, name and options."""
     prog = c.prog
-    if prog in READ_ONLY:
-        return None
+    if prog in READ_ONLY or not c.texts and not _name_says_destroy(prog):
+        return None  # a bare program: only its name could say it destroys (a long pipeline has thousands)
     inner = runs_command(c)
     if inner is not None:
         return c.check(inner)
@@ -82,6 +84,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     heavy_option = next((o for o in sorted(options) if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o) or
                                                         _deletes_data(o)) and o not in ROUTINE_OPTIONS), None)
     if not act.verb:
+        if _restores_over(c, options):
+            return MEDIUM, f"{prog} restores over what exists, forced: its current state is lost ({c.text})"
         if heavy_option:
             wide = "all" in heavy_option or "everything" in heavy_option
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
@@ -96,9 +100,12 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     light_nouns = LIGHT_NOUNS | (_PACKAGE_LIGHT if prog in PACKAGE_TOOLS else frozenset())
     if act.source == "option" or verb in _WEAK_WITH_OPTIONS:
         nouns = nouns + option_nouns(c.texts)
+    if verb in ("clear", "flush", "empty") and not nouns:  # `secret-tool clear …`: what the program keeps
+        nouns = [n for n in split_word(prog) if n in DATA_NOUNS and n not in WEAK_DATA_NOUNS]
     data = [n for n in nouns if n in DATA_NOUNS and n not in light_nouns]
     light = [n for n in nouns if n in light_nouns]
     everything = any(t.lower() in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c) or \
+        any(o.startswith("--all-") for o in options) or \
         strength >= 3 and "-a" in options or "all" in nouns and act.source != "option"
     forced = bool(options & FORCE_OPTIONS) and (verb not in RESET or "--force" in options)
     facts = _Facts(prog, verb, strength, act.source, nouns, data, light, bool(after) or said == prog, everything,
@@ -216,6 +223,20 @@ def _level(f: _Facts) -> Optional[int]:
     if level is None and f.heavy_option and f.strength:
         level = MEDIUM
     return level
+
+
+@lru_cache(maxsize=1024)
+def _name_says_destroy(prog: str) -> bool:
+    """Could a bare ``prog`` be destructive by its name (``trash-empty``, ``lxc-destroy``, ``tpm2_clear``)?"""
+    return bool(DESTRUCTIVE_PROGRAMS.get(prog.lower().removesuffix(".exe")) or program_action(prog, []).verb or
+                _DESTROYING_SCRIPT.search(prog) or "*" in DEVICE_PROGRAMS.get(prog, ()))
+
+
+def _restores_over(c: Ctx, options: set) -> bool:
+    """``qmrestore backup.vma 100 --force true``, ``pct restore 105 x.tar --force 1``: a restore told to
+    replace what is there (a VM, a database) instead of refusing."""
+    restores = c.prog.lower().endswith("restore") or "restore" in [t for t in c.texts[:2] if not t.startswith("-")]
+    return restores and bool(options & {"--force", "--overwrite", "--replace"})  # `-f` is often a file (vgcfgrestore)
 
 
 def _listed(c: Ctx) -> bool:
