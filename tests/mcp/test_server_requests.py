@@ -136,3 +136,21 @@ def test_a_formatted_string_field_is_asked_again_until_it_fits():
                                   "a date, please (YYYY-MM-DD)",
                                   "a date and time, please (YYYY-MM-DDTHH:MM:SS, with its offset)",
                                   "at least 2 characters, please", "at most 4 characters, please"], reply.statuses
+
+
+def test_roots_false_keeps_a_server_scoped_to_what_its_command_says(tmp_path):
+    """A server started on a directory of its own (the reference filesystem server replaces
+    its directories with the client's roots) can be kept there: ``roots = false`` offers it
+    no roots at all, whatever the shell's directory."""
+    made = McpManager(McpConfig(servers={"notes": McpServerConfig(alias="notes", command=stdio_argv(),
+                                                                  roots=False)},
+                                auto_approve=["notes.*"]))
+    try:
+        assert made.connect_configured() == []
+        made.set_roots([str(tmp_path)])
+        reply = RecordingReply()
+        outcome = run(made, "my_roots", {}, reply)
+        assert outcome.content is None, outcome.content  # its roots/list is refused: the call fails
+        assert any(line.startswith("mcp: notes.my_roots: ") for line in reply.statuses), reply.statuses
+    finally:
+        made.close_all()

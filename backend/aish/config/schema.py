@@ -115,6 +115,7 @@ class McpServerConfig:
     timeout: float = 30.0  # seconds per call (time spent answering its questions not counted)
     enabled_tools: list = field(default_factory=list)  # offer only these (patterns); empty: all
     disabled_tools: list = field(default_factory=list)  # never offer these (patterns)
+    roots: bool = True  # offer the shell's directory as the server's roots (false: what its command says)
 
     def bearer(self) -> Optional[str]:
         """The token to send: an ``auth_token`` literal wins over ``auth_env``, else none."""

@@ -140,7 +140,8 @@ class Connection:
                 read, write = await stack.enter_async_context(self._transport())
                 session = ClientSession(
                     read, write, sampling_callback=self._sample, elicitation_callback=self._elicit,
-                    list_roots_callback=self._list_roots, logging_callback=self._log_message,
+                    list_roots_callback=self._list_roots if self.spec.roots else None,
+                    logging_callback=self._log_message,
                     message_handler=self._on_message,
                     client_info=types.Implementation(name="aish", version=__version__))
                 await stack.enter_async_context(session)
@@ -280,7 +281,7 @@ class Connection:
                 self.log.info("mcp: %s: roots/list_changed not sent", self.spec.alias)
 
     def _wants_roots(self) -> bool:
-        return True  # servers ask with roots/list; telling one that never asks costs nothing
+        return self.spec.roots  # servers ask with roots/list; telling one that never asks costs nothing
 
     # ------------------------------------------------------------ the server's requests
     def _current(self) -> Optional[_Call]:

@@ -36,6 +36,7 @@ class ServerSpec:
     headers: tuple = ()  # (name, value) pairs; may hold a token: never shown
     timeout: float = 30.0
     origin: str = "config"  # or "runtime"
+    roots: bool = True  # offered the shell's directory as roots (a config's `roots = false`: none)
 
     @property
     def target(self) -> str:
@@ -69,7 +70,8 @@ def from_config(server: McpServerConfig, transport: str = "auto",
         cwd = os.path.expanduser(server.cwd) if server.cwd else None
         env = {**safe_env(environ), **{str(k): str(v) for k, v in (server.env or {}).items()}}
         return ServerSpec(alias=server.alias, kind="stdio", argv=tuple(argv), cwd=cwd,
-                          env=tuple(sorted(env.items())), timeout=server.timeout, origin=origin)
+                          env=tuple(sorted(env.items())), timeout=server.timeout, origin=origin,
+                          roots=server.roots)
     url = str(server.url or "")
     from aish.mcp.remote import check_url
 
@@ -80,7 +82,7 @@ def from_config(server: McpServerConfig, transport: str = "auto",
         headers["Authorization"] = f"Bearer {token}"
     kind = transport if transport in ("http", "sse") else _guess_kind(server, url)
     return ServerSpec(alias=server.alias, kind=kind, url=url, headers=tuple(sorted(headers.items())),
-                      timeout=server.timeout, origin=origin)
+                      timeout=server.timeout, origin=origin, roots=server.roots)
 
 
 def _guess_kind(server: McpServerConfig, url: str) -> str:
