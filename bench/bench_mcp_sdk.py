@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # a script: the repo root makes tests.* importable
 
+from bench.bench_daemon import rss_mb  # noqa: E402
 from tests.mcp_servers import stdio_argv  # noqa: E402
 from tests.stub_server import Reply, StubServer  # noqa: E402
 
@@ -35,13 +36,6 @@ def import_seconds(module: str) -> float:
     code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(out.stdout.strip())
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def cold_ask() -> float:
