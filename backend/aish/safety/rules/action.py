@@ -22,6 +22,8 @@ from aish.safety.verbs import (ALIASES, BACKUP_TOOLS, DATA_NOUNS, DELETE_LETTERS
 
 _MAX_WORDS = 4  # subcommand words read after the program
 _WORD = re.compile(r"^\w[\w.:@+-]*$")
+_SCRIPT_FILE = re.compile(r"(?<=\w)\.(py|rb|pl|pm|sh|bash|zsh|js|mjs|cjs|ts|php|lua|R|r|jl|tcl|groovy|kts|exs?|ps1|"
+                          r"bat|cmd)$")
 # First subcommands that create, read or run: the words after them are names.
 SAFE_FIRST = frozenset("""
 add create new make mk init clone checkout commit switch show list ls get describe status info view log logs
@@ -77,6 +79,7 @@ def subcommand_action(prog: str, texts: list) -> Action:
             if k == 0 and prog not in PACKAGE_TOOLS and not re.search(r"/|\.(py|php|js|rb|pl|sh)$", word):
                 return Action(nouns=nouns)
             continue  # a script the interpreter runs (`php bin/console …`), or a name
+        word = _SCRIPT_FILE.sub("", word)  # `ruby feed.rb`: its extension is no verb (`rb` removes a bucket)
         override = _OVERRIDES.get((prog if k == 0 else positions[k - 1], word), SPECIAL_WORDS.get(word.lower()))
         if override is not None:
             if not override:

@@ -45,7 +45,7 @@ def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
                 return HIGH, f"runs a script straight from the network ({c.text})"
     if any(_sub_downloads(sub) for r in c.seg.redirects if r.body for sub in _subs_in(r.body)):
         return HIGH, f"runs a script straight from the network ({c.text})"
-    if not c.chain:
+    if not c.chain or _stdin_is_data(c.texts):
         return None
     if any(_is_download(f.words) for f in c.chain):
         first = next(f for f in c.chain if _is_download(f.words))
@@ -55,6 +55,22 @@ def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
             not any(a.text.endswith((".py", ".sh", ".rb", ".pl", ".js")) for a in c.args):
         return MEDIUM, f"runs decoded text nobody read first ({c.text})"
     return None
+
+
+def _stdin_is_data(texts: list) -> bool:
+    """Does the interpreter run a module or a script file, so that what is piped in is that program's
+    data (``curl … | python3 -m json.tool``, ``curl … | python3 parse.py``), not code to run?"""
+    for k, t in enumerate(texts):
+        if t == "-m" and k + 1 < len(texts):
+            return True
+        if t in ("-", "/dev/stdin", "/dev/fd/0", "-s") or not t.startswith("-") and k and texts[k - 1] in ("-c", "-e"):
+            return False
+        if t.startswith("-"):
+            if t in ("-c", "-e", "--eval", "-E", "-r"):
+                return False  # the code is on the line, and may read more from stdin
+            continue
+        return True  # a script file: stdin is what it reads
+    return False
 
 
 def _subs_in(text: str) -> list:
