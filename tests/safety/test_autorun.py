@@ -40,6 +40,7 @@ def project(tmp_path, monkeypatch):
     "find . -perm -u+x -type f", "find . -name -delete", "xxd -l 64 notes.txt", "date -d yesterday +%F", "node -v",
     "git reflog -n 10", "date --rfc-3339 seconds", "diff -r src/ old/", "cd ./src && cat *.txt",
     "grep -e TODO -e FIXME notes.txt", "grep token notes.txt", "sleep 2", "find . -print0 | xargs -0 wc -l",
+    "head -c 16 /dev/urandom | base64", "cat notes.txt 2>/dev/null", "rpm -qa", "git grep TODO",
 ])
 def test_read_only_steps_run(project, command):
     found = judge(command, cwd=str(project))
@@ -201,6 +202,25 @@ def test_everything_else_waits_and_says_why(project, command, why):
     ("yq -n 'load_str(\"/etc/x\")'", "prints the environment or history"),
     ("jq -n 'import \"/etc/x\" as $c; $c'", "reads files named in its filter"),
     ("sed --expr='1w /tmp/pwn' notes.txt", "is not known to only print"),
+    # devices: another terminal's typing, input events, endless bytes
+    ("cat /dev/pts/0", "reads a device"),
+    ("cat < /dev/pts/1", "reads a device"),
+    ("head -c 100 /dev/input/event0", "reads a device"),
+    ("cat /dev/urandom", "reads a device"),
+    # a hidden file in the home is some program's settings or state, where tokens live
+    ("cat ~/.s3cfg", "reads keys or credentials"),
+    ("cat ~/.m2/settings.xml", "reads keys or credentials"),
+    ("cat ~/.viminfo", "reads keys or credentials"),
+    ("cat terraform.tfstate", "reads keys or credentials"),
+    ("cat prod.tfvars", "reads keys or credentials"),
+    # rpm's macros can run a shell
+    ("rpm -q --define '_dbpath %(touch /tmp/pwn)' x", "runs another program (rpm --define)"),
+    ("rpm -q --eval '%(id)'", "runs another program (rpm --eval)"),
+    ("rpm -qa --pipe sh", "runs another program (rpm --pipe)"),
+    # outside the index, git grep reads every file under the directory
+    ("cd && git grep --no-index BEGIN", "searches . whole"),
+    ("cd && git grep --untracked BEGIN", "searches . whole"),
+    ("systemctl is-system-running --wait", "runs until stopped"),
     # what never ends
     ("free -s1", "runs until stopped"),
     ("sleep infinity", "runs until stopped"),

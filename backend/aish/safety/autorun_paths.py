@@ -24,7 +24,13 @@ from aish.safety.read_only import SECRET_FILES, SECRETS
 from aish.safety.rules.common import classify, worst_case
 from aish.safety.shell_words import Word
 
-_SECRET_KINDS = {"dot-critical", "history", "dot-rc", "device"}  # (a raw disk holds every secret on it)
+# (a raw disk holds every secret on it; a hidden file in your home is some program's state or settings,
+# where tokens and passwords live: ~/.s3cfg, ~/.m2/settings.xml, ~/.config/...)
+_SECRET_KINDS = {"dot-critical", "history", "dot-rc", "device", "dot"}
+# Devices a reader may read: nothing, its own input; endless bytes only through `head`.
+_DEVICES_READ = {"/dev/null", "/dev/stdin", "/dev/fd/0"}
+_ENDLESS = {"/dev/zero", "/dev/urandom", "/dev/random"}
+DEVICE = "reads a device (another terminal's typing, a disk, endless bytes)"
 _WHOLE_KINDS = {"root", "home", "system-top", "dot-critical", "userhome"}
 _MAX_MATCHES = 2000  # a glob that names more files than this is not followed
 _MAX_VISITS = 20000  # directory entries read while expanding one pattern
@@ -120,12 +126,13 @@ def placed(word: Word) -> bool:
     return not (word.glob and _EXTENDED_GLOB.search(word.raw))
 
 
-def secret_read(word: Word, walk: Walk, maybe_file: bool = False) -> str:
+def secret_read(word: Word, walk: Walk, maybe_file: bool = False, bounded: bool = False) -> str:
     """Why reading ``word`` is not harmless: it reads keys, credentials, history or start-up
     files (directly, through a link or a glob), or its place is not known; else ``""``.
 
     ``maybe_file``: the word may be a pattern or an option's value rather than a file (a
-    grep's first word); it counts only if it has a slash, a pattern, or names a file here."""
+    grep's first word); it counts only if it has a slash, a pattern, or names a file here.
+    ``bounded``: the reader stops by itself (``head``), so endless devices are fine."""
     text = _literal(word)
     if not placed(word):
         return f"{UNKNOWN} ({word.raw})" if not maybe_file or word.subs or "/" in word.raw else ""
@@ -140,8 +147,12 @@ def secret_read(word: Word, walk: Walk, maybe_file: bool = False) -> str:
     if len(paths) > _MAX_MATCHES:
         return f"{SECRETS} ({word.text})"
     for one in paths:
-        if _secret_name(one) or _secret_name(walk.realpath(one)):
+        real = walk.realpath(one)
+        if _secret_name(one) or _secret_name(real):
             return f"{SECRETS} ({word.text})"
+        if any(p.startswith("/dev/") and p not in _DEVICES_READ and not (bounded and p in _ENDLESS)
+               for p in (one, real)):
+            return f"{DEVICE} ({word.text})"
     return ""
 
 
@@ -152,7 +163,9 @@ def is_directory(word: Word, walk: Walk) -> bool:
 
 
 def _secret_name(path: str) -> bool:
-    return bool(SECRET_FILES.search(path)) or classify(path) in _SECRET_KINDS
+    if SECRET_FILES.search(path):
+        return True
+    return not path.endswith(".pub") and classify(path) in _SECRET_KINDS  # a public key is for showing
 
 
 def whole_tree(word: Optional[Word], walk: Walk) -> str:

@@ -17,7 +17,7 @@ from aish.safety.read_only import (CONTENTS, CONTROL_ESCAPES, ENVIRONMENT, FILE_
                                    GIT_GLOBAL, GIT_LISTING, INTERACTIVE, INTERACTIVE_PROGRAMS, INTERPRETER,
                                    INTERPRETERS, IP_READ_VERBS, JOURNALCTL_UNSAFE, LIST, MAX_OPERANDS, MIN_OPERANDS,
                                    NETWORK, NETWORK_PROGRAMS, NETWORK_SUBCOMMANDS, OPERAND_PATTERN, PRINTS_SECRETS,
-                                   QUERY_OPTIONS, READERS, RECURSIVE, ROOT, ROOT_WRAPPERS, SECRETS, SHELL_STATE,
+                                   QUERY_OPTIONS, READERS, RECURSIVE, ROOT, ROOT_WRAPPERS, RUNS, SECRETS, SHELL_STATE,
                                    STATE, SUBCOMMANDS, TOOLCHAINS, UNSAFE_OPTIONS, VALUED_OPTIONS, VERSION_FLAGS,
                                    WORKDIR_WRITERS, WRITES)
 from aish.safety.programs import READ_ONLY
@@ -161,7 +161,7 @@ def _reader(prog: str, args: list, walk: Walk) -> str:
         return ""
     files, maybe = _file_words(prog, args)
     for w in files + maybe:
-        why = secret_read(w, walk, maybe_file=w in maybe)
+        why = secret_read(w, walk, maybe_file=w in maybe, bounded=prog == "head")
         if why:
             return why
     recursive = RECURSIVE.get(prog)
@@ -182,7 +182,12 @@ def _query(prog: str, texts: list) -> str:
     first = next((t for t in texts if t.startswith("-")), "")
     if first not in QUERY_OPTIONS[prog]:
         return f"{prog} {first} is not known to only read".replace("  ", " ")
-    return ""
+    return next((why for t in texts if (why := unsafe_option(prog, t, _RPM_UNSAFE if prog == "rpm" else {}))), "")
+
+
+# rpm expands macros, and a macro can run a shell (`%(cmd)`): options that define or evaluate one
+_RPM_UNSAFE = {o: RUNS for o in "--eval -E --define -D --predefine --macros --rcfile --load --pipe --dbpath --root "
+                                "--undefine".split()}
 
 
 def _bundle_has(text: str, options: tuple) -> bool:
@@ -260,6 +265,11 @@ def _git(args: list, walk: Walk) -> str:
                 shown = whole_tree(w, walk) if not why and is_directory(w, walk) else ""
                 if why or shown:
                     return why or f"{SECRETS}: searches {shown} whole"
+    if sub == "grep" and any(t in ("--no-index", "--untracked") for t in texts):
+        named = [w for w in rest if not w.text.startswith("-")][1:]  # after the pattern
+        shown = "" if named else whole_tree(None, walk)  # outside the index: every file under here
+        if shown:
+            return f"{SECRETS}: searches {shown} whole"
     return ""
 
 

@@ -107,7 +107,7 @@ QUERY_OPTIONS: dict = {
 # Options that take the next word as their value (it is no operand: `xxd -l 64 f`, `date -d now`).
 VALUED_OPTIONS: dict = {
     "xxd": frozenset("-l -len -c -cols -g -groupsize -s -seek -o -offset -n -name".split()),
-    "date": frozenset("-d --date -r --reference".split()),
+    "date": frozenset("-d --date -r --reference --rfc-3339".split()),
     "uniq": frozenset("-f --skip-fields -s --skip-chars -w --check-chars".split()),
     "head": frozenset("-n -c --lines --bytes".split()), "tail": frozenset("-n -c --lines --bytes -s".split()),
 }
@@ -168,7 +168,8 @@ SUBCOMMANDS: dict = {
                "logs": {"-f": FOREVER, "--follow": FOREVER}, "stats": {}},
     "systemctl": dict.fromkeys("status list-units list-unit-files list-timers list-sockets list-jobs list-dependencies "
                                "is-active is-enabled is-failed is-system-running cat get-default show".split(),
-                               {"-H": NETWORK, "--host": NETWORK, "-M": NETWORK, "--machine": NETWORK}),
+                               {"-H": NETWORK, "--host": NETWORK, "-M": NETWORK, "--machine": NETWORK,
+                                "--wait": FOREVER}),
     "apt": dict.fromkeys("list search show policy depends rdepends showsrc".split(), {}),
     "apt-cache": dict.fromkeys("search show policy depends rdepends showpkg stats madison pkgnames showsrc".split(),
                                {}),
@@ -300,7 +301,7 @@ SECRET_FILES = re.compile(
     r"(^|[/:])(id_(rsa|dsa|ecdsa|ed25519|xmss)(_sk)?|[\w.-]*\.(pem|key|p12|pfx|kdbx|keystore|jks|ovpn)|"
     r"\.env(\.(?!example$|sample$|template$|dist$)[\w-]+)?|credentials(\.json|\.csv)?|secrets?\.(ya?ml|json|toml|env)|"
     r"\.netrc|\.pgpass|\.git-credentials|\.vault-token|\.npmrc|\.pypirc|\.my\.cnf|shadow-?|gshadow-?|"
-    r"service[-_]?account[\w.-]*\.json|\.?tokens?(\.json|\.txt)?|\.htpasswd|wp-config\.php)$"
+    r"service[-_]?account[\w.-]*\.json|terraform\.tfstate(\.backup)?|[\w.-]*\.tfvars(\.json)?|\.?tokens?(\.json|\.txt)?|\.htpasswd|wp-config\.php)$"
     r"|^/proc/(.+/)?(environ|mem|maps)$|^/proc/kcore$|^/etc/(sudoers(\.d/.*)?|ssh/ssh_host_\w+_key)$|"
     r"^/dev/(mem|kmem|port)$",
     re.IGNORECASE)
