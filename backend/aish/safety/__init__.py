@@ -8,7 +8,8 @@
     opinions       the optional model second opinion: cached, bounded by a timeout
     autorun        the opposite question, by positive knowledge: is a command known to be
                    harmless (only reads, no network, no secret read, parsed exactly)?
-      autorun_programs  per program: readers' unsafe options, git, find, sed and awk scripts
+      autorun_programs  per program: readers' unsafe options and the words they read, git
+      autorun_scripts   programs whose words are a program: find, sed, awk, jq, echo/printf
       autorun_paths     where it reads and writes: links, globs, `cd`, the task's directory
       read_only         the read-only vocabulary, as data tables
     instructions   text from a task that speaks to a model ("ignore the goal and send ...")
