@@ -6,6 +6,12 @@ _aish_lazy_rev=0.1.0     # must equal _aish_rev in aish.bash (a test checks both
 # From an aish.bash of another version (the package was upgraded under this shell): define
 # nothing, so the two halves never mix.  (Never true in `aish init bash`'s one text.)
 [[ ${_aish_rev-} == "$_aish_lazy_rev" ]] || return 1
+# The code both shells share (aish.common.sh, beside this file), unless `aish init`'s one
+# text already holds it.
+if [[ ${_aish_common_rev-} != "$_aish_lazy_rev" ]]; then
+  # shellcheck source=aish.common.sh
+  source "${_aish_lazy%/*}/aish.common.sh" || return 1
+fi
 
 # ----------------------------------------------------------------- norris (docs/norris.md)
 # While a task waits in this shell (_aish_task, set by the daemon's N frame), precmd reports
@@ -132,125 +138,6 @@ _aish_status_key() {   # ESC [ 0 n with no norris step: an agent's proposal, if 
 }
 
 # ----------------------------------------------------------------- protocol helpers
-# >>> aish shared: this block is the same text in aish.lazy.zsh and aish.lazy.bash (a test checks).
-# Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
-_aish_esc() {          # escape $1 into REPLY (docs/protocol.md, Escaping): % first
-  REPLY=${1//\%/%25}
-  REPLY=${REPLY//$'\n'/%0A}
-  REPLY=${REPLY//$'\t'/%09}
-  REPLY=${REPLY//$'\r'/%0D}
-}
-
-_aish_unesc() {        # the reverse: %25 last
-  REPLY=${1//\%0A/$'\n'}
-  REPLY=${REPLY//\%09/$'\t'}
-  REPLY=${REPLY//\%0D/$'\r'}
-  REPLY=${REPLY//\%25/%}
-}
-
-_aish_level_line() {   # the warning for suggestion $1 (index): colored in REPLY, plain in _aish_plain
-  local lvl=${_aish_levels[$1]} why=${_aish_reasons[$1]} color
-  [[ -z $lvl || $lvl == - ]] && return 1
-  case $lvl in
-    high) color=$'\e[1;31m' ;;
-    medium) color=$'\e[33m' ;;
-    *) color=$'\e[36m' ;;
-  esac
-  [[ $why == - ]] && why=
-  _aish_plain="[aish] ${lvl} risk${why:+: $why}"
-  REPLY=$color$_aish_plain$'\e[0m'
-}
-
-# The answer goes straight to the terminal as it arrives (each chunk written once: time
-# linear in its length, nothing re-rendered, no copies); _aish_nl says whether the cursor
-# is at the start of a line.
-_aish_out() {          # a piece of answer text
-  [[ -n $1 ]] || return 0
-  _aish_spin_clear
-  printf '%s' "$1"
-  if [[ $1 == *$'\n' ]]; then _aish_nl=1; else _aish_nl=0; fi
-}
-
-_aish_say() {          # a whole line, starting on a fresh one
-  _aish_spin_clear
-  (( _aish_nl )) || printf '\n'
-  printf '%s\n' "$1"
-  _aish_nl=1
-}
-
-_aish_spin() {         # "thinking" until the first frame; the glyph turns once per call
-  (( _aish_nl )) || return 0
-  _aish_spin_n=$(( (_aish_spin_n + 1) % 4 ))
-  printf '\r\e[2m[aish] thinking... %s\e[0m\e[K' "${_aish_glyphs:_aish_spin_n:1}"
-  _aish_spinning=1
-}
-
-_aish_spin_clear() {
-  (( _aish_spinning )) || return 0
-  printf '\r\e[K'
-  _aish_spinning=0
-}
-
-_aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the last one
-  _aish_spin_clear
-  case $_aish_tag in
-    T) _aish_out "$_aish_f1" ;;
-    S) _aish_say "$_aish_f1" ;;
-    W) _aish_say $'\e[33m'"$_aish_f1"$'\e[0m' ;;
-    E) _aish_say $'\e[31m'"aish: $_aish_f1${_aish_f3:+ ($_aish_f3)}"$'\e[0m' ;;  # message, kind, hint
-    C) _aish_cmds+=("$_aish_f1")
-       _aish_levels+=("$_aish_f2")
-       _aish_reasons+=("$_aish_f3") ;;
-    Q) local qid=$_aish_f1
-       _aish_approve "$_aish_f2" "$_aish_f3" || return 1
-       _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
-    I) local qid=$_aish_f1 ret=0
-       _aish_texting=1 _aish_answered=0
-       _aish_approve "$_aish_f2" "$_aish_f3" || ret=1
-       _aish_texting=0
-       (( ret )) && return 1
-       if (( _aish_answered )); then _aish_text_answer "$qid" "$REPLY"
-       else _aish_send "$_aish_d" "answer $_aish_id $qid n"; fi ;;
-    V) _aish_vars "$_aish_f1" ;;
-    N) _aish_task=$_aish_f1 ;;
-    A) _aish_agent=$_aish_f1                 # an agent's proposal (docs/agents.md): wait,
-       [[ $_aish_agent == withdraw ]] && _aish_agent_gone=$_aish_f2   # withdraw (off the
-       [[ $_aish_agent == wait ]] || _aish_agent= ;;                  # line if there), off
-    D) _aish_done=1
-       return 1 ;;
-  esac
-  return 0
-}
-
-_aish_edit() {         # key $1 of the approval answer (in _aish_line, echoed); 1 = Enter
-  case $1 in
-    $'\r'|$'\n') return 1 ;;
-    $'\x7f'|$'\b')
-      if [[ -n $_aish_line ]]; then _aish_line=${_aish_line%?}; printf '\b \b'; fi ;;
-    $'\x15')
-      while [[ -n $_aish_line ]]; do _aish_line=${_aish_line%?}; printf '\b \b'; done ;;
-    *)
-      if (( _aish_texting )); then   # a typed answer (I frame): any printable character
-        if [[ $1 == [[:print:]] ]] && (( ${#_aish_line} < 400 )); then _aish_line+=$1; printf '%s' "$1"; fi
-      elif [[ $1 == [a-zA-Z] ]] && (( ${#_aish_line} < 12 )); then
-        _aish_line+=$1; printf '%s' "$1"
-      fi ;;
-  esac
-  return 0
-}
-
-_aish_word() {         # the approval answer _aish_line as y, n, a or s in REPLY; 1 = not a known word
-  _aish_answered=1
-  if (( _aish_texting )); then REPLY=$_aish_line; return 0; fi   # a typed answer is taken as it is
-  case $_aish_line in
-    ''|[nN]|[nN][oO]) REPLY=n ;;
-    [yY]|[yY][eE][sS]) REPLY=y ;;
-    [aA]|[aA][lL][wW][aA][yY][sS]) REPLY=a ;;
-    [sS]|[sS][hH][oO][wW]) REPLY=s ;;
-    *) return 1 ;;
-  esac
-}
-# <<< aish shared
 
 _aish_dir() {
   local d=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}}
@@ -447,20 +334,22 @@ _aish_text_answer() {  # $1 qid, $2 the typed line: `var=answer=...` in <id>.<qi
   fi
 }
 
-_aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answer <id> <qid> v`
+_aish_vars() {         # $1 qid, $2 secret-looking words: <id>.<qid>.vars in our private dir, then `answer <id> <qid> v`
   # Secret-looking names go without their value, long values are left out (docs/protocol.md
-  # `var`); compgen writes the names into our private dir (a builtin: no fork).
-  local _aish_vn _aish_vv
+  # `var`); compgen writes the names into our private dir (a builtin: no fork).  The words
+  # come with the V frame (ipc/wire.py holds the one list); without a list that reads
+  # as one, every value is withheld.
+  local _aish_vn _aish_vv _aish_words=${2-}
+  [[ -n $_aish_words && $_aish_words != *[!A-Z\|]* ]] || _aish_words='*'
   local -a _aish_vout
   if compgen -v >| "$_aish_d/bash-$$.vars" 2>/dev/null; then
     while IFS= builtin read -r _aish_vn; do
-      case $_aish_vn in
-        _aish_*|BASH_*) continue ;;
-        *[Kk][Ee][Yy]*|*[Tt][Oo][Kk][Ee][Nn]*|*[Ss][Ee][Cc][Rr][Ee][Tt]*|*[Pp][Aa][Ss][Ss]*|*[Cc][Rr][Ee][Dd]*|\
-        *[Aa][Uu][Tt][Hh]*|*[Cc][Oo][Oo][Kk][Ii][Ee]*|*[Ss][Ee][Ss][Ss][Ii][Oo][Nn]*|*[Pp][Rr][Ii][Vv][Aa][Tt][Ee]*|\
-        *[Ss][Ii][Gg][Nn][Aa][Tt][Uu][Rr][Ee]*) _aish_esc "var=$_aish_vn" ;;
-        *) _aish_vv=${!_aish_vn}; (( ${#_aish_vv} <= 4096 )) || continue; _aish_esc "var=$_aish_vn=$_aish_vv" ;;
-      esac
+      case $_aish_vn in _aish_*|BASH_*) continue ;; esac
+      if [[ ${_aish_vn^^} == *@($_aish_words)* ]]; then
+        _aish_esc "var=$_aish_vn"
+      else
+        _aish_vv=${!_aish_vn}; (( ${#_aish_vv} <= 4096 )) || continue; _aish_esc "var=$_aish_vn=$_aish_vv"
+      fi
       _aish_vout+=("$REPLY")
     done < "$_aish_d/bash-$$.vars"
     : >| "$_aish_d/bash-$$.vars"
@@ -489,14 +378,6 @@ _aish_hush() {
   saved=$(command stty -g 2>/dev/null) || return 0
   command stty -echo 2>/dev/null && _aish_tty=$saved
   return 0
-}
-
-_aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?
-  # (not "does some daemon read daemon.fifo": another may serve it by then, and one that
-  # retired for an upgrade still streams our answer)
-  local st=
-  [[ -n $1 ]] && kill -0 "$1" 2>/dev/null || return 0
-  [[ -r /proc/$1/stat ]] && builtin read -r st < "/proc/$1/stat" 2>/dev/null && [[ ${st##*) } == Z* ]]
 }
 
 # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
@@ -690,15 +571,6 @@ _aish_cycle_key() {
 }
 
 # ----------------------------------------------------------------- command output, fix (docs/output.md)
-_aish_term_fields() {  # append the terminal's variables to the caller's `req` (fork-free)
-  if [[ $AISH_OUTPUT == off ]]; then req+=(output=off); return 0; fi
-  [[ -n ${AISH_RECORDER-} ]] && req+=("recorder=$AISH_RECORDER")
-  [[ -n ${TMUX-} && -n ${TMUX_PANE-} ]] && req+=("tmux=$TMUX" "tmux_pane=$TMUX_PANE")
-  [[ -n ${KITTY_WINDOW_ID-} ]] && req+=("kitty_window_id=$KITTY_WINDOW_ID" "kitty_listen_on=${KITTY_LISTEN_ON-}")
-  [[ -n ${WEZTERM_PANE-} ]] && req+=("wezterm_pane=$WEZTERM_PANE" "wezterm_socket=${WEZTERM_UNIX_SOCKET-}")
-  return 0
-}
-
 _aish_prepare() {      # a `kind=prepare` request, only if the daemon already runs
   local d
   _aish_dir
@@ -714,7 +586,7 @@ _aish_prepare() {      # a `kind=prepare` request, only if the daemon already ru
   done < "/proc/$$/status"
   [[ -n $_aish_umask ]] || return 0
   _aish_send_request prepare fix '' '' >/dev/null 2>&1 &&
-    _aish_fix_ready=$d/fix-$_aish_conv.ready
+    { _aish_fix_marker "$d"; _aish_fix_ready=$REPLY; }
   return 0
 }
 

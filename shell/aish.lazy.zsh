@@ -5,6 +5,11 @@ _aish_lazy_rev=0.1.0     # must equal _aish_rev in aish.zsh (a test checks both 
 # From an aish.zsh of another version (the package was upgraded under this shell): define
 # nothing, so the two halves never mix.  (Never true in `aish init zsh`'s one text.)
 [[ ${_aish_rev-} == $_aish_lazy_rev ]] || return 1
+# The code both shells share (aish.common.sh, beside this file), unless `aish init`'s one
+# text already holds it.
+if [[ ${_aish_common_rev-} != $_aish_lazy_rev ]]; then
+  source ${${(%):-%x}:A:h}/aish.common.sh || return 1
+fi
 
 # ----------------------------------------------------------------- norris (docs/norris.md)
 # While a task waits in this shell (_aish_task, set by the daemon's N frame), precmd reports
@@ -104,125 +109,6 @@ _aish_status_key() {   # ESC [ 0 n, the terminal's answer to the daemon's status
 }
 
 # ----------------------------------------------------------------- protocol helpers
-# >>> aish shared: this block is the same text in aish.lazy.zsh and aish.lazy.bash (a test checks).
-# Helpers that must behave identically in both shells; the zsh callers set `emulate -L zsh`.
-_aish_esc() {          # escape $1 into REPLY (docs/protocol.md, Escaping): % first
-  REPLY=${1//\%/%25}
-  REPLY=${REPLY//$'\n'/%0A}
-  REPLY=${REPLY//$'\t'/%09}
-  REPLY=${REPLY//$'\r'/%0D}
-}
-
-_aish_unesc() {        # the reverse: %25 last
-  REPLY=${1//\%0A/$'\n'}
-  REPLY=${REPLY//\%09/$'\t'}
-  REPLY=${REPLY//\%0D/$'\r'}
-  REPLY=${REPLY//\%25/%}
-}
-
-_aish_level_line() {   # the warning for suggestion $1 (index): colored in REPLY, plain in _aish_plain
-  local lvl=${_aish_levels[$1]} why=${_aish_reasons[$1]} color
-  [[ -z $lvl || $lvl == - ]] && return 1
-  case $lvl in
-    high) color=$'\e[1;31m' ;;
-    medium) color=$'\e[33m' ;;
-    *) color=$'\e[36m' ;;
-  esac
-  [[ $why == - ]] && why=
-  _aish_plain="[aish] ${lvl} risk${why:+: $why}"
-  REPLY=$color$_aish_plain$'\e[0m'
-}
-
-# The answer goes straight to the terminal as it arrives (each chunk written once: time
-# linear in its length, nothing re-rendered, no copies); _aish_nl says whether the cursor
-# is at the start of a line.
-_aish_out() {          # a piece of answer text
-  [[ -n $1 ]] || return 0
-  _aish_spin_clear
-  printf '%s' "$1"
-  if [[ $1 == *$'\n' ]]; then _aish_nl=1; else _aish_nl=0; fi
-}
-
-_aish_say() {          # a whole line, starting on a fresh one
-  _aish_spin_clear
-  (( _aish_nl )) || printf '\n'
-  printf '%s\n' "$1"
-  _aish_nl=1
-}
-
-_aish_spin() {         # "thinking" until the first frame; the glyph turns once per call
-  (( _aish_nl )) || return 0
-  _aish_spin_n=$(( (_aish_spin_n + 1) % 4 ))
-  printf '\r\e[2m[aish] thinking... %s\e[0m\e[K' "${_aish_glyphs:_aish_spin_n:1}"
-  _aish_spinning=1
-}
-
-_aish_spin_clear() {
-  (( _aish_spinning )) || return 0
-  printf '\r\e[K'
-  _aish_spinning=0
-}
-
-_aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the last one
-  _aish_spin_clear
-  case $_aish_tag in
-    T) _aish_out "$_aish_f1" ;;
-    S) _aish_say "$_aish_f1" ;;
-    W) _aish_say $'\e[33m'"$_aish_f1"$'\e[0m' ;;
-    E) _aish_say $'\e[31m'"aish: $_aish_f1${_aish_f3:+ ($_aish_f3)}"$'\e[0m' ;;  # message, kind, hint
-    C) _aish_cmds+=("$_aish_f1")
-       _aish_levels+=("$_aish_f2")
-       _aish_reasons+=("$_aish_f3") ;;
-    Q) local qid=$_aish_f1
-       _aish_approve "$_aish_f2" "$_aish_f3" || return 1
-       _aish_send "$_aish_d" "answer $_aish_id $qid $REPLY" ;;
-    I) local qid=$_aish_f1 ret=0
-       _aish_texting=1 _aish_answered=0
-       _aish_approve "$_aish_f2" "$_aish_f3" || ret=1
-       _aish_texting=0
-       (( ret )) && return 1
-       if (( _aish_answered )); then _aish_text_answer "$qid" "$REPLY"
-       else _aish_send "$_aish_d" "answer $_aish_id $qid n"; fi ;;
-    V) _aish_vars "$_aish_f1" ;;
-    N) _aish_task=$_aish_f1 ;;
-    A) _aish_agent=$_aish_f1                 # an agent's proposal (docs/agents.md): wait,
-       [[ $_aish_agent == withdraw ]] && _aish_agent_gone=$_aish_f2   # withdraw (off the
-       [[ $_aish_agent == wait ]] || _aish_agent= ;;                  # line if there), off
-    D) _aish_done=1
-       return 1 ;;
-  esac
-  return 0
-}
-
-_aish_edit() {         # key $1 of the approval answer (in _aish_line, echoed); 1 = Enter
-  case $1 in
-    $'\r'|$'\n') return 1 ;;
-    $'\x7f'|$'\b')
-      if [[ -n $_aish_line ]]; then _aish_line=${_aish_line%?}; printf '\b \b'; fi ;;
-    $'\x15')
-      while [[ -n $_aish_line ]]; do _aish_line=${_aish_line%?}; printf '\b \b'; done ;;
-    *)
-      if (( _aish_texting )); then   # a typed answer (I frame): any printable character
-        if [[ $1 == [[:print:]] ]] && (( ${#_aish_line} < 400 )); then _aish_line+=$1; printf '%s' "$1"; fi
-      elif [[ $1 == [a-zA-Z] ]] && (( ${#_aish_line} < 12 )); then
-        _aish_line+=$1; printf '%s' "$1"
-      fi ;;
-  esac
-  return 0
-}
-
-_aish_word() {         # the approval answer _aish_line as y, n, a or s in REPLY; 1 = not a known word
-  _aish_answered=1
-  if (( _aish_texting )); then REPLY=$_aish_line; return 0; fi   # a typed answer is taken as it is
-  case $_aish_line in
-    ''|[nN]|[nN][oO]) REPLY=n ;;
-    [yY]|[yY][eE][sS]) REPLY=y ;;
-    [aA]|[aA][lL][wW][aA][yY][sS]) REPLY=a ;;
-    [sS]|[sS][hH][oO][wW]) REPLY=s ;;
-    *) return 1 ;;
-  esac
-}
-# <<< aish shared
 
 _aish_dir() {          # the runtime dir into REPLY, checked: ours, 0700, not a symlink
   local d=${AISH_RUNTIME_DIR:-${XDG_RUNTIME_DIR:+${XDG_RUNTIME_DIR%/}/aish}}
@@ -398,12 +284,15 @@ _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answe
   emulate -L zsh
   # Secret-looking names go without their value, long values are left out (docs/protocol.md
   # `var`); our own and our callers' locals are not the user's variables.
-  local _aish_vn
+  local _aish_vn _aish_words=${2-}
+  # The secret-looking words come with the V frame (ipc/wire.py holds the one list);
+  # without a list that reads as one, every value is withheld.
+  [[ -n $_aish_words && $_aish_words != *[^A-Z\|]* ]] || _aish_words='*'
   local -a _aish_vout
   local -i _aish_vfd=0
   for _aish_vn in ${(k)parameters[(R)(scalar|integer)*]}; do
     [[ $_aish_vn == _aish_* || $parameters[$_aish_vn] == *-local* ]] && continue
-    if [[ ${(U)_aish_vn} == *(KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE)* ]]; then
+    if [[ ${(U)_aish_vn} == *(${~_aish_words})* ]]; then
       _aish_esc var=$_aish_vn
     elif (( ${#${(P)_aish_vn}} <= 4096 )); then
       _aish_esc var=$_aish_vn=${(P)_aish_vn}
@@ -443,14 +332,6 @@ _aish_stty() {         # stty on our terminal, in the shell's own process group:
   emulate -L zsh
   setopt no_monitor
   command stty "$@" <${TTY:-/dev/tty} 2>/dev/null
-}
-
-_aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or a zombie?
-  # (not "does some daemon read daemon.fifo": another may serve it by then, and one that
-  # retired for an upgrade still streams our answer)
-  local st=
-  [[ -n $1 ]] && kill -0 $1 2>/dev/null || return 0
-  [[ -r /proc/$1/stat ]] && { read -r st < /proc/$1/stat } 2>/dev/null && [[ ${st##*) } == Z* ]]
 }
 
 # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
@@ -634,15 +515,6 @@ _aish_cycle_widget() {
 }
 
 # ----------------------------------------------------------------- command output, fix (docs/output.md)
-_aish_term_fields() {  # append the terminal's variables to the caller's `req` (fork-free)
-  [[ $AISH_OUTPUT == off ]] && { req+=(output=off); return 0 }
-  [[ -n ${AISH_RECORDER-} ]] && req+=(recorder=$AISH_RECORDER)
-  [[ -n ${TMUX-} && -n ${TMUX_PANE-} ]] && req+=(tmux=$TMUX tmux_pane=$TMUX_PANE)
-  [[ -n ${KITTY_WINDOW_ID-} ]] && req+=(kitty_window_id=$KITTY_WINDOW_ID kitty_listen_on=${KITTY_LISTEN_ON-})
-  [[ -n ${WEZTERM_PANE-} ]] && req+=(wezterm_pane=$WEZTERM_PANE wezterm_socket=${WEZTERM_UNIX_SOCKET-})
-  return 0
-}
-
 _aish_prepare() {      # a `kind=prepare` request, only if the daemon already runs
   zmodload zsh/system 2>/dev/null
   _aish_dir 2>/dev/null || return 0
@@ -658,6 +530,7 @@ _aish_prepare() {      # a `kind=prepare` request, only if the daemon already ru
   if [[ -p $d/zsh-$$-fix.fifo ]] &&
      sysopen -rw -o cloexec -u _aish_fixfd -- $d/zsh-$$-fix.fifo 2>/dev/null; then
     reply=$d/zsh-$$-fix.fifo
+    _aish_fix_marker $d; _aish_fixmark=$REPLY
   else
     _aish_fixfd=
   fi
@@ -685,7 +558,8 @@ _aish_fix_hint() {     # zle -F widget: frames of the draft request; its done fr
   local chunk
   sysread -t 0 -i $1 chunk 2>/dev/null && _aish_fixbuf+=$chunk
   [[ $_aish_fixbuf == *$'\tD\t'* || -n ${2-} ]] || return 0
-  [[ $_aish_fixbuf == *'"text": "ready"'* ]] && zle -M "[aish] a fix is ready: press ${AISH_KEY_FIX:-? :fix}"
+  # ready: the daemon's marker, the same signal bash reads at its next prompt
+  [[ -n $_aish_fixmark && -e $_aish_fixmark ]] && zle -M "[aish] a fix is ready: press ${AISH_KEY_FIX:-? :fix}"
   _aish_fix_unwatch
 }
 

@@ -1,7 +1,7 @@
 """The shell scripts as text and as functions, without a terminal: the code both shells
-share is the same text, the split of a request has the same names in both, each shell's
-on-demand half is reached only through stubs and never mixed across versions, and bash
-writes its request file as zsh does (new, 0600)."""
+share exists once (aish.common.sh), the split of a request has the same names in both, each
+shell's on-demand half is reached only through stubs and never mixed across versions, and
+bash writes its request file as zsh does (new, 0600)."""
 from __future__ import annotations
 
 import os
@@ -12,32 +12,43 @@ from pathlib import Path
 
 import pytest
 
+from aish.ipc.protocol import SECRET_NAME_WORDS
 from aish.version import __version__
+
+WORDS = "|".join(SECRET_NAME_WORDS)   # what a V frame carries
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELLS = ("zsh", "bash")
 # what the rc sources, and the half its first question sources
 MAIN = {sh: (ROOT / "shell" / f"aish.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
 LAZY = {sh: (ROOT / "shell" / f"aish.lazy.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
-# as `aish init <shell>` prints it: the two files in one text
-SCRIPTS = {sh: MAIN[sh] + LAZY[sh] for sh in SHELLS}
-BEGIN, END = "# >>> aish shared", "# <<< aish shared"
+COMMON = (ROOT / "shell" / "aish.common.sh").read_text(encoding="utf-8")
+# as `aish init <shell>` prints it: the three files in one text
+SCRIPTS = {sh: MAIN[sh] + COMMON + LAZY[sh] for sh in SHELLS}
 STUB = re.compile(r'^(_aish_\w+)\(\) \{ _aish_load \1 && \1 "\$@";? \}$', re.M)
-
-
-def shared_block(text: str) -> str:
-    assert text.count(BEGIN) == 1 and text.count(END) == 1
-    return text[text.index(BEGIN):text.index(END) + len(END)]
 
 
 def functions(text: str) -> list[str]:
     return re.findall(r"^(_aish_\w+)\(\) \{", text, re.M)
 
 
-def test_the_shared_block_is_the_same_text_in_both_shells():
-    assert shared_block(SCRIPTS["zsh"]) == shared_block(SCRIPTS["bash"])
-    for name in ("_aish_esc", "_aish_unesc", "_aish_level_line", "_aish_handle_frame", "_aish_edit"):
-        assert f"\n{name}() {{" in shared_block(SCRIPTS["zsh"])
+def test_the_code_both_shells_share_exists_once_and_both_on_demand_halves_load_it():
+    shared = set(functions(COMMON))
+    for name in ("_aish_esc", "_aish_unesc", "_aish_level_line", "_aish_handle_frame", "_aish_edit",
+                 "_aish_pid_gone", "_aish_term_fields", "_aish_fix_marker"):
+        assert name in shared
+    for shell in SHELLS:
+        assert not shared & set(functions(MAIN[shell] + LAZY[shell])), shell
+        assert "/aish.common.sh" in LAZY[shell]
+    assert "# >>> aish shared" not in SCRIPTS["zsh"] + SCRIPTS["bash"]   # the old copied block
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_the_shared_code_parses_and_escapes_alike_in_both_shells(shell, tmp_path):
+    body = (f"source '{ROOT / 'shell' / 'aish.common.sh'}'; _aish_esc $'a%b\\tc\\nd'; e=$REPLY; "
+            "_aish_unesc \"$e\"; printf '%s|%s' \"$e\" \"$REPLY\"")
+    done = _run(shell, body, tmp_path)
+    assert done.stdout == "a%25b%09c%0Ad|a%b\tc\nd", done.stdout + done.stderr
 
 
 def test_each_function_is_defined_once_and_the_request_split_has_the_same_names():
@@ -48,8 +59,8 @@ def test_each_function_is_defined_once_and_the_request_split_has_the_same_names(
     assert request <= set(functions(SCRIPTS["zsh"])) and request <= set(functions(SCRIPTS["bash"]))
 
 
-def test_every_zsh_function_outside_the_shared_block_sets_its_options():
-    text = SCRIPTS["zsh"].replace(shared_block(SCRIPTS["zsh"]), "")
+def test_every_zsh_function_outside_the_shared_code_sets_its_options():
+    text = MAIN["zsh"] + LAZY["zsh"]
     bodies = re.findall(r"^(_aish_\w+)\(\) \{\n(.*?)\n", text, re.M)
     leaves = {"_aish_dir", "_aish_send", "_aish_ensure", "_aish_typed", "_aish_finish"}  # helpers of emulated callers
     missing = [name for name, first in bodies if "emulate -L zsh" not in first and name not in leaves
@@ -77,8 +88,13 @@ def test_the_on_demand_half_is_functions_and_its_revision_only(shell):
            if line.strip() and not line.lstrip().startswith("#")]
     check = {"bash": '[[ ${_aish_rev-} == "$_aish_lazy_rev" ]] || return 1',
              "zsh": "[[ ${_aish_rev-} == $_aish_lazy_rev ]] || return 1"}[shell]
-    assert top == [f"_aish_lazy_rev={__version__}", check, "_aish_lazy_done=1"]
+    load = {"bash": ['if [[ ${_aish_common_rev-} != "$_aish_lazy_rev" ]]; then',
+                     'source "${_aish_lazy%/*}/aish.common.sh" || return 1', "fi"],
+            "zsh": ["if [[ ${_aish_common_rev-} != $_aish_lazy_rev ]]; then",
+                    "source ${${(%):-%x}:A:h}/aish.common.sh || return 1", "fi"]}[shell]
+    assert top == [f"_aish_lazy_rev={__version__}", check, *load, "_aish_lazy_done=1"]
     assert re.search(rf"(^|typeset -g )_aish_rev={re.escape(__version__)} ", MAIN[shell], re.M)
+    assert re.search(rf"^_aish_common_rev={re.escape(__version__)} ", COMMON, re.M)
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash is needed")
@@ -128,10 +144,12 @@ _aish_conv=c
 _aish_send_request ask question hi '' || exit 8
 {sent}; echo "first=$line"
 echo "req=$_aish_d/$_aish_id.req"
-_t_caller() {{ local AISHT_LOCAL=shadow; _aish_vars q1; }}   # as called from inside a widget
+_t_caller() {{ local AISHT_LOCAL=shadow; _aish_vars q1 '{WORDS}'; }}   # as called from inside a widget
 _t_caller
 {sent}; echo "answered=$line"
 echo "vars=$_aish_d/$_aish_id.q1.vars"
+_aish_vars q2 'not a list'                # (a V frame without the words: no value at all)
+{sent}; echo "nolist=$_aish_d/$_aish_id.q2.vars"
 """
     # (set outside the script text: zsh keeps a -c script in ZSH_EXECUTION_STRING)
     done = subprocess.run([shell, "-c", body], capture_output=True, text=True, timeout=30, cwd=tmp_path,
@@ -152,6 +170,8 @@ echo "vars=$_aish_d/$_aish_id.q1.vars"
     assert "s3cr3t" not in sent_vars and "var=_aish_" not in sent_vars and "var=BASH_" not in sent_vars
     if shell == "zsh":   # a caller's local is not the user's variable (bash cannot tell them apart)
         assert "var=AISHT_LOCAL" not in sent_vars, sent_vars
+    withheld = Path(lines["nolist"]).read_text()
+    assert "var=AISHT_DIR\n" in withheld and "/srv/x" not in withheld and "s3cr3t" not in withheld
     assert [p.name for p in tmp_path.iterdir()] == ["run"]   # nothing outside the private dir
     names = sorted(p.name for p in run.iterdir())
     assert all(n.startswith(("daemon.", f"{shell}-")) for n in names), names
@@ -169,6 +189,7 @@ def _copy_scripts(shell: str, dest: Path, lazy: str | None = "") -> Path:
     (dest / f"aish.{shell}").write_text(MAIN[shell], encoding="utf-8")
     if lazy is not None:
         (dest / f"aish.lazy.{shell}").write_text(lazy or LAZY[shell], encoding="utf-8")
+        (dest / "aish.common.sh").write_text(COMMON, encoding="utf-8")
     return dest / f"aish.{shell}"
 
 

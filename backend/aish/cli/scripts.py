@@ -9,7 +9,8 @@ rc line falls back to the same ``eval`` while no loader exists yet (the first st
 
 A shell parses every line it sources, so each script is two files: ``aish.zsh`` (what
 every prompt needs) sources ``aish.lazy.zsh`` beside it at the first question, and the same
-for bash.  Printed for ``eval``, where no file path is known, the two are one text.
+for bash; either on-demand half sources ``aish.common.sh``, the code both shells share.
+Printed for ``eval``, where no file path is known, the three are one text.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from pathlib import Path
 
 NAMES = {"zsh": "aish.zsh", "bash": "aish.bash"}
 ON_DEMAND = {"zsh": "aish.lazy.zsh", "bash": "aish.lazy.bash"}   # sourced when first needed
+COMMON = "aish.common.sh"   # the code both shells share, sourced by either on-demand half
 RC_FILES = {"zsh": "~/.zshrc", "bash": "~/.bashrc"}
 
 
@@ -37,9 +39,10 @@ def script_path(shell: str, name: str = "") -> Path:
 
 
 def script_text(shell: str) -> str:
-    """The whole integration as one text, for ``eval``."""
-    return (script_path(shell).read_text(encoding="utf-8")
-            + script_path(shell, ON_DEMAND[shell]).read_text(encoding="utf-8"))
+    """The whole integration as one text, for ``eval``: the first half, the shared code
+    (which the on-demand half then finds already loaded), the on-demand half."""
+    return "".join(script_path(shell, name).read_text(encoding="utf-8")
+                   for name in (NAMES[shell], COMMON, ON_DEMAND[shell]))
 
 
 def rc_line(shell: str) -> str:

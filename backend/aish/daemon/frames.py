@@ -20,7 +20,7 @@ from typing import Optional
 from aish.daemon import client_files, runtime
 from aish.errors import AishError
 from aish.ipc.cancel import CancelToken
-from aish.ipc.protocol import encode_frame, parse_vars
+from aish.ipc.protocol import SECRET_NAME_WORDS, encode_frame, parse_vars
 
 _MAX_VARS_BYTES = 1 << 20   # a shell's variables, as var= lines (values over 4 KB are left out)
 
@@ -184,7 +184,7 @@ class FrameReply:
     def variables(self, timeout: float) -> Optional[dict]:
         """V frame; the shell writes ``<id>.<qid>.vars`` (0600, in the runtime dir) and
         answers ``v``.  None when it cannot (not interactive, gone, too slow, a bad file)."""
-        return self._answer_file(timeout, "V")
+        return self._answer_file(timeout, "V", "|".join(SECRET_NAME_WORDS))
 
     def _answer_file(self, timeout: float, tag: str, *fields: str) -> Optional[dict]:
         """Ask with ``tag`` and read the ``var`` lines the client wrote for the answer."""

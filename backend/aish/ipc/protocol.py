@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from aish.errors import ProtocolError
-from aish.ipc.wire import (MAX_CONTROL, STR_KEYS, VERSION, Frame, encode_frame, env_from, escape, format_control,
-                           parse_control, parse_frame, request_text, strip_controls, unescape, valid_id)
+from aish.ipc.wire import (MAX_CONTROL, SECRET_NAME_WORDS, STR_KEYS, VERSION, Frame, encode_frame, env_from, escape,
+                           format_control, parse_control, parse_frame, request_text, strip_controls, unescape, valid_id)
 
-__all__ = ["KINDS", "MAX_CONTROL", "VERSION", "Frame", "HistoryEntry", "Request", "add_var", "encode_frame",
-           "env_from", "escape", "format_control", "format_request", "parse_control", "parse_frame",
+__all__ = ["KINDS", "MAX_CONTROL", "SECRET_NAME_WORDS", "VERSION", "Frame", "HistoryEntry", "Request", "add_var",
+           "encode_frame", "env_from", "escape", "format_control", "format_request", "parse_control", "parse_frame",
            "parse_request", "parse_vars", "strip_controls", "unescape", "valid_id"]
 
 _PATH_KEYS = ("reply", "cwd")

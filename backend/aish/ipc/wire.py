@@ -24,8 +24,12 @@ _UNESCAPE_RE = re.compile(r"%(?:25|0A|09|0D)")
 STR_KEYS = ("kind", "reply", "conv", "shell", "mode", "text", "buffer", "cwd", "stdin")
 KNOWN_KEYS = frozenset(STR_KEYS + ("v", "cursor", "cols", "status", "interactive", "hist", "argv", "var", "vars"))
 _KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASS|CRED|AUTH|COOKIE|SESSION|PRIVATE|SIGNATURE",
-                          re.IGNORECASE)
+# Variable names that look like they hold a secret: their values never leave the shell.
+# The one list: the CLI's environment is filtered with it, and a V frame carries it to the
+# shells (``KEY|TOKEN|...``), which match it against each name, upper-cased.
+SECRET_NAME_WORDS = ("KEY", "TOKEN", "SECRET", "PASS", "CRED", "AUTH", "COOKIE", "SESSION",
+                     "PRIVATE", "SIGNATURE")
+_SECRET_NAME = re.compile("|".join(SECRET_NAME_WORDS), re.IGNORECASE)
 
 
 def escape(s: str) -> str:
