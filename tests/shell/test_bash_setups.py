@@ -108,3 +108,30 @@ def test_ble_sh_hooks_and_bindings_are_its_own(make_shell, stub, order):
     sh.tmux.keys("C-u")
     sh.ask('echo "binds=$_t_binds pc=$PROMPT_COMMAND"')
     sh.wait("binds=0 pc=_t_precmd\n")
+
+
+# ble.sh edits the line with the terminal's intr, quit and susp undefined (Ctrl-C is a key it
+# reads) and puts them back for the commands it runs.
+BLE_TTY = r'''
+_t_tty_edit() { command stty intr undef; }
+_t_tty_run() { command stty intr '^C'; }
+_t_pre+=(_t_tty_edit) _t_exec+=(_t_tty_run)
+'''
+
+
+def test_ctrl_c_cancels_an_answer_under_ble_sh(make_shell, stub):
+    """Under ble.sh Ctrl-C did not cancel an answer: with intr undefined it was a byte in the
+    terminal's input, and the answer streamed to its end."""
+    sh = make_shell(before=BLE + BLE_TTY + BLE_ATTACH)
+    words = " ".join(f"word{i:04d}" for i in range(400))
+    stub.queue(Reply(text=words, chunk_size=9, delay=0.05))
+    sh.tmux.type("git stauts")
+    sh.wait_prompt("git stauts")
+    sh.tmux.keys("C-x", "C-a")             # the stand-in binds aish's keys (not Enter's)
+    sh.wait("word0012")
+    sh.tmux.keys("C-c")
+    screen = sh.wait(lambda s: "[aish] cancelled" in s and "aish$ git stauts" in s.rstrip().splitlines()[-1])
+    assert "word0399" not in screen, screen
+    sh.tmux.keys("C-u")
+    sh.ask("stty -a | grep -o 'intr = [^;]*' | sed 's/^/tty: /'")
+    sh.wait("tty: intr = ^C")                # commands run with Ctrl-C a signal, as before
