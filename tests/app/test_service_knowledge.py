@@ -44,11 +44,11 @@ def test_memory_summarize_shows_before_after_is_costed_and_waits_for_accept(stub
     service.ok("remember", "I prefer fd over find")
     stub.queue(Reply(text="- uses fd instead of find\n"))
     shown = service.ok("memory", "summarize").stdout
-    assert "before (2 facts)" in shown and "after (1 facts)" in shown and "uses fd instead of find" in shown
+    assert "before (2 facts)" in shown and "after (1 fact)" in shown and "uses fd instead of find" in shown
     assert service.ok("memory", "list").stdout.count(".") >= 2  # nothing changed before the user accepts
     detail = json.loads(service.ok("cost", "--json").stdout)
     assert "memory_summarize" in json.dumps(detail)
-    assert "replaced by the summary" in service.ok("memory", "accept").stdout
+    assert "replaced by the summary (1 fact)" in service.ok("memory", "accept").stdout
     assert service.ok("memory", "list").stdout.strip() == "1. uses fd instead of find"
 
 

@@ -94,7 +94,7 @@ def test_max_steps_and_halt_verb_and_halt_line(planner, service):
 
     planner.queue(Reply("CMD: rm -rf build"))
     service.ok("norris", "clean up")
-    assert "halted after 1 steps" in service.ok("halt").stdout
+    assert "halted after 1 step: clean up" in service.ok("halt").stdout   # never "1 steps"
     assert "halted" in service.ok("norris").stdout
     ignored = service.ok("norris", "--ran", "0", "1", "rm", "-rf", "build")  # a late report plans nothing
     assert ignored.stdout.strip() == ""

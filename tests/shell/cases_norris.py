@@ -86,7 +86,7 @@ def test_norris_steps_edit_halt_and_ctrl_c(sh, stub):
     sh.tmux.keys("C-u", "Enter")
     sh.wait_prompt("")
     sh.ask("? :halt")
-    sh.wait("halted after 1 steps")
+    sh.wait("halted after 1 step:")
     sh.wait_prompt("")
     sh.ask("echo still")
     sh.wait("\nstill\n")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from aish.app import norris
 from aish.app.verbs.context import VerbContext
+from aish.context.output import plural
 from aish.errors import AishError
 
 
@@ -14,4 +15,4 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
     task = norris.halt(ctx.session)
     if task is None:
         return ["[aish] norris: no task is running in this shell"]
-    return [f"[aish] norris: halted after {task.steps} steps: {task.goal} ('? :norris resume' continues)"]
+    return [f"[aish] norris: halted after {plural(task.steps, 'step')}: {task.goal} ('? :norris resume' continues)"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from aish.app.verbs.context import VerbContext
+from aish.context.output import plural
 from aish.errors import AishError
 from aish.ipc.verbs import BY_NAME
 
@@ -46,7 +47,7 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
         return [f"[aish] forgot: {memory.forget(int(rest[0]))}"]
     if action == "replace":  # what `aish memory edit` sends: the edited list on stdin
         kept = memory.replace(ctx.stdin.splitlines())
-        return [f"[aish] memory now holds {len(kept)} facts"]
+        return [f"[aish] memory now holds {plural(len(kept), 'fact')}"]
     if action == "summarize":
         return _summarize(memory, ctx)
     if action in ("accept", "discard"):
@@ -56,7 +57,7 @@ def run(args: list[str], ctx: VerbContext) -> list[str]:
         if action == "discard":
             return ["[aish] summary discarded; memory unchanged"]
         kept = memory.replace(proposal)
-        return [f"[aish] memory replaced by the summary ({len(kept)} facts)"]
+        return [f"[aish] memory replaced by the summary ({plural(len(kept), 'fact')})"]
     raise AishError(f"memory: unknown action '{action}'", hint=f"usage: {USAGE}")
 
 
@@ -73,7 +74,7 @@ def _summarize(memory: Any, ctx: VerbContext) -> list[str]:
         raise AishError("memory summarize: the model's answer held no '- ' fact lines; memory unchanged",
                         hint="try again or use 'aish memory edit'")
     ctx.pending["memory"] = proposal
-    lines = [f"before ({len(facts)} facts):", *(f"  - {f}" for f in facts),
-             f"after ({len(proposal)} facts):", *(f"  - {f}" for f in proposal),
+    lines = [f"before ({plural(len(facts), 'fact')}):", *(f"  - {f}" for f in facts),
+             f"after ({plural(len(proposal), 'fact')}):", *(f"  - {f}" for f in proposal),
              "[aish] 'aish memory accept' keeps the summary, 'aish memory discard' drops it"]
     return lines
