@@ -173,3 +173,18 @@ def test_a_conversation_is_only_the_transcript():
     conv = Conversation("t")
     for attr in ("usage", "redactor", "attachments", "sent_history", "task", "always_approved", "lock"):
         assert not hasattr(conv, attr), attr
+
+
+def test_a_system_message_and_tool_schemas_over_the_budget_are_named_not_the_question():
+    """With many MCP tools the schemas (counted with the system message) can fill the budget
+    by themselves: the line says so and names the fix, not "this question"."""
+    conv = Conversation("t")
+    conv.add_user("x" * 40)
+    conv.add_assistant("y" * 40)
+    conv.add_user("z" * 40)
+    said = []
+    conv.enforce_budget(max_turns=20, budget_tokens=50, count=chars4, system_prompt="s" * 400,
+                        status=said.append)
+    assert said == ["context: the system message and the tools' schemas alone take 100 of "
+                    "context.budget_tokens (50 tokens): offer fewer tools (enabled_tools / disabled_tools "
+                    "of a server) or raise the budget"], said

@@ -175,8 +175,13 @@ class Conversation:
         if newest > budget_tokens:
             # the newest exchange alone is over the budget: evicting the turns before it
             # cannot make it fit, so they stay (only max_turns still applies)
-            status(f"context: this question alone is over context.budget_tokens ({budget_tokens:,} "
-                   f"tokens): earlier turns kept")
+            if fixed > budget_tokens:  # what fills it is sent with every question (many MCP tools)
+                status(f"context: the system message and the tools' schemas alone take {fixed:,} of "
+                       f"context.budget_tokens ({budget_tokens:,} tokens): offer fewer tools "
+                       f"(enabled_tools / disabled_tools of a server) or raise the budget")
+            else:
+                status(f"context: this question alone is over context.budget_tokens ({budget_tokens:,} "
+                       f"tokens): earlier turns kept")
             budget_tokens, last = total, 0
         coming = (1, last) if ahead else (0, 0)  # the exchange to make room for
         if len(groups) + coming[0] > max_turns or total + coming[1] > budget_tokens:
