@@ -156,19 +156,22 @@ def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
     daemon.start()
     folded, normal = [], []
 
-    def summary() -> str:  # the newest summary (a compacted log keeps one)
-        return next((e.get("text") or "" for e in reversed(daemon.log_entries("fold"))
-                     if e.get("type") == "summary"), "")
+    def folds() -> tuple:  # (evictions so far, the newest summary): a fold logs both
+        entries = daemon.log_entries("fold")
+        return (sum(1 for e in entries if e.get("type") == "evict"),
+                next((e.get("text") or "" for e in reversed(entries) if e.get("type") == "summary"), ""))
 
+    summaries = 0
     try:
-        last = ""
+        last = folds()
         for i in range(asks):
             ttfb = daemon.ask("fold", f"question {i}: how do I find which process holds port {8000 + i}?")
-            # a summary written since the last ask's end: the old shape wrote it before this
-            # answer; the new one after the previous answer (during it, with no time to think)
+            # a fold logged since the last ask's end: the old shape folded before this answer;
+            # the new one after the previous answer (during this ask, with no time to think)
             time.sleep(think)
-            now = summary()
+            now = folds()
             (folded if now != last else normal).append(ttfb)
+            summaries += now[1] != last[1]
             last = now
     finally:
         daemon.stop()
@@ -176,7 +179,8 @@ def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
         server.wait(30)
         log.close()
     return {"folding_ms": med(folded) if folded else None, "normal_ms": med(normal),
-            "folds": len(folded), "asks": asks, "folding_runs_ms": [round(x * 1000) for x in folded]}
+            "folds": len(folded), "summaries": summaries, "asks": asks,
+            "folding_runs_ms": [round(x * 1000) for x in folded]}
 
 
 # ------------------------------------------------------------------ 2. kept turns
@@ -273,7 +277,8 @@ def main() -> None:
             out["fold"] = r
             ratio = r["folding_ms"] / r["normal_ms"] if r["folding_ms"] else float("nan")
             print(f"fold ({label}, real llama.cpp server, think {args.think:g} s): first byte of the {r['folds']} "
-                  f"asks a fold ran around {r['folding_ms'] or 0:.0f} ms (runs {r['folding_runs_ms']}) | "
+                  f"asks a fold ran around ({r['summaries']} summaries written) {r['folding_ms'] or 0:.0f} ms "
+                  f"(runs {r['folding_runs_ms']}) | "
                   f"the other {r['asks'] - r['folds']} asks {r['normal_ms']:.0f} ms | ratio {ratio:.2f}x "
                   "(target <= 1.2x)", flush=True)
         if args.only in (None, "turns"):

@@ -145,7 +145,7 @@ def main() -> None:
         d.mkdir(mode=0o700)
     os.environ.update(AISH_STATE_DIR=str(tmp / "state"), AISH_RUNTIME_DIR=str(aish_run),
                       AISH_CONFIG=str(tmp / "config.toml"), AISH_DETECT_PORTS="")
-    from aish.daemon import runtime
+    from aish.daemon import runtime, spawn
 
     cwd = str(ROOT / "backend" / "aish" / "app")  # a shell deep in a git checkout
     with StubServer(default=Reply(text=ANSWER, chunk_size=8)) as stub:
@@ -156,7 +156,7 @@ def main() -> None:
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             while not runtime.is_running(aish_run):
                 time.sleep(0.02)
-        aish_pid = runtime.start(rundir=aish_run)
+        aish_pid = spawn.start(rundir=aish_run)
         relay = subprocess.Popen([sys.executable, str(ROOT / "bench" / "minimal_relay.py"), str(relay_run),
                                   stub.url])
         while not runtime.is_running(relay_run):

@@ -164,7 +164,7 @@ class Limits:
     def count(self, model: ModelConfig, messages: list, tools: Optional[list] = None) -> int:
         """What the server will count for these messages (and tools): never raises."""
         state = self._measured(model)
-        content = sum(self.tokens.count_messages(model, [m]) for m in messages if isinstance(m, dict))
+        content = self.tokens.count_messages(model, messages)
         extra = self.tokens.count(model, json.dumps(tools, separators=(",", ":"))) if tools else 0
         raw = content + extra + state.per_message * len(messages) + state.fixed
         return max(0, round(raw * state.scale))

@@ -64,6 +64,10 @@ class TokenCounter:
         self._endpoints: dict[tuple[str, str], _Endpoint] = {}
         self._probing: dict[tuple[str, str], threading.Lock] = {}
         self._cache: OrderedDict[bytes, int] = OrderedDict()
+        # the same text objects come back every ask (a conversation's turns, the system prompt):
+        # a str caches its hash, so this is found without hashing the text again (the digest
+        # cache below costs a pass over every kept turn per ask)
+        self._recent: dict[tuple, int] = {}
 
     # ------------------------------------------------------------ public
     def count(self, model_cfg: Any, text: str) -> int:
@@ -76,13 +80,23 @@ class TokenCounter:
             return heuristic(text)
 
     def count_messages(self, model_cfg: Any, messages: list) -> int:
-        """Sum over message contents (and tool-call arguments), counted the same way as an answer."""
+        """Sum over message contents (and tool-call arguments), counted the same way as an answer.
+        A whole conversation is weighed on every ask: texts counted before are looked up by
+        the string itself, with the endpoint's key taken once."""
+        key = self._key(model_cfg)
+        recent = self._recent
         total = 0
         for message in messages or []:
             if not isinstance(message, dict):
                 continue
-            for text in _message_texts(message):
-                total += self.count(model_cfg, text)
+            content = message.get("content")
+            if isinstance(content, str) and not message.get("tool_calls"):
+                texts: list = [content] if content else []
+            else:
+                texts = _message_texts(message)
+            for text in texts:
+                known = recent.get((key, text)) if key is not None else None
+                total += known if known is not None else self.count(model_cfg, text)
         return total
 
     def supported(self, model_cfg: Any) -> Optional[bool]:
@@ -113,12 +127,16 @@ class TokenCounter:
         key = self._key(model_cfg)
         if key is None:
             return heuristic(text)
+        recent = self._recent.get((key, text))
+        if recent is not None:
+            return recent
         digest = hashlib.blake2b("\0".join((*key, text)).encode("utf-8", "replace"),
                                  digest_size=16).digest()
         with self._lock:
             cached = self._cache.get(digest)
             if cached is not None:
                 self._cache.move_to_end(digest)
+                self._remember(key, text, cached)
                 return cached
             state = self._endpoints.setdefault(key, _Endpoint())
             if state.unsupported or _clock() < state.down_until:
@@ -134,7 +152,13 @@ class TokenCounter:
             self._cache[digest] = n
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
+            self._remember(key, text, n)
         return n
+
+    def _remember(self, key: tuple, text: str, n: int) -> None:
+        if len(self._recent) >= CACHE_SIZE:
+            del self._recent[next(iter(self._recent))]  # the oldest
+        self._recent[(key, text)] = n
 
     def _probe(self, key: tuple[str, str], model_cfg: Any, text: str) -> Optional[int]:
         """First count for this endpoint: find the route, or learn there is none (once)."""

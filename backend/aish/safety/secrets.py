@@ -164,8 +164,9 @@ class Redactor:
         later redaction could then differ).  The count grows as if it were redacted again."""
         memo = self._memo.get(text)
         if memo is not None and memo[0] == self._generation:
-            with self._lock:
-                self.count += memo[2]
+            if memo[2]:
+                with self._lock:
+                    self.count += memo[2]
             return memo[1]
         before = self.count
         redacted = self.redact(text)  # what it learned itself was consulted: current as of now
