@@ -115,6 +115,7 @@ class Service:
         with self._lock:
             if self._tokens is None:
                 self._tokens = TokenCounter(cfg.tokenize)
+                self._tokens.load(_token_counts())  # what the daemon before this one learned
             return self._tokens
 
     def limits(self) -> Limits:
@@ -419,6 +420,8 @@ class Service:
             ctx.delegate = lambda name, task: delegate.run(caller, name, task, reply)
 
     def close(self) -> None:
+        if self._tokens is not None:
+            self._tokens.save(_token_counts())
         if self._taps is not None:
             from aish.context.sources import run
 
@@ -431,6 +434,16 @@ class Service:
                 self._mcp.close_all()
             except Exception:
                 self.log.exception("closing MCP sessions failed")
+
+
+def _token_counts() -> Optional[str]:
+    """Where the token counts are kept over restarts (``TokenCounter.save``); None: no state dir."""
+    from aish import paths
+
+    try:
+        return str(paths.state_dir() / "token-counts.bin")
+    except OSError:
+        return None
 
 
 def _check_something_failed(request: Request) -> None:

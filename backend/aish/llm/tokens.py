@@ -33,6 +33,7 @@ from aish.errors import AishError, ConnectFailed, DnsFailure, TransportTimeout
 # (path, body key) in probe order
 ROUTES = (("/tokenize", "content"), ("/extras/tokenize", "input"))
 CACHE_SIZE = 8192  # texts; a long conversation is a few hundred
+_RECORD = 20  # a saved count: the text's 16-byte digest, then the count (4 bytes, little-endian)
 RETRY_AFTER = 300.0  # seconds a tokenizer that timed out or failed is left alone
 _clock = time.monotonic  # (tests move it)
 
@@ -98,6 +99,41 @@ class TokenCounter:
                 known = recent.get((key, text)) if key is not None else None
                 total += known if known is not None else self.count(model_cfg, text)
         return total
+
+    # ------------------------------------------------------------ kept over restarts
+    def save(self, path: Any) -> None:
+        """Write the learned counts (digests and numbers, no text; 0600): a restarted daemon
+        weighs a long conversation without one tokenize call per kept turn.  Never raises."""
+        import os
+
+        if path is None:
+            return
+        with self._lock:
+            data = b"".join(digest + n.to_bytes(4, "little") for digest, n in self._cache.items()
+                            if 0 <= n < 1 << 32)
+        tmp = f"{path}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+        except OSError:
+            return
+
+    def load(self, path: Any) -> None:
+        """Take the counts a previous daemon saved (a missing or torn file: none).  Never raises."""
+        if path is None:
+            return
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(_RECORD * CACHE_SIZE)
+        except OSError:
+            return
+        with self._lock:
+            for at in range(0, len(data) - _RECORD + 1, _RECORD):
+                self._cache.setdefault(data[at:at + 16], int.from_bytes(data[at + 16:at + _RECORD], "little"))
 
     def supported(self, model_cfg: Any) -> Optional[bool]:
         """True: real counts; False: char/4 for good (or disabled); None: not probed yet."""
