@@ -2,11 +2,12 @@
 
 Three measurements, each against a baseline in the same run, medians of repeats:
 
-1. **fold** (``--fold``, needs llama-cpp-python): a real ``llama_cpp.server`` on a tiny local
-   model, a conversation at its limit (``max_turns`` 4, summaries on).  Every ask's first
-   byte; the asks after which a fold ran against the others.  The next ask comes when the
-   user has read the answer (``--think`` seconds later, default 2: longer than the tiny
-   model's summary); ``--think 0`` shows an ask that arrives while the fold still runs.
+1. **fold**: a conversation at its limit (``max_turns`` 4, summaries on) on the loopback stub
+   whose summaries take ``--summary-s`` seconds (3, what a real llama.cpp server took in the
+   issue), or with ``--fold`` on a real ``llama_cpp.server`` on a tiny local model.  Every
+   ask's first byte; the asks around which a fold ran against the others.  The next ask
+   comes when the user has read the answer (``--think`` seconds later, default 4: longer
+   than a summary); ``--think 0`` shows an ask that arrives while the fold still runs.
 2. **kept turns**: the daemon's CPU per ask (user + system, /proc) in a conversation of
    ``--turns`` kept turns (400) against one of 1 turn, the same daemon, alternating batches;
    the history holds a secret in one turn of seven.  Target: flat (±10%).
@@ -18,7 +19,7 @@ Three measurements, each against a baseline in the same run, medians of repeats:
 ``--before REV`` runs the same measurements on the daemon of an earlier commit (its backend
 extracted to a temporary dir), for the before/after figures in docs/performance.md.
 
-Run: python3 bench/bench_conversations.py [--fold] [--turns 400] [--asks 5000] [--before REV]
+Run: python3 bench/bench_conversations.py [--only fold|turns|reload] [--fold] [--before REV]
 """
 from __future__ import annotations
 
@@ -92,6 +93,8 @@ class Daemon:
         def on_frame(frame) -> None:
             if frame.tag == "T" and not first:
                 first.append(time.perf_counter() - start)
+            elif frame.tag == "E":
+                raise RuntimeError(f"the ask failed: {frame.fields}")
 
         request = Request(kind="ask", conv=conv, shell="zsh", cwd=str(self.tmp), status=0, text=text,
                           history=[HistoryEntry("git status", 0, 12)])
@@ -130,6 +133,26 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+class SlowSummaries(StubServer):
+    """The loopback stub, answering a summary request ``summary_s`` seconds late (the time a
+    real local server took for one: 3.1-3.6 s, issue 26) and every other request at once."""
+
+    summary_s = 3.0
+
+    def _next_reply(self) -> Reply:
+        with self._cond:
+            last = self.requests[-1]["body"]["messages"] if self.requests else []
+        if last and str(last[0].get("content", "")).startswith("You keep the running memory"):
+            return Reply(text="The user asked about ports and processes.", first_byte_delay=self.summary_s)
+        return super()._next_reply()
+
+
+def bench_fold_stub(tmp: Path, backend: Path, asks: int, think: float, summary_s: float) -> dict:
+    SlowSummaries.summary_s = summary_s
+    with SlowSummaries(default=Reply(text="Use ss -ltnp.\nCMD: ss -ltnp\n", chunk_size=16)) as stub:
+        return _fold_run(tmp, backend, asks, think, stub.url, "m")
+
+
 def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
     from tiny_gguf import make_tiny_gguf
 
@@ -149,9 +172,18 @@ def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("llama_cpp.server did not start") from None
             time.sleep(0.3)
+    try:
+        return _fold_run(tmp, backend, asks, think, url, "tiny")
+    finally:
+        server.terminate()
+        server.wait(30)
+        log.close()
+
+
+def _fold_run(tmp: Path, backend: Path, asks: int, think: float, url: str, model: str) -> dict:
     (tmp / "fold").mkdir()
-    daemon = Daemon(tmp / "fold", f'[models.tiny]\nendpoint = "{url}/v1"\nmodel = "tiny"\nmax_tokens = 24\n'
-                    '[context]\nmax_turns = 4\nsummarize_on_evict = true\nsummarizer_model = "tiny"\n'
+    daemon = Daemon(tmp / "fold", f'[models.fast]\nendpoint = "{url}"\nmodel = "{model}"\nmax_tokens = 24\n'
+                    '[context]\nmax_turns = 4\nsummarize_on_evict = true\nsummarizer_model = "fast"\n'
                     'summarizer_max_tokens = 200\n', backend)
     daemon.start()
     folded, normal = [], []
@@ -175,9 +207,6 @@ def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
             last = now
     finally:
         daemon.stop()
-        server.terminate()
-        server.wait(30)
-        log.close()
     return {"folding_ms": med(folded) if folded else None, "normal_ms": med(normal),
             "folds": len(folded), "summaries": summaries, "asks": asks,
             "folding_runs_ms": [round(x * 1000) for x in folded]}
@@ -254,9 +283,11 @@ def bench_reload(tmp: Path, backend: Path, asks: int, restarts: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--fold", action="store_true", help="the folding measurement (llama-cpp-python)")
-    parser.add_argument("--fold-asks", type=int, default=24)
-    parser.add_argument("--think", type=float, default=2.0)
+    parser.add_argument("--fold", action="store_true", help="the folding measurement on a real llama_cpp.server "
+                        "(llama-cpp-python; the tiny random model's bytes rarely decode: see docs/performance.md)")
+    parser.add_argument("--summary-s", type=float, default=3.0, help="without --fold: the stub's summary time")
+    parser.add_argument("--fold-asks", type=int, default=16)
+    parser.add_argument("--think", type=float, default=4.0)
     parser.add_argument("--turns", type=int, default=400)
     parser.add_argument("--repeats", type=int, default=9, help="batches of asks per conversation")
     parser.add_argument("--batch", type=int, default=20, help="asks per batch")
@@ -272,11 +303,15 @@ def main() -> None:
     label = args.before or "this checkout"
     out: dict = {"daemon": label}
     try:
-        if args.fold or args.only == "fold":
-            r = bench_fold(tmp, backend, args.fold_asks, args.think)
+        if args.only in (None, "fold"):
+            if args.fold:
+                r, server = bench_fold(tmp, backend, args.fold_asks, args.think), "real llama.cpp server"
+            else:
+                r = bench_fold_stub(tmp, backend, args.fold_asks, args.think, args.summary_s)
+                server = f"loopback stub, a summary takes {args.summary_s:g} s"
             out["fold"] = r
             ratio = r["folding_ms"] / r["normal_ms"] if r["folding_ms"] else float("nan")
-            print(f"fold ({label}, real llama.cpp server, think {args.think:g} s): first byte of the {r['folds']} "
+            print(f"fold ({label}, {server}, think {args.think:g} s): first byte of the {r['folds']} "
                   f"asks a fold ran around ({r['summaries']} summaries written) {r['folding_ms'] or 0:.0f} ms "
                   f"(runs {r['folding_runs_ms']}) | "
                   f"the other {r['asks'] - r['folds']} asks {r['normal_ms']:.0f} ms | ratio {ratio:.2f}x "

@@ -173,6 +173,9 @@ def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service):
     assert is_summarizer(requests[4])  # extends the summary
     assert "The user asked about pelicans." in requests[4]["body"]["messages"][-1]["content"]
 
+    folding = service.service.session(service.conv).folding
+    assert folding.acquire(timeout=30)  # the fold after the third answer is over (and logged)
+    folding.release()
     service.restart()  # the summary is read back from the session log
     stub.queue(Reply(text="fourth answer"), Reply(text="Pelicans, herons, more."))
     service.ok("ask", "which birds?")

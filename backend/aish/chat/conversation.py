@@ -190,8 +190,10 @@ class Conversation:
             # batches, rather than one exchange on every ask at the limit.
             low_turns = max(1, max_turns - int(max_turns * slack))
             low_tokens = int(budget_tokens * (1 - slack))
-            max_turns = max(1, min(low_turns, max_turns - coming[0]))
-            budget_tokens = min(low_tokens, budget_tokens - coming[1])
+            # ahead: the mark with the coming exchange counted in, so that folds come as often
+            # as they did when the fold waited for the question (and cost no more summaries)
+            max_turns = max(1, low_turns - coming[0])
+            budget_tokens = low_tokens - coming[1]
         while len(groups) > 1 and (len(groups) > max_turns or total > budget_tokens):
             group = groups.pop(0)
             evicted.extend(group)
