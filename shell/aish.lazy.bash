@@ -107,7 +107,10 @@ _aish_umask_now() {    # the umask into _aish_umask (fork-free: /proc, else a fi
 }
 
 _aish_agent_report() { # [$1 status, $2 ms, $3 command]: what became of the proposal; none: not run
-  if (( $# )); then _aish_run verb - '' '' agents --ran "$1" "$2" "$3"
+  # "key": it waited on the cycle key and never came onto the line: the user's own line ran
+  local how=--ran
+  [[ $_aish_agent == key ]] && how=--own
+  if (( $# )); then _aish_run verb - '' '' agents "$how" "$1" "$2" "$3"
   else _aish_run verb - '' '' agents --dismissed; fi
   (( _aish_done )) || _aish_agent=       # Ctrl-C: the daemon hears no more of it
   return 0
@@ -125,7 +128,7 @@ _aish_status_key() {   # ESC [ 0 n with no norris step: an agent's proposal, if 
   if [[ -n $keep && ${#_aish_cmds[@]} -gt 0 ]]; then
     # The user's line stays theirs (keys typed before the proposal came, as with a norris
     # step): the proposal waits on the cycle key.
-    _aish_idx=-1
+    _aish_idx=-1 _aish_agent=key          # (the cycle key makes it "wait")
     _aish_level_line 0 && _aish_say "$REPLY"
     _aish_say "[aish] kept your typing; ${key^^} inserts the proposal: ${_aish_cmds[0]}"
     READLINE_LINE=$keep READLINE_POINT=$at
@@ -556,6 +559,7 @@ _aish_cycle_key() {
     return 0
   fi
   local next=$(( (_aish_idx + 1) % ${#_aish_cmds[@]} ))
+  [[ $_aish_agent == key ]] && _aish_agent='wait'   # an agent's proposal comes onto the line
   READLINE_LINE=${_aish_cmds[$next]}
   READLINE_POINT=${#READLINE_LINE}
   _aish_idx=$next

@@ -77,7 +77,10 @@ _aish_agent_state() {  # [$1 = the command starting now]
 
 _aish_agent_report() { # [$1 status, $2 ms, $3 command]: what became of the proposal; none: not run
   emulate -L zsh
-  if (( $# )); then _aish_request verb - '' '' agents --ran $1 $2 $3
+  # "key": it waited on the cycle key and never came onto the line: the user's own line ran
+  local how=--ran
+  [[ $_aish_agent == key ]] && how=--own
+  if (( $# )); then _aish_request verb - '' '' agents $how $1 $2 $3
   else _aish_request verb - '' '' agents --dismissed; fi
   (( _aish_done )) || _aish_agent=       # Ctrl-C: the daemon hears no more of it
   return 0
@@ -97,7 +100,7 @@ _aish_status_key() {   # ESC [ 0 n, the terminal's answer to the daemon's status
     # The user's line stays theirs (keys typed before the proposal came, as with a norris
     # step): the proposal waits on the cycle key.
     _aish_level_line 1 && _aish_say $REPLY
-    BUFFER=$keep CURSOR=$at _aish_idx=0
+    BUFFER=$keep CURSOR=$at _aish_idx=0 _aish_agent=key   # (the cycle key makes it "wait")
     _aish_highlight
     zle -R
     zle -M -- "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts the proposal: $_aish_cmds[1]"
@@ -501,6 +504,7 @@ _aish_cycle_widget() {
     return 0
   fi
   local -i next=$(( _aish_idx % $#_aish_cmds + 1 ))
+  [[ $_aish_agent == key ]] && _aish_agent='wait'   # an agent's proposal comes onto the line
   BUFFER=$_aish_cmds[next]
   CURSOR=$#BUFFER
   _aish_idx=$next

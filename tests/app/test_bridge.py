@@ -177,6 +177,8 @@ def test_a_busy_shell_keeps_it_queued_until_its_next_prompt(rundir, shell):
     thread, agent_reply, box = world.propose(command="echo next")
     wait_until(lambda: any("running `make test`" in line for line in agent_reply.statuses), 5, "the busy note")
     assert not shell.asked(timeout=0.5)  # its answer would go to `make`
+    # said once, not at every look at the shell (a build can run for an hour)
+    assert sum("running `make test`" in line for line in agent_reply.statuses) == 1, agent_reply.statuses
     shell.report(history=[(0, 10, "make test")])
     assert shell.asked()
     took = world.shell_says(shell, AgentFor("take", typing=True))  # the user was typing
@@ -210,6 +212,34 @@ def test_withdrawn_timed_out_and_closed_proposals_end_and_leave_the_line(rundir,
     shell.proc.kill()
     result = finished(thread, box)
     assert result["outcome"] == "shell_closed" and "nothing ran" in result["text"]
+    assert result["text"] == f"the shell closed ({shell.kind}-{shell.proc.pid}); nothing ran"
+
+
+def test_the_users_own_command_typed_before_the_proposal_is_not_its_edit(rundir, shell):
+    # keys on the line when it came: the proposal waited on the cycle key, and the user ran
+    # their own line instead (the shell says --own): the agent hears it was not taken
+    world = World(rundir)
+    shell.report()
+    thread, _, box = world.propose(command="echo theirs")
+    assert shell.asked()
+    world.shell_says(shell, AgentFor("take", typing=True))
+    told = world.shell_says(shell, AgentFor("ran", status=0, ms=3, command="echo mine", own=True))
+    result = finished(thread, box)
+    assert result["outcome"] == "dismissed" and result["ran"] is None and result["edited"] is False
+    assert "ran a command of their own" in result["text"] and "echo theirs" not in result["text"]
+    assert told.statuses == ["claude-code was told you ran your own command, not its proposal"]
+
+
+def test_what_the_user_is_told_reads_as_a_sentence(rundir, shell):
+    world = World(rundir)
+    shell.report()
+    thread, _, box = world.propose(command="true")
+    assert shell.asked()
+    world.shell_says(shell, AgentFor("take"))
+    world.outputs["true"] = Output(source="tmux", command="true", text="", lines=0, note="it printed nothing")
+    told = world.shell_says(shell, AgentFor("ran", status=0, ms=2, command="true"))
+    finished(thread, box)
+    assert told.statuses == ["claude-code was told: `true` exited 0 after 2 ms; it printed nothing"]
 
 
 def test_one_proposal_per_shell_and_none_where_a_norris_task_waits(rundir, shell):

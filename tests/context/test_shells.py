@@ -55,6 +55,17 @@ def test_no_selector_is_the_most_recently_active_and_a_wrong_one_lists_the_shell
         shells.pick([])
 
 
+def test_a_kind_names_the_most_recently_active_shell_of_that_kind():
+    # an agent asks for "zsh" or "bash" as often as for zsh-1234
+    newer_zsh = shells.parse(STATE, "zsh", 42, written=3.0)
+    bash = shells.parse(STATE, "bash", 43, written=2.0)
+    older_zsh = shells.parse(STATE, "zsh", 44, written=1.0)
+    assert shells.pick([newer_zsh, bash, older_zsh], "zsh") is newer_zsh
+    assert shells.pick([newer_zsh, bash, older_zsh], " bash ") is bash
+    named = shells.parse(STATE.replace("end=1", "name=bash\nend=1"), "zsh", 45, written=0.5)
+    assert shells.pick([bash, named], "bash") is named  # a shell's own name comes first
+
+
 def test_live_lists_running_shells_newest_first_and_skips_dead_and_foreign_files(tmp_path):
     alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     dead = subprocess.Popen(["true"])

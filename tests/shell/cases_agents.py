@@ -150,3 +150,17 @@ def test_busy_typing_and_one_proposal_per_shell(make_shell, model):
         sh.tmux.keys("Enter")
         result = call.result(30).structured_content
         assert result["ran"] == "echo theirs" and result["output"] == "theirs"
+
+        # Typeahead run as it is: the user's own command, not an edit of the proposal.
+        sh.wait_prompt("")
+        sh.tmux.type("echo own-line")
+        typed_over = sum("was typing" in p for p in agent.progress)
+        call = agent.start("propose_command", command="echo not-taken", reason="typed over")
+        wait_until(lambda: sum("was typing" in p for p in agent.progress) > typed_over, 15, "kept typing")
+        sh.wait(lambda s: "inserts the proposal: echo not-taken" in s and prompt_line(s) == PROMPT + "echo own-line")
+        sh.tmux.keys("Enter")
+        done = call.result(30)
+        result = done.structured_content
+        assert result["outcome"] == "dismissed" and result["ran"] is None, text(done)
+        assert "ran a command of their own" in text(done)
+        sh.wait(f"{NAME} was told you ran your own command, not its proposal")

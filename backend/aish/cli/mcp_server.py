@@ -28,7 +28,8 @@ Secrets appear as <secret:N> placeholders: keep them as they are in proposed com
 (aish puts the real values back on the user's prompt line)."""
 
 SHELL_ARG = ("the shell to use: its name (zsh-1234, or the AISH_NAME set in it), pid, tty "
-             "(pts/3) or tmux pane (%3); empty: the most recently active one")
+             "(pts/3) or tmux pane (%3), or zsh / bash for the latest of that kind; empty: the "
+             "most recently active one")
 _PROGRESS_TOTAL = None  # proposals have no known length: progress counts the steps
 
 

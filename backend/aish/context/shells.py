@@ -181,7 +181,8 @@ def live(rundir: Path) -> list[ShellState]:
 
 
 def pick(shells: list[ShellState], selector: str = "") -> ShellState:
-    """The shell ``selector`` names, or the most recently active one when it names none."""
+    """The shell ``selector`` names, or the most recently active one when it names none (or
+    names only a kind, ``zsh`` or ``bash``, as agents often do)."""
     if not shells:
         raise NotFound("no shell has reported to aish since an agent connected",
                        hint="press Enter at a prompt in the shell to use (aish loaded there)")
@@ -190,6 +191,9 @@ def pick(shells: list[ShellState], selector: str = "") -> ShellState:
     for shell in shells:
         if shell.matches(selector):
             return shell
+    kind = [s for s in shells if s.shell == selector.strip()]  # "zsh": the latest zsh
+    if kind:
+        return max(kind, key=lambda s: s.written)
     names = ", ".join(s.label for s in shells)
     raise NotFound(f"no shell named '{selector}'", hint=f"the shells that reported: {names}")
 

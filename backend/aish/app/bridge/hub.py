@@ -111,6 +111,8 @@ class Bridge:
         return landing.take(self, req, reply, what.typing)
 
     def _ran(self, req: Request, reply: Reply, what: AgentFor) -> AskResult:
+        if what.own:
+            return landing.passed_over(self, req, reply)
         return landing.ran(self, req, reply, what.status, what.ms, what.command)
 
     def _dismissed(self, req: Request, reply: Reply, what: AgentFor) -> AskResult:

@@ -64,7 +64,7 @@ def propose(bridge: Bridge, agent: Agent, req: Request, reply: Reply) -> dict:
 
 def _follow(bridge: Bridge, proposal: Proposal, reply: Reply, wait: float) -> None:
     """Until it is over: offer it while the shell is at its prompt, tell the agent each step."""
-    told = ""
+    told, busy_told = "", ""  # the state and the busy line last told: each said once
     unanswered_said = False
     while True:
         proposal.changed.wait(TICK)
@@ -84,9 +84,9 @@ def _follow(bridge: Bridge, proposal: Proposal, reply: Reply, wait: float) -> No
             bridge.board.finish(proposal, "shell_closed", note=f"{proposal.shell} closed")
         elif proposal.state in WAITING:
             busy = _offer(bridge, proposal)
-            if busy and busy != told:
-                told = busy
+            if busy and busy != busy_told:
                 reply.status(busy)
+            busy_told = busy
             if (proposal.state == "offered" and not unanswered_said
                     and time.monotonic() - proposal.offered_at > UNANSWERED):
                 unanswered_said = True
@@ -163,10 +163,15 @@ def result(proposal: Proposal, r) -> dict:
             text += f"\noutput ({out['source']}, {lines}):\n{out['output']}"
         elif out.get("output_note"):
             text += f"\nno output to give: {out['output_note']}"
+    elif proposal.state == "dismissed" and "of their own" in proposal.note:
+        text = (f"the user ran a command of their own in {proposal.shell} (shell_context lists it) "
+                "without taking the proposal; nothing of it ran")
     elif proposal.state == "dismissed":
         text = f"the user dismissed the proposal in {proposal.shell}; nothing ran"
+    elif proposal.state == "shell_closed":
+        text = f"the shell closed ({proposal.shell}); nothing ran"
     else:
-        what = {"timed_out": "timed out", "shell_closed": "its shell closed"}.get(proposal.state, proposal.state)
+        what = {"timed_out": "timed out"}.get(proposal.state, proposal.state)
         text = f"{what}{': ' + proposal.note if proposal.note else ''}; nothing ran"
     data["text"] = text
     return data
@@ -222,19 +227,32 @@ def ran(bridge: Bridge, req: Request, reply: Reply, status: int, ms: int, comman
     out = bridge.host.output(term, command, status)
     if out is not None and out.text:
         output = {"output": r(out.text), "lines": out.lines, "source": out.source, "cut": out.cut}
-        sent = f"and its output ({out.lines} line{'' if out.lines == 1 else 's'}, {out.source})"
+        sent = f", and its output ({out.lines} line{'' if out.lines == 1 else 's'}, {out.source})"
     else:
         why = HOW if out is None else (out.note or "command output is off")
         output = {"output": None, "output_note": why}
-        sent = f"(its output was not sent: {why})"
+        sent = f"; {why}" if why.startswith("it ") else f"; its output was not sent: {why}"
     if not bridge.board.finish(proposal, "ran", ran=command, exit=status, ms=ms, output=output):
         return AskResult()
     edited = " (your edit)" if proposal.edited else ""
-    reply.status(f"{proposal.agent} was told: `{command}`{edited} exited {status} after {ms} ms, {sent}")
+    reply.status(f"{proposal.agent} was told: `{command}`{edited} exited {status} after {ms} ms{sent}")
     return AskResult()
 
 
 HOW = "this terminal offers no exact source of output (docs/output.md)"
+
+
+def passed_over(bridge: Bridge, req: Request, reply: Reply) -> AskResult:
+    """The user ran the line they were typing when the proposal came, never inserting the
+    proposal (it waited on the cycle key): not an edit of it, so the agent hears it was not
+    taken; what the user ran is theirs (``shell_context`` lists it, redacted)."""
+    bridge.board.retraction(req.conv)
+    reply.proposal("off")
+    proposal = bridge.board.active(req.conv)
+    if proposal is not None and proposal.state in SHOWN and bridge.board.finish(
+            proposal, "dismissed", note="the user ran a command of their own instead"):
+        reply.status(f"{proposal.agent} was told you ran your own command, not its proposal")
+    return AskResult()
 
 
 def dismissed(bridge: Bridge, req: Request, reply: Reply) -> AskResult:

@@ -58,14 +58,16 @@ class AskFor:
 class AgentFor:
     """A verb's answer that the agents' bridge handles (app/bridge): ``list`` (``? :agents``),
     the shell's ``take`` (``typing``: keys were on the line), ``ran`` (``status``, ``ms``,
-    ``command``) and ``dismissed``; ``aish mcp-server``'s ``hello``, ``bye``, ``context``,
-    ``output`` and ``propose`` (their words in the request's fields)."""
+    ``command``; ``own``: the user's own line, the proposal never on it) and ``dismissed``;
+    ``aish mcp-server``'s ``hello``, ``bye``, ``context``, ``output`` and ``propose`` (their
+    words in the request's fields)."""
 
     action: str
     status: int = 0
     ms: int = 0
     command: str = ""
     typing: bool = False
+    own: bool = False
     json: bool = False
 
 
