@@ -316,3 +316,22 @@ def test_the_agents_requests_must_name_the_agent(rundir):
     world.agent_pid = ""
     with pytest.raises(AishError, match="aish mcp-server"):
         world.agent("context")
+
+
+def test_an_agent_killed_without_goodbye_leaves_the_marker_with_the_next_change(rundir):
+    # SIGKILL says no goodbye: the next agent's hello or goodbye drops it from the marker, so
+    # the shells stop writing state once no agent that runs is left
+    agents = Agents(rundir)
+    killed = subprocess.Popen(["sleep", "60"])
+    other = subprocess.Popen(["sleep", "60"])
+    try:
+        agents.seen(killed.pid, "claude")
+        killed.kill()
+        killed.wait()
+        agents.seen(other.pid, "codex")
+        assert (rundir / MARKER).read_text() == f"{other.pid} codex\n"
+        agents.gone(other.pid)
+        assert not (rundir / MARKER).exists()
+    finally:
+        other.kill()
+        other.wait()

@@ -68,3 +68,27 @@ def test_a_small_environment_still_finds_the_shells_runtime_dir(monkeypatch, tmp
     monkeypatch.setattr(mcp_server, "_CANDIDATES", lambda uid: [tmp_path / "nothing", found])
     assert mcp_server._runtime_dir() == found
     assert os.environ["AISH_RUNTIME_DIR"] == str(found)
+
+
+def test_an_agent_that_terminates_it_is_told_goodbye_too(stub):
+    """Agents stop their servers with SIGTERM (Claude Code's `mcp list` health check does):
+    the daemon hears goodbye, so the shells stop writing their state at once, not at the
+    next sweep of dead clients' files, and nothing but a clean exit is shown."""
+    import signal
+
+    from tests.helpers import wait_until
+
+    marker = Path(os.environ["AISH_RUNTIME_DIR"]) / "agents"
+    server = subprocess.Popen([sys.executable, "-m", "aish", "mcp-server"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_until(lambda: str(server.pid) in (marker.read_text() if marker.exists() else ""), 30,
+                   "the agent registered")
+        server.send_signal(signal.SIGTERM)
+        out, err = server.communicate(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert out == b"" and b"Traceback" not in err, err
+    assert not marker.exists()

@@ -68,9 +68,9 @@ def test_an_agent_reads_a_failure_and_its_fix_runs_on_enter(make_shell, model):
 
         # `? :agents` shows who is connected, what it read and what it proposed.
         sh.ask("? :agents")
-        screen = sh.wait("proposals, oldest first")
+        screen = sh.wait("`ls -d /tmp`: ran, exit 0")  # the last line (they come one by one)
         assert f"{NAME} (pid " in screen and "read the output of `ls /aish-no-such-dir`" in screen
-        assert "`ls -d /tmp`: ran, exit 0" in screen
+        assert "proposals, oldest first" in screen
 
 
 def test_dismissed_edited_high_risk_and_withdrawn_proposals(make_shell, model):

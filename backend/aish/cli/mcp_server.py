@@ -11,6 +11,8 @@ other commands nor the daemon load it (a test checks).
 """
 # (no `from __future__ import annotations`: the SDK reads the tools' annotations at run time)
 import os
+import signal
+import sys
 import threading
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -201,18 +203,30 @@ def build(link: DaemonLink, propose_idle: float = 3600.0) -> Any:
     return server
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def serve() -> int:
     """Run until the agent closes stdin; the daemon hears hello first and goodbye last."""
     _runtime_dir()
     link = DaemonLink(_parent_name())
-    link.call("hello")  # starts the daemon if needed, before the SDK (and its threads) load
+    # Agents stop their servers with SIGTERM (Claude Code's health check does), a closing
+    # terminal with SIGHUP: either one ends the run as Ctrl-C does, so goodbye is still said.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _interrupt)
+    interrupted = False
     try:
+        link.call("hello")  # starts the daemon if needed, before the SDK (and its threads) load
         build(link).run("stdio")
     except KeyboardInterrupt:
-        pass
+        interrupted = True
     finally:
         try:
             link.call("bye")
-        except (AishError, Cancelled, OSError):
+        except (AishError, Cancelled, OSError, KeyboardInterrupt):
             pass
+    if interrupted:  # the SDK reads stdin in a thread that a signal does not wake: leave now
+        sys.stdout.flush()
+        os._exit(0)
     return 0

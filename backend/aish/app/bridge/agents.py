@@ -112,15 +112,16 @@ class Agents:
     def connected(self) -> list[Agent]:
         """The agents whose process still runs (the others are forgotten now)."""
         with self._lock:
-            dead = [pid for pid in self._by_pid if not _alive(pid)]
-            for pid in dead:
-                self._log.info("agent %s (pid %d) is gone", self._by_pid.pop(pid).name, pid)
-            if dead:
+            if any(not _alive(pid) for pid in self._by_pid):
                 self._write()
             return sorted(self._by_pid.values(), key=lambda a: a.since)
 
     def _write(self) -> None:
-        """The marker: written whole under a temporary name, then renamed; removed when empty."""
+        """The marker: written whole under a temporary name, then renamed; removed when empty.
+        Agents killed without a goodbye (SIGKILL) are left out: the shells write their state
+        only while one that runs is connected."""
+        for pid in [pid for pid in self._by_pid if not _alive(pid)]:
+            self._log.info("agent %s (pid %d) is gone", self._by_pid.pop(pid).name, pid)
         path = self._rundir / MARKER
         try:
             if not self._by_pid:
