@@ -13,7 +13,8 @@ PACKAGE = Path(aish.__file__).parent
 # child must never return into its parent's stack
 ALLOWED = {("cli/main.py", "main"), ("entry.py", "main"),  # the console entry, and main() for scripts
            ("daemon/__main__.py", "<module>"), ("daemon/spawn.py", "fork_daemon"),
-           ("cli/recorder.py", "relay")}  # its forked child, when the program cannot be started
+           ("cli/recorder.py", "relay"),  # its forked child, when the program cannot be started
+           ("cli/mcp_server.py", "serve")}  # after SIGTERM: the SDK's stdin reader cannot be woken
 
 
 def _exits(tree: ast.AST):
