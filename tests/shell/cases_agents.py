@@ -137,7 +137,8 @@ def test_busy_typing_and_one_proposal_per_shell(make_shell, model):
         second = agent.call("propose_command", command="echo second", reason="too")
         assert second.is_error and "one proposal per shell at a time" in text(second)
         sh.tmux.keys("Enter")
-        assert call.result(30).structured_content["output"] == "after-sleep"
+        done = call.result(30)
+        assert done.structured_content["output"] == "after-sleep", text(done)
         sh.wait_prompt("")
 
         # Typeahead: the user's half-typed line stays theirs; the proposal waits on the cycle key.
