@@ -130,6 +130,7 @@ class World:
 def finished(thread: threading.Thread, box: dict) -> dict:
     thread.join(15)
     assert not thread.is_alive(), "the proposal never ended"
+    assert "result" in box, (box.get("error"), os.listdir(os.environ["AISH_RUNTIME_DIR"]))
     return box["result"]
 
 
@@ -144,7 +145,7 @@ def test_a_proposal_lands_judged_and_returns_what_really_ran_redacted(rundir, sh
     took = world.shell_says(shell, AgentFor("take"))
     assert took.commands == [(f'git push --force "$X" {TOKEN}', "high", "force push")]
     assert took.statuses == ["claude-code proposes: publish it"] and took.proposals == [("wait", took.commands[0][0])]
-    wait_until(lambda: any("high risk" in line for line in agent_reply.statuses), 5, "the agent told")
+    wait_until(lambda: any("high risk" in line for line in agent_reply.statuses), 20, "the agent told")
     # the user edits it, runs it; what it printed is read as for a question
     ran = f"git push --force origin {TOKEN}"
     world.outputs[ran] = Output(source="tmux", command=ran, text=f"denied for {TOKEN}", lines=1)
@@ -175,7 +176,7 @@ def test_a_busy_shell_keeps_it_queued_until_its_next_prompt(rundir, shell):
     world = World(rundir)
     shell.report(running="make test")
     thread, agent_reply, box = world.propose(command="echo next")
-    wait_until(lambda: any("running `make test`" in line for line in agent_reply.statuses), 5, "the busy note")
+    wait_until(lambda: any("running `make test`" in line for line in agent_reply.statuses), 20, "the busy note")
     assert not shell.asked(timeout=0.5)  # its answer would go to `make`
     # said once, not at every look at the shell (a build can run for an hour)
     assert sum("running `make test`" in line for line in agent_reply.statuses) == 1, agent_reply.statuses
@@ -183,7 +184,7 @@ def test_a_busy_shell_keeps_it_queued_until_its_next_prompt(rundir, shell):
     assert shell.asked()
     took = world.shell_says(shell, AgentFor("take", typing=True))  # the user was typing
     assert took.commands[0][0] == "echo next"
-    wait_until(lambda: any("cycle key" in line for line in agent_reply.statuses), 5, "the cycle-key note")
+    wait_until(lambda: any("cycle key" in line for line in agent_reply.statuses), 20, "the cycle-key note")
     world.shell_says(shell, AgentFor("ran", status=0, ms=1, command="echo next"))
     assert finished(thread, box)["outcome"] == "ran"
 
