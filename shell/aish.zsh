@@ -74,6 +74,11 @@ _aish_line_init() {    # a planned step waits: put it on the new prompt line
   _aish_place_step
 }
 
+_aish_line_hook() {    # add _aish_line_init to zle-line-init (once; a precmd hook removes itself)
+  precmd_functions=(${precmd_functions:#_aish_line_hook})
+  autoload -Uz add-zle-hook-widget 2>/dev/null && add-zle-hook-widget line-init _aish_line_init
+}
+
 _aish_arm_guard() {    # suggestion $1 is on the line: a high-risk one needs a second Enter
   emulate -L zsh
   _aish_guard=
@@ -262,8 +267,15 @@ if [[ -o interactive && -z ${_aish_zsh_loaded-} ]]; then
     fi
   }
   zshexit_functions=(${zshexit_functions:#_aish_exit} _aish_exit)
-  # zle-line-init through the hook list, so a user's own line-init widget keeps working
-  autoload -Uz add-zle-hook-widget 2>/dev/null && add-zle-hook-widget line-init _aish_line_init
+  # zle-line-init through the hook list, so a user's own line-init widget keeps working.
+  # It needs zsh/parameter, which cannot load inside a function holding a local of one of
+  # its names (zsh-vi-mode runs its after-init commands with a local `commands`): then the
+  # first prompt adds it, outside that function.
+  if zmodload zsh/parameter 2>/dev/null; then
+    _aish_line_hook
+  else
+    precmd_functions=(${precmd_functions:#_aish_line_hook} _aish_line_hook)
+  fi
   # precmd first, so it reads the real $? before other hooks run commands.
   precmd_functions=(_aish_precmd ${precmd_functions:#_aish_precmd})
   preexec_functions=(${preexec_functions:#_aish_preexec} _aish_preexec)

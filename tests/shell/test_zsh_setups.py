@@ -127,10 +127,13 @@ def test_vi_normal_mode_keys_work_where_zsh_vi_mode_owns_ctrl_x(make_shell, stub
 
 def test_the_documented_zsh_vi_mode_hook_loads_aish_on_a_fresh_install(make_shell, stub):
     """docs/shell.md's line for loading aish from zvm's hook: on a fresh install the loader
-    file does not exist yet, and the line's `|| eval` fallback writes it."""
+    file does not exist yet, and the line's `|| eval` fallback writes it.  zvm runs the hook's
+    commands in a function with a local named `commands`, which keeps zsh/parameter from
+    loading there: aish's zle-line-init hook failed ("Need parameter modules") and said so."""
     doc = (Path(__file__).resolve().parents[2] / "docs" / "shell.md").read_text()
     line = re.search(r"`(zvm_after_init_commands\+=\(.*?\))`", doc).group(1)
-    hook = (line + "\n_t_zvm_after() { local c; for c in $zvm_after_init_commands; do eval $c; done;"
+    hook = (line + "\n_t_zvm_after() { local commands=zvm_after_init_commands; commands=(${(P)commands});"
+            " for cmd in $commands; do eval $cmd; done;"
             " precmd_functions=(${precmd_functions:#_t_zvm_after}) }\nprecmd_functions+=(_t_zvm_after)\n")
     sh = make_shell(load="none", before="bindkey -v", after=hook + ZVM_KEYS)
     stub.queue(Reply(text="Fixed.\nCMD: git status\n"))
@@ -142,6 +145,12 @@ def test_the_documented_zsh_vi_mode_hook_loads_aish_on_a_fresh_install(make_shel
     sh.tmux.type("a")
     sh.wait_prompt("git status")
     assert (Path(os.environ["XDG_DATA_HOME"]) / "aish" / "init.zsh").exists()
+    history = sh.tmux.history()
+    assert "parameter" not in history and "add-zle-hook-widget" not in history, history
+    sh.tmux.type("cc")                       # vi normal mode: change the whole line
+    sh.ask("true")                           # a prompt after the one that loaded aish
+    sh.ask("zstyle -L zle-line-init | grep -c _aish_line_init | sed 's/^/line-init hooks: /'")
+    sh.wait("line-init hooks: 1")
 
 
 def test_doctor_follows_enter_through_plugins_that_wrap_it(make_shell, stub):
