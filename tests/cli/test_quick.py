@@ -2,12 +2,15 @@
 click, anything it does not know goes to click, and it loads none of what it does not use."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+import aish
 from aish.cli import main as cli_main
 from aish.cli import printer, quick
 
@@ -84,5 +87,10 @@ def test_the_fast_path_imports_only_what_it_uses():
             "heavy = {'click', 'requests', 'urllib3', 'platformdirs', 'subprocess', 'dataclasses',"
             " 'hashlib', 'typing', 'aish.ipc.protocol'}\n"
             "print(sorted(heavy & set(sys.modules)))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    # -S: no site-packages .pth files, which may import typing themselves on some machines
+    # (a certificate hook, say); the package is found on PYTHONPATH instead, as the fast path
+    # needs nothing from site-packages
+    env = {**os.environ, "PYTHONPATH": str(Path(aish.__file__).resolve().parents[1])}
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
+                         check=True, env=env).stdout
     assert out.strip() == "[]"
