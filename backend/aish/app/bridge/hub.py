@@ -112,7 +112,7 @@ class Bridge:
 
     def _ran(self, req: Request, reply: Reply, what: AgentFor) -> AskResult:
         if what.own:
-            return landing.passed_over(self, req, reply)
+            return landing.dismissed(self, req, reply, own=True)
         return landing.ran(self, req, reply, what.status, what.ms, what.command)
 
     def _dismissed(self, req: Request, reply: Reply, what: AgentFor) -> AskResult:

@@ -242,25 +242,15 @@ def ran(bridge: Bridge, req: Request, reply: Reply, status: int, ms: int, comman
 HOW = "this terminal offers no exact source of output (docs/output.md)"
 
 
-def passed_over(bridge: Bridge, req: Request, reply: Reply) -> AskResult:
-    """The user ran the line they were typing when the proposal came, never inserting the
-    proposal (it waited on the cycle key): not an edit of it, so the agent hears it was not
-    taken; what the user ran is theirs (``shell_context`` lists it, redacted)."""
+def dismissed(bridge: Bridge, req: Request, reply: Reply, own: bool = False) -> AskResult:
+    """The shell came back to its prompt with nothing of the proposal run: nothing at all, or
+    (``own``) the line the user was typing when it came, never inserting it (it waited on the
+    cycle key): not an edit of it; what the user ran is theirs (``shell_context`` lists it)."""
     bridge.board.retraction(req.conv)
     reply.proposal("off")
+    note, told = (("the user ran a command of their own instead", "you ran your own command, not its proposal")
+                  if own else ("the user dismissed it", "you dismissed its proposal"))
     proposal = bridge.board.active(req.conv)
-    if proposal is not None and proposal.state in SHOWN and bridge.board.finish(
-            proposal, "dismissed", note="the user ran a command of their own instead"):
-        reply.status(f"{proposal.agent} was told you ran your own command, not its proposal")
-    return AskResult()
-
-
-def dismissed(bridge: Bridge, req: Request, reply: Reply) -> AskResult:
-    """The shell came back to its prompt with nothing run while a proposal was shown."""
-    bridge.board.retraction(req.conv)
-    reply.proposal("off")
-    proposal = bridge.board.active(req.conv)
-    if proposal is not None and proposal.state in SHOWN and bridge.board.finish(
-            proposal, "dismissed", note="the user dismissed it"):
-        reply.status(f"{proposal.agent} was told you dismissed its proposal")
+    if proposal is not None and proposal.state in SHOWN and bridge.board.finish(proposal, "dismissed", note=note):
+        reply.status(f"{proposal.agent} was told {told}")
     return AskResult()
