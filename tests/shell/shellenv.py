@@ -16,7 +16,7 @@ from typing import Callable
 import pytest
 
 from tests.stub_server import Reply, StubServer
-from tests.shell.tmux import Tmux
+from tests.shell.tmux import ScreenTimeout, Tmux, last_row
 
 REPO = Path(__file__).resolve().parents[2]
 PROMPT = "aish$ "
@@ -33,7 +33,16 @@ class Shell:
     keys: dict = field(default_factory=dict)
 
     def ask(self, line: str) -> None:
+        """Type the line and press Enter once the shell shows it: a wait for the prompt that
+        follows the answer must not be met by the prompt from before the question (on a busy
+        machine the shell reads the keys after the first look at the screen)."""
         self.tmux.type(line)
+        tail = line.rstrip()[-12:]
+        if tail:
+            try:  # the line editor shows it (an autosuggestion may follow it on the row)
+                self.tmux.wait(lambda screen: tail in last_row(screen), timeout=5)
+            except ScreenTimeout:
+                pass  # a widget that rewrites the line as typed; Enter decides from here
         self.tmux.keys("Enter")
 
     def press(self, what: str) -> None:

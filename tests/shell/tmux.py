@@ -100,7 +100,7 @@ class Tmux:
 
     def wait_last_line(self, expected: str, timeout: float = 10.0) -> str:
         """Wait until the screen's last non-blank line (the prompt line) is exactly this."""
-        return self.wait(lambda s: _last(s) == expected.rstrip(), timeout)
+        return self.wait(lambda s: last_row(s) == expected.rstrip(), timeout)
 
 
 def _matcher(match: Matcher) -> Callable[[str], bool]:
@@ -112,7 +112,8 @@ def _matcher(match: Matcher) -> Callable[[str], bool]:
     return match
 
 
-def _last(screen: str) -> str:
+def last_row(screen: str) -> str:
+    """The screen's last non-blank row (where the prompt line is)."""
     rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
     return rows[-1] if rows else ""
 
