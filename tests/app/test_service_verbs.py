@@ -163,6 +163,9 @@ def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service):
     assert is_summarizer(requests[2]) and "remember the word pelican" in \
         requests[2]["body"]["messages"][-1]["content"]
     assert requests[2]["body"]["model"] == "m-fast" and requests[2]["body"].get("max_tokens") == 300
+    folding = service.service.session(service.conv).folding
+    assert folding.acquire(timeout=30)  # that fold is over (an ask during it uses the turns as
+    folding.release()                   # they are: the summary would reach only the next one)
     stub.queue(Reply(text="third answer"), Reply(text="Pelicans, then herons."))
     service.ok("ask", "and a third")
     requests = stub.wait_requests(5, timeout=30)
@@ -173,7 +176,6 @@ def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service):
     assert is_summarizer(requests[4])  # extends the summary
     assert "The user asked about pelicans." in requests[4]["body"]["messages"][-1]["content"]
 
-    folding = service.service.session(service.conv).folding
     assert folding.acquire(timeout=30)  # the fold after the third answer is over (and logged)
     folding.release()
     service.restart()  # the summary is read back from the session log
