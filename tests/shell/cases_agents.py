@@ -116,9 +116,10 @@ def test_dismissed_edited_high_risk_and_withdrawn_proposals(make_shell, model):
         call = agent.start("propose_command", command="echo withdrawn-one", reason="maybe")
         sh.wait_prompt("echo withdrawn-one")
         agent.withdraw(call)
-        screen = sh.wait(f"{NAME} withdrew its proposal")
+        sh.wait(f"{NAME} withdrew its proposal")
+        # the line is cleared after the message shows (reading the screen of the message
+        # itself raced the redraw): the wait for an empty prompt line is the check
         sh.wait(lambda s: prompt_line(s) == PROMPT.rstrip())
-        assert "withdrawn-one" not in prompt_line(screen)
 
 
 def test_busy_typing_and_one_proposal_per_shell(make_shell, model):
