@@ -127,6 +127,17 @@ class World:
         return reply
 
 
+def take_what_is_queued(world: World, shell: FakeShell, timeout: float = 10.0) -> RecordingReply:
+    """The shell answers the status request until something is there for it: a request still
+    unread from before (the daemon asks again while a proposal waits) can come first."""
+    deadline = time.monotonic() + timeout
+    while True:
+        took = world.shell_says(shell, AgentFor("take"))
+        if took.proposals or took.statuses or time.monotonic() > deadline:
+            return took
+        shell.asked(timeout=0.5)
+
+
 def finished(thread: threading.Thread, box: dict) -> dict:
     thread.join(15)
     assert not thread.is_alive(), "the proposal never ended"
@@ -198,7 +209,7 @@ def test_withdrawn_timed_out_and_closed_proposals_end_and_leave_the_line(rundir,
     agent_reply.cancel.cancel()  # the agent withdrew it (an MCP cancel)
     assert finished(thread, box)["outcome"] == "withdrawn"
     assert shell.asked()  # the shell is asked again, to take it off the line
-    took = world.shell_says(shell, AgentFor("take"))
+    took = take_what_is_queued(world, shell)
     assert took.proposals == [("withdraw", "echo maybe")] and took.statuses == ["claude-code withdrew its proposal"]
 
     thread, _, box = world.propose(command="echo slow", timeout="0.3")
@@ -206,7 +217,8 @@ def test_withdrawn_timed_out_and_closed_proposals_end_and_leave_the_line(rundir,
     world.shell_says(shell, AgentFor("take"))
     result = finished(thread, box)
     assert result["outcome"] == "timed_out" and "no answer within 0.3 s" in result["text"]
-    assert "timed out" in world.shell_says(shell, AgentFor("take")).statuses[0]
+    assert shell.asked()  # asked again, to take it off the line
+    assert "timed out" in take_what_is_queued(world, shell).statuses[0]
 
     thread, _, box = world.propose(command="echo closing")
     assert shell.asked()
@@ -336,3 +348,29 @@ def test_an_agent_killed_without_goodbye_leaves_the_marker_with_the_next_change(
     finally:
         other.kill()
         other.wait()
+
+
+def test_a_shell_that_answers_before_the_offer_is_recorded_keeps_it_landed(rundir, shell, monkeypatch):
+    """The shell's answer to the status request can come before the daemon's thread runs
+    again (a loaded machine): the landing it made must not be undone into 'offered', or a
+    withdrawal would leave the command on the user's line."""
+    from aish.app.bridge import landing
+
+    world = World(rundir)
+    shell.report()
+    real_poke = landing.shells.poke
+    took: list[RecordingReply] = []
+
+    def poke_and_answer_at_once(tty, pid):
+        sent = real_poke(tty, pid)
+        if sent and not took:
+            took.append(world.shell_says(shell, AgentFor("take")))
+        return sent
+
+    monkeypatch.setattr(landing.shells, "poke", poke_and_answer_at_once)
+    thread, agent_reply, box = world.propose(command="echo quick")
+    wait_until(lambda: took, 10, "the shell answered")
+    assert took[0].proposals and took[0].proposals[0][1] == "echo quick"
+    agent_reply.cancel.cancel()
+    assert finished(thread, box)["outcome"] == "withdrawn"
+    assert take_what_is_queued(world, shell).proposals == [("withdraw", "echo quick")]

@@ -121,20 +121,22 @@ def _offer(bridge: Bridge, proposal: Proposal) -> str:
     if state is None:
         return ""
     if state.running:
-        if proposal.state == "offered":  # a command started: the answer may have gone to it
-            bridge.board.move(proposal, "queued")
+        # a command started: the answer may have gone to it (unless it landed meanwhile)
+        bridge.board.move(proposal, "queued", only_from=("offered",))
         return f"{proposal.shell} is running `{state.running}`: the proposal waits for its prompt"
     if bridge.host.answering(proposal.key) or shells.foreground(proposal.pid) is False:
         return f"{proposal.shell} is busy: the proposal waits for its prompt"
     if proposal.state == "offered" and state.written <= proposal.offered_report:
         return ""  # asked already, and the shell has not been back to a prompt since
     tty = shells.tty_of(state)
+    # offered before the request is written: the shell's answer can come before this thread
+    # runs again, and marking it offered after would undo the landing that answer made
+    proposal.offered_at, proposal.offered_report = time.monotonic(), state.written
+    if not bridge.board.move(proposal, "offered", only_from=WAITING):
+        return ""
     if not shells.poke(tty, proposal.pid):
         bridge.board.finish(proposal, "withdrawn",
                             note=f"cannot write to {proposal.shell}'s terminal ({tty or 'unknown'})")
-        return ""
-    proposal.offered_at, proposal.offered_report = time.monotonic(), state.written
-    bridge.board.move(proposal, "offered")
     return ""
 
 

@@ -89,10 +89,11 @@ class Board:
         with self._lock:
             return self._active.get(key)
 
-    def move(self, proposal: Proposal, state: str) -> bool:
-        """A waiting proposal's next state; False when it ended meanwhile."""
+    def move(self, proposal: Proposal, state: str, only_from: tuple[str, ...] = ()) -> bool:
+        """A waiting proposal's next state; False when it ended meanwhile (or, with
+        ``only_from``, when it is no longer in one of those states: the shell's side moved it)."""
         with self._lock:
-            if proposal.state in FINAL:
+            if proposal.state in FINAL or (only_from and proposal.state not in only_from):
                 return False
             proposal.state = state
         proposal.changed.set()
