@@ -67,7 +67,7 @@ _aish_handle_frame() { # act on frame _aish_tag/_aish_f1.._aish_f3; 1 after the 
   case $_aish_tag in
     T) _aish_out "$_aish_f1" ;;
     S) _aish_say "$_aish_f1" ;;
-    W) _aish_say $'\e[33m'"$_aish_f1"$'\e[0m' ;;
+    W) _aish_say $'\e[33m'"[aish] ${_aish_f1#"[aish] "}"$'\e[0m' ;;
     E) _aish_say $'\e[31m'"aish: $_aish_f1${_aish_f3:+ ($_aish_f3)}"$'\e[0m' ;;  # message, kind, hint
     C) _aish_cmds+=("$_aish_f1")
        _aish_levels+=("$_aish_f2")

@@ -381,4 +381,5 @@ def test_a_verb_that_takes_no_arguments_refuses_them(stub, service, argv):
     """`aish status --bogus` was accepted as `aish status`."""
     done = service.verb(*argv)
     assert done.returncode == ExitStatus.USAGE, (done.stdout, done.stderr)
-    assert f"aish {argv[0]} takes no arguments" in done.stderr, done.stderr
+    assert f"aish: '{argv[0]}' takes no arguments" in done.stderr, done.stderr
+    assert "aish: aish" not in done.stderr, done.stderr  # the prefix once, not twice

@@ -51,6 +51,19 @@ def test_the_shared_code_parses_and_escapes_alike_in_both_shells(shell, tmp_path
     assert done.stdout == "a%25b%09c%0Ad|a%b\tc\nd", done.stdout + done.stderr
 
 
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_warning_frame_says_it_comes_from_aish_once(shell, tmp_path):
+    """A warning (the model asked for an unknown tool, a server's question declined) printed
+    bare, without the ``[aish]`` every other line of aish carries."""
+    body = (f"source '{ROOT / 'shell' / 'aish.common.sh'}'; _aish_nl=1; "
+            "for _aish_f1 in 'the model asked for an unknown tool' '[aish] already marked'; do "
+            "_aish_tag=W; _aish_handle_frame; done")
+    done = _run(shell, body, tmp_path)
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout).splitlines()
+    assert lines == ["[aish] the model asked for an unknown tool", "[aish] already marked"], \
+        done.stdout + done.stderr
+
+
 def test_each_function_is_defined_once_and_the_request_split_has_the_same_names():
     for text in (STUB.sub("", SCRIPTS["zsh"]), STUB.sub("", SCRIPTS["bash"])):
         names = functions(text)

@@ -35,5 +35,5 @@ def check_arguments(name: str, args: list[str]) -> None:
     ``aish status``)."""
     row = BY_NAME[name]
     if args and not row.usage and row.daemon:
-        raise UsageError(f"{row.synopsis} takes no arguments (got {' '.join(args)[:60]})",
+        raise UsageError(f"'{name}' takes no arguments (got {' '.join(args)[:60]})",
                          hint=f"usage: {row.synopsis}")
