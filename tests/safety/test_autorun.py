@@ -6,6 +6,7 @@ import os
 import random
 import re
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -315,3 +316,80 @@ def test_garbage_never_raises_and_what_runs_holds_no_expansion():
             ran += 1
             assert not re.search(r"\$[\w({]|[`!()&]|(^|\s)#", text), text
     assert ran > 0  # some plain `ls`/`cat` lines do run
+
+
+def _repository(work: Path, config: str, gitdir: Optional[Path] = None) -> Path:
+    """A repository at ``work`` whose own config (the part a clone or an archive brings along
+    with it) is ``config``; ``gitdir``: kept elsewhere, ``.git`` a file pointing there."""
+    dot_git = gitdir or work / ".git"
+    (dot_git / "objects").mkdir(parents=True)
+    (dot_git / "refs").mkdir()
+    (dot_git / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    (dot_git / "config").write_text("[core]\n\trepositoryformatversion = 0\n" + config, encoding="utf-8")
+    if gitdir:
+        (work / ".git").write_text(f"gitdir: {gitdir}\n", encoding="utf-8")
+    return dot_git
+
+
+@pytest.mark.parametrize("config,key", [
+    ("[core]\n\tfsmonitor = touch /tmp/owned\n", "core.fsmonitor"),
+    ('[core]\n  pager = "sh -c \'id >&2\'"\n', "core.pager"),
+    ("[pager]\n\tlog = ./show.sh\n", "pager.log"),
+    ('[diff "bin"]\n\ttextconv = ./conv\n', "diff.bin.textconv"),
+    ('[filter "lfs"]\n\tclean = ./clean %f\n', "filter.lfs.clean"),
+    ("[diff]\n\texternal = ./d\n", "diff.external"),
+    ("[gpg]\n\tprogram = ./g\n", "gpg.program"),
+    ("[include]\n\tpath = ../elsewhere.cfg\n", "include.path"),
+    ('[includeIf "gitdir:~/"]\n\tpath = x.cfg\n', "includeif.gitdir:~/.path"),
+    ("[CORE]\n\tFSMonitor=./w\n", "core.fsmonitor"),
+    ("[core]\n\tfsmonitor = ./w \\\n  --quiet\n", "core.fsmonitor"),
+    ("[diff.bin]\n\ttextconv = ./conv\n", "diff.bin.textconv"),
+    ("[core] fsmonitor = ./w\n", "core.fsmonitor"),
+])
+@pytest.mark.parametrize("command", ["git status", "git log -p -3", "git diff", "git -C . show HEAD"])
+def test_git_waits_in_a_repository_whose_config_runs_a_program(project, config, key, command):
+    """`git status` in a cloned or unpacked repository runs what its .git/config names
+    (core.fsmonitor on every status, a pager, a textconv, a clean filter): an untrusted
+    repository's code ran by itself as a Norris step."""
+    _repository(project, config)
+    found = judge(command, cwd=str(project))
+    assert not found.harmless and f"runs a program ({key})" in found.reason, found.reason
+
+
+def test_git_waits_when_the_config_is_found_through_a_gitdir_file_a_submodule_or_a_parent(project, tmp_path):
+    elsewhere = tmp_path / "kept" / "repo.git"
+    _repository(project, "[core]\n\tfsmonitor = ./w\n", gitdir=elsewhere)
+    assert "core.fsmonitor" in judge("git status", cwd=str(project)).reason
+    (project / ".git").unlink()
+    sub = _repository(project, "[core]\n\tbare = false\n") / "modules" / "lib"
+    (sub / "objects").mkdir(parents=True)
+    (sub / "config").write_text("[core]\n\tfsmonitor = ./w\n", encoding="utf-8")
+    assert "core.fsmonitor" in judge("git status", cwd=str(project)).reason  # status recurses into it
+    (project / "src").mkdir()
+    assert "core.fsmonitor" in judge("git status", cwd=str(project / "src")).reason
+
+
+@pytest.mark.parametrize("config", [
+    "", "[user]\n\tname = A\n", '[remote "origin"]\n\turl = https://example.com/r.git\n',
+    "[core]\n\tfsmonitor = false\n", "[core]\n\tpager = less -R\n", "[core]\n\tpager = cat\n",
+    '[branch "main"]\n\tremote = origin\n', "# [core] fsmonitor = ./w\n; pager = x\n",
+])
+def test_git_still_runs_in_a_repository_whose_config_only_describes_it(project, config):
+    _repository(project, config)
+    found = judge("git status", cwd=str(project))
+    assert found.harmless, found.reason
+
+
+def test_a_real_git_runs_the_program_the_repositorys_config_names(project, tmp_path):
+    """Why the wait: the threat is real git's behaviour, not a guess."""
+    import subprocess
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    mark = tmp_path / "ran"
+    script = project / "w.sh"
+    script.write_text(f"#!/bin/sh\ntouch '{mark}'\n", encoding="utf-8")
+    script.chmod(0o755)
+    subprocess.run(["git", "-C", str(project), "config", "core.fsmonitor", str(script)], check=True)
+    subprocess.run(["git", "-C", str(project), "status"], capture_output=True,
+                   env={**os.environ, "HOME": str(tmp_path)})
+    assert mark.exists()
+    assert not judge("git status", cwd=str(project)).harmless

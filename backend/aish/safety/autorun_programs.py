@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from aish.safety.autorun_repo import configured_program
 from aish.safety.autorun_paths import Walk, inside_workdir, is_directory, option_like, secret_read, whole_tree
 from aish.safety.autorun_scripts import SPECIAL
 from aish.safety.command_line import expand_abbreviations, subcommand
@@ -243,6 +244,9 @@ def _git(args: list, walk: Walk) -> str:
     sub, rest = texts[k], args[k + 1:]
     if sub in NETWORK_SUBCOMMANDS["git"]:
         return f"{NETWORK} (git {sub})"
+    why = configured_program(walk.base, texts[:k]) if sub != "version" else ""
+    if why:
+        return why
     if sub in GIT_LISTING:
         return _git_listing(sub, [w.text for w in rest])
     table = SUBCOMMANDS["git"].get(sub)
