@@ -373,6 +373,7 @@ def test_git_waits_when_the_config_is_found_through_a_gitdir_file_a_submodule_or
     "", "[user]\n\tname = A\n", '[remote "origin"]\n\turl = https://example.com/r.git\n',
     "[core]\n\tfsmonitor = false\n", "[core]\n\tpager = less -R\n", "[core]\n\tpager = cat\n",
     '[branch "main"]\n\tremote = origin\n', "# [core] fsmonitor = ./w\n; pager = x\n",
+    '[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n',
 ])
 def test_git_still_runs_in_a_repository_whose_config_only_describes_it(project, config):
     _repository(project, config)

@@ -30,6 +30,7 @@ _PROGRAM_SUBKEYS = frozenset({
 })
 _ANY_KEY = frozenset({"pager"})  # pager.<command> = program
 _OFF = frozenset({"", "false", "no", "off", "0"})
+_GIT_LFS = re.compile(r"^git-lfs (clean|smudge|filter-process)( -- %f| --skip -- %f| --skip)?$")
 _PLAIN_PAGER = re.compile(r"^(less|more|cat)(\s+-[A-Za-z]+)*$")
 _SECTION = re.compile(r'^\[\s*([A-Za-z0-9.-]+)\s*(?:"((?:[^"\\]|\\.)*)")?\s*\]')
 _KEY = re.compile(r"^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$")
@@ -156,7 +157,9 @@ def _program_key(config: Path) -> str:
 def _names_program(section: str, sub: Optional[str], key: str, value: str) -> bool:
     if (sub is None and f"{section}.{key}" in _PROGRAM_KEYS) or section in _ANY_KEY:
         return not _harmless_value(f"{section}.{key}" if sub is None else section, value)
-    return sub is not None and f"{section}.{key}" in _PROGRAM_SUBKEYS
+    if sub is not None and f"{section}.{key}" in _PROGRAM_SUBKEYS:
+        return not (section == "filter" and _GIT_LFS.match(value))  # `git lfs install --local`
+    return False
 
 
 def _harmless_value(key: str, value: str) -> bool:
