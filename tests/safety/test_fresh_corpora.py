@@ -23,7 +23,7 @@ def _flagged(command: str) -> bool:
 
 
 @pytest.mark.parametrize("round_,floor", [("round1", 0.95), ("round2", 0.95), ("round3", 0.95), ("round4", 0.95),
-                                            ("round5", 0.94), ("round6", 0.89)])
+                                            ("round5", 0.94), ("round6", 0.89), ("round7", 0.735)])
 def test_fresh_destructive_forms_are_flagged(round_, floor):
     commands = [re.sub(r"^\[\w+\] ", "", line) for line in _lines(f"{round_}-destructive.txt")]
     missed = [c for c in commands if not _flagged(c)]
@@ -31,9 +31,10 @@ def test_fresh_destructive_forms_are_flagged(round_, floor):
     assert 1 - len(missed) / len(commands) >= floor, missed
 
 
-# Round 6 was measured once and never tuned on: its floors are its measured rates (89.9%, 1.1%).
+# Rounds 6 and 7 were measured once and never tuned on: their floors are the rates main had when
+# they landed (round 6: 89.9%, 1.1%; round 7: 73.5%, 1.6%).
 @pytest.mark.parametrize("round_,limit", [("round1", 0.01), ("round2", 0.01), ("round3", 0.01), ("round4", 0.01),
-                                          ("round5", 0.01), ("round6", 0.011)])
+                                          ("round5", 0.01), ("round6", 0.011), ("round7", 0.016)])
 def test_fresh_everyday_commands_stay_quiet(round_, limit):
     commands = _lines(f"{round_}-everyday.txt")
     loud = [c for c in commands if _flagged(c)]
