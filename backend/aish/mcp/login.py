@@ -15,8 +15,8 @@ USAGE = "aish mcp login ALIAS (a configured server) or aish mcp login URL [ALIAS
 
 def login_command(args: list, say: Callable[[str], None], pasted: Any = None) -> list:
     from aish.config.load import load
-    from aish.mcp.manager import check_alias, default_alias
     from aish.mcp.remote import check_url
+    from aish.mcp.spec import check_alias, default_alias, from_config
 
     if not args or len(args) > 2:
         raise UsageError("which server?", hint=USAGE)
@@ -34,8 +34,6 @@ def login_command(args: list, say: Callable[[str], None], pasted: Any = None) ->
             configured = ", ".join(sorted(a for a, s in cfg.servers.items() if s.url)) or "none"
             raise UsageError(f"no remote server named '{alias}' is configured (remote ones: {configured})",
                              hint=USAGE)
-        from aish.mcp.spec import from_config
-
         spec = from_config(server, server.transport, environ={})
         url, kind, connect = str(spec.url), spec.kind, [alias]
     tools = oauth.login(alias, url, kind, say, pasted=pasted,

@@ -9,20 +9,26 @@ the first start did.
 The environment of a stdio server is the SDK's safe default (HOME, LOGNAME,
 PATH, SHELL, TERM, USER) plus what its config names, never the daemon's
 whole environment (other providers' keys, aish's own settings).
+
+What ``aish mcp connect`` names (a URL, a command, a configured or earlier alias) is
+resolved here too (``for_target``), so the manager only ever handles specs.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import shlex
 import shutil
 from dataclasses import dataclass
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Union
 
 from aish.config.schema import McpServerConfig
 from aish.errors import ToolError
 
 SAFE_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER")  # as the SDK's stdio client
 HANDSHAKE_FLOOR = 10.0  # seconds; a short call time-out is no reason to give a starting server less
+_ALIAS = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 @dataclass(frozen=True)
@@ -115,3 +121,57 @@ def runtime_remote(alias: str, url: str, token: Optional[str], kind: str = "auto
                    timeout: float = 30.0) -> ServerSpec:
     server = McpServerConfig(alias=alias, url=url, auth_token=token, timeout=timeout, transport=kind)
     return from_config(server, kind, environ={}, origin="runtime")
+
+
+def check_alias(alias: str) -> None:
+    if not _ALIAS.match(alias or ""):
+        raise ToolError(f"alias '{alias}' is not usable",
+                        hint="use letters, digits, '_' or '-' (no dots), at most 32 characters")
+
+
+def default_alias(target: str) -> str:
+    """No alias given: a short hash of the URL or command."""
+    return "mcp_" + hashlib.sha256(target.encode("utf-8")).hexdigest()[:6]
+
+
+def of_server(server: McpServerConfig) -> ServerSpec:
+    """A configured server's spec; its alias is checked first (it names the tools)."""
+    check_alias(server.alias)
+    return from_config(server, server.transport)
+
+
+def for_target(target: Union[str, list], alias: Optional[str], *, auth_env: Optional[str],
+               cwd: Optional[str], environ: Optional[Mapping[str, Optional[str]]],
+               env: Mapping[str, str], transport: str, configured: Mapping[str, McpServerConfig],
+               known: Mapping[str, ServerSpec]) -> ServerSpec:
+    """What ``aish mcp connect`` names, resolved: a configured alias, an alias connected
+    earlier at run time (``known``), a URL, or a stdio argv started from the calling shell
+    (its ``cwd``, its ``environ``, which also holds ``auth_env``)."""
+    environ = os.environ if environ is None else environ
+    if isinstance(target, str) and alias is None and "://" not in target:
+        if target in configured:
+            return of_server(configured[target])
+        if target in known:
+            return known[target]
+        listed = ", ".join(sorted(configured)) or "none"
+        raise ToolError(f"'{target}' is neither a URL nor a known server (configured: {listed})")
+    if isinstance(target, str):
+        if "://" not in target:
+            raise ToolError(f"'{target}' is not a URL", hint="aish mcp connect URL [ALIAS]")
+        alias = alias or default_alias(target)
+        check_alias(alias)
+        same = configured.get(alias)
+        if same is not None and same.url == target and not auth_env:
+            return of_server(same)
+        token = None
+        if auth_env:
+            token = environ.get(auth_env)
+            if not token:
+                state = "withheld by the shell (its name looks secret)" if auth_env in environ else "not set"
+                raise ToolError(f"{auth_env} is {state} where you ran the command",
+                                hint=f"export {auth_env}, then run 'aish mcp connect' from that terminal")
+        return runtime_remote(alias, target, token, transport)
+    argv = [str(a) for a in target]
+    alias = alias or default_alias(" ".join(argv))
+    check_alias(alias)
+    return runtime_stdio(alias, argv, cwd or os.getcwd(), environ, env)

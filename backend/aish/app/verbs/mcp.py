@@ -153,7 +153,7 @@ def _tools(manager: McpManager) -> list[str]:
 
 
 def _tool(manager: McpManager, name: str) -> list[str]:
-    tool = manager.tool(name)
+    tool = manager.resolve(name)
     if tool is None:
         raise NotFound(f"no MCP tool named '{name}'", hint="'aish mcp tools' lists them")
     lines = [f"{tool.user_name}  (on the wire: {manager.wire_name(tool.user_name)})"]
