@@ -22,8 +22,8 @@ def _flagged(command: str) -> bool:
     return verdict is not None and verdict.level in ("medium", "high")
 
 
-@pytest.mark.parametrize("round_,floor", [("round1", 0.95), ("round2", 0.95), ("round3", 0.95), ("round4", 0.95),
-                                            ("round5", 0.94), ("round6", 0.89), ("round7", 0.735)])
+@pytest.mark.parametrize("round_,floor", [("round1", 0.96), ("round2", 0.96), ("round3", 0.98), ("round4", 0.99),
+                                            ("round5", 0.98), ("round6", 0.99), ("round7", 0.735)])
 def test_fresh_destructive_forms_are_flagged(round_, floor):
     commands = [re.sub(r"^\[\w+\] ", "", line) for line in _lines(f"{round_}-destructive.txt")]
     missed = [c for c in commands if not _flagged(c)]
@@ -31,8 +31,8 @@ def test_fresh_destructive_forms_are_flagged(round_, floor):
     assert 1 - len(missed) / len(commands) >= floor, missed
 
 
-# Rounds 6 and 7 were measured once and never tuned on: their floors are the rates main had when
-# they landed (round 6: 89.9%, 1.1%; round 7: 73.5%, 1.6%).
+# Rounds 6 and 7 were measured once before any change to them (round 6: 89.9%, 1.1%; round 7: 73.5%,
+# 1.6%); round 6 was then tuned on (programs' own options: 99.4%, 0.7%).
 @pytest.mark.parametrize("round_,limit", [("round1", 0.01), ("round2", 0.01), ("round3", 0.01), ("round4", 0.01),
                                           ("round5", 0.01), ("round6", 0.011), ("round7", 0.016)])
 def test_fresh_everyday_commands_stay_quiet(round_, limit):

@@ -15,6 +15,12 @@ _ALL_VERBS = HEAVY | DELETE | RESET | WEAK
 # Words that say which of the things a verb takes (`dropunused`, `deleteold`, `pruneorphaned`).
 _QUALIFIERS = frozenset({"unused", "old", "stale", "expired", "orphaned", "orphans", "merged", "local", "remote",
                          "others", "inactive", "untracked"})
+# Verbs long enough to be read at the end of a fused word, and the heads that turn them around
+# (`noremove`, `autoremove`: a package tool's own, `undelete`).
+_FUSED_TAILS = ("delete", "destroy", "remove", "expunge", "obliterate", "purge")
+_NOT_A_PREFIX = frozenset({"no", "not", "dont", "un", "auto", "skip", "pre", "post", "on", "can", "allow", "keep",
+                           "safe", "soft", "undo", "re", "ask", "confirm", "prevent", "protect", "disable", "to",
+                           "will", "marked", "pending", "should", "may", "must", "do", "did", "being", "be"})
 _LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
 
 
@@ -60,6 +66,9 @@ def _split_affixes(piece: str) -> list:
             head = piece[:-len(verb)]
             if head in _AFFIX_PREFIXES or head in DATA_NOUNS:
                 return [head, verb]
+    for verb in _FUSED_TAILS:  # `ldapdelete`, `ktremove`: a verb fused after the program's own prefix
+        if piece.endswith(verb) and len(piece) - len(verb) >= 2 and piece[:-len(verb)] not in _NOT_A_PREFIX:
+            return [piece[:-len(verb)], verb]
     return [piece]
 
 

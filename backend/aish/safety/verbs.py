@@ -15,11 +15,11 @@ import re
 # Destroy what they name, whatever it is: medium alone, high with a wide or forced scope.
 HEAVY: frozenset = frozenset("""
 destroy wipe erase nuke obliterate zap shred drop truncate unpublish deprovision decommission teardown
-undefine sanitize factoryreset reformat reinitialize reinit flushall flushdb dropdb wipeout uninit zeroize
+undefine sanitize cleanse factoryreset reformat reinitialize reinit flushall flushdb dropdb wipeout uninit zeroize
 """.split())
 # Delete what they name: medium on data or on a named thing, quiet on caches and packages.
 DELETE: frozenset = frozenset("""
-delete del rm rb rmi remove purge prune forget expire terminate discard delvol empty gc undeploy
+delete del rm rb rmi remove purge prune forget expire terminate discard delvol empty gc undeploy expunge
 """.split())
 # Put something back to an earlier or empty state: medium only where data is named (a database,
 # a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.
@@ -35,7 +35,7 @@ RESET_NOUNS: frozenset = frozenset("""
 db database databases migrate migration migrations snapshot snapshots schema table tables cluster node disk disks device
 devices volume volumes fido fido2 u2f webauthn piv oath openpgp otp firmware tpm factory data storage
 instance
-instances repo repository nvram bios keystore keychain wallet vault
+instances repo repository nvram bios keystore keychain wallet vault wal
 """.split())
 SESSION_MANAGERS: frozenset = frozenset("""
 loginctl gnome-session-quit xfce4-session-logout lxqt-leave lxsession-logout cinnamon-session-quit
@@ -145,7 +145,7 @@ nvram bios efi partitiontable gpt mbr store stores graph graphs tablespace repli
 migration migrations generations group groups channel channels space file files dir
 directory directories folder folders object objects item items entry entries book books note notes
 password passwords token tokens state tfstate pvc pv persistentvolume persistentvolumes ns trash shadowcopy
-shadows history team teams
+shadows history team teams princ principal principals wal keytab card cards
 """.split())
 # What is cheap to lose: rebuilt, re-downloaded or reinstalled.
 LIGHT_NOUNS: frozenset = frozenset("""

@@ -48,6 +48,7 @@ _POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.
 ALIAS_OF = {short: full for table in (*ALIASES.values(), *FIRST_ALIASES.values()) for short, full in table.items()}
 # An option spelled as a verb: `--delete`, `-delete`, `--drop-slot`, `--wipe_data`, `--force-reset`.
 _OPTION = re.compile(r"^--?([A-Za-z][\w-]*)(?:=(.*))?$")
+_LISTING = {"list", "ls", "show", "status", "info", "help", "version", "check", "preview"}
 _OFF_VALUES = {"false", "no", "0", "off", "none", "never"}
 _LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, `--factory-reset`
 
@@ -128,6 +129,8 @@ def program_action(prog: str, texts: list) -> Action:
         return Action()
     verb = max(verbs, key=verb_strength)
     after = [t for t in texts if not t.startswith("-")]
+    if after[:1] and after[0] in _LISTING:  # `vkpurge list`: what it would remove, shown
+        return Action()
     return Action(verb, prog, [p for p in parts if p != verb], after, "program")
 
 

@@ -18,10 +18,16 @@ from aish.safety.shell_words import Word
 # Programs that send what they read on stdin to the network.
 _STDIN_SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "pastebinit", "termbin", "sendmail", "mail",
                   "mailx", "s-nail", "mutt", "wormhole", "croc", "ffsend", "nc.traditional", "nc.openbsd"}
+# Programs that hand the files on their line to someone else (a code phrase, a link), and their verbs.
+_FILE_SENDERS = {"croc", "wormhole", "magic-wormhole", "ffsend", "onionshare", "onionshare-cli", "portal", "sendme",
+                 "transfer", "wsend", "pastebinit", "imgur", "0x0", "dropbox_uploader", "dropbox_uploader.sh",
+                 "ipfs", "w3", "sharing"}
+_SEND_WORDS = {"send", "upload", "share", "put", "push", "add", "tx", "file", "files"}
 # Programs that send files named on their line to the network.
 _SENDERS = {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "scp", "sftp", "rsync", "rclone", "aws",
             "gsutil", "gh", "ssh", "ftp", "lftp", "tftp", "smbclient", "invoke-restmethod", "invoke-webrequest",
-            "irm", "iwr", "transfer", "ffsend", "croc", "wormhole", "mail", "mailx", "mutt"} | _STDIN_SENDERS
+            "irm", "iwr", "transfer", "ffsend", "croc", "wormhole", "mail", "mailx", "mutt"} | \
+    _STDIN_SENDERS | _FILE_SENDERS
 # Copy tools: their destination is a machine the user names (a backup of home is routine).
 _COPIERS = {"scp", "sftp", "rsync", "rclone", "aws", "gsutil", "smbclient", "lftp", "ftp"}
 # Commands whose output is secret.
@@ -142,6 +148,8 @@ def _named_files(c: Ctx) -> list:
             re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^s3://|^gs://|^\w+:", t) for t in texts[1:]):
         files += [t for t in texts if not t.startswith("-") and not re.match(r"^([\w.-]+@)?[\w.-]+:|^\w+://", t)
                   and t not in ("cp", "sync", "copy", "copyto", "s3", "mv", "move")]
+    if c.prog in _FILE_SENDERS:  # `croc send FILE`, `wormhole send FILE`, `ffsend upload FILE`: every operand goes
+        files += [t for t in texts if not t.startswith("-") and t not in _SEND_WORDS]
     if c.prog == "socat":  # socat FILE:~/.kube/config TCP:host:port
         files += [re.sub(r",.*$", "", t.split(":", 1)[1]) for t in texts
                   if re.match(r"^(FILE|OPEN|GOPEN|READ|CREATE):", t, re.IGNORECASE)]

@@ -57,6 +57,8 @@ def rule_service(c: Ctx) -> Optional[tuple]:
                                                            or "disable" in pos or "remove" in pos else "", pos[:1])
         verb = {"down": "stop", "force-stop": "stop"}.get(verb, verb)
     elif p == "launchctl":
+        if pos[:1] and pos[0] == "reboot":  # `launchctl reboot [system|userspace|halt|logout|apps]`
+            return MEDIUM, f"launchctl reboot {' '.join(pos[1:2]) or 'system'} restarts or logs out ({c.text})"
         if pos[:1] and pos[0] in ("unload", "bootout", "disable", "remove", "kill"):
             level = HIGH if any(re.search(r"ssh|network|system$", x) for x in pos[1:]) else LOW
             return level, f"launchctl {pos[0]} stops a service ({c.text})"
@@ -293,6 +295,9 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
         pkgs = pos[1:]
     else:
         return None
+    if p in ("pkg", "pkg_delete") and any(t in ("--all", "-a") or re.fullmatch(r"-[a-zA-Z]*a[a-zA-Z]*", t)
+                                          for t in texts) or "--all" in texts and p in ("pacman", "pkg", "dnf"):
+        return HIGH, f"removes every installed package ({c.text})"
     if p == "snap" and "--purge" in texts:
         return MEDIUM, f"snap remove --purge deletes the snap's data too (no snapshot is kept) ({c.text})"
     core = [x for x in pkgs if _CORE_PACKAGES.match(x) or x.startswith("*") or x == "'*'"]

@@ -57,6 +57,9 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
                 return None
             return MEDIUM, f"compose down -v deletes the project's volumes and their data ({c.text})"
         if verb == "kill":
+            if obj == "compose" and pos[-1] == "kill":  # no service named: every service of the project
+                return MEDIUM, f"compose kill sends SIGKILL to every service's containers (unsaved state is lost) " \
+                               f"({c.text})"
             return (MEDIUM, f"kills every running container ({c.text})") if everything else None
         if verb == "leave":
             return (MEDIUM, f"leaves the swarm ({c.text})") if "--force" in texts or "-f" in texts else None

@@ -8,8 +8,9 @@ from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
 from aish.safety.rules import (content, delete, exfil, history, http, interp, lockout, mass, meaning, netexec,
-                               perms, remote, shellstate, statements, stopping, vocabulary, windows)
-from aish.safety.rules.common import LOW, Ctx, skip_opts, worst
+                               outputs, own_options, perms, remote, shellstate, statements, stopping, vocabulary,
+                               windows)
+from aish.safety.rules.common import LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh"}
 _SSH_VALUED = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P".split())
@@ -76,7 +77,7 @@ def container_command(args: list) -> list:
 
 _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RULES, history.RULES, mass.RULES,
            remote.RULES, netexec.RULES, shellstate.RULES, interp.RULES, windows.RULES, http.RULES, exfil.RULES,
-           meaning.RULES)
+           meaning.RULES, outputs.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -159,6 +160,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, rule(c))
     if best is None and not covered(c.prog, c.texts):
         best = vocabulary.rule_vocabulary(c)
+        if best is None or best[0] < MEDIUM:
+            best = worst(best, own_options.rule_own_options(c, unknown=rules is None))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c))
     return best

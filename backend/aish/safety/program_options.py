@@ -1,0 +1,170 @@
+"""What programs' own options and verbs mean, by kind of program, as their manuals document them.
+
+The vocabulary (``verbs``) reads words that say what they do (``delete``, ``--wipe-data``); many
+programs say it with a letter or a word of their own instead: a mail queue's ``postsuper -d``, a
+directory service's ``dscl . -delete``, a key's ``fido2-token -R``, a volume manager's
+``lvconvert --merge`` (the origin goes back to the snapshot).  Each row is a kind of program
+and what an option or subcommand means for it; the programs are the ones whose manual says so.
+
+A key is matched against the command's words: ``-d`` an option (also inside a bundle of letters,
+``-yD``), ``uninstall`` a subcommand word (one of the first three operands), ``snapshot -d`` a
+subcommand then an option, ``secrets disable`` two subcommand words, ``-s=stop`` an option with
+that value (``-s stop`` or ``-s=stop``).  The value is what it does, for the warning line.
+"""
+from __future__ import annotations
+
+# ----------------------------------------------------------------- mail queues and mail stores
+_MAIL = {
+    "postsuper": {"-d": "deletes queued mail"},  # -d ID|ALL [queue]
+    "exim": {"-Mrm": "deletes queued messages", "-Mg": "gives up on queued messages (bounced, removed)"},
+    "exim4": {"-Mrm": "deletes queued messages", "-Mg": "gives up on queued messages (bounced, removed)"},
+    "qmhandle": {"-d": "deletes a queued message", "-D": "deletes every queued message",
+                 "-S": "deletes the queued messages with that subject"},
+    "qmHandle": {"-d": "deletes a queued message", "-D": "deletes every queued message",
+                 "-S": "deletes the queued messages with that subject"},
+    "doveadm": {"expunge": "deletes the mail the query matches", "purge": "removes expunged mail for good",
+                "deduplicate": "deletes the messages it takes for duplicates",
+                "mailbox delete": "deletes mailboxes and their mail"},
+    "cyrus": {"expire": "deletes expired mail"},
+    "ipurge": {"-f": "deletes mail from the mailboxes"},
+}
+# ----------------------------------------------------------------- directory services and accounts
+_DIRECTORY = {
+    "dscl": {"-delete": "deletes a directory record or its values (a user, a group)",
+             "-remove": "removes values from a directory record"},
+    "dseditgroup": {"-o=delete": "deletes a group"},
+    "sysadminctl": {"-deleteUser": "deletes a user account"},
+    "kadmin": {"delprinc": "deletes a Kerberos principal", "delete_principal": "deletes a Kerberos principal",
+               "ktremove": "removes keys from a keytab", "delpol": "deletes a password policy"},
+    "kadmin.local": {"delprinc": "deletes a Kerberos principal", "delete_principal": "deletes a Kerberos principal",
+                     "ktremove": "removes keys from a keytab", "delpol": "deletes a password policy"},
+    "kdb5_util": {"destroy": "destroys the Kerberos database"},
+    "samba-tool": {"domain demote": "demotes the domain controller (its directory goes)"},
+    "pw": {"userdel": "deletes a user", "groupdel": "deletes a group"},
+}
+# ----------------------------------------------------------------- keys, tokens and certificate stores
+_KEYS = {
+    "fido2-token": {"-R": "resets the security key: every credential on it is lost",
+                    "-D": "deletes a credential or the PIN from the security key"},
+    "certutil": {"-D": "deletes a certificate from the NSS database", "-F": "deletes a key from the NSS database",
+                 "-delstore": "deletes a certificate from the store"},
+    "keytool": {"-delete": "deletes an entry (a key or certificate) from the keystore"},
+    "salt-key": {"-d": "deletes minion keys", "-D": "deletes every minion key", "--delete": "deletes minion keys",
+                 "--delete-all": "deletes every minion key"},
+    "nvram": {"-c": "clears every firmware variable", "-d": "deletes a firmware variable"},
+    "mokutil": {"--reset": "resets the Machine Owner Key list", "--delete": "deletes enrolled keys",
+                "--delete-hash": "deletes enrolled hashes"},
+    "tpm2_evictcontrol": {"-c": "evicts a persistent key from the TPM"},
+    "tpm2_nvundefine": {"*": "deletes a TPM NV index and its data"},
+    "pkcs15-init": {"--erase-card": "erases the smart card", "-E": "erases the smart card"},
+    "pkcs11-tool": {"--delete-object": "deletes an object (a key or certificate) from the token"},
+    "keyctl": {"clear": "empties a keyring", "purge": "deletes keys", "unlink": "removes keys from a keyring",
+               "revoke": "revokes a key", "invalidate": "invalidates a key"},
+    "trust": {"anchor --remove": "removes a trusted certificate authority"},
+    "vault": {"secrets disable": "disables a secrets engine: every secret in it is deleted",
+              "auth disable": "disables an auth method: its tokens are revoked",
+              "lease revoke": "revokes leases"},
+    "step": {"ca revoke": "revokes a certificate"},
+}
+# ----------------------------------------------------------------- VMs, zones and snapshots
+_MACHINES = {
+    "zoneadm": {"uninstall": "uninstalls the zone: its root filesystem is deleted",
+                "halt": "halts the zone at once (no shutdown scripts)"},
+    "zonecfg": {"delete": "deletes the zone's configuration"},
+    "qemu-img": {"snapshot -d": "deletes a disk snapshot", "snapshot -a": "reverts the disk to a snapshot "
+                                                                          "(what changed since is lost)"},
+    "lvconvert": {"--merge": "merges the snapshot back: the origin returns to the snapshot's state"},
+    "lxc": {"restore": "restores the instance to a snapshot (what changed since is lost)"},
+    "incus": {"restore": "restores the instance to a snapshot (what changed since is lost)",
+              "snapshot restore": "restores the instance to a snapshot (what changed since is lost)"},
+    "multipass": {"restore": "restores the instance to a snapshot (what changed since is lost)"},
+    "vagrant": {"snapshot restore": "restores the machine to a snapshot (what changed since is lost)",
+                "snapshot pop": "restores the machine to the last snapshot and deletes it"},
+    "VBoxManage": {"snapshot restore": "restores the machine to a snapshot (what changed since is lost)",
+                   "snapshot restorecurrent": "restores the machine to its current snapshot",
+                   "controlvm poweroff": "pulls the plug on the machine"},
+    "vboxmanage": {"snapshot restore": "restores the machine to a snapshot (what changed since is lost)",
+                   "controlvm poweroff": "pulls the plug on the machine"},
+    "prlctl": {"snapshot-switch": "switches the machine to a snapshot (what changed since is lost)",
+               "stop --kill": "stops the machine at once (unsaved state is lost)"},
+    "virsh": {"destroy": "pulls the plug on the domain", "reset": "resets the domain like a reset button"},
+    "xl": {"destroy": "pulls the plug on the domain"},
+    "qm": {"stop": "stops the VM at once, like pulling the plug", "rollback": "rolls the VM back to a snapshot",
+           "delsnapshot": "deletes a snapshot"},
+    "pct": {"stop": "stops the container at once", "rollback": "rolls the container back to a snapshot",
+            "delsnapshot": "deletes a snapshot"},
+    "vmrun": {"revertToSnapshot": "reverts the machine to a snapshot (what changed since is lost)",
+              "deleteVM": "deletes the machine and its files"},
+    "govc": {"snapshot.revert": "reverts the machine to a snapshot", "vm.power -off": "powers the machine off"},
+    "snapper": {"rollback": "rolls the system back to a snapshot", "undochange": "undoes the changes since"},
+    "timeshift": {"--restore": "restores the system to a snapshot (what changed since is lost)"},
+}
+# ----------------------------------------------------------------- disks: repairs that discard, fixers that rewrite
+_DISKS = {
+    "xfs_repair": {"-L": "zeroes the filesystem's log: the changes in it are lost"},
+    "btrfs": {"check --repair": "repairs in place (its manual warns it may lose data)",
+              "rescue zero-log": "clears the log tree: the last changes are lost"},
+    "f3fix": {"*": "rewrites the partition table of the drive"},
+    "f3probe": {"--destructive": "overwrites the drive while testing it"},
+    "ntfsfix": {"-b": "clears the bad-sector list", "-d": "clears the dirty flag"},
+    "ms-sys": {"*": "writes a boot record onto the device"},
+    "install-mbr": {"*": "writes a master boot record onto the device"},
+    "syslinux": {"*": "installs a boot loader onto the partition"},
+    "dc3dd": {"wipe": "wipes the device", "hwipe": "wipes the device"},
+    "diskutil": {"zeroDisk": "writes zeros over the whole disk", "randomDisk": "writes random data over the disk",
+                 "secureErase": "erases the disk", "reformat": "reformats the volume (its data is lost)"},
+}
+# ----------------------------------------------------------------- orchestrators, cluster add-ons, hosting
+_CLUSTER_ADDONS = {p: {"uninstall": "removes it from the cluster, with the resources it manages"}
+                   for p in ("cilium", "flux", "linkerd", "istioctl", "dapr", "velero", "osm", "kuma", "kumactl",
+                             "consul-k8s", "vcluster", "karmadactl", "kubevela", "vela", "kyverno", "cmctl", "odo",
+                             "kots", "kubectl-kots", "keptn", "rook", "longhornctl", "tkn", "kn", "crossplane",
+                             "argocd-autopilot", "eksctl", "k0sctl", "clusterctl")}
+_HOSTING = {
+    "railway": {"down": "removes the latest deployment"},
+    "azd": {"down": "deletes every Azure resource of the environment"},
+    "pulumi": {"down": "destroys every resource of the stack"},
+    "sst": {"remove": "removes every resource of the stage"},
+    "kamal": {"remove": "removes the app, its containers and accessories from the servers"},
+    "dokku": {"apps:destroy": "destroys the app"},
+    "gitlab-ctl": {"cleanse": "deletes every piece of GitLab's data", "remove-accounts": "removes GitLab's accounts"},
+    "gitlab-rake": {"gitlab:backup:restore": "restores a backup over the database"},
+    "cf": {"delete-space": "deletes the space and its apps", "delete-org": "deletes the org and everything in it"},
+    "nginx": {"-s=stop": "stops the web server at once (fast shutdown)"},
+    "apachectl": {"-k=stop": "stops the web server at once", "stop": "stops the web server at once"},
+    "apache2ctl": {"-k=stop": "stops the web server at once", "stop": "stops the web server at once"},
+    "gnome-session-quit": {"--no-prompt": "logs out or powers off without asking: unsaved work is lost"},
+    "cinnamon-session-quit": {"--no-prompt": "logs out or powers off without asking: unsaved work is lost"},
+    "mate-session-save": {"--force-logout": "logs out without asking: unsaved work is lost"},
+    "xfce4-session-logout": {"--fast": "logs out at once: unsaved work is lost"},
+}
+# ----------------------------------------------------------------- package managers: removing every package
+_PACKAGES = {
+    "eselect": {"news purge": "deletes every news item", "kernel remove": "removes a kernel"},
+    "pkg_delete": {"-a": "deletes every installed package", "-X": "deletes every package but the named ones"},
+}
+# ----------------------------------------------------------------- databases: tools named for maintenance
+_DATABASES = {
+    "pg_resetwal": {"*": "resets PostgreSQL's write-ahead log: committed data may be lost"},
+    "pg_resetxlog": {"*": "resets PostgreSQL's write-ahead log: committed data may be lost"},
+    "pg_archivecleanup": {"*": "deletes WAL files from the archive"},
+    "pgbench": {"-I=d": "drops the benchmark tables"},
+    "memcflush": {"*": "deletes every item in the memcached servers"},
+    "mongod": {"--repair": "repairs the data files (what cannot be read is dropped)"},
+    "myisamchk": {"--recover": "rebuilds the tables (rows it cannot read are lost)"},
+    "influx": {"bucket delete": "deletes the bucket and its data"},
+}
+
+PROGRAM_OPTIONS: dict = {}
+for _kind in (_MAIL, _DIRECTORY, _KEYS, _MACHINES, _DISKS, _CLUSTER_ADDONS, _HOSTING, _PACKAGES, _DATABASES):
+    for _prog, _meanings in _kind.items():
+        _kept = {k: v for k, v in _meanings.items() if v}
+        if _kept:
+            PROGRAM_OPTIONS.setdefault(_prog, {}).update(_kept)
+
+# Options that run their value as the program's own command (an admin shell's one-shot mode):
+# `kadmin -q "delprinc alice"`, `lftp -c "rm -r dir"`, `bconsole`'s input, `virsh` given a command line.
+COMMAND_OPTIONS: frozenset = frozenset({"-q", "--query", "-e", "--execute", "-x", "--exec", "-c", "--command",
+                                        "--cmd", "-cmd", "-ex", "--eval", "-Q"})
+# Arguments that make a verb take everything (`postsuper -d ALL`, `qdel all`).
+EVERY_VALUE: frozenset = frozenset({"ALL", "all", "*", "'*'", "-a", "--all", "%"})

@@ -1,0 +1,100 @@
+"""Effect: files written over where a program is told to put its output.
+
+An archive unpacked into ``/`` or ``/etc`` replaces the system's files with the archive's
+(``tar xf backup.tar -C /``, ``unzip -o x.zip -d /``); a download saved as ``~/.bashrc`` or
+``~/.ssh/authorized_keys`` replaces it (``curl -o``, ``wget -O``); ``dd of=`` a file of the
+user's replaces that file.  The level is the target's (``content.overwrite_level``): a start-up
+file is medium, keys and the system's own files high.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, target, worst
+from aish.safety.rules.content import overwrite_level
+from aish.safety.shell_words import Word
+
+_EXTRACTORS = {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "unrar", "busybox"}
+# Where each writes its output: tar's -C/--directory, unzip's -d, 7z's -o (fused: -o/).
+_INTO = {"-C", "--directory", "-d", "--cd"}
+# Options that name a download's or a converter's output file, by program (`-o` means other things elsewhere).
+_OUTPUT_OPTIONS = {"curl": {"-o", "--output"}, "curlie": {"-o", "--output"}, "wget": {"-O", "--output-document"},
+                   "aria2c": {"-o", "--out"}, "http": {"-o", "--output"}, "https": {"-o", "--output"},
+                   "xh": {"-o", "--output"}, "openssl": {"-out"}, "sort": {"-o", "--output"},
+                   "gpg": {"-o", "--output"}, "yt-dlp": {"-o", "--output"}, "pandoc": {"-o", "--output"},
+                   "iwr": {"-OutFile", "-outfile"}, "Invoke-WebRequest": {"-OutFile", "-outfile"},
+                   "base64": {"-o", "--output"}, "age": {"-o", "--output"}}
+# The system's places an archive may be unpacked over.
+_SYSTEM_KINDS = {"root": HIGH, "system-top": HIGH, "critical": HIGH, "system": MEDIUM, "home": MEDIUM}
+_WIPING_SOURCES = {"/dev/zero", "/dev/urandom", "/dev/random"}
+_IMAGE_LIKE = re.compile(r"\.(img|iso|raw|bin|qcow2|vhdx?|vmdk|dmg|swap|swapfile)$|swap", re.IGNORECASE)
+
+
+def rule_extract_into(c: Ctx) -> Optional[tuple]:
+    """``tar xf a.tar -C /``, ``unzip -o a.zip -d /etc``, ``7z x a.7z -o/ -y``: the archive's files
+    replace the system's."""
+    texts = c.texts
+    if not _extracts(c.prog, texts):
+        return None
+    places = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _INTO]
+    places += [t.split("=", 1)[1] for t in texts if t.startswith("--directory=")]
+    places += [t[2:] for t in texts if c.prog.startswith("7z") and t.startswith("-o") and len(t) > 2]
+    best = None
+    for place in places:
+        kind = target(Word(place, place, has_var="$" in place)).kind
+        level = _SYSTEM_KINDS.get(kind)
+        if level is not None:
+            best = worst(best, (level, f"{c.prog} unpacks over {describe(target(Word(place, place)))}: files there "
+                                       f"are replaced by the archive's ({c.text})"))
+    return best
+
+
+def _extracts(prog: str, texts: list) -> bool:
+    if prog in ("tar", "gtar", "bsdtar"):
+        first = next((t for t in texts if not t.startswith("--")), "")
+        return "--extract" in texts or "--get" in texts or bool(re.fullmatch(r"-?[a-zA-Z]*x[a-zA-Z]*", first)) or \
+            any(re.fullmatch(r"-[a-zA-Z]*x[a-zA-Z]*", t) for t in texts)
+    if prog == "unzip":
+        return True
+    if prog.startswith("7z") or prog == "unrar":
+        return texts[:1] in (["x"], ["e"])
+    return False
+
+
+def rule_output_over(c: Ctx) -> Optional[tuple]:
+    """``curl -o ~/.bashrc URL``, ``wget -O ~/.ssh/authorized_keys URL``: the output replaces the file."""
+    names = _OUTPUT_OPTIONS.get(c.prog, set())
+    texts = c.texts
+    letters = {n[1] for n in names if len(n) == 2}
+    outs = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in names or
+            re.fullmatch(r"-[a-zA-Z]{2,6}", t) and t[-1] in letters]  # `curl -fsSLo FILE`
+    outs += [t.split("=", 1)[1] for t in texts if "=" in t and t.split("=", 1)[0] in names]
+    best = None
+    for out in outs:
+        t = target(Word(out, out, has_var="$" in out))
+        level = overwrite_level(t) if t.kind != "home" else None
+        if level is not None:
+            best = worst(best, (level, f"{c.prog} writes its output over {describe(t)} ({c.text})"))
+    return best
+
+
+def rule_dd_over_own_file(c: Ctx) -> Optional[tuple]:
+    """``dd if=/dev/zero of=~/important.db``: zeros or noise written over a file of the user's, or a write into
+    it in place (``conv=notrunc``); not an image or a swap file it makes."""
+    sources = {w.text[3:] for w in c.args if w.text.startswith("if=")}
+    if not sources & _WIPING_SOURCES and "conv=notrunc" not in c.texts:
+        return None  # a new file made from a stream or a disk: nothing of the user's is replaced
+    for w in c.args:
+        if w.text.startswith("of="):
+            path = w.text[3:]
+            kind = target(Word(path, w.raw[3:], has_var=w.has_var, glob=w.glob)).kind
+            if kind in ("user", "dot") and not _IMAGE_LIKE.search(path):
+                return MEDIUM, f"dd overwrites {path} (what it held is lost) ({c.text})"
+    return None
+
+
+RULES: dict = {p: [rule_extract_into] for p in _EXTRACTORS - {"busybox"}}
+for _p in _OUTPUT_OPTIONS:
+    RULES.setdefault(_p, []).append(rule_output_over)
+RULES["dd"] = [rule_dd_over_own_file]

@@ -1,0 +1,134 @@
+"""Effect: what a program's own options and verbs mean, where its words do not say it.
+
+The vocabulary judges words that name what they do (``delete``, ``--wipe-data``).  Programs
+also speak in letters and words of their own, documented in their manuals: ``postsuper -d
+ALL`` empties the mail queue, ``fido2-token -R`` resets a security key, ``lvconvert --merge``
+takes a volume back to its snapshot, ``railway down`` removes the latest deployment.
+``program_options`` holds those meanings by kind of program; this rule reads them, the
+one-shot commands of admin shells (``kadmin -q "delprinc alice"``: the quoted line is the
+program's own command) and ``key=value`` switches that destroy (``erase=true``).  A scope that
+takes everything (``ALL``, ``*``, ``-a``) makes the level high.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Optional
+
+from aish.safety.program_options import COMMAND_OPTIONS, EVERY_VALUE, PROGRAM_OPTIONS
+from aish.safety.programs import READ_ONLY
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
+from aish.safety.verb_words import split_word
+from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, OPTION_MODIFIERS, WEAK_DATA_NOUNS
+
+_NOT_DOING = {"-n", "--dry-run", "--help", "-h", "--version", "-V", "--usage"}
+_ON = {"true", "yes", "1", "on", "y", "all"}
+_SWITCH = re.compile(r"^([A-Za-z][\w.-]*)=(.+)$")
+_CMDLET = re.compile(r"^([A-Za-z]+)-([A-Za-z]+)$")
+_BUNDLE = re.compile(r"^-[A-Za-z]{1,4}$")
+
+
+def rule_own_options(c: Ctx, unknown: bool = True) -> Optional[tuple]:
+    """A documented option or verb of this program, a destroying switch, and, for programs no rule
+    names (``unknown``; an interpreter's ``-e`` is code, judged by its own rule), a one-shot command."""
+    found = _documented(c) or _cmdlet_switch(c)
+    if found is None or found[0] < HIGH:
+        found = worst(found, _switches(c))
+    if found is None and unknown and c.prog not in READ_ONLY:
+        found = _command_option(c)
+    return found
+
+
+def _documented(c: Ctx) -> Optional[tuple]:
+    meanings = PROGRAM_OPTIONS.get(c.prog) or PROGRAM_OPTIONS.get(c.prog.lower().removesuffix(".exe"))
+    if not meanings:
+        return None
+    texts = c.texts
+    operands = [t for t in texts if not t.startswith("-")][:3]
+    for key, what in meanings.items():
+        if not _matches(key, texts, operands):
+            continue
+        every = any(t in EVERY_VALUE for t in texts)
+        scope = "" if "every" in what or not every else ", every one there is"
+        said = "" if key == "*" else f" {key.replace('=', ' ')}"
+        return (HIGH if every else MEDIUM), f"{c.prog}{said} {what}{scope} ({c.text})"
+    return None
+
+
+def _matches(key: str, texts: list, operands: list) -> bool:
+    if key == "*":
+        return not set(texts) & _NOT_DOING
+    first, _, second = key.partition(" ")
+    if second:
+        if first not in operands:
+            return False
+        rest = texts[texts.index(first) + 1:]
+        return _option_in(second, rest) if second.startswith("-") else rest[:1] == [second] or \
+            second in [t for t in rest if not t.startswith("-")][:1]
+    if key.startswith("-"):
+        return _option_in(key, texts)
+    return key in operands or key.lower() in (o.lower() for o in operands)
+
+
+def _option_in(key: str, texts: list) -> bool:
+    """``-d`` alone or in a bundle (``-yD``), ``--delete`` or ``--delete=x``, ``-s=stop`` as ``-s stop``."""
+    name, _, value = key.partition("=")
+    for k, t in enumerate(texts):
+        if value:
+            if t == f"{name}={value}" or t == f"{name}{value}" or t == name and texts[k + 1:k + 2] == [value]:
+                return True
+            continue
+        if t == name or t.startswith(name + "=") or \
+                len(name) == 2 and _BUNDLE.match(t) and name[1] in t[1:] and not t.startswith("--"):
+            return True
+    return False
+
+
+def _cmdlet_switch(c: Ctx) -> Optional[tuple]:
+    """PowerShell's ``Stop-VM -TurnOff`` (the plug pulled), ``Restore-VMSnapshot`` / ``Restore-VMCheckpoint``
+    (back to a snapshot: what changed since is lost)."""
+    m = _CMDLET.match(c.prog)
+    if m is None:
+        return None
+    verb, noun = m.group(1).lower(), m.group(2).lower()
+    switches = {t.lower().split(":", 1)[0] for t in c.texts if t.startswith("-")}
+    if verb in ("stop", "suspend") and switches & {"-turnoff", "-kill"}:
+        return MEDIUM, f"{c.prog} stops it at once, like pulling the plug: unsaved state is lost ({c.text})"
+    if verb == "restore" and ("snapshot" in noun or "checkpoint" in noun):
+        return MEDIUM, f"{c.prog} returns to a snapshot: what changed since is lost ({c.text})"
+    return None
+
+
+def _switches(c: Ctx) -> Optional[tuple]:
+    """``erase=true``, ``force_destroy=yes``, ``delete_data=1``: a switch given as a key and a value."""
+    for t in c.texts:
+        m = _SWITCH.match(t)
+        if m is None or m.group(2).lower() not in _ON or t.startswith("-"):
+            continue
+        if _destroying_key(m.group(1)):
+            return MEDIUM, f"{c.prog} {t} deletes data ({c.text})"
+    return None
+
+
+@lru_cache(maxsize=512)
+def _destroying_key(key: str) -> bool:
+    parts = split_word(key)
+    if set(parts) & OPTION_MODIFIERS:
+        return False
+    if set(parts) & HEAVY:
+        return True
+    return any(p in DELETE and any(n in DATA_NOUNS and n not in WEAK_DATA_NOUNS for n in parts[k + 1:])
+               for k, p in enumerate(parts))
+
+
+def _command_option(c: Ctx) -> Optional[tuple]:
+    """``kadmin -q "delprinc alice"``, ``lftp -c "rm -r old"``: the quoted line is the program's own
+    command, judged as if typed after the program's name."""
+    texts = c.texts
+    for k, t in enumerate(texts[:-1]):
+        line = texts[k + 1]
+        if t in COMMAND_OPTIONS and " " in line.strip():
+            found = c.recurse(f"{c.prog} {line}")
+            if found is not None and found[0] >= MEDIUM:
+                return found[0], f"{found[1]}, given to {c.prog} {t}"
+    return None
