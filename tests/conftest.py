@@ -28,6 +28,7 @@ _cache_bytecode_outside_the_tree()
 
 from tests.helpers import stop_daemon  # noqa: E402 - compiled with the cache above
 from tests.in_process import InProcessDaemon  # noqa: E402
+from tests import mcp_servers  # noqa: E402
 from tests.stub_server import StubServer  # noqa: E402
 # Marks by directory, so a new module there cannot forget its own: `pytest -m "not e2e and not
 # shell"` is the unit part.
@@ -35,6 +36,14 @@ DIRECTORY_MARKS = {"e2e": "e2e", "shell": "shell"}
 # Most cases wait (daemon start, tmux polling, model stubs) rather than compute, so more workers
 # than cores pay off: measured on 2 cores, see docs/performance.md.
 WORKERS_PER_CORE = 2
+
+
+def pytest_configure(config):
+    mcp_servers.start_session()  # one process imports the MCP SDK; test servers fork from it
+
+
+def pytest_unconfigure(config):
+    mcp_servers.end_session()
 
 
 def pytest_collection_modifyitems(config, items):
