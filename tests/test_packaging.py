@@ -22,4 +22,5 @@ def test_the_wheel_holds_every_module_and_the_shell_scripts(tmp_path):
     expected = {str(p.relative_to(source)) for p in source.joinpath("aish").rglob("*.py")}
     assert expected and expected <= names, sorted(expected - names)
     assert {"aish/shell/aish.zsh", "aish/shell/aish.bash", "aish/shell/aish.lazy.zsh",
-            "aish/shell/aish.lazy.bash", "aish/shell/aish.common.sh"} <= names
+            "aish/shell/aish.lazy.bash", "aish/shell/aish.common.sh", "aish/shell/aish.request.zsh",
+            "aish/shell/aish.request.bash"} <= names

@@ -23,8 +23,12 @@ SHELLS = ("zsh", "bash")
 MAIN = {sh: (ROOT / "shell" / f"aish.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
 LAZY = {sh: (ROOT / "shell" / f"aish.lazy.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
 COMMON = (ROOT / "shell" / "aish.common.sh").read_text(encoding="utf-8")
-# as `aish init <shell>` prints it: the three files in one text
-SCRIPTS = {sh: MAIN[sh] + COMMON + LAZY[sh] for sh in SHELLS}
+# one request, which the on-demand half sources beside the shared code
+REQUEST = {sh: (ROOT / "shell" / f"aish.request.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
+# every function the first question defines
+ON_DEMAND = {sh: REQUEST[sh] + LAZY[sh] for sh in SHELLS}
+# as `aish init <shell>` prints it: the four files in one text
+SCRIPTS = {sh: MAIN[sh] + COMMON + REQUEST[sh] + LAZY[sh] for sh in SHELLS}
 STUB = re.compile(r'^(_aish_\w+)\(\) \{ _aish_load \1 && \1 "\$@";? \}$', re.M)
 
 
@@ -38,8 +42,8 @@ def test_the_code_both_shells_share_exists_once_and_both_on_demand_halves_load_i
                  "_aish_pid_gone", "_aish_term_fields", "_aish_fix_marker"):
         assert name in shared
     for shell in SHELLS:
-        assert not shared & set(functions(MAIN[shell] + LAZY[shell])), shell
-        assert "/aish.common.sh" in LAZY[shell]
+        assert not shared & set(functions(MAIN[shell] + ON_DEMAND[shell])), shell
+        assert "/aish.common.sh" in LAZY[shell] and f"/aish.request.{shell}" in LAZY[shell]
     assert "# >>> aish shared" not in SCRIPTS["zsh"] + SCRIPTS["bash"]   # the old copied block
 
 
@@ -73,7 +77,7 @@ def test_each_function_is_defined_once_and_the_request_split_has_the_same_names(
 
 
 def test_every_zsh_function_outside_the_shared_code_sets_its_options():
-    text = MAIN["zsh"] + LAZY["zsh"]
+    text = MAIN["zsh"] + ON_DEMAND["zsh"]
     bodies = re.findall(r"^(_aish_\w+)\(\) \{\n(.*?)\n", text, re.M)
     leaves = {"_aish_dir", "_aish_send", "_aish_ensure", "_aish_typed", "_aish_finish"}  # helpers of emulated callers
     missing = [name for name, first in bodies if "emulate -L zsh" not in first and name not in leaves
@@ -84,7 +88,7 @@ def test_every_zsh_function_outside_the_shared_code_sets_its_options():
 @pytest.mark.parametrize("shell", SHELLS)
 def test_the_first_half_reaches_the_on_demand_half_only_through_stubs(shell):
     stubs = set(STUB.findall(MAIN[shell]))
-    main, lazy = set(functions(STUB.sub("", MAIN[shell]))), set(functions(LAZY[shell]))
+    main, lazy = set(functions(STUB.sub("", MAIN[shell]))), set(functions(ON_DEMAND[shell]))
     assert stubs and stubs <= lazy, sorted(stubs - lazy)          # each stub has its definition
     assert not main & lazy, sorted(main & lazy)
     # the first half never names an on-demand function but through its stub
@@ -95,17 +99,21 @@ def test_the_first_half_reaches_the_on_demand_half_only_through_stubs(shell):
 @pytest.mark.parametrize("shell", SHELLS)
 def test_the_on_demand_half_is_functions_and_its_revision_only(shell):
     """It is sourced inside a function: a top-level `declare`/`local` would be a local there."""
-    top = [line.split("#")[0].strip()
-           for line in re.sub(r"^_aish_\w+\(\) \{\n.*?^\}$|^_aish_\w+\(\) \{.*\}$", "", LAZY[shell],
-                              flags=re.M | re.S).splitlines()
-           if line.strip() and not line.lstrip().startswith("#")]
+    def top(text: str) -> list[str]:
+        return [line.split("#")[0].strip()
+                for line in re.sub(r"^_aish_\w+\(\) \{\n.*?^\}$|^_aish_\w+\(\) \{.*\}$", "", text,
+                                   flags=re.M | re.S).splitlines()
+                if line.strip() and not line.lstrip().startswith("#")]
     check = {"bash": '[[ ${_aish_rev-} == "$_aish_lazy_rev" ]] || return 1',
              "zsh": "[[ ${_aish_rev-} == $_aish_lazy_rev ]] || return 1"}[shell]
-    load = {"bash": ['if [[ ${_aish_common_rev-} != "$_aish_lazy_rev" ]]; then',
-                     'source "${_aish_lazy%/*}/aish.common.sh" || return 1', "fi"],
-            "zsh": ["if [[ ${_aish_common_rev-} != $_aish_lazy_rev ]]; then",
-                    "source ${${(%):-%x}:A:h}/aish.common.sh || return 1", "fi"]}[shell]
-    assert top == [f"_aish_lazy_rev={__version__}", check, *load, "_aish_lazy_done=1"]
+    load = []
+    for rev, name in (("common", "aish.common.sh"), ("request", f"aish.request.{shell}")):
+        load += {"bash": [f'if [[ ${{_aish_{rev}_rev-}} != "$_aish_lazy_rev" ]]; then',
+                          f'source "${{_aish_lazy%/*}}/{name}" || return 1', "fi"],
+                 "zsh": [f"if [[ ${{_aish_{rev}_rev-}} != $_aish_lazy_rev ]]; then",
+                         f"source ${{${{(%):-%x}}:A:h}}/{name} || return 1", "fi"]}[shell]
+    assert top(LAZY[shell]) == [f"_aish_lazy_rev={__version__}", check, *load, "_aish_lazy_done=1"]
+    assert top(REQUEST[shell]) == [f"_aish_request_rev={__version__}"]
     assert re.search(rf"(^|typeset -g )_aish_rev={re.escape(__version__)} ", MAIN[shell], re.M)
     assert re.search(rf"^_aish_common_rev={re.escape(__version__)} ", COMMON, re.M)
 
@@ -203,6 +211,7 @@ def _copy_scripts(shell: str, dest: Path, lazy: str | None = "") -> Path:
     if lazy is not None:
         (dest / f"aish.lazy.{shell}").write_text(lazy or LAZY[shell], encoding="utf-8")
         (dest / "aish.common.sh").write_text(COMMON, encoding="utf-8")
+        (dest / f"aish.request.{shell}").write_text(REQUEST[shell], encoding="utf-8")
     return dest / f"aish.{shell}"
 
 
@@ -267,7 +276,8 @@ CLOSE = re.compile(r"^exec (\{\w+\}|\d+)[<>]&-$")
 OPEN_IN_GROUP = re.compile(r"\{ exec \d+<>\"[^\"]+\"; \} 2>/dev/null")
 
 
-@pytest.mark.parametrize("name", [f"aish.{sh}" for sh in SHELLS] + [f"aish.lazy.{sh}" for sh in SHELLS])
+@pytest.mark.parametrize("name", [f"aish.{sh}" for sh in SHELLS] + [f"aish.lazy.{sh}" for sh in SHELLS]
+                         + [f"aish.request.{sh}" for sh in SHELLS])
 def test_no_bare_exec_carries_a_redirection_for_the_shell_itself(name):
     """`exec {fd}<>FIFO 2>/dev/null` (no command) sends the shell's own stderr to /dev/null
     for good: every exec is a lone close, or a bash open inside a `{ ...; } 2>/dev/null`

@@ -7,10 +7,11 @@ is current at the next shell start; when that path is gone (a new Python, a new 
 loader runs ``aish init`` once, which finds the package again and rewrites the loader.  The
 rc line falls back to the same ``eval`` while no loader exists yet (the first start).
 
-A shell parses every line it sources, so each script is two files: ``aish.zsh`` (what
+A shell parses every line it sources, so each script is two halves: ``aish.zsh`` (what
 every prompt needs) sources ``aish.lazy.zsh`` beside it at the first question, and the same
-for bash; either on-demand half sources ``aish.common.sh``, the code both shells share.
-Printed for ``eval``, where no file path is known, the three are one text.
+for bash; either on-demand half sources ``aish.common.sh``, the code both shells share, and
+its shell's ``aish.request.*`` (one request, from the runtime dir to the last frame).
+Printed for ``eval``, where no file path is known, the four are one text.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pathlib import Path
 NAMES = {"zsh": "aish.zsh", "bash": "aish.bash"}
 ON_DEMAND = {"zsh": "aish.lazy.zsh", "bash": "aish.lazy.bash"}   # sourced when first needed
 COMMON = "aish.common.sh"   # the code both shells share, sourced by either on-demand half
+REQUEST = {"zsh": "aish.request.zsh", "bash": "aish.request.bash"}   # one request, sourced by it too
 RC_FILES = {"zsh": "~/.zshrc", "bash": "~/.bashrc"}
 
 
@@ -39,10 +41,10 @@ def script_path(shell: str, name: str = "") -> Path:
 
 
 def script_text(shell: str) -> str:
-    """The whole integration as one text, for ``eval``: the first half, the shared code
-    (which the on-demand half then finds already loaded), the on-demand half."""
+    """The whole integration as one text, for ``eval``: the first half, the shared code and
+    the request (which the on-demand half then finds already loaded), the on-demand half."""
     return "".join(script_path(shell, name).read_text(encoding="utf-8")
-                   for name in (NAMES[shell], COMMON, ON_DEMAND[shell]))
+                   for name in (NAMES[shell], COMMON, REQUEST[shell], ON_DEMAND[shell]))
 
 
 def rc_line(shell: str) -> str:
