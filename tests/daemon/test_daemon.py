@@ -52,6 +52,8 @@ def handle(req, reply):
     if word == "ask":
         return {"answer": reply.ask("call notes.read_note {\"name\": \"todo\"}? [y/N/a]",
                                     float(rest or 2))}
+    if word == "threads":  # which thread serves, and how many the daemon has
+        return {"thread": threading.current_thread().name, "alive": threading.active_count()}
     if word == "fail":
         if rest == "aish":
             raise ConfigError("model 'deep' is not configured", hint="add [models.deep]")
@@ -210,6 +212,17 @@ def test_frames_of_one_request_in_order(daemon):
     assert frames[0].fields == ["[aish] echoing"]
     assert frames[4].fields == ["ls -l", "low", "-"]
     assert result == {"text": "a b c", "argv": []}
+
+
+def test_asks_one_after_another_start_no_thread(daemon):
+    """Starting a thread cost more CPU than most of an ask (at 50 shells at once): a warm
+    daemon serves the next request on the thread that served the last, and watches every
+    reply FIFO from one thread, so sequential asks leave the thread count where it was."""
+    ask("threads")  # warm: the watch and the first worker start
+    seen = [ask("threads")[1] for _ in range(8)]
+    # (a client may send its next request before the last one's thread is idle again: two)
+    assert len({answer["thread"] for answer in seen}) <= 2, seen
+    assert max(a["alive"] for a in seen) - min(a["alive"] for a in seen) <= 1, seen
 
 
 def test_five_racing_starts_make_one_daemon(events):

@@ -16,8 +16,9 @@ a bounded log whatever the conversation's age.
 """
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Callable, Optional
+
+from aish.ipc import workers
 
 if TYPE_CHECKING:
     from aish.app.env import AskEnv
@@ -85,13 +86,14 @@ def compact_if_long(session: Session) -> None:
 
 
 def in_background(job: Job, session: Session, log) -> None:
-    """The daemon's runner: the job in a thread of its own; its status lines are logged and
-    said by the session's next ask (its own answer is delivered already)."""
+    """The daemon's runner: the job on a kept background thread (``ipc/workers.py``); its
+    status lines are logged and said by the session's next ask (its own answer is delivered
+    already)."""
     def status(line: str) -> None:
         log.info("%s: %s", session.id, line)
         session.said_later.append(line)
 
-    threading.Thread(target=job, args=(status,), daemon=True, name="aish-fold").start()
+    workers.background().run(job, status)
 
 
 def say_pending(session: Session, status: Callable[[str], None]) -> None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 from aish.chat import fold as folding
 from aish.config.schema import ModelConfig
 from aish.errors import AishError, ContextOverflow, EmptyAnswer, StreamCut
+from aish.ipc import workers
 from aish.llm.events import Finish
 from aish.llm.limits import Plan
 
@@ -87,40 +88,54 @@ def capped_note(model: ModelConfig, planned: Optional[Plan]) -> str:
 
 
 class Waiting:
-    """Status lines while a model is silent before its first text (a thread per call)."""
+    """Status lines while a model is silent before its first text.  An alarm on the
+    process's one alarm thread (``ipc/workers.py``), not a thread per call: most calls hear
+    text long before the first note is due; a note itself is written from a kept worker
+    thread (a client's full pipe may hold a write for seconds)."""
 
     def __init__(self, say: Optional[Callable[[str], None]], model: ModelConfig) -> None:
         self._say, self._model = say, model
         self._first, self._every = FIRST_WAIT_NOTE, WAIT_NOTE_EVERY
-        self._stop = threading.Event()
-        self._thread: Optional[threading.Thread] = None
+        self._waited = 0.0
+        self._stopped = False
+        self._alarm: Optional[workers.Alarm] = None
+        self._lock = threading.Lock()
 
     def __enter__(self) -> "Waiting":
         if self._say is not None:
-            self._thread = threading.Thread(target=self._run, name="aish-wait-note", daemon=True)
-            self._thread.start()
+            self._schedule(self._first)
         return self
 
     def heard(self) -> None:
         """Text (or a tool call) arrived: no more lines."""
-        self._stop.set()
+        if self._alarm is not None and not self._stopped:
+            self._stop()
 
     def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=1)
+        self._stop()
 
-    def _run(self) -> None:
+    def _stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+            if self._alarm is not None:
+                self._alarm.cancel()
+
+    def _schedule(self, pause: float) -> None:
+        with self._lock:
+            if not self._stopped:
+                self._waited += pause
+                self._alarm = workers.alarms().at(pause, lambda: workers.background().run(self._note))
+
+    def _note(self) -> None:
         say = self._say
-        waited, pause = 0.0, self._first
-        while say is not None and not self._stop.wait(pause):
-            waited += pause
-            try:
-                say(f"waiting for {self._model.name} ({self._model.endpoint}): no answer after "
-                          f"{waited:.0f} s; the model server is slow or busy with another request")
-            except Exception:  # noqa: BLE001 - a note must never break the call
-                return
-            pause = self._every
+        if say is None or self._stopped:
+            return
+        try:
+            say(f"waiting for {self._model.name} ({self._model.endpoint}): no answer after "
+                f"{self._waited:.0f} s; the model server is slow or busy with another request")
+        except Exception:  # noqa: BLE001 - a note must never break the call
+            return
+        self._schedule(self._every)
 
 
 # ---------------------------------------------------------------- the conversation

@@ -3,8 +3,9 @@
 A client can vanish or stop reading at any moment, and the daemon serves many
 shells at once, so nothing here may block for long: the FIFO is non-blocking,
 a full pipe gets a bounded wait, and a watcher thread notices the reader
-closing (POLLERR on the write end) while the handler is busy elsewhere (in a
-model call), turning it into a cancel that closes the HTTP stream.
+closing (POLLERR on the write end: ``reader_watch.py``, one thread for every
+request) while the handler is busy elsewhere (in a model call), turning it into
+a cancel that closes the HTTP stream.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from aish.daemon import client_files, runtime
+from aish.daemon import client_files, reader_watch, runtime
 from aish.errors import AishError
 from aish.ipc.cancel import CancelToken
 from aish.ipc.protocol import SECRET_NAME_WORDS, encode_frame, parse_vars
@@ -63,29 +64,18 @@ class FrameReply:
         self._qseq = 0
         self._questions: dict = {}
         self.rundir: Optional[Path] = None  # where the shell writes what a V frame asks for
-        self._stop_r = self._stop_w = -1
-        self._watcher: Optional[threading.Thread] = None
-        self.thread: Optional[threading.Thread] = None  # the request's thread (set by the server)
+        self._watched: Optional[reader_watch.Watched] = None
+        self.finished = threading.Event()  # set by the server once the request is over
         self.path: Optional[str] = None  # the reply FIFO, once attached
 
     # ------------------------------------------------------------ lifecycle
     def attach(self, fd: int, path: str, interactive: bool) -> None:
         self._fd, self._lock, self.interactive, self.path = fd, _path_lock(path), interactive, path
-        self._stop_r, self._stop_w = os.pipe2(os.O_CLOEXEC)
-        self._watcher = threading.Thread(target=self._watch, args=(fd,), name=f"watch-{self.id}", daemon=True)
-        self._watcher.start()
+        self._watched = reader_watch.readers().add(fd, self._reader_gone)
 
-    def _watch(self, fd: int) -> None:
-        poller = select.poll()
-        poller.register(fd, select.POLLERR)
-        poller.register(self._stop_r, select.POLLIN)
-        while True:
-            for ready, events in poller.poll():
-                if ready == self._stop_r:
-                    return
-                if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
-                    self._lost("the client closed its reply FIFO")
-                    return
+    def _reader_gone(self) -> None:
+        if not self._done:  # a client closes its FIFO once it has read the D frame: nothing lost
+            self._lost("the client closed its reply FIFO")
 
     @property
     def client_lost(self) -> bool:
@@ -100,14 +90,11 @@ class FrameReply:
             self.cancel.cancel()
 
     def close(self) -> None:
-        """Stop the watcher, then close; the watcher polls the fd, so it goes first."""
+        """Stop watching (the watch polls a duplicate of the fd), then close."""
         self._done = True
-        if self._watcher is not None:
-            os.write(self._stop_w, b"x")
-            self._watcher.join()
-            os.close(self._stop_r)
-            os.close(self._stop_w)
-            self._watcher = None
+        if self._watched is not None:
+            reader_watch.readers().remove(self._watched)
+            self._watched = None
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None

@@ -1,10 +1,10 @@
 """The daemon's loop: control lines from daemon.fifo, one thread per request.
 
-The main thread only reads control lines and routes them (``req`` starts a
-thread, ``cancel`` and ``answer`` reach the running request at once), so a
-slow model, a stuck MCP server or a client that stopped reading can never
-delay another shell.  docs/protocol.md is the contract; docs/daemon.md says
-how to run and debug it.
+The main thread only reads control lines and routes them (``req`` hands the
+request to a thread of its own, an idle kept one or a new one: ``ipc/workers.py``;
+``cancel`` and ``answer`` reach the running request at once), so a slow model,
+a stuck MCP server or a client that stopped reading can never delay another shell.
+docs/protocol.md is the contract; docs/daemon.md says how to run and debug it.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from aish.daemon import client_files, restart, runtime
 from aish.daemon.frames import FrameReply
 from aish.errors import AishError, Cancelled, DaemonError, ProtocolError
 from aish.ipc.protocol import Request, parse_control, parse_request, unescape
+from aish.ipc.workers import Workers
 
 if TYPE_CHECKING:
     from aish.install import Install
@@ -48,6 +49,7 @@ class Server:
         self._active: dict = {}
         self._active_lock = threading.Lock()
         self._next_prune = 0.0
+        self._workers = Workers(name="req")
         # restarting in place after a reinstall (daemon/restart.py)
         self._resume = resume
         self._before_restart = before_restart
@@ -132,8 +134,7 @@ class Server:
             reply.cancel.cancel()
         deadline = time.monotonic() + wait
         for reply in running:
-            if reply.thread is not None:
-                reply.thread.join(max(0.0, deadline - time.monotonic()))
+            reply.finished.wait(max(0.0, deadline - time.monotonic()))
 
     def active(self) -> int:
         """How many requests run (a retiring or restarting daemon waits for none)."""
@@ -194,9 +195,7 @@ class Server:
                 return
             reply = self._active[args[0]] = FrameReply(args[0], self.log)
             reply.rundir = self.rundir
-            reply.thread = threading.Thread(target=self._serve, args=(reply,),
-                                            name=f"req-{args[0]}", daemon=True)
-            reply.thread.start()
+        self._workers.run(self._serve, reply)
 
     def _on_cancel(self, args: list, line: str) -> None:
         if self._held and f"req {args[0]}" in self._held:
@@ -224,8 +223,7 @@ class Server:
         control loop (the handler runs tmux), with no reply."""
         request = Request(id="watch", kind="watch", interactive=True,
                           extra={"tmux_pane": args[0], "tmux": args[1]})
-        threading.Thread(target=self._run, args=(request, FrameReply("watch", self.log)),
-                         name="watch", daemon=True).start()
+        self._workers.run(self._run, request, FrameReply("watch", self.log))
 
     # One handler per control word (docs/protocol.md, Control lines)
     CONTROL: dict[str, Callable[["Server", list, str], None]] = {
@@ -269,6 +267,7 @@ class Server:
             with self._active_lock:
                 self._active.pop(reply.id, None)
             reply.close()
+            reply.finished.set()
             if reply.client_lost and reply.path:
                 self._remove_gone_client(reply.path)
             if self._retiring or self._held is not None:

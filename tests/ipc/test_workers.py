@@ -1,0 +1,62 @@
+"""The daemon's kept threads and its one alarm thread (aish/ipc/workers.py)."""
+from __future__ import annotations
+
+import threading
+import time
+
+from aish.ipc.workers import Alarms, Workers
+from tests.helpers import wait_until
+
+
+def test_a_finished_job_leaves_its_thread_for_the_next():
+    pool = Workers(name="t")
+    names: list = []
+    done = threading.Event()
+    pool.run(lambda: names.append(threading.current_thread().name))
+    wait_until(lambda: pool.idle() == 1, what="the thread is idle")
+    pool.run(lambda: (names.append(threading.current_thread().name), done.set()))
+    assert done.wait(5)
+    assert names[0] == names[1]
+
+
+def test_a_busy_thread_never_delays_another_job():
+    pool = Workers(name="t")
+    release, second = threading.Event(), threading.Event()
+    pool.run(release.wait, 10)  # a slow model
+    pool.run(second.set)
+    assert second.wait(5), "the second job waited behind the first"
+    release.set()
+
+
+def test_an_idle_thread_ends_and_a_job_after_it_still_runs():
+    pool = Workers(name="t", idle_seconds=0.05)
+    ran = threading.Event()
+    threads: list = []
+    pool.run(lambda: threads.append(threading.current_thread()))
+    wait_until(lambda: threads and not threads[0].is_alive(), what="the idle thread ends")
+    assert pool.idle() == 0
+    pool.run(ran.set)
+    assert ran.wait(5)
+
+
+def test_a_failing_job_is_reported_and_the_thread_kept(monkeypatch):
+    reported: list = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: reported.append(args.exc_type))
+    pool = Workers(name="t")
+    pool.run(lambda: 1 / 0)
+    wait_until(lambda: pool.idle() == 1, what="the thread is idle again")
+    assert reported == [ZeroDivisionError]
+
+
+def test_alarms_run_in_time_order_and_a_cancelled_one_never():
+    alarms = Alarms()
+    fired: list = []
+    done = threading.Event()
+    start = time.monotonic()
+    alarms.at(1.0, lambda: (fired.append("late"), done.set()))
+    cancelled = alarms.at(0.05, lambda: fired.append("cancelled"))
+    alarms.at(0.3, lambda: fired.append("early"))  # earlier than the first: wakes the thread sooner
+    cancelled.cancel()
+    assert done.wait(10)
+    assert fired == ["early", "late"]
+    assert time.monotonic() - start >= 0.99
