@@ -27,7 +27,8 @@ class Session:
         self.log = log
         self.usage = usage  # aish.cost.usage.UsageTotals; None: not counted per session
         self.redactor = redactor  # aish.safety.secrets.Redactor; None: nothing to redact with
-        self.conversation = Conversation(session_id, log, redact=redactor.redact if redactor else None)
+        # each turn redacted once for the log, the compaction and every request that sends it again
+        self.conversation = Conversation(session_id, log, redact=redactor.redact_once if redactor else None)
         self.lock = threading.Lock()  # one answer at a time per shell
         self.folding = threading.Lock()  # one fold at a time (app/after_answer.py)
         self.said_later: list[str] = []  # status lines of work after an answer, said by the next ask

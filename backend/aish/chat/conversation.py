@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from aish.chat.session_log import SessionLog
+from aish.llm.events import Outgoing
 
 
 @dataclass
@@ -26,6 +27,15 @@ class Turn:
     tool_call_id: Optional[str] = None
     usage: Optional[dict] = None
     tokens: Optional[int] = field(default=None, compare=False)  # cached token count
+    _message: Optional[dict] = field(default=None, compare=False, repr=False)  # ``message()``
+
+    def message(self) -> dict:
+        """The chat message, made once and shared by every request that sends this turn
+        (never change it in place; a turn changed in place gets a new one)."""
+        made = self._message
+        if made is None or made["content"] is not self.content:
+            made = self._message = self.to_message()
+        return made
 
     def to_message(self) -> dict:
         message: dict[str, Any] = {"role": self.role, "content": self.content}
@@ -57,6 +67,8 @@ class Conversation:
         self.log = log
         self.redact = redact  # the session's redactor: the log on disk never holds a secret in clear
         self._edit = threading.RLock()  # a fold in the background against a reset
+        self._sent: Optional[tuple] = None  # (since, the turns, their messages) of the last to_messages
+        self._weighed: Optional[tuple] = None  # what the last plan_eviction weighed (``_weigh``)
 
     # ------------------------------------------------------------ building
     def add(self, turn: Turn) -> Turn:
@@ -103,27 +115,42 @@ class Conversation:
                 self.log.append({"type": "reset"})
 
     # ------------------------------------------------------------ messages
-    def to_messages(self, system_prompt: str, since: Optional[Turn] = None) -> list[dict]:
+    def to_messages(self, system_prompt: str, since: Optional[Turn] = None) -> Outgoing:
         """The chat messages; ``since``: the oldest turn this request sends (those before it are
-        left out of it only: their fold runs in the background, ``app/after_answer.py``)."""
+        left out of it only: their fold runs in the background, ``app/after_answer.py``).
+
+        When the turns only grew since the last call, the messages of the turns sent then are
+        the same dicts and the list says so (``Outgoing.base``): what was made of them
+        (redaction, counts, JSON) is reused.  Otherwise every message is built again."""
         system = system_prompt
         if self.summary:
             system = f"{system}\n\n[earlier conversation summary]\n{self.summary}"
-        messages: list[dict] = [{"role": "system", "content": system}]
+        head = {"role": "system", "content": system}
         turns = self.turns[:]  # a copy: a fold may drop the oldest meanwhile
         start = next((i for i, turn in enumerate(turns) if turn is since), 0) if since is not None else 0
-        for turn in turns[start:]:
-            message = turn.to_message()
-            previous = messages[-1]
-            same_role = previous["role"] == message["role"] and message["role"] in ("user", "assistant")
-            if same_role and not previous.get("tool_calls") and not message.get("tool_calls"):
-                # a failed or cancelled ask left a user turn unanswered: merge, never user/user
-                previous["content"] = f"{previous['content']}\n\n{message['content']}".strip()
-                continue
-            if message["role"] == "assistant" and previous["role"] == "system":
-                continue  # a leading assistant turn (its user turn was evicted) would break templates
-            messages.append(message)
+        if start:
+            turns = turns[start:]
+        last = self._sent
+        if last is not None and last[0] is since and len(turns) >= len(last[1]) \
+                and turns[:len(last[1])] == last[1]:
+            base, sent_turns = last[2], last[1]
+            grown = _layout(turns[len(sent_turns):], base[-1] if len(base) > 1 else None)
+            if grown is not None:
+                messages = Outgoing([head], base)
+                messages.extend(base[1:])
+                messages.extend(grown)
+                base.base = None  # one level is all a step reuses
+                self._sent = (since, turns, messages)
+                return messages
+        messages = Outgoing([head])
+        messages.extend(_layout(turns, None) or ())
+        self._sent = (since, turns, messages)
         return messages
+
+    def forget_sent(self) -> None:
+        """A kept turn changed in place (a question cut to fit): lay out and weigh every turn
+        again."""
+        self._sent = self._weighed = None
 
     # ------------------------------------------------------------ budget
     def exchanges(self) -> list[list[Turn]]:
@@ -161,17 +188,13 @@ class Conversation:
         budget"); nothing changes.  ``ahead``: as if one more exchange of the usual (median)
         size were coming, so that it finds room (a fold after an answer, ``app/after_answer.py``, plans
         on a snapshot, summarizes holding nothing, then applies with ``apply_eviction``)."""
-        turns = list(self.turns)  # a snapshot: an ask may append meanwhile
-        for turn in turns:
-            if turn.tokens is None:
-                turn.tokens = count(turn.content) + (count(str(turn.tool_calls)) if turn.tool_calls else 0)
+        turns, kept_tokens, starts, sizes = self._weigh(count)
         fixed = count(system_prompt) + (count(self.summary) if self.summary else 0)
-        groups = _exchanges(turns)
-        evicted: list[Turn] = []
-        total = fixed + sum(t.tokens or 0 for t in turns)
-        sizes = sorted(sum(t.tokens or 0 for t in group) for group in groups)
-        newest = fixed + (sum(t.tokens or 0 for t in groups[-1]) if groups else 0)
-        last = sizes[len(sizes) // 2] if sizes else 0  # a typical exchange (a big paste is not)
+        groups = len(sizes)
+        total = fixed + kept_tokens
+        newest = fixed + (sizes[-1] if sizes else 0)
+        ordered = sorted(sizes)
+        last = ordered[len(ordered) // 2] if ordered else 0  # a typical exchange (a big paste is not)
         if newest > budget_tokens:
             # the newest exchange alone is over the budget: evicting the turns before it
             # cannot make it fit, so they stay (only max_turns still applies)
@@ -184,7 +207,7 @@ class Conversation:
                        f"tokens): earlier turns kept")
             budget_tokens, last = total, 0
         coming = (1, last) if ahead else (0, 0)  # the exchange to make room for
-        if len(groups) + coming[0] > max_turns or total + coming[1] > budget_tokens:
+        if groups + coming[0] > max_turns or total + coming[1] > budget_tokens:
             # Once evicting, go down to a low-water mark (``slack`` below the limits): a
             # local server's prompt cache is lost at every eviction, so evict rarely, in
             # batches, rather than one exchange on every ask at the limit.
@@ -194,11 +217,35 @@ class Conversation:
             # as they did when the fold waited for the question (and cost no more summaries)
             max_turns = max(1, low_turns - coming[0])
             budget_tokens = low_tokens - coming[1]
-        while len(groups) > 1 and (len(groups) > max_turns or total > budget_tokens):
-            group = groups.pop(0)
-            evicted.extend(group)
-            total -= sum(t.tokens or 0 for t in group)
-        return evicted, "max_turns" if len(groups) >= max_turns else "token budget"
+        out = 0  # exchanges evicted, oldest first
+        while groups - out > 1 and (groups - out > max_turns or total > budget_tokens):
+            total -= sizes[out]
+            out += 1
+        evicted = turns[:starts[out]] if out else []
+        return evicted, "max_turns" if groups - out >= max_turns else "token budget"
+
+    def _weigh(self, count: Callable[[str], int]) -> tuple[list[Turn], int, list[int], list[int]]:
+        """A snapshot of the turns (an ask may append meanwhile), the sum of their tokens, and
+        per exchange the index of its first turn and its tokens.  Each turn is counted once
+        (``Turn.tokens``) and, while the turns only grow, only the new ones are added up: a
+        conversation is weighed before every ask and by the fold after it."""
+        turns = list(self.turns)
+        kept = self._weighed
+        if kept is not None and len(turns) >= len(kept[0]) and turns[:len(kept[0])] == kept[0]:
+            done, total, starts, sizes = len(kept[0]), kept[1], kept[2][:], kept[3][:]
+        else:
+            done, total, starts, sizes = 0, 0, [], []
+        for i in range(done, len(turns)):
+            turn = turns[i]
+            if turn.tokens is None:
+                turn.tokens = count(turn.content) + (count(str(turn.tool_calls)) if turn.tool_calls else 0)
+            if turn.role == "user" or not starts:
+                starts.append(i)
+                sizes.append(0)
+            sizes[-1] += turn.tokens or 0
+            total += turn.tokens or 0
+        self._weighed = (turns, total, starts, sizes)
+        return turns, total, starts, sizes
 
     def summarize_evicted(self, evicted: list[Turn], summarize: Optional[SummarizeFn],
                           max_summary_chars: int = 2000) -> Optional[str]:
@@ -298,6 +345,29 @@ class Conversation:
                 entry["content"] = self.redact(entry["content"])
             entries.append(entry)
         self.log.rewrite(entries)
+
+
+def _layout(turns: list[Turn], previous: Optional[dict]) -> Optional[list[dict]]:
+    """The messages of ``turns`` after ``previous`` (the last message already laid out, None
+    after the system message).  Strict chat templates want user and assistant to alternate:
+    a user turn left unanswered (a failed or cancelled ask) is merged with the next, and an
+    assistant turn first (its user turn evicted) is left out.  A merge into ``previous``
+    would change a message already laid out: None (lay them all out again)."""
+    out: list[dict] = []
+    for turn in turns:
+        message = turn.message()
+        before = out[-1] if out else previous
+        role = message["role"]
+        if before is not None and before["role"] == role and role in ("user", "assistant") \
+                and not before.get("tool_calls") and not message.get("tool_calls"):
+            if not out:
+                return None  # it would change ``previous``, a message already laid out
+            out[-1] = dict(before, content=f"{before['content']}\n\n{message['content']}".strip())
+            continue
+        if role == "assistant" and before is None:
+            continue  # a leading assistant turn (its user turn was evicted) would break templates
+        out.append(message)
+    return out
 
 
 def _exchanges(turns: list[Turn]) -> list[list[Turn]]:

@@ -43,6 +43,7 @@ def fold(conv: Conversation, *, room: int, count: Callable[[str], int], system_p
     """Make ``conv`` weigh at most ``room`` tokens (as ``count`` weighs a message)."""
     for turn in conv.turns:  # weights may have been taken with another model's count
         turn.tokens = None
+    conv.forget_sent()
     folded = Folded()
     folded.turns = conv.enforce_budget(max_turns=UNLIMITED_TURNS, budget_tokens=room, count=count,
                                        system_prompt=system_prompt, summarize=summarize,
@@ -75,4 +76,5 @@ def _cut_newest_question(conv: Conversation, *, over: int, count: Callable[[str]
         return 0
     turn.content = head + CUT_MARK.format(n=removed) + tail
     turn.tokens = None
+    conv.forget_sent()
     return removed

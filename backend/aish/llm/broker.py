@@ -22,7 +22,7 @@ from typing import Iterator, Optional, Union
 from aish.ipc.cancel import CancelToken
 from aish.config.schema import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, HttpStatusError, ReadTimeout
-from aish.llm.events import BrokerEvent, TextDelta, TextWasReasoning, Usage
+from aish.llm.events import BrokerEvent, Outgoing, TextDelta, TextWasReasoning, Usage
 from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed
 from aish.net.sse import data_events
 from aish.net.transport import (Response, Watch, chunks, cut_error, drain, env_settings, error_body, failures,
@@ -95,6 +95,28 @@ def _body(model: ModelConfig, messages: list[dict], tools: Optional[list[dict]],
     return body
 
 
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode_body(body: dict) -> bytes:
+    """The request body as sent: ``json.dumps`` of it, byte for byte.  A conversation's
+    messages that grew from the last ones sent (``Outgoing``) are encoded from the JSON kept
+    for those (in their ``memo``) plus the new messages: a long conversation is not encoded
+    whole on every ask."""
+    messages = body.get("messages")
+    if not isinstance(messages, Outgoing) or not messages:
+        return _dumps(body).encode("utf-8")
+    base = messages.grown()
+    kept = base.memo.get("json") if base is not None else None
+    parts = [_dumps(m) for m in (messages.new if kept is not None else messages[1:])]
+    turns = ",".join([kept, *parts] if kept else parts)
+    messages.memo["json"] = turns
+    listed = f"[{_dumps(messages[0])}{',' if turns else ''}{turns}]"
+    return ("{" + ",".join(f"{_dumps(k)}:{listed if k == 'messages' else _dumps(v)}" for k, v in body.items())
+            + "}").encode("utf-8")
+
+
 def chat_complete(model: ModelConfig, messages: list[dict], *, max_tokens: Optional[int] = None,
                   cancel: Optional[CancelToken] = None,
                   timeout: Optional[Timeout] = None) -> tuple[str, Optional[Usage]]:
@@ -146,7 +168,7 @@ def list_models(endpoint: str, *, api_key: Optional[str] = None, timeout: float 
 def _stream(model: ModelConfig, body: dict, headers: dict, key: Optional[str],
             timeouts: tuple[float, float], cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
     endpoint = model.endpoint
-    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    data = encode_body(body)
     if cancel is not None and cancel.cancelled:
         raise Cancelled()
     watch = Watch()

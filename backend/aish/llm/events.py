@@ -105,3 +105,36 @@ class AskResult:
 
 
 _ASK_FIELDS = tuple(f.name for f in fields(AskResult))
+
+
+class Outgoing(list):
+    """A conversation's chat messages that grew from the last ones sent: ``self[1:len(base)]``
+    are ``base[1:]``, the very same dicts (only the system message, first, is new).
+
+    Why: a long conversation is sent whole on every ask, and redacting, counting and
+    JSON-encoding 400 kept turns again each time made the daemon's work per ask grow with
+    the conversation.  Each step keeps what it made of a list in ``memo`` (the redacted list,
+    the token count, the JSON of the turns) and does only the new turns of the next one
+    (``Redactor.redact_messages``, ``TokenCounter.count_messages``, the broker's body).  The
+    dicts are shared between asks: nobody may change one in place.  ``base`` is None when
+    nothing can be reused (the first ask, a fold, a changed turn): the full path.
+    """
+
+    __slots__ = ("base", "memo")
+
+    def __init__(self, items: Any = (), base: Optional["Outgoing"] = None) -> None:
+        super().__init__(items)
+        self.base = base
+        self.memo: dict = {}
+
+    def grown(self) -> Optional["Outgoing"]:
+        """The base whose memo applies, or None (only one level is kept: no chain of lists)."""
+        base = self.base
+        if base is None or len(base) > len(self) or not base.memo:
+            return None
+        return base
+
+    @property
+    def new(self) -> list:
+        """The messages after the base's (the system message is never shared)."""
+        return self[len(self.base):] if self.base is not None else self[1:]

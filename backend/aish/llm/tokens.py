@@ -29,6 +29,7 @@ from typing import Any, Optional
 
 from aish.config.schema import TokenizeConfig
 from aish.errors import AishError, ConnectFailed, DnsFailure, TransportTimeout
+from aish.llm.events import Outgoing
 
 # (path, body key) in probe order
 ROUTES = (("/tokenize", "content"), ("/extras/tokenize", "input"))
@@ -83,11 +84,32 @@ class TokenCounter:
     def count_messages(self, model_cfg: Any, messages: list) -> int:
         """Sum over message contents (and tool-call arguments), counted the same way as an answer.
         A whole conversation is weighed on every ask: texts counted before are looked up by
-        the string itself, with the endpoint's key taken once."""
+        the string itself, with the endpoint's key taken once; a conversation's messages that
+        grew from the last ones counted (``Outgoing``) add only the new messages to that sum."""
         key = self._key(model_cfg)
+        if not isinstance(messages, Outgoing) or not messages:
+            return self._sum(model_cfg, key, messages or [])
+        base = messages.grown()
+        kept = base.memo.get(("tokens", key)) if base is not None else None
+        body = kept + self._sum(model_cfg, key, messages.new) if kept is not None \
+            else self._sum(model_cfg, key, messages[1:])
+        if self._settled(key):  # (char/4 stood in for a tokenizer that is down: counted again)
+            messages.memo[("tokens", key)] = body
+        return self._sum(model_cfg, key, messages[:1]) + body
+
+    def _settled(self, key: Optional[tuple]) -> bool:
+        """Would every count for ``key`` come out the same again (no tokenizer down for now)?"""
+        if key is None:
+            return True
+        with self._lock:
+            state = self._endpoints.get(key)
+            return state is not None and (state.route is not None or state.unsupported) \
+                and _clock() >= state.down_until
+
+    def _sum(self, model_cfg: Any, key: Optional[tuple], messages: list) -> int:
         recent = self._recent
         total = 0
-        for message in messages or []:
+        for message in messages:
             if not isinstance(message, dict):
                 continue
             content = message.get("content")

@@ -36,6 +36,7 @@ import re
 import threading
 from typing import Callable, Iterable
 
+from aish.llm.events import Outgoing
 from aish.safety import secret_context, secret_formats, secret_random
 from aish.safety.secret_values import strong
 
@@ -177,29 +178,52 @@ class Redactor:
 
     def redact_messages(self, messages: list) -> list:
         """Copies of chat messages with ``content`` (and tool-call arguments) redacted, each
-        text scanned once across calls (``redact_once``)."""
-        out = []
-        for message in messages:
-            copy = dict(message)
-            content = copy.get("content")
-            if isinstance(content, str):
-                copy["content"] = self.redact_once(content)
-            elif isinstance(content, list):
-                copy["content"] = [
-                    {**part, "text": self.redact(part["text"])}
-                    if isinstance(part, dict) and isinstance(part.get("text"), str) else part
-                    for part in content]
-            if copy.get("tool_calls"):
-                calls = []
-                for call in copy["tool_calls"]:
-                    call = dict(call)
-                    function = call.get("function")
-                    if isinstance(function, dict) and isinstance(function.get("arguments"), str):
-                        call["function"] = {**function, "arguments": self.redact(function["arguments"])}
-                    calls.append(call)
-                copy["tool_calls"] = calls
-            out.append(copy)
+        text scanned once across calls (``redact_once``).  A conversation's messages that grew
+        from the last ones redacted (``Outgoing``) reuse that redacted list and redact only
+        the new messages: the same result while no new value joined the known ones (then
+        everything is redacted again, as an older text may hold the new value)."""
+        if not isinstance(messages, Outgoing):
+            return [self._redact_message(m) for m in messages]
+        generation = self._generation
+        base = messages.grown()
+        kept = base.memo.get("redacted") if base is not None else None
+        if kept is not None and kept[0] == generation:
+            _, previous, replaced = kept
+            out = Outgoing([self._redact_message(messages[0])], previous)
+            out.extend(previous[1:])
+            previous.base = None  # one level is all a step reuses
+            if replaced:
+                with self._lock:
+                    self.count += replaced  # as if redacted again (``redact_once``)
+            tail = messages.new
+        else:
+            out, replaced = Outgoing([self._redact_message(messages[0])]), 0
+            tail = messages[1:]
+        before = self.count
+        out.extend(self._redact_message(m) for m in tail)
+        messages.memo["redacted"] = (generation, out, replaced + self.count - before)
         return out
+
+    def _redact_message(self, message: dict) -> dict:
+        copy = dict(message)
+        content = copy.get("content")
+        if isinstance(content, str):
+            copy["content"] = self.redact_once(content)
+        elif isinstance(content, list):
+            copy["content"] = [
+                {**part, "text": self.redact(part["text"])}
+                if isinstance(part, dict) and isinstance(part.get("text"), str) else part
+                for part in content]
+        if copy.get("tool_calls"):
+            calls = []
+            for call in copy["tool_calls"]:
+                call = dict(call)
+                function = call.get("function")
+                if isinstance(function, dict) and isinstance(function.get("arguments"), str):
+                    call["function"] = {**function, "arguments": self.redact(function["arguments"])}
+                calls.append(call)
+            copy["tool_calls"] = calls
+        return copy
 
     # ------------------------------------------------------------ restore
     def restore(self, text: str) -> str:
