@@ -3,7 +3,7 @@ import socket
 
 import pytest
 
-from aish.app import service as service_mod
+from aish.app import daemon_state, service as service_mod
 from aish.errors import ConfigError
 from aish.ipc.protocol import Request
 from tests.doubles import RecordingReply
@@ -26,7 +26,7 @@ def test_a_server_started_after_the_daemon_is_found_on_the_next_ask(monkeypatch,
     monkeypatch.setenv("XDG_CONFIG_HOME", str(aish_env / "xdg"))
     port = free_port()
     monkeypatch.setenv("AISH_DETECT_PORTS", f"llama.cpp:{port}")
-    monkeypatch.setattr(service_mod, "REDETECT_SECONDS", 0.0)
+    monkeypatch.setattr(daemon_state, "REDETECT_SECONDS", 0.0)
     svc = service_mod.Service()
     with pytest.raises(ConfigError, match="no model configured"):
         ask(svc)

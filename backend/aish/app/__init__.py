@@ -1,7 +1,8 @@
 """The application: the only package that wires features together.
 
-    service      daemon-wide state: config reload, sessions, memory, project, MCP, token counter,
-                 ledger; request kinds dispatched through a table
+    service      the request kinds dispatched through a table, each to its flow
+    daemon_state  what the daemon keeps for every shell, one each: the config it follows
+                 (reload, detection), sessions, memory, project, MCP, token counter, ledger, taps
     sessions     one shell's session: its conversation (the transcript), usage, redactor,
                  attachments, sent history, approvals, the norris task; ``Sessions`` by id
     env          what a flow is handed: the daemon-wide parts (config, broker, ledger, MCP...)

@@ -1,160 +1,57 @@
-"""The daemon's application: conversations, config, shared clients, request dispatch.
+"""The daemon's application: each request kind dispatched to its flow.
 
-The daemon (``daemon/server.py``) owns FIFOs and threads; this owns what an
-answer needs and outlives one request: the loaded config (re-read when the
-file changes), runtime toggles, one conversation per shell, the MCP servers,
-the token counter and the cost ledger.
+The daemon (``daemon/server.py``) owns FIFOs and threads; this owns what a request
+does: an ask (or a drafted fix replayed), a fix drafted after a failure, a verb (the
+handler its row names, with the state it needs), a norris task's step, an agent's
+request, a shell's first prompt in tmux.  What an answer needs and outlives one
+request (the config, runtime toggles, one session per shell, the MCP servers, the token
+counter, the cost ledger) is ``app/daemon_state.py``'s, which ``Service`` extends.
 """
 from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-import threading
-import time
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from aish.app import after_answer, receipt
-from aish.config import load as config_mod
-from aish.config.schema import Config, McpConfig
-from aish.app.sessions import Session, Sessions, take_turn
-from aish.errors import AishError, ConfigError
+from aish.app.daemon_state import DaemonState
+from aish.config.schema import Config
+from aish.app.sessions import Session, take_turn
+from aish.errors import AishError
 from aish.llm.events import AskResult
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 
 if TYPE_CHECKING:
     from aish.app.verbs.context import VerbContext
-    from aish.cost.ledger import Ledger
-    from aish.llm.limits import Limits
-    from aish.llm.tokens import TokenCounter
     from aish.mcp.manager import McpManager
 
-REDETECT_SECONDS = 5.0
 
+class Service(DaemonState):
+    """The request kinds, each dispatched to its flow (``handlers``), over the daemon-wide
+    state ``DaemonState`` keeps (config, clients, sessions)."""
 
-class Service:
     def __init__(self, log: Optional[logging.Logger] = None) -> None:
-        self.log = log or logging.getLogger("aish")
-        self.overrides: dict = {}
-        self._lock = threading.Lock()
-        self.sessions = Sessions()  # one per shell (or CLI conversation): app/sessions.py
-        self._config: Optional[Config] = None
-        self._config_stamp: object = None
-        self._loaded_at = 0.0
-        self._config_error: Optional[ConfigError] = None
-        self._tokens: Optional[TokenCounter] = None
-        self._limits: Optional[Limits] = None
-        self._ledger: Optional[Ledger] = None
-        self._mcp: Optional[McpManager] = None
-        self._mcp_config: Optional[McpConfig] = None
-        self._memory: Optional[Any] = None  # aish.context.memory.Memory: one per daemon
-        self._project: Optional[Any] = None  # aish.context.project.ProjectContext: one per daemon
+        super().__init__(log)
         from aish import paths
         from aish.app import fix
 
         self.drafts = fix.Drafts(paths.runtime_dir)
-        self._taps: Any = None  # aish.context.tap.Taps, made by the first request from tmux
         self._bridge: Any = None  # aish.app.bridge.hub.Bridge, made by the first agents request
-        self._reported: list[str] = []  # one-time status lines (MCP failures) for the next ask
-        self.pending: dict = {}  # proposals waiting for the user's yes (`memory accept`)
         # one handler per request kind (ipc.protocol.KINDS)
         self.handlers: dict[str, Callable[[Request, Reply], AskResult | dict]] = {
             "ask": self.ask, "prepare": self.prepare_fix, "verb": self.verb,
             "watch": self.watch}  # (a `watch` control line, not a request file)
 
-    # ------------------------------------------------------------ config
-    def config(self, recheck: bool = False) -> Config:
-        """The effective config; re-read when the file changes, detection when there is none.
-        ``recheck`` (an ask): a detected server that stopped listening is looked for again."""
-        path = config_mod.config_path()
-        try:
-            stat = os.stat(path)
-            stamp = (stat.st_mtime_ns, stat.st_size)
-        except OSError:
-            stamp = None
-        with self._lock:
-            nothing_found = (self._config is not None and not self._config.models
-                             and time.monotonic() - self._loaded_at > REDETECT_SECONDS)
-            if recheck and self._config is not None and self._config.detected and not nothing_found:
-                nothing_found = not self._detected_still_there(self._config)
-            if self._config is None or stamp != self._config_stamp or nothing_found:
-                # (no model found yet, or the one found is gone: look again, the user may
-                # have started a server since, or moved it to another port)
-                self._config_stamp = stamp
-                self._loaded_at = time.monotonic()
-                try:
-                    cfg = config_mod.load(path)
-                    self._config_error = None
-                except ConfigError as err:
-                    self._config, self._config_error = None, err
-                    raise
-                from aish.llm import detect
-
-                self._config = detect.apply(cfg)
-                self._tokens = self._limits = None
-            if self._config_error:
-                raise self._config_error
-            cfg = self._config
-        if self.overrides:
-            cfg = config_mod.with_runtime_overrides(cfg, self.overrides)
-        return cfg
-
-    @staticmethod
-    def _detected_still_there(cfg: Config) -> bool:
-        """A detected server that stopped listening is looked for again (once per ask: a
-        refused connect on loopback costs microseconds)."""
-        from aish.llm import detect
-
-        return detect.still_there(cfg)
-
-    def tokens(self) -> TokenCounter:
-        from aish.llm.tokens import TokenCounter
-
-        cfg = self.config()
-        with self._lock:
-            if self._tokens is None:
-                self._tokens = TokenCounter(cfg.tokenize)
-                self._tokens.load(_token_counts())  # what the daemon before this one learned
-            return self._tokens
-
-    def limits(self) -> Limits:
-        """What the models' servers told of their windows and quirks: learned once per daemon
-        (and again after a config change), shared by every shell."""
-        from aish.llm.limits import Limits
-
-        tokens = self.tokens()
-        with self._lock:
-            if self._limits is None or self._limits.tokens is not tokens:
-                self._limits = Limits(tokens, log=self.log.info)
-            return self._limits
-
-    def ledger(self) -> Optional[Ledger]:
-        with self._lock:
-            if self._ledger is None:
-                from aish.cost.ledger import Ledger
-
-                try:
-                    self._ledger = Ledger(on_warning=self._reported.append)
-                except Exception:
-                    self.log.exception("cost ledger unavailable")
-                    return None
-            return self._ledger
-
-    def mcp(self) -> McpManager:
-        """The MCP manager, following the current config; servers connect in the background."""
-        cfg = self.config()
-        with self._lock:
-            manager, changed = self._mcp, self._mcp_config is not cfg.mcp
-            if manager is None:
-                from aish.mcp.manager import McpManager
-
-                manager = self._mcp = McpManager(cfg.mcp, log=self.log)
-            self._mcp_config = cfg.mcp
-        if changed:  # the first use, or the file changed: removed, changed and new servers follow
-            manager.update_config(cfg.mcp)
-            manager.start()
-        return manager
+    # ------------------------------------------------------------ requests
+    def handle(self, request: Request, reply: Reply) -> AskResult | dict:
+        """One request, by its kind (docs/protocol.md); every handler returns an AskResult."""
+        handler = self.handlers.get(request.kind)
+        if request.interactive and handler is not None and request.kind != "watch":
+            self.watch(request)  # a shell in tmux: its pane is read from now on, if not yet
+        if handler is None:
+            raise AishError(f"unknown request kind '{request.kind}'", hint="upgrade the shell integration")
+        return handler(request, reply)
 
     def _mcp_for_question(self, cfg: Config, reply: Reply) -> Optional[McpManager]:
         """The manager for an ask, after at most ``mcp.connect_wait`` for servers still
@@ -170,79 +67,6 @@ class Service:
         for line in manager.notices():
             reply.status(line)
         return manager
-
-    def memory(self) -> Optional[Any]:
-        """The fact store, one per daemon (its lock must see every writer: two `:remember`s
-        at once each read, then wrote, and one was lost); None when memory is off."""
-        from aish.app import knowledge
-
-        cfg = self.config()
-        if not cfg.memory.enabled:
-            return None
-        with self._lock:
-            if self._memory is None:
-                self._memory = knowledge.memory_for(cfg)
-            if self._memory is not None:  # the limits follow config edits
-                self._memory.max_facts, self._memory.max_chars = cfg.memory.max_facts, cfg.memory.max_chars
-            return self._memory
-
-    def project(self) -> Optional[Any]:
-        """Project notes, overlay and git context: one per daemon (its git cache, trust store)."""
-        from aish.app import knowledge
-
-        cfg = self.config()
-        with self._lock:
-            if self._project is None:
-                self._project = knowledge.project_for(cfg)
-            if self._project is not None:
-                self._project.notes_max_chars = cfg.context.notes_max_chars
-            return self._project
-
-    @staticmethod
-    def _mcp_connect_wait(cfg: Config) -> float:
-        timeouts = [server.timeout for server in cfg.mcp.servers.values()] or [0.0]
-        return max(timeouts) + 1.0
-
-    def warm_up(self) -> None:
-        """Run in the background after start: connect MCP servers, open the ledger."""
-        try:
-            cfg = self.config()
-            self.ledger()
-            if cfg.mcp.servers:
-                self.mcp()
-        except AishError as err:
-            self.log.warning("warm-up: %s", err)
-        except Exception:
-            self.log.exception("warm-up failed")
-
-    # ------------------------------------------------------------ sessions
-    def session(self, session_id: str) -> Session:
-        """The shell's session (made, or rebuilt from its log, on first use)."""
-        try:
-            cost = self.config().cost
-        except AishError:
-            cost = None
-        return self.sessions.get(session_id, cost)
-
-    # ------------------------------------------------------------ requests
-    def taps(self):
-        """The readers of tmux panes' output (context/tap.py), one set per daemon."""
-        with self._lock:
-            if self._taps is None:
-                from aish import paths
-                from aish.context.tap import Taps
-
-                self._taps = Taps(paths.runtime_dir(), self.log)
-            return self._taps
-
-    def handle(self, request: Request, reply: Reply) -> AskResult | dict:
-        """One request, by its kind (docs/protocol.md); every handler returns an AskResult."""
-        handler = self.handlers.get(request.kind)
-        if request.interactive and handler is not None and request.kind != "watch":
-            self.watch(request)  # a shell in tmux: its pane is read from now on, if not yet
-        if handler is None:
-            raise AishError(f"unknown request kind '{request.kind}'", hint="upgrade the shell integration")
-        return handler(request, reply)
 
     def ask(self, request: Request, reply: Reply) -> AskResult:
         from aish.app.ask import run_ask
@@ -419,32 +243,6 @@ class Service:
             ctx.complete = knowledge.completer(caller, "memory_summarize", reply)
             ctx.delegate = lambda name, task: delegate.run(caller, name, task, reply)
 
-    def close(self) -> None:
-        if self._tokens is not None:
-            self._tokens.save(_token_counts())
-        if self._taps is not None:
-            from aish.context.sources import run
-
-            try:
-                self._taps.close(run)
-            except Exception:
-                self.log.exception("closing the tmux taps failed")
-        if self._mcp is not None:
-            try:
-                self._mcp.close_all()
-            except Exception:
-                self.log.exception("closing MCP sessions failed")
-
-
-def _token_counts() -> Optional[str]:
-    """Where the token counts are kept over restarts (``TokenCounter.save``); None: no state dir."""
-    from aish import paths
-
-    try:
-        return str(paths.state_dir() / "token-counts.bin")
-    except OSError:
-        return None
-
 
 def _check_something_failed(request: Request) -> None:
     """The fix is for the newest failed command; with none, nothing is asked."""
@@ -459,4 +257,3 @@ def _check_something_failed(request: Request) -> None:
                        hint="the last command succeeded" if n == 1 else f"none of the last {n} commands failed")
     raise NotFound("nothing failed here: no command to fix",
                    hint="use the fix key or '? :fix' in the shell where it failed (aish loaded)")
-
