@@ -189,13 +189,8 @@ def test_the_circle_check_can_fail(tmp_path, monkeypatch):
 
 # Pairs whose names already say which is which, or that are on their way out.
 SAME_NAME_KEPT = {
-    "client": "the daemon's client (daemon/) and the HTTP client (net/): each package says which",
-    "content": "MCP result content and the safety rules about what a command's content does",
-    # newer pairs, to be renamed by the package that added the second one
+    # a newer pair, to be renamed by the package that added the second one
     "verbs": "ipc/verbs.py (aish's verb table) and safety/verbs.py (destructive words of any program)",
-    "render": "config/render.py (the config as TOML) and context/render.py (a terminal's output as text)",
-    "remote": "mcp/remote.py (MCP servers over HTTP) and safety/rules/remote.py (commands run elsewhere)",
-    "tools": "app/tools.py (a model's tool calls run) and mcp/tools.py (the servers' tool list)",
 }
 
 

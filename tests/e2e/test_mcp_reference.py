@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from aish.config.schema import McpConfig, McpServerConfig
-from aish.mcp import catalog, content
+from aish.mcp import catalog, results
 from aish.mcp.asks import ShellSide
 from aish.mcp.manager import McpManager
 from tests.doubles import RecordingReply
@@ -56,7 +56,7 @@ def call(manager, name, arguments=None, reply=None, sampler=None):
     tool = manager.resolve(name)
     assert tool is not None, [t.user_name for t in manager.tools()]
     side = ShellSide(reply or RecordingReply(), timeout=10, sampler=sampler)
-    return content.result_text(manager.call(tool, arguments or {}, side=side))
+    return results.result_text(manager.call(tool, arguments or {}, side=side))
 
 
 # ---------------------------------------------------------------- the Python reference servers

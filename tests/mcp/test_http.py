@@ -11,7 +11,7 @@ import requests
 
 from aish.config.schema import McpConfig, McpServerConfig
 from aish.errors import ToolError
-from aish.mcp import content
+from aish.mcp import results
 from aish.mcp.manager import McpManager
 from tests.mcp_servers import SdkHttpServer, free_port
 from tests.mcp_servers.plain_json_server import PlainServer
@@ -60,7 +60,7 @@ def call(manager, name, arguments=None, **kw):
 
 
 def text(result: dict) -> str:
-    return content.result_text(result)
+    return results.result_text(result)
 
 
 def test_sessions_and_protocol_version_headers(managers, sse_server):

@@ -11,7 +11,7 @@ import pytest
 
 from aish.config.schema import McpConfig, McpServerConfig
 from aish.llm.events import ToolCall
-from aish.mcp import bridge, content
+from aish.mcp import bridge, results
 from aish.mcp.manager import McpManager
 from tests.doubles import RecordingReply
 from tests.mcp_servers import stdio_argv
@@ -59,7 +59,7 @@ def test_a_changed_command_or_env_restarts_the_server(manager):
     edited.servers["notes"].env = {"NOTES_MODE": "two"}
     manager.update_config(edited)
     assert manager.settle(20)
-    seen = json.loads(content.result_text(manager.call(manager.resolve("notes.env_and_cwd"), {})))
+    seen = json.loads(results.result_text(manager.call(manager.resolve("notes.env_and_cwd"), {})))
     assert seen["env"]["NOTES_MODE"] == "two"
 
 

@@ -16,7 +16,7 @@ import requests
 
 from aish.config.schema import McpConfig, McpServerConfig
 from aish.errors import ToolError
-from aish.mcp import content, oauth
+from aish.mcp import results, oauth
 from aish.mcp.manager import McpManager
 from tests.mcp_servers import OAUTH_SERVER, SdkHttpServer
 
@@ -43,7 +43,7 @@ def manager_of(url: str) -> McpManager:
 def whoami(manager: McpManager) -> str:
     tool = manager.resolve("notes.whoami")
     assert tool is not None, manager.servers()
-    return content.result_text(manager.call(tool, {}))
+    return results.result_text(manager.call(tool, {}))
 
 
 def test_an_oauth_server_not_signed_in_says_how_to_sign_in(server):

@@ -11,7 +11,7 @@ import pytest
 
 from aish.config.schema import McpConfig, McpServerConfig
 from aish.errors import ToolError
-from aish.mcp import content
+from aish.mcp import results
 from aish.mcp.manager import McpManager
 from tests.mcp_servers import SDK_SERVER, stdio_argv
 
@@ -19,7 +19,7 @@ from tests.mcp_servers import SDK_SERVER, stdio_argv
 def call(manager, name, arguments=None):
     tool = manager.resolve(name)
     assert tool is not None, f"{name} not offered: {[t.user_name for t in manager.tools()]}"
-    return content.result_text(manager.call(tool, arguments or {}))
+    return results.result_text(manager.call(tool, arguments or {}))
 
 
 @pytest.fixture

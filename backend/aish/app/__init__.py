@@ -9,7 +9,7 @@
     model_call   the one costed, redacted model call (redact, stream, restore, retract
                  reasoning, account under a category, one-hop fallback) every caller uses
     ask          one question end to end: route, budget, stream, fallback, tools, suggestions
-    tools        a model's tool calls, run in order through the approval policy
+    tool_rounds  a model's tool calls, run in order through the approval policy
     judge        a suggested command's safety: local verdict, second opinion, preview (asks the
                  shell for its variables when a preview needs them)
     explain      `:explain`: a model explains the command on the prompt line, piece by piece

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import after_answer, attach_output, fit, receipt, suggestions, tools as tool_rounds
-from aish.app.tools import offered_tools, schemas_text
+from aish.app import after_answer, attach_output, fit, receipt, suggestions, tool_rounds
+from aish.app.tool_rounds import offered_tools, schemas_text
 from aish.app.env import AskEnv
 from aish.app.judge import judge, preview
 from aish.app.model_call import RETRACTED, Caller, Response

@@ -21,12 +21,12 @@ from typing import Optional
 
 from aish.app import cost_guard, norris_autorun, receipt, suggestions
 from aish.app.env import AskEnv
-from aish.app.tools import offered_tools
+from aish.app.tool_rounds import offered_tools
 from aish.app.judge import judge
 from aish.app.model_call import Caller, Response
 from aish.app.norris_task import Task
 from aish.app.sessions import Session
-from aish.app.tools import run_tool_calls
+from aish.app.tool_rounds import run_tool_calls
 from aish.chat import prompts
 from aish.errors import AishError, Cancelled, ConfigError, CostCapReached, NotFound
 from aish.ipc.protocol import Request

@@ -1,6 +1,7 @@
 """What the model may know beyond the conversation, gathered here and redacted before it is sent.
 
     sources   where the last command's output can be read (tmux, kitty, WezTerm, the recorder)
+    screen    what a command's raw output leaves on the screen (a small terminal emulator)
     sanitize  terminal text -> plain text: escapes stripped, binary named, head and tail kept
     output    pick a source, read it, clean it
     git       branch, upstream and dirty count, computed by the daemon and cached per repo

@@ -2,7 +2,7 @@
 
 Terminal output is bytes meant for a screen: colours, cursor moves, title
 changes, carriage-return progress bars, sometimes binary garbage.  The model
-gets what stayed on the screen (``render``: what was written over, erased,
+gets what stayed on the screen (``screen.render``: what was written over, erased,
 cleared or drawn in a full-screen program's alternate screen is gone), binary
 output is named instead of sent, and long output keeps its head and tail
 (errors are usually at the end, the command's first complaint at the start).
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from aish.context.render import render
+from aish.context.screen import render
 
 _ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
                       r"|\x1b[ -/]*[0-~]?")

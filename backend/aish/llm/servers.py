@@ -65,7 +65,7 @@ class _Get:
     """GETs (and a POST) against one endpoint; a non-JSON or failed probe is None."""
 
     def __init__(self, endpoint: str, api_key: Optional[str], timeout: float) -> None:
-        from aish.net.client import HttpClient
+        from aish.net.http_client import HttpClient
 
         self.base = endpoint.rstrip("/")
         self.headers = {"Accept": "application/json"}

@@ -61,7 +61,7 @@ class TokenCounter:
     def __init__(self, cfg: Optional[TokenizeConfig] = None) -> None:
         self.cfg = cfg or TokenizeConfig()
         self.calls = 0  # HTTP tokenize requests made (probes included)
-        self._client: Any = None  # aish.net.client.HttpClient, made on the first request
+        self._client: Any = None  # aish.net.http_client.HttpClient, made on the first request
         self._lock = threading.Lock()
         self._endpoints: dict[tuple[str, str], _Endpoint] = {}
         self._probing: dict[tuple[str, str], threading.Lock] = {}
@@ -291,7 +291,7 @@ class TokenCounter:
         Imported here: a counter that never probes (the default) never loads the HTTP stack.
         """
         if self._client is None:
-            from aish.net.client import HttpClient
+            from aish.net.http_client import HttpClient
 
             with self._lock:
                 if self._client is None:

@@ -20,7 +20,7 @@ from aish.errors import ToolError
 from aish.ipc.cancel import CancelToken
 from aish.ipc.reply import Reply
 from aish.llm.events import ToolCall
-from aish.mcp import approval, content
+from aish.mcp import approval, results
 from aish.mcp.asks import UserSide
 
 DENIED = "The user denied this tool call."
@@ -70,7 +70,7 @@ def run_tool_call(call: ToolCall, manager: Any, reply: Reply, cfg: McpConfig, al
         reply.status(f"mcp: {user_name}: the server sent a result that is not an object")
         return ToolOutcome(call.id, user_name, None)
 
-    text = content.result_text(result)
+    text = results.result_text(result)
     is_error = result.get("isError") is True
     if is_error:
         first = text.strip().splitlines()[0][:120] if text.strip() else "no details"
@@ -78,7 +78,7 @@ def run_tool_call(call: ToolCall, manager: Any, reply: Reply, cfg: McpConfig, al
         text = text if text.strip() else "The tool reported an error without details."
     elif not text.strip():
         text = "(the tool returned no content)"
-    text, dropped = content.cut(text, cfg.max_result_chars)
+    text, dropped = results.cut(text, cfg.max_result_chars)
     if dropped:
         reply.status(f"tool {user_name}: result cut to {cfg.max_result_chars:,} characters")
     return ToolOutcome(call.id, user_name, text, is_error=is_error)

@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from aish.errors import AishError, ToolError
 from aish.ipc.cancel import CancelToken
-from aish.mcp import content
+from aish.mcp import results
 
 MAX_ITEMS = 200  # per server and kind: a listing is for reading, not for dumping
 
@@ -71,7 +71,7 @@ def read_resource(manager: Any, uri: str, alias: Optional[str] = None,
         if isinstance(block.get("text"), str):
             parts.append(block["text"])
         else:
-            parts.append(content.summarize_block({"type": "resource", "resource": block}))
+            parts.append(results.summarize_block({"type": "resource", "resource": block}))
     return owner, "\n".join(parts)
 
 
@@ -113,5 +113,5 @@ def get_prompt(manager: Any, name: str, arguments: dict, cancel: Optional[Cancel
     for message in result.get("messages") or []:
         block = message.get("content") or {}
         text = block.get("text") if isinstance(block, dict) and block.get("type") == "text" else None
-        texts.append(text if isinstance(text, str) else content.summarize_block(block))
+        texts.append(text if isinstance(text, str) else results.summarize_block(block))
     return "\n\n".join(t for t in texts if t)

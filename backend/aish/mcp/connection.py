@@ -24,7 +24,7 @@ from aish.errors import AishError, ToolError
 from aish.mcp import oauth, tools as tools_mod
 from aish.mcp.asks import UserSide
 from aish.mcp.failures import Failures
-from aish.mcp.remote import Guard, http_transport
+from aish.mcp.http_transport import Guard, http_transport
 from aish.mcp.server_requests import Budget, Call, ServerRequests
 from aish.mcp.spec import ServerSpec
 from aish.mcp.stdio import StdioProcess, stdio_transport

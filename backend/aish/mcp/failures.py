@@ -16,7 +16,7 @@ from mcp.shared.exceptions import MCPError
 
 from aish.errors import ToolError
 from aish.mcp.exceptions import leaves as _leaves
-from aish.mcp.remote import Guard, display_url
+from aish.mcp.http_transport import Guard, display_url
 from aish.mcp.spec import HANDSHAKE_FLOOR, ServerSpec
 from aish.mcp.stdio import StdioProcess
 

@@ -15,7 +15,7 @@ USAGE = "aish mcp login ALIAS (a configured server) or aish mcp login URL [ALIAS
 
 def login_command(args: list, say: Callable[[str], None], pasted: Any = None) -> list:
     from aish.config.load import load
-    from aish.mcp.remote import check_url
+    from aish.mcp.http_transport import check_url
     from aish.mcp.spec import check_alias, default_alias, from_config
 
     if not args or len(args) > 2:

@@ -37,7 +37,7 @@ DIR_NAME = "mcp-oauth"
 def token_path(alias: str, url: str) -> Path:
     """Where the tokens of ``alias`` at ``url`` live (another URL: another sign-in)."""
     from aish import paths
-    from aish.mcp.remote import display_url
+    from aish.mcp.http_transport import display_url
 
     digest = hashlib.sha256(display_url(url).encode("utf-8")).hexdigest()[:10]
     return paths.state_dir() / DIR_NAME / f"{alias}-{digest}.json"
@@ -255,7 +255,7 @@ async def _login(alias: str, url: str, kind: str, path: Path, listener: _Listene
     from mcp import ClientSession
     from mcp.client.auth import AuthorizationCodeResult
 
-    from aish.mcp.remote import Guard, http_transport
+    from aish.mcp.http_transport import Guard, http_transport
 
     async def redirect(address: str) -> None:
         opened = await anyio.to_thread.run_sync(opener, address)

@@ -51,7 +51,7 @@ class ServerSpec:
             from aish.safety.secrets import mask
 
             return mask(" ".join(shlex.quote(str(a)) for a in self.argv))
-        from aish.mcp.remote import display_url
+        from aish.mcp.http_transport import display_url
 
         return display_url(str(self.url))
 
@@ -79,7 +79,7 @@ def from_config(server: McpServerConfig, transport: str = "auto",
                           env=tuple(sorted(env.items())), timeout=server.timeout, origin=origin,
                           roots=server.roots)
     url = str(server.url or "")
-    from aish.mcp.remote import check_url
+    from aish.mcp.http_transport import check_url
 
     check_url(url)
     headers = {}

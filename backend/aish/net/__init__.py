@@ -3,7 +3,7 @@
     transport  pooled sessions with the proxy/CA policy (loopback never proxied),
                watched sockets a cancel can shut, and requests/urllib3/socket
                failures -> the typed ``TransportError`` subclasses of ``aish.errors``
-    client     ``HttpClient`` (one keep-alive session, typed errors) and
+    http_client  ``HttpClient`` (one keep-alive session, typed errors) and
                ``body_chunks`` for callers other than the chat broker
 
 The chat broker, the tokenizer probe and the MCP HTTP client all go through

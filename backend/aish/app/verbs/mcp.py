@@ -189,9 +189,9 @@ def _resource(manager: McpManager, rest: list[str], ctx: VerbContext) -> list[st
         alias, uri = head, tail
     owner, text = catalog.read_resource(manager, uri, alias)
     limit = ctx.config.mcp.max_result_chars
-    from aish.mcp import content
+    from aish.mcp import results
 
-    body, dropped = content.cut(text, limit)
+    body, dropped = results.cut(text, limit)
     if ctx.session is not None:
         ctx.session.attachments.append(f"[resource {uri} from {owner}]\n{body}")
     cut = f", cut to {limit:,} characters" if dropped else ""

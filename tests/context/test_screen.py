@@ -2,7 +2,7 @@
 redraw, clear, the alternate screen, long lines unwrapped; real byte sequences of common tools."""
 from __future__ import annotations
 
-from aish.context.render import render
+from aish.context.screen import render
 
 ESC = "\x1b"
 
