@@ -11,9 +11,17 @@ import responses
 
 from aish.errors import ConnectRefused
 from aish.llm import servers
+from aish.net import loopback
 from tests.helpers import closed_port_url
 
 EP = "http://127.0.0.1:8000"
+
+
+@pytest.fixture(autouse=True)
+def _through_requests(monkeypatch):
+    """``responses`` mocks requests itself, so calls to loopback go through requests here
+    (a daemon's probes of a local server go direct: tests/app/test_first_answer_imports.py)."""
+    monkeypatch.setattr(loopback, "ENABLED", False)
 
 
 def listing(*entries: dict) -> dict:

@@ -72,7 +72,7 @@ class _Get:
         if api_key:
             self.headers["Authorization"] = f"Bearer {api_key}"
         self.timeout = timeout
-        self.http = HttpClient()
+        self.http = HttpClient(direct=True)  # loopback: no requests import on a first ask
 
     def json(self, path: str, *, method: str = "GET", body: Optional[dict] = None,
              strict: bool = False) -> Any:

@@ -1,10 +1,10 @@
 """The HTTP plumbing under ``broker.py``: pooled sessions, cancellable sockets,
 and the translation of requests/urllib3 failures into aish errors.
 
-Kept apart from the broker because it is the only code that reaches into
-requests' and urllib3's internals (connection classes, pool classes, the raw
-response); when either library changes, this is the one file to fix, and the
-broker keeps reading as the chat-completion protocol alone.
+Kept apart from the broker so that it reads as the chat-completion protocol alone.
+requests itself is behind ``pooled.py``, imported by the first call that leaves this
+machine: a daemon that only talks to a server on loopback never loads it (its cold
+start would wait ~100 ms for it).
 
 Why it looks like this:
 - Cancel must cut a *blocking* read within 200 ms, which no flag check can do:
@@ -27,29 +27,28 @@ import functools
 import http.client
 import os
 import socket
-import ssl
+import sys
 import threading
-from typing import Any, Callable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 from urllib.parse import urlparse
-
-import requests
-import urllib3.exceptions as u3
-from requests.adapters import HTTPAdapter
-from urllib3.connection import HTTPConnection, HTTPSConnection
-from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from aish.net import loopback
 from aish.errors import (AishError, BrokerError, Cancelled, ConnectFailed, ConnectRefused, ConnectTimeout,
                          Disconnected, DnsFailure, ReadTimeout, StreamCut, TlsError)
 
-# for type hints outside this package, which never imports requests
-Response = Union[requests.Response, loopback.Response]
+if TYPE_CHECKING:
+    import requests
 
-# What a request or a body read may raise; a stream read may also raise HTTPException.
-ERRORS = (requests.RequestException, OSError, u3.HTTPError)
-STREAM_ERRORS = (*ERRORS, http.client.HTTPException)
+    # for type hints outside this package, which never imports requests
+    Response = Union[requests.Response, loopback.Response]
+else:
+    Response = Any
 
-_local = threading.local()  # .watch: the Watch of the call this thread is making
+# What a request or a body read may raise without requests (a loopback call); once a call
+# went through requests, its library's failures too (``_library_errors``).
+ERRORS: tuple = (OSError,)
+STREAM_ERRORS: tuple = (*ERRORS, http.client.HTTPException)
+
 _DRAIN_TIMEOUT = 0.25  # after [DONE], how long the chunked terminator may take
 
 
@@ -94,61 +93,17 @@ def _shutdown(sock: socket.socket) -> None:
         pass
 
 
-class _WatchedMixin:
-    def getresponse(self, *args, **kwargs):
-        watch = getattr(_local, "watch", None)
-        if watch is not None:
-            watch.attach(self.sock)  # type: ignore[attr-defined]
-        return super().getresponse(*args, **kwargs)  # type: ignore[misc]
-
-
-class _HTTPConnection(_WatchedMixin, HTTPConnection):
-    pass
-
-
-class _HTTPSConnection(_WatchedMixin, HTTPSConnection):
-    pass
-
-
-class _HTTPPool(HTTPConnectionPool):
-    ConnectionCls = _HTTPConnection
-
-
-class _HTTPSPool(HTTPSConnectionPool):
-    ConnectionCls = _HTTPSConnection
-
-
-class _Adapter(HTTPAdapter):
-    def init_poolmanager(self, *args, **kwargs) -> None:
-        super().init_poolmanager(*args, **kwargs)
-        self.poolmanager.pool_classes_by_scheme = {"http": _HTTPPool, "https": _HTTPSPool}
-
-
 def watched_post(session: Any, url: str, watch: Watch, **kwargs) -> Any:
     """``session.post`` with the call's socket recorded in ``watch`` as soon as it is sent.
 
-    Raises what requests (or http.client, on loopback) raises (catch ``ERRORS``); the caller
+    Raises what requests (or http.client, on loopback) raises (``failures`` maps it); the caller
     decides whether a failure was really a cancel before mapping it.
     """
     if isinstance(session, loopback.Session):
         return session.post(url, watch=watch.attach, **kwargs)
-    _local.watch = watch
-    try:
-        resp = session.post(url, **kwargs)
-    finally:
-        _local.watch = None
-    if watch.sock is None:  # through a proxy, or a test double: find it on the response
-        watch.attach(_response_socket(resp))
-    return resp
+    from aish.net import pooled
 
-
-def _response_socket(resp: requests.Response) -> Optional[socket.socket]:
-    conn = getattr(resp.raw, "_connection", None)
-    sock = getattr(conn, "sock", None)
-    if sock is None:
-        fp = getattr(getattr(resp.raw, "_fp", None), "fp", None)
-        sock = getattr(getattr(fp, "raw", None), "_sock", None)
-    return sock if isinstance(sock, socket.socket) else None
+    return pooled.watched_post(session, url, watch, **kwargs)
 
 
 # ---------------------------------------------------------------- body bytes
@@ -196,7 +151,7 @@ def error_body(resp: Any) -> bytes:
 
 # ---------------------------------------------------------------- sessions
 
-_idle: list[requests.Session] = []  # one call owns a session at a time; list ops are atomic
+_idle: list = []  # one call owns a session at a time; list ops are atomic
 
 
 def take_session(url: str = "") -> Any:
@@ -210,14 +165,12 @@ def take_session(url: str = "") -> Any:
         return new_session()
 
 
-def new_session() -> requests.Session:
-    """A keep-alive session that takes proxies/CA only from ``env_settings``, never ~/.netrc."""
-    session = requests.Session()
-    session.trust_env = False  # proxies/CA read once per URL in env_settings
-    adapter = _Adapter(pool_connections=4, pool_maxsize=4)
-    session.mount("http://", adapter)
-    session.mount("https://", adapter)
-    return session
+def new_session() -> Any:
+    """A requests session (``pooled.py``: requests is imported on the first call that leaves
+    this machine)."""
+    from aish.net import pooled
+
+    return pooled.new_session()
 
 
 def give_session(session: Any) -> None:
@@ -234,7 +187,12 @@ def env_settings(url: str) -> tuple[dict, Union[bool, str]]:
     """``(proxies, verify)`` for a URL; loopback never goes through a proxy."""
     host = (urlparse(url).hostname or "").lower()
     loopback = host in ("localhost", "::1") or host.startswith("127.")
-    proxies = {} if loopback else requests.utils.get_environ_proxies(url)
+    if loopback:
+        proxies: dict = {}
+    else:
+        from aish.net import pooled
+
+        proxies = pooled.environ_proxies(url)
     verify = os.environ.get("REQUESTS_CA_BUNDLE") or os.environ.get("CURL_CA_BUNDLE") or True
     return proxies, verify
 
@@ -260,6 +218,21 @@ def _causes(exc: BaseException) -> Iterator[BaseException]:
         todo.extend(e for e in nested if isinstance(e, BaseException))
 
 
+def _library() -> Any:
+    """``pooled`` (requests' and urllib3's exception types) once either library is loaded; None
+    before: no exception of theirs can exist yet, and a loopback-only daemon never loads them."""
+    if "requests" not in sys.modules and "urllib3" not in sys.modules:
+        return None
+    from aish.net import pooled
+
+    return pooled
+
+
+def _tls_errors() -> tuple:
+    ssl = sys.modules.get("ssl")  # (an SSLError needs ssl loaded; plain loopback HTTP never does)
+    return (ssl.SSLError,) if ssl is not None else ()
+
+
 def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, float],
                     partial: str = "", streaming: bool = False) -> AishError:
     """The aish error for a requests/urllib3/socket failure talking to ``endpoint``.
@@ -270,37 +243,45 @@ def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, fl
     callers decide on.
     """
     chain = list(_causes(exc))
+    lib = _library()
 
     def has(*types: type) -> bool:
         return any(isinstance(err, types) for err in chain)
 
-    if has(requests.exceptions.InvalidURL, requests.exceptions.MissingSchema,
-           requests.exceptions.InvalidSchema, u3.LocationParseError):
+    if lib is not None and has(*lib.INVALID_URL):
         return BrokerError(f"endpoint '{endpoint}' is not a valid http(s) URL",
                            hint="set it like endpoint = \"http://127.0.0.1:8080\"")
-    if has(socket.gaierror, getattr(u3, "NameResolutionError", socket.gaierror)):
+    if has(socket.gaierror, *(lib.NAME_RESOLUTION if lib else ())):
         host = urlparse(endpoint).hostname or endpoint
         return DnsFailure(f"Couldn't resolve host {host}")
     if has(ConnectionRefusedError):
         return ConnectRefused(f"Connection refused ({endpoint})")
-    # urllib3 files every failed connect (NewConnectionError) under ConnectTimeoutError
-    connect_timeout = any(isinstance(e, u3.ConnectTimeoutError) and not isinstance(e, u3.NewConnectionError)
-                          or isinstance(e, loopback.ConnectTimedOut) for e in chain)
-    if (connect_timeout or has(requests.exceptions.ConnectTimeout)) and not streaming:
+    connect_timeout = any(isinstance(e, loopback.ConnectTimedOut) or lib is not None and lib.connect_timed_out(e)
+                          for e in chain)
+    if (connect_timeout or lib is not None and has(*lib.CONNECT_TIMEOUT)) and not streaming:
         return ConnectTimeout(f"Timeout was reached (connect timeout after {timeouts[0]:g}s, {endpoint})")
-    if has(requests.exceptions.ReadTimeout, u3.ReadTimeoutError, socket.timeout):
+    if has(socket.timeout, *(lib.READ_TIMEOUT if lib else ())):
         arrived = f"; {len(partial)} characters had arrived" if partial else ""
         return ReadTimeout(f"Timeout was reached (read timeout after {timeouts[1]:g}s, "
                            f"{endpoint}){arrived}", partial_text=partial)
-    if has(ssl.SSLError, requests.exceptions.SSLError):
-        reason = next((str(e) for e in chain if isinstance(e, ssl.SSLError)), "handshake failed")
+    tls = _tls_errors()
+    if has(*tls, *(lib.TLS if lib else ())):
+        reason = next((str(e) for e in chain if tls and isinstance(e, tls)), "handshake failed")
         return TlsError(f"TLS error with {endpoint}: {reason}")
     if streaming:
         return cut_error(endpoint, partial)
-    if has(http.client.RemoteDisconnected, ConnectionResetError, u3.ProtocolError):
+    if has(http.client.RemoteDisconnected, ConnectionResetError, *(lib.PROTOCOL if lib else ())):
         return Disconnected(f"Server closed the connection before replying ({endpoint})")
     why = next((e.strerror for e in chain if isinstance(e, OSError) and e.strerror), None)
     return ConnectFailed(f"Could not connect to {endpoint}: {why or type(exc).__name__}")
+
+
+def _is_failure(exc: BaseException) -> bool:
+    """A transport failure (mapped at the boundary), not a bug to let through."""
+    if isinstance(exc, STREAM_ERRORS):
+        return True
+    lib = _library()
+    return lib is not None and isinstance(exc, lib.FAILURES)
 
 
 @contextlib.contextmanager
@@ -314,7 +295,9 @@ def failures(endpoint: str, timeouts: tuple[float, float], *, cancel: Any = None
     ``transport_error``)."""
     try:
         yield
-    except STREAM_ERRORS as exc:
+    except Exception as exc:
+        if not _is_failure(exc):
+            raise
         if cancel is not None and cancel.cancelled:
             raise Cancelled() from None
         raise transport_error(exc, endpoint, timeouts, partial() if partial else "",

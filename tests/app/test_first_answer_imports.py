@@ -1,0 +1,66 @@
+"""What a daemon has imported when the first answer of its life starts streaming.
+
+A cold ``aish ask`` waits for every module the daemon imports before its first byte, so
+the ask path must not pull in what only later work or other servers need.  Each case runs
+a fresh interpreter that builds the service and asks a question of a server on this
+machine (the loopback stub), recording ``sys.modules`` at the first text chunk.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.stub_server import Reply, StubServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = r'''
+import json, logging, os, sys
+from aish.app.service import Service
+from aish.ipc.protocol import Request
+from tests.doubles import RecordingReply
+
+seen = []
+
+
+class FirstChunk(RecordingReply):
+    def text(self, chunk):
+        if not seen:
+            seen.append(sorted(sys.modules))
+        super().text(chunk)
+
+
+reply = FirstChunk()
+Service(logging.getLogger("aish")).handle(
+    Request(id="probe", kind="ask", conv="probe", text="hi", cwd=os.getcwd(), env={}), reply)
+print(json.dumps({"first": seen[0] if seen else None, "text": "".join(reply.texts)}))
+'''
+
+# what the first answer must not wait for: other servers' HTTP (requests), the judgement
+# of the suggested command (after the answer), MCP, the agents' bridge, Norris
+NOT_BEFORE_THE_FIRST_BYTE = ("requests", "urllib3", "aish.net.pooled", "aish.safety.assess",
+                             "aish.safety.rules", "aish.mcp", "aish.app.bridge", "aish.app.norris")
+
+
+def _first_modules(config_file) -> list:
+    with StubServer() as stub:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
+        stub.queue(Reply(text="hello there\nCMD: ls -la\n"))
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60,
+                             env=env, cwd=str(ROOT), stdin=subprocess.DEVNULL)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert "hello there" in result["text"]
+    assert result["first"], "no text chunk arrived"
+    return result["first"]
+
+
+def test_the_first_answer_waits_for_none_of_the_later_work(config_file):
+    modules = _first_modules(config_file)
+    loaded = [name for name in modules
+              if any(name == bad or name.startswith(bad + ".") for bad in NOT_BEFORE_THE_FIRST_BYTE)]
+    assert loaded == []
