@@ -64,3 +64,48 @@ def test_the_first_answer_waits_for_none_of_the_later_work(config_file):
     loaded = [name for name in modules
               if any(name == bad or name.startswith(bad + ".") for bad in NOT_BEFORE_THE_FIRST_BYTE)]
     assert loaded == []
+
+
+DAEMON_PROBE = r'''
+import json, logging, os, sys, time
+from aish.daemon.__main__ import LATER, LazyService
+from aish.ipc.protocol import Request
+from tests.doubles import RecordingReply
+
+seen = []
+
+
+class FirstChunk(RecordingReply):
+    def text(self, chunk):
+        if not seen:
+            seen.append(sorted(sys.modules))
+        super().text(chunk)
+
+
+service = LazyService(logging.getLogger("aish"))
+service.handle(Request(id="probe", kind="ask", conv="probe", text="hi", cwd=os.getcwd(), env={}), FirstChunk())
+deadline = time.monotonic() + 30
+while time.monotonic() < deadline and not all(name in sys.modules for name in LATER):
+    time.sleep(0.05)
+print(json.dumps({"first": seen[0] if seen else None, "later": sorted(n for n in LATER if n in sys.modules)}))
+'''
+
+
+def test_the_daemon_loads_the_rest_after_its_first_answer(config_file):
+    """The daemon's own background loading (``LazyService``) waits for the first answer,
+    then still happens: the judgement of commands and the ledger are loaded after it."""
+    from aish.daemon.__main__ import LATER
+
+    with StubServer() as stub:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
+        stub.queue(Reply(text="hello there\n"))
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        out = subprocess.run([sys.executable, "-c", DAEMON_PROBE], capture_output=True, text=True, timeout=90,
+                             env=env, cwd=str(ROOT), stdin=subprocess.DEVNULL)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    first = result["first"]
+    assert first, "no text chunk arrived"
+    assert [name for name in first if name.split(".")[0] in ("requests", "urllib3")] == []
+    assert "aish.safety.assess" not in first
+    assert result["later"] == sorted(LATER)

@@ -2,8 +2,9 @@
 
 Clients start it detached through ``aish daemon start`` (``spawn.start``).
 The real handler is ``aish.app.service.Service``; it is imported on a background
-thread while the FIFO is already being served, so a cold start costs the
-caller little more than the interpreter's own start.  ``--handler`` (or
+thread once the FIFO is being served, so a cold start costs the caller little more
+than the interpreter's own start and the ask path's imports (the rest loads after the
+first answer: ``LATER``).  ``--handler`` (or
 ``AISH_DAEMON_HANDLER``) swaps in another callable ``handler(request, reply)``
 — tests use it to script the daemon; ``MODULE`` may also be a ``.py`` path.
 """
@@ -73,25 +74,36 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
     return getattr(target, "handle", target)
 
 
-# Modules the first ask needs (their import and regex compiles dominate a cold
-# first answer); imported in the background while the client is still connecting.
-# (aish.safety.assess is left out: it is first used after the answer streamed, and
-# compiling its rules here would compete with a first request for the GIL.)
-PRELOAD = ("requests", "aish.app.ask", "aish.llm.broker", "aish.chat.conversation", "aish.safety.secrets",
-           "aish.llm.tokens", "aish.cost.usage", "aish.llm.routing", "aish.chat.prompts")
+# What the daemon imports and opens once its first request is answered (or it has been idle
+# for ``LATER_AFTER`` seconds): the judgement of suggested commands, the cost ledger, MCP
+# servers.  Not before: a cold ``aish ask`` waits for every module the daemon imports before
+# its first byte, and work in another thread still takes the GIL from the answer.  The ask
+# path itself imports what it needs (tests/app/test_first_answer_imports.py).
+LATER = ("aish.safety.assess", "aish.app.judge", "aish.cost.ledger")
+LATER_AFTER = 2.0
 
 
 class LazyService:
     """``aish.app.service.Service``, built off the request path; ``handle`` waits for it."""
 
-    def __init__(self, log: logging.Logger) -> None:
+    def __init__(self, log: logging.Logger, start: bool = True) -> None:
         self.log = log
         self.service: Optional[Service] = None
         self.error: Optional[BaseException] = None
         self._ready = threading.Event()
-        threading.Thread(target=self._build, name="service-init", daemon=True).start()
+        self._served = threading.Event()  # a first request was answered: the rest may load
+        if start:
+            self.start()
 
-    def _build(self) -> None:
+    def start(self, after: Optional[threading.Event] = None) -> None:
+        """Build in the background; ``after``: once it is set (the daemon's FIFO and pidfile
+        are up, so the client that started it sends its question while the service loads,
+        and the two threads do not take turns at the GIL before that)."""
+        threading.Thread(target=self._build, args=(after,), name="service-init", daemon=True).start()
+
+    def _build(self, after: Optional[threading.Event]) -> None:
+        if after is not None:
+            after.wait()
         try:
             from aish.app.service import Service
 
@@ -103,19 +115,35 @@ class LazyService:
             self._ready.set()
         if self.service is None:
             return
-        for name in PRELOAD:  # what the first ask needs, imported before it arrives
+        self._served.wait(LATER_AFTER)
+        for name in self._later():
             try:
                 __import__(name)
             except Exception:
-                self.log.debug("preload of %s failed", name, exc_info=True)
+                self.log.debug("import of %s after the first answer failed", name, exc_info=True)
         self.service.warm_up()
+
+    def _later(self) -> tuple:
+        """``LATER``, and requests when a configured model is not on this machine (its first
+        ask would otherwise wait for it: ``net/pooled.py``)."""
+        try:
+            from aish.net import loopback
+
+            assert self.service is not None
+            remote = any(not loopback.applies(model.chat_url) for model in self.service.config().models.values())
+        except Exception:  # a broken config file is the next ask's to report
+            remote = False
+        return LATER + (("aish.net.pooled",) if remote else ())
 
     def handle(self, request, reply):
         self._ready.wait()
         if self.service is None:
             raise AishError(f"the daemon cannot serve requests: {self.error}",
                             hint=runtime.log_problem or f"see {runtime.log_path()}")
-        return self.service.handle(request, reply)
+        try:
+            return self.service.handle(request, reply)
+        finally:
+            self._served.set()
 
     def close(self) -> None:
         if self.service is not None:
@@ -153,10 +181,12 @@ def main(argv: Optional[list] = None) -> int:
         if spec:
             handler = load_handler(spec, log)
         else:
-            service = LazyService(log)
+            service = LazyService(log, start=False)
             handler = service.handle
         server = Server(handler, log=log, resume=resume, restart_argv=argv,
                         before_restart=service.close if service is not None else lambda: None)
+        if service is not None:
+            service.start(after=server.ready)
         signal.signal(signal.SIGTERM, lambda *_: server.shutdown())
         signal.signal(signal.SIGINT, lambda *_: server.shutdown())
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
