@@ -40,9 +40,11 @@ print(json.dumps({"first": seen[0] if seen else None, "text": "".join(reply.text
 '''
 
 # what the first answer must not wait for: other servers' HTTP (requests), the judgement
-# of the suggested command (after the answer), MCP, the agents' bridge, Norris
+# of the suggested command (after the answer), the cost ledger (SQLite: it records the call
+# after the answer), MCP, the agents' bridge, Norris
 NOT_BEFORE_THE_FIRST_BYTE = ("requests", "urllib3", "aish.net.pooled", "aish.safety.assess",
-                             "aish.safety.rules", "aish.mcp", "aish.app.bridge", "aish.app.norris")
+                             "aish.safety.rules", "sqlite3", "aish.cost.ledger", "aish.mcp",
+                             "aish.app.bridge", "aish.app.norris")
 
 
 def _first_modules(config_file) -> list:
@@ -64,6 +66,18 @@ def test_the_first_answer_waits_for_none_of_the_later_work(config_file):
     loaded = [name for name in modules
               if any(name == bad or name.startswith(bad + ".") for bad in NOT_BEFORE_THE_FIRST_BYTE)]
     assert loaded == []
+
+
+def test_the_call_is_still_recorded_in_the_ledger(config_file):
+    """The ledger opened after the answer still has the first call."""
+    _first_modules(config_file)
+    from aish.cost.ledger import Ledger
+
+    ledger = Ledger()
+    try:
+        assert ledger.totals(None)["calls"] >= 1
+    finally:
+        ledger.close()
 
 
 DAEMON_PROBE = r'''

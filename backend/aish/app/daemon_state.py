@@ -14,7 +14,7 @@ import logging
 import os
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from aish.app.sessions import Session, Sessions
 from aish.config import load as config_mod
@@ -131,6 +131,16 @@ class DaemonState:
                     return None
             return self._ledger
 
+    def ledger_for_ask(self, cfg: Config) -> Any:
+        """The ledger; or, while it is not open yet and no cost cap is in force (then nothing
+        reads it before the answer), a stand-in that opens it when the call is recorded:
+        SQLite's import and open are not on the path of a new daemon's first answer."""
+        from aish.app.cost_guard import bounded
+
+        if self._ledger is not None or bounded(cfg.cost):
+            return self.ledger()
+        return _LedgerLater(self.ledger)
+
     def mcp(self) -> McpManager:
         """The MCP manager, following the current config; servers connect in the background."""
         cfg = self.config()
@@ -220,6 +230,21 @@ class DaemonState:
                 self._mcp.close_all()
             except Exception:
                 self.log.exception("closing MCP sessions failed")
+
+
+class _LedgerLater:
+    """Stands for the cost ledger until it is first used, then passes every call to it."""
+
+    __slots__ = ("_open",)
+
+    def __init__(self, open_ledger: Callable[[], Optional[Ledger]]) -> None:
+        self._open = open_ledger
+
+    def __getattr__(self, name: str) -> Any:
+        ledger = self._open()
+        if ledger is None:  # it could not be opened (logged once): nothing to record
+            return lambda *args, **kwargs: None
+        return getattr(ledger, name)
 
 
 def _token_counts() -> Optional[str]:

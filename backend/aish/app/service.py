@@ -154,7 +154,7 @@ class Service(DaemonState):
     def ask_env(self, cfg: Config, mcp=None):
         from aish.app.env import AskEnv
 
-        return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger(), mcp=mcp, log=self.log,
+        return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger_for_ask(cfg), mcp=mcp, log=self.log,
                       memory=self.memory(), project=self.project(), limits=self.limits(),
                       output_taps=self.taps())
 
