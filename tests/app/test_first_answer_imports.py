@@ -41,10 +41,11 @@ print(json.dumps({"first": seen[0] if seen else None, "text": "".join(reply.text
 
 # what the first answer must not wait for: other servers' HTTP (requests), the judgement
 # of the suggested command (after the answer), the cost ledger (SQLite: it records the call
-# after the answer), MCP, the agents' bridge, Norris
+# after the answer), MCP, the agents' bridge, Norris; and modules whose import compiles
+# regular expressions or starts machinery a configured model does not use
 NOT_BEFORE_THE_FIRST_BYTE = ("requests", "urllib3", "aish.net.pooled", "aish.safety.assess",
                              "aish.safety.rules", "sqlite3", "aish.cost.ledger", "aish.mcp",
-                             "aish.app.bridge", "aish.app.norris")
+                             "aish.app.bridge", "aish.app.norris", "platform", "concurrent.futures")
 
 
 def _first_modules(config_file) -> list:

@@ -12,7 +12,7 @@ the new tokens.
 from __future__ import annotations
 
 import functools
-import platform
+import os
 from typing import Optional
 
 from aish.ipc.protocol import HistoryEntry
@@ -99,7 +99,9 @@ def user_text(mode: str, text: str, buffer: str, cursor: int, stdin: str = "") -
 
 @functools.lru_cache(maxsize=1)
 def _os_name() -> str:
-    system = platform.system()
+    # (os.uname, not the platform module: its import compiles regular expressions, on the
+    # path of a new daemon's first answer)
+    system = os.uname().sysname if hasattr(os, "uname") else ""
     if system == "Darwin":
         return "macOS"
     if system == "Linux":

@@ -23,7 +23,6 @@ import itertools
 import logging
 import os
 import select
-import shlex
 import threading
 import time
 from dataclasses import dataclass, field
@@ -143,6 +142,8 @@ class Taps:
         except OSError as err:
             self.log.warning("tap of %s: %s", pane, err)
             return f"could not read the tmux pane ({err.strerror})"
+        import shlex  # (when a pane is first watched, not at import)
+
         command = "exec cat > " + shlex.quote(path).replace("#", "##")  # tmux expands #{...}
         if runner(base + ["pipe-pane", "-O", "-o", "-t", pane, command], {}) is None:
             os.close(fd)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import socket
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
@@ -124,6 +123,8 @@ def detect(timeout: float = 0.15) -> Optional[Detected]:
         servers = tuple((item.split(":")[0], int(item.split(":")[1]))
                         for item in hosts.split(",") if ":" in item)
     if servers:
+        from concurrent.futures import ThreadPoolExecutor  # only when probing: not for a configured model
+
         with ThreadPoolExecutor(max_workers=len(servers)) as pool:
             for found in pool.map(lambda s: _probe(s[0], s[1], timeout), servers):
                 if found:
