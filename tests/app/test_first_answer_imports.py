@@ -83,7 +83,8 @@ def test_the_call_is_still_recorded_in_the_ledger(config_file):
 
 DAEMON_PROBE = r'''
 import json, logging, os, sys, time
-from aish.daemon.__main__ import LATER, LazyService
+from aish.app.daemon_state import LATER
+from aish.daemon.__main__ import LazyService
 from aish.ipc.protocol import Request
 from tests.doubles import RecordingReply
 
@@ -109,7 +110,7 @@ print(json.dumps({"first": seen[0] if seen else None, "later": sorted(n for n in
 def test_the_daemon_loads_the_rest_after_its_first_answer(config_file):
     """The daemon's own background loading (``LazyService``) waits for the first answer,
     then still happens: the judgement of commands and the ledger are loaded after it."""
-    from aish.daemon.__main__ import LATER
+    from aish.app.daemon_state import LATER
 
     with StubServer() as stub:
         config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')

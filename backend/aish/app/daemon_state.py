@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from aish.mcp.manager import McpManager
 
 REDETECT_SECONDS = 5.0
+# what the daemon's warm-up imports, after the first answer (the judgement of the suggested
+# command comes after an answer; the ledger records a call after it)
+LATER = ("aish.safety.assess", "aish.app.judge", "aish.cost.ledger")
 
 
 class DaemonState:
@@ -184,9 +187,16 @@ class DaemonState:
             return self._project
 
     def warm_up(self) -> None:
-        """Run in the background after start: connect MCP servers, open the ledger."""
+        """Run in the background once the daemon's first answer is out (or it has been idle a
+        moment): import what later work needs (``LATER``; requests when a model is not on this
+        machine), open the ledger, connect MCP servers."""
         try:
             cfg = self.config()
+            for name in LATER + (("aish.net.pooled",) if _any_remote(cfg) else ()):
+                try:
+                    __import__(name)
+                except Exception:
+                    self.log.debug("import of %s in the warm-up failed", name, exc_info=True)
             self.ledger()
             if cfg.mcp.servers:
                 self.mcp()
@@ -230,6 +240,13 @@ class DaemonState:
                 self._mcp.close_all()
             except Exception:
                 self.log.exception("closing MCP sessions failed")
+
+
+def _any_remote(cfg: Config) -> bool:
+    """Is a configured model off this machine (its calls go through requests: net/pooled.py)?"""
+    from aish.net import loopback
+
+    return any(not loopback.applies(model.chat_url) for model in cfg.models.values())
 
 
 class _LedgerLater:

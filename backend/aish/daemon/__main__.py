@@ -4,7 +4,7 @@ Clients start it detached through ``aish daemon start`` (``spawn.start``).
 The real handler is ``aish.app.service.Service``; it is imported on a background
 thread once the FIFO is being served, so a cold start costs the caller little more
 than the interpreter's own start and the ask path's imports (the rest loads after the
-first answer: ``LATER``).  ``--handler`` (or
+first answer: ``WARM_UP_AFTER``).  ``--handler`` (or
 ``AISH_DAEMON_HANDLER``) swaps in another callable ``handler(request, reply)``
 — tests use it to script the daemon; ``MODULE`` may also be a ``.py`` path.
 """
@@ -74,13 +74,12 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
     return getattr(target, "handle", target)
 
 
-# What the daemon imports and opens once its first request is answered (or it has been idle
-# for ``LATER_AFTER`` seconds): the judgement of suggested commands, the cost ledger, MCP
-# servers.  Not before: a cold ``aish ask`` waits for every module the daemon imports before
+# The service's warm-up (``Service.warm_up``: the judgement of suggested commands, the cost
+# ledger, MCP servers...) runs once the first request is answered, or after this many idle
+# seconds.  Not before: a cold ``aish ask`` waits for every module the daemon imports before
 # its first byte, and work in another thread still takes the GIL from the answer.  The ask
 # path itself imports what it needs (tests/app/test_first_answer_imports.py).
-LATER = ("aish.safety.assess", "aish.app.judge", "aish.cost.ledger")
-LATER_AFTER = 2.0
+WARM_UP_AFTER = 2.0
 
 
 class LazyService:
@@ -115,25 +114,8 @@ class LazyService:
             self._ready.set()
         if self.service is None:
             return
-        self._served.wait(LATER_AFTER)
-        for name in self._later():
-            try:
-                __import__(name)
-            except Exception:
-                self.log.debug("import of %s after the first answer failed", name, exc_info=True)
+        self._served.wait(WARM_UP_AFTER)
         self.service.warm_up()
-
-    def _later(self) -> tuple:
-        """``LATER``, and requests when a configured model is not on this machine (its first
-        ask would otherwise wait for it: ``net/pooled.py``)."""
-        try:
-            from aish.net import loopback
-
-            assert self.service is not None
-            remote = any(not loopback.applies(model.chat_url) for model in self.service.config().models.values())
-        except Exception:  # a broken config file is the next ask's to report
-            remote = False
-        return LATER + (("aish.net.pooled",) if remote else ())
 
     def handle(self, request, reply):
         self._ready.wait()
