@@ -3,7 +3,7 @@ progress, with that call's clock stopped while a person answers.
 
 Why its own module: a server asks (a question for the user, a model completion, its
 roots) on the session's task, not on the thread of the tool call it belongs to, so each
-request is matched to the innermost call running on that session (``Calls.current``) and
+request is matched to the innermost call running on that session (the last ``running``) and
 handed to that call's ``UserSide`` (``asks``) on a worker thread.  The connection owns the
 session; this is everything the session calls back.
 """
@@ -84,18 +84,22 @@ class ServerRequests:
     def _current(self) -> Optional[Call]:
         return self._calls[-1] if self._calls else None
 
+    async def _on_user_side(self, call: Call, answer: Callable[[str, dict], Any], params: Any) -> Any:
+        """``answer`` (the call's side: a question, a completion) on a worker thread, the
+        call's clock stopped meanwhile."""
+        data = params.model_dump(by_alias=True, mode="json", exclude_none=True)
+        call.budget.pause()
+        try:
+            return await anyio.to_thread.run_sync(answer, self.alias, data, abandon_on_cancel=True)
+        finally:
+            call.budget.resume()
+
     async def elicit(self, context: Any, params: Any) -> Any:
         call = self._current()
         if call is None or call.side is None:
             return types.ErrorData(code=types.INVALID_REQUEST,
                                    message="aish asks its user only while one of your tools runs")
-        data = params.model_dump(by_alias=True, mode="json", exclude_none=True)
-        call.budget.pause()
-        try:
-            action, content = await anyio.to_thread.run_sync(call.side.elicit, self.alias, data,
-                                                             abandon_on_cancel=True)
-        finally:
-            call.budget.resume()
+        action, content = await self._on_user_side(call, call.side.elicit, params)
         return types.ElicitResult.model_validate({"action": action,
                                                   "content": content if action == "accept" else None})
 
@@ -104,15 +108,10 @@ class ServerRequests:
         if call is None or call.side is None:
             return types.ErrorData(code=types.INVALID_REQUEST,
                                    message="aish samples only while one of your tools runs")
-        data = params.model_dump(by_alias=True, mode="json", exclude_none=True)
-        call.budget.pause()
         try:
-            answer = await anyio.to_thread.run_sync(call.side.sample, self.alias, data,
-                                                    abandon_on_cancel=True)
+            answer = await self._on_user_side(call, call.side.sample, params)
         except AishError as err:
             return types.ErrorData(code=types.INVALID_REQUEST, message=err.one_line(prefix=False))
-        finally:
-            call.budget.resume()
         return types.CreateMessageResult.model_validate(answer)
 
     async def list_roots(self, context: Any) -> Any:
