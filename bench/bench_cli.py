@@ -9,7 +9,11 @@
    the daemon).  Target: <= 120 ms on the project's kind of machine.
 3. What ``aish ask`` imports (``python -X importtime``): modules and their own time.
 
-Run: python3 bench/bench_cli.py [--runs 30] [--cold-runs 7]
+``--against DIR`` (a source tree of another revision, e.g. ``git archive REV | tar -x -C DIR``)
+alternates the cold runs between this install and that tree (its ``backend`` first on
+PYTHONPATH), with the paired ratio: the host's load moves both alike.
+
+Run: python3 bench/bench_cli.py [--runs 30] [--cold-runs 7] [--against DIR]
 """
 from __future__ import annotations
 
@@ -43,12 +47,12 @@ def run(argv: list) -> tuple:
     return wall, usage.ru_utime + usage.ru_stime, out
 
 
-def first_byte(argv: list, rundir: Path | None = None) -> tuple:
-    """(seconds to the first byte on stdout, CPU seconds the daemon had used by then: its
-    threads' run time from /proc, which a busy host inflates far less than wall time; None
-    when unknown)."""
+def first_byte(argv: list, rundir: Path | None = None, env: dict | None = None) -> tuple:
+    """(seconds to the first byte on stdout, CPU seconds the daemon had used by then, which
+    a busy host inflates far less than wall time; None when unknown)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                            env=env)
     proc.stdout.read(1)
     elapsed = time.perf_counter() - start
     cpu = daemon_cpu(rundir) if rundir is not None else None
@@ -58,13 +62,12 @@ def first_byte(argv: list, rundir: Path | None = None) -> tuple:
 
 
 def daemon_cpu(rundir: Path) -> float | None:
-    """The daemon's CPU seconds so far (the sum of its threads' schedstat run times, ns)."""
+    """The daemon's CPU seconds so far, every thread's, ended ones too (/proc/PID/stat's
+    utime + stime: clock ticks, 10 ms each on most hosts; medians of runs smooth that)."""
     try:
         pid = int((rundir / "daemon.pid").read_text().split()[0])
-        total = 0
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            total += int((task / "schedstat").read_text().split()[0])
-        return total / 1e9
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
 
@@ -89,12 +92,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--cold-runs", type=int, default=7)
+    parser.add_argument("--against", type=Path, help="a source tree to alternate the cold runs with")
     args = parser.parse_args()
 
     import aish
 
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(aish.__file__).parent),
-                    str(ROOT / "bench" / "minimal_client.py")],
+                    str(ROOT / "bench" / "minimal_client.py")]
+                   + ([str(args.against / "backend" / "aish")] if args.against else []),
                    env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
                    stdout=subprocess.DEVNULL, check=False)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # measure as installed: bytecode cached
@@ -127,23 +132,33 @@ def main() -> None:
         print(f"  aish ask imports {len(rows)} modules, {len(extra)} more than the minimal client "
               f"({sum(us for _, us in extra) / 1000:.1f} ms of their own import time, one run):")
         print("   ", ", ".join(name for name, _ in extra))
-        cold, cold_cpu = [], []
+        variants = [("this", None)]
+        if args.against:
+            variants.append(("against", dict(os.environ, PYTHONPATH=str((args.against / "backend").resolve()))))
+        cold: dict = {name: [] for name, _ in variants}
+        cold_cpu: dict = {name: [] for name, _ in variants}
         for _ in range(args.cold_runs):
-            runtime.stop()
-            wall, cpu = first_byte(aish_cmd, tmp / "run")
-            cold.append(wall)
-            if cpu is not None:
-                cold_cpu.append(cpu)
-        print(f"cold aish ask (no daemon), first byte: median {med(cold):.1f} ms of {args.cold_runs} "
-              f"(runs {', '.join(f'{c * 1000:.0f}' for c in cold)}; target <= 120 ms)")
-        if cold_cpu:
-            print(f"  the new daemon's CPU up to that byte: median {med(cold_cpu):.1f} ms "
-                  f"(runs {', '.join(f'{c * 1000:.0f}' for c in cold_cpu)})")
+            for name, env in variants:
+                runtime.stop()
+                wall, cpu = first_byte(aish_cmd, tmp / "run", env)
+                cold[name].append(wall)
+                if cpu is not None:
+                    cold_cpu[name].append(cpu)
+        for name, _ in variants:
+            label = "" if name == "this" else f" [{args.against}]"
+            print(f"cold aish ask (no daemon){label}, first byte: median {med(cold[name]):.1f} ms of "
+                  f"{args.cold_runs} (runs {', '.join(f'{c * 1000:.0f}' for c in cold[name])}; target <= 120 ms)")
+            if cold_cpu[name]:
+                print(f"  the new daemon's CPU up to that byte: median {med(cold_cpu[name]):.1f} ms "
+                      f"(runs {', '.join(f'{c * 1000:.0f}' for c in cold_cpu[name])})")
+        if args.against:
+            pairs = [a / b for a, b in zip(cold["this"], cold["against"])]
+            print(f"  this / against, paired runs: median {statistics.median(pairs):.2f}x")
         runtime.stop()
     print(json.dumps({"warm_wall_ms": {"minimal": round(mw, 1), "aish": round(aw, 1)},
                       "warm_cpu_ms": {"minimal": round(mc, 1), "aish": round(ac, 1)},
-                      "cold_first_byte_ms": round(med(cold), 1),
-                      "cold_daemon_cpu_ms": round(med(cold_cpu), 1) if cold_cpu else None,
+                      "cold_first_byte_ms": {name: round(med(v), 1) for name, v in cold.items()},
+                      "cold_daemon_cpu_ms": {name: round(med(v), 1) for name, v in cold_cpu.items() if v},
                       "load": os.getloadavg()[0], "imports": len(rows)}))
 
 
