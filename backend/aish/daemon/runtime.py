@@ -132,6 +132,21 @@ def is_running(rundir: os.PathLike | None = None) -> int | None:
 
 
 # ------------------------------------------------------------------ daemon side
+ready_fd = -1  # a forked daemon's end of the pipe its starter waits on (spawn.fork_daemon)
+
+
+def announce_ready() -> None:
+    """Close the pipe the process that forked this daemon waits on: it wakes at once (EOF)
+    instead of polling for the FIFO and pidfile.  Once; nothing when started otherwise."""
+    global ready_fd
+    fd, ready_fd = ready_fd, -1
+    if fd >= 0:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
 def acquire_instance(rundir: Path, wait: float = 1.0) -> int | None:
     """Lock daemon.lock for this process's life; None when another daemon holds it.
 

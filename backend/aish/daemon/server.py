@@ -77,8 +77,9 @@ class Server:
             runtime.write_pidfile(rundir, _version(), install.identity)
             self.log.info("daemon %d serving %s%s", os.getpid(), rundir,
                           " (restarted in place with the new install)" if resume else "")
-            self._prune()
             self.ready.set()
+            runtime.announce_ready()  # the client that forked us sends its question now
+            self._prune()
             for line in resume.lines if resume else ():
                 self._dispatch(line.encode("utf-8"))
             self._loop()

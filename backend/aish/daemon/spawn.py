@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import select
 import sys
 import time
 from pathlib import Path
@@ -19,7 +20,7 @@ from aish.daemon import runtime
 from aish.errors import DaemonError
 
 
-_pending: dict = {}  # rundir -> pid of a daemon this process started and has not seen ready
+_pending: dict = {}  # rundir -> (pid, ready pipe) of a daemon this process started, not yet seen ready
 
 
 def start_early(rundir: os.PathLike | None = None) -> None:
@@ -34,7 +35,7 @@ def start_early(rundir: os.PathLike | None = None) -> None:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             if not runtime.is_running(path):
-                _pending[str(path)] = fork_daemon(runtime.log_path())
+                _pending[str(path)] = fork_daemon(runtime.log_path(), with_ready=True)
         finally:
             os.close(fd)
     except Exception:  # start() reports the real problem, with its fix
@@ -68,10 +69,22 @@ def start(wait: float = 15.0, rundir: os.PathLike | None = None) -> int:
         if pid:
             return pid
         forked = can_fork()
-        child = _pending.pop(str(path), None)
+        child, ready = _pending.pop(str(path), (None, -1))
         if child is None or runtime.pid_exited(child):
-            child = fork_daemon(log) if forked else exec_daemon(log)
+            _close(ready)
+            child, ready = fork_daemon(log, with_ready=True) if forked else (exec_daemon(log), -1)
         poll = runtime.POLL / 4 if forked else runtime.POLL  # a forked daemon is ready in a few ms
+        return _wait_ready(path, child, ready, poll, deadline, log, wait)
+    finally:
+        os.close(fd)
+
+
+def _wait_ready(path: Path, child: int | None, ready: int, poll: float, deadline: float,
+                log: Path, wait: float) -> int:
+    """Until the new daemon serves: woken by its ready pipe (``ready``, closed by the daemon
+    once its FIFO and pidfile are up) rather than by a sleep; a poll still bounds each wait.
+    Closes ``ready``."""
+    try:
         while time.monotonic() < deadline:
             pid = runtime.is_running(path)
             if pid:
@@ -83,12 +96,25 @@ def start(wait: float = 15.0, rundir: os.PathLike | None = None) -> int:
                 last = runtime.tail(log)
                 raise DaemonError("the aish daemon exited at start" + (f": {last}" if last else ""),
                                   hint=f"see {log}")
-            time.sleep(poll)
+            if ready < 0:
+                time.sleep(poll)
+            elif select.select([ready], [], [], poll)[0]:  # EOF: ready, or gone; poll from now on
+                _close(ready)
+                ready = -1
     finally:
-        os.close(fd)
+        _close(ready)
     last = runtime.tail(log)
     raise DaemonError(f"the aish daemon did not start within {wait:g}s"
                       + (f": {last}" if last else ""), hint=f"see {log}")
+
+
+def _close(fd: int) -> None:
+    """Close a ready pipe's end (-1: none)."""
+    if fd >= 0:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def exec_daemon(log: Path) -> int | None:
@@ -119,12 +145,15 @@ def can_fork() -> bool:
             and os.environ.get("AISH_DAEMON_SPAWN", "fork") != "exec")
 
 
-def fork_daemon(log: Path) -> int | None:
+def fork_daemon(log: Path, with_ready: bool = False):
     """Become the daemon by forking this interpreter: it has Python and aish
     loaded already, which saves a whole interpreter start (~100+ ms) on a cold
     ask.  Double fork + setsid, stdio to /dev/null and the log, every inherited
-    fd closed (start.lock above all), cwd ``/``.  Returns the daemon's pid."""
+    fd closed (start.lock above all), cwd ``/``.  Returns the daemon's pid; with
+    ``with_ready``, ``(pid, fd)``: a pipe that reads EOF once the daemon serves
+    (``runtime.announce_ready``), so the caller waits on it instead of sleeping."""
     read_end, write_end = os.pipe()
+    ready_read, ready_write = os.pipe() if with_ready else (-1, -1)
     first = os.fork()
     if first == 0:  # pragma: no cover - runs in the child
         code = 1
@@ -140,7 +169,10 @@ def fork_daemon(log: Path) -> int | None:
             os.dup2(null, 0)
             os.dup2(out, 1)
             os.dup2(out, 2)
-            os.closerange(3, _max_fd())
+            if ready_write >= 0:  # kept, at fd 3, for runtime.announce_ready; the rest closed
+                os.dup2(ready_write, 3, inheritable=False)
+                runtime.ready_fd = 3
+            os.closerange(4 if ready_write >= 0 else 3, _max_fd())
             from aish.daemon.__main__ import main
 
             code = main([])
@@ -148,15 +180,19 @@ def fork_daemon(log: Path) -> int | None:
             pass
         os._exit(code)
     os.close(write_end)
+    if ready_write >= 0:
+        os.close(ready_write)
+        os.set_inheritable(ready_read, False)
     try:
         os.waitpid(first, 0)
         raw = os.read(read_end, 32)
     finally:
         os.close(read_end)
     try:
-        return int(raw or 0) or None
+        pid = int(raw or 0) or None
     except ValueError:
-        return None
+        pid = None
+    return (pid, ready_read) if with_ready else pid
 
 
 def _usable_log(log: Path) -> Path:
