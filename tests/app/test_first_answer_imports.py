@@ -2,8 +2,8 @@
 
 A cold ``aish ask`` waits for every module the daemon imports before its first byte, so
 the ask path must not pull in what only later work or other servers need.  Each case runs
-a fresh interpreter that builds the service and asks a question of a server on this
-machine (the loopback stub), recording ``sys.modules`` at the first text chunk.
+a fresh interpreter that asks a question of a server on this machine (the loopback stub),
+recording ``sys.modules`` at the first text chunk.
 """
 from __future__ import annotations
 
@@ -17,9 +17,8 @@ from tests.stub_server import Reply, StubServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PROBE = r'''
-import json, logging, os, sys
-from aish.app.service import Service
+PRELUDE = r'''
+import json, logging, os, sys, time
 from aish.ipc.protocol import Request
 from tests.doubles import RecordingReply
 
@@ -34,9 +33,28 @@ class FirstChunk(RecordingReply):
 
 
 reply = FirstChunk()
-Service(logging.getLogger("aish")).handle(
-    Request(id="probe", kind="ask", conv="probe", text="hi", cwd=os.getcwd(), env={}), reply)
+question = Request(id="probe", kind="ask", conv="probe", text="hi", cwd=os.getcwd(), env={})
+'''
+
+# the service itself, as the daemon's request threads run it
+SERVICE = PRELUDE + r'''
+from aish.app.service import Service
+
+Service(logging.getLogger("aish")).handle(question, reply)
 print(json.dumps({"first": seen[0] if seen else None, "text": "".join(reply.texts)}))
+'''
+
+# the daemon's lazy service: the question first, its warm-up after
+DAEMON = PRELUDE + r'''
+from aish.app.daemon_state import LATER
+from aish.daemon.__main__ import LazyService
+
+LazyService(logging.getLogger("aish")).handle(question, reply)
+deadline = time.monotonic() + 30
+while time.monotonic() < deadline and not all(name in sys.modules for name in LATER):
+    time.sleep(0.05)
+print(json.dumps({"first": seen[0] if seen else None, "text": "".join(reply.texts),
+                  "later": sorted(n for n in LATER if n in sys.modules)}))
 '''
 
 # what the first answer must not wait for: other servers' HTTP (requests), the judgement
@@ -48,30 +66,32 @@ NOT_BEFORE_THE_FIRST_BYTE = ("requests", "urllib3", "aish.net.pooled", "aish.saf
                              "aish.app.bridge", "aish.app.norris", "platform", "concurrent.futures")
 
 
-def _first_modules(config_file) -> list:
+def _probe(config_file, code: str) -> dict:
     with StubServer() as stub:
         config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
         stub.queue(Reply(text="hello there\nCMD: ls -la\n"))
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60,
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=90,
                              env=env, cwd=str(ROOT), stdin=subprocess.DEVNULL)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert "hello there" in result["text"]
     assert result["first"], "no text chunk arrived"
-    return result["first"]
+    return result
+
+
+def _not_yet(modules: list) -> list:
+    return [name for name in modules
+            if any(name == bad or name.startswith(bad + ".") for bad in NOT_BEFORE_THE_FIRST_BYTE)]
 
 
 def test_the_first_answer_waits_for_none_of_the_later_work(config_file):
-    modules = _first_modules(config_file)
-    loaded = [name for name in modules
-              if any(name == bad or name.startswith(bad + ".") for bad in NOT_BEFORE_THE_FIRST_BYTE)]
-    assert loaded == []
+    assert _not_yet(_probe(config_file, SERVICE)["first"]) == []
 
 
 def test_the_call_is_still_recorded_in_the_ledger(config_file):
     """The ledger opened after the answer still has the first call."""
-    _first_modules(config_file)
+    _probe(config_file, SERVICE)
     from aish.cost.ledger import Ledger
 
     ledger = Ledger()
@@ -81,47 +101,11 @@ def test_the_call_is_still_recorded_in_the_ledger(config_file):
         ledger.close()
 
 
-DAEMON_PROBE = r'''
-import json, logging, os, sys, time
-from aish.app.daemon_state import LATER
-from aish.daemon.__main__ import LazyService
-from aish.ipc.protocol import Request
-from tests.doubles import RecordingReply
-
-seen = []
-
-
-class FirstChunk(RecordingReply):
-    def text(self, chunk):
-        if not seen:
-            seen.append(sorted(sys.modules))
-        super().text(chunk)
-
-
-service = LazyService(logging.getLogger("aish"))
-service.handle(Request(id="probe", kind="ask", conv="probe", text="hi", cwd=os.getcwd(), env={}), FirstChunk())
-deadline = time.monotonic() + 30
-while time.monotonic() < deadline and not all(name in sys.modules for name in LATER):
-    time.sleep(0.05)
-print(json.dumps({"first": seen[0] if seen else None, "later": sorted(n for n in LATER if n in sys.modules)}))
-'''
-
-
 def test_the_daemon_loads_the_rest_after_its_first_answer(config_file):
     """The daemon's own background loading (``LazyService``) waits for the first answer,
     then still happens: the judgement of commands and the ledger are loaded after it."""
     from aish.app.daemon_state import LATER
 
-    with StubServer() as stub:
-        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
-        stub.queue(Reply(text="hello there\n"))
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        out = subprocess.run([sys.executable, "-c", DAEMON_PROBE], capture_output=True, text=True, timeout=90,
-                             env=env, cwd=str(ROOT), stdin=subprocess.DEVNULL)
-    assert out.returncode == 0, out.stderr
-    result = json.loads(out.stdout.strip().splitlines()[-1])
-    first = result["first"]
-    assert first, "no text chunk arrived"
-    assert [name for name in first if name.split(".")[0] in ("requests", "urllib3")] == []
-    assert "aish.safety.assess" not in first
+    result = _probe(config_file, DAEMON)
+    assert _not_yet(result["first"]) == []
     assert result["later"] == sorted(LATER)
