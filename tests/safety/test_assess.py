@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -44,20 +45,33 @@ def test_corpora_are_big_enough():
     assert sum(1 for _, level, _ in EFFECT_CASES if level != "low") >= 400
 
 
-@pytest.mark.parametrize("effect,level,command", EFFECT_CASES)
-def test_effect_corpus_is_flagged_at_its_level(effect, level, command):
+def _misjudged(level: str, command: str) -> Optional[str]:
+    """Why a labelled corpus line fails (not flagged, flagged below its level, a reason that is not
+    one short line), or None."""
     verdict = assess(command)
-    assert verdict is not None, f"[{effect}] not flagged: {command}"
-    assert RANK[verdict.level] >= RANK[level], f"[{effect}] {command}: {verdict}"
-    assert verdict.reason and "\n" not in verdict.reason and len(verdict.reason) <= 200
+    if verdict is None:
+        return "not flagged"
+    if RANK[verdict.level] < RANK[level]:
+        return f"flagged {verdict.level}: {verdict.reason}"
+    if not verdict.reason or "\n" in verdict.reason or len(verdict.reason) > 200:
+        return f"its reason is not one short line: {verdict.reason!r}"
+    return None
 
 
-@pytest.mark.parametrize("level,command", DESTRUCTIVE)
-def test_destructive_commands_are_flagged(level, command):
-    verdict = assess(command)
-    assert verdict is not None, f"not flagged: {command}"
-    assert RANK[verdict.level] >= RANK[level], f"{command}: {verdict}"
-    assert verdict.reason and "\n" not in verdict.reason and len(verdict.reason) <= 200
+def _every_line(name: str, cases: list[tuple[str, str]]) -> None:
+    """Judge every line of a corpus file (one case per file, not per line: pytest's own cost per
+    case was twenty times the judging); a failure names each line that failed, and why."""
+    wrong = [f"[{level}] {command!r}: {why}" for level, command in cases if (why := _misjudged(level, command))]
+    assert not wrong, f"{len(wrong)} of {len(cases)} lines of {name}:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("effect", sorted(EFFECTS))
+def test_effect_corpus_is_flagged_at_its_level(effect):
+    _every_line(f"effects/{effect}.txt", EFFECTS[effect])
+
+
+def test_destructive_commands_are_flagged():
+    _every_line("destructive.txt", DESTRUCTIVE)
 
 
 def test_everyday_commands_are_rarely_flagged():
