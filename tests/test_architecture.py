@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import parsed
+
 PACKAGE = Path(__file__).resolve().parents[1] / "backend" / "aish"
 
 LEAVES = {"errors", "paths", "version", "install"}  # import nothing of aish but each other
@@ -49,7 +51,7 @@ def part_of(module: str) -> str:
 
 def imports(path: Path):
     """(imported module, line) for every import in the file, at any depth."""
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, node.lineno
@@ -106,7 +108,7 @@ def test_the_walk_sees_a_broken_rule(tmp_path, monkeypatch):
 
 def runtime_imports(path: Path):
     """``imports`` without those under ``if TYPE_CHECKING:`` (never executed: no circle)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     skipped = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
@@ -210,5 +212,5 @@ def test_modules_in_different_packages_have_names_that_tell_them_apart():
 
 @pytest.mark.parametrize("name,path", [(n, p) for n, p in modules() if p.name == "__init__.py"])
 def test_every_package_init_is_a_docstring_only(name, path):
-    body = ast.parse(path.read_text(encoding="utf-8")).body
+    body = parsed(path).body
     assert len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant), name

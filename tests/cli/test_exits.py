@@ -7,6 +7,7 @@ from pathlib import Path
 import aish
 from aish.cli.exit_status import ExitStatus
 from tests.helpers import aish as run_aish
+from tests.sources import parsed
 
 PACKAGE = Path(aish.__file__).parent
 # the daemon is its own process with its own ``python -m aish.daemon`` entry, and a forked
@@ -39,7 +40,7 @@ def test_only_main_exits():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
-        for where, line in _exits(ast.parse(path.read_text(encoding="utf-8"))):
+        for where, line in _exits(parsed(path)):
             if (rel, where) not in ALLOWED:
                 found.append(f"{rel}:{line} in {where}")
     assert found == [], "raise aish.cli.exit_status.Exit(ExitStatus.X) instead"

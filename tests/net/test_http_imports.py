@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import aish
+from tests.sources import parsed
 
 PACKAGE = Path(aish.__file__).parent
 HTTP_LIBRARIES = {"requests", "urllib3"}
@@ -26,7 +27,7 @@ def test_only_net_imports_requests_or_urllib3():
         rel = path.relative_to(PACKAGE).as_posix()
         if rel.startswith("net/"):
             continue
-        for line, root in _imported_roots(ast.parse(path.read_text(encoding="utf-8"))):
+        for line, root in _imported_roots(parsed(path)):
             if root in HTTP_LIBRARIES:
                 found.append(f"{rel}:{line} imports {root}")
     assert found == [], "go through aish.net (client.HttpClient, transport) instead"
@@ -43,7 +44,7 @@ def test_http_failures_are_mapped_at_one_boundary():
         rel = path.relative_to(PACKAGE).as_posix()
         if rel == "net/transport.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
             if name in MAPPERS:
                 found.append(f"{rel}:{node.lineno} uses {name}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.sources import parsed
+
 SAFETY = Path(__file__).resolve().parents[2] / "backend" / "aish" / "safety"
 
 
@@ -14,7 +16,7 @@ def _graph(root: Path) -> dict:
     graph: dict = {}
     for name, path in modules.items():
         deps = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("aish.safety"):
                 for alias in node.names:
                     full = f"{node.module}.{alias.name}"
