@@ -26,6 +26,7 @@ _MAIL = {
                 "deduplicate": "deletes the messages it takes for duplicates",
                 "mailbox delete": "deletes mailboxes and their mail"},
     "cyrus": {"expire": "deletes expired mail"},
+    "sa-learn": {"--clear": "wipes the spam filter's learned database", "--forget": "forgets learned messages"},
     "ipurge": {"-f": "deletes mail from the mailboxes"},
 }
 # ----------------------------------------------------------------- directory services and accounts
@@ -41,6 +42,11 @@ _DIRECTORY = {
     "kdb5_util": {"destroy": "destroys the Kerberos database"},
     "samba-tool": {"domain demote": "demotes the domain controller (its directory goes)"},
     "pw": {"userdel": "deletes a user", "groupdel": "deletes a group"},
+    "zmprov": {"da": "deletes a mail account", "deleteAccount": "deletes a mail account", "dd": "deletes a domain",
+               "deleteDomain": "deletes a domain", "ddl": "deletes a distribution list", "dc": "deletes a COS"},
+    "ipa-server-install": {"--uninstall": "uninstalls the identity server: its directory and CA go"},
+    "ipa-replica-install": {"--uninstall": "uninstalls the replica: its directory goes"},
+    "ipa-client-install": {"--uninstall": "unenrolls the machine from the domain"},
 }
 # ----------------------------------------------------------------- keys, tokens and certificate stores
 _KEYS = {
@@ -65,6 +71,10 @@ _KEYS = {
               "auth disable": "disables an auth method: its tokens are revoked",
               "lease revoke": "revokes leases"},
     "step": {"ca revoke": "revokes a certificate"},
+    "certbot": {"revoke": "revokes the certificate (and deletes it)"},
+    "sedutil-cli": {"--PSIDrevert": "reverts the drive to factory state: every byte on it is lost",
+                    "--revertTPer": "reverts the drive to factory state: its data is lost",
+                    "--yesIreallywanttoERASEALLmydatausingthePSID": "erases every byte on the drive"},
 }
 # ----------------------------------------------------------------- VMs, zones and snapshots
 _MACHINES = {
@@ -88,6 +98,12 @@ _MACHINES = {
     "prlctl": {"snapshot-switch": "switches the machine to a snapshot (what changed since is lost)",
                "stop --kill": "stops the machine at once (unsaved state is lost)"},
     "virsh": {"destroy": "pulls the plug on the domain", "reset": "resets the domain like a reset button"},
+    "xe": {"vm-uninstall": "destroys the VM and its disks", "vm-destroy": "destroys the VM",
+           "vm-shutdown --multiple": "shuts down every VM the filter matches", "sr-destroy": "destroys a storage "
+           "repository and its disks", "vdi-destroy": "destroys a virtual disk", "snapshot-revert": "reverts to a "
+           "snapshot (what changed since is lost)", "vm-reset-powerstate": "forgets the VM's power state"},
+    "qvm-shutdown": {"--all": "shuts every qube down"},
+    "qvm-kill": {"*": "kills the qube at once, like pulling the plug"},
     "xl": {"destroy": "pulls the plug on the domain"},
     "qm": {"stop": "stops the VM at once, like pulling the plug", "rollback": "rolls the VM back to a snapshot",
            "delsnapshot": "deletes a snapshot"},
@@ -98,6 +114,19 @@ _MACHINES = {
     "govc": {"snapshot.revert": "reverts the machine to a snapshot", "vm.power -off": "powers the machine off"},
     "snapper": {"rollback": "rolls the system back to a snapshot", "undochange": "undoes the changes since"},
     "timeshift": {"--restore": "restores the system to a snapshot (what changed since is lost)"},
+    "kexec": {"-e": "reboots into the loaded kernel at once, without shutting down",
+              "--exec": "reboots into the loaded kernel at once, without shutting down"},
+    "xkill": {"-all": "kills every X client: every window closes"},
+    "zellij": {"kill-all-sessions": "kills every session and what runs in it",
+               "delete-all-sessions": "deletes every session"},
+    "swaymsg": {"exit": "ends the session: every window closes"},
+    "i3-msg": {"exit": "ends the session: every window closes"},
+    "hyprctl": {"dispatch exit": "ends the session: every window closes"},
+    "bspc": {"quit": "ends the session: every window closes"},
+    "herbstclient": {"quit": "ends the session: every window closes"},
+    "riverctl": {"exit": "ends the session: every window closes"},
+    "openbox": {"--exit": "ends the session: every window closes"},
+    "fsutil": {"deletejournal": "deletes the volume's change journal", "setzerodata": "zeroes a range of the file"},
 }
 # ----------------------------------------------------------------- disks: repairs that discard, fixers that rewrite
 _DISKS = {
@@ -111,6 +140,14 @@ _DISKS = {
     "install-mbr": {"*": "writes a master boot record onto the device"},
     "syslinux": {"*": "installs a boot loader onto the partition"},
     "dc3dd": {"wipe": "wipes the device", "hwipe": "wipes the device"},
+    "rkdeveloptool": {"ef": "erases the board's flash", "wl": "writes the board's flash"},
+    "upgrade_tool": {"ef": "erases the board's flash", "uf": "writes the board's flash"},
+    "edl": {"e": "erases a partition of the phone", "w": "writes a partition of the phone",
+            "wl": "writes the phone's partitions", "wf": "writes the phone's whole flash"},
+    "mtk": {"e": "erases a partition of the phone", "w": "writes a partition of the phone",
+            "wl": "writes the phone's partitions", "wf": "writes the phone's whole flash"},
+    "uuu": {"-b": "writes an image onto the board's storage"},
+    "odin4": {"-a": "flashes the phone", "-b": "flashes the phone's boot loader"},
     "diskutil": {"zeroDisk": "writes zeros over the whole disk", "randomDisk": "writes random data over the disk",
                  "secureErase": "erases the disk", "reformat": "reformats the volume (its data is lost)"},
 }
@@ -129,6 +166,8 @@ _HOSTING = {
     "dokku": {"apps:destroy": "destroys the app"},
     "gitlab-ctl": {"cleanse": "deletes every piece of GitLab's data", "remove-accounts": "removes GitLab's accounts"},
     "gitlab-rake": {"gitlab:backup:restore": "restores a backup over the database"},
+    "magento": {"setup:uninstall": "drops the store's database and its configuration"},
+    "ghost": {"uninstall": "removes the site, its content and its database"},
     "cf": {"delete-space": "deletes the space and its apps", "delete-org": "deletes the org and everything in it"},
     "nginx": {"-s=stop": "stops the web server at once (fast shutdown)"},
     "apachectl": {"-k=stop": "stops the web server at once", "stop": "stops the web server at once"},
@@ -141,6 +180,9 @@ _HOSTING = {
 # ----------------------------------------------------------------- package managers: removing every package
 _PACKAGES = {
     "eselect": {"news purge": "deletes every news item", "kernel remove": "removes a kernel"},
+    "scoop": {"uninstall scoop": "uninstalls scoop and every app it installed"},
+    "gem": {"yank": "removes a published version from the registry: no one can install it"},
+    "cargo": {"yank": "marks a published version as withdrawn from the registry"},
     "pkg_delete": {"-a": "deletes every installed package", "-X": "deletes every package but the named ones"},
 }
 # ----------------------------------------------------------------- databases: tools named for maintenance
@@ -148,6 +190,10 @@ _DATABASES = {
     "pg_resetwal": {"*": "resets PostgreSQL's write-ahead log: committed data may be lost"},
     "pg_resetxlog": {"*": "resets PostgreSQL's write-ahead log: committed data may be lost"},
     "pg_archivecleanup": {"*": "deletes WAL files from the archive"},
+    "pg_rewind": {"*": "rewinds the data directory to the source's: its own later changes are lost"},
+    "mysqlimport": {"--delete": "empties each table before importing", "-d": "empties each table before importing"},
+    "ipfw": {"flush": "deletes every firewall rule (with a default deny, the way in goes)"},
+    "socketfilterfw": {"--setglobalstate=off": "turns the application firewall off"},
     "pgbench": {"-I=d": "drops the benchmark tables"},
     "memcflush": {"*": "deletes every item in the memcached servers"},
     "mongod": {"--repair": "repairs the data files (what cannot be read is dropped)"},

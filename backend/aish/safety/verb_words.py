@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, LIGHT_NOUNS, NOMINAL_VERBS, POWER, RESET, WEAK
+from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, LIGHT_NOUNS, NOMINAL_VERBS, POWER, RESET, WEAK, WEAK_DATA_NOUNS
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True)) + \
@@ -21,6 +21,9 @@ _FUSED_TAILS = ("delete", "destroy", "remove", "expunge", "obliterate", "purge")
 _NOT_A_PREFIX = frozenset({"no", "not", "dont", "un", "auto", "skip", "pre", "post", "on", "can", "allow", "keep",
                            "safe", "soft", "undo", "re", "ask", "confirm", "prevent", "protect", "disable", "to",
                            "will", "marked", "pending", "should", "may", "must", "do", "did", "being", "be"})
+# Nouns read after a fused `del`/`rm` only (`pvecm delnode`, `delpeer`): too common to be data elsewhere.
+_FUSED_NOUNS = frozenset({"node", "nodes", "peer", "peers", "member", "members", "host", "hosts", "princ", "vm"})
+_WEAK_PREFIXES = ("clear", "flush", "kill", "evict", "revoke", "drain")
 _LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
 
 
@@ -49,7 +52,8 @@ def _split_affixes(piece: str) -> list:
     if piece.endswith("all") and piece[:-3] in _ALL_VERBS:  # stopall, killall, purgeall
         return [piece[:-3], "all"]
     for short in ("del", "rm"):
-        if piece.startswith(short) and piece[len(short):] in DATA_NOUNS and len(piece) > len(short) + 1:
+        if piece.startswith(short) and (piece[len(short):] in DATA_NOUNS or piece[len(short):] in _FUSED_NOUNS) \
+                and len(piece) > len(short) + 1:
             return [short, piece[len(short):]]
         if piece.endswith(short) and piece[:-len(short)] in ("user", "group", "vol", "db", "key", "node"):
             return [piece[:-len(short)], short]  # userdel, groupdel
@@ -66,6 +70,9 @@ def _split_affixes(piece: str) -> list:
             head = piece[:-len(verb)]
             if head in _AFFIX_PREFIXES or head in DATA_NOUNS:
                 return [head, verb]
+    for verb in _WEAK_PREFIXES:  # `clearsnapshot`, `flushkeys`, `killcluster`: a weak verb fused before data
+        if piece.startswith(verb) and piece[len(verb):] in DATA_NOUNS and piece[len(verb):] not in WEAK_DATA_NOUNS:
+            return [verb, piece[len(verb):]]
     for verb in _FUSED_TAILS:  # `ldapdelete`, `ktremove`: a verb fused after the program's own prefix
         if piece.endswith(verb) and len(piece) - len(verb) >= 2 and piece[:-len(verb)] not in _NOT_A_PREFIX:
             return [piece[:-len(verb)], verb]

@@ -82,7 +82,10 @@ BACKUP_TOOLS: frozenset = frozenset({"restic", "borg", "borgmatic", "tarsnap", "
 # Programs whose business is a database's schema: their clean, reset and downgrade act on the database.
 MIGRATION_TOOLS: frozenset = frozenset({"alembic", "flyway", "liquibase", "dbmate", "goose", "diesel", "sqlx",
                                         "knex", "prisma", "sequelize", "sequelize-cli", "typeorm", "migrate",
-                                        "atlas", "sqitch", "dbt", "skeema", "tern", "yoyo", "refinery", "ecto"})
+                                        "atlas", "sqitch", "dbt", "skeema", "tern", "yoyo", "refinery", "ecto",
+                                        "phinx", "propel", "db-migrate", "node-pg-migrate", "umzug", "mikro-orm",
+                                        "drizzle-kit", "graphile-migrate", "shmig", "pgroll", "dbmigrate",
+                                        "migrate-mongo", "ruby-migrate", "evolve", "grate", "roundhouse"})
 # Programs that write to a device by nature (a phone, a board, a chip): no /dev path is needed.
 DEVICE_PROGRAMS: dict = {"fastboot": {"-w", "erase", "format", "flash", "flashall", "unlock", "flashing", "wipe"},
                          "heimdall": {"flash"}, "esptool": {"erase_flash", "write_flash", "erase-flash", "write-flash"},
@@ -161,7 +164,8 @@ worktrees filter filters rule-cache thumbnail thumbnails preview previews log lo
 # ----------------------------------------------------------------- options
 # Options that destroy on their own, on any program that has them.
 HEAVY_OPTIONS_PATTERN = re.compile(r"^--(delete|remove|wipe|erase|destroy|drop|purge)-(disks?|data|volumes?|storage|"
-                                   r"snapshots?|backups?|databases?|files|all|everything|images?|old|older-than)$")
+                                   r"snapshots?|backups?|databases?|files|all|everything|images?|old|older-than)$|"
+                                   r"^--(destroy|wipe|erase|nuke|obliterate)-[a-z][\w-]*$")  # `--destroy-workers`
 HEAVY_OPTIONS: frozenset = frozenset("""
 --purge --wipe --wipe-data --wipe-all --erase --erase-all --destroy --drop --drop-database --delete-data
 --delete-all --remove-all --remove-all-storage --delete-storage --delete-volumes --delete-snapshots

@@ -118,10 +118,14 @@ def rule_volume(c: Ctx) -> Optional[tuple]:
     if p == "cryptsetup" and any(t in ("luksFormat", "erase", "luksErase", "luksKillSlot", "luksRemoveKey")
                                  for t in texts) or p == "mdadm" and "--zero-superblock" in texts or \
             p == "hdparm" and any(t.startswith("--security-erase") or t == "--trim-sector-ranges" for t in texts) or \
-            p == "nvme" and texts[:1] in (["format"], ["sanitize"]) or p == "sg_format":
+            p == "nvme" and texts[:1] in (["format"], ["sanitize"]) or \
+            p == "sg_format" and any(t in ("-F", "--format") or re.fullmatch(r"-[a-zA-Z]*F[a-zA-Z]*", t)
+                                     for t in texts):  # without --format it only reports
         return HIGH, f"{p} erases the volume header or the whole disk (its data becomes unreadable) ({c.text})"
-    if p in ("lvreduce", "resize2fs", "xfs_growfs", "lvresize") and any(t.startswith("-L") and "-" in t[2:3]
-                                                                        for t in texts):
+    shrinks = p == "lvreduce" and not {"-r", "--resizefs"} & set(texts) and \
+        any(t.startswith(("-L", "-l", "--size", "--extents")) for t in texts)  # lvreduce only shrinks
+    if shrinks or p in ("lvreduce", "resize2fs", "xfs_growfs", "lvresize") and \
+            any(t.startswith("-L") and "-" in t[2:3] for t in texts):
         return MEDIUM, f"{p} shrinks a volume: data past the new end is lost ({c.text})"
     if p == "flashrom" and any(t in ("-w", "--write", "-E", "--erase") for t in texts):
         return HIGH, f"flashrom rewrites the firmware chip ({c.text})"
@@ -144,6 +148,9 @@ def rule_partition(c: Ctx) -> Optional[tuple]:
     dev = next((t for t in texts if t.startswith("/dev/")), "a disk")
     return (HIGH if c.prog in ("parted", "sgdisk", "sfdisk") or c.seg.redirects or c.chain else MEDIUM,
             f"{c.prog} rewrites the partition table of {dev} ({c.text})")
+
+
+_BACKUP_COPY = re.compile(r"\.(bak|orig|old|backup|save|dist|pre-\w+|\d{6,14})$|~$")
 
 
 def rule_copy_over(c: Ctx) -> Optional[tuple]:
@@ -174,6 +181,8 @@ def rule_copy_over(c: Ctx) -> Optional[tuple]:
         if t.kind == "device":
             best = worst(best, (HIGH, f"{c.prog} writes straight to the device {w.text} ({c.text})"))
             continue
+        if c.prog == "cp" and t.kind == "system" and _BACKUP_COPY.search(t.path):
+            continue  # `sudo cp /etc/fstab /etc/fstab.bak`: a backup copy beside the original
         level = overwrite_level(t)
         if level is not None:
             best = worst(best, (level, f"{c.prog} overwrites {describe(t)} ({c.text})"))

@@ -154,6 +154,9 @@ def rule_find(c: Ctx) -> Optional[tuple]:
             # find also matches its start point: `find / -exec chmod 777 {} +` changes / itself
             start = roots[0] if roots and not names else None
             inner = [start if x.text == "{}" and start is not None else x for x in inner]
+            if names and roots:  # `find /tmp -name 'pytest-*' -exec rm -rf {} +`: each match, not the start point
+                inner = [Word(roots[0].text.rstrip("/") + "/" + names[0].text, x.raw, has_var=roots[0].has_var)
+                         if x.text == "{}" else x for x in inner]
             each = (roots[0].text.rstrip("/") + "/" + names[0].text) if roots and names else \
                 roots[0].text if roots else "."
             inner = [Word(x.text.replace("{}", each), x.raw, quoted=x.quoted, has_var=x.has_var or roots[0].has_var

@@ -41,6 +41,9 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
         if len(ops) >= 2 and is_device(ops[1]):
             return HIGH, f"{c.prog} writes onto the device {ops[1]}: what it holds is lost ({c.text})"
         return None
+    into = _output_to_device(c.texts)
+    if into:
+        return HIGH, f"{c.prog} writes its output onto the device {into}: what it holds is lost ({c.text})"
     dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
                 not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) or
                 re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
@@ -52,3 +55,19 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
             options & DEVICE_WRITE_OPTIONS or words & FLASH:
         return HIGH, f"{c.prog} writes onto the device {dev}: what it holds is lost ({c.text})"
     return None
+
+
+# Options and keys that name where a program writes (`partclone -o /dev/sdb2`, `ntfsclone --overwrite
+# /dev/sda1`, `fsarchiver restfs x.fsa id=0,dest=/dev/sdb1`, `dc3dd wipe=/dev/sdb`): a partition too.
+_OUTPUT_OPTIONS = {"-o", "--output", "-O", "--overwrite", "--dest", "--destination", "--target", "--device-out"}
+_OUTPUT_KEY = re.compile(r"(?:^|,)(?:of|dest|destination|wipe|hwipe|output|out|target)=(/dev/[^,\s]+)")
+
+
+def _output_to_device(texts: list) -> str:
+    for k, t in enumerate(texts):
+        if t in _OUTPUT_OPTIONS and k + 1 < len(texts) and is_device(texts[k + 1]):
+            return texts[k + 1]
+        m = _OUTPUT_KEY.search(t)
+        if m and is_device(m.group(1)):
+            return m.group(1)
+    return ""

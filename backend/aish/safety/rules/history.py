@@ -89,6 +89,8 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"drops every stash ({c.text})"
     if sub == "stash" and texts[:1] == ["drop"]:
         return LOW, f"drops a stash ({c.text})"
+    if sub == "filter-repo" and set(texts) & {"--analyze", "--dry-run", "--help", "-h"}:
+        return None  # writes a report, rewrites nothing
     if sub in ("filter-branch", "filter-repo") or (sub == "rebase" and flags & {"--root"}):
         return MEDIUM, f"rewrites the history of the repository ({c.text})"
     if sub == "reflog" and texts[:1] in (["expire"], ["delete"]) or \

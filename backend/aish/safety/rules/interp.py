@@ -27,7 +27,9 @@ _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "
                  "pwsh": ("-c", "-command", "-Command"), "powershell": ("-c", "-command", "-Command"),
                  "powershell.exe": ("-c", "-command", "-Command"), "pwsh.exe": ("-c", "-command", "-Command"),
                  "tclsh": (), "groovy": ("-e",), "jshell": (), "julia": ("-e",), "elixir": ("-e",),
-                 "kotlin": ("-e",), "scala": ("-e",)}
+                 "kotlin": ("-e",), "scala": ("-e",), "guile": ("-c",), "racket": ("-e", "--eval"),
+                 "erl": ("-eval",), "sbcl": ("--eval",), "clisp": ("-x",), "csi": ("-e", "-eval", "-p"),
+                 "gosh": ("-e",), "emacs": ("--eval",), "janet": ("-e",), "chibi-scheme": ("-e",)}
 _POWERSHELL = {"pwsh", "powershell", "powershell.exe", "pwsh.exe"}
 
 _STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`]*)`)"""
@@ -54,12 +56,19 @@ _FS_CALLS = [
      True),
     (re.compile(r"\b(?:File\.(?:delete|unlink)|FileUtils\.(?:rm|rm_f))\s*\(?\s*([^,)\s;]+)"), False),
     (re.compile(r"\b(?:rmtree|remove_tree)\s*\(?\s*([^,)\s;]+)"), True),
+    # Lisps and Erlang: `(delete-directory/files DIR)`, `file:del_dir_r("DIR")`, `(delete-file F)`
+    (re.compile(r"\(\s*delete-directory/files\s+((?:[^()\s]|\((?:[^()]|\([^()]*\))*\))+)"), True),
+    (re.compile(r"\(\s*delete-directory\s+((?:[^()\s]|\([^()]*\))+)\s+t\s*\)"), True),  # emacs: t, recursive
+    (re.compile(r"\(\s*(?:delete-file|delete-directory)\s+((?:[^()\s]|\([^()]*\))+)"), False),
+    (re.compile(r"\bfile:del_dir_r\s*\(\s*([^,()]+)"), True),
+    (re.compile(r"\bfile:(?:delete|del_dir)\s*\(\s*([^,()]+)"), False),
     (re.compile(r"(?<![\w.$>])(?:unlink|rmdir)\b\s*\(?\s*([^,)\s;]+)"), False),
 ]
 # Expressions for home, whatever the language.
 _HOME_EXPR = re.compile(r"expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|environ\[\s*['\"]HOME['\"]\s*\]|"
                         r"getenv\(\s*['\"]HOME['\"]\s*\)|process\.env\.HOME|homedir\(\)|Dir\.home|"
-                        r"ENV\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*HOME\s*\}|\$env:USERPROFILE|\$HOME|~")
+                        r"ENV\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*HOME\s*\}|\$env:USERPROFILE|\$HOME|~|"
+                        r"find-system-path\s+(?:\(quote\s+|')home-dir|\(getenv\s+\"HOME\"\)|os:getenv\(\"HOME\"\)")
 _FETCH = re.compile(r"\burlopen\b|\brequests\.(?:get|post)\b|\burllib\b|\bhttp\.client\b|\burlretrieve\b|"
                     r"\bfetch\s*\(|\bhttps?\.get\b|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|\bLWP::|\bHTTP::Tiny\b|"
                     r"\bfile_get_contents\s*\(\s*['\"]https?:|\bDownloadString\b|\bInvoke-WebRequest\b|\biwr\b|"
@@ -226,5 +235,6 @@ RULES: dict = {"awk": [rule_awk_system], "gawk": [rule_awk_system], "mawk": [rul
                "nawk": [rule_awk_system]}
 for _p in ("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua",
            "luajit", "Rscript", "osascript", "bun", "deno", "pwsh", "powershell", "powershell.exe", "pwsh.exe",
-           "groovy", "julia", "elixir", "kotlin", "scala", "tclsh", "jshell"):
+           "groovy", "julia", "elixir", "kotlin", "scala", "tclsh", "jshell", "guile", "racket", "erl", "sbcl",
+           "clisp", "csi", "gosh", "emacs", "janet", "chibi-scheme"):
     RULES[_p] = [rule_interpreter_body]

@@ -67,6 +67,8 @@ def rule_service(c: Ctx) -> Optional[tuple]:
         return None
     if verb not in _STOP_VERBS or verb in ("restart", "reload") and p != "systemctl":
         return None
+    if verb in ("stop", "kill", "disable", "mask") and any(u in ("*", "'*'") or u.endswith("/*") for u in units):
+        return MEDIUM, f"{verb} every service ({c.text})"  # `sv down /var/service/*`, `systemctl stop '*'`
     cut = [u for u in units if _ACCESS_SERVICES.match(u)]
     if cut and verb not in ("restart", "reload"):
         return HIGH, f"{verb} {cut[0]} cuts remote access or the session ({c.text})"
@@ -187,6 +189,8 @@ def rule_accounts(c: Ctx) -> Optional[tuple]:
                                                        "-m", "-I", "-W", "-n", "-x"}))
     who = pos[-1].text if pos else "a user"
     root = who in ("root", "$USER", "${USER}", "$LOGNAME", "$(whoami)", "`whoami`")
+    if p in ("userdel", "deluser", "luserdel") and not pos and c.xargs:  # `cut -f1 leavers.csv | xargs userdel -r`
+        return MEDIUM, f"deletes every account its input names ({c.text})"
     if p in ("userdel", "deluser", "luserdel") and pos:
         if p == "deluser" and len(pos) == 2:
             return (HIGH if pos[1].text in ("sudo", "wheel", "admin") else MEDIUM,
@@ -292,7 +296,7 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
         pos = [t for t in texts if not t.startswith("-")]
         if not pos or pos[0] not in verbs[p] and not (p == "emerge" and set(texts) & verbs[p]):
             return None
-        pkgs = pos[1:]
+        pkgs = pos if p == "emerge" and pos[0] not in verbs[p] else pos[1:]  # `emerge --unmerge ATOM`
     else:
         return None
     if p in ("pkg", "pkg_delete") and any(t in ("--all", "-a") or re.fullmatch(r"-[a-zA-Z]*a[a-zA-Z]*", t)
@@ -300,7 +304,9 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
         return HIGH, f"removes every installed package ({c.text})"
     if p == "snap" and "--purge" in texts:
         return MEDIUM, f"snap remove --purge deletes the snap's data too (no snapshot is kept) ({c.text})"
-    core = [x for x in pkgs if _CORE_PACKAGES.match(x) or x.startswith("*") or x == "'*'"]
+    if any(x in ("~i", "?installed", "'~i'", "~i~M", "installed") for x in pkgs):  # aptitude's and port's "every one"
+        return HIGH, f"removes every installed package ({c.text})"
+    core = [x for x in pkgs if _CORE_PACKAGES.match(x.rsplit("/", 1)[-1]) or x.startswith("*") or x == "'*'"]
     if core:
         return HIGH, f"removes {', '.join(core[:3])}, which the system boots, logs in or is reached with ({c.text})"
     if (c.xargs or any(w.subs for w in c.args)) and not any(_ORPHANS.search(sub) for w in c.args for sub in w.subs):

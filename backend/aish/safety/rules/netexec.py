@@ -57,6 +57,11 @@ def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# Code on the line that runs what it reads (`exec(sys.stdin.read())`, `eval(STDIN.read)`, `load(io.read())`).
+_RUNS_INPUT = re.compile(r"\b(exec|eval|compile|execfile|system|popen|subprocess|execSync|spawn|Function|"
+                         r"child_process|loadstring|(?<!\.)load|dofile|instance_eval|iex|Invoke-Expression|runpy)\b")
+
+
 def _stdin_is_data(texts: list) -> bool:
     """Does the interpreter run a module or a script file, so that what is piped in is that program's
     data (``curl … | python3 -m json.tool``, ``curl … | python3 parse.py``), not code to run?"""
@@ -67,7 +72,8 @@ def _stdin_is_data(texts: list) -> bool:
             return False
         if t.startswith("-"):
             if t in ("-c", "-e", "--eval", "-E", "-r"):
-                return False  # the code is on the line, and may read more from stdin
+                code = texts[k + 1] if k + 1 < len(texts) else ""
+                return bool(code) and not _RUNS_INPUT.search(code)  # `json.load(sys.stdin)` reads data; exec runs it
             continue
         return True  # a script file: stdin is what it reads
     return False

@@ -94,7 +94,33 @@ def rule_dd_over_own_file(c: Ctx) -> Optional[tuple]:
     return None
 
 
+_EDITORS = {"ex", "vi", "vim", "nvim", "vim.basic", "vim.tiny", "view"}
+# An editor's script that deletes every line: `%d`, `1,$d`, `g/^/d`, `%delete`.
+_DELETE_ALL_LINES = re.compile(r"(^|[|\s:])(%|1,\$)\s*d(elete)?\b|\bg/[^/]*/d\b")
+_WRITES = re.compile(r"(^|[|\s:])(x|wq?|wq!|x!|w!|exit|update)\s*($|\|)")
+
+
+def rule_editor_script(c: Ctx) -> Optional[tuple]:
+    """``ex -sc '%d|x' ~/.bashrc``: the editor deletes every line and saves: the file is emptied."""
+    texts = c.texts
+    script = " | ".join([texts[k + 1] for k, t in enumerate(texts[:-1]) if re.fullmatch(r"-[a-zA-Z]*c", t)] +
+                        [t[1:] for t in texts if t.startswith("+") and len(t) > 1])
+    if not (_DELETE_ALL_LINES.search(script) and _WRITES.search(script)):
+        return None
+    best = None
+    files = [t for k, t in enumerate(texts) if not t.startswith(("-", "+")) and
+             not (k and re.fullmatch(r"-[a-zA-Z]*c", texts[k - 1]))]
+    for f in files:
+        t = target(Word(f, f, has_var="$" in f))
+        level = overwrite_level(t) or (MEDIUM if t.kind in ("user", "dot") else None)
+        if level is not None:
+            best = worst(best, (level, f"{c.prog} deletes every line of {describe(t)} and saves it ({c.text})"))
+    return best
+
+
 RULES: dict = {p: [rule_extract_into] for p in _EXTRACTORS - {"busybox"}}
+for _p in _EDITORS:
+    RULES[_p] = [rule_editor_script]
 for _p in _OUTPUT_OPTIONS:
     RULES.setdefault(_p, []).append(rule_output_over)
 RULES["dd"] = [rule_dd_over_own_file]

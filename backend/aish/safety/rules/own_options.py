@@ -25,18 +25,19 @@ _NOT_DOING = {"-n", "--dry-run", "--help", "-h", "--version", "-V", "--usage"}
 _ON = {"true", "yes", "1", "on", "y", "all"}
 _SWITCH = re.compile(r"^([A-Za-z][\w.-]*)=(.+)$")
 _CMDLET = re.compile(r"^([A-Za-z]+)-([A-Za-z]+)$")
+_SECURITY_ARG = re.compile(r"\b(selinux=0|enforcing=0|apparmor=0|security=none|lockdown=none|module\.sig_enforce=0)")
 _BUNDLE = re.compile(r"^-[A-Za-z]{1,4}$")
 
 
 def rule_own_options(c: Ctx, unknown: bool = True) -> Optional[tuple]:
     """A documented option or verb of this program, a destroying switch, and, for programs no rule
     names (``unknown``; an interpreter's ``-e`` is code, judged by its own rule), a one-shot command."""
-    found = _documented(c) or _cmdlet_switch(c)
+    found = _documented(c) or _cmdlet_switch(c) or _rpc_method(c) or _shell_escape(c)
     if found is None or found[0] < HIGH:
         found = worst(found, _switches(c))
     if found is None and unknown and c.prog not in READ_ONLY:
-        found = _command_option(c)
-    return found
+        found = _command_option(c) or _fed_commands(c)
+    return found or _security_off_at_boot(c)
 
 
 def _documented(c: Ctx) -> Optional[tuple]:
@@ -89,13 +90,40 @@ def _cmdlet_switch(c: Ctx) -> Optional[tuple]:
     (back to a snapshot: what changed since is lost)."""
     m = _CMDLET.match(c.prog)
     if m is None:
-        return None
+        return _environment_cleared(c)
     verb, noun = m.group(1).lower(), m.group(2).lower()
     switches = {t.lower().split(":", 1)[0] for t in c.texts if t.startswith("-")}
+    listing = broad_listing(c)
+    if listing and verb in ("remove", "stop", "uninstall", "disable", "clear", "suspend", "unregister"):
+        return MEDIUM, f"{c.prog} acts on everything {listing} lists ({c.text})"  # `Get-Service | Stop-Service`
     if verb in ("stop", "suspend") and switches & {"-turnoff", "-kill"}:
         return MEDIUM, f"{c.prog} stops it at once, like pulling the plug: unsaved state is lost ({c.text})"
     if verb == "restore" and ("snapshot" in noun or "checkpoint" in noun):
         return MEDIUM, f"{c.prog} returns to a snapshot: what changed since is lost ({c.text})"
+    return None
+
+
+def broad_listing(c: Ctx) -> str:
+    """The ``Get-…`` cmdlet with no name that feeds this one (``Get-AppxPackage -AllUsers | Remove-AppxPackage``):
+    it lists everything of its kind."""
+    return next((f.words[0].text for f in c.chain if f.words and re.match(r"(?i)get-\w+$", f.words[0].text) and
+                 not any(not w.text.startswith("-") for w in f.words[1:])), "")
+
+
+def _environment_cleared(c: Ctx) -> Optional[tuple]:
+    """``[Environment]::SetEnvironmentVariable("Path", "", "Machine")``: PATH emptied for every program."""
+    if "setenvironmentvariable" in c.prog.lower() and \
+            re.search(r"""(?i)setenvironmentvariable\(\s*["']path["']\s*,\s*(""|''|\$null)""", c.text):
+        return MEDIUM, f"empties PATH for every program that starts later ({c.text})"
+    return None
+
+
+def _security_off_at_boot(c: Ctx) -> Optional[tuple]:
+    """``grubby --update-kernel=ALL --args="selinux=0"``: the kernel boots with its protection off."""
+    for t in c.texts:
+        m = _SECURITY_ARG.search(t)
+        if m and c.prog not in ("echo", "printf", "grep", "rg", "cat"):
+            return MEDIUM, f"{c.prog} sets {m.group(0)}: the machine boots with that protection off ({c.text})"
     return None
 
 
@@ -132,3 +160,65 @@ def _command_option(c: Ctx) -> Optional[tuple]:
             if found is not None and found[0] >= MEDIUM:
                 return found[0], f"{found[1]}, given to {c.prog} {t}"
     return None
+
+
+def _fed_commands(c: Ctx) -> Optional[tuple]:
+    """``echo "delete volume=Vol-0001 yes" | bconsole``: lines an ``echo`` or ``printf`` feeds an admin
+    shell are its commands, judged as if typed after the program's name (an LDIF's ``changetype: delete``
+    too)."""
+    feeder = c.chain[-1] if c.chain else None
+    if feeder is None or not feeder.words or feeder.words[0].text not in ("echo", "printf"):
+        return None
+    text = " ".join(w.text for w in feeder.words[1:] if not re.fullmatch(r"-[neE]+", w.text))
+    for line in re.split(r"\\n|\n|;", text)[:8]:
+        line = line.strip()
+        if not line or not re.match(r"[A-Za-z]", line):
+            continue
+        found = c.recurse(f"{c.prog} {_quote(line)}") if " " in line else c.recurse(f"{c.prog} {line}")
+        if found is not None and found[0] >= MEDIUM:
+            return found[0], f"{found[1]}, fed to {c.prog}"
+    return None
+
+
+def _quote(line: str) -> str:
+    """The line's words kept as words (quotes inside it are dropped: it is judged, never run)."""
+    return " ".join(re.sub(r"[\"'`$()<>|&;]", "", w) for w in line.split())
+
+
+# Clients whose argument may be a line of their own that runs a shell command (`sqlite3 db ".shell rm -rf x"`,
+# `mysql -e "system rm -rf x"`, `psql -c '\\! rm -rf x'`).
+_ESCAPING_CLIENTS = {"sqlite3", "duckdb", "litecli", "mysql", "mariadb", "mycli", "psql", "pgcli", "gdb", "lftp",
+                     "ftp", "sftp", "cqlsh", "clickhouse-client"}
+_ESCAPE = re.compile(r"^\s*(?:\.shell|\.system|\\!|!|system|shell)\s+(.+)$", re.DOTALL)
+
+
+def _shell_escape(c: Ctx) -> Optional[tuple]:
+    """A client's own line that hands the rest to the shell: judged as that command."""
+    if c.prog not in _ESCAPING_CLIENTS:
+        return None
+    for t in c.texts:
+        m = _ESCAPE.match(t)
+        if m:
+            found = c.recurse(m.group(1))
+            if found is not None and found[0] >= MEDIUM:
+                return found[0], f"{found[1]}, run by {c.prog}'s shell escape"
+    return None
+
+
+_RPC_CLIENTS = {"grpcurl", "grpc_cli", "evans", "buf", "ghz", "twirp", "connect"}
+
+
+def _rpc_method(c: Ctx) -> Optional[tuple]:
+    """``grpcurl … acme.v1.Projects/DeleteProject``: the RPC method's name says what it does."""
+    if c.prog not in _RPC_CLIENTS:
+        return None
+    operands = [t for t in c.texts if not t.startswith("-")]
+    if not operands:
+        return None
+    method = re.split(r"[/.]", operands[-1])[-1]
+    parts = split_word(method)
+    verbs = [p for p in parts if p in HEAVY or p in DELETE]
+    if not verbs or len(parts) < 2:
+        return None
+    level = HIGH if set(parts) & {"project", "projects", "database", "cluster", "account", "org", "bucket"} else MEDIUM
+    return level, f"{c.prog} calls {method}: it {verbs[0]}s what the request names ({c.text})"

@@ -126,7 +126,12 @@ def rule_job_cancel(c: Ctx) -> Optional[tuple]:
     """``scancel -u $USER``, ``bkill 0``, ``qdel all``: every job of a user or a queue is killed."""
     if {t.split("=", 1)[0] for t in c.texts} & _JOB_CANCELLERS.get(c.prog, set()):
         return MEDIUM, f"{c.prog} cancels every job it matches, running ones included ({c.text})"
+    if c.xargs and c.prog in _JOB_CANCELLERS and any(f.words and f.words[0].text in _JOB_LISTINGS for f in c.chain):
+        return MEDIUM, f"{c.prog} cancels every job the listing names ({c.text})"  # `qselect -u $USER | xargs qdel`
     return None
+
+
+_JOB_LISTINGS = {"qselect", "squeue", "qstat", "bjobs", "condor_q", "oarstat"}
 
 
 # Process supervisors: shutting the supervisor down stops every program it runs.

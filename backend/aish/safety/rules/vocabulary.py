@@ -97,6 +97,11 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         heavy_option = "--delete"  # `unregistervm … --delete`: the files go too
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
         return MEDIUM, f"{prog} {said} removes every package a list computed at run time names ({c.text})"
+    if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and \
+            any(t in _EVERY_PACKAGE for t in after):  # `choco uninstall all -y`, `port uninstall installed`
+        return HIGH, f"{prog} {said} removes every installed package ({c.text})"
+    if verb == "uninstall" and prog not in PACKAGE_TOOLS and not after and options & FORCE_OPTIONS:
+        return MEDIUM, f"{prog} uninstall removes what {prog} installed, with its data, without asking ({c.text})"
     light_nouns = LIGHT_NOUNS | (_PACKAGE_LIGHT if prog in PACKAGE_TOOLS else frozenset())
     if act.source == "option" or verb in _WEAK_WITH_OPTIONS:
         nouns = nouns + option_nouns(c.texts)
@@ -132,6 +137,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     return worst((level, f"{reason} ({c.text})"), _targets(c, verb, after))
 
 
+# What a package tool's removal takes when it is told "every one".
+_EVERY_PACKAGE = {"all", "installed", "*", "'*'"}
 # Weak verbs whose object an option may name (`oc adm drain node --force --delete-emptydir-data`).
 _WEAK_WITH_OPTIONS = {"drain", "evict", "clear", "flush", "empty"}
 

@@ -15,6 +15,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, target, worst
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.delete import delete_level
+from aish.safety.rules.own_options import broad_listing
 from aish.safety.shell_words import Word
 
 _ACCESS_SERVICES = re.compile(r"^(sshd|winrm|termservice|remoteregistry|mpssvc|bfe|dhcp|dnscache|"
@@ -186,6 +187,8 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     if name == "set-executionpolicy" and any(t in ("unrestricted", "bypass") for t in texts):
         return LOW, f"lets every PowerShell script run unsigned ({c.text})"
     level = _CMDLET_LEVEL.get(name)
+    if level == LOW and broad_listing(c):  # `Get-AppxPackage -AllUsers | Remove-AppxPackage`: every one
+        return MEDIUM, f"{c.prog} acts on everything {broad_listing(c)} lists ({c.text})"
     if level is not None:
         return level, f"{c.prog} {'destroys data' if level == HIGH else 'removes or stops something'} ({c.text})"
     return None
