@@ -140,6 +140,46 @@ def test_classes_round_seven_showed(command, at_least):
     flagged(command, at_least)
 
 
+@pytest.mark.parametrize("command,at_least", [
+    # more rows of the same kinds, from the programs' manuals
+    ("tpm2_evictcontrol -C o -c 0x81000001", "medium"),
+    ("rmlist listname", "medium"),
+    ("fetchmail -F", "medium"),
+    ("realm leave corp.example.com", "medium"),
+    ("pvesm free local-lvm:vm-101-disk-0", "medium"),
+    ("screen -S build -X quit", "medium"),
+    ("ipvsadm --clear", "medium"),
+    ("profiles remove -all -forced", "medium"),
+    ("nix-collect-garbage --delete-old", "medium"),
+    ("nodetool removenode 6a1f0c", "medium"),
+    ("VBoxManage closemedium disk /vms/old.vdi --delete", "medium"),
+    ("rdfind -deleteduplicates true ~/Music", "medium"),
+    ("bleachbit --clean chromium.history", "medium"),
+    ("ubiformat /dev/mtd2", "medium"),
+    ("nvme delete-ns /dev/nvme1 -n 2", "medium"),
+    ("sudo launchctl bootout system/com.apple.screensharing", "medium"),
+    ("Disable-ComputerRestore -Drive 'C:\\'", "medium"),
+])
+def test_more_programs_own_options(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "tpm2_evictcontrol -C o -c key.ctx 0x81010002",
+    "realm list",
+    "screen -ls",
+    "conntrack -L",
+    "profiles list",
+    "nix-collect-garbage",
+    "VBoxManage closemedium disk /vms/old.vdi",
+    "rdfind -dryrun true ~/Music",
+    "bleachbit --list",
+    "trash-list",
+])
+def test_more_programs_near_misses(command):
+    quiet(command)
+
+
 @pytest.mark.parametrize("command", [
     "echo 'list jobs' | bconsole",
     "duckdb app.duckdb \".tables\"",

@@ -60,7 +60,7 @@ def _split_affixes(piece: str) -> list:
     for verb in _AFFIX_VERBS:
         if piece.startswith(verb):
             rest = piece[len(verb):]
-            if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in _QUALIFIERS or \
+            if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in _QUALIFIERS or rest in _FUSED_NOUNS or \
                     rest in ("all", "vm", "db", "fs", "s"):
                 return [verb, rest] if rest != "s" else [verb]
             tail = next((n for n in _LONG_NOUNS if rest.endswith(n)), None)

@@ -176,7 +176,7 @@ HEAVY_OPTIONS: frozenset = frozenset("""
 # Options that take everything in reach.
 SCOPE_OPTIONS: frozenset = frozenset("""
 --all --everything --all-namespaces --all-projects --all-users --recursive -r -R --cascade --all-versions
---include-all --remove-all --delete-all --all-inactive --prefix -prefix
+--include-all --remove-all --delete-all --all-inactive --prefix -prefix -all
 """.split())
 # Options that skip the question a program would ask first.
 FORCE_OPTIONS: frozenset = frozenset("""

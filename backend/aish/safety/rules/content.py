@@ -118,7 +118,7 @@ def rule_volume(c: Ctx) -> Optional[tuple]:
     if p == "cryptsetup" and any(t in ("luksFormat", "erase", "luksErase", "luksKillSlot", "luksRemoveKey")
                                  for t in texts) or p == "mdadm" and "--zero-superblock" in texts or \
             p == "hdparm" and any(t.startswith("--security-erase") or t == "--trim-sector-ranges" for t in texts) or \
-            p == "nvme" and texts[:1] in (["format"], ["sanitize"]) or \
+            p == "nvme" and texts[:1] in (["format"], ["sanitize"], ["delete-ns"]) or \
             p == "sg_format" and any(t in ("-F", "--format") or re.fullmatch(r"-[a-zA-Z]*F[a-zA-Z]*", t)
                                      for t in texts):  # without --format it only reports
         return HIGH, f"{p} erases the volume header or the whole disk (its data becomes unreadable) ({c.text})"

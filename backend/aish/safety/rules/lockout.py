@@ -60,7 +60,8 @@ def rule_service(c: Ctx) -> Optional[tuple]:
         if pos[:1] and pos[0] == "reboot":  # `launchctl reboot [system|userspace|halt|logout|apps]`
             return MEDIUM, f"launchctl reboot {' '.join(pos[1:2]) or 'system'} restarts or logs out ({c.text})"
         if pos[:1] and pos[0] in ("unload", "bootout", "disable", "remove", "kill"):
-            level = HIGH if any(re.search(r"ssh|network|system$", x) for x in pos[1:]) else LOW
+            level = HIGH if any(re.search(r"ssh|network|system$|screensharing|RemoteDesktop|ARDAgent|vnc", x)
+                                for x in pos[1:]) else LOW
             return level, f"launchctl {pos[0]} stops a service ({c.text})"
         return None
     else:

@@ -76,7 +76,10 @@ def _option_in(key: str, texts: list) -> bool:
     name, _, value = key.partition("=")
     for k, t in enumerate(texts):
         if value:
-            if t == f"{name}={value}" or t == f"{name}{value}" or t == name and texts[k + 1:k + 2] == [value]:
+            given = t[len(name) + 1:] if t.startswith(name + "=") else \
+                (texts[k + 1] if k + 1 < len(texts) else "") if t == name else ""
+            if given == value or value.endswith("*") and given.startswith(value[:-1]) and given or \
+                    t == f"{name}{value}":
                 return True
             continue
         if t == name or t.startswith(name + "=") or \
