@@ -154,30 +154,57 @@ def bench_fold_stub(tmp: Path, backend: Path, asks: int, think: float, summary_s
 
 
 def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
-    from tiny_gguf import make_tiny_gguf
+    """The fold against a real ``llama_cpp.server`` on the talking tiny model (it answers text,
+    so the conversation grows and folds; the random one answers nothing)."""
+    from tiny_gguf import make_talking_gguf
 
-    model = make_tiny_gguf(tmp / "tiny.gguf", n_ctx=4096)
-    port = free_port()
-    log = open(tmp / "llama.log", "wb")
-    server = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--n_ctx", "4096",
-                               "--host", "127.0.0.1", "--port", str(port), "--seed", "1"],
-                              stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 180
-    while True:
-        try:
-            urllib.request.urlopen(url + "/v1/models", timeout=2).read()
-            break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("llama_cpp.server did not start") from None
-            time.sleep(0.3)
-    try:
-        return _fold_run(tmp, backend, asks, think, url, "tiny")
-    finally:
-        server.terminate()
-        server.wait(30)
-        log.close()
+    # half the tiny model's width and depth: a token costs ~1/8 of its time, so that on a
+    # loaded 2-core host a summary (a whole prompt and 200 tokens) ends while the user reads
+    model = make_talking_gguf(tmp / "talking.gguf", n_embd=128, n_layer=2, n_ff=256, n_ctx=4096)
+    with LlamaServer(model, 4096, tmp / "llama.log") as url:
+        result = _fold_run(tmp, backend, asks, think, url, "tiny")
+    result["server_prompt_eval"] = prompt_evals(tmp / "llama.log")
+    return result
+
+
+class LlamaServer:
+    """``python -m llama_cpp.server`` on ``model`` on loopback, its output in ``log``."""
+
+    def __init__(self, model: Path, n_ctx: int, log: Path) -> None:
+        self.model, self.n_ctx, self.log_path = model, n_ctx, log
+
+    def __enter__(self) -> str:
+        port = free_port()
+        self.log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(self.model),
+                                      "--n_ctx", str(self.n_ctx), "--host", "127.0.0.1", "--port", str(port),
+                                      "--seed", "1"], stdout=self.log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                urllib.request.urlopen(url + "/v1/models", timeout=2).read()
+                return url
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.__exit__()
+                    raise RuntimeError("llama_cpp.server did not start: "
+                                       + self.log_path.read_text(errors="replace")[-2000:]) from None
+                time.sleep(0.3)
+
+    def __exit__(self, *exc) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)
+        self.log.close()
+
+
+def prompt_evals(log: Path) -> list:
+    """The tokens the server evaluated for each request's prompt, in order (llama.cpp's own
+    timing lines): what its prompt cache did not hold."""
+    import re
+
+    return [int(m) for m in re.findall(r"prompt eval time =\s*[\d.]+ ms /\s*(\d+) tokens",
+                                       log.read_text(errors="replace"))]
 
 
 def _fold_run(tmp: Path, backend: Path, asks: int, think: float, url: str, model: str) -> dict:
@@ -188,28 +215,40 @@ def _fold_run(tmp: Path, backend: Path, asks: int, think: float, url: str, model
     daemon.start()
     folded, normal = [], []
 
-    def folds() -> tuple:  # (evictions so far, the newest summary): a fold logs both
+    def folds() -> tuple:  # (evictions so far, summaries so far): a fold logs both
         entries = daemon.log_entries("fold")
         return (sum(1 for e in entries if e.get("type") == "evict"),
-                next((e.get("text") or "" for e in reversed(entries) if e.get("type") == "summary"), ""))
+                sum(1 for e in entries if e.get("type") == "summary"))
 
     summaries = 0
     try:
         last = folds()
         for i in range(asks):
             ttfb = daemon.ask("fold", f"question {i}: how do I find which process holds port {8000 + i}?")
-            # a fold logged since the last ask's end: the old shape folded before this answer;
-            # the new one after the previous answer (during this ask, with no time to think)
-            time.sleep(think)
+            # The folding ask: the first whose request follows a fold, i.e. a fold logged since
+            # the previous ask's end.  The old shape folds before this answer (logged during
+            # this ask); the new one after the previous answer (logged while the user read it,
+            # or during this ask when it came before the fold ended).  The look is taken at
+            # once, before the user "reads": a fold after this answer counts for the next ask.
             now = folds()
-            (folded if now != last else normal).append(ttfb)
-            summaries += now[1] != last[1]
+            if i == 0:  # the warm-up: the daemon's first request, the server's cache empty
+                pass
+            elif now != last:
+                folded.append(ttfb)
+            else:
+                normal.append(ttfb)
+            summaries += now[1] - last[1]
             last = now
+            time.sleep(think)
     finally:
         daemon.stop()
+    said = (daemon.tmp / "state" / "daemon.log").read_text(errors="replace")
     return {"folding_ms": med(folded) if folded else None, "normal_ms": med(normal),
-            "folds": len(folded), "summaries": summaries, "asks": asks,
-            "folding_runs_ms": [round(x * 1000) for x in folded]}
+            "daemon_log": {"summarized": said.count("context: summarized"), "gave_way": said.count("gave way"),
+                           "evicted_without_summary": said.count("without a summary")},
+            "folds": len(folded), "summaries": summaries, "asks": asks - 1,
+            "folding_runs_ms": [round(x * 1000) for x in folded],
+            "normal_runs_ms": [round(x * 1000) for x in normal]}
 
 
 # ------------------------------------------------------------------ 2. kept turns
@@ -295,6 +334,8 @@ def main() -> None:
     parser.add_argument("--restarts", type=int, default=7)
     parser.add_argument("--only", choices=("fold", "turns", "reload"))
     parser.add_argument("--before", metavar="REV", help="measure the daemon of an earlier commit")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the temporary dir (the daemon's and the server's logs)")
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="aish-conv-"))
@@ -331,7 +372,10 @@ def main() -> None:
                   f"| ratio {r['old_ms'] / r['fresh_ms']:.2f}x (target <= 1.5x; median of {args.restarts})",
                   flush=True)
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if args.keep:
+            print(f"kept: {tmp}", file=sys.stderr)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
     print(json.dumps(out))
 
 

@@ -96,6 +96,13 @@ def _message_text(message: Any) -> str:
     return ""
 
 
+def _warm_up(body: dict) -> bool:
+    """aish's warm-up of a local server after a fold: the conversation for one token, ending
+    with an answer (the scripted replies are for the asks)."""
+    messages = body.get("messages") or [{}]
+    return body.get("max_tokens") == 1 and isinstance(messages[-1], dict) and messages[-1].get("role") == "assistant"
+
+
 class _Gone(Exception):
     """The client went away or the stub is stopping: end this response."""
 
@@ -118,6 +125,7 @@ class StubServer:
         self.refuse_tools: Optional[str] = None  # "llama.cpp" / "vLLM": refuse requests offering tools
         self.requests: list[dict] = []  # streamed chat requests (what the scripted replies answer)
         self.plain_requests: list[dict] = []  # non-streamed ones (measuring, asking why a reply was empty)
+        self.warm_ups: list[dict] = []  # the folded conversation for one token, after a fold (answered "x")
         self.n_ctx: Optional[int] = None  # a context window: longer prompts fail as ``overflow`` says
         self.overflow = "llama.cpp"  # "llama.cpp": a 400 naming n_ctx; "llama-cpp-python": an
         #                              empty 200 stream (and a 400 in words when not streamed)
@@ -201,7 +209,8 @@ class StubServer:
 
     def _record(self, entry: dict) -> None:
         with self._cond:
-            (self.requests if entry["body"].get("stream") is not False else self.plain_requests).append(entry)
+            (self.warm_ups if _warm_up(entry["body"]) else self.requests if entry["body"].get("stream") is not False
+             else self.plain_requests).append(entry)
             self._cond.notify_all()
 
     def _next_plain(self) -> Reply:
@@ -337,7 +346,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self._json(500, {"error": {"code": 500, "message": "tools param requires --jinja flag",
                                            "type": "server_error"}})
             return
-        reply = stub._next_plain() if plain else stub._next_reply()
+        reply = Reply(text="x") if _warm_up(body) else stub._next_plain() if plain else stub._next_reply()
         try:
             self._pause(reply.first_byte_delay)
             self._hold(reply.until)

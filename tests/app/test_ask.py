@@ -32,16 +32,28 @@ def side_call(messages) -> bool:
     return bool(messages) and str(messages[0].get("content", "")).startswith(SUMMARIZER_ROLE)
 
 
+def warm_up(messages, kw) -> bool:
+    """The folded conversation sent to a local server for one token (app/after_answer.py)."""
+    return kw.get("max_tokens") == 1 and bool(messages) and messages[-1].get("role") == "assistant"
+
+
 class Script:
     """A fake broker: each call pops the next list of events (an exception raises); side
-    calls (the summarizer; any call to a model named in ``side_models``) go to ``complete``."""
+    calls (the summarizer; any call to a model named in ``side_models``) go to ``complete``;
+    warm-ups after a fold are noted in ``warmed`` and answered one token."""
 
     def __init__(self, *calls, side_models=()):
         self.calls = list(calls)
         self.seen = []  # (model name, messages, tools)
+        self.warmed = []  # the messages of each warm-up
         self.side_models = set(side_models)
 
     def stream(self, model, messages, tools=None, cancel=None, **kw):
+        if warm_up(messages, kw):
+            self.warmed.append(messages)
+            yield TextDelta("x")
+            yield Finish("length")
+            return
         if side_call(messages) or model.name in self.side_models:
             answer, usage = self.complete(model, messages, cancel=cancel, **kw)
             yield TextDelta(answer)

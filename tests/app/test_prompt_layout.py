@@ -15,7 +15,7 @@ from aish.config.load import from_dict
 from aish.ipc.protocol import HistoryEntry, Request
 from tests.doubles import RecordingReply
 from aish.llm.events import Finish, TextDelta
-from tests.app.test_ask import MODELS, Tokens, side_call
+from tests.app.test_ask import MODELS, Tokens, side_call, warm_up
 
 
 class Recorder:
@@ -23,8 +23,14 @@ class Recorder:
 
     def __init__(self):
         self.sent: list[list[dict]] = []
+        self.warmed: list[list[dict]] = []  # the folded conversation, sent to the local server after a fold
 
-    def stream(self, model, messages, tools=None, cancel=None, **_):
+    def stream(self, model, messages, tools=None, cancel=None, **kw):
+        if warm_up(messages, kw):
+            self.warmed.append(copy.deepcopy(messages))
+            yield TextDelta("x")
+            yield Finish("length")
+            return
         if side_call(messages):  # the summarizer
             yield TextDelta(self.complete(model, messages)[0])
             yield Finish("stop")
@@ -102,6 +108,8 @@ def test_the_prefix_changes_only_when_the_summary_does():
         # (after: system, kept turns, the answer to before's question, the new question)
         kept = after[1:-2]
         assert kept and kept == before[len(before) - len(kept):]
+        # and the local server was sent the folded conversation before: its cache holds this prefix
+        assert any(after[:len(warm)] == warm and len(warm) == len(after) - 1 for warm in recorder.warmed)
     assert evictions >= 1
 
 

@@ -7,7 +7,20 @@ Why after, and in the background: a summary is a whole model call.  Run before t
 ahead (it runs when the *next* ask would be over ``max_turns`` or the budget), so the next
 ask finds the conversation already folded; an ask that arrives while a fold still runs
 uses the turns as they are, leaving the oldest out of its request when the limits demand
-it (``plan``), and never waits.
+it (``plan``), and never waits for the summary.
+
+A local server serves one request at a time, and llama-cpp-python's cuts the stream in
+flight when another request comes: a summary still running when the next ask comes would
+hold that ask up, or be cut short (a truncated summary kept as the conversation's memory),
+or cut the ask's own answer short.  So on a local summarizer an ask stops the fold first
+(``make_way``: its summary call is cancelled, which closes its connection); the fold then
+changes nothing and the fold after this answer does the work.  Twice in a row put off, the
+next fold is waited for instead, so that a quick typist's conversation still folds.
+
+A local server also keeps the last prompt it evaluated, and a fold changes the start of the
+conversation: the next ask would wait for its whole prompt to be evaluated again (seconds
+on a CPU).  So after a fold, a local server is sent the folded conversation once, for one
+token (``warm``), and the next ask's request, which starts with it, evaluates only itself.
 
 The fold plans on a snapshot, summarizes holding nothing, and applies only if the turns
 it folded are still the oldest (``Conversation.apply_eviction``); one fold per session at
@@ -18,7 +31,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Optional
 
+from aish.errors import Cancelled
 from aish.ipc import workers
+from aish.ipc.cancel import CancelToken
 
 if TYPE_CHECKING:
     from aish.app.env import AskEnv
@@ -26,6 +41,8 @@ if TYPE_CHECKING:
     from aish.chat.conversation import Conversation, SummarizeFn, Turn
 
 COMPACT_TAIL = 400  # log entries appended since the last snapshot before it is rewritten
+PUT_OFF_AT_MOST = 2  # folds in a row an ask stops; the next one it waits for
+MAKE_WAY_WAIT = 60.0  # seconds an ask waits for a stopped fold to leave (a cut connection: at once)
 Job = Callable[[Callable[[str], None]], None]  # takes where its status lines go
 
 
@@ -42,13 +59,17 @@ def first_sent(conv: Conversation, *, max_turns: int, budget_tokens: int, count:
 
 
 def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callable[[str], int],
-             system_prompt: str, summarize: Optional[SummarizeFn]) -> Job:
-    """The fold (and compaction) to run once the answer is delivered."""
+             system_prompt: str, summarize: Optional[SummarizeFn],
+             cancel: Optional[CancelToken] = None, warm: Optional[Callable[[], None]] = None) -> Job:
+    """The fold (and compaction) to run once the answer is delivered; ``cancel``: the summary
+    call's token, when the next ask is to stop it (a local summarizer); ``warm``: sends the
+    folded conversation to a local server, its prompt cache's new start."""
     cfg = env.config.context
 
     def job(status: Callable[[str], None]) -> None:
         if not session.folding.acquire(blocking=False):
             return  # a fold of this conversation is running: it will have done the work
+        session.fold_cancel = cancel
         try:
             conv = session.conversation
             evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
@@ -56,6 +77,12 @@ def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callab
                                                  slack=cfg.evict_slack, ahead=True)
             if evicted:
                 summary = conv.summarize_evicted(evicted, summarize, cfg.max_summary_chars)
+                if cancel is not None and cancel.cancelled:  # an ask came: the next fold does it
+                    session.folds_put_off += 1
+                    env.log.info("%s: the fold gave way to an ask (%d in a row)", session.id,
+                                 session.folds_put_off)
+                    return
+                session.folds_put_off = 0
                 if conv.apply_eviction(evicted, summary):
                     if summarize is None:
                         status(f"context: evicted {len(evicted)} oldest turns ({reason})")
@@ -64,13 +91,30 @@ def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callab
                     else:
                         status(f"context: summarizer failed; evicted {len(evicted)} oldest turns "
                                "without a summary")
+                    if warm is not None:
+                        warm()
             compact_if_long(session)
+        except Cancelled:  # the warm-up, stopped by an ask (``make_way``)
+            env.log.info("%s: the server's warm-up gave way to an ask", session.id)
         except Exception:  # a fold must never take the daemon down; the next one retries
             env.log.exception("folding the conversation failed")
         finally:
+            session.fold_cancel = None
             session.folding.release()
 
     return job
+
+
+def make_way(session: Session) -> None:
+    """An ask is coming: a fold running on a local summarizer is stopped, and gone before the
+    ask sends anything (put off ``PUT_OFF_AT_MOST`` times in a row, it is waited for instead)."""
+    cancel = session.fold_cancel
+    if cancel is None:
+        return
+    if session.folds_put_off < PUT_OFF_AT_MOST:
+        cancel.cancel()
+    if session.folding.acquire(timeout=MAKE_WAY_WAIT):
+        session.folding.release()
 
 
 def compact_if_long(session: Session) -> None:

@@ -16,7 +16,7 @@ from aish.app import after_answer, attach_output, fit, receipt, suggestions, too
 from aish.app.tool_rounds import offered_tools, schemas_text
 from aish.app.env import AskEnv
 from aish.app.judge import judge, preview
-from aish.app.model_call import RETRACTED, Caller, Response
+from aish.app.model_call import RETRACTED, Caller, Quiet, Response
 from aish.app.sessions import Session
 from aish.chat import prompts, question_cap
 from aish.chat.conversation import Conversation
@@ -37,6 +37,7 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
         raise ConfigError("no model configured",
                           hint="start a local OpenAI-compatible server or set OPENROUTER_API_KEY, "
                                "or run 'aish config init' and edit the file it names")
+    after_answer.make_way(session)  # a local server's summary would hold this ask up, or cut it
     receipt.begin(session)
     if req.mode == "explain":
         return _explain(env, session, req, reply)
@@ -125,8 +126,12 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
         _follow_handoffs(caller, conv, model, system, reply, result, usages)
     _suggest(caller, result, reply, req)
     # the fold (and the log's compaction) once this answer is delivered: nobody waits for a summary
+    background = Quiet(log=env.log)
+    summarizer = cfg.models.get(cfg.context.summarizer_model)
     env.after_answer(after_answer.fold_job(env, session, budget_tokens=budget_tokens, count=count,
-                                           system_prompt=folded_system, summarize=_summarizer(caller, None)),
+                                           system_prompt=folded_system, summarize=_summarizer(caller, background),
+                                           cancel=background.cancel if summarizer and summarizer.is_local else None,
+                                           warm=_warmer(caller, conv, model, system, tools, background)),
                      reply.status)
     return result
 
@@ -257,6 +262,23 @@ def _summarizer(caller: Caller, reply: Optional[Reply]):
     from aish.chat import summarize
 
     return summarize.make_summarize_fn(cfg, caller.completer("summarize", reply))
+
+
+def _warmer(caller: Caller, conv: Conversation, model: ModelConfig, system: str, tools: Optional[list],
+            background: Quiet):
+    """After a fold, the folded conversation to a local server for one token: its prompt cache
+    then starts as the next ask's request does (app/after_answer.py).  None for a paid server."""
+    if not model.is_local:
+        return None
+
+    def warm() -> None:
+        turns = conv.turns
+        if not turns or turns[-1].role != "assistant":  # a question came meanwhile: it is in flight
+            return
+        caller.call(conv.to_messages(system), category="warm-up", reply=background, model=model, tools=tools,
+                    show=False, fallback=False, max_tokens=1)
+
+    return warm
 
 
 def _sum_usage(usages: list[Usage]) -> Optional[dict]:

@@ -165,6 +165,7 @@ class Service(DaemonState):
         cfg = self.config()
         session = self.session(request.conv)
         env = self.ask_env(cfg, self._mcp_for_question(cfg, reply))
+        after_answer.make_way(session)  # a local server's summary would hold the planner up, or cut it
         with session.lock:
             if what.action == "start":
                 return norris.start(env, session, request, reply, what.goal)
