@@ -27,13 +27,11 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,12 +125,6 @@ def med(values: list) -> float:
 
 
 # ------------------------------------------------------------------ 1. folding
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class SlowSummaries(StubServer):
     """The loopback stub, answering a summary request ``summary_s`` seconds late (the time a
     real local server took for one: 3.1-3.6 s, issue 26) and every other request at once."""
@@ -156,7 +148,7 @@ def bench_fold_stub(tmp: Path, backend: Path, asks: int, think: float, summary_s
 def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
     """The fold against a real ``llama_cpp.server`` on the talking tiny model (it answers text,
     so the conversation grows and folds; the random one answers nothing)."""
-    from tiny_gguf import make_talking_gguf
+    from tiny_gguf import LlamaServer, make_talking_gguf, prompt_evals
 
     # half the tiny model's width and depth: a token costs ~1/8 of its time, so that on a
     # loaded 2-core host a summary (a whole prompt and 200 tokens) ends while the user reads
@@ -165,46 +157,6 @@ def bench_fold(tmp: Path, backend: Path, asks: int, think: float) -> dict:
         result = _fold_run(tmp, backend, asks, think, url, "tiny")
     result["server_prompt_eval"] = prompt_evals(tmp / "llama.log")
     return result
-
-
-class LlamaServer:
-    """``python -m llama_cpp.server`` on ``model`` on loopback, its output in ``log``."""
-
-    def __init__(self, model: Path, n_ctx: int, log: Path) -> None:
-        self.model, self.n_ctx, self.log_path = model, n_ctx, log
-
-    def __enter__(self) -> str:
-        port = free_port()
-        self.log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(self.model),
-                                      "--n_ctx", str(self.n_ctx), "--host", "127.0.0.1", "--port", str(port),
-                                      "--seed", "1"], stdout=self.log, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 180
-        while True:
-            try:
-                urllib.request.urlopen(url + "/v1/models", timeout=2).read()
-                return url
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.__exit__()
-                    raise RuntimeError("llama_cpp.server did not start: "
-                                       + self.log_path.read_text(errors="replace")[-2000:]) from None
-                time.sleep(0.3)
-
-    def __exit__(self, *exc) -> None:
-        self.proc.terminate()
-        self.proc.wait(30)
-        self.log.close()
-
-
-def prompt_evals(log: Path) -> list:
-    """The tokens the server evaluated for each request's prompt, in order (llama.cpp's own
-    timing lines): what its prompt cache did not hold."""
-    import re
-
-    return [int(m) for m in re.findall(r"prompt eval time =\s*[\d.]+ ms /\s*(\d+) tokens",
-                                       log.read_text(errors="replace"))]
 
 
 def _fold_run(tmp: Path, backend: Path, asks: int, think: float, url: str, model: str) -> dict:

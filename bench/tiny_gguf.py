@@ -9,6 +9,9 @@ model talks: whatever it was asked, it answers ``SENTENCE`` over and over until
 ``max_tokens`` (it never says end of text).  A conversation against it grows as a real one
 does, so its folds, summaries and prompt-cache losses happen on a real server.
 
+``LlamaServer`` runs ``python -m llama_cpp.server`` on one of them; ``prompt_evals`` reads
+from its log what each request's prompt cost (the tokens its prompt cache did not hold).
+
 In both the vocabulary holds the 256 byte tokens plus <unk>/<s>/</s> in a sentencepiece-
 style tokenizer, so every byte of a prompt is one token (the talking model's word tokens
 are only ever produced, never matched: sentencepiece merges need their halves in the
@@ -16,7 +19,57 @@ vocabulary).
 """
 from __future__ import annotations
 
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LlamaServer:
+    """``python -m llama_cpp.server`` on ``model`` on loopback, its output in ``log``."""
+
+    def __init__(self, model: Path, n_ctx: int, log: Path) -> None:
+        self.model, self.n_ctx, self.log_path = model, n_ctx, log
+
+    def __enter__(self) -> str:
+        port = free_port()
+        self.log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(self.model),
+                                      "--n_ctx", str(self.n_ctx), "--host", "127.0.0.1", "--port", str(port),
+                                      "--seed", "1"], stdout=self.log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                urllib.request.urlopen(url + "/v1/models", timeout=2).read()
+                return url
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.__exit__()
+                    raise RuntimeError("llama_cpp.server did not start: "
+                                       + self.log_path.read_text(errors="replace")[-2000:]) from None
+                time.sleep(0.3)
+
+    def __exit__(self, *exc) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)
+        self.log.close()
+
+
+def prompt_evals(log: Path) -> list:
+    """The tokens the server evaluated for each request's prompt, in order (llama.cpp's own
+    timing lines): what its prompt cache did not hold."""
+    return [int(m) for m in re.findall(r"prompt eval time =\s*[\d.]+ ms /\s*(\d+) tokens",
+                                       log.read_text(errors="replace"))]
 
 
 SENTENCE = ("Run", "\u2581lsof", "\u2581-i", "\u2581:8080", "\u2581to", "\u2581see", "\u2581which",

@@ -29,9 +29,8 @@ class Ordered(Script):
         yield from super().stream(model, messages, tools, cancel, **kw)
 
 
-def make(script, deferred: list | None = None, summarizer: str = "fast"):
-    context = {**FOLDING["context"], "summarizer_model": summarizer}
-    env = AskEnv(config=from_dict({"models": MODELS, "context": context}), tokens=Tokens(), stream=script.stream)
+def make(script, deferred: list | None = None):
+    env = AskEnv(config=from_dict({"models": MODELS, **FOLDING}), tokens=Tokens(), stream=script.stream)
     if deferred is not None:  # as the daemon: the fold is run later, by the caller
         env.after_answer = lambda job, status: deferred.append(job)
     return env, Session("t", usage=UsageTotals(), redactor=Redactor())
@@ -63,10 +62,11 @@ def test_a_folded_conversation_is_summarized_before_the_next_ask_is_over_its_lim
 
 
 def test_an_ask_during_a_fold_uses_the_turns_as_they_are_within_the_limits():
-    """A cloud summarizer serves requests side by side: its fold runs on while the ask is answered."""
+    """A cloud server serves requests side by side: its fold runs on while the ask is answered."""
     script = Ordered(8)
     deferred: list = []
-    env, session = make(script, deferred, summarizer="cloud")
+    env, session = make(script, deferred)
+    env.config.models["fast"].local = False
     for i in range(5):
         run_ask(env, session, req(f"question {i:02d}"), RecordingReply())
     assert deferred, "a fold was due"

@@ -29,6 +29,8 @@ a bounded log whatever the conversation's age.
 """
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
 from aish.errors import Cancelled
@@ -58,63 +60,95 @@ def first_sent(conv: Conversation, *, max_turns: int, budget_tokens: int, count:
     return next((turns[i + 1] for i, turn in enumerate(turns[:-1]) if turn is evicted[-1]), None)
 
 
+@dataclass
+class PendingFold:
+    """A fold on a local server, from the answer that made it due until it ends: the next ask
+    stops it (``cancel``) and waits for it to be gone (``done``) if it had started."""
+
+    cancel: CancelToken
+    done: threading.Event = field(default_factory=threading.Event)
+    running: bool = False
+
+
 def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callable[[str], int],
              system_prompt: str, summarize: Optional[SummarizeFn],
              cancel: Optional[CancelToken] = None, warm: Optional[Callable[[], None]] = None) -> Job:
-    """The fold (and compaction) to run once the answer is delivered; ``cancel``: the summary
-    call's token, when the next ask is to stop it (a local summarizer); ``warm``: sends the
-    folded conversation to a local server, its prompt cache's new start."""
+    """The fold (and compaction) to run once the answer is delivered.  ``cancel``: the token of
+    its model calls when the next ask is to stop it (a local server: the summary, counting
+    tokens, the warm-up); ``warm``: sends the folded conversation to a local server, its
+    prompt cache's new start."""
     cfg = env.config.context
+    pending = PendingFold(cancel) if cancel is not None else None
+    if pending is not None:
+        session.fold = pending
 
     def job(status: Callable[[str], None]) -> None:
-        if not session.folding.acquire(blocking=False):
-            return  # a fold of this conversation is running: it will have done the work
-        session.fold_cancel = cancel
-        try:
-            conv = session.conversation
-            evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
-                                                 count=count, system_prompt=system_prompt,
-                                                 slack=cfg.evict_slack, ahead=True)
-            if evicted:
-                summary = conv.summarize_evicted(evicted, summarize, cfg.max_summary_chars)
-                if cancel is not None and cancel.cancelled:  # an ask came: the next fold does it
-                    session.folds_put_off += 1
-                    env.log.info("%s: the fold gave way to an ask (%d in a row)", session.id,
-                                 session.folds_put_off)
+        if pending is not None:
+            with session.fold_guard:
+                if pending.cancel.cancelled:  # an ask came before it started: nothing sent
+                    pending.done.set()
                     return
-                session.folds_put_off = 0
-                if conv.apply_eviction(evicted, summary):
-                    if summarize is None:
-                        status(f"context: evicted {len(evicted)} oldest turns ({reason})")
-                    elif summary:
-                        status(f"context: summarized {len(evicted)} evicted turns")
-                    else:
-                        status(f"context: summarizer failed; evicted {len(evicted)} oldest turns "
-                               "without a summary")
-                    if warm is not None:
-                        warm()
-            compact_if_long(session)
-        except Cancelled:  # the warm-up, stopped by an ask (``make_way``)
-            env.log.info("%s: the server's warm-up gave way to an ask", session.id)
-        except Exception:  # a fold must never take the daemon down; the next one retries
-            env.log.exception("folding the conversation failed")
+                pending.running = True
+        try:
+            if session.folding.acquire(blocking=False):
+                try:
+                    _fold(env, session, cfg, budget_tokens, count, system_prompt, summarize, cancel, warm, status)
+                finally:
+                    session.folding.release()
+            # else a fold of this conversation is running: it will have done the work
         finally:
-            session.fold_cancel = None
-            session.folding.release()
+            if pending is not None:
+                pending.done.set()
+                if session.fold is pending:
+                    session.fold = None
 
     return job
 
 
+def _fold(env: AskEnv, session: Session, cfg, budget_tokens: int, count: Callable[[str], int], system_prompt: str,
+          summarize: Optional[SummarizeFn], cancel: Optional[CancelToken], warm: Optional[Callable[[], None]],
+          status: Callable[[str], None]) -> None:
+    try:
+        conv = session.conversation
+        evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
+                                             count=count, system_prompt=system_prompt,
+                                             slack=cfg.evict_slack, ahead=True)
+        if evicted:
+            summary = conv.summarize_evicted(evicted, summarize, cfg.max_summary_chars)
+            if cancel is not None and cancel.cancelled:  # an ask came: the next fold does it
+                session.folds_put_off += 1
+                env.log.info("%s: the fold gave way to an ask (%d in a row)", session.id, session.folds_put_off)
+                return
+            session.folds_put_off = 0
+            if conv.apply_eviction(evicted, summary):
+                if summarize is None:
+                    status(f"context: evicted {len(evicted)} oldest turns ({reason})")
+                elif summary:
+                    status(f"context: summarized {len(evicted)} evicted turns")
+                else:
+                    status(f"context: summarizer failed; evicted {len(evicted)} oldest turns "
+                           "without a summary")
+                if warm is not None and not (cancel is not None and cancel.cancelled):
+                    warm()
+        compact_if_long(session)
+    except Cancelled:  # the warm-up, stopped by an ask (``make_way``)
+        env.log.info("%s: the server's warm-up gave way to an ask", session.id)
+    except Exception:  # a fold must never take the daemon down; the next one retries
+        env.log.exception("folding the conversation failed")
+
+
 def make_way(session: Session) -> None:
-    """An ask is coming: a fold running on a local summarizer is stopped, and gone before the
-    ask sends anything (put off ``PUT_OFF_AT_MOST`` times in a row, it is waited for instead)."""
-    cancel = session.fold_cancel
-    if cancel is None:
+    """An ask is coming: a fold due on a local server is stopped, and gone before the ask sends
+    anything (put off ``PUT_OFF_AT_MOST`` times in a row, it is waited for instead)."""
+    pending = session.fold
+    if pending is None:
         return
-    if session.folds_put_off < PUT_OFF_AT_MOST:
-        cancel.cancel()
-    if session.folding.acquire(timeout=MAKE_WAY_WAIT):
-        session.folding.release()
+    with session.fold_guard:
+        if session.folds_put_off < PUT_OFF_AT_MOST:
+            pending.cancel.cancel()
+        started = pending.running or not pending.cancel.cancelled
+    if started:  # (one not started yet, cancelled, sends nothing when it starts)
+        pending.done.wait(MAKE_WAY_WAIT)
 
 
 def compact_if_long(session: Session) -> None:

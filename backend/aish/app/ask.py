@@ -130,7 +130,8 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
     summarizer = cfg.models.get(cfg.context.summarizer_model)
     env.after_answer(after_answer.fold_job(env, session, budget_tokens=budget_tokens, count=count,
                                            system_prompt=folded_system, summarize=_summarizer(caller, background),
-                                           cancel=background.cancel if summarizer and summarizer.is_local else None,
+                                           cancel=background.cancel if model.is_local or (
+                                               summarizer is not None and summarizer.is_local) else None,
                                            warm=_warmer(caller, conv, model, system, tools, background)),
                      reply.status)
     return result

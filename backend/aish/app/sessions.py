@@ -18,7 +18,7 @@ from aish.chat.conversation import Conversation
 from aish.chat.session_log import SessionLog
 
 if TYPE_CHECKING:
-    from aish.ipc.cancel import CancelToken
+    from aish.app.after_answer import PendingFold
 
 
 class Session:
@@ -34,7 +34,8 @@ class Session:
         self.conversation = Conversation(session_id, log, redact=redactor.redact_once if redactor else None)
         self.lock = threading.Lock()  # one answer at a time per shell
         self.folding = threading.Lock()  # one fold at a time (app/after_answer.py)
-        self.fold_cancel: Optional[CancelToken] = None  # the running fold's, when an ask stops it
+        self.fold: Optional[PendingFold] = None  # the fold due on a local server (the next ask stops it)
+        self.fold_guard = threading.Lock()  # a fold's start against an ask's stop
         self.folds_put_off = 0  # folds in a row an ask stopped
         self.said_later: list[str] = []  # status lines of work after an answer, said by the next ask
         self.sent_history: list = []  # the shell history the model has seen (delta per ask)
