@@ -4,10 +4,16 @@ Three measurements, each against a baseline in the same run, medians of repeats:
 
 1. **fold**: a conversation at its limit (``max_turns`` 4, summaries on) on the loopback stub
    whose summaries take ``--summary-s`` seconds (3, what a real llama.cpp server took in the
-   issue), or with ``--fold`` on a real ``llama_cpp.server`` on a tiny local model.  Every
-   ask's first byte; the asks around which a fold ran against the others.  The next ask
-   comes when the user has read the answer (``--think`` seconds later, default 4: longer
-   than a summary); ``--think 0`` shows an ask that arrives while the fold still runs.
+   issue), or with ``--fold`` on a real ``llama_cpp.server`` on a tiny local model that talks
+   (``bench/tiny_gguf.py``'s ``make_talking_gguf``: every answer and summary is text, so the
+   conversation grows and folds as a real one does).  Every ask's first byte; the folding
+   asks (the first whose request follows a fold: the old daemon folded before this answer,
+   the new one after the previous answer) against the others; the first ask, on a cold
+   server, is left out.  The next ask comes when the user has read the answer (``--think``
+   seconds later, default 4); ``--think 0`` shows asks that arrive while the fold still runs.
+   The daemon's log is read for the folds it made (summaries, folds that gave way to an ask,
+   evictions without a summary); with ``--fold`` the server's own log gives the prompt
+   tokens it evaluated per request (what its prompt cache did not hold).
 2. **kept turns**: the daemon's CPU per ask (user + system, /proc) in a conversation of
    ``--turns`` kept turns (400) against one of 1 turn, the same daemon, alternating batches;
    the history holds a secret in one turn of seven.  Target: flat (±10%).
@@ -275,7 +281,7 @@ def bench_reload(tmp: Path, backend: Path, asks: int, restarts: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--fold", action="store_true", help="the folding measurement on a real llama_cpp.server "
-                        "(llama-cpp-python; the tiny random model's bytes rarely decode: see docs/performance.md)")
+                        "(llama-cpp-python, pip install -e '.[llama]') on a tiny local model that talks")
     parser.add_argument("--summary-s", type=float, default=3.0, help="without --fold: the stub's summary time")
     parser.add_argument("--fold-asks", type=int, default=16)
     parser.add_argument("--think", type=float, default=4.0)
@@ -298,17 +304,20 @@ def main() -> None:
     try:
         if args.only in (None, "fold"):
             if args.fold:
-                r, server = bench_fold(tmp, backend, args.fold_asks, args.think), "real llama.cpp server"
+                r = bench_fold(tmp, backend, args.fold_asks, args.think)
+                server = "llama-cpp-python's server, talking tiny model"
             else:
                 r = bench_fold_stub(tmp, backend, args.fold_asks, args.think, args.summary_s)
                 server = f"loopback stub, a summary takes {args.summary_s:g} s"
             out["fold"] = r
             ratio = r["folding_ms"] / r["normal_ms"] if r["folding_ms"] else float("nan")
+            said = r["daemon_log"]
             print(f"fold ({label}, {server}, think {args.think:g} s): first byte of the {r['folds']} "
-                  f"asks a fold ran around ({r['summaries']} summaries written) {r['folding_ms'] or 0:.0f} ms "
+                  f"asks after a fold ({r['summaries']} summaries written) {r['folding_ms'] or 0:.0f} ms "
                   f"(runs {r['folding_runs_ms']}) | "
                   f"the other {r['asks'] - r['folds']} asks {r['normal_ms']:.0f} ms | ratio {ratio:.2f}x "
-                  "(target <= 1.2x)", flush=True)
+                  f"(target <= 1.2x) | daemon log: {said['summarized']} folds summarized, {said['gave_way']} "
+                  f"gave way to an ask, {said['evicted_without_summary']} evicted without a summary", flush=True)
         if args.only in (None, "turns"):
             r = bench_turns(tmp, backend, args.turns, args.repeats, args.batch)
             out["turns"] = r
