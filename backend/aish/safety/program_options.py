@@ -83,6 +83,7 @@ _KEYS = {
                     "--yesIreallywanttoERASEALLmydatausingthePSID": "erases every byte on the drive"},
 }
 # ----------------------------------------------------------------- VMs, zones and snapshots
+_RESTORES = "restores it to a snapshot (what changed since is lost)"
 _MACHINES = {
     "zoneadm": {"uninstall": "uninstalls the zone: its root filesystem is deleted",
                 "halt": "halts the zone at once (no shutdown scripts)"},
@@ -90,16 +91,16 @@ _MACHINES = {
     "qemu-img": {"snapshot -d": "deletes a disk snapshot", "snapshot -a": "reverts the disk to a snapshot "
                                                                           "(what changed since is lost)"},
     "lvconvert": {"--merge": "merges the snapshot back: the origin returns to the snapshot's state"},
-    "lxc": {"restore": "restores the instance to a snapshot (what changed since is lost)"},
-    "incus": {"restore": "restores the instance to a snapshot (what changed since is lost)",
-              "snapshot restore": "restores the instance to a snapshot (what changed since is lost)"},
-    "multipass": {"restore": "restores the instance to a snapshot (what changed since is lost)"},
-    "vagrant": {"snapshot restore": "restores the machine to a snapshot (what changed since is lost)",
+    "lxc": {"restore": _RESTORES},
+    "incus": {"restore": _RESTORES,
+              "snapshot restore": _RESTORES},
+    "multipass": {"restore": _RESTORES},
+    "vagrant": {"snapshot restore": _RESTORES,
                 "snapshot pop": "restores the machine to the last snapshot and deletes it"},
-    "VBoxManage": {"closemedium --delete": "deletes the disk image file", "snapshot restore": "restores the machine to a snapshot (what changed since is lost)",
+    "VBoxManage": {"closemedium --delete": "deletes the disk image file", "snapshot restore": _RESTORES,
                    "snapshot restorecurrent": "restores the machine to its current snapshot",
                    "controlvm poweroff": "pulls the plug on the machine"},
-    "vboxmanage": {"closemedium --delete": "deletes the disk image file", "snapshot restore": "restores the machine to a snapshot (what changed since is lost)",
+    "vboxmanage": {"closemedium --delete": "deletes the disk image file", "snapshot restore": _RESTORES,
                    "controlvm poweroff": "pulls the plug on the machine"},
     "prlctl": {"snapshot-switch": "switches the machine to a snapshot (what changed since is lost)",
                "stop --kill": "stops the machine at once (unsaved state is lost)"},
@@ -228,7 +229,8 @@ _DATABASES = {
     "socketfilterfw": {"--setglobalstate=off": "turns the application firewall off"},
     "pgbench": {"-I=d": "drops the benchmark tables"},
     "memcflush": {"*": "deletes every item in the memcached servers"},
-    "mongod": {"--shutdown": "shuts the database server down", "--repair": "repairs the data files (what cannot be read is dropped)"},
+    "mongod": {"--shutdown": "shuts the database server down",
+               "--repair": "repairs the data files (what cannot be read is dropped)"},
     "myisamchk": {"--recover": "rebuilds the tables (rows it cannot read are lost)"},
     "influx": {"bucket delete": "deletes the bucket and its data"},
 }

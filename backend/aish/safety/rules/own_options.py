@@ -31,13 +31,29 @@ _BUNDLE = re.compile(r"^-[A-Za-z]{1,4}$")
 
 def rule_own_options(c: Ctx, unknown: bool = True) -> Optional[tuple]:
     """A documented option or verb of this program, a destroying switch, and, for programs no rule
-    names (``unknown``; an interpreter's ``-e`` is code, judged by its own rule), a one-shot command."""
-    found = _documented(c) or _cmdlet_switch(c) or _rpc_method(c) or _shell_escape(c)
-    if found is None or found[0] < HIGH:
+    names (``unknown``; an interpreter's ``-e`` is code, judged by its own rule), a one-shot command.
+    Each reading is tried only where the line has what it needs (this runs on every unflagged command)."""
+    prog, texts = c.prog, c.texts
+    found = None
+    if prog in PROGRAM_OPTIONS or prog.lower().removesuffix(".exe") in PROGRAM_OPTIONS:
+        found = _documented(c)
+    elif "-" in prog or "::" in prog:
+        found = _cmdlet_switch(c)
+    elif prog in _RPC_CLIENTS:
+        found = _rpc_method(c)
+    elif prog in _ESCAPING_CLIENTS:
+        found = _shell_escape(c)
+    equals = [t for t in texts if "=" in t]
+    if equals and (found is None or found[0] < HIGH):
         found = worst(found, _switches(c))
-    if found is None and unknown and c.prog not in READ_ONLY:
-        found = _command_option(c) or _fed_commands(c)
-    return found or _security_off_at_boot(c)
+    if found is None and unknown and prog not in READ_ONLY:
+        if not COMMAND_OPTIONS.isdisjoint(texts):
+            found = _command_option(c)
+        if found is None and c.chain:
+            found = _fed_commands(c)
+    if found is None and equals:
+        found = _security_off_at_boot(c)
+    return found
 
 
 def _documented(c: Ctx) -> Optional[tuple]:

@@ -144,7 +144,8 @@ _CMDLET_LEVEL = {
     "remove-vmsnapshot": MEDIUM, "remove-vmharddiskdrive": MEDIUM, "clear-tpm": HIGH, "disable-bitlocker": MEDIUM,
     "remove-bitlockerkeyprotector": MEDIUM, "remove-smbshare": MEDIUM, "remove-mailbox": HIGH,
     "remove-azresourcegroup": HIGH, "remove-azvm": MEDIUM, "remove-azstorageaccount": HIGH,
-    "disable-computerrestore": MEDIUM, "remove-appxpackage": LOW, "uninstall-windowsfeature": LOW, "remove-windowsfeature": LOW,
+    "disable-computerrestore": MEDIUM, "remove-appxpackage": LOW, "uninstall-windowsfeature": LOW,
+    "remove-windowsfeature": LOW,
 }
 
 
