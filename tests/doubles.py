@@ -73,3 +73,6 @@ class CharTokens:
 
     def supported(self, model):
         return False
+
+    def learn(self, model, text, n):
+        """Nothing to learn: without a tokenizer the count is characters / 4 (as TokenCounter)."""

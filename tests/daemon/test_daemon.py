@@ -52,6 +52,17 @@ def handle(req, reply):
     if word == "ask":
         return {"answer": reply.ask("call notes.read_note {\"name\": \"todo\"}? [y/N/a]",
                                     float(rest or 2))}
+    if word == "later":  # work after the D frame, until the test says go
+        me = threading.current_thread().name
+
+        def after() -> None:
+            deadline = time.monotonic() + 10
+            while not Path(rest + ".go").exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            Path(rest + ".done").write_text(threading.current_thread().name)
+
+        reply.after_done(after)
+        return {"thread": me}
     if word == "threads":  # which thread serves, and how many the daemon has
         return {"thread": threading.current_thread().name, "alive": threading.active_count()}
     if word == "fail":
@@ -223,6 +234,16 @@ def test_asks_one_after_another_start_no_thread(daemon):
     # (a client may send its next request before the last one's thread is idle again: two)
     assert len({answer["thread"] for answer in seen}) <= 2, seen
     assert max(a["alive"] for a in seen) - min(a["alive"] for a in seen) <= 1, seen
+
+
+def test_work_after_the_answer_runs_on_its_thread_once_the_d_frame_is_sent(daemon, tmp_path):
+    """The fold after an answer: nobody waits for it, and no thread is handed the work."""
+    mark = tmp_path / "after"
+    frames, result = ask(f"later {mark}")  # returns at the D frame, while the work still waits
+    assert frames[-1].tag == "D" and not Path(f"{mark}.done").exists()
+    Path(f"{mark}.go").write_text("")
+    assert wait_for(lambda: Path(f"{mark}.done").exists(), timeout=10)
+    assert Path(f"{mark}.done").read_text() == result["thread"]
 
 
 def test_five_racing_starts_make_one_daemon(events):

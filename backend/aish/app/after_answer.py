@@ -163,15 +163,20 @@ def compact_if_long(session: Session) -> None:
             session.lock.release()
 
 
-def in_background(job: Job, session: Session, log) -> None:
-    """The daemon's runner: the job on a kept background thread (``ipc/workers.py``); its
-    status lines are logged and said by the session's next ask (its own answer is delivered
-    already)."""
+def in_background(job: Job, session: Session, log,
+                  defer: Optional[Callable[[Callable[[], None]], None]] = None) -> None:
+    """The daemon's runner: the job once the answer is delivered, on the request's own thread
+    after its D frame (``defer``, the daemon's reply) or else on a kept background thread
+    (``ipc/workers.py``); its status lines are logged and said by the session's next ask
+    (its own answer is delivered already)."""
     def status(line: str) -> None:
         log.info("%s: %s", session.id, line)
         session.said_later.append(line)
 
-    workers.background().run(job, status)
+    if defer is not None:
+        defer(lambda: job(status))
+    else:
+        workers.background().run(job, status)
 
 
 def say_pending(session: Session, status: Callable[[str], None]) -> None:

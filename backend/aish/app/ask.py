@@ -94,6 +94,9 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
                 usages.append(call.usage)
             if not call.tool_calls or env.mcp is None:
                 conv.add_assistant(call.text, usage=call.usage_dict())
+                told = call.answer_tokens()
+                if told and env.tokens is not None:  # weighed by the next ask and the fold: no tokenize call
+                    env.tokens.learn(model, call.text, told)
                 break
             if not _run_tools(env, session, call, reply, result):
                 break

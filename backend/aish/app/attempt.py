@@ -42,6 +42,7 @@ class Response:
     finish: Optional[Finish] = None
     fell_back: Optional[str] = None  # the fallback model's name when the call hopped
     sent: list = field(default_factory=list)  # the messages as they left (redacted)
+    reasoned: bool = False  # the model produced reasoning too (its usage counts it with the text)
 
     @property
     def tool_calls(self) -> tuple[ToolCall, ...]:
@@ -49,6 +50,14 @@ class Response:
 
     def usage_dict(self) -> Optional[dict]:
         return self.usage.to_dict() if self.usage is not None else None
+
+    def answer_tokens(self) -> Optional[int]:
+        """The answer text's tokens as its server counted them (``completion_tokens``), when
+        they are that text's alone: reported, not estimated, no reasoning, no tool call."""
+        usage = self.usage
+        if usage is None or usage.estimated or self.reasoned or self.tool_calls or not self.text:
+            return None
+        return usage.completion_tokens or None
 
 
 class Attempt:
@@ -171,8 +180,9 @@ class Attempt:
                         if show:
                             reply.text(chunk)
                 elif isinstance(event, ReasoningDelta):
-                    thought = True
+                    thought = response.reasoned = True
                 elif isinstance(event, TextWasReasoning):
+                    response.reasoned = True
                     getattr(restore, "flush", lambda: "")()  # a held-back piece of it goes too
                     if show:
                         reply.status(RETRACTED)

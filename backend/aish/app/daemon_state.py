@@ -101,22 +101,23 @@ class DaemonState:
 
         return detect.still_there(cfg)
 
-    def tokens(self) -> TokenCounter:
+    def tokens(self, cfg: Optional[Config] = None) -> TokenCounter:
+        """``cfg``: the config the caller already has (an ask reads it once, not per part)."""
         from aish.llm.tokens import TokenCounter
 
-        cfg = self.config()
+        cfg = cfg or self.config()
         with self._lock:
             if self._tokens is None:
                 self._tokens = TokenCounter(cfg.tokenize)
                 self._tokens.load(_token_counts())  # what the daemon before this one learned
             return self._tokens
 
-    def limits(self) -> Limits:
+    def limits(self, cfg: Optional[Config] = None) -> Limits:
         """What the models' servers told of their windows and quirks: learned once per daemon
         (and again after a config change), shared by every shell."""
         from aish.llm.limits import Limits
 
-        tokens = self.tokens()
+        tokens = self.tokens(cfg)
         with self._lock:
             if self._limits is None or self._limits.tokens is not tokens:
                 self._limits = Limits(tokens, log=self.log.info)
@@ -159,12 +160,12 @@ class DaemonState:
             manager.start()
         return manager
 
-    def memory(self) -> Optional[Any]:
+    def memory(self, cfg: Optional[Config] = None) -> Optional[Any]:
         """The fact store, one per daemon (its lock must see every writer: two `:remember`s
         at once each read, then wrote, and one was lost); None when memory is off."""
         from aish.app import knowledge
 
-        cfg = self.config()
+        cfg = cfg or self.config()
         if not cfg.memory.enabled:
             return None
         with self._lock:
@@ -174,11 +175,11 @@ class DaemonState:
                 self._memory.max_facts, self._memory.max_chars = cfg.memory.max_facts, cfg.memory.max_chars
             return self._memory
 
-    def project(self) -> Optional[Any]:
+    def project(self, cfg: Optional[Config] = None) -> Optional[Any]:
         """Project notes, overlay and git context: one per daemon (its git cache, trust store)."""
         from aish.app import knowledge
 
-        cfg = self.config()
+        cfg = cfg or self.config()
         with self._lock:
             if self._project is None:
                 self._project = knowledge.project_for(cfg)
@@ -206,10 +207,10 @@ class DaemonState:
             self.log.exception("warm-up failed")
 
     # ------------------------------------------------------------ sessions
-    def session(self, session_id: str) -> Session:
+    def session(self, session_id: str, cfg: Optional[Config] = None) -> Session:
         """The shell's session (made, or rebuilt from its log, on first use)."""
         try:
-            cost = self.config().cost
+            cost = (cfg or self.config()).cost
         except AishError:
             cost = None
         return self.sessions.get(session_id, cost)

@@ -74,7 +74,7 @@ class Service(DaemonState):
         if request.mode == "fix":
             _check_something_failed(request)
         cfg = self.config(recheck=True)
-        session = self.session(request.conv)
+        session = self.session(request.conv, cfg)
         conv = session.conversation
         mcp = self._mcp_for_question(cfg, reply)
         with self._lock:
@@ -113,7 +113,7 @@ class Service(DaemonState):
         finally:
             self.drafts.user_answer_ends()
             for job in later:
-                after_answer.in_background(job, session, self.log)
+                after_answer.in_background(job, session, self.log, getattr(reply, "after_done", None))
 
     def watch(self, request: Request, reply: Optional[Reply] = None) -> AskResult:
         """A shell's first prompt in tmux: read its pane from now on, so the output of its
@@ -154,8 +154,8 @@ class Service(DaemonState):
     def ask_env(self, cfg: Config, mcp=None):
         from aish.app.env import AskEnv
 
-        return AskEnv(config=cfg, tokens=self.tokens(), ledger=self.ledger_for_ask(cfg), mcp=mcp, log=self.log,
-                      memory=self.memory(), project=self.project(), limits=self.limits(),
+        return AskEnv(config=cfg, tokens=self.tokens(cfg), ledger=self.ledger_for_ask(cfg), mcp=mcp,
+                      log=self.log, memory=self.memory(cfg), project=self.project(cfg), limits=self.limits(cfg),
                       output_taps=self.taps())
 
     def task(self, request: Request, reply: Reply, what) -> AskResult:

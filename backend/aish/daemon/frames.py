@@ -66,6 +66,7 @@ class FrameReply:
         self.rundir: Optional[Path] = None  # where the shell writes what a V frame asks for
         self._watched: Optional[reader_watch.Watched] = None
         self.finished = threading.Event()  # set by the server once the request is over
+        self._after: list = []  # work the handler left for after the D frame (``after_done``)
         self.path: Optional[str] = None  # the reply FIFO, once attached
 
     # ------------------------------------------------------------ lifecycle
@@ -98,6 +99,19 @@ class FrameReply:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+    def after_done(self, fn) -> None:
+        """Run ``fn`` on this request's thread once its D frame is sent (the fold of a
+        conversation after its answer): no thread handed the work, nobody waits for it."""
+        self._after.append(fn)
+
+    def run_after(self) -> None:
+        jobs, self._after = self._after, []
+        for fn in jobs:
+            try:
+                fn()
+            except Exception:
+                self.log.exception("request %s: work after the answer failed", self.id)
 
     # ------------------------------------------------------------ writing
     def _send(self, tag: str, *fields: str) -> bool:

@@ -269,6 +269,7 @@ class Server:
                 self._active.pop(reply.id, None)
             reply.close()
             reply.finished.set()
+            reply.run_after()  # the conversation's fold, once the answer is delivered
             if reply.client_lost and reply.path:
                 self._remove_gone_client(reply.path)
             if self._retiring or self._held is not None:

@@ -122,6 +122,20 @@ class TokenCounter:
                 total += known if known is not None else self.count(model_cfg, text)
         return total
 
+    def learn(self, model_cfg: Any, text: str, n: int) -> None:
+        """``n`` tokens in ``text``, as its server told (an answer's ``completion_tokens``): the
+        server's own tokenizer counted it while generating, so it is not asked again."""
+        key = self._key(model_cfg)
+        if key is None or not text or n <= 0:
+            return
+        digest = hashlib.blake2b("\0".join((*key, text)).encode("utf-8", "replace"), digest_size=16).digest()
+        with self._lock:
+            if digest not in self._cache:
+                self._cache[digest] = n
+                while len(self._cache) > CACHE_SIZE:
+                    self._cache.popitem(last=False)
+            self._remember(key, text, self._cache[digest])
+
     # ------------------------------------------------------------ kept over restarts
     def save(self, path: Any) -> None:
         """Write the learned counts (digests and numbers, no text; 0600): a restarted daemon
