@@ -64,3 +64,45 @@ def test_a_reply_left_half_read_closes_its_connection(no_requests):
         stub.wait_disconnects(1)
         stub.default = Reply(text="fresh")
         assert text(model) == "fresh"
+
+
+def test_replies_are_read_without_the_email_package(no_requests, monkeypatch):
+    """http.client parses a reply's headers with ``email``: most of the CPU of a short loopback
+    reply (a tokenize count, a chat stream's start) when fifty shells ask at once."""
+    import http.client
+    import threading
+
+    parse, client = http.client.parse_headers, threading.current_thread()
+
+    def refuse(*args, **kwargs):  # (the stub, a server in other threads, parses requests with it)
+        assert threading.current_thread() is not client, "a reply's headers parsed by the email package"
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(http.client, "parse_headers", refuse)
+    with StubServer(default=Reply(text="hello there", chunk_size=3)) as stub:
+        model = ModelConfig(name="fast", endpoint=stub.url, model="m")
+        counter = TokenCounter(TokenizeConfig(use_endpoint=True))
+        assert text(model) == "hello there" and text(model) == "hello there"  # chunked, kept alive
+        assert counter.count(model, "three words here") == 3  # a body of a Content-Length
+        session = loopback.take(stub.url)
+        reply = session.request("GET", stub.url + "/v1/models")
+        assert reply.status_code == 200 and reply.json()["data"]
+        assert reply.headers.get("content-type") == reply.headers.get("Content-Type") == "application/json"
+        assert reply.headers.get("X-Not-There", "none") == "none"
+
+
+def test_headers_as_a_server_may_send_them():
+    import io
+
+    raw = (b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+           b"Set-Cookie: a=1\r\nset-cookie: b=2\r\nContent-Length: 5\r\nX-Odd:  spaced value \r\n\r\nhello")
+
+    class Sock:
+        def makefile(self, mode):
+            return io.BufferedReader(io.BytesIO(raw))
+
+    reply = loopback._Reply(Sock(), method="GET")
+    reply.begin()
+    assert (reply.status, reply.reason, reply.version) == (200, "OK", 11)
+    assert reply.getheader("set-cookie") == "a=1" and reply.headers["x-odd"] == "spaced value"
+    assert reply.read() == b"hello" and not reply.will_close

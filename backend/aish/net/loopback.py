@@ -31,6 +31,77 @@ _KEPT_PER_SERVER = 8
 Timeout = Union[float, tuple[float, float]]
 
 
+MAX_HEADERS = 100  # as http.client: a server that sends more is not one we talk to
+MAX_LINE = 65536
+
+
+class Headers(dict):
+    """A reply's headers by lower-cased name (the first of repeated ones, as ``email`` gives):
+    the ``get``/``get_all``/``items`` the callers and ``http.client`` use."""
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return dict.get(self, name.lower(), default)
+
+    def get_all(self, name: str, default: Any = None) -> Any:
+        value = dict.get(self, name.lower())
+        return default if value is None else [value]
+
+    def __getitem__(self, name: str) -> Any:
+        return dict.get(self, name.lower())
+
+
+class _Reply(http.client.HTTPResponse):
+    """``http.client``'s reply with its headers read as plain lines: the standard library
+    parses them with the ``email`` package, most of the CPU of a short loopback reply."""
+
+    def begin(self) -> None:
+        if self.headers is not None:
+            return
+        while True:
+            version, status, reason = self._read_status()
+            headers = _read_headers(self.fp)
+            if status != http.client.CONTINUE:
+                break
+        self.code = self.status = status
+        self.reason = reason.strip()
+        if version in ("HTTP/1.0", "HTTP/0.9"):
+            self.version = 10
+        elif version.startswith("HTTP/1."):
+            self.version = 11
+        else:
+            raise http.client.UnknownProtocol(version)
+        self.headers = self.msg = headers
+        self.chunked = (headers.get("transfer-encoding") or "").lower() == "chunked"
+        self.chunk_left = None
+        self.will_close = self._check_close()
+        self.length = None
+        length = headers.get("content-length")
+        if length and not self.chunked:
+            try:
+                self.length = int(length) if int(length) >= 0 else None
+            except ValueError:
+                self.length = None
+        if status in (http.client.NO_CONTENT, http.client.NOT_MODIFIED) or 100 <= status < 200 \
+                or self._method == "HEAD":
+            self.length = 0
+        if not self.will_close and not self.chunked and self.length is None:
+            self.will_close = True
+
+
+def _read_headers(fp: Any) -> Headers:
+    headers = Headers()
+    for _ in range(MAX_HEADERS + 1):
+        line = fp.readline(MAX_LINE + 1)
+        if len(line) > MAX_LINE:
+            raise http.client.LineTooLong("header line")
+        if line in (b"\r\n", b"\n", b""):
+            return headers
+        name, colon, value = line.decode("iso-8859-1").partition(":")
+        if colon:
+            headers.setdefault(name.strip().lower(), value.strip())
+    raise http.client.HTTPException(f"got more than {MAX_HEADERS} headers")
+
+
 class ConnectTimedOut(OSError):
     """No connection within the connect timeout (told apart from a read timeout)."""
 
@@ -127,6 +198,7 @@ class Session:
             conn = None
         if conn is None:
             conn = http.client.HTTPConnection(*self.address, timeout=connect_timeout)
+            conn.response_class = _Reply
             try:
                 conn.connect()
             except TimeoutError:
