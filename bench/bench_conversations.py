@@ -15,8 +15,10 @@ Three measurements, each against a baseline in the same run, medians of repeats:
    evictions without a summary); with ``--fold`` the server's own log gives the prompt
    tokens it evaluated per request (what its prompt cache did not hold).
 2. **kept turns**: the daemon's CPU per ask (user + system, /proc) in a conversation of
-   ``--turns`` kept turns (400) against one of 1 turn, the same daemon, alternating batches;
-   the history holds a secret in one turn of seven.  Target: flat (±10%).
+   ``--turns`` kept turns (400, growing by a batch of exchanges each time) against one of 1
+   turn (reset before each of its batches, so it never holds more than a batch), the same
+   daemon, alternating batches; the history holds a secret in one turn of seven.  Target:
+   flat (±10%).
 3. **reload**: a conversation of ``--asks`` asks (5,000) run through the daemon; then, after
    each of ``--restarts`` daemon restarts (and one ask elsewhere, which loads what any first
    ask loads), the first ask's first byte on it against the first ask of a fresh conversation
@@ -105,6 +107,15 @@ class Daemon:
         with Client(rundir=self.rundir, autostart=False) as client:
             client.request(request, on_frame=on_frame, timeout=timeout)
         return first[0] if first else time.perf_counter() - start
+
+    def reset(self, conv: str) -> None:
+        """``aish reset`` in that conversation (its turns forgotten)."""
+        from aish.daemon.client import Client
+        from aish.ipc.protocol import Request
+
+        with Client(rundir=self.rundir, autostart=False) as client:
+            client.request(Request(kind="verb", conv=conv, argv=["reset"], cwd=str(self.tmp)),
+                           on_frame=lambda frame: None, timeout=60)
 
     def log_entries(self, conv: str) -> list:
         path = self.tmp / "state" / "sessions" / f"{conv}.jsonl"
@@ -238,6 +249,8 @@ def bench_turns(tmp: Path, backend: Path, turns: int, repeats: int, batch: int) 
             cpu: dict = {"long": [], "short": []}
             for i in range(repeats):  # batches: /proc counts CPU in clock ticks (10 ms)
                 for conv in (("long", "short") if i % 2 == 0 else ("short", "long")):
+                    if conv == "short":  # it stays short: at most one batch of exchanges
+                        daemon.reset(conv)
                     before = cpu_seconds(daemon.proc.pid)
                     for j in range(batch):
                         daemon.ask(conv, f"and now, step {i}.{j}?")
