@@ -102,19 +102,30 @@ def _dumps(value: object) -> str:
 def encode_body(body: dict) -> bytes:
     """The request body as sent: ``json.dumps`` of it, byte for byte.  A conversation's
     messages that grew from the last ones sent (``Outgoing``) are encoded from the JSON kept
-    for those (in their ``memo``) plus the new messages: a long conversation is not encoded
-    whole on every ask."""
+    for those (in their ``memo``: one encoded piece per ask) plus the new messages, joined
+    once: a long conversation is not encoded (or copied piece by piece) on every ask."""
     messages = body.get("messages")
     if not isinstance(messages, Outgoing) or not messages:
         return _dumps(body).encode("utf-8")
     base = messages.grown()
     kept = base.memo.get("json") if base is not None else None
-    parts = [_dumps(m) for m in (messages.new if kept is not None else messages[1:])]
-    turns = ",".join([kept, *parts] if kept else parts)
-    messages.memo["json"] = turns
-    listed = f"[{_dumps(messages[0])}{',' if turns else ''}{turns}]"
-    return ("{" + ",".join(f"{_dumps(k)}:{listed if k == 'messages' else _dumps(v)}" for k, v in body.items())
-            + "}").encode("utf-8")
+    new = ",".join(_dumps(m) for m in (messages.new if kept is not None else messages[1:])).encode("utf-8")
+    pieces = [*kept, new] if kept and new else (list(kept) if kept else ([new] if new else []))
+    messages.memo["json"] = pieces
+    out: list[bytes] = []
+    for key, value in body.items():
+        out.append(b"," if out else b"{")
+        out.append(_dumps(key).encode("utf-8") + b":")
+        if key != "messages":
+            out.append(_dumps(value).encode("utf-8"))
+            continue
+        out.append(b"[" + _dumps(messages[0]).encode("utf-8"))
+        for piece in pieces:
+            out.append(b",")
+            out.append(piece)
+        out.append(b"]")
+    out.append(b"}")
+    return b"".join(out)
 
 
 def chat_complete(model: ModelConfig, messages: list[dict], *, max_tokens: Optional[int] = None,
