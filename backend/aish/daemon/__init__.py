@@ -2,8 +2,9 @@
 
     runtime       the daemon's own files (lock, FIFO, pidfile, version), liveness, start, stop
     spawn         making the process (a fork, or a fresh interpreter)
-    server        reads control lines, runs one thread per request
+    server        reads control lines, runs each request on a thread of its own (kept for the next)
     frames        the ``Reply`` that writes frames back to a client
+    reader_watch  one thread that notices any reply FIFO's reader going away
     client_files  which reply paths may be trusted, and removing the files of clients that are gone
     client        the Python client (`aish ask` and the other verbs)
 
