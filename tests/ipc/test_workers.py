@@ -60,3 +60,23 @@ def test_alarms_run_in_time_order_and_a_cancelled_one_never():
     assert done.wait(10)
     assert fired == ["early", "late"]
     assert time.monotonic() - start >= 0.99
+
+
+def test_the_process_keeps_one_of_each_whichever_thread_asks_first():
+    from aish.ipc.workers import kept
+
+    made: list = []
+
+    def make() -> object:
+        time.sleep(0.01)  # threads asking meanwhile must wait for this one
+        made.append(object())
+        return made[-1]
+
+    one = kept(make)
+    got: list = []
+    threads = [threading.Thread(target=lambda: got.append(one())) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 1 and all(g is made[0] for g in got) and len(got) == 8

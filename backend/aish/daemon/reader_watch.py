@@ -15,6 +15,8 @@ import select
 import threading
 from typing import Callable, Optional
 
+from aish.ipc import workers
+
 _GONE = select.POLLERR | select.POLLHUP | select.POLLNVAL
 
 
@@ -101,14 +103,4 @@ def _nothing() -> None:
     pass
 
 
-_watch: Optional[ReaderWatch] = None
-_watch_lock = threading.Lock()
-
-
-def readers() -> ReaderWatch:
-    """The process's watch (made with the first reply attached)."""
-    global _watch
-    with _watch_lock:
-        if _watch is None:
-            _watch = ReaderWatch()
-        return _watch
+readers = workers.kept(ReaderWatch)  # the process's watch, made with the first reply attached

@@ -20,9 +20,10 @@ import itertools
 import queue
 import threading
 import time
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, TypeVar
 
 IDLE_SECONDS = 60.0
+T = TypeVar("T")
 
 
 class Workers:
@@ -130,26 +131,20 @@ class Alarms:
                     threading.excepthook(_hook_args(alarm.fn))
 
 
-_alarms: Optional[Alarms] = None
-_alarms_lock = threading.Lock()
+def kept(make: Callable[[], T]) -> Callable[[], T]:
+    """``make()`` made once, by whichever thread asks first: the process's one of a thing."""
+    lock = threading.Lock()
+    made: list = []
+
+    def get() -> T:
+        if not made:
+            with lock:
+                if not made:
+                    made.append(make())
+        return made[0]
+
+    return get
 
 
-def alarms() -> Alarms:
-    """The process's alarm thread (made on first use)."""
-    global _alarms
-    with _alarms_lock:
-        if _alarms is None:
-            _alarms = Alarms()
-        return _alarms
-
-
-_background: Optional[Workers] = None
-
-
-def background() -> Workers:
-    """The process's pool for work after an answer (folds), made on first use."""
-    global _background
-    with _alarms_lock:
-        if _background is None:
-            _background = Workers(name="aish-after")
-        return _background
+alarms = kept(Alarms)  # the process's alarm thread
+background = kept(lambda: Workers(name="aish-after"))  # work after an answer that has no request thread
