@@ -159,6 +159,11 @@ def test_classes_round_seven_showed(command, at_least):
     ("nvme delete-ns /dev/nvme1 -n 2", "medium"),
     ("sudo launchctl bootout system/com.apple.screensharing", "medium"),
     ("Disable-ComputerRestore -Drive 'C:\\'", "medium"),
+    ("consul snapshot restore nightly.snap", "medium"),
+    ("vault operator raft snapshot restore -force raft.snap", "medium"),
+    ("incus snapshot restore web before-upgrade", "medium"),
+    ("rustup self uninstall -y", "medium"),
+    ("rvm implode --force", "medium"),
 ])
 def test_more_programs_own_options(command, at_least):
     flagged(command, at_least)
@@ -175,6 +180,10 @@ def test_more_programs_own_options(command, at_least):
     "rdfind -dryrun true ~/Music",
     "bleachbit --list",
     "trash-list",
+    "consul snapshot save nightly.snap",
+    "velero restore create --from-backup nightly",
+    "rustup self update",
+    "VBoxManage snapshot web take before-upgrade",
 ])
 def test_more_programs_near_misses(command):
     quiet(command)

@@ -214,6 +214,8 @@ _PACKAGES = {
     "nix-env": {"--delete-generations": "deletes profile generations: no rollback to them"},
     "eselect": {"news purge": "deletes every news item", "kernel remove": "removes a kernel"},
     "scoop": {"uninstall scoop": "uninstalls scoop and every app it installed"},
+    "rustup": {"self uninstall": "uninstalls rustup with every toolchain it installed"},
+    "rvm": {"implode": "removes rvm with every Ruby and gem it installed"},
     "gem": {"yank": "removes a published version from the registry: no one can install it"},
     "cargo": {"yank": "marks a published version as withdrawn from the registry"},
     "pkg_delete": {"-a": "deletes every installed package", "-X": "deletes every package but the named ones"},

@@ -53,7 +53,15 @@ def rule_own_options(c: Ctx, unknown: bool = True) -> Optional[tuple]:
             found = _fed_commands(c)
     if found is None and equals:
         found = _security_off_at_boot(c)
+    if found is None and not _BACK_TO.isdisjoint(texts) and not _SNAPSHOT_WORDS.isdisjoint(texts[:3]):
+        return MEDIUM, f"{prog} puts a snapshot back over what is there now: what changed since is lost ({c.text})"
     return found
+
+
+# `consul snapshot restore x.snap`, `vault operator raft snapshot restore -force x`: the snapshot replaces the
+# current state (a restore into a new place names no snapshot word first: `velero restore create`).
+_BACK_TO = frozenset({"restore", "revert", "rollback", "apply", "switch"})
+_SNAPSHOT_WORDS = frozenset({"snapshot", "snapshots", "snap", "checkpoint", "checkpoints", "savepoint"})
 
 
 def _documented(c: Ctx) -> Optional[tuple]:
