@@ -50,6 +50,8 @@ class DaemonState:
         self._ledger: Optional[Ledger] = None
         self._mcp: Optional[McpManager] = None
         self._mcp_config: Optional[McpConfig] = None
+        # held while the manager follows a config: a question must not get it half-way
+        self._mcp_following = threading.Lock()
         self._memory: Optional[Any] = None  # aish.context.memory.Memory: one per daemon
         self._project: Optional[Any] = None  # aish.context.project.ProjectContext: one per daemon
         self._taps: Any = None  # aish.context.tap.Taps, made by the first request from tmux
@@ -148,16 +150,17 @@ class DaemonState:
     def mcp(self) -> McpManager:
         """The MCP manager, following the current config; servers connect in the background."""
         cfg = self.config()
-        with self._lock:
-            manager, changed = self._mcp, self._mcp_config is not cfg.mcp
-            if manager is None:
-                from aish.mcp.manager import McpManager
+        with self._mcp_following:  # (warm-up's first call and a first question meet here)
+            with self._lock:
+                manager, changed = self._mcp, self._mcp_config is not cfg.mcp
+                if manager is None:
+                    from aish.mcp.manager import McpManager
 
-                manager = self._mcp = McpManager(cfg.mcp, log=self.log)
-            self._mcp_config = cfg.mcp
-        if changed:  # the first use, or the file changed: removed, changed and new servers follow
-            manager.update_config(cfg.mcp)
-            manager.start()
+                    manager = self._mcp = McpManager(cfg.mcp, log=self.log)
+                self._mcp_config = cfg.mcp
+            if changed:  # the first use, or the file changed: removed, changed and new servers follow
+                manager.update_config(cfg.mcp)
+                manager.start()
         return manager
 
     def memory(self, cfg: Optional[Config] = None) -> Optional[Any]:
