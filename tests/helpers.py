@@ -8,16 +8,17 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import sys
 import time
 from typing import Callable, Iterator, Optional
 
 
 def aish(*args: str, input: str | None = None, env: dict | None = None,
          timeout: float = 60) -> subprocess.CompletedProcess:
-    """Run the real `aish` entry point in a subprocess (its main() owns errors and exit codes)."""
-    return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
-                          input=input, env={**os.environ, **(env or {})}, timeout=timeout)
+    """Run the real `aish` entry point in a process of its own (its main() owns errors and exit
+    codes), forked from a Python that has imported aish already (tests/warm_aish.py)."""
+    from tests import warm_aish
+
+    return warm_aish.run(list(args), input=input, env={**os.environ, **(env or {})}, timeout=timeout)
 
 
 def stop_daemon() -> None:

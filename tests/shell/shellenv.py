@@ -57,10 +57,17 @@ class Shell:
 
 
 def _aish_wrapper(bindir: Path) -> Path:
-    """`aish` as the shell will call it: this interpreter, this checkout."""
+    """`aish` as the shell will call it: this interpreter, this checkout.  `aish daemon start`
+    (a shell's first ask) is forked from the test process's warm aish (tests/warm_aish.py)."""
+    from tests import warm_aish
+
     bindir.mkdir(exist_ok=True)
     path = bindir / "aish"
-    path.write_text(f"#!/bin/sh\nexec {sys.executable} -m aish \"$@\"\n", encoding="utf-8")
+    warm, socket = "", warm_aish.socket_path()
+    if socket:
+        client = " ".join(map(_q, [sys.executable, "-S", "-E", "-s", warm_aish.__file__, socket]))
+        warm = f'case "$*" in "daemon start") exec {client} "$@";; esac\n'
+    path.write_text(f'#!/bin/sh\n{warm}exec {_q(sys.executable)} -m aish "$@"\n', encoding="utf-8")
     path.chmod(0o755)
     return path
 
