@@ -73,15 +73,15 @@ def main() -> None:
 
 # ------------------------------------------------------------------ the test process's side
 class Server:
-    """The forking server of one test process, started at its first use."""
+    """The forking server of one test process and one set of imports, started at first use."""
 
-    def __init__(self, directory: str) -> None:
+    def __init__(self, directory: str, flavor: str) -> None:
         import subprocess
 
-        self.path = os.path.join(directory, f"warm-aish-{os.getpid()}.sock")
+        self.path = os.path.join(directory, f"warm-aish-{flavor}-{os.getpid()}.sock")
         self.env = dict(os.environ)
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", self.path, str(os.getpid())],
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", self.path, str(os.getpid()),
+                                      flavor], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE, cwd="/")
         ready = self.proc.stderr.readline()  # the server says so once its imports are done
         if ready.strip() != b"ready":
@@ -105,18 +105,20 @@ class Server:
         return self.proc.poll() is None and python(env) == python(self.env)
 
 
-_server: "Server | None" = None
+_servers: dict = {}
 
 
-def server() -> Server:
-    global _server
-    if _server is None or _server.proc.poll() is not None:
+def server(flavor: str = "aish") -> Server:
+    """``aish``: what a command and its daemon import; ``mcp``: the MCP SDK's client too
+    (for the cases that configure a server: a daemon imports it then, ~1 s of CPU)."""
+    found = _servers.get(flavor)
+    if found is None or found.proc.poll() is not None:
         import atexit
         import tempfile
 
-        _server = Server(tempfile.mkdtemp(prefix="aish-warm-"))
-        atexit.register(_server.close)
-    return _server
+        found = _servers[flavor] = Server(tempfile.mkdtemp(prefix="aish-warm-"), flavor)
+        atexit.register(found.close)
+    return found
 
 
 def wanted() -> bool:
@@ -125,24 +127,68 @@ def wanted() -> bool:
     return os.environ.get("AISH_TEST_WARM", "1") != "0"
 
 
-def socket_path() -> "str | None":
+def socket_path(flavor: str = "aish") -> "str | None":
     """For the ``aish`` the shells call (tests/shell/shellenv.py)."""
-    return server().path if wanted() else None
+    return server(flavor).path if wanted() else None
+
+
+class Child:
+    """A command forked by the server: its pid, and its exit status once it ends."""
+
+    def __init__(self, sock, argv: list) -> None:
+        self.sock, self.argv = sock, argv
+        pid, self._rest = read_lines(sock)
+        self.pid = int(pid) if pid else None
+        self.returncode: "int | None" = None
+
+    def wait(self, timeout: "float | None" = None) -> int:
+        import subprocess
+
+        if self.returncode is None:
+            self.sock.settimeout(timeout)
+            try:
+                status, _ = read_lines(self.sock, self._rest)
+            except TimeoutError:
+                raise subprocess.TimeoutExpired(self.argv, timeout) from None
+            self.sock.close()
+            self.returncode = int(status) if status else -9
+        return self.returncode
+
+    def poll(self) -> "int | None":
+        import select
+
+        if self.returncode is None and select.select([self.sock], [], [], 0)[0]:
+            return self.wait()
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.pid and self.returncode is None:
+            try:
+                os.kill(self.pid, 9)
+            except OSError:
+                pass
+
+
+def spawn(args: list, *, env: dict, cwd: "str | None", fds: tuple, session: str = "",
+          flavor: str = "aish") -> "Child | None":
+    """``python -m aish ARGS`` with these three fds as its stdio, forked warm; ``session``
+    "new" (setsid) or "tty" (setsid, and fd 0 its controlling terminal).  None when the warm
+    server is not the same Python (or not wanted): then start one as before."""
+    warm = server(flavor) if wanted() else None
+    if warm is None or not warm.serves(env):
+        return None
+    sock = send(warm.path, args, env, os.path.abspath(cwd or os.getcwd()), fds, session)
+    return Child(sock, [sys.executable, "-m", "aish", *args])
 
 
 def run(args: list, *, input: "str | None" = None, env: dict, cwd: "str | None" = None,
-        timeout: float = 60, stdin: "int | None" = None, new_session: bool = False):
+        timeout: float = 60, stdin: "int | None" = None, new_session: bool = False,
+        flavor: str = "aish"):
     """``subprocess.run([python, "-m", "aish", *args], capture_output=True, text=True)``, on a
     fork of the warm server when it is the same Python, else on a fresh one."""
     import subprocess
     import threading
 
-    argv = [sys.executable, "-m", "aish", *args]
-    warm = server() if wanted() else None
-    if warm is None or not warm.serves(env):
-        kw = {"input": input} if input is not None else {"stdin": stdin}
-        return subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd,
-                              timeout=timeout, start_new_session=new_session, **kw)
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     in_r = in_w = None
@@ -151,13 +197,16 @@ def run(args: list, *, input: "str | None" = None, env: dict, cwd: "str | None" 
         child_in = in_r
     else:
         child_in = os.open(os.devnull, os.O_RDONLY) if stdin in (None, subprocess.DEVNULL) else stdin
-    sock = send(warm.path, args, env, os.path.abspath(cwd or os.getcwd()),
-                (child_in, out_w, err_w), "new" if new_session else "")
-    for fd in (out_w, err_w):
+    child = spawn(args, env=env, cwd=cwd, fds=(child_in, out_w, err_w),
+                  session="new" if new_session else "", flavor=flavor)
+    for fd in (out_w, err_w) + ((child_in,) if child_in != stdin else ()):
         os.close(fd)
-    if child_in != stdin:
-        os.close(child_in)
-    pid_line, rest = read_lines(sock)
+    if child is None:
+        for fd in (out_r, err_r) + ((in_w,) if in_w is not None else ()):
+            os.close(fd)
+        kw = {"input": input} if input is not None else {"stdin": stdin}
+        return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
+                              env=env, cwd=cwd, timeout=timeout, start_new_session=new_session, **kw)
     if in_w is not None:
         def feed() -> None:
             try:
@@ -176,21 +225,13 @@ def run(args: list, *, input: "str | None" = None, env: dict, cwd: "str | None" 
                for fd, name in ((out_r, "out"), (err_r, "err"))]
     for reader in readers:
         reader.start()
-    sock.settimeout(timeout)
     try:
-        status_line, _ = read_lines(sock, rest)
+        status = child.wait(timeout)
         for reader in readers:
             reader.join(timeout)
-    except TimeoutError:
-        if pid_line:
-            try:
-                os.kill(int(pid_line), 9)
-            except OSError:
-                pass
-        raise subprocess.TimeoutExpired(argv, timeout) from None
-    finally:
-        sock.close()
-    status = int(status_line) if status_line not in (None, "") else -9
+    except subprocess.TimeoutExpired:
+        child.kill()
+        raise
 
     def text(name: str) -> str:  # as text=True decodes: the locale's encoding, universal newlines
         import io
@@ -199,7 +240,7 @@ def run(args: list, *, input: "str | None" = None, env: dict, cwd: "str | None" 
         stream = io.TextIOWrapper(io.BytesIO(outputs.get(name, b"")),
                                   encoding=locale.getpreferredencoding(False), newline=None)
         return stream.read()
-    return subprocess.CompletedProcess(argv, status, text("out"), text("err"))
+    return subprocess.CompletedProcess(child.argv, status, text("out"), text("err"))
 
 
 # ------------------------------------------------------------------ the server
@@ -208,14 +249,18 @@ def run(args: list, *, input: "str | None" = None, env: dict, cwd: "str | None" 
 # (tests/e2e/test_mcp_import.py checks that).
 WARM_IMPORTS = ("aish.entry", "aish.cli.quick", "aish.cli.main", "aish.daemon.__main__",
                 "aish.daemon.spawn", "aish.app.service", "aish.safety.assess")
+FLAVORS = {"aish": WARM_IMPORTS,
+           "mcp": WARM_IMPORTS + ("aish.mcp.manager", "aish.mcp.connection", "aish.mcp.stdio",
+                                  "aish.mcp.remote", "mcp.client.streamable_http")}
 
 
-def serve(path: str, parent: int) -> None:
+def serve(path: str, parent: int, flavor: str) -> None:
     import importlib
 
+    sys.path[0] = os.getcwd()  # not this file's directory (tests/mcp would hide the SDK's mcp)
     import aish.daemon.__main__ as daemon_main
 
-    for name in WARM_IMPORTS + daemon_main.PRELOAD:
+    for name in FLAVORS[flavor] + daemon_main.PRELOAD:
         importlib.import_module(name)
     listener = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     listener.bind(path)
@@ -306,6 +351,11 @@ def _become(request: tuple, fds: list) -> None:
         os.closerange(3, 1024)
         if session:
             os.setsid()
+        if session == "tty":
+            import fcntl
+            import termios
+
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         os.chdir(cwd)
         os.environ.clear()
         os.environ.update(env)
@@ -365,6 +415,6 @@ def _exit_code(code: object) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--serve"]:
-        serve(sys.argv[2], int(sys.argv[3]))
+        serve(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     else:
         main()

@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from tests import warm_aish
 from tests.mcp_servers import SdkHttpServer
 from tests.stub_server import Reply, StubServer
 
@@ -33,7 +34,7 @@ def stub(config_file, notes):
         config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n'
                     f'[mcp.servers.notes]\nurl = "{notes.url}"\n')
         yield server
-    subprocess.run([sys.executable, "-m", "aish", "daemon", "stop"], capture_output=True, timeout=30)
+    _aish("daemon", "stop", timeout=30)
 
 
 def tool_call_then_answer(stub):
@@ -51,8 +52,13 @@ def run_on_a_terminal(args, answer, timeout: float = 30, prompt: bytes = b"[y/N/
         os.setsid()
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
-    proc = subprocess.Popen([sys.executable, "-m", "aish", *args], stdin=slave, stdout=slave,
-                            stderr=slave, preexec_fn=make_controlling_tty, close_fds=True)
+    # forked warm (tests/warm_aish.py), the SDK's client imported: its own session, the pty
+    # its controlling terminal, as the preexec_fn below makes a fresh interpreter's
+    proc = warm_aish.spawn(args, env=dict(os.environ), cwd=None, fds=(slave, slave, slave),
+                           session="tty", flavor="mcp")
+    if proc is None:
+        proc = subprocess.Popen([sys.executable, "-m", "aish", *args], stdin=slave, stdout=slave,
+                                stderr=slave, preexec_fn=make_controlling_tty, close_fds=True)
     os.close(slave)
     seen, answered = b"", 0
     deadline = time.monotonic() + timeout
@@ -112,9 +118,7 @@ def test_tool_call_refused_on_the_terminal_tells_the_model(stub):
 
 def test_nobody_to_ask_means_denied_and_the_user_sees_it(stub):
     tool_call_then_answer(stub)
-    result = subprocess.run([sys.executable, "-m", "aish", "ask", "--json", "read my todo"],
-                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
-                            start_new_session=True)  # no controlling terminal at all
+    result = _aish("ask", "--json", "read my todo")  # a session of its own: no terminal at all
     data = json.loads(result.stdout)
     assert data["tool_calls"] == [{"name": "notes.read_note", "denied": True, "is_error": False,
                                    "answered": True}]
@@ -126,9 +130,7 @@ def test_auto_approve_needs_no_question(stub, config_file, notes):
     config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
                 f'[mcp]\nauto_approve = ["notes.*"]\n[mcp.servers.notes]\nurl = "{notes.url}"\n')
     tool_call_then_answer(stub)
-    result = subprocess.run([sys.executable, "-m", "aish", "ask", "--json", "read my todo"],
-                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
-                            start_new_session=True)
+    result = _aish("ask", "--json", "read my todo")
     data = json.loads(result.stdout)
     assert data["tool_calls"][0]["denied"] is False
     assert [m["content"] for m in tool_messages(stub)] == ["buy milk"]
@@ -139,8 +141,7 @@ def test_norris_planner_calls_an_auto_approved_tool_and_plans_with_its_result(st
                 f'[mcp]\nauto_approve = ["notes.read_note"]\n[mcp.servers.notes]\nurl = "{notes.url}"\n')
     stub.queue(Reply(tool_calls=[{"name": "notes__read_note", "arguments": '{"name": "todo"}'}]),
                Reply(text="CMD: echo 'buy milk'\n"))
-    result = subprocess.run([sys.executable, "-m", "aish", "norris", "do what my todo says"],
-                            capture_output=True, text=True, timeout=60)
+    result = _aish("norris", "do what my todo says", new_session=False)
     assert result.returncode == 0, result.stderr
     assert "echo 'buy milk'" in result.stdout
     first, second = (r["body"] for r in stub.wait_requests(2))
@@ -154,10 +155,11 @@ def test_norris_planner_calls_an_auto_approved_tool_and_plans_with_its_result(st
 
 
 # ---------------------------------------------------------------- run-time connects, from the CLI
-def _aish(*args, cwd=None, env=None, timeout=60):
-    return subprocess.run([sys.executable, "-m", "aish", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=cwd, env={**os.environ, **(env or {})},
-                          stdin=subprocess.DEVNULL, start_new_session=True)
+def _aish(*args, cwd=None, env=None, timeout=60, new_session=True):
+    """`python -m aish ARGS` without a terminal (a session of its own), forked warm with the
+    SDK's client imported (tests/warm_aish.py)."""
+    return warm_aish.run(list(args), env={**os.environ, **(env or {})}, cwd=cwd, timeout=timeout,
+                         stdin=subprocess.DEVNULL, new_session=new_session, flavor="mcp")
 
 
 @pytest.fixture
