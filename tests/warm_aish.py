@@ -244,24 +244,30 @@ def run(args: list, *, input: "str | None" = None, env: dict, cwd: "str | None" 
 
 
 # ------------------------------------------------------------------ the server
-# What a command and the daemon it starts import (aish.daemon.__main__.PRELOAD and the service);
-# the MCP SDK is left out: a daemon imports it only for a configured server
-# (tests/e2e/test_mcp_import.py checks that).
+# What a command and the daemon it starts import, sooner or later (the daemon defers some until
+# after its first answer: importing them here changes when, not what); the MCP SDK is left out
+# of "aish": a daemon imports it only for a configured server (tests/e2e/test_mcp_import.py).
+# A name that is gone is skipped: the fork is then slower, never different.
 WARM_IMPORTS = ("aish.entry", "aish.cli.quick", "aish.cli.main", "aish.daemon.__main__",
-                "aish.daemon.spawn", "aish.app.service", "aish.safety.assess")
+                "aish.daemon.spawn", "aish.app.service", "aish.app.ask", "aish.net.pooled")
 FLAVORS = {"aish": WARM_IMPORTS,
            "mcp": WARM_IMPORTS + ("aish.mcp.manager", "aish.mcp.connection", "aish.mcp.stdio",
-                                  "aish.mcp.remote", "mcp.client.streamable_http")}
+                                  "aish.mcp.http_transport", "mcp.client.streamable_http")}
 
 
 def serve(path: str, parent: int, flavor: str) -> None:
     import importlib
 
     sys.path[0] = os.getcwd()  # not this file's directory (tests/mcp would hide the SDK's mcp)
-    import aish.daemon.__main__ as daemon_main
-
-    for name in FLAVORS[flavor] + daemon_main.PRELOAD:
-        importlib.import_module(name)
+    try:
+        from aish.app.daemon_state import LATER  # what the daemon imports after its first answer
+    except ImportError:
+        LATER = ()
+    for name in FLAVORS[flavor] + tuple(LATER):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            continue
     listener = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
