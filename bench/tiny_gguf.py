@@ -85,50 +85,18 @@ def make_tiny_gguf(path: Path, *, n_embd: int = 256, n_layer: int = 4, n_head: i
     tokens = [b"<unk>", b"<s>", b"</s>"] + [f"<0x{i:02X}>".encode() for i in range(256)]
     types = [gguf.TokenType.UNKNOWN, gguf.TokenType.CONTROL, gguf.TokenType.CONTROL] \
         + [gguf.TokenType.BYTE] * 256
-    n_vocab = len(tokens)
-    writer = gguf.GGUFWriter(str(path), "llama")
-    writer.add_name("aish-tiny-random")
-    writer.add_context_length(n_ctx)
-    writer.add_embedding_length(n_embd)
-    writer.add_block_count(n_layer)
-    writer.add_feed_forward_length(n_ff)
-    writer.add_head_count(n_head)
-    writer.add_head_count_kv(n_head)
-    writer.add_rope_dimension_count(n_embd // n_head)
-    writer.add_layer_norm_rms_eps(1e-5)
-    writer.add_file_type(gguf.LlamaFileType.ALL_F32)
-    writer.add_tokenizer_model("llama")
-    writer.add_token_list(tokens)
-    writer.add_token_scores([0.0] * n_vocab)
-    writer.add_token_types(types)
-    writer.add_bos_token_id(1)
-    writer.add_eos_token_id(2)
-    writer.add_unk_token_id(0)
 
     def weight(*shape: int):
         return (rng.standard_normal(shape) * 0.02).astype(np.float32)
 
-    writer.add_tensor("token_embd.weight", weight(n_vocab, n_embd))
-    writer.add_tensor("output_norm.weight", np.ones(n_embd, dtype=np.float32))
-    writer.add_tensor("output.weight", weight(n_vocab, n_embd))
-    for i in range(n_layer):
-        writer.add_tensor(f"blk.{i}.attn_norm.weight", np.ones(n_embd, dtype=np.float32))
-        for name in ("attn_q", "attn_k", "attn_v", "attn_output"):
-            writer.add_tensor(f"blk.{i}.{name}.weight", weight(n_embd, n_embd))
-        writer.add_tensor(f"blk.{i}.ffn_norm.weight", np.ones(n_embd, dtype=np.float32))
-        writer.add_tensor(f"blk.{i}.ffn_gate.weight", weight(n_ff, n_embd))
-        writer.add_tensor(f"blk.{i}.ffn_up.weight", weight(n_ff, n_embd))
-        writer.add_tensor(f"blk.{i}.ffn_down.weight", weight(n_embd, n_ff))
-    writer.write_header_to_file()
-    writer.write_kv_data_to_file()
-    writer.write_tensors_to_file()
-    writer.close()
-    return path
+    return _write(path, "aish-tiny-random", tokens, types, n_embd=n_embd, n_layer=n_layer, n_head=n_head,
+                  n_ff=n_ff, n_ctx=n_ctx, embd=weight(len(tokens), n_embd), out=weight(len(tokens), n_embd),
+                  block=weight)
 
 
 def make_talking_gguf(path: Path, *, n_embd: int = 256, n_layer: int = 4, n_head: int = 4,
                       n_ff: int = 512, n_ctx: int = 16384, sentence: tuple = SENTENCE) -> Path:
-    """A model that answers ``sentence`` (its tokens, "\\u2581" a space) again and again.
+    """A model that answers ``sentence`` (its tokens, "\u2581" a space) again and again.
 
     How: a chain from each token to the next.  Every token of the sentence has an embedding
     of its own (a unit vector), every other token one shared vector; the attention and
@@ -149,25 +117,6 @@ def make_talking_gguf(path: Path, *, n_embd: int = 256, n_layer: int = 4, n_head
     chain = [tokens.index(w.encode()) for w in sentence]
     if len(set(chain)) != len(chain) or len(chain) >= n_embd:
         raise ValueError("the sentence needs distinct tokens, fewer than n_embd")
-    writer = gguf.GGUFWriter(str(path), "llama")
-    writer.add_name("aish-tiny-talking")
-    writer.add_context_length(n_ctx)
-    writer.add_embedding_length(n_embd)
-    writer.add_block_count(n_layer)
-    writer.add_feed_forward_length(n_ff)
-    writer.add_head_count(n_head)
-    writer.add_head_count_kv(n_head)
-    writer.add_rope_dimension_count(n_embd // n_head)
-    writer.add_layer_norm_rms_eps(1e-5)
-    writer.add_file_type(gguf.LlamaFileType.ALL_F32)
-    writer.add_tokenizer_model("llama")
-    writer.add_token_list(tokens)
-    writer.add_token_scores([0.0] * n_vocab)
-    writer.add_token_types(types)
-    writer.add_bos_token_id(1)
-    writer.add_eos_token_id(2)
-    writer.add_unk_token_id(0)
-
     other = len(chain)  # the dimension every token outside the sentence points along
     embd = np.zeros((n_vocab, n_embd), dtype=np.float32)
     embd[:, other] = 1.0
@@ -182,17 +131,46 @@ def make_talking_gguf(path: Path, *, n_embd: int = 256, n_layer: int = 4, n_head
     def zeros(*shape: int):
         return np.zeros(shape, dtype=np.float32)
 
+    return _write(path, "aish-tiny-talking", tokens, types, n_embd=n_embd, n_layer=n_layer, n_head=n_head,
+                  n_ff=n_ff, n_ctx=n_ctx, embd=embd, out=out, block=zeros)
+
+
+def _write(path: Path, name: str, tokens: list, types: list, *, n_embd: int, n_layer: int, n_head: int,
+           n_ff: int, n_ctx: int, embd, out, block) -> Path:
+    """A llama GGUF of these shapes: a sentencepiece vocabulary (<unk>, <s>, </s> first), the
+    embeddings and output matrix given, and each block's matrices from ``block(*shape)``."""
+    import gguf
+    import numpy as np
+
+    writer = gguf.GGUFWriter(str(path), "llama")
+    writer.add_name(name)
+    writer.add_context_length(n_ctx)
+    writer.add_embedding_length(n_embd)
+    writer.add_block_count(n_layer)
+    writer.add_feed_forward_length(n_ff)
+    writer.add_head_count(n_head)
+    writer.add_head_count_kv(n_head)
+    writer.add_rope_dimension_count(n_embd // n_head)
+    writer.add_layer_norm_rms_eps(1e-5)
+    writer.add_file_type(gguf.LlamaFileType.ALL_F32)
+    writer.add_tokenizer_model("llama")
+    writer.add_token_list(tokens)
+    writer.add_token_scores([0.0] * len(tokens))
+    writer.add_token_types(types)
+    writer.add_bos_token_id(1)
+    writer.add_eos_token_id(2)
+    writer.add_unk_token_id(0)
     writer.add_tensor("token_embd.weight", embd)
     writer.add_tensor("output_norm.weight", np.ones(n_embd, dtype=np.float32))
     writer.add_tensor("output.weight", out)
     for i in range(n_layer):
         writer.add_tensor(f"blk.{i}.attn_norm.weight", np.ones(n_embd, dtype=np.float32))
-        for name in ("attn_q", "attn_k", "attn_v", "attn_output"):
-            writer.add_tensor(f"blk.{i}.{name}.weight", zeros(n_embd, n_embd))
+        for matrix in ("attn_q", "attn_k", "attn_v", "attn_output"):
+            writer.add_tensor(f"blk.{i}.{matrix}.weight", block(n_embd, n_embd))
         writer.add_tensor(f"blk.{i}.ffn_norm.weight", np.ones(n_embd, dtype=np.float32))
-        writer.add_tensor(f"blk.{i}.ffn_gate.weight", zeros(n_ff, n_embd))
-        writer.add_tensor(f"blk.{i}.ffn_up.weight", zeros(n_ff, n_embd))
-        writer.add_tensor(f"blk.{i}.ffn_down.weight", zeros(n_embd, n_ff))
+        writer.add_tensor(f"blk.{i}.ffn_gate.weight", block(n_ff, n_embd))
+        writer.add_tensor(f"blk.{i}.ffn_up.weight", block(n_ff, n_embd))
+        writer.add_tensor(f"blk.{i}.ffn_down.weight", block(n_embd, n_ff))
     writer.write_header_to_file()
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
