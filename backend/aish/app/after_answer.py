@@ -66,6 +66,7 @@ class PendingFold:
     stops it (``cancel``) and waits for it to be gone (``done``) if it had started."""
 
     cancel: CancelToken
+    stoppable: bool  # it summarizes (a whole model call); without a summary a fold takes milliseconds
     done: threading.Event = field(default_factory=threading.Event)
     running: bool = False
 
@@ -78,7 +79,7 @@ def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callab
     tokens, the warm-up); ``warm``: sends the folded conversation to a local server, its
     prompt cache's new start."""
     cfg = env.config.context
-    pending = PendingFold(cancel) if cancel is not None else None
+    pending = PendingFold(cancel, stoppable=summarize is not None) if cancel is not None else None
     if pending is not None:
         session.fold = pending
 
@@ -86,6 +87,7 @@ def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callab
         if pending is not None:
             with session.fold_guard:
                 if pending.cancel.cancelled:  # an ask came before it started: nothing sent
+                    session.folds_put_off += 1
                     pending.done.set()
                     return
                 pending.running = True
@@ -139,12 +141,13 @@ def _fold(env: AskEnv, session: Session, cfg, budget_tokens: int, count: Callabl
 
 def make_way(session: Session) -> None:
     """An ask is coming: a fold due on a local server is stopped, and gone before the ask sends
-    anything (put off ``PUT_OFF_AT_MOST`` times in a row, it is waited for instead)."""
+    anything (one without a summary, or put off ``PUT_OFF_AT_MOST`` times in a row, is waited
+    for instead)."""
     pending = session.fold
     if pending is None:
         return
     with session.fold_guard:
-        if session.folds_put_off < PUT_OFF_AT_MOST:
+        if pending.stoppable and session.folds_put_off < PUT_OFF_AT_MOST:
             pending.cancel.cancel()
         started = pending.running or not pending.cancel.cancelled
     if started:  # (one not started yet, cancelled, sends nothing when it starts)

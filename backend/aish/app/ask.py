@@ -279,8 +279,11 @@ def _warmer(caller: Caller, conv: Conversation, model: ModelConfig, system: str,
         turns = conv.turns
         if not turns or turns[-1].role != "assistant":  # a question came meanwhile: it is in flight
             return
-        caller.call(conv.to_messages(system), category="warm-up", reply=background, model=model, tools=tools,
-                    show=False, fallback=False, max_tokens=1)
+        try:
+            caller.call(conv.to_messages(system), category="warm-up", reply=background, model=model, tools=tools,
+                        show=False, fallback=False, max_tokens=1)
+        except AishError as err:  # the prompt is evaluated whatever the one token was
+            caller.env.log.info("the warm-up after a fold: %s", err)
 
     return warm
 
