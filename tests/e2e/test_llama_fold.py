@@ -50,7 +50,7 @@ def folds_done(monkeypatch):
     cond = threading.Condition()
     start = after_answer.in_background
 
-    def tracked(job, session, log) -> None:
+    def tracked(job, session, *args) -> None:
         def run(status) -> None:
             try:
                 job(status)
@@ -60,7 +60,7 @@ def folds_done(monkeypatch):
                     cond.notify_all()
         with cond:
             pending[0] += 1
-        start(run, session, log)
+        start(run, session, *args)
 
     monkeypatch.setattr(after_answer, "in_background", tracked)
 
