@@ -76,3 +76,36 @@ class CharTokens:
 
     def learn(self, model, text, n):
         """Nothing to learn: without a tokenizer the count is characters / 4 (as TokenCounter)."""
+
+
+class AfterAnswers:
+    """Counts the work each answer leaves for after it (app/after_answer.py: the fold, the log's
+    compaction) until it has run, so a case waits for that work itself.  Waiting on the
+    session's folding lock instead raced: the lock is free both before a fold starts and after
+    it ends."""
+
+    def __init__(self, monkeypatch) -> None:
+        import threading
+
+        from aish.app import after_answer
+        self._done = threading.Condition()
+        self._pending = 0
+        real = after_answer.in_background
+
+        def tracked(job, session, log, defer=None):
+            with self._done:
+                self._pending += 1
+
+            def counted(status):
+                try:
+                    job(status)
+                finally:
+                    with self._done:
+                        self._pending -= 1
+                        self._done.notify_all()
+            real(counted, session, log, defer)
+        monkeypatch.setattr(after_answer, "in_background", tracked)
+
+    def wait(self, timeout: float = 30.0) -> None:
+        with self._done:
+            assert self._done.wait_for(lambda: self._pending == 0, timeout), "the work after an answer did not end"

@@ -3,12 +3,10 @@ conversation is bounded whatever its age (issue 26); and a compacted log, like t
 one, never holds a secret in clear."""
 from __future__ import annotations
 
-import time
-
 from aish.app import after_answer
 from aish.app import service as service_mod
 from aish.ipc.protocol import Request
-from tests.doubles import RecordingReply
+from tests.doubles import AfterAnswers, RecordingReply
 from tests.stub_server import Reply, StubServer
 
 SECRET = "sk-proj-" + "Qw7" * 16
@@ -18,27 +16,17 @@ def ask(svc, text, conv):
     svc.handle(Request(kind="ask", text=text, conv=conv), RecordingReply())
 
 
-def _settle(svc, conv: str) -> None:
-    """Wait for the fold/compaction after the last answer (it runs in the background)."""
-    session = svc.session(conv)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if session.folding.acquire(timeout=0.05):
-            session.folding.release()
-            return
-    raise AssertionError("the fold after the answer did not finish")
-
-
 def test_a_log_compacted_while_the_daemon_runs_holds_no_secret(config_file, monkeypatch):
     """The turns in memory are as typed; their snapshot is redacted as each appended line is."""
     monkeypatch.setattr(after_answer, "COMPACT_TAIL", 3)
+    after = AfterAnswers(monkeypatch)
     with StubServer(default=Reply(text="ok")) as stub:
         config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
         svc = service_mod.Service()
         ask(svc, f"why is OPENAI_API_KEY={SECRET} rejected", "s")
-        _settle(svc, "s")
+        after.wait()
         ask(svc, "and now?", "s")
-        _settle(svc, "s")
+        after.wait()
     log = svc.session("s").log.path.read_text()
     assert svc.session("s").log.appended < 3  # it was rewritten
     assert SECRET not in log and "OPENAI_API_KEY=" in log
@@ -46,6 +34,7 @@ def test_a_log_compacted_while_the_daemon_runs_holds_no_secret(config_file, monk
 
 def test_the_log_is_compacted_while_the_daemon_runs(config_file, monkeypatch):
     monkeypatch.setattr(after_answer, "COMPACT_TAIL", 12)
+    settled = AfterAnswers(monkeypatch)
     with StubServer(default=Reply(text="ok")) as stub:
         config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\nlocal = false\n'
                     "[context]\nmax_turns = 3\n")
@@ -53,7 +42,7 @@ def test_the_log_is_compacted_while_the_daemon_runs(config_file, monkeypatch):
         longest = 0
         for i in range(30):
             ask(svc, f"question {i}", "long")
-            _settle(svc, "long")
+            settled.wait()
             longest = max(longest, len(svc.session("long").log.path.read_text().splitlines()))
         session = svc.session("long")
         turns = [(t.role, t.content) for t in session.conversation.turns]

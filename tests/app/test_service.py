@@ -69,7 +69,8 @@ def test_session_log_on_disk_holds_no_secret(config_file):
     assert secret not in log and "OPENAI_API_KEY=" in log
 
 
-def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(config_file, monkeypatch):
+def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(config_file, monkeypatch,
+                                                                           after_answers):
     from aish.app import sessions as session_mod
 
     monkeypatch.setattr(session_mod, "COMPACT_AFTER_ENTRIES", 10)
@@ -80,8 +81,7 @@ def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(conf
         for i in range(8):
             ask(first, f"question {i}", conv="long")
         before = first.session("long")
-        assert before.folding.acquire(timeout=30)  # the fold after the last answer is done
-        before.folding.release()
+        after_answers.wait()  # the fold after the last answer is done
         turns = [(t.role, t.content) for t in before.conversation.turns]
         totals = before.usage.summary_line()
         lines_before = len(before.log.path.read_text().splitlines())
@@ -91,8 +91,7 @@ def test_a_long_session_log_is_compacted_and_keeps_turns_summary_and_totals(conf
         assert after.usage.summary_line() == totals and "8 calls" in totals
         assert len(after.log.path.read_text().splitlines()) < lines_before
         ask(second, "after compaction", conv="long")
-        assert after.folding.acquire(timeout=30)
-        after.folding.release()
+        after_answers.wait()
         third = service_mod.Service().session("long")
         assert third.conversation.turns[-2].content == "after compaction" and "9 calls" in third.usage.summary_line()
 

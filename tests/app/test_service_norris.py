@@ -227,7 +227,7 @@ def test_a_step_the_rules_do_not_know_gets_the_second_opinion(planner, config_fi
     assert "probe" in rows
 
 
-def test_a_real_summary_stays_out_of_the_planners_request(planner, service):
+def test_a_real_summary_stays_out_of_the_planners_request(planner, service, after_answers):
     """The conversation has a rolling summary (asks evicted into it); the task's planner
     never sees it, in its system message or anywhere else."""
     shell = "zsh-norris-summary"
@@ -236,9 +236,8 @@ def test_a_real_summary_stays_out_of_the_planners_request(planner, service):
     service.ok("ask", "remember the word pelican", conv=shell)
     service.ok("ask", "and now the word heron", conv=shell)
     planner.wait_requests(3, timeout=30)  # the fold after the second answer
-    folding = service.service.session(shell).folding
-    assert folding.acquire(timeout=30)  # is over before the third ask (an ask during a
-    folding.release()                   # fold uses the turns as they are)
+    after_answers.wait()  # is over before the third ask (an ask during a fold uses the turns
+    #                       as they are)
     planner.queue(Reply("third answer"), Reply("The user asked about pelicans and herons."))
     service.ok("ask", "and a third", conv=shell)
     planner.wait_requests(5, timeout=30)

@@ -151,7 +151,7 @@ def test_fallback_retries_only_when_local_looks_down(cloud, service):
 
 
 # ---------------------------------------------------------------------------- summaries
-def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service):
+def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service, after_answers):
     """The fold runs once an answer is delivered, ahead of the next ask (which never waits
     for a summary): the next ask carries the summary instead of the evicted turns."""
     stub.write('[context]\nmax_turns = 2\nsummarize_on_evict = true\n')
@@ -163,9 +163,8 @@ def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service):
     assert is_summarizer(requests[2]) and "remember the word pelican" in \
         requests[2]["body"]["messages"][-1]["content"]
     assert requests[2]["body"]["model"] == "m-fast" and requests[2]["body"].get("max_tokens") == 300
-    folding = service.service.session(service.conv).folding
-    assert folding.acquire(timeout=30)  # that fold is over (an ask during it uses the turns as
-    folding.release()                   # they are: the summary would reach only the next one)
+    after_answers.wait()  # that fold is over (an ask during it uses the turns as they are:
+    #                       the summary would reach only the next one)
     stub.queue(Reply(text="third answer"), Reply(text="Pelicans, then herons."))
     service.ok("ask", "and a third")
     requests = stub.wait_requests(5, timeout=30)
@@ -176,8 +175,7 @@ def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service):
     assert is_summarizer(requests[4])  # extends the summary
     assert "The user asked about pelicans." in requests[4]["body"]["messages"][-1]["content"]
 
-    assert folding.acquire(timeout=30)  # the fold after the third answer is over (and logged)
-    folding.release()
+    after_answers.wait()  # the fold after the third answer is over (and logged)
     service.restart()  # the summary is read back from the session log
     stub.queue(Reply(text="fourth answer"), Reply(text="Pelicans, herons, more."))
     service.ok("ask", "which birds?")
@@ -190,16 +188,14 @@ def test_summary_of_evicted_turns_is_sent_and_survives_a_restart(stub, service):
         time.sleep(0.1)
 
 
-def test_a_failing_summarizer_evicts_silently_with_one_status_line(stub, service):
+def test_a_failing_summarizer_evicts_silently_with_one_status_line(stub, service, after_answers):
     stub.write('[context]\nmax_turns = 2\nsummarize_on_evict = true\n')
     stub.queue(Reply(text="first answer"), Reply(text="second answer"), Reply(status=500),
                Reply(text="third answer"))
     service.ok("ask", "remember the word pelican")
     service.ok("ask", "and now the word heron")
     stub.wait_requests(3, timeout=30)
-    folding = service.service.session(service.conv).folding
-    assert folding.acquire(timeout=30)  # the fold after the second answer is over
-    folding.release()
+    after_answers.wait()  # the fold after the second answer is over
     result = service.ok("ask", "and a third")  # says what the fold after the last answer did
     assert result.stdout.startswith("third answer")
     assert "[aish] context: summarizer failed; evicted" in result.stderr, result.stderr
