@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,8 @@ def _capture(monkeypatch) -> list:
     monkeypatch.setattr(cli_main, "_send", fake_send)
     monkeypatch.setattr(printer, "stdin_text", lambda no_stdin: f"stdin:{no_stdin}")
     monkeypatch.setattr(cli_main, "stdin_text", lambda no_stdin: f"stdin:{no_stdin}")
+    # a new CLI conversation is named by the second it starts in: both paths in the same one
+    monkeypatch.setattr(time, "strftime", lambda fmt, *when: "20260101-000000")
     return sent
 
 
