@@ -116,11 +116,13 @@ _aish_load() {         # define the on-demand functions; $1 = the stub asking; 1
     printf 'aish: %s lacks %s: reinstall aish\n' "$_aish_lazy" "$1"
     return 1
   fi
-  _aish_lazy_rev=
+  _aish_lazy_rev='' _aish_lazy_missing=''
   # shellcheck source=aish.lazy.bash  # the file beside this one, checked as part of it
   [[ -r $_aish_lazy ]] && source "$_aish_lazy"
   [[ -n $_aish_lazy_done ]] && return 0
-  if [[ -n $_aish_lazy_rev ]]; then     # it defined nothing: it belongs to another version
+  if [[ -n $_aish_lazy_missing ]]; then   # a file it sources is gone: a broken install
+    printf 'aish: cannot read %s: reinstall aish\n' "$_aish_lazy_missing"
+  elif [[ -n $_aish_lazy_rev ]]; then     # it defined nothing: it belongs to another version
     printf 'aish: aish was upgraded (%s -> %s) since this shell started: open a new shell\n' \
       "$_aish_rev" "$_aish_lazy_rev"
   else

@@ -9,12 +9,18 @@ _aish_lazy_rev=0.1.0     # must equal _aish_rev in aish.zsh (a test checks both 
 [[ ${_aish_rev-} == $_aish_lazy_rev ]] || return 1
 # The code both shells share (aish.common.sh) and one request (aish.request.zsh), beside
 # this file, unless `aish init`'s one text already holds them.
+# One that cannot be read is named for the first half to say (_aish_lazy_missing).
 if [[ ${_aish_common_rev-} != $_aish_lazy_rev ]]; then
-  source ${${(%):-%x}:A:h}/aish.common.sh || return 1
+  _aish_lazy_missing=${${(%):-%x}:A:h}/aish.common.sh
+  [[ -r $_aish_lazy_missing ]] || return 1
+  source $_aish_lazy_missing || return 1
 fi
 if [[ ${_aish_request_rev-} != $_aish_lazy_rev ]]; then
-  source ${${(%):-%x}:A:h}/aish.request.zsh || return 1
+  _aish_lazy_missing=${${(%):-%x}:A:h}/aish.request.zsh
+  [[ -r $_aish_lazy_missing ]] || return 1
+  source $_aish_lazy_missing || return 1
 fi
+_aish_lazy_missing=
 
 # ----------------------------------------------------------------- norris (docs/norris.md)
 # While a task waits in this shell (_aish_task, set by the daemon's N frame), precmd reports

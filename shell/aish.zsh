@@ -154,10 +154,12 @@ _aish_load() {         # define the on-demand functions; $1 = the stub asking; 1
     # Loaded, yet this stub still stands: the file lacks its function (never recurse).
     msg="aish: $_aish_lazy lacks $1: reinstall aish"
   else
-    _aish_lazy_rev=
+    _aish_lazy_rev= _aish_lazy_missing=
     [[ -r $_aish_lazy ]] && source $_aish_lazy
     [[ -n $_aish_lazy_done ]] && return 0
-    if [[ -n $_aish_lazy_rev ]]; then   # it defined nothing: it belongs to another version
+    if [[ -n $_aish_lazy_missing ]]; then   # a file it sources is gone: a broken install
+      msg="aish: cannot read $_aish_lazy_missing: reinstall aish"
+    elif [[ -n $_aish_lazy_rev ]]; then   # it defined nothing: it belongs to another version
       msg="aish: aish was upgraded ($_aish_rev -> $_aish_lazy_rev) since this shell started: open a new shell"
     else
       msg="aish: cannot read $_aish_lazy: load aish with the line \`${AISH_COMMAND:t} init zsh --rc\` prints"

@@ -109,10 +109,15 @@ def test_the_on_demand_half_is_functions_and_its_revision_only(shell):
     load = []
     for rev, name in (("common", "aish.common.sh"), ("request", f"aish.request.{shell}")):
         load += {"bash": [f'if [[ ${{_aish_{rev}_rev-}} != "$_aish_lazy_rev" ]]; then',
-                          f'source "${{_aish_lazy%/*}}/{name}" || return 1', "fi"],
+                          f"_aish_lazy_missing=${{_aish_lazy%/*}}/{name}",
+                          "[[ -r $_aish_lazy_missing ]] || return 1",
+                          'source "$_aish_lazy_missing" || return 1', "fi"],
                  "zsh": [f"if [[ ${{_aish_{rev}_rev-}} != $_aish_lazy_rev ]]; then",
-                         f"source ${{${{(%):-%x}}:A:h}}/{name} || return 1", "fi"]}[shell]
-    assert top(LAZY[shell]) == [f"_aish_lazy_rev={__version__}", check, *load, "_aish_lazy_done=1"]
+                         f"_aish_lazy_missing=${{${{(%):-%x}}:A:h}}/{name}",
+                         "[[ -r $_aish_lazy_missing ]] || return 1",
+                         "source $_aish_lazy_missing || return 1", "fi"]}[shell]
+    assert top(LAZY[shell]) == [f"_aish_lazy_rev={__version__}", check, *load, "_aish_lazy_missing=",
+                                "_aish_lazy_done=1"]
     assert top(REQUEST[shell]) == [f"_aish_request_rev={__version__}"]
     assert re.search(rf"(^|typeset -g )_aish_rev={re.escape(__version__)} ", MAIN[shell], re.M)
     assert re.search(rf"^_aish_common_rev={re.escape(__version__)} ", COMMON, re.M)
@@ -236,6 +241,20 @@ def test_without_the_on_demand_half_a_question_says_so_in_one_line(shell, tmp_pa
     assert lines[0] == (f"aish: cannot read {tmp_path}/sh/aish.lazy.{shell}: "
                         f"load aish with the line `aish init {shell} --rc` prints"), done.stdout + done.stderr
     assert lines[1] == "status=1" and lines[3] == "status=1" and done.stderr == ""
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize("companion", ["aish.common.sh", "aish.request.{shell}"])
+def test_a_missing_companion_of_the_on_demand_half_is_named_in_one_line(shell, companion, tmp_path):
+    """A half-removed install (the shared code or the request file gone) said "aish was
+    upgraded (0.1.0 -> 0.1.0)" after zsh's or bash's own error line."""
+    script = _copy_scripts(shell, tmp_path / "sh")
+    gone = tmp_path / "sh" / companion.format(shell=shell)
+    gone.unlink()
+    done = _run(shell, f"source '{script}'; _aish_question; echo status=$?", tmp_path)
+    lines = done.stdout.splitlines()
+    assert lines == [f"aish: cannot read {gone}: reinstall aish", "status=1"], done.stdout + done.stderr
+    assert done.stderr == "", done.stderr
 
 
 @pytest.mark.parametrize("shell", SHELLS)
