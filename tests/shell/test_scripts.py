@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -123,7 +122,6 @@ def test_the_on_demand_half_is_functions_and_its_revision_only(shell):
     assert re.search(rf"^_aish_common_rev={re.escape(__version__)} ", COMMON, re.M)
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is needed")
 def test_bash_writes_the_request_file_new_and_0600_and_keeps_umask_and_noclobber(tmp_path):
     run = tmp_path / "run"
     run.mkdir(mode=0o700)
