@@ -147,11 +147,17 @@ _aish_write_new() {    # FILE LINES...: a new file (noclobber: O_EXCL), 0600 (um
 # answer: collecting them costs milliseconds that must not come before the first byte.
 _aish_text_answer() {  # $1 qid, $2 the typed line: `var=answer=...` in <id>.<qid>.vars, then `answer <id> <qid> v`
   _aish_esc "var=answer=$2"
-  _aish_varsf=$_aish_d/$_aish_id.$1.vars
-  if _aish_write_new "$_aish_varsf" "$REPLY"; then
-    _aish_send "$_aish_d" "answer $_aish_id $1 v"
+  _aish_answer_with "$1" "$REPLY"
+}
+
+_aish_answer_with() {  # $1 qid, then the lines of <id>.<qid>.vars (new, 0600): `answer <id> <qid> v`, or n
+  local qid=$1
+  shift
+  _aish_varsf=$_aish_d/$_aish_id.$qid.vars
+  if _aish_write_new "$_aish_varsf" "$@"; then
+    _aish_send "$_aish_d" "answer $_aish_id $qid v"
   else
-    _aish_send "$_aish_d" "answer $_aish_id $1 n"
+    _aish_send "$_aish_d" "answer $_aish_id $qid n"
   fi
 }
 
@@ -175,12 +181,7 @@ _aish_vars() {         # $1 qid, $2 secret-looking words: <id>.<qid>.vars in our
     done < "$_aish_d/bash-$$.vars"
     : >| "$_aish_d/bash-$$.vars"
   fi
-  _aish_varsf=$_aish_d/$_aish_id.$1.vars
-  if _aish_write_new "$_aish_varsf" "${_aish_vout[@]}"; then
-    _aish_send "$_aish_d" "answer $_aish_id $1 v"
-  else
-    _aish_send "$_aish_d" "answer $_aish_id $1 n"
-  fi
+  _aish_answer_with "$1" "${_aish_vout[@]}"
 }
 
 # A norris report is read in PROMPT_COMMAND, where the terminal is in the mode commands run

@@ -165,15 +165,22 @@ _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), 
 # answer: collecting them costs milliseconds that must not come before the first byte.
 _aish_text_answer() {  # $1 qid, $2 the typed line: `var=answer=...` in <id>.<qid>.vars, then `answer <id> <qid> v`
   emulate -L zsh
-  local -i fd=0
   _aish_esc "var=answer=$2"
-  _aish_varsf=$_aish_d/$_aish_id.$1.vars
+  _aish_answer_with $1 $REPLY
+}
+
+_aish_answer_with() {  # $1 qid, then the lines of <id>.<qid>.vars (new, 0600): `answer <id> <qid> v`, or n
+  emulate -L zsh
+  local qid=$1
+  local -i fd=0
+  shift
+  _aish_varsf=$_aish_d/$_aish_id.$qid.vars
   if sysopen -w -o creat,excl,cloexec -m 600 -u fd -- $_aish_varsf 2>/dev/null; then
-    print -r -u $fd -- $REPLY
+    print -rl -u $fd -- "$@"
     exec {fd}>&-
-    _aish_send $_aish_d "answer $_aish_id $1 v"
+    _aish_send $_aish_d "answer $_aish_id $qid v"
   else
-    _aish_send $_aish_d "answer $_aish_id $1 n"
+    _aish_send $_aish_d "answer $_aish_id $qid n"
   fi
 }
 
@@ -186,7 +193,6 @@ _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answe
   # without a list that reads as one, every value is withheld.
   [[ -n $_aish_words && $_aish_words != *[^A-Z\|]* ]] || _aish_words='*'
   local -a _aish_vout
-  local -i _aish_vfd=0
   for _aish_vn in ${(k)parameters[(R)(scalar|integer)*]}; do
     [[ $_aish_vn == _aish_* || $parameters[$_aish_vn] == *-local* ]] && continue
     if [[ ${(U)_aish_vn} == *(${~_aish_words})* ]]; then
@@ -198,14 +204,7 @@ _aish_vars() {         # $1 qid: <id>.<qid>.vars in our private dir, then `answe
     fi
     _aish_vout+=($REPLY)
   done
-  _aish_varsf=$_aish_d/$_aish_id.$1.vars
-  if sysopen -w -o creat,excl,cloexec -m 600 -u _aish_vfd -- $_aish_varsf 2>/dev/null; then
-    print -rl -u $_aish_vfd -- $_aish_vout
-    exec {_aish_vfd}>&-
-    _aish_send $_aish_d "answer $_aish_id $1 v"
-  else
-    _aish_send $_aish_d "answer $_aish_id $1 n"
-  fi
+  _aish_answer_with $1 $_aish_vout
 }
 
 # `zle -I` gives the terminal back in the mode commands run in: keys typed while the answer
