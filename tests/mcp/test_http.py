@@ -206,3 +206,23 @@ def test_the_legacy_http_sse_transport(managers):
         assert manager.servers() == []
     finally:
         server.stop()
+
+
+def test_a_remote_server_that_died_is_listed_failed_not_connected(managers):
+    """A stdio server's exit is seen at once; a remote one's only when something is sent.
+    `aish mcp list` pings it first; a live server without `ping` ("method not found") is
+    still alive."""
+    from aish.app.verbs.mcp import _list
+
+    gone, alive = PlainServer(), PlainServer()
+    try:
+        manager = managers(gone=dict(url=gone.url), alive=dict(url=alive.url))
+        assert manager.connect_configured() == []
+        gone.stop()
+        lines = dict(line.split(None, 1) for line in _list(manager))
+        assert "failed" in lines["gone"] and "connected" not in lines["gone"], lines
+        assert lines["alive"].endswith("connected (MCP 2025-03-26)"), lines
+        assert "ping" in alive.methods()
+        assert text(call(manager, "alive.echo", {"text": "still"})) == "still"
+    finally:
+        alive.stop()

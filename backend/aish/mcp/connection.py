@@ -160,6 +160,31 @@ class Connection:
             if self.child is not None:
                 tg.start_soon(stop_on, self.child.ended)
 
+    async def check_alive(self, bound: float) -> None:
+        """Ping a remote server, so that one which died since its last request is seen lost.
+
+        Why: a stdio server's end is seen at once (its output closes), but a remote one is
+        only found gone when something is sent to it; until then ``aish mcp list`` would
+        say it is connected.  Any answer, even "method not found" from a server without
+        ``ping``, means it is alive; a closed connection ends the session, which the
+        owner task reports as lost (the manager then restarts it once, visibly).
+        """
+        session = self.session
+        if session is None or self.state != "connected" or self.child is not None:
+            return
+        try:
+            with anyio.move_on_after(bound):
+                await session.send_ping()
+            return  # an answer, or none in time (slow is not dead)
+        except MCPError as err:
+            if err.error.code != types.CONNECTION_CLOSED:
+                return
+        except Exception:  # noqa: BLE001 - the transport's own failure: the session is ending
+            pass
+        if self._ended_event is not None:
+            with anyio.move_on_after(bound):
+                await self._ended_event.wait()
+
     # ------------------------------------------------------------ requests
     async def _list_tools(self, session: ClientSession) -> list:
         out: list = []

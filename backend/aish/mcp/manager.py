@@ -19,6 +19,7 @@ session is a ``Connection``.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any, Mapping, Optional, Union
@@ -33,6 +34,7 @@ from aish.mcp.states import IMPORT_WAIT, Entry, ServerStates
 from aish.mcp.tools import McpTool, allowed
 
 SETTLE_MARGIN = 15.0
+LIVENESS_WAIT = 3.0  # seconds a remote server gets to answer a ping before `aish mcp list`
 
 
 class McpManager(ServerStates):
@@ -218,6 +220,25 @@ class McpManager(ServerStates):
                 restart = False
         if restart:
             self._begin(entry.spec, restarts=1)
+
+    def check_remote(self, bound: float = LIVENESS_WAIT) -> None:
+        """Ping the connected remote servers (concurrently, each at most ``bound`` seconds),
+        then wait as long again for the restart of any found gone: ``aish mcp list`` must
+        not call a server connected that died since the last question."""
+        with self._lock:
+            conns = [e.conn for e in self._entries.values()
+                     if e.state == "connected" and e.conn is not None and e.spec.kind != "stdio"]
+        if not conns:
+            return
+
+        async def every_one() -> None:
+            await asyncio.gather(*(conn.check_alive(bound) for conn in conns))
+
+        try:
+            loop.run(every_one(), timeout=2 * bound + 1)
+        except Exception as exc:  # noqa: BLE001 - a list must still be shown
+            self.log.warning("mcp: checking remote servers failed: %s", exc)
+        self.settle(bound)
 
     # ------------------------------------------------------------ disconnecting
     def disconnect(self, alias: str) -> str:

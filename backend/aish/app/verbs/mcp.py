@@ -120,6 +120,7 @@ def _callers_environment(ctx: VerbContext) -> Optional[dict]:
 
 
 def _list(manager: McpManager) -> list[str]:
+    manager.check_remote()
     servers = manager.servers()
     if not servers:
         return ["[aish] no MCP servers (configure [mcp.servers.ALIAS] or 'aish mcp connect URL [ALIAS]')"]
