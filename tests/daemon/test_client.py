@@ -1,9 +1,8 @@
-"""The Python client against a real server on real FIFOs (in-process where that
-is enough, a subprocess daemon where the daemon has to die or be started)."""
+"""The Python client against a real server on real FIFOs, the server on a thread of this
+process (a daemon process that has to die or be started: tests/e2e/test_daemon_process.py)."""
 from __future__ import annotations
 
 import os
-import signal
 import stat
 import threading
 import time
@@ -12,13 +11,9 @@ from pathlib import Path
 import pytest
 
 from aish.daemon.client import Client
-from aish.daemon import runtime, spawn
 from aish.daemon.server import Server
 from aish.errors import Cancelled, DaemonError
 from aish.ipc.protocol import Request
-
-TEST_DAEMON = Path(__file__).resolve().parent / "test_daemon.py"
-
 
 def rundir() -> Path:
     return Path(os.environ["AISH_RUNTIME_DIR"])
@@ -141,55 +136,3 @@ def test_no_daemon_and_no_autostart_says_how_to_start_it():
     with pytest.raises(DaemonError) as info:
         Client(autostart=False).request(Request(text="x"), on_frame=lambda f: None)
     assert "aish daemon start" in str(info.value)
-
-
-def test_autostart_and_a_daemon_that_dies_mid_answer(monkeypatch):
-    monkeypatch.setenv("AISH_DAEMON_HANDLER", f"{TEST_DAEMON}:handle")
-    assert runtime.is_running() is None
-    client = Client()
-    try:
-        assert client.request(Request(text="echo started"), on_frame=lambda f: None)["text"] == "started"
-        pid = runtime.is_running()
-        assert pid
-
-        def kill_daemon(frame):
-            if frame.tag == "T" and runtime.is_running():
-                os.kill(pid, signal.SIGKILL)
-
-        start = time.monotonic()
-        with pytest.raises(DaemonError, match="stopped while answering"):
-            client.request(Request(text="slow 30"), on_frame=kill_daemon)
-        assert time.monotonic() - start < 2.5
-        # the next request starts a fresh daemon
-        assert client.request(Request(text="echo again"), on_frame=lambda f: None)["text"] == "again"
-        assert runtime.is_running() not in (None, pid)
-    finally:
-        client.close()
-        runtime.stop()
-
-
-def test_a_daemon_that_dies_while_another_comes_up_is_noticed(monkeypatch):
-    """The liveness check must be about the daemon that took the request: a new
-    daemon (another shell started it, or a spare one waiting on the lock) must not
-    keep the client waiting for frames that will never come."""
-    monkeypatch.setenv("AISH_DAEMON_HANDLER", f"{TEST_DAEMON}:handle")
-    client = Client()
-    try:
-        pid = spawn.start()
-        replaced = []
-
-        def kill_and_restart(frame):
-            if frame.tag == "T" and not replaced:
-                os.kill(pid, signal.SIGKILL)
-                while runtime.is_running() == pid:  # SIGKILL lands asynchronously
-                    time.sleep(0.005)
-                replaced.append(spawn.start())
-
-        # timeout: the bound the old client hit instead of noticing ("no answer within")
-        with pytest.raises(DaemonError, match=rf"\(pid {pid}\) stopped while answering"):
-            client.request(Request(text="slow 30"), on_frame=kill_and_restart, timeout=8)
-        assert replaced and replaced[0] != pid and runtime.is_running() == replaced[0]
-        assert client.request(Request(text="echo fine"), on_frame=lambda f: None)["text"] == "fine"
-    finally:
-        client.close()
-        runtime.stop()

@@ -1,16 +1,16 @@
-"""The daemon end to end: a real ``python -m aish.daemon`` subprocess, real FIFOs.
+"""The daemon's protocol on real FIFOs: control lines, request files, frames, cancels,
+questions, clients that vanish or stop reading, refused paths, errors and the log.
 
-The daemon loads ``handle`` below through ``AISH_DAEMON_HANDLER`` (a file path,
-so nothing else of the test suite is needed in it).  The handler writes when
-its cancel token fires into ``$AISH_TEST_EVENTS/<id>.cancel``, so a test can
-measure how fast a cancel or a vanished client reaches a running request.
+The daemon here is the real ``Server`` on a thread of the test process, serving the scripted
+handler of ``tests/daemon/scripted_handler.py`` (chosen by the request text), with its log
+written where the daemon writes it.  What only a daemon process can show (spawning, the
+locks, signals, a killed client process, start-up) is in tests/e2e/test_daemon_process.py.
 """
 from __future__ import annotations
 
+import logging
 import os
-import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -19,61 +19,10 @@ import pytest
 
 from aish.daemon.client import Client
 from aish.daemon import runtime, spawn
-from aish.errors import ConfigError, DaemonError
+from aish.daemon.server import Server
+from aish.errors import DaemonError
 from aish.ipc.protocol import Request, parse_frame
-
-HERE = Path(__file__).resolve()
-
-
-# ------------------------------------------------------------------ the scripted handler
-def handle(req, reply):
-    """What the test daemon does, chosen by the request text."""
-    events = os.environ.get("AISH_TEST_EVENTS")
-    if events:
-        reply.cancel.on_cancel(lambda: _mark(Path(events) / f"{req.id}.cancel"))
-    word, _, rest = req.text.partition(" ")
-    if word == "echo":
-        reply.status("echoing")
-        for w in rest.split():
-            reply.text(w + " ")
-            time.sleep(float(req.extra.get("delay", 0)))
-        reply.command("ls -l", "low", None)
-        return {"text": rest, "argv": req.argv}
-    if word == "slow":  # streams until cancelled (or a bound)
-        deadline = time.monotonic() + float(rest or 5)
-        while not reply.cancel.cancelled and time.monotonic() < deadline:
-            reply.text("tick ")
-            reply.cancel.wait(0.02)
-        return {"text": "slow", "cancelled": reply.cancel.cancelled}
-    if word == "flood":  # never waits: fills a pipe nobody reads
-        while not reply.cancel.cancelled:
-            reply.text("x" * 4000)
-        return {}
-    if word == "ask":
-        return {"answer": reply.ask("call notes.read_note {\"name\": \"todo\"}? [y/N/a]",
-                                    float(rest or 2))}
-    if word == "later":  # work after the D frame, until the test says go
-        me = threading.current_thread().name
-
-        def after() -> None:
-            deadline = time.monotonic() + 10
-            while not Path(rest + ".go").exists() and time.monotonic() < deadline:
-                time.sleep(0.01)
-            Path(rest + ".done").write_text(threading.current_thread().name)
-
-        reply.after_done(after)
-        return {"thread": me}
-    if word == "threads":  # which thread serves, and how many the daemon has
-        return {"thread": threading.current_thread().name, "alive": threading.active_count()}
-    if word == "fail":
-        if rest == "aish":
-            raise ConfigError("model 'deep' is not configured", hint="add [models.deep]")
-        raise RuntimeError("boom with sk-secret-in-traceback")
-    return None
-
-
-def _mark(path: Path) -> None:
-    path.write_text(repr(time.time()))
+from tests.daemon.scripted_handler import handle
 
 
 # ------------------------------------------------------------------ fixtures and helpers
@@ -82,15 +31,41 @@ def events(tmp_path, monkeypatch):
     path = tmp_path / "events"
     path.mkdir()
     monkeypatch.setenv("AISH_TEST_EVENTS", str(path))
-    monkeypatch.setenv("AISH_DAEMON_HANDLER", f"{HERE}:handle")
     return path
+
+
+class ThreadDaemon:
+    """``Server`` with the scripted handler on a thread, logging to the daemon's log file
+    (as ``python -m aish.daemon`` sets it up); its pid is this process's."""
+
+    def __init__(self) -> None:
+        runtime.log_path().parent.mkdir(parents=True, exist_ok=True)
+        self.log_handler = logging.FileHandler(runtime.log_path(), encoding="utf-8")
+        root = logging.getLogger("aish")
+        self.level = root.level
+        root.addHandler(self.log_handler)
+        root.setLevel(logging.INFO)
+        self.server = Server(handle, rundir=rundir(), log=logging.getLogger("aish.daemon"))
+        self.thread = threading.Thread(target=self.server.serve_forever, name="test-daemon", daemon=True)
+        self.thread.start()
+        assert self.server.ready.wait(10), "the daemon did not start serving"
+        self.pid = os.getpid()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join(10)
+        root = logging.getLogger("aish")
+        root.removeHandler(self.log_handler)
+        root.setLevel(self.level)
+        self.log_handler.close()
+        assert not self.thread.is_alive(), "the daemon did not stop"
 
 
 @pytest.fixture
 def daemon(events):
-    pid = spawn.start()
-    yield pid
-    runtime.stop()
+    served = ThreadDaemon()
+    yield served.pid
+    served.stop()
 
 
 def rundir() -> Path:
@@ -166,55 +141,41 @@ class RawClient:
 
 def ask(text: str, client: Client | None = None, **kw) -> tuple[list, dict]:
     frames: list = []
-    client = client or Client()
+    client = client or Client(autostart=False)
     extra = kw.pop("extra", {})
     result = client.request(Request(text=text, extra=extra, **kw), on_frame=frames.append)
     return frames, result
 
 
 # ------------------------------------------------------------------ tests
-def test_start_status_stop(daemon):
-    info = runtime.status()
-    assert info["running"] and info["pid"] == daemon == runtime.is_running()
-    from aish.install import Install
-    from aish.version import __version__
-    assert (rundir() / "daemon.pid").read_text().split() == [str(daemon), __version__, Install.find().identity]
-    assert spawn.start() == daemon  # a second start finds it
-    assert runtime.stop() is True
-    assert runtime.is_running() is None and not runtime.status()["running"]
-    assert not (rundir() / "daemon.fifo").exists() and not (rundir() / "daemon.pid").exists()
-    assert runtime.stop() is False
-
-
-def test_sigterm_shuts_down_cleanly(daemon):
-    os.kill(daemon, signal.SIGTERM)
-    assert wait_for(lambda: not (rundir() / "daemon.fifo").exists() and not runtime.lock_held(rundir()))
-    assert not (rundir() / "daemon.pid").exists()
-    assert "stopped" in log_text()
+def dead_pid() -> int:
+    """The pid of a process that has exited (a client that is gone)."""
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    return dead.pid
 
 
 def test_files_of_clients_that_are_gone_are_pruned_at_start(events):
     """bash cannot remove its reply FIFO at exit; a killed client removes nothing."""
-    dead = subprocess.Popen([sys.executable, "-c", "pass"])
-    dead.wait()
+    dead = dead_pid()
     rundir().mkdir(mode=0o700, parents=True, exist_ok=True)
-    gone = [f"bash-{dead.pid}.fifo", f"zsh-{dead.pid}.fifo", f"py-{dead.pid}-3.fifo",
-            f"bash-{dead.pid}-7-123.req", f"bash-{dead.pid}.trap"]
+    gone = [f"bash-{dead}.fifo", f"zsh-{dead}.fifo", f"py-{dead}-3.fifo",
+            f"bash-{dead}-7-123.req", f"bash-{dead}.trap"]
     kept = [f"bash-{os.getpid()}.fifo", "notes.fifo", "bash-x.fifo"]
     for name in gone + kept:
         os.mkfifo(rundir() / name, 0o600)
     # a shell's state and the agents' marker, once every agent it names is gone (docs/agents.md)
-    (rundir() / f"zsh-{dead.pid}.state").write_text("v=1\nend=1\n")
-    (rundir() / "agents").write_text(f"{dead.pid} claude\n")
-    gone += [f"zsh-{dead.pid}.state", "agents"]
-    spawn.start()
+    (rundir() / f"zsh-{dead}.state").write_text("v=1\nend=1\n")
+    (rundir() / "agents").write_text(f"{dead} claude\n")
+    gone += [f"zsh-{dead}.state", "agents"]
+    served = ThreadDaemon()
     try:
-        # start() returns once daemon.fifo has a reader; the sweep runs just after.
+        # serving starts once daemon.fifo has a reader; the sweep runs just after.
         assert wait_for(lambda: "removed 7 file(s)" in log_text())
         names = {p.name for p in rundir().iterdir()}
         assert not names & set(gone) and set(kept) <= names
     finally:
-        runtime.stop()
+        served.stop()
 
 
 def test_frames_of_one_request_in_order(daemon):
@@ -247,70 +208,12 @@ def test_work_after_the_answer_runs_on_its_thread_once_the_d_frame_is_sent(daemo
     assert Path(f"{mark}.done").read_text() == result["thread"]
 
 
-def test_five_racing_starts_make_one_daemon(events):
-    code = "from aish.daemon import spawn; print(spawn.start())"
-    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-             for _ in range(5)]
-    pids = {p.communicate(timeout=15)[0].strip() for p in procs}
-    try:
-        assert len(pids) == 1 and pids == {str(runtime.is_running())}
-    finally:
-        runtime.stop()
-
-
-def test_the_lock_keeps_one_daemon_when_five_start_by_hand(events):
-    procs = [subprocess.Popen([sys.executable, "-m", "aish.daemon"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True) for _ in range(5)]
-    try:
-        # five interpreters start at once: slow on a busy machine, and the wait ends at one left
-        codes = wait_for(lambda: [p.poll() for p in procs].count(None) == 1, timeout=30)
-        assert codes, "more than one daemon kept running"
-        survivor = next(p for p in procs if p.poll() is None)
-        assert wait_for(runtime.is_running) == survivor.pid
-        losers = [p for p in procs if p is not survivor]
-        assert all(p.returncode == 1 and "already running" in p.stderr.read() for p in losers)
-    finally:
-        runtime.stop()
-        for p in procs:
-            p.kill()
-            p.wait()
-
-
-def test_sigterm_stops_a_daemon_whose_fifo_path_is_gone(daemon):
-    """It used to wake its read through the path, so it went on serving a deleted FIFO."""
-    (rundir() / runtime.FIFO).unlink()
-    os.kill(daemon, signal.SIGTERM)
-    assert wait_for(lambda: runtime.pid_exited(daemon), timeout=3)
-
-
-def test_a_stop_never_strands_a_surplus_daemon(daemon):
-    """Concurrent cold starts can fork a second daemon that waits for the lock.  A stop
-    then must not leave it holding the lock behind a FIFO the stop removed: every client
-    would find no daemon and be unable to start one.  (Both `aish ask` processes of the
-    concurrent-asks test used to outlive every suite run this way.)"""
-    surplus = subprocess.Popen([sys.executable, "-m", "aish.daemon"], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(0.4)                  # it waits on daemon.lock while the first serves
-        assert runtime.stop()
-        def settled() -> bool:
-            return surplus.poll() is not None or runtime.is_running() == surplus.pid
-
-        assert wait_for(settled, timeout=5), (surplus.poll(), runtime.is_running(), runtime.lock_held(rundir()))
-        # the lock is held exactly when a reachable daemon holds it
-        assert runtime.lock_held(rundir()) == bool(runtime.is_running())
-    finally:
-        runtime.stop()
-        surplus.kill()
-        surplus.wait()
-
-
 def test_concurrent_clients_each_get_only_their_frames(daemon):
     results: dict = {}
 
     def one(n: int) -> None:
         words = " ".join(f"c{n}w{i}" for i in range(5))
-        with Client() as client:
+        with Client(autostart=False) as client:
             results[n] = ask(f"echo {words}", client, extra={"delay": "0.1"})
 
     start = time.monotonic()
@@ -405,44 +308,28 @@ def test_cancel_line_reaches_the_handler_within_200ms(daemon, events):
         raw.close()
 
 
-def test_a_killed_client_cancels_its_request_and_the_daemon_survives(daemon, events):
-    script = ("import sys\nfrom aish.daemon.client import Client\nfrom aish.ipc.protocol import Request\n"
-              "def show(f):\n    print(f.id, f.tag, flush=True)\n"
-              "Client().request(Request(text='slow 5'), on_frame=show)\n")
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    req_id, tag = proc.stdout.readline().split()
-    assert tag == "T"
-    killed = time.time()
-    proc.kill()
-    proc.wait()
-    assert cancel_time(events, req_id) - killed < 0.2
-    assert runtime.is_running() == daemon
-    assert ask("echo after")[1]["text"] == "after"
-
-
 def test_the_reply_fifo_of_a_killed_client_is_removed_at_once(daemon, events):
-    """Not at the next sweep (up to 10 min later): kill 5 clients mid-answer, none of
-    their FIFOs stays behind; a live client's FIFO is never touched."""
-    script = ("from aish.daemon.client import Client\nfrom aish.ipc.protocol import Request\n"
-              "def show(f):\n    print(f.id, f.tag, flush=True)\n"
-              "Client().request(Request(text='slow 5'), on_frame=show)\n")
-    with Client() as alive:
+    """Not at the next sweep (up to 10 min later): 5 clients whose process is gone vanish
+    mid-answer (their reader closes, as a kill closes it), none of their FIFOs stays behind
+    and each request is cancelled; a live client's FIFO is never touched.  (A real client
+    process killed mid-answer: tests/e2e/test_daemon_process.py.)"""
+    with Client(autostart=False) as alive:
         alive.request(Request(text="echo keep"), on_frame=lambda f: None)
-        for _ in range(5):
-            proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-            req_id, tag = proc.stdout.readline().split()
-            fifo = rundir() / f"py-{proc.pid}-1.fifo"
-            assert tag == "T" and fifo.exists()
-            proc.kill()
-            proc.wait()
-            assert wait_for(lambda fifo=fifo: not fifo.exists()), f"{fifo.name} left behind"
+        for n in range(5):
+            gone = RawClient(f"py-{dead_pid()}-1")
+            gone.ask(f"k{n}", "slow 5")
+            assert gone.until(f"k{n}", "T")[-1].tag == "T" and gone.fifo.exists()
+            os.close(gone.fd)  # the process is gone: its reader closes, its FIFO stays
+            assert wait_for(lambda fifo=gone.fifo: not fifo.exists()), f"{gone.fifo.name} left behind"
+            cancel_time(events, f"k{n}")
         assert alive.fifo.exists()
         assert alive.request(Request(text="echo still"), on_frame=lambda f: None)["text"] == "still"
+    assert runtime.is_running() == daemon
 
 
 def test_a_client_that_stops_reading_does_not_hang_the_daemon(events, monkeypatch):
     monkeypatch.setenv("AISH_DAEMON_STALL", "0.5")
-    pid = spawn.start()
+    served = ThreadDaemon()
     raw = RawClient("stuck")  # holds its FIFO open but never reads: the pipe fills
     try:
         sent = time.time()
@@ -450,14 +337,14 @@ def test_a_client_that_stops_reading_does_not_hang_the_daemon(events, monkeypatc
         # the daemon keeps serving others meanwhile, and gives up on f1 after its stall bound
         assert ask("echo unaffected")[1]["text"] == "unaffected"
         assert 0.4 < cancel_time(events, "f1", timeout=5) - sent < 3
-        assert runtime.is_running() == pid
+        assert runtime.is_running() == served.pid
     finally:
         raw.close()
-        runtime.stop()
+        served.stop()
 
 
 def test_approval_round_trip(daemon):
-    with Client() as client:
+    with Client(autostart=False) as client:
         questions = []
 
         def answer(qid, question):
@@ -534,12 +421,3 @@ def test_refuses_a_symlinked_runtime_dir(events, tmp_path, monkeypatch):
         spawn.start()
 
 
-def test_a_daemon_that_cannot_start_names_the_log(events, monkeypatch):
-    monkeypatch.setenv("AISH_DAEMON_HANDLER", "no_such_module_anywhere:handle")
-    start = time.monotonic()
-    with pytest.raises(DaemonError) as info:
-        spawn.start()
-    message = str(info.value)
-    assert "\n" not in message and str(runtime.log_path()) in message
-    assert "no_such_module_anywhere" in message
-    assert time.monotonic() - start < 3
