@@ -21,6 +21,36 @@ def aish(*args: str, input: str | None = None, env: dict | None = None,
     return warm_aish.run(list(args), input=input, env={**os.environ, **(env or {})}, timeout=timeout)
 
 
+def aish_here(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """The ``aish`` command for what the CLI answers itself (config, doctor, init, help, a
+    bad option): the console entry (``aish.entry.main``) run in this process with this argv
+    and ``env`` over the environment, its output and exit status captured as ``aish`` would
+    print them.  A daemon verb goes through ``aish()`` (a process of its own)."""
+    import contextlib
+    import io
+    import sys
+
+    from aish import entry
+
+    assert not entry.needs_daemon(list(args)), f"aish {' '.join(args)} talks to the daemon: use aish()"
+    out, err = io.StringIO(), io.StringIO()
+    saved_env, saved_argv = dict(os.environ), sys.argv
+    os.environ.update(env or {})
+    sys.argv = ["aish", *args]
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                entry.main()
+                status = 0
+            except SystemExit as done:
+                status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    finally:
+        sys.argv = saved_argv
+        os.environ.clear()
+        os.environ.update(saved_env)
+    return subprocess.CompletedProcess(["aish", *args], status, out.getvalue(), err.getvalue())
+
+
 def stop_daemon() -> None:
     """What `aish daemon stop` does, in this process: a test's teardown need not start a
     Python for it (most in-process tests never started a daemon at all)."""

@@ -2,11 +2,8 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import requests
@@ -99,16 +96,3 @@ def test_stop_does_not_hang_with_a_hanging_reply_in_flight():
     assert time.monotonic() - start < 1
     thread.join(2)
     assert not thread.is_alive() and errors  # the client saw its stream end, not a 10 s wait
-
-
-def test_runs_standalone_and_prints_its_url():
-    script = Path(__file__).with_name("stub_server.py")
-    proc = subprocess.Popen([sys.executable, str(script), "--port", "0", "--shape", "openrouter"],
-                            stdout=subprocess.PIPE, text=True)
-    try:
-        url = proc.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:")
-        assert requests.get(url + "/health", timeout=5).json() == {"status": "ok"}
-    finally:
-        proc.terminate()
-        proc.wait(5)

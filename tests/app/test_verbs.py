@@ -13,7 +13,7 @@ from aish.errors import AishError
 from aish.ipc.protocol import Request
 from aish.ipc.verbs import VERBS
 from tests.doubles import RecordingReply
-from tests.helpers import aish
+from tests.helpers import aish_here as aish
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = {verb.name for verb in VERBS}

@@ -6,7 +6,7 @@ from click.testing import CliRunner
 from aish.cli.exit_status import ExitStatus
 from aish.cli.main import cli
 from aish.cli.scripts import script_path
-from tests.helpers import aish
+from tests.helpers import aish_here as aish
 
 
 def run(*args, **kw):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import aish
 from aish.cli.exit_status import ExitStatus
-from tests.helpers import aish as run_aish
+from tests.helpers import aish_here as run_aish
 from tests.sources import parsed
 
 PACKAGE = Path(aish.__file__).parent

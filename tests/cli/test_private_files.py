@@ -6,7 +6,7 @@ import os
 import stat
 from pathlib import Path
 
-from tests.helpers import aish
+from tests.helpers import aish_here as aish
 
 
 def test_config_init_is_private_and_doctor_flags_readable_secrets(stub, service):

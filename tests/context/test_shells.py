@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 
 import pytest
@@ -67,7 +66,7 @@ def test_a_kind_names_the_most_recently_active_shell_of_that_kind():
 
 
 def test_live_lists_running_shells_newest_first_and_skips_dead_and_foreign_files(tmp_path):
-    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    alive = subprocess.Popen(["sleep", "60"])
     dead = subprocess.Popen(["true"])
     dead.wait()
     try:

@@ -20,7 +20,7 @@ EP = "http://127.0.0.1:8000"
 @pytest.fixture(autouse=True)
 def _through_requests(monkeypatch):
     """``responses`` mocks requests itself, so calls to loopback go through requests here
-    (a daemon's probes of a local server go direct: tests/app/test_first_answer_imports.py)."""
+    (a daemon's probes of a local server go direct: tests/e2e/test_first_answer_imports.py)."""
     monkeypatch.setattr(loopback, "ENABLED", False)
 
 

@@ -78,7 +78,7 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
 # ledger, MCP servers...) runs once the first request is answered, or after this many idle
 # seconds.  Not before: a cold ``aish ask`` waits for every module the daemon imports before
 # its first byte, and work in another thread still takes the GIL from the answer.  The ask
-# path itself imports what it needs (tests/app/test_first_answer_imports.py).
+# path itself imports what it needs (tests/e2e/test_first_answer_imports.py).
 WARM_UP_AFTER = 2.0
 
 
