@@ -1,5 +1,6 @@
 """How long the test suite takes: the default suite (the README's `python3 -m pytest`) and its
-unit part (everything but tests/e2e and tests/shell), this checkout against a git revision.
+unit part (`-m "not e2e and not shell"`: all but the cases on the real wire and in real
+shells), this checkout against a git revision.
 
 Each run starts the suite in a fresh process with PYTHONPATH pointing at the tree under test,
 so the revision's own `aish` and tests run (both on this interpreter and its installed test
@@ -28,7 +29,7 @@ from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 CPUACCT = Path("/sys/fs/cgroup/cpuacct")
-PARTS = {"default": [], "unit": ["--ignore=tests/e2e", "--ignore=tests/shell"]}
+PARTS = {"default": [], "unit": ["-m", "not e2e and not shell"]}
 
 
 class Cgroup:
