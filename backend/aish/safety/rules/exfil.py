@@ -32,7 +32,7 @@ _SENDERS = {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "scp", "s
 _COPIERS = {"scp", "sftp", "rsync", "rclone", "aws", "gsutil", "smbclient", "lftp", "ftp"}
 # Commands whose output is secret.
 _SECRET_OUTPUT = re.compile(
-    r"^(env|printenv|set|export\s+-p|declare\s+-x|history|fc\s+-l|gpg\s+.*--export-secret|"
+    r"^(env|printenv|set|export\s+-p|declare\s+-[xp]|typeset(\s+-[xp])?|history|fc\s+-l|gpg\s+.*--export-secret|"
     r"aws\s+configure\s+(export-credentials|get)|aws\s+sts\s+get-session-token|gcloud\s+auth\s+.*print-[\w-]*token|"
     r"az\s+account\s+get-access-token|kubectl\s+config\s+view\s+.*--raw|kubectl\s+get\s+secrets?\b.*-o|"
     r"security\s+(find-generic-password|find-internet-password|dump-keychain)|pass\s+(show\s+)?\S|"
@@ -42,17 +42,24 @@ _SECRET_OUTPUT = re.compile(
 _CLIPBOARD_READ = re.compile(r"^(pbpaste|wl-paste|xclip\s+.*-o\b|xclip\s+-o|xsel\s+(.*\s)?-(o|-output|[a-z]*o)\b|"
                              r"Get-Clipboard|gpaste-client\s+get|termux-clipboard-get|powershell.*Get-Clipboard)",
                              re.IGNORECASE)
-_ENV_LIKE = re.compile(r"^(env|printenv|set|export|declare|history|fc)\b")
+_ENV_LIKE = re.compile(r"^(env|printenv|set|export|declare|typeset|history|fc)\b")
+# A command run inside a container or on a pod: what it prints comes back here (`kubectl exec web -- env`).
+_INSIDE = re.compile(r"^((kubectl|oc)\s+exec\s+.*?\s--\s+|(docker|podman|nerdctl)\s+(exec|run)\s+(-\S+\s+)*\S+\s+)")
 _SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[\w.-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
                           r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
-                          r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json)$")
+                          r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
+                          r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite)$")
 
 
-def _secret_path(w: Word) -> str:
+def secret_path(w: Word) -> str:
     """'high' for keys and credentials, 'medium' for history, '' for anything else."""
     text = w.text
     if text.endswith(".pub"):
         return ""
+    raw = w.raw.strip("'\"")
+    if re.match(r"^([A-Za-z]:\\|%\w+%\\|\$env:\w+\\)", raw, re.IGNORECASE):  # C:\Users\ann\.aws\credentials
+        raw = raw.replace("\\", "/")
+        return "high" if _SECRET_NAME.search(raw) or re.search(r"/\.(ssh|aws|kube|gnupg)/", raw) else ""
     t = target(w)
     path = t.path or text
     if re.search(r"(^|/)\.env(\.\w+)?$", path):
@@ -94,6 +101,7 @@ def _segment_reads_secret(seg) -> str:
         return ""
     line = " ".join(w.text for w in words)
     line = re.sub(r"^(sudo|doas)\s+(-\S+\s+)*", "", line)
+    line = _INSIDE.sub("", line)
     found = ""
     if _SECRET_OUTPUT.match(line):
         found = "medium" if _ENV_LIKE.match(line) else "high"
@@ -105,10 +113,10 @@ def _segment_reads_secret(seg) -> str:
     for w in words[1:]:
         if not w.text.startswith("-") and w.text not in patterns and not (
                 patterns and target(w).kind in ("home", "root", "userhome")):
-            found = _worse(found, _secret_path(w))  # `find / -name '*.mp3'` lists what its filters match
+            found = _worse(found, secret_path(w))  # `find / -name '*.mp3'` lists what its filters match
     for red in seg.redirects:
         if red.op == "<" and red.target is not None:
-            found = _worse(found, _secret_path(red.target))
+            found = _worse(found, secret_path(red.target))
     return found
 
 
@@ -122,7 +130,7 @@ def _in_substitutions(words: list) -> str:
             if _SECRET_OUTPUT.match(sub):
                 found = _worse(found, "medium" if _ENV_LIKE.match(sub) else "high")
             for part in re.findall(r"(?:^|\s)([~/$][^\s|;&)]+)", sub):
-                found = _worse(found, _secret_path(Word(part, part, has_var="$" in part)))
+                found = _worse(found, secret_path(Word(part, part, has_var="$" in part)))
     return found
 
 
@@ -148,7 +156,8 @@ def _named_files(c: Ctx) -> list:
             re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^s3://|^gs://|^\w+:", t) for t in texts[1:]):
         files += [t for t in texts if not t.startswith("-") and not re.match(r"^([\w.-]+@)?[\w.-]+:|^\w+://", t)
                   and t not in ("cp", "sync", "copy", "copyto", "s3", "mv", "move")]
-    if c.prog in _FILE_SENDERS:  # `croc send FILE`, `wormhole send FILE`, `ffsend upload FILE`: every operand goes
+    operands = [t for t in texts if not t.startswith("-")]
+    if c.prog in _FILE_SENDERS and operands[:1] != ["list"]:  # `croc send FILE`: every operand goes
         files += [t.lstrip("@") for t in texts if not t.startswith("-") and t not in _SEND_WORDS]
     if c.prog == "socat":  # socat FILE:~/.kube/config TCP:host:port
         files += [re.sub(r",.*$", "", t.split(":", 1)[1]) for t in texts
@@ -190,10 +199,10 @@ def rule_exfiltration(c: Ctx) -> Optional[tuple]:
         word = Word(name, name, has_var="$" in name)
         if copies and target(word).kind in ("home", "root", "userhome"):
             continue
-        found = _worse(found, _secret_path(word))
+        found = _worse(found, secret_path(word))
     for red in c.seg.redirects:
         if red.op == "<" and red.target is not None:
-            found = _worse(found, _secret_path(red.target))
+            found = _worse(found, secret_path(red.target))
     if (_reads_stdin(c) or c.xargs and _xargs_sends(c)) and c.chain:
         for feeder in c.chain:
             found = _worse(found, _segment_reads_secret(feeder))
@@ -228,7 +237,7 @@ def rule_serves_secrets(c: Ctx) -> Optional[tuple]:
     if c.prog not in ("php",) and not c.prog.startswith("python"):
         served += [t for t in texts if not t.startswith("-")]
     for path in served:
-        found = _secret_path(Word(path, path, has_var="$" in path))
+        found = secret_path(Word(path, path, has_var="$" in path))
         if found == "high" or found and target(Word(path, path)).kind == "dot-critical":
             return HIGH, f"{c.prog} serves {path} to the network: keys or credentials for anyone who asks ({c.text})"
     return None

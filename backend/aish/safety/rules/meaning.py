@@ -49,6 +49,9 @@ _FILES = [
      None, ""),
     (re.compile(r"^/etc/selinux/config$"), [(re.compile(r"SELINUX\s*=\s*(disabled|permissive)"), MEDIUM,
                                              "switches SELinux off")], None, ""),
+    (re.compile(r"^/etc/hosts\.deny$"),
+     [(re.compile(r"^\s*(ALL|sshd|sshd2?)\s*:\s*(ALL|\*|0\.0\.0\.0/0|\[::\]/0)\b", re.IGNORECASE | re.MULTILINE), HIGH,
+       "refuses every connection to these services, yours included (hosts.deny)")], None, ""),
     (re.compile(r"^/etc/apt/(sources\.list(\.d/.*)?|apt\.conf(\.d/.*)?)$"),
      [(re.compile(r"trusted\s*=\s*yes|AllowUnauthenticated|Verify-Peer\s+\"?false", re.IGNORECASE), MEDIUM,
        "installs packages nobody signed")], None, ""),
@@ -121,6 +124,8 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
             when = "each time cron runs it" if _CRON.match(path) else "at every shell start"
             for line in text.splitlines():
                 command = _cron_command(line, system) if _CRON.match(path) else line
+                if _STARTUP.match(path) and re.fullmatch(r"\s*(exit|logout|exec\s+(false|true|/bin/false))\b.*", line):
+                    best = worst(best, (MEDIUM, f"every new shell ends at once ({path}: {line.strip()[:40]})"))
                 inner = recurse(command) if command.strip() else None
                 if inner is not None and inner[0] >= MEDIUM:
                     best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))

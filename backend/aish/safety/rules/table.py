@@ -7,10 +7,10 @@ import re
 from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
-from aish.safety.rules import (content, delete, exfil, history, http, interp, lockout, mass, meaning, netexec,
-                               outputs, own_options, perms, remote, shellstate, statements, stopping, vocabulary,
+from aish.safety.rules import (content, delete, exfil, guards, history, http, interp, lockout, mass, meaning, netexec,
+                               outputs, own_options, perms, reach, remote, shellstate, statements, stopping, vocabulary,
                                windows)
-from aish.safety.rules.common import LOW, MEDIUM, Ctx, skip_opts, worst
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh"}
 _SSH_VALUED = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P".split())
@@ -158,6 +158,10 @@ def check(c: Ctx) -> Optional[tuple]:
         best = content.sql_finding(" ".join(w.text for w in c.words), c.text)  # `drop table users;` at a prompt
     for rule in rules or ():
         best = worst(best, rule(c))
+    if best is None or best[0] < HIGH:
+        best = worst(best, reach.rule_secrets_reach(c, known=rules is not None))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, guards.rule_guard_off(c))
     if best is None and not covered(c.prog, c.texts):
         best = vocabulary.rule_vocabulary(c)
         if best is None or best[0] < MEDIUM:

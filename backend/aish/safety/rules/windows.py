@@ -89,6 +89,16 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
     if p == "net" and texts[:1] in (["user"], ["localgroup"]) and "/delete" in switches:
         return (HIGH if "administrator" in texts or "administrators" in texts else MEDIUM,
                 f"deletes an account or a group membership ({c.text})")
+    if p == "net" and texts[:1] == ["user"] and "/active:no" in texts:
+        return (HIGH if "administrator" in texts else MEDIUM), f"disables an account: it cannot log in ({c.text})"
+    if p == "vssadmin" and texts[:2] == ["resize", "shadowstorage"]:
+        return HIGH, f"shrinks shadow copy storage: Windows deletes the copies that no longer fit ({c.text})"
+    if p == "wmic" and texts[:2] == ["shadowcopy", "delete"]:
+        return HIGH, f"deletes the volume shadow copies (Windows' own backups) ({c.text})"
+    if p == "reagentc" and "/disable" in switches:
+        return MEDIUM, f"switches the Windows recovery environment off ({c.text})"
+    if p == "sc" and texts[:1] == ["config"] and "disabled" in texts and any(_ACCESS_SERVICES.match(t) for t in texts):
+        return HIGH, f"disables a service remote access depends on ({c.text})"
     if p in ("net", "sc") and texts[:1] in (["stop"],) and any(_ACCESS_SERVICES.match(t) for t in texts[1:]):
         return HIGH, f"stops a service remote access depends on ({c.text})"
     if p == "sc" and texts[:1] == ["delete"]:
@@ -198,7 +208,7 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
 RULES: dict = {"del": [rule_del], "erase": [rule_del], "rd": [rule_del], "rmdir": [rule_del],
                "del.exe": [rule_del], "format": [rule_format], "format.com": [rule_format]}
 for _p in ("vssadmin", "wbadmin", "bcdedit", "reg", "net", "sc", "schtasks", "takeown", "icacls", "robocopy", "wsl",
-           "netsh", "ipconfig", "manage-bde", "wevtutil", "diskpart", "cmdkey"):
+           "netsh", "ipconfig", "manage-bde", "wevtutil", "diskpart", "cmdkey", "wmic", "reagentc"):
     RULES[_p] = [rule_cmd_admin]
     RULES[_p + ".exe"] = [rule_cmd_admin]
 for _p in list(_CMDLET_LEVEL) + ["remove-item", "ri", "clear-content", "clc", "set-content", "out-file",

@@ -1,0 +1,100 @@
+"""Effect: protections switched off in any tool's own words.  Security software stopped,
+disabled or removed (``sc config WinDefend start= disabled``, ``Stop-Service Sense``,
+``fail2ban-client stop``, ``csf -x``, ``shorewall clear``), mandatory access control set to
+complain (``aa-complain``, ``semanage permissive -a``), weaker system-wide crypto
+(``update-crypto-policies --set LEGACY``) and certificate checks switched off in a tool's
+configuration (``conda config --set ssl_verify false``, ``export NODE_TLS_REJECT_UNAUTHORIZED=0``).
+
+Reading their state (``status``, ``--show``, ``query``) is quiet, and so is switching a check on.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import MEDIUM, Ctx
+
+# Security software, as services, packages, features or programs are named.
+_COMPONENT = re.compile(r"^(windefend|windows-?defender[\w-]*|defender|sense|mpssvc|wscsvc|securityhealthservice|"
+                        r"wdnissvc|wdboot|wdfilter|wdnisdrv|mdcoresvc|mdatp|eventlog|sysmon\w*|apparmor|auditd?|"
+                        r"selinux\w*|firewalld|fail2ban(-client)?|clamav[\w-]*|clamd|freshclam|falcon[\w-]*|"
+                        r"crowdstrike\w*|sentinel(agent|one)\w*|osqueryd?|wazuh[\w-]*|ossec[\w-]*|sshguard|ufw|"
+                        r"nftables|csf|lfd|shorewall6?|ferm|apf|firewall|bitlocker|smartscreen|tamperprotection|"
+                        r"crowdsec[\w-]*|suricata|snort|aide|tripwire|rkhunter|chkrootkit|usbguard|fapolicyd|"
+                        r"auditbeat|elastic-agent|mfetp|sophos[\w-]*|eset[\w-]*|kesl)(\.service|\.exe)?$",
+                        re.IGNORECASE)
+# Words that stop, disable or remove what they name.
+_OFF_WORDS = {"stop", "disable", "disabled", "mask", "kill", "uninstall", "remove", "purge", "erase", "delete",
+              "off", "clear", "unload", "teardown", "-x", "--disable", "--stop", "--flush", "-stop", "-disable",
+              "--kill", "stop-service", "disable-windowsoptionalfeature", "uninstall-windowsfeature",
+              "remove-windowsfeature", "disable-service"}
+# Firewall managers whose own letters or words open everything (`csf -x`/`-f`, `apf -f`, `shorewall clear`).
+_FIREWALL_OFF = {"csf": {"-x", "-f", "--disable", "--flush", "--stop"}, "apf": {"-f", "--flush", "--stop"},
+                 "shorewall": {"clear", "stop"}, "shorewall6": {"clear", "stop"}, "shorewall-lite": {"clear", "stop"},
+                 "ferm": {"-F", "--flush"}, "fail2ban-client": {"stop", "unban"}, "crowdsec-cli": set()}
+_READS = {"status", "show", "list", "-l", "--show", "query", "get", "info", "--status", "get-service", "qc"}
+_MAC_OFF = re.compile(r"^(aa-complain|aa-disable|aa-audit-off)$")
+_GOOD_POLICIES = {"DEFAULT", "FUTURE", "FIPS", "FIPS:OSPP", "FUTURE:AD-SUPPORT"}
+# A setting that checks certificates, turned off (or an insecure one turned on).
+_TLS_KEY = re.compile(r"(ssl|tls|cert|strict|secure|verify|https)", re.IGNORECASE)
+_INSECURE_KEY = re.compile(r"insecure|skip[\w-]*verify|no[\w-]*verify|allow[\w-]*unsigned|reject[\w-]*unauthorized",
+                           re.IGNORECASE)
+_FALSE = {"false", "no", "0", "off", "none", "disable", "disabled"}
+_TRUE = {"true", "yes", "1", "on", "enable", "enabled"}
+_INSECURE_ENV = re.compile(r"^(NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|GIT_SSL_NO_VERIFY=(1|true)|"
+                           r"CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|SSL_CERT_FILE=/dev/null|GOINSECURE=\S*|"
+                           r"GONOSUMDB=\*|GOFLAGS=.*-insecure|NPM_CONFIG_STRICT_SSL=false)$", re.IGNORECASE)
+_CONFIG_WORDS = {"config", "configure", "set", "--set", "set-cluster", "--global", "-g", "settings", "conf"}
+
+
+def rule_guard_off(c: Ctx) -> Optional[tuple]:
+    """Security software stopped or removed, access control relaxed, certificate checks off."""
+    texts = c.texts
+    lowered = [t.lower() for t in texts]
+    prog = c.prog.lower().removesuffix(".exe")
+    if set(lowered) & _READS:
+        return None
+    reason = None
+    if prog in _FIREWALL_OFF and set(texts) & _FIREWALL_OFF[prog]:
+        reason = f"{c.prog} opens or stops the firewall"
+    elif _MAC_OFF.match(prog) and texts or prog == "semanage" and texts[:1] == ["permissive"] and \
+            ("-a" in texts or "--add" in texts):
+        reason = "sets mandatory access control to complain only: what it confined runs unchecked"
+    elif prog == "update-crypto-policies" and "--set" in texts:
+        policy = texts[texts.index("--set") + 1] if texts.index("--set") + 1 < len(texts) else ""
+        if policy and policy.upper() not in _GOOD_POLICIES:
+            reason = f"weakens the system-wide crypto policy to {policy}"
+    elif _names_component(c, lowered) and (set(lowered) & _OFF_WORDS or _off_words_of(prog)):
+        reason = "stops, disables or removes security software"
+    elif prog in ("export", "setx", "setenv") and any(_INSECURE_ENV.match(t) for t in texts):
+        reason = "switches certificate checks off for every program this shell starts"
+    elif set(lowered[:3]) & _CONFIG_WORDS and _tls_off(texts):
+        reason = f"switches certificate checks off in {c.prog}'s configuration"
+    return (MEDIUM, f"{reason} ({c.text})") if reason else None
+
+
+def _names_component(c: Ctx, lowered: list) -> bool:
+    if _COMPONENT.match(c.prog.lower()):
+        return True
+    return any(_COMPONENT.match(t.strip("'\"")) for t in lowered if not t.startswith("-") or t.startswith("-name"))
+
+
+def _off_words_of(prog: str) -> bool:
+    """Cmdlets whose own name stops or disables (``Stop-Service Sense``, ``Disable-WindowsOptionalFeature``)."""
+    return bool(re.match(r"^(stop|disable|uninstall|remove)-", prog))
+
+
+def _tls_off(texts: list) -> bool:
+    """``ssl_verify false``, ``strict-ssl=false``, ``--insecure-skip-tls-verify=true``, ``http.sslVerify 0``."""
+    for k, t in enumerate(texts):
+        key, eq, value = t.lstrip("-").partition("=")
+        if not eq:
+            value = texts[k + 1] if k + 1 < len(texts) else ""
+            if "=" in t or k + 1 >= len(texts):
+                continue
+        value = value.lower().strip("'\"")
+        if _INSECURE_KEY.search(key) and (value in _TRUE or not eq and t.startswith("--") and not value):
+            return True
+        if _TLS_KEY.search(key) and not _INSECURE_KEY.search(key) and value in _FALSE:
+            return True
+    return False

