@@ -52,10 +52,14 @@ print(json.dumps({"first": seen[0] if seen else None, "text": "".join(reply.text
 # what the first answer must not wait for: other servers' HTTP (requests), the judgement
 # of the suggested command (after the answer), the cost ledger (SQLite: it records the call
 # after the answer), MCP, the agents' bridge, Norris; and modules whose import compiles
-# regular expressions or starts machinery a configured model does not use
+# regular expressions or starts machinery a configured model does not use: the standard
+# library's HTTP client (its reply parser is the ``email`` package, with ``random``, ``ssl``,
+# ``calendar``...: a server on this machine is spoken to on a plain socket) and the logging
+# handlers' module (``pickle``, ``queue``... for handlers the daemon does not use)
 NOT_BEFORE_THE_FIRST_BYTE = ("requests", "urllib3", "aish.net.pooled", "aish.safety.assess",
                              "aish.safety.rules", "sqlite3", "aish.cost.ledger", "aish.mcp",
-                             "aish.app.bridge", "aish.app.norris", "platform", "concurrent.futures")
+                             "aish.app.bridge", "aish.app.norris", "platform", "concurrent.futures",
+                             "http.client", "email", "ssl", "logging.handlers", "pickle")
 
 
 def _probe(config_file, code: str) -> dict:

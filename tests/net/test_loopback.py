@@ -91,18 +91,98 @@ def test_replies_are_read_without_the_email_package(no_requests, monkeypatch):
         assert reply.headers.get("X-Not-There", "none") == "none"
 
 
-def test_headers_as_a_server_may_send_them():
-    import io
+class _Conn:
+    """A connection whose bytes are ``raw`` (what ``loopback.Body`` reads)."""
 
+    def __init__(self, raw: bytes) -> None:
+        import io
+
+        self.fp = io.BufferedReader(io.BytesIO(raw))
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_headers_as_a_server_may_send_them():
     raw = (b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
            b"Set-Cookie: a=1\r\nset-cookie: b=2\r\nContent-Length: 5\r\nX-Odd:  spaced value \r\n\r\nhello")
-
-    class Sock:
-        def makefile(self, mode):
-            return io.BufferedReader(io.BytesIO(raw))
-
-    reply = loopback._Reply(Sock(), method="GET")
-    reply.begin()
+    reply = loopback.Body(_Conn(raw), "GET")
     assert (reply.status, reply.reason, reply.version) == (200, "OK", 11)
-    assert reply.getheader("set-cookie") == "a=1" and reply.headers["x-odd"] == "spaced value"
-    assert reply.read() == b"hello" and not reply.will_close
+    assert reply.headers.get("set-cookie") == "a=1" and reply.headers["x-odd"] == "spaced value"
+    assert reply.read() == b"hello" and not reply.will_close and reply.isclosed()
+
+
+@pytest.mark.parametrize("raw, body, closes", [
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+     b"5;ext=1\r\nhello\r\n1\r\n \r\n5\r\nworld\r\n0\r\nX-Trailer: t\r\n\r\n", b"hello world", False),
+    (b"HTTP/1.0 200 OK\r\n\r\nto the end", b"to the end", True),  # no length: the end of the connection
+    (b"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 3\r\n\r\nabc", b"abc", True),
+    (b"HTTP/1.1 204 No Content\r\n\r\n", b"", False),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", b"", False),
+])
+def test_bodies_end_where_the_server_says(raw, body, closes):
+    conn = _Conn(raw)
+    reply = loopback.Body(conn, "GET")
+    assert reply.read() == body and reply.isclosed() and conn.closed is closes
+
+
+def test_a_streamed_body_comes_a_chunk_at_a_time():
+    raw = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
+    reply = loopback.Body(_Conn(raw), "POST")
+    assert [reply.read1(), reply.read1(), reply.read1()] == [b"abc", b"de", b""]
+
+
+@pytest.mark.parametrize("raw", [
+    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nonly part",
+    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n",
+    b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort",
+])
+def test_a_body_cut_short_is_an_error_not_an_end(raw):
+    """A cut (or a cancel that shut the socket) is never taken for the end of the reply."""
+    with pytest.raises(loopback.IncompleteRead):
+        loopback.Body(_Conn(raw), "GET").read()
+
+
+@pytest.mark.parametrize("raw, error", [
+    (b"", loopback.RemoteDisconnected),
+    (b"SSH-2.0-OpenSSH_9.2\r\n", loopback.BadStatusLine),
+    (b"HTTP/1.1 2000 OK\r\n\r\n", loopback.BadStatusLine),
+    (b"HTTP/1.1 200 OK\r\n" + b"X: y\r\n" * 101 + b"\r\n", loopback.ProtocolError),
+    (b"HTTP/1.1 200 OK\r\nX: " + b"y" * 70000 + b"\r\n\r\n", loopback.LineTooLong),
+])
+def test_what_is_not_http_is_refused_as_an_oserror(raw, error):
+    with pytest.raises(error) as caught:
+        loopback.Body(_Conn(raw), "GET")
+    assert isinstance(caught.value, OSError)  # the failure map takes it as a broken connection
+
+
+def test_a_header_that_would_split_the_request_is_refused():
+    with pytest.raises(ValueError):
+        loopback._request_head("POST", "/x", "127.0.0.1:9", {"Authorization": "Bearer a\r\nX-Evil: 1"}, 0)
+    with pytest.raises(loopback.InvalidURL):
+        loopback._request_head("GET", "/x y", "127.0.0.1:9", {}, None)
+
+
+def test_a_server_that_closes_before_replying_is_a_disconnect():
+    """A request the server reads and then drops: ``Disconnected``, the same line as before."""
+    import socket
+    import threading
+
+    from aish.errors import Disconnected
+    from aish.net.transport import failures
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def drop():
+        conn, _ = listener.accept()
+        conn.recv(65536)
+        conn.close()
+
+    threading.Thread(target=drop, daemon=True).start()
+    url = f"http://127.0.0.1:{port}/tokenize"
+    with pytest.raises(Disconnected):
+        with failures(url, (1.0, 1.0)):
+            loopback.take(url).post(url, json={"content": "x"}, timeout=1.0)
+    listener.close()

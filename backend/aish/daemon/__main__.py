@@ -11,7 +11,6 @@ first answer: ``WARM_UP_AFTER``).  ``--handler`` (or
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import os
 import signal
 import sys
@@ -19,11 +18,15 @@ import threading
 from typing import TYPE_CHECKING, Callable, Optional
 
 from aish.daemon import restart, runtime
+from aish.daemon.logfile import RotatingLog
 from aish.daemon.server import Server
 from aish.errors import AishError, DaemonError
 
 if TYPE_CHECKING:
     from aish.app.service import Service
+
+
+LOG_MAX_BYTES = 2_000_000  # then the log moves to daemon.log.1 and a new one starts
 
 
 def setup_logging() -> logging.Logger:
@@ -33,8 +36,7 @@ def setup_logging() -> logging.Logger:
     path = runtime.log_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=2_000_000, backupCount=1, encoding="utf-8")
+        handler: logging.Handler = RotatingLog(path, max_bytes=LOG_MAX_BYTES)
     except OSError as exc:
         runtime.log_problem = (f"the daemon log {path} cannot be written ({exc.strerror}): "
                                f"make {path.parent} writable, or set AISH_STATE_DIR")

@@ -4,7 +4,7 @@
                watched sockets a cancel can shut, and requests/urllib3/socket
                failures -> the typed ``TransportError`` subclasses of ``aish.errors``
     pooled     the requests sessions (imported only by a call that leaves this machine)
-    loopback   HTTP/1.1 on ``http.client`` to a server on this machine
+    loopback   HTTP/1.1 on a plain socket to a server on this machine
     http_client  ``HttpClient`` (one keep-alive session, typed errors) and
                ``body_chunks`` for callers other than the chat broker
 

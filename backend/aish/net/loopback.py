@@ -1,4 +1,4 @@
-"""HTTP/1.1 to a server on this machine, on the standard library's ``http.client``.
+"""HTTP/1.1 to a server on this machine, on a plain socket.
 
 Why not requests here: a call to a server on loopback needs nothing requests adds (loopback
 is never proxied, plain ``http://`` has no certificates, no cookies are kept, no redirect is
@@ -9,15 +9,21 @@ stream), which made HTTP the largest share of a busy daemon's work per ask
 (docs/performance.md, many shells).  Every other URL keeps going through requests (proxies,
 CA bundles, TLS).
 
+Why not the standard library's ``http.client`` either: importing it imports the ``email``
+package (its header parser, with ``random``, ``calendar``, ``quopri``...) and ``ssl``,
+~14 ms of CPU that a cold ``aish ask`` spent before its first byte; and its header parsing
+was most of the CPU of a short reply.  What a call to a local model's server needs of
+HTTP/1.1 is small: one request written at once, a status line, header lines, and a body
+by ``Content-Length``, chunks, or the end of the connection.
+
 The objects mimic the small part of requests' API the callers use (``status_code``,
 ``reason``, ``headers``, ``raw``, ``content``, ``json()``, ``close()``), so the failure
-mapping (``transport.failures``: these raise the standard library's own exceptions, which it
-already maps) and the body reading (``transport.chunks``) are the same for both.
+mapping (``transport.failures``: every error here is an ``OSError``, which it maps) and the
+body reading (``transport.chunks``: ``raw.read1``) are the same for both.
 """
 from __future__ import annotations
 
 import functools
-import http.client
 import json as json_mod
 import select
 import socket
@@ -30,14 +36,43 @@ _KEPT_PER_SERVER = 8
 
 Timeout = Union[float, tuple[float, float]]
 
-
 MAX_HEADERS = 100  # as http.client: a server that sends more is not one we talk to
 MAX_LINE = 65536
+_READ = 65536
+
+
+class ProtocolError(OSError):
+    """The server broke HTTP/1.1 (a bad status line, header or chunk); an ``OSError``, so the
+    failure map takes it as it takes a broken connection."""
+
+
+class BadStatusLine(ProtocolError):
+    pass
+
+
+class LineTooLong(ProtocolError):
+    pass
+
+
+class IncompleteRead(ProtocolError):
+    """The connection ended inside a body (a cut, or a cancel that shut the socket)."""
+
+
+class InvalidURL(ProtocolError):
+    pass
+
+
+class RemoteDisconnected(ConnectionResetError):
+    """The server closed the connection before any status line."""
+
+
+class ConnectTimedOut(OSError):
+    """No connection within the connect timeout (told apart from a read timeout)."""
 
 
 class Headers(dict):
     """A reply's headers by lower-cased name (the first of repeated ones, as ``email`` gives):
-    the ``get``/``get_all``/``items`` the callers and ``http.client`` use."""
+    the ``get``/``get_all``/``items`` the callers use."""
 
     def get(self, name: str, default: Any = None) -> Any:
         return dict.get(self, name.lower(), default)
@@ -50,60 +85,172 @@ class Headers(dict):
         return dict.get(self, name.lower())
 
 
-class _Reply(http.client.HTTPResponse):
-    """``http.client``'s reply with its headers read as plain lines: the standard library
-    parses them with the ``email`` package, most of the CPU of a short loopback reply."""
-
-    def begin(self) -> None:
-        if self.headers is not None:
-            return
-        while True:
-            version, status, reason = self._read_status()
-            headers = _read_headers(self.fp)
-            if status != http.client.CONTINUE:
-                break
-        self.code = self.status = status
-        self.reason = reason.strip()
-        if version in ("HTTP/1.0", "HTTP/0.9"):
-            self.version = 10
-        elif version.startswith("HTTP/1."):
-            self.version = 11
-        else:
-            raise http.client.UnknownProtocol(version)
-        self.headers = self.msg = headers
-        self.chunked = (headers.get("transfer-encoding") or "").lower() == "chunked"
-        self.chunk_left = None
-        self.will_close = self._check_close()
-        self.length = None
-        length = headers.get("content-length")
-        if length and not self.chunked:
-            try:
-                self.length = int(length) if int(length) >= 0 else None
-            except ValueError:
-                self.length = None
-        if status in (http.client.NO_CONTENT, http.client.NOT_MODIFIED) or 100 <= status < 200 \
-                or self._method == "HEAD":
-            self.length = 0
-        if not self.will_close and not self.chunked and self.length is None:
-            self.will_close = True
+def _line(fp: Any) -> bytes:
+    line = fp.readline(MAX_LINE + 1)
+    if len(line) > MAX_LINE:
+        raise LineTooLong("header line")
+    return line
 
 
 def _read_headers(fp: Any) -> Headers:
     headers = Headers()
     for _ in range(MAX_HEADERS + 1):
-        line = fp.readline(MAX_LINE + 1)
-        if len(line) > MAX_LINE:
-            raise http.client.LineTooLong("header line")
+        line = _line(fp)
         if line in (b"\r\n", b"\n", b""):
             return headers
         name, colon, value = line.decode("iso-8859-1").partition(":")
         if colon:
             headers.setdefault(name.strip().lower(), value.strip())
-    raise http.client.HTTPException(f"got more than {MAX_HEADERS} headers")
+    raise ProtocolError(f"got more than {MAX_HEADERS} headers")
 
 
-class ConnectTimedOut(OSError):
-    """No connection within the connect timeout (told apart from a read timeout)."""
+def _status(fp: Any) -> tuple[str, int, str]:
+    line = _line(fp)
+    if not line:
+        raise RemoteDisconnected("Remote end closed connection without response")
+    version, _, rest = line.decode("iso-8859-1").strip().partition(" ")
+    code, _, reason = rest.partition(" ")
+    if not version.startswith("HTTP/") or len(code) != 3 or not code.isdigit():
+        raise BadStatusLine(repr(line[:80]))
+    return version, int(code), reason.strip()
+
+
+class Body:
+    """A reply's status, headers and body bytes as they arrive (what requests calls ``raw``):
+    ``read1`` gives what one receive brought (within one chunk of a chunked body), ``read``
+    all of it or up to a size.  Reaching the end frees the connection for the next call, or
+    closes it when the server said it would."""
+
+    def __init__(self, conn: "_Connection", method: str) -> None:
+        fp = conn.fp
+        while True:
+            version, status, reason = _status(fp)
+            headers = _read_headers(fp)
+            if status != 100:  # (a 100 Continue is followed by the real reply)
+                break
+        if not version.startswith("HTTP/1."):
+            raise BadStatusLine(f"unknown protocol {version}")
+        self.status, self.reason, self.headers = status, reason, headers
+        self.version = 10 if version == "HTTP/1.0" else 11
+        self.chunked = (headers.get("transfer-encoding") or "").lower() == "chunked"
+        connection = (headers.get("connection") or "").lower()
+        self.will_close = "close" in connection if self.version == 11 else "keep-alive" not in connection
+        self.length: Optional[int] = None
+        declared = headers.get("content-length")
+        if declared and not self.chunked:
+            try:
+                self.length = int(declared) if int(declared) >= 0 else None
+            except ValueError:
+                self.length = None
+        if status in (204, 304) or 100 <= status < 200 or method == "HEAD":
+            self.length, self.chunked = 0, False
+        if not self.chunked and self.length is None:
+            self.will_close = True  # the body ends with the connection
+        self._conn: Optional[_Connection] = conn
+        self._chunk_left = 0  # bytes of the current chunk not read yet (chunked)
+        if not self.chunked and self.length == 0:
+            self._end()
+
+    def isclosed(self) -> bool:
+        """The body was read to its end (or the reply closed)."""
+        return self._conn is None
+
+    def read1(self, n: int = _READ) -> bytes:
+        conn = self._conn
+        if conn is None or n <= 0:
+            return b""
+        if self.chunked:
+            if not self._chunk_left and not self._next_chunk():
+                return b""
+            n = min(n, self._chunk_left)
+        elif self.length is not None:
+            n = min(n, self.length)
+        data = conn.fp.read1(n)
+        if not data:
+            if self.chunked or self.length is not None:
+                raise IncompleteRead("the connection ended inside the body")
+            self._end()
+            return b""
+        if self.chunked:
+            self._chunk_left -= len(data)
+            if not self._chunk_left:
+                self._crlf()
+        elif self.length is not None:
+            self.length -= len(data)
+            if not self.length:
+                self._end()
+        return data
+
+    def read(self, n: Optional[int] = None) -> bytes:
+        """The rest of the body, or up to ``n`` bytes of it."""
+        parts, got = [], 0
+        while n is None or got < n:
+            data = self.read1(_READ if n is None else min(_READ, n - got))
+            if not data:
+                break
+            parts.append(data)
+            got += len(data)
+        return b"".join(parts)
+
+    def close(self) -> None:
+        """Done with the reply: a body not read to its end closes its connection (the next
+        call would get its leftovers)."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+    def _next_chunk(self) -> bool:
+        """Read the next chunk's size line; at the last (size 0) read the trailers and end."""
+        assert self._conn is not None
+        line = _line(self._conn.fp)
+        try:
+            size = int(line.split(b";", 1)[0].strip(), 16)
+        except ValueError:
+            raise IncompleteRead("a chunk without its size") from None
+        if size < 0:
+            raise ProtocolError("a chunk of negative size")
+        if size == 0:
+            _read_headers(self._conn.fp)  # trailers, to the blank line
+            self._end()
+            return False
+        self._chunk_left = size
+        return True
+
+    def _crlf(self) -> None:
+        assert self._conn is not None
+        line = _line(self._conn.fp)
+        if not line:
+            raise IncompleteRead("the connection ended inside the body")
+        if line not in (b"\r\n", b"\n"):
+            raise ProtocolError("a chunk longer than its size")
+
+    def _end(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None and self.will_close:
+            conn.close()
+
+
+class _Connection:
+    """One socket with its buffered reader."""
+
+    __slots__ = ("sock", "fp")
+
+    def __init__(self, address: tuple[str, int], connect_timeout: float) -> None:
+        host, port = address
+        try:  # (the host as bytes: a str one is looked up through the idna codec, ~2 ms to import)
+            self.sock = socket.create_connection((host.encode("ascii"), port),  # type: ignore[arg-type]
+                                                 timeout=connect_timeout)
+        except TimeoutError:
+            raise ConnectTimedOut(f"no connection within {connect_timeout:g}s") from None
+        try:
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:  # not TCP (a test's socket pair): nothing to tune
+            pass
+        self.fp = self.sock.makefile("rb")
+
+    def close(self) -> None:
+        self.fp.close()
+        self.sock.close()
 
 
 @functools.lru_cache(maxsize=64)
@@ -128,7 +275,7 @@ class Response:
 
     __slots__ = ("raw", "status_code", "reason", "headers", "_session", "_body")
 
-    def __init__(self, raw: http.client.HTTPResponse, session: "Session") -> None:
+    def __init__(self, raw: Body, session: "Session") -> None:
         self.raw, self.status_code, self.reason, self.headers = raw, raw.status, raw.reason, raw.headers
         self._session = session
         self._body: Optional[bytes] = None
@@ -153,13 +300,30 @@ class Response:
         self.raw.close()
 
 
+def _request_head(method: str, path: str, host: str, headers: dict, length: Optional[int]) -> bytes:
+    if any(c <= " " or c == "\x7f" for c in path):
+        raise InvalidURL(f"URL can't contain control characters: {path!r}")
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Accept-Encoding: identity"]
+    if length is not None:
+        lines.append(f"Content-Length: {length}")
+    for name, value in headers.items():
+        value = str(value)
+        if "\r" in value or "\n" in value or "\r" in name or "\n" in name or ":" in name:
+            raise ValueError(f"Invalid header {name!r}")  # (as http.client refuses it)
+        lines.append(f"{name}: {value}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
 class Session:
     """One keep-alive connection to one loopback server (requests keeps a pool per session;
     here the sessions are the pool, ``take``/``give``)."""
 
     def __init__(self, address: tuple[str, int]) -> None:
         self.address = address
-        self._conn: Optional[http.client.HTTPConnection] = None
+        self._conn: Optional[_Connection] = None
+        host, port = address
+        host = f"[{host}]" if ":" in host else host
+        self._host = host if port == 80 else f"{host}:{port}"
 
     def request(self, method: str, url: str, *, data: Optional[bytes] = None, json: Any = None,
                 headers: Optional[dict] = None, timeout: Timeout = 30.0, stream: bool = False,
@@ -172,15 +336,19 @@ class Session:
         if json is not None:
             data = json_mod.dumps(json).encode("utf-8")
             headers = {"Content-Type": "application/json", **(headers or {})}
-        conn = self._connection(connect)
+        if isinstance(data, str):
+            data = data.encode("utf-8")
         target = urlsplit(url)
         path = (target.path or "/") + (f"?{target.query}" if target.query else "")
+        length = len(data) if data is not None else (0 if method in ("POST", "PUT", "PATCH") else None)
+        head = _request_head(method, path, self._host, headers or {}, length)
+        conn = self._connection(connect)
         try:
             conn.sock.settimeout(read)
-            conn.request(method, path, body=data, headers=headers or {})
+            conn.sock.sendall(head + data if data else head)
             if watch is not None:
                 watch(conn.sock)
-            response = Response(conn.getresponse(), self)
+            response = Response(Body(conn, method), self)
             if not stream:
                 response.content  # noqa: B018 - read now: the connection is free for the next call
         except BaseException:
@@ -188,25 +356,19 @@ class Session:
             raise
         return response
 
+    def get(self, url: str, **kwargs: Any) -> Response:
+        return self.request("GET", url, **kwargs)
+
     def post(self, url: str, **kwargs: Any) -> Response:
         return self.request("POST", url, **kwargs)
 
-    def _connection(self, connect_timeout: float) -> http.client.HTTPConnection:
+    def _connection(self, connect_timeout: float) -> _Connection:
         conn = self._conn
-        if conn is not None and (conn.sock is None or _dropped(conn.sock)):
+        if conn is not None and _dropped(conn.sock):
             conn.close()  # the server closed it while it was idle: a fresh one, not a failed call
             conn = None
         if conn is None:
-            conn = http.client.HTTPConnection(*self.address, timeout=connect_timeout)
-            conn.response_class = _Reply
-            try:
-                conn.connect()
-            except TimeoutError:
-                conn.close()
-                raise ConnectTimedOut(f"no connection within {connect_timeout:g}s") from None
-            except BaseException:
-                conn.close()
-                raise
+            conn = _Connection(self.address, connect_timeout)
             self._conn = conn
         return conn
 
@@ -219,7 +381,7 @@ class Session:
 def _dropped(sock: socket.socket) -> bool:
     """An idle keep-alive socket that is readable was closed by the server (or sent junk)."""
     try:
-        return bool(select.select([sock], [], [], 0)[0])
+        return sock.fileno() < 0 or bool(select.select([sock], [], [], 0)[0])
     except (OSError, ValueError):
         return True
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import http.client
 import os
 import socket
 import sys
@@ -44,10 +43,11 @@ if TYPE_CHECKING:
 else:
     Response = Any
 
-# What a request or a body read may raise without requests (a loopback call); once a call
-# went through requests, its library's failures too (``_library_errors``).
+# What a request or a body read may raise without requests (a loopback call: every error of
+# ``loopback`` is an OSError); once a call went through requests, its library's failures and
+# the standard library's ``http.client`` ones under them too (``_library``, ``_is_failure``).
 ERRORS: tuple = (OSError,)
-STREAM_ERRORS: tuple = (*ERRORS, http.client.HTTPException)
+STREAM_ERRORS: tuple = ERRORS
 
 _DRAIN_TIMEOUT = 0.25  # after [DONE], how long the chunked terminator may take
 
@@ -96,7 +96,7 @@ def _shutdown(sock: socket.socket) -> None:
 def watched_post(session: Any, url: str, watch: Watch, **kwargs) -> Any:
     """``session.post`` with the call's socket recorded in ``watch`` as soon as it is sent.
 
-    Raises what requests (or http.client, on loopback) raises (``failures`` maps it); the caller
+    Raises what requests (or ``loopback``) raises (``failures`` maps it); the caller
     decides whether a failure was really a cancel before mapping it.
     """
     if isinstance(session, loopback.Session):
@@ -113,7 +113,7 @@ def chunks(raw, eof: list) -> Iterator[bytes]:
 
     Sets ``eof[0]`` once the body ended, so a half event can be told from garbage.
     """
-    chunked_reads = getattr(raw, "supports_chunked_reads", None)  # urllib3's; http.client has none
+    chunked_reads = getattr(raw, "supports_chunked_reads", None)  # urllib3's; loopback's has none
     if getattr(raw, "chunked", False) and chunked_reads is not None and chunked_reads():
         yield from raw.read_chunked(None, decode_content=True)
     elif hasattr(raw, "read1"):
@@ -270,7 +270,7 @@ def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, fl
         return TlsError(f"TLS error with {endpoint}: {reason}")
     if streaming:
         return cut_error(endpoint, partial)
-    if has(http.client.RemoteDisconnected, ConnectionResetError, *(lib.PROTOCOL if lib else ())):
+    if has(ConnectionResetError, *(lib.PROTOCOL if lib else ())):  # (http.client's RemoteDisconnected is one)
         return Disconnected(f"Server closed the connection before replying ({endpoint})")
     why = next((e.strerror for e in chain if isinstance(e, OSError) and e.strerror), None)
     return ConnectFailed(f"Could not connect to {endpoint}: {why or type(exc).__name__}")
@@ -279,6 +279,9 @@ def transport_error(exc: BaseException, endpoint: str, timeouts: tuple[float, fl
 def _is_failure(exc: BaseException) -> bool:
     """A transport failure (mapped at the boundary), not a bug to let through."""
     if isinstance(exc, STREAM_ERRORS):
+        return True
+    client = sys.modules.get("http.client")  # (loaded with requests; a loopback call never loads it)
+    if client is not None and isinstance(exc, client.HTTPException):
         return True
     lib = _library()
     return lib is not None and isinstance(exc, lib.FAILURES)

@@ -1,0 +1,40 @@
+"""daemon/logfile.py: the daemon's log stays bounded, one older file kept, 0600 as made."""
+from __future__ import annotations
+
+import logging
+import os
+import stat
+
+from aish.daemon.logfile import RotatingLog
+
+
+def _logger(path, max_bytes):
+    handler = RotatingLog(path, max_bytes=max_bytes)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    log = logging.Logger("aish-test-logfile")
+    log.addHandler(handler)
+    return log, handler
+
+
+def test_a_full_log_moves_to_dot_one_and_a_new_one_starts(tmp_path):
+    path = tmp_path / "daemon.log"
+    old = os.umask(0o077)
+    try:
+        log, handler = _logger(path, max_bytes=100)
+        for i in range(12):  # 12 lines of 20 bytes: two rotations
+            log.info("line %02d %s", i, "x" * 11)
+        handler.close()
+    finally:
+        os.umask(old)
+    now, before = path.read_text().splitlines(), (tmp_path / "daemon.log.1").read_text().splitlines()
+    assert os.path.getsize(path) < 100 and os.path.getsize(tmp_path / "daemon.log.1") < 100
+    assert now[-1].startswith("line 11") and before and int(before[-1].split()[1]) + 1 == int(now[0].split()[1])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["daemon.log", "daemon.log.1"]  # one older file only
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_log_that_is_not_a_file_is_never_moved(tmp_path):
+    log, handler = _logger(os.devnull, max_bytes=10)
+    log.info("a line longer than ten bytes")
+    handler.close()
+    assert os.path.exists(os.devnull) and not os.path.exists(os.devnull + ".1")
