@@ -31,7 +31,7 @@ ALLOWED = {
     "entry": {"cli", "daemon", "ipc"}, "__main__": {"entry"},
 }
 # the seams where a lower part reaches a higher one, lazily, by design
-SEAMS = {("aish.daemon.__main__", "aish.app.service")}
+SEAMS = {("aish.daemon.__main__", "aish.app.service"), ("aish.daemon.__main__", "aish.app.early")}
 CLI_MAY_USE = {"aish.llm.detect",  # finding a model needs no daemon
                "aish.context.marks",  # the recorder cuts its stream as the tmux tap does
                "aish.mcp.login"}  # an OAuth sign-in needs this terminal (and a browser), never the daemon

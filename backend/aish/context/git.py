@@ -3,8 +3,11 @@
 One ``git status --porcelain=v2 --branch`` per refresh, cached per repository
 and refreshed when ``.git/HEAD`` or ``.git/index`` changes (a commit, checkout,
 add or pull touches one of them) or after ``TTL`` seconds (an edited file
-changes neither).  ``tree`` and ``diff`` build the attachments of `? :tree` and
-`? :diff`: capped, and masked here because they are pasted into a question.
+changes neither).  ``start`` begins a status without waiting for it (a cold daemon's
+first question: git runs on another core while the service still loads, 10-50 ms on a
+small repository), and the next ``info`` for that repository collects it.  ``tree`` and
+``diff`` build the attachments of `? :tree` and `? :diff`: capped, and masked here because
+they are pasted into a question.
 """
 from __future__ import annotations
 
@@ -77,14 +80,76 @@ def walk_up(cwd: str, name: str, present: Callable[[str], bool],
     return found
 
 
-def _git(root: Path, *args: str) -> str:
+def _argv(root: Path, *args: str) -> list[str]:
     # --no-optional-locks: a background status must not rewrite the index (it would race
     # the user's own git commands, and change the index mtime the cache watches)
-    done = subprocess.run(["git", "--no-optional-locks", "-C", str(root), *args], capture_output=True, text=True,
-                          timeout=GIT_TIMEOUT, errors="replace")
+    return ["git", "--no-optional-locks", "-C", str(root), *args]
+
+
+def _git(root: Path, *args: str) -> str:
+    done = subprocess.run(_argv(root, *args), capture_output=True, text=True, timeout=GIT_TIMEOUT, errors="replace")
     if done.returncode != 0:
         raise OSError(done.stderr.strip() or f"git {args[0]} failed")
     return done.stdout
+
+
+_STATUS = ("status", "--porcelain=v2", "--branch")
+# statuses begun by ``start``, not collected yet: root -> (stamp, monotonic start, process)
+_started: dict[Path, tuple[tuple, float, subprocess.Popen]] = {}
+_started_lock = threading.Lock()
+
+
+def start(cwd: str) -> None:
+    """Begin ``git status`` for ``cwd``'s repository without waiting (never raises): the
+    next ``GitContext.info`` of that repository, with its HEAD and index unchanged, takes
+    the result instead of running git again."""
+    try:
+        root = find_root(cwd) if cwd else None
+        if root is None:
+            return
+        stamp = _stamp(root)
+        with _started_lock:
+            old = _started.get(root)
+            if old is not None and old[0] == stamp and old[2].poll() is None:
+                return  # one is running already
+            proc = subprocess.Popen(_argv(root, *_STATUS), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, errors="replace")
+            _started[root] = (stamp, time.monotonic(), proc)
+        if old is not None:
+            _finish(old[2])
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return
+
+
+def _collect(root: Path, stamp: tuple) -> Optional[str]:
+    """The output of a status ``start`` began for ``root`` with these stamps (None: none
+    was begun, it is stale or it failed: the caller runs git itself)."""
+    with _started_lock:
+        begun = _started.pop(root, None)
+    if begun is None:
+        return None
+    began_stamp, began_at, proc = begun
+    if began_stamp != stamp:
+        _finish(proc)
+        return None
+    try:
+        out, err = proc.communicate(timeout=max(0.1, GIT_TIMEOUT - (time.monotonic() - began_at)))
+    except subprocess.TimeoutExpired:
+        _finish(proc)
+        raise OSError("git status timed out") from None
+    if proc.returncode != 0:
+        raise OSError(err.strip() or "git status failed")
+    return out
+
+
+def _finish(proc: subprocess.Popen) -> None:
+    """A begun status nobody will read: ended and reaped (no zombie, no open pipes)."""
+    try:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate(timeout=1)
+    except (OSError, ValueError, subprocess.SubprocessError):
+        pass
 
 
 def _stamp(root: Path) -> tuple:
@@ -133,7 +198,10 @@ class GitContext:
             if cached and cached[0] == stamp and now - cached[1] < TTL:
                 return cached[2]
         try:
-            info = parse_status(str(root), _git(root, "status", "--porcelain=v2", "--branch"))
+            text = _collect(root, stamp)
+            if text is None:
+                text = _git(root, *_STATUS)
+            info = parse_status(str(root), text)
         except (OSError, subprocess.SubprocessError, ValueError):
             info = None
         with self._lock:

@@ -120,6 +120,10 @@ class LazyService:
         self.service.warm_up()
 
     def handle(self, request, reply):
+        if not self._ready.is_set():  # a cold start's question: other processes' part begins now
+            from aish.app.early import begin
+
+            begin(request)
         self._ready.wait()
         if self.service is None:
             raise AishError(f"the daemon cannot serve requests: {self.error}",
