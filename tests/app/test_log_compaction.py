@@ -53,3 +53,35 @@ def test_the_log_is_compacted_while_the_daemon_runs(config_file, monkeypatch):
         after = service_mod.Service().session("long")  # a restart reads the short log
     assert [(t.role, t.content) for t in after.conversation.turns] == turns
     assert after.usage.summary_line() == totals and "30 calls" in totals
+
+
+def test_a_long_conversation_is_not_rewritten_whole_every_few_asks(aish_env, monkeypatch):
+    """A snapshot is rewritten once its tail is as long as itself (and at least ``COMPACT_TAIL``):
+    the entries copied per ask stay the same at 1,200 kept turns as at 10, and a reload still
+    reads at most about twice what it keeps (issue 26: every 400 entries a conversation of N turns
+    was rewritten whole, N/130 entries per ask)."""
+    from aish.app import sessions
+    from aish.chat.session_log import SessionLog
+
+    written: list = []
+    rewrite = SessionLog.rewrite
+    monkeypatch.setattr(SessionLog, "rewrite", lambda log, entries: (written.append(len(entries)),
+                                                                     rewrite(log, entries))[1])
+    session = sessions._rebuilt("long", None)
+    conv = session.conversation
+    for i in range(600):  # 1,200 kept turns
+        conv.add_user(f"question {i}")
+        conv.add_assistant(f"answer {i}")
+    session.compact()
+    written.clear()
+    asks = 600
+    for i in range(asks):  # an ask logs its question, its answer and its usage
+        conv.add_user(f"and then {i}?")
+        conv.add_assistant("ok")
+        session.log.append({"type": "usage", "model": "m", "usage": {}})
+        after_answer.compact_if_long(session)
+    assert written, "the log was never compacted"
+    assert sum(written) / asks <= 6, written
+    lines = len(session.log.path.read_text().splitlines())
+    assert lines <= 2 * len(conv.turns) + after_answer.COMPACT_TAIL + 8, lines
+    assert [t.content for t in sessions._rebuilt("long", None).conversation.turns] == [t.content for t in conv.turns]

@@ -155,9 +155,15 @@ def make_way(session: Session) -> None:
 
 
 def compact_if_long(session: Session) -> None:
-    """Rewrite the log as a snapshot once its tail is long; never while an ask appends to it."""
+    """Rewrite the log as a snapshot once its tail is as long as the snapshot, or once the redactor learned a value
+    that an older line may hold in clear (a secret recognised only later: a restart would send
+    that line as it stands); never while an ask appends to it."""
     log = session.log
-    if log is None or log.appended < COMPACT_TAIL:
+    learned = session.redactor is not None and session.redactor.generation != session.redacted_at
+    # a tail as long as the snapshot: a rewrite costs a few entries per ask at any length (one every
+    # COMPACT_TAIL entries rewrote a conversation of N turns whole, N/130 entries per ask), and a
+    # reload reads at most about twice what it keeps
+    if log is None or (log.appended < max(COMPACT_TAIL, log.snapshot) and not learned):
         return
     if session.lock.acquire(blocking=False):
         try:

@@ -44,6 +44,9 @@ class Session:
         self.output_hint_said = False  # "how to get command output" is said once per session
         self.always_approved: set[str] = set()  # tools answered "a" (always) in this shell
         self.task: Optional[dict] = None  # a multi-step task (app/norris.py), kept over reset
+        # the redactor's generation when the log was last rewritten: a value learned since may
+        # stand in clear in an older line (``app/after_answer.compact_if_long``)
+        self.redacted_at = redactor.generation if redactor is not None else 0
 
     def set_task(self, task: Optional[dict]) -> None:
         """Keep a multi-step task's state (a plain dict owned by app/norris.py), logged so
@@ -71,12 +74,15 @@ class Session:
         self.task = task  # the last one wins
 
     def compact(self) -> None:
-        """Rewrite the log as the current state (see ``Conversation.compact``)."""
+        """Rewrite the log as the current state (see ``Conversation.compact``), every line
+        redacted with what the redactor knows now."""
+        if self.redactor is not None:
+            self.redacted_at = self.redactor.generation
         self.conversation.compact(self.usage.to_dict() if self.usage is not None else None, self.task)
 
 
 MAX_SESSIONS = 64  # kept in memory; older idle ones are rebuilt from their log on use
-COMPACT_AFTER_ENTRIES = 400  # session log entries read at start-up before it is rewritten
+COMPACT_AFTER_ENTRIES = 400  # entries a rewrite at start-up would drop before it is done
 
 
 class Sessions:
@@ -137,10 +143,14 @@ def _rebuilt(session_id: str, cost_config: Any) -> Session:
                           on_cost_reset=lambda: session.usage.reset(),
                           on_usage_totals=lambda totals: _restore_totals(session, totals),
                           on_cost_raise=lambda dollars: session.usage.raise_cap(dollars))
-    if read > COMPACT_AFTER_ENTRIES:
+    conv = session.conversation
+    for text in (conv.summary or "", *(turn.content for turn in conv.turns)):
+        session.redactor.reserve(text)  # a new secret is numbered as the daemon before would have
+    kept = len(conv.turns) + 3  # what a snapshot writes: the turns, the totals, a summary, a task
+    if read - kept > max(COMPACT_AFTER_ENTRIES, kept):  # a rewrite would drop more than it keeps
         session.compact()
-    elif session.log is not None:
-        session.log.appended = read  # the tail a running compaction measures (app/after_answer.py)
+    elif session.log is not None:  # the tail a running compaction measures (app/after_answer.py)
+        session.log.appended, session.log.snapshot = max(0, read - kept), kept
     if cost_config is not None:  # thresholds crossed before a restart have warned already
         session.usage.check_warnings(cost_config)
     return session

@@ -101,6 +101,18 @@ class Conversation:
             self.log.append({"type": "failed", "why": why})
         return True
 
+    def edit(self, turn: Turn, content: str) -> None:
+        """Change a kept turn's text (a question cut to fit the window), logged: a daemon that
+        rebuilds the conversation from its log sends what this one sends."""
+        with self._edit:
+            turn.content = content
+            turn.tokens = None
+            self.forget_sent()
+            back = next((n for n, kept in enumerate(reversed(self.turns)) if kept is turn), None)
+            if self.log and back is not None:
+                self.log.append({"type": "edit", "back": back,
+                                 "content": self.redact(content) if self.redact is not None else content})
+
     def set_summary(self, summary: Optional[str]) -> None:
         self.summary = summary
         if self.log:
@@ -302,6 +314,10 @@ class Conversation:
                         self.turns.pop()
                 elif kind == "evict":
                     del self.turns[:int(entry.get("n") or 0)]
+                elif kind == "edit":  # a kept turn's text changed (``edit``): counted from the newest
+                    back = entry.get("back")
+                    if isinstance(back, int) and 0 <= back < len(self.turns):
+                        self.turns[-1 - back].content = str(entry.get("content") or "")
                 elif kind == "summary":
                     self.summary = entry.get("text") or None
                 elif kind == "reset":

@@ -74,7 +74,5 @@ def _cut_newest_question(conv: Conversation, *, over: int, count: Callable[[str]
     removed = len(text) - len(head) - len(tail)
     if removed <= 0:
         return 0
-    turn.content = head + CUT_MARK.format(n=removed) + tail
-    turn.tokens = None
-    conv.forget_sent()
+    conv.edit(turn, head + CUT_MARK.format(n=removed) + tail)
     return removed

@@ -39,6 +39,7 @@ class SessionLog:
         self.problem: Optional[str] = None
         self._told = False
         self.appended = 0  # entries appended since the log was last rewritten (a snapshot's tail)
+        self.snapshot = 0  # entries the last rewrite wrote (what a rewrite keeps)
         try:
             self.path = log_path(conv_id)
         except OSError as exc:  # the state dir itself cannot be made
@@ -92,6 +93,7 @@ class SessionLog:
                     os.close(fd)
                 os.replace(tmp, self.path)
                 self.appended = 0
+                self.snapshot = len(entries)
             except OSError as exc:  # the old log stays as it was; nothing is lost
                 try:
                     os.unlink(tmp)

@@ -121,6 +121,25 @@ class Redactor:
         parts.append(text[pos:])
         return "".join(parts)
 
+    @property
+    def generation(self) -> int:
+        """Bumped whenever a value joins the known ones: a text redacted before it may hold that
+        value in clear (the session log rewrites such lines, ``app/after_answer.py``)."""
+        return self._generation
+
+    def reserve(self, text: str) -> None:
+        """Placeholders ``text`` already holds (a conversation rebuilt from its log by a new
+        redactor) are left as they are, and new secrets are numbered after the highest of them,
+        as the redactor that wrote them would have numbered them."""
+        if _PREFIX not in text:
+            return
+        with self._lock:
+            for m in PLACEHOLDER.finditer(text):
+                number = int(m.group(1))
+                if number not in self._by_index:
+                    self._foreign.add(number)
+                    self._next = max(self._next, number + 1)
+
     def _present_placeholders(self, text: str) -> list[tuple[int, int]]:
         """Placeholders already in the input: never issued anew; one of ours is replaced itself."""
         collide = []
