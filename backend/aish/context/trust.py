@@ -8,7 +8,6 @@ servers or approvals).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import threading
@@ -19,6 +18,8 @@ _FILE = "trust.json"
 
 
 def file_hash(path: Path) -> Optional[str]:
+    import hashlib  # here: most asks have no project file to hash, and hashlib loads OpenSSL
+
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:

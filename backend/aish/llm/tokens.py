@@ -20,12 +20,16 @@ itself: the same proxy/CA policy (loopback never proxied), typed errors.
 """
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Optional
+
+try:  # hashlib's own blake2b, without hashlib: its import loads OpenSSL (~2 ms of a cold first ask)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
 
 from aish.config.schema import TokenizeConfig
 from aish.errors import AishError, ConnectFailed, DnsFailure, TransportTimeout
@@ -128,7 +132,7 @@ class TokenCounter:
         key = self._key(model_cfg)
         if key is None or not text or n <= 0:
             return
-        digest = hashlib.blake2b("\0".join((*key, text)).encode("utf-8", "replace"), digest_size=16).digest()
+        digest = blake2b("\0".join((*key, text)).encode("utf-8", "replace"), digest_size=16).digest()
         with self._lock:
             if digest not in self._cache:
                 self._cache[digest] = n
@@ -202,7 +206,7 @@ class TokenCounter:
         recent = self._recent.get((key, text))
         if recent is not None:
             return recent
-        digest = hashlib.blake2b("\0".join((*key, text)).encode("utf-8", "replace"),
+        digest = blake2b("\0".join((*key, text)).encode("utf-8", "replace"),
                                  digest_size=16).digest()
         with self._lock:
             cached = self._cache.get(digest)

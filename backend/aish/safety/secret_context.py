@@ -24,24 +24,25 @@ from typing import Iterator, Optional
 from aish.safety import secret_names as names
 from aish.safety import secret_uses
 from aish.safety import secret_values as values
+from aish.safety.lazy_regex import lazy
 
 Span = tuple[int, int]
 
 MAX_NAME = 64
 MAX_VALUE = 1024
-_OPERATOR = re.compile(
+_OPERATOR = lazy(
     r"(?P<close>(?:\\?[\"'`\]]){0,2})"
     r"(?P<type>[ \t]*:?[ \t]*(?:string|String|str|&'static str|&str|\[\]byte|const char[ \t]*\*)(?=[ \t]*=))?"
     r"(?P<sp1>[ \t]{0,16})"
     r"(?P<op>:::=|::=|:=|\?\?=|\?=|\+=|\.=|\|\|=|===|!==|==|!=|=>|=|:|,|>|\(|-(?=[ \t]))?(?P<sp2>[ \t]{0,16})")
 _CODE_OPS = frozenset({":=", "=>", "==", "!=", "===", "!==", ",", "+="})
-_PAIR_FIELD = re.compile(r"(?:name|key|Name|Key|NAME|KEY)[\"']?[ \t]*(?:=|:)[ \t]*\\?[\"']?$|<(?:name|key)>$")
-_PAIR_VALUE = re.compile(r"(?:value\\?[\"']?[ \t]*(?:=|:)[ \t]*|<value>)", re.IGNORECASE)
-_REVERSED = re.compile(r"([\"'])(?P<v>[^\"'\n]{1,256})\1[ \t]*(?:===|!==|==|!=)[ \t]*$")
-_NETRC = re.compile(r"\blogin[ \t]+\S+[ \t]+$")
-_STATEMENT = re.compile(r"(?:^|[\n;{(]|\b(?:set|SET|with|WITH|by|BY|ENCRYPTED|encrypted))[ \t]*$")
+_PAIR_FIELD = lazy(r"(?:name|key|Name|Key|NAME|KEY)[\"']?[ \t]*(?:=|:)[ \t]*\\?[\"']?$|<(?:name|key)>$")
+_PAIR_VALUE = lazy(r"(?:value\\?[\"']?[ \t]*(?:=|:)[ \t]*|<value>)", re.IGNORECASE)
+_REVERSED = lazy(r"([\"'])(?P<v>[^\"'\n]{1,256})\1[ \t]*(?:===|!==|==|!=)[ \t]*$")
+_NETRC = lazy(r"\blogin[ \t]+\S+[ \t]+$")
+_STATEMENT = lazy(r"(?:^|[\n;{(]|\b(?:set|SET|with|WITH|by|BY|ENCRYPTED|encrypted))[ \t]*$")
 _QUOTES = "\"'`"
-_CONCATENATED = re.compile(r"[ \t]*(?:\+|\.(?=[ \t]*\$)|%(?![>}]))")
+_CONCATENATED = lazy(r"[ \t]*(?:\+|\.(?=[ \t]*\$)|%(?![>}]))")
 
 
 def scan(text: str, lower: str) -> Iterator[Span]:
@@ -51,7 +52,7 @@ def scan(text: str, lower: str) -> Iterator[Span]:
 
 
 # ---------------------------------------------------------------- names and their values
-_NAME_RUN = re.compile(r"[A-Za-z0-9_.\-]{0,%d}" % MAX_NAME)
+_NAME_RUN = lazy(r"[A-Za-z0-9_.\-]{0,%d}" % MAX_NAME)
 
 
 def _names(text: str, lower: str) -> Iterator[Span]:
@@ -224,6 +225,6 @@ def _read_value(text: str, pos: int, *, xml: bool = False, query: bool = False) 
     return (pos, end, False) if end > pos else None
 
 
-_QUERY_NEXT = re.compile(r"&[\w.\-\[\]]{1,64}=")
-_NEXT_KEY = re.compile(r",[\"']?[\w$.\-]{1,64}[\"']?[:=]")
-_BARE = re.compile(r"[^\s\"'`]{1,%d}" % MAX_VALUE)
+_QUERY_NEXT = lazy(r"&[\w.\-\[\]]{1,64}=")
+_NEXT_KEY = lazy(r",[\"']?[\w$.\-]{1,64}[\"']?[:=]")
+_BARE = lazy(r"[^\s\"'`]{1,%d}" % MAX_VALUE)

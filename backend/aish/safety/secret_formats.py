@@ -15,9 +15,9 @@ every body has an upper bound.  Structured secrets that span lines
 """
 from __future__ import annotations
 
-import re
 from typing import Iterable, Iterator
 
+from aish.safety.lazy_regex import LazyRegex, lazy
 from aish.safety.secret_values import classes, looks_random
 
 Span = tuple[int, int]
@@ -225,47 +225,31 @@ WEBHOOKS: tuple[tuple[str, str], ...] = (
     ("ingest.sentry.io", r"//(?P<s>[a-f0-9]{32})@[\w.\-]*ingest\.sentry\.io"),
 )
 
-_PRIVATE_HEADER = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ ){0,4})PRIVATE KEY( BLOCK)?-----")
+_PRIVATE_HEADER = lazy(r"-----BEGIN ((?:[A-Z0-9]+ ){0,4})PRIVATE KEY( BLOCK)?-----")
 _PRIVATE_MARK = "-----BEGIN "
 _MAX_KEY = 16384
-_KEY_LEAD = re.compile(r"(?:\\n|\\r|\s)*")
+_KEY_LEAD = lazy(r"(?:\\n|\\r|\s)*")
 
 
 # Where a token can start: a run of token characters (sre scans a character class at memory
 # speed).  Prefixes holding other characters (``1//0``, ``AccountKey=``, ``endr+``) are found
 # with str.find instead.
-_RUN = re.compile(r"[A-Za-z0-9_\-.]{8,}")
+_RUN = lazy(r"[A-Za-z0-9_\-.]{8,}")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.")
 
 
-class _Lazy:
-    """A regex compiled the first time it is needed: the ~200 formats take tens of ms to compile,
-    and a given session meets only a few of them."""
-
-    __slots__ = ("source", "_compiled")
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self._compiled: re.Pattern | None = None
-
-    def match(self, text: str, pos: int) -> re.Match | None:
-        if self._compiled is None:
-            self._compiled = re.compile(self.source)
-        return self._compiled.match(text, pos)
-
-
-def _compile() -> tuple[dict[str, list[tuple[str, _Lazy]]], list[tuple[str, list[_Lazy]]]]:
+def _compile() -> tuple[dict[str, list[tuple[str, LazyRegex]]], list[tuple[str, list[LazyRegex]]]]:
     """For each run start (its first two characters) the (prefix, pattern) pairs to try, longest
     prefix first (``sk-ant-`` tries Anthropic's shape, then the ``sk-`` one); and the prefixes
     that cannot start a run, found by ``str.find``."""
-    by_prefix: dict[str, list[_Lazy]] = {}
+    by_prefix: dict[str, list[LazyRegex]] = {}
     for prefixes, source in PREFIXED:
-        compiled = _Lazy(source + r"(?![A-Za-z0-9_\-])")
+        compiled = lazy(source + r"(?![A-Za-z0-9_\-])")
         for prefix in prefixes.split():
             prefix = "FlyV1 " if prefix == "FlyV1" else prefix
             by_prefix.setdefault(prefix, []).append(compiled)
-    index: dict[str, list[tuple[str, _Lazy]]] = {}
-    literal: list[tuple[str, list[_Lazy]]] = []
+    index: dict[str, list[tuple[str, LazyRegex]]] = {}
+    literal: list[tuple[str, list[LazyRegex]]] = []
     for prefix in sorted(by_prefix, key=len, reverse=True):
         if all(c in _RUN_CHARS for c in prefix[:8]):
             for pattern in by_prefix[prefix]:
@@ -279,12 +263,12 @@ _INDEX, _LITERAL = _compile()
 # Prefixes that ordinary words and names also start with: the body must then look generated.
 _COMMON_PREFIXES = frozenset("""SK AC AKC AP0 AP1 AP2 AP3 AP4 AP5 AP6 AP7 AP8 AP9 APA APB APC APD APE APF s. re_ pat cio
     key- api- fw_ oy2 4b1d da2- sdk- mob- live_ test_ 1000. 0.A 1.A sl. t1. pat. sat. secret_ hf_ r8_""".split())
-_INFIXED = tuple((mark, re.compile(pattern + r"(?![A-Za-z0-9_\-])"), back, ahead)
+_INFIXED = tuple((mark, lazy(pattern + r"(?![A-Za-z0-9_\-])"), back, ahead)
                  for mark, pattern, back, ahead in INFIXED)
-_WEBHOOKS = tuple((marks.split(), re.compile(pattern)) for marks, pattern in WEBHOOKS)
+_WEBHOOKS = tuple((marks.split(), lazy(pattern)) for marks, pattern in WEBHOOKS)
 
 
-def _token_at(text: str, start: int, prefix: str, shapes: Iterable[_Lazy]) -> Span | None:
+def _token_at(text: str, start: int, prefix: str, shapes: Iterable[LazyRegex]) -> Span | None:
     for shape in shapes:
         match = shape.match(text, start)
         body = match.group(0)[len(prefix):] if match else ""

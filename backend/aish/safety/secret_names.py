@@ -19,6 +19,8 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import Optional
 
+from aish.safety.lazy_regex import lazy
+
 
 class Strength(IntEnum):
     WEAK = 1
@@ -60,8 +62,8 @@ _NOT_SECRET_AFTER = frozenset("""name names id ids file files path paths dir dir
     callback fn func function class test tests spec specs mock example sample env_var parameter param
     params option options config configuration setting settings schema entity model table column row
     pattern service request response chars characters char bytes len regexp re""".split())
-_PASS_WORD = re.compile(r"(?:^|[_\-])pass$", re.IGNORECASE)
-_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_PASS_WORD = lazy(r"(?:^|[_\-])pass$", re.IGNORECASE)
+_CAMEL = lazy(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 @lru_cache(maxsize=4096)

@@ -23,12 +23,13 @@ import re
 from typing import Iterator
 
 from aish.safety import secret_names as names
+from aish.safety.lazy_regex import lazy
 from aish.safety.secret_values import entropy, looks_random, shape_of, switches
 
 Span = tuple[int, int]
 
-_CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-.~]{20,512}={0,2}")
-_VALUE_POSITION = re.compile(
+_CANDIDATE = lazy(r"[A-Za-z0-9+/_\-.~]{20,512}={0,2}")
+_VALUE_POSITION = lazy(
     r"(?P<name>[A-Za-z][\w.\-]{2,40})[\"'\]]?[ \t]*(?:=|:|=>|[ \t]-(?=[ \t])|(?<=[ \t]))[ \t]*[\"'`]?$")
 _NOT_SECRET_NAMES = frozenset("""id ids uid uuid guid sid oid pid nid kid sha sha1 sha224 sha256 sha384 sha512 md5
     blake2b blake2s b2 crc crc32 hash hashes digest digests checksum checksums sum sums integrity etag etags
@@ -36,11 +37,11 @@ _NOT_SECRET_NAMES = frozenset("""id ids uid uuid guid sid oid pid nid kid sha sh
     tag tags build nonce request trace span correlation cursor page offset marker continuation next image
     key_id node type name names title label path file url uri host hostname domain email user username
     region zone cluster namespace arn resource http https ftp git ssh file data""".split())
-_HASH_PREFIX = re.compile(r"^(?:sha\d{1,3}|md5|sha)[-:]", re.IGNORECASE)
-_UUID = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
+_HASH_PREFIX = lazy(r"^(?:sha\d{1,3}|md5|sha)[-:]", re.IGNORECASE)
+_UUID = lazy(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
 _VALUE_STARTS = frozenset(" \t\"'`=:>")
-_NOT_HEXISH = re.compile(r"[^0-9a-fA-F\-_.]")
-_BASE64 = re.compile(r"^[A-Za-z0-9+/]+={0,2}$")
+_NOT_HEXISH = lazy(r"[^0-9a-fA-F\-_.]")
+_BASE64 = lazy(r"^[A-Za-z0-9+/]+={0,2}$")
 
 
 def scan(text: str) -> Iterator[Span]:

@@ -18,6 +18,7 @@ import re
 from typing import Iterator
 
 from aish.safety import secret_values as values
+from aish.safety.lazy_regex import LazyRegex, lazy
 
 Span = tuple[int, int]
 
@@ -37,13 +38,13 @@ def find_all(haystack: str, needle: str) -> Iterator[int]:
         i = haystack.find(needle, i + 1)
 
 
-_AUTH_HEADER = re.compile(
+_AUTH_HEADER = lazy(
     r"authorization\\?[\"'`]?[ \t]*[:=][ \t]*\\?[\"'`]?[ \t]*"
     r"(?:(?:bearer|basic|token|bot|digest|apikey|api-key|negotiate|"
     r"ntlm|sso-key|key|splunk|dsn|otoken|oauth|sharedkey|sharedaccesssignature|ssws|klaviyo-api-key|zoho-oauthtoken|"
     r"gateway-token|api-token|token-auth|hmac)[ \t]+)?(?P<s>[^\s'\"\\,]{6,}(?:,[^\s'\"\\,]+)*)", re.IGNORECASE)
 _SCHEMES = frozenset("bearer basic token bot digest apikey api-key negotiate ntlm".split())
-_BEARER = re.compile(r"bearer[ \t]+(?P<s>[A-Za-z0-9+/_.~\-]{8,}=*)", re.IGNORECASE)
+_BEARER = lazy(r"bearer[ \t]+(?P<s>[A-Za-z0-9+/_.~\-]{8,}=*)", re.IGNORECASE)
 
 
 def _headers(text: str, lower: str) -> Iterator[Span]:
@@ -60,8 +61,8 @@ def _headers(text: str, lower: str) -> Iterator[Span]:
             yield m.span("s")
 
 
-_COOKIE_START = re.compile(r"(?:set-)?cookie\\?[\"']?[ \t]*(?:[:=][ \t]*|[ \t]+)\\?[\"']?", re.IGNORECASE)
-_COOKIE_PAIR = re.compile(r"[ \t]*(?P<n>[^=;\s\"']{1,128})=(?P<v>[^;\s\"'\\]{1,4096})[ \t]*;?")
+_COOKIE_START = lazy(r"(?:set-)?cookie\\?[\"']?[ \t]*(?:[:=][ \t]*|[ \t]+)\\?[\"']?", re.IGNORECASE)
+_COOKIE_PAIR = lazy(r"[ \t]*(?P<n>[^=;\s\"']{1,128})=(?P<v>[^;\s\"'\\]{1,4096})[ \t]*;?")
 _COOKIE_ATTRIBUTES = frozenset({"path", "domain", "expires", "max-age", "samesite", "priority", "version", "comment"})
 
 
@@ -89,7 +90,7 @@ def _cookies(text: str, lower: str) -> Iterator[Span]:
             pos = pair.end()
 
 
-_USERINFO = re.compile(r"//(?P<user>[^\s:/@'\"<>]{1,256})?(?::(?P<pw>[^\s@/'\"<>]{1,256}))?@(?=[\w\[])")
+_USERINFO = lazy(r"//(?P<user>[^\s:/@'\"<>]{1,256})?(?::(?P<pw>[^\s@/'\"<>]{1,256}))?@(?=[\w\[])")
 
 
 def _urls(text: str) -> Iterator[Span]:
@@ -109,8 +110,8 @@ _VALUE = r"(?:'(?P<s>[^'\n]+)'|\"(?P<s2>[^\"\n]+)\"|(?P<s3>[^\s'\"-][^\s'\"]*))"
 _ATTACHED = r"(?:'(?P<s>[^'\n]+)'|\"(?P<s2>[^\"\n]+)\"|(?P<s3>[^\s'\"]+))"
 # (option as found, its value, the programs it must belong to): the option is searched for (it is
 # rarer than the program's name in a long line), then the program with rfind within the same command.
-_OPTIONS: tuple[tuple[str, re.Pattern, tuple[str, ...]], ...] = tuple(
-    (literal, re.compile(value), tuple(programs.split())) for literal, value, programs in (
+_OPTIONS: tuple[tuple[str, LazyRegex, tuple[str, ...]], ...] = tuple(
+    (literal, lazy(value), tuple(programs.split())) for literal, value, programs in (
         (" -u", r" -u(?:[ \t]+|=)?[\"']?[^\s:'\"]*:(?P<s>[^\s'\"]+)", "curl"),
         ("--user", r"--user(?:[ \t]+|=)[\"']?[^\s:'\"%]*:(?P<s>[^\s'\"]+)", "curl wget"),
         (" -p", r" -p" + _ATTACHED, "mysql mysqldump mysqladmin mysqlimport mysqlcheck mysqlshow mariadb mariadb-dump"),
@@ -121,13 +122,13 @@ _OPTIONS: tuple[tuple[str, re.Pattern, tuple[str, ...]], ...] = tuple(
         (" -U", r" -U[ \t]*[\"']?[^\s%'\"]+%(?P<s>[^\s'\"]+)", "smbclient rpcclient smbcacls"),
         ("pass:", r"pass:" + _ATTACHED, "openssl"),
     ))
-_ANCHORED: tuple[tuple[str, re.Pattern], ...] = (
-    ("htpasswd", re.compile(r"htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+){0,4}\S+[ \t]+\S+[ \t]+"
+_ANCHORED: tuple[tuple[str, LazyRegex], ...] = (
+    ("htpasswd", lazy(r"htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+){0,4}\S+[ \t]+\S+[ \t]+"
                             + _ATTACHED)),
-    ("identified", re.compile(r"(?i:identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)"
+    ("identified", lazy(r"(?i:identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)"
                               r"(?:'(?P<s>[^'\n]+)'|\"(?P<s2>[^\"\n]+)\")")),
 )
-_COMMAND_BREAK = re.compile(r"(?<!\\)\n|[;|]|&&")
+_COMMAND_BREAK = lazy(r"(?<!\\)\n|[;|]|&&")
 _WINDOW = 512
 
 

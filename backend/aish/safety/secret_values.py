@@ -19,20 +19,22 @@ import math
 import re
 from collections import Counter
 
+from aish.safety.lazy_regex import lazy
+
 # A reference to a variable, a setting or a template, or an expression: not the secret itself.
-_REFERENCE = re.compile(
+_REFERENCE = lazy(
     r"""^(?:\$|<(?!secret:)|%[A-Za-z_][\w]*%|%\(|\{\{|\{%|<%|\#\{|@\{|&\{|\[\[|ENC\[|vault:|op://|arn:aws:secretsmanager
         |(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env|ENV|System\.getenv|getenv|secrets|vars)\b
         )""", re.VERBOSE)
-_CODE_START = re.compile(r"^(?:\((?!\))|\[|\{(?!\{)|&|\*|!!)")
+_CODE_START = lazy(r"^(?:\((?!\))|\[|\{(?!\{)|&|\*|!!)")
 # A bare identifier path or call in code: session.token, config.api_key, self._key, getpass()
-_CODE = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:(?:\.|->|::)[A-Za-z_$][\w$]*)+(?:\(.*\)?|\[.*\]?)?|\(.*\)?|\[.*\]?);?$")
-_CODE_NAME = re.compile(r"[a-z][A-Z]|[A-Za-z]_[A-Za-z]")
-_JS_NAME = re.compile(r"^[A-Za-z_]\w*\$(?:[A-Za-z_][\w$]*|\d+)$")
-_IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
-_IDENTIFIER_PART = re.compile(r"^[A-Za-z]*\d{0,2}$")  # a word with at most a short number at its end
-_PLACEHOLDER = re.compile(r"^(?:<[^<>]*>|\[[^\[\]]*\]|\(.*\)|\.\.\.+|…|(.)\1+|[*xX#•_.-]+)$")
-_ELIDED = re.compile(r"([xX*#•])\1{4}|\.\.\.")  # sk_live_xxxxx..., ghp_****
+_CODE = lazy(r"^[A-Za-z_$][\w$]*(?:(?:(?:\.|->|::)[A-Za-z_$][\w$]*)+(?:\(.*\)?|\[.*\]?)?|\(.*\)?|\[.*\]?);?$")
+_CODE_NAME = lazy(r"[a-z][A-Z]|[A-Za-z]_[A-Za-z]")
+_JS_NAME = lazy(r"^[A-Za-z_]\w*\$(?:[A-Za-z_][\w$]*|\d+)$")
+_IDENTIFIER = lazy(r"^[A-Za-z_]\w*$")
+_IDENTIFIER_PART = lazy(r"^[A-Za-z]*\d{0,2}$")  # a word with at most a short number at its end
+_PLACEHOLDER = lazy(r"^(?:<[^<>]*>|\[[^\[\]]*\]|\(.*\)|\.\.\.+|…|(.)\1+|[*xX#•_.-]+)$")
+_ELIDED = lazy(r"([xX*#•])\1{4}|\.\.\.")  # sk_live_xxxxx..., ghp_****
 # Values made only of these words are placeholders: your-api-key-here, <token>, changeme, example-secret
 _PLACEHOLDER_WORDS = frozenset("""
     your my the a an enter insert replace put add own here goes placeholder changeme change me redacted
@@ -42,13 +44,13 @@ _PLACEHOLDER_WORDS = frozenset("""
     bytes object any default auto unset masked hidden protected not set new old test user username login
     email name
     """.split())
-_PATH = re.compile(r"^(?:~?/|\.{1,2}/|[A-Za-z]:\\|file:)[^\s]*[/\\]")
+_PATH = lazy(r"^(?:~?/|\.{1,2}/|[A-Za-z]:\\|file:)[^\s]*[/\\]")
 # An option's spec rather than a value: docker build --secret id=npmrc,src=..., --mount type=secret,...
-_SPEC = re.compile(r"^(?:id|src|source|env|type|target|dst|destination|mode|uid|gid|required|name)=", re.IGNORECASE)
-_CODE_SYNTAX = re.compile(r"&&|\|\||=>|[({\[][^)}\]]*$|^[^({\[]*[)}\]]|\?[^?]*:")
-_FILENAME = re.compile(r"^[A-Za-z_\-./]+\.(?:[a-z]{1,4})$")
-_VERSION = re.compile(r"^[\^~>=<]*v?\d+(?:\.[\dx*]+)+(?:[-+][\w.]+)?$")
-_NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?(?:[kKmMgG]i?[bB]?|ms|s|m|h|d|%)?$")
+_SPEC = lazy(r"^(?:id|src|source|env|type|target|dst|destination|mode|uid|gid|required|name)=", re.IGNORECASE)
+_CODE_SYNTAX = lazy(r"&&|\|\||=>|[({\[][^)}\]]*$|^[^({\[]*[)}\]]|\?[^?]*:")
+_FILENAME = lazy(r"^[A-Za-z_\-./]+\.(?:[a-z]{1,4})$")
+_VERSION = lazy(r"^[\^~>=<]*v?\d+(?:\.[\dx*]+)+(?:[-+][\w.]+)?$")
+_NUMBER = lazy(r"^[+-]?\d+(?:\.\d+)?(?:[kKmMgG]i?[bB]?|ms|s|m|h|d|%)?$")
 
 MIN_PASSWORD = 4   # shorter values after a password name are sizes, flags or examples
 MIN_TOKEN = 8      # no issued token, key or secret is shorter
@@ -127,18 +129,18 @@ def classes(value: str) -> int:
     return bool(_LOWER.search(value)) + bool(_UPPER.search(value)) + bool(_DIGIT.search(value))
 
 
-_HEX = re.compile(r"^[0-9a-fA-F]+$")
-_LOWER, _UPPER, _DIGIT = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"[0-9]")
-_SPACE = re.compile(r"\s")
+_HEX = lazy(r"^[0-9a-fA-F]+$")
+_LOWER, _UPPER, _DIGIT = lazy(r"[a-z]"), lazy(r"[A-Z]"), lazy(r"[0-9]")
+_SPACE = lazy(r"\s")
 # Each character's class (a, A, 0, or _ for anything else), so that runs are counted by regexes.
 _CLASS_OF = str.maketrans({**{c: "a" for c in "abcdefghijklmnopqrstuvwxyz"},
                            **{c: "A" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
                            **{c: "0" for c in "0123456789"}})
-_RUNS = re.compile(r"a+|A+|0+")
-_SEGMENTS = re.compile(r"[aA0]+")
-_OTHER = re.compile(r"[^aA0]")
-_VOWELS = re.compile(r"[aeiouAEIOU]")
-_LETTERS = re.compile(r"[A-Za-z]")
+_RUNS = lazy(r"a+|A+|0+")
+_SEGMENTS = lazy(r"[aA0]+")
+_OTHER = lazy(r"[^aA0]")
+_VOWELS = lazy(r"[aeiouAEIOU]")
+_LETTERS = lazy(r"[A-Za-z]")
 
 
 def looks_random(value: str, minimum: int = MIN_RANDOM) -> bool:

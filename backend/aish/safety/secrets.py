@@ -32,15 +32,15 @@ The mapping lives in memory; ``to_dict`` holds counters only, never a secret val
 """
 from __future__ import annotations
 
-import re
 import threading
 from typing import Callable, Iterable
 
 from aish.llm.events import Outgoing
 from aish.safety import secret_context, secret_formats, secret_random
+from aish.safety.lazy_regex import lazy
 from aish.safety.secret_values import strong
 
-PLACEHOLDER = re.compile(r"<secret:([1-9][0-9]{0,8})>")
+PLACEHOLDER = lazy(r"<secret:([1-9][0-9]{0,8})>")
 _PREFIX = "<secret:"
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _MAX_KNOWN = 256  # values replaced wherever they stand alone (each one costs a scan of every text)
