@@ -77,6 +77,16 @@ class CharTokens:
     def learn(self, model, text, n):
         """Nothing to learn: without a tokenizer the count is characters / 4 (as TokenCounter)."""
 
+    def defer(self, model, text):
+        """Nothing to put off: no count takes a request (as TokenCounter without a tokenizer)."""
+        return False
+
+    def settle(self, model, texts, *, count=True):
+        """Nothing was put off."""
+
+    def guessed(self, model, messages):
+        return False
+
 
 class AfterAnswers:
     """Counts the work each answer leaves for after it (app/after_answer.py: the fold, the log's

@@ -136,3 +136,30 @@ def test_measuring_that_fails_leaves_the_default_template_guess():
     model = ModelConfig(name="f", endpoint="http://127.0.0.1:9", model="m")
     assert limits.count(model, [{"role": "user", "content": ""}]) == 4 + 3
     assert limits.of(model).measured is False
+
+
+class Bounded(CharTokens):
+    """A question weighed by its bound (its characters) until settled (then characters / 4)."""
+
+    def __init__(self) -> None:
+        self.settled = False
+
+    def count(self, model, text):
+        return len(text or "") // (4 if self.settled else 1)
+
+    def guessed(self, model, messages):
+        return not self.settled
+
+    def settle(self, model, texts, *, count=True):
+        self.settled = True
+
+
+def test_a_bound_plans_only_far_from_the_window_and_the_real_weight_follows():
+    local = ModelConfig(name="f", endpoint="http://127.0.0.1:8080", model="m")
+    far = Limits(Bounded(), identify=fixed(ServerInfo(window=8192)))
+    plan = far.plan(local, [{"role": "user", "content": "x" * 400}])
+    assert not far.tokens.settled and plan.prompt_tokens >= 400  # the bound planned it: nothing asked
+    assert plan.exact_prompt_tokens() < 120 and far.tokens.settled  # the real weight, for the calibration
+    near = Limits(Bounded(), identify=fixed(ServerInfo(window=1024)))
+    plan = near.plan(local, [{"role": "user", "content": "x" * 3000}])  # the bound would not fit
+    assert near.tokens.settled and plan.fits and plan.prompt_tokens < 800 and plan.settle is None

@@ -49,11 +49,19 @@ Job = Callable[[Callable[[str], None]], None]  # takes where its status lines go
 
 
 def first_sent(conv: Conversation, *, max_turns: int, budget_tokens: int, count: Callable[[str], int],
-               system_prompt: str, status: Callable[[str], None]) -> Optional[Turn]:
+               system_prompt: str, status: Callable[[str], None],
+               settle: Optional[Callable[[], None]] = None) -> Optional[Turn]:
     """The oldest turn this request sends when the limits leave older ones out (None: all of
-    them, as once a fold has run); the conversation itself is not changed."""
+    them, as once a fold has run); the conversation itself is not changed.  ``settle``: the
+    question is weighed by an upper bound (``TokenCounter.defer``); when that leaves nothing
+    out and says nothing, its count would not either, else it is counted and planned again."""
+    said: list[str] = []
     evicted, _ = conv.plan_eviction(max_turns=max_turns, budget_tokens=budget_tokens, count=count,
-                                    system_prompt=system_prompt, status=status)
+                                    system_prompt=system_prompt, status=status if settle is None else said.append)
+    if settle is not None and (evicted or said):
+        settle()
+        evicted, _ = conv.plan_eviction(max_turns=max_turns, budget_tokens=budget_tokens, count=count,
+                                        system_prompt=system_prompt, status=status)
     if not evicted:
         return None
     turns = conv.turns[:]

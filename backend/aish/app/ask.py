@@ -74,17 +74,27 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
                                     attachments=_attachments(env, session, req))
     session.sent_history = list(req.history)
     conv.add_user(prompts.with_context(context, question))
+    # its count needs a round trip to the tokenizer: weighed by a bound until after the answer
+    asked, question_turn = model, conv.turns[-1]
+    deferred = env.tokens is not None and env.tokens.defer(model, question_turn.content)
+
+    def settle(counted: bool = True) -> None:
+        env.tokens.settle(asked, [question_turn.content], count=counted)
+        conv.reweigh(question_turn)
+
     caller = Caller(env, session)
     summarize = _summarizer(caller, reply)
     budget_tokens, count = fit.budget(env, model, tools)  # the model's window, as its server counts
     folded_system = system + schemas_text(tools)  # the tools' schemas are sent too
     since = after_answer.first_sent(conv, max_turns=cfg.context.max_turns, budget_tokens=budget_tokens,
-                                    count=count, system_prompt=folded_system, status=reply.status)
+                                    count=count, system_prompt=folded_system, status=reply.status,
+                                    settle=settle if deferred else None)
     on_overflow = fit.folder(env, conv, model, system, tools, reply, summarize)
 
     texts: list[str] = []
     usages: list[Usage] = []
     rounds = 0
+    answered = False
     try:
         while True:
             call = _main_call(caller, conv, model, system, tools, reply, result, on_overflow, since)
@@ -104,6 +114,7 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
             if rounds >= cfg.mcp.max_tool_depth:
                 reply.status("tool-call depth limit reached")
                 break
+        answered = True
     except Cancelled as err:
         result.cancelled = True
         texts.append(err.partial_text)
@@ -116,6 +127,8 @@ def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRes
             conv.drop_unanswered(" ".join(str(err).split())[:200])
         raise
     finally:
+        if deferred:  # counted now, after the answer (a failed ask: when next weighed)
+            settle(answered)
         result.text = "".join(texts)
         result.model = model.name
         result.usage = _sum_usage(usages)

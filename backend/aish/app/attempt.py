@@ -136,7 +136,7 @@ class Attempt:
             raise
         except ContextOverflow as err:  # what the server counted teaches the scale of ours
             if planned is not None and err.prompt_tokens and caller.env.limits is not None:
-                caller.env.limits.observe(model, planned.prompt_tokens, err.prompt_tokens, told=True)
+                caller.env.limits.observe(model, planned.exact_prompt_tokens(), err.prompt_tokens, told=True)
             err.partial_text = response.text
             raise
         except AishError as err:

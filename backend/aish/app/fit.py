@@ -24,7 +24,7 @@ from aish.config.schema import ModelConfig
 from aish.errors import AishError, ContextOverflow, EmptyAnswer, StreamCut
 from aish.ipc import workers
 from aish.llm.events import Finish
-from aish.llm.limits import Plan
+from aish.llm.limits import NEAR_WINDOW, Plan  # NEAR_WINDOW: an empty reply this close is an overflow
 
 if TYPE_CHECKING:
     from aish.chat.conversation import Conversation, SummarizeFn
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from aish.ipc.reply import Reply
 
 FOLD_PROGRESS = 0.8  # a fold after an overflow takes the conversation at least this far down
-NEAR_WINDOW = 0.9  # an empty reply to a prompt this close to the window is taken as an overflow
 FIRST_WAIT_NOTE = 8.0  # seconds of silence before the first "waiting for" line
 WAIT_NOTE_EVERY = 30.0
 
@@ -64,7 +63,7 @@ def why_empty(env: AskEnv, model: ModelConfig, sent: list, planned: Optional[Pla
         told = env.limits.ask_why(model, sent)
         if isinstance(told, ContextOverflow):
             if planned is not None and told.prompt_tokens:  # the server's own count of this prompt
-                env.limits.observe(model, planned.prompt_tokens, told.prompt_tokens, told=True)
+                env.limits.observe(model, planned.exact_prompt_tokens(), told.prompt_tokens, told=True)
             return told
     if cut is not None:
         return cut

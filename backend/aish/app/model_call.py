@@ -160,7 +160,8 @@ class Caller:
 
         env, meter = self.env, self.meter
         try:
-            est_prompt = planned.prompt_tokens if planned is not None else env.tokens.count_messages(model, messages)
+            est_prompt = planned.exact_prompt_tokens() if planned is not None \
+                else env.tokens.count_messages(model, messages)
             if usage is None:
                 usage = usage_mod.estimate_usage(model, messages, completion, env.tokens)
                 if planned is not None:

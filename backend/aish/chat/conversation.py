@@ -236,6 +236,11 @@ class Conversation:
         evicted = turns[:starts[out]] if out else []
         return evicted, "max_turns" if groups - out >= max_turns else "token budget"
 
+    def reweigh(self, turn: Turn) -> None:
+        """Count ``turn`` again when next weighed (it was weighed by a bound, ``TokenCounter.defer``)."""
+        turn.tokens = None
+        self._weighed = None
+
     def _weigh(self, count: Callable[[str], int]) -> tuple[list[Turn], int, list[int], list[int]]:
         """A snapshot of the turns (an ask may append meanwhile), the sum of their tokens, and
         per exchange the index of its first turn and its tokens.  Each turn is counted once

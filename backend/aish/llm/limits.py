@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 from urllib.parse import urlparse
 
@@ -40,6 +40,7 @@ PAID_ANSWER_CAP = 4096  # sent to a paid model only when a cost cap needs the bo
 ANSWER_SHARE = 4  # an answer never reserves more than a quarter of the window
 MIN_ANSWER = 64  # fewer tokens left for the answer than this: the prompt does not fit
 MARGIN = 0.03  # of the window, for what counting still gets wrong
+NEAR_WINDOW = 0.9  # app/fit.py: an empty reply to a prompt this close to the window is an overflow
 PER_MESSAGE = 4.0  # template tokens per message before any measurement (OpenAI's figure)
 FIXED = 3.0  # and per request (the assistant's opening)
 RETRY_AFTER = 60.0  # seconds before a failed identification or measurement is tried again
@@ -80,10 +81,19 @@ class Plan:
     window: Optional[int]
     answer_tokens: Optional[int]  # the cap to send (None: none)
     answer_param: str = "max_tokens"
+    # set while ``prompt_tokens`` holds a question's upper bound (``TokenCounter.defer``): far
+    # enough from the window that the bound decided as its count would; gives the real weight
+    settle: Optional[Callable[[], int]] = field(default=None, repr=False, compare=False)
 
     @property
     def fits(self) -> bool:
         return self.window is None or self.prompt_tokens + MIN_ANSWER <= self.window
+
+    def exact_prompt_tokens(self) -> int:
+        """The weight as counted (after the answer: the calibration learns from this one)."""
+        if self.settle is not None:
+            self.prompt_tokens, self.settle = self.settle(), None
+        return self.prompt_tokens
 
 
 class Limits:
@@ -290,9 +300,32 @@ class Limits:
         state = self.of(model)
         prompt = self.count(model, messages, tools)
         cap = self.answer_cap(model, max_tokens, bounded=bounded)
+        settle: Optional[Callable[[], int]] = None
+        if self._guessed(model, messages):  # a question weighed by its bound (tokens.defer)
+            def counted() -> int:
+                self.tokens.settle(model, [m.get("content") for m in messages if isinstance(m, dict)])
+                return self.count(model, messages, tools)
+
+            if bounded or not _far_from(state.window, prompt, cap):  # (a price is figured from the weight)
+                prompt = counted()
+            else:
+                settle = counted
         if cap is not None and state.window:
             cap = max(1, min(cap, state.window - prompt - int(state.window * MARGIN)))
-        return Plan(prompt, state.window, cap, state.answer_param)
+        return Plan(prompt, state.window, cap, state.answer_param, settle=settle)
+
+    def _guessed(self, model: ModelConfig, messages: list) -> bool:
+        guessed = getattr(self.tokens, "guessed", None)
+        return guessed is not None and guessed(model, messages)
+
+
+def _far_from(window: Optional[int], prompt: int, cap: Optional[int]) -> bool:
+    """Would a smaller weight than ``prompt`` plan the same request (it fits, the answer cap
+    is not cut, an empty reply is not near the window)?"""
+    if not window:
+        return True
+    return (prompt + MIN_ANSWER <= window and prompt < window * NEAR_WINDOW
+            and (cap is None or prompt + cap + int(window * MARGIN) <= window))
 
 
 def _chat_once() -> Callable[..., tuple]:

@@ -14,6 +14,12 @@ left alone for a while.  By default (``tokenize.use_endpoint`` unset) only local
 servers are asked, whose counts the context window depends on; ``false`` means no
 network at all, ``true`` asks clouds too.
 
+Why a question may be weighed by a bound first (``defer``): its count is the one a request
+needs before it goes out, and asking the tokenizer then put a whole round trip to the same
+server in front of every first byte.  Its UTF-8 length plus two bounds its count from above
+(a token is at least one byte, plus the prefix space some tokenizers add): far from the
+limits that decides as the count would, and ``settle`` asks for the real one after the answer.
+
 What is sent is redacted like a chat request, so a secret in a turn does not
 reach a tokenizer either.  Requests go through ``aish.net`` like the chat
 itself: the same proxy/CA policy (loopback never proxied), typed errors.
@@ -41,6 +47,11 @@ CACHE_SIZE = 8192  # texts; a long conversation is a few hundred
 _RECORD = 20  # a saved count: the text's 16-byte digest, then the count (4 bytes, little-endian)
 RETRY_AFTER = 300.0  # seconds a tokenizer that timed out or failed is left alone
 _clock = time.monotonic  # (tests move it)
+
+
+def upper_bound(text: str) -> int:
+    """At least the tokens of ``text`` in any tokenizer a server may use: its UTF-8 bytes, plus two."""
+    return len(text.encode("utf-8", "surrogatepass")) + 2
 
 
 def heuristic(text: str) -> int:
@@ -74,6 +85,8 @@ class TokenCounter:
         # a str caches its hash, so this is found without hashing the text again (the digest
         # cache below costs a pass over every kept turn per ask)
         self._recent: dict[tuple, int] = {}
+        # texts weighed by their upper bound until ``settle`` counts them: (key, text) -> bound
+        self._deferred: dict[tuple, int] = {}
 
     # ------------------------------------------------------------ public
     def count(self, model_cfg: Any, text: str) -> int:
@@ -97,7 +110,8 @@ class TokenCounter:
         kept = base.memo.get(("tokens", key)) if base is not None else None
         body = kept + self._sum(model_cfg, key, messages.new) if kept is not None \
             else self._sum(model_cfg, key, messages[1:])
-        if self._settled(key):  # (char/4 stood in for a tokenizer that is down: counted again)
+        # (char/4 stood in for a tokenizer that is down, or a bound for a deferred text: counted again)
+        if self._settled(key) and not (self._deferred and self.guessed(model_cfg, messages)):
             messages.memo[("tokens", key)] = body
         return self._sum(model_cfg, key, messages[:1]) + body
 
@@ -125,6 +139,42 @@ class TokenCounter:
                 known = recent.get((key, text)) if key is not None else None
                 total += known if known is not None else self.count(model_cfg, text)
         return total
+
+    def defer(self, model_cfg: Any, text: str) -> bool:
+        """Weigh ``text`` by ``upper_bound`` until ``settle`` (True), when its count would take a
+        request now; False when it costs nothing (known, or never asked) or the tokenizer is not
+        found yet (the first count finds it)."""
+        key = self._key(model_cfg)
+        if key is None or not text or (key, text) in self._recent:
+            return False
+        digest = blake2b("\0".join((*key, text)).encode("utf-8", "replace"), digest_size=16).digest()
+        with self._lock:
+            state = self._endpoints.get(key)
+            if digest in self._cache or state is None or state.route is None or _clock() < state.down_until:
+                return False
+            self._deferred[(key, text)] = upper_bound(text)
+        return True
+
+    def settle(self, model_cfg: Any, texts: list, *, count: bool = True) -> None:
+        """The real counts of those of ``texts`` weighed by a bound (``count=False``: forgotten
+        instead, to be counted when next weighed: an ask that failed)."""
+        key = self._key(model_cfg)
+        if key is None or not self._deferred:
+            return
+        for text in texts:
+            with self._lock:
+                deferred = self._deferred.pop((key, text), None)
+            if deferred is not None and count:
+                self.count(model_cfg, text)
+
+    def guessed(self, model_cfg: Any, messages: list) -> bool:
+        """Is any of these messages' contents weighed by a bound now (``defer``)?"""
+        deferred = self._deferred
+        if not deferred:
+            return False
+        key = self._key(model_cfg)
+        return key is not None and any((key, m.get("content")) in deferred for m in messages
+                                       if isinstance(m, dict) and isinstance(m.get("content"), str))
 
     def learn(self, model_cfg: Any, text: str, n: int) -> None:
         """``n`` tokens in ``text``, as its server told (an answer's ``completion_tokens``): the
@@ -206,6 +256,10 @@ class TokenCounter:
         recent = self._recent.get((key, text))
         if recent is not None:
             return recent
+        if self._deferred:
+            bound = self._deferred.get((key, text))
+            if bound is not None:
+                return bound
         digest = blake2b("\0".join((*key, text)).encode("utf-8", "replace"),
                                  digest_size=16).digest()
         with self._lock:
