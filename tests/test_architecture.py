@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sources import parsed
+from tests.sources import nodes_of, parsed
 
 PACKAGE = Path(__file__).resolve().parents[1] / "backend" / "aish"
 
@@ -51,7 +51,7 @@ def part_of(module: str) -> str:
 
 def imports(path: Path):
     """(imported module, line) for every import in the file, at any depth."""
-    for node in ast.walk(parsed(path)):
+    for node in nodes_of(path, ast.Import, ast.ImportFrom):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, node.lineno
@@ -108,12 +108,11 @@ def test_the_walk_sees_a_broken_rule(tmp_path, monkeypatch):
 
 def runtime_imports(path: Path):
     """``imports`` without those under ``if TYPE_CHECKING:`` (never executed: no circle)."""
-    tree = parsed(path)
     skipped = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+    for node in nodes_of(path, ast.If):
+        if "TYPE_CHECKING" in ast.unparse(node.test):
             skipped.update(id(inner) for child in node.body for inner in ast.walk(child))
-    for node in ast.walk(tree):
+    for node in nodes_of(path, ast.Import, ast.ImportFrom):
         if id(node) in skipped:
             continue
         if isinstance(node, ast.Import):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import socket
+import threading
 import time
 
 import pytest
@@ -76,7 +77,7 @@ def test_a_hung_server_does_not_hold_up_the_others_or_a_question():
             start = time.monotonic()
             manager.start()
             assert time.monotonic() - start < 0.5
-            assert not manager.settle(1.0) or manager.resolve("notes.echo") is not None
+            assert not manager.settle(0.2) or manager.resolve("notes.echo") is not None
             deadline = time.monotonic() + 15
             while manager.resolve("notes.echo") is None and time.monotonic() < deadline:
                 time.sleep(0.05)
@@ -128,20 +129,24 @@ def test_tool_filters_apply_at_once_and_too_many_tools_are_said_once():
 
 def test_connect_wait_zero_never_waits_not_even_for_the_sdks_import():
     """``connect_wait = 0``: a question goes on at once while the MCP loop is still busy
-    (here blocked for 3 s, as the SDK's import blocks it on a cold daemon)."""
+    (here blocked until the question has gone on, as the SDK's import blocks it on a cold
+    daemon)."""
     from aish.mcp import loop
 
-    blocked = loop.submit(_block_the_loop(3.0))
+    release = threading.Event()
+    blocked = loop.submit(_block_the_loop(release))
     made = McpManager(_cfg(notes=dict(command=stdio_argv())))
     try:
         made.start()
         start = time.monotonic()
         late = made.wait_for_question(0)
         assert time.monotonic() - start < 1.0 and late == ["notes"]
+        assert not blocked.done(), "the loop was still blocked while the question went on"
     finally:
+        release.set()
         blocked.result(10)
         made.close_all()
 
 
-async def _block_the_loop(seconds: float) -> None:
-    time.sleep(seconds)  # a synchronous import holds the loop's thread just so
+async def _block_the_loop(release: threading.Event) -> None:
+    release.wait(10)  # a synchronous import holds the loop's thread just so

@@ -11,7 +11,7 @@ import pytest
 from aish.config.schema import McpConfig, McpServerConfig
 from aish.errors import AishError
 from aish.llm.events import ToolCall
-from aish.mcp import bridge, catalog
+from aish.mcp import asks, bridge, catalog
 from aish.mcp.asks import ShellSide
 from aish.mcp.manager import McpManager
 from tests.doubles import RecordingReply
@@ -81,12 +81,15 @@ def test_roots_are_what_the_question_set(manager, tmp_path):
     assert outcome.content == tmp_path.as_uri()
 
 
-def test_progress_becomes_status_lines(manager, tmp_path):
+def test_progress_becomes_status_lines(manager, tmp_path, monkeypatch):
+    """Progress every 0.1 s for 0.5 s, shown at most every 0.25 s (a second in use): 5 reports
+    make at most 3 lines."""
+    monkeypatch.setattr(asks, "PROGRESS_EVERY", 0.25)
     reply = RecordingReply()
-    run(manager, "wait_for_cancel", {"seconds": 1.5, "marker": str(tmp_path / "m")}, reply)
+    run(manager, "wait_for_cancel", {"seconds": 0.5, "marker": str(tmp_path / "m")}, reply)
     lines = [s for s in reply.statuses if s.startswith("tool notes.wait_for_cancel: ")]
-    assert 1 <= len(lines) <= 3, reply.statuses  # at most one a second
-    assert "waiting" in lines[0] and "/15" in lines[0]
+    assert 1 <= len(lines) <= 3, reply.statuses  # at most one every PROGRESS_EVERY
+    assert "waiting" in lines[0] and "/5" in lines[0]
 
 
 def test_a_changed_tool_list_is_fetched_again(manager):

@@ -118,8 +118,8 @@ class SdkHttpServer:
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
-            try:  # graceful shutdown would wait for a slow tool a test abandoned
-                self.proc.wait(1)
+            try:  # graceful shutdown would wait for a slow tool a test abandoned, or an open
+                self.proc.wait(0.3)  # SSE stream (uvicorn waits for it): no test needs more
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)

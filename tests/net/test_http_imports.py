@@ -6,14 +6,14 @@ import ast
 from pathlib import Path
 
 import aish
-from tests.sources import parsed
+from tests.sources import nodes_of
 
 PACKAGE = Path(aish.__file__).parent
 HTTP_LIBRARIES = {"requests", "urllib3"}
 
 
-def _imported_roots(tree: ast.AST):
-    for node in ast.walk(tree):
+def _imported_roots(path: Path):
+    for node in nodes_of(path, ast.Import, ast.ImportFrom):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name.split(".")[0]
@@ -27,7 +27,7 @@ def test_only_net_imports_requests_or_urllib3():
         rel = path.relative_to(PACKAGE).as_posix()
         if rel.startswith("net/"):
             continue
-        for line, root in _imported_roots(parsed(path)):
+        for line, root in _imported_roots(path):
             if root in HTTP_LIBRARIES:
                 found.append(f"{rel}:{line} imports {root}")
     assert found == [], "go through aish.net (client.HttpClient, transport) instead"
@@ -44,7 +44,7 @@ def test_http_failures_are_mapped_at_one_boundary():
         rel = path.relative_to(PACKAGE).as_posix()
         if rel == "net/transport.py":
             continue
-        for node in ast.walk(parsed(path)):
+        for node in nodes_of(path, ast.Name, ast.Attribute):
             name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
             if name in MAPPERS:
                 found.append(f"{rel}:{node.lineno} uses {name}")

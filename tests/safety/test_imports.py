@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.sources import parsed
+from tests.sources import nodes_of
 
 SAFETY = Path(__file__).resolve().parents[2] / "backend" / "aish" / "safety"
 
@@ -16,7 +16,7 @@ def _graph(root: Path) -> dict:
     graph: dict = {}
     for name, path in modules.items():
         deps = set()
-        for node in ast.walk(parsed(path)):
+        for node in nodes_of(path, ast.Import, ast.ImportFrom):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("aish.safety"):
                 for alias in node.names:
                     full = f"{node.module}.{alias.name}"
