@@ -90,23 +90,24 @@ def pytest_addoption(parser, pluginmanager):
 _ENV_DIRS = itertools.count()
 
 
-def _fresh_dir(tmp_path_factory) -> Path:
-    """A new directory under one parent per process (``mktemp`` per case was a third of what a
-    trivial case cost)."""
-    path = tmp_path_factory.getbasetemp() / "aish" / str(next(_ENV_DIRS))
-    path.mkdir(parents=True)
-    return path
+def _fresh_path(tmp_path_factory) -> Path:
+    """A new path under one parent per process, not made yet (``mktemp`` per case was a third
+    of what a trivial case cost)."""
+    return tmp_path_factory.getbasetemp() / "aish" / str(next(_ENV_DIRS))
 
 
 @pytest.fixture(autouse=True)
-def aish_env(tmp_path_factory, monkeypatch):
-    """Point aish at fresh dirs; no test may touch the real home or probe real ports."""
-    base = _fresh_dir(tmp_path_factory)
-    runtime = base / "run"
-    runtime.mkdir(mode=0o700)
+def aish_private_paths(tmp_path_factory, monkeypatch) -> Path:
+    """Point aish at fresh paths; no test may touch the real home or probe real ports.
+
+    The directories are made when something needs them (aish makes its state and runtime dirs
+    itself; ``aish_env`` makes them for a case that asks for it): most cases never touch them,
+    and two directories a case, made and later deleted by pytest, were ~4,000 a unit run
+    (seconds of wall time on a disk other work writes to)."""
+    base = _fresh_path(tmp_path_factory)
     env = {
         "AISH_STATE_DIR": str(base / "state"),
-        "AISH_RUNTIME_DIR": str(runtime),
+        "AISH_RUNTIME_DIR": str(base / "run"),
         "AISH_CONFIG": str(base / "config.toml"),
         "AISH_DETECT_PORTS": "",
         "XDG_DATA_HOME": str(base / "data"),  # `aish init` writes its loader there
@@ -116,6 +117,14 @@ def aish_env(tmp_path_factory, monkeypatch):
     for key in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "AISH_CONV", "AISH_MODEL"):
         monkeypatch.delenv(key, raising=False)
     return base
+
+
+@pytest.fixture
+def aish_env(aish_private_paths) -> Path:
+    """The case's private directory (aish's config, state and runtime dirs are in it), made."""
+    aish_private_paths.mkdir(parents=True)
+    (aish_private_paths / "run").mkdir(mode=0o700)
+    return aish_private_paths
 
 
 def write_config(path: os.PathLike, text: str) -> Path:

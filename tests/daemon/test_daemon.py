@@ -403,7 +403,7 @@ def test_no_fd_leak_after_50_cancelled_requests(daemon, events):
     assert wait_for(lambda: fds() <= before, timeout=3), f"{fds()} fds open, {before} before"
 
 
-def test_refuses_a_runtime_dir_open_to_others(events):
+def test_refuses_a_runtime_dir_open_to_others(events, aish_env):
     os.chmod(rundir(), 0o755)
     with pytest.raises(DaemonError, match="chmod 700"):
         spawn.start()
