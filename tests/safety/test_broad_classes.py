@@ -1,6 +1,7 @@
 """Classes a blind round (8) showed weak, each in forms other than the round's own lines: secrets
-leaving through any program that reaches the network, and security switched off in any tool's
-own words."""
+leaving through any program that reaches the network, stopping broadly (init systems, cluster
+schedulers, every process a listing names), security switched off in any tool's own words, disks
+given to pools and filesystems, outputs truncating their own input."""
 from __future__ import annotations
 
 import pytest
@@ -50,6 +51,44 @@ def test_network_programs_with_ordinary_files_stay_quiet(command):
 
 
 @pytest.mark.parametrize("command,at_least", [
+    # init systems and service managers told to end the machine's run
+    ("sudo openrc shutdown", "medium"),
+    ("sudo s6-poweroff", "medium"),
+    ("sudo busybox halt", "medium"),
+    ("sudo runit-init 6", "medium"),
+    ("sudo systemctl kill user-1000.slice", "medium"),
+    # cluster schedulers shut down or nodes taken out
+    ("sudo scontrol update partitionname=batch state=down", "medium"),
+    ("sudo scontrol update NodeName=gpu[01-08] State=DRAIN Reason=x", "medium"),
+    ("condor_off -all", "medium"),
+    ("badmin hshutdown all", "medium"),
+    # every process a listing names
+    ("jobs -p | xargs kill -9", "medium"),
+    ("supervisorctl pid all | xargs kill", "medium"),
+    # window managers and compositors quit
+    ("riverctl exit", "medium"),
+    ("herbstclient quit", "medium"),
+    ("labwc --exit", "medium"),
+    ("qtile cmd-obj -o cmd -f shutdown", "medium"),
+])
+def test_stopping_broadly(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo openrc status",
+    "sudo scontrol show nodes",
+    "sudo scontrol update NodeName=gpu01 State=RESUME",
+    "riverctl map normal Super Return spawn foot",
+    "herbstclient list_monitors",
+    "echo 12345 | xargs kill -0",
+    "condor_status -any",
+])
+def test_stopping_near_misses_stay_quiet(command):
+    quiet(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
     # security software off, in any tool's words
     ("Set-Service -Name WinDefend -StartupType Disabled", "medium"),
     ("Stop-Service -Name Sense -Force", "medium"),
@@ -92,4 +131,39 @@ def test_security_and_access_switched_off(command, at_least):
     "net user bob",
 ])
 def test_security_near_misses_stay_quiet(command):
+    quiet(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    # pools, filesystems and caches created over disks
+    ("sudo zpool add -f tank /dev/sde", "high"),
+    ("sudo vdo create --name=v --device=/dev/sdb", "high"),
+    ("make-bcache -B /dev/sdb", "high"),
+    ("sudo mkexfatfs -n USB /dev/sdc1", "high"),
+    ("sudo stratis pool create p1 /dev/sdb", "high"),
+    ("sudo btrfs device add /dev/sdd /mnt/data", "high"),
+    # an image given with a whole disk
+    ("sudo mkusb-nox ubuntu.iso /dev/sdc", "high"),
+    # an output that truncates its own input before it is read
+    ("uniq names.txt > names.txt", "medium"),
+    ("jq '.x' config.json > config.json", "medium"),
+    ("grep -v DEBUG app.log > app.log", "medium"),
+    ("cat notes.md | tr a-z A-Z > notes.md", "medium"),
+    # an archive written over a start-up file
+    ("tar czf ~/.zshrc ~/docs", "medium"),
+])
+def test_disks_and_writes(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo zpool status tank",
+    "sudo btrfs device stats /mnt/data",
+    "sort -o data.csv data.csv",
+    "sort data.csv > data.sorted.csv",
+    "echo data.csv > names.txt",
+    "tar czf backup.tgz ~/docs",
+    "sudo smartctl -a /dev/sda",
+])
+def test_disk_and_write_near_misses_stay_quiet(command):
     quiet(command)

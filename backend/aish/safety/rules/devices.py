@@ -71,3 +71,39 @@ def _output_to_device(texts: list) -> str:
         if m and is_device(m.group(1)):
             return m.group(1)
     return ""
+
+
+# Words that build something new over the disks they are given: a pool, an array, a cache, a filesystem.
+_BUILDS = {"create", "add", "attach", "replace", "format", "init", "initialize", "make", "new", "build", "zap",
+           "labelclear", "mkfs", "--create", "--add", "--format", "--init", "--filesystem", "make-bcache"}
+_MAKES_FS = re.compile(r"^(mk\w*fs|mkfs\w*|make-\w+|mk(raid|swap|udf\w*|exfat\w*|hfs\w*|jfs|reiser\w*|"
+                       r"bcache|lvm\w*))$")
+_IMAGE = re.compile(r"\.(iso|img|raw|wic|bin|ipsw|dmg|hddimg|sdcard|rpi-sdimg)(\.(xz|gz|zst|bz2|zip))?$", re.IGNORECASE)
+_READS_ONLY = {"status", "list", "ls", "show", "info", "iostat", "stats", "get", "check", "-l", "--list", "scan",
+               "import", "export", "--help", "-h", "--version", "--dry-run"}
+# Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
+_DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}
+
+
+def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
+    """A disk given to a program that builds over it (``zpool add -f tank /dev/sde``, ``vdo create
+    --device=/dev/sdb``, ``make-bcache -B /dev/sdb``, ``mkexfatfs /dev/sdc1``), or an image given
+    with a whole disk to a program no rule names (``mkusb-nox ubuntu.iso /dev/sdc``)."""
+    texts = c.texts
+    devs = [t.split("=", 1)[-1] for t in texts if is_device(t.split("=", 1)[-1])]
+    if not devs or set(t.lower() for t in texts) & _READS_ONLY:
+        return None
+    prog = c.prog.lower()
+    if _MAKES_FS.match(prog) and not prog.startswith(("mkdir", "mkfifo", "mknod", "mkinitcpio", "mktemp")):
+        return HIGH, f"{c.prog} writes a new filesystem onto {devs[0]}: what it holds is lost ({c.text})"
+    own_rule = known and c.prog in ("mdadm", "cryptsetup", "sgdisk", "parted")
+    if {t.split("=", 1)[0] for t in texts} & _BUILDS and not own_rule:
+        return HIGH, f"{c.prog} builds over the device {devs[0]}: what it holds is lost ({c.text})"
+    operands = [t for t in texts if not t.startswith("-")]
+    into = [t for k, t in enumerate(texts) if t in devs and (k and texts[k - 1] in _DEVICE_OPTIONS or
+                                                             operands[-1:] == [t])]
+    whole = [d for d in into if not re.search(r"\d$", d.removeprefix("/dev/nvme0n1")) or re.match(
+        r"^/dev/(mmcblk\d+|nvme\d+n\d+|disk\d+|rdisk\d+)$", d)]
+    if not known and whole and c.prog not in _COPIERS_TO_DEVICE and any(_IMAGE.search(t) for t in texts):
+        return HIGH, f"{c.prog} writes an image onto the device {whole[0]}: what it holds is lost ({c.text})"
+    return None

@@ -18,7 +18,8 @@ _ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|dropbear|networking|ne
                               r"systemd-networkd|systemd-resolved|wpa_supplicant|dbus|systemd-logind|"
                               r"gdm3?|lightdm|sddm|display-manager|tailscaled|wg-quick@.*|zerotier-one|"
                               r"netplan.*|iwd|dhcpcd|dhclient|getty@.*|serial-getty@.*|cloud-init|"
-                              r"google-guest-agent|walinuxagent|amazon-ssm-agent|firewalld|ufw)(\.service)?$")
+                              r"google-guest-agent|walinuxagent|amazon-ssm-agent|firewalld|ufw|user@\d+|user-\d+|"
+                              r"session-\w+|user-runtime-dir@\d+)(\.service|\.slice|\.scope)?$")
 _CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-sysv|libc6|glibc|libc-bin|"
                             r"bash|coreutils|apt|dpkg|rpm|dnf|yum|pacman|python3|python3-minimal|"
                             r"linux-image.*|linux-generic|linux|linux-lts|linux-zen|linux-hardened|linux-firmware|kernel|kernel-core|grub.*|shim.*|init|"
