@@ -96,9 +96,13 @@ class FrameReply:
         if self._watched is not None:
             reader_watch.readers().remove(self._watched)
             self._watched = None
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        lock = self._lock  # set with _fd by attach()
+        if self._fd is None or lock is None:
+            return
+        with lock:  # never under a frame another thread writes (the server's, at shutdown)
+            fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
 
     def after_done(self, fn) -> None:
         """Run ``fn`` on this request's thread once its D frame is sent (the fold of a
@@ -124,9 +128,12 @@ class FrameReply:
         stall = 0.0 if self.cancel.cancelled else stall_seconds()
         deadline = None
         with lock:
+            fd = self._fd  # read under the lock: close() takes it too (the server's thread
+            if fd is None:  # writes "stopped while answering" while the request's closes)
+                return False
             while data:
                 try:
-                    data = data[os.write(self._fd, data):]
+                    data = data[os.write(fd, data):]
                 except BlockingIOError:
                     now = time.monotonic()
                     deadline = deadline or now + stall
@@ -134,7 +141,7 @@ class FrameReply:
                         self._lost("the client stopped reading")
                         return False
                     poller = select.poll()
-                    poller.register(self._fd, select.POLLOUT)
+                    poller.register(fd, select.POLLOUT)
                     poller.poll(max(1, int((deadline - now) * 1000)))
                 except OSError as exc:  # EPIPE: the reader went away
                     self._lost(f"reply FIFO write failed ({exc.strerror})")
