@@ -81,7 +81,7 @@ class CharTokens:
         """Nothing to put off: no count takes a request (as TokenCounter without a tokenizer)."""
         return False
 
-    def settle(self, model, texts, *, count=True):
+    def settle(self, model, texts, *, count=True, sent=False):
         """Nothing was put off."""
 
     def guessed(self, model, messages):

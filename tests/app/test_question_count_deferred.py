@@ -65,3 +65,27 @@ def test_near_the_budget_the_question_is_counted_before_sending(stub, config_fil
     assert seen == [before + 1]  # counted first
     assert "context:" not in outcome.stderr  # and nothing evicted or said: the real count fits
     assert len(stub.requests[-1]["body"]["messages"]) == 4  # system, hello, its answer, the question
+
+
+def test_a_question_with_a_secret_reaches_the_tokenizer_redacted(stub, monkeypatch):
+    """Counted after the answer as the chat request sent it: never in clear."""
+    import tests.stub_server as stub_server
+
+    monkeypatch.setattr(after_answer, "in_background", _at_once)
+    tokenized: list = []
+    counter = stub_server.count_tokens
+
+    def recording(text: str) -> list:
+        tokenized.append(text)
+        return counter(text)
+
+    monkeypatch.setattr(stub_server, "count_tokens", recording)
+    stub.default = Reply(text="Check the remote's URL.")
+    daemon = InProcessDaemon("secret")
+    daemon.ok("ask", "hello")
+    secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    daemon.ok("ask", f"git push fails with GH_TOKEN={secret}, why?")
+    assert "git push fails" in stub.requests[-1]["body"]["messages"][-1]["content"]
+    assert any("git push fails" in text for text in tokenized)  # the question was counted
+    assert not any(secret in text for text in tokenized)
+    assert not any(secret in str(request["body"]) for request in stub.requests)

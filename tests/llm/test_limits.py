@@ -150,7 +150,7 @@ class Bounded(CharTokens):
     def guessed(self, model, messages):
         return not self.settled
 
-    def settle(self, model, texts, *, count=True):
+    def settle(self, model, texts, *, count=True, sent=False):
         self.settled = True
 
 

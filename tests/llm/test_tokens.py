@@ -220,3 +220,26 @@ def test_probe_follows_the_proxy_policy_loopback_never_proxied(monkeypatch, tran
         counter = TokenCounter(ON)
         assert counter.count(model, "one two three four five six seven eight nine ten") == 10
         assert stub.tokenize_calls == 1 and counter.supported(model) is True
+
+
+def test_a_deferred_text_weighs_its_bound_until_settled_and_a_sent_one_is_not_scanned_again(monkeypatch):
+    """A question is weighed by its bytes (+2) until after its answer; settled from the request
+    as it went out (already redacted, to this same server) it is not redacted a second time."""
+    scanned: list = []
+    monkeypatch.setattr(TokenCounter, "_redacted", staticmethod(lambda text: scanned.append(text) or text))
+    with responses.RequestsMock() as rsps:
+        rsps.add_callback(responses.POST, BASE + "/tokenize", callback=tokenize_reply)
+        counter = TokenCounter(ON)
+        assert counter.count(MODEL, "probe") == 1  # the route is known
+        calls = len(rsps.calls)
+        question, other = "free port 8080 now", "and port 9090"
+        assert counter.defer(MODEL, question) and counter.defer(MODEL, other)
+        assert counter.count(MODEL, question) == len(question) + 2 and len(rsps.calls) == calls
+        messages = [{"role": "user", "content": question}]
+        assert counter.guessed(MODEL, messages)
+        scanned.clear()
+        counter.settle(MODEL, [question], sent=True)
+        assert counter.count(MODEL, question) == 4 and not counter.guessed(MODEL, messages)
+        assert scanned == [] and len(rsps.calls) == calls + 1
+        counter.settle(MODEL, [other])  # from the conversation's turn: scanned as ever
+        assert scanned == [other] and counter.count(MODEL, other) == 3

@@ -24,6 +24,7 @@ model at a time; a failure is retried after a while, never on every call.
 """
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -118,7 +119,7 @@ class Limits:
         with self._lock:
             state = self._models.setdefault(key, ModelLimits())
             gate = self._busy.setdefault(key, threading.Lock())
-            if urlparse(model.endpoint).hostname == "api.openai.com":
+            if _openai(model.endpoint):
                 state.answer_param = "max_completion_tokens"  # its newer models refuse max_tokens
         if state.identified_at is None or (state.info is None and _clock() - state.identified_at > RETRY_AFTER):
             with gate:
@@ -303,7 +304,8 @@ class Limits:
         settle: Optional[Callable[[], int]] = None
         if self._guessed(model, messages):  # a question weighed by its bound (tokens.defer)
             def counted() -> int:
-                self.tokens.settle(model, [m.get("content") for m in messages if isinstance(m, dict)])
+                # the request's messages as they go out: the same text to the same server's tokenizer
+                self.tokens.settle(model, [m.get("content") for m in messages if isinstance(m, dict)], sent=True)
                 return self.count(model, messages, tools)
 
             if bounded or not _far_from(state.window, prompt, cap):  # (a price is figured from the weight)
@@ -332,6 +334,12 @@ def _chat_once() -> Callable[..., tuple]:
     from aish.llm import broker  # the HTTP stack loads only when a model is measured or asked
 
     return broker.chat_once
+
+
+@functools.lru_cache(maxsize=64)
+def _openai(endpoint: str) -> bool:
+    """OpenAI's own API (asked on every ``Limits.of``: several times per request, parsed once)."""
+    return urlparse(endpoint).hostname == "api.openai.com"
 
 
 def _key(model: ModelConfig) -> tuple[str, str]:

@@ -87,6 +87,8 @@ class TokenCounter:
         self._recent: dict[tuple, int] = {}
         # texts weighed by their upper bound until ``settle`` counts them: (key, text) -> bound
         self._deferred: dict[tuple, int] = {}
+        # (key, text) being settled as a request sent it to that very server: not redacted again
+        self._as_sent: set[tuple] = set()
 
     # ------------------------------------------------------------ public
     def count(self, model_cfg: Any, text: str) -> int:
@@ -108,10 +110,11 @@ class TokenCounter:
             return self._sum(model_cfg, key, messages or [])
         base = messages.grown()
         kept = base.memo.get(("tokens", key)) if base is not None else None
-        body = kept + self._sum(model_cfg, key, messages.new) if kept is not None \
-            else self._sum(model_cfg, key, messages[1:])
-        # (char/4 stood in for a tokenizer that is down, or a bound for a deferred text: counted again)
-        if self._settled(key) and not (self._deferred and self.guessed(model_cfg, messages)):
+        summed = messages.new if kept is not None else messages[1:]
+        body = (kept or 0) + self._sum(model_cfg, key, summed)
+        # (char/4 stood in for a tokenizer that is down, or a bound for a deferred text: counted again;
+        # a kept sum never held a bound, so only the messages summed now are looked at)
+        if self._settled(key) and not (self._deferred and self.guessed(model_cfg, summed)):
             messages.memo[("tokens", key)] = body
         return self._sum(model_cfg, key, messages[:1]) + body
 
@@ -155,17 +158,24 @@ class TokenCounter:
             self._deferred[(key, text)] = upper_bound(text)
         return True
 
-    def settle(self, model_cfg: Any, texts: list, *, count: bool = True) -> None:
+    def settle(self, model_cfg: Any, texts: list, *, count: bool = True, sent: bool = False) -> None:
         """The real counts of those of ``texts`` weighed by a bound (``count=False``: forgotten
-        instead, to be counted when next weighed: an ask that failed)."""
+        instead, to be counted when next weighed: an ask that failed).  ``sent``: the texts of
+        a request to this model's server, as it went out (redacted): not scanned again."""
         key = self._key(model_cfg)
         if key is None or not self._deferred:
             return
         for text in texts:
             with self._lock:
                 deferred = self._deferred.pop((key, text), None)
-            if deferred is not None and count:
+            if deferred is None or not count:
+                continue
+            if sent:
+                self._as_sent.add((key, text))
+            try:
                 self.count(model_cfg, text)
+            finally:
+                self._as_sent.discard((key, text))
 
     def guessed(self, model_cfg: Any, messages: list) -> bool:
         """Is any of these messages' contents weighed by a bound now (``defer``)?"""
@@ -337,7 +347,8 @@ class TokenCounter:
         key = model_cfg.api_key()
         if key:
             headers["Authorization"] = f"Bearer {key}"
-        body = {field_name: self._redacted(text), "model": getattr(model_cfg, "model", "") or ""}
+        sent = self._as_sent and (self._key(model_cfg), text) in self._as_sent
+        body = {field_name: text if sent else self._redacted(text), "model": getattr(model_cfg, "model", "") or ""}
         with self._lock:
             self.calls += 1
         try:
