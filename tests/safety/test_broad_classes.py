@@ -1,7 +1,9 @@
 """Classes a blind round (8) showed weak, each in forms other than the round's own lines: secrets
 leaving through any program that reaches the network, stopping broadly (init systems, cluster
 schedulers, every process a listing names), security switched off in any tool's own words, disks
-given to pools and filesystems, outputs truncating their own input."""
+given to pools and filesystems, outputs truncating their own input, and the vocabulary of
+programs no rule names (fused verbs, shell-like options, wrappers that run a command after
+``--``, guards switched off by property)."""
 from __future__ import annotations
 
 import pytest
@@ -166,4 +168,83 @@ def test_disks_and_writes(command, at_least):
     "sudo smartctl -a /dev/sda",
 ])
 def test_disk_and_write_near_misses_stay_quiet(command):
+    quiet(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    # fused verbs: one-letter prefixes, abbreviated objects
+    ("cbsd bremove jname=vm1", "medium"),
+    ("whmapi1 killdns domain=example.com", "medium"),
+    # shell-like options of file-system clients
+    ("hdfs dfs -rmr /warehouse/sales", "medium"),
+    ("hdfs dfs -rm -R /warehouse/sales", "medium"),
+    # revocations cannot be undone
+    ("step ca revoke 0x1234", "medium"),
+    ("openssl ca -revoke cert.pem", "medium"),
+    ("puppet cert clean web01.example.com", "medium"),
+    ("gem yank mygem -v 1.0.0", "medium"),
+    ("bao auth disable userpass", "medium"),
+    # migration tools named inside a build tool's goal
+    ("mvn liquibase:dropAll", "medium"),
+    ("sbt flywayClean", "medium"),
+    # a command run by a wrapper after --
+    ("infisical run -- rails db:drop", "medium"),
+    ("dotenvx run -- psql -c 'DROP DATABASE shop'", "high"),
+    ("chamber exec prod -- rm -rf ~/data", "medium"),
+    # guards switched off by a property
+    ("msbuild db.sqlproj /t:Publish /p:DropObjectsNotInSource=true", "medium"),
+    ("sqlpackage /a:Publish /p:BlockOnPossibleDataLoss=False", "medium"),
+    # package tools told everything, or a core library
+    ("nix profile remove '.*'", "medium"),
+    ("sudo opkg remove --force-depends busybox", "medium"),
+])
+def test_vocabulary_of_unknown_programs(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "cbsd blist",
+    "hdfs dfs -ls -R /warehouse",
+    "hdfs dfs -put data.csv /warehouse/",
+    "step ca certificate web01 web.crt web.key",
+    "puppet cert list --all",
+    "mvn liquibase:update",
+    "sbt flywayMigrate",
+    "infisical run -- npm start",
+    "chamber exec prod -- ./server",
+    "msbuild app.sln /p:Configuration=Release",
+    "sqlpackage /a:Extract /p:ExtractAllTableData=true",
+    "nix profile remove hello",
+    "npm test -- --watch",
+])
+def test_vocabulary_near_misses_stay_quiet(command):
+    quiet(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    # shell escapes and shell-outs inside interpreters and editors
+    ("vim -c '!rm -rf ~/projects' -c q", "medium"),
+    ("ipython3 -c '!rm -rf ~/data'", "medium"),
+    ("julia -e 'run(`rm -rf /srv/www`)'", "medium"),
+    ("elixir -e 'System.cmd(\"rm\", [\"-rf\", \"/srv/data\"])'", "medium"),
+    ("guile -c '(system \"rm -rf ~/.config\")'", "medium"),
+    ("bb -e '(babashka.process/shell \"rm -rf /srv/data\")'", "medium"),
+    ("R -e 'unlink(\"~/projects\", recursive=TRUE)'", "medium"),
+    # generated statements piped into a database client
+    ("psql -Atc \"SELECT 'DROP TABLE ' || tablename || ';' FROM pg_tables\" | psql shop", "medium"),
+    # deletions of whatever a listing names
+    ("mu find --fields l maildir:/Trash | xargs rm", "medium"),
+])
+def test_code_and_pipes(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "vim -c '!ls' -c q",
+    "ipython3 -c '!pip list'",
+    "julia -e 'run(`ls -la`)'",
+    "R -e 'unlink(\"tmp.csv\")'",
+    "psql -Atc \"SELECT tablename FROM pg_tables\" | sort",
+])
+def test_code_and_pipe_near_misses_stay_quiet(command):
     quiet(command)

@@ -55,8 +55,9 @@ def _split_affixes(piece: str) -> list:
         if piece.startswith(short) and (piece[len(short):] in DATA_NOUNS or piece[len(short):] in _FUSED_NOUNS) \
                 and len(piece) > len(short) + 1:
             return [short, piece[len(short):]]
-        if piece.endswith(short) and piece[:-len(short)] in ("user", "group", "vol", "db", "key", "node"):
-            return [piece[:-len(short)], short]  # userdel, groupdel
+        if piece.endswith(short) and (piece[:-len(short)] in ("user", "group", "vol", "db", "key", "node") or
+                                      re.fullmatch(r"[b-df-hj-np-tv-z]{1,3}", piece[:-len(short)])):
+            return [piece[:-len(short)], short]  # userdel, groupdel; dsrm, qdel: an abbreviation, then the verb
     for verb in _AFFIX_VERBS:
         if piece.startswith(verb):
             rest = piece[len(verb):]
@@ -72,9 +73,9 @@ def _split_affixes(piece: str) -> list:
                 return [head, verb]
     for verb in _WEAK_PREFIXES:  # `clearsnapshot`, `flushkeys`, `killcluster`: a weak verb fused before data
         if piece.startswith(verb) and piece[len(verb):] in DATA_NOUNS and piece[len(verb):] not in WEAK_DATA_NOUNS:
-            return [verb, piece[len(verb):]]
+            return ["delete" if verb == "kill" else verb, piece[len(verb):]]  # `killacct`, `killdns`: removed
     for verb in _FUSED_TAILS:  # `ldapdelete`, `ktremove`: a verb fused after the program's own prefix
-        if piece.endswith(verb) and len(piece) - len(verb) >= 2 and piece[:-len(verb)] not in _NOT_A_PREFIX:
+        if piece.endswith(verb) and len(piece) > len(verb) and piece[:-len(verb)] not in _NOT_A_PREFIX:
             return [piece[:-len(verb)], verb]
     return [piece]
 

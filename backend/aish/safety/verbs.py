@@ -148,7 +148,8 @@ nvram bios efi partitiontable gpt mbr store stores graph graphs tablespace repli
 migration migrations generations group groups channel channels space file files dir
 directory directories folder folders object objects item items entry entries book books note notes
 password passwords token tokens state tfstate pvc pv persistentvolume persistentvolumes ns trash shadowcopy
-shadows history team teams princ principal principals wal keytab card cards
+shadows history team teams princ principal principals wal keytab card cards acct accts dns tape tapes
+subscription subscriptions customer customers webspace mailinglist
 """.split())
 # What is cheap to lose: rebuilt, re-downloaded or reinstalled.
 LIGHT_NOUNS: frozenset = frozenset("""
@@ -176,13 +177,14 @@ HEAVY_OPTIONS: frozenset = frozenset("""
 # Options that take everything in reach.
 SCOPE_OPTIONS: frozenset = frozenset("""
 --all --everything --all-namespaces --all-projects --all-users --recursive -r -R --cascade --all-versions
---include-all --remove-all --delete-all --all-inactive --prefix -prefix -all
+--include-all --remove-all --delete-all --all-inactive --prefix -prefix -all -subtree -rmr
 """.split())
 # Options that skip the question a program would ask first.
 FORCE_OPTIONS: frozenset = frozenset("""
 --force -f --yes -y --assume-yes --no-confirm --noconfirm --confirm --quiet -q --non-interactive
 --auto-approve -auto-approve --no-prompt --skip-confirmation --skip-final-snapshot --permanent
 --permanently --hard --yes-i-really-mean-it --yes-i-really-really-mean-it --i-am-sure --no-interaction
+-noprompt --noprompt -skipTrash -Force --skip-trash
 """.split())
 # Options that sound destructive but are routine (their deletions are the point and small).
 ROUTINE_OPTIONS: frozenset = frozenset("""
@@ -212,5 +214,5 @@ pip pip3 pipx uv poetry pipenv conda mamba micromamba npm yarn pnpm bun gem bund
 port apt apt-get aptitude dnf yum zypper apk pacman yay paru pkg snap flatpak nix-env choco scoop winget
 tlmgr haxelib opam cabal stack luarocks cpan cpanm composer pecl vcpkg conan helm krew asdf mise pyenv
 rbenv nodenv nvm fnm volta sdk sdkman code vsce apm ppm pio platformio hyprpm apt-key pixi rye pdm hatch
-bower wapm jspm nrm yrm deno bunx gup goup juliaup ghcup elan
+bower wapm jspm nrm yrm deno bunx gup goup juliaup ghcup elan nix guix xbps-remove removepkg opkg
 """.split())

@@ -51,6 +51,7 @@ _OPTION = re.compile(r"^--?([A-Za-z][\w-]*)(?:=(.*))?$")
 _LISTING = {"list", "ls", "show", "status", "info", "help", "version", "check", "preview"}
 _OFF_VALUES = {"false", "no", "0", "off", "none", "never"}
 _LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, `--factory-reset`
+_SHELL_LIKE = {"-rm", "-rmr", "-rmdir", "-del", "-rmf"}
 
 
 @dataclass
@@ -146,6 +147,10 @@ def option_action(prog: str, texts: list) -> Action:
     for k, t in enumerate(texts):
         if t in ROUTINE_OPTIONS:
             continue
+        if t in _SHELL_LIKE:  # `hdfs dfs -rm -r /data`, `hadoop fs -rmr /x`: a file system client's own rm
+            return Action("delete", t, ["files"] + (["all"] if t == "-rmr" else []), names(texts), "option")
+        if t in ("--revoke", "-revoke"):
+            return Action("revoke", t, [], names(texts), "option")
         if backup and t == "-d" and (k + 1 == len(texts) or texts[k + 1].startswith("-")):
             return Action("delete", t, ["archive"], names(texts), "option")  # `-d` as a flag, not `-d DIR`
         m = _OPTION.match(t)

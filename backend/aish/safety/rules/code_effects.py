@@ -22,11 +22,12 @@ from aish.safety.shell_words import Word
 
 # Calls that delete what they are given, by name in any language (a method on a path object included).
 _DELETE_CALL = re.compile(
-    r"(?<![\w-])(?:[\w$]+(?:\.|::))*(?P<name>rmtree|rm_rf!?|rm_r|rm!?|rmSync|rmdirSync|rmdir|unlinkSync|unlink|"
+    r"(?<![\w-])(?:[\w$]+(?:\.|::|:|/))*(?P<name>delete-directory-tree|delete-directory|delete-tree|delete-file|rmtree|rm_rf!?|rm_r|rm!?|rmSync|rmdirSync|rmdir|unlinkSync|unlink|"
     r"removeSync|remove_dir_all|remove_file|removedirs|RemoveAll|Remove|remove|delete|deleteDir|deleteRecursively|"
     r"deleteIfExists|emptyDirSync|emptyDir|rimraf|file_delete|unlink_all|erase)(?!\w)\s*(?P<open>\(|\s(?=['\"$\w~/-])|"
     r"['\"]?\s*,)")  # a call, perl's `unlink glob "…"`, or the function handed to a map (`array_map("unlink", …)`)
-_RECURSIVE = re.compile(r"rmtree|rm_rf|rm_r\b|RemoveAll|remove_dir_all|deleteDir|deleteRecursively|emptyDir|rimraf|"
+_RECURSIVE = re.compile(r"delete-directory-tree|delete-tree|"
+                        r"rmtree|rm_rf|rm_r\b|RemoveAll|remove_dir_all|deleteDir|deleteRecursively|emptyDir|rimraf|"
                         r"recursive\s*[:=]\s*(?:true|TRUE|T\b)|-recurs|\bforce\b", re.IGNORECASE)
 # Calls that replace a file's content, the path first.
 _WRITE_CALL = re.compile(
@@ -44,7 +45,7 @@ HOME_EXPR = re.compile(
     r"\bhomedir\(\)|home_dir\(\)|Dir\.home|ENV\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*HOME\s*\}|\$env:USERPROFILE|"
     r"\$env\(HOME\)|Deno\.env\.get\(\s*['\"]HOME['\"]\s*\)|getProperty\(\s*['\"]user\.home['\"]\s*\)|"
     r"UserHomeDir\(\)|System\.user_home\(?\)?|Sys\.getenv\(\s*['\"]HOME['\"]\s*\)|path\.expand\(\s*['\"]~['\"]\s*\)|"
-    r"\$HOME\b|(?<=['\"])~(?=[/'\"])")
+    r"\$HOME\b|(?<=['\"])~(?=[/'\"])|user-homedir-pathname|getProperty\s+['\"]user\.home['\"]|\(getenv \"HOME\"\)")
 _LITERAL = re.compile(r"""'([^'\\]*(?:\\.[^'\\]*)*)'|"([^"\\]*(?:\\.[^"\\]*)*)\"""")
 _REACH = 160  # characters of a call's arguments read for its path
 

@@ -2,6 +2,8 @@
 nothing, ``rsync --delete``, ``unlink``/``rmdir``/``srm``; the target decides the level."""
 from __future__ import annotations
 
+import re
+
 from typing import Optional
 
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
@@ -60,7 +62,9 @@ def rule_rm(c: Ctx) -> Optional[tuple]:
         return HIGH, f"{what} with --no-preserve-root ({c.text})"
     best = None
     if c.xargs:
-        best = (MEDIUM if rec or force else LOW, f"{what} of paths read from the previous command ({c.text})")
+        searched = _searched(c.chain)
+        fed = f"every file {searched} finds" if searched else "paths read from the previous command"
+        best = (MEDIUM if rec or force or searched else LOW, f"{what} of {fed} ({c.text})")
         best = worst(best, _fed_targets(c, what, rec, force))
     return worst(best, judge_targets(c, what, targets, rec, force))
 
@@ -95,6 +99,20 @@ def fed_paths(chain: list) -> list:
                 continue
             out.extend(roots)
     return out
+
+
+# A search over a store (mail, an index, the file database) feeding a delete: whatever it matches goes.
+_SEARCHES = re.compile(r"^(locate|mlocate|plocate|mdfind|grep|egrep|rg|ag|ack|mu|notmuch|everything|es)$|"
+                       r"(^|[-_])(search|find|query|locate|ls-files|list-files)$")
+
+
+def _searched(chain: list) -> str:
+    """The program whose search feeds ``xargs`` (``notmuch search --output=files … | xargs rm``), or ""."""
+    feeder = chain[-1].words if chain else []
+    if not feeder or feeder[0].text in ("find", "fd", "fdfind", "ls", "echo", "printf", "cat"):
+        return ""  # judged by the paths they name
+    words = [w.text for w in feeder[:3] if not w.text.startswith("-")]
+    return words[0] if any(_SEARCHES.search(w) for w in words) else ""
 
 
 def _fed_targets(c: Ctx, what: str, rec: bool, force: bool) -> Optional[tuple]:

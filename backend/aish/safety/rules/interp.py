@@ -17,6 +17,7 @@ from typing import Optional
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
+from aish.safety.rules.shell_outs import shell_outs
 from aish.safety.shell_words import Word
 
 _PYTHON = re.compile(r"^(python[\d.]*|pypy[\d.]*|python[\d.]*-dbg)$")
@@ -29,7 +30,15 @@ _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "
                  "tclsh": (), "groovy": ("-e",), "jshell": (), "julia": ("-e",), "elixir": ("-e",),
                  "kotlin": ("-e",), "scala": ("-e",), "guile": ("-c",), "racket": ("-e", "--eval"),
                  "erl": ("-eval",), "sbcl": ("--eval",), "clisp": ("-x",), "csi": ("-e", "-eval", "-p"),
-                 "gosh": ("-e",), "emacs": ("--eval",), "janet": ("-e",), "chibi-scheme": ("-e",)}
+                 "gosh": ("-e",), "emacs": ("--eval",), "janet": ("-e",), "chibi-scheme": ("-e",),
+                 "R": ("-e",), "r": ("-e",), "ipython": ("-c",), "raku": ("-e",), "perl6": ("-e",),
+                 "rakudo": ("-e",), "clojure": ("-e", "--eval"), "clj": ("-e", "--eval"), "bb": ("-e", "--eval"),
+                 "lein": (), "nbb": ("-e",), "ecl": ("-eval", "--eval"), "chez": (), "octave": ("--eval",),
+                 "hy": ("-c",), "coffee": ("-e",), "ts-node": ("-e", "--eval"), "tsx": ("-e", "--eval"),
+                 "crystal": ("eval",), "expect": ("-c",), "swipl": ("-g",), "gforth": ("-e",),
+                 "vim": ("-c", "--cmd"), "nvim": ("-c", "--cmd"), "vi": ("-c",), "gvim": ("-c",), "ex": ("-c",),
+                 "ngs": ("-e",), "scheme": ("--eval",)}
+_EDITORS = {"vim", "nvim", "vi", "gvim", "ex"}
 _POWERSHELL = {"pwsh", "powershell", "powershell.exe", "pwsh.exe"}
 
 _STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`]*)`)"""
@@ -109,6 +118,10 @@ def body(c: Ctx) -> Optional[str]:
                 return None
         rest = [t for t in texts if not t.startswith("-")]
         return " ".join(rest) if rest else _stdin_body(c)
+    if family in _EDITORS:  # every -c and +cmd is an ex command; the rest are files
+        cmds = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in options] + \
+            [t[1:] for t in texts if t.startswith("+") and len(t) > 1]
+        return "\n".join(cmds) or None
     for k, t in enumerate(texts):
         if t in options and k + 1 < len(texts):
             return texts[k + 1]
@@ -178,6 +191,10 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         found = c.recurse(command.replace("\\'", "'").replace('\\"', '"'))
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
+    for command in shell_outs(code):
+        found = c.recurse(command)
+        if found:
+            best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
     for m in _LIST_CALL.finditer(code):
         parts = re.findall(r"""['"]([^'"]*)['"]""", (m.group(1) or "") + " " + (m.group(5) or ""))
         head = next((g for g in m.groups()[1:4] if g is not None), None)
@@ -236,5 +253,5 @@ RULES: dict = {"awk": [rule_awk_system], "gawk": [rule_awk_system], "mawk": [rul
 for _p in ("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua",
            "luajit", "Rscript", "osascript", "bun", "deno", "pwsh", "powershell", "powershell.exe", "pwsh.exe",
            "groovy", "julia", "elixir", "kotlin", "scala", "tclsh", "jshell", "guile", "racket", "erl", "sbcl",
-           "clisp", "csi", "gosh", "emacs", "janet", "chibi-scheme"):
+           "clisp", "csi", "gosh", "emacs", "janet", "chibi-scheme", *_BODY_OPTIONS, "ipython3"):
     RULES[_p] = [rule_interpreter_body]

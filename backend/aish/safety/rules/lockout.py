@@ -20,7 +20,8 @@ _ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|dropbear|networking|ne
                               r"netplan.*|iwd|dhcpcd|dhclient|getty@.*|serial-getty@.*|cloud-init|"
                               r"google-guest-agent|walinuxagent|amazon-ssm-agent|firewalld|ufw|user@\d+|user-\d+|"
                               r"session-\w+|user-runtime-dir@\d+)(\.service|\.slice|\.scope)?$")
-_CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-sysv|libc6|glibc|libc-bin|"
+_CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-sysv|libc6|glibc|libc-bin|musl|"
+                            r"glibc-[\w-]+|busybox|aaa_base|aaa_glibc-solibs|libc|libc6-\w+|base-system|"
                             r"bash|coreutils|apt|dpkg|rpm|dnf|yum|pacman|python3|python3-minimal|"
                             r"linux-image.*|linux-generic|linux|linux-lts|linux-zen|linux-hardened|linux-firmware|kernel|kernel-core|grub.*|shim.*|init|"
                             r"network-manager|NetworkManager|netplan\.io|ifupdown|iproute2|util-linux|"
@@ -283,7 +284,8 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
              "aptitude": {"remove", "purge"}, "dnf": {"remove", "erase", "autoremove"},
              "yum": {"remove", "erase", "autoremove"}, "zypper": {"remove", "rm"}, "apk": {"del"},
              "snap": {"remove"}, "pkg": {"delete", "remove"}, "emerge": {"--unmerge", "-C", "--depclean"},
-             "brew": set(), "pip": set()}
+             "brew": set(), "pip": set(), "opkg": {"remove"}, "slackpkg": {"remove"}, "eopkg": {"remove", "rm"},
+             "xbps-remove": {"*"}, "removepkg": {"*"}, "pkg_delete": {"*"}, "pkgrm": {"*"}}
     if p in ("pacman", "yay", "paru"):
         if not any(re.fullmatch(r"-R\w*|--remove", t) for t in texts):
             return None
@@ -296,11 +298,15 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"force-removes packages others depend on ({c.text})"
     elif p in verbs and verbs[p]:
         pos = [t for t in texts if not t.startswith("-")]
-        if not pos or pos[0] not in verbs[p] and not (p == "emerge" and set(texts) & verbs[p]):
+        if not pos or pos[0] not in verbs[p] and not (p == "emerge" and set(texts) & verbs[p]) and "*" not in verbs[p]:
             return None
-        pkgs = pos if p == "emerge" and pos[0] not in verbs[p] else pos[1:]  # `emerge --unmerge ATOM`
+        pkgs = pos if p == "emerge" and pos[0] not in verbs[p] or "*" in verbs[p] else pos[1:]  # `emerge -C ATOM`
     else:
         return None
+    if any(t.startswith(("--force-broken-world", "--force-depends", "--force-removal-of-dependent", "--nodeps",
+                         "--force-remove-essential")) for t in texts) or p == "xbps-remove" and "-F" in texts:
+        core = [x for x in pkgs if _CORE_PACKAGES.match(x.rsplit("/", 1)[-1])]
+        return (HIGH if core else MEDIUM), f"force-removes packages others depend on ({c.text})"
     if p in ("pkg", "pkg_delete") and any(t in ("--all", "-a") or re.fullmatch(r"-[a-zA-Z]*a[a-zA-Z]*", t)
                                           for t in texts) or "--all" in texts and p in ("pacman", "pkg", "dnf"):
         return HIGH, f"removes every installed package ({c.text})"
@@ -343,5 +349,6 @@ for _p in ("userdel", "deluser", "luserdel", "groupdel", "delgroup", "usermod", 
            "chsh", "chpasswd", "chgpasswd", "ssh-keygen", "gpg", "security", "ssh-add"):
     RULES[_p] = [rule_accounts]
 for _p in ("apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk", "snap", "pkg", "emerge", "pacman",
-           "yay", "paru", "dpkg", "rpm"):
+           "yay", "paru", "dpkg", "rpm", "opkg", "slackpkg", "eopkg", "xbps-remove", "removepkg", "pkg_delete",
+           "pkgrm"):
     RULES[_p] = [rule_packages]

@@ -155,14 +155,24 @@ def _security_off_at_boot(c: Ctx) -> Optional[tuple]:
 
 
 def _switches(c: Ctx) -> Optional[tuple]:
-    """``erase=true``, ``force_destroy=yes``, ``delete_data=1``: a switch given as a key and a value."""
+    """``erase=true``, ``force_destroy=yes``, ``delete_data=1``: a switch given as a key and a value, also
+    as a build property (``/p:DropObjectsNotInSource=True``, ``-Dliquibase.dropFirst=true``); a guard
+    switched off (``/p:BlockOnPossibleDataLoss=False``, ``deletion_protection=false``)."""
     for t in c.texts:
-        m = _SWITCH.match(t)
-        if m is None or m.group(2).lower() not in _ON or t.startswith("-"):
+        m = _PROPERTY.match(t) or (_SWITCH.match(t) if not t.startswith(("-", "/")) else None)
+        if m is None:
             continue
-        if _destroying_key(m.group(1)):
+        value = m.group(2).lower().strip("'\"")
+        if value in _ON and (_destroying_key(m.group(1)) or split_word(m.group(1))[:1] in (["drop"], ["delete"])):
             return MEDIUM, f"{c.prog} {t} deletes data ({c.text})"
+        if value in _OFF and set(split_word(m.group(1))) & _GUARDS:
+            return MEDIUM, f"{c.prog} {t} switches a guard against data loss off ({c.text})"
     return None
+
+
+_PROPERTY = re.compile(r"^(?:/p:|-p:|/property:|-property:|-D|--define=|--set=)([A-Za-z][\w.-]*)=(.+)$", re.IGNORECASE)
+_OFF = {"false", "no", "0", "off"}
+_GUARDS = {"block", "prevent", "protect", "protection", "protected", "safeguard", "guard"}
 
 
 @lru_cache(maxsize=512)

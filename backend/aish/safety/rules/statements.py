@@ -13,7 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY
-from aish.safety.rules.common import Ctx, worst
+from aish.safety.rules.common import HIGH, Ctx, worst
 from aish.safety.rules.content import sql_finding
 
 # An argument that is a destructive statement, not text that mentions one.
@@ -34,6 +34,10 @@ _STDIN_CLIENT = re.compile(r"^(nc|ncat|netcat|socat|telnet|openssl)$|sql|db|mong
                            r"clickhouse|arangosh|cypher|surreal|dolt|memcach")
 
 
+_GENERATED = re.compile(r"\bSELECT\b.{0,200}?['\"]\s*(DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER)|TRUNCATE|"
+                        r"DELETE\s+FROM)\b", re.IGNORECASE | re.DOTALL)
+
+
 def rule_statement_argument(c: Ctx) -> Optional[tuple]:
     """Judge an argument (or text piped in) that is a destructive database statement."""
     if c.prog in _NOT_RUN:
@@ -48,6 +52,10 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
             best = worst(best, sql_finding(statement, c.text))
     if best is None and _STDIN_CLIENT.search(c.prog.lower()):
         for feeder in c.chain[-1:]:
+            query = " ".join(w.text for w in feeder.words[1:])
+            m = _GENERATED.search(query)
+            if m:  # `psql -Atc "SELECT 'DROP TABLE ' || tablename …" | psql`: the query writes the statements
+                return HIGH, f"runs the {m.group(1).upper()} statements the query before it writes ({c.text})"
             if feeder.words and feeder.words[0].text in ("echo", "printf"):
                 fed = " ".join(w.text for w in feeder.words[1:] if not w.text.startswith("-"))
                 if _STATEMENT.match(fed) or _DB_CALL.search(fed):

@@ -102,6 +102,7 @@ runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl zfs zpool lvre
 service rc-service sv rc-update update-rc.d chkconfig launchctl terraform tofu terragrunt
 pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom fuser kill-port
 taskkill curl wget http https xh httpie del erase rd format vssadmin wbadmin bcdedit reg net sc schtasks
+qdel bkill scancel condor_rm
 takeown icacls robocopy wsl netsh ipconfig manage-bde wevtutil diskpart cmdkey
 """.split()) | {p.lower() for p in windows.RULES}
 COVERED_SUBS: dict = {

@@ -58,8 +58,13 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if prog in READ_ONLY or not c.texts and not _name_says_destroy(prog):
         return None  # a bare program: only its name could say it destroys (a long pipeline has thousands)
     inner = runs_command(c)
+    if inner is None and "--" in c.texts:  # `infisical run -- rails db:drop`: the command after `--`
+        rest = c.args[c.texts.index("--") + 1:]
+        inner = rest if rest and not rest[0].text.startswith("-") else None
     if inner is not None:
-        return c.check(inner)
+        found = c.check(inner)
+        if found is not None or "--" not in c.texts:
+            return found
     act = subcommand_action(prog, c.texts)
     reboots = devices.update_with_reboot(c)
     if reboots is not None:
@@ -69,7 +74,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     on_device = devices.device_program(c, act.verb)
     if on_device is not None:
         return on_device
-    if prog in MIGRATION_TOOLS or set(act.nouns) & _SCHEMA_WORDS and act.verb in _UNDO:
+    if prog in MIGRATION_TOOLS or set(act.nouns) & _SCHEMA_WORDS and act.verb in _UNDO or \
+            set(act.nouns) & MIGRATION_TOOLS and act.verb in _UNDO | {"clean", "drop"}:  # `mvn flyway:clean`
         act.nouns = act.nouns + ["database"]  # a migration tool's clean, reset or undo acts on the database
         if act.verb in ("clean", "drop"):
             act.verb = "drop"
@@ -107,6 +113,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         nouns = nouns + option_nouns(c.texts)
     if verb in ("clear", "flush", "empty") and not nouns:  # `secret-tool clear …`: what the program keeps
         nouns = [n for n in split_word(prog) if n in DATA_NOUNS and n not in WEAK_DATA_NOUNS]
+    if any(_STORAGE_URL.match(t) for t in after):  # `duck --delete s3://bucket/dir/`: stored data
+        nouns = nouns + ["bucket"]
     data = [n for n in nouns if n in DATA_NOUNS and n not in light_nouns]
     light = [n for n in nouns if n in light_nouns]
     everything = any(t.lower() in EVERYTHING for t in after) or bool(options & SCOPE_OPTIONS) or _listed(c) or \
@@ -125,7 +133,11 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     name = prog if said == prog else f"{prog} {said}"
     what = data[0] if data else (after[0] if after else "its data")
     scope = ", every one it matches" if everything else ""
-    if strength == 3 and verb in RESET:
+    if verb in ("revoke", "yank"):
+        reason = f"{name} {'revokes' if verb == 'revoke' else 'withdraws'} {what}: it cannot be undone"
+    elif verb in ("clean", "disable") and level == MEDIUM and strength < 3:
+        reason = f"{name} deletes {what} and what it holds"
+    elif strength == 3 and verb in RESET:
         reason = f"{name} resets {what}: what it holds is lost{scope}"
     else:
         reason = {4: f"{name} destroys {what}{scope}", 3: f"{name} deletes {what}{scope}",
@@ -138,7 +150,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
 
 
 # What a package tool's removal takes when it is told "every one".
-_EVERY_PACKAGE = {"all", "installed", "*", "'*'"}
+_EVERY_PACKAGE = {"all", "installed", "*", "'*'", ".*", "'.*'", "--all", "-a"}
 # Weak verbs whose object an option may name (`oc adm drain node --force --delete-emptydir-data`).
 _WEAK_WITH_OPTIONS = {"drain", "evict", "clear", "flush", "empty"}
 
@@ -199,6 +211,9 @@ def _level(f: _Facts) -> Optional[int]:
     """Medium, or None: the verb's strength against what it acts on (a cache or a database)."""
     level: Optional[int]
     quiet = f.light and not f.data or f.prog in PACKAGE_TOOLS and not f.data
+    withdrawn = _withdrawn(f)
+    if withdrawn is not None:
+        return withdrawn
     if f.source == "option" and f.prog in PACKAGE_TOOLS:
         return None  # `flatpak mask --remove app`, `pip --delete`: packages
     if f.strength == 4:
@@ -230,6 +245,30 @@ def _level(f: _Facts) -> Optional[int]:
     if level is None and f.heavy_option and f.strength:
         level = MEDIUM
     return level
+
+
+# Certificate authorities' objects: cleaning one revokes and deletes it (`puppetserver ca clean --certname x`).
+_CERT_NOUNS = {"ca", "cert", "certs", "certificate", "certificates", "pki"}
+# What a secrets server mounts: disabling the mount deletes what it holds (`vault secrets disable kv/`).
+_MOUNT_NOUNS = {"secrets", "secret", "auth", "audit", "kv", "pki", "transit", "engine", "engines"}
+_LOGIN_NOUNS = {"auth", "login", "session", "sessions", "oauth"}
+_STORAGE_URL = re.compile(r"^(s3|s3a|gs|az|abfss?|wasbs?|hdfs|swift|b2|r2|oss|cos|webdavs?|davs?|sftp|ftp|smb|"
+                          r"mega|dropbox|onedrive|gdrive|remote)://", re.IGNORECASE)
+
+
+def _withdrawn(f: _Facts) -> Optional[int]:
+    """Verbs that cannot be undone whatever their strength: a revoked certificate or token, a yanked release,
+    a certificate cleaned from its authority, a secrets mount disabled.  None: not one of them."""
+    nouns = set(f.nouns)
+    if f.verb == "revoke":
+        return MEDIUM if (f.named or f.data) and not nouns & _LOGIN_NOUNS else None
+    if f.verb == "yank":
+        return MEDIUM if f.named else None
+    if f.verb == "clean" and nouns & _CERT_NOUNS and f.named:
+        return MEDIUM
+    if f.verb == "disable" and nouns & _MOUNT_NOUNS and f.named:
+        return MEDIUM
+    return None
 
 
 @lru_cache(maxsize=1024)
