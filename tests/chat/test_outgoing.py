@@ -51,6 +51,7 @@ class Sender:
         assert self.counter.count_messages(Model, sent) == self.counter.count_messages(Model, list(sent))
         body = broker._body(Model, sent, None, 64, "max_tokens", stream=True)
         data = broker.encode_body(body)
+        self.last_sent = sent
         assert data == json.dumps(dict(body, messages=list(sent)), ensure_ascii=False,
                                   separators=(",", ":")).encode("utf-8")
         return data
@@ -159,3 +160,30 @@ def test_weighing_only_the_new_turns_plans_the_same_evictions():
             assert why == their_why
         # the system prompt each time, and each new turn once
         assert len([t for t in counted if t != "sys"]) <= 2, counted
+
+
+def test_the_typical_exchange_is_the_median_of_all_of_them():
+    """plan_eviction's typical exchange (``ahead``) is the median of every exchange's size, kept
+    sorted as exchanges close instead of sorted again on every ask."""
+    import random
+
+    from aish.chat.conversation import _median_with
+
+    rng = random.Random(26)
+    for _ in range(2000):
+        closed = sorted(rng.randint(0, 30) for _ in range(rng.randint(0, 15)))
+        newest = rng.randint(0, 30)
+        everything = sorted(closed + [newest])
+        assert _median_with(closed, newest) == everything[len(everything) // 2], (closed, newest)
+
+
+def test_the_kept_json_stays_a_few_pieces_over_many_asks():
+    """The JSON kept for a conversation's turns grows by one piece per ask and is merged as it
+    goes (each piece at least twice the next): a join of a few pieces, not one per ask so far."""
+    s = Sender()
+    for i in range(64):
+        s.conv.add_user(f"question {i}")
+        s.ask()  # the bytes checked against the full path at every ask
+        s.conv.add_assistant(f"answer {i}")
+    pieces = s.last_sent.memo["json"]
+    assert 1 <= len(pieces) <= 8, len(pieces)

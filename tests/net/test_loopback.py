@@ -186,3 +186,35 @@ def test_a_server_that_closes_before_replying_is_a_disconnect():
         with failures(url, (1.0, 1.0)):
             loopback.take(url).post(url, json={"content": "x"}, timeout=1.0)
     listener.close()
+
+
+def test_a_long_body_is_sent_whole_beside_its_head():
+    """A body over ``GATHER_FROM`` goes out in one gathering send (no copy after the head); what
+    the server reads is the head then the body, however the kernel splits the send."""
+    import socket as socket_mod
+    import threading
+
+    left, right = socket_mod.socketpair()
+    left.setsockopt(socket_mod.SOL_SOCKET, socket_mod.SO_SNDBUF, 4096)  # partial sends, surely
+    left.settimeout(10)
+    head, body = b"POST / HTTP/1.1\r\n\r\n", bytes(range(256)) * 4096  # 1 MiB
+    got = bytearray()
+
+    def read() -> None:
+        while len(got) < len(head) + len(body):
+            chunk = right.recv(65536)
+            if not chunk:
+                return
+            got.extend(chunk)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        assert len(body) >= loopback.GATHER_FROM
+        loopback._send(left, head, body)
+        loopback._send(left, b"GET / HTTP/1.1\r\n\r\n", None)
+        reader.join(10)
+    finally:
+        left.close()
+        right.close()
+    assert bytes(got[:len(head) + len(body)]) == head + body

@@ -11,6 +11,7 @@ user turn), oldest first, so a tool result never loses its call.
 """
 from __future__ import annotations
 
+import bisect
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -200,13 +201,12 @@ class Conversation:
         budget"); nothing changes.  ``ahead``: as if one more exchange of the usual (median)
         size were coming, so that it finds room (a fold after an answer, ``app/after_answer.py``, plans
         on a snapshot, summarizes holding nothing, then applies with ``apply_eviction``)."""
-        turns, kept_tokens, starts, sizes = self._weigh(count)
+        turns, kept_tokens, starts, sizes, closed = self._weigh(count)
         fixed = count(system_prompt) + (count(self.summary) if self.summary else 0)
         groups = len(sizes)
         total = fixed + kept_tokens
         newest = fixed + (sizes[-1] if sizes else 0)
-        ordered = sorted(sizes)
-        last = ordered[len(ordered) // 2] if ordered else 0  # a typical exchange (a big paste is not)
+        last = _median_with(closed, sizes[-1]) if sizes else 0  # a typical exchange (a big paste is not)
         if newest > budget_tokens:
             # the newest exchange alone is over the budget: evicting the turns before it
             # cannot make it fit, so they stay (only max_turns still applies)
@@ -241,28 +241,34 @@ class Conversation:
         turn.tokens = None
         self._weighed = None
 
-    def _weigh(self, count: Callable[[str], int]) -> tuple[list[Turn], int, list[int], list[int]]:
-        """A snapshot of the turns (an ask may append meanwhile), the sum of their tokens, and
-        per exchange the index of its first turn and its tokens.  Each turn is counted once
-        (``Turn.tokens``) and, while the turns only grow, only the new ones are added up: a
-        conversation is weighed before every ask and by the fold after it."""
+    def _weigh(self, count: Callable[[str], int]) -> tuple[list[Turn], int, list[int], list[int], list[int]]:
+        """A snapshot of the turns (an ask may append meanwhile), the sum of their tokens, per
+        exchange the index of its first turn and its tokens, and the sizes of every exchange but
+        the newest, sorted (for the median, without sorting them all on every ask).  Each turn is
+        counted once (``Turn.tokens``) and, while the turns only grow, only the new ones are added
+        up: a conversation is weighed before every ask and by the fold after it."""
         turns = list(self.turns)
         kept = self._weighed
         if kept is not None and len(turns) >= len(kept[0]) and turns[:len(kept[0])] == kept[0]:
-            done, total, starts, sizes = len(kept[0]), kept[1], kept[2][:], kept[3][:]
+            done, total, starts, sizes, closed = len(kept[0]), kept[1], kept[2][:], kept[3][:], kept[4]
         else:
-            done, total, starts, sizes = 0, 0, [], []
+            done, total, starts, sizes, closed = 0, 0, [], [], []
+        copied = False  # ``closed`` is the kept one's until an exchange closes (copied once then)
         for i in range(done, len(turns)):
             turn = turns[i]
             if turn.tokens is None:
                 turn.tokens = count(turn.content) + (count(str(turn.tool_calls)) if turn.tool_calls else 0)
             if turn.role == "user" or not starts:
+                if sizes:
+                    if not copied:
+                        closed, copied = closed[:], True
+                    bisect.insort(closed, sizes[-1])
                 starts.append(i)
                 sizes.append(0)
             sizes[-1] += turn.tokens or 0
             total += turn.tokens or 0
-        self._weighed = (turns, total, starts, sizes)
-        return turns, total, starts, sizes
+        self._weighed = (turns, total, starts, sizes, closed)
+        return turns, total, starts, sizes, closed
 
     def summarize_evicted(self, evicted: list[Turn], summarize: Optional[SummarizeFn],
                           max_summary_chars: int = 2000) -> Optional[str]:
@@ -389,6 +395,15 @@ def _layout(turns: list[Turn], previous: Optional[dict]) -> Optional[list[dict]]
             continue  # a leading assistant turn (its user turn was evicted) would break templates
         out.append(message)
     return out
+
+
+def _median_with(ordered: list[int], value: int) -> int:
+    """``sorted(ordered + [value])[(len(ordered) + 1) // 2]`` without building it (``ordered`` is sorted)."""
+    k = (len(ordered) + 1) // 2
+    at = bisect.bisect_right(ordered, value)
+    if k < at:
+        return ordered[k]
+    return value if k == at else ordered[k - 1]
 
 
 def _exchanges(turns: list[Turn]) -> list[list[Turn]]:

@@ -111,6 +111,8 @@ def encode_body(body: dict) -> bytes:
     kept = base.memo.get("json") if base is not None else None
     new = ",".join(_dumps(m) for m in (messages.new if kept is not None else messages[1:])).encode("utf-8")
     pieces = [*kept, new] if kept and new else (list(kept) if kept else ([new] if new else []))
+    while len(pieces) > 1 and len(pieces[-2]) < 2 * len(pieces[-1]):  # each piece twice the next at
+        pieces[-2:] = [pieces[-2] + b"," + pieces[-1]]  # least: a few pieces, not one per ask so far
     messages.memo["json"] = pieces
     out: list[bytes] = []
     for key, value in body.items():

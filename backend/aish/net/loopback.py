@@ -300,6 +300,23 @@ class Response:
         self.raw.close()
 
 
+GATHER_FROM = 1 << 16  # a body this long is sent beside its head, not copied after it
+
+
+def _send(sock: socket.socket, head: bytes, data: Optional[bytes]) -> None:
+    """The head and the body in one send: a long body (a long conversation's request, sent on
+    every ask) is handed to the kernel where it lies, not first copied onto the end of the head."""
+    if not data or len(data) < GATHER_FROM:
+        sock.sendall(head + data if data else head)
+        return
+    sent = sock.sendmsg([head, data])
+    if sent < len(head):
+        sock.sendall(memoryview(head)[sent:])
+        sent = len(head)
+    if sent - len(head) < len(data):
+        sock.sendall(memoryview(data)[sent - len(head):])
+
+
 def _request_head(method: str, path: str, host: str, headers: dict, length: Optional[int]) -> bytes:
     if any(c <= " " or c == "\x7f" for c in path):
         raise InvalidURL(f"URL can't contain control characters: {path!r}")
@@ -345,7 +362,7 @@ class Session:
         conn = self._connection(connect)
         try:
             conn.sock.settimeout(read)
-            conn.sock.sendall(head + data if data else head)
+            _send(conn.sock, head, data)
             if watch is not None:
                 watch(conn.sock)
             response = Response(Body(conn, method), self)
