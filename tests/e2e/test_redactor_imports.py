@@ -24,7 +24,8 @@ at_import = [key[1] for key in re._cache if key not in before]
 r = Redactor()
 plain = r.redact("how do I list the files of this directory by size?")
 leaky = r.redact("curl -H 'Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0' "
-                 "https://deploy:Xk29fPq7@git.example.com/x.git; export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")
+                 "https://deploy:Xk29fPq7@git.example.com/x.git; "
+                 "export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")
 print(json.dumps({"at_import": at_import, "plain": plain, "leaky": leaky}))
 '''
 
