@@ -17,7 +17,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Callable, Optional
 
-from aish.daemon import restart, runtime
+from aish.daemon import method_cache, restart, runtime
 from aish.daemon.logfile import RotatingLog
 from aish.daemon.server import Server
 from aish.errors import AishError, DaemonError
@@ -118,6 +118,7 @@ class LazyService:
             return
         self._served.wait(WARM_UP_AFTER)
         self.service.warm_up()
+        method_cache.save()  # what the next start need not compile (daemon/method_cache.py)
 
     def handle(self, request, reply):
         if not self._ready.is_set():  # a cold start's question: other processes' part begins now
@@ -162,6 +163,7 @@ def main(argv: Optional[list] = None) -> int:
     restore_user_environment()
     os.umask(0o077)
     log = setup_logging()
+    method_cache.install(runtime.log_path().parent)  # (a forked daemon has it from spawn already)
     threading.excepthook = lambda a: log.error("thread %s crashed", a.thread and a.thread.name,
                                                exc_info=a.exc_value)
     service = None

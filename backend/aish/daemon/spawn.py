@@ -173,6 +173,9 @@ def fork_daemon(log: Path, with_ready: bool = False):
                 os.dup2(ready_write, 3, inheritable=False)
                 runtime.ready_fd = 3
             os.closerange(4 if ready_write >= 0 else 3, _max_fd())
+            from aish.daemon import method_cache
+
+            method_cache.install(_state_dir(log))  # before the daemon's modules make their classes
             from aish.daemon.__main__ import main
 
             code = main([])
@@ -193,6 +196,12 @@ def fork_daemon(log: Path, with_ready: bool = False):
     except ValueError:
         pid = None
     return (pid, ready_read) if with_ready else pid
+
+
+def _state_dir(log: Path) -> Path | None:
+    """Where the daemon keeps its files (the log's directory), None when it cannot hold them."""
+    usable = _usable_log(log)
+    return usable.parent if usable == log else None
 
 
 def _usable_log(log: Path) -> Path:
