@@ -248,3 +248,34 @@ def test_code_and_pipes(command, at_least):
 ])
 def test_code_and_pipe_near_misses_stay_quiet(command):
     quiet(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    # an admin shell fed a line whose verb deletes
+    ("printf 'update delete old.example.org A\\nsend\\n' | nsupdate -v", "medium"),
+    # a verb given as an option acts on the subcommand's object; a publish taken back; a delete told not to ask
+    ("plesk bin customer --remove bob", "medium"),
+    ("mix hex.publish package --revert 2.1.0", "medium"),
+    ("New-ComplianceSearchAction -SearchName x -Purge -PurgeType HardDelete -Force", "medium"),
+    # weak verbs on everything, forced; a package tool told to erase every package
+    ("git submodule deinit --all -f", "medium"),
+    ("nix-env --uninstall '*'", "high"),
+    # firmware written by a program named for restoring or upgrading
+    ("idevicerestore --erase iPad.ipsw", "high"),
+    ("fwupdtool install-blob firmware.bin", "high"),
+])
+def test_admin_shells_options_and_firmware(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "echo 'update add www.example.org 3600 A 192.0.2.1' | nsupdate",
+    "plesk bin customer --info bob",
+    "mix hex.publish",
+    "git submodule deinit libs/x",
+    "nix-env -q",
+    "sysupgrade -T openwrt.bin",
+    "st-flash read dump.bin 0x8000000 0x1000",
+])
+def test_admin_shell_option_and_firmware_near_misses_stay_quiet(command):
+    quiet(command)

@@ -51,7 +51,7 @@ WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninsta
 ABRUPT: frozenset = frozenset({"nosave", "immediate", "abort", "--abort", "hard", "--hard", "-9", "--kill"})
 # Weak verbs that a scope taking everything makes broad (`supervisorctl stop all`, `forever stopall`, `lxc stop
 # --all`); cleaning, disabling or suspending everything loses nothing.
-WEAK_BROAD: frozenset = frozenset({"stop", "kill", "clear", "flush", "empty", "uninstall", "unregister",
+WEAK_BROAD: frozenset = frozenset({"stop", "kill", "clear", "flush", "empty", "uninstall", "unregister", "deinit",
                                    "deregister", "revoke", "evict", "drain", "cancel", "abandon", "down"})
 # Whole-word subcommands with a meaning of their own (a migration tool's `migrate:fresh` drops
 # every table first).

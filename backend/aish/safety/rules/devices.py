@@ -81,6 +81,11 @@ _MAKES_FS = re.compile(r"^(mk\w*fs|mkfs\w*|make-\w+|mk(raid|swap|udf\w*|exfat\w*
 _IMAGE = re.compile(r"\.(iso|img|raw|wic|bin|ipsw|dmg|hddimg|sdcard|rpi-sdimg)(\.(xz|gz|zst|bz2|zip))?$", re.IGNORECASE)
 _READS_ONLY = {"status", "list", "ls", "show", "info", "iostat", "stats", "get", "check", "-l", "--list", "scan",
                "import", "export", "--help", "-h", "--version", "--dry-run"}
+# Firmware images, and programs named for restoring or upgrading a device from one (`sysupgrade x.bin`,
+# `idevicerestore -e x.ipsw`).
+_FIRMWARE = re.compile(r"\.(ipsw|bin|img|hex|uf2|fw|rom|cap|itb|trx|chk|dfu|ffu|ftf|tar\.md5)$", re.IGNORECASE)
+_FIRMWARE_READS = {"read", "dump", "backup", "save", "verify", "--verify", "--test", "-T", "--read", "info"}
+_FIRMWARE_TOOL = re.compile(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
 # Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
 _DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}
 
@@ -90,8 +95,14 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     --device=/dev/sdb``, ``make-bcache -B /dev/sdb``, ``mkexfatfs /dev/sdc1``), or an image given
     with a whole disk to a program no rule names (``mkusb-nox ubuntu.iso /dev/sdc``)."""
     texts = c.texts
+    if set(t.lower() for t in texts) & _READS_ONLY:
+        return None
+    operands = [t for t in texts if not t.startswith("-")]
+    firmware = next((t for t in operands if _FIRMWARE.search(t)), None)
+    if not known and firmware and _FIRMWARE_TOOL.search(c.prog.lower()) and not set(texts) & _FIRMWARE_READS:
+        return HIGH, f"{c.prog} rewrites the device's firmware from {firmware}: what it holds may go ({c.text})"
     devs = [t.split("=", 1)[-1] for t in texts if is_device(t.split("=", 1)[-1])]
-    if not devs or set(t.lower() for t in texts) & _READS_ONLY:
+    if not devs:
         return None
     prog = c.prog.lower()
     if _MAKES_FS.match(prog) and not prog.startswith(("mkdir", "mkfifo", "mknod", "mkinitcpio", "mktemp")):
@@ -99,7 +110,6 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     own_rule = known and c.prog in ("mdadm", "cryptsetup", "sgdisk", "parted")
     if {t.split("=", 1)[0] for t in texts} & _BUILDS and not own_rule:
         return HIGH, f"{c.prog} builds over the device {devs[0]}: what it holds is lost ({c.text})"
-    operands = [t for t in texts if not t.startswith("-")]
     into = [t for k, t in enumerate(texts) if t in devs and (k and texts[k - 1] in _DEVICE_OPTIONS or
                                                              operands[-1:] == [t])]
     whole = [d for d in into if not re.search(r"\d$", d.removeprefix("/dev/nvme0n1")) or re.match(

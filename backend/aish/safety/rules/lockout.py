@@ -30,6 +30,7 @@ _CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-
 # Listings of what nothing needs any more (orphans, leftover configuration): removing them is routine.
 _ORPHANS = re.compile(r"pacman\s+-Q\w*(dt|td)\w*|deborphan|package-cleanup\s+--(leaves|orphans)|"
                       r"\^rc\b|dnf\s+repoquery\s+--unneeded|apt-mark\s+showauto")
+_EVERY = {"~i", "?installed", "'~i'", "~i~M", "installed", ".*", "'.*'", "*"}
 _STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
 
 
@@ -290,8 +291,8 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
         if not any(re.fullmatch(r"-R\w*|--remove", t) for t in texts):
             return None
         pkgs = [t for t in texts if not t.startswith("-")]
-    elif p in ("dpkg", "rpm"):
-        if not any(t in ("-r", "--remove", "-P", "--purge", "-e", "--erase") for t in texts):
+    elif p in ("dpkg", "rpm", "nix-env"):
+        if not any(t in ("-r", "--remove", "-P", "--purge", "-e", "--erase", "--uninstall") for t in texts):
             return None
         pkgs = [t for t in texts if not t.startswith("-")]
         if any(t.startswith(("--force-all", "--force-remove-essential", "--nodeps")) for t in texts):
@@ -312,7 +313,7 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
         return HIGH, f"removes every installed package ({c.text})"
     if p == "snap" and "--purge" in texts:
         return MEDIUM, f"snap remove --purge deletes the snap's data too (no snapshot is kept) ({c.text})"
-    if any(x in ("~i", "?installed", "'~i'", "~i~M", "installed") for x in pkgs):  # aptitude's and port's "every one"
+    if any(x in _EVERY for x in pkgs):  # aptitude's, port's and nix-env's "every one"
         return HIGH, f"removes every installed package ({c.text})"
     core = [x for x in pkgs if _CORE_PACKAGES.match(x.rsplit("/", 1)[-1]) or x.startswith("*") or x == "'*'"]
     if core:
@@ -349,6 +350,6 @@ for _p in ("userdel", "deluser", "luserdel", "groupdel", "delgroup", "usermod", 
            "chsh", "chpasswd", "chgpasswd", "ssh-keygen", "gpg", "security", "ssh-add"):
     RULES[_p] = [rule_accounts]
 for _p in ("apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk", "snap", "pkg", "emerge", "pacman",
-           "yay", "paru", "dpkg", "rpm", "opkg", "slackpkg", "eopkg", "xbps-remove", "removepkg", "pkg_delete",
-           "pkgrm"):
+           "yay", "paru", "dpkg", "rpm", "nix-env", "opkg", "slackpkg", "eopkg", "xbps-remove", "removepkg",
+           "pkg_delete", "pkgrm"):
     RULES[_p] = [rule_packages]

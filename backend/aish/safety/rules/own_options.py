@@ -17,8 +17,9 @@ from typing import Optional
 
 from aish.safety.program_options import COMMAND_OPTIONS, EVERY_VALUE, PROGRAM_OPTIONS
 from aish.safety.programs import READ_ONLY
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, worst
 from aish.safety.verb_words import split_word
+from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, OPTION_MODIFIERS, WEAK_DATA_NOUNS
 
 _NOT_DOING = {"-n", "--dry-run", "--help", "-h", "--version", "-V", "--usage"}
@@ -214,6 +215,10 @@ def _fed_commands(c: Ctx) -> Optional[tuple]:
         found = c.recurse(f"{c.prog} {_quote(line)}") if " " in line else c.recurse(f"{c.prog} {line}")
         if found is not None and found[0] >= MEDIUM:
             return found[0], f"{found[1]}, fed to {c.prog}"
+        words = line.split()
+        verb = next((w for w in words[:2] if verb_strength(w.lower()) >= 3), None)
+        if verb and len(words) > words.index(verb) + 1:  # `update delete www.example.com A` fed to nsupdate
+            return MEDIUM, f"{c.prog} is fed '{fragment([line], 40)}': its {verb} acts on what it names ({c.text})"
     return None
 
 

@@ -122,7 +122,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         strength >= 3 and "-a" in options or "all" in nouns and act.source != "option"
     forced = bool(options & FORCE_OPTIONS) and (verb not in RESET or "--force" in options)
     facts = _Facts(prog, verb, strength, act.source, nouns, data, light, bool(after) or said == prog, everything,
-                   forced, heavy_option, abrupt=bool({t.lower() for t in c.texts} & ABRUPT))
+                   forced, heavy_option, abrupt=bool({t.lower() for t in c.texts} & ABRUPT),
+                   confirmed=bool({t.lower() for t in c.texts} & _CONFIRMED))
     level = _level(facts)
     if level is None:
         return None
@@ -181,9 +182,12 @@ def _named_action(c: Ctx, act: Action) -> Action:
         undo = next((t for t in c.texts if t.lstrip("-") in _UNDO and t.startswith("--")), None)
         if undo:
             return Action("rollback", undo, act.nouns, [t for t in c.texts if not t.startswith("-")], "option")
+    withdraw = next((t for t in c.texts if t in _WITHDRAW_OPTIONS), None)
+    if act.safe and withdraw:  # `mix hex.publish --revert 1.0.0`: the release is taken back
+        return Action("yank", withdraw, ["release"], [t for t in c.texts if not t.startswith("-")][1:], "option")
     by_option = option_action(c.prog, c.texts) if not act.safe else Action()
     if by_option.verb:
-        by_option.nouns = act.nouns[:1] + by_option.nouns + \
+        by_option.nouns = act.nouns + by_option.nouns + \
             (["archive"] if is_backup_tool(c.prog) and by_option.source == "option" else [])
         return by_option
     return act
@@ -205,6 +209,7 @@ class _Facts:
     forced: bool
     heavy_option: Optional[str]
     abrupt: bool  # nosave, immediate, -9
+    confirmed: bool = False  # told not to ask in so many words (`-Force`, `--yes`), not a bare `-f`
 
 
 def _level(f: _Facts) -> Optional[int]:
@@ -227,7 +232,8 @@ def _level(f: _Facts) -> Optional[int]:
             not f.light else None
     elif f.strength == 3 and f.source == "option":  # `--delete` edits as often as it destroys: data must be named
         strong = [n for n in f.data if n not in WEAK_DATA_NOUNS]
-        level = MEDIUM if strong and not quiet or f.everything and not f.light else None
+        level = MEDIUM if strong and not quiet or f.everything and not f.light or \
+            f.confirmed and f.named and not f.light else None
     elif f.strength == 3:
         bare = not (f.data or f.named or f.everything or f.forced)  # `minikube delete`: the program's own object
         level = MEDIUM if not quiet and not (bare and f.verb in ("prune", "expire", "discard", "undeploy")) else None
@@ -247,6 +253,9 @@ def _level(f: _Facts) -> Optional[int]:
     return level
 
 
+_CONFIRMED = {"-force", "--force", "--yes", "-confirm:$false", "--no-confirm", "--noconfirm", "-noprompt"}
+# Options of a publish command that take a release back.
+_WITHDRAW_OPTIONS = {"--revert", "--unpublish", "--yank", "--retire", "--withdraw"}
 # Certificate authorities' objects: cleaning one revokes and deletes it (`puppetserver ca clean --certname x`).
 _CERT_NOUNS = {"ca", "cert", "certs", "certificate", "certificates", "pki"}
 # What a secrets server mounts: disabling the mount deletes what it holds (`vault secrets disable kv/`).
