@@ -145,3 +145,31 @@ def test_a_cwd_is_walked_up_once_while_what_it_found_stays(tmp_path):
     (deep / ".git").mkdir()
     now[0] += git.ROOT_TTL  # a new root nearer the cwd is found once the walk is old
     assert walk() == str(deep)
+
+
+def test_one_ask_looks_for_its_project_and_files_once(repo, tmp_path, monkeypatch):
+    """An ask asked for its project root three times (the overlay, the notes and their header)
+    and for the overlay file twice, each a walk check and stats (issue 26: 50 shells' asks at
+    once each paid them); within ``looking_from`` it is once, and the next ask looks afresh."""
+    from aish.config.schema import Config
+    from aish.context import project as project_mod
+
+    (repo / "AISH.md").write_text("Run tests with `make check`.")
+    (repo / ".aish.toml").write_text('notes = "prefer ripgrep"\n')
+    project = ProjectContext(tmp_path / "state")
+    project.trust.trust(repo / "AISH.md")
+    project.trust.trust(repo / ".aish.toml")
+    roots: list = []
+    walk = project_mod.project_root
+    monkeypatch.setattr(project_mod, "project_root", lambda cwd: roots.append(cwd) or walk(cwd))
+    cwd = str(repo / "src")
+    with project.looking_from(cwd):
+        project.overlay(Config(), cwd)
+        block = project.notes_block(cwd)
+        assert project.trusted_root(cwd) == repo
+    assert "make check" in block and "prefer ripgrep" in block and str(repo) in block
+    assert len(roots) == 1
+    (repo / "AISH.md").unlink()
+    with project.looking_from(cwd):  # the next ask sees the change
+        assert "make check" not in project.notes_block(cwd)
+    assert len(roots) == 2

@@ -30,7 +30,15 @@ __all__ = ["AskEnv", "RETRACTED", "run_ask"]
 
 
 def run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskResult:
-    """One ask in ``session``: its conversation gets the question and the answer."""
+    """One ask in ``session``: its conversation gets the question and the answer (its project's
+    root and files looked for once, ``ProjectContext.looking_from``)."""
+    if env.project is None or not req.cwd:
+        return _run_ask(env, session, req, reply)
+    with env.project.looking_from(req.cwd):
+        return _run_ask(env, session, req, reply)
+
+
+def _run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskResult:
     cfg = env.config
     conv = session.conversation
     if not cfg.models:

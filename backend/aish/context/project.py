@@ -16,8 +16,9 @@ import copy
 import os
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from aish.context import git as git_mod
 from aish.context.trust import TrustStore, file_hash
@@ -82,6 +83,42 @@ class ProjectContext:
         self.notes_max_chars = notes_max_chars
         self._said: set = set()
         self._lock = threading.Lock()
+        self._ask = threading.local()  # .memo: what this thread's ask found (``looking_from``)
+
+    @contextmanager
+    def looking_from(self, cwd: str) -> Iterator[None]:
+        """One ask's look at its project: the root, its trusted files and the overlay are
+        found once for all that asks for them (overlay, notes, their header, the MCP root),
+        not once each: each was a walk check and a few stats, for every one of 50 shells
+        asking at once.  The next ask looks afresh."""
+        previous = getattr(self._ask, "memo", None)
+        self._ask.memo = {}
+        try:
+            yield
+        finally:
+            self._ask.memo = previous
+
+    def _remembered(self, key: tuple, find: Callable[[], Any]) -> Any:
+        memo = getattr(self._ask, "memo", None)
+        if memo is None:
+            return find()
+        if key not in memo:
+            memo[key] = find()
+        return memo[key]
+
+    def _root(self, cwd: str) -> Optional[Path]:
+        return self._remembered(("root", cwd), lambda: project_root(cwd))
+
+    def _file(self, cwd: str, name: str) -> Optional[Path]:
+        """The project's file ``name``, if there is one."""
+        def find() -> Optional[Path]:
+            root = self._root(cwd)
+            return root / name if root is not None and (root / name).is_file() else None
+
+        return self._remembered(("file", cwd, name), find)
+
+    def _is_trusted(self, path: Path) -> bool:
+        return self._remembered(("trusted?", path), lambda: self.trust.is_trusted(path))
 
     def _once(self, key: tuple, line: str, status: Callable[[str], None]) -> None:
         with self._lock:
@@ -91,25 +128,27 @@ class ProjectContext:
         status(line)
 
     def _trusted_file(self, cwd: str, name: str, status: Callable[[str], None]) -> Optional[Path]:
-        root = project_root(cwd)
-        path = root / name if root else None
-        if path is None or not path.is_file():
+        return self._remembered(("trusted", cwd, name), lambda: self._find_trusted(cwd, name, status))
+
+    def _find_trusted(self, cwd: str, name: str, status: Callable[[str], None]) -> Optional[Path]:
+        path = self._file(cwd, name)
+        if path is None:
             return None
-        if self.trust.is_trusted(path):
+        if self._is_trusted(path):
             return path
         self._once((str(path), file_hash(path)),
-                   f"{path} ignored: not trusted (run 'aish trust' in {root} after reading it)", status)
+                   f"{path} ignored: not trusted (run 'aish trust' in {path.parent} after reading it)", status)
         return None
 
     def trusted_root(self, cwd: str) -> Optional[Path]:
         """The project root around ``cwd`` when the user trusted one of its files, else None
         (what MCP servers are told they may work in, instead of the bare cwd)."""
-        root = project_root(cwd)
+        root = self._root(cwd)
         if root is None:
             return None
         for name in (NOTES_FILE, OVERLAY_FILE):
-            path = root / name
-            if path.is_file() and self.trust.is_trusted(path):
+            path = self._file(cwd, name)
+            if path is not None and self._is_trusted(path):
                 return root
         return None
 
@@ -127,9 +166,12 @@ class ProjectContext:
             parts.append(notes.strip()[:self.notes_max_chars])
         if not parts:
             return ""
-        return f"[project notes ({project_root(cwd)})]\n" + "\n\n".join(parts)
+        return f"[project notes ({self._root(cwd)})]\n" + "\n\n".join(parts)
 
     def _overlay_raw(self, cwd: str, status: Callable[[str], None]) -> dict:
+        return self._remembered(("overlay", cwd), lambda: self._read_overlay(cwd, status))
+
+    def _read_overlay(self, cwd: str, status: Callable[[str], None]) -> dict:
         path = self._trusted_file(cwd, OVERLAY_FILE, status)
         if path is None:
             return {}
@@ -149,7 +191,7 @@ class ProjectContext:
             return cfg
         out, refused = apply_overlay(cfg, raw)
         if refused:
-            self._once(("refused", cwd and str(project_root(cwd)), tuple(refused)),
+            self._once(("refused", cwd and str(self._root(cwd)), tuple(refused)),
                        f"{OVERLAY_FILE}: ignored keys a project may not set: {', '.join(refused)}", status)
         return out
 
