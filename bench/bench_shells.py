@@ -16,7 +16,11 @@ Per ask: the daemon's CPU time (user + system, from /proc, divided by the asks o
 rounds), the first text byte's latency at each client (p50, p95).  Targets (issue 26):
 aish's CPU per ask <= 2x the relay's; p95 first byte <= 3x direct.
 
-Run: python3 bench/bench_shells.py [--shells 50] [--rounds 6] [--profile OUT.txt]
+``--threads``: the daemon runs with its request threads timed (CPU time of the thread, from
+the request read to its first text frame, and to its last work): what one ask costs on its
+own thread, which the host's load moves much less than wall-clock figures.
+
+Run: python3 bench/bench_shells.py [--shells 50] [--rounds 6] [--profile OUT.txt | --threads]
 """
 from __future__ import annotations
 
@@ -50,6 +54,33 @@ yappi.stop()
 with open(sys.argv[1], "w") as out:
     yappi.get_func_stats().sort("ttot").print_all(out=out, columns={0: ("name", 90), 1: ("ncall", 8),
         2: ("tsub", 8), 3: ("ttot", 8), 4: ("tavg", 8)})
+"""
+TIMED_DAEMON = """
+import json, signal, sys, time
+from aish.daemon import frames, server
+rounds = []  # per measured ask: thread CPU to the first text frame, then to the end of its work
+on = [False]
+signal.signal(signal.SIGUSR1, lambda *_: on.__setitem__(0, True))
+serve, text = server.Server._serve, frames.FrameReply.text
+
+def timed_serve(self, reply):
+    reply.bench_start, reply.bench_first = time.thread_time(), None
+    serve(self, reply)
+    if on[0] and reply.bench_first is not None:
+        rounds.append((reply.bench_first, time.thread_time() - reply.bench_start))
+
+def timed_text(self, chunk):
+    if getattr(self, "bench_start", None) is not None and self.bench_first is None:
+        self.bench_first = time.thread_time() - self.bench_start
+    return text(self, chunk)
+
+server.Server._serve, frames.FrameReply.text = timed_serve, timed_text
+from aish.daemon.__main__ import main
+try:
+    main([])
+finally:
+    with open(sys.argv[1], "w") as out:
+        json.dump(rounds, out)
 """
 
 
@@ -132,6 +163,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--profile", metavar="OUT", help="run the aish daemon under yappi (CPU clock, all "
                         "threads; pip install yappi) and write its top functions to OUT")
+    parser.add_argument("--threads", action="store_true", help="time the aish daemon's request threads "
+                        "(thread CPU to the first text frame and to the end of each ask's work)")
     args = parser.parse_args()
 
     import aish
@@ -151,8 +184,10 @@ def main() -> None:
     with StubServer(default=Reply(text=ANSWER, chunk_size=8)) as stub:
         (tmp / "config.toml").write_text(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
         profiled = None
-        if args.profile:
-            profiled = subprocess.Popen([sys.executable, "-c", PROFILED_DAEMON, args.profile],
+        timings = tmp / "threads.json"
+        if args.profile or args.threads:
+            code, out = (PROFILED_DAEMON, args.profile) if args.profile else (TIMED_DAEMON, str(timings))
+            profiled = subprocess.Popen([sys.executable, "-c", code, out],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             while not runtime.is_running(aish_run):
                 time.sleep(0.02)
@@ -196,9 +231,17 @@ def main() -> None:
         print(f"first byte {name:6}: p50 {p[name][0]:7.1f} ms | p95 {p[name][1]:7.1f} ms")
     print(f"p95 first byte aish / direct: {p['aish'][1] / p['direct'][1]:.2f}x (target <= 3x); "
           f"relay / direct {p['relay'][1] / p['direct'][1]:.2f}x")
+    threads = {}
+    if args.threads and timings.exists():
+        asked = json.loads(timings.read_text())
+        threads = {"first_ms": round(statistics.median(a for a, _ in asked) * 1000, 3),
+                   "all_ms": round(statistics.median(b for _, b in asked) * 1000, 3)}
+        print(f"aish request thread CPU per ask (median of {len(asked)}): to the first text frame "
+              f"{threads['first_ms']:.2f} ms, all its work {threads['all_ms']:.2f} ms")
     print(json.dumps({"cpu_ms_aish": round(a_cpu, 3), "cpu_ms_relay": round(r_cpu, 3),
                       "p95_ms": {k: round(v[1], 1) for k, v in p.items()},
-                      "p50_ms": {k: round(v[0], 1) for k, v in p.items()}}))
+                      "p50_ms": {k: round(v[0], 1) for k, v in p.items()},
+                      **({"thread_cpu": threads} if threads else {})}))
 
 
 if __name__ == "__main__":
