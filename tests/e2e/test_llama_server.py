@@ -85,3 +85,22 @@ def test_a_30_ask_conversation_in_a_1024_token_window_answers_every_ask(llama, c
     estimate = service.service.limits().count(model, messages)
     served = plain_prompt_tokens(llama, messages)
     assert abs(estimate - served) <= served * 0.05, (estimate, served)
+
+
+def test_a_questions_upper_bound_holds_on_a_byte_fallback_vocabulary(llama):
+    """The bound a question is weighed by until its real count comes (``TokenCounter.defer``)
+    is never under that count, on the worst vocabulary there is: sentencepiece falling back
+    to bytes, each space written as the 3-byte "▁" (the first bound, bytes + 2, was under it
+    for every one of these)."""
+    from aish.config.schema import ModelConfig, TokenizeConfig
+    from aish.llm.tokens import TokenCounter, upper_bound
+
+    model = ModelConfig(name="fast", endpoint=llama, model="tiny")
+    counter = TokenCounter(TokenizeConfig())
+    texts = ["a", " ", " leading and trailing ", "free port 8080", "héllo wörld ñ", "日本語のテキスト",
+             "emoji 🎉🚀 done", "\ttabs\nand\nnewlines\n", "<s> </s> <unk> special-looking", "x" * 3000,
+             "mixed ü 中 🎉 " * 50, "\u200b zero width", "  two  spaces  "]
+    counts = {text: counter.count(model, text) for text in texts}
+    assert counter.supported(model) is True  # real counts, from the server's tokenizer
+    assert counts["free port 8080"] > len("free port 8080") + 2
+    assert [text for text, n in counts.items() if n > upper_bound(text)] == []

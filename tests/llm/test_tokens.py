@@ -14,7 +14,7 @@ import responses
 from aish.llm import tokens as tokens_mod
 from aish.net import loopback
 from aish.config.schema import ModelConfig, TokenizeConfig
-from aish.llm.tokens import TokenCounter, heuristic
+from aish.llm.tokens import TokenCounter, heuristic, upper_bound
 from tests.helpers import closed_port_url
 
 BASE = "http://127.0.0.1:8080"
@@ -223,7 +223,7 @@ def test_probe_follows_the_proxy_policy_loopback_never_proxied(monkeypatch, tran
 
 
 def test_a_deferred_text_weighs_its_bound_until_settled_and_a_sent_one_is_not_scanned_again(monkeypatch):
-    """A question is weighed by its bytes (+2) until after its answer; settled from the request
+    """A question is weighed by an upper bound of its count until after its answer; settled from the request
     as it went out (already redacted, to this same server) it is not redacted a second time."""
     scanned: list = []
     monkeypatch.setattr(TokenCounter, "_redacted", staticmethod(lambda text: scanned.append(text) or text))
@@ -234,7 +234,7 @@ def test_a_deferred_text_weighs_its_bound_until_settled_and_a_sent_one_is_not_sc
         calls = len(rsps.calls)
         question, other = "free port 8080 now", "and port 9090"
         assert counter.defer(MODEL, question) and counter.defer(MODEL, other)
-        assert counter.count(MODEL, question) == len(question) + 2 and len(rsps.calls) == calls
+        assert counter.count(MODEL, question) == upper_bound(question) and len(rsps.calls) == calls
         messages = [{"role": "user", "content": question}]
         assert counter.guessed(MODEL, messages)
         scanned.clear()

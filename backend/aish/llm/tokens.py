@@ -16,9 +16,9 @@ network at all, ``true`` asks clouds too.
 
 Why a question may be weighed by a bound first (``defer``): its count is the one a request
 needs before it goes out, and asking the tokenizer then put a whole round trip to the same
-server in front of every first byte.  Its UTF-8 length plus two bounds its count from above
-(a token is at least one byte, plus the prefix space some tokenizers add): far from the
-limits that decides as the count would, and ``settle`` asks for the real one after the answer.
+server in front of every first byte.  ``upper_bound`` bounds its count from above in any
+llama.cpp tokenizer: far from the limits that decides as the count would, and ``settle``
+asks for the real one after the answer.
 
 What is sent is redacted like a chat request, so a secret in a turn does not
 reach a tokenizer either.  Requests go through ``aish.net`` like the chat
@@ -50,8 +50,13 @@ _clock = time.monotonic  # (tests move it)
 
 
 def upper_bound(text: str) -> int:
-    """At least the tokens of ``text`` in any tokenizer a server may use: its UTF-8 bytes, plus two."""
-    return len(text.encode("utf-8", "surrogatepass")) + 2
+    """At least the tokens of ``text`` in the tokenizers the tokenize routes serve (llama.cpp's).
+
+    The worst case is a sentencepiece vocabulary that falls back to bytes: every byte one token,
+    every space written as "▁" (3 bytes) and one more "▁" in front, then <s> (and </s>): a
+    byte-only vocabulary on llama-cpp-python's server counts "free port 8080" as 22, not 14.
+    A byte-level BPE (every token at least one byte) stays under it too."""
+    return len(text.encode("utf-8", "surrogatepass")) + 2 * text.count(" ") + 5
 
 
 def heuristic(text: str) -> int:
