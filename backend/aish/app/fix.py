@@ -27,6 +27,8 @@ from aish.llm.events import AskResult
 
 @dataclass
 class Draft:
+    """A fix drafted after a failure, waiting for the shell's ``? fix`` (its question, answer and receipt)."""
+
     command: str
     status: Optional[int]
     model: str = ""

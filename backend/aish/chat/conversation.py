@@ -22,6 +22,8 @@ from aish.llm.events import Outgoing
 
 @dataclass
 class Turn:
+    """One message of a conversation as kept: role, text, and what came with it."""
+
     role: str  # "user" | "assistant" | "tool"
     content: str = ""
     tool_calls: Optional[list] = None  # wire format [{"id","type","function":{"name","arguments"}}]

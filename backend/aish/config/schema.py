@@ -68,6 +68,8 @@ def _local_endpoint(endpoint: str) -> bool:
 
 @dataclass
 class RoutingConfig:
+    """``[routing]``: which model a question goes to, and the fallback when it fails."""
+
     auto: bool = False
     fallback: bool = False
     fallback_model: str = "cloud"
@@ -76,6 +78,8 @@ class RoutingConfig:
 
 @dataclass
 class ContextConfig:
+    """``[context]``: what a conversation keeps and sends (turns, budget, output, summary)."""
+
     max_turns: int = 20  # user+assistant pairs kept verbatim
     budget_tokens: int = 6000  # prompt budget for the conversation
     summarize_on_evict: bool = False
@@ -103,6 +107,8 @@ class FixConfig:
 
 @dataclass
 class McpServerConfig:
+    """One ``[mcp.servers.ALIAS]``: a stdio command or a URL, and how to reach it."""
+
     alias: str = ""
     url: Optional[str] = None
     command: Optional[list] = None
@@ -128,6 +134,8 @@ class McpServerConfig:
 
 @dataclass
 class McpConfig:
+    """``[mcp]``: the servers, which tools run without asking, and how long a question waits."""
+
     servers: dict = field(default_factory=dict)  # alias -> McpServerConfig
     auto_approve: list = field(default_factory=list)  # "alias.tool" or "alias.*"
     max_tool_depth: int = 8
@@ -140,6 +148,8 @@ class McpConfig:
 
 @dataclass
 class CostConfig:
+    """``[cost]``: when to warn about spending, and the cap a call may not cross."""
+
     warn_at_dollars: Optional[float] = None
     warn_at_tokens: Optional[int] = None
     cap_at_dollars: Optional[float] = None  # per conversation: a call that would cross it is refused
@@ -148,12 +158,16 @@ class CostConfig:
 
 @dataclass
 class TokenizeConfig:
+    """``[tokenize]``: whether a server's tokenizer counts the tokens."""
+
     use_endpoint: Optional[bool] = None  # None: local servers' tokenizers yes, clouds no
     timeout: float = 2.0
 
 
 @dataclass
 class SafetyConfig:
+    """``[safety]``: the second opinion on suggested commands."""
+
     llm_model: Optional[str] = None  # second opinion for medium-rated or unknown commands
     llm_timeout: float = 5.0  # the longest a second opinion may hold the suggestions back
     # "auto": without llm_model, a local default model gives unknown writers a second opinion
@@ -181,6 +195,8 @@ class AgentsConfig:
 
 @dataclass
 class SecretsConfig:
+    """``[secrets]``: whether secrets are redacted before anything leaves the machine."""
+
     redact: bool = True
 
 
@@ -204,6 +220,8 @@ class DelegateConfig:
 
 @dataclass
 class Config:
+    """The whole configuration: the models and one section of each kind."""
+
     default_model: str = "fast"
     models: dict = field(default_factory=dict)  # name -> ModelConfig
     routing: RoutingConfig = field(default_factory=RoutingConfig)

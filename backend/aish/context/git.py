@@ -27,6 +27,8 @@ _ROOTS_KEPT = 1024
 
 @dataclass
 class GitInfo:
+    """What the git line of an ask says: root, branch, upstream and changed files."""
+
     root: str
     branch: str = ""
     upstream: str = ""

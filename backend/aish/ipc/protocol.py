@@ -28,6 +28,8 @@ KINDS = ("ask", "verb", "prepare")
 
 @dataclass
 class HistoryEntry:
+    """One command the shell ran: its text, exit status and duration."""
+
     command: str
     exit: Optional[int] = None
     duration_ms: Optional[int] = None
@@ -35,6 +37,8 @@ class HistoryEntry:
 
 @dataclass
 class Request:
+    """One request from a shell or the CLI, as it crossed the FIFO (docs/protocol.md)."""
+
     id: str = ""
     kind: str = "ask"
     reply: str = ""

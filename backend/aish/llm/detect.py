@@ -45,6 +45,8 @@ NOT_FOUND = ("no model configured and none found: start a local OpenAI-compatibl
 
 @dataclass
 class Detected:
+    """A server found on this machine without a config: where, which kind, which model."""
+
     model: ModelConfig
     description: str
 

@@ -21,11 +21,15 @@ from typing import Any, Optional, Union
 
 @dataclass(frozen=True)
 class TextDelta:
+    """Answer text as it streams."""
+
     text: str
 
 
 @dataclass(frozen=True)
 class ReasoningDelta:
+    """Reasoning text as it streams (never shown as the answer)."""
+
     text: str
 
 
@@ -42,6 +46,8 @@ class TextWasReasoning:
 
 @dataclass(frozen=True)
 class ToolCallDelta:
+    """A fragment of a streaming tool call, by index."""
+
     index: int
     id: Optional[str] = None
     name: Optional[str] = None
@@ -59,6 +65,8 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class Usage:
+    """Token counts (and cost) a server reported, or estimated here."""
+
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
@@ -76,6 +84,8 @@ class Usage:
 
 @dataclass(frozen=True)
 class Finish:
+    """The end of a complete stream: why it ended, and the tool calls assembled."""
+
     reason: Optional[str]
     tool_calls: tuple[ToolCall, ...] = ()
 

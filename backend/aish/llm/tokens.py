@@ -68,6 +68,8 @@ def heuristic(text: str) -> int:
 
 @dataclass
 class _Endpoint:
+    """What is known of one tokenizer endpoint: its route, and until when it is down."""
+
     route: Optional[int] = None  # index into ROUTES once a probe succeeded
     unsupported: bool = False  # probe answered "no tokenizer here" (404, bad shape)
     down_until: float = 0.0  # transient failure: char/4 until then

@@ -28,6 +28,8 @@ _QUOTED_OPENERS = ("$((", "$(", "${", "`")  # what still opens inside double quo
 
 @dataclass
 class _Heredoc:
+    """A here-document still open: the line that ends it, and whether ``<<-`` strips tabs."""
+
     delimiter: str
     strip_tabs: bool
 
