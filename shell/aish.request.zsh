@@ -109,7 +109,10 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
         _aish_say "[aish] cancelled"
         # The Ctrl-C is handled: the widget goes on and returns as after an answer.  Left
         # to abort it, zle would draw the question's prompt line again above a fresh one.
-        TRY_BLOCK_INTERRUPT=0
+        # An error goes too: a command the interrupt cut short may fail with one (zsh adds
+        # it to the pending interrupt), and a widget ending in an error makes zle run
+        # `.accept-line` on the line as it is: the `? ...` question ran as a command.
+        TRY_BLOCK_INTERRUPT=0 TRY_BLOCK_ERROR=0
       fi
     fi
     if [[ -n $_aish_varsf ]]; then        # written after the daemon gave up waiting
@@ -123,6 +126,12 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
     _aish_rfd=0
     [[ -n $_aish_dfd ]] && exec {_aish_dfd}>&-
     _aish_dfd=
+    # A return from here puts back the count of loops to break out of as it was when this
+    # function began: clearing the interrupt leaves zsh's `break` of the Ctrl-C pending,
+    # one too many when the INT landed between a `while` body's check for breaks and its
+    # check for the interrupt (a caller inside a loop: always), and everything after the
+    # request in the widget was skipped (the question stayed on the prompt line).
+    return $(( ! _aish_done ))
   }
 }
 
