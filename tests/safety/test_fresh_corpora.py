@@ -24,7 +24,7 @@ def _flagged(command: str) -> bool:
 
 @pytest.mark.parametrize("round_,floor", [("round1", 0.96), ("round2", 0.96), ("round3", 0.98), ("round4", 0.99),
                                             ("round5", 0.98), ("round6", 0.99), ("round7", 0.99),
-                                            ("round8", 0.71)])
+                                            ("round8", 0.97)])
 def test_fresh_destructive_forms_are_flagged(round_, floor):
     commands = [re.sub(r"^\[\w+\] ", "", line) for line in _lines(f"{round_}-destructive.txt")]
     missed = [c for c in commands if not _flagged(c)]
@@ -35,10 +35,11 @@ def test_fresh_destructive_forms_are_flagged(round_, floor):
 # Rounds 6 and 7 were measured once before any change to them (round 6: 89.9%, 1.1%; round 7: 73.5%,
 # 1.6%), then tuned on as classes (programs' own options and outputs; round 6: 99.4%, 0.4%; round 7:
 # 99.6%, 0.0%). Round 8 was written blind and kept out of the repository until measured once at
-# 5081147 (64.1%, 2.2%) and once at the main it landed on; its floors are that main's rates (71.1%, 2.5%).
+# 5081147 (64.1%, 2.2%) and once at the main it landed on (71.1%, 2.5%), then tuned on as classes (97.2%, 2.2%):
+# its floors are those rates, no longer blind.
 @pytest.mark.parametrize("round_,limit", [("round1", 0.01), ("round2", 0.01), ("round3", 0.01), ("round4", 0.01),
                                           ("round5", 0.01), ("round6", 0.01), ("round7", 0.01),
-                                          ("round8", 0.025)])
+                                          ("round8", 0.022)])
 def test_fresh_everyday_commands_stay_quiet(round_, limit):
     commands = _lines(f"{round_}-everyday.txt")
     loud = [c for c in commands if _flagged(c)]

@@ -48,6 +48,9 @@ def rule_machine_stop(c: Ctx, known: bool) -> Optional[tuple]:
     """Any init system, controller or window manager told to stop everything it runs."""
     prog = c.prog.lower().removesuffix(".exe")
     texts = c.texts
+    if not texts and not c.xargs:
+        return (MEDIUM, f"{c.prog} shuts the machine down or restarts it ({c.text})") if _POWER_NAME.search(prog) \
+            and not known else None
     lowered = [t.lower() for t in texts]
     if set(lowered) & _NOT_DOING:
         return None

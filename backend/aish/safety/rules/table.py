@@ -148,6 +148,22 @@ _SQL_STATEMENT = re.compile(r"^(drop\s+(table|database|schema|index|view|user|co
 _VERSIONED = re.compile(r"(?<=[a-z])[\d.]+$")  # python3.12 -> python, ruby3.3 -> ruby
 
 
+def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
+    """The classes judged for any program: secrets sent out, protections off, the machine stopped, disks built
+    over.  A bare program is judged by its name only (a long pipeline has thousands of them)."""
+    if not c.texts and not c.xargs:
+        return best if best is not None or known else machines.rule_machine_stop(c, known=False)
+    if best is None or best[0] < HIGH:
+        best = worst(best, reach.rule_secrets_reach(c, known=known))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, guards.rule_guard_off(c))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, machines.rule_machine_stop(c, known=known))
+    if best is None or best[0] < HIGH:
+        best = worst(best, devices.rule_device_given(c, known=known))
+    return best
+
+
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
@@ -159,14 +175,7 @@ def check(c: Ctx) -> Optional[tuple]:
         best = content.sql_finding(" ".join(w.text for w in c.words), c.text)  # `drop table users;` at a prompt
     for rule in rules or ():
         best = worst(best, rule(c))
-    if best is None or best[0] < HIGH:
-        best = worst(best, reach.rule_secrets_reach(c, known=rules is not None))
-    if best is None or best[0] < MEDIUM:
-        best = worst(best, guards.rule_guard_off(c))
-    if best is None or best[0] < MEDIUM:
-        best = worst(best, machines.rule_machine_stop(c, known=rules is not None))
-    if best is None or best[0] < HIGH:
-        best = worst(best, devices.rule_device_given(c, known=rules is not None))
+    best = _broad(c, best, known=rules is not None)
     if best is None and not covered(c.prog, c.texts):
         best = vocabulary.rule_vocabulary(c)
         if best is None or best[0] < MEDIUM:
