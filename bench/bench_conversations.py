@@ -18,7 +18,13 @@ Three measurements, each against a baseline in the same run, medians of repeats:
    ``--turns`` kept turns (400, growing by a batch of exchanges each time) against one of 1
    turn (reset before each of its batches, so it never holds more than a batch), the same
    daemon, alternating batches; the history holds a secret in one turn of seven.  Target:
-   flat (±10%).
+   flat (±10%).  The stub runs in this process, on the same cores: counting a 1,000-turn
+   prompt's tokens for its usage is ~10 ms of Python per ask there, against nothing for 1 turn,
+   and that alone raised the daemon's CPU per ask by as much as the conversation's length did
+   (caches and the other hyperthread are shared), so a third series asks the 1-turn
+   conversation while the stub counts the long prompt's tokens too (``equal stub work``): the
+   daemon's own difference.  ``--instructions`` runs the daemon under callgrind and counts the
+   instructions of each batch instead (slow, ~3 min; no cache or neighbour changes those).
 3. **reload**: a conversation of ``--asks`` asks (5,000) run through the daemon; then, after
    each of ``--restarts`` daemon restarts (and one ask elsewhere, which loads what any first
    ask loads), the first ask's first byte on it against the first ask of a fresh conversation
@@ -27,7 +33,7 @@ Three measurements, each against a baseline in the same run, medians of repeats:
 ``--before REV`` runs the same measurements on the daemon of an earlier commit (its backend
 extracted to a temporary dir), for the before/after figures in docs/performance.md.
 
-Run: python3 bench/bench_conversations.py [--only fold|turns|reload] [--fold] [--before REV]
+Run: python3 bench/bench_conversations.py [--only fold|turns|reload] [--fold] [--instructions] [--before REV]
 """
 from __future__ import annotations
 
@@ -46,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # a script: the repo root makes tests.stub_server importable
 sys.path.insert(0, str(ROOT / "bench"))
 
-from tests.stub_server import Reply, StubServer  # noqa: E402
+from tests.stub_server import Reply, StubServer, prompt_tokens  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
 SECRET = "ghp_" + "k3Jx9QmZ2vT8rW4yL6nB1cD5fH7gA0sE2uI9"
@@ -71,10 +77,12 @@ class Daemon:
                         PYTHONPATH=str(backend))
         self.proc: subprocess.Popen | None = None
 
+    prefix: list = []  # e.g. valgrind's command line (``Callgrind``)
+
     def start(self) -> None:
         from aish.daemon import runtime
 
-        self.proc = subprocess.Popen([sys.executable, "-m", "aish.daemon"], env=self.env,
+        self.proc = subprocess.Popen([*self.prefix, sys.executable, "-m", "aish.daemon"], env=self.env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 120
         while not runtime.is_running(self.rundir):
@@ -221,6 +229,58 @@ def _fold_run(tmp: Path, backend: Path, asks: int, think: float, url: str, model
 
 
 # ------------------------------------------------------------------ 2. kept turns
+class EqualWork(StubServer):
+    """The loopback stub; with ``equal`` on, a request shorter than the longest prompt it was
+    sent has that prompt's tokens counted as well (what its usage costs the stub for the long
+    conversation): the stub's own work, on the cores the daemon shares, the same for both."""
+
+    equal = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.longest: list = []
+
+    def _next_reply(self) -> Reply:
+        with self._cond:
+            messages = self.requests[-1]["body"].get("messages") or [] if self.requests else []
+        if len(messages) >= len(self.longest):
+            self.longest = messages
+        elif self.equal:
+            prompt_tokens(self.longest)
+        return super()._next_reply()
+
+
+class Callgrind:
+    """The daemon under callgrind, instrumenting only between ``start`` and the end: the
+    instructions of everything it ran between two ``mark``s (every thread's)."""
+
+    def __init__(self, daemon: Daemon, out: Path) -> None:
+        self.daemon, self.out = daemon, out
+        daemon.prefix = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}.%p"]
+
+    def _control(self, *args: str) -> None:
+        assert self.daemon.proc is not None
+        subprocess.run(["callgrind_control", *args, str(self.daemon.proc.pid)], capture_output=True, check=True)
+
+    def begin(self) -> None:
+        self._control("-i", "on")
+
+    def mark(self) -> int:
+        """Instructions since the last mark."""
+        assert self.daemon.proc is not None
+        before = set(self.out.parent.glob(f"{self.out.name}.{self.daemon.proc.pid}.*"))
+        self._control("-d")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            new = set(self.out.parent.glob(f"{self.out.name}.{self.daemon.proc.pid}.*")) - before
+            for path in new:
+                for line in path.read_text(errors="replace").splitlines():
+                    if line.startswith("totals:"):
+                        return int(line.split()[1])
+            time.sleep(0.05)
+        raise RuntimeError("callgrind wrote no dump")
+
+
 def seed_log(path: Path, turns: int) -> None:
     """A conversation of ``turns`` kept turns as the daemon logs them (one secret in seven)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -234,32 +294,48 @@ def seed_log(path: Path, turns: int) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
-def bench_turns(tmp: Path, backend: Path, turns: int, repeats: int, batch: int) -> dict:
-    with StubServer(default=Reply(text="Check the unit's log.\nCMD: journalctl -u app -n 50\n", chunk_size=16)) as stub:
+def bench_turns(tmp: Path, backend: Path, turns: int, repeats: int, batch: int,
+                instructions: bool = False) -> dict:
+    """Per series, the daemon's CPU (or instructions) per ask, median of its batches: ``long``
+    (``turns`` kept turns, growing), ``short`` (1 turn), ``short_equal`` (1 turn, the stub doing
+    the long prompt's counting too; not with ``instructions``, which no neighbour changes)."""
+    with EqualWork(default=Reply(text="Check the unit's log.\nCMD: journalctl -u app -n 50\n", chunk_size=16)) as stub:
         d = tmp / "turns"
         d.mkdir()
         daemon = Daemon(d, f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n'
                         f'[context]\nmax_turns = {turns * 4}\nbudget_tokens = 10000000\n', backend)
+        grind = Callgrind(daemon, d / "callgrind.out") if instructions else None
+        series = ("long", "short") if instructions else ("long", "short", "short_equal")
         seed_log(d / "state" / "sessions" / "long.jsonl", turns)
-        seed_log(d / "state" / "sessions" / "short.jsonl", 1)
+        for conv in series[1:]:
+            seed_log(d / "state" / "sessions" / f"{conv}.jsonl", 1)
         daemon.start()
         try:
-            for conv in ("long", "short"):  # loaded, warm
-                daemon.ask(conv, "warm up")
-            cpu: dict = {"long": [], "short": []}
+            for conv in series:  # loaded, warm (the first asks count and redact what was loaded)
+                for _ in range(3):
+                    daemon.ask(conv, "warm up")
+            if grind is not None:
+                grind.begin()
+            per_ask: dict = {conv: [] for conv in series}
             for i in range(repeats):  # batches: /proc counts CPU in clock ticks (10 ms)
-                for conv in (("long", "short") if i % 2 == 0 else ("short", "long")):
-                    if conv == "short":  # it stays short: at most one batch of exchanges
+                for conv in series[i % len(series):] + series[:i % len(series)]:
+                    stub.equal = conv == "short_equal"
+                    if conv != "long":  # it stays short: at most one batch of exchanges
                         daemon.reset(conv)
-                    before = cpu_seconds(daemon.proc.pid)
+                    with stub._cond:
+                        stub.requests.clear()  # what the stub keeps does not grow over the run
+                    before = grind.mark() if grind is not None else cpu_seconds(daemon.proc.pid)
                     for j in range(batch):
                         daemon.ask(conv, f"and now, step {i}.{j}?")
-                    cpu[conv].append((cpu_seconds(daemon.proc.pid) - before) / batch)
+                    spent = grind.mark() if grind is not None else cpu_seconds(daemon.proc.pid) - before
+                    per_ask[conv].append(spent / batch)
             kept = sum(1 for e in daemon.log_entries("long") if e.get("type") == "turn")
         finally:
             daemon.stop()
-    return {"long_ms": med(cpu["long"]), "short_ms": med(cpu["short"]), "turns": turns,
-            "long_log_turns": kept}
+    scale = 1e-6 if instructions else 1000  # millions of instructions, or ms
+    out = {f"{conv}_{'minstr' if instructions else 'ms'}": statistics.median(values) * scale
+           for conv, values in per_ask.items()}
+    return {**out, "turns": turns, "long_log_turns": kept}
 
 
 # ------------------------------------------------------------------ 3. reload
@@ -304,6 +380,8 @@ def main() -> None:
     parser.add_argument("--asks", type=int, default=5000)
     parser.add_argument("--restarts", type=int, default=7)
     parser.add_argument("--only", choices=("fold", "turns", "reload"))
+    parser.add_argument("--instructions", action="store_true",
+                        help="kept turns: count the daemon's instructions under callgrind (valgrind)")
     parser.add_argument("--before", metavar="REV", help="measure the daemon of an earlier commit")
     parser.add_argument("--keep", action="store_true",
                         help="keep the temporary dir (the daemon's and the server's logs)")
@@ -332,12 +410,18 @@ def main() -> None:
                   f"(target <= 1.2x) | daemon log: {said['summarized']} folds summarized, {said['gave_way']} "
                   f"gave way to an ask, {said['evicted_without_summary']} evicted without a summary", flush=True)
         if args.only in (None, "turns"):
-            r = bench_turns(tmp, backend, args.turns, args.repeats, args.batch)
+            r = bench_turns(tmp, backend, args.turns, args.repeats, args.batch, args.instructions)
             out["turns"] = r
-            print(f"kept turns ({label}): daemon CPU per ask, {r['turns']} kept turns {r['long_ms']:.2f} ms | "
-                  f"1 turn {r['short_ms']:.2f} ms | ratio {r['long_ms'] / r['short_ms']:.2f}x "
-                  f"(target 0.9-1.1x; median of {args.repeats} batches of {args.batch} asks each, alternating)",
-                  flush=True)
+            how = f"median of {args.repeats} batches of {args.batch} asks each, alternating"
+            if args.instructions:
+                print(f"kept turns ({label}): daemon instructions per ask, {r['turns']} kept turns (growing to "
+                      f"{r['long_log_turns']}) {r['long_minstr']:.2f} M | 1 turn {r['short_minstr']:.2f} M | ratio "
+                      f"{r['long_minstr'] / r['short_minstr']:.3f}x (target 0.9-1.1x; {how})", flush=True)
+            else:
+                print(f"kept turns ({label}): daemon CPU per ask, {r['turns']} kept turns (growing to "
+                      f"{r['long_log_turns']}) {r['long_ms']:.2f} ms | 1 turn {r['short_ms']:.2f} ms | ratio "
+                      f"{r['long_ms'] / r['short_ms']:.2f}x (target 0.9-1.1x; {how}) | 1 turn with equal stub work "
+                      f"{r['short_equal_ms']:.2f} ms: ratio {r['long_ms'] / r['short_equal_ms']:.2f}x", flush=True)
         if args.only in (None, "reload"):
             r = bench_reload(tmp, backend, args.asks, args.restarts)
             out["reload"] = r
