@@ -187,3 +187,25 @@ def test_the_kept_json_stays_a_few_pieces_over_many_asks():
         s.conv.add_assistant(f"answer {i}")
     pieces = s.last_sent.memo["json"]
     assert 1 <= len(pieces) <= 8, len(pieces)
+
+
+def test_a_question_weighed_again_keeps_what_was_weighed_before_it():
+    """``reweigh`` (a question weighed by a bound, then counted) drops only the exchange it
+    starts from the kept weighing, not the whole conversation's (which was weighed again, turn
+    by turn, on every ask); the plans stay those of a conversation weighed from scratch."""
+    conv = Conversation("c")
+    for i in range(40):
+        conv.add_user(f"question {i} " + "words " * (i % 5))
+        conv.add_assistant(f"answer {i} " + "more " * (i % 7))
+    kwargs = dict(max_turns=100, budget_tokens=10**6, system_prompt="sys", ahead=True, slack=0.25)
+    conv.plan_eviction(count=lambda text: len(text) // 4 + 1, **kwargs)
+    question = conv.add_user("and the newest one " + "long " * 50)
+    conv.plan_eviction(count=lambda text: 3, **kwargs)  # weighed by a stand-in (a bound)
+    conv.reweigh(question)
+    assert conv._weighed is not None and len(conv._weighed[0]) == len(conv.turns) - 1
+    mine = conv.plan_eviction(count=lambda text: len(text) // 4 + 1, **kwargs)
+    twin = Conversation("twin")
+    twin.turns = [type(t)(t.role, t.content) for t in conv.turns]
+    assert twin.plan_eviction(count=lambda text: len(text) // 4 + 1, **kwargs) == (
+        [type(t)(t.role, t.content) for t in mine[0]], mine[1])
+    assert conv._weighed[1] == twin._weighed[1] and conv._weighed[3] == twin._weighed[3]

@@ -163,3 +163,35 @@ def test_a_bound_plans_only_far_from_the_window_and_the_real_weight_follows():
     near = Limits(Bounded(), identify=fixed(ServerInfo(window=1024)))
     plan = near.plan(local, [{"role": "user", "content": "x" * 3000}])  # the bound would not fit
     assert near.tokens.settled and plan.fits and plan.prompt_tokens < 800 and plan.settle is None
+
+
+def test_a_deferred_question_is_found_without_looking_at_every_message():
+    """The question weighed by a bound is the newest message: ``guessed`` and ``settle`` look
+    from the end and stop once they found what is deferred (they looked at every message of a
+    long conversation's request on every ask)."""
+    from aish.llm.tokens import TokenCounter
+
+    class Looked(list):
+        seen = 0
+
+        def __iter__(self):
+            for item in super().__iter__():
+                Looked.seen += 1
+                yield item
+
+        def __reversed__(self):
+            for item in super().__reversed__():
+                Looked.seen += 1
+                yield item
+
+    counter = TokenCounter()
+    key = ("http://127.0.0.1:1", "m")
+    counter._key = lambda model: key  # one server, its tokenizer found
+    counter._deferred[(key, "the newest question")] = 23
+    counter.count = lambda model, text: 5
+    messages = Looked([{"role": "user", "content": f"turn {i}"} for i in range(500)]
+                      + [{"role": "user", "content": "the newest question"}])
+    assert counter.guessed(None, messages)
+    counter.settle(None, (m.get("content") for m in reversed(messages)))
+    assert not counter._deferred
+    assert Looked.seen <= 4, Looked.seen

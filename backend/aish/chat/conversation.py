@@ -239,9 +239,25 @@ class Conversation:
         return evicted, "max_turns" if groups - out >= max_turns else "token budget"
 
     def reweigh(self, turn: Turn) -> None:
-        """Count ``turn`` again when next weighed (it was weighed by a bound, ``TokenCounter.defer``)."""
+        """Count ``turn`` again when next weighed (it was weighed by a bound, ``TokenCounter.defer``).
+        What was weighed before the exchange it belongs to is kept: the next weighing adds up
+        that exchange and the turns after it only (the newest question's: a few turns, not the
+        whole conversation again on every ask)."""
         turn.tokens = None
-        self._weighed = None
+        kept, self._weighed = self._weighed, None
+        if kept is None:
+            return
+        turns, total, starts, sizes, closed = kept
+        at = next((i for i in range(len(turns) - 1, -1, -1) if turns[i] is turn), None)
+        if at is None:
+            return
+        group = bisect.bisect_right(starts, at) - 1
+        if group <= 0:
+            return  # the first exchange: nothing before it to keep
+        closed = closed[:]
+        for size in sizes[group - 1:len(sizes) - 1]:  # the prefix's newest exchange is open again
+            del closed[bisect.bisect_left(closed, size)]
+        self._weighed = (turns[:starts[group]], total - sum(sizes[group:]), starts[:group], sizes[:group], closed)
 
     def _weigh(self, count: Callable[[str], int]) -> tuple[list[Turn], int, list[int], list[int], list[int]]:
         """A snapshot of the turns (an ask may append meanwhile), the sum of their tokens, per

@@ -305,7 +305,8 @@ class Limits:
         if self._guessed(model, messages):  # a question weighed by its bound (tokens.defer)
             def counted() -> int:
                 # the request's messages as they go out: the same text to the same server's tokenizer
-                self.tokens.settle(model, [m.get("content") for m in messages if isinstance(m, dict)], sent=True)
+                self.tokens.settle(model, (m.get("content") for m in reversed(messages) if isinstance(m, dict)),
+                                   sent=True)  # newest first: it stops once the question is found
                 return self.count(model, messages, tools)
 
             if bounded or not _far_from(state.window, prompt, cap):  # (a price is figured from the weight)

@@ -30,7 +30,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 try:  # hashlib's own blake2b, without hashlib: its import loads OpenSSL (~2 ms of a cold first ask)
     from _blake2 import blake2b
@@ -165,17 +165,24 @@ class TokenCounter:
             self._deferred[(key, text)] = upper_bound(text)
         return True
 
-    def settle(self, model_cfg: Any, texts: list, *, count: bool = True, sent: bool = False) -> None:
+    def settle(self, model_cfg: Any, texts: Iterable, *, count: bool = True, sent: bool = False) -> None:
         """The real counts of those of ``texts`` weighed by a bound (``count=False``: forgotten
         instead, to be counted when next weighed: an ask that failed).  ``sent``: the texts of
         a request to this model's server, as it went out (redacted): not scanned again."""
         key = self._key(model_cfg)
         if key is None or not self._deferred:
             return
+        with self._lock:  # once these are found, no other text can be (a long request's newest
+            pending = sum(1 for k, _ in self._deferred if k == key)  # message is its question)
         for text in texts:
+            if pending <= 0:
+                break
             with self._lock:
                 deferred = self._deferred.pop((key, text), None)
-            if deferred is None or not count:
+            if deferred is None:
+                continue
+            pending -= 1
+            if not count:
                 continue
             if sent:
                 self._as_sent.add((key, text))
@@ -185,12 +192,14 @@ class TokenCounter:
                 self._as_sent.discard((key, text))
 
     def guessed(self, model_cfg: Any, messages: list) -> bool:
-        """Is any of these messages' contents weighed by a bound now (``defer``)?"""
+        """Is any of these messages' contents weighed by a bound now (``defer``)?  Looked for from
+        the newest message: a deferred question is the newest of its request, which is found at
+        once however long the conversation."""
         deferred = self._deferred
         if not deferred:
             return False
         key = self._key(model_cfg)
-        return key is not None and any((key, m.get("content")) in deferred for m in messages
+        return key is not None and any((key, m.get("content")) in deferred for m in reversed(messages)
                                        if isinstance(m, dict) and isinstance(m.get("content"), str))
 
     def learn(self, model_cfg: Any, text: str, n: int) -> None:
