@@ -28,6 +28,7 @@ import argparse
 import http.client
 import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -242,6 +243,7 @@ def main() -> None:
                       "p95_ms": {k: round(v[1], 1) for k, v in p.items()},
                       "p50_ms": {k: round(v[0], 1) for k, v in p.items()},
                       **({"thread_cpu": threads} if threads else {})}))
+    shutil.rmtree(tmp, ignore_errors=True)  # the state, the logs and the timings of this run
 
 
 if __name__ == "__main__":
