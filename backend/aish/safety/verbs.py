@@ -35,7 +35,7 @@ RESET_NOUNS: frozenset = frozenset("""
 db database databases migrate migration migrations snapshot snapshots schema table tables cluster node disk disks device
 devices volume volumes fido fido2 u2f webauthn piv oath openpgp otp firmware tpm factory data storage
 instance
-instances repo repository nvram bios keystore keychain wallet vault wal
+instances repo repository nvram bios keystore keychain wallet vault wal account accounts profile profiles
 """.split())
 SESSION_MANAGERS: frozenset = frozenset("""
 loginctl gnome-session-quit xfce4-session-logout lxqt-leave lxsession-logout cinnamon-session-quit

@@ -42,6 +42,9 @@ _SECRET_OUTPUT = re.compile(
 _CLIPBOARD_READ = re.compile(r"^(pbpaste|wl-paste|xclip\s+.*-o\b|xclip\s+-o|xsel\s+(.*\s)?-(o|-output|[a-z]*o)\b|"
                              r"Get-Clipboard|gpaste-client\s+get|termux-clipboard-get|powershell.*Get-Clipboard)",
                              re.IGNORECASE)
+# Whole databases dumped: what they hold leaves with them.
+_DATA_DUMP = re.compile(r"^(pg_dumpall|pg_dump|mysqldump|mariadb-dump|mongodump|mongoexport|sqlite3\s+\S+\s+\.dump|"
+                        r"redis-cli\s+.*--rdb|etcdctl\s+snapshot\s+save|influx\s+backup|cockroach\s+dump)\b")
 _ENV_LIKE = re.compile(r"^(env|printenv|set|export|declare|typeset|history|fc)\b")
 # A command run inside a container or on a pod: what it prints comes back here (`kubectl exec web -- env`).
 _INSIDE = re.compile(r"^((kubectl|oc)\s+exec\s+.*?\s--\s+|(docker|podman|nerdctl)\s+(exec|run)\s+(-\S+\s+)*\S+\s+)")
@@ -105,7 +108,7 @@ def _segment_reads_secret(seg) -> str:
     found = ""
     if _SECRET_OUTPUT.match(line):
         found = "medium" if _ENV_LIKE.match(line) else "high"
-    elif _CLIPBOARD_READ.match(line):
+    elif _CLIPBOARD_READ.match(line) or _DATA_DUMP.match(line):
         found = "medium"
     patterns = _find_name_filters(words)
     if patterns and any(_SECRET_NAME.search(p.lstrip("*")) for p in patterns):

@@ -47,6 +47,17 @@ _INSECURE_ENV = re.compile(r"^(NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=
 _CONFIG_WORDS = {"config", "configure", "set", "--set", "set-cluster", "--global", "-g", "settings", "conf"}
 
 
+# Registry values that switch Windows protections off, however they are written (`reg add … /v EnableLUA /d 0`,
+# `Set-ItemProperty … -Name EnableLUA -Value 0`).
+_REGISTRY_OFF = re.compile(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|ConsentPromptBehaviorAdmin)\b\W+"
+                           r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b|\b(DisableAntiSpyware|DisableAntiVirus|"
+                           r"DisableRealtimeMonitoring|DisableBehaviorMonitoring|DisableIOAVProtection)\b\W+"
+                           r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+1\b", re.IGNORECASE)
+
+
+_REGISTRY_WRITERS = {"set-itemproperty", "new-itemproperty", "sp", "reg", "regedit"}
+
+
 def rule_guard_off(c: Ctx) -> Optional[tuple]:
     """Security software stopped or removed, access control relaxed, certificate checks off."""
     texts = c.texts
@@ -55,6 +66,8 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
     if set(lowered) & _READS:
         return None
     reason = None
+    if prog in _REGISTRY_WRITERS and _REGISTRY_OFF.search(" ".join(texts)):
+        return MEDIUM, f"switches a Windows protection off in the registry ({c.text})"
     if prog in _FIREWALL_OFF and set(texts) & _FIREWALL_OFF[prog]:
         reason = f"{c.prog} opens or stops the firewall"
     elif _MAC_OFF.match(prog) and texts or prog == "semanage" and texts[:1] == ["permissive"] and \

@@ -30,6 +30,10 @@ _CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-
 # Listings of what nothing needs any more (orphans, leftover configuration): removing them is routine.
 _ORPHANS = re.compile(r"pacman\s+-Q\w*(dt|td)\w*|deborphan|package-cleanup\s+--(leaves|orphans)|"
                       r"\^rc\b|dnf\s+repoquery\s+--unneeded|apt-mark\s+showauto")
+# Services that run everything else on the machine: containers, VMs, a cluster node's pods.
+_RUNTIME_SERVICES = re.compile(r"^(docker|containerd|podman|crio|cri-o|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|"
+                               r"microk8s|libvirtd|virtqemud|lxd|incus|snap\.lxd\.daemon|nomad|vmware|vboxdrv|"
+                               r"pve-cluster|pvedaemon|qemu-server)(\.service|\.socket)?$")
 _EVERY = {"~i", "?installed", "'~i'", "~i~M", "installed", ".*", "'.*'", "*"}
 _STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
 
@@ -73,6 +77,9 @@ def rule_service(c: Ctx) -> Optional[tuple]:
         return None
     if verb in ("stop", "kill", "disable", "mask") and any(u in ("*", "'*'") or u.endswith("/*") for u in units):
         return MEDIUM, f"{verb} every service ({c.text})"  # `sv down /var/service/*`, `systemctl stop '*'`
+    runs_all = [u for u in units if _RUNTIME_SERVICES.match(u)]
+    if runs_all and verb in ("stop", "kill", "disable", "mask"):
+        return MEDIUM, f"{verb} {runs_all[0]}: every container, VM or pod it runs stops ({c.text})"
     cut = [u for u in units if _ACCESS_SERVICES.match(u)]
     if cut and verb not in ("restart", "reload"):
         return HIGH, f"{verb} {cut[0]} cuts remote access or the session ({c.text})"

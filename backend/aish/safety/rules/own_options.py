@@ -126,6 +126,9 @@ def _cmdlet_switch(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} acts on everything {listing} lists ({c.text})"  # `Get-Service | Stop-Service`
     if verb in ("stop", "suspend") and switches & {"-turnoff", "-kill"}:
         return MEDIUM, f"{c.prog} stops it at once, like pulling the plug: unsaved state is lost ({c.text})"
+    if verb in ("unregister", "uninstall", "disable") and \
+            ("-confirm" in switches and any(t.lower() == "-confirm:$false" for t in c.texts) or "-force" in switches):
+        return MEDIUM, f"{c.prog} {verb}s it without asking ({c.text})"  # `Unregister-ScheduledTask -Confirm:$false`
     if verb == "restore" and ("snapshot" in noun or "checkpoint" in noun):
         return MEDIUM, f"{c.prog} returns to a snapshot: what changed since is lost ({c.text})"
     return None

@@ -32,6 +32,9 @@ _NOT_SENDING = {"list", "ls", "info", "help", "download", "get", "search", "dele
 _AUTH_OPTION = re.compile(r"^-{1,2}(i|identity\w*|[\w-]*key[\w-]*|[\w-]*cert[\w-]*|ca[\w-]*|[\w-]*cred[\w-]*|"
                           r"[\w-]*pass[\w-]*|[\w-]*token[\w-]*|auth[\w-]*|tls[\w-]*|ssl[\w-]*|[\w-]*config|profile|"
                           r"login[\w-]*|known[\w-]*)$", re.IGNORECASE)
+# Subcommands that send what they name to a store or a host.
+_UPLOAD_VERBS = {"put", "upload", "cp", "copy", "sync", "send", "share", "attach", "push", "mput", "publish"}
+_STRONG_UPLOAD = {"put", "upload", "send", "share", "attach", "mput"}
 # Senders `exfil` knows whose operands and fed commands it does not read in full.
 LOOSE_SENDERS = frozenset({"tftp", "ftp", "sftp", "lftp", "ncftp", "telnet", "socat", "nc", "ncat", "netcat",
                            "openssl", "bitsadmin", "bitsadmin.exe", "curl.exe", "invoke-webrequest", "iwr",
@@ -41,11 +44,13 @@ _PATHISH = re.compile(r"(?:^|[\s'\"=;])([~/$%][^\s'\";|&)]+|[A-Za-z]:\\[^\s'\";|
 
 def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     """A secret handed to a program that reaches the network, whatever the program."""
-    if known and c.prog.lower() not in LOOSE_SENDERS:
-        return None
     texts = c.texts
+    verbs = set(_operands(texts)[:3])
+    if known and c.prog.lower() not in LOOSE_SENDERS and not verbs & _UPLOAD_VERBS:
+        return None  # a known program sends only through its own upload verbs (`s3cmd put`, `az storage blob upload`)
     name = re.sub(r"\.(sh|py|exe)$", "", c.prog)
-    uploader = bool(_UPLOADER.search(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING)
+    uploader = bool(_UPLOADER.search(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING) \
+        or bool(verbs & _STRONG_UPLOAD)
     if not uploader and not any(_ENDPOINT.match(t) for t in texts if not t.startswith("-") or "=" in t):
         return None
     found = _in_substitutions(c.args)

@@ -77,7 +77,8 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
     if p == "bcdedit":
         if "/delete" in switches or "/deletevalue" in switches:
             return HIGH, f"deletes a boot entry: Windows may not start ({c.text})"
-        if re.search(r"recoveryenabled\s+no|testsigning\s+on|nointegritychecks\s+on|bootstatuspolicy\s+ignore", joined):
+        if re.search(r"recoveryenabled\s+no|testsigning\s+on|nointegritychecks\s+on|bootstatuspolicy\s+ignore|"
+                     r"\bsafeboot\s+(minimal|network)", joined):
             return MEDIUM, f"turns off a Windows boot protection ({c.text})"
     if p == "reg" and texts[:1] == ["delete"]:
         whole = "/va" in switches or re.fullmatch(r"hk(lm|ey_local_machine)\\+(software|system)\\*", texts[1] if
@@ -95,6 +96,8 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
         return HIGH, f"shrinks shadow copy storage: Windows deletes the copies that no longer fit ({c.text})"
     if p == "wmic" and texts[:2] == ["shadowcopy", "delete"]:
         return HIGH, f"deletes the volume shadow copies (Windows' own backups) ({c.text})"
+    if p == "wmic" and "delete" in texts and "process" not in texts:
+        return MEDIUM, f"wmic deletes what the query matches ({c.text})"  # `wmic useraccount where name='bob' delete`
     if p == "reagentc" and "/disable" in switches:
         return MEDIUM, f"switches the Windows recovery environment off ({c.text})"
     if p == "sc" and texts[:1] == ["config"] and "disabled" in texts and any(_ACCESS_SERVICES.match(t) for t in texts):
