@@ -23,6 +23,7 @@ from aish.daemon import runtime, spawn
 from aish.daemon.client import Client
 from aish.errors import DaemonError
 from aish.ipc.protocol import Request
+from tests.daemon.test_daemon import cancel_time, log_text, rundir, wait_for
 from tests.helpers import aish
 
 HANDLER = Path(__file__).resolve().parents[1] / "daemon" / "scripted_handler.py"
@@ -36,30 +37,6 @@ def events(tmp_path, monkeypatch):
     monkeypatch.setenv("AISH_DAEMON_HANDLER", f"{HANDLER}:handle")
     yield path
     runtime.stop()
-
-
-def rundir() -> Path:
-    return Path(os.environ["AISH_RUNTIME_DIR"])
-
-
-def log_text() -> str:
-    return runtime.log_path().read_text(encoding="utf-8")
-
-
-def wait_for(predicate, timeout: float = 3.0, step: float = 0.005):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return predicate()
-
-
-def cancel_time(events: Path, req_id: str, timeout: float = 2.0) -> float:
-    path = events / f"{req_id}.cancel"
-    assert wait_for(path.exists, timeout), f"handler never saw a cancel for {req_id}"
-    return float(wait_for(path.read_text))
 
 
 def ask(text: str, client: Client | None = None) -> dict:
