@@ -192,14 +192,29 @@ _aish_vars() {         # $1 qid, $2 secret-looking words: <id>.<qid>.vars in our
 _aish_hush() {
   _aish_tty=-                           # tried once per request
   if [[ $_aish_bp == ble && -n ${READLINE_LINE+set} ]]; then
-    command stty intr '^C' 2>/dev/null && _aish_tty=ble
+    _aish_stty intr '^C' && _aish_tty=ble
     return 0
   fi
   [[ -z ${READLINE_LINE+set} && -t 0 ]] || return 0
   local saved
   saved=$(command stty -g 2>/dev/null) || return 0
-  command stty -echo 2>/dev/null && _aish_tty=$saved
+  _aish_stty -echo && _aish_tty=$saved
   return 0
+}
+
+# stty in the shell's own process group.  With job control on (an interactive shell) a
+# command runs as a job with a process group of its own, given the terminal: a Ctrl-C
+# landing meanwhile went to stty alone, and the request was never cancelled.
+_aish_stty() {
+  local st=0
+  if [[ $- == *m* ]]; then
+    set +m
+    command stty "$@" 2>/dev/null || st=$?
+    set -m
+  else
+    command stty "$@" 2>/dev/null || st=$?
+  fi
+  return $st
 }
 
 # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
@@ -283,8 +298,8 @@ _aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
 
 _aish_cleanup() {      # close the reply FIFO (first: no child inherits it); cancel an unfinished request
   { exec 57<&-; } 2>/dev/null
-  if [[ $_aish_tty == ble ]]; then command stty intr undef 2>/dev/null
-  elif [[ -n $_aish_tty && $_aish_tty != - ]]; then command stty "$_aish_tty" 2>/dev/null; fi
+  if [[ $_aish_tty == ble ]]; then _aish_stty intr undef
+  elif [[ -n $_aish_tty && $_aish_tty != - ]]; then _aish_stty "$_aish_tty"; fi
   _aish_tty=''
   if [[ -n $_aish_pending ]]; then
     local d=${_aish_pending% *} id=${_aish_pending##* }

@@ -4,6 +4,7 @@ Two scenarios per shell, each covering several behaviours, so the tmux cost stay
 """
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import threading
@@ -109,6 +110,37 @@ def test_norris_steps_edit_halt_and_ctrl_c(sh, stub):
     sh.wait("\ndone\n")
     sh.wait_prompt("")
     assert len(stub.requests) == 7
+
+
+def test_ctrl_c_while_echo_goes_off_for_a_planned_step_cancels_it(make_shell, stub, aish_env, tmp_path):
+    """While the next step is planned (a report from the prompt hook) the shell turns echo off
+    with `stty`.  Run as a job of its own (bash with job control), stty has the terminal's
+    process group to itself: a Ctrl-C landing then went to stty alone and the planning was
+    never cancelled (the test case above failed so under load).  A slow stty makes the moment
+    long."""
+    slow = tmp_path / "slow-stty"
+    slow.mkdir()
+    armed, mark = tmp_path / "armed", tmp_path / "stty-running"
+    stty = subprocess.run(["sh", "-c", "command -v stty"], capture_output=True, text=True).stdout.strip()
+    (slow / "stty").write_text(f'#!/bin/sh\nif [ "$1" = -echo ] && [ -e "{armed}" ]; then\n'
+                               f'  : > "{mark}"; sleep 20\nfi\nexec {stty} "$@"\n')
+    (slow / "stty").chmod(0o755)
+    sh = make_shell(extra_env={"PATH": f"{slow}:{aish_env / 'bin'}:{os.environ['PATH']}"})
+    stub.queue(Reply("CMD: echo five"), Reply("CMD: echo six", first_byte_delay=30))
+    sh.ask("?? slow one")
+    sh.wait_prompt("echo five")
+    armed.touch()                       # (from here on: the step's report)
+    sh.tmux.keys("Enter")
+    wait_until(mark.exists, 15, "the shell to turn echo off")
+    sh.tmux.keys("C-c")
+    sh.wait("[aish] cancelled")
+    sh.wait_prompt("")
+    sh.ask("echo done")                     # the task is over: nothing is reported
+    sh.wait("\ndone\n")
+    sh.wait_prompt("")
+    sh.ask("? :norris")
+    sh.wait("norris: halted")
+    assert len(stub.requests) <= 2
 
 
 def test_norris_autorun_runs_safe_steps_and_waits_on_flagged(sh, stub, config_file):
