@@ -56,11 +56,14 @@ print(json.dumps({"first": seen[0] if seen else None, "text": "".join(reply.text
 # library's HTTP client (its reply parser is the ``email`` package, with ``random``, ``ssl``,
 # ``calendar``...: a server on this machine is spoken to on a plain socket) and the logging
 # handlers' module (``pickle``, ``queue``... for handlers the daemon does not use); hashlib
-# (it loads OpenSSL: the token counter's digests are blake2b's own module)
+# (it loads OpenSSL: the token counter's digests are blake2b's own module); the readers and
+# cleaning of a command's output (a request from a shell with a command run before it loads
+# them: this question, like a CLI ask, carries no output)
 NOT_BEFORE_THE_FIRST_BYTE = ("requests", "urllib3", "aish.net.pooled", "aish.safety.assess",
                              "aish.safety.rules", "sqlite3", "aish.cost.ledger", "aish.mcp",
                              "aish.app.bridge", "aish.app.norris", "platform", "concurrent.futures",
-                             "http.client", "email", "ssl", "logging.handlers", "pickle", "hashlib")
+                             "http.client", "email", "ssl", "logging.handlers", "pickle", "hashlib",
+                             "aish.context.output", "aish.context.sources", "aish.context.sanitize")
 
 
 def _probe(config_file, code: str) -> dict:

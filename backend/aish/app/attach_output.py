@@ -7,13 +7,15 @@ sends the one status line that tells the user what left the machine.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from aish.app import receipt
 from aish.config.schema import Config
-from aish.context import output as output_mod
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
+
+if TYPE_CHECKING:  # (imported by a request that carries output: its readers, its cleaning)
+    from aish.context.output import Output
 
 FIX_QUESTION = ("The last command failed with exit {status}{printed}. Fix it: answer with the "
                 "corrected command on a CMD: line and one short sentence why.")
@@ -50,7 +52,7 @@ def last_failed(req: Request) -> Optional[tuple]:
     return None
 
 
-def fix_question(req: Request, out: Optional[output_mod.Output]) -> str:
+def fix_question(req: Request, out: Optional[Output]) -> str:
     """"the last command failed with exit N and printed this: fix it"."""
     found = last_failed(req)
     command = found[1].command if found else last_command(req)
@@ -61,15 +63,17 @@ def fix_question(req: Request, out: Optional[output_mod.Output]) -> str:
 
 
 def read(term: dict, command: str, cfg: Config, runner: Any = None, taps: Any = None,
-         back: int = 1, exit_code: Optional[int] = None) -> Optional[output_mod.Output]:
+         back: int = 1, exit_code: Optional[int] = None) -> Optional[Output]:
     """``context.output.gather`` with the daemon's runner and tmux taps (None: the defaults)."""
+    from aish.context import output as output_mod
+
     kwargs = {"runner": runner} if runner is not None else {}
     return output_mod.gather(term, command, cfg.context, back=back, taps=taps,
                              exit_code=exit_code, **kwargs)
 
 
 def attach(cfg: Config, session: Any, req: Request, reply: Reply, question: str,
-           runner: Any = None, taps: Any = None) -> tuple[str, Optional[output_mod.Output]]:
+           runner: Any = None, taps: Any = None) -> tuple[str, Optional[Output]]:
     """The question with the output appended, after one status line about it.
 
     Only requests from an interactive shell carry output, once per command
@@ -102,7 +106,9 @@ def attach(cfg: Config, session: Any, req: Request, reply: Reply, question: str,
     if out is None:
         if cfg.context.command_output != "off" and not session.output_hint_said:
             session.output_hint_said = True
-            reply.status(output_mod.HOW_TO_GET)
+            from aish.context.output import HOW_TO_GET
+
+            reply.status(HOW_TO_GET)
         if req.mode == "fix":
             return fix_question(req, None), None
         return question, None

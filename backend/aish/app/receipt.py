@@ -17,7 +17,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from aish.context.output import plural
 
 _ROLES = {"system": "system (aish's instructions, memory, project notes)",
           "user": "user", "assistant": "assistant", "tool": "tool result"}
@@ -89,6 +88,8 @@ def lines(receipt: Optional[Receipt], full: bool = False) -> list[str]:
     Earlier turns of the conversation (sent before, unchanged) are one line each unless
     ``full``; the system message and everything from the newest question on are shown whole.
     """
+    from aish.context.output import plural  # (only `aish sent` reads a receipt: not on an ask's path)
+
     if receipt is None or not receipt.calls:
         return ["[aish] nothing was sent to a model from this shell yet"]
     out = [f"[aish] the last ask sent {plural(len(receipt.calls), 'request')} "
