@@ -209,11 +209,16 @@ def rule_exfiltration(c: Ctx) -> Optional[tuple]:
     if (_reads_stdin(c) or c.xargs and _xargs_sends(c)) and c.chain:
         for feeder in c.chain:
             found = _worse(found, _segment_reads_secret(feeder))
+    return sent(found, c)
+
+
+def sent(found: str, c: Ctx, who: str = "") -> Optional[tuple]:
+    """The finding for a secret of class ``found`` ("high", "medium" or "") sent out by ``c``."""
     if not found:
         return None
     level = HIGH if found == "high" else MEDIUM
     what = "keys or credentials" if found == "high" else "the environment, history, clipboard or secrets"
-    return level, f"sends {what} to another machine ({fragment([w.raw for w in c.words])})"
+    return level, f"{who + ' ' if who else ''}sends {what} to another machine ({fragment([w.raw for w in c.words])})"
 
 
 def rule_tcp_redirect(seg) -> Optional[tuple]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
-from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, secret_path
+from aish.safety.rules.common import Ctx, target
+from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, secret_path, sent
 from aish.safety.shell_words import Word
 
 _TLDS = ("com|net|org|io|dev|app|co|me|sh|st|xyz|info|biz|cloud|site|online|link|to|us|eu|uk|de|fr|nl|ru|cn|jp|"
@@ -76,11 +76,7 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
             found = _worse(found, secret_path(Word(path, path, has_var="$" in path)))
     for feeder in c.chain:
         found = _worse(found, _segment_reads_secret(feeder))
-    if not found:
-        return None
-    level = HIGH if found == "high" else MEDIUM
-    what = "keys or credentials" if found == "high" else "the environment, history or secrets"
-    return level, f"{c.prog} sends {what} to another machine ({fragment([w.raw for w in c.words])})"
+    return sent(found, c, c.prog)
 
 
 def _operands(texts: list) -> list:
