@@ -325,3 +325,23 @@ def test_uploads_dumps_runtimes_and_registry(command, at_least):
 ])
 def test_upload_dump_runtime_registry_near_misses_stay_quiet(command):
     quiet(command)
+
+
+@pytest.mark.parametrize("command", [
+    "gitlab-rails runner \"Project.find(1).destroy\"",
+    "bin/rails runner 'User.where(active: false).delete_all'",
+    "python manage.py shell -c \"from shop.models import Order; Order.objects.all().delete()\"",
+    "php artisan tinker --execute \"DB::table('sessions')->delete()\"",
+])
+def test_code_handed_to_a_framework_runner_that_deletes_records(command):
+    flagged(command, "medium")
+
+
+@pytest.mark.parametrize("command", [
+    "bin/rails runner 'puts User.count'",
+    "python manage.py shell -c \"print(Order.objects.count())\"",
+    "git commit -m \"fix .destroy_all in cleanup\"",
+    "ag '\\.destroy\\b' app",
+])
+def test_runner_code_that_reads_stays_quiet(command):
+    quiet(command)

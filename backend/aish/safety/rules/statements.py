@@ -13,7 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY
-from aish.safety.rules.common import HIGH, Ctx, worst
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules.content import sql_finding
 
 # An argument that is a destructive statement, not text that mentions one.
@@ -34,6 +34,11 @@ _STDIN_CLIENT = re.compile(r"^(nc|ncat|netcat|socat|telnet|openssl)$|sql|db|mong
                            r"clickhouse|arangosh|cypher|surreal|dolt|memcach")
 
 
+# Code handed to a framework's runner that deletes records (`rails runner "User.destroy_all"`,
+# `manage.py shell -c "Order.objects.all().delete()"`, `tinker --execute "DB::table('t')->delete()"`).
+_ORM_DELETE = re.compile(r"(?<=[\w)\]])\.(?:destroy_all|delete_all|really_destroy!|destroy!?|truncate)\b(?!\w)|"
+                         r"\bobjects(?:\.all\(\)|\.filter\([^)]*\))?\.delete\(\)|->(?:delete|truncate|forceDelete)\(\)|"
+                         r"::truncate\(\)|\.drop_table\b|\.remove\(\{\s*\}\)")
 _GENERATED = re.compile(r"\bSELECT\b.{0,200}?['\"]\s*(DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER)|TRUNCATE|"
                         r"DELETE\s+FROM)\b", re.IGNORECASE | re.DOTALL)
 
@@ -50,6 +55,9 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
         statement = t.split("=", 1)[1] if t.startswith("-") else t
         if _STATEMENT.match(statement) or _DB_CALL.search(statement):
             best = worst(best, sql_finding(statement, c.text))
+        elif _ORM_DELETE.search(statement):
+            m = _ORM_DELETE.search(statement)
+            best = worst(best, (MEDIUM, f"{c.prog} runs code that deletes records ({m.group(0)}) ({c.text})"))
     if best is None and _STDIN_CLIENT.search(c.prog.lower()):
         for feeder in c.chain[-1:]:
             query = " ".join(w.text for w in feeder.words[1:])
