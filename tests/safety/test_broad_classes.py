@@ -345,3 +345,25 @@ def test_code_handed_to_a_framework_runner_that_deletes_records(command):
 ])
 def test_runner_code_that_reads_stays_quiet(command):
     quiet(command)
+
+
+@pytest.mark.parametrize("command", [
+    "npm config set registry http://pkgs.example.net/",
+    "pip config set global.index-url http://pkgs.example.net/simple",
+    "gem sources --add http://gems.example.net/",
+    "pip config set global.trusted-host pkgs.example.net",
+    "echo 'GRUB_CMDLINE_LINUX=\"apparmor=0\"' | sudo tee -a /etc/default/grub",
+])
+def test_package_sources_downgraded_and_boot_protections_off(command):
+    flagged(command, "medium")
+
+
+@pytest.mark.parametrize("command", [
+    "npm config set registry https://registry.npmjs.org/",
+    "npm config set registry http://localhost:4873/",
+    "gem sources --add https://gems.example.org/",
+    "conda config --add channels conda-forge",
+    "echo 'GRUB_TIMEOUT=3' | sudo tee -a /etc/default/grub",
+])
+def test_package_source_and_grub_near_misses_stay_quiet(command):
+    quiet(command)

@@ -83,6 +83,8 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
         reason = "switches certificate checks off for every program this shell starts"
     elif set(lowered[:3]) & _CONFIG_WORDS and _tls_off(texts):
         reason = f"switches certificate checks off in {c.prog}'s configuration"
+    elif set(lowered[:3]) & (_CONFIG_WORDS | {"sources", "--add", "source", "add"}) and _plain_source(texts):
+        reason = f"makes {c.prog} fetch packages over plain http or from a host it no longer checks"
     return (MEDIUM, f"{reason} ({c.text})") if reason else None
 
 
@@ -109,5 +111,24 @@ def _tls_off(texts: list) -> bool:
         if _INSECURE_KEY.search(key) and (value in _TRUE or not eq and t.startswith("--") and not value):
             return True
         if _TLS_KEY.search(key) and not _INSECURE_KEY.search(key) and value in _FALSE:
+            return True
+    return False
+
+
+_SOURCE_KEY = re.compile(r"(registry|index-url|index_url|extra-index-url|find-links|mirror|source|sources|repo|"
+                         r"channel|channels|proxy|--add)$", re.IGNORECASE)
+
+
+def _plain_source(texts: list) -> bool:
+    """``npm config set registry http://…``, ``pip config set global.index-url http://…``,
+    ``gem sources --add http://…``, ``pip config set global.trusted-host x``."""
+    for k, t in enumerate(texts):
+        key, eq, value = t.partition("=")
+        if re.search(r"trusted[-_]host", key, re.IGNORECASE) and (eq and value or k + 1 < len(texts)):
+            return True
+        if not eq:
+            value = texts[k + 1] if k + 1 < len(texts) else ""
+        if _SOURCE_KEY.search(key.split(".")[-1]) and re.match(r"^http://(?!(localhost|127\.|\[::1\]))",
+                                                               value.strip("'\"")):
             return True
     return False

@@ -49,6 +49,10 @@ _FILES = [
      None, ""),
     (re.compile(r"^/etc/selinux/config$"), [(re.compile(r"SELINUX\s*=\s*(disabled|permissive)"), MEDIUM,
                                              "switches SELinux off")], None, ""),
+    (re.compile(r"^/etc/default/grub(\.d/.*)?$|^/boot/(grub2?/grub\.cfg|cmdline\.txt|loader/entries/.*)$|"
+                r"^/etc/kernel/cmdline$"),
+     [(re.compile(r"\b(selinux=0|enforcing=0|apparmor=0|security=none|lockdown=none|module\.sig_enforce=0)"),
+       MEDIUM, "the machine boots with a security feature off")], None, ""),
     (re.compile(r"^/etc/hosts\.deny$"),
      [(re.compile(r"^\s*(ALL|sshd|sshd2?)\s*:\s*(ALL|\*|0\.0\.0\.0/0|\[::\]/0)\b", re.IGNORECASE | re.MULTILINE), HIGH,
        "refuses every connection to these services, yours included (hosts.deny)")], None, ""),

@@ -55,9 +55,8 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
         statement = t.split("=", 1)[1] if t.startswith("-") else t
         if _STATEMENT.match(statement) or _DB_CALL.search(statement):
             best = worst(best, sql_finding(statement, c.text))
-        elif _ORM_DELETE.search(statement):
-            m = _ORM_DELETE.search(statement)
-            best = worst(best, (MEDIUM, f"{c.prog} runs code that deletes records ({m.group(0)}) ({c.text})"))
+        elif (orm := _ORM_DELETE.search(statement)) is not None:
+            best = worst(best, (MEDIUM, f"{c.prog} runs code that deletes records ({orm.group(0)}) ({c.text})"))
     if best is None and _STDIN_CLIENT.search(c.prog.lower()):
         for feeder in c.chain[-1:]:
             query = " ".join(w.text for w in feeder.words[1:])
