@@ -201,7 +201,7 @@ def test_a_long_body_is_sent_whole_beside_its_head():
     got = bytearray()
 
     def read() -> None:
-        while len(got) < len(head) + len(body):
+        while len(got) < 2 * (len(head) + len(body)):
             chunk = right.recv(65536)
             if not chunk:
                 return
@@ -212,9 +212,12 @@ def test_a_long_body_is_sent_whole_beside_its_head():
     try:
         assert len(body) >= loopback.GATHER_FROM
         loopback._send(left, head, body)
+        pieces = [body[:1], body[1:300_000], b"", body[300_000:]]  # a body in pieces (encode_parts)
+        loopback._send(left, head, pieces)
         loopback._send(left, b"GET / HTTP/1.1\r\n\r\n", None)
         reader.join(10)
     finally:
         left.close()
         right.close()
-    assert bytes(got[:len(head) + len(body)]) == head + body
+    one = len(head) + len(body)
+    assert bytes(got[:one]) == head + body and bytes(got[one:2 * one]) == head + body

@@ -100,13 +100,19 @@ def _dumps(value: object) -> str:
 
 
 def encode_body(body: dict) -> bytes:
-    """The request body as sent: ``json.dumps`` of it, byte for byte.  A conversation's
-    messages that grew from the last ones sent (``Outgoing``) are encoded from the JSON kept
-    for those (in their ``memo``: one encoded piece per ask) plus the new messages, joined
-    once: a long conversation is not encoded (or copied piece by piece) on every ask."""
+    """The request body as sent: ``json.dumps`` of it, byte for byte (``encode_parts`` joined)."""
+    return b"".join(encode_parts(body))
+
+
+def encode_parts(body: dict) -> list[bytes]:
+    """The request body as sent, in pieces that join to ``json.dumps`` of it, byte for byte.
+    A conversation's messages that grew from the last ones sent (``Outgoing``) are encoded from
+    the JSON kept for those (in their ``memo``: a few pieces, merged as they grow) plus the new
+    messages: a long conversation is neither encoded nor copied on every ask (a server on this
+    machine is sent the pieces where they lie, ``loopback._send``)."""
     messages = body.get("messages")
     if not isinstance(messages, Outgoing) or not messages:
-        return _dumps(body).encode("utf-8")
+        return [_dumps(body).encode("utf-8")]
     base = messages.grown()
     kept = base.memo.get("json") if base is not None else None
     new = ",".join(_dumps(m) for m in (messages.new if kept is not None else messages[1:])).encode("utf-8")
@@ -127,7 +133,7 @@ def encode_body(body: dict) -> bytes:
             out.append(piece)
         out.append(b"]")
     out.append(b"}")
-    return b"".join(out)
+    return out
 
 
 def chat_complete(model: ModelConfig, messages: list[dict], *, max_tokens: Optional[int] = None,
@@ -181,7 +187,7 @@ def list_models(endpoint: str, *, api_key: Optional[str] = None, timeout: float 
 def _stream(model: ModelConfig, body: dict, headers: dict, key: Optional[str],
             timeouts: tuple[float, float], cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
     endpoint = model.endpoint
-    data = encode_body(body)
+    data = encode_parts(body)
     if cancel is not None and cancel.cancelled:
         raise Cancelled()
     watch = Watch()

@@ -301,20 +301,27 @@ class Response:
 
 
 GATHER_FROM = 1 << 16  # a body this long is sent beside its head, not copied after it
+_GATHER_AT_ONCE = 512  # buffers per sendmsg (IOV_MAX is 1024 on Linux)
 
 
-def _send(sock: socket.socket, head: bytes, data: Optional[bytes]) -> None:
+def _send(sock: socket.socket, head: bytes, data: Union[bytes, list, None]) -> None:
     """The head and the body in one send: a long body (a long conversation's request, sent on
-    every ask) is handed to the kernel where it lies, not first copied onto the end of the head."""
-    if not data or len(data) < GATHER_FROM:
-        sock.sendall(head + data if data else head)
+    every ask, in pieces: ``broker.encode_parts``) is handed to the kernel where it lies, not
+    first copied onto the end of the head; whatever one send leaves is sent by the next."""
+    parts = data if isinstance(data, list) else [data] if data else []
+    if sum(map(len, parts)) < GATHER_FROM:
+        sock.sendall(b"".join([head, *parts]))
         return
-    sent = sock.sendmsg([head, data])
-    if sent < len(head):
-        sock.sendall(memoryview(head)[sent:])
-        sent = len(head)
-    if sent - len(head) < len(data):
-        sock.sendall(memoryview(data)[sent - len(head):])
+    views = [memoryview(part) for part in (head, *parts) if part]
+    while views:
+        sent = sock.sendmsg(views[:_GATHER_AT_ONCE])
+        done = 0
+        while done < len(views) and sent >= len(views[done]):
+            sent -= len(views[done])
+            done += 1
+        del views[:done]
+        if sent:
+            views[0] = views[0][sent:]
 
 
 def _request_head(method: str, path: str, host: str, headers: dict, length: Optional[int]) -> bytes:
@@ -342,7 +349,7 @@ class Session:
         host = f"[{host}]" if ":" in host else host
         self._host = host if port == 80 else f"{host}:{port}"
 
-    def request(self, method: str, url: str, *, data: Optional[bytes] = None, json: Any = None,
+    def request(self, method: str, url: str, *, data: Union[bytes, list, None] = None, json: Any = None,
                 headers: Optional[dict] = None, timeout: Timeout = 30.0, stream: bool = False,
                 watch: Optional[Callable[[socket.socket], None]] = None, **_: Any) -> Response:
         """Send and read the status line and headers; the body too unless ``stream``.
@@ -357,7 +364,8 @@ class Session:
             data = data.encode("utf-8")
         target = urlsplit(url)
         path = (target.path or "/") + (f"?{target.query}" if target.query else "")
-        length = len(data) if data is not None else (0 if method in ("POST", "PUT", "PATCH") else None)
+        length = (sum(map(len, data)) if isinstance(data, list) else len(data)) if data is not None else (
+            0 if method in ("POST", "PUT", "PATCH") else None)
         head = _request_head(method, path, self._host, headers or {}, length)
         conn = self._connection(connect)
         try:

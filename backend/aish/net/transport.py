@@ -101,6 +101,8 @@ def watched_post(session: Any, url: str, watch: Watch, **kwargs) -> Any:
     """
     if isinstance(session, loopback.Session):
         return session.post(url, watch=watch.attach, **kwargs)
+    if isinstance(kwargs.get("data"), list):  # a body in pieces (``broker.encode_parts``)
+        kwargs["data"] = b"".join(kwargs["data"])
     from aish.net import pooled
 
     return pooled.watched_post(session, url, watch, **kwargs)
