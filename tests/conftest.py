@@ -73,6 +73,13 @@ def _static_checks_first(items) -> None:
     items.sort(key=lambda item: not reads_sources(item))  # stable: the rest keep their order
 
 
+def pytest_runtest_setup(item):
+    """Only cases on the real wire may start an `aish` process (tests/helpers.py's ``aish``)."""
+    from tests import helpers
+
+    helpers.ON_THE_WIRE = any(item.get_closest_marker(mark) for mark in DIRECTORY_MARKS.values())
+
+
 def _leave_out_slow_cases(config, items) -> None:
     """Slow cases run only when ``-m`` names the marker (``-m slow``, as .ci/run does) or the
     command line names the cases themselves; so ``-m "not e2e and not shell"`` stays the fast

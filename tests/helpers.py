@@ -12,11 +12,19 @@ import time
 from typing import Callable, Iterator, Optional
 
 
+# Whether the running case is on the real wire (marked e2e or shell): set for each case by
+# tests/conftest.py.  The unit part starts no `aish` process, so that it stays fast.
+ON_THE_WIRE = True
+
+
 def aish(*args: str, input: str | None = None, env: dict | None = None,
          timeout: float = 60) -> subprocess.CompletedProcess:
     """Run the real `aish` entry point in a process of its own (its main() owns errors and exit
     codes), forked from a Python that has imported aish already (tests/warm_aish.py)."""
     from tests import warm_aish
+
+    assert ON_THE_WIRE, ("the unit part starts no aish process: aish_here() for what the CLI answers "
+                         "itself, the service fixture for a verb or an ask, or a case in tests/e2e")
 
     return warm_aish.run(list(args), input=input, env={**os.environ, **(env or {})}, timeout=timeout)
 
