@@ -131,9 +131,9 @@ def test_ctrl_c_while_echo_goes_off_for_a_planned_step_cancels_it(make_shell, st
     sh.wait_prompt("echo five")
     armed.touch()                       # (from here on: the step's report)
     sh.tmux.keys("Enter")
-    wait_until(mark.exists, 15, "the shell to turn echo off")
+    wait_until(mark.exists, 30, "the shell to turn echo off")
     sh.tmux.keys("C-c")
-    sh.wait("[aish] cancelled")
+    sh.wait("[aish] cancelled", timeout=30)
     sh.wait_prompt("")
     sh.ask("echo done")                     # the task is over: nothing is reported
     sh.wait("\ndone\n")

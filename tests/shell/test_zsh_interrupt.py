@@ -13,27 +13,18 @@ here: no terminal, the test plays the daemon.
 """
 from __future__ import annotations
 
-import fcntl
 import os
 import re
 import select
 import signal
-import struct
 import subprocess
-import termios
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _unread(fd: int) -> int:
-    """Bytes written to a FIFO that its reader has not taken yet."""
-    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
 
 
 def _line(fd: int, timeout: float = 20.0) -> str:
@@ -77,23 +68,28 @@ print -r -- "status=$?"
 """
     # interactive, so a SIGINT is zsh's own Ctrl-C handling, as at a prompt
     shell = subprocess.Popen(["zsh", "-f", "-i", "-c", body], stdin=subprocess.DEVNULL,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              env={**os.environ, "AISH_RUNTIME_DIR": str(run)})
     try:
         sent = _line(daemon)
         assert sent.startswith("req "), sent
         request_id = sent[4:]
         reply = os.open(run / f"zsh-{shell.pid}.fifo", os.O_WRONLY | os.O_NONBLOCK)
-        os.write(reply, f"{request_id}\tT\tpart of an answer\n".encode())
-        wait_until(lambda: _unread(reply) == 0, 20, "the shell to read the frame")   # it is reading
+        os.write(reply, f"{request_id}\tT\tpart of an answer%0A\n".encode())   # (a whole line)
+        shown = b""                     # the shell printed the frame: it reads the next
+        while b"part of an answer" not in shown:
+            assert select.select([shell.stdout], [], [], 20)[0], shown
+            shown += os.read(shell.stdout.fileno(), 4096)
         shell.send_signal(signal.SIGINT)
         assert _line(daemon) == f"cancel {request_id}"
-        out, err = shell.communicate(timeout=20)
+        rest, err = shell.communicate(timeout=20)
+        out = (shown + rest).decode()
         os.close(reply)
     finally:
         if shell.poll() is None:
             shell.kill()
         os.close(daemon)
+    err = err.decode()
     lines = [re.sub(r"\x1b\[[0-9;]*[mK]", "", line).split("\r")[-1] for line in out.splitlines()]
     assert lines[-5:] == ["part of an answer", "[aish] cancelled", "after the request",
                           "after the loop", "status=0"], out + err
