@@ -367,3 +367,18 @@ def test_package_sources_downgraded_and_boot_protections_off(command):
 ])
 def test_package_source_and_grub_near_misses_stay_quiet(command):
     quiet(command)
+
+
+@pytest.mark.parametrize("command", [
+    "bun -e \"await Bun.$\\`rm -rf ~/code\\`\"",
+    "matlab -batch \"rmdir('/data/results','s')\"",
+    "at now + 1 minute <<< 'rm -rf ~/Documents'",
+])
+def test_template_shells_recursive_flags_and_scheduled_stdin(command):
+    flagged(command, "medium")
+
+
+@pytest.mark.parametrize("command", ["at -l", "at -c 5", "matlab -batch \"rmdir('tmpdir')\"",
+                                     "at now + 5 minutes <<< 'echo hi'"])
+def test_scheduled_and_matlab_near_misses_stay_quiet(command):
+    quiet(command)

@@ -28,7 +28,7 @@ _DELETE_CALL = re.compile(
     r"['\"]?\s*,)")  # a call, perl's `unlink glob "…"`, or the function handed to a map (`array_map("unlink", …)`)
 _RECURSIVE = re.compile(r"delete-directory-tree|delete-tree|"
                         r"rmtree|rm_rf|rm_r\b|RemoveAll|remove_dir_all|deleteDir|deleteRecursively|emptyDir|rimraf|"
-                        r"recursive\s*[:=]\s*(?:true|TRUE|T\b)|-recurs|\bforce\b", re.IGNORECASE)
+                        r"recursive\s*[:=]\s*(?:true|TRUE|T\b)|-recurs|\bforce\b|,\s*['\"]s['\"]\s*\)?$", re.IGNORECASE)
 # Calls that replace a file's content, the path first.
 _WRITE_CALL = re.compile(
     r"(?<![\w-])(?:[\w$]+(?:\.|::))*(?P<name>writeFileSync|writeFile|writeTextFile|write_text|write_bytes|"

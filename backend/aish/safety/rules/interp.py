@@ -34,6 +34,7 @@ _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "
                  "R": ("-e",), "r": ("-e",), "ipython": ("-c",), "raku": ("-e",), "perl6": ("-e",),
                  "rakudo": ("-e",), "clojure": ("-e", "--eval"), "clj": ("-e", "--eval"), "bb": ("-e", "--eval"),
                  "lein": (), "nbb": ("-e",), "ecl": ("-eval", "--eval"), "chez": (), "octave": ("--eval",),
+                 "matlab": ("-batch", "-r"),
                  "hy": ("-c",), "coffee": ("-e",), "ts-node": ("-e", "--eval"), "tsx": ("-e", "--eval"),
                  "crystal": ("eval",), "expect": ("-c",), "swipl": ("-g",), "gforth": ("-e",),
                  "vim": ("-c", "--cmd"), "nvim": ("-c", "--cmd"), "vi": ("-c",), "gvim": ("-c",), "ex": ("-c",),

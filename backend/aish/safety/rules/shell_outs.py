@@ -21,6 +21,7 @@ _MAX_FOUND = 16  # commands read from one body: the judgement stays bounded
 def shell_outs(code: str) -> list:
     """The command lines this code hands to a shell."""
     found = []
+    code = code.replace("\\`", "`")  # a backquote escaped inside the shell's double quotes
     for m in _RUN_CALL.finditer(code):
         parts = [lit[1:-1] for lit in _ONE_LIT.findall(m.group(1))]
         if parts:

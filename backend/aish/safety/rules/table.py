@@ -12,7 +12,7 @@ from aish.safety.rules import (content, delete, devices, exfil, guards, history,
                                shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
-_SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh"}
+_SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
 _SSH_VALUED = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P".split())
 
 
