@@ -70,6 +70,8 @@ def _documented(c: Ctx) -> Optional[tuple]:
     if not meanings:
         return None
     texts = c.texts
+    if "--undo" in texts:
+        return None  # `cargo yank --undo`: what the verb did is put back
     operands = [t for t in texts if not t.startswith("-")][:3]
     for key, what in meanings.items():
         if not _matches(key, texts, operands):

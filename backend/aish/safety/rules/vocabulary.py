@@ -97,6 +97,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
     verb, said, nouns, after = act.verb, act.said, act.nouns, act.after
+    if verb == "yank" and "--undo" in c.texts:
+        return None  # `cargo yank --undo`: the release comes back
     strength = verb_strength(verb)
     if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister")) and "--delete" in options \
             and act.source != "option":
