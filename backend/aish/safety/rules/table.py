@@ -29,6 +29,9 @@ def rule_exec_string(c: Ctx) -> Optional[tuple]:
             bodies = [r.body for r in c.seg.redirects if r.body] + \
                      [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
             inner = "\n".join(bodies) or None
+        fed = c.chain[-1].words if c.chain else []
+        if inner is None and c.prog in ("at", "batch") and fed and fed[0].text in ("echo", "printf"):
+            inner = " ".join(w.text for w in fed[1:] if not re.fullmatch(r"-[neE]+", w.text)).replace("\\n", "\n")
     elif c.prog in ("eval", "watch"):
         inner = " ".join(skip_opts(c.args, {"-n", "--interval", "-d"}))
     elif c.prog in ("ssh", "mosh", "autossh"):
