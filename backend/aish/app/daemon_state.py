@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Optional
@@ -233,10 +234,11 @@ class DaemonState:
         if self._tokens is not None:
             self._tokens.save(_token_counts())
         if self._taps is not None:
-            from aish.context.sources import run
-
+            # a pane read means its readers are loaded (the ask's output, a shell's watch); never
+            # imported here: a restart after a reinstall closes the service with the old package gone
+            sources = sys.modules.get("aish.context.sources")
             try:
-                self._taps.close(run)
+                self._taps.close(sources.run if sources is not None else None)
             except Exception:
                 self.log.exception("closing the tmux taps failed")
         if self._mcp is not None:
