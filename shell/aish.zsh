@@ -109,7 +109,9 @@ _aish_accept_line() {
     zle _aish_orig_accept_line -- "$@"
     return
   fi
-  _aish_question
+  # A widget that ends in an error has zle run `.accept-line` on the line as it is: the
+  # question would run as a command.  Whatever fails on its way, it stays on the line.
+  { _aish_question } always { TRY_BLOCK_ERROR=0 }
 }
 
 # ----------------------------------------------------------------- command output (docs/output.md)

@@ -124,3 +124,23 @@ def test_an_error_while_the_answer_is_read_never_runs_the_question(make_shell):
         os.close(daemon)
     assert "[aish] cancelled" in screen and "no matches found" not in screen, screen
     assert sh.tmux.history().count("? say hi") == 1, sh.tmux.history()
+
+
+def test_an_error_before_the_request_never_runs_the_question_either(make_shell, tmp_path):
+    """The same fallback for an error anywhere in the question's way: here the on-demand half
+    fails as it is sourced (a file cut short by an upgrade in progress, say)."""
+    scripts = tmp_path / "sh"
+    scripts.mkdir()
+    for name in ("aish.zsh", "aish.common.sh", "aish.request.zsh", "aish.lazy.zsh"):
+        text = (ROOT / "shell" / name).read_text(encoding="utf-8")
+        if name == "aish.lazy.zsh":      # an error right after the version check
+            text = text.replace("_aish_lazy_missing=\n", "_aish_lazy_missing=\n: ${_aish_no_such_var:?cut short}\n", 1)
+        (scripts / name).write_text(text, encoding="utf-8")
+    sh = make_shell(load="none", after=f"source '{scripts / 'aish.zsh'}'")
+    sh.ask("? say hi")
+    sh.wait("cut short")
+    sh.wait_prompt("? say hi")                 # left on the line, never run
+    assert "no matches found" not in sh.tmux.history(), sh.tmux.history()
+    sh.tmux.keys("C-u")
+    sh.ask("echo still-here")
+    sh.wait("\nstill-here\n")
