@@ -8,7 +8,7 @@ from aish.config.schema import ModelConfig, TokenizeConfig
 from aish.llm import broker
 from aish.llm.events import TextDelta
 from aish.llm.tokens import TokenCounter
-from aish.net import loopback
+from aish.net import http11, loopback
 from tests.stub_server import Reply, StubServer
 
 
@@ -92,7 +92,7 @@ def test_replies_are_read_without_the_email_package(no_requests, monkeypatch):
 
 
 class _Conn:
-    """A connection whose bytes are ``raw`` (what ``loopback.Body`` reads)."""
+    """A connection whose bytes are ``raw`` (what ``http11.Body`` reads)."""
 
     def __init__(self, raw: bytes) -> None:
         import io
@@ -107,7 +107,7 @@ class _Conn:
 def test_headers_as_a_server_may_send_them():
     raw = (b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
            b"Set-Cookie: a=1\r\nset-cookie: b=2\r\nContent-Length: 5\r\nX-Odd:  spaced value \r\n\r\nhello")
-    reply = loopback.Body(_Conn(raw), "GET")
+    reply = http11.Body(_Conn(raw), "GET")
     assert (reply.status, reply.reason, reply.version) == (200, "OK", 11)
     assert reply.headers.get("set-cookie") == "a=1" and reply.headers["x-odd"] == "spaced value"
     assert reply.read() == b"hello" and not reply.will_close and reply.isclosed()
@@ -123,13 +123,13 @@ def test_headers_as_a_server_may_send_them():
 ])
 def test_bodies_end_where_the_server_says(raw, body, closes):
     conn = _Conn(raw)
-    reply = loopback.Body(conn, "GET")
+    reply = http11.Body(conn, "GET")
     assert reply.read() == body and reply.isclosed() and conn.closed is closes
 
 
 def test_a_streamed_body_comes_a_chunk_at_a_time():
     raw = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
-    reply = loopback.Body(_Conn(raw), "POST")
+    reply = http11.Body(_Conn(raw), "POST")
     assert [reply.read1(), reply.read1(), reply.read1()] == [b"abc", b"de", b""]
 
 
@@ -140,20 +140,20 @@ def test_a_streamed_body_comes_a_chunk_at_a_time():
 ])
 def test_a_body_cut_short_is_an_error_not_an_end(raw):
     """A cut (or a cancel that shut the socket) is never taken for the end of the reply."""
-    with pytest.raises(loopback.IncompleteRead):
-        loopback.Body(_Conn(raw), "GET").read()
+    with pytest.raises(http11.IncompleteRead):
+        http11.Body(_Conn(raw), "GET").read()
 
 
 @pytest.mark.parametrize("raw, error", [
-    (b"", loopback.RemoteDisconnected),
-    (b"SSH-2.0-OpenSSH_9.2\r\n", loopback.BadStatusLine),
-    (b"HTTP/1.1 2000 OK\r\n\r\n", loopback.BadStatusLine),
-    (b"HTTP/1.1 200 OK\r\n" + b"X: y\r\n" * 101 + b"\r\n", loopback.ProtocolError),
-    (b"HTTP/1.1 200 OK\r\nX: " + b"y" * 70000 + b"\r\n\r\n", loopback.LineTooLong),
+    (b"", http11.RemoteDisconnected),
+    (b"SSH-2.0-OpenSSH_9.2\r\n", http11.BadStatusLine),
+    (b"HTTP/1.1 2000 OK\r\n\r\n", http11.BadStatusLine),
+    (b"HTTP/1.1 200 OK\r\n" + b"X: y\r\n" * 101 + b"\r\n", http11.ProtocolError),
+    (b"HTTP/1.1 200 OK\r\nX: " + b"y" * 70000 + b"\r\n\r\n", http11.LineTooLong),
 ])
 def test_what_is_not_http_is_refused_as_an_oserror(raw, error):
     with pytest.raises(error) as caught:
-        loopback.Body(_Conn(raw), "GET")
+        http11.Body(_Conn(raw), "GET")
     assert isinstance(caught.value, OSError)  # the failure map takes it as a broken connection
 
 

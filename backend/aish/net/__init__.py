@@ -5,6 +5,7 @@
                failures -> the typed ``TransportError`` subclasses of ``aish.errors``
     pooled     the requests sessions (imported only by a call that leaves this machine)
     loopback   HTTP/1.1 on a plain socket to a server on this machine
+    http11     reading an HTTP/1.1 reply: status line, headers, the body's framings
     http_client  ``HttpClient`` (one keep-alive session, typed errors) and
                ``body_chunks`` for callers other than the chat broker
 

@@ -1,0 +1,214 @@
+"""HTTP/1.1 replies read from a socket: the status line, the header lines, and a body framed
+by ``Content-Length``, by chunks, or by the end of the connection.
+
+Why its own module: ``loopback`` decides which calls go the direct way and keeps their
+connections; reading what a server sends back is the part that must hold up against every
+server users run (llama.cpp, Ollama, vLLM, gateways), so it stands apart and is tested on
+raw bytes (tests/net/test_loopback.py).  Every error here is an ``OSError``, which
+``transport.failures`` maps, as it does requests' own.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional, Protocol
+
+MAX_HEADERS = 100  # as http.client: a server that sends more is not one we talk to
+MAX_LINE = 65536
+_READ = 65536
+
+
+class ProtocolError(OSError):
+    """The server broke HTTP/1.1 (a bad status line, header or chunk); an ``OSError``, so the
+    failure map takes it as it takes a broken connection."""
+
+
+class BadStatusLine(ProtocolError):
+    pass
+
+
+class LineTooLong(ProtocolError):
+    pass
+
+
+class IncompleteRead(ProtocolError):
+    """The connection ended inside a body (a cut, or a cancel that shut the socket)."""
+
+
+class InvalidURL(ProtocolError):
+    pass
+
+
+class RemoteDisconnected(ConnectionResetError):
+    """The server closed the connection before any status line."""
+
+
+class ConnectTimedOut(OSError):
+    """No connection within the connect timeout (told apart from a read timeout)."""
+
+
+class Headers(dict):
+    """A reply's headers by lower-cased name (the first of repeated ones, as ``email`` gives):
+    the ``get``/``get_all``/``items`` the callers use."""
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return dict.get(self, name.lower(), default)
+
+    def get_all(self, name: str, default: Any = None) -> Any:
+        value = dict.get(self, name.lower())
+        return default if value is None else [value]
+
+    def __getitem__(self, name: str) -> Any:
+        return dict.get(self, name.lower())
+
+
+def _line(fp: Any) -> bytes:
+    line = fp.readline(MAX_LINE + 1)
+    if len(line) > MAX_LINE:
+        raise LineTooLong("header line")
+    return line
+
+
+def _read_headers(fp: Any) -> Headers:
+    headers = Headers()
+    for _ in range(MAX_HEADERS + 1):
+        line = _line(fp)
+        if line in (b"\r\n", b"\n", b""):
+            return headers
+        name, colon, value = line.decode("iso-8859-1").partition(":")
+        if colon:
+            headers.setdefault(name.strip().lower(), value.strip())
+    raise ProtocolError(f"got more than {MAX_HEADERS} headers")
+
+
+def _status(fp: Any) -> tuple[str, int, str]:
+    line = _line(fp)
+    if not line:
+        raise RemoteDisconnected("Remote end closed connection without response")
+    version, _, rest = line.decode("iso-8859-1").strip().partition(" ")
+    code, _, reason = rest.partition(" ")
+    if not version.startswith("HTTP/") or len(code) != 3 or not code.isdigit():
+        raise BadStatusLine(repr(line[:80]))
+    return version, int(code), reason.strip()
+
+
+
+class Connection(Protocol):
+    """What a reply reads from: a buffered reader, and a way to close the socket."""
+
+    fp: Any
+
+    def close(self) -> None: ...
+
+
+class Body:
+    """A reply's status, headers and body bytes as they arrive (what requests calls ``raw``):
+    ``read1`` gives what one receive brought (within one chunk of a chunked body), ``read``
+    all of it or up to a size.  Reaching the end frees the connection for the next call, or
+    closes it when the server said it would."""
+
+    def __init__(self, conn: Connection, method: str) -> None:
+        fp = conn.fp
+        while True:
+            version, status, reason = _status(fp)
+            headers = _read_headers(fp)
+            if status != 100:  # (a 100 Continue is followed by the real reply)
+                break
+        if not version.startswith("HTTP/1."):
+            raise BadStatusLine(f"unknown protocol {version}")
+        self.status, self.reason, self.headers = status, reason, headers
+        self.version = 10 if version == "HTTP/1.0" else 11
+        self.chunked = (headers.get("transfer-encoding") or "").lower() == "chunked"
+        connection = (headers.get("connection") or "").lower()
+        self.will_close = "close" in connection if self.version == 11 else "keep-alive" not in connection
+        self.length: Optional[int] = None
+        declared = headers.get("content-length")
+        if declared and not self.chunked:
+            try:
+                self.length = int(declared) if int(declared) >= 0 else None
+            except ValueError:
+                self.length = None
+        if status in (204, 304) or 100 <= status < 200 or method == "HEAD":
+            self.length, self.chunked = 0, False
+        if not self.chunked and self.length is None:
+            self.will_close = True  # the body ends with the connection
+        self._conn: Optional[Connection] = conn
+        self._chunk_left = 0  # bytes of the current chunk not read yet (chunked)
+        if not self.chunked and self.length == 0:
+            self._end()
+
+    def isclosed(self) -> bool:
+        """The body was read to its end (or the reply closed)."""
+        return self._conn is None
+
+    def read1(self, n: int = _READ) -> bytes:
+        conn = self._conn
+        if conn is None or n <= 0:
+            return b""
+        if self.chunked:
+            if not self._chunk_left and not self._next_chunk():
+                return b""
+            n = min(n, self._chunk_left)
+        elif self.length is not None:
+            n = min(n, self.length)
+        data = conn.fp.read1(n)
+        if not data:
+            if self.chunked or self.length is not None:
+                raise IncompleteRead("the connection ended inside the body")
+            self._end()
+            return b""
+        if self.chunked:
+            self._chunk_left -= len(data)
+            if not self._chunk_left:
+                self._crlf()
+        elif self.length is not None:
+            self.length -= len(data)
+            if not self.length:
+                self._end()
+        return data
+
+    def read(self, n: Optional[int] = None) -> bytes:
+        """The rest of the body, or up to ``n`` bytes of it."""
+        parts, got = [], 0
+        while n is None or got < n:
+            data = self.read1(_READ if n is None else min(_READ, n - got))
+            if not data:
+                break
+            parts.append(data)
+            got += len(data)
+        return b"".join(parts)
+
+    def close(self) -> None:
+        """Done with the reply: a body not read to its end closes its connection (the next
+        call would get its leftovers)."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+    def _next_chunk(self) -> bool:
+        """Read the next chunk's size line; at the last (size 0) read the trailers and end."""
+        assert self._conn is not None
+        line = _line(self._conn.fp)
+        try:
+            size = int(line.split(b";", 1)[0].strip(), 16)
+        except ValueError:
+            raise IncompleteRead("a chunk without its size") from None
+        if size < 0:
+            raise ProtocolError("a chunk of negative size")
+        if size == 0:
+            _read_headers(self._conn.fp)  # trailers, to the blank line
+            self._end()
+            return False
+        self._chunk_left = size
+        return True
+
+    def _crlf(self) -> None:
+        assert self._conn is not None
+        line = _line(self._conn.fp)
+        if not line:
+            raise IncompleteRead("the connection ended inside the body")
+        if line not in (b"\r\n", b"\n"):
+            raise ProtocolError("a chunk longer than its size")
+
+    def _end(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None and self.will_close:
+            conn.close()
