@@ -382,3 +382,24 @@ def test_template_shells_recursive_flags_and_scheduled_stdin(command):
                                      "at now + 5 minutes <<< 'echo hi'"])
 def test_scheduled_and_matlab_near_misses_stay_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- a package tool told --all; fused names
+@pytest.mark.parametrize("command", [
+    "flatpak uninstall --all -y",  # every installed application and runtime
+    "guix package --remove --all",
+    "nix profile remove --all",  # flagged before the package tools' own class took nix over
+])
+def test_a_package_tool_told_all_as_an_option_removes_every_package(command):
+    flagged(command, "high")
+
+
+@pytest.mark.parametrize("command", [
+    "crm configure show",  # the cluster shell, not `c` + `rm`
+    "crm status",
+    "drm_info",  # the display driver's information tool
+    "drm_info -j",
+    "nix profile remove hello",  # one package the user named
+])
+def test_names_that_end_in_rm_after_one_letter_are_not_a_remove(command):
+    quiet(command)

@@ -23,6 +23,9 @@ _NOT_A_PREFIX = frozenset({"no", "not", "dont", "un", "auto", "skip", "pre", "po
                            "will", "marked", "pending", "should", "may", "must", "do", "did", "being", "be"})
 # Nouns read after a fused `del`/`rm` only (`pvecm delnode`, `delpeer`): too common to be data elsewhere.
 _FUSED_NOUNS = frozenset({"node", "nodes", "peer", "peers", "member", "members", "host", "hosts", "princ", "vm"})
+# An abbreviation fused before `del`/`rm` (`qdel`, `dsrm`, `lprm`): consonants only; before `rm` at least two,
+# since one letter and `rm` is a name of its own (`crm`, the cluster shell; `drm_info`, the display driver's).
+_ABBREVIATION = {"del": r"[b-df-hj-np-tv-z]{1,3}", "rm": r"[b-df-hj-np-tv-z]{2,3}"}
 _WEAK_PREFIXES = ("clear", "flush", "kill", "evict", "revoke", "drain")
 _LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
 
@@ -56,7 +59,7 @@ def _split_affixes(piece: str) -> list:
                 and len(piece) > len(short) + 1:
             return [short, piece[len(short):]]
         if piece.endswith(short) and (piece[:-len(short)] in ("user", "group", "vol", "db", "key", "node") or
-                                      re.fullmatch(r"[b-df-hj-np-tv-z]{1,3}", piece[:-len(short)])):
+                                      re.fullmatch(_ABBREVIATION[short], piece[:-len(short)])):
             return [piece[:-len(short)], short]  # userdel, groupdel; dsrm, qdel: an abbreviation, then the verb
     for verb in _AFFIX_VERBS:
         if piece.startswith(verb):

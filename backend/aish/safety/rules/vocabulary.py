@@ -106,7 +106,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
         return MEDIUM, f"{prog} {said} removes every package a list computed at run time names ({c.text})"
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and \
-            any(t in _EVERY_PACKAGE for t in after):  # `choco uninstall all -y`, `port uninstall installed`
+            (any(t in _EVERY_PACKAGE for t in after) or "--all" in options):  # `choco uninstall all -y`,
+        # `port uninstall installed`, `flatpak uninstall --all`
         return HIGH, f"{prog} {said} removes every installed package ({c.text})"
     if verb == "uninstall" and prog not in PACKAGE_TOOLS and not after and options & FORCE_OPTIONS:
         return MEDIUM, f"{prog} uninstall removes what {prog} installed, with its data, without asking ({c.text})"
