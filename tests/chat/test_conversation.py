@@ -1,5 +1,6 @@
 import json
 
+from aish.chat import restore
 from aish.chat.conversation import Conversation
 from aish.chat.session_log import SessionLog
 
@@ -117,12 +118,12 @@ def test_replay_rebuilds_turns_summary_and_resets(aish_env):
     conv.enforce_budget(max_turns=2, budget_tokens=10_000, count=chars4, summarize=lambda p, t: "sum")
     conv.add_user("after")
     restored = Conversation("replay-me", SessionLog("replay-me"))
-    restored.replay()
+    restore.replay(restored)
     assert [t.content for t in restored.turns] == [t.content for t in conv.turns]
     assert restored.summary == "sum"
     conv.reset()
     again = Conversation("replay-me", SessionLog("replay-me"))
-    again.replay()
+    restore.replay(again)
     assert again.turns == [] and again.summary is None
     lines = log.path.read_text().splitlines()
     assert all(json.loads(line)["type"] for line in lines)
@@ -134,7 +135,7 @@ def test_torn_last_line_is_skipped(aish_env):
     with open(log.path, "a") as handle:
         handle.write('{"type": "turn", "role": "assis')
     conv = Conversation("torn", SessionLog("torn"))
-    conv.replay()
+    restore.replay(conv)
     assert [t.content for t in conv.turns] == ["kept"]
 
 
@@ -146,7 +147,7 @@ def test_a_question_its_daemon_died_on_is_not_glued_to_the_next(aish_env):
                           ("user", "q3"), ("assistant", "a3"), ("user", "died again")):
         log.append({"type": "turn", "role": role, "content": content})
     conv = Conversation("crash", SessionLog("crash"))
-    conv.replay()
+    restore.replay(conv)
     assert [t.content for t in conv.turns][:4] == ["q1", "a1", "q3", "a3"]
     conv.drop_unanswered("no answer")  # what an ask does first
     conv.add_user("next")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any, Optional
 
+from aish.chat import restore
 from aish.chat.conversation import Conversation
 from aish.chat.session_log import SessionLog
 
@@ -66,9 +67,9 @@ class Session:
     def replay(self, on_usage: Any = None, on_cost_reset: Any = None,
                on_usage_totals: Any = None, on_cost_raise: Any = None) -> int:
         """Rebuild from the session log after a daemon restart; returns how many entries."""
-        return self.conversation.replay(on_usage=on_usage, on_cost_reset=on_cost_reset,
-                                        on_usage_totals=on_usage_totals, on_cost_raise=on_cost_raise,
-                                        on_task=self._replayed_task)
+        return restore.replay(self.conversation, on_usage=on_usage, on_cost_reset=on_cost_reset,
+                              on_usage_totals=on_usage_totals, on_cost_raise=on_cost_raise,
+                              on_task=self._replayed_task)
 
     def _replayed_task(self, task: Optional[dict]) -> None:
         self.task = task  # the last one wins
@@ -78,7 +79,7 @@ class Session:
         redacted with what the redactor knows now."""
         if self.redactor is not None:
             self.redacted_at = self.redactor.generation
-        self.conversation.compact(self.usage.to_dict() if self.usage is not None else None, self.task)
+        restore.compact(self.conversation, self.usage.to_dict() if self.usage is not None else None, self.task)
 
 
 MAX_SESSIONS = 64  # kept in memory; older idle ones are rebuilt from their log on use

@@ -2,6 +2,7 @@
 
     conversation  turns, the token budget, eviction into the summary
     session_log   the JSONL log a conversation is rebuilt from after a restart
+    restore       a conversation replayed from its log, and the log compacted to a snapshot
     prompts       what the model is told: the system message and the request layout
     summarize     the rolling summary of evicted turns
 
