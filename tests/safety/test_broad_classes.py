@@ -359,7 +359,7 @@ def test_package_sources_downgraded_and_boot_protections_off(command):
 
 
 @pytest.mark.parametrize("command", [
-    "npm config set registry https://registry.npmjs.org/",
+    "npm config set registry https://npm.internal.example.com/",
     "npm config set registry http://localhost:4873/",
     "gem sources --add https://gems.example.org/",
     "conda config --add channels conda-forge",
