@@ -7,6 +7,7 @@
     routing    which configured model a question goes to
     fallback   whether a failure may be retried once on the fallback model
     tokens     real token counts from the server's /tokenize, with a heuristic
+    token_file the learned counts a daemon leaves for the next (digests and numbers only)
     detect     finding a local server (llama.cpp, Ollama, ...) or a cloud key
 
 HTTP itself (sessions, proxies, the failure -> error mapping) is ``aish.net``.

@@ -39,12 +39,12 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 
 from aish.config.schema import TokenizeConfig
 from aish.errors import AishError, ConnectFailed, DnsFailure, TransportTimeout
+from aish.llm import token_file
 from aish.llm.events import Outgoing
 
 # (path, body key) in probe order
 ROUTES = (("/tokenize", "content"), ("/extras/tokenize", "input"))
 CACHE_SIZE = 8192  # texts; a long conversation is a few hundred
-_RECORD = 20  # a saved count: the text's 16-byte digest, then the count (4 bytes, little-endian)
 RETRY_AFTER = 300.0  # seconds a tokenizer that timed out or failed is left alone
 _clock = time.monotonic  # (tests move it)
 
@@ -57,6 +57,11 @@ def upper_bound(text: str) -> int:
     byte-only vocabulary on llama-cpp-python's server counts "free port 8080" as 22, not 14.
     A byte-level BPE (every token at least one byte) stays under it too."""
     return len(text.encode("utf-8", "surrogatepass")) + 2 * text.count(" ") + 5
+
+
+def _digest(key: tuple, text: str) -> bytes:
+    """The cache's key for ``text`` on one tokenizer: no text is kept, in memory or on disk."""
+    return blake2b("\0".join((*key, text)).encode("utf-8", "replace"), digest_size=16).digest()
 
 
 def heuristic(text: str) -> int:
@@ -157,7 +162,7 @@ class TokenCounter:
         key = self._key(model_cfg)
         if key is None or not text or (key, text) in self._recent:
             return False
-        digest = blake2b("\0".join((*key, text)).encode("utf-8", "replace"), digest_size=16).digest()
+        digest = _digest(key, text)
         with self._lock:
             state = self._endpoints.get(key)
             if digest in self._cache or state is None or state.route is None or _clock() < state.down_until:
@@ -208,48 +213,26 @@ class TokenCounter:
         key = self._key(model_cfg)
         if key is None or not text or n <= 0:
             return
-        digest = blake2b("\0".join((*key, text)).encode("utf-8", "replace"), digest_size=16).digest()
+        digest = _digest(key, text)
         with self._lock:
             if digest not in self._cache:
-                self._cache[digest] = n
-                while len(self._cache) > CACHE_SIZE:
-                    self._cache.popitem(last=False)
+                self._keep(digest, n)
             self._remember(key, text, self._cache[digest])
 
     # ------------------------------------------------------------ kept over restarts
     def save(self, path: Any) -> None:
-        """Write the learned counts (digests and numbers, no text; 0600): a restarted daemon
-        weighs a long conversation without one tokenize call per kept turn.  Never raises."""
-        import os
-
-        if path is None:
-            return
+        """Write the learned counts (``token_file``): a restarted daemon weighs a long
+        conversation without one tokenize call per kept turn.  Never raises."""
         with self._lock:
-            data = b"".join(digest + n.to_bytes(4, "little") for digest, n in self._cache.items()
-                            if 0 <= n < 1 << 32)
-        tmp = f"{path}.tmp"
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-            try:
-                os.write(fd, data)
-            finally:
-                os.close(fd)
-            os.replace(tmp, path)
-        except OSError:
-            return
+            counts = list(self._cache.items())
+        token_file.write(path, counts)
 
     def load(self, path: Any) -> None:
         """Take the counts a previous daemon saved (a missing or torn file: none).  Never raises."""
-        if path is None:
-            return
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read(_RECORD * CACHE_SIZE)
-        except OSError:
-            return
+        counts = token_file.read(path, CACHE_SIZE)
         with self._lock:
-            for at in range(0, len(data) - _RECORD + 1, _RECORD):
-                self._cache.setdefault(data[at:at + 16], int.from_bytes(data[at + 16:at + _RECORD], "little"))
+            for digest, n in counts:
+                self._cache.setdefault(digest, n)
 
     def supported(self, model_cfg: Any) -> Optional[bool]:
         """True: real counts; False: char/4 for good (or disabled); None: not probed yet."""
@@ -286,8 +269,7 @@ class TokenCounter:
             bound = self._deferred.get((key, text))
             if bound is not None:
                 return bound
-        digest = blake2b("\0".join((*key, text)).encode("utf-8", "replace"),
-                                 digest_size=16).digest()
+        digest = _digest(key, text)
         with self._lock:
             cached = self._cache.get(digest)
             if cached is not None:
@@ -305,11 +287,15 @@ class TokenCounter:
         if n is None:
             return heuristic(text)
         with self._lock:
-            self._cache[digest] = n
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            self._keep(digest, n)
             self._remember(key, text, n)
         return n
+
+    def _keep(self, digest: bytes, n: int) -> None:
+        """Cache a count, the oldest going past ``CACHE_SIZE`` (the caller holds the lock)."""
+        self._cache[digest] = n
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
 
     def _remember(self, key: tuple, text: str, n: int) -> None:
         if len(self._recent) >= CACHE_SIZE:
