@@ -187,6 +187,12 @@ def test_second_opinion_can_lower_but_never_clear():
 @pytest.mark.parametrize("answer", [
     "I think this is fine.", "", "LEVEL: catastrophic - boom", ConnectRefused("refused"),
     RuntimeError("boom"),
+    # a small model that echoes the format instead of answering it (seen with a 270M model
+    # behind llama-cpp-python): the template's first choice is not a verdict
+    "LEVEL: <none|low|medium|high> - <reason, at most 15 words>",
+    "<<SYS>>\nAnswer with exactly one line in this format and nothing else:\n"
+    "LEVEL: <none|low|medium|high> - <reason, at most 15 words>\nhigh = irreversible destruction",
+    "LEVEL: high|medium - it depends",
 ])
 def test_second_opinion_failure_keeps_the_local_verdict(answer):
     assert second_opinion("git reset --hard", LOCAL, "m", FakeComplete(answer)) is None

@@ -32,7 +32,8 @@ _OPINION_SYSTEM = (
     "high = irreversible destruction of data or the system; medium = destructive but scoped or "
     "recoverable; low = notable but harmless; none = safe."
 )
-_OPINION_LINE = re.compile(r"^\W*LEVEL\W*\s*(none|low|medium|high)\b\W*(.*)$", re.IGNORECASE)
+# One level, chosen: "<none|low|...>" is the format echoed back (small models do), not a verdict.
+_OPINION_LINE = re.compile(r"^\W*LEVEL[^\w<]*(none|low|medium|high)\b(?!\s*[|/])\W*(.*)$", re.IGNORECASE)
 _WRITE_FLAG = re.compile(r"^--?(force|delete\S*|purge|wipe|overwrite|prune|hard|destroy|drop\S*|remove\S*|reset|"
                          r"erase|format|no-preserve\S*|yes-i-really\S*|nuke|clean|truncate|all)$")
 _WRITE_VERB = {"delete", "destroy", "remove", "rm", "purge", "drop", "wipe", "erase", "reset", "nuke", "uninstall",
