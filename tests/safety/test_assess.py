@@ -177,6 +177,9 @@ def test_second_opinion_parses_the_one_line_format():
     model_cfg, messages, max_tokens, timeout = complete.calls[0]
     assert model_cfg == "model" and max_tokens and timeout
     assert "git reset --hard" in messages[-1]["content"] and "LEVEL:" in messages[0]["content"]
+    # a chat template with no system role (Gemma's, as llama-cpp-python serves it) drops the
+    # system message: the user's turn must still say how to answer
+    assert messages[-1]["content"].rstrip().endswith("LEVEL: <none|low|medium|high> - <reason>")
 
 
 def test_second_opinion_can_lower_but_never_clear():

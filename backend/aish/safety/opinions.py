@@ -33,6 +33,7 @@ _OPINION_SYSTEM = (
     "recoverable; low = notable but harmless; none = safe."
 )
 # One level, chosen: "<none|low|...>" is the format echoed back (small models do), not a verdict.
+_ANSWER_WITH = "Answer with one line: LEVEL: <none|low|medium|high> - <reason>"
 _OPINION_LINE = re.compile(r"^\W*LEVEL[^\w<]*(none|low|medium|high)\b(?!\s*[|/])\W*(.*)$", re.IGNORECASE)
 _WRITE_FLAG = re.compile(r"^--?(force|delete\S*|purge|wipe|overwrite|prune|hard|destroy|drop\S*|remove\S*|reset|"
                          r"erase|format|no-preserve\S*|yes-i-really\S*|nuke|clean|truncate|all)$")
@@ -78,7 +79,8 @@ def second_opinion(command: str, verdict: Optional[Verdict], model_cfg: Any,
              "change or delete something.")
     messages = [
         {"role": "system", "content": _OPINION_SYSTEM},
-        {"role": "user", "content": f"Command:\n```\n{command}\n```\n{local}"},
+        # the format again, last: some servers' chat templates drop the system message
+        {"role": "user", "content": f"Command:\n```\n{command}\n```\n{local}\n{_ANSWER_WITH}"},
     ]
     try:
         text, _usage = complete(model_cfg, messages, max_tokens=60, timeout=timeout)
