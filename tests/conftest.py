@@ -186,3 +186,14 @@ def service(aish_env):
     daemon = InProcessDaemon()
     yield daemon
     daemon.close()
+
+
+@pytest.fixture
+def wired(aish_env):
+    """The daemon's server on a thread of this process serving the real service, on real
+    FIFOs (tests/in_process.py's ``WiredDaemon``): ``aish_here`` runs the CLI against it."""
+    from tests.in_process import WiredDaemon
+
+    daemon = WiredDaemon()
+    yield daemon
+    daemon.stop()

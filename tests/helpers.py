@@ -24,28 +24,45 @@ def aish(*args: str, input: str | None = None, env: dict | None = None,
     from tests import warm_aish
 
     assert ON_THE_WIRE, ("the unit part starts no aish process: aish_here() for what the CLI answers "
-                         "itself, the service fixture for a verb or an ask, or a case in tests/e2e")
+                         "itself or, with the wired fixture, sends to a daemon; the service fixture for a "
+                         "verb or an ask; or a case in tests/e2e")
 
     return warm_aish.run(list(args), input=input, env={**os.environ, **(env or {})}, timeout=timeout)
 
 
-def aish_here(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    """The ``aish`` command for what the CLI answers itself (config, doctor, init, help, a
-    bad option): the console entry (``aish.entry.main``) run in this process with this argv
-    and ``env`` over the environment, its output and exit status captured as ``aish`` would
-    print them.  A daemon verb goes through ``aish()`` (a process of its own)."""
+def aish_here(*args: str, env: dict | None = None, stdin=None,
+              cwd: os.PathLike | None = None) -> subprocess.CompletedProcess:
+    """The ``aish`` command run in this process: the console entry (``aish.entry.main``) with
+    this argv, ``env`` over the environment, ``stdin`` (a file object; default /dev/null, as a
+    script's) and ``cwd``, its output and exit status captured as ``aish`` would print them.
+
+    For what the CLI answers itself (config, doctor, init, help, a bad option); and for a
+    daemon verb or an ask when a daemon serves from this process (the ``wired`` fixture:
+    the real server on a thread, the real service), which the CLI then reaches as it reaches
+    any daemon, through its FIFOs.  Otherwise a daemon verb goes through ``aish()``."""
+    import atexit
     import contextlib
     import io
     import sys
 
     from aish import entry
+    from aish.daemon import runtime
 
-    assert not entry.needs_daemon(list(args)), f"aish {' '.join(args)} talks to the daemon: use aish()"
+    if entry.needs_daemon(list(args)):
+        assert runtime.is_running() == os.getpid(), (
+            f"aish {' '.join(args)} talks to the daemon: the wired fixture, or aish() on the real wire")
     out, err = io.StringIO(), io.StringIO()
-    saved_env, saved_argv = dict(os.environ), sys.argv
+    saved_env, saved_argv, saved_stdin, saved_cwd = dict(os.environ), sys.argv, sys.stdin, os.getcwd()
+    closers: list = []  # what the command left for its exit (its client's reply FIFO)
     os.environ.update(env or {})
     sys.argv = ["aish", *args]
+    devnull = open(os.devnull) if stdin is None else None
+    sys.stdin = stdin if stdin is not None else devnull
+    real_register = atexit.register
+    atexit.register = lambda func, *a, **kw: closers.append((func, a, kw))  # type: ignore[assignment]
     try:
+        if cwd is not None:
+            os.chdir(cwd)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 entry.main()
@@ -53,10 +70,23 @@ def aish_here(*args: str, env: dict | None = None) -> subprocess.CompletedProces
             except SystemExit as done:
                 status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     finally:
-        sys.argv = saved_argv
+        atexit.register = real_register  # type: ignore[assignment]
+        for func, a, kw in closers:
+            func(*a, **kw)
+        os.chdir(saved_cwd)
+        sys.argv, sys.stdin = saved_argv, saved_stdin
+        if devnull is not None:
+            devnull.close()
         os.environ.clear()
         os.environ.update(saved_env)
     return subprocess.CompletedProcess(["aish", *args], status, out.getvalue(), err.getvalue())
+
+
+def here_ok(*args: str, **kw) -> subprocess.CompletedProcess:
+    """``aish_here(...)`` that must succeed."""
+    result = aish_here(*args, **kw)
+    assert result.returncode == 0, (args, result.stdout, result.stderr)
+    return result
 
 
 def stop_daemon() -> None:

@@ -4,14 +4,22 @@ needs from "the daemon", without spawning one.
 ``InProcessDaemon`` builds the requests ``aish`` builds (``cli/main.py``'s ``_send``) and
 hands them to a real ``Service``, as the daemon's server does; the answer lands in a
 ``RecordingReply`` instead of frames on a FIFO.  ``restart()`` is a daemon restart: a new
-``Service`` that finds its conversations, totals and tasks on disk.  The wire itself (CLI
-printing, FIFOs, frames, exit statuses, spawning) is checked by the few tests in tests/e2e.
+``Service`` that finds its conversations, totals and tasks on disk.
+
+``ThreadDaemon`` is the daemon's own ``Server`` on a thread of this process, on real FIFOs,
+logging to the daemon's log file: with the real ``Service`` as its handler (the ``wired``
+fixture) the CLI run in this process (``tests/helpers.py``'s ``aish_here``) speaks to it as
+``aish`` speaks to a daemon: request files, frames, the printer, exit statuses.  What only
+daemon processes can show (spawning, the locks, signals, kills, restarts, cold starts and
+what they import) is checked by the few tests in tests/e2e.
 """
 from __future__ import annotations
 
+import logging
 import os
+import threading
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from aish.errors import AishError
 from aish.llm.events import AskResult
@@ -75,15 +83,17 @@ class InProcessDaemon:
 
     def request(self, kind: str, *, argv: tuple = (), text: str = "", stdin: str = "",
                 conv: Optional[str] = None, cwd: Optional[os.PathLike] = None,
-                answers: Optional[list] = None, reply: Optional[RecordingReply] = None) -> Outcome:
+                answers: Optional[list] = None, reply: Optional[RecordingReply] = None,
+                env: Optional[dict] = None) -> Outcome:
         """One request as ``aish`` sends it; an ``AishError`` is kept, not raised (the daemon
-        sends it as an E frame)."""
+        sends it as an E frame).  ``env``: the caller's exported variables (default: this
+        process's), which the daemon's own environment does not have."""
         from aish.ipc.protocol import Request, env_from
 
         request = Request(id="", kind=kind, reply="", conv=conv or self.conv, shell="cli",
                           mode="question", text=text, buffer="", cwd=str(cwd or os.getcwd()),
                           argv=list(argv), stdin=stdin, interactive=False, cols=80,
-                          env=env_from(dict(os.environ)))
+                          env=env_from(dict(os.environ)) if env is None else env)
         outcome = Outcome(reply or RecordingReply(answers=answers))
         try:
             outcome.result = self.service.handle(request, outcome.reply)
@@ -113,3 +123,51 @@ class InProcessDaemon:
 
     def close(self) -> None:
         self.service.close()
+
+
+class ThreadDaemon:
+    """The daemon's ``Server`` serving ``handler`` on a thread, logging to the daemon's log
+    file (as ``python -m aish.daemon`` sets it up); its pid is this process's, so a client
+    here finds it running (daemon.pid) and never starts one."""
+
+    def __init__(self, handler: Callable) -> None:
+        from aish.daemon import runtime
+        from aish.daemon.server import Server
+
+        runtime.log_path().parent.mkdir(parents=True, exist_ok=True)
+        self.log_handler = logging.FileHandler(runtime.log_path(), encoding="utf-8")
+        root = logging.getLogger("aish")
+        self.level = root.level
+        root.addHandler(self.log_handler)
+        root.setLevel(logging.INFO)
+        self.server = Server(handler, log=logging.getLogger("aish.daemon"))
+        self.thread = threading.Thread(target=self.server.serve_forever, name="test-daemon", daemon=True)
+        self.thread.start()
+        assert self.server.ready.wait(10), "the daemon did not start serving"
+        self.pid = os.getpid()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join(10)
+        root = logging.getLogger("aish")
+        root.removeHandler(self.log_handler)
+        root.setLevel(self.level)
+        self.log_handler.close()
+        assert not self.thread.is_alive(), "the daemon did not stop"
+
+
+class WiredDaemon(ThreadDaemon):
+    """``ThreadDaemon`` serving the daemon's real handler, a ``Service`` (what the daemon's
+    ``LazyService`` builds off the request path and hands every request to)."""
+
+    def __init__(self) -> None:
+        from aish.app.service import Service
+
+        self.service = Service(logging.getLogger("aish"))
+        super().__init__(self.service.handle)
+
+    def stop(self) -> None:
+        try:
+            super().stop()
+        finally:
+            self.service.close()

@@ -246,7 +246,7 @@ def run(args: list, *, input: "str | None" = None, env: dict, cwd: "str | None" 
 # ------------------------------------------------------------------ the server
 # What a command and the daemon it starts import, sooner or later (the daemon defers some until
 # after its first answer: importing them here changes when, not what); the MCP SDK is left out
-# of "aish": a daemon imports it only for a configured server (tests/e2e/test_mcp_import.py).
+# of "aish": a daemon imports it only for a configured server (tests/e2e/test_first_answer_imports.py).
 # A name that is gone is skipped: the fork is then slower, never different.
 WARM_IMPORTS = ("aish.entry", "aish.cli.quick", "aish.cli.main", "aish.daemon.__main__",
                 "aish.daemon.spawn", "aish.app.service", "aish.app.ask", "aish.net.pooled")

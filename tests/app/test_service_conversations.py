@@ -1,6 +1,7 @@
 """Conversations, usage and the state dir through the daemon's Service, in process
 (tests/in_process.py): the requests `aish` sends, against the loopback model stub.  The CLI's
-own choice of conversation (-c, --conv, AISH_CONV) and everything on the wire are tests/e2e's."""
+own choice of conversation (-c, --conv, AISH_CONV) is tests/cli/test_cli_to_daemon.py's, and
+the daemon processes are tests/e2e's."""
 from __future__ import annotations
 
 import json

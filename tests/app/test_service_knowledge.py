@@ -1,6 +1,6 @@
 """Memory, project context and delegation through the daemon's Service, in process
 (tests/in_process.py), against a loopback model stub; `aish memory edit` (the editor runs on
-the CLI's side) is tests/e2e's."""
+the CLI's side) is tests/cli/test_cli_to_daemon.py's."""
 from __future__ import annotations
 
 import json

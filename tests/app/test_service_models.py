@@ -1,7 +1,8 @@
 """Model servers as they really behave (the stub in their shapes), through the daemon's Service
 in process: context windows and their overflows, empty replies, answer caps, refused tools,
 servers that move.  What a user sees (exit status, stderr lines) and what the servers received.
-A server that only sends keep-alive comments is tested on the wire (tests/e2e/test_models.py)."""
+A server that only sends keep-alive comments is tested with the CLI on the daemon's FIFOs
+(tests/cli/test_cli_to_daemon.py)."""
 from __future__ import annotations
 
 from urllib.parse import urlparse

@@ -1,7 +1,8 @@
 """Routing, fallback, summaries, cost and safety through the daemon's Service, in process
 (tests/in_process.py): the requests `aish` sends, against loopback model stubs; what a user
 would see (stdout, stderr lines, exit status) and what the model servers received.  The
-wire itself is tests/e2e's."""
+wire itself: tests/cli/test_cli_to_daemon.py (the CLI on the daemon's FIFOs) and tests/e2e
+(daemon processes)."""
 from __future__ import annotations
 
 import json

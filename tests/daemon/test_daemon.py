@@ -8,7 +8,6 @@ locks, signals, a killed client process, start-up) is in tests/e2e/test_daemon_p
 """
 from __future__ import annotations
 
-import logging
 import os
 import subprocess
 import threading
@@ -19,9 +18,9 @@ import pytest
 
 from aish.daemon.client import Client
 from aish.daemon import runtime, spawn
-from aish.daemon.server import Server
 from aish.errors import DaemonError
 from aish.ipc.protocol import Request, parse_frame
+from tests import in_process
 from tests.daemon.scripted_handler import handle
 
 
@@ -34,31 +33,11 @@ def events(tmp_path, monkeypatch):
     return path
 
 
-class ThreadDaemon:
-    """``Server`` with the scripted handler on a thread, logging to the daemon's log file
-    (as ``python -m aish.daemon`` sets it up); its pid is this process's."""
+class ThreadDaemon(in_process.ThreadDaemon):
+    """``Server`` with the scripted handler on a thread (tests/in_process.py)."""
 
     def __init__(self) -> None:
-        runtime.log_path().parent.mkdir(parents=True, exist_ok=True)
-        self.log_handler = logging.FileHandler(runtime.log_path(), encoding="utf-8")
-        root = logging.getLogger("aish")
-        self.level = root.level
-        root.addHandler(self.log_handler)
-        root.setLevel(logging.INFO)
-        self.server = Server(handle, rundir=rundir(), log=logging.getLogger("aish.daemon"))
-        self.thread = threading.Thread(target=self.server.serve_forever, name="test-daemon", daemon=True)
-        self.thread.start()
-        assert self.server.ready.wait(10), "the daemon did not start serving"
-        self.pid = os.getpid()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.thread.join(10)
-        root = logging.getLogger("aish")
-        root.removeHandler(self.log_handler)
-        root.setLevel(self.level)
-        self.log_handler.close()
-        assert not self.thread.is_alive(), "the daemon did not stop"
+        super().__init__(handle)
 
 
 @pytest.fixture

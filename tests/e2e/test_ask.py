@@ -1,8 +1,9 @@
 """End to end: the real `aish` CLI -> the real daemon (FIFOs) -> the loopback model stub.
 
 What an answer is made of (verbs, costs, routing, tasks) is tested in process against the
-daemon's Service (tests/app/test_service_*.py); these check the wire: what the CLI prints and
-exits with, and the daemon it starts."""
+daemon's Service (tests/app/test_service_*.py), and what the CLI prints and exits with against
+the daemon's server on a thread (tests/cli/test_cli_to_daemon.py); these check the whole wire
+once, with the daemon the CLI starts (forked or a fresh interpreter)."""
 from __future__ import annotations
 
 import json
@@ -10,8 +11,7 @@ import os
 
 import pytest
 
-from aish.cli.exit_status import ExitStatus
-from tests.helpers import aish, question, stop_daemon
+from tests.helpers import aish, question
 from tests.stub_server import Reply
 
 
@@ -37,19 +37,6 @@ def test_an_answer_streams_with_its_commands_or_prints_one_json_object(stub):
     assert cost.returncode == 0 and "session usage" in cost.stdout
     status = aish("daemon", "status")
     assert status.returncode == 0 and "running" in status.stdout
-
-
-def test_an_error_is_one_line_and_exits_with_the_status_of_its_kind(config_file):
-    """The E frame carries the kind; the CLI exits with its status (tests/cli/test_exits.py has
-    the whole table; "no model configured" is tests/app/test_service.py's)."""
-    config_file('[models.fast]\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n')
-    try:
-        result = aish("ask", "hi")
-    finally:
-        stop_daemon()
-    assert result.returncode == ExitStatus.TRANSPORT
-    assert "transport: Connection refused" in result.stderr and "127.0.0.1:9" in result.stderr
-    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("spawn", ["fork", "exec"])

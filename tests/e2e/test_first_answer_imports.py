@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.mcp_servers import stdio_argv
 from tests.stub_server import Reply, StubServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,17 +37,27 @@ reply = FirstChunk()
 question = Request(id="probe", kind="ask", conv="probe", text="hi", cwd=os.getcwd(), env={})
 '''
 
-# the daemon's lazy service: the question first, its warm-up after
+# the daemon's lazy service: the question first, its warm-up after; then, the warm-up done,
+# a second question; and which of the MCP SDK's modules the process has loaded by then
 DAEMON = PRELUDE + r'''
+import threading
 from aish.app.daemon_state import LATER
 from aish.daemon.__main__ import LazyService
 
-LazyService(logging.getLogger("aish")).handle(question, reply)
+service = LazyService(logging.getLogger("aish"))
+service.handle(question, reply)
 deadline = time.monotonic() + 30
 while time.monotonic() < deadline and not all(name in sys.modules for name in LATER):
     time.sleep(0.05)
+later = sorted(n for n in LATER if n in sys.modules)
+for thread in threading.enumerate():
+    if thread.name == "service-init":  # the warm-up (ledger, MCP servers...) to its end
+        thread.join(30)
+again = RecordingReply()
+service.handle(Request(id="again", kind="ask", conv="probe", text="again", cwd=os.getcwd(), env={}), again)
+sdk = sorted({name.split(".")[0] for name in sys.modules} & {"mcp", "mcp_types", "httpx2"})
 print(json.dumps({"first": seen[0] if seen else None, "text": "".join(reply.texts),
-                  "later": sorted(n for n in LATER if n in sys.modules)}))
+                  "again": "".join(again.texts), "later": later, "sdk": sdk}))
 '''
 
 # what the first answer must not wait for: other servers' HTTP (requests), the judgement
@@ -66,16 +77,16 @@ NOT_BEFORE_THE_FIRST_BYTE = ("requests", "urllib3", "aish.net.pooled", "aish.saf
                              "aish.context.output", "aish.context.sources", "aish.context.sanitize")
 
 
-def _probe(config_file, code: str) -> dict:
+def _probe(config_file, code: str, more_config: str = "") -> dict:
     with StubServer() as stub:
-        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
-        stub.queue(Reply(text="hello there\nCMD: ls -la\n"))
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n{more_config}')
+        stub.queue(Reply(text="hello there\nCMD: ls -la\n"), Reply(text="and again\n"))
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=90,
                              env=env, cwd=str(ROOT), stdin=subprocess.DEVNULL)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout.strip().splitlines()[-1])
-    assert "hello there" in result["text"]
+    assert "hello there" in result["text"] and "and again" in result["again"], result
     assert result["first"], "no text chunk arrived"
     return result
 
@@ -109,7 +120,9 @@ def test_the_daemon_answers_first_and_loads_the_rest_after(config_file):
     is loaded; the background loading waits for the first answer, then still happens (the
     judgement of commands and the ledger); and the ledger, opened after the answer, still
     has the first call.  (The ``Service`` alone imports a subset of what the lazy service
-    has loaded at that chunk, so this also bounds a ``Service`` built directly.)"""
+    has loaded at that chunk, so this also bounds a ``Service`` built directly.)  With no
+    MCP server configured, the MCP SDK (seconds and tens of MB to import) is never loaded:
+    not for the answer, the warm-up or the next question."""
     from aish.app.daemon_state import LATER
     from aish.cost.ledger import Ledger
 
@@ -117,8 +130,17 @@ def test_the_daemon_answers_first_and_loads_the_rest_after(config_file):
     assert _not_yet(result["first"]) == []
     assert _undocumented_dataclasses(result["first"]) == []
     assert result["later"] == sorted(LATER)
+    assert result["sdk"] == [], "the MCP SDK was imported with no MCP server configured"
     ledger = Ledger()
     try:
         assert ledger.totals(None)["calls"] >= 1
     finally:
         ledger.close()
+
+
+def test_a_configured_mcp_server_brings_the_sdk_in(config_file):
+    """The probe above can fail: the same daemon handler imports the SDK once a server is
+    configured."""
+    command = ", ".join(f'"{a}"' for a in stdio_argv())
+    result = _probe(config_file, DAEMON, f'[mcp.servers.notes]\ncommand = [{command}]\n')
+    assert "mcp" in result["sdk"], result["sdk"]

@@ -131,20 +131,3 @@ def test_a_package_moved_by_a_reinstall_under_the_daemon_is_followed(tmp_path, s
     assert runtime.is_running(rundir) == pid and runtime.read_install(rundir) not in (identity, None)
     log = (aish_env / "state" / "daemon.log").read_text()
     assert "reinstalled" in log and "Traceback" not in log, log
-
-
-def test_a_daemon_of_another_version_retires_for_the_new_one(stub, aish_env):
-    """An upgrade: the CLI finds a daemon of another version, which retires (finishing its
-    answers) while the CLI starts its own; nothing crashes on the way."""
-    from tests.helpers import ok
-
-    stub.queue(Reply(text="one\n"), Reply(text="two\n"))
-    ok("ask", "one")
-    rundir = Path(os.environ["AISH_RUNTIME_DIR"])
-    pid = runtime.is_running(rundir)
-    lines = (rundir / "daemon.pid").read_text().split("\n")
-    (rundir / "daemon.pid").write_text("\n".join([lines[0], "0.0.1", *lines[2:]]))
-    assert "two" in ok("ask", "two").stdout
-    assert runtime.is_running(rundir) not in (pid, None)
-    log = (aish_env / "state" / "daemon.log").read_text()
-    assert "retiring for a daemon of another version" in log and "Traceback" not in log, log
