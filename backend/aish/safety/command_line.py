@@ -8,10 +8,12 @@ reading options at the first operand).  The data is in ``programs``.
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
-from aish.safety.programs import (ABBREVIATIONS, DRY_RUN_LONG, DRY_RUN_OFF, DRY_RUN_SHORT, NO_DRY_RUN, PASSES_ARGUMENTS,
-                                  PRINT_ONLY_BY_PROGRAM, PRINT_ONLY_LONG, SIGNAL_PROBES, SIGNAL_VALUED, SIGNALLERS)
+from aish.safety.programs import (ABBREVIATIONS, DRY_RUN_LONG, DRY_RUN_OFF, DRY_RUN_SHORT, MKFS_DRY_RUN, NO_DRY_RUN,
+                                  PASSES_ARGUMENTS, PRINT_ONLY_BY_PROGRAM, PRINT_ONLY_LONG, SIGNAL_PROBES,
+                                  SIGNAL_VALUED, SIGNALLERS)
 
 # Options of a shell or interpreter after which the rest is the program's own input.
 _BODY_OPTIONS = {"-c", "-e", "-E", "-r", "-p", "--eval", "--print", "-Command", "-command", "-c-", "-s"}
@@ -53,6 +55,9 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if prog in SIGNALLERS and (any(t in SIGNAL_PROBES for t in own) or
                                any(t in SIGNAL_VALUED and nxt in ("0", "SIG0") for t, nxt in zip(own, own[1:]))):
         return "signal 0 only checks that the process exists"
+    letter, alone = MKFS_DRY_RUN.get(prog, ("", ""))
+    if letter and any(re.fullmatch(rf"-[{alone}]*{letter}[{alone}]*", t) or t == "--no-action" for t in own):
+        return "a dry run"
     if prog in NO_DRY_RUN or prog.startswith("mkfs") or prog in PASSES_ARGUMENTS:
         return None
     for t in lowered:

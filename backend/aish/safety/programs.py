@@ -77,6 +77,10 @@ DRY_RUN_LONG: frozenset = frozenset({"--dry-run", "--dryrun", "--what-if", "-wha
 DRY_RUN_OFF: frozenset = frozenset({"none", "false", "0", "no", "off"})
 
 # Short dry-run letters, by program or (program, subcommand); they count inside bundles (`-avn`).
+# Filesystem builders' own dry-run letter, with the letters that take no value and may share its bundle
+# (`mke2fs -n`, `mkfs.xfs -N`, `mkntfs -n`); the same `-n` is a label on FAT and a node size on btrfs.
+MKFS_DRY_RUN: dict = {**{p: ("n", "cDFjnqSv") for p in ("mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4")},
+                      "mkfs.xfs": ("N", "fKNq"), "mkntfs": ("n", "fFnqQvIT"), "mkfs.ntfs": ("n", "fFnqQvIT")}
 DRY_RUN_SHORT: dict = {
     "rsync": "n", "make": "n", "gmake": "n", "apt-get": "s", "apt": "s", "rclone": "n", "wipefs": "n",
     "borg": "n", "ansible-playbook": "C", "ansible": "C", "rpm": "", "pacman": "p", "nix-collect-garbage": "",

@@ -51,6 +51,8 @@ _OPTION = re.compile(r"^--?([A-Za-z][\w-]*)(?:=(.*))?$")
 _LISTING = {"list", "ls", "show", "status", "info", "help", "version", "check", "preview"}
 _OFF_VALUES = {"false", "no", "0", "off", "none", "never"}
 _LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, `--factory-reset`
+# A link's or a token's lifetime (`--expires-in 3600`, `--expire 4h`), not an action on anything.
+_WHEN_WORDS = {"expire", "expires", "expiry", "expiration", "expiring"}
 _SHELL_LIKE = {"-rm", "-rmr", "-rmdir", "-del", "-rmf"}
 
 
@@ -147,7 +149,9 @@ def option_action(prog: str, texts: list) -> Action:
     for k, t in enumerate(texts):
         if t in ROUTINE_OPTIONS:
             continue
-        if t in _SHELL_LIKE:  # `hdfs dfs -rm -r /data`, `hadoop fs -rmr /x`: a file system client's own rm
+        if t in _SHELL_LIKE and k and not texts[k - 1].startswith("-"):
+            # `hdfs dfs -rm -r /data`, `hadoop fs -rmr /x`: a file system client's own rm after its subcommand;
+            # first on the line it is a bundle of letters (`pw-cat -rm out.wav`: record, monitor)
             return Action("delete", t, ["files"] + (["all"] if t == "-rmr" else []), names(texts), "option")
         if t in ("--revoke", "-revoke"):
             return Action("revoke", t, [], names(texts), "option")
@@ -165,7 +169,7 @@ def option_action(prog: str, texts: list) -> Action:
             continue
         lead = [p for p in parts if p in _LEADS]
         verb = parts[len(lead)] if len(parts) > len(lead) else ""
-        if verb_strength(verb) < 3 or verb in POWER:
+        if verb_strength(verb) < 3 or verb in POWER or parts[len(lead)] in _WHEN_WORDS:
             continue
         rest = parts[len(lead) + 1:]
         if set(rest) & OPTION_MODIFIERS:

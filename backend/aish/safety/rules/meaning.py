@@ -12,19 +12,22 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
+from aish.safety.rules import host_keys, resolution
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
+from aish.safety.rules.writers import edits
 from aish.safety.unwrap import unwrap
 
 # (file pattern, [(content pattern, level, what it means)], level of any other write, what that means)
-_FILES = [
+_FILES: list = [
     (re.compile(r"^(/private)?/etc/sudoers(\.d/.*)?$"),
      [(re.compile(r"NOPASSWD|!authenticate|ALL\s*=\s*\(\s*ALL[^)]*\)\s*(NOPASSWD:\s*)?ALL", re.IGNORECASE), HIGH,
        "lets a user run anything as root (sudoers)")],
      MEDIUM, "a bad line in sudoers breaks sudo for everyone"),
     (re.compile(r"^/etc/ssh/sshd_config(\.d/.*)?$"),
-     [(re.compile(r"PermitEmptyPasswords\s+yes|AuthorizedKeysFile\s+/dev/null", re.IGNORECASE), HIGH,
+     [(re.compile(r"PermitEmptyPasswords\s*[= ]\s*yes|AuthorizedKeysFile\s*[= ]\s*/dev/null", re.IGNORECASE), HIGH,
        "lets anyone log in over ssh"),
-      (re.compile(r"PermitRootLogin\s+yes|PasswordAuthentication\s+yes|StrictModes\s+no|UsePAM\s+no", re.IGNORECASE),
+      (re.compile(r"PermitRootLogin\s*[= ]\s*yes|PasswordAuthentication\s*[= ]\s*yes|"
+                  r"StrictModes\s*[= ]\s*no|UsePAM\s*[= ]\s*no", re.IGNORECASE),
        MEDIUM, "weakens ssh logins (root or passwords allowed)")],
      MEDIUM, "changes how ssh logins work; a mistake locks you out"),
     (re.compile(r"^/etc/(pam\.d/.*|security/.*|pam\.conf)$"),
@@ -60,6 +63,7 @@ _FILES = [
      [(re.compile(r"trusted\s*=\s*yes|AllowUnauthenticated|Verify-Peer\s+\"?false", re.IGNORECASE), MEDIUM,
        "installs packages nobody signed")], None, ""),
 ]
+_FILES += host_keys.FILES + resolution.FILES
 _CRON = re.compile(r"^(/etc/crontab|/etc/cron\.d/.*|/var/spool/cron/.*)$")
 _STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish)|"
                       r"/etc/(profile|bash\.bashrc|zsh/zshrc|zshrc|profile\.d/.*|environment))$")
@@ -83,6 +87,9 @@ def content_of(seg, chain: list) -> str:
     texts = []
     for s in sources:
         words = s.words
+        if words and words[0].text.lower() in _PS_WRITERS:  # Add-Content -Path P -Value '…'
+            lowered = [w.text.lower() for w in words]
+            texts += [words[k + 1].text for k, t in enumerate(lowered[:-1]) if t == "-value"]
         if words and words[0].text in ("echo", "printf", "print"):
             texts.append(" ".join(w.text for w in words[1:] if not re.fullmatch(r"-[neE]+", w.text)))
         texts += [r.body for r in s.redirects if r.body]
@@ -90,43 +97,59 @@ def content_of(seg, chain: list) -> str:
     return "\n".join(t.replace("\\n", "\n") for t in texts)
 
 
+def _path(word) -> str:
+    """The path a word names; a Windows path as typed (the shell's reading eats its backslashes)."""
+    return word.raw.strip("'\"") if "\\" in word.raw else word.text
+
+
 def written_files(seg) -> list:
-    """(path, appended?) for every file this segment writes by redirection or ``tee``."""
+    """(path, appended?) for every file this segment writes by redirection, ``tee`` or PowerShell's
+    ``Add-Content``/``Set-Content``/``Out-File``."""
     out = []
     for red in seg.redirects:
         if red.target is not None and red.op.lstrip("0123456789&").startswith(">") and not red.op.endswith("&"):
-            out.append((red.target.text, ">>" in red.op))
+            out.append((_path(red.target), ">>" in red.op))
     words = seg.words
     if words:
         inner = unwrap(words)[0]
         if inner and inner[0].text == "tee":
             append = any(w.text in ("-a", "--append") for w in inner[1:])
             out += [(w.text, append) for w in inner[1:] if not w.text.startswith("-")]
+        elif inner and inner[0].text.lower() in _PS_WRITERS:
+            texts = [w.text.lower() for w in inner]
+            path = next((_path(inner[k + 1]) for k, t in enumerate(texts[:-1]) if t in ("-path", "-filepath",
+                                                                                      "-literalpath")),
+                        next((_path(w) for w in inner[1:] if not w.text.startswith("-")), ""))
+            out += [(path, texts[0] in ("add-content", "ac") or "-append" in texts)] if path else []
     return out
+
+
+_PS_WRITERS = {"add-content", "ac", "set-content", "sc", "out-file"}
 
 
 def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
     """Judge a write by where it lands and what it says."""
     files = written_files(seg)
-    if not files:
-        return None
     text = content_of(seg, chain)
+    changed = edits(seg, text)
+    if not files and not changed:
+        return None
     best = None
-    for path, append in files:
-        path = re.sub(r"^\$HOME(?=/)", "~", path)
+    for path, append, what_in in [(p, a, text) for p, a in files] + [(p, None, t) for p, t in changed]:
+        path = re.sub(r"^(\$HOME|\$\{HOME\})(?=/)", "~", path)
         for pattern, meanings, default, why in _FILES:
             if not pattern.match(path):
                 continue
-            found = next(((lvl, what) for rx, lvl, what in meanings if rx.search(text)), None)
+            found = next(((lvl, what) for rx, lvl, what in meanings if rx.search(what_in)), None)
             if found is None and default is not None and append:
                 found = (default, why)
             if found is not None:
-                best = worst(best, (found[0], f"{found[1]} ({'>>' if append else '>'} {path}: "
-                                              f"{fragment([text.strip()], 40)})"))
+                how = "edits" if append is None else ">>" if append else ">"
+                best = worst(best, (found[0], f"{found[1]} ({how} {path}: {fragment([what_in.strip()], 40)})"))
         if _CRON.match(path) or _STARTUP.match(path):
             system = path == "/etc/crontab" or path.startswith("/etc/cron.d/")
             when = "each time cron runs it" if _CRON.match(path) else "at every shell start"
-            for line in text.splitlines():
+            for line in what_in.splitlines()[:200]:
                 command = _cron_command(line, system) if _CRON.match(path) else line
                 if _STARTUP.match(path) and re.fullmatch(r"\s*(exit|logout|exec\s+(false|true|/bin/false))\b.*", line):
                     best = worst(best, (MEDIUM, f"every new shell ends at once ({path}: {line.strip()[:40]})"))

@@ -10,6 +10,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, parse_opts, target, worst
+from aish.safety.rules.secret_perms import tightens
 
 _WORLD_WRITABLE = re.compile(r"0?[0-7]?[0-7][0-7][2367]|a\+[rwx]*w[rwx]*|[ugoa]*o[ugoa]*[+=][rwxXst]*w[rwxXst]*|"
                              r"\+w|[ugoa]*=rwx")
@@ -35,6 +36,8 @@ def rule_perms(c: Ctx) -> Optional[tuple]:
         k = t.kind
         if c.prog in ("chown", "chgrp") and _owner_keeps_access(mode, w.text):
             continue  # `chown -R bob:bob /home/bob`: giving a home back to its owner
+        if c.prog == "chmod" and not rec and tightens(mode, w.text):
+            continue  # `chmod 600 /etc/ssh/ssh_host_ed25519_key`: keeping a secret to its owner
         if k == "userhome" and rec and (c.prog != "chmod" or _WORLD_WRITABLE.fullmatch(mode)
                                         or _REMOVES_ACCESS.fullmatch(mode)):
             best = worst(best, (MEDIUM, f"{c.prog} -R {mode} on {describe(t)}: its owner can lose access "

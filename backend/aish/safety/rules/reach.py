@@ -35,6 +35,12 @@ _AUTH_OPTION = re.compile(r"^-{1,2}(i|identity\w*|[\w-]*key[\w-]*|[\w-]*cert[\w-
 # Subcommands that send what they name to a store or a host.
 _UPLOAD_VERBS = {"put", "upload", "cp", "copy", "sync", "send", "share", "attach", "push", "mput", "publish"}
 _STRONG_UPLOAD = {"put", "upload", "send", "share", "attach", "mput"}
+# Subcommands that make keys and certificates: the key files named are what they write
+# (`step ca certificate web.example.com web.crt web.key`, `openssl req -newkey rsa:4096 -keyout k.pem`).
+_CREATES = {"certificate", "create", "generate", "gen", "genkey", "genpkey", "genrsa", "gendsa", "ecparam",
+            "keygen", "keypair", "new", "issue", "req", "csr", "sign", "renew", "certonly", "enroll"}
+# Options whose value is a file the program writes.
+_OUTPUT_OPTION = re.compile(r"^-{1,2}(out|keyout|output|o|out-?file|key-?out|cert-?out|csr-?out)$", re.IGNORECASE)
 # Senders `exfil` knows whose operands and fed commands it does not read in full.
 LOOSE_SENDERS = frozenset({"tftp", "ftp", "sftp", "lftp", "ncftp", "telnet", "socat", "nc", "ncat", "netcat",
                            "openssl", "bitsadmin", "bitsadmin.exe", "curl.exe", "invoke-webrequest", "iwr",
@@ -51,15 +57,19 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     name = re.sub(r"\.(sh|py|exe)$", "", c.prog)
     uploader = bool(_UPLOADER.search(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING) \
         or bool(verbs & _STRONG_UPLOAD)
-    if not uploader and not any(_ENDPOINT.match(t) for t in texts if not t.startswith("-") or "=" in t):
-        return None
+    if not uploader and not any(_ENDPOINT.match(t) for k, t in enumerate(texts) if (not t.startswith("-") or "=" in t)
+                                and not (k and _AUTH_OPTION.match(texts[k - 1]))):
+        return None  # `-newkey rsa:4096` names an algorithm, not a host and port
+    creates = bool(verbs & _CREATES) and not verbs & _UPLOAD_VERBS
     found = _in_substitutions(c.args)
     for k, w in enumerate(c.args):
         t = w.text
         if t.startswith("-") and "=" not in t or _ENDPOINT.match(t):
             continue
-        if k and _AUTH_OPTION.match(texts[k - 1]):
+        if k and (_AUTH_OPTION.match(texts[k - 1]) or _OUTPUT_OPTION.match(texts[k - 1])):
             continue
+        if creates and not t.startswith("-"):
+            continue  # a key or certificate the program writes
         if t.startswith("-"):  # --data-file=PATH
             opt, _, value = t.partition("=")
             if _AUTH_OPTION.match(opt):

@@ -7,9 +7,9 @@ import re
 from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
-from aish.safety.rules import (content, delete, devices, exfil, guards, history, http, inout, interp, lockout,
-                               machines, mass, meaning, netexec, outputs, own_options, perms, reach, remote,
-                               shellstate, statements, stopping, vocabulary, windows)
+from aish.safety.rules import (accounts, content, delete, devices, exfil, guards, history, host_keys, http, inout,
+                               interp, lockout, machines, mass, meaning, netexec, outputs, own_options, perms, reach,
+                               remote, resolution, secret_perms, shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -80,7 +80,8 @@ def container_command(args: list) -> list:
 
 _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RULES, history.RULES, mass.RULES,
            remote.RULES, netexec.RULES, shellstate.RULES, interp.RULES, windows.RULES, http.RULES, exfil.RULES,
-           meaning.RULES, outputs.RULES, inout.RULES)
+           meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
+           resolution.RULES, accounts.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -160,6 +161,8 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
     if best is None or best[0] < MEDIUM:
         best = worst(best, guards.rule_guard_off(c))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, host_keys.rule_checks_off(c))
     if best is None or best[0] < MEDIUM:
         best = worst(best, machines.rule_machine_stop(c, known=known))
     if best is None or best[0] < HIGH:

@@ -1,0 +1,188 @@
+"""Classes a blind round showed weak in what a write means, permissions on secrets, accounts, name
+resolution and ssh trust; and false alarms removed as classes (a key written taken for one sent, a
+bundle of letters read as ``-rm``, a link's expiry read as a delete, a dry run of ``mke2fs``,
+tightening a key's mode).  Each case is a form, not a line of a held-back round."""
+from __future__ import annotations
+
+import pytest
+
+from tests.safety.test_long_tail import flagged, quiet
+
+
+@pytest.mark.parametrize("command", [
+    # a key or certificate a program writes is not one it sends
+    "step ca certificate web.example.com web.crt web.key",
+    "step ca certificate api.example.org --provisioner admin api.crt api.key",
+    "openssl req -x509 -newkey rsa:4096 -keyout key.pem -out cert.pem -days 365 -nodes",
+    "openssl req -new -newkey ec:prime256v1.pem -keyout srv.key -out srv.csr -subj /CN=db.example.com",
+    "certbot certonly --standalone -d example.com --key-path /etc/ssl/private/example.key",
+    # a bundle of short letters is not a file system client's `-rm`
+    "pw-cat -rm out.wav",
+    "arecord -rm take.wav",
+    # a link's expiry is a setting, not a delete
+    "aws s3 presign s3://bucket/report.pdf --expires-in 3600",
+    "gsutil signurl -d 10m key.json gs://bucket/file.bin",
+    "mc share download --expire 4h play/bucket/photo.jpg",
+    # a dry run in the program's own letter
+    "mkfs.ext4 -n /dev/sdb1",
+    "sudo mke2fs -n -t ext4 /dev/nvme0n1p3",
+    "mkfs.xfs -N /dev/sdc1",
+    "mkntfs -n /dev/sdd1",
+    # tightening a secret's mode
+    "sudo chmod 600 /etc/ssh/ssh_host_ed25519_key",
+    "sudo chmod 0400 /etc/ssl/private/server.key",
+    "sudo chmod 640 /etc/shadow",
+    "sudo chmod go-rwx /etc/ssh/ssh_host_rsa_key",
+    "chmod 600 ~/.ssh/id_rsa",
+    "chmod 700 ~/.ssh",
+    "chmod go-rwx ~/.gnupg",
+    "chmod 644 ~/.ssh/id_rsa.pub",
+    "icacls C:\\Users\\me\\.ssh\\id_rsa /inheritance:r /grant:r me:F",
+])
+def test_false_alarm_classes_stay_quiet(command):
+    quiet(command)
+
+
+@pytest.mark.parametrize("command", [
+    "mkfs.vfat -n BOOT /dev/sdb1",        # -n is a label here, not a dry run
+    "mkfs.btrfs -n 16k /dev/sdc",          # and a node size here
+    "hdfs dfs -rm -r /data/warehouse",
+    "hadoop fs -rmr /user/etl/out",
+])
+def test_the_same_letters_still_count_where_they_mean_it(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    # ssh's host checking switched off in its configuration, whatever writes it
+    ("echo 'StrictHostKeyChecking no' | sudo tee -a /etc/ssh/ssh_config", "medium"),
+    ("printf 'Host *\\n  StrictHostKeyChecking no\\n  UserKnownHostsFile /dev/null\\n' >> ~/.ssh/config", "medium"),
+    ("echo \"UserKnownHostsFile=/dev/null\" >> ~/.ssh/config", "medium"),
+    ("sudo sed -i 's/^#\\?StrictHostKeyChecking.*/StrictHostKeyChecking no/' /etc/ssh/ssh_config", "medium"),
+    ("cat >> ~/.ssh/config <<EOF\nHost *\n    StrictHostKeyChecking=off\nEOF", "medium"),
+    # ...or given with -o against many hosts at once
+    ("for h in $(cat hosts.txt); do ssh -o StrictHostKeyChecking=no root@$h uptime; done", "medium"),
+    ("cat hosts | xargs -I{} ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null {} 'uname -a'",
+     "medium"),
+    ("parallel-ssh -h hosts.txt -O StrictHostKeyChecking=no -i uptime", "medium"),
+    ("while read h; do scp -o StrictHostKeyChecking=no app.tar $h:/tmp/; done < hosts", "medium"),
+    ("export ANSIBLE_HOST_KEY_CHECKING=False", "medium"),
+    ("export GIT_SSH_COMMAND='ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null'", "medium"),
+    # sshd settings that open the way in, whatever writes them
+    ("sudo sed -i 's/PasswordAuthentication no/PasswordAuthentication yes/g' /etc/ssh/sshd_config", "medium"),
+    ("sudo perl -pi -e 's/^PermitRootLogin .*/PermitRootLogin yes/' /etc/ssh/sshd_config", "medium"),
+    ("ansible all -b -m lineinfile -a \"path=/etc/ssh/sshd_config regexp='^PermitRootLogin' "
+     "line='PermitRootLogin yes'\"", "medium"),
+    ("sudo augtool set /files/etc/ssh/sshd_config/PermitRootLogin yes", "medium"),
+    ("sudo augtool -s set /files/etc/ssh/sshd_config/PermitEmptyPasswords yes", "high"),
+    ("sudo crudini --set /etc/ssh/sshd_config '' PasswordAuthentication yes", "medium"),
+    ("echo 'PermitEmptyPasswords yes' | sudo dd of=/etc/ssh/sshd_config.d/50-open.conf", "high"),
+    ("salt '*' file.append /etc/ssh/sshd_config 'PermitRootLogin yes'", "medium"),
+    ("salt '*' file.replace /etc/ssh/sshd_config pattern='^PermitRootLogin.*' repl='PermitRootLogin yes'",
+     "medium"),
+    # other sensitive files, whatever writes them
+    ("salt '*' file.append /etc/sudoers 'deploy ALL=(ALL) NOPASSWD: ALL'", "high"),
+    ("perl -e 'open(F,\">>/etc/pam.d/sudo\"); print F \"auth sufficient pam_permit.so\\n\"'", "high"),
+    ("sudo sed -i '1i auth sufficient pam_permit.so' /etc/pam.d/common-auth", "high"),
+    ("echo '%users ALL=(ALL:ALL) NOPASSWD:ALL' | sudo EDITOR='tee -a' visudo", "high"),
+    ("ruby -e 'File.open(\"/etc/sudoers\", \"a\") { |f| f.puts \"ALL ALL=(ALL) NOPASSWD: ALL\" }'", "high"),
+])
+def test_what_a_write_means_whatever_the_writer(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo sed -n '/PermitRootLogin/p' /etc/ssh/sshd_config",
+    "echo 'StrictHostKeyChecking accept-new' >> ~/.ssh/config",
+    "ssh -o StrictHostKeyChecking=accept-new deploy@203.0.113.5 uptime",
+    "for h in web1 web2; do ssh $h uptime; done",
+    "sudo augtool print /files/etc/ssh/sshd_config/PermitRootLogin",
+    "crudini --get /etc/ssh/sshd_config '' PermitRootLogin",
+    "export ANSIBLE_HOST_KEY_CHECKING=True",
+    "printf 'Host gh\\n  HostName github.com\\n  User git\\n' >> ~/.ssh/config",
+])
+def test_writes_that_close_or_do_not_touch_the_way_in_stay_quiet(command):
+    quiet(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    ("chmod 644 ~/.ssh/id_rsa", "medium"),
+    ("chmod o+r ~/.ssh/id_ed25519", "medium"),
+    ("chmod a+r ~/.kube/config", "medium"),
+    ("chmod 755 ~/.ssh", "medium"),
+    ("chmod 664 ~/.pgpass", "medium"),
+    ("chmod 644 ~/.netrc", "medium"),
+    ("chmod 644 ~/.config/gcloud/application_default_credentials.json", "medium"),
+    ("sudo chmod o+r /etc/shadow", "high"),
+    ("sudo chmod 644 /etc/gshadow", "high"),
+    ("sudo chmod 644 /etc/ssh/ssh_host_ed25519_key", "medium"),
+    ("sudo chmod 644 /etc/ssl/private/server.key", "medium"),
+    ("setfacl -m o:r ~/.ssh/id_rsa", "medium"),
+    ("setfacl -m u:www-data:r ~/.aws/credentials", "medium"),
+    ("sudo setfacl -m g:users:r /etc/shadow", "high"),
+    ("icacls C:\\Users\\me\\.ssh\\id_rsa /grant Everyone:F", "medium"),
+    ("icacls %USERPROFILE%\\.ssh\\id_ed25519 /grant Users:R", "medium"),
+    ("sudo chown www-data /etc/ssh/ssh_host_rsa_key", "medium"),
+    ("sudo chgrp users /etc/ssl/private/server.key", "medium"),
+])
+def test_secrets_made_readable_by_others(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    ("sudo usermod -p '' root", "high"),
+    ("sudo usermod --password '' bob", "medium"),
+    ("sudo useradd -o -u 0 -g 0 -M backdoor", "high"),
+    ("sudo usermod -o -u 0 alice", "high"),
+    ("sudo adduser --uid 0 --gid 0 svc", "high"),
+    ("echo root: | sudo chpasswd", "high"),
+    ("echo 'root:toor' | sudo chpasswd", "high"),
+    ("sudo chpasswd <<< 'admin:admin'", "medium"),
+    ("sudo pw usermod root -w none", "high"),
+    ("sudo dscl . -passwd /Users/root ''", "high"),
+    ("net user administrator \"\"", "high"),
+    ("net user guest /active:yes", "medium"),
+])
+def test_accounts_opened(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    ("echo '10.0.0.5 github.com' | sudo tee -a /etc/hosts", "medium"),
+    ("echo \"203.0.113.9 pypi.org files.pythonhosted.org\" >> /etc/hosts", "medium"),
+    ("sudo sed -i '1i 198.51.100.6 registry.npmjs.org' /etc/hosts", "medium"),
+    ("python3 -c \"open('/etc/hosts','a').write('1.2.3.4 login.microsoftonline.com\\n')\"", "medium"),
+    ("echo 'nameserver 203.0.113.53' | sudo tee -a /etc/resolv.conf", "medium"),
+    ("sudo resolvectl dns eth0 203.0.113.53", "medium"),
+    ("echo 'address=/google.com/203.0.113.1' | sudo tee -a /etc/dnsmasq.conf", "medium"),
+    ("echo 'server=203.0.113.53' | sudo tee /etc/dnsmasq.d/up.conf", "medium"),
+    ("echo 'local-data: \"github.com A 10.9.9.9\"' | sudo tee -a /etc/unbound/unbound.conf.d/x.conf", "medium"),
+    ("printf '[Resolve]\\nDNS=203.0.113.53\\n' | sudo tee /etc/systemd/resolved.conf", "medium"),
+    ("sudo nmcli con mod eth0 ipv4.dns 203.0.113.53 ipv4.ignore-auto-dns yes", "medium"),
+    ("sudo networksetup -setdnsservers Wi-Fi 203.0.113.53", "medium"),
+    ("Set-DnsClientServerAddress -InterfaceAlias Ethernet -ServerAddresses 203.0.113.53", "medium"),
+    ("netsh interface ip set dns \"Ethernet\" static 203.0.113.53", "medium"),
+    ("Add-Content -Path C:\\Windows\\System32\\drivers\\etc\\hosts -Value '10.1.1.1 login.live.com'", "medium"),
+    ("echo 10.1.1.1 update.microsoft.com >> %SystemRoot%\\System32\\drivers\\etc\\hosts", "medium"),
+])
+def test_name_resolution_pointed_elsewhere(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "echo '127.0.0.1 myapp.local' | sudo tee -a /etc/hosts",
+    "echo '192.168.1.10 nas' | sudo tee -a /etc/hosts",
+    "echo '0.0.0.0 ads.doubleclick.net' | sudo tee -a /etc/hosts",
+    "echo '10.0.0.7 db.internal.example.com' | sudo tee -a /etc/hosts",
+    "echo 'nameserver 1.1.1.1' | sudo tee -a /etc/resolv.conf",
+    "sudo resolvectl dns eth0 9.9.9.9",
+    "sudo resolvectl flush-caches",
+    "sudo nmcli con mod eth0 ipv4.dns 8.8.8.8",
+    "sudo networksetup -setdnsservers Wi-Fi Empty",
+    "Set-DnsClientServerAddress -InterfaceAlias Ethernet -ResetServerAddresses",
+    "Get-DnsClientServerAddress",
+    "resolvectl status",
+    "cat /etc/hosts",
+])
+def test_everyday_name_resolution_stays_quiet(command):
+    quiet(command)
