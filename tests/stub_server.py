@@ -73,6 +73,7 @@ class Reply:
     until: Optional[threading.Event] = None
     hang: bool = False
     ping_every: float = 0.0  # with ``hang``: a ``: ping`` comment this often, and nothing else
+    together: bool = False  # the whole stream in one write: every event already buffered at the client
 
 
 def count_tokens(text: str) -> list[int]:
@@ -372,6 +373,7 @@ class _Handler(BaseHTTPRequestHandler):
         if reply.hang:
             self._hang(reply.ping_every)
             return
+        self._held = [] if reply.together else None
         openrouter = stub.shape == "openrouter"
         created = int(time.time())
         base = {"id": f"{'gen' if openrouter else 'chatcmpl'}-stub-{len(stub.requests)}",
@@ -519,6 +521,12 @@ class _Handler(BaseHTTPRequestHandler):
         frame = b"%x\r\n%s\r\n" % (len(data), data)
         if last:
             frame += b"0\r\n\r\n"
+        held = getattr(self, "_held", None)
+        if held is not None:  # ``Reply.together``: written at the last frame, all at once
+            held.append(frame)
+            if not last:
+                return
+            frame, self._held = b"".join(held), None
         try:
             self.wfile.write(frame)
         except OSError:

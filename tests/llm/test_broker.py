@@ -524,3 +524,19 @@ def test_black_hole_connect_times_out():
                 client.close()
     assert isinstance(info.value, ConnectTimeout)
     assert str(info.value) == f"transport: Timeout was reached (connect timeout after 0.3s, {endpoint})"
+
+
+def test_text_events_that_arrived_together_are_one_delta(stub):
+    """Events already received are handed on with their text as one delta per run of text (the
+    daemon writes one frame for them, not one per event: issue 26, many shells): the same text,
+    in the same order with what is not text."""
+    stub.queue(Reply(text="Use lsof to find it.\nCMD: lsof -ti tcp:8080", chunk_size=4,
+                     reasoning="the port's owner", together=True))
+    events = list(broker.chat_stream(at(stub), MSGS))
+    assert [e.text for e in events if type(e) is TextDelta] == ["Use lsof to find it.\nCMD: lsof -ti tcp:8080"]
+    assert texts(events, ReasoningDelta) == "the port's owner"
+    kinds = [type(e) for e in events]
+    assert kinds.index(TextDelta) > max(i for i, k in enumerate(kinds) if k is ReasoningDelta)
+    assert events[-1] == Finish("stop", ())
+    stub.queue(Reply(text="Use lsof to find it.", chunk_size=4))  # one write per event: as before
+    assert texts(list(broker.chat_stream(at(stub), MSGS))) == "Use lsof to find it."

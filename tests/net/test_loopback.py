@@ -221,3 +221,61 @@ def test_a_long_body_is_sent_whole_beside_its_head():
         right.close()
     one = len(head) + len(body)
     assert bytes(got[:one]) == head + body and bytes(got[one:2 * one]) == head + body
+
+
+class _OneReply:
+    """A loopback server that answers one request with ``first`` in one write, then with
+    ``rest`` once the test calls ``more()``: what a client has received is exactly ``first``."""
+
+    def __init__(self, first: bytes, rest: bytes) -> None:
+        import socket
+        import threading
+
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}"
+        self._more = threading.Event()
+        self._thread = threading.Thread(target=self._serve, args=(first, rest), daemon=True)
+        self._thread.start()
+
+    def _serve(self, first: bytes, rest: bytes) -> None:
+        conn, _ = self._listener.accept()
+        with conn:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                request += conn.recv(65536)
+            conn.sendall(first)
+            self._more.wait(10)
+            conn.sendall(rest)
+
+    def more(self) -> None:
+        self._more.set()
+
+    def close(self) -> None:
+        self._more.set()
+        self._thread.join(10)
+        self._listener.close()
+
+
+HEAD = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+
+
+@pytest.mark.parametrize("first, rest, got, whole", [
+    (HEAD + b"3\r\nabc\r\n2\r\nde\r\n4\r\nfg", b"hi\r\n0\r\n\r\n", b"abcde", b"abcdefghi"),  # a chunk half here
+    (HEAD + b"3\r\nabc\r\n2\r\nde\r\n1", b"\r\nf\r\n0\r\n\r\n", b"abcde", b"abcdef"),  # a size line half here
+    (HEAD + b"3\r\nabc\r\n2\r\nde\r\n", b"1\r\nf\r\n0\r\n\r\n", b"abcde", b"abcdef"),
+    (HEAD + b"3\r\nabc\r\n2\r\nde\r\n0\r\n", b"\r\n", b"abcde", b"abcde"),  # the end half here
+], ids=["chunk-half-here", "size-line-half-here", "next-chunk-not-here", "end-half-here"])
+def test_a_streamed_body_comes_as_every_whole_chunk_received(no_requests, first, rest, got, whole):
+    """One read gives every chunk one receive brought (a stream's events that arrived together
+    are parsed, and their text written to the shell, together: issue 26, many shells), and
+    never waits for a chunk still on its way."""
+    server = _OneReply(first, rest)
+    try:
+        session = loopback.take(server.url)
+        reply = session.request("POST", server.url + "/v1/chat/completions", data=b"{}", stream=True,
+                                timeout=5.0)
+        assert reply.raw.read1() == got  # without the rest: it comes only after this read
+        server.more()
+        assert got + reply.raw.read() == whole and reply.raw.isclosed()
+    finally:
+        server.close()

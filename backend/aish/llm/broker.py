@@ -24,7 +24,7 @@ from aish.config.schema import ModelConfig
 from aish.errors import ApiError, BrokerError, Cancelled, HttpStatusError, ReadTimeout
 from aish.llm.events import BrokerEvent, Outgoing, TextDelta, TextWasReasoning, Usage
 from aish.llm.chunks import ChunkDecoder, completion_events, http_error, malformed
-from aish.net.sse import data_events
+from aish.net.sse import EventParser
 from aish.net.transport import (Response, Watch, chunks, cut_error, drain, env_settings, error_body, failures,
                                 give_session, take_session, watched_post)
 
@@ -231,46 +231,77 @@ def _stream(model: ModelConfig, body: dict, headers: dict, key: Optional[str],
 
 def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, float],
             cancel: Optional[CancelToken]) -> Iterator[BrokerEvent]:
+    """The stream's events; the text of events that arrived together (one read: the body reader
+    gives every chunk already received) goes on as one delta per run of text, so the daemon
+    writes it to the shell as one frame, not one per event (issue 26, many shells).  Each event
+    is decoded, checked for a cancel and timed as before; only the text's grouping changes."""
     decoder = ChunkDecoder()
     eof = [False]
     source = chunks(resp.raw, eof)
     heard = [time.monotonic()]  # when the last event (not a comment) arrived
+    parser = EventParser()
 
-    def content_or_silence() -> Iterator[bytes]:
-        """Bytes for the SSE parser; a server that sends only comments (``: ping``) for
-        longer than the read timeout is as silent as one that sends nothing."""
+    def batches() -> Iterator[list[str]]:
+        """The events of each read of the body (for a server that sends only comments
+        (``: ping``) for longer than the read timeout, a silence like no bytes at all), then the
+        half event where the body ended."""
         for data in source:
             if time.monotonic() - heard[0] > timeouts[1]:
                 raise ReadTimeout(f"Timeout was reached ({endpoint} sent only keep-alive comments for "
                                   f"{timeouts[1]:g}s, no answer; the server may be busy with another request)",
                                   partial_text=decoder.partial_text)
-            yield data
+            yield parser.feed(data)
+        yield parser.end()
 
-    done = False
+    done = cut = False
     with failures(endpoint, timeouts, cancel=cancel, partial=lambda: decoder.partial_text, streaming=True):
-        for payload in data_events(content_or_silence()):
-            heard[0] = time.monotonic()
-            if payload == "[DONE]":
-                done = True
-                break
-            try:
-                chunk = json.loads(payload)
-            except ValueError:
-                if eof[0]:  # half an event where the connection ended: a cut, reported below
+        for batch in batches():
+            text: list[TextDelta] = []  # this read's text not handed on yet
+            bad = None
+            for payload in batch:
+                heard[0] = time.monotonic()
+                if payload == "[DONE]":
+                    done = True
                     break
-                raise malformed(endpoint, payload, decoder.partial_text) from None
-            if type(chunk) is not dict:
-                raise malformed(endpoint, payload, decoder.partial_text)
-            yield from decoder.feed(chunk)
+                try:
+                    chunk = json.loads(payload)
+                except ValueError:
+                    if eof[0]:  # half an event where the connection ended: a cut, reported below
+                        cut = True
+                        break
+                    chunk = None
+                if type(chunk) is not dict:
+                    bad = payload
+                    break
+                for event in decoder.feed(chunk):
+                    if type(event) is TextDelta:
+                        text.append(event)
+                        continue
+                    if text:
+                        yield _joined(text)
+                        text = []
+                    yield event
+                if cancel is not None and cancel.cancelled:
+                    break
+            if text:
+                yield _joined(text)
+            if bad is not None:
+                raise malformed(endpoint, bad, decoder.partial_text)
             if cancel is not None and cancel.cancelled:
                 raise Cancelled()
+            if done or cut:
+                break
     _raise_if_cancelled(cancel)
     if done:
-        drain(source, watch)
+        drain(source, watch, resp.raw)
         watch.detach()  # the connection is back in the pool: a late cancel must not touch it
     elif decoder.finish_reason is None:
         raise cut_error(endpoint, decoder.partial_text)
     yield from decoder.finish()
+
+
+def _joined(text: list[TextDelta]) -> TextDelta:
+    return text[0] if len(text) == 1 else TextDelta("".join(event.text for event in text))
 
 
 def _whole_reply(resp: Response, endpoint: str, timeouts: tuple[float, float],

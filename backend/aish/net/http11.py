@@ -91,8 +91,29 @@ def _status(fp: Any) -> tuple[str, int, str]:
 
 
 
+def _next_chunk_here(fp: Any) -> bool:
+    """Is the next chunk already whole in ``fp``'s buffer (its size line, its data and their
+    end; for the last chunk, the blank line after it)?  Never receives: a chunk on its way is
+    read by the next call, so nothing that arrived waits for what has not."""
+    lookahead = getattr(fp, "lookahead", None)
+    if lookahead is None:  # a reader with no look at its buffer: a chunk at a time
+        return False
+    buf, pos = lookahead()
+    end = buf.find(b"\n", pos)
+    if end < 0:
+        return False
+    try:
+        size = int(buf[pos:end].split(b";", 1)[0].strip(), 16)
+    except ValueError:
+        return True  # not a size: read it, and fail on it, now
+    if size == 0:
+        return buf.find(b"\n\r\n", end) >= 0 or buf.find(b"\n\n", end) >= 0
+    return len(buf) - end - 1 >= size + 2
+
+
 class Connection(Protocol):
-    """What a reply reads from: a buffered reader, and a way to close the socket."""
+    """What a reply reads from: a buffered reader (``net/socket_reader.py``; any reader with
+    ``readline`` and ``read1`` will do, a chunk at a time), and a way to close the socket."""
 
     fp: Any
 
@@ -101,9 +122,10 @@ class Connection(Protocol):
 
 class Body:
     """A reply's status, headers and body bytes as they arrive (what requests calls ``raw``):
-    ``read1`` gives what one receive brought (within one chunk of a chunked body), ``read``
-    all of it or up to a size.  Reaching the end frees the connection for the next call, or
-    closes it when the server said it would."""
+    ``read1`` gives what one receive brought (of a chunked body, every chunk already whole in
+    the buffer: the events a server wrote together are read together, and the daemon writes
+    their text to the shell at once), ``read`` all of it or up to a size.  Reaching the end
+    frees the connection for the next call, or closes it when the server said it would."""
 
     def __init__(self, conn: Connection, method: str) -> None:
         fp = conn.fp
@@ -144,26 +166,41 @@ class Body:
         if conn is None or n <= 0:
             return b""
         if self.chunked:
-            if not self._chunk_left and not self._next_chunk():
-                return b""
-            n = min(n, self._chunk_left)
-        elif self.length is not None:
+            return self._read_chunks(conn, n)
+        if self.length is not None:
             n = min(n, self.length)
         data = conn.fp.read1(n)
         if not data:
-            if self.chunked or self.length is not None:
+            if self.length is not None:
                 raise IncompleteRead("the connection ended inside the body")
             self._end()
             return b""
-        if self.chunked:
-            self._chunk_left -= len(data)
-            if not self._chunk_left:
-                self._crlf()
-        elif self.length is not None:
+        if self.length is not None:
             self.length -= len(data)
             if not self.length:
                 self._end()
         return data
+
+    def _read_chunks(self, conn: Connection, n: int) -> bytes:
+        """The data of the current chunk (waiting for it if none is here), then of each next
+        chunk already whole in the buffer, up to ``n`` bytes; the last chunk ends the body."""
+        parts: list[bytes] = []
+        got = 0
+        while True:
+            if not self._chunk_left and not self._next_chunk():
+                break
+            data = conn.fp.read1(min(n - got, self._chunk_left))
+            if not data:
+                raise IncompleteRead("the connection ended inside the body")
+            parts.append(data)
+            got += len(data)
+            self._chunk_left -= len(data)
+            if self._chunk_left:
+                break
+            self._crlf()
+            if got >= n or not _next_chunk_here(conn.fp):
+                break
+        return b"".join(parts) if len(parts) != 1 else parts[0]
 
     def read(self, n: Optional[int] = None) -> bytes:
         """The rest of the body, or up to ``n`` bytes of it."""

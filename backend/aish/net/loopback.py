@@ -32,6 +32,7 @@ from typing import Any, Callable, Optional, Union
 from urllib.parse import urlsplit
 
 from aish.net.http11 import Body, ConnectTimedOut, InvalidURL
+from aish.net.socket_reader import SocketReader
 
 ENABLED = True  # tests that mock requests itself (``responses``) send loopback calls through it
 _KEPT_PER_SERVER = 8
@@ -39,7 +40,8 @@ _KEPT_PER_SERVER = 8
 Timeout = Union[float, tuple[float, float]]
 
 class _Connection:
-    """One socket with its buffered reader."""
+    """One socket with its buffered reader (``SocketReader``: a streamed reply's chunks that
+    arrived together are read together)."""
 
     __slots__ = ("sock", "fp")
 
@@ -54,7 +56,7 @@ class _Connection:
             self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:  # not TCP (a test's socket pair): nothing to tune
             pass
-        self.fp = self.sock.makefile("rb")
+        self.fp = SocketReader(self.sock)
 
     def close(self) -> None:
         self.fp.close()
@@ -177,7 +179,8 @@ class Session:
         head = _request_head(method, path, self._host, headers or {}, length)
         conn = self._connection(connect)
         try:
-            conn.sock.settimeout(read)
+            if conn.sock.gettimeout() != read:  # (each setting is a system call, and a GIL hand-off)
+                conn.sock.settimeout(read)
             _send(conn.sock, head, data)
             if watch is not None:
                 watch(conn.sock)

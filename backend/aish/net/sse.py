@@ -8,6 +8,10 @@ several times over on every token of every answer.  Lines end in CRLF, LF or a l
 several ``data:`` lines join with newlines; one space after the colon is dropped; an event
 without data is not dispatched.  A half event where the body ended is yielded too, so the
 caller can tell a cut from garbage.
+
+``EventParser`` is the same parse, pushed: the events each piece of bytes completes, as a
+list, so a reader knows which events arrived together (the chat stream hands their text on
+as one delta, and the daemon writes it to the shell as one frame).
 """
 from __future__ import annotations
 
@@ -15,13 +19,28 @@ from typing import Iterable, Iterator, Optional
 
 
 def data_events(source: Iterable[bytes]) -> Iterator[str]:
-    buffer = b""
+    parser = EventParser()
     for chunk in source:
-        buffer = buffer + chunk if buffer else chunk
+        yield from parser.feed(chunk)
+    yield from parser.end()
+
+
+class EventParser:
+    """``feed`` the body's bytes as they arrive; each call returns the data of the events they
+    completed; ``end`` the half event where the body ended (if it has data)."""
+
+    __slots__ = ("_buffer",)
+
+    def __init__(self) -> None:
+        self._buffer = b""
+
+    def feed(self, chunk: bytes) -> list[str]:
+        buffer = self._buffer + chunk if self._buffer else chunk
         if b"\r" in buffer:
             held = buffer.endswith(b"\r")  # may be the first half of a CRLF
             buffer = buffer[:-1] if held else buffer
             buffer = buffer.replace(b"\r\n", b"\n").replace(b"\r", b"\n") + (b"\r" if held else b"")
+        events = []
         start = 0
         while True:
             end = buffer.find(b"\n\n", start)
@@ -30,12 +49,17 @@ def data_events(source: Iterable[bytes]) -> Iterator[str]:
             data = _data(buffer[start:end])
             start = end + 2
             if data is not None:
-                yield data
-        buffer = buffer[start:]
-    if buffer.strip():
-        data = _data(buffer.replace(b"\r\n", b"\n").replace(b"\r", b"\n").rstrip(b"\n"))
-        if data is not None:
-            yield data
+                events.append(data)
+        self._buffer = buffer[start:]
+        return events
+
+    def end(self) -> list[str]:
+        buffer, self._buffer = self._buffer, b""
+        if buffer.strip():
+            data = _data(buffer.replace(b"\r\n", b"\n").replace(b"\r", b"\n").rstrip(b"\n"))
+            if data is not None:
+                return [data]
+        return []
 
 
 def _data(block: bytes) -> Optional[str]:

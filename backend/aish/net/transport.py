@@ -31,7 +31,7 @@ import threading
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 from urllib.parse import urlparse
 
-from aish.net import loopback
+from aish.net import http11, loopback
 from aish.errors import (AishError, BrokerError, Cancelled, ConnectFailed, ConnectRefused, ConnectTimeout,
                          Disconnected, DnsFailure, ReadTimeout, StreamCut, TlsError)
 
@@ -130,10 +130,12 @@ def chunks(raw, eof: list) -> Iterator[bytes]:
     eof[0] = True
 
 
-def drain(source: Iterator[bytes], watch: Watch) -> None:
-    """Read the end of the chunked body so the connection can be reused."""
+def drain(source: Iterator[bytes], watch: Watch, raw: Any = None) -> None:
+    """Read the end of the chunked body so the connection can be reused (a loopback reply whose
+    end came with its last event is over already: no timeout to set, a system call saved)."""
     try:
-        watch.settimeout(_DRAIN_TIMEOUT)
+        if not (isinstance(raw, http11.Body) and raw.isclosed()):
+            watch.settimeout(_DRAIN_TIMEOUT)
         for count, _ in enumerate(source):
             if count > 16:  # a server that keeps talking after [DONE]: just close it
                 return
