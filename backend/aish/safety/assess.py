@@ -24,7 +24,7 @@ from typing import Optional
 
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.programs import ABBREVIATIONS
-from aish.safety.rules import exfil, inout, meaning, netexec, shellstate, table
+from aish.safety.rules import exfil, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -73,6 +73,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     token = BASE.set(cwd if cwd.startswith("/") else "")
     budget = _Budget(time.thread_time() + _TIME_BUDGET)
     budget_token = _BUDGET.set(budget)
+    loops_token = listing.LOOP_LISTS.set(None)
     try:
         found = _assess(command[:MAX_CHARS], 0)
     except Exception:  # a safety check must never break an answer
@@ -81,6 +82,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     finally:
         BASE.reset(token)
         _BUDGET.reset(budget_token)
+        listing.LOOP_LISTS.reset(loops_token)
     if budget.skipped:
         found = higher(found, (1, f"too long to judge in full: {budget.skipped} of its commands were not checked"))
     if budget.too_deep:
@@ -132,6 +134,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = higher(best, inout.rule_truncates_input(seg, chain))
         best = higher(best, meaning.rule_write_meaning(seg, chain, lambda t: _assess(t, depth + 1)))
         best = higher(best, _assignments(seg, depth))
+        listing.bind_loops(seg, chain)  # `for vm in $(virsh list)`: later `$vm` is whatever the listing names
         best = higher(best, check_words(seg.words, seg, chain, depth))
         _follow_cd(seg)
     return best

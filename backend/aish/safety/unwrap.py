@@ -28,6 +28,7 @@ _WRAPPERS: dict = {
     "xargs": {"-a", "-d", "-E", "-e", "-I", "-L", "-l", "-n", "-P", "-s", "--arg-file",
               "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs",
               "--max-chars", "--process-slot-var"},
+    "sshpass": {"-p", "-f", "-d", "-P"},
     "parallel": {"-j", "--jobs", "-S", "--sshlogin", "--delay", "-a", "--arg-file", "--colsep", "-I"},
 }
 _TAKES_USER = {"gosu", "su-exec"}  # the first word after them is a user, not the command

@@ -19,7 +19,7 @@ undefine sanitize cleanse factoryreset reformat reinitialize reinit flushall flu
 """.split())
 # Delete what they name: medium on data or on a named thing, quiet on caches and packages.
 DELETE: frozenset = frozenset("""
-delete del rm rb rmi remove purge prune forget expire terminate discard delvol empty gc undeploy expunge
+delete del rm rb rmi rmr remove purge prune forget expire terminate discard delvol empty gc undeploy expunge
 """.split())
 # Put something back to an earlier or empty state: medium only where data is named (a database,
 # a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.

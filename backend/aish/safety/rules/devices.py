@@ -16,11 +16,17 @@ _UPDATE_WORDS = {"update", "upgrade", "install", "apply", "dist-upgrade", "full-
 
 
 def update_with_reboot(c: Ctx) -> Optional[tuple]:
-    """Any updater told to restart the machine when done (``updatectl --reboot update``)."""
+    """Any updater told to restart the machine when done (``updatectl --reboot update``), or any tool that
+    resets or cleans told to (``cloud-init clean --logs --reboot``)."""
     lowered = [t.lower() for t in c.texts]
     if set(lowered) & _REBOOT_OPTIONS and set(lowered) & _UPDATE_WORDS:
         return MEDIUM, f"{c.prog} installs updates and restarts the machine ({c.text})"
+    if set(lowered) & _REBOOT_OPTIONS and set(lowered) & _RESET_WORDS:
+        return MEDIUM, f"{c.prog} resets what it manages and restarts the machine ({c.text})"
     return None
+
+
+_RESET_WORDS = {"clean", "reset", "rollback", "wipe", "deprovision", "uninstall", "remove", "purge", "rebuild"}
 
 
 def device_program(c: Ctx, verb: str) -> Optional[tuple]:

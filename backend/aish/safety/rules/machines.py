@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules import listing, netdevices, power
 from aish.safety.rules.common import MEDIUM, Ctx
 
 _POWER_WORDS = {"shutdown", "poweroff", "power-off", "halt", "reboot"}
@@ -48,6 +49,10 @@ def rule_machine_stop(c: Ctx, known: bool) -> Optional[tuple]:
     """Any init system, controller or window manager told to stop everything it runs."""
     prog = c.prog.lower().removesuffix(".exe")
     texts = c.texts
+    listed = listing.rule_stops_listed(c) or power.rule_power_control(c) or \
+        netdevices.rule_factory_or_fused(c)  # before `-h`, a host to these
+    if listed is not None:
+        return listed
     if not texts and not c.xargs:
         return (MEDIUM, f"{c.prog} shuts the machine down or restarts it ({c.text})") if _POWER_NAME.search(prog) \
             and not known else None

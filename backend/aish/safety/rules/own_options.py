@@ -18,6 +18,7 @@ from typing import Optional
 from aish.safety.program_options import COMMAND_OPTIONS, EVERY_VALUE, PROGRAM_OPTIONS
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, worst
+from aish.safety.rules.fed import fed_lines, is_fed, says_every
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, OPTION_MODIFIERS, WEAK_DATA_NOUNS
@@ -50,7 +51,7 @@ def rule_own_options(c: Ctx, unknown: bool = True) -> Optional[tuple]:
     if found is None and unknown and prog not in READ_ONLY:
         if not COMMAND_OPTIONS.isdisjoint(texts):
             found = _command_option(c)
-        if found is None and c.chain:
+        if found is None and is_fed(c):
             found = _fed_commands(c)
     if found is None and equals:
         found = _security_off_at_boot(c)
@@ -206,21 +207,18 @@ def _command_option(c: Ctx) -> Optional[tuple]:
 
 
 def _fed_commands(c: Ctx) -> Optional[tuple]:
-    """``echo "delete volume=Vol-0001 yes" | bconsole``: lines an ``echo`` or ``printf`` feeds an admin
-    shell are its commands, judged as if typed after the program's name (an LDIF's ``changetype: delete``
-    too)."""
-    feeder = c.chain[-1] if c.chain else None
-    if feeder is None or not feeder.words or feeder.words[0].text not in ("echo", "printf"):
-        return None
-    text = " ".join(w.text for w in feeder.words[1:] if not re.fullmatch(r"-[neE]+", w.text))
-    for line in re.split(r"\\n|\n|;", text)[:8]:
-        line = line.strip()
-        if not line or not re.match(r"[A-Za-z]", line):
+    """``echo "delete volume=Vol-0001 yes" | bconsole``, ``hbase shell <<< "truncate 't'"``: lines fed to an
+    admin shell are its commands, judged as if typed after the program's name (an LDIF's ``changetype:
+    delete`` too)."""
+    for line in fed_lines(c):
+        if not re.match(r"[A-Za-z]", line):
             continue
         found = c.recurse(f"{c.prog} {_quote(line)}") if " " in line else c.recurse(f"{c.prog} {line}")
         if found is not None and found[0] >= MEDIUM:
             return found[0], f"{found[1]}, fed to {c.prog}"
         words = line.split()
+        if says_every(words[0]) and len(words) > 1:  # `disable_all 'ns:.*'` fed to the HBase shell
+            return MEDIUM, f"{c.prog} is fed '{fragment([line], 40)}': it acts on every one it matches ({c.text})"
         verb = next((w for w in words[:2] if verb_strength(w.lower()) >= 3), None)
         if verb and len(words) > words.index(verb) + 1:  # `update delete www.example.com A` fed to nsupdate
             return MEDIUM, f"{c.prog} is fed '{fragment([line], 40)}': its {verb} acts on what it names ({c.text})"

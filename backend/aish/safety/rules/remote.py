@@ -127,8 +127,13 @@ def rule_db_admin(c: Ctx) -> Optional[tuple]:
         return HIGH, f"drops a database or its owner ({c.text})"
     if c.prog in ("pg_dump", "pg_restore") and any(t in ("-c", "--clean") for t in texts) and c.prog == "pg_restore":
         return MEDIUM, f"pg_restore --clean drops objects before restoring them ({c.text})"
-    if c.prog in ("etcdctl",) and texts[:1] in (["del"], ["delete"]) and ("--prefix" in texts or '""' in texts):
+    if c.prog in ("etcdctl",) and texts[:1] in (["del"], ["delete"]) and \
+            not {"--prefix", '""', "", "--from-key", "--from-key=true"}.isdisjoint(texts):  # "" is every key
         return HIGH, f"deletes every key under a prefix ({c.text})"
+    if c.prog == "etcdctl" and texts[:2] == ["member", "remove"]:
+        return MEDIUM, f"removes a member from the cluster: it stops serving ({c.text})"
+    if c.prog == "vault" and texts[:2] == ["operator", "seal"]:
+        return MEDIUM, f"seals the vault: no secret can be read until it is unsealed with the keys ({c.text})"
     if c.prog in ("consul",) and texts[:2] == ["kv", "delete"] and "-recurse" in texts:
         return HIGH, f"deletes a whole key tree ({c.text})"
     if c.prog in ("vault",) and (texts[:2] in (["secrets", "disable"], ["kv", "metadata"]) or

@@ -15,6 +15,7 @@ from typing import Optional
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules.content import sql_finding
+from aish.safety.rules.fed import fed_lines, is_fed
 
 # An argument that is a destructive statement, not text that mentions one.
 _STATEMENT = re.compile(
@@ -23,7 +24,9 @@ _STATEMENT = re.compile(
     r"UPDATE\s+[\w.\"`\[\]]+\s+SET\b|ALTER\s+TABLE\b|FLUSH_?ALL\b|FLUSHDB\b|MATCH\s*\().*)$",
     re.IGNORECASE | re.DOTALL)
 # Calls on a document store's database object (`db.dropDatabase()`, `db._drop("x")`, `db[c].drop()`).
-_DB_CALL = re.compile(r"\bdb(?:\.\w+|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate)\s*\(")
+_DB_CALL = re.compile(r"\bdb(?:\.\w+|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate|"
+                      r"shutdownServer)\s*\(|"
+                      r"\badminCommand\s*\(\s*\{\s*['\"]?(shutdown|dropDatabase|dropAllUsersFromDatabase)\b")
 # Options whose value is prose for people, not a statement for a program.
 _PROSE = {"-m", "--message", "--title", "-t", "--body", "-b", "--description", "-d", "--comment", "--subject",
           "-s", "--note", "--notes", "--summary", "--reason", "--label"}
@@ -54,7 +57,12 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
             continue
         statement = t.split("=", 1)[1] if t.startswith("-") else t
         if _STATEMENT.match(statement) or _DB_CALL.search(statement):
-            best = worst(best, sql_finding(statement, c.text))
+            call = _DB_CALL.search(statement)
+            found = sql_finding(statement, c.text)
+            if found is None and call is not None:
+                said = call.group(0).rstrip("( ")
+                found = MEDIUM, f"{c.prog} calls {said}: it drops or stops the database ({c.text})"
+            best = worst(best, found)
         elif (orm := _ORM_DELETE.search(statement)) is not None:
             best = worst(best, (MEDIUM, f"{c.prog} runs code that deletes records ({orm.group(0)}) ({c.text})"))
     if best is None and _STDIN_CLIENT.search(c.prog.lower()):
@@ -63,8 +71,8 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
             m = _GENERATED.search(query)
             if m:  # `psql -Atc "SELECT 'DROP TABLE ' || tablename …" | psql`: the query writes the statements
                 return HIGH, f"runs the {m.group(1).upper()} statements the query before it writes ({c.text})"
-            if feeder.words and feeder.words[0].text in ("echo", "printf"):
-                fed = " ".join(w.text for w in feeder.words[1:] if not w.text.startswith("-"))
-                if _STATEMENT.match(fed) or _DB_CALL.search(fed):
-                    best = worst(best, sql_finding(fed, c.text))
+    if best is None and _STDIN_CLIENT.search(c.prog.lower()) and is_fed(c):
+        for fed in fed_lines(c):  # `echo 'DROP …' | psql`, `cqlsh <<< "DROP KEYSPACE x"`, a heredoc
+            if _STATEMENT.match(fed) or _DB_CALL.search(fed):
+                best = worst(best, sql_finding(fed, c.text))
     return best

@@ -39,7 +39,8 @@ from aish.safety.verbs import (ABRUPT, DATA_NOUNS, DESTRUCTIVE_PROGRAMS, DEVICE_
 _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "keys", "remote", "channel",
                   "channels", "env", "environment", "environments", "toolchain", "version", "versions"}
 # `k3s-uninstall.sh`, `./teardown.sh`, `nuke-env.sh`: what such a script removes is up to it.
-_DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge)([-_.][\w-]*)?\.(sh|bash|ps1)$")
+_DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge|killall|kill-all)([-_.][\w-]*)?"
+                                r"\.(sh|bash|ps1)$")
 _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
 # Verbs of a migration tool that take the schema back (`goose down`, `sqitch revert`): they drop what was built.
 _UNDO = {"down", "rollback", "revert", "undo", "downgrade", "reset", "redo", "refresh", "fresh"}
