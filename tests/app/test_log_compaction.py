@@ -85,3 +85,26 @@ def test_a_long_conversation_is_not_rewritten_whole_every_few_asks(aish_env, mon
     lines = len(session.log.path.read_text().splitlines())
     assert lines <= 2 * len(conv.turns) + after_answer.COMPACT_TAIL + 8, lines
     assert [t.content for t in sessions._rebuilt("long", None).conversation.turns] == [t.content for t in conv.turns]
+
+
+def test_a_conversation_of_few_kept_turns_reloads_from_a_short_log(aish_env):
+    """A conversation that keeps 20 turns is a snapshot of ~20 entries; its tail grew to 400
+    entries (130 asks) before a rewrite, so a restart replayed ~15x what it keeps: 220 entries on
+    average, 66 of them usage entries added up one by one (issue 26: half of the reload's own
+    cost).  The tail is now bounded by the snapshot's length or ``COMPACT_TAIL`` (64)."""
+    from aish.app import sessions
+
+    session = sessions._rebuilt("short", None)
+    conv = session.conversation
+    longest = 0
+    for i in range(300):  # an ask logs its question, its usage and its answer; 10 exchanges kept
+        conv.add_user(f"question {i}")
+        session.log.append({"type": "usage", "model": "m", "usage": {"prompt_tokens": 10}})
+        conv.add_assistant(f"answer {i}")
+        if len(conv.turns) > 20:
+            conv.apply_eviction(conv.turns[:2], None)
+        after_answer.compact_if_long(session)
+        longest = max(longest, len(session.log.path.read_text().splitlines()))
+    assert longest <= 24 + 64 + 4, longest
+    again = sessions._rebuilt("short", None)
+    assert [t.content for t in again.conversation.turns] == [t.content for t in conv.turns]

@@ -49,3 +49,21 @@ def test_a_secret_learned_later_is_still_hidden_in_older_turns():
     history.append({"role": "user", "content": "thanks"})
     sent = r.redact_messages(history)
     assert sent[0]["content"] == "is <secret:1> a good one?"
+
+
+def test_text_redacted_before_comes_back_unchanged_from_a_second_scan():
+    """A rescan (a conversation read back from its log, under rules that changed) leaves the
+    placeholders alone: a URL's password, an XML element's, a query's key were scanned again
+    from the placeholder's colon on (``https://alice:<secret:<secret:2>``, the host hidden)."""
+    texts = ["git clone https://alice:correct-horse-battery@git.example.com/team/repo.git",
+             'psql "postgres://app:pg-secret-77@db.internal:5432/app"',
+             "REDIS_URL=redis://:redispw123@cache:6379/0 ./worker",
+             "<password>s3cr3t-Pa55</password>",
+             'curl "https://maps.example.com/api/geocode?key=Zx9Lq2Vm7Rk4Pt8N&q=paris"',
+             f"export DB_PASSWORD='Zq8#vLm2$Rt9!wXe4' and token {TOKEN}"]
+    for text in texts:
+        once = Redactor().redact(text)
+        assert "<secret:1>" in once, text
+        again = Redactor()
+        again.reserve(once)
+        assert again.redact(once) == once

@@ -42,7 +42,11 @@ if TYPE_CHECKING:
     from aish.app.sessions import Session
     from aish.chat.conversation import Conversation, SummarizeFn, Turn
 
-COMPACT_TAIL = 400  # log entries appended since the last snapshot before it is rewritten
+# log entries appended since the last snapshot before it is rewritten (or the snapshot's own length,
+# if longer): a restart replays the snapshot and this tail, so it stays short (at 400 a conversation
+# of 20 kept turns replayed ~220 entries on average, issue 26); a rewrite of a short conversation
+# every ~20 asks costs a few entries' JSON per ask and one fsync
+COMPACT_TAIL = 64
 PUT_OFF_AT_MOST = 2  # folds in a row an ask stops; the next one it waits for
 MAKE_WAY_WAIT = 60.0  # seconds an ask waits for a stopped fold to leave (a cut connection: at once)
 Job = Callable[[Callable[[str], None]], None]  # takes where its status lines go

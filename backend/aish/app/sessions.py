@@ -32,7 +32,8 @@ class Session:
         self.usage = usage  # aish.cost.usage.UsageTotals; None: not counted per session
         self.redactor = redactor  # aish.safety.secrets.Redactor; None: nothing to redact with
         # each turn redacted once for the log, the compaction and every request that sends it again
-        self.conversation = Conversation(session_id, log, redact=redactor.redact_once if redactor else None)
+        self.conversation = Conversation(session_id, log, redact=redactor.redact_once if redactor else None,
+                                         rules=redactor.rules if redactor else None)
         self.lock = threading.Lock()  # one answer at a time per shell
         self.folding = threading.Lock()  # one fold at a time (app/after_answer.py)
         self.fold: Optional[PendingFold] = None  # the fold due on a local server (the next ask stops it)
@@ -67,9 +68,11 @@ class Session:
     def replay(self, on_usage: Any = None, on_cost_reset: Any = None,
                on_usage_totals: Any = None, on_cost_raise: Any = None) -> int:
         """Rebuild from the session log after a daemon restart; returns how many entries."""
+        taken = self.redactor.take_as_redacted if self.redactor is not None else None
         return restore.replay(self.conversation, on_usage=on_usage, on_cost_reset=on_cost_reset,
                               on_usage_totals=on_usage_totals, on_cost_raise=on_cost_raise,
-                              on_task=self._replayed_task)
+                              on_task=self._replayed_task,
+                              on_redacted=(lambda turn: taken(turn.content)) if taken else None)
 
     def _replayed_task(self, task: Optional[dict]) -> None:
         self.task = task  # the last one wins

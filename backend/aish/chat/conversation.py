@@ -63,12 +63,14 @@ class Conversation:
     """The transcript: turns and the rolling summary, logged as they change."""
 
     def __init__(self, conv_id: str, log: Optional[SessionLog] = None,
-                 redact: Optional[Callable[[str], str]] = None) -> None:
+                 redact: Optional[Callable[[str], str]] = None,
+                 rules: Optional[Callable[[], Optional[str]]] = None) -> None:
         self.id = conv_id
         self.turns: list[Turn] = []
         self.summary: Optional[str] = None
         self.log = log
         self.redact = redact  # the session's redactor: the log on disk never holds a secret in clear
+        self.rules = rules  # the digest of its rules, logged with what it redacted (``logged``)
         self._edit = threading.RLock()  # a fold in the background against a reset
         self._sent: Optional[tuple] = None  # (since, the turns, their messages) of the last to_messages
         self._weighed: Optional[tuple] = None  # what the last plan_eviction weighed (``_weigh``)
@@ -77,11 +79,19 @@ class Conversation:
     def add(self, turn: Turn) -> Turn:
         self.turns.append(turn)
         if self.log:
-            entry = turn.to_log()
-            if self.redact is not None:  # the log on disk never holds a secret in clear
-                entry["content"] = self.redact(entry["content"])
-            self.log.append(entry)
+            self.log.append(self.logged(turn.to_log()))
         return turn
+
+    def logged(self, entry: dict) -> dict:
+        """``entry`` as the log holds it: its ``content`` redacted (the log on disk never holds a
+        secret in clear) and tagged with the digest of the rules that redacted it, so that a daemon
+        with the same rules reads it back as redacted (``chat/restore.py``)."""
+        if self.redact is not None:
+            entry["content"] = self.redact(entry["content"])
+            rules = self.rules() if self.rules is not None else None
+            if rules:
+                entry["rules"] = rules
+        return entry
 
     def add_user(self, content: str) -> Turn:
         return self.add(Turn("user", content))
@@ -113,8 +123,7 @@ class Conversation:
             self.forget_sent()
             back = next((n for n, kept in enumerate(reversed(self.turns)) if kept is turn), None)
             if self.log and back is not None:
-                self.log.append({"type": "edit", "back": back,
-                                 "content": self.redact(content) if self.redact is not None else content})
+                self.log.append(self.logged({"type": "edit", "back": back, "content": content}))
 
     def set_summary(self, summary: Optional[str]) -> None:
         self.summary = summary

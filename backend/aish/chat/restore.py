@@ -17,15 +17,31 @@ def replay(conv: Conversation, on_usage: Optional[Callable[[dict], None]] = None
            on_cost_reset: Optional[Callable[[], None]] = None,
            on_usage_totals: Optional[Callable[[dict], None]] = None,
            on_cost_raise: Optional[Callable[[float], None]] = None,
-           on_task: Optional[Callable[[Optional[dict]], None]] = None) -> int:
+           on_task: Optional[Callable[[Optional[dict]], None]] = None,
+           on_redacted: Optional[Callable[[Turn], None]] = None) -> int:
     """Rebuild from the session log after a daemon restart (without re-logging).
 
-    Returns how many entries were read, so the caller can decide to compact.
+    ``on_redacted``: called, once the log is read, with each kept turn whose text was logged
+    redacted under the rules ``conv.rules`` names now (``Conversation.logged``): the redactor
+    need not scan it again.  Returns how many entries were read, so the caller can decide to
+    compact.
     """
     if not conv.log:
         return 0
     log, conv.log = conv.log, None
     count = 0
+    rules: Optional[str] = None  # the digest in force, asked for at the first tagged entry
+    redacted: dict[int, Turn] = {}  # the turns logged under it, by id (kept alive: ids stay theirs)
+
+    def under_these_rules(entry: dict) -> bool:
+        nonlocal rules
+        tag = entry.get("rules")
+        if tag is None or conv.rules is None or on_redacted is None:
+            return False
+        if rules is None:
+            rules = conv.rules() or ""
+        return tag == rules
+
     try:
         for entry in log.entries():
             count += 1
@@ -33,10 +49,11 @@ def replay(conv: Conversation, on_usage: Optional[Callable[[dict], None]] = None
             if kind == "turn" and entry.get("role") in ("user", "assistant", "tool"):
                 if entry["role"] == "user":
                     _drop_dangling(conv)  # its daemon died before any answer
-                conv.turns.append(Turn(entry["role"], str(entry.get("content") or ""),
-                                       tool_calls=entry.get("tool_calls"),
-                                       tool_call_id=entry.get("tool_call_id"),
-                                       usage=entry.get("usage")))
+                turn = Turn(entry["role"], str(entry.get("content") or ""), tool_calls=entry.get("tool_calls"),
+                            tool_call_id=entry.get("tool_call_id"), usage=entry.get("usage"))
+                conv.turns.append(turn)
+                if under_these_rules(entry):
+                    redacted[id(turn)] = turn
             elif kind == "failed":
                 if conv.turns and conv.turns[-1].role == "user":
                     conv.turns.pop()
@@ -45,7 +62,12 @@ def replay(conv: Conversation, on_usage: Optional[Callable[[dict], None]] = None
             elif kind == "edit":  # a kept turn's text changed (``edit``): counted from the newest
                 back = entry.get("back")
                 if isinstance(back, int) and 0 <= back < len(conv.turns):
-                    conv.turns[-1 - back].content = str(entry.get("content") or "")
+                    edited = conv.turns[-1 - back]
+                    edited.content = str(entry.get("content") or "")
+                    if under_these_rules(entry):
+                        redacted[id(edited)] = edited
+                    else:
+                        redacted.pop(id(edited), None)
             elif kind == "summary":
                 conv.summary = entry.get("text") or None
             elif kind == "reset":
@@ -63,6 +85,10 @@ def replay(conv: Conversation, on_usage: Optional[Callable[[dict], None]] = None
                 on_cost_raise(float(entry["dollars"]))
     finally:
         conv.log = log
+    if on_redacted is not None and redacted:
+        for turn in conv.turns:
+            if redacted.get(id(turn)) is turn:
+                on_redacted(turn)
     return count
 
 def _drop_dangling(conv: Conversation) -> None:
@@ -84,8 +110,5 @@ def compact(conv: Conversation, usage_totals: Optional[dict] = None, task: Optio
     if task:
         entries.append({"type": "task", "task": task})
     for turn in list(conv.turns):
-        entry = turn.to_log()
-        if conv.redact is not None:  # as add() logs it: the log on disk never holds a secret in clear
-            entry["content"] = conv.redact(entry["content"])
-        entries.append(entry)
+        entries.append(conv.logged(turn.to_log()))  # as add() logs it: redacted, tagged
     conv.log.rewrite(entries)

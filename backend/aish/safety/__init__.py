@@ -21,6 +21,7 @@
       secret_uses      headers, cookies, URLs, commands' password options
       secret_random    a generated-looking value after any other name
       secret_values    literal or reference, placeholder, random-looking, distinctive
+      secret_rules     the digest of those rules (a turn logged under the same is not scanned again)
 
 Local and read-only: nothing here runs a command or calls the network (the second opinion
 goes through the model call it is given).

@@ -33,7 +33,7 @@ The mapping lives in memory; ``to_dict`` holds counters only, never a secret val
 from __future__ import annotations
 
 import threading
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
 
 from aish.llm.events import Outgoing
 from aish.safety import secret_context, secret_formats, secret_random
@@ -55,16 +55,37 @@ def find_secrets(text: str) -> list[tuple[int, int]]:
 
 
 def _find(text: str) -> list[tuple[int, int, bool]]:
-    """Spans with whether each is an issuer's format (always worth replacing everywhere)."""
+    """Spans with whether each is an issuer's format (always worth replacing everywhere).
+
+    A placeholder already in the text (text redacted before, read back from a log) is opaque to
+    the rules: they see a filler of its length, and a span within it is no secret.  Read as it is,
+    its colon was a URL's password separator (``https://alice:<secret:1>@host`` scanned again gave
+    ``https://alice:<secret:<secret:2>``, the host hidden)."""
     if not text:
         return []
+    holes = [m.span() for m in PLACEHOLDER.finditer(text)] if _PREFIX in text else []
+    if holes:
+        text = _filled(text, holes)
     lower = text.lower()
     if len(lower) != len(text):  # a few non-ASCII letters change length; keep offsets aligned
         lower = text.translate(_ASCII_LOWER)
     spans = [(start, end, True) for start, end in secret_formats.scan(text)]
     spans.extend((start, end, False) for start, end in secret_context.scan(text, lower))
     spans.extend((start, end, False) for start, end in secret_random.scan(text))
+    if holes:
+        spans = [span for span in spans if not any(a <= span[0] and span[1] <= b for a, b in holes)]
     return _merge(spans)
+
+
+def _filled(text: str, holes: list[tuple[int, int]]) -> str:
+    """``text`` with each hole filled with ``x`` (no rule takes a run of one letter for a secret)."""
+    parts, pos = [], 0
+    for start, end in holes:
+        parts.append(text[pos:start])
+        parts.append("x" * (end - start))
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)
 
 
 def _merge(spans: Iterable[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -194,6 +215,25 @@ class Redactor:
             del self._memo[next(iter(self._memo))]  # the oldest: folded turns go first
         self._memo[text] = (self._generation, redacted, self.count - before)
         return redacted
+
+    def rules(self) -> Optional[str]:
+        """The digest of the rules this redactor applies (``secret_rules``), to tag what it
+        redacted: a daemon with the same rules takes such text as redacted (``take_as_redacted``)."""
+        from aish.safety import secret_rules
+
+        return secret_rules.digest()
+
+    def take_as_redacted(self, text: str) -> bool:
+        """``text`` is this redactor's own output under the same rules (a turn logged redacted,
+        read back after a restart): remembered as redacted to itself, so it is not scanned again
+        until a value joins the known ones (then it is, as every remembered text is).  Only for a
+        redactor that knows no value yet: one that does could hide more in it.  False: not taken."""
+        if self._generation or not text:
+            return False
+        if len(self._memo) >= _MAX_MEMO:
+            del self._memo[next(iter(self._memo))]
+        self._memo[text] = (0, text, 0)
+        return True
 
     def redact_messages(self, messages: list) -> list:
         """Copies of chat messages with ``content`` (and tool-call arguments) redacted, each
