@@ -11,7 +11,7 @@ import pytest
 import requests
 import responses
 
-from aish.llm import tokens as tokens_mod
+from aish.llm import tokenizer as tokenizer_mod
 from aish.net import loopback
 from aish.config.schema import ModelConfig, TokenizeConfig
 from aish.llm.tokens import TokenCounter, heuristic, upper_bound
@@ -105,21 +105,21 @@ def test_capability_is_per_endpoint_and_model():
 @pytest.mark.parametrize("failure", [requests.ConnectionError("refused"), requests.Timeout("slow")])
 def test_transient_probe_failure_backs_off_then_retries(failure, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(tokens_mod, "_clock", lambda: clock[0])
+    monkeypatch.setattr(tokenizer_mod, "_clock", lambda: clock[0])
     with responses.RequestsMock() as rsps:
         rsps.add(responses.POST, BASE + "/tokenize", body=failure)
         counter = TokenCounter(ON)
         assert counter.count(MODEL, "a b c d e f g h") == 3
         assert counter.count(MODEL, "a b c d e f g h i") == 4  # no second probe while backing off
         assert counter.calls == 1 and counter.supported(MODEL) is None
-        clock[0] += tokens_mod.RETRY_AFTER + 1
+        clock[0] += tokenizer_mod.RETRY_AFTER + 1
         rsps.replace(responses.POST, BASE + "/tokenize", status=200, json={"tokens": [1, 2, 3, 4, 5]})
         assert counter.count(MODEL, "a b c d e f g h") == 5 and counter.supported(MODEL) is True
 
 
 def test_server_error_on_a_known_tokenizer_falls_back_for_a_while(monkeypatch):
     clock = [50.0]
-    monkeypatch.setattr(tokens_mod, "_clock", lambda: clock[0])
+    monkeypatch.setattr(tokenizer_mod, "_clock", lambda: clock[0])
     with responses.RequestsMock() as rsps:
         rsps.add_callback(responses.POST, BASE + "/tokenize", callback=tokenize_reply)
         counter = TokenCounter(ON)
@@ -226,7 +226,7 @@ def test_a_deferred_text_weighs_its_bound_until_settled_and_a_sent_one_is_not_sc
     """A question is weighed by an upper bound of its count until after its answer; settled from the request
     as it went out (already redacted, to this same server) it is not redacted a second time."""
     scanned: list = []
-    monkeypatch.setattr(TokenCounter, "_redacted", staticmethod(lambda text: scanned.append(text) or text))
+    monkeypatch.setattr(tokenizer_mod, "_redacted", lambda text: scanned.append(text) or text)
     with responses.RequestsMock() as rsps:
         rsps.add_callback(responses.POST, BASE + "/tokenize", callback=tokenize_reply)
         counter = TokenCounter(ON)

@@ -1,10 +1,6 @@
-"""Token counts for budgeting and estimates: the model's own tokenizer
-when its server has one, the char/4 heuristic otherwise.
-
-Why probe instead of configure: llama.cpp serves ``POST /tokenize {content}``,
-llama-cpp-python ``POST /extras/tokenize {input}``, clouds serve neither.  The
-first count for an (endpoint, model) tries both and remembers the answer, so a
-server without a tokenizer costs one probe per daemon, not one per count.
+"""Token counts for budgeting and estimates: the model's own tokenizer when its server has
+one (asked through ``llm/tokenizer.py``, which finds the route and backs off from a server
+that is down), the char/4 heuristic otherwise.
 
 Why a per-text cache: the budget is re-checked before every ask over the whole
 conversation; keyed by a hash of (endpoint, model, text), an ask sends only the
@@ -19,17 +15,11 @@ needs before it goes out, and asking the tokenizer then put a whole round trip t
 server in front of every first byte.  ``upper_bound`` bounds its count from above in any
 llama.cpp tokenizer: far from the limits that decides as the count would, and ``settle``
 asks for the real one after the answer.
-
-What is sent is redacted like a chat request, so a secret in a turn does not
-reach a tokenizer either.  Requests go through ``aish.net`` like the chat
-itself: the same proxy/CA policy (loopback never proxied), typed errors.
 """
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
 try:  # hashlib's own blake2b, without hashlib: its import loads OpenSSL (~2 ms of a cold first ask)
@@ -38,15 +28,11 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 from aish.config.schema import TokenizeConfig
-from aish.errors import AishError, ConnectFailed, DnsFailure, TransportTimeout
 from aish.llm import token_file
 from aish.llm.events import Outgoing
+from aish.llm.tokenizer import Tokenizers
 
-# (path, body key) in probe order
-ROUTES = (("/tokenize", "content"), ("/extras/tokenize", "input"))
 CACHE_SIZE = 8192  # texts; a long conversation is a few hundred
-RETRY_AFTER = 300.0  # seconds a tokenizer that timed out or failed is left alone
-_clock = time.monotonic  # (tests move it)
 
 
 def upper_bound(text: str) -> int:
@@ -71,27 +57,11 @@ def heuristic(text: str) -> int:
     return len(text.encode("utf-8", "replace")) // 4
 
 
-@dataclass
-class _Endpoint:
-    """What is known of one tokenizer endpoint: its route, and until when it is down."""
-
-    route: Optional[int] = None  # index into ROUTES once a probe succeeded
-    unsupported: bool = False  # probe answered "no tokenizer here" (404, bad shape)
-    down_until: float = 0.0  # transient failure: char/4 until then
-
-
-class _Transient(Exception):
-    """Timeout, refused connection or 5xx: the server may be busy; try again later."""
-
-
 class TokenCounter:
     def __init__(self, cfg: Optional[TokenizeConfig] = None) -> None:
         self.cfg = cfg or TokenizeConfig()
-        self.calls = 0  # HTTP tokenize requests made (probes included)
-        self._client: Any = None  # aish.net.http_client.HttpClient, made on the first request
+        self.tokenizers = Tokenizers(self.cfg)  # the servers' own, over HTTP
         self._lock = threading.Lock()
-        self._endpoints: dict[tuple[str, str], _Endpoint] = {}
-        self._probing: dict[tuple[str, str], threading.Lock] = {}
         self._cache: OrderedDict[bytes, int] = OrderedDict()
         # the same text objects come back every ask (a conversation's turns, the system prompt):
         # a str caches its hash, so this is found without hashing the text again (the digest
@@ -101,6 +71,11 @@ class TokenCounter:
         self._deferred: dict[tuple, int] = {}
         # (key, text) being settled as a request sent it to that very server: not redacted again
         self._as_sent: set[tuple] = set()
+
+    @property
+    def calls(self) -> int:
+        """HTTP tokenize requests made (probes included)."""
+        return self.tokenizers.calls
 
     # ------------------------------------------------------------ public
     def count(self, model_cfg: Any, text: str) -> int:
@@ -132,12 +107,7 @@ class TokenCounter:
 
     def _settled(self, key: Optional[tuple]) -> bool:
         """Would every count for ``key`` come out the same again (no tokenizer down for now)?"""
-        if key is None:
-            return True
-        with self._lock:
-            state = self._endpoints.get(key)
-            return state is not None and (state.route is not None or state.unsupported) \
-                and _clock() >= state.down_until
+        return key is None or self.tokenizers.settled(key)
 
     def _sum(self, model_cfg: Any, key: Optional[tuple], messages: list) -> int:
         recent = self._recent
@@ -164,8 +134,7 @@ class TokenCounter:
             return False
         digest = _digest(key, text)
         with self._lock:
-            state = self._endpoints.get(key)
-            if digest in self._cache or state is None or state.route is None or _clock() < state.down_until:
+            if digest in self._cache or not self.tokenizers.ready(key):
                 return False
             self._deferred[(key, text)] = upper_bound(text)
         return True
@@ -237,15 +206,7 @@ class TokenCounter:
     def supported(self, model_cfg: Any) -> Optional[bool]:
         """True: real counts; False: char/4 for good (or disabled); None: not probed yet."""
         key = self._key(model_cfg)
-        if key is None:
-            return False
-        with self._lock:
-            state = self._endpoints.get(key)
-        if state is None:
-            return None
-        if state.route is not None:
-            return True
-        return False if state.unsupported else None
+        return False if key is None else self.tokenizers.supported(key)
 
     # ------------------------------------------------------------ internals
     def _key(self, model_cfg: Any) -> Optional[tuple[str, str]]:
@@ -276,14 +237,7 @@ class TokenCounter:
                 self._cache.move_to_end(digest)
                 self._remember(key, text, cached)
                 return cached
-            state = self._endpoints.setdefault(key, _Endpoint())
-            if state.unsupported or _clock() < state.down_until:
-                return heuristic(text)
-            route = state.route
-        if route is None:
-            n = self._probe(key, model_cfg, text)
-        else:
-            n = self._call_route(key, model_cfg, route, text)
+        n = self.tokenizers.count(key, model_cfg, text, redact=not (self._as_sent and (key, text) in self._as_sent))
         if n is None:
             return heuristic(text)
         with self._lock:
@@ -301,93 +255,6 @@ class TokenCounter:
         if len(self._recent) >= CACHE_SIZE:
             del self._recent[next(iter(self._recent))]  # the oldest
         self._recent[(key, text)] = n
-
-    def _probe(self, key: tuple[str, str], model_cfg: Any, text: str) -> Optional[int]:
-        """First count for this endpoint: find the route, or learn there is none (once)."""
-        with self._lock:
-            gate = self._probing.setdefault(key, threading.Lock())
-        with gate:
-            with self._lock:
-                state = self._endpoints[key]
-                route = state.route
-                if route is None and (state.unsupported or _clock() < state.down_until):
-                    return None
-            if route is not None:  # another thread probed while we waited
-                return self._call_route(key, model_cfg, route, text)
-            for index in range(len(ROUTES)):
-                try:
-                    n = self._post(model_cfg, index, text)
-                except _Transient:
-                    self._mark_down(key)
-                    return None
-                if n is not None:
-                    with self._lock:
-                        state.route = index
-                    return n
-            with self._lock:
-                state.unsupported = True
-            return None
-
-    def _call_route(self, key: tuple[str, str], model_cfg: Any, route: int, text: str) -> Optional[int]:
-        try:
-            n = self._post(model_cfg, route, text)
-        except _Transient:
-            n = None
-        if n is None:
-            self._mark_down(key)
-        return n
-
-    def _mark_down(self, key: tuple[str, str]) -> None:
-        with self._lock:
-            self._endpoints[key].down_until = _clock() + RETRY_AFTER
-
-    def _post(self, model_cfg: Any, route: int, text: str) -> Optional[int]:
-        """One tokenize request: the count, None for "no tokenizer here", _Transient otherwise."""
-        path, field_name = ROUTES[route]
-        url = model_cfg.endpoint.rstrip("/") + path
-        headers = {"Content-Type": "application/json"}
-        key = model_cfg.api_key()
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
-        sent = self._as_sent and (self._key(model_cfg), text) in self._as_sent
-        body = {field_name: text if sent else self._redacted(text), "model": getattr(model_cfg, "model", "") or ""}
-        with self._lock:
-            self.calls += 1
-        try:
-            response = self._http().post(url, json=body, headers=headers, timeout=self.cfg.timeout,
-                                         shown=model_cfg.endpoint)
-        except (TransportTimeout, ConnectFailed, DnsFailure) as exc:
-            raise _Transient() from exc
-        except AishError:  # TLS, a bad URL: not a tokenizer we can use
-            return None
-        if response.status_code >= 500 or response.status_code == 429:
-            raise _Transient()
-        if response.status_code != 200:
-            return None
-        try:
-            tokens = response.json().get("tokens")
-        except (ValueError, AttributeError):
-            return None
-        return len(tokens) if isinstance(tokens, list) else None
-
-    def _http(self) -> Any:
-        """One keep-alive client per counter: a new connection per count would double its cost.
-
-        Imported here: a counter that never probes (the default) never loads the HTTP stack.
-        """
-        if self._client is None:
-            from aish.net.http_client import HttpClient
-
-            with self._lock:
-                if self._client is None:
-                    self._client = HttpClient(direct=True)  # one count per new turn, on the ask's path
-        return self._client
-
-    @staticmethod
-    def _redacted(text: str) -> str:
-        from aish.safety.secrets import Redactor  # only when a tokenizer is asked
-
-        return Redactor().redact(text)
 
 
 def _message_texts(message: dict) -> list[str]:
