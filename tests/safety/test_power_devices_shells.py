@@ -240,3 +240,36 @@ def test_other_vendors_spellings_of_the_classes(command):
 ])
 def test_other_vendors_near_misses_stay_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- shared services taken away; unique prefixes
+@pytest.mark.parametrize("command", [
+    "sudo exportfs -ua",
+    "sudo losetup -D",
+    "drbdadm invalidate r0",
+    "corosync-cfgtool -H --force",
+    "smbcontrol all shutdown",
+    "sedutil-cli --revertTPer pw /dev/nvme0",
+    "gh-ost --alter 'DROP COLUMN legacy' --table users --execute",
+    "pvecm d pve3",
+    "pvesm f local:iso/archlinux.iso",
+    "pveam r local:vztmpl/debian-12.tar.zst",
+])
+def test_shared_services_and_unique_prefixes(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "exportfs -v",
+    "losetup -a",
+    "drbdadm status",
+    "corosync-cfgtool -s",
+    "smbcontrol smbd reload-config",
+    "qm l",
+    "qm de 100",
+    "pulumi logout --all",
+    "cbatticon -r 5 -c poweroff",
+    "java -jar jenkins-cli.jar -s http://ci:8080 restart",
+])
+def test_services_and_prefixes_near_misses_stay_quiet(command):
+    quiet(command)

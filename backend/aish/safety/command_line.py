@@ -78,14 +78,16 @@ def expand_abbreviations(prog: str, texts: list) -> list:
     tree = ABBREVIATIONS.get(prog)
     if tree is None:
         return texts
-    objects, verbs = tree
+    objects, verbs = tree[:2]
+    unique = tree[2:] == ("unique",)
     out = list(texts)
     level, obj = 0, ""
     for k, t in enumerate(out):
         if t.startswith("-"):
             continue
         names = objects if level == 0 else verbs.get(obj, verbs.get("*", ()))
-        full = next((name for name in names if name.startswith(t)), t) if t else t
+        matches = [name for name in names if name.startswith(t)] if t else []
+        full = t if not matches or unique and len(matches) > 1 and t not in matches else matches[0]
         out[k] = full
         if level == 0:
             obj, level = full, 1

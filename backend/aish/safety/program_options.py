@@ -236,9 +236,29 @@ _DATABASES = {
     "myisamchk": {"--recover": "rebuilds the tables (rows it cannot read are lost)"},
     "influx": {"bucket delete": "deletes the bucket and its data"},
 }
+# ----------------------------------------------------------------- shared storage and cluster services taken away
+_SERVICES = {
+    "exportfs": {"-u": "unexports NFS shares: the clients lose them"},
+    "losetup": {"-D": "detaches every loop device: what was mounted from them goes",
+                "--detach-all": "detaches every loop device: what was mounted from them goes"},
+    "multipath": {"-F": "flushes every multipath map"},
+    "drbdadm": {"invalidate": "discards this node's copy of the data (it is copied again from the peer)",
+                "down": "takes the replicated resource down: its device goes away",
+                "create-md": "writes new replication metadata over the device"},
+    "corosync-cfgtool": {"-H": "shuts corosync down: the node leaves the cluster"},
+    "smbcontrol": {"shutdown": "shuts the Samba daemons down: every share goes offline"},
+    "ctdb": {"disable": "disables the cluster node: its addresses move away", "shutdown": "shuts the cluster node down",
+             "stop": "stops the cluster node"},
+    "sedutil-cli": {"--revertTPer": "reverts the drive to its factory state: its data is erased",
+                    "--revertnoerase": "reverts the drive's locking setup"},
+    "lego": {"revoke": "revokes the certificate: it cannot be undone"},
+    "skeema": {"push --allow-unsafe": "applies the schema with its drops: the dropped tables' rows are lost"},
+    "emqx": {"kick-all": "disconnects every client"},
+}
 
 PROGRAM_OPTIONS: dict = {}
-for _kind in (_MAIL, _DIRECTORY, _KEYS, _MACHINES, _DISKS, _CLUSTER_ADDONS, _HOSTING, _PACKAGES, _DATABASES):
+for _kind in (_MAIL, _DIRECTORY, _KEYS, _MACHINES, _DISKS, _CLUSTER_ADDONS, _HOSTING, _PACKAGES, _DATABASES,
+              _SERVICES):
     for _prog, _meanings in _kind.items():
         _kept = {k: v for k, v in _meanings.items() if v}
         if _kept:

@@ -108,6 +108,17 @@ SIGNAL_VALUED: frozenset = frozenset({"-s", "--signal", "-n"})
 # `btrfs su d` is `btrfs subvolume delete`).  Each level lists the names in the order the
 # program tries them; the first name the word is a prefix of wins.
 _IP_VERBS = ("add", "change", "replace", "delete", "flush", "show", "list", "save", "restore", "get")
+_PVE_QM = ("agent", "cleanup", "clone", "cloudinit", "config", "create", "delsnapshot", "destroy", "disk", "guest",
+           "help", "import", "list", "listsnapshot", "migrate", "monitor", "mtunnel", "nbdstop", "pending", "reboot",
+           "remote-migrate", "rescan", "reset", "resize", "resume", "rollback", "sendkey", "set", "showcmd",
+           "shutdown", "snapshot", "start", "status", "stop", "suspend", "template", "terminal", "unlink", "unlock",
+           "vncproxy", "wait")
+_PVE_PCT = ("clone", "config", "console", "cpusets", "create", "delsnapshot", "destroy", "df", "enter", "exec",
+            "fsck", "fstrim", "help", "list", "listsnapshot", "migrate", "mount", "move-volume", "pending", "pull",
+            "push", "reboot", "remote-migrate", "rescan", "resize", "restore", "resume", "rollback", "set", "shutdown",
+            "snapshot", "start", "status", "stop", "suspend", "template", "unlock", "unmount")
+# Programs that accept a prefix of a subcommand: (objects, verbs by object) and, for those that take only a
+# unique prefix, "unique" (`ip` takes the first match in its own order, as its manual says).
 ABBREVIATIONS: dict = {
     "ip": (("address", "addrlabel", "maddress", "route", "rule", "neighbor", "neighbour", "ntable", "link",
             "l2tp", "fou", "ila", "macsec", "tunnel", "tuntap", "token", "tcp_metrics", "monitor", "xfrm",
@@ -126,4 +137,14 @@ ABBREVIATIONS: dict = {
                "device": ("status", "show", "set", "up", "connect", "reapply", "modify", "disconnect", "delete",
                           "monitor", "wifi", "lldp"),
                "networking": ("on", "off", "connectivity"), "radio": ("all", "wifi", "wwan"), "*": ()}),
+    # Proxmox VE's tools take any unique prefix of a subcommand (`pvecm d node`, `pvesm f vol`, `qm di u 100`).
+    "qm": (_PVE_QM, {"disk": ("import", "move", "rescan", "resize", "unlink"), "*": ()}, "unique"),
+    "pct": (_PVE_PCT, {"*": ()}, "unique"),
+    "pvesm": (("add", "alloc", "apiinfo", "cifsscan", "export", "extractconfig", "free", "glusterfsscan", "help",
+               "import", "iscsiscan", "list", "lvmscan", "lvmthinscan", "nfsscan", "path", "prune-backups", "remove",
+               "scan", "set", "status", "zfsscan"), {"*": ()}, "unique"),
+    "pvecm": (("add", "addnode", "apiver", "create", "delnode", "expected", "help", "keygen", "mtunnel", "nodes",
+               "qdevice", "status", "updatecerts"), {"*": ()}, "unique"),
+    "pveam": (("available", "download", "help", "list", "remove", "update"), {"*": ()}, "unique"),
+    "pvesubscription": (("delete", "get", "help", "set", "set-offline-key", "update"), {"*": ()}, "unique"),
 }

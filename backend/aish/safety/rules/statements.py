@@ -20,7 +20,8 @@ from aish.safety.rules.fed import fed_lines, is_fed
 # An argument that is a destructive statement, not text that mentions one.
 _STATEMENT = re.compile(
     r"^\s*(?:[\w.]+=)?\s*(?:(?:DROP\s+(?:TABLE|DATABASE|SCHEMA|KEYSPACE|COLLECTION|INDEX|VIEW|USER|ROLE|OWNED|"
-    r"MEASUREMENT|SERIES|RETENTION|BUCKET|GRAPH|STREAM|TOPIC|SPACE|TAG)\b|TRUNCATE\b|DELETE\s+FROM\b|"
+    r"MEASUREMENT|SERIES|RETENTION|BUCKET|GRAPH|STREAM|TOPIC|SPACE|TAG|COLUMN|TABLESPACE|NAMESPACE)\b|"
+    r"TRUNCATE\b|DELETE\s+FROM\b|"
     r"UPDATE\s+[\w.\"`\[\]]+\s+SET\b|ALTER\s+TABLE\b|FLUSH_?ALL\b|FLUSHDB\b|MATCH\s*\().*)$",
     re.IGNORECASE | re.DOTALL)
 # Calls on a document store's database object (`db.dropDatabase()`, `db._drop("x")`, `db[c].drop()`).

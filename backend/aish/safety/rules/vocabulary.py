@@ -129,6 +129,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
                    forced, heavy_option, abrupt=bool({t.lower() for t in c.texts} & ABRUPT),
                    confirmed=bool({t.lower() for t in c.texts} & _CONFIRMED))
     level = _level(facts)
+    if level is None and verb in _SHUTS_DOWN and not {t.lower() for t in c.texts}.isdisjoint(_ALL_WORDS):
+        return MEDIUM, f"{prog} {said} shuts down every one it runs ({c.text})"  # `smbcontrol all shutdown`
     if level is None:
         return None
     prod = any(PROD.search(t) for t in after) or any(PROD.search(t) for t in c.texts if "=" in t)
@@ -156,6 +158,9 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
 
 # What a package tool's removal takes when it is told "every one".
 _EVERY_PACKAGE = {"all", "installed", "*", "'*'", ".*", "'.*'", "--all", "-a"}
+# Power verbs that, told "all", stop every daemon or node a program runs.
+_SHUTS_DOWN = {"shutdown", "shut-down", "poweroff", "power-off", "halt"}
+_ALL_WORDS = {"all", "--all", "-all", "-a"}
 # Weak verbs whose object an option may name (`oc adm drain node --force --delete-emptydir-data`).
 _WEAK_WITH_OPTIONS = {"drain", "evict", "clear", "flush", "empty"}
 
