@@ -38,3 +38,34 @@ def test_a_log_that_is_not_a_file_is_never_moved(tmp_path):
     log.info("a line longer than ten bytes")
     handler.close()
     assert os.path.exists(os.devnull) and not os.path.exists(os.devnull + ".1")
+
+
+def test_a_line_costs_no_look_at_the_file_until_it_may_be_full(tmp_path, monkeypatch):
+    """Each line was formatted twice and cost a stat and a seek (system calls each, a GIL
+    hand-off for every one of 50 shells asking at once): now formatted once, and the file is
+    looked at only when the lines written may have filled it (and every 64 lines, for what
+    went to it around the handler: the daemon's stderr)."""
+    from aish.daemon import logfile
+
+    log, handler = _logger(tmp_path / "daemon.log", max_bytes=1_000_000)
+    looks, formats = [], []
+    real_isfile, real_format = os.path.isfile, handler.format
+    monkeypatch.setattr(logfile.os.path, "isfile", lambda p: looks.append(p) or real_isfile(p))
+    monkeypatch.setattr(handler, "format", lambda record: formats.append(record) or real_format(record))
+    for i in range(10):
+        log.info("line %d", i)
+    handler.close()
+    assert len(formats) == 10 and looks == []
+    assert (tmp_path / "daemon.log").read_text().splitlines() == [f"line {i}" for i in range(10)]
+
+
+def test_what_others_wrote_to_the_log_counts_toward_its_bound(tmp_path):
+    path = tmp_path / "daemon.log"
+    log, handler = _logger(path, max_bytes=2000)
+    log.info("first")
+    with open(path, "a") as other:  # the daemon's stderr goes to the same file
+        other.write("x" * 1900 + "\n")
+    for i in range(70):
+        log.info("line %02d", i)
+    handler.close()
+    assert os.path.getsize(path) < 2000 and (tmp_path / "daemon.log.1").exists()
