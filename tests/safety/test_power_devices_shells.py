@@ -273,3 +273,27 @@ def test_shared_services_and_unique_prefixes(command):
 ])
 def test_services_and_prefixes_near_misses_stay_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- a task runner's task named for destruction
+@pytest.mark.parametrize("command", [
+    "npm run db:reset",
+    "fastlane run delete_keychain name:ci",
+    "npx nx run api:destroy",
+    "earthly +wipe",
+    "octo delete-releases --project web --version 1.0",
+])
+def test_a_task_named_for_destruction_and_a_version_value(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "npm run build",
+    "npm run clean",
+    "earthly +build",
+    "npm --version",
+    "helm install web ./chart --version 1.2.3",
+    "go run . delete",
+])
+def test_tasks_and_versions_near_misses_stay_quiet(command):
+    quiet(command)

@@ -39,6 +39,10 @@ def subcommand(texts: list) -> str:
     return next((t for t in texts if not t.startswith("-")), "")
 
 
+# `--version 1.2.3` picks a version (`octo delete-releases --version 1.0`); alone, `--version` only prints one.
+_VERSION_VALUE = re.compile(r"^v?\d[\w.+-]*$")
+
+
 def harmless(prog: str, texts: list) -> Optional[str]:
     """Why the command only prints or only says what it would do, or None.
 
@@ -47,7 +51,8 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     own = own_words(prog, texts)
     lowered = [t.lower() for t in own]
     help_last = own[-1:] == ["-h"] and not any(t.startswith("-") for t in own[:-1])
-    if any(t in PRINT_ONLY_LONG for t in lowered) or help_last and prog not in NO_DRY_RUN:
+    if any(t in PRINT_ONLY_LONG and not (t == "--version" and _VERSION_VALUE.match(nxt))
+           for t, nxt in zip(lowered, lowered[1:] + [""])) or help_last and prog not in NO_DRY_RUN:
         return "prints help or a version only"
     by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
     if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):

@@ -67,6 +67,10 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         if found is not None or "--" not in c.texts:
             return found
     act = subcommand_action(prog, c.texts)
+    if act.safe or not act.verb:
+        task = _task_words(c.texts)
+        named = subcommand_action(prog, task) if task else act
+        act = named if named.verb else act
     reboots = devices.update_with_reboot(c)
     if reboots is not None:
         return reboots
@@ -154,6 +158,23 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if act.source == "letter":  # `htpasswd -D FILE user` edits FILE: what goes is what the letter names
         return level, f"{reason} ({c.text})"
     return worst((level, f"{reason} ({c.text})"), _targets(c, verb, after))
+
+
+# Subcommands that run a task named next (`npm run db:reset`, `fastlane run delete_keychain`): the name says it.
+_RUNS_TASK = {"run", "run-script", "run-task", "run-target", "rake", "invoke"}
+
+
+def _task_words(texts: list) -> list:
+    """The words of a task a runner is told to run (``npm run db:reset``, ``earthly +wipe``), or []."""
+    operands = [k for k, t in enumerate(texts) if not t.startswith("-")]
+    if not operands:
+        return []
+    first = texts[operands[0]]
+    if first.startswith("+") and len(first) > 1:  # an Earthfile target
+        return [first[1:]] + texts[operands[0] + 1:]
+    if first in _RUNS_TASK and len(operands) > 1:
+        return texts[operands[1]:]
+    return []
 
 
 # What a package tool's removal takes when it is told "every one".
