@@ -9,6 +9,7 @@ from aish.llm import broker
 from aish.llm.events import TextDelta
 from aish.llm.tokens import TokenCounter
 from aish.net import http11, loopback
+from aish.net.socket_reader import SocketReader
 from tests.stub_server import Reply, StubServer
 
 
@@ -279,3 +280,41 @@ def test_a_streamed_body_comes_as_every_whole_chunk_received(no_requests, first,
         assert got + reply.raw.read() == whole and reply.raw.isclosed()
     finally:
         server.close()
+
+
+def _chunked(pieces: list, rng) -> bytes:
+    """A chunked body of ``pieces`` as servers write it: sizes in either case, now and then an
+    extension or a bare LF, trailers at the end."""
+    out = []
+    for piece in pieces:
+        size = f"{len(piece):x}"
+        size = size.upper() if rng.random() < 0.3 else size
+        ext = b";x=1" if rng.random() < 0.1 else b""
+        end = b"\n" if rng.random() < 0.1 else b"\r\n"
+        out.append(size.encode() + ext + end + piece + end)
+    out.append(b"0\r\nX-Trailer: t\r\n\r\n" if rng.random() < 0.5 else b"0\r\n\r\n")
+    return HEAD + b"".join(out)
+
+
+def test_whole_chunks_taken_together_are_the_body_a_chunk_at_a_time_gives():
+    """Every chunk already received taken in one pass gives the bytes the careful reads give,
+    for any sizes, extensions, line ends and trailers, and ends the body where it ends."""
+    import random
+    import socket
+
+    rng = random.Random(26)
+    for _ in range(200):
+        pieces = [bytes(rng.randrange(256) for _ in range(rng.randint(1, 40))) for _ in range(rng.randint(1, 30))]
+        raw = _chunked(pieces, rng)
+        left, right = socket.socketpair()
+        with left, right:
+            left.sendall(raw)
+            right.settimeout(5)
+            conn = _Conn(b"")
+            conn.fp = SocketReader(right)
+            reply = http11.Body(conn, "POST")
+            got = []
+            while data := reply.read1(rng.choice([7, 64, 65536])):
+                got.append(data)
+            assert b"".join(got) == b"".join(pieces) == http11.Body(_Conn(raw), "POST").read()
+            assert reply.isclosed()

@@ -60,5 +60,9 @@ class SocketReader:
         """The buffer and where its unread bytes start (no copy, no receive)."""
         return self._buf, self._pos
 
+    def advance(self, count: int) -> None:
+        """Count ``count`` bytes of the buffer as read (taken through ``lookahead``)."""
+        self._pos = min(self._pos + count, len(self._buf))
+
     def close(self) -> None:
         self._buf, self._pos = b"", 0
