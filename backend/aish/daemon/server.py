@@ -4,32 +4,30 @@ The main thread only reads control lines and routes them (``req`` hands the
 request to a thread of its own, an idle kept one or a new one: ``ipc/workers.py``;
 ``cancel`` and ``answer`` reach the running request at once), so a slow model,
 a stuck MCP server or a client that stopped reading can never delay another shell.
+What a request's thread does, from its file to its ``D`` frame, is ``daemon/one_request.py``.
 docs/protocol.md is the contract; docs/daemon.md says how to run and debug it.
 """
 from __future__ import annotations
 
 import logging
 import os
-import stat
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from aish.daemon import client_files, restart, runtime
 from aish.daemon.frames import FrameReply
-from aish.errors import AishError, Cancelled, DaemonError, ProtocolError
-from aish.ipc.protocol import Request, parse_control, parse_request, unescape
+from aish.daemon.one_request import Handler, RequestRunner, remove_gone_client
+from aish.errors import DaemonError
+from aish.ipc.protocol import Request, parse_control
 from aish.ipc.workers import Workers
 
 if TYPE_CHECKING:
     from aish.install import Install
 
-MAX_REQUEST = 16 * 1024 * 1024  # a request file larger than this is refused, not read
 MAX_LINE = 4096
 PRUNE_EVERY = 600.0  # seconds between sweeps of dead clients' FIFOs (also one at start)
-
-Handler = Callable[[Request, FrameReply], object]
 
 
 class Server:
@@ -37,8 +35,8 @@ class Server:
                  log: Optional[logging.Logger] = None, resume: Optional[restart.Resume] = None,
                  before_restart: Callable[[], object] = lambda: None,
                  restart_argv: Sequence[str] = ()) -> None:
-        self.handler = handler
         self.log = log or logging.getLogger("aish.daemon")
+        self._runner = RequestRunner(handler, self.log)
         self.ready = threading.Event()  # set once daemon.fifo is read and daemon.pid written
         self.rundir: Path  # set by serve_forever(); nothing reads it before
         self._rundir_arg = rundir
@@ -224,7 +222,7 @@ class Server:
         control loop (the handler runs tmux), with no reply."""
         request = Request(id="watch", kind="watch", interactive=True,
                           extra={"tmux_pane": args[0], "tmux": args[1]})
-        self._workers.run(self._run, request, FrameReply("watch", self.log))
+        self._workers.run(self._runner.run, request, FrameReply("watch", self.log))
 
     # One handler per control word (docs/protocol.md, Control lines)
     CONTROL: dict[str, Callable[["Server", list, str], None]] = {
@@ -261,7 +259,7 @@ class Server:
     # ------------------------------------------------------------ one request
     def _serve(self, reply: FrameReply) -> None:
         try:
-            self._serve_one(reply)
+            self._runner.serve(self.rundir, reply)
         except Exception:
             self.log.exception("request %s failed outside its handler", reply.id)
         finally:
@@ -271,117 +269,12 @@ class Server:
             reply.finished.set()
             reply.run_after()  # the conversation's fold, once the answer is delivered
             if reply.client_lost and reply.path:
-                self._remove_gone_client(reply.path)
+                remove_gone_client(self.rundir, reply.path, self.log)
             if self._retiring or self._held is not None:
                 self._wake()  # the loop exits (or restarts) once nothing runs
-
-    def _remove_gone_client(self, path: str) -> None:
-        removed = client_files.remove_if_client_gone(self.rundir, path)
-        if removed:
-            self.log.info("removed %d file(s) of a client that is gone", removed)
-
-    def _serve_one(self, reply: FrameReply) -> None:
-        try:
-            text = self._read_request(reply.id)
-        except (OSError, ProtocolError) as err:
-            self.log.warning("request %s unreadable: %s", reply.id, err)
-            return
-        try:
-            request = parse_request(text, reply.id)
-        except ProtocolError as err:
-            self.log.warning("%s", err)
-            if self._attach(reply, _find_reply(text), False):
-                reply.done(_failed(reply, err))
-            return
-        if request.kind == "prepare" and not request.reply:
-            self._run(request, reply)  # reads nothing back: the shell never waits for it
-            return
-        if not self._attach(reply, request.reply, request.interactive):
-            return
-        self.log.info("request %s: %s/%s from %s", reply.id, request.kind, request.mode, request.shell)
-        payload = self._run(request, reply)
-        if reply.cancel.cancelled:
-            payload.setdefault("cancelled", True)
-        reply.done(payload)
-
-    def _run(self, request: Request, reply: FrameReply) -> dict:
-        try:
-            return _to_dict(self.handler(request, reply))
-        except Cancelled:
-            return _CANCELLED.copy()
-        except AishError as err:
-            if reply.cancel.cancelled:  # what failed was the cancelled call
-                return _CANCELLED.copy()
-            return _failed(reply, err)
-        except Exception:
-            self.log.exception("request %s: handler failed", request.id)
-            message = runtime.internal_error_message()
-            reply.error(message, "internal")
-            return {"error": message, "kind": "internal"}
-
-    def _read_request(self, req_id: str) -> str:
-        """Read and delete ``<id>.req``; only a regular file of ours counts."""
-        path = self.rundir / f"{req_id}.req"
-        try:
-            return client_files.read_own_file(path, MAX_REQUEST)
-        finally:
-            runtime.unlink_quietly(path)
-
-    def _attach(self, reply: FrameReply, path: Optional[str], interactive: bool) -> bool:
-        """Open the client's reply FIFO without blocking; refuse any path we do not trust."""
-        if not path:
-            return False
-        try:
-            fifo = client_files.check_reply_fifo(self.rundir, path)
-            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-        except (DaemonError, ValueError) as err:  # ValueError: a NUL in the path
-            self.log.warning("request %s refused: %s", reply.id, err)
-            reply.cancel.cancel()
-            return False
-        except OSError as err:  # ENXIO: nobody reads it, the client is gone
-            self.log.info("request %s: client gone before the answer (%s)", reply.id, err.strerror)
-            reply.cancel.cancel()
-            self._remove_gone_client(path)
-            return False
-        st = os.fstat(fd)
-        if not stat.S_ISFIFO(st.st_mode) or st.st_uid != os.getuid():  # swapped after the check
-            os.close(fd)
-            self.log.warning("request %s refused: %s changed under us", reply.id, path)
-            return False
-        reply.attach(fd, str(fifo), interactive)
-        return True
-
-
-_CANCELLED = {"error": "cancelled", "kind": "cancelled", "cancelled": True}
-
-
-def _failed(reply: FrameReply, err: AishError) -> dict:
-    """The E frame for ``err`` (message, kind, hint as fields), and the D frame's payload."""
-    reply.error(err.summary, err.kind, err.hint)
-    payload = {"error": " ".join(str(err).split()), "kind": err.kind}
-    if err.hint:
-        payload["hint"] = err.hint
-    return payload
 
 
 def _version() -> str:
     from aish.version import __version__
 
     return __version__
-
-
-def _find_reply(text: str) -> Optional[str]:
-    """The reply path of a request we could not parse, so its client hears why (a path
-    cut at a NUL byte is still checked like any other before anything is written)."""
-    for line in text.split("\n"):
-        if line.startswith("reply="):
-            return unescape(line[6:]).split("\x00", 1)[0]
-    return None
-
-
-def _to_dict(result: Any) -> dict:
-    """The D frame's JSON: the service's handlers return an ``AskResult`` (``to_dict``); a
-    scripted handler (tests, ``--handler``) may return a plain dict or nothing."""
-    if result is None:
-        return {}
-    return dict(result) if isinstance(result, dict) else result.to_dict()

@@ -6,7 +6,8 @@
     events     the typed events (a type module other packages may import)
     routing    which configured model a question goes to
     fallback   whether a failure may be retried once on the fallback model
-    tokens     real token counts from the server's /tokenize, with a heuristic
+    tokens     token counts: cached, bounded until settled, else char/4
+    tokenizer  asking a server's own /tokenize (the route probed once, backing off when it fails)
     token_file the learned counts a daemon leaves for the next (digests and numbers only)
     detect     finding a local server (llama.cpp, Ollama, ...) or a cloud key
 
