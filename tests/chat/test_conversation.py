@@ -139,6 +139,33 @@ def test_torn_last_line_is_skipped(aish_env):
     assert [t.content for t in conv.turns] == ["kept"]
 
 
+def test_a_line_torn_inside_a_character_is_skipped(aish_env):
+    """A daemon killed while writing ``é`` leaves half of it: the rest of the log is read (the
+    reading stopped at a decoding error that reached the ask)."""
+    log = SessionLog("torn-char")
+    log.append({"type": "turn", "role": "user", "content": "déjà vu"})
+    log.append({"type": "turn", "role": "assistant", "content": "kept"})
+    with open(log.path, "ab") as handle:
+        handle.write('{"type": "turn", "role": "user", "content": "caf'.encode() + "é".encode()[:1])
+    conv = Conversation("torn-char", SessionLog("torn-char"))
+    restore.replay(conv)
+    assert [t.content for t in conv.turns] == ["déjà vu", "kept"]
+
+
+def test_odd_lines_are_skipped_one_by_one(aish_env):
+    """Lines are parsed together; lines that would parse together but not alone are read one
+    by one (what a line says is never taken from its neighbour)."""
+    log = SessionLog("odd")
+    log.append({"type": "turn", "role": "user", "content": "first"})
+    with open(log.path, "a") as handle:
+        handle.write('{"type": "turn", "role": "assistant", "content": "a"}, {"type": "reset"}\n')
+        handle.write('[1, 2]\n"text"\n')
+    log.append({"type": "turn", "role": "assistant", "content": "second"})
+    conv = Conversation("odd", SessionLog("odd"))
+    restore.replay(conv)
+    assert [t.content for t in conv.turns] == ["first", "second"]
+
+
 def test_a_question_its_daemon_died_on_is_not_glued_to_the_next(aish_env):
     """The log of a killed daemon ends with (or holds) a user turn and no answer: after
     a restart the next question is sent alone, not merged with the dead one."""

@@ -103,20 +103,31 @@ class SessionLog:
                     self._failed(exc)
 
     def entries(self) -> Iterator[dict]:
-        """Yield every readable entry; a torn last line (crash mid-write) is skipped."""
+        """Yield every readable entry; a torn last line (crash mid-write) is skipped.
+
+        The lines are parsed as one JSON array (a restart reads a snapshot and its tail: one
+        call into the decoder, not one per line, about half of reading them); a file that does
+        not parse whole, line for line, is read line by line."""
         try:
-            with open(self.path, encoding="utf-8") as handle:
+            # errors="replace": a line torn inside a character is then only not JSON (skipped)
+            with open(self.path, encoding="utf-8", errors="replace") as handle:
                 if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                     return  # a device or FIFO in its place: nothing to replay (and no end)
-                for line in handle:
-                    line = line.strip()
-                    if not line:
-                        continue
-                    try:
-                        entry = json.loads(line)
-                    except json.JSONDecodeError:
-                        continue
-                    if isinstance(entry, dict):
-                        yield entry
+                text = handle.read()
         except OSError:  # missing, or unreadable: start empty
             return
+        lines = [line for line in (raw.strip() for raw in text.split("\n")) if line]
+        try:
+            entries = json.loads("[" + ",".join(lines) + "]") if lines else []
+        except json.JSONDecodeError:
+            entries = None
+        if entries is None or len(entries) != len(lines):  # a torn or odd line: one at a time
+            entries = []
+            for line in lines:
+                try:
+                    entries.append(json.loads(line))
+                except json.JSONDecodeError:
+                    continue
+        for entry in entries:
+            if isinstance(entry, dict):
+                yield entry
