@@ -28,12 +28,14 @@ Three measurements, each against a baseline in the same run, medians of repeats:
 3. **reload**: a conversation of ``--asks`` asks (5,000) run through the daemon; then, after
    each of ``--restarts`` daemon restarts (and one ask elsewhere, which loads what any first
    ask loads), the first ask's first byte on it against the first ask of a fresh conversation
-   (alternating which goes first).  Target: <= 1.5x.
+   (alternating which goes first).  Target: <= 1.5x.  ``--cpu``: also each of those asks' CPU
+   in the daemon's request thread up to its first text (the first byte's wall time moves with
+   the host's other work; this moves far less).
 
 ``--before REV`` runs the same measurements on the daemon of an earlier commit (its backend
 extracted to a temporary dir), for the before/after figures in docs/performance.md.
 
-Run: python3 bench/bench_conversations.py [--only fold|turns|reload] [--fold] [--instructions] [--before REV]
+Run: python3 bench/bench_conversations.py [--only fold|turns|reload] [--fold] [--instructions] [--cpu] [--before REV]
 """
 from __future__ import annotations
 
@@ -55,6 +57,34 @@ sys.path.insert(0, str(ROOT / "bench"))
 from tests.stub_server import Reply, StubServer, prompt_tokens  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
+# ``--cpu`` (reload): the daemon with its request threads timed, each request's thread CPU from
+# its start to its first text frame, written in order when the daemon exits (a figure that the
+# other work on a busy host moves far less than a first byte's wall time)
+TIMED_DAEMON = """
+import json, sys, time
+from aish.daemon import frames, server
+rounds = []
+serve, text = server.Server._serve, frames.FrameReply.text
+
+def timed_serve(self, reply):
+    reply.bench_start, reply.bench_first = time.thread_time(), None
+    serve(self, reply)
+    if reply.bench_first is not None:
+        rounds.append(reply.bench_first)
+
+def timed_text(self, chunk):
+    if getattr(self, "bench_start", None) is not None and self.bench_first is None:
+        self.bench_first = time.thread_time() - self.bench_start
+    return text(self, chunk)
+
+server.Server._serve, frames.FrameReply.text = timed_serve, timed_text
+from aish.daemon.__main__ import main
+try:
+    main([])
+finally:
+    with open(sys.argv[1], "w") as out:
+        json.dump(rounds, out)
+"""
 SECRET = "ghp_" + "k3Jx9QmZ2vT8rW4yL6nB1cD5fH7gA0sE2uI9"
 
 
@@ -78,11 +108,13 @@ class Daemon:
         self.proc: subprocess.Popen | None = None
 
     prefix: list = []  # e.g. valgrind's command line (``Callgrind``)
+    timings: Path | None = None  # run as TIMED_DAEMON, writing there (``cpu_firsts``)
 
     def start(self) -> None:
         from aish.daemon import runtime
 
-        self.proc = subprocess.Popen([*self.prefix, sys.executable, "-m", "aish.daemon"], env=self.env,
+        main = ["-c", TIMED_DAEMON, str(self.timings)] if self.timings else ["-m", "aish.daemon"]
+        self.proc = subprocess.Popen([*self.prefix, sys.executable, *main], env=self.env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 120
         while not runtime.is_running(self.rundir):
@@ -115,6 +147,10 @@ class Daemon:
         with Client(rundir=self.rundir, autostart=False) as client:
             client.request(request, on_frame=on_frame, timeout=timeout)
         return first[0] if first else time.perf_counter() - start
+
+    def cpu_firsts(self) -> list:
+        """After ``stop``, the timed daemon's requests' CPU to their first text, in order."""
+        return json.loads(self.timings.read_text()) if self.timings and self.timings.exists() else []
 
     def reset(self, conv: str) -> None:
         """``aish reset`` in that conversation (its turns forgotten)."""
@@ -339,7 +375,7 @@ def bench_turns(tmp: Path, backend: Path, turns: int, repeats: int, batch: int,
 
 
 # ------------------------------------------------------------------ 3. reload
-def bench_reload(tmp: Path, backend: Path, asks: int, restarts: int) -> dict:
+def bench_reload(tmp: Path, backend: Path, asks: int, restarts: int, cpu: bool = False) -> dict:
     with StubServer(default=Reply(text="ok\nCMD: true\n", chunk_size=64)) as stub:
         d = tmp / "reload"
         d.mkdir()
@@ -353,6 +389,8 @@ def bench_reload(tmp: Path, backend: Path, asks: int, restarts: int) -> dict:
             time.sleep(1)  # the last fold/compaction
             lines = len(daemon.log_entries("old"))
             first: dict = {"old": [], "fresh": [], "old_again": []}
+            cpu_first: dict = {"old": [], "fresh": [], "old_again": []}
+            daemon.timings = d / "timings.json" if cpu else None
             for i in range(restarts):
                 daemon.stop()
                 daemon.start()
@@ -364,11 +402,20 @@ def bench_reload(tmp: Path, backend: Path, asks: int, restarts: int) -> dict:
                 # the same conversation's next ask: the same prompt's size without the reload,
                 # so the reload's own cost shows apart from a long prompt's (the server's share)
                 first["old_again"].append(daemon.ask("old", "what next?"))
+                if cpu:
+                    daemon.stop()
+                    timed = daemon.cpu_firsts()  # warm, the two in ``order``, old again
+                    if len(timed) == 4:
+                        for conv, seconds in zip((*order, "old_again"), timed[1:]):
+                            cpu_first[conv].append(seconds)
         finally:
             daemon.stop()
-    return {"old_ms": med(first["old"]), "fresh_ms": med(first["fresh"]),
-            "old_again_ms": med(first["old_again"]), "asks": asks,
-            "log_lines": lines, "fill_s": round(filled, 1)}
+    out = {"old_ms": med(first["old"]), "fresh_ms": med(first["fresh"]),
+           "old_again_ms": med(first["old_again"]), "asks": asks,
+           "log_lines": lines, "fill_s": round(filled, 1)}
+    if cpu and cpu_first["old"]:
+        out.update({f"cpu_{conv}_ms": med(values) for conv, values in cpu_first.items()})
+    return out
 
 
 def main() -> None:
@@ -384,6 +431,8 @@ def main() -> None:
     parser.add_argument("--asks", type=int, default=5000)
     parser.add_argument("--restarts", type=int, default=7)
     parser.add_argument("--only", choices=("fold", "turns", "reload"))
+    parser.add_argument("--cpu", action="store_true",
+                        help="reload: also the request thread's CPU to the first text (a timed daemon)")
     parser.add_argument("--instructions", action="store_true",
                         help="kept turns: count the daemon's instructions under callgrind (valgrind)")
     parser.add_argument("--before", metavar="REV", help="measure the daemon of an earlier commit")
@@ -427,13 +476,18 @@ def main() -> None:
                       f"{r['long_ms'] / r['short_ms']:.2f}x (target 0.9-1.1x; {how}) | 1 turn with equal stub work "
                       f"{r['short_equal_ms']:.2f} ms: ratio {r['long_ms'] / r['short_equal_ms']:.2f}x", flush=True)
         if args.only in (None, "reload"):
-            r = bench_reload(tmp, backend, args.asks, args.restarts)
+            r = bench_reload(tmp, backend, args.asks, args.restarts, args.cpu)
             out["reload"] = r
             print(f"reload ({label}): {r['asks']} asks ({r['fill_s']} s), log {r['log_lines']} lines; first ask "
                   f"after a restart: that conversation {r['old_ms']:.1f} ms | a fresh one {r['fresh_ms']:.1f} ms "
                   f"| ratio {r['old_ms'] / r['fresh_ms']:.2f}x (target <= 1.5x; median of {args.restarts}) | "
                   f"its next ask {r['old_again_ms']:.1f} ms: the reload's own share "
                   f"{r['old_ms'] / r['old_again_ms']:.2f}x", flush=True)
+            if "cpu_old_ms" in r:
+                print(f"reload ({label}), the request thread's CPU to the first text: that conversation "
+                      f"{r['cpu_old_ms']:.2f} ms | a fresh one {r['cpu_fresh_ms']:.2f} ms | ratio "
+                      f"{r['cpu_old_ms'] / r['cpu_fresh_ms']:.2f}x | its next ask {r['cpu_old_again_ms']:.2f} ms",
+                      flush=True)
     finally:
         if args.keep:
             print(f"kept: {tmp}", file=sys.stderr)
