@@ -35,3 +35,27 @@ def test_the_counts_file_is_private(config_file, aish_env):
         svc.close()
     files = [p for p in paths.state_dir().iterdir() if p.name.startswith("token")]
     assert files and all(stat.S_IMODE(os.stat(p).st_mode) == 0o600 for p in files)
+
+
+def test_a_chat_template_measured_before_a_restart_is_not_measured_again(config_file, aish_env):
+    """A daemon measures a local model's chat template with two one-token chats before its first
+    answer; the next daemon took the counts over but measured nothing (its tokenizer not yet
+    found: the template guessed until some ask found it, then two chats on that ask's way).  The
+    measurement is kept over the restart (0600, digests and numbers: no endpoint or model name)."""
+    from aish import paths
+
+    with StubServer() as stub:
+        config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n')
+        first = service_mod.Service()
+        model = first.config().model("fast")
+        messages = [{"role": "user", "content": TEXT}]
+        weighed = first.limits().count(model, messages)
+        assert len(stub.plain_requests) == 2 and first.limits().of(model).measured
+        first.close()  # the daemon stops
+        second = service_mod.Service()
+        assert second.limits().count(model, messages) == weighed
+        assert second.limits().of(model).measured and len(stub.plain_requests) == 2
+        second.close()
+        kept = paths.state_dir() / "chat-templates.bin"
+        assert stat.S_IMODE(os.stat(kept).st_mode) == 0o600
+        assert stub.url.split("//")[1].encode() not in kept.read_bytes()

@@ -195,3 +195,49 @@ def test_a_deferred_question_is_found_without_looking_at_every_message():
     counter.settle(None, (m.get("content") for m in reversed(messages)))
     assert not counter._deferred
     assert Looked.seen <= 4, Looked.seen
+
+
+def test_a_remembered_template_is_measured_again_when_the_server_tells_other_facts(tmp_path):
+    """The measurement is kept per endpoint, model and what the server told of itself: a server
+    that now lists another model (a new model file behind the same name) is measured again."""
+    from aish.llm.events import Usage
+
+    calls = []
+
+    def probe(model, messages, **kw):
+        calls.append(len(messages))
+        return "", Usage(prompt_tokens=sum(len(m["content"]) + 5 for m in messages) + 2)
+
+    class Exact(CharTokens):
+        def supported(self, model):
+            return True
+
+    model = ModelConfig(name="f", endpoint="http://127.0.0.1:9", model="m")
+    path = tmp_path / "templates"
+    before = Limits(Exact(), identify=fixed(ServerInfo(kind="llama.cpp", models=["a.gguf"])), probe=probe)
+    question = [{"role": "user", "content": "q"}]
+    weighed = before.count(model, question)
+    measured = (before.of(model).per_message, before.of(model).fixed)
+    assert len(calls) == 2 and measured != (4.0, 3.0)  # not the guess
+    before.save(path)
+    same = Limits(Exact(), identify=fixed(ServerInfo(kind="llama.cpp", models=["a.gguf"])), probe=probe)
+    same.load(path)
+    assert same.count(model, question) == weighed
+    assert len(calls) == 2 and (same.of(model).per_message, same.of(model).fixed) == measured
+    other = Limits(Exact(), identify=fixed(ServerInfo(kind="llama.cpp", models=["b.gguf"])), probe=probe)
+    other.load(path)
+    other.count(model, question)
+    assert len(calls) == 4
+
+
+def test_a_torn_or_odd_templates_file_gives_what_it_can(tmp_path):
+    import struct
+
+    from aish.llm import template_file
+
+    path = tmp_path / "templates"
+    good = (template_file.digest("a"), 4.0, 3.0)
+    template_file.write(path, [good, (template_file.digest("b"), float("nan"), 1.0)])
+    path.write_bytes(path.read_bytes() + struct.pack("<16sd", b"x" * 16, 1.0))  # torn mid-record
+    assert template_file.read(path) == [good]
+    assert template_file.read(tmp_path / "missing") == []

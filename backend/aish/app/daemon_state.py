@@ -124,6 +124,7 @@ class DaemonState:
         with self._lock:
             if self._limits is None or self._limits.tokens is not tokens:
                 self._limits = Limits(tokens, log=self.log.info)
+                self._limits.load(_state_file("chat-templates.bin"))  # measured by the daemon before
             return self._limits
 
     def ledger(self) -> Optional[Ledger]:
@@ -233,6 +234,8 @@ class DaemonState:
     def close(self) -> None:
         if self._tokens is not None:
             self._tokens.save(_token_counts())
+        if self._limits is not None:
+            self._limits.save(_state_file("chat-templates.bin"))
         if self._taps is not None:
             # a pane read means its readers are loaded (the ask's output, a shell's watch); never
             # imported here: a restart after a reinstall closes the service with the old package gone
@@ -272,9 +275,14 @@ class _LedgerLater:
 
 def _token_counts() -> Optional[str]:
     """Where the token counts are kept over restarts (``TokenCounter.save``); None: no state dir."""
+    return _state_file("token-counts.bin")
+
+
+def _state_file(name: str) -> Optional[str]:
+    """A file kept over restarts in the state dir (None: there is none)."""
     from aish import paths
 
     try:
-        return str(paths.state_dir() / "token-counts.bin")
+        return str(paths.state_dir() / name)
     except OSError:
         return None

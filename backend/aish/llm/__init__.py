@@ -9,6 +9,7 @@
     tokens     token counts: cached, bounded until settled, else char/4
     tokenizer  asking a server's own /tokenize (the route probed once, backing off when it fails)
     token_file the learned counts a daemon leaves for the next (digests and numbers only)
+    template_file  the chat templates a daemon measured, left for the next (likewise)
     detect     finding a local server (llama.cpp, Ollama, ...) or a cloud key
 
 HTTP itself (sessions, proxies, the failure -> error mapping) is ``aish.net``.

@@ -34,6 +34,7 @@ from urllib.parse import urlparse
 
 from aish.config.schema import ModelConfig
 from aish.errors import AishError
+from aish.llm import template_file
 from aish.llm.servers import ServerInfo
 
 LOCAL_ANSWER_CAP = 1024  # tokens: a few paragraphs and commands; max_tokens raises it
@@ -66,6 +67,7 @@ class ModelLimits:
     fixed: float = FIXED
     measured: Optional[bool] = None  # None: not tried; False: failed (retry after a while)
     measured_at: float = 0.0
+    template_key: Optional[bytes] = None  # what the measurement is kept under (``Limits.save``)
     scale: float = 1.0  # reported prompt tokens / estimate, smoothed
     scale_floor: float = 0.0  # what a context-length error's own count showed: never less
     observed: int = 0
@@ -111,6 +113,7 @@ class Limits:
         self._lock = threading.Lock()
         self._models: dict[tuple[str, str], ModelLimits] = {}
         self._busy: dict[tuple[str, str], threading.Lock] = {}
+        self._remembered: dict[bytes, tuple[float, float]] = {}  # templates measured before (``load``)
 
     # ------------------------------------------------------------ knowing a model
     def of(self, model: ModelConfig) -> ModelLimits:
@@ -215,6 +218,8 @@ class Limits:
         due = state.measured is None or (state.measured is False and _clock() - state.measured_at > RETRY_AFTER)
         if not due or not model.is_local:
             return state
+        if self._remembered and self._take_remembered(model, state):
+            return state
         self.tokens.count(model, "probe")  # finds out whether the server has a tokenizer
         if self.tokens.supported(model) is not True:
             return state
@@ -246,8 +251,44 @@ class Limits:
             state.per_message = max(0.0, (over_b - over_a) / 2)
             state.fixed = max(0.0, over_a - 2 * state.per_message)
             state.measured = True
+            state.template_key = _template_key(model, state.info)
         self._log(f"limits: {model.name}'s chat template adds {state.per_message:g} tokens per "
                   f"message and {state.fixed:g} per request")
+
+    # ------------------------------------------------------------ kept over restarts
+    def save(self, path: Any) -> None:
+        """Write the templates measured (``template_file``), and those the daemon before this one
+        left that this one did not measure: the next daemon asks no chat to learn them."""
+        with self._lock:
+            kept = dict(self._remembered)
+            for state in self._models.values():
+                if state.measured and state.template_key is not None:
+                    kept.pop(state.template_key, None)  # the newest last: kept first when bounded
+                    kept[state.template_key] = (state.per_message, state.fixed)
+        records = [(key, per_message, fixed) for key, (per_message, fixed) in kept.items()]
+        template_file.write(path, records[-template_file.LIMIT:])
+
+    def load(self, path: Any) -> None:
+        """Take the templates a previous daemon measured (a missing or torn file: none)."""
+        records = template_file.read(path)
+        with self._lock:
+            for key, per_message, fixed in records:
+                self._remembered.setdefault(key, (per_message, fixed))
+
+    def _take_remembered(self, model: ModelConfig, state: ModelLimits) -> bool:
+        """The template a daemon before this one measured, of the same endpoint and model while
+        its server told the same of itself (kind, window, models listed): a new model file
+        behind the same name is measured again."""
+        key = _template_key(model, state.info)
+        with self._lock:
+            found = self._remembered.get(key)
+            if found is None:
+                return False
+            state.per_message, state.fixed = found
+            state.measured, state.measured_at, state.template_key = True, _clock(), key
+        self._log(f"limits: {model.name}'s chat template as measured before: {state.per_message:g} tokens per "
+                  f"message and {state.fixed:g} per request")
+        return True
 
     def ask_why(self, model: ModelConfig, messages: list) -> Optional[BaseException]:
         """Send ``messages`` once more, not streamed, for one token: a server that ended a
@@ -345,3 +386,10 @@ def _openai(endpoint: str) -> bool:
 
 def _key(model: ModelConfig) -> tuple[str, str]:
     return (model.endpoint.rstrip("/"), model.model)
+
+
+def _template_key(model: ModelConfig, info: Optional[ServerInfo]) -> bytes:
+    """A template measurement's digest: the endpoint, the model and what its server told."""
+    told = ("", "", "", "") if info is None else (
+        info.kind, str(info.window or ""), ",".join(sorted(str(m) for m in info.models)), str(info.ignores_name))
+    return template_file.digest(*_key(model), *told)
