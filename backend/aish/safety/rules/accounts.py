@@ -14,12 +14,48 @@ from aish.safety.rules.meaning import content_of
 
 _ADMIN = re.compile(r"^(root|admin|administrator|toor|\$USER|\$\{USER\}|\$LOGNAME)$", re.IGNORECASE)
 _EMPTY = ("", "''", '""')
+# Groups whose members are root in all but name.
+_ADMIN_GROUPS = re.compile(r"^(sudo|wheel|admin|root|docker|lxd|disk|shadow|administrators|domain admins)$",
+                           re.IGNORECASE)
+# Accounts services run as, and the guest: whoever breaks into the service or walks up would be root.
+_SERVICE_ACCOUNT = re.compile(r"^(nobody|nfsnobody|www-data|www|_www|apache|nginx|http|httpd|daemon|bin|sys|games|"
+                              r"mail|news|uucp|proxy|backup|list|irc|gnats|ftp|mysql|postgres|redis|mongodb|guest|"
+                              r"tomcat\d*|jenkins|git|svn|nagios|zabbix|systemd-[\w-]+|_[a-z]+|defaultaccount)$",
+                              re.IGNORECASE)
+
+
+def _admin_to_service(c: Ctx) -> Optional[tuple]:
+    """An admin group given to a service account or the guest (``usermod -aG sudo www-data``)."""
+    p, texts = c.prog.lower(), c.texts
+    pairs: list = []
+    operands = [t for k, t in enumerate(texts) if not t.startswith(("-", "/")) and not (
+        k and re.fullmatch(r"-[a-zA-Z]*[GgatoM]|--groups|--members", texts[k - 1]))]
+    if p in ("usermod", "useradd", "adduser") and operands:
+        groups = _value(texts, "-G", "--groups") or ""
+        pairs += [(operands[-1], g) for g in groups.split(",")]
+    if p in ("adduser", "addgroup") and len(operands) == 2:
+        pairs.append((operands[0], operands[1]))
+    if p == "gpasswd":
+        member, group = _value(texts, "-a", "--add"), operands[-1] if operands else ""
+        pairs += [(member, group)] if member else [(m, group) for m in (_value(texts, "-M") or "").split(",")]
+    if p == "dseditgroup" and "-a" in texts:
+        pairs.append((_value(texts, "-a") or "", operands[-1] if operands else ""))
+    if p in ("net", "net.exe") and [t.lower() for t in texts[:1]] == ["localgroup"] and len(texts) >= 3:
+        pairs.append((texts[2], texts[1]))
+    if p == "add-localgroupmember":
+        pairs.append((_value(texts, "-Member") or "", _value(texts, "-Group") or ""))
+    for user, group in pairs:
+        if user and _ADMIN_GROUPS.match(group.strip()) and _SERVICE_ACCOUNT.match(user.strip()):
+            return HIGH, f"puts {user} in the {group} group: whoever runs as it is root ({c.text})"
+    return None
 
 
 def _value(texts: list, *names: str) -> Optional[str]:
+    """The value of an option, also last in a bundle of letters (``-ou 0``, ``-aG sudo``)."""
     for k, t in enumerate(texts):
         for name in names:
-            if t == name and k + 1 < len(texts):
+            bundled = len(name) == 2 and re.fullmatch(rf"-[a-zA-Z]+{name[1]}", t)
+            if (t == name or bundled) and k + 1 < len(texts):
                 return texts[k + 1]
             if name.startswith("--") and t.startswith(name + "="):
                 return t.split("=", 1)[1]
@@ -33,6 +69,9 @@ def _who(texts: list) -> str:
 
 def rule_account_opened(c: Ctx) -> Optional[tuple]:
     p, texts = c.prog.lower(), c.texts
+    found = _admin_to_service(c)
+    if found is not None:
+        return found
     if p in ("usermod", "useradd", "adduser", "luseradd", "lusermod"):
         uid = _value(texts, "-u", "--uid")
         if uid is not None and re.fullmatch(r"0+", uid):
@@ -76,4 +115,5 @@ def rule_account_opened(c: Ctx) -> Optional[tuple]:
 
 
 RULES = {p: [rule_account_opened] for p in ("usermod", "useradd", "adduser", "luseradd", "lusermod", "chpasswd",
-                                            "chgpasswd", "pw", "dscl", "net", "net.exe")}
+                                            "chgpasswd", "pw", "dscl", "net", "net.exe", "gpasswd", "addgroup",
+                                            "dseditgroup", "add-localgroupmember")}

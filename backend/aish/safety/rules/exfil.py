@@ -53,6 +53,9 @@ _SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[\w.-]*\.(pem
                           r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
                           r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite)$")
 
+# Secrets a container or pod is given as files (a service account's token, Docker and Compose secrets).
+_MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?run/secrets/[^/]+(/[^/]+)?$")
+
 
 def secret_path(w: Word) -> str:
     """'high' for keys and credentials, 'medium' for history, '' for anything else."""
@@ -68,7 +71,8 @@ def secret_path(w: Word) -> str:
     if re.search(r"(^|/)\.env(\.\w+)?$", path):
         return "medium"
     if t.kind in ("dot-critical", "home", "root", "userhome") or _SECRET_NAME.search(path) or \
-            path in ("/etc/shadow", "/etc/gshadow", "/etc/sudoers") or re.match(r"^/etc/ssh/ssh_host_\w+_key$", path):
+            _MOUNTED_SECRET.search(path) or path in ("/etc/shadow", "/etc/gshadow", "/etc/sudoers") or \
+            re.match(r"^/etc/ssh/ssh_host_\w+_key$", path):
         return "high"
     if t.kind == "history":
         return "medium"
@@ -149,7 +153,8 @@ def _named_files(c: Ctx) -> list:
             m = re.search(r"[@<]([^;,]+)", nxt)
             if m:
                 files.append(m.group(1))
-        elif t in ("-T", "--upload-file", "-InFile", "-infile", "--body-file", "--post-file") and nxt:
+        elif (t in ("-T", "--upload-file", "-InFile", "-infile", "--body-file", "--post-file") or
+              bundle == "T") and nxt:
             files.append(nxt)
         elif t.startswith(("--post-file=", "--body-file=", "--upload-file=")):
             files.append(t.split("=", 1)[1])

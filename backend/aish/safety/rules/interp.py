@@ -14,6 +14,7 @@ import base64
 import re
 from typing import Optional
 
+from aish.safety.rules import code_reach
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
@@ -181,8 +182,9 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
     shown = fragment([c.prog, code.replace("\n", " ")], 70)
     if _family(c.prog) in _POWERSHELL:
         found = c.recurse(code.replace("\\", "/"))  # PowerShell is a shell; a backslash there is no escape
-        return (found[0], f"{found[1]} (inside {c.prog})") if found else None
-    best = None
+        return worst((found[0], f"{found[1]} (inside {c.prog})") if found else None, code_reach.judge(c.prog, code))
+    code = code_reach.home_spelled_out(code)
+    best = code_reach.judge(c.prog, code)
     for m in _SHELL_CALLS.finditer(code):
         if m.group("call") == "exec" and _family(c.prog) == "python":
             continue  # python's exec() runs python, judged below
@@ -192,7 +194,7 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         found = c.recurse(command.replace("\\'", "'").replace('\\"', '"'))
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
-    for command in shell_outs(code):
+    for command in shell_outs(code) + code_reach.tcl_commands(c.prog, code):
         found = c.recurse(command)
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))

@@ -14,6 +14,7 @@ from typing import Callable, Optional
 
 from aish.safety.rules import host_keys, resolution
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
+from aish.safety.rules.run_files import RUN_FILES, STARTUP
 from aish.safety.rules.writers import edits
 from aish.safety.unwrap import unwrap
 
@@ -35,6 +36,9 @@ _FILES: list = [
       (re.compile(r"pam_deny\.so"), HIGH, "stops every login (pam_deny)")],
      MEDIUM, "changes how logins are checked; a mistake locks everyone out"),
     (re.compile(r"^/etc/ld\.so\.preload$"), [], HIGH, "loads a library into every program (ld.so.preload)"),
+    (re.compile(r"^/etc/(environment|security/pam_env\.conf)$|^~/\.pam_environment$"),
+     [(re.compile(r"^\s*(export\s+)?LD_(PRELOAD|LIBRARY_PATH)\s*=", re.MULTILINE), HIGH,
+       "loads a library into every program started after login")], None, ""),
     # your own authorized_keys is yours to extend (ssh-copy-id does it); root's or another user's is a way in
     (re.compile(r"^(/root|/var/root|~root)/\.ssh/authorized_keys2?$"),
      [(re.compile(r"(ssh|ecdsa|sk)-[\w@.-]+\s+AAAA"), HIGH, "lets whoever holds that key log in as root")],
@@ -64,23 +68,6 @@ _FILES: list = [
        "installs packages nobody signed")], None, ""),
 ]
 _FILES += host_keys.FILES + resolution.FILES
-_CRON = re.compile(r"^(/etc/crontab|/etc/cron\.d/.*|/var/spool/cron/.*)$")
-_STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish)|"
-                      r"/etc/(profile|bash\.bashrc|zsh/zshrc|zshrc|profile\.d/.*|environment))$")
-
-
-def _cron_command(line: str, system: bool) -> str:
-    """The command of a crontab line (after five time fields, and the user in a system crontab)."""
-    line = line.strip()
-    if not line or line.startswith("#") or re.match(r"^\w+=", line):
-        return ""
-    if line.startswith("@"):
-        parts = line.split(None, 2 if system else 1)
-        return parts[-1] if len(parts) > (2 if system else 1) else ""
-    parts = line.split(None, 6 if system else 5)
-    return parts[-1] if len(parts) > (6 if system else 5) else ""
-
-
 def content_of(seg, chain: list) -> str:
     """What a segment writes: echo/printf words, a heredoc or here-string, or what a pipe feeds ``tee``."""
     sources = [seg] + ([chain[-1]] if chain else [])
@@ -94,7 +81,7 @@ def content_of(seg, chain: list) -> str:
             texts.append(" ".join(w.text for w in words[1:] if not re.fullmatch(r"-[neE]+", w.text)))
         texts += [r.body for r in s.redirects if r.body]
         texts += [r.target.text for r in s.redirects if r.op == "<<<" and r.target is not None]
-    return "\n".join(t.replace("\\n", "\n") for t in texts)
+    return "\n".join(t.replace("\\n", "\n").replace("\\t", "\t") for t in texts)
 
 
 def _path(word) -> str:
@@ -146,13 +133,13 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
             if found is not None:
                 how = "edits" if append is None else ">>" if append else ">"
                 best = worst(best, (found[0], f"{found[1]} ({how} {path}: {fragment([what_in.strip()], 40)})"))
-        if _CRON.match(path) or _STARTUP.match(path):
-            system = path == "/etc/crontab" or path.startswith("/etc/cron.d/")
-            when = "each time cron runs it" if _CRON.match(path) else "at every shell start"
+        for pattern, command_of, when in RUN_FILES:
+            if not pattern.match(path):
+                continue
             for line in what_in.splitlines()[:200]:
-                command = _cron_command(line, system) if _CRON.match(path) else line
-                if _STARTUP.match(path) and re.fullmatch(r"\s*(exit|logout|exec\s+(false|true|/bin/false))\b.*", line):
+                if pattern is STARTUP and re.fullmatch(r"\s*(exit|logout|exec\s+(false|true|/bin/false))\b.*", line):
                     best = worst(best, (MEDIUM, f"every new shell ends at once ({path}: {line.strip()[:40]})"))
+                command = command_of(line)
                 inner = recurse(command) if command.strip() else None
                 if inner is not None and inner[0] >= MEDIUM:
                     best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))

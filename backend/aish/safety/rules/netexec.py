@@ -146,8 +146,15 @@ def python_module(c: Ctx) -> Optional[tuple]:
 
 
 def downloaded_then_run(segments: list) -> Optional[tuple]:
-    """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line."""
+    """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line;
+    PowerShell's ``iex (iwr URL).Content`` and ``IEX (New-Object Net.WebClient).DownloadString(URL)``."""
     fetched = set()
+    for seg, after in zip(segments, segments[1:]):
+        if seg.words and seg.words[-1].text.lower() in ("iex", "invoke-expression") and after.link == "(" and \
+                re.search(r"\b(iwr|irm|invoke-webrequest|invoke-restmethod|new-object|curl|wget|start-bitstransfer)\b",
+                          " ".join(w.text for w in after.words), re.IGNORECASE):
+            shown = fragment([w.raw for w in seg.words + after.words])
+            return HIGH, f"runs a script straight from the network ({shown})"
     for seg in segments:
         words = seg.words
         if not words:

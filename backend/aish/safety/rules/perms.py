@@ -93,4 +93,20 @@ def _owner_keeps_access(spec: str, path: str) -> bool:
     return home is not None and owner == home.group(1) and owner != os.environ.get("USER")
 
 
-RULES = {"chmod": [rule_perms], "chown": [rule_perms], "chgrp": [rule_perms], "setfacl": [rule_perms]}
+_POWERFUL_CAPS = re.compile(r"cap_(setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|"
+                            r"fowner|chown|sys_rawio)", re.IGNORECASE)
+
+
+def rule_capabilities(c: Ctx) -> Optional[tuple]:
+    """``setcap cap_setuid+ep /usr/bin/python3``: anyone who runs it can become root, like setuid."""
+    texts = [t for t in c.texts if not t.startswith("-")]
+    if len(texts) < 2 or not _POWERFUL_CAPS.search(texts[0]) or not re.search(r"[+=]\w*[ep]", texts[0]):
+        return None
+    name = texts[1].rstrip("/").rsplit("/", 1)[-1]
+    level = HIGH if _SHELLS_AND_INTERPRETERS.match(re.sub(r"[\d.]+$", "", name)) or \
+        _SHELLS_AND_INTERPRETERS.match(name) else MEDIUM
+    return level, f"gives {texts[1]} the power to act as root ({texts[0]}): anyone who runs it can ({c.text})"
+
+
+RULES = {"setcap": [rule_capabilities], "chmod": [rule_perms], "chown": [rule_perms], "chgrp": [rule_perms],
+         "setfacl": [rule_perms]}

@@ -143,15 +143,17 @@ def rule_resolver_set(c: Ctx) -> Optional[tuple]:
     addresses: list = []
     if p == "resolvectl" and lowered[:1] == ["dns"] or p == "systemd-resolve":
         addresses = texts[2:] if p == "resolvectl" else [t[len("--set-dns="):] for t in texts
-                                                         if t.startswith("--set-dns=")]
+                                                         if t.startswith("--set-dns=")] + \
+            [texts[k + 1] for k, t in enumerate(texts[:-1]) if t == "--set-dns"]
     elif p == "nmcli":
         gateways = {texts[k + 1] for k, t in enumerate(lowered[:-1]) if re.fullmatch(r"gw[46]|ipv[46]\.gateway", t)}
         addresses = [a for k, t in enumerate(lowered[:-1]) if re.fullmatch(r"\+?ipv[46]\.dns", t)
                      for a in re.split(r"[,\s]+", texts[k + 1]) if a not in gateways]  # the router answers
     elif p == "networksetup" and lowered[:1] == ["-setdnsservers"]:
         addresses = texts[2:]
-    elif p == "set-dnsclientserveraddress":
-        addresses = [a for k, t in enumerate(lowered[:-1]) if t in ("-serveraddresses", "-serveraddress")
+    elif p in ("set-dnsclientserveraddress", "add-dnsclientnrptrule", "set-dnsclientnrptrule"):
+        addresses = [a for k, t in enumerate(lowered[:-1])
+                     if t in ("-serveraddresses", "-serveraddress", "-nameservers")
                      for a in re.split(r"[,\s()\"']+", texts[k + 1]) if a]
     elif p in ("netsh", "netsh.exe") and re.search(r"\b(set|add)\s+(dns|dnsservers?)\b", " ".join(lowered)):
         addresses = [re.sub(r"^address=", "", t) for t in texts]
@@ -162,4 +164,5 @@ def rule_resolver_set(c: Ctx) -> Optional[tuple]:
 
 
 RULES = {p: [rule_resolver_set] for p in ("resolvectl", "systemd-resolve", "nmcli", "networksetup",
-                                          "set-dnsclientserveraddress", "netsh", "netsh.exe")}
+                                          "set-dnsclientserveraddress", "add-dnsclientnrptrule",
+                                          "set-dnsclientnrptrule", "netsh", "netsh.exe")}

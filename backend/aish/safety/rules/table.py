@@ -7,10 +7,10 @@ import re
 from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
-from aish.safety.rules import (accounts, content, delete, devices, exfil, guards, history, host_keys, http, inout,
-                               interp, lockout, machines, mass, meaning, netdevices, netexec, outputs, own_options,
-                               perms, reach, remote, resolution, secret_perms, shellstate, statements, stopping,
-                               vocabulary, windows)
+from aish.safety.rules import (accounts, content, decoded, delete, devices, exfil, guards, history, host_keys, http,
+                               inout, interp, lockout, machines, mass, meaning, netdevices, netexec, outputs,
+                               own_options, perms, reach, remote, remote_shell, resolution, secret_perms, shellstate,
+                               statements, stopping, vocabulary, windows)
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -82,7 +82,7 @@ def container_command(args: list) -> list:
 _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RULES, history.RULES, mass.RULES,
            remote.RULES, netexec.RULES, shellstate.RULES, interp.RULES, windows.RULES, http.RULES, exfil.RULES,
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
-           resolution.RULES, accounts.RULES, netdevices.RULES)
+           resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():

@@ -1,0 +1,64 @@
+"""What code reaches beyond its own process, whatever the language (read by ``interp``): a shell
+handed to another machine (a reverse or bind shell: a socket and a shell in the same code), a
+key read and sent to the network, and every file under home deleted by a walk.
+
+Also, home spelled inside strings (``"rm -rf #{Dir.home}/x"``, ``"rm -rf " . getenv("HOME") .
+"/x"``, ``f"{os.environ['HOME']}"``, Tcl's ``$env(HOME)``) is written out as ``~`` before the
+code's shell-outs are read, so the command they build is judged as typed.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, fragment
+
+_HOME = (r"(?:ENV\[\s*['\"]HOME['\"]\s*\]|Dir\.home|process\.env\.HOME|"
+         r"(?:require\(\s*['\"]os['\"]\s*\)|os)\.homedir\(\)|"
+         r"os\.environ\[\s*['\"]HOME['\"]\s*\]|os\.getenv\(\s*['\"]HOME['\"]\s*\)|getenv\(\s*['\"]HOME['\"]\s*\)|"
+         r"os\.path\.expanduser\(\s*['\"]~['\"]\s*\)|Path\.home\(\)|\$ENV\{\s*HOME\s*\}|\$_SERVER\[['\"]HOME['\"]\]|"
+         r"System\.getProperty\(\s*\"user\.home\"\s*\)|\$HOME)")
+# "…" + HOME + "…", "…" . HOME . "…", #{HOME}, ${HOME}, {HOME} in an f-string, Tcl's $env(HOME)
+_SPELLED = re.compile(rf"(?P<q>[\"'])\s*[.+]\s*{_HOME}\s*[.+]\s*(?P=q)|#\{{\s*{_HOME}\s*\}}|\$\{{\s*{_HOME}\s*\}}|"
+                      rf"\{{\s*{_HOME}\s*\}}|\$env\(HOME\)|\$::env\(HOME\)")
+_SOCKET = re.compile(r"\bsocket\b|\bTCPSocket\b|\bfsockopen\b|\bnet\.connect\b|"
+                     r"require\(\s*['\"]net['\"]\s*\)|\bnet\.Socket\b|createConnection|"
+                     r"Sockets\.TCPClient|\bIO::Socket|\bsocket\.create_connection|\bnew\s+Socket\(|\bsocat\b|"
+                     r"/dev/tcp/", re.IGNORECASE)
+_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\b|\bsh\s+-i\b|"
+                    r"\b(?:Invoke-Expression|iex)\b|\bspawn\(\s*['\"](?:ba)?sh['\"]", re.IGNORECASE)
+_STREAMS = re.compile(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
+                      r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression", re.IGNORECASE)
+_KEY_FILE = re.compile(r"\.ssh/id_\w+|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|\.git-credentials|"
+                       r"\.docker/config\.json|serviceaccount/token|\.pgpass|\.config/gcloud")
+_NETWORK = re.compile(r"['\"]https?://|\bLWP::|\bHTTP::Tiny\b|\burlopen\b|\brequests\.\w+\(|\bfetch\s*\(|"
+                      r"\bhttps?\.(request|get)\b|Net::HTTP|\bcurl\b|\bInvoke-(WebRequest|RestMethod)\b|"
+                      r"\bsocket\b|\bTCPSocket\b|\bfsockopen\b|\bnet\.connect\b|\bsmtplib\b", re.IGNORECASE)
+_WALK = re.compile(r"\b(?:os\.walk|rglob|glob\.glob|glob|Dir\.glob|Dir\[|readdirSync|walkSync|listdir|scandir|"
+                   r"File::Find|find\(|iterdir|walkdir|Get-ChildItem)\b", re.IGNORECASE)
+_DELETE = re.compile(r"\b(?:os\.remove|os\.unlink|\.unlink\(|File\.delete|File\.unlink|FileUtils\.rm\w*|unlinkSync|"
+                     r"\bunlink\b|rmtree|rmSync|Remove-Item|\.delete\(\)|shred)", re.IGNORECASE)
+_HOME_ANYWHERE = re.compile(_HOME + r"|(expand_path\(\s*)?['\"]~/?(\*\*?/?\*?)?['\"]", re.IGNORECASE)
+
+
+def home_spelled_out(code: str) -> str:
+    """The code with home's spellings inside strings written as ``~`` (bounded: one pass)."""
+    return _SPELLED.sub("~", code) if "HOME" in code or "home" in code else code
+
+
+def tcl_commands(prog: str, code: str) -> list:
+    """Tcl's and expect's ``exec rm -rf ~/x`` (up to a bracket, a semicolon or the line's end)."""
+    if not re.match(r"^(tclsh|wish|expect|jimsh)[\d.]*$", prog):
+        return []
+    return [m.group(1) for m in re.finditer(r"(?:^|[\[;{\s])exec\s+(?:--\s+)?([^\]\n;}]+)", code)][:20]
+
+
+def judge(prog: str, code: str) -> Optional[tuple]:
+    shown = fragment([prog, code.replace("\n", " ")], 70)
+    if _SOCKET.search(code) and _SHELL.search(code) and _STREAMS.search(code):
+        return HIGH, f"{prog} code connects a shell to another machine: whoever is there runs commands here ({shown})"
+    if _KEY_FILE.search(code) and _NETWORK.search(code):
+        return HIGH, f"{prog} code reads a key or credentials and talks to the network ({shown})"
+    if _WALK.search(code) and _DELETE.search(code) and _HOME_ANYWHERE.search(code):
+        return HIGH, f"{prog} code walks your home directory and deletes what it finds ({shown})"
+    return None

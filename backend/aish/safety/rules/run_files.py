@@ -1,0 +1,73 @@
+"""Files whose lines the system runs later, and how to read the command out of a line (read by
+``meaning``): a line written there is judged as the command it runs, with when it runs added to
+the reason.  Crontabs (after the time fields, and the user in a system crontab), shells' start-up
+files, systemd units (``ExecStart=``…), boot and login scripts (``/etc/rc.local``, init scripts,
+network hooks, ``~/.ssh/rc``, X session files), desktop autostart entries (``Exec=``) and saved
+firewall rules (``-A INPUT -j DROP`` in ``/etc/iptables/rules.v4`` is ``iptables -A INPUT -j DROP``
+at the next boot).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+
+def _cron_command(line: str, system: bool) -> str:
+    """The command of a crontab line (after five time fields, and the user in a system crontab)."""
+    line = line.strip()
+    if not line or line.startswith("#") or re.match(r"^\w+=", line):
+        return ""
+    if line.startswith("@"):
+        parts = line.split(None, 2 if system else 1)
+        return parts[-1] if len(parts) > (2 if system else 1) else ""
+    parts = line.split(None, 6 if system else 5)
+    return parts[-1] if len(parts) > (6 if system else 5) else ""
+
+
+def _user_cron(line: str) -> str:
+    return _cron_command(line, False)
+
+
+def _system_cron(line: str) -> str:
+    return _cron_command(line, True)
+
+
+def _as_is(line: str) -> str:
+    return "" if line.lstrip().startswith("#") else line
+
+
+def _unit_exec(line: str) -> str:
+    m = re.match(r"^\s*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload|Condition)?\s*=\s*[-@+!:|]*(.+)$", line)
+    return m.group(1) if m else ""
+
+
+def _desktop_exec(line: str) -> str:
+    m = re.match(r"^\s*(?:Exec|TryExec)\s*=\s*(.+)$", line)
+    return m.group(1) if m else ""
+
+
+def _firewall_rule(line: str) -> str:
+    line = line.strip()
+    policy = re.match(r"^:(INPUT|FORWARD|OUTPUT)\s+(DROP|REJECT)\b", line)
+    if policy:
+        return f"iptables -P {policy.group(1)} {policy.group(2)}"
+    return "iptables " + line if re.match(r"^-[AIP]\s", line) else ""
+
+
+STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish)|"
+                     r"/etc/(profile|bash\.bashrc|zsh/zshrc|zshrc|profile\.d/.*|environment))$")
+# (file pattern, the command in one of its lines, when it runs)
+RUN_FILES: list[tuple[re.Pattern, Callable[[str], str], str]] = [
+    (re.compile(r"^(/etc/crontab|/etc/cron\.d/.*)$"), _system_cron, "each time cron runs it"),
+    (re.compile(r"^/var/spool/cron/.*$"), _user_cron, "each time cron runs it"),
+    (STARTUP, _as_is, "at every shell start"),
+    (re.compile(r"^(/etc|/lib|/usr/lib|/run)/systemd/(system|user)/[^/]+\.(service|socket|timer|path)(\.d/.*)?$|"
+                r"^~/\.config/systemd/user/[^/]+\.service(\.d/.*)?$"), _unit_exec, "each time the service starts"),
+    (re.compile(r"^/etc/(rc\.local|rc\.d/rc\.local|init\.d/[^/]+|rc\d\.d/[^/]+|network/if-[\w-]+\.d/[^/]+|"
+                r"NetworkManager/dispatcher\.d/.*|X11/Xsession\.d/.*|update-motd\.d/.*|ssh/sshrc)$|"
+                r"^~/\.(ssh/rc|xinitrc|xprofile|xsession|xsessionrc|bash_logout|zlogout|zlogin)$"),
+     _as_is, "at every boot or login"),
+    (re.compile(r"^(~/\.config|/etc/xdg)/autostart/[^/]+\.desktop$"), _desktop_exec, "at every desktop login"),
+    (re.compile(r"^/etc/(iptables/rules\.v[46]|sysconfig/ip6?tables|iptables\.rules|iptables/iptables\.rules|"
+                r"ufw/(user6?|before6?|after6?)\.rules)$"), _firewall_rule, "when the firewall rules are next loaded"),
+]
