@@ -16,11 +16,15 @@ Per ask: the daemon's CPU time (user + system, from /proc, divided by the asks o
 rounds), the first text byte's latency at each client (p50, p95).  Targets (issue 26):
 aish's CPU per ask <= 2x the relay's; p95 first byte <= 3x direct.
 
+``--against DIR``: a fourth way, the daemon of another tree (``DIR/backend`` first on its
+path, its own runtime and state dirs), interleaved round by round with this one: its CPU per
+ask, and this tree's as a ratio of it, measured under the same moments of the host's load.
+
 ``--threads``: the daemon runs with its request threads timed (CPU time of the thread, from
 the request read to its first text frame, and to its last work): what one ask costs on its
 own thread, which the host's load moves much less than wall-clock figures.
 
-Run: python3 bench/bench_shells.py [--shells 50] [--rounds 6] [--profile OUT.txt | --threads]
+Run: python3 bench/bench_shells.py [--shells 50] [--rounds 6] [--against DIR] [--profile OUT.txt | --threads]
 """
 from __future__ import annotations
 
@@ -83,6 +87,23 @@ finally:
     with open(sys.argv[1], "w") as out:
         json.dump(rounds, out)
 """
+
+
+def against(tree: Path, rundir: Path, state: Path) -> subprocess.Popen:
+    """The daemon of another tree (its ``backend`` first on the path), serving ``rundir``."""
+    from aish.daemon import runtime
+
+    rundir.mkdir(mode=0o700, exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(tree.resolve() / "backend"), "AISH_RUNTIME_DIR": str(rundir),
+           "AISH_STATE_DIR": str(state)}
+    proc = subprocess.Popen([sys.executable, "-m", "aish.daemon"], env=env, cwd="/",
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not runtime.is_running(rundir):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"the daemon of {tree} did not start")
+        time.sleep(0.02)
+    return proc
 
 
 def cpu_seconds(pid: int) -> float:
@@ -166,6 +187,8 @@ def main() -> None:
                         "threads; pip install yappi) and write its top functions to OUT")
     parser.add_argument("--threads", action="store_true", help="time the aish daemon's request threads "
                         "(thread CPU to the first text frame and to the end of each ask's work)")
+    parser.add_argument("--against", metavar="DIR", help="also run the daemon of the tree at DIR (a git "
+                        "worktree or an archive of another revision), interleaved with this one")
     args = parser.parse_args()
 
     import aish
@@ -174,8 +197,8 @@ def main() -> None:
                    env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
                    stdout=subprocess.DEVNULL, check=False)
     tmp = Path(tempfile.mkdtemp(prefix="aish-shells-"))
-    aish_run, relay_run = tmp / "run", tmp / "relay"
-    for d in (aish_run, relay_run):
+    aish_run, relay_run, base_run = tmp / "run", tmp / "relay", tmp / "base"
+    for d in (aish_run, relay_run, base_run):
         d.mkdir(mode=0o700)
     os.environ.update(AISH_STATE_DIR=str(tmp / "state"), AISH_RUNTIME_DIR=str(aish_run),
                       AISH_CONFIG=str(tmp / "config.toml"), AISH_DETECT_PORTS="")
@@ -197,19 +220,24 @@ def main() -> None:
                                   stub.url])
         while not runtime.is_running(relay_run):
             time.sleep(0.02)
-        aish_shells = Shells(aish_run, args.shells, cwd)
-        relay_shells = Shells(relay_run, args.shells, cwd)
+        ways = [("aish", Shells(aish_run, args.shells, cwd), aish_pid), ("relay", Shells(relay_run, args.shells, cwd),
+                                                                         relay.pid)]
+        base = None
+        if args.against:
+            base = against(Path(args.against), base_run, tmp / "base-state")
+            ways.insert(1, ("base", Shells(base_run, args.shells, cwd), base.pid))
         conns: list = [None] * args.shells
-        aish_shells.round(0)  # warm: sessions made, connections open, modules loaded
-        relay_shells.round(0)
+        for _, shells, _ in ways:
+            shells.round(0)  # warm: sessions made, connections open, modules loaded
         direct_round(stub.url, conns)
         if profiled is not None:
             os.kill(aish_pid, signal.SIGUSR1)  # measure the rounds, not the start and warm-up
-        lat: dict = {"aish": [], "relay": [], "direct": []}
-        cpu: dict = {"aish": 0.0, "relay": 0.0}
-        per_round: dict = {"aish": [], "relay": []}
+        lat: dict = {name: [] for name, _, _ in ways}
+        lat["direct"] = []
+        cpu: dict = {name: 0.0 for name, _, _ in ways}
+        per_round: dict = {name: [] for name, _, _ in ways}
         for number in range(1, args.rounds + 1):
-            for name, shells, pid in (("aish", aish_shells, aish_pid), ("relay", relay_shells, relay.pid)):
+            for name, shells, pid in ways if number % 2 else ways[::-1]:  # neither always first
                 before = cpu_seconds(pid)
                 lat[name] += shells.round(number)
                 used = cpu_seconds(pid) - before
@@ -218,6 +246,9 @@ def main() -> None:
             lat["direct"] += direct_round(stub.url, conns)
         relay.terminate()
         relay.wait()
+        if base is not None:
+            runtime.stop(rundir=base_run)
+            base.wait(30)
         if profiled is not None:  # it writes its profile on the way out: no SIGKILL after 3 s
             profiled.terminate()
             profiled.wait(300)
@@ -227,8 +258,12 @@ def main() -> None:
     print(f"{args.shells} shells x {args.rounds} rounds, answer of {len(ANSWER)} characters in 8-character chunks")
     print(f"daemon CPU per ask: aish {a_cpu:.2f} ms | minimal relay {r_cpu:.2f} ms | ratio {a_cpu / r_cpu:.2f}x "
           f"(target <= 2x); per round, aish {', '.join(f'{x * 1000:.2f}' for x in per_round['aish'])}")
+    if base is not None:
+        b_cpu = cpu["base"] / asks * 1000
+        print(f"against {args.against}: its daemon CPU per ask {b_cpu:.2f} ms ({b_cpu / r_cpu:.2f}x the relay); "
+              f"this tree / it: {a_cpu / b_cpu:.2f}x")
     p = {name: (statistics.median(v) * 1000, quantile(v, 0.95) * 1000) for name, v in lat.items()}
-    for name in ("aish", "relay", "direct"):
+    for name in lat:
         print(f"first byte {name:6}: p50 {p[name][0]:7.1f} ms | p95 {p[name][1]:7.1f} ms")
     print(f"p95 first byte aish / direct: {p['aish'][1] / p['direct'][1]:.2f}x (target <= 3x); "
           f"relay / direct {p['relay'][1] / p['direct'][1]:.2f}x")
@@ -240,6 +275,7 @@ def main() -> None:
         print(f"aish request thread CPU per ask (median of {len(asked)}): to the first text frame "
               f"{threads['first_ms']:.2f} ms, all its work {threads['all_ms']:.2f} ms")
     print(json.dumps({"cpu_ms_aish": round(a_cpu, 3), "cpu_ms_relay": round(r_cpu, 3),
+                      **({"cpu_ms_base": round(cpu["base"] / asks * 1000, 3)} if base is not None else {}),
                       "p95_ms": {k: round(v[1], 1) for k, v in p.items()},
                       "p50_ms": {k: round(v[0], 1) for k, v in p.items()},
                       **({"thread_cpu": threads} if threads else {})}))
