@@ -23,4 +23,4 @@ def test_the_wheel_holds_every_module_and_the_shell_scripts(tmp_path):
     assert expected and expected <= names, sorted(expected - names)
     assert {"aish/shell/aish.zsh", "aish/shell/aish.bash", "aish/shell/aish.lazy.zsh",
             "aish/shell/aish.lazy.bash", "aish/shell/aish.common.sh", "aish/shell/aish.request.zsh",
-            "aish/shell/aish.request.bash"} <= names
+            "aish/shell/aish.request.bash", "aish/shell/aish.steps.zsh", "aish/shell/aish.steps.bash"} <= names

@@ -41,10 +41,11 @@ def test_bad_config_is_one_line_no_traceback(config_file):
 
 def test_init_prints_the_shell_scripts_verbatim():
     for shell in ("zsh", "bash"):
-        # the four files as one text: eval knows no path to source the others from
+        # the five files as one text: eval knows no path to source the others from
         assert run("init", shell).output == (script_path(shell).read_text()
                                              + script_path(shell, "aish.common.sh").read_text()
                                              + script_path(shell, f"aish.request.{shell}").read_text()
+                                             + script_path(shell, f"aish.steps.{shell}").read_text()
                                              + script_path(shell, f"aish.lazy.{shell}").read_text())
 
 

@@ -24,10 +24,12 @@ LAZY = {sh: (ROOT / "shell" / f"aish.lazy.{sh}").read_text(encoding="utf-8") for
 COMMON = (ROOT / "shell" / "aish.common.sh").read_text(encoding="utf-8")
 # one request, which the on-demand half sources beside the shared code
 REQUEST = {sh: (ROOT / "shell" / f"aish.request.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
+# norris steps and agents' proposals, which it sources too
+STEPS = {sh: (ROOT / "shell" / f"aish.steps.{sh}").read_text(encoding="utf-8") for sh in SHELLS}
 # every function the first question defines
-ON_DEMAND = {sh: REQUEST[sh] + LAZY[sh] for sh in SHELLS}
-# as `aish init <shell>` prints it: the four files in one text
-SCRIPTS = {sh: MAIN[sh] + COMMON + REQUEST[sh] + LAZY[sh] for sh in SHELLS}
+ON_DEMAND = {sh: REQUEST[sh] + STEPS[sh] + LAZY[sh] for sh in SHELLS}
+# as `aish init <shell>` prints it: the five files in one text
+SCRIPTS = {sh: MAIN[sh] + COMMON + REQUEST[sh] + STEPS[sh] + LAZY[sh] for sh in SHELLS}
 STUB = re.compile(r'^(_aish_\w+)\(\) \{ _aish_load \1 && \1 "\$@";? \}$', re.M)
 
 
@@ -42,7 +44,8 @@ def test_the_code_both_shells_share_exists_once_and_both_on_demand_halves_load_i
         assert name in shared
     for shell in SHELLS:
         assert not shared & set(functions(MAIN[shell] + ON_DEMAND[shell])), shell
-        assert "/aish.common.sh" in LAZY[shell] and f"/aish.request.{shell}" in LAZY[shell]
+        assert "/aish.common.sh" in LAZY[shell] and f"/aish.request.{shell}" in LAZY[shell] \
+            and f"/aish.steps.{shell}" in LAZY[shell]
     assert "# >>> aish shared" not in SCRIPTS["zsh"] + SCRIPTS["bash"]   # the old copied block
 
 
@@ -106,7 +109,8 @@ def test_the_on_demand_half_is_functions_and_its_revision_only(shell):
     check = {"bash": '[[ ${_aish_rev-} == "$_aish_lazy_rev" ]] || return 1',
              "zsh": "[[ ${_aish_rev-} == $_aish_lazy_rev ]] || return 1"}[shell]
     load = []
-    for rev, name in (("common", "aish.common.sh"), ("request", f"aish.request.{shell}")):
+    for rev, name in (("common", "aish.common.sh"), ("request", f"aish.request.{shell}"),
+                      ("steps", f"aish.steps.{shell}")):
         load += {"bash": [f'if [[ ${{_aish_{rev}_rev-}} != "$_aish_lazy_rev" ]]; then',
                           f"_aish_lazy_missing=${{_aish_lazy%/*}}/{name}",
                           "[[ -r $_aish_lazy_missing ]] || return 1",
@@ -118,6 +122,7 @@ def test_the_on_demand_half_is_functions_and_its_revision_only(shell):
     assert top(LAZY[shell]) == [f"_aish_lazy_rev={__version__}", check, *load, "_aish_lazy_missing=",
                                 "_aish_lazy_done=1"]
     assert top(REQUEST[shell]) == [f"_aish_request_rev={__version__}"]
+    assert top(STEPS[shell]) == [f"_aish_steps_rev={__version__}"]
     assert re.search(rf"(^|typeset -g )_aish_rev={re.escape(__version__)} ", MAIN[shell], re.M)
     assert re.search(rf"^_aish_common_rev={re.escape(__version__)} ", COMMON, re.M)
 
@@ -215,6 +220,7 @@ def _copy_scripts(shell: str, dest: Path, lazy: str | None = "") -> Path:
         (dest / f"aish.lazy.{shell}").write_text(lazy or LAZY[shell], encoding="utf-8")
         (dest / "aish.common.sh").write_text(COMMON, encoding="utf-8")
         (dest / f"aish.request.{shell}").write_text(REQUEST[shell], encoding="utf-8")
+        (dest / f"aish.steps.{shell}").write_text(STEPS[shell], encoding="utf-8")
     return dest / f"aish.{shell}"
 
 

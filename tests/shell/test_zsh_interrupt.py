@@ -131,7 +131,7 @@ def test_an_error_before_the_request_never_runs_the_question_either(make_shell, 
     fails as it is sourced (a file cut short by an upgrade in progress, say)."""
     scripts = tmp_path / "sh"
     scripts.mkdir()
-    for name in ("aish.zsh", "aish.common.sh", "aish.request.zsh", "aish.lazy.zsh"):
+    for name in ("aish.zsh", "aish.common.sh", "aish.request.zsh", "aish.steps.zsh", "aish.lazy.zsh"):
         text = (ROOT / "shell" / name).read_text(encoding="utf-8")
         if name == "aish.lazy.zsh":      # an error right after the version check
             text = text.replace("_aish_lazy_missing=\n", "_aish_lazy_missing=\n: ${_aish_no_such_var:?cut short}\n", 1)

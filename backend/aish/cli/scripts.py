@@ -9,9 +9,10 @@ rc line falls back to the same ``eval`` while no loader exists yet (the first st
 
 A shell parses every line it sources, so each script is two halves: ``aish.zsh`` (what
 every prompt needs) sources ``aish.lazy.zsh`` beside it at the first question, and the same
-for bash; either on-demand half sources ``aish.common.sh``, the code both shells share, and
-its shell's ``aish.request.*`` (one request, from the runtime dir to the last frame).
-Printed for ``eval``, where no file path is known, the four are one text.
+for bash; either on-demand half sources ``aish.common.sh``, the code both shells share, its
+shell's ``aish.request.*`` (one request, from the runtime dir to the last frame) and its
+``aish.steps.*`` (what lands on the prompt line from elsewhere: norris steps, agents'
+proposals).  Printed for ``eval``, where no file path is known, the five are one text.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ NAMES = {"zsh": "aish.zsh", "bash": "aish.bash"}
 ON_DEMAND = {"zsh": "aish.lazy.zsh", "bash": "aish.lazy.bash"}   # sourced when first needed
 COMMON = "aish.common.sh"   # the code both shells share, sourced by either on-demand half
 REQUEST = {"zsh": "aish.request.zsh", "bash": "aish.request.bash"}   # one request, sourced by it too
+STEPS = {"zsh": "aish.steps.zsh", "bash": "aish.steps.bash"}   # norris steps, agents' proposals: and these
 RC_FILES = {"zsh": "~/.zshrc", "bash": "~/.bashrc"}
 
 
@@ -41,10 +43,11 @@ def script_path(shell: str, name: str = "") -> Path:
 
 
 def script_text(shell: str) -> str:
-    """The whole integration as one text, for ``eval``: the first half, the shared code and
-    the request (which the on-demand half then finds already loaded), the on-demand half."""
+    """The whole integration as one text, for ``eval``: the first half, the shared code, the
+    request and the steps (which the on-demand half then finds already loaded), the on-demand
+    half."""
     return "".join(script_path(shell, name).read_text(encoding="utf-8")
-                   for name in (NAMES[shell], COMMON, REQUEST[shell], ON_DEMAND[shell]))
+                   for name in (NAMES[shell], COMMON, REQUEST[shell], STEPS[shell], ON_DEMAND[shell]))
 
 
 def rc_line(shell: str) -> str:
