@@ -43,6 +43,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -54,37 +55,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # a script: the repo root makes tests.stub_server importable
 sys.path.insert(0, str(ROOT / "bench"))
 
+from bench_shells import TIMED_DAEMON  # noqa: E402 - request threads' CPU to their first text
 from tests.stub_server import Reply, StubServer, prompt_tokens  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
-# ``--cpu`` (reload): the daemon with its request threads timed, each request's thread CPU from
-# its start to its first text frame, written in order when the daemon exits (a figure that the
-# other work on a busy host moves far less than a first byte's wall time)
-TIMED_DAEMON = """
-import json, sys, time
-from aish.daemon import frames, server
-rounds = []
-serve, text = server.Server._serve, frames.FrameReply.text
-
-def timed_serve(self, reply):
-    reply.bench_start, reply.bench_first = time.thread_time(), None
-    serve(self, reply)
-    if reply.bench_first is not None:
-        rounds.append(reply.bench_first)
-
-def timed_text(self, chunk):
-    if getattr(self, "bench_start", None) is not None and self.bench_first is None:
-        self.bench_first = time.thread_time() - self.bench_start
-    return text(self, chunk)
-
-server.Server._serve, frames.FrameReply.text = timed_serve, timed_text
-from aish.daemon.__main__ import main
-try:
-    main([])
-finally:
-    with open(sys.argv[1], "w") as out:
-        json.dump(rounds, out)
-"""
 SECRET = "ghp_" + "k3Jx9QmZ2vT8rW4yL6nB1cD5fH7gA0sE2uI9"
 
 
@@ -108,7 +82,7 @@ class Daemon:
         self.proc: subprocess.Popen | None = None
 
     prefix: list = []  # e.g. valgrind's command line (``Callgrind``)
-    timings: Path | None = None  # run as TIMED_DAEMON, writing there (``cpu_firsts``)
+    timings: Path | None = None  # run as bench_shells' TIMED_DAEMON, writing there (``cpu_firsts``)
 
     def start(self) -> None:
         from aish.daemon import runtime
@@ -121,6 +95,8 @@ class Daemon:
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the daemon did not start")
             time.sleep(0.02)
+        if self.timings:  # TIMED_DAEMON times from this signal on (its handler is set before it serves)
+            self.proc.send_signal(signal.SIGUSR1)
 
     def stop(self) -> None:
         if self.proc is not None:
@@ -150,7 +126,9 @@ class Daemon:
 
     def cpu_firsts(self) -> list:
         """After ``stop``, the timed daemon's requests' CPU to their first text, in order."""
-        return json.loads(self.timings.read_text()) if self.timings and self.timings.exists() else []
+        if not (self.timings and self.timings.exists()):
+            return []
+        return [first for first, _ in json.loads(self.timings.read_text())]
 
     def reset(self, conv: str) -> None:
         """``aish reset`` in that conversation (its turns forgotten)."""
@@ -404,9 +382,9 @@ def bench_reload(tmp: Path, backend: Path, asks: int, restarts: int, cpu: bool =
                 first["old_again"].append(daemon.ask("old", "what next?"))
                 if cpu:
                     daemon.stop()
-                    timed = daemon.cpu_firsts()  # warm, the two in ``order``, old again
-                    if len(timed) == 4:
-                        for conv, seconds in zip((*order, "old_again"), timed[1:]):
+                    timed = daemon.cpu_firsts()  # (warm,) the two in ``order``, old again
+                    if len(timed) >= 3:
+                        for conv, seconds in zip((*order, "old_again"), timed[-3:]):
                             cpu_first[conv].append(seconds)
         finally:
             daemon.stop()

@@ -12,9 +12,10 @@ whole, read back bounded, as ``token_file``.
 from __future__ import annotations
 
 import math
-import os
 import struct
 from typing import Any, Iterable
+
+from aish.llm import token_file
 
 try:  # hashlib's own blake2b, without hashlib: its import loads OpenSSL (~2 ms of a cold first ask)
     from _blake2 import blake2b
@@ -34,17 +35,8 @@ def write(path: Any, templates: Iterable[tuple[bytes, float, float]]) -> None:
     """Replace the file with ``templates`` (digest, per message, per request); never raises."""
     if path is None:
         return
-    data = b"".join(_RECORD.pack(digest, per_message, fixed) for digest, per_message, fixed in templates)
-    tmp = f"{path}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-        try:
-            os.write(fd, data)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except OSError:
-        return
+    token_file.replace_private(path, b"".join(_RECORD.pack(key, per_message, fixed)
+                                              for key, per_message, fixed in templates))
 
 
 def read(path: Any) -> list[tuple[bytes, float, float]]:

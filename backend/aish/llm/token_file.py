@@ -18,7 +18,12 @@ def write(path: Any, counts: Iterable[tuple[bytes, int]]) -> None:
     """Replace the file with ``counts`` (digest, count); never raises."""
     if path is None:
         return
-    data = b"".join(digest + n.to_bytes(4, "little") for digest, n in counts if 0 <= n < 1 << 32)
+    replace_private(path, b"".join(digest + n.to_bytes(4, "little") for digest, n in counts if 0 <= n < 1 << 32))
+
+
+def replace_private(path: Any, data: bytes) -> None:
+    """Replace the file with ``data``, 0600, whole (a torn write leaves the old file or none);
+    never raises."""
     tmp = f"{path}.tmp"
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
