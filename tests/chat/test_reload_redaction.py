@@ -35,6 +35,19 @@ def test_turns_logged_under_the_same_rules_are_not_scanned_again(aish_env, monke
     assert data == body_of(live)
 
 
+def test_a_value_the_restarted_daemon_learns_rescans_only_the_turns_it_stands_in(aish_env, monkeypatch):
+    """A question after the restart that holds a secret (a token in the working directory's
+    name, in every question) had every turn taken as logged scanned again."""
+    live = scratch("c")
+    for i in range(6):
+        ask(live, f"question {i}", f"answer {i}")
+    restarted = scratch("c")
+    seen = scanned_texts(monkeypatch)
+    ask(restarted, f"and with {TOKEN}?", None)
+    body_of(restarted)
+    assert not [text for text in seen if "question" in text or "answer" in text], seen
+
+
 def test_an_old_turn_is_scanned_again_once_the_rules_change(aish_env, monkeypatch):
     """A daemon whose rules recognise a shape the old one let through (an upgrade) hides it in
     the turns that the old one logged in clear."""

@@ -67,3 +67,27 @@ def test_text_redacted_before_comes_back_unchanged_from_a_second_scan():
         again = Redactor()
         again.reserve(once)
         assert again.redact(once) == once
+
+
+def test_a_value_learned_later_rescans_only_the_texts_it_stands_in(monkeypatch):
+    """A new value joining the known ones made every remembered text be scanned again (at 400
+    kept turns, 400 scans; after a restart, every turn taken as logged, issue 26), though only
+    a text holding it can change: the others are checked for it, not scanned."""
+    scanned: list = []
+    real = secrets._find
+    monkeypatch.setattr(secrets, "_find", lambda text: scanned.append(text) or real(text))
+    r = Redactor()
+    value = "Zq8#vLm2$Rt9!wXe4"
+    history = _history(30) + [{"role": "user", "content": f"is {value} a good one?"}]
+    r.redact_messages(history)
+    scanned.clear()
+    history.append({"role": "user", "content": f"export DB_PASSWORD='{value}'"})  # learned here
+    r.redact_messages(history)
+    scanned.clear()
+    history.append({"role": "user", "content": "thanks"})
+    sent = r.redact_messages(history)  # the next ask: the older turn holding the value changes
+    assert sorted(scanned) == sorted([f"is {value} a good one?", "thanks"])
+    assert sent[30]["content"] == "is <secret:2> a good one?"
+    fresh = Redactor()
+    fresh.redact_messages([dict(m) for m in history[:-1]])
+    assert fresh.redact_messages([dict(m) for m in history]) == sent  # as scanning them all

@@ -114,6 +114,7 @@ class Redactor:
         # the same string object comes back every ask, so a lookup is a pointer compare
         self._memo: dict[str, tuple[int, str, int]] = {}
         self._generation = 0  # bumped when a value joins _known: older redactions may change
+        self._joined: list[str] = []  # the values that joined _known, in order (generation N: N joined)
 
     # ------------------------------------------------------------ redact
     def redact(self, text: str) -> str:
@@ -187,6 +188,7 @@ class Redactor:
                 self._by_index[index] = value
                 if (issued or strong(value)) and len(value) <= _MAX_KNOWN_LENGTH and not PLACEHOLDER.fullmatch(value):
                     self._known.append(value)
+                    self._joined.append(value)
                     self._generation += 1
                     if len(self._known) > _MAX_KNOWN:
                         self._known.remove(min(self._known, key=self._by_value.__getitem__))  # the oldest
@@ -201,9 +203,14 @@ class Redactor:
 
     def redact_once(self, text: str) -> str:
         """``redact(text)`` for a text that comes back (a conversation's turns, sent again on
-        every ask): scanned once, then remembered until a new value joins the known ones (a
-        later redaction could then differ).  The count grows as if it were redacted again."""
+        every ask): scanned once, then remembered while no value that joined the known ones
+        since stands in it (only such a value changes what a scan gives: the rules see the
+        same text; at 400 kept turns a new value had every turn scanned again).  The count
+        grows as if it were redacted again."""
         memo = self._memo.get(text)
+        if memo is not None and memo[0] != self._generation and \
+                not any(value in text for value in self._joined[memo[0]:]):
+            memo = self._memo[text] = (self._generation, memo[1], memo[2])
         if memo is not None and memo[0] == self._generation:
             if memo[2]:
                 with self._lock:
@@ -223,17 +230,16 @@ class Redactor:
 
         return secret_rules.digest()
 
-    def take_as_redacted(self, text: str) -> bool:
-        """``text`` is this redactor's own output under the same rules (a turn logged redacted,
-        read back after a restart): remembered as redacted to itself, so it is not scanned again
-        until a value joins the known ones (then it is, as every remembered text is).  Only for a
-        redactor that knows no value yet: one that does could hide more in it.  False: not taken."""
-        if self._generation or not text:
-            return False
-        if len(self._memo) >= _MAX_MEMO:
-            del self._memo[next(iter(self._memo))]
-        self._memo[text] = (0, text, 0)
-        return True
+    def take_as_redacted(self, text: str) -> None:
+        """``text`` is what a redactor with these rules made of it (a turn logged redacted, read
+        back after a restart): remembered as its own redaction by a redactor that knew no value,
+        so it is not scanned again unless a known value stands in it (``redact_once``)."""
+        if not text:
+            return
+        with self._lock:
+            if len(self._memo) >= _MAX_MEMO:
+                del self._memo[next(iter(self._memo))]
+            self._memo.setdefault(text, (0, text, 0))
 
     def redact_messages(self, messages: list) -> list:
         """Copies of chat messages with ``content`` (and tool-call arguments) redacted, each
