@@ -400,3 +400,32 @@ def test_refuses_a_symlinked_runtime_dir(events, tmp_path, monkeypatch):
         spawn.start()
 
 
+
+
+def test_request_lines_read_together_look_at_the_install_once(events):
+    """A burst of shells asking at once: the lines one read brought are dispatched after one
+    look at the install (a stat each was a GIL hand-off on the thread that hands every
+    request on, 50 of them before the last request could start)."""
+    served = ThreadDaemon()
+    try:
+        looks = []
+
+        class Counted:
+            def __init__(self, install) -> None:
+                self.install = install
+
+            def changed(self) -> bool:
+                looks.append(1)
+                return self.install.changed()
+
+        served.server._install = Counted(served.server._install)
+        lines = "".join(f"req burst{n}\n" for n in range(5))
+        fd = os.open(rundir() / "daemon.fifo", os.O_WRONLY)
+        try:
+            os.write(fd, lines.encode())
+        finally:
+            os.close(fd)
+        assert wait_for(lambda: log_text().count("request burst") >= 5), log_text()
+        assert len(looks) == 1
+    finally:
+        served.stop()

@@ -54,6 +54,7 @@ class Server:
         self._restart_argv = tuple(restart_argv)
         self._install: Optional[Install] = None
         self._held: Optional[list] = None  # req lines held for the new install
+        self._install_changed: Optional[bool] = None  # looked at once per batch of lines read together
 
     # ------------------------------------------------------------ lifecycle
     def serve_forever(self) -> None:
@@ -158,6 +159,7 @@ class Server:
                 pending = b""
             if self._retiring and self.active() == 0:
                 return
+            self._install_changed = None  # lines read together arrived together: one look for them
             for raw in lines:
                 if self._stopping:
                     return
@@ -233,7 +235,11 @@ class Server:
     def _hold(self, line: str) -> bool:
         """Hold a request for the new install once aish was reinstalled under us."""
         if self._held is None:
-            if self._install is None or not self._install.changed():
+            if self._install is None:
+                return False
+            if self._install_changed is None:  # (a stat: once for the lines of one read, not once each)
+                self._install_changed = self._install.changed()
+            if not self._install_changed:
                 return False
             self.log.info("aish was reinstalled under this daemon: restarting with the new install "
                           "once %d running request(s) finish", self.active())
