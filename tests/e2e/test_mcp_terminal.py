@@ -17,29 +17,20 @@ import pytest
 
 from tests import warm_aish
 from tests.helpers import stop_daemon
-from tests.mcp_servers import SdkHttpServer
-from tests.stub_server import Reply, StubServer
+from tests.app import test_service_mcp as in_process
+from tests.stub_server import Reply
 
 
-@pytest.fixture(scope="module")
-def notes():
-    server = SdkHttpServer()
-    yield server
-    server.stop()
+# the notes server and the model stub that uses it (fixtures), the model's script: as the
+# in-process cases have them; a daemon the case started is stopped after it
+notes, stub = in_process.notes, in_process.stub
+tool_call_then_answer, tool_messages = in_process.tool_call_then_answer, in_process.tool_messages
 
 
-@pytest.fixture
-def stub(config_file, notes):
-    with StubServer() as server:
-        config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n'
-                    f'[mcp.servers.notes]\nurl = "{notes.url}"\n')
-        yield server
-        stop_daemon()
-
-
-def tool_call_then_answer(stub):
-    stub.queue(Reply(tool_calls=[{"name": "notes__read_note", "arguments": '{"name": "todo"}'}]),
-               Reply(text="Your todo says to buy milk.\nCMD: echo 'buy milk'\n"))
+@pytest.fixture(autouse=True)
+def daemon_stopped():
+    yield
+    stop_daemon()
 
 
 def run_on_a_terminal(args, answer, timeout: float = 30, prompt: bytes = b"[y/N/a]") -> str:
@@ -84,10 +75,6 @@ def run_on_a_terminal(args, answer, timeout: float = 30, prompt: bytes = b"[y/N/
         if proc.poll() is None:
             proc.kill()
     return seen.decode(errors="replace")
-
-
-def tool_messages(stub):
-    return [m for r in stub.requests for m in r["body"]["messages"] if m["role"] == "tool"]
 
 
 def test_tool_calls_answered_on_the_terminal_reach_the_model(stub):
