@@ -44,6 +44,7 @@ def aish_here(*args: str, env: dict | None = None, stdin=None,
     import contextlib
     import io
     import sys
+    import threading
 
     from aish import entry
     from aish.daemon import runtime
@@ -53,13 +54,20 @@ def aish_here(*args: str, env: dict | None = None, stdin=None,
             f"aish {' '.join(args)} talks to the daemon: the wired fixture, or aish() on the real wire")
     out, err = io.StringIO(), io.StringIO()
     saved_env, saved_argv, saved_stdin, saved_cwd = dict(os.environ), sys.argv, sys.stdin, os.getcwd()
-    closers: list = []  # what the command left for its exit (its client's reply FIFO)
+    closers: list = []  # what the command left for its exit (its client's reply FIFO), run after it
     os.environ.update(env or {})
     sys.argv = ["aish", *args]
     devnull = open(os.devnull) if stdin is None else None
     sys.stdin = stdin if stdin is not None else devnull
-    real_register = atexit.register
-    atexit.register = lambda func, *a, **kw: closers.append((func, a, kw))  # type: ignore[assignment]
+    real_register, caller = atexit.register, threading.get_ident()
+
+    def register(func, *a, **kw):  # this command's (the daemon's threads keep theirs)
+        if threading.get_ident() != caller:
+            return real_register(func, *a, **kw)
+        closers.append((func, a, kw))
+        return func
+
+    atexit.register = register  # type: ignore[assignment]
     try:
         if cwd is not None:
             os.chdir(cwd)
