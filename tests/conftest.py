@@ -1,9 +1,13 @@
 """Shared fixtures: every test runs with private state, runtime and config paths."""
 from __future__ import annotations
 
+import atexit
+import gc
 import itertools
 import os
 import sys
+import types
+import weakref
 from pathlib import Path
 
 import pytest
@@ -38,8 +42,52 @@ DIRECTORY_MARKS = {"e2e": "e2e", "shell": "shell"}
 WORKERS_PER_CORE = 2
 
 
+# The unit part's command (README, .ci/run, bench/bench_suite.py): its workers need not even
+# collect the two directories, whose every case it deselects.
+UNIT_PART_EXPRESSIONS = {"not e2e and not shell", "not shell and not e2e"}
+
+
 def pytest_configure(config):
     mcp_servers.start_session()  # one process imports the MCP SDK; test servers fork from it
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        _end_worker_without_teardown()
+
+
+def _end_worker_without_teardown() -> None:
+    """An xdist worker leaves with ``os._exit`` once every exit handler registered after this
+    one has run (``weakref.finalize``'s: temporary directories): the interpreter's teardown
+    would free, one by one, every object the worker's session made (about 1 s of CPU a worker,
+    measured with the CPU its controller reaps).  Its results are with the controller by then
+    and its exit status is not read.  Where a finalizer's exit handler is already registered
+    (so it would run after this one), the worker ends as usual."""
+    if weakref.finalize._registered_with_atexit:  # type: ignore[attr-defined]
+        return
+
+    def leave() -> None:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(0)
+
+    atexit.register(leave)
+
+
+def pytest_ignore_collect(collection_path, config):
+    """``-m "not e2e and not shell"`` collects neither directory: nothing there could run."""
+    expression = " ".join((config.option.markexpr or "").split())
+    if expression in UNIT_PART_EXPRESSIONS and collection_path.parent == TESTS \
+            and collection_path.name in DIRECTORY_MARKS:
+        return True
+    return None
+
+
+def pytest_collection_finish(session):
+    """What collection made (aish's modules, the test modules, the cases) lives for the whole
+    session: kept out of the collector's full passes, which otherwise walk it every time
+    (gc.freeze; the cases' own objects are collected as before)."""
+    gc.freeze()
 
 
 def pytest_unconfigure(config):
@@ -56,21 +104,38 @@ def pytest_collection_modifyitems(config, items):
 
 
 def _static_checks_first(items) -> None:
-    """The modules whose checks read aish's sources (tests/sources.py) go first, together:
-    xdist's worksteal hands each worker a contiguous run of the cases and a worker that runs
-    out takes from the end of another's, so they stay on the first worker, which parses and
-    walks backend/aish once (~0.8 s of CPU) instead of every worker that gets one of them.
+    """Order the cases for xdist's worksteal, which hands each of the W workers a contiguous
+    run of N/W cases, and a worker that runs out takes the second half of the longest queue.
+
+    - The modules whose checks read aish's sources (tests/sources.py) go first, together, so
+      they stay on the first worker, which parses and walks backend/aish once (~0.8 s of CPU)
+      instead of every worker that gets one of them.
+    - The modules that talk to the MCP test servers (tests/mcp_servers) go together at the
+      start of the second worker's run: only that worker imports the SDK's client (~0.7 s of
+      CPU each time), and the cases taken from it are the cheap ones at the end of its run.
+
     Each module's cases keep their order and stay together (module-scoped fixtures)."""
-    shares: dict[object, bool] = {}
+    kinds: dict[object, int] = {}
 
-    def reads_sources(item) -> bool:
+    def kind(item) -> int:
+        """0: reads the sources; 2: uses the MCP test servers; 1: neither."""
         module = getattr(item, "module", None)
-        if module not in shares:
-            shares[module] = any(getattr(value, "__module__", None) == "tests.sources"
-                                 for value in vars(module).values()) if module is not None else False
-        return shares[module]
+        if module not in kinds:
+            homes = {getattr(value, "__name__" if isinstance(value, types.ModuleType) else "__module__", "")
+                     for value in vars(module).values()} if module is not None else set()
+            kinds[module] = 0 if "tests.sources" in homes else \
+                2 if any(str(home).startswith("tests.mcp_servers") for home in homes) else 1
+        return kinds[module]
 
-    items.sort(key=lambda item: not reads_sources(item))  # stable: the rest keep their order
+    static = [item for item in items if kind(item) == 0]
+    mcp = [item for item in items if kind(item) == 2]
+    rest = [item for item in items if kind(item) == 1]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    first_run = -(-len(items) // workers) if workers > 1 else 0
+    filler = max(0, min(len(rest), first_run - len(static)))
+    while 0 < filler < len(rest) and rest[filler].module is rest[filler - 1].module:
+        filler += 1  # a module is not split around the MCP cases
+    items[:] = static + rest[:filler] + mcp + rest[filler:]
 
 
 def pytest_runtest_setup(item):
