@@ -41,7 +41,9 @@ class PlainServer:
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}/mcp"
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        # stop() waits for serve_forever to look at its flag: every 0.5 s by default
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                        daemon=True)
         self._thread.start()
 
     def methods(self) -> list[str]:
