@@ -45,13 +45,18 @@ class ReaderWatch:
 
     def remove(self, entry: Watched) -> None:
         """``on_gone`` is not called after this (unless it runs at this very moment); the
-        duplicate is closed by the watch's thread."""
+        duplicate is closed by the watch's thread at its next change or wake-up, without waking
+        it now (a request ends on every ask: at 50 shells asking at once, a wake-up and a GIL
+        hand-off each).  Nothing sees the difference: clients hold their FIFO open for reading
+        and writing, so a duplicate left a moment longer changes no end of file."""
         entry.on_gone = _nothing
         self._change(False, entry)
 
     def _change(self, add: bool, entry: Watched) -> None:
         with self._lock:
             self._pending.append((add, entry))
+            if not add:
+                return
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="aish-readers", daemon=True)
                 self._thread.start()
