@@ -49,13 +49,16 @@ def rule_machine_stop(c: Ctx, known: bool) -> Optional[tuple]:
     """Any init system, controller or window manager told to stop everything it runs."""
     prog = c.prog.lower().removesuffix(".exe")
     texts = c.texts
+    if not texts and not c.xargs:  # a bare program: only its name can say it (`pm-hibernate`, `firstboot`)
+        named = power.sleeps_by_name(c) or netdevices.rule_factory_or_fused(c)
+        if named is not None:
+            return named
+        return (MEDIUM, f"{c.prog} shuts the machine down or restarts it ({c.text})") if _POWER_NAME.search(prog) \
+            and not known else None
     listed = listing.rule_stops_listed(c) or power.rule_power_control(c) or \
         netdevices.rule_factory_or_fused(c)  # before `-h`, a host to these
     if listed is not None:
         return listed
-    if not texts and not c.xargs:
-        return (MEDIUM, f"{c.prog} shuts the machine down or restarts it ({c.text})") if _POWER_NAME.search(prog) \
-            and not known else None
     lowered = [t.lower() for t in texts]
     if set(lowered) & _NOT_DOING:
         return None

@@ -129,15 +129,21 @@ def rule_ssh_device(c: Ctx) -> Optional[tuple]:
 def rule_factory_or_fused(c: Ctx) -> Optional[tuple]:
     """A program or subcommand that resets a device to its factory state, or deletes a bridge or port."""
     prog = c.prog.lower().removesuffix(".sh")
+    if not c.texts:  # a bare program: only its name
+        return _factory_named(c, prog, "") if _FACTORY.match(prog) else None
     first = next((t for t in c.texts if not t.startswith("-")), "")
     if _FACTORY.match(prog) or _FACTORY.match(first):
-        return MEDIUM, f"{c.prog} {first if _FACTORY.match(first) else ''} resets the device to its factory " \
-            f"state: its configuration is lost ({c.text})"
+        return _factory_named(c, prog, first)
     if prog in _SYSPREP and c.texts and _RESTRICTED.isdisjoint(c.texts):
         return MEDIUM, f"{c.prog} resets the machine image: its users' keys, logs and history go ({c.text})"
     if _FUSED_DELETE.match(first):
         return MEDIUM, f"{c.prog} {first} deletes it: the traffic through it stops ({c.text})"
     return None
+
+
+def _factory_named(c: Ctx, prog: str, first: str) -> tuple:
+    said = first if first and _FACTORY.match(first) else ""
+    return MEDIUM, f"{c.prog} {said} resets the device to its factory state: its configuration is lost ({c.text})"
 
 
 RULES: dict = {**{p: [rule_device_cli] for p in NOS_CLIS}, "ssh": [rule_ssh_device]}

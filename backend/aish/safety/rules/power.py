@@ -85,7 +85,7 @@ def rule_power_control(c: Ctx) -> Optional[tuple]:
     if found is not None:
         return found
     if prog in _SLEEPS:
-        return MEDIUM, f"{prog} puts the machine to sleep: remote sessions drop until it wakes ({c.text})"
+        return sleeps_by_name(c)
     if not texts:
         return None
     if prog in ("systemctl", "loginctl") and texts[0] in _SLEEP_VERBS:
@@ -110,6 +110,13 @@ def rule_power_control(c: Ctx) -> Optional[tuple]:
             if value and _ACTIONS.match(value) and (key.group(2) or value.lower() not in ("stop", "off", "reset")):
                 return MEDIUM, f"{prog} {t if key.group(2) else t + ' ' + value} stops or restarts the machine " \
                     f"({c.text})"
+    return None
+
+
+def sleeps_by_name(c: Ctx) -> Optional[tuple]:
+    """A program named for putting the machine to sleep (``pm-hibernate``, ``zzz``)."""
+    if c.prog in _SLEEPS:
+        return MEDIUM, f"{c.prog} puts the machine to sleep: remote sessions drop until it wakes ({c.text})"
     return None
 
 
