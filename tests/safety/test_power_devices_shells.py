@@ -297,3 +297,25 @@ def test_a_task_named_for_destruction_and_a_version_value(command):
 ])
 def test_tasks_and_versions_near_misses_stay_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- destruction said in an option's value
+@pytest.mark.parametrize("command", [
+    "platformio run -t erase",
+    "mytool --action delete --id 5",
+    "okteto down -v",
+    "gitlab-rake gitlab:cleanup:orphan_job_artifact_files DRY_RUN=false",
+])
+def test_destruction_said_in_an_option_value(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "docker build -t delete .",
+    "platformio run -t upload",
+    "okteto down",
+    "gitlab-rake gitlab:cleanup:orphan_job_artifact_files",
+    "gitlab-rake gitlab:env:info DRY_RUN=false",
+])
+def test_option_values_near_misses_stay_quiet(command):
+    quiet(command)

@@ -25,7 +25,7 @@ from aish.safety.programs import READ_ONLY
 from aish.safety.rules.action import (Action, is_backup_tool, option_action, option_nouns, options as read_options,
                                       program_action, runs_command as words_run, subcommand_action)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
-from aish.safety.rules import devices
+from aish.safety.rules import devices, said_elsewhere
 from aish.safety.rules.remote import PROD
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
@@ -89,6 +89,9 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if not act.verb and _DESTROYING_SCRIPT.search(prog):
         return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
     options = read_options(c.texts)
+    elsewhere = said_elsewhere.rule_said_elsewhere(c, act.verb)
+    if elsewhere is not None:
+        return elsewhere
     device = devices.device_write(c, options)
     if device is not None:
         return device
