@@ -68,12 +68,23 @@ _NOT_GUESTS = frozenset({"systemctl", "service", "docker", "podman", "nerdctl", 
                          "rc-service", "launchctl", "sv", "supervisorctl", "git", "brew", "nginx", "apachectl"})
 
 
+# Every reading below needs one of these words (a power verb, a force, a controller's action key, a sleep mode).
+_GATE = re.compile(r"power|reset|off|cycle|down|shut|reboot|halt|sleep|suspend|hibernat|force|kill|hard|stop|mc\b|"
+                   r"command|action|state|control|operation|op\b|restart|raw|-[dcrson0D]\b|disk|mem|freeze|"
+                   r"login1|ConsoleKit", re.IGNORECASE)
+_MAX_WORDS = 64
+
+
 def rule_power_control(c: Ctx) -> Optional[tuple]:
     """Any controller told to cut, cycle or reset a machine's power, or to put it to sleep."""
     prog = c.prog
     if prog in READ_ONLY or prog.lower() in _NOT_MACHINES:
         return None
     texts = c.texts
+    if prog in _SLEEPS:
+        return sleeps_by_name(c)
+    if not texts or not _GATE.search(" ".join(texts[:_MAX_WORDS])):
+        return None  # none of the words any reading below needs (most commands: one search, not one per word)
     if prog in _DBUS_PROGRAMS and any("login1" in t or "ConsoleKit" in t for t in texts):
         method = next((t for t in texts if _DBUS_METHOD.search(t)), None)
         if method:
@@ -84,10 +95,6 @@ def rule_power_control(c: Ctx) -> Optional[tuple]:
         found = _forced_stop(c)
     if found is not None:
         return found
-    if prog in _SLEEPS:
-        return sleeps_by_name(c)
-    if not texts:
-        return None
     if prog in ("systemctl", "loginctl") and texts[0] in _SLEEP_VERBS:
         return MEDIUM, f"{prog} {texts[0]} puts the machine to sleep: remote sessions drop until it wakes ({c.text})"
     if prog == "rtcwake":
