@@ -319,3 +319,24 @@ def test_destruction_said_in_an_option_value(command):
 ])
 def test_option_values_near_misses_stay_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- processes stopped by terminal, group or session
+@pytest.mark.parametrize("command", [
+    "pkill -9 -t pts/2",
+    "pkill -s 4242",
+    "kill -9 -- -12345",
+    "tmux kill-session -a",
+])
+def test_processes_stopped_by_terminal_group_or_session(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "kill -9 12345",
+    "kill -- 12345",
+    "pkill -HUP -t pts/2",
+    "tmux kill-session -t build",
+])
+def test_one_process_or_session_stays_quiet(command):
+    quiet(command)

@@ -77,6 +77,10 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"kills this shell session ({c.text})"
         if gentle:
             return None
+        after_dashes = texts[texts.index("--") + 1:] if "--" in texts else []
+        group = next((t for t in after_dashes if re.fullmatch(r"-\d+", t) and t != "-1"), None)
+        if group:  # `kill -9 -- -12345`: a negative pid after `--` is a process group
+            return MEDIUM, f"kills every process in the group {group[1:]} ({c.text})"
         for w in pids:
             for sub in w.subs:
                 if _FINDS_PROCESSES.match(sub):
@@ -105,6 +109,10 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
             return HIGH, f"kills every process of root: the system goes down ({c.text})"
         if user:
             return MEDIUM, f"kills every process of a user, sessions included ({c.text})"
+        scope = next((o for o in ("-t", "-g", "-G", "-P", "-s", "--terminal", "--pgroup", "--parent", "--session")
+                      if values.get(o)), None)
+        if scope and p == "pkill" or scope == "-t" and p in ("skill", "slay"):
+            return MEDIUM, f"kills every process of that terminal, group, parent or session ({c.text})"
         if names in (["."], [".*"], ["-1"]) or (p == "pkill" and names and names[0] in (".", ".*", "")):
             return HIGH, f"kills every process ({c.text})"
         if names:
@@ -191,6 +199,8 @@ def rule_kill_port(c: Ctx) -> Optional[tuple]:
 def rule_tmux(c: Ctx) -> Optional[tuple]:
     if c.texts[:1] in (["kill-server"],):
         return MEDIUM, f"ends every tmux session and what runs in them ({c.text})"
+    if c.texts[:1] in (["kill-session"], ["kill-ses"]) and "-a" in c.texts:
+        return MEDIUM, f"ends every other tmux session and what runs in them ({c.text})"
     return None
 
 
