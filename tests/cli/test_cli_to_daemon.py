@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import time
 from pathlib import Path
 
 from aish.cli.exit_status import ExitStatus
@@ -43,7 +44,9 @@ def test_keep_alive_comments_alone_end_the_ask_naming_the_server(config_file, wi
     with StubServer() as stub:
         config_file(model_toml("fast", stub.url, "tiny", "read_timeout = 0.5\n"))
         stub.queue(Reply(hang=True, ping_every=0.1))  # five a read timeout
+        start = time.monotonic()
         result = aish_here("ask", "hello")
+        assert time.monotonic() - start < 30
         assert result.returncode == ExitStatus.TIMEOUT == 7, result
         assert "sent only keep-alive comments" in result.stderr, result
         assert stub.url in result.stderr and "daemon" not in result.stderr
