@@ -48,7 +48,7 @@ _DATA_DUMP = re.compile(r"^(pg_dumpall|pg_dump|mysqldump|mariadb-dump|mongodump|
 _ENV_LIKE = re.compile(r"^(env|printenv|set|export|declare|typeset|history|fc)\b")
 # A command run inside a container or on a pod: what it prints comes back here (`kubectl exec web -- env`).
 _INSIDE = re.compile(r"^((kubectl|oc)\s+exec\s+.*?\s--\s+|(docker|podman|nerdctl)\s+(exec|run)\s+(-\S+\s+)*\S+\s+)")
-_SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[\w.-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
+_SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
                           r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
                           r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
                           r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite)$")

@@ -29,7 +29,7 @@ _BROAD = re.compile(r"^(users|everyone|staff|nogroup|nobody|www-data|www|apache|
                     r"authenticated users|builtin\\users|\*s-1-1-0|\*s-1-5-11|\*s-1-5-32-545)$", re.IGNORECASE)
 
 
-def secret_path(path: str) -> str:
+def secret_kind(path: str) -> str:
     """"user", "system", "hashes" or "" for what losing this file's privacy would cost."""
     p = path.replace("\\", "/")
     p = re.sub(r"^(\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|[A-Za-z]:/Users/[^/]+|/home/[^/]+|"
@@ -70,7 +70,7 @@ def gives_others(mode: str, kind: str) -> str:
 
 def tightens(mode: str, path: str) -> bool:
     """Does ``chmod MODE`` on this secret keep it from others (``600``, ``go-rwx``, ``u=rw,go=``)?"""
-    kind = secret_path(path)
+    kind = secret_kind(path)
     if not kind or not mode or gives_others(mode, kind):
         return False
     if re.fullmatch(r"0?[0-7]{3,4}", mode):
@@ -95,7 +95,7 @@ def rule_secret_perms(c: Ctx) -> Optional[tuple]:
     if p == "setfacl":
         entries = values.get("-m") or values.get("--modify") or ""
         for w in pos:
-            kind = secret_path(w.text)
+            kind = secret_kind(w.text)
             for entry in entries.split(","):
                 parts = entry.split(":")
                 if kind and len(parts) >= 2 and re.search(r"[rw]", parts[-1]) and not (
@@ -107,7 +107,7 @@ def rule_secret_perms(c: Ctx) -> Optional[tuple]:
         return None
     spec, targets = pos[0].text, pos[1:]
     for w in targets:
-        kind = secret_path(w.text)
+        kind = secret_kind(w.text)
         if not kind:
             continue
         if p == "chmod":
@@ -129,7 +129,7 @@ def _icacls(c: Ctx) -> Optional[tuple]:
     for k, t in enumerate(raws):
         if t.lower().startswith("/grant") and k + 1 < len(raws):
             grantee = raws[k + 1].split(":", 1)[0]
-            kind = secret_path(raws[0])
+            kind = secret_kind(raws[0])
             if kind and _BROAD.match(grantee):
                 return _finding(kind, raws[0], grantee, c)
     return None
@@ -151,7 +151,7 @@ def rule_secret_served(c: Ctx) -> Optional[tuple]:
     if len(operands) < 2 or not _SERVED.match(operands[-1].text):
         return None
     for w in operands[:-1]:
-        kind = secret_path(w.text)
+        kind = secret_kind(w.text)
         if kind:
             return HIGH, f"puts {w.text} where a web server hands it to anyone ({c.text})"
     return None
