@@ -340,3 +340,35 @@ def test_processes_stopped_by_terminal_group_or_session(command):
 ])
 def test_one_process_or_session_stays_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- more network operating systems' words
+@pytest.mark.parametrize("command", [
+    "ssh admin@fortigate 'execute reboot'",
+    "ssh admin@pa-fw 'request restart system'",
+    "ssh admin@sros 'admin reboot now'",
+    "ssh root@opnsense 'configctl system halt'",
+    "tmsh load sys config default",
+    "tmsh reboot",
+    "clish -c 'set interface eth1 state off'",
+    "ssh admin@huawei 'undo interface Vlanif10'",
+    "reload",
+    "write erase",
+    "erase startup-config",
+])
+def test_more_network_operating_systems(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "ssh admin@fortigate 'execute ping 8.8.8.8'",
+    "tmsh list ltm pool",
+    "clish -c 'show interfaces'",
+    "ssh admin@huawei 'display current-configuration'",
+    "configctl firmware status",
+    "reload cancel",
+    "write bob",
+    "write memory",
+])
+def test_more_network_operating_systems_reading_stays_quiet(command):
+    quiet(command)

@@ -29,7 +29,7 @@ from aish.safety.rules.fed import fed_lines
 NOS_CLIS = frozenset({"vtysh", "birdc", "birdc6", "birdcl", "cli", "Cli", "FastCli", "clish", "imish", "klish",
                       "sonic-cli", "vbash", "vyatta-op-cmd-wrapper", "vyatta-cfg-cmd-wrapper", "sr_cli", "net", "nv",
                       "gobgp", "cl", "vcli", "ncs_cli", "confd_cli", "fboss2", "clixon_cli", "zebra", "quagga",
-                      "config"})  # SONiC's `config interface shutdown Ethernet0`
+                      "config", "tmsh", "configctl"})  # SONiC's `config interface shutdown Ethernet0`, F5's tmsh
 _LINE_OPTIONS = frozenset({"-c", "--command", "-e", "--exec", "-C", "-x"})
 
 _RESTART = re.compile(r"^(reload(?!\s+cancel)(\s.*)?|(request\s+)?system\s+(reboot|power-?off|halt|shutdown|zeroize|"
@@ -40,12 +40,18 @@ _RESTART = re.compile(r"^(reload(?!\s+cancel)(\s.*)?|(request\s+)?system\s+(rebo
                       r"config)\b.*|(delete|format)\s+(/force\s+)?(flash|bootflash|nvram|disk0|startup)[:\s].*|"
                       r"(delete|format)\s+(/force\s+)?(flash|bootflash|nvram|disk0):?$|"
                       r"reset\s+saved-configuration\b.*|load\s+factory-default\b.*|restore\s+factory-default\b.*|"
-                      r"factory-reset\b.*|config\s+reload\b.*)$", re.IGNORECASE)
+                      r"factory-reset\b.*|config\s+reload\b.*|"
+                      # a vendor's prefix before the power word: FortiOS' `execute reboot`, PAN-OS' `request restart
+                      # system`, SR OS' `admin reboot now`, OPNsense's `configctl system halt`, TMOS' `reboot`
+                      r"(execute|exec|request|admin|diagnose\s+sys|configctl\s+\w+)\s+(\w+\s+)?(reboot|reload|"
+                      r"shutdown|halt|power-?off|restart|factoryreset|factory-reset|zeroize)\b.*|reboot|"
+                      r"load\s+(sys\s+)?config\s+default\b.*)$", re.IGNORECASE)
 _REMOVE = re.compile(r"(^|\s)(delete|del|unset|remove)\s+\S.*$|^/[\w/ -]+\s+(remove|reset|reset-configuration)\b.*$|"
-                     r"^no\s+(router|interface|vlan|ip|ipv6|neighbor|network|route-map|access-list|prefix-list|bgp|"
+                     r"^(no|undo)\s+(router|interface|vlan|ip|ipv6|neighbor|network|route-map|access-list|prefix-list|bgp|"
                      r"ospf|vrf|bridge|bond|vxlan|address-family|redistribute|spanning-tree|vpc|feature|username|"
                      r"aaa|mpls|isis|evpn|static|port-channel|switchport|hostname)\b.*$", re.IGNORECASE)
-_DOWN = re.compile(r"^(shutdown|shut)$|(?<!no )\bshutdown(\s|$)|\blink\s+down\b|"
+_DOWN = re.compile(r"^(shutdown|shut)$|\b(admin-?)?state\s+(off|down|disabled?)\b|(?<!no )\bshutdown(\s|$)|"
+                   r"\blink\s+down\b|"
                    r"^/[\w/ -]+\s+disable\b|^(set\s+\S.*\s)?disable$|"
                    r"^set\s+.*\bdisable\b|^deactivate\s+\S|^down$|^disable\s+\S+|"
                    r"^config\s+interface\s+shutdown\b|^interface\s+\S+\s+shutdown$", re.IGNORECASE)
@@ -100,7 +106,8 @@ def rule_device_cli(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_UNIX_FIRST = re.compile(r"^(reload|write|erase|request|/\w+|configure|conf|clear|no|delete|del|unset|run|reset|load|"
+_UNIX_FIRST = re.compile(r"^(reload|write|erase|request|/\w+|configure|conf|clear|no|undo|delete|del|unset|run|reset|"
+                         r"load|execute|admin|configctl|tmsh|"
                          r"restore|format|factory-reset|system)\b")
 
 
@@ -146,4 +153,15 @@ def _factory_named(c: Ctx, prog: str, first: str) -> tuple:
     return MEDIUM, f"{c.prog} {said} resets the device to its factory state: its configuration is lost ({c.text})"
 
 
-RULES: dict = {**{p: [rule_device_cli] for p in NOS_CLIS}, "ssh": [rule_ssh_device]}
+def rule_device_prompt(c: Ctx) -> Optional[tuple]:
+    """A line typed at a router's own prompt (``reload``, ``write erase``, ``erase startup-config``): no
+    program of a Unix system has these names and words."""
+    line = " ".join([c.prog] + c.texts)
+    if c.prog == "write" and c.texts[:1] != ["erase"]:
+        return None  # write(1) sends a message to a user
+    what = judge_line(line)
+    return (MEDIUM, f"'{line[:40]}' {what} ({c.text})") if what else None
+
+
+RULES: dict = {**{p: [rule_device_cli] for p in NOS_CLIS}, "ssh": [rule_ssh_device],
+               **{p: [rule_device_prompt] for p in ("reload", "write", "erase", "wr")}}
