@@ -372,3 +372,30 @@ def test_more_network_operating_systems(command):
 ])
 def test_more_network_operating_systems_reading_stays_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- admin shells: one-shot lines and server resets
+@pytest.mark.parametrize("command", [
+    'dgmgrl / "remove database standby"',
+    'mysql -e "RESET MASTER"',
+    'mysql -e "PURGE BINARY LOGS BEFORE NOW()"',
+    'psql -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"',
+    "redis-cli -h cache SCRIPT FLUSH",
+    "mongosh --eval 'rs.remove(\"db3:27017\")'",
+    "mongosh --eval 'db.getSiblingDB(\"admin\").dropUser(\"app\")'",
+])
+def test_admin_shell_one_shot_lines_and_server_resets(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    'dgmgrl / "show configuration"',
+    'todo add "delete old backups"',
+    'notify "remove done"',
+    'mysql -e "SHOW MASTER STATUS"',
+    "redis-cli SCRIPT EXISTS abc",
+    "mongosh --eval 'db.getSiblingDB(\"admin\").getUsers()'",
+    "gawk 'match($0, /inet (.*)/, a) {print a[1]}'",
+])
+def test_admin_shell_reads_and_messages_stay_quiet(command):
+    quiet(command)

@@ -57,3 +57,23 @@ _EVERY_FUSED = re.compile(r"^(disable|drop|truncate|delete|kill|stop|flush|purge
 def says_every(word: str) -> bool:
     """``disable_all``, ``drop_all``, ``killall``: an admin shell's verb fused with "every one"."""
     return bool(_EVERY_FUSED.match(word))
+
+
+_CONNECTION = re.compile(r"^[^\s]*[/@:=.][^\s]*$|^\d+$")  # `/`, `sys/pw@db`, `host:port`, `-u=x`
+
+
+def argument_line(c: Ctx) -> str:
+    """A whole command line given to an admin shell as one argument after its connection
+    (``dgmgrl / "remove database standby"``), or "": judged as if typed at the shell's prompt.
+    A line after a subcommand word (``todo add "delete old files"``) is a name, not a command."""
+    connected = False
+    for t in c.texts:
+        if t.startswith("-"):
+            connected = connected or t in ("-u", "-U", "-h", "-H", "--host", "-S", "--server")
+            continue
+        if " " in t.strip() and re.match(r"[A-Za-z]", t):
+            return t if connected else ""  # after no connection it may be a message (`notify "remove done"`)
+        if not _CONNECTION.match(t):
+            return ""
+        connected = True
+    return ""

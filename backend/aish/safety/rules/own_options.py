@@ -18,7 +18,7 @@ from typing import Optional
 from aish.safety.program_options import COMMAND_OPTIONS, EVERY_VALUE, PROGRAM_OPTIONS
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, worst
-from aish.safety.rules.fed import fed_lines, is_fed, says_every
+from aish.safety.rules.fed import argument_line, fed_lines, is_fed, says_every
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, OPTION_MODIFIERS, WEAK_DATA_NOUNS
@@ -53,6 +53,8 @@ def rule_own_options(c: Ctx, unknown: bool = True) -> Optional[tuple]:
             found = _command_option(c)
         if found is None and is_fed(c):
             found = _fed_commands(c)
+        if found is None:
+            found = _argument_line(c)
     if found is None and equals:
         found = _security_off_at_boot(c)
     if found is None and not _BACK_TO.isdisjoint(texts) and not _SNAPSHOT_WORDS.isdisjoint(texts[:3]):
@@ -223,6 +225,17 @@ def _fed_commands(c: Ctx) -> Optional[tuple]:
         if verb and len(words) > words.index(verb) + 1:  # `update delete www.example.com A` fed to nsupdate
             return MEDIUM, f"{c.prog} is fed '{fragment([line], 40)}': its {verb} acts on what it names ({c.text})"
     return None
+
+
+def _argument_line(c: Ctx) -> Optional[tuple]:
+    """``dgmgrl / "remove database standby"``: a command line given whole after the connection, judged as if
+    typed at the shell's prompt, where its first word is a verb that deletes."""
+    line = argument_line(c)
+    words = line.split()
+    if len(words) < 2 or verb_strength(words[0].lower()) < 3:
+        return None
+    found = c.recurse(f"{c.prog} {_quote(line)}")
+    return (found[0], f"{found[1]}, given to {c.prog}") if found is not None and found[0] >= MEDIUM else None
 
 
 def _quote(line: str) -> str:

@@ -22,12 +22,19 @@ _STATEMENT = re.compile(
     r"^\s*(?:[\w.]+=)?\s*(?:(?:DROP\s+(?:TABLE|DATABASE|SCHEMA|KEYSPACE|COLLECTION|INDEX|VIEW|USER|ROLE|OWNED|"
     r"MEASUREMENT|SERIES|RETENTION|BUCKET|GRAPH|STREAM|TOPIC|SPACE|TAG|COLUMN|TABLESPACE|NAMESPACE)\b|"
     r"TRUNCATE\b|DELETE\s+FROM\b|"
-    r"UPDATE\s+[\w.\"`\[\]]+\s+SET\b|ALTER\s+TABLE\b|FLUSH_?ALL\b|FLUSHDB\b|MATCH\s*\().*)$",
+    r"UPDATE\s+[\w.\"`\[\]]+\s+SET\b|ALTER\s+TABLE\b|FLUSH_?ALL\b|FLUSHDB\b|MATCH\s*\(|"
+    r"(?:SCRIPT|FUNCTION)\s+FLUSH\b|RESET\s+(?:MASTER|BINARY\s+LOGS|REPLICA|SLAVE)\b|PURGE\s+(?:BINARY|MASTER)\s+LOGS\b|"
+    r"SELECT\s+pg_terminate_backend\s*\(.*\bFROM\s+pg_stat_activity\b).*)$",
     re.IGNORECASE | re.DOTALL)
 # Calls on a document store's database object (`db.dropDatabase()`, `db._drop("x")`, `db[c].drop()`).
-_DB_CALL = re.compile(r"\bdb(?:\.\w+|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate|"
-                      r"shutdownServer)\s*\(|"
+_DB_CALL = re.compile(r"\bdb(?:\.\w+(?:\([^()]*\))?|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate|"
+                      r"shutdownServer)\s*\(|\b(?:rs\.remove|sh\.removeShard)\s*\(|"
                       r"\badminCommand\s*\(\s*\{\s*['\"]?(shutdown|dropDatabase|dropAllUsersFromDatabase)\b")
+# Statements that empty what a server keeps or end its sessions (no SQL rule names them).
+_SERVER_RESETS = re.compile(r"^\s*(?:(?:SCRIPT|FUNCTION)\s+FLUSH|RESET\s+(?:MASTER|BINARY|REPLICA|SLAVE)|"
+                            r"PURGE\s+(?:BINARY|MASTER)\s+LOGS|SELECT\s+pg_terminate_backend)\b", re.IGNORECASE)
+# A data store's command given as separate words (`redis-cli SCRIPT FLUSH`).
+_SPLIT_COMMAND = re.compile(r"^(SCRIPT|FUNCTION)\s+FLUSH\b|^CLUSTER\s+RESET\b|^ACL\s+DELUSER\b", re.IGNORECASE)
 # Options whose value is prose for people, not a statement for a program.
 _PROSE = {"-m", "--message", "--title", "-t", "--body", "-b", "--description", "-d", "--comment", "--subject",
           "-s", "--note", "--notes", "--summary", "--reason", "--label"}
@@ -63,9 +70,19 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
             if found is None and call is not None:
                 said = call.group(0).rstrip("( ")
                 found = MEDIUM, f"{c.prog} calls {said}: it drops or stops the database ({c.text})"
+            elif found is None and _SERVER_RESETS.match(statement):  # `RESET MASTER`: what the SQL rules do not name
+                said = " ".join(statement.split()[:2])
+                found = MEDIUM, f"{c.prog} runs {said}: it deletes what the server keeps or ends its sessions " \
+                    f"({c.text})"
             best = worst(best, found)
         elif (orm := _ORM_DELETE.search(statement)) is not None:
             best = worst(best, (MEDIUM, f"{c.prog} runs code that deletes records ({orm.group(0)}) ({c.text})"))
+    if best is None and _STDIN_CLIENT.search(c.prog.lower()) and len(texts) > 1:
+        for k in range(min(len(texts) - 1, 6)):  # `redis-cli -h cache SCRIPT FLUSH`: the words are the command
+            joined = " ".join(texts[k:])
+            if not texts[k].startswith("-") and _SPLIT_COMMAND.match(joined):
+                said = " ".join(texts[k:k + 2])
+                return MEDIUM, f"{c.prog} runs {said}: it deletes what the server keeps ({c.text})"
     if best is None and _STDIN_CLIENT.search(c.prog.lower()):
         for feeder in c.chain[-1:]:
             query = " ".join(w.text for w in feeder.words[1:])
