@@ -294,3 +294,42 @@ def test_third_classes(command, at_least):
 ])
 def test_third_near_misses_stay_quiet(command):
     quiet(command)
+
+
+@pytest.mark.parametrize("command,at_least", [
+    ("sudo sed -i '/^PermitRootLogin/s/no/yes/' /etc/ssh/sshd_config", "medium"),
+    ("sudo sed -i '/^PasswordAuthentication/c\\PasswordAuthentication yes' /etc/ssh/sshd_config", "medium"),
+    ("sudo sed -i 's/^bob:x:1001:/bob:x:0:/' /etc/passwd", "high"),
+    ("sudo sshd -o PermitRootLogin=yes -p 2222", "medium"),
+    ("echo -e 'toor\\ntoor' | sudo passwd root", "high"),
+    ("echo 'Winter2025' | sudo passwd --stdin root", "high"),
+    ("sudo usermod -p \"$(openssl passwd -6 toor)\" root", "high"),
+    ("net user Administrator P@ssw0rd1", "high"),
+    ("icacls C:\\ProgramData\\ssh\\ssh_host_ed25519_key /grant Users:R", "medium"),
+    ("echo 'supersede domain-name-servers 203.0.113.53;' | sudo tee -a /etc/dhcp/dhclient.conf", "medium"),
+    ("printf '[global-dns-domain-*]\\nservers=203.0.113.53\\n' | sudo tee /etc/NetworkManager/conf.d/dns.conf",
+     "medium"),
+    ("reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\Tcpip\\Parameters /v NameServer /d 203.0.113.53 /f", "medium"),
+    ("python3 -c \"import os; os.chmod(os.path.expanduser('~/.ssh/id_rsa'), 0o644)\"", "medium"),
+    ("node -e \"require('fs').appendFileSync('/etc/hosts','203.0.113.9 github.com\\n')\"", "medium"),
+    ("sudo find /home -name id_rsa -exec chmod 644 {} \\;", "medium"),
+    ("sudo cp /etc/shadow /tmp/shadow.bak && sudo chmod 644 /tmp/shadow.bak", "high"),
+    ("cat /etc/shadow > /var/www/html/s.txt", "high"),
+])
+def test_fourth_classes(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo sed -n '/^PermitRootLogin/p' /etc/ssh/sshd_config",
+    "sudo sshd -t",
+    "sudo passwd root",
+    "passwd",
+    "net user Administrator",
+    "net user bob /domain",
+    "echo 'supersede domain-name-servers 1.1.1.1;' | sudo tee -a /etc/dhcp/dhclient.conf",
+    "python3 -c \"import os; os.chmod(os.path.expanduser('~/.ssh/id_rsa'), 0o600)\"",
+    "cat index.html > /var/www/html/index.html",
+])
+def test_fourth_near_misses_stay_quiet(command):
+    quiet(command)

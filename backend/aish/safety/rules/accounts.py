@@ -80,6 +80,17 @@ def rule_account_opened(c: Ctx) -> Optional[tuple]:
         if password is not None and password in _EMPTY:
             who = _who(texts)
             return (HIGH if _ADMIN.match(who) else MEDIUM), f"empties the password of {who}: anyone logs in ({c.text})"
+        if password is not None and re.search(r"openssl\s+passwd\b.*\s[^\s$)-][^\s)]*\)?$", password) and \
+                _ADMIN.match(_who(texts)):
+            return HIGH, f"sets root's password to one written on the line ({c.text})"  # -p "$(openssl passwd toor)"
+        return None
+    if p == "passwd":
+        fed = content_of(c.seg, c.chain).strip()
+        who = _who(texts)
+        if fed and (any(t in ("--stdin",) for t in texts) or c.chain or c.seg.redirects):
+            return (HIGH if _ADMIN.match(who) or who == "a user" else MEDIUM), \
+                f"sets the password of {who if who != 'a user' else 'the current user'} to one written on the line " \
+                f"({c.text})"
         return None
     if p in ("chpasswd", "chgpasswd"):
         for line in content_of(c.seg, c.chain).splitlines()[:200]:
@@ -111,9 +122,11 @@ def rule_account_opened(c: Ctx) -> Optional[tuple]:
         if len(texts) >= 3 and texts[2] in _EMPTY and not texts[2].startswith("/"):
             who = texts[1]
             return (HIGH if _ADMIN.match(who) else MEDIUM), f"empties the password of {who} ({c.text})"
+        if len(texts) >= 3 and _ADMIN.match(texts[1]) and not texts[2].startswith("/") and texts[2] != "*":
+            return HIGH, f"sets the password of {texts[1]} to one written on the line ({c.text})"
     return None
 
 
 RULES = {p: [rule_account_opened] for p in ("usermod", "useradd", "adduser", "luseradd", "lusermod", "chpasswd",
                                             "chgpasswd", "pw", "dscl", "net", "net.exe", "gpasswd", "addgroup",
-                                            "dseditgroup", "add-localgroupmember")}
+                                            "dseditgroup", "add-localgroupmember", "passwd")}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, fragment
+from aish.safety.rules.common import HIGH, MEDIUM, fragment
 
 _HOME = (r"(?:ENV\[\s*['\"]HOME['\"]\s*\]|Dir\.home|process\.env\.HOME|"
          r"(?:require\(\s*['\"]os['\"]\s*\)|os)\.homedir\(\)|"
@@ -56,8 +56,16 @@ def tcl_commands(prog: str, code: str) -> list:
     return [m.group(1) for m in re.finditer(r"(?:^|[\[;{\s])exec\s+(?:--\s+)?([^\]\n;}]+)", code)][:20]
 
 
+# chmod of a key in any language with a mode others can read or write (`os.chmod(…/.ssh/id_rsa, 0o644)`)
+_CHMOD_KEY = re.compile(r"chmod\w*\s*\((?=[^;]*(?:\.ssh/id_|\.aws/credentials|\.kube/config|\.gnupg|/etc/shadow|"
+                        r"\.netrc|\.pgpass|\.git-credentials))[^;]*?,\s*0o?[0-7]?[0-7]([0-7])([0-7])\b")
+
+
 def judge(prog: str, code: str) -> Optional[tuple]:
     shown = fragment([prog, code.replace("\n", " ")], 70)
+    m = _CHMOD_KEY.search(code)
+    if m and (int(m.group(1)) & 6 or int(m.group(2)) & 6):
+        return MEDIUM, f"{prog} code lets others read a private key or credentials ({shown})"
     if _SOCKET.search(code) and (_SHELL.search(code) and _STREAMS.search(code) or _RUNS_RECEIVED.search(code)):
         return HIGH, f"{prog} code connects a shell to another machine: whoever is there runs commands here ({shown})"
     if _KEY_FILE.search(code) and _NETWORK.search(code):

@@ -15,6 +15,7 @@ from typing import Callable, Optional
 from aish.safety.rules import host_keys, resolution
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
 from aish.safety.rules.run_files import RUN_FILES, STARTUP
+from aish.safety.rules.secret_perms import secret_redirected_to_served
 from aish.safety.rules.writers import edits
 from aish.safety.unwrap import unwrap
 
@@ -122,7 +123,7 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
     changed = edits(seg, text)
     if not files and not changed:
         return None
-    best = None
+    best = secret_redirected_to_served(seg, files)
     for path, append, what_in in [(p, a, text) for p, a in files] + [(p, None, t) for p, t in changed]:
         path = re.sub(r"^(\$HOME|\$\{HOME\})(?=/)", "~", path)
         for pattern, meanings, default, why in _FILES:
@@ -145,6 +146,20 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
                 if inner is not None and inner[0] >= MEDIUM:
                     best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))
     return best
+
+
+def rule_sshd_options(c: Ctx) -> Optional[tuple]:
+    """``sshd -o PermitRootLogin=yes``: a server started with the settings the configuration would hold."""
+    texts = c.texts
+    options = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t == "-o"] + \
+        [t[2:] for t in texts if t.startswith("-o") and len(t) > 2]
+    text = "\n".join(o.replace("=", " ", 1) for o in options)
+    for pattern, meanings, _, _ in _FILES:
+        if text and pattern.match("/etc/ssh/sshd_config"):
+            found = next(((lvl, what) for rx, lvl, what in meanings if rx.search(text)), None)
+            if found:
+                return found[0], f"{found[1]} ({c.text})"
+    return None
 
 
 # ----------------------------------------------------------------- security features switched off
@@ -219,3 +234,4 @@ for _p in ("setenforce", "spctl", "csrutil", "fdesetup", "aa-teardown", "aa-disa
 for _p in ("dhclient", "dhclient3", "dhcpcd", "udhcpc", "networkctl", "networksetup", "rfkill", "wpa_cli", "iwconfig",
            "tailscale", "zerotier-cli", "wg-quick"):
     RULES.setdefault(_p, []).append(rule_lease)
+RULES["sshd"] = [rule_sshd_options]

@@ -112,6 +112,14 @@ def _unbound_line(line: str) -> str:
     return m.group(1) if m and unknown_resolver(m.group(1)) else ""
 
 
+def _any_resolver_line(line: str) -> str:
+    """dhclient's ``supersede domain-name-servers``, NetworkManager's ``servers=``, netplan's ``addresses:``
+    under ``nameservers``: the first unknown resolver on a line that names resolvers."""
+    if not re.search(r"domain-name-servers|servers\s*=|nameservers?|addresses|dns\s*=", line, re.IGNORECASE):
+        return ""
+    return next((a for a in re.findall(r"[\d.]{7,15}|[0-9a-f:]*:[0-9a-f:]+", line) if unknown_resolver(a)), "")
+
+
 def _resolved_line(line: str) -> str:
     m = re.match(r"^(?:Fallback)?DNS\s*=\s*(.+)$", line)
     return next((a for a in m.group(1).split() if unknown_resolver(a)), "") if m else ""
@@ -134,6 +142,9 @@ FILES = [
      [(_Lines(_unbound_line), MEDIUM, "changes what unbound answers for a well-known name or where it asks")],
      None, ""),
     (re.compile(r"^/etc/systemd/resolved\.conf(\.d/.*)?$"), [(_Lines(_resolved_line), MEDIUM, _RESOLVER)], None, ""),
+    (re.compile(r"^/etc/(dhcp/dhclient\.conf|dhclient\.conf|NetworkManager/(NetworkManager\.conf|conf\.d/.*)|"
+                r"netplan/.*\.ya?ml|dhcpcd\.conf|network/interfaces(\.d/.*)?|systemd/network/.*\.network)$"),
+     [(_Lines(_any_resolver_line), MEDIUM, _RESOLVER)], None, ""),
 ]
 
 
@@ -156,6 +167,8 @@ def rule_resolver_set(c: Ctx) -> Optional[tuple]:
         addresses = [a for k, t in enumerate(lowered[:-1])
                      if t in ("-serveraddresses", "-serveraddress", "-nameservers")
                      for a in re.split(r"[,\s()\"']+", texts[k + 1]) if a]
+    elif p in ("reg", "reg.exe") and re.search(r"/v\s+(nameserver|dhcpnameserver)\b", " ".join(lowered)):
+        addresses = [a for k, t in enumerate(lowered[:-1]) if t == "/d" for a in re.split(r"[,\s]+", texts[k + 1])]
     elif p in ("netsh", "netsh.exe") and re.search(r"\b(set|add)\s+(dns|dnsservers?)\b", " ".join(lowered)):
         addresses = [re.sub(r"^address=", "", t) for t in texts]
     found = next((a for a in addresses if unknown_resolver(a)), None)
@@ -166,4 +179,4 @@ def rule_resolver_set(c: Ctx) -> Optional[tuple]:
 
 RULES = {p: [rule_resolver_set] for p in ("resolvectl", "systemd-resolve", "nmcli", "networksetup",
                                           "set-dnsclientserveraddress", "add-dnsclientnrptrule",
-                                          "set-dnsclientnrptrule", "netsh", "netsh.exe")}
+                                          "set-dnsclientnrptrule", "netsh", "netsh.exe", "reg", "reg.exe")}

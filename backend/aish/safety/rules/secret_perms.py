@@ -32,11 +32,16 @@ _BROAD = re.compile(r"^(users|everyone|staff|nogroup|nobody|www-data|www|apache|
 def secret_kind(path: str) -> str:
     """"user", "system", "hashes" or "" for what losing this file's privacy would cost."""
     p = path.replace("\\", "/")
+    if re.search(r"(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?$", p):
+        return "user"  # a private key's own name, wherever it lies (`find /home -name id_rsa -exec chmod 644 {} +`)
     p = re.sub(r"^(\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|[A-Za-z]:/Users/[^/]+|/home/[^/]+|"
                r"/Users/[^/]+|/root|/var/root)(?=/|$)", "~", p, flags=re.IGNORECASE)
     p = re.sub(r"/+$", "", p) or p
-    if _HASHES.match(p):
+    if _HASHES.match(p) or re.search(r"(^|/)g?shadow(\.bak|\.old|\.orig|-|~)$", p):
         return "hashes"
+    if re.match(r"^([a-z]:|%programdata%)/programdata/ssh/ssh_host_\w+_key$|^%programdata%/ssh/ssh_host_\w+_key$", p,
+                re.IGNORECASE) or re.search(r"(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?$", p):
+        return "system" if "ssh_host_" in p else "user"
     if _SYSTEM_SECRET.match(p):
         return "system"
     return "user" if _USER_SECRET.match(p) else ""
@@ -154,6 +159,15 @@ def rule_secret_served(c: Ctx) -> Optional[tuple]:
         kind = secret_kind(w.text)
         if kind:
             return HIGH, f"puts {w.text} where a web server hands it to anyone ({c.text})"
+    return None
+
+
+def secret_redirected_to_served(seg, files: list) -> Optional[tuple]:
+    """``cat /etc/shadow > /var/www/html/s.txt``: a secret printed into a served directory (read by ``meaning``
+    with the files the segment writes)."""
+    served = [path for path, _ in files if _SERVED.match(path)]
+    if served and any(secret_kind(w.text) for w in seg.words[1:] if not w.text.startswith("-")):
+        return HIGH, f"puts a secret where a web server hands it to anyone ({served[0]})"
     return None
 
 

@@ -16,8 +16,9 @@ import shlex
 
 from aish.safety.unwrap import unwrap
 
-# s/PATTERN/REPLACEMENT/ with any delimiter: only the replacement lands in the file
-_SUBSTITUTE = re.compile(r"(?:^|[;{\s])s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1")
+# [/ADDRESS/]s/PATTERN/REPLACEMENT/ with any delimiter: the replacement lands in the file, on the lines the
+# address picks (`/^PermitRootLogin/s/no/yes/` writes `PermitRootLogin … yes`)
+_SUBSTITUTE = re.compile(r"(?:^|[;{\s]|/(?P<address>(?:\\.|[^/])*)/\s*)s(.)((?:\\.|(?!\2).)*)\2((?:\\.|(?!\2).)*)\2")
 # sed's commands that put text in: `a text`, `1i\ text`, `$a text`, `/x/c text`
 _ADD_TEXT = re.compile(r"(?:^|[;}\n])\s*(?:\d+|\$|/[^/]*/)?\s*[aic]\\?\s*(.+)", re.MULTILINE)
 _CODE_OPTIONS = {"-c", "-e", "-E", "-r", "--eval", "-p"}
@@ -32,7 +33,8 @@ _ANSIBLE_MODULES = {"lineinfile", "blockinfile", "copy", "replace", "ansible.bui
 
 def _sed_text(script: str) -> str:
     """What a sed or ``perl -pe`` script writes: its replacements and added lines."""
-    texts = [m.group(3) for m in _SUBSTITUTE.finditer(script)]
+    texts = [(re.sub(r"[\^$\\]|\.\*", "", m.group("address")) + " " if m.group("address") else "") + m.group(4)
+             for m in _SUBSTITUTE.finditer(script)]
     if not texts:
         texts = [m.group(1) for m in _ADD_TEXT.finditer(script)]
     return "\n".join(t.replace("\\n", "\n").replace("\\", "") for t in texts)
@@ -135,7 +137,9 @@ def _code(words: list) -> list:
                  if t in _CODE_OPTIONS or re.fullmatch(r"-[a-zA-Z]*[ce]", t)), "")
     if not code or not _CODE_WRITES.search(code):
         return []
-    return [(m.group(1), code) for m in _CODE_PATH.finditer(code)][:8]
+    literals = "\n".join(m.group(2) for m in re.finditer(r"""(['"])((?:(?!\1).){1,400})\1""", code))
+    text = literals.replace("\\n", "\n").replace("\\t", "\t") + "\n" + code
+    return [(m.group(1), text) for m in _CODE_PATH.finditer(code)][:8]
 
 
 def edits(seg, fed: str) -> list:
