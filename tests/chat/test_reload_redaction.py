@@ -122,3 +122,23 @@ def test_the_digest_changes_with_a_rule_module_source(monkeypatch):
                         lambda path: real(path) + (b"#" if path.name == "secret_formats.py" else b""))
     after = secret_rules.compute()
     assert before and after and before != after
+
+
+def test_a_tool_calls_arguments_are_logged_redacted_and_sent_the_same_after_a_restart(aish_env):
+    """The log on disk never holds a secret in clear: a tool call's arguments were logged as the
+    model wrote them (only a turn's text was redacted)."""
+    live = scratch("c")
+    ask(live, "read the deploy config", None)
+    call = {"id": "t1", "type": "function",
+            "function": {"name": "read", "arguments": json.dumps({"header": f"Authorization: token {TOKEN}"})}}
+    live.conversation.add_assistant("", tool_calls=[call])
+    live.conversation.add_tool("t1", "done")
+    live.conversation.add_assistant("it is read")
+    assert TOKEN not in log_path("c").read_text()
+    data = same_as_scratch(live)
+    assert TOKEN not in data.decode()
+    other = "glpat-" + "Xy7Qw3Er9Ty2Ui5Op1As"
+    restarted = scratch("c")
+    for session in (live, restarted):  # a new secret gets the number the live daemon gives it
+        ask(session, f"and this one, {other}?", None)
+    assert body_of(live) == body_of(restarted)

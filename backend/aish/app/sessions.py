@@ -148,7 +148,8 @@ def _rebuilt(session_id: str, cost_config: Any) -> Session:
                           on_usage_totals=lambda totals: _restore_totals(session, totals),
                           on_cost_raise=lambda dollars: session.usage.raise_cap(dollars))
     conv = session.conversation
-    for text in (conv.summary or "", *(turn.content for turn in conv.turns)):
+    for text in (conv.summary or "", *(turn.content for turn in conv.turns),
+                 *(str(turn.tool_calls) for turn in conv.turns if turn.tool_calls)):
         session.redactor.reserve(text)  # a new secret is numbered as the daemon before would have
     kept = len(conv.turns) + 3  # what a snapshot writes: the turns, the totals, a summary, a task
     if read - kept > max(COMPACT_AFTER_ENTRIES, kept):  # a rewrite would drop more than it keeps

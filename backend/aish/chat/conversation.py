@@ -83,11 +83,14 @@ class Conversation:
         return turn
 
     def logged(self, entry: dict) -> dict:
-        """``entry`` as the log holds it: its ``content`` redacted (the log on disk never holds a
-        secret in clear) and tagged with the digest of the rules that redacted it, so that a daemon
-        with the same rules reads it back as redacted (``chat/restore.py``)."""
+        """``entry`` as the log holds it: its ``content`` and a tool call's arguments redacted (the
+        log on disk never holds a secret in clear) and tagged with the digest of the rules that
+        redacted it, so that a daemon with the same rules reads it back as redacted
+        (``chat/restore.py``)."""
         if self.redact is not None:
             entry["content"] = self.redact(entry["content"])
+            if entry.get("tool_calls"):  # the arguments too: copies, the turn keeps what it sends
+                entry["tool_calls"] = [_redacted_call(call, self.redact) for call in entry["tool_calls"]]
             rules = self.rules() if self.rules is not None else None
             if rules:
                 entry["rules"] = rules
@@ -321,6 +324,14 @@ class Conversation:
             if summary:
                 self.set_summary(summary)
         return True
+
+
+def _redacted_call(call: Any, redact: Callable[[str], str]) -> Any:
+    """A tool call (wire format) with its arguments redacted, as the log holds it."""
+    function = call.get("function") if isinstance(call, dict) else None
+    if not isinstance(function, dict) or not isinstance(function.get("arguments"), str):
+        return call
+    return {**call, "function": {**function, "arguments": redact(function["arguments"])}}
 
 
 def _layout(turns: list[Turn], previous: Optional[dict]) -> Optional[list[dict]]:
