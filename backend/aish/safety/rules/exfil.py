@@ -97,6 +97,11 @@ def _xargs_sends(c: Ctx) -> bool:
     return any("{}" in f for f in named) or bool(named) and not any("{}" in t for t in c.texts)
 
 
+_CODE_RUNNER = re.compile(r"^(python[\d.]*|perl|ruby|node|php|lua|bun|deno|pwsh|powershell)$")
+_KEY_IN_CODE = re.compile(r"\.ssh/id_\w+|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.git-credentials|"
+                          r"\.docker/config\.json|\.pgpass|\.gnupg/")
+
+
 def _worse(a: str, b: str) -> str:
     return "high" if "high" in (a, b) else "medium" if "medium" in (a, b) else ""
 
@@ -117,6 +122,8 @@ def _segment_reads_secret(seg) -> str:
     patterns = _find_name_filters(words)
     if patterns and any(_SECRET_NAME.search(p.lstrip("*")) for p in patterns):
         found = "high"
+    if _CODE_RUNNER.match(words[0].text.rsplit("/", 1)[-1]) and any(_KEY_IN_CODE.search(w.text) for w in words[1:]):
+        found = "high"  # `perl -e 'print encode_base64(`cat ~/.ssh/id_rsa`)' | curl -d @- …`
     for w in words[1:]:
         if not w.text.startswith("-") and w.text not in patterns and not (
                 patterns and target(w).kind in ("home", "root", "userhome")):

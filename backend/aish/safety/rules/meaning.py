@@ -101,7 +101,7 @@ def written_files(seg) -> list:
     words = seg.words
     if words:
         inner = unwrap(words)[0]
-        if inner and inner[0].text == "tee":
+        if inner and inner[0].text in ("tee", "sponge"):
             append = any(w.text in ("-a", "--append") for w in inner[1:])
             out += [(w.text, append) for w in inner[1:] if not w.text.startswith("-")]
         elif inner and inner[0].text.lower() in _PS_WRITERS:
