@@ -32,8 +32,9 @@ _RUNS_RECEIVED = re.compile(r"popen\(\s*[a-z_$]|\bsystem\s*\(?\s*\$|\bexec\s*\(?
                             r"Invoke-Expression\s+\$|\bshell_exec\(\s*\$|\beval\(\s*[a-z_$]", re.IGNORECASE)
 _STREAMS = re.compile(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
                       r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression", re.IGNORECASE)
-_KEY_FILE = re.compile(r"\.ssh/id_\w+|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|\.git-credentials|"
-                       r"\.docker/config\.json|serviceaccount/token|\.pgpass|\.config/gcloud")
+# Key and credential files named in code (also read by `exfil` for code whose output is piped to a sender).
+KEY_FILE_IN_CODE = re.compile(r"\.ssh/id_\w+|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|"
+                              r"\.git-credentials|\.docker/config\.json|serviceaccount/token|\.pgpass|\.config/gcloud")
 _NETWORK = re.compile(r"['\"]https?://|\bLWP::|\bHTTP::Tiny\b|\burlopen\b|\brequests\.\w+\(|\bfetch\s*\(|"
                       r"\bhttps?\.(request|get)\b|Net::HTTP|\bcurl\b|\bInvoke-(WebRequest|RestMethod)\b|"
                       r"\bsocket\b|\bTCPSocket\b|\bfsockopen\b|\bnet\.connect\b|\bsmtplib\b", re.IGNORECASE)
@@ -68,7 +69,7 @@ def judge(prog: str, code: str) -> Optional[tuple]:
         return MEDIUM, f"{prog} code lets others read a private key or credentials ({shown})"
     if _SOCKET.search(code) and (_SHELL.search(code) and _STREAMS.search(code) or _RUNS_RECEIVED.search(code)):
         return HIGH, f"{prog} code connects a shell to another machine: whoever is there runs commands here ({shown})"
-    if _KEY_FILE.search(code) and _NETWORK.search(code):
+    if KEY_FILE_IN_CODE.search(code) and _NETWORK.search(code):
         return HIGH, f"{prog} code reads a key or credentials and talks to the network ({shown})"
     if _WALK.search(code) and _DELETE.search(code) and _HOME_ANYWHERE.search(code):
         return HIGH, f"{prog} code walks your home directory and deletes what it finds ({shown})"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
 from aish.safety.shell_words import Word
 
@@ -98,8 +99,6 @@ def _xargs_sends(c: Ctx) -> bool:
 
 
 _CODE_RUNNER = re.compile(r"^(python[\d.]*|perl|ruby|node|php|lua|bun|deno|pwsh|powershell)$")
-_KEY_IN_CODE = re.compile(r"\.ssh/id_\w+|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.git-credentials|"
-                          r"\.docker/config\.json|\.pgpass|\.gnupg/")
 
 
 def _worse(a: str, b: str) -> str:
@@ -122,7 +121,7 @@ def _segment_reads_secret(seg) -> str:
     patterns = _find_name_filters(words)
     if patterns and any(_SECRET_NAME.search(p.lstrip("*")) for p in patterns):
         found = "high"
-    if _CODE_RUNNER.match(words[0].text.rsplit("/", 1)[-1]) and any(_KEY_IN_CODE.search(w.text) for w in words[1:]):
+    if _CODE_RUNNER.match(words[0].text.rsplit("/", 1)[-1]) and any(KEY_FILE_IN_CODE.search(w.text) for w in words[1:]):
         found = "high"  # `perl -e 'print encode_base64(`cat ~/.ssh/id_rsa`)' | curl -d @- …`
     for w in words[1:]:
         if not w.text.startswith("-") and w.text not in patterns and not (
