@@ -6,20 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from aish.safety.assess import assess
-
-RANK = {None: -1, "low": 0, "medium": 1, "high": 2}
-
-
-def flagged(command: str, at_least: str = "medium") -> None:
-    verdict = assess(command)
-    assert RANK[verdict.level if verdict else None] >= RANK[at_least], (command, verdict)
-    assert verdict.reason and "\n" not in verdict.reason and len(verdict.reason) <= 200
-
-
-def quiet(command: str) -> None:
-    verdict = assess(command)
-    assert RANK[verdict.level if verdict else None] < RANK["medium"], (command, verdict)
+from tests.safety.test_long_tail import flagged, quiet
 
 
 # ----------------------------------------------------------------- power, out of band and by the clock
