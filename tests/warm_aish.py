@@ -92,10 +92,11 @@ class Server:
     def close(self) -> None:
         self.proc.kill()
         self.proc.wait()
-        try:
-            os.unlink(self.path)
-        except OSError:
-            pass
+        for remove, path in ((os.unlink, self.path), (os.rmdir, os.path.dirname(self.path))):
+            try:  # its private directory goes with it (a run left one per worker in the tmp dir)
+                remove(path)
+            except OSError:
+                pass
 
     def serves(self, env: dict) -> bool:
         """Whether a fork of the server is the same Python the command would start: the
