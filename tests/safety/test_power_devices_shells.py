@@ -386,3 +386,18 @@ def test_admin_shell_one_shot_lines_and_server_resets(command):
 ])
 def test_admin_shell_reads_and_messages_stay_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- rm -rf by another name
+@pytest.mark.parametrize("command,at_least", [
+    ("rimraf ~", "high"),
+    ("npm exec -- rimraf ~/projects", "medium"),
+    ('rimraf "$DIR"/*', "high"),
+])
+def test_recursive_forced_delete_by_another_name(command, at_least):
+    flagged(command, at_least)
+
+
+@pytest.mark.parametrize("command", ["npx rimraf ./dist", "npx rimraf node_modules", "rimraf --help"])
+def test_recursive_delete_of_build_output_stays_quiet(command):
+    quiet(command)

@@ -66,6 +66,9 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         found = c.check(inner)
         if found is not None or "--" not in c.texts:
             return found
+    if prog in _RM_RF_LIKE:  # `rimraf ~/projects`, `del-cli '~/**'`: a recursive forced delete by another name
+        found = c.recurse("rm -rf -- " + " ".join(w.raw for w in c.args if not w.text.startswith("-")))
+        return (found[0], f"{found[1].replace('rm -rf -- ', prog + ' ', 1)}") if found else None
     act = subcommand_action(prog, c.texts)
     if act.safe or not act.verb:
         task = _task_words(c.texts)
@@ -163,6 +166,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     return worst((level, f"{reason} ({c.text})"), _targets(c, verb, after))
 
 
+# Programs that delete what they are given recursively and without asking, as `rm -rf` does.
+_RM_RF_LIKE = frozenset({"rimraf", "del-cli", "rmrf", "rm-rf", "premove", "trash-rm", "fastdel", "rmtree"})
 # Subcommands that run a task named next (`npm run db:reset`, `fastlane run delete_keychain`): the name says it.
 _RUNS_TASK = {"run", "run-script", "run-task", "run-target", "rake", "invoke"}
 
