@@ -10,7 +10,8 @@ Nothing here prints: everything goes through the ``Reply``.
 """
 from __future__ import annotations
 
-from typing import Optional
+from contextlib import nullcontext
+from typing import ContextManager, Optional
 
 from aish.app import after_answer, attach_output, fit, receipt, suggestions, tool_rounds
 from aish.app.tool_rounds import offered_tools, schemas_text
@@ -105,13 +106,16 @@ def _run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRe
     answered = False
     try:
         while True:
-            call = _main_call(caller, conv, model, system, tools, reply, result, on_overflow, since)
-            model = call.model
-            texts.append(call.text)
-            if call.usage:
-                usages.append(call.usage)
-            if not call.tool_calls or env.mcp is None:
-                conv.add_assistant(call.text, usage=call.usage_dict())
+            with _held(conv):  # the call's usage entry and its answer: one append to the log
+                call = _main_call(caller, conv, model, system, tools, reply, result, on_overflow, since)
+                model = call.model
+                texts.append(call.text)
+                if call.usage:
+                    usages.append(call.usage)
+                final = not call.tool_calls or env.mcp is None
+                if final:
+                    conv.add_assistant(call.text, usage=call.usage_dict())
+            if final:
                 told = call.answer_tokens()
                 if told and env.tokens is not None:  # weighed by the next ask and the fold: no tokenize call
                     env.tokens.learn(model, call.text, told)
@@ -159,6 +163,12 @@ def _run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRe
                                            warm=_warmer(caller, conv, model, system, tools, background)),
                      reply.status)
     return result
+
+
+def _held(conv: Conversation) -> ContextManager[None]:
+    """The log's entries this thread appends meanwhile, written as one append
+    (``SessionLog.together``); nothing held without a log."""
+    return conv.log.together() if conv.log is not None else nullcontext()
 
 
 def _main_call(caller: Caller, conv: Conversation, model: ModelConfig, system: str, tools: list,

@@ -1,5 +1,10 @@
 """The JSONL session log: one file per conversation, appended and flushed per event.
 
+The file stays open (``O_APPEND``) while its conversation is in memory: an entry is one
+``write`` (and an ``fstat`` that sees the file removed or replaced), not an open, a write and
+a close; the entries an answer ends with (its usage, its turn) are one write
+(``SessionLog.together``). At 50 shells each of those calls was a hand-off of the GIL.
+
 Why a log and not a snapshot: appending one line is cheap and crash-safe, and
 replaying it after a daemon restart rebuilds the conversation exactly (turns,
 evictions, summary, usage totals), so nothing the user saw is lost.
@@ -13,6 +18,7 @@ import re
 import stat
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -40,6 +46,8 @@ class SessionLog:
         self._told = False
         self.appended = 0  # entries appended since the log was last rewritten (a snapshot's tail)
         self.snapshot = 0  # entries the last rewrite wrote (what a rewrite keeps)
+        self._fd: Optional[int] = None  # the file, open for appending (closed when the log goes)
+        self._held = threading.local()  # a thread's entries held for one write (``together``)
         try:
             self.path = log_path(conv_id)
         except OSError as exc:  # the state dir itself cannot be made
@@ -64,19 +72,72 @@ class SessionLog:
     def append(self, entry: dict) -> None:
         entry = {"ts": round(time.time(), 3), **entry}
         line = json.dumps(entry, ensure_ascii=False) + "\n"
+        held = getattr(self._held, "lines", None)
+        if held is not None:
+            held.append(line)
+            return
+        self._write(line, 1)
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """The entries this thread appends meanwhile are written as one append when it ends
+        (an exception too: they are written, then it goes on); other threads' entries are
+        written as they come."""
+        if getattr(self._held, "lines", None) is not None:  # already held: the outer one writes
+            yield
+            return
+        lines: list[str] = []
+        self._held.lines = lines
+        try:
+            yield
+        finally:
+            self._held.lines = None
+            if lines:
+                self._write("".join(lines), len(lines))
+
+    def _write(self, text: str, count: int) -> None:
         with self._lock:
             try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-                try:
-                    os.write(fd, line.encode("utf-8"))
-                finally:
-                    os.close(fd)
+                fd = self._open_fd()
+                os.write(fd, text.encode("utf-8"))
             except OSError as exc:
+                self._close_fd()
                 if self.problem is None:
                     self._failed(exc)
                 return
             self.problem = None
-            self.appended += 1
+            self.appended += count
+
+    def _open_fd(self) -> int:
+        """The kept descriptor, opened again if its file lost its name (removed, or replaced by
+        a rewrite): an entry is never written where no name reaches it."""
+        if self._fd is not None:
+            if os.fstat(self._fd).st_nlink > 0:
+                return self._fd
+            self._close_fd()
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
+        return self._fd
+
+    def _close_fd(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        """Close the kept file (the log is appended to again by opening it)."""
+        with self._lock:
+            self._close_fd()
+
+    def __del__(self) -> None:  # a forgotten conversation's log closes its file
+        fd = getattr(self, "_fd", None)
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
     def rewrite(self, entries: list) -> None:
         """Replace the whole log atomically (write a temp file, then rename)."""
@@ -92,6 +153,7 @@ class SessionLog:
                 finally:
                     os.close(fd)
                 os.replace(tmp, self.path)
+                self._close_fd()  # the kept one is the replaced file's
                 self.appended = 0
                 self.snapshot = len(entries)
             except OSError as exc:  # the old log stays as it was; nothing is lost
