@@ -161,7 +161,7 @@ def test_one_ask_looks_for_its_project_and_files_once(repo, tmp_path, monkeypatc
     project.trust.trust(repo / ".aish.toml")
     roots: list = []
     walk = project_mod.project_root
-    monkeypatch.setattr(project_mod, "project_root", lambda cwd: roots.append(cwd) or walk(cwd))
+    monkeypatch.setattr(project_mod, "project_root", lambda cwd, *rest: roots.append(cwd) or walk(cwd, *rest))
     cwd = str(repo / "src")
     with project.looking_from(cwd):
         project.overlay(Config(), cwd)

@@ -17,7 +17,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 TTL = 30.0
 GIT_TIMEOUT = 5.0
@@ -42,6 +42,9 @@ class GitInfo:
             parts.append(f"upstream {self.upstream} +{self.ahead}/-{self.behind}")
         parts.append(f"{self.dirty} changed files" if self.dirty else "clean")
         return ", ".join(parts)
+
+
+LOOK: Any = object()  # "find the repository yourself" (``GitContext.info``, ``project_root``)
 
 
 def find_root(cwd: str) -> Optional[Path]:
@@ -190,8 +193,10 @@ class GitContext:
         self._clock = clock
         self.refreshes = 0  # how many times git ran (tests check the cache)
 
-    def info(self, cwd: str) -> Optional[GitInfo]:
-        root = find_root(cwd) if cwd else None
+    def info(self, cwd: str, root: Any = LOOK) -> Optional[GitInfo]:
+        """``root``: ``cwd``'s repository if the caller found it already (None: not in one)."""
+        if root is LOOK:
+            root = find_root(cwd) if cwd else None
         if root is None:
             return None
         stamp, now = _stamp(root), self._clock()

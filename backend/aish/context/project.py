@@ -32,8 +32,11 @@ SAFE_CONTEXT_KEYS = ("max_turns", "budget_tokens", "max_summary_chars")
 SAFE_TOP_KEYS = ("default_model", "routing", "context", "notes")
 
 
-def project_root(cwd: str) -> Optional[Path]:
-    root = git_mod.find_root(cwd)
+def project_root(cwd: str, git_root: Any = git_mod.LOOK) -> Optional[Path]:
+    """The repository holding ``cwd``, else the nearest directory with ``AISH.md`` or
+    ``.aish.toml``; ``git_root``: the repository already found for ``cwd`` (one look at
+    ``.git`` per ask)."""
+    root = git_mod.find_root(cwd) if git_root is git_mod.LOOK else git_root
     if root is not None:
         return root
     found = [p for p in (git_mod.walk_up(cwd, name, os.path.isfile) for name in (NOTES_FILE, OVERLAY_FILE)) if p]
@@ -107,7 +110,12 @@ class ProjectContext:
         return memo[key]
 
     def _root(self, cwd: str) -> Optional[Path]:
-        return self._remembered(("root", cwd), lambda: project_root(cwd))
+        return self._remembered(("root", cwd), lambda: project_root(cwd, self._git_root(cwd)))
+
+    def _git_root(self, cwd: str) -> Optional[Path]:
+        """The repository of ``cwd``: found once per ask for the project's root and the git line
+        (each a stat of ``.git``, a GIL hand-off at 50 shells)."""
+        return self._remembered(("git root", cwd), lambda: git_mod.find_root(cwd))
 
     def _file(self, cwd: str, name: str) -> Optional[Path]:
         """The project's file ``name``, if there is one."""
@@ -196,5 +204,5 @@ class ProjectContext:
         return out
 
     def git_line(self, cwd: str) -> str:
-        info = self.git.info(cwd) if cwd else None
+        info = self.git.info(cwd, root=self._git_root(cwd)) if cwd else None
         return info.line() if info else ""
