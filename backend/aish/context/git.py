@@ -192,6 +192,7 @@ class GitContext:
         self._lock = threading.Lock()
         self._clock = clock
         self.refreshes = 0  # how many times git ran (tests check the cache)
+        self._refreshing: dict[Path, threading.Lock] = {}  # root -> held while its status runs
 
     def info(self, cwd: str, root: Any = LOOK) -> Optional[GitInfo]:
         """``root``: ``cwd``'s repository if the caller found it already (None: not in one)."""
@@ -204,6 +205,17 @@ class GitContext:
             cached = self._cache.get(root)
             if cached and cached[0] == stamp and now - cached[1] < TTL:
                 return cached[2]
+            refreshing = self._refreshing.setdefault(root, threading.Lock())
+        # one refresh per repository at a time: fifty shells asking at once in one repository
+        # (or at once when the line went stale) each ran ``git status``; the others wait for it
+        with refreshing:
+            with self._lock:
+                cached = self._cache.get(root)
+                if cached and cached[0] == stamp and self._clock() - cached[1] < TTL:
+                    return cached[2]  # refreshed while this ask waited
+            return self._refresh(root, stamp, now)
+
+    def _refresh(self, root: Path, stamp: tuple, now: float) -> Optional[GitInfo]:
         try:
             text = _collect(root, stamp)
             if text is None:
