@@ -100,42 +100,57 @@ def pytest_collection_modifyitems(config, items):
         if len(parts) > 1 and parts[0] in DIRECTORY_MARKS:
             item.add_marker(DIRECTORY_MARKS[parts[0]])
     _leave_out_slow_cases(config, items)
-    _static_checks_first(items)
+    _order_for_the_workers(items)
 
 
-def _static_checks_first(items) -> None:
+# what a module's cases need that is costly to have twice: see _order_for_the_workers
+READS_SOURCES, TALKS_MCP, PLAIN = "reads aish's sources", "talks to the MCP test servers", "plain"
+_NEEDS: dict[object, str] = {}
+
+
+def _needs(item) -> str:
+    module = getattr(item, "module", None)
+    if module not in _NEEDS:
+        homes = {str(getattr(value, "__name__" if isinstance(value, types.ModuleType) else "__module__", ""))
+                 for value in vars(module).values()} if module is not None else set()
+        _NEEDS[module] = READS_SOURCES if "tests.sources" in homes else \
+            TALKS_MCP if any(home.startswith("tests.mcp_servers") for home in homes) else PLAIN
+    return _NEEDS[module]
+
+
+def _order_for_the_workers(items) -> None:
     """Order the cases for xdist's worksteal, which hands each of the W workers a contiguous
-    run of N/W cases, and a worker that runs out takes the second half of the longest queue.
+    run of N/W cases; a worker that runs out takes the second half of the longest queue, so
+    what starts a run stays on its worker.
 
-    - The modules whose checks read aish's sources (tests/sources.py) go first, together, so
-      they stay on the first worker, which parses and walks backend/aish once (~0.8 s of CPU)
-      instead of every worker that gets one of them.
-    - The modules that talk to the MCP test servers (tests/mcp_servers) go together at the
-      start of the second worker's run: only that worker imports the SDK's client (~0.7 s of
-      CPU each time), and the cases taken from it are the cheap ones at the end of its run.
+    - The modules that talk to the MCP test servers (tests/mcp_servers) start the first run,
+      together: one worker imports the SDK's client (~0.8 s of CPU each time), not every
+      worker that gets one of them.
+    - The modules whose checks read aish's sources (tests/sources.py) start the second run,
+      together: one worker parses and walks backend/aish (~1 s of CPU), and forgets the trees
+      after the last of them (pytest_runtest_teardown).
 
     Each module's cases keep their order and stay together (module-scoped fixtures)."""
-    kinds: dict[object, int] = {}
-
-    def kind(item) -> int:
-        """0: reads the sources; 2: uses the MCP test servers; 1: neither."""
-        module = getattr(item, "module", None)
-        if module not in kinds:
-            homes = {getattr(value, "__name__" if isinstance(value, types.ModuleType) else "__module__", "")
-                     for value in vars(module).values()} if module is not None else set()
-            kinds[module] = 0 if "tests.sources" in homes else \
-                2 if any(str(home).startswith("tests.mcp_servers") for home in homes) else 1
-        return kinds[module]
-
-    static = [item for item in items if kind(item) == 0]
-    mcp = [item for item in items if kind(item) == 2]
-    rest = [item for item in items if kind(item) == 1]
+    mcp = [item for item in items if _needs(item) == TALKS_MCP]
+    static = [item for item in items if _needs(item) == READS_SOURCES]
+    rest = [item for item in items if _needs(item) == PLAIN]
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    first_run = -(-len(items) // workers) if workers > 1 else 0
-    filler = max(0, min(len(rest), first_run - len(static)))
+    if workers < 2:
+        items[:] = static + mcp + rest
+        return
+    filler = max(0, min(len(rest), -(-len(items) // workers) - len(mcp)))
     while 0 < filler < len(rest) and rest[filler].module is rest[filler - 1].module:
-        filler += 1  # a module is not split around the MCP cases
-    items[:] = static + rest[:filler] + mcp + rest[filler:]
+        filler += 1  # a module is not split between two runs
+    items[:] = mcp + rest[:filler] + static + rest[filler:]
+
+
+def pytest_runtest_teardown(item, nextitem):
+    """After the last static check of a run, its parsed trees go (the collector's full passes
+    walked them for the rest of the session)."""
+    if _needs(item) == READS_SOURCES and (nextitem is None or _needs(nextitem) != READS_SOURCES):
+        from tests import sources
+
+        sources.forget()
 
 
 def pytest_runtest_setup(item):

@@ -25,6 +25,12 @@ def nodes_of(path: Path, *types: type) -> tuple[ast.AST, ...]:
     return _of_types(*_key(path), types)
 
 
+def forget() -> None:
+    """Drop every kept tree (the next check parses again)."""
+    for cache in (_parse, _walk, _of_types):
+        cache.cache_clear()
+
+
 def _key(path: Path) -> tuple[str, int, int]:
     stat = os.stat(path)
     return os.path.realpath(path), stat.st_mtime_ns, stat.st_size
