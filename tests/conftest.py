@@ -9,6 +9,7 @@ import sys
 import types
 import weakref
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -193,6 +194,10 @@ def pytest_addoption(parser, pluginmanager):
 
 
 _ENV_DIRS = itertools.count()
+# what every case's environment says (aish's dirs under the case's path) or leaves out
+_PRIVATE_DIRS = {"AISH_STATE_DIR": "state", "AISH_RUNTIME_DIR": "run", "AISH_CONFIG": "config.toml",
+                 "XDG_DATA_HOME": "data"}  # XDG_DATA_HOME: `aish init` writes its loader there
+_LEFT_OUT = ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "AISH_CONV", "AISH_MODEL")
 
 
 def _fresh_path(tmp_path_factory) -> Path:
@@ -202,26 +207,30 @@ def _fresh_path(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def aish_private_paths(tmp_path_factory, monkeypatch) -> Path:
+def aish_private_paths(tmp_path_factory) -> Iterator[Path]:
     """Point aish at fresh paths; no test may touch the real home or probe real ports.
 
     The directories are made when something needs them (aish makes its state and runtime dirs
     itself; ``aish_env`` makes them for a case that asks for it): most cases never touch them,
     and two directories a case, made and later deleted by pytest, were ~4,000 a unit run
-    (seconds of wall time on a disk other work writes to)."""
+    (seconds of wall time on a disk other work writes to).  The environment is set and put
+    back here, not through ``monkeypatch`` (a fixture of its own and nine undo entries: about
+    a third of a trivial case's cost); a case's own ``monkeypatch`` of these names is undone
+    first, then this."""
     base = _fresh_path(tmp_path_factory)
-    env = {
-        "AISH_STATE_DIR": str(base / "state"),
-        "AISH_RUNTIME_DIR": str(base / "run"),
-        "AISH_CONFIG": str(base / "config.toml"),
-        "AISH_DETECT_PORTS": "",
-        "XDG_DATA_HOME": str(base / "data"),  # `aish init` writes its loader there
-    }
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    for key in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "AISH_CONV", "AISH_MODEL"):
-        monkeypatch.delenv(key, raising=False)
-    return base
+    saved = {key: os.environ.get(key) for key in (*_PRIVATE_DIRS, "AISH_DETECT_PORTS", *_LEFT_OUT)}
+    text = str(base)
+    for key, name in _PRIVATE_DIRS.items():
+        os.environ[key] = f"{text}/{name}"
+    os.environ["AISH_DETECT_PORTS"] = ""
+    for key in _LEFT_OUT:
+        os.environ.pop(key, None)
+    yield base
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 @pytest.fixture
