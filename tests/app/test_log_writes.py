@@ -106,3 +106,20 @@ def test_entries_held_are_written_when_the_ask_fails(aish_env):
     except RuntimeError:
         pass
     assert [e["text"] for e in log.entries()] == ["kept"]
+
+
+def test_a_forgotten_log_closes_its_file(aish_env):
+    """A conversation the daemon forgets (more than it keeps in memory) keeps no descriptor."""
+    import gc
+
+    log = SessionLog("forgotten")
+    log.append({"type": "reset"})
+    fd = log._fd
+    assert fd is not None and os.readlink(f"/proc/self/fd/{fd}").endswith("forgotten.jsonl")
+    del log
+    gc.collect()
+    try:
+        target = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        target = ""
+    assert not target.endswith("forgotten.jsonl")

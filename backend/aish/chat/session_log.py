@@ -132,12 +132,8 @@ class SessionLog:
             self._close_fd()
 
     def __del__(self) -> None:  # a forgotten conversation's log closes its file
-        fd = getattr(self, "_fd", None)
-        if fd is not None:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        if getattr(self, "_fd", None) is not None:
+            self._close_fd()
 
     def rewrite(self, entries: list) -> None:
         """Replace the whole log atomically (write a temp file, then rename)."""
