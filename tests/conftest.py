@@ -41,6 +41,9 @@ DIRECTORY_MARKS = {"e2e": "e2e", "shell": "shell"}
 # Most cases wait (daemon start, tmux polling, model stubs) rather than compute, so more workers
 # than cores pay off: measured on 2 cores, see docs/performance.md.
 WORKERS_PER_CORE = 2
+# The unit part waits less (no shells, no daemons): one worker more than the cores did best on
+# 2 cores, against two per core (docs/performance.md, "The unit part, sixth session").
+UNIT_PART_EXTRA_WORKERS = 1
 
 
 # The unit part's command (README, .ci/run, bench/bench_suite.py): its workers need not even
@@ -77,8 +80,7 @@ def _end_worker_without_teardown() -> None:
 
 def pytest_ignore_collect(collection_path, config):
     """``-m "not e2e and not shell"`` collects neither directory: nothing there could run."""
-    expression = " ".join((config.option.markexpr or "").split())
-    if expression in UNIT_PART_EXPRESSIONS and collection_path.parent == TESTS \
+    if _is_the_unit_part(config) and collection_path.parent == TESTS \
             and collection_path.name in DIRECTORY_MARKS:
         return True
     return None
@@ -180,7 +182,14 @@ def pytest_xdist_auto_num_workers(config):
     args = config.args or []
     if args and all("::" in arg for arg in args):
         return 0
-    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+    cores = os.cpu_count() or 1
+    if _is_the_unit_part(config):
+        return cores + UNIT_PART_EXTRA_WORKERS
+    return WORKERS_PER_CORE * cores
+
+
+def _is_the_unit_part(config) -> bool:
+    return " ".join((config.option.markexpr or "").split()) in UNIT_PART_EXPRESSIONS
 
 
 def pytest_addoption(parser, pluginmanager):
