@@ -97,7 +97,8 @@ def fed_paths(chain: list) -> list:
             if names and all(classify(n) == "output" or classify(n.strip("*/") or "x") == "output" for n in names) \
                     and not any(target(r).kind in SEVERE + ("system",) for r in roots):
                 continue
-            out.extend(roots)
+            # no start point: GNU and busybox find search the current directory
+            out.extend(roots or [Word(".", ".")])
     return out
 
 

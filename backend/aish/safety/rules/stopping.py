@@ -196,6 +196,19 @@ def rule_kill_port(c: Ctx) -> Optional[tuple]:
     return (MEDIUM, f"kills whatever listens on {', '.join(ports)[:30] or 'a port'} ({c.text})") if ports else None
 
 
+def rule_fkill(c: Ctx) -> Optional[tuple]:
+    """``fkill safari``, ``fkill :8080``: every process of a name, or whatever listens on a port
+    (a bare pid is one process, as ``kill 1337`` is; no argument asks interactively)."""
+    given = [t for t in c.texts if not t.startswith("-")]
+    ports = [t for t in given if t.startswith(":")]
+    if ports:
+        return MEDIUM, f"kills whatever listens on {', '.join(ports)[:30]} ({c.text})"
+    names = [t for t in given if not t.isdigit()]
+    if names:
+        return MEDIUM, f"kills every process named {', '.join(names)[:40]} ({c.text})"
+    return None
+
+
 def rule_tmux(c: Ctx) -> Optional[tuple]:
     if c.texts[:1] in (["kill-server"],):
         return MEDIUM, f"ends every tmux session and what runs in them ({c.text})"
@@ -234,7 +247,8 @@ def rule_update_reboot(c: Ctx) -> Optional[tuple]:
 RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_power], "halt": [rule_power],
          "init": [rule_power], "telinit": [rule_power],
          "kill": [rule_kill], "killall": [rule_kill], "pkill": [rule_kill], "skill": [rule_kill],
-         "killall5": [rule_kill], "fuser": [rule_fuser], "kill-port": [rule_kill_port], "tmux": [rule_tmux],
+         "killall5": [rule_kill], "fuser": [rule_fuser], "kill-port": [rule_kill_port], "fkill": [rule_fkill],
+         "fkill-cli": [rule_fkill], "tmux": [rule_tmux],
          "tskill": [rule_windows_session], "logoff": [rule_windows_session], "taskkill": [rule_taskkill],
          "taskkill.exe": [rule_taskkill], "wmic": [rule_taskkill],
          "Stop-Process": [rule_taskkill], "stop-process": [rule_taskkill], "spps": [rule_taskkill],

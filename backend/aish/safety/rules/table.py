@@ -106,6 +106,7 @@ declare typeset readonly alias trap unalias eval watch ssh mosh autossh sh bash 
 runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl zfs zpool lvremove vgremove hg
 service rc-service sv rc-update update-rc.d chkconfig launchctl terraform tofu terragrunt
 pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom fuser kill-port
+fkill fkill-cli
 taskkill curl wget http https xh httpie del erase rd format vssadmin wbadmin bcdedit reg net sc schtasks
 qdel bkill scancel condor_rm
 takeown icacls robocopy wsl netsh ipconfig manage-bde wevtutil diskpart cmdkey
