@@ -103,18 +103,20 @@ def test_ctrl_c_cancels_the_request_in_the_daemon(server):
 def test_another_threads_stop_cancels_the_request_in_the_daemon(server):
     """How `aish mcp-server` withdraws a call its agent cancelled: the call runs in a worker
     thread, the agent's cancel sets a flag the client checks between its reads."""
-    server.behaviour = lambda req, reply: (reply.cancel.wait(30), {})[1]  # silent until cancelled
-    stop = threading.Event()
-    threading.Timer(0.3, stop.set).start()
+    asked, stop, set_at = threading.Event(), threading.Event(), []
+    server.behaviour = lambda req, reply: (asked.set(), reply.cancel.wait(30), {})[2]  # silent until cancelled
+    threading.Thread(target=lambda: asked.wait(10) and (set_at.append(time.monotonic()), stop.set())).start()
     with Client(autostart=False) as client:
         with pytest.raises(Cancelled):
             client.request(Request(text="x"), on_frame=lambda f: None, stop=stop.is_set)
         stopped = time.monotonic()
+    # the agent's cancel is seen at once (it was once asked only every half second)
+    assert stopped - set_at[0] < 0.3, f"the stop was seen {stopped - set_at[0]:.2f}s late"
     assert server.cancelled.wait(2) and time.monotonic() - stopped < 1.5
 
 
 def test_unanswered_question_sends_nothing_and_times_out_as_denial(server):
-    server.behaviour = lambda req, reply: {"answer": reply.ask("run it? [y/N/a]", 0.3)}
+    server.behaviour = lambda req, reply: {"answer": reply.ask("run it? [y/N/a]", 0.1)}
     asked = []
     with Client(autostart=False) as client:
         result = client.request(Request(text="x", interactive=True), on_frame=lambda f: None,
@@ -127,7 +129,7 @@ def test_timeout_cancels_and_raises(server):
     with Client(autostart=False) as client:
         start = time.monotonic()
         with pytest.raises(DaemonError, match="no answer"):
-            client.request(Request(text="x"), on_frame=lambda f: None, timeout=0.3)
+            client.request(Request(text="x"), on_frame=lambda f: None, timeout=0.1)
         assert time.monotonic() - start < 1
     assert server.cancelled.wait(1)
 

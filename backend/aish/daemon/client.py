@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from aish.ipc.protocol import Request
 
 LIVENESS = 0.5  # seconds between checks of the overall bounds while waiting
+STOP_CHECK = 0.05  # seconds between asks of another thread's stop() (an agent's cancel is felt)
 IDLE = 300.0  # seconds without a frame that count as "no answer" (AISH_TIMEOUT, as the shells)
 _SEQ = itertools.count(1)
 
@@ -98,7 +99,7 @@ class Client:
         """Send ``req`` (its ``id`` and ``reply`` are filled in) and stream its frames
         to ``on_frame``; returns the D frame's JSON.  Ctrl-C cancels the request
         in the daemon and is re-raised, as is ``Cancelled`` once ``stop()`` says so (it is
-        asked every half second: another thread's way to cancel).  ``timeout`` bounds the
+        asked every 50 ms: another thread's way to cancel, so the daemon stops at once).  ``timeout`` bounds the
         whole request; ``idle`` (default ``AISH_TIMEOUT``, 300) the time without a frame.
         ``req`` may be a dict of the request's fields (the CLI's fast path builds no dataclass)."""
         rundir = self._ensure()
@@ -196,7 +197,8 @@ class Client:
             if now - last >= idle:
                 raise DaemonError(f"no answer from the aish daemon for {idle:g}s",
                                   hint="see 'aish daemon status'")
-            wait = min(LIVENESS, idle - (now - last), (deadline or now + LIVENESS) - now)
+            every = LIVENESS if stop is None else STOP_CHECK
+            wait = min(every, idle - (now - last), (deadline or now + every) - now)
             events = dict(poller.poll(int(max(wait, 0) * 1000) + 1))
             if events.get(daemon, 0) & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
                 if self._drain():  # it wrote its last frames and went
