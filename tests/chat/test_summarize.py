@@ -198,7 +198,7 @@ def test_real_broker_failures_are_none_quickly():
         # Generous for the 503: a slow CI machine must not turn it into a timeout.
         fn = make_summarize_fn(config(endpoint=stub.url, summarizer_timeout=5.0), broker.chat_complete)
         assert fn(None, TURNS) is None and "503" in fn.last_error
-        fn = make_summarize_fn(config(endpoint=stub.url, summarizer_timeout=1.0), broker.chat_complete)
+        fn = make_summarize_fn(config(endpoint=stub.url, summarizer_timeout=0.2), broker.chat_complete)
         start = time.monotonic()
         assert fn("prior", TURNS) is None and "Timeout was reached" in fn.last_error
         assert time.monotonic() - start < 4

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import subprocess
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -65,7 +66,9 @@ def test_a_kind_names_the_most_recently_active_shell_of_that_kind():
     assert shells.pick([bash, named], "bash") is named  # a shell's own name comes first
 
 
-def test_live_lists_running_shells_newest_first_and_skips_dead_and_foreign_files(tmp_path):
+def test_live_lists_running_shells_newest_first_and_skips_dead_and_foreign_files(tmp_path, monkeypatch):
+    pauses: list = []  # the incomplete file's re-reads: counted, not waited for
+    monkeypatch.setattr(shells, "time", SimpleNamespace(time=time.time, sleep=pauses.append))
     alive = subprocess.Popen(["sleep", "60"])
     dead = subprocess.Popen(["true"])
     dead.wait()
@@ -76,6 +79,7 @@ def test_live_lists_running_shells_newest_first_and_skips_dead_and_foreign_files
         (tmp_path / "notes.state").write_text(STATE)
         found = shells.live(tmp_path)
         assert [s.pid for s in found] == [alive.pid]
+        assert len(pauses) == shells._READ_TRIES  # read again before it was left
     finally:
         alive.kill()
         alive.wait()

@@ -37,7 +37,7 @@ def test_a_reply_closed_while_a_frame_is_written_is_closed_after_the_write(tmp_p
         assert writing.wait(5)
         closer = threading.Thread(target=reply.close)
         closer.start()
-        closer.join(0.3)
+        closer.join(0.1)
         assert closer.is_alive(), "the reply was closed under a frame being written"
     finally:
         go_on.set()

@@ -94,7 +94,7 @@ def test_closed_port_through_the_broker(closed_port):
 
 def test_black_hole_read_timeout_through_the_broker(black_hole):
     start = time.monotonic()
-    typed = stream_error(model(black_hole, connect_timeout=1.0, read_timeout=0.3))
+    typed = stream_error(model(black_hole, connect_timeout=1.0, read_timeout=0.1))
     assert isinstance(typed, ReadTimeout)
     assert str(typed).startswith("transport: Timeout was reached (read timeout")
     assert fallback.should_fallback(typed, ON, text_arrived=False)
@@ -103,7 +103,7 @@ def test_black_hole_read_timeout_through_the_broker(black_hole):
 
 
 def test_connect_timeout_through_the_broker(full_backlog):
-    typed = stream_error(model(full_backlog, connect_timeout=0.3, read_timeout=0.3))
+    typed = stream_error(model(full_backlog, connect_timeout=0.1, read_timeout=0.1))
     assert isinstance(typed, ConnectTimeout) and "connect timeout" in str(typed)
     assert fallback.should_fallback(typed, ON, text_arrived=False)
     assert fallback.fallback_reason(typed) == "timeout"

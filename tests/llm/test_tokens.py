@@ -163,7 +163,7 @@ def test_a_tokenizer_that_never_answers_costs_one_timeout(monkeypatch, transport
     try:
         port = listener.getsockname()[1]
         model = ModelConfig(name="fast", endpoint=f"http://127.0.0.1:{port}", model="m")
-        counter = TokenCounter(TokenizeConfig(use_endpoint=True, timeout=0.2))
+        counter = TokenCounter(TokenizeConfig(use_endpoint=True, timeout=0.05))
         start = time.monotonic()
         assert counter.count(model, "x" * 80) == 20
         assert counter.count(model, "y" * 80) == 20
