@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import socket
-import sys
 import time
 
 import pytest
 
-from tests.mcp_servers import SDK_SERVER, SdkHttpServer
+from tests.mcp_servers import SDK_SERVER, SdkHttpServer, server_argv
 from tests.stub_server import Reply, StubServer
 
 
@@ -119,7 +119,7 @@ def test_a_runtime_stdio_connect_runs_in_the_callers_directory(bare, service, tm
     """The request's directory, not the daemon's (this process's, which is not ``tmp_path``)."""
     assert os.path.realpath(os.getcwd()) != os.path.realpath(tmp_path)
     script = tmp_path / "notes-server.sh"
-    script.write_text(f"#!/bin/sh\nexec {sys.executable} {SDK_SERVER} stdio\n")
+    script.write_text(f"#!/bin/sh\nexec {shlex.join(server_argv(SDK_SERVER, 'stdio'))}\n")  # forked: quick
     script.chmod(0o755)
     connected = service.verb("mcp", "connect", "--stdio", "rel", "--", "./notes-server.sh", cwd=tmp_path)
     assert connected.returncode == 0, connected.stderr

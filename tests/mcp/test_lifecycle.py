@@ -148,5 +148,25 @@ def test_connect_wait_zero_never_waits_not_even_for_the_sdks_import():
         made.close_all()
 
 
+def test_closing_during_a_stdio_servers_start_is_prompt():
+    """The daemon stops (or the config changes) while a server is still starting: closing
+    does not wait a second for an exit status to explain a start that was cut short."""
+    from aish.mcp import loop
+
+    release = threading.Event()
+    blocked = loop.submit(_block_the_loop(release))
+    made = McpManager(_cfg(notes=dict(command=stdio_argv())))
+    try:
+        made.start()
+    finally:
+        release.set()
+        blocked.result(10)
+        start = time.monotonic()
+        made.close_all()
+        took = time.monotonic() - start
+    assert took < 0.5, f"closing took {took:.2f}s"
+    assert made.servers() == [] and made.resolve("notes.echo") is None
+
+
 async def _block_the_loop(release: threading.Event) -> None:
     release.wait(10)  # a synchronous import holds the loop's thread just so

@@ -152,3 +152,22 @@ def test_aish_mcp_login_on_the_command_line(server, config_file, tmp_path):
         assert "connected notes" in done.stdout + done.stderr, done.stdout + done.stderr
     finally:
         subprocess.run([sys.executable, "-m", "aish", "daemon", "stop"], capture_output=True, timeout=30)
+
+
+def test_the_sign_in_listener_closes_at_once():
+    """Closing the callback listener (after a sign-in, or after the wait ran out) does not
+    keep the person waiting: serve_forever's default poll held ``close`` up to half a second."""
+    for signed_in in (True, False):
+        listener = oauth._Listener()
+        try:
+            if signed_in:
+                assert requests.get(listener.uri + "?code=c1&state=s1", timeout=10).status_code == 200
+                assert listener.wait(10).code == "c1"
+            else:
+                with pytest.raises(ToolError):
+                    listener.wait(0.05)
+        finally:
+            start = time.monotonic()
+            listener.close()
+            took = time.monotonic() - start
+        assert took < 0.2, f"closing the sign-in listener took {took:.2f}s (signed in: {signed_in})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import stat
 import sys
 
@@ -13,7 +14,7 @@ from aish.config.schema import McpConfig, McpServerConfig
 from aish.errors import ToolError
 from aish.mcp import results
 from aish.mcp.manager import McpManager
-from tests.mcp_servers import SDK_SERVER, stdio_argv
+from tests.mcp_servers import SDK_SERVER, server_argv, stdio_argv
 
 
 def call(manager, name, arguments=None):
@@ -73,7 +74,7 @@ def test_tilde_in_a_configured_command_is_the_home_directory(open_manager, monke
     monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / "bin").mkdir()
     script = tmp_path / "bin" / "notes-server"
-    script.write_text(f"#!/bin/sh\nexec {sys.executable} {SDK_SERVER} \"$@\"\n")
+    script.write_text(f"#!/bin/sh\nexec {shlex.join(server_argv(SDK_SERVER))} \"$@\"\n")  # forked: quick
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
     manager = open_manager({"notes": {"command": ["~/bin/notes-server", "stdio", "--root", "~/notes"],
                                       "cwd": "~"}})

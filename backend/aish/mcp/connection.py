@@ -129,7 +129,10 @@ class Connection:
         assert self._ready is not None
         self.session = None
         if not self._ready.is_set():
-            self.error = await self.failures.of_opening(exc) if exc is not None else ToolError("closed")
+            if exc is None or self._closing:  # cut short by us: no cause to wait for and explain
+                self.error = ToolError(f"{self.spec.alias}: closed while starting" if exc else "closed")
+            else:
+                self.error = await self.failures.of_opening(exc)
             self.state = "failed"
             self._ready.set()
         elif not self._closing:

@@ -155,6 +155,9 @@ class Answer:
     iss: Optional[str] = None
 
 
+_CLOSE_POLL = 0.02  # seconds the callback listener's loop sleeps between looks at ``close``
+
+
 class _Listener:
     """A one-shot loopback HTTP listener for the browser's redirect, plus the pasted address."""
 
@@ -180,7 +183,10 @@ class _Listener:
 
         self.server = HTTPServer(("127.0.0.1", 0), Handler)
         self.uri = f"http://127.0.0.1:{self.server.server_address[1]}/callback"
-        threading.Thread(target=self.server.serve_forever, name="aish-oauth-callback", daemon=True).start()
+        # a short poll: ``close`` (right after the sign-in) waits for the loop to notice, and
+        # serve_forever's default half second would be felt by the person signing in
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": _CLOSE_POLL},
+                         name="aish-oauth-callback", daemon=True).start()
 
     def read_pasted(self, stream: Any) -> None:
         """Take an address (or a bare code) typed at the terminal, for a browser elsewhere."""
