@@ -18,14 +18,23 @@ def test_concurrent_asks_in_one_repository_run_git_once(repo, monkeypatch):  # n
         started.wait(2)  # every asker is in before the first status returns
         return real(root, *args)
 
+    real_stamp, stamped = git._stamp, []
+
+    def counting_stamp(root):  # an asker's last step before it looks at the cache
+        stamp = real_stamp(root)
+        stamped.append(1)
+        if len(stamped) >= 20:
+            started.set()
+        return stamp
+
     started = threading.Event()
     monkeypatch.setattr(git, "_git", slow_git)
+    monkeypatch.setattr(git, "_stamp", counting_stamp)
     ctx = git.GitContext()
     results: list = []
     threads = [threading.Thread(target=lambda: results.append(ctx.info(str(repo)))) for _ in range(20)]
     for thread in threads:
         thread.start()
-    threading.Timer(0.3, started.set).start()
     for thread in threads:
         thread.join(10)
     assert len(results) == 20 and all(r is not None and r.root == str(repo) for r in results)
