@@ -73,6 +73,16 @@ class FakeShell:
         os.close(self.slave)
 
 
+@pytest.fixture(autouse=True)
+def quick_looks(monkeypatch):
+    """A waiting proposal looks at its shell every 10 ms, not every 100 ms: each case waits
+    for those looks (the first offer, a withdrawal, a closed shell, a time-out), never asserting
+    how many there are; a case that checks nothing is written to a busy shell sees more looks."""
+    from aish.app.bridge import landing
+
+    monkeypatch.setattr(landing, "TICK", 0.01)
+
+
 @pytest.fixture
 def rundir(aish_env) -> Path:
     return Path(os.environ["AISH_RUNTIME_DIR"])
@@ -188,7 +198,7 @@ def test_a_busy_shell_keeps_it_queued_until_its_next_prompt(rundir, shell):
     shell.report(running="make test")
     thread, agent_reply, box = world.propose(command="echo next")
     wait_until(lambda: any("running `make test`" in line for line in agent_reply.statuses), 20, "the busy note")
-    assert not shell.asked(timeout=0.5)  # its answer would go to `make`
+    assert not shell.asked(timeout=0.2)  # its answer would go to `make` (about 20 looks at the shell)
     # said once, not at every look at the shell (a build can run for an hour)
     assert sum("running `make test`" in line for line in agent_reply.statuses) == 1, agent_reply.statuses
     shell.report(history=[(0, 10, "make test")])
@@ -212,11 +222,15 @@ def test_withdrawn_timed_out_and_closed_proposals_end_and_leave_the_line(rundir,
     took = take_what_is_queued(world, shell)
     assert took.proposals == [("withdraw", "echo maybe")] and took.statuses == ["claude-code withdrew its proposal"]
 
-    thread, _, box = world.propose(command="echo slow", timeout="0.3")
+    # the time-out comes once it is on the line: one that came before the shell took it (a
+    # loaded machine, when the wait was 0.3 s) ended it while offered, with nothing shown to take
+    # off the line, so the shell was never asked again
+    thread, _, box = world.propose(command="echo slow", timeout="30")
     assert shell.asked()
     world.shell_says(shell, AgentFor("take"))
+    world.bridge.board.active(shell.conv).deadline = time.monotonic()  # the 30 s are up
     result = finished(thread, box)
-    assert result["outcome"] == "timed_out" and "no answer within 0.3 s" in result["text"]
+    assert result["outcome"] == "timed_out" and "no answer within 30 s" in result["text"]
     assert shell.asked()  # asked again, to take it off the line
     assert "timed out" in take_what_is_queued(world, shell).statuses[0]
 
@@ -293,7 +307,7 @@ def test_without_a_model_for_a_second_opinion_the_rules_still_judge_it(rundir, s
 
 def test_the_config_caps_the_wait(rundir, shell):
     config = Config()
-    config.agents.propose_timeout = 0.3
+    config.agents.propose_timeout = 0.05
     world = World(rundir, config)
     shell.report()
     thread, _, box = world.propose(command="echo x", timeout="999")

@@ -15,6 +15,7 @@ from aish.llm.limits import Limits
 from aish.llm.servers import ServerInfo
 from tests.app.test_ask import Script, make, req, text
 from tests.doubles import CharTokens, RecordingReply
+from tests.helpers import wait_until
 
 FALLBACK = {"routing": {"fallback": True, "fallback_model": "cloud"}}
 TOOL = [{"type": "function", "function": {"name": "t", "parameters": {"type": "object"}}}]
@@ -179,20 +180,26 @@ def test_real_refusal_bodies_get_their_types():
 
 
 def test_a_silent_model_gets_waiting_notes_naming_the_server(monkeypatch):
-    monkeypatch.setattr(fit, "FIRST_WAIT_NOTE", 0.2)
-    monkeypatch.setattr(fit, "WAIT_NOTE_EVERY", 0.2)
+    monkeypatch.setattr(fit, "FIRST_WAIT_NOTE", 0.05)
+    monkeypatch.setattr(fit, "WAIT_NOTE_EVERY", 0.15)
+    reply = RecordingReply()
+
+    def notes() -> list[str]:
+        return [s for s in reply.statuses if s.startswith("waiting for fast")]
 
     def slow(model, messages, **kw):
-        time.sleep(0.7)
+        # silent until the note is said again, then a third of the interval more: the next note
+        # is not due yet (a note at every look would be many more by then)
+        wait_until(lambda: len(notes()) >= 2, 10, "the waiting note said again")
+        time.sleep(0.05)
         yield TextDelta("at last")
         yield Finish("stop")
 
     env, conv = limited(Script())
     env.stream = slow
-    reply = RecordingReply()
     Caller(env, conv).call([{"role": "user", "content": "q"}], category="main", reply=reply)
-    notes = [s for s in reply.statuses if s.startswith("waiting for fast")]
-    assert 2 <= len(notes) <= 4 and "http://127.0.0.1:9" in notes[0] and "busy" in notes[0]
+    said = notes()
+    assert 2 <= len(said) <= 4 and "http://127.0.0.1:9" in said[0] and "busy" in said[0]
 
 
 def test_an_ask_that_outgrows_the_window_folds_and_answers():

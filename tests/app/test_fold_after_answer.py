@@ -167,18 +167,27 @@ def test_a_fold_put_off_twice_in_a_row_is_waited_for():
     for i in range(5):
         run_ask(env, session, req(f"question {i:02d}"), RecordingReply())
     session.folds_put_off = 2
-    started = threading.Event()
+    started, ask_waits = threading.Event(), threading.Event()
     real_complete = script.complete
+
+    class Done(threading.Event):
+        """The fold's end, noting when the ask waits for it: it has chosen to stop it or not."""
+
+        def wait(self, timeout=None):
+            ask_waits.set()
+            return super().wait(timeout)
 
     def slow_summary(*a, cancel=None, **k):
         started.set()
-        assert cancel is not None and not cancel.wait(0.5)
+        assert ask_waits.wait(10), "the ask never waited for the fold"
+        assert cancel is not None and not cancel.cancelled
         return real_complete(*a, **k)
 
     script.complete = slow_summary
     fold = threading.Thread(target=deferred[-1], args=(lambda line: None,))
     fold.start()
     assert started.wait(10)
+    session.fold.done = Done()
     run_ask(env, session, req("question 05"), RecordingReply())
     fold.join(10)
     assert session.conversation.summary == "summary" and session.folds_put_off == 0

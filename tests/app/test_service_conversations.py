@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 from aish.cli.exit_status import ExitStatus
-from tests.helpers import closed_port_url, question, wait_until
+from tests.helpers import question, wait_until
 from tests.stub_server import Reply, StubServer
 from tests.doubles import RecordingReply
 
@@ -121,9 +121,3 @@ def test_status_without_a_config_file_does_not_say_none(aish_env, monkeypatch, s
     out = service.verb("status")
     assert out.returncode == 0, out.stderr
     assert "None" not in out.stdout and "no config file" in out.stdout
-
-
-def test_mcp_connect_to_a_dead_server_exits_non_zero(stub, service):
-    result = service.verb("mcp", "connect", f"{closed_port_url()}/mcp", "dead")
-    assert result.returncode == 1 and "dead" in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1

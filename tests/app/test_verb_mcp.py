@@ -1,4 +1,5 @@
-"""``aish mcp ...`` verbs: output formats over a real manager."""
+"""``aish mcp ...`` verbs: output formats over a real manager, and through the daemon's
+Service (here, with the other cases that load the MCP SDK: one worker imports it)."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +9,7 @@ from aish.app.verbs import mcp as verbs
 from aish.config.schema import Config, McpConfig, McpServerConfig
 from aish.errors import AishError
 from aish.mcp.manager import McpManager
+from tests.helpers import closed_port_url
 from tests.mcp_servers import free_port, stdio_argv
 from tests.mcp_servers.plain_json_server import PlainServer
 
@@ -69,3 +71,9 @@ def test_usage_errors(ctx):
                  ["tool", "nope.nothing"]):
         with pytest.raises(AishError):
             verbs.run(argv, ctx)
+
+
+def test_mcp_connect_to_a_dead_server_exits_non_zero(stub, service):
+    result = service.verb("mcp", "connect", f"{closed_port_url()}/mcp", "dead")
+    assert result.returncode == 1 and "dead" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

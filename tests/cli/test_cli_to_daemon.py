@@ -42,8 +42,8 @@ def test_keep_alive_comments_alone_end_the_ask_naming_the_server(config_file, wi
     """A server that sends only keep-alive comments: the user once waited 300 s and was told
     the *daemon* did not answer."""
     with StubServer() as stub:
-        config_file(model_toml("fast", stub.url, "tiny", "read_timeout = 0.5\n"))
-        stub.queue(Reply(hang=True, ping_every=0.1))  # five a read timeout
+        config_file(model_toml("fast", stub.url, "tiny", "read_timeout = 0.25\n"))
+        stub.queue(Reply(hang=True, ping_every=0.05))  # five a read timeout
         start = time.monotonic()
         result = aish_here("ask", "hello")
         assert time.monotonic() - start < 30
