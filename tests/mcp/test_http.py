@@ -155,16 +155,19 @@ def test_wrong_token_is_an_actionable_error_without_the_token(managers, plain):
 
 
 def test_unknown_tool_and_timeout_on_a_plain_server(managers, plain):
-    manager = managers(plain=dict(url=plain.url, auth_token="s3cret-token", timeout=0.5))
+    manager = managers(plain=dict(url=plain.url, auth_token="s3cret-token"))
     manager.connect_configured()
     tool = manager.resolve("plain.echo")
     tool.name = "nope"
     with pytest.raises(ToolError) as info:
         manager.call(tool, {})
     assert "Unknown tool: nope" in str(info.value)
+    # a time-out of its own: the call that must time out sleeps 2 s, ten times the bound
+    hasty = managers(plain=dict(url=plain.url, auth_token="s3cret-token", timeout=0.2))
+    hasty.connect_configured()
     with pytest.raises(ToolError) as info:
-        call(manager, "plain.sleep", {"seconds": 2})
-    assert "within 0.5s" in str(info.value)
+        call(hasty, "plain.sleep", {"seconds": 2})
+    assert "within 0.2s" in str(info.value)
 
 
 def test_connection_refused_names_the_url_without_secrets():
