@@ -141,11 +141,16 @@ def test_jsonrpc_error_is_a_status_line_and_no_tool_turn(manager, plain):
     assert "mcp: plain.echo: Unknown tool: echo" in reply.statuses
 
 
-def test_timeout_is_a_status_line(manager):
-    reply = RecordingReply(answers=["y"])
-    out = _call(manager, "plain.sleep", '{"seconds": 2}', reply)
+def test_timeout_is_a_status_line(plain):
+    hasty = McpManager(McpConfig(servers={"plain": McpServerConfig(alias="plain", url=plain.url, timeout=0.2)}))
+    try:
+        assert hasty.connect_configured() == []
+        reply = RecordingReply(answers=["y"])
+        out = _call(hasty, "plain.sleep", '{"seconds": 2}', reply)  # ten times the time-out
+    finally:
+        hasty.close_all()
     assert out.content is None
-    assert any(s.startswith("mcp: plain.sleep:") and "within 0.5s" in s for s in reply.statuses)
+    assert any(s.startswith("mcp: plain.sleep:") and "within 0.2s" in s for s in reply.statuses)
 
 
 def test_long_results_are_cut(manager):

@@ -130,8 +130,8 @@ def test_refused_tokens_say_to_sign_in_again(server):
 
 def test_no_sign_in_within_the_wait_is_one_line(server):
     with pytest.raises(ToolError) as caught:
-        oauth.login("notes", server.url, "http", lambda line: None, opener=lambda a: False, wait=0.25)
-    assert "no sign-in within 0.25s" in caught.value.one_line()
+        oauth.login("notes", server.url, "http", lambda line: None, opener=lambda a: False, wait=0.1)
+    assert "no sign-in within 0.1s" in caught.value.one_line()
     assert not oauth.token_path("notes", server.url).exists()
 
 
