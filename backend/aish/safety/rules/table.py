@@ -7,10 +7,10 @@ import re
 from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
-from aish.safety.rules import (accounts, content, decoded, delete, devices, exfil, guards, history, host_keys, http,
-                               inout, interp, lockout, machines, mass, meaning, netdevices, netexec, outputs,
-                               own_options, perms, reach, remote, remote_shell, resolution, secret_perms, shellstate,
-                               statements, stopping, vocabulary, windows)
+from aish.safety.rules import (accounts, content, decoded, delete, devices, exfil, exposure, guards, history,
+                               host_keys, http, inout, interp, lockout, machines, mass, meaning, netdevices, netexec,
+                               outputs, own_options, perms, reach, remote, remote_shell, resolution, secret_perms,
+                               shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -161,6 +161,8 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         return best if best is not None or known else machines.rule_machine_stop(c, known=False)
     if best is None or best[0] < HIGH:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
+    if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
+        best = worst(best, exposure.rule_exposed(c))
     if best is None or best[0] < MEDIUM:
         best = worst(best, guards.rule_guard_off(c))
     if best is None or best[0] < MEDIUM:
