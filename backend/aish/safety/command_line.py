@@ -54,6 +54,8 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if any(t in PRINT_ONLY_LONG and not (t == "--version" and _VERSION_VALUE.match(nxt))
            for t, nxt in zip(lowered, lowered[1:] + [""])) or help_last and prog not in NO_DRY_RUN:
         return "prints help or a version only"
+    if _script_help(prog, texts):
+        return "the script prints its help only"
     by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
     if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):
         return "only reports or cancels"
@@ -76,6 +78,24 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if letters and any(t.startswith("-") and not t.startswith("--") and set(t[1:]) & set(letters) for t in own):
         return "a dry run"
     return None
+
+
+# Interpreters that run a script file named first: the words after it are the script's, and a command-line
+# framework's script (`php artisan …`, `python manage.py …`, `bin/console`) prints its help for `--help`.
+_SCRIPT_HOSTS = frozenset({"python", "python3", "php", "ruby", "node", "perl", "bun", "deno"})
+
+
+def _script_help(prog: str, texts: list) -> bool:
+    """``php artisan migrate:fresh --help``: a script file run by an interpreter, asked for its help."""
+    if prog not in _SCRIPT_HOSTS:
+        return False
+    for k, t in enumerate(texts):
+        if t == "--" or t in _BODY_OPTIONS:
+            return False  # `python -c '…' --help`: the code runs whatever it is given
+        if not t.startswith("-"):
+            rest = texts[k + 1:]
+            return "--help" in (rest[:rest.index("--")] if "--" in rest else rest)
+    return False
 
 
 def expand_abbreviations(prog: str, texts: list) -> list:

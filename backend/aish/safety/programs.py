@@ -72,7 +72,8 @@ tee mkfs mke2fs mkswap fdisk sfdisk parted sgdisk dropdb mysqladmin crontab user
 # Long options that make any program (that has them) only say what it would do.
 DRY_RUN_LONG: frozenset = frozenset({"--dry-run", "--dryrun", "--what-if", "-whatif", "--simulate", "--no-act",
                                      "--just-print", "--recon", "--noop", "--no-op", "--check-only",
-                                     "--preview", "--print-only", "--show-only", "--pretend", "--test-only"})
+                                     "--preview", "--print-only", "--show-only", "--pretend", "--test-only",
+                                     "--preview-only", "--list-only"})
 # A value that undoes the dry run: `--dry-run=none`, `--dry-run=false`.
 DRY_RUN_OFF: frozenset = frozenset({"none", "false", "0", "no", "off"})
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, parse_opts
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, classify, parse_opts
 
 _GIT_VALUED = {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"}
 PROTECTED_BRANCH = re.compile(r"^(\+?)(refs/heads/)?(main|master|trunk|develop|dev|prod|production|release.*|"
@@ -28,6 +28,10 @@ def git_sub(c: Ctx) -> tuple:
 
 _EXPIRE_NOW = re.compile(r"^gc\.(reflogexpire|reflogexpireunreachable|pruneexpire|worktreepruneexpire)=(now|0|all)$|"
                          r"^core\.logallrefupdates=false$", re.IGNORECASE)
+
+
+# `git -c remote.NAME.mirror=true push NAME` pushes as `--mirror` does.
+_MIRROR = re.compile(r"^remote\.[^=]+\.mirror(=(true|1|yes|on))?$", re.IGNORECASE)
 
 
 def _settings(c: Ctx) -> list:
@@ -57,7 +61,7 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
         everything = bool(flags & {"--all", "--mirror", "--tags"}) or any(t in ("*", "+*", "refs/heads/*",
                                                                                 "+refs/heads/*:refs/heads/*")
                                                                           for t in refs)
-        if "--mirror" in flags:
+        if "--mirror" in flags or any(_MIRROR.match(s) for s in _settings(c)):
             return HIGH, (f"push --mirror makes the remote match this clone: its other branches and tags are deleted "
                           f"({c.text})")
         if forced:
@@ -76,6 +80,8 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
     if sub == "reset" and flags & {"--hard", "--merge"}:
         return MEDIUM, f"git reset --hard discards uncommitted changes ({c.text})"
     if sub == "clean" and flags & {"f", "--force"} and not flags & {"n", "--dry-run", "i", "--interactive"}:
+        if "X" in flags and "x" not in flags and pos and all(classify(w.text) == "output" for w in pos):
+            return None  # `git clean -fdX -- build/`: only ignored files, under a build directory
         extra = " and ignored files (-x)" if flags & {"x", "X"} else ""
         return MEDIUM, f"git clean deletes untracked files{extra} ({c.text})"
     if sub == "checkout" and (flags & {"f", "--force"} or any(t in (".", ":/", "*", ":(top)") for t in texts)):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from typing import Optional
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.remote import PROD
+from aish.safety.verb_words import split_word
 
 _URL = re.compile(r"^['\"]?(https?://|:\d|localhost|[\w.-]+:\d+|/|[\w-]+(\.[\w-]+)+/)", re.IGNORECASE)
 _WHOLE = re.compile(r"(^|/)(_all|\*|_\w*index\w*|_cluster)(/|$)|^/repos/[^/]+/[^/]+/?$|^/orgs/[^/]+/?$|"
@@ -77,6 +78,36 @@ def rule_http_delete(c: Ctx) -> Optional[tuple]:
     if (method in ("POST", "PUT", "PATCH") or data) and _DELETE_ENDPOINT.search(path):
         everything = "match_all" in " ".join(c.texts) or _WHOLE.search(path)
         return (HIGH if everything else MEDIUM), f"calls an API endpoint that deletes data ({c.text})"
+    said = _path_says_destroy(path, query) if url and method not in ("HEAD", "OPTIONS") else None
+    if said is not None:
+        verb, wide = said
+        return (HIGH if wide else MEDIUM), f"calls an API whose address says {verb}: whatever the method, " \
+            f"the server {verb}s what it names ({c.text})"
+    return None
+
+
+# Verbs an address may say that a server acts on (`/doDelete`, `?action=delete`, `/factory_reset`, `/trash/empty`);
+# short or ambiguous ones (`rm`, `gc`, `expire`, `rollback`) are left out: addresses use them for other things.
+_ADDRESS_VERBS = frozenset({"delete", "remove", "destroy", "drop", "wipe", "purge", "truncate", "erase", "nuke",
+                            "obliterate", "flushall", "flushdb", "terminate", "deprovision", "teardown", "shred"})
+_ADDRESS_WIDE = frozenset({"all", "everything", "database", "databases", "factory", "wipe", "index", "bucket",
+                           "cluster", "workspace", "repository", "tsdb"})
+
+
+def _path_says_destroy(path: str, query: str) -> Optional[tuple]:
+    """The destructive verb an address says in its path or its query (names and values), and whether it takes
+    everything: ``(verb, wide)``, or None."""
+    words = [p for piece in re.split(r"[/?&=;,]+", unquote(path + "?" + query)) if piece
+             for p in split_word(piece)]
+    if not words:
+        return None
+    for k, w in enumerate(words):
+        before = words[k - 1] if k else ""
+        if w in _ADDRESS_VERBS or w == "reset" and before == "factory" or \
+                w == "empty" and before in ("trash", "bin", "recycle", "queue") or \
+                w == "flush" and words[k + 1:k + 2] in (["all"], ["db"]):
+            return ("delete" if w in ("remove", "empty", "flushall", "flushdb", "flush") else
+                    "reset" if w == "reset" else w), bool(_ADDRESS_WIDE & set(words)) or w == "reset"
     return None
 
 

@@ -136,7 +136,7 @@ def rule_db_admin(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"seals the vault: no secret can be read until it is unsealed with the keys ({c.text})"
     if c.prog in ("consul",) and texts[:2] == ["kv", "delete"] and "-recurse" in texts:
         return HIGH, f"deletes a whole key tree ({c.text})"
-    if c.prog in ("vault",) and (texts[:2] in (["secrets", "disable"], ["kv", "metadata"]) or
+    if c.prog in ("vault",) and ((texts[:2] == ["secrets", "disable"] or texts[:3] == ["kv", "metadata", "delete"]) or
                                  texts[:2] == ["kv", "destroy"]):
         return MEDIUM, f"permanently deletes secrets ({c.text})"
     if c.prog == "nomad" and texts[:2] == ["job", "stop"] and "-purge" in texts:

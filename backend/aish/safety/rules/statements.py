@@ -38,6 +38,7 @@ _SPLIT_COMMAND = re.compile(r"^(SCRIPT|FUNCTION)\s+FLUSH\b|^CLUSTER\s+RESET\b|^A
 # Options whose value is prose for people, not a statement for a program.
 _PROSE = {"-m", "--message", "--title", "-t", "--body", "-b", "--description", "-d", "--comment", "--subject",
           "-s", "--note", "--notes", "--summary", "--reason", "--label"}
+_MESSAGE = {"-m", "--message", "--title", "--comment", "--subject", "--note", "--summary", "--reason"}
 _NOT_RUN = READ_ONLY | {"git", "hg", "svn", "jj", "gh", "glab", "sed", "perl", "tee", "xclip", "xsel", "pbcopy",
                         "wl-copy", "notify-send", "say", "espeak", "zenity", "kdialog", "logger", "wall", "write"}
 # Programs that run the text they are fed (`echo flush_all | nc localhost 11211`).
@@ -54,6 +55,34 @@ _GENERATED = re.compile(r"\bSELECT\b.{0,200}?['\"]\s*(DROP\s+(?:TABLE|DATABASE|S
                         r"DELETE\s+FROM)\b", re.IGNORECASE | re.DOTALL)
 
 
+# A request body: JSON strings that are statements (`{"sql": "DROP …"}`, `["DELETE FROM t"]`), a search index's
+# delete request (`{"delete": {"query": "*:*"}}`, `<delete><query>*:*</query></delete>`), a switch that deletes
+# everything (`{"drop_all": true}`).
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.){4,2000})"')
+_INDEX_DELETE = re.compile(r'"delete"\s*:\s*[{\[]|<delete>', re.IGNORECASE)
+_MATCH_ALL = re.compile(r"\*:\*|match_all")
+_DROP_SWITCH = re.compile(r'"(?:drop|delete|purge|wipe|truncate|destroy|erase)[_-]?(?:all|everything|data|'
+                          r'databases?|tables?)?"\s*:\s*(?:true|1|"yes")', re.IGNORECASE)
+
+
+def _body(text: str, c: Ctx) -> Optional[tuple]:
+    """What a JSON or XML request body asks the server to delete."""
+    best = None
+    for m in _JSON_STRING.finditer(text[:20000]):
+        value = m.group(1).replace('\\"', '"')
+        if _STATEMENT.match(value) or _DB_CALL.search(value):
+            best = worst(best, sql_finding(value, c.text) or
+                         (MEDIUM, f"{c.prog} sends a statement that deletes data ({c.text})"))
+    if best is None and _INDEX_DELETE.search(text):
+        wide = bool(_MATCH_ALL.search(text))
+        best = (HIGH if wide else MEDIUM), f"{c.prog} sends a delete request{' for every document' if wide else ''}" \
+            f" ({c.text})"
+    switch = _DROP_SWITCH.search(text) if best is None else None
+    if switch is not None:
+        best = MEDIUM, f"{c.prog} sends a request that deletes data ({switch.group(0)}) ({c.text})"
+    return best
+
+
 def rule_statement_argument(c: Ctx) -> Optional[tuple]:
     """Judge an argument (or text piped in) that is a destructive database statement."""
     if c.prog in _NOT_RUN:
@@ -61,6 +90,9 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
     best = None
     texts = c.texts
     for k, t in enumerate(texts):
+        if t[:1] in ("{", "[", "<") and not (k and texts[k - 1] in _MESSAGE):
+            best = worst(best, _body(t, c))  # a request body (`curl -d '{"sql": …}'`)
+            continue
         if k and texts[k - 1] in _PROSE or t.startswith("-") and "=" not in t:
             continue
         statement = t.split("=", 1)[1] if t.startswith("-") else t

@@ -84,6 +84,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         return on_device
     if prog in MIGRATION_TOOLS or set(act.nouns) & _SCHEMA_WORDS and act.verb in _UNDO or \
             set(act.nouns) & MIGRATION_TOOLS and act.verb in _UNDO | {"clean", "drop"}:  # `mvn flyway:clean`
+        if "--sql" in c.texts:
+            return None  # offline mode: the SQL it would run is printed, nothing is run
         act.nouns = act.nouns + ["database"]  # a migration tool's clean, reset or undo acts on the database
         if act.verb in ("clean", "drop"):
             act.verb = "drop"

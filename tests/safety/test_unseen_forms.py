@@ -1,0 +1,171 @@
+"""Classes a blind round missed, written as other programs and phrasings than the round's: destruction said
+in an option's name or value, statements fed to database clients and HTTP bodies, HTTP paths that say
+delete, stopping broadly, disks and volumes, classic file loss; and the everyday near misses of each
+(previews, offline SQL, help after a subcommand, reads of a deleting noun) that must stay quiet."""
+from __future__ import annotations
+
+import pytest
+
+from tests.safety.test_long_tail import flagged, quiet
+
+
+# ----------------------------------------------------------------- 1. destruction said in an option
+@pytest.mark.parametrize("command", [
+    "mysqlimport --delete --local shop orders.txt",
+    "pgsync --defer-constraints --truncate-target orders",
+    "mongorestore --drop --nsInclude 'crm.*' dump/",
+    "phinx rollback -e production -t 0",
+    "alembic downgrade base",
+    "knex migrate:rollback --all",
+    "pt-archiver --source h=db1,D=shop,t=orders --purge --where '1=1'",
+    "wp db reset --yes",
+    "timeshift --restore --snapshot '2024-05-01_10-00-01' --yes",
+    "adcli delete-computer --domain corp.example.com",
+    "dsconfigad -remove -force -username admin",
+    "fwtool --erase-method secure --target nvme0n1",
+    "yunohost app remove nextcloud --purge",
+    "php artisan queue:flush",
+    "php artisan model:prune --all",
+])
+def test_destruction_said_in_an_option_or_value(command):
+    flagged(command)
+
+
+# ----------------------------------------------------------------- 2. statements fed to database clients
+@pytest.mark.parametrize("command", [
+    "usql pg://app@db/shop -c 'DROP SCHEMA billing CASCADE'",
+    "clickhouse-client --query 'TRUNCATE TABLE logs.events'",
+    "duckdb warehouse.duckdb 'DELETE FROM orders'",
+    "litecli app.db -e 'DROP TABLE users'",
+    "cockroach sql --execute='DROP DATABASE bank CASCADE'",
+    "trino --server coordinator:8080 --execute 'DELETE FROM hive.web.clicks'",
+    "snowsql -a acct -q 'DROP DATABASE analytics'",
+    "hive -e 'DROP TABLE web_logs PURGE'",
+    "impala-shell -i impalad -q 'TRUNCATE TABLE sales'",
+    "beeline -u jdbc:hive2://hs2:10000 -e 'DROP DATABASE staging CASCADE'",
+    "vsql -h vertica -c 'DROP SCHEMA marts CASCADE'",
+    "influx -database metrics -execute 'DROP MEASUREMENT cpu'",
+    "cypher-shell -u neo4j -p pw 'MATCH (n:Person) DETACH DELETE n'",
+    "mongosh shop --eval 'db.orders.deleteMany({})'",
+    "valkey-cli -h cache01 flushall",
+    "psql -h db -U app shop <<< 'DELETE FROM sessions'",
+    "bq query --use_legacy_sql=false 'TRUNCATE TABLE ds.events'",
+    "curl -X POST http://rqlite:4001/db/execute -H 'Content-Type: application/json' -d '[\"DROP TABLE jobs\"]'",
+    "curl -s localhost:8123/api/sql -d '{\"query\": \"TRUNCATE TABLE metrics\"}'",
+    "http POST :3000/query statement='DELETE FROM invoices'",
+    "curl -XPOST http://graph:7474/db/data/transaction/commit -d "
+    "'{\"statements\": [{\"statement\": \"MATCH (x) DETACH DELETE x\"}]}'",
+    "curl -X POST https://api.example.com/v1/reset -d '{\"purge_all\": true}'",
+    "curl -X POST http://search:8983/solr/products/update?commit=true -H 'Content-Type: application/json' "
+    "-d '{\"delete\": {\"query\": \"*:*\"}}'",
+])
+def test_statements_fed_to_database_clients_and_bodies(command):
+    flagged(command)
+
+
+# ----------------------------------------------------------------- 3. destruction said in an HTTP path
+@pytest.mark.parametrize("command", [
+    "curl -X POST 'http://prometheus:9090/api/v1/admin/tsdb/clean_tombstones_and_delete_series?match[]=up'",
+    "wget -qO- 'http://nas.local/api.cgi?action=delete&path=/volume1/share'",
+    "curl -u admin:pw -X POST https://ci.example.com/job/deploy/doWipeOutWorkspace",
+    "curl -X POST https://artifactory.example.com/api/trash/empty",
+    "curl 'http://10.0.0.9/cgi-bin/admin.cgi?cmd=delete_all_users'",
+    "wget --post-data 'confirm=1' https://router.local/api/factory_reset",
+    "curl -X PUT https://api.example.com/v1/projects/42/purge",
+    "http POST :9000/api/projects/delete project=shop",
+    "curl -X POST 'http://kv:8500/v1/admin/drop_database?name=prod'",
+    "vault kv list -format=json secret/app | jq -r '.[]' | xargs -I{} vault kv delete secret/app/{}",
+    "consul kv get -recurse -keys config/ | xargs -n1 consul kv delete",
+    "gcloud compute instances list --format='value(name)' | xargs gcloud compute instances delete --quiet",
+    "git -c remote.backup.mirror=true push backup",
+    "git -c remote.origin.mirror=1 push origin",
+])
+def test_destruction_said_in_a_path_or_piped_from_a_listing(command):
+    flagged(command)
+
+
+# ----------------------------------------------------------------- 4. stopping broadly
+@pytest.mark.parametrize("command", [
+    "ctr -n k8s.io task kill -s SIGKILL $(ctr -n k8s.io task ls -q)",
+    "esxcli vm process kill -t hard -w 69355",
+    "prlctl stop win11 --kill",
+    "bhyvectl --destroy --vm=web",
+    "upsdrvctl shutdown",
+    "qmgr -c 'delete queue workq'",
+    "flux cancel --all",
+])
+def test_stopping_broadly(command):
+    flagged(command)
+
+
+# ----------------------------------------------------------------- 5. disks and volumes
+@pytest.mark.parametrize("command", [
+    "nix store delete --ignore-liveness /nix/store/abc123-glibc-2.39",
+    "rpm -e --nodeps glibc",
+    "dpkg --force-all --purge libc6",
+    "pacman -Rdd systemd",
+    "xbps-remove -F glibc",
+    "opkg remove --force-depends busybox",
+])
+def test_disks_and_volumes(command):
+    flagged(command)
+
+
+# ----------------------------------------------------------------- 6. classic file loss
+@pytest.mark.parametrize("command", [
+    "unlink /var/lib/mysql/ibdata1",
+])
+def test_classic_file_loss(command):
+    flagged(command)
+
+
+# ----------------------------------------------------------------- 7. everyday near misses
+@pytest.mark.parametrize("command", [
+    "pulumi destroy --preview-only --stack prod",
+    "alembic downgrade -1 --sql",
+    "flask db downgrade base --sql > down.sql",
+    "python manage.py sqlmigrate shop 0003 --backwards",
+    "kubeadm reset --help",
+    "php artisan migrate:fresh --help",
+    "vagrant destroy -h",
+    "vault kv metadata get -mount=secret app",
+    "vault kv metadata list secret/",
+    "az keyvault list-deleted",
+    "aws rds describe-db-snapshots --snapshot-type manual",
+    "git clean -fX -- dist/",
+    "git clean -fdX -- target/ out/",
+    # near misses of the new classes
+    "mysqlimport --local shop orders.txt",
+    "ogr2ogr -f GeoJSON out.geojson parcels.shp",
+    "tern migrate",
+    "alembic upgrade head",
+    "bin/rails db:migrate",
+    "gsutil -m rsync -r ./public gs://www-bucket",
+    "restic -r /srv/repo restore latest --target /tmp/restore",
+    "steamcmd +login anonymous +app_update 740 validate +quit",
+    "qconf -sql",
+    "curl -s http://localhost:9200/_cat/indices",
+    "curl -X POST localhost:9200/logs/_flush",
+    "curl -X POST http://api.local/v1/search -d '{\"query\": \"select name from users\"}'",
+    "curl https://api.example.com/v1/deleted_items?page=2",
+    "systemctl stop nginx",
+    "systemctl kill -s HUP nginx",
+    "ss -tlnp",
+    "snmpget -v2c -c public pdu1 PowerNet-MIB::rPDUOutletStatusOutletState.3",
+    "snmpset -v2c -c private sw1 SNMPv2-MIB::sysContact.0 s admin@example.com",
+    "upsc myups@localhost",
+    "lvresize -L +10G -r /dev/vg0/home",
+    "mdadm --detail /dev/md0",
+    "debugfs -R 'stat /etc/fstab' /dev/sda1",
+    "vmkfstools -q /vmfs/volumes/ds1/web/web.vmdk",
+    "vim-cmd vmsvc/getallvms",
+    "nix store gc",
+    "sort -o sorted.txt input.txt",
+    ": > build.log",
+    "mv -f build/app.js dist/app.js",
+    "unlink build/latest",
+    "crictl pods",
+    "psql -h db -U app shop <<< 'SELECT count(*) FROM sessions'",
+])
+def test_everyday_near_misses_stay_quiet(command):
+    quiet(command)
