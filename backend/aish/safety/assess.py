@@ -24,7 +24,7 @@ from typing import Optional
 
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.programs import ABBREVIATIONS
-from aish.safety.rules import exfil, inout, listing, meaning, netexec, shellstate, table
+from aish.safety.rules import exfil, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -114,6 +114,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
     segs = segments(text)
     best = higher(best, netexec.downloaded_then_run(segs))
+    best = higher(best, flows.rule_flows(segs))
     budget = _BUDGET.get()
     chain: list = []
     for index, seg in enumerate(segs):

@@ -26,7 +26,7 @@ _DELETE_CALL = re.compile(
     r"removeSync|remove_dir_all|remove_file|removedirs|RemoveAll|Remove|remove|delete|deleteDir|deleteRecursively|"
     r"deleteIfExists|emptyDirSync|emptyDir|rimraf|file_delete|unlink_all|erase)(?!\w)\s*(?P<open>\(|\s(?=['\"$\w~/-])|"
     r"['\"]?\s*,)")  # a call, perl's `unlink glob "…"`, or the function handed to a map (`array_map("unlink", …)`)
-_RECURSIVE = re.compile(r"delete-directory-tree|delete-tree|"
+_RECURSIVE = re.compile(r"delete-directory-tree|delete-tree|,\s*['\"]rf['\"]|"
                         r"rmtree|rm_rf|rm_r\b|RemoveAll|remove_dir_all|deleteDir|deleteRecursively|emptyDir|rimraf|"
                         r"recursive\s*[:=]\s*(?:true|TRUE|T\b)|-recurs|\bforce\b|,\s*['\"]s['\"]\s*\)?$", re.IGNORECASE)
 # Calls that replace a file's content, the path first.

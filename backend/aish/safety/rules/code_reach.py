@@ -51,10 +51,11 @@ def home_spelled_out(code: str) -> str:
 
 
 def tcl_commands(prog: str, code: str) -> list:
-    """Tcl's and expect's ``exec rm -rf ~/x`` (up to a bracket, a semicolon or the line's end)."""
+    """Tcl's and expect's ``exec rm -rf ~/x`` and expect's ``spawn rm -rf ~/x`` (up to a bracket, a semicolon or
+    the line's end)."""
     if not re.match(r"^(tclsh|wish|expect|jimsh)[\d.]*$", prog):
         return []
-    return [m.group(1) for m in re.finditer(r"(?:^|[\[;{\s])exec\s+(?:--\s+)?([^\]\n;}]+)", code)][:20]
+    return [m.group(1) for m in re.finditer(r"(?:^|[\[;{\s])(?:exec|spawn)\s+(?:--\s+)?([^\]\n;}]+)", code)][:20]
 
 
 # chmod of a key in any language with a mode others can read or write (`os.chmod(…/.ssh/id_rsa, 0o644)`)

@@ -44,13 +44,15 @@ _CLIPBOARD_READ = re.compile(r"^(pbpaste|wl-paste|xclip\s+.*-o\b|xclip\s+-o|xsel
                              r"Get-Clipboard|gpaste-client\s+get|termux-clipboard-get|powershell.*Get-Clipboard)",
                              re.IGNORECASE)
 # Whole databases dumped: what they hold leaves with them.
-_DATA_DUMP = re.compile(r"^(pg_dumpall|pg_dump|mysqldump|mariadb-dump|mongodump|mongoexport|sqlite3\s+\S+\s+\.dump|"
+_DATA_DUMP = re.compile(r"^((docker|podman|nerdctl)\s+(image\s+)?save|(docker|podman)\s+(container\s+)?export|"
+                        r"pg_dumpall|pg_dump|mysqldump|mariadb-dump|mongodump|mongoexport|sqlite3\s+\S+\s+\.dump|"
                         r"redis-cli\s+.*--rdb|etcdctl\s+snapshot\s+save|influx\s+backup|cockroach\s+dump)\b")
 _ENV_LIKE = re.compile(r"^(env|printenv|set|export|declare|typeset|history|fc)\b")
 # A command run inside a container or on a pod: what it prints comes back here (`kubectl exec web -- env`).
 _INSIDE = re.compile(r"^((kubectl|oc)\s+exec\s+.*?\s--\s+|(docker|podman|nerdctl)\s+(exec|run)\s+(-\S+\s+)*\S+\s+)")
 _SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
                           r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
+                          r"[\w.-]*\.tfstate(\.backup)?|kubeconfig[\w.-]*|[\w-]*credentials[\w.-]*\.json|"
                           r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
                           r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite)$")
 
@@ -61,15 +63,15 @@ _MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?ru
 def secret_path(w: Word) -> str:
     """'high' for keys and credentials, 'medium' for history, '' for anything else."""
     text = w.text
-    if text.endswith(".pub"):
-        return ""
+    if text.endswith(".pub") or re.search(r"\.(example|sample|template|dist)$", text):
+        return ""  # a public key, a file of placeholders
     raw = w.raw.strip("'\"")
-    if re.match(r"^([A-Za-z]:\\|%\w+%\\|\$env:\w+\\)", raw, re.IGNORECASE):  # C:\Users\ann\.aws\credentials
+    if re.match(r"^([A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\$HOME\\|~\\)", raw, re.IGNORECASE):  # C:\Users\x\.aws\credentials
         raw = raw.replace("\\", "/")
-        return "high" if _SECRET_NAME.search(raw) or re.search(r"/\.(ssh|aws|kube|gnupg)/", raw) else ""
+        return "high" if _SECRET_NAME.search(raw) or re.search(r"/\.(ssh|aws|kube|gnupg)(/|$)", raw) else ""
     t = target(w)
     path = t.path or text
-    if re.search(r"(^|/)\.env(\.\w+)?$", path):
+    if re.search(r"(^|/)([\w.-]*\.env|\.env\.\w+)$", path):
         return "medium"
     if t.kind in ("dot-critical", "home", "root", "userhome") or _SECRET_NAME.search(path) or \
             _MOUNTED_SECRET.search(path) or path in ("/etc/shadow", "/etc/gshadow", "/etc/sudoers") or \
@@ -181,8 +183,9 @@ def _named_files(c: Ctx) -> list:
         files += [p for line in script for p in re.findall(r"\b(?:m?put|reput)\s+([^\s;]+)", line)]
     if c.prog in ("gh",) and texts[:2] == ["gist", "create"]:
         files += [t for t in texts[2:] if not t.startswith("-")]
-    if c.prog in ("mail", "mailx", "mutt", "s-nail") and "-a" in texts:
-        files.append(texts[texts.index("-a") + 1] if texts.index("-a") + 1 < len(texts) else "")
+    if c.prog in ("mail", "mailx", "mutt", "s-nail", "neomutt"):  # -a (mutt, s-nail), -A (mailutils)
+        files += [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-a", "-A", "--attach")]
+        files += [t.split("=", 1)[1] for t in texts if t.startswith("--attach=")]
     return [f for f in files if f and f != "-"]
 
 
@@ -203,6 +206,10 @@ def _reads_stdin(c: Ctx) -> bool:
     return False
 
 
+# Remote commands that load what they are fed into a server or a pool (`docker load`, `psql db`, `zfs recv`).
+_LOADS = re.compile(r"\b(load|import|restore|psql|mysql|mariadb|pg_restore|mongorestore|mongoimport|recv|receive)\b")
+
+
 def rule_exfiltration(c: Ctx) -> Optional[tuple]:
     """A network sender whose payload is secret: named on its line, redirected in, or piped in."""
     if c.prog.lower() not in _SENDERS and c.prog not in _LOOKUPS:
@@ -218,8 +225,10 @@ def rule_exfiltration(c: Ctx) -> Optional[tuple]:
         if red.op == "<" and red.target is not None:
             found = _worse(found, secret_path(red.target))
     if (_reads_stdin(c) or c.xargs and _xargs_sends(c)) and c.chain:
+        loads = c.prog == "ssh" and _LOADS.search(" ".join(c.texts))  # a dump restored over there, not kept
         for feeder in c.chain:
-            found = _worse(found, _segment_reads_secret(feeder))
+            got = _segment_reads_secret(feeder)
+            found = found if loads and got == "medium" else _worse(found, got)
     return sent(found, c)
 
 

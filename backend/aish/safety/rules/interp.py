@@ -21,7 +21,7 @@ from aish.safety.rules.delete import delete_level
 from aish.safety.rules.shell_outs import shell_outs
 from aish.safety.shell_words import Word
 
-_PYTHON = re.compile(r"^(python[\d.]*|pypy[\d.]*|python[\d.]*-dbg)$")
+_PYTHON = re.compile(r"^(python[\d.]*|pypy[\d.]*|python[\d.]*-dbg|py)$")  # py: the Windows launcher
 # option that takes the body, per interpreter
 _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "nodejs": ("-e", "--eval", "-p"),
                  "perl": ("-e", "-E"), "ruby": ("-e",), "php": ("-r",), "lua": ("-e",), "luajit": ("-e",),
@@ -39,7 +39,7 @@ _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "
                  "hy": ("-c",), "coffee": ("-e",), "ts-node": ("-e", "--eval"), "tsx": ("-e", "--eval"),
                  "crystal": ("eval",), "expect": ("-c",), "swipl": ("-g",), "gforth": ("-e",),
                  "vim": ("-c", "--cmd"), "nvim": ("-c", "--cmd"), "vi": ("-c",), "gvim": ("-c",), "ex": ("-c",),
-                 "ngs": ("-e",), "scheme": ("--eval",)}
+                 "ngs": ("-e",), "scheme": ("--eval",), "gnuplot": ("-e",), "jrunscript": ("-e",)}
 _EDITORS = {"vim", "nvim", "vi", "gvim", "ex"}
 _POWERSHELL = {"pwsh", "powershell", "powershell.exe", "pwsh.exe"}
 
@@ -93,6 +93,11 @@ _SENDS = re.compile(r"urlopen\([^)]*data\s*=|requests\.(post|put)\(|method\s*:\s
                     r"Net::HTTP\.post|socket\.(create_connection|connect)|\.send(all)?\(", re.IGNORECASE)
 _SECRET_SOURCE = re.compile(r"os\.environ|process\.env\b(?!\.\w)|\bENV\b(?!\[)|%ENV|\.ssh/id_|\.aws/credentials|"
                             r"\.kube/config|\.netrc|/etc/shadow")
+# A client library told to empty its whole store: Redis' FLUSHALL/FLUSHDB, memcached's flush_all, mongo's drop.
+_STORE_WIPE = re.compile(r"(?:\.|->|::)\s*(?:flush_?all|flush_?db|FlushAll|FlushDB|dropDatabase|drop_database)\b"
+                         r"(?!\s*[=:])", re.IGNORECASE)
+# Groovy's `"rm -rf x".execute()` and `["rm", "-rf", x].execute()`.
+_GROOVY_EXECUTE = re.compile(r"(?:" + _STR + r"|\[([^\]]*)\])\s*\.\s*execute\s*\(")
 _KILL_ALL = re.compile(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill\s*\(?\s*-?9\s*,\s*-1\b")
 
 
@@ -156,7 +161,7 @@ def _path_of(expr: str, code: str = "") -> Word:
     """The target a code expression names, as a shell word for ``target``: a string literal, home,
     a literal given to a call (``glob("/var/log/*")``), the root a walk or glob in the same code
     starts from, else a name computed at run time (judged at its worst)."""
-    expr = expr.strip()
+    expr = re.sub(r"^[rbuRBU]{1,2}(?=['\"])", "", expr.strip())  # python's r'C:\x'
     literal = re.fullmatch(_STR, expr)
     if literal:
         text = next(g for g in literal.groups() if g is not None)
@@ -166,8 +171,8 @@ def _path_of(expr: str, code: str = "") -> Word:
         text = "~" + (rest.group(1) if rest else "")
         return Word(text, text)
     inner = re.search(r"^[\w.]*\(\s*" + _STR, expr)
-    walked = re.search(r"\b(?:os\.walk|glob\.glob|glob|rglob|Dir\.glob|readdirSync|scandir|listdir)\s*\(\s*" + _STR,
-                       code)
+    walked = re.search(r"\b(?:os\.walk|glob\.glob|glob|rglob|Dir\.glob|readdirSync|scandir|listdir|"
+                       r"(?:find|finddepth)\s*\(\s*(?:sub\s*\{[^}]*\}|\\&\w+)\s*,)\s*\(?\s*" + _STR, code)
     for found, suffix in ((inner, ""), (walked, "/*")):
         if found:
             text = next(g for g in found.groups() if g is not None)
@@ -194,6 +199,12 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         found = c.recurse(command.replace("\\'", "'").replace('\\"', '"'))
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
+    for m in _GROOVY_EXECUTE.finditer(code):
+        parts = re.findall(r"""['"]([^'"]*)['"]""", m.group(4)) if m.group(4) is not None else []
+        command = " ".join(_quote(p) for p in parts) if parts else next((g for g in m.groups()[:3] if g), "")
+        found = c.recurse(command) if command else None
+        if found:
+            best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
     for command in shell_outs(code) + code_reach.tcl_commands(c.prog, code):
         found = c.recurse(command)
         if found:
@@ -212,8 +223,9 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
                 best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
     for pattern, recursive in _FS_CALLS:
         for m in pattern.finditer(code):
-            t = target(_path_of(m.group(1), code))
-            level = delete_level(t, recursive)
+            word = _path_of(m.group(1), code)
+            t = target(word)
+            level = delete_level(t, recursive or word.text.endswith("/*"))  # every name a walk or glob gives
             if level is not None and level >= MEDIUM:
                 best = worst(best, (level, f"{c.prog} code deletes {describe(t)} ({shown})"))
     for level, what, t in file_effects(code):
@@ -225,6 +237,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         best = worst(best, (MEDIUM, f"{c.prog} code runs decoded text nobody read first ({shown})"))
     if _SENDS.search(code) and _SECRET_SOURCE.search(code):
         best = worst(best, (MEDIUM, f"{c.prog} code sends the environment or keys to the network ({shown})"))
+    if _STORE_WIPE.search(code):
+        best = worst(best, (HIGH, f"{c.prog} code empties a whole data store (every key or the database) ({shown})"))
     if _KILL_ALL.search(code):
         best = worst(best, (HIGH, f"{c.prog} code kills every process you can signal ({shown})"))
     if c.prog == "osascript" and re.search(r"\b(shut\s*down|restart|log\s*out)\b", code, re.IGNORECASE):
@@ -240,8 +254,12 @@ def rule_awk_system(c: Ctx) -> Optional[tuple]:
     if k >= len(texts) or "-f" in texts[:k]:
         return None
     best = None
-    for m in re.finditer(r"\bsystem\s*\(\s*\"((?:[^\"\\]|\\.)*)\"", texts[k]):
-        found = c.recurse(m.group(1))
+    program = texts[k]
+    for m in re.finditer(r"\bsystem\s*\(\s*\"((?:[^\"\\]|\\.)*)\"(\s*\$?\w+)?", program):
+        command = m.group(1)
+        if m.group(2):  # `"rm -f ~/docs/" f`: a name read at run time; after a getline loop, every one it lists
+            command += "*" if "getline" in program and command.endswith("/") else "$AWK_" + m.group(2).strip("$ ")
+        found = c.recurse(command)
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by awk"))
     return best
@@ -253,7 +271,7 @@ def _quote(part: str) -> str:
 
 RULES: dict = {"awk": [rule_awk_system], "gawk": [rule_awk_system], "mawk": [rule_awk_system],
                "nawk": [rule_awk_system]}
-for _p in ("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua",
+for _p in ("python", "python2", "python3", "py", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua",
            "luajit", "Rscript", "osascript", "bun", "deno", "pwsh", "powershell", "powershell.exe", "pwsh.exe",
            "groovy", "julia", "elixir", "kotlin", "scala", "tclsh", "jshell", "guile", "racket", "erl", "sbcl",
            "clisp", "csi", "gosh", "emacs", "janet", "chibi-scheme", *_BODY_OPTIONS, "ipython3"):

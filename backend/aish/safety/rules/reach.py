@@ -45,6 +45,8 @@ _OUTPUT_OPTION = re.compile(r"^-{1,2}(out|keyout|output|o|out-?file|key-?out|cer
 LOOSE_SENDERS = frozenset({"tftp", "ftp", "sftp", "lftp", "ncftp", "telnet", "socat", "nc", "ncat", "netcat",
                            "openssl", "bitsadmin", "bitsadmin.exe", "curl.exe", "invoke-webrequest", "iwr",
                            "invoke-restmethod", "irm", "start-bitstransfer"})
+_SECRET_STORES = frozenset({"doppler", "vault", "bao", "infisical", "op", "bw", "sops", "chamber", "teller", "berglas",
+                            "akeyless", "conjur", "keeper"})
 _PATHISH = re.compile(r"(?:^|[\s'\"=;])([~/$%][^\s'\";|&)]+|[A-Za-z]:\\[^\s'\";|&)]+)")
 
 
@@ -52,6 +54,8 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     """A secret handed to a program that reaches the network, whatever the program."""
     texts = c.texts
     verbs = set(_operands(texts)[:3])
+    if c.prog in _SECRET_STORES or verbs & {"secret", "secrets"}:
+        return None  # a secret manager keeping a secret is its purpose (`doppler secrets upload x.env`)
     if known and c.prog.lower() not in LOOSE_SENDERS and not verbs & _UPLOAD_VERBS:
         return None  # a known program sends only through its own upload verbs (`s3cmd put`, `az storage blob upload`)
     name = re.sub(r"\.(sh|py|exe)$", "", c.prog)

@@ -7,7 +7,7 @@ import re
 from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
-from aish.safety.rules import (accounts, content, decoded, delete, devices, exfil, exposure, guards, history,
+from aish.safety.rules import (accounts, content, decoded, delete, devices, embedded, exfil, exposure, guards, history,
                                host_keys, http, inout, interp, lockout, machines, mass, meaning, netdevices, netexec,
                                outputs, own_options, perms, reach, remote, remote_shell, resolution, secret_perms,
                                shellstate, statements, stopping, vocabulary, windows)
@@ -24,7 +24,7 @@ def rule_exec_string(c: Ctx) -> Optional[tuple]:
     if c.prog in _SHELLS:
         for i, t in enumerate(texts[:-1]):
             if t == "-c" or (t.startswith("-") and not t.startswith("--") and t.endswith("c")):
-                inner = texts[i + 1]
+                inner = embedded.with_positionals(texts[i + 1], texts[i + 2:])  # sh -c 'rm -rf "$1"' _ ~
                 break
         if inner is None:
             bodies = [r.body for r in c.seg.redirects if r.body] + \
@@ -82,7 +82,7 @@ def container_command(args: list) -> list:
 _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RULES, history.RULES, mass.RULES,
            remote.RULES, netexec.RULES, shellstate.RULES, interp.RULES, windows.RULES, http.RULES, exfil.RULES,
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
-           resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES)
+           resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
