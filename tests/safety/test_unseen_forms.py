@@ -12,20 +12,48 @@ from tests.safety.test_long_tail import flagged, quiet
 # ----------------------------------------------------------------- 1. destruction said in an option
 @pytest.mark.parametrize("command", [
     "mysqlimport --delete --local shop orders.txt",
+    "ogr2ogr -f PostgreSQL PG:dbname=gis parcels.shp -overwrite",
+    "csvsql --db postgresql:///crm --insert --overwrite contacts.csv",
+    "sqoop import --connect jdbc:mysql://db/shop --table orders --delete-target-dir",
+    "dbloader --replace-tables --source dump/ --target prod",
+    "warehouse-load --if-exists=replace --table events events.parquet",
+    "tabload mode=overwrite table=billing file=billing.csv",
     "pgsync --defer-constraints --truncate-target orders",
+    "dsmc restore -replace=all /home/",
     "mongorestore --drop --nsInclude 'crm.*' dump/",
+    "tern migrate --destination 0",
     "phinx rollback -e production -t 0",
+    "bin/rails db:migrate VERSION=0",
     "alembic downgrade base",
+    "sql-migrate down -env production -limit=0",
     "knex migrate:rollback --all",
     "pt-archiver --source h=db1,D=shop,t=orders --purge --where '1=1'",
+    "gsutil -m rsync -d -r ./public gs://www-bucket",
+    "mc mirror --overwrite --remove ./site minio/www",
+    "bench --site erp.local reinstall --yes",
+    "drush site:install standard --yes",
     "wp db reset --yes",
+    "php bin/magento setup:uninstall -n",
     "timeshift --restore --snapshot '2024-05-01_10-00-01' --yes",
+    "restic -r /srv/repo restore latest --target /",
+    "domainjoin-cli leave",
     "adcli delete-computer --domain corp.example.com",
     "dsconfigad -remove -force -username admin",
+    "efitool --remove2 --yes",
     "fwtool --erase-method secure --target nvme0n1",
+    "steamcmd +force_install_dir /srv/csgo +app_uninstall 740 +quit",
+    "cloudron uninstall --app blog.example.com",
     "yunohost app remove nextcloud --purge",
+    "qconf -de node17",
+    "qconf -dp mpi",
+    "spacectl dismiss staging --with-namespace",
+    "platformctl retire shop --with-volumes",
+    "php occ versions:cleanup --all-users",
     "php artisan queue:flush",
     "php artisan model:prune --all",
+    "drush user:cancel --delete-content bob",
+    "cbackup delete remote weekly-03",
+    "nbackup delete remote archive-2023 --yes",
 ])
 def test_destruction_said_in_an_option_or_value(command):
     flagged(command)
@@ -86,10 +114,12 @@ def test_destruction_said_in_a_path_or_piped_from_a_listing(command):
 
 # ----------------------------------------------------------------- 4. stopping broadly
 @pytest.mark.parametrize("command", [
+    "crictl rmp -fa",
     "ctr -n k8s.io task kill -s SIGKILL $(ctr -n k8s.io task ls -q)",
     "esxcli vm process kill -t hard -w 69355",
     "prlctl stop win11 --kill",
     "bhyvectl --destroy --vm=web",
+    "upscmd -u admin myups@localhost load.off",
     "upsdrvctl shutdown",
     "qmgr -c 'delete queue workq'",
     "flux cancel --all",
@@ -100,6 +130,10 @@ def test_stopping_broadly(command):
 
 # ----------------------------------------------------------------- 5. disks and volumes
 @pytest.mark.parametrize("command", [
+    "ocs-sr -g auto -e1 auto -e2 -r -j2 -p reboot restoreparts web-img sda1",
+    "partimage restore /dev/sda1 backup.partimg.gz",
+    "vmkfstools --deletevirtualdisk /vmfs/volumes/ds1/web/web.vmdk",
+    "vmkfstools -C vmfs6 -S ds2 /vmfs/devices/disks/naa.600508b1001c:1",
     "nix store delete --ignore-liveness /nix/store/abc123-glibc-2.39",
     "rpm -e --nodeps glibc",
     "dpkg --force-all --purge libc6",

@@ -48,6 +48,9 @@ _DIRECTORY = {
     "pw": {"userdel": "deletes a user", "groupdel": "deletes a group"},
     "mosquitto_passwd": {"-D": "deletes a user from the password file"},
     "realm": {"leave": "leaves the domain: its accounts can no longer log in"},
+    "domainjoin-cli": {"leave": "leaves the domain: its accounts can no longer log in"},
+    "pbis": {"leave": "leaves the domain: its accounts can no longer log in"},
+    "adjoin": {"-r": "removes the machine from the domain: its accounts can no longer log in"},
     "zmprov": {"da": "deletes a mail account", "deleteAccount": "deletes a mail account", "dd": "deletes a domain",
                "deleteDomain": "deletes a domain", "ddl": "deletes a distribution list", "dc": "deletes a COS"},
     "ipa-server-install": {"--uninstall": "uninstalls the identity server: its directory and CA go"},
@@ -222,6 +225,8 @@ _PACKAGES = {
 }
 # ----------------------------------------------------------------- databases: tools named for maintenance
 _DATABASES = {
+    "gbak": {"-rep": "restores over the existing database (replaced)", "-replace_database": "restores over the "
+             "existing database (replaced)", "-r": "restores over the existing database (replaced)"},
     "pg_resetwal": {"*": "resets PostgreSQL's write-ahead log: committed data may be lost"},
     "pg_resetxlog": {"*": "resets PostgreSQL's write-ahead log: committed data may be lost"},
     "pg_archivecleanup": {"*": "deletes WAL files from the archive"},
@@ -238,6 +243,24 @@ _DATABASES = {
 }
 # ----------------------------------------------------------------- shared storage and cluster services taken away
 _SERVICES = {
+    # Grid Engine's configuration: -d… deletes a queue, an execution host, a parallel environment, a project…
+    "qconf": {**{f"-d{k}": f"deletes {v} from the cluster's configuration" for k, v in (
+        ("q", "a queue"), ("e", "an execution host"), ("h", "an administrative host"), ("s", "a submit host"),
+        ("p", "a parallel environment"), ("c", "a complex"), ("ckpt", "a checkpointing interface"),
+        ("cal", "a calendar"), ("prj", "a project"), ("u", "a user access list"), ("ul", "a user list"),
+        ("rqs", "a resource quota set"), ("conf", "a host's configuration"), ("attr", "an attribute"),
+        ("m", "a manager"), ("o", "an operator"), ("hgrp", "a host group"), ("stree", "the share tree"))}},
+    "upsmon": {"-c=fsd": "forces the UPS's shutdown: every machine it feeds powers off"},
+    "upscmd": {**{k: "cuts or cycles the UPS's output: what it feeds loses power" for k in (
+        "load.off", "load.off.delay", "load.cycle", "shutdown.return", "shutdown.stayoff", "shutdown.reboot",
+        "shutdown.reboot.graceful", "outlet.1.load.off", "outlet.2.load.off")}},
+    "crictl": {"rmp": "removes pods", "stopp": "stops pods", "rm -a": "removes every container",
+               "rmp -a": "removes every pod", "stopp -a": "stops every pod"},
+    # ESXi's own tools: a virtual disk deleted, a datastore built over a device, a VM destroyed
+    "vmkfstools": {"-U": "deletes the virtual disk", "--deletevirtualdisk": "deletes the virtual disk",
+                   "-C": "creates a VMFS datastore over the partition (what it held is lost)",
+                   "--createfs": "creates a VMFS datastore over the partition (what it held is lost)",
+                   "-w": "writes zeros over the virtual disk", "--writezeros": "writes zeros over the virtual disk"},
     "exportfs": {"-u": "unexports NFS shares: the clients lose them"},
     "losetup": {"-D": "detaches every loop device: what was mounted from them goes",
                 "--detach-all": "detaches every loop device: what was mounted from them goes"},

@@ -23,7 +23,7 @@ delete del rm rb rmi rmr remove purge prune forget expire terminate discard delv
 """.split())
 # Put something back to an earlier or empty state: medium only where data is named (a database,
 # a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.
-RESET: frozenset = frozenset({"reset", "revert", "rollback", "downgrade", "restore-defaults", "clean-all",
+RESET: frozenset = frozenset({"reset", "revert", "rollback", "downgrade", "restore-defaults", "clean-all", "reinstall",
                               "cleanall", "undo"})
 # Verbs that end this machine's run or the desktop session, for the programs in SESSION_MANAGERS
 # (elsewhere `vagrant halt`, `bazel shutdown` stop something smaller).
@@ -44,6 +44,7 @@ systemd-run ksmserver pmset rtcwake sway-exit wlogout xdg-screensaver openbox bs
 """.split())
 # Verbs to look out for only with a scope that takes everything, or with data nouns.
 WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninstall", "disable", "yank", "revoke",
+                             "dismiss", "retire", "dispose", "scrap", "disband", "dissolve",
                              "unregister", "deregister", "deinit",
                              "detach", "unlink", "cancel", "abandon", "unset", "unmount", "down", "suspend",
                              "hibernate", "evict", "drain"})
@@ -58,7 +59,10 @@ WEAK_BROAD: frozenset = frozenset({"stop", "kill", "clear", "flush", "empty", "u
 SPECIAL_WORDS: dict = {"migrate:fresh": "drop", "migrate:refresh": "reset", "migrate:reset": "reset",
                        "db:wipe": "wipe", "schema:drop": "drop", "database:drop": "drop", "db:purge": "drop",
                        "db:seed:replant": "reset", "flush-all": "flushall", "db:schema:load": "drop",
-                       "db:structure:load": "drop", "ecto.reset": "drop", "ecto.drop": "drop"}
+                       "db:structure:load": "drop", "ecto.reset": "drop", "ecto.drop": "drop",
+                       # a site installed again over its database (Drupal's `site:install`, `si`), a shop's
+                       # `setup:uninstall` (its database is dropped)
+                       "site:install": "wipe", "site-install": "wipe", "setup:uninstall": "drop"}
 # Programs whose name is the destructive verb (and that no rule names).
 DESTRUCTIVE_PROGRAMS: dict = {"tpm2_clear": "wipe", "nwipe": "wipe", "sdelete": "delete", "scrub": "wipe",
                               "wipe": "wipe",
@@ -71,7 +75,8 @@ RESET_WIPES: frozenset = frozenset({"kubeadm", "k0s", "k3s", "rke2", "microk8s",
                                     "onlykey-cli", "trezorctl", "ledgerctl", "tpm2", "rabbitmqctl", "pct", "qm",
                                     "lxd", "cloud-init", "kubectl-cnpg"})
 # Nouns that name a destructive action (`schedule-key-deletion`).
-NOMINAL_VERBS: dict = {"deletion": "delete", "removal": "remove", "destruction": "destroy", "termination": "terminate",
+NOMINAL_VERBS: dict = {"cleanup": "clean",
+                       "deletion": "delete", "removal": "remove", "destruction": "destroy", "termination": "terminate",
                        "erasure": "erase", "purging": "purge", "wiping": "wipe", "deprovisioning": "deprovision"}
 # Backup and snapshot tools: what they delete is an archive or a snapshot (`tarsnap -d`, `rusnapshot --del`).
 BACKUP_TOOLS: frozenset = frozenset({"restic", "borg", "borgmatic", "tarsnap", "duplicity", "duply", "kopia",
@@ -107,6 +112,7 @@ ALIASES: dict = {"doctl": {"d": "delete", "rm": "delete"}, "hcloud": {"rm": "del
 # `pct des 100`, `pveum u d user`): the prefixes of their destructive subcommands.
 FIRST_ALIASES: dict = {p: {"des": "destroy", "dest": "destroy", "destr": "destroy", "del": "delete"}
                        for p in ("qm", "pct", "pveum", "pvesm", "pvecm", "pveam", "pvesh", "pvenode", "pvesr")}
+FIRST_ALIASES["drush"] = {"si": "site-install"}  # Drupal's shell: `drush si` installs the site again
 # A one-letter `d` after a subcommand word is delete in many CLIs (`jj tag d NAME`, `tc q d dev eth0`), except
 # after the short forms of create, show or list (`ng g d NAME` generates a directive).
 SHORT_DELETE: frozenset = frozenset({"d"})
@@ -149,7 +155,7 @@ migration migrations generations group groups channel channels space file files 
 directory directories folder folders object objects item items entry entries book books note notes
 password passwords token tokens state tfstate pvc pv persistentvolume persistentvolumes ns trash shadowcopy
 shadows history team teams princ principal principals wal keytab card cards acct accts dns tape tapes
-subscription subscriptions customer customers webspace mailinglist
+subscription subscriptions customer customers webspace mailinglist content contents
 """.split())
 # What is cheap to lose: rebuilt, re-downloaded or reinstalled.
 LIGHT_NOUNS: frozenset = frozenset("""

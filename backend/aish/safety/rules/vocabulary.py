@@ -105,7 +105,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if not act.verb:
         if _restores_over(c, options):
             return MEDIUM, f"{prog} restores over what exists, forced: its current state is lost ({c.text})"
-        if heavy_option:
+        if heavy_option and split_word(heavy_option.lstrip("-"))[0] not in _WITH:  # `--with-volumes` needs a verb
             wide = "all" in heavy_option or "everything" in heavy_option
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
@@ -125,6 +125,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if verb == "uninstall" and prog not in PACKAGE_TOOLS and not after and options & FORCE_OPTIONS:
         return MEDIUM, f"{prog} uninstall removes what {prog} installed, with its data, without asking ({c.text})"
     light_nouns = LIGHT_NOUNS | (_PACKAGE_LIGHT if prog in PACKAGE_TOOLS else frozenset())
+    if is_backup_tool(prog):
+        light_nouns = light_nouns - {"remote", "remotes"}  # `delete remote weekly-03`: the copy kept elsewhere
     if act.source == "option" or verb in _WEAK_WITH_OPTIONS:
         nouns = nouns + option_nouns(c.texts)
     if verb in ("clear", "flush", "empty") and not nouns:  # `secret-tool clear …`: what the program keeps
@@ -154,6 +156,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     scope = ", every one it matches" if everything else ""
     if verb in ("revoke", "yank"):
         reason = f"{name} {'revokes' if verb == 'revoke' else 'withdraws'} {what}: it cannot be undone"
+    elif strength == 1 and heavy_option and split_word(heavy_option.lstrip("-"))[0] in _WITH:
+        reason = f"{name} {heavy_option}: {what} goes with its data"
     elif verb in ("clean", "disable") and level == MEDIUM and strength < 3:
         reason = f"{name} deletes {what} and what it holds"
     elif strength == 3 and verb in RESET:
@@ -196,12 +200,18 @@ _ALL_WORDS = {"all", "--all", "-all", "-a"}
 _WEAK_WITH_OPTIONS = {"drain", "evict", "clear", "flush", "empty"}
 
 
+# `--with-namespace`, `--including-volumes`: the named data goes with what the verb acts on.
+_WITH = ("with", "including", "include", "and")
+
+
 def _deletes_data(option: str) -> bool:
     """``--delete-namespaces``, ``--destroy-storage``, ``--delete-emptydir-data``: an option that deletes data
     by name (not ``--delete-after`` or ``--remove-all-unused-imports``, which modify another action)."""
     if not option.startswith("--"):
         return False
     parts = split_word(option[2:])
+    if len(parts) == 2 and parts[0] in _WITH:
+        return parts[1] in DATA_NOUNS and parts[1] not in WEAK_DATA_NOUNS
     return len(parts) >= 2 and verb_strength(parts[0]) >= 3 and parts[0] not in RESET and \
         not set(parts[1:]) & OPTION_MODIFIERS and \
         (parts[-1] in DATA_NOUNS and parts[-1] not in WEAK_DATA_NOUNS or parts[-1] in ("all", "everything"))
@@ -270,6 +280,8 @@ def _level(f: _Facts) -> Optional[int]:
         wipes = f.prog in RESET_WIPES and f.verb == "reset"  # `kubeadm reset`, `ykman piv reset`
         level = MEDIUM if wipes or any(n in RESET_NOUNS for n in f.nouns) or (f.forced or f.everything) and \
             not f.light else None
+        if f.verb == "reinstall":  # a site or an app installed again over its data; a package only costs a download
+            level = MEDIUM if f.prog not in PACKAGE_TOOLS and (f.forced or f.confirmed or f.everything) else None
     elif f.strength == 3 and f.source == "option":  # `--delete` edits as often as it destroys: data must be named
         strong = [n for n in f.data if n not in WEAK_DATA_NOUNS]
         level = MEDIUM if strong and not quiet or f.everything and not f.light or \
