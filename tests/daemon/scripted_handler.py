@@ -49,7 +49,7 @@ def handle(req, reply):
             deadline = time.monotonic() + 10
             while not Path(rest + ".go").exists() and time.monotonic() < deadline:
                 time.sleep(0.01)
-            Path(rest + ".done").write_text(threading.current_thread().name)
+            _publish(Path(rest + ".done"), threading.current_thread().name)
 
         reply.after_done(after)
         return {"thread": me}
@@ -60,6 +60,15 @@ def handle(req, reply):
             raise ConfigError("model 'deep' is not configured", hint="add [models.deep]")
         raise RuntimeError("boom with sk-secret-in-traceback")
     return None
+
+
+def _publish(path: Path, text: str) -> None:
+    """The file appears with its text (written aside, then renamed): a test that waits for it
+    to exist reads it whole (it read it empty, between the open and the write, on a loaded
+    host)."""
+    aside = path.with_name(path.name + ".part")
+    aside.write_text(text)
+    os.replace(aside, path)
 
 
 def _mark(path: Path) -> None:

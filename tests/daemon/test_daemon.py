@@ -177,8 +177,26 @@ def test_asks_one_after_another_start_no_thread(daemon):
     assert max(a["alive"] for a in seen) - min(a["alive"] for a in seen) <= 4, seen
 
 
-def test_work_after_the_answer_runs_on_its_thread_once_the_d_frame_is_sent(daemon, tmp_path):
-    """The fold after an answer: nobody waits for it, and no thread is handed the work."""
+def _written_slowly(monkeypatch) -> None:
+    """Files are seen before their text: ``Path.write_text`` makes the file empty, and writes
+    its text 50 ms later (a loaded host between the open and the write)."""
+    write_text = Path.write_text
+
+    def slowly(path, data, *args, **kwargs):
+        write_text(path, "", *args, **kwargs)
+        time.sleep(0.05)
+        return write_text(path, data, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", slowly)
+
+
+@pytest.mark.parametrize("slow_writes", [False, True])
+def test_work_after_the_answer_runs_on_its_thread_once_the_d_frame_is_sent(daemon, tmp_path, monkeypatch,
+                                                                           slow_writes):
+    """The fold after an answer: nobody waits for it, and no thread is handed the work.  The
+    handler's mark appears whole (a loaded run once read it between its open and its write)."""
+    if slow_writes:
+        _written_slowly(monkeypatch)
     mark = tmp_path / "after"
     frames, result = ask(f"later {mark}")  # returns at the D frame, while the work still waits
     assert frames[-1].tag == "D" and not Path(f"{mark}.done").exists()
