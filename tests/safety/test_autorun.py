@@ -15,17 +15,36 @@ from aish.safety.autorun import judge
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    """A home with a key in it and a project directory under it."""
-    home = tmp_path / "home"
+def _home_with_a_project(root: Path) -> Path:
+    """A home with a key in it and a project directory under it: the project."""
+    home = root / "home"
     (home / ".ssh").mkdir(parents=True)
     (home / ".ssh" / "id_ed25519").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n", encoding="utf-8")
     work = home / "work"
     work.mkdir()
     (work / "notes.txt").write_text("TODO\n", encoding="utf-8")
-    monkeypatch.setenv("HOME", str(home))
     return work
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """The case's own home and project, for a case that adds to them."""
+    work = _home_with_a_project(tmp_path)
+    monkeypatch.setenv("HOME", str(work.parent))
+    return work
+
+
+@pytest.fixture(scope="module")
+def _shared_project(tmp_path_factory) -> Path:
+    return _home_with_a_project(tmp_path_factory.mktemp("autorun"))
+
+
+@pytest.fixture
+def judged_project(_shared_project, monkeypatch):
+    """The home and project of the cases that only judge lines in it (they never write to it):
+    made once for the module, not once for each of its ~250 lines."""
+    monkeypatch.setenv("HOME", str(_shared_project.parent))
+    return _shared_project
 
 
 @pytest.mark.parametrize("command", [
@@ -43,8 +62,8 @@ def project(tmp_path, monkeypatch):
     "grep -e TODO -e FIXME notes.txt", "grep token notes.txt", "sleep 2", "find . -print0 | xargs -0 wc -l",
     "head -c 16 /dev/urandom | base64", "cat notes.txt 2>/dev/null", "rpm -qa", "git grep TODO",
 ])
-def test_read_only_steps_run(project, command):
-    found = judge(command, cwd=str(project))
+def test_read_only_steps_run(judged_project, command):
+    found = judge(command, cwd=str(judged_project))
     assert found.harmless, found.reason
 
 
@@ -149,8 +168,8 @@ def test_read_only_steps_run(project, command):
     ("", "nothing to run"),
     ("< notes.txt", "a redirection with no command"),  # zsh pages it with $READNULLCMD
 ])
-def test_everything_else_waits_and_says_why(project, command, why):
-    found = judge(command, cwd=str(project))
+def test_everything_else_waits_and_says_why(judged_project, command, why):
+    found = judge(command, cwd=str(judged_project))
     assert not found.harmless
     assert why in found.reason, found.reason
 
@@ -226,16 +245,16 @@ def test_everything_else_waits_and_says_why(project, command, why):
     ("free -s1", "runs until stopped"),
     ("sleep infinity", "runs until stopped"),
 ])
-def test_holes_found_by_hand_wait(project, command, why):
-    found = judge(command, cwd=str(project))
+def test_holes_found_by_hand_wait(judged_project, command, why):
+    found = judge(command, cwd=str(judged_project))
     assert not found.harmless, command
     assert why in found.reason, (command, found.reason)
 
 
-def test_a_pattern_is_expanded_as_the_shells_may_with_their_options(project):
+def test_a_pattern_is_expanded_as_the_shells_may_with_their_options(judged_project):
     """dotglob/globdots and nocaseglob make `*` reach hidden names and other cases."""
-    assert "reads keys" in judge("cat ../*/id_*", cwd=str(project)).reason
-    assert "reads keys" in judge("cat ../.SSH/ID_*", cwd=str(project)).reason
+    assert "reads keys" in judge("cat ../*/id_*", cwd=str(judged_project)).reason
+    assert "reads keys" in judge("cat ../.SSH/ID_*", cwd=str(judged_project)).reason
 
 
 def test_a_link_or_a_pattern_that_reaches_a_key_is_the_key(project):
@@ -258,10 +277,10 @@ def test_a_file_named_like_an_option_makes_a_pattern_wait(project):
     assert "find's expression" in judge("find * -name x", cwd=str(project)).reason
 
 
-def test_a_cd_moves_where_later_paths_point(project):
-    assert judge("cd .. && cat work/notes.txt", cwd=str(project)).harmless
-    assert "reads keys" in judge("cd .. && cat .ssh/id_ed25519", cwd=str(project)).reason
-    assert "searches . whole" in judge("cd && grep -r x", cwd=str(project)).reason
+def test_a_cd_moves_where_later_paths_point(judged_project):
+    assert judge("cd .. && cat work/notes.txt", cwd=str(judged_project)).harmless
+    assert "reads keys" in judge("cd .. && cat .ssh/id_ed25519", cwd=str(judged_project)).reason
+    assert "searches . whole" in judge("cd && grep -r x", cwd=str(judged_project)).reason
 
 
 def test_writes_stay_in_the_task_directory_only_when_allowed(project):
@@ -289,18 +308,19 @@ def _corpus(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("name,floor", [("read_only.txt", 0.85), ("read_only_round2.txt", 0.95)])
-def test_most_everyday_read_only_commands_run_by_themselves(project, name, floor):
+def test_most_everyday_read_only_commands_run_by_themselves(judged_project, name, floor):
     """The shares the docs report (docs/norris.md); floors, so a change that loses ground fails."""
     commands = _corpus(CORPUS / "autorun" / name)
-    waiting = [(c, judge(c, cwd=str(project)).reason) for c in commands if not judge(c, cwd=str(project)).harmless]
+    judged = [(c, judge(c, cwd=str(judged_project))) for c in commands]
+    waiting = [(c, found.reason) for c, found in judged if not found.harmless]
     assert len(commands) >= 250
     assert 1 - len(waiting) / len(commands) >= floor, waiting
 
 
 @pytest.mark.parametrize("path", sorted([CORPUS / "destructive.txt", *(CORPUS / "effects").glob("*.txt"),
                                          *(CORPUS / "fresh").glob("*-destructive.txt")]), ids=lambda p: p.name)
-def test_no_destructive_or_exfiltrating_form_runs_by_itself(project, path):
-    ran = [c for c in _corpus(path) if judge(c, cwd=str(project)).harmless]
+def test_no_destructive_or_exfiltrating_form_runs_by_itself(judged_project, path):
+    ran = [c for c in _corpus(path) if judge(c, cwd=str(judged_project)).harmless]
     assert ran == []
 
 
