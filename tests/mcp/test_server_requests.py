@@ -82,11 +82,11 @@ def test_roots_are_what_the_question_set(manager, tmp_path):
 
 
 def test_progress_becomes_status_lines(manager, tmp_path, monkeypatch):
-    """Progress every 0.1 s for 0.5 s, shown at most every 0.25 s (a second in use): 5 reports
+    """Progress every 0.04 s for 0.2 s, shown at most every 0.15 s (a second in use): 5 reports
     make at most 3 lines."""
-    monkeypatch.setattr(asks, "PROGRESS_EVERY", 0.25)
+    monkeypatch.setattr(asks, "PROGRESS_EVERY", 0.15)
     reply = RecordingReply()
-    run(manager, "wait_for_cancel", {"seconds": 0.5, "marker": str(tmp_path / "m")}, reply)
+    run(manager, "wait_for_cancel", {"seconds": 0.2, "every": 0.04, "marker": str(tmp_path / "m")}, reply)
     lines = [s for s in reply.statuses if s.startswith("tool notes.wait_for_cancel: ")]
     assert 1 <= len(lines) <= 3, reply.statuses  # at most one every PROGRESS_EVERY
     assert "waiting" in lines[0] and "/5" in lines[0]

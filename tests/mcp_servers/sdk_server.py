@@ -96,13 +96,13 @@ def env_and_cwd() -> str:
 
 
 @server.tool()
-async def wait_for_cancel(seconds: float, marker: str, ctx: Context) -> str:
-    """Keep the request alive with progress every 0.1 s; write 'cancelled' to marker when cancelled."""
+async def wait_for_cancel(seconds: float, marker: str, ctx: Context, every: float = 0.1) -> str:
+    """Keep the request alive with progress every ``every`` s; write 'cancelled' to marker when cancelled."""
     try:
-        steps = int(seconds * 10)
+        steps = round(seconds / every)
         for step in range(steps):
             await ctx.report_progress(step, steps, "waiting")
-            await anyio.sleep(0.1)
+            await anyio.sleep(every)
         return "waited"
     except anyio.get_cancelled_exc_class():
         with open(marker, "w") as out:
