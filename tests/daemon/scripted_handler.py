@@ -22,6 +22,10 @@ def handle(req, reply):
     if events:
         reply.cancel.on_cancel(lambda: _mark(Path(events) / f"{req.id}.cancel"))
     word, _, rest = req.text.partition(" ")
+    if word == "meet":  # "meet N words": echo once N such requests are running at once
+        count, _, rest = rest.partition(" ")
+        _meeting(int(count)).wait(5)  # (requests served one after another never meet: an error)
+        word = "echo"
     if word == "echo":
         reply.status("echoing")
         for w in rest.split():
@@ -60,6 +64,17 @@ def handle(req, reply):
             raise ConfigError("model 'deep' is not configured", hint="add [models.deep]")
         raise RuntimeError("boom with sk-secret-in-traceback")
     return None
+
+
+_MEETINGS: dict[int, threading.Barrier] = {}
+_MEETINGS_LOCK = threading.Lock()
+
+
+def _meeting(count: int) -> threading.Barrier:
+    with _MEETINGS_LOCK:
+        if count not in _MEETINGS or _MEETINGS[count].broken:
+            _MEETINGS[count] = threading.Barrier(count)
+        return _MEETINGS[count]
 
 
 def _publish(path: Path, text: str) -> None:

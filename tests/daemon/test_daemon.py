@@ -210,8 +210,8 @@ def test_concurrent_clients_each_get_only_their_frames(daemon):
 
     def one(n: int) -> None:
         words = " ".join(f"c{n}w{i}" for i in range(5))
-        with Client(autostart=False) as client:
-            results[n] = ask(f"echo {words}", client, extra={"delay": "0.1"})
+        with Client(autostart=False) as client:  # all six meet before they echo
+            results[n] = ask(f"meet 6 {words}", client, extra={"delay": "0.02"})
 
     start = time.monotonic()
     threads = [threading.Thread(target=one, args=(n,)) for n in range(6)]
@@ -225,7 +225,8 @@ def test_concurrent_clients_each_get_only_their_frames(daemon):
         text = "".join(f.fields[0] for f in frames if f.tag == "T")
         assert text == "".join(f"c{n}w{i} " for i in range(5))
         assert len({f.id for f in frames}) == 1 and frames[-1].tag == "D"
-    # Serial would take 6*5*0.1 = 3 s or more; concurrent about 0.5 s (room for a slow CI).
+    # Serial would never meet (each waits 5 s for the others, then fails); concurrent, the
+    # words interleave for about 0.1 s (room for a slow CI).
     assert elapsed < 2.0, f"requests were serialized ({elapsed:.2f}s)"
 
 
