@@ -21,11 +21,12 @@ _COMPONENT = re.compile(r"^(windefend|windows-?defender[\w-]*|defender|sense|mps
                         r"crowdstrike\w*|sentinel(agent|one)\w*|osqueryd?|wazuh[\w-]*|ossec[\w-]*|sshguard|ufw|"
                         r"nftables|csf|lfd|shorewall6?|ferm|apf|firewall|bitlocker|smartscreen|tamperprotection|"
                         r"crowdsec[\w-]*|suricata|snort|aide|tripwire|rkhunter|chkrootkit|usbguard|fapolicyd|"
-                        r"auditbeat|elastic-agent|mfetp|sophos[\w-]*|eset[\w-]*|kesl)(\.service|\.exe)?$",
+                        r"auditbeat|elastic-agent|mfetp|sophos[\w-]*|eset[\w-]*|kesl|iptables|ip6tables|"
+                        r"netfilter-persistent|iptables-persistent|pf)(\.service|\.exe)?$",
                         re.IGNORECASE)
 # Words that stop, disable or remove what they name.
 _OFF_WORDS = {"stop", "disable", "disabled", "mask", "kill", "uninstall", "remove", "purge", "erase", "delete",
-              "off", "clear", "unload", "teardown", "-x", "--disable", "--stop", "--flush", "-stop", "-disable",
+              "off", "clear", "unload", "del", "teardown", "-x", "--disable", "--stop", "--flush", "-stop", "-disable",
               "--kill", "stop-service", "disable-windowsoptionalfeature", "uninstall-windowsfeature",
               "remove-windowsfeature", "disable-service"}
 # Firewall managers whose own letters or words open everything (`csf -x`/`-f`, `apf -f`, `shorewall clear`).
@@ -37,7 +38,8 @@ _MAC_OFF = re.compile(r"^(aa-complain|aa-disable|aa-audit-off)$")
 _GOOD_POLICIES = {"DEFAULT", "FUTURE", "FIPS", "FIPS:OSPP", "FUTURE:AD-SUPPORT"}
 # A setting that checks certificates, turned off (or an insecure one turned on).
 _TLS_KEY = re.compile(r"(ssl|tls|cert|strict|secure|verify|https)", re.IGNORECASE)
-_INSECURE_KEY = re.compile(r"insecure|skip[\w-]*verify|no[\w-]*verify|allow[\w-]*unsigned|reject[\w-]*unauthorized",
+_INSECURE_KEY = re.compile(r"insecure|skip[\w-]*verify|no[\w-]*verify|allow[\w-]*unsigned|reject[\w-]*unauthorized|"
+                           r"disable[-_]?(tls|ssl)",
                            re.IGNORECASE)
 _FALSE = {"false", "no", "0", "off", "none", "disable", "disabled"}
 _TRUE = {"true", "yes", "1", "on", "enable", "enabled"}
@@ -55,6 +57,7 @@ _REGISTRY_OFF = re.compile(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|Conse
                            r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+1\b", re.IGNORECASE)
 
 
+_OWN_RULES = {"iptables", "ip6tables", "pf"}
 _REGISTRY_WRITERS = {"set-itemproperty", "new-itemproperty", "sp", "reg", "regedit"}
 
 
@@ -89,6 +92,8 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
 
 
 def _names_component(c: Ctx, lowered: list) -> bool:
+    if c.prog.lower() in _OWN_RULES:
+        return False  # `iptables -F`, `pfctl -d`: judged by the firewall's own rules
     if _COMPONENT.match(c.prog.lower()):
         return True
     return any(_COMPONENT.match(t.strip("'\"")) for t in lowered if not t.startswith("-") or t.startswith("-name"))

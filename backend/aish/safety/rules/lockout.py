@@ -34,6 +34,10 @@ _ORPHANS = re.compile(r"pacman\s+-Q\w*(dt|td)\w*|deborphan|package-cleanup\s+--(
 _RUNTIME_SERVICES = re.compile(r"^(docker|containerd|podman|crio|cri-o|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|"
                                r"microk8s|libvirtd|virtqemud|lxd|incus|snap\.lxd\.daemon|nomad|vmware|vboxdrv|"
                                r"pve-cluster|pvedaemon|qemu-server)(\.service|\.socket)?$")
+# Services the rest of the system leans on: logs, device nodes, privilege checks.
+_CORE_SERVICES = re.compile(r"^(systemd-journald|systemd-udevd|udev|systemd-udevd-(control|kernel)|polkit|"
+                            r"dbus-broker|systemd-tmpfiles-setup|systemd-sysctl|systemd-modules-load)"
+                            r"(\.service|\.socket)?$")
 _EVERY = {"~i", "?installed", "'~i'", "~i~M", "installed", ".*", "'.*'", "*"}
 _STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
 
@@ -85,6 +89,9 @@ def rule_service(c: Ctx) -> Optional[tuple]:
     cut = [u for u in units if _ACCESS_SERVICES.match(u)]
     if cut and verb not in ("restart", "reload"):
         return HIGH, f"{verb} {cut[0]} cuts remote access or the session ({c.text})"
+    core = [u for u in units if _CORE_SERVICES.match(u)]
+    if core and verb in ("stop", "kill", "disable", "mask"):
+        return MEDIUM, f"{verb} {core[0]}: the system needs it for logging, devices or privileges ({c.text})"
     if verb == "mask" or "--now" in c.texts and verb == "disable":
         return LOW, f"{verb} {' '.join(units) or 'a unit'}: it no longer starts ({c.text})"
     return None
@@ -98,7 +105,7 @@ def _value(joined: str, *names: str) -> str:
 def _drops_the_way_in(joined: str) -> bool:
     """An iptables rule on INPUT (or OUTPUT) that drops or rejects what ssh needs: no port other than
     ssh, no particular source, not only loopback, ICMP, UDP or invalid packets."""
-    if not re.search(r"(-A|-I|--append|--insert)\s+(INPUT|OUTPUT)\b", joined) or \
+    if not re.search(r"(-A|-I|--append|--insert)\s+(INPUT|OUTPUT|PREROUTING)\b", joined) or \
             not re.search(r"(-j|--jump)\s+(DROP|REJECT)", joined):
         return False
     port = _value(joined, "--dport", "--dports", "--destination-port", "--sport")

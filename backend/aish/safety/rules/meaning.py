@@ -67,6 +67,18 @@ _FILES: list = [
     (re.compile(r"^/etc/apt/(sources\.list(\.d/.*)?|apt\.conf(\.d/.*)?)$"),
      [(re.compile(r"trusted\s*=\s*yes|AllowUnauthenticated|Verify-Peer\s+\"?false", re.IGNORECASE), MEDIUM,
        "installs packages nobody signed")], None, ""),
+    (re.compile(r"^(/usr/local)?/etc/doas\.conf$"),
+     [(re.compile(r"\bnopass\b", re.IGNORECASE), HIGH, "lets a user run commands as root without a password (doas)")],
+     MEDIUM, "a bad line in doas.conf breaks doas for everyone"),
+    # clients' configuration files: certificate or signature checks switched off for every download
+    (re.compile(r"^(~/\.(curlrc|wgetrc|npmrc|yarnrc(\.yml)?|condarc|gemrc|gitconfig|pip/pip\.conf|config/pip/pip\.conf|"
+                r"bundle/config|docker/daemon\.json|config/git/config)|_curlrc|/etc/(wgetrc|npmrc|pip\.conf|gitconfig|"
+                r"dnf/dnf\.conf|yum\.conf|yum\.repos\.d/.*|zypp/.*|pacman\.conf|docker/daemon\.json))$"),
+     [(re.compile(r"^\s*(-k|--insecure|insecure)\s*$|check_certificate\s*=\s*off|strict-ssl\s*=\s*false|"
+                  r"ssl_?verify\s*[=:]\s*[\"']?(0|false|no|off)\b|ssl_verify_mode[\"']?\s*[=:]\s*[\"']?0|"
+                  r"trusted-host\s*=|gpgcheck\s*=\s*0|SigLevel\s*=\s*Never|enableStrictSsl\s*:\s*false|"
+                  r"insecure-registries", re.IGNORECASE | re.MULTILINE), MEDIUM,
+       "turns certificate or signature checks off for every download")], None, ""),
 ]
 _FILES += host_keys.FILES + resolution.FILES
 def content_of(seg, chain: list) -> str:
@@ -195,6 +207,10 @@ def rule_security_off(c: Ctx) -> Optional[tuple]:
         reason = "lets any host connect to your X display (and read your keystrokes)"
     elif p == "defaults" and re.search(r"LSQuarantine\s+-bool\s+(false|no|0)", joined, re.IGNORECASE):
         reason = "switches macOS download quarantine off"
+    elif p == "defaults" and re.search(r"com\.apple\.alf(\.plist)?\s+globalstate\s+(-int\s+)?0\b", joined):
+        reason = "switches the macOS firewall off"
+    elif p == "authselect" and "select" in texts and "minimal" in texts:
+        reason = "reduces logins to local files: network accounts and their checks stop"
     elif p in ("systemctl", "service") and re.search(r"\b(stop|disable|mask)\b", joined) and \
             any(_SECURITY_SERVICES.match(t) for t in texts):
         reason = "stops a security service"
@@ -229,7 +245,8 @@ def rule_lease(c: Ctx) -> Optional[tuple]:
 
 RULES: dict = {}
 for _p in ("setenforce", "spctl", "csrutil", "fdesetup", "aa-teardown", "aa-disable", "apparmor_parser", "auditctl",
-           "sysctl", "git", "npm", "yarn", "pnpm", "xhost", "defaults", "systemctl", "service", "mokutil"):
+           "sysctl", "git", "npm", "yarn", "pnpm", "xhost", "defaults", "systemctl", "service", "mokutil",
+           "authselect"):
     RULES[_p] = [rule_security_off]
 for _p in ("dhclient", "dhclient3", "dhcpcd", "udhcpc", "networkctl", "networksetup", "rfkill", "wpa_cli", "iwconfig",
            "tailscale", "zerotier-cli", "wg-quick"):

@@ -89,21 +89,37 @@ _INSTALLERS = {"pip": {"install"}, "pip3": {"install"}, "pipx": {"install"}, "uv
                "bun": {"add", "install", "i"}, "gem": {"install"}, "cargo": {"install"}, "rpm": {"-i", "-U", "-ivh",
                "-Uvh", "--install", "--upgrade"}, "dnf": {"install"}, "yum": {"install"}, "zypper": {"install", "in"},
                "brew": {"install"}, "snap": {"install"}, "flatpak": {"install"}, "Install-Package": set(),
-               "Install-Module": set()}
-_FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|\.(tgz|tar\.gz|whl|gem|rpm|zip)$", re.IGNORECASE)
+               "Install-Module": set(), "apt": {"install", "reinstall"}, "apt-get": {"install", "reinstall"},
+               "dpkg": {"-i", "--install"}, "pacman": {"-U", "--upgrade"}, "msiexec": {"/i", "/package", "/a", "-i"},
+               "apk": {"add"}, "pkg": {"add", "install"}, "pkg_add": set(), "installer": {"-pkg"},
+               "tdnf": {"install"}, "microdnf": {"install"}, "urpmi": set(), "xbps-install": set(),
+               "opkg": {"install"}, "emerge": set(), "port": {"install"}}
+for _p in ("dnf", "yum", "tdnf"):
+    _INSTALLERS[_p] = _INSTALLERS[_p] | {"localinstall", "reinstall", "upgrade", "update"}
+_FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|^(github|gitlab|bitbucket):|"
+                       r"\.(tgz|tar\.gz|whl|gem|rpm|deb|apk|msi|pkg|zip|pkg\.tar\.\w+)$", re.IGNORECASE)
 # Sources that skip the checks: plain-http indexes, TLS verification off, unsigned packages.
 _UNSAFE_SOURCE = {"--trusted-host", "--dangerous", "--nogpgcheck", "--allow-unauthenticated", "--no-verify",
-                  "--no-gpg-checks", "--insecure"}
+                  "--no-gpg-checks", "--insecure", "--allow-untrusted", "--force-bad-verify", "--nosignature"}
 _PLAIN_HTTP_INDEX = {"--index-url", "-i", "--extra-index-url", "--source", "--registry", "-f", "--find-links"}
 
 
 def rule_install_from_url(c: Ctx) -> Optional[tuple]:
     """``pip install git+https://…``, ``npm i https://…/x.tgz``, ``rpm -i http://…``, ``snap install --dangerous``."""
-    verbs = _INSTALLERS.get(c.prog)
+    verbs = _INSTALLERS.get(c.prog) if c.prog != "msiexec.exe" else _INSTALLERS["msiexec"]
     texts = c.texts
-    if verbs is None or verbs and not set(texts[:3]) & verbs and not any(t.startswith(("-i", "-U")) and
-                                                                          c.prog == "rpm" for t in texts):
+    lowered = {t.lower() for t in texts[:3]}
+    if verbs is None or verbs and not lowered & verbs and not any(
+            re.fullmatch(r"-[a-zA-Z]*[iU][a-zA-Z]*", t) and c.prog in ("rpm", "pacman", "dpkg") for t in texts):
         return None
+    for w in c.args:  # `dpkg -i <(curl …)`: the package is the download itself
+        if any(_sub_downloads(sub) for sub in w.subs):
+            return MEDIUM, f"installs a package straight from the network: its scripts run unreviewed ({c.text})"
+    if c.prog == "gem":  # a gem source other than the default one is a source nobody checked
+        source = next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("--source", "-s", "--clear-sources")
+                       and "://" in texts[k + 1]), "")
+        if source and "rubygems.org" not in source:
+            return MEDIUM, f"installs a gem from {fragment([source], 40)}: its install hooks run unreviewed ({c.text})"
     if c.prog == "pip" or c.prog == "pip3" or c.prog == "uv":
         texts = [t for t in texts if t not in ("-r", "--requirement")]
     url = next((t for k, t in enumerate(texts) if _FROM_URL.search(t) and not t.startswith("-")
@@ -134,6 +150,41 @@ def rule_run_from_url(c: Ctx) -> Optional[tuple]:
     url = next((t for t in texts if re.match(r"^https?://", t)), None)
     if texts[:1] and texts[0] in subs and url and {t.split("=", 1)[0] for t in texts} & powers:
         return HIGH, f"runs a script straight from the network with full permissions ({c.text})"
+    return None
+
+
+# An address of code a runner fetches: a URL, a repository, a host-named module path.
+_CODE_ADDRESS = re.compile(r"^(git\+\w+://|https?://|git://|ssh://|git@|(github|gitlab|bitbucket|sourcehut):|"
+                           r"tarball\+|[\w-]+/[\w.-]+(#\S*)?$)", re.IGNORECASE)
+_GO_REMOTE = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+/\S+@\S+$")
+_RUNNER_VERBS = {"npx": None, "bunx": None, "pnpx": None, "uvx": None, "pipx": {"run"}, "uv": {"run"},
+                 "pnpm": {"dlx"}, "yarn": {"dlx"}, "bun": {"x"}, "go": {"run"}, "nix": {"run", "develop"},
+                 "nix-shell": None}
+_FROM_OPTIONS = {"--from", "--spec", "-p", "--package"}
+
+
+def rule_run_from_address(c: Ctx) -> Optional[tuple]:
+    """``go run github.com/x/y@latest``, ``npx github:u/r``, ``uvx --from git+https://…``, ``nix run github:u/r``:
+    a program fetched from an address and run at once, its code unread."""
+    texts = c.texts
+    verbs = _RUNNER_VERBS.get(c.prog, set())
+    operands = [t for t in texts if not t.startswith("-")]
+    if verbs is not None and (not operands or operands[0] not in verbs) and not (c.prog == "uv" and
+                                                                                operands[:2] == ["tool", "run"]):
+        return None
+    given = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _FROM_OPTIONS]
+    given += [t.split("=", 1)[1] for t in texts if t.split("=", 1)[0] in _FROM_OPTIONS and "=" in t]
+    first = operands[1 if verbs else 0:][:1]
+    if c.prog == "go":
+        remote = [t for t in first if _GO_REMOTE.match(t)]
+    elif c.prog.startswith("nix"):
+        remote = [t for t in first + given if re.match(r"^(github|gitlab|sourcehut|git\+\w+|https?|tarball\+\w+|git):",
+                                                       t)]
+    else:
+        remote = [t for t in given + first if _CODE_ADDRESS.match(t) and not t.startswith("@")]
+    if remote:
+        return MEDIUM, (f"runs a program fetched from {fragment([remote[0]], 40)} at once: its code runs unread "
+                        f"({c.text})")
     return None
 
 
@@ -178,14 +229,36 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
             else [words[0].text]
         if any(n.rsplit("/", 1)[-1] in fetched for n in names if n and not n.startswith("-")):
             return HIGH, f"runs a file it just downloaded ({fragment([w.raw for w in words])})"
+        bare = [w for w in words if w.text not in ("sudo", "doas")]
+        if bare and bare[0].text.rsplit("/", 1)[-1] in _INSTALLERS and \
+                any(w.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1] in fetched for w in bare[1:]):
+            return MEDIUM, (f"installs a package it just downloaded: its install scripts run unreviewed "
+                            f"({fragment([w.raw for w in words])})")
     return None
 
 
 RULES: dict = {}
+# Programs no other rule names: judged by these rules from the broad pass, so they stay unknown to the rest.
+BROAD = frozenset({"msiexec", "msiexec.exe", "pkg_add", "installer", "tdnf", "microdnf", "urpmi", "xbps-install",
+                   "port", "npx", "bunx", "pnpx", "uvx", "go", "nix", "nix-shell"})
 for _p in INTERPRETERS:
     RULES[_p] = [rule_pipe_to_interpreter]
 for _p in _INSTALLERS:
     RULES.setdefault(_p, []).append(rule_install_from_url)
 RULES.setdefault("deno", []).append(rule_run_from_url)
+for _p in _RUNNER_VERBS:
+    RULES.setdefault(_p, []).append(rule_run_from_address)
+RULES["msiexec.exe"] = RULES["msiexec"]
+_BROAD_RULES = {p: RULES.pop(p) for p in BROAD if p in RULES}
+
+
+def rule_fetched_code(c: Ctx) -> Optional[tuple]:
+    """The rules above for programs no other rule names (``go run``, ``npx``, ``msiexec``)."""
+    best = None
+    for rule in _BROAD_RULES.get(c.prog, ()):
+        found = rule(c)
+        if found and (best is None or found[0] > best[0]):
+            best = found
+    return best
 for _p in ("python", "python3", "py"):
     RULES.setdefault(_p, []).append(python_module)
