@@ -24,7 +24,12 @@ ask, and this tree's as a ratio of it, measured under the same moments of the ho
 the request read to its first text frame, and to its last work): what one ask costs on its
 own thread, which the host's load moves much less than wall-clock figures.
 
-Run: python3 bench/bench_shells.py [--shells 50] [--rounds 6] [--against DIR] [--profile OUT.txt | --threads]
+``--instructions``: the daemons and the relay run under callgrind, and each one's instructions per
+ask in the measured rounds are counted: what each does itself, which neither the host's load nor
+the other processes change (the CPU figures at load 10-20 move by +-10% from run to run).
+
+Run: python3 bench/bench_shells.py [--shells 50] [--rounds 6] [--against DIR] [--profile OUT.txt | --threads |
+     --instructions]
 """
 from __future__ import annotations
 
@@ -101,21 +106,40 @@ finally:
 """
 
 
-def against(tree: Path, rundir: Path, state: Path) -> subprocess.Popen:
-    """The daemon of another tree (its ``backend`` first on the path), serving ``rundir``."""
+def against(tree: Path, rundir: Path, state: Path, prefix: tuple = ()) -> subprocess.Popen:
+    """The daemon of another tree (its ``backend`` first on the path), serving ``rundir``;
+    ``prefix``: what runs it (callgrind's command line, ``--instructions``)."""
     from aish.daemon import runtime
 
     rundir.mkdir(mode=0o700, exist_ok=True)
     env = {**os.environ, "PYTHONPATH": str(tree.resolve() / "backend"), "AISH_RUNTIME_DIR": str(rundir),
            "AISH_STATE_DIR": str(state)}
-    proc = subprocess.Popen([sys.executable, "-m", "aish.daemon"], env=env, cwd="/",
+    proc = subprocess.Popen([*prefix, sys.executable, "-m", "aish.daemon"], env=env, cwd="/",
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while not runtime.is_running(rundir):
         if proc.poll() is not None or time.monotonic() > deadline:
             raise SystemExit(f"the daemon of {tree} did not start")
         time.sleep(0.02)
     return proc
+
+
+def callgrind(out: Path) -> tuple:
+    """Valgrind's callgrind, instrumenting nothing until told (``callgrind_control -i on``)."""
+    return ("valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}.%p")
+
+
+def instructions(pid: int, out: Path) -> int:
+    """The instructions a process under ``callgrind(out)`` ran since it was told to count."""
+    subprocess.run(["callgrind_control", "-d", str(pid)], capture_output=True, check=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for path in out.parent.glob(f"{out.name}.{pid}*"):
+            for line in path.read_text(errors="replace").splitlines():
+                if line.startswith("totals:"):
+                    return int(line.split()[1])
+        time.sleep(0.1)
+    raise RuntimeError(f"callgrind wrote no dump for {pid}")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -207,7 +231,12 @@ def main() -> None:
                         "(thread CPU to the first text frame and to the end of each ask's work)")
     parser.add_argument("--against", metavar="DIR", help="also run the daemon of the tree at DIR (a git "
                         "worktree or an archive of another revision), interleaved with this one")
+    parser.add_argument("--instructions", action="store_true", help="run the daemons and the relay under "
+                        "callgrind (valgrind) and count the instructions each ran per ask in the measured "
+                        "rounds: the host's load moves none of them (slow: use --shells 10)")
     args = parser.parse_args()
+    if args.instructions and (args.profile or args.threads):
+        parser.error("--instructions runs the daemon under callgrind: not with --profile or --threads")
 
     import aish
 
@@ -233,22 +262,32 @@ def main() -> None:
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             while not runtime.is_running(aish_run):
                 time.sleep(0.02)
+        grind = tmp / "callgrind.out"
+        prefix = callgrind(grind) if args.instructions else ()
+        if args.instructions:  # this tree's daemon as another's: a process of its own under callgrind
+            profiled = against(ROOT, aish_run, tmp / "state", prefix)
         aish_pid = spawn.start(rundir=aish_run)
-        relay = subprocess.Popen([sys.executable, str(ROOT / "bench" / "minimal_relay.py"), str(relay_run),
-                                  stub.url])
+        relay = subprocess.Popen([*prefix, sys.executable, str(ROOT / "bench" / "minimal_relay.py"),
+                                  str(relay_run), stub.url])
         while not runtime.is_running(relay_run):
             time.sleep(0.02)
         ways = [("aish", Shells(aish_run, args.shells, cwd), aish_pid), ("relay", Shells(relay_run, args.shells, cwd),
                                                                          relay.pid)]
         base = None
         if args.against:
-            base = against(Path(args.against), base_run, tmp / "base-state")
+            base = against(Path(args.against), base_run, tmp / "base-state", prefix)
             ways.insert(1, ("base", Shells(base_run, args.shells, cwd), base.pid))
         conns: list = [None] * args.shells
         for _, shells, _ in ways:
             shells.round(0)  # warm: sessions made, connections open, modules loaded
         direct_round(stub.url, conns)
-        if profiled is not None:
+        if args.instructions:  # the warm-up after the first answer (imports, the ledger) ends first
+            for _, shells, _ in ways:
+                shells.round(0)
+            time.sleep(5)
+            for _, _, pid in ways:
+                subprocess.run(["callgrind_control", "-i", "on", str(pid)], capture_output=True, check=True)
+        elif profiled is not None:
             os.kill(aish_pid, signal.SIGUSR1)  # measure the rounds, not the start and warm-up
         lat: dict = {name: [] for name, _, _ in ways}
         lat["direct"] = []
@@ -262,6 +301,7 @@ def main() -> None:
                 cpu[name] += used
                 per_round[name].append(used / args.shells)
             lat["direct"] += direct_round(stub.url, conns)
+        counted = {name: instructions(pid, grind) for name, _, pid in ways} if args.instructions else {}
         relay.terminate()
         relay.wait()
         if base is not None:
@@ -272,6 +312,12 @@ def main() -> None:
             profiled.wait(300)
         runtime.stop(rundir=aish_run)
     asks = args.shells * args.rounds
+    if counted:
+        per = {name: n / asks / 1e6 for name, n in counted.items()}
+        print(f"instructions per ask (callgrind, {args.shells} shells x {args.rounds} rounds): aish "
+              f"{per['aish']:.3f} M | minimal relay {per['relay']:.3f} M | ratio {per['aish'] / per['relay']:.2f}x"
+              + (f" | {args.against} {per['base']:.3f} M, this tree / it: {per['aish'] / per['base']:.3f}x"
+                 if 'base' in per else ""))
     a_cpu, r_cpu = cpu["aish"] / asks * 1000, cpu["relay"] / asks * 1000
     print(f"{args.shells} shells x {args.rounds} rounds, answer of {len(ANSWER)} characters in 8-character chunks")
     print(f"daemon CPU per ask: aish {a_cpu:.2f} ms | minimal relay {r_cpu:.2f} ms | ratio {a_cpu / r_cpu:.2f}x "

@@ -318,3 +318,43 @@ def test_whole_chunks_taken_together_are_the_body_a_chunk_at_a_time_gives():
                 got.append(data)
             assert b"".join(got) == b"".join(pieces) == http11.Body(_Conn(raw), "POST").read()
             assert reply.isclosed()
+
+
+def test_a_kept_connection_waits_in_the_kernel_not_in_a_poll_before_each_call(no_requests):
+    """A socket with a Python timeout is non-blocking: Python polled it before every send and
+    receive, and set its mode with an ioctl whenever the timeout changed (the chat's and the
+    token count's differ): system calls, each a hand-off of the GIL at 50 shells.  It blocks now,
+    and the kernel times it out (SO_RCVTIMEO, SO_SNDTIMEO), set only when the timeout changes."""
+    import socket
+    import struct
+
+    with StubServer(default=Reply(text="hello")) as stub:
+        session = loopback.take(stub.url + "/tokenize")
+        try:
+            for timeout in (2.5, 30.0, 2.5):
+                assert session.post(stub.url + "/tokenize", json={"content": "x"}, timeout=(1.0, timeout)).json()
+                sock = session._conn.sock
+                assert sock.gettimeout() is None
+                for option in (socket.SO_RCVTIMEO, socket.SO_SNDTIMEO):
+                    seconds, micros = struct.unpack("@ll", sock.getsockopt(socket.SOL_SOCKET, option, 16))
+                    assert seconds + micros / 1e6 == pytest.approx(timeout, abs=0.01)
+        finally:
+            session.close()
+
+
+def test_a_server_that_reads_nothing_times_the_send_out(no_requests):
+    """The kernel's send timeout ends a send into a full socket as a read timeout does."""
+    import socket
+    import time
+
+    with socket.socket() as server:
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # (its connections' window: small)
+        server.bind(("127.0.0.1", 0))
+        server.listen(1)
+        url = f"http://127.0.0.1:{server.getsockname()[1]}/v1/chat/completions"
+        session = loopback.take(url)
+        start = time.monotonic()
+        with pytest.raises(TimeoutError):
+            session.post(url, data=b"x" * (1 << 20), timeout=(1.0, 0.1))
+        assert time.monotonic() - start < 3
+        session.close()

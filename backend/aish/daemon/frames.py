@@ -68,6 +68,7 @@ class FrameReply:
         self.finished = threading.Event()  # set by the server once the request is over
         self._after: list = []  # work the handler left for after the D frame (``after_done``)
         self.path: Optional[str] = None  # the reply FIFO, once attached
+        self._held: list = []  # frames that go out with the next one (``command``)
 
     # ------------------------------------------------------------ lifecycle
     def attach(self, fd: int, path: str, interactive: bool) -> None:
@@ -91,7 +92,10 @@ class FrameReply:
             self.cancel.cancel()
 
     def close(self) -> None:
-        """Stop watching (the watch polls a duplicate of the fd), then close."""
+        """Stop watching (the watch polls a duplicate of the fd), then close (a frame still
+        held goes out first)."""
+        if self._held:
+            self._send("", hold=False)
         self._done = True
         if self._watched is not None:
             reader_watch.readers().remove(self._watched)
@@ -118,25 +122,34 @@ class FrameReply:
                 self.log.exception("request %s: work after the answer failed", self.id)
 
     # ------------------------------------------------------------ writing
-    def _send(self, tag: str, *fields: str) -> bool:
-        """Write one frame now (no buffering: latency matters more than syscalls).
+    def _send(self, tag: str, *fields: str, hold: bool = False) -> bool:
+        """Write one frame now (no buffering: latency matters more than syscalls), after the
+        frames held for it; ``hold``: keep this one for the next frame's write instead (an
+        answer's suggested commands, which its D frame follows at once: one write, and one
+        wake-up of the shell, fewer per ask).  ``tag`` "": only what is held.
         After a cancel only the D frame is still attempted, without waiting."""
         lock = self._lock  # set with _fd by attach()
-        if self._fd is None or lock is None or self._gone or (self.cancel.cancelled and tag != "D"):
+        if self._fd is None or lock is None or self._gone or (self.cancel.cancelled and tag != "D" and (
+                tag or not self._held)):
             return False
-        data = memoryview(encode_frame(self.id, tag, *fields))
-        stall = 0.0 if self.cancel.cancelled else stall_seconds()
+        frame = encode_frame(self.id, tag, *fields) if tag else b""
         deadline = None
         with lock:
+            if hold:
+                self._held.append(frame)
+                return True
+            if self._held:
+                frame, self._held = b"".join([*self._held, frame]), []
             fd = self._fd  # read under the lock: close() takes it too (the server's thread
             if fd is None:  # writes "stopped while answering" while the request's closes)
                 return False
+            data = memoryview(frame)
             while data:
                 try:
                     data = data[os.write(fd, data):]
                 except BlockingIOError:
                     now = time.monotonic()
-                    deadline = deadline or now + stall
+                    deadline = deadline or now + (0.0 if self.cancel.cancelled else stall_seconds())
                     if now >= deadline:
                         self._lost("the client stopped reading")
                         return False
@@ -159,7 +172,8 @@ class FrameReply:
         self._send("W", line)
 
     def command(self, command: str, level: Optional[str] = None, reason: Optional[str] = None) -> None:
-        self._send("C", command, level or "-", reason or "-")
+        """C frame: held until the next frame (the D frame, a status, a question...) goes out."""
+        self._send("C", command, level or "-", reason or "-", hold=True)
 
     def task(self, state: str) -> None:
         self._send("N", state)

@@ -27,12 +27,13 @@ import functools
 import json as json_mod
 import select
 import socket
+import struct
 import threading
 from typing import Any, Callable, Optional, Union
 from urllib.parse import urlsplit
 
 from aish.net.http11 import Body, ConnectTimedOut, InvalidURL
-from aish.net.socket_reader import SocketReader
+from aish.net.socket_reader import SocketReader, timed_out
 
 ENABLED = True  # tests that mock requests itself (``responses``) send loopback calls through it
 _KEPT_PER_SERVER = 8
@@ -41,9 +42,16 @@ Timeout = Union[float, tuple[float, float]]
 
 class _Connection:
     """One socket with its buffered reader (``SocketReader``: a streamed reply's chunks that
-    arrived together are read together)."""
+    arrived together are read together).
 
-    __slots__ = ("sock", "fp")
+    The socket blocks, and the kernel times its sends and receives out (``SO_SNDTIMEO``,
+    ``SO_RCVTIMEO``): a socket with a Python timeout is non-blocking, and Python polls it before
+    every send and receive and sets its mode with an ``ioctl`` whenever the timeout changes (the
+    chat and the token count take different ones): three system calls more per call, each a
+    hand-off of the GIL for every one of 50 shells asking at once.  A receive or send the kernel
+    timed out raises ``TimeoutError``, as the socket's own timeout would (``timed_out``)."""
+
+    __slots__ = ("sock", "fp", "timeout")
 
     def __init__(self, address: tuple[str, int], connect_timeout: float) -> None:
         host, port = address
@@ -56,11 +64,31 @@ class _Connection:
             self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:  # not TCP (a test's socket pair): nothing to tune
             pass
+        self.timeout: Optional[float] = None  # what the kernel's timeouts are set to
         self.fp = SocketReader(self.sock)
+
+    def set_timeout(self, seconds: float) -> None:
+        """Each send and receive gives up after ``seconds`` (set in the kernel when it changes)."""
+        if self.sock.gettimeout() is not None:  # (a new connection, or a drain's Python timeout)
+            self.sock.settimeout(None)
+            self.timeout = None
+        if seconds == self.timeout:
+            return
+        if seconds <= 0 or seconds > _LONGEST:  # (0 is "never" to the kernel; a huge one overflows)
+            self.sock.settimeout(seconds if seconds > 0 else 0.0)
+        else:
+            whole = int(seconds)
+            value = struct.pack("@ll", whole, int((seconds - whole) * 1_000_000))
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, value)
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, value)
+        self.timeout = seconds
 
     def close(self) -> None:
         self.fp.close()
         self.sock.close()
+
+
+_LONGEST = 365 * 86400.0  # seconds: longer timeouts stay Python's
 
 
 @functools.lru_cache(maxsize=64)
@@ -118,6 +146,13 @@ def _send(sock: socket.socket, head: bytes, data: Union[bytes, list, None]) -> N
     """The head and the body in one send: a long body (a long conversation's request, sent on
     every ask, in pieces: ``broker.encode_parts``) is handed to the kernel where it lies, not
     first copied onto the end of the head; whatever one send leaves is sent by the next."""
+    try:
+        _send_all(sock, head, data)
+    except BlockingIOError as err:  # the kernel's send timeout (``_Connection.set_timeout``)
+        raise timed_out(err) from None
+
+
+def _send_all(sock: socket.socket, head: bytes, data: Union[bytes, list, None]) -> None:
     parts = data if isinstance(data, list) else [data] if data else []
     if sum(map(len, parts)) < GATHER_FROM:
         sock.sendall(b"".join([head, *parts]))
@@ -179,8 +214,7 @@ class Session:
         head = _request_head(method, path, self._host, headers or {}, length)
         conn = self._connection(connect)
         try:
-            if conn.sock.gettimeout() != read:  # (each setting is a system call, and a GIL hand-off)
-                conn.sock.settimeout(read)
+            conn.set_timeout(read)
             _send(conn.sock, head, data)
             if watch is not None:
                 watch(conn.sock)

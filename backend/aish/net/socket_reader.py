@@ -25,8 +25,13 @@ class SocketReader:
         self._pos = 0
 
     def _fill(self) -> bool:
-        """One receive (blocking, under the socket's timeout); False at the end."""
-        data = self._sock.recv(_READ)
+        """One receive (blocking, under the socket's timeout or the kernel's: ``SO_RCVTIMEO``,
+        whose expiry is EAGAIN on a blocking socket, raised as the ``TimeoutError`` a Python
+        timeout gives); False at the end."""
+        try:
+            data = self._sock.recv(_READ)
+        except BlockingIOError as err:
+            raise timed_out(err) from None
         if not data:
             return False
         self._buf = self._buf[self._pos:] + data if self._pos < len(self._buf) else data
@@ -66,3 +71,9 @@ class SocketReader:
 
     def close(self) -> None:
         self._buf, self._pos = b"", 0
+
+
+def timed_out(err: BlockingIOError) -> TimeoutError:
+    """A blocking socket's send or receive the kernel timed out fails with EAGAIN: the
+    ``TimeoutError`` a Python timeout raises (``transport.failures`` maps it to a read timeout)."""
+    return TimeoutError(err.errno, "timed out")
