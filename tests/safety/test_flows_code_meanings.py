@@ -284,3 +284,46 @@ def test_writes_that_weaken_or_cripple(command):
 ])
 def test_everyday_settings_stay_quiet(command):
     quiet(command)
+
+
+# ------------------------------------------------------------ Windows
+@pytest.mark.parametrize("command", [
+    "psshutdown \\\\fileserver -r -f -t 0",
+    "psshutdown -k -t 0 \\\\srv01",
+    "Invoke-Command -ComputerName web1,web2 -ScriptBlock { Restart-Computer -Force }",
+    "Invoke-Command -ComputerName (Get-Content hosts.txt) { Stop-Computer -Force }",
+    "Stop-Computer -ComputerName srv1,srv2 -Force",
+    "Clear-Content -Path C:\\data\\orders.db",
+    "Clear-Content D:\\finance\\ledger.xlsx",
+    "New-NetFirewallRule -DisplayName x -Direction Inbound -LocalPort 3389 -Protocol TCP -Action Block",
+    "netsh advfirewall firewall add rule name=x dir=in action=block protocol=TCP localport=5985",
+    "Set-ItemProperty -Path 'HKLM:\\System\\CurrentControlSet\\Control\\Terminal Server' "
+    "-Name fDenyTSConnections -Value 0",
+    "reg add \"HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server\" /v fDenyTSConnections "
+    "/t REG_DWORD /d 0 /f",
+    "for /F \"tokens=*\" %1 in ('wevtutil el') DO wevtutil cl \"%1\"",
+    "wevtutil el | ForEach-Object { wevtutil cl $_ }",
+    "Get-EventLog -List | ForEach-Object { Clear-EventLog -LogName $_.Log }",
+    "Suspend-BitLocker -MountPoint C: -RebootCount 0",
+    "manage-bde -protectors -disable C: -RebootCount 0",
+    "systemreset --factoryreset",
+    "systemreset -cleanpc",
+])
+def test_windows_forms(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "Get-Content C:\\logs\\app.log -Tail 20",
+    "Clear-Content .\\build\\out.log",
+    "New-NetFirewallRule -DisplayName web -Direction Inbound -LocalPort 8080 -Action Allow",
+    "wevtutil qe System /c:5",
+    "wevtutil el",
+    "Get-BitLockerVolume",
+    "Resume-BitLocker -MountPoint C:",
+    "Invoke-Command -ComputerName web1 -ScriptBlock { Get-Service }",
+    "reg query \"HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server\" /v fDenyTSConnections",
+    "psshutdown -a \\\\srv01",
+])
+def test_everyday_windows_stays_quiet(command):
+    quiet(command)

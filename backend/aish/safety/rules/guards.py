@@ -54,7 +54,10 @@ _CONFIG_WORDS = {"config", "configure", "set", "--set", "set-cluster", "--global
 _REGISTRY_OFF = re.compile(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|ConsentPromptBehaviorAdmin)\b\W+"
                            r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b|\b(DisableAntiSpyware|DisableAntiVirus|"
                            r"DisableRealtimeMonitoring|DisableBehaviorMonitoring|DisableIOAVProtection)\b\W+"
-                           r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+1\b", re.IGNORECASE)
+                           r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+1\b|"
+                           # remote desktop opened, or opened without network-level authentication
+                           r"\b(fDenyTSConnections|UserAuthentication)\b\W+(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b",
+                           re.IGNORECASE)
 
 
 _OWN_RULES = {"iptables", "ip6tables", "pf"}

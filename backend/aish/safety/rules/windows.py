@@ -138,6 +138,18 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
         return HIGH, f"releases the network lease: the machine drops off the network ({c.text})"
     if p == "manage-bde" and "-off" in texts:
         return MEDIUM, f"switches BitLocker off ({c.text})"
+    if p == "manage-bde" and "-protectors" in texts and "-disable" in texts:
+        return MEDIUM, f"suspends BitLocker: the disk's key is left in the clear ({c.text})"
+    flags = switches | set(texts)
+    if p == "systemreset" and flags & {"-factoryreset", "--factoryreset", "/factoryreset", "-cleanpc", "--cleanpc"}:
+        return HIGH, f"resets Windows to its factory state: apps, settings and files go ({c.text})"
+    if p.startswith("psshutdown") and flags & {"-k", "-s", "-r", "-h", "-d", "-o", "-f"} and "-a" not in flags:
+        remote = any(w.raw.startswith("\\\\") or w.text.startswith("@") for w in c.args)
+        which = "another machine" if remote else "this machine"
+        return (HIGH if remote else MEDIUM), f"psshutdown stops or restarts {which} ({c.text})"
+    if p == "netsh" and re.search(r"firewall\s+add\s+rule\b", joined) and "dir=in" in texts and \
+            "action=block" in texts and _blocks_remote_access(joined, "localport=", "remoteip="):
+        return HIGH, f"blocks inbound remote access (RDP, WinRM or SSH): remote sessions stop ({c.text})"
     if p == "wevtutil" and texts[:1] in (["cl"], ["clear-log"]):
         return MEDIUM, f"clears a Windows event log (the audit trail is gone) ({c.text})"
     if p == "cmdkey" and "/delete" in switches:
@@ -183,6 +195,9 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
                 best = worst(best, (level, f"Remove-Item{' -Recurse' if recursive else ''} deletes {describe(t)} "
                                            f"({c.text})"))
         return best
+    if name in ("clear-content", "clc") and any(_DATA_FILE.search(w.raw.strip("'\"")) and target(_raw(w)).kind not in
+                                                ("output", "temp") for w in c.args if not w.text.startswith("-")):
+        return MEDIUM, f"Clear-Content empties a data file ({c.text})"
     if name in ("clear-content", "clc", "set-content", "sc", "out-file"):
         best = None
         for w in [_raw(w) for w in c.args if not w.text.startswith("-")][:1]:
@@ -196,8 +211,17 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
             ("false" in " ".join(texts) or "0" in texts):
         return MEDIUM, f"switches the Windows firewall off ({c.text})"
     if name == "new-netfirewallrule" and "block" in texts and "inbound" in texts and \
-            not any(t in ("-localport", "-remoteaddress", "-program") for t in texts):
-        return HIGH, f"blocks all inbound traffic: remote access stops ({c.text})"
+            _blocks_remote_access(" ".join(texts), "-localport ", "-remoteaddress ") and "-program" not in texts:
+        return HIGH, f"blocks inbound remote access: remote sessions stop ({c.text})"
+    if name == "suspend-bitlocker" and re.search(r"-rebootcount\s*:?\s*0\b", " ".join(texts)):
+        return MEDIUM, f"suspends BitLocker until someone resumes it: the disk's key is left in the clear ({c.text})"
+    if name == "do":  # cmd's `for /F … %1 in (…) DO wevtutil cl "%1"`: what follows DO runs for each one
+        found = c.check(list(c.args)) if c.args else None
+        return (found[0], f"{found[1]}, for each one") if found else None
+    if name in _BLOCK_RUNNERS:  # `… | ForEach-Object { wevtutil cl $_ }`: the block is a command
+        words = c.args[next((k for k, w in enumerate(c.args) if w.text == "{"), len(c.args)) + 1:]
+        found = c.check([w for w in words if w.text != "}"]) if words else None
+        return (found[0], f"{found[1]}, for each one") if found else None
     if name == "set-executionpolicy" and any(t in ("unrestricted", "bypass") for t in texts):
         return LOW, f"lets every PowerShell script run unsigned ({c.text})"
     level = _CMDLET_LEVEL.get(name)
@@ -208,13 +232,30 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# Ports of remote access: SSH, RDP, WinRM
+_REMOTE_PORTS = re.compile(r"^(22|3389|5985|5986|any)$")
+_DATA_FILE = re.compile(r"\.(db|sqlite3?|mdb|accdb|mdf|ldf|ndf|xlsx?|docx?|pptx?|csv|pst|ost|kdbx|qbw|dat|parquet|"
+                        r"sql|bak)$", re.IGNORECASE)
+_BLOCK_RUNNERS = {"foreach-object", "%", "foreach", "where-object"}
+
+
+def _blocks_remote_access(joined: str, port_option: str, source_option: str) -> bool:
+    """A block rule on the ports remote access uses, or on every port from everywhere."""
+    port = re.search(re.escape(port_option) + r"\s*(\S+)", joined)
+    if port:
+        return any(_REMOTE_PORTS.match(p.strip("'\"")) for p in port.group(1).split(","))
+    return source_option not in joined
+
+
 RULES: dict = {"del": [rule_del], "erase": [rule_del], "rd": [rule_del], "rmdir": [rule_del],
                "del.exe": [rule_del], "format": [rule_format], "format.com": [rule_format]}
 for _p in ("vssadmin", "wbadmin", "bcdedit", "reg", "net", "sc", "schtasks", "takeown", "icacls", "robocopy", "wsl",
-           "netsh", "ipconfig", "manage-bde", "wevtutil", "diskpart", "cmdkey", "wmic", "reagentc"):
+           "netsh", "ipconfig", "manage-bde", "wevtutil", "diskpart", "cmdkey", "wmic", "reagentc", "systemreset",
+           "psshutdown", "psshutdown64"):
     RULES[_p] = [rule_cmd_admin]
     RULES[_p + ".exe"] = [rule_cmd_admin]
 for _p in list(_CMDLET_LEVEL) + ["remove-item", "ri", "clear-content", "clc", "set-content", "out-file",
                                  "set-mppreference", "add-mppreference", "set-netfirewallprofile",
-                                 "new-netfirewallrule", "set-executionpolicy"]:
+                                 "new-netfirewallrule", "set-executionpolicy", "suspend-bitlocker", *_BLOCK_RUNNERS,
+                                 "do"]:
     RULES[_p] = [rule_cmdlet]
