@@ -53,6 +53,8 @@ from tests.safety.test_long_tail import flagged, quiet
     "php artisan model:prune --all",
     "drush user:cancel --delete-content bob",
     "cbackup delete remote weekly-03",
+    "qkill --targets all --kill",
+    "nix-store --delete --ignore-liveness /nix/store/abc123-openssl-3.0.13",
     "nbackup delete remote archive-2023 --yes",
 ])
 def test_destruction_said_in_an_option_or_value(command):
@@ -114,11 +116,23 @@ def test_destruction_said_in_a_path_or_piped_from_a_listing(command):
 
 # ----------------------------------------------------------------- 4. stopping broadly
 @pytest.mark.parametrize("command", [
+    "svc -d /service/*",
+    "s6-svc -wD -d /run/s6-rc/servicedirs/*",
+    "runsvctl down /etc/sv/*",
+    "systemctl stop 'postgresql*'",
+    "systemctl stop 'worker@*.service'",
+    "systemctl kill -s KILL mariadb",
+    "systemctl kill --signal=9 redis-server",
     "crictl rmp -fa",
     "ctr -n k8s.io task kill -s SIGKILL $(ctr -n k8s.io task ls -q)",
     "esxcli vm process kill -t hard -w 69355",
     "prlctl stop win11 --kill",
     "bhyvectl --destroy --vm=web",
+    "ss -K sport = :5432",
+    "ss --kill state established '( dport = :ssh )'",
+    "tcpkill -i eth0 port 3306",
+    "snmpset -v1 -c rw 10.0.0.50 PowerNet-MIB::rPDUOutletControlOutletCommand.3 i 2",
+    "snmpset -v2c -c private pdu2 .1.3.6.1.4.1.13742.6.4.1.2.1.2.1.8 i 0",
     "upscmd -u admin myups@localhost load.off",
     "upsdrvctl shutdown",
     "qmgr -c 'delete queue workq'",
@@ -130,10 +144,17 @@ def test_stopping_broadly(command):
 
 # ----------------------------------------------------------------- 5. disks and volumes
 @pytest.mark.parametrize("command", [
+    "lvresize -L 10G /dev/vg0/home",
+    "lvresize --size -20G vg0/data",
+    "mdadm -C /dev/md1 -l 5 -n 3 /dev/nvme0n1 /dev/nvme1n1 /dev/nvme2n1 --force",
+    "debugfs -w -R 'kill_file /home/ann/thesis.tex' /dev/sdb1",
+    "debugfs -w /dev/vg0/root -R 'unlink /etc/fstab'",
     "ocs-sr -g auto -e1 auto -e2 -r -j2 -p reboot restoreparts web-img sda1",
     "partimage restore /dev/sda1 backup.partimg.gz",
     "vmkfstools --deletevirtualdisk /vmfs/volumes/ds1/web/web.vmdk",
     "vmkfstools -C vmfs6 -S ds2 /vmfs/devices/disks/naa.600508b1001c:1",
+    "vim-cmd vmsvc/snapshot.removeall 7",
+    "vim-cmd vmsvc/destroy 12",
     "nix store delete --ignore-liveness /nix/store/abc123-glibc-2.39",
     "rpm -e --nodeps glibc",
     "dpkg --force-all --purge libc6",
@@ -147,7 +168,17 @@ def test_disks_and_volumes(command):
 
 # ----------------------------------------------------------------- 6. classic file loss
 @pytest.mark.parametrize("command", [
+    ": > ~/Documents/budget.ods",
+    "true > ~/notes/todo.md",
+    "cat /dev/null > ~/thesis/chapter1.tex",
+    "mv -f draft_old.odt ~/Documents/thesis.odt",
+    "mv --force /tmp/x.csv ~/Desktop/accounts.csv",
+    "unlink ~/Documents/contract.pdf",
     "unlink /var/lib/mysql/ibdata1",
+    "sort -o ~/work/customers.csv /dev/null",
+    "cp /dev/null ~/Documents/report.txt",
+    "printf '' > ~/notes.md",
+    "echo -n > ~/Documents/letter.docx",
 ])
 def test_classic_file_loss(command):
     flagged(command)
@@ -200,6 +231,23 @@ def test_classic_file_loss(command):
     "unlink build/latest",
     "crictl pods",
     "psql -h db -U app shop <<< 'SELECT count(*) FROM sessions'",
+    "curl -X POST https://hooks.example.com/services/T1/B2 -d '{\"text\": \"DELETE FROM users finished\"}'",
+    "wget https://downloads.example.com/remove-bg-1.2.zip",
+    "curl -O https://example.com/files/delete-me.txt",
+    "http GET :8000/api/items/purge-preview",
+    "debugfs -R 'ls -l /' /dev/sda1",
+    "vim-cmd vmsvc/getallvms",
+    "vim-cmd vmsvc/power.getstate 3",
+    "mv -f report.pdf ~/Downloads/",
+    "unlink ~/.local/share/app/instance.lock",
+    ": > ~/.cache/app/run.log",
+    "lvresize -l 100%FREE vg0/data",
+    "lvresize -L -20G -r vg0/data",
+    "supervisorctl status",
+    "svc -u /service/*",
+    "crictl ps -a",
+    "pip install --no-deps requests",
+    "ansible-playbook site.yml --check",
 ])
 def test_everyday_near_misses_stay_quiet(command):
     quiet(command)

@@ -24,7 +24,7 @@ from typing import Optional
 
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.programs import ABBREVIATIONS
-from aish.safety.rules import exfil, flows, inout, listing, meaning, netexec, shellstate, table
+from aish.safety.rules import documents, exfil, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -133,6 +133,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = higher(best, shellstate.exec_redirect(seg))
         best = higher(best, exfil.rule_tcp_redirect(seg))
         best = higher(best, inout.rule_truncates_input(seg, chain))
+        best = higher(best, documents.rule_emptied(seg))
         best = higher(best, meaning.rule_write_meaning(seg, chain, lambda t: _assess(t, depth + 1)))
         best = higher(best, _assignments(seg, depth))
         listing.bind_loops(seg, chain)  # `for vm in $(virsh list)`: later `$vm` is whatever the listing names

@@ -53,6 +53,9 @@ _OFF_VALUES = {"false", "no", "0", "off", "none", "never"}
 _LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, `--factory-reset`
 # A link's or a token's lifetime (`--expires-in 3600`, `--expire 4h`), not an action on anything.
 _WHEN_WORDS = {"expire", "expires", "expiry", "expiration", "expiring"}
+# A subcommand spelled as group/verb (`vmsvc/destroy`, `vmsvc/snapshot.removeall`), not a path to a file
+# (`docs/delete.html`: what follows a dot is an extension unless it is a word of five letters or more).
+_GROUPED = re.compile(r"[a-z][\w-]*(?:/[a-z][\w-]*)+(?:\.[a-z]{5,})?")
 _SHELL_LIKE = {"-rm", "-rmr", "-rmdir", "-del", "-rmf"}
 
 
@@ -73,6 +76,8 @@ def subcommand_action(prog: str, texts: list) -> Action:
           and not (k and is_option_value(texts, k))][:_MAX_WORDS + 1]
     positions = [texts[k] for k in at]
     after_option = {texts[k] for k in at if k and texts[k - 1].startswith("-")}  # `fd x -t d`: a value
+    if positions and prog not in PACKAGE_TOOLS and _GROUPED.fullmatch(positions[0]):
+        positions = positions[0].split("/") + positions[1:]  # `vim-cmd vmsvc/destroy 12`: a group, then its verb
     first = FIRST_ALIASES.get(prog, {})
     positions = [first.get(t, t) for t in positions[:1]] + \
         [aliases.get(t) or first.get(t) or (t if t in after_option else _short_delete(t, positions[k], k, prog))

@@ -94,12 +94,19 @@ _ADDRESS_WIDE = frozenset({"all", "everything", "database", "databases", "factor
                            "cluster", "workspace", "repository", "tsdb"})
 
 
+# A file the address names (`/files/delete-me.txt`, `remove-bg.zip`): downloaded, not an action; scripts run.
+_FILE_NAME = re.compile(r"\.(?!(php|cgi|asp|aspx|jsp|pl|do|action)$)[A-Za-z][\w]{0,4}$")
+# Words that make the address a look at what would go (`/purge-preview`, `/delete/status`).
+_LOOKS_ONLY = frozenset({"preview", "dry", "dryrun", "simulate", "estimate", "status", "count", "history", "docs",
+                         "help", "plan", "check", "candidates"})
+
+
 def _path_says_destroy(path: str, query: str) -> Optional[tuple]:
     """The destructive verb an address says in its path or its query (names and values), and whether it takes
     everything: ``(verb, wide)``, or None."""
-    words = [p for piece in re.split(r"[/?&=;,]+", unquote(path + "?" + query)) if piece
-             for p in split_word(piece)]
-    if not words:
+    pieces = [piece for piece in re.split(r"[/?&=;,]+", unquote(path + "?" + query)) if piece]
+    words = [p for piece in pieces if not _FILE_NAME.search(piece) for p in split_word(piece)]
+    if not words or not _LOOKS_ONLY.isdisjoint(words):
         return None
     for k, w in enumerate(words):
         before = words[k - 1] if k else ""

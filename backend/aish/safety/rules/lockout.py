@@ -39,6 +39,7 @@ _CORE_SERVICES = re.compile(r"^(systemd-journald|systemd-udevd|udev|systemd-udev
                             r"dbus-broker|systemd-tmpfiles-setup|systemd-sysctl|systemd-modules-load)"
                             r"(\.service|\.socket)?$")
 _EVERY = {"~i", "?installed", "'~i'", "~i~M", "installed", ".*", "'.*'", "*"}
+_SIGKILL = re.compile(r"(?:^|\s)(?:-s|--signal)(?:\s+|=)(?:SIG)?(?:KILL|9)\b", re.IGNORECASE)
 _STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
 
 
@@ -83,6 +84,12 @@ def rule_service(c: Ctx) -> Optional[tuple]:
         return None
     if verb in ("stop", "kill", "disable", "mask") and any(u in ("*", "'*'") or u.endswith("/*") for u in units):
         return MEDIUM, f"{verb} every service ({c.text})"  # `sv down /var/service/*`, `systemctl stop '*'`
+    glob = next((u for u in units if "*" in u), None)
+    if glob is not None and verb in ("stop", "kill", "disable", "mask"):
+        return MEDIUM, f"{verb} every unit {glob} matches ({c.text})"  # `systemctl stop 'worker@*'`
+    if verb == "kill" and _SIGKILL.search(" ".join(c.texts)):
+        return MEDIUM, f"systemctl kill sends SIGKILL to {' '.join(units) or 'the unit'}: it dies without " \
+            f"saving its state ({c.text})"
     runs_all = [u for u in units if _RUNTIME_SERVICES.match(u)]
     if runs_all and verb in ("stop", "kill", "disable", "mask"):
         return MEDIUM, f"{verb} {runs_all[0]}: every container, VM or pod it runs stops ({c.text})"

@@ -13,6 +13,7 @@ from typing import Optional
 from aish.safety.rules import restores
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.verb_words import split_word
+from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import MIGRATION_TOOLS, PACKAGE_TOOLS
 
 # Options whose value is the action to take (`pio run -t erase`, `--operation delete`).
@@ -38,7 +39,7 @@ def rule_said_elsewhere(c: Ctx, verb: str) -> Optional[tuple]:
     if any(_NOT_DRY.match(t) for t in texts) and any(_CLEANS.search(t) for t in texts):
         return MEDIUM, f"{c.prog} is told this is not a dry run: what it cleans up is deleted ({c.text})"
     for finding in (_replaces_existing, _schema_to_zero, _sync_deletes, _numbered_or_plus, _hosted_uninstall,
-                    _framework_cleanup, restores.rule_restore_over):
+                    _framework_cleanup, _kill_all, _guard_off, restores.rule_restore_over):
         found = finding(c, verb)
         if found is not None:
             return found
@@ -178,3 +179,29 @@ def _framework_cleanup(c: Ctx, verb: str) -> Optional[tuple]:
             not _REBUILT.isdisjoint(split_word(command)):
         return None
     return MEDIUM, f"{c.prog} {command} deletes it for every user or item at once ({c.text})"
+
+
+_KILLS = frozenset({"--kill", "-kill", "--terminate", "--kill-all"})
+
+
+def _kill_all(c: Ctx, verb: str) -> Optional[tuple]:
+    """``--victims all --kill``: a killer told to act, on every match."""
+    if _KILLS.isdisjoint(c.texts) or not any(t.lower() in ("all", "*", "'*'") or t.lower().endswith("=all")
+                                             for t in c.texts):
+        return None
+    return MEDIUM, f"{c.prog} kills every session or process it matches ({c.text})"
+
+
+# Options that switch off the check a delete makes first (`nix-store --delete --ignore-liveness`).
+_GUARD_OFF = frozenset({"--ignore-liveness", "--ignore-dependencies", "--ignore-deps", "--nodeps", "--no-deps",
+                        "--force-depends", "--skip-safety-checks", "--disable-safety-checks", "--unsafe",
+                        "--no-safety", "--i-know-what-i-am-doing", "--skip-checks"})
+
+
+def _guard_off(c: Ctx, verb: str) -> Optional[tuple]:
+    if not verb or verb_strength(verb) < 3 or verb in ("reset", "revert", "undo"):
+        return None
+    guard = next((t for t in c.texts if t.split("=", 1)[0] in _GUARD_OFF), None)
+    if guard is None:
+        return None
+    return MEDIUM, f"{c.prog} deletes with {guard}: the check that keeps what is still in use is off ({c.text})"

@@ -59,6 +59,9 @@ _GENERATED = re.compile(r"\bSELECT\b.{0,200}?['\"]\s*(DROP\s+(?:TABLE|DATABASE|S
 # delete request (`{"delete": {"query": "*:*"}}`, `<delete><query>*:*</query></delete>`), a switch that deletes
 # everything (`{"drop_all": true}`).
 _JSON_STRING = re.compile(r'"((?:[^"\\]|\\.){4,2000})"')
+_KEY_BEFORE = re.compile(r'"(\w+)"\s*:\s*$')
+_PROSE_KEYS = frozenset({"text", "message", "msg", "title", "body", "description", "content", "comment", "summary",
+                         "subject", "note", "notes", "markdown", "html", "caption", "label", "name"})
 _INDEX_DELETE = re.compile(r'"delete"\s*:\s*[{\[]|<delete>', re.IGNORECASE)
 _MATCH_ALL = re.compile(r"\*:\*|match_all")
 _DROP_SWITCH = re.compile(r'"(?:drop|delete|purge|wipe|truncate|destroy|erase)[_-]?(?:all|everything|data|'
@@ -69,6 +72,9 @@ def _body(text: str, c: Ctx) -> Optional[tuple]:
     """What a JSON or XML request body asks the server to delete."""
     best = None
     for m in _JSON_STRING.finditer(text[:20000]):
+        key = _KEY_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if key is not None and key.group(1).lower() in _PROSE_KEYS:
+            continue  # `{"text": "DELETE FROM users ran"}`: a message about a statement
         value = m.group(1).replace('\\"', '"')
         if _STATEMENT.match(value) or _DB_CALL.search(value):
             best = worst(best, sql_finding(value, c.text) or
