@@ -54,7 +54,7 @@ def _serving(c: Ctx) -> bool:
     words = _SERVE_WORDS.get(prog)
     if words is None:
         return prog in _FILE_SERVERS
-    return bool(words & set(texts[:4]))
+    return bool(words & set(texts[:4])) or prog == "ruby" and "-ehttpd" in texts[:3]  # `ruby -run -ehttpd`
 
 
 def _served(c: Ctx) -> list:
@@ -64,7 +64,8 @@ def _served(c: Ctx) -> list:
     given += [t.split("=", 1)[1] for t in texts if t.split("=", 1)[0] in _ROOT_OPTIONS and "=" in t]
     if c.prog in ("php", "ruby") or re.fullmatch(r"python[\d.]*|py|pypy3?", c.prog):
         if c.prog == "ruby":
-            given += [t for t in texts[texts.index("httpd") + 1:] if not t.startswith("-")][:1]
+            at = next(k for k, t in enumerate(texts) if t in ("httpd", "-ehttpd"))
+            given += [t for t in texts[at + 1:] if not t.startswith("-")][:1]
         return given or ["."]
     skip, operands = False, []
     for t in texts:

@@ -22,7 +22,7 @@ from aish.safety.shell_words import Segment, Word, segments
 
 _LOOKUPS = frozenset({"dig", "nslookup", "host", "drill", "kdig", "delv", "resolve-dnsname", "ping", "ping6"})
 # A name built from a variable or xargs' `{}`, then a domain: `$l.x.example.com`, `{}.exfil.example.net`.
-_BUILT_NAME = re.compile(r"(\$\{?\w+\}?|\{\}|%\w+%?|\$_)\.[\w-]+(\.[\w-]+)+")
+_BUILT_NAME = re.compile(r"(\$\{?\w+\}?|\{\}|%\w*%?|\$_)\.[\w-]+(\.[\w-]+)+")  # `%`: xargs -I%
 _ENCODERS = re.compile(r"^(xxd|base64|base32|basenc|od|hexdump|openssl|gzip|bzip2|xz|split|fold|cut)$")
 # Programs and options that write a new file from what they read: {program: options naming the output}.
 _MAKERS = {"tar": ("-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-jcf", "-Jcf", "czf", "cjf", "cJf", "cf",

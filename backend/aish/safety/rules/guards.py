@@ -56,7 +56,8 @@ _REGISTRY_OFF = re.compile(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|Conse
                            r"DisableRealtimeMonitoring|DisableBehaviorMonitoring|DisableIOAVProtection)\b\W+"
                            r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+1\b|"
                            # remote desktop opened, or opened without network-level authentication
-                           r"\b(fDenyTSConnections|UserAuthentication)\b\W+(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b",
+                           r"\b(fDenyTSConnections|UserAuthentication)\b\W+(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b|"
+                           r"\b(EnableLUA|EnableFirewall|fDenyTSConnections|UserAuthentication)['\"]?\s+0\b",
                            re.IGNORECASE)
 
 

@@ -29,7 +29,8 @@ _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "
                  "pwsh": ("-c", "-command", "-Command"), "powershell": ("-c", "-command", "-Command"),
                  "powershell.exe": ("-c", "-command", "-Command"), "pwsh.exe": ("-c", "-command", "-Command"),
                  "tclsh": (), "groovy": ("-e",), "jshell": (), "julia": ("-e",), "elixir": ("-e",),
-                 "kotlin": ("-e",), "scala": ("-e",), "guile": ("-c",), "racket": ("-e", "--eval"),
+                 "kotlin": ("-e",), "kotlinc": ("-e", "-expression"), "scala": ("-e",), "guile": ("-c",),
+                 "racket": ("-e", "--eval"),
                  "erl": ("-eval",), "sbcl": ("--eval",), "clisp": ("-x",), "csi": ("-e", "-eval", "-p"),
                  "gosh": ("-e",), "emacs": ("--eval",), "janet": ("-e",), "chibi-scheme": ("-e",),
                  "R": ("-e",), "r": ("-e",), "ipython": ("-c",), "raku": ("-e",), "perl6": ("-e",),
@@ -59,6 +60,7 @@ _FS_CALLS = [
     (re.compile(r"\bshutil\.rmtree\s*\(\s*((?:[^,()]|\([^()]*\))+)"), True),
     (re.compile(r"\bos\.(?:remove|unlink|rmdir|removedirs)\s*\(\s*((?:[^,()]|\([^()]*\))+)"), False),
     (re.compile(r"\bPath\s*\(\s*([^)]+)\)\s*\.\s*(?:unlink|rmdir)\s*\("), False),
+    (re.compile(r"(?<![\w.])([a-z_]\w*)\s*\.\s*(?:unlink|rmdir)\s*\(\s*\)"), False),  # `p.unlink()` over a walk
     (re.compile(r"(?:\b(?:fs|fsp|fse|promises)|\))\.(?:rmSync|rm|rmdirSync|rmdir|removeSync|remove|emptyDirSync|"
                 r"emptyDir)\s*\(\s*((?:[^,()]|\([^()]*\))+)(?=[^;]*recursive|[^;]*Sync|[^;]*remove|[^;]*empty)"), True),
     (re.compile(r"(?:\b(?:fs|fsp|promises)|\))\.(?:unlinkSync|unlink)\s*\(\s*((?:[^,()]|\([^()]*\))+)"), False),
@@ -146,7 +148,8 @@ def _stdin_body(c: Ctx) -> Optional[str]:
              [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
     fed = c.chain[-1].words if c.chain else []
     if fed and fed[0].text in ("echo", "printf"):  # `echo 'file delete -force ~/' | tclsh`
-        bodies.append(" ".join(w.text for w in fed[1:] if not re.fullmatch(r"-[neE]+", w.text)))
+        text = " ".join(w.text for w in fed[1:] if not re.fullmatch(r"-[neE]+", w.text))
+        bodies.append(text.replace("\\n", "\n") if fed[0].text == "printf" or "-e" in fed[1:2] else text)
     return "\n".join(bodies) or None
 
 
@@ -171,7 +174,8 @@ def _path_of(expr: str, code: str = "") -> Word:
         text = "~" + (rest.group(1) if rest else "")
         return Word(text, text)
     inner = re.search(r"^[\w.]*\(\s*" + _STR, expr)
-    walked = re.search(r"\b(?:os\.walk|glob\.glob|glob|rglob|Dir\.glob|readdirSync|scandir|listdir|"
+    walked = re.search(r"\bPath\s*\(\s*" + _STR + r"\s*\)\s*\.\s*(?:r?glob|iterdir|walk)\b", code) or \
+        re.search(r"\b(?:os\.walk|glob\.glob|glob|rglob|Dir\.glob|readdirSync|scandir|listdir|"
                        r"(?:find|finddepth)\s*\(\s*(?:sub\s*\{[^}]*\}|\\&\w+)\s*,)\s*\(?\s*" + _STR, code)
     for found, suffix in ((inner, ""), (walked, "/*")):
         if found:

@@ -195,9 +195,18 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
                 best = worst(best, (level, f"Remove-Item{' -Recurse' if recursive else ''} deletes {describe(t)} "
                                            f"({c.text})"))
         return best
-    if name in ("clear-content", "clc") and any(_DATA_FILE.search(w.raw.strip("'\"")) and target(_raw(w)).kind not in
-                                                ("output", "temp") for w in c.args if not w.text.startswith("-")):
-        return MEDIUM, f"Clear-Content empties a data file ({c.text})"
+    emptied = name in ("clear-content", "clc") or name in ("set-content", "sc") and re.search(
+        r"-value\s+(\$null|''|\"\")(\s|$)", " ".join(w.raw.lower() for w in c.args))
+    if emptied and any(_DATA_FILE.search(w.raw.strip("'\"")) and target(_raw(w)).kind not in ("output", "temp")
+                       for w in c.args if not w.text.startswith("-")):
+        return MEDIUM, f"{c.prog} empties a data file ({c.text})"
+    if name in ("start-process", "saps"):  # `Start-Process msiexec.exe -ArgumentList '/i https://… /qn'`
+        valued = {"-filepath", "-argumentlist", "-args", "-verb", "-workingdirectory", "-credential"}
+        program = next((w.raw for k, w in enumerate(c.args) if texts[k] == "-filepath" or not texts[k].startswith("-")
+                        and (k == 0 or texts[k - 1] not in valued)), "")
+        arguments = [c.args[k + 1].text for k, t in enumerate(texts[:-1]) if t in ("-argumentlist", "-args")]
+        found = c.recurse(" ".join([program.strip("'\"")] + arguments)) if program else None
+        return (found[0], f"{found[1]}, started by {c.prog}") if found else None
     if name in ("clear-content", "clc", "set-content", "sc", "out-file"):
         best = None
         for w in [_raw(w) for w in c.args if not w.text.startswith("-")][:1]:
@@ -257,5 +266,5 @@ for _p in ("vssadmin", "wbadmin", "bcdedit", "reg", "net", "sc", "schtasks", "ta
 for _p in list(_CMDLET_LEVEL) + ["remove-item", "ri", "clear-content", "clc", "set-content", "out-file",
                                  "set-mppreference", "add-mppreference", "set-netfirewallprofile",
                                  "new-netfirewallrule", "set-executionpolicy", "suspend-bitlocker", *_BLOCK_RUNNERS,
-                                 "do"]:
+                                 "do", "start-process", "saps"]:
     RULES[_p] = [rule_cmdlet]
