@@ -166,8 +166,9 @@ def test_a_hung_configured_server_does_not_delay_the_first_answer(config_file, s
     hung.listen(8)
     try:
         with StubServer() as server:
-            # (a question waits connect_wait for servers still connecting, 5 s by default)
-            config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n[mcp]\nconnect_wait = 0.5\n'
+            # (a question waits connect_wait for servers still connecting, 5 s by default: the
+            # hung one never answers, so any wait ends the same way)
+            config_file(f'[models.fast]\nendpoint = "{server.url}"\nmodel = "m"\n[mcp]\nconnect_wait = 0.1\n'
                         f'[mcp.servers.hung]\nurl = "http://127.0.0.1:{hung.getsockname()[1]}/mcp"\n'
                         'timeout = 30\n')
             server.queue(Reply(text="fine"))
