@@ -1,9 +1,15 @@
 """daemon/reader_watch.py: one thread notices any reply FIFO's reader going away."""
 from __future__ import annotations
 
+import fcntl
 import os
+import select
+import struct
+import termios
 import threading
 import time
+
+import pytest
 
 from aish.daemon import reader_watch
 
@@ -23,6 +29,36 @@ def is_open(fd: int) -> bool:
         return False
 
 
+class _Poller:
+    """``select.poll()``'s object, telling whether its thread waits in ``poll``."""
+
+    def __init__(self) -> None:
+        self.real, self.calls, self.inside = select.poll(), 0, False
+
+    def register(self, *args) -> None:
+        self.real.register(*args)
+
+    def unregister(self, fd: int) -> None:
+        self.real.unregister(fd)
+
+    def poll(self, *args) -> list:
+        self.calls, self.inside = self.calls + 1, True
+        try:
+            return self.real.poll(*args)
+        finally:
+            self.inside = False
+
+    def idle(self, wake_fd: int) -> bool:
+        """In ``poll`` with nothing to wake it: inside the same call before and after the
+        wake-up pipe was seen empty."""
+        calls = self.calls
+        return self.inside and _unread(wake_fd) == 0 and self.inside and self.calls == calls
+
+
+def _unread(fd: int) -> int:
+    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+
+
 def test_a_reader_that_goes_away_is_noticed():
     watch = reader_watch.ReaderWatch()
     read_end, write_end = os.pipe()
@@ -36,25 +72,38 @@ def test_a_reader_that_goes_away_is_noticed():
         os.close(write_end)
 
 
-def test_a_watch_taken_back_wakes_nothing_and_goes_with_the_next_change(monkeypatch):
+@pytest.mark.parametrize("slow_thread", [False, True])
+def test_a_watch_taken_back_wakes_nothing_and_goes_with_the_next_change(monkeypatch, slow_thread):
     """A request that ends takes its watch back without waking the watch's thread (a write, a
     wake-up and a GIL hand-off per ask of 50 shells): its duplicate is closed at the next
-    change, and its callback is never called."""
+    change, and its callback is never called.  ``slow_thread``: the thread reads its wake-up
+    50 ms late (a loaded host), and still takes the change back only at the next one."""
     watch = reader_watch.ReaderWatch()
     wakes = []
-    real_write = os.write
+    real_write, real_read = os.write, os.read
 
     def write(fd: int, data: bytes) -> int:
         if fd == watch._wake_w:
             wakes.append(fd)
         return real_write(fd, data)
 
+    def read(fd: int, size: int) -> bytes:
+        if fd == watch._wake_r:
+            time.sleep(0.05)
+        return real_read(fd, size)
+
     monkeypatch.setattr(reader_watch.os, "write", write)
+    if slow_thread:
+        monkeypatch.setattr(reader_watch.os, "read", read)
+    poller = _Poller()
+    monkeypatch.setattr(reader_watch.select, "poll", lambda: poller)
     pipes = [os.pipe(), os.pipe()]
     called = []
     try:
         first = watch.add(pipes[0][1], lambda: called.append("first"))
-        assert wait_for(lambda: not watch._woken)  # the thread took the change
+        # the thread took the change and its wake-up, and waits in poll for the next: taken
+        # out of the wait and before reading its wake-up, it took the removal below with it
+        assert wait_for(lambda: not watch._woken and poller.idle(watch._wake_r))
         woken = len(wakes)
         watch.remove(first)
         time.sleep(0.05)
