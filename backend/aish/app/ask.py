@@ -229,15 +229,14 @@ def _suggest(caller: Caller, result: AskResult, reply: Reply, req: Optional[Requ
 
 def _explain(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskResult:
     """Explain the buffer piece by piece; the conversation and the buffer stay untouched."""
-    from aish.app import explain
-    from aish.safety import assess as safety
+    from aish.app import explain, verdicts
 
     command = req.buffer.strip() or req.text.strip()
     if not command:
         raise AishError("nothing to explain: no command on the line and none run yet",
                         hint="type or recall one, or name it: '? :explain CMD'")
     model = env.config.model()
-    verdict = safety.assess(command, cwd=req.cwd)
+    verdict = verdicts.assess(command, cwd=req.cwd)
     if verdict:
         reply.warning(f"{verdict.level}: {verdict.reason}")
         shown_preview = preview(command, req, reply)

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 REDETECT_SECONDS = 5.0
 # what the daemon's warm-up imports, after the first answer (the judgement of the suggested
 # command comes after an answer; the ledger records a call after it)
-LATER = ("aish.safety.assess", "aish.app.judge", "aish.cost.ledger")
+LATER = ("aish.safety.assess", "aish.app.judge", "aish.app.verdicts", "aish.cost.ledger")
 
 
 class DaemonState:

@@ -1,0 +1,57 @@
+"""The local safety verdict of a suggested command, kept per exact input (issue 26).
+
+Why: every answer's commands are judged before they reach the shell, and the judgement
+(``safety.assess``: the parse, every rule of the program, the pipes and substitutions) was
+the largest single share of an ask's own work after the stream: ~15% of the request
+thread at 50 shells.  The same suggestion recurs, across the turns of one conversation and
+across the shells of one user (``lsof -ti tcp:8080 | xargs kill``), and its verdict is a
+pure function of what the judge reads: the command's text, the shell's cwd, and the
+daemon's own ``HOME``, ``USER`` and ``USERNAME`` (whose home is "yours").  Those are the
+key: any other input is judged afresh.  ``tests/app/test_verdicts.py`` holds the safety
+package to that (the variables it reads, and no file, clock or process it looks at), so a
+rule that starts reading something else fails there rather than being served stale.
+
+The rules themselves do not change while a daemon runs (an install that changes restarts
+it); the cache is bounded (least recently used first out) and holds short commands only.
+What a flagged command would touch (the preview) reads the file system and is never kept;
+the second opinion has its own cache (``safety/opinions.py``).
+"""
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from typing import Optional
+
+from aish.safety import assess as safety
+
+ENV_READ = ("HOME", "USER", "USERNAME")  # the daemon's variables the rules read (tests/app/test_verdicts.py)
+MAX_KEPT = 1024  # verdicts kept (a few hundred bytes each)
+MAX_KEPT_CHARS = 4096  # longer commands are judged every time (rare, and a key that size is a copy)
+
+_lock = threading.Lock()
+_kept: OrderedDict[tuple, Optional[safety.Verdict]] = OrderedDict()
+
+
+def assess(command: str, cwd: str = "") -> Optional[safety.Verdict]:
+    """``safety.assess(command, cwd)``, judged once per exact (command, cwd, environment)."""
+    if len(command) > MAX_KEPT_CHARS:
+        return safety.assess(command, cwd=cwd)
+    environ = os.environ
+    key = (command, cwd, *(environ.get(name) for name in ENV_READ))
+    with _lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    verdict = safety.assess(command, cwd=cwd)  # not under the lock: other shells' commands go on
+    with _lock:
+        _kept[key] = verdict
+        while len(_kept) > MAX_KEPT:
+            _kept.popitem(last=False)
+    return verdict
+
+
+def forget() -> None:
+    """Drop every kept verdict (tests; a daemon never needs to)."""
+    with _lock:
+        _kept.clear()
