@@ -32,7 +32,7 @@ def _cache_bytecode_outside_the_tree() -> None:
 
 _cache_bytecode_outside_the_tree()
 
-from tests import mcp_servers  # noqa: E402 - compiled with the cache above
+from tests import mcp_servers, old_runs  # noqa: E402 - compiled with the cache above
 # the stub server (requests), the in-process daemon (aish's service) and the helpers are
 # imported by the fixtures that use them: the controller of an xdist run needs none of them
 # Marks by directory, so a new module there cannot forget its own: `pytest -m "not e2e and not
@@ -76,6 +76,18 @@ def _end_worker_without_teardown() -> None:
         os._exit(0)
 
     atexit.register(leave)
+
+
+def pytest_sessionstart(session):
+    """The controller deletes old runs' temporary directories while this run works
+    (tests/old_runs.py): pytest would after the last case."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        old_runs.start(session.config)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session):
+    old_runs.finish()
 
 
 def pytest_ignore_collect(collection_path, config):
