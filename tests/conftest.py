@@ -6,7 +6,6 @@ import gc
 import itertools
 import os
 import sys
-import types
 import weakref
 from pathlib import Path
 from typing import Iterator
@@ -32,7 +31,7 @@ def _cache_bytecode_outside_the_tree() -> None:
 
 _cache_bytecode_outside_the_tree()
 
-from tests import mcp_servers, old_runs  # noqa: E402 - compiled with the cache above
+from tests import mcp_servers, old_runs, schedule  # noqa: E402 - compiled with the cache above
 # the stub server (requests), the in-process daemon (aish's service) and the helpers are
 # imported by the fixtures that use them: the controller of an xdist run needs none of them
 # Marks by directory, so a new module there cannot forget its own: `pytest -m "not e2e and not
@@ -86,8 +85,12 @@ def pytest_sessionstart(session):
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_sessionfinish(session):
+def pytest_sessionfinish(session, exitstatus):
     old_runs.finish()
+    cache = getattr(session.config, "cache", None)
+    if exitstatus == 0 and _DURATIONS and cache is not None \
+            and not os.environ.get("PYTEST_XDIST_WORKER"):
+        cache.set(schedule.CACHE_KEY, schedule.record(_recorded_seconds(session.config), _DURATIONS))
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -115,54 +118,35 @@ def pytest_collection_modifyitems(config, items):
         if len(parts) > 1 and parts[0] in DIRECTORY_MARKS:
             item.add_marker(DIRECTORY_MARKS[parts[0]])
     _leave_out_slow_cases(config, items)
-    _order_for_the_workers(items)
+    schedule.order(items, getattr(config, "workerinput", {}).get(schedule.WORKER_INPUT_KEY))
 
 
-# what a module's cases need that is costly to have twice: see _order_for_the_workers
-READS_SOURCES, TALKS_MCP, PLAIN = "reads aish's sources", "talks to the MCP test servers", "plain"
-_NEEDS: dict[object, str] = {}
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """The controller hands its workers the modules' recorded seconds (tests/schedule.py):
+    every worker orders the cases alike, whatever another run writes to the cache meanwhile."""
+    node.workerinput[schedule.WORKER_INPUT_KEY] = _recorded_seconds(node.config)
 
 
-def _needs(item) -> str:
-    module = getattr(item, "module", None)
-    if module not in _NEEDS:
-        homes = {str(getattr(value, "__name__" if isinstance(value, types.ModuleType) else "__module__", ""))
-                 for value in vars(module).values()} if module is not None else set()
-        _NEEDS[module] = READS_SOURCES if "tests.sources" in homes else \
-            TALKS_MCP if any(home.startswith("tests.mcp_servers") for home in homes) else PLAIN
-    return _NEEDS[module]
+def _recorded_seconds(config) -> dict:
+    cache = getattr(config, "cache", None)
+    return cache.get(schedule.CACHE_KEY, {}) if cache is not None else {}
 
 
-def _order_for_the_workers(items) -> None:
-    """Order the cases for xdist's worksteal, which hands each of the W workers a contiguous
-    run of N/W cases; a worker that runs out takes the second half of the longest queue, so
-    what starts a run stays on its worker.
+_DURATIONS: dict[str, float] = {}
 
-    - The modules that talk to the MCP test servers (tests/mcp_servers) start the first run,
-      together: one worker imports the SDK's client (~0.8 s of CPU each time), not every
-      worker that gets one of them.
-    - The modules whose checks read aish's sources (tests/sources.py) start the second run,
-      together: one worker parses and walks backend/aish (~1 s of CPU), and forgets the trees
-      after the last of them (pytest_runtest_teardown).
 
-    Each module's cases keep their order and stay together (module-scoped fixtures)."""
-    mcp = [item for item in items if _needs(item) == TALKS_MCP]
-    static = [item for item in items if _needs(item) == READS_SOURCES]
-    rest = [item for item in items if _needs(item) == PLAIN]
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    if workers < 2:
-        items[:] = static + mcp + rest
-        return
-    filler = max(0, min(len(rest), -(-len(items) // workers) - len(mcp)))
-    while 0 < filler < len(rest) and rest[filler].module is rest[filler - 1].module:
-        filler += 1  # a module is not split between two runs
-    items[:] = mcp + rest[:filler] + static + rest[filler:]
+def pytest_runtest_logreport(report):
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # the controller, or a run without workers
+        module = schedule.module_of(report.nodeid)
+        _DURATIONS[module] = _DURATIONS.get(module, 0.0) + report.duration
 
 
 def pytest_runtest_teardown(item, nextitem):
     """After the last static check of a run, its parsed trees go (the collector's full passes
     walked them for the rest of the session)."""
-    if _needs(item) == READS_SOURCES and (nextitem is None or _needs(nextitem) != READS_SOURCES):
+    if schedule.needs(item) == schedule.READS_SOURCES \
+            and (nextitem is None or schedule.needs(nextitem) != schedule.READS_SOURCES):
         from tests import sources
 
         sources.forget()

@@ -1,0 +1,123 @@
+"""tests/schedule.py: the order worksteal's runs are cut from."""
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from tests import schedule
+
+
+def module(name: str, *needs: str) -> types.ModuleType:
+    made = types.ModuleType(name)
+    for need in needs:  # what the module imported, as needs() reads it
+        setattr(made, need.replace(".", "_"), types.ModuleType(need))
+    return made
+
+
+class Item:
+    def __init__(self, mod: types.ModuleType, path: str, index: int) -> None:
+        self.module, self.nodeid = mod, f"{path}::test_{index}"
+
+    def __repr__(self) -> str:
+        return self.nodeid
+
+
+def cases(path: str, count: int, *needs: str) -> list[Item]:
+    mod = module(path, *needs)
+    return [Item(mod, path, index) for index in range(count)]
+
+
+def runs_of(items, workers):
+    sizes = schedule._run_sizes(len(items), workers)
+    runs, start = [], 0
+    for size in sizes:
+        runs.append(items[start:start + size])
+        start += size
+    return runs
+
+
+def seconds_of(run, seconds):
+    return sum(seconds[schedule.module_of(item.nodeid)] / counts[schedule.module_of(item.nodeid)]
+               for item in run for counts in [_COUNTS])
+
+
+_COUNTS: dict[str, int] = {}
+
+
+@pytest.fixture
+def suite(monkeypatch):
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "3")
+    items = (cases("tests/a/test_quick.py", 300) + cases("tests/a/test_waits.py", 6)
+             + cases("tests/b/test_mcp.py", 12, "tests.mcp_servers") + cases("tests/b/test_slow.py", 4)
+             + cases("tests/test_arch.py", 5, "tests.sources") + cases("tests/c/test_tiny.py", 80)
+             + cases("tests/c/test_more.py", 200))
+    _COUNTS.clear()
+    for item in items:
+        _COUNTS[schedule.module_of(item.nodeid)] = _COUNTS.get(schedule.module_of(item.nodeid), 0) + 1
+    return items
+
+
+SECONDS = {"tests/a/test_quick.py": 0.6, "tests/a/test_waits.py": 4.0, "tests/b/test_mcp.py": 5.0,
+           "tests/b/test_slow.py": 4.5, "tests/test_arch.py": 1.0, "tests/c/test_tiny.py": 0.1,
+           "tests/c/test_more.py": 0.5}
+
+
+def test_the_long_modules_start_runs_of_even_seconds_and_quick_ones_end_them(suite):
+    items = list(suite)
+    schedule.order(items, SECONDS)
+    assert sorted(items, key=id) == sorted(suite, key=id)  # the same cases
+    runs = runs_of(items, 3)
+    starts = [schedule.module_of(run[0].nodeid) for run in runs]
+    assert starts == ["tests/b/test_mcp.py", "tests/test_arch.py", "tests/b/test_slow.py"]
+    # the waiting module goes where the seconds are fewest, not where collection put it
+    assert {schedule.module_of(item.nodeid) for item in runs[1]} >= {"tests/a/test_waits.py"}
+    spread = [seconds_of(run, SECONDS) for run in runs]
+    assert max(spread) - min(spread) < 1.0, spread
+    for run in runs:  # every run ends with the quickest cases, which stealing moves
+        assert schedule.module_of(run[-1].nodeid) in {"tests/c/test_tiny.py", "tests/c/test_more.py",
+                                                      "tests/a/test_quick.py"}
+    # a module's cases stay together and in order, but for the quick ones filling the ends
+    for name in ("tests/a/test_waits.py", "tests/b/test_mcp.py", "tests/b/test_slow.py"):
+        mine = [item for item in items if item.nodeid.startswith(name)]
+        at = items.index(mine[0])
+        assert items[at:at + len(mine)] == [item for item in suite if item in mine]
+
+
+def test_every_worker_orders_alike_and_without_seconds_counts_cases(suite, monkeypatch):
+    first, second = list(suite), list(reversed(suite))[::-1]
+    schedule.order(first, SECONDS)
+    schedule.order(second, dict(SECONDS))
+    assert [item.nodeid for item in first] == [item.nodeid for item in second]
+    fresh = list(suite)
+    schedule.order(fresh, None)  # a fresh clone: the MCP and static modules still start runs
+    runs = runs_of(fresh, 3)
+    assert schedule.module_of(runs[0][0].nodeid) == "tests/b/test_mcp.py"
+    assert schedule.module_of(runs[1][0].nodeid) == "tests/test_arch.py"
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "1")
+    alone = list(suite)
+    schedule.order(alone, SECONDS)
+    assert schedule.module_of(alone[0].nodeid) == "tests/test_arch.py"
+
+
+def test_recorded_seconds_follow_the_runs():
+    recorded = schedule.record({}, {"tests/a.py": 2.0})
+    assert recorded == {"tests/a.py": 2.0}
+    recorded = schedule.record(recorded, {"tests/a.py": 4.0, "tests/b.py": 1.0})
+    assert recorded == {"tests/a.py": 3.0, "tests/b.py": 1.0}
+    assert schedule.record(recorded, {}) == recorded
+
+
+def test_mcp_modules_take_a_second_worker_only_when_they_outlast_a_share(monkeypatch):
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "3")
+    items = (cases("tests/m/test_one.py", 10, "tests.mcp_servers") + cases("tests/p/test_plain.py", 300)
+             + cases("tests/m/test_two.py", 10, "tests.mcp_servers"))
+    mcp_starts = []
+    for mcp_seconds in (0.5, 6.0):  # of 3 + 2 * mcp_seconds in all: within a share, then over
+        ordered = list(items)
+        schedule.order(ordered, {"tests/m/test_one.py": mcp_seconds, "tests/m/test_two.py": mcp_seconds,
+                                 "tests/p/test_plain.py": 3.0})
+        runs = runs_of(ordered, 3)
+        mcp_starts.append([schedule.module_of(run[0].nodeid) for run in runs
+                           if schedule.needs(run[0]) == schedule.TALKS_MCP])
+    assert mcp_starts == [["tests/m/test_one.py"], ["tests/m/test_one.py", "tests/m/test_two.py"]]
