@@ -17,7 +17,8 @@ the quick ones fill the runs' ends, where stealing moves them in small slices.
   worker parses and walks backend/aish (~1 s of CPU) and forgets the trees after the last of
   them (tests/conftest.py's pytest_runtest_teardown).
 
-Without recorded seconds (a fresh clone) every case counts alike.  Each module's cases keep
+Without recorded seconds (a fresh clone) a case in a real shell or on the real wire counts as
+a second, any other as 10 ms.  Each module's cases keep
 their order and stay together, but for the quick modules that fill a run's last places."""
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ WORKER_INPUT_KEY = "aish_module_seconds"
 # varies from run to run)
 NEWEST_WEIGHT = 0.5
 UNKNOWN_CASE_SECONDS = 0.01  # a module no run has timed yet, per case
+UNKNOWN_WIRED_CASE_SECONDS = 1.0  # the same, for a case marked so (tests/conftest.py)
+WIRED_MARKS = ("e2e", "shell")
 # the MCP modules take a second worker (a second import of the SDK's client, ~0.8 s of CPU)
 # when they would fill more than this much of one worker's share of the seconds: a worker
 # stealing MCP cases at the end would import it anyway, and last
@@ -73,9 +76,12 @@ def order(items, seconds: Optional[dict[str, float]] = None) -> None:
 
 
 def _timing(blocks: dict[str, list], seconds: dict[str, float]) -> dict[str, float]:
-    known = [seconds[name] / len(cases) for name, cases in blocks.items() if name in seconds]
-    per_case = sorted(known)[len(known) // 2] if known else UNKNOWN_CASE_SECONDS
-    return {name: seconds.get(name, per_case * len(cases)) for name, cases in blocks.items()}
+    """Recorded seconds, or a guess for a module no run has timed yet (a fresh clone): a case
+    on the real wire or in a real shell is long, any other short."""
+    def guess(cases: list) -> float:
+        wired = any(cases[0].get_closest_marker(mark) for mark in WIRED_MARKS)
+        return len(cases) * (UNKNOWN_WIRED_CASE_SECONDS if wired else UNKNOWN_CASE_SECONDS)
+    return {name: seconds[name] if name in seconds else guess(cases) for name, cases in blocks.items()}
 
 
 def _run_sizes(count: int, workers: int) -> list[int]:

@@ -22,6 +22,9 @@ class Item:
     def __repr__(self) -> str:
         return self.nodeid
 
+    def get_closest_marker(self, name):
+        return name if name == "shell" and "/shell/" in self.nodeid else None
+
 
 def cases(path: str, count: int, *needs: str) -> list[Item]:
     mod = module(path, *needs)
@@ -94,6 +97,11 @@ def test_every_worker_orders_alike_and_without_seconds_counts_cases(suite, monke
     runs = runs_of(fresh, 3)
     assert schedule.module_of(runs[0][0].nodeid) == "tests/b/test_mcp.py"
     assert schedule.module_of(runs[1][0].nodeid) == "tests/test_arch.py"
+    shells = cases("tests/shell/test_zsh.py", 3) + list(suite)
+    schedule.order(shells, None)  # a case in a real shell is long even where none was timed
+    run = next(run for run in runs_of(shells, 3) if "tests/shell/test_zsh.py::test_0" in map(repr, run))
+    plain = [schedule.module_of(item.nodeid) for item in run if schedule.needs(item) == schedule.PLAIN]
+    assert plain[0] == "tests/shell/test_zsh.py"  # before the runs' 300 quick cases, not after
     monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "1")
     alone = list(suite)
     schedule.order(alone, SECONDS)
