@@ -251,3 +251,36 @@ def test_classic_file_loss(command):
 ])
 def test_everyday_near_misses_stay_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- a second set, written after the classes landed
+@pytest.mark.parametrize("command", [
+    "pgcopydb clone --drop-if-exists --source $SRC --target $DST",
+    "dataload --table-exists=drop --file sales.csv",
+    "curl -X POST -u admin:pw http://rabbit:15672/api/queues/%2F/orders/actions -d '{\"action\":\"purge\"}'",
+    "curl -X POST http://localhost:8080/actuator/shutdown",
+    "wget -q -O- 'http://192.168.0.1/apply.cgi?submit_button=Factory_Defaults&action=Restore'",
+    "s6-rc -d change default",
+    "esxcli vm process kill --type=force --world-id=112233",
+    "vim-cmd vmsvc/power.off 9",
+    "cat /dev/null > $HOME/projects/thesis/main.tex",
+    "unlink $HOME/Pictures/wedding.jpg",
+    "tee ~/Documents/plan.md < /dev/null",
+])
+def test_second_set_of_unseen_forms(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "curl -s 'https://api.example.com/v1/audit?event=delete&since=2024-01-01'",
+    "curl -X POST https://api.example.com/v1/items -d '{\"name\": \"delete old logs\"}'",
+    "wget https://example.com/docs/how-to-delete-your-account.html",
+    "s6-rc -u change default",
+    "vim-cmd vmsvc/power.on 9",
+    "esxcli vm process list",
+    "debugfs -c -R 'ls /home' /dev/sda2",
+    "cat /dev/null > build/output.txt",
+    "tee ~/Documents/plan.md < draft.md",
+])
+def test_second_set_near_misses_stay_quiet(command):
+    quiet(command)

@@ -254,6 +254,10 @@ _SERVICES = {
     "upscmd": {**{k: "cuts or cycles the UPS's output: what it feeds loses power" for k in (
         "load.off", "load.off.delay", "load.cycle", "shutdown.return", "shutdown.stayoff", "shutdown.reboot",
         "shutdown.reboot.graceful", "outlet.1.load.off", "outlet.2.load.off")}},
+    "s6-rc": {"-d": "brings the named services down, with every service that depends on them"},
+    "vim-cmd": {**{f"vmsvc/power.{k}": "cuts the virtual machine's power: what it had not written is lost"
+                   for k in ("off", "reset", "suspend")},
+                "vmsvc/snapshot.revert": "puts the virtual machine back to a snapshot: what changed since is lost"},
     "crictl": {"rmp": "removes pods", "stopp": "stops pods", "rm -a": "removes every container",
                "rmp -a": "removes every pod", "stopp -a": "stops every pod"},
     # ESXi's own tools: a virtual disk deleted, a datastore built over a device, a VM destroyed

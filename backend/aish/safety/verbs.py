@@ -49,7 +49,7 @@ WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninsta
                              "detach", "unlink", "cancel", "abandon", "unset", "unmount", "down", "suspend",
                              "hibernate", "evict", "drain"})
 # Words that make a stop abrupt: unsaved state is lost (`redis-cli shutdown nosave`, `pg_ctl stop -m immediate`).
-ABRUPT: frozenset = frozenset({"nosave", "immediate", "abort", "--abort", "hard", "--hard", "-9", "--kill"})
+ABRUPT: frozenset = frozenset({"nosave", "immediate", "abort", "--abort", "hard", "--hard", "-9", "--kill", "force"})
 # Weak verbs that a scope taking everything makes broad (`supervisorctl stop all`, `forever stopall`, `lxc stop
 # --all`); cleaning, disabling or suspending everything loses nothing.
 WEAK_BROAD: frozenset = frozenset({"stop", "kill", "clear", "flush", "empty", "uninstall", "unregister", "deinit",

@@ -26,6 +26,7 @@ def is_document(path: str) -> bool:
     """A file of the user's own under home: ``~/Documents/x.pdf``, ``$HOME/notes/todo.md``."""
     if path.endswith("/") or _ROUTINE.search(path):
         return False
+    path = re.sub(r"^(\$HOME|\$\{HOME\}|\"\$HOME\")(?=/)", "~", path)
     return classify(path) == "user" and "." in path.rsplit("/", 1)[-1]
 
 
@@ -33,6 +34,10 @@ def rule_emptied(seg: Segment) -> Optional[tuple]:
     """``: > ~/doc``, ``cat /dev/null > ~/doc``, ``cp /dev/null ~/doc``, ``sort -o ~/doc /dev/null``."""
     outs = [r.target.text for r in seg.redirects if r.target is not None and r.op in (">", "1>", ">|", "1>|")]
     words = [w.text for w in unwrap(seg.words)[0]] if seg.words else []
+    if words[:1] == ["tee"] and any(r.op == "<" and r.target is not None and r.target.text == "/dev/null"
+                                    for r in seg.redirects):
+        outs = outs + [t for t in words[1:] if not t.startswith("-")]  # `tee ~/doc < /dev/null`
+        words = [":"]
     empty = not words or words[0] in _WRITES_NOTHING or words[:2] == ["cat", "/dev/null"] or \
         words[0] in ("printf", "echo") and all(t in ("''", '""', "", "-n") for t in words[1:])
     for out in outs:

@@ -89,7 +89,23 @@ def rule_http_delete(c: Ctx) -> Optional[tuple]:
 # Verbs an address may say that a server acts on (`/doDelete`, `?action=delete`, `/factory_reset`, `/trash/empty`);
 # short or ambiguous ones (`rm`, `gc`, `expire`, `rollback`) are left out: addresses use them for other things.
 _ADDRESS_VERBS = frozenset({"delete", "remove", "destroy", "drop", "wipe", "purge", "truncate", "erase", "nuke",
-                            "obliterate", "flushall", "flushdb", "terminate", "deprovision", "teardown", "shred"})
+                            "obliterate", "flushall", "flushdb", "terminate", "deprovision", "teardown", "shred",
+                            "shutdown", "poweroff", "halt"})
+# Query keys whose value is what the server is told to do (`?action=delete`, `?cmd=delete_all_users`); other
+# values are filters (`?event=delete` reads the audit log of deletions).
+_ACTION_KEYS = frozenset({"action", "cmd", "command", "op", "operation", "method", "do", "task", "mode", "submit",
+                          "submit_button", "func", "function", "act", "type"})
+
+
+def _query_actions(query: str) -> list:
+    """The parts of a query that can say an action: action-like keys' values, and keys themselves (`?purge=1`)."""
+    out = []
+    for pair in re.split(r"[&;]", query):
+        key, _, value = pair.partition("=")
+        out.append(key)
+        if key.lower() in _ACTION_KEYS or key.lower().endswith(("action", "_button", "cmd")):
+            out.append(value)
+    return [p for p in out if p]
 _ADDRESS_WIDE = frozenset({"all", "everything", "database", "databases", "factory", "wipe", "index", "bucket",
                            "cluster", "workspace", "repository", "tsdb"})
 
@@ -104,17 +120,18 @@ _LOOKS_ONLY = frozenset({"preview", "dry", "dryrun", "simulate", "estimate", "st
 def _path_says_destroy(path: str, query: str) -> Optional[tuple]:
     """The destructive verb an address says in its path or its query (names and values), and whether it takes
     everything: ``(verb, wide)``, or None."""
-    pieces = [piece for piece in re.split(r"[/?&=;,]+", unquote(path + "?" + query)) if piece]
+    pieces = [piece for piece in re.split(r"[/;,]+", unquote(path)) if piece] + _query_actions(unquote(query))
     words = [p for piece in pieces if not _FILE_NAME.search(piece) for p in split_word(piece)]
     if not words or not _LOOKS_ONLY.isdisjoint(words):
         return None
     for k, w in enumerate(words):
         before = words[k - 1] if k else ""
-        if w in _ADDRESS_VERBS or w == "reset" and before == "factory" or \
+        if w in _ADDRESS_VERBS or w in ("reset", "restore") and ("factory" in words or "defaults" in words) or \
                 w == "empty" and before in ("trash", "bin", "recycle", "queue") or \
                 w == "flush" and words[k + 1:k + 2] in (["all"], ["db"]):
-            return ("delete" if w in ("remove", "empty", "flushall", "flushdb", "flush") else
-                    "reset" if w == "reset" else w), bool(_ADDRESS_WIDE & set(words)) or w == "reset"
+            return ("delete" if w in ("remove", "empty", "flushall", "flushdb", "flush") else "reset" if w in
+                    ("reset", "restore") else "shut down" if w in ("shutdown", "poweroff", "halt") else w), \
+                bool(_ADDRESS_WIDE & set(words)) or w in ("reset", "restore")
     return None
 
 

@@ -49,7 +49,7 @@ def rule_said_elsewhere(c: Ctx, verb: str) -> Optional[tuple]:
 # `--if-exists=replace`, `table_exists_action=replace`, `--write-disposition WRITE_TRUNCATE`, `-replace=all`:
 # what is already at the target is dropped or written over.
 _EXISTING_KEY = re.compile(r"^(?:(?:if|when)[_-]?exists?|(?:table|tables|index|collection|target|dest|destination)"
-                           r"[_-]?(?:exists?[_-]?)?(?:action|mode|policy)|(?:write|save|load|import|insert|existing)"
+                           r"[_-]?(?:exists?|(?:exists?[_-]?)?(?:action|mode|policy))|(?:write|save|load|import|insert|existing)"
                            r"[_-]?(?:mode|disposition|action|policy)|mode|replace)$", re.IGNORECASE)
 _REPLACING = frozenset({"replace", "overwrite", "drop", "truncate", "write_truncate", "recreate", "drop_and_create",
                         "dropcreate", "drop-create", "delete", "purge", "wipe"})
@@ -63,6 +63,7 @@ _TARGET_OPTION = re.compile(r"^--?(?:overwrite|replace|truncate|drop|delete|remo
 _DATABASE = re.compile(r"^(?:PG:|MySQL:|MSSQL:|OCI:|jdbc:|(?:postgres(?:ql)?|mysql|mariadb|mssql|sqlserver|oracle|"
                        r"mongodb(?:\+srv)?|clickhouse|snowflake|cockroachdb|redshift)(?:\+\w+)?://)", re.IGNORECASE)
 _DB_OPTIONS = frozenset({"--db", "--database", "--connection", "--conn", "--dsn", "--url", "--target-db"})
+_DROP_FIRST = re.compile(r"^--?(?:drop|replace|overwrite|truncate|clean)[_-](?:if[_-]exists?|first|existing|before)$")
 _OVERWRITE = frozenset({"--overwrite", "-overwrite", "--replace", "-replace", "--recreate", "--truncate",
                         "-truncate"})
 
@@ -73,7 +74,7 @@ def _replaces_existing(c: Ctx, verb: str) -> Optional[tuple]:
         key, eq, value = t.lstrip("-").partition("=")
         if not eq and t.startswith("-") and k + 1 < len(texts):
             value = texts[k + 1]
-        if t.startswith("-") and _TARGET_OPTION.match(t.split("=", 1)[0]):
+        if t.startswith("-") and (_TARGET_OPTION.match(t.split("=", 1)[0]) or _DROP_FIRST.match(t)):
             return MEDIUM, f"{c.prog} {t.split('=', 1)[0]}: what is at the target is dropped or written over ({c.text})"
         if not value or not _EXISTING_KEY.match(key):
             continue

@@ -64,6 +64,8 @@ _PROSE_KEYS = frozenset({"text", "message", "msg", "title", "body", "description
                          "subject", "note", "notes", "markdown", "html", "caption", "label", "name"})
 _INDEX_DELETE = re.compile(r'"delete"\s*:\s*[{\[]|<delete>', re.IGNORECASE)
 _MATCH_ALL = re.compile(r"\*:\*|match_all")
+_ACTION_VALUE = re.compile(r'"(?:action|operation|op|cmd|command)"\s*:\s*"(delete|purge|drop|wipe|destroy|truncate|'
+                           r'remove|erase|delete_all|purge_all|drop_all)"', re.IGNORECASE)
 _DROP_SWITCH = re.compile(r'"(?:drop|delete|purge|wipe|truncate|destroy|erase)[_-]?(?:all|everything|data|'
                           r'databases?|tables?)?"\s*:\s*(?:true|1|"yes")', re.IGNORECASE)
 
@@ -83,7 +85,7 @@ def _body(text: str, c: Ctx) -> Optional[tuple]:
         wide = bool(_MATCH_ALL.search(text))
         best = (HIGH if wide else MEDIUM), f"{c.prog} sends a delete request{' for every document' if wide else ''}" \
             f" ({c.text})"
-    switch = _DROP_SWITCH.search(text) if best is None else None
+    switch = (_DROP_SWITCH.search(text) or _ACTION_VALUE.search(text)) if best is None else None
     if switch is not None:
         best = MEDIUM, f"{c.prog} sends a request that deletes data ({switch.group(0)}) ({c.text})"
     return best

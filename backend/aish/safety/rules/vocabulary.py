@@ -140,7 +140,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         strength >= 3 and "-a" in options or "all" in nouns and act.source != "option"
     forced = bool(options & FORCE_OPTIONS) and (verb not in RESET or "--force" in options)
     facts = _Facts(prog, verb, strength, act.source, nouns, data, light, bool(after) or said == prog, everything,
-                   forced, heavy_option, abrupt=bool({t.lower() for t in c.texts} & ABRUPT),
+                   forced, heavy_option, abrupt=bool({t.lower().rsplit("=", 1)[-1] for t in c.texts} & ABRUPT),
                    confirmed=bool({t.lower() for t in c.texts} & _CONFIRMED))
     level = _level(facts)
     if level is None and verb in _SHUTS_DOWN and not {t.lower() for t in c.texts}.isdisjoint(_ALL_WORDS):
