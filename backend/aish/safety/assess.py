@@ -24,7 +24,7 @@ from typing import Optional
 
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.programs import ABBREVIATIONS
-from aish.safety.rules import documents, exfil, flows, inout, listing, meaning, netexec, shellstate, table
+from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -115,6 +115,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     segs = segments(text)
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
+    best = higher(best, fleets.rule_fanned_out_line(text, lambda t: _assess(t, depth + 1)))
     budget = _BUDGET.get()
     chain: list = []
     for index, seg in enumerate(segs):

@@ -244,8 +244,21 @@ SQL_FLAGS = {"psql": {"-c", "--command"}, "mysql": {"-e", "--execute"}, "mariadb
              "valkey-cli": set(), "keydb-cli": set()}
 
 
+# A WHERE that holds for every row is no filter: `WHERE 1=1`, `WHERE true`, `WHERE id > 0 OR 1 = 1`.
+_WHERE = re.compile(r"\bWHERE\s+(.*?)\s*(?=;|$|\bLIMIT\b|\bRETURNING\b|\bORDER\s+BY\b)", re.IGNORECASE | re.DOTALL)
+_ALWAYS = re.compile(r"^\(?\s*(1|true|not\s+false|(\S+)\s*=\s*\2|1\s*<>\s*0)\s*\)?$", re.IGNORECASE)
+
+
+def _no_filter(sql: str) -> str:
+    """``sql`` without a WHERE clause that every row meets."""
+    def drop(m: re.Match) -> str:
+        terms = re.split(r"\s+OR\s+", m.group(1), flags=re.IGNORECASE)
+        return "" if any(_ALWAYS.match(t.strip()) for t in terms) else m.group(0)
+    return _WHERE.sub(drop, sql)
+
+
 def sql_finding(sql: str, text: str) -> Optional[tuple]:
-    sql = re.sub(r"'[^']*'", "''", sql)
+    sql = _no_filter(re.sub(r"'[^']*'", "''", sql)).rstrip()
     m = _SQL_HIGH.search(sql)
     if m:
         return HIGH, f"{' '.join(m.group(0).split()).rstrip(';')} destroys data ({text})"

@@ -103,7 +103,7 @@ def fed_paths(chain: list) -> list:
 
 
 # A search over a store (mail, an index, the file database) feeding a delete: whatever it matches goes.
-_SEARCHES = re.compile(r"^(locate|mlocate|plocate|mdfind|grep|egrep|rg|ag|ack|mu|notmuch|everything|es)$|"
+_SEARCHES = re.compile(r"^(locate|mlocate|plocate|mdfind|grep|egrep|rg|ag|ack|mu|notmuch|everything|es|comm)$|"
                        r"(^|[-_])(search|find|query|locate|ls-files|list-files)$")
 
 

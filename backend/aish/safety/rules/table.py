@@ -12,6 +12,7 @@ from aish.safety.rules import (accounts, content, decoded, delete, devices, embe
                                outputs, own_options, perms, reach, remote, remote_shell, resolution, secret_perms,
                                shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules import broad_stops, disk_tools, documents
+from aish.safety.rules import daemons, fleets, vendor, weakened
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -84,7 +85,8 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            remote.RULES, netexec.RULES, shellstate.RULES, interp.RULES, windows.RULES, http.RULES, exfil.RULES,
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
            resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES,
-           documents.RULES, broad_stops.RULES, disk_tools.RULES)
+           documents.RULES, broad_stops.RULES, disk_tools.RULES,
+           vendor.RULES, fleets.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -160,7 +162,9 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     """The classes judged for any program: secrets sent out, protections off, the machine stopped, disks built
     over.  A bare program is judged by its name only (a long pipeline has thousands of them)."""
     if not c.texts and not c.xargs:
-        return best if best is not None or known else machines.rule_machine_stop(c, known=False)
+        if best is not None:
+            return best
+        return daemons.rule_server_stopped(c, known) or (None if known else machines.rule_machine_stop(c, known=False))
     if best is None or best[0] < HIGH:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
     if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
@@ -173,6 +177,10 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, host_keys.rule_checks_off(c))
     if best is None or best[0] < MEDIUM:
         best = worst(best, machines.rule_machine_stop(c, known=known))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, daemons.rule_server_stopped(c, known))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
     if best is None or best[0] < HIGH:
         best = worst(best, devices.rule_device_given(c, known=known))
     return best
