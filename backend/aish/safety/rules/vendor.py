@@ -71,8 +71,9 @@ _ROWS = (
          MEDIUM, "drops a repository's publication or removes its packages"),
     _row("reprepro", r"\b(removematched|removefilter|removesrcs?)\b|\bremove \S+ ['\"]?\*|(^| )clearvanished\b",
          MEDIUM, "removes every package the pattern matches from the repository"),
-    _row("conda mamba micromamba", r"^(?=.*(\s-y\b|--yes\b))(?=env\b|.*--all\b|.*\s-a\b)(env (remove|rm|delete)|remove)\b|"
-                                   r"^env (remove|rm|delete) .*(-n|--name) (base|root)\b", MEDIUM,
+    _row("conda mamba micromamba", r"^(?=.*(\s-y\b|--yes\b))(?=env\b|.*--all\b|.*\s-a\b)"
+                                   r"(env (remove|rm|delete)|remove)\b|^env (remove|rm|delete) .*(-n|--name) "
+                                   r"(base|root)\b", MEDIUM,
          "removes a whole environment with everything installed in it, without asking"),
     _row("pyenv rbenv nodenv goenv plenv jenv", r"^uninstall (-f|--force)\b|^uninstall .*(-f|--force)\b", MEDIUM,
          "removes an interpreter version without asking"),
