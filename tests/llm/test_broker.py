@@ -540,3 +540,21 @@ def test_text_events_that_arrived_together_are_one_delta(stub):
     assert events[-1] == Finish("stop", ())
     stub.queue(Reply(text="Use lsof to find it.", chunk_size=4))  # one write per event: as before
     assert texts(list(broker.chat_stream(at(stub), MSGS))) == "Use lsof to find it."
+
+
+def test_plain_answer_text_takes_the_splitters_short_way(monkeypatch):
+    """Every token passed through a generator per chunk and the splitter's three nested in it:
+    plain text (no tag, none held back, no thought open) now takes one call, with the same events
+    (the cases above hold the tags' ways to the same events)."""
+    from aish.llm.chunks import ChunkDecoder
+    from aish.llm.reasoning import ThinkSplitter
+
+    fed: list = []
+    real = ThinkSplitter.feed
+    monkeypatch.setattr(ThinkSplitter, "feed", lambda self, text: fed.append(text) or real(self, text))
+    decoder = ChunkDecoder()
+    events = [e for piece in ("Use ", "lsof", " <b>", "ok</b>", ".") for e in decoder.feed(
+        {"choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]})]
+    assert [(type(e), e.text) for e in events] == [(TextDelta, t) for t in ("Use ", "lsof", " <b>", "ok</b>", ".")]
+    assert fed == [" <b>", "ok</b>"]  # only the pieces with a possible tag
+    assert decoder.partial_text == "Use lsof <b>ok</b>."

@@ -50,7 +50,7 @@ def test_a_kept_connection_the_server_closed_is_replaced_not_a_failure(no_reques
     with StubServer(default=Reply(text="ok")) as stub:
         model = ModelConfig(name="fast", endpoint=stub.url, model="m")
         assert text(model) == "ok"
-        idle = loopback._idle[loopback._address(model.chat_url)]
+        idle = loopback._idle[model.chat_url]
         assert len(idle) == 1
         idle[0]._conn.sock.shutdown(2)  # as a server's idle timeout would
         assert text(model) == "ok"
@@ -358,3 +358,79 @@ def test_a_server_that_reads_nothing_times_the_send_out(no_requests):
             session.post(url, data=b"x" * (1 << 20), timeout=(1.0, 0.1))
         assert time.monotonic() - start < 3
         session.close()
+
+
+class _Arrived:
+    """A socket whose bytes have all arrived: ``SocketReader`` over it shows them at once."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+
+    def recv(self, size: int) -> bytes:
+        data, self.raw = self.raw[:size], self.raw[size:]
+        return data
+
+
+@pytest.mark.parametrize("head", [
+    b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\n"
+    b"Content-Length: 5\r\nX-Odd:  spaced value \r\nno colon here\r\n: empty name\r\n\r\n",
+    b"HTTP/1.1 200 OK\r\n\r\n",
+    b"HTTP/1.1 200 OK\nContent-Length: 5\nX-A: 1\n\n",  # bare LFs: read line by line
+    b"HTTP/1.1 200 OK\r\nContent-Length: 5\nX-A: 1\r\n\r\n",  # one bare LF among CRLFs
+    b"HTTP/1.1 200 OK\r\nX-A: a\rb\r\nContent-Length: 5\r\n\r\n",  # a lone CR inside a value
+])
+def test_headers_that_arrived_whole_are_read_as_line_by_line(head):
+    """The header block taken at once when it has arrived gives what the lines read one by one
+    give (the line-by-line read is what a reader without a look at its buffer gets)."""
+    class Conn:
+        def __init__(self, fp) -> None:
+            self.fp, self.closed = fp, False
+
+        def close(self) -> None:
+            self.closed = True
+
+    raw = head + b"hello"
+    whole = http11.Body(Conn(SocketReader(_Arrived(raw))), "GET")
+    by_line = http11.Body(_Conn(raw), "GET")
+    assert dict(whole.headers) == dict(by_line.headers)
+    assert whole.read() == by_line.read()
+
+
+def test_a_reply_head_that_arrived_whole_costs_no_line_read_per_header(monkeypatch):
+    """Each header was a line read and a check (about half of a token count's reply's CPU)."""
+    raw = (b"HTTP/1.1 200 OK\r\nServer: llama.cpp\r\nContent-Type: application/json\r\n"
+           b"Access-Control-Allow-Origin: *\r\nKeep-Alive: timeout=5\r\nContent-Length: 2\r\n\r\n{}")
+    reads: list = []
+    real = SocketReader.readline
+    monkeypatch.setattr(SocketReader, "readline", lambda self, *a: reads.append(a) or real(self, *a))
+
+    class Conn:
+        fp, closed = SocketReader(_Arrived(raw)), False
+
+        def close(self) -> None:
+            self.closed = True
+
+    reply = http11.Body(Conn(), "POST")
+    assert reply.headers.get("content-length") == "2" and reply.read() == b"{}"
+    assert len(reads) == 1  # the status line
+
+
+def test_a_chat_and_a_token_count_in_turn_keep_their_connections_timeouts(no_requests, monkeypatch):
+    """One kept connection served the chat (the model's read timeout) and the count (its own
+    seconds) in turn, and had its kernel timeouts set again on every call: two system calls."""
+    changes: list = []
+    real = loopback._Connection.set_timeout
+
+    def set_timeout(conn, seconds):
+        if conn.timeout != seconds:
+            changes.append(seconds)
+        real(conn, seconds)
+
+    monkeypatch.setattr(loopback._Connection, "set_timeout", set_timeout)
+    with StubServer(default=Reply(text="hello there", chunk_size=3)) as stub:
+        model = ModelConfig(name="fast", endpoint=stub.url, model="m")
+        counter = TokenCounter(TokenizeConfig(use_endpoint=True))
+        for i in range(4):
+            assert text(model) == "hello there"
+            assert counter.count(model, f"question number {i}") == 3
+        assert len(changes) == 2  # each connection's own, once

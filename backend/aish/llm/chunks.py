@@ -48,31 +48,40 @@ class ChunkDecoder:
     def partial_text(self) -> str:
         return "".join(self.text_parts)
 
-    def feed(self, chunk: dict) -> Iterator[BrokerEvent]:
+    def feed(self, chunk: dict) -> list[BrokerEvent]:
+        """The events of one chunk, in order (a list: a stream's every token passes here, and a
+        generator per chunk, with the splitter's own nested in it, was most of the work)."""
         error = chunk.get("error")
         if error:
             message, code = error_message(error)
             raise ApiError(message or "the server reported an error mid-stream", code=code,
                            partial_text=self.partial_text)
+        events: list[BrokerEvent] = []
         for choice in chunk.get("choices") or ():
             delta = choice.get("delta") or choice.get("message") or {}
             reasoning = delta.get("reasoning_content") or delta.get("reasoning")
             if reasoning and isinstance(reasoning, str):
-                yield ReasoningDelta(reasoning)
+                events.append(ReasoningDelta(reasoning))
             content = delta.get("content")
             if content and isinstance(content, str):
-                for event in self._think.feed(content):
-                    self._note(event)
-                    yield event
+                plain = self._think.plain(content)
+                if plain is not None:
+                    self.text_parts.append(content)
+                    events.append(plain)
+                else:
+                    for event in self._think.feed(content):
+                        self._note(event)
+                        events.append(event)
             calls = delta.get("tool_calls")
             if calls:
-                yield from self._tool_fragments(calls)
+                events.extend(self._tool_fragments(calls))
             reason = choice.get("finish_reason")
             if reason:
                 self.finish_reason = reason
         usage = chunk.get("usage")
         if usage and isinstance(usage, dict):
-            yield usage_from(usage, chunk.get("model"))
+            events.append(usage_from(usage, chunk.get("model")))
+        return events
 
     def finish(self) -> Iterator[BrokerEvent]:
         """Flush held-back text and end with ``Finish`` (always the last event)."""

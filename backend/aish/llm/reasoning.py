@@ -15,7 +15,7 @@ took as answer text so far.  Only before any ``<think>``: after a real thought, 
 """
 from __future__ import annotations
 
-from typing import Iterator, Union
+from typing import Iterator, Optional, Union
 
 from aish.llm.events import ReasoningDelta, TextDelta, TextWasReasoning
 
@@ -36,6 +36,15 @@ class ThinkSplitter:
         self._strip = False  # the blank lines between a thought and the answer are dropped
         self._opened = False  # a thought has opened (by tag, or implicitly)
         self._shown: list[str] = []  # text given out before any thought opened
+
+    def plain(self, text: str) -> Optional[TextDelta]:
+        """``feed``'s commonest case at once: answer text with no tag in it, none held back, no
+        thought open and no blank lines to drop after one (None: ``feed`` it)."""
+        if self._pending or self.in_think or self._strip or "<" in text:
+            return None
+        if not self._opened:
+            self._shown.append(text)
+        return TextDelta(text)
 
     def feed(self, text: str) -> Iterator[Piece]:
         if not self._pending and "<" not in text:  # the common case: plain answer text

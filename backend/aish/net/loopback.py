@@ -36,7 +36,7 @@ from aish.net.http11 import Body, ConnectTimedOut, InvalidURL
 from aish.net.socket_reader import SocketReader, timed_out
 
 ENABLED = True  # tests that mock requests itself (``responses``) send loopback calls through it
-_KEPT_PER_SERVER = 8
+_KEPT_PER_URL = 8
 
 Timeout = Union[float, tuple[float, float]]
 
@@ -185,10 +185,11 @@ def _request_head(method: str, path: str, host: str, headers: dict, length: Opti
 
 class Session:
     """One keep-alive connection to one loopback server (requests keeps a pool per session;
-    here the sessions are the pool, ``take``/``give``)."""
+    here the sessions are the pool, ``take``/``give``, kept per URL: ``key``)."""
 
-    def __init__(self, address: tuple[str, int]) -> None:
+    def __init__(self, address: tuple[str, int], key: str = "") -> None:
         self.address = address
+        self.key = key  # the URL it is kept for (``give``)
         self._conn: Optional[_Connection] = None
         host, port = address
         host = f"[{host}]" if ":" in host else host
@@ -256,26 +257,29 @@ def _dropped(sock: socket.socket) -> bool:
         return True
 
 
-_idle: dict[tuple[str, int], list[Session]] = {}
+_idle: dict[str, list[Session]] = {}  # by the URL each was taken for
 _lock = threading.Lock()
 
 
 def take(url: str) -> Session:
-    """A session for ``url``'s server (an idle kept-alive one when there is one)."""
+    """A session for ``url``'s server (an idle kept-alive one when there is one).  Sessions are
+    kept per URL, not per server: a chat's connection and a token count's then keep their own
+    timeouts (the model's read timeout, the count's seconds), set once in the kernel, where one
+    connection serving both in turn set both on every call (``_Connection.set_timeout``)."""
     address = _address(url)
     assert address is not None, "take() is for loopback URLs (applies())"
     with _lock:
-        idle = _idle.get(address)
+        idle = _idle.get(url)
         if idle:
             return idle.pop()
-    return Session(address)
+    return Session(address, url)
 
 
 def give(session: Session) -> None:
-    """Back to the pool after a reply read to its end (at most a few kept per server)."""
+    """Back to the pool after a reply read to its end (at most a few kept per URL)."""
     with _lock:
-        idle = _idle.setdefault(session.address, [])
-        if len(idle) < _KEPT_PER_SERVER:
+        idle = _idle.setdefault(session.key, [])
+        if len(idle) < _KEPT_PER_URL:
             idle.append(session)
             return
     session.close()
