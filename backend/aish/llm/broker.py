@@ -264,7 +264,7 @@ def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, 
                     done = True
                     break
                 try:
-                    chunk = json.loads(payload)
+                    chunk = _json(payload)
                 except ValueError:
                     if eof[0]:  # half an event where the connection ended: a cut, reported below
                         cut = True
@@ -298,6 +298,20 @@ def _events(resp: Response, watch: Watch, endpoint: str, timeouts: tuple[float, 
     elif decoder.finish_reason is None:
         raise cut_error(endpoint, decoder.partial_text)
     yield from decoder.finish()
+
+
+_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # the C scanner json.loads ends in (called ~10 times per answer)
+
+
+def _json(payload: str) -> object:
+    """``json.loads(payload)``: an event's data is one JSON value with nothing around it, which the
+    scanner reads at once; anything else (whitespace, a second value, garbage) goes the whole way,
+    so it fails or reads as ``json.loads`` has it."""
+    try:
+        value, end = _scan(payload, 0)
+    except (StopIteration, ValueError):
+        return json.loads(payload)
+    return value if end == len(payload) else json.loads(payload)
 
 
 def _joined(text: list[TextDelta]) -> TextDelta:

@@ -98,8 +98,11 @@ def _arrived_headers(fp: Any) -> Optional[Headers]:
     end = buf.find(b"\r\n\r\n", pos)
     if end < 0 or end - pos > MAX_LINE:
         return None
-    lines = buf[pos:end].decode("iso-8859-1").split("\r\n")
-    if len(lines) > MAX_HEADERS or any("\n" in line for line in lines):
+    block = buf[pos:end]
+    if block.count(b"\n") != block.count(b"\r\n"):  # a bare LF
+        return None
+    lines = block.decode("iso-8859-1").split("\r\n")
+    if len(lines) > MAX_HEADERS:
         return None
     headers = Headers()
     for line in lines:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import json as json_mod
+import re
 import select
 import socket
 import struct
@@ -169,8 +170,11 @@ def _send_all(sock: socket.socket, head: bytes, data: Union[bytes, list, None]) 
             views[0] = views[0][sent:]
 
 
+_CONTROL = re.compile(r"[\x00-\x20\x7f]")  # what a request line's path may not hold (as http.client)
+
+
 def _request_head(method: str, path: str, host: str, headers: dict, length: Optional[int]) -> bytes:
-    if any(c <= " " or c == "\x7f" for c in path):
+    if _CONTROL.search(path):
         raise InvalidURL(f"URL can't contain control characters: {path!r}")
     lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Accept-Encoding: identity"]
     if length is not None:
