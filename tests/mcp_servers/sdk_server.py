@@ -96,8 +96,10 @@ def env_and_cwd() -> str:
 
 
 @server.tool()
-async def wait_for_cancel(seconds: float, marker: str, ctx: Context, every: float = 0.1) -> str:
-    """Keep the request alive with progress every ``every`` s; write 'cancelled' to marker when cancelled."""
+async def wait_for_cancel(seconds: float, marker: str, ctx: Context, every: float = 0.1,
+                          pause: float = 0.0) -> str:
+    """Keep the request alive with progress every ``every`` s; write 'cancelled' to marker when
+    cancelled (``pause``: seconds between making the file and writing it, a slow host)."""
     try:
         steps = round(seconds / every)
         for step in range(steps):
@@ -105,8 +107,10 @@ async def wait_for_cancel(seconds: float, marker: str, ctx: Context, every: floa
             await anyio.sleep(every)
         return "waited"
     except anyio.get_cancelled_exc_class():
-        with open(marker, "w") as out:
+        with open(marker + ".part", "w") as out:  # renamed whole: a test waiting for the file
+            time.sleep(pause)                     # reads it whole (it read it empty, once)
             out.write("cancelled")
+        os.replace(marker + ".part", marker)
         raise
 
 
