@@ -12,7 +12,7 @@ from aish.safety.rules import (accounts, content, decoded, delete, devices, embe
                                outputs, own_options, perms, reach, remote, remote_shell, resolution, secret_perms,
                                shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules import broad_stops, disk_tools, documents
-from aish.safety.rules import daemons, fleets, vendor, weakened
+from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -86,7 +86,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
            resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES,
            documents.RULES, broad_stops.RULES, disk_tools.RULES,
-           vendor.RULES, fleets.RULES)
+           vendor.RULES, fleets.RULES, winadmin.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -181,6 +181,8 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, daemons.rule_server_stopped(c, known))
     if best is None or best[0] < MEDIUM:
         best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, media.rule_media_loss(c))
     if best is None or best[0] < HIGH:
         best = worst(best, devices.rule_device_given(c, known=known))
     return best
