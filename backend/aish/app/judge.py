@@ -58,10 +58,13 @@ def preview(command: str, req: Optional[Request], reply: Reply) -> Optional[str]
     """What a flagged command would touch, against the shell's cwd and variables (secrets masked).
 
     A shell that said ``vars=ask`` is asked for its variables here, at the first flagged
-    command of the request, and never before its answer: most answers flag nothing."""
+    command of the request that has anything to preview, and never before its answer: most
+    answers flag nothing, and most flagged commands expand nothing (``may_note``)."""
     from aish.safety import preview as safety_preview
     from aish.safety.secrets import mask
 
+    if not safety_preview.may_note(command):
+        return None
     if req is not None and req.vars_on_request:
         req.vars_on_request = False    # asked once per request, answered or not
         fetched = reply.variables(VARS_TIMEOUT)

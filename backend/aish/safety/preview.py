@@ -28,6 +28,10 @@ _WALK_LIMIT = 5000  # entries counted under a directory before saying "5,000+"
 _MAX_LINE = 300
 _VAR = re.compile(r"\$\{(\w+)(:?[-=?+])?([^}]*)\}|\$(\w+)|\$\((.*?)\)|`([^`]*)`")
 _COUNTED = {"rm", "shred", "chmod", "chown", "chgrp", "srm", "truncate", "unlink", "rmdir"}
+# what a command must hold for a preview to read anything (a variable, substitution, home,
+# glob or redirection to expand; a program whose targets are counted or whose context is read)
+_EXPANDS = re.compile(r"[$`~*?\[<>{]")
+_NAME = re.compile(r"[\w.+-]+")
 
 
 @dataclass
@@ -47,8 +51,22 @@ class ShellView:
         return self.env.get("HOME") or os.path.expanduser("~")
 
 
+def may_note(command: str) -> bool:
+    """Could ``preview`` have anything to say about ``command``?  False when it holds nothing a
+    preview expands or reads (then the preview is None in any cwd, with any variables): no
+    parse, and the shell need not be asked for its variables.  Conservative: quotes, escapes and
+    line continuations are taken out before the program names are looked for (``r''m`` is rm)."""
+    if _EXPANDS.search(command):
+        return True
+    bare = command.replace("\\\n", "").replace("'", "").replace('"', "").replace("\\", "")
+    names = set(_NAME.findall(bare))
+    return not names.isdisjoint(_COUNTED) or not names.isdisjoint(_CONTEXT)
+
+
 def preview(command: str, view: ShellView) -> Optional[str]:
     """One line saying what ``command`` would touch, or None when there is nothing to add."""
+    if not may_note(command):
+        return None
     try:
         notes = _preview(command, view)
     except Exception:  # a preview must never break an answer
@@ -206,17 +224,8 @@ def _count_under(values: list, view: ShellView) -> list:
 
 def context(prog: str, args: list, view: ShellView) -> list:
     """Which repository, cluster, account or workspace the command would act on."""
-    if prog == "git":
-        return _git(args, view)
-    if prog in ("kubectl", "oc", "k", "helm"):
-        return _kube(args, view)
-    if prog in ("aws", "eksctl", "sam", "cdk"):
-        return _aws(args, view)
-    if prog in ("terraform", "tofu", "terragrunt"):
-        return _terraform(args, view)
-    if prog in ("gcloud", "gsutil"):
-        return _gcloud(args, view)
-    return []
+    look = _CONTEXT.get(prog)
+    return look(args, view) if look is not None else []
 
 
 def _flag(args: list, *names: str) -> Optional[str]:
@@ -360,3 +369,8 @@ def _gcloud(args: list, view: ShellView) -> list:
         project = parser.get("core", "project", fallback="")
     return [f"gcloud project {project or '(not set)'}"]
 
+
+_CONTEXT = {"git": _git, **dict.fromkeys(("kubectl", "oc", "k", "helm"), _kube),
+            **dict.fromkeys(("aws", "eksctl", "sam", "cdk"), _aws),
+            **dict.fromkeys(("terraform", "tofu", "terragrunt"), _terraform),
+            **dict.fromkeys(("gcloud", "gsutil"), _gcloud)}
