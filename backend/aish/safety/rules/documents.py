@@ -33,6 +33,8 @@ def is_document(path: str) -> bool:
 def rule_emptied(seg: Segment) -> Optional[tuple]:
     """``: > ~/doc``, ``cat /dev/null > ~/doc``, ``cp /dev/null ~/doc``, ``sort -o ~/doc /dev/null``."""
     outs = [r.target.text for r in seg.redirects if r.target is not None and r.op in (">", "1>", ">|", "1>|")]
+    if not outs and not any(w.text == "/dev/null" for w in seg.words) and not seg.redirects:
+        return None  # the common case, decided without unwrapping the words
     words = [w.text for w in unwrap(seg.words)[0]] if seg.words else []
     if words[:1] == ["tee"] and any(r.op == "<" and r.target is not None and r.target.text == "/dev/null"
                                     for r in seg.redirects):

@@ -116,6 +116,7 @@ def _schema_to_zero(c: Ctx, verb: str) -> Optional[tuple]:
     return None
 
 
+_SYNCS = re.compile(r"sync|mirror|replicate", re.IGNORECASE)
 _SYNC_WORDS = frozenset({"sync", "rsync", "mirror", "replicate"})
 _SYNC_DELETES = frozenset({"-d", "--delete", "--remove", "--delete-removed", "--delete-extraneous",
                            "--delete-destination", "--purge", "--delete-excluded", "--delete-missing"})
@@ -125,6 +126,8 @@ _FOR_REAL = frozenset({"--execute", "--commit", "--apply", "--no-dry-run", "--fo
 def _sync_deletes(c: Ctx, verb: str) -> Optional[tuple]:
     """``gsutil rsync -d``, ``mc mirror --remove``: what the source lacks is deleted at the destination;
     ``pt-table-sync --execute``: a sync that only prints until told to run changes the target's rows."""
+    if not any(_SYNCS.search(t) for t in [c.prog] + c.texts[:3]):
+        return None
     words = {p for t in c.texts[:3] if not t.startswith("-") for p in split_word(t)} | set(split_word(c.prog))
     if not words & _SYNC_WORDS:
         return None
