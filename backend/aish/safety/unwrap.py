@@ -68,6 +68,8 @@ def unwrap(words: list) -> tuple:
                 i += 1
         if name in _TAKES_USER or name == "timeout" or name == "flock":
             i += 1  # the user, the duration, the lock file
+        if name == "flock" and i + 1 < n and words[i].text in ("-c", "--command"):  # flock FILE -c 'CMD'
+            return unwrap(_split_words(words[i + 1].text))[0], sudo, xargs
         i += _TAKES_ARG.get(name, 0)
         if name == "sudo" and i >= n:
             break

@@ -6,7 +6,11 @@
   -``) runs its recipe lines;
 - a shell script given with ``-c`` gets the words after it as ``$0``, ``$1``… (``sh -c 'rm -rf
   "$1"' _ ~`` is ``rm -rf ~``): ``with_positionals`` puts them in before the script is judged;
-- ``find … -exec sh -c ': > "$1"' _ {} \\;`` empties every file it matches.
+- ``find … -exec sh -c ': > "$1"' _ {} \\;`` empties every file it matches;
+- options whose value is a shell command (``tar --checkpoint-action=exec=…``, ``git -c
+  core.pager=…``, ``git -c alias.x='!…'``, ``ssh -o ProxyCommand=…``, ``rsync -e …``, ``script -c``,
+  ``flock -c``, ``zip -TT``) and clients' shell escapes (``sqlite3 db '.shell …'``, ``psql -c '\\! …'``,
+  ``mysql -e 'system …'``, ``gdb -ex 'shell …'``, ``dc -e '!…'``, ``!…`` fed to ``ed``).
 """
 from __future__ import annotations
 
@@ -128,5 +132,55 @@ def rule_find_empties(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# (program, option) whose value is a command: a pattern over one word (the command in group 1) or an option
+# whose next word is the command.
+_COMMAND_OPTIONS = {
+    "tar": (re.compile(r"^--(?:checkpoint-action=exec|to-command|info-script|new-volume-script)=(.+)$"), ()),
+    "git": (re.compile(r"^(?:core\.(?:pager|sshcommand|editor|fsmonitor|hookspath)|alias\.[\w-]+|"
+                       r"credential\.helper|sequence\.editor|diff\.external|gpg\.program)=!?(.+)$",
+                       re.IGNORECASE), ()),
+    "ssh": (re.compile(r"^(?:ProxyCommand|LocalCommand|KnownHostsCommand)[= ](.+)$", re.IGNORECASE), ()),
+    "rsync": (re.compile(r"^--rsh=(.+)$"), ("-e", "--rsh")),
+    "script": (re.compile(r"^--command=(.+)$"), ("-c", "-qc", "-qec", "-ec", "--command")),
+    "flock": (re.compile(r"^--command=(.+)$"), ("-c", "--command")),
+    "zip": (re.compile(r"^--unzip-command=(.+)$"), ("-TT", "--unzip-command")),
+    "gdb": (re.compile(r"^(?:shell\s+|!)(.+)$"), ()),
+    "dc": (re.compile(r"^!(.+)$"), ()),
+}
+# Clients' own escapes to a shell, in their one-shot commands and fed lines.
+_ESCAPE = re.compile(r"(?:^|[;\n])\s*(?:(?:\.shell|\.system|system|shell)\s+|\\?!\s*)([^;\n]+)", re.IGNORECASE)
+_ESCAPING_CLIENTS = {"sqlite3", "psql", "mysql", "mariadb", "gdb", "dc", "ed", "ex", "ftp", "sftp", "lftp", "bc",
+                     "duckdb", "cqlsh", "redis-cli", "mongo", "mongosh", "clickhouse-client"}
+
+
+def rule_command_options(c: Ctx) -> Optional[tuple]:
+    """A shell command hidden in an option's value or a client's escape, judged as the command it is."""
+    pattern, valued = _COMMAND_OPTIONS.get(c.prog, (None, ()))
+    texts = c.texts
+    commands = []
+    for k, t in enumerate(texts):
+        m = pattern.match(t) if pattern is not None else None
+        if m:
+            commands.append(m.group(1))
+        elif t in valued and k + 1 < len(texts):
+            commands.append(texts[k + 1])
+    if c.prog in _ESCAPING_CLIENTS:
+        fed = [r.body for r in c.seg.redirects if r.body]
+        fed += [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
+        feeder = c.chain[-1].words if c.chain else []
+        if feeder and feeder[0].text in ("echo", "printf"):
+            fed.append(" ".join(w.text for w in feeder[1:]).replace("\\n", "\n"))
+        for text in [t for t in texts if not t.startswith("-") or t.startswith("-e")] + fed:
+            commands += [m.group(1) for m in _ESCAPE.finditer(text)]
+    best = None
+    for command in commands[:10]:
+        found = c.recurse(command.strip().rstrip("#").strip())
+        if found:
+            best = worst(best, (found[0], f"{found[1]}, run by {c.prog}"))
+    return best
+
+
 RULES: dict = {"sed": [rule_sed_runs], "gsed": [rule_sed_runs], "make": [rule_make_stdin],
                "gmake": [rule_make_stdin], "bmake": [rule_make_stdin], "find": [rule_find_empties]}
+for _p in set(_COMMAND_OPTIONS) | _ESCAPING_CLIENTS:
+    RULES.setdefault(_p, []).append(rule_command_options)

@@ -88,6 +88,8 @@ def rule_exposed(c: Ctx) -> Optional[tuple]:
         return _tunnel_to_remote_access(c)
     if c.prog == "exportfs":
         return _nfs_export(c)
+    if c.prog in _WEB_SHELLS or c.prog in ("jupyter", "jupyter-notebook", "jupyter-lab") or c.prog == "net":
+        return _shell_or_share(c)
     if not _serving(c) or any(_LOOPBACK.search(t) for t in c.texts):
         return None
     for path in _served(c):
@@ -118,6 +120,9 @@ def _reverse_tunnel(c: Ctx) -> Optional[tuple]:
             specs.append(t[2:])
         elif t.lower().startswith("remoteforward="):
             specs.append(t.split("=", 1)[1].replace(" ", ":"))
+    dynamic = [texts[k + 1] for k, t in enumerate(texts[:-1]) if re.fullmatch(r"-[a-zA-Z]*D", t)]
+    if any(re.match(r"^(0\.0\.0\.0|\*|\[::\]|):\d+$", d) for d in dynamic):
+        return MEDIUM, f"opens a proxy into the far network for anyone who reaches this machine ({c.text})"
     if not specs:
         return None
     hosts = [t for t in texts if not t.startswith("-") and t not in specs]
@@ -155,6 +160,38 @@ def _tunnel_to_remote_access(c: Ctx) -> Optional[tuple]:
     return None
 
 
+_WEB_SHELLS = frozenset({"ttyd", "gotty", "wetty", "shellinaboxd", "webssh", "wssh", "butterfly", "tty-share"})
+
+
+def _shell_or_share(c: Ctx) -> Optional[tuple]:
+    """A terminal served on the web (``ttyd -W bash``), a notebook server with no token on every address,
+    a Samba share of a whole tree for guests (``net usershare add x / "" Everyone:F guest_ok=y``)."""
+    texts = c.texts
+    if any(_LOOPBACK.search(t) for t in texts) or any(t in ("-i", "--interface") and k + 1 < len(texts) and
+                                                      texts[k + 1] == "lo" for k, t in enumerate(texts)):
+        return None
+    if c.prog in _WEB_SHELLS:
+        shell = any(re.fullmatch(r"(/\w+)*/?(ba|z|da|k|fi)?sh|login|cmd(\.exe)?|powershell|pwsh", t) for t in texts)
+        # ttyd and gotty serve read-only terminals unless told to let the browser type
+        writable = c.prog not in ("ttyd", "gotty") or bool({"-W", "--writable", "-w", "--permit-write"} & set(texts))
+        if shell and writable or c.prog in ("wetty", "shellinaboxd", "webssh", "wssh"):
+            return HIGH, f"serves a shell on the network: whoever reaches the port runs commands here ({c.text})"
+        return None
+    if c.prog.startswith("jupyter"):
+        no_token = any(re.match(r"^--(NotebookApp|ServerApp|IdentityProvider)\.(token|password)=(''|\"\")?$", t)
+                       for t in texts)
+        wide = any(re.match(r"^--ip=?(0\.0\.0\.0|\*|::)?$", t) for t in texts) and \
+            any(t in ("0.0.0.0", "*", "::") or t.endswith(("=0.0.0.0", "=*", "=::")) for t in texts)
+        return (HIGH, f"runs a notebook server with no token on every address: anyone can run code here "
+                      f"({c.text})") if no_token and wide else None
+    if texts[:2] == ["usershare", "add"] and len(texts) > 3 and re.search(r"everyone:[fr]|guest_ok=y", " ".join(
+            texts).lower()):
+        kind = target(Word(texts[3], texts[3])).kind
+        if kind in _EXPOSED:
+            return _EXPOSED[kind], f"shares {texts[3]} with anyone on the network ({c.text})"
+    return None
+
+
 def _nfs_export(c: Ctx) -> Optional[tuple]:
     """``exportfs -o rw,no_root_squash '*:/'``: a whole file system shared with every host."""
     texts = c.texts
@@ -169,4 +206,5 @@ def _nfs_export(c: Ctx) -> Optional[tuple]:
     return None
 
 
-NAMES = _FILE_SERVERS | _TUNNELS | {"ssh", "autossh", "exportfs"}
+NAMES = _FILE_SERVERS | _TUNNELS | _WEB_SHELLS | {"ssh", "autossh", "exportfs", "jupyter", "jupyter-notebook",
+                                                  "jupyter-lab", "net"}

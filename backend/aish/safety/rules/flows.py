@@ -47,7 +47,8 @@ def _prog(seg: Segment) -> str:
     return words[k].text.rsplit("/", 1)[-1].lower() if k < len(words) else ""
 
 
-_SENDING = _SENDERS | _LOOKUPS | {"invoke-restmethod", "invoke-webrequest", "irm", "iwr", "git"}
+_BLOCKS = {"foreach-object", "%", "foreach"}  # PowerShell's `… | ForEach-Object { Resolve-DnsName "$_.x" }`
+_SENDING = _SENDERS | _LOOKUPS | _BLOCKS | {"invoke-restmethod", "invoke-webrequest", "irm", "iwr", "git"}
 
 
 def _reads(seg: Segment) -> str:
@@ -99,8 +100,10 @@ def rule_flows(segs: list) -> Optional[tuple]:
         secret_seen = _worse(secret_seen, reads)
         if prog == "git" and "add" in texts[1:3]:
             for t in texts[2:]:
-                if not t.startswith("-") and not re.search(r"\.(example|sample|template|dist)$", t):
-                    added = _worse(added, secret_path(Word(t, t)))
+                if t in (".", "-A", "--all", "*", ":/"):  # everything here: a secret copied in on this line too
+                    added = _worse(added, next((v for k, v in made.items() if not k.startswith(("/", "~", "$"))), ""))
+                elif not t.startswith("-") and not re.search(r"\.(example|sample|template|dist)$", t):
+                    added = _worse(added, made.get(t) or secret_path(Word(t, t)))
         elif prog == "git" and "push" in texts[1:4] and added:
             return (HIGH if added == "high" else MEDIUM,
                     f"pushes a secret file it just added to git: it stays in the remote's history "
@@ -111,8 +114,9 @@ def rule_flows(segs: list) -> Optional[tuple]:
         if reads and (prog in _MAKERS or any(r.op in (">", ">>") for r in seg.redirects)):
             out = _made(seg, prog)
             if out:
-                made[out.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]] = reads
-        if prog in _LOOKUPS and any(_BUILT_NAME.search(t) for t in texts[1:]) and (secret_seen or encoded):
+                made[out] = made[out.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]] = reads
+        lookup = prog in _LOOKUPS or prog in _BLOCKS and any(t.lower() in _LOOKUPS for t in texts)
+        if lookup and any(_BUILT_NAME.search(t) for t in texts[1:]) and (secret_seen or encoded):
             level = HIGH if secret_seen == "high" else MEDIUM
             what = "a secret" if secret_seen else "a file's contents"
             return level, f"sends {what} out piece by piece as DNS lookups ({fragment(texts)})"

@@ -37,13 +37,14 @@ _READS = {"status", "show", "list", "-l", "--show", "query", "get", "info", "--s
 _MAC_OFF = re.compile(r"^(aa-complain|aa-disable|aa-audit-off)$")
 _GOOD_POLICIES = {"DEFAULT", "FUTURE", "FIPS", "FIPS:OSPP", "FUTURE:AD-SUPPORT"}
 # A setting that checks certificates, turned off (or an insecure one turned on).
-_TLS_KEY = re.compile(r"(ssl|tls|cert|strict|secure|verify|https)", re.IGNORECASE)
+_TLS_KEY = re.compile(r"(ssl|tls|cert|strict|secure|verify|https|gpgcheck)", re.IGNORECASE)
 _INSECURE_KEY = re.compile(r"insecure|skip[\w-]*verify|no[\w-]*verify|allow[\w-]*unsigned|reject[\w-]*unauthorized|"
                            r"disable[-_]?(tls|ssl)",
                            re.IGNORECASE)
 _FALSE = {"false", "no", "0", "off", "none", "disable", "disabled"}
 _TRUE = {"true", "yes", "1", "on", "enable", "enabled"}
-_INSECURE_ENV = re.compile(r"^(NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|GIT_SSL_NO_VERIFY=(1|true)|"
+_INSECURE_ENV = re.compile(r"^(NODE_TLS_REJECT_UNAUTHORIZED=0|GOSUMDB=off|GONOSUMCHECK=1|"
+                           r"PYTHONHTTPSVERIFY=0|GIT_SSL_NO_VERIFY=(1|true)|"
                            r"CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|SSL_CERT_FILE=/dev/null|GOINSECURE=\S*|"
                            r"GONOSUMDB=\*|GOFLAGS=.*-insecure|NPM_CONFIG_STRICT_SSL=false)$", re.IGNORECASE)
 _CONFIG_WORDS = {"config", "configure", "set", "--set", "set-cluster", "--global", "-g", "settings", "conf"}
@@ -57,7 +58,9 @@ _REGISTRY_OFF = re.compile(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|Conse
                            r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+1\b|"
                            # remote desktop opened, or opened without network-level authentication
                            r"\b(fDenyTSConnections|UserAuthentication)\b\W+(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b|"
-                           r"\b(EnableLUA|EnableFirewall|fDenyTSConnections|UserAuthentication)['\"]?\s+0\b",
+                           r"\b(EnableLUA|EnableFirewall|fDenyTSConnections|UserAuthentication)['\"]?\s+0\b|"
+                           # passwords kept in clear text in memory (WDigest)
+                           r"\bUseLogonCredential\b\W+(?:\S+\s+){0,4}?(?:(?:-Value|/d|-v)\s+)?1\b",
                            re.IGNORECASE)
 
 
@@ -86,9 +89,15 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
             reason = f"weakens the system-wide crypto policy to {policy}"
     elif _names_component(c, lowered) and (set(lowered) & _OFF_WORDS or _off_words_of(prog)):
         reason = "stops, disables or removes security software"
-    elif prog in ("export", "setx", "setenv") and any(_INSECURE_ENV.match(t) for t in texts):
+    elif prog == "ufw" and lowered[:2] == ["default", "allow"] and "outgoing" not in lowered or \
+            prog == "firewall-cmd" and any(re.match(r"--(set-default-zone=trusted|set-target=accept)$", t)
+                                           for t in lowered):
+        reason = f"{c.prog} lets every incoming connection through"
+    elif prog in ("export", "setx", "setenv") and any(_INSECURE_ENV.match(t) for t in texts) or \
+            prog == "go" and lowered[:2] == ["env", "-w"] and any(_INSECURE_ENV.match(t) for t in texts):
         reason = "switches certificate checks off for every program this shell starts"
-    elif set(lowered[:3]) & _CONFIG_WORDS and _tls_off(texts):
+    elif (set(lowered[:3]) & _CONFIG_WORDS or prog.endswith("config-manager") or lowered[:2] == ["repo", "add"] or
+          "config-manager" in lowered[:2]) and _tls_off(texts):
         reason = f"switches certificate checks off in {c.prog}'s configuration"
     elif set(lowered[:3]) & (_CONFIG_WORDS | {"sources", "--add", "source", "add"}) and _plain_source(texts):
         reason = f"makes {c.prog} fetch packages over plain http or from a host it no longer checks"
@@ -112,6 +121,11 @@ def _tls_off(texts: list) -> bool:
     """``ssl_verify false``, ``strict-ssl=false``, ``--insecure-skip-tls-verify=true``, ``http.sslVerify 0``."""
     for k, t in enumerate(texts):
         key, eq, value = t.lstrip("-").partition("=")
+        if key == "setopt" and "=" in value:  # dnf's --setopt=sslverify=false, --setopt=*.gpgcheck=0
+            key, _, value = value.partition("=")
+        if not eq and _INSECURE_KEY.search(key) and t.startswith("--") and (
+                k + 1 >= len(texts) or texts[k + 1].startswith("-")):
+            return True  # a bare `--insecure-skip-tls-verify`
         if not eq:
             value = texts[k + 1] if k + 1 < len(texts) else ""
             if "=" in t or k + 1 >= len(texts):

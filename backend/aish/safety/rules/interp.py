@@ -98,6 +98,9 @@ _SECRET_SOURCE = re.compile(r"os\.environ|process\.env\b(?!\.\w)|\bENV\b(?!\[)|%
 # A client library told to empty its whole store: Redis' FLUSHALL/FLUSHDB, memcached's flush_all, mongo's drop.
 _STORE_WIPE = re.compile(r"(?:\.|->|::)\s*(?:flush_?all|flush_?db|FlushAll|FlushDB|dropDatabase|drop_database)\b"
                          r"(?!\s*[=:])", re.IGNORECASE)
+# Package installs from a repository or URL inside code (R's remotes/devtools, Julia's Pkg, pip's main).
+_CODE_INSTALL = re.compile(r"\binstall_(?:github|gitlab|bitbucket|git|url)\s*\(|\bPkg\.add\s*\(\s*(?:url\s*=|"
+                           r"PackageSpec\s*\(\s*url)|\bpip\.main\s*\(\s*\[\s*['\"]install['\"]\s*,\s*['\"](?:git\+|https?:)")
 # Groovy's `"rm -rf x".execute()` and `["rm", "-rf", x].execute()`.
 _GROOVY_EXECUTE = re.compile(r"(?:" + _STR + r"|\[([^\]]*)\])\s*\.\s*execute\s*\(")
 _KILL_ALL = re.compile(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill\s*\(?\s*-?9\s*,\s*-1\b")
@@ -241,6 +244,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         best = worst(best, (MEDIUM, f"{c.prog} code runs decoded text nobody read first ({shown})"))
     if _SENDS.search(code) and _SECRET_SOURCE.search(code):
         best = worst(best, (MEDIUM, f"{c.prog} code sends the environment or keys to the network ({shown})"))
+    if _CODE_INSTALL.search(code):
+        best = worst(best, (MEDIUM, f"{c.prog} code installs a package straight from a repository ({shown})"))
     if _STORE_WIPE.search(code):
         best = worst(best, (HIGH, f"{c.prog} code empties a whole data store (every key or the database) ({shown})"))
     if _KILL_ALL.search(code):

@@ -67,6 +67,9 @@ _FILES: list = [
     (re.compile(r"^/etc/apt/(sources\.list(\.d/.*)?|apt\.conf(\.d/.*)?)$"),
      [(re.compile(r"trusted\s*=\s*yes|AllowUnauthenticated|Verify-Peer\s+\"?false", re.IGNORECASE), MEDIUM,
        "installs packages nobody signed")], None, ""),
+    (re.compile(r"^/etc/exports(\.d/.*)?$"),
+     [(re.compile(r"^\s*/(home|root|etc)?/?\s+(\*|0\.0\.0\.0/0)\(|no_root_squash", re.MULTILINE), HIGH,
+       "shares a file system with every host (NFS exports)")], None, ""),
     (re.compile(r"^(/usr/local)?/etc/doas\.conf$"),
      [(re.compile(r"\bnopass\b", re.IGNORECASE), HIGH, "lets a user run commands as root without a password (doas)")],
      MEDIUM, "a bad line in doas.conf breaks doas for everyone"),
@@ -209,6 +212,11 @@ def rule_security_off(c: Ctx) -> Optional[tuple]:
         reason = "switches macOS download quarantine off"
     elif p == "defaults" and re.search(r"com\.apple\.alf(\.plist)?\s+globalstate\s+(-int\s+)?0\b", joined):
         reason = "switches the macOS firewall off"
+    elif p == "defaults" and re.search(r"askForPassword\s+(-int\s+|-bool\s+)?(0|false|no)\b", joined):
+        reason = "lets the screen unlock without a password"
+    elif p == "pwpolicy" and re.search(r"-clearaccountpolicies|-setglobalpolicy\s+\S*(minChars=0|"
+                                        r"maxFailedLoginAttempts=0)", joined):
+        reason = "clears the password and lockout policies"
     elif p == "authselect" and "select" in texts and "minimal" in texts:
         reason = "reduces logins to local files: network accounts and their checks stop"
     elif p in ("systemctl", "service") and re.search(r"\b(stop|disable|mask)\b", joined) and \
@@ -246,7 +254,7 @@ def rule_lease(c: Ctx) -> Optional[tuple]:
 RULES: dict = {}
 for _p in ("setenforce", "spctl", "csrutil", "fdesetup", "aa-teardown", "aa-disable", "apparmor_parser", "auditctl",
            "sysctl", "git", "npm", "yarn", "pnpm", "xhost", "defaults", "systemctl", "service", "mokutil",
-           "authselect"):
+           "authselect", "pwpolicy"):
     RULES[_p] = [rule_security_off]
 for _p in ("dhclient", "dhclient3", "dhcpcd", "udhcpc", "networkctl", "networksetup", "rfkill", "wpa_cli", "iwconfig",
            "tailscale", "zerotier-cli", "wg-quick"):

@@ -93,7 +93,10 @@ _INSTALLERS = {"pip": {"install"}, "pip3": {"install"}, "pipx": {"install"}, "uv
                "dpkg": {"-i", "--install"}, "pacman": {"-U", "--upgrade"}, "msiexec": {"/i", "/package", "/a", "-i"},
                "apk": {"add"}, "pkg": {"add", "install"}, "pkg_add": set(), "installer": {"-pkg"},
                "tdnf": {"install"}, "microdnf": {"install"}, "urpmi": set(), "xbps-install": set(),
-               "opkg": {"install"}, "emerge": set(), "port": {"install"}}
+               "opkg": {"install"}, "emerge": set(), "port": {"install"}, "helm": {"install", "upgrade"},
+               "poetry": {"add"}, "pipenv": {"install"}, "pdm": {"add"}, "cpanm": set(), "luarocks": {"install"},
+               "choco": {"install", "upgrade"}, "add-appxpackage": set(), "conda": {"install", "create"},
+               "mamba": {"install", "create"}}
 for _p in ("dnf", "yum", "tdnf"):
     _INSTALLERS[_p] = _INSTALLERS[_p] | {"localinstall", "reinstall", "upgrade", "update"}
 _FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|^(github|gitlab|bitbucket):|"
@@ -101,12 +104,14 @@ _FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|^(github|gitlab|
 # Sources that skip the checks: plain-http indexes, TLS verification off, unsigned packages.
 _UNSAFE_SOURCE = {"--trusted-host", "--dangerous", "--nogpgcheck", "--allow-unauthenticated", "--no-verify",
                   "--no-gpg-checks", "--insecure", "--allow-untrusted", "--force-bad-verify", "--nosignature"}
-_PLAIN_HTTP_INDEX = {"--index-url", "-i", "--extra-index-url", "--source", "--registry", "-f", "--find-links"}
+_PLAIN_HTTP_INDEX = {"--index-url", "-i", "--extra-index-url", "--source", "--registry", "-f", "--find-links", "-c",
+                     "--channel"}
 
 
 def rule_install_from_url(c: Ctx) -> Optional[tuple]:
     """``pip install git+https://…``, ``npm i https://…/x.tgz``, ``rpm -i http://…``, ``snap install --dangerous``."""
     verbs = _INSTALLERS.get(c.prog) if c.prog != "msiexec.exe" else _INSTALLERS["msiexec"]
+    verbs = _INSTALLERS.get(c.prog.lower()) if verbs is None else verbs
     texts = c.texts
     lowered = {t.lower() for t in texts[:3]}
     if verbs is None or verbs and not lowered & verbs and not any(
@@ -115,10 +120,10 @@ def rule_install_from_url(c: Ctx) -> Optional[tuple]:
     for w in c.args:  # `dpkg -i <(curl …)`: the package is the download itself
         if any(_sub_downloads(sub) for sub in w.subs):
             return MEDIUM, f"installs a package straight from the network: its scripts run unreviewed ({c.text})"
-    if c.prog == "gem":  # a gem source other than the default one is a source nobody checked
+    if c.prog in ("gem", "choco"):  # a source other than the default one is a source nobody checked
         source = next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("--source", "-s", "--clear-sources")
                        and "://" in texts[k + 1]), "")
-        if source and "rubygems.org" not in source:
+        if source and not re.search(r"rubygems\.org|chocolatey\.org", source):
             return MEDIUM, f"installs a gem from {fragment([source], 40)}: its install hooks run unreviewed ({c.text})"
     if c.prog == "pip" or c.prog == "pip3" or c.prog == "uv":
         texts = [t for t in texts if t not in ("-r", "--requirement")]
@@ -240,7 +245,8 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
 RULES: dict = {}
 # Programs no other rule names: judged by these rules from the broad pass, so they stay unknown to the rest.
 BROAD = frozenset({"msiexec", "msiexec.exe", "pkg_add", "installer", "tdnf", "microdnf", "urpmi", "xbps-install",
-                   "port", "npx", "bunx", "pnpx", "uvx", "go", "nix", "nix-shell"})
+                   "port", "npx", "bunx", "pnpx", "uvx", "go", "nix", "nix-shell", "poetry", "pipenv", "pdm", "cpanm",
+                   "luarocks", "choco", "add-appxpackage", "conda", "mamba", "apt-key", "add-apt-repository"})
 for _p in INTERPRETERS:
     RULES[_p] = [rule_pipe_to_interpreter]
 for _p in _INSTALLERS:
@@ -249,13 +255,31 @@ RULES.setdefault("deno", []).append(rule_run_from_url)
 for _p in _RUNNER_VERBS:
     RULES.setdefault(_p, []).append(rule_run_from_address)
 RULES["msiexec.exe"] = RULES["msiexec"]
+
+
+def rule_trusts_unchecked(c: Ctx) -> Optional[tuple]:
+    """``curl http://… | sudo apt-key add -``, ``rpm --import http://…``: a signing key fetched over plain http;
+    ``add-apt-repository 'deb [trusted=yes] …'``: a source whose packages nobody signed."""
+    texts = c.texts
+    if c.prog == "add-apt-repository" and any("trusted=yes" in t for t in texts):
+        return MEDIUM, f"adds a package source whose packages nobody signed ({c.text})"
+    plain = any(t.startswith("http://") for t in texts) or c.prog == "apt-key" and any(
+        w.text.startswith("http://") for f in c.chain for w in f.words[1:])
+    if plain and (c.prog == "apt-key" and "add" in texts or c.prog == "rpm" and "--import" in texts):
+        return MEDIUM, f"trusts a signing key fetched over plain http: anyone on the way can sign packages ({c.text})"
+    return None
+
+
+RULES["apt-key"] = [rule_trusts_unchecked]
+RULES["add-apt-repository"] = [rule_trusts_unchecked]
+RULES.setdefault("rpm", []).append(rule_trusts_unchecked)
 _BROAD_RULES = {p: RULES.pop(p) for p in BROAD if p in RULES}
 
 
 def rule_fetched_code(c: Ctx) -> Optional[tuple]:
     """The rules above for programs no other rule names (``go run``, ``npx``, ``msiexec``)."""
     best = None
-    for rule in _BROAD_RULES.get(c.prog, ()):
+    for rule in _BROAD_RULES.get(c.prog) or _BROAD_RULES.get(c.prog.lower(), ()):
         found = rule(c)
         if found and (best is None or found[0] > best[0]):
             best = found

@@ -169,7 +169,7 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
     if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
         best = worst(best, exposure.rule_exposed(c))
-    if best is None and c.prog in netexec.BROAD:
+    if best is None and c.prog.lower() in netexec.BROAD:
         best = netexec.rule_fetched_code(c)
     if best is None or best[0] < MEDIUM:
         best = worst(best, guards.rule_guard_off(c))

@@ -78,6 +78,7 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
         if "/delete" in switches or "/deletevalue" in switches:
             return HIGH, f"deletes a boot entry: Windows may not start ({c.text})"
         if re.search(r"recoveryenabled\s+no|testsigning\s+on|nointegritychecks\s+on|bootstatuspolicy\s+ignore|"
+                     r"\bnx\s+alwaysoff|hypervisorlaunchtype\s+off|"
                      r"\bsafeboot\s+(minimal|network)", joined):
             return MEDIUM, f"turns off a Windows boot protection ({c.text})"
     if p == "reg" and texts[:1] == ["delete"]:
@@ -152,6 +153,15 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
         return HIGH, f"blocks inbound remote access (RDP, WinRM or SSH): remote sessions stop ({c.text})"
     if p == "wevtutil" and texts[:1] in (["cl"], ["clear-log"]):
         return MEDIUM, f"clears a Windows event log (the audit trail is gone) ({c.text})"
+    if p == "wevtutil" and texts[:1] in (["sl"], ["set-log"]) and re.search(r"/e(nabled)?:(false|0)\b", joined):
+        return MEDIUM, f"switches a Windows event log off ({c.text})"
+    if p == "auditpol" and (switches & {"/clear", "/remove"} or "/set" in switches and "disable" in joined):
+        return MEDIUM, f"switches Windows auditing off ({c.text})"
+    if p == "net" and texts[:1] == ["accounts"] and re.search(r"/lockoutthreshold:0\b|/minpwlen:0\b", joined):
+        return MEDIUM, f"switches account lockout or password length checks off ({c.text})"
+    if p == "winrm" and texts[:1] in (["set"], ["s"]) and re.search(
+            r"allowunencrypted\s*=\s*\"?true|basic\s*=\s*\"?true|trustedhosts\s*=\s*\"?\*", joined):
+        return MEDIUM, f"lets remote PowerShell run unencrypted, with plain passwords or to any host ({c.text})"
     if p == "cmdkey" and "/delete" in switches:
         return MEDIUM, f"deletes stored credentials ({c.text})"
     if p == "diskpart":
@@ -222,6 +232,14 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     if name == "new-netfirewallrule" and "block" in texts and "inbound" in texts and \
             _blocks_remote_access(" ".join(texts), "-localport ", "-remoteaddress ") and "-program" not in texts:
         return HIGH, f"blocks inbound remote access: remote sessions stop ({c.text})"
+    if name in ("set-item", "si") and "trustedhosts" in " ".join(texts) and re.search(r"-value\s+['\"]?\*", " ".join(
+            texts)):
+        return MEDIUM, f"trusts every host for remote PowerShell: credentials go to whoever answers ({c.text})"
+    if name == "set-smbserverconfiguration" and re.search(r"-enablesmb1protocol\s*:?\s*\$?true", " ".join(texts)) or \
+            name == "enable-windowsoptionalfeature" and "smb1protocol" in " ".join(texts):
+        return MEDIUM, f"switches SMB1 on, a protocol worms spread through ({c.text})"
+    if name == "disable-netfirewallrule" and "-all" in texts:
+        return MEDIUM, f"disables every firewall rule, the ones that let remote access in too ({c.text})"
     if name == "suspend-bitlocker" and re.search(r"-rebootcount\s*:?\s*0\b", " ".join(texts)):
         return MEDIUM, f"suspends BitLocker until someone resumes it: the disk's key is left in the clear ({c.text})"
     if name == "do":  # cmd's `for /F … %1 in (…) DO wevtutil cl "%1"`: what follows DO runs for each one
@@ -260,11 +278,12 @@ RULES: dict = {"del": [rule_del], "erase": [rule_del], "rd": [rule_del], "rmdir"
                "del.exe": [rule_del], "format": [rule_format], "format.com": [rule_format]}
 for _p in ("vssadmin", "wbadmin", "bcdedit", "reg", "net", "sc", "schtasks", "takeown", "icacls", "robocopy", "wsl",
            "netsh", "ipconfig", "manage-bde", "wevtutil", "diskpart", "cmdkey", "wmic", "reagentc", "systemreset",
-           "psshutdown", "psshutdown64"):
+           "psshutdown", "psshutdown64", "auditpol", "winrm"):
     RULES[_p] = [rule_cmd_admin]
     RULES[_p + ".exe"] = [rule_cmd_admin]
 for _p in list(_CMDLET_LEVEL) + ["remove-item", "ri", "clear-content", "clc", "set-content", "out-file",
                                  "set-mppreference", "add-mppreference", "set-netfirewallprofile",
                                  "new-netfirewallrule", "set-executionpolicy", "suspend-bitlocker", *_BLOCK_RUNNERS,
-                                 "do", "start-process", "saps"]:
+                                 "do", "start-process", "saps", "set-item", "si", "set-smbserverconfiguration",
+                                 "enable-windowsoptionalfeature", "disable-netfirewallrule"]:
     RULES[_p] = [rule_cmdlet]
