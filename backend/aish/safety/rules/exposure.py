@@ -21,8 +21,9 @@ from aish.safety.rules.exfil import secret_path
 from aish.safety.shell_words import Word
 
 # Programs that are file servers whatever their arguments.
-_FILE_SERVERS = frozenset({"miniserve", "dufs", "updog", "woof", "darkhttpd", "thttpd", "webfsd", "gossa", "goshs",
-                           "sfz", "filebrowser", "static-web-server", "simple-http-server", "http-server", "serve",
+_FILE_SERVERS = frozenset({"miniserve", "dufs", "updog", "woof", "darkhttpd", "thttpd", "webfsd", "webfs", "gossa",
+                           "goshs", "sfz", "filebrowser", "static-web-server", "simple-http-server", "http-server",
+                           "serve",
                            "servez", "live-server", "gohttpserver", "chfs", "hfs", "httpd", "mini_httpd",
                            "uploadserver", "pyftpdlib", "webdav", "rclone", "caddy", "twistd", "busybox", "tailscale",
                            "ngrok", "php", "ruby"}) | {"python", "python2", "python3", "py", "pypy3"}
@@ -150,7 +151,7 @@ def _tunnel_to_remote_access(c: Ctx) -> Optional[tuple]:
     ``cloudflared tunnel --url ssh://localhost:22``: SSH or remote desktop published through a tunnel."""
     for t in c.texts:
         if re.match(r"^(ssh|rdp|vnc|winrm)://", t, re.IGNORECASE) or _REMOTE_ACCESS.search(t) and \
-                not t.startswith("-") and not re.match(r"^https?://", t):
+                (not t.startswith("-") or t.startswith("-R")) and not re.match(r"^https?://", t):
             return MEDIUM, f"publishes this machine's SSH or remote desktop through a public tunnel ({c.text})"
     served = [t[len("file://"):] for t in c.texts if t.startswith("file://")]
     for path in served:

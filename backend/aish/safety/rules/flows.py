@@ -28,7 +28,7 @@ _ENCODERS = re.compile(r"^(xxd|base64|base32|basenc|od|hexdump|openssl|gzip|bzip
 _MAKERS = {"tar": ("-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-jcf", "-Jcf", "czf", "cjf", "cJf", "cf",
                    "zcf", "-czvf", "-cvzf", "czvf", "-zcvf", "zcvf"),
            "zip": (), "7z": (), "7za": (), "rar": (), "gpg": ("-o", "--output"), "age": ("-o", "--output"),
-           "cp": (), "compress-archive": ("-destinationpath",), "openssl": ("-out",)}
+           "cp": (), "compress-archive": ("-destinationpath",), "openssl": ("-out",), "certutil": ()}
 
 
 _XARGS_VALUED = {"-I", "-n", "-P", "-L", "-d", "-s", "-a", "-E", "--max-args", "--max-procs", "--delimiter"}
@@ -58,6 +58,10 @@ def _reads(seg: Segment) -> str:
         for sub in w.subs:
             for inner in segments(sub)[:8]:
                 found = _worse(found, _segment_reads_secret(inner))
+    for red in seg.redirects:  # `done < <(xxd -p ~/.aws/credentials)`
+        for sub in red.target.subs if red.target is not None else []:
+            for inner in segments(sub)[:8]:
+                found = _worse(found, _segment_reads_secret(inner))
     for w in seg.words[1:]:
         raw = w.raw.strip("'\"")
         if re.match(r"^(\$env:\w+|%\w+%|\$HOME|~)\\", raw, re.IGNORECASE):
@@ -80,18 +84,18 @@ def _made(seg: Segment, prog: str) -> str:
     if prog in ("zip", "7z", "7za", "rar"):
         operands = [t for t in operands if t not in ("a", "-r")]
         return operands[0] if operands else ""
-    return operands[-1] if prog == "cp" and len(operands) >= 2 else ""
+    return operands[-1] if prog in ("cp", "certutil") and len(operands) >= 2 else ""
 
 
 def rule_flows(segs: list) -> Optional[tuple]:
     """A secret sent out across the steps of one line (see the module's docstring)."""
     progs = [_prog(seg) for seg in segs]
-    if len(segs) < 2 or _SENDING.isdisjoint(progs[1:]):
-        return None  # one step, or nothing later on the line that sends
+    if len(segs) < 2 or _SENDING.isdisjoint(progs[1:]) and not any(s.link == "(" for s in segs):
+        return None  # one step, or nothing later on the line that sends (or reads into a sender's argument)
     added = ""  # the worst secret added to git so far
     made: dict = {}  # file name -> secret class, for files made from secrets
     secret_seen = ""
-    encoded = False
+    encoded = sender_before = False
     for seg, prog in zip(segs, progs):
         if not prog:
             continue
@@ -116,10 +120,18 @@ def rule_flows(segs: list) -> Optional[tuple]:
             if out:
                 made[out] = made[out.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]] = reads
         lookup = prog in _LOOKUPS or prog in _BLOCKS and any(t.lower() in _LOOKUPS for t in texts)
+        if lookup and any(_BUILT_NAME.search(t) for t in texts[1:]) and not secret_seen:
+            secret_seen = next((r for r in map(_reads, segs) if r), "")  # a loop fed at its end: `done < <(xxd …)`
+            encoded = encoded or any(_ENCODERS.match(s.split()[0].rsplit("/", 1)[-1]) for g in segs for r in
+                                     g.redirects if r.target is not None for s in r.target.subs if s.split())
         if lookup and any(_BUILT_NAME.search(t) for t in texts[1:]) and (secret_seen or encoded):
             level = HIGH if secret_seen == "high" else MEDIUM
             what = "a secret" if secret_seen else "a file's contents"
             return level, f"sends {what} out piece by piece as DNS lookups ({fragment(texts)})"
+        if seg.link == "(" and reads and sender_before:  # `Invoke-RestMethod … -Body (Get-Content ~/.ssh/id_rsa)`
+            return (HIGH if reads == "high" else MEDIUM,
+                    f"sends keys or credentials read in its own arguments to another machine ({fragment(texts)})")
+        sender_before = prog in _SENDERS or prog in ("invoke-restmethod", "invoke-webrequest", "irm", "iwr")
         if made and (prog in _SENDERS or prog in ("invoke-restmethod", "invoke-webrequest", "irm", "iwr")):
             for t in texts[1:]:
                 name = re.split(r"[@=<]", t)[-1].rsplit("/", 1)[-1].rsplit("\\", 1)[-1]

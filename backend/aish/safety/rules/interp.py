@@ -96,7 +96,8 @@ _SENDS = re.compile(r"urlopen\([^)]*data\s*=|requests\.(post|put)\(|method\s*:\s
 _SECRET_SOURCE = re.compile(r"os\.environ|process\.env\b(?!\.\w)|\bENV\b(?!\[)|%ENV|\.ssh/id_|\.aws/credentials|"
                             r"\.kube/config|\.netrc|/etc/shadow")
 # A client library told to empty its whole store: Redis' FLUSHALL/FLUSHDB, memcached's flush_all, mongo's drop.
-_STORE_WIPE = re.compile(r"(?:\.|->|::)\s*(?:flush_?all|flush_?db|FlushAll|FlushDB|dropDatabase|drop_database)\b"
+_STORE_WIPE = re.compile(r"(?:\.|->|::)\s*(?:flush_?all|flush_?db|FlushAll|FlushDB|dropDatabase|drop_database|"
+                         r"database\s*\.\s*drop)\b"
                          r"(?!\s*[=:])", re.IGNORECASE)
 # Package installs from a repository or URL inside code (R's remotes/devtools, Julia's Pkg, pip's main).
 _CODE_INSTALL = re.compile(r"\binstall_(?:github|gitlab|bitbucket|git|url)\s*\(|\bPkg\.add\s*\(\s*(?:url\s*=|"
@@ -264,10 +265,10 @@ def rule_awk_system(c: Ctx) -> Optional[tuple]:
         return None
     best = None
     program = texts[k]
-    for m in re.finditer(r"\bsystem\s*\(\s*\"((?:[^\"\\]|\\.)*)\"(\s*\$?\w+)?", program):
-        command = m.group(1)
-        if m.group(2):  # `"rm -f ~/docs/" f`: a name read at run time; after a getline loop, every one it lists
-            command += "*" if "getline" in program and command.endswith("/") else "$AWK_" + m.group(2).strip("$ ")
+    for m in re.finditer(r"\bsystem\s*\(((?:\s*(?:\"(?:[^\"\\]|\\.)*\"|\$?\w+))+)\s*\)", program):
+        # awk joins strings and names side by side: `"ssh " host " sudo reboot"`; a name is read at run time
+        command = "".join(part[1:-1] if part.startswith('"') else "$AWK_" + part.lstrip("$")
+                          for part in re.findall(r"\"(?:[^\"\\]|\\.)*\"|\$?\w+", m.group(1)))
         found = c.recurse(command)
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by awk"))

@@ -67,6 +67,9 @@ _FILES: list = [
     (re.compile(r"^/etc/apt/(sources\.list(\.d/.*)?|apt\.conf(\.d/.*)?)$"),
      [(re.compile(r"trusted\s*=\s*yes|AllowUnauthenticated|Verify-Peer\s+\"?false", re.IGNORECASE), MEDIUM,
        "installs packages nobody signed")], None, ""),
+    (re.compile(r"^/etc/systemd/journald\.conf(\.d/.*)?$"),
+     [(re.compile(r"^\s*Storage\s*=\s*none", re.IGNORECASE | re.MULTILINE), MEDIUM, "the system keeps no logs")],
+     None, ""),
     (re.compile(r"^/etc/exports(\.d/.*)?$"),
      [(re.compile(r"^\s*/(home|root|etc)?/?\s+(\*|0\.0\.0\.0/0)\(|no_root_squash", re.MULTILINE), HIGH,
        "shares a file system with every host (NFS exports)")], None, ""),
@@ -217,6 +220,9 @@ def rule_security_off(c: Ctx) -> Optional[tuple]:
     elif p == "pwpolicy" and re.search(r"-clearaccountpolicies|-setglobalpolicy\s+\S*(minChars=0|"
                                         r"maxFailedLoginAttempts=0)", joined):
         reason = "clears the password and lockout policies"
+    elif p == "launchctl" and re.search(r"\b(unload|bootout|disable|remove)\b.*(com\.apple\.alf|socketfilterfw|"
+                                        r"XProtect|com\.apple\.MRT)", joined):
+        reason = "switches the macOS firewall or malware protection off"
     elif p == "authselect" and "select" in texts and "minimal" in texts:
         reason = "reduces logins to local files: network accounts and their checks stop"
     elif p in ("systemctl", "service") and re.search(r"\b(stop|disable|mask)\b", joined) and \
@@ -254,7 +260,7 @@ def rule_lease(c: Ctx) -> Optional[tuple]:
 RULES: dict = {}
 for _p in ("setenforce", "spctl", "csrutil", "fdesetup", "aa-teardown", "aa-disable", "apparmor_parser", "auditctl",
            "sysctl", "git", "npm", "yarn", "pnpm", "xhost", "defaults", "systemctl", "service", "mokutil",
-           "authselect", "pwpolicy"):
+           "authselect", "pwpolicy", "launchctl"):
     RULES[_p] = [rule_security_off]
 for _p in ("dhclient", "dhclient3", "dhcpcd", "udhcpc", "networkctl", "networksetup", "rfkill", "wpa_cli", "iwconfig",
            "tailscale", "zerotier-cli", "wg-quick"):

@@ -96,11 +96,13 @@ _INSTALLERS = {"pip": {"install"}, "pip3": {"install"}, "pipx": {"install"}, "uv
                "opkg": {"install"}, "emerge": set(), "port": {"install"}, "helm": {"install", "upgrade"},
                "poetry": {"add"}, "pipenv": {"install"}, "pdm": {"add"}, "cpanm": set(), "luarocks": {"install"},
                "choco": {"install", "upgrade"}, "add-appxpackage": set(), "conda": {"install", "create"},
-               "mamba": {"install", "create"}}
+               "mamba": {"install", "create"}, "winget": {"install", "upgrade"}}
 for _p in ("dnf", "yum", "tdnf"):
     _INSTALLERS[_p] = _INSTALLERS[_p] | {"localinstall", "reinstall", "upgrade", "update"}
 _FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|^(github|gitlab|bitbucket):|"
                        r"\.(tgz|tar\.gz|whl|gem|rpm|deb|apk|msi|pkg|zip|pkg\.tar\.\w+)$", re.IGNORECASE)
+# A requirement that names where to fetch it (`pkg @ git+https://…`).
+_DIRECT_REFERENCE = re.compile(r"@\s*(git\+\w+://|https?://)")
 # Sources that skip the checks: plain-http indexes, TLS verification off, unsigned packages.
 _UNSAFE_SOURCE = {"--trusted-host", "--dangerous", "--nogpgcheck", "--allow-unauthenticated", "--no-verify",
                   "--no-gpg-checks", "--insecure", "--allow-untrusted", "--force-bad-verify", "--nosignature"}
@@ -127,8 +129,8 @@ def rule_install_from_url(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"installs a gem from {fragment([source], 40)}: its install hooks run unreviewed ({c.text})"
     if c.prog == "pip" or c.prog == "pip3" or c.prog == "uv":
         texts = [t for t in texts if t not in ("-r", "--requirement")]
-    url = next((t for k, t in enumerate(texts) if _FROM_URL.search(t) and not t.startswith("-")
-                and not (k and texts[k - 1] in _PLAIN_HTTP_INDEX)), None)
+    url = next((t for k, t in enumerate(texts) if (_FROM_URL.search(t) or _DIRECT_REFERENCE.search(t)) and
+                not t.startswith("-") and not (k and texts[k - 1] in _PLAIN_HTTP_INDEX)), None)
     unsafe = next((t.split("=", 1)[0] for t in texts if t.split("=", 1)[0] in _UNSAFE_SOURCE), None)
     for k, t in enumerate(texts):
         name, _, value = t.partition("=")
@@ -246,7 +248,7 @@ RULES: dict = {}
 # Programs no other rule names: judged by these rules from the broad pass, so they stay unknown to the rest.
 BROAD = frozenset({"msiexec", "msiexec.exe", "pkg_add", "installer", "tdnf", "microdnf", "urpmi", "xbps-install",
                    "port", "npx", "bunx", "pnpx", "uvx", "go", "nix", "nix-shell", "poetry", "pipenv", "pdm", "cpanm",
-                   "luarocks", "choco", "add-appxpackage", "conda", "mamba", "apt-key", "add-apt-repository"})
+                   "luarocks", "choco", "add-appxpackage", "conda", "mamba", "apt-key", "add-apt-repository", "winget"})
 for _p in INTERPRETERS:
     RULES[_p] = [rule_pipe_to_interpreter]
 for _p in _INSTALLERS:

@@ -207,8 +207,10 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         return best
     emptied = name in ("clear-content", "clc") or name in ("set-content", "sc") and re.search(
         r"-value\s+(\$null|''|\"\")(\s|$)", " ".join(w.raw.lower() for w in c.args))
+    listed = [w for f in c.chain if f.words and f.words[0].text.lower() in ("get-childitem", "gci", "ls", "dir")
+              for w in f.words[1:]]  # `Get-ChildItem D:\Data\*.csv | Clear-Content`
     if emptied and any(_DATA_FILE.search(w.raw.strip("'\"")) and target(_raw(w)).kind not in ("output", "temp")
-                       for w in c.args if not w.text.startswith("-")):
+                       for w in list(c.args) + listed if not w.text.startswith("-")):
         return MEDIUM, f"{c.prog} empties a data file ({c.text})"
     if name in ("start-process", "saps"):  # `Start-Process msiexec.exe -ArgumentList '/i https://… /qn'`
         valued = {"-filepath", "-argumentlist", "-args", "-verb", "-workingdirectory", "-credential"}
@@ -245,6 +247,8 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     if name == "do":  # cmd's `for /F … %1 in (…) DO wevtutil cl "%1"`: what follows DO runs for each one
         found = c.check(list(c.args)) if c.args else None
         return (found[0], f"{found[1]}, for each one") if found else None
+    if name in _BLOCK_RUNNERS and any(".clearlog" in t for t in texts):
+        return MEDIUM, f"clears Windows event logs (the audit trail is gone) ({c.text})"
     if name in _BLOCK_RUNNERS:  # `… | ForEach-Object { wevtutil cl $_ }`: the block is a command
         words = c.args[next((k for k, w in enumerate(c.args) if w.text == "{"), len(c.args)) + 1:]
         found = c.check([w for w in words if w.text != "}"]) if words else None
@@ -263,7 +267,7 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
 _REMOTE_PORTS = re.compile(r"^(22|3389|5985|5986|any)$")
 _DATA_FILE = re.compile(r"\.(db|sqlite3?|mdb|accdb|mdf|ldf|ndf|xlsx?|docx?|pptx?|csv|pst|ost|kdbx|qbw|dat|parquet|"
                         r"sql|bak)$", re.IGNORECASE)
-_BLOCK_RUNNERS = {"foreach-object", "%", "foreach", "where-object"}
+_BLOCK_RUNNERS = {"foreach-object", "%", "foreach", "where-object", "invoke-command", "icm"}
 
 
 def _blocks_remote_access(joined: str, port_option: str, source_option: str) -> bool:
