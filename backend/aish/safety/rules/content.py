@@ -229,7 +229,7 @@ def rule_crontab(c: Ctx) -> Optional[tuple]:
 
 
 _SQL_HIGH = re.compile(r"\b(DROP\s+(DATABASE|SCHEMA|TABLE|KEYSPACE|COLLECTION|USER|OWNED)|TRUNCATE)\b|"
-                       r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(;|$)|\bDELETE\s+[\w.\"`]+\s*(;|$)|"
+                       r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(;|$)|\bDELETE\s+[\w.\"`]+\s*(;|$)|\bALTER\s+TABLE\s+\S+\s+DELETE\s*(;|$)|"
                        r"\b_?drop(Database|Collection)?\s*\(|\bFLUSH_?(ALL|DB)\b|\bDETACH\s+DELETE\b|"
                        r"\b(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)", re.IGNORECASE)
 _SQL_MEDIUM = re.compile(r"\b(DROP\s+\w+|ALTER\s+TABLE\s+\S+\s+DROP|UPDATE\s+[\w.\"`]+\s+SET\s+(?!.*\bWHERE\b)"

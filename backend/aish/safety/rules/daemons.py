@@ -17,9 +17,10 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 _STOP_WORDS = frozenset("stop halt shutdown graceful-stop gracefulstop stop-all stopall stop_all force-stop "
-                        "forcestop stop-now hard-stop".split())
+                        "forcestop stop-now hard-stop quit quit-nicely stopdaemon server-stop stop-server stopserver "
+                        "shutdown-server".split())
 # A first word after which the stop word still speaks for the whole server (`crm cluster stop`, `ipsec stop`).
-_SCOPE_WORDS = frozenset("cluster server service node daemon core all app instance broker gateway".split())
+_SCOPE_WORDS = frozenset("cluster server service node daemon core all app instance broker gateway ctl".split())
 _MODIFIERS = frozenset("now all gracefully graceful immediate fast force smart nosave save clean -".split())
 # A control program's name: `unbound-control`, `varnishadm`, `apachectl`, `rndc`, `*d`, `*server`, scripts.
 _CONTROL_NAME = re.compile(r"(ctl|-control|control|adm|admin|-cli|server|srv|d|\.sh|\.bat|\.cmd|\.py)$", re.IGNORECASE)
@@ -28,7 +29,7 @@ _STOP_SCRIPT = re.compile(r"(^|[-_.])(stop|shutdown|halt)(all|-all|_all)?([-_.]|
                           re.IGNORECASE)
 # Stop phrases handed to a server's console: `core stop now`, `:shutdown`, `shutdown --restart=false`.
 _CONSOLE_STOP = re.compile(r"^(core\s+|server\s+|:)?(stop|shutdown|halt)(\s+(now|gracefully|when\s+convenient|"
-                           r"-?-?force|nosave|save|immediate))?\s*;?\s*$|^command=:?shutdown\b|^:shutdown\b",
+                           r"-?-?force|nosave|save|immediate))?\s*;?\s*$|^command=:?shutdown\b|^:(shutdown|stop)\b",
                            re.IGNORECASE)
 # Programs whose `stop` is everyday: players, time trackers, development VMs and the service managers
 # (judged by their own rules).
@@ -62,7 +63,7 @@ def _console_stop(c: Ctx) -> Optional[str]:
             value = t.split("=", 1)[1]
         elif k and c.texts[k - 1].startswith("-") and len(c.texts[k - 1]) <= 4 and " " in t.strip():
             value = t  # `-rx 'core stop now'`
-        elif not t.lower().startswith("command="):
+        elif not t.lower().startswith(("command=", ":")):
             continue
         if _CONSOLE_STOP.match(value.strip()):
             return value.strip()
@@ -115,7 +116,7 @@ def rule_server_stopped(c: Ctx, known: bool) -> Optional[tuple]:
             if "--help" in lowered or "-h" in lowered and len(lowered) == 2:
                 return None
             return MEDIUM, f"{c.prog} {word} stops the server it controls, for every client ({c.text})"
-    if _STOP_SCRIPT.search(base) and (has_path or name != base) and \
+    if _STOP_SCRIPT.search(base) and (has_path or name != base or c.sudo and not ops) and \
             name not in ("shutdown", "halt", "poweroff", "reboot"):  # the system's own: judged by their rules
         if set(lowered) & {"--help", "-h", "status"}:
             return None

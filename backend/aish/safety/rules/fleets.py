@@ -92,13 +92,13 @@ def rule_fanned_out(c: Ctx) -> Optional[tuple]:
                                       "-R", "-u", "-B"})
             inner = " ".join(rest)
     elif prog in ("psexec", "psexec64", "paexec"):
-        rest = list(texts)
+        rest = [w.raw for w in c.args]  # `\\host`: the shell's escapes are not Windows'
         if rest and (rest[0].startswith("\\\\") or rest[0].startswith("@")):
             broad = rest[0] in ("\\\\*", "\\*") or rest[0].startswith("@") or "," in rest[0]
             rest = skip_opts([w for w in c.args[1:]], {"-u", "-p", "-w", "-n", "-c", "-f", "-v", "-h", "-i",
                                                        "-accepteula"})
             inner = " ".join(rest)
-            where = "on every computer the list names" if broad else f"on {texts[0]}"
+            where = "on every computer the list names" if broad else f"on {rest[0]}"
             if not broad:
                 found = c.recurse(inner) if inner else None
                 return (found[0], f"{found[1]} {where}") if found else None
@@ -139,8 +139,10 @@ def rule_fanned_out_line(text: str, recurse: Callable[[str], Optional[tuple]]) -
 
 # Cloud CLIs' stops that lose what the instance held.
 _FORCED_STOP = re.compile(r"\b(stop-instances|stopinstances?|instances stop|vm (stop|deallocate)|server stop|"
-                          r"stop-db-instance|stop-db-cluster|compute instances stop)\b.*(--force\b|--forcestop(\s+|=)"
-                          r"true|--discard-local-ssd|--hibernate\b|--skip-shutdown)", re.IGNORECASE)
+                          r"stop-db-instance|stop-db-cluster|compute instances stop|instance action|--action\s+stop)\b"
+                          r".*(--force\b|--forcestop(\s+|=)true|--discard-local-ssd|--hibernate\b|--skip-shutdown)|"
+                          r"\b(droplet-action|server-action|instance-action)\s+(power-off|power_off|power-cycle|reset)\b",
+                          re.IGNORECASE)
 
 
 def rule_forced_stop(c: Ctx) -> Optional[tuple]:
@@ -153,5 +155,7 @@ def rule_forced_stop(c: Ctx) -> Optional[tuple]:
 NAMES = ("salt", "salt-ssh", "salt-call", "bolt", "ansible", "clush", "pdsh", "pssh", "parallel-ssh", "mussh", "dsh",
          "knife", "fab", "prsh", "pash", "orgalorg", "psexec", "psexec.exe", "psexec64", "psexec64.exe", "paexec")
 RULES: dict = {p: [rule_fanned_out] for p in NAMES}
+RULES["mco"] = [lambda c: (MEDIUM, f"mco stops or restarts something on every host the filter matches ({c.text})")
+                if set(c.texts) & {"stop", "shutdown", "reboot", "poweroff", "halt", "kill"} else None]
 for _p in ("aws", "aliyun", "gcloud", "az", "oci", "tccli", "ibmcloud", "openstack", "hcloud", "doctl"):
     RULES.setdefault(_p, []).append(rule_forced_stop)

@@ -38,6 +38,8 @@ _TAGGERS = {
     "id3tool": re.compile(r"^(-r|--remove)$"), "id3convert": re.compile(r"^(-s|--strip)$"),
     "kid3-cli": re.compile(r"^remove\b"),
 }
+_CONVERTERS = frozenset("cwebp cjxl avifenc heif-enc ffmpeg avconv sox vips cjpeg djpeg guetzli gs qpdf".split())
+_DELETES_INPUT = re.compile(r"^--(delete|remove|rm)[-_](input|source|original)s?([-_]files?)?$")
 _RENAMERS = frozenset("rename perl-rename prename file-rename rename.pl renamer".split())
 _ARCHIVERS = frozenset("unrar rar unzip 7z 7za 7zz bsdtar tar gtar cpio unar".split())
 _SYNCS = frozenset("unison unison-gtk".split())
@@ -56,7 +58,8 @@ def _flags(c: Ctx) -> set:
 def _image_in_place(c: Ctx, prog: str, texts: list) -> Optional[str]:
     flags = _flags(c)
     if prog in ("mogrify", "gm-mogrify") or prog in ("magick", "gm") and texts[:1] == ["mogrify"]:
-        if flags & {"-path", "-format", "-help", "-version", "-list"}:
+        where = texts[texts.index("-path") + 1] if "-path" in texts[:-1] else ""
+        if flags & {"-format", "-help", "-version", "-list"} or where and where.rstrip("/") not in (".", ""):
             return None  # written as new files elsewhere or in another format
         if flags & _LOSSY_IM:
             return "mogrify writes the resized or recompressed images over the originals"
@@ -81,6 +84,19 @@ def _image_in_place(c: Ctx, prog: str, texts: list) -> Optional[str]:
     if prog == "exiftool" and "-overwrite_original" in texts and any(re.match(r"^-(all|\w+:all|gps:all)=$", t)
                                                                      for t in texts):
         return "exiftool erases the files' metadata with no backup"
+    if prog in _CONVERTERS:
+        out = next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-o", "--output", "-out", "--outfile")),
+                   texts[-1] if prog in ("ffmpeg", "avconv", "sox") and texts else "")
+        inputs = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t == "-i"] if prog in ("ffmpeg", "avconv") else \
+            [t for t in texts[:-1] if not t.startswith("-")]
+        if out and out in inputs:
+            return f"{prog} writes its output over its own input {out}"
+    if prog == "pngcrush" and "-ow" in texts and any(t.startswith("-rem") for t in texts):
+        return "pngcrush strips chunks from the originals in place"
+    if prog == "mat2" and "--inplace" in texts:
+        return "mat2 strips the documents' metadata in place"
+    if any(_DELETES_INPUT.match(t) for t in texts):
+        return f"{prog} deletes the originals once converted"
     tagger = _TAGGERS.get(prog)
     if tagger is not None and any(tagger.match(t) for t in texts):
         return f"{prog} erases the files' tags"
@@ -143,13 +159,14 @@ _VCS_DISCARD = (
 def rule_media_loss(c: Ctx) -> Optional[tuple]:
     """An original written over in place, or a tool's own 'delete everything' told not to ask."""
     prog = c.prog.lower().removesuffix(".exe")
-    if prog not in NAMES and not prog.startswith(("czkawka", "rmlint")):
+    if prog not in NAMES and not prog.startswith(("czkawka", "rmlint")) and prog not in ("sh", "bash") and \
+            not any(_DELETES_INPUT.match(t) for t in c.texts):
         return rule_copied_over(c) if prog == "cat" else None
     texts = c.texts
     said = _image_in_place(c, prog, texts)
     if said is None and prog in _ARCHIVERS:
         said = _archive_over(c, prog, texts)
-    if said is None and prog in _RENAMERS and _flags(c) & {"-f", "--force"}:
+    if said is None and (prog in _RENAMERS and _flags(c) & {"-f", "--force"} or prog == "mmv" and "-d" in texts):
         said = f"{prog} -f renames over any file that already has the new name"
     if said is None and prog in _SYNCS and any(t in ("-force", "--force") for t in texts):
         said = "unison -force makes one side win: changes made on the other side are lost"
@@ -163,6 +180,8 @@ def rule_media_loss(c: Ctx) -> Optional[tuple]:
         said = "fclones removes the duplicates the group lists"
     if said is None and prog.startswith("czkawka") and any(t in ("-D", "--delete-method") for t in texts):
         said = "czkawka deletes the duplicates it finds"
+    if prog in ("sh", "bash") and texts[:1] and re.search(r"(^|/)rmlint\w*\.sh$", texts[0]):
+        prog, texts = texts[0].rsplit("/", 1)[-1], texts[1:]  # `sh rmlint.sh -d`
     if said is None and prog.startswith("rmlint") and prog.endswith(".sh") and "-d" in texts:
         said = "the generated rmlint script deletes every duplicate it lists, without asking"
     if said is None and prog in {p for p, _ in _VCS_DISCARD}:
@@ -195,6 +214,7 @@ def rule_copied_over(c: Ctx) -> Optional[tuple]:
     return None
 
 
-NAMES = ({"mogrify", "gm-mogrify", "magick", "gm", "convert", "sips", "jpegoptim", "pngquant", "gifsicle", "exiftool",
+NAMES = (_CONVERTERS | {"pngcrush", "mat2", "mmv", "mogrify", "gm-mogrify", "magick", "gm", "convert", "sips",
+                        "jpegoptim", "pngquant", "gifsicle", "exiftool",
           "jdupes", "fdupes", "rdfind", "fclones", "buku", "task", "taskwarrior", "mdeltree"} | set(_TAGGERS) |
          _RENAMERS | _ARCHIVERS | _SYNCS | {p for p, _ in _VCS_DISCARD})

@@ -82,15 +82,24 @@ _ROWS = (
     _row("rcon rcon-cli mcrcon mcrcon.exe rconc rcon-client", r"\bkill @e\b|\bkill @a\b|\bstop\b|\bop @a\b|"
                                                               r"\bwhitelist off\b|\bban-ip\b", MEDIUM,
          "tells the game server to kill every entity or stop"),
+    _row("ilorest", r"(^| )(factorydefaults|factoryresetcontroller|clearlogs|deletelogs|iloreset|serverclone load|"
+                    r"clearrestapistate|secureboot --resetdefaultkeys|sethostname)\b", HIGH,
+         "resets the server's controller to factory settings or erases its logs"),
     # hypervisor hosts
-    _row("esxcli", r"\bsystem shutdown (poweroff|reboot)\b|\bvm process kill\b|\bstorage (vmfs|filesystem) "
+    _row("esxcli", r"\bnetwork firewall set\b.*--enabled\s+(false|0)\b|\bsystem shutdown (poweroff|reboot)\b|"
+                   r"\bvm process kill\b|\bstorage (vmfs|filesystem) "
                    r"unmount\b|\bnetwork ip interface remove\b", HIGH,
          "powers the hypervisor host off or kills its guests"),
     _row("vim-cmd", r"vmsvc/(power\.(off|shutdown|reset|reboot|suspend)|destroy|unregister|snapshot\.remove(all)?)\b|"
                     r"hostsvc/(maintenance_mode_enter|standby_mode_enter|net/vnic_remove)", HIGH,
          "powers a guest off, destroys it or deletes its snapshots"),
+    _row("xe", r"^(host-(shutdown|reboot|disable|emergency-ha-disable|forget|declare-dead)|pool-(eject|destroy|"
+               r"emergency-reset-master)|vm-(destroy|uninstall)|sr-(destroy|forget)|vdi-destroy)\b", HIGH,
+         "shuts down, removes or destroys a host, pool, guest or storage"),
+    _row("iw", r"\bdev \S+ disconnect\b", MEDIUM, "drops the wireless link: a remote session over it ends"),
     # the network cut
-    _row("tc", r"\bnetem\b.*\b(loss|drop)\s+(random\s+)?(100|[5-9]\d(\.\d+)?)%|"
+    _row("tc", r"\b(matchall|match\s+u32\s+0\s+0)\b.*\baction\s+drop\b|"
+               r"\bnetem\b.*\b(loss|drop|corrupt)\s+(random\s+)?(100|[5-9]\d(\.\d+)?)%|"
                r"\brate\s+(\d{1,3}(bit|bps)|\dkbit)\b", HIGH,
          "drops the interface's traffic: connections to this machine stop"),
     _row("tcpkill cutter tcpkill.exe", r".", HIGH, "kills every connection the pattern matches"),

@@ -18,7 +18,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 _SETTINGS_TOOLS = frozenset("gsettings dconf defaults kwriteconfig5 kwriteconfig6 kwriteconfig xfconf-query "
                             "gconftool-2 gconftool plutil kreadconfig5".split())
-_LOCK_KEY = re.compile(r"(lock[-_]?enabled|lock[-_]?screen|autolock|askforpassword|lock[-_]?on[-_]?suspend|"
+_LOCK_KEY = re.compile(r"(lock[-_/]?enabled|lock[-_]?screen|autolock|askforpassword|lock[-_]?on[-_]?suspend|"
                        r"lockonresume|lock[-_]?after[-_]?suspend|require[-_]?password|screensaver[-_]?lock)",
                        re.IGNORECASE)
 _LOCK_DISABLER = re.compile(r"disable[-_]?lock[-_]?screen|disable[-_]?lock|disablescreenlock", re.IGNORECASE)
@@ -92,7 +92,7 @@ def rule_weakened(c: Ctx) -> Optional[tuple]:
     if prog == "fail2ban-client":
         if "addignoreip" in lowered and any(_EVERY_ADDRESS.match(t) for t in lowered):
             return MEDIUM, f"fail2ban ignores every address: nobody is banned any more ({c.text})"
-        if lowered[:1] == ["stop"] or lowered[:1] == ["unban"] and "--all" in lowered:
+        if lowered[:1] == ["stop"] or ("unban" in lowered or "unbanip" in lowered) and "--all" in lowered:
             return MEDIUM, f"fail2ban stops or lifts every ban: brute-force protection is off ({c.text})"
     if prog == "postconf" and any(_OPEN_RELAY.search(t) for t in texts):
         return HIGH, f"opens the mail server as a relay for anyone: it will send spam ({c.text})"
@@ -115,9 +115,9 @@ def rule_weakened(c: Ctx) -> Optional[tuple]:
     if (_KERNEL_LINE_TOOLS.match(prog) or "grub" in prog or "karg" in " ".join(lowered[:2])) and \
             any(_KERNEL_OFF.search(t) for t in texts):
         return MEDIUM, f"switches a kernel protection off on its command line ({c.text})"
-    if any(re.search(r"(^|[._/ -])(alarm_)?disarm(ed)?\b", t, re.IGNORECASE) for t in texts) and \
+    if any(re.search(r"(^|[._/ -])(alarm_)?disarm(ed)?\b|\block[./]unlock\b", t, re.IGNORECASE) for t in texts) and \
             prog not in ("echo", "printf", "grep", "rg", "man", "cat", "less"):
-        return MEDIUM, f"disarms an alarm system ({c.text})"
+        return MEDIUM, f"disarms an alarm system or unlocks a door ({c.text})"
     return None
 
 

@@ -84,7 +84,7 @@ def _lolbins(prog: str, c: Ctx, lowered: list) -> Optional[tuple]:
         if re.search(r"comsvcs(\.dll)?\s*,?\s*#?(minidump|24)", joined, re.IGNORECASE):
             return HIGH, f"rundll32 dumps a process's memory: with lsass, every signed-in user's credentials " \
                          f"({c.text})"
-        if _REMOTE_CODE.search(texts[0] if texts else "") or re.search(r"url\.dll,\s*(openurl|fileprotocolhandler)\s+"
+        if any(_REMOTE_CODE.search(t) for t in texts) or re.search(r"url\.dll,\s*(openurl|fileprotocolhandler)\s+"
                                                                        r"(https?|\\\\)", joined, re.IGNORECASE):
             return HIGH, f"rundll32 runs code from an address or a share ({c.text})"
         if re.search(r"powrprof(\.dll)?\s*,\s*setsuspendstate", joined, re.IGNORECASE):
@@ -97,6 +97,8 @@ def _credentials(prog: str, c: Ctx, lowered: list) -> Optional[tuple]:
     joined = " ".join(lowered)
     share = any(t.startswith("\\\\") for t in texts)
     where = ", to a share" if share else ""
+    if prog in ("out-minidump", "get-processmemorydump", "invoke-mimikatz", "invoke-ninjacopy"):
+        return HIGH, f"{c.prog} dumps a process's memory or copies locked files: with lsass, credentials ({c.text})"
     if prog in ("procdump", "procdump64", "sqldumper", "createdump", "dumpert", "nanodump") and "lsass" in joined:
         return HIGH, f"{prog} dumps lsass: every signed-in user's credentials{where} ({c.text})"
     if prog == "reg" and lowered[:1] in (["save"], ["export"]) and len(texts) > 1 and _HIVES.match(texts[1]):
@@ -184,6 +186,11 @@ def _services(prog: str, c: Ctx, lowered: list) -> Optional[tuple]:
         return MEDIUM, f"disables {texts[1]}: updates or protection stay off ({c.text})"
     if prog == "stop-cluster":
         return HIGH, f"stops the whole failover cluster and every role on it ({c.text})"
+    if prog in ("remove-cluster",):
+        return HIGH, f"destroys the failover cluster ({c.text})"
+    if prog in ("stop-clusterresource", "stop-clustergroup", "remove-clusternode", "remove-clusterresource",
+                "remove-clustergroup"):
+        return MEDIUM, f"{c.prog} takes a clustered role or node out of service ({c.text})"
     if prog == "stop-clusternode":
         return MEDIUM, f"stops the cluster service on a node: its roles move or stop ({c.text})"
     if prog == "wusa" and any(t.startswith(("/uninstall", "-uninstall")) for t in lowered):
@@ -236,7 +243,9 @@ _NAMES = ("mshta regsvr32 rundll32 procdump procdump64 sqldumper createdump dump
           "copy xcopy robocopy copy-item cpi set-mailbox new-inboxrule set-inboxrule new-transportrule "
           "set-transportrule new-compliancesearchaction new-smbshare net set-executionpolicy new-netfirewallrule "
           "set-netfirewallprofile netsh stop-service spsv set-service sc stop-cluster stop-clusternode wusa wslconfig "
-          "iisreset set-adaccountpassword clear-content clc set-content move-item mi move cmd").split()
+          "iisreset set-adaccountpassword out-minidump get-processmemorydump invoke-mimikatz invoke-ninjacopy "
+          "remove-cluster stop-clusterresource stop-clustergroup remove-clusternode remove-clusterresource "
+          "remove-clustergroup clear-content clc set-content move-item mi move cmd").split()
 RULES: dict = {}
 for _p in _NAMES:
     RULES[_p] = [rule_winadmin]
