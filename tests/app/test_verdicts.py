@@ -80,13 +80,37 @@ def test_another_command_is_judged_afresh_and_the_kept_ones_are_bounded(judged, 
     verdicts.assess("rm -rf build4", cwd="/tmp")  # kept
     verdicts.assess("rm -rf build0", cwd="/tmp")  # the oldest went out
     assert [command for command, _ in judged] == [f"rm -rf build{n}" for n in range(5)] + ["rm -rf build0"]
-    assert len(verdicts._kept) == 3
+    assert len(verdicts._verdicts) == 3
 
 
 def test_a_long_command_is_judged_every_time(judged):
     long = "echo " + "x" * verdicts.MAX_KEPT_CHARS + " && rm -rf /"
     assert verdicts.assess(long) == verdicts.assess(long) == safety.assess(long)
-    assert len(judged) == 3 and not verdicts._kept
+    assert len(judged) == 3 and not len(verdicts._verdicts)
+
+
+def test_an_unflagged_suggestion_is_looked_at_for_a_second_opinion_once(monkeypatch):
+    """With a local default model, every unflagged command is checked for a program no rule
+    knows with write-looking words (``opinions.unknown_writer``): a parse of its own."""
+    from aish.app.judge import judge
+    from aish.app.model_call import Caller
+    from aish.app.sessions import Session
+    from aish.app.env import AskEnv
+    from aish.config.load import from_dict
+    from aish.safety import opinions
+    from tests.doubles import CharTokens
+
+    verdicts.forget()
+    looked: list = []
+    real = opinions.unknown_writer
+    monkeypatch.setattr(opinions, "unknown_writer", lambda command: looked.append(command) or real(command))
+    cfg = from_dict({"models": {"local": {"endpoint": "http://127.0.0.1:9/v1", "model": "m"}},
+                     "default_model": "local"})
+    caller = Caller(AskEnv(config=cfg, tokens=CharTokens()), Session("t"))
+    for _ in range(3):
+        assert judge(caller, ["ls -la", "git status"], None, RecordingReply()) == [(None, None, None)] * 2
+    assert looked == ["ls -la", "git status"]
+    verdicts.forget()
 
 
 # ------------------------------------------------------------------ what the judge may read
@@ -165,7 +189,8 @@ def test_the_judge_reads_only_its_key():
     """A rule that reads another variable, a file, a clock or a process would make a kept
     verdict stale: add what it reads to ``verdicts``' key (or keep it out of ``assess``)."""
     modules = _assess_modules()
-    assert "aish.safety.rules.table" in modules and "aish.safety.rules.common" in modules  # the walk follows
+    assert {"aish.safety.rules.table", "aish.safety.rules.common", "aish.safety.programs",
+            "aish.safety.shell_words", "aish.safety.unwrap"} <= set(modules)  # (unknown_writer's too)
     read: set = set()
     outside: dict = {}
     for name, tree in modules.items():

@@ -22,14 +22,14 @@ def judge(caller: "Caller", commands: list, req: Optional[Request],
     With ``safety.llm_model`` medium and unknown commands wait for its opinion at most
     ``llm_timeout``; without it, a local default model is asked about unknown writers after
     the answer (``second_opinion = "auto"``), and its cached opinion serves the next time."""
-    from aish.app.verdicts import assess  # judged once per exact input
+    from aish.app.verdicts import assess, unknown_writer  # judged once per exact input
 
     env = caller.env
     cfg = env.config
     verdicts = {i: assess(c, cwd=req.cwd if req else "") for i, c in enumerate(commands)}
     waited = bool(cfg.safety.llm_model)
     if waited or cfg.safety.second_opinion == "auto" and cfg.model().is_local:
-        from aish.safety.opinions import SHARED, unknown_writer
+        from aish.safety.opinions import SHARED
 
         levels = {i: v.level if v is not None else None for i, v in verdicts.items()}
         jobs = [(i, caller.redact(command), verdicts[i]) for i, command in enumerate(commands)  # cached as sent
