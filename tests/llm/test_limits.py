@@ -197,6 +197,43 @@ def test_a_deferred_question_is_found_without_looking_at_every_message():
     assert Looked.seen <= 4, Looked.seen
 
 
+def test_other_shells_waiting_questions_do_not_make_an_ask_look_at_its_whole_conversation():
+    """Fifty shells ask at once: each one's question is weighed by its bound until its answer.
+    ``settle`` stopped once it had found as many deferred texts as the server had, so with other
+    shells' questions pending it walked back through every message of this request (every kept
+    turn of a long conversation, on every ask); the request's own can only be from its newest
+    user message on."""
+    from aish.llm.tokens import TokenCounter
+
+    class Walked(list):
+        back = 0
+
+        def __reversed__(self):
+            for item in super().__reversed__():
+                Walked.back += 1
+                yield item
+
+    counter = TokenCounter()
+    key = ("http://127.0.0.1:1", "m")
+    counter._key = lambda model: key  # one server, its tokenizer found
+    counter.tokenizers.settled = lambda k: True
+    counted: list = []
+    counter.tokenizers.count = lambda k, model, text, redact=True: counted.append(text) or 5
+    for n in range(3):  # other shells' questions, in flight
+        counter._deferred[(key, f"another shell's question {n}")] = 40
+    counter._deferred[(key, "the newest question")] = 23
+    messages = Walked([{"role": "system", "content": "be brief"}]
+                      + [{"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}"} for i in range(400)]
+                      + [{"role": "user", "content": "the newest question"}])
+    local = ModelConfig(name="f", endpoint="http://127.0.0.1:1", model="m")
+    plan = Limits(counter, identify=fixed(ServerInfo(window=1_000_000))).plan(local, messages)
+    assert plan.settle is not None  # far from the window: the bound planned it
+    plan.exact_prompt_tokens()
+    assert counted[-1] == "the newest question" and (key, "the newest question") not in counter._deferred
+    assert len(counter._deferred) == 3  # the other shells' questions are theirs to settle
+    assert Walked.back <= 4, Walked.back
+
+
 def test_a_remembered_template_is_measured_again_when_the_server_tells_other_facts(tmp_path):
     """The measurement is kept per endpoint, model and what the server told of itself: a server
     that now lists another model (a new model file behind the same name) is measured again."""

@@ -343,11 +343,12 @@ class Limits:
         prompt = self.count(model, messages, tools)
         cap = self.answer_cap(model, max_tokens, bounded=bounded)
         settle: Optional[Callable[[], int]] = None
-        if self._guessed(model, messages):  # a question weighed by its bound (tokens.defer)
+        asked = _from_question(messages)
+        if self._guessed(model, asked):  # a question weighed by its bound (tokens.defer)
             def counted() -> int:
                 # the request's messages as they go out: the same text to the same server's tokenizer
-                self.tokens.settle(model, (m.get("content") for m in reversed(messages) if isinstance(m, dict)),
-                                   sent=True)  # newest first: it stops once the question is found
+                self.tokens.settle(model, (m.get("content") for m in reversed(asked) if isinstance(m, dict)),
+                                   sent=True)
                 return self.count(model, messages, tools)
 
             if bounded or not _far_from(state.window, prompt, cap):  # (a price is figured from the weight)
@@ -361,6 +362,18 @@ class Limits:
     def _guessed(self, model: ModelConfig, messages: list) -> bool:
         guessed = getattr(self.tokens, "guessed", None)
         return guessed is not None and guessed(model, messages)
+
+
+def _from_question(messages: list) -> list:
+    """The request's messages from its newest user message on (its question, and the tool rounds
+    after it): where a text weighed by its bound can be.  Only an ask's question is (``defer``),
+    and the ask settles it before it ends; other shells' questions, weighed by theirs meanwhile,
+    are in their own requests, so a walk back through every kept turn finds nothing more."""
+    for at in range(len(messages) - 1, -1, -1):
+        message = messages[at]
+        if isinstance(message, dict) and message.get("role") == "user":
+            return messages[at:]
+    return messages
 
 
 def _far_from(window: Optional[int], prompt: int, cap: Optional[int]) -> bool:
