@@ -25,6 +25,7 @@ from typing import Iterator, Optional
 from aish import paths
 
 _SAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
+_ENCODER = json.JSONEncoder(ensure_ascii=False)  # json.dumps(entry, ensure_ascii=False), made once
 
 
 def _file_name(conv_id: str) -> str:
@@ -71,7 +72,7 @@ class SessionLog:
 
     def append(self, entry: dict) -> None:
         entry = {"ts": round(time.time(), 3), **entry}
-        line = json.dumps(entry, ensure_ascii=False) + "\n"
+        line = _ENCODER.encode(entry) + "\n"
         held = getattr(self._held, "lines", None)
         if held is not None:
             held.append(line)
@@ -139,7 +140,7 @@ class SessionLog:
         """Replace the whole log atomically (write a temp file, then rename)."""
         tmp = self.path.with_suffix(".jsonl.tmp")
         stamp = round(time.time(), 3)
-        data = "".join(json.dumps({"ts": stamp, **e}, ensure_ascii=False) + "\n" for e in entries)
+        data = "".join(_ENCODER.encode({"ts": stamp, **e}) + "\n" for e in entries)
         with self._lock:
             try:
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

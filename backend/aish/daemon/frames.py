@@ -24,6 +24,7 @@ from aish.ipc.cancel import CancelToken
 from aish.ipc.protocol import SECRET_NAME_WORDS, encode_frame, parse_vars
 
 _MAX_VARS_BYTES = 1 << 20   # a shell's variables, as var= lines (values over 4 KB are left out)
+_DONE_JSON = json.JSONEncoder(ensure_ascii=False, default=str)  # made once, not per D frame
 
 
 # seconds a client may leave its pipe full before it counts as gone (tests shorten it)
@@ -188,7 +189,7 @@ class FrameReply:
 
     def done(self, payload: dict) -> None:
         self._done = True  # the client may close its FIFO as soon as it reads D: no cancel log
-        self._send("D", json.dumps(payload, ensure_ascii=False, default=str))
+        self._send("D", _DONE_JSON.encode(payload))
 
     # ------------------------------------------------------------ questions
     def ask(self, question: str, timeout: float) -> Optional[str]:

@@ -8,28 +8,41 @@ the cancelling thread.
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from typing import Callable, Optional
 
 
 class CancelToken:
+    """``cancelled`` is a plain attribute (read a few dozen times per ask, on every event of
+    its stream), set once under the lock; an ``Event`` is made only for a thread that waits
+    for the cancel (``wait``): a request made two or three tokens and none was ever waited on,
+    and each Event is a Condition and two locks."""
+
+    __slots__ = ("cancelled", "_lock", "_callbacks", "_event")
+
     def __init__(self) -> None:
-        self._event = threading.Event()
+        self.cancelled = False
         self._lock = threading.Lock()
         self._callbacks: list[Callable[[], None]] = []
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
+        self._event: Optional[threading.Event] = None
 
     def wait(self, timeout: float | None = None) -> bool:
-        return self._event.wait(timeout)
+        with self._lock:
+            if self.cancelled:
+                return True
+            if self._event is None:
+                self._event = threading.Event()
+            event = self._event
+        return event.wait(timeout)
 
     def cancel(self) -> None:
         with self._lock:
-            if self._event.is_set():
+            if self.cancelled:
                 return
-            self._event.set()
+            self.cancelled = True
             callbacks, self._callbacks = self._callbacks, []
+            event = self._event
+        if event is not None:
+            event.set()
         for callback in callbacks:
             try:
                 callback()
@@ -39,7 +52,7 @@ class CancelToken:
     def on_cancel(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Run ``callback`` on cancel (now, if already cancelled); returns an unregister function."""
         with self._lock:
-            if not self._event.is_set():
+            if not self.cancelled:
                 self._callbacks.append(callback)
 
                 def unregister() -> None:

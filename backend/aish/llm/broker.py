@@ -95,8 +95,12 @@ def _body(model: ModelConfig, messages: list[dict], tools: Optional[list[dict]],
     return body
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # made once: json.dumps with
+# options builds an encoder per call (a dozen calls per ask: each message, each key of the body)
+
+
 def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 def encode_body(body: dict) -> bytes:
