@@ -35,7 +35,19 @@ def test_only_plain_http_to_this_machine_is_direct():
     assert not loopback.applies("http://model.test/x")
 
 
-def test_asks_and_counts_to_a_local_server_never_touch_requests_and_share_one_connection(no_requests):
+def test_asks_and_counts_to_a_local_server_never_touch_requests_and_share_one_connection(no_requests, monkeypatch):
+    """... and each connection keeps its timeouts: one kept connection served the chat (the
+    model's read timeout) and the count (its own seconds) in turn, and had its kernel timeouts set
+    again on every call (two system calls)."""
+    changes: list = []
+    real = loopback._Connection.set_timeout
+
+    def set_timeout(conn, seconds):
+        if conn.timeout != seconds:
+            changes.append(seconds)
+        real(conn, seconds)
+
+    monkeypatch.setattr(loopback._Connection, "set_timeout", set_timeout)
     with StubServer(default=Reply(text="hello there", chunk_size=3)) as stub:
         model = ModelConfig(name="fast", endpoint=stub.url, model="m")
         counter = TokenCounter(TokenizeConfig(use_endpoint=True))
@@ -44,6 +56,7 @@ def test_asks_and_counts_to_a_local_server_never_touch_requests_and_share_one_co
             assert counter.count(model, f"question number {i}") == 3
         assert stub.tokenize_calls == 5 and len(stub.requests) == 5
         assert stub.connections <= 2  # one kept alive for the chats, one for the counts
+        assert len(changes) == 2  # each connection's own timeout, set once
 
 
 def test_a_kept_connection_the_server_closed_is_replaced_not_a_failure(no_requests):
@@ -371,6 +384,13 @@ class _Arrived:
         return data
 
 
+def _arrived_conn(raw: bytes) -> _Conn:
+    """A connection whose reply has all arrived, read through ``SocketReader``."""
+    conn = _Conn(b"")
+    conn.fp = SocketReader(_Arrived(raw))
+    return conn
+
+
 @pytest.mark.parametrize("head", [
     b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\n"
     b"Content-Length: 5\r\nX-Odd:  spaced value \r\nno colon here\r\n: empty name\r\n\r\n",
@@ -382,15 +402,8 @@ class _Arrived:
 def test_headers_that_arrived_whole_are_read_as_line_by_line(head):
     """The header block taken at once when it has arrived gives what the lines read one by one
     give (the line-by-line read is what a reader without a look at its buffer gets)."""
-    class Conn:
-        def __init__(self, fp) -> None:
-            self.fp, self.closed = fp, False
-
-        def close(self) -> None:
-            self.closed = True
-
     raw = head + b"hello"
-    whole = http11.Body(Conn(SocketReader(_Arrived(raw))), "GET")
+    whole = http11.Body(_arrived_conn(raw), "GET")
     by_line = http11.Body(_Conn(raw), "GET")
     assert dict(whole.headers) == dict(by_line.headers)
     assert whole.read() == by_line.read()
@@ -404,33 +417,7 @@ def test_a_reply_head_that_arrived_whole_costs_no_line_read_per_header(monkeypat
     real = SocketReader.readline
     monkeypatch.setattr(SocketReader, "readline", lambda self, *a: reads.append(a) or real(self, *a))
 
-    class Conn:
-        fp, closed = SocketReader(_Arrived(raw)), False
-
-        def close(self) -> None:
-            self.closed = True
-
-    reply = http11.Body(Conn(), "POST")
+    reply = http11.Body(_arrived_conn(raw), "POST")
     assert reply.headers.get("content-length") == "2" and reply.read() == b"{}"
     assert len(reads) == 1  # the status line
 
-
-def test_a_chat_and_a_token_count_in_turn_keep_their_connections_timeouts(no_requests, monkeypatch):
-    """One kept connection served the chat (the model's read timeout) and the count (its own
-    seconds) in turn, and had its kernel timeouts set again on every call: two system calls."""
-    changes: list = []
-    real = loopback._Connection.set_timeout
-
-    def set_timeout(conn, seconds):
-        if conn.timeout != seconds:
-            changes.append(seconds)
-        real(conn, seconds)
-
-    monkeypatch.setattr(loopback._Connection, "set_timeout", set_timeout)
-    with StubServer(default=Reply(text="hello there", chunk_size=3)) as stub:
-        model = ModelConfig(name="fast", endpoint=stub.url, model="m")
-        counter = TokenCounter(TokenizeConfig(use_endpoint=True))
-        for i in range(4):
-            assert text(model) == "hello there"
-            assert counter.count(model, f"question number {i}") == 3
-        assert len(changes) == 2  # each connection's own, once
