@@ -204,6 +204,7 @@ def test_second_set_of_forms(command):
 @pytest.mark.parametrize("command", [
     "mogrify -quality 80 -path ../small *.jpg",
     "cwebp -q 80 photo.jpg -o photo.webp",
+    "cwebp photo.png -o photo.webp -resize 800 600",
     "ffmpeg -i song.flac song.mp3",
     "flac *.wav",
     "pngcrush in.png out.png",

@@ -89,6 +89,8 @@ def test_servers_read_reloaded_or_started_stay_quiet(command):
     ("ansible all -i inventory -b -m shell -a 'rm -rf /var/lib/docker'", "high"),
     ("psexec \\\\* -s shutdown /s /t 0", "medium"),
     ("PsExec.exe @computers.txt -u admin cmd /c \"shutdown /r /f /t 0\"", "medium"),
+    ("psexec \\\\web1 -s cmd /c \"rd /s /q %USERPROFILE%\"", "medium"),
+    ("psexec \\\\web1 -u admin -p secret && rm -rf ~", "high"),  # a psexec with no command judged the rest
     ("Invoke-Command -ComputerName (Get-Content servers.txt) -ScriptBlock { Stop-Computer -Force }", "high"),
     ("Invoke-Command -ComputerName $servers { Restart-Computer -Force }", "high"),
     ("Invoke-Command -ComputerName web1,web2 -ScriptBlock { Stop-Service W3SVC }", "medium"),
@@ -336,7 +338,6 @@ def test_vendor_tools_reading_or_writing_stay_quiet(command):
     "sudo tc qdisc add dev eth0 root netem corrupt 100%",
     "sudo tc filter add dev eth0 parent ffff: protocol ip u32 match u32 0 0 action drop",
     "xe host-shutdown host=xen01",
-    "sudo iw dev wlan0 disconnect",
     "ilorest factorydefaults",
     "xfconf-query -c xfce4-screensaver -p /lock/enabled -s false",
     "sudo fail2ban-client set sshd unbanip --all",
@@ -357,6 +358,8 @@ def test_second_set_of_forms(command):
     "oci compute instance action --action START --instance-id ocid1.instance.x",
     "hass-cli service call light.turn_on --arguments entity_id=light.kitchen",
     "bw unlock",
+    "kodi-send --host 192.168.0.1 -a Quit",
+    "iw dev wlan0 disconnect",
     "clickhouse-client -q 'ALTER TABLE events DELETE WHERE day < today() - 90'",
 ])
 def test_second_set_near_misses_stay_quiet(command):

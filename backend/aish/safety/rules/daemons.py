@@ -70,8 +70,15 @@ def _console_stop(c: Ctx) -> Optional[str]:
     return None
 
 
+# Nothing on the line says stop: most commands leave here at once.
+_ANY_STOP = re.compile(r"stop|halt|shutdown|quit|kill|^svc|^s6-|^runsvctl|^atrm|^at\b|^tsp?\b|^task-spooler",
+                       re.IGNORECASE)
+
+
 def rule_server_stopped(c: Ctx, known: bool) -> Optional[tuple]:
     """A server stopped by its own control program, stop script or supervisor."""
+    if not _ANY_STOP.search(c.prog) and not any(_ANY_STOP.search(t) for t in c.texts if len(t) > 2):
+        return None
     raw_name = c.words[0].text if c.words else c.prog
     name = c.prog.lower()
     base = re.sub(r"\.(sh|bat|cmd|exe|py)$", "", name)
@@ -112,7 +119,9 @@ def rule_server_stopped(c: Ctx, known: bool) -> Optional[tuple]:
         word = ops[0] if ops[0] in _STOP_WORDS else ops[1]
         after = ops[ops.index(word) + 1:]
         whole = all(t in _MODIFIERS for t in after)  # `rndc stop`, not `virsh shutdown web01` (a guest by name)
-        if has_path or whole and (c.sudo or _CONTROL_NAME.search(name) or not known):
+        quits = word in ("quit", "quit-nicely")  # a player or a client quits too: only a server's controller
+        controller = re.search(r"(ctl|control|adm|admin)$", name) if quits else _CONTROL_NAME.search(name)
+        if has_path or whole and (c.sudo or controller or not known and not quits):
             if "--help" in lowered or "-h" in lowered and len(lowered) == 2:
                 return None
             return MEDIUM, f"{c.prog} {word} stops the server it controls, for every client ({c.text})"

@@ -92,13 +92,13 @@ def rule_fanned_out(c: Ctx) -> Optional[tuple]:
                                       "-R", "-u", "-B"})
             inner = " ".join(rest)
     elif prog in ("psexec", "psexec64", "paexec"):
-        rest = [w.raw for w in c.args]  # `\\host`: the shell's escapes are not Windows'
-        if rest and (rest[0].startswith("\\\\") or rest[0].startswith("@")):
-            broad = rest[0] in ("\\\\*", "\\*") or rest[0].startswith("@") or "," in rest[0]
+        hosts = c.args[0].raw if c.args else ""  # `\\host`: the shell's escapes are not Windows'
+        if hosts.startswith(("\\\\", "@")):
+            broad = hosts in ("\\\\*", "\\*") or hosts.startswith("@") or "," in hosts
             rest = skip_opts([w for w in c.args[1:]], {"-u", "-p", "-w", "-n", "-c", "-f", "-v", "-h", "-i",
                                                        "-accepteula"})
             inner = " ".join(rest)
-            where = "on every computer the list names" if broad else f"on {rest[0]}"
+            where = "on every computer the list names" if broad else f"on {hosts}"
             if not broad:
                 found = c.recurse(inner) if inner else None
                 return (found[0], f"{found[1]} {where}") if found else None

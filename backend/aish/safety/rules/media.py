@@ -87,8 +87,9 @@ def _image_in_place(c: Ctx, prog: str, texts: list) -> Optional[str]:
     if prog in _CONVERTERS:
         out = next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-o", "--output", "-out", "--outfile")),
                    texts[-1] if prog in ("ffmpeg", "avconv", "sox") and texts else "")
+        outputs = {"-o", "--output", "-out", "--outfile"}
         inputs = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t == "-i"] if prog in ("ffmpeg", "avconv") else \
-            [t for t in texts[:-1] if not t.startswith("-")]
+            [t for k, t in enumerate(texts[:-1]) if not t.startswith("-") and not (k and texts[k - 1] in outputs)]
         if out and out in inputs:
             return f"{prog} writes its output over its own input {out}"
     if prog == "pngcrush" and "-ow" in texts and any(t.startswith("-rem") for t in texts):
@@ -160,8 +161,10 @@ def rule_media_loss(c: Ctx) -> Optional[tuple]:
     """An original written over in place, or a tool's own 'delete everything' told not to ask."""
     prog = c.prog.lower().removesuffix(".exe")
     if prog not in NAMES and not prog.startswith(("czkawka", "rmlint")) and prog not in ("sh", "bash") and \
-            not any(_DELETES_INPUT.match(t) for t in c.texts):
-        return rule_copied_over(c) if prog == "cat" else None
+            prog != "cat" and not any(t.startswith(("--delete-", "--remove-", "--rm-")) for t in c.texts):
+        return None
+    if prog == "cat":
+        return rule_copied_over(c)
     texts = c.texts
     said = _image_in_place(c, prog, texts)
     if said is None and prog in _ARCHIVERS:

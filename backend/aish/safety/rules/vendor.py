@@ -96,7 +96,6 @@ _ROWS = (
     _row("xe", r"^(host-(shutdown|reboot|disable|emergency-ha-disable|forget|declare-dead)|pool-(eject|destroy|"
                r"emergency-reset-master)|vm-(destroy|uninstall)|sr-(destroy|forget)|vdi-destroy)\b", HIGH,
          "shuts down, removes or destroys a host, pool, guest or storage"),
-    _row("iw", r"\bdev \S+ disconnect\b", MEDIUM, "drops the wireless link: a remote session over it ends"),
     # the network cut
     _row("tc", r"\b(matchall|match\s+u32\s+0\s+0)\b.*\baction\s+drop\b|"
                r"\bnetem\b.*\b(loss|drop|corrupt)\s+(random\s+)?(100|[5-9]\d(\.\d+)?)%|"

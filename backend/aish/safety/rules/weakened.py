@@ -39,6 +39,7 @@ _KERNEL_LINE_TOOLS = re.compile(r"^(kernelstub|grubby|grub2?-editenv|rpm-ostree|
 _OPEN_RELAY = re.compile(r"\bmynetworks\s*=\s*[^#]*\b0\.0\.0\.0/0|\bmynetworks\s*=\s*[^#]*::/0|"
                          r"\bsmtpd_(relay|recipient)_restrictions\s*=\s*permit\s*$|relay_domains\s*=\s*\*",
                          re.IGNORECASE)
+_DISARM = re.compile(r"(^|[._/ -])(alarm_)?disarm(ed)?\b|\block[./]unlock\b")
 _EVERY_ADDRESS = re.compile(r"^(0\.0\.0\.0/0|::/0|0/0|\*|any|0\.0\.0\.0/1)$")
 # Hardening switches a `sysctl` write resets.
 _SYSCTL_OFF = re.compile(r"(kernel\.randomize_va_space|kernel\.yama\.ptrace_scope|kernel\.kptr_restrict|"
@@ -73,6 +74,7 @@ def rule_weakened(c: Ctx) -> Optional[tuple]:
     prog = c.prog.lower().removesuffix(".exe")
     texts = c.texts
     lowered = [t.lower() for t in texts]
+    joined_lower = " ".join(lowered)
     if prog in _SETTINGS_TOOLS:
         return _settings_lock_off(c)
     if prog == "authselect" and lowered[:1] == ["disable-feature"] and len(lowered) > 1:
@@ -115,7 +117,7 @@ def rule_weakened(c: Ctx) -> Optional[tuple]:
     if (_KERNEL_LINE_TOOLS.match(prog) or "grub" in prog or "karg" in " ".join(lowered[:2])) and \
             any(_KERNEL_OFF.search(t) for t in texts):
         return MEDIUM, f"switches a kernel protection off on its command line ({c.text})"
-    if any(re.search(r"(^|[._/ -])(alarm_)?disarm(ed)?\b|\block[./]unlock\b", t, re.IGNORECASE) for t in texts) and \
+    if ("arm" in joined_lower or "unlock" in joined_lower) and _DISARM.search(joined_lower) and \
             prog not in ("echo", "printf", "grep", "rg", "man", "cat", "less"):
         return MEDIUM, f"disarms an alarm system or unlocks a door ({c.text})"
     return None
