@@ -85,6 +85,8 @@ def rule_exposed(c: Ctx) -> Optional[tuple]:
     """Private files or this machine's SSH handed to the network by a server or a tunnel."""
     if c.prog in ("ssh", "autossh"):
         return _reverse_tunnel(c)
+    if c.prog in ("docker", "podman", "nerdctl"):
+        return _container_web_root(c)
     if c.prog in _TUNNELS:
         return _tunnel_to_remote_access(c)
     if c.prog == "exportfs":
@@ -161,6 +163,28 @@ def _tunnel_to_remote_access(c: Ctx) -> Optional[tuple]:
     return None
 
 
+_WEB_ROOTS = re.compile(r"^/(usr/share/nginx/html|var/www(/html)?|usr/local/apache2/htdocs|usr/share/caddy|srv|"
+                        r"public|web|site|data|static)/?$")
+
+
+def _container_web_root(c: Ctx) -> Optional[tuple]:
+    """``docker run -p 8080:80 -v ~:/usr/share/nginx/html nginx``: home or / as a published web server's root."""
+    texts = c.texts
+    if "run" not in texts[:2]:
+        return None
+    published = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-p", "--publish")] + \
+        [t.split("=", 1)[1] for t in texts if t.startswith("--publish=")]
+    wide = any(not _LOOPBACK.search(p) for p in published) or "-P" in texts or \
+        any(t in ("--network=host", "--net=host") for t in texts)
+    volumes = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-v", "--volume")]
+    for volume in volumes if wide else []:
+        host, _, inside = volume.partition(":")
+        kind = target(Word(host, host, has_var="$" in host)).kind
+        if _WEB_ROOTS.match(inside.split(":", 1)[0]) and kind in _EXPOSED:
+            return _EXPOSED[kind], f"serves {host} to the network as a web server's root ({c.text})"
+    return None
+
+
 _WEB_SHELLS = frozenset({"ttyd", "gotty", "wetty", "shellinaboxd", "webssh", "wssh", "butterfly", "tty-share"})
 
 
@@ -207,5 +231,5 @@ def _nfs_export(c: Ctx) -> Optional[tuple]:
     return None
 
 
-NAMES = _FILE_SERVERS | _TUNNELS | _WEB_SHELLS | {"ssh", "autossh", "exportfs", "jupyter", "jupyter-notebook",
-                                                  "jupyter-lab", "net"}
+NAMES = _FILE_SERVERS | _TUNNELS | _WEB_SHELLS | {"ssh", "autossh", "exportfs", "docker", "podman", "nerdctl",
+                                                  "jupyter", "jupyter-notebook", "jupyter-lab", "net"}

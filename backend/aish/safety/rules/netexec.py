@@ -23,7 +23,7 @@ _DECODERS = {"base64", "base32", "xxd", "openssl", "gunzip", "zcat", "rev", "uud
 def _is_download(words: list) -> bool:
     if not words:
         return False
-    prog = words[0].text.rsplit("/", 1)[-1].lower()
+    prog = words[0].text.rsplit("/", 1)[-1].lower().removesuffix(".exe")
     if prog not in DOWNLOADERS:
         return False
     need = _FETCHES.get(prog)
@@ -203,6 +203,11 @@ def python_module(c: Ctx) -> Optional[tuple]:
     return None
 
 
+def _base(path: str) -> str:
+    """A path's last part, whatever its separators and quotes (``$env:TEMP\\setup.exe`` is ``setup.exe``)."""
+    return path.strip("'\"").replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].split("?")[0]
+
+
 def downloaded_then_run(segments: list) -> Optional[tuple]:
     """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line;
     PowerShell's ``iex (iwr URL).Content`` and ``IEX (New-Object Net.WebClient).DownloadString(URL)``."""
@@ -223,6 +228,8 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
             for i, t in enumerate(texts):
                 if t in ("-o", "-O", "--output", "--output-document") and i + 1 < len(texts):
                     fetched.add(texts[i + 1].rsplit("/", 1)[-1])
+                elif t.lower() in ("-outfile", "-destination") and i + 1 < len(texts):  # PowerShell, BITS
+                    fetched.add(_base(words[i + 1].raw))
                 elif t.startswith(("http://", "https://", "ftp://")):
                     fetched.add(t.rstrip("/").rsplit("/", 1)[-1].split("?")[0])
             for red in seg.redirects:
@@ -232,13 +239,14 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
         fetched.discard("")
         if not fetched:
             continue
-        names = [words[0].text] + [w.text for w in words[1:3]] if prog.lower() in INTERPRETERS | {"sudo"} \
-            else [words[0].text]
-        if any(n.rsplit("/", 1)[-1] in fetched for n in names if n and not n.startswith("-")):
+        names = [words[0].raw] + [w.raw for w in words[1:3]] if prog.lower() in INTERPRETERS | {"sudo"} \
+            else [words[0].raw]
+        if any(_base(n) in fetched for n in names if n and not n.startswith("-")):
             return HIGH, f"runs a file it just downloaded ({fragment([w.raw for w in words])})"
         bare = [w for w in words if w.text not in ("sudo", "doas")]
-        if bare and bare[0].text.rsplit("/", 1)[-1] in _INSTALLERS and \
-                any(w.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1] in fetched for w in bare[1:]):
+        runner = bare[0].text.rsplit("/", 1)[-1].lower().removesuffix(".exe") if bare else ""
+        if (runner in _INSTALLERS or runner in ("start-process", "saps")) and \
+                any(_base(part) in fetched for w in bare[1:] for part in w.raw.split()):
             return MEDIUM, (f"installs a package it just downloaded: its install scripts run unreviewed "
                             f"({fragment([w.raw for w in words])})")
     return None

@@ -278,6 +278,44 @@ def _blocks_remote_access(joined: str, port_option: str, source_option: str) -> 
     return source_option not in joined
 
 
+# Commands other Windows tools run or store to run later: (program, how to find the command, when it runs).
+_LAUNCH_RUN = re.compile(r"\bRun(Once)?(Ex)?$", re.IGNORECASE)
+
+
+def rule_launches(c: Ctx) -> Optional[tuple]:
+    """``wmic /node:h process call create "CMD"``, ``Invoke-WmiMethod … -Name Create -ArgumentList "CMD"``,
+    ``psexec \\\\h cmd /c …``, ``schtasks /create … /tr "CMD"``, ``sc create x binPath= "CMD"``, ``reg add …\\Run /d
+    "CMD"``: judged as the command they run."""
+    p = c.prog.lower().removesuffix(".exe")
+    texts = c.texts
+    lowered = [t.lower() for t in texts]
+    command, when = "", ""
+    if p == "wmic" and "create" in lowered and "call" in lowered:
+        command = texts[lowered.index("create") + 1] if lowered.index("create") + 1 < len(texts) else ""
+        when = next((f" on {t.split(':', 1)[1]}" for t in lowered if t.startswith("/node:")), "")
+    elif p in ("invoke-wmimethod", "invoke-cimmethod") and "create" in lowered:
+        command = next((texts[k + 1] for k, t in enumerate(lowered[:-1]) if t in ("-argumentlist", "-arguments")), "")
+        command = re.sub(r"^@\{\s*CommandLine\s*=\s*['\"]?|['\"]?\s*\}$", "", command, flags=re.IGNORECASE)
+    elif p in ("psexec", "psexec64", "paexec"):
+        k, valued = 0, {"-u", "-p", "-w", "-n", "-a", "-c", "-r"}
+        while k < len(texts) and (texts[k].startswith(("-", "\\", "@")) or c.args[k].raw.startswith("\\")):
+            k += 2 if lowered[k] in valued else 1
+        found = c.check(list(c.args[k:])) if k < len(texts) else None
+        return (found[0], f"{found[1]}, run by {c.prog} on another machine") if found else None
+    elif p == "schtasks" and "/create" in lowered:
+        command = next((c.args[k + 1].raw.strip("'\"") for k, t in enumerate(lowered[:-1]) if t == "/tr"), "")
+        when = ", each time the task runs"
+    elif p == "sc" and lowered[:1] in (["create"], ["config"]):
+        command = next((texts[k + 1] for k, t in enumerate(lowered[:-1]) if t in ("binpath=", "binpath")), "")
+        when = ", each time the service starts"
+    elif p == "reg" and lowered[:1] == ["add"] and len(texts) > 1 and \
+            _LAUNCH_RUN.search(c.args[1].raw.strip("'\"").rstrip("\\")):
+        command = next((c.args[k + 1].raw.strip("'\"") for k, t in enumerate(lowered[:-1]) if t == "/d"), "")
+        when = ", at every logon"
+    found = c.recurse(command) if command else None
+    return (found[0], f"{found[1]}{when or ', run by ' + c.prog}") if found else None
+
+
 RULES: dict = {"del": [rule_del], "erase": [rule_del], "rd": [rule_del], "rmdir": [rule_del],
                "del.exe": [rule_del], "format": [rule_format], "format.com": [rule_format]}
 for _p in ("vssadmin", "wbadmin", "bcdedit", "reg", "net", "sc", "schtasks", "takeown", "icacls", "robocopy", "wsl",
@@ -291,3 +329,8 @@ for _p in list(_CMDLET_LEVEL) + ["remove-item", "ri", "clear-content", "clc", "s
                                  "do", "start-process", "saps", "set-item", "si", "set-smbserverconfiguration",
                                  "enable-windowsoptionalfeature", "disable-netfirewallrule"]:
     RULES[_p] = [rule_cmdlet]
+for _p in ("wmic", "schtasks", "sc", "reg"):
+    RULES[_p] = RULES[_p] + [rule_launches]
+    RULES[_p + ".exe"] = RULES[_p + ".exe"] + [rule_launches]
+for _p in ("invoke-wmimethod", "invoke-cimmethod", "psexec", "psexec64", "paexec", "psexec.exe", "psexec64.exe"):
+    RULES[_p] = [rule_launches]
