@@ -284,3 +284,39 @@ def test_second_set_of_unseen_forms(command):
 ])
 def test_second_set_near_misses_stay_quiet(command):
     quiet(command)
+
+
+# ----------------------------------------------------------------- a third set, written after the fifth step
+@pytest.mark.parametrize("command", [
+    "tailscale-admin --device --delete laptop-old",
+    "python manage.py migrate shop zero",
+    "ddev drush si --yes",
+    "qdel -f $(qselect -u bob)",
+    "net ads leave -U Administrator",
+    "adcli leave --domain=corp.example.com",
+    "mdmclient unenroll",
+    "apcupsd --killpower",
+    "etcdctl get / --prefix --keys-only | xargs -n1 etcdctl del",
+])
+def test_third_set_of_unseen_forms(command):
+    flagged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "tailscale-admin --device --list",
+    "python manage.py migrate shop",
+    "ddev drush status",
+    "qdel 4412",
+    "net ads info",
+    "adcli info corp.example.com",
+    "apcaccess status",
+    "etcdctl get / --prefix --keys-only",
+    "keytool -list -keystore app.jks",
+    "pg_restore -l dump.sql",
+    "sv status /etc/service/*",
+    "ss -tan state established",
+    "nix-store --gc --print-dead",
+    "sort -o ~/contacts.sorted.csv ~/contacts.csv",
+])
+def test_third_set_near_misses_stay_quiet(command):
+    quiet(command)

@@ -250,6 +250,7 @@ _SERVICES = {
         ("cal", "a calendar"), ("prj", "a project"), ("u", "a user access list"), ("ul", "a user list"),
         ("rqs", "a resource quota set"), ("conf", "a host's configuration"), ("attr", "an attribute"),
         ("m", "a manager"), ("o", "an operator"), ("hgrp", "a host group"), ("stree", "the share tree"))}},
+    "apcupsd": {"--killpower": "tells the UPS to cut its output: what it feeds loses power"},
     "upsmon": {"-c=fsd": "forces the UPS's shutdown: every machine it feeds powers off"},
     "upscmd": {**{k: "cuts or cycles the UPS's output: what it feeds loses power" for k in (
         "load.off", "load.off.delay", "load.cycle", "shutdown.return", "shutdown.stayoff", "shutdown.reboot",

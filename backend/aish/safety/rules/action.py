@@ -38,6 +38,10 @@ _RUNS_COMMAND = {"run": {"poetry", "uv", "pipenv", "pipx", "conda", "mamba", "he
                  "exec": {"bundle", "pnpm", "direnv", "mise", "asdf", "devbox", "aws-vault", "flox"},
                  "dlx": {"pnpm", "yarn"}, "x": {"bun"}}
 _RUNNERS = {"npx", "bunx", "uvx", "pnpx"}  # the first word is the command
+# Local development environments that run a project's own tools by name (`ddev drush si`, `sail artisan …`).
+_TOOL_HOSTS = {"ddev", "lando", "sail", "fin", "warden", "docksal"}
+_HOSTED_TOOLS = {"drush", "artisan", "wp", "php", "rails", "rake", "console", "magento", "occ", "composer",
+                 "npm", "yarn", "craft", "bench", "mysql", "psql", "bin/console", "bin/magento"}
 _RUNNER_VALUED = {"-p", "--package", "--from", "--with", "--python", "-c", "--call"}
 # Subcommands with their own meaning for one program ("" : harmless there).
 _OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("git", "clear"): "wipe", ("git", "clear-soft"): "delete",
@@ -235,6 +239,8 @@ def runs_command(prog: str, args: list) -> Optional[list]:
             k += 2 if texts[k] in _RUNNER_VALUED else 1
         return list(args[k:]) or None
     first = next((k for k, t in enumerate(texts) if not t.startswith("-")), None)
+    if first is not None and prog in _TOOL_HOSTS and texts[first] in _HOSTED_TOOLS:
+        return list(args[first:])
     if first is None or prog not in _RUNS_COMMAND.get(texts[first], ()):
         return None
     rest = args[first + 1:]

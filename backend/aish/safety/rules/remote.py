@@ -130,6 +130,8 @@ def rule_db_admin(c: Ctx) -> Optional[tuple]:
     if c.prog in ("etcdctl",) and texts[:1] in (["del"], ["delete"]) and \
             not {"--prefix", '""', "", "--from-key", "--from-key=true"}.isdisjoint(texts):  # "" is every key
         return HIGH, f"deletes every key under a prefix ({c.text})"
+    if c.prog == "etcdctl" and texts[:1] in (["del"], ["delete"]) and c.xargs:
+        return HIGH, f"deletes every key the listing before it names ({c.text})"  # `etcdctl get --keys-only | xargs`
     if c.prog == "etcdctl" and texts[:2] == ["member", "remove"]:
         return MEDIUM, f"removes a member from the cluster: it stops serving ({c.text})"
     if c.prog == "vault" and texts[:2] == ["operator", "seal"]:

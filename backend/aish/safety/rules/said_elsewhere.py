@@ -39,7 +39,8 @@ def rule_said_elsewhere(c: Ctx, verb: str) -> Optional[tuple]:
     if any(_NOT_DRY.match(t) for t in texts) and any(_CLEANS.search(t) for t in texts):
         return MEDIUM, f"{c.prog} is told this is not a dry run: what it cleans up is deleted ({c.text})"
     for finding in (_replaces_existing, _schema_to_zero, _sync_deletes, _numbered_or_plus, _hosted_uninstall,
-                    _framework_cleanup, _kill_all, _guard_off, restores.rule_restore_over):
+                    _framework_cleanup, _kill_all, _guard_off, _kind_then_delete, rule_leaves_domain,
+                    restores.rule_restore_over):
         found = finding(c, verb)
         if found is not None:
             return found
@@ -91,6 +92,7 @@ def _replaces_existing(c: Ctx, verb: str) -> Optional[tuple]:
 _VERSION_KEYS = frozenset({"--destination", "--target", "-t", "--to", "-M", "--version", "-version", "version",
                            "target", "goto", "down-to", "--target-version", "to"})
 _ZERO = frozenset({"0", "base", "zero", "00000000000000"})
+_ZERO_WORDS = frozenset({"zero", "base"})  # `manage.py migrate shop zero`: every migration of the app undone
 _SCHEMA_HINT = re.compile(r"migrat|^db:|schema|^(up|down|rollback)$", re.IGNORECASE)
 _AGAIN = frozenset({"fresh", "reset", "refresh", "wipe", "drop"})
 
@@ -103,6 +105,8 @@ def _schema_to_zero(c: Ctx, verb: str) -> Optional[tuple]:
         key, eq, value = t.partition("=")
         if not eq:
             value = texts[k + 1] if k + 1 < len(texts) else ""
+        if t in _ZERO_WORDS and k and any(w in ("migrate", "downgrade") for w in texts[:k]):
+            return MEDIUM, f"{c.prog} takes the schema back to version 0: every table it built is dropped ({c.text})"
         if key.lower() in _VERSION_KEYS or key in _VERSION_KEYS:
             if value in _ZERO:
                 return MEDIUM, f"{c.prog} takes the schema back to version 0: every table it built is dropped " \
@@ -209,3 +213,33 @@ def _guard_off(c: Ctx, verb: str) -> Optional[tuple]:
     if guard is None:
         return None
     return MEDIUM, f"{c.prog} deletes with {guard}: the check that keeps what is still in use is off ({c.text})"
+
+
+_DELETING_FLAGS = frozenset({"--delete", "-delete", "--remove", "-remove", "--destroy", "--purge", "--del", "-del"})
+
+
+def _kind_then_delete(c: Ctx, verb: str) -> Optional[tuple]:
+    """``--device --delete laptop-old``, ``--login --delete bob``: a flag names the kind of object, ``--delete``
+    the action, and the operand after it the object."""
+    texts = c.texts
+    for k, t in enumerate(texts[1:-1], 1):
+        kind, after = texts[k - 1], texts[k + 1]
+        if t in _DELETING_FLAGS and re.fullmatch(r"--?[a-z][a-z-]{2,}", kind) and kind not in _DELETING_FLAGS and \
+                not after.startswith("-") and verb_strength(kind.lstrip("-")) == 0:
+            return MEDIUM, f"{c.prog} {kind} {t} {after} deletes the {kind.lstrip('-')} it names ({c.text})"
+    return None
+
+
+_DOMAIN_WORDS = re.compile(r"domain|realm|ads|join|adcli|ipa|sssd|mdm|enrol|directory|workgroup", re.IGNORECASE)
+_LEAVES = frozenset({"leave", "unjoin", "unenroll", "unenrol", "--leave", "-leave", "--unjoin"})
+
+
+def rule_leaves_domain(c: Ctx, verb: str = "") -> Optional[tuple]:
+    """``adcli leave --domain=…``, ``mdmclient unenroll``: the machine leaves its domain or its management."""
+    said = next((t for t in c.texts[:3] if t.lower() in _LEAVES), None)
+    if said is None or not (_DOMAIN_WORDS.search(c.prog) or any(_DOMAIN_WORDS.search(t) for t in c.texts)):
+        return None
+    return MEDIUM, f"{c.prog} {said}: the machine leaves its domain, its accounts and policies go ({c.text})"
+
+
+RULES: dict = {"net": [rule_leaves_domain]}  # Samba's `net ads leave` (net's other words are judged as Windows')

@@ -136,6 +136,8 @@ def rule_job_cancel(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} cancels every job it matches, running ones included ({c.text})"
     if c.xargs and c.prog in _JOB_CANCELLERS and any(f.words and f.words[0].text in _JOB_LISTINGS for f in c.chain):
         return MEDIUM, f"{c.prog} cancels every job the listing names ({c.text})"  # `qselect -u $USER | xargs qdel`
+    if c.prog in _JOB_CANCELLERS and any(w.subs and any(j in " ".join(w.subs) for j in _JOB_LISTINGS) for w in c.args):
+        return MEDIUM, f"{c.prog} cancels every job the listing names ({c.text})"  # `qdel $(qselect -u bob)`
     return None
 
 

@@ -11,7 +11,7 @@ from aish.safety.rules import (accounts, content, decoded, delete, devices, embe
                                host_keys, http, inout, interp, lockout, machines, mass, meaning, netdevices, netexec,
                                outputs, own_options, perms, reach, remote, remote_shell, resolution, secret_perms,
                                shellstate, statements, stopping, vocabulary, windows)
-from aish.safety.rules import broad_stops, disk_tools, documents
+from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
@@ -85,7 +85,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            remote.RULES, netexec.RULES, shellstate.RULES, interp.RULES, windows.RULES, http.RULES, exfil.RULES,
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
            resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES,
-           documents.RULES, broad_stops.RULES, disk_tools.RULES,
+           documents.RULES, broad_stops.RULES, disk_tools.RULES, said_elsewhere.RULES,
            vendor.RULES, fleets.RULES, winadmin.RULES)
 RULES: dict = {}
 for _table in _TABLES:
