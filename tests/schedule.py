@@ -37,9 +37,9 @@ UNKNOWN_CASE_SECONDS = 0.01  # a module no run has timed yet, per case
 UNKNOWN_WIRED_CASE_SECONDS = 1.0  # the same, for a case marked so (tests/conftest.py)
 WIRED_MARKS = ("e2e", "shell")
 # the MCP modules take a second worker (a second import of the SDK's client, ~0.8 s of CPU)
-# when they would fill more than this much of one worker's share of the seconds: a worker
-# stealing MCP cases at the end would import it anyway, and last
-MCP_SHARE = 0.9
+# only when they would take more than this many of one worker's share of the seconds (the
+# workers that run out steal their end meanwhile; each one that does imports the client too)
+MCP_SHARE = 1.0
 
 # what a module's cases need that is costly to have twice
 READS_SOURCES, TALKS_MCP, PLAIN = "reads aish's sources", "talks to the MCP test servers", "plain"
