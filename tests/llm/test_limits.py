@@ -278,3 +278,18 @@ def test_a_torn_or_odd_templates_file_gives_what_it_can(tmp_path):
     path.write_bytes(path.read_bytes() + struct.pack("<16sd", b"x" * 16, 1.0))  # torn mid-record
     assert template_file.read(path) == [good]
     assert template_file.read(tmp_path / "missing") == []
+
+
+def test_a_known_model_is_looked_up_without_making_its_limits_again(monkeypatch):
+    """``of`` (about seven calls per ask) made a new ModelLimits and a lock on every call, and
+    kept them only the first time."""
+    from aish.llm import limits as limits_mod
+
+    made: list = []
+    real = limits_mod.ModelLimits
+    monkeypatch.setattr(limits_mod, "ModelLimits", lambda: made.append(1) or real())
+    limits = Limits(CharTokens(), identify=fixed(ServerInfo(kind="vLLM", window=8192)))
+    model = ModelConfig(name="fast", endpoint="http://127.0.0.1:9/", model="m")
+    states = {id(limits.of(model)) for _ in range(7)}
+    assert len(states) == 1 and made == [1]
+    assert limits.of(model).window == 8192

@@ -119,9 +119,13 @@ class Limits:
     def of(self, model: ModelConfig) -> ModelLimits:
         """The model's limits, identifying its server the first time (and after a failure)."""
         key = _key(model)
-        with self._lock:
-            state = self._models.setdefault(key, ModelLimits())
-            gate = self._busy.setdefault(key, threading.Lock())
+        with self._lock:  # (made once per model: asked about seven times per ask)
+            state = self._models.get(key)
+            if state is None:
+                state = self._models[key] = ModelLimits()
+            gate = self._busy.get(key)
+            if gate is None:
+                gate = self._busy[key] = threading.Lock()
             if _openai(model.endpoint):
                 state.answer_param = "max_completion_tokens"  # its newer models refuse max_tokens
         if state.identified_at is None or (state.info is None and _clock() - state.identified_at > RETRY_AFTER):
