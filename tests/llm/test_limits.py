@@ -165,24 +165,31 @@ def test_a_bound_plans_only_far_from_the_window_and_the_real_weight_follows():
     assert near.tokens.settled and plan.fits and plan.prompt_tokens < 800 and plan.settle is None
 
 
+class Looked(list):
+    """A request's messages that count how many of them were looked at: ``seen`` either way,
+    ``back`` from the newest."""
+
+    def __init__(self, items) -> None:
+        super().__init__(items)
+        self.seen = self.back = 0
+
+    def __iter__(self):
+        for item in super().__iter__():
+            self.seen += 1
+            yield item
+
+    def __reversed__(self):
+        for item in super().__reversed__():
+            self.seen += 1
+            self.back += 1
+            yield item
+
+
 def test_a_deferred_question_is_found_without_looking_at_every_message():
     """The question weighed by a bound is the newest message: ``guessed`` and ``settle`` look
     from the end and stop once they found what is deferred (they looked at every message of a
     long conversation's request on every ask)."""
     from aish.llm.tokens import TokenCounter
-
-    class Looked(list):
-        seen = 0
-
-        def __iter__(self):
-            for item in super().__iter__():
-                Looked.seen += 1
-                yield item
-
-        def __reversed__(self):
-            for item in super().__reversed__():
-                Looked.seen += 1
-                yield item
 
     counter = TokenCounter()
     key = ("http://127.0.0.1:1", "m")
@@ -194,7 +201,7 @@ def test_a_deferred_question_is_found_without_looking_at_every_message():
     assert counter.guessed(None, messages)
     counter.settle(None, (m.get("content") for m in reversed(messages)))
     assert not counter._deferred
-    assert Looked.seen <= 4, Looked.seen
+    assert messages.seen <= 4, messages.seen
 
 
 def test_other_shells_waiting_questions_do_not_make_an_ask_look_at_its_whole_conversation():
@@ -205,14 +212,6 @@ def test_other_shells_waiting_questions_do_not_make_an_ask_look_at_its_whole_con
     user message on."""
     from aish.llm.tokens import TokenCounter
 
-    class Walked(list):
-        back = 0
-
-        def __reversed__(self):
-            for item in super().__reversed__():
-                Walked.back += 1
-                yield item
-
     counter = TokenCounter()
     key = ("http://127.0.0.1:1", "m")
     counter._key = lambda model: key  # one server, its tokenizer found
@@ -222,7 +221,7 @@ def test_other_shells_waiting_questions_do_not_make_an_ask_look_at_its_whole_con
     for n in range(3):  # other shells' questions, in flight
         counter._deferred[(key, f"another shell's question {n}")] = 40
     counter._deferred[(key, "the newest question")] = 23
-    messages = Walked([{"role": "system", "content": "be brief"}]
+    messages = Looked([{"role": "system", "content": "be brief"}]
                       + [{"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}"} for i in range(400)]
                       + [{"role": "user", "content": "the newest question"}])
     local = ModelConfig(name="f", endpoint="http://127.0.0.1:1", model="m")
@@ -231,7 +230,7 @@ def test_other_shells_waiting_questions_do_not_make_an_ask_look_at_its_whole_con
     plan.exact_prompt_tokens()
     assert counted[-1] == "the newest question" and (key, "the newest question") not in counter._deferred
     assert len(counter._deferred) == 3  # the other shells' questions are theirs to settle
-    assert Walked.back <= 4, Walked.back
+    assert messages.back <= 4, messages.back
 
 
 def test_a_remembered_template_is_measured_again_when_the_server_tells_other_facts(tmp_path):
