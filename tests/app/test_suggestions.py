@@ -1,3 +1,4 @@
+from aish.app import suggestions
 from aish.app.suggestions import extract_commands
 
 
@@ -68,3 +69,32 @@ def test_invisible_and_bidi_characters_are_removed_and_named():
     assert removed == ["U+200B", "U+202E", "U+FEFF"]
     assert "3 invisible or text-direction characters (U+200B, U+202E, U+FEFF)" in removed_note(removed)
     assert clean_command("echo 'héllo wörld'") == ("echo 'héllo wörld'", [])
+
+
+def test_a_suggestion_seen_before_is_not_read_again(monkeypatch):
+    """Taking the commands out of an answer was mostly reading each ``CMD:`` line as the shell
+    would (does it end there?); the same suggestion recurs across answers and shells, so a line
+    read lately is not read again (issue 26, many shells).  Continued lines still are."""
+    read: list = []
+
+    class Counting(suggestions.CommandReader):
+        def feed(self, line):
+            read.append(line)
+            return super().feed(line)
+
+    monkeypatch.setattr(suggestions, "CommandReader", Counting)
+    _forget_lines()
+    answer = "Stop it:\nCMD: lsof -ti tcp:8080 | xargs kill\n"
+    assert suggestions.extract_commands(answer) == suggestions.extract_commands(answer) == \
+        ["lsof -ti tcp:8080 | xargs kill"]
+    assert read == ["lsof -ti tcp:8080 | xargs kill"]
+    looped = "CMD: for f in *.log; do\n  gzip \"$f\"\ndone\n"
+    assert suggestions.extract_commands(looped) == suggestions.extract_commands(looped) == \
+        ['for f in *.log; do\n  gzip "$f"\ndone']
+    _forget_lines()
+
+
+def _forget_lines() -> None:
+    kept = getattr(suggestions, "_read_alone_kept", None)  # (none before lines were kept)
+    if kept is not None:
+        kept.cache_clear()

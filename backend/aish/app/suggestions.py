@@ -16,6 +16,7 @@ meant to run.  Reasoning never reaches this module: the broker splits ``<think>`
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -30,6 +31,7 @@ _PROMPT = re.compile(r"^\s*(?:\(\S+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#%]*)?\s?)?
 MAX_FROM_BLOCKS = 8  # a long script is not eight suggestions worth cycling through
 _MAX_LINES = 400  # lines one command may gather (a heredoc, a loop)
 _MAX_CHARS = 20000
+_MAX_KEPT_LINE = 4096  # longer first lines are read every time (a key that size is a copy)
 
 
 def extract_commands(text: str) -> list[str]:
@@ -79,10 +81,10 @@ def _continue(first: str, lines: list[str], start: int, indent: int, quotes_span
     multi-line string: the line stands alone.  So does a command that never ends before
     a fence, the next ``CMD:`` line or the end of its block.
     """
+    if _stands_alone(first, quotes_span):
+        return first, 0
     reader = CommandReader()
     reader.feed(first)
-    if reader.complete or (reader.open_quote and not quotes_span):
-        return first, 0
     size = len(first)
     for used, line in enumerate(lines[start:start + _MAX_LINES], 1):
         if _CMD_LINE.match(line) or _FENCE.match(line):
@@ -95,6 +97,25 @@ def _continue(first: str, lines: list[str], start: int, indent: int, quotes_span
         if reader.complete:
             return reader.command(), used
     return first, 0
+
+
+def _stands_alone(first: str, quotes_span: bool) -> bool:
+    """Does the command that begins with ``first`` end on its own line?  A pure function of the
+    line, kept for the lines seen lately (``_read_alone``): the same suggestion recurs across
+    the answers of a conversation and the shells of one user, and reading it is most of what
+    taking the commands out of an answer costs."""
+    if len(first) > _MAX_KEPT_LINE:
+        return _read_alone(first, quotes_span)
+    return _read_alone_kept(first, quotes_span)
+
+
+def _read_alone(first: str, quotes_span: bool) -> bool:
+    reader = CommandReader()
+    reader.feed(first)
+    return reader.complete or bool(reader.open_quote and not quotes_span)
+
+
+_read_alone_kept = functools.lru_cache(maxsize=1024)(_read_alone)
 
 
 def _dedent(line: str, indent: int) -> str:
