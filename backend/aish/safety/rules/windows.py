@@ -284,7 +284,7 @@ _LAUNCH_RUN = re.compile(r"\bRun(Once)?(Ex)?$", re.IGNORECASE)
 
 def rule_launches(c: Ctx) -> Optional[tuple]:
     """``wmic /node:h process call create "CMD"``, ``Invoke-WmiMethod … -Name Create -ArgumentList "CMD"``,
-    ``psexec \\\\h cmd /c …``, ``schtasks /create … /tr "CMD"``, ``sc create x binPath= "CMD"``, ``reg add …\\Run /d
+    ``schtasks /create … /tr "CMD"``, ``sc create x binPath= "CMD"``, ``reg add …\\Run /d
     "CMD"``: judged as the command they run."""
     p = c.prog.lower().removesuffix(".exe")
     texts = c.texts
@@ -296,12 +296,6 @@ def rule_launches(c: Ctx) -> Optional[tuple]:
     elif p in ("invoke-wmimethod", "invoke-cimmethod") and "create" in lowered:
         command = next((texts[k + 1] for k, t in enumerate(lowered[:-1]) if t in ("-argumentlist", "-arguments")), "")
         command = re.sub(r"^@\{\s*CommandLine\s*=\s*['\"]?|['\"]?\s*\}$", "", command, flags=re.IGNORECASE)
-    elif p in ("psexec", "psexec64", "paexec"):
-        k, valued = 0, {"-u", "-p", "-w", "-n", "-a", "-c", "-r"}
-        while k < len(texts) and (texts[k].startswith(("-", "\\", "@")) or c.args[k].raw.startswith("\\")):
-            k += 2 if lowered[k] in valued else 1
-        found = c.check(list(c.args[k:])) if k < len(texts) else None
-        return (found[0], f"{found[1]}, run by {c.prog} on another machine") if found else None
     elif p == "schtasks" and "/create" in lowered:
         command = next((c.args[k + 1].raw.strip("'\"") for k, t in enumerate(lowered[:-1]) if t == "/tr"), "")
         when = ", each time the task runs"
@@ -332,5 +326,5 @@ for _p in list(_CMDLET_LEVEL) + ["remove-item", "ri", "clear-content", "clc", "s
 for _p in ("wmic", "schtasks", "sc", "reg"):
     RULES[_p] = RULES[_p] + [rule_launches]
     RULES[_p + ".exe"] = RULES[_p + ".exe"] + [rule_launches]
-for _p in ("invoke-wmimethod", "invoke-cimmethod", "psexec", "psexec64", "paexec", "psexec.exe", "psexec64.exe"):
+for _p in ("invoke-wmimethod", "invoke-cimmethod"):  # (psexec's command is judged by `fleets`)
     RULES[_p] = [rule_launches]
