@@ -343,6 +343,8 @@ def test_vendor_tools_reading_or_writing_stay_quiet(command):
     "sudo fail2ban-client set sshd unbanip --all",
     "hass-cli service call lock.unlock --arguments entity_id=lock.front_door",
     "clickhouse-client -q 'ALTER TABLE events DELETE WHERE 1'",
+    "git-filter-repo --path secrets.txt --invert-paths --force",
+    "mamba env remove -n prod",
 ])
 def test_second_set_of_forms(command):
     flagged(command)
@@ -359,6 +361,9 @@ def test_second_set_of_forms(command):
     "hass-cli service call light.turn_on --arguments entity_id=light.kitchen",
     "bw unlock",
     "kodi-send --host 192.168.0.1 -a Quit",
+    "git-filter-repo --analyze",
+    "git-lfs ls-files",
+    "mamba env remove -n scratch",
     "iw dev wlan0 disconnect",
     "clickhouse-client -q 'ALTER TABLE events DELETE WHERE day < today() - 90'",
 ])

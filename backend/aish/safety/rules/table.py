@@ -183,6 +183,8 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
     if best is None or best[0] < MEDIUM:
         best = worst(best, media.rule_media_loss(c))
+    if best is None and c.prog.startswith("git-") and not known:
+        best = vendor.rule_git_dashed(c)
     if best is None or best[0] < HIGH:
         best = worst(best, devices.rule_device_given(c, known=known))
     return best

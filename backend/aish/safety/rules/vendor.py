@@ -15,7 +15,7 @@ shutdown``, ``vim-cmd vmsvc/power.off``), traffic dropped at an interface (``tc 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
@@ -73,7 +73,7 @@ _ROWS = (
          MEDIUM, "removes every package the pattern matches from the repository"),
     _row("conda mamba micromamba", r"^(?=.*(\s-y\b|--yes\b))(?=env\b|.*--all\b|.*\s-a\b)"
                                    r"(env (remove|rm|delete)|remove)\b|^env (remove|rm|delete) .*(-n|--name) "
-                                   r"(base|root)\b", MEDIUM,
+                                   r"(base|root|\S*prod\S*)\b", MEDIUM,
          "removes a whole environment with everything installed in it, without asking"),
     _row("pyenv rbenv nodenv goenv plenv jenv", r"^uninstall (-f|--force)\b|^uninstall .*(-f|--force)\b", MEDIUM,
          "removes an interpreter version without asking"),
@@ -133,3 +133,12 @@ def rule_vendor(c: Ctx) -> Optional[tuple]:
 
 
 RULES: dict = {p: [rule_vendor] for p in _BY_PROGRAM}
+
+
+def rule_git_dashed(c: Ctx) -> Optional[tuple]:
+    """``git-filter-repo …`` is ``git filter-repo …``: git runs any ``git-NAME`` on the path as its subcommand."""
+    sub = c.prog[4:]
+    if not c.prog.startswith("git-") or not re.fullmatch(r"[a-z][a-z0-9-]*", sub) or not c.words:
+        return None
+    head = c.words[0]
+    return c.check([replace(head, text="git", raw="git"), replace(head, text=sub, raw=sub)] + list(c.args))
