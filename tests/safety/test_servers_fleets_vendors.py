@@ -345,6 +345,7 @@ def test_vendor_tools_reading_or_writing_stay_quiet(command):
     "clickhouse-client -q 'ALTER TABLE events DELETE WHERE 1'",
     "git-filter-repo --path secrets.txt --invert-paths --force",
     "mamba env remove -n prod",
+    "sudo glassfish/bin/asadmin stop-domain domain1",
 ])
 def test_second_set_of_forms(command):
     flagged(command)
@@ -364,6 +365,8 @@ def test_second_set_of_forms(command):
     "git-filter-repo --analyze",
     "git-lfs ls-files",
     "mamba env remove -n scratch",
+    "asadmin list-domains",
+    "gcloud run services list",
     "iw dev wlan0 disconnect",
     "clickhouse-client -q 'ALTER TABLE events DELETE WHERE day < today() - 90'",
 ])

@@ -21,6 +21,9 @@ _STOP_WORDS = frozenset("stop halt shutdown graceful-stop gracefulstop stop-all 
                         "shutdown-server".split())
 # A first word after which the stop word still speaks for the whole server (`crm cluster stop`, `ipsec stop`).
 _SCOPE_WORDS = frozenset("cluster server service node daemon core all app instance broker gateway ctl".split())
+# A stop fused with what it stops: `asadmin stop-domain`, `stop-cluster`, `shutdown_instance`.
+_FUSED_STOP = re.compile(r"(stop|shutdown|halt)[-_](domain|database|db|cluster|instance|server|node|broker|daemon|"
+                         r"all|app|service|gateway)s?")
 _MODIFIERS = frozenset("now all gracefully graceful immediate fast force smart nosave save clean -".split())
 # A control program's name: `unbound-control`, `varnishadm`, `apachectl`, `rndc`, `*d`, `*server`, scripts.
 _CONTROL_NAME = re.compile(r"(ctl|-control|control|adm|admin|-cli|server|srv|d|\.sh|\.bat|\.cmd|\.py)$", re.IGNORECASE)
@@ -115,6 +118,8 @@ def rule_server_stopped(c: Ctx, known: bool) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} is told to {said}: the server stops for every client ({c.text})"
     ops = _operands(texts)
     has_path = "/" in raw_name or raw_name.startswith("$")
+    if ops and _FUSED_STOP.fullmatch(ops[0]) and (has_path or c.sudo or _CONTROL_NAME.search(name)):
+        return MEDIUM, f"{c.prog} {ops[0]} stops the server it controls, for every client ({c.text})"
     if ops and (ops[0] in _STOP_WORDS or len(ops) > 1 and ops[0] in _SCOPE_WORDS and ops[1] in _STOP_WORDS):
         word = ops[0] if ops[0] in _STOP_WORDS else ops[1]
         after = ops[ops.index(word) + 1:]
