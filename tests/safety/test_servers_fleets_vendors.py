@@ -70,6 +70,22 @@ def test_servers_stopped_by_their_own_control_programs(command):
     "minikube stop",
     "atq",
     "atrm 12",
+    # daemons a developer's own tools start on demand and start again on their next use: build
+    # servers, language and formatter daemons, file watchers, a personal notebook server
+    "bazel shutdown",
+    "bazelisk shutdown",
+    "bin/spring stop",
+    "spring stop",
+    "watchman shutdown-server",
+    "sccache --stop-server",
+    "buck2 kill",
+    "eslint_d stop",
+    "prettierd stop",
+    "sbt shutdown",
+    "jupyter server stop",
+    "jupyter notebook stop 8888",
+    "nx daemon --stop",
+    "turbo daemon stop",
 ])
 def test_servers_read_reloaded_or_started_stay_quiet(command):
     quiet(command)

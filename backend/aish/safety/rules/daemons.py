@@ -45,6 +45,13 @@ tmux screen shutdown reboot poweroff halt kill killall pkill git timeout nohup
 pueue sdkman jenv asdf direnv ollama colima ngrok expo react-native vboxmanage
 """.split())
 
+# Daemons a developer's own tools start on demand and start again on their next use (build servers,
+# language and formatter daemons, file watchers, a personal notebook server): stopping one loses nothing.
+_ON_DEMAND = frozenset("""
+bazel bazelisk spring watchman sccache buck buck2 eslint_d prettierd eslint-daemon sbt bloop mill jupyter
+jupyter-server jupyter-notebook nx turbo kotlin-daemon dotnet tsserver gopls rust-analyzer
+""".split())
+
 
 def _operands(texts: list) -> list:
     out, i = [], 0
@@ -87,7 +94,7 @@ def rule_server_stopped(c: Ctx, known: bool) -> Optional[tuple]:
     base = re.sub(r"\.(sh|bat|cmd|exe|py)$", "", name)
     texts = c.texts
     lowered = [t.lower() for t in texts]
-    if name in _EVERYDAY:
+    if name in _EVERYDAY or name.rsplit("/", 1)[-1] in _ON_DEMAND:
         return None
     if name in ("svc", "s6-svc", "runsvctl", "daemontools-svc") and any(
             re.fullmatch(r"-[a-zA-Z]*[dkx][a-zA-Z]*", t) for t in texts):
