@@ -26,6 +26,25 @@ def quiet(command: str) -> None:
     assert RANK[verdict.level if verdict else None] < RANK["medium"], (command, verdict)
 
 
+# The same checks as predicates, for cases that say ``assert`` themselves (``judged`` names the
+# verdict in the failure's message, judged again only when the case fails).
+def reaches(command: str, at_least: str = "medium") -> bool:
+    """Judged ``at_least`` or higher, with a one-line reason of at most 200 characters."""
+    verdict = assess(command)
+    if verdict is None or RANK[verdict.level] < RANK[at_least]:
+        return False
+    return bool(verdict.reason) and "\n" not in verdict.reason and len(verdict.reason) <= 200
+
+
+def stays_quiet(command: str) -> bool:
+    """Judged below medium (nothing, or low)."""
+    return RANK[level(command)] < RANK["medium"]
+
+
+def judged(command: str) -> str:
+    return f"{command!r} -> {assess(command)!r}"
+
+
 # ----------------------------------------------------------------- programs with no rule
 @pytest.mark.parametrize("command,at_least", [
     ("vagrant destroy -f", "high"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.safety.test_long_tail import flagged, quiet
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 
 # ----------------------------------------------------------------- originals written over in place
@@ -54,7 +54,7 @@ from tests.safety.test_long_tail import flagged, quiet
     "mdeltree a:/DOCS",
 ])
 def test_originals_written_over_in_place(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -96,7 +96,7 @@ def test_originals_written_over_in_place(command):
     "mdir a:",
 ])
 def test_new_files_and_reads_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- Windows administration
@@ -139,7 +139,7 @@ def test_new_files_and_reads_stay_quiet(command):
     ("cmd /c \"rd /s /q C:\\Users\\bob\\Documents\"", "medium"),
 ])
 def test_windows_administration(command, at_least):
-    flagged(command, at_least)
+    assert reaches(command, at_least), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -171,7 +171,7 @@ def test_windows_administration(command, at_least):
     "cmd /c dir",
 ])
 def test_windows_everyday_administration_stays_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- a second set, written after the first landing
@@ -198,7 +198,7 @@ def test_windows_everyday_administration_stays_quiet(command):
     "Set-ADAccountPassword -Identity krbtgt -Reset",
 ])
 def test_second_set_of_forms(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -215,4 +215,4 @@ def test_second_set_of_forms(command):
     "Get-ClusterResource",
 ])
 def test_second_set_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)

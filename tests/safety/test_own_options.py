@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.safety.test_long_tail import flagged, quiet
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 
 @pytest.mark.parametrize("command,at_least", [
@@ -59,7 +59,7 @@ from tests.safety.test_long_tail import flagged, quiet
     ("dd if=patch.bin of=~/game.sav conv=notrunc seek=16", "medium"),
 ])
 def test_programs_own_options_and_outputs_are_flagged(command, at_least):
-    flagged(command, at_least)
+    assert reaches(command, at_least), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -93,7 +93,7 @@ def test_programs_own_options_and_outputs_are_flagged(command, at_least):
     "openssl req -new -key server.key -out server.csr",
 ])
 def test_their_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 @pytest.mark.parametrize("command,at_least", [
@@ -137,7 +137,7 @@ def test_their_near_misses_stay_quiet(command):
     ("sudo grubby --update-kernel=ALL --args=enforcing=0", "medium"),
 ])
 def test_classes_round_seven_showed(command, at_least):
-    flagged(command, at_least)
+    assert reaches(command, at_least), judged(command)
 
 
 @pytest.mark.parametrize("command,at_least", [
@@ -166,7 +166,7 @@ def test_classes_round_seven_showed(command, at_least):
     ("rvm implode --force", "medium"),
 ])
 def test_more_programs_own_options(command, at_least):
-    flagged(command, at_least)
+    assert reaches(command, at_least), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -186,7 +186,7 @@ def test_more_programs_own_options(command, at_least):
     "VBoxManage snapshot web take before-upgrade",
 ])
 def test_more_programs_near_misses(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -209,4 +209,4 @@ def test_more_programs_near_misses(command):
     "find /var/tmp -maxdepth 1 -name 'build-*' -mtime +7 -exec rm -rf {} +",
 ])
 def test_their_near_misses_stay_quiet_too(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)

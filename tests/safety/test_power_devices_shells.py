@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.safety.test_long_tail import flagged, quiet
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 
 # ----------------------------------------------------------------- power, out of band and by the clock
@@ -31,7 +31,7 @@ from tests.safety.test_long_tail import flagged, quiet
     "pvesh create /nodes/pve1/status --command shutdown",
 ])
 def test_power_cut_by_any_controller(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -48,7 +48,7 @@ def test_power_cut_by_any_controller(command):
     "upower -i /org/freedesktop/UPower/devices/battery_BAT0",
 ])
 def test_power_reads_and_power_on_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- routers and switches
@@ -75,7 +75,7 @@ def test_power_reads_and_power_on_stay_quiet(command):
     "ovs-vsctl emer-reset",
 ])
 def test_network_device_told_to_change_or_stop(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -93,7 +93,7 @@ def test_network_device_told_to_change_or_stop(command):
     "ssh host 'tail -f /var/log/syslog'",
 ])
 def test_network_device_reads_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- admin shells fed a statement
@@ -115,7 +115,7 @@ def test_network_device_reads_stay_quiet(command):
     'ETCDCTL_API=3 etcdctl del "" --from-key=true',
 ])
 def test_admin_shell_fed_a_destructive_statement(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -129,7 +129,7 @@ def test_admin_shell_fed_a_destructive_statement(command):
     "cat <<EOF > drop.sql\nDROP TABLE users;\nEOF",
 ])
 def test_admin_shell_fed_a_read_stays_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- stopping what a listing names
@@ -148,7 +148,7 @@ def test_admin_shell_fed_a_read_stays_quiet(command):
     "for vm in $(VBoxManage list runningvms | cut -d'\"' -f2); do VBoxManage controlvm \"$vm\" poweroff; done",
 ])
 def test_stopping_what_a_listing_names(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -165,7 +165,7 @@ def test_stopping_what_a_listing_names(command):
     "docker restart $(docker ps -q)",
 ])
 def test_listing_without_a_stop_stays_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- machine images reset, scripts that kill all
@@ -176,7 +176,7 @@ def test_listing_without_a_stop_stays_quiet(command):
     "virt-sysprep -d web01",
 ])
 def test_vocabulary_of_reset_and_kill_scripts(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 # ----------------------------------------------------------------- the same classes, other vendors' spellings
@@ -206,7 +206,7 @@ def test_vocabulary_of_reset_and_kill_scripts(command):
     "launchctl bootout gui/501",
 ])
 def test_other_vendors_spellings_of_the_classes(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -226,7 +226,7 @@ def test_other_vendors_spellings_of_the_classes(command):
     "launchctl bootout gui/501/com.example.agent",
 ])
 def test_other_vendors_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- shared services taken away; unique prefixes
@@ -243,7 +243,7 @@ def test_other_vendors_near_misses_stay_quiet(command):
     "pveam r local:vztmpl/debian-12.tar.zst",
 ])
 def test_shared_services_and_unique_prefixes(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -259,7 +259,7 @@ def test_shared_services_and_unique_prefixes(command):
     "java -jar jenkins-cli.jar -s http://ci:8080 restart",
 ])
 def test_services_and_prefixes_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- a task runner's task named for destruction
@@ -271,7 +271,7 @@ def test_services_and_prefixes_near_misses_stay_quiet(command):
     "octo delete-releases --project web --version 1.0",
 ])
 def test_a_task_named_for_destruction_and_a_version_value(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -283,7 +283,7 @@ def test_a_task_named_for_destruction_and_a_version_value(command):
     "go run . delete",
 ])
 def test_tasks_and_versions_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- destruction said in an option's value
@@ -294,7 +294,7 @@ def test_tasks_and_versions_near_misses_stay_quiet(command):
     "gitlab-rake gitlab:cleanup:orphan_job_artifact_files DRY_RUN=false",
 ])
 def test_destruction_said_in_an_option_value(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -305,7 +305,7 @@ def test_destruction_said_in_an_option_value(command):
     "gitlab-rake gitlab:env:info DRY_RUN=false",
 ])
 def test_option_values_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- processes stopped by terminal, group or session
@@ -316,7 +316,7 @@ def test_option_values_near_misses_stay_quiet(command):
     "tmux kill-session -a",
 ])
 def test_processes_stopped_by_terminal_group_or_session(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -326,7 +326,7 @@ def test_processes_stopped_by_terminal_group_or_session(command):
     "tmux kill-session -t build",
 ])
 def test_one_process_or_session_stays_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- more network operating systems' words
@@ -344,7 +344,7 @@ def test_one_process_or_session_stays_quiet(command):
     "erase startup-config",
 ])
 def test_more_network_operating_systems(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -358,7 +358,7 @@ def test_more_network_operating_systems(command):
     "write memory",
 ])
 def test_more_network_operating_systems_reading_stays_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- admin shells: one-shot lines and server resets
@@ -372,7 +372,7 @@ def test_more_network_operating_systems_reading_stays_quiet(command):
     "mongosh --eval 'db.getSiblingDB(\"admin\").dropUser(\"app\")'",
 ])
 def test_admin_shell_one_shot_lines_and_server_resets(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -385,7 +385,7 @@ def test_admin_shell_one_shot_lines_and_server_resets(command):
     "gawk 'match($0, /inet (.*)/, a) {print a[1]}'",
 ])
 def test_admin_shell_reads_and_messages_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- rm -rf by another name
@@ -395,9 +395,9 @@ def test_admin_shell_reads_and_messages_stay_quiet(command):
     ('rimraf "$DIR"/*', "high"),
 ])
 def test_recursive_forced_delete_by_another_name(command, at_least):
-    flagged(command, at_least)
+    assert reaches(command, at_least), judged(command)
 
 
 @pytest.mark.parametrize("command", ["npx rimraf ./dist", "npx rimraf node_modules", "rimraf --help"])
 def test_recursive_delete_of_build_output_stays_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)

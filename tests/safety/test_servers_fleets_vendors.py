@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.safety.test_long_tail import flagged, quiet
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 
 # ----------------------------------------------------------------- servers stopped by their own control programs
@@ -39,7 +39,7 @@ from tests.safety.test_long_tail import flagged, quiet
     "atrm $(atq | cut -f1)",
 ])
 def test_servers_stopped_by_their_own_control_programs(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -88,7 +88,7 @@ def test_servers_stopped_by_their_own_control_programs(command):
     "turbo daemon stop",
 ])
 def test_servers_read_reloaded_or_started_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- fleets
@@ -118,7 +118,7 @@ def test_servers_read_reloaded_or_started_stay_quiet(command):
     ("gcloud compute instances stop web-1 --zone us-east1-b --discard-local-ssd", "medium"),
 ])
 def test_stops_fanned_out_to_fleets(command, at_least):
-    flagged(command, at_least)
+    assert reaches(command, at_least), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -140,7 +140,7 @@ def test_stops_fanned_out_to_fleets(command, at_least):
     "gcloud compute instances stop web-1 --zone us-east1-b",
 ])
 def test_fleet_reads_and_plain_stops_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- the network cut, devices and hosts powered off
@@ -163,7 +163,7 @@ def test_fleet_reads_and_plain_stops_stay_quiet(command):
     "vim-cmd vmsvc/unregister 9",
 ])
 def test_network_cut_and_devices_powered_off(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -183,7 +183,7 @@ def test_network_cut_and_devices_powered_off(command):
     "vim-cmd vmsvc/snapshot.create 4 pre-update",
 ])
 def test_network_and_host_reads_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- protections switched off in settings
@@ -223,7 +223,7 @@ def test_network_and_host_reads_stay_quiet(command):
     "sudo sysctl kernel.yama.ptrace_scope=0",
 ])
 def test_protections_switched_off_in_settings(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -257,7 +257,7 @@ def test_protections_switched_off_in_settings(command):
     "grep mitigations=off /proc/cmdline",
 ])
 def test_settings_read_or_protections_kept_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- vendor and hardware tools
@@ -297,7 +297,7 @@ def test_settings_read_or_protections_kept_stay_quiet(command):
     "comm -23 all.txt keep.txt | xargs rm",
 ])
 def test_vendor_tools_erasing_or_resetting(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -330,7 +330,7 @@ def test_vendor_tools_erasing_or_resetting(command):
     "comm -23 a.txt b.txt",
 ])
 def test_vendor_tools_reading_or_writing_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- a second set, written after the first landing
@@ -364,7 +364,7 @@ def test_vendor_tools_reading_or_writing_stay_quiet(command):
     "sudo glassfish/bin/asadmin stop-domain domain1",
 ])
 def test_second_set_of_forms(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -387,4 +387,4 @@ def test_second_set_of_forms(command):
     "clickhouse-client -q 'ALTER TABLE events DELETE WHERE day < today() - 90'",
 ])
 def test_second_set_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)

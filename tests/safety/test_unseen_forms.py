@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.safety.test_long_tail import flagged, quiet
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 
 # ----------------------------------------------------------------- 1. destruction said in an option
@@ -58,7 +58,7 @@ from tests.safety.test_long_tail import flagged, quiet
     "nbackup delete remote archive-2023 --yes",
 ])
 def test_destruction_said_in_an_option_or_value(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 # ----------------------------------------------------------------- 2. statements fed to database clients
@@ -90,7 +90,7 @@ def test_destruction_said_in_an_option_or_value(command):
     "-d '{\"delete\": {\"query\": \"*:*\"}}'",
 ])
 def test_statements_fed_to_database_clients_and_bodies(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 # ----------------------------------------------------------------- 3. destruction said in an HTTP path
@@ -111,7 +111,7 @@ def test_statements_fed_to_database_clients_and_bodies(command):
     "git -c remote.origin.mirror=1 push origin",
 ])
 def test_destruction_said_in_a_path_or_piped_from_a_listing(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 # ----------------------------------------------------------------- 4. stopping broadly
@@ -139,7 +139,7 @@ def test_destruction_said_in_a_path_or_piped_from_a_listing(command):
     "flux cancel --all",
 ])
 def test_stopping_broadly(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 # ----------------------------------------------------------------- 5. disks and volumes
@@ -163,7 +163,7 @@ def test_stopping_broadly(command):
     "opkg remove --force-depends busybox",
 ])
 def test_disks_and_volumes(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 # ----------------------------------------------------------------- 6. classic file loss
@@ -181,7 +181,7 @@ def test_disks_and_volumes(command):
     "echo -n > ~/Documents/letter.docx",
 ])
 def test_classic_file_loss(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 # ----------------------------------------------------------------- 7. everyday near misses
@@ -250,7 +250,7 @@ def test_classic_file_loss(command):
     "ansible-playbook site.yml --check",
 ])
 def test_everyday_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- a second set, written after the classes landed
@@ -268,7 +268,7 @@ def test_everyday_near_misses_stay_quiet(command):
     "tee ~/Documents/plan.md < /dev/null",
 ])
 def test_second_set_of_unseen_forms(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -283,7 +283,7 @@ def test_second_set_of_unseen_forms(command):
     "tee ~/Documents/plan.md < draft.md",
 ])
 def test_second_set_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- a third set, written after the fifth step
@@ -299,7 +299,7 @@ def test_second_set_near_misses_stay_quiet(command):
     "etcdctl get / --prefix --keys-only | xargs -n1 etcdctl del",
 ])
 def test_third_set_of_unseen_forms(command):
-    flagged(command)
+    assert reaches(command), judged(command)
 
 
 @pytest.mark.parametrize("command", [
@@ -319,4 +319,4 @@ def test_third_set_of_unseen_forms(command):
     "sort -o ~/contacts.sorted.csv ~/contacts.csv",
 ])
 def test_third_set_near_misses_stay_quiet(command):
-    quiet(command)
+    assert stays_quiet(command), judged(command)
