@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from aish.daemon import heap, method_cache, restart, runtime
@@ -85,10 +86,13 @@ def load_handler(spec: str, log: logging.Logger) -> Callable:
 
 # The service's warm-up (``Service.warm_up``: the judgement of suggested commands, the cost
 # ledger, MCP servers...) runs once the first request is answered, or after this many idle
-# seconds.  Not before: a cold ``aish ask`` waits for every module the daemon imports before
-# its first byte, and work in another thread still takes the GIL from the answer.  The ask
+# seconds (no request being answered meanwhile: a first question on a busy machine can take
+# longer), at the latest ``WARM_UP_LATEST`` seconds after the service is built.  Not before: a
+# cold ``aish ask`` waits for every module the daemon imports before its first byte, and work in
+# another thread still takes the GIL from the answer.  The ask
 # path itself imports what it needs (tests/e2e/test_first_answer_imports.py).
 WARM_UP_AFTER = 2.0
+WARM_UP_LATEST = 30.0
 
 
 class LazyService:
@@ -101,6 +105,8 @@ class LazyService:
         self.error: Optional[BaseException] = None
         self._ready = threading.Event()
         self._served = threading.Event()  # a first request was answered: the rest may load
+        self._asking = 0  # requests in ``handle`` now: the daemon is not idle while one is
+        self._asking_lock = threading.Lock()
         if start:
             self.start()
 
@@ -124,7 +130,9 @@ class LazyService:
             self._ready.set()
         if self.service is None:
             return
-        self._served.wait(WARM_UP_AFTER)
+        latest = time.monotonic() + WARM_UP_LATEST
+        while not self._served.wait(WARM_UP_AFTER) and self._asking and time.monotonic() < latest:
+            pass  # a question still being answered is not idle time
         self.service.warm_up()
         method_cache.save()  # what the next start need not compile (daemon/method_cache.py)
         if self._settle_heap:
@@ -135,14 +143,19 @@ class LazyService:
             from aish.app.early import begin
 
             begin(request)
-        self._ready.wait()
-        if self.service is None:
-            raise AishError(f"the daemon cannot serve requests: {self.error}",
-                            hint=runtime.log_problem or f"see {runtime.log_path()}")
+        with self._asking_lock:
+            self._asking += 1
         try:
+            self._ready.wait()
+            if self.service is None:
+                raise AishError(f"the daemon cannot serve requests: {self.error}",
+                                hint=runtime.log_problem or f"see {runtime.log_path()}")
             return self.service.handle(request, reply)
         finally:
-            self._served.set()
+            with self._asking_lock:
+                self._asking -= 1
+            if self.service is not None:
+                self._served.set()
 
     def close(self) -> None:
         if self.service is not None:
