@@ -44,8 +44,8 @@ def test_a_first_question_longer_than_the_idle_wait_is_answered_before_the_warm_
     asking = threading.Thread(target=lazy.handle, args=(object(), object()))
     asking.start()
     assert service.answering.wait(10)
-    # ten idle waits pass while the question is answered: no warm-up meanwhile
-    assert not service.warmed.wait(0.5)
+    # five idle waits pass while the question is answered: no warm-up meanwhile
+    assert not service.warmed.wait(0.25)
     service.release.set()
     asking.join(10)
     assert not service.warmed_while_answering
