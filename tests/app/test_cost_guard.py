@@ -9,7 +9,8 @@ from aish.app.model_call import Caller
 from aish.cost.ledger import Ledger
 from aish.errors import CostCapReached
 from aish.llm.events import Usage
-from aish.llm.limits import PAID_ANSWER_CAP, Limits, Plan
+from aish.llm.limits import PAID_ANSWER_CAP, Limits
+from aish.llm.plan import Plan
 from aish.llm.servers import ServerInfo
 from tests.app.test_ask import Script, make, text
 from tests.doubles import CharTokens, RecordingReply

@@ -18,7 +18,7 @@ from aish.app import cost_guard, fit, receipt
 from aish.config.schema import ModelConfig
 from aish.errors import AishError, Cancelled, ContextOverflow, ParamRejected, StreamCut, ToolsRejected
 from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
-from aish.llm.limits import Plan
+from aish.llm.plan import Plan
 
 if TYPE_CHECKING:
     from aish.app.model_call import Caller

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Optional
 from aish.config.schema import CostConfig, ModelConfig
 from aish.cost.usage import money
 from aish.errors import CostCapReached
-from aish.llm.limits import PAID_ANSWER_CAP, Plan
+from aish.llm.limits import PAID_ANSWER_CAP
+from aish.llm.plan import Plan
 
 if TYPE_CHECKING:
     from aish.app.env import AskEnv

@@ -24,7 +24,7 @@ from aish.config.schema import ModelConfig
 from aish.errors import AishError, ContextOverflow, EmptyAnswer, StreamCut
 from aish.ipc import workers
 from aish.llm.events import Finish
-from aish.llm.limits import NEAR_WINDOW, Plan  # NEAR_WINDOW: an empty reply this close is an overflow
+from aish.llm.plan import NEAR_WINDOW, Plan  # NEAR_WINDOW: an empty reply this close is an overflow
 
 if TYPE_CHECKING:
     from aish.chat.conversation import Conversation, SummarizeFn

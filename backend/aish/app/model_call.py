@@ -37,7 +37,7 @@ from aish.config.schema import ModelConfig
 from aish.errors import AishError, ContextOverflow, CostCapReached
 from aish.ipc.cancel import CancelToken
 from aish.llm.events import Usage
-from aish.llm.limits import Plan
+from aish.llm.plan import Plan
 
 if TYPE_CHECKING:
     from aish.app.env import AskEnv

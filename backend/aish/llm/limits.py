@@ -28,21 +28,19 @@ import functools
 import json
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Optional
 from urllib.parse import urlparse
 
 from aish.config.schema import ModelConfig
 from aish.errors import AishError
 from aish.llm import template_file
+from aish.llm.plan import MARGIN, Plan, far_from, from_question
 from aish.llm.servers import ServerInfo
 
 LOCAL_ANSWER_CAP = 1024  # tokens: a few paragraphs and commands; max_tokens raises it
 PAID_ANSWER_CAP = 4096  # sent to a paid model only when a cost cap needs the bound
 ANSWER_SHARE = 4  # an answer never reserves more than a quarter of the window
-MIN_ANSWER = 64  # fewer tokens left for the answer than this: the prompt does not fit
-MARGIN = 0.03  # of the window, for what counting still gets wrong
-NEAR_WINDOW = 0.9  # app/fit.py: an empty reply to a prompt this close to the window is an overflow
 PER_MESSAGE = 4.0  # template tokens per message before any measurement (OpenAI's figure)
 FIXED = 3.0  # and per request (the assistant's opening)
 RETRY_AFTER = 60.0  # seconds before a failed identification or measurement is tried again
@@ -74,29 +72,6 @@ class ModelLimits:
     answer_param: str = "max_tokens"
     tools_refused: str = ""  # why the server refused a request offering tools
     tools_said: bool = False  # the user was told tools are withheld
-
-
-@dataclass
-class Plan:
-    """How one request is sent: its weight, the window, and the answer cap to send."""
-
-    prompt_tokens: int
-    window: Optional[int]
-    answer_tokens: Optional[int]  # the cap to send (None: none)
-    answer_param: str = "max_tokens"
-    # set while ``prompt_tokens`` holds a question's upper bound (``TokenCounter.defer``): far
-    # enough from the window that the bound decided as its count would; gives the real weight
-    settle: Optional[Callable[[], int]] = field(default=None, repr=False, compare=False)
-
-    @property
-    def fits(self) -> bool:
-        return self.window is None or self.prompt_tokens + MIN_ANSWER <= self.window
-
-    def exact_prompt_tokens(self) -> int:
-        """The weight as counted (after the answer: the calibration learns from this one)."""
-        if self.settle is not None:
-            self.prompt_tokens, self.settle = self.settle(), None
-        return self.prompt_tokens
 
 
 class Limits:
@@ -347,7 +322,7 @@ class Limits:
         prompt = self.count(model, messages, tools)
         cap = self.answer_cap(model, max_tokens, bounded=bounded)
         settle: Optional[Callable[[], int]] = None
-        asked = _from_question(messages)
+        asked = from_question(messages)
         if self._guessed(model, asked):  # a question weighed by its bound (tokens.defer)
             def counted() -> int:
                 # the request's messages as they go out: the same text to the same server's tokenizer
@@ -355,7 +330,7 @@ class Limits:
                                    sent=True)
                 return self.count(model, messages, tools)
 
-            if bounded or not _far_from(state.window, prompt, cap):  # (a price is figured from the weight)
+            if bounded or not far_from(state.window, prompt, cap):  # (a price is figured from the weight)
                 prompt = counted()
             else:
                 settle = counted
@@ -366,27 +341,6 @@ class Limits:
     def _guessed(self, model: ModelConfig, messages: list) -> bool:
         guessed = getattr(self.tokens, "guessed", None)
         return guessed is not None and guessed(model, messages)
-
-
-def _from_question(messages: list) -> list:
-    """The request's messages from its newest user message on (its question, and the tool rounds
-    after it): where a text weighed by its bound can be.  Only an ask's question is (``defer``),
-    and the ask settles it before it ends; other shells' questions, weighed by theirs meanwhile,
-    are in their own requests, so a walk back through every kept turn finds nothing more."""
-    for at in range(len(messages) - 1, -1, -1):
-        message = messages[at]
-        if isinstance(message, dict) and message.get("role") == "user":
-            return messages[at:]
-    return messages
-
-
-def _far_from(window: Optional[int], prompt: int, cap: Optional[int]) -> bool:
-    """Would a smaller weight than ``prompt`` plan the same request (it fits, the answer cap
-    is not cut, an empty reply is not near the window)?"""
-    if not window:
-        return True
-    return (prompt + MIN_ANSWER <= window and prompt < window * NEAR_WINDOW
-            and (cap is None or prompt + cap + int(window * MARGIN) <= window))
 
 
 def _chat_once() -> Callable[..., tuple]:
