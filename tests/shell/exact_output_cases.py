@@ -80,12 +80,14 @@ class Session:
         receipt = json.loads(ok("sent", "--json", env={"AISH_CONV": self.conv}).stdout)
         return body, self.tmux.history(), receipt
 
-    def agree(self, body: dict, screen: str, receipt: dict, status: str) -> None:
-        """The status line on screen, the receipt's note and the body say the same thing."""
+    def agree(self, body: dict, screen: str, receipt: dict, status: str) -> str:
+        """The status line on screen, the receipt's note and the body say the same thing (the
+        note, returned)."""
         assert f"[aish] {status}" in screen, screen[-1500:]
         assert status in receipt["notes"], receipt["notes"]
         main = [call for call in receipt["calls"] if call["category"] == "main"][-1]
         assert main["messages"] == body["messages"]
+        return status
 
 
 def secret_free(body: dict) -> bool:
@@ -94,14 +96,14 @@ def secret_free(body: dict) -> bool:
     return not any(KEY[i:i + 12] in text for i in range(len(KEY) - 12))
 
 
-def check_wide_command_with_a_wrapped_key(s: Session, source: str) -> None:
+def check_wide_command_with_a_wrapped_key(s: Session, source: str) -> str:
     s.run(WIDE, "No such file")
     body, screen, receipt = s.ask("? why")
     command, text = attached(body) or (None, "")
     lines = text.split("\n")
     assert command == WIDE.replace(KEY, lines[0]) and len(lines) == 2 and lines[1] == ERROR, screen[-800:]
     assert secret_free(body) and lines[0] and TOP not in text and RIGHT not in text, text
-    s.agree(body, screen, receipt, f"sent: 2 lines of output of '{SHORT}' ({source})")
+    return s.agree(body, screen, receipt, f"sent: 2 lines of output of '{SHORT}' ({source})")
 
 
 # Why nothing was sent, by source: a byte stream knows a command printed nothing; kitty keeps
@@ -111,21 +113,21 @@ CLEARED = {"stream": "it printed nothing", "kitty": sources.NO_MARKS}
 FULL = {"stream": sanitize.FULLSCREEN_NOTE, "kitty": sources.NOTHING_MARKED}
 
 
-def check_no_output(s: Session, kind: str = "stream") -> None:
+def check_no_output(s: Session, kind: str = "stream") -> str:
     s.run("false")
     body, screen, receipt = s.ask("? and that")
     assert attached(body) is None, body["messages"][-1]["content"]
-    s.agree(body, screen, receipt, f"output of 'false' not sent: {NOTHING[kind]}")
+    return s.agree(body, screen, receipt, f"output of 'false' not sent: {NOTHING[kind]}")
 
 
-def check_clear_then_a_question_with_a_key(s: Session, kind: str = "stream") -> None:
+def check_clear_then_a_question_with_a_key(s: Session, kind: str = "stream") -> str:
     s.run("clear")
     body, screen, receipt = s.ask(f"? is {KEY} still valid")
     assert attached(body) is None and secret_free(body), body["messages"][-1]["content"]
-    s.agree(body, screen, receipt, f"output of 'clear' not sent: {CLEARED[kind]}")
+    return s.agree(body, screen, receipt, f"output of 'clear' not sent: {CLEARED[kind]}")
 
 
-def check_full_screen(s: Session, kind: str = "stream") -> None:
+def check_full_screen(s: Session, kind: str = "stream") -> str:
     (s.sh.tmux.cwd / "notes.txt").write_text("private notes\n" * 3)
     s.tmux.type("less notes.txt")
     s.tmux.keys("Enter")
@@ -134,7 +136,7 @@ def check_full_screen(s: Session, kind: str = "stream") -> None:
     s.at_prompt()
     body, screen, receipt = s.ask("? what was that")
     assert attached(body) is None and "private notes" not in json.dumps(body)
-    s.agree(body, screen, receipt, f"output of 'less notes.txt' not sent: {FULL[kind]}")
+    return s.agree(body, screen, receipt, f"output of 'less notes.txt' not sent: {FULL[kind]}")
 
 
 def tmux_session(make_shell, stub, shell_name: str, wrap=None, tapped: bool = False) -> Session:

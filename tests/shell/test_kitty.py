@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from aish.context import sources
 from tests.shell.exact_output_cases import (PROMPTS, Session, check_clear_then_a_question_with_a_key,
                                             check_full_screen, check_no_output,
                                             check_wide_command_with_a_wrapped_key)
@@ -30,9 +31,9 @@ def test_kitty_sends_exactly_what_the_command_printed_or_nothing(aish_env, model
     kitty = Kitty(command, env, work, aish_env / "kitty.sock").start()
     try:
         s = Session(KittyShell(kitty, Path(os.environ["AISH_RUNTIME_DIR"])), model)
-        check_wide_command_with_a_wrapped_key(s, "kitty")
-        check_no_output(s, "kitty")
-        check_clear_then_a_question_with_a_key(s, "kitty")
-        check_full_screen(s, "kitty")
+        notes = [check_wide_command_with_a_wrapped_key(s, "kitty"), check_no_output(s, "kitty"),
+                 check_clear_then_a_question_with_a_key(s, "kitty"), check_full_screen(s, "kitty")]
+        # what was sent came from kitty's marked rows, and what was not says why in kitty's terms
+        assert notes[0].endswith("(kitty)") and sources.NOTHING_MARKED in notes[1], notes
     finally:
         kitty.close()
