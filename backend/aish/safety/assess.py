@@ -189,6 +189,8 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     if not words:
         return (0, f"opens a root shell ({fragment([w.raw for w in original])})") if sudo else None
     prog = words[0].text.rsplit("/", 1)[-1].lstrip("\\")
+    if prog[-4:].lower() == ".exe" and not table.known(prog):  # `shred.exe -u x`: the program by its file name
+        prog = prog[:-4]
     if prog in ABBREVIATIONS:  # `ip a f` is `ip address flush`
         expanded = expand_abbreviations(prog, [w.text for w in words[1:]])
         words = words[:1] + [replace(w, text=t) if t != w.text else w for w, t in zip(words[1:], expanded)]

@@ -359,8 +359,20 @@ def into_directory(dest: Word, sources: list) -> Optional[Word]:
     return Word(inside, inside, quoted=dest.quoted, has_var=dest.has_var, glob=dest.glob or sources[0].glob)
 
 
+# Disks as manuals and cheat sheets name them: a capital letter where the disk's letter or number goes
+# (`/dev/sdX`, `/dev/sdXN`, `/dev/nvmeXnY`, `/dev/diskN`), or a name for one (`/dev/usb_drive`,
+# `/dev/disk_device`, `path/to/partition`); not a serial port, a camera or an input device.
+_DEVICE_PLACEHOLDER = re.compile(r"^/dev/(r?disk[A-Z]|(sd|hd|vd|xvd)[A-Z]|nvme[A-Z]|mmcblk[A-Z])|"
+                                 r"^/dev/((usb|sd|dest|destination|target|source|block|flash|external|"
+                                 r"storage|removable|boot)_?)?(drive|disk|device|partition|stick|card)"
+                                 r"(_(device|name|path|drive|disk))?[A-Z\d]*$|^path/to/(block_)?(device|partition)\d*$")
+# The same for one partition of a disk (`/dev/sdXN`, `/dev/sdXY`, `/dev/nvmeXnYpZ`, `path/to/partition`).
+PARTITION_PLACEHOLDER = re.compile(r"^/dev/(sd|hd|vd|xvd)[a-zA-Z][A-Z]$|^/dev/nvme\w+p[A-Z\d]$|^(/dev/|path/to/)"
+                                   r"(\w+_)?partition\d*$")
+
+
 def is_device(path: str) -> bool:
-    return bool(_DEVICE.match(path))
+    return bool(_DEVICE.match(path) or _DEVICE_PLACEHOLDER.match(path))
 
 
 _WHAT = {"root": "the whole filesystem", "home": "your home directory", "device": "a disk device",

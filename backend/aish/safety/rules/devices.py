@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
+from aish.safety.rules.common import HIGH, MEDIUM, PARTITION_PLACEHOLDER, Ctx, is_device
 from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS, FLASH
 
 _COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
@@ -51,14 +51,15 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
     if into:
         return HIGH, f"{c.prog} writes its output onto the device {into}: what it holds is lost ({c.text})"
     dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
-                not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) or
+                not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) and
+                not PARTITION_PLACEHOLDER.match(w.text) or
                 re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
     if dev is None:
         return None
     by_program = DEVICE_WRITE_BY_PROGRAM.get(c.prog)
     words = {t.lower() for t in c.texts if not t.startswith("-")}
     if by_program is not None and ("*" in by_program or options & by_program or words & by_program) or \
-            options & DEVICE_WRITE_OPTIONS or words & FLASH:
+            options & DEVICE_WRITE_OPTIONS and not c.prog.endswith("mount") or words & FLASH:  # `pmount -w`: writable
         return HIGH, f"{c.prog} writes onto the device {dev}: what it holds is lost ({c.text})"
     return None
 
@@ -114,7 +115,8 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     if _MAKES_FS.match(prog) and not prog.startswith(("mkdir", "mkfifo", "mknod", "mkinitcpio", "mktemp")):
         return HIGH, f"{c.prog} writes a new filesystem onto {devs[0]}: what it holds is lost ({c.text})"
     own_rule = known and c.prog in ("mdadm", "cryptsetup", "sgdisk", "parted")
-    if {t.split("=", 1)[0] for t in texts} & _BUILDS and not own_rule:
+    opens = "crypt" in prog and "attach" in texts  # `systemd-cryptsetup attach name /dev/sdb1` opens a volume
+    if {t.split("=", 1)[0] for t in texts} & _BUILDS and not own_rule and not opens:
         return HIGH, f"{c.prog} builds over the device {devs[0]}: what it holds is lost ({c.text})"
     into = [t for k, t in enumerate(texts) if t in devs and (k and texts[k - 1] in _DEVICE_OPTIONS or
                                                              operands[-1:] == [t])]
