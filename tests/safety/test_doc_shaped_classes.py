@@ -63,3 +63,80 @@ def test_a_program_called_with_exe_is_judged_as_itself(command, at_least):
 ])
 def test_harmless_exe_forms_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ------------------------------------------------------ statements typed at a database prompt
+@pytest.mark.parametrize("command", [
+    "DROP SEQUENCE order_ids;",
+    "drop materialized view daily_totals;",
+    "DROP TRIGGER IF EXISTS audit_changes ON accounts;",
+    "DROP MEASUREMENT cpu_load",
+    "drop stage raw_uploads;",
+    "drop 'events'",
+    "TRUNCATE orders;",
+    "truncate audit_log",
+])
+def test_a_statement_typed_at_a_prompt_is_judged_as_sql(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "truncate -s 0 logs/app.log",
+    "truncate -s +64M disk.img",
+    "ALTER TABLE accounts ADD COLUMN plan text;",
+    "update-grub",
+    "drop ./screenshot.png",
+    "drop --help",
+])
+def test_prompt_words_that_are_not_destructive_statements_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ------------------------------------------------------ file transfer clients told what to run
+@pytest.mark.parametrize("command", [
+    "lftp -e 'mrm /pub/incoming/*.log; bye' ftp.example.org",
+    "lftp -c 'open sftp://backup.example.org; glob rm -r /srv/old/'",
+    "smbclient //nas/share -U me -c 'deltree reports'",
+    "smbclient //nas/share -c 'cd photos; del 2019*.jpg'",
+    "sftp -b - deploy@web1 <<< 'rm /var/www/uploads/*.pdf'",
+    "printf 'mdelete *.csv\\nbye\\n' | ftp -n files.example.org",
+    "mrm /pub/tmp/*.iso",
+    "mrmdir /pub/2019",
+])
+def test_a_transfer_clients_own_delete_commands(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "lftp -e 'mirror --reverse site/ /www; bye' ftp.example.org",
+    "smbclient //nas/share -c 'cd photos; mget *.jpg'",
+    "sftp -b - deploy@web1 <<< 'put dist/app.tar.gz /srv/releases/'",
+    "lftp -c 'open ftp.example.org; ls -la /pub'",
+    "echo 'get report.pdf' | ftp -n files.example.org",
+])
+def test_transfer_clients_that_only_copy_or_list_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ------------------------------------------------------ containers removed with their volumes
+@pytest.mark.parametrize("command", [
+    "docker rm -v pg-old",
+    "podman rm --volumes db",
+    "docker container rm -fv mysql-test",
+    "docker compose rm -fsv",
+    "podman container rm --volumes --force cache",
+])
+def test_a_container_removed_with_its_volumes(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "docker rm web-old",
+    "docker rm -f web",
+    "docker run -v pgdata:/var/lib/postgresql/data postgres:16",
+    "docker compose rm -f",
+    "podman rm --help",
+    "docker create -v /data --name data busybox",
+])
+def test_containers_removed_without_their_volumes_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

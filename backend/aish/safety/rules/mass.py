@@ -63,9 +63,12 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
             return (MEDIUM, f"kills every running container ({c.text})") if everything else None
         if verb == "leave":
             return (MEDIUM, f"leaves the swarm ({c.text})") if "--force" in texts or "-f" in texts else None
-        if obj == "volume" or "--volumes" in texts:
+        # `rm -v`, `rm -fv`, `compose rm -fsv`: the container's anonymous volumes go with it
+        with_volumes = "--volumes" in texts or verb == "rm" and any(re.fullmatch(r"-[a-zA-Z]*v[a-zA-Z]*", t)
+                                                                    for t in texts)
+        if obj == "volume" or with_volumes:
             level = HIGH if everything or verb == "prune" and allflag else MEDIUM
-            return level, f"deletes {what} ({c.text})"
+            return level, f"deletes {what}{' with their volumes' if obj != 'volume' else ''} ({c.text})"
         if verb == "prune":
             return (MEDIUM if allflag or obj == "system" else LOW), f"deletes unused {what} ({c.text})"
         if everything:

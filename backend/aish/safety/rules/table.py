@@ -13,6 +13,7 @@ from aish.safety.rules import (accounts, content, decoded, delete, devices, embe
                                shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
+from aish.safety.rules import prompt_statements, transfer_clients
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -86,7 +87,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
            resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES,
            documents.RULES, broad_stops.RULES, disk_tools.RULES, said_elsewhere.RULES,
-           vendor.RULES, fleets.RULES, winadmin.RULES)
+           vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -152,9 +153,6 @@ def known(prog: str) -> bool:
     return prog in RULES or prog.startswith("mkfs")
 
 
-_SQL_WORDS = {"drop", "truncate", "delete", "update", "alter", "flushall", "flushdb"}
-_SQL_STATEMENT = re.compile(r"^(drop\s+(table|database|schema|index|view|user|collection|keyspace)|truncate\s+table|"
-                            r"delete\s+from|update\s+\S+\s+set|alter\s+table|flushall|flushdb)\b", re.IGNORECASE)
 _VERSIONED = re.compile(r"(?<=[a-z])[\d.]+$")  # python3.12 -> python, ruby3.3 -> ruby
 
 
@@ -197,8 +195,8 @@ def check(c: Ctx) -> Optional[tuple]:
     if rules is None and c.prog.startswith(("mkfs", "newfs_")):  # mkfs.xfs, newfs_msdos, newfs_apfs
         rules = [content.rule_mkfs]
     best = None
-    if c.prog.lower() in _SQL_WORDS and _SQL_STATEMENT.match(" ".join(w.text for w in c.words)):
-        best = content.sql_finding(" ".join(w.text for w in c.words), c.text)  # `drop table users;` at a prompt
+    if c.prog.lower() in prompt_statements.PROMPT_WORDS:
+        best = prompt_statements.rule_prompt_statement(c)  # `drop table users;`, `DROP SEQUENCE ids;` at a prompt
     for rule in rules or ():
         best = worst(best, rule(c))
     best = _broad(c, best, known=rules is not None)
