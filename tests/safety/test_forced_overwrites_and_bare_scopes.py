@@ -1,0 +1,171 @@
+"""Classes of destruction that public command documentation spells with no destructive noun:
+files written over by force (a generator told to overwrite, an option named for overwriting,
+Windows' ``/Y`` and PowerShell's ``-Force`` on a move or copy), a manager's verb given no
+target (a bare ``kill`` ends every task it runs, a bare ``undeploy`` takes the whole
+application down), members deleted from an archive, a retention that keeps none, and a
+deleting option with no operand (it acts on whatever the program finds).  The forms are our
+own, with other programs and phrasings than any one documentation page; each class has quiet
+counterparts."""
+from __future__ import annotations
+
+import pytest
+
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
+
+
+# ----------------------------------------------------------------- files written over by force
+@pytest.mark.parametrize("command", [
+    "rails new blog --force",
+    "rails generate scaffold Post title:string --force",
+    "nest generate service users --force",
+    "ng generate component header --force",
+    "dotnet new webapi -o Api --force",
+    "php artisan make:controller UserController --force",
+    "npm create vite@latest web -- --force",
+])
+def test_a_generator_told_to_force_writes_over_existing_files(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "yt-dlp --force-overwrites https://example.com/watch?v=1",
+    "aria2c --allow-overwrite=true https://example.com/big.iso",
+    "cjxl photo.png photo.jxl --overwrite",
+    "ogr2ogr -overwrite -f GPKG parcels.gpkg parcels.shp",
+    "heif-convert --overwrite-existing IMG_1.heic IMG_1.jpg",
+])
+def test_an_option_named_for_overwriting_writes_over_existing_files(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "copy /Y report.docx \\\\fileserver\\team\\report.docx",
+    "xcopy D:\\site E:\\mirror\\site /E /Y",
+    "move /Y draft.txt final.txt",
+    "reg export HKCU\\Software\\Vendor vendor.reg /y",
+    "cpi -Force notes.txt D:\\archive\\notes.txt",
+    "mi -Force old.log current.log",
+    "mv -Force budget.xlsx D:\\shared\\budget.xlsx",
+])
+def test_windows_moves_and_copies_told_not_to_ask_write_over_files(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "rails new blog",
+    "ng generate component header --dry-run --force",
+    "dotnet new console -o app",
+    "helm create mychart",
+    "npm init -y",
+    "yt-dlp --no-overwrites https://example.com/watch?v=1",
+    "aria2c --allow-overwrite=false https://example.com/big.iso",
+    "cjxl photo.png /tmp/photo.jxl --overwrite",
+    "pacman -U --overwrite '/usr/lib/python3*/*' pkg.tar.zst",
+    "copy report.docx D:\\backup\\",
+    "move /-Y draft.txt final.txt",
+    "xcopy D:\\site E:\\mirror\\site /E",
+    "reg export HKCU\\Software\\Vendor vendor.reg",
+    "Copy-Item notes.txt D:\\archive\\",
+    "Set-ExecutionPolicy Bypass -Scope Process -Force",
+])
+def test_creating_copying_and_declining_to_overwrite_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- a manager's verb with no target
+@pytest.mark.parametrize("command", [
+    "overmind kill",
+    "pueue kill --group builds",
+    "podman-compose kill",
+    "airmon-zc check kill",
+])
+def test_a_bare_kill_ends_everything_a_manager_runs(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "mvn wildfly:undeploy",
+    "mvn tomcat7:undeploy -Dtomcat.url=http://ci:8080/manager/text",
+    "zappa undeploy",
+    "tye undeploy --namespace shop",
+])
+def test_a_bare_undeploy_takes_the_whole_application_down(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "pueue kill 12",
+    "buck2 kill",
+    "mc mirror --overwrite ./public minio/site",
+    "pueue kill --children 12",
+    "adb kill-server",
+    "gpgconf --kill gpg-agent",
+    "tmux kill-session -t scratch",
+    "mvn wildfly:deploy",
+    "zappa deploy",
+    "tye deploy",
+])
+def test_a_kill_or_deploy_of_one_named_thing_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- members deleted from an archive
+@pytest.mark.parametrize("command", [
+    "7z d photos.7z raw/IMG_0001.CR2",
+    "7za d -r thesis.7z '*.tex'",
+    "rar d music.rar album/track01.flac",
+    "tar --delete -f home-backup.tar home/me/thesis.tex",
+    "zip --delete site.zip about.html",
+    "zip -d mail-archive.zip 2019/*",
+])
+def test_deleting_members_from_an_archive(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "7z l photos.7z",
+    "7z x photos.7z -o/tmp/photos",
+    "rar a music.rar album/",
+    "tar -tf home-backup.tar",
+    "zip -r site.zip public/",
+    "unzip -l site.zip",
+])
+def test_reading_and_adding_to_an_archive_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- a retention that keeps none
+@pytest.mark.parametrize("command", [
+    "rusnapshot --clean --keep 0 --kind weekly",
+    "zfs-auto-snapshot --label=hourly --keep=0 --destroy-only //",
+])
+def test_a_retention_that_keeps_none_deletes_every_backup(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "rusnapshot --list --kind weekly",
+    "kopia policy set --keep-latest 10 /home/me",
+    "logrotate --keep 0 --help",
+])
+def test_keeping_some_or_reading_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- a deleting option with no operand
+@pytest.mark.parametrize("command", [
+    "clamdscan --multiscan --remove",
+    "savscan -remove",
+    "uvscan --delete",
+])
+def test_a_bare_deleting_option_acts_on_what_the_program_finds(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "clamscan -ri",
+    "clamscan -ri --move=/var/quarantine",
+    "uvscan --recursive",
+])
+def test_scanning_without_deleting_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
