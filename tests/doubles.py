@@ -71,6 +71,9 @@ class CharTokens:
     def count_messages(self, model, messages):
         return sum(self.count(model, m.get("content") or "") for m in messages)
 
+    def weigh(self, model, messages):
+        return self.count_messages(model, messages), False  # no bound stands in for a count
+
     def supported(self, model):
         return False
 
@@ -83,8 +86,9 @@ class CharTokens:
 
     def settle(self, model, texts, *, count=True, sent=False):
         """Nothing was put off."""
+        return 0
 
-    def guessed(self, model, messages):
+    def deferred(self, model, text):
         return False
 
 

@@ -129,7 +129,8 @@ class StubServer:
         self.warm_ups: list[dict] = []  # the folded conversation for one token, after a fold (answered "x")
         self.n_ctx: Optional[int] = None  # a context window: longer prompts fail as ``overflow`` says
         self.overflow = "llama.cpp"  # "llama.cpp": a 400 naming n_ctx; "llama-cpp-python": an
-        #                              empty 200 stream (and a 400 in words when not streamed)
+        #                              empty 200 stream (and a 400 in words when not streamed);
+        #                              "in words": a 400 naming no number
         self.tokenize_calls = 0
         self.disconnects = 0  # responses the client abandoned before they were complete
         self.connections = 0  # TCP connections accepted (keep-alive reuse keeps this low)
@@ -438,7 +439,10 @@ class _Handler(BaseHTTPRequestHandler):
             time.sleep(0.2)  # then, as uvicorn does after the app failed, it drops the connection
             self._cut()
             return True
-        if stub.overflow == "llama-cpp-python":
+        if stub.overflow == "in words":  # a 400 that names neither the window nor the prompt's count
+            error = {"message": "the prompt is longer than the model's maximum context length",
+                     "type": "invalid_request_error", "code": "context_length_exceeded"}
+        elif stub.overflow == "llama-cpp-python":
             message = (f"This model's maximum context length is {stub.n_ctx} tokens. However, you requested "
                        f"{prompt} tokens ({prompt} in the messages, None in the completion). "
                        "Please reduce the length of the messages or completion.")

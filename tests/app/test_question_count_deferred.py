@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from aish.app import after_answer
 from tests.in_process import InProcessDaemon
-from tests.stub_server import Reply, _warm_up, count_tokens
+from tests.stub_server import Reply, _warm_up, count_tokens, prompt_tokens
 
 
 def _at_once(job, session, log, defer=None) -> None:
@@ -89,3 +89,88 @@ def test_a_question_with_a_secret_reaches_the_tokenizer_redacted(stub, monkeypat
     assert any("git push fails" in text for text in tokenized)  # the question was counted
     assert not any(secret in text for text in tokenized)
     assert not any(secret in str(request["body"]) for request in stub.requests)
+
+
+def _usage_bucket(daemon, conv: str):
+    meter = daemon.service.sessions.get(conv).usage
+    return next(iter(meter._buckets.values()))
+
+
+def test_far_from_the_window_a_question_is_never_tokenized(stub, monkeypatch):
+    """Once the template's calibration has its first samples, an ask far from every limit makes
+    no request to the tokenizer at all: its question stays weighed by its bound (a second
+    request to the same server per ask was 13% of the request thread at 50 shells), and the
+    usage keeps no estimate made of bounds (``~est`` would show them)."""
+    from aish.llm import limits as limits_mod
+
+    monkeypatch.setattr(after_answer, "in_background", _at_once)
+    stub.default = Reply(text="Use lsof.\nCMD: lsof -ti tcp:8080\n")
+    daemon = InProcessDaemon("lazy")
+    for n in range(limits_mod.CALIBRATE_FIRST + 1):  # the probe, the template, the first samples
+        daemon.ok("ask", f"which process holds port {8000 + n}?")
+    before = stub.tokenize_calls
+    for n in range(3):
+        daemon.ok("ask", f"and how do I free port {9000 + n} without killing my editor?")
+    assert stub.tokenize_calls == before  # nothing asked of the tokenizer, before or after
+
+    svc = daemon.service
+    model = svc.config().model("fast")
+    question = svc.sessions.get("lazy").conversation.turns[-2]
+    assert question.role == "user" and "free port 9002" in question.content
+    exact = len(count_tokens(question.content))
+    assert question.tokens is not None and question.tokens > exact  # its bound weighs it
+    assert svc.tokens().settle(model, [question.content]) == 1  # counted when a decision needs it
+    assert svc.tokens().count(model, question.content) == exact
+    bucket = _usage_bucket(daemon, "lazy")
+    assert bucket.est_shown() is None  # the estimate shown is of exact counts only
+    assert bucket.calls == limits_mod.CALIBRATE_FIRST + 4 and bucket.est_actual < bucket.prompt
+
+
+def test_questions_weighed_by_bounds_fold_as_their_counts_would(stub, config_file, monkeypatch):
+    """Questions stay weighed by their bounds from ask to ask; where the bounds alone would fold
+    the conversation, the work after the answer counts them first (nobody waits for that), so a
+    conversation folds when its counts outgrow the budget, not its bounds, and no request sent
+    is over the budget."""
+    from aish.llm import limits as limits_mod
+    from aish.llm.tokens import upper_bound
+
+    monkeypatch.setattr(after_answer, "in_background", _at_once)
+    budget = 1500
+    config_file(f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n[context]\nbudget_tokens = {budget}\n')
+    stub.default = Reply(text="Yes.")
+    daemon = InProcessDaemon("bounds")
+    for n in range(limits_mod.CALIBRATE_FIRST + 1):  # the calibration's first samples, counted
+        daemon.ok("ask", f"hello {n}", conv="calibrated")
+    said: list = []
+    question = "question {} is " + "a " * 60
+    for n in range(5):
+        said.append(daemon.ok("ask", question.format(n)).stderr)
+    conv = daemon.service.sessions.get("bounds").conversation
+    questions = [t.content for t in conv.turns if t.role == "user"]
+    assert len(conv.turns) == 10 and not conv.summary and not any("context:" in err for err in said)  # nothing folded
+    assert sum(upper_bound(text) for text in questions) > budget  # as the bounds would have
+    for n in range(5, 17):  # on until the counts outgrow it
+        said.append(daemon.ok("ask", question.format(n)).stderr)
+    assert len(conv.turns) < 34  # folded (the oldest turns left out)
+    chats = [r["body"]["messages"] for r in stub.requests if r["body"].get("stream") is not False
+             and not _warm_up(r["body"])]
+    assert max(prompt_tokens(messages) for messages in chats) <= budget
+
+
+def test_a_restarted_daemon_weighs_a_conversation_by_bounds_not_by_a_request_per_question(stub, monkeypatch):
+    """The questions a daemon left weighed by their bounds are not in the counts it kept: the
+    restarted daemon weighs them by their bounds too, not one tokenize request each before the
+    first byte of the conversation's next ask."""
+    from aish.llm import limits as limits_mod
+
+    monkeypatch.setattr(after_answer, "in_background", _at_once)
+    stub.default = Reply(text="Use lsof.")
+    daemon = InProcessDaemon("restarted")
+    for n in range(limits_mod.CALIBRATE_FIRST + 6):
+        daemon.ok("ask", f"which process holds port {8000 + n}?")
+    daemon.restart()
+    daemon.ok("ask", "hello", conv="another")  # the tokenizer found again
+    seen = _tokenize_calls_at_each_chat(stub, monkeypatch)
+    before = stub.tokenize_calls
+    daemon.ok("ask", "and port 9090?")
+    assert seen == [before]  # nothing counted before the chat request went out

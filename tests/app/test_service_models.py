@@ -155,3 +155,31 @@ def test_behind_a_gateway_the_first_overflow_teaches_the_count_and_the_rest_fit(
             assert result.returncode == 0, (n, result.stderr)
             said += result.stderr
     assert said.count("asking again") == 1, said
+
+
+def test_an_overflow_folds_questions_weighed_by_bounds_by_their_counts(config_file, service):
+    """Far from every known limit a question stays weighed by its upper bound (about four times
+    its count here).  A context-length error that names no number is folded by counts: the
+    conversation's weight said is the one the server refused, not four times it, and the
+    conversation asked again fits."""
+    import re
+
+    from aish.llm import limits as limits_mod
+
+    with StubServer(owned_by="me", default=Reply(text=ANSWER)) as server:
+        server.n_ctx, server.overflow = 1024, "in words"
+        config_file(model_toml("fast", server.url, "tiny"))
+        for n in range(limits_mod.CALIBRATE_FIRST + 1):  # the calibration's first samples, counted
+            assert service.ask(f"hello {n}", conv="calibrated").returncode == 0
+        said = ""
+        for n in range(12):
+            result = service.ask(question(n))
+            assert result.returncode == 0, (n, result.stderr)
+            said += result.stderr
+            if "asking again" in said:
+                break
+        weighed = re.search(r"the conversation \(~([\d,]+) tokens\) did not fit fast's context window", said)
+        assert weighed, said
+        refused = max(prompt_tokens(r["body"]["messages"]) for r in server.requests)
+        assert refused >= 1024 and int(weighed[1].replace(",", "")) < refused * 1.2, (said, refused)
+        assert prompt_tokens(server.requests[-1]["body"]["messages"]) < 1024  # the fold fitted

@@ -10,7 +10,7 @@ from aish.config.schema import ModelConfig, TokenizeConfig
 from aish.llm.events import Usage
 from aish.llm.limits import LOCAL_ANSWER_CAP, PAID_ANSWER_CAP, Limits
 from aish.llm.servers import ServerInfo
-from aish.llm.tokens import TokenCounter
+from aish.llm.tokens import TokenCounter, upper_bound
 from tests.doubles import CharTokens
 from tests.stub_server import StubServer, prompt_tokens
 
@@ -147,90 +147,100 @@ class Bounded(CharTokens):
     def count(self, model, text):
         return len(text or "") // (4 if self.settled else 1)
 
-    def guessed(self, model, messages):
-        return not self.settled
+    def weigh(self, model, messages):
+        return self.count_messages(model, messages), not self.settled
 
     def settle(self, model, texts, *, count=True, sent=False):
         self.settled = True
+        return 1
 
 
 def test_a_bound_plans_only_far_from_the_window_and_the_real_weight_follows():
     local = ModelConfig(name="f", endpoint="http://127.0.0.1:8080", model="m")
     far = Limits(Bounded(), identify=fixed(ServerInfo(window=8192)))
     plan = far.plan(local, [{"role": "user", "content": "x" * 400}])
-    assert not far.tokens.settled and plan.prompt_tokens >= 400  # the bound planned it: nothing asked
-    assert plan.exact_prompt_tokens() < 120 and far.tokens.settled  # the real weight, for the calibration
+    assert not far.tokens.settled and plan.prompt_tokens >= 400 and plan.by_bounds  # nothing asked
+    assert plan.exact_prompt_tokens() < 120 and far.tokens.settled  # the real weight, when wanted
+    assert not plan.by_bounds
     near = Limits(Bounded(), identify=fixed(ServerInfo(window=1024)))
     plan = near.plan(local, [{"role": "user", "content": "x" * 3000}])  # the bound would not fit
     assert near.tokens.settled and plan.fits and plan.prompt_tokens < 800 and plan.settle is None
 
 
-class Looked(list):
-    """A request's messages that count how many of them were looked at: ``seen`` either way,
-    ``back`` from the newest."""
-
-    def __init__(self, items) -> None:
-        super().__init__(items)
-        self.seen = self.back = 0
-
-    def __iter__(self):
-        for item in super().__iter__():
-            self.seen += 1
-            yield item
-
-    def __reversed__(self):
-        for item in super().__reversed__():
-            self.seen += 1
-            self.back += 1
-            yield item
-
-
-def test_a_deferred_question_is_found_without_looking_at_every_message():
-    """The question weighed by a bound is the newest message: ``guessed`` and ``settle`` look
-    from the end and stop once they found what is deferred (they looked at every message of a
-    long conversation's request on every ask)."""
-    from aish.llm.tokens import TokenCounter
-
-    counter = TokenCounter()
-    key = ("http://127.0.0.1:1", "m")
-    counter._key = lambda model: key  # one server, its tokenizer found
-    counter._deferred[(key, "the newest question")] = 23
-    counter.count = lambda model, text: 5
-    messages = Looked([{"role": "user", "content": f"turn {i}"} for i in range(500)]
-                      + [{"role": "user", "content": "the newest question"}])
-    assert counter.guessed(None, messages)
-    counter.settle(None, (m.get("content") for m in reversed(messages)))
-    assert not counter._deferred
-    assert messages.seen <= 4, messages.seen
-
-
-def test_other_shells_waiting_questions_do_not_make_an_ask_look_at_its_whole_conversation():
-    """Fifty shells ask at once: each one's question is weighed by its bound until its answer.
-    ``settle`` stopped once it had found as many deferred texts as the server had, so with other
-    shells' questions pending it walked back through every message of this request (every kept
-    turn of a long conversation, on every ask); the request's own can only be from its newest
-    user message on."""
-    from aish.llm.tokens import TokenCounter
-
+def _counter_of_one_server():
     counter = TokenCounter()
     key = ("http://127.0.0.1:1", "m")
     counter._key = lambda model: key  # one server, its tokenizer found
     counter.tokenizers.settled = lambda k: True
+    counter.tokenizers.ready = lambda k: True
+    return counter, key
+
+
+def test_a_request_grown_from_the_last_weighs_only_its_new_messages_though_bounds_weigh_older_ones():
+    """Questions stay weighed by their bounds from ask to ask (no tokenize request far from the
+    limits), so a conversation's kept sum holds bounds: it is still reused, and only the new
+    messages are looked at (the sum of 400 kept turns was made again on every ask); once a
+    bound in it is settled, the sum is made again with the count."""
+    from aish.llm.events import Outgoing
+
+    counter, key = _counter_of_one_server()
     counted: list = []
     counter.tokenizers.count = lambda k, model, text, redact=True: counted.append(text) or 5
-    for n in range(3):  # other shells' questions, in flight
-        counter._deferred[(key, f"another shell's question {n}")] = 40
-    counter._deferred[(key, "the newest question")] = 23
-    messages = Looked([{"role": "system", "content": "be brief"}]
-                      + [{"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}"} for i in range(400)]
-                      + [{"role": "user", "content": "the newest question"}])
+    turns = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}"} for i in range(400)]
+    for turn in turns[::2]:
+        assert counter.defer(None, turn["content"])  # the questions, weighed by their bounds
+    first = Outgoing([{"role": "system", "content": "be brief"}] + turns)
+    weight, by_bounds = counter.weigh(None, first)
+    assert by_bounds and "turn 0" not in counted  # (the system message and the answers: counted)
+    counted.clear()
+    grown = Outgoing([{"role": "system", "content": "be brief"}, *first[1:],
+                      {"role": "user", "content": "the newest question"}], base=first)
+    assert counter.defer(None, "the newest question")
+    summed: list = []
+    real_sum = counter._sum
+    counter._sum = lambda model, k, messages: summed.append(len(messages)) or real_sum(model, k, messages)
+    assert counter.weigh(None, grown) == (weight + upper_bound("the newest question"), True)
+    assert sum(summed) <= 2, summed  # the system message and the new one
+    assert counter.settle(None, ["turn 0"]) == 1 and counted == ["turn 0"]
+    again = Outgoing(list(grown), base=grown)
+    assert counter.weigh(None, again) == (weight + upper_bound("the newest question") - upper_bound("turn 0") + 5,
+                                          True)
+
+
+def test_settling_a_request_counts_every_bound_in_it_and_no_other():
+    """The calibration's sample (or a plan near the window) counts the request's every text weighed
+    by a bound, whichever ask deferred it; other conversations' questions stay weighed by theirs."""
+    counter, key = _counter_of_one_server()
+    counted: list = []
+    counter.tokenizers.count = lambda k, model, text, redact=True: counted.append(text) or 5
+    for n in range(3):  # other shells' questions
+        counter.defer(None, f"another shell's question {n}")
+    messages = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "an older question"},
+                {"role": "assistant", "content": "an answer"}, {"role": "user", "content": "the newest question"}]
+    counter.defer(None, "an older question")
+    counter.defer(None, "the newest question")
     local = ModelConfig(name="f", endpoint="http://127.0.0.1:1", model="m")
     plan = Limits(counter, identify=fixed(ServerInfo(window=1_000_000))).plan(local, messages)
-    assert plan.settle is not None  # far from the window: the bound planned it
+    assert plan.by_bounds  # far from the window: the bounds planned it
+    counted.clear()
     plan.exact_prompt_tokens()
-    assert counted[-1] == "the newest question" and (key, "the newest question") not in counter._deferred
-    assert len(counter._deferred) == 3  # the other shells' questions are theirs to settle
-    assert messages.back <= 4, messages.back
+    assert sorted(counted) == ["an older question", "the newest question"]
+    assert sorted(text for _, text in counter._deferred) == [f"another shell's question {n}" for n in range(3)]
+
+
+def test_the_calibration_counts_a_sample_of_the_requests_weighed_by_bounds(monkeypatch):
+    """Each sample costs a tokenize request per bound: a model's first few requests, then one per
+    ``CALIBRATE_EVERY`` seconds."""
+    from aish.llm import limits as limits_mod
+
+    now = [1000.0]
+    monkeypatch.setattr(limits_mod, "_clock", lambda: now[0])
+    local = ModelConfig(name="f", endpoint="http://127.0.0.1:1", model="m")
+    limits = Limits(CharTokens(), identify=fixed(ServerInfo(window=8192)))
+    taken = [limits.sample(local) for _ in range(limits_mod.CALIBRATE_FIRST + 5)]
+    assert taken == [True] * limits_mod.CALIBRATE_FIRST + [False] * 5
+    now[0] += limits_mod.CALIBRATE_EVERY
+    assert limits.sample(local) and not limits.sample(local)
 
 
 def test_a_remembered_template_is_measured_again_when_the_server_tells_other_facts(tmp_path):

@@ -223,8 +223,9 @@ def test_probe_follows_the_proxy_policy_loopback_never_proxied(monkeypatch, tran
 
 
 def test_a_deferred_text_weighs_its_bound_until_settled_and_a_sent_one_is_not_scanned_again(monkeypatch):
-    """A question is weighed by an upper bound of its count until after its answer; settled from the request
-    as it went out (already redacted, to this same server) it is not redacted a second time."""
+    """A question is weighed by an upper bound of its count until settled (``weigh`` says a sum holds
+    one); settled from the request as it went out (already redacted, to this same server) it is not
+    redacted a second time."""
     scanned: list = []
     monkeypatch.setattr(tokenizer_mod, "_redacted", lambda text: scanned.append(text) or text)
     with responses.RequestsMock() as rsps:
@@ -236,10 +237,10 @@ def test_a_deferred_text_weighs_its_bound_until_settled_and_a_sent_one_is_not_sc
         assert counter.defer(MODEL, question) and counter.defer(MODEL, other)
         assert counter.count(MODEL, question) == upper_bound(question) and len(rsps.calls) == calls
         messages = [{"role": "user", "content": question}]
-        assert counter.guessed(MODEL, messages)
+        assert counter.weigh(MODEL, messages) == (upper_bound(question), True)
         scanned.clear()
-        counter.settle(MODEL, [question], sent=True)
-        assert counter.count(MODEL, question) == 4 and not counter.guessed(MODEL, messages)
+        assert counter.settle(MODEL, [question], sent=True) == 1
+        assert counter.count(MODEL, question) == 4 and counter.weigh(MODEL, messages) == (4, False)
         assert scanned == [] and len(rsps.calls) == calls + 1
         counter.settle(MODEL, [other])  # from the conversation's turn: scanned as ever
         assert scanned == [other] and counter.count(MODEL, other) == 3

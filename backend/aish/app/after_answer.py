@@ -56,9 +56,9 @@ def first_sent(conv: Conversation, *, max_turns: int, budget_tokens: int, count:
                system_prompt: str, status: Callable[[str], None],
                settle: Optional[Callable[[], None]] = None) -> Optional[Turn]:
     """The oldest turn this request sends when the limits leave older ones out (None: all of
-    them, as once a fold has run); the conversation itself is not changed.  ``settle``: the
-    question is weighed by an upper bound (``TokenCounter.defer``); when that leaves nothing
-    out and says nothing, its count would not either, else it is counted and planned again."""
+    them, as once a fold has run); the conversation itself is not changed.  ``settle``: counts
+    the questions weighed by upper bounds (``TokenCounter.defer``); when the bounds leave nothing
+    out and say nothing, their counts would not either, else they are counted and it plans again."""
     said: list[str] = []
     evicted, _ = conv.plan_eviction(max_turns=max_turns, budget_tokens=budget_tokens, count=count,
                                     system_prompt=system_prompt, status=status if settle is None else said.append)
@@ -85,11 +85,14 @@ class PendingFold:
 
 def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callable[[str], int],
              system_prompt: str, summarize: Optional[SummarizeFn],
-             cancel: Optional[CancelToken] = None, warm: Optional[Callable[[], None]] = None) -> Job:
+             cancel: Optional[CancelToken] = None, warm: Optional[Callable[[], None]] = None,
+             settle: Optional[Callable[[], None]] = None) -> Job:
     """The fold (and compaction) to run once the answer is delivered.  ``cancel``: the token of
     its model calls when the next ask is to stop it (a local server: the summary, counting
     tokens, the warm-up); ``warm``: sends the folded conversation to a local server, its
-    prompt cache's new start."""
+    prompt cache's new start; ``settle``: counts the questions weighed by their upper bounds,
+    when the bounds would fold (as ``first_sent``): here, after the answer, nobody waits for
+    those counts, and the next ask finds its conversation weighed by them."""
     cfg = env.config.context
     pending = PendingFold(cancel, stoppable=summarize is not None) if cancel is not None else None
     if pending is not None:
@@ -106,7 +109,8 @@ def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callab
         try:
             if session.folding.acquire(blocking=False):
                 try:
-                    _fold(env, session, cfg, budget_tokens, count, system_prompt, summarize, cancel, warm, status)
+                    _fold(env, session, cfg, budget_tokens, count, system_prompt, summarize, cancel, warm, settle,
+                          status)
                 finally:
                     session.folding.release()
             # else a fold of this conversation is running: it will have done the work
@@ -121,12 +125,17 @@ def fold_job(env: AskEnv, session: Session, *, budget_tokens: int, count: Callab
 
 def _fold(env: AskEnv, session: Session, cfg, budget_tokens: int, count: Callable[[str], int], system_prompt: str,
           summarize: Optional[SummarizeFn], cancel: Optional[CancelToken], warm: Optional[Callable[[], None]],
-          status: Callable[[str], None]) -> None:
+          settle: Optional[Callable[[], None]], status: Callable[[str], None]) -> None:
     try:
         conv = session.conversation
         evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
                                              count=count, system_prompt=system_prompt,
                                              slack=cfg.evict_slack, ahead=True)
+        if evicted and settle is not None:  # decided on bounds, maybe: by the counts
+            settle()
+            evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
+                                                 count=count, system_prompt=system_prompt,
+                                                 slack=cfg.evict_slack, ahead=True)
         if evicted:
             summary = conv.summarize_evicted(evicted, summarize, cfg.max_summary_chars)
             if cancel is not None and cancel.cancelled:  # an ask came: the next fold does it

@@ -83,13 +83,10 @@ def _run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRe
                                     attachments=_attachments(env, session, req))
     session.sent_history = list(req.history)
     conv.add_user(prompts.with_context(context, question))
-    # its count needs a round trip to the tokenizer: weighed by a bound until after the answer
+    # its count needs a round trip to the tokenizer: weighed by a bound until a decision needs it
     asked, question_turn = model, conv.turns[-1]
-    deferred = env.tokens is not None and env.tokens.defer(model, question_turn.content)
-
-    def settle(counted: bool = True) -> None:
-        env.tokens.settle(asked, [question_turn.content], count=counted)
-        conv.reweigh(question_turn)
+    deferred = env.tokens is not None and fit.defer_questions(env, model, conv)
+    settle = fit.settler(env, model, conv) if env.tokens is not None else None
 
     caller = Caller(env, session)
     summarize = _summarizer(caller, reply)
@@ -97,8 +94,8 @@ def _run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRe
     folded_system = system + schemas_text(tools)  # the tools' schemas are sent too
     since = after_answer.first_sent(conv, max_turns=cfg.context.max_turns, budget_tokens=budget_tokens,
                                     count=count, system_prompt=folded_system, status=reply.status,
-                                    settle=settle if deferred else None)
-    on_overflow = fit.folder(env, conv, model, system, tools, reply, summarize)
+                                    settle=settle)
+    on_overflow = fit.folder(env, conv, model, system, tools, reply, summarize, settle)
 
     texts: list[str] = []
     usages: list[Usage] = []
@@ -139,8 +136,11 @@ def _run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRe
             conv.drop_unanswered(" ".join(str(err).split())[:200])
         raise
     finally:
-        if deferred:  # counted now, after the answer (a failed ask: when next weighed)
-            settle(answered)
+        if deferred:  # (a failed ask's question: counted when next weighed, if ever)
+            if not answered:
+                env.tokens.settle(asked, [question_turn.content], count=False)
+            elif not env.tokens.deferred(asked, question_turn.content):
+                conv.reweigh(question_turn)  # counted during the ask: its bound no longer weighs it
         result.text = "".join(texts)
         result.model = model.name
         result.usage = _sum_usage(usages)
@@ -158,6 +158,7 @@ def _run_ask(env: AskEnv, session: Session, req: Request, reply: Reply) -> AskRe
     summarizer = cfg.models.get(cfg.context.summarizer_model)
     env.after_answer(after_answer.fold_job(env, session, budget_tokens=budget_tokens, count=count,
                                            system_prompt=folded_system, summarize=_summarizer(caller, background),
+                                           settle=settle,
                                            cancel=background.cancel if model.is_local or (
                                                summarizer is not None and summarizer.is_local) else None,
                                            warm=_warmer(caller, conv, model, system, tools, background)),

@@ -151,10 +151,14 @@ def budget(env: AskEnv, model: ModelConfig, tools: Optional[list]) -> tuple[int,
 
 
 def folder(env: AskEnv, conv: Conversation, model: ModelConfig, system: str, tools: Optional[list],
-           reply: Reply, summarize: Optional[SummarizeFn]) -> Callable[[ContextOverflow], Optional[list]]:
+           reply: Reply, summarize: Optional[SummarizeFn],
+           settle: Optional[Callable[[], None]] = None) -> Callable[[ContextOverflow], Optional[list]]:
     """The ``on_overflow`` of a conversation's call: fold it to fit what the overflow taught
-    (the window it named), tell the user in one line, and give the shorter messages."""
+    (the window it named), tell the user in one line, and give the shorter messages.
+    ``settle``: counts the questions weighed by their upper bounds (the fold weighs by counts)."""
     def on_overflow(err: ContextOverflow) -> Optional[list]:
+        if settle is not None:
+            settle()
         budget_tokens, count = budget(env, model, tools)
         now = folding.weight(conv, count, system)
         room = min(budget_tokens, int(now * FOLD_PROGRESS))  # the last count fitted, and did not
@@ -170,6 +174,30 @@ def folder(env: AskEnv, conv: Conversation, model: ModelConfig, system: str, too
         return conv.to_messages(system)
 
     return on_overflow
+
+
+def defer_questions(env: AskEnv, model: ModelConfig, conv: Conversation) -> bool:
+    """Weigh the new question by its upper bound (``TokenCounter.defer``): True when it is.  A
+    conversation weighed for the first time here (read back from its log by a restarted daemon)
+    has its questions not counted yet weighed the same way, not one tokenize request each
+    before this ask's first byte."""
+    turns = conv.turns
+    if len(turns) > 1 and turns[0].tokens is None:
+        for turn in turns[:-1]:
+            if turn.role == "user":
+                env.tokens.defer(model, turn.content)
+    return env.tokens.defer(model, turns[-1].content)
+
+
+def settler(env: AskEnv, model: ModelConfig, conv: Conversation) -> Callable[[], None]:
+    """Count the conversation's questions still weighed by their bounds, and weigh its
+    questions again (some may have been counted meanwhile for a request, their turns still
+    weighed by the bound): where the bounds would evict turns (``after_answer``), counts decide."""
+    def settle() -> None:
+        env.tokens.settle(model, [turn.content for turn in conv.turns if turn.role == "user"])
+        conv.reweigh_questions()
+
+    return settle
 
 
 def _bounded(env: AskEnv) -> bool:

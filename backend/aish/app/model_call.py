@@ -160,14 +160,13 @@ class Caller:
 
         env, meter = self.env, self.meter
         try:
-            est_prompt = planned.exact_prompt_tokens() if planned is not None \
-                else env.tokens.count_messages(model, messages)
+            est_prompt = _estimate(env, model, messages, planned, reported=usage is not None)
             if usage is None:
                 usage = usage_mod.estimate_usage(model, messages, completion, env.tokens)
-                if planned is not None:
+                if planned is not None and est_prompt is not None:  # (counted: not reported)
                     usage = replace(usage, prompt_tokens=est_prompt,
                                     total_tokens=est_prompt + usage.completion_tokens)
-            elif planned is not None and env.limits is not None and usage.prompt_tokens:
+            elif est_prompt is not None and planned is not None and env.limits is not None and usage.prompt_tokens:
                 env.limits.observe(model, est_prompt, usage.prompt_tokens)
             usage = usage_mod.price_usage(model, usage)
             if meter.usage is not None:
@@ -197,3 +196,17 @@ class Caller:
             return response.text, response.usage
 
         return complete
+
+
+def _estimate(env: AskEnv, model: ModelConfig, messages: list, planned: Optional[Plan], *,
+              reported: bool) -> Optional[int]:
+    """The prompt's weight as counted here: what the calibration compares with the server's
+    figure (``Limits.observe``) and usage's ``~est``.  None when the plan weighed it by upper
+    bounds and the server told its own figure: counting the bounds takes a tokenize request
+    each, so only a sample of such calls is counted (``Limits.sample``), and usage keeps no
+    estimate made of bounds."""
+    if planned is None:
+        return env.tokens.count_messages(model, messages)
+    if planned.by_bounds and reported and not (env.limits is not None and env.limits.sample(model)):
+        return None
+    return planned.exact_prompt_tokens()

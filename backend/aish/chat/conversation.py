@@ -250,6 +250,14 @@ class Conversation:
         evicted = turns[:starts[out]] if out else []
         return evicted, "max_turns" if groups - out >= max_turns else "token budget"
 
+    def reweigh_questions(self) -> None:
+        """Weigh every question again when next weighed: some were weighed by upper bounds that
+        are counts now (``TokenCounter.settle``); the answers keep their weights."""
+        for turn in self.turns:
+            if turn.role == "user":
+                turn.tokens = None
+        self._weighed = None
+
     def reweigh(self, turn: Turn) -> None:
         """Count ``turn`` again when next weighed (it was weighed by a bound, ``TokenCounter.defer``).
         What was weighed before the exchange it belongs to is kept: the next weighing adds up

@@ -35,7 +35,7 @@ from urllib.parse import urlparse
 from aish.config.schema import ModelConfig
 from aish.errors import AishError
 from aish.llm import template_file
-from aish.llm.plan import MARGIN, Plan, far_from, from_question
+from aish.llm.plan import MARGIN, Plan, far_from
 from aish.llm.servers import ServerInfo
 
 LOCAL_ANSWER_CAP = 1024  # tokens: a few paragraphs and commands; max_tokens raises it
@@ -45,6 +45,11 @@ PER_MESSAGE = 4.0  # template tokens per message before any measurement (OpenAI'
 FIXED = 3.0  # and per request (the assistant's opening)
 RETRY_AFTER = 60.0  # seconds before a failed identification or measurement is tried again
 MEASURE_TIMEOUT = 10.0  # a one-token answer takes longer only on a busy server: measure later
+# the calibration's sample where a request's weight holds bounds (counting them exactly takes a
+# tokenize request each): every request until a model has this many observations, then at most
+# one per CALIBRATE_EVERY seconds (a request weighed by counts alone is always observed)
+CALIBRATE_FIRST = 4
+CALIBRATE_EVERY = 30.0
 _clock = time.monotonic
 
 _PROBE_A = [{"role": "system", "content": "You are a shell assistant."},
@@ -69,6 +74,8 @@ class ModelLimits:
     scale: float = 1.0  # reported prompt tokens / estimate, smoothed
     scale_floor: float = 0.0  # what a context-length error's own count showed: never less
     observed: int = 0
+    sampled_at: Optional[float] = None  # when a request weighed by bounds was last counted for the scale
+    sampling: int = 0  # such requests taken for the scale so far
     answer_param: str = "max_tokens"
     tools_refused: str = ""  # why the server refused a request offering tools
     tools_said: bool = False  # the user was told tools are withheld
@@ -156,11 +163,15 @@ class Limits:
     # ------------------------------------------------------------ counting
     def count(self, model: ModelConfig, messages: list, tools: Optional[list] = None) -> int:
         """What the server will count for these messages (and tools): never raises."""
+        return self.weigh(model, messages, tools)[0]
+
+    def weigh(self, model: ModelConfig, messages: list, tools: Optional[list] = None) -> tuple[int, bool]:
+        """``count``, and whether it holds a text weighed by its upper bound (``tokens.defer``)."""
         state = self._measured(model)
-        content = self.tokens.count_messages(model, messages)
+        content, bounded = self.tokens.weigh(model, messages)
         extra = self.tokens.count(model, json.dumps(tools, separators=(",", ":"))) if tools else 0
         raw = content + extra + state.per_message * len(messages) + state.fixed
-        return max(0, round(raw * state.scale))
+        return max(0, round(raw * state.scale)), bounded
 
     def turn_counter(self, model: ModelConfig) -> Callable[[str], int]:
         """``count(text)`` for one message as the server weighs it (the conversation's budget)."""
@@ -189,6 +200,20 @@ class Limits:
                 state.scale = ratio if state.observed == 0 else round(0.6 * state.scale + 0.4 * ratio, 4)
                 state.scale = max(state.scale, state.scale_floor)
             state.observed += 1
+
+    def sample(self, model: ModelConfig) -> bool:
+        """Should this request, weighed by bounds, be counted exactly for the calibration
+        (``observe``)?  Its first few, then one now and then: the scale of a model whose own
+        tokenizer counts moves little, and each sample costs a tokenize request per bound."""
+        state = self.of(model)
+        now = _clock()
+        with self._lock:
+            if state.sampling < CALIBRATE_FIRST or state.sampled_at is None \
+                    or now - state.sampled_at >= CALIBRATE_EVERY:
+                state.sampling += 1
+                state.sampled_at = now
+                return True
+        return False
 
     def _measured(self, model: ModelConfig) -> ModelLimits:
         """The model's limits with the template measured, when that is free and exact: a
@@ -317,17 +342,16 @@ class Limits:
 
     def plan(self, model: ModelConfig, messages: list, tools: Optional[list] = None, *,
              max_tokens: Optional[int] = None, bounded: bool = False) -> Plan:
-        """The request's weight and the answer cap to send, never more than the window leaves."""
+        """The request's weight and the answer cap to send, never more than the window leaves
+        (``bounded``: a cost cap holds, so the weight is counted exactly)."""
         state = self.of(model)
-        prompt = self.count(model, messages, tools)
+        prompt, by_bounds = self.weigh(model, messages, tools)
         cap = self.answer_cap(model, max_tokens, bounded=bounded)
         settle: Optional[Callable[[], int]] = None
-        asked = from_question(messages)
-        if self._guessed(model, asked):  # a question weighed by its bound (tokens.defer)
+        if by_bounds:  # texts weighed by their bounds (tokens.defer): questions, this one's and older
             def counted() -> int:
                 # the request's messages as they go out: the same text to the same server's tokenizer
-                self.tokens.settle(model, (m.get("content") for m in reversed(asked) if isinstance(m, dict)),
-                                   sent=True)
+                self.tokens.settle(model, _contents(messages), sent=True)
                 return self.count(model, messages, tools)
 
             if bounded or not far_from(state.window, prompt, cap):  # (a price is figured from the weight)
@@ -338,9 +362,9 @@ class Limits:
             cap = max(1, min(cap, state.window - prompt - int(state.window * MARGIN)))
         return Plan(prompt, state.window, cap, state.answer_param, settle=settle)
 
-    def _guessed(self, model: ModelConfig, messages: list) -> bool:
-        guessed = getattr(self.tokens, "guessed", None)
-        return guessed is not None and guessed(model, messages)
+def _contents(messages: list) -> list:
+    """The texts of a request's messages, the newest first (where a new question is)."""
+    return [m.get("content") for m in reversed(messages) if isinstance(m, dict)]
 
 
 def _chat_once() -> Callable[..., tuple]:

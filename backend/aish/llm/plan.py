@@ -22,31 +22,25 @@ class Plan:
     window: Optional[int]
     answer_tokens: Optional[int]  # the cap to send (None: none)
     answer_param: str = "max_tokens"
-    # set while ``prompt_tokens`` holds a question's upper bound (``TokenCounter.defer``): far
-    # enough from the window that the bound decided as its count would; gives the real weight
+    # set while ``prompt_tokens`` holds texts' upper bounds (``TokenCounter.defer``): far enough
+    # from the window that the bounds decided as their counts would; gives the real weight (one
+    # tokenize request per bound: asked for where an exact figure is wanted, ``by_bounds``)
     settle: Optional[Callable[[], int]] = field(default=None, repr=False, compare=False)
 
     @property
     def fits(self) -> bool:
         return self.window is None or self.prompt_tokens + MIN_ANSWER <= self.window
 
+    @property
+    def by_bounds(self) -> bool:
+        """Does ``prompt_tokens`` hold upper bounds rather than counts?"""
+        return self.settle is not None
+
     def exact_prompt_tokens(self) -> int:
-        """The weight as counted (after the answer: the calibration learns from this one)."""
+        """The weight as counted (the calibration learns from this one)."""
         if self.settle is not None:
             self.prompt_tokens, self.settle = self.settle(), None
         return self.prompt_tokens
-
-
-def from_question(messages: list) -> list:
-    """The request's messages from its newest user message on (its question, and the tool rounds
-    after it): where a text weighed by its bound can be.  Only an ask's question is (``defer``),
-    and the ask settles it before it ends; other shells' questions, weighed by theirs meanwhile,
-    are in their own requests, so a walk back through every kept turn finds nothing more."""
-    for at in range(len(messages) - 1, -1, -1):
-        message = messages[at]
-        if isinstance(message, dict) and message.get("role") == "user":
-            return messages[at:]
-    return messages
 
 
 def far_from(window: Optional[int], prompt: int, cap: Optional[int]) -> bool:

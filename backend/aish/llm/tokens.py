@@ -10,11 +10,16 @@ left alone for a while.  By default (``tokenize.use_endpoint`` unset) only local
 servers are asked, whose counts the context window depends on; ``false`` means no
 network at all, ``true`` asks clouds too.
 
-Why a question may be weighed by a bound first (``defer``): its count is the one a request
-needs before it goes out, and asking the tokenizer then put a whole round trip to the same
-server in front of every first byte.  ``upper_bound`` bounds its count from above in any
-llama.cpp tokenizer: far from the limits that decides as the count would, and ``settle``
-asks for the real one after the answer.
+Why a question is weighed by a bound (``defer``) until a decision needs its count: its count is
+the one a request needs before it goes out, and asking the tokenizer then put a whole round
+trip to the same server in front of every first byte; asking after the answer was a second
+request to the server on every ask (13% of the daemon's work at 50 shells at once).
+``upper_bound`` bounds its count from above in any llama.cpp tokenizer: far from the limits
+that decides as the count would, so a question is counted (``settle``) only where the bound
+would decide otherwise (near the budget or the window, a price, the fold, a context-length
+error) or where an exact figure is wanted (a sample of the calibration, usage the server did
+not report).  Any number of texts may be weighed by their bounds at once, in any request:
+``weigh`` says whether a sum holds one.
 """
 from __future__ import annotations
 
@@ -33,6 +38,9 @@ from aish.llm.events import Outgoing
 from aish.llm.tokenizer import Tokenizers
 
 CACHE_SIZE = 8192  # texts; a long conversation is a few hundred
+# texts weighed by their bounds at once (the questions of the conversations in use); past it the
+# oldest is counted when next weighed, as a text never seen
+DEFERRED_MAX = 1024
 
 
 def upper_bound(text: str) -> int:
@@ -67,8 +75,12 @@ class TokenCounter:
         # a str caches its hash, so this is found without hashing the text again (the digest
         # cache below costs a pass over every kept turn per ask)
         self._recent: dict[tuple, int] = {}
-        # texts weighed by their upper bound until ``settle`` counts them: (key, text) -> bound
+        # texts weighed by their upper bound until ``settle`` counts them: (key, text) -> bound,
+        # the oldest first
         self._deferred: dict[tuple, int] = {}
+        # moves whenever a text leaves ``_deferred``: a kept sum that held a bound is good while
+        # it has not moved (``weigh``)
+        self._generation = 0
         # (key, text) being settled as a request sent it to that very server: not redacted again
         self._as_sent: set[tuple] = set()
 
@@ -88,30 +100,40 @@ class TokenCounter:
             return heuristic(text)
 
     def count_messages(self, model_cfg: Any, messages: list) -> int:
-        """Sum over message contents (and tool-call arguments), counted the same way as an answer.
+        """Sum over message contents (and tool-call arguments), counted the same way as an answer."""
+        return self.weigh(model_cfg, messages)[0]
+
+    def weigh(self, model_cfg: Any, messages: list) -> tuple[int, bool]:
+        """``count_messages``, and whether the sum holds a text weighed by its bound (``defer``).
         A whole conversation is weighed on every ask: texts counted before are looked up by
         the string itself, with the endpoint's key taken once; a conversation's messages that
-        grew from the last ones counted (``Outgoing``) add only the new messages to that sum."""
+        grew from the last ones weighed (``Outgoing``) add only the new messages to that sum,
+        bounds and all, while none of the bounds in it has been settled since."""
         key = self._key(model_cfg)
         if not isinstance(messages, Outgoing) or not messages:
             return self._sum(model_cfg, key, messages or [])
+        generation = self._generation  # (read first: a settle while summing makes the sum stale)
         base = messages.grown()
         kept = base.memo.get(("tokens", key)) if base is not None else None
+        if kept is not None and kept[1] and kept[2] != generation:
+            kept = None  # a bound it held may be a count now
         summed = messages.new if kept is not None else messages[1:]
-        body = (kept or 0) + self._sum(model_cfg, key, summed)
-        # (char/4 stood in for a tokenizer that is down, or a bound for a deferred text: counted again;
-        # a kept sum never held a bound, so only the messages summed now are looked at)
-        if self._settled(key) and not (self._deferred and self.guessed(model_cfg, summed)):
-            messages.memo[("tokens", key)] = body
-        return self._sum(model_cfg, key, messages[:1]) + body
+        n, bounded = self._sum(model_cfg, key, summed)
+        body = n + (kept[0] if kept is not None else 0)
+        bounded = bounded or (kept is not None and kept[1])
+        if self._settled(key):  # (char/4 stood in for a tokenizer that is down: counted again)
+            messages.memo[("tokens", key)] = (body, bounded, generation)
+        head, head_bounded = self._sum(model_cfg, key, messages[:1])
+        return head + body, bounded or head_bounded
 
     def _settled(self, key: Optional[tuple]) -> bool:
         """Would every count for ``key`` come out the same again (no tokenizer down for now)?"""
         return key is None or self.tokenizers.settled(key)
 
-    def _sum(self, model_cfg: Any, key: Optional[tuple], messages: list) -> int:
-        recent = self._recent
-        total = 0
+    def _sum(self, model_cfg: Any, key: Optional[tuple], messages: list) -> tuple[int, bool]:
+        """The messages' tokens, and whether a bound stood in for a count."""
+        recent, deferred = self._recent, self._deferred
+        total, bounded = 0, False
         for message in messages:
             if not isinstance(message, dict):
                 continue
@@ -122,8 +144,11 @@ class TokenCounter:
                 texts = _message_texts(message)
             for text in texts:
                 known = recent.get((key, text)) if key is not None else None
-                total += known if known is not None else self.count(model_cfg, text)
-        return total
+                if known is None:
+                    bounded = bounded or (key is not None and (key, text) in deferred)
+                    known = self.count(model_cfg, text)
+                total += known
+        return total, bounded
 
     def defer(self, model_cfg: Any, text: str) -> bool:
         """Weigh ``text`` by ``upper_bound`` until ``settle`` (True), when its count would take a
@@ -137,25 +162,35 @@ class TokenCounter:
             if digest in self._cache or not self.tokenizers.ready(key):
                 return False
             self._deferred[(key, text)] = upper_bound(text)
+            if len(self._deferred) > DEFERRED_MAX:  # the oldest is counted when next weighed
+                del self._deferred[next(iter(self._deferred))]
+                self._generation += 1
         return True
 
-    def settle(self, model_cfg: Any, texts: Iterable, *, count: bool = True, sent: bool = False) -> None:
-        """The real counts of those of ``texts`` weighed by a bound (``count=False``: forgotten
-        instead, to be counted when next weighed: an ask that failed).  ``sent``: the texts of
-        a request to this model's server, as it went out (redacted): not scanned again."""
+    def deferred(self, model_cfg: Any, text: str) -> bool:
+        """Is ``text`` weighed by its bound now?"""
+        key = self._key(model_cfg)
+        return key is not None and (key, text) in self._deferred
+
+    def settle(self, model_cfg: Any, texts: Iterable, *, count: bool = True, sent: bool = False) -> int:
+        """Count those of ``texts`` weighed by a bound (``count=False``: forget them instead, to be
+        counted when next weighed: the question of an ask that failed); how many there were.
+        ``sent``: the texts of a request to this model's server, as it went out (redacted): not
+        scanned again."""
         key = self._key(model_cfg)
         if key is None or not self._deferred:
-            return
-        with self._lock:  # once these are found, no other text can be (a long request's newest
-            pending = sum(1 for k, _ in self._deferred if k == key)  # message is its question)
+            return 0
+        found = 0
         for text in texts:
-            if pending <= 0:
-                break
+            if not isinstance(text, str):
+                continue
             with self._lock:
                 deferred = self._deferred.pop((key, text), None)
+                if deferred is not None:
+                    self._generation += 1
             if deferred is None:
                 continue
-            pending -= 1
+            found += 1
             if not count:
                 continue
             if sent:
@@ -164,17 +199,7 @@ class TokenCounter:
                 self.count(model_cfg, text)
             finally:
                 self._as_sent.discard((key, text))
-
-    def guessed(self, model_cfg: Any, messages: list) -> bool:
-        """Is any of these messages' contents weighed by a bound now (``defer``)?  Looked for from
-        the newest message: a deferred question is the newest of its request, which is found at
-        once however long the conversation."""
-        deferred = self._deferred
-        if not deferred:
-            return False
-        key = self._key(model_cfg)
-        return key is not None and any((key, m.get("content")) in deferred for m in reversed(messages)
-                                       if isinstance(m, dict) and isinstance(m.get("content"), str))
+        return found
 
     def learn(self, model_cfg: Any, text: str, n: int) -> None:
         """``n`` tokens in ``text``, as its server told (an answer's ``completion_tokens``): the
