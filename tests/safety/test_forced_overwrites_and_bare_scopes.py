@@ -46,6 +46,8 @@ def test_an_option_named_for_overwriting_writes_over_existing_files(command):
     "cpi -Force notes.txt D:\\archive\\notes.txt",
     "mi -Force old.log current.log",
     "mv -Force budget.xlsx D:\\shared\\budget.xlsx",
+    "wine xcopy Z:\\site C:\\mirror /E /Y",
+    "wine64 reg export HKCU\\Software\\Vendor vendor.reg /y",
 ])
 def test_windows_moves_and_copies_told_not_to_ask_write_over_files(command):
     assert reaches(command), judged(command)
@@ -65,6 +67,7 @@ def test_windows_moves_and_copies_told_not_to_ask_write_over_files(command):
     "move /-Y draft.txt final.txt",
     "xcopy D:\\site E:\\mirror\\site /E",
     "reg export HKCU\\Software\\Vendor vendor.reg",
+    "wine reg export HKCU\\Software\\Vendor vendor.reg",
     "Copy-Item notes.txt D:\\archive\\",
     "Set-ExecutionPolicy Bypass -Scope Process -Force",
 ])
@@ -168,4 +171,48 @@ def test_a_bare_deleting_option_acts_on_what_the_program_finds(command):
     "uvscan --recursive",
 ])
 def test_scanning_without_deleting_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- an app uninstalled from a device
+@pytest.mark.parametrize("command", [
+    "adb -s emulator-5554 uninstall com.example.notes",
+    "adb shell pm uninstall --user 0 com.example.notes",
+    "ideviceinstaller -U com.example.notes",
+    "xcrun simctl uninstall booted com.example.notes",
+    "hdc uninstall com.example.notes",
+])
+def test_an_app_uninstalled_from_a_device_loses_its_data(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "adb uninstall -k com.example.notes",
+    "adb install app-release.apk",
+    "flatpak uninstall org.gimp.GIMP",
+    "code --uninstall-extension ms-python.python",
+    "xcrun simctl install booted build/Notes.app",
+])
+def test_keeping_the_data_or_installing_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- what a manifest deployed, taken down
+@pytest.mark.parametrize("command", [
+    "podman kube down web-pod.yaml",
+    "podman play kube --down web-pod.yaml",
+    "kompose down --file prod-stack.yml",
+])
+def test_down_with_a_manifest_deletes_what_it_deployed(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "docker compose -f docker-compose.yml down",
+    "podman-compose -f compose.yaml down",
+    "docker-compose --file stack.yml down",
+    "podman kube play web-pod.yaml",
+    "kompose convert -f docker-compose.yml",
+])
+def test_compose_down_and_deploying_stay_quiet(command):
     assert stays_quiet(command), judged(command)

@@ -34,6 +34,7 @@ _OVERWRITE_OPTION = re.compile(r"^--?(?:force-|allow-|always-)?(overwrite|overwr
 _OFF = {"false", "no", "0", "off", "never", "none"}
 # Windows copies and moves (and `reg export/save/copy`), whose `/Y` drops the prompt before overwriting.
 _WINDOWS_COPIES = frozenset({"copy", "xcopy", "move", "copy.exe", "xcopy.exe", "move.exe"})
+_WINDOWS_RUNNERS = frozenset({"wine", "wine64", "wineconsole", "wine-stable", "wine-development"})
 _REG_WRITES = frozenset({"export", "save", "copy"})
 # PowerShell's moves and copies by any alias (`mv`, `cp` and `move`, `copy` are aliases there too).
 _POWERSHELL_MOVES = frozenset({"move-item", "copy-item", "mv", "mi", "move", "cp", "cpi", "copy", "cpp"})
@@ -49,13 +50,15 @@ def rule_forced_overwrite(c: Ctx) -> Optional[tuple]:
     if not texts or c.prog in READ_ONLY:
         return None
     prog = c.prog.lower()
+    if prog in _WINDOWS_RUNNERS and len(texts) > 1:  # `wine xcopy … /Y`: the Windows program it runs
+        prog, texts = texts[0].lower(), texts[1:]
     lowered = [t.lower() for t in texts]
     if "/y" in lowered and (prog in _WINDOWS_COPIES or prog in ("reg", "reg.exe") and lowered[0] in _REG_WRITES):
         if "/-y" not in lowered:
-            return MEDIUM, f"{c.prog} /Y writes over files that exist without asking ({c.text})"
+            return MEDIUM, f"{prog} /Y writes over files that exist without asking ({c.text})"
     if "-force" in lowered and prog in _POWERSHELL_MOVES and "-Force" in texts or \
             prog in ("move-item", "copy-item") and "-force" in lowered:
-        return MEDIUM, f"{c.prog} -Force writes over the destination if it exists ({c.text})"
+        return MEDIUM, f"{prog} -Force writes over the destination if it exists ({c.text})"
     if prog in PACKAGE_TOOLS and prog not in ("npm", "pnpm", "yarn", "bun", "npx"):
         return None
     generated = _generator_forced(prog, texts)

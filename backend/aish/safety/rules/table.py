@@ -14,7 +14,7 @@ from aish.safety.rules import (accounts, content, decoded, delete, devices, embe
 from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
 from aish.safety.rules import prompt_statements, transfer_clients
-from aish.safety.rules import archive_members, bare_verbs, overwrites
+from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, teardowns
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -206,7 +206,8 @@ def check(c: Ctx) -> Optional[tuple]:
         if best is None or best[0] < MEDIUM:
             best = worst(best, own_options.rule_own_options(c, unknown=rules is None))
         if best is None or best[0] < MEDIUM:
-            best = worst(best, bare_verbs.rule_bare_verb(c) or archive_members.rule_archive_members(c))
+            best = worst(best, bare_verbs.rule_bare_verb(c) or archive_members.rule_archive_members(c) or
+                         device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c))
     return best

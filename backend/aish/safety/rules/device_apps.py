@@ -1,0 +1,31 @@
+"""Effect: an app uninstalled from a phone, a tablet or a simulator, with its data.
+
+A device's app store keeps an app's data with the app: ``adb uninstall com.example.notes``,
+``ideviceinstaller -U com.example.notes``, ``xcrun simctl uninstall booted com.example.notes``
+take the notes, the offline files and the logins with it.  The app is named by its reverse-DNS
+id, whatever the tool; a package manager's own removals (``flatpak uninstall org.gimp.GIMP``, an
+editor's extension) only cost a reinstall, and ``-k`` (keep the data) makes it one too."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.verbs import PACKAGE_TOOLS
+
+_UNINSTALLS = frozenset({"uninstall", "-U", "--uninstall", "--uninstall_only", "--uninstall-only", "-uninstall"})
+_KEEPS_DATA = frozenset({"-k", "--keep-data", "--keepdata", "--keep_data"})
+# A reverse-DNS app id (com.example.notes), not a file (Notes.app, app-release.apk).
+_APP_ID = re.compile(r"^[a-z][\w-]*(\.[A-Za-z_][\w-]*){2,}$")
+_FILE_SUFFIX = re.compile(r"\.(apk|aab|ipa|app|zip|xap|appx|msix|hap|tar|gz|json|ya?ml|txt|py|sh|js)$", re.IGNORECASE)
+
+
+def rule_app_uninstalled(c: Ctx) -> Optional[tuple]:
+    """``adb uninstall com.x.y``, ``adb shell pm uninstall com.x.y``, ``ideviceinstaller -U com.x.y``."""
+    texts = c.texts
+    if c.prog in PACKAGE_TOOLS or not set(texts[:6]) & _UNINSTALLS or set(texts) & _KEEPS_DATA:
+        return None
+    app = next((t for t in texts if _APP_ID.match(t) and not _FILE_SUFFIX.search(t)), None)
+    if app is None:
+        return None
+    return MEDIUM, f"{c.prog} uninstalls the app {app} from the device with its data ({c.text})"
