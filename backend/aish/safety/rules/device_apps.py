@@ -15,9 +15,10 @@ from aish.safety.verbs import PACKAGE_TOOLS
 
 _UNINSTALLS = frozenset({"uninstall", "-U", "--uninstall", "--uninstall_only", "--uninstall-only", "-uninstall"})
 _KEEPS_DATA = frozenset({"-k", "--keep-data", "--keepdata", "--keep_data"})
-# A reverse-DNS app id (com.example.notes), not a file (Notes.app, app-release.apk).
+# A reverse-DNS app id (com.example.notes, com.example.app), not a file (app-release.apk); a bundle such as
+# Notes.app has two parts only.
 _APP_ID = re.compile(r"^[a-z][\w-]*(\.[A-Za-z_][\w-]*){2,}$")
-_FILE_SUFFIX = re.compile(r"\.(apk|aab|ipa|app|zip|xap|appx|msix|hap|tar|gz|json|ya?ml|txt|py|sh|js)$", re.IGNORECASE)
+_FILE_SUFFIX = re.compile(r"\.(apk|aab|ipa|zip|xap|appx|msix|hap|tar|gz|json|ya?ml|txt|py|sh|js)$", re.IGNORECASE)
 
 
 def rule_app_uninstalled(c: Ctx) -> Optional[tuple]:

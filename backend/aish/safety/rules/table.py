@@ -15,6 +15,7 @@ from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
 from aish.safety.rules import prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, teardowns
+from aish.safety.rules import cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -88,7 +89,8 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
            resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES,
            documents.RULES, broad_stops.RULES, disk_tools.RULES, said_elsewhere.RULES,
-           vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES)
+           vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES, vcs_plumbing.RULES,
+           shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -143,8 +145,8 @@ def covered(prog: str, texts: list) -> bool:
     """Do this program's rules judge this form in full?"""
     if prog in COVERED_ALL or prog.lower() in COVERED_ALL or prog.startswith("mkfs"):
         return True
-    if prog == "git":  # its rules know git; only add-ons (git lfs, git annex...) are left to the vocabulary
-        return subcommand(texts) not in GIT_ADDONS
+    if prog == "git":  # its rules know git; add-ons (git lfs, git bug...) and aliases are left to the vocabulary
+        return vcs_plumbing.git_own(texts) and subcommand(texts) not in GIT_ADDONS
     subs = COVERED_SUBS.get(prog)
     return subs is not None and subcommand(texts) in subs
 
@@ -207,7 +209,8 @@ def check(c: Ctx) -> Optional[tuple]:
             best = worst(best, own_options.rule_own_options(c, unknown=rules is None))
         if best is None or best[0] < MEDIUM:
             best = worst(best, bare_verbs.rule_bare_verb(c) or archive_members.rule_archive_members(c) or
-                         device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c))
+                         device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c) or
+                         vcs_plumbing.rule_clone_forced(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c))
     return best

@@ -110,7 +110,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
     verb, said, nouns, after = act.verb, act.said, act.nouns, act.after
-    if verb == "yank" and "--undo" in c.texts:
+    if verb in ("yank", "unpublish") and "--undo" in c.texts:
         return None  # `cargo yank --undo`: the release comes back
     strength = verb_strength(verb)
     if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister")) and "--delete" in options \
@@ -272,8 +272,8 @@ def _level(f: _Facts) -> Optional[int]:
     if f.source == "option" and f.prog in PACKAGE_TOOLS:
         return None  # `flatpak mask --remove app`, `pip --delete`: packages
     if f.strength == 4:
-        level = None if f.light and not f.data or f.prog in PACKAGE_TOOLS and f.verb != "unpublish" and \
-            not f.data else MEDIUM
+        # a package taken back from its registry is lost to everyone who depends on it, light or not
+        level = None if f.verb != "unpublish" and (f.light or f.prog in PACKAGE_TOOLS) and not f.data else MEDIUM
         if f.source == "option" and not (f.named or f.data):
             level = None
     elif f.strength == 3 and f.verb in RESET:

@@ -1,0 +1,104 @@
+"""Effect: what version control loses through the commands its history rules do not name.
+
+git's own rules judge the porcelain that rewrites history (push, reset, clean...).  Beyond them:
+
+- add-ons and aliases (``git bug rm``, ``git nuke``, ``git undo --hard``): any subcommand that is not
+  one of git's own (``GIT_OWN``) is judged by its words, as any program's are (``table.covered`` leaves
+  it to the vocabulary); an add-on's ``--hard`` discards uncommitted work;
+- plumbing that deletes or overwrites: ``git notes remove``, ``git symbolic-ref --delete``, stored
+  credentials erased (``git credential reject``, ``git credential-store erase``), ``git checkout-index
+  --force`` over the working tree;
+- a clone told to force into a repository that is already there (``yadm clone -f URL``, ``vcsh clone
+  --force``): the local one is reset to the remote's;
+- another VCS's remove, which deletes the file from the working directory too (``hg rm -r src/x``),
+  unless told to keep it (``hg rm --after``, ``hg forget``).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.safety.rules.common import MEDIUM, Ctx, target
+from aish.safety.rules.history import _GIT_VALUED, git_sub
+
+# git's own commands (`git --list-cmds=main,nohelpers`): anything else is an add-on or an alias.
+GIT_OWN = frozenset("""
+add am annotate apply archive bisect blame branch bugreport bundle cat-file check-attr check-ignore check-mailmap
+check-ref-format checkout checkout-index cherry cherry-pick citool clean clone column commit commit-graph
+commit-tree config count-objects credential credential-cache credential-store daemon describe diagnose diff
+diff-files diff-index diff-tree difftool fast-export fast-import fetch fetch-pack filter-branch fmt-merge-msg
+for-each-ref for-each-repo format-patch fsck fsck-objects gc get-tar-commit-id grep gui hash-object help hook
+http-backend http-fetch http-push imap-send index-pack init init-db instaweb interpret-trailers log ls-files
+ls-remote ls-tree mailinfo mailsplit maintenance merge merge-base merge-file merge-index merge-octopus
+merge-one-file merge-ours merge-recursive merge-resolve merge-subtree merge-tree mergetool mktag mktree
+multi-pack-index mv name-rev notes pack-objects pack-redundant pack-refs patch-id prune prune-packed pull push
+quiltimport range-diff read-tree rebase receive-pack reflog remote repack replace request-pull rerere reset
+restore rev-list rev-parse revert rm send-email send-pack shell shortlog show show-branch show-index show-ref
+sparse-checkout stage stash status stripspace submodule subtree switch symbolic-ref tag unpack-file
+unpack-objects update-index update-ref update-server-info upload-archive upload-pack var verify-commit
+verify-pack verify-tag version whatchanged worktree write-tree filter-repo lfs annex p4 svn cvsimport
+cvsserver archimport
+""".split())
+# Credential helpers whose `erase` forgets a stored login (the in-memory cache only forgets a cached one).
+_KEPT_CREDENTIALS = ("credential-store", "credential-osxkeychain", "credential-manager", "credential-manager-core",
+                     "credential-libsecret", "credential-wincred", "credential-gnome-keyring")
+# Other VCSs whose remove deletes the file from the working directory, and the options that keep it.
+_REMOVES = {"hg": {"remove", "rm"}, "chg": {"remove", "rm"}}
+_KEEPS = {"-A", "--after", "--keep", "-h", "--help"}
+
+
+def git_own(texts: list) -> bool:
+    """Is the subcommand of ``git TEXTS…`` (after global options such as ``-C DIR``) one of git's own?"""
+    k = 0
+    while k < len(texts) and texts[k].startswith("-"):
+        k += 2 if texts[k] in _GIT_VALUED else 1
+    return k >= len(texts) or texts[k] in GIT_OWN
+
+
+def rule_git_plumbing(c: Ctx) -> Optional[tuple]:
+    """git subcommands beyond the history rules: add-ons judged by their words, plumbing that deletes."""
+    sub, rest = git_sub(c)
+    texts = [w.text for w in rest]
+    if not sub or sub.startswith("-"):
+        return None
+    if sub not in GIT_OWN:  # its words are judged by the vocabulary (`table.covered`)
+        if "--hard" in texts:  # `git undo --hard`, `git uncommit --hard`: an add-on's hard reset
+            return MEDIUM, f"git {sub} --hard discards uncommitted work ({c.text})"
+        return None
+    if sub == "notes" and "remove" in texts:
+        return MEDIUM, f"git notes remove deletes the notes attached to a commit ({c.text})"
+    if sub == "symbolic-ref" and {"-d", "--delete"} & set(texts):
+        return MEDIUM, f"git symbolic-ref --delete deletes a ref directly ({c.text})"
+    if sub == "credential" and "reject" in texts or sub in _KEPT_CREDENTIALS and "erase" in texts:
+        return MEDIUM, f"git {sub} erases a stored login from the credential helpers ({c.text})"
+    if sub == "checkout-index" and {"-f", "--force"} & set(texts) and \
+            not any(t.startswith("--prefix") for t in texts):
+        return MEDIUM, f"git checkout-index --force writes the index over the working tree's changes ({c.text})"
+    return None
+
+
+def rule_clone_forced(c: Ctx) -> Optional[tuple]:
+    """``yadm clone -f URL``: any program's ``clone`` told to force over the repository already there."""
+    texts = c.texts
+    if next((t for t in texts if not t.startswith("-")), "") != "clone" or not {"-f", "--force"} & set(texts):
+        return None
+    return MEDIUM, f"{c.prog} clone --force replaces the repository already there and its local work ({c.text})"
+
+
+def rule_tracked_removed(c: Ctx) -> Optional[tuple]:
+    """``hg rm -r src/legacy``: the files leave the working directory too, not only the next commit."""
+    texts = c.texts
+    sub = next((t for t in texts if not t.startswith("-")), "")
+    if sub not in _REMOVES.get(c.prog, ()) or _KEEPS & set(texts):
+        return None
+    rest = texts[texts.index(sub) + 1:]
+    names = [w for w in c.args[texts.index(sub) + 1:] if not w.text.startswith("-")]
+    patterns = {"-I", "--include", "-X", "--exclude", "-S", "--subrepos"} & set(rest)
+    if not names and not patterns:
+        return None
+    if names and all(target(w).kind in ("output", "temp") for w in names):
+        return None
+    what = ", ".join(w.text for w in names[:3]) or "every file the pattern matches"
+    return MEDIUM, f"{c.prog} {sub} deletes {what} from the working directory too ({c.text})"
+
+
+RULES = {"git": [rule_git_plumbing], **{p: [rule_tracked_removed] for p in _REMOVES}}
