@@ -188,11 +188,11 @@ class GitContext:
     """Per-repository cache of ``GitInfo``."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._cache: dict[Path, tuple[tuple, float, Optional[GitInfo]]] = {}
+        self._cache: dict[str, tuple[tuple, float, Optional[GitInfo]]] = {}
         self._lock = threading.Lock()
         self._clock = clock
         self.refreshes = 0  # how many times git ran (tests check the cache)
-        self._refreshing: dict[Path, threading.Lock] = {}  # root -> held while its status runs
+        self._refreshing: dict[str, threading.Lock] = {}  # root -> held while its status runs
 
     def info(self, cwd: str, root: Any = LOOK) -> Optional[GitInfo]:
         """``root``: ``cwd``'s repository if the caller found it already (None: not in one)."""
@@ -201,16 +201,17 @@ class GitContext:
         if root is None:
             return None
         stamp, now = _stamp(root), self._clock()
+        key = str(root)  # a Path hashes its parts again on every lookup
         with self._lock:
-            cached = self._cache.get(root)
+            cached = self._cache.get(key)
             if cached and cached[0] == stamp and now - cached[1] < TTL:
                 return cached[2]
-            refreshing = self._refreshing.setdefault(root, threading.Lock())
+            refreshing = self._refreshing.setdefault(key, threading.Lock())
         # one refresh per repository at a time: fifty shells asking at once in one repository
         # (or at once when the line went stale) each ran ``git status``; the others wait for it
         with refreshing:
             with self._lock:
-                cached = self._cache.get(root)
+                cached = self._cache.get(key)
                 if cached and cached[0] == stamp and self._clock() - cached[1] < TTL:
                     return cached[2]  # refreshed while this ask waited
             return self._refresh(root, stamp, now)
@@ -225,7 +226,7 @@ class GitContext:
             info = None
         with self._lock:
             self.refreshes += 1
-            self._cache[root] = (stamp, now, info)
+            self._cache[str(root)] = (stamp, now, info)
         return info
 
 

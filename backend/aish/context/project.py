@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from aish.context import git as git_mod
-from aish.context.trust import TrustStore, file_hash
+from aish.context import stamps
+from aish.context.trust import TrustStore
 
 if TYPE_CHECKING:
     from aish.config.schema import Config
@@ -30,6 +31,7 @@ NOTES_FILE = "AISH.md"
 OVERLAY_FILE = ".aish.toml"
 SAFE_CONTEXT_KEYS = ("max_turns", "budget_tokens", "max_summary_chars")
 SAFE_TOP_KEYS = ("default_model", "routing", "context", "notes")
+_KEPT = 1024  # roots' listings and paths kept across asks (``ProjectContext``)
 
 
 def project_root(cwd: str, git_root: Any = git_mod.LOOK) -> Optional[Path]:
@@ -41,6 +43,11 @@ def project_root(cwd: str, git_root: Any = git_mod.LOOK) -> Optional[Path]:
         return root
     found = [p for p in (git_mod.walk_up(cwd, name, os.path.isfile) for name in (NOTES_FILE, OVERLAY_FILE)) if p]
     return Path(max(found, key=len)) if found else None  # both hold cwd: the longer is the nearer
+
+
+def _text(data: bytes, errors: str = "strict") -> str:
+    """``data`` as ``Path.read_text`` gives it (UTF-8, newlines made ``\\n``)."""
+    return data.decode("utf-8", errors=errors).replace("\r\n", "\n").replace("\r", "\n")
 
 
 def apply_overlay(cfg: "Config", raw: dict) -> tuple["Config", list[str]]:
@@ -87,13 +94,20 @@ class ProjectContext:
         self._said: set = set()
         self._lock = threading.Lock()
         self._ask = threading.local()  # .memo: what this thread's ask found (``looking_from``)
+        # across asks: a root's project files with the root's stamp (one stat instead of a
+        # stat per file), an overlay's TOML by its digest, one Path per directory string
+        self._listings: dict[str, tuple[stamps.Stamp, dict[str, bool]]] = {}
+        self._overlays: dict[str, dict] = {}
+        self._paths: dict[str, Path] = {}
 
     @contextmanager
     def looking_from(self, cwd: str) -> Iterator[None]:
         """One ask's look at its project: the root, its trusted files and the overlay are
         found once for all that asks for them (overlay, notes, their header, the MCP root),
         not once each: each was a walk check and a few stats, for every one of 50 shells
-        asking at once.  The next ask looks afresh."""
+        asking at once.  The next ask looks afresh, through what is kept across asks while
+        its stamps hold (the root's listing, the trust verdicts with the files' bytes, the
+        overlay's TOML: ``stamps``), so a change made between two asks is seen by the second."""
         previous = getattr(self._ask, "memo", None)
         self._ask.memo = {}
         try:
@@ -115,18 +129,51 @@ class ProjectContext:
     def _git_root(self, cwd: str) -> Optional[Path]:
         """The repository of ``cwd``: found once per ask for the project's root and the git line
         (each a stat of ``.git``, a GIL hand-off at 50 shells)."""
-        return self._remembered(("git root", cwd), lambda: git_mod.find_root(cwd))
+        return self._remembered(("git root", cwd),
+                                lambda: self._path(git_mod.walk_up(cwd, ".git", os.path.exists)))
+
+    def _path(self, found: Optional[str]) -> Optional[Path]:
+        """One ``Path`` per directory found (a new one on every ask was most of a look's work)."""
+        if found is None:
+            return None
+        path = self._paths.get(found)
+        if path is None:
+            if len(self._paths) >= _KEPT:
+                self._paths.clear()
+            path = self._paths[found] = Path(found)
+        return path
 
     def _file(self, cwd: str, name: str) -> Optional[Path]:
         """The project's file ``name``, if there is one."""
         def find() -> Optional[Path]:
             root = self._root(cwd)
-            return root / name if root is not None and (root / name).is_file() else None
+            if root is None or not self._remembered(("listing", root), lambda: self._listing(root))[name]:
+                return None
+            return root / name
 
         return self._remembered(("file", cwd, name), find)
 
+    def _listing(self, root: Path) -> dict[str, bool]:
+        """Which of the project's files ``root`` holds, as regular files: looked at again only
+        when the directory's stamp changed (a file made, removed or renamed there changes it)."""
+        key = str(root)
+        now = stamps.stamp(key)
+        kept = self._listings.get(key)
+        if now and kept is not None and kept[0] == now:
+            return kept[1]
+        found = {name: os.path.isfile(os.path.join(key, name)) for name in (NOTES_FILE, OVERLAY_FILE)}
+        if now:
+            if len(self._listings) >= _KEPT:
+                self._listings.clear()
+            self._listings[key] = (now, found)
+        return found
+
+    def _checked(self, path: Path) -> tuple[bool, Optional[bytes], Optional[str]]:
+        """The trust verdict on ``path`` with the bytes it is about (``TrustStore.check``)."""
+        return self._remembered(("trusted?", path), lambda: self.trust.check(path))
+
     def _is_trusted(self, path: Path) -> bool:
-        return self._remembered(("trusted?", path), lambda: self.trust.is_trusted(path))
+        return self._checked(path)[0]
 
     def _once(self, key: tuple, line: str, status: Callable[[str], None]) -> None:
         with self._lock:
@@ -142,9 +189,10 @@ class ProjectContext:
         path = self._file(cwd, name)
         if path is None:
             return None
-        if self._is_trusted(path):
+        trusted, _, digest = self._checked(path)
+        if trusted:
             return path
-        self._once((str(path), file_hash(path)),
+        self._once((str(path), digest),
                    f"{path} ignored: not trusted (run 'aish trust' in {path.parent} after reading it)", status)
         return None
 
@@ -165,7 +213,7 @@ class ProjectContext:
         parts = []
         path = self._trusted_file(cwd, NOTES_FILE, status)
         if path is not None:
-            text = path.read_text(encoding="utf-8", errors="replace").strip()
+            text = _text(self._checked(path)[1] or b"", errors="replace").strip()
             if len(text) > self.notes_max_chars:
                 text = text[:self.notes_max_chars] + "\n... (notes cut)"
             parts.append(text)
@@ -183,15 +231,25 @@ class ProjectContext:
         path = self._trusted_file(cwd, OVERLAY_FILE, status)
         if path is None:
             return {}
+        _, data, digest = self._checked(path)
+        parsed = self._overlays.get(digest) if digest is not None else None
+        if parsed is not None:
+            return parsed
         if sys.version_info >= (3, 11):
             import tomllib
         else:  # Python 3.10
             import tomli as tomllib
         try:
-            return tomllib.loads(path.read_text(encoding="utf-8"))
+            if data is None or digest is None:
+                raise OSError(f"cannot read {path}")
+            parsed = tomllib.loads(_text(data))
         except (OSError, ValueError) as err:
-            self._once((str(path), "bad", file_hash(path)), f"{path} ignored: {err}", status)
+            self._once((str(path), "bad", digest), f"{path} ignored: {err}", status)
             return {}
+        if len(self._overlays) >= _KEPT:
+            self._overlays.clear()
+        self._overlays[digest] = parsed  # read only by its callers (``apply_overlay`` copies the config)
+        return parsed
 
     def overlay(self, cfg: "Config", cwd: str, status: Callable[[str], None] = lambda line: None) -> "Config":
         raw = self._overlay_raw(cwd, status) if cwd else {}
