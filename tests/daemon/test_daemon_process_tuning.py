@@ -12,7 +12,7 @@ from aish.daemon import heap, runtime
 def test_a_daemon_log_line_does_not_walk_the_stack_for_its_caller(aish_env, monkeypatch):
     """The format writes no caller, thread or process name; logging found them for every record
     (``findCaller`` walked the stack: ~3% of a request's CPU at 50 shells)."""
-    for name in ("_srcfile", "logThreads", "logMultiprocessing"):
+    for name in ("_srcfile", "logThreads", "logMultiprocessing", "logProcesses"):
         monkeypatch.setattr(logging, name, getattr(logging, name))
     root = logging.getLogger("aish")
     monkeypatch.setattr(root, "handlers", list(root.handlers))

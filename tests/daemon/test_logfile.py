@@ -5,7 +5,7 @@ import logging
 import os
 import stat
 
-from aish.daemon.logfile import RotatingLog
+from aish.daemon.logfile import LineFormat, RotatingLog
 
 
 def _logger(path, max_bytes):
@@ -69,3 +69,29 @@ def test_what_others_wrote_to_the_log_counts_toward_its_bound(tmp_path):
         log.info("line %02d", i)
     handler.close()
     assert os.path.getsize(path) < 2000 and (tmp_path / "daemon.log.1").exists()
+
+
+def test_the_daemons_line_is_the_standard_formats_without_a_getpid_per_record(monkeypatch):
+    """``LineFormat`` writes what ``logging.Formatter(LineFormat.FORMAT)`` writes, records with a
+    traceback too, across seconds; with ``logProcesses`` off no record asks for the pid."""
+    standard, fast = logging.Formatter(LineFormat.FORMAT), LineFormat()
+    log = logging.Logger("aish.daemon")
+    made: list = []
+    log.handle = made.append  # type: ignore[method-assign]
+    for created in (1_700_000_000.25, 1_700_000_000.999, 1_700_000_001.0, 1_700_003_600.5):
+        log.info("request %s: %s/%s from %s", "r1", "ask", "normal", "zsh")
+        made[-1].created, made[-1].msecs = created, (created - int(created)) * 1000
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        log.exception("handler failed")
+    for record in made:
+        assert fast.format(record) == standard.format(record)
+    assert "Traceback" in fast.format(made[-1]) and "ValueError: boom" in fast.format(made[-1])
+    monkeypatch.setattr(logging, "logProcesses", False)
+    pids: list = []
+    monkeypatch.setattr(os, "getpid", lambda: pids.append(1) or 1)
+    log.info("no pid looked up")
+    assert pids == [] and made[-1].process is None
+    line = fast.format(made[-1])
+    assert line.endswith(" INFO aish.daemon [%d] no pid looked up" % made[0].process)

@@ -19,7 +19,7 @@ import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from aish.daemon import heap, method_cache, restart, runtime
-from aish.daemon.logfile import RotatingLog
+from aish.daemon.logfile import LineFormat, RotatingLog
 from aish.daemon.server import Server
 from aish.errors import AishError, DaemonError
 
@@ -42,14 +42,16 @@ def setup_logging() -> logging.Logger:
         runtime.log_problem = (f"the daemon log {path} cannot be written ({exc.strerror}): "
                                f"make {path.parent} writable, or set AISH_STATE_DIR")
         handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"))
+    handler.setFormatter(LineFormat())
     # A record's caller (file, line, function), thread and multiprocessing names are never
     # written by that format, but logging finds them for every record: the caller by walking the
     # stack (``findCaller``, ~3% of a request thread's CPU at 50 shells).  The logging HOWTO's
-    # "Optimization" switches turn those looks off for this process (the daemon's own).
+    # "Optimization" switches turn those looks off for this process (the daemon's own); the
+    # process id is the format's own (``LineFormat``: no ``getpid`` per record).
     logging._srcfile = None
     logging.logThreads = False
     logging.logMultiprocessing = False
+    logging.logProcesses = False
     root = logging.getLogger("aish")
     root.handlers[:] = [handler]
     root.setLevel(os.environ.get("AISH_DAEMON_LOG_LEVEL", "INFO").upper())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 
 
 RESYNC_EVERY = 64  # lines between looks at the file's real size (the daemon's stderr writes to it too)
@@ -69,3 +70,39 @@ class RotatingLog(logging.FileHandler):
         os.replace(self.baseFilename, self.baseFilename + ".1")
         self.stream = self._open()
         self._size, self._lines = 0, 0
+
+
+class LineFormat(logging.Formatter):
+    """The daemon's line, ``%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s``,
+    made with less per line (a request's log line was ~4% of its thread at 50 shells): the date
+    and time to the second are formatted once a second (``localtime`` and ``strftime`` for every
+    record), the process id is known (with ``logging.logProcesses`` off a record makes no
+    ``getpid`` system call), and the line is one f-string.  A record with a traceback or a stack
+    goes the standard way, with the same head."""
+
+    FORMAT = "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"
+
+    def __init__(self) -> None:
+        super().__init__(self.FORMAT)
+        self._second: tuple = (None, "")  # (the second, its date and time), swapped as one
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802
+        if datefmt is not None:
+            return super().formatTime(record, datefmt)
+        second = int(record.created)
+        kept = self._second
+        if kept[0] != second:
+            kept = self._second = (second, time.strftime(self.default_time_format, self.converter(second)))
+        return "%s,%03d" % (kept[1], record.msecs)  # logging's default_msec_format
+
+    def format(self, record: logging.LogRecord) -> str:
+        if record.process is None:
+            record.process = _pid[0]
+        if record.exc_info or record.exc_text or record.stack_info:
+            return super().format(record)
+        record.message = record.getMessage()
+        return f"{self.formatTime(record)} {record.levelname} {record.name} [{record.process}] {record.message}"
+
+
+_pid = [os.getpid()]  # this process's id, for records made without it (``LineFormat``)
+os.register_at_fork(after_in_child=lambda: _pid.__setitem__(0, os.getpid()))
