@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from functools import lru_cache
 from typing import Iterator
 
 from aish.safety import secret_names as names
@@ -53,9 +54,27 @@ def scan(text: str) -> Iterator[Span]:
             continue  # inside a longer word, a URL or a path
         line_start = text.rfind("\n", max(0, start - 64), start) + 1
         before = _VALUE_POSITION.search(text, max(line_start, start - 64), start)
-        if before is None or not _names_a_secret(before.group("name")) or not _looks_generated(value):
+        if before is None or not _names_a_secret(before.group("name")) or not _generated(value):
             continue
         yield start, end
+
+
+_PLAIN: set[str] = set()  # values judged not generated lately: a shell's cwd, a repository's path
+_PLAIN_KEPT = 4096
+
+
+def _generated(value: str) -> bool:
+    """``_looks_generated(value)``, skipped for a value judged not generated lately (the same
+    paths stand in every ask's shell context: most of this scan's time was judging them again).
+    Only values that are not secrets are kept."""
+    if value in _PLAIN:
+        return False
+    if _looks_generated(value):
+        return True
+    if len(_PLAIN) >= _PLAIN_KEPT:
+        _PLAIN.clear()
+    _PLAIN.add(value)
+    return False
 
 
 def _looks_generated(value: str) -> bool:
@@ -84,6 +103,7 @@ def _decodes_to_text(value: str) -> bool:
     return bool(raw) and all(32 <= b < 127 or b in (9, 10, 13) for b in raw)
 
 
+@lru_cache(maxsize=4096)
 def _names_a_secret(name: str) -> bool:
     """Not a name that says the value is an id, a hash or a version (or a secret word, which
     the context rules judge with the name's own strength)."""
