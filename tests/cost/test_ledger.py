@@ -138,3 +138,53 @@ def test_damage_while_open_is_recovered(tmp_path):
     rec(ledger)
     assert len(warnings) == 1 and "damaged" in warnings[0]
     assert ledger.totals(None)["calls"] == 1
+
+
+class _Slow:
+    """The ledger's connection, holding its first write until the other threads have queued."""
+
+    def __init__(self, conn, queued: threading.Event) -> None:
+        self.conn, self.queued, self.transactions = conn, queued, 0
+
+    def execute(self, sql, *args):
+        if sql.startswith("INSERT") or sql == "BEGIN":
+            self.transactions += 1
+            self.queued.wait(10)
+        return self.conn.execute(sql, *args)
+
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+
+
+def test_rows_recorded_at_once_are_written_together_and_each_is_in_when_record_returns(tmp_path):
+    """50 shells' answers end together: the rows queued while one is written go in the next
+    transaction, one for all of them (before, a transaction each: ~10 system calls per row);
+    and no thread returns before its row is in the database (another connection reads it)."""
+    path = tmp_path / "l.db"
+    ledger = Ledger(path)
+    queued = threading.Event()
+    ledger._conn = slow = _Slow(ledger._conn, queued)
+    reader = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    seen: list = []
+
+    def one(i: int) -> None:
+        rec(ledger, conv=f"shell-{i}")
+        seen.append(reader_count(f"shell-{i}"))
+
+    lock = threading.Lock()
+
+    def reader_count(conv: str) -> int:
+        with lock:
+            return reader.execute("SELECT count(*) FROM calls WHERE conv = ?", (conv,)).fetchone()[0]
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(20)]
+    for th in threads:
+        th.start()
+    deadline = time.monotonic() + 5
+    while len(getattr(ledger, "_queue", ())) < 19 and time.monotonic() < deadline:  # the first is being written
+        time.sleep(0.005)
+    queued.set()
+    for th in threads:
+        th.join(timeout=30)
+    assert ledger.totals(None)["calls"] == 20 and seen == [1] * 20
+    assert slow.transactions == 2  # the first row, then the 19 queued meanwhile
