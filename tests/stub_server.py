@@ -43,6 +43,11 @@ from typing import Any, Optional, Union
 
 from requests.structures import CaseInsensitiveDict
 
+try:
+    from tests.prompt_stop import PromptStop
+except ImportError:  # run as a script (python tests/stub_server.py): tests/ itself is on the path
+    from prompt_stop import PromptStop  # type: ignore[no-redef]
+
 DEFAULT_TEXT = "Sure.\nCMD: ls -la"
 COST_PER_TOKEN = 0.000001  # openrouter shape: dollars per token, prompt and completion alike
 
@@ -154,8 +159,8 @@ class StubServer:
         self._httpd.stub = self
         port = self._httpd.server_address[1]
         self.url = f"http://{self._host}:{port}"
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name=f"stub-server-{port}", daemon=True)
+        self._thread = threading.Thread(target=self._httpd.serve_forever, name=f"stub-server-{port}",
+                                        daemon=True)
         self._thread.start()
         return self
 
@@ -234,7 +239,7 @@ class StubServer:
             (self._conns.add if add else self._conns.discard)(conn)
 
 
-class _Server(ThreadingHTTPServer):
+class _Server(PromptStop, ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 64
     stub: StubServer

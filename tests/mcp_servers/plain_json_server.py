@@ -17,6 +17,12 @@ import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Optional
 
+from tests.prompt_stop import PromptStop
+
+class _Server(PromptStop, ThreadingHTTPServer):
+    daemon_threads = True
+
+
 BASE_TOOLS = [
     {"name": "echo", "description": "Echo the text back.",
      "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}},
@@ -38,12 +44,9 @@ class PlainServer:
             {"name": name, "description": f"Tool {name}.", "inputSchema": {"type": "object"},
              "annotations": {"readOnlyHint": True}} for name in names]
         self.requests: list[tuple[str, dict]] = []
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._httpd.daemon_threads = True
+        self._httpd = _Server(("127.0.0.1", 0), self._handler())
         self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}/mcp"
-        # stop() waits for serve_forever to look at its flag: every 0.5 s by default
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self._thread.start()
 
     def methods(self) -> list[str]:
