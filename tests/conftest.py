@@ -31,7 +31,7 @@ def _cache_bytecode_outside_the_tree() -> None:
 
 _cache_bytecode_outside_the_tree()
 
-from tests import mcp_servers, old_runs, schedule  # noqa: E402 - compiled with the cache above
+from tests import memory_state, mcp_servers, old_runs, schedule  # noqa: E402 - compiled with the cache above
 # the stub server (requests), the in-process daemon (aish's service) and the helpers are
 # imported by the fixtures that use them: the controller of an xdist run needs none of them
 # Marks by directory, so a new module there cannot forget its own: `pytest -m "not e2e and not
@@ -213,7 +213,8 @@ def _fresh_path(tmp_path_factory) -> Path:
 
 @pytest.fixture(autouse=True)
 def aish_private_paths(tmp_path_factory) -> Iterator[Path]:
-    """Point aish at fresh paths; no test may touch the real home or probe real ports.
+    """Point aish at fresh paths; no test may touch the real home or probe real ports.  The
+    state directory is on a memory file system where there is one (tests/memory_state.py).
 
     The directories are made when something needs them (aish makes its state and runtime dirs
     itself; ``aish_env`` makes them for a case that asks for it): most cases never touch them,
@@ -227,6 +228,9 @@ def aish_private_paths(tmp_path_factory) -> Iterator[Path]:
     text = str(base)
     for key, name in _PRIVATE_DIRS.items():
         os.environ[key] = f"{text}/{name}"
+    memory = memory_state.directory()
+    if memory is not None:  # the ledger's and the logs' fsyncs cost next to nothing there
+        os.environ["AISH_STATE_DIR"] = f"{memory}/{base.name}/state"
     os.environ["AISH_DETECT_PORTS"] = ""
     for key in _LEFT_OUT:
         os.environ.pop(key, None)
@@ -240,7 +244,8 @@ def aish_private_paths(tmp_path_factory) -> Iterator[Path]:
 
 @pytest.fixture
 def aish_env(aish_private_paths) -> Path:
-    """The case's private directory (aish's config, state and runtime dirs are in it), made."""
+    """The case's private directory (aish's config and runtime dirs are in it; its state dir too
+    where no memory file system is), made."""
     aish_private_paths.mkdir(parents=True)
     (aish_private_paths / "run").mkdir(mode=0o700)
     return aish_private_paths

@@ -129,5 +129,5 @@ def test_a_package_moved_by_a_reinstall_under_the_daemon_is_followed(tmp_path, s
     shown, errors = ask(verb=("cost",))                  # a module no question had loaded yet
     assert errors == [] and "usage" in shown, (shown, errors)
     assert runtime.is_running(rundir) == pid and runtime.read_install(rundir) not in (identity, None)
-    log = (aish_env / "state" / "daemon.log").read_text()
+    log = (Path(os.environ["AISH_STATE_DIR"]) / "daemon.log").read_text()
     assert "reinstalled" in log and "Traceback" not in log, log
