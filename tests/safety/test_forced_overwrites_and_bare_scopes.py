@@ -216,3 +216,34 @@ def test_down_with_a_manifest_deletes_what_it_deployed(command):
 ])
 def test_compose_down_and_deploying_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- moves, copies and compressors told to force
+@pytest.mark.parametrize("command", [
+    "mv -f draft.md final.md",
+    "mv --force thesis-v2.tex thesis.tex",
+    "cp --remove-destination new.db app.db",
+    "cp -fp settings.local.json settings.json",
+    "gzip -f measurements.csv",
+    "zstd --force -19 dump.sql",
+    "7z x photos-backup.7z -aoa",
+    "unrar x -o+ scans.rar",
+])
+def test_a_move_copy_or_compressor_told_to_force_writes_over_files(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "mv draft.md final.md",
+    "cp -f build/app.js /tmp/app.js",
+    "gzip measurements.csv",
+    "7z x photos-backup.7z -o/tmp/restore -aoa",
+    "7z x photos-backup.7z -aos",
+    "unrar x -o- scans.rar",
+    "gzip -f /tmp/trace.json",
+    "mv -f notes.txt archive/",
+    "unrar x -o+ scans.rar scans/",
+    "mv -Confirm notes.txt D:\\archive\\notes.txt",
+])
+def test_moves_copies_and_compressors_that_keep_what_exists_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

@@ -39,6 +39,13 @@ _REG_WRITES = frozenset({"export", "save", "copy"})
 # PowerShell's moves and copies by any alias (`mv`, `cp` and `move`, `copy` are aliases there too).
 _POWERSHELL_MOVES = frozenset({"move-item", "copy-item", "mv", "mi", "move", "cp", "cpi", "copy", "cpp"})
 _OUTPUT_OPTIONS = frozenset({"-o", "--output", "-O", "--out", "--output-file", "--outfile", "--dest", "-d"})
+# Unix moves and copies (`-f`, `--force`, `--remove-destination`), compressors whose `-f` replaces an
+# existing output, extractors told to overwrite every file (7-Zip's `-aoa`, RAR's `-o+`).
+_MOVERS = frozenset({"mv", "cp", "gmv", "gcp"})
+_MOVER_FORCE = frozenset({"--force", "--remove-destination"})
+_COMPRESSORS = frozenset({"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "lzip",
+                          "pigz", "pbzip2", "brotli", "lzma", "unlzma"})
+_EXTRACTORS = {"7z": {"-aoa"}, "7za": {"-aoa"}, "7zz": {"-aoa"}, "7zr": {"-aoa"}, "unrar": {"-o+"}, "rar": {"-o+"}}
 _SYNCS = frozenset({"mirror", "sync", "bisync"})
 _HARMLESS_KINDS = frozenset({"temp", "output"})
 
@@ -59,6 +66,14 @@ def rule_forced_overwrite(c: Ctx) -> Optional[tuple]:
     if "-force" in lowered and prog in _POWERSHELL_MOVES and "-Force" in texts or \
             prog in ("move-item", "copy-item") and "-force" in lowered:
         return MEDIUM, f"{prog} -Force writes over the destination if it exists ({c.text})"
+    forced = _unix_forced(prog, texts)
+    if forced is not None:
+        dest = [w for w in c.args if not w.text.startswith("-")]
+        if dest and (target(dest[-1]).kind in _HARMLESS_KINDS or dest[-1].text.endswith(("/", "\\"))):
+            return None  # into a directory (a file of the same name is all it could replace), temp or build output
+        if prog in _EXTRACTORS and (len(dest) > 2 or any(t.startswith("-o") and t != "-o+" for t in texts)):
+            return None  # extracted into a directory of its own
+        return MEDIUM, f"{c.prog} {forced} writes over files that exist without asking ({c.text})"
     if prog in PACKAGE_TOOLS and prog not in ("npm", "pnpm", "yarn", "bun", "npx"):
         return None
     generated = _generator_forced(prog, texts)
@@ -74,6 +89,17 @@ def rule_forced_overwrite(c: Ctx) -> Optional[tuple]:
     if operands and target(operands[-1]).kind in _HARMLESS_KINDS:
         return None  # the destination (written last) is temporary or build output
     return MEDIUM, f"{c.prog} {option} writes over files that exist without asking ({c.text})"
+
+
+def _unix_forced(prog: str, texts: list) -> Optional[str]:
+    """The forcing option of a move, a copy, a compressor or an extractor told to replace what exists."""
+    if prog in _MOVERS or prog in _COMPRESSORS:
+        extra = _MOVER_FORCE if prog in _MOVERS else frozenset({"--force"})
+        return next((t for t in texts if t in extra or re.fullmatch(r"-[a-z0-9]{0,3}f[a-z0-9]{0,3}", t)),
+                    None)
+    if prog in _EXTRACTORS:
+        return next((t for t in texts if t.lower() in _EXTRACTORS[prog]), None)
+    return None
 
 
 def _generator_forced(prog: str, texts: list) -> Optional[str]:
