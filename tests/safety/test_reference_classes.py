@@ -242,3 +242,30 @@ def test_statements_as_bare_lines(command):
 @pytest.mark.parametrize("command", ["truncate -s +10M disk.img", "drop"])
 def test_bare_words_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- 11. tracked directories removed; forced clones
+@pytest.mark.parametrize("command", [
+    "git rm -r assets/images",
+    "git rm -rf vendor/legacy",
+    "git force-clone git@git.example.org:team/site.git site",
+    "git pull-force origin main",
+    "dvc init -f",
+    "ansible-galaxy init -f webserver",
+])
+def test_tracked_directories_removed_and_repositories_forced(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "git rm -r --cached node_modules",
+    "git rm --cached secrets.env",
+    "git rm -r build/",
+    "git rm notes.txt",
+    "dvc init",
+    "kind create cluster -f kind.yaml",
+    "tool init -f config.yaml",
+    "git force-push-guard --help",
+])
+def test_untracking_and_plain_inits_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

@@ -8,16 +8,20 @@ git's own rules judge the porcelain that rewrites history (push, reset, clean...
 - plumbing that deletes or overwrites: ``git notes remove``, ``git symbolic-ref --delete``, stored
   credentials erased (``git credential reject``, ``git credential-store erase``), ``git checkout-index
   --force`` over the working tree;
-- a clone told to force into a repository that is already there (``yadm clone -f URL``, ``vcsh clone
-  --force``): the local one is reset to the remote's;
+- a clone or an init told to force over a repository that is already there (``yadm clone -f URL``,
+  ``dvc init -f``), and add-ons named for doing that (``git force-clone``, ``git pull-force``);
+- ``git rm -r DIR``: every tracked file under it leaves the working tree (``--cached`` keeps them);
 - another VCS's remove, which deletes the file from the working directory too (``hg rm -r src/x``),
   unless told to keep it (``hg rm --after``, ``hg forget``).
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, target
+from aish.safety.verb_words import split_word
+from aish.safety.verbs import PACKAGE_TOOLS
 from aish.safety.rules.history import _GIT_VALUED, git_sub
 
 # git's own commands (`git --list-cmds=main,nohelpers`): anything else is an add-on or an alias.
@@ -41,6 +45,10 @@ cvsserver archimport
 # Credential helpers whose `erase` forgets a stored login (the in-memory cache only forgets a cached one).
 _KEPT_CREDENTIALS = ("credential-store", "credential-osxkeychain", "credential-manager", "credential-manager-core",
                      "credential-libsecret", "credential-wincred", "credential-gnome-keyring")
+# What an add-on does by force to the local checkout (`git force-clone`, `git pull-force`).
+_SYNCING = frozenset({"clone", "pull", "checkout", "reset", "sync", "fetch", "update", "overwrite"})
+# `-f` names a file, not force, when a file follows (`kind create cluster -f kind.yaml`).
+_A_FILE = re.compile(r"\.(ya?ml|json|toml|cfg|conf|ini|hcl|xml|txt|env|lock|js|ts|py)$|^(-|Dockerfile.*)$")
 # Other VCSs whose remove deletes the file from the working directory, and the options that keep it.
 _REMOVES = {"hg": {"remove", "rm"}, "chg": {"remove", "rm"}}
 _KEEPS = {"-A", "--after", "--keep", "-h", "--help"}
@@ -63,7 +71,17 @@ def rule_git_plumbing(c: Ctx) -> Optional[tuple]:
     if sub not in GIT_OWN:  # its words are judged by the vocabulary (`table.covered`)
         if "--hard" in texts:  # `git undo --hard`, `git uncommit --hard`: an add-on's hard reset
             return MEDIUM, f"git {sub} --hard discards uncommitted work ({c.text})"
+        words = set(split_word(sub))
+        if "force" in words and words & _SYNCING:  # `git force-clone`, `git pull-force`: local work replaced
+            return MEDIUM, f"git {sub} replaces the local branch or checkout by force: local work is lost ({c.text})"
         return None
+    if sub == "rm" and not {"--cached", "-n", "--dry-run"} & set(texts) and \
+            any(t == "--recursive" or re.fullmatch(r"-[a-zA-Z]*r[a-zA-Z]*", t) for t in texts):
+        names = [w for w in rest if not w.text.startswith("-")]
+        own = [w for w in names if target(w).kind not in ("output", "temp")]
+        if own:
+            return MEDIUM, f"git rm -r deletes {own[0].text} and every tracked file under it from the working " \
+                           f"tree ({c.text})"
     if sub == "notes" and "remove" in texts:
         return MEDIUM, f"git notes remove deletes the notes attached to a commit ({c.text})"
     if sub == "symbolic-ref" and {"-d", "--delete"} & set(texts):
@@ -77,11 +95,19 @@ def rule_git_plumbing(c: Ctx) -> Optional[tuple]:
 
 
 def rule_clone_forced(c: Ctx) -> Optional[tuple]:
-    """``yadm clone -f URL``: any program's ``clone`` told to force over the repository already there."""
+    """``yadm clone -f URL``, ``dvc init -f``: any program's ``clone`` or ``init`` told to force over the
+    repository already there (a ``-f`` that names a file is a file: ``… init -f config.yaml``)."""
     texts = c.texts
-    if next((t for t in texts if not t.startswith("-")), "") != "clone" or not {"-f", "--force"} & set(texts):
+    sub = next((t for t in texts if not t.startswith("-")), "")
+    if sub not in ("clone", "init") or c.prog in PACKAGE_TOOLS:
         return None
-    return MEDIUM, f"{c.prog} clone --force replaces the repository already there and its local work ({c.text})"
+    forced = "--force" in texts
+    if not forced and "-f" in texts:
+        k = texts.index("-f")
+        forced = k + 1 == len(texts) or not _A_FILE.search(texts[k + 1])
+    if not forced:
+        return None
+    return MEDIUM, f"{c.prog} {sub} --force replaces the repository already there and its local work ({c.text})"
 
 
 def rule_tracked_removed(c: Ctx) -> Optional[tuple]:
