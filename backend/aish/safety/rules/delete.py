@@ -232,7 +232,7 @@ def rule_mv(c: Ctx) -> Optional[tuple]:
 def rule_rsync(c: Ctx) -> Optional[tuple]:
     flags, _, pos = parse_opts(c.args, frozenset({"-e", "--rsh", "--exclude", "--include", "--filter",
                                                   "-f", "--backup-dir", "--files-from"}))
-    if not any(f.startswith("--delete") or f == "--remove-source-files" for f in flags):
+    if not any(f.startswith("--delete") or f in ("--del", "--remove-source-files") for f in flags):
         return None
     dest = target(pos[-1]) if pos else None
     what = "rsync --delete removes files in the destination that the source lacks"

@@ -93,7 +93,8 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
             prog == "firewall-cmd" and any(re.match(r"--(set-default-zone=trusted|set-target=accept)$", t)
                                            for t in lowered):
         reason = f"{c.prog} lets every incoming connection through"
-    elif prog in ("export", "setx", "setenv") and any(_INSECURE_ENV.match(t) for t in texts) or \
+    elif prog in ("export", "setx", "setenv") and any(_INSECURE_ENV.match(t) for t in texts + ["=".join(texts[:2])]) \
+            or \
             prog == "go" and lowered[:2] == ["env", "-w"] and any(_INSECURE_ENV.match(t) for t in texts):
         reason = "switches certificate checks off for every program this shell starts"
     elif (set(lowered[:3]) & _CONFIG_WORDS or prog.endswith("config-manager") or lowered[:2] == ["repo", "add"] or

@@ -84,10 +84,12 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
             return None  # `git clean -fdX -- build/`: only ignored files, under a build directory
         extra = " and ignored files (-x)" if flags & {"x", "X"} else ""
         return MEDIUM, f"git clean deletes untracked files{extra} ({c.text})"
-    if sub == "checkout" and (flags & {"f", "--force"} or any(t in (".", ":/", "*", ":(top)") for t in texts)):
+    if sub == "checkout" and (flags & {"f", "--force"} or any(t in (".", ":/", "*", ":(top)") for t in texts) or
+                              "--" in texts and any(t.endswith("/") for t in texts[texts.index("--") + 1:])):
         return MEDIUM, f"discards uncommitted changes in the working tree ({c.text})"
     if sub == "restore" and not flags & {"S", "--staged"} or sub == "restore" and flags & {"W", "--worktree"}:
-        if any(w.text in (".", ":/", "*", ":(top)") for w in pos) or values.get("--source") or values.get("-s"):
+        if any(w.text in (".", ":/", "*", ":(top)") or w.text.endswith("/") for w in pos) or values.get("--source") \
+                or values.get("-s"):
             return MEDIUM, f"discards uncommitted changes in the working tree ({c.text})"
     if sub == "switch" and flags & {"f", "--force", "--discard-changes"}:
         return MEDIUM, f"discards uncommitted changes in the working tree ({c.text})"

@@ -19,7 +19,7 @@ _ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|dropbear|networking|ne
                               r"gdm3?|lightdm|sddm|display-manager|tailscaled|wg-quick@.*|zerotier-one|"
                               r"netplan.*|iwd|dhcpcd|dhclient|getty@.*|serial-getty@.*|cloud-init|"
                               r"google-guest-agent|walinuxagent|amazon-ssm-agent|firewalld|ufw|user@\d+|user-\d+|"
-                              r"session-\w+|user-runtime-dir@\d+)(\.service|\.slice|\.scope)?$")
+                              r"session-\w+|user-runtime-dir@\d+)(\.service|\.slice|\.scope)?$|^(sshd?|dropbear)\.socket$")
 _CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-sysv|libc6|glibc|libc-bin|musl|"
                             r"glibc-[\w-]+|busybox|aaa_base|aaa_glibc-solibs|libc|libc6-\w+|base-system|"
                             r"bash|coreutils|apt|dpkg|rpm|dnf|yum|pacman|python3|python3-minimal|"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from aish.safety.rules import host_keys, resolution
+from aish.safety.rules import host_keys, open_servers, resolution, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
 from aish.safety.rules.run_files import RUN_FILES, STARTUP
 from aish.safety.rules.secret_perms import secret_redirected_to_served
@@ -86,7 +86,7 @@ _FILES: list = [
                   r"insecure-registries", re.IGNORECASE | re.MULTILINE), MEDIUM,
        "turns certificate or signature checks off for every download")], None, ""),
 ]
-_FILES += host_keys.FILES + resolution.FILES
+_FILES += host_keys.FILES + resolution.FILES + open_servers.FILES + updates_off.FILES
 def content_of(seg, chain: list) -> str:
     """What a segment writes: echo/printf words, a heredoc or here-string, or what a pipe feeds ``tee``."""
     sources = [seg] + ([chain[-1]] if chain else [])

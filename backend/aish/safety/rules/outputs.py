@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, target, worst
+from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, describe, target, worst
 from aish.safety.rules.content import overwrite_level
 from aish.safety.shell_words import Word
 
@@ -40,6 +40,8 @@ def rule_extract_into(c: Ctx) -> Optional[tuple]:
     places = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _INTO]
     places += [t.split("=", 1)[1] for t in texts if t.startswith("--directory=")]
     places += [t[2:] for t in texts if c.prog.startswith("7z") and t.startswith("-o") and len(t) > 2]
+    if not places and BASE.get() and not (c.prog == "unzip" and "-o" not in texts):
+        places = [BASE.get()]  # `cd ~ && tar xf dotfiles.tar`: unpacked where the line stands
     best = None
     for place in places:
         kind = target(Word(place, place, has_var="$" in place)).kind

@@ -16,6 +16,8 @@ from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
 from aish.safety.rules import prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, teardowns
 from aish.safety.rules import cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
+from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
+from aish.safety.rules import scaled_to_zero, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -90,7 +92,8 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES,
            documents.RULES, broad_stops.RULES, disk_tools.RULES, said_elsewhere.RULES,
            vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES, vcs_plumbing.RULES,
-           shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES)
+           shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES,
+           firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -184,6 +187,9 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
     if best is None or best[0] < MEDIUM:
         best = worst(best, media.rule_media_loss(c))
+    if best is None or best[0] < MEDIUM:  # servers opened, updates off, services scaled to nothing
+        best = worst(best, open_servers.rule_access_off(c) or updates_off.rule_updates_off(c) or
+                     scaled_to_zero.rule_scaled_to_zero(c))
     if best is None and c.prog.startswith("git-") and not known:
         best = vendor.rule_git_dashed(c)
     if best is None or best[0] < HIGH:

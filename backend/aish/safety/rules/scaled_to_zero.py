@@ -1,0 +1,53 @@
+"""Effect: a service scaled to nothing, or a node taken out of service, by any fleet or cloud tool.
+
+Every orchestrator and platform has its own way to say "run none of these": ``docker service scale
+web=0``, ``nomad job scale api 0``, ``heroku ps:scale web=0``, ``fly scale count 0``, ``cf scale api -i
+0``, ``aws ecs update-service --desired-count 0``, ``--desired-capacity 0``, ``gcloud … resize --size=0``,
+``az vmss scale --new-capacity 0``, ``oc scale --replicas=0``.  The mechanism is one: a scaling verb and a
+count of zero, as an option's value, a ``NAME=0`` operand or a bare ``0``.  Taking a node out of service
+is the same stop for what runs on it: ``docker node update --availability drain``, ``nomad node drain
+-enable``, ``consul maint -enable``.  Scaling to any other number and putting a node back stay quiet.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+
+_SCALE_WORD = re.compile(r"(^|[:/_-])(scale|resize|autoscale)$|^update-(service|auto-scaling-group|nodegroup-config)$|"
+                         r"^set-desired-capacity$|^(update|set)-?capacity$", re.IGNORECASE)
+# Options whose value is a count of running things
+_COUNT_OPTION = re.compile(r"^--?(replicas|desired[-_]?count|desired[-_]?capacity|new[-_]?capacity|size|count|"
+                           r"instances|min[-_]?(size|count|replicas|nodes)|max[-_]?(size|count|replicas|nodes)|"
+                           r"num[-_]?nodes|nodes|capacity|i)$", re.IGNORECASE)
+_ALL = re.compile(r"^(--all|-A|--all-namespaces)$")
+_PRODUCTION = re.compile(r"(^|[^a-z])(prod|production|live)([^a-z]|$)", re.IGNORECASE)
+
+
+def _zero_count(texts: list) -> bool:
+    for k, t in enumerate(texts):
+        name, eq, value = t.partition("=")
+        if eq and value == "0" and (_COUNT_OPTION.match(name) or not name.startswith("-")):
+            return True  # --size=0, web=0
+        if t == "0" and k and (_COUNT_OPTION.match(texts[k - 1]) or texts[k - 1].lower() in ("count", "scale") or
+                               not texts[k - 1].startswith("-")):
+            return True  # --desired-count 0, count 0, api 0
+    return False
+
+
+def rule_scaled_to_zero(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    if not texts or not any(t == "0" or t.endswith("=0") for t in texts) and "drain" not in texts and \
+            "-enable" not in texts and "--enable" not in texts:
+        return None
+    words = [t for t in texts if not t.startswith("-")]
+    if any(_SCALE_WORD.search(w) for w in words[:4]) and _zero_count(texts):
+        level = HIGH if any(_ALL.match(t) for t in texts) or any(_PRODUCTION.search(t) for t in texts) else MEDIUM
+        return level, f"scales a service to zero: everything it serves stops ({c.text})"
+    joined = " ".join(texts)
+    if re.search(r"(^|\s)--availability[= ](drain|pause)\b", joined) or \
+            re.search(r"\bnode\s+drain\b.*(^|\s)--?enable\b", joined) or \
+            re.search(r"(^|\s)maint\s+--?enable\b", joined):
+        return MEDIUM, f"takes a node out of service: what runs on it stops or moves ({c.text})"
+    return None
