@@ -140,3 +140,56 @@ def test_a_container_removed_with_its_volumes(command):
 ])
 def test_containers_removed_without_their_volumes_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ------------------------------------------------------ commands typed at a data store's prompt
+@pytest.mark.parametrize("command,at_least", [
+    ("DEL session:42", "medium"),
+    ("UNLINK cache:1 cache:2", "medium"),
+    ("SREM online user:7", "medium"),
+    ("delete /config/app", "medium"),
+    ("rmr /brokers/topics/clicks", "medium"),
+    ("DELETE /orders-2024", "medium"),
+    ("DELETE _all", "high"),
+    ("MATCH (u:User {email: 'a@example.com'}) DELETE u", "medium"),
+    ("MATCH (n) DELETE n", "medium"),
+])
+def test_a_data_stores_own_delete_typed_at_its_prompt(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "GET session:42",
+    "MATCH (n) RETURN count(n)",
+    "GET /_cat/indices?v",
+    "del build\\out.o",
+    "unlink old-link",
+    "DEL /?",
+])
+def test_reading_at_a_data_stores_prompt_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ------------------------------------------------------ an app uninstalled from a phone or a simulator
+@pytest.mark.parametrize("command", [
+    "adb uninstall com.example.notes",
+    "adb -s emulator-5554 uninstall org.acme.wallet",
+    "adb shell pm uninstall --user 0 com.example.notes",
+    "ideviceinstaller --uninstall com.example.notes",
+    "xcrun simctl uninstall booted com.example.notes",
+    "ios-deploy --uninstall_only --bundle_id com.example.notes",
+])
+def test_an_app_uninstalled_from_a_device_goes_with_its_data(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "adb uninstall -k com.example.notes",
+    "adb install app-release.apk",
+    "flatpak uninstall org.gimp.GIMP",
+    "code --uninstall-extension ms-python.python",
+    "gnome-extensions uninstall dash-to-dock@micxgx.gmail.com",
+    "xcrun simctl install booted build/Notes.app",
+])
+def test_apps_kept_or_packages_removed_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
