@@ -170,6 +170,31 @@ def test_reading_at_a_data_stores_prompt_stays_quiet(command):
     assert stays_quiet(command), judged(command)
 
 
+# A disk partitioner's prompt (Windows' DISKPART): the lines act on the disk or volume selected before.
+@pytest.mark.parametrize("command", [
+    "clean all",
+    "clean",
+    "delete partition override",
+    "delete disk noerr",
+    "format fs=ntfs quick label=Data",
+    "format fs=fat32 quick",
+])
+def test_a_partitioners_prompt_lines_that_erase(command):
+    assert reaches(command, "high"), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "select disk 1",
+    "list volume",
+    "create partition primary size=1024",
+    "assign letter=E",
+    "./clean",
+    "scripts/clean all",
+])
+def test_a_partitioners_prompt_lines_that_select_or_create_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
 # ------------------------------------------------------ an app uninstalled from a phone or a simulator
 @pytest.mark.parametrize("command", [
     "adb uninstall com.example.notes",

@@ -22,8 +22,8 @@ _KEY_DELETES = frozenset({"DEL", "UNLINK", "SREM", "ZREM", "HDEL", "XDEL", "LREM
 # console's `DELETE /index`; Cypher's `MATCH … DELETE`).
 _STORE_WORDS = frozenset({"delete", "rmr", "match"})
 # Words that begin a statement that destroys, typed at a prompt.
-PROMPT_WORDS = frozenset({"drop", "truncate", "delete", "update", "alter", "flushall", "flushdb"}) | _STORE_WORDS | \
-    {w.lower() for w in _KEY_DELETES}
+PROMPT_WORDS = frozenset({"drop", "truncate", "delete", "update", "alter", "flushall", "flushdb", "clean",
+                          "format"}) | _STORE_WORDS | {w.lower() for w in _KEY_DELETES}
 # `DROP <kind> [IF EXISTS] name …`: any kind a database has (a sequence, a stage, a measurement).
 _DROP = re.compile(r"^drop\s+([a-z_]+\s+){1,3}(if\s+exists\s+)?[\w.\"`\[\]$-]+(\s*,.*|\s+\w+.*)?;?$",
                    re.IGNORECASE | re.DOTALL)
@@ -49,6 +49,9 @@ def rule_prompt_statement(c: Ctx) -> Optional[tuple]:
         if keys and all(_KEY.match(k) and not re.fullmatch(r"\w+\.\w{1,4}", k) for k in c.texts):
             return MEDIUM, f"{c.prog} deletes {keys[0]} from the store it is typed at ({c.text})"
         return None
+    partitioner = _partitioner_line(c, word)
+    if partitioner is not None:
+        return partitioner
     if word in _STORE_WORDS:
         return _store_delete(c, word, line)
     if word != "drop" or _NOT_SQL.search(" ".join(c.texts)):
@@ -58,6 +61,25 @@ def rule_prompt_statement(c: Ctx) -> Optional[tuple]:
     if len(c.args) == 1 and _QUOTED.match(c.args[0].raw):
         return MEDIUM, f"drop removes the table {c.args[0].raw} and what it holds ({c.text})"
     return None
+
+
+def _partitioner_line(c: Ctx, word: str) -> Optional[tuple]:
+    """A disk partitioner's prompt (DISKPART): ``clean [all]``, ``delete partition|volume|disk``,
+    ``format fs=ntfs quick`` erase the disk or volume selected before.  Typed, not run from a path."""
+    if "/" in c.words[0].text or "\\" in c.words[0].text:
+        return None
+    texts = [t.lower() for t in c.texts]
+    if word == "clean" and texts in ([], ["all"]):
+        return HIGH, f"clean erases the selected disk's partitions{' and overwrites every sector' if texts else ''} " \
+                     f"({c.text})"
+    if word == "delete" and texts[:1] and texts[0] in _PARTITIONER_OBJECTS and len(texts) <= 3:
+        return HIGH, f"delete {texts[0]} removes the selected {texts[0]} and what it holds ({c.text})"
+    if word == "format" and any(t.startswith("fs=") for t in texts):
+        return HIGH, f"format writes a new empty filesystem over the selected volume ({c.text})"
+    return None
+
+
+_PARTITIONER_OBJECTS = {"partition", "volume", "disk", "part", "vol"}
 
 
 def _store_delete(c: Ctx, word: str, line: str) -> Optional[tuple]:
