@@ -247,3 +247,29 @@ def test_a_move_copy_or_compressor_told_to_force_writes_over_files(command):
 ])
 def test_moves_copies_and_compressors_that_keep_what_exists_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- records deleted by number from a store
+@pytest.mark.parametrize("command", [
+    "tb --delete 3",
+    "buku --delete 14-20",
+    "clipcat --remove 7",
+    "taskbook --delete 11",
+])
+def test_a_deleting_option_given_record_numbers_deletes_them(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "tb --check 3",
+    "watch -d -n 5 date",
+    "split -d -l 5000 big.csv part_",
+    "lsof -d 5",
+    "cut -d , -f 5 data.csv",
+    "date -d 5",
+    "pr -d -l 60 notes.txt",
+    "tb --delete 3 --dry-run",
+    "tb -d 2",
+])
+def test_options_of_other_meanings_given_numbers_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

@@ -14,7 +14,7 @@ from aish.safety.rules import (accounts, content, decoded, delete, devices, embe
 from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
 from aish.safety.rules import prompt_statements, transfer_clients
-from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, teardowns
+from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
 from aish.safety.rules import cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
 from aish.safety.rules import scaled_to_zero, updates_off
@@ -216,7 +216,7 @@ def check(c: Ctx) -> Optional[tuple]:
         if best is None or best[0] < MEDIUM:
             best = worst(best, bare_verbs.rule_bare_verb(c) or archive_members.rule_archive_members(c) or
                          device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c) or
-                         vcs_plumbing.rule_clone_forced(c))
+                         vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c))
     return best
