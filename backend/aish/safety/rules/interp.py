@@ -114,12 +114,36 @@ def _family(prog: str) -> str:
     return base if base in _BODY_OPTIONS else prog
 
 
+# Options that take code in most languages, read for programs the table above does not name
+# (`xonsh -c`, `sage -c`, `nim e --eval:…`, `dotnet script eval …`, `conda run -n x python -c …`)
+# when what follows reads as code: a call with a quoted argument.
+_ANY_BODY_OPTIONS = frozenset({"-c", "-e", "--eval", "-eval", "--exec", "--execute", "--command", "--expr",
+                               "--expression", "-batch", "eval", "exec"})
+_CALL_WITH_STRING = re.compile(r"[A-Za-z_][\w.:!?]*\s*\([^)]*['\"]")
+# Shells: their `-c` is shell text, judged as commands by the shells' own rule.
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "busybox", "ash", "csh", "tcsh", "yash"})
+
+
+def _any_body(texts: list) -> Optional[str]:
+    """The code an unknown program is given after an option that usually takes code, if it reads as code."""
+    for k, t in enumerate(texts):
+        head, sep, value = t.partition("=") if t.startswith("--") else (t, "", "")
+        if not sep and t.startswith("--eval:"):
+            head, sep, value = "--eval", ":", t[len("--eval:"):]
+        if head not in _ANY_BODY_OPTIONS:
+            continue
+        code = value if sep else (texts[k + 1] if k + 1 < len(texts) else "")
+        if _CALL_WITH_STRING.search(code):
+            return code
+    return None
+
+
 def body(c: Ctx) -> Optional[str]:
     """The code the interpreter runs from the command line or a heredoc, if any."""
     family = _family(c.prog)
     options = _BODY_OPTIONS.get(family)
     if options is None:
-        return None
+        return None if family in _SHELLS else _any_body(c.texts)
     texts = c.texts
     if family in ("pwsh", "powershell", "powershell.exe", "pwsh.exe"):
         for k, t in enumerate(texts):

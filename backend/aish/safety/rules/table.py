@@ -209,6 +209,8 @@ def check(c: Ctx) -> Optional[tuple]:
     for rule in rules or ():
         best = worst(best, rule(c))
     best = _broad(c, best, known=rules is not None)
+    if (best is None or best[0] < MEDIUM) and c.prog not in interp.RULES:  # `xonsh -c '…'`, `sage -c '…'`
+        best = worst(best, interp.rule_interpreter_body(c))
     if best is None and not covered(c.prog, c.texts):
         best = vocabulary.rule_vocabulary(c)
         if best is None or best[0] < MEDIUM:
