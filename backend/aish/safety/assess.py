@@ -45,11 +45,21 @@ _FORK_BOMB = re.compile(r"([\w:.]{1,64})\s*\(\s*\)\s*\{[^}]{0,300}?\1\s*\|\s*&?\
 
 @dataclass
 class _Budget:
-    """When judging must stop, and how much was left unjudged."""
+    """When judging must stop, and how much was left unjudged.
 
-    deadline: float
+    The budget is CPU time of the judging thread, but reading that clock is a system call
+    (~1 µs here, more in some VMs) and it was read once per command of the line.  A thread
+    cannot have used more CPU than wall time has passed, so the CPU clock is read only once
+    the wall clock (a vDSO read, ~50 ns) says the budget could be spent: the same decision
+    at every check."""
+
+    deadline: float  # on the thread's CPU clock
+    wall_floor: float  # on the wall clock: before it, the CPU deadline cannot have passed
     skipped: int = 0  # commands left unjudged when the time ran out
     too_deep: bool = False  # a substitution or `bash -c` nested deeper than is followed
+
+    def spent(self) -> bool:
+        return time.perf_counter() > self.wall_floor and time.thread_time() > self.deadline
 
 
 _BUDGET: ContextVar = ContextVar("aish_safety_budget", default=None)
@@ -71,7 +81,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     judged as ``rm -rf /usr``.
     """
     token = BASE.set(cwd if cwd.startswith("/") else "")
-    budget = _Budget(time.thread_time() + _TIME_BUDGET)
+    budget = _Budget(time.thread_time() + _TIME_BUDGET, time.perf_counter() + _TIME_BUDGET)
     budget_token = _BUDGET.set(budget)
     loops_token = listing.LOOP_LISTS.set(None)
     try:
@@ -110,7 +120,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
             budget.too_deep = True
         return None
     best = None
-    if _FORK_BOMB.search(text):
+    if "{" in text and "&" in text and _FORK_BOMB.search(text):  # the pattern needs both: one scan, not one per start
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
     segs = segments(text)
     best = higher(best, netexec.downloaded_then_run(segs))
@@ -119,7 +129,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     budget = _BUDGET.get()
     chain: list = []
     for index, seg in enumerate(segs):
-        if budget is not None and time.thread_time() > budget.deadline:
+        if budget is not None and budget.spent():
             budget.skipped += len(segs) - index
             break
         chain = chain[-(_FEEDERS - 1):] + [segs[index - 1]] if index and seg.link in ("|", "|&") else []

@@ -8,6 +8,7 @@ from functools import lru_cache
 from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, LIGHT_NOUNS, NOMINAL_VERBS, POWER, RESET, WEAK, WEAK_DATA_NOUNS
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_SEPARATORS = re.compile(r"[-_:./]+")
 _AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True)) + \
     tuple(sorted((v for v in WEAK if len(v) >= 8), key=len, reverse=True))  # unregistervm
 _AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}
@@ -33,13 +34,24 @@ _LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5),
 def split_word(word: str) -> list:
     """``delete-db-instance`` -> delete, db, instance; ``dropDatabase`` -> drop, database;
     ``unregistervm`` -> unregister, vm; ``db:drop`` -> db, drop."""
+    # a new list each time (callers may add to it); long words are split afresh, not kept
+    return list(_split_kept(word) if len(word) <= _KEPT_LENGTH else _split(word))
+
+
+def _split(word: str) -> tuple:
     parts: list = []
-    for piece in re.split(r"[-_:./]+", _CAMEL.sub("-", word)):
+    for piece in _SEPARATORS.split(_CAMEL.sub("-", word)):
         piece = piece.lower()
         if not piece:
             continue
-        parts.extend(_affixes(piece))  # a tuple, cached: a long pipeline repeats its programs
-    return parts
+        parts.extend(_affixes(piece))
+    return tuple(parts)
+
+
+# The split of a whole word, kept: one command's rules split the same words again and again (the
+# program's name, its subcommand), and a long pipeline repeats its programs.
+_KEPT_LENGTH = 64
+_split_kept = lru_cache(maxsize=4096)(_split)
 
 
 @lru_cache(maxsize=4096)

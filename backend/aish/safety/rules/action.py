@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY_SUBCOMMANDS
@@ -76,8 +77,8 @@ class Action:
 def subcommand_action(prog: str, texts: list) -> Action:
     """The verb among the leading subcommand words, with the nouns before it and the names after."""
     aliases = ALIASES.get(prog, {})
-    at = [k for k, t in enumerate(texts) if not t.startswith(("-", "/", "+"))
-          and not (k and is_option_value(texts, k))][:_MAX_WORDS + 1]
+    at = list(islice((k for k, t in enumerate(texts) if not t.startswith(("-", "/", "+"))
+                      and not (k and is_option_value(texts, k))), _MAX_WORDS + 1))  # the first few only
     positions = [texts[k] for k in at]
     after_option = {texts[k] for k in at if k and texts[k - 1].startswith("-")}  # `fd x -t d`: a value
     if positions and prog not in PACKAGE_TOOLS and _GROUPED.fullmatch(positions[0]):
@@ -92,7 +93,8 @@ def subcommand_action(prog: str, texts: list) -> Action:
             if k == 0 and prog not in PACKAGE_TOOLS and not re.search(r"/|\.(py|php|js|rb|pl|sh)$", word):
                 return Action(nouns=nouns)
             continue  # a script the interpreter runs (`php bin/console …`), or a name
-        word = _SCRIPT_FILE.sub("", word)  # `ruby feed.rb`: its extension is no verb (`rb` removes a bucket)
+        # `ruby feed.rb`: its extension is no verb (`rb` removes a bucket)
+        word = _SCRIPT_FILE.sub("", word) if "." in word else word
         override = _OVERRIDES.get((prog if k == 0 else positions[k - 1], word), SPECIAL_WORDS.get(word.lower()))
         if override is not None:
             if not override:
@@ -100,8 +102,7 @@ def subcommand_action(prog: str, texts: list) -> Action:
             return Action(override, word, nouns + split_word(word), after_word(texts, word), "subcommand")
         if word.lower() in POWER:
             return Action(word.lower(), word, nouns, after_word(texts, word), "subcommand")
-        compact = re.sub(r"[^a-z]", "", word.lower())
-        if prog in SESSION_MANAGERS and compact.endswith(_POWER_COMPACT):
+        if prog in SESSION_MANAGERS and re.sub(r"[^a-z]", "", word.lower()).endswith(_POWER_COMPACT):
             return Action("poweroff", word, nouns, after_word(texts, word), "subcommand")
         parts = split_word(word)
         if any(p in SAFE_FIRST for p in parts) and not any(verb_strength(p) for p in parts) and \
@@ -132,7 +133,7 @@ def _short_delete(word: str, before: str, k: int, prog: str) -> str:
 def program_action(prog: str, texts: list) -> Action:
     """A program named for what it destroys (``lxc-destroy``, ``pg_dropcluster``, ``condor_rm``,
     ``steamos-factory-reset``): its name is the verb, its operands the names."""
-    name = re.sub(r"\.(sh|py|pl|rb|exe|bash)$", "", prog)
+    name = re.sub(r"\.(sh|py|pl|rb|exe|bash)$", "", prog) if "." in prog else prog
     parts = split_word(name)
     if len(parts) < 2 or prog in PACKAGE_TOOLS:
         return Action()
@@ -191,7 +192,10 @@ def option_action(prog: str, texts: list) -> Action:
 
 def is_backup_tool(prog: str) -> bool:
     """Backup and snapshot tools: what they delete is an archive (``tarsnap -d``, ``rusnapshot --del``)."""
-    return prog in BACKUP_TOOLS or bool(re.search(r"(backup|snapshot|snapper|tarsnap|restic|borg)", prog))
+    return prog in BACKUP_TOOLS or bool(_BACKUP_NAME.search(prog))
+
+
+_BACKUP_NAME = re.compile(r"(backup|snapshot|snapper|tarsnap|restic|borg)")
 
 
 def option_nouns(texts: list) -> list:
@@ -210,18 +214,20 @@ def names(texts: list) -> list:
     return [t for t in texts if not t.startswith("-") and t != "--"]
 
 
+_POWERSHELL_OPTION = re.compile(r"^-[A-Z][A-Za-z]+$")
+
+
 def is_option_value(texts: list, k: int) -> bool:
     """Is ``texts[k]`` probably the value of the option before it (``--config NAME``, ``-r REPO``,
     PowerShell's ``-Format X``)?  A verb is never taken for a value: ``--mode deleteall`` counts."""
     before = texts[k - 1]
     if not before.startswith("-") or "=" in before or before == "--":
         return False
-    if re.match(r"^-[A-Z][A-Za-z]+$", before):
+    if _POWERSHELL_OPTION.match(before):
         return True
     if any(verb_strength(p) for p in split_word(texts[k])):
         return False
-    rest = [t for t in texts[k + 1:] if not t.startswith("-")]
-    return bool(rest) and (before.startswith("--") or len(before) == 2)
+    return (before.startswith("--") or len(before) == 2) and any(not t.startswith("-") for t in texts[k + 1:])
 
 
 def after_word(texts: list, word: str) -> list:

@@ -17,7 +17,7 @@ import os
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Callable, Optional
 
 from aish.safety.shell_words import Segment, Word
@@ -257,6 +257,25 @@ def _my_home() -> str:
 
 
 def classify(path: str) -> str:
+    """The class of a path by what losing it would cost (``root``, ``home``, ``system``, ``project``...).
+
+    Kept per path and the variables it reads (whose home is "yours"): a command's rules classify
+    the same targets again and again (each effect that looks at the line)."""
+    if len(path) > _KEPT_PATH:
+        return _classify(path)
+    environ = os.environ
+    return _classify_kept(path, environ.get("HOME"), environ.get("USER"), environ.get("USERNAME"))
+
+
+_KEPT_PATH = 256
+
+
+@lru_cache(maxsize=4096)
+def _classify_kept(path: str, _home: Optional[str], _user: Optional[str], _username: Optional[str]) -> str:
+    return _classify(path)
+
+
+def _classify(path: str) -> str:
     if looks_windows(path):
         kind = classify_windows(path)  # a relative path is judged as one (`.\\build` is build output)
         return classify(path.replace("\\", "/")) if kind == "project" and "$" not in path and "%" not in path else kind

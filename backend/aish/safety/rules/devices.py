@@ -53,7 +53,7 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
     dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
                 not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) and
                 not PARTITION_PLACEHOLDER.match(w.text) or
-                re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
+                w.text[:1] == "\\" and re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
     if dev is None:
         return None
     by_program = DEVICE_WRITE_BY_PROGRAM.get(c.prog)

@@ -58,7 +58,7 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
         return None  # a secret manager keeping a secret is its purpose (`doppler secrets upload x.env`)
     if known and c.prog.lower() not in LOOSE_SENDERS and not verbs & _UPLOAD_VERBS:
         return None  # a known program sends only through its own upload verbs (`s3cmd put`, `az storage blob upload`)
-    name = re.sub(r"\.(sh|py|exe)$", "", c.prog)
+    name = re.sub(r"\.(sh|py|exe)$", "", c.prog) if "." in c.prog else c.prog
     uploader = bool(_UPLOADER.search(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING) \
         or bool(verbs & _STRONG_UPLOAD)
     if not uploader and not any(_ENDPOINT.match(t) for k, t in enumerate(texts) if (not t.startswith("-") or "=" in t)

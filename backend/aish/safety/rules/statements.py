@@ -117,19 +117,20 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
             best = worst(best, found)
         elif (orm := _ORM_DELETE.search(statement)) is not None:
             best = worst(best, (MEDIUM, f"{c.prog} runs code that deletes records ({orm.group(0)}) ({c.text})"))
-    if best is None and _STDIN_CLIENT.search(c.prog.lower()) and len(texts) > 1:
+    client = best is None and bool(_STDIN_CLIENT.search(c.prog.lower()))  # read once, asked three times
+    if client and len(texts) > 1:
         for k in range(min(len(texts) - 1, 6)):  # `redis-cli -h cache SCRIPT FLUSH`: the words are the command
             joined = " ".join(texts[k:])
             if not texts[k].startswith("-") and _SPLIT_COMMAND.match(joined):
                 said = " ".join(texts[k:k + 2])
                 return MEDIUM, f"{c.prog} runs {said}: it deletes what the server keeps ({c.text})"
-    if best is None and _STDIN_CLIENT.search(c.prog.lower()):
+    if client:
         for feeder in c.chain[-1:]:
             query = " ".join(w.text for w in feeder.words[1:])
             m = _GENERATED.search(query)
             if m:  # `psql -Atc "SELECT 'DROP TABLE ' || tablename …" | psql`: the query writes the statements
                 return HIGH, f"runs the {m.group(1).upper()} statements the query before it writes ({c.text})"
-    if best is None and _STDIN_CLIENT.search(c.prog.lower()) and is_fed(c):
+    if client and is_fed(c):
         for fed in fed_lines(c):  # `echo 'DROP …' | psql`, `cqlsh <<< "DROP KEYSPACE x"`, a heredoc
             if _STATEMENT.match(fed) or _DB_CALL.search(fed):
                 best = worst(best, sql_finding(fed, c.text))
