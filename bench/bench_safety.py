@@ -1,6 +1,7 @@
 """Safety-check speed, this checkout against a git revision, measured in the same run.
 
-1. ``assess`` per command over the corpora (everyday, destructive, effects): median µs.
+1. ``assess`` per command over the corpora (everyday, destructive, effects): median µs of the
+   process's CPU time (the host is shared: CPU time moves far less with other work than wall time).
 2. Long inputs that used to be quadratic: a pipeline of 2,000 ``x`` segments (4 KB), ``rm -rf``
    with 2,000 arguments; and, for this checkout only, the 19,999-character pipeline and
    ``rm -rf`` with 9,990 arguments (the old code took 100 s and 5 s on them).
@@ -30,7 +31,7 @@ from aish.safety.assess import assess
 corpus = json.loads(sys.argv[2])
 which = sys.argv[3]
 def timed(fn):
-    start = time.perf_counter(); fn(); return time.perf_counter() - start
+    start = time.process_time(); fn(); return time.process_time() - start
 if which == "corpus":
     for c in corpus[:50]:
         assess(c)  # warm up
@@ -85,7 +86,9 @@ def main() -> None:
                 base.append(run(old, commands, which))
             o, b = statistics.median(ours), statistics.median(base)
             unit, scale = ("µs", 1e6) if which == "corpus" else ("ms", 1e3)
-            print(f"{label:28s} new {o * scale:9.1f} {unit}   old {b * scale:9.1f} {unit}   ratio {o / b:5.2f}x")
+            pairs = " ".join(f"{x / y:.2f}" for x, y in zip(ours, base))
+            print(f"{label:28s} new {o * scale:9.1f} {unit}   old {b * scale:9.1f} {unit}   ratio {o / b:5.2f}x"
+                  f"   (pairs {pairs})")
         for which, label in (("pipe-9999", "pipeline, 19,997 characters"), ("rm-9990", "rm -rf, 9,990 arguments")):
             o = statistics.median(run(new, commands, which) for _ in range(args.runs))
             print(f"{label:28s} new {o * 1e3:9.1f} ms   (old: 100 s and 5 s, not rerun)")

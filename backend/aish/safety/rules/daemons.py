@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 _STOP_WORDS = frozenset("stop halt shutdown graceful-stop gracefulstop stop-all stopall stop_all force-stop "
@@ -81,13 +82,12 @@ def _console_stop(c: Ctx) -> Optional[str]:
 
 
 # Nothing on the line says stop: most commands leave here at once.
-_ANY_STOP = re.compile(r"stop|halt|shutdown|quit|kill|^svc|^s6-|^runsvctl|^atrm|^at\b|^tsp?\b|^task-spooler",
-                       re.IGNORECASE)
+_ANY_STOP = AnyCase(r"stop|halt|shutdown|quit|kill|^svc|^s6-|^runsvctl|^atrm|^at\b|^tsp?\b|^task-spooler")
 
 
 def rule_server_stopped(c: Ctx, known: bool) -> Optional[tuple]:
     """A server stopped by its own control program, stop script or supervisor."""
-    if not _ANY_STOP.search(c.prog) and not any(_ANY_STOP.search(t) for t in c.texts if len(t) > 2):
+    if not _ANY_STOP.occurs_in(c.prog) and not any(_ANY_STOP.occurs_in(t) for t in c.texts if len(t) > 2):
         return None
     raw_name = c.words[0].text if c.words else c.prog
     name = c.prog.lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import HIGH, MEDIUM, PARTITION_PLACEHOLDER, Ctx, is_device
 from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS, FLASH
 
@@ -90,7 +91,7 @@ _READS_ONLY = {"status", "list", "ls", "show", "info", "iostat", "stats", "get",
                "import", "export", "--help", "-h", "--version", "--dry-run"}
 # Firmware images, and programs named for restoring or upgrading a device from one (`sysupgrade x.bin`,
 # `idevicerestore -e x.ipsw`).
-_FIRMWARE = re.compile(r"\.(ipsw|bin|img|hex|uf2|fw|rom|cap|itb|trx|chk|dfu|ffu|ftf|tar\.md5)$", re.IGNORECASE)
+_FIRMWARE = AnyCase(r"\.(ipsw|bin|img|hex|uf2|fw|rom|cap|itb|trx|chk|dfu|ffu|ftf|tar\.md5)$")
 _FIRMWARE_READS = {"read", "dump", "backup", "save", "verify", "--verify", "--test", "-T", "--read", "info"}
 _FIRMWARE_TOOL = re.compile(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
 # Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
@@ -105,7 +106,7 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     if set(t.lower() for t in texts) & _READS_ONLY:
         return None
     operands = [t for t in texts if not t.startswith("-")]
-    firmware = next((t for t in operands if _FIRMWARE.search(t)), None)
+    firmware = next((t for t in operands if _FIRMWARE.occurs_in(t)), None)
     if not known and firmware and _FIRMWARE_TOOL.search(c.prog.lower()) and not set(texts) & _FIRMWARE_READS:
         return HIGH, f"{c.prog} rewrites the device's firmware from {firmware}: what it holds may go ({c.text})"
     devs = [t.split("=", 1)[-1] for t in texts if is_device(t.split("=", 1)[-1])]

@@ -12,18 +12,18 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import MEDIUM, Ctx
 
 # Security software, as services, packages, features or programs are named.
-_COMPONENT = re.compile(r"^(windefend|windows-?defender[\w-]*|defender|sense|mpssvc|wscsvc|securityhealthservice|"
-                        r"wdnissvc|wdboot|wdfilter|wdnisdrv|mdcoresvc|mdatp|eventlog|sysmon\w*|apparmor|auditd?|"
-                        r"selinux\w*|firewalld|fail2ban(-client)?|clamav[\w-]*|clamd|freshclam|falcon[\w-]*|"
-                        r"crowdstrike\w*|sentinel(agent|one)\w*|osqueryd?|wazuh[\w-]*|ossec[\w-]*|sshguard|ufw|"
-                        r"nftables|csf|lfd|shorewall6?|ferm|apf|firewall|bitlocker|smartscreen|tamperprotection|"
-                        r"crowdsec[\w-]*|suricata|snort|aide|tripwire|rkhunter|chkrootkit|usbguard|fapolicyd|"
-                        r"auditbeat|elastic-agent|mfetp|sophos[\w-]*|eset[\w-]*|kesl|iptables|ip6tables|"
-                        r"netfilter-persistent|iptables-persistent|pf)(\.service|\.exe)?$",
-                        re.IGNORECASE)
+_COMPONENT = AnyCase(r"^(windefend|windows-?defender[\w-]*|defender|sense|mpssvc|wscsvc|securityhealthservice|"
+                     r"wdnissvc|wdboot|wdfilter|wdnisdrv|mdcoresvc|mdatp|eventlog|sysmon\w*|apparmor|auditd?|"
+                     r"selinux\w*|firewalld|fail2ban(-client)?|clamav[\w-]*|clamd|freshclam|falcon[\w-]*|"
+                     r"crowdstrike\w*|sentinel(agent|one)\w*|osqueryd?|wazuh[\w-]*|ossec[\w-]*|sshguard|ufw|"
+                     r"nftables|csf|lfd|shorewall6?|ferm|apf|firewall|bitlocker|smartscreen|tamperprotection|"
+                     r"crowdsec[\w-]*|suricata|snort|aide|tripwire|rkhunter|chkrootkit|usbguard|fapolicyd|"
+                     r"auditbeat|elastic-agent|mfetp|sophos[\w-]*|eset[\w-]*|kesl|iptables|ip6tables|"
+                     r"netfilter-persistent|iptables-persistent|pf)(\.service|\.exe)?$")
 # Words that stop, disable or remove what they name.
 _OFF_WORDS = {"stop", "disable", "disabled", "mask", "kill", "uninstall", "remove", "purge", "erase", "delete",
               "off", "clear", "unload", "del", "teardown", "-x", "--disable", "--stop", "--flush", "-stop", "-disable",
@@ -108,9 +108,9 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
 def _names_component(c: Ctx, lowered: list) -> bool:
     if c.prog.lower() in _OWN_RULES:
         return False  # `iptables -F`, `pfctl -d`: judged by the firewall's own rules
-    if _COMPONENT.match(c.prog.lower()):
+    if _COMPONENT.starts(c.prog.lower()):
         return True
-    return any(_COMPONENT.match(t.strip("'\"")) for t in lowered if not t.startswith("-") or t.startswith("-name"))
+    return any(_COMPONENT.starts(t.strip("'\"")) for t in lowered if not t.startswith("-") or t.startswith("-name"))
 
 
 def _off_words_of(prog: str) -> bool:

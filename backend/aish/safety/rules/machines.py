@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyCase
 from aish.safety.rules import listing, netdevices, power
 from aish.safety.rules.common import MEDIUM, Ctx
 
@@ -29,16 +30,16 @@ _POWER_NAME = re.compile(r"(^|[-_])(shutdown|poweroff|halt|reboot)(\.exe)?$")
 _RUNLEVEL_INIT = re.compile(r"(^|[-_])init$")
 # Control programs: their `shutdown` stops the service or cluster they control.
 _CONTROLLER = re.compile(r"(ctl|control|admin|adm|mgr|manager)$|^(scontrol|badmin|lsadmin|qmgr|condor_\w+)$")
-_NODE_DOWN = re.compile(r"^(state|status)=(down|drain|drained|draining|fail|failing|offline|power_down|"
-                        r"power_down_force|maint|disabled|reboot_asap)$", re.IGNORECASE)
+_NODE_DOWN = AnyCase(r"^(state|status)=(down|drain|drained|draining|fail|failing|offline|power_down|"
+                     r"power_down_force|maint|disabled|reboot_asap)$")
 _SCOPES = {"all", "-all", "--all", "-a"}
 # Window managers and compositors, and their message programs.
-_WINDOW_MANAGERS = re.compile(r"^(awesome(-client)?|labwc|wayfire|niri|river(ctl)?|qtile|dwl|dwm|xmonad|"
-                              r"fluxbox(-remote)?|openbox|icewm(-session)?|jwm|fvwm\d?|FvwmCommand|pekwm|spectrwm|"
-                              r"herbstclient|bspc|i3-msg|i3|sway|swaymsg|hyprctl|wmctrl|xfwm4|kwin\w*|"
-                              r"mutter|gnome-shell|cosmic-\w+|miracle-wm|leftwm(-command)?|enlightenment_remote|"
-                              r"ratpoison|stumpish|wmiir|mango\w*|picom|weston|cage|gamescope|dwm-msg|"
-                              r"somewm|xmonadctl|berryc|2bwm|evilwm|ctwm|twm|e16)$", re.IGNORECASE)
+_WINDOW_MANAGERS = AnyCase(r"^(awesome(-client)?|labwc|wayfire|niri|river(ctl)?|qtile|dwl|dwm|xmonad|"
+                           r"fluxbox(-remote)?|openbox|icewm(-session)?|jwm|fvwm\d?|FvwmCommand|pekwm|spectrwm|"
+                           r"herbstclient|bspc|i3-msg|i3|sway|swaymsg|hyprctl|wmctrl|xfwm4|kwin\w*|"
+                           r"mutter|gnome-shell|cosmic-\w+|miracle-wm|leftwm(-command)?|enlightenment_remote|"
+                           r"ratpoison|stumpish|wmiir|mango\w*|picom|weston|cage|gamescope|dwm-msg|"
+                           r"somewm|xmonadctl|berryc|2bwm|evilwm|ctwm|twm|e16)$")
 _QUIT = re.compile(r"(^|[^a-z])(quit|exit|logout|log-out)([^a-z]|$)", re.IGNORECASE)
 _NOT_DOING = {"--help", "-h", "--version", "-v"}
 _GENTLE = {"-0", "-HUP", "-s0", "-CONT", "-USR1", "-USR2", "-WINCH", "-SIGHUP", "-SIGCONT", "-1", "-10", "-12",
@@ -78,8 +79,8 @@ def rule_machine_stop(c: Ctx, known: bool) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} {first} shuts down what it controls{scope} ({c.text})"
     if re.search(r"[-_](off|shutdown|stop|halt)$", prog) and set(lowered) & _SCOPES:
         return MEDIUM, f"{c.prog} stops it on every host it reaches ({c.text})"
-    if any(_NODE_DOWN.match(t) for t in texts) and set(operands[:1]) & {"update", "set", "modify"}:
+    if any(_NODE_DOWN.starts(t) for t in texts) and set(operands[:1]) & {"update", "set", "modify"}:
         return MEDIUM, f"{c.prog} takes nodes or partitions out of service: their jobs stop ({c.text})"
-    if _WINDOW_MANAGERS.match(c.prog) and any(_QUIT.search(t) for t in texts):
+    if _WINDOW_MANAGERS.starts(c.prog) and any(_QUIT.search(t) for t in texts):
         return MEDIUM, f"{c.prog} quits the window manager: the session ends, every window closes ({c.text})"
     return None

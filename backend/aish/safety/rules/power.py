@@ -22,11 +22,12 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyCase
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
 
 _POWER_NAME = re.compile(r"^(r|ipmi-?|bmc-?|x)?power(man|ctl)?$|^pm$", re.IGNORECASE)
-_POWER_WORD = re.compile(r"(^|[._:-])power$", re.IGNORECASE)
+_POWER_WORD = AnyCase(r"(^|[._:-])power$")
 _CUT = re.compile(r"^-{0,2}(off|cycle|reset|down|soft|hard|forceoff|force-off|kill|halt|shutdown|poweroff|"
                   r"power-off|0|c|r)$", re.IGNORECASE)
 _CUT_AFTER_NAME = re.compile(r"^-{0,2}(off|cycle|reset|down|soft|hard|forceoff|force-off|halt|shutdown|poweroff|"
@@ -69,9 +70,9 @@ _NOT_GUESTS = frozenset({"systemctl", "service", "docker", "podman", "nerdctl", 
 
 
 # Every reading below needs one of these words (a power verb, a force, a controller's action key, a sleep mode).
-_GATE = re.compile(r"power|reset|off|cycle|down|shut|reboot|halt|sleep|suspend|hibernat|force|kill|hard|stop|mc\b|"
-                   r"command|action|state|control|operation|op\b|restart|raw|-[dcrson0D]\b|disk|mem|freeze|"
-                   r"login1|ConsoleKit", re.IGNORECASE)
+_GATE = AnyCase(r"power|reset|off|cycle|down|shut|reboot|halt|sleep|suspend|hibernat|force|kill|hard|stop|mc\b|"
+                r"command|action|state|control|operation|op\b|restart|raw|-[dcrson0D]\b|disk|mem|freeze|"
+                r"login1|ConsoleKit")
 _MAX_WORDS = 64
 
 
@@ -83,7 +84,7 @@ def rule_power_control(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if prog in _SLEEPS:
         return sleeps_by_name(c)
-    if not texts or not _GATE.search(" ".join(texts[:_MAX_WORDS])):
+    if not texts or not _GATE.occurs_in(" ".join(texts[:_MAX_WORDS])):
         return None  # none of the words any reading below needs (most commands: one search, not one per word)
     if prog in _DBUS_PROGRAMS and any("login1" in t or "ConsoleKit" in t for t in texts):
         method = next((t for t in texts if _DBUS_METHOD.search(t)), None)
@@ -105,7 +106,7 @@ def rule_power_control(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"{prog} {cut} cuts the power of the machines it controls ({c.text})"
     for k, t in enumerate(texts):
         nxt = texts[k + 1] if k + 1 < len(texts) else ""
-        if _POWER_WORD.search(t) and _CUT.match(nxt) and not (nxt.lower() in ("0", "c", "r") and "-" not in nxt):
+        if _POWER_WORD.occurs_in(t) and _CUT.match(nxt) and not (nxt.lower() in ("0", "c", "r") and "-" not in nxt):
             return MEDIUM, f"{prog} {t} {nxt} cuts the machine's power: what it had not written is lost ({c.text})"
         if _FUSED.match(t):
             return MEDIUM, f"{prog} {t} cuts or resets the machine's power ({c.text})"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import Ctx, target
 from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, secret_path, sent
 from aish.safety.shell_words import Word
@@ -24,7 +25,7 @@ _ENDPOINT = re.compile(rf"^([a-z][\w+.-]*://\S+|(\S+@)?\d{{1,3}}(\.\d{{1,3}}){{3
                        rf"[\w.-]+@[\w-]+(\.[\w-]+)*(:\S*)?|([\w-]+\.)+({_TLDS})(:\d+)?(/\S*)?|"
                        rf"[\w.-]+:\d{{2,5}}|\\\\[\w.-]+\\\S*)$", re.IGNORECASE)
 # Program names that say they upload or paste what they are given.
-_UPLOADER = re.compile(r"paste|gist|upload|(?<!in)(?<!out)put$|(^|[-_])send$|(^|[-_])share$|transfer", re.IGNORECASE)
+_UPLOADER = AnyCase(r"paste|gist|upload|(?<!in)(?<!out)put$|(^|[-_])send$|(^|[-_])share$|transfer")
 # First operands after which an uploader only lists, fetches or removes.
 _NOT_SENDING = {"list", "ls", "info", "help", "download", "get", "search", "delete", "rm", "remove", "mkdir",
                 "status", "whoami", "login", "logout", "version", "config", "share-list", "space"}
@@ -59,7 +60,7 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     if known and c.prog.lower() not in LOOSE_SENDERS and not verbs & _UPLOAD_VERBS:
         return None  # a known program sends only through its own upload verbs (`s3cmd put`, `az storage blob upload`)
     name = re.sub(r"\.(sh|py|exe)$", "", c.prog) if "." in c.prog else c.prog
-    uploader = bool(_UPLOADER.search(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING) \
+    uploader = bool(_UPLOADER.occurs_in(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING) \
         or bool(verbs & _STRONG_UPLOAD)
     if not uploader and not any(_ENDPOINT.match(t) for k, t in enumerate(texts) if (not t.startswith("-") or "=" in t)
                                 and not (k and _AUTH_OPTION.match(texts[k - 1]))):

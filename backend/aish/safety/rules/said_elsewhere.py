@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyCase
 from aish.safety.rules import restores
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.verb_words import split_word
@@ -22,8 +23,8 @@ _ACTION_OPTIONS = frozenset({"--target", "--action", "--operation", "--op", "--t
 _ACTIONS = frozenset({"erase", "delete", "destroy", "wipe", "purge", "drop", "nuke", "erase_flash", "erase-flash",
                       "mass-erase", "masserase", "chip-erase", "erase-all", "eraseall", "factory-reset"})
 _VOLUMES = frozenset({"-v", "--volumes", "--volume", "-V", "--remove-volumes"})
-_NOT_DRY = re.compile(r"^(--)?(dry_?run|dryrun|dry-run)=(false|0|no|off)$", re.IGNORECASE)
-_CLEANS = re.compile(r"clean|delete|remove|prune|purge|destroy|expire|wipe", re.IGNORECASE)
+_NOT_DRY = AnyCase(r"^(--)?(dry_?run|dryrun|dry-run)=(false|0|no|off)$")
+_CLEANS = AnyCase(r"clean|delete|remove|prune|purge|destroy|expire|wipe")
 
 
 def rule_said_elsewhere(c: Ctx, verb: str) -> Optional[tuple]:
@@ -36,7 +37,7 @@ def rule_said_elsewhere(c: Ctx, verb: str) -> Optional[tuple]:
                 f"acts on ({c.text})"
     if verb == "down" and not _VOLUMES.isdisjoint(texts):
         return MEDIUM, f"{c.prog} down -v removes its volumes with their data ({c.text})"
-    if any(_NOT_DRY.match(t) for t in texts) and any(_CLEANS.search(t) for t in texts):
+    if any(_NOT_DRY.starts(t) for t in texts) and any(_CLEANS.occurs_in(t) for t in texts):
         return MEDIUM, f"{c.prog} is told this is not a dry run: what it cleans up is deleted ({c.text})"
     for finding in (_replaces_existing, _schema_to_zero, _sync_deletes, _numbered_or_plus, _hosted_uninstall,
                     _framework_cleanup, _kill_all, _guard_off, _kind_then_delete, rule_leaves_domain,
@@ -49,17 +50,16 @@ def rule_said_elsewhere(c: Ctx, verb: str) -> Optional[tuple]:
 
 # `--if-exists=replace`, `table_exists_action=replace`, `--write-disposition WRITE_TRUNCATE`, `-replace=all`:
 # what is already at the target is dropped or written over.
-_EXISTING_KEY = re.compile(r"^(?:(?:if|when)[_-]?exists?|(?:table|tables|index|collection|target|dest|destination)"
-                           r"[_-]?(?:exists?|(?:exists?[_-]?)?(?:action|mode|policy))|(?:write|save|load|import|insert|existing)"
-                           r"[_-]?(?:mode|disposition|action|policy)|mode|replace)$", re.IGNORECASE)
+_EXISTING_KEY = AnyCase(r"^(?:(?:if|when)[_-]?exists?|(?:table|tables|index|collection|target|dest|destination)"
+                        r"[_-]?(?:exists?|(?:exists?[_-]?)?(?:action|mode|policy))|(?:write|save|load|import|insert|existing)"
+                        r"[_-]?(?:mode|disposition|action|policy)|mode|replace)$")
 _REPLACING = frozenset({"replace", "overwrite", "drop", "truncate", "write_truncate", "recreate", "drop_and_create",
                         "dropcreate", "drop-create", "delete", "purge", "wipe"})
 _REPLACE_ALL = frozenset({"all", "yes", "true", "always"})  # `dsmc restore -replace=all`: files written over
 # `--overwrite-tables`, `--replace-tables`, `--truncate-target`, `--delete-target-dir`: the target's data goes.
-_TARGET_OPTION = re.compile(r"^--?(?:overwrite|replace|truncate|drop|delete|remove|wipe|purge|recreate)[_-]"
-                            r"(?:[\w-]*[_-])?(?:tables?|databases?|db|schemas?|collections?|index|indices|indexes|"
-                            r"target|destination|dest|keyspaces?|buckets?|datasets?|topics?)(?:[_-][\w-]*)?$",
-                            re.IGNORECASE)
+_TARGET_OPTION = AnyCase(r"^--?(?:overwrite|replace|truncate|drop|delete|remove|wipe|purge|recreate)[_-]"
+                         r"(?:[\w-]*[_-])?(?:tables?|databases?|db|schemas?|collections?|index|indices|indexes|"
+                         r"target|destination|dest|keyspaces?|buckets?|datasets?|topics?)(?:[_-][\w-]*)?$")
 # A database named on the line (`PG:dbname=gis`, `postgresql://…`, `jdbc:…`, `--db …`).
 _DATABASE = re.compile(r"^(?:PG:|MySQL:|MSSQL:|OCI:|jdbc:|(?:postgres(?:ql)?|mysql|mariadb|mssql|sqlserver|oracle|"
                        r"mongodb(?:\+srv)?|clickhouse|snowflake|cockroachdb|redshift)(?:\+\w+)?://)", re.IGNORECASE)
@@ -75,9 +75,9 @@ def _replaces_existing(c: Ctx, verb: str) -> Optional[tuple]:
         key, eq, value = t.lstrip("-").partition("=")
         if not eq and t.startswith("-") and k + 1 < len(texts):
             value = texts[k + 1]
-        if t.startswith("-") and (_TARGET_OPTION.match(t.split("=", 1)[0]) or _DROP_FIRST.match(t)):
+        if t.startswith("-") and (_TARGET_OPTION.starts(t.split("=", 1)[0]) or _DROP_FIRST.match(t)):
             return MEDIUM, f"{c.prog} {t.split('=', 1)[0]}: what is at the target is dropped or written over ({c.text})"
-        if not value or not _EXISTING_KEY.match(key):
+        if not value or not _EXISTING_KEY.starts(key):
             continue
         value = value.strip("'\"").lower()
         if value in _REPLACING and key.lower() != "replace" or key.lower() == "replace" and value in _REPLACE_ALL:
@@ -93,13 +93,13 @@ _VERSION_KEYS = frozenset({"--destination", "--target", "-t", "--to", "-M", "--v
                            "target", "goto", "down-to", "--target-version", "to"})
 _ZERO = frozenset({"0", "base", "zero", "00000000000000"})
 _ZERO_WORDS = frozenset({"zero", "base"})  # `manage.py migrate shop zero`: every migration of the app undone
-_SCHEMA_HINT = re.compile(r"migrat|^db:|schema|^(up|down|rollback)$", re.IGNORECASE)
+_SCHEMA_HINT = AnyCase(r"migrat|^db:|schema|^(up|down|rollback)$")
 _AGAIN = frozenset({"fresh", "reset", "refresh", "wipe", "drop"})
 
 
 def _schema_to_zero(c: Ctx, verb: str) -> Optional[tuple]:
     texts = c.texts
-    if c.prog not in MIGRATION_TOOLS and not any(_SCHEMA_HINT.search(t) for t in texts[:4]):
+    if c.prog not in MIGRATION_TOOLS and not any(_SCHEMA_HINT.occurs_in(t) for t in texts[:4]):
         return None
     for k, t in enumerate(texts):
         key, eq, value = t.partition("=")
@@ -120,7 +120,7 @@ def _schema_to_zero(c: Ctx, verb: str) -> Optional[tuple]:
     return None
 
 
-_SYNCS = re.compile(r"sync|mirror|replicate", re.IGNORECASE)
+_SYNCS = AnyCase(r"sync|mirror|replicate")
 _SYNC_WORDS = frozenset({"sync", "rsync", "mirror", "replicate"})
 _SYNC_DELETES = frozenset({"-d", "--delete", "--remove", "--delete-removed", "--delete-extraneous",
                            "--delete-destination", "--purge", "--delete-excluded", "--delete-missing"})
@@ -130,7 +130,7 @@ _FOR_REAL = frozenset({"--execute", "--commit", "--apply", "--no-dry-run", "--fo
 def _sync_deletes(c: Ctx, verb: str) -> Optional[tuple]:
     """``gsutil rsync -d``, ``mc mirror --remove``: what the source lacks is deleted at the destination;
     ``pt-table-sync --execute``: a sync that only prints until told to run changes the target's rows."""
-    if not any(_SYNCS.search(t) for t in [c.prog] + c.texts[:3]):
+    if not any(_SYNCS.occurs_in(t) for t in [c.prog] + c.texts[:3]):
         return None
     words = {p for t in c.texts[:3] if not t.startswith("-") for p in split_word(t)} | set(split_word(c.prog))
     if not words & _SYNC_WORDS:
