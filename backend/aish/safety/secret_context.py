@@ -56,9 +56,10 @@ _NAME_RUN = lazy(r"[A-Za-z0-9_.\-]{0,%d}" % MAX_NAME)
 
 
 def _names(text: str, lower: str) -> Iterator[Span]:
-    hits = sorted(i for literal in names.LITERALS for i in secret_uses.find_all(lower, literal))
+    hits = [i for literal in names.LITERALS for i in secret_uses.find_all(lower, literal)]
     if not hits:
         return
+    hits.sort()
     backwards = text[::-1]  # the name's start is found by matching the reversed text
     size = len(text)
     done = 0  # hits before this index were part of a name or value already read
