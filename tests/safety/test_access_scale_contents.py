@@ -213,3 +213,51 @@ def test_files_lost_in_everyday_ways(command):
 ])
 def test_copies_into_new_places_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- opened to everyone, in a cloud's words
+@pytest.mark.parametrize("command,at_least", [
+    ("aws s3api put-bucket-acl --bucket reports --acl public-read-write", "medium"),
+    ("aws s3 cp ./exports s3://reports/ --recursive --acl public-read", "medium"),
+    ("gsutil iam ch allUsers:objectViewer gs://reports", "medium"),
+    ("gcloud storage buckets add-iam-policy-binding gs://reports --member=allUsers --role=roles/storage.objectViewer",
+     "medium"),
+    ("az storage container set-permission --name data --public-access container", "medium"),
+    ("mc anonymous set public myminio/backups", "medium"),
+    ("gh repo edit me/private-repo --visibility public --accept-visibility-change-consequences", "medium"),
+    ("aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol -1 --cidr 0.0.0.0/0", "high"),
+    ("aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0", "medium"),
+    ("gcloud compute firewall-rules create allow-all --allow all --source-ranges 0.0.0.0/0", "high"),
+    ("az network nsg rule create -g rg --nsg-name nsg -n all --priority 100 --source-address-prefixes '*' "
+     "--destination-port-ranges '*' --access Allow", "high"),
+    ("kubectl create clusterrolebinding x --clusterrole=cluster-admin --serviceaccount=default:default", "medium"),
+    ("kubectl patch deploy web -p '{\"spec\":{\"replicas\":0}}'", "medium"),
+    ("helm upgrade web ./chart --set replicaCount=0", "medium"),
+    ("mv ~/Downloads/* ~/Documents/", "medium"),
+])
+def test_opened_to_everyone_and_scaled_away(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "aws s3api get-bucket-acl --bucket reports",
+    "aws s3 cp ./exports s3://reports/ --recursive",
+    "aws s3api put-bucket-acl --bucket reports --acl private",
+    "gsutil iam get gs://reports",
+    "gsutil iam ch user:alice@example.com:objectViewer gs://reports",
+    "az storage container set-permission --name data --public-access off",
+    "mc anonymous get myminio/backups",
+    "gh repo edit me/site --visibility private",
+    "gh repo create me/new --public",
+    "aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 443 --cidr 0.0.0.0/0",
+    "aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol -1 --cidr 10.0.0.0/16",
+    "gcloud compute firewall-rules create web --allow tcp:80,tcp:443 --source-ranges 0.0.0.0/0",
+    "az network nsg rule create -g rg --nsg-name nsg -n ssh --priority 100 --source-address-prefixes 203.0.113.7 "
+    "--destination-port-ranges 22 --access Allow",
+    "kubectl patch deploy web -p '{\"spec\":{\"replicas\":3}}'",
+    "helm upgrade web ./chart --set replicaCount=2",
+    "mv ~/Downloads/*.pdf ~/Documents/",
+    "mv build/* dist/",
+])
+def test_narrow_grants_and_scaling_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

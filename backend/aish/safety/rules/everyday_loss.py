@@ -54,6 +54,8 @@ def _contents(src: str, prog: str) -> bool:
     """Is ``src`` a directory's contents (``dir/.``, ``dir/*``; rsync's ``dir/``), or a dotted directory?"""
     if prog == "ditto":
         return True  # ditto always copies the source directory's contents
+    if prog == "mv":
+        return src.endswith("/*")  # `mv ~/Downloads/* ~/Documents/`: same names there are replaced
     if src.endswith(("/.", "/*")) or prog == "rsync" and src.endswith("/"):
         return True
     name = src.rstrip("/").rsplit("/", 1)[-1]
@@ -230,7 +232,8 @@ def rule_unison_prefers(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES: dict = {"rm": [rule_folder_emptied], "mv": [rule_many_onto_one], "find": [rule_many_onto_one],
+RULES: dict = {"rm": [rule_folder_emptied], "mv": [rule_many_onto_one, rule_contents_over],
+               "find": [rule_many_onto_one],
                "ln": [rule_link_over_document], "osascript": [rule_trash_emptied], "unison": [rule_unison_prefers],
                "sed": [rule_sed_empties], "gsed": [rule_sed_empties],
                "fd": [rule_fd_exec_delete], "fdfind": [rule_fd_exec_delete],

@@ -22,7 +22,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 _TRIGGER = re.compile(r"protected-mode|requirepass|noauth|no-auth|disable-auth|skip-auth|auth[= ]none|"
                       r"skip[-_]grant[-_]tables|xpack\.security\.enabled|auth_method=trust|allow_empty|--insecure|"
                       r"anonymous|alwaysallow|tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375|bind_ip|"
-                      r"system:unauthenticated|accept-hosts|security\.disabled|neo4j_auth=none",
+                      r"system:unauthenticated|accept-hosts|security\.disabled|neo4j_auth=none|:default\b",
                       re.IGNORECASE)
 _DOCKER_TCP = re.compile(r"(^|[\s\"'=])tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375\b", re.IGNORECASE)
 _DOCKER_WHY = "serves the Docker API on a plain TCP port: whoever reaches it is root on this machine"
@@ -69,6 +69,8 @@ def rule_access_off(c: Ctx) -> Optional[tuple]:
             return level, f"{what} ({c.text})"
     if _ANONYMOUS.search(joined) and _BINDS.search(joined):
         return HIGH, f"gives a role to every anonymous caller of the cluster's API ({c.text})"
+    if _BINDS.search(joined) and "cluster-admin" in joined and re.search(r"--serviceaccount[= ]\S+:default\b", joined):
+        return MEDIUM, f"makes every pod that runs as the default service account an admin of the cluster ({c.text})"
     prog = c.prog.lower()
     if prog == "mongod" and re.search(r"--bind_ip_all\b|--bind_ip[= ]\S*0\.0\.0\.0", joined) and \
             "--auth" not in c.texts:

@@ -21,6 +21,8 @@ _SCALE_WORD = re.compile(r"(^|[:/_-])(scale|resize|autoscale)$|^update-(service|
 _COUNT_OPTION = re.compile(r"^--?(replicas|desired[-_]?count|desired[-_]?capacity|new[-_]?capacity|size|count|"
                            r"instances|min[-_]?(size|count|replicas|nodes)|max[-_]?(size|count|replicas|nodes)|"
                            r"num[-_]?nodes|nodes|capacity|i)$", re.IGNORECASE)
+# `{"spec":{"replicas":0}}`, `--set replicaCount=0`, `web.replicas=0`: a count of zero in a patch or chart values
+_REPLICAS_ZERO = re.compile(r"\breplica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)", re.IGNORECASE)
 _ALL = re.compile(r"^(--all|-A|--all-namespaces)$")
 _PRODUCTION = re.compile(r"(^|[^a-z])(prod|production|live)([^a-z]|$)", re.IGNORECASE)
 
@@ -39,8 +41,11 @@ def _zero_count(texts: list) -> bool:
 def rule_scaled_to_zero(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if not texts or not any(t == "0" or t.endswith("=0") for t in texts) and "drain" not in texts and \
-            "-enable" not in texts and "--enable" not in texts:
+            "-enable" not in texts and "--enable" not in texts and not any(_REPLICAS_ZERO.search(t) for t in texts):
         return None
+    if any(_REPLICAS_ZERO.search(t) for t in texts) and \
+            any(w in ("patch", "upgrade", "install", "set", "apply", "edit", "update") for w in texts[:3]):
+        return MEDIUM, f"sets the replicas to zero: everything it serves stops ({c.text})"
     words = [t for t in texts if not t.startswith("-")]
     if any(_SCALE_WORD.search(w) for w in words[:4]) and _zero_count(texts):
         level = HIGH if any(_ALL.match(t) for t in texts) or any(_PRODUCTION.search(t) for t in texts) else MEDIUM

@@ -17,7 +17,7 @@ from aish.safety.rules import prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
 from aish.safety.rules import cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
-from aish.safety.rules import scaled_to_zero, updates_off
+from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -189,7 +189,7 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, media.rule_media_loss(c))
     if best is None or best[0] < MEDIUM:  # servers opened, updates off, services scaled to nothing
         best = worst(best, open_servers.rule_access_off(c) or updates_off.rule_updates_off(c) or
-                     scaled_to_zero.rule_scaled_to_zero(c))
+                     scaled_to_zero.rule_scaled_to_zero(c) or made_public.rule_made_public(c))
     if best is None and c.prog.startswith("git-") and not known:
         best = vendor.rule_git_dashed(c)
     if best is None or best[0] < HIGH:
