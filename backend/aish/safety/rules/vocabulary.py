@@ -93,7 +93,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             act.verb = "rollback"
     if not act.verb and _DESTROYING_SCRIPT.search(prog):
         return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
-    options = read_options(c.texts)
+    options = read_options(c.texts) | _long_spellings(c.texts)
     elsewhere = said_elsewhere.rule_said_elsewhere(c, act.verb)
     if elsewhere is not None:
         return elsewhere
@@ -204,6 +204,21 @@ _WEAK_WITH_OPTIONS = {"drain", "evict", "clear", "flush", "empty"}
 _WITH = ("with", "including", "include", "and")
 
 
+_ONE_DASH_WORD = re.compile(r"-[a-zA-Z][a-zA-Z-]{3,}")
+
+
+def _long_spellings(texts: list) -> set:
+    """``-wipe``, ``-deleteall``, ``-reset-to-factory``: long options spelled with one dash (the X11, Java and
+    Go style), read as their ``--`` spelling when the word is a deleting verb, not a bundle of letters."""
+    out = set()
+    for t in texts:
+        if _ONE_DASH_WORD.fullmatch(t):
+            name = t[1:].lower()
+            if verb_strength(split_word(name)[0]) >= 3:
+                out.add("--" + name)
+    return out
+
+
 def _deletes_data(option: str) -> bool:
     """``--delete-namespaces``, ``--destroy-storage``, ``--delete-emptydir-data``: an option that deletes data
     by name (not ``--delete-after`` or ``--remove-all-unused-imports``, which modify another action)."""
@@ -212,9 +227,12 @@ def _deletes_data(option: str) -> bool:
     parts = split_word(option[2:])
     if len(parts) == 2 and parts[0] in _WITH:
         return parts[1] in DATA_NOUNS and parts[1] not in WEAK_DATA_NOUNS
+    if len(parts) >= 2 and parts[0] in RESET and "factory" in parts[1:]:
+        return True  # `--reset-to-factory`: everything set or stored on it goes
     return len(parts) >= 2 and verb_strength(parts[0]) >= 3 and parts[0] not in RESET and \
         not set(parts[1:]) & OPTION_MODIFIERS and \
-        (parts[-1] in DATA_NOUNS and parts[-1] not in WEAK_DATA_NOUNS or parts[-1] in ("all", "everything"))
+        (parts[-1] in DATA_NOUNS and parts[-1] not in WEAK_DATA_NOUNS or
+         bool({"all", "everything"} & set(parts[1:])))  # `--delete-all-output`
 
 
 def _named_action(c: Ctx, act: Action) -> Action:
