@@ -269,3 +269,40 @@ def test_tracked_directories_removed_and_repositories_forced(command):
 ])
 def test_untracking_and_plain_inits_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- 12. local work discarded by other VCSs; more cuts
+@pytest.mark.parametrize("command", [
+    "p4 revert //...",
+    "p4 clean //depot/project/...",
+    "tf undo /recursive $/Project/src",
+    "tf scorch /recursive /diff",
+    "cleartool rmelem -force src/old.c",
+    "git read-tree -u --reset HEAD",
+    "history -d 1-200",
+    "atuin search --delete --before 2024-01-01",
+    "truncate -r /dev/null ledger.csv",
+    "fsutil file seteof C:\\data\\ledger.db 0",
+    "osascript -e 'tell application \"Finder\" to empty the trash'",
+    "osascript -e 'tell application \"Finder\" to delete every item of folder \"Documents\" of home'",
+])
+def test_local_work_discarded_and_more_cuts(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "p4 revert -k //depot/project/...",
+    "p4 revert -n //...",
+    "p4 opened",
+    "tf status /recursive",
+    "cleartool ls",
+    "git read-tree --prefix=vendor/lib/ -u libs/main",
+    "history -d 42",
+    "atuin search --before 2024-01-01 cargo",
+    "truncate -r template.bin copy.bin",
+    "fsutil file seteof C:\\data\\grow.bin 1073741824",
+    "osascript -e 'display notification \"done\"'",
+    "osascript -e 'tell application \"Finder\" to open home'",
+])
+def test_local_work_near_misses_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

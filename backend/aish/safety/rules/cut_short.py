@@ -32,6 +32,8 @@ def _own_files(c: Ctx, names: list) -> list:
 def rule_truncate_shrinks(c: Ctx) -> Optional[tuple]:
     _, values, names = parse_opts(c.args, frozenset({"-s", "--size", "-r", "--reference"}))
     size = (values.get("-s") or values.get("--size") or "").strip("'\"")
+    if (values.get("-r") or values.get("--reference")) == "/dev/null":
+        size = "0"  # the size of nothing
     if not _SHRINKS.match(size):
         return None
     own = _own_files(c, names)
@@ -57,4 +59,13 @@ def rule_image_shrunk(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {"truncate": [rule_truncate_shrinks], "fallocate": [rule_fallocate_cuts], "qemu-img": [rule_image_shrunk]}
+def rule_end_of_file_set(c: Ctx) -> Optional[tuple]:
+    """Windows' ``fsutil file seteof FILE 0``: the file's end put at its start."""
+    lowered = [t.lower() for t in c.texts]
+    if lowered[:2] == ["file", "seteof"] and len(lowered) >= 4 and lowered[3] == "0":
+        return MEDIUM, f"fsutil file seteof cuts {c.texts[2]} to nothing ({c.text})"
+    return None
+
+
+RULES = {"truncate": [rule_truncate_shrinks], "fsutil": [rule_end_of_file_set], "fallocate": [rule_fallocate_cuts],
+         "qemu-img": [rule_image_shrunk]}

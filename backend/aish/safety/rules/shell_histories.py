@@ -2,7 +2,8 @@
 
 PowerShell forgets its session with ``Clear-History`` and its saved lines with PSReadLine's
 ``ClearHistory()`` or by deleting ``ConsoleHost_history.txt``; fish with ``history clear``, nushell with
-``history --clear``, cmd with ``doskey /reinstall``; other shells keep theirs in files named for it
+``history --clear``, bash 5 with ``history -d 1-200``, cmd with ``doskey /reinstall``, a history manager with
+``atuin search --delete``; other shells keep theirs in files named for it
 (nushell's ``history.txt``/``history.sqlite3``, atuin's ``history.db``).  A history asked about,
 searched or merged stays quiet, and so do ``-WhatIf`` and ``-Confirm`` (each line is asked for).
 """
@@ -27,9 +28,19 @@ _OTHER_SHELLS = {"nu", "nushell", "xonsh", "elvish", "ion", "murex", "oil", "osh
 
 
 def rule_history_words(c: Ctx) -> Optional[tuple]:
-    """``history clear`` (fish), ``history --clear`` (nushell)."""
-    if set(c.texts[:1]) & _WIPES:
+    """``history clear`` (fish), ``history --clear`` (nushell), ``history -d 1-200`` (a range, bash 5)."""
+    texts = c.texts
+    if set(texts[:1]) & _WIPES:
         return MEDIUM, f"clears this shell's saved history ({c.text})"
+    if "-d" in texts[:-1] and re.fullmatch(r"-?\d+-\d+", texts[texts.index("-d") + 1]):
+        return MEDIUM, f"history -d deletes a range of this shell's history ({c.text})"
+    return None
+
+
+def rule_history_manager(c: Ctx) -> Optional[tuple]:
+    """A history manager's search told to delete what it finds (``atuin search --delete …``)."""
+    if "--delete" in c.texts or "--delete-it-all" in c.texts:
+        return MEDIUM, f"{c.prog} deletes every history line the search matches ({c.text})"
     return None
 
 
@@ -65,7 +76,7 @@ def rule_other_shell(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {"history": [rule_history_words], "clear-history": [rule_powershell_history],
+RULES = {"history": [rule_history_words], "atuin": [rule_history_manager], "clear-history": [rule_powershell_history],
          "[microsoft.powershell.psconsolereadline]::clearhistory": [rule_powershell_history],
          "doskey": [rule_doskey], **{p: [rule_history_file_deleted] for p in _DELETERS},
          **{p: [rule_other_shell] for p in _OTHER_SHELLS}}

@@ -11,6 +11,9 @@ git's own rules judge the porcelain that rewrites history (push, reset, clean...
 - a clone or an init told to force over a repository that is already there (``yadm clone -f URL``,
   ``dvc init -f``), and add-ons named for doing that (``git force-clone``, ``git pull-force``);
 - ``git rm -r DIR``: every tracked file under it leaves the working tree (``--cached`` keeps them);
+  ``git read-tree -u --reset``: the index and the working tree are written over;
+- other VCSs' words for discarding local work (``p4 revert``, ``p4 clean``, ``tf undo``, ``tf scorch``,
+  ``cleartool rmelem``), quiet with their keep or preview options (``p4 revert -k``, ``-n``);
 - another VCS's remove, which deletes the file from the working directory too (``hg rm -r src/x``),
   unless told to keep it (``hg rm --after``, ``hg forget``).
 """
@@ -49,6 +52,10 @@ _KEPT_CREDENTIALS = ("credential-store", "credential-osxkeychain", "credential-m
 _SYNCING = frozenset({"clone", "pull", "checkout", "reset", "sync", "fetch", "update", "overwrite"})
 # `-f` names a file, not force, when a file follows (`kind create cluster -f kind.yaml`).
 _A_FILE = re.compile(r"\.(ya?ml|json|toml|cfg|conf|ini|hcl|xml|txt|env|lock|js|ts|py)$|^(-|Dockerfile.*)$")
+# Other VCSs' words that discard local work or delete an element for good, and the options that keep or preview.
+_DISCARDS_LOCAL = {"p4": {"revert", "clean"}, "tf": {"undo", "scorch"}, "tf.exe": {"undo", "scorch"},
+                   "cleartool": {"rmelem", "rmver", "rmbranch", "rmtype"}}
+_KEEPS_LOCAL = {"-k", "-n", "-a", "/preview", "-preview", "--help", "-h"}
 # Other VCSs whose remove deletes the file from the working directory, and the options that keep it.
 _REMOVES = {"hg": {"remove", "rm"}, "chg": {"remove", "rm"}}
 _KEEPS = {"-A", "--after", "--keep", "-h", "--help"}
@@ -88,6 +95,8 @@ def rule_git_plumbing(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"git symbolic-ref --delete deletes a ref directly ({c.text})"
     if sub == "credential" and "reject" in texts or sub in _KEPT_CREDENTIALS and "erase" in texts:
         return MEDIUM, f"git {sub} erases a stored login from the credential helpers ({c.text})"
+    if sub == "read-tree" and "--reset" in texts and "-u" in texts and not any(t.startswith("--prefix") for t in texts):
+        return MEDIUM, f"git read-tree -u --reset writes a tree over the index and the working tree ({c.text})"
     if sub == "checkout-index" and {"-f", "--force"} & set(texts) and \
             not any(t.startswith("--prefix") for t in texts):
         return MEDIUM, f"git checkout-index --force writes the index over the working tree's changes ({c.text})"
@@ -127,4 +136,16 @@ def rule_tracked_removed(c: Ctx) -> Optional[tuple]:
     return MEDIUM, f"{c.prog} {sub} deletes {what} from the working directory too ({c.text})"
 
 
-RULES = {"git": [rule_git_plumbing], **{p: [rule_tracked_removed] for p in _REMOVES}}
+def rule_local_work_discarded(c: Ctx) -> Optional[tuple]:
+    """``p4 revert //...``, ``tf scorch /recursive``, ``cleartool rmelem -force x``."""
+    texts = c.texts
+    sub = next((t for t in texts if not t.startswith("-")), "")
+    if sub not in _DISCARDS_LOCAL.get(c.prog.lower(), ()) or _KEEPS_LOCAL & {t.lower() for t in texts}:
+        return None
+    if c.prog == "p4" and sub == "revert" and len([t for t in texts if not t.startswith("-")]) < 2:
+        return None  # `p4 revert` with no file names nothing
+    return MEDIUM, f"{c.prog} {sub} discards local work or deletes versions for good ({c.text})"
+
+
+RULES = {"git": [rule_git_plumbing], **{p: [rule_tracked_removed] for p in _REMOVES},
+         **{p: [rule_local_work_discarded] for p in _DISCARDS_LOCAL}}
