@@ -86,6 +86,9 @@ def _split_affixes(piece: str) -> list:
             head = piece[:-len(verb)]
             if head in _AFFIX_PREFIXES or head in DATA_NOUNS:
                 return [head, verb]
+    fused = _between_prefix_and_noun(piece)
+    if fused:
+        return fused
     for verb in _WEAK_PREFIXES:  # `clearsnapshot`, `flushkeys`, `killcluster`: a weak verb fused before data
         if piece.startswith(verb) and piece[len(verb):] in DATA_NOUNS and piece[len(verb):] not in WEAK_DATA_NOUNS:
             return ["delete" if verb == "kill" else verb, piece[len(verb):]]  # `killacct`, `killdns`: removed
@@ -105,3 +108,25 @@ def strength(verb: str) -> int:
     if verb in WEAK:
         return 1
     return 0
+
+
+# Verbs read between a suite's short prefix and a noun (`mmdelfs`, `gpdeletesystem`, `rmvdisk` after
+# `svctask`): vendor suites name every command prefix + verb + noun.
+_MIDDLE_VERBS = ("delete", "destroy", "remove", "purge", "erase", "wipe", "del", "rm")
+_SUITE_NOUNS = frozenset({"system", "systems", "versions", "all", "everything"})
+
+
+def _between_prefix_and_noun(piece: str) -> list:
+    for verb in _MIDDLE_VERBS:
+        at = piece.find(verb, 1, 5 + len(verb))
+        if at < 1 or at > (3 if len(verb) <= 3 else 4):
+            continue
+        head, rest = piece[:at], piece[at + len(verb):]
+        if head in _NOT_A_PREFIX or not head.isalpha():
+            continue
+        if len(verb) <= 3 and len(head) > 1 and not re.fullmatch(_ABBREVIATION["del"], head):
+            continue  # `del`/`rm` after a syllable is part of a word (`modelfile`), after an abbreviation a verb
+        if rest in DATA_NOUNS or rest in _FUSED_NOUNS or len(verb) > 3 and rest in _SUITE_NOUNS:
+            return [head, verb, rest]
+    return []
+
