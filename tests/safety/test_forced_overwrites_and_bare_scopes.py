@@ -273,3 +273,26 @@ def test_a_deleting_option_given_record_numbers_deletes_them(command):
 ])
 def test_options_of_other_meanings_given_numbers_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- PowerShell's drives: certificates, the environment
+@pytest.mark.parametrize("command,at_least", [
+    ("Remove-Item Cert:\\LocalMachine\\Root\\ABCD1234", "medium"),
+    ("ri cert:\\CurrentUser\\My\\9F8E7D -DeleteKey", "medium"),
+    ("Get-ChildItem Cert:\\CurrentUser\\My | Remove-Item", "high"),
+    ("Remove-Item Env:\\PATH", "medium"),
+    ("Remove-Item -Path Env:Path", "medium"),
+])
+def test_certificates_and_the_path_removed_through_powershell_drives(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "Get-ChildItem Cert:\\CurrentUser\\My",
+    "Remove-Item Alias:\\ls",
+    "Remove-Item Function:\\prompt",
+    "Remove-Item Cert:\\CurrentUser\\My\\ABCD -WhatIf",
+    "Remove-Item Env:\\MY_TEMP_FLAG",
+])
+def test_aliases_functions_and_reading_drives_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
