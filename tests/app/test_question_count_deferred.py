@@ -1,9 +1,11 @@
 """An ask's question is weighed by the server's tokenizer after the first byte, not before
 (issue 26, many shells at once: each ask made a /tokenize round trip for its new question
 before its chat request went out, one more request to the same server on the first byte's
-path).  Far from the limits an upper bound of its count decides the same as the count: the
-exact one comes after the answer, for the conversation's budget and the scale's calibration;
-near a limit it is asked first, as before."""
+path), and far from the limits not at all (after the answer it was still a second request to
+the server per ask).  Far from the limits an upper bound of its count decides the same as the
+count: the exact one comes for a sample of the scale's calibration, or once the bounds would
+decide otherwise (near the budget or the window, a fold); near a limit it is asked first, as
+before."""
 from __future__ import annotations
 
 from aish.app import after_answer
@@ -38,7 +40,7 @@ def test_the_question_is_not_tokenized_before_its_chat_request(stub, monkeypatch
     before = stub.tokenize_calls
     daemon.ok("ask", "and how do I free port 9090 without killing my editor?")
     assert seen == [before]  # nothing tokenized before the chat request went out
-    assert stub.tokenize_calls == before + 1  # the question, once, after the answer
+    assert stub.tokenize_calls == before + 1  # the question, once, after the answer (a sample of the calibration)
 
     svc = daemon.service
     model = svc.config().model("fast")
@@ -169,8 +171,7 @@ def test_a_restarted_daemon_weighs_a_conversation_by_bounds_not_by_a_request_per
     for n in range(limits_mod.CALIBRATE_FIRST + 6):
         daemon.ok("ask", f"which process holds port {8000 + n}?")
     daemon.restart()
-    daemon.ok("ask", "hello", conv="another")  # the tokenizer found again
     seen = _tokenize_calls_at_each_chat(stub, monkeypatch)
     before = stub.tokenize_calls
-    daemon.ok("ask", "and port 9090?")
-    assert seen == [before]  # nothing counted before the chat request went out
+    daemon.ok("ask", "and port 9090?")  # the restarted daemon's first ask: it finds the tokenizer
+    assert seen == [before + 1]  # with the new question's count; the others are weighed by bounds

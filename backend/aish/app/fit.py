@@ -180,13 +180,16 @@ def defer_questions(env: AskEnv, model: ModelConfig, conv: Conversation) -> bool
     """Weigh the new question by its upper bound (``TokenCounter.defer``): True when it is.  A
     conversation weighed for the first time here (read back from its log by a restarted daemon)
     has its questions not counted yet weighed the same way, not one tokenize request each
-    before this ask's first byte."""
+    before this ask's first byte (a daemon's first count finds the tokenizer: the new question's)."""
     turns = conv.turns
+    deferred = env.tokens.defer(model, turns[-1].content)
     if len(turns) > 1 and turns[0].tokens is None:
+        if not deferred:
+            env.tokens.count(model, turns[-1].content)  # (known: looked up; else weighed now anyway)
         for turn in turns[:-1]:
             if turn.role == "user":
                 env.tokens.defer(model, turn.content)
-    return env.tokens.defer(model, turns[-1].content)
+    return deferred
 
 
 def settler(env: AskEnv, model: ModelConfig, conv: Conversation) -> Callable[[], None]:
