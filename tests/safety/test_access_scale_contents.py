@@ -77,6 +77,8 @@ def test_servers_started_or_read_with_their_checks_on_stay_quiet(command):
     "sudo defaults write /Library/Preferences/com.apple.SoftwareUpdate AutomaticCheckEnabled -bool false",
     "echo 'APT::Periodic::Unattended-Upgrade \"0\";' | sudo tee /etc/apt/apt.conf.d/20auto-upgrades",
     "setx NODE_TLS_REJECT_UNAUTHORIZED 0",
+    "sudo systemctl mask apt-daily-upgrade.timer",
+    "reg add HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows\\WindowsUpdate\\AU /v NoAutoUpdate /t REG_DWORD /d 1 /f",
 ])
 def test_firewalls_opened_wide_and_updates_switched_off(command):
     assert reaches(command), judged(command)

@@ -42,6 +42,8 @@ def _personal_glob(word: Word, fed: bool) -> str:
 
 def rule_folder_emptied(c: Ctx) -> Optional[tuple]:
     """``rm ~/Documents/*``: every document in the folder, one by one."""
+    if not any(("*" in t or "?" in t or "{}" in t) for t in c.texts):
+        return None
     _, _, targets = parse_opts(c.args)
     for w in targets:
         path = _personal_glob(w, c.xargs)

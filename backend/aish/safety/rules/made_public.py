@@ -15,7 +15,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
-_TRIGGER = re.compile(r"public|allusers|allauthenticatedusers|0\.0\.0\.0/0|::/0|source-address-prefix|"
+TRIGGER = re.compile(r"public|allusers|allauthenticatedusers|0\.0\.0\.0/0|::/0|source-address-prefix|"
                       r"--cidr|source-ranges|anonymous", re.IGNORECASE)
 _PUBLIC_ACL = re.compile(r"^(--acl[= ]|--canned-acl[= ]|-a[= ]?)?public-read(-write)?$|"
                          r"^--public-access[= ](blob|container)$|"
@@ -53,7 +53,7 @@ def _pairs(texts: list) -> list:
 def rule_made_public(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     joined = " ".join(texts)
-    if not _TRIGGER.search(joined):
+    if not TRIGGER.search(joined):
         return None
     words = [t for t in texts if not t.startswith("-")]
     if any(t in ("get", "get-bucket-acl", "describe", "list", "show", "view") for t in words[:3]):

@@ -19,7 +19,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 # One pass over the line's words decides whether anything here can apply (most lines leave at once).
-_TRIGGER = re.compile(r"protected-mode|requirepass|noauth|no-auth|disable-auth|skip-auth|auth[= ]none|"
+TRIGGER = re.compile(r"protected-mode|requirepass|noauth|no-auth|disable-auth|skip-auth|auth[= ]none|"
                       r"skip[-_]grant[-_]tables|xpack\.security\.enabled|auth_method=trust|allow_empty|--insecure|"
                       r"anonymous|alwaysallow|tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375|bind_ip|"
                       r"system:unauthenticated|accept-hosts|security\.disabled|neo4j_auth=none|:default\b",
@@ -60,7 +60,7 @@ _CONFIG_SET = re.compile(r"\bconfig\s+set\s+(protected-mode\s+no\b|requirepass\s
 def rule_access_off(c: Ctx) -> Optional[tuple]:
     """A server told, on its own line, to stop checking who calls it."""
     joined = " ".join(c.texts)
-    if not _TRIGGER.search(joined):
+    if not TRIGGER.search(joined):
         return None
     if _CONFIG_SET.search(joined):
         return MEDIUM, f"switches the server's password or protected mode off while it runs ({c.text})"

@@ -164,6 +164,20 @@ def known(prog: str) -> bool:
 _VERSIONED = re.compile(r"(?<=[a-z])[\d.]+$")  # python3.12 -> python, ruby3.3 -> ruby
 
 
+# Words one of which a line must hold for servers opened, updates off, scaling to zero or public grants to apply:
+# plain substring tests of the lowered line (a regex alternation of them tried at every position cost 10x more).
+_OPENED_OR_SCALED = ("protected-mode", "requirepass", "auth", "grant", "xpack", "security", "allow_empty", "insecure",
+                     "anonymous", "alwaysallow", ":2375", "bind_ip", "system:", "accept-hosts", ":default", "upgrade",
+                     "automatic", "yum-cron", "wuauserv", "usosvc", "waasmedic", "softwareupdate", " 0", "=0",
+                     "drain", "-enable", "replica", "public", "allusers", "0.0.0.0/0", "::/0", "source-address",
+                     "cidr", "source-ranges", "autoupdate", "apt-daily", "unattended", "availability", "allauth")
+
+
+def _opened_or_scaled(c: Ctx) -> bool:
+    line = (c.prog + " " + " ".join(c.texts)).lower()
+    return any(word in line for word in _OPENED_OR_SCALED)
+
+
 def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     """The classes judged for any program: secrets sent out, protections off, the machine stopped, disks built
     over.  A bare program is judged by its name only (a long pipeline has thousands of them)."""
@@ -189,7 +203,7 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
     if best is None or best[0] < MEDIUM:
         best = worst(best, media.rule_media_loss(c))
-    if best is None or best[0] < MEDIUM:  # servers opened, updates off, services scaled to nothing
+    if (best is None or best[0] < MEDIUM) and _opened_or_scaled(c):
         best = worst(best, open_servers.rule_access_off(c) or updates_off.rule_updates_off(c) or
                      scaled_to_zero.rule_scaled_to_zero(c) or made_public.rule_made_public(c))
     if best is None and c.prog.startswith("git-") and not known:

@@ -14,8 +14,8 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 
-_TRIGGER = re.compile(r"upgrade|automatic|yum-cron|wuauserv|usosvc|waasmedic|softwareupdate|noautoupdate",
-                      re.IGNORECASE)
+TRIGGER = re.compile(r"upgrade|automatic|yum-cron|wuauserv|usosvc|waasmedic|softwareupdate|autoupdate|apt-daily|"
+                     r"unattended", re.IGNORECASE)
 _UPDATERS = re.compile(r"^(unattended-upgrades?|apt-daily(-upgrade)?|dnf-automatic[\w-]*|yum-cron|"
                        r"wuauserv|usosvc|waasmedicsvc)(\.service|\.timer)?$", re.IGNORECASE)
 _OFF = {"stop", "disable", "mask", "kill", "remove", "purge", "erase", "uninstall", "del", "autoremove",
@@ -30,7 +30,7 @@ _WINDOWS_KEY = re.compile(r"\bNoAutoUpdate\b\W+(?:\S+\s+){0,4}?(?:(?:-Value|/d|-
 def rule_updates_off(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     joined = " ".join(texts)
-    if not _TRIGGER.search(joined) and not _TRIGGER.search(c.prog):
+    if not TRIGGER.search(joined) and not TRIGGER.search(c.prog):
         return None
     lowered = [t.lower() for t in texts]
     if set(lowered) & _READS:
