@@ -15,6 +15,7 @@ from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
 from aish.safety.rules import prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
+from aish.safety.rules import replaced_state
 from aish.safety.rules import applescript, cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
 from aish.safety.rules import ps_drives
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
@@ -233,6 +234,7 @@ def check(c: Ctx) -> Optional[tuple]:
             best = worst(best, own_options.rule_own_options(c, unknown=rules is None))
         if best is None or best[0] < MEDIUM:
             best = worst(best, bare_verbs.rule_bare_verb(c) or archive_members.rule_archive_members(c) or
+                         replaced_state.rule_replaces_live(c) or
                          device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c) or
                          vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c))
     if best is None or best[0] == LOW:

@@ -113,7 +113,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if verb in ("yank", "unpublish") and "--undo" in c.texts:
         return None  # `cargo yank --undo`: the release comes back
     strength = verb_strength(verb)
-    if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister")) and "--delete" in options \
+    if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister", "uninstall")) and \
+            "--delete" in options \
             and act.source != "option":
         heavy_option = "--delete"  # `unregistervm … --delete`: the files go too
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
