@@ -195,6 +195,32 @@ def test_a_partitioners_prompt_lines_that_select_or_create_stay_quiet(command):
     assert stays_quiet(command), judged(command)
 
 
+# A manager's prompt (a VM shell, a queue console, a cloud REPL): the line starts with the verb, and
+# what it acts on decides the level as it would after any program's name.
+@pytest.mark.parametrize("command", [
+    "destroy web01",
+    "purge queue orders",
+    "remove volume pgdata",
+    "terminate instance i-0abc123",
+    "obliterate //depot/legacy/...",
+    "erase all",
+])
+def test_a_verb_typed_at_a_managers_prompt(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "remove package htop",
+    "purge cache",
+    "remove alias ll",
+    "./destroy",
+    "scripts/purge old-logs",
+    "remove --help",
+])
+def test_light_things_or_scripts_at_a_prompt_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
 # ------------------------------------------------------ an app uninstalled from a phone or a simulator
 @pytest.mark.parametrize("command", [
     "adb uninstall com.example.notes",
@@ -217,4 +243,27 @@ def test_an_app_uninstalled_from_a_device_goes_with_its_data(command):
     "xcrun simctl install booted build/Notes.app",
 ])
 def test_apps_kept_or_packages_removed_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ------------------------------------------------------ one key deleted in a coordination store
+# (as `consul kv delete k` and `nats kv del b k` already are: the store's records are the data)
+@pytest.mark.parametrize("command", [
+    "etcdctl del /registry/app/config",
+    "etcdctl --endpoints=https://10.0.0.5:2379 del feature-flags",
+    "etcdctl user delete ci-bot",
+    "etcdctl lease revoke 694d7a1b2c3e4f50",
+])
+def test_one_key_deleted_in_a_coordination_store(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "etcdctl get --prefix /registry/app/",
+    "etcdctl put feature-flags '{\"beta\": true}'",
+    "etcdctl member list -w table",
+    "etcdctl endpoint health",
+    "etcdctl del --help",
+])
+def test_reading_or_writing_a_coordination_store_stays_quiet(command):
     assert stays_quiet(command), judged(command)

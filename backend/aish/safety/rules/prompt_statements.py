@@ -21,9 +21,13 @@ _KEY_DELETES = frozenset({"DEL", "UNLINK", "SREM", "ZREM", "HDEL", "XDEL", "LREM
 # Words no shell program has, that begin a delete at a store's prompt (ZooKeeper's `delete`, `rmr`; an HTTP
 # console's `DELETE /index`; Cypher's `MATCH … DELETE`).
 _STORE_WORDS = frozenset({"delete", "rmr", "match"})
+# Verbs no shell program is named for, that begin a line at a manager's prompt (a VM shell's `destroy web01`,
+# a queue console's `purge queue orders`, Perforce's `obliterate`; `erase`, also cmd's, is read both ways).
+_VERB_LINES = frozenset({"destroy", "purge", "remove", "obliterate", "nuke", "terminate", "deprovision",
+                         "decommission", "expunge", "erase"})
 # Words that begin a statement that destroys, typed at a prompt.
 PROMPT_WORDS = frozenset({"drop", "truncate", "delete", "update", "alter", "flushall", "flushdb", "clean",
-                          "format"}) | _STORE_WORDS | {w.lower() for w in _KEY_DELETES}
+                          "format"}) | _STORE_WORDS | {w.lower() for w in _KEY_DELETES} | _VERB_LINES
 # `DROP <kind> [IF EXISTS] name …`: any kind a database has (a sequence, a stage, a measurement).
 _DROP = re.compile(r"^drop\s+([a-z_]+\s+){1,3}(if\s+exists\s+)?[\w.\"`\[\]$-]+(\s*,.*|\s+\w+.*)?;?$",
                    re.IGNORECASE | re.DOTALL)
@@ -49,6 +53,8 @@ def rule_prompt_statement(c: Ctx) -> Optional[tuple]:
         if keys and all(_KEY.match(k) and not re.fullmatch(r"\w+\.\w{1,4}", k) for k in c.texts):
             return MEDIUM, f"{c.prog} deletes {keys[0]} from the store it is typed at ({c.text})"
         return None
+    if word in _VERB_LINES:
+        return _verb_line(c)
     partitioner = _partitioner_line(c, word)
     if partitioner is not None:
         return partitioner
@@ -61,6 +67,20 @@ def rule_prompt_statement(c: Ctx) -> Optional[tuple]:
     if len(c.args) == 1 and _QUOTED.match(c.args[0].raw):
         return MEDIUM, f"drop removes the table {c.args[0].raw} and what it holds ({c.text})"
     return None
+
+
+def _verb_line(c: Ctx) -> Optional[tuple]:
+    """``destroy web01``, ``purge queue orders`` typed at a manager's prompt: judged as that verb after any
+    program's name, so what it acts on decides (``remove package htop`` stays quiet)."""
+    if "/" in c.words[0].text or "\\" in c.words[0].text or not c.texts or c.texts[0].startswith("-"):
+        return None
+    found = c.recurse(" ".join([_AT_PROMPT, c.words[0].text.lower()] + [w.raw for w in c.args]))
+    if found is None or found[0] < MEDIUM:
+        return None
+    return found[0], found[1].replace(f"{_AT_PROMPT} ", "")
+
+
+_AT_PROMPT = "console"  # a program name no rule knows: the vocabulary reads the verb after it
 
 
 def _partitioner_line(c: Ctx, word: str) -> Optional[tuple]:

@@ -134,6 +134,10 @@ def rule_db_admin(c: Ctx) -> Optional[tuple]:
         return HIGH, f"deletes every key the listing before it names ({c.text})"  # `etcdctl get --keys-only | xargs`
     if c.prog == "etcdctl" and texts[:2] == ["member", "remove"]:
         return MEDIUM, f"removes a member from the cluster: it stops serving ({c.text})"
+    ops = [t for t in texts if not t.startswith("-")]  # after `--endpoints=…` and other options
+    if c.prog == "etcdctl" and (ops[:1] in (["del"], ["delete"]) and len(ops) > 1 or
+                                ops[:2] in (["user", "delete"], ["role", "delete"], ["lease", "revoke"])):
+        return MEDIUM, f"deletes {ops[-1]} from the cluster's store ({c.text})"  # as `consul kv delete k`
     if c.prog == "vault" and texts[:2] == ["operator", "seal"]:
         return MEDIUM, f"seals the vault: no secret can be read until it is unsealed with the keys ({c.text})"
     if c.prog in ("consul",) and texts[:2] == ["kv", "delete"] and "-recurse" in texts:
