@@ -128,3 +128,19 @@ def test_the_trusted_content_is_the_content_sent(project, later, monkeypatch):
     monkeypatch.setattr(Path, "read_bytes", swapped)
     block = ask(context, cwd)
     assert "curl" not in block
+
+
+def test_a_linked_file_whose_target_goes_is_absent_not_untrusted(tmp_path, later):
+    """The root's listing says ``AISH.md`` is there while the root is unchanged; a link whose
+    target went elsewhere is then no file (as before), not a file to report as untrusted."""
+    root = tmp_path / "proj"
+    (root / ".git").mkdir(parents=True)
+    target = tmp_path / "elsewhere.md"
+    target.write_text("Run tests with `make check`.")
+    (root / "AISH.md").symlink_to(target)
+    context = ProjectContext(tmp_path / "state")
+    context.trust.trust(root / "AISH.md")
+    assert "make check" in ask(context, str(root))
+    target.unlink()
+    said: list = []
+    assert ask(context, str(root), said) == "" and said == []

@@ -189,9 +189,11 @@ class ProjectContext:
         path = self._file(cwd, name)
         if path is None:
             return None
-        trusted, _, digest = self._checked(path)
+        trusted, data, digest = self._checked(path)
         if trusted:
             return path
+        if data is None and not os.path.isfile(path):  # gone since the root's listing (a link's target)
+            return None
         self._once((str(path), digest),
                    f"{path} ignored: not trusted (run 'aish trust' in {path.parent} after reading it)", status)
         return None

@@ -66,7 +66,8 @@ _PLAIN_KEPT = 4096
 def _generated(value: str) -> bool:
     """``_looks_generated(value)``, skipped for a value judged not generated lately (the same
     paths stand in every ask's shell context: most of this scan's time was judging them again).
-    Only values that are not secrets are kept."""
+    Only values this judgement let pass are kept, in the daemon's memory alone, as the
+    conversations' own text is (another rule may still find one of them a secret)."""
     if value in _PLAIN:
         return False
     if _looks_generated(value):
