@@ -306,3 +306,23 @@ def test_local_work_discarded_and_more_cuts(command):
 ])
 def test_local_work_near_misses_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- 13. an entry taken out of a store of keys or logins
+@pytest.mark.parametrize("command", [
+    "pacman-key --delete 3B94A80E50A477C7",
+    "sudo rpmkeys --delete=8f7a2c1e",
+    "git secret removeperson alice@example.org",
+])
+def test_entry_taken_out_of_a_key_store(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "pacman-key --list-keys",
+    "pacman-key --refresh-keys",
+    "rpmkeys --import RPM-GPG-KEY",
+    "git secret tell alice@example.org",
+])
+def test_key_store_reads_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

@@ -155,7 +155,7 @@ migration migrations generations group groups channel channels space file files 
 directory directories folder folders object objects item items entry entries book books note notes
 password passwords token tokens state tfstate pvc pv persistentvolume persistentvolumes ns trash shadowcopy
 shadows history team teams princ principal principals wal keytab card cards acct accts dns tape tapes
-subscription subscriptions customer customers webspace mailinglist content contents
+subscription subscriptions customer customers webspace mailinglist content contents person
 """.split())
 # What is cheap to lose: rebuilt, re-downloaded or reinstalled.
 LIGHT_NOUNS: frozenset = frozenset("""

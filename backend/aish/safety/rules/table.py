@@ -17,7 +17,7 @@ from aish.safety.rules import prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
 from aish.safety.rules import replaced_state
 from aish.safety.rules import applescript, cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
-from aish.safety.rules import ps_drives
+from aish.safety.rules import key_stores, ps_drives
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
 from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
@@ -236,7 +236,8 @@ def check(c: Ctx) -> Optional[tuple]:
             best = worst(best, bare_verbs.rule_bare_verb(c) or archive_members.rule_archive_members(c) or
                          replaced_state.rule_replaces_live(c) or
                          device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c) or
-                         vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c))
+                         vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c) or
+                         key_stores.rule_store_entry_deleted(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c))
