@@ -139,7 +139,8 @@ FLASH: frozenset = frozenset({"flash", "write", "burn", "copy", "clone", "image"
 # ----------------------------------------------------------------- the nouns verbs act on
 # What holds data or access: losing it costs work, money or a way in.
 DATA_NOUNS: frozenset = frozenset("""
-volume volumes vol vols vdisk vdisks fileset filesets disk disks drive drives database databases db dbs schema schemas table tables index
+volume volumes vol vols vdisk vdisks fileset filesets disk disks drive drives database databases db dbs schema schemas
+table tables index
 indices indexes collection collections keyspace keyspaces bucket buckets storage blob blobs container-registry
 repo repos repository repositories project projects account accounts org orgs organization organizations
 cluster clusters vcluster vclusters pool pools zpool dataset datasets snapshot snapshots snap backup backups
