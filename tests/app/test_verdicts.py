@@ -15,6 +15,7 @@ from aish.app.ask import run_ask
 from aish.ipc.protocol import Request
 from aish.safety import assess as safety
 from tests.app.test_ask import Script, make, text
+from tests import sources
 from tests.doubles import RecordingReply
 
 SAFETY = Path(safety.__file__).parent
@@ -124,7 +125,8 @@ _OUTSIDE = {"glob", "pathlib", "subprocess", "socket", "shutil", "configparser",
 
 def _assess_modules() -> dict:
     """Every module of aish.safety that ``assess`` imports, directly or not (imports in
-    functions too): name -> parsed source."""
+    functions too): name -> its file (parsed once per process with the other static checks',
+    tests/sources.py)."""
     found: dict = {}
     todo = ["aish.safety.assess"]
     while todo:
@@ -134,10 +136,9 @@ def _assess_modules() -> dict:
         path = SAFETY.parent.parent / (name.replace(".", "/") + ".py")
         if not path.exists():
             path = path.with_suffix("") / "__init__.py"
-        tree = ast.parse(path.read_text())
-        found[name] = tree
+        found[name] = path
         package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-        for node in ast.walk(tree):
+        for node in sources.nodes_of(path, ast.Import, ast.ImportFrom):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("aish.safety"):
                 todo.append(node.module)
                 todo.extend(f"{node.module}.{a.name}" for a in node.names
@@ -150,11 +151,11 @@ def _assess_modules() -> dict:
     return found
 
 
-def _looks_outside(tree: ast.AST) -> tuple:
+def _looks_outside(path: Path) -> tuple:
     """(variables read, other looks outside the text) in one module's source."""
     names: set = set()
     looks: list = []
-    for node in ast.walk(tree):
+    for node in sources.nodes_of(path, ast.Attribute, ast.Call, ast.Import, ast.ImportFrom, ast.Subscript):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "os":
             if node.attr not in ("environ", "path", "sep", "getenv"):
                 looks.append(f"os.{node.attr}")
@@ -193,8 +194,8 @@ def test_the_judge_reads_only_its_key():
             "aish.safety.shell_words", "aish.safety.unwrap"} <= set(modules)  # (unknown_writer's too)
     read: set = set()
     outside: dict = {}
-    for name, tree in modules.items():
-        names, looks = _looks_outside(tree)
+    for name, path in modules.items():
+        names, looks = _looks_outside(path)
         read |= names
         looks = [look for look in looks if not (name == "aish.safety.assess" and look == "import time")]
         if looks:
