@@ -48,7 +48,8 @@ def test_a_failing_job_is_reported_and_the_thread_kept(monkeypatch):
     assert reported == [ZeroDivisionError]
 
 
-def test_alarms_run_in_time_order_and_a_cancelled_one_never():
+def _alarms_once() -> tuple:
+    """Three alarms, the middle one cancelled: what fired, whether the cancel came before it was due, the start."""
     alarms = Alarms()
     fired: list = []
     done = threading.Event()
@@ -57,7 +58,17 @@ def test_alarms_run_in_time_order_and_a_cancelled_one_never():
     cancelled = alarms.at(0.12, lambda: fired.append("cancelled"))  # between the two, if it ran
     alarms.at(0.05, lambda: fired.append("early"))  # earlier than the first: wakes the thread sooner
     cancelled.cancel()
+    cancelled_in_time = time.monotonic() - start < 0.11
     assert done.wait(10)
+    return fired, cancelled_in_time, start
+
+
+def test_alarms_run_in_time_order_and_a_cancelled_one_never():
+    for _ in range(5):  # a loaded host may pause this thread past 0.12 s before it cancels: then try again
+        fired, cancelled_in_time, start = _alarms_once()
+        if cancelled_in_time:
+            break
+    assert cancelled_in_time, "the host never let the case cancel its alarm before it was due"
     assert fired == ["early", "late"]
     assert time.monotonic() - start >= 0.14
 
