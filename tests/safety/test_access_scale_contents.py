@@ -263,3 +263,39 @@ def test_opened_to_everyone_and_scaled_away(command, at_least):
 ])
 def test_narrow_grants_and_scaling_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- the second set's misses, as classes
+@pytest.mark.parametrize("command", [
+    "docker run -d -p 27018:27017 mongo:6 --bind_ip_all --replSet rs0",
+    "memcached -u memcache -l 0.0.0.0 -m 512",
+    "etcd --name n1 --listen-client-urls http://0.0.0.0:2379",
+    "docker run -p 8888:8888 quay.io/jupyter/scipy-notebook start-notebook.py --ServerApp.token=''",
+    "az storage account update --name logs --resource-group ops --allow-blob-public-access true",
+    "gcloud sql instances patch orders --authorized-networks=0.0.0.0/0",
+    "sudo firewall-cmd --add-rich-rule='rule family=\"ipv4\" source address=\"0.0.0.0/0\" accept'",
+    "sudo systemctl disable --now packagekit.service",
+    "mv ~/Downloads/* ~/Pictures/2024/",
+    "ls ~/Documents/*.odt | xargs rm",
+    "sudo systemctl isolate multi-user.target",
+])
+def test_the_second_sets_classes(command):
+    assert reaches(command), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "docker run -d -p 127.0.0.1:27017:27017 mongo:6 --auth --bind_ip_all",
+    "memcached -u memcache -l 127.0.0.1 -m 512",
+    "etcd --name n1 --listen-client-urls https://0.0.0.0:2379 --client-cert-auth",
+    "az storage account update --name logs --resource-group ops --allow-blob-public-access false",
+    "gcloud sql instances patch orders --authorized-networks=203.0.113.0/24",
+    "sudo firewall-cmd --add-rich-rule='rule family=\"ipv4\" source address=\"10.0.0.0/8\" accept'",
+    "sudo firewall-cmd --add-rich-rule='rule family=\"ipv4\" source address=\"0.0.0.0/0\" port port=443 "
+    "protocol=tcp accept'",
+    "systemctl status packagekit",
+    "ls ~/Music/*.flac | wc -l",
+    "sudo systemctl set-default multi-user.target",
+    "sudo systemctl isolate graphical.target",
+])
+def test_the_second_sets_near_misses_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

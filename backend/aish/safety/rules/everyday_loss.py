@@ -20,14 +20,14 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, describe, into_directory, parse_opts, target, worst
 from aish.safety.rules.content import overwrite_level
-from aish.safety.rules.delete import delete_level
+from aish.safety.rules.delete import delete_level, fed_paths
 from aish.safety.shell_words import Word
 
 # The user's own folders whose files are documents, photos, music: not a download area or a cache.
 _PERSONAL = re.compile(r"^~/(Documents|Desktop|Pictures|Photos|Music|Videos|Movies|Dropbox|OneDrive|Nextcloud|"
                        r"Google Drive|Sync|notes|Notes|Obsidian|Books|Mail|Maildir|thesis|Work|work)(/[^*?]*)?"
                        r"/[^/]*[*?][^/]*$")
-_PERSONAL_ROOT = re.compile(r"^~/(Documents|Desktop|Pictures|Photos|Music|Videos|Movies|notes|Notes|Obsidian)/?$")
+_PERSONAL_ROOT = re.compile(r"^~/(Documents|Desktop|Pictures|Photos|Music|Videos|Movies|notes|Notes|Obsidian)(/.*)?$")
 _CONTENTS_OVER = {"home", "dot", "dot-critical", "dot-rc", "userhome"}
 
 
@@ -42,10 +42,11 @@ def _personal_glob(word: Word, fed: bool) -> str:
 
 def rule_folder_emptied(c: Ctx) -> Optional[tuple]:
     """``rm ~/Documents/*``: every document in the folder, one by one."""
-    if not any(("*" in t or "?" in t or "{}" in t) for t in c.texts):
+    if not c.xargs and not any(("*" in t or "?" in t) for t in c.texts):
         return None
     _, _, targets = parse_opts(c.args)
-    for w in targets:
+    fed = [w for w in fed_paths(c.chain) if "*" in w.text or "?" in w.text] if c.xargs else []
+    for w in targets + fed:  # `rm ~/Documents/*`, `ls ~/Documents/*.odt | xargs rm`
         path = _personal_glob(w, c.xargs)
         if path:
             return MEDIUM, f"deletes every matching file in {path.rsplit('/', 1)[0]} ({c.text})"

@@ -56,7 +56,11 @@ def rule_firewall_opened(c: Ctx) -> Optional[tuple]:
             opened = any(_EVERY_PORT.match(t) for t in rest) or \
                 bool(sources) and all(s in _ANYWHERE for s in sources) and not {"port", "app", "proto"} & set(rest)
     elif p == "firewall-cmd":
-        opened = any(re.match(r"--add-port=[01]-6553[45]/", t) for t in texts) or \
+        rich = [t.split("=", 1)[1] for t in texts if t.startswith("--add-rich-rule=")]
+        rich += [texts[k + 1] for k, t in enumerate(texts[:-1]) if t == "--add-rich-rule"]
+        opened = any(re.search(r"source\s+address=[\"']?(0\.0\.0\.0/0|::/0)[\"']?", r) and re.search(r"\baccept\b", r)
+                     and not re.search(r"\b(port|service|forward-port|protocol)\b", r) for r in rich) or \
+            any(re.match(r"--add-port=[01]-6553[45]/", t) for t in texts) or \
             any(t.startswith("--add-source=") and t.split("=", 1)[1] in _ANYWHERE for t in texts) and \
             any(t in ("--zone=trusted",) for t in texts)
     if opened:

@@ -58,6 +58,8 @@ def rule_service(c: Ctx) -> Optional[tuple]:
         if verb in ("isolate", "set-default") and units and re.match(r"(rescue|emergency|poweroff|halt|reboot|"
                                                                     r"runlevel[016])(\.target)?$", units[0]):
             return HIGH, f"switches the machine to {units[0]} (services and logins stop) ({c.text})"
+        if verb == "isolate" and units and re.match(r"(multi-user|runlevel[234])(\.target)?$", units[0]):
+            return MEDIUM, f"stops the desktop and every service {units[0]} does not need ({c.text})"
     elif p in ("service", "rc-service"):
         if len(pos) < 2:
             return None

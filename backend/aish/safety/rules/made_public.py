@@ -18,14 +18,14 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 TRIGGER = re.compile(r"public|allusers|allauthenticatedusers|0\.0\.0\.0/0|::/0|source-address-prefix|"
                       r"--cidr|source-ranges|anonymous", re.IGNORECASE)
 _PUBLIC_ACL = re.compile(r"^(--acl[= ]|--canned-acl[= ]|-a[= ]?)?public-read(-write)?$|"
-                         r"^--public-access[= ](blob|container)$|"
+                         r"^--public-access[= ](blob|container)$|^--allow-blob-public-access[= ]true$|"
                          r"^--visibility[= ]public$", re.IGNORECASE)
 # Google's names for everyone, as spelled (`allUsers:objectViewer`, `--member=allUsers`); PowerShell's `-Scope AllUsers`
 # is an install location
 _EVERYONE = re.compile(r"^(--member[= ])?(allUsers|allAuthenticatedUsers)(:\S+)?$")
 _ANYWHERE = re.compile(r"^(0\.0\.0\.0/0|::/0|\*|Internet|Any)$", re.IGNORECASE)
 _ANY_SOURCE_OPTIONS = {"--cidr", "--cidr-ip", "--source-ranges", "--source-address-prefixes", "--source-address-prefix",
-                       "--ipv6-cidr", "--remote-ip", "--source"}
+                       "--ipv6-cidr", "--remote-ip", "--source", "--authorized-networks"}
 _PORT_OPTIONS = {"--protocol", "--ip-protocol", "--allow", "--port", "--ports", "--destination-port-ranges",
                  "--destination-port-range", "--port-range"}
 # a value that means every port, by option (gcloud's `--allow tcp` is every TCP port; AWS' `--protocol tcp` is not)
@@ -36,7 +36,7 @@ _EVERY_PORT = {"--protocol": re.compile(r"^(-1|all)$", re.IGNORECASE),
 # ports that log in or hold data: opened to every address they are an attack surface, not a web site
 _ADMIN_PORTS = re.compile(r"(^|[:,\s])(22|23|3389|5985|5986|3306|5432|6379|27017|9200|11211|2375|2379|5900|1433|"
                           r"1521|9042|8086)(\s|,|$)")
-_OPENING_VERB = re.compile(r"(authorize|create|add|update|allow|ingress|rule|set)", re.IGNORECASE)
+_OPENING_VERB = re.compile(r"(authorize|create|add|update|allow|ingress|rule|set|patch)", re.IGNORECASE)
 
 
 def _pairs(texts: list) -> list:
@@ -68,6 +68,8 @@ def rule_made_public(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"opens it to everyone on the internet ({c.text})"
     if not any(o in _ANY_SOURCE_OPTIONS and _ANYWHERE.match(v.strip("'\"")) for o, v in pairs):
         return None
+    if any(o == "--authorized-networks" for o, v in pairs):  # a managed database's own allow list
+        return MEDIUM, f"lets every address on the internet reach the database ({c.text})"
     if not any(_OPENING_VERB.search(w) for w in words[:4]):
         return None
     ports = [(o, v.strip("'\"")) for o, v in pairs if o in _PORT_OPTIONS]

@@ -22,7 +22,8 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 TRIGGER = re.compile(r"protected-mode|requirepass|noauth|no-auth|disable-auth|skip-auth|auth[= ]none|"
                       r"skip[-_]grant[-_]tables|xpack\.security\.enabled|auth_method=trust|allow_empty|--insecure|"
                       r"anonymous|alwaysallow|tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375|bind_ip|"
-                      r"system:unauthenticated|accept-hosts|security\.disabled|neo4j_auth=none|:default\b",
+                      r"system:unauthenticated|accept-hosts|security\.disabled|neo4j_auth=none|:default\b|"
+                     r"memcached|listen-client-urls|app\.token|app\.password|provider\.token",
                       re.IGNORECASE)
 _DOCKER_TCP = re.compile(r"(^|[\s\"'=])tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375\b", re.IGNORECASE)
 _DOCKER_WHY = "serves the Docker API on a plain TCP port: whoever reaches it is root on this machine"
@@ -32,6 +33,8 @@ _SETTINGS: list = [
      "starts Redis with its protected mode off: anyone who reaches it may read and write it"),
     (re.compile(r"(^|\s)--(noauth|no-auth|disable-auth|skip-auth)\b|(^|\s)--auth[= ]none\b", re.IGNORECASE), MEDIUM,
      "starts a server that asks nobody to log in"),
+    (re.compile(r"--(NotebookApp|ServerApp|IdentityProvider)\.(token|password)=(''|\"\")?(\s|$)"), MEDIUM,
+     "starts a notebook server with no token: anyone who reaches it runs code as you"),
     (re.compile(r"(^|\s)--skip[-_]grant[-_]tables\b", re.IGNORECASE), MEDIUM,
      "starts MySQL without its privilege tables: anyone who connects is root"),
     (re.compile(r"xpack\.security\.enabled[=:]\s*false\b|plugins\.security\.disabled[=:]\s*true\b|"
@@ -60,7 +63,7 @@ _CONFIG_SET = re.compile(r"\bconfig\s+set\s+(protected-mode\s+no\b|requirepass\s
 def rule_access_off(c: Ctx) -> Optional[tuple]:
     """A server told, on its own line, to stop checking who calls it."""
     joined = " ".join(c.texts)
-    if not TRIGGER.search(joined):
+    if not TRIGGER.search(joined) and not TRIGGER.search(c.prog):
         return None
     if _CONFIG_SET.search(joined):
         return MEDIUM, f"switches the server's password or protected mode off while it runs ({c.text})"
@@ -72,9 +75,14 @@ def rule_access_off(c: Ctx) -> Optional[tuple]:
     if _BINDS.search(joined) and "cluster-admin" in joined and re.search(r"--serviceaccount[= ]\S+:default\b", joined):
         return MEDIUM, f"makes every pod that runs as the default service account an admin of the cluster ({c.text})"
     prog = c.prog.lower()
-    if prog == "mongod" and re.search(r"--bind_ip_all\b|--bind_ip[= ]\S*0\.0\.0\.0", joined) and \
-            "--auth" not in c.texts:
+    every_address = re.search(r"--bind_ip_all\b", joined) or prog == "mongod" and \
+        re.search(r"--bind_ip[= ]\S*0\.0\.0\.0", joined)
+    if every_address and "--auth" not in c.texts and prog != "--auth":  # a container's command: `mongo:7 --auth …`
         return MEDIUM, f"starts MongoDB on every address without --auth: anyone who reaches it may read it ({c.text})"
+    if prog == "memcached" and re.search(r"(^|\s)(-l|--listen)[= ]?(0\.0\.0\.0|::|\*)(\s|,|:|$)", joined):
+        return MEDIUM, f"starts memcached, which has no login, on every address ({c.text})"
+    if prog == "etcd" and re.search(r"--listen-client-urls[= ]\S*http://(0\.0\.0\.0|\[::\])", joined):
+        return MEDIUM, f"serves etcd's keys over plain http on every address, to anyone who reaches it ({c.text})"
     if prog == "kubectl" and c.texts[:1] == ["proxy"] and "--accept-hosts" in joined and \
             re.search(r"--address[= ](0\.0\.0\.0|::)", joined):
         return MEDIUM, f"serves the cluster's API with your credentials to every host that reaches it ({c.text})"

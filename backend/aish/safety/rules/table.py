@@ -171,7 +171,9 @@ _OPENED_OR_SCALED = ("protected-mode", "requirepass", "auth", "grant", "xpack", 
                      "anonymous", "alwaysallow", ":2375", "bind_ip", "system:", "accept-hosts", ":default", "upgrade",
                      "automatic", "yum-cron", "wuauserv", "usosvc", "waasmedic", "softwareupdate", " 0", "=0",
                      "drain", "-enable", "replica", "public", "allusers", "0.0.0.0/0", "::/0", "source-address",
-                     "cidr", "source-ranges", "autoupdate", "apt-daily", "unattended", "availability", "allauth")
+                     "cidr", "source-ranges", "autoupdate", "apt-daily", "unattended", "availability", "allauth",
+                     "memcached", "listen-client-urls", "app.token", "app.password", "provider.token",
+                     "packagekit")
 
 
 def _opened_or_scaled(c: Ctx) -> bool:

@@ -15,9 +15,9 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 
 TRIGGER = re.compile(r"upgrade|automatic|yum-cron|wuauserv|usosvc|waasmedic|softwareupdate|autoupdate|apt-daily|"
-                     r"unattended", re.IGNORECASE)
+                     r"unattended|packagekit", re.IGNORECASE)
 _UPDATERS = re.compile(r"^(unattended-upgrades?|apt-daily(-upgrade)?|dnf-automatic[\w-]*|yum-cron|"
-                       r"wuauserv|usosvc|waasmedicsvc)(\.service|\.timer)?$", re.IGNORECASE)
+                       r"wuauserv|usosvc|waasmedicsvc|packagekit|packagekitd)(\.service|\.timer)?$", re.IGNORECASE)
 _OFF = {"stop", "disable", "mask", "kill", "remove", "purge", "erase", "uninstall", "del", "autoremove",
         "stop-service", "disabled"}
 _READS = {"status", "show", "is-enabled", "is-active", "list", "query", "qc", "info", "cat"}
