@@ -28,6 +28,9 @@ def rule_bare_verb(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if not texts or c.prog == "kill" or c.prog in READ_ONLY:
         return None
+    if not (_KILLS.intersection(texts[:6]) or _BARE_DELETES.intersection(texts) or "0" in texts or
+            any("undeploy" in t or "=0" in t for t in texts)):
+        return None  # none of the words these classes read
     words = _subcommands(texts)
     kill = next((w for w in words[:2] if w in _KILLS), None)
     # first on the line, a bare kill may end only the program's own daemon (`buck2 kill`): a scope must say more

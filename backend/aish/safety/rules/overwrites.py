@@ -59,14 +59,15 @@ def rule_forced_overwrite(c: Ctx) -> Optional[tuple]:
     prog = c.prog.lower()
     if prog in _WINDOWS_RUNNERS and len(texts) > 1:  # `wine xcopy … /Y`: the Windows program it runs
         prog, texts = texts[0].lower(), texts[1:]
-    lowered = [t.lower() for t in texts]
-    if "/y" in lowered and (prog in _WINDOWS_COPIES or prog in ("reg", "reg.exe") and lowered[0] in _REG_WRITES):
-        if "/-y" not in lowered:
-            return MEDIUM, f"{prog} /Y writes over files that exist without asking ({c.text})"
-    if "-force" in lowered and prog in _POWERSHELL_MOVES and "-Force" in texts or \
-            prog in ("move-item", "copy-item") and "-force" in lowered:
-        return MEDIUM, f"{prog} -Force writes over the destination if it exists ({c.text})"
-    forced = _unix_forced(prog, texts)
+    if prog in _WINDOWS_COPIES or prog in _POWERSHELL_MOVES or prog in ("reg", "reg.exe"):
+        lowered = [t.lower() for t in texts]
+        if "/y" in lowered and (prog in _WINDOWS_COPIES or prog in ("reg", "reg.exe") and lowered[0] in _REG_WRITES):
+            if "/-y" not in lowered:
+                return MEDIUM, f"{prog} /Y writes over files that exist without asking ({c.text})"
+        if "-force" in lowered and prog in _POWERSHELL_MOVES and "-Force" in texts or \
+                prog in ("move-item", "copy-item") and "-force" in lowered:
+            return MEDIUM, f"{prog} -Force writes over the destination if it exists ({c.text})"
+    forced = _unix_forced(prog, texts) if prog in _MOVERS or prog in _COMPRESSORS or prog in _EXTRACTORS else None
     if forced is not None:
         dest = [w for w in c.args if not w.text.startswith("-")]
         if dest and (target(dest[-1]).kind in _HARMLESS_KINDS or dest[-1].text.endswith(("/", "\\"))):
@@ -76,6 +77,9 @@ def rule_forced_overwrite(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} {forced} writes over files that exist without asking ({c.text})"
     if prog in PACKAGE_TOOLS and prog not in ("npm", "pnpm", "yarn", "bun", "npx"):
         return None
+    joined = " ".join(texts)
+    if "-f" not in joined and "overwrite" not in joined.lower() and "clobber" not in joined.lower():
+        return None  # neither a force nor an overwrite is spelled
     generated = _generator_forced(prog, texts)
     if generated is not None:
         return MEDIUM, f"{c.prog} {generated} writes over the files already at its destination ({c.text})"

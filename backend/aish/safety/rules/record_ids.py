@@ -20,7 +20,7 @@ _RECORD = re.compile(r"^@?\d+([-,:]\d+)*$")
 def rule_record_ids(c: Ctx) -> Optional[tuple]:
     """A long deleting option followed by a record number."""
     texts = c.texts
-    if len(texts) < 2 or c.prog in READ_ONLY:
+    if len(texts) < 2 or not _LONG.intersection(texts) or c.prog in READ_ONLY:
         return None
     for k, t in enumerate(texts[:-1]):
         if t in _LONG and _RECORD.match(texts[k + 1]):
