@@ -175,3 +175,22 @@ def test_a_restarted_daemon_weighs_a_conversation_by_bounds_not_by_a_request_per
     before = stub.tokenize_calls
     daemon.ok("ask", "and port 9090?")  # the restarted daemon's first ask: it finds the tokenizer
     assert seen == [before + 1]  # with the new question's count; the others are weighed by bounds
+
+
+def test_a_conversation_folded_by_its_number_of_turns_is_not_counted_for_it(stub, monkeypatch):
+    """``max_turns`` folds a conversation of short questions every few asks: the bounds fold it
+    exactly as the counts would (they only add weight, and no weight decided), so its questions
+    are not counted for the fold (they were, one tokenize request each, at every fold)."""
+    from aish.llm import limits as limits_mod
+
+    monkeypatch.setattr(after_answer, "in_background", _at_once)
+    stub.default = Reply(text="ok\nCMD: true\n")
+    daemon = InProcessDaemon("turns")
+    for n in range(limits_mod.CALIBRATE_FIRST + 1):  # the calibration's first samples, counted
+        daemon.ok("ask", f"hello {n}", conv="calibrated")
+    before = stub.tokenize_calls
+    for n in range(30):
+        daemon.ok("ask", f"question {n}")
+    conv = daemon.service.sessions.get("turns").conversation
+    assert len(conv.turns) < 40  # folded by max_turns (20 exchanges)
+    assert stub.tokenize_calls == before

@@ -50,6 +50,7 @@ COMPACT_TAIL = 64
 PUT_OFF_AT_MOST = 2  # folds in a row an ask stops; the next one it waits for
 MAKE_WAY_WAIT = 60.0  # seconds an ask waits for a stopped fold to leave (a cut connection: at once)
 Job = Callable[[Callable[[str], None]], None]  # takes where its status lines go
+UNBOUNDED = 1 << 62  # a token budget nothing reaches: what ``max_turns`` alone evicts
 
 
 def first_sent(conv: Conversation, *, max_turns: int, budget_tokens: int, count: Callable[[str], int],
@@ -128,10 +129,15 @@ def _fold(env: AskEnv, session: Session, cfg, budget_tokens: int, count: Callabl
           settle: Optional[Callable[[], None]], status: Callable[[str], None]) -> None:
     try:
         conv = session.conversation
+        said: list[str] = []
         evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
                                              count=count, system_prompt=system_prompt,
-                                             slack=cfg.evict_slack, ahead=True)
-        if evicted and settle is not None:  # decided on bounds, maybe: by the counts
+                                             slack=cfg.evict_slack, ahead=True, status=said.append)
+        if evicted and settle is not None and (said or len(evicted) != len(conv.plan_eviction(
+                max_turns=cfg.max_turns, budget_tokens=UNBOUNDED, count=count, system_prompt=system_prompt,
+                slack=cfg.evict_slack, ahead=True)[0])):
+            # weights decided (bounds, maybe): by the counts.  When the number of turns alone
+            # evicts as much, counts would too: bounds only add weight, and none decided
             settle()
             evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
                                                  count=count, system_prompt=system_prompt,
