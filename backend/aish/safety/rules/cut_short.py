@@ -63,7 +63,7 @@ def rule_end_of_file_set(c: Ctx) -> Optional[tuple]:
     """Windows' ``fsutil file seteof FILE 0``: the file's end put at its start."""
     lowered = [t.lower() for t in c.texts]
     if lowered[:2] == ["file", "seteof"] and len(lowered) >= 4 and lowered[3] == "0":
-        return MEDIUM, f"fsutil file seteof cuts {c.texts[2]} to nothing ({c.text})"
+        return MEDIUM, f"fsutil file seteof cuts {c.args[2].raw} to nothing ({c.text})"
     return None
 
 

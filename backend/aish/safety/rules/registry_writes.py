@@ -16,7 +16,7 @@ _WINE = frozenset({"wine", "wine64", "wine-stable", "wine-devel", "wine-staging"
 
 def rule_registry_overwrite(c: Ctx) -> Optional[tuple]:
     lowered = [t.lower() for t in c.texts]
-    keys = [t for t in c.texts[1:] if not t.startswith("/")]
+    keys = [w.raw.strip("'\"") for w in c.args[1:] if not w.text.startswith("/")]  # as typed: `\` kept
     if lowered[:1] == ["restore"] and keys:
         return MEDIUM, f"reg restore writes a saved hive over {keys[0]}: what it holds now is lost ({c.text})"
     if lowered[:1] == ["copy"] and "/f" in lowered and len(keys) >= 2:
