@@ -267,3 +267,27 @@ def test_one_key_deleted_in_a_coordination_store(command):
 ])
 def test_reading_or_writing_a_coordination_store_stays_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ------------------------------------------------------ CLIs that are git by another name
+@pytest.mark.parametrize("command,at_least", [
+    ("dolt reset --hard", "medium"),
+    ("dolt push --force origin main", "high"),
+    ("hub reset --hard HEAD~2", "medium"),
+    ("hub push -f origin master", "high"),
+    ("lab push --force origin main", "high"),
+])
+def test_a_cli_that_mirrors_git_is_judged_as_git(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "dolt status",
+    "dolt diff HEAD~1",
+    "dolt commit -am 'load March prices'",
+    "hub pull-request -m 'Fix typo'",
+    "lab mr create origin",
+    "dolt sql -q 'select count(*) from prices'",
+])
+def test_everyday_use_of_git_mirrors_stays_quiet(command):
+    assert stays_quiet(command), judged(command)

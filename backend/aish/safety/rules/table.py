@@ -13,7 +13,7 @@ from aish.safety.rules import (accounts, content, decoded, delete, devices, embe
                                shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
-from aish.safety.rules import prompt_statements, transfer_clients
+from aish.safety.rules import git_mirrors, prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
 from aish.safety.rules import replaced_state
 from aish.safety.rules import applescript, cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
@@ -93,7 +93,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
            resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES,
            documents.RULES, broad_stops.RULES, disk_tools.RULES, said_elsewhere.RULES,
-           vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES, vcs_plumbing.RULES,
+           vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES, git_mirrors.RULES, vcs_plumbing.RULES,
            shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES,
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
            applescript.RULES)
