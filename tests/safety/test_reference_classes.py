@@ -38,6 +38,8 @@ def test_git_subcommands_beyond_its_rules(command):
     "git log --grep=delete --oneline",
     "git shortlog -sn",
     "git undo --soft",
+    "git rb main",  # a short alias (rebase), not a bucket removed
+    "git co -b feature",
 ])
 def test_git_subcommands_near_misses_stay_quiet(command):
     assert stays_quiet(command), judged(command)

@@ -62,11 +62,12 @@ _KEEPS = {"-A", "--after", "--keep", "-h", "--help"}
 
 
 def git_own(texts: list) -> bool:
-    """Is the subcommand of ``git TEXTS…`` (after global options such as ``-C DIR``) one of git's own?"""
+    """Is the subcommand of ``git TEXTS…`` (after global options such as ``-C DIR``) one of git's own?  A word
+    of two letters is taken for an alias of git's own (``git co``, ``git st``, ``git rb`` for rebase)."""
     k = 0
     while k < len(texts) and texts[k].startswith("-"):
         k += 2 if texts[k] in _GIT_VALUED else 1
-    return k >= len(texts) or texts[k] in GIT_OWN
+    return k >= len(texts) or texts[k] in GIT_OWN or len(texts[k]) <= 2
 
 
 def rule_git_plumbing(c: Ctx) -> Optional[tuple]:
