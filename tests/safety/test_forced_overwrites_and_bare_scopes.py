@@ -296,3 +296,13 @@ def test_certificates_and_the_path_removed_through_powershell_drives(command, at
 ])
 def test_aliases_functions_and_reading_drives_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- a wait for a deletion is a wait
+@pytest.mark.parametrize("command", [
+    "kubectl wait --for delete pod/web --timeout=60s",
+    "oc wait --for delete pod/db-0",
+    "kubectl wait pod/api --for delete -n shop",
+])
+def test_waiting_for_a_deletion_stays_quiet(command):
+    assert stays_quiet(command), judged(command)

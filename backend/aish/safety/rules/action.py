@@ -217,14 +217,17 @@ def names(texts: list) -> list:
 _POWERSHELL_OPTION = re.compile(r"^-[A-Z][A-Za-z]+$")
 
 
+_CONDITIONS = frozenset({"--for", "--until", "--wait-for"})
+
+
 def is_option_value(texts: list, k: int) -> bool:
     """Is ``texts[k]`` probably the value of the option before it (``--config NAME``, ``-r REPO``,
     PowerShell's ``-Format X``)?  A verb is never taken for a value: ``--mode deleteall`` counts."""
     before = texts[k - 1]
     if not before.startswith("-") or "=" in before or before == "--":
         return False
-    if _POWERSHELL_OPTION.match(before):
-        return True
+    if _POWERSHELL_OPTION.match(before) or before in _CONDITIONS:
+        return True  # `kubectl wait --for delete pod/x`: the condition waited for, not an action
     if any(verb_strength(p) for p in split_word(texts[k])):
         return False
     return (before.startswith("--") or len(before) == 2) and any(not t.startswith("-") for t in texts[k + 1:])
