@@ -194,3 +194,23 @@ def test_a_conversation_folded_by_its_number_of_turns_is_not_counted_for_it(stub
     conv = daemon.service.sessions.get("turns").conversation
     assert len(conv.turns) < 40  # folded by max_turns (20 exchanges)
     assert stub.tokenize_calls == before
+
+
+def test_an_ask_whose_turns_alone_leave_the_oldest_out_counts_no_question_first():
+    """A fold put off by the asks before (a local summary stopped twice) leaves the next ask over
+    ``max_turns``: the number of turns alone leaves the oldest out of its request, as counts
+    would, so nothing is counted before its first byte (every question weighed by a bound was,
+    one tokenize request each)."""
+    from aish.chat.conversation import Conversation
+
+    conv = Conversation("turns")
+    for n in range(24):
+        conv.add_user(f"question {n}")
+        conv.add_assistant("ok")
+    conv.add_user("the newest question")
+    settled: list = []
+    since = after_answer.first_sent(conv, max_turns=20, budget_tokens=1_000_000, count=lambda text: 400,
+                                    system_prompt="be brief", status=lambda line: None,
+                                    settle=lambda: settled.append(True))
+    assert since is not None and since.content == "question 5"  # 20 exchanges sent, with the newest
+    assert settled == []

@@ -63,7 +63,8 @@ def first_sent(conv: Conversation, *, max_turns: int, budget_tokens: int, count:
     said: list[str] = []
     evicted, _ = conv.plan_eviction(max_turns=max_turns, budget_tokens=budget_tokens, count=count,
                                     system_prompt=system_prompt, status=status if settle is None else said.append)
-    if settle is not None and (evicted or said):
+    if settle is not None and (said or (evicted and _weights_decided(
+            conv, evicted, max_turns=max_turns, count=count, system_prompt=system_prompt))):
         settle()
         evicted, _ = conv.plan_eviction(max_turns=max_turns, budget_tokens=budget_tokens, count=count,
                                         system_prompt=system_prompt, status=status)
@@ -71,6 +72,12 @@ def first_sent(conv: Conversation, *, max_turns: int, budget_tokens: int, count:
         return None
     turns = conv.turns[:]
     return next((turns[i + 1] for i, turn in enumerate(turns[:-1]) if turn is evicted[-1]), None)
+
+
+def _weights_decided(conv: Conversation, evicted: list, **plan) -> bool:
+    """Did the weights evict more than ``max_turns`` alone would?  When not, counts in place of
+    upper bounds evict as much too (weights only add to the eviction), so none is needed."""
+    return len(evicted) != len(conv.plan_eviction(budget_tokens=UNBOUNDED, **plan)[0])
 
 
 @dataclass
@@ -133,12 +140,10 @@ def _fold(env: AskEnv, session: Session, cfg, budget_tokens: int, count: Callabl
         evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
                                              count=count, system_prompt=system_prompt,
                                              slack=cfg.evict_slack, ahead=True, status=said.append)
-        if evicted and settle is not None and (said or len(evicted) != len(conv.plan_eviction(
-                max_turns=cfg.max_turns, budget_tokens=UNBOUNDED, count=count, system_prompt=system_prompt,
-                slack=cfg.evict_slack, ahead=True)[0])):
-            # weights decided (bounds, maybe): by the counts.  When the number of turns alone
-            # evicts as much, counts would too: bounds only add weight, and none decided
-            settle()
+        if evicted and settle is not None and (said or _weights_decided(
+                conv, evicted, max_turns=cfg.max_turns, count=count, system_prompt=system_prompt,
+                slack=cfg.evict_slack, ahead=True)):
+            settle()  # weights decided (bounds, maybe): the counts decide
             evicted, reason = conv.plan_eviction(max_turns=cfg.max_turns, budget_tokens=budget_tokens,
                                                  count=count, system_prompt=system_prompt,
                                                  slack=cfg.evict_slack, ahead=True)
