@@ -21,6 +21,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "ng generate component header --force",
     "dotnet new webapi -o Api --force",
     "php artisan make:controller UserController --force",
+    "mix phx.gen.json Accounts User users name:string --force",
+    "cargo generate --git https://github.com/me/template --name app --force",
     "npm create vite@latest web -- --force",
 ])
 def test_a_generator_told_to_force_writes_over_existing_files(command):
@@ -228,6 +230,8 @@ def test_compose_down_and_deploying_stay_quiet(command):
     "zstd --force -19 dump.sql",
     "7z x photos-backup.7z -aoa",
     "unrar x -o+ scans.rar",
+    "unzip -oq release-2.4.zip",
+    "tar -xzf site-backup.tgz --overwrite",
 ])
 def test_a_move_copy_or_compressor_told_to_force_writes_over_files(command):
     assert reaches(command), judged(command)
@@ -240,6 +244,9 @@ def test_a_move_copy_or_compressor_told_to_force_writes_over_files(command):
     "7z x photos-backup.7z -o/tmp/restore -aoa",
     "7z x photos-backup.7z -aos",
     "unrar x -o- scans.rar",
+    "unzip -o assets.zip -d vendor/assets/",
+    "tar -xzf site-backup.tgz --overwrite -C /tmp/site",
+    "cargo install ripgrep --force",
     "gzip -f /tmp/trace.json",
     "mv -f notes.txt archive/",
     "unrar x -o+ scans.rar scans/",

@@ -45,7 +45,8 @@ _MOVERS = frozenset({"mv", "cp", "gmv", "gcp"})
 _MOVER_FORCE = frozenset({"--force", "--remove-destination"})
 _COMPRESSORS = frozenset({"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "lzip",
                           "pigz", "pbzip2", "brotli", "lzma", "unlzma"})
-_EXTRACTORS = {"7z": {"-aoa"}, "7za": {"-aoa"}, "7zz": {"-aoa"}, "7zr": {"-aoa"}, "unrar": {"-o+"}, "rar": {"-o+"}}
+_EXTRACTORS = {"7z": {"-aoa"}, "7za": {"-aoa"}, "7zz": {"-aoa"}, "7zr": {"-aoa"}, "unrar": {"-o+"}, "rar": {"-o+"},
+               "unzip": set(), "tar": {"--overwrite"}, "bsdtar": {"--overwrite"}, "gtar": {"--overwrite"}}
 _SYNCS = frozenset({"mirror", "sync", "bisync"})
 _HARMLESS_KINDS = frozenset({"temp", "output"})
 
@@ -72,11 +73,10 @@ def rule_forced_overwrite(c: Ctx) -> Optional[tuple]:
         dest = [w for w in c.args if not w.text.startswith("-")]
         if dest and (target(dest[-1]).kind in _HARMLESS_KINDS or dest[-1].text.endswith(("/", "\\"))):
             return None  # into a directory (a file of the same name is all it could replace), temp or build output
-        if prog in _EXTRACTORS and (len(dest) > 2 or any(t.startswith("-o") and t != "-o+" for t in texts)):
-            return None  # extracted into a directory of its own
+        if prog in _EXTRACTORS and (len(dest) > 2 or prog.startswith("7z") and any(t.startswith("-o") for t in texts) or
+                                    prog != "unzip" and "-C" in texts or prog == "unzip" and "-d" in texts):
+            return None  # extracted into a directory of its own (where into a system one is `outputs`' business)
         return MEDIUM, f"{c.prog} {forced} writes over files that exist without asking ({c.text})"
-    if prog in PACKAGE_TOOLS and prog not in ("npm", "pnpm", "yarn", "bun", "npx"):
-        return None
     joined = " ".join(texts)
     if "-f" not in joined and "overwrite" not in joined.lower() and "clobber" not in joined.lower():
         return None  # neither a force nor an overwrite is spelled
@@ -101,6 +101,8 @@ def _unix_forced(prog: str, texts: list) -> Optional[str]:
         extra = _MOVER_FORCE if prog in _MOVERS else frozenset({"--force"})
         return next((t for t in texts if t in extra or re.fullmatch(r"-[a-z0-9]{0,3}f[a-z0-9]{0,3}", t)),
                     None)
+    if prog == "unzip":  # `-o` alone or in a bundle (`-oq`); `-d DIR` is decided by where it extracts
+        return next((t for t in texts if re.fullmatch(r"-[a-zA-Z]{0,3}o[a-zA-Z]{0,3}", t)), None)
     if prog in _EXTRACTORS:
         return next((t for t in texts if t.lower() in _EXTRACTORS[prog]), None)
     return None
@@ -109,7 +111,8 @@ def _unix_forced(prog: str, texts: list) -> Optional[str]:
 def _generator_forced(prog: str, texts: list) -> Optional[str]:
     """The generating word (``new``, ``generate``…) of a command told to force, or None."""
     words = [t for t in texts if not t.startswith("-")]
-    verb = next((w for w in words[:2] if w in _GENERATES or w.startswith(_GENERATING_PREFIXES)), None)
+    verb = next((w for w in words[:2] if w in _GENERATES or w.startswith(_GENERATING_PREFIXES) or
+                 "." in w and _GENERATES.intersection(w.split("."))), None)  # `mix phx.gen.json`
     if verb is None and prog.startswith("create-"):
         verb = prog
     if verb is None:
