@@ -259,28 +259,30 @@ def _my_home() -> str:
 def classify(path: str) -> str:
     """The class of a path by what losing it would cost (``root``, ``home``, ``system``, ``project``...).
 
-    Kept per path and the variables it reads (whose home is "yours"): a command's rules classify
-    the same targets again and again (each effect that looks at the line)."""
-    if len(path) > _KEPT_PATH:
-        return _classify(path)
-    environ = os.environ
-    return _classify_kept(path, environ.get("HOME"), environ.get("USER"), environ.get("USERNAME"))
+    Kept per path and home (whose home is "yours"): a command's rules classify the same targets
+    again and again (each effect that looks at the line).  A path that may be a Windows one is
+    classified afresh: that reading also asks whose ``C:\\Users\\NAME`` is yours (``USERNAME``),
+    and an environment variable that is not set costs a raised KeyError to look up."""
+    home = _my_home()
+    if len(path) > _KEPT_PATH or _MAYBE_WINDOWS.search(path) or path.startswith("//"):
+        return _classify(path, home)
+    return _classify_kept(path, home)
 
 
 _KEPT_PATH = 256
+_MAYBE_WINDOWS = re.compile(r"[:\\%$]")  # what every Windows-looking path has (winpaths.looks_windows)
 
 
 @lru_cache(maxsize=4096)
-def _classify_kept(path: str, _home: Optional[str], _user: Optional[str], _username: Optional[str]) -> str:
-    return _classify(path)
+def _classify_kept(path: str, home: str) -> str:
+    return _classify(path, home)
 
 
-def _classify(path: str) -> str:
+def _classify(path: str, home: str) -> str:
     if looks_windows(path):
         kind = classify_windows(path)  # a relative path is judged as one (`.\\build` is build output)
         return classify(path.replace("\\", "/")) if kind == "project" and "$" not in path and "%" not in path else kind
     p = re.sub(r"/{2,}", "/", path)
-    home = _my_home()
     if home and (p == home or p.startswith(home + "/")):
         p = "~" + p[len(home):]
     other = re.match(r"^(?:/(?:home|Users)/([^/*]+)|~([a-z_][\w-]*))/?$", p)
