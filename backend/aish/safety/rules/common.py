@@ -22,12 +22,10 @@ from typing import Callable, Optional
 
 from aish.safety.shell_words import Segment, Word
 from aish.safety.winpaths import classify_windows, env_at_worst, looks_windows
+from aish.safety.rules.disk_names import DEVICE, PARTITION_PLACEHOLDER, is_device  # noqa: F401 - re-exported
 
 LOW, MEDIUM, HIGH = 0, 1, 2
 
-_DEVICE = re.compile(r"^/dev/(sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|disk\d|rdisk\d|"
-                     r"md\d|mapper/|dm-\d|loop\d|sr\d|fd\d|root\b|mtdblock|disk/by-|nbd\d|"
-                     r"zd\d|bcache\d|ubi|mem$|kmem$|port$)")
 # Top-level directories of the system; removing or overwriting them (or what is in them) breaks it.
 SYSTEM_TOP = {"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "opt", "proc",
               "root", "sbin", "srv", "sys", "usr", "var", "mnt", "media", "snap", "run",
@@ -296,7 +294,7 @@ def _classify(path: str, home: str) -> str:
         return "root"
     if re.fullmatch(r"/(\.{1,2}/?)+", stripped):
         return "root"
-    if _DEVICE.match(p):
+    if DEVICE.match(p):
         return "device"
     if re.fullmatch(r"/dev/(null|zero|u?random|stdout|stderr|stdin|tty\w*|pts/\d+|fd/\d+|(tcp|udp)/.*)", p):
         return "sink"
@@ -378,22 +376,6 @@ def into_directory(dest: Word, sources: list) -> Optional[Word]:
         base = "file"  # a name known only at run time: still one entry inside the directory
     inside = text.rstrip("/") + "/" + base
     return Word(inside, inside, quoted=dest.quoted, has_var=dest.has_var, glob=dest.glob or sources[0].glob)
-
-
-# Disks as manuals and cheat sheets name them: a capital letter where the disk's letter or number goes
-# (`/dev/sdX`, `/dev/sdXN`, `/dev/nvmeXnY`, `/dev/diskN`), or a name for one (`/dev/usb_drive`,
-# `/dev/disk_device`, `path/to/partition`); not a serial port, a camera or an input device.
-_DEVICE_PLACEHOLDER = re.compile(r"^/dev/(r?disk[A-Z]|(sd|hd|vd|xvd)[A-Z]|nvme[A-Z]|mmcblk[A-Z])|"
-                                 r"^/dev/((usb|sd|dest|destination|target|source|block|flash|external|"
-                                 r"storage|removable|boot)_?)?(drive|disk|device|partition|stick|card)"
-                                 r"(_(device|name|path|drive|disk))?[A-Z\d]*$|^path/to/(block_)?(device|partition)\d*$")
-# The same for one partition of a disk (`/dev/sdXN`, `/dev/sdXY`, `/dev/nvmeXnYpZ`, `path/to/partition`).
-PARTITION_PLACEHOLDER = re.compile(r"^/dev/(sd|hd|vd|xvd)[a-zA-Z][A-Z]$|^/dev/nvme\w+p[A-Z\d]$|^(/dev/|path/to/)"
-                                   r"(\w+_)?partition\d*$")
-
-
-def is_device(path: str) -> bool:
-    return bool(_DEVICE.match(path) or _DEVICE_PLACEHOLDER.match(path))
 
 
 _WHAT = {"root": "the whole filesystem", "home": "your home directory", "device": "a disk device",

@@ -1,0 +1,25 @@
+"""Disks and partitions as manuals and cheat sheets name them (`/dev/sdX`, `/dev/sdXN`, `path/to/partition`):
+placeholders a user copies and fills in, judged as the disks they stand for."""
+from __future__ import annotations
+
+import re
+
+# Disk devices by their kernel names.
+DEVICE = re.compile(r"^/dev/(sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|disk\d|rdisk\d|"
+                    r"md\d|mapper/|dm-\d|loop\d|sr\d|fd\d|root\b|mtdblock|disk/by-|nbd\d|"
+                    r"zd\d|bcache\d|ubi|mem$|kmem$|port$)")
+
+# Disks as manuals and cheat sheets name them: a capital letter where the disk's letter or number goes
+# (`/dev/sdX`, `/dev/sdXN`, `/dev/nvmeXnY`, `/dev/diskN`), or a name for one (`/dev/usb_drive`,
+# `/dev/disk_device`, `path/to/partition`); not a serial port, a camera or an input device.
+DEVICE_PLACEHOLDER = re.compile(r"^/dev/(r?disk[A-Z]|(sd|hd|vd|xvd)[A-Z]|nvme[A-Z]|mmcblk[A-Z])|"
+                                r"^/dev/((usb|sd|dest|destination|target|source|block|flash|external|"
+                                r"storage|removable|boot)_?)?(drive|disk|device|partition|stick|card)"
+                                r"(_(device|name|path|drive|disk))?[A-Z\d]*$|^path/to/(block_)?(device|partition)\d*$")
+# The same for one partition of a disk (`/dev/sdXN`, `/dev/sdXY`, `/dev/nvmeXnYpZ`, `path/to/partition`).
+PARTITION_PLACEHOLDER = re.compile(r"^/dev/(sd|hd|vd|xvd)[a-zA-Z][A-Z]$|^/dev/nvme\w+p[A-Z\d]$|^(/dev/|path/to/)"
+                                   r"(\w+_)?partition\d*$")
+
+
+def is_device(path: str) -> bool:
+    return bool(DEVICE.match(path) or DEVICE_PLACEHOLDER.match(path))
