@@ -13,7 +13,7 @@ import pytest
 
 from aish.cli.exit_status import ExitStatus
 from tests.helpers import closed_port_url, model_toml
-from tests.stub_server import Reply, StubServer
+from tests.stub_server import Reply, StubServer, prompt_tokens
 
 
 @pytest.fixture
@@ -249,3 +249,29 @@ def test_a_real_summary_stays_out_of_the_planners_request(planner, service, afte
     planner_messages = requests[5]["body"]["messages"]
     assert "[NORRIS MODE]" in planner_messages[0]["content"]
     assert not any("pelican" in str(m.get("content")) for m in planner_messages)
+
+
+@pytest.mark.parametrize("overflow", ["llama-cpp-python", "llama.cpp"])
+def test_a_task_that_outgrows_the_window_keeps_planning(config_file, service, overflow):
+    """The planner's transcript grows by a report per step; once it outgrew the server's
+    window, every next planner call failed and the task halted with "the planner failed"."""
+    with StubServer(tokenize="llama-cpp-python", owned_by="me") as server:
+        server.n_ctx, server.overflow = 1024, overflow
+        config_file(model_toml("fast", server.url, "tiny") + "[norris]\nmax_steps = 20\n")
+        server.queue(*[Reply(f"Next.\nCMD: echo step{n}") for n in range(12)])
+        service.ok("norris", "print twelve long lines")
+        said = ""
+        for n in range(11):
+            ran = ["printf", "%s\\n", f"step{n}"] + ["longword"] * 60
+            result = service.ok("norris", "--ran", "0", "7", *ran)
+            assert f"echo step{n + 1}" in result.stdout, (n, result.stderr)
+            assert "halted" not in result.stderr, (n, result.stderr)
+            said += result.stderr
+    sent = [r["body"]["messages"] for r in server.requests if prompt_tokens(r["body"]["messages"]) < 1024]
+    last = sent[-1]
+    assert "Goal: print twelve long lines" in last[1]["content"]  # the goal is never folded away
+    assert "Step 11 ran:" in last[-1]["content"] and "longword" in last[-1]["content"]
+    assert any("step3" in m["content"] for m in last), "earlier steps are kept as one line each"
+    state = service.ok("norris").stdout
+    assert "norris: waiting" in state and "step 12 of" in state
+    assert "norris: the task outgrew fast's 1,024-token window: " in said and "kept as one line each" in said, said

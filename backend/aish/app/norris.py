@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.app import cost_guard, norris_autorun, receipt, suggestions
+from aish.app import cost_guard, norris_autorun, norris_fold, receipt, suggestions
 from aish.app.env import AskEnv
 from aish.app.tool_rounds import offered_tools
 from aish.app.judge import judge
@@ -28,7 +28,7 @@ from aish.app.norris_task import Task
 from aish.app.sessions import Session
 from aish.app.tool_rounds import run_tool_calls
 from aish.chat import prompts
-from aish.errors import AishError, Cancelled, ConfigError, CostCapReached, NotFound
+from aish.errors import AishError, Cancelled, ConfigError, ContextOverflow, CostCapReached, NotFound
 from aish.ipc.protocol import Request
 from aish.ipc.reply import Reply
 from aish.llm.events import AskResult
@@ -221,14 +221,32 @@ def _plan_with_tools(env: AskEnv, session: Session, task: Task, system: str, too
     tool rounds join the task's transcript, never the conversation."""
     rounds = 0
     while True:
-        messages = [{"role": "system", "content": system}] + task.messages
-        call = _planner_call(env, session, task, messages, tools, reply)
+        call = _fitted_call(env, session, task, system, tools, reply)
         if not (tools and call.tool_calls) or not _run_planner_tools(env, session, task, call, reply):
             return call
         rounds += 1
         if rounds >= env.config.mcp.max_tool_depth:
             reply.status("tool-call depth limit reached")
             return call
+
+
+def _fitted_call(env: AskEnv, session: Session, task: Task, system: str, tools: list,
+                 reply: Reply) -> Response:
+    """A planner call; when the transcript outgrew the model's window, its oldest steps are
+    shortened (app/norris_fold.py) and the call made again, until it fits or nothing is left
+    to shorten."""
+    while True:
+        messages = [{"role": "system", "content": system}] + task.messages
+        try:
+            return _planner_call(env, session, task, messages, tools, reply)
+        except ContextOverflow as err:
+            done = norris_fold.shorten(task, err.window)
+            if done is None:
+                err.hint = "the goal and the newest step alone do not fit: a model with a larger window can resume it"
+                raise
+            session.set_task(task.to_dict())
+            window = f" {err.window:,}-token" if err.window else ""
+            reply.status(f"norris: the task outgrew {task.model}'s{window} window: {done}")
 
 
 def _run_planner_tools(env: AskEnv, session: Session, task: Task, call: Response, reply: Reply) -> bool:

@@ -29,6 +29,7 @@ class Task:
     reason: str = ""  # the DONE summary or the HALT reason
     messages: list = field(default_factory=list)  # the planner's transcript after its system message
     ran: list = field(default_factory=list)  # [command, status, ms] per reported step
+    folded: int = 0  # the oldest reports shortened to one line each (app/norris_fold.py)
     shell: str = "zsh"
     cwd: str = ""
     workdir: str = ""  # where the task started: autorun's writes (when allowed) stay under it
