@@ -249,7 +249,10 @@ _SERVICES = {
         ("p", "a parallel environment"), ("c", "a complex"), ("ckpt", "a checkpointing interface"),
         ("cal", "a calendar"), ("prj", "a project"), ("u", "a user access list"), ("ul", "a user list"),
         ("rqs", "a resource quota set"), ("conf", "a host's configuration"), ("attr", "an attribute"),
-        ("m", "a manager"), ("o", "an operator"), ("hgrp", "a host group"), ("stree", "the share tree"))}},
+        ("m", "a manager"), ("o", "an operator"), ("hgrp", "a host group"), ("stree", "the share tree"))},
+        # -k…: kills the cluster's daemons (execution hosts', with their jobs; the master; the scheduler)
+        "-ke": "kills execution daemons (-ke all: on every host)", "-kej": "kills execution daemons and their jobs",
+        "-km": "kills the cluster's master daemon", "-ks": "kills the cluster's scheduler"},
     "apcupsd": {"--killpower": "tells the UPS to cut its output: what it feeds loses power"},
     "upsmon": {"-c=fsd": "forces the UPS's shutdown: every machine it feeds powers off"},
     "upscmd": {**{k: "cuts or cycles the UPS's output: what it feeds loses power" for k in (

@@ -20,6 +20,7 @@ from aish.safety.rules import applescript, cut_short, manager_exit, registry_wri
 from aish.safety.rules import key_stores, ps_drives
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
 from aish.safety.rules import made_public, scaled_to_zero, updates_off
+from aish.safety.rules import product_stops
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -187,7 +188,9 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     if not c.texts and not c.xargs:
         if best is not None:
             return best
-        return daemons.rule_server_stopped(c, known) or (None if known else machines.rule_machine_stop(c, known=False))
+        return daemons.rule_server_stopped(c, known) or \
+            (None if known else machines.rule_machine_stop(c, known=False)) or \
+            (product_stops.rule_product_stopped(c, known) if product_stops.may_stop(c) else None)
     if best is None or best[0] < HIGH:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
     if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
@@ -202,6 +205,8 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, machines.rule_machine_stop(c, known=known))
     if best is None or best[0] < MEDIUM:
         best = worst(best, daemons.rule_server_stopped(c, known))
+    if (best is None or best[0] < MEDIUM) and product_stops.may_stop(c):
+        best = worst(best, product_stops.rule_product_stopped(c, known))
     if best is None or best[0] < MEDIUM:
         best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
     if best is None or best[0] < MEDIUM:
