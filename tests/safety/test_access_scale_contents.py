@@ -6,13 +6,12 @@ configuration directory, rsync's short `--del`, a git command run in every submo
 of a directory fed back to `rm` inside it).  Each form was seen unflagged before its rule."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
 # ----------------------------------------------------------------- a server's access checks off
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ("redis-server --protected-mode no --bind 0.0.0.0", "medium"),
     ("docker run -d -p 6379:6379 redis redis-server --protected-mode no", "medium"),
     ("redis-cli -h 10.0.0.5 CONFIG SET protected-mode no", "medium"),
@@ -42,7 +41,7 @@ def test_a_servers_access_checks_switched_off(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "redis-server --bind 127.0.0.1",
     "redis-cli CONFIG GET protected-mode",
     "redis-cli config set maxmemory 2gb",
@@ -63,7 +62,7 @@ def test_servers_started_or_read_with_their_checks_on_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- firewalls opened, updates off
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo iptables -P INPUT ACCEPT",
     "sudo iptables -I INPUT 1 -j ACCEPT",
     "sudo iptables -A INPUT -p tcp --dport 1:65535 -j ACCEPT",
@@ -84,7 +83,7 @@ def test_firewalls_opened_wide_and_updates_switched_off(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo iptables -A INPUT -p tcp --dport 443 -j ACCEPT",
     "sudo iptables -A INPUT -i lo -j ACCEPT",
     "sudo iptables -A INPUT -m conntrack --ctstate ESTABLISHED,RELATED -j ACCEPT",
@@ -103,7 +102,7 @@ def test_narrow_openings_and_updates_on_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- scaled to zero, taken out of service
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker service scale web=0",
     "nomad job scale api 0",
     "heroku ps:scale web=0 --app shop",
@@ -123,7 +122,7 @@ def test_services_scaled_to_zero_and_nodes_out_of_service(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker service scale web=3",
     "heroku ps:scale web=2 --app shop",
     "fly scale count 2 -a api",
@@ -142,7 +141,7 @@ def test_scaling_up_and_back_to_service_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- files lost in everyday ways
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "cp -rf ~/dotfiles/. ~/",
     "cp -a skel/. ~",
     "cp -r defaults/. ~/.config/nvim/",
@@ -179,7 +178,7 @@ def test_files_lost_in_everyday_ways(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "cp -r ~/dotfiles ~/dotfiles-backup",
     "cp -r defaults/. ~/projects/new-defaults/",
     "cp notes.txt ~/",
@@ -218,7 +217,7 @@ def test_copies_into_new_places_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- opened to everyone, in a cloud's words
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ("aws s3api put-bucket-acl --bucket reports --acl public-read-write", "medium"),
     ("aws s3 cp ./exports s3://reports/ --recursive --acl public-read", "medium"),
     ("gsutil iam ch allUsers:objectViewer gs://reports", "medium"),
@@ -241,7 +240,7 @@ def test_opened_to_everyone_and_scaled_away(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "aws s3api get-bucket-acl --bucket reports",
     "aws s3 cp ./exports s3://reports/ --recursive",
     "aws s3api put-bucket-acl --bucket reports --acl private",
@@ -266,7 +265,7 @@ def test_narrow_grants_and_scaling_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- the second set's misses, as classes
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker run -d -p 27018:27017 mongo:6 --bind_ip_all --replSet rs0",
     "memcached -u memcache -l 0.0.0.0 -m 512",
     "etcd --name n1 --listen-client-urls http://0.0.0.0:2379",
@@ -283,7 +282,7 @@ def test_the_second_sets_classes(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker run -d -p 127.0.0.1:27017:27017 mongo:6 --auth --bind_ip_all",
     "memcached -u memcache -l 127.0.0.1 -m 512",
     "etcd --name n1 --listen-client-urls https://0.0.0.0:2379 --client-cert-auth",

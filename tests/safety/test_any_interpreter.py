@@ -7,12 +7,11 @@ spelled the same way wherever it runs.
 """
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     # a Python-speaking shell and environment runners nobody names
     "xonsh -c \"import shutil; shutil.rmtree('/home/alice/thesis')\"",
     "conda run -n base python -c \"import shutil; shutil.rmtree('/home/alice/thesis')\"",
@@ -31,7 +30,7 @@ def test_a_key_deleted_by_code_in_an_unnamed_runner_is_high() -> None:
     assert reaches(command, "high"), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "xonsh -c \"print('hello')\"",
     "nim e --eval:'echo \"hi\"'",
     "sage -c \"print(factor(2**64+1))\"",

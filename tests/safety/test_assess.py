@@ -11,6 +11,7 @@ import pytest
 from aish.errors import ConnectRefused
 from aish.safety.assess import Verdict, assess
 from aish.safety.opinions import second_opinion
+from tests.safety.forms import each_form
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 RANK = {"low": 0, "medium": 1, "high": 2}
@@ -86,7 +87,7 @@ def test_everyday_commands_are_rarely_flagged():
     assert len(noted) <= 0.02 * len(EVERYDAY), noted
 
 
-@pytest.mark.parametrize("command,level,words", [
+@each_form("command,level,words", [
     ("rm -rf /", "high", "recursive forced delete of /"),
     ("rm -r -f ~", "high", "of ~"),
     ("rm --recursive --force /", "high", "of /"),
@@ -113,7 +114,7 @@ def test_parsing_cases(command, level, words):
     assert words in verdict.reason
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     'echo "rm -rf /"',
     "grep -rn 'DROP TABLE' migrations/",
     "git log --grep='reset --hard'",
@@ -129,7 +130,7 @@ def test_quoted_or_harmless_text_is_not_flagged(command):
     assert assess(command) is None
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "echo 'unbalanced", 'rm -rf "/', "$(", "`", "((((", "a && || ;; | &", "cat <<EOF", "\\", "",
     "rm -rf $(", "find / -exec", "sudo", "env -S", "xargs", "${", "<(", "dd of=", "'" * 101,
 ])
@@ -187,7 +188,7 @@ def test_second_opinion_can_lower_but_never_clear():
     assert verdict == Verdict("low", verdict.reason) and "clean tree" in verdict.reason
 
 
-@pytest.mark.parametrize("answer", [
+@each_form("answer", [
     "I think this is fine.", "", "LEVEL: catastrophic - boom", ConnectRefused("refused"),
     RuntimeError("boom"),
     # a small model that echoes the format instead of answering it (seen with a 270M model

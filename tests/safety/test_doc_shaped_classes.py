@@ -5,13 +5,12 @@ told what to run (``lftp -e 'mrm …'``), containers removed with their volumes.
 forms from programs and phrasings of our own, and quiet counterparts."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
 # ------------------------------------------------------ disks named the way manuals name them
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo zpool create tank /dev/sdX",
     "sudo mkusb-nox ubuntu.iso /dev/sdX",
     "sudo bootiso -d /dev/usb_drive debian.iso",
@@ -26,7 +25,7 @@ def test_disks_named_by_placeholder_are_disks(command):
     assert reaches(command, "high"), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo smartctl -a /dev/sdX",
     "sudo mount /dev/sdXN /mnt/usb",
     "sudo dd if=/dev/sdX of=disk-backup.img status=progress",
@@ -43,7 +42,7 @@ def test_reading_a_placeholder_disk_stays_quiet(command):
 
 
 # ------------------------------------------------------ programs called by their Windows file name
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ('rm.exe -rf "$HOME"', "high"),
     ("shred.exe -u ~/notes.txt", "medium"),
     ("git.exe push --force origin main", "high"),
@@ -54,7 +53,7 @@ def test_a_program_called_with_exe_is_judged_as_itself(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "git.exe status",
     "rm.exe -f build\\out.o",
     "shred.exe --help",
@@ -66,7 +65,7 @@ def test_harmless_exe_forms_stay_quiet(command):
 
 
 # ------------------------------------------------------ statements typed at a database prompt
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "DROP SEQUENCE order_ids;",
     "drop materialized view daily_totals;",
     "DROP TRIGGER IF EXISTS audit_changes ON accounts;",
@@ -80,7 +79,7 @@ def test_a_statement_typed_at_a_prompt_is_judged_as_sql(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "truncate -s 0 logs/app.log",
     "truncate -s +64M disk.img",
     "ALTER TABLE accounts ADD COLUMN plan text;",
@@ -93,7 +92,7 @@ def test_prompt_words_that_are_not_destructive_statements_stay_quiet(command):
 
 
 # ------------------------------------------------------ file transfer clients told what to run
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "lftp -e 'mrm /pub/incoming/*.log; bye' ftp.example.org",
     "lftp -c 'open sftp://backup.example.org; glob rm -r /srv/old/'",
     "smbclient //nas/share -U me -c 'deltree reports'",
@@ -107,7 +106,7 @@ def test_a_transfer_clients_own_delete_commands(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "lftp -e 'mirror --reverse site/ /www; bye' ftp.example.org",
     "smbclient //nas/share -c 'cd photos; mget *.jpg'",
     "sftp -b - deploy@web1 <<< 'put dist/app.tar.gz /srv/releases/'",
@@ -119,7 +118,7 @@ def test_transfer_clients_that_only_copy_or_list_stay_quiet(command):
 
 
 # ------------------------------------------------------ containers removed with their volumes
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker rm -v pg-old",
     "podman rm --volumes db",
     "docker container rm -fv mysql-test",
@@ -130,7 +129,7 @@ def test_a_container_removed_with_its_volumes(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker rm web-old",
     "docker rm -f web",
     "docker run -v pgdata:/var/lib/postgresql/data postgres:16",
@@ -143,7 +142,7 @@ def test_containers_removed_without_their_volumes_stay_quiet(command):
 
 
 # ------------------------------------------------------ commands typed at a data store's prompt
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ("DEL session:42", "medium"),
     ("UNLINK cache:1 cache:2", "medium"),
     ("SREM online user:7", "medium"),
@@ -158,7 +157,7 @@ def test_a_data_stores_own_delete_typed_at_its_prompt(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "GET session:42",
     "MATCH (n) RETURN count(n)",
     "GET /_cat/indices?v",
@@ -171,7 +170,7 @@ def test_reading_at_a_data_stores_prompt_stays_quiet(command):
 
 
 # A disk partitioner's prompt (Windows' DISKPART): the lines act on the disk or volume selected before.
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "clean all",
     "clean",
     "delete partition override",
@@ -183,7 +182,7 @@ def test_a_partitioners_prompt_lines_that_erase(command):
     assert reaches(command, "high"), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "select disk 1",
     "list volume",
     "create partition primary size=1024",
@@ -197,7 +196,7 @@ def test_a_partitioners_prompt_lines_that_select_or_create_stay_quiet(command):
 
 # A manager's prompt (a VM shell, a queue console, a cloud REPL): the line starts with the verb, and
 # what it acts on decides the level as it would after any program's name.
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "destroy web01",
     "purge queue orders",
     "remove volume pgdata",
@@ -209,7 +208,7 @@ def test_a_verb_typed_at_a_managers_prompt(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "remove package htop",
     "purge cache",
     "remove alias ll",
@@ -223,7 +222,7 @@ def test_light_things_or_scripts_at_a_prompt_stay_quiet(command):
 
 # ------------------------------------------------------ an app uninstalled from a phone or a simulator
 # (more spellings for the class in test_forced_overwrites_and_bare_scopes)
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "adb uninstall org.acme.wallet",
     "ideviceinstaller --uninstall com.example.notes",
     "ios-deploy --uninstall_only --bundle_id com.example.notes",
@@ -232,7 +231,7 @@ def test_an_app_uninstalled_from_a_device_in_other_spellings(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "gnome-extensions uninstall dash-to-dock@micxgx.gmail.com",
     "adb -s emulator-5554 install -r build/app-debug.apk",
 ])
@@ -242,7 +241,7 @@ def test_extensions_and_reinstalls_stay_quiet(command):
 
 # ------------------------------------------------------ one key deleted in a coordination store
 # (as `consul kv delete k` and `nats kv del b k` already are: the store's records are the data)
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "etcdctl del /registry/app/config",
     "etcdctl --endpoints=https://10.0.0.5:2379 del feature-flags",
     "etcdctl user delete ci-bot",
@@ -252,7 +251,7 @@ def test_one_key_deleted_in_a_coordination_store(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "etcdctl get --prefix /registry/app/",
     "etcdctl put feature-flags '{\"beta\": true}'",
     "etcdctl member list -w table",
@@ -264,7 +263,7 @@ def test_reading_or_writing_a_coordination_store_stays_quiet(command):
 
 
 # ------------------------------------------------------ CLIs that are git by another name
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ("dolt reset --hard", "medium"),
     ("dolt push --force origin main", "high"),
     ("hub reset --hard HEAD~2", "medium"),
@@ -275,7 +274,7 @@ def test_a_cli_that_mirrors_git_is_judged_as_git(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "dolt status",
     "dolt diff HEAD~1",
     "dolt commit -am 'load March prices'",

@@ -1,11 +1,10 @@
 """``find`` with no start point searches the current directory (GNU and busybox find): piped to
 a delete it is judged as ``find .`` is, not as paths from nowhere."""
-import pytest
-
 from aish.safety.assess import assess
+from tests.safety.forms import each_form
 
 
-@pytest.mark.parametrize("implicit, explicit", [
+@each_form("implicit, explicit", [
     ('find -name "*.pdf" | xargs rm', 'find . -name "*.pdf" | xargs rm'),
     ('find -name "*.pdf" | xargs --no-run-if-empty rm', 'find . -name "*.pdf" | xargs --no-run-if-empty rm'),
     ("find -type f -print0 | xargs -0 rm -f", "find . -type f -print0 | xargs -0 rm -f"),
@@ -21,7 +20,7 @@ def test_find_of_build_output_without_a_start_point_stays_quiet_when_piped():
     assert assess("find -name '*.pyc' | xargs rm") == assess("find . -name '*.pyc' | xargs rm")
 
 
-@pytest.mark.parametrize("command, level", [
+@each_form("command, level", [
     ("fkill safari", "medium"), ("fkill -f chrome", "medium"), ("fkill :8080", "medium"),
     ("npx fkill-cli :3000", "medium"), ("fkill 1337", None), ("fkill", None), ("fkill --help", None),
 ])

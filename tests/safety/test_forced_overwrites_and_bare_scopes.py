@@ -8,13 +8,12 @@ own, with other programs and phrasings than any one documentation page; each cla
 counterparts."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
 # ----------------------------------------------------------------- files written over by force
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "rails new blog --force",
     "rails generate scaffold Post title:string --force",
     "nest generate service users --force",
@@ -29,7 +28,7 @@ def test_a_generator_told_to_force_writes_over_existing_files(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "yt-dlp --force-overwrites https://example.com/watch?v=1",
     "aria2c --allow-overwrite=true https://example.com/big.iso",
     "cjxl photo.png photo.jxl --overwrite",
@@ -40,7 +39,7 @@ def test_an_option_named_for_overwriting_writes_over_existing_files(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "copy /Y report.docx \\\\fileserver\\team\\report.docx",
     "xcopy D:\\site E:\\mirror\\site /E /Y",
     "move /Y draft.txt final.txt",
@@ -55,7 +54,7 @@ def test_windows_moves_and_copies_told_not_to_ask_write_over_files(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "rails new blog",
     "ng generate component header --dry-run --force",
     "dotnet new console -o app",
@@ -78,7 +77,7 @@ def test_creating_copying_and_declining_to_overwrite_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- a manager's verb with no target
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "overmind kill",
     "pueue kill --group builds",
     "podman-compose kill",
@@ -88,7 +87,7 @@ def test_a_bare_kill_ends_everything_a_manager_runs(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "mvn wildfly:undeploy",
     "mvn tomcat7:undeploy -Dtomcat.url=http://ci:8080/manager/text",
     "zappa undeploy",
@@ -98,7 +97,7 @@ def test_a_bare_undeploy_takes_the_whole_application_down(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "pueue kill 12",
     "buck2 kill",
     "mc mirror --overwrite ./public minio/site",
@@ -115,7 +114,7 @@ def test_a_kill_or_deploy_of_one_named_thing_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- members deleted from an archive
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "7z d photos.7z raw/IMG_0001.CR2",
     "7za d -r thesis.7z '*.tex'",
     "rar d music.rar album/track01.flac",
@@ -127,7 +126,7 @@ def test_deleting_members_from_an_archive(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "7z l photos.7z",
     "7z x photos.7z -o/tmp/photos",
     "rar a music.rar album/",
@@ -140,7 +139,7 @@ def test_reading_and_adding_to_an_archive_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- a retention that keeps none
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "rusnapshot --clean --keep 0 --kind weekly",
     "zfs-auto-snapshot --label=hourly --keep=0 --destroy-only //",
 ])
@@ -148,7 +147,7 @@ def test_a_retention_that_keeps_none_deletes_every_backup(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "rusnapshot --list --kind weekly",
     "kopia policy set --keep-latest 10 /home/me",
     "logrotate --keep 0 --help",
@@ -158,7 +157,7 @@ def test_keeping_some_or_reading_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- a deleting option with no operand
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "clamdscan --multiscan --remove",
     "savscan -remove",
     "uvscan --delete",
@@ -167,7 +166,7 @@ def test_a_bare_deleting_option_acts_on_what_the_program_finds(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "clamscan -ri",
     "clamscan -ri --move=/var/quarantine",
     "uvscan --recursive",
@@ -177,7 +176,7 @@ def test_scanning_without_deleting_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- an app uninstalled from a device
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "adb -s emulator-5554 uninstall com.example.notes",
     "adb shell pm uninstall --user 0 com.example.notes",
     "ideviceinstaller -U com.example.notes",
@@ -188,7 +187,7 @@ def test_an_app_uninstalled_from_a_device_loses_its_data(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "adb uninstall -k com.example.notes",
     "adb install app-release.apk",
     "flatpak uninstall org.gimp.GIMP",
@@ -200,7 +199,7 @@ def test_keeping_the_data_or_installing_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- what a manifest deployed, taken down
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "podman kube down web-pod.yaml",
     "podman play kube --down web-pod.yaml",
     "kompose down --file prod-stack.yml",
@@ -209,7 +208,7 @@ def test_down_with_a_manifest_deletes_what_it_deployed(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker compose -f docker-compose.yml down",
     "podman-compose -f compose.yaml down",
     "docker-compose --file stack.yml down",
@@ -221,7 +220,7 @@ def test_compose_down_and_deploying_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- moves, copies and compressors told to force
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "mv -f draft.md final.md",
     "mv --force thesis-v2.tex thesis.tex",
     "cp --remove-destination new.db app.db",
@@ -237,7 +236,7 @@ def test_a_move_copy_or_compressor_told_to_force_writes_over_files(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "mv draft.md final.md",
     "cp -f build/app.js /tmp/app.js",
     "gzip measurements.csv",
@@ -257,7 +256,7 @@ def test_moves_copies_and_compressors_that_keep_what_exists_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- records deleted by number from a store
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "tb --delete 3",
     "buku --delete 14-20",
     "clipcat --remove 7",
@@ -267,7 +266,7 @@ def test_a_deleting_option_given_record_numbers_deletes_them(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "tb --check 3",
     "watch -d -n 5 date",
     "split -d -l 5000 big.csv part_",
@@ -283,7 +282,7 @@ def test_options_of_other_meanings_given_numbers_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- PowerShell's drives: certificates, the environment
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ("Remove-Item Cert:\\LocalMachine\\Root\\ABCD1234", "medium"),
     ("ri cert:\\CurrentUser\\My\\9F8E7D -DeleteKey", "medium"),
     ("Get-ChildItem Cert:\\CurrentUser\\My | Remove-Item", "high"),
@@ -294,7 +293,7 @@ def test_certificates_and_the_path_removed_through_powershell_drives(command, at
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "Get-ChildItem Cert:\\CurrentUser\\My",
     "Remove-Item Alias:\\ls",
     "Remove-Item Function:\\prompt",
@@ -306,7 +305,7 @@ def test_aliases_functions_and_reading_drives_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- a wait for a deletion is a wait
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "kubectl wait --for delete pod/web --timeout=60s",
     "oc wait --for delete pod/db-0",
     "kubectl wait pod/api --for delete -n shop",

@@ -3,12 +3,11 @@ destroy as their ``--`` spelling does, for any program; and an option that delet
 says so wherever "all" stands in its name (``--delete-all-output``), as a reset "to factory" does."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "vaultctl -wipe",
     "arcstore -deleteall -bucket media",
     "gridadmin -delete-all -cluster east",
@@ -21,7 +20,7 @@ def test_destroying_options_in_any_spelling_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "gridadmin -list -cluster east",
     "java -jar tool.jar -verbose -dryrun",
     "xterm -geometry 80x24 -fa Monospace",

@@ -3,12 +3,11 @@ written over files (rules/outputs.py): the classes that rounds 5 and 6 showed mi
 the forms the issue names and in others of the same kind; and their near misses, which stay quiet."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     # the forms the issue names
     ("postsuper -d ALL", "high"),
     ("exim -Mrm 1a2b3c-000001-AB", "medium"),
@@ -62,7 +61,7 @@ def test_programs_own_options_and_outputs_are_flagged(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "postsuper -H ALL",
     "exim -bp",
     "doveadm mailbox list -u alice",
@@ -96,7 +95,7 @@ def test_their_near_misses_stay_quiet(command):
     assert stays_quiet(command), judged(command)
 
 
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     # lines an echo feeds an admin shell, and one-shot lines that escape to the shell
     ("echo 'delete jobid=42 yes' | bconsole", "medium"),
     ("printf 'dn: cn=ops,ou=groups,dc=ex,dc=org\\nchangetype: delete\\n' | ldapmodify -Y EXTERNAL", "medium"),
@@ -140,7 +139,7 @@ def test_classes_round_seven_showed(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     # more rows of the same kinds, from the programs' manuals
     ("tpm2_evictcontrol -C o -c 0x81000001", "medium"),
     ("rmlist listname", "medium"),
@@ -169,7 +168,7 @@ def test_more_programs_own_options(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "tpm2_evictcontrol -C o -c key.ctx 0x81010002",
     "realm list",
     "screen -ls",
@@ -189,7 +188,7 @@ def test_more_programs_near_misses(command):
     assert stays_quiet(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "echo 'list jobs' | bconsole",
     "duckdb app.duckdb \".tables\"",
     "partclone.ext4 -c -s /dev/sdb2 -o root.img",

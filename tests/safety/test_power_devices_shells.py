@@ -4,13 +4,12 @@ whatever a listing names.  Each class is tested on programs and spellings of sev
 with everyday near misses that must stay quiet."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
 # ----------------------------------------------------------------- power, out of band and by the clock
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "ipmitool -I lanplus -H 10.0.0.5 -U admin -P secret chassis power off",
     "ipmitool chassis power cycle",
     "ipmitool -H bmc1 -U root -E power reset",
@@ -34,7 +33,7 @@ def test_power_cut_by_any_controller(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "ipmitool chassis power status",
     "ipmitool chassis power on",
     "ipmitool -I lanplus -H 10.0.0.5 -U admin -E sel list",
@@ -52,7 +51,7 @@ def test_power_reads_and_power_on_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- routers and switches
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "vtysh -c 'configure terminal' -c 'no router bgp 65001'",
     'vtysh -c "conf t" -c "interface eth0" -c "shutdown"',
     "vtysh -c 'clear ip bgp *'",
@@ -78,7 +77,7 @@ def test_network_device_told_to_change_or_stop(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "vtysh -c 'show ip route'",
     "vtysh -c 'show running-config'",
     "birdc show protocols all",
@@ -97,7 +96,7 @@ def test_network_device_reads_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- admin shells fed a statement
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     'rman target / <<< "DELETE NOPROMPT ARCHIVELOG ALL;"',
     "hbase shell -n <<< \"truncate 'events'\"",
     "hbase shell <<< \"deleteall 't1', 'row1'\"",
@@ -118,7 +117,7 @@ def test_admin_shell_fed_a_destructive_statement(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     'hbase shell <<< "list"',
     "hbase shell -n <<EOF\nscan 'users', {LIMIT => 10}\nEOF",
     "zkCli.sh -server zk1:2181 ls /",
@@ -133,7 +132,7 @@ def test_admin_shell_fed_a_read_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- stopping what a listing names
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker stop $(docker ps -q)",
     "docker container stop $(docker container ls -q)",
     "docker ps -q | xargs docker stop",
@@ -151,7 +150,7 @@ def test_stopping_what_a_listing_names(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker stop web",
     "docker stop $(docker ps -lq)",
     "docker logs $(docker ps -lq)",
@@ -169,7 +168,7 @@ def test_listing_without_a_stop_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- machine images reset, scripts that kill all
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "brctl delbr br0",
     "k3s-killall.sh",
     "sudo cloud-init clean --logs --reboot",
@@ -180,7 +179,7 @@ def test_vocabulary_of_reset_and_kill_scripts(command):
 
 
 # ----------------------------------------------------------------- the same classes, other vendors' spellings
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "ipmiutil power -d",
     "ipmiutil reset -c",
     "pm -0 node[1-8]",
@@ -209,7 +208,7 @@ def test_other_vendors_spellings_of_the_classes(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "pmset displaysleepnow",
     "pmset -g batt",
     "busctl call org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager ListSessions",
@@ -230,7 +229,7 @@ def test_other_vendors_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- shared services taken away; unique prefixes
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo exportfs -ua",
     "sudo losetup -D",
     "drbdadm invalidate r0",
@@ -246,7 +245,7 @@ def test_shared_services_and_unique_prefixes(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "exportfs -v",
     "losetup -a",
     "drbdadm status",
@@ -263,7 +262,7 @@ def test_services_and_prefixes_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- a task runner's task named for destruction
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "npm run db:reset",
     "fastlane run delete_keychain name:ci",
     "npx nx run api:destroy",
@@ -274,7 +273,7 @@ def test_a_task_named_for_destruction_and_a_version_value(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "npm run build",
     "npm run clean",
     "earthly +build",
@@ -287,7 +286,7 @@ def test_tasks_and_versions_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- destruction said in an option's value
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "platformio run -t erase",
     "mytool --action delete --id 5",
     "okteto down -v",
@@ -297,7 +296,7 @@ def test_destruction_said_in_an_option_value(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "docker build -t delete .",
     "platformio run -t upload",
     "okteto down",
@@ -309,7 +308,7 @@ def test_option_values_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- processes stopped by terminal, group or session
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "pkill -9 -t pts/2",
     "pkill -s 4242",
     "kill -9 -- -12345",
@@ -319,7 +318,7 @@ def test_processes_stopped_by_terminal_group_or_session(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "kill -9 12345",
     "kill -- 12345",
     "pkill -HUP -t pts/2",
@@ -330,7 +329,7 @@ def test_one_process_or_session_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- more network operating systems' words
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "ssh admin@fortigate 'execute reboot'",
     "ssh admin@pa-fw 'request restart system'",
     "ssh admin@sros 'admin reboot now'",
@@ -347,7 +346,7 @@ def test_more_network_operating_systems(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "ssh admin@fortigate 'execute ping 8.8.8.8'",
     "tmsh list ltm pool",
     "clish -c 'show interfaces'",
@@ -362,7 +361,7 @@ def test_more_network_operating_systems_reading_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- admin shells: one-shot lines and server resets
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     'dgmgrl / "remove database standby"',
     'mysql -e "RESET MASTER"',
     'mysql -e "PURGE BINARY LOGS BEFORE NOW()"',
@@ -375,7 +374,7 @@ def test_admin_shell_one_shot_lines_and_server_resets(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     'dgmgrl / "show configuration"',
     'todo add "delete old backups"',
     'notify "remove done"',
@@ -389,7 +388,7 @@ def test_admin_shell_reads_and_messages_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- rm -rf by another name
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ("rimraf ~", "high"),
     ("npm exec -- rimraf ~/projects", "medium"),
     ('rimraf "$DIR"/*', "high"),
@@ -398,6 +397,6 @@ def test_recursive_forced_delete_by_another_name(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", ["npx rimraf ./dist", "npx rimraf node_modules", "rimraf --help"])
+@each_form("command", ["npx rimraf ./dist", "npx rimraf node_modules", "rimraf --help"])
 def test_recursive_delete_of_build_output_stays_quiet(command):
     assert stays_quiet(command), judged(command)

@@ -7,13 +7,12 @@ package taken back, an app uninstalled from a device with its data, database sta
 and the everyday near misses of each, which stay quiet."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
 # ----------------------------------------------------------------- 1. git's subcommands no git rule knows
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "git bug rm 4f2a1c",  # an add-on's own delete
     "git nuke feature/login",
     "git undo --hard 2",
@@ -27,7 +26,7 @@ def test_git_subcommands_beyond_its_rules(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "git notes show HEAD",
     "git notes add -m 'reviewed' HEAD",
     "git symbolic-ref HEAD refs/heads/main",
@@ -46,7 +45,7 @@ def test_git_subcommands_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- 2. tracked files removed by another VCS
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "hg rm -r src/legacy",
     "hg remove docs/design.odt",
     "hg remove -I 'glob:**.csv'",
@@ -56,7 +55,7 @@ def test_tracked_files_removed_by_other_vcs(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "hg forget notes.txt",
     "hg remove -A",
     "hg rm --after old.txt",
@@ -67,7 +66,7 @@ def test_other_vcs_untracking_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- 3. history wiped in other shells' words
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "Clear-History",
     "Clear-History -Count 20 -Newest",
     "[Microsoft.PowerShell.PSConsoleReadLine]::ClearHistory()",
@@ -82,7 +81,7 @@ def test_history_wiped_in_other_shells(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "Clear-History -WhatIf",
     "Get-History",
     "history | grep ssh",
@@ -96,7 +95,7 @@ def test_history_reads_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- 4. created over what is there, by force
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "rails new shop --force",
     "dotnet new webapi -o api --force",
     "jekyll new site --force",
@@ -108,7 +107,7 @@ def test_created_over_what_is_there(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "rails new shop",
     "dotnet new console -o app",
     "npm init -y",
@@ -124,7 +123,7 @@ def test_creating_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- 5. files cut short
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "truncate -s 0 invoices.csv",
     "truncate -s -512M archive.tar",
     "truncate --size='<1G' customers.db",
@@ -138,7 +137,7 @@ def test_files_cut_short(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "truncate -s 0 logs/app.log",
     "truncate -s 0 /tmp/scratch.bin",
     "truncate -s +1G disk.img",
@@ -152,7 +151,7 @@ def test_files_grown_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- 6. the registry written over; Windows via wine
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "reg restore HKCU\\Software\\Vendor D:\\backup\\vendor.hiv",
     "reg copy HKLM\\Software\\Old HKLM\\Software\\New /s /f",
     "wine cmd /c del /s /q C:\\users",
@@ -162,7 +161,7 @@ def test_registry_written_over_and_windows_commands_through_wine(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "reg query HKCU\\Software\\Vendor",
     "reg export HKCU\\Software\\Vendor vendor.reg",
     "reg copy HKCU\\Software\\A HKCU\\Software\\B /s",
@@ -174,7 +173,7 @@ def test_registry_reads_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- 7. the service manager told to exit
-@pytest.mark.parametrize("command", ["systemctl exit", "sudo systemctl exit 3", "systemctl exit --no-block"])
+@each_form("command", ["systemctl exit", "sudo systemctl exit 3", "systemctl exit --no-block"])
 def test_service_manager_exit_stops_the_host(command):
     assert reaches(command), judged(command)
 
@@ -184,7 +183,7 @@ def test_service_manager_status_stays_quiet():
 
 
 # ----------------------------------------------------------------- 8. a published package taken back
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "platformio pkg unpublish acme/drivers@1.2.0",
     "pio package unpublish acme/drivers",
     "vpm plugin unpublish mytool@0.3.1",
@@ -193,7 +192,7 @@ def test_published_package_taken_back(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "pio pkg unpublish --undo acme/drivers@1.2.0",
     "pio pkg publish",
     "pio pkg list",
@@ -203,7 +202,7 @@ def test_publishing_stays_quiet(command):
 
 
 # ----------------------------------------------------------------- 9. an app uninstalled from a device, with its data
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "adb -s emulator-5554 uninstall com.example.notes",
     "adb shell pm uninstall --user 0 com.example.notes",
     "xcrun simctl uninstall booted com.example.app",
@@ -214,7 +213,7 @@ def test_app_uninstalled_from_a_device(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "adb uninstall -k com.example.notes",
     "adb install app.apk",
     "flatpak uninstall org.gimp.GIMP",
@@ -227,7 +226,7 @@ def test_app_installs_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- 10. statements given as bare lines
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "DROP ROLE analyst;",
     "DROP SEQUENCE order_seq;",
     "DROP FUNCTION calc_total;",
@@ -241,13 +240,13 @@ def test_statements_as_bare_lines(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", ["truncate -s +10M disk.img", "drop"])
+@each_form("command", ["truncate -s +10M disk.img", "drop"])
 def test_bare_words_stay_quiet(command):
     assert stays_quiet(command), judged(command)
 
 
 # ----------------------------------------------------------------- 11. tracked directories removed; forced clones
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "git rm -r assets/images",
     "git rm -rf vendor/legacy",
     "git force-clone git@git.example.org:team/site.git site",
@@ -259,7 +258,7 @@ def test_tracked_directories_removed_and_repositories_forced(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "git rm -r --cached node_modules",
     "git rm --cached secrets.env",
     "git rm -r build/",
@@ -274,7 +273,7 @@ def test_untracking_and_plain_inits_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- 12. local work discarded by other VCSs; more cuts
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "p4 revert //...",
     "p4 clean //depot/project/...",
     "tf undo /recursive $/Project/src",
@@ -292,7 +291,7 @@ def test_local_work_discarded_and_more_cuts(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "p4 revert -k //depot/project/...",
     "p4 revert -n //...",
     "p4 opened",
@@ -311,7 +310,7 @@ def test_local_work_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- 13. an entry taken out of a store of keys or logins
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "pacman-key --delete 3B94A80E50A477C7",
     "sudo rpmkeys --delete=8f7a2c1e",
     "git secret removeperson alice@example.org",
@@ -320,7 +319,7 @@ def test_entry_taken_out_of_a_key_store(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "pacman-key --list-keys",
     "pacman-key --refresh-keys",
     "rpmkeys --import RPM-GPG-KEY",

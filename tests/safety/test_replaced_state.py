@@ -3,12 +3,11 @@ resource-style subcommand, an import told to replace, a schema applied without a
 uninstall told to delete goes with its data."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "linode-cli backups restore 1234 5678 --overwrite",
     "scw instance snapshot restore 11-22 zone=fr-par-1",
     "hcloud-like backups restore db-main 2024-06-01",
@@ -23,7 +22,7 @@ def test_what_replaces_or_takes_the_live_state_is_flagged(command: str) -> None:
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "dotnet restore",
     "nuget restore MySolution.sln",
     "trash-restore",

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from aish.safety.secrets import Redactor, find_secrets, mask
+from tests.safety.forms import each_form
 
 OUTPUTS = Path(__file__).resolve().parents[1] / "corpus" / "outputs"
 
@@ -26,7 +27,7 @@ def test_fine_grained_github_token_is_found():
     assert redacted(f"GH_TOKEN={token} gh repo list") == "GH_TOKEN=<secret:1> gh repo list"
 
 
-@pytest.mark.parametrize("token", [
+@each_form("token", [
     "glrt-" + "t1_Xq7Lm2Zk9Vr4Tp8Nw3Bs",                          # GitLab runner authentication token
     "glcbt-" + "64_Xq7Lm2Zk9Vr4Tp8Nw3Bs",                         # GitLab CI/CD job token
     "ASIA" + "Y34FZKBOKMUTVV7A",                                   # AWS temporary access key id
@@ -52,7 +53,7 @@ def test_webhook_credentials_are_found():
 
 
 # ---------------------------------------------------------------- names and syntaxes
-@pytest.mark.parametrize("text, secret", [
+@each_form("text, secret", [
     ("STRIPE_KEY=a8Fj2kQ9zX4mN7pLw3Rt", "a8Fj2kQ9zX4mN7pLw3Rt"),
     ("export ACCOUNT_KEY='Zq8vN3kL0pX7rT2yW5mB'", "Zq8vN3kL0pX7rT2yW5mB"),
     ("SECRET_KEY_BASE=9f3c8a1e7b2d4f60a5c9e8d7b6a1f2e3", "9f3c8a1e7b2d4f60a5c9e8d7b6a1f2e3"),
@@ -85,7 +86,7 @@ def test_spans_cover_the_whole_secret():
 
 
 # ---------------------------------------------------------------- what is not a secret
-@pytest.mark.parametrize("text", [
+@each_form("text", [
     "token = session.token",
     "api_key = config.api_key",
     "const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY });",

@@ -4,13 +4,12 @@ erasing or resetting.  Each class is tested on several programs and phrasings, w
 near misses that must stay quiet."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
 # ----------------------------------------------------------------- servers stopped by their own control programs
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo /opt/tomcat/bin/shutdown.sh",
     "/opt/wildfly/bin/jboss-cli.sh --connect command=:shutdown",
     "./bin/stop-hbase.sh",
@@ -42,7 +41,7 @@ def test_servers_stopped_by_their_own_control_programs(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "systemctl restart nginx",
     "sudo systemctl reload nginx",
     "sudo systemctl stop nginx",
@@ -92,7 +91,7 @@ def test_servers_read_reloaded_or_started_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- fleets
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ("salt -G 'os:Ubuntu' system.poweroff", "high"),
     ("salt '*' cmd.run 'shutdown -r now'", "high"),
     ("salt 'web*' service.stop nginx", "medium"),
@@ -121,7 +120,7 @@ def test_stops_fanned_out_to_fleets(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "salt '*' test.ping",
     "salt '*' pkg.version nginx",
     "salt -G 'os:Ubuntu' grains.items",
@@ -144,7 +143,7 @@ def test_fleet_reads_and_plain_stops_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- the network cut, devices and hosts powered off
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo tc qdisc add dev eth0 root netem loss 100%",
     "sudo tc qdisc replace dev ens3 root netem drop 100%",
     "sudo tc qdisc add dev wlan0 root tbf rate 1bit burst 1 latency 1ms",
@@ -166,7 +165,7 @@ def test_network_cut_and_devices_powered_off(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "tc qdisc show dev eth0",
     "sudo tc filter add dev eth0 parent ffff: protocol ip u32 match ip src 203.0.113.9/32 action drop",
     "sudo tc qdisc add dev eth0 root netem delay 100ms",
@@ -187,7 +186,7 @@ def test_network_and_host_reads_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- protections switched off in settings
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "gsettings set org.gnome.desktop.screensaver lock-enabled false",
     "gsettings set org.gnome.desktop.lockdown disable-lock-screen true",
     "dconf write /org/gnome/desktop/screensaver/lock-enabled false",
@@ -226,7 +225,7 @@ def test_protections_switched_off_in_settings(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "gsettings get org.gnome.desktop.screensaver lock-enabled",
     "gsettings set org.gnome.desktop.interface color-scheme prefer-dark",
     "gsettings set org.gnome.desktop.screensaver lock-enabled true",
@@ -261,7 +260,7 @@ def test_settings_read_or_protections_kept_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- vendor and hardware tools
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "racadm racresetcfg",
     "racadm -r idrac1 -u root -p x systemerase bios,idrac,lcdata",
     "ipmitool sel clear",
@@ -300,7 +299,7 @@ def test_vendor_tools_erasing_or_resetting(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "racadm getsysinfo",
     "ipmitool sel list",
     "ipmitool sel elist",
@@ -334,7 +333,7 @@ def test_vendor_tools_reading_or_writing_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- a second set, written after the first landing
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo /usr/local/nagios/bin/nagios-stop",
     "/opt/activemq/bin/activemq stop",
     "sudo -u solr /opt/solr/bin/solr stop -all",
@@ -367,7 +366,7 @@ def test_second_set_of_forms(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "sudo pdns_control ping",
     "sudo knotc status",
     "xe vm-list",

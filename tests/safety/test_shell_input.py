@@ -1,9 +1,8 @@
 """The line reader that decides where a command ends, as a shell does."""
 from __future__ import annotations
 
-import pytest
-
 from aish.safety.shell_input import CommandReader
+from tests.safety.forms import each_form
 
 
 def read(text: str) -> tuple[bool, str]:
@@ -13,7 +12,7 @@ def read(text: str) -> tuple[bool, str]:
     return reader.complete, reader.command()
 
 
-@pytest.mark.parametrize("text", [
+@each_form("text", [
     "ls", "echo $((1<<20))", "cat <<< word", "echo 'a # b' # c \\", "f() { echo; }", "x=$(date)",
     "cat <<EOF\nbody\nEOF", "if true; then\n  echo\nfi", "a |\n\n  b", "(( i = 1 << 2 ))",
     "case x in\n (a) echo ;;\nesac", "echo \"$(cat <<EOF\nx\nEOF\n)\"",
@@ -22,7 +21,7 @@ def test_complete(text):
     assert read(text)[0], text
 
 
-@pytest.mark.parametrize("text", [
+@each_form("text", [
     "ls \\", "echo 'open", "cat <<EOF\nbody", "for x in a; do", "ls &&", "ls |", "{ echo", "echo $(date",
     "echo \"a \\", "while true\ndo",
 ])

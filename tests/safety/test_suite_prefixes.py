@@ -3,13 +3,12 @@
 is read as the verb, for suites nobody lists."""
 from __future__ import annotations
 
-import pytest
-
 from aish.safety.verb_words import split_word
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "mmdeldisk gpfs1 nsd7",
     "mmdelnode -N compute12",
     "qxdeletesystem --instance prod",
@@ -22,7 +21,7 @@ def test_a_verb_between_a_suites_prefix_and_a_noun_is_read(command: str) -> None
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "ollama create mymodel -f Modelfile",
     "mmlsfs gpfs1",
     "gpstate -s",
@@ -33,7 +32,7 @@ def test_words_that_only_contain_a_verb_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
 
 
-@pytest.mark.parametrize("word,parts", [
+@each_form("word,parts", [
     ("mmdelfs", ["mm", "del", "fs"]),
     ("gpdeletesystem", ["gp", "delete", "system"]),
     ("modelfile", ["modelfile"]),  # `del` after a syllable is part of a word

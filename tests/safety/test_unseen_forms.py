@@ -4,13 +4,12 @@ delete, stopping broadly, disks and volumes, classic file loss; and the everyday
 (previews, offline SQL, help after a subcommand, reads of a deleting noun) that must stay quiet."""
 from __future__ import annotations
 
-import pytest
-
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
+from tests.safety.forms import each_form
 
 
 # ----------------------------------------------------------------- 1. destruction said in an option
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "mysqlimport --delete --local shop orders.txt",
     "ogr2ogr -f PostgreSQL PG:dbname=gis parcels.shp -overwrite",
     "csvsql --db postgresql:///crm --insert --overwrite contacts.csv",
@@ -62,7 +61,7 @@ def test_destruction_said_in_an_option_or_value(command):
 
 
 # ----------------------------------------------------------------- 2. statements fed to database clients
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "usql pg://app@db/shop -c 'DROP SCHEMA billing CASCADE'",
     "clickhouse-client --query 'TRUNCATE TABLE logs.events'",
     "duckdb warehouse.duckdb 'DELETE FROM orders'",
@@ -94,7 +93,7 @@ def test_statements_fed_to_database_clients_and_bodies(command):
 
 
 # ----------------------------------------------------------------- 3. destruction said in an HTTP path
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "curl -X POST 'http://prometheus:9090/api/v1/admin/tsdb/clean_tombstones_and_delete_series?match[]=up'",
     "wget -qO- 'http://nas.local/api.cgi?action=delete&path=/volume1/share'",
     "curl -u admin:pw -X POST https://ci.example.com/job/deploy/doWipeOutWorkspace",
@@ -115,7 +114,7 @@ def test_destruction_said_in_a_path_or_piped_from_a_listing(command):
 
 
 # ----------------------------------------------------------------- 4. stopping broadly
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "svc -d /service/*",
     "s6-svc -wD -d /run/s6-rc/servicedirs/*",
     "runsvctl down /etc/sv/*",
@@ -143,7 +142,7 @@ def test_stopping_broadly(command):
 
 
 # ----------------------------------------------------------------- 5. disks and volumes
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "lvresize -L 10G /dev/vg0/home",
     "lvresize --size -20G vg0/data",
     "mdadm -C /dev/md1 -l 5 -n 3 /dev/nvme0n1 /dev/nvme1n1 /dev/nvme2n1 --force",
@@ -167,7 +166,7 @@ def test_disks_and_volumes(command):
 
 
 # ----------------------------------------------------------------- 6. classic file loss
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     ": > ~/Documents/budget.ods",
     "true > ~/notes/todo.md",
     "cat /dev/null > ~/thesis/chapter1.tex",
@@ -185,7 +184,7 @@ def test_classic_file_loss(command):
 
 
 # ----------------------------------------------------------------- 7. everyday near misses
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "pulumi destroy --preview-only --stack prod",
     "alembic downgrade -1 --sql",
     "flask db downgrade base --sql > down.sql",
@@ -254,7 +253,7 @@ def test_everyday_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- a second set, written after the classes landed
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "pgcopydb clone --drop-if-exists --source $SRC --target $DST",
     "dataload --table-exists=drop --file sales.csv",
     "curl -X POST -u admin:pw http://rabbit:15672/api/queues/%2F/orders/actions -d '{\"action\":\"purge\"}'",
@@ -271,7 +270,7 @@ def test_second_set_of_unseen_forms(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "curl -s 'https://api.example.com/v1/audit?event=delete&since=2024-01-01'",
     "curl -X POST https://api.example.com/v1/items -d '{\"name\": \"delete old logs\"}'",
     "wget https://example.com/docs/how-to-delete-your-account.html",
@@ -287,7 +286,7 @@ def test_second_set_near_misses_stay_quiet(command):
 
 
 # ----------------------------------------------------------------- a third set, written after the fifth step
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "tailscale-admin --device --delete laptop-old",
     "python manage.py migrate shop zero",
     "ddev drush si --yes",
@@ -302,7 +301,7 @@ def test_third_set_of_unseen_forms(command):
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "tailscale-admin --device --list",
     "python manage.py migrate shop",
     "ddev drush status",
