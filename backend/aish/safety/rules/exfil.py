@@ -14,6 +14,7 @@ from typing import Optional
 
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
+from aish.safety.rules.secret_producers import prints_secret
 from aish.safety.shell_words import Word
 
 # Programs that send what they read on stdin to the network.
@@ -54,7 +55,16 @@ _SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.
                           r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
                           r"[\w.-]*\.tfstate(\.backup)?|kubeconfig[\w.-]*|[\w-]*credentials[\w.-]*\.json|"
                           r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
-                          r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite)$")
+                          r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite|"
+                          # tools' own login files: tokens and passwords kept in a tool's dotfile or config
+                          r"\.npmrc|\.yarnrc(\.yml)?|\.pypirc|\.s3cfg|\.boto|\.my\.cnf|\.mylogin\.cnf|\.msmtprc|"
+                          r"\.fetchmailrc|\.databrickscfg|\.terraformrc|\.dockercfg|\.sentryclirc|\.git-credentials|"
+                          r"\.docker/config\.json|gh/hosts\.ya?ml|glab-cli/config\.ya?ml|\.config/hub|"
+                          r"settings-security\.xml|\.m2/settings\.xml|\.kaggle/kaggle\.json|rclone\.conf|"
+                          r"doctl/config\.ya?ml|hcloud/cli\.toml|\.azure/(accessTokens|msal_token_cache)\.json|"
+                          r"gcloud/(credentials|access_tokens)\.db|"
+                          # a file whose name says it holds a login: auth.json, credentials.toml, token, api_key.txt
+                          r"(auth|credentials?|token|api[_-]?keys?)(\.(json|ya?ml|toml|ini|conf|cfg|txt|db))?)$")
 
 # Secrets a container or pod is given as files (a service account's token, Docker and Compose secrets).
 _MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?run/secrets/[^/]+(/[^/]+)?$")
@@ -120,6 +130,8 @@ def _segment_reads_secret(seg) -> str:
         found = "medium" if _ENV_LIKE.match(line) else "high"
     elif _CLIPBOARD_READ.match(line) or _DATA_DUMP.match(line):
         found = "medium"
+    else:
+        found = prints_secret(line.split())  # `docker-credential-pass get`, `rbw get x`, `age -d -i k f.age`
     patterns = _find_name_filters(words)
     if patterns and any(_SECRET_NAME.search(p.lstrip("*")) for p in patterns):
         found = "high"
@@ -144,6 +156,8 @@ def _in_substitutions(words: list) -> str:
                 found = _worse(found, "medium")
             if _SECRET_OUTPUT.match(sub):
                 found = _worse(found, "medium" if _ENV_LIKE.match(sub) else "high")
+            else:
+                found = _worse(found, prints_secret(sub.split()))
             for part in re.findall(r"(?:^|\s)([~/$][^\s|;&)]+)", sub):
                 found = _worse(found, secret_path(Word(part, part, has_var="$" in part)))
     return found
@@ -216,8 +230,9 @@ def rule_exfiltration(c: Ctx) -> Optional[tuple]:
         return None
     found = _in_substitutions(c.args)
     copies = c.prog in _COPIERS  # to a host the user names: only keys and credentials count, not a whole home
+    as_written = {w.text: w for w in c.args}  # `C:\Users\x\.aws\credentials`: the backslashes the shell took
     for name in _named_files(c):
-        word = Word(name, name, has_var="$" in name)
+        word = as_written.get(name) or Word(name, name, has_var="$" in name)
         if copies and target(word).kind in ("home", "root", "userhome"):
             continue
         found = _worse(found, secret_path(word))

@@ -17,6 +17,7 @@ from typing import Optional
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import Ctx, target
 from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, secret_path, sent
+from aish.safety.rules.sinks import LOCAL, is_sink
 from aish.safety.shell_words import Word
 
 _TLDS = ("com|net|org|io|dev|app|co|me|sh|st|xyz|info|biz|cloud|site|online|link|to|us|eu|uk|de|fr|nl|ru|cn|jp|"
@@ -57,15 +58,16 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     verbs = set(_operands(texts)[:3])
     if c.prog in _SECRET_STORES or verbs & {"secret", "secrets"}:
         return None  # a secret manager keeping a secret is its purpose (`doppler secrets upload x.env`)
-    if known and c.prog.lower() not in LOOSE_SENDERS and not verbs & _UPLOAD_VERBS:
+    sink = is_sink(c)  # a pastebin, a chat or push service, a public folder, `pscp KEY host:/tmp/`
+    if known and c.prog.lower() not in LOOSE_SENDERS and not verbs & _UPLOAD_VERBS and not sink:
         return None  # a known program sends only through its own upload verbs (`s3cmd put`, `az storage blob upload`)
     name = re.sub(r"\.(sh|py|exe)$", "", c.prog) if "." in c.prog else c.prog
     uploader = bool(_UPLOADER.occurs_in(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING) \
-        or bool(verbs & _STRONG_UPLOAD)
+        and c.prog.lower() not in LOCAL or bool(verbs & _STRONG_UPLOAD) or sink  # not `notify-send`, `paste a b`
     if not uploader and not any(_ENDPOINT.match(t) for k, t in enumerate(texts) if (not t.startswith("-") or "=" in t)
                                 and not (k and _AUTH_OPTION.match(texts[k - 1]))):
         return None  # `-newkey rsa:4096` names an algorithm, not a host and port
-    creates = bool(verbs & _CREATES) and not verbs & _UPLOAD_VERBS
+    creates = bool(verbs & _CREATES) and not verbs & _UPLOAD_VERBS and not sink  # `hut paste create KEY` sends it
     found = _in_substitutions(c.args)
     for k, w in enumerate(c.args):
         t = w.text

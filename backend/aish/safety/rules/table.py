@@ -21,6 +21,7 @@ from aish.safety.rules import key_stores, ps_drives
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
 from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules import product_stops
+from aish.safety.rules import sinks
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
@@ -188,6 +189,9 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     if not c.texts and not c.xargs:
         if best is not None:
             return best
+        sent = reach.rule_secrets_reach(c, known=known) if (c.chain or c.seg.redirects) and sinks.is_sink(c) else None
+        if sent is not None:
+            return sent  # `haste < ~/.ssh/id_rsa`, `cat KEY | ix`
         return daemons.rule_server_stopped(c, known) or \
             (None if known else machines.rule_machine_stop(c, known=False)) or \
             (product_stops.rule_product_stopped(c, known) if product_stops.may_stop(c) else None)

@@ -1,0 +1,81 @@
+"""Commands whose OUTPUT is a secret, read where their output goes out (``exfil`` and ``reach`` ask
+this of every step that feeds a network sender).
+
+A file is not the only place a secret comes from.  It is printed by:
+
+- a credential helper asked for it (``docker-credential-pass get``, ``git credential fill``,
+  ``git-credential-osxkeychain get``): any program or subcommand named for credentials, with a
+  reading verb;
+- a secret store or password manager reading an entry (``gopass show``, ``rbw get``, ``keyring get``,
+  ``secret-tool lookup``, ``kwallet-query -r``, ``envchain NS env``): a program whose name says it
+  keeps secrets, doing anything but listing or managing itself;
+- a cloud's secret service (``aws secretsmanager get-secret-value``, ``gcloud secrets versions
+  access``, ``az keyvault secret show``, ``aws ssm get-parameter --with-decryption``): a secret noun
+  among the subcommands and a reading verb;
+- a decryption (``age -d -i KEY``, ``rage -d``, ``sops -d``, ``gpg --decrypt``, ``ansible-vault view``):
+  what was encrypted was encrypted for a reason;
+- a key exported or shown (``gpg2 --export-secret-keys``, ``--export-private``, ``wg show wg0
+  private-key``, ``wg showconf``).
+
+Each is "high": what comes out is a password, a token or a private key.  Alone on the line (printed to
+the terminal, written to a file) they stay quiet: only a sink makes them a leak.
+"""
+from __future__ import annotations
+
+import re
+
+from aish.safety.lazy_regex import LazyRegex
+
+# Password managers and secret stores, by their own names.
+_STORES = frozenset({"pass", "passage", "gopass", "lpass", "rbw", "bw", "op", "keyring", "secret-tool", "kwallet-query",
+                     "keepassxc-cli", "kpcli", "kbs2", "envchain", "chamber", "teller", "berglas", "vault", "bao",
+                     "doppler", "infisical", "akeyless", "conjur", "keeper", "pass-cli", "enpass-cli", "bitwarden",
+                     "1password", "proton-pass", "pwsafe", "himitsu", "sops", "ansible-vault", "security"})
+# Name parts that say a program keeps secrets (`docker-credential-desktop`, `git-credential-store`, `kwallet5`).
+_KEEPER_PART = LazyRegex(r"^(credentials?|secrets?|keyring|keychain|k?wallet\d*|vault|passwords?|passphrase)$")
+# Subcommand nouns of a bigger CLI that name its secret service.
+_SECRET_NOUNS = frozenset({"credential", "credentials", "secret", "secrets", "secretsmanager", "keyvault", "kv",
+                           "keyring", "keychain", "password", "passwords", "passphrase", "vault"})
+# Verbs that print what is kept.
+_READS = frozenset({"get", "fill", "show", "read", "view", "lookup", "export", "reveal", "print", "cat", "dump",
+                    "decrypt", "access", "env", "printenv", "download", "unseal", "open", "totp", "otp", "copy"})
+_READ_PREFIX = LazyRegex(r"^(get|show|read|reveal|export|print|dump|access|download|decrypt)[-_]")
+# What a store does that prints nothing kept (listing names, managing itself).
+_MANAGES = frozenset({"list", "ls", "search", "find", "help", "version", "status", "sync", "login", "logout", "lock",
+                      "unlock", "config", "configure", "init", "setup", "erase", "store", "set", "insert", "add",
+                      "rm", "remove", "delete", "edit", "mv", "cp", "git", "grep", "audit", "serve", "server",
+                      "completion", "completions", "update", "upgrade"})
+# Programs that decrypt, and how they are told to.
+_DECRYPTORS = frozenset({"age", "rage", "gpg", "gpg2", "sops", "ccrypt", "scrypt", "openssl", "ansible-vault",
+                         "gocryptfs-xray", "minisign", "kbs2", "7z", "7za", "gpgtar", "cryptcat"})
+_DECRYPT_WORDS = frozenset({"-d", "--decrypt", "-decrypt", "decrypt", "view", "--view", "-dc", "--output=-"})
+# Words that show or export a private key, whatever the program.
+_KEY_OUT = LazyRegex(r"^(--?export-(secret|private)[\w-]*|private-?keys?|--show-private[\w-]*|--reveal|"
+                     r"--show-secrets?|--show-passwords?|--with-decryption|showconf)$", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[-_.]+")
+
+
+def prints_secret(texts: list) -> str:
+    """'high' when the command of these words prints a password, a token or a private key; '' otherwise."""
+    if not texts:
+        return ""
+    prog = texts[0].rsplit("/", 1)[-1].lower()
+    prog = re.sub(r"\.(exe|sh|py)$", "", prog)
+    rest = texts[1:]
+    if any(_KEY_OUT.match(t) for t in rest):
+        return "high"
+    operands = [t.lower() for t in rest if not t.startswith("-")][:6]
+    if prog in _DECRYPTORS and (set(rest) & _DECRYPT_WORDS or prog == "openssl" and "-d" in rest):
+        return "high"
+    named_keeper = prog in _STORES or any(_KEEPER_PART.match(p) for p in _SEPARATORS.split(prog))
+    if named_keeper and not (operands[:1] and operands[0] in _MANAGES) and (
+            prog not in ("vault", "bao", "security", "op", "sops", "ansible-vault", "envchain") or _reads(operands)):
+        return "high"  # `rbw get github`, `keyring get svc user`, `docker-credential-desktop get`, `envchain ns env`
+    nouns = {p for op in operands[:4] for p in _SEPARATORS.split(op)}
+    if nouns & _SECRET_NOUNS and _reads(operands):
+        return "high"  # `git credential fill`, `aws secretsmanager get-secret-value`, `az keyvault secret show`
+    return ""
+
+
+def _reads(operands: list) -> bool:
+    return any(op in _READS or _READ_PREFIX.match(op) for op in operands)

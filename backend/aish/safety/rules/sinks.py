@@ -1,0 +1,68 @@
+"""Programs that hand what they are given to other people, though no address is on their line: read by
+``reach`` as senders.
+
+- pastebins and their clients (``haste``, ``ix``, ``sprunge``, ``fpaste``; ``hut paste create``, a
+  ``gist`` or ``snippet`` subcommand);
+- chat, push and notification services (``slackcat``, ``discord.sh --file``, ``telegram-send``,
+  ``gotify push``, ``ntfy publish``, ``pb push``, ``apprise``, ``matrix-commander``, ``signal-cli send``):
+  the service is configured once, so the line names only a channel or nothing;
+- sharing to a device or a public folder (``kdeconnect-cli --share``, ``keybase fs cp … /keybase/public/``,
+  a copy into ``~/Public`` or ``public_html``);
+- a copy to a ``host:path`` destination by a program whose other rules already look at it (PuTTY's
+  ``pscp``, WinSCP): the destination is another machine.
+
+Whether what they send is secret is ``reach``'s question, as for any sender: a key or credential
+file named, redirected in, fed from a pipe or a substitution."""
+from __future__ import annotations
+
+import re
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.common import Ctx
+
+# Name parts of pastebins, chat, push and notification services, and device sharing.
+_CHANNELS = frozenset({"paste", "pastes", "haste", "hastebin", "ix", "sprunge", "termbin", "fpaste", "dpaste", "gist",
+                       "pastebin", "slack", "slackcat", "discord", "telegram", "matrix", "signal", "gotify", "ntfy",
+                       "pushover", "pushbullet", "pb", "apprise", "webhook", "teams", "mattermost", "mmost",
+                       "rocketchat", "zulip", "kdeconnect", "toot", "mastodon", "sendxmpp", "xmpp",
+                       "irc", "twilio", "mailgun", "sendgrid", "ses", "chat", "notify"})
+# Subcommands that publish (`hut paste create`, `glab snippet create`, `keybase chat upload`).
+_PUBLISH_NOUNS = frozenset({"paste", "pastes", "gist", "gists", "snippet", "snippets", "chat", "message", "msg"})
+_SENDS = frozenset({"create", "new", "upload", "send", "push", "publish", "pub", "post", "put", "attach", "share",
+                    "file", "files"})
+# Options that attach or share a file (`--file`, `--attach`, `--share`, `-a`).
+_ATTACH = LazyRegex(r"^--?(file|files|attach\w*|share|upload|document|image|photo|a)(=|$)", re.IGNORECASE)
+# Local notifiers and coreutils' `paste`: what they are given stays on this machine.
+LOCAL = frozenset({"notify-send", "terminal-notifier", "osascript", "dunstify", "kdialog", "zenity", "growlnotify",
+                    "herbe", "notify-osd", "toast", "burnttoast", "paste"})
+# A folder others read: keybase's public tree, the Mac's Public folder, a user's web folder.
+_PUBLIC_PLACE = LazyRegex(r"^/keybase/public/|(^|/)(Public|public_html|Sites)(/|$)")
+# `user@host:path`, `host.domain:path`, `host:/path` (scp's destination); not a drive letter, a URL or `me:F`.
+_HOST_PATH = LazyRegex(r"^([\w.-]+@[\w.-]+|[\w-]+(\.[\w-]+)+|[\w-]{2,}(?=:([/~]|$))):(?!//)\S*$")
+_PARTS = re.compile(r"[-_.]+")
+
+
+def is_sink(c: Ctx) -> bool:
+    """Does this program hand what it is given to other people or machines?"""
+    prog = c.prog.lower()
+    if prog in LOCAL:
+        return False
+    parts = {p for p in _PARTS.split(re.sub(r"\.(sh|py|exe|js)$", "", prog)) if p}
+    texts = c.texts
+    operands = [t.lower() for t in texts if not t.startswith("-")]
+    if parts & _CHANNELS:
+        return not operands[:1] or operands[0] not in ("list", "ls", "help", "version", "login", "logout", "config",
+                                                       "get", "read", "receive", "listen", "sub", "subscribe")
+    if any(operands[k] in _PUBLISH_NOUNS and operands[k + 1] in _SENDS for k in range(min(3, len(operands) - 1))):
+        return True  # `hut paste create FILE`, `glab snippet create`, `keybase chat upload`
+    if any(_ATTACH.match(t) for t in texts) and ({"share", "send"} & set(operands[:2]) or "share" in prog):
+        return True  # `kdeconnect-cli --share FILE`
+    if len(operands) >= 2 and _PUBLIC_PLACE.search(operands[-1]):
+        return True  # `keybase fs cp KEY /keybase/public/me/`
+    return copies_to_host(c)
+
+
+def copies_to_host(c: Ctx) -> bool:
+    """``pscp FILE user@host:/tmp/``: the last operand is another machine's path."""
+    texts = c.texts
+    return len([t for t in texts if not t.startswith("-")]) >= 2 and bool(_HOST_PATH.match(texts[-1]))
