@@ -81,7 +81,8 @@ DRY_RUN_OFF: frozenset = frozenset({"none", "false", "0", "no", "off"})
 # Filesystem builders' own dry-run letter, with the letters that take no value and may share its bundle
 # (`mke2fs -n`, `mkfs.xfs -N`, `mkntfs -n`); the same `-n` is a label on FAT and a node size on btrfs.
 MKFS_DRY_RUN: dict = {**{p: ("n", "cDFjnqSv") for p in ("mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4")},
-                      "mkfs.xfs": ("N", "fKNq"), "mkntfs": ("n", "fFnqQvIT"), "mkfs.ntfs": ("n", "fFnqQvIT")}
+                      "mkfs.xfs": ("N", "fKNq"), "mkntfs": ("n", "fFnqQvIT"), "mkfs.ntfs": ("n", "fFnqQvIT"),
+                      **{p: ("N", "EjlnNtU") for p in ("newfs", "newfs_msdos", "mkfs.ufs")}}  # BSD newfs -N
 DRY_RUN_SHORT: dict = {
     "rsync": "n", "make": "n", "gmake": "n", "apt-get": "s", "apt": "s", "rclone": "n", "wipefs": "n",
     "borg": "n", "ansible-playbook": "C", "ansible": "C", "rpm": "", "pacman": "p", "nix-collect-garbage": "",

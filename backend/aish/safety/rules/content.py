@@ -127,8 +127,8 @@ def rule_volume(c: Ctx) -> Optional[tuple]:
     if shrinks or p in ("lvreduce", "resize2fs", "xfs_growfs", "lvresize") and \
             any(t.startswith("-L") and "-" in t[2:3] for t in texts):
         return MEDIUM, f"{p} shrinks a volume: data past the new end is lost ({c.text})"
-    if p == "flashrom" and any(t in ("-w", "--write", "-E", "--erase") for t in texts):
-        return HIGH, f"flashrom rewrites the firmware chip ({c.text})"
+    if p in ("flashrom", "flashprog") and any(t in ("-w", "--write", "-E", "--erase") for t in texts):
+        return HIGH, f"{p} rewrites the firmware chip ({c.text})"
     return None
 
 
@@ -312,7 +312,7 @@ RULES = {"truncate": [rule_truncate], "dd": [rule_dd], "dcfldd": [rule_dd], "dc3
          "sed": [rule_inplace], "perl": [rule_inplace], "ruby": [rule_inplace], "awk": [rule_inplace],
          "gawk": [rule_inplace], "sponge": [rule_copy_over], "crontab": [rule_crontab]}
 for _name in ("zfs", "zpool", "lvremove", "vgremove", "pvremove", "blkdiscard", "wipefs", "btrfs", "diskutil",
-              "cryptsetup", "mdadm", "hdparm", "nvme", "sg_format", "lvreduce", "lvresize", "flashrom"):
+              "cryptsetup", "mdadm", "hdparm", "nvme", "sg_format", "lvreduce", "lvresize", "flashrom", "flashprog"):
     RULES[_name] = [rule_volume]
 for _name in SQL_FLAGS:
     RULES.setdefault(_name, []).append(rule_sql)

@@ -8,6 +8,7 @@ from typing import Optional
 
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import HIGH, MEDIUM, PARTITION_PLACEHOLDER, Ctx, is_device
+from aish.safety.rules.disk_names import BARE_DISK
 from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS, FLASH
 
 _COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
@@ -110,6 +111,8 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     if not known and firmware and _FIRMWARE_TOOL.search(c.prog.lower()) and not set(texts) & _FIRMWARE_READS:
         return HIGH, f"{c.prog} rewrites the device's firmware from {firmware}: what it holds may go ({c.text})"
     devs = [t.split("=", 1)[-1] for t in texts if is_device(t.split("=", 1)[-1])]
+    if not devs and texts[:1] and texts[0] in _BUILDS:  # `zpool create tank ada1 ada2`: disks by their bare names
+        devs = [t for t in texts[1:] if BARE_DISK.match(t)]
     if not devs:
         return None
     prog = c.prog.lower()

@@ -7,7 +7,8 @@ import re
 # Disk devices by their kernel names.
 DEVICE = re.compile(r"^/dev/(sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|disk\d|rdisk\d|"
                     r"md\d|mapper/|dm-\d|loop\d|sr\d|fd\d|root\b|mtdblock|disk/by-|nbd\d|"
-                    r"zd\d|bcache\d|ubi|mem$|kmem$|port$)")
+                    r"zd\d|bcache\d|ubi|mem$|kmem$|port$|"
+                    r"r?dsk/c\d|ada\d|da\d|nvd\d|vtbd\d|mfid\d|mmcsd\d|block/(sd|mmcblk|nvme|vd|dm-|loop))")
 
 # Disks as manuals and cheat sheets name them: a capital letter where the disk's letter or number goes
 # (`/dev/sdX`, `/dev/sdXN`, `/dev/nvmeXnY`, `/dev/diskN`), or a name for one (`/dev/usb_drive`,
@@ -19,6 +20,14 @@ DEVICE_PLACEHOLDER = re.compile(r"^/dev/(r?disk[A-Z]|(sd|hd|vd|xvd)[A-Z]|nvme[A-
 # The same for one partition of a disk (`/dev/sdXN`, `/dev/sdXY`, `/dev/nvmeXnYpZ`, `path/to/partition`).
 PARTITION_PLACEHOLDER = re.compile(r"^/dev/(sd|hd|vd|xvd)[a-zA-Z][A-Z]$|^/dev/nvme\w+p[A-Z\d]$|^(/dev/|path/to/)"
                                    r"(\w+_)?partition\d*$")
+
+# Programs that write a new filesystem, by their name: `mkfs.xfs`, `newfs_msdos`, and the names that put the
+# filesystem first (`jfs_mkfs`, `nilfs-mkfs`, `mkfs_xfs`, Android's `make_ext4fs`).
+MKFS_NAME = re.compile(r"^(mkfs|newfs_)|^\w+[_-]mkfs$|^make_\w*fs$")
+
+# Disks by the names BSD and Solaris tools take without /dev (`ada1`, `da0`, `nvd0`, `c0t1d0`) and Linux's.
+BARE_DISK = re.compile(r"^(ada|ad|da|nda|nvd|vtbd|mfid|mmcsd|sd[a-z]{1,2}|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d+n|"
+                       r"mmcblk|c\d+t\d+d)\d*([ps]\d+)?$")
 
 
 def is_device(path: str) -> bool:

@@ -22,7 +22,9 @@ from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewa
 from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules import product_stops
 from aish.safety.rules import sinks
+from aish.safety.rules import chip_erase, controller_actions, device_targets
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
+from aish.safety.rules.disk_names import MKFS_NAME
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
 _SSH_VALUED = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P".split())
@@ -121,7 +123,7 @@ luserdel groupdel delgroup usermod passwd chage gpasswd chsh chpasswd chgpasswd 
 declare typeset readonly alias trap unalias eval watch ssh mosh autossh sh bash zsh dash ksh mksh fish ash su
 runuser tcsh csh ip dropdb dropuser mysqladmin pg_restore etcdctl zfs zpool lvremove vgremove hg
 service rc-service sv rc-update update-rc.d chkconfig launchctl terraform tofu terragrunt
-pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom fuser kill-port
+pvremove blkdiscard wipefs cryptsetup mdadm hdparm nvme sg_format lvreduce lvresize flashrom flashprog fuser kill-port
 fkill fkill-cli
 taskkill curl wget http https xh httpie del erase rd format vssadmin wbadmin bcdedit reg net sc schtasks
 qdel bkill scancel condor_rm
@@ -151,7 +153,7 @@ COVERED_SUBS["oc"] = COVERED_SUBS["kubectl"]
 
 def covered(prog: str, texts: list) -> bool:
     """Do this program's rules judge this form in full?"""
-    if prog in COVERED_ALL or prog.lower() in COVERED_ALL or prog.startswith("mkfs"):
+    if prog in COVERED_ALL or prog.lower() in COVERED_ALL or MKFS_NAME.match(prog):
         return True
     if prog == "git":  # its rules know git; add-ons (git lfs, git bug...) and aliases are left to the vocabulary
         return vcs_plumbing.git_own(texts) and subcommand(texts) not in GIT_ADDONS
@@ -161,7 +163,7 @@ def covered(prog: str, texts: list) -> bool:
 
 def known(prog: str) -> bool:
     """Does a rule look at this program (so an unflagged verdict means "judged harmless")?"""
-    return prog in RULES or prog.startswith("mkfs")
+    return prog in RULES or bool(MKFS_NAME.match(prog))
 
 
 _VERSIONED = re.compile(r"(?<=[a-z])[\d.]+$")  # python3.12 -> python, ruby3.3 -> ruby
@@ -229,7 +231,7 @@ def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
     rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog))
-    if rules is None and c.prog.startswith(("mkfs", "newfs_")):  # mkfs.xfs, newfs_msdos, newfs_apfs
+    if rules is None and MKFS_NAME.match(c.prog):  # mkfs.xfs, newfs_msdos, newfs_apfs, jfs_mkfs, make_ext4fs
         rules = [content.rule_mkfs]
     best = None
     if c.prog.lower() in prompt_statements.PROMPT_WORDS:
@@ -248,7 +250,8 @@ def check(c: Ctx) -> Optional[tuple]:
                          replaced_state.rule_replaces_live(c) or
                          device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c) or
                          vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c) or
-                         key_stores.rule_store_entry_deleted(c))
+                         key_stores.rule_store_entry_deleted(c) or device_targets.rule_onto_device(c) or
+                         controller_actions.rule_controller_action(c) or chip_erase.rule_chip_erase(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c))

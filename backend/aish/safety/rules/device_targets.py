@@ -1,0 +1,65 @@
+"""Effect: a disk is what a program writes onto or erases, said by where the program puts its output, for
+programs no rule names.
+
+- An image or copy tool whose target is a disk or a partition (``e2image -ra fs.e2i /dev/sdb``, ``xfs_copy
+  /dev/sda1 /dev/sdc1``, ``fwup -d /dev/sdc x.fw``, ``fmthard -s - /dev/rdsk/c0t1d0s2``): the target is
+  written over from its first block.  The same tools writing into a file stay quiet.
+- A disc or disk blanked (``cdrecord dev=/dev/sr0 blank=all``, ``xorriso -outdev /dev/sdb -blank as_needed``).
+- On-disk metadata cleared by a volume or RAID layer's own verb (``gmirror clear ada1``, ``gconcat clear
+  ada1 ada2``): the array's members are forgotten, disks named the BSD way (``ada1``, ``da0``) too.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
+from aish.safety.rules.disk_names import BARE_DISK
+
+# Program names that say they copy, image, clone, restore or write (`e2image`, `xfs_copy`, `fwup`, `fmthard`).
+_COPIES = re.compile(r"cop[yi]|image|img|clone|restore|flash|burn|write|fmt|format|fwup|record|dd$")
+# Options and keys that name where a program writes.
+_DEST_OPTIONS = {"-d", "--device", "-o", "--output", "-outdev", "-dev", "--drive", "--target", "--disk", "--dest",
+                 "--destination", "-D", "--to"}
+_DEST_KEY = re.compile(r"^-?(dev|of|outdev|target|dest)=(.+)$", re.IGNORECASE)
+_IMAGE = re.compile(r"\.(img|iso|raw|e2i|fw|bin|wic|qcow2|vhdx?|vmdk|xfs|ext[234]|sdcard|dd|image)"
+                    r"(\.(xz|gz|zst|bz2))?$", re.IGNORECASE)
+_READS = {"status", "list", "show", "info", "-l", "--list", "--info", "-i", "--verify", "verify", "-n", "--dry-run",
+          "scan", "print", "-p", "dump", "read"}
+_BLANK = re.compile(r"^-{0,2}blank(=\S+)?$", re.IGNORECASE)
+_CLEARS = {"clear", "labelclear", "wipe", "zap", "zero", "erase"}
+
+
+def _destination(texts: list) -> str:
+    for k, t in enumerate(texts):
+        if t in _DEST_OPTIONS and k + 1 < len(texts):
+            return texts[k + 1]
+        m = _DEST_KEY.match(t)
+        if m:
+            return m.group(2)
+    operands = [t for t in texts if (t == "-" or not t.startswith("-")) and "=" not in t]  # `-`: standard output
+    return operands[-1] if operands else ""
+
+
+def rule_onto_device(c: Ctx) -> Optional[tuple]:
+    """An image or copy written onto a disk, a disc blanked, a disk's array metadata cleared."""
+    texts = c.texts
+    lowered = [t.lower() for t in texts]
+    if set(lowered) & _READS:
+        return None
+    if lowered[:1] and lowered[0] in _CLEARS:
+        disk = next((t for t in texts[1:] if is_device(t) or BARE_DISK.match(t)), None)
+        if disk:
+            return HIGH, f"{c.prog} {texts[0]} clears the metadata on {disk}: what it held is lost ({c.text})"
+    dest = _destination(texts)
+    if not dest or not is_device(dest.split("=", 1)[0]):
+        return None
+    dest = dest.split("=", 1)[0]
+    optical = bool(re.match(r"^/dev/(sr|cd|scd|dvd)\d", dest))
+    if any(_BLANK.match(t) for t in texts):
+        return (MEDIUM if optical else HIGH), f"{c.prog} blanks {dest}: what it holds is erased ({c.text})"
+    sources = [t for t in texts if not t.startswith("-") and t != dest]
+    if _COPIES.search(c.prog.lower()) or any(_IMAGE.search(t) for t in sources):
+        return (MEDIUM if optical else HIGH), (f"{c.prog} writes onto the device {dest}: what it holds is lost "
+                                               f"({c.text})")
+    return None
