@@ -3,12 +3,11 @@
 deletes in their own words; chip programmers told to erase; mkfs spelled with the filesystem first."""
 from __future__ import annotations
 
-import pytest
-
+from tests.safety.forms import each_form
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "e2image -ra -O 0 disk.e2i /dev/sdb",
     "e2image -rap /dev/sda1 /dev/sdb1",
     "xfs_copy /dev/sda1 /dev/sdc1",
@@ -27,7 +26,7 @@ def test_images_and_copies_onto_disks_are_flagged(command: str) -> None:
     assert reaches(command, "medium"), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "hpssacli ctrl slot=0 ld 2 delete forced",
     "ssacli ctrl slot=0 ld all delete forced",
     "hpacucli ctrl slot=0 ld 1 delete forced",
@@ -41,7 +40,7 @@ def test_raid_controllers_deleting_drives_are_flagged(command: str) -> None:
     assert reaches(command, "high"), judged(command)
 
 
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     ("flashprog -p ch341a_spi -E", "high"),
     ("flashprog -p internal --erase", "high"),
     ("ch341prog -e", "medium"),
@@ -56,7 +55,7 @@ def test_chip_erases_and_mkfs_by_other_names_are_flagged(command: str, at_least:
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "e2image -r /dev/sda1 disk.e2i",
     "e2image /dev/sdXN -",
     "xfs_copy /dev/sda1 fs.img",
