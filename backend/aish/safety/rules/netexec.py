@@ -208,12 +208,19 @@ def _base(path: str) -> str:
     return path.strip("'\"").replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].split("?")[0]
 
 
+# What runs a string as PowerShell code: `iex (…)`, `[scriptblock]::Create((irm URL)).Invoke()`,
+# `$ExecutionContext.InvokeCommand.InvokeScript((irm URL))`.
+_RUNS_TEXT = re.compile(r"^(iex|invoke-expression|\[(system\.management\.automation\.)?scriptblock\]::create|"
+                        r"\S*\.invokescript|\S*\.newscriptblock)$", re.IGNORECASE)
+
+
 def downloaded_then_run(segments: list) -> Optional[tuple]:
     """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line;
-    PowerShell's ``iex (iwr URL).Content`` and ``IEX (New-Object Net.WebClient).DownloadString(URL)``."""
+    PowerShell's ``iex (iwr URL).Content``, ``IEX (New-Object Net.WebClient).DownloadString(URL)`` and
+    ``[scriptblock]::Create((irm URL)).Invoke()``."""
     fetched = set()
     for seg, after in zip(segments, segments[1:]):
-        if seg.words and seg.words[-1].text.lower() in ("iex", "invoke-expression") and after.link == "(" and \
+        if seg.words and _RUNS_TEXT.match(seg.words[-1].text) and after.link == "(" and \
                 re.search(r"\b(iwr|irm|invoke-webrequest|invoke-restmethod|new-object|curl|wget|start-bitstransfer)\b",
                           " ".join(w.text for w in after.words), re.IGNORECASE):
             shown = fragment([w.raw for w in seg.words + after.words])

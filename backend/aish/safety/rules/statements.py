@@ -26,9 +26,10 @@ _STATEMENT = re.compile(
     r"(?:SCRIPT|FUNCTION)\s+FLUSH\b|RESET\s+(?:MASTER|BINARY\s+LOGS|REPLICA|SLAVE)\b|PURGE\s+(?:BINARY|MASTER)\s+LOGS\b|"
     r"SELECT\s+pg_terminate_backend\s*\(.*\bFROM\s+pg_stat_activity\b).*)$",
     re.IGNORECASE | re.DOTALL)
-# Calls on a document store's database object (`db.dropDatabase()`, `db._drop("x")`, `db[c].drop()`).
+# Calls on a document store's database object (`db.dropDatabase()`, `db._drop("x")`, `db[c].drop()`), every
+# vertex or edge of a graph dropped (Gremlin's `g.V().drop()`).
 _DB_CALL = re.compile(r"\bdb(?:\.\w+(?:\([^()]*\))?|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate|"
-                      r"shutdownServer)\s*\(|\b(?:rs\.remove|sh\.removeShard)\s*\(|"
+                      r"shutdownServer)\s*\(|\b(?:rs\.remove|sh\.removeShard)\s*\(|\bg\.[VE]\s*\(\s*\)\.drop\s*\(|"
                       r"\badminCommand\s*\(\s*\{\s*['\"]?(shutdown|dropDatabase|dropAllUsersFromDatabase)\b")
 # Statements that empty what a server keeps or end its sessions (no SQL rule names them).
 _SERVER_RESETS = re.compile(r"^\s*(?:(?:SCRIPT|FUNCTION)\s+FLUSH|RESET\s+(?:MASTER|BINARY|REPLICA|SLAVE)|"
@@ -43,7 +44,8 @@ _NOT_RUN = READ_ONLY | {"git", "hg", "svn", "jj", "gh", "glab", "sed", "perl", "
                         "wl-copy", "notify-send", "say", "espeak", "zenity", "kdialog", "logger", "wall", "write"}
 # Programs that run the text they are fed (`echo flush_all | nc localhost 11211`).
 _STDIN_CLIENT = re.compile(r"^(nc|ncat|netcat|socat|telnet|openssl)$|sql|db|mongo|redis|valkey|cqlsh|influx|"
-                           r"clickhouse|arangosh|cypher|surreal|dolt|memcach")
+                           r"clickhouse|arangosh|cypher|surreal|dolt|memcach|console|gremlin|graph|neo4j|nebula|kuzu|"
+                           r"orient|janus")
 
 
 # Code handed to a framework's runner that deletes records (`rails runner "User.destroy_all"`,

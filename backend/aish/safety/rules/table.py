@@ -22,7 +22,7 @@ from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewa
 from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules import product_stops
 from aish.safety.rules import sinks
-from aish.safety.rules import chip_erase, controller_actions, device_targets
+from aish.safety.rules import chip_erase, controller_actions, device_targets, macro_shells
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -100,7 +100,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES, git_mirrors.RULES, vcs_plumbing.RULES,
            shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES,
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
-           applescript.RULES)
+           applescript.RULES, macro_shells.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -230,7 +230,8 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
-    rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog))
+    rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog)) or \
+        (RULES["awk"] if c.prog.lower().endswith("awk") else None)  # goawk, frawk, original-awk, onetrue-awk
     if rules is None and MKFS_NAME.match(c.prog):  # mkfs.xfs, newfs_msdos, newfs_apfs, jfs_mkfs, make_ext4fs
         rules = [content.rule_mkfs]
     best = None
