@@ -67,6 +67,11 @@ def rule_http_delete(c: Ctx) -> Optional[tuple]:
     if c.prog.lower() in ("gh", "glab") and c.texts[:1] != ["api"]:
         return None
     method, url, data = _method_and_url(c)
+    return judge_call(c, method, url, data)
+
+
+def judge_call(c: Ctx, method: str, url: str, data: bool) -> Optional[tuple]:
+    """What an HTTP call of ``method`` to ``url`` (with a body or not) destroys, whatever client makes it."""
     path = urlsplit(url).path if "://" in url else url.split("?")[0]
     path = re.sub(r"^:\d+", "", path)
     query = urlsplit(url).query if "://" in url else (url.split("?", 1)[1] if "?" in url else "")

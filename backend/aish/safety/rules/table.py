@@ -23,6 +23,7 @@ from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules import product_stops
 from aish.safety.rules import sinks
 from aish.safety.rules import chip_erase, controller_actions, device_targets, macro_shells
+from aish.safety.rules import api_calls
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -255,5 +256,5 @@ def check(c: Ctx) -> Optional[tuple]:
                          controller_actions.rule_controller_action(c) or chip_erase.rule_chip_erase(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
-                     ps_drives.rule_drive_removed(c))
+                     ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c))
     return best
