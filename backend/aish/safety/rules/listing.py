@@ -24,6 +24,11 @@ LOOP_LISTS: ContextVar = ContextVar("aish_safety_loop_lists", default=None)
 # Programs whose output is a list of running things.
 _LISTERS = frozenset({"ps", "pgrep", "pidof", "jobs", "lsof", "fuser", "tasklist", "pstree", "screen", "qstat",
                       "squeue", "bjobs", "runningvms"})
+# Programs that list windows, with the word that makes them list (none: the name alone).
+_WINDOW_LISTERS = {"wmctrl": frozenset({"-l", "-lp", "-lx", "-lG", "-lpG", "-lxp"}), "xdotool": frozenset({"search"}),
+                   "kdotool": frozenset({"search"}), "xdo": frozenset({"id"}), "hyprctl": frozenset({"clients"}),
+                   "bspc": frozenset({"query"}), "xlsclients": frozenset(), "lswt": frozenset(),
+                   "wlrctl": frozenset({"list"})}
 # Subcommand words that list (`docker ps`, `virsh list`, `tmux ls`, `systemctl list-units`, `VBoxManage list vms`).
 _LIST_WORDS = re.compile(r"^(ps|ls|list|list-\w+|ids|names|global-status|status|runningvms|vms|get|-ls|-list|"
                          r"ls-\w+|instances|containers|sessions|domains|jobs)$")
@@ -80,6 +85,8 @@ def is_listing(text: str) -> bool:
         return False
     if prog in _LISTERS:
         return prog not in ("pgrep", "pidof") or bool(rest)
+    if prog in _WINDOW_LISTERS and (not _WINDOW_LISTERS[prog] or _WINDOW_LISTERS[prog] & set(rest)):
+        return True  # every window: `wmctrl -l`, `xdotool search --name .`, `bspc query -N`
     operands = [t for t in rest if not t.startswith("-")][:3]
     return any(_LIST_WORDS.match(t) for t in operands) or prog.endswith(("ls", "list")) or \
         not _LIST_OPTIONS.isdisjoint(rest)

@@ -100,12 +100,10 @@ def rule_product_stopped(c: Ctx, known: bool = False) -> Optional[tuple]:
     said = set(texts) | set(lowered)
     named = _PRODUCT_THEN_VERB.match(name)
     if named is not None and name not in ("stop", "halt", "shutdown", "shut", "term"):
-        if named.group(1) == "term":
-            hard = said & _TERM_AT_ONCE
-        else:
-            hard = said & _AT_ONCE or not any(t.startswith("-") for t in texts)
-        if hard:
-            how = f" ({sorted(hard)[0]})" if isinstance(hard, set) and hard else ""
+        hard = said & (_TERM_AT_ONCE if named.group(1) == "term" else _AT_ONCE)
+        bare = named.group(1) != "term" and not any(t.startswith("-") for t in texts)
+        if hard or bare:
+            how = f" ({sorted(hard)[0]})" if hard else ""
             return MEDIUM, f"{c.prog} is the product's own stop program{how}: it stops for every client ({c.text})"
     if _VERB_THEN_PRODUCT.match(name) and (said & _AT_ONCE or said & _WAY_IN):
         return MEDIUM, f"{c.prog} stops the product it is named for, for every client ({c.text})"

@@ -20,10 +20,10 @@ from aish.safety.rules import applescript, cut_short, manager_exit, registry_wri
 from aish.safety.rules import key_stores, ps_drives
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
 from aish.safety.rules import made_public, scaled_to_zero, updates_off
-from aish.safety.rules import product_stops
 from aish.safety.rules import sinks
 from aish.safety.rules import chip_erase, controller_actions, device_targets, macro_shells
 from aish.safety.rules import api_calls
+from aish.safety.rules import network_cut, port_kills, product_stops, release_upgrades, windows_closed
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -197,7 +197,9 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
             return sent  # `haste < ~/.ssh/id_rsa`, `cat KEY | ix`
         return daemons.rule_server_stopped(c, known) or \
             (None if known else machines.rule_machine_stop(c, known=False)) or \
-            (product_stops.rule_product_stopped(c, known) if product_stops.may_stop(c) else None)
+            (product_stops.rule_product_stopped(c, known) if product_stops.may_stop(c) else None) or \
+            (release_upgrades.rule_release_upgraded(c) if release_upgrades.MAY_UPGRADE.search(c.prog.lower())
+             else None)
     if best is None or best[0] < HIGH:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
     if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
@@ -214,6 +216,14 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, daemons.rule_server_stopped(c, known))
     if (best is None or best[0] < MEDIUM) and product_stops.may_stop(c):
         best = worst(best, product_stops.rule_product_stopped(c, known))
+    if (best is None or best[0] < MEDIUM) and network_cut.may_cut(c):
+        best = worst(best, network_cut.rule_network_cut(c))
+    if (best is None or best[0] < MEDIUM) and c.prog in windows_closed.NAMES:
+        best = worst(best, windows_closed.rule_every_window_closed(c))
+    if (best is None or best[0] < MEDIUM) and release_upgrades.MAY_UPGRADE.search(c.prog.lower()):
+        best = worst(best, release_upgrades.rule_release_upgraded(c))
+    if best is None and not known and port_kills.NAMES.match(c.prog.lower()):
+        best = port_kills.rule_port_killed(c)
     if best is None or best[0] < MEDIUM:
         best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
     if best is None or best[0] < MEDIUM:
