@@ -4,12 +4,11 @@ port's owner killed, every window closed through desktop automation, the OS rele
 without asking."""
 from __future__ import annotations
 
-import pytest
-
+from tests.safety.forms import each_form
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     # S1: a program named for the stop verb of a product, with force/immediate/all
     "db2stop force",
     "ingstop -force",
@@ -57,7 +56,7 @@ def test_products_stopped_by_their_own_stop_programs_are_flagged(command: str) -
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "db2start",
     "gpstart -a",
     "gpstate -s",
@@ -91,7 +90,7 @@ def test_product_status_and_starts_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     # S2: the network a remote user stands on
     "wg-quick down wg0",
     "sudo wg-quick down /etc/wireguard/wg0.conf",
@@ -127,7 +126,7 @@ def test_the_network_a_remote_user_stands_on_cut_is_flagged(command: str) -> Non
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "wg-quick up wg0",
     "wg show",
     "tailscale up",
@@ -163,7 +162,7 @@ def test_network_bring_up_and_status_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     # S3: by port
     "killport 22",
     "killport 5432",
@@ -186,7 +185,7 @@ def test_killing_by_port_is_flagged(command: str) -> None:
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "lsof -i :5432",
     "lsof -t -i:3000",
     "fuser 22/tcp",
@@ -198,7 +197,7 @@ def test_looking_up_a_port_stays_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     # S4: every window or app closed through desktop automation
     "wmctrl -l | awk '{print $1}' | xargs -n1 wmctrl -ic",
     "for w in $(wmctrl -l | cut -d' ' -f1); do wmctrl -ic $w; done",
@@ -223,7 +222,7 @@ def test_every_window_closed_by_desktop_automation_is_flagged(command: str) -> N
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "wmctrl -l",
     "wmctrl -c Firefox",
     "wmctrl -a Terminal",
@@ -247,7 +246,7 @@ def test_one_window_closed_or_listed_stays_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     # S5: OS release upgrades run without asking
     "do-release-upgrade -f DistUpgradeViewNonInteractive",
     "sudo do-release-upgrade -d -f DistUpgradeViewNonInteractive",
@@ -278,7 +277,7 @@ def test_release_upgrades_run_without_asking_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "do-release-upgrade -c",
     "do-release-upgrade --check-dist-upgrade-only",
     "dnf system-upgrade download --releasever=41",
