@@ -142,8 +142,7 @@ _aish_prepare() {      # a `kind=prepare` request, only if the daemon already ru
   # is ready; zle watches it (zle -F) and shows the hint without a fork or a wait.  Without
   # it the request has no reply FIFO and gets no frames.
   _aish_fix_unwatch
-  if [[ -p $d/zsh-$$-fix.fifo ]] &&
-     sysopen -rw -o cloexec -u _aish_fixfd -- $d/zsh-$$-fix.fifo 2>/dev/null; then
+  if [[ -p $d/zsh-$$-fix.fifo ]] && _aish_fix_open $d/zsh-$$-fix.fifo; then
     reply=$d/zsh-$$-fix.fifo
     _aish_fix_marker $d; _aish_fixmark=$REPLY
   else
@@ -161,10 +160,29 @@ _aish_prepare() {      # a `kind=prepare` request, only if the daemon already ru
   return 0
 }
 
+# The fix FIFO's fd stays open while the user types, beside other plugins' fds.
+# zsh-autosuggestions (async, its default) keeps the number of its last request's fd after
+# closing it, and at the next key closes whatever has that number then (and its `zle -F`
+# handler): the first free fd, which a FIFO opened after that gets.  So the FIFO never takes
+# that number, and aish closes only an fd that is still its FIFO (`-ef`: same file, no fork).
+_aish_fix_open() {     # open the fix FIFO $1 into _aish_fixfd, at a number no plugin will close
+  local spare
+  sysopen -rw -o cloexec -u _aish_fixfd -- $1 2>/dev/null || { _aish_fixfd=; return 1 }
+  if [[ $_aish_fixfd == ${_ZSH_AUTOSUGGEST_ASYNC_FD:--} ]]; then
+    spare=$_aish_fixfd               # held while the FIFO opens again at another number
+    sysopen -rw -o cloexec -u _aish_fixfd -- $1 2>/dev/null || _aish_fixfd=
+    exec {spare}<&-
+    [[ -n $_aish_fixfd ]] || return 1
+  fi
+  _aish_fixpath=$1
+}
+
 _aish_fix_unwatch() {  # stop watching the fix FIFO (a newer failure, or the draft's answer came)
   [[ -n $_aish_fixfd ]] || return 0
-  zle -F $_aish_fixfd 2>/dev/null
-  exec {_aish_fixfd}<&-
+  if [[ /dev/fd/$_aish_fixfd -ef $_aish_fixpath ]]; then   # still ours (see _aish_fix_open)
+    zle -F $_aish_fixfd 2>/dev/null
+    exec {_aish_fixfd}<&-
+  fi
   _aish_fixfd= _aish_fixbuf=
 }
 

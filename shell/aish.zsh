@@ -215,7 +215,7 @@ typeset -g AISH_OSC133=${AISH_OSC133:-auto}   # off: no OSC 133 marks; auto: unl
 
 typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons _aish_lines
 typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0
-typeset -g _aish_osc= _aish_fixfd= _aish_fixbuf= _aish_fixmark= _aish_watched=
+typeset -g _aish_osc= _aish_fixfd= _aish_fixpath= _aish_fixbuf= _aish_fixmark= _aish_watched=
 typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
 typeset -g _aish_task= _aish_step= _aish_varsf=
 typeset -gi _aish_texting=0 _aish_answered=0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -162,3 +163,28 @@ def test_doctor_follows_enter_through_plugins_that_wrap_it(make_shell, stub):
     sh.ask("aish doctor 2>&1 | grep 'live shell'")
     screen = sh.wait(lambda s: "live shell:" in s and s.rstrip().endswith("aish$"))
     assert re.search(r"ok +live shell: zsh .*hooks and keys in place", screen), screen
+
+
+def test_a_key_typed_while_a_fix_is_drafted_leaves_the_fix_watch_alone(make_shell, stub):
+    """zsh-autosuggestions (async, its default) keeps the number of its last request's fd after
+    closing it, and at the next key closes whatever fd has that number now, removing its `zle
+    -F` handler too.  The fix draft's FIFO, opened at the next failure, is the first free fd:
+    that number.  A key typed while the draft was made closed it; the hint never came, and at
+    the next failure aish printed `failed to close file descriptor`."""
+    sh = make_shell(before="source /usr/share/zsh-autosuggestions/zsh-autosuggestions.zsh\n")
+    stub.queue(Reply(text="hi\n"))
+    sh.ask("? hello")                       # the daemon runs from here on: drafts are made
+    sh.wait_prompt("")
+    held = threading.Event()
+    stub.queue(Reply(text="Drafted.\nCMD: ls /\n", until=held), Reply(text="Drafted.\nCMD: ls /\n"))
+    sh.ask("ls /nonexist-one")              # each key an async suggestion; Enter: a draft
+    sh.wait("'/nonexist-one': No such file")
+    wait_until(lambda: len(stub.requests) >= 2, what="the draft's request")
+    sh.tmux.type("ech")                     # keys while the draft is made
+    sh.wait_prompt("ech")
+    held.set()
+    sh.wait("[aish] a fix is ready")
+    sh.tmux.keys("C-u")
+    sh.ask("cat /nope-two")
+    screen = sh.wait(lambda s: "/nope-two: No such file" in s and "a fix is ready" in s.split("nope-two")[-1])
+    assert "file descriptor" not in sh.tmux.history(), screen
