@@ -82,15 +82,26 @@ _aish_hold_enter() {   # the first Enter on an unedited high-risk suggestion: no
 }
 
 # ----------------------------------------------------------------- the prompt line
+_aish_ps1() {          # PS1 into REPLY as the prompt showed it; 1 = bash < 4.4 (no @P)
+  ((BASH_VERSINFO[0] > 4 || BASH_VERSINFO[1] >= 4)) || return 1
+  # `$?` in it (a status in the prompt, a theme's error mark) is the last command's status
+  # again, not the status of the step before the expansion here.
+  local st=$_aish_status
+  [[ $st =~ ^[0-9]+$ ]] || st=0
+  _aish_return "$st"
+  REPLY=${PS1@P}
+}
+
+_aish_return() { return "$1"; }
+
 _aish_prompt_top() {   # print the prompt lines above its last one (bash redraws only that)
-  ((BASH_VERSINFO[0] > 4 || BASH_VERSINFO[1] >= 4)) || return 0
-  local p=${PS1@P}
-  [[ $p == *$'\n'* ]] && printf '%s\n' "${p%$'\n'*}"
+  _aish_ps1 || return 0
+  [[ $REPLY == *$'\n'* ]] && printf '%s\n' "${REPLY%$'\n'*}"
 }
 
 _aish_echo_line() {    # bash erased the prompt's last line: show it again with the question
   local p=
-  ((BASH_VERSINFO[0] > 4 || BASH_VERSINFO[1] >= 4)) && { p=${PS1@P}; p=${p##*$'\n'}; }
+  _aish_ps1 && p=${REPLY##*$'\n'}
   printf '%s%s\n' "$p" "$READLINE_LINE"
 }
 

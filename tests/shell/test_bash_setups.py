@@ -135,3 +135,22 @@ def test_ctrl_c_cancels_an_answer_under_ble_sh(make_shell, stub):
     sh.tmux.keys("C-u")
     sh.ask("stty -a | grep -o 'intr = [^;]*' | sed 's/^/tty: /'")
     sh.wait("tty: intr = ^C")                # commands run with Ctrl-C a signal, as before
+
+
+@pytest.mark.parametrize("prompt", ["[$?] aish$ ", "[$?] top\n[$?] aish$ "])
+def test_the_question_s_prompt_row_shows_the_last_command_s_status(make_shell, stub, prompt):
+    """bash erases the prompt's last row when Enter takes a question, and aish draws it again
+    (`${PS1@P}`): the status in a prompt (`$?`, bash-preexec keeps it for PS1, as themes show
+    their error mark) was the status of aish's own last step there, 0, under a failed command."""
+    sh = make_shell(prompt=prompt, wait=False)
+    sh.wait(lambda s: s.rstrip().endswith("[0] aish$"))
+    sh.ask("ls /nonexist-one")
+    sh.wait(lambda s: s.rstrip().endswith("[2] aish$"))
+    stub.queue(Reply(text="it is missing\nCMD: ls /\n"))
+    sh.ask("? why")
+    sh.wait(lambda s: s.rstrip().endswith("[2] aish$ ls /"))
+    rows = [row.rstrip() for row in sh.tmux.history().splitlines()]
+    asked = [n for n, row in enumerate(rows) if row.endswith("aish$ ? why")]
+    assert [rows[n] for n in asked] == ["[2] aish$ ? why"], rows
+    if "top" in prompt:   # the rows above the last one, drawn again above the answer's prompt
+        assert rows.count("[2] top") >= 2 and "[0] top" not in rows[asked[0]:], rows
