@@ -30,7 +30,7 @@ _aish_hist=(${_aish_hist[@]+"${_aish_hist[@]}"}) _aish_cmds=() _aish_levels=() _
 _aish_cmd='' _aish_t0='' _aish_status=0 _aish_seq=0 _aish_conv='' _aish_idx=0 _aish_pending=''
 _aish_osc='' _aish_watched='' _aish_checked='' _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d='' _aish_fifo='' _aish_id='' _aish_pid0=''
 _aish_part='' _aish_line='' _aish_tag='' _aish_f1='' _aish_f2='' _aish_f3='' _aish_plain='' _aish_glyphs="|/-\\"
-_aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
+_aish_nl=1 _aish_ended='' _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
 _aish_tick=0.25 _aish_tty='' _aish_varsf='' _aish_texting=0 _aish_answered=0 _aish_umask='' _aish_task=${_aish_task-} _aish_step='' _aish_t0_ran=0 _aish_fix_ready=''
 _aish_agent='' _aish_agent_gone='' _aish_agent_seen='' _aish_rt=''   # an agent's proposal (docs/agents.md)
 # This shell's conversation; exported so `aish ask` run here continues it.
@@ -50,7 +50,7 @@ _aish_now() {          # milliseconds into _aish_ms
 _aish_preexec() {
   _aish_cmd=$1
   _aish_now
-  _aish_t0=$_aish_ms
+  _aish_t0=$_aish_ms _aish_ended=
   # Output starts here only when bash-preexec calls us from its DEBUG trap (the line is
   # accepted); from Enter's `bind -x` the line is not even echoed yet.  bash 4.4+ prints
   # C from PS0 instead (_aish_prompt_marks).
@@ -257,11 +257,12 @@ _aish_watch() {        # once, at the first prompt in tmux: a running daemon rea
 
 _aish_command_done() { # $1 exit status (? unknown): the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
-  if [[ $1 == '?' ]]; then
-    [[ $_aish_osc == 1 ]] && printf '\e]133;D\a\e]133;A\a'
-    return 0
-  fi
-  [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s\a\e]133;A\a' "$1"
+  local marks="\\e]133;D;$1\\a\\e]133;A\\a"
+  [[ $1 == '?' ]] && marks='\e]133;D\a\e]133;A\a'
+  [[ -n $_aish_ended ]] && marks='\e]133;A\a'     # ble.sh: _aish_postexec printed D
+  _aish_ended=
+  [[ $_aish_osc == 1 ]] && printf '%b' "$marks"
+  [[ $1 == '?' ]] && return 0
   # (no fix drafted during a norris task: its planner hears of the failure itself)
   (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != wait && $_aish_task != run ]] &&
     _aish_prepare
@@ -287,6 +288,13 @@ _aish_ble_keys() {     # $1 ble keymap: the same keys as below, through ble-bind
   return 0
 }
 
+_aish_postexec() {     # ble.sh's POSTEXEC: the command ended; D before ble prints its marks
+  local st=$?          # (`[ble: exit N]`, elapsed time: between POSTEXEC and PRECMD, so they
+  [[ -n $_aish_osc ]] || _aish_osc_decide     # are not taken for the command's output)
+  [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s\a' "$st" && _aish_ended=1
+  return $st
+}
+
 # The second key of Enter under ble.sh: its widgets are functions named ble/widget/NAME.
 # A flag says accept or not (rebinding, as for readline, would cost ble a `bind` a time).
 function ble/widget/_aish_accept { [[ -z $_aish_accept ]] || ble/widget/accept-line; }
@@ -299,6 +307,7 @@ if [[ $- == *i* && -z ${_aish_bash_loaded-} ]]; then
     _aish_bp=ble
     blehook PRECMD+=_aish_precmd
     blehook PREEXEC+=_aish_preexec
+    blehook POSTEXEC+=_aish_postexec
     blehook/eval-after-load keymap_emacs '_aish_ble_keys emacs'
     blehook/eval-after-load keymap_vi '_aish_ble_keys vi_imap; _aish_ble_keys vi_nmap'
   else

@@ -57,19 +57,21 @@ def test_prompt_command_assigned_anew_after_aish_loads(make_shell, stub):
     sh.wait("user saw 0")
 
 
-# ble.sh replaces readline.  Its supported ways in are `blehook PRECMD/PREEXEC` (PRECMD runs
-# with the last status in $?, PREEXEC gets the command line) and `ble-bind`; bash's `bind`
+# ble.sh replaces readline.  Its supported ways in are `blehook PRECMD/PREEXEC/POSTEXEC`
+# (PRECMD and POSTEXEC run with the last status in $?, PREEXEC gets the command line; between
+# POSTEXEC and PRECMD ble prints `[ble: exit N]` after a failed command) and `ble-bind`; bash's `bind`
 # goes through an emulation that costs it ~3 ms a call, and once attached it runs
 # PROMPT_COMMAND as it likes.  A stand-in with that surface (ble.sh has no Debian package):
 # its hooks run from its own PROMPT_COMMAND and DEBUG trap, `ble-bind -x` binds through
 # readline so the ask key works, and every `bind` call aish makes is counted.
 BLE = r'''
 BLE_VERSION=0.4.0-test
-_t_binds=0 _t_pre=() _t_exec=() _t_ready=
+_t_binds=0 _t_pre=() _t_exec=() _t_post=() _t_ready= _t_ran=
 bind() { (( _t_binds++ )); builtin bind "$@"; }
 blehook() {
   case $1 in
     PRECMD+=*) _t_pre+=("${1#PRECMD+=}") ;;
+    POSTEXEC+=*) _t_post+=("${1#POSTEXEC+=}") ;;
     PREEXEC+=*) _t_exec+=("${1#PREEXEC+=}") ;;
   esac
 }
@@ -78,10 +80,18 @@ ble-bind() {   # -m KEYMAP -x|-f|-s keyseq:SEQ COMMAND
   [[ $3 == -x ]] && builtin bind -m emacs -x "\"${4#keyseq:}\": $5"
   return 0
 }
-_t_precmd() { local st=$? f; for f in "${_t_pre[@]}"; do (exit $st); $f; done; _t_ready=1; }
+_t_precmd() {   # after a command: POSTEXEC, then its exit mark (ble's exec_errexit_mark), PRECMD
+  local st=$? f
+  if [[ -n $_t_ran ]]; then
+    for f in "${_t_post[@]}"; do (exit $st); $f; done
+    (( st )) && printf '[ble: exit %d]\n' "$st"
+  fi
+  _t_ran=
+  for f in "${_t_pre[@]}"; do (exit $st); $f; done; _t_ready=1
+}
 _t_preexec() {
   [[ -n $_t_ready && -z ${READLINE_LINE+set} && $BASH_COMMAND != _t_precmd* ]] || return 0
-  _t_ready=
+  _t_ready= _t_ran=1
   local f; for f in "${_t_exec[@]}"; do $f "$BASH_COMMAND"; done
 }
 trap _t_preexec DEBUG
@@ -154,3 +164,31 @@ def test_the_question_s_prompt_row_shows_the_last_command_s_status(make_shell, s
     assert [rows[n] for n in asked] == ["[2] aish$ ? why"], rows
     if "top" in prompt:   # the rows above the last one, drawn again above the answer's prompt
         assert rows.count("[2] top") >= 2 and "[0] top" not in rows[asked[0]:], rows
+
+
+def test_ble_sh_s_exit_mark_is_not_sent_as_the_command_s_output(make_shell, model):
+    """ble.sh prints `[ble: exit 1]` after a failed command, before its PRECMD hooks, where
+    aish printed the mark that ends the output: `false` went out with "1 line of output",
+    ble's mark, and every failed command's output ended with it."""
+    from tests.shell.exact_output_cases import attached
+
+    stub = model
+    sh = make_shell(before=BLE + BLE_ATTACH)
+    stub.queue(Reply(text="hi\n"))
+    sh.press("ask")                          # (the stand-in binds aish's keys, not Enter's)
+    sh.wait("hi")                            # the daemon runs and reads this pane from here
+    sh.wait_prompt("")
+    sh.ask("ls /nonexist-one")
+    sh.wait("[ble: exit 2]")
+    stub.queue(Reply(text="ok\n"))
+    sh.press("ask")
+    sh.wait(lambda s: "ok" in s.split("[ble: exit 2]")[-1] and s.rstrip().endswith("aish$"))
+    assert attached(stub.requests[-1]["body"]) == (
+        "ls /nonexist-one", "ls: cannot access '/nonexist-one': No such file or directory"), \
+        stub.requests[-1]["body"]["messages"][-1]["content"]
+    sh.ask("false")
+    sh.wait(lambda s: s.count("[ble: exit 1]") == 1 and s.rstrip().endswith("aish$"))
+    stub.queue(Reply(text="ok\n"))
+    sh.press("ask")
+    screen = sh.wait(lambda s: "ok" in s.split("[ble: exit 1]")[-1] and s.rstrip().endswith("aish$"))
+    assert "output of 'false' not sent: it printed nothing" in screen, screen
