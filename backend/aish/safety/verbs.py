@@ -101,7 +101,8 @@ DEVICE_PROGRAMS: dict = {"fastboot": {"-w", "erase", "format", "flash", "flashal
                          "openocd": {"flash"}, "stm32flash": {"-w", "-o"}, "teensy_loader_cli": {"*"}}
 # Programs whose short option letter deletes (`fdupes -rdN`: delete duplicates without asking, `tarsnap -d`,
 # `gphoto2 -D`: every file on the camera, `htpasswd -D`, `smbpasswd -x`: a user); inside bundles too.
-DELETE_LETTERS: dict = {"fdupes": ("d", "files"), "jdupes": ("d", "files"), "tarsnap": ("d", "archive"),
+DELETE_LETTERS: dict = {"fdupes": ("d", "files"), "jdupes": ("d", "files"), "findup": ("d", "files"),
+                        "tarsnap": ("d", "archive"),
                         "gphoto2": ("D", "files"), "htpasswd": ("D", "user"), "smbpasswd": ("x", "user"),
                         "pdbedit": ("x", "user")}
 # Subcommand aliases of CLIs (cobra's `d`/`rm` for delete...).

@@ -104,7 +104,8 @@ def fed_paths(chain: list) -> list:
 
 # A search over a store (mail, an index, the file database) feeding a delete: whatever it matches goes.
 _SEARCHES = re.compile(r"^(locate|mlocate|plocate|mdfind|grep|egrep|rg|ag|ack|mu|notmuch|everything|es|comm)$|"
-                       r"(^|[-_])(search|find|query|locate|ls-files|list-files)$")
+                       r"(^|[-_])(search|find|query|locate|ls-files|list-files)$|"
+                       r"dupe|dups?$|^(duff|rdfind|fclones|rmlint|czkawka\w*|findup|dupd)$")  # duplicate finders
 
 
 def _searched(chain: list) -> str:

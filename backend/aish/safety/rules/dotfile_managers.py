@@ -17,7 +17,8 @@ from aish.safety.rules.common import MEDIUM, Ctx
 # manager -> the verbs that write into home (None: the bare command does)
 _WRITERS: dict = {"chezmoi": {"apply", "init", "update", "install"}, "rcup": None, "homeshick": {"link"},
                   "homesick": {"link"}, "dotter": {"deploy"}, "dotbot": None, "mise": {"dotfiles"},
-                  "stow": None, "xstow": None, "dotdrop": {"install"}, "tuckr": {"add", "set"}}
+                  "stow": None, "xstow": None, "dotdrop": {"install"}, "tuckr": {"add", "set"},
+                  "mackup": {"restore", "link"}}
 _FORCE = {"--force", "-f", "--adopt", "--override", "--overwrite", "-F", "--force-overwrite"}
 _GIT_WRAPPERS = {"yadm", "vcsh"}
 

@@ -24,6 +24,7 @@ from aish.safety.rules import sinks
 from aish.safety.rules import chip_erase, controller_actions, device_targets, macro_shells
 from aish.safety.rules import api_calls
 from aish.safety.rules import network_cut, port_kills, product_stops, release_upgrades, windows_closed
+from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_discarded
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -101,7 +102,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES, git_mirrors.RULES, vcs_plumbing.RULES,
            shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES,
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
-           applescript.RULES, macro_shells.RULES)
+           applescript.RULES, macro_shells.RULES, ed_scripts.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -263,7 +264,9 @@ def check(c: Ctx) -> Optional[tuple]:
                          device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c) or
                          vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c) or
                          key_stores.rule_store_entry_deleted(c) or device_targets.rule_onto_device(c) or
-                         controller_actions.rule_controller_action(c) or chip_erase.rule_chip_erase(c))
+                         controller_actions.rule_controller_action(c) or chip_erase.rule_chip_erase(c) or
+                         unpacked_over.rule_unpacked_over(c) or mirror_deletes.rule_mirror_deletes(c) or
+                         work_discarded.rule_work_discarded(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c))

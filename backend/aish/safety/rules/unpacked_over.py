@@ -1,0 +1,75 @@
+"""Effect: an archive or a backup unpacked over live files with every overwrite answered yes, for any
+extractor (``7z x -aoa … -o/var/www/html``, ``unrar x -o+ a.rar /``, ``dar -x b -R / -w``, ``ouch
+decompress … --yes --dir ~``, ``rdiff-backup -r now --force backup ~``, ``cd / && cpio -idmu < r.cpio``).
+
+What decides is where it lands: the root, the system's directories, a home or a web root (the site
+served from there is replaced).  Into a project, a temp or a new directory it stays quiet, and without
+an overwrite option most extractors ask before replacing anything.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, describe, target
+from aish.safety.shell_words import Word
+
+# The verb that unpacks: a subcommand (`x`, `extract`, `decompress`, `restore`) or an option.
+_VERBS = {"x", "e", "extract", "decompress", "unpack", "restore", "uncompress", "expand", "unarchive", "xf", "xvf",
+          "-x", "--extract", "--restore", "--copy-back", "--decompress", "--unpack"}
+_EXTRACTOR_NAME = re.compile(r"^(un\w+|aunpack|\w*extract\w*|\w*unpack\w*)$")
+# Answers every "overwrite?" with yes.
+_OVERWRITE_ALL = {"-aoa", "-o+", "-y", "--yes", "-f", "--force", "--overwrite", "-w", "-O", "-u", "--force-overwrite",
+                  "--overwrite-all", "--unlink-first", "-U", "--force-non-empty-directories", "--replace", "-F",
+                  "--assume-yes", "-oa", "--no-confirm", "--overwrite-existing", "-ow", "/y"}
+# Options whose value is where the files land.
+_INTO = {"-C", "--directory", "-d", "--dir", "--cd", "-R", "-X", "--target", "--target-dir", "--output-dir",
+         "--output", "-o", "--dest", "--destination", "--into", "--to", "--extract-to", "--restore-to",
+         "--target-directory", "--outdir", "-od", "--root"}
+_ARCHIVE = re.compile(r"\.(7z|zip|rar|tar|t?gz|tgz|bz2|xz|zst|lz4?|lzh|lha|arj|cab|xar|pkg|cpio|dar|iso|ace|zpaq|"
+                      r"pax|a|ar|deb|rpm|sqsh|squashfs|wim|jar|war)(\.\d+)?$", re.IGNORECASE)
+_WEB_ROOT = re.compile(r"^(/var/www|/srv/(www|http|html)|/usr/share/nginx/html|/usr/local/www|/var/lib/nginx/html|"
+                       r"/usr/local/apache2/htdocs|/opt/lampp/htdocs|[Cc]:\\inetpub)")
+_LEVELS = {"root": HIGH, "system-top": HIGH, "critical": HIGH, "system": MEDIUM, "home": MEDIUM, "userhome": MEDIUM}
+
+
+def _places(texts: list) -> list:
+    places = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _INTO]
+    for t in texts:
+        name, eq, value = t.partition("=")
+        if eq and (name in _INTO or name == "-w"):  # lha's `-w=DIR`
+            places.append(value)
+        elif re.match(r"^-o[/~$]", t):  # 7z's fused `-o/var/www`
+            places.append(t[2:])
+    return places
+
+
+def rule_unpacked_over(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    lowered = [t.lower() for t in texts]
+    verb = next((t for t in lowered[:3] if t in _VERBS), None) or \
+        next((t for t in lowered if t in ("-x", "--extract", "--restore", "--copy-back")), None) or \
+        next((t for t in lowered if t == "-r" and re.search("backup|restore", c.prog)), None)  # rdiff-backup -r
+    fused = next((t for t in texts if re.fullmatch(r"-[a-z]{2,6}", t) and "u" in t and "i" in t), None)  # cpio -idmu
+    # tar's and lha's fused letters (`-xpf`, `xvf`, `xf`): they replace what is there without asking
+    fused = fused or next((t for t in texts[:3] if re.fullmatch(r"-?x[a-z]{0,3}", t) and "f" in t), None)
+    if verb is None and fused is None and not _EXTRACTOR_NAME.match(c.prog.lower()):
+        return None
+    bare_o = any(t == "-o" and (k + 1 == len(texts) or texts[k + 1].startswith("-")) for k, t in enumerate(texts))
+    if fused is None and not set(texts) & _OVERWRITE_ALL and not bare_o:  # unzip's `-o` with no value
+        return None
+    places = _places(texts)
+    if not places:
+        operands = [t for k, t in enumerate(texts) if not t.startswith("-") and t.lower() not in _VERBS and
+                    "=" not in t and not (k and texts[k - 1] in _INTO)]
+        places = [t for t in operands[-1:] if not _ARCHIVE.search(t) and "://" not in t]
+    if not places and BASE.get():
+        places = [BASE.get()]  # `cd / && cpio -idmu < root.cpio`: unpacked where the line stands
+    best: Optional[tuple] = None
+    for place in places:
+        t = target(Word(place, place, has_var="$" in place))
+        level = _LEVELS.get(t.kind) or (MEDIUM if _WEB_ROOT.match(place) else None)
+        if level is not None and (best is None or level > best[0]):
+            where = describe(t) if t.kind in _LEVELS else f"the web root {place}"
+            best = level, f"{c.prog} unpacks over {where}, replacing what is there without asking ({c.text})"
+    return best
