@@ -310,6 +310,10 @@ if [[ $- == *i* && -z ${_aish_bash_loaded-} ]]; then
     blehook POSTEXEC+=_aish_postexec
     blehook/eval-after-load keymap_emacs '_aish_ble_keys emacs'
     blehook/eval-after-load keymap_vi '_aish_ble_keys vi_imap; _aish_ble_keys vi_nmap'
+    # Loaded after `ble-attach` (in .bashrc it attaches there and then, running PRECMD for
+    # the first prompt at once): that prompt's hook runs now, or the first command's output
+    # is never known (no mark in PS0, the daemon not asked to read the pane).
+    if [[ -n ${BLE_ATTACHED-} ]]; then true; _aish_precmd attached; fi   # (no command ran: $? 0)
   else
     for _aish_km in emacs vi-insert vi-command; do
       bind -m "$_aish_km" -x '"\C-x\C-]\C-a": _aish_enter'

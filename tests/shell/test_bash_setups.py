@@ -192,3 +192,31 @@ def test_ble_sh_s_exit_mark_is_not_sent_as_the_command_s_output(make_shell, mode
     sh.press("ask")
     screen = sh.wait(lambda s: "ok" in s.split("[ble: exit 1]")[-1] and s.rstrip().endswith("aish$"))
     assert "output of 'false' not sent: it printed nothing" in screen, screen
+
+
+# `ble-attach` inside .bashrc attaches there and then: it runs PRECMD for the first prompt
+# at once and draws that prompt after .bashrc without running PRECMD again.
+BLE_ATTACHED_IN_RC = '''BLE_ATTACHED=1 _t_drawn=1
+_t_first() { if [[ -n $_t_drawn ]]; then _t_drawn= _t_ready=1; else _t_precmd; fi; }
+_t_precmd
+PROMPT_COMMAND='_t_first'
+'''
+
+
+def test_aish_loaded_after_ble_attach_knows_the_first_command_s_output(make_shell, daemon_first):
+    """Loaded after `ble-attach`, aish's PRECMD hook missed the first prompt: the daemon was not
+    asked to read the pane and PS0 had no mark, so the first command's output was never sent
+    ("aish began reading this tmux pane after it ran")."""
+    from tests.shell.exact_output_cases import attached
+    from tests.shell.shellenv import wait_tapped
+
+    stub = daemon_first
+    sh = make_shell(before=BLE + BLE_ATTACHED_IN_RC)
+    wait_tapped(sh)
+    sh.ask("echo first-output")
+    sh.wait(lambda s: "first-output\n" in s and s.rstrip().endswith("aish$"))
+    stub.queue(Reply(text="ok\n"))
+    sh.press("ask")
+    sh.wait(lambda s: "ok" in s.split("first-output\n")[-1] and s.rstrip().endswith("aish$"))
+    assert attached(stub.requests[-1]["body"]) == ("echo first-output", "first-output"), \
+        stub.requests[-1]["body"]["messages"][-1]["content"]
