@@ -25,6 +25,7 @@ from aish.safety.rules import chip_erase, controller_actions, device_targets, ma
 from aish.safety.rules import api_calls
 from aish.safety.rules import network_cut, port_kills, product_stops, release_upgrades, windows_closed
 from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_discarded
+from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -266,8 +267,11 @@ def check(c: Ctx) -> Optional[tuple]:
                          key_stores.rule_store_entry_deleted(c) or device_targets.rule_onto_device(c) or
                          controller_actions.rule_controller_action(c) or chip_erase.rule_chip_erase(c) or
                          unpacked_over.rule_unpacked_over(c) or mirror_deletes.rule_mirror_deletes(c) or
-                         work_discarded.rule_work_discarded(c))
+                         work_discarded.rule_work_discarded(c) or
+                         forced_restores.rule_forced_restore(c) or short_verbs.rule_short_verbs(c) or
+                         word_places.rule_word_places(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
-                     ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c))
+                     ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or
+                     short_verbs.rule_unsafe_diff_applied(c))
     return best

@@ -1,0 +1,73 @@
+"""Effect: destruction said in vendors' short words, for programs no rule names.
+
+- a program named for dropping or deleting behind a short abbreviation (``dbidrop prod``, ``qdrop``,
+  ``ipdel``): the abbreviation names the kind of thing, the tail the verb;
+- ``down`` of an infrastructure tool, told not to ask (``sky down -a -y``, ``nitric down -y``): it tears
+  down what the tool deployed (compose's own ``down`` keeps its quiet);
+- a program named for clearing or resetting something, forced (``tpm_clear --force``, ``nvram-reset -y``);
+- a cluster member removed by a short option (``crm_node -R node3 --force``);
+- a schema diff made with its unsafe statements allowed, piped into a database client (``migra --unsafe
+  A B | psql B``, ``… --enable-drop-table | mysql``): the drops it writes are run.
+
+Medium; high where everything is said (``--all``/``-a``)."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+
+# `dbidrop`, `qdrop`, `vgdestroy`: up to three consonants (an `i` allowed last), then the verb.
+_FUSED_NAME = LazyRegex(r"^[b-df-hj-np-tv-z]{1,3}i?(drop|destroy|delete)$")
+_LOOKS = frozenset({"list", "ls", "show", "help", "status", "info", "version"})
+_CONFIRM = frozenset({"-y", "--yes", "--force", "-f", "--auto-approve", "--non-interactive", "--no-confirm",
+                      "--confirm", "-auto-approve", "--assume-yes", "--yes-i-really-mean-it"})
+_ALL = frozenset({"-a", "--all", "all", "--everything"})
+# Programs whose `down` is routine or not a teardown (compose keeps volumes; links and VPNs have their own rules).
+_DOWN_ROUTINE = re.compile(r"compose|^(ip|ifdown|nmcli|networkctl|wg-quick|wg|vpn|tailscale|zerotier-cli|"
+                           r"openvpn|docker|podman|nerdctl|migrate|goose|dbmate|sqlx|diesel|sql-migrate|knex|"
+                           r"sequelize|typeorm|flyway|liquibase|alembic|rake|rails|yii|artisan)$")
+_CLEARS_NAME = LazyRegex(r"[-_](clear|reset|wipe|erase|zeroize|factory[-_]?reset)$", re.IGNORECASE)
+_CLUSTER_NAME = LazyRegex(r"(node|member|peer|cluster)", re.IGNORECASE)
+# Options that let a schema diff write destructive statements (drops, column losses).
+_UNSAFE = frozenset({"--unsafe", "--allow-unsafe", "--with-drop", "--enable-drop", "--enable-drop-table",
+                     "--allow-hazards", "--allow-data-loss", "--accept-data-loss", "--drop", "--include-drops"})
+_DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb",
+                         "mongosh", "cqlsh", "usql", "pgcli", "mycli", "litecli", "isql", "sqlplus", "db2", "vsql"})
+
+
+def rule_short_verbs(c: Ctx) -> Optional[tuple]:
+    """Destruction in abbreviations: fused names, `down -y`, forced clears, `-R` of a member."""
+    texts = c.texts
+    prog = c.prog.lower()
+    operands = [t for t in texts if not t.startswith("-")]
+    if _FUSED_NAME.match(prog) and operands and operands[0] not in _LOOKS:
+        return MEDIUM, f"{c.prog} is named for deleting what it is given: {operands[0]} ({_shown(c)})"
+    if operands[:1] == ["down"] and set(texts) & _CONFIRM and not _DOWN_ROUTINE.search(prog):
+        wide = bool(set(texts) & _ALL)
+        return (HIGH if wide else MEDIUM), f"{c.prog} down tears down what it deployed" \
+            f"{', all of it,' if wide else ''} without asking ({_shown(c)})"
+    if _CLEARS_NAME.search(prog) and set(texts) & _CONFIRM:
+        return MEDIUM, f"{c.prog} clears or resets what it is named for, forced ({_shown(c)})"
+    if "-R" in texts and _CLUSTER_NAME.search(prog) and texts.index("-R") + 1 < len(texts) and \
+            not texts[texts.index("-R") + 1].startswith("-"):
+        return MEDIUM, f"{c.prog} -R removes {texts[texts.index('-R') + 1]} from the cluster ({_shown(c)})"
+    return None
+
+
+def rule_unsafe_diff_applied(c: Ctx) -> Optional[tuple]:
+    """``migra --unsafe A B | psql B``: a diff's drops run on the database that reads them."""
+    if not c.chain or c.prog.lower() not in _DB_CLIENTS:
+        return None
+    for feeder in c.chain:
+        words = [w.text.split("=", 1)[0] for w in feeder.words]
+        unsafe = next((t for t in words if t in _UNSAFE), None)
+        if unsafe is not None:
+            return MEDIUM, f"{c.prog} runs a schema diff made with {unsafe}: the drops it holds lose data " \
+                f"({fragment([w.raw for w in feeder.words])} | {c.prog} …)"
+    return None
+
+
+def _shown(c: Ctx) -> str:
+    return fragment([w.raw for w in c.words])

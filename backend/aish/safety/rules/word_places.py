@@ -1,0 +1,129 @@
+"""Effect: a destructive word where the vocabulary does not look, for programs no rule names.
+
+The vocabulary reads a command's first subcommands, its name and its options' names.  Vendors put
+the verb elsewhere:
+
+- inside one quoted argument that is an admin console's command (``dsmadmc -id=x "delete filespace
+  NODE1 *"``), or a CL command (``system 'DLTLIB LIB(PROD)'``, ``CLRLIB``, ``RMV…``);
+- at the END of a long resource path (``xcli config folders Finance delete``, ``sfcli package
+  installed delete --name x``);
+- fused with "all" (``deleteallrows``, ``--dropAll``, ``--purgeAll``, ``--cleanAll``);
+- in an option's VALUE, where the option says what to do (``--action=delete``, ``--mode purge``,
+  ``--op=remove``, ``--marker=deletion-mark.json``, ``--with 'include drop'``).
+
+Medium; high when the command or its scope takes everything (``*``, ``all``, a whole library)."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.verb_words import split_word
+
+_VERBS = frozenset({"delete", "remove", "destroy", "drop", "purge", "wipe", "erase", "truncate", "nuke", "expunge",
+                    "obliterate", "deprovision", "decommission", "teardown", "del", "undefine"})
+# Option names that say what the command is to do: their value is the verb.
+_ACTION_KEYS = frozenset({"action", "mode", "op", "operation", "cmd", "command", "task", "do", "marker", "with", "verb",
+                          "act", "func", "function", "request"})
+# Option names whose value is prose or a filter: words there describe, they do not act.
+_PROSE = frozenset({"-m", "--message", "--title", "-t", "--body", "-b", "--description", "-d", "--comment",
+                    "--subject", "-s", "--note", "--notes", "--summary", "--reason", "--label", "--filter", "--where",
+                    "--query", "--grep", "--match", "--search", "--format", "--name", "--help"})
+_WIDE = frozenset({"all", "everything", "*", "'*'"})
+# A console command's object: a name with digits or in capitals (`NODE1`, `VOL001`, `PRODLIB`).
+_NAME_LIKE = LazyRegex(r"\d|^[A-Z][A-Z_]+$")
+_PROSE_WORDS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your", "our", "its", "it", "them",
+                          "in", "of", "from", "to", "for", "with", "and", "or", "on", "at", "by", "old", "temporary",
+                          "unused", "any", "some", "every", "older", "than", "which", "when", "if", "please"})
+# A CL command (IBM i): delete, clear or remove an object kind (`DLTLIB`, `CLRPFM`, `RMVM`).
+_CL = LazyRegex(r"^(DLT|CLR|RMV)([A-Z]{1,7})$")
+_CL_WIDE = frozenset({"LIB", "USRPRF", "LIBL", "ASP", "JRN", "PF"})
+# Fused `…all`: `deleteallrows`, `dropAll`, `--purgeAll`; `clean` only as an option (`make cleanall` is a build's).
+_FUSED_ALL = LazyRegex(r"^(--?)?(delete|drop|purge|wipe|destroy|truncate|remove|erase|nuke)[-_]?all([-_]?[a-z]+)?$|"
+                       r"^--?clean[-_]?all$", re.IGNORECASE)
+# Words before a verb at the end that make it a name, not an action (`mkdir -p trash delete`, `todo add … delete`).
+_MAKES = frozenset({"create", "add", "new", "mkdir", "touch", "make", "init", "echo", "say", "help", "man", "info",
+                    "describe", "explain", "doc", "docs", "show", "get", "list", "ls", "cat", "log", "search",
+                    "find", "grep", "test", "alias", "set-alias", "open", "edit", "rename", "mv", "cd", "checkout",
+                    "switch", "branch", "tag", "run", "exec", "label", "commit", "note", "remind", "task", "todo"})
+_NOT_HERE = frozenset({"echo", "printf", "git", "make", "gmake", "just", "task", "npm", "yarn", "pnpm", "mkdir",
+                       "touch", "cd", "man", "tldr", "help", "cheat", "todo", "t", "notify-send", "say", "espeak",
+                       "logger", "wall", "alias", "export", "source", "."})
+
+
+def rule_word_places(c: Ctx) -> Optional[tuple]:
+    """The destructive verb in a quoted admin command, at the end of a path, fused with 'all', or in a value."""
+    if c.prog.lower() in _NOT_HERE:
+        return None
+    return _quoted_command(c) or _verb_at_end(c) or _fused_all(c) or _in_a_value(c)
+
+
+def _quoted_command(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    for k, w in enumerate(c.args):
+        if k and texts[k - 1] in _PROSE:
+            continue
+        words = w.text.split()
+        if not words:
+            continue
+        cl = _CL.match(words[0])
+        if cl is not None and (len(words) > 1 and "(" in words[1] or w.quoted):
+            wide = cl.group(2) in _CL_WIDE
+            return (HIGH if wide else MEDIUM), f"{c.prog} runs {words[0]}, which deletes or clears a " \
+                f"{'whole library or profile' if wide else 'system object'} ({_shown(c)})"
+        if len(words) < 3 or words[0].lower() not in _VERBS or not w.quoted:
+            continue
+        if not any(ch in w.text for ch in "=*()") and not any(_NAME_LIKE.search(x) for x in words[2:]):
+            continue  # a request in words ("delete all docker images"), not a console's command
+        if _PROSE_WORDS & {x.lower() for x in words[1:]}:
+            continue  # "delete temporary files in /tmp": a sentence for a person or a model
+        wide = bool(_WIDE & set(words[2:])) or "*" in w.text
+        return (HIGH if wide else MEDIUM), f"{c.prog} is given an admin command that says {words[0]} " \
+            f"{words[1]} ({_shown(c)})"
+    return None
+
+
+def _verb_at_end(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    operands = [t for k, t in enumerate(texts) if not t.startswith("-") and "=" not in t and
+                not (k and texts[k - 1].startswith("--") and "=" not in texts[k - 1])]
+    if len(operands) < 3 or operands[-1].lower() not in _VERBS - {"del"}:
+        return None
+    path = [o.lower() for o in operands[:-1]]
+    if set(path) & _MAKES or any("/" in o or "." in o for o in path[:1]):
+        return None
+    forced = any(t in ("--force", "-f", "--yes", "-y", "--all", "--confirm") for t in texts)
+    return (HIGH if forced and "--all" in texts else MEDIUM), \
+        f"{c.prog} {' '.join(operands[:-1][:4])} {operands[-1]}: the verb at the end deletes what the path names " \
+        f"({_shown(c)})"
+
+
+def _fused_all(c: Ctx) -> Optional[tuple]:
+    for t in c.texts[:8]:
+        if _FUSED_ALL.match(t):
+            return HIGH, f"{c.prog} {t} deletes everything it holds ({_shown(c)})"
+    return None
+
+
+def _in_a_value(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    for k, t in enumerate(texts):
+        if not t.startswith("-"):
+            continue
+        name, eq, value = t.partition("=")
+        if not eq:
+            value = texts[k + 1] if k + 1 < len(texts) and not texts[k + 1].startswith("-") else ""
+        if not value or name in _PROSE:
+            continue
+        if not set(split_word(name.lstrip("-"))) & _ACTION_KEYS:
+            continue
+        said = [p for piece in value.split()[:4] for p in split_word(piece)]
+        verb = next((p for p in said if p in _VERBS), None)
+        if verb is not None:
+            return MEDIUM, f"{c.prog} is told to {verb} by the value of {name} ({_shown(c)})"
+    return None
+
+
+def _shown(c: Ctx) -> str:
+    return fragment([w.raw for w in c.words])
