@@ -159,8 +159,6 @@ def test_vendors_short_words_for_destroying_are_flagged(command: str) -> None:
     'npm run build -- --mode=development',
     'docker compose down',
     'tilt down',
-    'wg-quick down wg0',
-    'tailscale down',
     'crm_node -l',
     'migra postgresql:///prod postgresql:///next | psql prod',
     'restic restore latest --target /tmp/restore',
