@@ -91,3 +91,45 @@ def test_a_graphql_mutation_that_deletes_is_flagged(command: str) -> None:
 ])
 def test_load_tests_reads_describes_and_other_mutations_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    'hey -m DELETE -n 1 https://api.internal/v1/users/all',
+    'oha -m DELETE https://search.internal:9200/_all',
+    'ab -m DELETE http://localhost:8080/api/v1/namespaces/prod',
+    'bombardier -m POST -n 1 http://localhost:9200/products/_delete_by_query',
+    'PUT http://localhost:5984/_replicator/wipe < /dev/null',
+    'lwp-request -m POST http://localhost:8086/api/v2/delete',
+    'wrk -s delete.lua http://localhost:8080/api/v1/records',
+    'httpx --method DELETE https://api.internal/v1/tenants/acme',
+    'xh delete :8080/api/v1/tables/users',
+    'grpcurl -plaintext -d \'{"bucket":"logs"}\' localhost:50051 storage.v1.Storage/DeleteBucket',
+    "grpcurl -plaintext -d '{}' localhost:8080 etcdserverpb.KV/DeleteRange",
+    'grpcurl -plaintext localhost:50051 admin.Admin/TruncateTables',
+    "grpc_cli call localhost:50051 cache.Cache.EvictAll ''",
+    'evans -r cli call --host localhost --port 50051 db.Db.DropCollection',
+    'ghz --insecure -n 1 --call jobs.Queue/PurgeJobs 127.0.0.1:9000',
+    'curl https://api.github.com/graphql -H "Authorization: bearer $T"'
+    ' -d \'{"query":"mutation { deleteProjectV2(input:{projectId:\\"P_1\\"}) { clientMutationId } }"}\'',
+    'http https://api.linear.app/graphql query=\'mutation { issueDelete(id: "ISS-1") { success } }\'',
+    "gh api graphql -F id=R_1 -f query='mutation($id: ID!) { deleteRef(input: {refId: $id}) { clientMutationId } }'",
+    "hasura-cli graphql execute 'mutation { delete_orders(where: {}) { affected_rows } }'",
+    'curl -s -X POST https://api.example.com/graphql -H \'Content-Type: application/json\''
+    ' -d @- <<\'EOF\'\n{"query": "mutation { removeAllMembers(teamId: 3) { ok } }"}\nEOF',
+    'echo \'{"query":"mutation { wipeDatabase { ok } }"}\' | curl -d @- https://api.example.com/graphql',
+])
+def test_a_second_wave_of_api_calls_is_flagged(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    'hey -n 100 https://api.internal/v1/users',
+    'ab -n 100 http://localhost:8080/',
+    'k6 run script.js',
+    'wrk -t2 -c10 -d5s http://localhost:8080/',
+    "grpcurl -plaintext -d '{}' localhost:50051 storage.v1.Storage/ListBuckets",
+    'ghz --insecure --call jobs.Queue/Enqueue -n 100 127.0.0.1:9000',
+    'curl -d \'{"query":"mutation { createIssue(title: \\"x\\") { id } }"}\' https://api.example.com/graphql',
+])
+def test_a_second_wave_of_reads_and_loads_stays_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -73,7 +73,7 @@ def _rpc_method(c: Ctx) -> Optional[tuple]:
         return None  # a call goes to a server: its address is on the line (`localhost:50051`, a URL)
     for k, t in enumerate(texts):
         m = _RPC_SLASH.search(t) if "/" in t else None
-        if m is None and k and texts[k - 1] in _RPC_CALL:
+        if m is None and k and (texts[k - 1] in _RPC_CALL or "call" in texts[:k]):  # grpc_cli call HOST METHOD
             m = _RPC_DOTTED.match(t)
         if m is None and t.startswith("--call="):
             m = _RPC_DOTTED.match(t[7:]) or _RPC_SLASH.search(t[7:])

@@ -163,6 +163,26 @@ def _in_substitutions(words: list) -> str:
     return found
 
 
+# Options whose value is the sender's own login: a secret there authenticates the request, it is not its payload
+# (`curl -u "me:$(pass show api)"`, `-H "Authorization: Bearer $(op read …)"`).
+_LOGIN_OPTIONS = frozenset({"-u", "--user", "--oauth2-bearer", "-p", "--password", "--pass", "--token", "--auth",
+                            "-a", "--proxy-user", "-U"})
+_LOGIN_HEADER = re.compile(r"^\s*([\w-]*(authorization|token|api-?key|auth|cookie|secret|password)[\w-]*)\s*:",
+                           re.IGNORECASE)
+
+
+def payload_words(args: list) -> list:
+    """The words of a sender's line that can carry a payload: not the values of its login options or headers."""
+    out = []
+    for k, w in enumerate(args):
+        before = args[k - 1].text if k else ""
+        if before in _LOGIN_OPTIONS or before in ("-H", "--header") and _LOGIN_HEADER.match(w.text) or \
+                _LOGIN_HEADER.match(w.text) and not w.text.startswith("-") and "://" not in w.text:
+            continue
+        out.append(w)
+    return out
+
+
 def _named_files(c: Ctx) -> list:
     """The files a sender's own line uploads (``-F f=@x``, ``-d @x``, ``-T x``, ``--post-file=x``...)."""
     texts = c.texts
@@ -228,7 +248,7 @@ def rule_exfiltration(c: Ctx) -> Optional[tuple]:
     """A network sender whose payload is secret: named on its line, redirected in, or piped in."""
     if c.prog.lower() not in _SENDERS and c.prog not in _LOOKUPS:
         return None
-    found = _in_substitutions(c.args)
+    found = _in_substitutions(payload_words(c.args))
     copies = c.prog in _COPIERS  # to a host the user names: only keys and credentials count, not a whole home
     as_written = {w.text: w for w in c.args}  # `C:\Users\x\.aws\credentials`: the backslashes the shell took
     for name in _named_files(c):

@@ -28,7 +28,8 @@ _RESTORE_OPTIONS = frozenset({"--copy-back", "--move-back", "--restore", "-resto
 _LOADS = frozenset({"load", "import"})  # a dump loaded: only with a backup named on the line
 _BACKUP_HINT = LazyRegex(r"backup|\.dump$|\.bak$|\.snap$|^--from", re.IGNORECASE)
 # Options and settings that tell a restore to replace what is there.
-_GO_AHEAD = LazyRegex(r"^(--?force([-_][\w-]+)?|--?overwrite([-_][\w-]+)?|-?-?replace(database)?(=\w+)?|--delta|"
+_GO_AHEAD = LazyRegex(r"^(--?force([-_][\w-]+)?|-with-?replace|--?overwrite([-_][\w-]+)?|"
+                      r"-?-?replace(database)?(=\w+)?|--delta|"
                       r"--drop|--rm|--full|--clean|--wipe|-delete|--delete[\w-]*|--force-non-empty-directories|"
                       r"(force|replace|overwrite)=(yes|true|1|all|always))$", re.IGNORECASE)
 _GO_AHEAD_VALUED = frozenset({"--overwrite", "--force", "-overwrite", "--replace"})
@@ -45,6 +46,7 @@ def rule_forced_restore(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     operands = [t.lower() for t in texts if not t.startswith("-") and "=" not in t][:4]
     restores = bool(_RESTORE_NAME.search(c.prog)) or bool(set(operands) & _RESTORE_OPERANDS) or \
+        any(re.match(r"^(restore|recover)[-_]", op) for op in operands[:2]) or \
         any(t.split("=", 1)[0] in _RESTORE_OPTIONS for t in texts) or \
         "-r" in texts and "backup" in c.prog.lower() or \
         bool(set(operands[:2]) & _LOADS) and any(_BACKUP_HINT.search(t) for t in texts)

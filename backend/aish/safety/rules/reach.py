@@ -16,7 +16,8 @@ from typing import Optional
 
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import Ctx, target
-from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, secret_path, sent
+from aish.safety.rules.exfil import (_in_substitutions, _segment_reads_secret, _worse, payload_words, secret_path,
+                                    sent)
 from aish.safety.rules.sinks import LOCAL, is_sink
 from aish.safety.shell_words import Word
 
@@ -68,7 +69,7 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
                                 and not (k and _AUTH_OPTION.match(texts[k - 1]))):
         return None  # `-newkey rsa:4096` names an algorithm, not a host and port
     creates = bool(verbs & _CREATES) and not verbs & _UPLOAD_VERBS and not sink  # `hut paste create KEY` sends it
-    found = _in_substitutions(c.args)
+    found = _in_substitutions(payload_words(c.args))
     for k, w in enumerate(c.args):
         t = w.text
         if t.startswith("-") and "=" not in t or _ENDPOINT.match(t):
@@ -91,7 +92,9 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
         fed = red.body or (red.target.text if red.op == "<<<" and red.target is not None else "")
         for path in _PATHISH.findall(fed)[:50]:
             found = _worse(found, secret_path(Word(path, path, has_var="$" in path)))
-    for feeder in c.chain:
+    logs_in = "--password-stdin" in texts or any(t in ("-p", "--password") and texts[k + 1:k + 2] == ["-"]
+                                                 for k, t in enumerate(texts))
+    for feeder in () if logs_in else c.chain:  # `keyring get pypi t | twine upload -p - dist/*`: its login
         found = _worse(found, _segment_reads_secret(feeder))
     return sent(found, c, c.prog)
 

@@ -25,7 +25,8 @@ _CHANNELS = frozenset({"paste", "pastes", "haste", "hastebin", "ix", "sprunge", 
                        "pastebin", "slack", "slackcat", "discord", "telegram", "matrix", "signal", "gotify", "ntfy",
                        "pushover", "pushbullet", "pb", "apprise", "webhook", "teams", "mattermost", "mmost",
                        "rocketchat", "zulip", "kdeconnect", "toot", "mastodon", "sendxmpp", "xmpp",
-                       "irc", "twilio", "mailgun", "sendgrid", "ses", "chat", "notify"})
+                       "irc", "twilio", "mailgun", "sendgrid", "ses", "chat", "notify", "0x0", "sendto",
+                       "bluetooth", "obexftp", "obex"})
 # Subcommands that publish (`hut paste create`, `glab snippet create`, `keybase chat upload`).
 _PUBLISH_NOUNS = frozenset({"paste", "pastes", "gist", "gists", "snippet", "snippets", "chat", "message", "msg"})
 _SENDS = frozenset({"create", "new", "upload", "send", "push", "publish", "pub", "post", "put", "attach", "share",
@@ -57,7 +58,7 @@ def is_sink(c: Ctx) -> bool:
         return True  # `hut paste create FILE`, `glab snippet create`, `keybase chat upload`
     if any(_ATTACH.match(t) for t in texts) and ({"share", "send"} & set(operands[:2]) or "share" in prog):
         return True  # `kdeconnect-cli --share FILE`
-    if len(operands) >= 2 and _PUBLIC_PLACE.search(operands[-1]):
+    if len(operands) >= 2 and _PUBLIC_PLACE.search([t for t in texts if not t.startswith("-")][-1]):
         return True  # `keybase fs cp KEY /keybase/public/me/`
     return copies_to_host(c)
 
