@@ -25,6 +25,7 @@ from typing import Optional
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
+from aish.safety.rules import clear_cmdlets
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -122,6 +123,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = None
     if "{" in text and "&" in text and _FORK_BOMB.search(text):  # the pattern needs both: one scan, not one per start
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
+    best = higher(best, clear_cmdlets.line_clears_event_log(text))
     segs = segments(text)
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
@@ -192,6 +194,9 @@ def _assignments(seg: Segment, depth: int) -> Optional[tuple]:
     return best
 
 
+_WINDOWS_PATH = re.compile(r"^([A-Za-z]:|%\w+%|\$env:\w+|\.|\.\.)?\\([^\\]+\\)*[\w .+-]+$")
+
+
 def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[tuple]:
     """Judge one simple command given as words (also used for ``find -exec`` and ``xargs``)."""
     original = words
@@ -199,6 +204,9 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     if not words:
         return (0, f"opens a root shell ({fragment([w.raw for w in original])})") if sudo else None
     prog = words[0].text.rsplit("/", 1)[-1].lstrip("\\")
+    raw = words[0].raw.strip("'\"")
+    if "\\" in raw and _WINDOWS_PATH.match(raw):  # `C:\Windows\System32\Sysprep\sysprep.exe`: the file's name
+        prog = raw.rsplit("\\", 1)[-1]
     if prog[-4:].lower() == ".exe" and not table.known(prog):  # `shred.exe -u x`: the program by its file name
         prog = prog[:-4]
     if prog in ABBREVIATIONS:  # `ip a f` is `ip address flush`

@@ -26,6 +26,7 @@ from aish.safety.rules import api_calls
 from aish.safety.rules import network_cut, port_kills, product_stops, release_upgrades, windows_closed
 from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_discarded
 from aish.safety.rules import forced_restores, short_verbs, word_places
+from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -103,7 +104,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            vendor.RULES, fleets.RULES, winadmin.RULES, transfer_clients.RULES, git_mirrors.RULES, vcs_plumbing.RULES,
            shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES,
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
-           applescript.RULES, macro_shells.RULES, ed_scripts.RULES)
+           applescript.RULES, macro_shells.RULES, ed_scripts.RULES, windows_resets.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -247,6 +248,8 @@ def check(c: Ctx) -> Optional[tuple]:
         (RULES["awk"] if c.prog.lower().endswith("awk") else None)  # goawk, frawk, original-awk, onetrue-awk
     if rules is None and MKFS_NAME.match(c.prog):  # mkfs.xfs, newfs_msdos, newfs_apfs, jfs_mkfs, make_ext4fs
         rules = [content.rule_mkfs]
+    if c.prog[:6].lower() == "clear-":  # PowerShell's Clear-<Noun>, for any noun
+        rules = (rules or []) + [clear_cmdlets.rule_clear_cmdlet]
     best = None
     if c.prog.lower() in prompt_statements.PROMPT_WORDS:
         best = prompt_statements.rule_prompt_statement(c)  # `drop table users;`, `DROP SEQUENCE ids;` at a prompt
@@ -269,7 +272,8 @@ def check(c: Ctx) -> Optional[tuple]:
                          unpacked_over.rule_unpacked_over(c) or mirror_deletes.rule_mirror_deletes(c) or
                          work_discarded.rule_work_discarded(c) or
                          forced_restores.rule_forced_restore(c) or short_verbs.rule_short_verbs(c) or
-                         word_places.rule_word_places(c))
+                         word_places.rule_word_places(c) or windows_resets.rule_windows_reset(c) or
+                         windows_resets.rule_wmi_shutdown(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or

@@ -1,0 +1,67 @@
+"""Effect: what PowerShell's Clear-* cmdlets and .NET's event log calls empty, for any noun.
+
+``Clear-<Noun>`` empties what the noun names, and the cmdlets are many (``Clear-Item``,
+``Clear-ItemProperty``, ``Clear-BitLockerAutoUnlock``, ``Clear-AzContext``, ``Clear-AppvClientPackage``,
+``Clear-ClusterDiskReservation``...): told ``-Force``, ``-All``, ``-Confirm:$false`` or given a wildcard
+it empties without asking (medium; high on the system's files).  Caches and the console
+(``Clear-DnsClientCache``, ``Clear-Host``) are rebuilt on their own and stay quiet.
+
+Event logs cleared through .NET (``[…EventLogSession]::GlobalSession.ClearLog('Security')``,
+``[System.Diagnostics.EventLog]::new('Security').Clear()``, ``Get-EventLog -List | % { $_.Clear() }``)
+are cleared as ``wevtutil cl`` clears them: the audit trail is gone.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import LOW, MEDIUM, Ctx, describe, fragment, target
+from aish.safety.rules.content import overwrite_level
+from aish.safety.shell_words import Word
+
+_HARMLESS_NOUN = re.compile(r"^(host|history|variable|recyclebin|eventlog|disk|tpm)$|cache$", re.IGNORECASE)
+_WITHOUT_ASKING = re.compile(r"^-(force|all|confirm:\$false|f)$", re.IGNORECASE)
+_PATHS = {"-path", "-literalpath", "-lp"}
+
+
+def rule_clear_cmdlet(c: Ctx) -> Optional[tuple]:
+    """``Clear-Item -Path C:\\Data\\* -Force``, ``Clear-AzContext -Force``: a Clear-* cmdlet told not to ask."""
+    name = c.prog.lower()
+    if not name.startswith("clear-"):
+        return None
+    noun = c.prog[6:]
+    if _HARMLESS_NOUN.search(noun):  # caches, the console; Clear-Disk, Clear-Tpm… have rules of their own
+        return None
+    texts = c.texts
+    forced = any(_WITHOUT_ASKING.match(t) for t in texts)
+    paths = [w for k, w in enumerate(c.args) if not w.text.startswith("-") and
+             (k == 0 or texts[k - 1].lower() in _PATHS or not texts[k - 1].startswith("-"))]
+    best: Optional[tuple] = None
+    for w in paths:
+        raw = w.raw.strip("'\"")
+        t = target(Word(raw, raw, has_var="$" in raw))
+        level = overwrite_level(t)
+        if level is not None and level >= MEDIUM and (best is None or level > best[0]):
+            best = level, f"{c.prog} empties {describe(t)} ({c.text})"
+    if best is not None:
+        return best
+    wildcard = any("*" in w.text for w in c.args)
+    if forced or wildcard:
+        return MEDIUM, f"{c.prog} empties the {noun} it names without asking ({c.text})"
+    return LOW, f"{c.prog} empties the {noun} it names ({c.text})"
+
+
+# .NET's clear of an event log, anywhere on the line (`…EventLogSession]::GlobalSession.ClearLog('Security')`,
+# `[System.Diagnostics.EventLog]::new('Security').Clear()`, `Get-EventLog -List | % { $_.Clear() }`).
+_EVENT_LOG_CLEARED = re.compile(r"eventlog.{0,300}?\.clear(log)?\s*\(", re.IGNORECASE | re.DOTALL)
+
+
+def line_clears_event_log(text: str) -> Optional[tuple]:
+    """Event logs cleared through .NET: judged on the whole line, where PowerShell's calls are split."""
+    lowered = text.lower()
+    if "eventlog" not in lowered or ".clear" not in lowered:
+        return None
+    m = _EVENT_LOG_CLEARED.search(text)
+    if m is None:
+        return None
+    return MEDIUM, f"clears Windows event logs through .NET: the audit trail is gone ({fragment([text])})"
