@@ -50,7 +50,7 @@ _aish_ensure() {       # daemon running and our reply FIFO present; dir in REPLY
     _aish_dir || return 1
   fi
   if [[ ! -p $d/zsh-$$.fifo ]]; then
-    command mkfifo -m 600 -- $d/zsh-$$.fifo $d/zsh-$$-fix.fifo 2>/dev/null || {
+    _aish_mkfifo $d/zsh-$$.fifo $d/zsh-$$-fix.fifo || {
       [[ -n $_aish_dfd ]] && exec {_aish_dfd}>&-
       _aish_dfd=
       _aish_say "aish: cannot create $d/zsh-$$.fifo: check the runtime dir"; return 1; }
@@ -229,6 +229,15 @@ _aish_hush() {
   _aish_tty=1                           # tried once per request
   _aish_stty -echo
   return 0
+}
+
+_aish_mkfifo() {       # mkfifo in the shell's own process group, as _aish_stty: run as a job
+  # of its own it had the terminal's group to itself (and so did its dead group just before
+  # zsh took the terminal back): a Ctrl-C landing then reached no one, and the first ask of
+  # a shell streamed to its end
+  emulate -L zsh
+  setopt no_monitor
+  command mkfifo -m 600 -- "$@" 2>/dev/null
 }
 
 _aish_stty() {         # stty on our terminal, in the shell's own process group: with job

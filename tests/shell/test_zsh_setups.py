@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -188,3 +189,29 @@ def test_a_key_typed_while_a_fix_is_drafted_leaves_the_fix_watch_alone(make_shel
     sh.ask("cat /nope-two")
     screen = sh.wait(lambda s: "/nope-two: No such file" in s and "a fix is ready" in s.split("nope-two")[-1])
     assert "file descriptor" not in sh.tmux.history(), screen
+
+
+def test_ctrl_c_while_the_first_ask_makes_its_fifos_cancels_it(make_shell, stub, aish_env, tmp_path):
+    """The first ask of a shell makes its FIFOs with `mkfifo`.  Run as a job of its own (job
+    control), mkfifo had the terminal's process group to itself, and so did the dead job's
+    group in the moment before zsh took the terminal back: a Ctrl-C landing then reached
+    no one, and the answer streamed to its end (one round in ~30 of bench/stress_ctrl_c.py
+    --fresh under load).  A slow mkfifo that ignores the signal makes the moment long."""
+    slow = tmp_path / "slow-mkfifo"
+    slow.mkdir()
+    mark = tmp_path / "mkfifo-running"
+    real = subprocess.run(["sh", "-c", "command -v mkfifo"], capture_output=True, text=True).stdout.strip()
+    (slow / "mkfifo").write_text(f"#!/bin/sh\ntrap '' INT\n: > '{mark}'\nsleep 3\nexec {real} \"$@\"\n")
+    (slow / "mkfifo").chmod(0o755)
+    sh = make_shell(extra_env={"PATH": f"{slow}:{aish_env / 'bin'}:{os.environ['PATH']}"})
+    words = " ".join(f"word{i:04d}" for i in range(200))
+    stub.queue(Reply(text=words + "\nCMD: ls -la\n", chunk_size=9, delay=0.02))
+    sh.ask("? a first question")
+    wait_until(mark.exists, 30, "the shell to make its FIFOs")
+    sh.tmux.keys("C-c")
+    sh.wait(lambda s: s.rstrip().endswith("aish$") or "word0000" in s, timeout=20)
+    time.sleep(4)                           # the slow mkfifo is done: an ask not cancelled goes on
+    screen = sh.tmux.screen()
+    assert "word0000" not in screen and screen.rstrip().endswith("aish$"), screen
+    sh.ask("? again")                       # the next ask works (and gets the answer queued first)
+    sh.wait_prompt("ls -la")
