@@ -11,6 +11,9 @@ the daemon log's tail written to ``--out`` and the loop goes on.
 
 Run: python3 bench/stress_ctrl_c.py [--shell zsh] [--runs 1000] [--out DIR] [--max-delay 1.2]
           [--trap] (an INT trap set at every prompt, as powerlevel10k's) [--two-line]
+          [--plugins] (zsh-autosuggestions and zsh-syntax-highlighting, the Debian packages)
+          [--fresh] (a new shell every round: the Ctrl-C lands in a shell's first ask, while it
+          sources the on-demand half)
 Prints one line per failure and a summary; exit status 1 if any round failed.
 """
 from __future__ import annotations
@@ -40,6 +43,8 @@ _t_preexec() { trap - INT }
 precmd_functions+=(_t_precmd)
 preexec_functions+=(_t_preexec)
 """
+PLUGINS = ("source /usr/share/zsh-autosuggestions/zsh-autosuggestions.zsh\n"
+           "source /usr/share/zsh-syntax-highlighting/zsh-syntax-highlighting.zsh\n")
 BAD = re.compile(r"no answer from the daemon|internal error|zsh: |bash: |command not found|"
                  r"parse error|Traceback")
 
@@ -102,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--trap", action="store_true", help="an INT trap set in precmd (p10k)")
     parser.add_argument("--two-line", action="store_true", help="a line above the prompt's")
+    parser.add_argument("--plugins", action="store_true", help="autosuggestions, highlighting")
+    parser.add_argument("--fresh", action="store_true", help="a new shell every round")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     failures = 0
@@ -112,12 +119,21 @@ def main(argv: list[str] | None = None) -> int:
         Path(os.environ["AISH_CONFIG"]).write_text(
             f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n', encoding="utf-8")
         after = P10K_TRAP if args.trap and args.shell == "zsh" else ""
-        shell = start_shell(args.shell, base, after=after,
-                            prompt=f"top {args.shell}\n{PROMPT}" if args.two_line else "")
-        shell.wait_prompt(timeout=20)
+        before = PLUGINS if args.plugins and args.shell == "zsh" else ""
+
+        def new_shell():
+            started = start_shell(args.shell, base, before=before, after=after,
+                                  prompt=f"top {args.shell}\n{PROMPT}" if args.two_line else "")
+            started.wait_prompt(timeout=20)
+            return started
+
+        shell = new_shell()
         started = time.monotonic()
         try:
             for n in range(1, args.runs + 1):
+                if args.fresh and n > 1:
+                    shell.tmux.close()
+                    shell = new_shell()
                 shell.tmux._tmux("clear-history")
                 shell.tmux.keys("C-l")
                 shell.tmux.wait(lambda s: last_row(s) == PROMPT.rstrip() and
