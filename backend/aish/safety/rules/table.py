@@ -24,6 +24,7 @@ from aish.safety.rules import sinks
 from aish.safety.rules import chip_erase, controller_actions, device_targets, macro_shells
 from aish.safety.rules import api_calls
 from aish.safety.rules import network_cut, port_kills, product_stops, release_upgrades, windows_closed
+from aish.safety.rules import auth_overrides, cmdlet_switches, config_editors, everyone_grants, lockers_off
 from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_discarded
 from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
@@ -189,6 +190,19 @@ def _opened_or_scaled(c: Ctx) -> bool:
     return any(word in line for word in _OPENED_OR_SCALED)
 
 
+def _bare_by_name(c: Ctx, known: bool) -> Optional[tuple]:
+    """A bare program's name and what is around it (`dbshut`, `yes | do-release-upgrade`, `VAR=false server`)."""
+    if product_stops.may_stop(c):
+        found = product_stops.rule_product_stopped(c, known)
+        if found is not None:
+            return found
+    if release_upgrades.MAY_UPGRADE.search(c.prog.lower()):
+        found = release_upgrades.rule_release_upgraded(c)
+        if found is not None:
+            return found
+    return auth_overrides.rule_auth_overridden(c) if len(c.seg.words) > len(c.words) else None
+
+
 def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     """The classes judged for any program: secrets sent out, protections off, the machine stopped, disks built
     over.  A bare program is judged by its name only (a long pipeline has thousands of them)."""
@@ -199,10 +213,7 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         if sent is not None:
             return sent  # `haste < ~/.ssh/id_rsa`, `cat KEY | ix`
         return daemons.rule_server_stopped(c, known) or \
-            (None if known else machines.rule_machine_stop(c, known=False)) or \
-            (product_stops.rule_product_stopped(c, known) if product_stops.may_stop(c) else None) or \
-            (release_upgrades.rule_release_upgraded(c) if release_upgrades.MAY_UPGRADE.search(c.prog.lower())
-             else None)
+            (None if known else machines.rule_machine_stop(c, known=False)) or _bare_by_name(c, known)
     if best is None or best[0] < HIGH:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
     if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
@@ -219,6 +230,16 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, daemons.rule_server_stopped(c, known))
     if (best is None or best[0] < MEDIUM) and product_stops.may_stop(c):
         best = worst(best, product_stops.rule_product_stopped(c, known))
+    if (best is None or best[0] < MEDIUM) and cmdlet_switches.may_weaken(c.prog):
+        best = worst(best, cmdlet_switches.rule_cmdlet_weakens(c))
+    if (best is None or best[0] < MEDIUM) and everyone_grants.may_grant(c.prog):
+        best = worst(best, everyone_grants.rule_everyone_granted(c))
+    if (best is None or best[0] < MEDIUM) and c.prog.lower() in config_editors.NAMES:
+        best = worst(best, config_editors.rule_config_edited(c))
+    if (best is None or best[0] < MEDIUM) and auth_overrides.may_override(c):
+        best = worst(best, auth_overrides.rule_auth_overridden(c))
+    if (best is None or best[0] < MEDIUM) and lockers_off.may_unlock(c.prog):
+        best = worst(best, lockers_off.rule_locker_off(c))
     if (best is None or best[0] < MEDIUM) and network_cut.may_cut(c):
         best = worst(best, network_cut.rule_network_cut(c))
     if (best is None or best[0] < MEDIUM) and c.prog in windows_closed.NAMES:

@@ -23,6 +23,12 @@ _ACCESS_SERVICES = re.compile(r"^(sshd|winrm|termservice|remoteregistry|mpssvc|b
 _SECURITY_SWITCHES = re.compile(r"^-(disable\w+|exclusion\w+)$", re.IGNORECASE)
 
 
+def _set_false(texts: list, k: int) -> bool:
+    """Is the switch at ``texts[k]`` given false (``-DisableX $false``, ``-DisableX:$false``, ``0``)?"""
+    value = texts[k].split(":", 1)[1] if ":" in texts[k] else texts[k + 1] if k + 1 < len(texts) else ""
+    return value.lower() in ("$false", "false", "0")
+
+
 def _raw(w: Word) -> Word:
     """The word as typed, quotes removed, backslashes kept: ``C:\\Windows`` stays itself."""
     text = w.raw.strip()
@@ -226,7 +232,8 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
             if level is not None:
                 best = worst(best, (level, f"{c.prog} overwrites {describe(target(w))} ({c.text})"))
         return best
-    if name in ("set-mppreference", "add-mppreference") and any(_SECURITY_SWITCHES.match(t) for t in c.texts):
+    if name in ("set-mppreference", "add-mppreference") and any(
+            _SECURITY_SWITCHES.match(t.split(":", 1)[0]) and not _set_false(texts, k) for k, t in enumerate(texts)):
         return MEDIUM, f"switches Windows Defender protection off or excludes paths from it ({c.text})"
     if name == "set-netfirewallprofile" and any(t in ("-enabled", "-enabled:$false") for t in texts) and \
             ("false" in " ".join(texts) or "0" in texts):
