@@ -1,0 +1,222 @@
+"""What programs' own documentation says destroys (rules/documented.py, safety/documented_table.py,
+tools/documented_table.py): forms from programs whose shell completions describe a destructive
+subcommand or option no class word gives away, their everyday neighbours, the derived table's
+shape, and the generator on snippets written here."""
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from aish.safety.assess import assess
+from aish.safety.rules import documented
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("command,at_least", [
+    # camera, optical and tape media
+    ("gphoto2 --delete-file 1-50", "medium"),
+    ("gphoto2 -d 1-50", "medium"),
+    ("gphoto2 --rmdir /store_00010001/DCIM/101CANON", "medium"),
+    ("gphoto2 -D --folder /store_00010001/DCIM/100CANON", "medium"),
+    ("cdrdao blank --device /dev/sr0 --blank-mode full", "medium"),
+    ("hdiutil burn backup.dmg -fullerase", "medium"),
+    ("hdiutil burn archive.iso -erase", "medium"),
+    ("mt -f /dev/nst0 erase", "medium"),
+    # disks, volumes, pools
+    ("zpool labelclear /dev/sdc1", "medium"),
+    ("diskutil zeroDisk disk3", "medium"),
+    ("diskutil randomDisk disk2", "medium"),
+    ("diskutil secureErase 0 disk4", "medium"),
+    ("diskutil eraseOptical quick disk5", "medium"),
+    ("diskutil appleRAID delete RAIDSet1", "medium"),
+    ("diskutil apfs deleteContainer disk6", "medium"),
+    ("fastboot format userdata", "medium"),
+    ("fastboot erase system", "medium"),
+    ("nvme delete-ns /dev/nvme0 -n 1", "medium"),
+    ("udisksctl loop-delete -b /dev/loop3", "medium"),
+    ("systemd-cryptenroll --wipe-slot=all /dev/nvme0n1p3", "medium"),
+    # machines, snapshots, backups
+    ("virsh blockcommit web vda --active --pivot --delete", "medium"),
+    ("virsh managedsave-remove web", "medium"),
+    ("virsh iface-destroy eth1", "medium"),
+    ("virsh nodedev-destroy scsi_host7", "medium"),
+    ("machinectl remove fedora-39", "medium"),
+    ("homectl remove alice", "medium"),
+    ("lxc delete web --force", "medium"),
+    ("tmutil deletelocalsnapshots 2024-01-01-120000", "medium"),
+    ("tmutil removedestination 6A1B2C3D-1111-2222-3333-444455556666", "medium"),
+    ("heroku pg:backups:delete b101 --app shop", "medium"),
+    # hosted platforms and stores
+    ("bosh -d cf delete-deployment", "medium"),
+    ("bosh delete-disk disk-0a1b2c", "medium"),
+    ("cf delete-service mysql-prod -f", "medium"),
+    ("k3d node delete k3d-dev-agent-0", "medium"),
+    ("sfdx force:data:record:delete -s Account -i 001xx000003DGb2", "medium"),
+    ("s3cmd delcors s3://media-prod", "medium"),
+    ("s3cmd setacl --acl-revoke=full_control:alice s3://reports", "medium"),
+    ("getmail -d --rcfile work.rc", "medium"),
+    # the network a remote user stands on, every one
+    ("sudo poff -a", "medium"),
+    ("vmctl stop -a", "medium"),
+    ("netctl stop-all", "medium"),
+    ("networksetup -removenetworkservice 'USB Ethernet'", "medium"),
+    ("networksetup -deletepppoeservice DSL", "medium"),
+    ("networksetup -removeallpreferredwirelessnetwork en0", "medium"),
+    ("lppasswd -x alice", "medium"),
+    # broad targets make it high
+    ("gphoto2 --rmdir / --recurse", "high"),
+    ("diskutil zeroDisk /dev/disk3", "high"),
+])
+def test_documented_destruction_is_flagged(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "gphoto2 --delete-file 1-50",
+    "hdiutil burn backup.dmg -fullerase",
+    "s3cmd delcors s3://media-prod",
+    "sudo poff -a",
+    "networksetup -deletepppoeservice DSL",
+    "getmail -d --rcfile work.rc",
+])
+def test_the_reason_says_the_documentation_says_so(command):
+    verdict = assess(command)
+    assert verdict is not None and "by its own documentation" in verdict.reason, judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "zpool status -x", "zpool list -v", "cdrdao scanbus", "cdrdao read-cd --device /dev/sr0 --datafile cd.bin cd.toc",
+    "getmail --rcfile work.rc", "gphoto2 --list-files", "gphoto2 --get-all-files", "gphoto2 --auto-detect",
+    "hdiutil attach disk.dmg", "hdiutil burn image.iso", "hdiutil create -size 1g -fs APFS -volname Notes n.dmg",
+    "networksetup -listallnetworkservices", "networksetup -getinfo Wi-Fi", "networksetup -setairportpower en0 on",
+    "pacman-key --list-keys", "pon provider", "s3cmd ls s3://media-prod", "s3cmd get s3://media-prod/a.jpg",
+    "s3cmd put photo.jpg s3://media-prod/", "s3cmd info s3://media-prod", "tmutil listbackups",
+    "tmutil startbackup", "vmctl status", "vmctl start web", "virsh list --all", "virsh start web",
+    "virsh snapshot-list web", "virsh blockcommit web vda --active --pivot", "diskutil list", "diskutil info disk2",
+    "fastboot devices", "fastboot getvar all", "nvme list", "nvme smart-log /dev/nvme0", "bosh deployments",
+    "bosh -d cf vms", "cf apps", "cf push my-app", "cf logs my-app --recent", "heroku pg:backups:capture --app shop",
+    "homectl list", "homectl inspect alice", "machinectl list-images", "machinectl start fedora-39", "lxc list",
+    "lxc info web", "k3d node list", "k3d cluster list", "sfdx force:data:record:get -s Account -i 001xx000003DGb2",
+    "udisksctl loop-setup -f disk.img", "udisksctl status", "mt -f /dev/nst0 status", "mt -f /dev/nst0 rewind",
+    "netctl start home", "netctl list", "mvn clean install", "mvn test", "zip -r out.zip docs",
+    "defaults read com.apple.dock", "systemd-cryptenroll --fido2-device=auto /dev/nvme0n1p3",
+])
+def test_everyday_forms_of_the_same_programs_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- the derived table
+def test_the_table_loads_and_every_row_is_well_formed():
+    from aish.safety.documented_table import ROWS
+    rows = ROWS.strip().splitlines()
+    assert len(rows) > 100
+    seen = set()
+    for row in rows:
+        fields = row.split("\t")
+        assert len(fields) == 3, row
+        prog, key, category = fields
+        assert re.fullmatch(r"[A-Za-z][\w.:+-]*", prog), row
+        words = key.split(" ")
+        assert 1 <= len(words) <= 2 and all(re.fullmatch(r"\*|-{0,2}[\w][\w.:-]*", w) for w in words), row
+        assert words[-1] != "*" and "*" not in words[1:], row
+        assert category in documented._SAYS, row
+        assert (prog, key) not in seen, row
+        seen.add((prog, key))
+    table = documented.table()
+    assert sum(len(v) for v in table.values()) == len(rows)
+    assert table["zpool"] and all(isinstance(k, tuple) for k, _ in table["zpool"])
+
+
+def test_the_table_holds_only_derived_words():
+    """No description, no file's text: three short fields a row, and a header that says where they come from."""
+    text = (ROOT / "backend/aish/safety/documented_table.py").read_text()
+    assert "tools/documented_table.py" in text.split("ROWS", 1)[0]
+    for row in text.split('ROWS = """', 1)[1].split('"""', 1)[0].strip().splitlines():
+        assert len(row) < 80 and " " not in row.split("\t")[0], row
+
+
+# ----------------------------------------------------------------- the generator
+def _generator():
+    spec = importlib.util.spec_from_file_location("documented_table_tool", ROOT / "tools/documented_table.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+FISH = r"""
+# a comment
+complete -c vaultctl -f -n __fish_use_subcommand -a obliviate -d 'Destroy a vault and every secret in it'
+complete -c vaultctl -f -n __fish_use_subcommand -a list -d 'List vaults'
+complete -c vaultctl -f -n __fish_use_subcommand -a forget-alias -d 'Remove an alias'
+complete -c vaultctl -n '__fish_seen_subcommand_from disk' -a scrub -d 'Erase the disk, writing zeros'
+complete -c vaultctl -n '__fish_seen_subcommand_from disk' -l blank -d 'Zero the whole device'
+complete -c vaultctl -n '__fish_seen_subcommand_from disk' -l verbose -d 'Print what is removed'
+complete -c vaultctl -s Z -d 'Delete all snapshots' \
+    -n '__fish_seen_subcommand_from snap'
+complete -c vaultctl -l nokeep -d 'Do not keep the database after the run'
+complete -c vaultctl -l tidy -d 'Delete the database'
+complete -c vaultctl -n __fish_use_subcommand -a unstage -d 'Remove a user from the group'
+complete -c vaultctl -n __fish_use_subcommand -a factory -d 'Reset the appliance to factory settings'
+complete -c vaultctl -n __fish_use_subcommand -a halt-all -d 'Stop all running vaults'
+"""
+
+ZSH = r"""#compdef shelfctl shelf
+_shelfctl() {
+  local -a cmds
+  cmds=(
+    'expel:delete a shelf and every book on it'
+    'show:show a shelf'
+    'unpin:remove a bookmark'
+  )
+  _arguments \
+    '(-w --wipe-all)'{-w,--wipe-all}'[erase every shelf on the server]' \
+    '--stats[print statistics]' \
+    '--purge-cache[remove the cache]'
+}
+"""
+
+
+def test_the_generator_keeps_what_destroys_from_fish():
+    gen = _generator()
+    table = gen.derive(gen.parse_fish(FISH, "vaultctl"))
+    assert table == {
+        ("vaultctl", "obliviate"): "destroy",
+        ("vaultctl", "disk scrub"): "wipe",
+        ("vaultctl", "disk --blank"): "wipe",
+        ("vaultctl", "snap -Z"): "delete",
+        ("vaultctl", "factory"): "reset",
+        ("vaultctl", "halt-all"): "stop-all",
+    }, table  # not a listing, an alias, a preview, a negation, a routine key word or a group membership
+
+
+def test_the_generator_keeps_what_destroys_from_zsh_for_every_program_it_names():
+    gen = _generator()
+    table = gen.derive(gen.parse_zsh(ZSH, "_shelfctl"))
+    assert table == {("shelfctl", "* expel"): "delete", ("shelfctl", "-w"): "wipe",
+                     ("shelfctl", "--wipe-all"): "wipe"}, table
+    both = gen.derive(gen.parse_zsh(ZSH, "_shelves"))  # the file's name is not a program: every one it names
+    assert ("shelf", "* expel") in both and ("shelfctl", "* expel") in both
+
+
+def test_the_generator_writes_rows_the_rule_reads(tmp_path):
+    gen = _generator()
+    out = tmp_path / "table.py"
+    fish = tmp_path / "fish"
+    fish.mkdir()
+    (fish / "vaultctl.fish").write_text(FISH)
+    zsh = tmp_path / "zsh"
+    zsh.mkdir()
+    (zsh / "_shelfctl").write_text(ZSH)
+    assert gen.main(["--fish", str(fish), "--zsh", str(zsh), "--out", str(out)]) == 0
+    namespace: dict = {}
+    exec(compile(out.read_text(), str(out), "exec"), namespace)
+    rows = namespace["ROWS"].strip().splitlines()
+    assert "vaultctl\tdisk scrub\twipe" in rows and "shelfctl\t* expel\tdelete" in rows
+    assert not any("every book on it" in r or "Erase" in r for r in rows)
