@@ -7,10 +7,13 @@ keeps the words whose description says they destroy, wipe, delete data, reset to
 revoke or stop everything, and writes only what was derived: program, subcommand path or option,
 and a category (never a description, never any file's text).
 
-    python3 tools/documented_table.py [--fish DIR] [--zsh DIR] [--out FILE] [--explain]
+    python3 tools/documented_table.py [--fish DIR]… [--zsh DIR]… [--spec DIR]… [--out FILE] [--explain]
 
-The defaults read the completions Debian's ``fish`` and ``zsh`` packages install.  ``--explain``
-prints each kept row with its description instead of writing the table (for reading the result).
+The defaults read the completions Debian's ``fish`` and ``zsh`` packages install; each option may be
+given again for more directories (a checkout's ``share/completions`` of fish, ``src`` of
+zsh-completions, ``src`` of the Fig autocomplete specs, whose files are TypeScript object literals).
+``--explain`` prints each kept row with its description instead of writing the table (for reading
+the result; the descriptions are never written to the table).
 """
 from __future__ import annotations
 
@@ -101,12 +104,14 @@ _DATA = re.compile(
     r"firmware|flash|nvram|bios|chip|configuration|config|profiles?|mailing lists?|lists?|queues?|topics?|"
     r"streams?|indices|indexes|collections?|documents?|tenants?|organi[sz]ations?|teams?|"
     r"branches?|releases?|issues?|pull requests?|pages?|files?|contents?|changes|modifications|work|revisions?|"
-    r"crontabs?|orgs?|components?|jails?|boot\w*|systemd-boot|netdevs?|stemcells?)\b")
+    r"crontabs?|orgs?|components?|jails?|boot\w*|systemd-boot|netdevs?|stemcells?|objects?)\b")
 _FACTORY = re.compile(r"\b(factory|initial state|original state|out of the box|scratch|everything)\b")
 # Where something is removed FROM that makes the removal a loss of data (not a list, a group, a config).
 _STORE = re.compile(r"\b(buckets?|archives?|disks?|drives?|devices?|keyrings?|pools?|controllers?|file ?systems?|"
                     r"storage|servers?|databases?|volume groups?|cloud|media|card|camera|phone|flash)$")
 _DISK = re.compile(r"\b(disks?|drives?|devices?|partitions?|media|medium|flash|card)$")
+_LOGINS = {"auth", "login", "logout", "session", "sessions", "oauth", "account", "credentials"}
+_PLAIN_STOPS = {"stop", "kill", "halt", "shutdown", "down", "terminate", "quit", "exit", "restart", "end"}
 # Key words that name a routine cleanup by convention (build output, caches), whatever their description says.
 _ROUTINE_KEYS = re.compile(r"^(clean|cleanup|clean-up|distclean|mostlyclean|mostly-clean|realclean|tidy|clear|"
                            r"no-[\w-]+|keep[\w-]*|dry[\w-]*)$")
@@ -122,6 +127,7 @@ def classify(description: str) -> Optional[str]:
     (or destroys something cheap: an alias, a label, a cache, a package, an entry in a listing)."""
     text = re.sub(r"\s+", " ", description.strip().lower())
     text = re.sub(r"\([^)]*\)", "", text).strip()  # an aside: "(default)", "(careful)"
+    text = re.split(r"(?<=[a-z0-9)])\. ", text + " ")[0].strip().rstrip(".")  # the first sentence says what it does
     if not text or _NOT_DOING.search(text):
         return None
     for category, verb in _VERB_RE.items():
@@ -279,6 +285,115 @@ def parse_zsh(text: str, name: str = "") -> Iterator[Entry]:
                     yield Entry(prog, name, m.group(3))
 
 
+# ----------------------------------------------------------------- completion specs written as object literals
+_TOKEN = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|"""
+                    r"""[A-Za-z_$][\w$]*|[{}\[\](),:]|[^\s{}\[\](),:"'`/A-Za-z_$]+|/""", re.DOTALL)
+
+
+def _tokens(text: str) -> list:
+    out = []
+    for m in _TOKEN.finditer(text):
+        t = m.group(0)
+        if t.startswith(("//", "/*")):
+            continue
+        out.append(t)
+    return out
+
+
+def _string(token: str) -> Optional[str]:
+    if len(token) >= 2 and token[0] in "\"'`" and token[-1] == token[0]:
+        return re.sub(r"\\(.)", r"\1", token[1:-1])
+    return None
+
+
+def parse_spec(text: str, default_prog: str = "", program: str = "") -> Iterator[Entry]:
+    """Entries of a completion spec written as an object literal (``{name: "delete", description: "…",
+    subcommands: [...], options: [...]}``): subcommands keyed ``PARENT SUB`` (SUB alone at the top, ``* SUB``
+    in a list defined apart), options ``PARENT --opt``.  Anything else in the file is skipped."""
+    toks = _tokens(text)
+    prog = default_prog
+    # the spec's own name: the first `name: "…"` after `Fig.Spec = {`, else the first of the file
+    start = next((i for i in range(len(toks) - 2) if toks[i:i + 3] == ["Spec", "=", "{"]), 0)
+    for i in range(start, len(toks) - 2):
+        if toks[i] == "name" and toks[i + 1] == ":" and _string(toks[i + 2]):
+            prog = _string(toks[i + 2]) or prog
+            break
+    root = prog
+    if program and program != prog:  # `aws/ec2`: the subcommand `ec2` of `aws`, in a file of its own
+        prog = program
+    if not _WORD.match(prog or "") or not _WORD.match(root or ""):
+        return
+    # a walk with a stack of open brackets: each frame is (bracket, key it is the value of, object's fields)
+    stack: list = []
+    key_before: Optional[str] = None
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if t in "{[":
+            fields: dict = {}
+            stack.append((t, key_before, fields))
+            key_before = None
+        elif t in "}]" and stack:
+            bracket, under, fields = stack.pop()
+            if bracket == "{" and fields.get("name") and fields.get("description"):
+                yield from _spec_entries(prog, root, stack, fields)
+        elif i + 1 < len(toks) and toks[i + 1] == ":" and re.match(r"[A-Za-z_$]", t):
+            key_before = t
+            value = _string(toks[i + 2]) if i + 2 < len(toks) else None
+            if stack and stack[-1][0] == "{" and t in ("name", "description") and value is not None:
+                parts, j = [value], i + 3
+                while t == "description" and j + 1 < len(toks) and toks[j] == "+" and _string(toks[j + 1]):
+                    parts.append(_string(toks[j + 1]) or "")
+                    j += 2
+                stack[-1][2][t] = ["".join(parts)]
+            elif stack and stack[-1][0] == "{" and t == "name" and i + 2 < len(toks) and toks[i + 2] == "[":
+                names, j = [], i + 3
+                while j < len(toks) and toks[j] != "]":
+                    s = _string(toks[j])
+                    if s:
+                        names.append(s)
+                    j += 1
+                stack[-1][2]["name"] = names
+            i += 2
+            continue
+        elif t == ",":
+            key_before = None
+        i += 1
+
+
+def _spec_entries(prog: str, root: str, stack: list, fields: dict) -> Iterator[Entry]:
+    """The entries of one closed object: a subcommand or an option, named under its nearest subcommand
+    (``root``, the spec's own name, is the program itself or, in a file of its own, a subcommand of it)."""
+    if len(stack) < 1 or stack[-1][0] != "[" or stack[-1][1] not in ("subcommands", "options"):
+        return
+    kind = stack[-1][1]
+    parent_names: Optional[list] = None
+    for bracket, _under, outer in reversed(stack[:-1]):
+        if bracket == "{" and outer.get("name"):
+            parent_names = outer["name"]
+            break
+    description = fields["description"][0]
+    at_root = parent_names is not None and parent_names[0] == root == prog and \
+        len([f for f in stack if f[0] == "{"]) == 1
+    for name in fields["name"]:
+        if kind == "options":
+            if not re.fullmatch(r"--?[\w][\w.-]*", name):
+                continue
+            parents = [] if at_root or parent_names is None else parent_names
+            for parent in parents or [""]:
+                if parent == "" or _WORD.match(parent):
+                    yield Entry(prog, f"{parent} {name}".strip(), description)
+        elif _WORD.match(name):
+            if parent_names is None:
+                yield Entry(prog, f"* {name}", description)
+            elif at_root:
+                yield Entry(prog, name, description)
+            else:
+                for parent in parent_names:
+                    if _WORD.match(parent):
+                        yield Entry(prog, f"{parent} {name}", description)
+
+
 # ----------------------------------------------------------------- the table
 def derive(entries: Iterable[Entry]) -> dict:
     """``{(prog, key): category}`` for every entry whose description destroys; a key whose descriptions
@@ -289,18 +404,22 @@ def derive(entries: Iterable[Entry]) -> dict:
     table = {}
     for key, cats in votes.items():
         word = key[1].rsplit(" ", 1)[-1]
-        if _ROUTINE_KEYS.match(word.lstrip("-")):
-            continue
+        if _ROUTINE_KEYS.match(word.lstrip("-")) or len(word) == 1:
+            continue  # a routine cleanup; a letter for a subcommand (`d`) says nothing by itself
         kept = [c for c in cats if c]
         if word.lstrip("-").lower() in RESET and set(kept) != {"reset"}:
             continue  # a word named for going back to defaults: the vocabulary's to judge
+        if "revoke" in kept and not _LOGINS.isdisjoint(key[1].lower().split()):
+            continue  # `gcloud auth revoke`: your own login on this machine, not a grant others rely on
+        if not word.startswith("-") and word.lower() in _PLAIN_STOPS and "stop-all" in kept:
+            continue  # `supabase stop`: "every one" is the program's own stack, stopped as usual
         short = re.fullmatch(r"-\w", word) is not None  # a letter means many things across subcommands: all must agree
         if kept and (len(kept) == len(cats) if short else len(kept) * 2 > len(cats)):
             table[key] = max(set(kept), key=kept.count)
     return table
 
 
-def read_all(fish_dirs: Iterable[Path], zsh_dirs: Iterable[Path]) -> Iterator[Entry]:
+def read_all(fish_dirs: Iterable[Path], zsh_dirs: Iterable[Path], spec_dirs: Iterable[Path] = ()) -> Iterator[Entry]:
     for fish_dir in fish_dirs:
         for path in sorted(fish_dir.glob("*.fish")) if fish_dir.is_dir() else ():
             yield from parse_fish(path.read_text(errors="replace"), path.stem)
@@ -308,16 +427,24 @@ def read_all(fish_dirs: Iterable[Path], zsh_dirs: Iterable[Path]) -> Iterator[En
         for path in sorted(zsh_dir.rglob("_*")) if zsh_dir.is_dir() else ():
             if path.is_file() and not path.name.endswith(".zwc"):
                 yield from parse_zsh(path.read_text(errors="replace"), path.name)
+    for spec_dir in spec_dirs:
+        for path in sorted(spec_dir.rglob("*.ts")) if spec_dir.is_dir() else ():
+            folder = path.relative_to(spec_dir).parts[:-1]
+            if folder and not _WORD.match(folder[0]):
+                continue  # `@scope/…`: packages' specs, named otherwise
+            yield from parse_spec(path.read_text(errors="replace"), path.stem, folder[0] if folder else "")
 
 
 HEADER = '''"""What programs' own documentation says destroys: derived, not written by hand.
 
 Generated by ``tools/documented_table.py`` from the shell completion definitions that describe each
-program's subcommands and options (fish's completions and zsh's completion functions, as their Debian
-packages install them).  A row is kept when the description says the word destroys, wipes, deletes
-data or resources, resets to factory state, revokes or stops everything, and not when what goes is
-cheap (an alias, a label, a cache, a package, an entry in a listing).  Only the derived rows are here,
-never a description.  Rerun the script to regenerate.
+program's subcommands and options: fish's completions (Debian's fish 3.6.0 and the fish project's
+newer ones, commit ff72419), zsh's completion functions (Debian's zsh 5.9), the zsh-completions
+collection (commit 334c14d) and the Fig autocomplete specs (commit aef52ac).  A row is kept when the
+first sentence of a description says the word destroys, wipes, deletes data or resources, formats a
+disk, resets to factory state, revokes or stops everything, and not when what goes is cheap (an
+alias, a label, a cache, a package, an entry in a listing) or the sentence says what is not done.
+Only the derived rows are here, never a description.  Rerun the script to regenerate.
 
 Rows: PROGRAM, KEY, CATEGORY separated by tabs.  KEY is ``SUB``, ``PARENT SUB`` (SUB after PARENT),
 ``* SUB`` (SUB at any of the first operands), ``-x`` / ``--opt`` (the program's option) or
@@ -335,10 +462,12 @@ def main(argv: Optional[list] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fish", type=Path, action="append", help="fish completion directory (repeatable)")
     ap.add_argument("--zsh", type=Path, action="append", help="zsh completion directory (repeatable)")
+    ap.add_argument("--spec", type=Path, action="append", default=[],
+                    help="directory of completion specs written as object literals (*.ts; repeatable)")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--explain", action="store_true", help="print kept rows with their descriptions")
     args = ap.parse_args(argv)
-    entries = list(read_all(args.fish or FISH_DIRS, args.zsh or ZSH_DIRS))
+    entries = list(read_all(args.fish or FISH_DIRS, args.zsh or ZSH_DIRS, args.spec))
     table = derive(entries)
     if args.explain:
         for e in entries:

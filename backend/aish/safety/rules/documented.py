@@ -50,17 +50,18 @@ def rule_documented(c: Ctx) -> Optional[tuple]:
     if not rows or c.prog in READ_ONLY or c.prog in PACKAGE_TOOLS:
         return None
     texts = c.texts
-    operands = [t.lower() for t in texts if not t.startswith("-")][:3]
+    operands = [t.lower() for t in texts if not t.startswith("-")][:6]
     options = {t.split("=", 1)[0] for t in texts if t.startswith("-")}
     for key, category in rows:
-        if _matches(key, operands, options, texts):
+        if _matches(key, operands, options):
             return _verdict(c, key, category)
     return None
 
 
-def _matches(key: tuple, operands: list, options: set, texts: list) -> bool:
-    """``SUB`` the first operand; ``PARENT SUB`` SUB right after PARENT; ``* SUB`` one of the first three
-    operands; ``-x``/``--opt`` given (a letter also in a small bundle, ``-af``); ``PARENT --opt`` both."""
+def _matches(key: tuple, operands: list, options: set) -> bool:
+    """``SUB`` the first operand; ``PARENT SUB`` SUB one of the two operands after PARENT; ``* SUB`` one
+    of the first three operands; ``-x``/``--opt`` given (a letter also in a small bundle, ``-af``);
+    ``PARENT --opt`` both."""
     *parents, word = key
     if word.startswith("-"):
         if parents and parents[0].lower() not in operands:
@@ -71,9 +72,12 @@ def _matches(key: tuple, operands: list, options: set, texts: list) -> bool:
     if not parents:
         return operands[:1] == [word]
     if parents[0] == "*":
-        return word in operands
+        return word in operands[:3]
     parent = parents[0].lower()
-    return parent in operands and operands[operands.index(parent) + 1:operands.index(parent) + 2] == [word]
+    if parent not in operands:
+        return False
+    at = operands.index(parent)  # `X folders web-assets delete`: a name may stand between
+    return word in operands[at + 1:at + 3]
 
 
 def _verdict(c: Ctx, key: tuple, category: str) -> tuple:
