@@ -91,7 +91,7 @@ def test_the_reason_says_the_documentation_says_so(command):
 
 
 @pytest.mark.parametrize("command", [
-    "zpool status -x", "zpool list -v", "cdrdao scanbus", "cdrdao read-cd --device /dev/sr0 --datafile cd.bin cd.toc",
+    "zpool status -x", "zpool list -v", "cdrdao scanbus",
     "getmail --rcfile work.rc", "gphoto2 --list-files", "gphoto2 --get-all-files", "gphoto2 --auto-detect",
     "hdiutil attach disk.dmg", "hdiutil burn image.iso", "hdiutil create -size 1g -fs APFS -volname Notes n.dmg",
     "networksetup -listallnetworkservices", "networksetup -getinfo Wi-Fi", "networksetup -setairportpower en0 on",
