@@ -9,16 +9,15 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
-
 from aish.safety.assess import assess
 from aish.safety.rules import documented
+from tests.safety.forms import each_form
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("command,at_least", [
+@each_form("command,at_least", [
     # camera, optical and tape media
     ("gphoto2 --delete-file 1-50", "medium"),
     ("gphoto2 -d 1-50", "medium"),
@@ -77,7 +76,7 @@ def test_documented_destruction_is_flagged(command, at_least):
     assert reaches(command, at_least), judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "gphoto2 --delete-file 1-50",
     "hdiutil burn backup.dmg -fullerase",
     "s3cmd delcors s3://media-prod",
@@ -90,7 +89,7 @@ def test_the_reason_says_the_documentation_says_so(command):
     assert verdict is not None and "by its own documentation" in verdict.reason, judged(command)
 
 
-@pytest.mark.parametrize("command", [
+@each_form("command", [
     "zpool status -x", "zpool list -v", "cdrdao scanbus",
     "getmail --rcfile work.rc", "gphoto2 --list-files", "gphoto2 --get-all-files", "gphoto2 --auto-detect",
     "hdiutil attach disk.dmg", "hdiutil burn image.iso", "hdiutil create -size 1g -fs APFS -volname Notes n.dmg",
