@@ -23,6 +23,12 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("atool -x -f -X ~ dots.tar.gz", "medium"),
     ("unzip -o -q site.zip -d /var/www/html", "medium"),
     ("mackup -f restore", "medium"),
+    ("zpaq x backup.zpaq -to / -force", "high"),
+    ("unsquashfs -f -d / rootfs.sqfs", "high"),
+    ("kopia snapshot restore k1234 ~ --overwrite-files", "medium"),
+    ("cd / && pax -r -f system.pax", "high"),
+    ("cd / && borg extract /mnt/repo::latest", "high"),
+    ("ouch d backup.zip --yes -d /etc", "high"),
 ])
 def test_unpacked_over_live_files_is_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -65,6 +71,7 @@ def test_sync_deletes_finders_fed_to_rm_and_ed_scripts_are_flagged(command: str,
     "mr run git clean -fdx",
     "vcs custom --git --args reset --hard",
     "meta exec 'git reset --hard origin/main'",
+    "meta git clean -fdx",
 ])
 def test_trash_emptied_and_work_discarded_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -106,6 +113,13 @@ def test_trash_emptied_and_work_discarded_are_flagged(command: str) -> None:
     "ghorg clone my-org --prune",
     "mr run git status",
     "meta exec 'git pull'",
+    "meta git status",
+    "zpaq l backup.zpaq",
+    "unsquashfs -l rootfs.sqfs",
+    "unsquashfs -d out rootfs.sqfs",
+    "pax -r -f system.pax",
+    "cd /tmp && borg extract /mnt/repo::latest",
+    "cd / && pax -r -k -f system.pax",
 ])
 def test_their_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

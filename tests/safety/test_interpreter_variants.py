@@ -27,6 +27,10 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("gremlin.sh <<< 'g.V().drop().iterate()'", "high"),
     ("echo 'g.E().drop()' | gremlin-console", "high"),
     ("echo 'MATCH (n) DETACH DELETE n' | nebula-console -addr graph -port 9669", "high"),
+    ("jruby -e 'FileUtils.rm_rf(Dir.home)'", "high"),
+    ("php-cli -r 'system(\"rm -rf ~\");'", "high"),
+    ("micropython -c 'import os; os.system(\"rm -rf ~\")'", "high"),
+    ("m4 -P <<< 'm4_esyscmd(rm -rf ~)'", "high"),
 ])
 def test_interpreters_by_other_names_are_judged_on_their_code(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -42,6 +46,10 @@ def test_interpreters_by_other_names_are_judged_on_their_code(command: str, at_l
     "[scriptblock]::Create('Get-Date').Invoke()",
     "echo 'g.V().count()' | gremlin.sh",
     "mgconsole <<< 'MATCH (n) RETURN count(n);'",
+    "phpunit -c phpunit.xml",
+    "python3-config --ldflags",
+    "perltidy -b x.pl",
+    "jruby -e 'puts Dir.home'",
 ])
 def test_their_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -37,6 +37,9 @@ def test_clear_cmdlets_and_event_logs_cleared_are_flagged(command: str, at_least
     ("\"%ProgramFiles%\\Windows Defender\\MpCmdRun.exe\" -RemoveDefinitions -All", "medium"),
     ("DISM /Online /Remove-Package /PackageName:Package_for_KB123", "medium"),
     ("dism /online /cleanup-image /startcomponentcleanup /resetbase", "medium"),
+    ("Uninstall-WindowsFeature -Name Web-Server -Remove", "medium"),
+    ("Remove-AppxProvisionedPackage -Online -PackageName *", "medium"),
+    ("Remove-WindowsCapability -Online -Name OpenSSH.Server~~~~0.0.1.0", "high"),
 ])
 def test_resetting_switches_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -95,6 +98,8 @@ def test_remote_access_cut_and_wmi_shutdowns_are_flagged(command: str, at_least:
     "Get-CimInstance Win32_OperatingSystem",
     "wmic os get caption",
     "C:\\Tools\\7z.exe l backup.7z",
+    "Uninstall-WindowsFeature -Name Web-Server",
+    "Remove-WindowsCapability -Online -Name Language.Handwriting~~~en-US~0.0.1.0",
 ])
 def test_their_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -111,7 +111,14 @@ def _family(prog: str) -> str:
     if _PYTHON.match(prog):
         return "python"
     base = re.sub(r"[\d.]+$", "", prog)
-    return base if base in _BODY_OPTIONS else prog
+    variant = VARIANT.match(prog.lower())  # jruby, micropython, php-cli
+    return base if base in _BODY_OPTIONS else variant.group(2) if variant else prog
+
+
+# Interpreters under other makers' names: JRuby, TruffleRuby, mruby, MicroPython, IronPython, GraalPy, LuaJIT,
+# php-cli, perl5.36, node20.
+VARIANT = re.compile(r"^(j|truffle|m|micro|circuit|iron|graal|c|mini|rb|pico)?(ruby|python|perl|lua|php|node)"
+                     r"(jit|[\d.]+|-(cli|cgi|\d[\d.]*))?$")
 
 
 # Options that take code in most languages, read for programs the table above does not name

@@ -1,7 +1,7 @@
 """Effect: a macro processor told to run a shell command, judged as that command.
 
-m4's ``syscmd(…)`` and ``esyscmd(…)`` (``echo 'esyscmd(rm -rf ~)' | m4``), gpp's ``#exec`` and
-``\\exec{…}``: the text they are fed on standard input, in a definition (``-D x=esyscmd(…)``) or as an
+m4's ``syscmd(…)`` and ``esyscmd(…)`` (``echo 'esyscmd(rm -rf ~)' | m4``, ``m4_esyscmd`` with ``-P``), gpp's
+``#exec`` and ``\\exec{…}``: the text they are fed on standard input, in a definition (``-D x=esyscmd(…)``) or as an
 argument is macro source, and these macros hand their argument to ``/bin/sh``.  Files named on the line
 are not read (what they hold is not on the line).
 """
@@ -14,7 +14,7 @@ from aish.safety.rules.common import Ctx, worst
 from aish.safety.rules.fed import fed_text
 
 # `syscmd(rm -rf ~)`, `esyscmd(`rm -rf ~')` (m4 quotes), gpp's `#exec rm -rf ~` and `\exec{rm -rf ~}`.
-_SHELL_MACRO = re.compile(r"\b(?:e?syscmd)\s*\(\s*(?:`([^']*)'|\[([^\]]*)\]|([^()]*))\s*\)|"
+_SHELL_MACRO = re.compile(r"(?:\bm4_|\b)(?:e?syscmd)\s*\(\s*(?:`([^']*)'|\[([^\]]*)\]|([^()]*))\s*\)|"
                           r"#exec\s+\"?([^\"\n]+)\"?|\\exec\{([^}]*)\}")
 _PROCESSORS = ("m4", "gm4", "gnum4", "gpp")
 

@@ -263,11 +263,18 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     return best
 
 
+def _interpreter_variant(prog: str) -> Optional[list]:
+    """JRuby, MicroPython, php-cli…: judged by their language's rules."""
+    m = interp.VARIANT.match(prog.lower())
+    return RULES.get(m.group(2)) if m else None
+
+
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
     rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog)) or \
-        (RULES["awk"] if c.prog.lower().endswith("awk") else None)  # goawk, frawk, original-awk, onetrue-awk
+        (RULES["awk"] if c.prog.lower().endswith("awk") else None) or \
+        _interpreter_variant(c.prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
     if rules is None and MKFS_NAME.match(c.prog):  # mkfs.xfs, newfs_msdos, newfs_apfs, jfs_mkfs, make_ext4fs
         rules = [content.rule_mkfs]
     if c.prog[:6].lower() == "clear-":  # PowerShell's Clear-<Noun>, for any noun

@@ -15,17 +15,19 @@ from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, describe, target
 from aish.safety.shell_words import Word
 
 # The verb that unpacks: a subcommand (`x`, `extract`, `decompress`, `restore`) or an option.
-_VERBS = {"x", "e", "extract", "decompress", "unpack", "restore", "uncompress", "expand", "unarchive", "xf", "xvf",
+_VERBS = {"x", "e", "d", "extract", "decompress", "unpack", "restore", "uncompress", "expand", "unarchive", "xf", "xvf",
           "-x", "--extract", "--restore", "--copy-back", "--decompress", "--unpack"}
 _EXTRACTOR_NAME = re.compile(r"^(un\w+|aunpack|\w*extract\w*|\w*unpack\w*)$")
 # Answers every "overwrite?" with yes.
 _OVERWRITE_ALL = {"-aoa", "-o+", "-y", "--yes", "-f", "--force", "--overwrite", "-w", "-O", "-u", "--force-overwrite",
                   "--overwrite-all", "--unlink-first", "-U", "--force-non-empty-directories", "--replace", "-F",
-                  "--assume-yes", "-oa", "--no-confirm", "--overwrite-existing", "-ow", "/y"}
+                  "--assume-yes", "-oa", "--no-confirm", "--overwrite-existing", "-ow", "/y", "-force",
+                  "--overwrite-files", "--overwrite-directories"}
+_KEEPS = {"-k", "--keep", "--keep-old-files", "--skip-old-files", "-aos", "-o-", "--no-overwrite", "-n"}
 # Options whose value is where the files land.
 _INTO = {"-C", "--directory", "-d", "--dir", "--cd", "-R", "-X", "--target", "--target-dir", "--output-dir",
          "--output", "-o", "--dest", "--destination", "--into", "--to", "--extract-to", "--restore-to",
-         "--target-directory", "--outdir", "-od", "--root"}
+         "--target-directory", "--outdir", "-od", "--root", "-to"}
 _ARCHIVE = re.compile(r"\.(7z|zip|rar|tar|t?gz|tgz|bz2|xz|zst|lz4?|lzh|lha|arj|cab|xar|pkg|cpio|dar|iso|ace|zpaq|"
                       r"pax|a|ar|deb|rpm|sqsh|squashfs|wim|jar|war)(\.\d+)?$", re.IGNORECASE)
 _WEB_ROOT = re.compile(r"^(/var/www|/srv/(www|http|html)|/usr/share/nginx/html|/usr/local/www|/var/lib/nginx/html|"
@@ -53,12 +55,18 @@ def rule_unpacked_over(c: Ctx) -> Optional[tuple]:
     fused = next((t for t in texts if re.fullmatch(r"-[a-z]{2,6}", t) and "u" in t and "i" in t), None)  # cpio -idmu
     # tar's and lha's fused letters (`-xpf`, `xvf`, `xf`): they replace what is there without asking
     fused = fused or next((t for t in texts[:3] if re.fullmatch(r"-?x[a-z]{0,3}", t) and "f" in t), None)
-    if verb is None and fused is None and not _EXTRACTOR_NAME.match(c.prog.lower()):
+    if verb is None and fused is None and not _EXTRACTOR_NAME.match(c.prog.lower()) and c.prog != "pax":
         return None
+    if set(texts) & _KEEPS:
+        return None  # told to keep what is there
+    places = _places(texts)
     bare_o = any(t == "-o" and (k + 1 == len(texts) or texts[k + 1].startswith("-")) for k, t in enumerate(texts))
     if fused is None and not set(texts) & _OVERWRITE_ALL and not bare_o:  # unzip's `-o` with no value
-        return None
-    places = _places(texts)
+        # `cd / && borg extract repo::x`, `cd / && pax -r -f x.pax`: unpacked into the root, replacing as it goes
+        into_root = BASE.get() == "/" and not places
+        if not (into_root and (lowered[:1] == ["extract"] or c.prog == "pax" and "-r" in texts)):
+            return None
+        places = ["/"]
     if not places:
         operands = [t for k, t in enumerate(texts) if not t.startswith("-") and t.lower() not in _VERBS and
                     "=" not in t and not (k and texts[k - 1] in _INTO)]

@@ -51,6 +51,10 @@ def rule_windows_reset(c: Ctx) -> Optional[tuple]:
     if said is not None:
         level = HIGH if said[1] == "/mbr" and forced else said[0]
         return level, f"{c.prog} {said[1]} resets or strips the system: what it removes does not come back ({c.text})"
+    name = c.prog.lower()
+    if name in ("uninstall-windowsfeature", "remove-windowsfeature") and "-remove" in lowered or \
+            name.startswith(("remove-appx", "remove-windows")) and any(t.strip("'\"") == "*" for t in lowered):
+        return MEDIUM, f"{c.prog} deletes what Windows installs from ({c.text})"  # no reinstall without media
     camel = next((t for t in c.texts if _CAMEL_REMOVE.match(t)), None)
     if camel is not None and forced:
         return MEDIUM, f"{c.prog} {camel} removes what the system relies on ({c.text})"
@@ -72,6 +76,9 @@ def rule_remote_access_off(c: Ctx) -> Optional[tuple]:
     if name in ("stop-service", "spsv", "set-service") and any(_REMOTE_SERVICES.match(t.strip("'\"")) for t in c.texts):
         if name != "set-service" or re.search(r"-startuptype\s+disabled|-status\s+stopped", joined, re.IGNORECASE):
             return HIGH, f"stops the service remote users come in by ({c.text})"
+    if name in ("remove-windowscapability", "uninstall-windowsfeature", "remove-windowsfeature") and \
+            _REMOTE.search(joined):  # `Remove-WindowsCapability -Online -Name OpenSSH.Server~~~~0.0.1.0`
+        return HIGH, f"removes the server remote users come in by ({c.text})"
     if name == "disable-psremoting":
         return MEDIUM, f"switches PowerShell remoting off: remote sessions stop ({c.text})"
     return None
@@ -98,7 +105,10 @@ def rule_wmi_shutdown(c: Ctx) -> Optional[tuple]:
 
 _REMOTE_CMDLETS = ("disable-netfirewallrule", "remove-netfirewallrule", "set-netfirewallrule", "netsh", "netsh.exe",
                    "set-itemproperty", "sp", "new-itemproperty", "reg", "reg.exe", "stop-service", "spsv",
-                   "set-service", "disable-psremoting")
+                   "set-service", "disable-psremoting", "remove-windowscapability", "uninstall-windowsfeature",
+                   "remove-windowsfeature")
 RULES: dict = {p: [rule_remote_access_off] for p in _REMOTE_CMDLETS}
+for _p in ("remove-windowscapability", "uninstall-windowsfeature", "remove-windowsfeature"):
+    RULES[_p] = [rule_remote_access_off, rule_windows_reset]
 for _p in ("invoke-cimmethod", "invoke-wmimethod", "wmic", "wmic.exe"):
     RULES[_p] = [rule_wmi_shutdown]

@@ -47,9 +47,11 @@ def rule_work_discarded(c: Ctx) -> Optional[tuple]:
 def _run_in_each(c: Ctx, words: list) -> Optional[tuple]:
     """``mr run git clean -fdx``, ``vcs custom --git --args reset --hard``: the git command, in each repository."""
     texts = c.texts
-    if not words or words[0] not in _RUNNERS:
+    if words[:1] == ["git"] and texts[:1] == ["git"]:  # `meta git clean -fdx`: git's command, in each repository
+        inner = " ".join(texts)
+    elif not words or words[0] not in _RUNNERS:
         return None
-    if "--args" in texts:
+    elif "--args" in texts:
         inner = "git " + " ".join(texts[texts.index("--args") + 1:])
     elif "git" in texts:
         inner = " ".join(texts[texts.index("git"):])
