@@ -148,8 +148,8 @@ def test_accounts_opened(command, at_least):
 
 @each_form("command,at_least", [
     ("echo '10.0.0.5 github.com' | sudo tee -a /etc/hosts", "medium"),
-    ("echo \"203.0.113.9 pypi.org files.pythonhosted.org\" >> /etc/hosts", "medium"),
-    ("sudo sed -i '1i 198.51.100.6 registry.npmjs.org' /etc/hosts", "medium"),
+    ("echo \"203.0.113.9 github.com api.github.com\" >> /etc/hosts", "medium"),
+    ("sudo sed -i '1i 198.51.100.6 login.live.com' /etc/hosts", "medium"),
     ("python3 -c \"open('/etc/hosts','a').write('1.2.3.4 login.microsoftonline.com\\n')\"", "medium"),
     ("echo 'nameserver 203.0.113.53' | sudo tee -a /etc/resolv.conf", "medium"),
     ("sudo resolvectl dns eth0 203.0.113.53", "medium"),
