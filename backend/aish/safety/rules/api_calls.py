@@ -23,6 +23,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
 from aish.safety.verb_words import split_word
 
 _METHODS = frozenset({"DELETE", "POST", "PUT", "PATCH"})
+_METHOD_WORD = LazyRegex(r"delete|post|put|patch")
 _METHOD_OPTIONS = frozenset({"-m", "-x", "--method", "--request", "-method", "-request", "--http-method", "-verb"})
 _PSEUDO_METHOD = LazyRegex(r"^:method:\s*(\w+)$", re.IGNORECASE)
 _ADDRESS = LazyRegex(r"^(https?://\S+|(localhost|[\w-]+(\.[\w-]+)+|\d{1,3}(\.\d{1,3}){3}):\d+(/\S*)?)$", re.IGNORECASE)
@@ -51,6 +52,8 @@ def _http_method(c: Ctx) -> Optional[tuple]:
     if c.prog.lower() in http.RULES:
         return None  # curl, wget, httpie, gh api: `http` reads their own options
     texts = c.texts
+    if c.prog not in _METHODS and not _METHOD_WORD.search(c.lowered):
+        return None
     method = c.prog if c.prog in _METHODS else ""  # libwww-perl's `DELETE URL`, `POST URL`
     for k, t in enumerate(texts[:-1]):
         nxt = texts[k + 1]
@@ -69,6 +72,8 @@ def _http_method(c: Ctx) -> Optional[tuple]:
 
 def _rpc_method(c: Ctx) -> Optional[tuple]:
     texts = c.texts
+    if "/" not in c.lowered and "call" not in c.lowered:
+        return None  # neither `pkg.Service/Method` nor `--call`/`call`
     if "rpc" not in c.prog.lower() and not any(_ADDRESS.match(t) for t in texts):
         return None  # a call goes to a server: its address is on the line (`localhost:50051`, a URL)
     for k, t in enumerate(texts):
@@ -88,7 +93,7 @@ def _rpc_method(c: Ctx) -> Optional[tuple]:
 
 
 def _mutation(c: Ctx) -> Optional[tuple]:
-    if c.prog in _ECHOES:
+    if c.prog in _ECHOES or "mutation" not in c.lowered and not c.seg.redirects and not c.chain:
         return None
     bodies = [t for t in c.texts if "mutation" in t]
     bodies += [r.body for r in c.seg.redirects if r.body and "mutation" in r.body]

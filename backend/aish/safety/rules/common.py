@@ -94,6 +94,11 @@ class Ctx:
     def texts(self) -> list:
         return [w.text for w in self.args]
 
+    @cached_property
+    def lowered(self) -> str:
+        """The arguments joined and lowered, once: rules look for a word in it before reading the line."""
+        return " ".join(self.texts).lower()
+
 
 def fragment(parts: list, limit: int = 60) -> str:
     """The parts joined by spaces, cut at ``limit`` characters (only as many parts as fit are joined)."""

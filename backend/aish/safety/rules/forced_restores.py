@@ -22,6 +22,8 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, Target, classify, describe
 
+# One of these is in every line this rule judges (a plain substring test before anything is read).
+_SAID = ("restor", "recover", "-back", "backup", "load", "import", "fetch")
 _RESTORE_NAME = LazyRegex(r"(restore|recover)$|^restore-|^(restore|recover)[-_]", re.IGNORECASE)
 _RESTORE_OPERANDS = frozenset({"restore", "recover", "backup-fetch", "backup-restore", "restore-backup"})
 _RESTORE_OPTIONS = frozenset({"--copy-back", "--move-back", "--restore", "-restore", "--restore-as-of", "--recover"})
@@ -43,6 +45,9 @@ _LIVE = frozenset({"root", "system-top", "home", "critical", "system", "user", "
 
 def rule_forced_restore(c: Ctx) -> Optional[tuple]:
     """A restore, load or copy-back told to go ahead over existing data."""
+    line = c.prog.lower() + " " + c.lowered
+    if not any(word in line for word in _SAID):
+        return None
     texts = c.texts
     operands = [t.lower() for t in texts if not t.startswith("-") and "=" not in t][:4]
     restores = bool(_RESTORE_NAME.search(c.prog)) or bool(set(operands) & _RESTORE_OPERANDS) or \

@@ -25,7 +25,7 @@ _CONFIRM = frozenset({"-y", "--yes", "--force", "-f", "--auto-approve", "--non-i
                       "--confirm", "-auto-approve", "--assume-yes", "--yes-i-really-mean-it"})
 _ALL = frozenset({"-a", "--all", "all", "--everything"})
 # Programs whose `down` is routine or not a teardown (compose keeps volumes; links and VPNs have their own rules).
-_DOWN_ROUTINE = re.compile(r"compose|^(ip|ifdown|nmcli|networkctl|wg-quick|wg|vpn|tailscale|zerotier-cli|"
+_DOWN_ROUTINE = LazyRegex(r"compose|^(ip|ifdown|nmcli|networkctl|wg-quick|wg|vpn|tailscale|zerotier-cli|"
                            r"openvpn|docker|podman|nerdctl|migrate|goose|dbmate|sqlx|diesel|sql-migrate|knex|"
                            r"sequelize|typeorm|flyway|liquibase|alembic|rake|rails|yii|artisan)$")
 _CLEARS_NAME = LazyRegex(r"[-_](clear|reset|wipe|erase|zeroize|factory[-_]?reset)$", re.IGNORECASE)
@@ -41,14 +41,17 @@ def rule_short_verbs(c: Ctx) -> Optional[tuple]:
     """Destruction in abbreviations: fused names, `down -y`, forced clears, `-R` of a member."""
     texts = c.texts
     prog = c.prog.lower()
+    said = set(texts)
+    if not (said & _CONFIRM or "-R" in said or _FUSED_NAME.match(prog)):
+        return None  # each form below is forced, confirmed, `-R`, or a fused name
     operands = [t for t in texts if not t.startswith("-")]
     if _FUSED_NAME.match(prog) and operands and operands[0] not in _LOOKS:
         return MEDIUM, f"{c.prog} is named for deleting what it is given: {operands[0]} ({_shown(c)})"
-    if operands[:1] == ["down"] and set(texts) & _CONFIRM and not _DOWN_ROUTINE.search(prog):
-        wide = bool(set(texts) & _ALL)
+    if operands[:1] == ["down"] and said & _CONFIRM and not _DOWN_ROUTINE.search(prog):
+        wide = bool(said & _ALL)
         return (HIGH if wide else MEDIUM), f"{c.prog} down tears down what it deployed" \
             f"{', all of it,' if wide else ''} without asking ({_shown(c)})"
-    if _CLEARS_NAME.search(prog) and set(texts) & _CONFIRM:
+    if _CLEARS_NAME.search(prog) and said & _CONFIRM:
         return MEDIUM, f"{c.prog} clears or resets what it is named for, forced ({_shown(c)})"
     if "-R" in texts and _CLUSTER_NAME.search(prog) and texts.index("-R") + 1 < len(texts) and \
             not texts[texts.index("-R") + 1].startswith("-"):

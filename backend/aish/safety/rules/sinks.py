@@ -41,6 +41,9 @@ _PUBLIC_PLACE = LazyRegex(r"^/keybase/public/|(^|/)(Public|public_html|Sites)(/|
 # `user@host:path`, `host.domain:path`, `host:/path` (scp's destination); not a drive letter, a URL or `me:F`.
 _HOST_PATH = LazyRegex(r"^([\w.-]+@[\w.-]+|[\w-]+(\.[\w-]+)+|[\w-]{2,}(?=:([/~]|$))):(?!//)\S*$")
 _PARTS = re.compile(r"[-_.]+")
+# Programs met on most lines, never a sink by name: their parts are not worth splitting.
+_PLAIN = frozenset({"cat", "ls", "cd", "echo", "grep", "cp", "mv", "rm", "git", "docker", "sudo", "find", "sed", "awk",
+                    "curl", "ssh", "tar", "kubectl", "npm", "pip", "python", "python3", "make", "chmod", "mkdir"})
 
 
 def is_sink(c: Ctx) -> bool:
@@ -48,19 +51,24 @@ def is_sink(c: Ctx) -> bool:
     prog = c.prog.lower()
     if prog in LOCAL:
         return False
-    parts = {p for p in _PARTS.split(re.sub(r"\.(sh|py|exe|js)$", "", prog)) if p}
+    parts = {p for p in _PARTS.split(re.sub(r"\.(sh|py|exe|js)$", "", prog)) if p} if prog not in _PLAIN else ()
     texts = c.texts
-    operands = [t.lower() for t in texts if not t.startswith("-")]
-    if parts & _CHANNELS:
-        return not operands[:1] or operands[0] not in ("list", "ls", "help", "version", "login", "logout", "config",
-                                                       "get", "read", "receive", "listen", "sub", "subscribe")
-    if any(operands[k] in _PUBLISH_NOUNS and operands[k + 1] in _SENDS for k in range(min(3, len(operands) - 1))):
+    if not parts and not texts:
+        return False
+    operands = [t for t in texts if not t.startswith("-")]
+    first = [t.lower() for t in operands[:3]]
+    if parts and not parts.isdisjoint(_CHANNELS):
+        return not first[:1] or first[0] not in ("list", "ls", "help", "version", "login", "logout", "config",
+                                                 "get", "read", "receive", "listen", "sub", "subscribe")
+    if not _PUBLISH_NOUNS.isdisjoint(first) and any(
+            first[k] in _PUBLISH_NOUNS and operands[k + 1].lower() in _SENDS for k in range(min(3, len(operands) - 1))):
         return True  # `hut paste create FILE`, `glab snippet create`, `keybase chat upload`
-    if any(_ATTACH.match(t) for t in texts) and ({"share", "send"} & set(operands[:2]) or "share" in prog):
+    if ({"share", "send"} & set(first[:2]) or "share" in prog) and any(_ATTACH.match(t) for t in texts):
         return True  # `kdeconnect-cli --share FILE`
-    if len(operands) >= 2 and _PUBLIC_PLACE.search([t for t in texts if not t.startswith("-")][-1]):
-        return True  # `keybase fs cp KEY /keybase/public/me/`
-    return copies_to_host(c)
+    last = operands[-1] if len(operands) >= 2 else ""
+    if ("ublic" in last or "Sites" in last) and _PUBLIC_PLACE.search(last):
+        return True  # `keybase fs cp KEY /keybase/public/me/`, `cp KEY ~/Public/`
+    return ":" in texts[-1] and copies_to_host(c) if texts else False
 
 
 def copies_to_host(c: Ctx) -> bool:

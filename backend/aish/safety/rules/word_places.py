@@ -24,6 +24,8 @@ from aish.safety.verb_words import split_word
 _VERBS = frozenset({"delete", "remove", "destroy", "drop", "purge", "wipe", "erase", "truncate", "nuke", "expunge",
                     "obliterate", "deprovision", "decommission", "teardown", "del", "undefine"})
 # Option names that say what the command is to do: their value is the verb.
+_VERB_STEMS = LazyRegex(r"delet|remov|destr|drop|purg|wipe|eras|trunc|nuke|expung|obliter|deprov|decom|teardown|"
+                         r"undefine")
 _ACTION_KEYS = frozenset({"action", "mode", "op", "operation", "cmd", "command", "task", "do", "marker", "with", "verb",
                           "act", "func", "function", "request"})
 # Option names whose value is prose or a filter: words there describe, they do not act.
@@ -62,7 +64,7 @@ def rule_word_places(c: Ctx) -> Optional[tuple]:
 def _quoted_command(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     for k, w in enumerate(c.args):
-        if k and texts[k - 1] in _PROSE:
+        if not (w.quoted and " " in w.text or w.text[:3] in ("DLT", "CLR", "RMV")) or k and texts[k - 1] in _PROSE:
             continue
         words = w.text.split()
         if not words:
@@ -86,6 +88,8 @@ def _quoted_command(c: Ctx) -> Optional[tuple]:
 
 def _verb_at_end(c: Ctx) -> Optional[tuple]:
     texts = c.texts
+    if len(texts) < 3 or not _VERB_STEMS.search(c.lowered):
+        return None
     operands = [t for k, t in enumerate(texts) if not t.startswith("-") and "=" not in t and
                 not (k and texts[k - 1].startswith("--") and "=" not in texts[k - 1])]
     if len(operands) < 3 or operands[-1].lower() not in _VERBS - {"del"}:
@@ -100,6 +104,8 @@ def _verb_at_end(c: Ctx) -> Optional[tuple]:
 
 
 def _fused_all(c: Ctx) -> Optional[tuple]:
+    if "all" not in c.lowered:
+        return None
     for t in c.texts[:8]:
         if _FUSED_ALL.match(t):
             return HIGH, f"{c.prog} {t} deletes everything it holds ({_shown(c)})"
@@ -108,6 +114,8 @@ def _fused_all(c: Ctx) -> Optional[tuple]:
 
 def _in_a_value(c: Ctx) -> Optional[tuple]:
     texts = c.texts
+    if not _VERB_STEMS.search(c.lowered):
+        return None
     for k, t in enumerate(texts):
         if not t.startswith("-"):
             continue
