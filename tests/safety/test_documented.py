@@ -204,6 +204,40 @@ def test_the_generator_keeps_what_destroys_from_zsh_for_every_program_it_names()
     assert ("shelf", "* expel") in both and ("shelfctl", "* expel") in both
 
 
+SPEC = r"""
+const gens: Fig.Generator = { postProcess: (out) => out.split("\n").map((l) => ({ name: l, description: "Row" })) };
+const completionSpec: Fig.Spec = {
+  name: "hostctl",
+  description: "Hosting",
+  subcommands: [
+    {
+      name: ["sites", "site"],
+      description: "Manage sites",
+      subcommands: [
+        { name: "evict", description: "Deletes a site and all of its data. " + "It cannot be undone" },
+        { name: "list", description: "List sites" },
+        { name: "unlink", description: "Remove a collaborator from a site" },
+      ],
+      options: [{ name: ["-P", "--purge-all"], description: "Wipe every site's storage" }],
+    },
+    { name: "auth", subcommands: [{ name: "revoke", description: "Revoke the access token on this machine" }] },
+  ],
+  options: [{ name: "--verbose", description: "Print what is deleted" }],
+};
+export default completionSpec;
+"""
+
+
+def test_the_generator_reads_specs_written_as_object_literals():
+    gen = _generator()
+    table = gen.derive(gen.parse_spec(SPEC, "hostctl"))
+    assert table == {("hostctl", "sites evict"): "delete", ("hostctl", "site evict"): "delete",
+                     ("hostctl", "sites -P"): "wipe", ("hostctl", "site -P"): "wipe",
+                     ("hostctl", "sites --purge-all"): "wipe", ("hostctl", "site --purge-all"): "wipe"}, table
+    sub = gen.derive(gen.parse_spec(SPEC.replace('name: "hostctl"', 'name: "hosting"'), "hosting", "cloudctl"))
+    assert ("cloudctl", "sites evict") in sub  # a file of its own under a program's folder: its subcommand
+
+
 def test_the_generator_writes_rows_the_rule_reads(tmp_path):
     gen = _generator()
     out = tmp_path / "table.py"
