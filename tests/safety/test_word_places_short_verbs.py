@@ -271,3 +271,74 @@ def test_a_second_wave_of_restores_places_and_short_words_is_flagged(command: st
 ])
 def test_a_second_wave_of_their_everyday_forms_stays_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    'dotnet ef database update 0',
+    'Update-Database -Migration 0',
+    'dotnet ef database drop -f',
+    'sea-orm-cli migrate reset',
+    'sea-orm-cli migrate fresh',
+    'atlas migrate down --to-version 0 --url $DB',
+    'sqlx migrate revert --target-version 0',
+    'wp db reset --yes',
+    'wp site empty --yes',
+    'drush sql:drop -y',
+    'drush site:install standard -y',
+    'bench reinstall --yes',
+    'php artisan migrate:fresh --force',
+    'php artisan db:wipe --force',
+    'bin/console doctrine:schema:drop --force --full-database',
+    'mix ecto.reset',
+    'npx prisma migrate reset --force',
+    'kubeadm reset -f',
+    'gcloud auth revoke --all',
+    'easyrsa revoke client1',
+    'step ca revoke --serial 1234',
+    'openssl ca -revoke certs/web.pem',
+    'cf d web -f',
+    'cf delete-space prod -f',
+    'cf ds orders-db -f',
+    'doctl compute droplet delete web-1 -f',
+    'eb terminate prod --force',
+    'qm destroy 100 --purge',
+    'knife ec2 server delete i-123 -y --purge',
+    'heroku apps:destroy --app web --confirm web',
+    'fly apps destroy web -y',
+    'render services delete srv-1 --yes',
+    'railway down -y',
+    'vercel remove web --yes',
+    'netlify sites:delete 123 --force',
+    'firebase firestore:delete --all-collections -f',
+    'firebase database:remove / -f',
+    'az group delete -n prod -y',
+])
+def test_schemas_taken_to_zero_resets_revokes_and_short_deletes_are_flagged(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    'dotnet ef database update',
+    'dotnet ef migrations add Init',
+    'wp db export backup.sql',
+    'drush cr',
+    'php artisan migrate --force',
+    'mix ecto.migrate',
+    'npx prisma migrate deploy',
+    'cf push web',
+    'cf apps',
+    'doctl compute droplet list',
+    'qm list',
+    'fly deploy',
+    'vercel --prod',
+    'firebase deploy',
+    'az group list',
+    'railway up',
+    'head -n 0 file.txt',
+    'cf ds orders-db',
+    'python manage.py showmigrations shop',
+    'git log --max-count 0',
+    'doctl d list',
+])
+def test_migrations_forward_deploys_and_listings_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -28,6 +28,16 @@ _ALL = frozenset({"-a", "--all", "all", "--everything"})
 _DOWN_ROUTINE = LazyRegex(r"compose|^(ip|ifdown|nmcli|networkctl|wg-quick|wg|vpn|tailscale|zerotier-cli|"
                            r"openvpn|docker|podman|nerdctl|migrate|goose|dbmate|sqlx|diesel|sql-migrate|knex|"
                            r"sequelize|typeorm|flyway|liquibase|alembic|rake|rails|yii|artisan)$")
+# `cf d APP -f`, `cf ds SERVICE -f`: CLIs' one- to three-letter delete aliases (never `do`, `db`, `dev`...).
+_DELETE_LETTERS = LazyRegex(r"^d[a-z]{0,2}$")
+_NOT_DELETE = frozenset({"do", "db", "dev", "dns", "dir", "doc", "dig", "dl", "dry", "dbg", "def", "dep", "deb", "dot",
+                         "du", "df", "dd", "diff", "dup", "dt", "dx", "dm", "dc"})
+# A migration tool taken back to before everything (`update 0`, `-Migration 0`, `--to-version 0`).
+_ZERO = frozenset({"0", "zero", "base", "first"})
+_MIGRATION_WORDS = frozenset({"migrate", "migration", "migrations", "database", "update-database", "downgrade", "down",
+                              "rollback", "revert", "update", "schema"})
+_TARGET_OPTIONS = frozenset({"-migration", "--migration", "-targetmigration", "--target", "--to", "--to-version",
+                             "--target-version", "--version", "-target", "--step-to"})
 _CLEARS_NAME = LazyRegex(r"[-_](clear|reset|wipe|erase|zeroize|factory[-_]?reset)$", re.IGNORECASE)
 _CLUSTER_NAME = LazyRegex(r"(node|member|peer|cluster)", re.IGNORECASE)
 # Options that let a schema diff write destructive statements (drops, column losses).
@@ -42,9 +52,15 @@ def rule_short_verbs(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     prog = c.prog.lower()
     said = set(texts)
+    zero = _to_zero(c, said)
+    if zero is not None:
+        return zero
     if not (said & _CONFIRM or "-R" in said or _FUSED_NAME.match(prog)):
         return None  # each form below is forced, confirmed, `-R`, or a fused name
     operands = [t for t in texts if not t.startswith("-")]
+    if len(operands) >= 2 and _DELETE_LETTERS.match(operands[0]) and operands[0] not in _NOT_DELETE and \
+            said & {"-f", "--force", "-y", "--yes"}:
+        return MEDIUM, f"{c.prog} {operands[0]} (a short delete) removes {operands[1]}, forced ({_shown(c)})"
     if _FUSED_NAME.match(prog) and operands and operands[0] not in _LOOKS:
         return MEDIUM, f"{c.prog} is named for deleting what it is given: {operands[0]} ({_shown(c)})"
     if operands[:1] == ["down"] and said & _CONFIRM and not _DOWN_ROUTINE.search(prog):
@@ -56,6 +72,23 @@ def rule_short_verbs(c: Ctx) -> Optional[tuple]:
     if "-R" in texts and _CLUSTER_NAME.search(prog) and texts.index("-R") + 1 < len(texts) and \
             not texts[texts.index("-R") + 1].startswith("-"):
         return MEDIUM, f"{c.prog} -R removes {texts[texts.index('-R') + 1]} from the cluster ({_shown(c)})"
+    return None
+
+
+def _to_zero(c: Ctx, said: set) -> Optional[tuple]:
+    """``dotnet ef database update 0``, ``Update-Database -Migration 0``, ``atlas migrate down --to-version 0``:
+    a schema taken back to before its first migration drops every table the migrations made."""
+    if not said & _ZERO or "--sql" in said or not (said | {c.prog.lower()}) & _MIGRATION_WORDS and \
+            not any(w in c.lowered for w in ("migrat", "database")):
+        return None
+    texts = c.texts
+    for k, t in enumerate(texts):
+        if t.lower() not in _ZERO:
+            continue
+        before = texts[k - 1].lower() if k else ""
+        if before in _TARGET_OPTIONS or before in _MIGRATION_WORDS or not before.startswith("-") and k >= 2:
+            return HIGH, f"{c.prog} takes the schema back to {t}, before its first migration: every table the " \
+                f"migrations made is dropped ({_shown(c)})"
     return None
 
 
