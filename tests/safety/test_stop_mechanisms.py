@@ -51,6 +51,11 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "sapcontrol -nr 00 -function StopSystem ALL",
     "ttDaemonAdmin -stop",
     "dbshut $ORACLE_HOME",
+    "shut-ctm",
+    "haltsys",
+    "onmode -ky",
+    "gabconfig -U",
+    "pgpool -m fast stop",
 ])
 def test_products_stopped_by_their_own_stop_programs_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -85,6 +90,9 @@ def test_products_stopped_by_their_own_stop_programs_are_flagged(command: str) -
     "termdown 25m",
     "backstop test",
     "nonstop --help",
+    "steam -shutdown",
+    "shutter",
+    "pgpool -m fast reload",
 ])
 def test_product_status_and_starts_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
@@ -121,6 +129,7 @@ def test_product_status_and_starts_stay_quiet(command: str) -> None:
     "Disable-NetAdapter -Name Ethernet -Confirm:$false",
     "netsh interface set interface Ethernet disable",
     "networksetup -setnetworkserviceenabled Ethernet off",
+    "iwctl device wlan0 set-property Powered off",
 ])
 def test_the_network_a_remote_user_stands_on_cut_is_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -272,6 +281,9 @@ def test_one_window_closed_or_listed_stays_quiet(command: str) -> None:
     "setup.exe /auto clean /quiet",
     "pop-upgrade release upgrade",
     "ubuntu-release-upgrade --yes",
+    "echo y | do-release-upgrade",
+    "pkcon upgrade-system 42 -y",
+    "Windows10Upgrade9252.exe /quietinstall /skipeula /auto upgrade",
 ])
 def test_release_upgrades_run_without_asking_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -298,6 +310,9 @@ def test_release_upgrades_run_without_asking_are_flagged(command: str) -> None:
     "pop-upgrade release check",
     "zypper dup",
     "do-release-upgrade",
+    "echo n | do-release-upgrade",
+    "apt-get -y dist-upgrade",
+    "pkcon get-updates",
 ])
 def test_upgrade_checks_and_downloads_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

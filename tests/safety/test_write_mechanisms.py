@@ -29,6 +29,12 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "Set-VMFirmware -VMName web -EnableSecureBoot Off",
     "Set-SmbShare -Name data -EncryptData $false -Force",
     "Set-ProcessMitigation -System -Disable DEP,SEHOP,CFG",
+    "Set-Item WSMan:\\localhost\\Service\\AllowUnencrypted -Value $true",
+    "Set-Item -Path WSMan:\\localhost\\Service\\Auth\\Basic -Value $true",
+    "Set-ItemProperty -Path 'HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa' -Name RunAsPPL -Value 0",
+    "Set-OrganizationConfig -OAuth2ClientProfileEnabled $false",
+    "Set-DnsServerRecursion -Enable $true -SecureResponses $false",
+    "Set-MailboxAuditBypassAssociation -Identity svc -AuditBypassEnabled $true",
 ])
 def test_cmdlets_switching_protections_off_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -50,6 +56,9 @@ def test_cmdlets_switching_protections_off_are_flagged(command: str) -> None:
     "Set-Location C:\\Users",
     "Set-Content -Path notes.txt -Value $false",
     "Add-AppxPackage -Path app.msix -AllowUnsigned",
+    "Set-Item WSMan:\\localhost\\Service\\AllowUnencrypted -Value $false",
+    "Set-ItemProperty -Path 'HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa' -Name RunAsPPL -Value 1",
+    "Set-MailboxAuditBypassAssociation -Identity svc -AuditBypassEnabled $false",
 ])
 def test_cmdlets_switching_protections_on_or_unrelated_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
@@ -77,6 +86,13 @@ def test_cmdlets_switching_protections_on_or_unrelated_stay_quiet(command: str) 
     "Add-NTFSAccess -Path C:\\Windows -Account Everyone -AccessRights FullControl",
     "Grant-SmbShareAccess -Name C$ -AccountName Everyone -AccessRight Full -Force",
     "chmod -R +a 'everyone allow read,write,delete,add_file,add_subdirectory' /Library",
+    "icacls C:\\ /grant Everyone:(F) /T /C /Q",
+    "dsacls \"DC=corp,DC=local\" /G \"CORP\\Domain Users:CA;Replicating Directory Changes All\"",
+    "setfacl -m d:o:rwx /var/www",
+    "setfacl -Rm o:rwX /srv/data",
+    "$acl = Get-Acl C:\\Windows; $rule = New-Object System.Security.AccessControl.FileSystemAccessRule("
+    "\"Everyone\",\"FullControl\",\"ContainerInherit,ObjectInherit\",\"None\",\"Allow\"); "
+    "$acl.SetAccessRule($rule); Set-Acl C:\\Windows $acl",
 ])
 def test_full_control_granted_to_everyone_is_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -124,6 +140,9 @@ def test_grants_to_someone_or_reading_stay_quiet(command: str) -> None:
     "augtool set /files/etc/ssh/sshd_config/PermitRootLogin yes",
     "crudini --set /etc/selinux/config '' SELINUX disabled",
     "setconf /etc/ssh/sshd_config PermitEmptyPasswords yes",
+    "rpl -R 'SELINUX=enforcing' 'SELINUX=permissive' /etc/selinux",
+    "pam-config -d --pwquality",
+    "authconfig --disableshadow --passalgo=md5 --update",
 ])
 def test_sensitive_system_files_edited_by_other_tools_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -145,6 +164,8 @@ def test_sensitive_system_files_edited_by_other_tools_are_flagged(command: str) 
     "augtool print /files/etc/ssh/sshd_config",
     "crudini --get /etc/selinux/config '' SELINUX",
     "setconf app.conf Debug yes",
+    "pam-config -a --pwquality",
+    "authconfig --enableshadow --passalgo=sha512 --update",
 ])
 def test_everyday_edits_and_reads_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
@@ -169,6 +190,9 @@ def test_everyday_edits_and_reads_stay_quiet(command: str) -> None:
     "prometheus --web.enable-admin-api --web.listen-address=0.0.0.0:9090",
     "consul agent -dev -client 0.0.0.0",
     "vault server -dev -dev-listen-address=0.0.0.0:8200",
+    "kafka-server-start.sh -daemon config/server.properties --override super.users=User:ANONYMOUS",
+    "JAVA_OPTS=\"-Dcom.sun.management.jmxremote.authenticate=false\" catalina.sh run",
+    "zookeeper-server-start.sh config/zookeeper.properties --override skipACL=yes",
 ])
 def test_servers_started_with_checks_off_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -189,6 +213,8 @@ def test_servers_started_with_checks_off_are_flagged(command: str) -> None:
     "consul agent -dev",
     "vault server -dev",
     "influxd",
+    "kafka-server-start.sh config/server.properties --override super.users=User:admin",
+    "JAVA_OPTS=\"-Xmx2g -Dcom.sun.management.jmxremote.authenticate=true\" catalina.sh run",
 ])
 def test_servers_started_with_checks_on_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
@@ -212,6 +238,7 @@ def test_servers_started_with_checks_on_stay_quiet(command: str) -> None:
     "pkill light-locker",
     "loginctl unlock-sessions",
     "reg add \"HKCU\\Control Panel\\Desktop\" /v ScreenSaverIsSecure /t REG_SZ /d 0 /f",
+    "reg add \"HKCU\\Control Panel\\Desktop\" /v ScreenSaveActive /t REG_SZ /d 0 /f",
     "Set-ItemProperty -Path 'HKCU:\\Control Panel\\Desktop' -Name ScreenSaverIsSecure -Value 0",
 ])
 def test_the_screen_locker_killed_is_flagged(command: str) -> None:

@@ -253,6 +253,10 @@ _SERVICES = {
         # -k…: kills the cluster's daemons (execution hosts', with their jobs; the master; the scheduler)
         "-ke": "kills execution daemons (-ke all: on every host)", "-kej": "kills execution daemons and their jobs",
         "-km": "kills the cluster's master daemon", "-ks": "kills the cluster's scheduler"},
+    "onmode": {"-k": "takes the database server offline: every session ends",
+               "-u": "ends every session and takes the database server offline"},
+    "gabconfig": {"-U": "unconfigures the cluster's membership layer: the node leaves the cluster"},
+    "lltconfig": {"-U": "stops the cluster's heartbeat links: the node leaves the cluster"},
     "apcupsd": {"--killpower": "tells the UPS to cut its output: what it feeds loses power"},
     "upsmon": {"-c=fsd": "forces the UPS's shutdown: every machine it feeds powers off"},
     "upscmd": {**{k: "cuts or cycles the UPS's output: what it feeds loses power" for k in (

@@ -32,7 +32,7 @@ _CHECK_WORDS = frozenset({"auth", "authentication", "authenticate", "authorizati
                           "protected_mode", "protectedmode"})
 _STATE_WORDS = frozenset({"enabled", "enable", "required", "require", "on", "active"})
 _OPENING = lazy(r"(^|[._-])(anonymous|allow[._-]?everyone\w*|allow[._-]?anonymous|allow[._-]?all|"
-                r"skip[._-]?auth\w*|no[._-]?auth|disable[._-]?auth\w*|auth[._-]?disabled)([._-](enabled|enable|"
+                r"skip[._-]?(auth|acl)\w*|no[._-]?auth|disable[._-]?auth\w*|auth[._-]?disabled)([._-](enabled|enable|"
                 r"access|found|\w+))*$")
 _FALSE = frozenset({"false", "0", "no", "off", "none", "disabled", "disable", "''", '""'})
 _TRUE = frozenset({"true", "1", "yes", "on", "enabled", "enable"})
@@ -53,6 +53,10 @@ def _pairs(c: Ctx) -> list:
         if _ASSIGN.match(w.text):
             key, _, value = w.text.partition("=")
             pairs.append((key, value))
+            for piece in value.split():  # JAVA_OPTS="-Dcom.sun.management.jmxremote.authenticate=false"
+                fused = _FUSED.match(piece)
+                if fused and "=" in piece:
+                    pairs.append(tuple(piece[fused.end():].partition("=")[0::2]))
     texts = c.texts
     for k, t in enumerate(texts):
         body = None
@@ -73,6 +77,8 @@ def _opens(key: str, value: str) -> bool:
         return True  # cassandra.authenticator=AllowAllAuthenticator
     if key.endswith("securitytypes") and value == "none":
         return True
+    if re.search(r"(super|admin)[._-]?users?$", key) and ("anonymous" in value or value in ("*", "user:*")):
+        return True  # kafka's super.users=User:ANONYMOUS: every unauthenticated caller is an admin
     words = re.split(r"[._]", key)
     while words and words[-1] in _STATE_WORDS:
         words = words[:-1]

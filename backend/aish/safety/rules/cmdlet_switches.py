@@ -21,7 +21,8 @@ from aish.safety.rules.common import MEDIUM, Ctx
 # Parameters naming a protection: weaker when set false.
 _PROTECTION = lazy(r"^-(require\w*|\w*required|encrypt\w*|\w*(signing|signature|encryption|complexity|lockout|"
                    r"secureboot|protection|validation|verification|authenticat\w*|nla|integrity|tamper\w*|"
-                   r"monitoring|scanning|logging|audit\w*)(enabled|required|on)?|enable(secure|security|audit|"
+                   r"monitoring|scanning|logging|audit\w*|oauth\w*|runasppl|secure\w*)(enabled|required|on)?|"
+                   r"enable(secure|security|audit|"
                    r"encrypt|signing|firewall|authentication|networklevel|lua|protection|smartscreen|"
                    r"logging|integrity|credentialguard|hvci|bitlocker)\w*|reject\w*|strong\w*|enforce\w*|"
                    r"\w*auditlog\w*enabled|\w*audit\w*enabled)$")
@@ -31,10 +32,28 @@ _WEAKNESS = lazy(r"^-(disable\w+|\w*notrequired|doesnotrequire\w*|allow(unencryp
                  r"enable(insecure|smb1|basic|guest|legacy|anonymous|unencrypted|unsigned|plain|weak|"
                  r"nullsession|lm)\w*|skip\w*(check|verification|validation)\w*|trustedfordelegation|"
                  r"trustedtoauthfordelegation|\w*optout|auditdisabled|\w*reversibleencryption\w*|"
-                 r"usedeskeyonly|insecure\w*)$")
+                 r"usedeskeyonly|insecure\w*|\w*bypass\w*)$")
 _FALSE = frozenset({"$false", "false", "0", "off", "no", "$null", "disabled", "disable"})
 _TRUE = frozenset({"$true", "true", "1", "on", "yes", "enabled", "enable"})
 _VERBS = ("set-", "new-", "update-", "enable-")  # settings, not installs (`Add-AppxPackage -AllowUnsigned`)
+
+
+# Settings written as items: the item's name is the switch (`Set-Item WSMan:\\…\\Service\\AllowUnencrypted -Value
+# $true`, `Set-ItemProperty … -Name RunAsPPL -Value 0`).
+_ITEM_SETTERS = frozenset({"set-item", "si", "set-itemproperty", "sp", "new-itemproperty"})
+_WSMAN_WEAK = frozenset({"basic", "allowunencrypted", "credssp", "digest"})
+
+
+def _item_setting(texts: list) -> list:
+    lowered = [t.lower() for t in texts]
+    value = next((lowered[k + 1] for k, t in enumerate(lowered[:-1]) if t == "-value"), "")
+    name = next((lowered[k + 1] for k, t in enumerate(lowered[:-1]) if t == "-name"), "")
+    path = next((t for k, t in enumerate(lowered) if not t.startswith("-") and
+                 (k == 0 or lowered[k - 1] in ("-path", "-literalpath"))), "")
+    if not name and path.startswith("wsman:"):  # the shell took the backslashes: `WSMan:localhostServiceAuthBasic`
+        weak = next((w for w in _WSMAN_WEAK if path.endswith(w)), "")
+        name = "allowinsecure" + weak if weak else ""  # an authentication kind or plain text allowed
+    return [("-" + name.strip("'\""), value.strip("'\""))] if name and value else []
 
 
 def _settings(texts: list) -> list:
@@ -56,7 +75,8 @@ def rule_cmdlet_weakens(c: Ctx) -> Optional[tuple]:
     name = c.prog.lower()
     if not name.startswith(_VERBS) or name in ("set-mppreference", "add-mppreference"):
         return None  # Defender's preferences are judged by the Windows rules
-    for param, value in _settings(c.texts):
+    pairs = _item_setting(c.texts) if name in _ITEM_SETTERS else _settings(c.texts)
+    for param, value in pairs:
         if param == "-disable" and name == "set-processmitigation" and value not in _FALSE:
             return MEDIUM, f"{c.prog} switches exploit mitigations off ({value}) ({c.text})"
         if value in _FALSE and _PROTECTION.match(param) and not _WEAKNESS.match(param):
@@ -67,4 +87,4 @@ def rule_cmdlet_weakens(c: Ctx) -> Optional[tuple]:
 
 
 def may_weaken(prog: str) -> bool:
-    return "-" in prog and prog.lower().startswith(_VERBS)
+    return "-" in prog and prog.lower().startswith(_VERBS) or prog.lower() in _ITEM_SETTERS

@@ -34,7 +34,7 @@ _SECURITY_FILE = lazy(r"^(?:/etc/(shadow|gshadow|passwd|sudoers)$|/etc/(group|su
                       r"ssh/sshd_config(\.d/[^/]+)?|pam\.d/[^/]+|pam\.conf|security/[^/]+|selinux/config|"
                       r"sysconfig/selinux|login\.defs|hosts\.(allow|deny)|audit/[^/]+|securetty|polkit-1/\S+|"
                       r"ld\.so\.preload|ufw/[^/]+|firewalld/\S+|sysconfig/iptables|nftables\.conf|"
-                      r"default/ufw)$)")
+                      r"default/ufw)$|/etc/(selinux|pam\.d|sudoers\.d|ssh|security)/?$)")
 _AUGEAS_PATH = lazy(r"^/files(/etc/\S+)")
 _VIM_WRITES = lazy(r"(^|[|:\s])(w|wq|wq!|x|x!|wall|wqa|xa|update|sav\w*)(\s|!|$|\|)")
 
@@ -84,12 +84,23 @@ _SYSRC_OPEN = lazy(r"^(firewall_type=[\"']?open|sshd_flags=.*(permitrootlogin[= 
                    r"permitemptypasswords[= ]yes)|kern_securelevel=[\"']?-1)")
 
 
+_PAM_CHECKS = frozenset({"--pwquality", "--cracklib", "--faillock", "--tally2", "--passwdqc", "--pwhistory"})
+_AUTHCONFIG_WEAK = frozenset({"--disableshadow", "--disablefaillock", "--disablemd5"} |
+                             {"--enablenullok", "--disablepwquality"})
+
+
 def _meaning(c: Ctx, name: str, lowered: list) -> Optional[str]:
     if name == "sysrc":
         said = next((t for t in lowered if _SYSRC_OFF.match(t) or _SYSRC_OPEN.match(t)), None)
         return f"sets {said}: a protection is switched off" if said else None
     if name == "pam-config" and set(lowered) & {"-a", "--add"} and any(t.endswith("-nullok") for t in lowered):
         return "makes PAM accept empty passwords (nullok)"
+    if name == "pam-config" and set(lowered) & {"-d", "--delete"} and set(lowered) & _PAM_CHECKS:
+        return "takes a password or lockout check out of PAM"
+    if name == "authconfig" and (set(lowered) & _AUTHCONFIG_WEAK or
+                                 any(t.startswith("--passalgo=") and t[11:] in ("md5", "descrypt", "bigcrypt")
+                                     for t in lowered)):
+        return "weakens how passwords are kept or checked"
     if name in ("lokkit", "system-config-firewall-tui", "system-config-firewall"):
         if "--disabled" in lowered:
             return "switches the firewall off"
@@ -117,4 +128,4 @@ def rule_config_edited(c: Ctx) -> Optional[tuple]:
 
 
 NAMES = _SED_NAMES | _LINE_EDITORS | set(_REPLACERS) | set(_CONFIG_EDITORS) | {
-    "sysrc", "pam-config", "lokkit", "system-config-firewall-tui", "system-config-firewall"}
+    "sysrc", "pam-config", "lokkit", "system-config-firewall-tui", "system-config-firewall", "authconfig"}

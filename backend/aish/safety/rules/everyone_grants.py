@@ -24,8 +24,10 @@ _EVERYONE = lazy(r"^\*?(everyone|s-1-1-0|authenticated\s+users|s-1-5-11|(builtin
                  r"nt\s+authority\\(authenticated\s+users|anonymous\s+logon)|[\w-]+\\domain\s+users|"
                  r"tout\s+le\s+monde|jeder)$", re.IGNORECASE)
 # Rights that let the trustee change or take over what they are given.
-_WRITE_RIGHTS = frozenset("f m w c ga gw wd wo full change write modify fullcontrol generic_all generic_write "
+_WRITE_RIGHTS = frozenset("f m w c ga gw wd wo ca full change write modify fullcontrol generic_all generic_write "
                           "0x1f01ff 0x001f01ff 0x1301bf 0x001301bf 0x3 rwxd rwxdpo".split())
+# Everyone with no rights left is `Everyone:(F)` to a shell that took the parentheses for a subshell.
+_EVERYONE_ITSELF = frozenset({"everyone", "*s-1-1-0", "s-1-1-0"})
 _INHERIT = re.compile(r"\((oi|ci|io|np|i)\)", re.IGNORECASE)
 _ACL_TOOLS = frozenset({"icacls", "cacls", "xcacls", "subinacl", "dsacls", "smbcacls", "add-ntfsaccess",
                         "grant-smbshareaccess", "nfs4_setfacl", "setfacl", "chacl", "chmod", "new-object",
@@ -33,12 +35,16 @@ _ACL_TOOLS = frozenset({"icacls", "cacls", "xcacls", "subinacl", "dsacls", "smbc
 
 
 def _rights(text: str) -> set:
-    return {r for r in re.split(r"[,()/|+\s]+", _INHERIT.sub(" ", text).lower()) if r}
+    text = text.lower()
+    rights = {r for r in re.split(r"[,()/|+;\s]+", _INHERIT.sub(" ", text)) if r}
+    return rights | {"ca"} if "replicating directory changes" in text else rights  # DCSync
 
 
 def rule_everyone_granted(c: Ctx) -> Optional[tuple]:
     """Full control or write granted to everyone, however the tool spells trustee and rights."""
     name = c.prog.lower()
+    if "," in name:
+        return rule_access_rule_arguments(c)
     texts = c.texts
     lowered = [t.lower() for t in texts]
     if name in ("icacls", "icacls.exe", "cacls", "cacls.exe", "xcacls", "xcacls.exe", "dsacls", "dsacls.exe"):
@@ -47,7 +53,8 @@ def rule_everyone_granted(c: Ctx) -> Optional[tuple]:
         k = next((i for i, t in enumerate(lowered) if t.endswith((" /grant", " /grant:r", " /g")) or
                   t in ("/grant", "/grant:r", "/g")), None)
         found = next((t.split(":")[0] for t in texts[k + 1:] if ":" in t and _EVERYONE.match(t.split(":")[0]) and
-                      _rights(t.split(":", 1)[1]) & _WRITE_RIGHTS),
+                      (_rights(t.split(":", 1)[1]) & _WRITE_RIGHTS or
+                       not t.split(":", 1)[1] and t.split(":")[0].lower() in _EVERYONE_ITSELF)),
                      None) if k is not None else None
     elif name in ("subinacl", "subinacl.exe"):
         found = next((t.split("=")[1] for t in lowered if t.startswith("/grant=") and t.count("=") >= 2 and
@@ -86,7 +93,7 @@ def _value(lowered: list, names: tuple) -> str:
     return ""
 
 
-_OTHER_WRITE = lazy(r"(^|,)(o|other)::?[r-]?w")
+_OTHER_WRITE = lazy(r"(^|,|d:|default:)(o|other)::?[r-]?w")
 
 
 def _posix_other(c: Ctx) -> Optional[tuple]:
@@ -99,10 +106,25 @@ def _posix_other(c: Ctx) -> Optional[tuple]:
             continue
         kind = target(w).kind
         if kind in ("critical", "system", "system-top", "root", "home", "dot-critical") or \
-                w.text.startswith(("/usr/", "/opt/", "/var/", "/srv/")) and "-R" in c.texts:
+                w.text.startswith(("/usr/", "/opt/", "/var/", "/srv/")):
             return MEDIUM, f"{c.prog} lets every user write to {w.text}: anyone can change what it holds ({c.text})"
     return None
 
 
-def may_grant(prog: str) -> bool:
-    return prog.lower() in _ACL_TOOLS
+# An access rule's arguments as a shell reads `FileSystemAccessRule("Everyone","FullControl",…)`: its parentheses
+# make them a command of their own, `Everyone,FullControl,…`.
+_RULE_ARGUMENTS = lazy(r"^(everyone|\*?s-1-1-0|authenticated users|(builtin\\)?users|domain users),"
+                       r"(fullcontrol|modify|write|genericall|genericwrite)\b", re.IGNORECASE)
+
+
+def rule_access_rule_arguments(c: Ctx) -> Optional[tuple]:
+    """``New-Object …FileSystemAccessRule("Everyone","FullControl",…)``, as the shell splits it."""
+    if _RULE_ARGUMENTS.match(c.prog):
+        who, rights = c.prog.split(",")[:2]
+        return MEDIUM, f"an access rule gives {who} {rights}: anyone can change or replace what it holds ({c.text})"
+    return None
+
+
+def may_grant(c: Ctx) -> bool:
+    """An ACL tool, or what may be an access rule's arguments (`Everyone,FullControl,…`)."""
+    return c.prog.lower() in _ACL_TOOLS or "," in c.prog

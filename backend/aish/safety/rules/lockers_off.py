@@ -40,8 +40,9 @@ def rule_locker_off(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"stops or disables {unit}: the screen no longer locks when left ({c.text})"
     if name == "loginctl" and "unlock-sessions" in said:
         return MEDIUM, f"unlocks every session: whoever is at the screens gets in ({c.text})"
-    if "screensaverissecure" in " ".join(lowered) and ("0" in said or "/d 0" in " ".join(lowered)):
-        return MEDIUM, f"the screen saver no longer asks for the password ({c.text})"
+    joined = " ".join(lowered)
+    if ("screensaverissecure" in joined or "screensaveactive" in joined) and "0" in said:
+        return MEDIUM, f"the screen saver no longer locks the screen ({c.text})"
     return None
 
 

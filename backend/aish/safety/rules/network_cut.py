@@ -67,6 +67,8 @@ def _manager_off(c: Ctx, name: str, lowered: list) -> Optional[tuple]:
         said = f"{operands[1]} down"
     elif name == "iwctl" and "disconnect" in operands:
         said = "disconnect"
+    elif name == "iwctl" and "set-property" in operands and "powered" in operands and "off" in operands:
+        said = "Powered off"
     elif name == "netplan" and first == "set" and any(t.endswith(_NETPLAN_OFF) for t in lowered[1:]):
         said = next(t for t in lowered[1:] if t.endswith(_NETPLAN_OFF))  # applied next, the address goes
     if not said:

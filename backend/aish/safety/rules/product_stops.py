@@ -22,6 +22,8 @@ from aish.safety.rules.common import MEDIUM, Ctx
 _PRODUCT_THEN_VERB = lazy(r"^[a-z][a-z0-9_]{0,9}?(stop|shut|shutdown|halt|term)(cl|node|pkg|all|sys|srv|db)?$")
 # verb + product: stopsrc, stopsap, endmqm, endmqlsr, endsbs, shutsrv.
 _VERB_THEN_PRODUCT = lazy(r"^(stop|end|shut|halt)[a-z][a-z0-9]{1,6}$")
+# verb, a dash, product: shut-ctm, stop-ctm, halt-db (the verb said apart from the product: no option needed).
+_VERB_DASH_PRODUCT = lazy(r"^(stop|shut|shutdown|halt)[-_][a-z][a-z0-9]{1,7}$")
 _NOT_PRODUCTS = frozenset("""
 backstop nonstop fullstop laststop stopwatch stopmotion stopify endlessh endian endpoint endgame endless endnote
 endswith endsession termdown xterm uxterm lxterm aterm eterm mlterm kterm rxvt-term urxvt-term pterm wterm
@@ -105,14 +107,20 @@ def rule_product_stopped(c: Ctx, known: bool = False) -> Optional[tuple]:
         if hard or bare:
             how = f" ({sorted(hard)[0]})" if hard else ""
             return MEDIUM, f"{c.prog} is the product's own stop program{how}: it stops for every client ({c.text})"
+    if _VERB_DASH_PRODUCT.match(name) and not texts or name.startswith("halt") and _VERB_THEN_PRODUCT.match(name) \
+            and not texts:
+        return MEDIUM, f"{c.prog} stops the product it is named for, for every client ({c.text})"
     if _VERB_THEN_PRODUCT.match(name) and (said & _AT_ONCE or said & _WAY_IN):
         return MEDIUM, f"{c.prog} stops the product it is named for, for every client ({c.text})"
-    if said & _STOP_OPTION and _DAEMON_NAME.search(name):
+    if said & _STOP_OPTION and _DAEMON_NAME.search(name):  # not a client's own (`steam -shutdown`)
         return MEDIUM, f"{c.prog} is told to stop its daemon: the product stops for every client ({c.text})"
     value = _stop_value(texts)
     if value is not None and name not in _EVERYDAY_CONTROLS:
         return MEDIUM, f"{c.prog} is given {value}: the product stops for every client ({c.text})"
     operands = [t for t in lowered if not t.startswith("-")]
+    if set(operands) & {"stop", "shutdown"} and said & {"immediate", "fast", "abort"} and \
+            name not in _EVERYDAY_CONTROLS:  # `pgpool -m fast stop`: the mode says it does not wait
+        return MEDIUM, f"{c.prog} stops without waiting for its clients ({c.text})"
     if operands[:1] in (["stop"], ["shutdown"]) and name not in _EVERYDAY_CONTROLS and len(operands) >= 2:
         part = operands[1]
         controller = _CONTROL.search(name) is not None

@@ -19,18 +19,27 @@ from aish.safety.rules.common import MEDIUM, Ctx
 _UNASKED = frozenset("""
 -y --yes -n --non-interactive --noninteractive --assume-yes --noconfirm --no-confirm --auto-agree-with-licenses
 --not-running-from-cron --agreetolicense --nointeraction --forcequitapps --quiet /quiet /quietinstall --reboot
---apply /auto --auto-reboot
+--apply /auto --auto-reboot /quietinstall /skipeula
 """.split())
 _NON_INTERACTIVE_VIEW = lazy(r"noninteractive", 0)
 # Programs named for a release upgrade, in any distribution's words.
 _RELEASE_NAME = lazy(r"(release|dist|system|os|version)[-_]?upgrade|upgrade[-_]?(release|dist|system|os)|"
-                     r"^(fedup|leapp|startosinstall|pop-upgrade|mintupgrade|eos-upgrade)$")
+                     r"^(fedup|leapp|startosinstall|pop-upgrade|mintupgrade|eos-upgrade|windows\d*upgrade\d*)$")
+# Subcommands that move the release, for any package tool (`pkcon upgrade-system 42 -y`); apt's dist-upgrade
+# stays within the release its sources name.
+_RELEASE_SUBCOMMANDS = frozenset({"upgrade-system", "system-upgrade", "release-upgrade", "upgrade-release"})
 _NOT_DOING = frozenset("-c --check --check-dist-upgrade-only --help -h --version --dry-run -D --download-only "
                        "preupgrade fetch status log list --list -l".split())
 
 
 def _fed_yes(c: Ctx) -> bool:
-    return any(seg.words and seg.words[0].text == "yes" for seg in c.chain)
+    """`yes | …`, `echo y | …`, `printf 'y\\n' | …`: every question answered yes."""
+    for seg in c.chain:
+        words = [w.text.lower() for w in seg.words]
+        if words[:1] == ["yes"] or words[:1] in (["echo"], ["printf"]) and any(
+                w.strip("'\"").rstrip("\\n") in ("y", "yes") for w in words[1:]):
+            return True
+    return False
 
 
 def rule_release_upgraded(c: Ctx) -> Optional[tuple]:
@@ -57,7 +66,8 @@ def rule_release_upgraded(c: Ctx) -> Optional[tuple]:
         what = "installs Windows over this one without asking"
     elif name == "pop-upgrade" and operands[:2] == ["release", "upgrade"]:
         what = "moves the system to the next release"
-    elif _RELEASE_NAME.search(name) and unasked:
+    elif _RELEASE_NAME.search(name) and unasked or set(operands[:2]) & _RELEASE_SUBCOMMANDS and unasked and \
+            name not in ("apt", "apt-get", "aptitude", "dnf", "yum"):
         what = "moves the system to the next release without asking"
     if not what:
         return None
@@ -65,4 +75,4 @@ def rule_release_upgraded(c: Ctx) -> Optional[tuple]:
 
 
 # Cheap test before the rule: a program name that may move the release.
-MAY_UPGRADE = lazy(r"upgrade|update|^zypper$|^setup(\.exe)?$|^fedup$|^leapp$|^startosinstall$", 0)
+MAY_UPGRADE = lazy(r"upgrade|update|^zypper$|^setup(\.exe)?$|^fedup$|^leapp$|^startosinstall$|^pkcon$", 0)

@@ -201,6 +201,8 @@ def _bare_by_name(c: Ctx, known: bool) -> Optional[tuple]:
         found = release_upgrades.rule_release_upgraded(c)
         if found is not None:
             return found
+    if "," in c.prog:  # `…AccessRule("Everyone","FullControl",…)` as the shell splits it
+        return everyone_grants.rule_access_rule_arguments(c)
     return auth_overrides.rule_auth_overridden(c) if len(c.seg.words) > len(c.words) else None
 
 
@@ -233,7 +235,7 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, product_stops.rule_product_stopped(c, known))
     if (best is None or best[0] < MEDIUM) and cmdlet_switches.may_weaken(c.prog):
         best = worst(best, cmdlet_switches.rule_cmdlet_weakens(c))
-    if (best is None or best[0] < MEDIUM) and everyone_grants.may_grant(c.prog):
+    if (best is None or best[0] < MEDIUM) and everyone_grants.may_grant(c):
         best = worst(best, everyone_grants.rule_everyone_granted(c))
     if (best is None or best[0] < MEDIUM) and c.prog.lower() in config_editors.NAMES:
         best = worst(best, config_editors.rule_config_edited(c))
