@@ -29,6 +29,10 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("cd / && pax -r -f system.pax", "high"),
     ("cd / && borg extract /mnt/repo::latest", "high"),
     ("ouch d backup.zip --yes -d /etc", "high"),
+    ("cabextract -d C:\\Windows\\System32 update.cab", "high"),
+    ("expand -F:* update.cab C:\\Windows\\System32", "high"),
+    ("wimapply install.wim 1 C:\\", "high"),
+    ("dism /Apply-Image /ImageFile:install.wim /Index:1 /ApplyDir:C:\\", "high"),
 ])
 def test_unpacked_over_live_files_is_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -52,6 +56,7 @@ def test_unpacked_over_live_files_is_flagged(command: str, at_least: str) -> Non
     ("printf '%s\\n' ',d' 'w' 'q' | ed -s /etc/fstab", "high"),
     ("ed -s ~/.ssh/authorized_keys <<< $'1,$d\\nw\\nq'", "high"),
     ("echo 'g/^/d\nw' | ed ~/notes.txt", "medium"),
+    ("printf 'g/./d\\nw\\n' | ed -s ~/.zshrc", "medium"),
 ])
 def test_sync_deletes_finders_fed_to_rm_and_ed_scripts_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -72,6 +77,9 @@ def test_sync_deletes_finders_fed_to_rm_and_ed_scripts_are_flagged(command: str,
     "vcs custom --git --args reset --hard",
     "meta exec 'git reset --hard origin/main'",
     "meta git clean -fdx",
+    "repo sync --force-sync --force-remove-dirty",
+    "jiri update -gc",
+    "mani exec --all 'git clean -xdf'",
 ])
 def test_trash_emptied_and_work_discarded_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -120,6 +128,13 @@ def test_trash_emptied_and_work_discarded_are_flagged(command: str) -> None:
     "pax -r -f system.pax",
     "cd /tmp && borg extract /mnt/repo::latest",
     "cd / && pax -r -k -f system.pax",
+    "cabextract -d out x.cab",
+    "cabextract -l x.cab",
+    "wimapply install.wim 1 D:\\mount",
+    "echo ',d' | ed -s /etc/resolv.conf",
+    "repo sync",
+    "jiri update",
+    "mani exec --all 'git status'",
 ])
 def test_their_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

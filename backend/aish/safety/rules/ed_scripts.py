@@ -13,7 +13,7 @@ from aish.safety.rules.common import MEDIUM, Ctx, describe, target
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.fed import fed_text
 
-_DELETE_ALL = re.compile(r"^\s*(,|%|1\s*,\s*\$|g/\^?/|g/\.\*/|v/\$x/)\s*d\s*$")
+_DELETE_ALL = re.compile(r"^\s*(,|%|1\s*,\s*\$|g/\^?/|g/\.\*?/|g/\$/)\s*d\s*$")
 _WRITE = re.compile(r"^\s*(w|wq|x|w!|wq!|W)\s*(\S+)?\s*$")
 
 

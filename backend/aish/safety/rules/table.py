@@ -271,6 +271,17 @@ def _interpreter_variant(prog: str) -> Optional[list]:
     return RULES.get(m.group(2)) if m else None
 
 
+def _given_arguments(c: Ctx) -> Optional[tuple]:
+    """Classes read from a program's arguments (disks written over, controllers' deletes, chips erased, archives
+    unpacked over, mirrors that delete, work discarded, Windows reset): a bare program has none to read."""
+    if not c.texts:
+        return None
+    return (device_targets.rule_onto_device(c) or controller_actions.rule_controller_action(c) or
+            chip_erase.rule_chip_erase(c) or unpacked_over.rule_unpacked_over(c) or
+            mirror_deletes.rule_mirror_deletes(c) or work_discarded.rule_work_discarded(c) or
+            windows_resets.rule_windows_reset(c))
+
+
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
@@ -298,13 +309,9 @@ def check(c: Ctx) -> Optional[tuple]:
                          replaced_state.rule_replaces_live(c) or
                          device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c) or
                          vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c) or
-                         key_stores.rule_store_entry_deleted(c) or device_targets.rule_onto_device(c) or
-                         controller_actions.rule_controller_action(c) or chip_erase.rule_chip_erase(c) or
-                         unpacked_over.rule_unpacked_over(c) or mirror_deletes.rule_mirror_deletes(c) or
-                         work_discarded.rule_work_discarded(c) or
+                         key_stores.rule_store_entry_deleted(c) or _given_arguments(c) or
                          forced_restores.rule_forced_restore(c) or short_verbs.rule_short_verbs(c) or
-                         word_places.rule_word_places(c) or windows_resets.rule_windows_reset(c) or
-                         windows_resets.rule_wmi_shutdown(c))
+                         word_places.rule_word_places(c) or windows_resets.rule_wmi_shutdown(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or

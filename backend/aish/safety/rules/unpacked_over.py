@@ -17,7 +17,10 @@ from aish.safety.shell_words import Word
 # The verb that unpacks: a subcommand (`x`, `extract`, `decompress`, `restore`) or an option.
 _VERBS = {"x", "e", "d", "extract", "decompress", "unpack", "restore", "uncompress", "expand", "unarchive", "xf", "xvf",
           "-x", "--extract", "--restore", "--copy-back", "--decompress", "--unpack"}
-_EXTRACTOR_NAME = re.compile(r"^(un\w+|aunpack|\w*extract\w*|\w*unpack\w*)$")
+_EXTRACTOR_NAME = re.compile(r"^(un(zip|rar|ar|arj|ace|alz|7z|zstd|xz|lzma|lz4|squashfs|cab|compress|archive|tar|"
+                             r"zpaq|lha|lzh)\w*|aunpack|\w*extract\w*|\w*unpack\w*|expand|wimapply|wimlib-imagex)$")
+# Names that say the program unpacks and nothing else: into the system's own places they replace without asking.
+_UNPACKS_ONLY = re.compile(r"extract|unpack|^expand$|^wimapply$")
 # Answers every "overwrite?" with yes.
 _OVERWRITE_ALL = {"-aoa", "-o+", "-y", "--yes", "-f", "--force", "--overwrite", "-w", "-O", "-u", "--force-overwrite",
                   "--overwrite-all", "--unlink-first", "-U", "--force-non-empty-directories", "--replace", "-F",
@@ -35,41 +38,46 @@ _WEB_ROOT = re.compile(r"^(/var/www|/srv/(www|http|html)|/usr/share/nginx/html|/
 _LEVELS = {"root": HIGH, "system-top": HIGH, "critical": HIGH, "system": MEDIUM, "home": MEDIUM, "userhome": MEDIUM}
 
 
-def _places(texts: list) -> list:
-    places = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _INTO]
-    for t in texts:
+def _places(raws: list) -> list:
+    """Where the files land, as typed (a Windows path keeps its backslashes)."""
+    lowered = [t.lower() for t in raws]
+    places = [raws[k + 1] for k, t in enumerate(raws[:-1]) if t in _INTO]
+    for t, low in zip(raws, lowered):
         name, eq, value = t.partition("=")
         if eq and (name in _INTO or name == "-w"):  # lha's `-w=DIR`
             places.append(value)
         elif re.match(r"^-o[/~$]", t):  # 7z's fused `-o/var/www`
             places.append(t[2:])
+        elif low.startswith("/applydir:"):  # `dism /Apply-Image … /ApplyDir:C:\`
+            places.append(t.split(":", 1)[1])
     return places
 
 
 def rule_unpacked_over(c: Ctx) -> Optional[tuple]:
     texts = c.texts
+    raws = [w.raw.strip("'\"") if "\\" in w.raw else w.text for w in c.args]
     lowered = [t.lower() for t in texts]
     verb = next((t for t in lowered[:3] if t in _VERBS), None) or \
-        next((t for t in lowered if t in ("-x", "--extract", "--restore", "--copy-back")), None) or \
+        next((t for t in lowered if t in ("-x", "--extract", "--restore", "--copy-back", "/apply-image")), None) or \
         next((t for t in lowered if t == "-r" and re.search("backup|restore", c.prog)), None)  # rdiff-backup -r
     fused = next((t for t in texts if re.fullmatch(r"-[a-z]{2,6}", t) and "u" in t and "i" in t), None)  # cpio -idmu
     # tar's and lha's fused letters (`-xpf`, `xvf`, `xf`): they replace what is there without asking
     fused = fused or next((t for t in texts[:3] if re.fullmatch(r"-?x[a-z]{0,3}", t) and "f" in t), None)
-    if verb is None and fused is None and not _EXTRACTOR_NAME.match(c.prog.lower()) and c.prog != "pax":
+    named = bool(_EXTRACTOR_NAME.match(c.prog.lower()))
+    if verb is None and fused is None and not named and c.prog != "pax":
         return None
     if set(texts) & _KEEPS:
         return None  # told to keep what is there
-    places = _places(texts)
+    places = _places(raws)
     bare_o = any(t == "-o" and (k + 1 == len(texts) or texts[k + 1].startswith("-")) for k, t in enumerate(texts))
-    if fused is None and not set(texts) & _OVERWRITE_ALL and not bare_o:  # unzip's `-o` with no value
-        # `cd / && borg extract repo::x`, `cd / && pax -r -f x.pax`: unpacked into the root, replacing as it goes
-        into_root = BASE.get() == "/" and not places
-        if not (into_root and (lowered[:1] == ["extract"] or c.prog == "pax" and "-r" in texts)):
-            return None
-        places = ["/"]
+    overwrites = fused is not None or bool(set(texts) & _OVERWRITE_ALL) or bare_o or verb == "/apply-image"
+    # `cd / && borg extract repo::x`, `cd / && pax -r -f x.pax`: unpacked into the root, replacing as it goes
+    if not overwrites and BASE.get() == "/" and not places and \
+            (lowered[:1] == ["extract"] or c.prog == "pax" and "-r" in texts):
+        overwrites, places = True, ["/"]
     if not places:
-        operands = [t for k, t in enumerate(texts) if not t.startswith("-") and t.lower() not in _VERBS and
-                    "=" not in t and not (k and texts[k - 1] in _INTO)]
+        operands = [t for k, t in enumerate(raws) if not t.startswith("-") and t.lower() not in _VERBS and
+                    "=" not in t and not (k and raws[k - 1] in _INTO)]
         places = [t for t in operands[-1:] if not _ARCHIVE.search(t) and "://" not in t]
     if not places and BASE.get():
         places = [BASE.get()]  # `cd / && cpio -idmu < root.cpio`: unpacked where the line stands
@@ -77,7 +85,9 @@ def rule_unpacked_over(c: Ctx) -> Optional[tuple]:
     for place in places:
         t = target(Word(place, place, has_var="$" in place))
         level = _LEVELS.get(t.kind) or (MEDIUM if _WEB_ROOT.match(place) else None)
+        if level is not None and not overwrites and (level < HIGH or not _UNPACKS_ONLY.search(c.prog.lower())):
+            continue  # without an overwrite option most extractors ask; into the system's own places they replace
         if level is not None and (best is None or level > best[0]):
             where = describe(t) if t.kind in _LEVELS else f"the web root {place}"
-            best = level, f"{c.prog} unpacks over {where}, replacing what is there without asking ({c.text})"
+            best = level, f"{c.prog} unpacks over {where}, replacing what is there ({c.text})"
     return best

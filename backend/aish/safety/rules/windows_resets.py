@@ -87,6 +87,9 @@ def rule_remote_access_off(c: Ctx) -> Optional[tuple]:
 def rule_wmi_shutdown(c: Ctx) -> Optional[tuple]:
     """The machine shut down or restarted by a WMI or CIM method."""
     name = c.prog.lower().removesuffix(".exe")
+    if name not in ("invoke-cimmethod", "invoke-wmimethod", "wmic") and "shutdown" not in name and \
+            "reboot" not in name:
+        return None  # read once for every program, bare ones too: leave at once
     lowered = [t.lower() for t in c.texts]
     method = ""
     if name in ("invoke-cimmethod", "invoke-wmimethod"):

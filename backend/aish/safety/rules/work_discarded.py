@@ -4,7 +4,8 @@
   ``trashy empty --all``, ``rip --decompose``): deleted files can no longer be restored.
 - A patch stack popped by force (``quilt pop -af``, ``guilt pop -a -f``, ``stg pop -a --force``): the
   changes not yet refreshed into the patches are lost.
-- Checkouts synced by resetting them (``gclient sync --reset``, ``… update --discard``): local changes go.
+- Checkouts synced by resetting them (``gclient sync --reset``, ``repo sync --force-remove-dirty``, ``jiri update
+  -gc``): local changes, or whole checkouts, go.
 - A bulk cloner pruning without asking (``ghorg clone org --prune --prune-no-confirm``): local clones that
   are gone upstream are deleted, with any work in them.
 - A command run in every repository by a multi-repo runner (``mr run git clean -fdx``, ``vcs custom
@@ -21,7 +22,8 @@ _TRASH_NAME = re.compile(r"trash|recycl|wastebasket|graveyard|^rip$")
 _EMPTIES = {"empty", "--empty", "-e", "-E", "purge", "--purge", "--decompose", "clear", "--clear", "prune",
             "--empty-all", "empty-all"}
 _FORCE = {"-f", "--force", "-F"}
-_RESETS = {"--reset", "--reset-hard", "--discard", "--discard-changes", "--hard", "--force-reset"}
+_RESETS = {"--reset", "--reset-hard", "--discard", "--discard-changes", "--hard", "--force-reset",
+           "--force-remove-dirty", "-gc", "--gc", "--prune-dirty", "--delete-dirty"}
 _NO_CONFIRM = re.compile(r"^--(\w+-)?no-?confirm(ation)?$|^--(yes|assume-yes|non-interactive)$|^-y$")
 _RUNNERS = {"run", "exec", "foreach", "forall", "custom", "each"}
 
@@ -55,8 +57,8 @@ def _run_in_each(c: Ctx, words: list) -> Optional[tuple]:
         inner = "git " + " ".join(texts[texts.index("--args") + 1:])
     elif "git" in texts:
         inner = " ".join(texts[texts.index("git"):])
-    elif len(texts) > 1 and texts[1].startswith("git "):
-        inner = texts[1]  # `meta exec "git reset --hard"`
+    elif any(t.startswith("git ") for t in texts[1:]):
+        inner = next(t for t in texts[1:] if t.startswith("git "))  # `meta exec "git reset --hard"`
     else:
         return None
     found = c.recurse(inner)
