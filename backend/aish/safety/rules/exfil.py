@@ -63,8 +63,17 @@ _SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.
                           r"settings-security\.xml|\.m2/settings\.xml|\.kaggle/kaggle\.json|rclone\.conf|"
                           r"doctl/config\.ya?ml|hcloud/cli\.toml|\.azure/(accessTokens|msal_token_cache)\.json|"
                           r"gcloud/(credentials|access_tokens)\.db|"
+                          # network and VPN secrets, keytabs, wallets, apps' saved passwords, deploy configs with them
+                          r"system-connections/[^/]+|wpa_supplicant[\w.-]*\.conf|[\w.-]*\.keytab|wireguard/[\w.-]+\.conf|"
+                          r"wg\d+\.conf|[\w.-]*\.ovpn|[\w.-]*\.psk|filezilla/(sitemanager|recentservers)\.xml|"
+                          r"\.purple/accounts\.xml|\.vnc/passwd|wallet\.dat|keystore/[^/]+|wp-config\.php|"
+                          r"ngrok\d?/ngrok\.yml|ngrok\.yml|\.wakatime\.cfg|[\w.-]*\.tfvars|master\.key|\.htpasswd|"
+                          r"ssl/private/[^/]+|"
                           # a file whose name says it holds a login: auth.json, credentials.toml, token, api_key.txt
                           r"(auth|credentials?|token|api[_-]?keys?)(\.(json|ya?ml|toml|ini|conf|cfg|txt|db))?)$")
+
+# Files under ~/.ssh that hold no key: the client's settings, the hosts it has seen, the keys let in (all public).
+_SSH_NOT_SECRET = re.compile(r"(^|/)\.ssh/(config|known_hosts(\.old)?|authorized_keys2?)$")
 
 # Secrets a container or pod is given as files (a service account's token, Docker and Compose secrets).
 _MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?run/secrets/[^/]+(/[^/]+)?$")
@@ -73,8 +82,8 @@ _MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?ru
 def secret_path(w: Word) -> str:
     """'high' for keys and credentials, 'medium' for history, '' for anything else."""
     text = w.text
-    if text.endswith(".pub") or re.search(r"\.(example|sample|template|dist)$", text):
-        return ""  # a public key, a file of placeholders
+    if text.endswith(".pub") or re.search(r"\.(example|sample|template|dist)$", text) or _SSH_NOT_SECRET.search(text):
+        return ""  # a public key, a file of placeholders, ssh's host list or client settings
     raw = w.raw.strip("'\"")
     if re.match(r"^([A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\$HOME\\|~\\)", raw, re.IGNORECASE):  # C:\Users\x\.aws\credentials
         raw = raw.replace("\\", "/")
