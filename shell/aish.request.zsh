@@ -76,7 +76,19 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part= _aish_lines=()
   _aish_li=1 _aish_tty=
   zle && zle -I                         # (a norris report runs in precmd, outside zle)
-  _aish_ensure || return 1
+  # A Ctrl-C before the request is read (the first ask's mkfifo, a daemon start) cancels it
+  # as one during the answer does: left to abort the widget, zle would draw the question's
+  # prompt line again above a fresh one.
+  {
+    _aish_ensure || return 1
+  } always {
+    if (( TRY_BLOCK_INTERRUPT )); then
+      TRY_BLOCK_INTERRUPT=0 TRY_BLOCK_ERROR=0
+      printf '\r'                          # over the terminal's echo of the key (^C)
+      _aish_say "[aish] cancelled"
+      return 1
+    fi
+  }
   # (declared after _aish_ensure, whose 8#077 would give the opens' integers base 8)
   local -i rfd=0 reading=0
   {

@@ -196,7 +196,8 @@ def test_ctrl_c_while_the_first_ask_makes_its_fifos_cancels_it(make_shell, stub,
     control), mkfifo had the terminal's process group to itself, and so did the dead job's
     group in the moment before zsh took the terminal back: a Ctrl-C landing then reached
     no one, and the answer streamed to its end (one round in ~30 of bench/stress_ctrl_c.py
-    --fresh under load).  A slow mkfifo that ignores the signal makes the moment long."""
+    --fresh under load); one that reached zsh drew the question's prompt line again (zle's
+    own Ctrl-C).  A slow mkfifo that ignores the signal makes the moment long."""
     slow = tmp_path / "slow-mkfifo"
     slow.mkdir()
     mark = tmp_path / "mkfifo-running"
@@ -213,5 +214,7 @@ def test_ctrl_c_while_the_first_ask_makes_its_fifos_cancels_it(make_shell, stub,
     time.sleep(4)                           # the slow mkfifo is done: an ask not cancelled goes on
     screen = sh.tmux.screen()
     assert "word0000" not in screen and screen.rstrip().endswith("aish$"), screen
+    rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+    assert rows[-3:] == ["aish$ ? a first question", "[aish] cancelled", "aish$"], rows
     sh.ask("? again")                       # the next ask works (and gets the answer queued first)
     sh.wait_prompt("ls -la")
