@@ -84,6 +84,8 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   } always {
     if (( TRY_BLOCK_INTERRUPT )); then
       TRY_BLOCK_INTERRUPT=0 TRY_BLOCK_ERROR=0
+      [[ -n $_aish_dfd ]] && exec {_aish_dfd}>&-   # (the liveness check's fd)
+      _aish_dfd=
       printf '\r'                          # over the terminal's echo of the key (^C)
       _aish_say "[aish] cancelled"
       return 1
