@@ -88,6 +88,7 @@ _LIGHT = re.compile(
     r"declarations?|polic(?:y|ies)|roles?|modes?|functions?|counters?|state|working director\w*|target-path|"
     r"peers?|upstream|values?|collaborators?|yourself|whitelist|blacklist|allowlist|blocklist|"
     r"sections?|runstate|patch|patches|reference|laboratory|distfiles|stub|master|slave|named|"
+    r"associations?|fallback|config keys?|configuration keys?|targeting|"
     r"output|backup files?|backups? of|swap files?|core files?|lost|leftover\w*|downloaded|partial|"
     r"installed|install|installation|version|versions|kernel|kernels|images? from the cache|"
     r"keyring entr\w+|environment variables?|env)\b")
@@ -142,7 +143,8 @@ def classify(description: str) -> Optional[str]:
         if category == "revoke":
             return category if _REVOKE_OBJECT.search(rest) else None
         if category == "stop-all":
-            return category if re.match(r"^ (all|every|everything)\b", rest) else None
+            everything = re.match(r"^ (all|every|everything)\b(?! but)", rest)
+            return category if everything and not _LIGHT.search(rest) else None
         rest, _, container = rest.partition(" from ")
         if _LIGHT.search(rest):
             return None
@@ -409,6 +411,10 @@ def derive(entries: Iterable[Entry]) -> dict:
         kept = [c for c in cats if c]
         if word.lstrip("-").lower() in RESET and set(kept) != {"reset"}:
             continue  # a word named for going back to defaults: the vocabulary's to judge
+        if "help" in key[1].split():
+            continue  # a help page's tree (`X help delete`) names the command, it does not run it
+        if word.lower() in ("logout", "login", "log-out", "signout", "sign-out"):
+            continue  # your own login on this machine, whatever the logout takes with it
         if "revoke" in kept and not _LOGINS.isdisjoint(key[1].lower().split()):
             continue  # `gcloud auth revoke`: your own login on this machine, not a grant others rely on
         if not word.startswith("-") and word.lower() in _PLAIN_STOPS and "stop-all" in kept:

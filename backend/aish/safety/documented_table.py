@@ -110,7 +110,6 @@ aws	amp delete-logging-configuration	delete
 aws	amplify delete-app	delete
 aws	amplify delete-backend-environment	delete
 aws	amplify delete-branch	delete
-aws	amplify delete-domain-association	delete
 aws	amplifybackend delete-backend-storage	delete
 aws	apigateway delete-deployment	delete
 aws	apigatewayv2 delete-cors-configuration	delete
@@ -181,8 +180,6 @@ aws	chime-sdk-voice delete-voice-connector-streaming-configuration	delete
 aws	chime-sdk-voice delete-voice-connector-termination-credentials	delete
 aws	chime-sdk-voice delete-voice-profile-domain	delete
 aws	cleanrooms delete-configured-table	delete
-aws	cleanrooms delete-configured-table-association	delete
-aws	cleanrooms delete-id-namespace-association	delete
 aws	cleanroomsml delete-ml-configuration	delete
 aws	cloud9 delete-environment	delete
 aws	clouddirectory delete-directory	delete
@@ -204,11 +201,8 @@ aws	codeartifact delete-repository	delete
 aws	codecatalyst delete-access-token	delete
 aws	codecatalyst delete-dev-environment	delete
 aws	codecommit delete-repository	delete
-aws	codeconnections delete-repository-link	delete
 aws	codeconnections delete-sync-configuration	delete
-aws	codeguru-reviewer disassociate-repository	delete
 aws	codestar delete-project	delete
-aws	codestar-connections delete-repository-link	delete
 aws	codestar-connections delete-sync-configuration	delete
 aws	cognito-identity delete-identity-pool	delete
 aws	cognito-idp admin-delete-user	delete
@@ -258,7 +252,6 @@ aws	datazone delete-project-profile	delete
 aws	dax delete-cluster	delete
 aws	deadline delete-queue	delete
 aws	deadline delete-queue-environment	delete
-aws	deadline delete-queue-fleet-association	delete
 aws	deadline delete-storage-profile	delete
 aws	delete-data-catalog --delete-catalog-only	delete
 aws	delete-organization --delete-identity-center-application	delete
@@ -273,7 +266,6 @@ aws	devicefarm delete-instance-profile	delete
 aws	devicefarm delete-network-profile	delete
 aws	devicefarm delete-project	delete
 aws	devicefarm delete-vpce-configuration	delete
-aws	directconnect disassociate-mac-sec-key	delete
 aws	dms delete-certificate	delete
 aws	dms delete-connection	delete
 aws	dms delete-data-migration	delete
@@ -322,7 +314,6 @@ aws	elasticache delete-snapshot	delete
 aws	elasticbeanstalk delete-environment-configuration	delete
 aws	elasticbeanstalk rebuild-environment	delete
 aws	elbv2 delete-load-balancer	delete
-aws	elbv2 delete-shared-trust-store-association	delete
 aws	elbv2 delete-trust-store	delete
 aws	emr delete-security-configuration	delete
 aws	emr-containers delete-virtual-cluster	delete
@@ -347,7 +338,6 @@ aws	forecast delete-resource-tree	delete
 aws	frauddetector delete-events-by-event-type	delete
 aws	frauddetector delete-label	delete
 aws	fsx delete-backup	delete
-aws	fsx delete-data-repository-association	delete
 aws	fsx delete-file-system	delete
 aws	fsx delete-snapshot	delete
 aws	fsx delete-storage-virtual-machine	delete
@@ -453,19 +443,16 @@ aws	lightsail delete-load-balancer-tls-certificate	delete
 aws	lightsail delete-relational-database	delete
 aws	lightsail delete-relational-database-snapshot	delete
 aws	location delete-key	delete
-aws	location disassociate-tracker-consumer	delete
 aws	lookoutequipment delete-label	delete
 aws	lookoutequipment delete-model	delete
 aws	lookoutvision delete-dataset	delete
 aws	lookoutvision delete-project	delete
 aws	m2 delete-application	delete
 aws	m2 delete-environment	delete
-aws	macie2 delete-member	delete
 aws	mailmanager delete-addon-instance	delete
 aws	managedblockchain delete-accessor	delete
 aws	managedblockchain delete-node	delete
 aws	mediaconvert delete-queue	delete
-aws	mediaconvert disassociate-certificate	delete
 aws	medialive delete-channel-placement-group	delete
 aws	medialive delete-cluster	delete
 aws	medialive delete-node	delete
@@ -547,7 +534,6 @@ aws	qbusiness delete-group	delete
 aws	qbusiness delete-retriever	delete
 aws	qbusiness delete-user	delete
 aws	qconnect delete-content	delete
-aws	qconnect delete-content-association	delete
 aws	qldb delete-ledger	delete
 aws	quicksight batch-delete-topic-reviewed-answer	delete
 aws	quicksight delete-account-customization	delete
@@ -565,7 +551,6 @@ aws	rds delete-db-shard-group	delete
 aws	rds delete-db-snapshot	delete
 aws	rds delete-db-subnet-group	delete
 aws	rds delete-global-cluster	delete
-aws	rds deregister-db-proxy-targets	delete
 aws	redshift batch-delete-cluster-snapshots	delete
 aws	redshift delete-authentication-profile	delete
 aws	redshift delete-cluster-snapshot	delete
@@ -575,13 +560,11 @@ aws	redshift delete-hsm-configuration	delete
 aws	redshift delete-redshift-idc-application	delete
 aws	redshift delete-snapshot-copy-grant	delete
 aws	redshift revoke-endpoint-access	revoke
-aws	redshift-serverless delete-custom-domain-association	delete
 aws	redshift-serverless delete-snapshot-copy-configuration	delete
 aws	rekognition delete-collection	delete
 aws	rekognition delete-project	delete
 aws	rekognition delete-stream-processor	delete
 aws	rekognition delete-user	delete
-aws	rekognition disassociate-faces	delete
 aws	resiliencehub delete-app	delete
 aws	resiliencehub delete-app-assessment	delete
 aws	resource-explorer-2 delete-index	delete
@@ -629,7 +612,6 @@ aws	servicecatalog-appregistry delete-application	delete
 aws	servicediscovery delete-service	delete
 aws	ses delete-configuration-set	delete
 aws	ses delete-configuration-set-event-destination	delete
-aws	ses delete-configuration-set-tracking-options	delete
 aws	sesv2 delete-configuration-set	delete
 aws	sesv2 delete-dedicated-ip-pool	delete
 aws	shield disassociate-drt-role	delete
@@ -643,13 +625,11 @@ aws	sms-voice delete-configuration-set-event-destination	delete
 aws	sns delete-topic	delete
 aws	sqs delete-queue	delete
 aws	sqs remove-permission	revoke
-aws	ssm delete-document	delete
 aws	ssm delete-inventory	delete
 aws	ssm delete-ops-metadata	delete
 aws	ssm delete-resource-data-sync	delete
 aws	ssm-incidents delete-replication-set	delete
 aws	ssm-quicksetup delete-configuration-manager	delete
-aws	sso-admin delete-application	delete
 aws	sso-admin delete-application-assignment	revoke
 aws	sso-admin delete-instance	delete
 aws	storagegateway delete-chap-credentials	delete
@@ -674,8 +654,6 @@ aws	update-stack --delete-storage-connectors	delete
 aws	vpc-lattice delete-resource-configuration	delete
 aws	vpc-lattice delete-service	delete
 aws	vpc-lattice delete-service-network	delete
-aws	vpc-lattice delete-service-network-resource-association	delete
-aws	vpc-lattice delete-service-network-service-association	delete
 aws	wafv2 delete-api-key	delete
 aws	wellarchitected delete-profile	delete
 aws	wellarchitected delete-profile-share	delete
@@ -1039,8 +1017,6 @@ cf	* delete-org	delete
 cf	* delete-service	delete
 cf	* delete-service-key	delete
 cf	* delete-shared-domain	delete
-cf	--unset	delete
-cf	api --unset	delete
 cf	delete	delete
 cf	delete-domain	delete
 cf	delete-org	delete
@@ -1052,14 +1028,12 @@ cf	delete-shared-domain	delete
 cf	delete-user	delete
 charm	fs rm	delete
 charm	kv delete	delete
-chezmoi	help purge	delete
 chezmoi	purge	delete
 clilol	delete account	delete
 clilol	delete dns	delete
 cmake	* remove	delete
 cmake	* remove_directory	delete
 cmake	* rm	delete
-conda	config --remove-key	delete
 copilot	app delete	delete
 crontab	-r	delete
 cryptsetup	* erase	wipe
@@ -1075,9 +1049,6 @@ dcli	remove --others	delete
 ddev	delete	delete
 ddev	delete --all	delete
 ddev	delete -a	delete
-ddev	help delete	delete
-ddev	help powerdown	stop-all
-ddev	help poweroff	stop-all
 ddev	hostname --remove-inactive	delete
 ddev	hostname -R	delete
 ddev	powerdown	stop-all
@@ -1139,8 +1110,6 @@ doctl	apps delete	delete
 doctl	databases delete	delete
 doctl	projects delete	delete
 doctl	registry delete	delete
-doppler	clean --all	delete
-doppler	clean --max-age	delete
 doppler	configs delete	delete
 doppler	configure reset	reset
 doppler	environments delete	delete
@@ -1151,7 +1120,6 @@ dprint	fmt	format
 dtm	delete	delete
 dtm	delete --force	delete
 dtm	destroy --force	destroy
-dtm	help delete	delete
 eas	secret:delete	delete
 eas	update:delete	delete
 efibootmgr	--delete-bootnext	delete
@@ -1207,7 +1175,6 @@ firewall-cmd	--remove-service	delete
 flatpak	document-unexport	revoke
 flyctl	apps destroy	destroy
 flyctl	destroy	destroy
-flyctl	help destroy	destroy
 flyctl	m remove	delete
 flyctl	m rm	delete
 flyctl	machine remove	delete
@@ -1236,7 +1203,6 @@ gcloud	domains delete	delete
 gcloud	environments delete	delete
 gcloud	fhir-stores delete	delete
 gcloud	folders delete	delete
-gcloud	gateways unbind	delete
 gcloud	hl7v2-stores delete	delete
 gcloud	instances delete	delete
 gcloud	instances reset-ssl-config	delete
@@ -1371,8 +1337,6 @@ limactl	delete	delete
 limactl	remove	delete
 limactl	rm	delete
 ln	--force	delete
-loginctl	* terminate-seat	stop-all
-loginctl	* terminate-user	stop-all
 lppasswd	-x	delete
 lxc	delete	delete
 m	delete dsfiles	delete
@@ -1410,10 +1374,8 @@ mikro-orm	schema:drop --drop-migrations-table	delete
 minectl	delete	delete
 minectl	delete --yes	delete
 minectl	delete -y	delete
-minectl	help delete	delete
 minikube	delete	delete
 mix	* revoke	revoke
-mix	--delete	delete
 molecule	destroy --all	destroy
 mongocli	api-key delete	delete
 mongocli	api-key rm	delete
@@ -1596,8 +1558,6 @@ pass	rm --recursive	delete
 pass	rm -r	delete
 passwd	--delete	delete
 passwd	-d	delete
-pfctl	-K	stop-all
-pfctl	-k	stop-all
 pkg	--revoke-ca-cert	revoke
 pkg	--unset-ca-cert	delete
 playwright	* close	delete
@@ -1688,7 +1648,6 @@ snaplet	db destroy	destroy
 snaplet	db ds	destroy
 splash-cli	collection delete	delete
 splash-cli	collection photos:remove	delete
-splash-cli	user logout	delete
 src	orgs delete	delete
 src	repos delete	delete
 src	users delete	delete
@@ -1699,7 +1658,6 @@ st2	delete --remove-files	delete
 st2	delete -r	delete
 steadybit	service delete	delete
 steadybit	service-definition delete	delete
-stripe	logout	delete
 stripe	logout --all	delete
 stripe	logout -a	delete
 suitecloud	account:manageauth --remove	delete
@@ -1772,20 +1730,11 @@ tmutil	delete	delete
 tmutil	deleteinprogress	delete
 tmutil	deletelocalsnapshots	delete
 tmutil	removedestination	delete
-tmux	detach -a	stop-all
-tmux	detach-client -a	stop-all
-tmux	kill-pane -a	stop-all
-tmux	kill-window -a	stop-all
-tmux	killp -a	stop-all
-tmux	killw -a	stop-all
 tmuxinator	delete	delete
 tmuxinator	implode	delete
 tofu	destroy	destroy
 transmission-remote	--remove-and-delete	delete
 trunk	clean --all	delete
-tsh	apps logout	delete
-tsh	db logout	delete
-tsh	logout	delete
 tsh	mfa rm	delete
 tsuru	app remove	delete
 tsuru	app revoke	delete
