@@ -21,6 +21,10 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "gconcat clear ada1 ada2",
     "rpi-imager --cli raspios.img /dev/mmcblk0",
     "make_ext4fs /dev/block/mmcblk0p2",
+    "sudo e2image -ra -p fs.e2i /dev/vdb1",
+    "sudo fwup -a -i firmware.fw -d /dev/mmcblk0 -t complete",
+    "sudo growisofs -Z /dev/sr0=backup.iso",
+    "sudo ocs-onthefly -g auto -e1 auto -e2 -r -j2 -sfsck -f sda -t sdb",
 ])
 def test_images_and_copies_onto_disks_are_flagged(command: str) -> None:
     assert reaches(command, "medium"), judged(command)
@@ -35,6 +39,7 @@ def test_images_and_copies_onto_disks_are_flagged(command: str) -> None:
     "omconfig storage controller action=clearforeignconfig controller=0",
     "MegaCli -CfgLdDel -L1 -a0",
     "megacli -CfgClr -a0",
+    "sudo MegaCli64 -CfgForeign -Clear -aALL",
 ])
 def test_raid_controllers_deleting_drives_are_flagged(command: str) -> None:
     assert reaches(command, "high"), judged(command)
@@ -79,6 +84,10 @@ def test_chip_erases_and_mkfs_by_other_names_are_flagged(command: str, at_least:
     "jfs_fsck /dev/sdb1",
     "newfs -N /dev/ada1p1",
     "mksquashfs dir out.sqfs",
+    "sudo kpartx -d /dev/sdb",
+    "sudo e2image -Q /dev/sda1 fs.qcow2",
+    "mkfs -t xfs disk.img",
+    "sudo MegaCli64 -CfgForeign -Scan -aALL",
 ])
 def test_reading_listing_and_uploads_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -26,8 +26,8 @@ _CONTROLLER = re.compile(r"^(ctrl|controller|adapter|/c\d+(/\S*)?|slot=\d+|contr
 # `action=deletevdisk`, `op=resetconfig`: the verb fused to the front of the value.
 _FUSED_ACTION = re.compile(r"^(action|op|operation)=(delete|reset|clear|destroy|remove|erase|wipe|format)\w*$",
                            re.IGNORECASE)
-# `-CfgLdDel`, `-CfgClr`, `-PDClear`: a CamelCase option whose last part deletes or clears.
-_CAMEL_DELETE = re.compile(r"^-[A-Z][A-Za-z]*(Del|Delete|Clr|Clear|Destroy|Erase)$")
+# `-CfgLdDel`, `-CfgClr`, `-PDClear`, `-CfgForeign -Clear`: a CamelCase option whose last part deletes or clears.
+_CAMEL_DELETE = re.compile(r"^-([A-Z][A-Za-z]*)?(Del|Delete|Clr|Clear|Destroy|Erase)$")
 
 
 def rule_controller_action(c: Ctx) -> Optional[tuple]:

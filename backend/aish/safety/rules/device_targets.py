@@ -20,12 +20,13 @@ from aish.safety.rules.disk_names import BARE_DISK
 _COPIES = re.compile(r"cop[yi]|image|img|clone|restore|flash|burn|write|fmt|format|fwup|record|dd$")
 # Options and keys that name where a program writes.
 _DEST_OPTIONS = {"-d", "--device", "-o", "--output", "-outdev", "-dev", "--drive", "--target", "--disk", "--dest",
-                 "--destination", "-D", "--to"}
+                 "--destination", "-D", "--to", "-Z", "-t"}
+_SOURCE_OPTIONS = {"-f", "--from", "-s", "--source", "-i", "--input", "-if"}
 _DEST_KEY = re.compile(r"^-?(dev|of|outdev|target|dest)=(.+)$", re.IGNORECASE)
 _IMAGE = re.compile(r"\.(img|iso|raw|e2i|fw|bin|wic|qcow2|vhdx?|vmdk|xfs|ext[234]|sdcard|dd|image)"
                     r"(\.(xz|gz|zst|bz2))?$", re.IGNORECASE)
-_READS = {"status", "list", "show", "info", "-l", "--list", "--info", "-i", "--verify", "verify", "-n", "--dry-run",
-          "scan", "print", "-p", "dump", "read"}
+_READS = {"status", "list", "show", "info", "-l", "--list", "--info", "--verify", "verify", "-n", "--dry-run",
+          "scan", "print", "dump", "read"}
 _BLANK = re.compile(r"^-{0,2}blank(=\S+)?$", re.IGNORECASE)
 _CLEARS = {"clear", "labelclear", "wipe", "zap", "zero", "erase"}
 
@@ -51,10 +52,13 @@ def rule_onto_device(c: Ctx) -> Optional[tuple]:
         disk = next((t for t in texts[1:] if is_device(t) or BARE_DISK.match(t)), None)
         if disk:
             return HIGH, f"{c.prog} {texts[0]} clears the metadata on {disk}: what it held is lost ({c.text})"
-    dest = _destination(texts)
-    if not dest or not is_device(dest.split("=", 1)[0]):
+    dest = _destination(texts).split("=", 1)[0]  # growisofs's `-Z /dev/sr0=image.iso`
+    from_disk = any(t in _SOURCE_OPTIONS and k + 1 < len(texts) and BARE_DISK.match(texts[k + 1])
+                    for k, t in enumerate(texts))
+    if BARE_DISK.match(dest) and from_disk:  # `ocs-onthefly -f sda -t sdb`: a disk cloned onto another
+        return HIGH, f"{c.prog} copies a disk onto {dest}: what it holds is lost ({c.text})"
+    if not dest or not is_device(dest):
         return None
-    dest = dest.split("=", 1)[0]
     optical = bool(re.match(r"^/dev/(sr|cd|scd|dvd)\d", dest))
     if any(_BLANK.match(t) for t in texts):
         return (MEDIUM if optical else HIGH), f"{c.prog} blanks {dest}: what it holds is erased ({c.text})"
