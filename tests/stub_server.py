@@ -136,6 +136,9 @@ class StubServer:
         self.overflow = "llama.cpp"  # "llama.cpp": a 400 naming n_ctx; "llama-cpp-python": an
         #                              empty 200 stream (and a 400 in words when not streamed);
         #                              "in words": a 400 naming no number
+        # llama-cpp-python whose context (llama.cpp's KV cache) holds only this many tokens, fewer
+        # than n_ctx (prefix reuse leaves cells it cannot place): see ``_no_room``
+        self.room: Optional[int] = None
         self.tokenize_calls = 0
         self.disconnects = 0  # responses the client abandoned before they were complete
         self.connections = 0  # TCP connections accepted (keep-alive reuse keeps this low)
@@ -344,6 +347,8 @@ class _Handler(BaseHTTPRequestHandler):
         plain = body.get("stream") is False
         if stub.n_ctx is not None and self._over_window(body, plain):
             return
+        if stub.room is not None and self._no_room(body, plain):
+            return
         if stub.refuse_tools and body.get("tools"):
             if stub.refuse_tools == "vLLM":
                 self._json(400, {"object": "error", "type": "BadRequestError", "code": 400,
@@ -435,14 +440,7 @@ class _Handler(BaseHTTPRequestHandler):
         if prompt < stub.n_ctx:
             return False
         if stub.overflow == "llama-cpp-python" and not plain:  # 200, then the stream just ends
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Transfer-Encoding", "chunked")
-            self.end_headers()
-            self.wfile.write(b"0\r\n\r\n")  # the end of an empty chunked body
-            self.wfile.flush()
-            time.sleep(0.2)  # then, as uvicorn does after the app failed, it drops the connection
-            self._cut()
+            self._empty_stream()
             return True
         if stub.overflow == "in words":  # a 400 that names neither the window nor the prompt's count
             error = {"message": "the prompt is longer than the model's maximum context length",
@@ -459,6 +457,36 @@ class _Handler(BaseHTTPRequestHandler):
                                                      f"context size ({stub.n_ctx} tokens), try increasing it"}
         self._json(400, {"error": error})
         return True
+
+    def _no_room(self, body: dict, plain: bool) -> bool:
+        """llama-cpp-python whose context holds only ``room`` tokens (llama.cpp's KV cache, its cells
+        fragmented by prefix reuse: seen at 980 of n_ctx 1024): a prompt that fits n_ctx but leaves
+        no room for one more token fails that token's decode, "llama_decode returned 1".  Streamed,
+        a 200 whose stream just ends; plain, a 500 naming it, unless one token is all it asks (that
+        one is sampled from the prompt, never decoded: it passes)."""
+        stub = self.server.stub
+        if prompt_tokens(body.get("messages") or []) < stub.room:
+            return False
+        if plain and (body.get("max_tokens") or body.get("max_completion_tokens") or 0) <= 1:
+            return False
+        if plain:
+            self._json(500, {"error": {"message": "llama_decode returned 1", "type": "internal_server_error",
+                                       "param": None, "code": None}})
+        else:
+            self._empty_stream()
+        return True
+
+    def _empty_stream(self) -> None:
+        """llama-cpp-python's stream when its generation failed before the first chunk: a 200, then
+        the chunked body ends; then, as uvicorn does after the app failed, it drops the connection."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.write(b"0\r\n\r\n")  # the end of an empty chunked body
+        self.wfile.flush()
+        time.sleep(0.2)
+        self._cut()
 
     def _whole(self, body: dict, reply: Reply) -> None:
         """A plain (non-streamed) ``chat.completion``, usage included, as every server sends it."""

@@ -5,6 +5,7 @@ extra and runs these after the default suite."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -70,7 +71,11 @@ def test_a_30_ask_conversation_in_a_1024_token_window_answers_every_ask(llama, c
                              "and below, sorted by size?")
         assert result.returncode == 0 and result.text, (n, result.stderr)
         said += result.stderr
-    assert "did not fit fast's 1,024-token window" in said  # learned from its first overflow, said
+    # learned from its first overflow, said: the window its 400 names, or the room its context had
+    # when the decode after a prompt that fits on paper found none (llama.cpp's cells, fragmented by
+    # prefix reuse, can be fewer than n_ctx: then the stream just ends, as one run in four or eight)
+    learned = re.findall(r"did not fit fast's ([\d,]+)-token window", said)
+    assert len(learned) == 1 and 900 <= int(learned[0].replace(",", "")) <= WINDOW, said
     assert said.count("asking again") == 1  # and never again: every later prompt was fitted
 
     cfg = service.service.config()

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 FOLD_PROGRESS = 0.8  # a fold after an overflow takes the conversation at least this far down
 FIRST_WAIT_NOTE = 8.0  # seconds of silence before the first "waiting for" line
 WAIT_NOTE_EVERY = 30.0
+WHY_TOKENS = 16  # tokens an empty reply's question of why asks for (at most the answer cap): see why_empty
 
 
 def plan(env: AskEnv, model: ModelConfig, messages: list, tools: Optional[list], max_tokens: Optional[int],
@@ -60,10 +61,16 @@ def why_empty(env: AskEnv, model: ModelConfig, sent: list, planned: Optional[Pla
                                window=planned.window, prompt_tokens=planned.prompt_tokens,
                                hint="'aish reset' starts afresh")
     if env.limits is not None and model.is_local:  # free to ask again; a paid model is not asked twice
-        told = env.limits.ask_why(model, sent)
+        # a few tokens, not one: the one is sampled from the prompt and never decoded, and the
+        # decode of the next is where a server with no room left after the prompt fails
+        # (llama.cpp); a stream that ended before its first text got no further than that
+        asked = planned.answer_tokens if planned is not None and planned.answer_tokens else 1
+        told = env.limits.ask_why(model, sent, max_tokens=min(asked, WHY_TOKENS))
         if isinstance(told, ContextOverflow):
             if planned is not None and told.prompt_tokens:  # the server's own count of this prompt
                 env.limits.observe(model, planned.exact_prompt_tokens(), told.prompt_tokens, told=True)
+            if told.window is None and told.status == 500 and planned is not None:
+                told.window = planned.exact_prompt_tokens()  # no room past this prompt: the room it has
             return told
     if cut is not None:
         return cut

@@ -183,6 +183,10 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
                                     "'aish reset' starts afresh",
                                window=_count(inner.get("n_ctx")) or _window_in(message),
                                prompt_tokens=_count(inner.get("n_prompt_tokens")) or _prompt_in(message))
+    if status == 500 and _NO_ROOM.search(message):
+        return ContextOverflow(f"HTTP {status}: {message} (no room left in its context for the answer)",
+                               status=status, code=code,
+                               hint="the conversation is longer than the model's context: 'aish reset' starts afresh")
     refused = _refused(status, message, sent or {})
     if refused is not None:
         return refused
@@ -197,6 +201,10 @@ def http_error(status: int, reason: Optional[str], raw: bytes, endpoint: str, ke
     return HttpStatusError(f"HTTP {status}: {message}", status=status, code=code, hint=hint)
 
 
+# llama.cpp's decode found no room in its context (its KV cache) for the next token; llama-cpp-python
+# says it as a 500 (a stream just ends).  Its cells can be fewer than n_ctx (prefix reuse leaves some
+# it cannot place): a prompt that fits on paper, with no room left for the answer
+_NO_ROOM = re.compile(r"\bllama_decode returned 1\b")
 # How servers name a prompt longer than the context: OpenAI's code, llama.cpp's type; vLLM,
 # OpenRouter and gateways in words only (llama-cpp-python: "maximum context length is N tokens")
 _OVERFLOW_CODES = ("context_length_exceeded", "exceed_context_size_error")

@@ -294,13 +294,13 @@ class Limits:
                   f"message and {state.fixed:g} per request")
         return True
 
-    def ask_why(self, model: ModelConfig, messages: list) -> Optional[BaseException]:
-        """Send ``messages`` once more, not streamed, for one token: a server that ended a
+    def ask_why(self, model: ModelConfig, messages: list, max_tokens: int = 1) -> Optional[BaseException]:
+        """Send ``messages`` once more, not streamed, for ``max_tokens``: a server that ended a
         stream with nothing answers this with its real error (a window it names is learned).
         The error, or None when the request passed (or failed to say anything)."""
         probe = self._probe or _chat_once()
         try:
-            probe(model, messages, max_tokens=1, answer_param=self.of(model).answer_param,
+            probe(model, messages, max_tokens=max_tokens, answer_param=self.of(model).answer_param,
                   timeout=(model.connect_timeout, 30.0))
         except AishError as err:
             self.learn_window(model, getattr(err, "window", None))
