@@ -125,13 +125,14 @@ def test_unanswered_question_sends_nothing_and_times_out_as_denial(server):
 
 
 def test_timeout_cancels_and_raises(server):
-    server.behaviour = stream
+    """A stream that ends only when cancelled (or after 30 s): the client's 0.1 s bound is its way
+    out, and the daemon hears the cancel.  (Timed against a 4 s stream, the case failed on a
+    loaded machine: a second of scheduling is not a late timeout.)"""
+    server.behaviour = lambda req, reply: stream(req, reply, n=1500)
     with Client(autostart=False) as client:
-        start = time.monotonic()
-        with pytest.raises(DaemonError, match="no answer"):
+        with pytest.raises(DaemonError, match=r"no answer from the aish daemon within 0\.1s"):
             client.request(Request(text="x"), on_frame=lambda f: None, timeout=0.1)
-        assert time.monotonic() - start < 1
-    assert server.cancelled.wait(1)
+    assert server.cancelled.wait(20)
 
 
 def test_no_daemon_and_no_autostart_says_how_to_start_it():
