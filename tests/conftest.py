@@ -123,9 +123,15 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node):
-    """The controller hands its workers the modules' recorded seconds (tests/schedule.py):
-    every worker orders the cases alike, whatever another run writes to the cache meanwhile."""
-    node.workerinput[schedule.WORKER_INPUT_KEY] = _recorded_seconds(node.config)
+    """The controller hands its workers the modules' recorded seconds (tests/schedule.py), read
+    once for all of them: every worker orders the cases alike, whatever another run writes to
+    the cache meanwhile (read per worker, a run that ended between two workers' starts made
+    xdist stop with "Different tests were collected")."""
+    config = node.config
+    seconds = getattr(config, "_aish_worker_seconds", None)
+    if seconds is None:
+        seconds = config._aish_worker_seconds = _recorded_seconds(config)
+    node.workerinput[schedule.WORKER_INPUT_KEY] = seconds
 
 
 def _recorded_seconds(config) -> dict:

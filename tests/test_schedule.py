@@ -129,3 +129,25 @@ def test_mcp_modules_take_a_second_worker_only_when_they_outlast_a_share(monkeyp
         mcp_starts.append([schedule.module_of(run[0].nodeid) for run in runs
                            if schedule.needs(run[0]) == schedule.TALKS_MCP])
     assert mcp_starts == [["tests/m/test_one.py"], ["tests/m/test_one.py", "tests/m/test_two.py"]]
+
+
+def test_every_worker_is_handed_the_seconds_read_once():
+    """The controller reads the recorded seconds once for all its workers: read per worker,
+    a run that ended meanwhile (writing the cache) gave two workers different orders, and
+    xdist stopped the run with "Different tests were collected between gw0 and gw1"."""
+    from tests import conftest
+
+    class Cache:  # another run writes its seconds after every read
+        def __init__(self) -> None:
+            self.runs = 0
+
+        def get(self, key: str, default: dict) -> dict:
+            self.runs += 1
+            return {"tests/a.py": float(self.runs)}
+
+    config = types.SimpleNamespace(cache=Cache())
+    nodes = [types.SimpleNamespace(config=config, workerinput={}) for _ in range(3)]
+    for node in nodes:
+        conftest.pytest_configure_node(node)
+    handed = [node.workerinput[schedule.WORKER_INPUT_KEY] for node in nodes]
+    assert handed[0] == handed[1] == handed[2], handed
