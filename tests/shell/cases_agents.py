@@ -127,12 +127,15 @@ def test_busy_typing_and_one_proposal_per_shell(make_shell, model):
     with AgentClient() as agent:
         _connected(sh, agent)
 
-        # A command runs: the proposal waits for the next prompt, then lands there.
-        sh.ask("sleep 2; echo slept")
+        # A command runs: the proposal waits for the next prompt, then lands there.  The command
+        # runs until the test has seen the proposal wait (a `sleep 2` could end first under load)
+        gate = sh.home / "go-on"
+        sh.ask(f"until [ -e {gate} ]; do sleep 0.05; done; echo slept")
         wait_until(lambda: agent.call("shell_context").structured_content["running"], 10, "running")
         call = agent.start("propose_command", command="echo after-sleep", reason="next")
         wait_until(lambda: any("waits for its prompt" in p for p in agent.progress), 10, "the busy note")
         assert "after-sleep" not in sh.tmux.screen()
+        gate.touch()
         sh.wait_prompt("echo after-sleep")
         # One proposal per shell at a time.
         second = agent.call("propose_command", command="echo second", reason="too")
