@@ -62,6 +62,11 @@ _WHEN_WORDS = {"expire", "expires", "expiry", "expiration", "expiring"}
 # (`docs/delete.html`: what follows a dot is an extension unless it is a word of five letters or more).
 _GROUPED = re.compile(r"[a-z][\w-]*(?:/[a-z][\w-]*)+(?:\.[a-z]{5,})?")
 _SHELL_LIKE = {"-rm", "-rmr", "-rmdir", "-del", "-rmf"}
+# Harmless-looking first words that are also the NAME of a kind of object: right before a deleting verb they are
+# the noun group (`consul config delete`, `sensuctl check delete NAME`, `aliyunlog log delete_logstore`).
+_NOUN_FIRST = frozenset("check checks config log logs build builds test tests plan plans status version audit".split())
+# gflags/Java style options spelled with one dash and an underscore take a value (`-master_addresses h1,h2`).
+_ONE_DASH_VALUED = re.compile(r"-[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 
 
 @dataclass
@@ -105,6 +110,10 @@ def subcommand_action(prog: str, texts: list) -> Action:
         if prog in SESSION_MANAGERS and re.sub(r"[^a-z]", "", word.lower()).endswith(_POWER_COMPACT):
             return Action("poweroff", word, nouns, after_word(texts, word), "subcommand")
         parts = split_word(word)
+        if word in _NOUN_FIRST and k + 1 < len(positions) and _WORD.match(positions[k + 1]) and \
+                verb_strength(split_word(positions[k + 1])[0]) >= 3:
+            nouns += parts  # `sensuctl check delete NAME`: the kind of object, then the verb
+            continue
         if any(p in SAFE_FIRST for p in parts) and not any(verb_strength(p) for p in parts) and \
                 not (k and len(parts) > 1 and any(verb_strength(w) >= 2 for w in positions[k + 1:_MAX_WORDS])):
             return Action(nouns=nouns, safe=True)  # `add-permission`, `create-volume`: the rest are names
@@ -230,7 +239,8 @@ def is_option_value(texts: list, k: int) -> bool:
         return True  # `kubectl wait --for delete pod/x`: the condition waited for, not an action
     if any(verb_strength(p) for p in split_word(texts[k])):
         return False
-    return (before.startswith("--") or len(before) == 2) and any(not t.startswith("-") for t in texts[k + 1:])
+    return (before.startswith("--") or len(before) == 2 or bool(_ONE_DASH_VALUED.fullmatch(before))) and \
+        any(not t.startswith("-") for t in texts[k + 1:])
 
 
 def after_word(texts: list, word: str) -> list:
