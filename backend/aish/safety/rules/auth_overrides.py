@@ -111,5 +111,6 @@ def rule_auth_overridden(c: Ctx) -> Optional[tuple]:
 
 def may_override(c: Ctx) -> bool:
     """Anything here to read: an assignment, a fused override or one of the switches."""
-    return any("=" in t or t.startswith("-") and t.lower() in _SWITCHES or t in ("-ac", "-dev", "-SecurityTypes")
-               for t in c.texts) or len(c.seg.words) > len(c.words)
+    low = c.lowered
+    return "=" in low or len(c.seg.words) > len(c.words) or "-" in low and (
+        "-ac" in low or "-dev" in low or "securitytypes" in low or any(s in low for s in _SWITCHES))

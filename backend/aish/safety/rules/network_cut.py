@@ -90,7 +90,13 @@ def rule_network_cut(c: Ctx) -> Optional[tuple]:
 def may_cut(c: Ctx) -> bool:
     """Could this be a network cut (a manager's name, or an overlay's name with a word that takes it down)?"""
     name = c.prog.lower().rsplit("/", 1)[-1]
-    return name in _MANAGERS or bool(_CUT_WORDS & set(c.texts)) and _OVERLAY.match(name) is not None
+    if name in _MANAGERS:
+        return True
+    low = c.lowered
+    return any(w in low for w in _CUT_STEMS) and bool(_CUT_WORDS & set(c.texts)) and _OVERLAY.match(name) is not None
+
+
+_CUT_STEMS = ("down", "leave", "logout", "disconnect", "terminate", "stop", "-t")
 
 
 _CUT_WORDS = frozenset("down leave logout stop terminate stop-all disconnect --disconnect --terminate -t --down "

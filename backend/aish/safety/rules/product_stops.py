@@ -75,7 +75,8 @@ def may_stop(c: Ctx) -> bool:
     """Could this command be a product's stop (its name or a word says stop)?"""
     if _ANY_STOP.search(c.prog.lower()):
         return True
-    return any(("stop" in t or "shut" in t or "halt" in t or "STOP" in t or "Stop" in t) for t in c.texts)
+    low = c.lowered
+    return "stop" in low or "shut" in low or "halt" in low
 
 
 def _stop_value(texts: list) -> Optional[str]:
