@@ -21,6 +21,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("[System.Diagnostics.EventLog]::new('Security').Clear()", "medium"),
     ("Get-WinEvent -ListLog * | % { [System.Diagnostics.Eventing.Reader.EventLogSession]::GlobalSession"
      ".ClearLog($_.LogName) }", "medium"),
+    ("Get-ChildItem C:\\Logs -Recurse | Clear-Content", "medium"),
+    ("[System.IO.File]::WriteAllText('C:\\Windows\\System32\\drivers\\etc\\hosts', '')", "high"),
 ])
 def test_clear_cmdlets_and_event_logs_cleared_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -40,6 +42,8 @@ def test_clear_cmdlets_and_event_logs_cleared_are_flagged(command: str, at_least
     ("Uninstall-WindowsFeature -Name Web-Server -Remove", "medium"),
     ("Remove-AppxProvisionedPackage -Online -PackageName *", "medium"),
     ("Remove-WindowsCapability -Online -Name OpenSSH.Server~~~~0.0.1.0", "high"),
+    ("bootrec /fixboot", "medium"),
+    ("bootrec /rebuildbcd", "medium"),
 ])
 def test_resetting_switches_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -69,6 +73,10 @@ def test_resetting_switches_are_flagged(command: str, at_least: str) -> None:
     ("gwmi win32_operatingsystem | % { $_.Win32Shutdown(5) }", "medium"),
     ("Get-CimInstance Win32_OperatingSystem | Invoke-CimMethod -MethodName Shutdown", "medium"),
     ("wmic os where primary=1 call shutdown", "medium"),
+    ("(Get-CimInstance Win32_OperatingSystem).Reboot()", "medium"),
+    ("Disable-NetFirewallRule -Group '@FirewallAPI.dll,-28752'", "high"),
+    ("netsh firewall set service type=remotedesktop mode=disable", "high"),
+    ("winrm delete winrm/config/Listener?Address=*+Transport=HTTP", "high"),
 ])
 def test_remote_access_cut_and_wmi_shutdowns_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -99,6 +107,10 @@ def test_remote_access_cut_and_wmi_shutdowns_are_flagged(command: str, at_least:
     "wmic os get caption",
     "C:\\Tools\\7z.exe l backup.7z",
     "Uninstall-WindowsFeature -Name Web-Server",
+    "Get-ChildItem *.log | Clear-Content",
+    "[System.IO.File]::WriteAllText('out.txt', 'hi')",
+    "bootrec /scanos",
+    "winrm enumerate winrm/config/Listener",
     "Remove-WindowsCapability -Online -Name Language.Handwriting~~~en-US~0.0.1.0",
 ])
 def test_their_everyday_forms_stay_quiet(command: str) -> None:

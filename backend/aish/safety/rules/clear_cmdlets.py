@@ -45,6 +45,11 @@ def rule_clear_cmdlet(c: Ctx) -> Optional[tuple]:
             best = level, f"{c.prog} empties {describe(t)} ({c.text})"
     if best is not None:
         return best
+    listed = next((seg.words[0].text for seg in c.chain if seg.words and
+                   seg.words[0].text.lower() in ("get-childitem", "gci", "ls", "dir") and
+                   any(w.text.lower() in ("-recurse", "-r", "-rec") for w in seg.words)), None)
+    if listed is not None and name in ("clear-content", "clc"):  # `Get-ChildItem C:\Logs -Recurse | Clear-Content`
+        return MEDIUM, f"{c.prog} empties every file {listed} lists ({c.text})"
     wildcard = any("*" in w.text for w in c.args)
     if forced or wildcard:
         return MEDIUM, f"{c.prog} empties the {noun} it names without asking ({c.text})"
@@ -56,9 +61,22 @@ def rule_clear_cmdlet(c: Ctx) -> Optional[tuple]:
 _EVENT_LOG_CLEARED = re.compile(r"eventlog.{0,300}?\.clear(log)?\s*\(", re.IGNORECASE | re.DOTALL)
 
 
+# .NET's file calls that empty or delete a file the line spells out (`[System.IO.File]::WriteAllText('…\hosts', '')`).
+_DOTNET_FILE = re.compile(r"\[(?:system\.)?io\.file\]::(writeall(?:text|bytes|lines)|delete)\s*\(\s*"
+                          r"['\"]([^'\"]+)['\"]", re.IGNORECASE)
+
+
 def line_clears_event_log(text: str) -> Optional[tuple]:
-    """Event logs cleared through .NET: judged on the whole line, where PowerShell's calls are split."""
+    """Event logs cleared and files emptied through .NET: judged on the whole line, where PowerShell's calls are
+    split into pieces."""
     lowered = text.lower()
+    if "io.file]::" in lowered:
+        m = _DOTNET_FILE.search(text)
+        if m is not None:
+            t = target(Word(m.group(2), m.group(2)))
+            level = overwrite_level(t)
+            if level is not None and level >= MEDIUM:
+                return level, f".NET's File.{m.group(1)} replaces {describe(t)} ({fragment([text])})"
     if "eventlog" not in lowered or ".clear" not in lowered:
         return None
     m = _EVENT_LOG_CLEARED.search(text)

@@ -219,10 +219,13 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
     PowerShell's ``iex (iwr URL).Content``, ``IEX (New-Object Net.WebClient).DownloadString(URL)`` and
     ``[scriptblock]::Create((irm URL)).Invoke()``."""
     fetched = set()
-    for seg, after in zip(segments, segments[1:]):
-        if seg.words and _RUNS_TEXT.match(seg.words[-1].text) and after.link == "(" and \
-                re.search(r"\b(iwr|irm|invoke-webrequest|invoke-restmethod|new-object|curl|wget|start-bitstransfer)\b",
-                          " ".join(w.text for w in after.words), re.IGNORECASE):
+    for k, (seg, after) in enumerate(zip(segments, segments[1:])):
+        if not (seg.words and after.link == "(" and _RUNS_TEXT.match(seg.words[-1].text)):
+            continue
+        # what the parentheses hold, nested ones too: `iex ([Text.Encoding]::UTF8.GetString((iwr URL).Content))`
+        inside = " ".join(w.text for s in segments[k + 1:k + 4] if s.link in ("(", ")") for w in s.words)
+        if re.search(r"\b(iwr|irm|invoke-webrequest|invoke-restmethod|new-object|curl|wget|start-bitstransfer)\b",
+                     inside, re.IGNORECASE):
             shown = fragment([w.raw for w in seg.words + after.words])
             return HIGH, f"runs a script straight from the network ({shown})"
     for seg in segments:

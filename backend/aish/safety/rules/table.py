@@ -41,7 +41,7 @@ def rule_exec_string(c: Ctx) -> Optional[tuple]:
     """Judge the command inside ``bash -c '…'``, ``eval …``, ``ssh host …`` and heredocs fed to a shell."""
     texts = c.texts
     inner, where = None, ""
-    if c.prog in _SHELLS:
+    if c.prog in _SHELLS or _VERSIONED.sub("", c.prog) in _SHELLS:  # ksh93, bash5
         for i, t in enumerate(texts[:-1]):
             if t == "-c" or (t.startswith("-") and not t.startswith("--") and t.endswith("c")):
                 inner = embedded.with_positionals(texts[i + 1], texts[i + 2:])  # sh -c 'rm -rf "$1"' _ ~

@@ -25,18 +25,19 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 _RESET_SWITCHES = {"/generalize": HIGH, "/factoryreset": HIGH, "-factoryreset": HIGH, "/fixmbr": MEDIUM,
                    "/delete-driver": MEDIUM, "/remove-device": MEDIUM, "/remove-package": MEDIUM,
                    "/resetbase": MEDIUM, "/disable-feature": MEDIUM, "/uninstall": MEDIUM, "/mbr": MEDIUM,
-                   "/remove-provisionedappxpackage": MEDIUM, "/revertpendingactions": MEDIUM}
+                   "/remove-provisionedappxpackage": MEDIUM, "/revertpendingactions": MEDIUM, "/fixboot": MEDIUM,
+                   "/rebuildbcd": MEDIUM}
 _FORCE_SWITCHES = {"/force", "/f", "/quiet", "/q", "/norestart", "-force", "-all", "/all"}
 _CAMEL_REMOVE = re.compile(r"^-(Remove|Delete|Reset|Clear|Wipe|Purge)[A-Z]\w*$")
 _READS = re.compile(r"^/(enum|get|list|query|info|check|scan|\?|help)", re.IGNORECASE)
 
 # What remote users come in by: Remote Desktop, WinRM, SSH.
 _REMOTE = re.compile(r"remote\s*desktop|remotedesktop|\brdp\b|3389|winrm|windows remote management|5985|5986|"
-                     r"\bssh|openssh|remote\s*management|termservice|\bsshd\b", re.IGNORECASE)
+                     r"\bssh|openssh|remote\s*management|termservice|\bsshd\b|firewallapi\.dll,-28752", re.IGNORECASE)
 _RULE_OFF = re.compile(r"(-enabled\s*:?\s*(\$?false|0|no)\b|-action\s*:?\s*block\b|new\s+enable\s*=\s*no\b|"
-                       r"\benable\s*=\s*no\b|\baction\s*=\s*block\b)", re.IGNORECASE)
+                       r"\benable\s*=\s*no\b|\baction\s*=\s*block\b|\bmode\s*=\s*disable\b)", re.IGNORECASE)
 _REMOTE_SERVICES = re.compile(r"^(termservice|sshd|winrm|umrdpservice|sessionenv|ssh-agent)$", re.IGNORECASE)
-_SHUTDOWN_METHOD = re.compile(r"(^|\.)win32shutdown(tracker)?$|^(shutdown|reboot)$", re.IGNORECASE)
+_SHUTDOWN_METHOD = re.compile(r"(^|\.)(win32shutdown(tracker)?|shutdown|reboot)$", re.IGNORECASE)
 
 
 def rule_windows_reset(c: Ctx) -> Optional[tuple]:
@@ -79,6 +80,8 @@ def rule_remote_access_off(c: Ctx) -> Optional[tuple]:
     if name in ("remove-windowscapability", "uninstall-windowsfeature", "remove-windowsfeature") and \
             _REMOTE.search(joined):  # `Remove-WindowsCapability -Online -Name OpenSSH.Server~~~~0.0.1.0`
         return HIGH, f"removes the server remote users come in by ({c.text})"
+    if name == "winrm" and c.texts[:1] in (["delete"], ["d"]) and "listener" in joined.lower():
+        return HIGH, f"deletes the WinRM listener remote PowerShell comes in by ({c.text})"
     if name == "disable-psremoting":
         return MEDIUM, f"switches PowerShell remoting off: remote sessions stop ({c.text})"
     return None
@@ -109,7 +112,7 @@ def rule_wmi_shutdown(c: Ctx) -> Optional[tuple]:
 _REMOTE_CMDLETS = ("disable-netfirewallrule", "remove-netfirewallrule", "set-netfirewallrule", "netsh", "netsh.exe",
                    "set-itemproperty", "sp", "new-itemproperty", "reg", "reg.exe", "stop-service", "spsv",
                    "set-service", "disable-psremoting", "remove-windowscapability", "uninstall-windowsfeature",
-                   "remove-windowsfeature")
+                   "remove-windowsfeature", "winrm", "winrm.exe")
 RULES: dict = {p: [rule_remote_access_off] for p in _REMOTE_CMDLETS}
 for _p in ("remove-windowscapability", "uninstall-windowsfeature", "remove-windowsfeature"):
     RULES[_p] = [rule_remote_access_off, rule_windows_reset]
