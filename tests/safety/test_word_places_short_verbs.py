@@ -342,3 +342,47 @@ def test_schemas_taken_to_zero_resets_revokes_and_short_deletes_are_flagged(comm
 ])
 def test_migrations_forward_deploys_and_listings_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    'mmdelfs gpfs0 -p',
+    'mmdelnode -N node3',
+    'mmdelfileset gpfs0 projects -f',
+    'rmlv -f datalv',
+    'rmfs -r /data',
+    'rmvg datavg',
+    'rmdev -dl hdisk2',
+    'zoneadm -z web uninstall -F',
+    'zonecfg -z web delete -F',
+    'metaclear -a -f',
+    'beadm destroy -F be1',
+    'svccfg delete -f network/http',
+    'ldm remove-domain -a',
+    'tsocmd "DELETE \'PROD.PAYROLL.DATA\' PURGE"',
+    'knotc zone-purge example.com',
+    "pdsh -w node[1-4] 'rm -rf /scratch/*'",
+    "isql -U sa -P x -S prod <<< 'drop database sales'",
+    'db2 "DROP TABLESPACE USERSPACE1"',
+    "clpcmd -c 'delete member node3 force'",
+])
+def test_unix_vendors_fused_deletes_and_console_strings_are_flagged(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    'mmlsfs gpfs0',
+    'lslv datalv',
+    'lsvg',
+    'zoneadm list -cv',
+    'beadm list',
+    'svcs -a',
+    'tsocmd "LISTCAT LEVEL(\'PROD\')"',
+    'knotc zone-status example.com',
+    'pdsh -w node[1-4] uptime',
+    'rmdir build',
+    'rmmod --help',
+    'clear',
+    'tput clear',
+])
+def test_unix_vendors_listings_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

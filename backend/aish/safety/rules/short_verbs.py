@@ -38,7 +38,10 @@ _MIGRATION_WORDS = frozenset({"migrate", "migration", "migrations", "database", 
                               "rollback", "revert", "update", "schema"})
 _TARGET_OPTIONS = frozenset({"-migration", "--migration", "-targetmigration", "--target", "--to", "--to-version",
                              "--target-version", "--version", "-target", "--step-to"})
-_CLEARS_NAME = LazyRegex(r"[-_](clear|reset|wipe|erase|zeroize|factory[-_]?reset)$", re.IGNORECASE)
+_CLEARS_NAME = LazyRegex(r"([-_]|(?<=[a-z]{3}))(clear|reset|wipe|erase|zeroize|factory[-_]?reset)$", re.IGNORECASE)
+# AIX-style names: a delete prefix fused with the kind of thing (`rmlv datalv`, `rmvg datavg`, `rmdev -dl hdisk2`).
+_PREFIXED_DELETE = LazyRegex(r"^(rm|del|dlt)(lv|lvcopy|vg|pv|dev|fs|ps|user|group|role|snap|path|cluster|node|vol|"
+                             r"disk|lun|pool|vdisk|share|queue|q|site|domain|zone|tenant|bucket|db)$")
 _CLUSTER_NAME = LazyRegex(r"(node|member|peer|cluster)", re.IGNORECASE)
 # Options that let a schema diff write destructive statements (drops, column losses).
 _UNSAFE = frozenset({"--unsafe", "--allow-unsafe", "--with-drop", "--enable-drop", "--enable-drop-table",
@@ -55,9 +58,12 @@ def rule_short_verbs(c: Ctx) -> Optional[tuple]:
     zero = _to_zero(c, said)
     if zero is not None:
         return zero
+    operands = [t for t in texts if not t.startswith("-")]
+    prefixed = _PREFIXED_DELETE.match(prog) if operands and operands[0] not in _LOOKS else None
+    if prefixed is not None:
+        return MEDIUM, f"{c.prog} is named for deleting a {prefixed.group(2)}: {operands[0]} ({_shown(c)})"
     if not (said & _CONFIRM or "-R" in said or _FUSED_NAME.match(prog)):
         return None  # each form below is forced, confirmed, `-R`, or a fused name
-    operands = [t for t in texts if not t.startswith("-")]
     if len(operands) >= 2 and _DELETE_LETTERS.match(operands[0]) and operands[0] not in _NOT_DELETE and \
             said & {"-f", "--force", "-y", "--yes"}:
         return MEDIUM, f"{c.prog} {operands[0]} (a short delete) removes {operands[1]}, forced ({_shown(c)})"
