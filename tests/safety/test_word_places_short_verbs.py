@@ -386,3 +386,27 @@ def test_unix_vendors_fused_deletes_and_console_strings_are_flagged(command: str
 ])
 def test_unix_vendors_listings_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "barman recover --remote-ssh-command 'ssh postgres@db1' main latest /var/lib/postgresql/16/main",
+    'wal-g backup-fetch /var/lib/postgresql/16/main LATEST',
+    'pgbackrest --stanza=main restore --pg1-path=/var/lib/postgresql/16/main',
+    'mysqlbackup --backup-dir=/backups/full copy-back --datadir=/var/lib/mysql',
+])
+def test_a_restore_into_a_databases_live_data_directory_is_flagged(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    'dotnet restore --force',
+    'nuget restore x.sln -Force',
+    'msbuild -t:restore -p:RestoreForce=true',
+    'barman recover main latest /tmp/recover',
+    'barman list-backup main',
+    'wal-g backup-push /var/lib/postgresql/16/main',
+    'pgbackrest --stanza=main restore --target-dir=/tmp/x',
+    'ls /var/lib/postgresql/16/main',
+])
+def test_package_restores_and_restores_elsewhere_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

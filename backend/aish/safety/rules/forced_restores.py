@@ -22,10 +22,17 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, Target, classify, describe
 
+# Build tools whose `restore` fetches a project's packages.
+PACKAGE_RESTORERS = frozenset({"dotnet", "nuget", "msbuild", "paket", "dotnet-restore", "nuget-restore"})
+_PROJECT_FILES = (".sln", ".csproj", ".fsproj", ".vbproj", "packages.config", ".slnx")
+# Where database servers keep their live data (`/var/lib/postgresql/16/main`, `/var/lib/mysql`).
+_DATA_DIR = LazyRegex(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|redis|elasticsearch|opensearch|cassandra|"
+                      r"clickhouse|influxdb|neo4j|couchdb|etcd)(/|$)|^/var/opt/mssql(/|$)")
 # One of these is in every line this rule judges (a plain substring test before anything is read).
 _SAID = ("restor", "recover", "-back", "backup", "load", "import", "fetch")
 _RESTORE_NAME = LazyRegex(r"(restore|recover)$|^restore-|^(restore|recover)[-_]", re.IGNORECASE)
-_RESTORE_OPERANDS = frozenset({"restore", "recover", "backup-fetch", "backup-restore", "restore-backup"})
+_RESTORE_OPERANDS = frozenset({"restore", "recover", "backup-fetch", "backup-restore", "restore-backup", "copy-back",
+                               "copy-back-and-apply-log", "move-back"})
 _RESTORE_OPTIONS = frozenset({"--copy-back", "--move-back", "--restore", "-restore", "--restore-as-of", "--recover"})
 _LOADS = frozenset({"load", "import"})  # a dump loaded: only with a backup named on the line
 _BACKUP_HINT = LazyRegex(r"backup|\.dump$|\.bak$|\.snap$|^--from", re.IGNORECASE)
@@ -46,7 +53,7 @@ _LIVE = frozenset({"root", "system-top", "home", "critical", "system", "user", "
 def rule_forced_restore(c: Ctx) -> Optional[tuple]:
     """A restore, load or copy-back told to go ahead over existing data."""
     line = c.prog.lower() + " " + c.lowered
-    if not any(word in line for word in _SAID):
+    if not any(word in line for word in _SAID) or restores_packages(c):
         return None
     texts = c.texts
     operands = [t.lower() for t in texts if not t.startswith("-") and "=" not in t][:4]
@@ -59,7 +66,11 @@ def rule_forced_restore(c: Ctx) -> Optional[tuple]:
         return None
     go = _going_ahead(c)
     if go is None:
-        return None
+        datadir = next((t.split("=", 1)[-1] for t in texts if _DATA_DIR.match(t.split("=", 1)[-1])), None)
+        if datadir is None:
+            return None
+        return MEDIUM, f"{c.prog} restores into {datadir}, a database's live data directory: what it holds " \
+            f"now is written over ({c.text})"
     where = _destination(texts)
     if where is not None:
         kind = classify(where)
@@ -70,6 +81,12 @@ def rule_forced_restore(c: Ctx) -> Optional[tuple]:
             return HIGH, f"{c.prog} restores over {shown}, told to replace what is there ({go}) ({c.text})"
     return MEDIUM, f"{c.prog} restores a backup over the live data, told to replace it ({go}): what changed " \
         f"since is lost ({c.text})"
+
+
+def restores_packages(c: Ctx) -> bool:
+    """``dotnet restore --force``, ``nuget restore x.sln -Force``: a build's dependencies fetched again, no data."""
+    prog = re.sub(r"\.exe$", "", c.prog.lower())
+    return prog in PACKAGE_RESTORERS or any(t.lower().endswith(_PROJECT_FILES) for t in c.texts)
 
 
 def _going_ahead(c: Ctx) -> Optional[str]:

@@ -25,7 +25,7 @@ from aish.safety.programs import READ_ONLY
 from aish.safety.rules.action import (Action, is_backup_tool, option_action, option_nouns, options as read_options,
                                       program_action, runs_command as words_run, subcommand_action)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
-from aish.safety.rules import devices, said_elsewhere
+from aish.safety.rules import devices, forced_restores, said_elsewhere
 from aish.safety.rules.remote import PROD
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
@@ -362,7 +362,8 @@ def _restores_over(c: Ctx, options: set) -> bool:
     """``qmrestore backup.vma 100 --force true``, ``pct restore 105 x.tar --force 1``: a restore told to
     replace what is there (a VM, a database) instead of refusing."""
     restores = c.prog.lower().endswith("restore") or "restore" in [t for t in c.texts[:2] if not t.startswith("-")]
-    return restores and bool(options & {"--force", "--overwrite", "--replace"})  # `-f` is often a file (vgcfgrestore)
+    return restores and bool(options & {"--force", "--overwrite", "--replace"}) and \
+        not forced_restores.restores_packages(c)  # `-f` is often a file (vgcfgrestore); `dotnet restore --force`
 
 
 def _listed(c: Ctx) -> bool:
