@@ -29,7 +29,7 @@ from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_di
 from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
-from aish.safety.rules import factory_defaults, logins_opened
+from aish.safety.rules import age_reapers, factory_defaults, logins_opened, rm_elsewhere
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -312,7 +312,9 @@ def check(c: Ctx) -> Optional[tuple]:
                          vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c) or
                          key_stores.rule_store_entry_deleted(c) or _given_arguments(c) or
                          forced_restores.rule_forced_restore(c) or short_verbs.rule_short_verbs(c) or
-                         word_places.rule_word_places(c) or windows_resets.rule_wmi_shutdown(c))
+                         word_places.rule_word_places(c) or windows_resets.rule_wmi_shutdown(c) or
+                         rm_elsewhere.rule_rm_elsewhere(c) or
+                         (age_reapers.rule_reaped(c) if age_reapers.NAMES.match(c.prog) else None))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or
