@@ -56,6 +56,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "onmode -ky",
     "gabconfig -U",
     "pgpool -m fast stop",
+    "vzctl stop 101 --fast",
+    "ha-manager set vm:100 --state stopped",
 ])
 def test_products_stopped_by_their_own_stop_programs_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -93,6 +95,8 @@ def test_products_stopped_by_their_own_stop_programs_are_flagged(command: str) -
     "steam -shutdown",
     "shutter",
     "pgpool -m fast reload",
+    "ha-manager set vm:100 --state started",
+    "vzctl start 101",
 ])
 def test_product_status_and_starts_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
@@ -130,6 +134,8 @@ def test_product_status_and_starts_stay_quiet(command: str) -> None:
     "netsh interface set interface Ethernet disable",
     "networksetup -setnetworkserviceenabled Ethernet off",
     "iwctl device wlan0 set-property Powered off",
+    "vpnc-disconnect",
+    "wpa_cli -i wlan0 disable_network 0",
 ])
 def test_the_network_a_remote_user_stands_on_cut_is_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -166,6 +172,9 @@ def test_the_network_a_remote_user_stands_on_cut_is_flagged(command: str) -> Non
     "mullvad disconnect",
     "mozillavpn logout",
     "netplan set ethernets.eth0.dhcp4=true",
+    "vpnc-connect office.conf",
+    "wpa_cli -i wlan0 enable_network 0",
+    "iw dev wlan0 link",
 ])
 def test_network_bring_up_and_status_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
@@ -284,6 +293,7 @@ def test_one_window_closed_or_listed_stays_quiet(command: str) -> None:
     "echo y | do-release-upgrade",
     "pkcon upgrade-system 42 -y",
     "Windows10Upgrade9252.exe /quietinstall /skipeula /auto upgrade",
+    "transactional-update --non-interactive dup",
 ])
 def test_release_upgrades_run_without_asking_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)

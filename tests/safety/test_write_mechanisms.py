@@ -35,6 +35,13 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "Set-OrganizationConfig -OAuth2ClientProfileEnabled $false",
     "Set-DnsServerRecursion -Enable $true -SecureResponses $false",
     "Set-MailboxAuditBypassAssociation -Identity svc -AuditBypassEnabled $true",
+    "Set-ADUser bob -Replace @{userAccountControl=4194304}",
+    "Set-WebConfigurationProperty -Filter /system.webServer/security/authentication/anonymousAuthentication "
+    "-Name enabled -Value true -PSPath IIS:\\",
+    "appcmd set config /section:anonymousAuthentication /enabled:true",
+    "Set-AzStorageAccount -ResourceGroupName rg -Name st1 -AllowBlobPublicAccess $true",
+    "Set-AzStorageAccount -ResourceGroupName rg -Name st1 -EnableHttpsTrafficOnly $false",
+    "Set-CsTenantFederationConfiguration -AllowPublicUsers $true",
 ])
 def test_cmdlets_switching_protections_off_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -59,6 +66,9 @@ def test_cmdlets_switching_protections_off_are_flagged(command: str) -> None:
     "Set-Item WSMan:\\localhost\\Service\\AllowUnencrypted -Value $false",
     "Set-ItemProperty -Path 'HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa' -Name RunAsPPL -Value 1",
     "Set-MailboxAuditBypassAssociation -Identity svc -AuditBypassEnabled $false",
+    "Set-ADUser bob -Replace @{userAccountControl=512}",
+    "Set-AzStorageAccount -ResourceGroupName rg -Name st1 -AllowBlobPublicAccess $false",
+    "appcmd set config /section:anonymousAuthentication /enabled:false",
 ])
 def test_cmdlets_switching_protections_on_or_unrelated_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
@@ -93,6 +103,9 @@ def test_cmdlets_switching_protections_on_or_unrelated_stay_quiet(command: str) 
     "$acl = Get-Acl C:\\Windows; $rule = New-Object System.Security.AccessControl.FileSystemAccessRule("
     "\"Everyone\",\"FullControl\",\"ContainerInherit,ObjectInherit\",\"None\",\"Allow\"); "
     "$acl.SetAccessRule($rule); Set-Acl C:\\Windows $acl",
+    "Add-MailboxPermission -Identity ceo -User Everyone -AccessRights FullAccess",
+    "Set-MailboxFolderPermission -Identity ceo:\\Calendar -User Anonymous -AccessRights Owner",
+    "setfacl -m g:users:rwx /etc/sudoers.d",
 ])
 def test_full_control_granted_to_everyone_is_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -114,6 +127,9 @@ def test_full_control_granted_to_everyone_is_flagged(command: str) -> None:
     "getfacl /etc",
     "nfs4_getfacl /srv/export",
     "Grant-SmbShareAccess -Name docs -AccountName CORP\\alice -AccessRight Read -Force",
+    "Add-MailboxPermission -Identity ceo -User assistant -AccessRights FullAccess",
+    "Set-MailboxFolderPermission -Identity ceo:\\Calendar -User Default -AccessRights Reviewer",
+    "setfacl -m g:admins:rwx /etc/sudoers.d",
 ])
 def test_grants_to_someone_or_reading_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
@@ -193,6 +209,9 @@ def test_everyday_edits_and_reads_stay_quiet(command: str) -> None:
     "kafka-server-start.sh -daemon config/server.properties --override super.users=User:ANONYMOUS",
     "JAVA_OPTS=\"-Dcom.sun.management.jmxremote.authenticate=false\" catalina.sh run",
     "zookeeper-server-start.sh config/zookeeper.properties --override skipACL=yes",
+    "java -Dsonar.forceAuthentication=false -jar sonar.jar",
+    "java -Dhudson.security.csrf.GlobalCrumbIssuerConfiguration.DISABLE_CSRF_PROTECTION=true -jar jenkins.war",
+    "influxd --http-auth-enabled=false",
 ])
 def test_servers_started_with_checks_off_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -215,6 +234,9 @@ def test_servers_started_with_checks_off_are_flagged(command: str) -> None:
     "influxd",
     "kafka-server-start.sh config/server.properties --override super.users=User:admin",
     "JAVA_OPTS=\"-Xmx2g -Dcom.sun.management.jmxremote.authenticate=true\" catalina.sh run",
+    "git -c http.emptyAuth=false fetch",
+    "influxd --http-auth-enabled=true",
+    "curl --insecure https://localhost:8443/health",
 ])
 def test_servers_started_with_checks_on_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -30,9 +30,11 @@ _FUSED = re.compile(r"^(cfg:|-D|-E|--(?=[\w.-]+=))")
 _CHECK_WORDS = frozenset({"auth", "authentication", "authenticate", "authorization", "security", "acl", "acls",
                           "authz", "authn", "require_auth", "requireauth", "auth_enabled", "login_required",
                           "protected_mode", "protectedmode"})
+_CHECK_SUFFIXES = ("authentication", "authenticate", "authorization", "security")
 _STATE_WORDS = frozenset({"enabled", "enable", "required", "require", "on", "active"})
 _OPENING = lazy(r"(^|[._-])(anonymous|allow[._-]?everyone\w*|allow[._-]?anonymous|allow[._-]?all|"
-                r"skip[._-]?(auth|acl)\w*|no[._-]?auth|disable[._-]?auth\w*|auth[._-]?disabled)([._-](enabled|enable|"
+                r"skip[._-]?(auth|acl)\w*|no[._-]?auth|disable[._-]?auth\w*|auth[._-]?disabled|"
+                r"disable[._-]?\w*(csrf|protection|security)\w*)([._-](enabled|enable|"
                 r"access|found|\w+))*$")
 _FALSE = frozenset({"false", "0", "no", "off", "none", "disabled", "disable", "''", '""'})
 _TRUE = frozenset({"true", "1", "yes", "on", "enabled", "enable"})
@@ -79,11 +81,11 @@ def _opens(key: str, value: str) -> bool:
         return True
     if re.search(r"(super|admin)[._-]?users?$", key) and ("anonymous" in value or value in ("*", "user:*")):
         return True  # kafka's super.users=User:ANONYMOUS: every unauthenticated caller is an admin
-    words = re.split(r"[._]", key)
+    words = re.split(r"[._-]", key)
     while words and words[-1] in _STATE_WORDS:
         words = words[:-1]
-    if words and words[-1].replace("-", "_") in _CHECK_WORDS and value in _FALSE:
-        return True
+    if words and (words[-1] in _CHECK_WORDS or words[-1].endswith(_CHECK_SUFFIXES)) and value in _FALSE:
+        return True  # jmxremote.authenticate=false, sonar.forceAuthentication=false, http-auth-enabled=false
     return bool(_OPENING.search(key)) and value in _TRUE
 
 

@@ -22,7 +22,7 @@ from aish.safety.rules.common import MEDIUM, Ctx
 _PROTECTION = lazy(r"^-(require\w*|\w*required|encrypt\w*|\w*(signing|signature|encryption|complexity|lockout|"
                    r"secureboot|protection|validation|verification|authenticat\w*|nla|integrity|tamper\w*|"
                    r"monitoring|scanning|logging|audit\w*|oauth\w*|runasppl|secure\w*)(enabled|required|on)?|"
-                   r"enable(secure|security|audit|"
+                   r"enable(secure|security|audit|https|"
                    r"encrypt|signing|firewall|authentication|networklevel|lua|protection|smartscreen|"
                    r"logging|integrity|credentialguard|hvci|bitlocker)\w*|reject\w*|strong\w*|enforce\w*|"
                    r"\w*auditlog\w*enabled|\w*audit\w*enabled)$")
@@ -32,7 +32,12 @@ _WEAKNESS = lazy(r"^-(disable\w+|\w*notrequired|doesnotrequire\w*|allow(unencryp
                  r"enable(insecure|smb1|basic|guest|legacy|anonymous|unencrypted|unsigned|plain|weak|"
                  r"nullsession|lm)\w*|skip\w*(check|verification|validation)\w*|trustedfordelegation|"
                  r"trustedtoauthfordelegation|\w*optout|auditdisabled|\w*reversibleencryption\w*|"
-                 r"usedeskeyonly|insecure\w*|\w*bypass\w*)$")
+                 r"usedeskeyonly|insecure\w*|\w*bypass\w*|allow\w*public\w*)$")
+# userAccountControl bits that open an account: no password needed (0x20), reversible encryption (0x80),
+# unconstrained delegation (0x80000), DES only (0x200000), no Kerberos pre-authentication (0x400000),
+# delegation to any service (0x1000000).
+_UAC_WEAK = 0x20 | 0x80 | 0x80000 | 0x200000 | 0x400000 | 0x1000000
+_UAC = lazy(r"useraccountcontrol\W*=\W*(\d+)")
 _FALSE = frozenset({"$false", "false", "0", "off", "no", "$null", "disabled", "disable"})
 _TRUE = frozenset({"$true", "true", "1", "on", "yes", "enabled", "enable"})
 _VERBS = ("set-", "new-", "update-", "enable-")  # settings, not installs (`Add-AppxPackage -AllowUnsigned`)
@@ -73,8 +78,17 @@ def _settings(texts: list) -> list:
 def rule_cmdlet_weakens(c: Ctx) -> Optional[tuple]:
     """``Set-<X> -Require<Y> $false``, ``-DoesNotRequirePreAuth $true``, ``-Disable DEP``."""
     name = c.prog.lower()
+    if name in ("appcmd", "appcmd.exe"):
+        name = "set-appcmd"  # IIS' configuration tool: read as a setting
     if not name.startswith(_VERBS) or name in ("set-mppreference", "add-mppreference"):
         return None  # Defender's preferences are judged by the Windows rules
+    low = c.lowered
+    uac = _UAC.search(low) if "useraccountcontrol" in low else None
+    if uac and int(uac.group(1)) & _UAC_WEAK:
+        return MEDIUM, f"{c.prog} sets userAccountControl to {uac.group(1)}: the account loses a login check " \
+            f"({c.text})"
+    if "anonymousauthentication" in low and ("-value true" in low or "-value $true" in low or "/enabled:true" in low):
+        return MEDIUM, f"{c.prog} lets anonymous callers in: the site's login is off ({c.text})"
     pairs = _item_setting(c.texts) if name in _ITEM_SETTERS else _settings(c.texts)
     for param, value in pairs:
         if param == "-disable" and name == "set-processmitigation" and value not in _FALSE:
@@ -87,4 +101,5 @@ def rule_cmdlet_weakens(c: Ctx) -> Optional[tuple]:
 
 
 def may_weaken(prog: str) -> bool:
-    return "-" in prog and prog.lower().startswith(_VERBS) or prog.lower() in _ITEM_SETTERS
+    return "-" in prog and prog.lower().startswith(_VERBS) or prog.lower() in _ITEM_SETTERS or \
+        prog.lower() in ("appcmd", "appcmd.exe")

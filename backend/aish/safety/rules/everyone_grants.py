@@ -62,10 +62,10 @@ def rule_everyone_granted(c: Ctx) -> Optional[tuple]:
     elif name == "smbcacls":
         found = next((m.group(1) for t in texts for m in [re.search(r"ACL:([^:]+):ALLOWED/[^/]*/(\S+)", t, re.I)]
                       if m and _EVERYONE.match(m.group(1)) and _rights(m.group(2)) & _WRITE_RIGHTS), None)
-    elif name in ("add-ntfsaccess", "grant-smbshareaccess"):
-        who = _value(lowered, ("-account", "-accountname"))
-        rights = _value(lowered, ("-accessrights", "-accessright"))
-        found = who if who and _EVERYONE.match(who) and _rights(rights) & _WRITE_RIGHTS else None
+    elif name.startswith(_PERMISSION_VERBS):  # Add-NTFSAccess, Grant-SmbShareAccess, Add-MailboxPermission…
+        who = _value(lowered, _TRUSTEE_PARAMETERS)
+        rights = _value(lowered, ("-accessrights", "-accessright", "-rights", "-permission", "-permissions"))
+        found = who if who and _EVERYONE.match(who) and _rights(rights) & (_WRITE_RIGHTS | _MAILBOX_RIGHTS) else None
     elif name == "nfs4_setfacl":
         found = next((t for t in texts if re.match(r"A:[^:]*:EVERYONE@:\w*[wa]", t, re.I)), None)
     elif name == "chmod":
@@ -86,6 +86,12 @@ def rule_everyone_granted(c: Ctx) -> Optional[tuple]:
         f"({c.text})"
 
 
+_PERMISSION_VERBS = ("add-", "grant-", "set-")
+_TRUSTEE_PARAMETERS = ("-account", "-accountname", "-user", "-trustee", "-principal", "-identityreference")
+_MAILBOX_RIGHTS = frozenset({"fullaccess", "owner", "editor", "publishingeditor", "sendas", "changepermission",
+                             "changeowner", "deleteitem"})
+
+
 def _value(lowered: list, names: tuple) -> str:
     for k, t in enumerate(lowered[:-1]):
         if t in names:
@@ -93,7 +99,7 @@ def _value(lowered: list, names: tuple) -> str:
     return ""
 
 
-_OTHER_WRITE = lazy(r"(^|,|d:|default:)(o|other)::?[r-]?w")
+_OTHER_WRITE = lazy(r"(^|,|d:|default:)((o|other)::?|(g|group):(users|everyone|domain users):)[r-]?w")
 
 
 def _posix_other(c: Ctx) -> Optional[tuple]:
@@ -127,4 +133,5 @@ def rule_access_rule_arguments(c: Ctx) -> Optional[tuple]:
 
 def may_grant(c: Ctx) -> bool:
     """An ACL tool, or what may be an access rule's arguments (`Everyone,FullControl,…`)."""
-    return c.prog.lower() in _ACL_TOOLS or "," in c.prog
+    name = c.prog.lower()
+    return name in _ACL_TOOLS or "," in name or name.startswith(_PERMISSION_VERBS) and "-" in c.lowered

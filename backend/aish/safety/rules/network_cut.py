@@ -67,6 +67,8 @@ def _manager_off(c: Ctx, name: str, lowered: list) -> Optional[tuple]:
         said = f"{operands[1]} down"
     elif name == "iwctl" and "disconnect" in operands:
         said = "disconnect"
+    elif name == "wpa_cli" and set(operands) & {"disable_network", "remove_network", "disconnect"}:
+        said = next(t for t in operands if t in ("disable_network", "remove_network", "disconnect"))
     elif name == "iwctl" and "set-property" in operands and "powered" in operands and "off" in operands:
         said = "Powered off"
     elif name == "netplan" and first == "set" and any(t.endswith(_NETPLAN_OFF) for t in lowered[1:]):
@@ -101,4 +103,14 @@ _CUT_STEMS = ("down", "leave", "logout", "disconnect", "terminate", "stop", "-t"
 
 _CUT_WORDS = frozenset("down leave logout stop terminate stop-all disconnect --disconnect --terminate -t --down "
                        "--stop".split())
-_MANAGERS = frozenset({"connmanctl", "wicked", "nmcli", "netctl", "netctl-auto", "ubus", "iwctl", "netplan"})
+_MANAGERS = frozenset({"connmanctl", "wicked", "nmcli", "netctl", "netctl-auto", "ubus", "iwctl", "netplan", "wpa_cli"})
+# A VPN client's own "down" program: vpnc-disconnect, wg-down, openconnect-stop.
+DOWN_NAME = lazy(r"^(\w*vpn\w*|wg|wireguard|tinc|openconnect|ipsec|strongswan|tailscale|zerotier)[-_]"
+                 r"(disconnect|down|stop|off)$")
+
+
+def rule_down_by_name(c: Ctx) -> Optional[tuple]:
+    """``vpnc-disconnect``: a program named for taking the VPN down."""
+    if DOWN_NAME.match(c.prog.lower()):
+        return MEDIUM, f"{c.prog} takes the VPN down: a remote session over it is cut ({c.text})"
+    return None

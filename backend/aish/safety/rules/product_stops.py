@@ -56,7 +56,7 @@ playerctl mpc timew watson sv service rc-service brightnessctl hostnamectl timed
 """.split())
 # What a control program's `stop X` is told after the part: ccontrol stop CACHE quietly, lsnrctl stop L -f.
 _PART_AT_ONCE = frozenset("force -force --force -f forced immediate -immediate --immediate abort -abort --abort kill "
-                          "-kill --kill quietly now all -all --all".split())
+                          "-kill --kill quietly now all -all --all --fast hard".split())
 _NOT_DOING = frozenset("--help -h -? --version status -status --status check".split())
 
 
@@ -119,6 +119,9 @@ def rule_product_stopped(c: Ctx, known: bool = False) -> Optional[tuple]:
     if value is not None and name not in _EVERYDAY_CONTROLS:
         return MEDIUM, f"{c.prog} is given {value}: the product stops for every client ({c.text})"
     operands = [t for t in lowered if not t.startswith("-")]
+    if operands[:1] in (["set"], ["update"], ["modify"]) and "--state" in lowered and \
+            lowered[lowered.index("--state") + 1:][:1] in (["stopped"], ["disabled"], ["down"]):
+        return MEDIUM, f"{c.prog} sets the resource's state to stopped: what it runs stops ({c.text})"
     if set(operands) & {"stop", "shutdown"} and said & {"immediate", "fast", "abort"} and \
             name not in _EVERYDAY_CONTROLS:  # `pgpool -m fast stop`: the mode says it does not wait
         return MEDIUM, f"{c.prog} stops without waiting for its clients ({c.text})"

@@ -56,7 +56,7 @@ def rule_release_upgraded(c: Ctx) -> Optional[tuple]:
     if name == "freebsd-update" or name == "hbsd-update":
         if "upgrade" in operands and ("-r" in said or any(t.startswith("--release") for t in lowered)):
             what = "moves the system to another release"
-    elif name == "zypper":
+    elif name in ("zypper", "transactional-update"):
         if operands[:1] and operands[0] in ("dup", "dist-upgrade") and unasked:
             what = "upgrades the distribution without asking"
     elif name == "sysupgrade":  # OpenBSD's: fetches the next release and reboots into its installer

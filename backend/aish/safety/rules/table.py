@@ -202,6 +202,8 @@ def _bare_by_name(c: Ctx, known: bool) -> Optional[tuple]:
         found = release_upgrades.rule_release_upgraded(c)
         if found is not None:
             return found
+    if network_cut.DOWN_NAME.match(c.prog.lower()):  # `vpnc-disconnect`
+        return network_cut.rule_down_by_name(c)
     if "," in c.prog:  # `…AccessRule("Everyone","FullControl",…)` as the shell splits it
         return everyone_grants.rule_access_rule_arguments(c)
     return auth_overrides.rule_auth_overridden(c) if len(c.seg.words) > len(c.words) else None
