@@ -33,6 +33,8 @@ _CAMEL_DELETE = re.compile(r"^-([A-Z][A-Za-z]*)?(Del|Delete|Clr|Clear|Destroy|Er
 def rule_controller_action(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     lowered = [t.lower() for t in texts]
+    if _VERBS.isdisjoint(lowered) and not any("=" in t or t[:1] == "-" and t[1:2].isupper() for t in texts):
+        return None  # no verb, no `action=`, no CamelCase option: most commands leave here
     fused = next((t for t in texts if _FUSED_ACTION.match(t)), None)
     if fused:
         return HIGH, f"{c.prog} {fused} deletes what the controller holds ({c.text})"

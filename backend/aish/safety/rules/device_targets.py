@@ -45,6 +45,9 @@ def _destination(texts: list) -> str:
 def rule_onto_device(c: Ctx) -> Optional[tuple]:
     """An image or copy written onto a disk, a disc blanked, a disk's array metadata cleared."""
     texts = c.texts
+    if not any("/dev/" in t or t in _DEST_OPTIONS for t in texts) and texts[0].lower() not in _CLEARS and \
+            not any("blank" in t for t in texts):
+        return None  # no disk on the line: most commands leave here
     lowered = [t.lower() for t in texts]
     if set(lowered) & _READS:
         return None

@@ -26,6 +26,8 @@ _OVERWRITE_ALL = {"-aoa", "-o+", "-y", "--yes", "-f", "--force", "--overwrite", 
                   "--overwrite-all", "--unlink-first", "-U", "--force-non-empty-directories", "--replace", "-F",
                   "--assume-yes", "-oa", "--no-confirm", "--overwrite-existing", "-ow", "/y", "-force",
                   "--overwrite-files", "--overwrite-directories"}
+_CPIO_IN = re.compile(r"-[a-z]{2,6}")
+_TAR_X = re.compile(r"-?x[a-z]{0,3}")
 _KEEPS = {"-k", "--keep", "--keep-old-files", "--skip-old-files", "-aos", "-o-", "--no-overwrite", "-n"}
 # Options whose value is where the files land.
 _INTO = {"-C", "--directory", "-d", "--dir", "--cd", "-R", "-X", "--target", "--target-dir", "--output-dir",
@@ -55,17 +57,17 @@ def _places(raws: list) -> list:
 
 def rule_unpacked_over(c: Ctx) -> Optional[tuple]:
     texts = c.texts
-    raws = [w.raw.strip("'\"") if "\\" in w.raw else w.text for w in c.args]
     lowered = [t.lower() for t in texts]
     verb = next((t for t in lowered[:3] if t in _VERBS), None) or \
         next((t for t in lowered if t in ("-x", "--extract", "--restore", "--copy-back", "/apply-image")), None) or \
         next((t for t in lowered if t == "-r" and re.search("backup|restore", c.prog)), None)  # rdiff-backup -r
-    fused = next((t for t in texts if re.fullmatch(r"-[a-z]{2,6}", t) and "u" in t and "i" in t), None)  # cpio -idmu
+    fused = next((t for t in texts if len(t) < 8 and "u" in t and "i" in t and _CPIO_IN.fullmatch(t)), None)  # -idmu
     # tar's and lha's fused letters (`-xpf`, `xvf`, `xf`): they replace what is there without asking
-    fused = fused or next((t for t in texts[:3] if re.fullmatch(r"-?x[a-z]{0,3}", t) and "f" in t), None)
+    fused = fused or next((t for t in texts[:3] if "x" in t and "f" in t and _TAR_X.fullmatch(t)), None)
     named = bool(_EXTRACTOR_NAME.match(c.prog.lower()))
     if verb is None and fused is None and not named and c.prog != "pax":
         return None
+    raws = [w.raw.strip("'\"") if "\\" in w.raw else w.text for w in c.args]
     if set(texts) & _KEEPS:
         return None  # told to keep what is there
     places = _places(raws)

@@ -43,6 +43,8 @@ _SHUTDOWN_METHOD = re.compile(r"(^|\.)(win32shutdown(tracker)?|shutdown|reboot)$
 def rule_windows_reset(c: Ctx) -> Optional[tuple]:
     """A resetting switch (``sysprep /generalize``, ``bootsect … /mbr /force``, ``pnputil /delete-driver
     x.inf /uninstall``) or a CamelCase removal (``MpCmdRun -RemoveDefinitions -All``)."""
+    if not any(t[:1] == "/" or t[:1] == "-" and t[1:2].isupper() or t.lower() == "-factoryreset" for t in c.texts):
+        return None  # no Windows switch, no CamelCase option: most commands leave here
     lowered = [t.lower() for t in c.texts]
     if any(_READS.match(t) for t in lowered):
         return None
