@@ -58,6 +58,14 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "pgpool -m fast stop",
     "vzctl stop 101 --fast",
     "ha-manager set vm:100 --state stopped",
+    "pbskill -all",
+    "killsrv -f",
+    "mqkill -i QM1",
+    "ndbkill --all",
+    "db2_kill",
+    "opcterm -immediate",
+    "dbterm -all",
+    "endsvr -immed",
 ])
 def test_products_stopped_by_their_own_stop_programs_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -97,6 +105,9 @@ def test_products_stopped_by_their_own_stop_programs_are_flagged(command: str) -
     "pgpool -m fast reload",
     "ha-manager set vm:100 --state started",
     "vzctl start 101",
+    "pbskill",
+    "killsnoop -x",
+    "terminator -x htop",
 ])
 def test_product_status_and_starts_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -19,9 +19,9 @@ from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import MEDIUM, Ctx
 
 # prefix + verb (+ a short scope suffix): db2stop, gpstop, proshut, dbshut, mmshutdown, cmhaltcl, cmhaltnode, qterm.
-_PRODUCT_THEN_VERB = lazy(r"^[a-z][a-z0-9_]{0,9}?(stop|shut|shutdown|halt|term)(cl|node|pkg|all|sys|srv|db)?$")
+_PRODUCT_THEN_VERB = lazy(r"^[a-z][a-z0-9_]{0,9}?(stop|shut|shutdown|halt|term|kill)(cl|node|pkg|all|sys|srv|db)?$")
 # verb + product: stopsrc, stopsap, endmqm, endmqlsr, endsbs, shutsrv.
-_VERB_THEN_PRODUCT = lazy(r"^(stop|end|shut|halt)[a-z][a-z0-9]{1,6}$")
+_VERB_THEN_PRODUCT = lazy(r"^(stop|end|shut|halt|kill)[a-z][a-z0-9]{1,6}$")
 # verb, a dash, product: shut-ctm, stop-ctm, halt-db (the verb said apart from the product: no option needed).
 _VERB_DASH_PRODUCT = lazy(r"^(stop|shut|shutdown|halt)[-_][a-z][a-z0-9]{1,7}$")
 _NOT_PRODUCTS = frozenset("""
@@ -32,10 +32,13 @@ sakuraterm qterminal cool-retro-term zutty-term st-term hterm yakuterm roxterm k
 # Words and options that tell a stop not to wait or to reach everywhere.
 _AT_ONCE = frozenset("""
 force -force --force -f -F forced immediate -immediate --immediate -i immed *immed abort -abort --abort kill -kill
---kill -k all -all --all -a -A quick now quietly -quietly -p -preemptive -by -y -c
+--kill -k all -all --all -a -A quick now quietly -quietly -p -preemptive -by -y -immed
 """.split())
 # For names ending in `term` only a word that says how hard counts (`qterm -t immediate`, not `xterm -t`).
-_TERM_AT_ONCE = frozenset("immediate quick abort kill force".split())
+_TERM_AT_ONCE = frozenset("immediate -immediate --immediate quick abort kill force -force --force all -all --all "
+                          "-immed".split())
+# For names ending in `kill` (`pbskill -all`, not `killsnoop -p PID`) or told in the fewest letters.
+_KILL_AT_ONCE = _TERM_AT_ONCE | {"-f", "--force", "-a", "-i", "-9"}
 # Subsystems whose stop cuts the way in: stopsrc -g tcpip, stopsrc -s sshd.
 _WAY_IN = frozenset("tcpip sshd ssh inetd network networking portmap nfs".split())
 # A stop option of a daemon's admin program: ttDaemonAdmin -stop, mongod --shutdown.
@@ -68,7 +71,7 @@ def _name(c: Ctx) -> str:
 
 
 # A stop word in the program's name or its words: most commands leave here at once.
-_ANY_STOP = lazy(r"stop|shut|halt|term|^end|ctl|adm|cmd|mgr|control|daemon")
+_ANY_STOP = lazy(r"stop|shut|halt|term|kill|^end|ctl|adm|cmd|mgr|control|daemon")
 
 
 def may_stop(c: Ctx) -> bool:
@@ -103,15 +106,18 @@ def rule_product_stopped(c: Ctx, known: bool = False) -> Optional[tuple]:
     said = set(texts) | set(lowered)
     named = _PRODUCT_THEN_VERB.match(name)
     if named is not None and name not in ("stop", "halt", "shutdown", "shut", "term"):
-        hard = said & (_TERM_AT_ONCE if named.group(1) == "term" else _AT_ONCE)
-        bare = named.group(1) != "term" and not any(t.startswith("-") for t in texts)
+        verb = named.group(1)
+        hard = said & (_TERM_AT_ONCE if verb == "term" else _KILL_AT_ONCE if verb == "kill" else _AT_ONCE)
+        bare = not any(t.startswith("-") for t in texts) and (
+            verb not in ("term", "kill") or verb == "kill" and name[-5:-4] in ("_", "-"))  # db2_kill
         if hard or bare:
             how = f" ({sorted(hard)[0]})" if hard else ""
             return MEDIUM, f"{c.prog} is the product's own stop program{how}: it stops for every client ({c.text})"
     if _VERB_DASH_PRODUCT.match(name) and not texts or name.startswith("halt") and _VERB_THEN_PRODUCT.match(name) \
             and not texts:
         return MEDIUM, f"{c.prog} stops the product it is named for, for every client ({c.text})"
-    if _VERB_THEN_PRODUCT.match(name) and (said & _AT_ONCE or said & _WAY_IN):
+    if _VERB_THEN_PRODUCT.match(name) and (said & (_KILL_AT_ONCE if name.startswith("kill") else _AT_ONCE) or
+                                           said & _WAY_IN):
         return MEDIUM, f"{c.prog} stops the product it is named for, for every client ({c.text})"
     if said & _STOP_OPTION and _DAEMON_NAME.search(name):  # not a client's own (`steam -shutdown`)
         return MEDIUM, f"{c.prog} is told to stop its daemon: the product stops for every client ({c.text})"
