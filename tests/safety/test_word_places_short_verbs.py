@@ -410,3 +410,25 @@ def test_a_restore_into_a_databases_live_data_directory_is_flagged(command: str)
 ])
 def test_package_restores_and_restores_elsewhere_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    'mmcli -m 0 --messaging-delete-sms=3',
+    'cachetool --cache-purge-all',
+    'vmtool --snapshot-remove-all vm1',
+    'clusterctl --node-remove=node3',
+])
+def test_a_verb_inside_a_long_options_name_is_flagged(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    'baz --allow-delete',
+    'qux --on-delete-cascade x',
+    'mytool --skip-remove-step',
+    'x --auto-remove-orphans',
+    'aws acm-pca create-certificate-authority --permanent-deletion-time-in-days 7',
+    'mmcli -m 0 --messaging-list-sms',
+])
+def test_options_that_set_when_or_whether_things_go_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

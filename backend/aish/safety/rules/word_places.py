@@ -35,6 +35,16 @@ _PROSE = frozenset({"-m", "--message", "--title", "-t", "--body", "-b", "--descr
 _WIDE = frozenset({"all", "everything", "*", "'*'"})
 # A console command's object: a name with digits or in capitals (`NODE1`, `VOL001`, `PRODLIB`).
 _NAME_LIKE = LazyRegex(r"\d|^[A-Z][A-Z_]+$")
+# Words before a verb inside an option that make it a setting, not an act (`--allow-delete`, `--on-delete-cascade`).
+_SOFTENERS = frozenset({"no", "not", "dont", "skip", "allow", "enable", "disable", "prevent", "protect", "keep", "on",
+                        "confirm", "ask", "dry", "safe", "soft", "undo", "can", "may", "pre", "post", "before", "after",
+                        "deny", "block", "show", "list", "log", "count", "max", "min", "wait", "timeout", "retain",
+                        "mark", "marked", "pending", "policy", "permit", "permission", "auto", "with", "without", "if",
+                        "is", "track", "detect", "ignore", "report", "notify", "cascade", "propagate", "hard", "lazy"})
+# Words after it that make it a setting of when or how (`--permanent-deletion-time-in-days`, `--delete-protection`).
+_SETTING_TAILS = frozenset({"time", "days", "hours", "minutes", "seconds", "period", "window", "protection", "delay",
+                            "age", "retention", "policy", "date", "schedule", "threshold", "limit", "timeout", "mode",
+                            "lock", "marker", "grace", "interval", "ttl"})
 _PROSE_WORDS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your", "our", "its", "it", "them",
                           "in", "of", "from", "to", "for", "with", "and", "or", "on", "at", "by", "old", "temporary",
                           "unused", "any", "some", "every", "older", "than", "which", "when", "if", "please"})
@@ -58,7 +68,7 @@ def rule_word_places(c: Ctx) -> Optional[tuple]:
     """The destructive verb in a quoted admin command, at the end of a path, fused with 'all', or in a value."""
     if c.prog.lower() in _NOT_HERE:
         return None
-    return _quoted_command(c) or _verb_at_end(c) or _fused_all(c) or _in_a_value(c)
+    return _quoted_command(c) or _verb_at_end(c) or _fused_all(c) or _in_a_value(c) or _inside_an_option(c)
 
 
 def _quoted_command(c: Ctx) -> Optional[tuple]:
@@ -130,6 +140,22 @@ def _in_a_value(c: Ctx) -> Optional[tuple]:
         verb = next((p for p in said if p in _VERBS), None)
         if verb is not None:
             return MEDIUM, f"{c.prog} is told to {verb} by the value of {name} ({_shown(c)})"
+    return None
+
+
+def _inside_an_option(c: Ctx) -> Optional[tuple]:
+    """``mmcli -m 0 --messaging-delete-sms=3``, ``--cache-purge-all``: the verb inside a long option's name, after
+    what it acts on (an option that starts with the verb is the vocabulary's)."""
+    if "--" not in c.lowered or not _VERB_STEMS.search(c.lowered):
+        return None
+    for t in c.texts:
+        if not t.startswith("--"):
+            continue
+        words = split_word(t.split("=", 1)[0][2:])
+        for k, w in enumerate(words[1:], start=1):
+            if w in _VERBS - {"del"} and not _SOFTENERS & set(words[:k]) and (k + 1 < len(words) or "=" in t) and \
+                    not _SETTING_TAILS & set(words[k + 1:]):
+                return MEDIUM, f"{c.prog} {t.split('=', 1)[0]} says {w} inside the option ({_shown(c)})"
     return None
 
 
