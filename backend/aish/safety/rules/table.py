@@ -29,7 +29,7 @@ from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_di
 from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
-from aish.safety.rules import age_reapers, factory_defaults, logins_opened, protections_off, rm_elsewhere
+from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -327,6 +327,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, logins_opened.rule_logins_opened(c))
     if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):
         best = worst(best, protections_off.rule_protection_off(c))
+    if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
+        best = worst(best, onto_one_name.rule_onto_one_name(c))
     if (best is None or best[0] == LOW) and not covered(c.prog, c.texts):  # the last word: the program's own docs
         best = worst(best, documented.rule_documented(c))
     return best
