@@ -577,3 +577,28 @@ def test_an_events_data_reads_as_json_loads_has_it(payload):
     except ValueError as err:
         got = type(err)
     assert got == expected or (got != got and expected != expected)  # (NaN)
+
+
+def test_a_body_s_kept_pieces_are_json_dumps_of_it_byte_for_byte():
+    """encode_parts keeps the JSON of a request's keys, scalars and system message across
+    requests: what it keeps by must tell apart what JSON tells apart (True from 1, a system
+    message's keys in another order, another system text)."""
+    import json
+
+    from aish.llm.broker import encode_parts
+    from aish.llm.events import Outgoing
+
+    def dumped(body: dict) -> bytes:
+        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+    bodies = []
+    for limit in (1, True, 512, None, 1.0):
+        for head in ({"role": "system", "content": "You help."}, {"content": "You help.", "role": "system"},
+                     {"role": "system", "content": "You help é."}, {"role": "user", "content": "hi"}):
+            messages = Outgoing([head])  # a conversation's messages, as an ask sends them
+            messages.append({"role": "user", "content": "q"})
+            bodies.append({"model": "m", "messages": messages, "stream": True,
+                           "max_tokens": limit, "stream_options": {"include_usage": True}})
+    for _ in range(2):  # the second time from what was kept
+        for body in bodies:
+            assert b"".join(encode_parts(body)) == dumped(body)

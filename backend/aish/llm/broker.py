@@ -103,6 +103,36 @@ def _dumps(value: object) -> str:
     return _ENCODER.encode(value)
 
 
+_MADE: dict[tuple, bytes] = {}  # (type, value) or ("system", text) -> its JSON, as encode_parts uses it
+_MADE_KEPT = 256
+
+
+def _made(key: tuple, value: object) -> bytes:
+    """``_dumps(value)`` as UTF-8, kept by ``key``: a request's keys, its model, flags, limits
+    and system message are the same from one ask to the next (a dozen encodings per ask)."""
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= _MADE_KEPT:
+            _MADE.clear()
+        made = _MADE[key] = _dumps(value).encode("utf-8")
+    return made
+
+
+def _scalar(value: object) -> bytes:
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return _made((kind, value), value)
+    return _dumps(value).encode("utf-8")
+
+
+def _head(message: object) -> bytes:
+    """The system message's JSON (its role and text, in that order: kept by its text)."""
+    if type(message) is dict and tuple(message) == ("role", "content") and message["role"] == "system" \
+            and type(message["content"]) is str:
+        return _made(("system", message["content"]), message)
+    return _dumps(message).encode("utf-8")
+
+
 def encode_body(body: dict) -> bytes:
     """The request body as sent: ``json.dumps`` of it, byte for byte (``encode_parts`` joined)."""
     return b"".join(encode_parts(body))
@@ -127,11 +157,11 @@ def encode_parts(body: dict) -> list[bytes]:
     out: list[bytes] = []
     for key, value in body.items():
         out.append(b"," if out else b"{")
-        out.append(_dumps(key).encode("utf-8") + b":")
+        out.append(_scalar(key) + b":")
         if key != "messages":
-            out.append(_dumps(value).encode("utf-8"))
+            out.append(_scalar(value))
             continue
-        out.append(b"[" + _dumps(messages[0]).encode("utf-8"))
+        out.append(b"[" + _head(messages[0]))
         for piece in pieces:
             out.append(b",")
             out.append(piece)
