@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, into_directory, parse_opts,
+from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
+from aish.safety.rules.into_dir import into_directory
 from aish.safety.shell_words import Redirect, Word
 
 

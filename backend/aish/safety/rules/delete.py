@@ -7,7 +7,8 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
-                                      into_directory, is_device, parse_opts, target, worst)
+                                      is_device, parse_opts, target, worst)
+from aish.safety.rules.into_dir import into_directory
 from aish.safety.shell_words import Word
 from aish.safety.unwrap import unwrap
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import MEDIUM, Ctx, describe, into_directory, parse_opts, target, worst
+from aish.safety.rules.common import MEDIUM, Ctx, describe, parse_opts, target, worst
+from aish.safety.rules.into_dir import into_directory
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.delete import delete_level, fed_paths
 from aish.safety.shell_words import Word
