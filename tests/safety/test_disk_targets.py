@@ -88,6 +88,8 @@ def test_chip_erases_and_mkfs_by_other_names_are_flagged(command: str, at_least:
     "sudo e2image -Q /dev/sda1 fs.qcow2",
     "mkfs -t xfs disk.img",
     "sudo MegaCli64 -CfgForeign -Scan -aALL",
+    "cdrdao read-cd --device /dev/sr0 --datafile image.bin image.toc",  # reading a disc
+    "cdrdao read-toc --device /dev/sr0 disc.toc",
 ])
 def test_reading_listing_and_uploads_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

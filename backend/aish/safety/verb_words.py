@@ -40,12 +40,20 @@ def split_word(word: str) -> list:
 
 def _split(word: str) -> tuple:
     parts: list = []
-    for piece in _SEPARATORS.split(_CAMEL.sub("-", word)):
-        piece = piece.lower()
-        if not piece:
-            continue
-        parts.extend(_affixes(piece))
+    for chunk in _SEPARATORS.split(word):
+        pieces = _CAMEL.split(chunk)
+        if len(pieces) > 1 and len(pieces[-1]) <= 3 and pieces[-1].isupper() and not _is_verb(pieces[-2].lower()):
+            # a trailing acronym belongs to the name before it: `WinRM` is not win + rm (`dropDB` is drop + db)
+            pieces[-2:] = [pieces[-2] + pieces[-1]]
+        for piece in pieces:
+            piece = piece.lower()
+            if piece:
+                parts.extend(_affixes(piece))
     return tuple(parts)
+
+
+def _is_verb(piece: str) -> bool:
+    return piece in HEAVY or piece in DELETE or piece in RESET or piece in POWER or piece in WEAK
 
 
 # The split of a whole word, kept: one command's rules split the same words again and again (the

@@ -49,7 +49,7 @@ def rule_onto_device(c: Ctx) -> Optional[tuple]:
             not any("blank" in t for t in texts):
         return None  # no disk on the line: most commands leave here
     lowered = [t.lower() for t in texts]
-    if set(lowered) & _READS:
+    if set(lowered) & _READS or lowered[0].startswith("read"):  # `cdrdao read-cd --device /dev/sr0`
         return None
     if lowered[:1] and lowered[0] in _CLEARS:
         disk = next((t for t in texts[1:] if is_device(t) or BARE_DISK.match(t)), None)
