@@ -61,23 +61,23 @@ def rule_short_verbs(c: Ctx) -> Optional[tuple]:
     operands = [t for t in texts if not t.startswith("-")]
     prefixed = _PREFIXED_DELETE.match(prog) if operands and operands[0] not in _LOOKS else None
     if prefixed is not None:
-        return MEDIUM, f"{c.prog} is named for deleting a {prefixed.group(2)}: {operands[0]} ({_shown(c)})"
+        return MEDIUM, f"{c.prog} is named for deleting a {prefixed.group(2)}: {operands[0]} ({c.text})"
     if not (said & _CONFIRM or "-R" in said or _FUSED_NAME.match(prog)):
         return None  # each form below is forced, confirmed, `-R`, or a fused name
     if len(operands) >= 2 and _DELETE_LETTERS.match(operands[0]) and operands[0] not in _NOT_DELETE and \
             said & {"-f", "--force", "-y", "--yes"}:
-        return MEDIUM, f"{c.prog} {operands[0]} (a short delete) removes {operands[1]}, forced ({_shown(c)})"
+        return MEDIUM, f"{c.prog} {operands[0]} (a short delete) removes {operands[1]}, forced ({c.text})"
     if _FUSED_NAME.match(prog) and operands and operands[0] not in _LOOKS:
-        return MEDIUM, f"{c.prog} is named for deleting what it is given: {operands[0]} ({_shown(c)})"
+        return MEDIUM, f"{c.prog} is named for deleting what it is given: {operands[0]} ({c.text})"
     if operands[:1] == ["down"] and said & _CONFIRM and not _DOWN_ROUTINE.search(prog):
         wide = bool(said & _ALL)
         return (HIGH if wide else MEDIUM), f"{c.prog} down tears down what it deployed" \
-            f"{', all of it,' if wide else ''} without asking ({_shown(c)})"
+            f"{', all of it,' if wide else ''} without asking ({c.text})"
     if _CLEARS_NAME.search(prog) and said & _CONFIRM:
-        return MEDIUM, f"{c.prog} clears or resets what it is named for, forced ({_shown(c)})"
+        return MEDIUM, f"{c.prog} clears or resets what it is named for, forced ({c.text})"
     if "-R" in texts and _CLUSTER_NAME.search(prog) and texts.index("-R") + 1 < len(texts) and \
             not texts[texts.index("-R") + 1].startswith("-"):
-        return MEDIUM, f"{c.prog} -R removes {texts[texts.index('-R') + 1]} from the cluster ({_shown(c)})"
+        return MEDIUM, f"{c.prog} -R removes {texts[texts.index('-R') + 1]} from the cluster ({c.text})"
     return None
 
 
@@ -94,7 +94,7 @@ def _to_zero(c: Ctx, said: set) -> Optional[tuple]:
         before = texts[k - 1].lower() if k else ""
         if before in _TARGET_OPTIONS or before in _MIGRATION_WORDS or not before.startswith("-") and k >= 2:
             return HIGH, f"{c.prog} takes the schema back to {t}, before its first migration: every table the " \
-                f"migrations made is dropped ({_shown(c)})"
+                f"migrations made is dropped ({c.text})"
     return None
 
 
@@ -109,7 +109,3 @@ def rule_unsafe_diff_applied(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"{c.prog} runs a schema diff made with {unsafe}: the drops it holds lose data " \
                 f"({fragment([w.raw for w in feeder.words])} | {c.prog} …)"
     return None
-
-
-def _shown(c: Ctx) -> str:
-    return fragment([w.raw for w in c.words])

@@ -18,7 +18,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.verb_words import split_word
 
 _VERBS = frozenset({"delete", "remove", "destroy", "drop", "purge", "wipe", "erase", "truncate", "nuke", "expunge",
@@ -83,7 +83,7 @@ def _quoted_command(c: Ctx) -> Optional[tuple]:
         if cl is not None and (len(words) > 1 and "(" in words[1] or w.quoted):
             wide = cl.group(2) in _CL_WIDE
             return (HIGH if wide else MEDIUM), f"{c.prog} runs {words[0]}, which deletes or clears a " \
-                f"{'whole library or profile' if wide else 'system object'} ({_shown(c)})"
+                f"{'whole library or profile' if wide else 'system object'} ({c.text})"
         if len(words) < 3 or words[0].lower() not in _VERBS or not w.quoted:
             continue
         if not any(ch in w.text for ch in "=*()") and not any(_NAME_LIKE.search(x) for x in words[2:]):
@@ -92,7 +92,7 @@ def _quoted_command(c: Ctx) -> Optional[tuple]:
             continue  # "delete temporary files in /tmp": a sentence for a person or a model
         wide = bool(_WIDE & set(words[2:])) or "*" in w.text
         return (HIGH if wide else MEDIUM), f"{c.prog} is given an admin command that says {words[0]} " \
-            f"{words[1]} ({_shown(c)})"
+            f"{words[1]} ({c.text})"
     return None
 
 
@@ -110,7 +110,7 @@ def _verb_at_end(c: Ctx) -> Optional[tuple]:
     forced = any(t in ("--force", "-f", "--yes", "-y", "--all", "--confirm") for t in texts)
     return (HIGH if forced and "--all" in texts else MEDIUM), \
         f"{c.prog} {' '.join(operands[:-1][:4])} {operands[-1]}: the verb at the end deletes what the path names " \
-        f"({_shown(c)})"
+        f"({c.text})"
 
 
 def _fused_all(c: Ctx) -> Optional[tuple]:
@@ -118,7 +118,7 @@ def _fused_all(c: Ctx) -> Optional[tuple]:
         return None
     for t in c.texts[:8]:
         if _FUSED_ALL.match(t):
-            return HIGH, f"{c.prog} {t} deletes everything it holds ({_shown(c)})"
+            return HIGH, f"{c.prog} {t} deletes everything it holds ({c.text})"
     return None
 
 
@@ -139,7 +139,7 @@ def _in_a_value(c: Ctx) -> Optional[tuple]:
         said = [p for piece in value.split()[:4] for p in split_word(piece)]
         verb = next((p for p in said if p in _VERBS), None)
         if verb is not None:
-            return MEDIUM, f"{c.prog} is told to {verb} by the value of {name} ({_shown(c)})"
+            return MEDIUM, f"{c.prog} is told to {verb} by the value of {name} ({c.text})"
     return None
 
 
@@ -155,9 +155,5 @@ def _inside_an_option(c: Ctx) -> Optional[tuple]:
         for k, w in enumerate(words[1:], start=1):
             if w in _VERBS - {"del"} and not _SOFTENERS & set(words[:k]) and (k + 1 < len(words) or "=" in t) and \
                     not _SETTING_TAILS & set(words[k + 1:]):
-                return MEDIUM, f"{c.prog} {t.split('=', 1)[0]} says {w} inside the option ({_shown(c)})"
+                return MEDIUM, f"{c.prog} {t.split('=', 1)[0]} says {w} inside the option ({c.text})"
     return None
-
-
-def _shown(c: Ctx) -> str:
-    return fragment([w.raw for w in c.words])
