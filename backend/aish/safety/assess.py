@@ -135,6 +135,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
             budget.skipped += len(segs) - index
             break
         chain = chain[-(_FEEDERS - 1):] + [segs[index - 1]] if index and seg.link in ("|", "|&") else []
+        if seg.fed_by > 1:  # `(crontab -l; echo …) | crontab -`: every command of the group feeds the pipe
+            chain = segs[max(0, index - seg.fed_by, index - _FEEDERS):index]
         for word in seg.words:
             for sub in word.subs:
                 best = higher(best, _assess(sub, depth + 1))

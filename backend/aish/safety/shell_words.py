@@ -49,6 +49,7 @@ class Segment:
     words: list = field(default_factory=list)
     redirects: list = field(default_factory=list)
     link: Optional[str] = None  # None (first), "|", "|&", "&&", "||", ";", "&", "(", ")"
+    fed_by: int = 0  # piped from a ( ) or { } group: how many commands before it the group holds
 
     @property
     def argv(self) -> list:
@@ -287,14 +288,29 @@ def segments(command: str) -> list:
     """Split into simple commands; reserved words that open a compound are dropped."""
     out: list[Segment] = []
     current = Segment()
+    opened: list = []  # where each ( ) or { } group still open starts, in `out`
+    closed = None  # where the group just closed starts, while a pipe may still follow it
     for token in tokenize(command):
         if token.kind == "word":
-            current.words.append(token.value)
+            word = token.value
+            if not current.words and not word.quoted and word.text == "{":
+                opened.append(len(out))
+            current.words.append(word)
+            closed = None
         elif token.kind == "redir":
             current.redirects.append(token.value)
         else:
+            closes = token.value == ")" or (current.argv == ["}"] and not current.words[0].quoted)
             _close(current, out)
             current = Segment(link=token.value)
+            if closes and opened:
+                closed = opened.pop()
+            if token.value in ("|", "|&") and closed is not None:
+                current.fed_by = len(out) - closed  # `(crontab -l; echo …) | crontab -`: the whole group feeds it
+            if token.value != ")":
+                closed = None
+            if token.value == "(":
+                opened.append(len(out))
     _close(current, out)
     return out
 

@@ -12,7 +12,10 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
-_PROGRAMMER = re.compile(r"flash|prog|isp|bossa|dude|jtag|swd|loader|probe|stlink|jlink|ocd|esptool|dfu")
+# `isp` not after an `l` (newlisp, clisp: Lisps, whose -e evaluates an expression)
+_PROGRAMMER = re.compile(r"flash|prog|(?<!l)isp|bossa|dude|jtag|swd|loader|probe|stlink|jlink|ocd|esptool|dfu")
+# what follows an evaluator's -e: code, with spaces or brackets (an erase option takes no such value)
+_CODE = re.compile(r"[\s()\[\]{};]")
 _ERASES = {"-e", "-E", "--erase", "--erase-all", "--eraseall", "--chip-erase", "--mass-erase", "--masserase",
            "--erase-chip", "-erase", "-eraseall"}
 _WRITES = {"-w", "--write", "-U", "write", "load", "flash", "-W", "--program", "-p:w", "write_flash"}
@@ -22,8 +25,12 @@ def rule_chip_erase(c: Ctx) -> Optional[tuple]:
     if not _PROGRAMMER.search(c.prog.lower()):
         return None
     texts = c.texts
-    said = next((t for t in texts if t in _ERASES), None)
-    if said is None or set(texts) & _WRITES or any(t.startswith(("-w", "-U")) and t not in _ERASES for t in texts):
+    at = next((i for i, t in enumerate(texts) if t in _ERASES), -1)
+    if at < 0:
+        return None
+    said, value = texts[at], texts[at + 1] if at + 1 < len(texts) else ""
+    if _CODE.search(value) or set(texts) & _WRITES or \
+            any(t.startswith(("-w", "-U")) and t not in _ERASES for t in texts):
         return None
     internal = any(t == "internal" or t.endswith("=internal") for t in texts)
     whose = " (this machine's BIOS)" if internal else ""

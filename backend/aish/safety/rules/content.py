@@ -11,6 +11,7 @@ from typing import Optional
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
 from aish.safety.rules.into_dir import into_directory
+from aish.safety.rules.run_files import user_cron_command
 from aish.safety.shell_words import Redirect, Word
 
 
@@ -201,7 +202,7 @@ def rule_inplace(c: Ctx) -> Optional[tuple]:
         if not any(t.startswith("-i") or t == "--in-place" or (t.startswith("-") and not t.startswith("--")
                                                                and "i" in t and c.prog == "perl") for t in texts):
             return None
-    elif c.prog in ("awk", "gawk"):
+    elif c.prog.lower().endswith("awk"):  # original-awk, onetrue-awk: only their -i inplace edits
         if not any(t in ("-i", "inplace") or t == "-iinplace" for t in texts):
             return None
     best = None
@@ -219,11 +220,38 @@ def rule_inplace(c: Ctx) -> Optional[tuple]:
     return best
 
 
+_ADDS = frozenset({"echo", "printf", "cat"})
+
+
+def _appended(chain: list) -> bool:
+    """The table fed in is the current one (``crontab -l``) with lines printed after it, nothing filtered."""
+    argvs = [seg.argv for seg in chain]
+    return bool(argvs) and argvs[0][:1] == ["crontab"] and "-l" in argvs[0] and \
+        all(argv[:1] and argv[0] in _ADDS for argv in argvs[1:])
+
+
+def _appended_jobs(c: Ctx) -> Optional[tuple]:
+    """The commands of the lines echoed after ``crontab -l``, judged as what cron will run."""
+    best = None
+    for seg in c.chain[1:]:
+        if seg.argv[0] == "cat":
+            continue
+        text = " ".join(t for t in seg.argv[1:] if not re.fullmatch(r"-[neE]+", t))
+        for line in re.split(r"\\n|\n", text)[:12]:
+            command = user_cron_command(line)
+            inner = c.recurse(command) if command else None
+            if inner is not None and inner[0] >= MEDIUM:
+                best = worst(best, (inner[0], f"{inner[1]}, each time cron runs it (crontab -)"))
+    return best
+
+
 def rule_crontab(c: Ctx) -> Optional[tuple]:
     flags, _, pos = parse_opts(c.args, frozenset({"-u"}))
     if "r" in flags:
         return MEDIUM, f"crontab -r deletes all your cron jobs with no backup ({c.text})"
     if pos and not flags & {"l", "e"}:
+        if pos[0].text == "-" and _appended(c.chain):  # `(crontab -l; echo "0 3 * * * job") | crontab -`
+            return _appended_jobs(c)  # the old table and lines more: judged by what the new lines run
         return MEDIUM if pos[0].text != "-" or c.chain else LOW, \
             f"replaces your whole crontab with {pos[0].text} ({c.text})"
     return None

@@ -50,7 +50,7 @@ _SHELL_CALLS = re.compile(
     r"(?P<call>\bos\.(?:system|popen)|\bsubprocess\.\w+|\bcommands\.getoutput|\bpty\.spawn|(?<![\w.])system|"
     r"(?<![\w])\.?exec(?:Sync)?|\bspawnSync|\bshell_exec|\bpassthru|(?<![\w.])popen|\bproc_open|\bIO\.popen|"
     r"\bOpen3\.\w+|\bProcess\.spawn|\bKernel\.system|\bRuntime\.getRuntime\(\)\.exec|\bdo\s+shell\s+script|"
-    r"\bos\.execute|\bio\.popen)"
+    r"\bos\.execute|\bio\.popen|(?<=\()(?:!|process|shell|ext:shell|run-shell-command|uiop:run-program))"
     r"\s*\(?\s*(?:\[\s*)?" + _STR + r"(?P<plus>\s*\+\s*[\w.$()'\"\[\]]+)?")
 _LIST_CALL = re.compile(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|execFile|Popen)\s*\(\s*\[([^\]]*)\]"
                         r"|\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(\s*" + _STR + r"\s*,\s*\[([^\]]*)\]")
@@ -126,7 +126,8 @@ VARIANT = re.compile(r"^(j|truffle|m|micro|circuit|iron|graal|c|mini|rb|pico)?(r
 # when what follows reads as code: a call with a quoted argument.
 _ANY_BODY_OPTIONS = frozenset({"-c", "-e", "--eval", "-eval", "--exec", "--execute", "--command", "--expr",
                                "--expression", "-batch", "eval", "exec"})
-_CALL_WITH_STRING = re.compile(r"[A-Za-z_][\w.:!?]*\s*\([^)]*['\"]")
+# a call with a string: f("x"), or a Lisp form (f "x")
+_CALL_WITH_STRING = re.compile(r"[A-Za-z_][\w.:!?]*\s*\([^)]*['\"]|\(\s*[A-Za-z_!][\w.:!?-]*\s+['\"]")
 # Shells: their `-c` is shell text, judged as commands by the shells' own rule.
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "busybox", "ash", "csh", "tcsh", "yash"})
 

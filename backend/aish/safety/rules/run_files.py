@@ -24,8 +24,12 @@ def _cron_command(line: str, system: bool) -> str:
     return parts[-1] if len(parts) > (6 if system else 5) else ""
 
 
-def _user_cron(line: str) -> str:
+def user_cron_command(line: str) -> str:
+    """The command of a line of a user's crontab ("" for a comment, a setting or a short line)."""
     return _cron_command(line, False)
+
+
+_user_cron = user_cron_command
 
 
 def _system_cron(line: str) -> str:
