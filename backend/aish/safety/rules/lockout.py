@@ -14,7 +14,8 @@ from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, describe, 
                                       target, worst)
 
 # Services whose stop cuts remote access or the session itself.
-_ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|dropbear|networking|network|NetworkManager|"
+_ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|ssh-daemon|dropbear|networking|network|NetworkManager|"
+                              r"network-manager|"
                               r"systemd-networkd|systemd-resolved|wpa_supplicant|dbus|systemd-logind|"
                               r"gdm3?|lightdm|sddm|display-manager|tailscaled|wg-quick@.*|zerotier-one|"
                               r"netplan.*|iwd|dhcpcd|dhclient|getty@.*|serial-getty@.*|cloud-init|"
@@ -38,6 +39,14 @@ _RUNTIME_SERVICES = re.compile(r"^(docker|containerd|podman|crio|cri-o|kubelet|k
 _CORE_SERVICES = re.compile(r"^(systemd-journald|systemd-udevd|udev|systemd-udevd-(control|kernel)|polkit|"
                             r"dbus-broker|systemd-tmpfiles-setup|systemd-sysctl|systemd-modules-load)"
                             r"(\.service|\.socket)?$")
+# Data stores and brokers: stopping one cuts every client at once (`svcadm disable postgresql`).
+DATA_SERVICES = re.compile(r"^(postgres(ql)?|mysqld?|mariadb|mongod(b)?|redis(-server)?|valkey(-server)?|keydb|"
+                           r"mssqlserver|mssql\$\w+|mssql-server|sqlserveragent|oracle\w*|db2\w*|"
+                           r"cassandra|scylla(-server)?|elasticsearch|opensearch|couchdb|couchbase(-server)?|"
+                           r"clickhouse(-server)?|influxdb?|neo4j|etcd|zookeeper|kafka|rabbitmq(-server)?|"
+                           r"cockroach(db)?|timescaledb|firebird\w*|sybase\w*|informix\w*|memgraph|arangodb3?|"
+                           r"foundationdb|tidb|ravendb|percona\w*|edb-as\w*|pgbouncer|pgpool(-?ii)?|patroni)"
+                           r"([@_.-][\w.@-]*|\d+)?(\.service)?$", re.IGNORECASE)
 _EVERY = {"~i", "?installed", "'~i'", "~i~M", "installed", ".*", "'.*'", "*"}
 _SIGKILL = re.compile(r"(?:^|\s)(?:-s|--signal)(?:\s+|=)(?:SIG)?(?:KILL|9)\b", re.IGNORECASE)
 _STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
@@ -69,6 +78,8 @@ def rule_service(c: Ctx) -> Optional[tuple]:
             return None
         verb, units = (pos[0], pos[1:]) if p == "sv" else ("disable" if "del" in pos or "off" in pos
                                                            or "disable" in pos or "remove" in pos else "", pos[:1])
+        if p == "rc-update" and pos[0] in ("del", "delete"):  # `rc-update del sshd default`
+            units = pos[1:2]
         verb = {"down": "stop", "force-stop": "stop"}.get(verb, verb)
     elif p == "launchctl":
         if pos[:1] and pos[0] == "reboot":  # `launchctl reboot [system|userspace|halt|logout|apps]`
@@ -82,6 +93,12 @@ def rule_service(c: Ctx) -> Optional[tuple]:
         return None
     else:
         return None
+    return units_verdict(c, p, verb, units)
+
+
+def units_verdict(c: Ctx, p: str, verb: str, units: list) -> Optional[tuple]:
+    """What stopping, disabling or masking these units costs, for any service manager ``p``: remote access
+    (high), what runs everything else, the system's core, a data store, every service (medium)."""
     if verb not in _STOP_VERBS or verb in ("restart", "reload") and p != "systemctl":
         return None
     if verb in ("stop", "kill", "disable", "mask") and any(u in ("*", "'*'") or u.endswith("/*") for u in units):
@@ -101,6 +118,9 @@ def rule_service(c: Ctx) -> Optional[tuple]:
     core = [u for u in units if _CORE_SERVICES.match(u)]
     if core and verb in ("stop", "kill", "disable", "mask"):
         return MEDIUM, f"{verb} {core[0]}: the system needs it for logging, devices or privileges ({c.text})"
+    data = [u for u in units if DATA_SERVICES.match(u)]
+    if data and verb in ("stop", "kill", "disable", "mask"):
+        return MEDIUM, f"{verb} {data[0]}: every client of the data store loses it ({c.text})"
     if verb == "mask" or "--now" in c.texts and verb == "disable":
         return LOW, f"{verb} {' '.join(units) or 'a unit'}: it no longer starts ({c.text})"
     return None

@@ -30,6 +30,7 @@ from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
+from aish.safety.rules import service_managers
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -222,6 +223,8 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
             (None if known else machines.rule_machine_stop(c, known=False)) or _bare_by_name(c, known)
     if best is None or best[0] < HIGH:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
+    if (best is None or best[0] < HIGH) and c.prog.lower() in service_managers.NAMES:
+        best = worst(best, service_managers.rule_service_manager(c))
     if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
         best = worst(best, exposure.rule_exposed(c))
     if best is None and c.prog.lower() in netexec.BROAD:

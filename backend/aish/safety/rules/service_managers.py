@@ -1,0 +1,101 @@
+"""Effect: a service stopped or disabled through any service manager or supervisor, not only systemctl.
+
+Every init system and supervisor has its own words for it: SMF ``svcadm disable svc:/network/ssh``,
+upstart and finit ``initctl stop``, ``nssm stop``/``remove`` of a Windows service, ``dinitctl``,
+OpenBSD ``rcctl stop|disable``, FreeBSD ``sysrc sshd_enable=NO`` and ``service X onestop``,
+GNU Shepherd ``herd stop``, ``immortalctl``, 66 (``66 disable``, ``66-stop``), ``runsvctl down``,
+``supervisorctl stop``, ``monit stop``, and systemd's own bus (``busctl call … StopUnit ss
+sshd.service``).  What is stopped decides the level, as for systemctl (``lockout.units_verdict``):
+the way in (ssh, the network) is high; what runs everything else, the system's core and data
+stores are medium; a web app of one's own stays quiet.  ``lxc-autostop -a`` stops every container.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import MEDIUM, Ctx, positionals
+from aish.safety.rules.lockout import units_verdict
+
+# Each manager's own words for stop and disable, mapped onto systemctl's.
+_VERBS = {
+    "svcadm": {"disable": "disable"},
+    "initctl": {"stop": "stop", "disable": "disable"},
+    "finit": {"stop": "stop", "disable": "disable"},
+    "nssm": {"stop": "stop", "remove": "disable"},
+    "dinitctl": {"stop": "stop", "disable": "disable", "release": "stop"},
+    "rcctl": {"stop": "stop", "disable": "disable"},
+    "herd": {"stop": "stop", "disable": "disable"},
+    "shepherd": {"stop": "stop", "disable": "disable"},
+    "immortalctl": {"stop": "stop", "halt": "stop"},
+    "66": {"stop": "stop", "disable": "disable"},
+    "runsvctl": {"down": "stop", "stop": "stop", "exit": "stop"},
+    "supervisorctl": {"stop": "stop"},
+    "monit": {"stop": "stop"},
+}
+# Programs named for the verb: `66-disable sshd`, `66-stop sshd`.
+_VERB_NAMED = {"66-disable": "disable", "66-stop": "stop"}
+# Options of these managers that take a value.
+_VALUED = {"-l", "-z", "-c", "-d", "-p", "--socket-path", "--config", "-u", "--user"}
+# FreeBSD rc verbs carry a prefix (`onestop`, `forcestop`, `faststop`, `quietstop`).
+_RC_PREFIXED = re.compile(r"^(one|force|fast|quiet)(stop|disable)$")
+# SMF services that carry the network itself (`svc:/network/physical:default`, `milestone/network`).
+_SMF_NETWORK = re.compile(r"^(svc:/)?(network/(physical|initial|service|loopback|netcfg|routing-setup|"
+                          r"datalink-management|ip-interface-management|ssh)|milestone/(network|multi-user"
+                          r"(-server)?))(:\w+)?$")
+_BUS_STOP = re.compile(r"^(StopUnit|KillUnit|DisableUnitFiles|MaskUnitFiles)$")
+
+
+def _unit_name(fmri: str) -> str:
+    """`svc:/network/ssh:default` -> `ssh`; `system/com.openssh.sshd` stays as it is."""
+    name = re.sub(r"^svc:/", "", fmri)
+    name = re.sub(r":\w+$", "", name)
+    return name.rsplit("/", 1)[-1]
+
+
+def _verdict(c: Ctx, manager: str, verb: str, units: list) -> Optional[tuple]:
+    network = next((u for u in units if _SMF_NETWORK.match(u)), None)
+    if network is not None:
+        return units_verdict(c, "svcadm", verb, ["network"])
+    return units_verdict(c, manager, verb, [_unit_name(u) for u in units])
+
+
+def rule_service_manager(c: Ctx) -> Optional[tuple]:
+    """Stop or disable in a service manager's own words, judged by what is stopped."""
+    prog = c.prog.lower()
+    pos = positionals(c.args, _VALUED)
+    if prog in _VERB_NAMED:
+        return _verdict(c, prog, _VERB_NAMED[prog], pos)
+    if prog == "service" and len(pos) >= 2 and _RC_PREFIXED.match(pos[1]):
+        return _verdict(c, prog, _RC_PREFIXED.match(pos[1]).group(2), pos[:1])  # type: ignore[union-attr]
+    if prog == "sysrc":  # `sysrc sshd_enable=NO`, `sysrc -x sshd_enable`
+        off = [t.split("_enable", 1)[0] for t in pos if re.fullmatch(r"[\w-]+_enable=[\"']?(no|false|off)[\"']?", t,
+                                                                      re.IGNORECASE)]
+        if "-x" in c.texts:
+            off += [t.split("_enable", 1)[0] for t in pos if t.endswith("_enable")]
+        return _verdict(c, prog, "disable", off) if off else None
+    if prog == "lxc-autostop" and any(re.fullmatch(r"-[a-zA-Z]*a[a-zA-Z]*|--all", t) for t in c.texts):
+        killed = any(re.fullmatch(r"-[a-zA-Z]*k[a-zA-Z]*|--kill", t) for t in c.texts)
+        return MEDIUM, f"lxc-autostop -a stops every autostarted container{', killing them at once' if killed else ''}" \
+            f" ({c.text})"
+    if prog in ("busctl", "gdbus", "dbus-send", "qdbus"):  # systemd's manager called over the bus
+        words = [t.rsplit(".", 1)[-1] if prog != "busctl" else t for t in c.texts]
+        if any(_BUS_STOP.match(w) for w in words):
+            units = [re.sub(r"^[a-z]+:", "", t).strip("'\"") for t in c.texts if re.search(r"\.(service|socket)['\"]?$", t)]
+            return units_verdict(c, "systemctl", "stop", [re.sub(r"^string:", "", u) for u in units])
+        return None
+    if prog == "nssm" and len(pos) >= 4 and pos[0] == "set" and pos[2].lower() == "start" and \
+            pos[3].upper() == "SERVICE_DISABLED":
+        return _verdict(c, prog, "disable", pos[1:2])
+    if prog == "rcctl" and len(pos) >= 4 and pos[0] == "set" and pos[2:4] == ["status", "off"]:
+        return _verdict(c, prog, "disable", pos[1:2])
+    verbs = _VERBS.get(prog)
+    if not verbs or not pos or pos[0] not in verbs:
+        return None
+    return _verdict(c, prog, verbs[pos[0]], pos[1:])
+
+
+# Judged for these names without making them "known" (other rules read init managers' power words only when
+# no rule knows the program: `herd stop root`, `dinitctl poweroff`).
+NAMES = frozenset(list(_VERBS) + list(_VERB_NAMED) + ["service", "sysrc", "lxc-autostop", "busctl", "gdbus",
+                                                      "dbus-send", "qdbus"])
