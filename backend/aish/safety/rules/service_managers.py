@@ -43,6 +43,7 @@ _RC_PREFIXED = re.compile(r"^(one|force|fast|quiet)(stop|disable)$")
 _SMF_NETWORK = re.compile(r"^(svc:/)?(network/(physical|initial|service|loopback|netcfg|routing-setup|"
                           r"datalink-management|ip-interface-management|ssh)|milestone/(network|multi-user"
                           r"(-server)?))(:\w+)?$")
+_UNIT_FILE = re.compile(r"\.(service|socket)['\"]?$")
 _BUS_STOP = re.compile(r"^(StopUnit|KillUnit|DisableUnitFiles|MaskUnitFiles)$")
 
 
@@ -76,13 +77,13 @@ def rule_service_manager(c: Ctx) -> Optional[tuple]:
         return _verdict(c, prog, "disable", off) if off else None
     if prog == "lxc-autostop" and any(re.fullmatch(r"-[a-zA-Z]*a[a-zA-Z]*|--all", t) for t in c.texts):
         killed = any(re.fullmatch(r"-[a-zA-Z]*k[a-zA-Z]*|--kill", t) for t in c.texts)
-        return MEDIUM, f"lxc-autostop -a stops every autostarted container{', killing them at once' if killed else ''}" \
-            f" ({c.text})"
+        how = ", killing them at once" if killed else ""
+        return MEDIUM, f"lxc-autostop -a stops every autostarted container{how} ({c.text})"
     if prog in ("busctl", "gdbus", "dbus-send", "qdbus"):  # systemd's manager called over the bus
         words = [t.rsplit(".", 1)[-1] if prog != "busctl" else t for t in c.texts]
         if any(_BUS_STOP.match(w) for w in words):
-            units = [re.sub(r"^[a-z]+:", "", t).strip("'\"") for t in c.texts if re.search(r"\.(service|socket)['\"]?$", t)]
-            return units_verdict(c, "systemctl", "stop", [re.sub(r"^string:", "", u) for u in units])
+            units = [re.sub(r"^[a-z]+:", "", t).strip("'\"") for t in c.texts if _UNIT_FILE.search(t)]
+            return units_verdict(c, "systemctl", "stop", units)
         return None
     if prog == "nssm" and len(pos) >= 4 and pos[0] == "set" and pos[2].lower() == "start" and \
             pos[3].upper() == "SERVICE_DISABLED":
