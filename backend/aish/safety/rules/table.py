@@ -29,6 +29,7 @@ from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_di
 from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
+from aish.safety.rules import whole_resets
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules import service_managers
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
@@ -326,6 +327,9 @@ def check(c: Ctx) -> Optional[tuple]:
                      short_verbs.rule_unsafe_diff_applied(c))
     if (best is None or best[0] == LOW) and factory_defaults.may_reset(c):
         best = worst(best, factory_defaults.rule_defaults_restored(c))
+    if (best is None or best[0] == LOW) and whole_resets.may_reset(c) and \
+            (not covered(c.prog, c.texts) or c.prog.lower() in ("netsh", "netsh.exe")):
+        best = worst(best, whole_resets.rule_whole_reset(c))
     if (best is None or best[0] == LOW) and logins_opened.may_open(c):
         best = worst(best, logins_opened.rule_logins_opened(c))
     if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):

@@ -1,0 +1,126 @@
+"""A whole tool, store, device or cluster put back to nothing in its own words, for any program: `implode`,
+`nuke`, `factory-reset`, `restore-defaults`, `reinit`, `init` forced over what exists, a reset said as the
+last word of a noun path (`airflow db reset`), a reset told not to ask, a credential replaced by a reset
+(`grafana-cli admin reset-admin-password`), a security key or TPM cleared; and their everyday neighbours
+(status, show, list, help, a reset of one setting) that stay quiet."""
+from __future__ import annotations
+
+from tests.safety.forms import each_form
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
+
+
+@each_form("command,at_least", [
+    # the whole tool and everything it installed
+    ("rvm implode --force", "medium"),
+    ("rvm seppuku", "medium"),
+    ("mise implode --yes", "medium"),
+    ("ghcup nuke", "medium"),
+    ("pipx uninstall-all", "medium"),
+    ("gitlab-ctl cleanse", "medium"),
+    # whole state reset by a subcommand or a hyphen/colon word
+    ("airflow db reset --yes", "medium"),
+    ("supabase db reset --linked", "medium"),
+    ("wp db reset --yes", "medium"),
+    ("php bin/console user-management:reset", "medium"),
+    ("php bin/console app:reset-all --force", "medium"),
+    ("sentry-cli repos reset --all", "medium"),
+    ("tccutil reset All", "medium"),
+    ("netsh winsock reset", "medium"),
+    ("netsh int ip reset", "medium"),
+    ("gcloud compute instances reset web-1 --zone us-east1-b", "medium"),
+    ("rabbitmqctl force_reset", "medium"),
+    ("neonctl branches reset main --parent", "medium"),
+    ("crm cluster init -y", "medium"),
+    ("opam init --reinit -y", "medium"),
+    ("patronictl -c /etc/patroni.yml reinit pgcluster pg2 --force", "medium"),
+    ("pcs cluster setup mycluster node1 node2 --force", "medium"),
+    # factory resets and defaults restored, of anything
+    ("firstboot -y", "medium"),
+    ("jffs2reset -y", "medium"),
+    ("syswrapper.sh restore-default", "medium"),
+    ("synodsdefault --factory-default", "medium"),
+    ("/sbin/firmwareConfig.sh --reset", "medium"),
+    ("gpg-card factory-reset", "medium"),
+    ("nvram -c", "medium"),
+    ("pmset restoredefaults", "medium"),
+    ("midclt call config.reset", "medium"),
+    ("mlxconfig -d /dev/mst/mt4119_pciconf0 -y reset", "medium"),
+    ("nessuscli fix --reset-all", "medium"),
+    ("nessuscli agent reset --unattended", "medium"),
+    ("falcon-agent reset --unattended", "medium"),
+    ("yubikey-agent -setup", "medium"),
+    ("tpm2 clear", "medium"),
+    ("tpm2_clear -c p", "medium"),
+    ("tpm_clear --force", "medium"),
+    ("Clear-Tpm", "medium"),
+    ("pkcs15-init --erase-card", "medium"),
+    ("wsl --unregister Ubuntu", "medium"),
+    # a credential replaced by a reset
+    ("grafana-cli admin reset-admin-password newpass", "medium"),
+    ("sysadminctl -resetPasswordFor admin -newPassword hunter2", "medium"),
+    ("gvmd --user=admin --new-password=changeme", "medium"),
+    ("mmctl user reset-password admin@example.com", "medium"),
+    ("kanidmd recover-account admin", "medium"),
+    ("gitlab-rake gitlab:password:reset[root]", "medium"),
+    ("occ user:resetpassword admin", "medium"),
+])
+def test_whole_state_resets_are_flagged(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "rvm list",
+    "mise ls",
+    "ghcup list",
+    "pipx list",
+    "gitlab-ctl status",
+    "gitlab-ctl reconfigure",
+    "airflow db check",
+    "airflow db migrate",
+    "supabase db diff",
+    "wp db size",
+    "php bin/console cache:clear",
+    "tccutil --help",
+    "netsh winsock show catalog",
+    "gcloud compute instances list",
+    "rabbitmqctl cluster_status",
+    "neonctl branches list",
+    "crm cluster status",
+    "opam init",
+    "patronictl -c /etc/patroni.yml list",
+    "pcs cluster status",
+    "mlxconfig -d /dev/mst/mt4119_pciconf0 query",
+    "nessuscli fix --show",
+    "yubikey-agent -l /tmp/yubikey-agent.sock",
+    "tpm2 getcap properties-fixed",
+    "tpm2_pcrread",
+    "Get-Tpm",
+    "wsl --list --verbose",
+    "grafana-cli plugins ls",
+    "sysadminctl -secureTokenStatus alice",
+    "mmctl user list",
+    "occ user:list",
+    "git reset HEAD~1",
+    "git init",
+    "terraform init -upgrade",
+    "npm init -y",
+    "gsettings reset org.gnome.desktop.interface gtk-theme",
+    "tput reset",
+    "reset",
+    "stty sane",
+    "nmcli connection reload",
+    "pmset -g",
+    "nvram -p",
+    "firstboot --help",
+    "ykman info",
+    "kubectl rollout restart deployment web",
+    "rabbitmqctl change_password username new_password",
+    "pwpolicy -a authenticator -u username -setpassword new_password",
+    "virt-sysprep -a image.qcow2 --operations customize --root-password password:new_password",
+    "systemctl reset-failed",
+    "sysadminctl -resetPasswordFor alice -newPassword hunter2",
+    "npx react-native start --reset-cache",
+    "faillock --user alice --reset",
+])
+def test_whole_state_everyday_forms_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
