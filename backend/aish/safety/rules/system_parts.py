@@ -1,0 +1,251 @@
+"""Effect: Windows' own parts removed, switched off or weakened by its cmdlets and admin tools, and the
+command ``forfiles /c`` runs for every file it finds.
+
+What decides is the TARGET, not the verb: the same cmdlet that tidies a user's app or task takes the
+system apart when it is aimed at what Windows ships or what a domain relies on.
+
+- Windows' own apps (``Microsoft.*``, ``Windows.*``) removed for every user or from the image
+  (``Remove-AppxPackage -AllUsers``, ``Remove-AppxProvisionedPackage -Online``), named on the line or
+  by the ``Get-AppxPackage`` that feeds the removal;
+- Windows' own scheduled tasks (under ``\\Microsoft\\Windows\\``: update, Defender, backup) disabled or
+  deleted (``Disable-ScheduledTask``, ``Unregister-ScheduledTask``, ``schtasks /change /disable``);
+- disks taken offline or made read-only (``Set-Disk -IsOffline $true``): their volumes disappear;
+- TCP/IP unbound from adapters (``Disable-NetAdapterBinding -ComponentID ms_tcpip``);
+- a DNS zone opened to unsigned updates (``-DynamicUpdate NonsecureAndSecure``), an application
+  control policy replaced or removed (``Set-AppLockerPolicy`` without ``-Merge``, ``citool
+  --remove-policy``), the Security or System log shrunk (``Limit-EventLog``, ``wevtutil sl /ms:``);
+- the built-in Administrator disabled (``dsmod user … -disabled yes``, ``Set-ADUser -Enabled $false``),
+  passwords let never expire; AD replication disabled (``repadmin /options +DISABLE_*``); a security
+  template applied over the machine's policy (``secedit /configure``); a GPO backup imported over the
+  Default Domain (Controllers) Policy; the domain or forest functional level raised (irreversible);
+  a DHCP scope deactivated; drivers removed from the running system.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+
+_SYSTEM_APP = re.compile(r"(^|[\s'\"*])(microsoft|windows)\.", re.IGNORECASE)
+_SYSTEM_TASK = re.compile(r"\\?microsoft\\windows\\", re.IGNORECASE)
+_VITAL_TASK = re.compile(r"update|orchestrator|waasmedic|defender|backup|systemrestore|\bsr\b|bitlocker|"
+                         r"tpm|chkdsk|wininet|servicing", re.IGNORECASE)
+_ADMIN = re.compile(r"(^|[\s'\"=,\\])(administrator|admin|krbtgt|root)([\s'\",]|$)", re.IGNORECASE)
+_TRUE = frozenset({"$true", "true", "1", "yes"})
+_FALSE = frozenset({"$false", "false", "0", "no"})
+_SIZE = re.compile(r"^(\d+)\s*(kb|mb|gb)?$", re.IGNORECASE)
+_CRITICAL_LOGS = frozenset({"security", "system"})
+_DEFAULT_POLICY = re.compile(r"default\s+domain(\s+controllers)?\s+policy", re.IGNORECASE)
+
+
+def _value(texts: list, name: str) -> str:
+    """The value of PowerShell's ``-Name value`` or ``-Name:value`` (any case), '' when absent."""
+    name = name.lower()
+    for k, t in enumerate(texts):
+        low = t.lower()
+        if low == name and k + 1 < len(texts):
+            return texts[k + 1].strip("'\"")
+        if low.startswith(name + ":"):
+            return t.split(":", 1)[1].strip("'\"")
+    return ""
+
+
+def _has(texts: list, *names: str) -> bool:
+    return any(t.lower().split(":", 1)[0] in names for t in texts)
+
+
+def _feeders(c: Ctx) -> str:
+    return " ".join(w.text for seg in c.chain for w in seg.words)
+
+
+def _apps(c: Ctx, name: str) -> Optional[tuple]:
+    everyone = _has(c.texts, "-allusers", "-online")
+    named = " ".join(c.texts) + " " + _feeders(c)
+    if _SYSTEM_APP.search(named):
+        return HIGH, f"{c.prog} removes Windows' own apps{' for every user' if everyone else ''}: " \
+                     f"the shell, the store or security may go with them ({c.text})"
+    if name == "remove-appxprovisionedpackage" and everyone:
+        return MEDIUM, f"{c.prog} removes an app from the Windows image: no new user gets it ({c.text})"
+    return None
+
+
+def _tasks(c: Ctx, name: str) -> Optional[tuple]:
+    lowered = [t.lower() for t in c.texts]
+    if name == "schtasks" and not ({"/change", "/delete"} & set(lowered) and
+                                   ({"/disable", "/delete"} & set(lowered))):
+        return None
+    named = " ".join(c.texts) + " " + _feeders(c)
+    if not _SYSTEM_TASK.search(named):
+        return None
+    what = "deletes" if name.startswith("unregister") or "/delete" in lowered else "disables"
+    level = HIGH if _VITAL_TASK.search(named) else MEDIUM
+    return level, f"{c.prog} {what} Windows' own scheduled tasks (updates, protection, upkeep) ({c.text})"
+
+
+def _disk(c: Ctx, name: str) -> Optional[tuple]:
+    for option in ("-isoffline", "-isreadonly"):
+        if _value(c.texts, option).lower() in _TRUE or any(t.lower() == option for t in c.texts) and \
+                not _value(c.texts, option):
+            what = "offline: its volumes disappear" if option == "-isoffline" else "read-only: every write fails"
+            return HIGH, f"{c.prog} takes a disk {what} ({c.text})"
+    return None
+
+
+def _binding(c: Ctx, name: str) -> Optional[tuple]:
+    component = _value(c.texts, "-componentid").lower()
+    if component in ("ms_tcpip", "ms_tcpip6"):
+        level = HIGH if component == "ms_tcpip" else MEDIUM
+        return level, f"{c.prog} unbinds TCP/IP from network adapters: the machine drops off the network ({c.text})"
+    return None
+
+
+def _dns_zone(c: Ctx, name: str) -> Optional[tuple]:
+    if _value(c.texts, "-dynamicupdate").lower() == "nonsecureandsecure":
+        return HIGH, f"{c.prog} lets anyone register DNS records in the zone (unsigned updates) ({c.text})"
+    return None
+
+
+def _applocker(c: Ctx, name: str) -> Optional[tuple]:
+    merge = _value(c.texts, "-merge").lower()
+    if _has(c.texts, "-merge") and merge not in _FALSE:
+        return None
+    policy = _value(c.texts, "-xmlpolicy") + " " + _value(c.texts, "-policyobject")
+    level = HIGH if re.search(r"empty|blank|allow|none|null|disable|audit", policy, re.IGNORECASE) else MEDIUM
+    return level, f"{c.prog} replaces the whole application control policy ({c.text})"
+
+
+def _citool(c: Ctx, name: str) -> Optional[tuple]:
+    if _has(c.texts, "--remove-policy", "-rp"):
+        return HIGH, f"citool removes an application control (WDAC) policy ({c.text})"
+    return None
+
+
+def _kilobytes(text: str) -> Optional[int]:
+    m = _SIZE.match(text.strip())
+    if not m:
+        return None
+    unit = {"kb": 1, "mb": 1024, "gb": 1024 * 1024}.get((m.group(2) or "").lower())
+    return int(m.group(1)) * unit if unit else int(m.group(1)) // 1024  # bare numbers are bytes
+
+
+def _event_log(c: Ctx, name: str) -> Optional[tuple]:
+    lowered = [t.lower() for t in c.texts]
+    if name == "wevtutil":
+        if not lowered[:1] or lowered[0] not in ("sl", "set-log"):
+            return None
+        log = lowered[1] if len(lowered) > 1 else ""
+        size = next((_kilobytes(t.split(":", 1)[1]) for t in lowered if t.startswith(("/ms:", "/maxsize:"))), None)
+    else:
+        log = _value(c.texts, "-logname").lower()
+        size = _kilobytes(_value(c.texts, "-maximumsize"))
+    if size is None or size >= 4096 or not log:
+        return None
+    level = HIGH if log in _CRITICAL_LOGS else MEDIUM
+    return level, f"{c.prog} shrinks the {log} event log to {size} KB: its record is overwritten within minutes " \
+                  f"({c.text})"
+
+
+def _accounts(c: Ctx, name: str) -> Optional[tuple]:
+    lowered = [t.lower() for t in c.texts]
+    joined = " ".join(c.texts)
+    disabled = name == "dsmod" and _value(c.texts, "-disabled").lower() == "yes" or \
+        name != "dsmod" and _value(c.texts, "-enabled").lower() in _FALSE
+    if disabled and _ADMIN.search(joined):
+        return HIGH, f"{c.prog} disables the administrator account: no one may log in to fix things ({c.text})"
+    if name == "dsmod" and (_value(c.texts, "-pwdneverexpires").lower() == "yes" or
+                            _value(c.texts, "-reversiblepwd").lower() == "yes" or
+                            "-pwd" in lowered and _ADMIN.search(joined)):
+        return MEDIUM, f"dsmod weakens an account's password rules or replaces its password ({c.text})"
+    return None
+
+
+def _replication(c: Ctx, name: str) -> Optional[tuple]:
+    if any(t.upper().startswith("+DISABLE_") for t in c.texts):
+        return HIGH, f"repadmin switches Active Directory replication off: domain controllers drift apart ({c.text})"
+    return None
+
+
+def _secedit(c: Ctx, name: str) -> Optional[tuple]:
+    lowered = {t.lower() for t in c.texts}
+    if "/configure" not in lowered:
+        return None
+    level = HIGH if "/overwrite" in lowered else MEDIUM
+    return level, f"secedit applies a security template over the machine's policy (rights, audit, passwords) " \
+                  f"({c.text})"
+
+
+def _gpo(c: Ctx, name: str) -> Optional[tuple]:
+    target = _value(c.texts, "-targetname") + " " + _value(c.texts, "-name")
+    if _DEFAULT_POLICY.search(target) or name == "restore-gpo" and _has(c.texts, "-all"):
+        return HIGH, f"{c.prog} overwrites the domain's default policy with another's settings ({c.text})"
+    return None
+
+
+def _functional_level(c: Ctx, name: str) -> Optional[tuple]:
+    return HIGH, f"{c.prog} raises the functional level: it cannot be lowered again ({c.text})"
+
+
+def _dhcp(c: Ctx, name: str) -> Optional[tuple]:
+    if _value(c.texts, "-state").lower() == "inactive":
+        return MEDIUM, f"{c.prog} deactivates a DHCP scope: its clients get no address ({c.text})"
+    return None
+
+
+def _driver(c: Ctx, name: str) -> Optional[tuple]:
+    if _has(c.texts, "-online"):
+        return MEDIUM, f"{c.prog} removes a driver from the running system ({c.text})"
+    return None
+
+
+_BY_NAME = {
+    "remove-appxpackage": _apps, "remove-appxprovisionedpackage": _apps,
+    "disable-scheduledtask": _tasks, "unregister-scheduledtask": _tasks, "schtasks": _tasks,
+    "set-disk": _disk, "disable-netadapterbinding": _binding,
+    "set-dnsserverprimaryzone": _dns_zone, "add-dnsserverprimaryzone": _dns_zone,
+    "set-dnsserverstubzone": _dns_zone, "set-applockerpolicy": _applocker, "citool": _citool,
+    "limit-eventlog": _event_log, "wevtutil": _event_log,
+    "dsmod": _accounts, "set-aduser": _accounts, "set-localuser": _accounts,
+    "repadmin": _replication, "secedit": _secedit, "import-gpo": _gpo, "restore-gpo": _gpo,
+    "set-addomainmode": _functional_level, "set-adforestmode": _functional_level,
+    "set-dhcpserverv4scope": _dhcp, "set-dhcpserverv6scope": _dhcp, "remove-windowsdriver": _driver,
+}
+
+
+def rule_system_part(c: Ctx) -> Optional[tuple]:
+    """A cmdlet or admin tool aimed at what Windows ships or a domain relies on."""
+    name = c.prog.lower().removesuffix(".exe")
+    judge = _BY_NAME.get(name)
+    return judge(c, name) if judge is not None and (c.texts or c.chain) else None
+
+
+# forfiles: /p PATH (where), /m MASK (which files), /s (recursive), /c "COMMAND" (run for each, @path = the file)
+_FORFILES_VALUED = {"/p": ".", "/m": "*", "/d": "", "/c": ""}
+_CMD_PREFIX = re.compile(r"^\s*cmd(\.exe)?\s+/[ck]\s+", re.IGNORECASE)
+
+
+def rule_forfiles(c: Ctx) -> Optional[tuple]:
+    """``forfiles /p C:\\Users /s /c "cmd /c del /f /q @path"``: the command is judged on what it is given."""
+    values = dict(_FORFILES_VALUED)
+    texts = [w.raw.strip("'\"") for w in c.args]  # as written: the shell's reading drops the backslashes
+    recursive = False
+    for k, t in enumerate(texts):
+        low = t.lower()
+        if low in values and k + 1 < len(texts):
+            values[low] = texts[k + 1]
+        elif low == "/s":
+            recursive = True
+    command = _CMD_PREFIX.sub("", values["/c"])
+    if not command or "@" not in command:
+        return None
+    where = values["/p"].rstrip("\\") + "\\" + values["/m"]
+    inner = re.sub(r"@(path|file|fname)\b", lambda m: '"' + where + '"', command, flags=re.IGNORECASE)
+    first, _, rest = inner.partition(" ")
+    if recursive and first.lower() in ("del", "erase", "rd", "rmdir"):
+        inner = f"{first} /s {rest}"
+    found = c.recurse(inner)
+    return (found[0], f"{found[1]}, for every file forfiles finds") if found else None
+
+
+RULES: dict = {name: [rule_system_part] for name in _BY_NAME} | {"forfiles": [rule_forfiles],
+                                                                  "forfiles.exe": [rule_forfiles]}
