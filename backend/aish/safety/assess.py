@@ -26,6 +26,7 @@ from aish.safety.command_line import expand_abbreviations
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules import clear_cmdlets
+from aish.safety.rules import socket_fds
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -127,6 +128,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     segs = segments(text)
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
+    best = higher(best, socket_fds.rule_socket_fds(segs))
     best = higher(best, fleets.rule_fanned_out_line(text, lambda t: _assess(t, depth + 1)))
     budget = _BUDGET.get()
     chain: list = []

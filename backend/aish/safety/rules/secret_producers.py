@@ -53,6 +53,19 @@ _DECRYPT_WORDS = frozenset({"-d", "--decrypt", "-decrypt", "decrypt", "view", "-
 _KEY_OUT = LazyRegex(r"^(--?export-(secret|private)[\w-]*|private-?keys?|--show-private[\w-]*|--reveal|"
                      r"--show-secrets?|--show-passwords?|--with-decryption|showconf)$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[-_.]+")
+# Shell-history tools: what was typed, tokens pasted on command lines with it; and what they do that prints nothing.
+_HISTORY_TOOLS = frozenset({"atuin", "hishtory", "mcfly", "hstr", "resh", "get-history", "ghy"})
+_HISTORY_QUIET = frozenset({"stats", "import", "sync", "init", "key", "account", "daemon", "server", "register",
+                            "login", "logout", "status", "config", "enable", "disable", "install", "uninstall",
+                            "update", "gen-completions", "doctor", "info", "--help", "help", "--version"})
+# The environment in PowerShell's words (`Get-ChildItem env:`, `[Environment]::GetEnvironmentVariables()`).
+_PS_LISTERS = frozenset({"get-childitem", "gci", "ls", "dir", "get-item", "gi"})
+_ENV_DRIVE = LazyRegex(r"^env:[\\/]?\*?$", re.IGNORECASE)
+_PROC_ENVIRON = LazyRegex(r"^/proc/(\d+|self|\*|\$\$|\$\w+|\$\(.*\))/environ$")
+# Searches for passwords in files (`findstr /si password *.config`, `Select-String -Pattern connectionString`).
+_SEARCHERS = frozenset({"findstr", "findstr.exe", "select-string", "sls", "grep", "egrep", "rg", "ag", "ack", "git"})
+_SECRET_WORD = LazyRegex(r"pass(word|wd)?|pwd|cpassword|connectionstring|secret|api_?key|credential|token",
+                         re.IGNORECASE)
 
 
 def prints_secret(texts: list) -> str:
@@ -74,7 +87,37 @@ def prints_secret(texts: list) -> str:
     nouns = {p for op in operands[:4] for p in _SEPARATORS.split(op)}
     if nouns & _SECRET_NOUNS and _reads(operands):
         return "high"  # `git credential fill`, `aws secretsmanager get-secret-value`, `az keyvault secret show`
+    if "decrypt" in operands[:3] or "--decrypt" in rest or "decrypt" in _SEPARATORS.split(prog) or \
+            prog.startswith("blackbox_") and prog != "blackbox_list_files" or \
+            prog == "transcrypt" and ("--display" in rest or "-d" in rest):
+        return "high"  # `ejson decrypt`, `dotenvx decrypt --stdout`, `eyaml decrypt`, `blackbox_cat`
+    return _also_secret(prog, rest, operands)
+
+
+def _also_secret(prog: str, rest: list, operands: list) -> str:
+    """'medium' for what often holds tokens: the shell history, the environment, a search for passwords."""
+    if prog in _HISTORY_TOOLS and not (operands[:1] and operands[0] in _HISTORY_QUIET):
+        return "medium"  # `atuin history list`, `atuin search`, `hishtory export`, `mcfly search`
+    if prog in _PS_LISTERS and any(_ENV_DRIVE.match(t) for t in rest) or \
+            prog.startswith("[environment]::getenvironmentvariable") or \
+            prog in ("echo", "printf", "write-output", "print") and any("${!" in t for t in rest) or \
+            any(_PROC_ENVIRON.match(t) for t in rest):
+        return "medium"  # `gci env:`, `echo "$v=${!v}"` over `compgen -v`, `xargs -0 -a /proc/1/environ`
+    if prog in _SEARCHERS and (prog != "git" or operands[:1] == ["grep"]) and \
+            _searches_secrets(prog, rest[1:] if prog == "git" else rest):
+        return "medium"  # what it finds is the lines that hold passwords
     return ""
+
+
+def _searches_secrets(prog: str, rest: list) -> bool:
+    """Is the pattern of this search a password's name (`findstr /si password`, `-Pattern 'connectionString'`)?"""
+    if prog in ("select-string", "sls"):
+        lowered = [t.lower() for t in rest]
+        pattern = rest[lowered.index("-pattern") + 1] if "-pattern" in lowered[:-1] else \
+            next((t for t in rest if not t.startswith("-")), "")
+    else:
+        pattern = next((t for t in rest if not t.startswith(("-", "/"))), "")
+    return bool(pattern) and bool(_SECRET_WORD.search(pattern))
 
 
 def _reads(operands: list) -> bool:
