@@ -38,7 +38,8 @@ _LIST_OPTIONS = frozenset({"--status-all", "--list", "-list", "--list-all", "-ls
 _STOP_VERBS = frozenset({"stop", "kill", "halt", "shutdown", "poweroff", "power-off", "destroy", "terminate",
                          "kill-session", "kill-server", "kill-window", "kill-pane", "suspend", "down", "undefine",
                          "delete", "rm", "remove", "destroy-vm", "stop-instances", "terminate-instances",
-                         "quit", "exit", "reset", "acpipowerbutton"})
+                         "quit", "exit", "reset", "acpipowerbutton", "deallocate", "instance-stop",
+                         "stop-db-instance", "stop-db-cluster", "suspend-vm", "server-stop"})
 # A program whose name ends in the verb (`lxc-stop -n $c`, `qvm-kill`).
 _VERB_NAME = re.compile(r"[-_](stop|kill|destroy|shutdown|poweroff|halt|delete|remove)$")
 _SIGNALLERS = frozenset({"kill", "pkill", "skill", "killall"})

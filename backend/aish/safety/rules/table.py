@@ -32,7 +32,7 @@ from aish.safety.rules import documented
 from aish.safety.rules import whole_resets
 from aish.safety.rules import published_dirs, secrets_dumped, system_parts
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
-from aish.safety.rules import service_managers
+from aish.safety.rules import bulk_offline, own_binary_stops, service_managers
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -242,6 +242,10 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, daemons.rule_server_stopped(c, known))
     if (best is None or best[0] < MEDIUM) and product_stops.may_stop(c):
         best = worst(best, product_stops.rule_product_stopped(c, known))
+    if (best is None or best[0] < MEDIUM) and own_binary_stops.may_stop(c):
+        best = worst(best, own_binary_stops.rule_own_binary_stop(c))
+    if (best is None or best[0] < MEDIUM) and bulk_offline.may_offline(c.prog):
+        best = worst(best, bulk_offline.rule_bulk_offline(c))
     if (best is None or best[0] < MEDIUM) and cmdlet_switches.may_weaken(c.prog):
         best = worst(best, cmdlet_switches.rule_cmdlet_weakens(c))
     if (best is None or best[0] < MEDIUM) and everyone_grants.may_grant(c):
