@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from aish.safety.command_line import expand_abbreviations
+from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets
@@ -214,6 +215,7 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
         prog = raw.rsplit("\\", 1)[-1]
     if prog[-4:].lower() == ".exe" and not table.known(prog):  # `shred.exe -u x`: the program by its file name
         prog = prog[:-4]
+    prog = plain_name(prog)  # `gchmod` is GNU's chmod
     if prog in ABBREVIATIONS:  # `ip a f` is `ip address flush`
         expanded = expand_abbreviations(prog, [w.text for w in words[1:]])
         words = words[:1] + [replace(w, text=t) if t != w.text else w for w, t in zip(words[1:], expanded)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from aish.safety.program_names import plain_name
 from aish.safety.shell_words import tokenize
 
 # option -> takes a value, for each wrapper that runs the command after it
@@ -48,7 +49,7 @@ def unwrap(words: list) -> tuple:
             i += 1
         if i >= n:
             break
-        name = words[i].text.rsplit("/", 1)[-1].lstrip("\\")
+        name = plain_name(words[i].text.rsplit("/", 1)[-1].lstrip("\\"))  # `gtimeout` is GNU's timeout
         valued = _WRAPPERS.get(name)
         if valued is None:
             break

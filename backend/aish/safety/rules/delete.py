@@ -8,6 +8,7 @@ from typing import Optional
 
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
                                       is_device, parse_opts, target, worst)
+from aish.safety.program_names import plain_name
 from aish.safety.rules.into_dir import into_directory
 from aish.safety.shell_words import Word
 from aish.safety.unwrap import unwrap
@@ -183,7 +184,7 @@ def rule_find(c: Ctx) -> Optional[tuple]:
             inner = [Word(x.text.replace("{}", each), x.raw, quoted=x.quoted, has_var=x.has_var or roots[0].has_var
                           if roots else x.has_var) if "{}" in x.text and x.text != "{}" else x for x in inner]
             found = c.check(inner)
-            progs = {x.text.rsplit("/", 1)[-1] for x in inner[:3]}
+            progs = {plain_name(x.text.rsplit("/", 1)[-1]) for x in inner[:3]}
             prog = next((p for p in ("rm", "unlink", "shred", "rmdir", "srm") if p in progs), None)
             if prog and where.kind not in ("temp", "output"):
                 found = worst((HIGH if critical else MEDIUM,

@@ -1,8 +1,8 @@
 """Effect: ``rm`` and its neighbours under other names, or given whole to a storage client.
 
-- GNU coreutils installed with a ``g`` prefix (Homebrew's ``grm``, ``gshred``, ``grmdir``, ``gtruncate``)
-  and data-grid clients named ``i`` + the command (iRODS's ``irm``, ``irmdir``) do what the command does:
+- Data-grid clients named ``i`` + the command (iRODS's ``irm``, ``irmdir``) do what the command does:
   they are judged as that command with the same words (``irm -rf /zone/home/alice/run`` is ``rm -rf``).
+  (GNU's ``g``-prefixed names, ``grm``, ``gshred``, are the tools themselves: safety/program_names.py.)
 - A storage or archive client given its own ``rm`` as one quoted argument (HPSS's ``hsi "rm -R /home/x"``,
   ``hsi 'rmdir d'``) is judged as if the command were typed after the program's name; a message printed or
   sent (``notify-send "rm done"``) is not a command.
@@ -16,7 +16,7 @@ from aish.safety.rules.common import Ctx
 
 # The commands such names stand for: the prefix is dropped and the rest judged as the command itself.
 _COMMANDS = frozenset({"rm", "rmdir", "shred", "truncate", "unlink", "dd"})
-_PREFIXES = ("g", "i")
+_PREFIXES = ("i",)
 # Programs whose quoted argument is text shown or sent, never a command they run.
 _PRINTERS = frozenset("echo printf notify-send logger wall say espeak espeak-ng cowsay figlet toilet zenity "
                       "xmessage gum whiptail dialog banner lolcat osd_cat kdialog yad ntfy apprise git".split())
