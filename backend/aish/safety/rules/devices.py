@@ -93,7 +93,8 @@ _READS_ONLY = {"status", "list", "ls", "show", "info", "iostat", "stats", "get",
 # Firmware images, and programs named for restoring or upgrading a device from one (`sysupgrade x.bin`,
 # `idevicerestore -e x.ipsw`).
 _FIRMWARE = AnyCase(r"\.(ipsw|bin|img|hex|uf2|fw|rom|cap|itb|trx|chk|dfu|ffu|ftf|tar\.md5)$")
-_FIRMWARE_READS = {"read", "dump", "backup", "save", "verify", "--verify", "--test", "-T", "--read", "info"}
+_FIRMWARE_READS = {"read", "dump", "backup", "save", "verify", "--verify", "--test", "-T", "--read", "info",
+                   "--save", "-save", "/O", "ri"}  # `nvflash --save x.rom`, `afulnx_64 x.rom /O`
 _FIRMWARE_TOOL = re.compile(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
 # Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
 _DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}

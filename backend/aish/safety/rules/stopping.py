@@ -238,6 +238,8 @@ def rule_update_reboot(c: Ctx) -> Optional[tuple]:
     """Updates applied with a restart (``softwareupdate -i -a -R``, ``rpm-ostree upgrade --reboot``)."""
     options, words = _UPDATE_REBOOT.get(c.prog.lower(), (set(), set()))
     texts = c.texts
+    if texts[:1] and (texts[0] in ("refresh", "verify", "security") or texts[0].startswith("get-")):
+        return None  # `fwupdmgr refresh --force`: metadata fetched again, nothing installed
     lowered = {t.lower() for t in texts}
     short = {f"-{x}" for t in texts if t.startswith("-") and not t.startswith("--") and len(t) <= 5 for x in t[1:]}
     if lowered & {o.lower() for o in options} or short & options or lowered & words or \

@@ -29,8 +29,8 @@ from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_di
 from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
-from aish.safety.rules import whole_resets
 from aish.safety.rules import published_dirs, secrets_dumped, system_parts
+from aish.safety.rules import firmware_writes, whole_resets
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules import bulk_offline, own_binary_stops, service_managers
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
@@ -336,6 +336,8 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] == LOW) and whole_resets.may_reset(c) and \
             (not covered(c.prog, c.texts) or c.prog.lower() in ("netsh", "netsh.exe")):
         best = worst(best, whole_resets.rule_whole_reset(c))
+    if (best is None or best[0] == LOW) and not covered(c.prog, c.texts):
+        best = worst(best, firmware_writes.rule_firmware_written(c))
     if (best is None or best[0] == LOW) and logins_opened.may_open(c):
         best = worst(best, logins_opened.rule_logins_opened(c))
     if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):

@@ -1,0 +1,77 @@
+"""Effect: firmware, an EEPROM or a controller's flash written by any vendor's tool.
+
+A network card, a RAID or HBA controller, a GPU, a BMC or the BIOS runs from its own flash; a wrong,
+corrupt or interrupted image leaves the device dead (or the machine unbootable), and a downgrade forced
+through brings back what the newer firmware fixed.  Vendors spell the write their own way: ``flint -i
+fw.bin burn`` (``b``), ``ethtool -E``/``--change-eeprom`` (an EEPROM byte) and ``-f``/``--flash``,
+``devlink dev flash``, ``storcli /c0 download file=…``, ``megarec -cleanflash``, ``nvflash --protectoff``,
+``bootutil -FE``, ``sum -c UpdateBios``, ``fwupdmgr install --allow-older --force``, a flasher given an
+image (``afulnx_64 bios.rom /P /B``, ``eeupdate /D image.bin``, ``rpi-eeprom-update -f x.bin``).
+
+Firmware tools are known by their names; their reads (``query``, ``q``, ``ri``, ``--save``, ``/O``,
+``show``, ``list``, ethtool's ``-i`` and ``-e``: an EEPROM dump) stay quiet, and so does an
+update that neither forces nor downgrades (``fwupdmgr update``).  A word that says "write the firmware"
+(``UpdateBios``, ``flash-bmc``, ``burn_fw``) is read for any program.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.common import MEDIUM, Ctx
+
+# Programs that write firmware, by name (Mellanox/NVIDIA, Broadcom, Intel, LSI, AMI, GPU and board flashers).
+FIRMWARE_TOOL = LazyRegex(r"flint|mlxburn|mlxfwmanager|ethtool|devlink|fwupd|sas\d?flash|megarec|storcli|perccli|"
+                          r"nvflash|vbflash|atiflash|^afu|^fpt|nvmupdate|eeupdate|bootutil|bnxtnvm|niccli|"
+                          r"rpi-eeprom|sg_write_buffer|sysupgrade|futility|^ipmitool$|^sum$|firmware|"
+                          r"eeprom|biosupdate|flashupdate", re.IGNORECASE)
+# Words that write, for a firmware tool (lowered).
+_WRITES = frozenset({"burn", "b", "flash", "--flash", "download", "-cleanflash", "--protectoff", "-protectoff",
+                     "-fe", "-e", "--change-eeprom", "downgrade", "--allow-older", "noverchk", "upgrade", "-u",
+                     "--update", "-update", "/d", "/p", "write", "--write", "-w", "program", "--program"})
+# ethtool's own letters: -E writes an EEPROM byte, -f flashes (its -e and -i only read).
+_ETHTOOL_WRITES = frozenset({"-E", "--change-eeprom", "-f", "--flash"})
+# Words that only read, query or save.
+_READS = frozenset({"query", "q", "ri", "rom", "--save", "-save", "save", "/o", "show", "list", "-list", "-listall",
+                    "--list", "info", "--query", "check", "status", "verify", "--verify", "--test", "-t", "dump",
+                    "read", "--read", "-r", "backup", "get-devices", "get-updates", "refresh", "get-details",
+                    "--help", "-h", "inventory", "--inventory", "-?"})
+_IMAGE = LazyRegex(r"\.(bin|rom|img|cab|fw|mlx|pkg|hex|cap|fd|signed|upd|ima|itb|nvm|fwpkg|mfa)$", re.IGNORECASE)
+# fwupd's install of a file is what it is for: only a forced downgrade or reinstall counts.
+_FWUPD_FORCED = frozenset({"--allow-older", "downgrade", "--allow-reinstall", "--force"})
+# A word that writes firmware by itself, for any program (`sum -c UpdateBios`, `flash-bmc`).
+_WRITE_WORD = LazyRegex(r"^(update|flash|burn|program|write|upgrade|downgrade|load)(bios|bmc|uefi|cpld|firmware|fw|"
+                        r"rom|eeprom|nvm|nvram|fpga|microcode)$|^(bios|bmc|firmware|fw|eeprom)(flash|burn|write|"
+                        r"downgrade)$")
+
+
+def rule_firmware_written(c: Ctx) -> Optional[tuple]:
+    """A firmware image, an EEPROM or a flash written by a firmware tool, or a firmware-writing word."""
+    said = next((t for t in c.texts if _WRITE_WORD.match(re.sub(r"[-_.]", "", t.lower()))), None)
+    if said is None and FIRMWARE_TOOL.search(c.prog):
+        said = _tool_writes(c)
+    if said is None:
+        return None
+    return MEDIUM, f"{c.prog} {said} writes the device's firmware: a wrong or interrupted image leaves it " \
+        f"dead or the machine unbootable ({c.text})"
+
+
+def _tool_writes(c: Ctx) -> Optional[str]:
+    prog = c.prog.lower().removesuffix(".exe")
+    lowered = [t.lower() for t in c.texts]
+    values = [t.split("=", 1)[-1] for t in c.texts]
+    image = next((v for v in values if _IMAGE.search(v)), None)
+    if prog == "ethtool":
+        return next((t for t in c.texts if t in _ETHTOOL_WRITES), None)
+    if prog.startswith("fwupd"):
+        return next((t for t in lowered if t in _FWUPD_FORCED), None) if \
+            {"install", "downgrade", "local-install", "update"} & set(lowered) else None
+    if prog in ("sum", "ipmitool"):  # coreutils' sum, ipmitool's many readings: only an image with a write
+        return next((t for t in lowered if t in _WRITES), None) if image else None
+    write = next((t for t in lowered if t in _WRITES and (t != "b" or image)), None)
+    if write is not None:
+        return write
+    if image and not set(lowered) & _READS:
+        return image
+    return None
