@@ -40,6 +40,10 @@ def _method_and_url(c: Ctx) -> tuple:
             method = nxt.upper()
         elif re.fullmatch(r"-X[A-Za-z]+", t):
             method = t[2:].upper()
+        elif re.fullmatch(r"-[a-zA-Z]+X", t) and nxt and prog.startswith("curl"):  # `curl -sX DELETE`, `-kfsSX`
+            method = nxt.upper()
+        elif re.fullmatch(r"-[a-zA-Z]+X[A-Z]{3,}", t) and prog.startswith("curl"):  # `curl -sXDELETE`
+            method = t[t.index("X") + 1:]
         elif low.startswith(("--request=", "--method=", "-method:")):
             method = re.split(r"[=:]", t, maxsplit=1)[1].upper()
         elif low in ("-d", "--data", "--data-binary", "--data-raw", "--json", "-f", "--field", "--body", "-body",
