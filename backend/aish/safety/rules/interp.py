@@ -40,7 +40,11 @@ _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "
                  "hy": ("-c",), "coffee": ("-e",), "ts-node": ("-e", "--eval"), "tsx": ("-e", "--eval"),
                  "crystal": ("eval",), "expect": ("-c",), "swipl": ("-g",), "gforth": ("-e",),
                  "vim": ("-c", "--cmd"), "nvim": ("-c", "--cmd"), "vi": ("-c",), "gvim": ("-c",), "ex": ("-c",),
-                 "ngs": ("-e",), "scheme": ("--eval",), "gnuplot": ("-e",), "jrunscript": ("-e",)}
+                 "ngs": ("-e",), "scheme": ("--eval",), "gnuplot": ("-e",), "jrunscript": ("-e",),
+                 # math REPLs: code on the line, or on stdin (`gp -q <<< 'system("…")'`)
+                 "maxima": ("--batch-string", "-r", "--run-string"), "scilab": ("-e",), "scilab-cli": ("-e",),
+                 "wolframscript": ("-code", "-c"), "math": ("-run",), "wolfram": ("-run", "-code"),
+                 "MathKernel": ("-run",), "gp": (), "octave-cli": ("--eval",), "sage": ("-c",)}
 _EDITORS = {"vim", "nvim", "vi", "gvim", "ex"}
 _POWERSHELL = {"pwsh", "powershell", "powershell.exe", "pwsh.exe"}
 
@@ -170,6 +174,8 @@ def body(c: Ctx) -> Optional[str]:
     for k, t in enumerate(texts):
         if t in options and k + 1 < len(texts):
             return texts[k + 1]
+        if t.startswith("--") and "=" in t and t.split("=", 1)[0] in options:  # --batch-string='…'
+            return t.split("=", 1)[1]
         if family == "python" and t.startswith("-c") and len(t) > 2:
             return t[2:]
         if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*[eE]", t) and k + 1 < len(texts):

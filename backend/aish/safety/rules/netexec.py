@@ -9,11 +9,16 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.interpreter_names import canonical
 
 DOWNLOADERS = {"curl", "wget", "fetch", "http", "https", "aria2c", "lwp-request", "iwr", "irm", "invoke-webrequest",
                "invoke-restmethod", "wget2", "xh", "httpie", "lynx", "w3m", "nc", "ncat", "busybox", "scp", "gh",
-               "aws", "gsutil"}
-_FETCHES = {"busybox": "wget", "gh": "api", "aws": "s3", "gsutil": "cat"}
+               "aws", "gsutil",
+               # other fetchers: OpenWrt's, resumable and parallel ones, libwww-perl's, text browsers, object stores
+               "uclient-fetch", "axel", "get", "lwp-download", "curlie", "links", "links2", "elinks", "rclone", "mc",
+               "s3cmd", "certutil", "bitsadmin", "hurl", "xidel"}
+_FETCHES = {"busybox": "wget", "gh": "api", "aws": "s3", "gsutil": "cat", "rclone": "cat", "mc": "cat",
+            "s3cmd": "get", "certutil": "-urlcache", "bitsadmin": "/transfer"}
 INTERPRETERS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "python", "python3",
                 "python2", "perl", "ruby", "node", "nodejs", "php", "pwsh", "powershell", "deno", "bun", "lua",
                 "tclsh", "Rscript", "osascript", "iex", "invoke-expression", "source", ".", "eval"}
@@ -27,16 +32,16 @@ def _is_download(words: list) -> bool:
     if prog not in DOWNLOADERS:
         return False
     need = _FETCHES.get(prog)
-    return need is None or any(w.text == need for w in words[1:3])
+    return need is None or any(w.text.lower() == need for w in words[1:3])
 
 
 def _sub_downloads(text: str) -> bool:
     first = text.strip().split(None, 1)[:1]
-    return bool(first) and first[0].rsplit("/", 1)[-1].lower() in DOWNLOADERS - {"gh", "aws", "busybox", "scp"}
+    return bool(first) and first[0].rsplit("/", 1)[-1].lower() in DOWNLOADERS - set(_FETCHES) - {"scp"}
 
 
 def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
-    if c.prog.lower() not in INTERPRETERS:
+    if c.prog.lower() not in INTERPRETERS and canonical(c.prog) not in INTERPRETERS:  # python3.12, pypy3, bash5
         return None
     fed = [r.target for r in c.seg.redirects if r.target is not None and r.op in ("<<<", "<")]
     for w in c.args + fed:
@@ -96,7 +101,10 @@ _INSTALLERS = {"pip": {"install"}, "pip3": {"install"}, "pipx": {"install"}, "uv
                "opkg": {"install"}, "emerge": set(), "port": {"install"}, "helm": {"install", "upgrade"},
                "poetry": {"add"}, "pipenv": {"install"}, "pdm": {"add"}, "cpanm": set(), "luarocks": {"install"},
                "choco": {"install", "upgrade"}, "add-appxpackage": set(), "conda": {"install", "create"},
-               "mamba": {"install", "create"}, "winget": {"install", "upgrade"}}
+               "mamba": {"install", "create"}, "winget": {"install", "upgrade"}, "pecl": {"install", "upgrade"},
+               "pear": {"install", "upgrade"}, "nimble": {"install"}, "raco": {"install"}, "opam": {"install", "pin"},
+               "mix": {"archive.install", "escript.install"}, "easy_install": set(), "install-psresource": set(),
+               "install-script": set()}
 for _p in ("dnf", "yum", "tdnf"):
     _INSTALLERS[_p] = _INSTALLERS[_p] | {"localinstall", "reinstall", "upgrade", "update"}
 _FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|^(github|gitlab|bitbucket):|"
@@ -107,13 +115,14 @@ _DIRECT_REFERENCE = re.compile(r"@\s*(git\+\w+://|https?://)")
 _UNSAFE_SOURCE = {"--trusted-host", "--dangerous", "--nogpgcheck", "--allow-unauthenticated", "--no-verify",
                   "--no-gpg-checks", "--insecure", "--allow-untrusted", "--force-bad-verify", "--nosignature"}
 _PLAIN_HTTP_INDEX = {"--index-url", "-i", "--extra-index-url", "--source", "--registry", "-f", "--find-links", "-c",
-                     "--channel"}
+                     "--channel", "--server", "--only-server", "-s", "--repository", "--repo", "-repository"}
 
 
 def rule_install_from_url(c: Ctx) -> Optional[tuple]:
     """``pip install git+https://…``, ``npm i https://…/x.tgz``, ``rpm -i http://…``, ``snap install --dangerous``."""
     verbs = _INSTALLERS.get(c.prog) if c.prog != "msiexec.exe" else _INSTALLERS["msiexec"]
     verbs = _INSTALLERS.get(c.prog.lower()) if verbs is None else verbs
+    verbs = _INSTALLERS.get(canonical(c.prog)) if verbs is None else verbs  # pip3.12, dnf5
     texts = c.texts
     lowered = {t.lower() for t in texts[:3]}
     if verbs is None or verbs and not lowered & verbs and not any(
@@ -127,7 +136,7 @@ def rule_install_from_url(c: Ctx) -> Optional[tuple]:
                        and "://" in texts[k + 1]), "")
         if source and not re.search(r"rubygems\.org|chocolatey\.org", source):
             return MEDIUM, f"installs a gem from {fragment([source], 40)}: its install hooks run unreviewed ({c.text})"
-    if c.prog == "pip" or c.prog == "pip3" or c.prog == "uv":
+    if canonical(c.prog) in ("pip", "uv"):
         texts = [t for t in texts if t not in ("-r", "--requirement")]
     url = next((t for k, t in enumerate(texts) if (_FROM_URL.search(t) or _DIRECT_REFERENCE.search(t)) and
                 not t.startswith("-") and not (k and texts[k - 1] in _PLAIN_HTTP_INDEX)), None)
@@ -214,11 +223,19 @@ _RUNS_TEXT = re.compile(r"^(iex|invoke-expression|\[(system\.management\.automat
                         r"\S*\.invokescript|\S*\.newscriptblock)$", re.IGNORECASE)
 
 
+_WEB_CLIENT = re.compile(r"^\.?Download(String|Data)\b|^(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)$|"
+                         r"^(system\.)?net\.webclient$", re.IGNORECASE)
+
+
 def downloaded_then_run(segments: list) -> Optional[tuple]:
     """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line;
     PowerShell's ``iex (iwr URL).Content``, ``IEX (New-Object Net.WebClient).DownloadString(URL)`` and
     ``[scriptblock]::Create((irm URL)).Invoke()``."""
     fetched = set()
+    for k, seg in enumerate(segments):  # `(New-Object Net.WebClient).DownloadString(URL) | iex`
+        if k and seg.link == "|" and seg.words and _RUNS_TEXT.match(seg.words[0].text) and any(
+                _WEB_CLIENT.search(w.text) for s in segments[max(0, k - 4):k] for w in s.words):
+            return HIGH, f"runs a script straight from the network (… | {seg.words[0].text})"
     for k, (seg, after) in enumerate(zip(segments, segments[1:])):
         if not (seg.words and after.link == "(" and _RUNS_TEXT.match(seg.words[-1].text)):
             continue
@@ -245,6 +262,8 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
             for red in seg.redirects:
                 if red.target is not None and red.op in (">", ">|", "1>"):
                     fetched.add(red.target.text.rsplit("/", 1)[-1])
+            if prog.lower().removesuffix(".exe") in ("certutil", "bitsadmin", "axel", "uclient-fetch", "lwp-download"):
+                fetched.add(_base(words[-1].raw))  # `certutil -urlcache -f URL a.exe`: the last word is the file
             continue
         fetched.discard("")
         if not fetched:

@@ -1,8 +1,10 @@
 """Commands that code hands to a shell, in any language: the strings after a call named for running
 a program (``(clojure.java.shell/sh "rm" "-rf" "/srv/app")``, ``System.cmd("rm", ["-rf", d])``,
 ``shell "rm -rf ~/x"``, ``run(`rm -rf x`)``), and an editor's or a notebook's ``!`` escape
-(``vim -c '!rm -rf ~/notes'``, ``ipython -c '!rm -rf ~/data'``).  The command found is judged
-as typed; calls whose strings say nothing harmful stay quiet."""
+(``vim -c '!rm -rf ~/notes'``, ``ipython -c '!rm -rf ~/data'``).  Math and language REPLs say it
+their own ways: Wolfram's ``Run["…"]``/``RunProcess[{…}]``, Scilab's ``unix("…")``/``host("…")``, PARI/GP's
+``extern("…")``, Forth's ``s" …" system``, Scala's ``"…".!`` and ``Process("…").!``.  The command found is
+judged as typed; calls whose strings say nothing harmful stay quiet."""
 from __future__ import annotations
 
 import re
@@ -13,6 +15,11 @@ _RUN_CALL = re.compile(r"(?:^|[\s(.:/])(?:sh|shell|system|run|cmd|exec|execute|s
                        r"call-process|process|popen|command|sh!|shell!|\$)\s*\(?\s*"
                        r"((?:\[?\s*" + _LIT + r"\s*,?\s*\]?\s*){1,12})")
 _ONE_LIT = re.compile(_LIT)
+# Wolfram's brackets, Scilab's and PARI/GP's names, Scala's Process(…).
+_OTHER_CALL = re.compile(r"(?:^|[\s(;.,=])(?:Run|RunProcess|unix(?:_[gswx])?|host|extern|Process)\s*[\[(]\s*\{?\s*"
+                         r"((?:" + _LIT + r"\s*,?\s*){1,12})")
+# Forth's `s" rm -rf ~" system`, Scala's `"rm -rf /srv".!`.
+_STRING_THEN_RUN = re.compile(r"""\bs"\s([^"]*)"\s+system\b|"((?:[^"\\]|\\.)*)"\s*\.\s*!{1,2}""")
 # `!cmd` at the start of a line or after `;`/`|` (vim's `:!`, IPython's `!`).
 _BANG = re.compile(r"(?:^|[\n;|])\s*:?!\s*([^\n|]+)")
 _MAX_FOUND = 16  # commands read from one body: the judgement stays bounded
@@ -28,6 +35,11 @@ def shell_outs(code: str) -> list:
             found.append(" ".join(_quoted(p) if len(parts) > 1 else p for p in parts))
         if len(found) >= _MAX_FOUND:
             break
+    for m in _OTHER_CALL.finditer(code):
+        parts = [lit[1:-1] for lit in _ONE_LIT.findall(m.group(1))]
+        if parts and len(found) < _MAX_FOUND:
+            found.append(" ".join(_quoted(p) if len(parts) > 1 else p for p in parts))
+    found += [m.group(1) or m.group(2) for m in _STRING_THEN_RUN.finditer(code)][:_MAX_FOUND]
     found += [m.group(1).strip() for m in _BANG.finditer(code)][:_MAX_FOUND]
     return found
 

@@ -31,6 +31,7 @@ from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
 from aish.safety.rules import published_dirs, secrets_dumped, system_parts
 from aish.safety.rules import firmware_writes, whole_resets
+from aish.safety.rules import interpreter_names
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules import bulk_offline, own_binary_stops, service_managers
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
@@ -301,6 +302,9 @@ def check(c: Ctx) -> Optional[tuple]:
     rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog)) or \
         (RULES["awk"] if c.prog.lower().endswith("awk") else None) or \
         _interpreter_variant(c.prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
+    plain = interpreter_names.alias(c.prog)  # pypy3, jython, dnf5, pip3.12: also judged as python, dnf, pip
+    if plain and plain in RULES:
+        rules = (rules or []) + [r for r in RULES[plain] if r not in (rules or ())]
     if rules is None and MKFS_NAME.match(c.prog):  # mkfs.xfs, newfs_msdos, newfs_apfs, jfs_mkfs, make_ext4fs
         rules = [content.rule_mkfs]
     if c.prog[:6].lower() == "clear-":  # PowerShell's Clear-<Noun>, for any noun
