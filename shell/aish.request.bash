@@ -55,8 +55,15 @@ _aish_ensure() {       # daemon running, runtime dir private, reply FIFO present
     _aish_checked=1
   fi
   if [[ ! -p $d/bash-$$.fifo ]]; then
-    command mkfifo -m 600 "$d/bash-$$.fifo" 2>/dev/null || {
-      _aish_say "aish: cannot create $d/bash-$$.fifo: check the runtime dir"; return 1; }
+    # A Ctrl-C while mkfifo runs is ours: our trap first, and mkfifo in the shell's process
+    # group.  As a job of its own it had the terminal's group to itself: the key killed it
+    # alone (the question went without a word), or, as it exited, reached no one (the
+    # answer streamed to its end).
+    _aish_d=$d
+    _aish_trap_int
+    _aish_grouped mkfifo -m 600 "$d/bash-$$.fifo" || {
+      [[ -n $_aish_intr ]] || _aish_say "aish: cannot create $d/bash-$$.fifo: check the runtime dir"
+      return 1; }
   fi
   _aish_d=$d _aish_fifo=$d/bash-$$.fifo
   REPLY=$d
@@ -80,11 +87,14 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   _aish_cleanup
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0 _aish_intr=
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id='' _aish_part=''
-  _aish_ensure || return 1
+  if ! _aish_ensure; then
+    [[ -z $_aish_intr ]] || _aish_say "[aish] cancelled"
+    return 1
+  fi
   { exec 57<>"$_aish_fifo"; } 2>/dev/null ||
     { _aish_say "aish: cannot open $_aish_fifo: check the runtime dir"; return 1; }
-  _aish_trap_int
-  if _aish_send_request "$@"; then
+  [[ -n $_aish_trapped ]] || _aish_trap_int       # (the first ask set it before its mkfifo)
+  if [[ -z $_aish_intr ]] && _aish_send_request "$@"; then
     _aish_spin
     while [[ -z $_aish_intr ]] && _aish_read_frame && _aish_handle_frame; do
       [[ -n $_aish_tty ]] || _aish_hush
@@ -92,7 +102,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   fi
   _aish_spin_clear
   if [[ -n $_aish_intr ]]; then
-    [[ -n $_aish_id ]] && _aish_say "[aish] cancelled"
+    _aish_say "[aish] cancelled"
   elif (( _aish_gone )); then
     _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
   elif (( ! _aish_done )) && [[ -n $_aish_id ]]; then
@@ -202,20 +212,23 @@ _aish_hush() {
   return 0
 }
 
-# stty in the shell's own process group.  With job control on (an interactive shell) a
-# command runs as a job with a process group of its own, given the terminal: a Ctrl-C
-# landing meanwhile went to stty alone, and the request was never cancelled.
-_aish_stty() {
+# A command (stty, the first ask's mkfifo) in the shell's own process group.  With job
+# control on (an interactive shell) a command runs as a job with a process group of its
+# own, given the terminal: a Ctrl-C landing meanwhile went to it alone, and the request
+# was never cancelled.
+_aish_grouped() {      # COMMAND ARGS..., its errors hidden
   local st=0
   if [[ $- == *m* ]]; then
     set +m
-    command stty "$@" 2>/dev/null || st=$?
+    command "$@" 2>/dev/null || st=$?
     set -m
   else
-    command stty "$@" 2>/dev/null || st=$?
+    command "$@" 2>/dev/null || st=$?
   fi
   return $st
 }
+
+_aish_stty() { _aish_grouped stty "$@"; }
 
 # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
 # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one; the spinner

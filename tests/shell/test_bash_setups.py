@@ -3,9 +3,14 @@ the shell must not break aish.  Each case reproduces one mechanism in a small rc
 frameworks are tried by hand, see docs/compat.md)."""
 from __future__ import annotations
 
+import os
+import subprocess
+import time
+
 import pytest
 
 from tests.shell.shellenv import shell_context
+from tests.shell.tmux import wait_until
 from tests.stub_server import Reply
 
 pytestmark = pytest.mark.shell
@@ -220,3 +225,36 @@ def test_aish_loaded_after_ble_attach_knows_the_first_command_s_output(make_shel
     sh.wait(lambda s: "ok" in s.split("first-output\n")[-1] and s.rstrip().endswith("aish$"))
     assert attached(stub.requests[-1]["body"]) == ("echo first-output", "first-output"), \
         stub.requests[-1]["body"]["messages"][-1]["content"]
+
+
+
+def test_ctrl_c_while_the_first_ask_makes_its_fifo_cancels_it(make_shell, stub, aish_env, tmp_path):
+    """The first ask of a shell makes its FIFO with `mkfifo`, before aish's INT trap was set.
+    Run as a job of its own (job control), mkfifo had the terminal's process group to itself:
+    a Ctrl-C landing while it ran killed it alone and the question went without a word, and
+    one landing as it exited, before bash took the terminal back, reached no one (the answer
+    streamed to its end: bench/stress_ctrl_c.py --fresh).  A slow mkfifo makes the moment
+    long, and tells which process group has the terminal while it runs."""
+    slow = tmp_path / "slow-mkfifo"
+    slow.mkdir()
+    mark = tmp_path / "mkfifo-running"
+    real = subprocess.run(["sh", "-c", "command -v mkfifo"], capture_output=True, text=True).stdout.strip()
+    (slow / "mkfifo").write_text(f"#!/bin/sh\nps -o tpgid= -p $$ > '{mark}.tmp'\nmv '{mark}.tmp' '{mark}'\n"
+                                 f"sleep 3\nexec {real} \"$@\"\n")
+    (slow / "mkfifo").chmod(0o755)
+    sh = make_shell(extra_env={"PATH": f"{slow}:{aish_env / 'bin'}:{os.environ['PATH']}"})
+    words = " ".join(f"word{i:04d}" for i in range(200))
+    stub.queue(Reply(text=words + "\nCMD: ls -la\n", chunk_size=9, delay=0.02))
+    sh.ask("? a first question")
+    wait_until(mark.exists, 30, "the shell to make its FIFO")
+    sh.tmux.keys("C-c")
+    sh.wait(lambda s: s.rstrip().endswith("aish$") or "word0000" in s, timeout=20)
+    time.sleep(4)                           # the slow mkfifo is done: an ask not cancelled goes on
+    screen = sh.tmux.screen()
+    assert "word0000" not in screen and "cannot create" not in screen, screen
+    rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+    assert rows[-3:] == ["aish$ ? a first question", "[aish] cancelled", "aish$"], rows
+    sh.ask("? again")                       # the next ask works (and gets the answer queued first)
+    sh.wait_prompt("ls -la")
+    # the terminal stayed the shell's: a key landing as mkfifo exits reaches the shell
+    assert int(mark.read_text()) == os.getpgid(sh.tmux.pane_pid())
