@@ -32,6 +32,7 @@ _aish_osc='' _aish_watched='' _aish_checked='' _aish_accept=1 _aish_bp=${_aish_b
 _aish_part='' _aish_line='' _aish_tag='' _aish_f1='' _aish_f2='' _aish_f3='' _aish_plain='' _aish_glyphs="|/-\\"
 _aish_nl=1 _aish_ended='' _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
 _aish_tick=0.25 _aish_tty='' _aish_varsf='' _aish_texting=0 _aish_answered=0 _aish_umask='' _aish_task=${_aish_task-} _aish_step='' _aish_t0_ran=0 _aish_fix_ready=''
+_aish_marks=${_aish_marks:-0}   # the D marks printed: each carries its count (context/marks.py)
 _aish_agent='' _aish_agent_gone='' _aish_agent_seen='' _aish_rt=''   # an agent's proposal (docs/agents.md)
 # This shell's conversation; exported so `aish ask` run here continues it.
 _aish_conv=bash-$$-$SECONDS-$RANDOM
@@ -257,11 +258,14 @@ _aish_watch() {        # once, at the first prompt in tmux: a running daemon rea
 
 _aish_command_done() { # $1 exit status (? unknown): the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
-  local marks="\\e]133;D;$1\\a\\e]133;A\\a"
+  local marks="\\e]133;D;$1;aish=$(( _aish_marks + 1 ))\\a\\e]133;A\\a"
   [[ $1 == '?' ]] && marks='\e]133;D\a\e]133;A\a'
   [[ -n $_aish_ended ]] && marks='\e]133;A\a'     # ble.sh: _aish_postexec printed D
   _aish_ended=
-  [[ $_aish_osc == 1 ]] && printf '%b' "$marks"
+  if [[ $_aish_osc == 1 ]]; then
+    [[ $marks == *aish=* ]] && (( ++_aish_marks ))
+    printf '%b' "$marks"
+  fi
   [[ $1 == '?' ]] && return 0
   # (no fix drafted during a norris task: its planner hears of the failure itself)
   (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != wait && $_aish_task != run ]] &&
@@ -291,7 +295,7 @@ _aish_ble_keys() {     # $1 ble keymap: the same keys as below, through ble-bind
 _aish_postexec() {     # ble.sh's POSTEXEC: the command ended; D before ble prints its marks
   local st=$?          # (`[ble: exit N]`, elapsed time: between POSTEXEC and PRECMD, so they
   [[ -n $_aish_osc ]] || _aish_osc_decide     # are not taken for the command's output)
-  [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s\a' "$st" && _aish_ended=1
+  [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s;aish=%s\a' "$st" "$(( ++_aish_marks ))" && _aish_ended=1
   return $st
 }
 

@@ -133,7 +133,11 @@ _aish_pid_gone() {     # $1 = pid of the daemon that took our request: dead, or 
 _aish_term_fields() {  # append the terminal's variables to the caller's `req` (fork-free)
   if [[ $AISH_OUTPUT == off ]]; then req+=(output=off); return 0; fi
   [[ -n ${AISH_RECORDER-} ]] && req+=("recorder=$AISH_RECORDER")
-  [[ -n ${TMUX-} && -n ${TMUX_PANE-} ]] && req+=("tmux=$TMUX" "tmux_pane=$TMUX_PANE")
+  if [[ -n ${TMUX-} && -n ${TMUX_PANE-} ]]; then
+    req+=("tmux=$TMUX" "tmux_pane=$TMUX_PANE")
+    # the count of our last D mark: the daemon's copy of the pane may be behind it
+    (( _aish_marks )) && req+=("mark=$_aish_marks")
+  fi
   [[ -n ${KITTY_WINDOW_ID-} ]] && req+=("kitty_window_id=$KITTY_WINDOW_ID" "kitty_listen_on=${KITTY_LISTEN_ON-}")
   [[ -n ${WEZTERM_PANE-} ]] && req+=("wezterm_pane=$WEZTERM_PANE" "wezterm_socket=${WEZTERM_UNIX_SOCKET-}")
   return 0

@@ -20,7 +20,7 @@ class Panes:
         self.outputs = outputs  # (what it printed, its exit status)
         self.asked: list = []
 
-    def find(self, socket, pane, runner, back=1):
+    def find(self, socket, pane, runner, back=1, ended=None):
         from aish.context.marks import Entry
         from aish.context.tap import NOT_SEEN, Found
 

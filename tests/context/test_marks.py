@@ -95,3 +95,10 @@ def test_a_command_that_ends_like_prompt_sp_but_is_not_keeps_its_output():
     log = marks.CommandLog()
     log.feed(C + b"progress 50%\rprogress done\r\n" + D(0))
     assert out(log.last()) == b"progress 50%\rprogress done\r\n"
+
+
+def test_a_d_mark_s_count_of_ended_commands_is_kept_and_its_exit_read():
+    log = marks.CommandLog()
+    assert log.ended == 0
+    log.feed(C + b"one" + b"\x1b]133;D;2;aish=7\x07" + C + b"two" + D(0))
+    assert log.ended == 7 and log.back(2)["exit"] == 2 and out(log.back(1)) == b"two"

@@ -122,6 +122,30 @@ def test_dismissed_edited_high_risk_and_withdrawn_proposals(make_shell, model):
         sh.wait(lambda s: prompt_line(s) == PROMPT.rstrip())
 
 
+
+def test_a_proposal_run_while_the_pane_s_output_lags_reports_its_output(make_shell, model, aish_env, tmp_path):
+    """The shell reports a proposal it ran at its next prompt, just after printing the command's
+    end mark; the daemon reads the output from tmux's copy of the pane (through `cat`), which a
+    loaded host delays: the mark was not there yet and the agent got no output ("could not
+    tell where it starts").  A `cat` that holds every chunk 0.6 s makes the delay sure."""
+    slow = tmp_path / "slow-cat"
+    slow.mkdir()
+    (slow / "cat").write_text("#!/usr/bin/env python3\nimport os, time\nwhile True:\n"
+                              "    data = os.read(0, 65536)\n    if not data:\n        break\n"
+                              "    time.sleep(0.6)\n    os.write(1, data)\n")
+    (slow / "cat").chmod(0o755)
+    sh = make_shell(extra_env={"PATH": f"{slow}:{aish_env / 'bin'}:{os.environ['PATH']}"})
+    with AgentClient() as agent:
+        _connected(sh, agent)
+        for word in ("one", "two"):
+            call = agent.start("propose_command", command=f"echo {word}", reason="count")
+            sh.wait_prompt(f"echo {word}")
+            sh.tmux.keys("Enter")
+            result = call.result(30).structured_content
+            assert result["outcome"] == "ran" and result["exit"] == 0, result
+            assert result["output"] == word, result
+            sh.wait_prompt("")
+
 def test_busy_typing_and_one_proposal_per_shell(make_shell, model):
     sh = make_shell()
     with AgentClient() as agent:

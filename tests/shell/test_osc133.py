@@ -67,10 +67,11 @@ def test_the_hooks_mark_prompt_command_output_and_status(shell, tmp_path):
     out = run_on_a_pty(shell, tmp_path / "home", {})
     for name, mark in MARK.items():
         assert mark in out, (name, out[-400:])
-    assert b"\x1b]133;D;1\x07" in out  # `false` ran and exited 1
+    # `false` ran and exited 1, the first command the shell ended (the count: context/marks.py)
+    assert b"\x1b]133;D;1;aish=1\x07" in out
     # `false` printed nothing: between its C and its D there is no prompt and no command line
     # (bash printed C from Enter's bind -x, before readline echoed the line)
-    ran = out[out.index(MARK["C"]):out.index(b"\x1b]133;D;1\x07")]
+    ran = out[out.index(MARK["C"]):out.index(b"\x1b]133;D;1;aish=1\x07")]
     assert b"false" not in ran and b"p>" not in ran, ran
     second_prompt = out.rindex(MARK["A"])
     assert out.index(MARK["B"], second_prompt) < out.index(b"p> ", second_prompt) + 16

@@ -14,6 +14,11 @@ for the one before.  zsh's PROMPT_SP (the ``%`` and the spaces it prints after
 output that did not end its line, before precmd, so before ``D``) is not the
 command's output and is dropped when ``D`` arrives.
 
+Each ``D`` of aish's hooks also carries the shell's count of the commands it ended
+(``D;<exit>;aish=<n>``), and every request from a tmux pane sends the count it had
+(``mark``): a reader behind the shell (tmux and ``cat`` delay the copy on a loaded
+host) knows it has not yet seen the command the request is about.
+
 Bounded: the last ``KEEP`` commands, the last ``PER_COMMAND`` bytes of each.
 """
 from __future__ import annotations
@@ -84,6 +89,7 @@ class CommandLog:
     def __init__(self, keep: int = KEEP) -> None:
         self.done: collections.deque = collections.deque(maxlen=keep)
         self.current: Optional[Entry] = None
+        self.ended = 0  # the highest count a D carried (``aish=<n>``), 0 before one did
         self._carry = b""
 
     def feed(self, data: bytes) -> None:
@@ -110,7 +116,11 @@ class CommandLog:
         if kind == b"C":
             self.current = Entry()
         elif kind == b"D":
-            code = args.lstrip(b";").split(b";", 1)[0]
+            fields = args.lstrip(b";").split(b";")
+            code = fields[0]
+            for extra in fields[1:]:
+                if extra.startswith(b"aish=") and extra[5:].isdigit():
+                    self.ended = max(self.ended, int(extra[5:]))
             entry = self.current if self.current is not None else Entry(unsure=True)
             entry.finish(int(code) if code.isdigit() else None)
             self.done.append(entry)

@@ -95,7 +95,9 @@ def tmux(term: dict, runner: Runner = run, back: int = 1,
     target = tmux_target(term)
     if taps is None or target is None:
         return None
-    found = taps.find(target[0], target[1], runner, back)
+    ended = term.get("mark", "")
+    found = taps.find(target[0], target[1], runner, back,
+                      ended=int(ended) if ended.isascii() and ended.isdigit() else None)
     if found.entry is None:
         return Raw("tmux", note=found.note)
     entry = found.entry

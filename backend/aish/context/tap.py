@@ -37,6 +37,7 @@ NOT_YET = "could not tell where it starts: aish reads this tmux pane from now on
 NOT_SEEN = "could not tell where it starts: aish began reading this tmux pane after it ran"
 USERS_PIPE = "this tmux pane's output already goes to a pipe-pane of yours"
 SETTLE = 0.3  # seconds to wait for a command's D mark still on its way through cat
+CATCH_UP = 2.0  # seconds to wait for the D mark a request says the shell printed
 _serial = itertools.count(1)
 
 
@@ -92,8 +93,10 @@ class Taps:
         _remove_orphans(self.rundir)
 
     # ------------------------------------------------------------ the source
-    def find(self, socket: str, pane: str, runner: Runner, back: int = 1) -> Found:
-        """The ``back``-th last command of the pane, tapping it first if it is not yet."""
+    def find(self, socket: str, pane: str, runner: Runner, back: int = 1,
+             ended: Optional[int] = None) -> Found:
+        """The ``back``-th last command of the pane, tapping it first if it is not yet;
+        ``ended``: the shell's count of commands it ended when it asked (its last D mark)."""
         key = (socket, pane)
         with self._lock:
             tap = self._taps.get(key)
@@ -109,6 +112,13 @@ class Taps:
             note = self._attach(socket, pane, runner, stale=piped)
             return Found(note=note or NOT_YET)
         tap.drain()
+        if ended is not None and tap.log.ended < ended:
+            # The shell printed that D before it asked: tmux and cat have not passed it on yet
+            # (a shell's report right after a command, on a loaded host).
+            deadline = time.monotonic() + CATCH_UP
+            while tap.log.ended < ended and time.monotonic() < deadline:
+                time.sleep(0.02)
+                tap.drain()
         deadline = time.monotonic() + SETTLE
         while tap.log.current is not None and time.monotonic() < deadline:
             time.sleep(0.02)  # the last command's D is still on its way through cat
