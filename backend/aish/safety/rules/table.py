@@ -33,7 +33,8 @@ from aish.safety.rules import published_dirs, secrets_dumped, system_parts
 from aish.safety.rules import firmware_writes, whole_resets
 from aish.safety.rules import interpreter_names
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
-from aish.safety.rules import bulk_offline, own_binary_stops, service_managers
+from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
+from aish.safety.rules import add_ons_off, checker_repairs
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -247,6 +248,14 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, own_binary_stops.rule_own_binary_stop(c))
     if (best is None or best[0] < MEDIUM) and bulk_offline.may_offline(c.prog):
         best = worst(best, bulk_offline.rule_bulk_offline(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and cluster_membership.may_change_membership(c):
+        best = worst(best, cluster_membership.rule_membership_changed(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and product_grants.may_grant(c):
+        best = worst(best, product_grants.rule_product_grant(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and add_ons_off.may_switch_off(c):
+        best = worst(best, add_ons_off.rule_add_ons_off(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and ("check" in c.prog.lower() or "chk" in c.prog.lower()):
+        best = worst(best, checker_repairs.rule_checker_repair(c))
     if (best is None or best[0] < MEDIUM) and cmdlet_switches.may_weaken(c.prog):
         best = worst(best, cmdlet_switches.rule_cmdlet_weakens(c))
     if (best is None or best[0] < MEDIUM) and everyone_grants.may_grant(c):
