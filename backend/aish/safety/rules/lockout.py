@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules import firewall_flush
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, describe, parse_opts, positionals,
                                       target, worst)
 
@@ -198,7 +199,7 @@ def rule_firewall(c: Ctx) -> Optional[tuple]:
             return HIGH, f"removes ssh from the firewall ({c.text})"
         return None
     if p == "pfctl":
-        if any(t in ("-F", "-Fa") for t in texts) or "-d" in texts:
+        if any(t in ("-F", "-Fa") for t in texts) and not firewall_flush.reloads(texts) or "-d" in texts:
             return MEDIUM, f"flushes or disables the packet filter ({c.text})"
     return None
 
