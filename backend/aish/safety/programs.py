@@ -89,6 +89,7 @@ DRY_RUN_SHORT: dict = {
     ("git", "clean"): "n", ("git", "push"): "n", ("git", "rm"): "n", ("git", "add"): "n", ("git", "mv"): "n",
     ("git", "prune"): "n", ("git", "remote"): "n", ("zfs", "destroy"): "n", ("zfs", "rollback"): "",
     ("restic", "forget"): "n", ("restic", "prune"): "n", ("btrfs", "subvolume"): "",
+    "pg_resetwal": "n", "pg_resetxlog": "n",  # -n prints the values it would write
 }
 # Options that only print (help, a version, a skeleton to fill in) whatever else is given.
 PRINT_ONLY_LONG: frozenset = frozenset({"--help", "--version", "--generate-cli-skeleton", "--usage",

@@ -75,7 +75,8 @@ def _replaces_existing(c: Ctx, verb: str) -> Optional[tuple]:
         key, eq, value = t.lstrip("-").partition("=")
         if not eq and t.startswith("-") and k + 1 < len(texts):
             value = texts[k + 1]
-        if t.startswith("-") and (_TARGET_OPTION.starts(t.split("=", 1)[0]) or _DROP_FIRST.match(t)):
+        if t.startswith("-") and (_TARGET_OPTION.starts(t.split("=", 1)[0]) or _DROP_FIRST.match(t)) and \
+                not (eq and value.strip("'\"").lower() in ("false", "no", "off", "0")):  # `--delete-destination=false`
             return MEDIUM, f"{c.prog} {t.split('=', 1)[0]}: what is at the target is dropped or written over ({c.text})"
         if not value or not _EXISTING_KEY.starts(key):
             continue
