@@ -31,7 +31,7 @@ from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
 from aish.safety.rules import published_dirs, secrets_dumped, system_parts
-from aish.safety.rules import firmware_writes, option_values, whole_resets
+from aish.safety.rules import console_code, firmware_writes, option_values, whole_resets
 from aish.safety.rules import interpreter_names
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
@@ -364,6 +364,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, firmware_writes.rule_firmware_written(c))
     if (best is None or best[0] == LOW) and option_values.may_carry(c):
         best = worst(best, option_values.rule_option_value(c))
+    if (best is None or best[0] == LOW) and console_code.may_run_code(c):
+        best = worst(best, console_code.rule_console_code(c))
     if (best is None or best[0] == LOW) and logins_opened.may_open(c):
         best = worst(best, logins_opened.rule_logins_opened(c))
     if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):

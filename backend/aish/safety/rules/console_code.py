@@ -1,0 +1,63 @@
+"""Effect: records deleted by ORM or console code an application's runner executes against its database.
+
+Frameworks run a line of their own language inside the application, with its database connection:
+``rails runner``/``gitlab-rails runner``/``rake runner``, ``manage.py shell -c``, ``artisan tinker
+--execute``, ``mix run -e``, a release's ``eval``, ``drush php:eval``/``ev``, ``wp eval``, ``bench
+execute``, ``hanami runner``, and consoles fed a line (``odoo shell <<< "…"``, ``echo … | rails c``).
+``statements`` knows the plainest calls (``.destroy_all``, ``objects.all().delete()``); this reads the
+rest of each framework's way of deleting: a block handed the destroy method (``each(&:destroy)``,
+``find_each(&:destroy!)``), ``Schema::drop``, Odoo's ``unlink()``, Drupal's and WordPress's delete
+functions (``node_delete_multiple``, ``->delete($nodes)``, ``wp_delete_post``), Frappe's
+``frappe.db.truncate``/``delete_doc``, Sequel's and Hanami's clears, and SQL that drops, truncates or
+deletes written inside the code (``connection.execute("TRUNCATE users")``, ``SQL.query!(Repo, "DROP …")``).
+
+Only code a runner executes is read: the same words in a commit message or a grep stay quiet, and so
+do reads (``puts User.count``) and cache clears.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.fed import fed_lines, is_fed
+
+# Deleting calls in the frameworks' own words.
+_DELETES = LazyRegex(r"&:(destroy|delete)!?|\.unlink\(\s*\)|Schema::drop(IfExists)?\s*\(|\.drop_all\s*\(|"
+                     r"\b(node|user|entity|comment|taxonomy_term|file|wp)_delete(_multiple|_post|_user|_term|"
+                     r"_attachment|_comment|_site|_blog)?\s*\(|->delete\(\s*\$|\bfrappe\.(db\.truncate|db\.delete|"
+                     r"delete_doc)\b|Repository(\.new)?\.clear\b|\bDB\[[^\]]+\]\.(delete|truncate)\b|"
+                     r"\.drop_table\s*\(|\.remove_all\b|\.delete_many\s*\(|\.deleteMany\s*\(",
+                     re.IGNORECASE)
+# SQL that deletes, written inside the code as a string.
+_SQL_INSIDE = LazyRegex(r"""["'`]\s*(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE\b|DELETE\s+FROM\b)""", re.IGNORECASE)
+# Words that hand the next argument to the application as code.
+_RUNS_CODE = frozenset({"runner", "r", "eval", "ev", "php:eval", "php-eval", "execute", "-e", "--execute", "--eval",
+                        "-c", "--command", "rpc", "scr", "php:script", "eval-file"})
+# Consoles that read code on their standard input.
+_CONSOLES = frozenset({"console", "c", "shell", "tinker", "iex", "dbshell"})
+# Programs whose arguments are prose or are searched, not run.
+_NOT_RUN = frozenset({"git", "hg", "grep", "rg", "ag", "echo", "printf", "sed", "awk", "jj", "gh", "glab"})
+
+
+def may_run_code(c: Ctx) -> bool:
+    """Is a word that hands code to the application among the first words?"""
+    head = {t.lower() for t in c.texts[:4]}
+    return c.prog.lower() not in _NOT_RUN and bool(head & (_RUNS_CODE | _CONSOLES) or
+                                                    any(t.startswith(("--execute=", "--command=")) for t in c.texts))
+
+
+def rule_console_code(c: Ctx) -> Optional[tuple]:
+    """Code a runner executes, or a console is fed, that deletes records or drops tables."""
+    head = {t.lower() for t in c.texts[:4]}
+    code = [t.split("=", 1)[1] if t.startswith(("--execute=", "--command=")) else t for t in c.texts] \
+        if head & _RUNS_CODE or any(t.startswith(("--execute=", "--command=")) for t in c.texts) else []
+    if head & _CONSOLES and is_fed(c):
+        code = code + fed_lines(c)
+    for text in code:
+        found = _DELETES.search(text) or _SQL_INSIDE.search(text)
+        if found is not None:
+            return MEDIUM, f"{c.prog} runs application code that deletes records ({found.group(0).strip()}) " \
+                f"({c.text})"
+    return None
