@@ -23,7 +23,7 @@ from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules import sinks
 from aish.safety.rules import chip_erase, controller_actions, device_targets, macro_shells
 from aish.safety.rules import account_databases, api_calls, api_runners, confinement_loosened, firewall_flush
-from aish.safety.rules import mac_settings
+from aish.safety.rules import device_actions, mac_settings
 from aish.safety.rules import network_cut, port_kills, product_stops, release_upgrades, windows_closed
 from aish.safety.rules import auth_overrides, cmdlet_switches, config_editors, everyone_grants, lockers_off
 from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_discarded
@@ -347,6 +347,8 @@ def check(c: Ctx) -> Optional[tuple]:
                      short_verbs.rule_unsafe_diff_applied(c))
     if (best is None or best[0] == LOW) and c.prog in account_databases.NAMES:
         best = worst(best, account_databases.rule_account_database(c))
+    if (best is None or best[0] == LOW) and device_actions.may_act(c):
+        best = worst(best, device_actions.rule_device_action(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in mac_settings.NAMES:
         best = worst(best, mac_settings.rule_mac_setting(c))
     if (best is None or best[0] == LOW) and c.prog in confinement_loosened.NAMES:
