@@ -24,7 +24,7 @@ _VARIANTS = {"pypy": "python", "jython": "python", "graalpy": "python", "micropy
              "rbx": "ruby", "luajit": "lua", "php-cli": "php", "php-cgi": "php", "hhvm": "php", "nodejs": "node",
              "rakudo": "raku", "pwsh-preview": "pwsh", "powershell": "pwsh", "dnf-3": "dnf", "yum-deprecated": "yum",
              "pip-3": "pip"}
-_VERSION = re.compile(r"^([A-Za-z][\w-]*?[A-Za-z])-?v?(\d+(?:\.\d+)*)(?:-dbg|m|d)?$")
+_VERSION = re.compile(r"^([A-Za-z][\w-]*?[A-Za-z])-?v?(\d+(?:\.\d+)*)(?:-dbg|m|d|t)?$")  # python3.13t
 
 
 def canonical(prog: str) -> str:

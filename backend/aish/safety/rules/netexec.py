@@ -36,8 +36,11 @@ def _is_download(words: list) -> bool:
 
 
 def _sub_downloads(text: str) -> bool:
-    first = text.strip().split(None, 1)[:1]
-    return bool(first) and first[0].rsplit("/", 1)[-1].lower() in DOWNLOADERS - set(_FETCHES) - {"scp"}
+    first = text.strip().split(None, 2)[:2]
+    prog = first[0].rsplit("/", 1)[-1].lower() if first else ""
+    if prog in _FETCHES:  # `<(busybox wget -O- URL)`, `$(rclone cat remote:x)`
+        return first[1:] == [_FETCHES[prog]]
+    return prog in DOWNLOADERS - {"scp"}
 
 
 def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
@@ -125,6 +128,8 @@ def rule_install_from_url(c: Ctx) -> Optional[tuple]:
     verbs = _INSTALLERS.get(canonical(c.prog)) if verbs is None else verbs  # pip3.12, dnf5
     texts = c.texts
     lowered = {t.lower() for t in texts[:3]}
+    if texts[:1] in (["source"], ["sources"], ["config"], ["repo"]):
+        return None  # `poetry source add NAME URL` adds a source (package_sources judges it), installs nothing
     if verbs is None or verbs and not lowered & verbs and not any(
             re.fullmatch(r"-[a-zA-Z]*[iU][a-zA-Z]*", t) and c.prog in ("rpm", "pacman", "dpkg") for t in texts):
         return None

@@ -36,8 +36,10 @@ _AUTH_OPTION = re.compile(r"^-{1,2}(i|identity\w*|[\w-]*key[\w-]*|[\w-]*cert[\w-
                           r"[\w-]*pass[\w-]*|[\w-]*token[\w-]*|auth[\w-]*|tls[\w-]*|ssl[\w-]*|[\w-]*config|profile|"
                           r"login[\w-]*|known[\w-]*)$", re.IGNORECASE)
 # Subcommands that send what they name to a store or a host.
-_UPLOAD_VERBS = {"put", "upload", "cp", "copy", "sync", "send", "share", "attach", "push", "mput", "publish"}
-_STRONG_UPLOAD = {"put", "upload", "send", "share", "attach", "mput"}
+_UPLOAD_VERBS = {"put", "upload", "cp", "copy", "sync", "send", "share", "attach", "push", "mput", "publish",
+                 "upload-file", "put-object", "upload-blob", "put-file", "file-upload", "upload-files"}
+_STRONG_UPLOAD = {"put", "upload", "send", "share", "attach", "mput", "upload-file", "put-object", "upload-blob",
+                  "put-file", "file-upload", "upload-files"}
 # Subcommands that make keys and certificates: the key files named are what they write
 # (`step ca certificate web.example.com web.crt web.key`, `openssl req -newkey rsa:4096 -keyout k.pem`).
 _CREATES = {"certificate", "create", "generate", "gen", "genkey", "genpkey", "genrsa", "gendsa", "ecparam",

@@ -30,7 +30,8 @@ from aish.safety.lazy_regex import LazyRegex
 _STORES = frozenset({"pass", "passage", "gopass", "lpass", "rbw", "bw", "op", "keyring", "secret-tool", "kwallet-query",
                      "keepassxc-cli", "kpcli", "kbs2", "envchain", "chamber", "teller", "berglas", "vault", "bao",
                      "doppler", "infisical", "akeyless", "conjur", "keeper", "pass-cli", "enpass-cli", "bitwarden",
-                     "1password", "proton-pass", "pwsafe", "himitsu", "sops", "ansible-vault", "security"})
+                     "1password", "proton-pass", "pwsafe", "himitsu", "sops", "ansible-vault", "security",
+                     "credstash", "vaultcmd", "summon", "aws-vault"})
 # Name parts that say a program keeps secrets (`docker-credential-desktop`, `git-credential-store`, `kwallet5`).
 _KEEPER_PART = LazyRegex(r"^(credentials?|secrets?|keyring|keychain|k?wallet\d*|vault|passwords?|passphrase)$")
 # Subcommand nouns of a bigger CLI that name its secret service.
@@ -95,7 +96,19 @@ def prints_secret(texts: list) -> str:
 
 
 def _also_secret(prog: str, rest: list, operands: list) -> str:
-    """'medium' for what often holds tokens: the shell history, the environment, a search for passwords."""
+    """'high' for Wi-Fi keys and stored logon passwords shown in clear; 'medium' for what often holds tokens:
+    the shell history, the environment (a process's or a container's too), a search for passwords, a deployment's
+    outputs as JSON."""
+    lowered = [t.lower() for t in rest]
+    if prog == "netsh" and "wlan" in lowered and "key=clear" in lowered or \
+            prog == "reg" and lowered[:1] == ["query"] and any("password" in t for t in lowered[1:]):
+        return "high"  # `netsh wlan show profile X key=clear`, `reg query …\Winlogon /v DefaultPassword`
+    if prog in ("terraform", "tofu", "terragrunt", "pulumi") and "output" in lowered and \
+            ({"-json", "--json", "-raw", "--show-secrets"} & set(lowered)) or \
+            prog in ("docker", "podman", "nerdctl") and "inspect" in lowered and any(".env" in t for t in lowered) or \
+            prog == "ps" and any(re.fullmatch(r"-?[a-z]*e[a-z]*", t) and "e" in t.lstrip("-") and
+                                 not t.startswith("-") for t in lowered):
+        return "medium"  # `terraform output -json`, `docker inspect -f '{{.Config.Env}}'`, `ps eww`
     if prog in _HISTORY_TOOLS and not (operands[:1] and operands[0] in _HISTORY_QUIET):
         return "medium"  # `atuin history list`, `atuin search`, `hishtory export`, `mcfly search`
     if prog in _PS_LISTERS and any(_ENV_DRIVE.match(t) for t in rest) or \

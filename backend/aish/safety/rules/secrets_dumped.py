@@ -56,7 +56,22 @@ def rule_stores_packed(c: Ctx) -> Optional[tuple]:
                    f"into one file that can be carried off ({c.text})"
 
 
-RULES: dict = {}
+# A holder's memory read through /proc (`dd if=/proc/$(pgrep ssh-agent)/mem`).
+_PROC_MEM = re.compile(r"/proc/[^/]*(?:" + _HOLDERS.pattern + r")[^/]*/mem\b", re.IGNORECASE)
+_READERS = ("dd", "cat", "strings", "xxd", "hexdump", "od", "python", "python3")
+
+
+def rule_proc_memory(c: Ctx) -> Optional[tuple]:
+    """The memory of a process that holds keys read through ``/proc/PID/mem``."""
+    if "/mem" not in c.lowered:
+        return None
+    line = " ".join(w.raw for w in c.args)
+    if _PROC_MEM.search(line):
+        return HIGH, f"{c.prog} reads the memory of a process that holds keys or passwords ({c.text})"
+    return None
+
+
+RULES: dict = {name: [rule_proc_memory] for name in _READERS}
 for _name in _DUMPERS:
     RULES.setdefault(_name, []).append(rule_memory_dumped)
 for _name in _ARCHIVERS:

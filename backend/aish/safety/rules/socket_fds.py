@@ -16,7 +16,7 @@ from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _w
 from aish.safety.rules.secret_producers import prints_secret
 
 _SOCKET = re.compile(r"^/dev/(tcp|udp)/[^/]+/\w+$")
-_OPENS = re.compile(r"^(\d+)(<>|>|<|>>)$")  # exec 3<>/dev/tcp/…, exec 5>/dev/udp/…
+_OPENS = re.compile(r"^(\d+|\{\w+\})(<>|>|<|>>)$")  # exec 3<>/dev/tcp/…, exec {s}<>/dev/udp/… (bash picks the fd)
 _RUNNERS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox", "python", "python3", "perl", "ruby",
                       "node", "php", "source", "."})
 _GROUP_REACH = 8  # commands before a bare redirect read as the group's
@@ -32,11 +32,15 @@ def _prints_secret(seg) -> str:
 def _socket_fds(segs: list) -> set:
     fds = set()
     for seg in segs:
+        if len(seg.words) >= 3 and seg.words[0].text == "ztcp" and not seg.words[1].text.startswith("-"):
+            fds.update({"$REPLY", "${REPLY}"})  # zsh's `ztcp HOST PORT` leaves the connection's fd in $REPLY
         if seg.words and seg.words[0].text == "exec":
+            named = [w.text for w in seg.words[1:] if re.fullmatch(r"\{\w+\}", w.text)]
             for red in seg.redirects:
-                m = _OPENS.match(red.op)
+                m = _OPENS.match((named[0] if named and red.op[:1] in "<>" else "") + red.op)
                 if m and red.target is not None and _SOCKET.match(red.target.text):
-                    fds.add(m.group(1))
+                    fd = m.group(1)
+                    fds.update({"$" + fd[1:-1], "${" + fd[1:-1] + "}"} if fd.startswith("{") else {fd})
     return fds
 
 
@@ -58,7 +62,7 @@ def _reads_from(seg, fds: set) -> bool:
 def rule_socket_fds(segs: list) -> Optional[tuple]:
     """Secrets written to a socket descriptor, or a group's output redirected to /dev/tcp; code read from one run."""
     if not any(red.target is not None and ("/dev/" in red.target.text or red.op.endswith("&"))
-               for seg in segs for red in seg.redirects):
+               for seg in segs for red in seg.redirects):  # `>&$s`: a descriptor in a variable is `>&` too
         return None  # no socket and no descriptor on the line: most lines leave here
     fds = _socket_fds(segs)
     best: Optional[tuple] = None

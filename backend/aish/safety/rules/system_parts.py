@@ -88,7 +88,7 @@ def _disk(c: Ctx, name: str) -> Optional[tuple]:
         if _value(c.texts, option).lower() in _TRUE or any(t.lower() == option for t in c.texts) and \
                 not _value(c.texts, option):
             what = "offline: its volumes disappear" if option == "-isoffline" else "read-only: every write fails"
-            return HIGH, f"{c.prog} takes a disk {what} ({c.text})"
+            return HIGH, f"{c.prog} takes a {name.split('-', 1)[1]} {what} ({c.text})"
     return None
 
 
@@ -101,8 +101,13 @@ def _binding(c: Ctx, name: str) -> Optional[tuple]:
 
 
 def _dns_zone(c: Ctx, name: str) -> Optional[tuple]:
-    if _value(c.texts, "-dynamicupdate").lower() == "nonsecureandsecure":
+    lowered = [t.lower() for t in c.texts]
+    if _value(c.texts, "-dynamicupdate").lower() == "nonsecureandsecure" or \
+            name == "dnscmd" and "/config" in lowered and _value(lowered, "/allowupdate") == "1":
         return HIGH, f"{c.prog} lets anyone register DNS records in the zone (unsigned updates) ({c.text})"
+    if _value(c.texts, "-securesecondaries").lower() == "transferanyserver" or \
+            name == "dnscmd" and "/zoneresetsecondaries" in lowered and "/nonsecure" in lowered:
+        return MEDIUM, f"{c.prog} hands the whole zone to any server that asks (zone transfers open) ({c.text})"
     return None
 
 
@@ -149,6 +154,9 @@ def _event_log(c: Ctx, name: str) -> Optional[tuple]:
 def _accounts(c: Ctx, name: str) -> Optional[tuple]:
     lowered = [t.lower() for t in c.texts]
     joined = " ".join(c.texts)
+    if name in ("set-localuser", "set-adaccountpassword") and _has(c.texts, "-password", "-newpassword") and \
+            _ADMIN.search(joined):
+        return MEDIUM, f"{c.prog} replaces the administrator's password ({c.text})"
     disabled = name == "dsmod" and _value(c.texts, "-disabled").lower() == "yes" or \
         name != "dsmod" and _value(c.texts, "-enabled").lower() in _FALSE
     if disabled and _ADMIN.search(joined):
@@ -194,14 +202,36 @@ def _dhcp(c: Ctx, name: str) -> Optional[tuple]:
 
 def _driver(c: Ctx, name: str) -> Optional[tuple]:
     if _has(c.texts, "-online"):
-        return MEDIUM, f"{c.prog} removes a driver from the running system ({c.text})"
+        what = "a driver" if name.endswith("driver") else "an installed package or update"
+        return MEDIUM, f"{c.prog} removes {what} from the running system ({c.text})"
     return None
+
+
+def _mount_point(c: Ctx, name: str) -> Optional[tuple]:
+    said = " ".join(w.raw for w in c.args).lower()  # `mountvol D:\ /D`: the shell reads `\ ` as a space
+    if said.endswith((" /d", " /p")):
+        return MEDIUM, f"mountvol removes a volume's mount point: what is on it is out of reach ({c.text})"
+    return None
+
+
+def _new_item(c: Ctx, name: str) -> Optional[tuple]:
+    """``New-Item -ItemType File -Force PATH`` over an existing file leaves it empty, as ``Out-File`` would."""
+    if not _has(c.texts, "-force") or _value(c.texts, "-itemtype").lower() not in ("", "file"):
+        return None
+    path = _value([w.raw for w in c.args], "-path") or next(
+        (w.raw for k, w in enumerate(c.args) if not w.text.startswith("-") and
+         (k == 0 or c.texts[k - 1].lower() not in ("-itemtype", "-type", "-name", "-value"))), "")
+    found = c.recurse(f"Out-File {path}") if path else None
+    return (found[0], f"{c.prog} -Force empties an existing file: {found[1]}") if found else None
 
 
 _BY_NAME = {
     "remove-appxpackage": _apps, "remove-appxprovisionedpackage": _apps,
     "disable-scheduledtask": _tasks, "unregister-scheduledtask": _tasks, "schtasks": _tasks,
-    "set-disk": _disk, "disable-netadapterbinding": _binding,
+    "set-disk": _disk, "set-partition": _disk, "set-storagepool": _disk, "set-virtualdisk": _disk,
+    "disable-netadapterbinding": _binding, "set-dnsserverzonetransfer": _dns_zone, "dnscmd": _dns_zone,
+    "remove-windowspackage": _driver, "mountvol": _mount_point, "new-item": _new_item, "ni": _new_item,
+    "set-adaccountpassword": _accounts,
     "set-dnsserverprimaryzone": _dns_zone, "add-dnsserverprimaryzone": _dns_zone,
     "set-dnsserverstubzone": _dns_zone, "set-applockerpolicy": _applocker, "citool": _citool,
     "limit-eventlog": _event_log, "wevtutil": _event_log,
@@ -245,6 +275,33 @@ def rule_forfiles(c: Ctx) -> Optional[tuple]:
         inner = f"{first} /s {rest}"
     found = c.recurse(inner)
     return (found[0], f"{found[1]}, for every file forfiles finds") if found else None
+
+
+# cmd's `for /r PATH %f in (SET) do COMMAND`: the parser splits it at the parentheses.
+_CMD_FOR_VAR = re.compile(r"^%%?[A-Za-z]$")
+
+
+def rule_cmd_for(segs: list, recurse) -> Optional[tuple]:
+    """``for /r C:\\Users %f in (*) do del /f /q "%f"``: the command judged on the files the loop walks."""
+    for k, seg in enumerate(segs[:-2]):
+        words = [w.raw for w in seg.words]
+        if len(words) < 3 or words[0].lower() != "for" or words[-1].lower() != "in" or \
+                not _CMD_FOR_VAR.match(words[-2]) or segs[k + 1].link != "(" or segs[k + 2].link != ")":
+            continue
+        switches = {w.lower() for w in words[1:-2] if w.startswith("/")}
+        where = next((w.strip('"') for w in words[1:-2] if not w.startswith("/")), "")
+        items = " ".join(w.raw for w in segs[k + 1].words).strip('"') or "*"
+        command = " ".join(w.raw for w in segs[k + 2].words)
+        name = words[-2].lstrip("%")
+        each = (where.rstrip("\\") + "\\" + items) if where else items
+        inner = re.sub(r"%%?" + re.escape(name) + r"\b", each.replace("\\", "\\\\"), command).replace('""', '"')
+        first, _, rest = inner.partition(" ")
+        if "/r" in switches and first.lower() in ("del", "erase", "rd", "rmdir"):
+            inner = f"{first} /s {rest}"
+        found = recurse(inner)
+        if found:
+            return found[0], f"{found[1]}, for every file the for loop walks"
+    return None
 
 
 RULES: dict = {name: [rule_system_part] for name in _BY_NAME} | {"forfiles": [rule_forfiles],

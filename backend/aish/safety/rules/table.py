@@ -32,7 +32,7 @@ from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
 from aish.safety.rules import published_dirs, secrets_dumped, system_parts
 from aish.safety.rules import console_code, firmware_writes, option_values, whole_resets
-from aish.safety.rules import interpreter_names
+from aish.safety.rules import interpreter_names, package_sources
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
 from aish.safety.rules import add_ons_off, checker_repairs
@@ -47,7 +47,8 @@ def rule_exec_string(c: Ctx) -> Optional[tuple]:
     """Judge the command inside ``bash -c '…'``, ``eval …``, ``ssh host …`` and heredocs fed to a shell."""
     texts = c.texts
     inner, where = None, ""
-    if c.prog in _SHELLS or _VERSIONED.sub("", c.prog) in _SHELLS:  # ksh93, bash5
+    if c.prog in _SHELLS or _VERSIONED.sub("", c.prog) in _SHELLS or \
+            interpreter_names.canonical(c.prog) in _SHELLS:  # ksh93, bash5, bash-5.2
         for i, t in enumerate(texts[:-1]):
             if t == "-c" or (t.startswith("-") and not t.startswith("--") and t.endswith("c")):
                 inner = embedded.with_positionals(texts[i + 1], texts[i + 2:])  # sh -c 'rm -rf "$1"' _ ~
@@ -114,7 +115,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES,
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
            applescript.RULES, macro_shells.RULES, ed_scripts.RULES, windows_resets.RULES, system_parts.RULES,
-           published_dirs.RULES, secrets_dumped.RULES)
+           published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
