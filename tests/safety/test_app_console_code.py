@@ -37,6 +37,17 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("odoo shell -d prod <<< \"env['res.partner'].search([]).unlink(); env.cr.commit()\"", "medium"),
     ("rake runner 'Comment.destroy_all'", "medium"),
     ("hanami runner 'UserRepository.new.clear'", "medium"),
+    # neighbours: other ORMs' ways of deleting, and SQL fed to a framework's database shell
+    ("python manage.py dbshell <<< 'DROP TABLE orders;'", "medium"),
+    ("node -e \"require('./models').User.destroy({ where: {}, truncate: true })\"", "medium"),
+    ("python manage.py shell -c \"from django.core.management import call_command; call_command('flush', "
+     "interactive=False)\"", "medium"),
+    ("rails runner 'ActiveRecord::Tasks::DatabaseTasks.drop_current'", "medium"),
+    ("php artisan tinker --execute=\"Artisan::call('migrate:fresh', ['--force' => true])\"", "medium"),
+    ("rails runner \"Rake::Task['db:drop'].invoke\"", "medium"),
+    ("flask shell <<< 'db.session.query(User).delete(); db.session.commit()'", "medium"),
+    ("python -c 'from app.models import User; User.delete().execute()'", "medium"),
+    ("php artisan tinker --execute='User::destroy(User::pluck(\"id\"))'", "medium"),
 ])
 def test_orm_one_liners_that_destroy_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)

@@ -67,6 +67,16 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("mysql -u root -e \"PURGE BINARY LOGS BEFORE NOW()\"", "medium"),
     ("psql -c \"ALTER SYSTEM SET archive_mode = off\"", "medium"),
     ("psql -c \"ALTER SYSTEM SET wal_level = minimal\"", "medium"),
+    # neighbours: a resource replaced, backups' retention set to nothing, a topic's retention cut to purge it
+    ("terraform apply -replace=aws_db_instance.main -auto-approve", "medium"),
+    ("tofu apply -replace='google_sql_database_instance.prod'", "medium"),
+    ("pulumi up --replace 'urn:pulumi:prod::app::aws:rds/instance:Instance::db' --yes", "medium"),
+    ("aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0 --apply-immediately",
+     "medium"),
+    ("gcloud sql instances patch prod --retained-backups-count=0", "medium"),
+    ("kafka-configs.sh --bootstrap-server b:9092 --alter --entity-type topics --entity-name orders "
+     "--add-config retention.ms=1000", "medium"),
+    ("kafka-topics --bootstrap-server b:9092 --alter --topic events --config retention.ms=1", "medium"),
 ])
 def test_destruction_in_option_values_is_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -117,6 +127,11 @@ def test_destruction_in_option_values_is_flagged(command: str, at_least: str) ->
     "sqlcmd -S prod -Q \"ALTER DATABASE [Sales] SET RECOVERY FULL\"",
     "mysql -e 'SHOW MASTER STATUS'",
     "psql -c \"ALTER SYSTEM SET work_mem = '64MB'\"",
+    "terraform plan -replace=aws_instance.web",
+    "terraform apply -replace resource_type.resource_name[instance_index]",
+    "aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 7",
+    "kafka-configs.sh --bootstrap-server b:9092 --alter --entity-type topics --entity-name orders "
+    "--add-config retention.ms=604800000",
 ])
 def test_everyday_option_values_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -63,6 +63,18 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("kanidmd recover-account admin", "medium"),
     ("gitlab-rake gitlab:password:reset[root]", "medium"),
     ("occ user:resetpassword admin", "medium"),
+    # neighbours from the programs' documentation
+    ("brew uninstall --zap --cask firefox", "medium"),
+    ("startosinstall --eraseinstall --agreetolicense --forcequitapps", "medium"),
+    ("adb shell am broadcast -a android.intent.action.MASTER_CLEAR", "medium"),
+    ("dmsetup remove_all --force", "medium"),
+    ("Reset-ComputerMachinePassword -Server dc01 -Credential $cred", "medium"),
+    ("Reset-PhysicalDisk -FriendlyName PhysicalDisk3", "medium"),
+    ("Reset-NetAdapterAdvancedProperty -Name * -DisplayName *", "medium"),
+    ("kcadm.sh set-password -r master --username admin --new-password s3cret", "medium"),
+    ("argocd account update-password --account admin --new-password s3cret", "medium"),
+    ("rabbitmqctl clear_password admin", "medium"),
+    ("/system reset-configuration no-defaults=yes skip-backup=yes", "medium"),
 ])
 def test_whole_state_resets_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -121,6 +133,13 @@ def test_whole_state_resets_are_flagged(command: str, at_least: str) -> None:
     "sysadminctl -resetPasswordFor alice -newPassword hunter2",
     "npx react-native start --reset-cache",
     "faillock --user alice --reset",
+    "brew uninstall --cask firefox",
+    "startosinstall --usage",
+    "adb shell am broadcast -a android.intent.action.BOOT_COMPLETED",
+    "dmsetup ls",
+    "Get-PhysicalDisk",
+    "argocd account update-password",
+    "rabbitmqctl list_users",
 ])
 def test_whole_state_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

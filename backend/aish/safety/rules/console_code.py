@@ -28,10 +28,18 @@ _DELETES = LazyRegex(r"&:(destroy|delete)!?|\.unlink\(\s*\)|Schema::drop(IfExist
                      r"\b(node|user|entity|comment|taxonomy_term|file|wp)_delete(_multiple|_post|_user|_term|"
                      r"_attachment|_comment|_site|_blog)?\s*\(|->delete\(\s*\$|\bfrappe\.(db\.truncate|db\.delete|"
                      r"delete_doc)\b|Repository(\.new)?\.clear\b|\bDB\[[^\]]+\]\.(delete|truncate)\b|"
-                     r"\.drop_table\s*\(|\.remove_all\b|\.delete_many\s*\(|\.deleteMany\s*\(",
+                     r"\.drop_table\s*\(|\.remove_all\b|\.delete_many\s*\(|\.deleteMany\s*\(|"
+                     r"(\)|\bquery|\bobjects)\.delete\(\s*\)|\b[A-Z]\w*\.delete\(\s*\)\.execute\(|::destroy\s*\(|"
+                     r"\btruncate\s*:\s*true\b|\.synchronize\(\s*true\s*\)|\.(drop|dropCollection|dropDatabase)\(\s*\)|"
+                     r"call_command\(\s*['\"](flush|reset_db|sqlflush)\b|"
+                     r"Artisan::call\(\s*['\"](migrate:(fresh|reset|refresh|rollback)|db:wipe)\b|"
+                     r"Rake::Task\[\s*['\"]db:(drop|reset|purge|schema:load|truncate_all)\b|"
+                     r"DatabaseTasks\.(drop|purge|truncate)\w*",
                      re.IGNORECASE)
 # SQL that deletes, written inside the code as a string.
 _SQL_INSIDE = LazyRegex(r"""["'`]\s*(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE\b|DELETE\s+FROM\b)""", re.IGNORECASE)
+# SQL a console is fed, as its own line.
+_FED_SQL = LazyRegex(r"^\s*(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE\b|DELETE\s+FROM\b)", re.IGNORECASE)
 # Words that hand the next argument to the application as code.
 _RUNS_CODE = frozenset({"runner", "r", "eval", "ev", "php:eval", "php-eval", "execute", "-e", "--execute", "--eval",
                         "-c", "--command", "rpc", "scr", "php:script", "eval-file"})
@@ -54,9 +62,10 @@ def rule_console_code(c: Ctx) -> Optional[tuple]:
     code = [t.split("=", 1)[1] if t.startswith(("--execute=", "--command=")) else t for t in c.texts] \
         if head & _RUNS_CODE or any(t.startswith(("--execute=", "--command=")) for t in c.texts) else []
     if head & _CONSOLES and is_fed(c):
-        code = code + fed_lines(c)
+        code = code + fed_lines(c)  # `odoo shell <<< "…"`, `manage.py dbshell <<< 'DROP TABLE t;'`
+    fed = fed_lines(c) if head & _CONSOLES and is_fed(c) else []
     for text in code:
-        found = _DELETES.search(text) or _SQL_INSIDE.search(text)
+        found = _DELETES.search(text) or _SQL_INSIDE.search(text) or (_FED_SQL.search(text) if text in fed else None)
         if found is not None:
             return MEDIUM, f"{c.prog} runs application code that deletes records ({found.group(0).strip()}) " \
                 f"({c.text})"

@@ -32,9 +32,9 @@ from aish.safety.rules.remote import PROD
 from aish.safety.verb_words import split_word
 
 # Any of these in the lowered line: the only lines read further.
-_GATE = LazyRegex(r"delet|remov|purg|wip|destroy|drop|eras|prune|complete|full[-_]?refresh|format|unsafe|repurpose|"
-                  r"assassinate|unclean|force-new-cluster|data-loss|recovery|reset (master|binary)|archive_mode|"
-                  r"wal_level|truncate_only|no_log|fsync|full_page_writes")
+_GATE = LazyRegex(r"replace|backup|delet|remov|purg|wip|destroy|drop|eras|prune|complete|full[-_]?refresh|format|"
+                  r"unsafe|repurpose|assassinate|unclean|force-new-cluster|data-loss|recovery|reset (master|binary)|"
+                  r"archive_mode|wal_level|truncate_only|no_log|fsync|full_page_writes")
 _DELETE_WORDS = frozenset({"delete", "deletes", "remove", "purge", "prune", "wipe", "destroy", "drop", "erase",
                            "nuke", "truncate", "deleted", "removed"})
 # Words of a key that protect, or delete only later or what is not kept: not destruction now.
@@ -73,8 +73,8 @@ def rule_option_value(c: Ctx) -> Optional[tuple]:
     """Destruction said by a value: see the module's docstring."""
     if set(t.lower() for t in c.texts[:3] if not t.startswith("-")) & _PREVIEWS:
         return None  # `terraform plan -var force_destroy=true`, `helm template --set x.deleteClaim=true`
-    return _log_chain(c) or _deleting_option(c) or _true_pair(c) or _deployment_mode(c) or _full_refresh(c) or \
-        _storage_format(c) or _loss_accepted(c)
+    return _log_chain(c) or _replaced_resource(c) or _backups_kept(c) or _deleting_option(c) or _true_pair(c) or \
+        _deployment_mode(c) or _full_refresh(c) or _storage_format(c) or _loss_accepted(c)
 
 
 def _values(c: Ctx) -> list:
@@ -171,3 +171,34 @@ def _log_chain(c: Ctx) -> Optional[tuple]:
         return None
     return MEDIUM, f"{found.group(0)} breaks the transaction log's chain: point-in-time recovery and replicas " \
         f"that need it are lost ({c.text})"
+
+
+# Infrastructure tools whose `-replace ADDRESS` destroys a resource and creates it again, empty.
+_REPLACERS = frozenset({"terraform", "tofu", "terragrunt", "pulumi"})
+_REPLACE_OPTIONS = frozenset({"-replace", "--replace", "--target-replace"})
+# Resources that hold data: replacing a stateless one (a VM from an image, a rule) loses nothing.
+_STATEFUL = LazyRegex(r"db|database|sql|rds|volume|disk|bucket|storage|redis|elasticache|dynamo|table|cluster|"
+                      r"filesystem|efs|fsx|kms|key|secret|vault|snapshot|cache|queue|topic", re.IGNORECASE)
+
+
+def _replaced_resource(c: Ctx) -> Optional[tuple]:
+    if c.prog.lower() not in _REPLACERS:
+        return None
+    said = next((v for name, v in _values(c) if name.lower() in _REPLACE_OPTIONS and _STATEFUL.search(v)), None)
+    if said is None:
+        return None
+    return MEDIUM, f"{c.prog} replaces {said}: it is destroyed and created again, with none of its data " \
+        f"({c.text})"
+
+
+_KEPT = frozenset({"retention", "retained", "keep", "kept", "count", "period", "days", "copies"})
+
+
+def _backups_kept(c: Ctx) -> Optional[tuple]:
+    """Backups kept for zero days or zero copies: the service deletes the ones it has and takes no more."""
+    for name, value in _values(c):
+        parts = set(split_word(name.lstrip("-")))
+        if parts & {"backup", "backups"} and parts & _KEPT and value.strip() == "0":
+            return MEDIUM, f"{c.prog} {name} 0 deletes the automated backups and takes no more ({c.text})"
+    return None
+

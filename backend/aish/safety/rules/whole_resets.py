@@ -29,8 +29,8 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 # Any of these in the lowered line: the only lines read further.
-_GATE = LazyRegex(r"reset|implode|seppuku|nuke|-all\b|reinit|default|setup|init|clear|passw|recover|restore|"
-                  r"cleanse")
+_GATE = LazyRegex(r"reset|master_clear|wipe_data|implode|seppuku|nuke|-all\b|reinit|default|setup|init|clear|passw|"
+                  r"recover|restore|cleanse")
 # The tool itself removed with everything it installed or holds.
 _WHOLE_TOOL = frozenset({"implode", "seppuku", "nuke", "uninstall-all", "uninstallall", "remove-all", "purge-all",
                          "self-destruct", "selfdestruct", "nuke-all", "uninstall_all", "nukeall"})
@@ -42,6 +42,8 @@ _ALL_RESET = LazyRegex(r"(force)?reset(to)?(factory)?(defaults?|settings|config|
 _ALL_RESET_OPTION = LazyRegex(r"--?(reset[-_]?(all|everything|config|configuration|settings|state|security[-_]key|"
                               r"keys|to[-_]defaults?|defaults?)|restore[-_]defaults?|load[-_]defaults?|"
                               r"re[-_]?init(iali[sz]e)?|wipe[-_]config)(=.*)?", re.IGNORECASE)
+# A system message or intent that factory-resets a device (Android's MASTER_CLEAR, FACTORY_RESET).
+_FACTORY_INTENT = LazyRegex(r"[._](MASTER_CLEAR|FACTORY_RESET|WIPE_DATA)$", re.IGNORECASE)
 # A plain `--reset` of a tool whose business is a configuration or firmware (`firmwareConfig.sh --reset`).
 _CONFIG_TOOL = LazyRegex(r"config|firmware|setup|settings|factory|defaults", re.IGNORECASE)
 # Told not to ask.
@@ -66,7 +68,8 @@ _OWN_RESET = frozenset({"git", "hg", "jj", "svn", "tput", "stty", "gsettings", "
                         "podman", "pulumi"})
 # A login's password replaced by a reset (a change the user asks for is their own business): the words (lowered,
 # separators out) of a subcommand or an option's name.
-_PASSWORD_RESET = LazyRegex(r"^(reset|recover|new|force)(admin|root|user|account|the)*"
+_PASSWORD_RESET = LazyRegex(r"^(reset|recover|new|force|set|change|update|clear)(admin|root|user|account|the|"
+                            r"computer|machine)*"
                             r"(password|passwd|pw|credentials?)(for)?$|^(password|passwd)(reset|recover)$|"
                             r"^recover(admin|root)?account$|^resetpasswordfor$")
 # The account whose password reset locks the administrators out.
@@ -86,7 +89,7 @@ _CLUSTER_FORCED = frozenset({"-y", "--yes", "-f", "--force", "--yes-i-really-mea
 
 def may_reset(c: Ctx) -> bool:
     """A cheap test before the readings: one search of the lowered line."""
-    return bool(_GATE.search(c.lowered))
+    return bool(_GATE.search(c.lowered) or _GATE.search(c.prog.lower()))
 
 
 def _flat(word: str) -> str:
@@ -115,10 +118,11 @@ def _whole_tool(c: Ctx) -> Optional[tuple]:
 
 
 def _password_replaced(c: Ctx) -> Optional[tuple]:
-    if not _ADMIN.search(c.lowered):
+    if not (_ADMIN.search(c.lowered) or "machinepassword" in c.prog.lower()):
         return None  # one user's password reset by the helpdesk is everyday (`Set-ADAccountPassword -Reset`)
-    for k, t in enumerate(c.texts):
-        if k and c.texts[k - 1].startswith("-") and not t.startswith("-") and "=" not in c.texts[k - 1]:
+    for k, t in enumerate([c.prog] + c.texts):  # the program's own name too (`Reset-ComputerMachinePassword`)
+        k -= 1
+        if k > 0 and c.texts[k - 1].startswith("-") and not t.startswith("-") and "=" not in c.texts[k - 1]:
             continue  # an option's value (`--root-password password:NEW`) is not a subcommand
         parts = [_flat(p) for p in re.split(r"[:.\[\]/]", t.split("=", 1)[0].lstrip("-")) if p]
         found = [p for p in parts + [a + b for a, b in zip(parts, parts[1:])] if _PASSWORD_RESET.search(p)]
@@ -138,6 +142,9 @@ def _reset_words(c: Ctx, prog: str) -> Optional[tuple]:
     if option is not None:
         return MEDIUM, f"{c.prog} {option.split('=', 1)[0]} puts everything it holds back to its first state: " \
             f"what was set up or stored is lost ({c.text})"
+    intent = next((t for t in c.texts if _FACTORY_INTENT.search(t)), None)
+    if intent is not None:  # `am broadcast -a android.intent.action.MASTER_CLEAR`
+        return MEDIUM, f"{c.prog} sends {intent}: the device is reset to its factory state ({c.text})"
     words = _words(c)
     for k, t in enumerate(words):
         flat = _flat(t)
