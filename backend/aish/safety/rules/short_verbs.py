@@ -40,8 +40,12 @@ _TARGET_OPTIONS = frozenset({"-migration", "--migration", "-targetmigration", "-
                              "--target-version", "--version", "-target", "--step-to"})
 _CLEARS_NAME = LazyRegex(r"([-_]|(?<=[a-z]{3}))(clear|reset|wipe|erase|zeroize|factory[-_]?reset)$", re.IGNORECASE)
 # AIX-style names: a delete prefix fused with the kind of thing (`rmlv datalv`, `rmvg datavg`, `rmdev -dl hdisk2`).
-_PREFIXED_DELETE = LazyRegex(r"^(rm|del|dlt)(lv|lvcopy|vg|pv|dev|fs|ps|user|group|role|snap|path|cluster|node|vol|"
-                             r"disk|lun|pool|vdisk|share|queue|q|site|domain|zone|tenant|bucket|db)$")
+_PREFIXED_DELETE = LazyRegex(r"^(rm|del|dlt|rmv|clr)(lv|lvcopy|vg|pv|dev|fs|ps|user|group|role|snap|path|cluster|"
+                             r"node|vol|disk|lun|pool|vdisk|share|queue|q|site|domain|zone|tenant|bucket|db|"
+                             # vendor suites' own nouns: IBM MQ and IBM i (`dltmqm`, `DLTLIB`, `CLRPFM`), transactions
+                             r"mqm|qmgr|mqlsr|mqsvc|mqinst|lib|f|file|pfm|mbr|m|usrprf|obj|dtaara|dtaq|jobq|outq|msgq|"
+                             r"sbsd|jrn|jrnrcv|pgm|srvpgm|splf|txn|txns|chl|sub|topic|tbl|tbls|idx|space|spaces|"
+                             r"chunk|dbspace|ckpt|backup|bkp|vault|volset)$")
 _CLUSTER_NAME = LazyRegex(r"(node|member|peer|cluster)", re.IGNORECASE)
 # Options that let a schema diff write destructive statements (drops, column losses).
 _UNSAFE = frozenset({"--unsafe", "--allow-unsafe", "--with-drop", "--enable-drop", "--enable-drop-table",
@@ -61,7 +65,8 @@ def rule_short_verbs(c: Ctx) -> Optional[tuple]:
     operands = [t for t in texts if not t.startswith("-")]
     prefixed = _PREFIXED_DELETE.match(prog) if operands and operands[0] not in _LOOKS else None
     if prefixed is not None:
-        return MEDIUM, f"{c.prog} is named for deleting a {prefixed.group(2)}: {operands[0]} ({c.text})"
+        verb = "clearing" if prefixed.group(1) == "clr" else "deleting"
+        return MEDIUM, f"{c.prog} is named for {verb} a {prefixed.group(2)}: {operands[0]} ({c.text})"
     if not (said & _CONFIRM or "-R" in said or _FUSED_NAME.match(prog)):
         return None  # each form below is forced, confirmed, `-R`, or a fused name
     if len(operands) >= 2 and _DELETE_LETTERS.match(operands[0]) and operands[0] not in _NOT_DELETE and \

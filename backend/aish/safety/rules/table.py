@@ -35,7 +35,7 @@ from aish.safety.rules import console_code, firmware_writes, option_values, whol
 from aish.safety.rules import interpreter_names, package_sources
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
-from aish.safety.rules import add_ons_off, checker_repairs
+from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -256,6 +256,8 @@ def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, product_grants.rule_product_grant(c))
     if (best is None or best[0] < MEDIUM) and c.texts and add_ons_off.may_switch_off(c):
         best = worst(best, add_ons_off.rule_add_ons_off(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and one_way_verbs.may_be_one_way(c):
+        best = worst(best, one_way_verbs.rule_one_way(c))
     if (best is None or best[0] < MEDIUM) and c.texts and ("check" in c.prog.lower() or "chk" in c.prog.lower()):
         best = worst(best, checker_repairs.rule_checker_repair(c))
     if (best is None or best[0] < MEDIUM) and cmdlet_switches.may_weaken(c.prog):
@@ -342,6 +344,10 @@ def check(c: Ctx) -> Optional[tuple]:
                          word_places.rule_word_places(c) or windows_resets.rule_wmi_shutdown(c) or
                          rm_elsewhere.rule_rm_elsewhere(c) or
                          (age_reapers.rule_reaped(c) if age_reapers.NAMES.match(c.prog) else None))
+        if (best is None or best[0] < MEDIUM) and rules is None and delete_letters.may_delete(c):
+            best = worst(best, delete_letters.rule_delete_letters(c))
+        if (best is None or best[0] < MEDIUM) and retention_zero.may_be_zero(c):
+            best = worst(best, retention_zero.rule_retention_zero(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or
