@@ -47,7 +47,9 @@ def rule_firewall_opened(c: Ctx) -> Optional[tuple]:
         opened = _iptables_opens(texts)
     elif p == "nft":
         # a new chain's `policy accept` is nft's default, not an opening
-        opened = bool(re.search(r"\b(add|insert)\s+rule\s+\S+\s+\S+\s+input\s+(counter\s+)?accept\s*$", joined))
+        opened = bool(re.search(r"\b(add|insert)\s+rule\s+\S+\s+\S+\s+input\s+(counter\s+)?accept\s*$", joined)) or \
+            bool(re.search(r"^(chain|modify\s+chain)\s+\S+\s+\S+\s+(input|forward)\b.*\bpolicy\s+accept\b", joined))
+        # an existing chain's policy changed (`nft chain inet filter input '{ policy accept; }'`)
     elif p == "ufw":
         words = [t.lower() for t in texts]
         if "allow" in words[:3]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from aish.safety.rules import host_keys, open_servers, resolution, updates_off
+from aish.safety.rules import baseline_values, host_keys, open_servers, resolution, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
 from aish.safety.rules.run_files import RUN_FILES, STARTUP
 from aish.safety.rules.secret_perms import secret_redirected_to_served
@@ -86,7 +86,7 @@ _FILES: list = [
                   r"insecure-registries", re.IGNORECASE | re.MULTILINE), MEDIUM,
        "turns certificate or signature checks off for every download")], None, ""),
 ]
-_FILES += host_keys.FILES + resolution.FILES + open_servers.FILES + updates_off.FILES
+_FILES += host_keys.FILES + resolution.FILES + open_servers.FILES + updates_off.FILES + baseline_values.FILES
 def content_of(seg, chain: list) -> str:
     """What a segment writes: echo/printf words, a heredoc or here-string, or what a pipe feeds ``tee``."""
     sources = [seg] + ([chain[-1]] if chain else [])
@@ -183,7 +183,10 @@ def rule_sshd_options(c: Ctx) -> Optional[tuple]:
 # ----------------------------------------------------------------- security features switched off
 _SECURITY_SERVICES = re.compile(r"^(apparmor|auditd|firewalld|fail2ban|selinux\w*|clamav\w*|clamd|falcon-sensor|"
                                 r"osqueryd|wazuh-agent|crowdstrike\w*|sshguard|aide\w*|rkhunter|ufw|nftables|"
-                                r"iptables|netfilter-persistent)(\.service)?$")
+                                r"iptables|netfilter-persistent|"
+                                # the logs and the clock an audit relies on
+                                r"r?syslogd?|rsyslog|syslog-ng|systemd-journald|chronyd?|ntpd?|ntpsec|openntpd|"
+                                r"systemd-timesyncd|tripwire|falco|sysmon\w*|ossec\w*)(\.service|\.timer|\.socket)?$")
 
 
 def rule_security_off(c: Ctx) -> Optional[tuple]:

@@ -36,6 +36,7 @@ from aish.safety.rules import interpreter_names, package_sources
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
 from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
+from aish.safety.rules import baseline_values
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -377,6 +378,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, console_code.rule_console_code(c))
     if (best is None or best[0] == LOW) and logins_opened.may_open(c):
         best = worst(best, logins_opened.rule_logins_opened(c))
+    if (best is None or best[0] == LOW) and baseline_values.may_weaken(c):
+        best = worst(best, baseline_values.rule_baseline_weakened(c))
     if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):
         best = worst(best, protections_off.rule_protection_off(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:

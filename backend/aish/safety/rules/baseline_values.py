@@ -1,0 +1,324 @@
+"""Effect: a security baseline's control put back to its weak value, in whichever tool writes it.
+
+The hardening benchmarks (CIS, the STIGs, Microsoft's security baselines) are lists of settings with
+the value that protects; each one, set the other way, is the weakening this judges, by the setting's
+name and value rather than by the program:
+
+- Kernel switches (``sysctl -w``, ``sysctl KEY=VALUE``, a line in ``/etc/sysctl.d``, a write to
+  ``/proc/sys/…``): core dumps of setuid programs (``fs.suid_dumpable=2``), kexec, BPF JIT hardening,
+  ICMP redirects and source routing accepted, reverse-path filtering off, martians unlogged.
+- Windows registry values (``reg add … /v NAME /d VALUE``, ``Set-ItemProperty -Name NAME -Value VALUE``,
+  ``Set-GPRegistryValue -ValueName``): LSA protection and Credential Guard off, LM hashes and NTLMv1,
+  anonymous enumeration, SMB signing off, SMB1 on, AutoRun, auto-logon, PowerShell logging off.
+- Windows Defender's preferences given their off value (``Set-MpPreference -PUAProtection Disabled``,
+  ``-EnableNetworkProtection Disabled``, ``-MAPSReporting 0``, a threat's default action ``Allow``).
+- macOS: Gatekeeper's own preferences, the firewall's stealth mode off, AMFI switched off in the boot
+  arguments, a user's secure token taken away, password policies zeroed.
+- Logging, auditing and time sources stopped (``timedatectl set-ntp false``, macOS ``audit -t``,
+  ``launchctl bootout … auditd``), an AppArmor profile linked into ``disable/``, SMB1 enabled by
+  ``dism``, a shell or an interpreter installed setuid (``install -m 4755 /bin/sh …``).
+
+The same settings given their protective values, and every read, stay quiet.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import lazy
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+
+# sysctl key (dots) -> (weak values, what the weak value does)
+_SYSCTL: dict = {
+    "kernel.randomize_va_space": ({"0"}, "address-space randomisation off"),
+    "kernel.yama.ptrace_scope": ({"0"}, "any process may trace (and read) another of the same user"),
+    "kernel.kptr_restrict": ({"0"}, "kernel addresses shown to every user"),
+    "kernel.dmesg_restrict": ({"0"}, "the kernel log readable by every user"),
+    "kernel.unprivileged_bpf_disabled": ({"0"}, "BPF programs loadable by every user"),
+    "kernel.kexec_load_disabled": ({"0"}, "another kernel may be loaded at run time"),
+    "kernel.perf_event_paranoid": ({"-1"}, "performance events open to every user"),
+    "fs.suid_dumpable": ({"1", "2"}, "setuid programs dump their memory (and secrets) to core files"),
+    "fs.protected_symlinks": ({"0"}, "symlink races in shared directories allowed"),
+    "fs.protected_hardlinks": ({"0"}, "hard links to others' files allowed"),
+    "fs.protected_fifos": ({"0"}, "FIFO races in shared directories allowed"),
+    "fs.protected_regular": ({"0"}, "file races in shared directories allowed"),
+    "vm.mmap_min_addr": ({"0"}, "NULL-pointer exploits allowed"),
+    "net.core.bpf_jit_harden": ({"0"}, "BPF JIT hardening off"),
+    "net.ipv4.tcp_syncookies": ({"0"}, "SYN-flood protection off"),
+    "net.ipv4.icmp_echo_ignore_broadcasts": ({"0"}, "answers broadcast pings (smurf amplification)"),
+    "net.ipv4.icmp_ignore_bogus_error_responses": ({"0"}, "bogus ICMP errors logged and trusted"),
+}
+# per-interface keys: net.ipv4.conf.{all,default,IF}.KEY, net.ipv6.conf.{…}.KEY
+_CONF_KEYS: dict = {
+    "accept_redirects": ({"1"}, "routes rewritten by any host's ICMP redirect"),
+    "secure_redirects": ({"1"}, "routes rewritten by a gateway's ICMP redirect"),
+    "send_redirects": ({"1"}, "the host sends ICMP redirects like a router"),
+    "accept_source_route": ({"1"}, "source-routed packets accepted"),
+    "rp_filter": ({"0"}, "spoofed source addresses accepted"),
+    "log_martians": ({"0"}, "impossible addresses no longer logged"),
+    "accept_ra": ({"1", "2"}, "routes taken from any router advertisement"),
+}
+_CONF_KEY = re.compile(r"^net\.ipv[46]\.conf\.[\w@.-]+\.(\w+)$")
+
+
+def weak_sysctl(key: str, value: str) -> Optional[str]:
+    """What setting KEY to VALUE weakens, or None (KEY with dots or slashes)."""
+    key = key.strip().strip("'\"").replace("/", ".").lower()
+    value = value.strip().strip("'\"").split()[0] if value.strip().strip("'\"") else ""
+    entry = _SYSCTL.get(key)
+    if entry is None:
+        m = _CONF_KEY.match(key)
+        entry = _CONF_KEYS.get(m.group(1)) if m else None
+    if entry is not None and value in entry[0]:
+        return f"{key}={value}: {entry[1]}"
+    return None
+
+
+_SYSCTL_LINE = lazy(r"^\s*-?\s*([a-z][\w.@/-]+)\s*=\s*(-?\S+)", re.MULTILINE)
+
+
+def weak_sysctl_text(text: str) -> Optional[str]:
+    """A weakening ``KEY = VALUE`` line in a sysctl configuration text."""
+    return next((w for m in _SYSCTL_LINE.finditer(text) if (w := weak_sysctl(m.group(1), m.group(2)))), None)
+
+
+class _SysctlText:
+    """A content pattern for ``meaning``'s file table: ``search`` finds a weakening line."""
+
+    @staticmethod
+    def search(text: str) -> Optional[str]:
+        return weak_sysctl_text(text)
+
+
+class _ProcValue:
+    """The value written into one ``/proc/sys`` file, judged as its key."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def search(self, text: str) -> Optional[str]:
+        return weak_sysctl(self.key, text) if text.strip() else None
+
+
+_SYSCTL_FILES = re.compile(r"^(/etc/sysctl\.conf|/etc/sysctl\.d/.*|/usr/lib/sysctl\.d/.*|/run/sysctl\.d/.*)$")
+_PROC_KEYS = sorted(set(_SYSCTL) | {f"net.ipv{v}.conf.{i}.{k}" for v in (4, 6) for i in ("all", "default")
+                                    for k in _CONF_KEYS})
+# Files whose lines open a service to anyone (read by ``meaning``'s table of what a write means).
+FILES: list = [
+    (_SYSCTL_FILES, [(_SysctlText, MEDIUM, "switches a kernel hardening setting off at every boot")], None, ""),
+    (re.compile(r"^/etc/samba/smb\.conf$"),
+     [(re.compile(r"^\s*(guest\s+ok|public)\s*=\s*yes|^\s*map\s+to\s+guest\s*=\s*bad\s+user|"
+                  r"^\s*null\s+passwords\s*=\s*yes", re.IGNORECASE | re.MULTILINE), MEDIUM,
+       "lets anyone use the share without a password"),
+      (re.compile(r"^\s*(server\s+min\s+protocol\s*=\s*(NT1|LANMAN\d?|CORE)|(lanman|ntlm)\s+auth\s*=\s*yes)",
+                  re.IGNORECASE | re.MULTILINE), MEDIUM, "lets clients in with SMB1 or LM/NTLMv1 passwords")],
+     None, ""),
+    (re.compile(r"^(/usr/local)?/etc/snmp/snmpd\.conf$"),
+     [(re.compile(r"^\s*rw(community6?|user)\s+\S+|^\s*rocommunity6?\s+public\s*$", re.IGNORECASE | re.MULTILINE),
+       MEDIUM, "lets anyone who knows the community string read or change the device over SNMP")], None, ""),
+    (re.compile(r"^/etc/(vsftpd/)?vsftpd\.conf$"),
+     [(re.compile(r"^\s*(anonymous_enable|anon_upload_enable|anon_mkdir_write_enable|anon_other_write_enable)\s*="
+                  r"\s*YES", re.IGNORECASE | re.MULTILINE), MEDIUM, "lets anonymous users log in or upload")],
+     None, ""),
+] + [(re.compile("^/proc/sys/" + re.escape(k.replace(".", "/")) + "$"),
+      [(_ProcValue(k), MEDIUM, "switches a kernel hardening setting off")], None, "") for k in _PROC_KEYS]
+
+
+# Registry value name (lowered) -> (weak values, what it does)
+_REGISTRY: dict = {
+    "runasppl": ({0}, "LSA protection off: lsass' memory (and its passwords) readable"),
+    "lsacfgflags": ({0}, "Credential Guard off"),
+    "enablevirtualizationbasedsecurity": ({0}, "virtualisation-based security off"),
+    "hypervisorenforcedcodeintegrity": ({0}, "memory integrity (HVCI) off"),
+    "lmcompatibilitylevel": ({0, 1, 2}, "LM and NTLMv1 answers sent: their hashes crack in minutes"),
+    "nolmhash": ({0}, "LM password hashes stored"),
+    "restrictanonymous": ({0}, "anonymous users may list accounts and shares"),
+    "restrictanonymoussam": ({0}, "anonymous users may list accounts"),
+    "everyoneincludesanonymous": ({1}, "anonymous users get Everyone's rights"),
+    "restrictnullsessaccess": ({0}, "anonymous null sessions reach shares and pipes"),
+    "smartscreenenabled": ({"off"}, "SmartScreen off"),
+    "requiresecuritysignature": ({0}, "SMB signing no longer required"),
+    "requiresignorseal": ({0}, "secure channel signing no longer required"),
+    "smb1": ({1}, "SMB1 switched on"),
+    "autoadminlogon": ({1}, "Windows logs in by itself, with a password kept in the registry"),
+    "nodrivetypeautorun": ({0}, "AutoRun on for every drive"),
+    "noautorun": ({0}, "AutoRun on"),
+    "enablescriptblocklogging": ({0}, "PowerShell script logging off"),
+    "enablemodulelogging": ({0}, "PowerShell module logging off"),
+    "allowinsecureguestauth": ({1}, "SMB guest logons without a password allowed"),
+    "localaccounttokenfilterpolicy": ({1}, "remote UAC filtering off: local admins get full rights over the network"),
+    "disableipsourcerouting": ({0}, "source-routed packets accepted"),
+    "enableicmpredirect": ({1}, "routes rewritten by ICMP redirects"),
+    "safedllsearchmode": ({0}, "DLLs loaded from the current directory first"),
+    "enableplaintextpassword": ({1}, "passwords sent to SMB servers in clear text"),
+    "spynetreporting": ({0}, "Defender's cloud protection off"),
+    "submitsamplesconsent": ({2}, "Defender sends no samples: new malware goes unseen"),
+    "puaprotection": ({0}, "Defender lets potentially unwanted apps in"),
+    "tamperprotection": ({0, 4}, "Defender's tamper protection off"),
+    "disableonaccessprotection": ({1}, "Defender's on-access scanning off"),
+    "disablescanonrealtimeenable": ({1}, "Defender's real-time scanning off"),
+    "disableblockatfirstseen": ({1}, "Defender's block at first sight off"),
+    "promptonsecuredesktop": ({0}, "UAC prompts on the normal desktop, where programs can click them"),
+    "securitylayer": ({0}, "Remote Desktop without TLS"),
+    "minencryptionlevel": ({1}, "Remote Desktop with weak encryption"),
+    "allowunencryptedtraffic": ({1}, "WinRM in clear text"),
+    "allowbasic": ({1}, "WinRM's Basic authentication (passwords in clear)"),
+}
+_REG_WRITERS = frozenset({"reg", "set-itemproperty", "sp", "new-itemproperty", "set-gpregistryvalue",
+                          "set-gprefregistryvalue"})
+
+
+def _number(value: str):
+    v = value.strip().strip("'\"").lower().lstrip("$")
+    try:
+        return int(v, 0)
+    except ValueError:
+        return v
+
+
+def _option(lowered: list, names: tuple, positional: int = -1) -> str:
+    """The value after any of NAMES (``-Name X`` or ``-Name:X``), or the POSITIONAL-th bare word."""
+    for k, t in enumerate(lowered):
+        head, colon, rest = t.partition(":")
+        if head in names:
+            return rest if colon and rest else (lowered[k + 1] if k + 1 < len(lowered) else "")
+    if positional >= 0:
+        bare = [t for k, t in enumerate(lowered) if not t.startswith(("-", "/")) and
+                (k == 0 or not lowered[k - 1].startswith("-") or lowered[k - 1].count(":"))]
+        return bare[positional] if positional < len(bare) else ""
+    return ""
+
+
+def _registry(c: Ctx, prog: str) -> Optional[tuple]:
+    lowered = [t.lower() for t in c.texts]
+    if prog == "reg":
+        if lowered[:1] != ["add"]:
+            return None
+        name, value = _option(lowered, ("/v", "-v")), _option(lowered, ("/d", "-d"))
+    elif prog.startswith("set-gp"):
+        name, value = _option(lowered, ("-valuename",)), _option(lowered, ("-value",))
+    else:
+        name, value = _option(lowered, ("-name",), 1), _option(lowered, ("-value",), 2)
+    entry = _REGISTRY.get(name.strip("'\""))
+    if entry and value and _number(value) in entry[0]:
+        return MEDIUM, f"sets {name.strip(chr(39) + chr(34))} to {value.strip(chr(39) + chr(34))}: {entry[1]} " \
+            f"({c.text})"
+    return None
+
+
+# Defender preference (lowered, without the dash) -> weak values
+_DEFENDER: dict = {
+    "mapsreporting": {"0", "disabled"}, "submitsamplesconsent": {"2", "neversend"},
+    "puaprotection": {"0", "disabled"}, "enablecontrolledfolderaccess": {"0", "disabled"},
+    "enablenetworkprotection": {"0", "disabled"}, "attacksurfacereductionrules_actions": {"0", "disabled"},
+    "highthreatdefaultaction": {"6", "9", "allow", "noaction"},
+    "severethreatdefaultaction": {"6", "9", "allow", "noaction"},
+    "moderatethreatdefaultaction": {"6", "9", "allow", "noaction"},
+    "lowthreatdefaultaction": {"6", "9", "allow", "noaction"},
+    "unknownthreatdefaultaction": {"6", "9", "allow", "noaction"},
+    "threatiddefaultaction_actions": {"6", "9", "allow", "noaction"},
+}
+
+
+def _defender(c: Ctx) -> Optional[tuple]:
+    lowered = [t.lower().strip("'\"") for t in c.texts]
+    for k, t in enumerate(lowered):
+        head, colon, rest = t.lstrip("-").partition(":")
+        weak = _DEFENDER.get(head) if t.startswith("-") else None
+        values = (rest if colon else (lowered[k + 1] if k + 1 < len(lowered) else "")).split(",")
+        if weak and any(v.strip("'\"") in weak for v in values):
+            return MEDIUM, f"sets Defender's {c.texts[k].lstrip('-')} the weak way: a protection is off ({c.text})"
+    return None
+
+
+_MAC_DEFAULTS = lazy(r"\b(GatekeeperDisabled\s+(-bool\s+)?(true|yes|1)|GKAutoRearm\s+(-bool\s+)?(false|no|0)|"
+                     r"com\.apple\.alf(\.plist)?\s+stealthenabled\s+(-int\s+|-bool\s+)?(0|false)|"
+                     r"EnableAssessment\s+(-bool\s+)?(false|no|0))\b", re.IGNORECASE)
+_BOOT_ARGS_OFF = lazy(r"amfi_get_out_of_my_way=(1|0x1)|cs_enforcement_disable=1|amfi=0x?\d*[1-9]|"
+                      r"-disable_(aslr|kaslr)|kext-dev-mode=1", re.IGNORECASE)
+_WEAK_POLICY = lazy(r"\b(minChars|requiresAlpha|requiresNumeric|maxFailedLoginAttempts|usingHistory)\s*=\s*0\b|"
+                    r"\bmaxMinutesUntilChangePassword\s*=\s*0\b", re.IGNORECASE)
+_AUDIT_DAEMONS = lazy(r"com\.apple\.(auditd|syslogd|securityd|XProtect\w*|MRT\w*|security\.syspolicy|"
+                      r"ManagedClient|endpointsecurityd)\b|\b(auditd|syslogd)\.plist\b", re.IGNORECASE)
+_SHELLS_AND_INTERPRETERS = lazy(r"^(/usr)?(/local)?/s?bin/(ba|z|da|k|c|tc|fi|mk|a)?sh$|"
+                                r"^(/usr)?(/local)?/bin/(python[\d.]*|perl[\d.]*|ruby[\d.]*|node|php[\d.]*|"
+                                r"lua[\d.]*|env|busybox|vim?|find|awk|gawk|less|more|nano|tclsh|expect)$")
+_SETUID_MODE = lazy(r"^0?[2467][0-7]{3}$|^[ugo]*\+[rwx]*s")
+_SMB1_FEATURE = lazy(r"(/featurename:|-featurename\s+)['\"]?(smb1protocol[\w-]*|telnetserver|tftp)\b", re.IGNORECASE)
+
+NAMES = frozenset({"sysctl", "timedatectl", "defaults", "socketfilterfw", "nvram", "sysadminctl",
+                   "pwpolicy", "audit", "launchctl", "ln", "install", "ginstall", "dism", "net", "firewall-cmd",
+                   "set-mppreference", "add-mppreference"} | _REG_WRITERS)
+
+
+def may_weaken(c: Ctx) -> bool:
+    return c.prog.lower().removesuffix(".exe") in NAMES
+
+
+def rule_baseline_weakened(c: Ctx) -> Optional[tuple]:
+    """A benchmark's setting given the value it forbids, by whichever tool writes it."""
+    prog = c.prog.lower().removesuffix(".exe")
+    texts = c.texts
+    joined = " ".join(texts)
+    if prog == "sysctl":
+        pairs = [t.split("=", 1) for t in texts if "=" in t and not t.startswith("-")]
+        weak = next((w for k, v in pairs if (w := weak_sysctl(k, v))), None)
+        return (MEDIUM, f"switches a kernel hardening setting off ({weak}) ({c.text})") if weak else None
+    if prog in _REG_WRITERS:
+        return _registry(c, prog)
+    if prog in ("set-mppreference", "add-mppreference"):
+        return _defender(c)
+    if prog == "timedatectl" and texts[:1] == ["set-ntp"] and texts[1:2] and texts[1].lower() in ("false", "0", "no",
+                                                                                                   "off"):
+        return MEDIUM, f"stops synchronising the clock: logs, certificates and Kerberos drift ({c.text})"
+    if prog == "defaults" and "write" in texts[:2] and _MAC_DEFAULTS.search(joined):
+        return MEDIUM, f"switches Gatekeeper or the firewall's stealth mode off ({c.text})"
+    if prog == "socketfilterfw" and re.search(r"--setstealthmode\s+off|--setallowsigned(app)?\s+on\s+--setblockall",
+                                              joined):
+        return MEDIUM, f"the macOS firewall answers probes again: the machine is visible on every network ({c.text})"
+    if prog == "nvram" and _BOOT_ARGS_OFF.search(joined):
+        return HIGH, f"boots macOS with code-signing enforcement (AMFI) or ASLR off ({c.text})"
+    if prog == "sysadminctl" and "-securetokenoff" in c.lowered:
+        return MEDIUM, f"takes a user's secure token away: they can no longer unlock FileVault ({c.text})"
+    if prog == "pwpolicy" and re.search(r"-set(global)?policy|-setaccountpolicies", joined) and \
+            _WEAK_POLICY.search(joined):
+        return MEDIUM, f"zeroes a password or lockout requirement ({c.text})"
+    if prog == "audit" and texts[:1] == ["-t"]:
+        return MEDIUM, f"stops the macOS audit daemon: nothing is audited ({c.text})"
+    if prog == "launchctl" and re.search(r"\b(unload|bootout|disable|remove)\b", joined) and \
+            _AUDIT_DAEMONS.search(joined):
+        return MEDIUM, f"stops macOS auditing, logging or malware protection ({c.text})"
+    if prog == "ln" and any(t.rstrip("/").startswith("/etc/apparmor.d/disable") for t in texts[1:]):
+        return MEDIUM, f"disables an AppArmor profile: what it confined runs unchecked ({c.text})"
+    if prog in ("install", "ginstall"):
+        return _setuid_install(c)
+    if prog == "dism" and "/enable-feature" in c.lowered and _SMB1_FEATURE.search(joined):
+        return MEDIUM, f"switches on SMB1, Telnet or TFTP, protocols without protection ({c.text})"
+    if prog == "net" and texts[:1] and texts[0].lower() == "user" and \
+            re.search(r"/passwordreq:no\b", c.lowered):
+        return HIGH, f"lets the account log in without a password ({c.text})"
+    if prog == "firewall-cmd":
+        return _trusted_zone(c)
+    return None
+
+
+def _setuid_install(c: Ctx) -> Optional[tuple]:
+    lowered = c.texts
+    mode = _option(lowered, ("-m", "--mode"))
+    mode = mode or next((t.split("=", 1)[1] for t in lowered if t.startswith("--mode=")), "")
+    sources = [t for k, t in enumerate(lowered) if not t.startswith("-") and
+               (k == 0 or lowered[k - 1] not in ("-m", "--mode", "-o", "-g", "--owner", "--group", "-t"))]
+    if mode and _SETUID_MODE.match(mode) and any(_SHELLS_AND_INTERPRETERS.match(s) for s in sources[:-1]):
+        return HIGH, f"installs a shell or an interpreter setuid: anyone who runs it is its owner ({c.text})"
+    return None
+
+
+def _trusted_zone(c: Ctx) -> Optional[tuple]:
+    lowered = [t.lower() for t in c.texts]
+    trusted = "--zone=trusted" in lowered or any(a == "--zone" and b == "trusted" for a, b in zip(lowered, lowered[1:]))
+    moves = any(t.split("=", 1)[0] in ("--change-interface", "--add-interface", "--change-zone", "--add-source",
+                                       "--change-source") for t in lowered)
+    if trusted and moves:
+        return MEDIUM, f"puts an interface or a source in the trusted zone: the firewall lets everything in " \
+            f"from it ({c.text})"
+    return None
