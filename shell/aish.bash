@@ -33,6 +33,7 @@ _aish_part='' _aish_line='' _aish_tag='' _aish_f1='' _aish_f2='' _aish_f3='' _ai
 _aish_nl=1 _aish_ended='' _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
 _aish_tick=0.25 _aish_tty='' _aish_varsf='' _aish_texting=0 _aish_answered=0 _aish_umask='' _aish_task=${_aish_task-} _aish_step='' _aish_t0_ran=0 _aish_fix_ready=''
 _aish_marks=${_aish_marks:-0}   # the D marks printed: each carries its count (context/marks.py)
+_aish_t1=''   # ble.sh: when POSTEXEC saw the command end
 _aish_agent='' _aish_agent_gone='' _aish_agent_seen='' _aish_rt=''   # an agent's proposal (docs/agents.md)
 # This shell's conversation; exported so `aish ask` run here continues it.
 _aish_conv=bash-$$-$SECONDS-$RANDOM
@@ -51,7 +52,7 @@ _aish_now() {          # milliseconds into _aish_ms
 _aish_preexec() {
   _aish_cmd=$1
   _aish_now
-  _aish_t0=$_aish_ms _aish_ended=
+  _aish_t0=$_aish_ms _aish_ended='' _aish_t1=''
   # Output starts here only when bash-preexec calls us from its DEBUG trap (the line is
   # accepted); from Enter's `bind -x` the line is not even echoed yet.  bash 4.4+ prints
   # C from PS0 instead (_aish_prompt_marks).
@@ -75,6 +76,8 @@ _aish_precmd() {       # $1 = pc when run from PROMPT_COMMAND (a no-op once bash
   [[ -n $_aish_watched ]] || _aish_watch
   if [[ -n $_aish_t0 && ( ${1-} != pc || -z $_aish_bp ) ]]; then
     _aish_now
+    [[ -n $_aish_t1 ]] && _aish_ms=$_aish_t1    # ble.sh: the command ended at POSTEXEC
+    _aish_t1=''
     _aish_t0_ran=$_aish_t0
     _aish_status=$known
     _aish_hist+=("$known"$'\t'"$(( _aish_ms - _aish_t0 ))"$'\t'"$_aish_cmd")
@@ -296,6 +299,9 @@ _aish_postexec() {     # ble.sh's POSTEXEC: the command ended; D before ble prin
   local st=$?          # (`[ble: exit N]`, elapsed time: between POSTEXEC and PRECMD, so they
   [[ -n $_aish_osc ]] || _aish_osc_decide     # are not taken for the command's output)
   [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s;aish=%s\a' "$st" "$(( ++_aish_marks ))" && _aish_ended=1
+  # the command ends here: ble's own work up to PRECMD (its marks, its prompt) is not its time
+  _aish_now
+  _aish_t1=$_aish_ms
   return $st
 }
 

@@ -90,6 +90,7 @@ _t_precmd() {   # after a command: POSTEXEC, then its exit mark (ble's exec_erre
   if [[ -n $_t_ran ]]; then
     for f in "${_t_post[@]}"; do (exit $st); $f; done
     (( st )) && printf '[ble: exit %d]\n' "$st"
+    declare -F _t_work >/dev/null && _t_work   # ble's own work before PRECMD (its prompt...)
   fi
   _t_ran=
   for f in "${_t_pre[@]}"; do (exit $st); $f; done; _t_ready=1
@@ -124,6 +125,21 @@ def test_ble_sh_hooks_and_bindings_are_its_own(make_shell, stub, order):
     sh.ask('echo "binds=$_t_binds pc=$PROMPT_COMMAND"')
     sh.wait("binds=0 pc=_t_precmd\n")
 
+
+
+def test_a_command_s_duration_under_ble_sh_ends_at_its_postexec(make_shell, stub):
+    """ble.sh does its own work between POSTEXEC and PRECMD (its exit mark, its prompt): the
+    duration aish kept for a command, sent to the model beside its status, counted it too
+    (under the real ble.sh `true` took 150 ms, `sleep 1` 1,240 ms)."""
+    sh = make_shell(before=BLE + "_t_work() { sleep 1; }\n" + BLE_ATTACH)
+    sh.ask("true")
+    sh.wait(lambda s: s.count("aish$") >= 2, timeout=20)
+    stub.queue(Reply(text="ok\nCMD: make\n"))
+    sh.tmux.keys("C-x", "C-a")
+    sh.wait_prompt("make")
+    lines = [line.strip() for line in shell_context(stub.requests[-1]).splitlines()]
+    ran = [line for line in lines if line.startswith("[0 ") and line.endswith("] true")]
+    assert ran and int(ran[0].split()[1].rstrip("ms]")) < 500, lines
 
 # ble.sh edits the line with the terminal's intr, quit and susp undefined (Ctrl-C is a key it
 # reads) and puts them back for the commands it runs.
