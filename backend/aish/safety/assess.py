@@ -27,7 +27,7 @@ from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets
-from aish.safety.rules import socket_fds, system_parts
+from aish.safety.rules import ps_uploads, socket_fds, system_parts
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -130,6 +130,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
     best = higher(best, socket_fds.rule_socket_fds(segs))
+    best = higher(best, ps_uploads.rule_ps_upload(segs))
     best = higher(best, system_parts.rule_cmd_for(segs, lambda t: _assess(t, depth + 1)))
     best = higher(best, fleets.rule_fanned_out_line(text, lambda t: _assess(t, depth + 1)))
     best = higher(best, bulk_offline.line_every_guest_stopped(text))

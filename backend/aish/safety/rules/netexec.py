@@ -107,7 +107,7 @@ _INSTALLERS = {"pip": {"install"}, "pip3": {"install"}, "pipx": {"install"}, "uv
                "mamba": {"install", "create"}, "winget": {"install", "upgrade"}, "pecl": {"install", "upgrade"},
                "pear": {"install", "upgrade"}, "nimble": {"install"}, "raco": {"install"}, "opam": {"install", "pin"},
                "mix": {"archive.install", "escript.install"}, "easy_install": set(), "install-psresource": set(),
-               "install-script": set()}
+               "install-script": set(), "vagrant": {"plugin"}}
 for _p in ("dnf", "yum", "tdnf"):
     _INSTALLERS[_p] = _INSTALLERS[_p] | {"localinstall", "reinstall", "upgrade", "update"}
 _FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|^(github|gitlab|bitbucket):|"
@@ -118,7 +118,8 @@ _DIRECT_REFERENCE = re.compile(r"@\s*(git\+\w+://|https?://)")
 _UNSAFE_SOURCE = {"--trusted-host", "--dangerous", "--nogpgcheck", "--allow-unauthenticated", "--no-verify",
                   "--no-gpg-checks", "--insecure", "--allow-untrusted", "--force-bad-verify", "--nosignature"}
 _PLAIN_HTTP_INDEX = {"--index-url", "-i", "--extra-index-url", "--source", "--registry", "-f", "--find-links", "-c",
-                     "--channel", "--server", "--only-server", "-s", "--repository", "--repo", "-repository"}
+                     "--channel", "--server", "--only-server", "-s", "--repository", "--repo", "-repository",
+                     "--plugin-source"}
 
 
 def rule_install_from_url(c: Ctx) -> Optional[tuple]:

@@ -9,7 +9,8 @@
 - sharing to a device or a public folder (``kdeconnect-cli --share``, ``keybase fs cp … /keybase/public/``,
   a copy into ``~/Public`` or ``public_html``);
 - a copy to a ``host:path`` destination by a program whose other rules already look at it (PuTTY's
-  ``pscp``, WinSCP): the destination is another machine.
+  ``pscp``, WinSCP), or to another machine's share (``copy KEY \\\\host\\share\\``, ``Copy-Item``,
+  ``robocopy``): the destination is another machine.
 
 Whether what they send is secret is ``reach``'s question, as for any sender: a key or credential
 file named, redirected in, fed from a pipe or a substitution."""
@@ -68,7 +69,19 @@ def is_sink(c: Ctx) -> bool:
     last = operands[-1] if len(operands) >= 2 else ""
     if ("ublic" in last or "Sites" in last) and _PUBLIC_PLACE.search(last):
         return True  # `keybase fs cp KEY /keybase/public/me/`, `cp KEY ~/Public/`
-    return ":" in texts[-1] and copies_to_host(c) if texts else False
+    if texts and ":" in texts[-1] and copies_to_host(c):
+        return True
+    return copies_to_share(c)
+
+
+# `\\host\share\…` as written (the shell's reading takes the backslashes), not this machine's own.
+_SHARE = LazyRegex(r"^['\"]?\\\\(?!(localhost|127\.0\.0\.1|\.|\?)\\)[\w.$-]+\\[^\\]")
+
+
+def copies_to_share(c: Ctx) -> bool:
+    """``copy KEY \\\\203.0.113.5\\drop\\``: the last operand (switches aside) is another machine's share."""
+    operands = [w.raw for w in c.args if not w.text.startswith(("-", "/")) or w.raw.startswith("\\\\")]
+    return len(operands) >= 2 and bool(_SHARE.match(operands[-1]))
 
 
 def copies_to_host(c: Ctx) -> bool:
