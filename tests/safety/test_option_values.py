@@ -77,6 +77,16 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("kafka-configs.sh --bootstrap-server b:9092 --alter --entity-type topics --entity-name orders "
      "--add-config retention.ms=1000", "medium"),
     ("kafka-topics --bootstrap-server b:9092 --alter --topic events --config retention.ms=1", "medium"),
+    # the tool's own "I really mean it" switch, and quorum forced
+    ("ceph osd pool set rbd size 1 --yes-i-really-mean-it", "medium"),
+    ("ceph osd pool set rbd min_size 1 --yes-i-really-mean-it", "medium"),
+    ("ceph fs rm cephfs --yes-i-really-mean-it", "medium"),
+    ("mdadm --create /dev/md0 --assume-clean --level=1 --raid-devices=2 /dev/sdb /dev/sdc --force", "medium"),
+    ("lvconvert --repair vg/lv --yes --i-know-what-i-am-doing", "medium"),
+    ("btrfs check --repair --force /dev/sdb1", "medium"),
+    ("pvecm expected 1", "medium"),
+    ("pcs quorum unblock --force", "medium"),
+    ("corosync-quorumtool -e 1", "medium"),
 ])
 def test_destruction_in_option_values_is_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -132,6 +142,11 @@ def test_destruction_in_option_values_is_flagged(command: str, at_least: str) ->
     "aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 7",
     "kafka-configs.sh --bootstrap-server b:9092 --alter --entity-type topics --entity-name orders "
     "--add-config retention.ms=604800000",
+    "ceph osd pool set rbd size 3",
+    "pvecm status",
+    "pvecm expected 3",
+    "pcs quorum status",
+    "corosync-quorumtool -s",
 ])
 def test_everyday_option_values_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

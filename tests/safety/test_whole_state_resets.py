@@ -75,6 +75,12 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("argocd account update-password --account admin --new-password s3cret", "medium"),
     ("rabbitmqctl clear_password admin", "medium"),
     ("/system reset-configuration no-defaults=yes skip-backup=yes", "medium"),
+    ("juliaup self uninstall", "medium"),
+    ("ubnt-systool reset2defaults", "medium"),
+    ("mca-cli-op set-default", "medium"),
+    ("diskutil resetFusion", "medium"),
+    ("Initialize-Tpm -AllowClear $true", "high"),
+    ("Get-AppxPackage | Reset-AppxPackage", "medium"),
 ])
 def test_whole_state_resets_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -140,6 +146,15 @@ def test_whole_state_resets_are_flagged(command: str, at_least: str) -> None:
     "Get-PhysicalDisk",
     "argocd account update-password",
     "rabbitmqctl list_users",
+    "rustup self update",
+    "pihole status",
+    "pre-commit uninstall",
+    "npm uninstall",
+    "pip uninstall",
+    "diskutil list",
+    "Initialize-Tpm",
+    "Reset-AppxPackage Microsoft.WindowsStore",
+    "systemctl set-default graphical.target",
 ])
 def test_whole_state_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -32,7 +32,8 @@ from aish.safety.rules.remote import PROD
 from aish.safety.verb_words import split_word
 
 # Any of these in the lowered line: the only lines read further.
-_GATE = LazyRegex(r"replace|backup|delet|remov|purg|wip|destroy|drop|eras|prune|complete|full[-_]?refresh|format|"
+_GATE = LazyRegex(r"really|i-know|understand|own-risk|dangerous|destroy-my|expected|unblock|-e 1|replace|backup|"
+                  r"delet|remov|purg|wip|destroy|drop|eras|prune|complete|full[-_]?refresh|format|"
                   r"unsafe|repurpose|assassinate|unclean|force-new-cluster|data-loss|recovery|reset (master|binary)|"
                   r"archive_mode|wal_level|truncate_only|no_log|fsync|full_page_writes")
 _DELETE_WORDS = frozenset({"delete", "deletes", "remove", "purge", "prune", "wipe", "destroy", "drop", "erase",
@@ -73,8 +74,9 @@ def rule_option_value(c: Ctx) -> Optional[tuple]:
     """Destruction said by a value: see the module's docstring."""
     if set(t.lower() for t in c.texts[:3] if not t.startswith("-")) & _PREVIEWS:
         return None  # `terraform plan -var force_destroy=true`, `helm template --set x.deleteClaim=true`
-    return _log_chain(c) or _replaced_resource(c) or _backups_kept(c) or _deleting_option(c) or _true_pair(c) or \
-        _deployment_mode(c) or _full_refresh(c) or _storage_format(c) or _loss_accepted(c)
+    return _really(c) or _quorum_forced(c) or _log_chain(c) or _replaced_resource(c) or _backups_kept(c) or \
+        _deleting_option(c) or _true_pair(c) or _deployment_mode(c) or _full_refresh(c) or _storage_format(c) or \
+        _loss_accepted(c)
 
 
 def _values(c: Ctx) -> list:
@@ -201,4 +203,33 @@ def _backups_kept(c: Ctx) -> Optional[tuple]:
         if parts & {"backup", "backups"} and parts & _KEPT and value.strip() == "0":
             return MEDIUM, f"{c.prog} {name} 0 deletes the automated backups and takes no more ({c.text})"
     return None
+
+
+# A tool's own "I really mean it" switch: it exists because what it unlocks loses data.
+_REALLY = LazyRegex(r"^--?(yes-?)?(i-?)?really(-really)?(-?mean-?it)?$|^--?(yes-?)?i-?know-?what-?i-?am-?doing$|"
+                    r"^--?please-destroy-my-\w+$|^--?i-?understand[\w-]*$|^--?at-my-own-risk$|"
+                    r"^--?(force-)?dangerous(ly)?([-_]\w+)*$|^--?yes-i-really-really-mean-it$", re.IGNORECASE)
+
+
+def _really(c: Ctx) -> Optional[tuple]:
+    said = next((t for t in c.texts if _REALLY.match(t.split("=", 1)[0])), None)
+    if said is None:
+        return None
+    return MEDIUM, f"{c.prog} {said}: the tool's own switch for what it refuses to do without it, a loss of data " \
+        f"or of redundancy ({c.text})"
+
+
+_QUORUM_TOOL = LazyRegex(r"pvecm|corosync|^pcs$|quorum")
+
+
+def _quorum_forced(c: Ctx) -> Optional[tuple]:
+    """The votes a cluster needs forced down to one, or its wait for quorum lifted."""
+    if not _QUORUM_TOOL.search(c.prog.lower()):
+        return None
+    lowered = [t.lower() for t in c.texts]
+    one = any(t in ("expected", "expected-votes", "-e") and n == "1" for t, n in zip(lowered, lowered[1:]))
+    if not (one or "quorum" in lowered and "unblock" in lowered):
+        return None
+    return MEDIUM, f"{c.prog} forces quorum: a split cluster can run on both sides and overwrite each other's " \
+        f"data ({c.text})"
 

@@ -30,18 +30,22 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 # Any of these in the lowered line: the only lines read further.
 _GATE = LazyRegex(r"reset|master_clear|wipe_data|implode|seppuku|nuke|-all\b|reinit|default|setup|init|clear|passw|"
-                  r"recover|restore|cleanse")
+                  r"recover|restore|cleanse|uninstall")  # `self uninstall`
 # The tool itself removed with everything it installed or holds.
 _WHOLE_TOOL = frozenset({"implode", "seppuku", "nuke", "uninstall-all", "uninstallall", "remove-all", "purge-all",
                          "self-destruct", "selfdestruct", "nuke-all", "uninstall_all", "nukeall"})
+_SELF_REMOVE = frozenset({"uninstall", "remove", "destroy", "implode", "delete", "nuke"})
 # Words (lowered, separators taken out) that reset everything by themselves.
-_ALL_RESET = LazyRegex(r"(force)?reset(to)?(factory)?(defaults?|settings|config|configuration|all|everything)|"
+_ALL_RESET = LazyRegex(r"(force)?reset(to|2)?(factory)?(defaults?|settings|config|configuration|all|everything)|"
+                       r"reset(fusion|disks?|drives?|volumes?|array|raid|pool|storage|cluster|node|keychain|vault)|"
                        r"(restore|load)(factory)?defaults?|factory(reset|defaults?|settings)|(config|settings|system)reset|forcereset|"
                        r"resetfactory|hardreset|wipeconfig")
 # Options that reset everything (or initialise again over what is there).
 _ALL_RESET_OPTION = LazyRegex(r"--?(reset[-_]?(all|everything|config|configuration|settings|state|security[-_]key|"
                               r"keys|to[-_]defaults?|defaults?)|restore[-_]defaults?|load[-_]defaults?|"
                               r"re[-_]?init(iali[sz]e)?|wipe[-_]config)(=.*)?", re.IGNORECASE)
+# Network appliances' tools, whose `set-default` is a factory reset (Ubiquiti's).
+_APPLIANCE = LazyRegex(r"ubnt|^mca-|unifi|edgeos|vyos|syswrapper")
 # A system message or intent that factory-resets a device (Android's MASTER_CLEAR, FACTORY_RESET).
 _FACTORY_INTENT = LazyRegex(r"[._](MASTER_CLEAR|FACTORY_RESET|WIPE_DATA)$", re.IGNORECASE)
 # A plain `--reset` of a tool whose business is a configuration or firmware (`firmwareConfig.sh --reset`).
@@ -111,7 +115,10 @@ def _words(c: Ctx) -> list:
 
 
 def _whole_tool(c: Ctx) -> Optional[tuple]:
-    said = next((t for t in _words(c)[:3] if t.lower() in _WHOLE_TOOL), None)
+    words = [t.lower() for t in _words(c)]
+    said = next((t for t in words[:3] if t in _WHOLE_TOOL), None)
+    if said is None and words[:1] == ["self"] and words[1:2] and words[1] in _SELF_REMOVE:
+        said = f"self {words[1]}"  # `juliaup self uninstall`
     if said is None:
         return None
     return MEDIUM, f"{c.prog} {said} removes {c.prog} with everything it installed and holds ({c.text})"
@@ -142,6 +149,11 @@ def _reset_words(c: Ctx, prog: str) -> Optional[tuple]:
     if option is not None:
         return MEDIUM, f"{c.prog} {option.split('=', 1)[0]} puts everything it holds back to its first state: " \
             f"what was set up or stored is lost ({c.text})"
+    if _APPLIANCE.search(prog) and set(lowered) & {"set-default", "setdefault", "restore-default"}:
+        return MEDIUM, f"{c.prog} puts the appliance back to factory defaults: its configuration is lost ({c.text})"
+    if prog.startswith("reset-") and c.chain and c.chain[-1].words and \
+            c.chain[-1].words[0].text.lower().startswith("get-"):  # `Get-AppxPackage | Reset-AppxPackage`
+        return MEDIUM, f"{c.prog} resets every one the listing feeds it: what each kept is lost ({c.text})"
     intent = next((t for t in c.texts if _FACTORY_INTENT.search(t)), None)
     if intent is not None:  # `am broadcast -a android.intent.action.MASTER_CLEAR`
         return MEDIUM, f"{c.prog} sends {intent}: the device is reset to its factory state ({c.text})"
@@ -165,7 +177,8 @@ def _key_reset(c: Ctx, prog: str) -> Optional[tuple]:
         return None
     lowered = [t.lower() for t in c.texts]
     tpm = "tpm" in prog
-    if tpm and (prog.endswith(("clear", "forceclear")) or set(lowered[:1]) & _KEY_CLEAR):
+    if tpm and (prog.endswith(("clear", "forceclear")) or set(lowered[:1]) & _KEY_CLEAR or
+                any(t.startswith("-allowclear") for t in lowered)):  # `Initialize-Tpm -AllowClear $true`
         return HIGH, f"{c.prog} clears the TPM: the keys sealed in it (disk encryption, attestation) are " \
             f"destroyed ({c.text})"
     said = next((t for t in lowered if t in _KEY_SETUP), None)
