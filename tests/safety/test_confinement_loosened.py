@@ -15,6 +15,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("sudo setsebool -P deny_ptrace off", "medium"),
     ("sudo setsebool -P secure_mode_insmod off", "medium"),
     ("sudo togglesebool deny_execmem", "medium"),
+    ("sudo setsebool -P nis_enabled 1", "medium"),
+    ("sudo setsebool -P httpd_can_network_relay on", "medium"),
     ("sudo semanage boolean -m --on httpd_execmem", "medium"),
     ("sudo semodule -d sandbox", "medium"),
     ("sudo semodule -r mcs", "medium"),

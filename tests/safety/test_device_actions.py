@@ -31,6 +31,9 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("sudo fsck -fy /", "high"),
     ("sudo e2fsck -fy /dev/mapper/ubuntu--vg-root", "high"),
     ("sudo fsck.xfs -fy /dev/mapper/rhel-root", "high"),
+    ("sudo fsck.ext4 -fy /dev/sda1", "medium"),
+    ("sudo e2fsck -fp /dev/nvme0n1p2", "medium"),
+    ("sudo bioctl -c 1 -l /dev/sd1a,/dev/sd2a softraid0", "high"),
 ])
 def test_devices_acted_on_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -45,6 +48,8 @@ def test_devices_acted_on_are_flagged(command: str, at_least: str) -> None:
     "sudo fsck -n /dev/sda1",
     "sudo fsck.ext4 -n /dev/sdb1",
     "sudo e2fsck -f /dev/sdb1",
+    "sudo e2fsck -fy /dev/sdb1",
+    "sudo fsck -y /dev/sda1",
     "sudo e2fsck -fn /dev/mapper/ubuntu--vg-root",
     "sudo nvmecontrol devlist",
     "sudo nvmecontrol identify nvme0",

@@ -31,6 +31,9 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("gkill -9 -1", "medium"),
     ("sudo ginstall -m 777 /dev/null /etc/sudoers", "high"),
     ("sudo gifconfig en0 down", "medium"),
+    ("sudo uu-chmod -R 777 /", "high"),
+    ("uu-rm -rf ~", "high"),
+    ("toybox chmod -R 777 /", "high"),
 ])
 def test_gnu_tools_under_their_g_names_are_judged_as_the_tools(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -58,6 +61,8 @@ def test_gnu_tools_under_their_g_names_are_judged_as_the_tools(command: str, at_
     "gawk '{print $1}' access.log",
     "gpg --list-keys",
     "gdisk -l /dev/sda",
+    "uu-ls -la",
+    "toybox ls -la",
 ])
 def test_everyday_g_named_tools_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

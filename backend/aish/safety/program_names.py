@@ -3,7 +3,8 @@
 GNU's tools are installed with a ``g`` in front where the system has tools of the same name
 (Homebrew's coreutils, findutils, gnu-sed, gnu-tar, grep and inetutils on macOS; the BSDs' ports):
 ``gchmod``, ``grm``, ``gdd``, ``gtimeout``, ``gsed`` are GNU's ``chmod``, ``rm``, ``dd``, ``timeout``,
-``sed``, and each is judged by that tool's rules.  Only these packages' names lose the ``g``:
+``sed``, and each is judged by that tool's rules; so are uutils' Rust ports installed beside them as
+``uu-chmod``, ``uu-rm``.  Only these packages' names lose the ``g``:
 ``gawk``, ``gpg``, ``gdisk`` and ``gftp`` (a GTK client) are programs of their own.
 
 This is the one place a name is mapped to the name the rules know; other spellings of one program
@@ -24,7 +25,9 @@ ifconfig hostname telnet tftp rcp rsh rexec rlogin traceroute whois logger
 
 
 def plain_name(name: str) -> str:
-    """``gchmod`` -> ``chmod``; any other name as it is."""
+    """``gchmod`` -> ``chmod``, uutils' ``uu-chmod`` -> ``chmod``; any other name as it is."""
     if name[:1] == "g" and name[1:] in _GNU_PREFIXED:
         return name[1:]
+    if name[:3] in ("uu-", "uu_") and name[3:] in _GNU_PREFIXED:
+        return name[3:]
     return name

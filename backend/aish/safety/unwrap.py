@@ -21,7 +21,7 @@ _WRAPPERS: dict = {
     "nice": {"-n", "--adjustment"}, "ionice": {"-c", "-n", "-p", "-P", "-u"}, "chrt": set(),
     "taskset": set(), "time": {"-f", "-o", "--format", "--output"}, "stdbuf": {"-i", "-o", "-e"},
     "exec": {"-a"}, "setsid": set(), "torsocks": set(), "proxychains": {"-f"},
-    "proxychains4": {"-f"}, "command": set(), "busybox": set(), "noglob": set(), "nocorrect": set(),
+    "proxychains4": {"-f"}, "command": set(), "busybox": set(), "toybox": set(), "noglob": set(), "nocorrect": set(),
     "timeout": {"-s", "-k", "--signal", "--kill-after"}, "flock": {"-w", "-E", "--timeout", "--conflict-exit-code"},
     "systemd-run": {"-u", "--unit", "-p", "--property", "-M", "--machine", "--uid", "--gid", "-E", "--setenv"},
     "firejail": set(), "unshare": set(), "nsenter": {"-t", "--target"}, "strace": {"-o", "-e", "-p", "-s"},

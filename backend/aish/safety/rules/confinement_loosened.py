@@ -24,7 +24,8 @@ NAMES = frozenset({"setsebool", "togglesebool", "semanage", "semodule", "chcon",
 # booleans that let a confined program run written memory, reach out, act as an admin or touch everything
 _WIDENING = re.compile(r"exec(mem|stack|heap|mod)|can_network|network_connect|_unified$|sysadm|_manage_all|"
                        r"_read_all|_write_all|full_access|mmap_low|use_execmem|anon_write|_all_files|"
-                       r"_login$|_exec_content|unconfined", re.IGNORECASE)
+                       r"_login$|_exec_content|unconfined|can_network_relay|nis_enabled|"
+                       r"allow_ypbind|mount_anyfile|mmap_files", re.IGNORECASE)
 _DENIAL = re.compile(r"^(deny|secure|ssh_chroot_rw)|_deny_|restrict", re.IGNORECASE)
 _ON = {"1", "on", "true"}
 _OFF = {"0", "off", "false"}

@@ -27,6 +27,8 @@ _SG_WRITERS = re.compile(r"^sg_(unmap|write_same|write_long|write_x|write_verify
 _DISK_WORD = re.compile(r"^(/dev/)?(nvme\d+(ns\d+)?|nvd\d+|nda\d+|ada\d+|da\d+|sd\d+|wd\d+)$")
 _FORMATS = {"format", "sanitize", "secure-erase", "erase"}
 _ROOT = re.compile(r"^(/|/dev/mapper/\S*root\S*|/dev/\S+/root|LABEL=root|/dev/root)$")
+# the first disk's system partitions, where the root usually is (`/dev/sda1`, `/dev/nvme0n1p2`, a Pi's mmcblk0p2)
+_SYSTEM_PARTITION = re.compile(r"^/dev/((sd|vd|xvd|hd)a[12]|nvme0n1p[12]|mmcblk0p2)$")
 _SIZE = re.compile(r"^\d+(\.\d+)?[KMGTPkmgtps]?$")
 NAMES = frozenset({"systemd-repart", "bioctl", "mkltfs", "vgchange", "lvchange", "resize2fs", "ntfsresize",
                    "fsck", "e2fsck"})
@@ -75,9 +77,9 @@ def _by_name(c: Ctx, prog: str, texts: list) -> Optional[tuple]:
     if prog == "systemd-repart" and "--empty=force" in texts:
         dev = next((t for t in texts if is_device(t)), "the disk")
         return HIGH, f"systemd-repart --empty=force erases the partition table of {dev} ({c.text})"
-    if prog == "bioctl" and "-C" in texts and "force" in texts and "-l" in texts:
+    if prog == "bioctl" and "-c" in texts and "-l" in texts:  # `-C force`: even over another volume's chunks
         chunks = texts[texts.index("-l") + 1] if texts.index("-l") + 1 < len(texts) else "its chunks"
-        return HIGH, f"bioctl builds a RAID volume over {chunks} by force: what they hold is lost ({c.text})"
+        return HIGH, f"bioctl builds a RAID volume over {chunks}: what they hold is lost ({c.text})"
     if prog == "mkltfs" and ("-f" in texts or "--force" in texts):
         return HIGH, f"mkltfs -f formats the tape: what it holds is lost ({c.text})"
     if prog in ("vgchange", "lvchange") and _deactivates(texts):
@@ -87,10 +89,15 @@ def _by_name(c: Ctx, prog: str, texts: list) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} resizes by force: a size below what the files use loses them ({c.text})"
     if prog in ("fsck", "e2fsck") or prog.startswith("fsck."):
         flags = "".join(t[1:] for t in texts if re.fullmatch(r"-[A-Za-z]+", t))
+        repairs = ("y" in flags or "p" in flags or "a" in flags) and "n" not in flags
         root = next((t for t in texts if _ROOT.match(t)), None)
-        if root and ("y" in flags or "p" in flags or "a" in flags) and "n" not in flags:
+        if root and repairs:
             return HIGH, f"{c.prog} repairs {root} while it is mounted: repairing a live filesystem corrupts it " \
                          f"({c.text})"
+        system = next((t for t in texts if _SYSTEM_PARTITION.match(t)), None)
+        if system and repairs and "f" in flags:
+            return MEDIUM, f"{c.prog} forces repairs on {system}, the system disk's partition: mounted, it is " \
+                           f"corrupted ({c.text})"
     return None
 
 
