@@ -135,3 +135,39 @@ def test_cluster_membership_add_ons_checkers_and_product_grants_are_flagged(comm
 ])
 def test_everyday_cluster_plugin_checker_and_acl_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- neighbours from the cluster tools' documentation
+@each_form("command", [
+    "pcs quorum expected-votes 1",
+    "corosync-quorumtool -e 1",
+    "pvecm expected 1",
+    "redis-cli replicaof no one",
+    "redis-cli -h replica1 slaveof no one",
+    "orchestrator-client -c force-master-failover -i db1",
+    "orchestrator-client -c graceful-master-takeover -alias prod",
+    "pg_ctl promote -D /var/lib/postgresql/data",
+    "pg_ctlcluster 15 main promote",
+    "gcloud sql instances promote-replica prod-replica",
+    "aws rds promote-read-replica --db-instance-identifier prod-replica",
+    "gluster volume remove-brick gv0 node2:/bricks/b1 force",
+    "rabbitmq-queues delete_member orders rabbit@node2",
+    "redis-cli ACL SETUSER default on nopass '~*' '+@all'",
+    "rabbitmqctl set_user_tags guest administrator",
+])
+def test_neighbour_membership_and_grants_are_flagged(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "pcs quorum status",
+    "corosync-quorumtool -s",
+    "pvecm expected 3",
+    "redis-cli replicaof db1 6379",
+    "pg_ctl status -D /var/lib/postgresql/data",
+    "vercel promote https://app-abc.vercel.app",
+    "redis-cli ACL SETUSER app on '>s3cret' '~app:*' '+get'",
+    "rabbitmqctl set_user_tags alice monitoring",
+])
+def test_neighbour_membership_and_grants_everyday_forms_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -114,3 +114,31 @@ def test_daemons_stopped_by_their_own_binary_and_bulk_offlines_are_flagged(comma
 ])
 def test_everyday_forms_of_the_same_programs_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- neighbours from the servers' documentation
+@each_form("command", [
+    "nats-server -sl quit",
+    "nats-server --signal stop",
+    "psql -p 6432 pgbouncer -c SHUTDOWN",
+    "sqlcmd -S prod -Q 'SHUTDOWN WITH NOWAIT'",
+    "db2 force applications all",
+    "nodetool disablebinary",
+    "nodetool disablegossip",
+    "cockroach node drain --shutdown --insecure",
+])
+def test_neighbour_own_binary_stops_are_flagged(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "kodi-send -a Quit",
+    "nats-server -c nats.conf",
+    "psql -c 'SHOW POOLS' -p 6432 pgbouncer",
+    "db2 list applications",
+    "nodetool enablebinary",
+    "nodetool statusbinary",
+    "cockroach node drain --insecure",
+])
+def test_neighbour_own_binary_everyday_forms_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

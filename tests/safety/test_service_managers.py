@@ -102,3 +102,39 @@ def test_stops_through_any_service_manager_are_judged_by_their_target(command: s
 ])
 def test_everyday_service_manager_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+# ----------------------------------------------------------------- neighbours from the managers' documentation
+@each_form("command,at_least", [
+    ("stop ssh", "high"),
+    ("sudo stop ssh", "high"),
+    ("brew services stop postgresql@16", "medium"),
+    ("snap stop --disable lxd", "medium"),
+    ("snap disable openssh-server", "high"),
+    ("invoke-rc.d ssh stop", "high"),
+    ("insserv -r ssh", "high"),
+    ("chkconfig --del sshd", "high"),
+    ("sysv-rc-conf ssh off", "high"),
+    ("svcadm mark maintenance network/ssh", "high"),
+    ("Set-Service -Name MSSQLSERVER -Status Stopped", "medium"),
+    ("Get-Service *sql* | Stop-Service -Force", "medium"),
+])
+def test_neighbour_managers_stops_are_judged_by_their_target(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "stop myapp",
+    "brew services stop nginx",
+    "brew services list",
+    "snap stop spotify",
+    "invoke-rc.d nginx reload",
+    "insserv ssh",
+    "chkconfig --add sshd",
+    "sysv-rc-conf --list",
+    "Set-Service -Name Spooler -Status Stopped",
+    "Get-Service *sql*",
+    "Get-Service Spooler | Stop-Service",
+])
+def test_neighbour_managers_everyday_forms_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -19,6 +19,9 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "rmvm FILE(ORDERS) MBR(Q1)",
     "dltusrprf ALICE",
     "rmtxns --all TXLOG1",
+    "rmvmqinf -m QM1",
+    "mqsideletebroker BRK1",
+    "cmdeleteconf -f -c prodcluster",
     # a delete mode letter, an admin's -x / -r ID, --del NAME
     "onspaces -d datadbs1 -y",
     "onspaces -d logdbs -p /dev/chunk1 -o 0 -y",

@@ -23,7 +23,8 @@ _NOT_A_PREFIX = frozenset({"no", "not", "dont", "un", "auto", "skip", "pre", "po
                            "safe", "soft", "undo", "re", "ask", "confirm", "prevent", "protect", "disable", "to",
                            "will", "marked", "pending", "should", "may", "must", "do", "did", "being", "be"})
 # Nouns read after a fused `del`/`rm` only (`pvecm delnode`, `delpeer`): too common to be data elsewhere.
-_FUSED_NOUNS = frozenset({"node", "nodes", "peer", "peers", "member", "members", "host", "hosts", "princ", "vm"})
+_FUSED_NOUNS = frozenset({"node", "nodes", "peer", "peers", "member", "members", "host", "hosts", "princ", "vm",
+                          "broker", "brokers", "conf"})  # `mqsideletebroker`, Serviceguard's `cmdeleteconf`
 # An abbreviation fused before `del`/`rm` (`qdel`, `dsrm`, `lprm`): consonants only; before `rm` at least two,
 # since one letter and `rm` is a name of its own (`crm`, the cluster shell; `drm_info`, the display driver's).
 _ABBREVIATION = {"del": r"[b-df-hj-np-tv-z]{1,3}", "rm": r"[b-df-hj-np-tv-z]{2,3}"}

@@ -13,6 +13,7 @@ listing, joining and adding stay quiet.
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
@@ -23,7 +24,9 @@ _FUSED = lazy(r"^(force[-_]?leave|forget[-_]cluster[-_]node|remove[-_]?node|del[
               r"detach[-_](node|cluster|peer|member)|evict[-_]node|kick[-_]node|remove[-_](peer|instance|member|"
               r"server|replica)|force[-_]remove[-_]\w+|force[-_](master[-_]|primary[-_])?failover|"
               r"failover[-_](db[-_])?(cluster|instance|group|primary|replica|global[-_]cluster)|"
-              r"(test|manual|force)[-_]failover|unsafe[-_]bootstrap|assassinate|stepdown[-_]force)$")
+              r"(test|manual|force)[-_]failover|unsafe[-_]bootstrap|assassinate|stepdown[-_]force|"
+              r"(graceful[-_])?(master[-_]|primary[-_])takeover|promote[-_](read[-_])?(replica|standby|secondary)|"
+              r"remove[-_]brick|delete[-_](member|replica|peer))$")
 # Words that lose data when they happen: another node's writes, the cluster's own metadata.
 _LOSES_DATA = frozenset({"assassinate", "unsafe-bootstrap", "unsafe_bootstrap", "detach-cluster"})
 # A member noun, then what is done to it: `cluster leave`, `peer detach`, `osd out 3`, `standby promote`.
@@ -34,6 +37,7 @@ _FAILOVER = frozenset({"failover", "switchover", "takeover"})
 _FORCED = lazy(r"^(--?force|-f|force|takeover|--yes|-y|--force-data-loss|--data-protection-mode=force-data-loss|"
                r"--force-failover|--skip-checks|--immediate|--unsafe)$", 0)
 _ALL = frozenset({"--all", "-a", "all", "*"})
+_DB_CONTROL = lazy(r"^pg_ctl(cluster)?$|(sql|db|pg|my)\w*(ctl|admin)$")
 
 
 def _operands(texts: list) -> list:
@@ -62,6 +66,14 @@ def rule_membership_changed(c: Ctx) -> Optional[tuple]:
     failover = next((t for t in ops[:4] if t in _FAILOVER), None)
     if failover is not None and (forced or "takeover" in ops or "cluster" in ops[:2]):
         return MEDIUM, f"{c.prog} {failover} moves the primary to another node by force ({c.text})"
+    if any(ops[k:k + 3] in (["replicaof", "no", "one"], ["slaveof", "no", "one"]) for k in range(len(ops))):
+        return MEDIUM, f"{c.prog} detaches the replica from its primary: it takes writes of its own ({c.text})"
+    if "promote" in ops[:4] and _DB_CONTROL.search(c.prog.lower()):  # `pg_ctl promote`, `pg_ctlcluster 15 main promote`
+        return MEDIUM, f"{c.prog} promote turns the standby into a primary beside the old one ({c.text})"
+    votes = next((k for k, t in enumerate(lowered[:-1]) if t in ("expected", "expected-votes", "--expected-votes")
+                  or t == "-e" and "quorum" in c.prog.lower()), None)
+    if votes is not None and lowered[votes + 1] == "1":
+        return MEDIUM, f"{c.prog} sets the quorum to one vote: a cut-off node runs alone (split brain) ({c.text})"
     if "--force-rewind" in lowered:
         return MEDIUM, f"{c.prog} --force-rewind discards the node's divergent data to rejoin ({c.text})"
     if ops[:2] in (["resource", "disable"], ["resource", "stop"], ["resource", "ban"]) or \
@@ -71,7 +83,8 @@ def rule_membership_changed(c: Ctx) -> Optional[tuple]:
 
 
 _TRIGGERS = lazy(r"leave|forget|remove|del|detach|evict|kick|assassinate|failover|switchover|takeover|promote|"
-                 r"standby|out|rewind|ban|disable|stop|bootstrap|decommission", 0)
+                 r"standby|out|rewind|ban|disable|stop|bootstrap|decommission|expected|quorum|^-e$|replicaof|slaveof",
+                 re.IGNORECASE)
 
 
 def may_change_membership(c: Ctx) -> bool:

@@ -12,6 +12,7 @@ stay quiet.
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
@@ -36,6 +37,11 @@ _SHUT_OPTIONS = frozenset("-shut -shutdown --shutdown".split())
 _SHUT_HOW = frozenset("-force -attach -tran -f -a -t".split())
 # Omnibus control programs (`gitlab-ctl`, `chef-server-ctl`, `mattermost-ctl`): `kill` ends every service.
 _OMNIBUS_CTL = lazy(r"^[a-z0-9][a-z0-9-]*-ctl$")
+_CONSOLE_OPTIONS = frozenset({"-c", "-e", "-q", "-x", "--command", "--execute", "--eval"})
+_CONSOLE_STOP = lazy(r"^\s*(shutdown|stop|halt)(\s+(immediate|abort|nowait|with\s+nowait|now|force|transactional))?"
+                     r"\s*;?\s*$", re.IGNORECASE)
+_CLIENTS = frozenset({"applications", "application", "connections", "sessions", "users", "clients"})
+_CUT_OFF = lazy(r"^disable[-_]?(binary|gossip|thrift|transport|listeners?|clients?|connections?)$")
 _QUIET = frozenset("--help --version --test status check configtest".split())
 
 
@@ -51,8 +57,12 @@ def rule_own_binary_stop(c: Ctx) -> Optional[tuple]:
     prog = c.prog.lower().removesuffix(".exe")
     lowered = [t.lower() for t in texts]
     for k, t in enumerate(lowered[:-1]):
-        if t in ("-k", "-s") and lowered[k + 1] in _SIGNAL_WORDS:  # `squid -k kill`
+        if t in ("-k", "-s") and lowered[k + 1] in _SIGNAL_WORDS or \
+                t in ("-sl", "--signal") and lowered[k + 1].split("=")[0] in _SIGNAL_WORDS | {"quit", "stop"}:
             return MEDIUM, f"{c.prog} {t} {lowered[k + 1]} ends the server at once, for every client ({c.text})"
+        if t in _CONSOLE_OPTIONS and _CONSOLE_STOP.match(texts[k + 1]):  # `psql -p 6432 pgbouncer -c SHUTDOWN`
+            return MEDIUM, f"{c.prog} tells the server's console to {texts[k + 1].strip()}: it stops for every " \
+                f"client ({c.text})"
     if lowered == ["-k"] and _SERVER_NAME.search(prog):  # `couchbase-server -k`
         return MEDIUM, f"{c.prog} -k stops the running server for every client ({c.text})"
     for k, t in enumerate(lowered):
@@ -70,13 +80,22 @@ def rule_own_binary_stop(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} stops the cluster's {' '.join(operands[1:2]) or 'daemon'} for every client ({c.text})"
     if operands[:1] == ["multi"] and operands[1:2] and operands[1] in ("stop", "stopwait", "kill"):
         return MEDIUM, f"{c.prog} multi {operands[1]} stops the named workers and what they run ({c.text})"
+    kicked = next((k for k in range(len(operands) - 2) if operands[k] in ("force", "kill", "disconnect", "terminate")
+                   and operands[k + 1] in _CLIENTS and operands[k + 2] == "all"), None)
+    if kicked is not None:  # `db2 force applications all`
+        return MEDIUM, f"{c.prog} {' '.join(operands[kicked:kicked + 3])} cuts every client off at once ({c.text})"
+    off = next((t for t in operands[:2] if _CUT_OFF.match(t)), None)
+    if off is not None:  # `nodetool disablebinary`: the node stops serving clients or peers
+        return MEDIUM, f"{c.prog} {off} stops the node serving its clients or peers ({c.text})"
+    if (operands[:1] == ["drain"] or operands[:2] == ["node", "drain"]) and "--shutdown" in lowered:
+        return MEDIUM, f"{c.prog} drain --shutdown drains the node and stops it ({c.text})"  # `cockroach node drain`
     if _OMNIBUS_CTL.match(prog) and operands == ["kill"]:  # `gitlab-ctl kill`; `kill nginx` is one service
         return MEDIUM, f"{c.prog} kill ends every service it runs at once ({c.text})"
     return None
 
 
 # Only lines that say one of these words reach the rule.
-_MAY = lazy(r"stop|shut|kill|halt|interrupt|terminate|abort|^-k$", 0)
+_MAY = lazy(r"stop|shut|kill|halt|interrupt|terminate|abort|^-k$|quit|force|disable", re.IGNORECASE)
 
 
 def may_stop(c: Ctx) -> bool:

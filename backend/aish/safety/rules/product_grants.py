@@ -7,7 +7,8 @@ everything — and "every right" too (``+all``, ``+allmqi``, ``--operation All``
 ``.*`` patterns, ``produce,consume,functions``).  Both together are the grant: ``setmqaut -m QM1 -t
 qmgr -p nobody +allmqi``, ``kafka-acls --add --allow-principal 'User:*' --operation All``, ``zkCli.sh
 setAcl / world:anyone:cdrwa``, ``rabbitmqctl set_permissions -p / guest '.*' '.*' '.*'``,
-``pulsar-admin namespaces grant-permission … --role '*' --actions produce,consume``; a data lake's
+``pulsar-admin namespaces grant-permission … --role '*' --actions produce,consume``, Redis' default user
+given every command without a password, the guest account made an administrator; a data lake's
 own shell made world-writable at its root (``hdfs dfs -chmod -R 777 /``).  Named principals, read
 rights, listings and removals stay quiet.
 """
@@ -46,6 +47,12 @@ def rule_product_grant(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"gives anyone every right on the node ({c.text})"
     if any(t in ("--remove", "--list", "revoke-permission", "-remove", "list_permissions") for t in lowered):
         return None
+    if "setuser" in lowered and "default" in lowered and "nopass" in lowered and \
+            set(t.strip("'\"") for t in lowered) & {"+@all", "allcommands"}:  # Redis/Valkey's default user opened
+        return MEDIUM, f"every connection, without a password, gets every command ({c.text})"
+    if "guest" in lowered and set(lowered) & {"administrator", "admin", "superuser"} and \
+            any("tag" in t or "role" in t for t in lowered):  # `rabbitmqctl set_user_tags guest administrator`
+        return MEDIUM, f"the guest account (a known password) is made an administrator ({c.text})"
     patterns = [t for t in lowered if t.strip("'\"") == ".*"]
     anyone = next((p for p in _principals(lowered) if _ANYONE.match(p)), None)
     if anyone is None and len(patterns) >= 2:  # `set_permissions -p / guest '.*' '.*' '.*'`
@@ -63,7 +70,7 @@ def rule_product_grant(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_MAY = lazy(r"grant|perm|acl|aut|chmod|principal|role|anyone|^\+all", re.IGNORECASE)
+_MAY = lazy(r"grant|perm|acl|aut|chmod|principal|role|anyone|^\+all|setuser|tags", re.IGNORECASE)
 
 
 def may_grant(c: Ctx) -> bool:

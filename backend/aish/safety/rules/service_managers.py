@@ -32,6 +32,8 @@ _VERBS = {
     "runsvctl": {"down": "stop", "stop": "stop", "exit": "stop"},
     "supervisorctl": {"stop": "stop"},
     "monit": {"stop": "stop"},
+    "snap": {"stop": "stop", "disable": "disable"},
+    "stop": {},  # upstart's own `stop JOB`
 }
 # Programs named for the verb: `66-disable sshd`, `66-stop sshd`.
 _VERB_NAMED = {"66-disable": "disable", "66-stop": "stop"}
@@ -90,13 +92,49 @@ def rule_service_manager(c: Ctx) -> Optional[tuple]:
         return _verdict(c, prog, "disable", pos[1:2])
     if prog == "rcctl" and len(pos) >= 4 and pos[0] == "set" and pos[2:4] == ["status", "off"]:
         return _verdict(c, prog, "disable", pos[1:2])
+    named = _named_elsewhere(c, prog, pos)
+    if named is not None:
+        return named
     verbs = _VERBS.get(prog)
     if not verbs or not pos or pos[0] not in verbs:
         return None
     return _verdict(c, prog, verbs[pos[0]], pos[1:])
 
 
+def _named_elsewhere(c: Ctx, prog: str, pos: list) -> Optional[tuple]:
+    """Managers whose verb is not the first word: `brew services stop X`, `invoke-rc.d X stop`, `insserv -r X`,
+    `chkconfig --del X`, `sysv-rc-conf X off`, upstart's `stop X`, `svcadm mark maintenance X`,
+    PowerShell's `Set-Service X -Status Stopped` and `Get-Service *sql* | Stop-Service`."""
+    texts = c.texts
+    if prog == "stop" and pos:
+        return _verdict(c, prog, "stop", pos)
+    if prog == "brew" and pos[:2] == ["services", "stop"]:
+        return _verdict(c, prog, "stop", pos[2:])
+    if prog == "invoke-rc.d" and len(pos) >= 2 and (pos[1] == "stop" or _RC_PREFIXED.match(pos[1])):
+        return _verdict(c, prog, "stop", pos[:1])
+    if prog == "insserv" and set(texts) & {"-r", "--remove"}:
+        return _verdict(c, prog, "disable", pos)
+    if prog == "chkconfig" and "--del" in texts:
+        return _verdict(c, prog, "disable", pos)
+    if prog in ("sysv-rc-conf", "rcconf") and (pos[-1:] == ["off"] or "--off" in texts):
+        return _verdict(c, prog, "disable", [p for p in pos if p != "off"])
+    if prog == "svcadm" and pos[:2] == ["mark", "maintenance"]:
+        return _verdict(c, prog, "disable", pos[2:])
+    lowered = [t.lower() for t in texts]
+    if prog == "set-service" and "-status" in lowered and "stopped" in lowered:
+        name = texts[lowered.index("-name") + 1] if "-name" in lowered[:-1] else (pos[:1] or [""])[0]
+        return _verdict(c, prog, "stop", [name])
+    if prog == "stop-service" and not pos and c.chain and c.chain[-1].words and \
+            c.chain[-1].words[0].text.lower() == "get-service" and \
+            any("*" in w.text for w in c.chain[-1].words[1:]):
+        glob = next(w.text for w in c.chain[-1].words[1:] if "*" in w.text)
+        return MEDIUM, f"Stop-Service stops every service {glob} matches ({c.text})"
+    return None
+
+
 # Judged for these names without making them "known" (other rules read init managers' power words only when
 # no rule knows the program: `herd stop root`, `dinitctl poweroff`).
 NAMES = frozenset(list(_VERBS) + list(_VERB_NAMED) + ["service", "sysrc", "lxc-autostop", "busctl", "gdbus",
-                                                      "dbus-send", "qdbus"])
+                                                      "dbus-send", "qdbus", "brew", "invoke-rc.d", "insserv",
+                                                      "chkconfig", "sysv-rc-conf", "rcconf", "set-service",
+                                                      "stop-service"])

@@ -43,7 +43,7 @@ _CLEARS_NAME = LazyRegex(r"([-_]|(?<=[a-z]{3}))(clear|reset|wipe|erase|zeroize|f
 _PREFIXED_DELETE = LazyRegex(r"^(rm|del|dlt|rmv|clr)(lv|lvcopy|vg|pv|dev|fs|ps|user|group|role|snap|path|cluster|"
                              r"node|vol|disk|lun|pool|vdisk|share|queue|q|site|domain|zone|tenant|bucket|db|"
                              # vendor suites' own nouns: IBM MQ and IBM i (`dltmqm`, `DLTLIB`, `CLRPFM`), transactions
-                             r"mqm|qmgr|mqlsr|mqsvc|mqinst|lib|f|file|pfm|mbr|m|usrprf|obj|dtaara|dtaq|jobq|outq|msgq|"
+                             r"mqm|qmgr|mqlsr|mqsvc|mqinst|mqinf|lib|f|file|pfm|mbr|m|usrprf|obj|dtaara|dtaq|jobq|outq|msgq|"
                              r"sbsd|jrn|jrnrcv|pgm|srvpgm|splf|txn|txns|chl|sub|topic|tbl|tbls|idx|space|spaces|"
                              r"chunk|dbspace|ckpt|backup|bkp|vault|volset)$")
 _CLUSTER_NAME = LazyRegex(r"(node|member|peer|cluster)", re.IGNORECASE)
