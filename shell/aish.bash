@@ -255,7 +255,7 @@ _aish_watch() {        # once, at the first prompt in tmux: a running daemon rea
   read -r pid < "$d/daemon.pid" 2>/dev/null
   [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0    # no daemon: no line
   { exec 58<>"$d/daemon.fifo"; } 2>/dev/null || return 0     # read-write: never blocks
-  printf 'watch %s %s\n' "$TMUX_PANE" "$s" >&58
+  printf 'watch %s %s %s\n' "$TMUX_PANE" "$s" "$_aish_marks" >&58
   exec 58<&-
 }
 

@@ -132,7 +132,7 @@ _aish_watch() {        # once, at the first prompt in tmux: a running daemon rea
   [[ $s == /* && $s != *[[:space:]%]* && -O $d && -p $d/daemon.fifo ]] || return 0
   zmodload zsh/system 2>/dev/null || return 0
   sysopen -w -o nonblock,cloexec -u fd -- $d/daemon.fifo 2>/dev/null || return 0  # no daemon
-  print -r -u $fd -- "watch $TMUX_PANE $s"
+  print -r -u $fd -- "watch $TMUX_PANE $s $_aish_marks"
   exec {fd}>&-
 }
 

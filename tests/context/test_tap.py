@@ -115,6 +115,23 @@ def test_a_command_the_request_says_ended_is_waited_for_though_its_c_is_not_ther
     assert bytes(taps.find("/s", "%1", tmux, ended=2).entry.output) == b"second\r\n"
     assert time.monotonic() - started < tap_mod.CATCH_UP / 2  # there already: no wait
 
+
+@pytest.mark.parametrize("began_by", ["request", "watch"])
+def test_marks_printed_before_the_tap_began_are_never_waited_for(taps, began_by):
+    """A shell that had ended five commands when the tap began (its first request, or its
+    watch line, say so): a request with no command since finds no D of its to wait for."""
+    tmux = FakeTmux()
+    if began_by == "request":
+        taps.find("/s", "%1", tmux, ended=5)
+    else:
+        taps.watch("/s", "%1", tmux, ended=5)
+    tmux.shell_prints(b"$ ")
+    started = time.monotonic()
+    found = taps.find("/s", "%1", tmux, ended=5)
+    assert found.note == tap_mod.NOT_SEEN and time.monotonic() - started < tap_mod.CATCH_UP / 2
+    tmux.shell_prints(C + b"six\r\n" + b"\x1b]133;D;0;aish=6\x07" + A)
+    assert bytes(taps.find("/s", "%1", tmux, ended=6).entry.output) == b"six\r\n"
+
 def test_a_pipe_of_the_users_is_left_alone(taps):
     tmux = FakeTmux()
     tmux.piped = True  # their own pipe-pane (a logging plugin), no @aish_tap

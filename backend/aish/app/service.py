@@ -128,7 +128,7 @@ class Service(DaemonState):
         except AishError:  # a broken config file is reported by the next ask, not here
             off = False
         if not off:
-            self.taps().watch(target[0], target[1], sources.run)
+            self.taps().watch(target[0], target[1], sources.run, sources.marks_of(request.extra))
         return AskResult()
 
     def prepare_fix(self, request: Request, reply: Optional[Reply] = None) -> AskResult:

@@ -90,14 +90,18 @@ def tmux_target(term: dict) -> Optional[tuple]:
     return term["tmux"].split(",", 1)[0], term["tmux_pane"]
 
 
+def marks_of(term: dict) -> Optional[int]:
+    """The count in the shell's last D mark (``mark``, context/marks.py), None when not sent."""
+    sent = term.get("mark", "")
+    return int(sent) if isinstance(sent, str) and sent.isascii() and sent.isdigit() else None
+
+
 def tmux(term: dict, runner: Runner = run, back: int = 1,
          taps: Optional[Taps] = None) -> Optional[Raw]:
     target = tmux_target(term)
     if taps is None or target is None:
         return None
-    ended = term.get("mark", "")
-    found = taps.find(target[0], target[1], runner, back,
-                      ended=int(ended) if ended.isascii() and ended.isdigit() else None)
+    found = taps.find(target[0], target[1], runner, back, ended=marks_of(term))
     if found.entry is None:
         return Raw("tmux", note=found.note)
     entry = found.entry

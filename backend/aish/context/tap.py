@@ -52,6 +52,7 @@ class Tap:
     log: CommandLog = field(default_factory=CommandLog)
     lock: threading.Lock = field(default_factory=threading.Lock)
     closed: bool = False
+    before: int = 0  # the count of the shell's D marks printed before the tap began
 
     def drain(self) -> None:
         """Read what is waiting (the reader thread may be a moment behind)."""
@@ -109,14 +110,14 @@ class Taps:
                 self._drop(key)
             if piped and not owner:
                 return Found(note=USERS_PIPE)
-            note = self._attach(socket, pane, runner, stale=piped)
+            note = self._attach(socket, pane, runner, stale=piped, before=ended or 0)
             return Found(note=note or NOT_YET)
         tap.drain()
-        if ended is not None and tap.log.ended < ended:
+        if ended is not None and max(tap.log.ended, tap.before) < ended:
             # The shell printed that D before it asked: tmux and cat have not passed it on yet
             # (a shell's report right after a command, on a loaded host).
             deadline = time.monotonic() + CATCH_UP
-            while tap.log.ended < ended and time.monotonic() < deadline:
+            while max(tap.log.ended, tap.before) < ended and time.monotonic() < deadline:
                 time.sleep(0.02)
                 tap.drain()
         deadline = time.monotonic() + SETTLE
@@ -128,18 +129,19 @@ class Taps:
             return Found(note=NOT_SEEN)
         return Found(entry=entry)
 
-    def watch(self, socket: str, pane: str, runner: Runner) -> None:
+    def watch(self, socket: str, pane: str, runner: Runner, ended: Optional[int] = None) -> None:
         """Tap the pane now unless a tap of this daemon reads it already: the shell's first
-        prompt asks, and so does every request from the pane (a verb, a task step)."""
+        prompt asks, and so does every request from the pane (a verb, a task step);
+        ``ended``: the shell's count of D marks so far (printed before the tap)."""
         with self._lock:
             if (socket, pane) in self._taps:
                 return
-        found = self.find(socket, pane, runner)
+        found = self.find(socket, pane, runner, ended=ended)
         if found.note not in (NOT_YET, NOT_SEEN):
             self.log.info("tmux pane %s not read: %s", pane, found.note)
 
     # ------------------------------------------------------------ attaching
-    def _attach(self, socket: str, pane: str, runner: Runner, stale: bool) -> str:
+    def _attach(self, socket: str, pane: str, runner: Runner, stale: bool, before: int = 0) -> str:
         base = _base(socket)
         if stale:  # a pipe of an earlier daemon of ours: its reader is gone
             runner(base + ["pipe-pane", "-t", pane], {})
@@ -160,7 +162,7 @@ class Taps:
             _unlink(path)
             return "tmux refused to pipe the pane's output"
         runner(base + ["set-option", "-p", "-t", pane, OPTION, path], {})
-        tap = Tap(socket, pane, path, fd)
+        tap = Tap(socket, pane, path, fd, before=before)
         with self._lock:
             self._taps[(socket, pane)] = tap
             self._start()

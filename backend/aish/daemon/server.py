@@ -222,8 +222,10 @@ class Server:
     def _on_watch(self, args: list, line: str) -> None:
         """A shell's first prompt in tmux: the handler reads its pane from now on.  Off the
         control loop (the handler runs tmux), with no reply."""
-        request = Request(id="watch", kind="watch", interactive=True,
-                          extra={"tmux_pane": args[0], "tmux": args[1]})
+        extra = {"tmux_pane": args[0], "tmux": args[1]}
+        if len(args) > 2:
+            extra["mark"] = args[2]  # the shell's count of D marks so far (context/marks.py)
+        request = Request(id="watch", kind="watch", interactive=True, extra=extra)
         self._workers.run(self._runner.run, request, FrameReply("watch", self.log))
 
     # One handler per control word (docs/protocol.md, Control lines)

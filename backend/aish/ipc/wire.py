@@ -128,17 +128,19 @@ def parse_frame(line: str) -> Frame:
 # ------------------------------------------------------------------ control lines
 _TMUX_PANE = re.compile(r"%\d{1,9}")
 _TMUX_SOCKET = re.compile(r"/[^\x00-\x20%]{1,180}")
+_COUNT = re.compile(r"[0-9]{1,9}")
 
 
 def parse_control(line: str) -> tuple | None:
     """``("req", [id])``, ``("cancel", [id])``, ``("answer", [id, qid, ans])``,
-    ``("retire", [pid])``, ``("watch", [pane, socket])`` or None.  An answer is y, n, a
+    ``("retire", [pid])``, ``("watch", [pane, socket])`` (``[pane, socket, marks]`` with the
+    count in the shell's last D mark) or None.  An answer is y, n, a
     or s (show the whole call) to a Q frame, v (written) or n to a V frame."""
     if len(line) > MAX_CONTROL:
         return None
     words = line.strip().split(" ")
-    if len(words) == 3 and words[0] == "watch" and _TMUX_PANE.fullmatch(words[1]) \
-            and _TMUX_SOCKET.fullmatch(words[2]):
+    if len(words) in (3, 4) and words[0] == "watch" and _TMUX_PANE.fullmatch(words[1]) \
+            and _TMUX_SOCKET.fullmatch(words[2]) and (len(words) == 3 or _COUNT.fullmatch(words[3])):
         return "watch", words[1:]
     if len(words) == 2 and words[0] in ("req", "cancel", "retire") and valid_id(words[1]):
         return words[0], [words[1]]
