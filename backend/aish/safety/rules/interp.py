@@ -44,7 +44,8 @@ _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "
                  # math REPLs: code on the line, or on stdin (`gp -q <<< 'system("…")'`)
                  "maxima": ("--batch-string", "-r", "--run-string"), "scilab": ("-e",), "scilab-cli": ("-e",),
                  "wolframscript": ("-code", "-c"), "math": ("-run",), "wolfram": ("-run", "-code"),
-                 "MathKernel": ("-run",), "gp": (), "octave-cli": ("--eval",), "sage": ("-c",)}
+                 "MathKernel": ("-run",), "gp": (), "octave-cli": ("--eval",), "sage": ("-c",), "gap": ("-c",),
+                 "maple": ("-c",)}
 _EDITORS = {"vim", "nvim", "vi", "gvim", "ex"}
 _POWERSHELL = {"pwsh", "powershell", "powershell.exe", "pwsh.exe"}
 

@@ -16,9 +16,10 @@ DOWNLOADERS = {"curl", "wget", "fetch", "http", "https", "aria2c", "lwp-request"
                "aws", "gsutil",
                # other fetchers: OpenWrt's, resumable and parallel ones, libwww-perl's, text browsers, object stores
                "uclient-fetch", "axel", "get", "lwp-download", "curlie", "links", "links2", "elinks", "rclone", "mc",
-               "s3cmd", "certutil", "bitsadmin", "hurl", "xidel"}
-_FETCHES = {"busybox": "wget", "gh": "api", "aws": "s3", "gsutil": "cat", "rclone": "cat", "mc": "cat",
-            "s3cmd": "get", "certutil": "-urlcache", "bitsadmin": "/transfer"}
+               "s3cmd", "certutil", "bitsadmin", "hurl", "xidel", "start-bitstransfer", "tftp"}
+_FETCHES = {"busybox": ("wget", "tftp"), "gh": ("api",), "aws": ("s3",), "gsutil": ("cat",), "rclone": ("cat",),
+            "mc": ("cat",), "s3cmd": ("get",), "certutil": ("-urlcache",), "bitsadmin": ("/transfer",),
+            "tftp": ("-g", "get")}
 INTERPRETERS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "python", "python3",
                 "python2", "perl", "ruby", "node", "nodejs", "php", "pwsh", "powershell", "deno", "bun", "lua",
                 "tclsh", "Rscript", "osascript", "iex", "invoke-expression", "source", ".", "eval"}
@@ -32,14 +33,14 @@ def _is_download(words: list) -> bool:
     if prog not in DOWNLOADERS:
         return False
     need = _FETCHES.get(prog)
-    return need is None or any(w.text.lower() == need for w in words[1:3])
+    return need is None or any(w.text.lower() in need for w in words[1:3])
 
 
 def _sub_downloads(text: str) -> bool:
     first = text.strip().split(None, 2)[:2]
     prog = first[0].rsplit("/", 1)[-1].lower() if first else ""
     if prog in _FETCHES:  # `<(busybox wget -O- URL)`, `$(rclone cat remote:x)`
-        return first[1:] == [_FETCHES[prog]]
+        return first[1:2] != [] and first[1] in _FETCHES[prog]
     return prog in DOWNLOADERS - {"scp"}
 
 
@@ -270,6 +271,8 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
                     fetched.add(red.target.text.rsplit("/", 1)[-1])
             if prog.lower().removesuffix(".exe") in ("certutil", "bitsadmin", "axel", "uclient-fetch", "lwp-download"):
                 fetched.add(_base(words[-1].raw))  # `certutil -urlcache -f URL a.exe`: the last word is the file
+            fetched.update(_base(texts[i + 1]) for i, t in enumerate(texts[:-1]) if t in ("-r", "-l", "get") and
+                           "tftp" in texts[:2] + [prog])  # `busybox tftp -g -r x.sh HOST`, `tftp HOST -c get x.sh`
             continue
         fetched.discard("")
         if not fetched:

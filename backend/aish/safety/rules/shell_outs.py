@@ -2,7 +2,8 @@
 a program (``(clojure.java.shell/sh "rm" "-rf" "/srv/app")``, ``System.cmd("rm", ["-rf", d])``,
 ``shell "rm -rf ~/x"``, ``run(`rm -rf x`)``), and an editor's or a notebook's ``!`` escape
 (``vim -c '!rm -rf ~/notes'``, ``ipython -c '!rm -rf ~/data'``).  Math and language REPLs say it
-their own ways: Wolfram's ``Run["…"]``/``RunProcess[{…}]``, Scilab's ``unix("…")``/``host("…")``, PARI/GP's
+their own ways: Wolfram's ``Run["…"]``/``RunProcess[{…}]``, GAP's ``Exec("…")``, Maple's
+``ssystem("…")``, Scilab's ``unix("…")``/``host("…")``, PARI/GP's
 ``extern("…")``, Forth's ``s" …" system``, Scala's ``"…".!`` and ``Process("…").!``.  The command found is
 judged as typed; calls whose strings say nothing harmful stay quiet."""
 from __future__ import annotations
@@ -16,8 +17,8 @@ _RUN_CALL = re.compile(r"(?:^|[\s(.:/])(?:sh|shell|system|run|cmd|exec|execute|s
                        r"((?:\[?\s*" + _LIT + r"\s*,?\s*\]?\s*){1,12})")
 _ONE_LIT = re.compile(_LIT)
 # Wolfram's brackets, Scilab's and PARI/GP's names, Scala's Process(…).
-_OTHER_CALL = re.compile(r"(?:^|[\s(;.,=])(?:Run|RunProcess|unix(?:_[gswx])?|host|extern|Process)\s*[\[(]\s*\{?\s*"
-                         r"((?:" + _LIT + r"\s*,?\s*){1,12})")
+_OTHER_CALL = re.compile(r"(?:^|[\s(;.,=])(?:Run|RunProcess|unix(?:_[gswx])?|host|extern|Process|Exec|ssystem)"
+                         r"\s*[\[(]\s*\{?\s*((?:" + _LIT + r"\s*,?\s*){1,12})")
 # Forth's `s" rm -rf ~" system`, Scala's `"rm -rf /srv".!`.
 _STRING_THEN_RUN = re.compile(r"""\bs"\s([^"]*)"\s+system\b|"((?:[^"\\]|\\.)*)"\s*\.\s*!{1,2}""")
 # `!cmd` at the start of a line or after `;`/`|` (vim's `:!`, IPython's `!`).

@@ -168,6 +168,38 @@ def _accounts(c: Ctx, name: str) -> Optional[tuple]:
     return None
 
 
+def _wmic_account(c: Ctx, name: str) -> Optional[tuple]:
+    joined = " ".join(c.texts).lower()
+    if "useraccount" in joined and re.search(r"\bdisabled\s*=\s*(true|1)\b", joined) and _ADMIN.search(joined):
+        return HIGH, f"wmic disables the administrator account: no one may log in to fix things ({c.text})"
+    return None
+
+
+def _protection(c: Ctx, name: str) -> Optional[tuple]:
+    if _value(c.texts, "-protectedfromaccidentaldeletion").lower() in _FALSE:
+        return MEDIUM, f"{c.prog} removes the protection against deleting it by accident ({c.text})"
+    return None
+
+
+# A security service switched off in the registry: its Start value set to 4 (disabled).
+_SERVICE_KEY = re.compile(r"\\services\\(wuauserv|usosvc|waasmedicsvc|windefend|wdnissvc|sense|mpssvc|"
+                          r"securityhealthservice|wscsvc|eventlog|wdfilter|wdboot|bfe|sysmon\w*|termservice|sshd|"
+                          r"winrm)\\?$", re.IGNORECASE)
+
+
+def _service_start(c: Ctx, name: str) -> Optional[tuple]:
+    raws = [w.raw.strip("'\"") for w in c.args]
+    lowered = [r.lower() for r in raws]
+    key = next((r for r in raws if _SERVICE_KEY.search(r.replace("/", "\\"))), "")
+    if not key or "start" not in lowered:
+        return None
+    value = _value(lowered, "/d") or _value(lowered, "-value")
+    if value == "4":
+        return HIGH, f"{c.prog} disables {key.rstrip(chr(92)).rsplit(chr(92), 1)[-1]} at its next start: " \
+                     f"a protection or the way in is gone ({c.text})"
+    return None
+
+
 def _replication(c: Ctx, name: str) -> Optional[tuple]:
     if any(t.upper().startswith("+DISABLE_") for t in c.texts):
         return HIGH, f"repadmin switches Active Directory replication off: domain controllers drift apart ({c.text})"
@@ -231,7 +263,9 @@ _BY_NAME = {
     "set-disk": _disk, "set-partition": _disk, "set-storagepool": _disk, "set-virtualdisk": _disk,
     "disable-netadapterbinding": _binding, "set-dnsserverzonetransfer": _dns_zone, "dnscmd": _dns_zone,
     "remove-windowspackage": _driver, "mountvol": _mount_point, "new-item": _new_item, "ni": _new_item,
-    "set-adaccountpassword": _accounts,
+    "set-adaccountpassword": _accounts, "wmic": _wmic_account, "set-adobject": _protection,
+    "set-adorganizationalunit": _protection, "set-adgroup": _protection, "set-adcomputer": _protection,
+    "reg": _service_start, "set-itemproperty": _service_start, "sp": _service_start, "new-itemproperty": _service_start,
     "set-dnsserverprimaryzone": _dns_zone, "add-dnsserverprimaryzone": _dns_zone,
     "set-dnsserverstubzone": _dns_zone, "set-applockerpolicy": _applocker, "citool": _citool,
     "limit-eventlog": _event_log, "wevtutil": _event_log,

@@ -26,7 +26,7 @@ _RESET_SWITCHES = {"/generalize": HIGH, "/factoryreset": HIGH, "-factoryreset": 
                    "/delete-driver": MEDIUM, "/remove-device": MEDIUM, "/remove-package": MEDIUM,
                    "/resetbase": MEDIUM, "/disable-feature": MEDIUM, "/uninstall": MEDIUM, "/mbr": MEDIUM,
                    "/remove-provisionedappxpackage": MEDIUM, "/revertpendingactions": MEDIUM, "/fixboot": MEDIUM,
-                   "/rebuildbcd": MEDIUM}
+                   "/rebuildbcd": MEDIUM, "/remove-capability": MEDIUM}
 _FORCE_SWITCHES = {"/force", "/f", "/quiet", "/q", "/norestart", "-force", "-all", "/all"}
 _CAMEL_REMOVE = re.compile(r"^-(Remove|Delete|Reset|Clear|Wipe|Purge)[A-Z]\w*$")
 _READS = re.compile(r"^/(enum|get|list|query|info|check|scan|\?|help)", re.IGNORECASE)
