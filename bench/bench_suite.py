@@ -11,9 +11,15 @@ The suite waits more than it computes (daemons start, shells draw, stubs stream)
 time depends on how busy the machine is.  Where a cgroup v1 cpuacct hierarchy is writable (as
 root), each run also goes into a cgroup of its own and the CPU time of every process it
 started is read from it (daemons and tmux servers included): that figure barely moves with
-the load, and CPU / cores is the fastest the suite can run on an idle machine.
+the load, and CPU / cores is the fastest the suite can run on an idle machine.  Each run prints
+the load average at its start, and each pair its ratio: a pair's runs are minutes apart at most.
 
-Run: python3 bench/bench_suite.py [--against REV] [--runs 3] [--part default|unit|both] [-- PYTEST ARGS]
+``--against`` takes a revision or the path of another checkout (used as it is: its bytecode and
+recorded timings too).  ``--warm-up N`` runs each tree N times unmeasured first, so both start
+with compiled bytecode and the module timings a reused checkout has (tests/schedule.py).
+
+Run: python3 bench/bench_suite.py [--against REV|DIR] [--runs 3] [--warm-up 0] [--part default|unit|both]
+                                   [-- PYTEST ARGS]
 """
 from __future__ import annotations
 
@@ -77,28 +83,37 @@ def run_suite(tree: Path, part: str, cgroup: Cgroup, extra: list[str]) -> tuple[
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--against", default="HEAD~1", help="git revision to compare with")
+    parser.add_argument("--against", default="HEAD~1", help="git revision or checkout to compare with")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--warm-up", type=int, default=0, help="unmeasured runs of each tree first")
     parser.add_argument("--part", choices=["default", "unit", "both"], default="both")
     parser.add_argument("pytest_args", nargs="*", help="after --: passed to pytest (a subset)")
     args = parser.parse_args()
     parts = ["default", "unit"] if args.part == "both" else [args.part]
     cgroup = Cgroup()
     with tempfile.TemporaryDirectory(prefix="aish-bench-suite-") as tmp:
-        other = Path(tmp) / "rev"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(other),
-                        args.against], check=True)
+        given = Path(args.against)
+        other = given if given.is_dir() else Path(tmp) / "rev"
+        if other != given:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(other),
+                            args.against], check=True)
         try:
             trees = {args.against: other, "this checkout": ROOT}
             for part in parts:
+                for _ in range(args.warm_up):
+                    for tree in trees.values():
+                        run_suite(tree, part, cgroup, args.pytest_args)
                 results: dict[str, list] = {name: [] for name in trees}
                 for n in range(args.runs):
                     for name, tree in trees.items():
+                        load = os.getloadavg()[0]
                         wall, cpu, summary = run_suite(tree, part, cgroup, args.pytest_args)
                         results[name].append((wall, cpu))
                         cpu_text = f", CPU {cpu:6.1f} s" if cpu is not None else ""
-                        print(f"{part:7s} run {n + 1} {name:14s} {wall:6.1f} s{cpu_text}  ({summary})",
-                              flush=True)
+                        print(f"{part:7s} run {n + 1} {name:14s} load {load:5.2f} {wall:6.1f} s{cpu_text}"
+                              f"  ({summary})", flush=True)
+                    (base_wall, _), (wall, _) = (results[name][-1] for name in trees)
+                    print(f"{part:7s} pair {n + 1} wall ratio {wall / base_wall:.2f}x", flush=True)
                 medians = {}
                 for name, rows in results.items():
                     wall = statistics.median(r[0] for r in rows)
@@ -110,9 +125,12 @@ def main() -> None:
                 ratio = f"wall {wall / base_wall:.2f}x"
                 if cpu is not None and base_cpu:
                     ratio += f", CPU {cpu / base_cpu:.2f}x"
+                pairs = [mine[0] / base[0] for base, mine in zip(results[args.against], results["this checkout"])]
+                ratio += f", median of the pairs' wall ratios {statistics.median(pairs):.2f}x"
                 print(f"{part:7s} this checkout / {args.against}: {ratio}\n")
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)])
+            if other != given:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)])
             cgroup.close()
 
 

@@ -14,7 +14,6 @@ import pytest
 from aish.config.schema import McpConfig, McpServerConfig
 from aish.llm.events import ToolCall
 from aish.mcp import bridge, results
-from aish.mcp.connection import CLOSE_WAIT
 from aish.mcp.manager import McpManager
 from tests.doubles import RecordingReply
 from tests.mcp_servers import stdio_argv
@@ -155,6 +154,7 @@ def test_closing_during_a_stdio_servers_start_is_prompt(monkeypatch):
     does not wait a second for an exit status to explain a start that was cut short.  Watched,
     not timed: a server that never answers the handshake, closed once its process runs (timed,
     the case failed under load, and passed without reaching the start it is about)."""
+    from aish.mcp.connection import CLOSE_WAIT
     from aish.mcp.stdio import StdioProcess
 
     explained: list = []
