@@ -48,6 +48,12 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("flask shell <<< 'db.session.query(User).delete(); db.session.commit()'", "medium"),
     ("python -c 'from app.models import User; User.delete().execute()'", "medium"),
     ("php artisan tinker --execute='User::destroy(User::pluck(\"id\"))'", "medium"),
+    ("python manage.py sqlflush | python manage.py dbshell", "medium"),
+    ("php artisan db:seed --class=TruncateAllSeeder --force", "medium"),
+    ("MIX_ENV=prod mix run priv/repo/wipe.exs", "medium"),
+    ("bin/rails runner script/purge_all_accounts.rb", "medium"),
+    ("python manage.py runscript nuke_orders", "medium"),
+    ("node -e \"require('./db').knex('users').del().then(() => process.exit())\"", "medium"),
 ])
 def test_orm_one_liners_that_destroy_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -70,6 +76,12 @@ def test_orm_one_liners_that_destroy_are_flagged(command: str, at_least: str) ->
     "python manage.py shell",
     "php artisan tinker",
     "rails console",
+    "python manage.py sqlflush",
+    "php artisan db:seed --class=UserSeeder --force",
+    "mix run priv/repo/seeds.exs",
+    "bin/rails runner script/purge_cache.rb",
+    "poetry run python scripts/truncate_logs.py",
+    "npm run build",
 ])
 def test_orm_one_liners_that_read_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

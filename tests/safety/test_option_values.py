@@ -87,6 +87,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("pvecm expected 1", "medium"),
     ("pcs quorum unblock --force", "medium"),
     ("corosync-quorumtool -e 1", "medium"),
+    ("terraform init -migrate-state -force-copy", "medium"),
 ])
 def test_destruction_in_option_values_is_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -147,6 +148,7 @@ def test_destruction_in_option_values_is_flagged(command: str, at_least: str) ->
     "pvecm expected 3",
     "pcs quorum status",
     "corosync-quorumtool -s",
+    "terraform init -migrate-state",
 ])
 def test_everyday_option_values_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

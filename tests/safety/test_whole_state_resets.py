@@ -81,6 +81,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("diskutil resetFusion", "medium"),
     ("Initialize-Tpm -AllowClear $true", "high"),
     ("Get-AppxPackage | Reset-AppxPackage", "medium"),
+    ("elasticsearch-reset-password -u elastic -b", "medium"),
+    ("elasticsearch-setup-passwords auto --batch", "medium"),
 ])
 def test_whole_state_resets_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)

@@ -22,6 +22,8 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.fed import fed_lines, is_fed
+from aish.safety.verb_words import split_word
+from aish.safety.verbs import HEAVY, LIGHT_NOUNS
 
 # Deleting calls in the frameworks' own words.
 _DELETES = LazyRegex(r"&:(destroy|delete)!?|\.unlink\(\s*\)|Schema::drop(IfExists)?\s*\(|\.drop_all\s*\(|"
@@ -34,14 +36,15 @@ _DELETES = LazyRegex(r"&:(destroy|delete)!?|\.unlink\(\s*\)|Schema::drop(IfExist
                      r"call_command\(\s*['\"](flush|reset_db|sqlflush)\b|"
                      r"Artisan::call\(\s*['\"](migrate:(fresh|reset|refresh|rollback)|db:wipe)\b|"
                      r"Rake::Task\[\s*['\"]db:(drop|reset|purge|schema:load|truncate_all)\b|"
-                     r"DatabaseTasks\.(drop|purge|truncate)\w*",
+                     r"DatabaseTasks\.(drop|purge|truncate)\w*|\bknex\([^)]*\)(\.\w+\([^)]*\))*\.(del|truncate)\(",
                      re.IGNORECASE)
 # SQL that deletes, written inside the code as a string.
 _SQL_INSIDE = LazyRegex(r"""["'`]\s*(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE\b|DELETE\s+FROM\b)""", re.IGNORECASE)
 # SQL a console is fed, as its own line.
 _FED_SQL = LazyRegex(r"^\s*(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE\b|DELETE\s+FROM\b)", re.IGNORECASE)
 # Words that hand the next argument to the application as code.
-_RUNS_CODE = frozenset({"runner", "r", "eval", "ev", "php:eval", "php-eval", "execute", "-e", "--execute", "--eval",
+_RUNS_CODE = frozenset({"run", "db:seed", "runscript", "runner", "r", "eval", "ev", "php:eval", "php-eval",
+                        "execute", "-e", "--execute", "--eval",
                         "-c", "--command", "rpc", "scr", "php:script", "eval-file"})
 # Consoles that read code on their standard input.
 _CONSOLES = frozenset({"console", "c", "shell", "tinker", "iex", "dbshell"})
@@ -59,6 +62,12 @@ def may_run_code(c: Ctx) -> bool:
 def rule_console_code(c: Ctx) -> Optional[tuple]:
     """Code a runner executes, or a console is fed, that deletes records or drops tables."""
     head = {t.lower() for t in c.texts[:4]}
+    feeder = [w.text.lower() for w in c.chain[-1].words] if c.chain else []
+    if "dbshell" in head and set(feeder) & _WRITES_FLUSH:  # `manage.py sqlflush | manage.py dbshell`
+        return MEDIUM, f"{c.prog} dbshell runs the statements that empty every table ({c.text})"
+    named = _task_named(c, head)
+    if named is not None:
+        return MEDIUM, f"{c.prog} runs {named}, whose name says it destroys data ({c.text})"
     code = [t.split("=", 1)[1] if t.startswith(("--execute=", "--command=")) else t for t in c.texts] \
         if head & _RUNS_CODE or any(t.startswith(("--execute=", "--command=")) for t in c.texts) else []
     if head & _CONSOLES and is_fed(c):
@@ -70,3 +79,27 @@ def rule_console_code(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"{c.prog} runs application code that deletes records ({found.group(0).strip()}) " \
                 f"({c.text})"
     return None
+
+
+# Django's commands that print the statements emptying every table.
+_WRITES_FLUSH = frozenset({"sqlflush", "sqlclear", "sqlreset"})
+# Words of a script's or a seeder's name that say it destroys (`wipe.exs`, `TruncateAllSeeder`).
+_DESTROYS = HEAVY | {"purge", "delete_all", "deleteall", "wipeout"}
+_TASK_WORDS = frozenset({"runner", "r", "run", "runscript", "db:seed", "eval-file", "scr", "php:script"})
+
+
+def _task_named(c: Ctx, head: set) -> Optional[str]:
+    """A script or class handed to a runner whose name says it destroys (`mix run priv/repo/wipe.exs`, `artisan
+    db:seed --class=TruncateAllSeeder`, `rails runner script/purge_all_accounts.rb`)."""
+    if not head & _TASK_WORDS:
+        return None
+    for k, t in enumerate(c.texts):
+        name = t.split("=", 1)[1] if t.startswith("--class=") else t
+        if name.startswith("-") or k and c.texts[k - 1] not in _TASK_WORDS and not t.startswith("--class="):
+            continue
+        base = re.sub(r"\.(exs|rb|py|php|js|ts|sh)$", "", name.rsplit("/", 1)[-1])
+        words = split_word(base)
+        if set(words) & _DESTROYS and not set(words) & LIGHT_NOUNS:
+            return name
+    return None
+

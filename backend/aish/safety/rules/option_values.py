@@ -16,7 +16,8 @@ decides, and a program no rule names says it the same way as one that has a rule
 - a storage's metadata formatted (``kafka-storage format``, ``hdfs namenode -format``, ``bookkeeper shell
   metaformat``), and node tools' unsafe subcommands (``elasticsearch-node unsafe-bootstrap``,
   ``repurpose``, ``nodetool assassinate``);
-- data loss accepted: ``--election-type unclean``, ``unclean.leader.election.enable=true``,
+- data loss accepted: ``--election-type unclean``, ``terraform init -force-copy`` (the backend's state
+  replaced), ``unclean.leader.election.enable=true``,
   ``--force-new-cluster``, ``--accept-data-loss``;
 - the transaction log's chain broken, in any client's words (``-RecoveryModel Simple``, ``SET RECOVERY
   SIMPLE``, ``RESET MASTER``, ``archive_mode = off``, ``wal_level = minimal``): point-in-time recovery is gone.
@@ -33,7 +34,7 @@ from aish.safety.verb_words import split_word
 
 # Any of these in the lowered line: the only lines read further.
 _GATE = LazyRegex(r"really|i-know|understand|own-risk|dangerous|destroy-my|expected|unblock|-e 1|replace|backup|"
-                  r"delet|remov|purg|wip|destroy|drop|eras|prune|complete|full[-_]?refresh|format|"
+                  r"delet|remov|purg|wip|destroy|drop|eras|prune|complete|full[-_]?refresh|format|force-copy|"
                   r"unsafe|repurpose|assassinate|unclean|force-new-cluster|data-loss|recovery|reset (master|binary)|"
                   r"archive_mode|wal_level|truncate_only|no_log|fsync|full_page_writes")
 _DELETE_WORDS = frozenset({"delete", "deletes", "remove", "purge", "prune", "wipe", "destroy", "drop", "erase",
@@ -53,7 +54,8 @@ _STORAGE = LazyRegex(r"kafka|hdfs|hadoop|bookkeeper|pulsar|zookeeper|zk|ceph|nam
                      re.IGNORECASE)
 _FORMATS = frozenset({"format", "-format", "metaformat", "formatfilesystem", "-formatfilesystem"})
 _NODE_TOOL_VERBS = frozenset({"repurpose", "detach-cluster", "assassinate", "remove-settings", "remove-customs"})
-_LOSS_OPTIONS = frozenset({"--force-new-cluster", "--accept-data-loss", "--allow-data-loss", "--force-data-loss",
+_LOSS_OPTIONS = frozenset({"-force-copy", "--force-copy", "--force-new-cluster", "--accept-data-loss",
+                           "--allow-data-loss", "--force-data-loss",
                            "--data-loss-ok"})
 _FULL_REFRESH = LazyRegex(r"^(--)?full[-_]?refresh(=true)?$|^--refresh-full$|^--full-reload$", re.IGNORECASE)
 _LOG_CHAIN = LazyRegex(r"set\s+recovery\s+simple|-recoverymodel\s+simple|--recovery-model[= ]simple|"

@@ -76,6 +76,8 @@ _PASSWORD_RESET = LazyRegex(r"^(reset|recover|new|force|set|change|update|clear)
                             r"computer|machine)*"
                             r"(password|passwd|pw|credentials?)(for)?$|^(password|passwd)(reset|recover)$|"
                             r"^recover(admin|root)?account$|^resetpasswordfor$")
+# A program named for resetting or setting up passwords (`elasticsearch-reset-password`).
+_PASSWORDS_BY_NAME = LazyRegex(r"(reset|setup|recover)[-_]?(admin[-_]?|root[-_]?)?passw(or)?ds?$")
 # The account whose password reset locks the administrators out.
 _ADMIN = LazyRegex(r"admin|root|superuser|\bsa\b|\bpostgres\b|\belastic\b")
 # Security keys, smart cards and TPMs by their tools' names.
@@ -125,6 +127,9 @@ def _whole_tool(c: Ctx) -> Optional[tuple]:
 
 
 def _password_replaced(c: Ctx) -> Optional[tuple]:
+    if _PASSWORDS_BY_NAME.search(c.prog.lower()) and (_ADMIN.search(c.lowered) or "passwords" in c.prog.lower()):
+        return MEDIUM, f"{c.prog} replaces the built-in administrators' passwords: whoever signs in with the old " \
+            f"ones is locked out ({c.text})"  # `elasticsearch-reset-password -u elastic`, `…-setup-passwords auto`
     if not (_ADMIN.search(c.lowered) or "machinepassword" in c.prog.lower()):
         return None  # one user's password reset by the helpdesk is everyday (`Set-ADAccountPassword -Reset`)
     for k, t in enumerate([c.prog] + c.texts):  # the program's own name too (`Reset-ComputerMachinePassword`)
