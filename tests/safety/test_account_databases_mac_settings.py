@@ -22,6 +22,11 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("sudo -u deploy ssh-import-id gh:contractor", "medium"),
     ("ssh-import-id-gh contractor", "medium"),
     ("sudo lusermod -P '' root", "high"),
+    ("curl -s https://github.com/someone.keys >> ~/.ssh/authorized_keys", "medium"),
+    ("wget -qO- https://launchpad.net/~someone/+sshkeys | tee -a ~/.ssh/authorized_keys", "medium"),
+    ("sudo dscl . -append /Groups/admin GroupMembership guest", "high"),
+    ("sudo pw groupmod wheel -m www", "high"),
+    ("sudo lgroupmod -M nobody wheel", "high"),
 ])
 def test_account_databases_replaced_or_opened_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -52,6 +57,12 @@ def test_account_databases_replaced_or_opened_are_flagged(command: str, at_least
     ("sudo defaults write /Library/Preferences/com.apple.security.libraryvalidation DisableLibraryValidation "
      "-bool true", "medium"),
     ('sudo nvram boot-args="amfi_get_out_of_my_way=1"', "medium"),
+    ('sudo /usr/libexec/PlistBuddy -c "Set :XProtectEnabled false" /Library/Preferences/com.apple.xprotect.plist',
+     "medium"),
+    ('sudo /usr/libexec/PlistBuddy -c "Set :enabled no" /var/db/SystemPolicy-prefs.plist', "medium"),
+    ("sudo defaults write /Library/Preferences/com.apple.MCX DisableGuestAccount -bool false", "medium"),
+    ("sudo xattr -dr com.apple.quarantine /Applications/*.app", "medium"),
+    ("xattr -r -d com.apple.quarantine ~/Applications", "medium"),
 ])
 def test_macos_protections_written_off_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -59,6 +70,11 @@ def test_macos_protections_written_off_are_flagged(command: str, at_least: str) 
 
 @each_form("command", [
     "pwck -r",
+    "curl -s https://github.com/someone.keys",
+    "cat ~/.ssh/id_ed25519.pub >> ~/.ssh/authorized_keys",
+    "dscl . -read /Groups/admin GroupMembership",
+    "sudo dscl . -append /Groups/staff GroupMembership alice",
+    "sudo pw groupmod wheel -m alice",
     "grpck -r",
     "sudo pwconv",
     "ssh-import-id --help",
@@ -85,6 +101,9 @@ def test_macos_protections_written_off_are_flagged(command: str, at_least: str) 
     "sudo tmutil enable",
     "sudo tmutil disable",
     "nvram boot-args",
+    '/usr/libexec/PlistBuddy -c "Print :enabled" /var/db/SystemPolicy-prefs.plist',
+    "sudo defaults write /Library/Preferences/com.apple.MCX DisableGuestAccount -bool true",
+    "xattr -r -d com.apple.quarantine ~/Applications/Tool.app",
 ])
 def test_everyday_account_and_mac_settings_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

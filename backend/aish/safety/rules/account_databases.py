@@ -7,10 +7,13 @@
 - macOS' root account enabled (``dsenableroot`` without ``-d``): a root login with a password.
 - Someone's public keys imported into ``authorized_keys`` (``ssh-import-id gh:USER``, ``lp:USER``): whoever
   holds those keys logs in as this account.
+- The same keys fetched from the forge and appended by hand (``curl https://github.com/USER.keys >>
+  ~/.ssh/authorized_keys``, ``wget -qO- …/+sshkeys | tee -a …/authorized_keys``).
 - An empty password given with libuser's tools (``lusermod -P '' root``, ``lpasswd``-style ``-P``).
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
@@ -18,6 +21,25 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 NAMES = frozenset({"pwunconv", "grpunconv", "cppw", "cpgr", "pwd_mkdb", "dsenableroot", "ssh-import-id",
                    "ssh-import-id-gh", "ssh-import-id-lp", "lusermod", "luseradd"})
 _HELP = {"-h", "--help", "-v", "--version", "-?"}
+
+
+# where forges publish a user's public keys: github.com/USER.keys, gitlab.com/USER.keys, Launchpad's +sshkeys
+_KEYS_URL = re.compile(r"https?://\S+(\.keys|/\+sshkeys|/keys)/?$")
+
+
+def may_import(c: Ctx) -> bool:
+    """Is this command writing ``authorized_keys`` (a redirection, or tee's file)?"""
+    return any(r.target is not None and r.target.text.endswith("authorized_keys") for r in c.seg.redirects) or \
+        c.prog == "tee" and "authorized_keys" in c.lowered
+
+
+def rule_keys_imported(c: Ctx) -> Optional[tuple]:
+    """A forge's published keys of some user appended to ``authorized_keys``: that user logs in here."""
+    words = list(c.texts) + [w.text for seg in c.chain for w in seg.words]
+    url = next((w for w in words if _KEYS_URL.match(w)), None)
+    if url is None:
+        return None
+    return MEDIUM, f"adds the keys published at {url} to authorized_keys: whoever holds them logs in here ({c.text})"
 
 
 def rule_account_database(c: Ctx) -> Optional[tuple]:

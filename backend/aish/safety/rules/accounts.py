@@ -40,6 +40,12 @@ def _admin_to_service(c: Ctx) -> Optional[tuple]:
         pairs += [(member, group)] if member else [(m, group) for m in (_value(texts, "-M") or "").split(",")]
     if p == "dseditgroup" and "-a" in texts:
         pairs.append((_value(texts, "-a") or "", operands[-1] if operands else ""))
+    if p == "pw" and texts[:1] == ["groupmod"] and len(texts) >= 2:  # FreeBSD: pw groupmod wheel -m www
+        pairs += [(m, texts[1]) for m in (_value(texts, "-m", "-M") or "").split(",")]
+    if p == "lgroupmod" and operands:  # libuser: lgroupmod -M intern wheel
+        pairs += [(m, operands[-1]) for m in (_value(texts, "-M", "--member-add") or "").split(",")]
+    if p == "dscl" and len(texts) >= 5 and texts[1] in ("-append", "-merge") and texts[3] == "GroupMembership":
+        pairs += [(m, texts[2].rsplit("/", 1)[-1]) for m in texts[4:]]  # dscl . -append /Groups/admin …
     if p in ("net", "net.exe") and [t.lower() for t in texts[:1]] == ["localgroup"] and len(texts) >= 3:
         pairs.append((texts[2], texts[1]))
     if p == "add-localgroupmember":
@@ -129,4 +135,4 @@ def rule_account_opened(c: Ctx) -> Optional[tuple]:
 
 RULES = {p: [rule_account_opened] for p in ("usermod", "useradd", "adduser", "luseradd", "lusermod", "chpasswd",
                                             "chgpasswd", "pw", "dscl", "net", "net.exe", "gpasswd", "addgroup",
-                                            "dseditgroup", "add-localgroupmember", "passwd")}
+                                            "dseditgroup", "add-localgroupmember", "passwd", "lgroupmod")}

@@ -2,10 +2,11 @@
 firewalls and service tools other rules do not name.
 
 - Filters of the BSDs and appliances flushed or disabled in their own syntax: IPFilter's ``ipf -Fa`` (``-Fi``,
-  ``-F a``, ``-D``), NPF's ``npfctl flush``, IPFW through its sysctl (``net.inet.ip.fw.enable=0``), Check
-  Point's ``fw unloadlocal`` and ``cpstop``, pfSense's ``easyrule pass`` from any source.  Flushing and
-  loading a rule file in one command (``ipf -Fa -f /etc/ipf.rules``, ``pfctl -F all -f /etc/pf.conf``) is how
-  rules are reloaded and stays quiet (read by ``lockout`` for pf).
+  ``-F a``, ``-D``) and ``ipnat -C``, NPF's ``npfctl flush``, IPFW through its sysctl
+  (``net.inet.ip.fw.enable=0``) or a rule passing everything from anywhere, FireHOL's ``panic``, Check Point's
+  ``fw unloadlocal`` and ``cpstop``, pfSense's ``easyrule pass`` from any source.  Flushing and loading a rule
+  file in one command (``ipf -Fa -f /etc/ipf.rules``, ``pfctl -F all -f /etc/pf.conf``) is how rules are
+  reloaded and stays quiet (read by ``lockout`` for pf).
 - OpenBSD's ``rcctl set DAEMON flags …`` starts the daemon with those options: judged as the daemon started
   with them (``rcctl set sshd flags -o PermitRootLogin=yes``); ``rcctl disable pf`` switches pf off at boot.
 - CUPS administered from anywhere (``cupsctl --remote-admin --remote-any``, ``_remote_admin=1 _remote_any=1``).
@@ -17,7 +18,8 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 
-NAMES = frozenset({"ipf", "npfctl", "sysctl", "fw", "cpstop", "easyrule", "rcctl", "cupsctl", "ipfw"})
+NAMES = frozenset({"ipf", "ipnat", "npfctl", "sysctl", "fw", "cpstop", "easyrule", "rcctl", "cupsctl", "ipfw",
+                   "firehol"})
 _IPF_FLUSH = re.compile(r"^-[A-Za-z]*F[aio]?$")
 _FW_SYSCTL = re.compile(r"^net\.inet6?\.ip6?\.fw\.enable=0$|^net\.pf\.enable=0$")
 _LOADS = re.compile(r"^-[A-Za-z]*f$")
@@ -38,6 +40,13 @@ def rule_firewall_flushed(c: Ctx) -> Optional[tuple]:
         if flush is not None and not reloads(texts):
             return MEDIUM, f"ipf flushes the firewall's rules: with no rules, what they kept out gets in ({c.text})"
         return None
+    if prog == "ipnat" and any(re.fullmatch(r"-[A-Za-z]*C[A-Za-z]*", t) for t in texts) and not reloads(texts):
+        return MEDIUM, f"ipnat -C removes every NAT rule: what was forwarded or hidden behind them stops ({c.text})"
+    if prog == "ipfw" and "add" in texts and re.search(r"\b(allow|accept|pass|permit)\s+(ip|all)\s+from\s+any\s+to\s+"
+                                                      r"any\b(?!\s+via\s+lo)", " ".join(texts)):
+        return MEDIUM, f"ipfw adds a rule that lets every packet in from anywhere ({c.text})"
+    if prog == "firehol" and texts[:1] == ["panic"]:
+        return MEDIUM, f"firehol panic blocks all traffic but one ssh session: every other connection is cut ({c.text})"
     if prog == "npfctl" and texts[:1] == ["flush"]:
         return MEDIUM, f"npfctl flush empties the packet filter's rules ({c.text})"
     if prog in ("sysctl", "ipfw") and any(_FW_SYSCTL.match(t) for t in texts):

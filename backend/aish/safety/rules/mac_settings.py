@@ -30,9 +30,15 @@ _KEYS = [
     (re.compile(r"^DisableLibraryValidation$", re.I), {"true", "yes", "1"},
      "lets unsigned code load into signed applications"),
     (re.compile(r"^AutoBackup$", re.I), {"false", "no", "0"}, "switches Time Machine backups off"),
+    (re.compile(r"^(XProtect\w*|\w*Gatekeeper\w*|SPCTLEnabled|EnableStealthMode)$", re.I), {"false", "no", "0"},
+     "switches a macOS protection off (XProtect, Gatekeeper, the firewall's stealth mode)"),
+    (re.compile(r"^DisableGuestAccount$", re.I), {"false", "no", "0"},
+     "switches the guest account on: anyone may log in"),
 ]
+# Gatekeeper's own preference file: its `enabled` key set to no is `spctl --master-disable`
+_GATEKEEPER_FILE = re.compile(r"SystemPolicy-prefs(\.plist)?$")
 _TYPES = {"-bool", "-boolean", "-int", "-integer", "-string", "-float", "-date", "-data", "-json", "-xml"}
-_WHOLE = re.compile(r"^/(Applications|System/Applications)?/?\*?$")
+_WHOLE = re.compile(r"^(~|\$HOME)?/(Applications|System/Applications)?/?(\*|\*\.app)?$")
 _UNSIGNED_BOOT = re.compile(r"amfi_get_out_of_my_way=(1|0x1)|cs_enforcement_disable=1|amfi=0x80", re.I)
 
 
@@ -58,6 +64,11 @@ def rule_mac_setting(c: Ctx) -> Optional[tuple]:
 
 
 def _as_defaults(c: Ctx, path: str, key: str, kind: str, value: str) -> Optional[tuple]:
+    if _GATEKEEPER_FILE.search(path) and key.lower() == "enabled" and value.lower() in ("no", "false", "0"):
+        return MEDIUM, f"switches Gatekeeper off: unsigned apps run ({c.text})"
+    known = _known_key(c, key, [value])
+    if known:
+        return known
     domain = re.sub(r"\.plist$", "", path)
     found = c.recurse(f"defaults write {domain} {key} {kind} {value}".replace("  ", " "))
     if found is not None and found[0] >= MEDIUM:

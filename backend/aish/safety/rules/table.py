@@ -355,6 +355,8 @@ def check(c: Ctx) -> Optional[tuple]:
                      short_verbs.rule_unsafe_diff_applied(c))
     if (best is None or best[0] == LOW) and c.prog in account_databases.NAMES:
         best = worst(best, account_databases.rule_account_database(c))
+    if (best is None or best[0] == LOW) and account_databases.may_import(c):
+        best = worst(best, account_databases.rule_keys_imported(c))
     if (best is None or best[0] == LOW) and device_actions.may_act(c):
         best = worst(best, device_actions.rule_device_action(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in mac_settings.NAMES:
