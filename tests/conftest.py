@@ -104,7 +104,9 @@ def pytest_ignore_collect(collection_path, config):
 def pytest_collection_finish(session):
     """What collection made (aish's modules, the test modules, the cases) lives for the whole
     session: kept out of the collector's full passes, which otherwise walk it every time
-    (gc.freeze; the cases' own objects are collected as before)."""
+    (gc.freeze; the cases' own objects are collected as before).  Which of the MCP SDK's
+    packages collection imported is kept for tests/test_schedule.py (none should be)."""
+    schedule.AT_COLLECTION[:] = [name for name in schedule.MCP_SDK if name in sys.modules]
     gc.freeze()
 
 

@@ -13,6 +13,8 @@ the quick ones fill the runs' ends, where stealing moves them in small slices.
 - The modules that talk to the MCP test servers (tests/mcp_servers) stay in as few runs as
   fit their seconds (one, unless they outlast a worker's share), at their starts: one worker
   imports the SDK's client (~0.8 s of CPU), not every worker that gets one of them.
+  So no test module imports the SDK at its top (collection, in every worker): the cases that
+  need it import it (tests/test_schedule.py checks what collection imported, ``AT_COLLECTION``).
 - The modules whose checks read aish's sources (tests/sources.py) stay in one run: one
   worker parses and walks backend/aish (~1 s of CPU) and forgets the trees after the last of
   them (tests/conftest.py's pytest_runtest_teardown).
@@ -40,6 +42,11 @@ WIRED_MARKS = ("e2e", "shell")
 # only when they would take more than this many of one worker's share of the seconds (the
 # workers that run out steal their end meanwhile; each one that does imports the client too)
 MCP_SHARE = 1.0
+
+# the MCP SDK's packages, none of which collecting the tests may import (see above); and
+# which of them this process had imported when its collection ended (tests/conftest.py)
+MCP_SDK = ("mcp", "mcp_types")
+AT_COLLECTION: list[str] = []
 
 # what a module's cases need that is costly to have twice
 READS_SOURCES, TALKS_MCP, PLAIN = "reads aish's sources", "talks to the MCP test servers", "plain"

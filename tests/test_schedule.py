@@ -151,3 +151,10 @@ def test_every_worker_is_handed_the_seconds_read_once():
         conftest.pytest_configure_node(node)
     handed = [node.workerinput[schedule.WORKER_INPUT_KEY] for node in nodes]
     assert handed[0] == handed[1] == handed[2], handed
+
+
+def test_collecting_the_tests_imports_no_mcp_sdk():
+    """Every xdist worker collects every module: one that imports the MCP SDK at its top costs
+    each worker ~0.9 s of CPU, where only the worker running the MCP cases needs it (import it
+    in the cases or fixtures that use it)."""
+    assert schedule.AT_COLLECTION == [], "a test module imports the MCP SDK at its top"
