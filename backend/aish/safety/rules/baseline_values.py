@@ -26,6 +26,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules import baseline_switches
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 # sysctl key (dots) -> (weak values, what the weak value does)
@@ -120,6 +121,27 @@ FILES: list = [
      [(re.compile(r"^\s*(anonymous_enable|anon_upload_enable|anon_mkdir_write_enable|anon_other_write_enable)\s*="
                   r"\s*YES", re.IGNORECASE | re.MULTILINE), MEDIUM, "lets anonymous users log in or upload")],
      None, ""),
+    (re.compile(r"^/etc/hosts\.allow$"),
+     [(re.compile(r"^\s*(ALL|sshd|in\.telnetd|vsftpd|portmap|rpcbind)\s*:\s*(ALL|\*|0\.0\.0\.0/0)\s*$",
+                  re.IGNORECASE | re.MULTILINE), MEDIUM, "lets every host reach the wrapped services (hosts.allow)")],
+     None, ""),
+    (re.compile(r"^/etc/security/pwquality\.conf(\.d/.*)?$"),
+     [(re.compile(r"^\s*minlen\s*=\s*[0-7]\s*$", re.MULTILINE), MEDIUM, "allows passwords of a few characters")],
+     None, ""),
+    (re.compile(r"^/etc/security/faillock\.conf$"),
+     [(re.compile(r"^\s*deny\s*=\s*0\s*$", re.MULTILINE), MEDIUM, "no lockout after failed logins: guessing is free")],
+     None, ""),
+    (re.compile(r"^/etc/ssh/sshd_config(\.d/.*)?$"),
+     [(re.compile(r"^\s*(PermitUserEnvironment|HostbasedAuthentication)\s*[= ]\s*yes|^\s*IgnoreRhosts\s*[= ]\s*no",
+                  re.IGNORECASE | re.MULTILINE), MEDIUM, "lets users' environment or trusted hosts past ssh's checks")],
+     None, ""),
+    (re.compile(r"^(/usr/lib|/etc)/ssl/openssl\.cnf$|^/etc/pki/tls/openssl\.cnf$|^/etc/crypto-policies/.*"),
+     [(re.compile(r"SECLEVEL\s*=\s*0|@SECLEVEL=0|MinProtocol\s*=\s*(SSLv3|TLSv1(\.[01])?)\s*$",
+                  re.IGNORECASE | re.MULTILINE), MEDIUM, "lets TLS fall back to protocols and keys that are broken")],
+     None, ""),
+    (re.compile(r"^/etc/login\.defs$"),
+     [(re.compile(r"^\s*UMASK\s+0?[0-7]?[0-7]?[0145]\s*$", re.MULTILINE), MEDIUM,
+       "new users' files are writable by everyone")], None, ""),
 ] + [(re.compile("^/proc/sys/" + re.escape(k.replace(".", "/")) + "$"),
       [(_ProcValue(k), MEDIUM, "switches a kernel hardening setting off")], None, "") for k in _PROC_KEYS]
 
@@ -199,10 +221,30 @@ def _registry(c: Ctx, prog: str) -> Optional[tuple]:
         name, value = _option(lowered, ("-valuename",)), _option(lowered, ("-value",))
     else:
         name, value = _option(lowered, ("-name",), 1), _option(lowered, ("-value",), 2)
-    entry = _REGISTRY.get(name.strip("'\""))
+    name = name.strip("'\"")
+    path_value = _registry_by_path(c.lowered, name, value)
+    if path_value:
+        return path_value[0], f"{path_value[1]} ({c.text})"
+    entry = _REGISTRY.get(name)
     if entry and value and _number(value) in entry[0]:
         return MEDIUM, f"sets {name.strip(chr(39) + chr(34))} to {value.strip(chr(39) + chr(34))}: {entry[1]} " \
             f"({c.text})"
+    return None
+
+
+_IFEO = lazy(r"image\W?file\W?execution\W?options")
+_OLD_PROTOCOL = lazy(r"schannel\W*protocols\W*(ssl\W?[23]\.0|tls\W?1\.[01]|pct\W?1\.0)")
+
+
+def _registry_by_path(lowered: str, name: str, value: str) -> Optional[tuple]:
+    """Values whose meaning depends on their key: a debugger attached to a program, an old protocol on."""
+    if name == "debugger" and value and _IFEO.search(lowered):
+        return HIGH, "runs another program in place of this one (the sticky-keys backdoor: cmd.exe at the logon screen)"
+    if name == "defaultpassword" and value and "winlogon" in lowered:
+        return MEDIUM, "keeps a logon password in the registry in clear text"
+    if _OLD_PROTOCOL.search(lowered) and (name == "enabled" and _number(value) not in (0, "") or
+                                          name == "disabledbydefault" and _number(value) == 0):
+        return MEDIUM, "switches on an SSL/TLS version that is broken"
     return None
 
 
@@ -231,35 +273,18 @@ def _defender(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_MAC_DEFAULTS = lazy(r"\b(GatekeeperDisabled\s+(-bool\s+)?(true|yes|1)|GKAutoRearm\s+(-bool\s+)?(false|no|0)|"
-                     r"com\.apple\.alf(\.plist)?\s+stealthenabled\s+(-int\s+|-bool\s+)?(0|false)|"
-                     r"EnableAssessment\s+(-bool\s+)?(false|no|0))\b", re.IGNORECASE)
-_BOOT_ARGS_OFF = lazy(r"amfi_get_out_of_my_way=(1|0x1)|cs_enforcement_disable=1|amfi=0x?\d*[1-9]|"
-                      r"-disable_(aslr|kaslr)|kext-dev-mode=1", re.IGNORECASE)
-_WEAK_POLICY = lazy(r"\b(minChars|requiresAlpha|requiresNumeric|maxFailedLoginAttempts|usingHistory)\s*=\s*0\b|"
-                    r"\bmaxMinutesUntilChangePassword\s*=\s*0\b", re.IGNORECASE)
-_AUDIT_DAEMONS = lazy(r"com\.apple\.(auditd|syslogd|securityd|XProtect\w*|MRT\w*|security\.syspolicy|"
-                      r"ManagedClient|endpointsecurityd)\b|\b(auditd|syslogd)\.plist\b", re.IGNORECASE)
-_SHELLS_AND_INTERPRETERS = lazy(r"^(/usr)?(/local)?/s?bin/(ba|z|da|k|c|tc|fi|mk|a)?sh$|"
-                                r"^(/usr)?(/local)?/bin/(python[\d.]*|perl[\d.]*|ruby[\d.]*|node|php[\d.]*|"
-                                r"lua[\d.]*|env|busybox|vim?|find|awk|gawk|less|more|nano|tclsh|expect)$")
-_SETUID_MODE = lazy(r"^0?[2467][0-7]{3}$|^[ugo]*\+[rwx]*s")
-_SMB1_FEATURE = lazy(r"(/featurename:|-featurename\s+)['\"]?(smb1protocol[\w-]*|telnetserver|tftp)\b", re.IGNORECASE)
-
-NAMES = frozenset({"sysctl", "timedatectl", "defaults", "socketfilterfw", "nvram", "sysadminctl",
-                   "pwpolicy", "audit", "launchctl", "ln", "install", "ginstall", "dism", "net", "firewall-cmd",
-                   "set-mppreference", "add-mppreference"} | _REG_WRITERS)
+NAMES = frozenset({"sysctl", "set-mppreference", "add-mppreference"} | _REG_WRITERS)
 
 
 def may_weaken(c: Ctx) -> bool:
-    return c.prog.lower().removesuffix(".exe") in NAMES
+    prog = c.prog.lower().removesuffix(".exe")
+    return prog in NAMES or prog in baseline_switches.NAMES
 
 
 def rule_baseline_weakened(c: Ctx) -> Optional[tuple]:
     """A benchmark's setting given the value it forbids, by whichever tool writes it."""
     prog = c.prog.lower().removesuffix(".exe")
     texts = c.texts
-    joined = " ".join(texts)
     if prog == "sysctl":
         pairs = [t.split("=", 1) for t in texts if "=" in t and not t.startswith("-")]
         weak = next((w for k, v in pairs if (w := weak_sysctl(k, v))), None)
@@ -268,57 +293,4 @@ def rule_baseline_weakened(c: Ctx) -> Optional[tuple]:
         return _registry(c, prog)
     if prog in ("set-mppreference", "add-mppreference"):
         return _defender(c)
-    if prog == "timedatectl" and texts[:1] == ["set-ntp"] and texts[1:2] and texts[1].lower() in ("false", "0", "no",
-                                                                                                   "off"):
-        return MEDIUM, f"stops synchronising the clock: logs, certificates and Kerberos drift ({c.text})"
-    if prog == "defaults" and "write" in texts[:2] and _MAC_DEFAULTS.search(joined):
-        return MEDIUM, f"switches Gatekeeper or the firewall's stealth mode off ({c.text})"
-    if prog == "socketfilterfw" and re.search(r"--setstealthmode\s+off|--setallowsigned(app)?\s+on\s+--setblockall",
-                                              joined):
-        return MEDIUM, f"the macOS firewall answers probes again: the machine is visible on every network ({c.text})"
-    if prog == "nvram" and _BOOT_ARGS_OFF.search(joined):
-        return HIGH, f"boots macOS with code-signing enforcement (AMFI) or ASLR off ({c.text})"
-    if prog == "sysadminctl" and "-securetokenoff" in c.lowered:
-        return MEDIUM, f"takes a user's secure token away: they can no longer unlock FileVault ({c.text})"
-    if prog == "pwpolicy" and re.search(r"-set(global)?policy|-setaccountpolicies", joined) and \
-            _WEAK_POLICY.search(joined):
-        return MEDIUM, f"zeroes a password or lockout requirement ({c.text})"
-    if prog == "audit" and texts[:1] == ["-t"]:
-        return MEDIUM, f"stops the macOS audit daemon: nothing is audited ({c.text})"
-    if prog == "launchctl" and re.search(r"\b(unload|bootout|disable|remove)\b", joined) and \
-            _AUDIT_DAEMONS.search(joined):
-        return MEDIUM, f"stops macOS auditing, logging or malware protection ({c.text})"
-    if prog == "ln" and any(t.rstrip("/").startswith("/etc/apparmor.d/disable") for t in texts[1:]):
-        return MEDIUM, f"disables an AppArmor profile: what it confined runs unchecked ({c.text})"
-    if prog in ("install", "ginstall"):
-        return _setuid_install(c)
-    if prog == "dism" and "/enable-feature" in c.lowered and _SMB1_FEATURE.search(joined):
-        return MEDIUM, f"switches on SMB1, Telnet or TFTP, protocols without protection ({c.text})"
-    if prog == "net" and texts[:1] and texts[0].lower() == "user" and \
-            re.search(r"/passwordreq:no\b", c.lowered):
-        return HIGH, f"lets the account log in without a password ({c.text})"
-    if prog == "firewall-cmd":
-        return _trusted_zone(c)
-    return None
-
-
-def _setuid_install(c: Ctx) -> Optional[tuple]:
-    lowered = c.texts
-    mode = _option(lowered, ("-m", "--mode"))
-    mode = mode or next((t.split("=", 1)[1] for t in lowered if t.startswith("--mode=")), "")
-    sources = [t for k, t in enumerate(lowered) if not t.startswith("-") and
-               (k == 0 or lowered[k - 1] not in ("-m", "--mode", "-o", "-g", "--owner", "--group", "-t"))]
-    if mode and _SETUID_MODE.match(mode) and any(_SHELLS_AND_INTERPRETERS.match(s) for s in sources[:-1]):
-        return HIGH, f"installs a shell or an interpreter setuid: anyone who runs it is its owner ({c.text})"
-    return None
-
-
-def _trusted_zone(c: Ctx) -> Optional[tuple]:
-    lowered = [t.lower() for t in c.texts]
-    trusted = "--zone=trusted" in lowered or any(a == "--zone" and b == "trusted" for a, b in zip(lowered, lowered[1:]))
-    moves = any(t.split("=", 1)[0] in ("--change-interface", "--add-interface", "--change-zone", "--add-source",
-                                       "--change-source") for t in lowered)
-    if trusted and moves:
-        return MEDIUM, f"puts an interface or a source in the trusted zone: the firewall lets everything in " \
-            f"from it ({c.text})"
-    return None
+    return baseline_switches.rule_switched_off(c)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules import firewall_flush
+from aish.safety.rules import baseline_switches, firewall_flush
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, describe, parse_opts, positionals,
                                       target, worst)
 
@@ -256,7 +256,7 @@ def rule_accounts(c: Ctx) -> Optional[tuple]:
         if flags & {"L", "--lock"} or (values.get("-e") or values.get("--expiredate", "x")) in ("0", "1", "1970-01-01"):
             return (HIGH if root else MEDIUM), f"locks the account {who} ({c.text})"
         shell = values.get("-s") or values.get("--shell") or ""
-        if re.search(r"(nologin|false)$", shell):
+        if re.search(r"(nologin|false)$", shell) and not baseline_switches.SYSTEM_ACCOUNTS.match(who):
             return (HIGH if root else MEDIUM), f"takes the login shell away from {who} ({c.text})"
         if ("G" in flags or "--groups" in flags) and not flags & {"a", "--append"}:
             return MEDIUM, (f"usermod -G without -a replaces all of {who}'s groups (sudo access included) "

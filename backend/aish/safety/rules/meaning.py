@@ -97,6 +97,7 @@ def content_of(seg, chain: list) -> str:
             lowered = [w.text.lower() for w in words]
             texts += [words[k + 1].text.replace("`t", "\t").replace("`n", "\n")
                       for k, t in enumerate(lowered[:-1]) if t == "-value"]
+        words = unwrap(words)[0] if words and words[0].text == "sudo" else words  # `sudo echo 1 > /proc/sys/…`
         if words and words[0].text in ("echo", "printf", "print"):
             texts.append(" ".join(w.text for w in words[1:] if not re.fullmatch(r"-[neE]+", w.text)))
         texts += [r.body for r in s.redirects if r.body]

@@ -17,6 +17,7 @@ from typing import Optional
 
 from aish.safety.program_options import COMMAND_OPTIONS, EVERY_VALUE, PROGRAM_OPTIONS
 from aish.safety.programs import READ_ONLY
+from aish.safety.rules.baseline_switches import kernel_args
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, worst
 from aish.safety.rules.fed import argument_line, fed_lines, is_fed, says_every
 from aish.safety.verb_words import split_word
@@ -156,7 +157,7 @@ def _environment_cleared(c: Ctx) -> Optional[tuple]:
 
 def _security_off_at_boot(c: Ctx) -> Optional[tuple]:
     """``grubby --update-kernel=ALL --args="selinux=0"``: the kernel boots with its protection off."""
-    for t in c.texts:
+    for t in kernel_args(c.texts)[0]:  # `--remove-args selinux=0` takes the weakening away
         m = _SECURITY_ARG.search(t)
         if m and c.prog not in ("echo", "printf", "grep", "rg", "cat"):
             return MEDIUM, f"{c.prog} sets {m.group(0)}: the machine boots with that protection off ({c.text})"

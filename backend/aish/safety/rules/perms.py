@@ -36,7 +36,7 @@ def rule_perms(c: Ctx) -> Optional[tuple]:
         k = t.kind
         if c.prog in ("chown", "chgrp") and _owner_keeps_access(mode, w.text):
             continue  # `chown -R bob:bob /home/bob`: giving a home back to its owner
-        if c.prog == "chmod" and not rec and tightens(mode, w.text):
+        if c.prog == "chmod" and not rec and (tightens(mode, w.text) or benchmark_mode(mode, w.text)):
             continue  # `chmod 600 /etc/ssh/ssh_host_ed25519_key`: keeping a secret to its owner
         if k == "userhome" and rec and (c.prog != "chmod" or _WORLD_WRITABLE.fullmatch(mode)
                                         or _REMOVES_ACCESS.fullmatch(mode)):
@@ -84,6 +84,39 @@ def _setuid(c: Ctx, mode: str, targets: list) -> Optional[tuple]:
         elif w.text.startswith(("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")):
             best = worst(best, (MEDIUM, f"setuid on {w.text}: it runs as its owner for anyone ({c.text})"))
     return best
+
+
+# Files the benchmarks keep from others (CIS: shadow, sudoers, grub.cfg, crontab and cron's directories, sshd's
+# configuration and host keys), and the two every user must still read (passwd, group).
+_KEPT_FROM_OTHERS = re.compile(r"^/etc/(g?shadow-?|sudoers|sudoers\.d/[^/*?]+|crontab|cron\.(d|daily|hourly|weekly|"
+                               r"monthly)(/[^/*?]+)?|cron\.allow|at\.allow|ssh/sshd_config(\.d/[^/*?]+)?|"
+                               r"ssh/ssh_host_\w+_key|security/opasswd)/?$|^/boot/grub2?/(grub|user)\.cfg$")
+_READ_BY_ALL = re.compile(r"^/etc/(passwd|group)-?$")
+# Programs that only work setuid: without the bit nobody gets root, changes a password or mounts.
+_NEEDS_SETUID = re.compile(r"^(sudo|su|doas|pkexec|passwd|chsh|chfn|gpasswd|newgrp|mount|umount|fusermount3?|ping6?|"
+                           r"unix_chkpwd|crontab|at|ssh-keysign|Xorg\.wrap|polkit-agent-helper-1|"
+                           r"dbus-daemon-launch-helper|newuidmap|newgidmap|expiry|chage)$")
+
+
+def benchmark_mode(mode: str, path: str) -> bool:
+    """``chmod og-rwx /boot/grub/grub.cfg``, ``chmod 0440 /etc/sudoers.d/x``, ``chmod 644 /etc/passwd``,
+    ``chmod u-s /usr/bin/find``: a hardening guide's own remediation, which takes access away from others
+    (or a setuid bit away) and leaves the owner what it needs."""
+    if re.fullmatch(r"([ugoa]*-s,?)+", mode):
+        return not _NEEDS_SETUID.match(path.rstrip("/").rsplit("/", 1)[-1])  # setuid/setgid removed
+    kept = _KEPT_FROM_OTHERS.match(path)
+    read_by_all = _READ_BY_ALL.match(path)
+    if not (kept or read_by_all):
+        return False
+    numeric = re.fullmatch(r"0?([0-7])([0-7])([0-7])", mode)
+    if numeric:
+        owner, group, other = (int(d) for d in numeric.groups())
+        if not owner & 4 or group & 2 or other & 2:
+            return False
+        return bool(kept) or bool(group & 4 and other & 4)  # passwd and group stay readable by everyone
+    clauses = mode.split(",")
+    removes = all(re.fullmatch(r"[go]+-[rwx]+", k) for k in clauses)
+    return removes and (bool(kept) or all("r" not in k.split("-")[1] for k in clauses))
 
 
 def _owner_keeps_access(spec: str, path: str) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules.baseline_switches import kernel_args
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 _SETTINGS_TOOLS = frozenset("gsettings dconf defaults kwriteconfig5 kwriteconfig6 kwriteconfig xfconf-query "
@@ -115,7 +116,7 @@ def rule_weakened(c: Ctx) -> Optional[tuple]:
     if prog in ("go", "export", "setx", "set", "env") and any(_GO_CHECKS_OFF.match(t) for t in texts):
         return MEDIUM, f"turns Go's checksum database off: modules are no longer checked against it ({c.text})"
     if (_KERNEL_LINE_TOOLS.match(prog) or "grub" in prog or "karg" in " ".join(lowered[:2])) and \
-            any(_KERNEL_OFF.search(t) for t in texts):
+            any(_KERNEL_OFF.search(" " + t) for t in kernel_args(texts)[0]):  # removing `selinux=0` protects
         return MEDIUM, f"switches a kernel protection off on its command line ({c.text})"
     if ("arm" in joined_lower or "unlock" in joined_lower) and _DISARM.search(joined_lower) and \
             prog not in ("echo", "printf", "grep", "rg", "man", "cat", "less"):
