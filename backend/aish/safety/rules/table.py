@@ -310,6 +310,19 @@ def _given_arguments(c: Ctx) -> Optional[tuple]:
             windows_resets.rule_windows_reset(c))
 
 
+# Classes read in their tools' own words once nothing above found more than low: (does the class apply to this
+# command, a cheap test of its name or line; the rule).
+_NAMED_BY_TOOL = (
+    (lambda c: c.prog in account_databases.NAMES, account_databases.rule_account_database),
+    (account_databases.may_import, account_databases.rule_keys_imported),
+    (device_actions.may_act, device_actions.rule_device_action),
+    (lambda c: c.prog.lower() in mac_settings.NAMES, mac_settings.rule_mac_setting),
+    (lambda c: c.prog in confinement_loosened.NAMES, confinement_loosened.rule_confinement_loosened),
+    (lambda c: c.prog.lower() in firewall_flush.NAMES, firewall_flush.rule_firewall_flushed),
+    (api_runners.may_call, api_runners.rule_api_call_run),
+)
+
+
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
@@ -353,20 +366,9 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or
                      short_verbs.rule_unsafe_diff_applied(c))
-    if (best is None or best[0] == LOW) and c.prog in account_databases.NAMES:
-        best = worst(best, account_databases.rule_account_database(c))
-    if (best is None or best[0] == LOW) and account_databases.may_import(c):
-        best = worst(best, account_databases.rule_keys_imported(c))
-    if (best is None or best[0] == LOW) and device_actions.may_act(c):
-        best = worst(best, device_actions.rule_device_action(c))
-    if (best is None or best[0] == LOW) and c.prog.lower() in mac_settings.NAMES:
-        best = worst(best, mac_settings.rule_mac_setting(c))
-    if (best is None or best[0] == LOW) and c.prog in confinement_loosened.NAMES:
-        best = worst(best, confinement_loosened.rule_confinement_loosened(c))
-    if (best is None or best[0] == LOW) and c.prog.lower() in firewall_flush.NAMES:
-        best = worst(best, firewall_flush.rule_firewall_flushed(c))
-    if (best is None or best[0] == LOW) and api_runners.may_call(c):
-        best = worst(best, api_runners.rule_api_call_run(c))
+    for applies, rule in _NAMED_BY_TOOL:
+        if (best is None or best[0] == LOW) and applies(c):
+            best = worst(best, rule(c))
     if (best is None or best[0] == LOW) and factory_defaults.may_reset(c):
         best = worst(best, factory_defaults.rule_defaults_restored(c))
     if (best is None or best[0] == LOW) and whole_resets.may_reset(c) and \
