@@ -6,7 +6,10 @@ through brings back what the newer firmware fixed.  Vendors spell the write thei
 fw.bin burn`` (``b``), ``ethtool -E``/``--change-eeprom`` (an EEPROM byte) and ``-f``/``--flash``,
 ``devlink dev flash``, ``storcli /c0 download file=…``, ``megarec -cleanflash``, ``nvflash --protectoff``,
 ``bootutil -FE``, ``sum -c UpdateBios``, ``fwupdmgr install --allow-older --force``, a flasher given an
-image (``afulnx_64 bios.rom /P /B``, ``eeupdate /D image.bin``, ``rpi-eeprom-update -f x.bin``).
+image (``afulnx_64 bios.rom /P /B``, ``eeupdate /D image.bin``, ``rpi-eeprom-update -f x.bin``), a
+vendor's BIOS updater run unattended (``BIOS.BIN -f -q``), a drive's firmware downloaded or committed
+(``nvme fw-commit``), an EEPROM written on the I2C bus (``i2cset -y 0 0x50 …``: 0x50-0x57), Secure Boot's
+keys reset or enrolled (``sbctl reset``, ``efi-updatevar -f PK.auth PK``).
 
 Firmware tools are known by their names; their reads (``query``, ``q``, ``ri``, ``--save``, ``/O``,
 ``show``, ``list``, ethtool's ``-i`` and ``-e``: an EEPROM dump) stay quiet, and so does an
@@ -43,14 +46,24 @@ _FWUPD_FORCED = frozenset({"--allow-older", "downgrade", "--allow-reinstall", "-
 # A word that writes firmware by itself, for any program (`sum -c UpdateBios`, `flash-bmc`).
 _WRITE_WORD = LazyRegex(r"^(update|flash|burn|program|write|upgrade|downgrade|load)(bios|bmc|uefi|cpld|firmware|fw|"
                         r"rom|eeprom|nvm|nvram|fpga|microcode)$|^(bios|bmc|firmware|fw|eeprom)(flash|burn|write|"
-                        r"downgrade)$")
+                        r"downgrade|download|commit|activate)$")
+# Vendors' BIOS updaters, named for the BIOS they carry (`BIOS.BIN -f -q`, `BIOS_5XK2T_WN64_1.12.0.EXE /s /f`).
+_BIOS_UPDATER = LazyRegex(r"(^|/)bios([-_.]\w[\w.-]*)?(\.(bin|exe))?$", re.IGNORECASE)  # `.exe` is taken off the name
+# EEPROMs on the I2C/SMBus sit at 0x50-0x57 (memory modules' SPD among them): i2cset's own warning.
+_EEPROM_ADDRESS = LazyRegex(r"^0x5[0-7]$", re.IGNORECASE)
+# Secure Boot's keys written or reset (a wrong PK or db leaves the machine unable to boot its own loader).
+# (`sbctl enroll-keys` is how Secure Boot is set up, and checks the keys first: it stays quiet.)
+_SECURE_BOOT = {"sbctl": {"reset"}, "efi-updatevar": {"*"}, "mokutil": {"--reset"}}
 
 
-def rule_firmware_written(c: Ctx) -> Optional[tuple]:
-    """A firmware image, an EEPROM or a flash written by a firmware tool, or a firmware-writing word."""
+def rule_firmware_written(c: Ctx, tool: bool = True) -> Optional[tuple]:
+    """A firmware image, an EEPROM or a flash written by a firmware tool, or a firmware-writing word (``tool``:
+    read the firmware tools' own forms too; False for programs whose own rules judge them, `nvme`)."""
     said = next((t for t in c.texts if _WRITE_WORD.match(re.sub(r"[-_.]", "", t.lower()))), None)
-    if said is None and FIRMWARE_TOOL.search(c.prog):
+    if said is None and tool and (FIRMWARE_TOOL.search(c.prog) or _BIOS_UPDATER.search(c.prog)):
         said = _tool_writes(c)
+    if said is None and tool:
+        said = _eeprom_or_keys(c)
     if said is None:
         return None
     return MEDIUM, f"{c.prog} {said} writes the device's firmware: a wrong or interrupted image leaves it " \
@@ -74,4 +87,18 @@ def _tool_writes(c: Ctx) -> Optional[str]:
         return write
     if image and not set(lowered) & _READS:
         return image
+    if _BIOS_UPDATER.search(c.prog) and set(lowered) & {"-f", "/f", "-q", "/s", "/q", "-s"}:
+        return "-f"  # a vendor's BIOS updater told to run unattended
     return None
+
+
+def _eeprom_or_keys(c: Ctx) -> Optional[str]:
+    prog = c.prog.lower()
+    if prog in ("i2cset", "i2ctransfer"):
+        return next((t for t in c.texts if _EEPROM_ADDRESS.match(t)), None)
+    words = _SECURE_BOOT.get(prog)
+    if words is None:
+        return None
+    return next((t for t in c.texts if t.lower() in words), None) or ("Secure Boot keys" if "*" in words and
+                                                                     c.texts else None)
+

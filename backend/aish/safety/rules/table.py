@@ -374,8 +374,8 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] == LOW) and whole_resets.may_reset(c) and \
             (not covered(c.prog, c.texts) or c.prog.lower() in ("netsh", "netsh.exe")):
         best = worst(best, whole_resets.rule_whole_reset(c))
-    if (best is None or best[0] == LOW) and not covered(c.prog, c.texts):
-        best = worst(best, firmware_writes.rule_firmware_written(c))
+    if best is None or best[0] == LOW:
+        best = worst(best, firmware_writes.rule_firmware_written(c, tool=not covered(c.prog, c.texts)))
     if (best is None or best[0] == LOW) and option_values.may_carry(c):
         best = worst(best, option_values.rule_option_value(c))
     if (best is None or best[0] == LOW) and console_code.may_run_code(c):
