@@ -14,6 +14,7 @@ from typing import Optional
 
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _KILLS = frozenset({"kill", "killall", "kill-all"})
 _KILL_SCOPES = frozenset({"--all", "-a", "--group", "-g", "--every"})
@@ -23,6 +24,7 @@ _KEEP = re.compile(r"^--?keep(?:-[a-z]+)*$|^-k$")
 _KEEP_ZERO = re.compile(r"^--?keep(?:-[a-z]+)*=0+$")
 
 
+@triggered_by(_KILLS, _BARE_DELETES, "0", "undeploy", "=0")
 def rule_bare_verb(c: Ctx) -> Optional[tuple]:
     """A bare ``kill`` or ``undeploy``, a deleting option with no operand, a retention of zero."""
     texts = c.texts

@@ -11,6 +11,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # `isp` not after an `l` (newlisp, clisp: Lisps, whose -e evaluates an expression)
 _PROGRAMMER = re.compile(r"flash|prog|(?<!l)isp|bossa|dude|jtag|swd|loader|probe|stlink|jlink|ocd|esptool|dfu")
@@ -21,6 +22,7 @@ _ERASES = {"-e", "-E", "--erase", "--erase-all", "--eraseall", "--chip-erase", "
 _WRITES = {"-w", "--write", "-U", "write", "load", "flash", "-W", "--program", "-p:w", "write_flash"}
 
 
+@triggered_by(_PROGRAMMER)
 def rule_chip_erase(c: Ctx) -> Optional[tuple]:
     if not _PROGRAMMER.search(c.prog.lower()):
         return None

@@ -16,6 +16,7 @@ from typing import Optional
 
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _STOP_WORDS = frozenset("stop halt shutdown graceful-stop gracefulstop stop-all stopall stop_all force-stop "
                         "forcestop stop-now hard-stop quit quit-nicely stopdaemon server-stop stop-server stopserver "
@@ -85,6 +86,7 @@ def _console_stop(c: Ctx) -> Optional[str]:
 _ANY_STOP = AnyCase(r"stop|halt|shutdown|quit|kill|^svc|^s6-|^runsvctl|^atrm|^at\b|^tsp?\b|^task-spooler")
 
 
+@triggered_by(_ANY_STOP)
 def rule_server_stopped(c: Ctx, known: bool) -> Optional[tuple]:
     """A server stopped by its own control program, stop script or supervisor."""
     if not _ANY_STOP.occurs_in(c.prog) and not any(_ANY_STOP.occurs_in(t) for t in c.texts if len(t) > 2):

@@ -12,6 +12,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.verbs import PACKAGE_TOOLS
+from aish.safety.rules.triggers import triggered_by
 
 _UNINSTALLS = frozenset({"uninstall", "-U", "--uninstall", "--uninstall_only", "--uninstall-only", "-uninstall"})
 _KEEPS_DATA = frozenset({"-k", "--keep-data", "--keepdata", "--keep_data"})
@@ -21,6 +22,7 @@ _APP_ID = re.compile(r"^[a-z][\w-]*(\.[A-Za-z_][\w-]*){2,}$")
 _FILE_SUFFIX = re.compile(r"\.(apk|aab|ipa|zip|xap|appx|msix|hap|tar|gz|json|ya?ml|txt|py|sh|js)$", re.IGNORECASE)
 
 
+@triggered_by(_UNINSTALLS)
 def rule_app_uninstalled(c: Ctx) -> Optional[tuple]:
     """``adb uninstall com.x.y``, ``adb shell pm uninstall com.x.y``, ``ideviceinstaller -U com.x.y``."""
     texts = c.texts

@@ -15,6 +15,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
 from aish.safety.rules.disk_names import BARE_DISK
+from aish.safety.rules.triggers import triggered_by
 
 # Program names that say they copy, image, clone, restore or write (`e2image`, `xfs_copy`, `fwup`, `fmthard`).
 _COPIES = re.compile(r"cop[yi]|image|img|clone|restore|flash|burn|write|fmt|format|fwup|record|dd$")
@@ -42,6 +43,7 @@ def _destination(texts: list) -> str:
     return operands[-1] if operands else ""
 
 
+@triggered_by("/dev/", _DEST_OPTIONS, _CLEARS, "blank")
 def rule_onto_device(c: Ctx) -> Optional[tuple]:
     """An image or copy written onto a disk, a disc blanked, a disk's array metadata cleared."""
     texts = c.texts

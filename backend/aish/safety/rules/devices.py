@@ -8,7 +8,8 @@ from typing import Optional
 
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import HIGH, MEDIUM, PARTITION_PLACEHOLDER, Ctx, is_device
-from aish.safety.rules.disk_names import BARE_DISK
+from aish.safety.rules.disk_names import BARE_DISK, DEVICE, DEVICE_PLACEHOLDER
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS, FLASH
 
 _COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
@@ -100,6 +101,7 @@ _FIRMWARE_TOOL = re.compile(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recove
 _DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}
 
 
+@triggered_by(_FIRMWARE, DEVICE, DEVICE_PLACEHOLDER, _BUILDS)
 def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     """A disk given to a program that builds over it (``zpool add -f tank /dev/sde``, ``vdo create
     --device=/dev/sdb``, ``make-bcache -B /dev/sdb``, ``mkexfatfs /dev/sdc1``), or an image given

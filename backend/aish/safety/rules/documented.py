@@ -46,16 +46,40 @@ def table() -> dict:
 
 def rule_documented(c: Ctx) -> Optional[tuple]:
     """A subcommand or option this program's documentation says destroys (one dict lookup for most)."""
-    rows = table().get(c.prog) or table().get(c.prog.lower().removesuffix(".exe"))
+    name = c.prog if c.prog in table() else c.prog.lower().removesuffix(".exe")
+    rows = table().get(name)
     if not rows or c.prog in READ_ONLY or c.prog in PACKAGE_TOOLS:
         return None
     texts = c.texts
     operands = [t.lower() for t in texts if not t.startswith("-")][:6]
     options = {t.split("=", 1)[0] for t in texts if t.startswith("-")}
-    for key, category in rows:
+    by_word, letters = _rows_by_word()[name]
+    # only rows whose last word is given can match (a one-letter option also in a bundle): in table order
+    maybe = {k for word in set(operands) | options for k in by_word.get(word, ())}
+    if letters and any(t[1:2] != "-" for t in options):
+        maybe.update(letters)
+    for k in sorted(maybe):
+        key, category = rows[k]
         if _matches(key, operands, options):
             return _verdict(c, key, category)
     return None
+
+
+@lru_cache(maxsize=1)
+def _rows_by_word() -> dict:
+    """Each program's rows by the word that must be given for them to match (an operand lowered,
+    an option as spelled), and its rows of one-letter options, which a bundle (``-af``) also gives."""
+    out = {}
+    for prog, rows in table().items():
+        by_word: dict = {}
+        letters = []
+        for k, (key, _) in enumerate(rows):
+            word = key[-1]
+            by_word.setdefault(word if word.startswith("-") else word.lower(), []).append(k)
+            if word.startswith("-") and len(word) == 2:
+                letters.append(k)
+        out[prog] = (by_word, letters)
+    return out
 
 
 def _matches(key: tuple, operands: list, options: set) -> bool:

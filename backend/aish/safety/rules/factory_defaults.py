@@ -20,6 +20,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # Any of these somewhere on the line, or a hardware tool's letter: the only lines the readings below look at.
 _GATE = LazyRegex(r"default|factory|resetcfg|resetbios|/actions/|resettype", re.IGNORECASE)
@@ -43,6 +44,7 @@ _POWER_CUT = LazyRegex(r"ResetType\W+(Force\w*|PowerCycle|GracefulShutdown|Grace
                        re.IGNORECASE)
 
 
+@triggered_by(_GATE, _DEFAULT_LETTERS, otherwise=False)
 def may_reset(c: Ctx) -> bool:
     """A cheap test before the readings: one search of the line."""
     return c.prog.lower() in _DEFAULT_LETTERS or bool(_GATE.search(c.prog + " " + " ".join(c.texts)))

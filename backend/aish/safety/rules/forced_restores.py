@@ -21,6 +21,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, Target, classify, describe
+from aish.safety.rules.triggers import triggered_by
 
 # Build tools whose `restore` fetches a project's packages.
 PACKAGE_RESTORERS = frozenset({"dotnet", "nuget", "msbuild", "paket", "dotnet-restore", "nuget-restore"})
@@ -50,6 +51,7 @@ _SAFE_PLACES = frozenset({"temp", "output", "project"})
 _LIVE = frozenset({"root", "system-top", "home", "critical", "system", "user", "userhome"})
 
 
+@triggered_by(_SAID)
 def rule_forced_restore(c: Ctx) -> Optional[tuple]:
     """A restore, load or copy-back told to go ahead over existing data."""
     line = c.prog.lower() + " " + c.lowered

@@ -14,6 +14,7 @@ from typing import Optional
 
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # Security software, as services, packages, features or programs are named.
 _COMPONENT = AnyCase(r"^(windefend|windows-?defender[\w-]*|defender|sense|mpssvc|wscsvc|securityhealthservice|"
@@ -68,6 +69,9 @@ _OWN_RULES = {"iptables", "ip6tables", "pf"}
 _REGISTRY_WRITERS = {"set-itemproperty", "new-itemproperty", "sp", "reg", "regedit"}
 
 
+@triggered_by(_REGISTRY_WRITERS, _FIREWALL_OFF, _MAC_OFF, _COMPONENT, _CONFIG_WORDS,
+              ("semanage", "update-crypto-policies", "ufw", "firewall-cmd", "export", "setx", "setenv", "go",
+               "config-manager", "repo", "sources", "--add", "source", "add"))
 def rule_guard_off(c: Ctx) -> Optional[tuple]:
     """Security software stopped or removed, access control relaxed, certificate checks off."""
     texts = c.texts

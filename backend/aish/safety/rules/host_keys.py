@@ -13,6 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 CHECKS_OFF = re.compile(r"StrictHostKeyChecking\s*[= ]\s*[\"']?(no|off|false)\b|"
                         r"UserKnownHostsFile\s*[= ]\s*[\"']?/dev/null|GlobalKnownHostsFile\s*[= ]\s*/dev/null",
@@ -42,10 +43,14 @@ def _scripted_host(texts: list) -> bool:
                for t in texts if not t.startswith("-"))
 
 
+_SETTERS = ("export", "setenv", "set", "setx", "declare", "typeset")
+
+
+@triggered_by(CHECKS_OFF, _SETTERS)
 def rule_checks_off(c: Ctx) -> Optional[tuple]:
     p = c.prog.lower()
     joined = " ".join(c.texts)
-    if p in ("export", "setenv", "set", "setx", "declare", "typeset"):
+    if p in _SETTERS:
         for t in c.texts:
             m = _SSH_VARIABLES.match(t)
             if m and CHECKS_OFF.search(m.group(2)) or _HOST_KEY_OFF_VARIABLE.match(t):

@@ -10,6 +10,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _STORE_NAME = re.compile(r"(key|keys|keyring|keychain|keystore|passwd|passwords?|secrets?|creds|credentials|certs?|"
                          r"wallet|tokens?)$", re.IGNORECASE)
@@ -17,6 +18,7 @@ _DELETES = frozenset({"--delete", "--remove", "--erase", "--del", "-delete", "-r
                       "--remove-key", "--delete-keys", "--remove-keys"})
 
 
+@triggered_by(_DELETES)
 def rule_store_entry_deleted(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     option = next((t for t in texts if t.split("=", 1)[0] in _DELETES), None)

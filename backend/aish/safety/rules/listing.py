@@ -17,6 +17,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.shell_words import Segment
+from aish.safety.rules.triggers import triggered_by
 
 # Loop variables bound to a listing earlier on the line being judged: {name: listing text}.
 LOOP_LISTS: ContextVar = ContextVar("aish_safety_loop_lists", default=None)
@@ -111,6 +112,7 @@ def from_listing(c: Ctx) -> str:
     return ""
 
 
+@triggered_by(_SIGNALLERS, _VERB_NAME, _STOP_VERBS)
 def rule_stops_listed(c: Ctx) -> Optional[tuple]:
     """A stop, kill, power-off or delete of every one a listing names, or of every one (``podman stop -a``)."""
     prog = c.prog.lower()

@@ -21,6 +21,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # One search of the line before any reading below.
 _GATE = LazyRegex(r"guest|nobody|anonymous|everyone|domain users|authenticated users|permit|deny|allow_all|passw|"
@@ -40,6 +41,7 @@ _SETS_PASSWORD = LazyRegex(r"passw|add_?user|change_?password|useradd|set_?passw
 _NO_PASSPHRASE = frozenset({"", "''", '""', "/dev/null"})
 
 
+@triggered_by(_GATE, otherwise=False)
 def may_open(c: Ctx) -> bool:
     """A cheap test before the readings."""
     return bool(_GATE.search(c.prog + " " + " ".join(c.texts)))

@@ -16,6 +16,7 @@ from typing import Optional
 from aish.safety.any_case import AnyCase
 from aish.safety.rules import listing, netdevices, power
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _POWER_WORDS = {"shutdown", "poweroff", "power-off", "halt", "reboot"}
 # Init systems and service managers, by name: their power words and what stops everything.
@@ -60,6 +61,18 @@ def rule_machine_stop(c: Ctx, known: bool) -> Optional[tuple]:
         netdevices.rule_factory_or_fused(c)  # before `-h`, a host to these
     if listed is not None:
         return listed
+    return _stops_everything(c, known)
+
+
+_STOPS_ALL_NAMES = frozenset(names[0] for names in _STOPS_ALL)
+
+
+@triggered_by("kill", _INIT_MANAGERS, _STOPS_ALL_NAMES, _POWER_NAME, _RUNLEVEL_INIT,
+              ("shutdown", "poweroff", "off", "stop", "halt"), _NODE_DOWN, _QUIT)
+def _stops_everything(c: Ctx, known: bool) -> Optional[tuple]:
+    """An init, a controller, a window manager or a listing's kill told to stop everything it runs."""
+    prog = c.prog.lower().removesuffix(".exe")
+    texts = c.texts
     lowered = [t.lower() for t in texts]
     if set(lowered) & _NOT_DOING:
         return None

@@ -14,6 +14,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, SEVERE, Ctx, describe, target
 from aish.safety.shell_words import Word
+from aish.safety.rules.triggers import triggered_by
 
 _SYNC_NAME = re.compile(r"sync|mirror|cpdup|copy|^mc$|^lftp$")
 _DELETING = re.compile(r"^--(delete([-_]\w+)?|del|remove|purge|delete-removed|delete-extraneous|prune-dest\w*)"
@@ -25,6 +26,7 @@ _TARGET_OPTIONS = {"--target", "--destination", "--dest", "-target", "--to"}
 _SEVERE_KINDS = SEVERE + ("system", "critical", "dot-critical", "userhome")
 
 
+@triggered_by(_SYNC_NAME)
 def rule_mirror_deletes(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     words = [t for t in texts if not t.startswith("-")]

@@ -24,6 +24,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.fed import fed_lines
+from aish.safety.rules.triggers import triggered_by
 
 # Shells of routing daemons and network operating systems: their arguments are their own commands.
 NOS_CLIS = frozenset({"vtysh", "birdc", "birdc6", "birdcl", "cli", "Cli", "FastCli", "clish", "imish", "klish",
@@ -133,6 +134,7 @@ def rule_ssh_device(c: Ctx) -> Optional[tuple]:
     return None
 
 
+@triggered_by(_FACTORY, _SYSPREP, _FUSED_DELETE)
 def rule_factory_or_fused(c: Ctx) -> Optional[tuple]:
     """A program or subcommand that resets a device to its factory state, or deletes a bridge or port."""
     prog = c.prog.lower().removesuffix(".sh")

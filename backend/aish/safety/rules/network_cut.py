@@ -17,6 +17,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # VPN and overlay clients, by name.
 _OVERLAY = lazy(r"^(wg|wg-quick|wireguard\w*|tailscale|netbird|zerotier(-cli)?|nebula\w*|tinc|tincd|headscale|"
@@ -89,6 +90,13 @@ def rule_network_cut(c: Ctx) -> Optional[tuple]:
     return _manager_off(c, name, lowered)
 
 
+_CUT_STEMS = ("down", "leave", "logout", "disconnect", "terminate", "stop", "-t")
+_CUT_WORDS = frozenset("down leave logout stop terminate stop-all disconnect --disconnect --terminate -t --down "
+                       "--stop".split())
+_MANAGERS = frozenset({"connmanctl", "wicked", "nmcli", "netctl", "netctl-auto", "ubus", "iwctl", "netplan", "wpa_cli"})
+
+
+@triggered_by(_MANAGERS, _CUT_STEMS, otherwise=False)
 def may_cut(c: Ctx) -> bool:
     """Could this be a network cut (a manager's name, or an overlay's name with a word that takes it down)?"""
     name = c.prog.lower().rsplit("/", 1)[-1]
@@ -98,12 +106,6 @@ def may_cut(c: Ctx) -> bool:
     return any(w in low for w in _CUT_STEMS) and bool(_CUT_WORDS & set(c.texts)) and _OVERLAY.match(name) is not None
 
 
-_CUT_STEMS = ("down", "leave", "logout", "disconnect", "terminate", "stop", "-t")
-
-
-_CUT_WORDS = frozenset("down leave logout stop terminate stop-all disconnect --disconnect --terminate -t --down "
-                       "--stop".split())
-_MANAGERS = frozenset({"connmanctl", "wicked", "nmcli", "netctl", "netctl-auto", "ubus", "iwctl", "netplan", "wpa_cli"})
 # A VPN client's own "down" program: vpnc-disconnect, wg-down, openconnect-stop.
 DOWN_NAME = lazy(r"^(\w*vpn\w*|wg|wireguard|tinc|openconnect|ipsec|strongswan|tailscale|zerotier)[-_]"
                  r"(disconnect|down|stop|off)$")

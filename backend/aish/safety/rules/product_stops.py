@@ -17,6 +17,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # prefix + verb (+ a short scope suffix): db2stop, gpstop, proshut, dbshut, mmshutdown, cmhaltcl, cmhaltnode, qterm.
 _PRODUCT_THEN_VERB = lazy(r"^[a-z][a-z0-9_]{0,9}?(stop|shut|shutdown|halt|term|kill)(cl|node|pkg|all|sys|srv|db)?$")
@@ -74,6 +75,7 @@ def _name(c: Ctx) -> str:
 _ANY_STOP = lazy(r"stop|shut|halt|term|kill|^end|ctl|adm|cmd|mgr|control|daemon")
 
 
+@triggered_by(_ANY_STOP, "stop", "shut", "halt", otherwise=False)
 def may_stop(c: Ctx) -> bool:
     """Could this command be a product's stop (its name or a word says stop)?"""
     if _ANY_STOP.search(c.prog.lower()):

@@ -16,6 +16,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _GATE = LazyRegex(r"stonith|fenc|deny|quorum|secur|auth|ssl|tls|verif|protect|encrypt|audit|csrf|xsrf|signing",
                   re.IGNORECASE)
@@ -32,6 +33,7 @@ _READS = frozenset({"get", "show", "list", "sel", "select", "read", "--get", "--
 _VALUE_OPTIONS = frozenset({"-v", "--value"})
 
 
+@triggered_by(_GATE, otherwise=False)
 def may_switch_off(c: Ctx) -> bool:
     """A cheap test before the readings: one search of the line."""
     return bool(_GATE.search(" ".join(c.texts)))

@@ -12,11 +12,13 @@ from typing import Optional
 
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _LONG = frozenset({"--delete", "--remove", "--del", "--rm", "-delete", "-remove"})
 _RECORD = re.compile(r"^@?\d+([-,:]\d+)*$")
 
 
+@triggered_by(_LONG)
 def rule_record_ids(c: Ctx) -> Optional[tuple]:
     """A long deleting option followed by a record number."""
     texts = c.texts

@@ -16,6 +16,7 @@ from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules.content import sql_finding
 from aish.safety.rules.fed import fed_lines, is_fed
+from aish.safety.rules.triggers import triggered_by
 
 # An argument that is a destructive statement, not text that mentions one.
 _STATEMENT = re.compile(
@@ -93,6 +94,7 @@ def _body(text: str, c: Ctx) -> Optional[tuple]:
     return best
 
 
+@triggered_by("{", "[", "<", _STATEMENT, _DB_CALL, _ORM_DELETE, _STDIN_CLIENT)
 def rule_statement_argument(c: Ctx) -> Optional[tuple]:
     """Judge an argument (or text piped in) that is a destructive database statement."""
     if c.prog in _NOT_RUN:

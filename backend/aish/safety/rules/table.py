@@ -39,6 +39,7 @@ from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_
 from aish.safety.rules import baseline_values
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
+from aish.safety.rules.triggers import triggered_by
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
 _SSH_VALUED = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P".split())
@@ -196,6 +197,7 @@ _OPENED_OR_SCALED = ("protected-mode", "requirepass", "auth", "grant", "xpack", 
                      "packagekit")
 
 
+@triggered_by(_OPENED_OR_SCALED, otherwise=False)
 def _opened_or_scaled(c: Ctx) -> bool:
     line = (c.prog + " " + " ".join(c.texts)).lower()
     return any(word in line for word in _OPENED_OR_SCALED)

@@ -10,11 +10,13 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _MANIFEST = re.compile(r"\.(ya?ml|json)$", re.IGNORECASE)
 _DOWNS = frozenset({"down", "--down", "teardown", "--teardown"})
 
 
+@triggered_by(_DOWNS)
 def rule_manifest_down(c: Ctx) -> Optional[tuple]:
     """``down`` (or ``--down``) with a manifest, on anything but compose."""
     texts = c.texts

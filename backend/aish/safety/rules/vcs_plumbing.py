@@ -26,6 +26,7 @@ from aish.safety.rules.common import MEDIUM, Ctx, target
 from aish.safety.verb_words import split_word
 from aish.safety.verbs import PACKAGE_TOOLS
 from aish.safety.rules.history import _GIT_VALUED, git_sub
+from aish.safety.rules.triggers import triggered_by
 
 # git's own commands (`git --list-cmds=main,nohelpers`): anything else is an add-on or an alias.
 GIT_OWN = frozenset("""
@@ -104,6 +105,7 @@ def rule_git_plumbing(c: Ctx) -> Optional[tuple]:
     return None
 
 
+@triggered_by("clone", "init")
 def rule_clone_forced(c: Ctx) -> Optional[tuple]:
     """``yadm clone -f URL``, ``dvc init -f``: any program's ``clone`` or ``init`` told to force over the
     repository already there (a ``-f`` that names a file is a file: ``… init -f config.yaml``)."""

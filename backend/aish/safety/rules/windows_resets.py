@@ -20,6 +20,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # Switches that reset or strip the system, and how much (a force switch beside raises the medium ones).
 _RESET_SWITCHES = {"/generalize": HIGH, "/factoryreset": HIGH, "-factoryreset": HIGH, "/fixmbr": MEDIUM,
@@ -89,6 +90,7 @@ def rule_remote_access_off(c: Ctx) -> Optional[tuple]:
     return None
 
 
+@triggered_by("invoke-cimmethod", "invoke-wmimethod", "wmic", "shutdown", "reboot")
 def rule_wmi_shutdown(c: Ctx) -> Optional[tuple]:
     """The machine shut down or restarted by a WMI or CIM method."""
     name = c.prog.lower().removesuffix(".exe")

@@ -1,0 +1,241 @@
+"""Which rules a command can wake, found once per command from the words each rule declares.
+
+Most rules that run on every command (the broad classes, the vocabulary's fallbacks) leave at once
+when the line holds none of a few words, and asked one by one those first lines were most of what an
+everyday command cost.  A rule declares what can make it fire with ``@triggered_by``: words, or the
+gate pattern its own first line searches (its words are derived from the pattern, so the two cannot
+drift apart).  The first command judged builds one index over every declaration, from each word's
+first three letters to the rules it wakes; each command's line is then read once against it, and a
+declared rule whose words are not in the line answers None (or ``otherwise``) without being called.
+
+A declaration must be a *necessary* condition: the rule never answers unless one of its words
+occurs in the lowered line, the program's name and its arguments joined by spaces (``prog + " " +
+" ".join(c.texts)``).  A rule that also reads other text (the raw words, the pipe's feeders,
+redirects, heredoc bodies) declares nothing and runs on every command.  A line that is not ASCII
+wakes every rule: there a case-insensitive pattern matches letters that lowering does not give
+(U+017F, a long s, matches ``s``).  ``every_rule_runs()`` switches the index off, and ``checked()``
+asks every rule anyway and lists those that answered where their words were absent (the tests
+run the corpora and every safety table that way).
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+from typing import Any, Callable, Iterator, Optional, TypeVar, Union
+
+try:  # Python 3.11+
+    from re import _constants as _sre  # type: ignore[attr-defined]
+    from re import _parser as _sre_parse  # type: ignore[attr-defined]
+except ImportError:  # Python 3.10
+    import sre_constants as _sre  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
+F = TypeVar("F", bound=Callable[..., Any])
+_REPEATS = tuple(getattr(_sre, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+                 if hasattr(_sre, name))
+_ATOMIC = getattr(_sre, "ATOMIC_GROUP", None)
+
+_GATES: list = []  # what each declared rule gave @triggered_by, by rule number
+_NAMES: list = []  # the declared rules' qualified names, by rule number
+# (three letters -> [(word, rule number)], [(short word, rule number)], [(word with a space, rule number)],
+#  rules with no word, {piece of a line: rule numbers its words wake}, rules indexed)
+_index: Optional[tuple] = None
+_PIECES_KEPT = 20_000  # pieces of lines whose words are kept (about 2 MB at most), then forgotten at once
+_NOTHING: frozenset = frozenset()
+_everything = False  # every_rule_runs(): the index is not asked
+_missed: Optional[list] = None  # checked(): where a rule whose words were absent answered anyway
+
+
+def triggered_by(*gates: Any, otherwise: Any = None) -> Callable[[F], F]:
+    """Run the decorated rule only for lines holding one of ``gates``: words (any case; a program's
+    name counts, it is part of the line), collections of words, or compiled patterns
+    (``re.Pattern``, ``AnyCase``, ``LazyRegex``) whose words are derived on first use.  A pattern
+    with no word every match must hold wakes its rule on every line (and fails
+    ``tests/safety/test_triggers.py``): declare words instead."""
+    if not gates:
+        raise ValueError("triggered_by needs words or patterns")
+
+    def decorate(rule: F) -> F:
+        number = len(_GATES)
+        _GATES.append(gates)
+        _NAMES.append(f"{rule.__module__}.{rule.__qualname__}")
+
+        @functools.wraps(rule)
+        def gated(c: Any, *args: Any, **kwargs: Any) -> Any:
+            woken = c.__dict__.get("_woken")
+            if woken is None:
+                woken = c.__dict__["_woken"] = _wake(c)
+            if woken is True or number in woken:
+                return rule(c, *args, **kwargs)
+            if _missed is None:
+                return otherwise
+            answer = rule(c, *args, **kwargs)  # checked(): asked anyway, and told if it answers
+            if answer != otherwise:
+                _missed.append((_NAMES[number], c.prog + " " + " ".join(c.texts)))
+            return answer
+
+        gated.trigger_number = number  # type: ignore[attr-defined]  # for the tests
+        return gated  # type: ignore[return-value]
+
+    return decorate
+
+
+@contextlib.contextmanager
+def every_rule_runs() -> Iterator[None]:
+    """Judge with every declared rule asked, as before the index (tests compare the two)."""
+    global _everything
+    before, _everything = _everything, True
+    try:
+        yield
+    finally:
+        _everything = before
+
+
+@contextlib.contextmanager
+def checked() -> Iterator[list]:
+    """Ask every declared rule even where its words are absent, and list (rule, line) for each
+    that answered there anyway: its declaration misses a form (verdicts are those of every rule)."""
+    global _missed
+    before, _missed = _missed, []
+    try:
+        yield _missed
+    finally:
+        _missed = before
+
+
+def declared() -> dict:
+    """Each declared rule's qualified name and its lowered words (None: a gate gave no word, the
+    rule wakes on every line)."""
+    return {name: _words(gates) for name, gates in zip(_NAMES, _GATES)}
+
+
+def _words(gates: tuple) -> Optional[frozenset]:
+    words: set = set()
+    for gate in gates:
+        if isinstance(gate, str):
+            words.add(gate.lower())
+        elif isinstance(gate, (set, frozenset, tuple, list, dict)):
+            words.update(w.lower() for w in gate)
+        else:
+            derived = pattern_words(gate)
+            if not derived:
+                return None
+            words.update(derived)
+    return frozenset(words) if words and "" not in words else None
+
+
+def _wake(c: Any) -> Union[bool, set]:
+    """The numbers of the declared rules whose words occur in this command's line (True: all).
+
+    Words of one or two letters and words with a space are looked for in the line; the others a
+    piece at a time (the text between spaces: a word with no space occurs in the line exactly when
+    it occurs in one of its pieces), and pieces come back (``sudo``, ``--all``, a project's paths),
+    so what each piece wakes is kept."""
+    line = c.prog.lower() + " " + c.lowered
+    if _everything or not line.isascii():
+        return True
+    index = _index if _index is not None and _index[-1] == len(_GATES) else _build()
+    by_letters, short, spaced, always, pieces, _ = index
+    woken = {number for word, number in short if word in line} | always
+    for piece in set(line.split(" ")):
+        if len(piece) < 3:
+            continue
+        found = pieces.get(piece)
+        if found is None:
+            found = _piece_wakes(piece, by_letters)
+            if len(pieces) >= _PIECES_KEPT:
+                pieces.clear()
+            pieces[piece] = found
+        if found:
+            woken |= found
+    for word, number in spaced:
+        if word in line:
+            woken.add(number)
+    return woken
+
+
+def _piece_wakes(piece: str, by_letters: dict) -> frozenset:
+    """The rule numbers whose words of three letters or more occur in one piece (no space in it)."""
+    found = []
+    for i in range(len(piece) - 2):
+        starting = by_letters.get(piece[i:i + 3])
+        if starting:
+            found += [number for word, number in starting if piece.startswith(word, i)]
+    return frozenset(found) if found else _NOTHING
+
+
+def _build() -> tuple:
+    """The index over every declaration so far (rebuilt if a rule module was imported since)."""
+    global _index
+    by_letters: dict = {}
+    short = []
+    spaced = []
+    always = set()
+    for number, gates in enumerate(_GATES):
+        words = _words(gates)
+        if words is None:
+            always.add(number)
+            continue
+        for word in words:
+            if " " in word:
+                spaced.append((word, number))
+            elif len(word) < 3:
+                short.append((word, number))
+            else:
+                by_letters.setdefault(word[:3], []).append((word, number))
+    _index = (by_letters, short, spaced, frozenset(always), {}, len(_GATES))
+    return _index
+
+
+def _source(gate: Any) -> tuple:
+    """A gate's pattern text and flags, whatever wraps it."""
+    inner = getattr(gate, "_any", None)  # AnyCase: its case-insensitive pattern
+    if inner is not None:
+        return inner.pattern, inner.flags
+    return gate.pattern, getattr(gate, "flags", 0)
+
+
+def pattern_words(gate: Any) -> Optional[frozenset]:
+    """Lowered words one of which every match of ``gate`` holds, or None when the pattern has none
+    (an optional part, a character class, a back reference).  Lowering keeps it necessary: a match
+    in the original text shows its words, lowered, in the lowered line."""
+    pattern, flags = _source(gate)
+    if isinstance(pattern, bytes):
+        return None
+    return _required(_sre_parse.parse(pattern, flags))
+
+
+def _required(items: Any) -> Optional[frozenset]:
+    """The best word set of a sequence: a run of literals, or a part that must match."""
+    best: Optional[frozenset] = None
+    run: list = []
+    candidates = []
+    for op, av in list(items) + [(None, None)]:
+        if op is _sre.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            candidates.append(frozenset({"".join(run).lower()}))
+            run = []
+        if op is _sre.SUBPATTERN:
+            candidates.append(_required(av[3]))
+        elif op is _sre.BRANCH:
+            branches = [_required(b) for b in av[1]]
+            if all(branches):
+                candidates.append(frozenset().union(*branches))  # type: ignore[arg-type]
+        elif op in _REPEATS and av[0] >= 1:
+            candidates.append(_required(av[2]))
+        elif _ATOMIC is not None and op is _ATOMIC:
+            candidates.append(_required(av))
+    for found in candidates:
+        if found and (best is None or _strength(found) > _strength(best)):
+            best = found
+    return best
+
+
+def _strength(words: frozenset) -> tuple:
+    """Longer shortest words first (three letters reach the index), then fewer words."""
+    return min(len(w) for w in words), -len(words)
+
+
+__all__ = ["triggered_by", "every_rule_runs", "checked", "declared", "pattern_words"]

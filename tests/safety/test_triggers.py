@@ -1,0 +1,130 @@
+"""The index from trigger words to rules (``rules/triggers.py``): a rule it skips would be a silent
+miss, so every declaration is held to the forms it must catch, and every rule to being called."""
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aish.safety.any_case import AnyCase
+from aish.safety.assess import assess
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules import triggers
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "backend" / "aish" / "safety" / "rules"
+CORPUS = ROOT / "tests" / "corpus"
+
+
+def _corpus_lines() -> list:
+    lines = []
+    for path in [CORPUS / "destructive.txt", *sorted((CORPUS / "effects").glob("*.txt")),
+                 *sorted((CORPUS / "fresh").glob("*-destructive.txt"))]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                lines.append(re.sub(r"^\[[\w-]+\] ", "", line).replace("⏎", "\n"))
+    return lines
+
+
+def test_every_declaration_gives_words():
+    """A gate pattern with no word every match holds would wake its rule on every line."""
+    declared = triggers.declared()
+    assert declared, "no rule declares its trigger words"
+    assert [name for name, words in declared.items() if words is None] == []
+
+
+def test_no_rule_answers_where_its_words_are_absent_on_the_corpora():
+    with triggers.checked() as missed:
+        for line in _corpus_lines():
+            assess(line)
+    assert missed == []
+
+
+@pytest.mark.slow
+def test_no_rule_answers_where_its_words_are_absent_in_any_safety_table():
+    """Every table of tests/safety, with every declared rule asked anyway (tests/safety/conftest.py)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "AISH_TEST_"))}
+    env["AISH_TEST_TRIGGERS_CHECKED"] = "1"  # not an xdist worker's environment: its exit would say 0 whatever ran
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n0", "-p", "no:cacheprovider", "-x",
+                          str(ROOT / "tests" / "safety"), "-k", "not no_rule_answers"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0 and " passed" in run.stdout, run.stdout[-4000:]
+
+
+def test_verdicts_are_those_of_every_rule_on_lines_with_other_letters():
+    """A line that is not ASCII wakes every rule (a long s matches ``s`` under IGNORECASE)."""
+    line = "systemctl ſtop sshd"
+    with triggers.every_rule_runs():
+        everything = assess(line)
+    assert assess(line) == everything
+
+
+@pytest.mark.parametrize("pattern,words", [
+    (r"stop|halt|^svc\b", {"stop", "halt", "svc"}),
+    (r"StrictHostKeyChecking\s*[= ]\s*(no|off)\b", {"stricthostkeychecking"}),
+    (r"^(windows-?defender|sysmon\w*|auditd?)$", {"defender", "sysmon", "audit"}),
+    (r"(a|b)c", {"c"}),
+    (r"[-_](off|stop)$", {"off", "stop"}),
+])
+def test_words_are_derived_from_a_gate_pattern(pattern, words):
+    assert triggers.pattern_words(re.compile(pattern)) == words
+    assert triggers.pattern_words(LazyRegex(pattern)) == words
+
+
+@pytest.mark.parametrize("pattern", [r"\w+\d", r"(stop)?x?", r"[a-z]{3}|stop", r"(\w)\1"])
+def test_a_pattern_with_no_word_every_match_holds_gives_none(pattern):
+    assert triggers.pattern_words(re.compile(pattern)) is None
+
+
+def test_an_any_case_pattern_gives_its_words_lowered():
+    assert triggers.pattern_words(AnyCase(r"Stop|HALT")) == {"stop", "halt"}
+
+
+def test_a_rule_skipped_answers_otherwise_and_runs_when_woken():
+    calls = []
+
+    @triggers.triggered_by("frobnicate", otherwise=False)
+    def may_frob(c):
+        calls.append(c.prog)
+        return True
+
+    class Line:
+        def __init__(self, prog, lowered):
+            self.prog, self.lowered, self.texts = prog, lowered, lowered.split()
+
+    with triggers.checked() as missed:
+        assert may_frob(Line("tool", "--frobnicate-all")) is True and missed == []
+        assert may_frob(Line("tool", "list all")) is True  # asked anyway, and listed: its words were absent
+        assert [rule for rule, _ in missed] == [may_frob.__module__ + "." + may_frob.__qualname__]
+    calls.clear()
+    assert may_frob(Line("tool", "list all")) is False and calls == []
+    assert may_frob(Line("tool", "--frobnicate-all")) is True and calls == ["tool"]
+    with triggers.every_rule_runs():
+        assert may_frob(Line("tool", "list all")) is True
+
+
+def _defined_rules() -> dict:
+    """``rule_*`` functions defined at the top of each rules module, by name: module."""
+    out: dict = {}
+    for path in RULES.glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("rule_"):
+                out.setdefault(node.name, set()).add(path.stem)
+    return out
+
+
+def test_every_rule_function_is_called_from_somewhere():
+    """A rule module written but never asked (not in table.py's tables or chains) judges nothing."""
+    used: set = set()
+    for path in RULES.parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute):
+                used.add(node.attr)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                used.add(node.id)
+    assert sorted(name for name in _defined_rules() if name not in used) == []
