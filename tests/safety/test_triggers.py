@@ -46,6 +46,7 @@ def test_no_rule_answers_where_its_words_are_absent_on_the_corpora():
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # every safety table in one process: minutes on a loaded host
 def test_no_rule_answers_where_its_words_are_absent_in_any_safety_table():
     """Every table of tests/safety, with every declared rule asked anyway (tests/safety/conftest.py)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "AISH_TEST_"))}
@@ -85,7 +86,8 @@ def test_an_any_case_pattern_gives_its_words_lowered():
     assert triggers.pattern_words(AnyCase(r"Stop|HALT")) == {"stop", "halt"}
 
 
-def test_a_rule_skipped_answers_otherwise_and_runs_when_woken():
+def test_a_rule_skipped_answers_otherwise_and_runs_when_woken(monkeypatch):
+    monkeypatch.setattr(triggers, "_missed", None)  # not under the slow case's checked() (conftest.py)
     calls = []
 
     @triggers.triggered_by("frobnicate", otherwise=False)

@@ -112,10 +112,13 @@ _GROOVY_EXECUTE = re.compile(r"(?:" + _STR + r"|\[([^\]]*)\])\s*\.\s*execute\s*\
 _KILL_ALL = re.compile(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill\s*\(?\s*-?9\s*,\s*-1\b")
 
 
+_VERSION_AT_END = re.compile(r"[\d.]+$")
+
+
 def _family(prog: str) -> str:
     if _PYTHON.match(prog):
         return "python"
-    base = re.sub(r"[\d.]+$", "", prog)
+    base = _VERSION_AT_END.sub("", prog)
     variant = VARIANT.match(prog.lower())  # jruby, micropython, php-cli
     return base if base in _BODY_OPTIONS else variant.group(2) if variant else prog
 

@@ -17,6 +17,7 @@ file named, redirected in, fed from a pipe or a substitution."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import Ctx
@@ -52,7 +53,7 @@ def is_sink(c: Ctx) -> bool:
     prog = c.prog.lower()
     if prog in LOCAL:
         return False
-    parts = {p for p in _PARTS.split(re.sub(r"\.(sh|py|exe|js)$", "", prog)) if p} if prog not in _PLAIN else ()
+    parts = _name_parts(prog) if prog not in _PLAIN else ()
     texts = c.texts
     if not parts and not texts:
         return False
@@ -82,6 +83,15 @@ def copies_to_share(c: Ctx) -> bool:
     """``copy KEY \\\\203.0.113.5\\drop\\``: the last operand (switches aside) is another machine's share."""
     operands = [w.raw for w in c.args if not w.text.startswith(("-", "/")) or w.raw.startswith("\\\\")]
     return len(operands) >= 2 and bool(_SHARE.match(operands[-1]))
+
+
+@lru_cache(maxsize=4096)
+def _name_parts(prog: str) -> frozenset:
+    """A program's name split at ``-``, ``_`` and ``.``, its script suffix first taken off (kept: names repeat)."""
+    return frozenset(p for p in _PARTS.split(_SCRIPT_SUFFIX.sub("", prog)) if p)
+
+
+_SCRIPT_SUFFIX = re.compile(r"\.(sh|py|exe|js)$")
 
 
 def copies_to_host(c: Ctx) -> bool:

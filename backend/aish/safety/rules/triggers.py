@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 from typing import Any, Callable, Iterator, Optional, TypeVar, Union
 
 try:  # Python 3.11+
-    from re import _constants as _sre  # type: ignore[attr-defined]
-    from re import _parser as _sre_parse  # type: ignore[attr-defined]
+    _sre: Any = importlib.import_module("re._constants")
+    _sre_parse: Any = importlib.import_module("re._parser")
 except ImportError:  # Python 3.10
-    import sre_constants as _sre  # type: ignore[no-redef]
-    import sre_parse as _sre_parse  # type: ignore[no-redef]
+    _sre = importlib.import_module("sre_constants")
+    _sre_parse = importlib.import_module("sre_parse")
 
 F = TypeVar("F", bound=Callable[..., Any])
 _REPEATS = tuple(getattr(_sre, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
@@ -209,7 +210,7 @@ def _required(items: Any) -> Optional[frozenset]:
     """The best word set of a sequence: a run of literals, or a part that must match."""
     best: Optional[frozenset] = None
     run: list = []
-    candidates = []
+    candidates: list = []
     for op, av in list(items) + [(None, None)]:
         if op is _sre.LITERAL:
             run.append(chr(av))
