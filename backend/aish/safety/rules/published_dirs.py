@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, Ctx, target
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, target
 from aish.safety.rules.exfil import secret_path
 from aish.safety.shell_words import Word
 
@@ -41,6 +41,8 @@ def rule_published(c: Ctx) -> Optional[tuple]:
         if home or secret_path(folder) == "high":
             what = "your home directory, keys and all" if home else "keys or credentials"
             return HIGH, f"{c.prog} publishes {what} as a public website ({c.text})"
+    if any(t in ("--dotfiles", "-t") for t in texts) and any(target(f).kind == "all" for f in given):
+        return MEDIUM, f"{c.prog} publishes the whole folder, hidden files (.env, keys) included ({c.text})"
     return None
 
 

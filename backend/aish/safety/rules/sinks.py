@@ -76,13 +76,18 @@ def is_sink(c: Ctx) -> bool:
 
 
 # `\\host\share\…` as written (the shell's reading takes the backslashes), not this machine's own.
-_SHARE = LazyRegex(r"^['\"]?\\\\(?!(localhost|127\.0\.0\.1|\.|\?)\\)[\w.$-]+\\[^\\]")
+SHARE = LazyRegex(r"^['\"]?\\\\(?!(localhost|127\.0\.0\.1|\.|\?)\\)[\w.$-]+\\[^\\]")
+
+
+_WRITERS = frozenset({"out-file", "set-content", "add-content", "export-csv", "export-clixml", "tee-object", "tee",
+                      "sc", "ac"})
 
 
 def copies_to_share(c: Ctx) -> bool:
     """``copy KEY \\\\203.0.113.5\\drop\\``: the last operand (switches aside) is another machine's share."""
     operands = [w.raw for w in c.args if not w.text.startswith(("-", "/")) or w.raw.startswith("\\\\")]
-    return len(operands) >= 2 and bool(_SHARE.match(operands[-1]))
+    least = 1 if c.prog.lower() in _WRITERS else 2  # `… | Out-File \\\\host\\drop\\env.txt`: fed by the pipe
+    return len(operands) >= least and bool(SHARE.match(operands[-1]))
 
 
 @lru_cache(maxsize=4096)

@@ -27,8 +27,14 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
-_SYSTEM_APP = re.compile(r"(^|[\s'\"*])(microsoft|windows)\.", re.IGNORECASE)
+_SYSTEM_APP = re.compile(r"(^|[\s'\"*])(microsoft|windows)\.|windowsstore|sechealthui|shellexperiencehost|"
+                         r"startmenuexperiencehost|desktopappinstaller|vclibs|net\.native|ui\.xaml|aad\.brokerplugin|"
+                         r"accountscontrol|lockapp|windowsdefender|immersivecontrolpanel", re.IGNORECASE)
 _SYSTEM_TASK = re.compile(r"\\?microsoft\\windows\\", re.IGNORECASE)
+# Windows' own update and protection tasks, by the names they carry without their folder.
+_VITAL_TASK_NAME = re.compile(r"^(scheduled start|schedule scan|schedule scan static task|updatemodeltask|"
+                              r"uso_uxbroker\w*|windows defender [\w ]+|sih|sihboot|automatic app update|"
+                              r"reboot_ac|reboot_battery|maintenanceinstall|wakeupandinstall)$", re.IGNORECASE)
 _VITAL_TASK = re.compile(r"update|orchestrator|waasmedic|defender|backup|systemrestore|\bsr\b|bitlocker|"
                          r"tpm|chkdsk|wininet|servicing", re.IGNORECASE)
 _ADMIN = re.compile(r"(^|[\s'\"=,\\])(administrator|admin|krbtgt|root)([\s'\",]|$)", re.IGNORECASE)
@@ -65,8 +71,10 @@ def _apps(c: Ctx, name: str) -> Optional[tuple]:
     if _SYSTEM_APP.search(named):
         return HIGH, f"{c.prog} removes Windows' own apps{' for every user' if everyone else ''}: " \
                      f"the shell, the store or security may go with them ({c.text})"
-    if name == "remove-appxprovisionedpackage" and everyone:
-        return MEDIUM, f"{c.prog} removes an app from the Windows image: no new user gets it ({c.text})"
+    if everyone:
+        where = "from the Windows image: no new user gets it" if name.endswith("provisionedpackage") else \
+            "for every user of the machine"
+        return MEDIUM, f"{c.prog} removes an app {where} ({c.text})"
     return None
 
 
@@ -76,10 +84,11 @@ def _tasks(c: Ctx, name: str) -> Optional[tuple]:
                                    ({"/disable", "/delete"} & set(lowered))):
         return None
     named = " ".join(c.texts) + " " + _feeders(c)
-    if not _SYSTEM_TASK.search(named):
+    task = _value(c.texts, "-taskname") or _value(c.texts, "/tn")
+    if not _SYSTEM_TASK.search(named) and not _VITAL_TASK_NAME.match(task):
         return None
     what = "deletes" if name.startswith("unregister") or "/delete" in lowered else "disables"
-    level = HIGH if _VITAL_TASK.search(named) else MEDIUM
+    level = HIGH if _VITAL_TASK.search(named) or _VITAL_TASK_NAME.match(task) else MEDIUM
     return level, f"{c.prog} {what} Windows' own scheduled tasks (updates, protection, upkeep) ({c.text})"
 
 
