@@ -42,8 +42,8 @@ def rule_add_ons_off(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_MAY = lazy(r"plugin|extension|module|add-?on|retain|held|dead|dlq|inflight|mqueue|offline", re.IGNORECASE)
+_MAY = lazy(r"plugin|extension|module|add-?on|retain|held|dead|dlq|inflight|mqueue|offline")
 
 
 def may_switch_off(c: Ctx) -> bool:
-    return bool(_MAY.search(c.prog)) or any(_MAY.search(t) for t in c.texts[:6])
+    return bool(_MAY.search(c.prog.lower()) or _MAY.search(c.lowered))

@@ -13,7 +13,6 @@ listing, joining and adding stay quiet.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
@@ -82,10 +81,10 @@ def rule_membership_changed(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_TRIGGERS = lazy(r"leave|forget|remove|del|detach|evict|kick|assassinate|failover|switchover|takeover|promote|"
-                 r"standby|out|rewind|ban|disable|stop|bootstrap|decommission|expected|quorum|^-e$|replicaof|slaveof",
-                 re.IGNORECASE)
+_TRIGGERS = lazy(r"(^|[ _:-])(leave|forget|remove|del|detach|evict|kick|assassinate|failover|switchover|takeover|"
+                 r"promote|standby|rewind|ban|disable|stop|bootstrap|decommission|expected|quorum|replicaof|slaveof)|"
+                 r"(^| )(out|-e)( |$)")
 
 
 def may_change_membership(c: Ctx) -> bool:
-    return any(_TRIGGERS.search(t) for t in c.texts[:8])
+    return bool(_TRIGGERS.search(c.lowered))

@@ -65,8 +65,8 @@ def rule_delete_letters(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_MAY = lazy(r"^(-[dDxr]|--del|--rm|--dlt|--rmv|--delete|--remove|--deluser|--delgroup|--delete-user)(=|$)", 0)
+_MAY = lazy(r"(^| )(-[dxr]|--del|--rm|--dlt|--rmv|--delete|--remove|--deluser|--delgroup|--delete-user)(=| |$)", 0)
 
 
 def may_delete(c: Ctx) -> bool:
-    return any(_MAY.match(t) for t in c.texts)
+    return bool(_MAY.search(c.lowered))

@@ -47,8 +47,8 @@ def rule_one_way(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_MAY = lazy(r"^(exit|voluntary[-_]?exit|close|expunge|branch|bookmarks?|channel|ref|line)$", 0)
+_MAY = lazy(r"(^| )(exit|voluntary[-_]?exit|close|expunge|branch|bookmarks?|channel|ref|line)( |$)", 0)
 
 
 def may_be_one_way(c: Ctx) -> bool:
-    return any(_MAY.match(t) for t in c.texts[:8])
+    return bool(_MAY.search(c.lowered))

@@ -95,8 +95,9 @@ def rule_own_binary_stop(c: Ctx) -> Optional[tuple]:
 
 
 # Only lines that say one of these words reach the rule.
-_MAY = lazy(r"stop|shut|kill|halt|interrupt|terminate|abort|^-k$|quit|force|disable", re.IGNORECASE)
+_MAY = lazy(r"stop|shut|kill|halt|interrupt|terminate|abort|(^| )-k( |$)|quit|force|disable")
 
 
 def may_stop(c: Ctx) -> bool:
-    return bool(_MAY.search(c.prog)) or any(_MAY.search(t) for t in c.texts)
+    """One search of the lowered line (and the name) before the rule reads the words."""
+    return bool(_MAY.search(c.prog.lower()) or _MAY.search(c.lowered))

@@ -14,7 +14,6 @@ rights, listings and removals stay quiet.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
@@ -70,8 +69,8 @@ def rule_product_grant(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_MAY = lazy(r"grant|perm|acl|aut|chmod|principal|role|anyone|^\+all|setuser|tags", re.IGNORECASE)
+_MAY = lazy(r"grant|perm|acl|aut|chmod|principal|role|anyone|(^| )\+all|setuser|tags")
 
 
 def may_grant(c: Ctx) -> bool:
-    return bool(_MAY.search(c.prog)) or any(_MAY.search(t) for t in c.texts[:16])
+    return bool(_MAY.search(c.prog.lower()) or _MAY.search(c.lowered))

@@ -55,8 +55,8 @@ def rule_retention_zero(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_MAY = lazy(r"(^|[^a-z])(0+[smhdwy]?|now|today)$|k0+$", re.IGNORECASE)
+_MAY = lazy(r"(^|[^a-z])(0+[smhdwy]?|now|today)( |$)|k0+( |$)")
 
 
 def may_be_zero(c: Ctx) -> bool:
-    return any(_MAY.search(t) for t in c.texts)
+    return bool(_MAY.search(c.lowered))
