@@ -82,6 +82,19 @@ _PLAINTEXT_SERVERS = lazy(r"^(telnetd|inetutils-telnetd|telnet-server|telnet-ser
 _INSTALLERS = frozenset({"apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk", "pacman",
                          "install-windowsfeature",
                          "enable-windowsoptionalfeature", "add-windowsfeature"})
+_DEBUG_SHELL = lazy(r"^(debug-shell(\.service)?|systemd\.debug[-_]shell(=(1|yes|true|on|tty\d+))?|rd\.shell=1)$")
+_CONTAINER_UNCONFINED = lazy(r"(^|\s)(--privileged(=true)?|--cap-add[= ](all|sys_admin)|--security-opt[= ]"
+                             r"(seccomp|apparmor|label)[=:](unconfined|disable))(\s|$)", re.IGNORECASE)
+_HOST_ROOT = lazy(r"(^|\s)(-v|--volume|--mount)[= ]\S*?(^|[\s=,])?(source=)?/:|(^|\s)--pid[= ]host(\s|$)")
+_REMOTE_GROUPS = lazy(r"^(remote desktop users|remote management users|\S*\\remote desktop users)$", re.IGNORECASE)
+_GUEST_LIKE = lazy(r"^(guest|guests|everyone|anonymous( logon)?|authenticated users|domain users|users|nobody)$",
+                   re.IGNORECASE)
+_REDUCED_BOOT = lazy(r"(^|\s)(-n|--enable-custom-mdm|-k|--enable-kexts|-a|--disable-boot-args-restriction|"
+                     r"-c|--disable-kernel-ctrr|-s|--disable-ssv)(\s|$)")
+_BCD_WEAK = lazy(r"loadoptions\s+\S*disable_integrity_checks|(^|\s)/?debug\s+on\b|integrityservices\s+disable|"
+                 r"\bdisableelamdrivers\s+(yes|on|true)\b", re.IGNORECASE)
+_TINY_VACUUM = lazy(r"--vacuum-(time=\d+(s|sec|m|min|ms|us)?|size=\d+[bk]?|files=[01])$", re.IGNORECASE)
+
 # Accounts that run services and never log in: a login shell given to one is a way in.
 SYSTEM_ACCOUNTS = lazy(r"^(nobody|www-data|daemon|bin|sys|games|man|lp|mail|news|uucp|proxy|backup|list|irc|gnats|"
                        r"nginx|apache|httpd|ftp|sshd|_apt|messagebus|postfix|dnsmasq|systemd-[\w-]+|tss|"
@@ -90,7 +103,8 @@ _LOGIN_SHELL = lazy(r"(^|/)(ba|z|da|k|mk|c|tc|fi|a)?sh$")
 NAMES = frozenset({"timedatectl", "defaults", "socketfilterfw", "nvram", "sysadminctl",
                    "pwpolicy", "audit", "launchctl", "ln", "install", "ginstall", "dism", "net", "firewall-cmd",
                    "grubby", "kernelstub", "rpm-ostree", "umask",
-                   "systemctl", "usermod", "chsh", "kickstart"} | _INSTALLERS)
+                   "systemctl", "usermod", "chsh", "kickstart", "docker", "podman", "nerdctl", "kubectl",
+                   "bcdedit", "csrutil", "bputil", "auditctl", "journalctl", "add-localgroupmember"} | _INSTALLERS)
 
 
 def rule_switched_off(c: Ctx) -> Optional[tuple]:
@@ -136,8 +150,9 @@ def _opened_ways_in(c: Ctx, prog: str) -> Optional[tuple]:
     texts = c.texts
     if prog in ("grubby", "kernelstub", "rpm-ostree"):
         removed = [a for a in kernel_args(texts)[1] if _KERNEL_PROTECTING.match(a)]
-        return (MEDIUM, f"takes {removed[0]} off the kernel's command line: its protection is off at the next "
-                        f"boot ({c.text})") if removed else None
+        if removed:
+            return MEDIUM, f"takes {removed[0]} off the kernel's command line: its protection is off at the next " \
+                f"boot ({c.text})"
     if prog == "umask" and texts and re.fullmatch(r"0?[0-7]?[0-7]?[0145]", texts[-1]):
         return MEDIUM, f"files created from now on are writable by everyone ({c.text})"
     if prog in _INSTALLERS and (prog.endswith("feature") or set(c.lowered.split()) & {"install", "add", "-s",
@@ -155,6 +170,37 @@ def _opened_ways_in(c: Ctx, prog: str) -> Optional[tuple]:
             return MEDIUM, f"gives the service account {who[-1]} a login shell: a way in ({c.text})"
     if prog == "sysadminctl" and re.search(r"-autologin\s+set\b", " ".join(texts)):
         return MEDIUM, f"logs the machine in by itself: anyone at it gets the account ({c.text})"
+    return _confinement_or_logs(c, prog)
+
+
+def _confinement_or_logs(c: Ctx, prog: str) -> Optional[tuple]:
+    texts = c.texts
+    joined = " ".join(texts)
+    if prog in ("systemctl", "grubby", "kernelstub", "rpm-ostree") and \
+            (prog != "systemctl" or set(texts[:3]) & {"enable", "start", "unmask"}) and \
+            any(_DEBUG_SHELL.match(t) for t in (texts if prog == "systemctl" else kernel_args(texts)[0])):
+        return HIGH, f"opens systemd's debug shell: a root shell on tty9 without a password ({c.text})"
+    if prog in ("docker", "podman", "nerdctl") and set(texts[:2]) & {"run", "create"} and \
+            _CONTAINER_UNCONFINED.search(joined) and _HOST_ROOT.search(joined):
+        return MEDIUM, f"runs a container unconfined with the host's root or processes: it owns the host ({c.text})"
+    if prog == "kubectl" and texts[:1] == ["label"] and \
+            re.search(r"pod-security\.kubernetes\.io/enforce(=privileged\b|-(\s|$))", joined):
+        return MEDIUM, f"lets privileged pods into the namespace: pod security is off ({c.text})"
+    if prog == "bcdedit" and _BCD_WEAK.search(joined):
+        return MEDIUM, f"boots Windows with driver signature checks or its kernel debugger open ({c.text})"
+    if prog == "csrutil" and texts[:1] == ["enable"] and "--without" in texts:
+        return MEDIUM, f"leaves parts of System Integrity Protection off ({c.text})"
+    if prog == "bputil" and _REDUCED_BOOT.search(joined):
+        return MEDIUM, f"lowers the Mac's boot security: unsigned kernel extensions or policies may load ({c.text})"
+    if prog == "auditctl" and re.search(r"(^|\s)-a\s+(never,task|task,never)(\s|$)", joined):
+        return MEDIUM, f"tells the audit system to record no system call at all ({c.text})"
+    if prog == "journalctl" and any(_TINY_VACUUM.match(t) for t in texts):
+        return MEDIUM, f"deletes nearly the whole system journal: the logs of what happened are gone ({c.text})"
+    if prog in ("net", "add-localgroupmember"):
+        names = [t.strip("'\"") for t in texts]
+        if any(_REMOTE_GROUPS.match(n) for n in names) and any(_GUEST_LIKE.match(n) for n in names) and \
+                ("/add" in c.lowered or prog == "add-localgroupmember"):
+            return MEDIUM, f"lets everyone log in remotely ({c.text})"
     if prog == "kickstart" and "-allusers" in c.lowered and re.search(r"-privs\s+-all\b", c.lowered):
         return HIGH, f"gives every user full remote control of the Mac ({c.text})"
     return None

@@ -45,6 +45,7 @@ _SYSCTL: dict = {
     "fs.protected_regular": ({"0"}, "file races in shared directories allowed"),
     "vm.mmap_min_addr": ({"0"}, "NULL-pointer exploits allowed"),
     "net.core.bpf_jit_harden": ({"0"}, "BPF JIT hardening off"),
+    "vm.unprivileged_userfaultfd": ({"1"}, "userfaultfd open to every user (a kernel exploit's helper)"),
     "net.ipv4.tcp_syncookies": ({"0"}, "SYN-flood protection off"),
     "net.ipv4.icmp_echo_ignore_broadcasts": ({"0"}, "answers broadcast pings (smurf amplification)"),
     "net.ipv4.icmp_ignore_bogus_error_responses": ({"0"}, "bogus ICMP errors logged and trusted"),
@@ -67,6 +68,8 @@ def weak_sysctl(key: str, value: str) -> Optional[str]:
     key = key.strip().strip("'\"").replace("/", ".").lower()
     value = value.strip().strip("'\"").split()[0] if value.strip().strip("'\"") else ""
     entry = _SYSCTL.get(key)
+    if key == "kernel.core_pattern" and re.match(r"\|\s*(/tmp/|/var/tmp/|/dev/shm/|/home/|~)", value):
+        return f"{key}={value}: every crash runs that program as root"
     if entry is None:
         m = _CONF_KEY.match(key)
         entry = _CONF_KEYS.get(m.group(1)) if m else None
@@ -121,6 +124,9 @@ FILES: list = [
      [(re.compile(r"^\s*(anonymous_enable|anon_upload_enable|anon_mkdir_write_enable|anon_other_write_enable)\s*="
                   r"\s*YES", re.IGNORECASE | re.MULTILINE), MEDIUM, "lets anonymous users log in or upload")],
      None, ""),
+    (re.compile(r"^/etc/sysconfig/init$"),
+     [(re.compile(r"^\s*SINGLE\s*=\s*\S*sushell", re.MULTILINE), HIGH,
+       "single-user mode gives a root shell without asking for a password")], None, ""),
     (re.compile(r"^/etc/hosts\.allow$"),
      [(re.compile(r"^\s*(ALL|sshd|in\.telnetd|vsftpd|portmap|rpcbind)\s*:\s*(ALL|\*|0\.0\.0\.0/0)\s*$",
                   re.IGNORECASE | re.MULTILINE), MEDIUM, "lets every host reach the wrapped services (hosts.allow)")],

@@ -43,7 +43,8 @@ _DELETE_WORDS = frozenset({"delete", "deletes", "remove", "purge", "prune", "wip
 _NOT_NOW = frozenset({"protection", "protect", "protected", "prevent", "lock", "locked", "retain", "retention",
                       "keep", "skip", "dry", "termination", "orphans", "after", "before", "confirm", "on", "disable",
                       "disabled", "no", "not", "never", "allow", "prompt", "ask", "warn", "empty", "trailing",
-                      "whitespace", "duplicates", "comments", "unused", "max", "min", "older", "than", "days"})
+                      "whitespace", "duplicates", "comments", "unused", "max", "min", "older", "than", "days",
+                      "cap"})  # `--cap-drop=ALL`: a container's capabilities dropped, which hardens it
 _TRUE = frozenset({"true", "yes", "on", "1", "y", "bool:true", "always", "*", "all", "everything", "**"})
 # Values that delete, for any option (`--action-on-unmanage deleteAll`, `--delete-policy=DELETE`).
 _DELETING_VALUES = frozenset({"deleteall", "deleteresources", "purgeall", "destroyall"})

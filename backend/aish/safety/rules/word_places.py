@@ -36,7 +36,9 @@ _WIDE = frozenset({"all", "everything", "*", "'*'"})
 # A console command's object: a name with digits or in capitals (`NODE1`, `VOL001`, `PRODLIB`).
 _NAME_LIKE = LazyRegex(r"\d|^[A-Z][A-Z_]+$")
 # Words before a verb inside an option that make it a setting, not an act (`--allow-delete`, `--on-delete-cascade`).
-_SOFTENERS = frozenset({"no", "not", "dont", "skip", "allow", "enable", "disable", "prevent", "protect", "keep", "on",
+# (`--cap-drop=ALL` drops a container's capabilities: hardening)
+_SOFTENERS = frozenset({"cap", "no", "not", "dont", "skip", "allow", "enable", "disable", "prevent", "protect", "keep",
+                        "on",
                         "confirm", "ask", "dry", "safe", "soft", "undo", "can", "may", "pre", "post", "before", "after",
                         "deny", "block", "show", "list", "log", "count", "max", "min", "wait", "timeout", "retain",
                         "mark", "marked", "pending", "policy", "permit", "permission", "auto", "with", "without", "if",
