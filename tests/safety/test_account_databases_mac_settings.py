@@ -63,6 +63,7 @@ def test_account_databases_replaced_or_opened_are_flagged(command: str, at_least
     ("sudo defaults write /Library/Preferences/com.apple.MCX DisableGuestAccount -bool false", "medium"),
     ("sudo xattr -dr com.apple.quarantine /Applications/*.app", "medium"),
     ("xattr -r -d com.apple.quarantine ~/Applications", "medium"),
+    ("sudo sysadminctl -screenLock off", "medium"),
 ])
 def test_macos_protections_written_off_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -101,6 +102,7 @@ def test_macos_protections_written_off_are_flagged(command: str, at_least: str) 
     "sudo tmutil enable",
     "sudo tmutil disable",
     "nvram boot-args",
+    "sudo sysadminctl -screenLock immediate -password -",
     '/usr/libexec/PlistBuddy -c "Print :enabled" /var/db/SystemPolicy-prefs.plist',
     "sudo defaults write /Library/Preferences/com.apple.MCX DisableGuestAccount -bool true",
     "xattr -r -d com.apple.quarantine ~/Applications/Tool.app",

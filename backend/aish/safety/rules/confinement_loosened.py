@@ -5,7 +5,9 @@
   ``togglesebool``, ``semanage boolean -m --on``): what the policy stopped now runs.  Without ``-P`` a boolean
   holds until the next boot (how one is tried) and stays quiet, as do booleans that widen nothing
   (``virt_use_nfs``) and any boolean set off.
-- Policy modules disabled or removed (``semodule -d sandbox``, ``-r``): their domains lose what confined them.
+- Policy modules disabled or removed (``semodule -d sandbox``, ``-r``): their domains lose what confined them;
+  every login mapped to ``unconfined_u``, one file type given to the whole filesystem (``semanage fcontext -a -t
+  T "/(.*)?"``).
 - File contexts relabelled by hand over a whole system tree (``chcon -R -t unconfined_t /etc``, ``chcon -R …
   /``): services are denied their files, or run unconfined; ``restorecon`` puts the policy's back.
 - USBGuard told to let every device in (``set-parameter ImplicitPolicyTarget allow``, ``InsertedDevicePolicy
@@ -36,6 +38,8 @@ def rule_confinement_loosened(c: Ctx) -> Optional[tuple]:
     prog, texts = c.prog, c.texts
     if prog in ("setsebool", "togglesebool") or prog == "semanage" and texts[:1] == ["boolean"]:
         return _booleans(c)
+    if prog == "semanage" and texts[:1] in (["login"], ["fcontext"]):
+        return _mapped_wide(c)
     if prog == "semodule":
         return _modules(c)
     if prog == "chcon":
@@ -73,6 +77,20 @@ def _booleans(c: Ctx) -> Optional[tuple]:
         if widens or lifts:
             return MEDIUM, f"loosens SELinux for good: {name} lets confined programs do what the policy " \
                            f"stopped ({c.text})"
+    return None
+
+
+def _mapped_wide(c: Ctx) -> Optional[tuple]:
+    """``semanage login -m -s unconfined_u __default__``: every login unconfined; ``semanage fcontext -a -t T
+    "/(.*)?"``: one type for the whole filesystem at its next relabel."""
+    texts = c.texts
+    if not set(texts) & {"-a", "--add", "-m", "--modify"}:
+        return None
+    if texts[0] == "login" and "__default__" in texts and any(t.startswith("unconfined") for t in texts):
+        return MEDIUM, f"maps every login to an unconfined SELinux user: no one's session is confined ({c.text})"
+    pattern = next((t for t in texts[1:] if t.startswith("/")), "")
+    if texts[0] == "fcontext" and re.fullmatch(r"/(etc|usr|var|bin|lib|boot)?(\(/?\.\*\)\??|/?\.\*)", pattern):
+        return MEDIUM, f"gives every file under {pattern} one SELinux type at the next relabel ({c.text})"
     return None
 
 

@@ -10,7 +10,8 @@
   /Applications``, ``xattr -cr /Applications``, over ``/``): Gatekeeper no longer checks what they open;
   one application named stays quiet.
 - ``systemsetup -setremotelogin off`` (a remote session and the way back in cut), ``-setremoteappleevents
-  on``; ``nvram boot-args`` that switch code signing off.  (``tmutil disable`` is an owner's choice, quiet.)
+  on``; ``sysadminctl -screenLock off``; ``nvram boot-args`` that switch code signing off.  (``tmutil
+  disable`` is an owner's choice, quiet.)
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
-NAMES = frozenset({"plistbuddy", "plutil", "defaults", "xattr", "systemsetup", "nvram"})
+NAMES = frozenset({"plistbuddy", "plutil", "defaults", "xattr", "systemsetup", "nvram", "sysadminctl"})
 # (key, values that switch the protection off, what it means)
 _KEYS = [
     (re.compile(r"^GKAutoRearm$", re.I), {"false", "no", "0"}, "Gatekeeper stays off for good"),
@@ -58,6 +59,8 @@ def rule_mac_setting(c: Ctx) -> Optional[tuple]:
             return HIGH, f"turns remote login (ssh) off: a remote session and the way back in are cut ({c.text})"
         if re.search(r"-setremoteappleevents\s+on\b", said):
             return MEDIUM, f"lets other machines send this one Apple events: remote control ({c.text})"
+    if prog == "sysadminctl" and [t.lower() for t in texts[:2]] == ["-screenlock", "off"]:
+        return MEDIUM, f"the screen no longer locks: anyone at the machine gets the session ({c.text})"
     if prog == "nvram" and any(t.startswith("boot-args") and _UNSIGNED_BOOT.search(t) for t in texts):
         return MEDIUM, f"switches code-signing checks off at the next boot ({c.text})"
     return None
