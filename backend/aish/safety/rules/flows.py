@@ -44,7 +44,7 @@ def _prog(seg: Segment) -> str:
         k += 1
         while k < len(words) and words[k].text.startswith("-"):
             k += 2 if words[k].text in _XARGS_VALUED else 1
-    return words[k].text.rsplit("/", 1)[-1].lower() if k < len(words) else ""
+    return words[k].text.rsplit("/", 1)[-1].lower().removesuffix(".exe") if k < len(words) else ""  # curl.exe
 
 
 _BLOCKS = {"foreach-object", "%", "foreach"}  # PowerShell's `… | ForEach-Object { Resolve-DnsName "$_.x" }`
@@ -133,11 +133,13 @@ def rule_flows(segs: list) -> Optional[tuple]:
                     f"sends keys or credentials read in its own arguments to another machine ({fragment(texts)})")
         sender_before = prog in _SENDERS or prog in ("invoke-restmethod", "invoke-webrequest", "irm", "iwr")
         if made and (prog in _SENDERS or prog in ("invoke-restmethod", "invoke-webrequest", "irm", "iwr")):
-            for t in texts[1:]:
+            fed = [r.target.text for r in seg.redirects if r.op == "<" and r.target is not None]  # `nc H P < f`
+            for t in texts[1:] + fed:
                 name = re.split(r"[@=<]", t)[-1].rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
                 if name in made:
                     found = made[name]
                     return (HIGH if found == "high" else MEDIUM,
-                            f"sends {name}, made from keys or credentials on this line, to another machine "
+                            f"sends {name}, made from {'keys or credentials' if found == 'high' else 'secrets'} "
+                            f"on this line, to another machine "
                             f"({fragment(texts)})")
     return None
