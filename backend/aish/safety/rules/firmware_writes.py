@@ -47,6 +47,8 @@ _FWUPD_FORCED = frozenset({"--allow-older", "downgrade", "--allow-reinstall", "-
 _WRITE_WORD = LazyRegex(r"^(update|flash|burn|program|write|upgrade|downgrade|load)(bios|bmc|uefi|cpld|firmware|fw|"
                         r"rom|eeprom|nvm|nvram|fpga|microcode)$|^(bios|bmc|firmware|fw|eeprom)(flash|burn|write|"
                         r"downgrade|download|commit|activate)$")
+# What every firmware-writing word holds.
+_WRITE_NOUN = LazyRegex(r"bios|bmc|uefi|cpld|firmware|fw|rom|eeprom|nvm|nvram|fpga|microcode")
 # Vendors' BIOS updaters, named for the BIOS they carry (`BIOS.BIN -f -q`, `BIOS_5XK2T_WN64_1.12.0.EXE /s /f`).
 _BIOS_UPDATER = LazyRegex(r"(^|/)bios([-_.]\w[\w.-]*)?(\.(bin|exe))?$", re.IGNORECASE)  # `.exe` is taken off the name
 # EEPROMs on the I2C/SMBus sit at 0x50-0x57 (memory modules' SPD among them): i2cset's own warning.
@@ -59,7 +61,8 @@ _SECURE_BOOT = {"sbctl": {"reset"}, "efi-updatevar": {"*"}, "mokutil": {"--reset
 def rule_firmware_written(c: Ctx, tool: bool = True) -> Optional[tuple]:
     """A firmware image, an EEPROM or a flash written by a firmware tool, or a firmware-writing word (``tool``:
     read the firmware tools' own forms too; False for programs whose own rules judge them, `nvme`)."""
-    said = next((t for t in c.texts if _WRITE_WORD.match(re.sub(r"[-_.]", "", t.lower()))), None)
+    said = next((t for t in c.texts if _WRITE_WORD.match(re.sub(r"[-_.]", "", t.lower()))), None) \
+        if _WRITE_NOUN.search(c.lowered) else None  # one search of the line before a reading of every word
     if said is None and tool and (FIRMWARE_TOOL.search(c.prog) or _BIOS_UPDATER.search(c.prog)):
         said = _tool_writes(c)
     if said is None and tool:
