@@ -13,6 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx
 
 _KIND = lazy(r"^(plugins?|extensions?|modules?|add-?ons?|addons?|mods|packs?|themes?|bundles?|apps?|integrations?)$",
@@ -45,5 +46,6 @@ def rule_add_ons_off(c: Ctx) -> Optional[tuple]:
 _MAY = lazy(r"plugin|extension|module|add-?on|retain|held|dead|dlq|inflight|mqueue|offline")
 
 
+@triggered_by(_MAY, otherwise=False)
 def may_switch_off(c: Ctx) -> bool:
     return bool(_MAY.search(c.prog.lower()) or _MAY.search(c.lowered))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 # One word that removes a member or forces leadership over.
@@ -86,5 +87,6 @@ _TRIGGERS = lazy(r"(^|[ _:-])(leave|forget|remove|del|detach|evict|kick|assassin
                  r"(^| )(out|-e)( |$)")
 
 
+@triggered_by(_TRIGGERS, otherwise=False)
 def may_change_membership(c: Ctx) -> bool:
     return bool(_TRIGGERS.search(c.lowered))

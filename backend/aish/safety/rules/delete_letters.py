@@ -13,6 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx
 
 # Nouns after which a bare delete letter is the subcommand's mode (`jail -d`, `ports -d`, `snapshot -D`).
@@ -68,5 +69,6 @@ def rule_delete_letters(c: Ctx) -> Optional[tuple]:
 _MAY = lazy(r"(^| )(-[dxr]|--del|--rm|--dlt|--rmv|--delete|--remove|--deluser|--delgroup|--delete-user)(=| |$)", 0)
 
 
+@triggered_by(_MAY, otherwise=False)
 def may_delete(c: Ctx) -> bool:
     return bool(_MAY.search(c.lowered))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 _CLOSABLE = frozenset("program programs account accounts buffer buffers vault escrow stake nonce mint token "
@@ -50,5 +51,6 @@ def rule_one_way(c: Ctx) -> Optional[tuple]:
 _MAY = lazy(r"(^| )(exit|voluntary[-_]?exit|close|expunge|branch|bookmarks?|channel|ref|line)( |$)", 0)
 
 
+@triggered_by(_MAY, otherwise=False)
 def may_be_one_way(c: Ctx) -> bool:
     return bool(_MAY.search(c.lowered))

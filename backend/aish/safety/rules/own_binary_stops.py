@@ -16,6 +16,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx
 
 # Signal words a server's own `-k`/`-s` takes that end it (daemons.py reads stop/shutdown/graceful-stop).
@@ -98,6 +99,7 @@ def rule_own_binary_stop(c: Ctx) -> Optional[tuple]:
 _MAY = lazy(r"stop|shut|kill|halt|interrupt|terminate|abort|(^| )-k( |$)|quit|force|disable")
 
 
+@triggered_by(_MAY, otherwise=False)
 def may_stop(c: Ctx) -> bool:
     """One search of the lowered line (and the name) before the rule reads the words."""
     return bool(_MAY.search(c.prog.lower()) or _MAY.search(c.lowered))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 # Options that name who is granted.
@@ -72,5 +73,6 @@ def rule_product_grant(c: Ctx) -> Optional[tuple]:
 _MAY = lazy(r"grant|perm|acl|aut|chmod|principal|role|anyone|(^| )\+all|setuser|tags")
 
 
+@triggered_by(_MAY, otherwise=False)
 def may_grant(c: Ctx) -> bool:
     return bool(_MAY.search(c.prog.lower()) or _MAY.search(c.lowered))

@@ -12,6 +12,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx
 
 # Options that set how much is kept, how old things may get, or when they expire.
@@ -58,5 +59,6 @@ def rule_retention_zero(c: Ctx) -> Optional[tuple]:
 _MAY = lazy(r"(^|[^a-z])(0+[smhdwy]?|now|today)( |$)|k0+( |$)")
 
 
+@triggered_by(_MAY, otherwise=False)
 def may_be_zero(c: Ctx) -> bool:
     return bool(_MAY.search(c.lowered))
