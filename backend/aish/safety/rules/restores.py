@@ -9,6 +9,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx, Target, classify, describe, is_device
+from aish.safety.rules.triggers import triggered_by
 
 _RESTORE_WORDS = frozenset({"restore", "recover", "restoredisk", "restoreparts", "restore-disk", "restore-parts",
                             "--restore", "-restore", "recovery"})
@@ -23,6 +24,7 @@ _DISK_RESTORERS = frozenset({"rear", "ocs-sr", "ocs-onthefly", "mondorestore", "
                              "redobackup", "rescuezilla", "fsarchiver", "clonezilla"})
 
 
+@triggered_by(_RESTORE_WORDS)
 def rule_restore_over(c: Ctx, verb: str) -> Optional[tuple]:
     """A restore or recover whose destination is live: root, system, home, a disk."""
     texts = c.texts

@@ -13,6 +13,7 @@ from typing import Optional
 from aish.safety.any_case import AnyCase
 from aish.safety.rules import restores
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import MIGRATION_TOOLS, PACKAGE_TOOLS
@@ -69,6 +70,7 @@ _OVERWRITE = frozenset({"--overwrite", "-overwrite", "--replace", "-replace", "-
                         "-truncate"})
 
 
+@triggered_by(_TARGET_OPTION, _DROP_FIRST, _EXISTING_KEY, _OVERWRITE)
 def _replaces_existing(c: Ctx, verb: str) -> Optional[tuple]:
     texts = c.texts
     for k, t in enumerate(texts):
@@ -98,6 +100,7 @@ _SCHEMA_HINT = AnyCase(r"migrat|^db:|schema|^(up|down|rollback)$")
 _AGAIN = frozenset({"fresh", "reset", "refresh", "wipe", "drop"})
 
 
+@triggered_by(MIGRATION_TOOLS, _SCHEMA_HINT)
 def _schema_to_zero(c: Ctx, verb: str) -> Optional[tuple]:
     texts = c.texts
     if c.prog not in MIGRATION_TOOLS and not any(_SCHEMA_HINT.occurs_in(t) for t in texts[:4]):
@@ -128,6 +131,7 @@ _SYNC_DELETES = frozenset({"-d", "--delete", "--remove", "--delete-removed", "--
 _FOR_REAL = frozenset({"--execute", "--commit", "--apply", "--no-dry-run", "--for-real", "--really"})
 
 
+@triggered_by(_SYNCS)
 def _sync_deletes(c: Ctx, verb: str) -> Optional[tuple]:
     """``gsutil rsync -d``, ``mc mirror --remove``: what the source lacks is deleted at the destination;
     ``pt-table-sync --execute``: a sync that only prints until told to run changes the target's rows."""
@@ -147,6 +151,7 @@ _NUMBERED = re.compile(r"^--?(?:delete|remove|erase|wipe|drop|destroy|purge|del|
 _GOES = frozenset({"uninstall", "delete", "remove", "wipe", "erase", "destroy", "purge", "drop", "nuke"})
 
 
+@triggered_by(_NUMBERED, "+")
 def _numbered_or_plus(c: Ctx, verb: str) -> Optional[tuple]:
     """``--delete1``, ``--remove2``: an item deleted by number; ``+app_uninstall 740``: a console command given
     on the line (Source and Steam tools)."""
@@ -193,6 +198,7 @@ def _framework_cleanup(c: Ctx, verb: str) -> Optional[tuple]:
 _KILLS = frozenset({"--kill", "-kill", "--terminate", "--kill-all"})
 
 
+@triggered_by(_KILLS)
 def _kill_all(c: Ctx, verb: str) -> Optional[tuple]:
     """``--victims all --kill``: a killer told to act, on every match."""
     if _KILLS.isdisjoint(c.texts) or not any(t.lower() in ("all", "*", "'*'") or t.lower().endswith("=all")
@@ -219,6 +225,7 @@ def _guard_off(c: Ctx, verb: str) -> Optional[tuple]:
 _DELETING_FLAGS = frozenset({"--delete", "-delete", "--remove", "-remove", "--destroy", "--purge", "--del", "-del"})
 
 
+@triggered_by(_DELETING_FLAGS)
 def _kind_then_delete(c: Ctx, verb: str) -> Optional[tuple]:
     """``--device --delete laptop-old``, ``--login --delete bob``: a flag names the kind of object, ``--delete``
     the action, and the operand after it the object."""
@@ -235,6 +242,7 @@ _DOMAIN_WORDS = re.compile(r"domain|realm|ads|join|adcli|ipa|sssd|mdm|enrol|dire
 _LEAVES = frozenset({"leave", "unjoin", "unenroll", "unenrol", "--leave", "-leave", "--unjoin"})
 
 
+@triggered_by(_LEAVES)
 def rule_leaves_domain(c: Ctx, verb: str = "") -> Optional[tuple]:
     """``adcli leave --domain=…``, ``mdmclient unenroll``: the machine leaves its domain or its management."""
     said = next((t for t in c.texts[:3] if t.lower() in _LEAVES), None)

@@ -43,6 +43,7 @@ _NAMES: list = []  # the declared rules' qualified names, by rule number
 _index: Optional[tuple] = None
 _PIECES_KEPT = 20_000  # pieces of lines whose words are kept (about 2 MB at most), then forgotten at once
 _NOTHING: frozenset = frozenset()
+_PIECES_READ = 256  # a line with more distinct pieces wakes every rule
 _everything = False  # every_rule_runs(): the index is not asked
 _missed: Optional[list] = None  # checked(): where a rule whose words were absent answered anyway
 
@@ -137,8 +138,11 @@ def _wake(c: Any) -> Union[bool, set]:
         return True
     index = _index if _index is not None and _index[-1] == len(_GATES) else _build()
     by_letters, short, spaced, always, pieces, _ = index
+    distinct = set(line.split(" "))
+    if len(distinct) > _PIECES_READ:
+        return True  # `rm -rf` with thousands of names: each rule's own first lines are as quick
     woken = {number for word, number in short if word in line} | always
-    for piece in set(line.split(" ")):
+    for piece in distinct:
         if len(piece) < 3:
             continue
         found = pieces.get(piece)
