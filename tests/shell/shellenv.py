@@ -8,7 +8,9 @@ first use (`aish daemon start`), answering from the loopback model stub.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -16,7 +18,7 @@ from typing import Callable
 import pytest
 
 from tests.stub_server import Reply, StubServer
-from tests.shell.tmux import ScreenTimeout, Tmux, last_row
+from tests.shell.tmux import ScreenTimeout, Tmux, last_row, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 PROMPT = "aish$ "
@@ -224,3 +226,31 @@ def wait_tapped(sh: Shell) -> None:
 
     wait_until(lambda: sh.tmux._tmux("display-message", "-p", "#{@aish_tap}").strip(),
                what="the daemon reading the pane")
+
+
+def slow_stand_in(tmp_path: Path, aish_env: Path, name: str, before: str) -> dict:
+    """A stand-in for the command ``name``, first on PATH: it runs the shell lines ``before``
+    (a mark, a sleep) and then the real command.  What tests use to hold a moment open that
+    is too short to hit by hand.  Returns ``make_shell``'s ``extra_env``."""
+    slow = tmp_path / f"slow-{name}"
+    slow.mkdir()
+    real = subprocess.run(["sh", "-c", f"command -v {name}"], capture_output=True, text=True).stdout.strip()
+    (slow / name).write_text(f"#!/bin/sh\n{before}exec {real} \"$@\"\n")
+    (slow / name).chmod(0o755)
+    return {"PATH": f"{slow}:{aish_env / 'bin'}:{os.environ['PATH']}"}
+
+
+def ctrl_c_in_the_first_mkfifo(make_shell, stub, aish_env: Path, tmp_path: Path, before: str) -> tuple:
+    """A shell's first ask, with Ctrl-C pressed while its `mkfifo` runs (a slow stand-in that
+    runs ``before``, which must create ``tmp_path / "mkfifo-running"``, then sleeps 3 s).
+    Returns the shell and its screen once an ask that was not cancelled would have streamed."""
+    mark = tmp_path / "mkfifo-running"
+    sh = make_shell(extra_env=slow_stand_in(tmp_path, aish_env, "mkfifo", f"{before}sleep 3\n"))
+    words = " ".join(f"word{i:04d}" for i in range(200))
+    stub.queue(Reply(text=words + "\nCMD: ls -la\n", chunk_size=9, delay=0.02))
+    sh.ask("? a first question")
+    wait_until(mark.exists, 30, "the shell to make its FIFO")
+    sh.tmux.keys("C-c")
+    sh.wait(lambda s: s.rstrip().endswith("aish$") or "word0000" in s, timeout=20)
+    time.sleep(4)                           # the slow mkfifo is done: an ask not cancelled goes on
+    return sh, sh.tmux.screen()

@@ -4,13 +4,10 @@ frameworks are tried by hand, see docs/compat.md)."""
 from __future__ import annotations
 
 import os
-import subprocess
-import time
 
 import pytest
 
-from tests.shell.shellenv import shell_context
-from tests.shell.tmux import wait_until
+from tests.shell.shellenv import ctrl_c_in_the_first_mkfifo, shell_context
 from tests.stub_server import Reply
 
 pytestmark = pytest.mark.shell
@@ -251,22 +248,9 @@ def test_ctrl_c_while_the_first_ask_makes_its_fifo_cancels_it(make_shell, stub, 
     one landing as it exited, before bash took the terminal back, reached no one (the answer
     streamed to its end: bench/stress_ctrl_c.py --fresh).  A slow mkfifo makes the moment
     long, and tells which process group has the terminal while it runs."""
-    slow = tmp_path / "slow-mkfifo"
-    slow.mkdir()
     mark = tmp_path / "mkfifo-running"
-    real = subprocess.run(["sh", "-c", "command -v mkfifo"], capture_output=True, text=True).stdout.strip()
-    (slow / "mkfifo").write_text(f"#!/bin/sh\nps -o tpgid= -p $$ > '{mark}.tmp'\nmv '{mark}.tmp' '{mark}'\n"
-                                 f"sleep 3\nexec {real} \"$@\"\n")
-    (slow / "mkfifo").chmod(0o755)
-    sh = make_shell(extra_env={"PATH": f"{slow}:{aish_env / 'bin'}:{os.environ['PATH']}"})
-    words = " ".join(f"word{i:04d}" for i in range(200))
-    stub.queue(Reply(text=words + "\nCMD: ls -la\n", chunk_size=9, delay=0.02))
-    sh.ask("? a first question")
-    wait_until(mark.exists, 30, "the shell to make its FIFO")
-    sh.tmux.keys("C-c")
-    sh.wait(lambda s: s.rstrip().endswith("aish$") or "word0000" in s, timeout=20)
-    time.sleep(4)                           # the slow mkfifo is done: an ask not cancelled goes on
-    screen = sh.tmux.screen()
+    sh, screen = ctrl_c_in_the_first_mkfifo(make_shell, stub, aish_env, tmp_path,
+                                            f"ps -o tpgid= -p $$ > '{mark}.tmp'\nmv '{mark}.tmp' '{mark}'\n")
     assert "word0000" not in screen and "cannot create" not in screen, screen
     rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
     assert rows[-3:] == ["aish$ ? a first question", "[aish] cancelled", "aish$"], rows

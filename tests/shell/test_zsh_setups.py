@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.shell.shellenv import user_message
+from tests.shell.shellenv import ctrl_c_in_the_first_mkfifo, user_message
 from tests.stub_server import Reply
 from tests.shell.tmux import wait_until
 
@@ -198,21 +197,8 @@ def test_ctrl_c_while_the_first_ask_makes_its_fifos_cancels_it(make_shell, stub,
     no one, and the answer streamed to its end (one round in ~30 of bench/stress_ctrl_c.py
     --fresh under load); one that reached zsh drew the question's prompt line again (zle's
     own Ctrl-C).  A slow mkfifo that ignores the signal makes the moment long."""
-    slow = tmp_path / "slow-mkfifo"
-    slow.mkdir()
     mark = tmp_path / "mkfifo-running"
-    real = subprocess.run(["sh", "-c", "command -v mkfifo"], capture_output=True, text=True).stdout.strip()
-    (slow / "mkfifo").write_text(f"#!/bin/sh\ntrap '' INT\n: > '{mark}'\nsleep 3\nexec {real} \"$@\"\n")
-    (slow / "mkfifo").chmod(0o755)
-    sh = make_shell(extra_env={"PATH": f"{slow}:{aish_env / 'bin'}:{os.environ['PATH']}"})
-    words = " ".join(f"word{i:04d}" for i in range(200))
-    stub.queue(Reply(text=words + "\nCMD: ls -la\n", chunk_size=9, delay=0.02))
-    sh.ask("? a first question")
-    wait_until(mark.exists, 30, "the shell to make its FIFOs")
-    sh.tmux.keys("C-c")
-    sh.wait(lambda s: s.rstrip().endswith("aish$") or "word0000" in s, timeout=20)
-    time.sleep(4)                           # the slow mkfifo is done: an ask not cancelled goes on
-    screen = sh.tmux.screen()
+    sh, screen = ctrl_c_in_the_first_mkfifo(make_shell, stub, aish_env, tmp_path, f"trap '' INT\n: > '{mark}'\n")
     assert "word0000" not in screen and screen.rstrip().endswith("aish$"), screen
     rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
     assert rows[-3:] == ["aish$ ? a first question", "[aish] cancelled", "aish$"], rows
