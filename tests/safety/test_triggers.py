@@ -15,6 +15,7 @@ from aish.safety.any_case import AnyCase
 from aish.safety.assess import assess
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules import triggers
+from tests.sources import parsed, walked
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "backend" / "aish" / "safety" / "rules"
@@ -114,7 +115,7 @@ def _defined_rules() -> dict:
     """``rule_*`` functions defined at the top of each rules module, by name: module."""
     out: dict = {}
     for path in RULES.glob("*.py"):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for node in parsed(path).body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("rule_"):
                 out.setdefault(node.name, set()).add(path.stem)
     return out
@@ -124,7 +125,7 @@ def test_every_rule_function_is_called_from_somewhere():
     """A rule module written but never asked (not in table.py's tables or chains) judges nothing."""
     used: set = set()
     for path in RULES.parent.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in walked(path):
             if isinstance(node, ast.Attribute):
                 used.add(node.attr)
             elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
