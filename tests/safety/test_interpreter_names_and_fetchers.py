@@ -8,7 +8,7 @@ libwww-perl's ``GET``, ``curlie``, ``rclone cat``, ``certutil -urlcache``) and P
 ``(New-Object Net.WebClient).DownloadString(…) | iex``."""
 from __future__ import annotations
 
-from aish.safety.rules.interpreter_names import alias, canonical
+from aish.safety.program_names import alias, canonical
 from tests.safety.forms import each_form
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
 

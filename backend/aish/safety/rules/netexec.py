@@ -9,7 +9,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
-from aish.safety.rules.interpreter_names import canonical
+from aish.safety.program_names import canonical
 
 DOWNLOADERS = {"curl", "wget", "fetch", "http", "https", "aria2c", "lwp-request", "iwr", "irm", "invoke-webrequest",
                "invoke-restmethod", "wget2", "xh", "httpie", "lynx", "w3m", "nc", "ncat", "busybox", "scp", "gh",

@@ -32,7 +32,8 @@ from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
 from aish.safety.rules import published_dirs, secrets_dumped, system_parts
 from aish.safety.rules import console_code, firmware_writes, option_values, whole_resets
-from aish.safety.rules import interpreter_names, package_sources
+from aish.safety import program_names
+from aish.safety.rules import package_sources
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
 from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
 from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
@@ -50,7 +51,7 @@ def rule_exec_string(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     inner, where = None, ""
     if c.prog in _SHELLS or _VERSIONED.sub("", c.prog) in _SHELLS or \
-            interpreter_names.canonical(c.prog) in _SHELLS:  # ksh93, bash5, bash-5.2
+            program_names.canonical(c.prog) in _SHELLS:  # ksh93, bash5, bash-5.2
         for i, t in enumerate(texts[:-1]):
             if t == "-c" or (t.startswith("-") and not t.startswith("--") and t.endswith("c")):
                 inner = embedded.with_positionals(texts[i + 1], texts[i + 2:])  # sh -c 'rm -rf "$1"' _ ~
@@ -331,7 +332,7 @@ def check(c: Ctx) -> Optional[tuple]:
     rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog)) or \
         (RULES["awk"] if c.prog.lower().endswith("awk") else None) or \
         _interpreter_variant(c.prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
-    plain = interpreter_names.alias(c.prog)  # pypy3, jython, dnf5, pip3.12: also judged as python, dnf, pip
+    plain = program_names.alias(c.prog)  # pypy3, jython, dnf5, pip3.12: also judged as python, dnf, pip
     if plain and plain in RULES:
         rules = (rules or []) + [r for r in RULES[plain] if r not in (rules or ())]
     if rules is None and MKFS_NAME.match(c.prog):  # mkfs.xfs, newfs_msdos, newfs_apfs, jfs_mkfs, make_ext4fs
