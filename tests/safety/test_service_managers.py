@@ -1,6 +1,6 @@
 """A service stopped or disabled through any service manager or supervisor, judged by what is stopped
 as systemctl's stop is: the way in (ssh, the network) high, data stores, runtimes and the system's core
-medium, one's own app quiet (rules/service_managers.py, lockout.units_verdict)."""
+medium, one's own app quiet (rules/service_managers.py, service_units.units_verdict)."""
 from __future__ import annotations
 
 from tests.safety.forms import each_form

@@ -5,7 +5,7 @@ upstart and finit ``initctl stop``, ``nssm stop``/``remove`` of a Windows servic
 OpenBSD ``rcctl stop|disable``, FreeBSD ``sysrc sshd_enable=NO`` and ``service X onestop``,
 GNU Shepherd ``herd stop``, ``immortalctl``, 66 (``66 disable``, ``66-stop``), ``runsvctl down``,
 ``supervisorctl stop``, ``monit stop``, and systemd's own bus (``busctl call … StopUnit ss
-sshd.service``).  What is stopped decides the level, as for systemctl (``lockout.units_verdict``):
+sshd.service``).  What is stopped decides the level, as for systemctl (``service_units.units_verdict``):
 the way in (ssh, the network) is high; what runs everything else, the system's core and data
 stores are medium; a web app of one's own stays quiet.  ``lxc-autostop -a`` stops every container.
 """
@@ -15,7 +15,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, positionals
-from aish.safety.rules.lockout import units_verdict
+from aish.safety.rules.service_units import units_verdict
 
 # Each manager's own words for stop and disable, mapped onto systemctl's.
 _VERBS = {
