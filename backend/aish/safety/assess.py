@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Optional
 
+from aish.safety import ps_aliases
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
@@ -126,7 +127,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     if "{" in text and "&" in text and _FORK_BOMB.search(text):  # the pattern needs both: one scan, not one per start
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
     best = higher(best, clear_cmdlets.line_clears_event_log(text))
-    segs = segments(text)
+    segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
     best = higher(best, socket_fds.rule_socket_fds(segs))
@@ -221,14 +222,22 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     if prog in ABBREVIATIONS:  # `ip a f` is `ip address flush`
         expanded = expand_abbreviations(prog, [w.text for w in words[1:]])
         words = words[:1] + [replace(w, text=t) if t != w.text else w for w, t in zip(words[1:], expanded)]
-    ctx = Ctx(prog=prog, words=words, args=words[1:], seg=seg, chain=chain,
-              sudo=sudo, xargs=xargs, depth=depth,
-              recurse=lambda text: _assess(text, depth + 1),
-              check=lambda ws: check_words(ws, seg, [], depth + 1))
-    found = table.check(ctx)
+    found = None
+    cmdlet, both = ps_aliases.cmdlet_of(words, chain)
+    if cmdlet:  # `spsv -Force` is `Stop-Service -Force`; `kill -Force` after `gps |` is Stop-Process, read both ways
+        if both:
+            typed = [replace(words[0], text=words[0].raw.strip("'\""))] + words[1:]
+            found = table.check(_context(typed[0].text, typed, seg, chain, sudo, xargs, depth))
+        prog, words = cmdlet, [replace(words[0], text=cmdlet)] + words[1:]
+    found = higher(found, table.check(_context(prog, words, seg, chain, sudo, xargs, depth)))
     if found is None and sudo:
         found = (0, f"runs as root ({fragment(['sudo'] + [w.raw for w in words])})")
     return found
+
+
+def _context(prog: str, words: list, seg: Segment, chain: list, sudo: bool, xargs: bool, depth: int) -> Ctx:
+    return Ctx(prog=prog, words=words, args=words[1:], seg=seg, chain=chain, sudo=sudo, xargs=xargs, depth=depth,
+               recurse=lambda text: _assess(text, depth + 1), check=lambda ws: check_words(ws, seg, [], depth + 1))
 
 
 def one_line(text: str, limit: int = 200) -> str:

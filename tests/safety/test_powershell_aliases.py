@@ -1,0 +1,53 @@
+"""PowerShell's built-in aliases read as their cmdlets (``gsv | ? … | spsv -Force``), for any cmdlet the
+rules know; the typed name keeps its own reading (``cli -c`` is Junos' shell too)."""
+from __future__ import annotations
+
+from tests.safety.forms import each_form
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
+
+
+@each_form("command,at_least", [
+    ("gsv | ? Status -eq Running | spsv -Force", "medium"),
+    ("gsv | ? {$_.Status -eq 'Running'} | spsv -Force", "medium"),
+    ("gps | ? {$_.Name -ne 'explorer'} | kill -Force", "medium"),
+    ("ls C:\\Users\\*\\AppData -Recurse | del -Force -Recurse", "medium"),
+    ("rp -Path HKLM:\\SYSTEM\\CurrentControlSet\\Services\\Tcpip\\Parameters -Name * -Force", "medium"),
+    ("gwmi Win32_UserAccount | rwmi", "medium"),
+    ("gwmi Win32_ShadowCopy | rwmi", "medium"),
+    ("gcim Win32_ShadowCopy | rcim", "medium"),
+    ("sc C:\\Windows\\System32\\drivers\\etc\\hosts -Value ''", "medium"),
+    ("gsv *sql* | spsv -Force", "medium"),
+    ("gsv | spsv -Force -ErrorAction SilentlyContinue", "medium"),
+    ("gp HKLM:\\x | rni -NewName y; rd C:\\Windows\\Temp -r -fo", "medium"),
+    ("gsv | ? Name -like 'Win*' | Stop-Service -Force", "medium"),
+    ("cli -c 'request system power-off'", "medium"),  # the typed name's own reading is kept
+])
+def test_aliases_are_judged_as_their_cmdlets(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "gsv | ? Status -eq Running",
+    "gsv | spsv -WhatIf",
+    "gps | sort CPU -Descending | select -First 10",
+    "gci C:\\Users -Recurse -Filter *.log",
+    "ri .\\build -Recurse -Force",
+    "rm -r -fo node_modules",
+    "gci *.tmp | ri",
+    "kill -Id 1234",
+    "spsv -Name Spooler",
+    "sasv -Name Spooler",
+    "iwr https://example.com/file.zip -OutFile file.zip",
+    "gc .\\log.txt -Tail 50 -Wait",
+    "sc .\\out.txt -Value 'hello'",
+    "mi .\\a.txt .\\b.txt",
+    "Get-Help spsv",
+    "Get-Alias spsv",
+    "1..10 | % { $_ * 2 } | ? { $_ -gt 5 }",
+    "gci | % { $_.Name }",
+    "ls -la /etc",
+    "kill -9 1234",
+    "ps aux | sort -k3 | tail",
+])
+def test_everyday_aliases_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
