@@ -185,7 +185,8 @@ def _container_web_root(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_WEB_SHELLS = frozenset({"ttyd", "gotty", "wetty", "shellinaboxd", "webssh", "wssh", "butterfly", "tty-share"})
+_WEB_SHELLS = frozenset({"ttyd", "gotty", "wetty", "shellinaboxd", "webssh", "wssh", "butterfly", "tty-share",
+                          "websocketd"})
 
 
 def _shell_or_share(c: Ctx) -> Optional[tuple]:

@@ -26,13 +26,15 @@ TRIGGER = re.compile(r"protected-mode|requirepass|noauth|no-auth|disable-auth|sk
                      r"memcached|listen-client-urls|app\.token|app\.password|provider\.token",
                       re.IGNORECASE)
 _DOCKER_TCP = re.compile(r"(^|[\s\"'=])tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375\b", re.IGNORECASE)
+_NO_LOGIN = re.compile(r"(^|\s)--(noauth|no-auth|disable-auth|skip-auth)\b|(^|\s)--auth[= ]none\b", re.IGNORECASE)
+# Bound to loopback only: no login is how a local dev server runs (`code-server --bind-addr 127.0.0.1:8080 --auth none`).
+_LOOPBACK_ONLY = re.compile(r"(^|[\s=])(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\s|$)", re.IGNORECASE)
 _DOCKER_WHY = "serves the Docker API on a plain TCP port: whoever reaches it is root on this machine"
 # (pattern over the joined words, level, what it means)
 _SETTINGS: list = [
     (re.compile(r"(^|\s)--protected-mode[= ]no\b", re.IGNORECASE), MEDIUM,
      "starts Redis with its protected mode off: anyone who reaches it may read and write it"),
-    (re.compile(r"(^|\s)--(noauth|no-auth|disable-auth|skip-auth)\b|(^|\s)--auth[= ]none\b", re.IGNORECASE), MEDIUM,
-     "starts a server that asks nobody to log in"),
+    (_NO_LOGIN, MEDIUM, "starts a server that asks nobody to log in"),
     (re.compile(r"--(NotebookApp|ServerApp|IdentityProvider)\.(token|password)=(''|\"\")?(\s|$)"), MEDIUM,
      "starts a notebook server with no token: anyone who reaches it runs code as you"),
     (re.compile(r"(^|\s)--skip[-_]grant[-_]tables\b", re.IGNORECASE), MEDIUM,
@@ -68,6 +70,8 @@ def rule_access_off(c: Ctx) -> Optional[tuple]:
     if _CONFIG_SET.search(joined):
         return MEDIUM, f"switches the server's password or protected mode off while it runs ({c.text})"
     for pattern, level, what in _SETTINGS:
+        if pattern is _NO_LOGIN and _LOOPBACK_ONLY.search(joined) and "0.0.0.0" not in joined:
+            continue
         if pattern.search(joined):
             return level, f"{what} ({c.text})"
     if _ANONYMOUS.search(joined) and _BINDS.search(joined):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.secret_sources import source_says_secret
 
 # Password managers and secret stores, by their own names.
 _STORES = frozenset({"pass", "passage", "gopass", "lpass", "rbw", "bw", "op", "keyring", "secret-tool", "kwallet-query",
@@ -119,7 +120,7 @@ def _also_secret(prog: str, rest: list, operands: list) -> str:
     if prog in _SEARCHERS and (prog != "git" or operands[:1] == ["grep"]) and \
             _searches_secrets(prog, rest[1:] if prog == "git" else rest):
         return "medium"  # what it finds is the lines that hold passwords
-    return ""
+    return source_says_secret(prog, rest)  # any program whose own words say it prints secrets
 
 
 def _searches_secrets(prog: str, rest: list) -> bool:

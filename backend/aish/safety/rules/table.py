@@ -38,6 +38,7 @@ from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto
 from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
 from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
 from aish.safety.rules import baseline_values
+from aish.safety.rules import open_listeners
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 from aish.safety.rules.triggers import triggered_by
@@ -385,6 +386,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, console_code.rule_console_code(c))
     if (best is None or best[0] == LOW) and logins_opened.may_open(c):
         best = worst(best, logins_opened.rule_logins_opened(c))
+    if (best is None or best[0] == LOW) and open_listeners.may_open(c):
+        best = worst(best, open_listeners.rule_open_listener(c))
     if (best is None or best[0] == LOW) and baseline_values.may_weaken(c):
         best = worst(best, baseline_values.rule_baseline_weakened(c))
     if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):
