@@ -72,7 +72,8 @@ def rule_open_listener(c: Ctx) -> Optional[tuple]:
             (_security_none(texts) or not any(_VNC_PASSWORD.search(t) for t in texts)):
         return MEDIUM, f"{c.prog} serves the desktop on every address with no password ({c.text})"
     line = " ".join(texts)
-    if _TCP_EVERY.search(line) and not _TLS.search(_TLS_OFF.sub("", line)) and not _LOOPBACK.search(line) and _daemon(c):
+    tls = _TLS.search(_TLS_OFF.sub("", line))
+    if _TCP_EVERY.search(line) and not tls and not _LOOPBACK.search(line) and _daemon(c):
         return HIGH, f"{c.prog} puts its control socket on TCP with no TLS: whoever reaches the port drives it " \
                      f"(as root, for most daemons) ({c.text})"
     if any(_ALLOW_ALL.match(t) for t in pairs) and _daemon(c):

@@ -27,7 +27,8 @@ TRIGGER = re.compile(r"protected-mode|requirepass|noauth|no-auth|disable-auth|sk
                       re.IGNORECASE)
 _DOCKER_TCP = re.compile(r"(^|[\s\"'=])tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375\b", re.IGNORECASE)
 _NO_LOGIN = re.compile(r"(^|\s)--(noauth|no-auth|disable-auth|skip-auth)\b|(^|\s)--auth[= ]none\b", re.IGNORECASE)
-# Bound to loopback only: no login is how a local dev server runs (`code-server --bind-addr 127.0.0.1:8080 --auth none`).
+# Bound to loopback only: no login is how a local dev server runs
+# (`code-server --bind-addr 127.0.0.1:8080 --auth none`).
 _LOOPBACK_ONLY = re.compile(r"(^|[\s=])(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\s|$)", re.IGNORECASE)
 _DOCKER_WHY = "serves the Docker API on a plain TCP port: whoever reaches it is root on this machine"
 # (pattern over the joined words, level, what it means)
