@@ -56,6 +56,8 @@ def harmless(prog: str, texts: list) -> Optional[str]:
         return "prints help or a version only"
     if _script_help(prog, texts):
         return "the script prints its help only"
+    if _reports_only(prog, own):
+        return "only reports what it would act on"
     by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
     if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):
         return "only reports or cancels"
@@ -83,6 +85,32 @@ def harmless(prog: str, texts: list) -> Optional[str]:
 # Interpreters that run a script file named first: the words after it are the script's, and a command-line
 # framework's script (`php artisan …`, `python manage.py …`, `bin/console`) prints its help for `--help`.
 _SCRIPT_HOSTS = frozenset({"python", "python3", "php", "ruby", "node", "perl", "bun", "deno"})
+
+
+# Options that make a tool only show what it has or supports (`SeaChest_Erase -d /dev/sg4 --showEraseSupport`,
+# `--scan`, `--listDevices`): the program's name may say erase, the run only reports.
+# (`--list-file F`, `--report-dir D` take a value: a program named for its deletion still deletes)
+_REPORT_OPTION = re.compile(r"--?(?i:show|list|identify|enumerate|report)"
+                            r"(?:(?![a-z])|(?=all|dev|drive|disk|support|slot))"
+                            r"(?![\w-]*[-_](?i:file|name|path|dir|id|from|output|format)$)[\w-]*")
+
+
+# Words that write whatever the vocabulary says of them (`--overwrite 0`, `--performQuickestErase`).
+_WRITES = ("overwrite", "write", "format", "flash", "burn", "program", "perform", "run", "exec")
+
+
+def _reports_only(prog: str, own: list) -> bool:
+    """A report option, and no other word of the program's own that acts (``--showEraseSupport`` alone, not
+    with ``--overwrite``); ``--scan`` only alone (``mdadm --stop --scan`` stops every array)."""
+    if prog in NO_DRY_RUN or prog in PASSES_ARGUMENTS:
+        return False
+    if own == ["--scan"]:
+        return True
+    if not any(_REPORT_OPTION.fullmatch(t) for t in own):
+        return False
+    from aish.safety.verb_words import acts  # the vocabulary is read only for lines with a report option
+    return not any(acts(t) or t.lstrip("-").lower().startswith(_WRITES) for t in own
+                   if not _REPORT_OPTION.fullmatch(t))
 
 
 def _script_help(prog: str, texts: list) -> bool:

@@ -93,7 +93,7 @@ DRY_RUN_SHORT: dict = {
 }
 # Options that only print (help, a version, a skeleton to fill in) whatever else is given.
 PRINT_ONLY_LONG: frozenset = frozenset({"--help", "--version", "--generate-cli-skeleton", "--usage",
-                                        "--help-all", "-?", "/?"})
+                                        "--help-all", "-?", "/?", "-help"})
 # Per program: options that turn the whole command into a report or a record.
 PRINT_ONLY_BY_PROGRAM: dict = {
     # halt/poweroff/reboot -w only write the wtmp record; shutdown -k only warns the users

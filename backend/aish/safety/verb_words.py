@@ -104,7 +104,47 @@ def _split_affixes(piece: str) -> list:
     for verb in _FUSED_TAILS:  # `ldapdelete`, `ktremove`: a verb fused after the program's own prefix
         if piece.endswith(verb) and len(piece) > len(verb) and piece[:-len(verb)] not in _NOT_A_PREFIX:
             return [piece[:-len(verb)], verb]
+    return _fused_morphology(piece)
+
+
+# Uninstallers named in other words (`db2_deinstall`, `hdbuninst`, `deinst`).
+_UNINSTALL_TAILS = ("deinstall", "uninstall", "uninst", "deinst")
+# A long verb that starts a word runs into its object (`deletetsm`, `destroyvm`, `removetarget`) unless what
+# follows is an ending of the verb itself (`deleted`, `remover`, `removable`) or a name (`purgecss`).
+_LONG_HEADS = ("delete", "remove", "destroy", "purge", "erase", "obliterate", "expunge")
+_NOT_AN_OBJECT = frozenset({"d", "s", "r", "rs", "er", "ers", "ed", "es", "ion", "ions", "al", "able", "ing", "css",
+                            "ment", "d-", "ly", "ful"})
+# Infrastructure suites' short objects after a fused `rm`/`del` (xCAT's `rmdef`, DS8000's `rmfbvol`, AIX's `rmlv`).
+_SHORT_OBJECTS = frozenset({"def", "lv", "vg", "pv", "fs", "dev", "lun", "luns", "nsd", "fbvol", "ckdvol", "vdisk",
+                            "mdisk", "part", "share", "export", "vm", "vol", "volgrp", "rank", "extpool", "user",
+                            "users", "grp", "group", "tsm", "ns", "zone", "snap", "ckpt", "tgt", "target", "fset",
+                            "pool", "lpar", "host", "hosts", "node", "nodes", "disk", "disks", "site", "repo"})
+
+
+def _fused_morphology(piece: str) -> list:
+    """The last readings of one fused word: an uninstaller's name, a verb that runs into an unlisted object,
+    a verb fused before ``all`` and an object (``closeallchannels``, ``stopallservers``)."""
+    for tail in _UNINSTALL_TAILS:
+        if piece.endswith(tail) and (len(piece) == len(tail) or piece[:-len(tail)] not in _NOT_A_PREFIX):
+            return ([piece[:-len(tail)]] if len(piece) > len(tail) else []) + ["uninstall"]
+    for verb in _LONG_HEADS:
+        rest = piece[len(verb):]
+        if piece.startswith(verb) and len(rest) >= 2 and rest.isalpha() and rest not in _NOT_AN_OBJECT:
+            return [verb, rest]
+    for short in ("rm", "del"):
+        if piece.startswith(short) and piece[len(short):] in _SHORT_OBJECTS:
+            return [short, piece[len(short):]]
+    if piece.endswith("drop") and re.search(r"(db|sql|\d)[a-z]{0,2}$", piece[:-4]):
+        return [piece[:-4], "drop"]  # `db2idrop`: a database product's drop of an instance
+    at = piece.find("all", 3)
+    if 3 <= at <= 8 and len(piece) > at + 4 and piece[:at] in _ALL_VERBS | {"close"}:
+        return [piece[:at], "all", piece[at + 3:]]  # `closeallchannels`, `deleteallsnapshots`
     return [piece]
+
+
+def acts(word: str) -> bool:
+    """Does a word (an option or an operand) hold a verb that acts (``--stop``, ``delete-all``)?"""
+    return any(strength(p) for p in split_word(word.lstrip("-")))
 
 
 def strength(verb: str) -> int:

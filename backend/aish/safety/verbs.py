@@ -47,7 +47,7 @@ WEAK: frozenset = frozenset({"kill", "stop", "clean", "clear", "flush", "uninsta
                              "dismiss", "retire", "dispose", "scrap", "disband", "dissolve",
                              "unregister", "deregister", "deinit",
                              "detach", "unlink", "cancel", "abandon", "unset", "unmount", "down", "suspend",
-                             "hibernate", "evict", "drain"})
+                             "hibernate", "evict", "drain", "close"})
 # Words that make a stop abrupt: unsaved state is lost (`redis-cli shutdown nosave`, `pg_ctl stop -m immediate`).
 ABRUPT: frozenset = frozenset({"nosave", "immediate", "abort", "--abort", "hard", "--hard", "-9", "--kill", "force"})
 # Weak verbs that a scope taking everything makes broad (`supervisorctl stop all`, `forever stopall`, `lxc stop

@@ -146,7 +146,7 @@ def program_action(prog: str, texts: list) -> Action:
     parts = split_word(name)
     if len(parts) < 2 or prog in PACKAGE_TOOLS:
         return Action()
-    verbs = [p for p in parts if verb_strength(p) >= 3 and p not in POWER]
+    verbs = [p for p in parts if verb_strength(p) >= 3 and p not in POWER or p == "uninstall"]  # `db2_deinstall`
     if not verbs:
         return Action()
     verb = max(verbs, key=verb_strength)
@@ -195,7 +195,8 @@ def option_action(prog: str, texts: list) -> Action:
             continue
         if verb in RESET and not (set(lead) & {"force", "factory", "hard"} or set(rest) & DATA_NOUNS):
             continue  # a bare `--reset` resets settings, not data
-        return Action(verb, t, lead + rest, names(texts), "option")
+        # `--delnode=worker7`: the value names what the verb acts on
+        return Action(verb, t, lead + rest, ([value] if value else []) + names(texts), "option")
     return Action()
 
 

@@ -92,10 +92,22 @@ def rule_mkfs(c: Ctx) -> Optional[tuple]:
         return None
     dev = next((w.text for w in reversed(c.args) if w.text.startswith("/dev/")), None)
     image = next((w.text for w in c.args if _IMAGE_FILE.search(w.text) and not w.has_var), None)
+    if dev is None and image is None:  # `mkfs.ubifs -r rootfs/ -o rootfs.ubifs`: the output option names a file
+        image = _output_file(c.texts)
     if dev is None and image is not None:  # `mkfs.ext4 disk.img`, `mkfs.erofs out.erofs root/`: a file is built
         return LOW, f"{c.prog} writes a new filesystem into the image file {image} ({c.text})"
     dev = dev or next((w.text for w in reversed(c.args) if not w.text.startswith("-")), "a device")
     return HIGH, f"{c.prog} erases {dev} (a new empty filesystem) ({c.text})"
+
+
+def _output_file(texts: list) -> Optional[str]:
+    """The file an image builder's ``-o FILE``/``--output=FILE`` writes, when it is not a device."""
+    for k, t in enumerate(texts):
+        name, eq, value = t.partition("=")
+        if name in ("-o", "--output") and (eq or k + 1 < len(texts)):
+            value = value if eq else texts[k + 1]
+            return value if value and not value.startswith(("/dev/", "-", "$")) else None
+    return None
 
 
 _IMAGE_FILE = re.compile(r"^(?!-|/dev/)[^$]*\.(img|iso|raw|bin|erofs|squashfs|sqfs|cramfs|qcow2|vhdx?|vmdk|fs|"

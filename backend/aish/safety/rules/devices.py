@@ -9,6 +9,7 @@ from typing import Optional
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import HIGH, MEDIUM, PARTITION_PLACEHOLDER, Ctx, is_device
 from aish.safety.rules.disk_names import BARE_DISK, DEVICE, DEVICE_PLACEHOLDER
+from aish.safety.rules import firmware_writes
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS, FLASH
 
@@ -111,7 +112,8 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
         return None
     operands = [t for t in texts if not t.startswith("-")]
     firmware = next((t for t in operands if _FIRMWARE.occurs_in(t)), None)
-    if not known and firmware and _FIRMWARE_TOOL.search(c.prog.lower()) and not set(texts) & _FIRMWARE_READS:
+    if not known and firmware and _FIRMWARE_TOOL.search(c.prog.lower()) and not set(texts) & _FIRMWARE_READS and \
+            not firmware_writes.saves_a_copy([t.lower() for t in texts], firmware):
         return HIGH, f"{c.prog} rewrites the device's firmware from {firmware}: what it holds may go ({c.text})"
     devs = [t.split("=", 1)[-1] for t in texts if is_device(t.split("=", 1)[-1])]
     if not devs and texts[:1] and texts[0] in _BUILDS:  # `zpool create tank ada1 ada2`: disks by their bare names

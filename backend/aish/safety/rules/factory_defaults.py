@@ -79,7 +79,15 @@ def _redfish(c: Ctx) -> Optional[tuple]:
         f"not written is lost ({c.text})"
 
 
+# Words before a final `factory` that make it a name (`rails g factory`, `make:factory`), not the reset called.
+_MAKES = frozenset({"g", "generate", "new", "make", "create", "add", "list", "show", "get", "describe", "help"})
+
+
 def _words(c: Ctx) -> Optional[tuple]:
+    if len(c.texts) >= 2 and c.texts[-1].lower() == "factory" and c.texts[-2].lower() not in _MAKES and \
+            not c.texts[-2].startswith("-"):  # `ubus call rpc-sys factory`: the call is the factory reset itself
+        return HIGH, f"{c.prog} {' '.join(c.texts[-2:])} resets the device to its factory state: every setting " \
+            f"and what it stored are lost ({c.text})"
     hardware = bool(_HARDWARE_TOOL.search(c.prog))
     words = [c.prog] + c.texts
     flat = [re.sub(r"[-_.]", "", t.lower()) for t in words]

@@ -40,6 +40,10 @@ _READS = frozenset({"query", "q", "ri", "rom", "--save", "-save", "save", "/o", 
                     "--list", "info", "--query", "check", "status", "verify", "--verify", "--test", "-t", "dump",
                     "read", "--read", "-r", "backup", "get-devices", "get-updates", "refresh", "get-details",
                     "--help", "-h", "inventory", "--inventory", "-?"})
+# A flasher's letter that saves the current image (`atiflash -s 0 backup.rom`, `nvflash -b orig.rom`, `fptw64 -d
+# dump.bin`) into a file named as a copy: the device is read, not written.
+_SAVE_LETTERS = frozenset({"-s", "-b", "-d", "--dump", "--backup", "-dump", "-backup"})
+_SAVED_COPY = LazyRegex(r"(backup|bak|dump|orig|stock|saved?|copy|old)[^/]*$", re.IGNORECASE)
 _IMAGE = LazyRegex(r"\.(bin|rom|img|cab|fw|mlx|pkg|hex|cap|fd|signed|upd|ima|itb|nvm|fwpkg|mfa)$", re.IGNORECASE)
 # fwupd's install of a file is what it is for: only a forced downgrade or reinstall counts.
 _FWUPD_FORCED = frozenset({"--allow-older", "downgrade", "--allow-reinstall", "--force"})
@@ -88,11 +92,16 @@ def _tool_writes(c: Ctx) -> Optional[str]:
     write = next((t for t in lowered if t in _WRITES and (t != "b" or image)), None)
     if write is not None:
         return write
-    if image and not set(lowered) & _READS:
+    if image and not set(lowered) & _READS and not saves_a_copy(lowered, image):
         return image
     if _BIOS_UPDATER.search(c.prog) and set(lowered) & {"-f", "/f", "-q", "/s", "/q", "-s"}:
         return "-f"  # a vendor's BIOS updater told to run unattended
     return None
+
+
+def saves_a_copy(lowered: list, image: str) -> bool:
+    """``atiflash -s 0 backup.rom``: a flasher's save letter and a file named as a copy (the device is read)."""
+    return bool(set(lowered) & _SAVE_LETTERS) and bool(_SAVED_COPY.search(image))
 
 
 def _eeprom_or_keys(c: Ctx) -> Optional[str]:

@@ -232,7 +232,8 @@ def rule_packages(c: Ctx) -> Optional[tuple]:
              "yum": {"remove", "erase", "autoremove"}, "zypper": {"remove", "rm"}, "apk": {"del"},
              "snap": {"remove"}, "pkg": {"delete", "remove"}, "emerge": {"--unmerge", "-C", "--depclean"},
              "brew": set(), "pip": set(), "opkg": {"remove"}, "slackpkg": {"remove"}, "eopkg": {"remove", "rm"},
-             "xbps-remove": {"*"}, "removepkg": {"*"}, "pkg_delete": {"*"}, "pkgrm": {"*"}}
+             "xbps-remove": {"*"}, "removepkg": {"*"}, "pkg_delete": {"*"}, "pkgrm": {"*"},
+             "urpme": {"*"}, "swremove": {"*"}}  # urpmi's erase, HP-UX's remover
     if p in ("pacman", "yay", "paru"):
         if not any(re.fullmatch(r"-R\w*|--remove", t) for t in texts):
             return None
@@ -297,5 +298,5 @@ for _p in ("userdel", "deluser", "luserdel", "groupdel", "delgroup", "usermod", 
     RULES[_p] = [rule_accounts]
 for _p in ("apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk", "snap", "pkg", "emerge", "pacman",
            "yay", "paru", "dpkg", "rpm", "nix-env", "opkg", "slackpkg", "eopkg", "xbps-remove", "removepkg",
-           "pkg_delete", "pkgrm"):
+           "pkg_delete", "pkgrm", "urpme", "swremove"):
     RULES[_p] = [rule_packages]

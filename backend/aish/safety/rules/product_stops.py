@@ -20,7 +20,9 @@ from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
 # prefix + verb (+ a short scope suffix): db2stop, gpstop, proshut, dbshut, mmshutdown, cmhaltcl, cmhaltnode, qterm.
-_PRODUCT_THEN_VERB = lazy(r"^[a-z][a-z0-9_]{0,9}?(stop|shut|shutdown|halt|term|kill)(cl|node|pkg|all|sys|srv|db)?$")
+# (`stp` is stop abbreviated: `adstpall`, an application suite's stop of every part)
+_PRODUCT_THEN_VERB = lazy(r"^[a-z][a-z0-9_]{0,9}?(stop|stp(?=all)|shut|shutdown|halt|term|kill)"
+                          r"(cl|node|pkg|all|sys|srv|db)?$")
 # verb + product: stopsrc, stopsap, endmqm, endmqlsr, endsbs, shutsrv.
 _VERB_THEN_PRODUCT = lazy(r"^(stop|end|shut|halt|kill)[a-z][a-z0-9]{1,6}$")
 # verb, a dash, product: shut-ctm, stop-ctm, halt-db (the verb said apart from the product: no option needed).
@@ -47,7 +49,7 @@ _STOP_OPTION = frozenset("-stop --stop -shutdown --shutdown -halt --halt -stopda
 _DAEMON_NAME = lazy(r"(daemon|admin|adm|ctl|server|srv|mgr|d)$", 0)
 # A fused stop value: sendevent -E STOP_DEMON, -function StopSystem, --action=shutdown_all.
 _STOP_VALUE = lazy(r"^(stop|shutdown|halt)[_-]?(demon|daemon|system|service|server|all|instance|cluster|"
-                   r"database|scheduler|manager|node|nodes)s?$")
+                   r"database|scheduler|manager|node|nodes|db|app|apps|web|services|servers)s?$")
 # A control program's `stop` of a product part: lsnrctl stop LISTENER, emctl stop dbconsole, iris stop IRIS quietly.
 _PARTS = frozenset("""
 listener dbconsole agent oms crs cluster database db instance asm nodeapps scan home iasconsole broker queue
@@ -72,7 +74,7 @@ def _name(c: Ctx) -> str:
 
 
 # A stop word in the program's name or its words: most commands leave here at once.
-_ANY_STOP = lazy(r"stop|shut|halt|term|kill|^end|ctl|adm|cmd|mgr|control|daemon")
+_ANY_STOP = lazy(r"stop|stp|shut|halt|term|kill|^end|ctl|adm|cmd|mgr|control|daemon")
 
 
 @triggered_by(_ANY_STOP, "stop", "shut", "halt", otherwise=False)
@@ -115,11 +117,13 @@ def rule_product_stopped(c: Ctx, known: bool = False) -> Optional[tuple]:
         if hard or bare:
             how = f" ({sorted(hard)[0]})" if hard else ""
             return MEDIUM, f"{c.prog} is the product's own stop program{how}: it stops for every client ({c.text})"
-    if _VERB_DASH_PRODUCT.match(name) and not texts or name.startswith("halt") and _VERB_THEN_PRODUCT.match(name) \
+    if _VERB_DASH_PRODUCT.match(name) and (not texts or said & _AT_ONCE) or \
+            name.startswith("halt") and _VERB_THEN_PRODUCT.match(name) \
             and not texts:
         return MEDIUM, f"{c.prog} stops the product it is named for, for every client ({c.text})"
     if _VERB_THEN_PRODUCT.match(name) and (said & (_KILL_AT_ONCE if name.startswith("kill") else _AT_ONCE) or
-                                           said & _WAY_IN):
+                                           said & _WAY_IN or name.startswith(("stop", "shut")) and texts and
+                                           not any(t.startswith("-") for t in texts)):  # `stopsap r3`: its parts
         return MEDIUM, f"{c.prog} stops the product it is named for, for every client ({c.text})"
     if said & _STOP_OPTION and _DAEMON_NAME.search(name):  # not a client's own (`steam -shutdown`)
         return MEDIUM, f"{c.prog} is told to stop its daemon: the product stops for every client ({c.text})"

@@ -123,7 +123,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             (any(t in _EVERY_PACKAGE for t in after) or "--all" in options):  # `choco uninstall all -y`,
         # `port uninstall installed`, `flatpak uninstall --all`
         return HIGH, f"{prog} {said} removes every installed package ({c.text})"
-    if verb == "uninstall" and prog not in PACKAGE_TOOLS and not after and options & FORCE_OPTIONS:
+    if verb == "uninstall" and prog not in PACKAGE_TOOLS and not after and options & (FORCE_OPTIONS | _UNATTENDED):
         return MEDIUM, f"{prog} uninstall removes what {prog} installed, with its data, without asking ({c.text})"
     light_nouns = LIGHT_NOUNS | (_PACKAGE_LIGHT if prog in PACKAGE_TOOLS else frozenset())
     if is_backup_tool(prog):
@@ -324,6 +324,9 @@ def _level(f: _Facts) -> Optional[int]:
     return level
 
 
+# An uninstaller told to run without asking (`hdbuninst --batch`, `db2_deinstall -a`: every component).
+_UNATTENDED = frozenset({"--batch", "-batch", "-b", "--silent", "-silent", "-s", "--unattended", "-a", "--all",
+                         "-all", "--noninteractive", "--non-interactive", "/s", "/quiet", "/qn", "-u"})
 _CONFIRMED = {"-force", "--force", "--yes", "-confirm:$false", "--no-confirm", "--noconfirm", "-noprompt"}
 # Options of a publish command that take a release back.
 _WITHDRAW_OPTIONS = {"--revert", "--unpublish", "--yank", "--retire", "--withdraw"}
