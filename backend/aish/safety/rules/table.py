@@ -39,6 +39,7 @@ from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops
 from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
 from aish.safety.rules import baseline_values
 from aish.safety.rules import open_listeners
+from aish.safety.rules import carried_commands
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 from aish.safety.rules.triggers import triggered_by
@@ -327,6 +328,11 @@ _NAMED_BY_TOOL = (
 )
 
 
+# Rules that judge the command their program carries themselves: their verdict on it stands.
+_CARRIERS = frozenset({fleets.rule_fanned_out, remote.rule_fleet, system_parts.rule_forfiles,
+                       embedded.rule_command_options, interp.rule_interpreter_body, interp.rule_awk_system})
+
+
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
@@ -348,6 +354,10 @@ def check(c: Ctx) -> Optional[tuple]:
     best = _broad(c, best, known=rules is not None)
     if (best is None or best[0] < MEDIUM) and c.prog not in interp.RULES:  # `xonsh -c '…'`, `sage -c '…'`
         best = worst(best, interp.rule_interpreter_body(c))
+    if (best is None or best[0] < MEDIUM) and carried_commands.may_carry(c) and \
+            not any(r in _CARRIERS for r in rules or ()) and \
+            (not covered(c.prog, c.texts) or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
+        best = worst(best, carried_commands.rule_carried_command(c, known))
     if best is None and not covered(c.prog, c.texts):
         best = vocabulary.rule_vocabulary(c)
         if best is None or best[0] < MEDIUM:
