@@ -51,3 +51,44 @@ def test_aliases_are_judged_as_their_cmdlets(command: str, at_least: str) -> Non
 ])
 def test_everyday_aliases_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("Stop-EC2Instance -InstanceId (Get-EC2Instance).Instances.InstanceId -Force", "medium"),
+    ("Disable-PnpDevice -InstanceId (Get-PnpDevice -Class Net).InstanceId -Confirm:$false", "medium"),
+    ("Set-NetFirewallRule -Name * -Enabled False", "medium"),
+    ("Stop-Process -Id (Get-Process).Id -Force", "medium"),
+    ("Disable-ScheduledTask -TaskName (Get-ScheduledTask).TaskName", "medium"),
+    ("Stop-WebAppPool -Name (Get-IISAppPool).Name", "medium"),
+    ("Set-NetAdapter -Name * -AdminStatus Down", "medium"),
+    ("Stop-Service -Name (Get-Service).Name -Force", "medium"),
+    ("Uninstall-Package -Name (Get-Package).Name -Force", "medium"),
+    ("Dismount-DiskImage -ImagePath (Get-DiskImage).ImagePath", "medium"),
+    ("spsv -Name * -Force", "medium"),
+    ("gsv | Set-Service -StartupType Disabled", "medium"),
+    ("Restart-Computer -ComputerName (Get-Content servers.txt) -Force", "medium"),
+    ("Remove-Item -Path (Get-ChildItem -Path C:\\Users -Directory).FullName -Recurse -Force", "medium"),
+    ("Remove-Item -LiteralPath ($env:SystemDrive + '\\') -Recurse -Force", "medium"),
+])
+def test_every_target_computed_inline_or_by_wildcard_is_flagged(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "Stop-VM -Name * -WhatIf",
+    "Set-NetFirewallRule -Name * -Enabled True",
+    "Get-EC2Instance -InstanceId (Get-EC2Instance).Instances.InstanceId",
+    "Start-EC2Instance -InstanceId (Get-EC2Instance).Instances.InstanceId",
+    "Disable-NetAdapter -Name (Get-NetAdapter -Name Wi-Fi).Name -WhatIf",
+    "Stop-Service -Name (Get-Service -Name Spooler).Name",
+    "Enable-NetAdapter -Name *",
+    "Remove-Variable -Name * -ErrorAction SilentlyContinue",
+    "Remove-PSSession -Name *",
+    "Remove-Job -Name * -Force",
+    "Get-Job | Remove-Job -Force",
+    "gjb | rjb -Force",
+    "Get-PSSession | Remove-PSSession",
+    "Remove-Module -Name *",
+])
+def test_everyday_wildcards_and_the_sessions_own_state_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -17,7 +17,7 @@ from aish.safety.rules import git_mirrors, prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
 from aish.safety.rules import replaced_state
 from aish.safety.rules import applescript, cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
-from aish.safety.rules import key_stores, ps_drives
+from aish.safety.rules import key_stores, ps_drives, ps_targets
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
 from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules import sinks
@@ -336,6 +336,8 @@ _CARRIERS = frozenset({fleets.rule_fanned_out, remote.rule_fleet, system_parts.r
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
+    if ps_targets.session_only(c.prog):
+        return None  # `Remove-Job -Name *`, `Get-PSSession | Remove-PSSession`: the shell's own bookkeeping
     rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog)) or \
         (RULES["awk"] if c.prog.lower().endswith("awk") else None) or \
         _interpreter_variant(c.prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
@@ -351,6 +353,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = prompt_statements.rule_prompt_statement(c)  # `drop table users;`, `DROP SEQUENCE ids;` at a prompt
     for rule in rules or ():
         best = worst(best, rule(c))
+    if ps_targets.may_target_all(c.prog):  # `Stop-Service -Name * -Force`, `… | Set-NetAdapter -AdminStatus Down`
+        best = worst(best, ps_targets.rule_every_one(c))  # (a cmdlet no rule names stays unknown to the rest)
     best = _broad(c, best, known=rules is not None)
     if (best is None or best[0] < MEDIUM) and c.prog not in interp.RULES:  # `xonsh -c '…'`, `sage -c '…'`
         best = worst(best, interp.rule_interpreter_body(c))
