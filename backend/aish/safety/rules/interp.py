@@ -93,6 +93,11 @@ _FETCH = re.compile(r"\burlopen\b|\brequests\.(?:get|post)\b|\burllib\b|\bhttp\.
                     r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b|['\"]https?://", re.IGNORECASE)
 _RUNS_CODE = re.compile(r"\b(?:exec|eval|compile|Function|instance_eval|class_eval|Invoke-Expression|iex|"
                         r"execfile|runpy)\s*[\s(]", re.IGNORECASE)
+# Code that loads and runs a file straight from an address: `source("https://…")`, `include(download("https://…"))`,
+# `dofile`, `load`, `require_once`, `(load "https://…")`.
+_SOURCES_ADDRESS = re.compile(r"(?<![\w.])(?:source|include|include_once|require|require_once|dofile|load|loadfile|"
+                              r"import|eval)\s*\(?\s*(?:(?:download|url|readLines|fetch|getURL)\s*\(\s*)?"
+                              r"['\"]https?://")
 _DECODE = re.compile(r"b64decode|base64\.decode|atob\s*\(|Buffer\.from\([^)]*base64|decode_base64|Base64\.decode|"
                      r"base64_decode|FromBase64String|codecs\.decode\([^)]*rot|zlib\.decompress|marshal\.loads",
                      re.IGNORECASE)
@@ -281,7 +286,7 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
     for level, what, t in file_effects(code):
         if level >= MEDIUM:
             best = worst(best, (level, f"{c.prog} code {what} {describe(t)} ({shown})"))
-    if _RUNS_CODE.search(code) and _FETCH.search(code):
+    if _RUNS_CODE.search(code) and _FETCH.search(code) or _SOURCES_ADDRESS.search(code):
         best = worst(best, (HIGH, f"{c.prog} code runs code fetched from the network ({shown})"))
     elif _RUNS_CODE.search(code) and _DECODE.search(code):
         best = worst(best, (MEDIUM, f"{c.prog} code runs decoded text nobody read first ({shown})"))

@@ -39,7 +39,7 @@ from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops
 from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
 from aish.safety.rules import baseline_values
 from aish.safety.rules import open_listeners
-from aish.safety.rules import carried_commands
+from aish.safety.rules import carried_commands, downloaded_runs
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 from aish.safety.rules.triggers import triggered_by
@@ -362,6 +362,8 @@ def check(c: Ctx) -> Optional[tuple]:
             not any(r in _CARRIERS for r in rules or ()) and \
             (not covered(c.prog, c.texts) or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
         best = worst(best, carried_commands.rule_carried_command(c, known))
+    if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`
+        best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
     if best is None and not covered(c.prog, c.texts):
         best = vocabulary.rule_vocabulary(c)
         if best is None or best[0] < MEDIUM:
