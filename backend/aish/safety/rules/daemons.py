@@ -33,8 +33,8 @@ _CONTROL_NAME = re.compile(r"(ctl|-control|control|adm|admin|-cli|server|srv|d|\
 _STOP_SCRIPT = re.compile(r"(^|[-_.])(stop|shutdown|halt)(all|-all|_all)?([-_.]|$)|^stop[a-z]|[a-z]stop$",
                           re.IGNORECASE)
 # Stop phrases handed to a server's console: `core stop now`, `:shutdown`, `shutdown --restart=false`.
-_CONSOLE_STOP = re.compile(r"^(core\s+|server\s+|:)?(stop|shutdown|halt)(\s+(now|gracefully|when\s+convenient|"
-                           r"-?-?force|nosave|save|immediate))?\s*;?\s*$|^command=:?shutdown\b|^:(shutdown|stop)\b",
+_CONSOLE_STOP = re.compile(r"^(core\s+|server\s+|:|\w+ctl\s+)?(stop|shutdown|halt)"
+                           r"(\s+(now|gracefully|when\s+convenient|-?-?force|nosave|save|immediate))?\s*;?\s*$|^command=:?shutdown\b|^:(shutdown|stop)\b",
                            re.IGNORECASE)
 # Programs whose `stop` is everyday: players, time trackers, development VMs and the service managers
 # (judged by their own rules).

@@ -28,6 +28,8 @@ _IMAGE = re.compile(r"\.(img|iso|raw|e2i|fw|bin|wic|qcow2|vhdx?|vmdk|xfs|ext[234
                     r"(\.(xz|gz|zst|bz2))?$", re.IGNORECASE)
 _READS = {"status", "list", "show", "info", "-l", "--list", "--info", "--verify", "verify", "-n", "--dry-run",
           "scan", "print", "dump", "read"}
+# Programs named for reading a device (a dump, an inquiry, a listing): the device is their input.
+_READER_NAME = re.compile(r"dump|read|info|inq|stat|show|list|scan|query|print|ident")
 _BLANK = re.compile(r"^-{0,2}blank(=\S+)?$", re.IGNORECASE)
 _CLEARS = {"clear", "labelclear", "wipe", "zap", "zero", "erase"}
 
@@ -51,8 +53,8 @@ def rule_onto_device(c: Ctx) -> Optional[tuple]:
             not any("blank" in t for t in texts):
         return None  # no disk on the line: most commands leave here
     lowered = [t.lower() for t in texts]
-    if set(lowered) & _READS or lowered[0].startswith("read"):  # `cdrdao read-cd --device /dev/sr0`
-        return None
+    if set(lowered) & _READS or lowered[0].startswith("read") or _READER_NAME.search(c.prog.lower()):
+        return None  # `cdrdao read-cd --device /dev/sr0`, `nanddump -f dump.bin /dev/mtd4`, `flash_otp_info`
     if lowered[:1] and lowered[0] in _CLEARS:
         disk = next((t for t in texts[1:] if is_device(t) or BARE_DISK.match(t)), None)
         if disk:

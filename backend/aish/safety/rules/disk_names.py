@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-# Disk devices by their kernel names.
+# Disk devices by their kernel names (raw flash `mtd`, SCSI generic `sg`: a write through either reaches the medium).
 DEVICE = re.compile(r"^/dev/(sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|disk\d|rdisk\d|"
                     r"md\d|mapper/|dm-\d|loop\d|sr\d|fd\d|root\b|mtdblock|disk/by-|nbd\d|"
-                    r"zd\d|bcache\d|ubi|mem$|kmem$|port$|"
+                    r"zd\d|bcache\d|ubi|mem$|kmem$|port$|mtd\d|sg\d|"
                     r"r?dsk/c\d|ada\d|da\d|nvd\d|vtbd\d|mfid\d|mmcsd\d|block/(sd|mmcblk|nvme|vd|dm-|loop))")
 
 # Disks as manuals and cheat sheets name them: a capital letter where the disk's letter or number goes

@@ -38,6 +38,7 @@ from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto
 from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
 from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
 from aish.safety.rules import baseline_values
+from aish.safety.rules import raw_devices, total_scopes
 from aish.safety.rules import open_listeners
 from aish.safety.rules import carried_commands, downloaded_runs
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
@@ -382,6 +383,10 @@ def check(c: Ctx) -> Optional[tuple]:
             best = worst(best, delete_letters.rule_delete_letters(c))
         if (best is None or best[0] < MEDIUM) and retention_zero.may_be_zero(c):
             best = worst(best, retention_zero.rule_retention_zero(c))
+        if (best is None or best[0] < MEDIUM) and total_scopes.may_be_total(c):
+            best = worst(best, total_scopes.rule_total_scope(c))
+        if best is None or best[0] < HIGH:
+            best = worst(best, raw_devices.rule_raw_device(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or
