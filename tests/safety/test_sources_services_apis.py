@@ -103,3 +103,59 @@ def test_services_opened_to_everyone_without_a_login(command: str) -> None:
 ])
 def test_services_quiet_on_loopback_or_with_a_login(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "mdatp exclusion folder add --path /",
+    "sophosav exclusion add /",
+    "savdctl disable",
+    "sentinelctl unprotect -k 9f8e7d6c",
+    "sentinelctl control stop",
+    "falconctl unload",
+    "repcli bypass 1",
+    "wazuh-control stop",
+    "cytool runtime stop all",
+    "smc -stop",
+    "kesl-control --stop-t 1",
+    "savconfig set LiveProtection false",
+    "dsa_control --selfprotect=0",
+    "clamonacc --stop",
+    "SuSEfirewall2 off",
+    "ipchains -F && ipchains -P input ACCEPT",
+    "fw3 flush",
+    "shorewall clear",
+    "csf -x",
+    "ebtables -F",
+    "audit2allow -a -M allow_everything && semodule -i allow_everything.pp",
+    "grep denied /var/log/audit/audit.log | audit2allow -M everything && semodule -i everything.pp",
+    "ausearch -m avc | audit2allow -M allowall && semodule -i allowall.pp",
+])
+def test_security_products_switched_off_or_blinded(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "mdatp exclusion folder add --path /home/me/build",
+    "mdatp health",
+    "savdctl status",
+    "sentinelctl scan start /home",
+    "falconctl stats",
+    "repcli status",
+    "wazuh-control restart",
+    "cytool runtime query",
+    "smc -status",
+    "SuSEfirewall2 status",
+    "fw3 reload",
+    "shorewall check",
+    "csf -r",
+    "ebtables -L",
+    "ipchains -L -n",
+    "clamscan --max-scansize=0 -r /srv",
+    "osqueryi 'select * from processes'",
+    "redis-sentinel /etc/redis/sentinel.conf",
+    "audit2allow -a -M module_name",
+    "ausearch -c nginx --raw | audit2allow -M my-nginx && semodule -i my-nginx.pp",
+    "grep foobar /var/log/audit/audit.log | audit2allow -M mypol",
+])
+def test_security_products_everyday_forms_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

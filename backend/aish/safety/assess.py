@@ -28,7 +28,7 @@ from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets
-from aish.safety.rules import ps_targets, ps_uploads, socket_fds, system_parts
+from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -135,6 +135,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, system_parts.rule_cmd_for(segs, lambda t: _assess(t, depth + 1)))
     best = higher(best, fleets.rule_fanned_out_line(text, lambda t: _assess(t, depth + 1)))
     best = higher(best, bulk_offline.line_every_guest_stopped(text))
+    best = higher(best, security_products_off.every_denial_installed(text, segs))
     if any(s.link == "(" for s in segs):  # `Stop-VM -Name (Get-VM).Name -Force`: one command, the group a word
         segs = ps_targets.joined_groups(segs)  # (the line's rules above read the groups as the shell splits them)
     budget = _BUDGET.get()

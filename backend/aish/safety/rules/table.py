@@ -41,6 +41,7 @@ from aish.safety.rules import baseline_values
 from aish.safety.rules import raw_devices, total_scopes
 from aish.safety.rules import open_listeners
 from aish.safety.rules import carried_commands, downloaded_runs
+from aish.safety.rules import security_products_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 from aish.safety.rules.triggers import triggered_by
@@ -409,6 +410,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, logins_opened.rule_logins_opened(c))
     if (best is None or best[0] == LOW) and open_listeners.may_open(c):
         best = worst(best, open_listeners.rule_open_listener(c))
+    if (best is None or best[0] == LOW) and security_products_off.may_be_product(c):
+        best = worst(best, security_products_off.rule_product_off(c))
     if (best is None or best[0] == LOW) and baseline_values.may_weaken(c):
         best = worst(best, baseline_values.rule_baseline_weakened(c))
     if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):

@@ -1,0 +1,129 @@
+"""Effect: a security product switched off or blinded, for any product known by the words of its name.
+
+Antivirus and EDR agents (``mdatp``, ``falconctl``, ``sentinelctl``, Sophos' ``savdctl``/``savconfig``,
+``clamonacc``, ``wazuh-control``, Carbon Black's ``repcli``, Trend's ``dsa_control``, Cortex' ``cytool``),
+host firewalls (``SuSEfirewall2``, OpenWrt's ``fw3``, ``ipchains``, ``ebtables``, ``shorewall``, ``csf``,
+``apf``), mandatory access control (AppArmor's ``aa-*``) and audit daemons, told in their own words to stop
+looking:
+
+- a verb that switches them off (``off``, ``disable``, ``stop``, ``unload``, ``unprotect``, ``bypass 1``,
+  ``teardown``), a firewall flushed (``flush``, ``-F``, ``clear``) or its policy set to accept
+  (``ipchains -P input ACCEPT``);
+- a protection setting given its off value (``savconfig set LiveProtection false``,
+  ``dsa_control --selfprotect=0``);
+- an exclusion of the whole machine (``mdatp exclusion folder add --path /``, ``-ExclusionPath C:\\``):
+  nothing is scanned any more;
+- every SELinux denial turned into a rule (``audit2allow -a -M all``, or fed every denial of the log,
+  then ``semodule -i``): what the policy stopped is allowed.
+
+Their everyday forms stay quiet: status, health, version, scans, updates, starting and reloading, an
+exclusion of a build folder, a module built from one program's denials.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.triggers import triggered_by
+
+# Security products by the words of their names.
+_PRODUCT = LazyRegex(r"mdatp|wdav|defender|mpcmdrun|falconctl|falcon-sensor|crowdstrike|^sentinel|sophos|"
+                     r"^sav(dctl|config|scan|d|update)$|^clam|ossec|wazuh|mcafee|^mfe|isecav|dsa_control|ds_agent|"
+                     r"^esets?([-_]|$)|kesl|kaspersky|bitdefender|cylance|carbonblack|^repcli$|^cytool$|osquery|"
+                     r"auditbeat|^falco$|tetragon|sysmon|tripwire|symantec|^smc$|forticlient|trellix|drweb|"
+                     r"^aa-|apparmor|firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|"
+                     r"^ferm$|opensnitch|socketfilterfw|^auditctl$|^auditd$|^audit2allow$", re.IGNORECASE)
+_FIREWALL = LazyRegex(r"firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|^ferm$",
+                      re.IGNORECASE)
+# Verbs that switch a product off, and their option spellings.
+_OFF = frozenset({"off", "disable", "stop", "unload", "unprotect", "bypass", "teardown", "kill", "pause", "suspend",
+                  "--disable", "--stop", "--unload", "--off", "-disable", "-stop", "--unprotect", "--bypass",
+                  "--kill", "unprotect-all"})
+_OFF_PREFIXES = ("--stop-", "--disable-", "--unload-", "-stop-", "-disable-")
+_FLUSH = frozenset({"flush", "-f", "--flush", "clear", "-x"})  # `csf -x`: disable; `apf -f`: flush
+_VALUES_OFF = frozenset({"false", "0", "no", "off", "disabled", "disable", "none"})
+_PROTECTS = LazyRegex(r"protect|prevent|"
+                      r"^(on-?access|real-?time|tamper|enforc\w*|shield)([-_ ]?(scan\w*|enabled?|mode))?$",
+                      re.IGNORECASE)
+_EXCLUDES = LazyRegex(r"exclu|whitelist|allowlist|ignore", re.IGNORECASE)
+_WHOLE = LazyRegex(r"^(/|/\*|\*|[A-Za-z]:\\?|[A-Za-z]:\\\*|\\)$")
+_READS = frozenset({"status", "health", "version", "--version", "-v", "list", "-l", "-L", "show", "info", "--status",
+                    "help", "--help", "-h", "start", "reload", "restart", "scan", "update", "check", "log", "logs"})
+# What feeds audit2allow every denial: the whole log, or AVC records of every program.
+_EVERY_DENIAL = LazyRegex(r"^(sudo )?((grep|egrep) (-\w+ )*['\"]?(denied|avc|type=avc)['\"]? \S*audit\.log|"
+                          r"cat \S*audit\.log|"
+                          r"ausearch\b(?!.*\s-(c|x|p|-comm|-executable)\b))", re.IGNORECASE)
+
+
+@triggered_by(_PRODUCT, otherwise=False)
+def may_be_product(c: Ctx) -> bool:
+    """Is the program a security product, by its name?"""
+    return bool(_PRODUCT.search(_name(c.prog)))
+
+
+def rule_product_off(c: Ctx) -> Optional[tuple]:
+    name = _name(c.prog)
+    texts = c.texts
+    lowered = [t.lower() for t in texts]
+    if name == "audit2allow":
+        return None  # read on the whole line, with the module's install: every_denial_installed
+    if not texts or lowered[0] in _READS and not set(lowered) & {"exclusion", "exclusions"}:
+        return None
+    stop_option = next((t for t in lowered if t.startswith(_OFF_PREFIXES)), None)  # `kesl-control --stop-t 1`
+    if set(lowered[:3]) & _OFF or stop_option:
+        verb = stop_option or next(t for t in lowered if t in _OFF)
+        return MEDIUM, f"{c.prog} {verb}: the security product stops protecting this machine ({c.text})"
+    if _FIREWALL.search(name) and lowered[:1] and lowered[0] in _FLUSH:
+        return MEDIUM, f"{c.prog} {texts[0]} empties the firewall's rules: every packet passes ({c.text})"
+    if _FIREWALL.search(name) and "-p" in lowered and "accept" in lowered:
+        return MEDIUM, f"{c.prog} sets the firewall's policy to accept everything ({c.text})"
+    for key, value in _settings(texts):
+        if _PROTECTS.search(key) and value.lower() in _VALUES_OFF:
+            return MEDIUM, f"{c.prog} sets {key} to {value}: the protection it names is switched off ({c.text})"
+    if any(_EXCLUDES.search(t) for t in lowered) and any(_WHOLE.match(t) for t in texts):
+        return HIGH, f"{c.prog} excludes the whole machine from scanning: nothing is looked at any more ({c.text})"
+    return None
+
+
+def every_denial_installed(text: str, segs: list) -> Optional[tuple]:
+    """``audit2allow -a -M all && semodule -i all.pp``: a module made of every denial on record, installed on
+    the same line (built alone, or from one program's denials, it is how a policy is fixed, and stays quiet)."""
+    if "audit2allow" not in text or "semodule" not in text:
+        return None
+    built = ""
+    for k, seg in enumerate(segs):
+        texts = [w.text for w in seg.words]
+        if texts[:1] == ["sudo"]:
+            texts = texts[1:]
+        if texts[:1] == ["audit2allow"]:
+            fed = " ".join(w.text for w in segs[k - 1].words) if k and seg.link in ("|", "|&") else ""
+            every = "-a" in texts or "--all" in texts or bool(fed and _EVERY_DENIAL.search(fed))
+            name = next((texts[i + 1] for i, t in enumerate(texts[:-1]) if t in ("-M", "--module")), "")
+            name = name or next((t[2:] for t in texts if t.startswith("-M") and len(t) > 2), "")
+            built = name if every and name else built
+        elif texts[:1] == ["semodule"] and built and any(t.startswith(built) and t.endswith(".pp") for t in texts):
+            return MEDIUM, "installs a policy module that allows every SELinux denial on record: what the policy " \
+                           f"stopped is let through ({fragment(texts)})"
+    return None
+
+
+def _settings(texts: list) -> list:
+    """(name, value) pairs: `--key=value`, `key=value`, `set KEY VALUE`, `KEY --value VALUE`."""
+    out = []
+    for k, t in enumerate(texts):
+        if "=" in t:
+            key, _, value = t.lstrip("-").partition("=")
+            out.append((key, value))
+        elif k + 1 < len(texts) and not texts[k + 1].startswith("-"):
+            nxt = texts[k + 1]
+            if t in ("--value", "-value", "-v") and k:
+                out.append((texts[k - 1], nxt))
+            elif k + 2 == len(texts) and not t.startswith("-") and t.lower() not in ("set", "config"):
+                out.append((t, nxt))
+    return out
+
+
+def _name(prog: str) -> str:
+    return re.sub(r"\.(exe|sh)$", "", prog.rsplit("/", 1)[-1].rsplit("\\", 1)[-1], flags=re.IGNORECASE).lower()
