@@ -32,7 +32,7 @@ from aish.safety.unwrap import _WRAPPERS as WRAPPERS
 
 # Programs whose arguments are text (printed, searched, stored, sent, looked up) or names of packages,
 # files and keys: a command's name among them is not a command that runs.
-_TEXT_ARGUMENTS = READ_ONLY | PROSE_PROGRAMS | frozenset("""
+TEXT_ARGUMENTS = READ_ONLY | PROSE_PROGRAMS | frozenset("""
 git hg svn jj gh glab bzr fossil alias unalias complete compdef compctl bind hash help zle history fc builtin
 type command declare typeset export set unset readonly local trap
 man info tldr cheat apropos whatis whereis which navi
@@ -66,7 +66,7 @@ _MAX_DEPTH = 6  # programs carried inside each other that are still followed
 
 def may_carry(c: Ctx) -> bool:
     """Could this command carry another (cheap: its name, and whether it has words)?"""
-    return bool(c.args) and c.prog.lower() not in _TEXT_ARGUMENTS and c.depth <= _MAX_DEPTH
+    return bool(c.args) and c.prog.lower() not in TEXT_ARGUMENTS and c.depth <= _MAX_DEPTH
 
 
 def _name(text: str) -> str:

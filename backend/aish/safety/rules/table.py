@@ -40,7 +40,7 @@ from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_
 from aish.safety.rules import baseline_values
 from aish.safety.rules import raw_devices, total_scopes
 from aish.safety.rules import open_listeners
-from aish.safety.rules import carried_commands, downloaded_runs
+from aish.safety.rules import carried_commands, code_calls, downloaded_runs
 from aish.safety.rules import security_products_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
@@ -364,6 +364,8 @@ def check(c: Ctx) -> Optional[tuple]:
             not any(r in _CARRIERS for r in rules or ()) and \
             (not covered(c.prog, c.texts) or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
         best = worst(best, carried_commands.rule_carried_command(c, known))
+    if (best is None or best[0] < MEDIUM) and c.args and c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:
+        best = worst(best, code_calls.rule_code_calls(c))  # `root -e 'gSystem->Exec("rm -rf …")'`, any language
     if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`
         best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
     if best is None and not covered(c.prog, c.texts):
