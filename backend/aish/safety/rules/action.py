@@ -64,7 +64,10 @@ _GROUPED = re.compile(r"[a-z][\w-]*(?:/[a-z][\w-]*)+(?:\.[a-z]{5,})?")
 _SHELL_LIKE = {"-rm", "-rmr", "-rmdir", "-del", "-rmf"}
 # Harmless-looking first words that are also the NAME of a kind of object: right before a deleting verb they are
 # the noun group (`consul config delete`, `sensuctl check delete NAME`, `aliyunlog log delete_logstore`).
-_NOUN_FIRST = frozenset("check checks config log logs build builds test tests plan plans status version audit".split())
+_NOUN_FIRST = frozenset("check checks config log logs build builds test tests plan plans status version audit deploy "
+                        "deployment".split())
+# Weak verbs that still take the noun group before them whole (`hal deploy clean`).
+_GROUP_VERBS = frozenset({"clean", "cleanup"})
 # gflags/Java style options spelled with one dash and an underscore take a value (`-master_addresses h1,h2`).
 _ONE_DASH_VALUED = re.compile(r"-[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 
@@ -111,7 +114,7 @@ def subcommand_action(prog: str, texts: list) -> Action:
             return Action("poweroff", word, nouns, after_word(texts, word), "subcommand")
         parts = split_word(word)
         if word in _NOUN_FIRST and k + 1 < len(positions) and _WORD.match(positions[k + 1]) and \
-                verb_strength(split_word(positions[k + 1])[0]) >= 3:
+                (verb_strength(split_word(positions[k + 1])[0]) >= 3 or positions[k + 1] in _GROUP_VERBS):
             nouns += parts  # `sensuctl check delete NAME`: the kind of object, then the verb
             continue
         if any(p in SAFE_FIRST for p in parts) and not any(verb_strength(p) for p in parts) and \

@@ -67,7 +67,8 @@ def _device_written(c: Ctx, name: str, lowered: list) -> Optional[tuple]:
     if _CRYPT_NAME.search(name) and set(lowered) & _CREATES:
         return HIGH, f"{c.prog} creates an encrypted volume over {devices[0]}: what it holds is lost ({c.text})"
     said = name if _WRITES.search(name) else next(
-        (t for t in lowered if _WRITES.search(t.lstrip("-")) and "/" not in t and "." not in t), None)
+        (t for k, t in enumerate(lowered) if _WRITES.search(t.lstrip("-")) and "/" not in t and "." not in t and
+         (t.startswith("-") or not k or not lowered[k - 1].startswith("-"))), None)  # not `-t write-exclusive`
     if said is None:
         return None
     return HIGH, f"{c.prog} {said if said != name else ''}writes over {devices[0]}: what it holds is lost " \

@@ -29,8 +29,10 @@ _QUIET = frozenset({"--dry-run", "-n", "--dryrun", "-d", "--list", "-l", "--help
 
 
 def _removes(c: Ctx, prog: str) -> bool:
-    return bool(set(t.lower() for t in c.texts) & _REMOVES) or bool(re.search(r"purge|prune|clean|expire|expdate|"
-                                                                              r"vacuum|forget|reap", prog))
+    words = {t.lower() for t in c.texts}
+    parts = {part for t in words if "_" in t or ":" in t for part in re.split(r"[_:.]", t)}  # `cleanup_jobs`
+    return bool((words | parts) & _REMOVES) or bool(re.search(r"purge|prune|clean|expire|expdate|vacuum|forget|reap",
+                                                              prog))
 
 
 def rule_retention_zero(c: Ctx) -> Optional[tuple]:

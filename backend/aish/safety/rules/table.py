@@ -38,7 +38,7 @@ from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto
 from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
 from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
 from aish.safety.rules import baseline_values
-from aish.safety.rules import raw_devices, total_scopes
+from aish.safety.rules import raw_devices, store_resets, total_scopes
 from aish.safety.rules import open_listeners
 from aish.safety.rules import carried_commands, code_calls, downloaded_runs
 from aish.safety.rules import security_products_off
@@ -390,6 +390,8 @@ def check(c: Ctx) -> Optional[tuple]:
             best = worst(best, total_scopes.rule_total_scope(c))
         if best is None or best[0] < HIGH:
             best = worst(best, raw_devices.rule_raw_device(c))
+        if (best is None or best[0] < MEDIUM) and store_resets.may_reset(c):
+            best = worst(best, store_resets.rule_store_reset(c))
     if best is None or best[0] == LOW:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or

@@ -43,7 +43,9 @@ _DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe
                                 r"\.(sh|bash|ps1)$")
 _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
 # Verbs of a migration tool that take the schema back (`goose down`, `sqitch revert`): they drop what was built.
-_UNDO = {"down", "rollback", "revert", "undo", "downgrade", "reset", "redo", "refresh", "fresh"}
+_UNDO = {"down", "rollback", "revert", "undo", "downgrade", "reset", "redo", "refresh", "fresh", "reverse", "unapply"}
+# A migration tool by its name (`nanomig`, `db-migrator`): its undo verbs act on the database.
+_MIGRATION_NAME = re.compile(r"migrat|^mig|mig$")
 # Subcommand words that name a migration tool's business inside another program (`mix ecto.rollback`).
 _SCHEMA_WORDS = {"ecto", "migrate", "migration", "migrations", "db", "database", "schema", "doctrine"}
 
@@ -247,8 +249,11 @@ def _named_action(c: Ctx, act: Action) -> Action:
     if by_name.verb:
         by_name.nouns += act.nouns
         return by_name
-    if set(act.nouns) & _SCHEMA_WORDS or c.prog in MIGRATION_TOOLS:  # `hasura migrate apply --down all`
-        undo = next((t for t in c.texts if t.lstrip("-") in _UNDO and t.startswith("--")), None)
+    migrates = c.prog in MIGRATION_TOOLS or bool(_MIGRATION_NAME.search(c.prog.lower()))
+    if set(act.nouns) & _SCHEMA_WORDS or migrates:  # `hasura migrate apply --down all`, `nanomig reverse --all`
+        undo = next((t for t in c.texts if t.lstrip("-") in _UNDO and t.startswith("--")), None) or \
+            (next((t for t in c.texts if not t.startswith("-")), None) if migrates else None)
+        undo = undo if undo and undo.lstrip("-") in _UNDO else None
         if undo:
             return Action("rollback", undo, act.nouns, [t for t in c.texts if not t.startswith("-")], "option")
     withdraw = next((t for t in c.texts if t in _WITHDRAW_OPTIONS), None)
@@ -313,6 +318,10 @@ def _level(f: _Facts) -> Optional[int]:
     elif f.strength == 2:  # a VM powered off is a plug pulled: what it had not written is lost
         pulled = f.verb in ("poweroff", "power-off") and bool({"vm", "vms", "machine", "instance"} & set(f.nouns))
         level = MEDIUM if f.prog in SESSION_MANAGERS or f.abrupt or f.forced or pulled else None
+    elif f.verb == "cancel" and set(f.nouns) & _BILLED:  # `stripe subscriptions cancel sub_1`: not taken back
+        level = MEDIUM
+    elif f.verb == "clean" and set(f.nouns) & _DEPLOYED:  # `hal deploy clean`: the whole deployment is removed
+        level = MEDIUM
     elif f.verb in ("clear", "flush", "empty"):
         level = MEDIUM if f.data and not f.light or f.everything and not quiet else None
     else:
@@ -327,6 +336,12 @@ def _level(f: _Facts) -> Optional[int]:
 # An uninstaller told to run without asking (`hdbuninst --batch`, `db2_deinstall -a`: every component).
 _UNATTENDED = frozenset({"--batch", "-batch", "-b", "--silent", "-silent", "-s", "--unattended", "-a", "--all",
                          "-all", "--noninteractive", "--non-interactive", "/s", "/quiet", "/qn", "-u"})
+# What a cancel ends for good: a subscription, an account, a reserved instance (billing stops, the data goes).
+_BILLED = frozenset({"subscription", "subscriptions", "account", "accounts", "instance", "instances", "reservation",
+                     "reservations", "contract", "contracts", "membership", "plan", "tenant", "tenants"})
+# What a clean after it removes whole (`hal deploy clean`, `garden cleanup namespace`).
+_DEPLOYED = frozenset({"deploy", "deployment", "deployments", "namespace", "namespaces", "environment",
+                       "environments", "env", "cluster", "clusters", "stack", "stacks", "installation"})
 _CONFIRMED = {"-force", "--force", "--yes", "-confirm:$false", "--no-confirm", "--noconfirm", "-noprompt"}
 # Options of a publish command that take a release back.
 _WITHDRAW_OPTIONS = {"--revert", "--unpublish", "--yank", "--retire", "--withdraw"}
