@@ -22,7 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from aish.safety import ps_aliases
+from aish.safety import ps_aliases, winpaths
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
@@ -229,10 +229,13 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     cmdlet, both = ps_aliases.cmdlet_of(words, chain)
     if cmdlet:  # `spsv -Force` is `Stop-Service -Force`; `kill -Force` after `gps |` is Stop-Process, read both ways
         if both:
-            typed = [replace(words[0], text=words[0].raw.strip("'\""))] + words[1:]
-            found = table.check(_context(typed[0].text, typed, seg, chain, sudo, xargs, depth))
+            named = [replace(words[0], text=words[0].raw.strip("'\""))] + words[1:]
+            found = table.check(_context(named[0].text, named, seg, chain, sudo, xargs, depth))
         prog, words = cmdlet, [replace(words[0], text=cmdlet)] + words[1:]
     found = higher(found, table.check(_context(prog, words, seg, chain, sudo, xargs, depth)))
+    typed = winpaths.typed_words(words) if found is None or found[0] < 2 else None
+    if typed is not None:  # `sdelete64 -s C:\Users`, `ldifde -i -f \\fs01\share\delete-users.ldf`: paths as typed
+        found = higher(found, table.check(_context(prog, typed, seg, chain, sudo, xargs, depth)))
     if found is None and sudo:
         found = (0, f"runs as root ({fragment(['sudo'] + [w.raw for w in words])})")
     return found

@@ -29,8 +29,17 @@ ifconfig hostname telnet tftp rcp rsh rexec rlogin traceroute whois logger
 """.split())
 
 
+# Sysinternals' tools ship 64-bit and ARM64 builds beside the 32-bit one: `pskill64`, `sdelete64a`.
+_SYSINTERNALS = frozenset("""psexec pskill pslist psservice pssuspend psloglist psfile pspasswd psshutdown psinfo
+psping psgetsid pslogonlist sdelete handle procdump autorunsc sigcheck accesschk streams junction contig movefile
+pendmoves regdelnull listdlls tcpvcon""".split())
+
+
 def plain_name(name: str) -> str:
-    """``gchmod`` -> ``chmod``, uutils' ``uu-chmod`` -> ``chmod``; any other name as it is."""
+    """``gchmod`` -> ``chmod``, uutils' ``uu-chmod`` -> ``chmod``, ``pskill64`` -> ``pskill``; any other name as
+    it is."""
+    if name[-2:] in ("64", "4a") and name.lower().removesuffix("a").removesuffix("64") in _SYSINTERNALS:
+        return name.lower().removesuffix("a").removesuffix("64")
     if name[:1] == "g" and name[1:] in _GNU_PREFIXED:
         return name[1:]
     if name[:3] in ("uu-", "uu_") and name[3:] in _GNU_PREFIXED:

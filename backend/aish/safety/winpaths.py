@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
 _ENV = re.compile(r"%(\w+)%|\$env:(\w+)|\$\{env:(\w+)\}", re.IGNORECASE)
 _HOME_NAMES = {"userprofile", "home", "homepath"}
@@ -77,3 +78,25 @@ def classify_windows(path: str) -> str:
 def env_at_worst(text: str) -> str:
     """``$env:USERPROFILE\\x`` -> ``%USERPROFILE%\\x`` (classified above); other variables -> empty."""
     return re.sub(r"\$\{?env:(\w+)\}?", lambda m: f"%{m.group(1)}%", text, flags=re.IGNORECASE)
+
+
+# A word typed as a Windows path whose backslashes a POSIX reading ate: `\\fs01\share\x.reg`, `C:\Users`.
+_TYPED_PATH = re.compile(r"^(\\\\[\w.$-]+\\|[A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\.\.?\\)")
+
+
+def typed_words(words: list) -> "list | None":
+    """The words with each Windows path as typed (backslashes kept, quotes removed), or None when no path
+    lost its backslashes: ``sdelete64 -s C:\\Users`` reads ``C:Users`` the POSIX way."""
+    if not any("\\" in w.raw for w in words[1:]):
+        return None
+    out, changed = [words[0]], False
+    for w in words[1:]:
+        raw = w.raw
+        if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+            raw = raw[1:-1]
+        if raw != w.text and "\\" in raw and _TYPED_PATH.match(raw) and not w.subs:
+            out.append(replace(w, text=raw))
+            changed = True
+        else:
+            out.append(w)
+    return out if changed else None
