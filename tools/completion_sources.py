@@ -257,3 +257,115 @@ def _spec_entries(prog: str, root: str, stack: list, fields: dict) -> Iterator[E
                 for parent in parent_names:
                     if _WORD.match(parent):
                         yield Entry(prog, f"{parent} {name}", description)
+
+
+# ----------------------------------------------------------------- cobra commands written in Go (carapace's completers)
+_GO_TOKEN = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|`[^`]*`|'(?:[^'\\\n]|\\.)*'|[A-Za-z_][\w]*|"""
+                       r""":=|[{}\[\]().,:=&+]|[^\s{}\[\]().,:=&+"'`/A-Za-z_]+|/""", re.DOTALL)
+# pflag's definers: `Bool("force", …)` is --force, `BoolP("force", "f", …)` also -f, carapace's `BoolS("f", "f", …)`
+# only -f and `BoolN("all", "a", …)` -all and -a (one dash, as `ip -all` spells it).
+_FLAG_DEFINER = re.compile(r"(?!Get|Set|Lookup|Visit|Args|Mark)((?:[A-Z][a-z0-9]+)+)([PSN])?")
+
+
+def _go_value(toks: list) -> Optional[str]:
+    """The text of a Go expression made only of string literals joined by ``+``, else None."""
+    parts = []
+    for k, t in enumerate(toks):
+        if k % 2 == 1:
+            if t != "+":
+                return None
+        elif t[:1] == "`" and t[-1:] == "`" and len(t) >= 2:
+            parts.append(t[1:-1])
+        elif t[:1] == '"' and t[-1:] == '"' and len(t) >= 2:
+            parts.append(re.sub(r"\\(.)", r"\1", t[1:-1]))
+        else:
+            return None
+    return "".join(parts) if parts else None
+
+
+def _go_split(toks: list, start: int) -> tuple:
+    """The comma-separated items (token lists) from ``start`` to the bracket that closes them, and the
+    index after it."""
+    items: list = []
+    item: list = []
+    depth, i = 0, start
+    while i < len(toks):
+        t = toks[i]
+        if t in "([{":
+            depth += 1
+        elif t in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        if t == "," and depth == 0:
+            items.append(item)
+            item = []
+        else:
+            item.append(t)
+        i += 1
+    if item:
+        items.append(item)
+    return items, i + 1
+
+
+def parse_cobra(text: str, prog: str) -> Iterator[Entry]:
+    """Entries of one program's cobra commands (all Go files of a completer joined): ``var xCmd =
+    &cobra.Command{Use: "rm …", Short: "…", Aliases: []string{…}}`` joined by ``parent.AddCommand(xCmd)``,
+    with ``xCmd.Flags().BoolP("force", "f", false, "…")`` (or ``PersistentFlags()``).  A subcommand of
+    the root is keyed ``SUB``, a deeper one ``PARENT SUB`` (each name and alias of both), an option
+    ``--opt`` on the root and ``SUB --opt`` under a subcommand.  The root is the command no other adds
+    (``rootCmd`` if several); commands built at run time (``Use: name``) are skipped."""
+    toks = [t for t in _GO_TOKEN.findall(text) if not t.startswith(("//", "/*"))]
+    commands: dict = {}  # variable -> (names, description)
+    parent: dict = {}  # variable -> the variable that adds it
+    flags: list = []  # (variable, option names, description)
+    for i, t in enumerate(toks):
+        if toks[i + 1:i + 6] == ["&", "cobra", ".", "Command", "{"] and toks[i] in ("=", ":=") and i:
+            fields, _ = _go_split(toks, i + 6)
+            values = {f[0]: f[2:] for f in fields if len(f) > 2 and f[1] == ":"}
+            use = _go_value(values.get("Use", [])) or ""
+            name = use.split(" ", 1)[0]
+            if not _WORD.match(name):
+                continue
+            aliases = [_go_value([a]) for a in values.get("Aliases", []) if a[:1] == '"']
+            names = [name] + [a for a in aliases if a and a != name and _WORD.match(a)]
+            commands[toks[i - 1]] = (names, _go_value(values.get("Short", [])) or "")
+        elif t == "AddCommand" and i > 1 and toks[i - 1] == "." and toks[i + 1:i + 2] == ["("]:
+            for item in _go_split(toks, i + 2)[0]:
+                if len(item) == 1:
+                    parent.setdefault(item[0], toks[i - 2])
+        elif t in ("Flags", "PersistentFlags") and toks[i + 1:i + 4] == ["(", ")", "."] and i > 1:
+            m = _FLAG_DEFINER.fullmatch(toks[i + 4] if i + 4 < len(toks) else "")
+            if not m or toks[i + 5:i + 6] != ["("]:
+                continue
+            args = [_go_value(a) for a in _go_split(toks, i + 6)[0]]
+            if len(args) < 2 or not args[0] or not args[-1]:
+                continue
+            short = args[1] if m.group(2) and len(args) > 2 else None
+            names = {None: [f"--{args[0]}"], "P": [f"--{args[0]}", f"-{short}"], "S": [f"-{short}"],
+                     "N": [f"-{args[0]}", f"-{short}"]}[m.group(2)]
+            flags.append((toks[i - 2], [n for n in names if n and re.fullmatch(r"--?\w[\w.-]*", n)], args[-1]))
+    roots = [v for v in commands if v not in parent]
+    root = "rootCmd" if "rootCmd" in roots else roots[0] if len(roots) == 1 else None
+    for var, (names, description) in commands.items():
+        if var == root or not description or not _joined(var, parent, root, commands):
+            continue
+        up = parent[var]
+        for name in names:
+            for key in ([name] if up == root else [f"{p} {name}" for p in commands[up][0]]):
+                yield Entry(prog, key, description)
+    for var, options, description in flags:
+        if var != root and not _joined(var, parent, root, commands):
+            continue
+        for option in options:
+            for key in ([option] if var == root else [f"{n} {option}" for n in commands[var][0]]):
+                yield Entry(prog, key, description)
+
+
+def _joined(var: str, parent: dict, root: Optional[str], commands: dict) -> bool:
+    """Whether a chain of ``AddCommand`` through named commands leads from the root to ``var`` (no loop)."""
+    seen = set()
+    while var in parent and var in commands and var not in seen:
+        seen.add(var)
+        var = parent[var]
+    return root is not None and var == root

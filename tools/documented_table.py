@@ -7,11 +7,12 @@ keeps the words whose description says they destroy, wipe, delete data, reset to
 revoke or stop everything, and writes only what was derived: program, subcommand path or option,
 and a category (never a description, never any file's text).
 
-    python3 tools/documented_table.py [--fish DIR]… [--zsh DIR]… [--spec DIR]… [--out FILE] [--explain]
+    python3 tools/documented_table.py [--fish DIR]… [--zsh DIR]… [--spec DIR]… [--cobra DIR]… [--out FILE] [--explain]
 
 The defaults read the completions Debian's ``fish`` and ``zsh`` packages install; each option may be
 given again for more directories (a checkout's ``share/completions`` of fish, ``src`` of
-zsh-completions, ``src`` of the Fig autocomplete specs, whose files are TypeScript object literals).
+zsh-completions, ``src`` of the Fig autocomplete specs, whose files are TypeScript object literals,
+``completers`` of carapace-bin, a folder per program of cobra commands written in Go).
 ``--explain`` prints each kept row with its description instead of writing the table (for reading
 the result; the descriptions are never written to the table).
 """
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
 from aish.safety.verbs import RESET  # noqa: E402 - the tree's own vocabulary, not an installed one
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from completion_sources import _WORD, Entry, parse_fish, parse_spec, parse_zsh  # noqa: E402,F401 - a sibling script
+from completion_sources import _WORD, Entry, parse_cobra, parse_fish, parse_spec, parse_zsh  # noqa: E402,F401 - a sibling script
 
 FISH_DIRS = (Path("/usr/share/fish/completions"),)
 ZSH_DIRS = (Path("/usr/share/zsh/functions/Completion"), Path("/usr/share/zsh/vendor-completions"))
@@ -37,7 +38,8 @@ OUT = Path(__file__).resolve().parents[1] / "backend" / "aish" / "safety" / "doc
 # ----------------------------------------------------------------- what a description says
 # Verbs by category, as the first words of a description use them (imperative or third person).
 _CATEGORY_VERBS = {
-    "wipe": r"wipes?|wiping|erases?|erasing|shreds?|zaps?|zeroe?s?|zero out|nukes?|obliterates?|scrub(?:s|bing)? out|"
+    "wipe": r"wipes?|wiping|erases?|erasing|shreds?|zaps?|zeroe?s?(?![ -]?(?:fill|pad))|zero out|nukes?|obliterates?|"
+            r"scrub(?:s|bing)? out|"
             r"securely (?:delete|erase|remove)s?",
     "destroy": r"destroys?|destroying",
     "delete": r"deletes?|deleting|removes?|removing|purges?|purging|drops?|dropping|expunges?|discards?|"
@@ -56,7 +58,7 @@ _NOT_DOING = re.compile(
     r"prompt|confirm|confirmation|interactive|interactively|dry|simulat\w*|preview|would|whether|pretend|"
     r"rebuild|rebuilds|recreate|regenerate|re-create|then|again|and add|at end|at exit|"
     r"no more|at most|except|after|afterwards|once|when|on exit|upon|before|until|only if|disable deletion|"
-    r"protect|refuse|skip|"
+    r"protect|refuse|skip|in addition to|as well|if any|on error|on failure|with failure|"
     r"list|lists|listing|show|shows|print|prints|display|displays|report|check|checks|count|query|"
     r"mark|marks|schedule|schedules|undo|undelete|recover|restore|unmark|"
     r"from (?:the )?(?:list|output|display|view|index|staging|selection|queue|history|cache|menu|screen|stack|"
@@ -83,7 +85,10 @@ _LIGHT = re.compile(
     r"associations?|fallback|config keys?|configuration keys?|targeting|"
     r"output|backup files?|backups? of|swap files?|core files?|lost|leftover\w*|downloaded|partial|"
     r"installed|install|installation|version|versions|kernel|kernels|images? from the cache|"
-    r"keyring entr\w+|environment variables?|env)\b")
+    r"keyring entr\w+|environment variables?|env|responses?|relationships? by issue|parent issues?|sub-issues?|"
+    r"[\w-]+-level scopes?|toolchains?|override for|drive letters?|mount ?points?|(?:server|ip|mac|e-?mail) address\w*|"
+    r"data collectors?|rights|file information|(?:search|spotlight) index\w*|debug\w* files?|embedded|"
+    r"page numbers?|line numbers?|(?:service|unit|plist) files?)\b")
 # What makes a delete worth a warning: data, resources, accounts, whole stores.
 _DATA = re.compile(
     r"\b(all|every|everything|entire|whole|databases?|db|tables?|schemas?|volumes?|vols?|disks?|drives?|devices?|"
@@ -129,7 +134,8 @@ def classify(description: str) -> Optional[str]:
             continue
         rest = text[m.end():]
         if category == "format":
-            return category if _FORMAT_OBJECT.search(rest) and not rest.startswith(" of") else None
+            noun = rest.startswith((" of", " for", " to ", " string"))  # "format for the target volume"
+            return category if _FORMAT_OBJECT.search(rest) and not noun else None
         if category == "reset":
             return category if _FACTORY.search(rest) else None
         if category == "revoke":
@@ -163,6 +169,8 @@ def derive(entries: Iterable[Entry]) -> dict:
         word = key[1].rsplit(" ", 1)[-1]
         if _ROUTINE_KEYS.match(word.lstrip("-")) or len(word) == 1:
             continue  # a routine cleanup; a letter for a subcommand (`d`) says nothing by itself
+        if word.startswith("-") and re.fullmatch(r"(?:dist|mostly-?|real)?clean|tidy", key[1].split(" ")[0]):
+            continue  # `qmk clean --all`: an option of a routine cleanup cleans more of the same
         kept = [c for c in cats if c]
         if word.lstrip("-").lower() in RESET and set(kept) != {"reset"}:
             continue  # a word named for going back to defaults: the vocabulary's to judge
@@ -176,11 +184,12 @@ def derive(entries: Iterable[Entry]) -> dict:
             continue  # `supabase stop`: "every one" is the program's own stack, stopped as usual
         short = re.fullmatch(r"-\w", word) is not None  # a letter means many things across subcommands: all must agree
         if kept and (len(kept) == len(cats) if short else len(kept) * 2 > len(cats)):
-            table[key] = max(set(kept), key=kept.count)
+            table[key] = max(sorted(set(kept)), key=kept.count)  # a tie: the same one every run
     return table
 
 
-def read_all(fish_dirs: Iterable[Path], zsh_dirs: Iterable[Path], spec_dirs: Iterable[Path] = ()) -> Iterator[Entry]:
+def read_all(fish_dirs: Iterable[Path], zsh_dirs: Iterable[Path], spec_dirs: Iterable[Path] = (),
+             cobra_dirs: Iterable[Path] = ()) -> Iterator[Entry]:
     for fish_dir in fish_dirs:
         for path in sorted(fish_dir.glob("*.fish")) if fish_dir.is_dir() else ():
             yield from parse_fish(path.read_text(errors="replace"), path.stem)
@@ -194,6 +203,12 @@ def read_all(fish_dirs: Iterable[Path], zsh_dirs: Iterable[Path], spec_dirs: Ite
             if folder and not _WORD.match(folder[0]):
                 continue  # `@scope/…`: packages' specs, named otherwise
             yield from parse_spec(path.read_text(errors="replace"), path.stem, folder[0] if folder else "")
+    for cobra_dir in cobra_dirs:
+        for completer in sorted(cobra_dir.rglob("*_completer")) if cobra_dir.is_dir() else ():
+            prog = completer.name.removesuffix("_completer")
+            if completer.is_dir() and _WORD.match(prog):  # one program's commands, spread over its Go files
+                text = "\n".join(p.read_text(errors="replace") for p in sorted(completer.rglob("*.go")))
+                yield from parse_cobra(text, prog)
 
 
 HEADER = '''"""What programs' own documentation says destroys: derived, not written by hand.
@@ -201,10 +216,11 @@ HEADER = '''"""What programs' own documentation says destroys: derived, not writ
 Generated by ``tools/documented_table.py`` from the shell completion definitions that describe each
 program's subcommands and options: fish's completions (Debian's fish 3.6.0 and the fish project's
 newer ones, commit ff72419), zsh's completion functions (Debian's zsh 5.9), the zsh-completions
-collection (commit 334c14d) and the Fig autocomplete specs (commit aef52ac).  A row is kept when the
-first sentence of a description says the word destroys, wipes, deletes data or resources, formats a
-disk, resets to factory state, revokes or stops everything, and not when what goes is cheap (an
-alias, a label, a cache, a package, an entry in a listing) or the sentence says what is not done.
+collection (commit 334c14d), the Fig autocomplete specs (commit aef52ac) and carapace-bin's
+completers (cobra commands in Go, commit 462e6ae).  A row is kept when the first sentence of a
+description says the word destroys, wipes, deletes data or resources, formats a disk, resets to
+factory state, revokes or stops everything, and not when what goes is cheap (an alias, a label, a
+cache, a package, an entry in a listing) or the sentence says what is not done.
 Only the derived rows are here, never a description.  Rerun the script to regenerate.
 
 Rows: PROGRAM, KEY, CATEGORY separated by tabs.  KEY is ``SUB``, ``PARENT SUB`` (SUB after PARENT),
@@ -225,10 +241,12 @@ def main(argv: Optional[list] = None) -> int:
     ap.add_argument("--zsh", type=Path, action="append", help="zsh completion directory (repeatable)")
     ap.add_argument("--spec", type=Path, action="append", default=[],
                     help="directory of completion specs written as object literals (*.ts; repeatable)")
+    ap.add_argument("--cobra", type=Path, action="append", default=[],
+                    help="directory of per-program folders (NAME_completer) of cobra commands in Go (repeatable)")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--explain", action="store_true", help="print kept rows with their descriptions")
     args = ap.parse_args(argv)
-    entries = list(read_all(args.fish or FISH_DIRS, args.zsh or ZSH_DIRS, args.spec))
+    entries = list(read_all(args.fish or FISH_DIRS, args.zsh or ZSH_DIRS, args.spec, args.cobra))
     table = derive(entries)
     if args.explain:
         for e in entries:

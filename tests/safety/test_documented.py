@@ -68,6 +68,10 @@ ROOT = Path(__file__).resolve().parents[2]
     ("networksetup -deletepppoeservice DSL", "medium"),
     ("networksetup -removeallpreferredwirelessnetwork en0", "medium"),
     ("lppasswd -x alice", "medium"),
+    # words only carapace's completers describe
+    ("winetricks annihilate", "medium"),
+    ("gh-stack unstack", "medium"),
+    ("nix-store --delete /nix/store/abc-foo", "medium"),
     # broad targets make it high
     ("gphoto2 --rmdir / --recurse", "high"),
     ("diskutil zeroDisk /dev/disk3", "high"),
@@ -105,6 +109,10 @@ def test_the_reason_says_the_documentation_says_so(command):
     "udisksctl loop-setup -f disk.img", "udisksctl status", "mt -f /dev/nst0 status", "mt -f /dev/nst0 rewind",
     "netctl start home", "netctl list", "mvn clean install", "mvn test", "zip -r out.zip docs",
     "defaults read com.apple.dock", "systemd-cryptenroll --fido2-device=auto /dev/nvme0n1p3",
+    "winetricks corefonts", "winetricks list-installed", "gh-stack view", "nix-store --gc --print-dead",
+    "nix-store -q --references /run/current-system", "qmk clean -a", "typeset -Z 5 n",
+    "qpdf --remove-page-labels in.pdf out.pdf", "curl --out-null https://example.org", "rustup override unset",
+    "docker compose up --abort-on-container-failure", "gh issue edit 4 --remove-parent 3",
 ])
 def test_everyday_forms_of_the_same_programs_stay_quiet(command):
     assert stays_quiet(command), judged(command)
@@ -253,3 +261,129 @@ def test_the_generator_writes_rows_the_rule_reads(tmp_path):
     rows = namespace["ROWS"].strip().splitlines()
     assert "vaultctl\tdisk scrub\twipe" in rows and "shelfctl\t* expel\tdelete" in rows
     assert not any("every book on it" in r or "Erase" in r for r in rows)
+
+
+COBRA = r'''
+package cmd
+
+import "github.com/spf13/cobra"
+
+var rootCmd = &cobra.Command{
+	Use:   "stackctl [OPTIONS] COMMAND",
+	Short: "Stacks",
+	Run:   func(cmd *cobra.Command, args []string) {},
+}
+
+var stackCmd = &cobra.Command{
+	Use:     "stack",
+	Short:   "Manage stacks",
+	Aliases: []string{"stacks", "s"},
+}
+
+var stack_evictCmd = &cobra.Command{
+	Use:     "evict [OPTIONS] STACK",
+	Short:   "Remove one or more stacks",
+	Aliases: []string{"rm"},
+	Run:     func(cmd *cobra.Command, args []string) {},
+}
+
+var stack_lsCmd = &cobra.Command{
+	Use:   "ls",
+	Short: "List stacks",
+}
+
+var cleanCmd = &cobra.Command{
+	Use:   "clean",
+	Short: "Clean build output",
+}
+
+// built at run time: no literal name, never keyed
+var dynamicCmd = &cobra.Command{Use: name, Short: "Delete every database"}
+
+var orphanCmd = &cobra.Command{Use: "orphan", Short: "Destroy all volumes"}
+
+func init() {
+	rootCmd.PersistentFlags().BoolP("help", "h", false, "Print usage")
+	rootCmd.Flags().Bool("obliterate", false, "Destroy every stack " +
+		"and its volumes")
+	rootCmd.Flags().StringS("Z", "Z", "", "zero fill")
+	rootCmd.AddCommand(stackCmd, cleanCmd)
+	stackCmd.AddCommand(stack_evictCmd)
+	stackCmd.AddCommand(stack_lsCmd)
+	rootCmd.AddCommand(dynamicCmd)
+	stack_evictCmd.Flags().BoolP("purge-volumes", "p", false, `Delete the stack's volumes`)
+	stack_evictCmd.Flags().StringSlice("label", []string{}, "Remove the label, keep the stack")
+	stack_lsCmd.Flags().BoolN("all", "a", false, "Show all")
+	cleanCmd.Flags().BoolP("all", "a", false, "Remove all files in the build directory as well")
+}
+'''
+
+
+def test_the_generator_reads_cobra_commands_written_in_go():
+    """carapace's completers: ``&cobra.Command{Use, Short, Aliases}`` joined by ``AddCommand``, flags by definer."""
+    gen = _generator()
+    entries = list(gen.parse_cobra(COBRA, "stackctl"))
+    keys = {e.key for e in entries}
+    assert {"stack", "stacks", "s", "clean", "stack evict", "stack rm", "stacks evict", "s rm", "stack ls",
+            "--help", "-h", "--obliterate", "-Z", "evict --purge-volumes", "rm -p", "evict --label",
+            "ls -all", "ls -a", "clean --all"} <= keys, keys
+    assert not any("orphan" in k or k.startswith("name") for k in keys), keys  # joined to no root, or no name
+    assert {e.description for e in entries if e.key == "--obliterate"} == {"Destroy every stack and its volumes"}
+    table = gen.derive(entries)
+    assert table == {("stackctl", "--obliterate"): "destroy",
+                     ("stackctl", "stack evict"): "delete", ("stackctl", "stack rm"): "delete",
+                     ("stackctl", "stacks evict"): "delete", ("stackctl", "stacks rm"): "delete",
+                     ("stackctl", "s evict"): "delete", ("stackctl", "s rm"): "delete",
+                     ("stackctl", "evict --purge-volumes"): "delete", ("stackctl", "rm --purge-volumes"): "delete",
+                     ("stackctl", "evict -p"): "delete", ("stackctl", "rm -p"): "delete"}, table
+    # not a listing, a kept label, a padding option (`zero fill`) or more of a routine cleanup (`clean --all`)
+
+
+def test_the_generator_writes_rows_from_cobra_folders(tmp_path):
+    gen = _generator()
+    folder = tmp_path / "completers" / "common" / "stackctl_completer" / "cmd"
+    folder.mkdir(parents=True)
+    head, tail = COBRA.split("func init()")
+    (folder / "root.go").write_text(head)
+    (folder / "init.go").write_text("package cmd\n\nfunc init()" + tail)  # one program's commands span its files
+    out = tmp_path / "table.py"
+    empty = tmp_path / "none"
+    assert gen.main(["--fish", str(empty), "--zsh", str(empty), "--cobra", str(tmp_path / "completers"),
+                     "--out", str(out)]) == 0
+    rows = out.read_text().split('ROWS = """', 1)[1].strip().strip('"').splitlines()
+    assert "stackctl\tstack rm\tdelete" in rows and "stackctl\t--obliterate\tdestroy" in rows, rows
+    assert "Remove one or more" not in out.read_text()
+
+
+@each_form("description", [
+    "zero fill and right justify",  # a padding option, not a wipe
+    "Format for the target volume",  # the noun
+    "Stops all containers if any container exited with failure",  # what happens on failure
+    "Destroy machine if any fatal error happens",
+    "Remove the override toolchain for a directory",
+    "Discard response data into the void",
+    "Remove the bottle block in addition to bumping the revision.",
+    "Remove a physical link from a sub-issue",
+    "Remove 'blocking' relationships by issue number or URL",
+    "delete a substituted drive letter",
+    "delete a volume mount point",
+    "delete a Kpasswd server address for the realm",
+    "Remove launchd service file ~/Library/LaunchAgents/x.plist",
+    "remove explicit page numbers",
+])
+def test_terse_descriptions_that_do_not_destroy_are_read_so(description):
+    assert _generator().classify(description) is None
+
+
+@each_form("description,category", [
+    ("Remove one or more containers", "delete"),
+    ("Delete an existing project on GitLab.", "delete"),
+    ("Drop all tables, views, and types", "delete"),
+    ("Completely WIPE the entire USB storage device", "wipe"),
+    ("Destroy an existing stack and its resources", "destroy"),
+    ("Erase and format a volume", "wipe"),
+    ("Deletes all digital twins within an instance, including all relationships for those twins", "delete"),
+    ("Delete a deployment at tenant scope", "delete"),
+])
+def test_terse_descriptions_that_destroy_are_read_so(description, category):
+    assert _generator().classify(description) == category
