@@ -12,6 +12,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 @each_form("command", [
     "db2_deinstall -a",
+    "ora_deinstall -silent -paramfile /tmp/deinstall.rsp",
+    "appmgr -s uninstall -y payroll",
     "hdbuninst --sid=PRD --batch",
     "acme_deinstall --silent",
     "influx_inspect deletetsm -measurement cpu /var/lib/influxdb/data",

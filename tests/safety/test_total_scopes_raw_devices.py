@@ -20,6 +20,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "ovn-appctl -t ovn-controller exit --restart",
     "hostapd_cli -i wlan0 disable",
     "gobgp neighbor 10.0.0.2 disable",
+    "routerd_cli disable",
     "fs_cli -x 'fsctl shutdown'",
 ])
 def test_a_scope_that_takes_every_one_makes_a_stop_total(command: str) -> None:
@@ -69,6 +70,7 @@ def test_raw_devices_and_one_time_memory_written_by_any_program(command: str) ->
 
 @each_form("command", [
     "nanddump -f dump.bin /dev/mtd4",
+    "flash_read /dev/mtd2 out.bin",
     "flash_otp_info -u /dev/mtd0",
     "flash_otp_dump -u /dev/mtd0 0",
     "sg_inq /dev/sg2",

@@ -67,7 +67,7 @@ _SHELL_LIKE = {"-rm", "-rmr", "-rmdir", "-del", "-rmf"}
 _NOUN_FIRST = frozenset("check checks config log logs build builds test tests plan plans status version audit deploy "
                         "deployment".split())
 # Weak verbs that still take the noun group before them whole (`hal deploy clean`).
-_GROUP_VERBS = frozenset({"clean", "cleanup"})
+_GROUP_VERBS = frozenset({"clean", "cleanup", "cancel"})  # `billing-cli plan cancel`
 # gflags/Java style options spelled with one dash and an underscore take a value (`-master_addresses h1,h2`).
 _ONE_DASH_VALUED = re.compile(r"-[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 

@@ -113,7 +113,8 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     operands = [t for t in texts if not t.startswith("-")]
     firmware = next((t for t in operands if _FIRMWARE.occurs_in(t)), None)
     if not known and firmware and _FIRMWARE_TOOL.search(c.prog.lower()) and not set(texts) & _FIRMWARE_READS and \
-            not firmware_writes.saves_a_copy([t.lower() for t in texts], firmware):
+            not firmware_writes.saves_a_copy([t.lower() for t in texts], firmware) and \
+            not re.search(r"read|dump|info|backup|save", c.prog.lower()):  # `flash_read /dev/mtd2 out.bin`
         return HIGH, f"{c.prog} rewrites the device's firmware from {firmware}: what it holds may go ({c.text})"
     devs = [t.split("=", 1)[-1] for t in texts if is_device(t.split("=", 1)[-1])]
     if not devs and texts[:1] and texts[0] in _BUILDS:  # `zpool create tank ada1 ada2`: disks by their bare names

@@ -138,6 +138,7 @@ def _named_file(c: Ctx, lowered: list) -> Optional[tuple]:
         heavy = verb_strength(verbs[0]) == 4
         data = [p for p in rest if p in DATA_NOUNS and p not in LIGHT_NOUNS]
         if every and (data or heavy) or heavy and data:
-            return (HIGH if every else MEDIUM), f"{c.prog} runs {t}, a file named for what it deletes ({' '.join(parts)}) ({c.text})"
+            return (HIGH if every else MEDIUM), f"{c.prog} runs {t}, a file named for what it deletes " \
+                f"({' '.join(parts)}) ({c.text})"
     return None
 

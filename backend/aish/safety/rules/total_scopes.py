@@ -42,11 +42,11 @@ _CANCEL_LETTERS = frozenset({"-c", "-k", "-d", "-x", "-r", "-K", "-C", "-D", "-X
 _NOT_DOING = frozenset({"--help", "-h", "status", "list", "ls", "show", "info", "--status", "--list", "-l",
                         "query", "-q", "diag", "check"})
 # Routing, wireless, switching and VPN daemons' control tools (the daemon's name is in the tool's).
-_NETWORK_DAEMON = lazy(r"hostapd|wpa_|bird|bgp|ospf|frr|quagga|vtysh|keepalived|vrrp|lldp|kea|dnsmasq|radvd|"
+_NETWORK_DAEMON = lazy(r"hostapd|wpa_|bird|bgp|ospf|frr|quagga|vtysh|keepalived|vrrp|lldp|kea|dnsmasq|radvd|rout|"
                        r"ovs-|ovn-|openvswitch|strongswan|charon|zebra|exabgp|babel|olsr|batctl|pppd|corosync",
                        re.IGNORECASE)
 _NETWORK_OFF = frozenset({"disable", "down", "shutdown", "terminate", "stop", "exit", "quit", "halt", "kill"})
-_GATE = lazy(r"all|\*|running|active|started|hostapd|wpa_|bird|bgp|ospf|frr|quagga|vtysh|keepalived|vrrp|lldp|"
+_GATE = lazy(r"all|\*|running|active|started|hostapd|wpa_|bird|bgp|ospf|frr|quagga|vtysh|keepalived|vrrp|lldp|rout|"
              r"kea|dnsmasq|radvd|ovs-|ovn-|openvswitch|strongswan|charon|zebra|babel|olsr|batctl|pppd|corosync",
              re.IGNORECASE)
 

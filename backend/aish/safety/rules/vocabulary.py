@@ -125,7 +125,9 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             (any(t in _EVERY_PACKAGE for t in after) or "--all" in options):  # `choco uninstall all -y`,
         # `port uninstall installed`, `flatpak uninstall --all`
         return HIGH, f"{prog} {said} removes every installed package ({c.text})"
-    if verb == "uninstall" and prog not in PACKAGE_TOOLS and not after and options & (FORCE_OPTIONS | _UNATTENDED):
+    if verb == "uninstall" and prog not in PACKAGE_TOOLS and options & (FORCE_OPTIONS | _UNATTENDED) and \
+            (not after or act.source == "program" or options & _NO_QUESTION) and \
+            not set(nouns) & LIGHT_NOUNS:  # `ora_deinstall -silent -paramfile F`, `appmgr -s uninstall -y payroll`
         return MEDIUM, f"{prog} uninstall removes what {prog} installed, with its data, without asking ({c.text})"
     light_nouns = LIGHT_NOUNS | (_PACKAGE_LIGHT if prog in PACKAGE_TOOLS else frozenset())
     if is_backup_tool(prog):
@@ -342,6 +344,7 @@ _BILLED = frozenset({"subscription", "subscriptions", "account", "accounts", "in
 # What a clean after it removes whole (`hal deploy clean`, `garden cleanup namespace`).
 _DEPLOYED = frozenset({"deploy", "deployment", "deployments", "namespace", "namespaces", "environment",
                        "environments", "env", "cluster", "clusters", "stack", "stacks", "installation"})
+_NO_QUESTION = frozenset({"-y", "--yes", "--force", "--silent", "-silent", "--batch", "--unattended", "/quiet"})
 _CONFIRMED = {"-force", "--force", "--yes", "-confirm:$false", "--no-confirm", "--noconfirm", "-noprompt"}
 # Options of a publish command that take a release back.
 _WITHDRAW_OPTIONS = {"--revert", "--unpublish", "--yank", "--retire", "--withdraw"}
