@@ -208,3 +208,37 @@ def test_credentials_of_others_set_or_replaced(command: str) -> None:
 ])
 def test_credentials_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "curl -X POST -H 'X-HTTP-Method-Override: DELETE' https://api.example.com/v1/projects/42",
+    "wget --header='X-HTTP-Method: DELETE' --post-data='' https://api.example.com/v1/users/7",
+    "http POST https://api.example.com/v1/users/7 X-HTTP-Method-Override:DELETE",
+    "aria2c --header='X-HTTP-Method-Override: DELETE' https://api.example.com/v1/users/7",
+    "hey -m POST -H 'X-HTTP-Method-Override: DELETE' -n 100 https://api.example.com/v1/items/7",
+    "curl -d _method=delete -d id=7 https://app.example.com/admin/users/7",
+    "netconf-console --host r1 --port 830 --delete-config=startup",
+    "netopeer2-cli --rpc '<delete-config><target><startup/></target></delete-config>'",
+    "newrelic nerdgraph query 'mutation { alertsPolicyDelete(accountId: 1, id: 5) { id } }'",
+    "ali --method=DELETE --rate=500 --duration=30s https://api.example.com/v1/users/1",
+    "httperf --server api.example.com --method=DELETE --uri=/v1/items/7 --num-conns=500",
+    "momento cache delete --cache prod-sessions",
+    "upstash redis delete prod-cache",
+])
+def test_api_deletes_in_other_words(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "curl -X POST -H 'X-HTTP-Method-Override: PATCH' -d '{}' https://api.example.com/v1/items/7",
+    "netconf-console --host r1 --get-config --db running",
+    "newrelic nerdgraph query 'mutation { alertsPolicyCreate(accountId: 1) { id } }'",
+    "echo 'mutation { deleteUser(id: 1) { id } }' > delete-user.graphql",
+    "ali --rate=500 --duration=30s https://api.example.com/v1/users/1",
+    "httperf --server api.example.com --uri=/v1/items --num-conns=500",
+    "momento cache delete --cache dev-scratch",
+    "momento cache list",
+    "fly deploy --app prod-web",
+])
+def test_api_everyday_forms_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

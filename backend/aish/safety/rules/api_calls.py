@@ -25,6 +25,8 @@ from aish.safety.verb_words import split_word
 _METHODS = frozenset({"DELETE", "POST", "PUT", "PATCH"})
 _METHOD_WORD = LazyRegex(r"delete|post|put|patch")
 _METHOD_OPTIONS = frozenset({"-m", "-x", "--method", "--request", "-method", "-request", "--http-method", "-verb"})
+_SERVER_OPTIONS = ("--server", "--host", "-host", "--hostname", "-server")
+_PATH_OPTIONS = ("--uri", "--url", "--path", "--endpoint", "-uri", "-path")
 _PSEUDO_METHOD = LazyRegex(r"^:method:\s*(\w+)$", re.IGNORECASE)
 _ADDRESS = LazyRegex(r"^(https?://\S+|(localhost|[\w-]+(\.[\w-]+)+|\d{1,3}(\.\d{1,3}){3}):\d+(/\S*)?)$", re.IGNORECASE)
 # Verbs a method or field name says it destroys with, and the words that make it all.
@@ -40,6 +42,8 @@ _RPC_CALL = frozenset({"--call", "-call", "call"})
 # The start of a mutation's selection set, and the fields called inside it (`productDelete(`, `deleteAll {`).
 _MUTATION = LazyRegex(r"\bmutation\b(\s+\w+)?(\s*\([^)]*\))?\s*\{")
 _FIELD = LazyRegex(r"(?:^|[{\s,])(?:\w+\s*:\s*)?([A-Za-z_]\w*)\s*[({]")
+# A client that sends what it is given to an API, though no address is on its line.
+_API_CLIENT = LazyRegex(r"graph|gql|(^|\s)(query|api|request|execute|exec|call|mutate|mutation)(\s|$)", re.IGNORECASE)
 _ECHOES = frozenset({"echo", "printf", "cat", "jq", "jo"})
 
 
@@ -61,13 +65,30 @@ def _http_method(c: Ctx) -> Optional[tuple]:
             method = nxt.upper()
         elif t in ("-H", "--header") and (pseudo := _PSEUDO_METHOD.match(nxt)) and pseudo.group(1).upper() in _METHODS:
             method = pseudo.group(1).upper()
+    for t in texts:  # `--method=DELETE`, `-X=DELETE`
+        name, eq, value = t.partition("=")
+        if eq and name.lower() in _METHOD_OPTIONS and value.upper() in _METHODS:
+            method = value.upper()
     if not method:
         return None
-    url = next((t for t in texts if _ADDRESS.match(t)), "")
+    url = next((t for t in texts if _ADDRESS.match(t)), "") or _server_and_path(texts)
     if not url:
         return None
     found = http.judge_call(c, method, url, data=False)
     return (found[0], f"{c.prog} makes an HTTP {method}: {found[1]}") if found else None
+
+
+def _server_and_path(texts: list) -> str:
+    """``httperf --server api.example.com --uri=/v1/items/7``: the address given in two options."""
+    values: dict = {}
+    for k, t in enumerate(texts):
+        name, eq, value = t.partition("=")
+        if not eq and k + 1 < len(texts):
+            value = texts[k + 1]
+        values.setdefault(name.lower(), value)
+    server = next((values[o] for o in _SERVER_OPTIONS if values.get(o)), "")
+    path = next((values[o] for o in _PATH_OPTIONS if values.get(o, "").startswith("/")), "")
+    return f"https://{server}{path}" if server and path else ""
 
 
 def _rpc_method(c: Ctx) -> Optional[tuple]:
@@ -102,8 +123,9 @@ def _mutation(c: Ctx) -> Optional[tuple]:
     for feeder in c.chain[-1:]:  # `echo '{"query":"mutation …"}' | curl -d @- URL`
         if feeder.words and feeder.words[0].text in ("echo", "printf"):
             bodies += [w.text for w in feeder.words[1:] if "mutation" in w.text]
-    if not bodies or not any(_ADDRESS.match(t) or "graphql" in t.lower() for t in c.texts):
-        return None  # a mutation written to a file or shown, not sent
+    if not bodies or not any(_ADDRESS.match(t) or "graphql" in t.lower() for t in c.texts) and \
+            not _API_CLIENT.search(c.prog + " " + " ".join(c.texts[:3])):
+        return None  # a mutation written to a file or shown, not sent (`newrelic nerdgraph query …` sends it)
     for body in bodies:
         start = _MUTATION.search(body)
         if start is None:

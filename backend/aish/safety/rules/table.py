@@ -42,6 +42,7 @@ from aish.safety.rules import raw_devices, store_resets, total_scopes
 from aish.safety.rules import open_listeners
 from aish.safety.rules import carried_commands, code_calls, downloaded_runs
 from aish.safety.rules import credentials_replaced, security_products_off
+from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 from aish.safety.rules.triggers import triggered_by
@@ -416,6 +417,10 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, logins_opened.rule_logins_opened(c))
     if (best is None or best[0] == LOW) and open_listeners.may_open(c):
         best = worst(best, open_listeners.rule_open_listener(c))
+    if (best is None or best[0] == LOW) and rules is None and production_deletes.may_delete(c):
+        best = worst(best, production_deletes.rule_production_delete(c))
+    if (best is None or best[0] == LOW) and method_overrides.may_override(c):
+        best = worst(best, method_overrides.rule_method_override(c))
     if (best is None or best[0] == LOW) and credentials_replaced.may_replace(c):
         best = worst(best, credentials_replaced.rule_credentials_replaced(c))
     if (best is None or best[0] == LOW) and security_products_off.may_be_product(c):
