@@ -118,7 +118,8 @@ _NOT_AN_OBJECT = frozenset({"d", "s", "r", "rs", "er", "ers", "ed", "es", "ion",
 _SHORT_OBJECTS = frozenset({"def", "lv", "vg", "pv", "fs", "dev", "lun", "luns", "nsd", "fbvol", "ckdvol", "vdisk",
                             "mdisk", "part", "share", "export", "vm", "vol", "volgrp", "rank", "extpool", "user",
                             "users", "grp", "group", "tsm", "ns", "zone", "snap", "ckpt", "tgt", "target", "fset",
-                            "pool", "lpar", "host", "hosts", "node", "nodes", "disk", "disks", "site", "repo"})
+                            "pool", "lpar", "host", "hosts", "node", "nodes", "disk", "disks", "site", "repo",
+                            "col", "coll", "db", "bucket", "table", "queue", "topic"})  # WebDAV's `rmcol`
 
 
 def _fused_morphology(piece: str) -> list:

@@ -43,6 +43,7 @@ from aish.safety.rules import open_listeners
 from aish.safety.rules import carried_commands, code_calls, downloaded_runs
 from aish.safety.rules import credentials_replaced, security_products_off
 from aish.safety.rules import method_overrides, production_deletes
+from aish.safety.rules import client_scripts
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 from aish.safety.rules.triggers import triggered_by
@@ -367,7 +368,8 @@ def check(c: Ctx) -> Optional[tuple]:
             not any(r in _CARRIERS for r in rules or ()) and \
             (not covered(c.prog, c.texts) or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
         best = worst(best, carried_commands.rule_carried_command(c, known))
-    if (best is None or best[0] < MEDIUM) and c.args and c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:
+    if (best is None or best[0] < MEDIUM) and (c.args or c.seg.redirects or c.chain) and \
+            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:
         best = worst(best, code_calls.rule_code_calls(c))  # `root -e 'gSystem->Exec("rm -rf …")'`, any language
     if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`
         best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
@@ -433,4 +435,7 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, onto_one_name.rule_onto_one_name(c))
     if (best is None or best[0] == LOW) and not covered(c.prog, c.texts):  # the last word: the program's own docs
         best = worst(best, documented.rule_documented(c))
+    if (best is None or best[0] == LOW) and c.prog not in interp.RULES and c.prog not in _SHELLS and \
+            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS and not downloaded_runs.shell_like(c.prog):
+        best = worst(best, client_scripts.rule_client_script(c, known=rules is not None))  # `JLinkExe <<EOF erase`
     return best
