@@ -16,6 +16,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "yarnctl app -kill -filter status=RUNNING",
     "jobctl cancel --filter state=RUNNING",
     "canceljob ALL",
+    "condorctl off -all",
+    "sparkctl kill all",
     "ovs-appctl -t ovs-vswitchd exit",
     "ovn-appctl -t ovn-controller exit --restart",
     "hostapd_cli -i wlan0 disable",
@@ -63,6 +65,8 @@ def test_starts_logins_listings_and_soft_verbs_stay_quiet(command: str) -> None:
     "chipctl otp_write 0x10 0xdeadbeef",
     "sunxi-fel spiflash-write 0 zeros.bin",
     "fw_setenv bootcmd",
+    "uboot-env set bootcmd",
+    "otptool --write-otp 3 0xffff",
 ])
 def test_raw_devices_and_one_time_memory_written_by_any_program(command: str) -> None:
     assert reaches(command, "high"), judged(command)
@@ -80,6 +84,8 @@ def test_raw_devices_and_one_time_memory_written_by_any_program(command: str) ->
     "mtd_debug read /dev/mtd0 0 4096 dump.bin",
     "fw_setenv bootdelay 3",
     "fw_printenv",
+    "uboot-env print",
+    "otptool --read-otp 3",
 ])
 def test_reading_the_same_devices_stays_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

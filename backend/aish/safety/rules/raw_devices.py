@@ -13,7 +13,6 @@ dump words stay quiet.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
@@ -35,12 +34,15 @@ _CREATES = frozenset({"-c", "--create", "create", "--format", "format"})
 _EMPTY_SOURCE = lazy(r"^(-i|--in|--input|if|--if|-if|in|--data|-d)?=?/dev/(zero|u?random)$")
 # One-time memory and eFuses: written once, for ever.
 _ONE_TIME = lazy(r"burn[-_]?(efuse|key|block|bit|custom|fuse)|efuse|otp[-_]?(write|lock|prog)|fuse[-_]?prog|"
+                 r"(write|lock|prog|program|burn)[-_]?otp|"
                  r"write[-_]?protect[-_]?efuse|^--burn$|^burn$")
 _ONE_TIME_NAME = lazy(r"efuse|otp|fuse")
+_NAME_WRITES = lazy(r"write|lock|prog|burn")
 # A board's SPI, NAND or eMMC flash written by a fused word (`spiflash-write`, `nand-erase`, `emmc_write`).
 _FLASH_WORD = lazy(r"^(spi|nand|nor|emmc|mmc|qspi)[-_]?flash[-_]?(write|erase|program)|^(spi|nand|nor|emmc|qspi)"
                    r"[-_](write|erase|program)$|^(write|erase)[-_]?(spi|nand|nor|qspi)(flash)?$")
-_GATE = lazy(r"/dev/|path/to/|burn|efuse|otp|fuse|flash|setenv|nand|emmc|mmc|spi|nor[-_]|write|erase")
+_BOOT_ENV = lazy(r"u-?boot|^fw[-_]|bootenv|bootloader")
+_GATE = lazy(r"/dev/|path/to/|burn|efuse|otp|fuse|flash|setenv|nand|emmc|mmc|spi|nor[-_]|write|erase|boot")
 
 
 @triggered_by(_GATE, otherwise=None)
@@ -78,7 +80,7 @@ def _device_written(c: Ctx, name: str, lowered: list) -> Optional[tuple]:
 def _one_time(c: Ctx, name: str, lowered: list) -> Optional[tuple]:
     said = next((t for t in lowered if _ONE_TIME.search(t) and (t != "--burn" and t != "burn" or
                                                                 _ONE_TIME_NAME.search(name))), None)
-    if said is None and _ONE_TIME_NAME.search(name) and re.search(r"write|lock|prog|burn", name):
+    if said is None and _ONE_TIME_NAME.search(name) and _NAME_WRITES.search(name):
         said = name  # `flash_otp_write`, `flash_otp_lock`
     if said is None:
         said = next((t for t in lowered if _FLASH_WORD.match(t)), None)
@@ -91,8 +93,14 @@ def _one_time(c: Ctx, name: str, lowered: list) -> Optional[tuple]:
 
 def _boot_variable(c: Ctx, name: str, texts: list) -> Optional[tuple]:
     """``fw_setenv bootcmd``: a boot loader's variable given no value is deleted."""
-    if not name.endswith("setenv") or len(texts) != 1 or texts[0].startswith("-"):
+    operands = [t for t in texts if not t.startswith("-")]
+    if name.endswith("setenv") and len(texts) == 1 and operands:
+        variable = texts[0]
+    elif _BOOT_ENV.search(name) and len(operands) == 2 and operands[0].lower() in ("set", "setenv") and \
+            len(texts) == 2:  # `uboot-env set bootcmd`
+        variable = operands[1]
+    else:
         return None
-    level = HIGH if texts[0].lower().startswith("boot") else MEDIUM
-    return level, f"{c.prog} {texts[0]} with no value deletes the boot loader's variable: the board may not " \
+    level = HIGH if variable.lower().startswith("boot") else MEDIUM
+    return level, f"{c.prog} {variable} with no value deletes the boot loader's variable: the board may not " \
         f"boot ({c.text})"

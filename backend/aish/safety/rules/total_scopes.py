@@ -24,10 +24,13 @@ from aish.safety.rules.triggers import triggered_by
 # Verbs whose scope decides: one named thing is routine, every one is not.
 _STOPS = ("stop", "stp", "kill", "cancel", "shutdown", "halt", "terminate", "abort", "umount", "unmount", "logout",
           "logoff", "disconnect", "offline", "poweroff", "deactivate", "suspend", "down", "disable", "leave",
-          "quit", "exit", "evacuate", "unload")
+          "quit", "exit", "evacuate", "unload", "off")
 _STOP_WORD = re.compile(r"(" + "|".join(_STOPS) + r")[-_]?(all)?$")
 _STOP_HEAD = re.compile(r"(" + "|".join(_STOPS[:14]) + r")[-_]?(all|job|jobs|task|tasks|node|nodes|session|sessions|"
                         r"server|servers|vm|vms|instance|instances|app|apps|world|service|services)?$")
+_VERB_THEN_NOUN = re.compile(r"(" + "|".join(_STOPS[:10]) + r")[a-z]{2,8}$")
+_PREFIX_THEN_VERB = re.compile(r"[a-z]{1,3}(" + "|".join(_STOPS[:10]) + r")(all)?$")
+_STARTS = re.compile(r"log(in|on)|start|up$")  # `--loginall=all`: what every one is given is a start
 # An operand or a value that takes every one.
 _EVERY = frozenset({"all", "@all", "*", "'*'", "everything"})
 # Verbs whose `--all` is the user's own logins or switches (`pulumi logout --all`): only `all` said as the object.
@@ -83,10 +86,10 @@ def _verb(c: Ctx, lowered: list) -> Optional[str]:
     name = _name(c.prog)
     if any(_STOP_HEAD.match(piece) for piece in re.split(r"[-_]", name)) or _STOP_HEAD.match(name):
         return name
-    head = re.match(r"(" + "|".join(_STOPS[:10]) + r")[a-z]{2,8}$", name)  # `canceljob`, `killtask`
+    head = _VERB_THEN_NOUN.match(name)  # `canceljob`, `killtask`
     if head and not name.endswith(("watch", "er", "ing")):
         return name
-    if re.match(r"[a-z]{1,3}(" + "|".join(_STOPS[:10]) + r")(all)?$", name):  # a suite's prefix: `mmumount`
+    if _PREFIX_THEN_VERB.match(name):  # a suite's prefix: `mmumount`
         return name
     for t in lowered:
         if t.startswith("-") and len(t) > 3:
@@ -118,7 +121,7 @@ def _total(c: Ctx, lowered: list) -> Optional[tuple]:
         if scheduler and every:
             return MEDIUM, f"{c.prog} is told to cancel {every} of its jobs: every one it runs stops ({c.text})"
         return None
-    if re.search(r"log(in|on)|start|up$", verb):
+    if _STARTS.search(verb):
         return None
     scope = _scope(c, lowered, verb)
     if scope is None:
