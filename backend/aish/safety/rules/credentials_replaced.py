@@ -82,7 +82,8 @@ def rule_credentials_replaced(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if not texts:
         return None
-    return _written_into(c) or _weakened(c) or _recreated(c) or _password_set(c) or _admin_locked(c)
+    return _written_into(c) or _weakened(c) or _recreated(c) or _password_set(c) or _inner_password_set(c) or \
+        _admin_password_tool(c) or _admin_locked(c)
 
 
 def _written_into(c: Ctx) -> Optional[tuple]:
@@ -154,9 +155,31 @@ def _password_set(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"{c.prog} sets {target[-1]}'s password: whoever signed in with the old one is locked " \
                            f"out ({c.text})"
     at = next((k for k, t in enumerate(lowered[:3]) if t in _SET_WORDS), None)
-    if at is not None and any(_ADMIN.match(t) for t in texts[at + 1:at + 4] if not t.startswith("-") or "/" in t):
+    user = next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-u", "--user", "-U", "--username")), "")
+    if at is not None and (any(_ADMIN.match(t) for t in texts[at + 1:at + 4] if not t.startswith("-") or "/" in t)
+                           or _ADMIN.match(user)):  # `mysqladmin -u root password NEW`
         return MEDIUM, f"{c.prog} {texts[at]} sets the administrator's password: whoever signed in with the old " \
                        f"one is locked out ({c.text})"
+    return None
+
+
+def _inner_password_set(c: Ctx) -> Optional[tuple]:
+    """A query given to an admin shell (``kadmin.local -q 'cpw -pw NEW admin/admin'``): its own words."""
+    for t in c.texts:
+        words = t.split()
+        if len(words) >= 3 and any(_NEW_PASSWORD.match(w) for w in words) and any(_ADMIN.match(w) for w in words[1:]):
+            return MEDIUM, f"{c.prog} sets an administrator's password ({c.text})"
+    return None
+
+
+def _admin_password_tool(c: Ctx) -> Optional[tuple]:
+    """``smbpasswd -a -s root``, ``kpasswd admin``: a password tool given an administrator's account."""
+    if not _PASSWORD_TOOL.search(c.prog) or "mkpasswd" in c.prog or c.prog in ("passwd", "passwd.exe") or \
+            set(c.texts) & {"-v", "--verify", "-n", "-l", "-S", "-x", "-d", "-e"}:
+        return None  # `sudo passwd root`: the machine's own root, set by its administrator
+    operands = [t for t in c.texts if not t.startswith("-")]
+    if operands and _OTHER_ACCOUNT.match(operands[-1]):
+        return MEDIUM, f"{c.prog} sets the {operands[-1]} account's password ({c.text})"
     return None
 
 

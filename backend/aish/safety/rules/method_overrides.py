@@ -18,12 +18,13 @@ from aish.safety.rules import http
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
-_WORDS = ("method", "delete-config", "edit-config")
+_WORDS = ("method", "delete-config", "edit-config", "--delete")
 _OVERRIDE = LazyRegex(r"(?:^|[\s'\"=])x-(?:http-)?method(?:-override)?\s*[:=]\s*['\"]?(delete|purge)\b|"
                       r"(?:^|[?&\s'\"]|^-[dF]?)_method=(delete|purge)\b", re.IGNORECASE)
 _URL = LazyRegex(r"^(https?://\S+|[\w-]+(\.[\w-]+)+(:\d+)?/\S*|localhost:\d+\S*|:\d+/\S*)$", re.IGNORECASE)
 _DELETE_CONFIG = LazyRegex(r"(?:^|[\s<\-])delete-config(?:>|\b)", re.IGNORECASE)
 _TARGET = LazyRegex(r"\b(startup|running|candidate)\b", re.IGNORECASE)
+_METHOD_VALUE = LazyRegex(r"^(\w+_)?(http_)?method=(delete|purge)$", re.IGNORECASE)
 _EDIT_DELETE = LazyRegex(r"operation\s*=\s*['\"]?(delete|remove)\b", re.IGNORECASE)
 
 
@@ -50,6 +51,14 @@ def rule_method_override(c: Ctx) -> Optional[tuple]:
         level = HIGH if store in ("startup", "running") else MEDIUM
         return level, f"{c.prog} erases the device's {store} configuration datastore (NETCONF delete-config) " \
                       f"({c.text})"
+    if "set" in texts[:4] and "--delete" in texts:  # gNMI: `gnmic -a r1:57400 set --delete /interfaces`
+        path = texts[texts.index("--delete") + 1] if texts.index("--delete") + 1 < len(texts) else ""
+        if path.startswith("/"):
+            return (HIGH if path == "/" else MEDIUM), f"{c.prog} set --delete removes {path} from the device's " \
+                f"configuration ({c.text})"
+    told = next((t for t in texts if _METHOD_VALUE.match(t)), None)
+    if told is not None:  # `k6 run -e METHOD=DELETE load.js`: the script's requests take the method given
+        return MEDIUM, f"{c.prog} runs requests told {told}: they delete what they call ({c.text})"
     if "operation" in joined and _EDIT_DELETE.search(joined) and "edit-config" in joined.lower():
         return MEDIUM, f"{c.prog} sends an edit-config that deletes what it names ({c.text})"
     return None

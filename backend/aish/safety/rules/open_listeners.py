@@ -100,5 +100,6 @@ def _security_none(texts: list) -> bool:
 def _daemon(c: Ctx) -> bool:
     """A daemon or a program told to serve: `…d`, `*-daemon`, `system service`, QEMU's monitor."""
     prog = c.prog.lower()
-    return prog.endswith("d") or "daemon" in prog or "service" in c.texts[:3] or "serve" in c.texts[:2] or \
+    named = any(part.endswith("d") for part in re.split(r"[-_.]", prog)) or "daemon" in prog
+    return named or "service" in c.texts[:3] or "serve" in c.texts[:2] or \
         prog.startswith("qemu") or any(t in ("-monitor", "-qmp", "-chardev") for t in c.texts)

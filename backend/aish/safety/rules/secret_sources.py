@@ -26,7 +26,8 @@ from aish.safety.lazy_regex import LazyRegex
 # A program's name that says it keeps, fetches or dumps secrets (`lssecret`, `kwalletcli`, `gimme-aws-creds`).
 _KEEPER_NAME = LazyRegex(r"secret|password|creds|credential|wallet|keyring|keychain|katz|lazagne|browser-?data|"
                          r"chromepass|firepwd|dpapi|keepass|lastpass|bitwarden|dashlane|^dcli$|nordpass|passbolt|"
-                         r"psono|enpass|roboform|passhole|^kpcli$|mimipenguin|^sharp(chrome|web)", re.IGNORECASE)
+                         r"psono|enpass|roboform|passhole|^kpcli$|mimipenguin|^sharp(chrome|web)|okta|saml|awsume|"
+                         r"aws-?sso|[a-z]pass(-?cli)?$|^pass[-_](export|dump|show|cat)", re.IGNORECASE)
 # Words in an argument that name a private key, a seed, dumped logons, whatever verb is with them.
 _STRONG = LazyRegex(r"privkey|private-?_?keys?|masterprivate|xprv|logonpasswords|sekurlsa|lsadump|hashdump|dcsync|"
                     r"dumpwallet|exportkey|dumpkey|credential-?process|secretkey|export-?secret", re.IGNORECASE)
@@ -59,6 +60,7 @@ _ENV_CODE = LazyRegex(r"process\.env\b(?!\.)|os\.environ\b(?![.\[])|\bENV\.to_h\
                       r"getenv\(\)|Environment\.GetEnvironmentVariables\(\)", re.IGNORECASE)
 _ENV_NOUNS = frozenset({"environment", "environ", "env", "envs", "variables", "vars"})
 _ENV_SHOWS = frozenset({"show", "list", "ls", "export", "dump", "json", "pull", "print", "get", "--json", "-j"})
+_SUBCOMMAND = re.compile(r"[\w:.-]+")  # a subcommand's word, not code (`print(os.environ["HOME"])`)
 _NOT_ENV = frozenset({"conda", "mamba", "micromamba", "pyenv", "poetry", "pipenv", "uv", "hatch", "pdm", "nvm",
                       "rbenv", "nodenv", "goenv", "jenv", "virtualenv", "direnv-status", "spack", "pixi"})
 # Wrappers that put cloud or vault credentials into the environment of what they run.
@@ -105,7 +107,7 @@ def _environment(prog: str, rest: list, operands: list) -> str:
         return "medium"  # what the .envrc puts in the environment
     if any(_ENV_CODE.search(t) for t in rest[:6]):
         return "medium"  # `node -p 'JSON.stringify(process.env)'`
-    parts = [p.lower() for t in operands[:3] for p in _SPLIT.split(t) if p]
+    parts = [p.lower() for t in operands[:3] if _SUBCOMMAND.fullmatch(t) for p in _SPLIT.split(t) if p]
     if set(parts) & _ENV_NOUNS and (set(parts) | {t.lower() for t in rest}) & _ENV_SHOWS or \
             "show-environment" in operands[:2]:
         return "medium"  # `tmux show-environment -g`, `netlify env:list --json`, `railway variables --json`

@@ -31,7 +31,7 @@ from aish.safety.rules.triggers import triggered_by
 # Security products by the words of their names.
 _PRODUCT = LazyRegex(r"mdatp|wdav|defender|mpcmdrun|falconctl|falcon-sensor|crowdstrike|^sentinel|sophos|"
                      r"^sav(dctl|config|scan|d|update)$|^clam|ossec|wazuh|mcafee|^mfe|isecav|dsa_control|ds_agent|"
-                     r"^esets?([-_]|$)|kesl|kaspersky|bitdefender|cylance|carbonblack|^repcli$|^cytool$|osquery|"
+                     r"^esets?([-_]|$)|kesl|^kav\d|^kav[-_]|kaspersky|bitdefender|cylance|carbonblack|^repcli$|^cytool$|osquery|"
                      r"auditbeat|^falco$|tetragon|sysmon|tripwire|symantec|^smc$|forticlient|trellix|drweb|"
                      r"^aa-|apparmor|firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|"
                      r"^ferm$|opensnitch|socketfilterfw|^auditctl$|^auditd$|^audit2allow$", re.IGNORECASE)
@@ -45,7 +45,8 @@ _OFF_PREFIXES = ("--stop-", "--disable-", "--unload-", "-stop-", "-disable-")
 _FLUSH = frozenset({"flush", "-f", "--flush", "clear", "-x"})  # `csf -x`: disable; `apf -f`: flush
 _VALUES_OFF = frozenset({"false", "0", "no", "off", "disabled", "disable", "none"})
 _PROTECTS = LazyRegex(r"protect|prevent|"
-                      r"^(on-?access|real-?time|tamper|enforc\w*|shield)([-_ ]?(scan\w*|enabled?|mode))?$",
+                      r"(^|[-_])(on-?access|real-?time|tamper|enforc\w*|shield)"
+                      r"([-_ ]?(scan\w*|enabled?|mode|protection))?$",
                       re.IGNORECASE)
 _EXCLUDES = LazyRegex(r"exclu|whitelist|allowlist|ignore", re.IGNORECASE)
 _WHOLE = LazyRegex(r"^(/|/\*|\*|[A-Za-z]:\\?|[A-Za-z]:\\\*|\\)$")
