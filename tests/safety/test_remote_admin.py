@@ -81,3 +81,49 @@ def test_remote_admin_tools_and_named_files_are_flagged(command: str, at_least: 
 ])
 def test_everyday_remote_admin_stays_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("New-LocalUser 'support$' -NoPassword | Add-LocalGroupMember -Group Administrators", "high"),
+    ("dsadd user \"CN=svc,OU=Users,DC=corp,DC=com\" -pwd P@ss1 -memberof \"CN=Domain Admins,CN=Users,DC=corp,DC=com\"",
+     "medium"),
+    ("Add-ADGroupMember -Identity 'Domain Admins' -Members eve", "medium"),
+    ("Add-ADGroupMember 'Enterprise Admins' eve", "medium"),
+    ("net group \"Domain Admins\" eve /add /domain", "medium"),
+    ("dsmod group \"CN=Schema Admins,CN=Users,DC=corp,DC=com\" -addmbr \"CN=eve,OU=Staff,DC=corp,DC=com\"", "medium"),
+    ("Add-ADPrincipalGroupMembership -Identity eve -MemberOf 'Domain Admins'", "medium"),
+    ("samba-tool group addmembers 'Domain Admins' eve", "medium"),
+    ("net localgroup administrators \"NT AUTHORITY\\Authenticated Users\" /add", "high"),
+    ("SetACL.exe -on \"HKLM\\SYSTEM\\CurrentControlSet\\Services\" -ot reg -actn ace -ace \"n:Everyone;p:full\"",
+     "medium"),
+    ("SetACL.exe -on C:\\Windows -ot file -actn ace -ace \"n:S-1-1-0;p:full\"", "medium"),
+    ("dsacls \"DC=corp,DC=com\" /G \"corp\\eve:GA\"", "medium"),
+    ("ntrights -u Everyone +r SeDebugPrivilege", "high"),
+    ("Add-AzRoleAssignment -SignInName eve@corp.com -RoleDefinitionName Owner -Scope /subscriptions/1111", "medium"),
+    ("Get-ADUser -Filter * | Set-ADAccountPassword -Reset -NewPassword $pw", "high"),
+    ("Get-LocalUser | Set-LocalUser -Password $pw", "high"),
+    ("net user administrator /active:yes", "medium"),
+    ("Enable-LocalUser -Name Guest", "medium"),
+])
+def test_privileges_handed_out_are_flagged(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "Get-LocalGroupMember -Group Administrators",
+    "net localgroup administrators",
+    "Add-LocalGroupMember -Group 'Hyper-V Administrators' -Member $env:USERNAME",
+    "Add-LocalGroupMember -Group docker-users -Member bob",
+    "Get-ADGroupMember -Identity 'Domain Admins'",
+    "dsget group \"CN=Domain Admins,CN=Users,DC=corp,DC=com\" -members",
+    "Add-ADGroupMember -Identity 'Marketing' -Members eve",
+    "net group \"Domain Admins\" /domain",
+    "SetACL.exe -on C:\\Data -ot file -actn list",
+    "Set-ADAccountPassword -Identity alice -OldPassword $old -NewPassword $new",
+    "Enable-LocalUser -Name alice",
+    "net user alice /active:yes",
+    "ntrights -u corp\\svc_backup +r SeServiceLogonRight -m \\\\DB01",
+    "ntrights -u Everyone -r SeDebugPrivilege",
+])
+def test_everyday_account_chores_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
