@@ -35,11 +35,17 @@ psping psgetsid pslogonlist sdelete handle procdump autorunsc sigcheck accesschk
 pendmoves regdelnull listdlls tcpvcon""".split())
 
 
+# libarchive's tools, installed as `bsdtar`, `bsdcpio`, `bsdunzip` beside (or instead of) GNU's and Info-ZIP's.
+_LIBARCHIVE = frozenset({"tar", "cpio", "unzip"})
+
+
 def plain_name(name: str) -> str:
-    """``gchmod`` -> ``chmod``, uutils' ``uu-chmod`` -> ``chmod``, ``pskill64`` -> ``pskill``; any other name as
-    it is."""
+    """``gchmod`` -> ``chmod``, uutils' ``uu-chmod`` -> ``chmod``, ``pskill64`` -> ``pskill``, ``bsdtar`` ->
+    ``tar``; any other name as it is."""
     if name[-2:] in ("64", "4a") and name.lower().removesuffix("a").removesuffix("64") in _SYSINTERNALS:
         return name.lower().removesuffix("a").removesuffix("64")
+    if name[:3] == "bsd" and name[3:] in _LIBARCHIVE:
+        return name[3:]
     if name[:1] == "g" and name[1:] in _GNU_PREFIXED:
         return name[1:]
     if name[:3] in ("uu-", "uu_") and name[3:] in _GNU_PREFIXED:

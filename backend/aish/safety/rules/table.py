@@ -17,7 +17,7 @@ from aish.safety.rules import git_mirrors, prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
 from aish.safety.rules import replaced_state
 from aish.safety.rules import applescript, cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
-from aish.safety.rules import key_stores, privileged_grants, ps_drives, ps_targets, remote_admin
+from aish.safety.rules import key_stores, privileged_grants, ps_drives, ps_targets, remote_admin, unpacked_system
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
 from aish.safety.rules import made_public, scaled_to_zero, updates_off
 from aish.safety.rules import sinks
@@ -363,6 +363,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, remote_admin.rule_remote_admin(c))
     if (best is None or best[0] < HIGH) and privileged_grants.may_grant(c):  # Domain Admins, Everyone:full
         best = worst(best, privileged_grants.rule_privilege_granted(c))
+    if (best is None or best[0] < HIGH) and unpacked_system.may_unpack(c.prog):  # Expand-Archive … System32 -Force
+        best = worst(best, unpacked_system.rule_unpacked_into_system(c))
     best = _broad(c, best, known=rules is not None)
     if (best is None or best[0] < MEDIUM) and c.prog not in interp.RULES:  # `xonsh -c '…'`, `sage -c '…'`
         best = worst(best, interp.rule_interpreter_body(c))
