@@ -38,6 +38,12 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "nix develop -c rm -rf ~/data",
     "sops exec-env secrets.env 'rm -rf /data'",
     "vendorwrap --foo -- rm -rf /var/lib/mysql",
+    "aws ssm send-command --document-name AWS-RunShellScript --parameters 'commands=[\"rm -rf /var/www\"]'",
+    "systemd-run -H host rm -rf /data",
+    "rd adhoc -p ops -F 'tags: web' -- sudo systemctl stop nginx",
+    "hyperfine 'rm -rf /data'",
+    "zellij action write-chars 'rm -rf ~/proj'",
+    "limactl shell default sudo rm -rf /etc",
 ])
 def test_a_command_carried_in_arguments_is_judged_as_a_command(command: str) -> None:
     assert reaches(command), judged(command)
@@ -68,6 +74,10 @@ def test_a_command_carried_in_arguments_is_judged_as_a_command(command: str) -> 
     "git checkout -- rm.txt",
     "adb reboot bootloader",
     "fastboot reboot bootloader",
+    "hyperfine 'sleep 0.1'",
+    "watchexec -e py -- pytest",
+    "limactl shell default uname -a",
+    "tmux send-keys -t dev 'systemctl status nginx' Enter",
 ])
 def test_quiet_carried_commands_and_text_arguments_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

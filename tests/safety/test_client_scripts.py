@@ -16,6 +16,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "echo 'purge all' | somectl shell",
     "nvram-cli <<EOF\nerase all\ncommit\nEOF",
     "smbclient //nas/share -U admin -c 'deltree projects'",
+    "openocd -c 'init; flash erase_address 0x08000000 0x10000; exit'",
+    "(echo 'erase'; echo 'quit') | flashcli",
 ])
 def test_a_clients_own_destroying_commands_fed_or_given_whole_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -31,6 +33,8 @@ def test_a_clients_own_destroying_commands_fed_or_given_whole_are_flagged(comman
     "todo add 'delete old files --all'",
     "notify 'remove done'",
     "smbclient //nas/share -U admin -c 'ls; get report.pdf'",
+    "pyocd commander -c 'reset'",
+    "(echo 'status'; echo 'quit') | flashcli",
 ])
 def test_reads_names_and_messages_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

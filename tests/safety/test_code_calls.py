@@ -26,6 +26,10 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "puppet apply -e \"user { 'root': password => '' }\"",
     "mgmt-like -e \"file { '/etc/sudoers.d/x': content => 'ALL ALL=(ALL) NOPASSWD: ALL' }\"",
     "mlr -n put 'end { system(\"rm -rf /data\") }'",
+    "v -e 'os.rmdir_all(\"/home/bob\")'",
+    "Rscript -e 'system2(\"rm\", c(\"-rf\", \"/data\"))'",
+    "haxe --run-eval 'Sys.command(\"rm -rf /data\")'",
+    "swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \"/Users/bob\")'",
 ])
 def test_code_bodies_of_any_program_are_read_for_what_they_do(command: str) -> None:
     assert reaches(command), judged(command)
@@ -45,6 +49,8 @@ def test_code_bodies_of_any_program_are_read_for_what_they_do(command: str) -> N
     "git commit -m 'call system(\"rm -rf /data\") only in tests'",
     "jq '.items[] | select(.name == \"rm -rf\")' data.json",
     "rebol --do 'print \"hello\"'",
+    "Rscript -e 'system2(\"ls\", c(\"-l\", \"/data\"))'",
+    "swift -e 'print(1)'",
 ])
 def test_everyday_code_and_text_about_code_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -28,6 +28,7 @@ from typing import Callable, Optional
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.fed import PROSE_PROGRAMS
+from aish.safety.rules.fleets import _STOPPING as STOPPING
 from aish.safety.unwrap import _WRAPPERS as WRAPPERS
 
 # Programs whose arguments are text (printed, searched, stored, sent, looked up) or names of packages,
@@ -125,5 +126,19 @@ def rule_carried_command(c: Ctx, known: Callable[[str], bool]) -> Optional[tuple
     how, what = carried
     found = c.recurse(what) if how == "text" else c.check(what)
     if found is None or found[0] < MEDIUM:
+        text = what if how == "text" else " ".join(w.text for w in what)
+        if _fanned_out(c) and STOPPING.search(text):  # `rd adhoc -F 'tags: web' -- sudo systemctl stop nginx`
+            return MEDIUM, f"{c.prog} runs `{' '.join(text.split()[:6])}` on every host it targets ({c.text})"
         return None
     return found[0], f"{found[1]}, run by {c.prog}"
+
+
+# Options and words that name many targets at once: a group, a filter, a list, every node.
+_MANY = frozenset({"-g", "--group", "-w", "-F", "--filter", "--targets", "--hosts", "-H", "--all", "-a", "--nodes",
+                   "--inventory", "-i", "--tags", "--query", "-q"})
+
+
+def _fanned_out(c: Ctx) -> bool:
+    """Does the runner aim at many hosts (a group, a filter, a list of hosts, every one)?"""
+    return any(t in _MANY or t.split("=", 1)[0] in _MANY or t in ("all", "'*'", "*") or
+               ("," in t and not t.startswith("-") and " " not in t) for t in c.texts[:16])

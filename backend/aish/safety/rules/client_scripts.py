@@ -53,12 +53,18 @@ def _line_reads_as_command(line: str, before: str) -> bool:
 
 def _lines(c: Ctx, known: bool) -> list:
     lines = list(fed_lines(c)) if is_fed(c) else []
-    args = c.args[:32] if not known else []  # a known program's rules read its own options
+    if c.seg.fed_by > 1:  # `(echo erase; echo quit) | tool`: every echo of the group feeds it
+        for feeder in c.chain[-8:-1]:
+            words = [w.text for w in feeder.words]
+            if words[:1] in (["echo"], ["printf"]):
+                lines += [" ".join(t for t in words[1:] if not re.fullmatch(r"-[neE]+", t))]
+    args = c.args[:32]
     for k, w in enumerate(args):
         before = args[k - 1].text if k else ""
         if not w.quoted or " " not in w.text.strip():
             continue
-        if before in _SCRIPT_OPTIONS and before not in _PROSE_OPTIONS or _line_reads_as_command(w.text, before):
+        if before in _SCRIPT_OPTIONS and before not in _PROSE_OPTIONS or \
+                not known and _line_reads_as_command(w.text, before):
             lines += [part.strip() for part in re.split(r"\\n|\n|;", w.text) if part.strip()]
     return lines[:_MAX_LINES]
 

@@ -37,16 +37,20 @@ _BODIES = 4  # bodies read per command
 # Does a quoted argument read as code: a call with a string (`f("x")`, `f["x"]`, `(f "x")`, `f, 'x'`), a
 # `->`/`::` call, a resource block (`file '/x' do`, `file { '/x':`).
 _CODE_SHAPE = LazyRegex(r"[\w>:.!*/-]\s*[(\[]\s*[\"'`\w]|\(\s*[\w.:/!*-]+\s+[\"'`(\[]|\b\w+\s*,\s*['\"]|"
-                        r"\b\w+\s+['\"][^'\"]*['\"]\s+do\b|\b\w+\s*\{\s*['\"]|;\s*(?:DROP|TRUNCATE|DELETE)\b",
+                        r"\b\w+\s+['\"][^'\"]*['\"]\s+do\b|\b\w+\s*\{\s*['\"]|;\s*(?:DROP|TRUNCATE|DELETE)\b|"
+                        r"\bcommands?[\"']?\s*[=:]\s*\[?\s*\\?[\"']",
                         re.IGNORECASE)
 # Calls that hand their string(s) to a shell, by name in any language.
 _EXEC_CALL = LazyRegex(
     r"(?<![\w-])(?:[\w$]+(?:\.|::|->|:|/))*(?P<name>system|exec|Exec|execute|Execute|shell|sh|popen|spawn\w*|"
     r"run-program|run-shell-command|runCommand|run_command|RunCommand|execShellCmd|execCmd|execProcess|startProcess|"
     r"shell_exec|ShellExecute|WinExec|passthru|proc_open|call|cmd|spawn_command_line_\w+|capture[23]?|"
-    r"check_output|check_call|getoutput|getstatusoutput|ProcessBuilder|Process)"
+    r"check_output|check_call|getoutput|getstatusoutput|ProcessBuilder|Process|command|system2|shell_command)"
     r"\s*(?:\(\s*|\[\s*|\s+|!\s*\(\s*)(?:\[\s*|list\s+|\(\s*list\s+)?(?P<strings>(?:(?:\"(?:[^\"\\]|\\.)*\"|"
-    r"'(?:[^'\\]|\\.)*'|`[^`]*`)[\s,+&~.]*(?:\(\s*list\s+|\[\s*|\{:args\s*\[\s*)?){1,12})")
+    r"'(?:[^'\\]|\\.)*'|`[^`]*`)[\s,+&~.]*(?:\(\s*list\s+|\[\s*|\{:args\s*\[\s*|c\(\s*)?){1,12})")
+# A command given as a value in a request or a configuration (`--parameters 'commands=["…"]'`, `"command": "…"`).
+_COMMAND_VALUE = LazyRegex(r"""\b(?:commands?|cmd|script|scripts|shell|run)["']?\s*[=:]\s*\[?\s*(?:\\?")?"""
+                           r"""(?P<strings>(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'))""")
 _STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|`([^`]*)`")
 # Delete calls of languages `code_effects` does not spell: (pattern capturing the path's text, recursive?).
 _MORE_DELETES = (
@@ -58,6 +62,9 @@ _MORE_DELETES = (
     (LazyRegex(r"\(\s*remove-directory\*?\s+(\"[^\"]*\")"), ""),
     (LazyRegex(r"\bremoveDirectoryRecursive\s+(\"[^\"]*\")"), ""),
     (LazyRegex(r"\bSys\.remove\s+(\"[^\"]*\")"), None),
+    (LazyRegex(r"\b(?:rmdir_all|rmdirAll|rm_all|removeItem|removeItemAtPath|remove_recursive|removeRecursive|"
+               r"delete_recursive|deleteRecursive|remove_dir_recursive|RemoveAllFiles)\s*\(\s*(?:atPath:\s*|at:\s*)?"
+               r"(\"[^\"]*\"|'[^']*')"), ""),
 )
 # SQL that destroys, anywhere a statement can start.
 _SQL_START = LazyRegex(r"(?:^|;)\s*(?:DROP\s+\w+|TRUNCATE\b|DELETE\s+FROM\b)", re.IGNORECASE)
@@ -117,7 +124,7 @@ def rule_code_calls(c: Ctx) -> Optional[tuple]:
 def _judge(c: Ctx, code: str) -> Optional[tuple]:
     shown = fragment([c.prog, code.replace("\n", " ")], 70)
     best = None
-    for m in list(_EXEC_CALL.finditer(code))[:6]:
+    for m in list(_EXEC_CALL.finditer(code))[:6] + list(_COMMAND_VALUE.finditer(code))[:3]:
         parts = [next(g for g in s.groups() if g is not None) for s in _STRING.finditer(m.group("strings"))]
         command = parts[0] if len(parts) == 1 else " ".join(_quote(p) for p in parts)
         found = c.recurse(command.replace("\\'", "'").replace('\\"', '"')) if command.strip() else None

@@ -34,14 +34,14 @@ _CODE_OPTIONS = frozenset({"-c", "-e", "-f", "-x", "-r", "-s", "--file", "--scri
                            "--command", "-code", "--code", "--run", "--init-file", "--rcfile", "--source", "--load",
                            "-script", "-file", "--playbook", "-l"})
 # Programs whose `-f` or operands are data (archives, manifests, diffs): a download there is not run.
-_DATA_READERS = READ_ONLY | PROSE_PROGRAMS | frozenset("""
+_DATA_READERS = (READ_ONLY | PROSE_PROGRAMS | frozenset("""
 tar bsdtar unzip 7z 7za zip gzip gunzip xz unxz zstd bzip2 cpio ar jar pax gpg gpg2 kubectl oc helm docker podman
 vim nvim vi emacs code meld vimdiff kdiff3 patch git diff comm paste join openssl sha256sum md5sum ffmpeg ffprobe mpv
 vlc feh display convert magick xdg-open open firefox chromium google-chrome deno
-""".split()) | DOWNLOADERS
+""".split()) | DOWNLOADERS) - {"awk", "gawk", "mawk", "nawk", "sed"}  # `awk -f <(curl …)` runs awk code
 # An address of a script or notebook (what a runner given it executes).
 _SCRIPT_URL = re.compile(r"^https?://\S+\.(?:sh|bash|zsh|ksh|py|ipynb|rb|pl|js|mjs|cjs|ts|lua|java|jsh|kts|groovy|"
-                         r"ps1|psm1|r|jl|tcl|scala|exs|sql|cypher|gremlin)(?:\?\S*)?$", re.IGNORECASE)
+                         r"ps1|psm1|r|jl|tcl|scala|exs|sql|cypher|gremlin|csx|fsx)(?:\?\S*)?$", re.IGNORECASE)
 _INLINE = re.compile(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?(?:'([^']*)'|\"((?:[^\"\\]|\\.)*)\")\s*$", re.DOTALL)
 
 
