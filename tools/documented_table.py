@@ -103,6 +103,8 @@ _DATA = re.compile(
     r"streams?|indices|indexes|collections?|documents?|tenants?|organi[sz]ations?|teams?|"
     r"branches?|releases?|issues?|pull requests?|pages?|files?|contents?|changes|modifications|work|revisions?|"
     r"crontabs?|orgs?|components?|jails?|boot\w*|systemd-boot|netdevs?|stemcells?|objects?)\b")
+_UNASKED = re.compile(r",? (?:and )?(?:without|with no) (?:any )?(?:prompting|asking|a prompt|prompts?|confirmation|"
+                      r"confirming|asking for confirmation|user interaction)\b")
 _FACTORY = re.compile(r"\b(factory|initial state|original state|out of the box|scratch|everything)\b")
 # Where something is removed FROM that makes the removal a loss of data (not a list, a group, a config).
 _STORE = re.compile(r"\b(buckets?|archives?|disks?|drives?|devices?|keyrings?|pools?|controllers?|file ?systems?|"
@@ -126,6 +128,7 @@ def classify(description: str) -> Optional[str]:
     text = re.sub(r"\s+", " ", description.strip().lower())
     text = re.sub(r"\([^)]*\)", "", text).strip()  # an aside: "(default)", "(careful)"
     text = re.split(r"(?<=[a-z0-9)])\. ", text + " ")[0].strip().rstrip(".")  # the first sentence says what it does
+    text = _UNASKED.sub("", text)  # "erase the disk without prompting": done all the same, only not asked first
     if not text or _NOT_DOING.search(text):
         return None
     for category, verb in _VERB_RE.items():

@@ -384,6 +384,8 @@ def test_terse_descriptions_that_do_not_destroy_are_read_so(description):
     ("Erase and format a volume", "wipe"),
     ("Deletes all digital twins within an instance, including all relationships for those twins", "delete"),
     ("Delete a deployment at tenant scope", "delete"),
+    ("erase the disk and create the installer without prompting", "wipe"),  # done all the same, unasked
+    ("Destroy without confirmation.", "destroy"),
 ])
 def test_terse_descriptions_that_destroy_are_read_so(description, category):
     assert _generator().classify(description) == category

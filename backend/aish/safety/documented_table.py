@@ -1061,6 +1061,7 @@ cmake	* rm	delete
 conda-env	remove	delete
 consul	delete --recurse	delete
 copilot	app delete	delete
+createinstallmedia	--nointeraction	wipe
 crontab	-r	delete
 cryptsetup	* erase	wipe
 cryptsetup	* luksRemoveKey	delete
@@ -1161,6 +1162,8 @@ dprint	fmt	format
 dtm	delete	delete
 dtm	delete --force	delete
 dtm	destroy --force	destroy
+dtm	destroy --yes	destroy
+dtm	destroy -y	destroy
 eas	secret:delete	delete
 eas	update:delete	delete
 efibootmgr	--delete-bootnext	delete
@@ -1899,6 +1902,8 @@ udisksctl	* loop-delete	delete
 udisksctl	loop-delete	delete
 userdel	--remove	delete
 userdel	-r	delete
+vagrant	destroy --force	destroy
+vagrant	destroy -f	destroy
 vagrant	snapshot delete	delete
 valet	trust --off	delete
 valet	unproxy	delete
