@@ -57,6 +57,7 @@ def test_names_that_only_look_fused_stay_quiet(command: str) -> None:
     "SeaChest_Format -d /dev/sg3 --showSupportedFormats",
     "SeaChest_Erase --scan",
     "stopServer.sh -help",
+    "aws s3 rm help",
     "stopNodeManager.sh -help",
     "atiflash -s 0 backup.rom",
     "amdvbflash -s 0 backup.rom",
@@ -74,6 +75,7 @@ def test_show_save_help_and_output_files_make_these_programs_harmless(command: s
     "clickhouse-client --query 'DROP TABLE logs.events'",
     "atiflash -p 0 backup.rom",
     "mkfs.ubifs -r rootfs/ /dev/ubi0_0",
+    "aws s3 rm s3://bucket/x help",
 ])
 def test_a_report_word_beside_an_action_does_not_excuse_it(command: str) -> None:
     assert reaches(command), judged(command)

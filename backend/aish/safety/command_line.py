@@ -58,6 +58,9 @@ def harmless(prog: str, texts: list) -> Optional[str]:
         return "the script prints its help only"
     if _reports_only(prog, own):
         return "only reports what it would act on"
+    if len(own) >= 3 and own[-1] == "help" and prog not in NO_DRY_RUN and prog not in PASSES_ARGUMENTS and \
+            all(_SUBCOMMAND_WORD.fullmatch(t) for t in own[:-1]):
+        return "prints a subcommand's help"  # `aws s3 rm help`: the tree of subcommands, then help
     by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
     if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):
         return "only reports or cancels"
@@ -87,6 +90,7 @@ def harmless(prog: str, texts: list) -> Optional[str]:
 _SCRIPT_HOSTS = frozenset({"python", "python3", "php", "ruby", "node", "perl", "bun", "deno"})
 
 
+_SUBCOMMAND_WORD = re.compile(r"[a-z][a-z0-9-]*")
 # Options that make a tool only show what it has or supports (`SeaChest_Erase -d /dev/sg4 --showEraseSupport`,
 # `--scan`, `--listDevices`): the program's name may say erase, the run only reports.
 # (`--list-file F`, `--report-dir D` take a value: a program named for its deletion still deletes)
