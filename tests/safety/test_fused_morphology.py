@@ -22,6 +22,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "rmdef -t node -o compute01-compute64",
     "rmlv -f datalv01",
     "clusterctl --delnode=worker7 --force",
+    "fsadmin --remove-directory /srv/data",
     "lncli closeallchannels --force",
     "db2idrop -f db2inst1",
     "stopsap r3",
@@ -46,6 +47,8 @@ def test_verbs_fused_into_names_are_read(command: str) -> None:
     "db2_deinstall -h",
     "dscli lsfbvol",
     "appctl --action=status",
+    "fsadmin --list-directory /srv/data",
+    "tool --delete-dir /tmp/x",
 ])
 def test_names_that_only_look_fused_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -13,6 +13,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "gameserverctl stop @all",
     "iscsiadm -m node --logoutall=all",
     "nodectl --disconnectall=all",
+    "chanctl --close_list=all --force",
+    "lnd-cli --close-all --force",
     "yarnctl app -kill -filter status=RUNNING",
     "jobctl cancel --filter state=RUNNING",
     "canceljob ALL",
@@ -43,6 +45,7 @@ def test_a_scope_that_takes_every_one_makes_a_stop_total(command: str) -> None:
     "pulumi logout --all",
     "vzdump --all --mode suspend --mailto root",
     "dunstctl close-all",
+    "mako --close-all",
 ])
 def test_starts_logins_listings_and_soft_verbs_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -30,6 +30,7 @@ _STOP_HEAD = re.compile(r"(" + "|".join(_STOPS[:14]) + r")[-_]?(all|job|jobs|tas
                         r"server|servers|vm|vms|instance|instances|app|apps|world|service|services)?$")
 _VERB_THEN_NOUN = re.compile(r"(" + "|".join(_STOPS[:10]) + r")[a-z]{2,8}$")
 _PREFIX_THEN_VERB = re.compile(r"[a-z]{1,3}(" + "|".join(_STOPS[:10]) + r")(all)?$")
+_FORCE = frozenset({"--force", "-f", "--yes", "-y", "--force-close"})
 _STARTS = re.compile(r"log(in|on)|start|up$")  # `--loginall=all`: what every one is given is a start
 # An operand or a value that takes every one.
 _EVERY = frozenset({"all", "@all", "*", "'*'", "everything"})
@@ -96,6 +97,10 @@ def _verb(c: Ctx, lowered: list) -> Optional[str]:
             option = t.lstrip("-").split("=", 1)[0]
             if _STOP_WORD.match(option.replace("-", "")) or _STOP_HEAD.match(option):
                 return t
+            if "=" in t and re.split(r"[-_]", option)[0] in _STOPS + ("close",):  # `--close_list=all`
+                return t
+            if option.replace("-", "").replace("_", "") == "closeall" and set(lowered) & _FORCE:
+                return t  # `--close-all --force` (told to close every channel, not a window)
     return None
 
 
@@ -108,6 +113,9 @@ def _scope(c: Ctx, lowered: list, verb: str) -> Optional[str]:
         if _RUNNING.match(t) and k and (lowered[k - 1] in ("-filter", "--filter", "--state", "-state", "--status",
                                                            "-status", "--where") or "=" in t):
             return c.texts[k]
+    if verb.startswith("-") and verb.split("=", 1)[0].replace("_", "-").endswith("-all") and \
+            set(lowered) & _FORCE:
+        return verb  # `--close-all --force`, `--stop-all -y`: the option is the scope
     if set(c.texts) & _EVERY_OPTIONS and not verb.startswith("-") and not _SOFT.search(verb):
         return next(t for t in c.texts if t in _EVERY_OPTIONS)
     return None

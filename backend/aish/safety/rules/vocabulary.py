@@ -148,6 +148,9 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
                    forced, heavy_option, abrupt=bool({t.lower().rsplit("=", 1)[-1] for t in c.texts} & ABRUPT),
                    confirmed=bool({t.lower() for t in c.texts} & _CONFIRMED))
     level = _level(facts)
+    if level is None and act.source == "option" and strength >= 3 and set(nouns) & _DIRECTORY_NOUNS and \
+            any(t.startswith("/") and not t.startswith(("/tmp/", "/var/tmp/")) for t in after):
+        level = MEDIUM  # `fsadmin --remove-directory /srv/data`: the directory named goes
     if level is None and verb in _SHUTS_DOWN and not {t.lower() for t in c.texts}.isdisjoint(_ALL_WORDS):
         return MEDIUM, f"{prog} {said} shuts down every one it runs ({c.text})"  # `smbcontrol all shutdown`
     if level is None:
@@ -344,6 +347,7 @@ _BILLED = frozenset({"subscription", "subscriptions", "account", "accounts", "in
 # What a clean after it removes whole (`hal deploy clean`, `garden cleanup namespace`).
 _DEPLOYED = frozenset({"deploy", "deployment", "deployments", "namespace", "namespaces", "environment",
                        "environments", "env", "cluster", "clusters", "stack", "stacks", "installation"})
+_DIRECTORY_NOUNS = frozenset({"dir", "directory", "directories", "folder", "folders", "tree"})
 _NO_QUESTION = frozenset({"-y", "--yes", "--force", "--silent", "-silent", "--batch", "--unattended", "/quiet"})
 _CONFIRMED = {"-force", "--force", "--yes", "-confirm:$false", "--no-confirm", "--noconfirm", "-noprompt"}
 # Options of a publish command that take a release back.
