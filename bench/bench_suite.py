@@ -17,9 +17,11 @@ the load average at its start, and each pair its ratio: a pair's runs are minute
 ``--against`` takes a revision or the path of another checkout (used as it is: its bytecode and
 recorded timings too).  ``--warm-up N`` runs each tree N times unmeasured first, so both start
 with compiled bytecode and the module timings a reused checkout has (tests/schedule.py).
+``--max-load L`` waits before each run (up to ``--max-wait`` seconds) until the one-minute load
+average is at most L: on a shared host the quiet spells are when wall times mean something.
 
 Run: python3 bench/bench_suite.py [--against REV|DIR] [--runs 3] [--warm-up 0] [--part default|unit|both]
-                                   [-- PYTEST ARGS]
+                                   [--max-load L] [--max-wait 600] [-- PYTEST ARGS]
 """
 from __future__ import annotations
 
@@ -81,12 +83,24 @@ def run_suite(tree: Path, part: str, cgroup: Cgroup, extra: list[str]) -> tuple[
     return wall, cpu, summary
 
 
+def wait_for_quiet(max_load: Optional[float], max_wait: float) -> float:
+    """The one-minute load average once it is at most ``max_load`` (or ``max_wait`` s passed)."""
+    deadline = time.monotonic() + max_wait
+    load = os.getloadavg()[0]
+    while max_load is not None and load > max_load and time.monotonic() < deadline:
+        time.sleep(5)
+        load = os.getloadavg()[0]
+    return load
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--against", default="HEAD~1", help="git revision or checkout to compare with")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--warm-up", type=int, default=0, help="unmeasured runs of each tree first")
     parser.add_argument("--part", choices=["default", "unit", "both"], default="both")
+    parser.add_argument("--max-load", type=float, help="wait for a load average at most this before each run")
+    parser.add_argument("--max-wait", type=float, default=600.0, help="seconds to wait for it at most")
     parser.add_argument("pytest_args", nargs="*", help="after --: passed to pytest (a subset)")
     args = parser.parse_args()
     parts = ["default", "unit"] if args.part == "both" else [args.part]
@@ -106,7 +120,7 @@ def main() -> None:
                 results: dict[str, list] = {name: [] for name in trees}
                 for n in range(args.runs):
                     for name, tree in trees.items():
-                        load = os.getloadavg()[0]
+                        load = wait_for_quiet(args.max_load, args.max_wait)
                         wall, cpu, summary = run_suite(tree, part, cgroup, args.pytest_args)
                         results[name].append((wall, cpu))
                         cpu_text = f", CPU {cpu:6.1f} s" if cpu is not None else ""
