@@ -48,6 +48,7 @@ _READERS = frozenset({"cat", "less", "more", "head", "tail", "grep", "egrep", "r
                       "sudoedit", "git", "find", "tar", "unzip", "docker", "kubectl", "ansible", "openssl"})
 
 _ACCOUNT_WORDS = ("passw", "-pw", "digest", "lock", "disable", "--commit", "-l", "/active:no")
+_GATE_WORDS = _PATH_WORDS + tuple(w for w in _ACCOUNT_WORDS if w != "-l")
 _PASSWORD_TOOL = LazyRegex(r"passw|digest", re.IGNORECASE)
 _RECREATE = frozenset({"-c", "-cm", "-cB", "-cs", "-cp", "-cd"})
 # Options that carry the NEW password, and subcommands that set one.
@@ -75,7 +76,7 @@ _WEAK = LazyRegex(r"permitrootlogin\s+yes|passwordauthentication\s+yes|permitemp
 def may_replace(c: Ctx) -> bool:
     """One search of the line: a login file or an account word."""
     line = c.prog.lower() + " " + c.lowered
-    return any(w in line for w in _PATH_WORDS + _ACCOUNT_WORDS)
+    return any(w in line for w in _GATE_WORDS) or "-L" in c.texts  # `-l` wakes this test, only `-L` locks
 
 
 def rule_credentials_replaced(c: Ctx) -> Optional[tuple]:

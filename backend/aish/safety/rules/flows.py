@@ -31,6 +31,10 @@ _MAKERS = {"tar": ("-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-jcf"
            "cp": (), "compress-archive": ("-destinationpath",), "openssl": ("-out",), "certutil": ()}
 
 
+# Options whose value is the file a program writes, and verbs followed by the file they dump into.
+_OUTPUT_OPTIONS = frozenset({"-o", "--output", "--out", "--outfile", "--output-file", "-out", "/stext", "/scomma",
+                             "/sjson", "-outfile", "--dump-file"})
+_DUMPS_TO = re.compile(r"^(dump|backup|export)[-_]?(wallet|keys?|privkeys?|secrets?|passwords?|db|vault)?$")
 _XARGS_VALUED = {"-I", "-n", "-P", "-L", "-d", "-s", "-a", "-E", "--max-args", "--max-procs", "--delimiter"}
 
 
@@ -76,6 +80,10 @@ def _made(seg: Segment, prog: str) -> str:
     options = _MAKERS.get(prog)
     if options is None:
         out = next((r.target.text for r in seg.redirects if r.op in (">", ">>", ">|") and r.target is not None), "")
+        if not out:  # `keeper export --output k.json`, `bitcoin-cli dumpwallet /tmp/w.txt`, `… /stext out.txt`
+            out = next((texts[k + 1] for k, t in enumerate(lowered[:-1]) if t in _OUTPUT_OPTIONS), "") or \
+                next((texts[k + 1] for k, t in enumerate(lowered[:-1]) if _DUMPS_TO.match(t) and
+                      re.search(r"[/\\.]", texts[k + 1])), "")
         return out
     for k, t in enumerate(lowered[:-1]):
         if t in options or prog == "tar" and re.fullmatch(r"-?[a-z]*c[a-z]*f", t):
@@ -115,7 +123,7 @@ def rule_flows(segs: list) -> Optional[tuple]:
         if _ENCODERS.match(prog) or prog == "while" or prog == "for" and any(w.subs for w in seg.words):
             encoded = encoded or _ENCODERS.match(prog) is not None or any(
                 _ENCODERS.match(s.split()[0].rsplit("/", 1)[-1]) for w in seg.words for s in w.subs if s.split())
-        if reads and (prog in _MAKERS or any(r.op in (">", ">>") for r in seg.redirects)):
+        if reads:
             out = _made(seg, prog)
             if out:
                 made[out] = made[out.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]] = reads
