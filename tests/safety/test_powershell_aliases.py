@@ -21,6 +21,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("gp HKLM:\\x | rni -NewName y; rd C:\\Windows\\Temp -r -fo", "medium"),
     ("gsv | ? Name -like 'Win*' | Stop-Service -Force", "medium"),
     ("cli -c 'request system power-off'", "medium"),  # the typed name's own reading is kept
+    ("gci C:\\Users -Recurse | % { ri $_.FullName -Force }", "high"),  # $_ is each path the listing walks
+    ("Get-ChildItem C:\\Windows\\System32\\drivers | ForEach-Object { Remove-Item $_.FullName -Force }", "medium"),
 ])
 def test_aliases_are_judged_as_their_cmdlets(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -48,6 +50,8 @@ def test_aliases_are_judged_as_their_cmdlets(command: str, at_least: str) -> Non
     "ls -la /etc",
     "kill -9 1234",
     "ps aux | sort -k3 | tail",
+    "gci .\\build | % { ri $_.FullName -Force -Recurse }",
+    "Get-ChildItem -Path .\\logs -Filter *.log | ForEach-Object { Remove-Item $_.FullName }",
 ])
 def test_everyday_aliases_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -167,3 +167,28 @@ def substituted_listing(c: Ctx) -> bool:
             if len(segs) == 1 and broad_get(segs[0].words):
                 return True
     return False
+
+
+_LISTINGS = {"get-childitem", "gci", "ls", "dir", "get-item", "gi"}
+_EACH = re.compile(r"^[\"']?\$(_|psitem)(\.(fullname|name|pspath|path))?[\"']?$", re.IGNORECASE)
+
+
+def each_listed(c: Ctx, words: list) -> Optional[list]:
+    """``gci D:\\Backups -Recurse | % { ri $_.FullName -Force }``: the block's command with ``$_`` spelled as
+    the paths the listing walks (and its ``-Recurse``), or None when the block names no ``$_`` or nothing
+    lists paths before it."""
+    if not any(_EACH.match(w.raw) for w in words[1:]):
+        return None
+    listing = next((f for f in reversed(c.chain) if f.words and f.words[0].text.lower() in _LISTINGS), None)
+    if listing is None:
+        return None
+    texts = [w.text.lower() for w in listing.words[1:]]
+    paths = [Word(w.raw.strip("'\""), w.raw) for k, w in enumerate(listing.words[1:])
+             if not w.text.startswith("-") and not (k and texts[k - 1] in ("-filter", "-include", "-exclude",
+                                                                          "-depth"))]
+    if not paths:
+        return None
+    rest = [w for w in words[1:] if not _EACH.match(w.raw)]
+    recurse = [Word("-Recurse", "-Recurse")] if any(t.startswith("-r") and "-recurse".startswith(t) for t in texts) \
+        else []
+    return [words[0]] + paths + rest + recurse

@@ -15,6 +15,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, target, worst
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.delete import delete_level
+from aish.safety.rules import ps_targets
 from aish.safety.rules.own_options import broad_listing
 from aish.safety.shell_words import Word
 
@@ -258,7 +259,9 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"clears Windows event logs (the audit trail is gone) ({c.text})"
     if name in _BLOCK_RUNNERS:  # `… | ForEach-Object { wevtutil cl $_ }`: the block is a command
         words = c.args[next((k for k, w in enumerate(c.args) if w.text == "{"), len(c.args)) + 1:]
-        found = c.check([w for w in words if w.text != "}"]) if words else None
+        block = [w for w in words if w.text != "}"]
+        each = ps_targets.each_listed(c, block) if block else None  # `gci C:\Users | % { ri $_.FullName }`
+        found = c.check(each or block) if block else None  # ($_ is each path the listing walks)
         return (found[0], f"{found[1]}, for each one") if found else None
     if name == "set-executionpolicy" and any(t in ("unrestricted", "bypass") for t in texts):
         return LOW, f"lets every PowerShell script run unsigned ({c.text})"
