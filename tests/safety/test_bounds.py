@@ -60,3 +60,37 @@ def test_a_command_cut_short_by_the_time_budget_says_so(monkeypatch):
     monkeypatch.setattr(assess_module, "_TIME_BUDGET", -1.0)  # every deadline already passed
     verdict = assess("ls; ls; ls")
     assert verdict is not None and verdict.level == "medium" and "not checked" in verdict.reason
+
+
+def test_a_short_command_is_judged_without_reading_the_cpu_clock(monkeypatch):
+    """The thread's CPU clock is a system call (5 µs in some VMs, a tenth of a short command's
+    judgement); the wall clock bounds it until the budget could be near."""
+    from aish.safety import assess as assess_module
+
+    line = "ls -la; git status | grep x"
+    assess(line)  # a process's first judgement builds the trigger index and compiles patterns
+    reads = []
+    real = time.thread_time
+    monkeypatch.setattr(assess_module.time, "thread_time", lambda: reads.append(1) or real())
+    assess(line)
+    assert reads == []
+
+
+def test_the_budget_counts_the_cpu_time_of_the_thread_not_the_clock(monkeypatch):
+    """Wall time passes while the thread is descheduled on a busy host: only its own CPU counts."""
+    from aish.safety import assess as assess_module
+
+    clock = {"wall": 100.0, "cpu": 7.0}
+    monkeypatch.setattr(assess_module.time, "perf_counter", lambda: clock["wall"])
+    monkeypatch.setattr(assess_module.time, "thread_time", lambda: clock["cpu"])
+    budget = assess_module._Budget(clock["wall"])
+    clock["wall"] += 0.005
+    assert not budget.spent()  # the CPU clock is not read yet
+    clock["wall"] += 0.015
+    clock["cpu"] += 0.02  # ran all along: its deadline is 1 CPU-second after its start
+    assert not budget.spent()
+    clock["wall"] += 5.0
+    clock["cpu"] += 0.5  # descheduled most of the five seconds
+    assert not budget.spent()
+    clock["cpu"] += 0.49
+    assert budget.spent()

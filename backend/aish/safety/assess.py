@@ -51,19 +51,30 @@ _FORK_BOMB = re.compile(r"([\w:.]{1,64})\s*\(\s*\)\s*\{[^}]{0,300}?\1\s*\|\s*&?\
 class _Budget:
     """When judging must stop, and how much was left unjudged.
 
-    The budget is CPU time of the judging thread, but reading that clock is a system call
-    (~1 µs here, more in some VMs) and it was read once per command of the line.  A thread
-    cannot have used more CPU than wall time has passed, so the CPU clock is read only once
-    the wall clock (a vDSO read, ~50 ns) says the budget could be spent: the same decision
-    at every check."""
+    The budget is CPU time of the judging thread, but reading that clock is a system call (~1 µs
+    on a bare host, 5 µs in some VMs: more than a short command's whole judgement costs) and it was
+    read at every command's start.  A thread cannot have used more CPU than wall time has passed,
+    so only the wall clock (a vDSO read, ~50 ns) is read until ``_SETTLE`` seconds have passed; the
+    CPU clock is read then for the first time, and the CPU spent before it is taken to be the wall
+    time that passed (its upper bound: a thread that was not descheduled meanwhile gets the very
+    deadline it had; one that was loses at most ``_SETTLE`` of its second).  Judging nearly always
+    ends long before, without a single read of the CPU clock."""
 
-    deadline: float  # on the thread's CPU clock
-    wall_floor: float  # on the wall clock: before it, the CPU deadline cannot have passed
+    started: float  # on the wall clock
+    deadline: Optional[float] = None  # on the thread's CPU clock, once read
     skipped: int = 0  # commands left unjudged when the time ran out
     too_deep: bool = False  # a substitution or `bash -c` nested deeper than is followed
 
     def spent(self) -> bool:
-        return time.perf_counter() > self.wall_floor and time.thread_time() > self.deadline
+        elapsed = time.perf_counter() - self.started
+        if self.deadline is None:
+            if elapsed < _SETTLE and elapsed <= _TIME_BUDGET:
+                return False
+            self.deadline = time.thread_time() + _TIME_BUDGET - elapsed
+        return elapsed > _TIME_BUDGET and time.thread_time() > self.deadline
+
+
+_SETTLE = 0.01  # wall seconds a command is judged before the CPU clock is first read
 
 
 _BUDGET: ContextVar = ContextVar("aish_safety_budget", default=None)
@@ -85,7 +96,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     judged as ``rm -rf /usr``.
     """
     token = BASE.set(cwd if cwd.startswith("/") else "")
-    budget = _Budget(time.thread_time() + _TIME_BUDGET, time.perf_counter() + _TIME_BUDGET)
+    budget = _Budget(time.perf_counter())
     budget_token = _BUDGET.set(budget)
     loops_token = listing.LOOP_LISTS.set(None)
     try:
