@@ -70,6 +70,11 @@ def extra_lines(path: Path) -> list:
     return out
 
 
+def _cut_short(verdict) -> bool:  # type: ignore[no-untyped-def]
+    """A line past the judge's CPU budget: how much of it is judged depends on the host's speed."""
+    return verdict is not None and "too long to judge in full" in verdict[1]
+
+
 def backend_of(rev: str, dest: Path) -> Path:
     if Path(rev).is_dir():
         return Path(rev).resolve() / "backend"
@@ -116,8 +121,12 @@ def main() -> int:
             for name, (pairs, public) in sets.items():
                 ours, theirs = judge_both((ROOT / "backend", old_backend), pairs, tmp, home)
                 differing = [k for k, (a, b) in enumerate(zip(ours, theirs)) if a != b]
+                timed = [k for k in differing if _cut_short(ours[k]) or _cut_short(theirs[k])]
+                differing = [k for k in differing if k not in set(timed)]
                 total += len(differing)
-                print(f"HOME={home:14s} {name:28s} {len(pairs):7d} judged, {len(differing)} differ")
+                print(f"HOME={home:14s} {name:28s} {len(pairs):7d} judged, {len(differing)} differ"
+                      + (f" ({len(timed)} more cut short by the time budget on one side: speed decides those)"
+                         if timed else ""))
                 for k in differing[:args.show]:
                     where = repr(pairs[k]) if public else f"line {k % (len(pairs) // 2) + 1}, cwd {pairs[k][1]!r}"
                     print(f"    {where}\n      this: {ours[k]}\n      that: {theirs[k]}")

@@ -8,53 +8,56 @@ first use, every rule still runs on every text: only the moment it is compiled m
 """
 from __future__ import annotations
 
+import functools
 import re
-import sys
-from typing import Any, Callable, Iterator, Optional, Union
+from typing import Any, Callable, Iterator, Optional
 
 
 class LazyRegex:
     """``re.compile(pattern, flags)``, made on the first call (two threads may both compile
-    it once; either result is the same pattern)."""
+    it once; either result is the same pattern).
 
-    __slots__ = ("pattern", "flags", "_compiled")
+    The judge asks its patterns about ten times a command: a method of this class in between
+    would be a Python call each time, so once compiled, the pattern's own methods are bound in
+    this object's slots (``lazy.search`` is then ``compiled.search``, a C call).  Before that,
+    each slot holds a method that compiles first."""
+
+    __slots__ = ("pattern", "flags", "_compiled", "match", "fullmatch", "search", "finditer", "findall", "sub",
+                 "split")
+    match: Callable[..., Optional[re.Match[str]]]
+    fullmatch: Callable[..., Optional[re.Match[str]]]
+    search: Callable[..., Optional[re.Match[str]]]
+    finditer: Callable[..., Iterator[re.Match[str]]]
+    findall: Callable[..., list[Any]]
+    sub: Callable[..., str]
+    split: Callable[..., list[Any]]
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern = pattern
         self.flags = flags
         self._compiled: Optional[re.Pattern[str]] = None
+        for name in _METHODS:
+            setattr(self, name, functools.partial(self._compile_then, name))
+
+    def _compile_then(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self.compiled, name)(*args, **kwargs)
 
     @property
     def compiled(self) -> re.Pattern[str]:
         compiled = self._compiled
         if compiled is None:
-            compiled = self._compiled = re.compile(self.pattern, self.flags)
+            compiled = re.compile(self.pattern, self.flags)
+            for name in _METHODS:
+                setattr(self, name, getattr(compiled, name))
+            self._compiled = compiled
         return compiled
 
     @property
     def groupindex(self) -> Any:
         return self.compiled.groupindex
 
-    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Optional[re.Match[str]]:
-        return (self._compiled or self.compiled).match(string, pos, endpos)
 
-    def fullmatch(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Optional[re.Match[str]]:
-        return (self._compiled or self.compiled).fullmatch(string, pos, endpos)
-
-    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Optional[re.Match[str]]:
-        return (self._compiled or self.compiled).search(string, pos, endpos)
-
-    def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
-        return (self._compiled or self.compiled).finditer(string, pos, endpos)
-
-    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
-        return (self._compiled or self.compiled).findall(string, pos, endpos)
-
-    def sub(self, repl: Union[str, Callable[[re.Match[str]], str]], string: str, count: int = 0) -> str:
-        return (self._compiled or self.compiled).sub(repl, string, count)
-
-    def split(self, string: str, maxsplit: int = 0) -> list[Any]:
-        return (self._compiled or self.compiled).split(string, maxsplit)
+_METHODS = ("match", "fullmatch", "search", "finditer", "findall", "sub", "split")
 
 
 def lazy(pattern: str, flags: int = 0) -> LazyRegex:

@@ -40,6 +40,8 @@ def split_word(word: str) -> list:
 
 
 def _split(word: str) -> tuple:
+    if word.isalnum() and word.islower():  # no separator, no capital (`status`, `rm2`): one piece
+        return _affixes(word)
     parts: list = []
     for chunk in _SEPARATORS.split(word):
         pieces = _CAMEL.split(chunk)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from itertools import islice
+from functools import lru_cache
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY_SUBCOMMANDS
@@ -22,6 +22,7 @@ from aish.safety.verbs import (ALIASES, BACKUP_TOOLS, DATA_NOUNS, DELETE_LETTERS
                                SESSION_MANAGERS, SHORT_DELETE, SPECIAL_WORDS, WEAK_DATA_NOUNS)
 
 _MAX_WORDS = 4  # subcommand words read after the program
+_NOT_SUBCOMMAND = frozenset("-/+")  # first letters of options, paths and targets (`+build`)
 _WORD = re.compile(r"^\w[\w.:@+-]*$")
 _SCRIPT_FILE = re.compile(r"(?<=\w)\.(py|rb|pl|pm|sh|bash|zsh|js|mjs|cjs|ts|php|lua|R|r|jl|tcl|groovy|kts|exs?|ps1|"
                           r"bat|cmd)$")
@@ -85,8 +86,12 @@ class Action:
 def subcommand_action(prog: str, texts: list) -> Action:
     """The verb among the leading subcommand words, with the nouns before it and the names after."""
     aliases = ALIASES.get(prog, {})
-    at = list(islice((k for k, t in enumerate(texts) if not t.startswith(("-", "/", "+"))
-                      and not (k and is_option_value(texts, k))), _MAX_WORDS + 1))  # the first few only
+    at = []  # where the first few words that are neither options nor their values stand
+    for k, t in enumerate(texts):
+        if t[:1] not in _NOT_SUBCOMMAND and not (k and is_option_value(texts, k)):
+            at.append(k)
+            if len(at) > _MAX_WORDS:
+                break
     positions = [texts[k] for k in at]
     after_option = {texts[k] for k in at if k and texts[k - 1].startswith("-")}  # `fd x -t d`: a value
     if positions and prog not in PACKAGE_TOOLS and _GROUPED.fullmatch(positions[0]):
@@ -145,18 +150,29 @@ def _short_delete(word: str, before: str, k: int, prog: str) -> str:
 def program_action(prog: str, texts: list) -> Action:
     """A program named for what it destroys (``lxc-destroy``, ``pg_dropcluster``, ``condor_rm``,
     ``steamos-factory-reset``): its name is the verb, its operands the names."""
-    name = re.sub(r"\.(sh|py|pl|rb|exe|bash)$", "", prog) if "." in prog else prog
-    parts = split_word(name)
-    if len(parts) < 2 or prog in PACKAGE_TOOLS:
+    named = _name_verb(prog)
+    if named is None:
         return Action()
-    verbs = [p for p in parts if verb_strength(p) >= 3 and p not in POWER or p == "uninstall"]  # `db2_deinstall`
-    if not verbs:
-        return Action()
-    verb = max(verbs, key=verb_strength)
+    verb, nouns = named
     after = [t for t in texts if not t.startswith("-")]
     if after[:1] and after[0] in _LISTING:  # `vkpurge list`: what it would remove, shown
         return Action()
-    return Action(verb, prog, [p for p in parts if p != verb], after, "program")
+    return Action(verb, prog, list(nouns), after, "program")
+
+
+@lru_cache(maxsize=4096)
+def _name_verb(prog: str) -> Optional[tuple]:
+    """The verb a program's own name says (``lxc-destroy``: destroy, with the nouns beside it), or None.
+    Kept per name: every command no rule names asks it, and programs recur."""
+    name = re.sub(r"\.(sh|py|pl|rb|exe|bash)$", "", prog) if "." in prog else prog
+    parts = split_word(name)
+    if len(parts) < 2 or prog in PACKAGE_TOOLS:
+        return None
+    verbs = [p for p in parts if verb_strength(p) >= 3 and p not in POWER or p == "uninstall"]  # `db2_deinstall`
+    if not verbs:
+        return None
+    verb = max(verbs, key=verb_strength)
+    return verb, tuple(p for p in parts if p != verb)
 
 
 def option_action(prog: str, texts: list) -> Action:
@@ -169,8 +185,8 @@ def option_action(prog: str, texts: list) -> Action:
     if letter and any(re.fullmatch(rf"-[a-zA-Z]*{letter}[a-zA-Z]*", t) for t in texts):
         return Action("delete", f"-{letter}", [noun], names(texts), "letter")
     for k, t in enumerate(texts):
-        if t in ROUTINE_OPTIONS:
-            continue
+        if t[:1] != "-" or t in ROUTINE_OPTIONS:
+            continue  # an operand: every reading below is of an option
         if t in _SHELL_LIKE and k and not texts[k - 1].startswith("-"):
             # `hdfs dfs -rm -r /data`, `hadoop fs -rmr /x`: a file system client's own rm after its subcommand;
             # first on the line it is a bundle of letters (`pw-cat -rm out.wav`: record, monitor)
@@ -230,6 +246,13 @@ def names(texts: list) -> list:
 _POWERSHELL_OPTION = re.compile(r"^-[A-Z][A-Za-z]+$")
 
 
+@lru_cache(maxsize=4096)
+def names_a_verb(word: str) -> bool:
+    """Does any part of ``word`` say what a command does (``deleteall``, ``db:drop``)?  Kept: an
+    option's value is asked about by every word after an option, and values recur (`-n default`)."""
+    return any(verb_strength(p) for p in split_word(word))
+
+
 _CONDITIONS = frozenset({"--for", "--until", "--wait-for"})
 
 
@@ -241,7 +264,7 @@ def is_option_value(texts: list, k: int) -> bool:
         return False
     if _POWERSHELL_OPTION.match(before) or before in _CONDITIONS:
         return True  # `kubectl wait --for delete pod/x`: the condition waited for, not an action
-    if any(verb_strength(p) for p in split_word(texts[k])):
+    if names_a_verb(texts[k]):
         return False
     return (before.startswith("--") or len(before) == 2 or bool(_ONE_DASH_VALUED.fullmatch(before))) and \
         any(not t.startswith("-") for t in texts[k + 1:])

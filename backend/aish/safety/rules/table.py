@@ -352,6 +352,7 @@ def check(c: Ctx) -> Optional[tuple]:
         rules = [content.rule_mkfs]
     if c.prog[:6].lower() == "clear-":  # PowerShell's Clear-<Noun>, for any noun
         rules = (rules or []) + [clear_cmdlets.rule_clear_cmdlet]
+    in_full = covered(c.prog, c.texts)  # asked up to four times below: its answer is the same each time
     best = None
     if c.prog.lower() in prompt_statements.PROMPT_WORDS:
         best = prompt_statements.rule_prompt_statement(c)  # `drop table users;`, `DROP SEQUENCE ids;` at a prompt
@@ -370,14 +371,14 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, interp.rule_interpreter_body(c))
     if (best is None or best[0] < MEDIUM) and carried_commands.may_carry(c) and \
             not any(r in _CARRIERS for r in rules or ()) and \
-            (not covered(c.prog, c.texts) or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
+            (not in_full or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
         best = worst(best, carried_commands.rule_carried_command(c, known))
     if (best is None or best[0] < MEDIUM) and (c.args or c.seg.redirects or c.chain) and \
             c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:
         best = worst(best, code_calls.rule_code_calls(c))  # `root -e 'gSystem->Exec("rm -rf …")'`, any language
     if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`
         best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
-    if best is None and not covered(c.prog, c.texts):
+    if best is None and not in_full:
         best = vocabulary.rule_vocabulary(c)
         if best is None or best[0] < MEDIUM:
             best = worst(best, own_options.rule_own_options(c, unknown=rules is None))
@@ -411,10 +412,10 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] == LOW) and factory_defaults.may_reset(c):
         best = worst(best, factory_defaults.rule_defaults_restored(c))
     if (best is None or best[0] == LOW) and whole_resets.may_reset(c) and \
-            (not covered(c.prog, c.texts) or c.prog.lower() in ("netsh", "netsh.exe")):
+            (not in_full or c.prog.lower() in ("netsh", "netsh.exe")):
         best = worst(best, whole_resets.rule_whole_reset(c))
     if best is None or best[0] == LOW:
-        best = worst(best, firmware_writes.rule_firmware_written(c, tool=not covered(c.prog, c.texts)))
+        best = worst(best, firmware_writes.rule_firmware_written(c, tool=not in_full))
     if (best is None or best[0] == LOW) and option_values.may_carry(c):
         best = worst(best, option_values.rule_option_value(c))
     if (best is None or best[0] == LOW) and console_code.may_run_code(c):
@@ -437,7 +438,7 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, protections_off.rule_protection_off(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
         best = worst(best, onto_one_name.rule_onto_one_name(c))
-    if (best is None or best[0] == LOW) and not covered(c.prog, c.texts):  # the last word: the program's own docs
+    if (best is None or best[0] == LOW) and not in_full:  # the last word: the program's own docs
         best = worst(best, documented.rule_documented(c))
     if (best is None or best[0] == LOW) and c.prog not in interp.RULES and c.prog not in _SHELLS and \
             c.prog.lower() not in carried_commands.TEXT_ARGUMENTS and not downloaded_runs.shell_like(c.prog):
