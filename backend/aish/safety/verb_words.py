@@ -42,6 +42,11 @@ def split_word(word: str) -> list:
 def _split(word: str) -> tuple:
     if word.isalnum() and word.islower():  # no separator, no capital (`status`, `rm2`): one piece
         return _affixes(word)
+    return _split_pieces(word)
+
+
+def _split_pieces(word: str) -> tuple:
+    """The whole reading (separators, camel case, acronyms); ``_split`` skips it where it is one piece."""
     parts: list = []
     for chunk in _SEPARATORS.split(word):
         pieces = _CAMEL.split(chunk)

@@ -1,0 +1,78 @@
+"""The judge's shortcuts give what the full reading gives: a speed-up that changed a verdict would be
+a silent miss, so each kept or skipped reading is compared with the reading it stands for, on every
+word and program name of the corpora."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from aish.safety import verb_words
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules import action
+from aish.safety.shell_words import segments
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+def _corpus_words() -> tuple:
+    words, programs = set(), set()
+    for path in sorted(CORPUS.rglob("*.txt")):
+        if path.name.startswith("secrets_") or path.name == "answers.txt":
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith("#"):
+                continue
+            for seg in segments(re.sub(r"^\[[\w-]+\] ", "", line).replace("⏎", "\n")):
+                texts = [w.text for w in seg.words]
+                words.update(texts)
+                if texts:
+                    programs.add(texts[0].rsplit("/", 1)[-1])
+    return sorted(words), sorted(programs)
+
+
+WORDS, PROGRAMS = _corpus_words()
+
+
+def test_the_corpora_give_enough_words_to_compare():
+    assert len(WORDS) > 5_000 and len(PROGRAMS) > 1_500
+
+
+def test_a_plain_word_is_split_as_the_full_reading_splits_it():
+    pieces = {p.lower() for w in WORDS for p in re.split(r"[\W_]+", w)}
+    plain = [w for w in sorted(pieces) if w.isalnum() and w.islower()] + \
+        ["deletelocalsnapshots", "unregistervm", "qdel", "é", "straße", "rm2"]
+    assert len(plain) > 3_000
+    assert [w for w in plain if verb_words._split(w) != verb_words._split_pieces(w)] == []
+
+
+def test_a_program_name_read_once_is_read_as_afresh():
+    fresh = action._name_verb.__wrapped__
+    assert [p for p in PROGRAMS + ["lxc-destroy", "pg_dropcluster", "vkpurge", "x.sh"]
+            if action._name_verb(p) != fresh(p)] == []
+    found = action.program_action("lxc-destroy", ["-n", "web"])
+    found.nouns.append("changed")  # a caller adds to its nouns: the kept reading must not change
+    assert action.program_action("lxc-destroy", ["-n", "web"]).nouns == ["lxc"]
+
+
+def test_a_value_said_to_name_a_verb_is_what_its_parts_say():
+    fresh = action.names_a_verb.__wrapped__
+    assert [w for w in WORDS if action.names_a_verb(w) != fresh(w)] == []
+
+
+def _plain(found):  # type: ignore[no-untyped-def]
+    return found.group() if isinstance(found, re.Match) else found
+
+
+@pytest.mark.parametrize("method,args", [("search", ("xx ab12 yy",)), ("match", ("ab12",)),
+                                         ("fullmatch", ("ab12",)), ("findall", ("ab1 ab2",)),
+                                         ("sub", ("#", "ab1 ab2")), ("split", ("1ab2ab3",))])
+def test_a_lazy_pattern_answers_as_the_pattern_before_and_after_it_is_compiled(method, args):
+    compiled = re.compile(r"ab\d?", re.IGNORECASE)
+    lazy = LazyRegex(r"ab\d?", re.IGNORECASE)
+    before = getattr(lazy, method)(*args)  # compiles, then answers
+    after = getattr(lazy, method)(*args)  # the pattern's own method, bound
+    expected = getattr(compiled, method)(*args)
+    assert _plain(before) == _plain(after) == _plain(expected)
+    assert getattr(lazy, method) == getattr(lazy.compiled, method)
