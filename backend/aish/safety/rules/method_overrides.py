@@ -19,7 +19,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
 _WORDS = ("method", "delete-config", "edit-config", "--delete")
-_OVERRIDE = LazyRegex(r"(?:^|[\s'\"=])x-(?:http-)?method(?:-override)?\s*[:=]\s*['\"]?(delete|purge)\b|"
+_OVERRIDE = LazyRegex(r"(?:^|[\s'\"={;])x-(?:http-)?method(?:-override)?['\"]?\s*[:=]\s*['\"]?(delete|purge)\b|"
                       r"(?:^|[?&\s'\"]|^-[dF]?)_method=(delete|purge)\b", re.IGNORECASE)
 _URL = LazyRegex(r"^(https?://\S+|[\w-]+(\.[\w-]+)+(:\d+)?/\S*|localhost:\d+\S*|:\d+/\S*)$", re.IGNORECASE)
 _DELETE_CONFIG = LazyRegex(r"(?:^|[\s<\-])delete-config(?:>|\b)", re.IGNORECASE)

@@ -25,7 +25,7 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
-_GATE_WORDS = ("0.0.0.0", "::", "ip=*", "-localhost", "tcp:", "securitytypes", "0/0")
+_GATE_WORDS = ("0.0.0.0", "::", "ip=*", "-localhost", "tcp:", "securitytypes", "0/0", "tcp-listen", "tcp4-listen")
 # An address that is every address: the whole word, or the host part of HOST:PORT, a URL or key=value.
 _EVERY = LazyRegex(r"^(?:[\w-]+=|tcp:(?://)?|https?://|tcp:host=)?(?:0\.0\.0\.0|\[?::\]?)(?::\d+)?(?:[,/].*)?$|"
                    r"^--?ip=\*$", re.IGNORECASE)
@@ -47,6 +47,9 @@ _TLS_OFF = re.compile(r"--tls(verify)?=(false|0|no)\b", re.IGNORECASE)
 _TLS = LazyRegex(r"tls|ssl|cert|x509|--cacert", re.IGNORECASE)
 _ALLOW_ALL = LazyRegex(r"^--?allow(ed)?[-_]?(hosts?|ips?|from|clients?)?[= ]?(0\.0\.0\.0/0|::/0)$",
                        re.IGNORECASE)
+_TCP_LISTEN = LazyRegex(r"^tcp[46]?-listen:", re.IGNORECASE)
+_DAEMON_SOCKET = LazyRegex(r"^unix(-connect|-client)?:\S*(docker|containerd|podman|buildkit|libvirt|crio|dbus|"
+                           r"kubelet|\.X11-unix)", re.IGNORECASE)
 _LOOPBACK = LazyRegex(r"127\.0\.0\.1|localhost|\[?::1\]?(?![\d:])", re.IGNORECASE)
 
 
@@ -76,9 +79,21 @@ def rule_open_listener(c: Ctx) -> Optional[tuple]:
     if _TCP_EVERY.search(line) and not tls and not _LOOPBACK.search(line) and _daemon(c):
         return HIGH, f"{c.prog} puts its control socket on TCP with no TLS: whoever reaches the port drives it " \
                      f"(as root, for most daemons) ({c.text})"
+    relayed = _relayed_socket(texts)
+    if relayed:
+        return HIGH, f"{c.prog} relays {relayed} to a TCP port on every address: whoever reaches it drives the " \
+                     f"daemon, as root for most ({c.text})"
     if any(_ALLOW_ALL.match(t) for t in pairs) and _daemon(c):
         return MEDIUM, f"{c.prog} accepts work from every address: anyone who reaches it runs jobs here ({c.text})"
     return None
+
+
+def _relayed_socket(texts: list) -> str:
+    """``socat TCP-LISTEN:2375,fork UNIX-CONNECT:/var/run/docker.sock``: a daemon's socket put on the network."""
+    listen = next((t for t in texts if _TCP_LISTEN.match(t)), None)
+    if listen is None or _LOOPBACK.search(listen):
+        return ""
+    return next((t.split(":", 1)[1].split(",", 1)[0] for t in texts if _DAEMON_SOCKET.match(t)), "")
 
 
 def _joined(texts: list) -> list:

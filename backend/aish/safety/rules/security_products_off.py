@@ -52,6 +52,10 @@ _EXCLUDES = LazyRegex(r"exclu|whitelist|allowlist|ignore", re.IGNORECASE)
 _WHOLE = LazyRegex(r"^(/|/\*|\*|[A-Za-z]:\\?|[A-Za-z]:\\\*|\\)$")
 _READS = frozenset({"status", "health", "version", "--version", "-v", "list", "-l", "-L", "show", "info", "--status",
                     "help", "--help", "-h", "start", "reload", "restart", "scan", "update", "check", "log", "logs"})
+# Service managers, and their verbs that stop or unload a service.
+_SERVICE_MANAGERS = frozenset({"launchctl", "systemctl", "service", "rc-service", "sc", "svcadm", "stop-service",
+                               "sv", "initctl", "rcctl"})
+_SERVICE_OFF = frozenset({"unload", "bootout", "stop", "disable", "mask", "kill", "remove", "-w", "delete"})
 # What feeds audit2allow every denial: the whole log, or AVC records of every program.
 _EVERY_DENIAL = LazyRegex(r"^(sudo )?((grep|egrep) (-\w+ )*['\"]?(denied|avc|type=avc)['\"]? \S*audit\.log|"
                           r"cat \S*audit\.log|"
@@ -61,13 +65,16 @@ _EVERY_DENIAL = LazyRegex(r"^(sudo )?((grep|egrep) (-\w+ )*['\"]?(denied|avc|typ
 @triggered_by(_PRODUCT, otherwise=False)
 def may_be_product(c: Ctx) -> bool:
     """Is the program a security product, by its name?"""
-    return bool(_PRODUCT.search(_name(c.prog)))
+    name = _name(c.prog)
+    return bool(_PRODUCT.search(name)) or name in _SERVICE_MANAGERS and any(_PRODUCT.search(t) for t in c.texts)
 
 
 def rule_product_off(c: Ctx) -> Optional[tuple]:
     name = _name(c.prog)
     texts = c.texts
     lowered = [t.lower() for t in texts]
+    if name in _SERVICE_MANAGERS and not _PRODUCT.search(name):
+        return _product_service_stopped(c, lowered)
     if name == "audit2allow":
         return None  # read on the whole line, with the module's install: every_denial_installed
     if not texts or lowered[0] in _READS and not set(lowered) & {"exclusion", "exclusions"}:
@@ -86,6 +93,17 @@ def rule_product_off(c: Ctx) -> Optional[tuple]:
     if any(_EXCLUDES.search(t) for t in lowered) and any(_WHOLE.match(t) for t in texts):
         return HIGH, f"{c.prog} excludes the whole machine from scanning: nothing is looked at any more ({c.text})"
     return None
+
+
+def _product_service_stopped(c: Ctx, lowered: list) -> Optional[tuple]:
+    """``launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist``: the product's own service."""
+    if not set(lowered[:2]) & _SERVICE_OFF:
+        return None
+    product = next((t for t in c.texts if _PRODUCT.search(t.rsplit("/", 1)[-1])), None)
+    if product is None:
+        return None
+    return MEDIUM, f"{c.prog} stops the security product's service ({product}): it no longer protects this " \
+                   f"machine ({c.text})"
 
 
 def every_denial_installed(text: str, segs: list) -> Optional[tuple]:
