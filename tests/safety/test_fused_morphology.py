@@ -25,6 +25,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "fsadmin --remove-directory /srv/data",
     "lncli closeallchannels --force",
     "db2idrop -f db2inst1",
+    "gridadm unprovision --all-nodes --yes",
     "stopsap r3",
     "adstpall.sh apps/appspass",
     "shutdown-agent --all",

@@ -18,6 +18,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "yarnctl app -kill -filter status=RUNNING",
     "jobctl cancel --filter state=RUNNING",
     "canceljob ALL",
+    "gpfs_umount_all",
     "condorctl off -all",
     "sparkctl kill all",
     "ovs-appctl -t ovs-vswitchd exit",
@@ -87,6 +88,7 @@ def test_raw_devices_and_one_time_memory_written_by_any_program(command: str) ->
     "mtd_debug read /dev/mtd0 0 4096 dump.bin",
     "fw_setenv bootdelay 3",
     "fw_printenv",
+    "imgctl flash-info /dev/mmcblk0",
     "uboot-env print",
     "otptool --read-otp 3",
 ])

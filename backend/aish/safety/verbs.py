@@ -75,7 +75,7 @@ RESET_WIPES: frozenset = frozenset({"kubeadm", "k0s", "k3s", "rke2", "microk8s",
                                     "onlykey-cli", "trezorctl", "ledgerctl", "tpm2", "rabbitmqctl", "pct", "qm",
                                     "lxd", "cloud-init", "kubectl-cnpg"})
 # Nouns that name a destructive action (`schedule-key-deletion`).
-NOMINAL_VERBS: dict = {"cleanup": "clean",
+NOMINAL_VERBS: dict = {"cleanup": "clean", "unprovision": "deprovision",
                        "deletion": "delete", "removal": "remove", "destruction": "destroy", "termination": "terminate",
                        "erasure": "erase", "purging": "purge", "wiping": "wipe", "deprovisioning": "deprovision"}
 # Backup and snapshot tools: what they delete is an archive or a snapshot (`tarsnap -d`, `rusnapshot --del`).

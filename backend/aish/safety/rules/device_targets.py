@@ -53,7 +53,8 @@ def rule_onto_device(c: Ctx) -> Optional[tuple]:
             not any("blank" in t for t in texts):
         return None  # no disk on the line: most commands leave here
     lowered = [t.lower() for t in texts]
-    if set(lowered) & _READS or lowered[0].startswith("read") or _READER_NAME.search(c.prog.lower()):
+    if set(lowered) & _READS or lowered[0].startswith("read") or _READER_NAME.search(c.prog.lower()) or \
+            not lowered[0].startswith("-") and _READER_NAME.search(lowered[0]) and "/" not in lowered[0]:
         return None  # `cdrdao read-cd --device /dev/sr0`, `nanddump -f dump.bin /dev/mtd4`, `flash_otp_info`
     if lowered[:1] and lowered[0] in _CLEARS:
         disk = next((t for t in texts[1:] if is_device(t) or BARE_DISK.match(t)), None)

@@ -30,6 +30,7 @@ _STOP_HEAD = re.compile(r"(" + "|".join(_STOPS[:14]) + r")[-_]?(all|job|jobs|tas
                         r"server|servers|vm|vms|instance|instances|app|apps|world|service|services)?$")
 _VERB_THEN_NOUN = re.compile(r"(" + "|".join(_STOPS[:10]) + r")[a-z]{2,8}$")
 _PREFIX_THEN_VERB = re.compile(r"[a-z]{1,3}(" + "|".join(_STOPS[:10]) + r")(all)?$")
+_SOFT_NAMES = frozenset({"logout", "logoff", "disable", "leave", "quit", "exit", "off", "close"})
 _FORCE = frozenset({"--force", "-f", "--yes", "-y", "--force-close"})
 _STARTS = re.compile(r"log(in|on)|start|up$")  # `--loginall=all`: what every one is given is a start
 # An operand or a value that takes every one.
@@ -58,7 +59,7 @@ _GATE = lazy(r"all|\*|running|active|started|hostapd|wpa_|bird|bgp|ospf|frr|quag
 @triggered_by(_GATE, otherwise=False)
 def may_be_total(c: Ctx) -> bool:
     """A scope word or a network daemon's name on the line: most commands leave here."""
-    return bool(c.texts) and bool(_GATE.search(c.prog + " " + c.lowered))
+    return bool(_GATE.search(c.prog + " " + c.lowered))
 
 
 def rule_total_scope(c: Ctx) -> Optional[tuple]:
@@ -66,6 +67,11 @@ def rule_total_scope(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     lowered = [t.lower() for t in texts]
     if set(lowered) & _NOT_DOING:
+        return None
+    if not texts:  # a bare program named for stopping every one (`gpfs_umount_all`, `stop_all_nodes`)
+        parts = re.split(r"[-_.]", _name(c.prog))
+        if "all" in parts and any(p in _STOPS and p not in _SOFT_NAMES for p in parts):
+            return MEDIUM, f"{c.prog} is named for stopping every one it runs ({c.text})"
         return None
     return _network_off(c, lowered) or _total(c, lowered)
 
