@@ -81,3 +81,21 @@ def test_a_command_carried_in_arguments_is_judged_as_a_command(command: str) -> 
 ])
 def test_quiet_carried_commands_and_text_arguments_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+def test_commands_carried_inside_each_other_stay_bounded_and_are_not_passed_as_harmless():
+    """Words handed on after ``--`` level after level once ran past Python's recursion limit (no verdict at all):
+    they are followed as deep as ``$( )`` is, then reported as too deep, in bounded time."""
+    import time
+
+    from aish.safety.assess import assess
+
+    chain = "x -- " * 3000 + "true"
+    start = time.thread_time()
+    verdict = assess(chain)
+    assert time.thread_time() - start < 5.0
+    assert verdict is not None and "nested too deeply" in verdict.reason, verdict
+    many = "tool " + " ".join(f"'echo {i}'" for i in range(2500))  # one carried command read, not 2,500
+    start = time.thread_time()
+    assess(many)
+    assert time.thread_time() - start < 2.0

@@ -223,6 +223,11 @@ _WINDOWS_PATH = re.compile(r"^([A-Za-z]:|%\w+%|\$env:\w+|\.|\.\.)?\\([^\\]+\\)*[
 
 def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[tuple]:
     """Judge one simple command given as words (also used for ``find -exec`` and ``xargs``)."""
+    if depth > _MAX_DEPTH:  # `x -- x -- … rm -rf /`: commands handed on inside each other, followed as deep as `$( )`
+        budget = _BUDGET.get()
+        if budget is not None:
+            budget.too_deep = True
+        return None
     original = words
     words, sudo, xargs = unwrap(words)
     if not words:

@@ -104,7 +104,7 @@ def _carried(c: Ctx, known: Callable[[str], bool]) -> Optional[tuple]:
             if after.quoted and " " in after.text.strip():
                 return "text", _clean(after.text)
             if not after.text.startswith("-"):
-                return "words", list(c.args[k + 1:])
+                return "after --", list(c.args[k + 1:])
             continue
         if before in _PROSE_OPTIONS:
             continue
@@ -118,13 +118,18 @@ def _carried(c: Ctx, known: Callable[[str], bool]) -> Optional[tuple]:
     return None
 
 
-def rule_carried_command(c: Ctx, known: Callable[[str], bool]) -> Optional[tuple]:
-    """The command another program is given to run, judged as a command; reported when it destroys."""
+def rule_carried_command(c: Ctx, known: Callable[[str], bool], covered: bool) -> Optional[tuple]:
+    """The command another program is given to run, judged as a command; reported when it destroys.
+    The words after ``--`` of a program no rule judges in full are the vocabulary's to judge (judged
+    once: two readings of each level would double the work at every level)."""
     carried = _carried(c, known)
     if carried is None:
         return None
     how, what = carried
-    found = c.recurse(what) if how == "text" else c.check(what)
+    if how == "after --" and not covered:
+        found = None
+    else:
+        found = c.recurse(what) if how == "text" else c.check(what)
     if found is None or found[0] < MEDIUM:
         text = what if how == "text" else " ".join(w.text for w in what)
         if _fanned_out(c) and STOPPING.search(text):  # `rd adhoc -F 'tags: web' -- sudo systemctl stop nginx`

@@ -372,7 +372,7 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] < MEDIUM) and carried_commands.may_carry(c) and \
             not any(r in _CARRIERS for r in rules or ()) and \
             (not in_full or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
-        best = worst(best, carried_commands.rule_carried_command(c, known))
+        best = worst(best, carried_commands.rule_carried_command(c, known, in_full))
     if (best is None or best[0] < MEDIUM) and (c.args or c.seg.redirects or c.chain) and \
             c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:
         best = worst(best, code_calls.rule_code_calls(c))  # `root -e 'gSystem->Exec("rm -rf …")'`, any language
