@@ -18,6 +18,8 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "smbclient //nas/share -U admin -c 'deltree projects'",
     "openocd -c 'init; flash erase_address 0x08000000 0x10000; exit'",
     "(echo 'erase'; echo 'quit') | flashcli",
+    "sqsh -S db <<EOF\nshutdown with nowait\ngo\nEOF",
+    "loksh <<EOF\nrm -rf ~/work\nEOF",
 ])
 def test_a_clients_own_destroying_commands_fed_or_given_whole_are_flagged(command: str) -> None:
     assert reaches(command), judged(command)
@@ -35,6 +37,7 @@ def test_a_clients_own_destroying_commands_fed_or_given_whole_are_flagged(comman
     "smbclient //nas/share -U admin -c 'ls; get report.pdf'",
     "pyocd commander -c 'reset'",
     "(echo 'status'; echo 'quit') | flashcli",
+    "sqsh -S db <<EOF\nselect 1\ngo\nEOF",
 ])
 def test_reads_names_and_messages_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

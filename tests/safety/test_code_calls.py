@@ -30,6 +30,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "Rscript -e 'system2(\"rm\", c(\"-rf\", \"/data\"))'",
     "haxe --run-eval 'Sys.command(\"rm -rf /data\")'",
     "swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \"/Users/bob\")'",
+    "ansible-console -e 'file path=/etc state=absent'",
 ])
 def test_code_bodies_of_any_program_are_read_for_what_they_do(command: str) -> None:
     assert reaches(command), judged(command)
@@ -51,6 +52,7 @@ def test_code_bodies_of_any_program_are_read_for_what_they_do(command: str) -> N
     "rebol --do 'print \"hello\"'",
     "Rscript -e 'system2(\"ls\", c(\"-l\", \"/data\"))'",
     "swift -e 'print(1)'",
+    "ansible-console -e 'file path=/tmp/build state=absent'",
 ])
 def test_everyday_code_and_text_about_code_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

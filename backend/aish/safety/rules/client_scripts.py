@@ -69,7 +69,7 @@ def _lines(c: Ctx, known: bool) -> list:
     return lines[:_MAX_LINES]
 
 
-def rule_client_script(c: Ctx, known: bool) -> Optional[tuple]:
+def rule_client_script(c: Ctx, known: bool, shell: bool = False) -> Optional[tuple]:
     """Each line a client is fed or given whole, judged as if typed after its name (code, statements and
     a negated setting, ``no shutdown``, are other rules' or nothing)."""
     if _STATEMENT_CLIENTS.search(c.prog.lower()):
@@ -77,6 +77,10 @@ def rule_client_script(c: Ctx, known: bool) -> Optional[tuple]:
     for line in _lines(c, known):
         if not re.match(r"[A-Za-z]", line) or line.split()[0].lower() in _NOT_ACTIONS or _CODE.search(line):
             continue
+        if shell:  # `loksh <<EOF …`, `sqsh <<EOF shutdown …`: a shell's lines are commands of their own
+            found = c.recurse(line)
+            if found is not None and found[0] >= MEDIUM:
+                return found[0], f"{found[1]}, fed to {c.prog}"
         words = " ".join(re.sub(r"[\"'`$()<>|&;]", "", w) for w in line.split())
         found = c.recurse(f"{c.prog} {words}")
         if found is not None and found[0] >= MEDIUM:

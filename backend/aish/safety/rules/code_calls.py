@@ -76,6 +76,8 @@ _OBJECT_DROP = LazyRegex(r"\b(?:\w*(?:Graph|graph|Factory|Database|database|Db|D
 _ABSENT = LazyRegex(r"""(?:^|[\s;{])(\w+)\s*(?:\{\s*|\s)['"]([/~][^'"]*)['"]\s*(?::|do\b|,)(?P<body>.{0,300}?)"""
                     r"""(?:ensure\s*=>\s*['"]?absent|action\s*:?\s*:?(?:delete|remove|purge|destroy)|"""
                     r"""state\s*[:=]\s*['"]?absent)""", re.DOTALL)
+_MODULE_ABSENT = LazyRegex(r"\b(?:path|dest|name|file)=['\"]?([/~][^\s'\"]*).{0,120}?\bstate=absent\b|"
+                           r"\bstate=absent\b.{0,120}?\b(?:path|dest|name|file)=['\"]?([/~][^\s'\"]*)")
 _SECURITY_FILE = LazyRegex(r"""['"](/etc/(?:sudoers(?:\.d/[^'"]*)?|shadow|passwd|gshadow|pam\.d/[^'"]*|"""
                            r"""ssh/sshd_config[^'"]*)|[^'"]*/\.ssh/authorized_keys)['"]""")
 _OPENS = LazyRegex(r"NOPASSWD\s*:\s*ALL|PermitRootLogin\s+yes|PermitEmptyPasswords\s+yes|pam_permit\.so|"
@@ -165,6 +167,13 @@ def _configuration(c: Ctx, code: str, shown: str) -> Optional[tuple]:
         level = delete_level(t, recursive)
         if level is not None and level >= MEDIUM:
             best = (level, f"{c.prog} makes {describe(t)} absent: it is deleted ({shown})")
+    module = _MODULE_ABSENT.search(code)
+    if module:  # `file path=/etc state=absent`: an automation module's arguments
+        path = module.group(1) or module.group(2)
+        t = target(Word(path, path))
+        level = delete_level(t, True)
+        if level is not None and level >= MEDIUM:
+            best = worst(best, (level, f"{c.prog} makes {describe(t)} absent: it is deleted ({shown})"))
     if _SECURITY_FILE.search(code) and re.search(r"\b(content|source|line|ensure|template)\b", code):
         best = worst(best, (HIGH if _OPENS.search(code) else MEDIUM,
                             f"{c.prog} writes a file that decides who gets in ({shown})"))

@@ -16,6 +16,7 @@ import shlex
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY
+from aish.safety.rules import interp
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
 from aish.safety.rules.fed import PROSE_PROGRAMS
 from aish.safety.rules.netexec import DOWNLOADERS, INTERPRETERS, _is_download, _sub_downloads
@@ -65,11 +66,13 @@ def rule_downloaded_code_run(c: Ctx) -> Optional[tuple]:
     """A download given to a program as the code it runs, or a script's address given to a runner."""
     why = f"runs code fetched from the network, unread ({c.text})"
     shell = shell_like(c.prog) and c.prog.lower() not in INTERPRETERS
+    runs_files = shell or c.prog in interp.RULES  # `groovy <(curl …)`: an interpreter runs the file it is given
     args = c.args[:32]
     for k, w in enumerate(args):
         before = args[k - 1].text if k else ""
         for sub in w.subs[:4]:
-            if _sub_downloads(sub) and (shell or before in _CODE_OPTIONS or before.split("=", 1)[0] in _CODE_OPTIONS):
+            if _sub_downloads(sub) and (runs_files or before in _CODE_OPTIONS or
+                                        before.split("=", 1)[0] in _CODE_OPTIONS):
                 return HIGH, why
             inline = _INLINE.match(sub) if before in _CODE_OPTIONS else None
             if inline:  # `gremlin.sh -e <(echo 'g.V().drop()')`: the echoed text is the program's code

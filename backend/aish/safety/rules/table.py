@@ -441,6 +441,7 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] == LOW) and not in_full:  # the last word: the program's own docs
         best = worst(best, documented.rule_documented(c))
     if (best is None or best[0] == LOW) and c.prog not in interp.RULES and c.prog not in _SHELLS and \
-            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS and not downloaded_runs.shell_like(c.prog):
-        best = worst(best, client_scripts.rule_client_script(c, known=rules is not None))  # `JLinkExe <<EOF erase`
+            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `JLinkExe <<EOF erase`, `loksh <<EOF …`
+        best = worst(best, client_scripts.rule_client_script(c, known=rules is not None,
+                                                             shell=downloaded_runs.shell_like(c.prog)))
     return best
