@@ -265,6 +265,11 @@ def test_api_everyday_forms_stay_quiet(command: str) -> None:
     "launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist",
     "Invoke-RestMethod -Method Post -Uri https://api.example.com/v1/users/7 "
     "-Headers @{'X-HTTP-Method-Override'='DELETE'}",
+    "spice-server --port 5930 --addr 0.0.0.0 --disable-ticketing",
+    "lxd init --auto --network-address 0.0.0.0 --trust-password ''",
+    "cortex-xdr-ctl unprotect",
+    "b2 download-file-by-name bucket keys /root/.ssh/authorized_keys",
+    "oras pull registry.example.com/k:latest -o /root/.ssh/",
 ])
 def test_the_same_mechanisms_in_programs_the_rules_were_not_built_on(command: str) -> None:
     assert reaches(command), judged(command)
@@ -284,6 +289,9 @@ def test_the_same_mechanisms_in_programs_the_rules_were_not_built_on(command: st
     "socat TCP-LISTEN:2375,fork,bind=127.0.0.1 UNIX-CONNECT:/var/run/docker.sock",
     "launchctl list com.crowdstrike.falcond",
     "systemctl restart falcon-sensor",
+    "oras pull registry.example.com/app:latest -o ./out",
+    "b2 download-file-by-name bucket backup.tgz /tmp/backup.tgz",
+    "ssh -i ~/.ssh/id_ed25519 deploy@example.com uptime",
 ])
 def test_the_same_programs_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

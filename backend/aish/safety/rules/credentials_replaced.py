@@ -33,11 +33,12 @@ _LOGIN_FILE = LazyRegex(r"(^|/)(authorized_keys2?|sudoers|sudoers\.d/[^/]+|shado
                         r"sshd_config|sshd_config\.d/[^/]+|doas\.conf|ld\.so\.preload)$|^/etc/(passwd|group)$")
 _LOGIN_DIR = LazyRegex(r"(^|/)(\.ssh|sudoers\.d|pam\.d|sshd_config\.d)/?$")
 _PATH_WORDS = ("authorized_keys", "sudoers", "shadow", "/etc/passwd", "/etc/group", "pam.d", "pam.conf",
-               "sshd_config", "doas.conf", "ld.so.preload")
+               "sshd_config", "doas.conf", "ld.so.preload", "/.ssh")
 # Options whose value is what a program writes, and the folder it writes into.
 _OUT = frozenset({"-o", "-O", "--output", "--out", "--output-document", "--output-file", "-outfile", "--dest",
                   "--destination", "--outfile", "-out"})
 _DIR = frozenset({"-d", "--dir", "--directory", "-P", "--directory-prefix"})
+_FETCH_VERB = LazyRegex(r"^(download|get|pull|fetch|copy|cp|sync|restore)([-_]|$)", re.IGNORECASE)
 _REMOTE = LazyRegex(r"^([a-z][\w+.-]*://|[\w.-]+@[\w.-]+:|[\w-]+:[\w./~-]|Qm\w{20,}|bafy\w{20,})", re.IGNORECASE)
 # Programs that only read, compare or check the files named.
 _READERS = frozenset({"cat", "less", "more", "head", "tail", "grep", "egrep", "rg", "diff", "cmp", "ls", "stat",
@@ -100,7 +101,12 @@ def _written_into(c: Ctx) -> Optional[tuple]:
         outs += [folder.rstrip("/") + "/" + o for o in outs if "/" not in o]
     operands = [t for t in texts if not t.startswith("-")]
     remote = any(_REMOTE.match(t) for t in operands)
-    if remote and len(operands) >= 2 and operands[-1] not in outs:
+    fetches = any(_FETCH_VERB.search(t) for t in operands[:2])
+    if fetches:  # `oras pull REF -o /root/.ssh/`: files pulled into a login folder
+        found = next((o for o in outs if _LOGIN_DIR.search(o.rstrip("/") + "/")), None)
+        if found:
+            return HIGH, f"{c.prog} writes what it pulls into {found}: who may log in is replaced ({c.text})"
+    if (remote or fetches) and len(operands) >= 2 and operands[-1] not in outs:
         outs.append(operands[-1])  # `lwp-download URL FILE`, `rclone copyto remote:k FILE`
     for out in outs:
         if _LOGIN_FILE.search(out):

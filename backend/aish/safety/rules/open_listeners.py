@@ -33,7 +33,8 @@ _EVERY = LazyRegex(r"^(?:[\w-]+=|tcp:(?://)?|https?://|tcp:host=)?(?:0\.0\.0\.0|
 _NO_LOGIN = LazyRegex(r"^--?(no-?token|without-connection-token|no-?auth|noauth|disable-?auth\w*|skip-?auth\w*|"
                       r"no-?password|nopw|no-?secret|no-?login|unauthenticated|allow-unauthenticated|"
                       r"auth-?none(=(1|true|yes))?|auth(entication)?[= ](none|false|off|0)|"
-                      r"(token|password)=(''|\"\")?|[\w.]*\.(token|password)=(''|\"\")?)$", re.IGNORECASE)
+                      r"disable-?ticketing|[\w-]*(token|password)=(''|\"\")?|[\w.]*\.(token|password)=(''|\"\")?)$",
+                      re.IGNORECASE)
 _SECURITY_NONE = LazyRegex(r"^-?-securitytypes(=none)?$", re.IGNORECASE)
 # The environment a server reads at start: `LIVEBOOK_TOKEN_ENABLED=false`, `*_AUTH_ENABLED=false`.
 _ENV_OFF = LazyRegex(r"^\w*(TOKEN|AUTH|PASSWORD|AUTHENTICATION)_?(ENABLED|REQUIRED)=(false|0|no)$", re.IGNORECASE)

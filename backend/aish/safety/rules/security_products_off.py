@@ -33,14 +33,14 @@ _PRODUCT = LazyRegex(r"mdatp|wdav|defender|mpcmdrun|falconctl|falcon-sensor|crow
                      r"^sav(dctl|config|scan|d|update)$|^clam|ossec|wazuh|mcafee|^mfe|isecav|dsa_control|ds_agent|"
                      r"^esets?([-_]|$)|kesl|^kav\d|^kav[-_]|kaspersky|bitdefender|cylance|carbonblack|^repcli$|^cytool$|osquery|"
                      r"auditbeat|^falco$|tetragon|sysmon|tripwire|symantec|^smc$|forticlient|trellix|drweb|"
-                     r"^aa-|apparmor|firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|"
+                     r"(^|[-_])[xe]dr([-_]|$)|^aa-|apparmor|firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|"
                      r"^ferm$|opensnitch|socketfilterfw|^auditctl$|^auditd$|^audit2allow$", re.IGNORECASE)
 _FIREWALL = LazyRegex(r"firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|^ferm$",
                       re.IGNORECASE)
 # Verbs that switch a product off, and their option spellings.
 _OFF = frozenset({"off", "disable", "stop", "unload", "unprotect", "bypass", "teardown", "kill", "pause", "suspend",
                   "--disable", "--stop", "--unload", "--off", "-disable", "-stop", "--unprotect", "--bypass",
-                  "--kill", "unprotect-all"})
+                  "--kill", "unprotect-all", "uninstall", "--uninstall", "-uninstall"})
 _OFF_PREFIXES = ("--stop-", "--disable-", "--unload-", "-stop-", "-disable-")
 _FLUSH = frozenset({"flush", "-f", "--flush", "clear", "-x"})  # `csf -x`: disable; `apf -f`: flush
 _VALUES_OFF = frozenset({"false", "0", "no", "off", "disabled", "disable", "none"})
