@@ -76,6 +76,7 @@ def test_show_save_help_and_output_files_make_these_programs_harmless(command: s
 
 @each_form("command", [
     "SeaChest_Erase -d /dev/sg4 --overwrite 0 --showEraseSupport",
+    "git push --force origin main --show-forced-updates",
     "clickhouse-client --query 'DROP TABLE logs.events'",
     "atiflash -p 0 backup.rom",
     "mkfs.ubifs -r rootfs/ /dev/ubi0_0",

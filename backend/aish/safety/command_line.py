@@ -100,6 +100,8 @@ _REPORT_OPTION = re.compile(r"--?(?i:show|list|identify|enumerate|report)"
 
 
 # Words that write whatever the vocabulary says of them (`--overwrite 0`, `--performQuickestErase`).
+_BARE_WORD = re.compile(r"[A-Za-z][\w-]*")
+_FORCING = frozenset({"--force", "-f", "--yes", "-y", "--hard", "-force", "--no-confirm", "--noconfirm"})
 _WRITES = ("overwrite", "write", "format", "flash", "burn", "program", "perform", "run", "exec")
 
 
@@ -113,8 +115,10 @@ def _reports_only(prog: str, own: list) -> bool:
     if not any(_REPORT_OPTION.fullmatch(t) for t in own):
         return False
     from aish.safety.verb_words import acts  # the vocabulary is read only for lines with a report option
-    return not any(acts(t) or t.lstrip("-").lower().startswith(_WRITES) for t in own
-                   if not _REPORT_OPTION.fullmatch(t))
+    others = [t for t in own if not _REPORT_OPTION.fullmatch(t)]
+    if any(_BARE_WORD.fullmatch(t) for t in others) or set(others) & _FORCING:
+        return False  # a subcommand beside it (`git push --force --show-forced-updates`): the report is its detail
+    return not any(acts(t) or t.lstrip("-").lower().startswith(_WRITES) for t in others)
 
 
 def _script_help(prog: str, texts: list) -> bool:
