@@ -1,5 +1,6 @@
 from aish.app import suggestions
 from aish.app.suggestions import extract_commands
+from tests.safety.forms import each_form
 
 
 def test_every_cmd_line_in_order_inside_and_outside_fences():
@@ -23,8 +24,6 @@ def test_mid_sentence_cmd_is_not_a_command_but_line_start_is():
 
 # ---------------------------------------------------------------- answers without CMD: lines
 from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
 
 from aish.app.suggestions import clean_command, removed_note  # noqa: E402
 
@@ -51,8 +50,7 @@ def corpus_cases() -> list[tuple[str, str, list[str]]]:
     return [(n, t.replace("\n", "\r\n") if "[crlf]" in n else t, e) for n, t, e in cases]
 
 
-@pytest.mark.parametrize("name, text, expected", corpus_cases(),
-                         ids=lambda v: v if isinstance(v, str) and len(v) < 80 else "")
+@each_form("name, text, expected", corpus_cases())
 def test_answer_corpus(name, text, expected):
     assert extract_commands(text) == expected, name
 

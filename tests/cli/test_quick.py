@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from aish.cli import main as cli_main
 from aish.cli import printer, quick
+from tests.safety.forms import each_form
 
 FORMS = [
     ["ask", "what", "is", "this"],
@@ -52,7 +53,7 @@ def test_the_fast_path_sends_what_click_sends(argv, monkeypatch, aish_env):
     assert sent[0] == sent[1]
 
 
-@pytest.mark.parametrize("argv", [
+@each_form("argv", [
     [], ["ask"], ["ask", "--help"], ["ask", "-h", "x"], ["ask", "--", "-x"], ["ask", "-x", "y"],
     ["ask", "--conv"], ["ask", "--conv", "--json", "q"], ["status", "--help"], ["route", "--", "on"],
     ["memory", "list"], ["config", "show"], ["doctor"], ["init", "zsh"], ["--version"], ["nosuch"],

@@ -8,6 +8,7 @@ import pytest
 from aish.errors import ProtocolError
 from aish.ipc.protocol import (HistoryEntry, Request, encode_frame, escape, format_control,
                            format_request, parse_control, parse_frame, parse_request, unescape)
+from tests.safety.forms import each_form
 
 ALPHABET = ["%", "%0A", "%25", "%09", "%0D", "\n", "\t", "\r", "a", "Z", " ", "=", "é", "日本",
             "🙂", "\\", "0A", "25", "%%", "\x1b", "$'", "\u2028"]
@@ -103,7 +104,7 @@ def test_malformed_frames_raise():
         parse_frame("just-an-id\n")
 
 
-@pytest.mark.parametrize("line,expected", [
+@each_form("line,expected", [
     ("req zsh-1-2-3\n", ("req", ["zsh-1-2-3"])),
     ("cancel a.b_c-d", ("cancel", ["a.b_c-d"])),
     ("answer r1 q2 y\n", ("answer", ["r1", "q2", "y"])),

@@ -19,6 +19,7 @@ from aish.errors import (ApiError, BrokerError, Cancelled, ConnectRefused, Conne
                          HttpStatusError, ReadTimeout, StreamCut, TransportError)
 from aish.llm.events import Finish, ReasoningDelta, TextDelta, TextWasReasoning, ToolCall, ToolCallDelta, Usage
 from tests.helpers import closed_port_url
+from tests.safety.forms import each_form
 from tests.stub_server import Reply, StubServer
 
 EP = "http://model.test"
@@ -560,7 +561,7 @@ def test_plain_answer_text_takes_the_splitters_short_way(monkeypatch):
     assert decoder.partial_text == "Use lsof <b>ok</b>."
 
 
-@pytest.mark.parametrize("payload", [
+@each_form("payload", [
     '{"choices":[{"delta":{"content":"hi"}}]}', ' {"a": 1}', '{"a": 1} ', '{"a": 1}{"b": 2}', '{"a": 1', '[1, 2]',
     '"text"', "12", "nul", "", '{"a": "\\ud83d\\ude00 é"}', '{"a": 1}\n', "\ufeff{}", "[DONE]", '{"a": NaN}'])
 def test_an_events_data_reads_as_json_loads_has_it(payload):

@@ -7,6 +7,7 @@ from aish.llm import routing as router
 from aish.config.schema import Config, ModelConfig, RoutingConfig
 from aish.config.load import from_dict
 from aish.errors import ConfigError
+from tests.safety.forms import each_form
 
 FENCED = "what is wrong here?\n```\nfor i in range(3) print(i)\n```"
 PASTE = "def f(x):\n    if x:\n        return 1\n    return 2\nprint(f(0))"
@@ -73,7 +74,7 @@ CORPUS = [
 ]
 
 
-@pytest.mark.parametrize("text,expected", CORPUS)
+@each_form("text,expected", CORPUS)
 def test_corpus(text, expected):
     assert router.classify(text) == expected
 

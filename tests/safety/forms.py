@@ -1,5 +1,6 @@
 """One case per table of forms: ``@each_form`` instead of ``@pytest.mark.parametrize`` for the
-big tables of commands (or texts) the judge and the redactor are checked against.
+big tables of commands (or texts) the judge and the redactor are checked against, and the other
+tables of pure calls (a router's classes, answers' commands, control lines, the CLI's fast path).
 
 A table of a few hundred forms was a few hundred cases, and each case cost pytest and its xdist
 workers about 2 ms of CPU of their own (setup, reports sent to the controller and read back),
