@@ -96,3 +96,27 @@ def test_every_target_computed_inline_or_by_wildcard_is_flagged(command: str, at
 ])
 def test_everyday_wildcards_and_the_sessions_own_state_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("gsv Sense,WinDefend | Set-Service -StartupType Disabled", "medium"),  # the listing's names are the targets
+    ("Start-Process cmd '/c rd /s /q C:\\Users' -Verb RunAs", "medium"),
+    ("Expand-Archive -Path x.zip -DestinationPath C:\\ -Force", "high"),  # `C:\ -Force` is one POSIX word
+    ("cpi .\\evil.dll C:\\Windows\\System32\\ -Force", "medium"),
+    ("robocopy .\\payload C:\\Windows\\System32 /E /IS /IT", "medium"),
+    ("Add-ADGroupMember -Identity Administrators -Members eve", "medium"),
+])
+def test_names_piped_positional_arguments_and_trailing_backslashes_are_read(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "help Remove-Item -Examples",
+    "Get-Command -Verb Remove",
+    "Get-Service -Name Spooler | Restart-Service",
+    "Get-Service Spooler | Set-Service -StartupType Automatic",
+    "robocopy C:\\Projects D:\\Backup\\Projects /E",
+    "Add-LocalGroupMember -Group 'Event Log Readers' -Member svc_mon",
+])
+def test_help_and_everyday_copies_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

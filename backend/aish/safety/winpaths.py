@@ -100,3 +100,25 @@ def typed_words(words: list) -> "list | None":
         else:
             out.append(w)
     return out if changed else None
+
+
+_WINDOWS_START = re.compile(r"^([A-Za-z]:|\\\\|%\w+%|\$env:\w+|\.\.?)\\")
+
+
+def typed_texts(words: list) -> list:
+    """Each word as typed, quotes removed, backslashes kept; a Windows path that ends in a backslash took the
+    next word with it under the POSIX reading (``C:\\ -Force`` is one word there) and is split again."""
+    out: list = []
+    for w in words:
+        raw = w.raw
+        if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+            out.append(raw[1:-1])
+            continue
+        if "\\" not in raw:
+            out.append(w.text)
+            continue
+        while "\\ " in raw and _WINDOWS_START.match(raw):
+            head, _, raw = raw.partition("\\ ")
+            out.append(head + "\\")
+        out.append(raw)
+    return out

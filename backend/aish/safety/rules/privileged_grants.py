@@ -40,6 +40,8 @@ _DANGEROUS_PRIVILEGES = re.compile(r"^se(debug|tcb|backup|restore|takeownership|
 _OWNER_ROLES = re.compile(r"^(owner|user access administrator|roles/owner|roles/resourcemanager\.\w*admin|"
                           r"arn:aws:iam::aws:policy/administratoraccess|administratoraccess|global administrator|"
                           r"company administrator)$", re.IGNORECASE)
+_DOMAIN_TOOLS = frozenset({"add-adgroupmember", "add-adprincipalgroupmembership", "dsmod", "dsadd", "samba-tool",
+                           "new-aduser"})
 _BUILT_IN = re.compile(r"^(administrator|guest|krbtgt|defaultaccount)$", re.IGNORECASE)
 # The words one of which a line must hold for any of this to apply.
 _GATE = ("admin", "operators", "everyone", "s-1-", "users", "guest", "privilege", "owner", "password", "-ace",
@@ -83,6 +85,9 @@ def _membership(c: Ctx, typed: list, lowered: list) -> Optional[tuple]:
     local = next((t for t in typed if _LOCAL_ADMIN_GROUPS.match(t)), None)
     if local is None:
         return None
+    if name in _DOMAIN_TOOLS or "/domain" in lowered:  # the domain's own Administrators group
+        return MEDIUM, f"{c.prog} makes an account a member of the domain's {local}: it administers every " \
+                       f"domain controller ({c.text})"
     everyone = next((t for t in typed if _EVERYONE.match(t) and t.lower() != local.lower()), None)
     if everyone is not None:
         return HIGH, f"{c.prog} puts {everyone} in {local}: every user of the machine administers it ({c.text})"

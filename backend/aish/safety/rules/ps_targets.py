@@ -91,8 +91,16 @@ def _verdict(c: Ctx, scope: str) -> Optional[tuple]:
     return level, f"{c.prog} {what} every {noun} {scope} ({c.text})"
 
 
+# Cmdlets that only print help or what exists: `help Remove-Item -Examples` names a cmdlet, it runs none.
+_PRINTS_ONLY = frozenset({"help", "get-help", "get-command", "get-alias", "get-member", "show-command", "get-verb",
+                          "update-help", "save-help"})
+
+
 def session_only(prog: str) -> bool:
-    """``Remove-Job``, ``Remove-Variable -Name *``, ``Get-PSSession | Remove-PSSession``: the shell's own state."""
+    """``Remove-Job``, ``Remove-Variable -Name *``, ``Get-PSSession | Remove-PSSession``: the shell's own state;
+    ``help Remove-Item``, ``Get-Command -Verb Remove``: help and listings of cmdlets."""
+    if prog.lower() in _PRINTS_ONLY:
+        return True
     if "-" not in prog:
         return False
     m = _SESSION_CMDLET.match(prog)
@@ -114,7 +122,24 @@ def rule_every_one(c: Ctx) -> Optional[tuple]:
     listing = broad_listing(c)
     if listing and c.prog[:4].lower() == "set-":  # the other verbs with a listing are judged by own_options
         return _verdict(c, f"{listing} lists")
-    return None
+    return _named_by_listing(c)
+
+
+def _named_by_listing(c: Ctx) -> Optional[tuple]:
+    """``Get-Service Sense,WinDefend | Set-Service -StartupType Disabled``: the names given to the listing are
+    this cmdlet's targets; judged as ``Set-Service Sense,WinDefend -StartupType Disabled``."""
+    feeder = c.chain[-1].words if c.chain else []
+    texts = c.texts
+    if not feeder or not re.match(r"(?i)^get-\w+$", feeder[0].text) or \
+            any(not t.startswith("-") and (k == 0 or not texts[k - 1].startswith("-")) for k, t in enumerate(texts)):
+        return None
+    names = [w for k, w in enumerate(feeder[1:]) if not w.text.startswith("-") and
+             (k == 0 or feeder[k].text.lower() in ("-name", "-displayname", "-identity", "-id"))]
+    if not names or feeder[0].text.lower().removeprefix("get-") != c.prog.lower().split("-", 1)[1]:
+        return None
+    parts = [part for w in names for part in w.text.split(",") if part]  # `Sense,WinDefend`
+    found = c.recurse(" ".join([c.words[0].raw] + parts + [w.raw for w in c.args]))
+    return (found[0], f"{found[1]}, as {feeder[0].text} names them") if found else None
 
 
 def broad_get(words: list) -> bool:

@@ -18,17 +18,11 @@ from aish.safety import program_names
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, target
 from aish.safety.shell_words import Word
+from aish.safety.winpaths import typed_texts
 
 _LEVELS = {"root": HIGH, "system-top": HIGH, "critical": HIGH, "system": MEDIUM}
-NAMES = frozenset({"expand-archive", "extrac32", "dpkg", "dpkg-deb", "ditto", "pax", "lha", "lzh", "copy-item",
-                   "cpi", "7z", "7za", "7zr", "7zz", "7zg", "python"})
-
-
-def _typed(w: Word) -> str:
-    raw = w.raw
-    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-        raw = raw[1:-1]
-    return raw if "\\" in raw else w.text
+NAMES = frozenset({"robocopy", "expand-archive", "extrac32", "dpkg", "dpkg-deb", "ditto", "pax", "lha", "lzh",
+                   "copy-item", "cpi", "7z", "7za", "7zr", "7zz", "7zg", "python"})
 
 
 def _landing(c: Ctx, place: str, verb: str) -> Optional[tuple]:
@@ -51,7 +45,7 @@ def may_unpack(prog: str) -> bool:
 def rule_unpacked_into_system(c: Ctx) -> Optional[tuple]:
     name = c.prog.lower().removesuffix(".exe")
     name = name if name in NAMES else program_names.canonical(name)
-    typed = [_typed(w) for w in c.args]
+    typed = typed_texts(c.args)
     lowered = [t.lower() for t in typed]
     if name == "expand-archive" and any(t in ("-force", "-fo", "-f") for t in lowered):
         dest = next((typed[k + 1] for k, t in enumerate(lowered[:-1]) if t in ("-destinationpath", "-destination",
@@ -84,6 +78,9 @@ def rule_unpacked_into_system(c: Ctx) -> Optional[tuple]:
     if name in ("lha", "lzh") and typed:
         m = re.fullmatch(r"-?[xe]\w*w=(\S+)", typed[0])
         return _landing(c, m.group(1), "unpacks over") if m else None
+    if name == "robocopy" and not any(t in ("/l", "/?") for t in lowered):
+        positional = [t for t in typed if not t.startswith("/")]
+        return _landing(c, positional[1], "copies files over") if len(positional) >= 2 else None
     if name in ("copy-item", "cpi") and any(t in ("-force", "-fo") for t in lowered):
         dest = next((typed[k + 1] for k, t in enumerate(lowered[:-1]) if t == "-destination"), None)
         positional = _operands(typed, frozenset({"-path", "-literalpath", "-destination", "-filter", "-include",

@@ -224,6 +224,9 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         program = next((w.raw for k, w in enumerate(c.args) if texts[k] == "-filepath" or not texts[k].startswith("-")
                         and (k == 0 or texts[k - 1] not in valued)), "")
         arguments = [c.args[k + 1].text for k, t in enumerate(texts[:-1]) if t in ("-argumentlist", "-args")]
+        positional = [w.text for k, w in enumerate(c.args) if not texts[k].startswith("-") and
+                      (k == 0 or texts[k - 1] not in valued)]
+        arguments = arguments or positional[1:2]  # `Start-Process cmd '/c …'`: the second is the -ArgumentList
         found = c.recurse(" ".join([program.strip("'\"")] + arguments)) if program else None
         return (found[0], f"{found[1]}, started by {c.prog}") if found else None
     if name in ("clear-content", "clc", "set-content", "sc", "out-file"):
