@@ -72,6 +72,7 @@ ROOT = Path(__file__).resolve().parents[2]
     ("winetricks annihilate", "medium"),
     ("gh-stack unstack", "medium"),
     ("nix-store --delete /nix/store/abc-foo", "medium"),
+    ("transmission-remote -t 3 --remove-and-delete", "medium"),  # kept when carapace's wording joined the vote
     # broad targets make it high
     ("gphoto2 --rmdir / --recurse", "high"),
     ("diskutil zeroDisk /dev/disk3", "high"),
@@ -386,6 +387,8 @@ def test_terse_descriptions_that_do_not_destroy_are_read_so(description):
     ("Delete a deployment at tenant scope", "delete"),
     ("erase the disk and create the installer without prompting", "wipe"),  # done all the same, unasked
     ("Destroy without confirmation.", "destroy"),
+    ("Remove the current torrent(s) and delete their downloaded data", "delete"),  # the data, not a download cache
+    ("Remove the specified keyids", "delete"),
 ])
 def test_terse_descriptions_that_destroy_are_read_so(description, category):
     assert _generator().classify(description) == category

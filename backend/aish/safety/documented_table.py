@@ -1683,6 +1683,7 @@ p4	-Fs	delete
 p4d	-Fs	delete
 pac	auth delete	delete
 pacman-key	--delete	delete
+pacman-key	-d	delete
 passwd	--delete	delete
 pkg	--revoke-ca-cert	revoke
 pkg	--unset-ca-cert	delete
@@ -1893,6 +1894,8 @@ tofu	apply -destroy	destroy
 tofu	destroy	destroy
 tor-browser	--erase	wipe
 tor-browser	-e	wipe
+transmission-remote	--remove-and-delete	delete
+transmission-remote	-rad	delete
 tsh	mfa rm	delete
 tsuru	app remove	delete
 tsuru	app revoke	delete
