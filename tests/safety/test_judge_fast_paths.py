@@ -76,3 +76,30 @@ def test_a_lazy_pattern_answers_as_the_pattern_before_and_after_it_is_compiled(m
     expected = getattr(compiled, method)(*args)
     assert _plain(before) == _plain(after) == _plain(expected)
     assert getattr(lazy, method) == getattr(lazy.compiled, method)
+
+
+def test_the_trigger_index_wakes_exactly_the_rules_whose_words_are_in_the_line():
+    """Read a piece at a time and kept per piece, the index must wake what a search of the whole line
+    for each declared word would (the index is built on the first judgement of the process)."""
+    from types import SimpleNamespace
+
+    from aish.safety.assess import assess
+    from aish.safety.rules import triggers
+
+    assess("ls")
+    declared = [triggers._words(gates) for gates in triggers._GATES]
+    always = {n for n, words in enumerate(declared) if words is None}
+    pairs = [(word, n) for n, words in enumerate(declared) for word in words or ()]
+    lines = [" ".join(WORDS[k:k + 7]) for k in range(0, len(WORDS), 23)] + ["rm -rf x", "a  b", "x -g 0"]
+    wrong = []
+    for line in lines:
+        prog, _, rest = line.partition(" ")
+        c = SimpleNamespace(prog=prog, lowered=rest.lower())
+        woken = triggers._wake(c)
+        if woken is True:
+            continue
+        whole = (prog.lower() + " " + rest.lower())
+        expected = always | {n for word, n in pairs if word in whole}
+        if woken != expected:
+            wrong.append(line)
+    assert wrong == []

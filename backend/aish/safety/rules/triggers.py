@@ -129,10 +129,10 @@ def _words(gates: tuple) -> Optional[frozenset]:
 def _wake(c: Any) -> Union[bool, set]:
     """The numbers of the declared rules whose words occur in this command's line (True: all).
 
-    Words of one or two letters and words with a space are looked for in the line; the others a
-    piece at a time (the text between spaces: a word with no space occurs in the line exactly when
-    it occurs in one of its pieces), and pieces come back (``sudo``, ``--all``, a project's paths),
-    so what each piece wakes is kept."""
+    Words with a space are looked for in the line; the others a piece at a time (the text between
+    spaces: a word with no space occurs in the line exactly when it occurs in one of its pieces),
+    and pieces come back (``sudo``, ``-f``, ``--all``, a project's paths), so what each piece wakes
+    is kept: a command whose pieces were all seen before is read with one lookup per piece."""
     line = c.prog.lower() + " " + c.lowered
     if _everything or not line.isascii():
         return True
@@ -141,13 +141,11 @@ def _wake(c: Any) -> Union[bool, set]:
     distinct = set(line.split(" "))
     if len(distinct) > _PIECES_READ:
         return True  # `rm -rf` with thousands of names: each rule's own first lines are as quick
-    woken = {number for word, number in short if word in line} | always
+    woken = set(always)
     for piece in distinct:
-        if len(piece) < 3:
-            continue
         found = pieces.get(piece)
         if found is None:
-            found = _piece_wakes(piece, by_letters)
+            found = _piece_wakes(piece, by_letters, short)
             if len(pieces) >= _PIECES_KEPT:
                 pieces.clear()
             pieces[piece] = found
@@ -159,9 +157,10 @@ def _wake(c: Any) -> Union[bool, set]:
     return woken
 
 
-def _piece_wakes(piece: str, by_letters: dict) -> frozenset:
-    """The rule numbers whose words of three letters or more occur in one piece (no space in it)."""
-    found = []
+def _piece_wakes(piece: str, by_letters: dict, short: list) -> frozenset:
+    """The rule numbers whose words occur in one piece (no space in it): words of one or two letters
+    looked for in it, longer ones through their first three letters."""
+    found = [number for word, number in short if word in piece]
     for i in range(len(piece) - 2):
         starting = by_letters.get(piece[i:i + 3])
         if starting:
