@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -117,9 +118,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         old_backend = backend_of(args.against, tmp)
+        # a copy: a rebase of this checkout while the sets are judged must not change this side
+        ours_backend = shutil.copytree(ROOT / "backend", tmp / "ours" / "backend",
+                                       ignore=shutil.ignore_patterns("__pycache__"))
         for home in args.homes:
             for name, (pairs, public) in sets.items():
-                ours, theirs = judge_both((ROOT / "backend", old_backend), pairs, tmp, home)
+                ours, theirs = judge_both((Path(ours_backend), old_backend), pairs, tmp, home)
                 differing = [k for k, (a, b) in enumerate(zip(ours, theirs)) if a != b]
                 timed = [k for k in differing if _cut_short(ours[k]) or _cut_short(theirs[k])]
                 differing = [k for k in differing if k not in set(timed)]
