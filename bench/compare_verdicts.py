@@ -101,6 +101,7 @@ def judge_both(backends: tuple, pairs: list, tmp: Path, home: str) -> list:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--against", required=True, help="a git revision, or a directory with a backend/")
+    parser.add_argument("--ours", help="judge this revision instead of this checkout (a change already landed)")
     parser.add_argument("--extra", nargs="*", default=[], help="more command files (never printed)")
     parser.add_argument("--recorded", help="(command, cwd) pairs written by bench/record_assess.py")
     parser.add_argument("--show", type=int, default=0, help="print this many differences of the public sets")
@@ -119,8 +120,9 @@ def main() -> int:
         tmp = Path(tmp_name)
         old_backend = backend_of(args.against, tmp)
         # a copy: a rebase of this checkout while the sets are judged must not change this side
-        ours_backend = shutil.copytree(ROOT / "backend", tmp / "ours" / "backend",
-                                       ignore=shutil.ignore_patterns("__pycache__"))
+        (tmp / "ours").mkdir()
+        ours_backend = backend_of(args.ours, tmp / "ours") if args.ours else \
+            shutil.copytree(ROOT / "backend", tmp / "ours" / "backend", ignore=shutil.ignore_patterns("__pycache__"))
         for home in args.homes:
             for name, (pairs, public) in sets.items():
                 ours, theirs = judge_both((Path(ours_backend), old_backend), pairs, tmp, home)
