@@ -10,6 +10,8 @@ import os
 import re
 from dataclasses import replace
 
+from aish.safety.shell_words import Word
+
 _ENV = re.compile(r"%(\w+)%|\$env:(\w+)|\$\{env:(\w+)\}", re.IGNORECASE)
 _HOME_NAMES = {"userprofile", "home", "homepath"}
 _TEMP_NAMES = {"temp", "tmp"}
@@ -105,18 +107,20 @@ def typed_words(words: list) -> "list | None":
 _WINDOWS_START = re.compile(r"^([A-Za-z]:|\\\\|%\w+%|\$env:\w+|\.\.?)\\")
 
 
+def typed_text(w: Word) -> str:
+    """One word as typed, quotes removed, backslashes kept (``\\\\fs01\\share\\x.reg``, ``C:\\Users``)."""
+    raw = w.raw
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+        return raw[1:-1]
+    return raw if "\\" in raw else w.text
+
+
 def typed_texts(words: list) -> list:
     """Each word as typed, quotes removed, backslashes kept; a Windows path that ends in a backslash took the
     next word with it under the POSIX reading (``C:\\ -Force`` is one word there) and is split again."""
     out: list = []
     for w in words:
-        raw = w.raw
-        if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-            out.append(raw[1:-1])
-            continue
-        if "\\" not in raw:
-            out.append(w.text)
-            continue
+        raw = typed_text(w)
         while "\\ " in raw and _WINDOWS_START.match(raw):
             head, _, raw = raw.partition("\\ ")
             out.append(head + "\\")

@@ -23,6 +23,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.own_options import broad_listing
 from aish.safety.rules.ps_targets import broad_get
+from aish.safety.winpaths import typed_texts
 
 # A domain's groups whose members administer every machine of it (or its schema, its DNS, its policies).
 _DOMAIN_ADMIN_GROUPS = re.compile(r"(?:^|cn=|[\\/])(domain admins|enterprise admins|schema admins|account operators|"
@@ -51,16 +52,6 @@ _GATE = ("admin", "operators", "everyone", "s-1-", "users", "guest", "privilege"
 def may_grant(c: Ctx) -> bool:
     line = c.prog.lower() + " " + c.lowered
     return any(word in line for word in _GATE)
-
-
-def _typed(words: list) -> list:
-    out = []
-    for w in words:
-        raw = w.raw
-        if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-            raw = raw[1:-1]
-        out.append(raw if "\\" in raw else w.text)
-    return out
 
 
 def _domain_group(typed: list) -> Optional[str]:
@@ -143,6 +134,6 @@ def _passwords(c: Ctx, lowered: list) -> Optional[tuple]:
 
 
 def rule_privilege_granted(c: Ctx) -> Optional[tuple]:
-    typed = _typed(list(c.args))
+    typed = typed_texts(c.args)
     lowered = [t.lower() for t in typed]
     return _membership(c, typed, lowered) or _full_control(c, typed, lowered) or _passwords(c, lowered)

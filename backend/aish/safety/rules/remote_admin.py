@@ -25,6 +25,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, target
 from aish.safety.rules.delete import delete_level
 from aish.safety.shell_words import Word
+from aish.safety.winpaths import typed_text
 
 # Options each tool takes a value for, beyond the account and its password (`-u`, `-p`, read by `_split`).
 _VALUED_BY_TOOL = {"psloglist": {"-n", "-h", "-d", "-m", "-r", "-f", "-i", "-e", "-o", "-q", "-z", "-s", "-t", "-l",
@@ -34,20 +35,13 @@ _PS_VALUED = {"-u", "-p"}
 _REMOTE = re.compile(r"^(\\\\[\w.$*-]+|@\S+)$")
 
 
-def _typed(w: Word) -> str:
-    raw = w.raw
-    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-        raw = raw[1:-1]
-    return raw
-
-
 def _split(c: Ctx) -> tuple:
     """(the machines named, every machine of the domain?, the other words as typed)."""
     machines, rest = [], []
     words = list(c.args)
     k = 0
     while k < len(words):
-        raw = _typed(words[k])
+        raw = typed_text(words[k])
         if _REMOTE.match(raw) or re.match(r"^\\\\[\w.-]+(,[\w.-]+)+$", raw):
             machines.append(raw)
         elif raw.lower() in _PS_VALUED and k + 1 < len(words):
@@ -121,7 +115,7 @@ def rule_machine_first(c: Ctx) -> Optional[tuple]:
     machine, said to happen there."""
     if not c.args:
         return None
-    first = _typed(c.args[0])
+    first = typed_text(c.args[0])
     rest = None
     if re.match(r"^\\\\[\w.$*-]+$", first) and len(c.args) > 1:
         rest, where = list(c.args[1:]), first.lstrip("\\")
@@ -167,7 +161,7 @@ def rule_run_from_share(c: Ctx) -> Optional[tuple]:
     if name not in _SCRIPT_HOSTS:
         return None
     for w in c.args:
-        raw = _typed(w).split(",", 1)[0]  # rundll32's `\\host\x.dll,Entry`
+        raw = typed_text(w).split(",", 1)[0]  # rundll32's `\\host\x.dll,Entry`
         raw = raw.split(":", 1)[1] if re.match(r"(?i)^/(i|e:\w+|file):", raw) else raw
         if _UNC.match(raw) and (_SCRIPT.search(raw) or name in ("wscript", "cscript", "mshta")):
             return MEDIUM, f"{c.prog} runs {raw} from another machine's share: what it does is not on the line " \
@@ -180,7 +174,7 @@ def rule_silent_import(c: Ctx) -> Optional[tuple]:
     switch, file_option = _IMPORTERS.get(name, (None, None))
     if name not in _IMPORTERS:
         return None
-    typed = [_typed(w) for w in c.args]
+    typed = [typed_text(w) for w in c.args]
     lowered = [t.lower() for t in typed]
     if switch is not None and not any(t == switch or t.startswith(switch + ":") for t in lowered):
         return None
@@ -204,7 +198,7 @@ def rule_silent_import(c: Ctx) -> Optional[tuple]:
 # ----------------------------------------------------------------- BitLocker recovery, renames at boot
 def rule_bitlocker_repair(c: Ctx) -> Optional[tuple]:
     name = c.prog.lower().removesuffix(".exe")
-    typed = [_typed(w) for w in c.args]
+    typed = [typed_text(w) for w in c.args]
     lowered = [t.lower() for t in typed]
     if name == "repair-bde":
         if any(t in ("-?", "/?") for t in lowered):
@@ -234,7 +228,7 @@ _MOVE_VALUED = {"-path", "-literalpath", "-destination", "-filter", "-include", 
 def rule_system_file_moved(c: Ctx) -> Optional[tuple]:
     """``Move-Item C:\\Windows\\System32\\drivers\\netio.sys C:\\Temp``, cmd's ``move``: judged as ``mv`` of the
     paths as typed (a driver or a boot file moved away, a system file replaced)."""
-    typed = [_typed(w) for w in c.args]
+    typed = [typed_text(w) for w in c.args]
     lowered = [t.lower() for t in typed]
     sources, dest = [], None
     for k, t in enumerate(typed):
