@@ -39,7 +39,7 @@ def _operands(typed: list, valued: frozenset = frozenset()) -> list:
 
 def may_unpack(prog: str) -> bool:
     name = prog.lower().removesuffix(".exe")
-    return name in NAMES or program_names.canonical(name) in NAMES
+    return name in NAMES or name[:2] == "py" and program_names.canonical(name) == "python"  # python3.12, pypy3
 
 
 def rule_unpacked_into_system(c: Ctx) -> Optional[tuple]:
