@@ -7,25 +7,21 @@ import re
 from typing import Optional
 
 from aish.safety.command_line import harmless, subcommand
-from aish.safety.rules import (accounts, content, decoded, delete, devices, embedded, exfil, exposure, guards, history,
-                               host_keys, http, inout, interp, lockout, machines, mass, meaning, netdevices, netexec,
-                               outputs, own_options, perms, reach, remote, remote_shell, resolution, secret_perms,
+from aish.safety.rules import (accounts, content, decoded, delete, embedded, exfil, history,
+                               http, inout, interp, lockout, mass, meaning, netdevices, netexec,
+                               outputs, own_options, perms, remote, remote_shell, resolution, secret_perms,
                                shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
-from aish.safety.rules import daemons, fleets, media, vendor, weakened, winadmin
+from aish.safety.rules import fleets, vendor, winadmin
 from aish.safety.rules import git_mirrors, prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
 from aish.safety.rules import replaced_state
 from aish.safety.rules import applescript, cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
 from aish.safety.rules import key_stores, privileged_grants, ps_drives, ps_targets, remote_admin, unpacked_system
-from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, open_servers, remote_overwrite
-from aish.safety.rules import made_public, scaled_to_zero, updates_off
-from aish.safety.rules import sinks
+from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, remote_overwrite
 from aish.safety.rules import chip_erase, controller_actions, device_targets, macro_shells
 from aish.safety.rules import account_databases, api_calls, api_runners, confinement_loosened, firewall_flush
 from aish.safety.rules import device_actions, mac_settings
-from aish.safety.rules import network_cut, port_kills, product_stops, release_upgrades, windows_closed
-from aish.safety.rules import auth_overrides, cmdlet_switches, config_editors, everyone_grants, lockers_off
 from aish.safety.rules import ed_scripts, mirror_deletes, unpacked_over, work_discarded
 from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
@@ -35,8 +31,7 @@ from aish.safety.rules import console_code, firmware_writes, option_values, whol
 from aish.safety import program_names
 from aish.safety.rules import package_sources
 from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
-from aish.safety.rules import bulk_offline, cluster_membership, own_binary_stops, product_grants, service_managers
-from aish.safety.rules import add_ons_off, checker_repairs, delete_letters, one_way_verbs, retention_zero
+from aish.safety.rules import delete_letters, retention_zero
 from aish.safety.rules import baseline_values
 from aish.safety.rules import raw_devices, store_resets, total_scopes
 from aish.safety.rules import open_listeners
@@ -44,9 +39,9 @@ from aish.safety.rules import carried_commands, code_calls, downloaded_runs
 from aish.safety.rules import credentials_replaced, security_products_off
 from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts
+from aish.safety.rules import broad_reading
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
-from aish.safety.rules.triggers import triggered_by
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
 _SSH_VALUED = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P".split())
@@ -193,115 +188,6 @@ def known(prog: str) -> bool:
 _VERSIONED = re.compile(r"(?<=[a-z])[\d.]+$")  # python3.12 -> python, ruby3.3 -> ruby
 
 
-# Words one of which a line must hold for servers opened, updates off, scaling to zero or public grants to apply:
-# plain substring tests of the lowered line (a regex alternation of them tried at every position cost 10x more).
-_OPENED_OR_SCALED = ("protected-mode", "requirepass", "auth", "grant", "xpack", "security", "allow_empty", "insecure",
-                     "anonymous", "alwaysallow", ":2375", "bind_ip", "system:", "accept-hosts", ":default", "upgrade",
-                     "automatic", "yum-cron", "wuauserv", "usosvc", "waasmedic", "softwareupdate", " 0", "=0",
-                     "drain", "-enable", "replica", "public", "allusers", "0.0.0.0/0", "::/0", "source-address",
-                     "cidr", "source-ranges", "autoupdate", "apt-daily", "unattended", "availability", "allauth",
-                     "memcached", "listen-client-urls", "app.token", "app.password", "provider.token",
-                     "packagekit")
-
-
-@triggered_by(_OPENED_OR_SCALED, otherwise=False)
-def _opened_or_scaled(c: Ctx) -> bool:
-    line = (c.prog + " " + " ".join(c.texts)).lower()
-    return any(word in line for word in _OPENED_OR_SCALED)
-
-
-def _bare_by_name(c: Ctx, known: bool) -> Optional[tuple]:
-    """A bare program's name and what is around it (`dbshut`, `yes | do-release-upgrade`, `VAR=false server`)."""
-    if product_stops.may_stop(c):
-        found = product_stops.rule_product_stopped(c, known)
-        if found is not None:
-            return found
-    if release_upgrades.MAY_UPGRADE.search(c.prog.lower()):
-        found = release_upgrades.rule_release_upgraded(c)
-        if found is not None:
-            return found
-    if network_cut.DOWN_NAME.match(c.prog.lower()):  # `vpnc-disconnect`
-        return network_cut.rule_down_by_name(c)
-    if "," in c.prog:  # `…AccessRule("Everyone","FullControl",…)` as the shell splits it
-        return everyone_grants.rule_access_rule_arguments(c)
-    return auth_overrides.rule_auth_overridden(c) if len(c.seg.words) > len(c.words) else None
-
-
-def _broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
-    """The classes judged for any program: secrets sent out, protections off, the machine stopped, disks built
-    over.  A bare program is judged by its name only (a long pipeline has thousands of them)."""
-    if not c.texts and not c.xargs:
-        if best is not None:
-            return best
-        sent = reach.rule_secrets_reach(c, known=known) if (c.chain or c.seg.redirects) and sinks.is_sink(c) else None
-        if sent is not None:
-            return sent  # `haste < ~/.ssh/id_rsa`, `cat KEY | ix`
-        return daemons.rule_server_stopped(c, known) or \
-            (None if known else machines.rule_machine_stop(c, known=False)) or _bare_by_name(c, known)
-    if best is None or best[0] < HIGH:
-        best = worst(best, reach.rule_secrets_reach(c, known=known))
-    if (best is None or best[0] < HIGH) and c.prog.lower() in service_managers.NAMES:
-        best = worst(best, service_managers.rule_service_manager(c))
-    if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
-        best = worst(best, exposure.rule_exposed(c))
-    if best is None and c.prog.lower() in netexec.BROAD:
-        best = netexec.rule_fetched_code(c)
-    if best is None or best[0] < MEDIUM:
-        best = worst(best, guards.rule_guard_off(c))
-    if best is None or best[0] < MEDIUM:
-        best = worst(best, host_keys.rule_checks_off(c))
-    if best is None or best[0] < MEDIUM:
-        best = worst(best, machines.rule_machine_stop(c, known=known))
-    if best is None or best[0] < MEDIUM:
-        best = worst(best, daemons.rule_server_stopped(c, known))
-    if (best is None or best[0] < MEDIUM) and product_stops.may_stop(c):
-        best = worst(best, product_stops.rule_product_stopped(c, known))
-    if (best is None or best[0] < MEDIUM) and own_binary_stops.may_stop(c):
-        best = worst(best, own_binary_stops.rule_own_binary_stop(c))
-    if (best is None or best[0] < MEDIUM) and bulk_offline.may_offline(c.prog):
-        best = worst(best, bulk_offline.rule_bulk_offline(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and cluster_membership.may_change_membership(c):
-        best = worst(best, cluster_membership.rule_membership_changed(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and product_grants.may_grant(c):
-        best = worst(best, product_grants.rule_product_grant(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and add_ons_off.may_switch_off(c):
-        best = worst(best, add_ons_off.rule_add_ons_off(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and one_way_verbs.may_be_one_way(c):
-        best = worst(best, one_way_verbs.rule_one_way(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and ("check" in c.prog.lower() or "chk" in c.prog.lower()):
-        best = worst(best, checker_repairs.rule_checker_repair(c))
-    if (best is None or best[0] < MEDIUM) and cmdlet_switches.may_weaken(c.prog):
-        best = worst(best, cmdlet_switches.rule_cmdlet_weakens(c))
-    if (best is None or best[0] < MEDIUM) and everyone_grants.may_grant(c):
-        best = worst(best, everyone_grants.rule_everyone_granted(c))
-    if (best is None or best[0] < MEDIUM) and c.prog.lower() in config_editors.NAMES:
-        best = worst(best, config_editors.rule_config_edited(c))
-    if (best is None or best[0] < MEDIUM) and auth_overrides.may_override(c):
-        best = worst(best, auth_overrides.rule_auth_overridden(c))
-    if (best is None or best[0] < MEDIUM) and lockers_off.may_unlock(c.prog):
-        best = worst(best, lockers_off.rule_locker_off(c))
-    if (best is None or best[0] < MEDIUM) and network_cut.may_cut(c):
-        best = worst(best, network_cut.rule_network_cut(c))
-    if (best is None or best[0] < MEDIUM) and c.prog in windows_closed.NAMES:
-        best = worst(best, windows_closed.rule_every_window_closed(c))
-    if (best is None or best[0] < MEDIUM) and release_upgrades.MAY_UPGRADE.search(c.prog.lower()):
-        best = worst(best, release_upgrades.rule_release_upgraded(c))
-    if best is None and not known and port_kills.NAMES.match(c.prog.lower()):
-        best = port_kills.rule_port_killed(c)
-    if best is None or best[0] < MEDIUM:
-        best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
-    if best is None or best[0] < MEDIUM:
-        best = worst(best, media.rule_media_loss(c))
-    if (best is None or best[0] < MEDIUM) and _opened_or_scaled(c):
-        best = worst(best, open_servers.rule_access_off(c) or updates_off.rule_updates_off(c) or
-                     scaled_to_zero.rule_scaled_to_zero(c) or made_public.rule_made_public(c))
-    if best is None and c.prog.startswith("git-") and not known:
-        best = vendor.rule_git_dashed(c)
-    if best is None or best[0] < HIGH:
-        best = worst(best, devices.rule_device_given(c, known=known))
-    return best
-
-
 def _interpreter_variant(prog: str) -> Optional[list]:
     """JRuby, MicroPython, php-cli…: judged by their language's rules."""
     m = interp.VARIANT.match(prog.lower())
@@ -366,7 +252,7 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, privileged_grants.rule_privilege_granted(c))
     if (best is None or best[0] < HIGH) and unpacked_system.may_unpack(c.prog):  # Expand-Archive … System32 -Force
         best = worst(best, unpacked_system.rule_unpacked_into_system(c))
-    best = _broad(c, best, known=rules is not None)
+    best = broad_reading.broad(c, best, known=rules is not None)
     if (best is None or best[0] < MEDIUM) and c.prog not in interp.RULES:  # `xonsh -c '…'`, `sage -c '…'`
         best = worst(best, interp.rule_interpreter_body(c))
     if (best is None or best[0] < MEDIUM) and carried_commands.may_carry(c) and \

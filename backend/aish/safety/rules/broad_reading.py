@@ -1,0 +1,125 @@
+"""The classes judged for any program, whatever rule names it: secrets sent out, protections off, the
+machine or a service stopped, access opened, disks built over.  Kept apart from ``table.py``, which
+decides which of a program's own rules run: these run after them, for every command, each behind a
+cheap test of the name or the line so that an everyday command pays for few of them."""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checker_repairs, cluster_membership,
+                               cmdlet_switches, config_editors, daemons, devices, everyone_grants, exposure, guards,
+                               host_keys, lockers_off, machines, made_public, media, netexec, network_cut,
+                               one_way_verbs, open_servers, own_binary_stops, port_kills, product_grants,
+                               product_stops, reach, release_upgrades, scaled_to_zero, service_managers, sinks,
+                               updates_off, vendor, weakened, windows_closed)
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
+from aish.safety.rules.triggers import triggered_by
+
+
+# Words one of which a line must hold for servers opened, updates off, scaling to zero or public grants to apply:
+# plain substring tests of the lowered line (a regex alternation of them tried at every position cost 10x more).
+_OPENED_OR_SCALED = ("protected-mode", "requirepass", "auth", "grant", "xpack", "security", "allow_empty", "insecure",
+                     "anonymous", "alwaysallow", ":2375", "bind_ip", "system:", "accept-hosts", ":default", "upgrade",
+                     "automatic", "yum-cron", "wuauserv", "usosvc", "waasmedic", "softwareupdate", " 0", "=0",
+                     "drain", "-enable", "replica", "public", "allusers", "0.0.0.0/0", "::/0", "source-address",
+                     "cidr", "source-ranges", "autoupdate", "apt-daily", "unattended", "availability", "allauth",
+                     "memcached", "listen-client-urls", "app.token", "app.password", "provider.token",
+                     "packagekit")
+
+
+@triggered_by(_OPENED_OR_SCALED, otherwise=False)
+def _opened_or_scaled(c: Ctx) -> bool:
+    line = (c.prog + " " + " ".join(c.texts)).lower()
+    return any(word in line for word in _OPENED_OR_SCALED)
+
+
+def _bare_by_name(c: Ctx, known: bool) -> Optional[tuple]:
+    """A bare program's name and what is around it (`dbshut`, `yes | do-release-upgrade`, `VAR=false server`)."""
+    if product_stops.may_stop(c):
+        found = product_stops.rule_product_stopped(c, known)
+        if found is not None:
+            return found
+    if release_upgrades.MAY_UPGRADE.search(c.prog.lower()):
+        found = release_upgrades.rule_release_upgraded(c)
+        if found is not None:
+            return found
+    if network_cut.DOWN_NAME.match(c.prog.lower()):  # `vpnc-disconnect`
+        return network_cut.rule_down_by_name(c)
+    if "," in c.prog:  # `…AccessRule("Everyone","FullControl",…)` as the shell splits it
+        return everyone_grants.rule_access_rule_arguments(c)
+    return auth_overrides.rule_auth_overridden(c) if len(c.seg.words) > len(c.words) else None
+
+
+def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
+    """The classes judged for any program: secrets sent out, protections off, the machine stopped, disks built
+    over.  A bare program is judged by its name only (a long pipeline has thousands of them)."""
+    if not c.texts and not c.xargs:
+        if best is not None:
+            return best
+        sent = reach.rule_secrets_reach(c, known=known) if (c.chain or c.seg.redirects) and sinks.is_sink(c) else None
+        if sent is not None:
+            return sent  # `haste < ~/.ssh/id_rsa`, `cat KEY | ix`
+        return daemons.rule_server_stopped(c, known) or \
+            (None if known else machines.rule_machine_stop(c, known=False)) or _bare_by_name(c, known)
+    if best is None or best[0] < HIGH:
+        best = worst(best, reach.rule_secrets_reach(c, known=known))
+    if (best is None or best[0] < HIGH) and c.prog.lower() in service_managers.NAMES:
+        best = worst(best, service_managers.rule_service_manager(c))
+    if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
+        best = worst(best, exposure.rule_exposed(c))
+    if best is None and c.prog.lower() in netexec.BROAD:
+        best = netexec.rule_fetched_code(c)
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, guards.rule_guard_off(c))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, host_keys.rule_checks_off(c))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, machines.rule_machine_stop(c, known=known))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, daemons.rule_server_stopped(c, known))
+    if (best is None or best[0] < MEDIUM) and product_stops.may_stop(c):
+        best = worst(best, product_stops.rule_product_stopped(c, known))
+    if (best is None or best[0] < MEDIUM) and own_binary_stops.may_stop(c):
+        best = worst(best, own_binary_stops.rule_own_binary_stop(c))
+    if (best is None or best[0] < MEDIUM) and bulk_offline.may_offline(c.prog):
+        best = worst(best, bulk_offline.rule_bulk_offline(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and cluster_membership.may_change_membership(c):
+        best = worst(best, cluster_membership.rule_membership_changed(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and product_grants.may_grant(c):
+        best = worst(best, product_grants.rule_product_grant(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and add_ons_off.may_switch_off(c):
+        best = worst(best, add_ons_off.rule_add_ons_off(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and one_way_verbs.may_be_one_way(c):
+        best = worst(best, one_way_verbs.rule_one_way(c))
+    if (best is None or best[0] < MEDIUM) and c.texts and ("check" in c.prog.lower() or "chk" in c.prog.lower()):
+        best = worst(best, checker_repairs.rule_checker_repair(c))
+    if (best is None or best[0] < MEDIUM) and cmdlet_switches.may_weaken(c.prog):
+        best = worst(best, cmdlet_switches.rule_cmdlet_weakens(c))
+    if (best is None or best[0] < MEDIUM) and everyone_grants.may_grant(c):
+        best = worst(best, everyone_grants.rule_everyone_granted(c))
+    if (best is None or best[0] < MEDIUM) and c.prog.lower() in config_editors.NAMES:
+        best = worst(best, config_editors.rule_config_edited(c))
+    if (best is None or best[0] < MEDIUM) and auth_overrides.may_override(c):
+        best = worst(best, auth_overrides.rule_auth_overridden(c))
+    if (best is None or best[0] < MEDIUM) and lockers_off.may_unlock(c.prog):
+        best = worst(best, lockers_off.rule_locker_off(c))
+    if (best is None or best[0] < MEDIUM) and network_cut.may_cut(c):
+        best = worst(best, network_cut.rule_network_cut(c))
+    if (best is None or best[0] < MEDIUM) and c.prog in windows_closed.NAMES:
+        best = worst(best, windows_closed.rule_every_window_closed(c))
+    if (best is None or best[0] < MEDIUM) and release_upgrades.MAY_UPGRADE.search(c.prog.lower()):
+        best = worst(best, release_upgrades.rule_release_upgraded(c))
+    if best is None and not known and port_kills.NAMES.match(c.prog.lower()):
+        best = port_kills.rule_port_killed(c)
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
+    if best is None or best[0] < MEDIUM:
+        best = worst(best, media.rule_media_loss(c))
+    if (best is None or best[0] < MEDIUM) and _opened_or_scaled(c):
+        best = worst(best, open_servers.rule_access_off(c) or updates_off.rule_updates_off(c) or
+                     scaled_to_zero.rule_scaled_to_zero(c) or made_public.rule_made_public(c))
+    if best is None and c.prog.startswith("git-") and not known:
+        best = vendor.rule_git_dashed(c)
+    if best is None or best[0] < HIGH:
+        best = worst(best, devices.rule_device_given(c, known=known))
+    return best
