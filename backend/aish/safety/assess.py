@@ -22,7 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from aish.safety import ps_aliases, winpaths
+from aish.safety import ps_aliases, win_quotes, winpaths
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
@@ -134,6 +134,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         if budget is not None:
             budget.too_deep = True
         return None
+    text = win_quotes.closed(text)  # `"C:\\Program Files\\" & rd /s /q …`: cmd's quote closes after the backslash
     best = None
     if "{" in text and "&" in text and _FORK_BOMB.search(text):  # the pattern needs both: one scan, not one per start
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")

@@ -39,6 +39,7 @@ from aish.safety.rules import carried_commands, code_calls, downloaded_runs
 from aish.safety.rules import credentials_replaced, security_products_off
 from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts
+from aish.safety.rules import ps_taking_verbs, win_launchers
 from aish.safety.rules import broad_reading
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
@@ -119,7 +120,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES,
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
            applescript.RULES, macro_shells.RULES, ed_scripts.RULES, windows_resets.RULES, system_parts.RULES,
-           published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES)
+           published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES, win_launchers.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
@@ -238,6 +239,8 @@ def check(c: Ctx) -> Optional[tuple]:
         rules = [content.rule_mkfs]
     if c.prog[:6].lower() == "clear-":  # PowerShell's Clear-<Noun>, for any noun
         rules = (rules or []) + [clear_cmdlets.rule_clear_cmdlet]
+    elif rules is None and ps_taking_verbs.may_take(c.prog):  # Disable-, Unregister-, Revoke-<Noun> no rule names
+        rules = [ps_taking_verbs.rule_taking_verb]
     in_full = covered(c.prog, c.texts)  # asked up to four times below: its answer is the same each time
     best = None
     if c.prog.lower() in prompt_statements.PROMPT_WORDS:

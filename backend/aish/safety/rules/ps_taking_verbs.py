@@ -1,0 +1,53 @@
+"""Effect: a PowerShell cmdlet whose approved verb takes something away from the machine, for any noun.
+
+PowerShell's verbs are a closed, documented list, so the verb alone says what a cmdlet does whatever
+module it comes from: ``Disable-<Noun>`` switches the noun off machine-wide (``Disable-ScheduledTask``,
+``Disable-WindowsErrorReporting``, ``Disable-TpmAutoProvisioning``, ``Disable-NetAdapterBinding``,
+``Disable-ADOptionalFeature``, ``Disable-Mailbox``), ``Unregister-<Noun>`` takes a registration away
+(``Unregister-ScheduledTask``, ``Unregister-PSSessionConfiguration``, ``Unregister-AzResourceProvider``),
+``Revoke-<Noun>`` withdraws access someone had (``Revoke-SmbShareAccess``, ``Revoke-MgUserSignInSession``,
+``Revoke-AzStorageAccountUserDelegationKeys``).  One named target is medium; every target at once is
+``ps_targets``' business, ``Remove-*`` the vocabulary's and ``Clear-*`` ``clear_cmdlets``'; a cmdlet a rule
+names (``Disable-NetFirewallRule``, ``Disable-WindowsOptionalFeature``) is judged by that rule alone.
+
+The shell's own state (breakpoints, traces, jobs, event subscriptions, experimental features), package
+sources and repositories (where modules come from, added back with one command) and ``-WhatIf`` stay quiet;
+so does a ``Disable-*`` of something risky, which hardens the machine (``Disable-WSManCredSSP``, a legacy
+protocol, telemetry, a blocking rule, the guest account; ``Disable-PSRemoting`` is not one: remote
+management stops).
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.ps_targets import SESSION_STATE
+
+VERBS = frozenset({"disable", "unregister", "revoke"})
+# Nouns whose loss is the shell's or a developer's own, or that switch a risk off.
+_LIGHT = re.compile(r"^(ps)?(breakpoint|trace|wsmantrace|pswsmancombinedtrace|runspacedebug|experimentalfeature|"
+                    r"wsmancredssp|packagesource|psrepository|psresourcerepository|argumentcompleter|"
+                    r"psreadlinekeyhandler|scheduledjoboption|jobtrigger|"
+                    r"dscdebug|netadapterpowermanagement|ual)$", re.IGNORECASE)
+# Words in a Disable-*'s noun or arguments that name a risk: switching it off hardens the machine.
+_RISK = re.compile(r"smb1|telemetry|\bblock|insecure|legacy|ssl[23]?\b|tls1(\.?[01])?\b|telnet|guest|autorun|"
+                   r"autoplay|credssp|llmnr|netbios|wdigest|powershellv2|ntlmv1|lanman|cipher|rc4|3des", re.IGNORECASE)
+_WHAT = {"disable": "switches off", "unregister": "takes away the registration of", "revoke": "withdraws access to"}
+
+
+def may_take(prog: str) -> bool:
+    """The cheap test: a ``Verb-Noun`` name with one of the verbs."""
+    verb, dash, _ = prog.partition("-")
+    return bool(dash) and verb.lower() in VERBS
+
+
+def rule_taking_verb(c: Ctx) -> Optional[tuple]:
+    """``Disable-ScheduledTask -TaskName Backup``, ``Revoke-SmbShareAccess -Name Data -AccountName X``."""
+    verb, _, noun = c.prog.partition("-")
+    verb = verb.lower()
+    if verb not in VERBS or not noun.isalnum() or noun.lower() in SESSION_STATE or _LIGHT.match(noun):
+        return None
+    if verb == "disable" and (_RISK.search(noun) or _RISK.search(c.lowered)):
+        return None
+    return MEDIUM, f"{c.prog} {_WHAT[verb]} the {noun} it names ({c.text})"

@@ -1,0 +1,57 @@
+"""Commands Windows launchers run (wsl, start, call, conhost, psexec on this machine, winrs, Windows at,
+Invoke-Expression 'text') are judged as the command they run; a quiet command keeps the line quiet."""
+from __future__ import annotations
+
+from tests.safety.forms import each_form
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
+
+
+@each_form("command,at_least", [
+    ("wsl rm -rf ~/Documents", "medium"),
+    ("wsl.exe -u root rm -rf /home/alice", "high"),
+    ("wsl --exec rm -rf ~/projects", "medium"),
+    ("wsl -d Debian -e bash -c 'rm -rf ~/work'", "medium"),
+    ("wsl.exe sudo dd if=/dev/zero of=/dev/sda", "high"),
+    ("wsl --cd ~ shred -u ~/.ssh/id_ed25519", "medium"),
+    ("start /b cmd /c rd /s /q C:\\Users\\alice\\Documents", "medium"),
+    ("start \"\" /wait cmd /c rd /s /q C:\\Users\\alice\\Documents", "medium"),
+    ("start \"cleanup\" /min vssadmin delete shadows /all /quiet", "high"),
+    ("call rd /s /q C:\\Users\\alice\\Documents", "medium"),
+    ("call wevtutil cl Security", "medium"),
+    ("conhost.exe cmd /c rd /s /q C:\\Users\\alice\\Documents", "medium"),
+    ("conhost --headless powershell -c \"Clear-Disk -Number 1 -RemoveData\"", "high"),
+    ("psexec -s -i cmd /c rd /s /q C:\\Users\\alice\\Documents", "medium"),
+    ("psexec -i 1 -s powershell -c \"Stop-Computer -Force\"", "medium"),
+    ("PsExec64.exe -accepteula -s bcdedit /delete {current} /f", "high"),
+    ("winrs -r:srv01 rd /s /q C:\\Data", "medium"),
+    ("winrs.exe -r:http://srv02:5985 -u:corp\\admin vssadmin delete shadows /all /quiet", "high"),
+    ("at 23:00 cmd /c rd /s /q C:\\Data", "medium"),
+    ("at \\\\srv01 03:00 /every:M,T shutdown /s /f /t 0", "medium"),
+    ("Invoke-Expression \"Remove-Item C:\\Users\\alice\\Documents -Recurse -Force\"", "medium"),
+    ("iex 'Format-Volume -DriveLetter D -Force'", "high"),
+    ("Invoke-Expression -Command 'vssadmin delete shadows /all /quiet'", "high"),
+])
+def test_commands_windows_launchers_run_are_judged(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "wsl ls -la /mnt/c/Users/alice",
+    "wsl --list --verbose",
+    "wsl ~",
+    "wsl -d Ubuntu -- uname -a",
+    "start notepad",
+    "start https://example.com",
+    "start \"\" /wait msiexec /i setup.msi /qb",
+    "call build.bat",
+    "call npm test",
+    "conhost.exe cmd /c dir",
+    "psexec -s cmd",
+    "psexec -i 1 -s whoami",
+    "winrs -r:srv01 ipconfig /all",
+    "at 23:00 cmd /c echo done",
+    "iex \"Get-Date\"",
+    "Invoke-Expression 'Get-ChildItem C:\\Users\\alice'",
+])
+def test_quiet_commands_windows_launchers_run_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
