@@ -64,8 +64,9 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
     if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):
         return "only reports or cancels"
+    valued = ("--signal",) if prog == "pkill" else SIGNAL_VALUED  # pkill's `-s 0` is this session, not signal 0
     if prog in SIGNALLERS and (any(t in SIGNAL_PROBES for t in own) or
-                               any(t in SIGNAL_VALUED and nxt in ("0", "SIG0") for t, nxt in zip(own, own[1:]))):
+                               any(t in valued and nxt in ("0", "SIG0") for t, nxt in zip(own, own[1:]))):
         return "signal 0 only checks that the process exists"
     letter, alone = MKFS_DRY_RUN.get(prog, ("", ""))
     if letter and any(re.fullmatch(rf"-[{alone}]*{letter}[{alone}]*", t) or t == "--no-action" for t in own):

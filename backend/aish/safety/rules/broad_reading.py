@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checker_repairs, cluster_membership,
+from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checker_repairs, cloud_stops,
+                               cluster_membership,
                                cmdlet_switches, config_editors, daemons, devices, everyone_grants, exposure, guards,
                                host_keys, lockers_off, machines, made_public, media, netexec, network_cut,
                                one_way_verbs, open_servers, own_binary_stops, port_kills, product_grants,
@@ -81,6 +82,8 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, product_stops.rule_product_stopped(c, known))
     if (best is None or best[0] < MEDIUM) and own_binary_stops.may_stop(c):
         best = worst(best, own_binary_stops.rule_own_binary_stop(c))
+    if (best is None or best[0] < MEDIUM) and cloud_stops.may_stop(c):
+        best = worst(best, cloud_stops.rule_cloud_stop(c))
     if (best is None or best[0] < MEDIUM) and bulk_offline.may_offline(c.prog):
         best = worst(best, bulk_offline.rule_bulk_offline(c))
     if (best is None or best[0] < MEDIUM) and c.texts and cluster_membership.may_change_membership(c):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules import unit_groups
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
 from aish.safety.rules.into_dir import into_directory
@@ -24,6 +25,9 @@ def overwrite_level(t: Target) -> Optional[int]:
         return HIGH if re.search(r"/\.ssh/(authorized_keys|id_|config)|/\.(aws|kube)/(config|credentials)$",
                                  t.path) else MEDIUM
     if k == "system":
+        stops = unit_groups.kernel_stop(t.path)
+        if stops is not None:
+            return stops[0]
         if re.search(r"\.d/[^/]+$", t.path) or t.path.startswith(("/proc/sys/", "/sys/")):
             return LOW  # a drop-in file, a kernel tunable
         return MEDIUM
@@ -45,6 +49,9 @@ def redirect(red: Redirect) -> Optional[tuple]:
         return HIGH, f"writes straight to the device {red.target.text} (its data is lost) {where}"
     if t.path == "/proc/sysrq-trigger":
         return HIGH, f"triggers a kernel action (crash, reboot, kill all) {where}"
+    stops = unit_groups.kernel_stop(t.path) if ">>" not in red.op else None
+    if stops is not None:
+        return stops[0], f"{stops[1]} {where}"
     if ">>" in red.op:
         if t.kind == "critical" and re.search(r"/(sudoers|passwd|shadow|fstab)", t.path):
             return MEDIUM, f"appends to {t.path}; a bad line there locks you out or stops the boot {where}"

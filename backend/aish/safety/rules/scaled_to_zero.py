@@ -23,6 +23,15 @@ _COUNT_OPTION = re.compile(r"^--?(replicas|desired[-_]?count|desired[-_]?capacit
                            r"num[-_]?nodes|nodes|capacity|i)$", re.IGNORECASE)
 # `{"spec":{"replicas":0}}`, `--set replicaCount=0`, `web.replicas=0`: a count of zero in a patch or chart values
 _REPLICAS_ZERO = re.compile(r"\breplica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)", re.IGNORECASE)
+# Counts that are the total to run (not a floor: `--min-size 0` lets an autoscaler idle), set by an update verb:
+# `node-pools update --num-nodes=0`, `put-function-concurrency --reserved-concurrent-executions 0`,
+# `update-nodegroup-config --scaling-config minSize=0,maxSize=0,desiredSize=0`, `az aks scale --node-count 0`.
+# (`--max-instances 0` is left out: some platforms read a zero there as "no limit".)
+_TOTAL_COUNT = re.compile(r"^(--?)?(replicas|count|num[-_]?(nodes|replicas|workers)|reserved[-_]?concurrent[-_]?"
+                          r"executions|(desired|max|new|target|total|instance|node|replica|task|worker)[-_]?"
+                          r"(instance[-_]?|num[-_]?)?(count|capacity|size|replicas|nodes|workers))$", re.IGNORECASE)
+_UPDATE_WORD = re.compile(r"^(update|patch|set|scale|resize|put-[\w-]*concurrency|(update|modify|set)-[\w-]+)$",
+                          re.IGNORECASE)
 _ALL = re.compile(r"^(--all|-A|--all-namespaces)$")
 _PRODUCTION = re.compile(r"(^|[^a-z])(prod|production|live)([^a-z]|$)", re.IGNORECASE)
 
@@ -30,6 +39,8 @@ _PRODUCTION = re.compile(r"(^|[^a-z])(prod|production|live)([^a-z]|$)", re.IGNOR
 def _zero_count(texts: list) -> bool:
     for k, t in enumerate(texts):
         name, eq, value = t.partition("=")
+        if name.lower().startswith(("--min", "-min")) or k and texts[k - 1].lower().startswith(("--min", "-min")):
+            continue  # a floor of zero lets an autoscaler idle; it stops nothing
         if eq and value == "0" and (_COUNT_OPTION.match(name) or not name.startswith("-")):
             return True  # --size=0, web=0
         if t == "0" and k and (_COUNT_OPTION.match(texts[k - 1]) or texts[k - 1].lower() in ("count", "scale") or
@@ -38,9 +49,22 @@ def _zero_count(texts: list) -> bool:
     return False
 
 
+def _total_zero(texts: list) -> bool:
+    """A total count set to zero: ``--node-count 0``, ``--num-nodes=0``, ``maxSize=0,desiredSize=0`` in a value."""
+    for k, t in enumerate(texts):
+        name, eq, value = t.partition("=")
+        if _TOTAL_COUNT.match(name) and (value == "0" if eq else texts[k + 1:k + 2] == ["0"]):
+            return True
+        pairs = [p.partition("=") for p in t.split(",") if "=" in p]
+        if len(pairs) > 1 and any(_TOTAL_COUNT.match(key) and v == "0" for key, _, v in pairs) and \
+                not any(_TOTAL_COUNT.match(key) and v not in ("0", "") for key, _, v in pairs):
+            return True
+    return False
+
+
 def rule_scaled_to_zero(c: Ctx) -> Optional[tuple]:
     texts = c.texts
-    if not texts or not any(t == "0" or t.endswith("=0") for t in texts) and "drain" not in texts and \
+    if not texts or not any(t == "0" or t.endswith("=0") or "=0," in t for t in texts) and "drain" not in texts and \
             "-enable" not in texts and "--enable" not in texts and not any(_REPLICAS_ZERO.search(t) for t in texts):
         return None
     if any(_REPLICAS_ZERO.search(t) for t in texts) and \
@@ -50,6 +74,8 @@ def rule_scaled_to_zero(c: Ctx) -> Optional[tuple]:
     if any(_SCALE_WORD.search(w) for w in words[:4]) and _zero_count(texts):
         level = HIGH if any(_ALL.match(t) for t in texts) or any(_PRODUCTION.search(t) for t in texts) else MEDIUM
         return level, f"scales a service to zero: everything it serves stops ({c.text})"
+    if any(_UPDATE_WORD.match(w) for w in words[:4]) and _total_zero(texts):
+        return MEDIUM, f"sets what runs to zero: everything it serves stops ({c.text})"
     joined = " ".join(texts)
     if re.search(r"(^|\s)--availability[= ](drain|pause)\b", joined) or \
             re.search(r"\bnode\s+drain\b.*(^|\s)--?enable\b", joined) or \

@@ -45,8 +45,10 @@ _RC_PREFIXED = re.compile(r"^(one|force|fast|quiet)(stop|disable)$")
 _SMF_NETWORK = re.compile(r"^(svc:/)?(network/(physical|initial|service|loopback|netcfg|routing-setup|"
                           r"datalink-management|ip-interface-management|ssh)|milestone/(network|multi-user"
                           r"(-server)?))(:\w+)?$")
-_UNIT_FILE = re.compile(r"\.(service|socket)['\"]?$")
-_BUS_STOP = re.compile(r"^(StopUnit|KillUnit|DisableUnitFiles|MaskUnitFiles)$")
+_UNIT_FILE = re.compile(r"\.(service|socket|slice|target|scope)['\"]?$")
+_BUS_STOP = re.compile(r"^(StopUnit|KillUnit|DisableUnitFiles|MaskUnitFiles|FreezeUnit|StartUnit|RestartUnit)$")
+# What the manager's methods do to the units they name: a start matters only for a machine state (unit_groups).
+_BUS_VERB = {"FreezeUnit": "freeze", "StartUnit": "start", "RestartUnit": "restart"}
 
 
 def _unit_name(fmri: str) -> str:
@@ -83,9 +85,10 @@ def rule_service_manager(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"lxc-autostop -a stops every autostarted container{how} ({c.text})"
     if prog in ("busctl", "gdbus", "dbus-send", "qdbus"):  # systemd's manager called over the bus
         words = [t.rsplit(".", 1)[-1] if prog != "busctl" else t for t in c.texts]
-        if any(_BUS_STOP.match(w) for w in words):
+        method = next((w for w in words if _BUS_STOP.match(w)), None)
+        if method is not None:
             units = [re.sub(r"^[a-z]+:", "", t).strip("'\"") for t in c.texts if _UNIT_FILE.search(t)]
-            return units_verdict(c, "systemctl", "stop", units)
+            return units_verdict(c, "systemctl", _BUS_VERB.get(method, "stop"), units)
         return None
     if prog == "nssm" and len(pos) >= 4 and pos[0] == "set" and pos[2].lower() == "start" and \
             pos[3].upper() == "SERVICE_DISABLED":

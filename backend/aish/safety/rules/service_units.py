@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, positionals
+from aish.safety.rules import unit_groups
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, positionals, worst
 
 # Services whose stop cuts remote access or the session itself.
 _ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|ssh-daemon|dropbear|networking|network|NetworkManager|"
@@ -88,6 +89,10 @@ def rule_service(c: Ctx) -> Optional[tuple]:
 def units_verdict(c: Ctx, p: str, verb: str, units: list) -> Optional[tuple]:
     """What stopping, disabling or masking these units costs, for any service manager ``p``: remote access
     (high), what runs everything else, the system's core, a data store, every service (medium)."""
+    return worst(unit_groups.group_verdict(c, verb, units), _named_units(c, p, verb, units))
+
+
+def _named_units(c: Ctx, p: str, verb: str, units: list) -> Optional[tuple]:
     if verb not in _STOP_VERBS or verb in ("restart", "reload") and p != "systemctl":
         return None
     if verb in ("stop", "kill", "disable", "mask") and any(u in ("*", "'*'") or u.endswith("/*") for u in units):

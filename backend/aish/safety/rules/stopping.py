@@ -37,10 +37,10 @@ _DESKTOP = {"gnome-session-quit": {"--power-off", "--reboot", "--logout"},
             "lxsession-logout": {"*"}, "wlogout": {"*"}, "xfce4-session": set(), "budgie-session": {"--logout"}}
 
 
-def _signal(texts: list) -> str:
+def _signal(texts: list, named_by: tuple = ("-s", "--signal", "-n")) -> str:
     """The signal a kill-like command sends ("" when none is named: TERM)."""
     for k, t in enumerate(texts):
-        if t in ("-s", "--signal", "-n") and k + 1 < len(texts):
+        if t in named_by and k + 1 < len(texts):
             return texts[k + 1].upper().removeprefix("SIG")
         m = re.fullmatch(r"-(?:s|-signal=)?(SIG)?([A-Za-z]+[0-9]*|\d+)", t)
         if m and (m.group(1) or m.group(2).isupper() or m.group(2).isdigit()):
@@ -59,9 +59,19 @@ def rule_power(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# Options that take a value, by program: pkill's `-s` is a session and `-o`, `-n` are flags (oldest, newest);
+# killall's `-s` is the signal and `-g` a flag (the named process's whole group).
+_KILL_VALUED = {"pkill": frozenset("-u --euid -U --uid -g --pgroup -G --group -P --parent -s --session -t --terminal "
+                                   "-F --pidfile --signal --ns --nslist".split()),
+                "killall": frozenset("-u --user -s --signal -o --older-than -y --younger-than -n --ns -Z "
+                                     "--context".split())}
+_KILL_VALUED_OTHERS = frozenset({"-u", "--user", "-s", "--signal", "-t", "-U", "-g", "-G", "-P", "-o", "-y", "-n",
+                                 "--older-than", "--younger-than"})
+
+
 def rule_kill(c: Ctx) -> Optional[tuple]:
     p, texts = c.prog, c.texts
-    signal = _signal(texts)
+    signal = _signal(texts, ("--signal",) if p == "pkill" else ("-s", "--signal", "-n"))
     gentle = signal in _GENTLE
     if p == "kill":
         pids = [w for w in c.args if not re.fullmatch(r"-(\d+|[A-Z]+[A-Z0-9]*|SIG[A-Z]+|s|n|l|L)", w.text)
@@ -92,12 +102,12 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"kills {what} ({c.text})"
         return None
     if p in ("killall", "pkill", "skill", "slay"):
-        args = [w for w in c.args if not re.fullmatch(r"-(\d+|[A-Z]+[A-Z0-9+-]*)", w.text)]  # -HUP, -9, -SIGTERM
-        flags, values, pos = parse_opts(args, frozenset({"-u", "--user", "-s", "--signal", "-t", "-U", "-g",
-                                                           "-G", "-P", "-o", "-y", "-n", "--older-than",
-                                                           "--younger-than"}))
+        # -HUP, -9, -SIGTERM are signals; -P, -U, -G are options
+        args = [w for w in c.args if not re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]+)", w.text)]
+        flags, values, pos = parse_opts(args, _KILL_VALUED.get(p, _KILL_VALUED_OTHERS))
         names = [w.text for w in pos]
-        user = values.get("-u") or values.get("--user") or values.get("-U")
+        user = values.get("-u") or values.get("--user") or values.get("-U") or values.get("--euid") or \
+            values.get("--uid")
         if any(_SESSIONS.match(n) for n in names) and not (gentle and signal != "HUP"):
             if signal == "HUP" and not any(n in ("bash", "zsh", "sh", "fish", "sshd", "ssh") for n in names):
                 return None
