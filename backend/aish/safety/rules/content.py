@@ -6,6 +6,7 @@ replacing tables wholesale (``crontab file``, SQL ``DROP``/``TRUNCATE``/unbounde
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Optional
 
 from aish.safety.rules import unit_groups
@@ -14,6 +15,7 @@ from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, 
 from aish.safety.rules.into_dir import into_directory
 from aish.safety.rules.run_files import user_cron_command
 from aish.safety.shell_words import Redirect, Word
+from aish.safety.winpaths import looks_windows, typed_text
 
 
 def overwrite_level(t: Target) -> Optional[int]:
@@ -36,6 +38,14 @@ def overwrite_level(t: Target) -> Optional[int]:
     return None
 
 
+def _as_typed(w: Word) -> Word:
+    """``> C:\\Windows\\win.ini`` from cmd or PowerShell: the path as typed, not as a POSIX shell unescapes it."""
+    if "\\" not in w.raw or w.subs:
+        return w
+    typed = typed_text(w)
+    return replace(w, text=typed) if looks_windows(typed) else w
+
+
 def redirect(red: Redirect) -> Optional[tuple]:
     """``> file`` truncates it before the command runs, whatever the command is."""
     if red.target is None or not red.op.lstrip("0123456789&").startswith((">", "<>")):
@@ -43,8 +53,9 @@ def redirect(red: Redirect) -> Optional[tuple]:
     if red.target.text in ("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty") or red.op.endswith("&") \
             or re.fullmatch(r"[0-9-]+", red.target.text):
         return None
-    t = target(red.target)
-    where = f"({red.op} {red.target.text})"
+    typed = _as_typed(red.target)
+    t = target(typed)
+    where = f"({red.op} {typed.text})"
     if t.kind == "device":
         return HIGH, f"writes straight to the device {red.target.text} (its data is lost) {where}"
     if t.path == "/proc/sysrq-trigger":

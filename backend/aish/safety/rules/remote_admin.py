@@ -244,6 +244,23 @@ def rule_system_file_moved(c: Ctx) -> Optional[tuple]:
     return c.check([Word("mv", "mv")] + [Word(t, t) for t in sources + [dest]])
 
 
+def rule_system_file_renamed(c: Ctx) -> Optional[tuple]:
+    """``Rename-Item C:\\Windows\\System32\\ntoskrnl.exe -NewName x.old``, cmd's ``ren``: judged as ``mv`` to the
+    new name beside it (a boot file or a hive renamed is as gone as one moved away)."""
+    typed = [typed_text(w) for w in c.args]
+    lowered = [t.lower() for t in typed]
+    new = next((typed[k + 1] for k, t in enumerate(lowered[:-1]) if t == "-newname"), None)
+    names = [t for k, t in enumerate(typed) if not t.startswith(("-", "/")) and
+             (not k or lowered[k - 1] not in _MOVE_VALUED | {"-newname"} or lowered[k - 1] in ("-path",
+                                                                                                "-literalpath"))]
+    if new is None and len(names) >= 2:
+        new = names[1]
+    if not names or not new or "\\" not in names[0] or names[0] == new:
+        return None
+    dest = new if "\\" in new else names[0].rsplit("\\", 1)[0] + "\\" + new
+    return c.check([Word("mv", "mv"), Word(names[0], names[0]), Word(dest, dest)])
+
+
 _BY_NAME: dict = {}
 for _name in SYSINTERNALS:
     _BY_NAME[_name] = [rule_sysinternals]
@@ -259,6 +276,8 @@ for _name in ("repair-bde", "manage-bde"):
     _BY_NAME.setdefault(_name, []).append(rule_bitlocker_repair)
 for _name in ("move-item", "move"):
     _BY_NAME.setdefault(_name, []).append(rule_system_file_moved)
+for _name in ("rename-item", "rni", "ren", "rename"):
+    _BY_NAME.setdefault(_name, []).append(rule_system_file_renamed)
 for _name in ("reg", "set-itemproperty", "new-itemproperty"):
     _BY_NAME.setdefault(_name, []).append(rule_renamed_at_boot)
 NAMES = frozenset(_BY_NAME) | frozenset(name + ".exe" for name in _BY_NAME)
