@@ -20,7 +20,9 @@ from typing import Optional
 
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx, target
+from aish.safety.shell_words import Word
 from aish.safety.verbs import PACKAGE_TOOLS
+from aish.safety.winpaths import typed_text
 
 # First words that make files from a template: what they write over is the user's work.
 _GENERATES = frozenset({"new", "create", "generate", "g", "scaffold", "init", "c", "startproject", "startapp",
@@ -63,7 +65,7 @@ def rule_forced_overwrite(c: Ctx) -> Optional[tuple]:
     if prog in _WINDOWS_COPIES or prog in _POWERSHELL_MOVES or prog in ("reg", "reg.exe"):
         lowered = [t.lower() for t in texts]
         if "/y" in lowered and (prog in _WINDOWS_COPIES or prog in ("reg", "reg.exe") and lowered[0] in _REG_WRITES):
-            if "/-y" not in lowered:
+            if "/-y" not in lowered and not _into_own_place(c, prog, lowered):
                 return MEDIUM, f"{prog} /Y writes over files that exist without asking ({c.text})"
         if "-force" in lowered and prog in _POWERSHELL_MOVES and "-Force" in texts or \
                 prog in ("move-item", "copy-item") and "-force" in lowered:
@@ -93,6 +95,19 @@ def rule_forced_overwrite(c: Ctx) -> Optional[tuple]:
     if operands and target(operands[-1]).kind in _HARMLESS_KINDS:
         return None  # the destination (written last) is temporary or build output
     return MEDIUM, f"{c.prog} {option} writes over files that exist without asking ({c.text})"
+
+
+def _into_own_place(c: Ctx, prog: str, lowered: list) -> bool:
+    """``xcopy .\\assets .\\dist\\assets /E /I /Y``, ``copy /y x.dll build\\``: into a directory (a file of the same
+    name is all it could replace), temporary or build output, as for a Unix ``cp -f``."""
+    operands = [typed_text(w) for w in c.args if not w.text.startswith(("/", "-"))]
+    if len(operands) < 2:
+        return False
+    dest = operands[-1]
+    kind = target(Word(dest, dest)).kind
+    if kind in ("root", "system-top", "system", "critical"):
+        return False  # Windows' own files written over
+    return kind in _HARMLESS_KINDS or dest.endswith(("\\", "/")) or prog.startswith("xcopy") and "/i" in lowered
 
 
 def _unix_forced(prog: str, texts: list) -> Optional[str]:

@@ -74,6 +74,8 @@ def _verb_line(c: Ctx) -> Optional[tuple]:
     program's name, so what it acts on decides (``remove package htop`` stays quiet)."""
     if "/" in c.words[0].text or "\\" in c.words[0].text or not c.texts or c.texts[0].startswith("-"):
         return None
+    if c.prog.lower() == "erase" and any("\\" in w.raw or "." in w.text or "*" in w.text for w in c.args):
+        return None  # cmd's `erase tmp\\notes.txt`, `erase *.bak`: files, judged as `del` judges them
     found = c.recurse(" ".join([_AT_PROMPT, c.words[0].text.lower()] + [w.raw for w in c.args]))
     if found is None or found[0] < MEDIUM:
         return None

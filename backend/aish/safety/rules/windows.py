@@ -15,7 +15,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, target, worst
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.delete import delete_level
-from aish.safety.rules import ps_targets
+from aish.safety.rules import diskpart_scripts, ps_targets
 from aish.safety.rules.own_options import broad_listing
 from aish.safety.shell_words import Word
 
@@ -124,7 +124,7 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
             if t.kind in ("root", "system-top", "system", "critical") and (tree or grants_all):
                 return HIGH, f"{c.prog} changes ownership or access of {describe(t)} ({c.text})"
         return (MEDIUM, f"gives everyone full control ({c.text})") if grants_all and tree else None
-    if p == "robocopy" and switches & {"/mir", "/purge"}:
+    if p == "robocopy" and switches & {"/mir", "/purge"} and "/l" not in switches:  # /L: only lists
         ops = _operands(c)
         dest = target(ops[1]) if len(ops) > 1 else None
         if dest is not None and dest.kind in ("root", "system-top", "system", "home", "userhome"):
@@ -172,7 +172,7 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
     if p == "cmdkey" and "/delete" in switches:
         return MEDIUM, f"deletes stored credentials ({c.text})"
     if p == "diskpart":
-        return MEDIUM, f"diskpart cleans, formats and partitions disks as its script says ({c.text})"
+        return diskpart_scripts.rule_diskpart(c)
     return None
 
 
