@@ -33,7 +33,7 @@ _RUNS_RECEIVED = re.compile(r"popen\(\s*[a-z_$]|\bsystem\s*\(?\s*\$|\bexec\s*\(?
 _STREAMS = re.compile(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
                       r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression", re.IGNORECASE)
 # Key and credential files named in code (also read by `exfil` for code whose output is piped to a sender).
-KEY_FILE_IN_CODE = re.compile(r"\.ssh/id_\w+|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|"
+KEY_FILE_IN_CODE = re.compile(r"\.ssh/id_\w+\b(?!\.pub)|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|"
                               r"\.git-credentials|\.docker/config\.json|serviceaccount/token|\.pgpass|\.config/gcloud")
 _NETWORK = re.compile(r"['\"]https?://|\bLWP::|\bHTTP::Tiny\b|\burlopen\b|\brequests\.\w+\(|\bfetch\s*\(|"
                       r"\bhttps?\.(request|get)\b|Net::HTTP|\bcurl\b|\bInvoke-(WebRequest|RestMethod)\b|"

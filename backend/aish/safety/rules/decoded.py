@@ -14,7 +14,11 @@ from aish.safety.rules.common import MEDIUM, Ctx
 
 _DECODED = re.compile(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?['\"]?([A-Za-z0-9+/=_-]{4,})['\"]?\s*\|\s*"
                       r"(?:base64|openssl\s+(?:base64|enc\s+-base64))\s+(?:-\w+\s+)*(?:-d|--decode|-D)\b")
-_ANY_DECODE = re.compile(r"\|\s*(?:base64|openssl\s+(?:base64|enc\s+-base64)|xxd\s+-r|basenc)\b.*-(?:d|D|r|-decode)\b")
+_ANY_DECODE = re.compile(r"\|\s*(?:(?:base64|base32|basenc|openssl\s+(?:base64|enc))\b.*-(?:d|D|-decode)\b|xxd\b.*-r|"
+                         r"rev\b|tr\s+['\"]?A-Za-z['\"]?\s+['\"]?N-ZA-Mn-za-m|gunzip\b|zcat\b|gzip\s+-d|uudecode\b)")
+# `echo 726d202d7266207e | xxd -r -p`: a literal written in hex
+_DECODED_HEX = re.compile(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?['\"]?((?:[0-9a-fA-F]{2}){4,})['\"]?\s*\|\s*"
+                          r"xxd\s+(?:-\w+\s+)*-(?:r|p)\b")
 _RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "eval", "source", "."}
 
 
@@ -24,14 +28,16 @@ def rule_decoded_run(c: Ctx) -> Optional[tuple]:
     for w in c.args:
         for sub in w.subs:
             m = _DECODED.match(sub)
-            if m:
+            hexed = _DECODED_HEX.match(sub) if m is None else None
+            if m or hexed:
                 try:
-                    text = base64.b64decode(m.group(1) + "=" * (-len(m.group(1)) % 4)).decode("utf-8", "replace")
+                    text = (base64.b64decode(m.group(1) + "=" * (-len(m.group(1)) % 4)) if m else
+                            bytes.fromhex(hexed.group(1) if hexed else "")).decode("utf-8", "replace")
                 except (binascii.Error, ValueError):
                     text = ""
                 found = c.recurse(text) if text.strip() else None
                 if found is not None:
-                    return found[0], f"{found[1]}, decoded from base64 and run by {c.prog}"
+                    return found[0], f"{found[1]}, decoded from {'base64' if m else 'hex'} and run by {c.prog}"
             if _ANY_DECODE.search(sub):
                 return MEDIUM, f"runs decoded text nobody read first ({c.text})"
     return None

@@ -14,6 +14,7 @@ from typing import Optional
 
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
+from aish.safety.rules.secret_places import SECRET_PLACE
 from aish.safety.rules.secret_producers import prints_secret
 from aish.safety.shell_words import Word
 
@@ -112,6 +113,7 @@ def secret_path(w: Word) -> str:
     if re.search(r"(^|/)([\w.-]*\.env|\.env\.\w+)$", path):
         return "medium"
     if t.kind in ("dot-critical", "home", "root", "userhome") or _SECRET_NAME.search(path) or \
+            SECRET_PLACE.search(path) or \
             _MOUNTED_SECRET.search(path) or path in ("/etc/shadow", "/etc/gshadow", "/etc/sudoers") or \
             re.match(r"^/etc/ssh/ssh_host_\w+_key$", path):
         return "high"

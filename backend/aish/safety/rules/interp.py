@@ -14,7 +14,7 @@ import base64
 import re
 from typing import Optional
 
-from aish.safety.rules import code_reach
+from aish.safety.rules import code_clients, code_reach, code_translated
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
@@ -59,7 +59,7 @@ _SHELL_CALLS = re.compile(
     r"\s*\(?\s*(?:\[\s*)?" + _STR + r"(?P<plus>\s*\+\s*[\w.$()'\"\[\]]+)?")
 _LIST_CALL = re.compile(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|execFile|Popen)\s*\(\s*\[([^\]]*)\]"
                         r"|\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(\s*" + _STR + r"\s*,\s*\[([^\]]*)\]")
-_BACKTICKS = re.compile(r"(?:%x\(|\bqx[({/])([^)}/]*)[)}/]|`([^`]+)`")
+_BACKTICKS = re.compile(r"(?:%x|\bqx)(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\]|/([^/]*)/|!([^!]*)!)|`([^`]+)`")
 # File-system calls: (pattern capturing the target expression, recursive?)
 _FS_CALLS = [
     (re.compile(r"\bshutil\.rmtree\s*\(\s*((?:[^,()]|\([^()]*\))+)"), True),
@@ -68,6 +68,8 @@ _FS_CALLS = [
     (re.compile(r"(?<![\w.])([a-z_]\w*)\s*\.\s*(?:unlink|rmdir)\s*\(\s*\)"), False),  # `p.unlink()` over a walk
     (re.compile(r"(?:\b(?:fs|fsp|fse|promises)|\))\.(?:rmSync|rm|rmdirSync|rmdir|removeSync|remove|emptyDirSync|"
                 r"emptyDir)\s*\(\s*((?:[^,()]|\([^()]*\))+)(?=[^;]*recursive|[^;]*Sync|[^;]*remove|[^;]*empty)"), True),
+    # fs-extra: removing is recursive
+    (re.compile(r"\bfse\.(?:removeSync|remove|emptyDirSync|emptyDir)\s*\(\s*((?:[^,()]|\([^()]*\))+)"), True),
     (re.compile(r"(?:\b(?:fs|fsp|promises)|\))\.(?:unlinkSync|unlink)\s*\(\s*((?:[^,()]|\([^()]*\))+)"), False),
     (re.compile(r"\brimraf(?:\.sync)?\s*\(\s*((?:[^,()]|\([^()]*\))+)"), True),
     (re.compile(r"\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|rmtree|remove_entry_secure)\s*\(?\s*([^,)\s;]+)"),
@@ -92,14 +94,19 @@ _FETCH = re.compile(r"\burlopen\b|\brequests\.(?:get|post)\b|\burllib\b|\bhttp\.
                     r"\bfile_get_contents\s*\(\s*['\"]https?:|\bDownloadString\b|\bInvoke-WebRequest\b|\biwr\b|"
                     r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b|['\"]https?://", re.IGNORECASE)
 _RUNS_CODE = re.compile(r"\b(?:exec|eval|compile|Function|instance_eval|class_eval|Invoke-Expression|iex|"
-                        r"execfile|runpy)\s*[\s(]", re.IGNORECASE)
+                        r"execfile|runpy|pickle\.loads?|dill\.loads?|marshal\.loads|unserialize|yaml\.unsafe_load)\s*[\s(]",
+                        re.IGNORECASE)
 # Code that loads and runs a file straight from an address: `source("https://…")`, `include(download("https://…"))`,
 # `dofile`, `load`, `require_once`, `(load "https://…")`.
 _SOURCES_ADDRESS = re.compile(r"(?<![\w.])(?:source|include|include_once|require|require_once|dofile|load|loadfile|"
                               r"import|eval)\s*\(?\s*(?:(?:download|url|readLines|fetch|getURL)\s*\(\s*)?"
                               r"['\"]https?://")
 _DECODE = re.compile(r"b64decode|base64\.decode|atob\s*\(|Buffer\.from\([^)]*base64|decode_base64|Base64\.decode|"
-                     r"base64_decode|FromBase64String|codecs\.decode\([^)]*rot|zlib\.decompress|marshal\.loads",
+                     r"base64_decode|FromBase64String|codecs\.decode\([^)]*rot|zlib\.decompress|marshal\.loads|"
+                     # hex, rot13, base32/85, compressed and character-code spellings of hidden text
+                     r"fromhex|unhexlify|a2b_hex|Buffer\.from\([^)]*['\"]hex['\"]|\bpack\s*\(?\s*['\"]H|hex2bin|"
+                     r"['\"]rot_?13['\"]|str_rot13|fromCharCode|b32decode|b85decode|a85decode|gzinflate|gzuncompress|"
+                     r"gzdecode|\[char\]\s*0x|decode\(\s*['\"]hex['\"]|unpack\s*\(?\s*['\"]m|decode_hex|from_hex",
                      re.IGNORECASE)
 _SENDS = re.compile(r"urlopen\([^)]*data\s*=|requests\.(post|put)\(|method\s*:\s*['\"]POST|http\.request\(|"
                     r"Net::HTTP\.post|socket\.(create_connection|connect)|\.send(all)?\(", re.IGNORECASE)
@@ -243,8 +250,9 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
     if _family(c.prog) in _POWERSHELL:
         found = c.recurse(code.replace("\\", "/"))  # PowerShell is a shell; a backslash there is no escape
         return worst((found[0], f"{found[1]} (inside {c.prog})") if found else None, code_reach.judge(c.prog, code))
-    code = code_reach.home_spelled_out(code)
-    best = code_reach.judge(c.prog, code)
+    code = code_reach.home_spelled_out(code_translated.normalized(code))
+    best = worst(code_reach.judge(c.prog, code), code_translated.judge(c, code, shown))
+    best = worst(best, code_clients.judge(c, code, shown))
     for m in _SHELL_CALLS.finditer(code):
         if m.group("call") == "exec" and _family(c.prog) == "python":
             continue  # python's exec() runs python, judged below
@@ -273,7 +281,7 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
             best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
     if _family(c.prog) in ("perl", "ruby", "php"):
         for m in _BACKTICKS.finditer(code):
-            found = c.recurse(m.group(1) or m.group(2) or "")
+            found = c.recurse(next((g for g in m.groups() if g), ""))
             if found:
                 best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))
     for pattern, recursive in _FS_CALLS:
@@ -312,7 +320,7 @@ def rule_awk_system(c: Ctx) -> Optional[tuple]:
         return None
     best = None
     program = texts[k]
-    for m in re.finditer(r"\bsystem\s*\(((?:\s*(?:\"(?:[^\"\\]|\\.)*\"|\$?\w+))+)\s*\)", program):
+    for m in re.finditer(r"\bsystem\s*\(((?:\s*(?:\"(?:[^\"\\]|\\.)*\"|\$?\w+(?!\w)))+)\s*\)", program):
         # awk joins strings and names side by side: `"ssh " host " sudo reboot"`; a name is read at run time
         command = "".join(part[1:-1] if part.startswith('"') else "$AWK_" + part.lstrip("$")
                           for part in re.findall(r"\"(?:[^\"\\]|\\.)*\"|\$?\w+", m.group(1)))

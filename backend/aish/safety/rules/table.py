@@ -38,7 +38,7 @@ from aish.safety.rules import open_listeners
 from aish.safety.rules import carried_commands, code_calls, downloaded_runs
 from aish.safety.rules import credentials_replaced, security_products_off
 from aish.safety.rules import method_overrides, production_deletes
-from aish.safety.rules import client_scripts
+from aish.safety.rules import client_scripts, fed_shells
 from aish.safety.rules import ps_taking_verbs, win_launchers
 from aish.safety.rules import broad_reading
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
@@ -120,7 +120,8 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            shell_histories.RULES, cut_short.RULES, registry_writes.RULES, manager_exit.RULES,
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
            applescript.RULES, macro_shells.RULES, ed_scripts.RULES, windows_resets.RULES, system_parts.RULES,
-           published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES, win_launchers.RULES)
+           published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES, win_launchers.RULES,
+           fed_shells.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():

@@ -1,0 +1,248 @@
+"""What code's calls amount to as shell commands, whatever the language (read by ``interp`` and ``code_calls``).
+
+The rules for shell commands already know what ``curl -X DELETE URL``, ``mv /etc/passwd x``, ``rm -rf
+/data/*`` or ``DROP TABLE`` cost; code spells the same acts as library calls.  Each call is written out as
+the command it amounts to and judged by those rules, so the level comes from one place:
+
+- an HTTP request with the DELETE method, in any client's spelling (``requests.delete(URL)``,
+  ``httpx.delete``, ``axios.delete``, ``request('DELETE', URL)``, ``fetch(URL, {method: 'DELETE'})``,
+  ``Request(URL, method='DELETE')``, ``Net::HTTP::Delete``, ``HTTP::Request->new(DELETE => URL)``,
+  ``CURLOPT_CUSTOMREQUEST, "DELETE"``, ``http.NewRequest("DELETE", URL)``, ``httr::DELETE``): the word
+  DELETE next to an address literal, the address itself not read for it, is ``curl -X DELETE URL``;
+- a file moved or renamed (``os.rename``, ``shutil.move``, ``fs.renameSync``, ``File.rename``,
+  ``FileUtils.mv``, ``Files.move``, ``rename``): ``mv SRC DST`` (``/dev/null`` as the destination loses it);
+- a program started with its arguments as a list (``execa('rm', ['-rf', d])``, ``new Deno.Command('rm',
+  {args: […]})``, ``exec.Command("rm", "-rf", d)``, ``new ProcessBuilder("rm", …)``, ``Command::new("rm")
+  .args([…])``, ``os.execvp``, python's ``sh.rm('-rf', d)``, plumbum's ``local['rm']``): the command;
+- a delete handed as a function over a directory's listing (``foreach(rm, readdir("/d", join=true))``,
+  ``file.remove(list.files("/d"))``, ``unlink map {…} readdir(D)`` after ``opendir(D, "/d")``,
+  ``map(os.remove, glob("/d/*"))``): ``rm -rf /d/*`` (every name listed, as ``interp`` reads a walk's deletes);
+- a statement that drops, truncates or deletes everything, in any string of the code
+  (``$db->query("DROP TABLE orders")``): judged as the statement it is.
+
+Inline imports are read as the module's name first (``require('fs-extra').removeSync`` is
+``fse.removeSync``, ``__import__('os').system`` is ``os.system``), and an f-string's ``{…}`` parts as
+values computed at run time.  Every scan is one pass over at most the first ``LIMIT`` characters.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.common import MEDIUM, Ctx, worst
+from aish.safety.rules.code_effects import HOME_EXPR
+
+LIMIT = 8000  # characters of a body read
+_PER_KIND = 6  # commands written out per kind of call
+
+_STR = r"""(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`([^`]*)`)"""
+_STRING = re.compile(_STR)
+_MODULES = {"fs-extra": "fse", "fs/promises": "fsp", "node:fs/promises": "fsp", "child_process": "child_process",
+            "node:child_process": "child_process", "node:fs": "fs"}
+_INLINE_IMPORT = LazyRegex(r"\b(?:require|__import__|import_module|importlib\.import_module)\s*\(\s*['\"]"
+                           r"([\w@/:.-]+)['\"]\s*\)|\(\s*await\s+import\s*\(\s*['\"]([\w@/:.-]+)['\"]\s*\)\s*\)")
+_F_STRING = LazyRegex(r"(?<![\w'\"])[fF][rR]?(['\"])((?:(?!\1)[^\\\n]|\\.)*)\1")
+
+
+def normalized(code: str) -> str:
+    """The code with inline imports read as the module's name and f-strings' parts as run-time values."""
+    code = code[:LIMIT]
+    if "require" in code or "import" in code:
+        code = _INLINE_IMPORT.sub(lambda m: _module_name(m.group(1) or m.group(2)), code)
+    if "{" in code and ("f'" in code or 'f"' in code or "F'" in code or 'F"' in code):
+        code = _F_STRING.sub(lambda m: m.group(1) + _run_time(m.group(2)) + m.group(1), code)
+    return code
+
+
+def _module_name(spec: str) -> str:
+    return _MODULES.get(spec) or re.sub(r"\W", "_", spec.rsplit("/", 1)[-1].split(":")[-1])
+
+
+def _run_time(text: str) -> str:
+    """``rm -rf {d}/x`` -> ``rm -rf $d/x``; home's spellings are left for ``code_reach`` to write as ``~``."""
+    return re.sub(r"\{([^{}]*)\}", lambda m: m.group(0) if "HOME" in m.group(1) or "home" in m.group(1)
+                  else "$" + (re.sub(r"\W", "_", m.group(1))[:20] or "X"), text)
+
+
+def _literal(m: re.Match) -> str:
+    return next((g for g in m.groups() if g is not None), "")
+
+
+def _path(expr: str) -> Optional[str]:
+    """A path an argument names: a literal, or home (and a literal joined to it)."""
+    home = HOME_EXPR.search(expr)
+    if home:
+        rest = _STRING.search(expr, home.end())
+        tail = _literal(rest) if rest else ""
+        return "~" + (tail if tail.startswith("/") else "")
+    m = _STRING.search(expr)
+    return _literal(m) if m else None
+
+
+def _quote(part: str) -> str:
+    return part if re.fullmatch(r"[\w@%+=:,./~$-]+", part) else "'" + part.replace("'", "'\\''") + "'"
+
+
+def _arguments(code: str, start: int, reach: int = 400) -> str:
+    """A call's arguments: to its closing parenthesis (or a statement's end), within ``reach`` characters."""
+    depth, end = 0, min(len(code), start + reach)
+    for k in range(start, end):
+        ch = code[k]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                return code[start:k]
+            depth -= 1
+        elif ch in ";\n" and depth == 0:
+            return code[start:k]
+    return code[start:end]
+
+
+def _split_top(args: str) -> list:
+    """Arguments split at the commas outside brackets and strings."""
+    parts, depth, quote, start = [], 0, "", 0
+    for k, ch in enumerate(args):
+        if quote:
+            quote = "" if ch == quote and args[k - 1] != "\\" else quote
+        elif ch in "'\"`":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(args[start:k])
+            start = k + 1
+    return parts + [args[start:]]
+
+
+# --- HTTP DELETE ----------------------------------------------------------------------------------------------
+_URL = LazyRegex(r"""['"`](https?://[^'"`\s]+)['"`]""")
+_DELETE_WORD = LazyRegex(r"(?:\.|::|\b)(?:delete|del|Delete|DELETE)\s*[(!]|['\"]DELETE['\"]|\bDELETE\s*(?:=>|,|\))|"
+                         r"::Delete\b|\.DELETE\s*\(|\bhttr::DELETE\b|\bDELETE\s*\(|:delete\b|method\s*[:=]\s*:delete")
+
+
+# The method named where no other verb could mean it: then any address in the code is what it deletes
+# (`curl_init(URL); curl_setopt($c, CURLOPT_CUSTOMREQUEST, "DELETE")`, `h.request(Net::HTTP::Delete.new(u))`).
+_DELETE_METHOD = LazyRegex(r"['\"]DELETE['\"]|::Delete\b|\bDELETE\s*=>|method\s*[:=]\s*:delete\b")
+
+
+def _http_deletes(code: str) -> list:
+    out = []
+    anywhere = _DELETE_METHOD.search(code) is not None
+    for m in list(_URL.finditer(code))[:_PER_KIND]:
+        if anywhere:
+            out.append(f"curl -X DELETE {_quote(m.group(1))}")
+            continue
+        start = max(code.rfind(";", 0, m.start()), code.rfind("\n", 0, m.start()), m.start() - 160) + 1
+        ends = [k for k in (code.find(";", m.end()), code.find("\n", m.end())) if k >= 0]
+        end = min(ends + [m.end() + 200])
+        around = code[start:m.start()] + " " + code[m.end():end]
+        if _DELETE_WORD.search(around):
+            out.append(f"curl -X DELETE {_quote(m.group(1))}")
+    return out
+
+
+# --- moves ----------------------------------------------------------------------------------------------------
+_MOVE = LazyRegex(r"(?<![\w-])(?:os\.(?:rename|replace|renames)|shutil\.move|(?:fs|fse|fsp)\.(?:rename|renameSync|move|"
+                  r"moveSync)|File\.(?:rename|mv!?)|FileUtils\.(?:mv|move)|Files\.move|Deno\.rename(?:Sync)?|"
+                  r"(?<![.\w])(?:rename|move|mv))\s*\(")
+
+
+def _moves(code: str) -> list:
+    out = []
+    for m in list(_MOVE.finditer(code))[:_PER_KIND]:
+        parts = _split_top(_arguments(code, m.end()))
+        if len(parts) >= 2:
+            src, dst = _path(parts[0]), _path(parts[1])
+            if src and dst:
+                out.append(f"mv {_quote(src)} {_quote(dst)}")
+    return out
+
+
+# --- programs started with their arguments as a list ----------------------------------------------------------
+_SPAWN = LazyRegex(r"(?<![\w$])(?:execa(?:Sync|Command(?:Sync)?)?|(?:new\s+)?Deno\.Command|exec\.Command(?:Context)?|"
+                   r"(?:new\s+)?ProcessBuilder|Process\.Start|Bun\.spawn(?:Sync)?|Command::new|os\.exec[lv]p?e?|"
+                   r"os\.spawn[lv]p?e?|pcntl_exec|sh\.(?P<prog>[a-z][\w]*)|local\s*\[\s*" + _STR + r"\s*\])\s*[(\[]")
+
+
+def _spawns(code: str) -> list:
+    out = []
+    for m in list(_SPAWN.finditer(code))[:_PER_KIND]:
+        region = _arguments(code, m.end())
+        after = code[m.end() + len(region):m.end() + len(region) + 200]
+        chained = re.match(r"\)?\s*(?:\.\s*(?:arg|args)\s*\(([^)]*)\)\s*)+", after)  # Command::new("rm").args([…])
+        words = [_literal(s) for s in _STRING.finditer(region + " " + (chained.group(0) if chained else ""))][:12]
+        head = m.group("prog") or next((g for g in m.groups()[1:4] if g is not None), None)
+        if head:
+            words = [head] + words
+        if m.group(0).startswith("os.exec") and len(words) > 1 and words[1].rsplit("/", 1)[-1] == words[0]:
+            words = words[1:]  # os.execlp("rm", "rm", "-rf", d): argv[0] repeated
+        if words and re.fullmatch(r"[\w./-]+", words[0]):
+            out.append(" ".join(_quote(w) for w in words))
+    return out
+
+
+# --- a delete handed as a function over a directory's listing -------------------------------------------------
+_LISTING = LazyRegex(r"\b(?:readdir|readdirSync|listdir|scandir|list\.files|dir|glob|Dir\.glob|Dir\.children|"
+                     r"Dir\.entries|Dir\.each_child|opendir|ls|getFiles|listFiles|File\.ls!?)\s*\(\s*(?:\w+\s*,\s*)?"
+                     + _STR)
+_DELETE_NAME = LazyRegex(r"(?<![\w-])(?:rm|rm_rf|rm_r|rmtree|remove|unlink|unlinkSync|rmSync|file\.remove|"
+                         r"os\.remove|os\.unlink|File\.rm!?|File\.rm_rf!?|File\.delete|delete|Remove-Item)\b")
+# the delete passed as a value: foreach(rm, …), map(os.remove, …), unlink map {…}, file.remove(list.files(…))
+_HANDED = LazyRegex(r"&File\.rm(?:_rf)?!?/1|"
+                    r"(?:foreach|map|each|forEach|array_map|lapply|sapply|walk|Enum\.each|pmap)\s*\(\s*&?"
+                    r"(?:[\w.:]*\b(?:rm|remove|unlink|unlinkSync|rmtree|delete|rm_rf|rm!)\b)|"
+                    r"\b(?:unlink|file\.remove|rm|os\.remove|unlink_all|File\.delete)\s*[( ]\s*(?:map\b|grep\b|"
+                    r"list\.files|readdir|glob|Dir\.glob|dir\s*\()")
+
+
+def _listed_deletes(code: str) -> list:
+    if not _HANDED.search(code):
+        return []
+    out = []
+    for m in list(_LISTING.finditer(code))[:_PER_KIND]:
+        where = _literal(m).rstrip("/*")
+        if where.startswith(("/", "~")):
+            out.append(f"rm -rf {_quote(where)}/*")  # every name the listing gives, as a walk's deletes are read
+    return out
+
+
+# --- statements in any string ---------------------------------------------------------------------------------
+_SQL_LITERAL = LazyRegex(r"['\"]\s*((?:DROP\s+(?:TABLE|DATABASE|SCHEMA|COLLECTION|KEYSPACE|VIEW|INDEX)\b|TRUNCATE\b|"
+                         r"DELETE\s+FROM\b|ALTER\s+TABLE\s+\S+\s+DROP\b)[^'\"]*)['\"]", re.IGNORECASE)
+
+
+def statements(code: str) -> list:
+    """SQL that destroys, found in the code's strings."""
+    return [m.group(1) for m in list(_SQL_LITERAL.finditer(code))[:_PER_KIND]]
+
+
+_CHEAP = LazyRegex(r"https?://|rename|replace|move|mv\b|\bsh\.|Command|exec|spawn|ProcessBuilder|Process\.Start|local\s*\[|"
+                   r"readdir|listdir|list\.files|glob|scandir|opendir|Dir\.|\bls!?\s*\(|getFiles|listFiles",
+                   re.IGNORECASE)
+
+
+def commands(code: str) -> list:
+    """The shell commands the code's calls amount to (at most a few of each kind)."""
+    if not _CHEAP.search(code):
+        return []
+    return _http_deletes(code) + _moves(code) + _spawns(code) + _listed_deletes(code)
+
+
+def judge(c: Ctx, code: str, shown: str) -> Optional[tuple]:
+    """The worst of what the code's calls amount to, judged as the commands and statements they are."""
+    from aish.safety.rules.content import sql_finding  # content imports the rules that import this module
+
+    best = None
+    for command in commands(code):
+        found = c.recurse(command)
+        if found is not None and found[0] >= MEDIUM:
+            best = worst(best, (found[0], f"{found[1]}, done by {c.prog} code"))
+    for sql in statements(code):
+        found = sql_finding(sql, shown)
+        if found is not None and found[0] >= MEDIUM:
+            best = worst(best, found)
+    return best
