@@ -24,6 +24,7 @@ from typing import Optional
 
 from aish.safety import ps_aliases, win_quotes, winpaths
 from aish.safety.command_line import expand_abbreviations
+from aish.safety.long_options import GIT_LONG_OPTIONS, LONG_OPTIONS, expand_long_options
 from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
@@ -41,6 +42,7 @@ _RANK = {name: i for i, name in enumerate(LEVELS)}
 MAX_CHARS = 20000  # a suggested command longer than this is judged on its start
 _MAX_DEPTH = 6  # nesting of $( ), bash -c, ssh ... that is still followed
 _TIME_BUDGET = 1.0  # CPU seconds of its thread one command may take (a busy machine does not cut it short)
+_ABBREVIATED_LONG = frozenset(LONG_OPTIONS) | ({"git"} if GIT_LONG_OPTIONS else set())
 _FEEDERS = 8  # segments before a pipe that a rule may look at (`curl … | tee x | sh`)
 
 # name(){ name|name& };name  (also with spaces, and ":" as the name); bounded, so no long scan per candidate
@@ -244,6 +246,8 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     if prog in ABBREVIATIONS:  # `ip a f` is `ip address flush`
         expanded = expand_abbreviations(prog, [w.text for w in words[1:]])
         words = words[:1] + [replace(w, text=t) if t != w.text else w for w, t in zip(words[1:], expanded)]
+    if prog in _ABBREVIATED_LONG and any(w.text[:2] == "--" for w in words[1:]):  # `rm --recur --forc`
+        words = expand_long_options(prog, words)
     found = None
     cmdlet, both = ps_aliases.cmdlet_of(words, chain)
     if cmdlet:  # `spsv -Force` is `Stop-Service -Force`; `kill -Force` after `gps |` is Stop-Process, read both ways

@@ -87,11 +87,39 @@ def judge_call(c: Ctx, method: str, url: str, data: bool) -> Optional[tuple]:
     if (method in ("POST", "PUT", "PATCH") or data) and _DELETE_ENDPOINT.search(path):
         everything = "match_all" in " ".join(c.texts) or _WHOLE.search(path)
         return (HIGH if everything else MEDIUM), f"calls an API endpoint that deletes data ({c.text})"
+    stopped = _stop_action(path) if method in ("POST", "PUT") or data and method not in ("GET", "HEAD") else None
+    if stopped is not None:
+        return stopped[0], f"calls an API that {stopped[1]} ({c.text})"
     said = _path_says_destroy(path, query) if url and method not in ("HEAD", "OPTIONS") else None
     if said is not None:
         verb, wide = said
         return (HIGH if wide else MEDIUM), f"calls an API whose address says {verb}: whatever the method, " \
             f"the server {verb}s what it names ({c.text})"
+    return None
+
+
+# The last step of an address that stops what the server runs: for everything it runs (`/nodes/pve1/stopall`), the
+# node itself (`/v1/agent/leave`, `/status/reboot`), indices closed (`/_all/_close`); a stop, kill or pause of one
+# named thing (`/containers/web/stop`) is flagged only for a whole set (`/_all/`, `*`, `/all/`).
+_STOPS_EVERYTHING = frozenset({"stopall", "killall", "suspendall", "shutdownall", "rebootall", "stop-all", "kill-all",
+                               "stop_all", "kill_all"})
+_STOPS_NODE = frozenset({"leave", "reboot", "deallocate", "power-off", "poweroff", "_close", "_freeze",
+                         "hibernate"})
+_STOPS_ONE = frozenset({"stop", "kill", "pause", "suspend", "_stop", "terminate"})
+
+
+def _stop_action(path: str) -> Optional[tuple]:
+    """(level, what) for a POST or PUT whose address ends in a stop, or None."""
+    steps = [p.lower() for p in path.split("/") if p]
+    if not steps:
+        return None
+    last, wide = steps[-1], bool(_WHOLE.search(path)) or "all" in steps[:-1]
+    if last in _STOPS_EVERYTHING:
+        return MEDIUM, f"stops everything {steps[-2] if len(steps) > 1 else 'the server'} runs"
+    if last in _STOPS_NODE:
+        return (HIGH if wide else MEDIUM), f"says {last.lstrip('_')}: what it names stops serving"
+    if last in _STOPS_ONE and wide:
+        return MEDIUM, f"says {last.lstrip('_')} for a whole set: every one of them stops"
     return None
 
 
@@ -147,4 +175,16 @@ def _path_says_destroy(path: str, query: str) -> Optional[tuple]:
 RULES: dict = {p: [rule_http_delete] for p in ("curl", "wget", "http", "https", "xh", "xhs", "httpie", "curlie",
                                                "invoke-restmethod", "invoke-webrequest", "irm", "iwr")}
 RULES["gh"] = [rule_http_delete]
+
+
+def rule_rest_shell(c: Ctx) -> Optional[tuple]:
+    """Proxmox's ``pvesh create|set|delete PATH``: a REST call by its verb (``create`` is a POST)."""
+    operands = [t for t in c.texts if not t.startswith("-")]
+    method = {"create": "POST", "set": "PUT", "delete": "DELETE"}.get(operands[0] if operands else "")
+    if method is None or len(operands) < 2:
+        return None
+    return judge_call(c, method, operands[1], False)
+
+
+RULES["pvesh"] = [rule_rest_shell]
 RULES["glab"] = [rule_http_delete]

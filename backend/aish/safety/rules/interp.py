@@ -14,7 +14,7 @@ import base64
 import re
 from typing import Optional
 
-from aish.safety.rules import code_clients, code_reach, code_translated
+from aish.safety.rules import code_clients, code_http, code_reach, code_translated
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
@@ -253,6 +253,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
     code = code_reach.home_spelled_out(code_translated.normalized(code))
     best = worst(code_reach.judge(c.prog, code), code_translated.judge(c, code, shown))
     best = worst(best, code_clients.judge(c, code, shown))
+    if (best is None or best[0] < MEDIUM) and code_http.may_call(code):  # `Net::HTTP::Delete.new("/orders")`
+        best = worst(best, code_http.rule_code_http(c, code))
     for m in _SHELL_CALLS.finditer(code):
         if m.group("call") == "exec" and _family(c.prog) == "python":
             continue  # python's exec() runs python, judged below
@@ -306,7 +308,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         best = worst(best, (HIGH, f"{c.prog} code empties a whole data store (every key or the database) ({shown})"))
     if _KILL_ALL.search(code):
         best = worst(best, (HIGH, f"{c.prog} code kills every process you can signal ({shown})"))
-    if c.prog == "osascript" and re.search(r"\b(shut\s*down|restart|log\s*out)\b", code, re.IGNORECASE):
+    if c.prog == "osascript" and re.search(r"\b(shut\s*down|restart|log\s*out|to\s+sleep)\b|"
+                                           r"\baevt(rsdn|rrst|rlgo|logo|shut|slep)\b", code, re.IGNORECASE):
         best = worst(best, (MEDIUM, f"osascript shuts down, restarts or logs out the Mac ({shown})"))
     return best
 

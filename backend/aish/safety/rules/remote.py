@@ -125,6 +125,9 @@ def rule_db_admin(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if c.prog in ("dropdb", "dropuser") or c.prog == "mysqladmin" and "drop" in texts:
         return HIGH, f"drops a database or its owner ({c.text})"
+    if c.prog == "mysqladmin" and {"shutdown", "kill"} & {t.lower() for t in texts}:
+        return MEDIUM, f"mysqladmin {'shutdown' if 'shutdown' in texts else 'kill'} stops the server or ends " \
+            f"connections, for every client ({c.text})"
     if c.prog in ("pg_dump", "pg_restore") and any(t in ("-c", "--clean") for t in texts) and c.prog == "pg_restore":
         return MEDIUM, f"pg_restore --clean drops objects before restoring them ({c.text})"
     if c.prog in ("etcdctl",) and texts[:1] in (["del"], ["delete"]) and \

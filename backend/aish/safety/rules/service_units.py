@@ -37,6 +37,9 @@ DATA_SERVICES = re.compile(r"^(postgres(ql)?|mysqld?|mariadb|mongod(b)?|redis(-s
                            r"cockroach(db)?|timescaledb|firebird\w*|sybase\w*|informix\w*|memgraph|arangodb3?|"
                            r"foundationdb|tidb|ravendb|percona\w*|edb-as\w*|pgbouncer|pgpool(-?ii)?|patroni)"
                            r"([@_.-][\w.@-]*|\d+)?(\.service)?$", re.IGNORECASE)
+# Display managers: stopping or restarting one ends every desktop session it started.
+_DISPLAY_MANAGERS = re.compile(r"^(gdm3?|lightdm|sddm|xdm|lxdm|slim|ly|greetd|display-manager|kdm|mdm|nodm)"
+                               r"(\.service)?$")
 _SIGKILL = re.compile(r"(?:^|\s)(?:-s|--signal)(?:\s+|=)(?:SIG)?(?:KILL|9)\b", re.IGNORECASE)
 _STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
 
@@ -46,7 +49,7 @@ def rule_service(c: Ctx) -> Optional[tuple]:
     """``systemctl``/``service``/``rc-service``/``sv``/``launchctl``: stopping access is high."""
     p = c.prog
     pos = positionals(c.args, {"-H", "--host", "-M", "--machine", "-t", "--type", "-s", "--signal",
-                               "--kill-whom", "-p", "--property"})
+                               "--kill-whom", "-p", "--property"} | ({"-w"} if p == "sv" else set()))
     if p == "systemctl":
         if not pos:
             return None
@@ -70,15 +73,16 @@ def rule_service(c: Ctx) -> Optional[tuple]:
                                                            or "disable" in pos or "remove" in pos else "", pos[:1])
         if p == "rc-update" and pos[0] in ("del", "delete"):  # `rc-update del sshd default`
             units = pos[1:2]
-        verb = {"down": "stop", "force-stop": "stop"}.get(verb, verb)
+        verb = {"down": "stop", "force-stop": "stop", "force-shutdown": "stop", "shutdown": "stop", "exit": "stop",
+                "term": "stop"}.get(verb, verb)
     elif p == "launchctl":
         if pos[:1] and pos[0] == "reboot":  # `launchctl reboot [system|userspace|halt|logout|apps]`
             return MEDIUM, f"launchctl reboot {' '.join(pos[1:2]) or 'system'} restarts or logs out ({c.text})"
         if pos[:2] and pos[0] == "bootout" and re.fullmatch(r"(gui|user|login)/\d+", pos[1]):
             return MEDIUM, f"launchctl bootout {pos[1]} ends that user's session: every app quits ({c.text})"
         if pos[:1] and pos[0] in ("unload", "bootout", "disable", "remove", "kill"):
-            level = HIGH if any(re.search(r"ssh|network|system$|screensharing|RemoteDesktop|ARDAgent|vnc", x)
-                                for x in pos[1:]) else LOW
+            level = HIGH if any(re.search(r"ssh|network|system$|screensharing|RemoteDesktop|ARDAgent|vnc|"
+                                          r"WindowServer|loginwindow", x) for x in pos[1:]) else LOW
             return level, f"launchctl {pos[0]} stops a service ({c.text})"
         return None
     else:
@@ -93,6 +97,9 @@ def units_verdict(c: Ctx, p: str, verb: str, units: list) -> Optional[tuple]:
 
 
 def _named_units(c: Ctx, p: str, verb: str, units: list) -> Optional[tuple]:
+    shown = next((u for u in units if _DISPLAY_MANAGERS.match(u)), None)
+    if shown is not None and verb in ("stop", "kill", "restart", "mask", "disable", "force-restart"):
+        return MEDIUM, f"{verb} {shown} ends every graphical session: unsaved work in them is lost ({c.text})"
     if verb not in _STOP_VERBS or verb in ("restart", "reload") and p != "systemctl":
         return None
     if verb in ("stop", "kill", "disable", "mask") and any(u in ("*", "'*'") or u.endswith("/*") for u in units):

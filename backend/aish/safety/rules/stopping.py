@@ -11,6 +11,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, parse_opts
+from aish.safety.rules.service_units import units_verdict
 
 # Signals that end nothing (or only pause it for a moment).
 _GENTLE = {"0", "HUP", "SIGHUP", "1", "USR1", "SIGUSR1", "10", "USR2", "SIGUSR2", "12", "CONT", "SIGCONT", "18",
@@ -21,6 +22,8 @@ _SESSIONS = re.compile(r"^(sshd?|systemd|init|dbus-daemon|NetworkManager|login|X
 # Substitutions and feeders that list processes by name or port.
 _FINDS_PROCESSES = re.compile(r"^\s*(sudo\s+)?(pgrep|pidof|lsof|fuser|ps|ss|netstat|pgrep\.exe|tasklist)\b|"
                               r"^\s*cat\s+\S*\*\S*\.pid\b")  # every pid file a glob matches
+# One daemon's pid file read: `cat /run/sshd.pid`, `cat /var/run/docker.pid` (its name says which daemon).
+_PID_FILE = re.compile(r"^\s*(?:sudo\s+)?(?:cat|head -1|head -n ?1)\s+['\"]?/\S*?/([\w.-]+?)\.pid['\"]?\s*$")
 _BY_PORT = re.compile(r"-i\s*:?\s*\d|-i\s*tcp|tcp:\d|:\d{2,5}\b|/tcp|/udp|--port|sport|dport")
 # Updates that restart the machine when done.
 _UPDATE_REBOOT = {"softwareupdate": ({"-R", "--restart"}, set()), "rpm-ostree": ({"-r", "--reboot"}, set()),
@@ -56,6 +59,10 @@ def rule_power(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"shuts down or reboots the machine ({c.text})"
     if p in ("init", "telinit") and texts[:1] and texts[0] in ("0", "6", "1", "s", "S"):
         return MEDIUM, f"changes the runlevel: shutdown, reboot or single-user ({c.text})"
+    if p == "acpiconf" and any(re.fullmatch(r"-s\s*[1-5]|[1-5]", t) for t in texts) and "-s" in "".join(texts):
+        return MEDIUM, f"acpiconf puts the machine to sleep or powers it off ({c.text})"  # FreeBSD's ACPI states
+    if p == "uadmin" and texts[:1] and texts[0] in ("1", "2", "5"):
+        return MEDIUM, f"uadmin {texts[0]} reboots, shuts down or dumps the system ({c.text})"  # Solaris, illumos
     return None
 
 
@@ -93,6 +100,11 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"kills every process in the group {group[1:]} ({c.text})"
         for w in pids:
             for sub in w.subs:
+                named = _PID_FILE.match(sub)
+                if named is not None:  # `kill -9 $(cat /run/sshd.pid)`: judged by the daemon the file names
+                    found = units_verdict(c, p, "kill" if not gentle else "reload", [named.group(1)])
+                    if found is not None:
+                        return found
                 if _FINDS_PROCESSES.match(sub):
                     what = "whatever listens on a port" if _BY_PORT.search(sub) else "every process the search finds"
                     return MEDIUM, f"kills {what} ({c.text})"
@@ -259,7 +271,7 @@ def rule_update_reboot(c: Ctx) -> Optional[tuple]:
 
 
 RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_power], "halt": [rule_power],
-         "init": [rule_power], "telinit": [rule_power],
+         "init": [rule_power], "telinit": [rule_power], "acpiconf": [rule_power], "uadmin": [rule_power],
          "kill": [rule_kill], "killall": [rule_kill], "pkill": [rule_kill], "skill": [rule_kill],
          "killall5": [rule_kill], "fuser": [rule_fuser], "kill-port": [rule_kill_port], "fkill": [rule_fkill],
          "fkill-cli": [rule_fkill], "tmux": [rule_tmux],

@@ -1,0 +1,130 @@
+"""Shapes the twelfth session's stopping training set and its probes showed missing, each on programs beyond the
+ones that showed it: long options abbreviated as getopt_long and git read them, HTTP calls made from code,
+addresses that stop what a server runs, a daemon killed through its pid file, supervisors' and display
+managers' stops, and the machine put down in the words of other systems."""
+from __future__ import annotations
+
+from tests.safety.forms import each_form
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
+
+
+@each_form("command,at_least", [
+    ("rm --recur --forc /srv/www", "medium"),
+    ("rm --r -f ~/projects", "medium"),
+    ("chmod --recurs 777 /etc", "high"),
+    ("chown --rec nobody /var", "high"),
+    ("chgrp --recu staff /usr", "high"),
+    ("ln --sym --forc /dev/null /etc/passwd", "high"),
+    ("wipefs --al /dev/sdc", "high"),
+    ("git reset --har HEAD~3", "medium"),
+    ("git clean --forc -d -x", "medium"),
+    ("git -C repo clean --fo -dx", "medium"),
+    ("git checkout --forc main", "medium"),
+])
+def test_abbreviated_long_options_are_read_whole(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "rm --interactive=always notes.txt",
+    "rm -- --rec",
+    "git reset --soft HEAD~1",
+    "git stash --al",
+    "cp --recur ./src ./backup",
+    "chmod --rec u+w ./build",
+])
+def test_abbreviations_that_destroy_nothing_stay_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("python3 -c \"import requests; requests.delete('http://localhost:9200/logs')\"", "medium"),
+    ("python3 -c \"import httpx; httpx.delete('http://es01:9200/orders')\"", "medium"),
+    ("python -c \"import requests;requests.request('DELETE','http://localhost:5984/userdb')\"", "medium"),
+    ("python3 -c \"import urllib.request as u; u.urlopen(u.Request('http://localhost:9200/_all', "
+     "method='DELETE'))\"", "high"),
+    ("node -e \"fetch('http://localhost:9200/logs',{method:'DELETE'})\"", "medium"),
+    ("node -e \"require('axios').delete('http://localhost:8500/v1/kv/app?recurse')\"", "medium"),
+    ("ruby -rnet/http -e 'Net::HTTP.start(\"localhost\",9200){|h| h.request(Net::HTTP::Delete.new(\"/orders\"))}'",
+     "medium"),
+    ("ruby -rrest-client -e 'RestClient.delete(\"http://localhost:5984/userdb\")'", "medium"),
+    ("php -r '$c=curl_init(\"http://localhost:9200/logs\"); curl_setopt($c, CURLOPT_CUSTOMREQUEST, \"DELETE\"); "
+     "curl_exec($c);'", "medium"),
+    ("perl -MLWP::UserAgent -e 'LWP::UserAgent->new->request(HTTP::Request->new(DELETE => "
+     "\"http://localhost:9200/logs\"))'", "medium"),
+    ("python3 -c \"import requests; requests.post('http://localhost:9200/orders/_delete_by_query', "
+     "json={'query':{'match_all':{}}})\"", "medium"),
+])
+def test_http_calls_made_from_code(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "python3 -c \"import requests; print(requests.get('http://localhost:9200/_cat/indices').text)\"",
+    "node -e \"fetch('http://localhost:3000/api/items',{method:'POST',body:'{}'})\"",
+    "python3 -c \"import requests; requests.post('https://httpbin.org/post', data={'a':1})\"",
+    "ruby -e 'puts Net::HTTP.get(URI(\"http://localhost:9200/_cluster/health\"))'",
+])
+def test_code_that_reads_or_creates_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("curl -X POST localhost:9200/_all/_close", "high"),
+    ("http POST :9200/logs-2024/_close", "medium"),
+    ("wget --method=POST -qO- http://localhost:9200/_all/_freeze", "high"),
+    ("curl -X POST https://pve1:8006/api2/json/nodes/pve1/stopall", "medium"),
+    ("pvesh create /nodes/pve1/stopall", "medium"),
+    ("curl -X PUT http://consul:8500/v1/agent/leave", "medium"),
+    ("curl -X POST https://api.example.com/v1/all/jobs/stop", "medium"),
+    ("xh POST https://runner.example.com/api/runners/killall", "medium"),
+])
+def test_addresses_that_stop_what_a_server_runs(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "curl -X POST http://localhost:2375/containers/web/stop",
+    "curl -X POST http://localhost:9200/logs/_open",
+    "curl http://localhost:8500/v1/agent/members",
+    "pvesh get /nodes",
+    "pvesh create /nodes/pve1/qemu/101/status/start",
+    "curl -X POST https://api.example.com/v1/jobs/42/stop",
+])
+def test_one_stop_or_a_read_by_address_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("sudo kill -9 $(cat /run/sshd.pid)", "high"),
+    ("kill -9 $(cat /var/run/docker.pid)", "medium"),
+    ("kill $(cat /var/run/postgresql/postgres.pid)", "medium"),
+    ("kill -TERM $(cat /run/containerd/containerd.pid)", "medium"),
+    ("sv -w 7 force-stop /etc/service/*", "medium"),
+    ("sv -w 30 exit /var/service/*", "medium"),
+    ("sudo systemctl restart gdm", "medium"),
+    ("sudo service lightdm restart", "medium"),
+    ("sudo rc-service sddm stop", "medium"),
+    ("osascript -e 'tell app \"loginwindow\" to «event aevtrsdn»'", "medium"),
+    ("osascript -e 'tell application \"System Events\" to sleep'", "medium"),
+    ("sudo acpiconf -s 3", "medium"),
+    ("sudo uadmin 2 0", "medium"),
+    ("launchctl kill SIGKILL system/com.apple.WindowServer", "high"),
+    ("mysqladmin -u root -p shutdown", "medium"),
+])
+def test_daemons_sessions_and_machines_stopped_in_other_words(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "kill $(cat /run/nginx.pid)",
+    "kill -HUP $(cat /var/run/sshd.pid)",
+    "sv force-shutdown nginx",
+    "systemctl status gdm",
+    "osascript -e 'display dialog \"sleep well\"'",
+    "acpiconf -i 0",
+    "mysqladmin status",
+    "mysqladmin -u root processlist",
+])
+def test_one_web_server_a_nudge_or_a_read_stays_quiet(command):
+    assert stays_quiet(command), judged(command)
