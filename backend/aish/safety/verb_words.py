@@ -118,7 +118,7 @@ def _split_affixes(piece: str) -> list:
 _UNINSTALL_TAILS = ("deinstall", "uninstall", "uninst", "deinst")
 # A long verb that starts a word runs into its object (`deletetsm`, `destroyvm`, `removetarget`) unless what
 # follows is an ending of the verb itself (`deleted`, `remover`, `removable`) or a name (`purgecss`).
-_LONG_HEADS = ("delete", "remove", "destroy", "purge", "erase", "obliterate", "expunge")
+_LONG_HEADS = ("delete", "remove", "destroy", "purge", "erase", "obliterate", "expunge", "prune")
 _NOT_AN_OBJECT = frozenset({"d", "s", "r", "rs", "er", "ers", "ed", "es", "ion", "ions", "al", "able", "ing", "css",
                             "ment", "d-", "ly", "ful"})
 # Infrastructure suites' short objects after a fused `rm`/`del` (xCAT's `rmdef`, DS8000's `rmfbvol`, AIX's `rmlv`).

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY_SUBCOMMANDS
+from aish.safety.rules import option_readings
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import (ALIASES, BACKUP_TOOLS, DATA_NOUNS, DELETE_LETTERS, FIRST_ALIASES, LIGHT_NOUNS,
@@ -207,6 +208,9 @@ def option_action(prog: str, texts: list) -> Action:
             continue
         lead = [p for p in parts if p in _LEADS]
         verb = parts[len(lead)] if len(parts) > len(lead) else ""
+        noun_first = option_readings.noun_first(parts)
+        if noun_first:  # `--room-delete ID`: the subcommand `room delete ID` spelled as an option
+            return Action(parts[1], t, [parts[0]], ([value] if value else []) + names(texts), "subcommand")
         if verb_strength(verb) < 3 or verb in POWER or parts[len(lead)] in _WHEN_WORDS:
             continue
         rest = parts[len(lead) + 1:]

@@ -15,7 +15,7 @@ from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import fleets, vendor, winadmin
 from aish.safety.rules import git_mirrors, prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
-from aish.safety.rules import replaced_state
+from aish.safety.rules import replaced_state, script_runs
 from aish.safety.rules import applescript, cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
 from aish.safety.rules import key_stores, privileged_grants, ps_drives, ps_targets, remote_admin, unpacked_system
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, remote_overwrite
@@ -121,7 +121,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
            applescript.RULES, macro_shells.RULES, ed_scripts.RULES, windows_resets.RULES, system_parts.RULES,
            published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES, win_launchers.RULES,
-           fed_shells.RULES)
+           fed_shells.RULES, script_runs.RULES)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():

@@ -24,7 +24,7 @@ from aish.safety.programs import READ_ONLY
 from aish.safety.rules.action import (Action, is_backup_tool, option_action, option_nouns, options as read_options,
                                       program_action, runs_command as words_run, subcommand_action)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
-from aish.safety.rules import devices, forced_restores, said_elsewhere
+from aish.safety.rules import devices, forced_restores, option_readings, said_elsewhere
 from aish.safety.rules.remote import PROD
 from aish.safety.rules.verb_levels import Facts, level_of
 from aish.safety.verb_words import split_word
@@ -93,7 +93,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             act.verb = "drop"
         elif act.verb in _UNDO:
             act.verb = "rollback"
-    if not act.verb and _DESTROYING_SCRIPT.search(prog):
+    if (not act.verb or act.source == "program" and verb_strength(act.verb) < 3) and _DESTROYING_SCRIPT.search(prog):
+        # `./teardown.sh`, and `k3s-uninstall.sh`: the name's weak verb (uninstall, killall) is the script's whole job
         return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
     options = read_options(c.texts) | _long_spellings(c.texts)
     elsewhere = said_elsewhere.rule_said_elsewhere(c, act.verb)
@@ -144,7 +145,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         any(o.startswith("--all-") for o in options) or \
         strength >= 3 and "-a" in options or "all" in nouns and act.source != "option"
     forced = bool(options & FORCE_OPTIONS) and (verb not in RESET or "--force" in options)
-    facts = Facts(prog, verb, strength, act.source, nouns, data, light, bool(after) or said == prog, everything,
+    is_named = bool(after) or said == prog or option_readings.named_by_option(c.texts, said)
+    facts = Facts(prog, verb, strength, act.source, nouns, data, light, is_named, everything,
                    forced, heavy_option, abrupt=bool({t.lower().rsplit("=", 1)[-1] for t in c.texts} & ABRUPT),
                    confirmed=bool({t.lower() for t in c.texts} & _CONFIRMED))
     level = level_of(facts)
@@ -237,6 +239,8 @@ def _deletes_data(option: str) -> bool:
         return parts[1] in DATA_NOUNS and parts[1] not in WEAK_DATA_NOUNS
     if len(parts) >= 2 and parts[0] in RESET and "factory" in parts[1:]:
         return True  # `--reset-to-factory`: everything set or stored on it goes
+    if option_readings.empties_store(parts):
+        return True  # `--clear-db`, `--force-clear-db`, `--reset-database`: what the program has stored goes
     return len(parts) >= 2 and verb_strength(parts[0]) >= 3 and parts[0] not in RESET and \
         not set(parts[1:]) & OPTION_MODIFIERS and \
         (parts[-1] in DATA_NOUNS and parts[-1] not in WEAK_DATA_NOUNS or

@@ -1,0 +1,123 @@
+"""Programs no rule names, read by their own words (session 12): an uninstaller script named after what it
+removes (``k3s-uninstall.sh``, also handed to a shell), an option spelled noun first (``--room-delete``), a
+weak verb in an option on stored data (``--clear-db``), a prune fused to an object no table lists
+(``pruneblockchain``), the object of a bare-quiet verb named by an option (``expire --set=ID``); and the same
+programs' everyday forms, which stay quiet."""
+from __future__ import annotations
+
+from tests.safety.forms import each_form
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
+
+
+@each_form("command", [
+    "k3s-uninstall.sh",
+    "rke2-uninstall.sh",
+    "sudo /usr/local/bin/k3s-agent-uninstall.sh",
+    "./vpn-client-uninstall.sh",
+    "sudo sh /opt/zabbix/agent-uninstall.sh",
+    "bash ./monitoring_uninstall.sh --yes",
+    "./gitlab-runner-killall.sh",
+])
+def test_scripts_named_for_uninstalling_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "vim k3s-uninstall.sh",
+    "cat ./agent-uninstall.sh",
+    "./k3s-install.sh",
+    "./uninstaller-notes.txt",
+])
+def test_uninstall_scripts_edited_or_read_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "matrix-commander --room-delete '!abc:example.org'",
+    "chatadm --channel-destroy general --server chat01",
+    "hostctl --bucket-remove media-archive",
+    "cloudadm --database-drop billing",
+    "meshctl --volume-delete vol-0a1b2c",
+    "appliancectl --account-purge acme",
+])
+def test_options_spelled_noun_then_verb_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "rsync -a --auto-delete-ok src/ dst/",
+    "docker run --rm alpine true",
+    "fooctl --on-delete cascade create fk1",
+    "syncer --soft-delete inbox",
+    "indexer --allow-delete --list",
+    "uploader --cache-delete",
+    "mailer --post-delete-hook ./notify.sh",
+    "sqlmap -u http://127.0.0.1/vuln.php --param-del=\";\"",
+])
+def test_noun_verb_options_that_only_look_so_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "beacon-chain --clear-db",
+    "beacon-chain --datadir /data/prysm --force-clear-db",
+    "nodectl start --reset-database",
+    "indexer --flush-db --network mainnet",
+    "validator --clear-data --home /srv/val",
+    "appserver --reset-storage",
+])
+def test_weak_verbs_in_options_on_stored_data_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "browserctl --clear-cache",
+    "nodectl start --reset-password-prompt",
+    "proxy --flush-logs",
+    "git log --clear-decorations",
+])
+def test_weak_verbs_in_options_on_light_things_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "bitcoin-cli pruneblockchain 800000",
+    "walletctl prunetransactions --before 2023-01-01",
+    "chaind prunehistory --height 120000",
+    "meshd prunepeers --offline-days 0",
+    "ledgerd prunestate 120000",
+    "indexerctl pruneevents --older-than 1d",
+])
+def test_prune_fused_to_unlisted_objects_is_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "pruner --dry-run",
+    "treectl pruned --list",
+    "hedgectl prunes",
+    "s3cmd dellifecycle --help",
+])
+def test_words_that_only_start_with_prune_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "pgbackrest --stanza=main expire --set=20240101-010101F",
+    "snapctl prune --snapshot=nightly-0412",
+    "artifactd expire --backup-id 20240101T000000",
+    "deployer undeploy --name payments-api",
+    "queuectl discard --id 42",
+])
+def test_bare_quiet_verbs_with_an_object_named_by_option_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "pgbackrest --stanza=main expire",
+    "snapctl prune",
+    "deployer undeploy --dry-run --name payments-api",
+    "queuectl discard",
+])
+def test_bare_quiet_verbs_with_nothing_named_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
