@@ -216,9 +216,10 @@ def _is_the_unit_part(config) -> bool:
 
 def pytest_addoption(parser, pluginmanager):
     """With ``-p no:xdist`` (a debugger, a profiler) the addopts' ``-n`` and ``--dist`` still
-    parse, and are ignored: the run is in this process."""
-    if not pluginmanager.has_plugin("xdist"):
-        group = parser.getgroup("xdist", "pytest-xdist is disabled (-p no:xdist)")
+    parse, and are ignored: the run is in this process.  (The addopts' ``-p xdist`` registered
+    xdist's own options before ``-p no:xdist`` took it out again: those stay and parse.)"""
+    group = parser.getgroup("xdist", "pytest-xdist is disabled (-p no:xdist)")
+    if not pluginmanager.has_plugin("xdist") and not any(option.dest == "numprocesses" for option in group.options):
         # _addoption: pytest reserves lowercase short options for plugins; xdist registers -n so
         group._addoption("-n", "--numprocesses", dest="numprocesses", help="ignored")
         group.addoption("--dist", dest="dist", help="ignored")
