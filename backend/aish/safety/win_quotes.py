@@ -1,24 +1,47 @@
-"""A Windows path in double quotes that ends in a backslash: ``"C:\\Program Files\\"``.
+"""Windows spellings a POSIX reading of the line takes apart wrongly, rewritten so both readings agree.
 
-cmd and PowerShell take no escapes inside double quotes (PowerShell's escape is the backtick), so
-``schtasks /query /tn "\\Microsoft\\Windows\\" & rd /s /q C:\\Users`` closes its quote after the
-backslash.  A POSIX reading takes ``\\"`` for an escaped quote instead, the string runs on to the next
-quote, and the rest of the line (here ``rd /s /q``) is read as text in it and never judged.
+cmd and PowerShell take no backslash escapes (PowerShell's escape is the backtick), so:
 
-A quoted string whose text holds a backslash before the ``\\"`` that ends it, followed by a space, a
-control operator or the end of the line, is a Windows path: its last backslash is doubled, so both
-readings agree that the quote closes there.  A POSIX string that escapes its quotes (``"say \\"hi\\" to
-me"``, ``"rm -rf \\"$DIR\\" && …"``) holds no other backslash before them and is left as it is.
+- ``schtasks /query /tn "\\Microsoft\\Windows\\" & rd /s /q C:\\Users`` closes its quote after the
+  backslash.  A POSIX reading takes ``\\"`` for an escaped quote, the string runs on to the next quote,
+  and the rest of the line (here ``rd /s /q``) is read as text and never judged.  A quoted string whose
+  text holds a backslash before the ``\\"`` that ends it, followed by a space, a control operator or the
+  end of the line, is a Windows path: it is read in single quotes (its last backslash doubled where it
+  holds a ``$``).  A POSIX string that escapes its
+  quotes (``"say \\"hi\\" to me"``, ``"rm -rf \\"$DIR\\" && …"``) holds no other backslash before them.
+- ``Remove-Item C:\\ -Recurse -Force``: a drive path ending in a backslash, then a space.  A POSIX reading
+  joins ``C:`` and ``-Recurse`` into one word (an escaped space).  A path that starts with a drive letter,
+  ``%VAR%``, ``$env:VAR`` or ``.``/``..`` and a backslash is read in single quotes (POSIX ``My\\ Files``
+  starts with none of them).
+- ``powershell -c "&{Stop-Computer -Force}"``: a script block glued to its cmdlet.  The braces are set
+  apart when the block starts with a cmdlet's name (``${HOME}``, ``@{Name=…}`` and ``find -exec {}`` do not).
 """
 from __future__ import annotations
 
 import re
 
 _PATH_THEN_BACKSLASH_QUOTE = re.compile(r'"([^"\\\n]*\\[^"\n]*?)(?<!\\)\\"(?=[\s|;&),]|$)')
+_DRIVE_PATH_THEN_SPACE = re.compile(r"(?<![\w/\\$:%.])((?:[A-Za-z]:|%\w+%|\$env:\w+|\.{1,2})\\(?:[^\s\"'\\]+\\)*)"
+                                    r"(?<!\\\\)(?= )", re.IGNORECASE)
+_GLUED_BLOCK = re.compile(r"(?<=[\s&;|(\"'])\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}|^\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}")
+
+
+def _closed_quote(m: re.Match) -> str:
+    """The path in single quotes, where both readings keep its backslashes as typed; with a ``$`` or a ``'`` in
+    it (``"$env:TEMP\\"``), in double quotes with its last backslash doubled."""
+    body = m.group(1)
+    if "'" in body or "$" in body:
+        return '"' + body + '\\\\"'
+    return "'" + body + "\\'"
 
 
 def closed(text: str) -> str:
-    """``text`` with each Windows path's closing ``\\"`` written ``\\\\"`` (see the module's doc)."""
-    if '\\"' not in text:
-        return text
-    return _PATH_THEN_BACKSLASH_QUOTE.sub(lambda m: '"' + m.group(1) + '\\\\"', text)
+    """``text`` with the Windows spellings above rewritten (see the module's doc)."""
+    if '\\"' in text:
+        text = _PATH_THEN_BACKSLASH_QUOTE.sub(_closed_quote, text)
+    if "\\ " in text:
+        text = _DRIVE_PATH_THEN_SPACE.sub(lambda m: "'" + m.group(1) + "'" if "'" not in m.group(1) else
+                                          m.group(1) + "\\", text)
+    if "{" in text and "-" in text:
+        text = _GLUED_BLOCK.sub(lambda m: "{ " + (m.group(1) or m.group(2)).strip() + " }", text)
+    return text

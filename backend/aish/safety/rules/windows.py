@@ -200,7 +200,7 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         recursive = any(t.startswith("-r") and "-recurse".startswith(t[:4]) for t in texts) or "-recurse" in texts
         paths = [_raw(w) for k, w in enumerate(c.args) if not w.text.startswith("-")
                  or (k and texts[k - 1] in ("-path", "-literalpath"))]
-        listings = [f for f in c.chain if f.words and f.words[0].text.lower() in ("get-childitem", "gci", "ls", "dir")]
+        listings = [f for f in c.chain if f.words and f.words[0].text.lower() in _LISTINGS]  # `Get-Item D:\\x |`
         paths += [_raw(w) for f in listings for w in f.words[1:] if not w.text.startswith("-")]
         recursive = recursive or any(w.text.lower().startswith("-r") and "-recurse".startswith(w.text.lower()[:4])
                                      for f in listings for w in f.words[1:])
@@ -276,6 +276,8 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# Cmdlets whose output piped into Remove-Item names the paths it deletes.
+_LISTINGS = frozenset({"get-childitem", "gci", "ls", "dir", "get-item", "gi"})
 # Ports of remote access: SSH, RDP, WinRM
 _REMOTE_PORTS = re.compile(r"^(22|3389|5985|5986|any)$")
 _DATA_FILE = re.compile(r"\.(db|sqlite3?|mdb|accdb|mdf|ldf|ndf|xlsx?|docx?|pptx?|csv|pst|ost|kdbx|qbw|dat|parquet|"
