@@ -30,6 +30,7 @@ from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, wmi_methods
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
+from aish.safety.rules import system_writes
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -177,6 +178,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = higher(best, inout.rule_truncates_input(seg, chain))
         best = higher(best, documents.rule_emptied(seg))
         best = higher(best, meaning.rule_write_meaning(seg, chain, lambda t: _assess(t, depth + 1)))
+        best = higher(best, system_writes.rule_system_file_written(seg, chain))
         best = higher(best, _assignments(seg, depth))
         listing.bind_loops(seg, chain)  # `for vm in $(virsh list)`: later `$vm` is whatever the listing names
         best = higher(best, check_words(seg.words, seg, chain, depth))

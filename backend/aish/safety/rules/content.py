@@ -94,7 +94,8 @@ def rule_truncate(c: Ctx) -> Optional[tuple]:
 def rule_dd(c: Ctx) -> Optional[tuple]:
     for w in c.args:
         if w.text.startswith("of=") and w.text[3:] not in ("/dev/null", "/dev/zero"):
-            t = target(Word(w.text[3:], w.raw[3:], has_var=w.has_var, glob=w.glob))
+            typed = w.raw[3:].strip("'\"") if "\\" in w.raw else w.text[3:]  # `of=\\.\PhysicalDrive1` as typed
+            t = target(Word(typed, w.raw[3:], has_var=w.has_var, glob=w.glob))
             if t.kind == "var":
                 return HIGH, f"dd writes to whatever {w.text[3:]} names, typically a whole disk ({c.text})"
             if t.kind == "device":

@@ -17,12 +17,14 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.fed import fed_text
 
-NAMES = frozenset({"ipf", "ipnat", "npfctl", "sysctl", "fw", "cpstop", "easyrule", "rcctl", "cupsctl", "ipfw",
+NAMES = frozenset({"pfctl", "ipf", "ipnat", "npfctl", "sysctl", "fw", "cpstop", "easyrule", "rcctl", "cupsctl", "ipfw",
                    "firehol"})
 _IPF_FLUSH = re.compile(r"^-[A-Za-z]*F[aio]?$")
 _FW_SYSCTL = re.compile(r"^net\.inet6?\.ip6?\.fw\.enable=0$|^net\.pf\.enable=0$")
 _LOADS = re.compile(r"^-[A-Za-z]*f$")
+_BLOCKS_ALL = re.compile(r"^\s*block\b(\s+(drop|return))?(\s+(in|quick|log))*\s*(all|from\s+any)?\s*$", re.MULTILINE)
 
 
 def reloads(texts: list) -> bool:
@@ -57,6 +59,10 @@ def rule_firewall_flushed(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"cpstop stops the Check Point firewall ({c.text})"
     if prog == "easyrule" and texts[:1] == ["pass"] and "any" in [t.lower() for t in texts[3:4]]:
         return MEDIUM, f"easyrule opens the firewall to traffic from any address ({c.text})"
+    if prog == "pfctl" and any(_LOADS.match(t) for t in texts) and ("-" in texts or "/dev/stdin" in texts):
+        rules = fed_text(c).replace("\\n", "\n")  # `echo 'block drop in all' | pfctl -f -`: the rules fed
+        if _BLOCKS_ALL.search(rules) and not re.search(r"^\s*pass\b", rules, re.MULTILINE):
+            return MEDIUM, f"pfctl loads rules that block every incoming packet, ssh included ({c.text})"
     if prog == "rcctl":
         return _rcctl(c)
     if prog == "cupsctl":

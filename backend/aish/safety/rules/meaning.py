@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from aish.safety.rules import baseline_values, host_keys, open_servers, resolution, updates_off
+from aish.safety.rules import baseline_values, host_keys, open_servers, resolution, system_files, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
 from aish.safety.rules.run_files import RUN_FILES, STARTUP
 from aish.safety.rules.secret_perms import secret_redirected_to_served
@@ -86,7 +86,8 @@ _FILES: list = [
                   r"insecure-registries", re.IGNORECASE | re.MULTILINE), MEDIUM,
        "turns certificate or signature checks off for every download")], None, ""),
 ]
-_FILES += host_keys.FILES + resolution.FILES + open_servers.FILES + updates_off.FILES + baseline_values.FILES
+_FILES += host_keys.FILES + resolution.FILES + open_servers.FILES + updates_off.FILES + baseline_values.FILES + \
+    system_files.FILES
 def content_of(seg, chain: list) -> str:
     """What a segment writes: echo/printf words, a heredoc or here-string, or what a pipe feeds ``tee``."""
     sources = [seg] + ([chain[-1]] if chain else [])
@@ -95,8 +96,12 @@ def content_of(seg, chain: list) -> str:
         words = s.words
         if words and words[0].text.lower() in _PS_WRITERS:  # Add-Content -Path P -Value '…'
             lowered = [w.text.lower() for w in words]
-            texts += [words[k + 1].text.replace("`t", "\t").replace("`n", "\n")
-                      for k, t in enumerate(lowered[:-1]) if t == "-value"]
+            values = [words[k + 1].text for k, t in enumerate(lowered[:-1]) if t == "-value"]
+            if not values:  # `Add-Content PATH 'line'`: the value is the second positional
+                plain = [w.text for k, w in enumerate(words[1:], 1) if not w.text.startswith("-") and
+                         not lowered[k - 1].startswith("-")]
+                values = plain[1:2]
+            texts += [v.replace("`t", "\t").replace("`n", "\n") for v in values]
         words = unwrap(words)[0] if words and words[0].text == "sudo" else words  # `sudo echo 1 > /proc/sys/…`
         if words and words[0].text in ("echo", "printf", "print"):
             texts.append(" ".join(w.text for w in words[1:] if not re.fullmatch(r"-[neE]+", w.text)))
@@ -144,7 +149,7 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
         return None
     best = secret_redirected_to_served(seg, files)
     for path, append, what_in in [(p, a, text) for p, a in files] + [(p, None, t) for p, t in changed]:
-        path = re.sub(r"^(\$HOME|\$\{HOME\})(?=/)", "~", path)
+        path = system_files.spelled(re.sub(r"^(\$HOME|\$\{HOME\})(?=/)", "~", path))  # C:\…\hosts, /root/.profile
         for pattern, meanings, default, why in _FILES:
             if not pattern.match(path):
                 continue

@@ -41,6 +41,7 @@ from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts, fed_shells
 from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers
 from aish.safety.rules import broad_reading
+from aish.safety.rules import kernel_breaks, volume_changes
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -122,6 +123,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            applescript.RULES, macro_shells.RULES, ed_scripts.RULES, windows_resets.RULES, system_parts.RULES,
            published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES, win_launchers.RULES,
            fed_shells.RULES, script_runs.RULES, win_file_losses.RULES)
+_TABLES += (volume_changes.RULES, kernel_breaks.RULES)  # disks changed in place, kernel settings that break
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():

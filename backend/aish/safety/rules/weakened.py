@@ -15,6 +15,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.baseline_switches import kernel_args
+from aish.safety.rules import boot_args
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 _SETTINGS_TOOLS = frozenset("gsettings dconf defaults kwriteconfig5 kwriteconfig6 kwriteconfig xfconf-query "
@@ -28,11 +29,7 @@ _ON = re.compile(r"^(true|1|yes|on)$", re.IGNORECASE)
 _READS = frozenset("get read list list-keys list-recursively dump describe monitor watch read-type -l --list".split())
 
 # Kernel command-line words that switch a protection off.
-_KERNEL_OFF = re.compile(r"(^|[\s'\"=])(mitigations=off|nopti|pti=off|nospectre_v[12]|spectre_v[12]=off|"
-                         r"spectre_bhi=off|nospec_store_bypass_disable|spec_store_bypass_disable=off|l1tf=off|"
-                         r"mds=off|tsx_async_abort=off|mmio_stale_data=off|retbleed=off|srbds=off|gather_data_"
-                         r"sampling=off|kpti=0|noibrs|noibpb|nosmap|nosmep|lockdown=none|module\.sig_enforce=0|"
-                         r"apparmor=0|selinux=0|enforcing=0|audit=0|init=/bin/(ba)?sh)(?=$|[\s'\"])")
+_KERNEL_OFF = boot_args.RISKY  # a protection off, a root shell or a rescue boot
 _KERNEL_LINE_TOOLS = re.compile(r"^(kernelstub|grubby|grub2?-editenv|rpm-ostree|ostree|bootctl|kernel-install|"
                                 r"sdbootutil|bootupctl|zipl|update-grub|grub-mkconfig|refind-mkdefault|"
                                 r"efibootmgr|kexec|systemd-boot|kargs)$")

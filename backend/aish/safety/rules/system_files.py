@@ -1,0 +1,71 @@
+"""System files in every spelling a line gives them, and what some of them mean when written.
+
+``meaning`` judges a write by the file it lands in and what the line says.  That file is named in many
+ways: macOS' ``/private/etc/hosts`` is ``/etc/hosts``; Windows' hosts file is
+``C:\\Windows\\System32\\drivers\\etc\\hosts``, ``%SystemRoot%\\…``, ``%windir%\\…`` or ``$env:windir\\…``;
+another user's start-up file is ``/home/NAME/.profile``, ``~NAME/.profile`` or ``/root/.bashrc`` and says
+to that user's shell what ``~/.profile`` says to yours.  ``spelled`` gives the one name the file table
+knows.
+
+The table part (``FILES``, read by ``meaning`` like its own): the lines that change what the machine is at
+its next boot, whoever writes them: a driver blacklisted or replaced by ``/bin/true`` (modprobe
+configuration), a kernel command line that boots into a root shell, a rescue target or another root
+filesystem, or with a protection off (``boot_args``), a kernel setting that cuts the network or makes
+the running system fail (``kernel_breaks``), a security module's ``enabled`` parameter set to 0; and a
+line appended to ``/etc/fstab`` or ``/etc/crypttab`` (as ``>>`` is judged): a bad one stops the boot.
+"""
+from __future__ import annotations
+
+import re
+
+from aish.safety.rules.boot_args import BootArgText
+from aish.safety.rules.common import MEDIUM
+from aish.safety.rules.kernel_breaks import BreakingText
+
+_WINDOWS_ROOT = re.compile(r"^(?:[a-z]:|%(?:systemroot|windir)%|\$env:(?:systemroot|windir)|\$\{env:(?:systemroot|"
+                           r"windir)\})(?=/)", re.IGNORECASE)
+_WINDOWS_ETC = re.compile(r"^(/windows)?/system32/drivers/etc/(hosts|networks|lmhosts)$")
+_OTHER_HOME = re.compile(r"^(/root|/var/root|/home/[^/]+|/Users/[^/]+|~(root|[a-z_][\w-]*))(?=/)")
+_START_UP = re.compile(r"^/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish|"
+                       r"ssh/rc|xinitrc|xprofile|xsession|xsessionrc|bash_logout|zlogout|zlogin)$")
+
+
+def spelled(path: str) -> str:
+    """The name ``meaning``'s table knows ``path`` by (the path itself when it has no other)."""
+    path = path.strip("'\"")
+    if "\\" in path or path[1:2] == ":" or "%" in path or "env:" in path.lower():
+        p = path.replace("\\", "/")
+        root = _WINDOWS_ROOT.match(p)
+        if root is not None:
+            rest = p[root.end():].lower()
+            m = _WINDOWS_ETC.match(rest)
+            if m and (m.group(1) or root.group(0)[1:2] != ":"):  # C:\Windows\System32\…, %SystemRoot%\System32\…
+                return "/etc/" + m.group(2)
+        return path
+    if path.startswith("/private/etc/"):
+        return path[8:]
+    other = _OTHER_HOME.match(path)
+    if other is not None and _START_UP.match(path[other.end():]):
+        return "~" + path[other.end():]  # a user's start-up file (root's, another's): it runs in their shells
+    return path
+
+
+# Drivers kept from loading: `blacklist e1000e`, `install nvme /bin/true` (the module "loads" as nothing).
+_DRIVER_OFF = re.compile(r"^\s*(blacklist\s+\S+|install\s+\S+\s+(/usr)?(/s?bin/)?(true|false)\b)", re.MULTILINE)
+_MODULE_OFF = re.compile(r"^\s*(0|n|N|no|off|disable[d]?)\s*$")
+
+FILES: list = [
+    (re.compile(r"^/etc/(modprobe\.d/[^/]+|modprobe\.conf)$|^/(usr/lib|lib|run)/modprobe\.d/[^/]+$"),
+     [(_DRIVER_OFF, MEDIUM, "keeps a driver from loading at every boot (a disk or network driver: the machine is "
+                            "lost)")], None, ""),
+    (re.compile(r"^/etc/(fstab|crypttab)$"), [], MEDIUM, "a bad line there stops the boot"),
+    (re.compile(r"^/etc/default/grub(\.d/[^/]+)?$|^/boot/(grub2?/grub\.cfg|(firmware/)?cmdline\.txt|"
+                r"loader/entries/[^/]+|extlinux/extlinux\.conf|syslinux/syslinux\.cfg|refind_linux\.conf)$|"
+                r"^/etc/kernel/cmdline$|^/etc/kernelstub/configuration$"),
+     [(BootArgText, MEDIUM, "the machine boots into a root shell, a rescue target, another root or with a "
+                            "protection off")], None, ""),
+    (re.compile(r"^/sys/module/(apparmor|selinux|lockdown|yama|loadpin|integrity|ima)/parameters/\w+$"),
+     [(_MODULE_OFF, MEDIUM, "switches a kernel security module off")], None, ""),
+    (re.compile(r"^(/etc/sysctl\.conf|/etc/sysctl\.d/.*|/usr/lib/sysctl\.d/.*|/run/sysctl\.d/.*)$"),
+     [(BreakingText, MEDIUM, "a kernel setting that cuts the network or makes programs fail")], None, ""),
+]
