@@ -142,3 +142,50 @@ def test_pkill_and_killall_read_in_their_own_grammar(command, at_least):
 ])
 def test_probes_and_nudges_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    # commands a remote shell reads from ssh's input: what echo or printf writes, a here-string
+    ("echo reboot | ssh root@db01", "medium"),
+    ("echo \"sudo shutdown -h now\" | ssh root@db01", "medium"),
+    ("printf 'systemctl poweroff\\n' | ssh db01", "medium"),
+    ("ssh db01 <<< \"sudo reboot\"", "medium"),
+    ("echo \"rm -rf /var/lib/mysql\" | ssh -T db01", "high"),
+    ("echo 'pkill -9 -u deploy' | autossh -M 0 app01", "medium"),
+    ("echo 'docker stop $(docker ps -q)' | ssh -p 2222 build01", "medium"),
+    # supervisors' control programs read past their options; a group or an ecosystem file is many programs
+    ("supervisorctl -c /etc/supervisor/supervisord.conf shutdown", "medium"),
+    ("monit -g web stop", "medium"),
+    ("monit -c /etc/monitrc -g workers unmonitor", "medium"),
+    ("pm2 stop ecosystem.config.js", "medium"),
+    ("pm2 delete process.yml", "medium"),
+    # sessions and runlevels in other systems' words
+    ("launchctl bootout gui/$(id -u)", "medium"),
+    ("launchctl bootout user/$UID", "medium"),
+    ("sudo openrc single", "high"),
+    ("sudo runsvchdir single", "high"),
+    ("openrc reboot", "medium"),
+    ("lxde-logout", "medium"),
+    ("enlightenment_remote -halt", "medium"),
+    ("qdbus-qt5 org.kde.Shutdown /Shutdown logout", "medium"),
+    ("kubectl patch hpa web -p '{\"spec\":{\"maxReplicas\":0,\"minReplicas\":0}}'", "medium"),
+])
+def test_stops_fed_to_ssh_supervisors_and_sessions(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "echo uptime | ssh db01",
+    "printf '%s\\n' 'df -h' | ssh web01",
+    "ssh db01 <<< 'systemctl status nginx'",
+    "supervisorctl -c /etc/s.conf status",
+    "monit -g web status",
+    "pm2 start ecosystem.config.js",
+    "pm2 stop api",
+    "openrc default",
+    "runsvchdir default",
+    "launchctl bootout gui/501/com.acme.agent",
+    "kubectl patch hpa web -p '{\"spec\":{\"minReplicas\":0}}'",
+])
+def test_reads_starts_and_single_stops_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

@@ -22,7 +22,8 @@ _COUNT_OPTION = re.compile(r"^--?(replicas|desired[-_]?count|desired[-_]?capacit
                            r"instances|min[-_]?(size|count|replicas|nodes)|max[-_]?(size|count|replicas|nodes)|"
                            r"num[-_]?nodes|nodes|capacity|i)$", re.IGNORECASE)
 # `{"spec":{"replicas":0}}`, `--set replicaCount=0`, `web.replicas=0`: a count of zero in a patch or chart values
-_REPLICAS_ZERO = re.compile(r"\breplica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)", re.IGNORECASE)
+_REPLICAS_ZERO = re.compile(r"(\b|(?<=max)|(?<=desired))_?replica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)",
+                            re.IGNORECASE)  # also `"maxReplicas":0` in an autoscaler's patch
 # Counts that are the total to run (not a floor: `--min-size 0` lets an autoscaler idle), set by an update verb:
 # `node-pools update --num-nodes=0`, `put-function-concurrency --reserved-concurrent-executions 0`,
 # `update-nodegroup-config --scaling-config minSize=0,maxSize=0,desiredSize=0`, `az aks scale --node-count 0`.

@@ -78,7 +78,7 @@ def rule_service(c: Ctx) -> Optional[tuple]:
     elif p == "launchctl":
         if pos[:1] and pos[0] == "reboot":  # `launchctl reboot [system|userspace|halt|logout|apps]`
             return MEDIUM, f"launchctl reboot {' '.join(pos[1:2]) or 'system'} restarts or logs out ({c.text})"
-        if pos[:2] and pos[0] == "bootout" and re.fullmatch(r"(gui|user|login)/\d+", pos[1]):
+        if pos[:2] and pos[0] == "bootout" and re.fullmatch(r"(gui|user|login)/(\d+|\$.+)", pos[1]):
             return MEDIUM, f"launchctl bootout {pos[1]} ends that user's session: every app quits ({c.text})"
         if pos[:1] and pos[0] in ("unload", "bootout", "disable", "remove", "kill"):
             level = HIGH if any(re.search(r"ssh|network|system$|screensharing|RemoteDesktop|ARDAgent|vnc|"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules import supervisor_stops
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, parse_opts
 from aish.safety.rules.service_units import units_verdict
 
@@ -37,7 +38,9 @@ _DESKTOP = {"gnome-session-quit": {"--power-off", "--reboot", "--logout"},
             "xfce4-session-logout": {"--halt", "--reboot", "--logout", "--suspend", "--hibernate", "-h", "-r", "-l"},
             "cinnamon-session-quit": {"--power-off", "--reboot", "--logout"},
             "mate-session-save": {"--shutdown", "--logout"}, "lxqt-leave": {"--shutdown", "--reboot", "--logout"},
-            "lxsession-logout": {"*"}, "wlogout": {"*"}, "xfce4-session": set(), "budgie-session": {"--logout"}}
+            "lxsession-logout": {"*"}, "lxde-logout": {"*"}, "wlogout": {"*"},
+            "enlightenment_remote": {"-exit", "-halt", "-reboot", "-suspend", "-hibernate", "-logout"},
+            "xfce4-session": set(), "budgie-session": {"--logout"}}
 
 
 def _signal(texts: list, named_by: tuple = ("-s", "--signal", "-n")) -> str:
@@ -61,6 +64,10 @@ def rule_power(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"changes the runlevel: shutdown, reboot or single-user ({c.text})"
     if p == "acpiconf" and any(re.fullmatch(r"-s\s*[1-5]|[1-5]", t) for t in texts) and "-s" in "".join(texts):
         return MEDIUM, f"acpiconf puts the machine to sleep or powers it off ({c.text})"  # FreeBSD's ACPI states
+    if p in ("openrc", "runsvchdir", "rc") and texts[-1:] and texts[-1] == "single":
+        return HIGH, f"{p} single switches to single-user: every service stops, the network and ssh too ({c.text})"
+    if p in ("openrc", "runsvchdir", "rc") and texts[-1:] and texts[-1] in ("shutdown", "reboot", "off", "halt"):
+        return MEDIUM, f"{p} {texts[-1]} takes the machine down ({c.text})"
     if p == "uadmin" and texts[:1] and texts[0] in ("1", "2", "5"):
         return MEDIUM, f"uadmin {texts[0]} reboots, shuts down or dumps the system ({c.text})"  # Solaris, illumos
     return None
@@ -166,19 +173,6 @@ def rule_job_cancel(c: Ctx) -> Optional[tuple]:
 _JOB_LISTINGS = {"qselect", "squeue", "qstat", "bjobs", "condor_q", "oarstat"}
 
 
-# Process supervisors: shutting the supervisor down stops every program it runs.
-_SUPERVISORS = {"supervisorctl": {"shutdown"}, "pm2": {"kill"}, "circusctl": {"quit"}, "monit": {"quit"},
-                "forever": {"stopall"}, "s6-svscanctl": {"-t", "-q", "-b"}, "pueue": {"shutdown"},
-                "overmind": {"kill", "quit"}}
-
-
-def rule_supervisor_shutdown(c: Ctx) -> Optional[tuple]:
-    """``supervisorctl shutdown``, ``pm2 kill``, ``circusctl quit``: every managed program stops with it."""
-    if set(c.texts[:2]) & _SUPERVISORS.get(c.prog, set()):
-        return MEDIUM, f"{c.prog} shuts the supervisor down: every program it runs stops ({c.text})"
-    return None
-
-
 def rule_fuser(c: Ctx) -> Optional[tuple]:
     """``fuser -k 8080/tcp``, ``fuser -km /mnt``: kills whatever uses a port or a filesystem."""
     flags, _, pos = parse_opts(c.args, frozenset({"-n", "--namespace", "-s"}))
@@ -272,6 +266,7 @@ def rule_update_reboot(c: Ctx) -> Optional[tuple]:
 
 RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_power], "halt": [rule_power],
          "init": [rule_power], "telinit": [rule_power], "acpiconf": [rule_power], "uadmin": [rule_power],
+         "runsvchdir": [rule_power], "openrc": [rule_power],
          "kill": [rule_kill], "killall": [rule_kill], "pkill": [rule_kill], "skill": [rule_kill],
          "killall5": [rule_kill], "fuser": [rule_fuser], "kill-port": [rule_kill_port], "fkill": [rule_fkill],
          "fkill-cli": [rule_fkill], "tmux": [rule_tmux],
@@ -279,7 +274,7 @@ RULES = {"shutdown": [rule_power], "reboot": [rule_power], "poweroff": [rule_pow
          "taskkill.exe": [rule_taskkill], "wmic": [rule_taskkill],
          "Stop-Process": [rule_taskkill], "stop-process": [rule_taskkill], "spps": [rule_taskkill],
          **{p: [rule_job_cancel] for p in ("scancel", "bkill", "qdel", "condor_rm")},
-         **{p: [rule_supervisor_shutdown] for p in _SUPERVISORS}}
+         **{p: [supervisor_stops.rule_supervisor_shutdown] for p in supervisor_stops.SUPERVISORS}}
 for _p in _DESKTOP:
     RULES[_p] = [rule_desktop]
 for _p in _UPDATE_REBOOT:

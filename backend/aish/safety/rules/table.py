@@ -69,11 +69,16 @@ def rule_exec_string(c: Ctx) -> Optional[tuple]:
     elif c.prog in ("eval", "watch"):
         inner = " ".join(skip_opts(c.args, {"-n", "--interval", "-d"}))
     elif c.prog in ("ssh", "mosh", "autossh"):
-        rest = skip_opts(c.args, _SSH_VALUED)
+        rest = skip_opts(c.args, _SSH_VALUED | ({"-M"} if c.prog == "autossh" else set()))  # autossh -M PORT
         if len(rest) > 1:
             inner, where = " ".join(rest[1:]), f" on {rest[0]}"
-        else:
-            bodies = [r.body for r in c.seg.redirects if r.body]
+        else:  # commands on ssh's input: a heredoc, a here-string, what echo or printf writes into the pipe
+            bodies = [r.body for r in c.seg.redirects if r.body] + \
+                     [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
+            fed = c.chain[-1].words if c.chain else []
+            if not bodies and fed and fed[0].text in ("echo", "printf"):
+                bodies = [" ".join(w.text for w in fed[1:] if not re.fullmatch(r"-[neE]+", w.text))
+                          .replace("\\n", "\n")]
             if bodies and rest:
                 inner, where = "\n".join(bodies), f" on {rest[0]}"
     elif c.prog in ("docker", "podman", "kubectl-exec", "lxc", "incus", "vagrant", "multipass"):
