@@ -1,8 +1,9 @@
 """Programs no rule names, read by their own words (session 12): an uninstaller script named after what it
 removes (``k3s-uninstall.sh``, also handed to a shell), an option spelled noun first (``--room-delete``), a
 weak verb in an option on stored data (``--clear-db``), a prune fused to an object no table lists
-(``pruneblockchain``), the object of a bare-quiet verb named by an option (``expire --set=ID``); and the same
-programs' everyday forms, which stay quiet."""
+(``pruneblockchain``), the object of a bare-quiet verb named by an option (``expire --set=ID``), verbs that
+destroy only some objects (a disk formatted, a server rebuilt, an account closed, an address released);
+and the same programs' everyday forms, which stay quiet."""
 from __future__ import annotations
 
 from tests.safety.forms import each_form
@@ -120,4 +121,45 @@ def test_bare_quiet_verbs_with_an_object_named_by_option_are_read(command: str) 
     "queuectl discard",
 ])
 def test_bare_quiet_verbs_with_nothing_named_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "nasctl volume format vol2",
+    "arrayctl disk format 3 --force",
+    "camctl sdcard format",
+    "dronectl storage format --yes",
+    "tapectl format --tape LTO0042",
+    "hcloud server rebuild web1 --image ubuntu-22.04",
+    "doctl compute droplet-action rebuild 1234 --image ubuntu-22-04-x64",
+    "linode-cli linodes rebuild 1234 --image linode/debian12",
+    "vultr-cli instance reinstall 4f0f1a2b",
+    "az vmss reimage -g rg -n web-ss",
+    "fleetctl node reprovision n3",
+    "bankcli account close",
+    "billingctl subscription close sub_123",
+    "tenantadm close-account acme",
+    "netctl ip release 203.0.113.5",
+    "cloudctl eip release eipalloc-1234",
+])
+def test_verbs_that_destroy_only_their_objects_are_read_with_them(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "nasctl volume list --format json",
+    "arrayctl disk show 2 --format=table",
+    "clang-format -i main.c",
+    "dart format lib/",
+    "ffmpeg -i in.mp4 -c copy -f media_format - ",
+    "meili server rebuild-index",
+    "npm rebuild",
+    "fooctl image rebuild web",
+    "gh release create v1.2 --notes notes.md",
+    "gh issue close 12",
+    "docker compose up --force-recreate",
+    "netctl release create --address 203.0.113.5",
+    "bankcli account show",
+])
+def test_the_same_verbs_on_other_objects_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
