@@ -7,18 +7,23 @@ keeps the words whose description says they destroy, wipe, delete data, reset to
 revoke or stop everything, and writes only what was derived: program, subcommand path or option,
 and a category (never a description, never any file's text).
 
-    python3 tools/documented_table.py [--fish DIR]… [--zsh DIR]… [--spec DIR]… [--cobra DIR]… [--out FILE] [--explain]
+    python3 tools/documented_table.py [--fish DIR]… [--zsh DIR]… [--spec DIR]… [--cobra DIR]… [--tldr DIR]…
+                                      [--out FILE] [--explain]
 
 The defaults read the completions Debian's ``fish`` and ``zsh`` packages install; each option may be
 given again for more directories (a checkout's ``share/completions`` of fish, ``src`` of
 zsh-completions, ``src`` of the Fig autocomplete specs, whose files are TypeScript object literals,
-``completers`` of carapace-bin, a folder per program of cobra commands written in Go).
+``completers`` of carapace-bin, a folder per program of cobra commands written in Go, ``pages`` of
+tldr, a folder per platform of example pages).  An example describes a whole command line, so the
+word it is about is the one that tells its page's destroying examples from the others
+(``example_entries``), and a word's own description, where a completion gives one, outweighs examples.
 ``--explain`` prints each kept row with its description instead of writing the table (for reading
 the result; the descriptions are never written to the table).
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import re
 import sys
 from pathlib import Path
@@ -29,6 +34,7 @@ from aish.safety.verbs import RESET  # noqa: E402 - the tree's own vocabulary, n
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from completion_sources import _WORD, Entry, parse_cobra, parse_fish, parse_spec, parse_zsh  # noqa: E402,F401 - a sibling script
+from example_sources import Example, parse_tldr  # noqa: E402 - a sibling script
 
 FISH_DIRS = (Path("/usr/share/fish/completions"),)
 ZSH_DIRS = (Path("/usr/share/zsh/functions/Completion"), Path("/usr/share/zsh/vendor-completions"))
@@ -136,6 +142,8 @@ def classify(description: str) -> Optional[str]:
         if not m:
             continue
         rest = text[m.end():]
+        if re.match(r"(?:, [a-z]+)*,? (?:or|and/or) [a-z]", rest):
+            return None  # "remove, enable or disable a repository": one of several things the word does
         if category == "format":
             noun = rest.startswith((" of", " for", " to ", " string"))  # "format for the target volume"
             return category if _FORMAT_OBJECT.search(rest) and not noun else None
@@ -191,6 +199,36 @@ def derive(entries: Iterable[Entry]) -> dict:
     return table
 
 
+def example_entries(examples: Iterable[Example]) -> Iterator[Entry]:
+    """The words one page's examples document.  Examples that spell out the same subcommand path (none
+    for the program alone) are read together, and a word is the one that destroys where it tells the
+    destroying examples from the others: an example without options speaks for its path (``zpool
+    destroy``); an option speaks when every destroying example of its path gives it and some example
+    that destroys nothing does not (``snapshot -D``, where ``snapshot`` also lists and creates; not
+    ``dropuser --host``, an address: ``dropuser NAME`` removes without it; not a lone example's
+    ``--profile``).  An example with options that destroys nothing still votes against its path; one
+    whose operands say what it does (``query "delete from …"``) speaks for no word."""
+    by_path: dict = {}
+    for example in examples:
+        verb = re.match(r"\w+", example.description)
+        if verb and re.search(rf"\b{verb.group(0)}", example.operands, re.IGNORECASE):
+            continue  # the operands say it (an SQL statement, a script): not a word of the program's
+        by_path.setdefault((example.prog, example.path), []).append((example, classify(example.description)))
+    for (prog, path), group in by_path.items():
+        keys = [" ".join(k) for k in itertools.product(*path[-2:])] if path else []
+        destroying = [set(e.options) for e, category in group if category]
+        sparing = [set(e.options) for e, category in group if not category]
+        for example, category in group:
+            if not example.options or not category:
+                yield from (Entry(prog, key, example.description) for key in keys)
+            for spellings in example.options:
+                if category and not (all(spellings in d for d in destroying) and
+                                     any(spellings not in s for s in sparing)):
+                    continue
+                for option, parent in itertools.product(spellings, path[-1] if path else ("",)):
+                    yield Entry(prog, f"{parent} {option}".strip(), example.description)
+
+
 def read_all(fish_dirs: Iterable[Path], zsh_dirs: Iterable[Path], spec_dirs: Iterable[Path] = (),
              cobra_dirs: Iterable[Path] = ()) -> Iterator[Entry]:
     for fish_dir in fish_dirs:
@@ -214,16 +252,37 @@ def read_all(fish_dirs: Iterable[Path], zsh_dirs: Iterable[Path], spec_dirs: Ite
                 yield from parse_cobra(text, prog)
 
 
+def read_examples(tldr_dirs: Iterable[Path]) -> Iterator[Entry]:
+    for tldr_dir in tldr_dirs:
+        for path in sorted(tldr_dir.glob("*/*.md")) if tldr_dir.is_dir() else ():
+            if path.parent.name not in _NOT_SHELLS:
+                yield from example_entries(parse_tldr(path.read_text(errors="replace"), path.stem))
+
+
+def combine(words: list, examples: list) -> dict:
+    """The table: what the words' own descriptions say, and what examples say of words no description
+    names (an example describes a whole line, a description the word itself: the word's wins)."""
+    described = {(e.prog, e.key) for e in words}
+    table = derive(words)
+    table.update((key, category) for key, category in derive(examples).items() if key not in described)
+    return table
+
+
+_NOT_SHELLS = {"cisco-ios"}  # a router's console, not a shell's programs
+
+
 HEADER = '''"""What programs' own documentation says destroys: derived, not written by hand.
 
 Generated by ``tools/documented_table.py`` from the shell completion definitions that describe each
 program's subcommands and options: fish's completions (Debian's fish 3.6.0 and the fish project's
 newer ones, commit ff72419), zsh's completion functions (Debian's zsh 5.9), the zsh-completions
 collection (commit 334c14d), the Fig autocomplete specs (commit aef52ac) and carapace-bin's
-completers (cobra commands in Go, commit 462e6ae).  A row is kept when the first sentence of a
-description says the word destroys, wipes, deletes data or resources, formats a disk, resets to
-factory state, revokes or stops everything, and not when what goes is cheap (an alias, a label, a
-cache, a package, an entry in a listing) or the sentence says what is not done.
+completers (cobra commands in Go, commit 462e6ae), and tldr's example pages (commit 08e345f: the
+word an example's description is about, where no completion describes that word).  A row is kept
+when the first sentence of a description says the word destroys, wipes, deletes data or resources,
+formats a disk, resets to factory state, revokes or stops everything, and not when what goes is
+cheap (an alias, a label, a cache, a package, an entry in a listing) or the sentence says what is
+not done.
 Only the derived rows are here, never a description.  Rerun the script to regenerate.
 
 Rows: PROGRAM, KEY, CATEGORY separated by tabs.  KEY is ``SUB``, ``PARENT SUB`` (SUB after PARENT),
@@ -246,11 +305,15 @@ def main(argv: Optional[list] = None) -> int:
                     help="directory of completion specs written as object literals (*.ts; repeatable)")
     ap.add_argument("--cobra", type=Path, action="append", default=[],
                     help="directory of per-program folders (NAME_completer) of cobra commands in Go (repeatable)")
+    ap.add_argument("--tldr", type=Path, action="append", default=[],
+                    help="tldr's pages directory (a folder per platform of PROGRAM.md example pages; repeatable)")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--explain", action="store_true", help="print kept rows with their descriptions")
     args = ap.parse_args(argv)
-    entries = list(read_all(args.fish or FISH_DIRS, args.zsh or ZSH_DIRS, args.spec, args.cobra))
-    table = derive(entries)
+    words = list(read_all(args.fish or FISH_DIRS, args.zsh or ZSH_DIRS, args.spec, args.cobra))
+    examples = list(read_examples(args.tldr))
+    table = combine(words, examples)
+    entries = words + examples
     if args.explain:
         for e in entries:
             if (e.prog, e.key) in table and classify(e.description):

@@ -73,6 +73,12 @@ ROOT = Path(__file__).resolve().parents[2]
     ("gh-stack unstack", "medium"),
     ("nix-store --delete /nix/store/abc-foo", "medium"),
     ("transmission-remote -t 3 --remove-and-delete", "medium"),  # kept when carapace's wording joined the vote
+    # words only tldr's examples describe
+    ("lvmdevices --delpvid 3A1B2C", "medium"),
+    ("pdbedit --delete alice", "medium"),
+    ("cli4 --delete /zones/:example.com/dns_records/:abc", "medium"),
+    ("semanage user -d staff_u", "medium"),
+    ("qm set 100 --delete scsi1", "medium"),
     # broad targets make it high
     ("gphoto2 --rmdir / --recurse", "high"),
     ("diskutil zeroDisk /dev/disk3", "high"),
@@ -114,6 +120,8 @@ def test_the_reason_says_the_documentation_says_so(command):
     "nix-store -q --references /run/current-system", "qmk clean -a", "typeset -Z 5 n",
     "qpdf --remove-page-labels in.pdf out.pdf", "curl --out-null https://example.org", "rustup override unset",
     "docker compose up --abort-on-container-failure", "gh issue edit 4 --remove-parent 3",
+    "lvmdevices --adddev /dev/sdb", "pdbedit -L", "cli4 /zones/:example.com/dns_records", "semanage user -l",
+    "qm set 100 --memory 4096", "fdroidcl repo add fdroid https://f-droid.org/repo", "git branch -d merged-topic",
 ])
 def test_everyday_forms_of_the_same_programs_stay_quiet(command):
     assert stays_quiet(command), judged(command)
@@ -371,6 +379,8 @@ def test_the_generator_writes_rows_from_cobra_folders(tmp_path):
     "delete a Kpasswd server address for the realm",
     "Remove launchd service file ~/Library/LaunchAgents/x.plist",
     "remove explicit page numbers",
+    "Remove, enable, or disable a repository",  # one of several things the word does
+    "Delete or rename a volume",
 ])
 def test_terse_descriptions_that_do_not_destroy_are_read_so(description):
     assert _generator().classify(description) is None
@@ -392,3 +402,88 @@ def test_terse_descriptions_that_do_not_destroy_are_read_so(description):
 ])
 def test_terse_descriptions_that_destroy_are_read_so(description, category):
     assert _generator().classify(description) == category
+
+
+# ----------------------------------------------------------------- example pages (tldr's)
+TLDR = r"""# shelvectl
+
+> Keep shelves of books.
+
+- Destroy a shelf and every book on it:
+
+`shelvectl expel {{shelf}}`
+
+- List shelves:
+
+`shelvectl list`
+
+- Create a snapshot of a shelf:
+
+`shelvectl snapshot {{name}}`
+
+- List snapshots with their books:
+
+`shelvectl snapshot {{[-a|--all]}} --books`
+
+- [D]elete a snapshot:
+
+`shelvectl snapshot {{[-D|--delete]}} {{name}}`
+
+- Delete a user account:
+
+`shelvectl {{username}}`
+
+- Delete a user account on another host:
+
+`shelvectl --host {{host}} {{username}}`
+
+- Delete the records that match:
+
+`shelvectl query {{shelf}} "{{delete from records where year < 1990}}"`
+
+- Erase a disk, writing zeros:
+
+`sudo shelvectl {{[dk|disk]}} {{[sc|scrub]}} {{/dev/sdX}} | tee {{log.txt}}`
+
+- Remove an alias:
+
+`shelvectl alias rm {{name}}`
+
+- Delete every shelf:
+
+`echo yes | shelvectl purge-all`
+"""
+
+
+def test_the_generator_reads_example_pages_for_the_word_that_destroys():
+    gen = _generator()
+    table = gen.derive(gen.example_entries(gen.parse_tldr(TLDR, "shelvectl")))
+    assert table == {
+        ("shelvectl", "expel"): "destroy",
+        ("shelvectl", "snapshot -D"): "delete", ("shelvectl", "snapshot --delete"): "delete",
+        ("shelvectl", "disk scrub"): "wipe", ("shelvectl", "dk sc"): "wipe",
+        ("shelvectl", "dk scrub"): "wipe", ("shelvectl", "disk sc"): "wipe",
+    }, table  # not `snapshot` (it lists and creates too), `--host` (the account goes without it), `query`
+    # (its operand says delete), an alias, or a line another program starts
+
+
+def test_a_words_own_description_outweighs_examples_and_pages_are_read_by_platform(tmp_path):
+    gen = _generator()
+    fish = tmp_path / "fish"
+    fish.mkdir()
+    (fish / "shelvectl.fish").write_text(
+        "complete -c shelvectl -n __fish_use_subcommand -a expel -d 'Show expelled shelves'\n")
+    pages = tmp_path / "pages"
+    (pages / "common").mkdir(parents=True)
+    (pages / "common" / "shelvectl.md").write_text(TLDR)
+    (pages / "cisco-ios").mkdir()
+    (pages / "cisco-ios" / "erase.md").write_text(
+        "# erase\n\n- Erase the startup configuration:\n\n`erase startup-config`\n")
+    out = tmp_path / "table.py"
+    empty = tmp_path / "none"
+    assert gen.main(["--fish", str(fish), "--zsh", str(empty), "--tldr", str(pages), "--out", str(out)]) == 0
+    rows = out.read_text().split('ROWS = """', 1)[1].strip().strip('"').splitlines()
+    assert "shelvectl\tsnapshot -D\tdelete" in rows, rows  # only the examples describe it
+    assert not any(r.startswith(("shelvectl\texpel", "erase\t")) for r in rows), rows  # its own description
+    # says it shows; a router's console is not a shell
+    assert "every book" not in out.read_text()
