@@ -39,7 +39,8 @@ from aish.safety.rules import carried_commands, code_calls, downloaded_runs
 from aish.safety.rules import credentials_replaced, security_products_off
 from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts, fed_shells
-from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers
+from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers, win_services, win_switch_verbs
+from aish.safety.rules import win_admin_deletes
 from aish.safety.rules import broad_reading
 from aish.safety.rules import kernel_breaks, volume_changes
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
@@ -127,7 +128,8 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            firewall_open.RULES, everyday_loss.RULES, each_repo.RULES, dotfile_managers.RULES, remote_overwrite.RULES,
            applescript.RULES, macro_shells.RULES, ed_scripts.RULES, windows_resets.RULES, system_parts.RULES,
            published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES, win_launchers.RULES,
-           fed_shells.RULES, script_runs.RULES, win_file_losses.RULES)
+           fed_shells.RULES, script_runs.RULES, win_file_losses.RULES, win_services.RULES,
+           win_admin_deletes.RULES)
 _TABLES += (volume_changes.RULES, kernel_breaks.RULES)  # disks changed in place, kernel settings that break
 RULES: dict = {}
 for _table in _TABLES:
@@ -277,6 +279,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
     if best is None and not in_full:
         best = vocabulary.rule_vocabulary(c)
+        if best is None and win_switch_verbs.may_act(c):  # `dnscmd /zonedelete corp.com /f`: the verb in a switch
+            best = win_switch_verbs.rule_switch_verb(c, vocabulary.rule_vocabulary)
         if best is None or best[0] < MEDIUM:
             best = worst(best, own_options.rule_own_options(c, unknown=rules is None))
         if best is None or best[0] < MEDIUM:

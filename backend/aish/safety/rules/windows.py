@@ -311,7 +311,7 @@ def rule_launches(c: Ctx) -> Optional[tuple]:
     elif p in ("invoke-wmimethod", "invoke-cimmethod") and "create" in lowered:
         command = next((texts[k + 1] for k, t in enumerate(lowered[:-1]) if t in ("-argumentlist", "-arguments")), "")
         command = re.sub(r"^@\{\s*CommandLine\s*=\s*['\"]?|['\"]?\s*\}$", "", command, flags=re.IGNORECASE)
-    elif p == "schtasks" and "/create" in lowered:
+    elif p == "schtasks" and ("/create" in lowered or "/change" in lowered):  # a task made or changed to run CMD
         command = next((c.args[k + 1].raw.strip("'\"") for k, t in enumerate(lowered[:-1]) if t == "/tr"), "")
         when = ", each time the task runs"
     elif p == "sc" and lowered[:1] in (["create"], ["config"]):
