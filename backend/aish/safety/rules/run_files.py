@@ -4,7 +4,8 @@ the reason.  Crontabs (after the time fields, and the user in a system crontab),
 files, systemd units (``ExecStart=``…), boot and login scripts (``/etc/rc.local``, init scripts,
 network hooks, ``~/.ssh/rc``, X session files), desktop autostart entries (``Exec=``) and saved
 firewall rules (``-A INPUT -j DROP`` in ``/etc/iptables/rules.v4`` is ``iptables -A INPUT -j DROP``
-at the next boot).
+at the next boot), udev rules (``RUN+=``), apt's hooks (``Pre-Invoke``), logrotate scripts and ssh's
+client commands (``ProxyCommand``).
 """
 from __future__ import annotations
 
@@ -58,6 +59,44 @@ def _firewall_rule(line: str) -> str:
     return "iptables " + line if re.match(r"^-[AIP]\s", line) else ""
 
 
+def _udev_run(line: str) -> str:
+    """``RUN+="/bin/sh -c '…'"``, ``PROGRAM=="…"``, ``IMPORT{program}="…"``: what udev runs as root on the event."""
+    m = re.search(r"\b(?:RUN(?:\{program\})?\+?=|PROGRAM==?|IMPORT\{program\}=)\s*\"((?:[^\"\\]|\\.)*)\"", line)
+    return m.group(1).replace('\\"', '"') if m else ""
+
+
+def _apt_hook(line: str) -> str:
+    """``APT::Update::Pre-Invoke {"cmd";};``, ``DPkg::Post-Invoke {…}``: run as root at every apt run."""
+    m = re.search(r"(?:Pre|Post)-Invoke(?:-Success)?\s*\{\s*\"((?:[^\"\\]|\\.)*)\"|"
+                  r"Pre-Install-Pkgs\s*\{\s*\"((?:[^\"\\]|\\.)*)\"", line)
+    return (m.group(1) or m.group(2) or "").replace('\\"', '"') if m else ""
+
+
+_LOGROTATE_WORDS = frozenset("""daily weekly monthly yearly hourly rotate compress nocompress delaycompress
+nodelaycompress
+missingok nomissingok notifempty ifempty create nocreate copytruncate nocopytruncate copy nocopy
+size maxsize minsize maxage minage dateext nodateext dateformat dateyesterday olddir noolddir
+createolddir sharedscripts nosharedscripts postrotate prerotate firstaction lastaction preremove
+endscript su include mail nomail compresscmd uncompresscmd compressext compressoptions extension
+addextension tabooext start shred noshred shredcycles renamecopy""".split())
+
+
+def _logrotate_script(line: str) -> str:
+    """The lines of a logrotate script (``postrotate`` … ``endscript``): not its directives, paths and braces."""
+    words = line.split()
+    if not words or words[0].startswith(("#", "/", "{", "}", "\"")) or words[0] in _LOGROTATE_WORDS or \
+            line.rstrip().endswith("{"):
+        return ""
+    return line
+
+
+def _ssh_client_command(line: str) -> str:
+    """``ProxyCommand …``, ``LocalCommand …``, ``KnownHostsCommand …``, ``Match exec "…"``: run at every ssh."""
+    m = re.match(r"^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.+)$|^\s*Match\s+.*\bexec\s+"
+                 r"\"([^\"]+)\"", line, re.IGNORECASE)
+    return (m.group(1) or m.group(2) or "") if m else ""
+
+
 STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish)|"
                      r"/etc/(profile|bash\.bashrc|zsh/zshrc|zshrc|profile\.d/.*|environment))$")
 # (file pattern, the command in one of its lines, when it runs)
@@ -74,4 +113,8 @@ RUN_FILES: list[tuple[re.Pattern, Callable[[str], str], str]] = [
     (re.compile(r"^(~/\.config|/etc/xdg)/autostart/[^/]+\.desktop$"), _desktop_exec, "at every desktop login"),
     (re.compile(r"^/etc/(iptables/rules\.v[46]|sysconfig/ip6?tables|iptables\.rules|iptables/iptables\.rules|"
                 r"ufw/(user6?|before6?|after6?)\.rules)$"), _firewall_rule, "when the firewall rules are next loaded"),
+    (re.compile(r"^/(etc|lib|usr/lib|run)/udev/rules\.d/[^/]+\.rules$"), _udev_run, "as root on each device event"),
+    (re.compile(r"^/etc/apt/apt\.conf(\.d/[^/]+)?$"), _apt_hook, "as root at every apt run"),
+    (re.compile(r"^/etc/logrotate\.(conf|d/[^/]+)$"), _logrotate_script, "as root at every log rotation"),
+    (re.compile(r"^(~/\.ssh/config|/etc/ssh/ssh_config(\.d/[^/]+)?)$"), _ssh_client_command, "at every ssh connection"),
 ]

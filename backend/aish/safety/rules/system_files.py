@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from aish.safety.rules.boot_args import BootArgText
-from aish.safety.rules.common import MEDIUM
+from aish.safety.rules.common import HIGH, MEDIUM
 from aish.safety.rules.kernel_breaks import BreakingText
 
 _WINDOWS_ROOT = re.compile(r"^(?:[a-z]:|%(?:systemroot|windir)%|\$env:(?:systemroot|windir)|\$\{env:(?:systemroot|"
@@ -54,7 +54,20 @@ def spelled(path: str) -> str:
 _DRIVER_OFF = re.compile(r"^\s*(blacklist\s+\S+|install\s+\S+\s+(/usr)?(/s?bin/)?(true|false)\b)", re.MULTILINE)
 _MODULE_OFF = re.compile(r"^\s*(0|n|N|no|off|disable[d]?)\s*$")
 
+_CONDITION = re.compile(r"\bif\s*\(|isInGroup|action\.id|\.user\b|\blookup\(")
+
+
+class _AnyoneAllowed:
+    """A polkit rule that answers yes without asking who or what: every local user may do any privileged action."""
+
+    @staticmethod
+    def search(text: str) -> bool:
+        return "polkit.Result.YES" in text and not _CONDITION.search(text)
+
+
 FILES: list = [
+    (re.compile(r"^/(etc|usr/share)/polkit-1/rules\.d/[^/]+\.rules$"),
+     [(_AnyoneAllowed, HIGH, "lets every user do any privileged action without a password (polkit)")], None, ""),
     (re.compile(r"^/etc/(modprobe\.d/[^/]+|modprobe\.conf)$|^/(usr/lib|lib|run)/modprobe\.d/[^/]+$"),
      [(_DRIVER_OFF, MEDIUM, "keeps a driver from loading at every boot (a disk or network driver: the machine is "
                             "lost)")], None, ""),

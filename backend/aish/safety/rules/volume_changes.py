@@ -1,9 +1,12 @@
 """Effect: an array, pool, volume or disk changed in place so that what it holds is at risk: a member
 failed, removed or detached (the redundancy that kept the data is gone), an array stopped or reshaped,
 redundancy converted away, a volume group told to drop the volumes on a missing disk, a filesystem given a
-new identity (``/etc/fstab`` and the boot loader name the old one), an encrypted volume re-encrypted or its
-header replaced, a drive locked with a password or cut to a smaller size, a partition table copied over
-another disk or loaded from a file, the free space of a volume overwritten.
+new identity (``/etc/fstab`` and the boot loader name the old one: ``tune2fs -U``, ``xfs_admin -U``,
+``btrfstune -u``, ``swaplabel -U``, ``cryptsetup luksUUID --uuid``, ``sgdisk --partition-guid``), a mirror
+converted to a volume without redundancy (``lvconvert -m 0``), a namespace detached, the initramfs deleted, an
+encrypted volume re-encrypted or its header replaced, a drive locked with a password or cut to a smaller
+size, a partition table copied over another disk or loaded from a file, the free space of a volume
+overwritten.
 
 Tools of the same class, read by what they do to the medium: ``mdadm``, ``vgreduce``, ``zpool``, ``btrfs``,
 ``tune2fs``, ``cryptsetup``, ``hdparm``, ``sgdisk``, Windows' ``cipher /w``.  Their reading forms (status,
@@ -71,11 +74,25 @@ def rule_btrfs(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# A filesystem, volume or partition given a new identity: /etc/fstab, crypttab and the boot loader name the old one.
+_NEW_IDENTITY = {"tune2fs": re.compile(r"^-U"), "xfs_admin": re.compile(r"^-U"),
+                 "swaplabel": re.compile(r"^-U|^--uuid"), "btrfstune": re.compile(r"^-[A-Za-z]*[uUmM]$"),
+                 "sgdisk": re.compile(r"^(-[A-Za-z]*[uU]|--partition-guid|--disk-guid)"),
+                 "cryptsetup": re.compile(r"^--uuid")}
+
+
+def rule_new_identity(c: Ctx) -> Optional[tuple]:
+    pattern = _NEW_IDENTITY.get(c.prog)
+    if pattern is None or c.prog == "cryptsetup" and "luksUUID" not in c.texts:
+        return None
+    if any(pattern.match(t) for t in c.texts):
+        return MEDIUM, f"{c.prog} gives the filesystem or volume a new UUID: fstab, crypttab and the boot loader " \
+            f"still name the old one ({c.text})"
+    return None
+
+
 def rule_tune2fs(c: Ctx) -> Optional[tuple]:
     texts = c.texts
-    if any(t == "-U" or t.startswith("-U") and len(t) > 2 for t in texts):
-        return MEDIUM, f"tune2fs gives the filesystem a new UUID: fstab and the boot loader still name the old " \
-            f"one ({c.text})"
     if any(t == "-I" for t in texts):
         return MEDIUM, f"tune2fs rewrites every inode to a new size: an interrupted run corrupts it ({c.text})"
     return None
@@ -114,6 +131,27 @@ def rule_sgdisk(c: Ctx) -> Optional[tuple]:
     return None
 
 
+def rule_lvconvert(c: Ctx) -> Optional[tuple]:
+    """``lvconvert --type raid0``, ``-m 0``: a mirrored or RAID volume converted to one without redundancy."""
+    texts = c.texts
+    joined = " ".join(texts)
+    if re.search(r"--type[= ](raid0\w*|striped|linear)\b|(^|\s)(-m|--mirrors)[= ]?0\b", joined):
+        return MEDIUM, f"lvconvert removes the volume's redundancy: one failed disk loses it ({c.text})"
+    return None
+
+
+def rule_nvme(c: Ctx) -> Optional[tuple]:
+    if c.texts[:1] in (["detach-ns"], ["ns-detach"]):
+        return MEDIUM, f"nvme detaches a namespace: its data disappears from the system ({c.text})"
+    return None
+
+
+def rule_initramfs(c: Ctx) -> Optional[tuple]:
+    if any(t in ("-d", "--delete") for t in c.texts):
+        return HIGH, f"update-initramfs deletes the initramfs: the kernel it belongs to no longer boots ({c.text})"
+    return None
+
+
 def rule_cipher(c: Ctx) -> Optional[tuple]:
     if any(t.lower().startswith("/w") for t in c.texts):
         return MEDIUM, f"cipher /w overwrites the volume's free space: deleted files are gone for good ({c.text})"
@@ -122,4 +160,7 @@ def rule_cipher(c: Ctx) -> Optional[tuple]:
 
 RULES: dict = {"mdadm": [rule_mdadm], "vgreduce": [rule_vgreduce], "zpool": [rule_zpool], "btrfs": [rule_btrfs],
                "tune2fs": [rule_tune2fs], "cryptsetup": [rule_cryptsetup], "hdparm": [rule_hdparm],
-               "sgdisk": [rule_sgdisk], "cipher": [rule_cipher]}
+               "sgdisk": [rule_sgdisk], "cipher": [rule_cipher], "lvconvert": [rule_lvconvert], "nvme": [rule_nvme],
+               "update-initramfs": [rule_initramfs]}
+for _name in _NEW_IDENTITY:
+    RULES.setdefault(_name, []).append(rule_new_identity)
