@@ -2,7 +2,8 @@
 removes (``k3s-uninstall.sh``, also handed to a shell), an option spelled noun first (``--room-delete``), a
 weak verb in an option on stored data (``--clear-db``), a prune fused to an object no table lists
 (``pruneblockchain``), the object of a bare-quiet verb named by an option (``expire --set=ID``), verbs that
-destroy only some objects (a disk formatted, a server rebuilt, an account closed, an address released);
+destroy only some objects (a disk formatted, a server rebuilt, an account closed, an address released), a
+deployed app's secrets unset (``fly secrets unset KEY``, ``heroku config:unset KEY``);
 and the same programs' everyday forms, which stay quiet."""
 from __future__ import annotations
 
@@ -162,4 +163,29 @@ def test_verbs_that_destroy_only_their_objects_are_read_with_them(command: str) 
     "bankcli account show",
 ])
 def test_the_same_verbs_on_other_objects_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "fly secrets unset API_KEY",
+    "dokku config:unset myapp SECRET_KEY",
+    "netlify env:unset API_KEY",
+    "heroku config:unset DATABASE_URL -a billing",
+    "cf unset-env myapp API_KEY",
+    "koyeb secrets unset DB_PASSWORD",
+    "appctl tokens unset deploy-bot",
+])
+def test_a_deployed_apps_secrets_unset_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "npm config unset registry",
+    "gcloud config unset project",
+    "yarn config unset npmRegistryServer",
+    "git config --unset user.name",
+    "fooctl env unset FOO",
+    "fooctl secrets unset",
+])
+def test_local_settings_unset_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

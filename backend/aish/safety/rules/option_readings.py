@@ -9,7 +9,9 @@ it acts on.  Programs no rule names also say the same things other ways:
   ``--reset-database``, ``--flush-data``): its store is emptied, where ``--clear-cache`` or ``--flush-logs``
   empty something cheap;
 - the one thing a verb acts on named by an option after it (``pgbackrest expire --set=ID``, ``undeploy
-  --name api``, ``prune --snapshot=nightly``): the verb is not bare, it has an object.
+  --name api``, ``prune --snapshot=nightly``): the verb is not bare, it has an object;
+- a hosted platform's settings unset in one word (``heroku config:unset KEY``, ``cf unset-env app KEY``):
+  the deployed app's variables, read as its secrets.
 """
 from __future__ import annotations
 
@@ -68,3 +70,13 @@ def named_by_option(texts: list, said: str) -> bool:
         if parts and (parts[-1] in _NAMING or parts[0] in DATA_NOUNS and parts[0] not in WEAK_DATA_NOUNS):
             return True
     return False
+
+
+# A hosted platform's settings, fused with their verb (`config:unset`, `env:unset`, `unset-env`): the
+# deployed app's variables, its secrets among them; `npm config unset`, `git config --unset` are local.
+_SETTINGS = frozenset({"config", "env", "envs", "vars", "variables", "var"})
+
+
+def hosted_settings(said: str) -> bool:
+    """``config:unset``, ``env:unset``, ``unset-env``: settings and verb in one word, joined by ``:`` or ``-``."""
+    return (":" in said or "-" in said) and bool(set(split_word(said)) & _SETTINGS)

@@ -68,6 +68,8 @@ def level_of(f: Facts) -> Optional[int]:
         level = MEDIUM if f.prog in SESSION_MANAGERS or f.abrupt or f.forced or pulled else None
     elif f.verb == "cancel" and set(f.nouns) & _BILLED:  # `stripe subscriptions cancel sub_1`: not taken back
         level = MEDIUM
+    elif f.verb == "unset" and set(f.nouns) & SECRET_NOUNS:  # `fly secrets unset KEY`: the app loses it
+        level = MEDIUM if f.named else None
     elif f.verb == "clean" and set(f.nouns) & _DEPLOYED:  # `hal deploy clean`: the whole deployment is removed
         level = MEDIUM
     elif f.verb in ("clear", "flush", "empty"):
@@ -82,6 +84,9 @@ def level_of(f: Facts) -> Optional[int]:
 
 
 # What a cancel ends for good: a subscription, an account, a reserved instance (billing stops, the data goes).
+# What a deployed app is given to reach the rest (`fly secrets unset`, `dokku config:unset`: read as secrets).
+SECRET_NOUNS = frozenset({"secret", "secrets", "credential", "credentials", "token", "tokens", "password",
+                          "passwords"})
 _BILLED = frozenset({"subscription", "subscriptions", "account", "accounts", "instance", "instances", "reservation",
                      "reservations", "contract", "contracts", "membership", "plan", "tenant", "tenants"})
 # What a clean after it removes whole (`hal deploy clean`, `garden cleanup namespace`).

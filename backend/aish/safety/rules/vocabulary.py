@@ -146,6 +146,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         strength >= 3 and "-a" in options or "all" in nouns and act.source != "option"
     forced = bool(options & FORCE_OPTIONS) and (verb not in RESET or "--force" in options)
     is_named = bool(after) or said == prog or option_readings.named_by_option(c.texts, said)
+    if verb == "unset" and option_readings.hosted_settings(said):
+        nouns = nouns + ["secrets"]  # `heroku config:unset KEY`, `cf unset-env app KEY`: a deployed app's settings
     facts = Facts(prog, verb, strength, act.source, nouns, data, light, is_named, everything,
                    forced, heavy_option, abrupt=bool({t.lower().rsplit("=", 1)[-1] for t in c.texts} & ABRUPT),
                    confirmed=bool({t.lower() for t in c.texts} & _CONFIRMED))
@@ -166,6 +168,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     scope = ", every one it matches" if everything else ""
     if verb in ("revoke", "yank"):
         reason = f"{name} {'revokes' if verb == 'revoke' else 'withdraws'} {what}: it cannot be undone"
+    elif verb == "unset":
+        reason = f"{name} removes {' '.join(after[:1]) or what} from what the deployed app is given: what uses it fails"
     elif strength == 1 and heavy_option and split_word(heavy_option.lstrip("-"))[0] in _WITH:
         reason = f"{name} {heavy_option}: {what} goes with its data"
     elif verb in ("clean", "disable") and level == MEDIUM and strength < 3:
