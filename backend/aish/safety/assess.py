@@ -31,6 +31,7 @@ from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, m
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, wmi_methods
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import system_writes
+from aish.safety.rules import secret_variables
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -148,6 +149,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
+    best = higher(best, secret_variables.rule_secret_variables(segs))
     best = higher(best, socket_fds.rule_socket_fds(segs))
     best = higher(best, ps_uploads.rule_ps_upload(segs))
     best = higher(best, system_parts.rule_cmd_for(segs, lambda t: _assess(t, depth + 1)))

@@ -17,8 +17,9 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.code_secret_paths import secret_in_code
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
-from aish.safety.shell_words import Word
+from aish.safety.rules.exfil import secret_path
 
 _LIMIT = 8000
 _BIG = {"namespace", "cluster", "database", "db", "bucket", "project", "repository", "repo", "keyspace", "stack",
@@ -40,6 +41,10 @@ _EVERY = LazyRegex(r"\.\s*(?:list|all|get_all\w*|find|scan|iterator)\s*\(\s*(?:a
 _REMOVES = r"\.\s*(?:remove|delete|destroy|kill|stop|terminate|drop)\w*\s*\("
 _EACH_REMOVED = LazyRegex(r"(?:\bfor\b[^\n]{0,200}?|\.\s*(?:each|forEach|map)\b[^\n]{0,200}?)" + _REMOVES +
                           r"|\[\s*[\w.()]+" + _REMOVES + r"[^\]]{0,200}\bfor\b")
+# Calls that delete many stored objects in one request (S3's delete_objects, a bucket's deleteFiles, deleteMany).
+_BULK = LazyRegex(r"\.\s*(?:delete_objects|deleteObjects|deleteFiles|delete_blobs|deleteBlobs|delete_many|deleteMany|"
+                  r"bulk_delete|bulkDelete|batch_delete|batchDelete|purge_queue|purgeQueue|delete_by_query|"
+                  r"deleteByQuery|remove_all|removeAll|destroy_all|delete_all|deleteAll)\s*\(")
 # Network clients in any language (the address literal is read by `code_reach`; these are the libraries).
 _NETWORK = LazyRegex(r"['\"]https?://|\b(?:requests|httpx|aiohttp|urllib3?|axios|superagent|node-fetch|needle|"
                      r"got|ky|undici|paramiko|pysftp|fabric|ftplib|smtplib|boto3|botocore|google\.cloud|"
@@ -49,34 +54,6 @@ _NETWORK = LazyRegex(r"['\"]https?://|\b(?:requests|httpx|aiohttp|urllib3?|axios
                      r"Resolv|gethostbyname|getaddrinfo|nodemailer|ssh2|scp2|ftp|sftp|upload_file|put_object|"
                      r"upload_blob|fetch|Invoke-(?:WebRequest|RestMethod)|HTTPoison|Req\.|httr|RCurl|HTTP\.jl|"
                      r"Faraday|RestClient|HTTParty|Excon|Typhoeus|reqwest|ureq|hyper)\b", re.IGNORECASE)
-_STRING = re.compile(r"'([^'\\\n]{0,200})'|\"([^\"\\\n]{0,200})\"|`([^`\n]{0,200})`")
-# A key given to the client as its own login (`key_filename=`, `privateKey:`, `-i`), not sent.
-_LOGIN = re.compile(r"(?:key_?filename|private_?key\w*|pkey|identity\w*|key_?file|keyfile|cert\w*|ssl_\w+|tls_\w+|"
-                    r"ca_?file|from_private_key_file|load_key\w*|read_private_key\w*|keys|IdentityFile)['\"]?\s*"
-                    r"(?:=>?|:|\()\s*(?:\[\s*)?(?:open\s*\(\s*|readFileSync\s*\(\s*|File\.read\s*\(\s*)?$",
-                    re.IGNORECASE)
-_PATHISH = re.compile(r"^(?:[~/]|\.[\w-])|/\.[\w-]|(?:^|/)(?:id_\w+|credentials|\.netrc|\.pgpass|shadow)$")
-
-
-def _secret_in_code(code: str) -> str:
-    """'high' when the code names a key or credential file, 'medium' for history, '' otherwise."""
-    from aish.safety.rules.exfil import secret_path  # exfil imports the rules that import this module
-
-    found = ""
-    for m in list(_STRING.finditer(code))[:40]:
-        text = next(g for g in m.groups() if g is not None)
-        if not _PATHISH.search(text) or " " in text.strip() or _LOGIN.search(code, max(0, m.start() - 40), m.start()):
-            continue
-        if text.startswith("/") and re.search(r"expanduser|homedir|HOME|home\(\)|Dir\.home|user\.home",
-                                              code[max(0, m.start() - 80):m.start()]):
-            text = "~" + text  # os.homedir() + '/.npmrc'
-        level = secret_path(Word(text, text))
-        found = "high" if "high" in (found, level) else found or level
-        if found == "high":
-            break
-    return found
-
-
 def judge(c: Ctx, code: str, shown: str) -> Optional[tuple]:
     code = code[:_LIMIT]
     best = None
@@ -88,10 +65,13 @@ def judge(c: Ctx, code: str, shown: str) -> Optional[tuple]:
         level = HIGH if noun.rstrip("s") in _BIG or noun in _BIG else MEDIUM
         best = (level, f"{c.prog} code deletes infrastructure through its client ({call.group(0).rstrip('( ')}) "
                        f"({shown})")
+    bulk = _BULK.search(code) if best is None else None
+    if bulk is not None:
+        best = (MEDIUM, f"{c.prog} code deletes many stored objects at once ({bulk.group(0).rstrip('( ')}) ({shown})")
     if best is None and _EVERY.search(code) and _EACH_REMOVED.search(code):
         best = (MEDIUM, f"{c.prog} code removes every object a listing gives ({shown})")
     if _NETWORK.search(code):
-        secret = _secret_in_code(code)
+        secret = secret_in_code(code, secret_path)
         if secret:
             best = worst(best, (HIGH if secret == "high" else MEDIUM,
                                 f"{c.prog} code reads {'a key or credentials' if secret == 'high' else 'history'} "

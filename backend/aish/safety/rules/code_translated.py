@@ -20,9 +20,8 @@ the command it amounts to and judged by those rules, so the level comes from one
 - a statement that drops, truncates or deletes everything, in any string of the code
   (``$db->query("DROP TABLE orders")``): judged as the statement it is.
 
-Inline imports are read as the module's name first (``require('fs-extra').removeSync`` is
-``fse.removeSync``, ``__import__('os').system`` is ``os.system``), and an f-string's ``{…}`` parts as
-values computed at run time.  Every scan is one pass over at most the first ``LIMIT`` characters.
+The code is read after ``code_normalized`` wrote its strings out plainly.  Every scan is one pass over at most
+the first ``LIMIT`` characters.
 """
 from __future__ import annotations
 
@@ -31,6 +30,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx, worst
+from aish.safety.rules import code_system_calls
 from aish.safety.rules.code_effects import HOME_EXPR
 
 LIMIT = 8000  # characters of a body read
@@ -38,33 +38,6 @@ _PER_KIND = 6  # commands written out per kind of call
 
 _STR = r"""(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`([^`]*)`)"""
 _STRING = re.compile(_STR)
-_MODULES = {"fs-extra": "fse", "fs/promises": "fsp", "node:fs/promises": "fsp", "child_process": "child_process",
-            "node:child_process": "child_process", "node:fs": "fs"}
-_INLINE_IMPORT = LazyRegex(r"\b(?:require|__import__|import_module|importlib\.import_module)\s*\(\s*['\"]"
-                           r"([\w@/:.-]+)['\"]\s*\)|\(\s*await\s+import\s*\(\s*['\"]([\w@/:.-]+)['\"]\s*\)\s*\)")
-_F_STRING = LazyRegex(r"(?<![\w'\"])[fF][rR]?(['\"])((?:(?!\1)[^\\\n]|\\.)*)\1")
-
-
-def normalized(code: str) -> str:
-    """The code with inline imports read as the module's name and f-strings' parts as run-time values."""
-    code = code[:LIMIT]
-    if "require" in code or "import" in code:
-        code = _INLINE_IMPORT.sub(lambda m: _module_name(m.group(1) or m.group(2)), code)
-    if "{" in code and ("f'" in code or 'f"' in code or "F'" in code or 'F"' in code):
-        code = _F_STRING.sub(lambda m: m.group(1) + _run_time(m.group(2)) + m.group(1), code)
-    return code
-
-
-def _module_name(spec: str) -> str:
-    return _MODULES.get(spec) or re.sub(r"\W", "_", spec.rsplit("/", 1)[-1].split(":")[-1])
-
-
-def _run_time(text: str) -> str:
-    """``rm -rf {d}/x`` -> ``rm -rf $d/x``; home's spellings are left for ``code_reach`` to write as ``~``."""
-    return re.sub(r"\{([^{}]*)\}", lambda m: m.group(0) if "HOME" in m.group(1) or "home" in m.group(1)
-                  else "$" + (re.sub(r"\W", "_", m.group(1))[:20] or "X"), text)
-
-
 def _literal(m: re.Match) -> str:
     return next((g for g in m.groups() if g is not None), "")
 
@@ -165,7 +138,9 @@ def _moves(code: str) -> list:
 # --- programs started with their arguments as a list ----------------------------------------------------------
 _SPAWN = LazyRegex(r"(?<![\w$])(?:execa(?:Sync|Command(?:Sync)?)?|(?:new\s+)?Deno\.Command|exec\.Command(?:Context)?|"
                    r"(?:new\s+)?ProcessBuilder|Process\.Start|Bun\.spawn(?:Sync)?|Command::new|os\.exec[lv]p?e?|"
-                   r"os\.spawn[lv]p?e?|pcntl_exec|sh\.(?P<prog>[a-z][\w]*)|local\s*\[\s*" + _STR + r"\s*\])\s*[(\[]")
+                   r"os\.spawn[lv]p?e?|pcntl_exec|sh\.(?P<prog>[a-z][\w]*)|"
+                   r"(?<![.\w])(?:Kernel\.)?(?:system|exec|spawn)(?=\s*[(\[]\s*[(\[]?\s*['\"][^'\"]*['\"]\s*,)|"
+                   r"local\s*\[\s*" + _STR + r"\s*\])\s*[(\[]")
 
 
 def _spawns(code: str) -> list:
@@ -227,9 +202,10 @@ _CHEAP = LazyRegex(r"https?://|rename|replace|move|mv\b|\bsh\.|Command|exec|spaw
 
 def commands(code: str) -> list:
     """The shell commands the code's calls amount to (at most a few of each kind)."""
+    system = code_system_calls.commands(code)
     if not _CHEAP.search(code):
-        return []
-    return _http_deletes(code) + _moves(code) + _spawns(code) + _listed_deletes(code)
+        return system
+    return _http_deletes(code) + _moves(code) + _spawns(code) + _listed_deletes(code) + system
 
 
 def judge(c: Ctx, code: str, shown: str) -> Optional[tuple]:

@@ -1,4 +1,4 @@
-"""Effect: text decoded and run by a shell, read as what it decodes to.  ``bash -c "$(echo
+"""Effect: text decoded and run by a shell or an interpreter, read as what it decodes to.  ``bash -c "$(echo
 cm0gLXJmIH4K | base64 -d)"`` and ``eval "$(printf … | base64 --decode)"`` run a command nobody
 sees on the line: a literal is decoded and judged as the command it is; a payload that is not a
 literal (a file, a variable) is flagged as unread.
@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+import shlex
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
@@ -23,7 +24,7 @@ _RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "eval", "source",
 
 
 def rule_decoded_run(c: Ctx) -> Optional[tuple]:
-    if c.prog not in _RUNNERS:
+    if c.prog not in _RUNNERS and c.prog not in _INTERPRETERS:
         return None
     for w in c.args:
         for sub in w.subs:
@@ -35,6 +36,8 @@ def rule_decoded_run(c: Ctx) -> Optional[tuple]:
                             bytes.fromhex(hexed.group(1) if hexed else "")).decode("utf-8", "replace")
                 except (binascii.Error, ValueError):
                     text = ""
+                if text.strip() and c.prog not in _RUNNERS:  # `python3 -c "$(echo … | base64 -d)"`: the code given
+                    text = " ".join(shlex.quote(text) if x is w else x.raw for x in c.words)
                 found = c.recurse(text) if text.strip() else None
                 if found is not None:
                     return found[0], f"{found[1]}, decoded from {'base64' if m else 'hex'} and run by {c.prog}"
@@ -43,4 +46,8 @@ def rule_decoded_run(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {p: [rule_decoded_run] for p in _RUNNERS}
+# Interpreters whose code is given on the line (`python3 -c "$(echo … | base64 -d)"`).
+_INTERPRETERS = {"python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php", "lua", "Rscript", "julia",
+                 "bun", "deno", "pwsh", "powershell", "osascript", "tclsh", "groovy", "elixir", "erl", "scala",
+                 "kotlin", "jshell", "ipython"}
+RULES = {p: [rule_decoded_run] for p in _RUNNERS | _INTERPRETERS}

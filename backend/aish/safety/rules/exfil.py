@@ -13,6 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
+from aish.safety.rules.code_secret_paths import secret_in_code
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
 from aish.safety.rules.secret_places import SECRET_PLACE
 from aish.safety.rules.secret_producers import prints_secret
@@ -165,8 +166,10 @@ def _segment_reads_secret(seg) -> str:
     patterns = _find_name_filters(words)
     if patterns and any(_SECRET_NAME.search(p.lstrip("*")) for p in patterns):
         found = "high"
-    if _CODE_RUNNER.match(words[0].text.rsplit("/", 1)[-1]) and any(KEY_FILE_IN_CODE.search(w.text) for w in words[1:]):
-        found = "high"  # `perl -e 'print encode_base64(`cat ~/.ssh/id_rsa`)' | curl -d @- …`
+    if _CODE_RUNNER.match(words[0].text.rsplit("/", 1)[-1]):  # `perl -e 'print encode_base64(`cat KEY`)' | curl`
+        for w in words[1:]:
+            in_code = "high" if KEY_FILE_IN_CODE.search(w.text) else secret_in_code(w.text, secret_path)
+            found = _worse(found, in_code)
     for w in words[1:]:
         if not w.text.startswith("-") and w.text not in patterns and not (
                 patterns and target(w).kind in ("home", "root", "userhome")):

@@ -14,7 +14,7 @@ import base64
 import re
 from typing import Optional
 
-from aish.safety.rules import code_clients, code_http, code_reach, code_translated
+from aish.safety.rules import code_clients, code_http, code_normalized, code_reach, code_translated
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
@@ -92,9 +92,10 @@ _HOME_EXPR = re.compile(r"expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|envir
 _FETCH = re.compile(r"\burlopen\b|\brequests\.(?:get|post)\b|\burllib\b|\bhttp\.client\b|\burlretrieve\b|"
                     r"\bfetch\s*\(|\bhttps?\.get\b|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|\bLWP::|\bHTTP::Tiny\b|"
                     r"\bfile_get_contents\s*\(\s*['\"]https?:|\bDownloadString\b|\bInvoke-WebRequest\b|\biwr\b|"
-                    r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b|['\"]https?://", re.IGNORECASE)
+                    r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b|['\"]https?://|"
+                    r"popen\s*\(\s*['\"](?:curl|wget)\b|(?:`|qx\W|%x\W)\s*(?:curl|wget)\b", re.IGNORECASE)
 _RUNS_CODE = re.compile(r"\b(?:exec|eval|compile|Function|instance_eval|class_eval|Invoke-Expression|iex|"
-                        r"execfile|runpy|pickle\.loads?|dill\.loads?|marshal\.loads|unserialize|yaml\.unsafe_load)\s*[\s(]",
+                        r"execfile|runpy|(?<![.\w])load(?:string)?|pickle\.loads?|dill\.loads?|marshal\.loads|unserialize|yaml\.unsafe_load)\s*[\s(]",
                         re.IGNORECASE)
 # Code that loads and runs a file straight from an address: `source("https://…")`, `include(download("https://…"))`,
 # `dofile`, `load`, `require_once`, `(load "https://…")`.
@@ -250,7 +251,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
     if _family(c.prog) in _POWERSHELL:
         found = c.recurse(code.replace("\\", "/"))  # PowerShell is a shell; a backslash there is no escape
         return worst((found[0], f"{found[1]} (inside {c.prog})") if found else None, code_reach.judge(c.prog, code))
-    code = code_reach.home_spelled_out(code_translated.normalized(code))
+    written = code  # as given: decoders and fetchers are read on it, the rest on the code written out plainly
+    code = code_reach.home_spelled_out(code_normalized.normalized(code))
     best = worst(code_reach.judge(c.prog, code), code_translated.judge(c, code, shown))
     best = worst(best, code_clients.judge(c, code, shown))
     if (best is None or best[0] < MEDIUM) and code_http.may_call(code):  # `Net::HTTP::Delete.new("/orders")`
@@ -296,9 +298,9 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
     for level, what, t in file_effects(code):
         if level >= MEDIUM:
             best = worst(best, (level, f"{c.prog} code {what} {describe(t)} ({shown})"))
-    if _RUNS_CODE.search(code) and _FETCH.search(code) or _SOURCES_ADDRESS.search(code):
+    if _RUNS_CODE.search(written) and _FETCH.search(written) or _SOURCES_ADDRESS.search(written):
         best = worst(best, (HIGH, f"{c.prog} code runs code fetched from the network ({shown})"))
-    elif _RUNS_CODE.search(code) and _DECODE.search(code):
+    elif _RUNS_CODE.search(written) and _DECODE.search(written):
         best = worst(best, (MEDIUM, f"{c.prog} code runs decoded text nobody read first ({shown})"))
     if _SENDS.search(code) and _SECRET_SOURCE.search(code):
         best = worst(best, (MEDIUM, f"{c.prog} code sends the environment or keys to the network ({shown})"))

@@ -41,6 +41,7 @@ from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts, fed_shells
 from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers, win_services, win_switch_verbs
 from aish.safety.rules import win_admin_deletes
+from aish.safety.rules import served_commands
 from aish.safety.rules import broad_reading
 from aish.safety.rules import kernel_breaks, volume_changes
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
@@ -118,7 +119,7 @@ def container_command(args: list) -> list:
     return list(args[k + 1:])  # after the image, container or service
 
 
-_TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RULES, history.RULES, mass.RULES,
+_TABLES: tuple = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RULES, history.RULES, mass.RULES,
            remote.RULES, netexec.RULES, shellstate.RULES, interp.RULES, windows.RULES, http.RULES, exfil.RULES,
            meaning.RULES, outputs.RULES, inout.RULES, secret_perms.RULES,
            resolution.RULES, accounts.RULES, netdevices.RULES, remote_shell.RULES, decoded.RULES, embedded.RULES,
@@ -131,6 +132,7 @@ _TABLES = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopping.RUL
            fed_shells.RULES, script_runs.RULES, win_file_losses.RULES, win_services.RULES,
            win_admin_deletes.RULES)
 _TABLES += (volume_changes.RULES, kernel_breaks.RULES)  # disks changed in place, kernel settings that break
+_TABLES += (served_commands.RULES,)  # commands whose output a socket tool sends
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():
