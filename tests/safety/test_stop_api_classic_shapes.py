@@ -128,3 +128,46 @@ def test_daemons_sessions_and_machines_stopped_in_other_words(command, at_least)
 ])
 def test_one_web_server_a_nudge_or_a_read_stays_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    # an init script run by its path is the service manager's stop of what it names
+    ("sudo /etc/init.d/docker stop", "medium"),
+    ("sudo /usr/local/etc/rc.d/jail stop", "medium"),
+    ("sudo /etc/rc.d/init.d/libvirtd stop", "medium"),
+    ("sudo service jail stop", "medium"),
+    ("kill $(< /run/sshd.pid)", "high"),
+    # a platform app, every node tainted away, everything idled
+    ("cf stop shop", "medium"),
+    ("kubectl taint nodes --all dedicated=maint:NoExecute", "medium"),
+    ("kubectl taint nodes -l pool=web maint=1:NoExecute", "medium"),
+    ("oc idle --all", "medium"),
+    ("oc adm drain node1 --force --ignore-daemonsets", "medium"),
+    # statements in an HTTP query API's address, the engine API's prunes, the address after a socket path
+    ("curl 'http://localhost:8123/?query=DROP%20TABLE%20events'", "high"),
+    ("curl \"http://localhost:8086/query?db=metrics&q=DROP+DATABASE+metrics\"", "high"),
+    ("wget -qO- \"http://ch:8123/?query=TRUNCATE%20TABLE%20logs\"", "high"),
+    ("http GET \"localhost:8123/?query=DELETE%20FROM%20t\"", "medium"),
+    ("curl --unix-socket /var/run/docker.sock -X POST http://localhost/volumes/prune", "high"),
+    ("curl -X POST http://localhost:2375/containers/prune", "medium"),
+    ("curl --unix-socket /var/run/docker.sock -X DELETE \"http://localhost/containers/web?force=true\"", "medium"),
+    ("curl --cacert /etc/ssl/ca.pem -X DELETE https://es:9200/logs", "medium"),
+])
+def test_init_scripts_platform_stops_and_addresses(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "/etc/init.d/docker status",
+    "sudo /etc/init.d/docker start",
+    "kill -HUP $(< /run/nginx.pid)",
+    "cf start shop",
+    "kubectl taint nodes node1 dedicated=gpu:NoSchedule",
+    "oc idle web",
+    "oc adm top nodes",
+    "curl 'http://localhost:8123/?query=SELECT%201'",
+    "curl \"http://localhost:8086/query?db=m&q=SELECT+*+FROM+cpu\"",
+    "curl --unix-socket /var/run/docker.sock http://localhost/containers/json",
+])
+def test_their_reads_and_starts_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

@@ -46,6 +46,8 @@ _MAX_DEPTH = 6  # nesting of $( ), bash -c, ssh ... that is still followed
 _TIME_BUDGET = 1.0  # CPU seconds of its thread one command may take (a busy machine does not cut it short)
 _ABBREVIATED_LONG = frozenset(LONG_OPTIONS) | ({"git"} if GIT_LONG_OPTIONS else set())
 _FEEDERS = 8  # segments before a pipe that a rule may look at (`curl … | tee x | sh`)
+# An init script run by its path is `service NAME VERB` (`/etc/init.d/docker stop`: every container stops).
+_INIT_SCRIPT = re.compile(r"^/(etc|usr/local/etc)/(rc\.d/)?(init\.d|rc\.d)/[\w@.-]+$")
 
 # name(){ name|name& };name  (also with spaces, and ":" as the name); bounded, so no long scan per candidate
 _FORK_BOMB = re.compile(r"([\w:.]{1,64})\s*\(\s*\)\s*\{[^}]{0,300}?\1\s*\|\s*&?\s*\1\s*&")
@@ -261,6 +263,10 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
             found = table.check(_context(named[0].text, named, seg, chain, sudo, xargs, depth))
         prog, words = cmdlet, [replace(words[0], text=cmdlet)] + words[1:]
     found = higher(found, table.check(_context(prog, words, seg, chain, sudo, xargs, depth)))
+    if (found is None or found[0] < 2) and words[0].text[:5] in ("/etc/", "/usr/") and \
+            _INIT_SCRIPT.match(words[0].text):
+        as_service = [replace(words[0], text="service"), replace(words[0], text=prog)] + words[1:]
+        found = higher(found, table.check(_context("service", as_service, seg, chain, sudo, xargs, depth)))
     typed = winpaths.typed_words(words) if found is None or found[0] < 2 else None
     if typed is not None:  # `sdelete64 -s C:\Users`, `ldifde -i -f \\fs01\share\delete-users.ldf`: paths as typed
         found = higher(found, table.check(_context(prog, typed, seg, chain, sudo, xargs, depth)))

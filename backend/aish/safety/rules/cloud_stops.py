@@ -50,6 +50,8 @@ _SELECTORS = frozenset("--tag-name --tag --tags --filter --filters --label --lab
                        "--all-instances --resource-tag --tag-key".split())
 _ACTION_OPTIONS = frozenset({"--action", "--power-action", "--operation"})
 _NEVER = lazy(r"^--activation-policy(=|$)")
+# Platforms whose stop takes an app down with every instance of it (`cf stop shop`).
+_APP_PLATFORMS = frozenset({"cf", "koyeb", "railway"})
 _QUIET = frozenset({"help", "--help", "-h", "--dry-run", "--generate-cli-skeleton", "describe", "list", "show",
                     "get", "status"})
 
@@ -105,7 +107,7 @@ def rule_cloud_stop(c: Ctx) -> Optional[tuple]:
     k = verb if verb is not None else 0
     said = texts[k] if verb is not None else f"--action {action}"
     nouns = [p for w in texts[:k + 1] if not w.startswith("-") for p in [w.lower(), *_PARTS.split(w.lower())]]
-    whole = next((n for n in nouns if _WHOLE.match(n)), None)
+    whole = next((n for n in nouns if _WHOLE.match(n)), None) or ("app" if c.prog in _APP_PLATFORMS else None)
     subs = any(w.subs for w in c.args[k + 1:])
     named, chosen = _targets(texts[k + 1:], subs)
     if whole == "ps" and named == 1 and any(re.fullmatch(r"[a-z][\w-]*\.\d+", t) for t in texts[k + 1:]):

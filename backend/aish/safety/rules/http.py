@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from typing import Optional
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, unquote_plus, urlsplit
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.content import sql_finding
 from aish.safety.rules.remote import PROD
+from aish.safety.rules.statements import _STATEMENT
 from aish.safety.verb_words import split_word
 
 _URL = re.compile(r"^['\"]?(https?://|:\d|localhost|[\w.-]+:\d+|/|[\w-]+(\.[\w-]+)+/)", re.IGNORECASE)
@@ -26,7 +28,11 @@ _DELETE_ENDPOINT = re.compile(r"_delete_by_query|/(delete|destroy|drop|wipe|purg
 
 _VALUED = {"-H", "--header", "-d", "--data", "--data-binary", "--data-raw", "-o", "--output", "-u", "--user",
            "-F", "--form", "-A", "--user-agent", "-e", "--referer", "-b", "--cookie", "--json", "-X", "--request",
-           "-f", "--field", "--raw-field", "--method"}
+           "-f", "--field", "--raw-field", "--method",
+           # paths that are not the address: a socket, certificates, a config file, where headers and cookies go
+           "--unix-socket", "--abstract-unix-socket", "--cacert", "--capath", "--cert", "-E", "--key", "-K",
+           "--config", "-c", "--cookie-jar", "-D", "--dump-header", "--output-dir", "--trace", "--trace-ascii",
+           "--stderr", "-x", "--proxy"}
 
 
 def _method_and_url(c: Ctx) -> tuple:
@@ -90,6 +96,9 @@ def judge_call(c: Ctx, method: str, url: str, data: bool) -> Optional[tuple]:
     stopped = _stop_action(path) if method in ("POST", "PUT") or data and method not in ("GET", "HEAD") else None
     if stopped is not None:
         return stopped[0], f"calls an API that {stopped[1]} ({c.text})"
+    statement = _query_statement(query) if query and method not in ("HEAD", "OPTIONS") else None
+    if statement is not None:  # `?query=DROP%20TABLE%20events`: an HTTP query API runs what its query says
+        return sql_finding(statement, c.text) or (MEDIUM, f"sends a statement that deletes data ({c.text})")
     said = _path_says_destroy(path, query) if url and method not in ("HEAD", "OPTIONS") else None
     if said is not None:
         verb, wide = said
@@ -108,6 +117,15 @@ _STOPS_NODE = frozenset({"leave", "reboot", "deallocate", "power-off", "poweroff
 _STOPS_ONE = frozenset({"stop", "kill", "pause", "suspend", "_stop", "terminate"})
 
 
+def _query_statement(query: str) -> Optional[str]:
+    """A destroying statement given as a query's value (``?query=DROP TABLE t``, ``?q=DROP DATABASE m``)."""
+    for pair in re.split(r"[&;]", query):
+        value = unquote_plus(pair.partition("=")[2])
+        if len(value) > 6 and _STATEMENT.match(value):
+            return value
+    return None
+
+
 def _stop_action(path: str) -> Optional[tuple]:
     """(level, what) for a POST or PUT whose address ends in a stop, or None."""
     steps = [p.lower() for p in path.split("/") if p]
@@ -118,6 +136,9 @@ def _stop_action(path: str) -> Optional[tuple]:
         return MEDIUM, f"stops everything {steps[-2] if len(steps) > 1 else 'the server'} runs"
     if last in _STOPS_NODE:
         return (HIGH if wide else MEDIUM), f"says {last.lstrip('_')}: what it names stops serving"
+    if last == "prune":  # Docker's engine API: `/containers/prune`, `/volumes/prune` (what they hold goes)
+        what = steps[-2] if len(steps) > 1 else "item"
+        return (HIGH if "volumes" in steps else MEDIUM), f"prunes every unused {what}"
     if last in _STOPS_ONE and wide:
         return MEDIUM, f"says {last.lstrip('_')} for a whole set: every one of them stops"
     return None

@@ -29,6 +29,8 @@ def rule_kubectl(c: Ctx) -> Optional[tuple]:
     if not pos:
         return None
     texts = c.texts
+    if c.prog == "oc" and pos[:2] == ["adm", "drain"]:  # OpenShift's admin verbs: `oc adm drain NODE`
+        pos = pos[1:]
     verb = pos[0]
     allish = any(t in ("--all", "-A", "--all-namespaces") for t in texts)
     prod = _prod(c)
@@ -52,6 +54,12 @@ def rule_kubectl(c: Ctx) -> Optional[tuple]:
         return (HIGH if prod or allish else MEDIUM), f"scales workloads to zero: the service stops ({c.text})"
     if verb == "apply" and any(t.startswith("--prune") for t in texts):
         return MEDIUM, f"apply --prune deletes resources missing from the files ({c.text})"
+    selected = any(t.startswith(("-l", "--selector")) for t in texts)
+    if verb == "taint" and any(t.endswith(":NoExecute") for t in texts) and \
+            (allish or c.xargs or any(w.subs for w in c.args) or selected):
+        return MEDIUM, f"taints every node it selects NoExecute: their pods are evicted ({c.text})"
+    if c.prog == "oc" and verb == "idle" and (allish or selected):
+        return MEDIUM, f"oc idle scales every service it selects to zero ({c.text})"
     if verb in ("cordon", "taint") and prod:
         return LOW, f"stops scheduling on a production node ({c.text})"
     if verb == "config" and pos[1:2] and pos[1] in ("delete-context", "delete-cluster", "unset"):

@@ -24,7 +24,8 @@ _ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|ssh-daemon|dropbear|ne
 # Services that run everything else on the machine: containers, VMs, a cluster node's pods.
 _RUNTIME_SERVICES = re.compile(r"^(docker|containerd|podman|crio|cri-o|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|"
                                r"microk8s|libvirtd|virtqemud|lxd|incus|snap\.lxd\.daemon|nomad|vmware|vboxdrv|"
-                               r"pve-cluster|pvedaemon|qemu-server)(\.service|\.socket)?$")
+                               r"pve-cluster|pvedaemon|qemu-server|jail|iocage|ezjail|bastille|lxc|lxc-net|vmware-?\w*|"
+                               r"virtualbox|machines\.target)(\.service|\.socket)?$")
 # Services the rest of the system leans on: logs, device nodes, privilege checks.
 _CORE_SERVICES = re.compile(r"^(systemd-journald|systemd-udevd|udev|systemd-udevd-(control|kernel)|polkit|"
                             r"dbus-broker|systemd-tmpfiles-setup|systemd-sysctl|systemd-modules-load)"

@@ -24,7 +24,7 @@ _SESSIONS = re.compile(r"^(sshd?|systemd|init|dbus-daemon|NetworkManager|login|X
 _FINDS_PROCESSES = re.compile(r"^\s*(sudo\s+)?(pgrep|pidof|lsof|fuser|ps|ss|netstat|pgrep\.exe|tasklist)\b|"
                               r"^\s*cat\s+\S*\*\S*\.pid\b")  # every pid file a glob matches
 # One daemon's pid file read: `cat /run/sshd.pid`, `cat /var/run/docker.pid` (its name says which daemon).
-_PID_FILE = re.compile(r"^\s*(?:sudo\s+)?(?:cat|head -1|head -n ?1)\s+['\"]?/\S*?/([\w.-]+?)\.pid['\"]?\s*$")
+_PID_FILE = re.compile(r"^\s*(?:(?:sudo\s+)?(?:cat|head -1|head -n ?1)\s+|<\s*)['\"]?/\S*?/([\w.-]+?)\.pid['\"]?\s*$")
 _BY_PORT = re.compile(r"-i\s*:?\s*\d|-i\s*tcp|tcp:\d|:\d{2,5}\b|/tcp|/udp|--port|sport|dport")
 # Updates that restart the machine when done.
 _UPDATE_REBOOT = {"softwareupdate": ({"-R", "--restart"}, set()), "rpm-ostree": ({"-r", "--reboot"}, set()),
