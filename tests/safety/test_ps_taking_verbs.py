@@ -83,3 +83,30 @@ def test_posix_escaped_quotes_are_left_as_they_are(text: str) -> None:
 ])
 def test_switching_a_risk_off_stays_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("Set-GPLink -Name 'Security Baseline' -Target 'DC=corp,DC=com' -LinkEnabled No", "medium"),
+    ("Set-DlpCompliancePolicy -Identity 'PII Policy' -Enabled $false", "medium"),
+    ("Set-JournalRule -Identity 'Legal hold' -Enabled $false", "medium"),
+    ("Set-RetentionCompliancePolicy -Identity 'Keep 7 years' -Enabled $false", "medium"),
+    ("Set-AdminAuditLogConfig -AdminAuditLogEnabled $false", "medium"),
+    ("Set-AntiPhishPolicy -Identity Default -Enabled:$false", "medium"),
+    ("Set-NetIPsecRule -DisplayName 'Domain Isolation' -Enabled False", "medium"),
+    ("Set-NetAdapterBinding -Name Ethernet -ComponentID ms_tcpip -Enabled $false", "medium"),
+])
+def test_a_set_that_switches_its_noun_off_is_a_disable(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "Set-ADUser bob -Enabled $true",
+    "Set-ADUser -Identity alice -Enabled $false",
+    "Update-MgUser -UserId bob@contoso.com -AccountEnabled:$false",
+    "Set-NetFirewallRule -DisplayName 'Block Telemetry' -Enabled False",
+    "Set-ADUser bob -Title 'Enabled accounts lead'",
+    "Set-DlpCompliancePolicy -Identity 'PII Policy' -Enabled $true",
+    "Set-MailboxAuditBypassAssociation -Identity svc -AuditBypassEnabled $false",
+])
+def test_a_set_that_switches_on_or_an_account_off_stays_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

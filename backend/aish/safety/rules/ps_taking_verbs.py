@@ -6,7 +6,10 @@ module it comes from: ``Disable-<Noun>`` switches the noun off machine-wide (``D
 ``Disable-ADOptionalFeature``, ``Disable-Mailbox``), ``Unregister-<Noun>`` takes a registration away
 (``Unregister-ScheduledTask``, ``Unregister-PSSessionConfiguration``, ``Unregister-AzResourceProvider``),
 ``Revoke-<Noun>`` withdraws access someone had (``Revoke-SmbShareAccess``, ``Revoke-MgUserSignInSession``,
-``Revoke-AzStorageAccountUserDelegationKeys``).  One named target is medium; every target at once is
+``Revoke-AzStorageAccountUserDelegationKeys``); a ``Set-``/``Update-`` given ``-Enabled $false`` or
+``-LinkEnabled No`` is that noun's ``Disable-`` (``Set-DlpCompliancePolicy``, ``Set-GPLink``,
+``Set-JournalRule``; one account switched off this way is an everyday chore and stays quiet).  One named
+target is medium; every target at once is
 ``ps_targets``' business, ``Remove-*`` the vocabulary's and ``Clear-*`` ``clear_cmdlets``'; a cmdlet a rule
 names (``Disable-NetFirewallRule``, ``Disable-WindowsOptionalFeature``) is judged by that rule alone.
 
@@ -32,22 +35,42 @@ _LIGHT = re.compile(r"^(ps)?(breakpoint|trace|wsmantrace|pswsmancombinedtrace|ru
                     r"dscdebug|netadapterpowermanagement|ual)$", re.IGNORECASE)
 # Words in a Disable-*'s noun or arguments that name a risk: switching it off hardens the machine.
 _RISK = re.compile(r"smb1|telemetry|\bblock|insecure|legacy|ssl[23]?\b|tls1(\.?[01])?\b|telnet|guest|autorun|"
-                   r"autoplay|credssp|llmnr|netbios|wdigest|powershellv2|ntlmv1|lanman|cipher|rc4|3des", re.IGNORECASE)
+                   r"autoplay|credssp|llmnr|netbios|wdigest|powershellv2|ntlmv1|lanman|cipher|rc4|3des|bypass",
+                   re.IGNORECASE)
 _WHAT = {"disable": "switches off", "unregister": "takes away the registration of", "revoke": "withdraws access to"}
 
 
-def may_take(prog: str) -> bool:
-    """The cheap test: a ``Verb-Noun`` name with one of the verbs."""
+def may_take(prog: str, unknown: bool, lowered: str) -> bool:
+    """The cheap test: a ``Verb-Noun`` name with one of the verbs (a cmdlet no rule names), or a ``Set-``/``Update-``
+    given an ``-…Enabled`` switch."""
     verb, dash, _ = prog.partition("-")
-    return bool(dash) and verb.lower() in VERBS
+    verb = verb.lower()
+    return bool(dash) and (unknown and verb in VERBS or verb in ("set", "update") and "enabled" in lowered)
 
 
 def rule_taking_verb(c: Ctx) -> Optional[tuple]:
     """``Disable-ScheduledTask -TaskName Backup``, ``Revoke-SmbShareAccess -Name Data -AccountName X``."""
     verb, _, noun = c.prog.partition("-")
     verb = verb.lower()
+    if verb in ("set", "update"):
+        return _enabled_off(c, noun)
     if verb not in VERBS or not noun.isalnum() or noun.lower() in SESSION_STATE or _LIGHT.match(noun):
         return None
     if verb == "disable" and (_RISK.search(noun) or _RISK.search(c.lowered)):
         return None
     return MEDIUM, f"{c.prog} {_WHAT[verb]} the {noun} it names ({c.text})"
+
+
+# `-Enabled $false`, `-AccountEnabled:$false`, `-LinkEnabled No`: a Set-/Update- that is a Disable-.
+_ENABLED_OFF = re.compile(r"(?:^|\s)-(\w*enabled)(?:\s+|:)['\"]?(\$false|false|0|no)\b")
+# Judged by the firewall's own rules; accounts (one account switched off is an everyday chore).
+_OWN_RULES = re.compile(r"^netfirewall|user$|account$|computer$", re.IGNORECASE)
+
+
+def _enabled_off(c: Ctx, noun: str) -> Optional[tuple]:
+    """``Set-DlpCompliancePolicy -Identity x -Enabled $false``, ``Set-GPLink … -LinkEnabled No``: the noun
+    switched off, as its ``Disable-`` would."""
+    m = _ENABLED_OFF.search(c.lowered)
+    if m is None or _OWN_RULES.search(noun) or _RISK.search(noun) or _RISK.search(c.lowered):
+        return None
+    return MEDIUM, f"{c.prog} -{m.group(1)} off switches off the {noun} it names ({c.text})"

@@ -251,8 +251,8 @@ def check(c: Ctx) -> Optional[tuple]:
         rules = [content.rule_mkfs]
     if c.prog[:6].lower() == "clear-":  # PowerShell's Clear-<Noun>, for any noun
         rules = (rules or []) + [clear_cmdlets.rule_clear_cmdlet]
-    elif rules is None and ps_taking_verbs.may_take(c.prog):  # Disable-, Unregister-, Revoke-<Noun> no rule names
-        rules = [ps_taking_verbs.rule_taking_verb]
+    elif ps_taking_verbs.may_take(c.prog, rules is None, c.lowered):  # Disable-, Unregister-, Revoke-<Noun>
+        rules = (rules or []) + [ps_taking_verbs.rule_taking_verb]
     in_full = covered(c.prog, c.texts)  # asked up to four times below: its answer is the same each time
     best = None
     if c.prog.lower() in prompt_statements.PROMPT_WORDS:
