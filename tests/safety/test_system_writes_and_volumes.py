@@ -26,6 +26,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "printf 'install r8169 /bin/false\\n' | sudo tee /etc/modprobe.d/r8169.conf",
     "sudo sed -i '$a blacklist nvme' /etc/modprobe.d/blacklist.conf",
     "echo 'install virtio_net /usr/bin/true' >> /etc/modprobe.conf",
+    "echo 'blacklist iwlwifi' | sudo tee -a /etc/modprobe.d/blacklist.conf",
     "ansible all -b -m lineinfile -a \"path=/etc/modprobe.d/x.conf line='blacklist mpt3sas'\"",
     # a kernel command line that boots into a shell, a rescue target or another root, by any writer
     "echo 'options rd.break' | sudo tee -a /boot/loader/entries/fedora.conf",
@@ -88,6 +89,10 @@ def test_system_file_and_setting_changes_are_flagged(command):
     "echo 'alias ll=\"ls -la\"' >> /home/bob/.bashrc.example",
     "echo 'options nouveau modeset=0' | sudo tee /etc/modprobe.d/nouveau.conf",
     "echo 'options snd-hda-intel power_save=1' >> /etc/modprobe.d/audio.conf",
+    "echo 'blacklist nouveau' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf",
+    "echo 'blacklist pcspkr' | sudo tee -a /etc/modprobe.d/nobeep.conf",
+    "echo 'install cramfs /bin/true' | sudo tee /etc/modprobe.d/cramfs.conf",
+    "echo 'install usb-storage /bin/true' >> /etc/modprobe.d/cis.conf",
     "sudo grubby --update-kernel=ALL --args='quiet splash'",
     "sudo grubby --update-kernel=ALL --remove-args='init=/bin/bash'",
     "sudo kernelstub -a quiet",
@@ -173,6 +178,8 @@ def test_system_file_near_misses_stay_quiet(command):
     # raw Windows disks as dd's output
     "dd if=disk.img of=\\\\.\\PhysicalDrive2 bs=4M",
     "dd if=/dev/zero of=\\\\.\\E: bs=1M count=1",
+    "dd if=/dev/zero of=\\\\?\\GLOBALROOT\\Device\\Harddisk1\\Partition0 bs=1M",
+    "dd if=image.img of=\\\\.\\Harddisk2Partition1 bs=4M",
 ])
 def test_volumes_changed_in_place_are_flagged(command):
     assert reaches(command), judged(command)

@@ -24,6 +24,13 @@ _CRITICAL = re.compile(r"^windows/system32/(config/(sam|system|security|software
                        r"(ntoskrnl|winload|hal)\.\w+)$|^bootmgr$|^boot/bcd$")
 
 
+# Disks and volumes opened raw: `\\.\PhysicalDrive1`, `\\.\E:`, `\\.\Harddisk1Partition2`, `\\?\Volume{…}`,
+# `\\?\GLOBALROOT\Device\Harddisk1\Partition0` (any slash, any case).
+_RAW_DEVICE = re.compile(r"^(\\\\|//)[.?](\\|/)(physicaldrive\d+|[a-z]:$|[a-z]:(\\|/)?$|harddisk\d+partition\d+|"
+                         r"harddiskvolume\d+|cdrom\d+|tape\d+|volume\{[\w-]+\}(\\|/)?$|"
+                         r"globalroot(\\|/)device(\\|/)(harddisk\d+|harddiskvolume\d+|cdrom\d+))", re.IGNORECASE)
+
+
 def looks_windows(path: str) -> bool:
     return bool(re.match(r"^[A-Za-z]:($|[\\/])", path) or "\\" in path or _ENV.search(path)
                 or path.lower().startswith(("\\\\.\\", "//./")))
@@ -31,7 +38,7 @@ def looks_windows(path: str) -> bool:
 
 def classify_windows(path: str) -> str:
     """The class of a Windows path (see ``rules.common.classify`` for the names)."""
-    if re.match(r"^(\\\\|//)\.(\\|/)(physicaldrive\d+|[a-z]:)", path, re.IGNORECASE):
+    if _RAW_DEVICE.match(path):
         return "device"
     p = path.replace("\\", "/")
     env = _ENV.match(p)

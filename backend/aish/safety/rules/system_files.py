@@ -8,11 +8,12 @@ to that user's shell what ``~/.profile`` says to yours.  ``spelled`` gives the o
 knows.
 
 The table part (``FILES``, read by ``meaning`` like its own): the lines that change what the machine is at
-its next boot, whoever writes them: a driver blacklisted or replaced by ``/bin/true`` (modprobe
-configuration), a kernel command line that boots into a root shell, a rescue target or another root
-filesystem, or with a protection off (``boot_args``), a kernel setting that cuts the network or makes
-the running system fail (``kernel_breaks``), a security module's ``enabled`` parameter set to 0; and a
-line appended to ``/etc/fstab`` or ``/etc/crypttab`` (as ``>>`` is judged): a bad one stops the boot.
+its next boot, whoever writes them: a disk, filesystem or network driver blacklisted or replaced by
+``/bin/true`` (modprobe configuration), a kernel command line that boots into a root shell, a rescue
+target or another root filesystem, or with a protection off (``boot_args``), a kernel setting that cuts
+the network or makes the running system fail (``kernel_breaks``), a security module's ``enabled``
+parameter set to 0, a polkit rule that says yes to anyone; and a line appended to ``/etc/fstab`` or
+``/etc/crypttab`` (as ``>>`` is judged): a bad one stops the boot.
 """
 from __future__ import annotations
 
@@ -50,8 +51,17 @@ def spelled(path: str) -> str:
     return path
 
 
-# Drivers kept from loading: `blacklist e1000e`, `install nvme /bin/true` (the module "loads" as nothing).
-_DRIVER_OFF = re.compile(r"^\s*(blacklist\s+\S+|install\s+\S+\s+(/usr)?(/s?bin/)?(true|false)\b)", re.MULTILINE)
+# Drivers the machine needs to boot or to be reached: disk controllers, block and filesystem drivers, network cards.
+_NEEDED_DRIVER = (r"(ahci|libata|nvme(_core)?|sd_mod|scsi_mod|virtio_(blk|scsi|net|pci)|megaraid\w*|mpt\dsas|mptsas|"
+                  r"mptspi|hpsa|aacraid|smartpqi|hv_(storvsc|netvsc)|xen_(blkfront|netfront)|ata_piix|pata_\w+|sata_\w+|"
+                  r"mmc_block|sdhci\w*|dm[-_](mod|crypt)|md[-_]mod|raid(0|1|10|456)|ext4|xfs|btrfs|vfat|zfs|"
+                  r"e1000e?|igbv?f?|ixgbe(vf)?|i40e|iavf|ice|r816[89]|r8125|r8152|8139too|tg3|bnx2x?|bnxt_en|"
+                  r"mlx[45]_(core|en)|vmxnet3|ena|gve|sky2|alx|atl1[ce]?|forcedeth|cdc_ether|iwlwifi|ath\d*k?|"
+                  r"brcmfmac|rtw\w+|mt7\w+)")
+# `blacklist e1000e`, `install nvme /bin/true` (the module "loads" as nothing); other drivers (graphics, the PC
+# speaker, the filesystems and USB storage a hardening benchmark turns off) stay quiet.
+_DRIVER_OFF = re.compile(r"^\s*(blacklist\s+" + _NEEDED_DRIVER + r"\s*$|install\s+" + _NEEDED_DRIVER +
+                         r"\s+(/usr)?(/s?bin/)?(true|false)\b)", re.MULTILINE)
 _MODULE_OFF = re.compile(r"^\s*(0|n|N|no|off|disable[d]?)\s*$")
 
 _CONDITION = re.compile(r"\bif\s*\(|isInGroup|action\.id|\.user\b|\blookup\(")
@@ -69,8 +79,8 @@ FILES: list = [
     (re.compile(r"^/(etc|usr/share)/polkit-1/rules\.d/[^/]+\.rules$"),
      [(_AnyoneAllowed, HIGH, "lets every user do any privileged action without a password (polkit)")], None, ""),
     (re.compile(r"^/etc/(modprobe\.d/[^/]+|modprobe\.conf)$|^/(usr/lib|lib|run)/modprobe\.d/[^/]+$"),
-     [(_DRIVER_OFF, MEDIUM, "keeps a driver from loading at every boot (a disk or network driver: the machine is "
-                            "lost)")], None, ""),
+     [(_DRIVER_OFF, MEDIUM, "keeps a disk, filesystem or network driver from loading at every "
+                            "boot: the machine may not start or be reached")], None, ""),
     (re.compile(r"^/etc/(fstab|crypttab)$"), [], MEDIUM, "a bad line there stops the boot"),
     (re.compile(r"^/etc/default/grub(\.d/[^/]+)?$|^/boot/(grub2?/grub\.cfg|(firmware/)?cmdline\.txt|"
                 r"loader/entries/[^/]+|extlinux/extlinux\.conf|syslinux/syslinux\.cfg|refind_linux\.conf)$|"
