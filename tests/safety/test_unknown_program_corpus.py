@@ -1,6 +1,6 @@
 """Programs no rule names (tests/corpus/unknown): a floor on the rate of their destructive forms flagged and
 a limit on their everyday forms flagged, one case per file.  Written before the rules were read (session
-12), measured at 3df4711 (92.7% flagged, 0.0% of everyday) and after the session's mechanisms (94.8%, 0.0%)."""
+12), measured at 3df4711 (92.7% flagged, 0.0% of everyday) and after the session's mechanisms (96.4%, 0.0%)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,7 +24,7 @@ def test_unknown_programs_destructive_forms_are_flagged():
     commands = _lines("programs-destructive.txt")
     missed = [c for c in commands if not _flagged(c)]
     assert len(commands) >= 150
-    assert 1 - len(missed) / len(commands) >= 0.94, "\n".join(missed)
+    assert 1 - len(missed) / len(commands) >= 0.96, "\n".join(missed)
 
 
 def test_unknown_programs_everyday_forms_stay_quiet():

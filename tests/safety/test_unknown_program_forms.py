@@ -3,8 +3,9 @@ removes (``k3s-uninstall.sh``, also handed to a shell), an option spelled noun f
 weak verb in an option on stored data (``--clear-db``), a prune fused to an object no table lists
 (``pruneblockchain``), the object of a bare-quiet verb named by an option (``expire --set=ID``), verbs that
 destroy only some objects (a disk formatted, a server rebuilt, an account closed, an address released), a
-deployed app's secrets unset (``fly secrets unset KEY``, ``heroku config:unset KEY``);
-and the same programs' everyday forms, which stay quiet."""
+deployed app's secrets unset (``fly secrets unset KEY``, ``heroku config:unset KEY``), an action told not to ask
+by a bare word (``clear noprompt``, ``start init full force``), data overwritten by an option
+(``--overwrite-data-of-peer``), consumer offsets reset; and the same programs' everyday forms, which stay quiet."""
 from __future__ import annotations
 
 from tests.safety.forms import each_form
@@ -189,3 +190,38 @@ def test_a_deployed_apps_secrets_unset_are_read(command: str) -> None:
 ])
 def test_local_settings_unset_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "arcconf task start 1 device 0 3 clear noprompt",
+    "storcli /c0/v0 start init full force",
+    "raidctl unit 2 initialize noprompt",
+    "hbacli port 3 reset force",
+    "arrayadm ld 2 clear forced",
+    "nasctl pool tank erase confirm=true",
+])
+def test_an_action_told_not_to_ask_by_a_bare_word_is_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "arcconf cache clear noprompt",
+    "arcconf getconfig 1 ld noprompt",
+    "fooctl sync force",
+    "fooctl install nginx force",
+    "storcli /c0 show all force",
+])
+def test_bare_bypass_words_without_an_action_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "drbdadm -- --overwrite-data-of-peer primary r0",
+    "replicactl promote --overwrite-data node2",
+    "dbsync pull --overwrite-database staging",
+    "volctl attach --overwrite-volume vol-7 node3",
+    "fooctl offsets reset --group billing --to-earliest",
+    "streamctl consumer offsets reset payments",
+])
+def test_overwrites_and_offset_resets_are_read(command: str) -> None:
+    assert reaches(command), judged(command)

@@ -6,8 +6,8 @@ it acts on.  Programs no rule names also say the same things other ways:
 - the object first, then the verb (``matrix-commander --room-delete ID``, ``--bucket-remove NAME``): the
   subcommand ``room delete ID`` spelled as an option;
 - a weak verb or a reset on what the program has stored (``beacon-chain --clear-db``, ``--force-clear-db``,
-  ``--reset-database``, ``--flush-data``): its store is emptied, where ``--clear-cache`` or ``--flush-logs``
-  empty something cheap;
+  ``--reset-database``, ``--flush-data``; ``drbdadm --overwrite-data-of-peer``): its store is emptied or
+  written over, where ``--clear-cache`` or ``--flush-logs`` empty something cheap;
 - the one thing a verb acts on named by an option after it (``pgbackrest expire --set=ID``, ``undeploy
   --name api``, ``prune --snapshot=nightly``): the verb is not bare, it has an object;
 - a hosted platform's settings unset in one word (``heroku config:unset KEY``, ``cf unset-env app KEY``):
@@ -47,6 +47,8 @@ _STORED = frozenset({"db", "dbs", "database", "databases", "data", "datadir", "s
 def empties_store(parts: list) -> bool:
     """The parts of an option's name: ``clear, db``; ``force, clear, db``; ``reset, database``."""
     emptied = parts[1:] if parts[:1] == ["force"] else parts
+    if emptied[:1] == ["overwrite"] and len(emptied) >= 2:  # `--overwrite-data-of-peer`: written over, whoever's
+        return emptied[1] in _STORED
     return len(emptied) == 2 and emptied[0] in _EMPTYING and emptied[1] in _STORED
 
 
