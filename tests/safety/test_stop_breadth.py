@@ -189,3 +189,45 @@ def test_stops_fed_to_ssh_supervisors_and_sessions(command, at_least):
 ])
 def test_reads_starts_and_single_stops_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    # a count of running things, in each tool's own name for it, set to zero by an update verb
+    ("linode-cli lke pool-update 123 456 --count 0", "medium"),
+    ("kn service update api --scale 0", "medium"),
+    ("az appservice plan update --name plan1 --resource-group prod --number-of-workers 0", "medium"),
+    ("ibmcloud ks worker-pool resize --cluster prod --worker-pool default --size-per-zone 0", "medium"),
+    ("oci ce node-pool update --node-pool-id ocid1.nodepool.oc1..aaa --size 0", "medium"),
+    ("scw k8s pool update 1111-2222 size=0", "medium"),
+    ("vultr-cli kubernetes node-pool update abc def --quantity 0", "medium"),
+    ("docker compose up -d --scale web=0", "medium"),
+    ("aws application-autoscaling register-scalable-target --service-namespace ecs --resource-id service/prod/web "
+     "--scalable-dimension ecs:service:DesiredCount --min-capacity 0 --max-capacity 0", "medium"),
+    # paused or frozen: every one a listing names
+    ("docker pause $(docker ps -q)", "medium"),
+    ("podman ps -q | xargs podman pause", "medium"),
+    ("lxc list -c n -f csv | xargs -n1 lxc pause", "medium"),
+    ("gcloud compute instances stop --async web-1 web-2 web-3 --zone us-east1-b", "medium"),
+])
+def test_counts_set_to_zero_in_any_name_and_everything_paused(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "gcloud compute backend-services update bs --connection-draining-timeout 0",
+    "aws elbv2 modify-target-group-attributes --target-group-arn arn "
+    "--attributes Key=deregistration_delay.timeout_seconds,Value=0",
+    "docker update --cpus 0 web",
+    "gcloud compute instance-groups managed update mig --max-surge 0 --max-unavailable 1",
+    "gsettings set org.gnome.desktop.session idle-delay 0",
+    "docker compose up -d --scale web=3",
+    "gcloud container clusters update prod --enable-autoscaling --min-nodes 0 --max-nodes 5",
+    "kubectl set env deploy/web WORKERS=0",
+    "npm config set fetch-retries 0",
+    "helm upgrade web ./chart --set autoscaling.minReplicas=0",
+    "aws sqs set-queue-attributes --queue-url u --attributes VisibilityTimeout=0",
+    "docker unpause $(docker ps -q)",
+    "docker pause web",
+])
+def test_other_zeros_floors_and_one_pause_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

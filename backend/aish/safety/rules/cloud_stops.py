@@ -48,6 +48,9 @@ _WHOLE = lazy(r"^(clusters?|db-?clusters?|vmss|scale-?sets?|node-?groups?|node-?
 # Options that choose targets by a rule rather than by name.
 _SELECTORS = frozenset("--tag-name --tag --tags --filter --filters --label --labels --selector -l --all -a "
                        "--all-instances --resource-tag --tag-key".split())
+# Switches of these CLIs that take no value.
+_FLAGS = frozenset("--async --quiet -q --force -f --no-wait --yes -y --wait --hibernate --skip-shutdown "
+                   "--discard-local-ssd --no-prompt --verbose -v".split())
 _ACTION_OPTIONS = frozenset({"--action", "--power-action", "--operation"})
 _NEVER = lazy(r"^--activation-policy(=|$)")
 # Platforms whose stop takes an app down with every instance of it (`cf stop shop`).
@@ -73,6 +76,9 @@ def _targets(after: list, subs: bool) -> tuple:
     named, chosen, k = 0, subs, 0
     while k < len(after):
         t = after[k]
+        if t in _FLAGS:  # `--async web-1 web-2`: a switch, the names after it are targets
+            k += 1
+            continue
         if t.startswith("-"):
             name = t.split("=", 1)[0]
             if name in _SELECTORS:

@@ -40,7 +40,9 @@ _STOP_VERBS = frozenset({"stop", "kill", "halt", "shutdown", "poweroff", "power-
                          "kill-session", "kill-server", "kill-window", "kill-pane", "suspend", "down", "undefine",
                          "delete", "rm", "remove", "destroy-vm", "stop-instances", "terminate-instances",
                          "quit", "exit", "reset", "acpipowerbutton", "deallocate", "instance-stop",
-                         "stop-db-instance", "stop-db-cluster", "suspend-vm", "server-stop"})
+                         "stop-db-instance", "stop-db-cluster", "suspend-vm", "server-stop",
+                         # paused, frozen or switched off for good: every one of them stops serving
+                         "pause", "freeze", "hibernate", "stopp", "force-stop", "disable", "mask", "unmonitor"})
 # A program whose name ends in the verb (`lxc-stop -n $c`, `qvm-kill`).
 _VERB_NAME = re.compile(r"[-_](stop|kill|destroy|shutdown|poweroff|halt|delete|remove)$")
 _SIGNALLERS = frozenset({"kill", "pkill", "skill", "killall"})

@@ -24,15 +24,30 @@ _COUNT_OPTION = re.compile(r"^--?(replicas|desired[-_]?count|desired[-_]?capacit
 # `{"spec":{"replicas":0}}`, `--set replicaCount=0`, `web.replicas=0`: a count of zero in a patch or chart values
 _REPLICAS_ZERO = re.compile(r"(\b|(?<=max)|(?<=desired))_?replica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)",
                             re.IGNORECASE)  # also `"maxReplicas":0` in an autoscaler's patch
-# Counts that are the total to run (not a floor: `--min-size 0` lets an autoscaler idle), set by an update verb:
-# `node-pools update --num-nodes=0`, `put-function-concurrency --reserved-concurrent-executions 0`,
-# `update-nodegroup-config --scaling-config minSize=0,maxSize=0,desiredSize=0`, `az aks scale --node-count 0`.
-# (`--max-instances 0` is left out: some platforms read a zero there as "no limit".)
-_TOTAL_COUNT = re.compile(r"^(--?)?(replicas|count|num[-_]?(nodes|replicas|workers)|reserved[-_]?concurrent[-_]?"
-                          r"executions|(desired|max|new|target|total|instance|node|replica|task|worker)[-_]?"
-                          r"(instance[-_]?|num[-_]?)?(count|capacity|size|replicas|nodes|workers))$", re.IGNORECASE)
-_UPDATE_WORD = re.compile(r"^(update|patch|set|scale|resize|put-[\w-]*concurrency|(update|modify|set)-[\w-]+)$",
-                          re.IGNORECASE)
+# Counts that are the total to run, set by an update verb, in any tool's own name for them: a word of the name
+# says a count (`--node-count 0`, `--num-nodes=0`, `--number-of-workers 0`, `--size-per-zone 0`, `--quantity 0`,
+# `--reserved-concurrent-executions 0`, `maxSize=0,desiredSize=0` in a value, `size=0`), none says a floor or
+# something that is not a count of running things (`--min-size 0` lets an autoscaler idle; `--disk-size`,
+# `--max-pool-size`, `RETRY_COUNT=0`).  (`--max-instances 0` is left out: some platforms read it as "no limit".)
+_COUNT_WORDS = frozenset({"count", "size", "nodes", "replicas", "capacity", "quantity", "workers", "scale",
+                          "executions"})
+_NOT_RUNNING = frozenset({"min", "minimum", "disk", "volume", "memory", "mem", "cpu", "batch", "page", "buffer",
+                          "queue",
+                          "log", "file", "cache", "timeout", "delay", "retry", "retries", "surge", "unavailable",
+                          "percent", "boot", "storage", "shm", "heap", "pool", "connection", "connections", "thread",
+                          "threads", "chunk", "block", "step", "key", "instances", "history", "backoff", "parallelism",
+                          "font", "window", "line", "lines", "max-instances"})
+_PARTS = re.compile(r"[-_.]+|(?<=[a-z])(?=[A-Z])")
+_UPDATE_WORD = re.compile(r"^(update|patch|set|scale|resize|up|put-[\w-]*concurrency|(update|modify|set)-[\w-]+|"
+                          r"[\w-]+-(update|resize|scale)|register-scalable-target)$", re.IGNORECASE)
+
+
+def _is_total(name: str) -> bool:
+    """Does an option or key named ``name`` set how many of something run?"""
+    parts = {p.lower() for p in _PARTS.split(name.lstrip("-")) if p}
+    return bool(parts & _COUNT_WORDS) and not parts & _NOT_RUNNING
+
+
 _ALL = re.compile(r"^(--all|-A|--all-namespaces)$")
 _PRODUCTION = re.compile(r"(^|[^a-z])(prod|production|live)([^a-z]|$)", re.IGNORECASE)
 
@@ -51,14 +66,19 @@ def _zero_count(texts: list) -> bool:
 
 
 def _total_zero(texts: list) -> bool:
-    """A total count set to zero: ``--node-count 0``, ``--num-nodes=0``, ``maxSize=0,desiredSize=0`` in a value."""
+    """A total count set to zero: ``--node-count 0``, ``--num-nodes=0``, ``maxSize=0,desiredSize=0`` in a value,
+    ``size=0``, compose's ``--scale web=0``."""
     for k, t in enumerate(texts):
         name, eq, value = t.partition("=")
-        if _TOTAL_COUNT.match(name) and (value == "0" if eq else texts[k + 1:k + 2] == ["0"]):
+        given = value if eq else (texts[k + 1] if k + 1 < len(texts) else "")
+        if name == "--scale" and re.fullmatch(r"[\w.-]+=0", given):
+            return True  # `docker compose up --scale web=0`
+        if name.startswith("-") and _is_total(name) and given == "0":
             return True
         pairs = [p.partition("=") for p in t.split(",") if "=" in p]
-        if len(pairs) > 1 and any(_TOTAL_COUNT.match(key) and v == "0" for key, _, v in pairs) and \
-                not any(_TOTAL_COUNT.match(key) and v not in ("0", "") for key, _, v in pairs):
+        if pairs and (len(pairs) > 1 or not t.startswith("-")) and \
+                any(_is_total(key) and v == "0" for key, _, v in pairs) and \
+                not any(_is_total(key) and v not in ("0", "") for key, _, v in pairs):
             return True
     return False
 
@@ -75,7 +95,7 @@ def rule_scaled_to_zero(c: Ctx) -> Optional[tuple]:
     if any(_SCALE_WORD.search(w) for w in words[:4]) and _zero_count(texts):
         level = HIGH if any(_ALL.match(t) for t in texts) or any(_PRODUCTION.search(t) for t in texts) else MEDIUM
         return level, f"scales a service to zero: everything it serves stops ({c.text})"
-    if any(_UPDATE_WORD.match(w) for w in words[:4]) and _total_zero(texts):
+    if any(_UPDATE_WORD.match(w) for w in words[:5]) and "env" not in words[:3] and _total_zero(texts):
         return MEDIUM, f"sets what runs to zero: everything it serves stops ({c.text})"
     joined = " ".join(texts)
     if re.search(r"(^|\s)--availability[= ](drain|pause)\b", joined) or \
