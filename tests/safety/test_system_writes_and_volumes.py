@@ -78,6 +78,22 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "echo 'LocalCommand rm -rf ~/work' | sudo tee /etc/ssh/ssh_config.d/zz.conf",
     "echo 'polkit.addRule(function(a, s) { return polkit.Result.YES; });' | sudo tee /etc/polkit-1/rules.d/00.rules",
     "printf 'block in quick all\\n' | sudo pfctl -f /dev/stdin",
+    # the update servers sent nowhere by the hosts file, in any spelling
+    r'echo "127.0.0.1 update.microsoft.com" >> C:\Windows\System32\drivers\etc\hosts',
+    r'Add-Content C:\Windows\System32\drivers\etc\hosts "0.0.0.0 windowsupdate.com"',
+    "echo '0.0.0.0 security.ubuntu.com' | sudo tee -a /etc/hosts",
+    "echo '0.0.0.0 swscan.apple.com mesu.apple.com' | sudo tee -a /private/etc/hosts",
+    "echo '0.0.0.0 definitionupdates.microsoft.com' >> /etc/hosts",
+    # the audit log and SELinux switched off through their files
+    "echo '-D' | sudo tee /etc/audit/rules.d/zz.rules",
+    "echo '-e 0' | sudo tee -a /etc/audit/audit.rules",
+    "echo 0 | sudo tee /sys/fs/selinux/enforce",
+    # a login shell taken away by other systems' tools
+    "sudo pw usermod root -s /sbin/nologin",
+    "sudo chpass -s /usr/bin/false alice",
+    "sudo dscl . -create /Users/admin UserShell /usr/bin/false",
+    "sudo lchsh root <<< /sbin/nologin",
+    "ipa user-mod jdoe --shell=/sbin/nologin",
 ])
 def test_system_file_and_setting_changes_are_flagged(command):
     assert reaches(command), judged(command)
@@ -90,6 +106,14 @@ def test_system_file_and_setting_changes_are_flagged(command):
     "echo 'options nouveau modeset=0' | sudo tee /etc/modprobe.d/nouveau.conf",
     "echo 'options snd-hda-intel power_save=1' >> /etc/modprobe.d/audio.conf",
     "echo 'blacklist nouveau' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf",
+    "echo '0.0.0.0 ads.doubleclick.net' | sudo tee -a /etc/hosts",
+    "echo '127.0.0.1 updates.local' | sudo tee -a /etc/hosts",
+    "echo '-w /etc/passwd -p wa -k identity' | sudo tee -a /etc/audit/rules.d/audit.rules",
+    "cat /sys/fs/selinux/enforce",
+    "sudo pw usermod nobody -s /usr/sbin/nologin",
+    "sudo pw usermod alice -s /usr/local/bin/zsh",
+    "sudo dscl . -create /Users/alice UserShell /bin/zsh",
+    "dscl . -read /Users/alice UserShell",
     "echo 'blacklist pcspkr' | sudo tee -a /etc/modprobe.d/nobeep.conf",
     "echo 'install cramfs /bin/true' | sudo tee /etc/modprobe.d/cramfs.conf",
     "echo 'install usb-storage /bin/true' >> /etc/modprobe.d/cis.conf",

@@ -87,7 +87,11 @@ FILES: list = [
                 r"^/etc/kernel/cmdline$|^/etc/kernelstub/configuration$"),
      [(BootArgText, MEDIUM, "the machine boots into a root shell, a rescue target, another root or with a "
                             "protection off")], None, ""),
-    (re.compile(r"^/sys/module/(apparmor|selinux|lockdown|yama|loadpin|integrity|ima)/parameters/\w+$"),
+    (re.compile(r"^/etc/audit/(audit\.rules|rules\.d/[^/]+\.rules)$"),
+     [(re.compile(r"^\s*(-D|-e\s+0|-a\s+(never,task|task,never))\s*$", re.MULTILINE), MEDIUM,
+       "switches the audit log off or deletes its rules at every boot")], None, ""),
+    (re.compile(r"^/sys/fs/selinux/enforce$|^/sys/module/(apparmor|selinux|lockdown|yama|loadpin|integrity|ima)/"
+                r"parameters/\w+$"),
      [(_MODULE_OFF, MEDIUM, "switches a kernel security module off")], None, ""),
     (re.compile(r"^(/etc/sysctl\.conf|/etc/sysctl\.d/.*|/usr/lib/sysctl\.d/.*|/run/sysctl\.d/.*)$"),
      [(BreakingText, MEDIUM, "a kernel setting that cuts the network or makes programs fail")], None, ""),

@@ -4,8 +4,9 @@ The services and timers that fetch and apply updates (``unattended-upgrades``, `
 ``dnf-automatic.timer``, ``yum-cron``, Windows Update's ``wuauserv``/``UsoSvc``) stopped, disabled, masked
 or removed; macOS' automatic checks turned off (``softwareupdate --schedule off``, ``defaults write
 …SoftwareUpdate AutomaticCheckEnabled -bool false``); Windows' ``NoAutoUpdate`` set; the periodic
-settings zeroed in apt's configuration (read by ``meaning``).  The machine stops receiving fixes
-without anyone noticing.  Reading their state, enabling them and restarting them stay quiet.
+settings zeroed in apt's configuration, an update server sent to 0.0.0.0 in the hosts file (read by
+``meaning``).  The machine stops receiving fixes without anyone noticing.  Reading their state, enabling
+them and restarting them stay quiet.
 """
 from __future__ import annotations
 
@@ -48,7 +49,30 @@ def rule_updates_off(c: Ctx) -> Optional[tuple]:
 
 
 # apt's periodic settings zeroed, dnf-automatic told not to apply (read by `meaning`)
+_UPDATE_NAME = re.compile(r"(^|[.-])(update|updates|upgrade|windowsupdate|wustat|wsus|delivery|swscan|swdist|swcdn|"
+                          r"mesu|definitionupdates|security|ntservicepack)([.-]|$)", re.IGNORECASE)
+
+
+class _UpdatesBlocked:
+    """A hosts line sending an operating system's update or security server to nowhere (0.0.0.0, 127.0.0.1)."""
+
+    @staticmethod
+    def search(text: str) -> str:
+        from aish.safety.rules.resolution import well_known
+
+        for line in text.splitlines()[:200]:
+            parts = line.split("#", 1)[0].split()
+            if len(parts) < 2 or not re.fullmatch(r"0\.0\.0\.0|127\.\d+\.\d+\.\d+|::1?|::", parts[0]):
+                continue
+            name = next((n for n in parts[1:] if well_known(n) and _UPDATE_NAME.search(n.lower())), None)
+            if name:
+                return name
+        return ""
+
+
 FILES = [
+    (re.compile(r"^/etc/hosts$"), [(_UpdatesBlocked, MEDIUM, "blocks the system's update servers by name: security "
+                                                             "fixes stop arriving")], None, ""),
     (re.compile(r"^/etc/apt/apt\.conf(\.d/.*)?$"),
      [(re.compile(r"APT::Periodic::(Unattended-Upgrade|Update-Package-Lists)\s+\"?0\"?", re.IGNORECASE), MEDIUM,
        "switches automatic updates off: security fixes stop arriving")], None, ""),
