@@ -256,3 +256,15 @@ def test_code_written_out_plainly_and_system_calls(command: str) -> None:
 ])
 def test_everyday_variables_and_code_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+# Inside double quotes `\`` is a backtick (bash's reading): the command or code it quotes is read as written.
+@each_form("command", [
+    "node -e \"require('child_process').execSync(\\`rm -rf /var/www\\`)\"",
+    "sh -c \"echo \\`rm -rf ~/work\\`\"",
+    "ssh web1 \"echo \\`rm -rf /srv/app\\`\"",
+    "zsh -c \"x=\\`rm -rf /var/lib/mysql\\`\"",
+    "tsx -e \"require('child_process').execSync(\\`rm -rf /home/ann/app\\`)\"",
+])
+def test_escaped_backticks_in_double_quotes_are_backticks(command: str) -> None:
+    assert reaches(command), judged(command)

@@ -22,6 +22,14 @@ from typing import Optional
 _CONTROL = ("&&", "||", ";;", "|&", ";", "|", "&", "(", ")", "\n")
 _REDIRECT = ("&>>", "<<<", "<<-", ">>", ">|", "&>", ">&", "<&", "<>", "<<", ">", "<")
 _META = " \t\n;&|<>()"
+# Inside double quotes a backslash escapes only these (`"rm -rf \`x\`"` is a backtick, not a substitution).
+_DQ_ESCAPE = re.compile(r'\\([$`"\\\n])')
+
+
+def _unescaped(m: re.Match) -> str:
+    return "" if m.group(1) == "\n" else m.group(1)
+
+
 _PLAIN = re.compile(r"[^ \t\n;&|<>()\\'\"$`*?\[]+")
 
 
@@ -144,7 +152,7 @@ def _read_word(s: str, i: int) -> tuple:
             end = _skip_double(s, i + 1)
             inner = s[i + 1:end - 1] if end <= n and s[end - 1:end] == '"' else s[i + 1:end]
             _scan_expansions(inner, word)
-            out.append(inner.replace('\\"', '"').replace("\\\\", "\\").replace("\\$", "$"))
+            out.append(_DQ_ESCAPE.sub(_unescaped, inner))  # bash: \$ \` \" \\ and a line's end, in one pass
             word.quoted = True
             i = end
         elif c == "$" and s.startswith("$(", i):
