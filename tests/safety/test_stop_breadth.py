@@ -231,3 +231,31 @@ def test_counts_set_to_zero_in_any_name_and_everything_paused(command, at_least)
 ])
 def test_other_zeros_floors_and_one_pause_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    # the processes a cgroup lists, a service's main pid asked of the manager, a command run in another root
+    ("sudo kill $(cat /sys/fs/cgroup/system.slice/docker.service/cgroup.procs)", "medium"),
+    ("cat /sys/fs/cgroup/user.slice/cgroup.procs | xargs kill -9", "medium"),
+    ("for p in $(cat /sys/fs/cgroup/system.slice/cgroup.procs); do kill $p; done", "medium"),
+    ("kill -9 $(systemctl show -p MainPID --value docker)", "medium"),
+    ("kill -9 $(systemctl show --property MainPID --value sshd)", "high"),
+    ("chroot /host reboot", "medium"),
+    ("sudo chroot /mnt/sysroot systemctl poweroff", "medium"),
+    ("kubectl debug node/node-1 -it --image=busybox -- chroot /host reboot", "medium"),
+    ("kubectl debug node/node-2 -it --image=busybox -- chroot /host pkill -9 kubelet", "medium"),
+])
+def test_cgroup_listings_main_pids_and_other_roots(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "cat /sys/fs/cgroup/user.slice/cgroup.procs",
+    "wc -l /sys/fs/cgroup/system.slice/cgroup.procs",
+    "kill -HUP $(systemctl show -p MainPID --value nginx)",
+    "chroot /mnt/sysroot",
+    "chroot --userspec=1000:1000 /srv/jail ls",
+    "kubectl debug -it web-0 --image=busybox -- sh",
+])
+def test_cgroup_reads_nudges_and_plain_chroots_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

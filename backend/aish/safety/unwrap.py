@@ -31,10 +31,11 @@ _WRAPPERS: dict = {
               "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs",
               "--max-chars", "--process-slot-var"},
     "sshpass": {"-p", "-f", "-d", "-P"},
+    "chroot": {"--userspec", "--groups"},
     "parallel": {"-j", "--jobs", "-S", "--sshlogin", "--delay", "-a", "--arg-file", "--colsep", "-I"},
 }
 _TAKES_USER = {"gosu", "su-exec"}  # the first word after them is a user, not the command
-_TAKES_ARG = {"chrt": 1, "taskset": 1}  # a priority / CPU mask before the command
+_TAKES_ARG = {"chrt": 1, "taskset": 1, "chroot": 1}  # a priority / CPU mask / the new root before the command
 ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\+?=")
 
 

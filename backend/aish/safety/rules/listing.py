@@ -25,6 +25,8 @@ LOOP_LISTS: ContextVar = ContextVar("aish_safety_loop_lists", default=None)
 # Programs whose output is a list of running things.
 _LISTERS = frozenset({"ps", "pgrep", "pidof", "jobs", "lsof", "fuser", "tasklist", "pstree", "screen", "qstat",
                       "squeue", "bjobs", "runningvms"})
+# A cgroup's files that list its processes.
+_CGROUP_PROCESSES = ("cgroup.procs", "cgroup.threads", "/tasks")
 # Programs that list windows, with the word that makes them list (none: the name alone).
 _WINDOW_LISTERS = {"wmctrl": frozenset({"-l", "-lp", "-lx", "-lG", "-lpG", "-lxp"}), "xdotool": frozenset({"search"}),
                    "kdotool": frozenset({"search"}), "xdo": frozenset({"id"}), "hyprctl": frozenset({"clients"}),
@@ -89,6 +91,8 @@ def is_listing(text: str) -> bool:
         return False
     if prog in _LISTERS:
         return prog not in ("pgrep", "pidof") or bool(rest)
+    if prog in ("cat", "head", "tail", "sort") and any(t.endswith(_CGROUP_PROCESSES) for t in rest):
+        return True  # `cat /sys/fs/cgroup/user.slice/cgroup.procs`: every process in the cgroup
     if prog in _WINDOW_LISTERS and (not _WINDOW_LISTERS[prog] or _WINDOW_LISTERS[prog] & set(rest)):
         return True  # every window: `wmctrl -l`, `xdotool search --name .`, `bspc query -N`
     operands = [t for t in rest if not t.startswith("-")][:3]

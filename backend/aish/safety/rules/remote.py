@@ -34,7 +34,7 @@ def rule_kubectl(c: Ctx) -> Optional[tuple]:
     verb = pos[0]
     allish = any(t in ("--all", "-A", "--all-namespaces") for t in texts)
     prod = _prod(c)
-    if verb == "exec" and "--" in texts:
+    if verb in ("exec", "debug") and "--" in texts:  # `kubectl debug node/n1 -- chroot /host reboot`
         inner = " ".join(texts[texts.index("--") + 1:])
         found = c.recurse(inner)
         return (found[0], f"{found[1]} inside a pod") if found else None

@@ -22,7 +22,10 @@ _SESSIONS = re.compile(r"^(sshd?|systemd|init|dbus-daemon|NetworkManager|login|X
                        r"bash|zsh|sh|fish|-bash|-zsh|gdm.*|sddm|lightdm|explorer\.exe|winlogon\.exe|csrss\.exe)$")
 # Substitutions and feeders that list processes by name or port.
 _FINDS_PROCESSES = re.compile(r"^\s*(sudo\s+)?(pgrep|pidof|lsof|fuser|ps|ss|netstat|pgrep\.exe|tasklist)\b|"
-                              r"^\s*cat\s+\S*\*\S*\.pid\b")  # every pid file a glob matches
+                              r"^\s*cat\s+\S*\*\S*\.pid\b|"  # every pid file a glob matches
+                              r"^\s*(sudo\s+)?cat\s+\S*(cgroup\.procs|cgroup\.threads|/tasks)\b")  # a cgroup's
+# A service's main pid asked of the manager: `systemctl show -p MainPID --value docker`.
+_MAIN_PID = re.compile(r"^\s*(?:sudo\s+)?systemctl\s+show\b.*\bMainPID\b.*?\s([\w@.-]+)\s*$")
 # One daemon's pid file read: `cat /run/sshd.pid`, `cat /var/run/docker.pid` (its name says which daemon).
 _PID_FILE = re.compile(r"^\s*(?:(?:sudo\s+)?(?:cat|head -1|head -n ?1)\s+|<\s*)['\"]?/\S*?/([\w.-]+?)\.pid['\"]?\s*$")
 _BY_PORT = re.compile(r"-i\s*:?\s*\d|-i\s*tcp|tcp:\d|:\d{2,5}\b|/tcp|/udp|--port|sport|dport")
@@ -107,7 +110,7 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"kills every process in the group {group[1:]} ({c.text})"
         for w in pids:
             for sub in w.subs:
-                named = _PID_FILE.match(sub)
+                named = _PID_FILE.match(sub) or _MAIN_PID.match(sub)
                 if named is not None:  # `kill -9 $(cat /run/sshd.pid)`: judged by the daemon the file names
                     found = units_verdict(c, p, "kill" if not gentle else "reload", [named.group(1)])
                     if found is not None:
