@@ -43,7 +43,7 @@ from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers, w
 from aish.safety.rules import registry_launch_points, restart_switches, win_admin_deletes
 from aish.safety.rules import served_commands
 from aish.safety.rules import broad_reading
-from aish.safety.rules import kernel_breaks, login_shells, volume_changes
+from aish.safety.rules import firewall_drops, kernel_breaks, login_shells, volume_changes
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -132,7 +132,7 @@ _TABLES: tuple = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopp
            fed_shells.RULES, script_runs.RULES, win_file_losses.RULES, win_services.RULES,
            win_admin_deletes.RULES, registry_launch_points.RULES)
 # disks changed in place, kernel settings that break, login shells taken away by other systems' tools
-_TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES)
+_TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES, firewall_drops.RULES)
 _TABLES += (served_commands.RULES,)  # commands whose output a socket tool sends
 RULES: dict = {}
 for _table in _TABLES:
