@@ -5,7 +5,8 @@ weak verb in an option on stored data (``--clear-db``), a prune fused to an obje
 destroy only some objects (a disk formatted, a server rebuilt, an account closed, an address released), a
 deployed app's secrets unset (``fly secrets unset KEY``, ``heroku config:unset KEY``), an action told not to ask
 by a bare word (``clear noprompt``, ``start init full force``), data overwritten by an option
-(``--overwrite-data-of-peer``), consumer offsets reset; and the same programs' everyday forms, which stay quiet."""
+(``--overwrite-data-of-peer``), consumer offsets reset, a setting turned on as a bare operand
+(``ts3server clear_database=1``); and the same programs' everyday forms, which stay quiet."""
 from __future__ import annotations
 
 from tests.safety.forms import each_form
@@ -225,3 +226,26 @@ def test_bare_bypass_words_without_an_action_stay_quiet(command: str) -> None:
 ])
 def test_overwrites_and_offset_resets_are_read(command: str) -> None:
     assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "ts3server clear_database=1",
+    "nodectl run reset_db=yes",
+    "chaind start flush_data=true",
+    "kvserver boot clear_store=on",
+    "mediasrv run reset_storage=1",
+    "replicad join overwrite_data=yes",
+])
+def test_settings_turned_on_as_bare_operands_are_read_as_their_options(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "ts3server clear_database=0",
+    "gameserverd start wipe_world=false",
+    "nodectl config reset_db=yes",
+    "appctl deploy log_level=debug verbose=1",
+    "imagectl deploy persistence.deleteOnUninstall=true",
+])
+def test_settings_turned_off_stored_or_without_a_verb_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

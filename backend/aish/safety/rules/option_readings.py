@@ -11,9 +11,13 @@ it acts on.  Programs no rule names also say the same things other ways:
 - the one thing a verb acts on named by an option after it (``pgbackrest expire --set=ID``, ``undeploy
   --name api``, ``prune --snapshot=nightly``): the verb is not bare, it has an object;
 - a hosted platform's settings unset in one word (``heroku config:unset KEY``, ``cf unset-env app KEY``):
-  the deployed app's variables, read as its secrets.
+  the deployed app's variables, read as its secrets;
+- a setting turned on as a bare ``key=value`` operand (``ts3server clear_database=1``, ``wipe_data=true``):
+  read as the option ``--clear-database``, ``--wipe-data``.
 """
 from __future__ import annotations
+
+import re
 
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
@@ -82,3 +86,27 @@ _SETTINGS = frozenset({"config", "env", "envs", "vars", "variables", "var"})
 def hosted_settings(said: str) -> bool:
     """``config:unset``, ``env:unset``, ``unset-env``: settings and verb in one word, joined by ``:`` or ``-``."""
     return (":" in said or "-" in said) and bool(set(split_word(said)) & _SETTINGS)
+
+
+_CONFIGURING = frozenset({"set", "config", "configure", "conf", "setting", "settings", "setenv", "env", "export",
+                          "add", "create", "new", "init", "param", "params", "property", "properties"})
+_SETTING_ON = re.compile(r"^([A-Za-z][\w.-]*)=(1|true|yes|on|y|all)$", re.IGNORECASE)
+
+
+def settings_as_options(texts: list) -> set:
+    """``clear_database=1``, ``wipe_data=true``: a setting that carries a verb, turned on, as its ``--`` option
+    (``--clear-database``); a setting turned off, or one with no verb in it, is not read."""
+    out: set = set()
+    first = next((t for t in texts if t[:1] != "-"), "")
+    if first.lower() in _CONFIGURING:
+        return out  # `set purge_old=1`, `config wipe_on_exit=true`: a setting stored for later, not an act
+    for t in texts:
+        if t[:1] == "-" or "=" not in t:
+            continue
+        m = _SETTING_ON.match(t)
+        if m is None:
+            continue
+        parts = split_word(m.group(1))
+        if any(verb_strength(p) for p in parts) or parts[:1] == ["overwrite"]:
+            out.add("--" + "-".join(parts))
+    return out

@@ -96,7 +96,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if (not act.verb or act.source == "program" and verb_strength(act.verb) < 3) and _DESTROYING_SCRIPT.search(prog):
         # `./teardown.sh`, and `k3s-uninstall.sh`: the name's weak verb (uninstall, killall) is the script's whole job
         return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
-    options = read_options(c.texts) | _long_spellings(c.texts)
+    options = read_options(c.texts) | _long_spellings(c.texts) | option_readings.settings_as_options(c.texts)
     elsewhere = said_elsewhere.rule_said_elsewhere(c, act.verb)
     if elsewhere is not None:
         return elsewhere
