@@ -55,3 +55,27 @@ def test_commands_windows_launchers_run_are_judged(command: str, at_least: str) 
 ])
 def test_quiet_commands_windows_launchers_run_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("Start-Process -FilePath powershell.exe -ArgumentList '-NoProfile','-Command','Stop-Computer -Force' -Verb RunAs",
+     "medium"),
+    ("Start-Process cmd -ArgumentList '/c','rd /s /q C:\\Data' -Verb runAs -WindowStyle Hidden", "medium"),
+    ("Start-Process -FilePath \"cmd.exe\" -ArgumentList \"/c format D: /q /y\" -Wait", "high"),
+    ("saps -FilePath vssadmin.exe -ArgumentList 'delete','shadows','/all','/quiet'", "high"),
+    ("Start-Process -FilePath wevtutil -ArgumentList 'cl','Security' -NoNewWindow", "medium"),
+    ("%COMSPEC% /c rd /s /q C:\\Users\\alice\\Documents", "medium"),
+    ("%ComSpec% /k vssadmin delete shadows /all /quiet", "high"),
+    ("$env:ComSpec /c rd /s /q C:\\Data", "medium"),
+])
+def test_start_process_arrays_and_the_comspec_are_followed(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "Start-Process msiexec.exe -ArgumentList '/i','C:\\Temp\\app.msi','/qb'",
+    "Start-Process -FilePath notepad.exe -ArgumentList 'C:\\Users\\alice\\notes.txt'",
+    "%COMSPEC% /c dir",
+])
+def test_their_quiet_forms_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -249,6 +249,8 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
         prog = raw.rsplit("\\", 1)[-1]
     if prog[-4:].lower() == ".exe" and not table.known(prog):  # `shred.exe -u x`: the program by its file name
         prog = prog[:-4]
+    if prog[:1] in "%$" and prog.lower().strip("%") in ("comspec", "$env:comspec"):  # `%COMSPEC% /c …`
+        prog = "cmd"
     prog = plain_name(prog)  # `gchmod` is GNU's chmod
     if prog in ABBREVIATIONS:  # `ip a f` is `ip address flush`
         expanded = expand_abbreviations(prog, [w.text for w in words[1:]])

@@ -221,9 +221,11 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} empties a data file ({c.text})"
     if name in ("start-process", "saps"):  # `Start-Process msiexec.exe -ArgumentList '/i https://… /qn'`
         valued = {"-filepath", "-argumentlist", "-args", "-verb", "-workingdirectory", "-credential"}
-        program = next((w.raw for k, w in enumerate(c.args) if texts[k] == "-filepath" or not texts[k].startswith("-")
-                        and (k == 0 or texts[k - 1] not in valued)), "")
-        arguments = [c.args[k + 1].text for k, t in enumerate(texts[:-1]) if t in ("-argumentlist", "-args")]
+        program = next((c.args[k + 1].raw for k, t in enumerate(texts[:-1]) if t == "-filepath"), "") or \
+            next((w.raw for k, w in enumerate(c.args) if not texts[k].startswith("-")
+                  and (k == 0 or texts[k - 1] not in valued)), "")
+        arguments = [_array_items(c.args[k + 1].raw) for k, t in enumerate(texts[:-1])
+                     if t in ("-argumentlist", "-args")]
         positional = [w.text for k, w in enumerate(c.args) if not texts[k].startswith("-") and
                       (k == 0 or texts[k - 1] not in valued)]
         arguments = arguments or positional[1:2]  # `Start-Process cmd '/c …'`: the second is the -ArgumentList
@@ -274,6 +276,14 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     if level is not None:
         return level, f"{c.prog} {'destroys data' if level == HIGH else 'removes or stops something'} ({c.text})"
     return None
+
+
+def _array_items(raw: str) -> str:
+    """``'/c','rd /s /q C:\\Data'`` (a PowerShell array of arguments) as one command line; a single string as it is."""
+    items = re.findall(r"'([^']*)'|\"([^\"]*)\"", raw)
+    if len(items) < 2 or re.sub(r"'[^']*'|\"[^\"]*\"|\s|,", "", raw):
+        return raw.strip("'\"")
+    return " ".join(a or b for a, b in items)
 
 
 # Cmdlets whose output piped into Remove-Item names the paths it deletes.
