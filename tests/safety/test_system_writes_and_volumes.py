@@ -17,6 +17,13 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "echo 'exit 0' | sudo tee -a ~root/.profile",
     "echo 'exec /bin/false' | sudo tee -a /root/.zshrc",
     "echo 'exit' >> /Users/ann/.zprofile",
+    # a start-up line that ends or hangs every shell
+    "echo 'kill -9 $PPID' | sudo tee -a /root/.bashrc",
+    "echo 'exec /usr/bin/false' >> ~/.profile",
+    "echo 'exec /sbin/nologin' | sudo tee -a /etc/profile",
+    "echo 'while true; do :; done' >> ~/.bashrc",
+    "echo 'sleep infinity' >> /etc/profile.d/zz.sh",
+    "echo 'ulimit -u 1' | sudo tee -a /etc/bash.bashrc",
     # a line appended to fstab or crypttab, whatever appends it (as `>>` always was)
     "echo '/dev/sdz1 /data ext4 defaults 0 2' | sudo tee -a /etc/fstab",
     "echo 'cryptdata UUID=1234 none luks' | sudo tee -a /etc/crypttab",
@@ -124,6 +131,9 @@ def test_system_file_and_setting_changes_are_flagged(command):
     "sudo pw usermod alice -s /usr/local/bin/zsh",
     "sudo dscl . -create /Users/alice UserShell /bin/zsh",
     "dscl . -read /Users/alice UserShell",
+    "echo 'exec zsh' >> ~/.bashrc",
+    "echo 'ulimit -n 4096' >> ~/.bashrc",
+    "echo 'sleep 1' >> ~/.bashrc",
     "sudo ufw deny 80",
     "sudo ufw deny http",
     "sudo ufw deny from 203.0.113.5",

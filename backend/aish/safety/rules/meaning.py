@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 from aish.safety.rules import baseline_values, host_keys, open_servers, resolution, system_files, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
-from aish.safety.rules.run_files import RUN_FILES, STARTUP
+from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP
 from aish.safety.rules.secret_perms import secret_redirected_to_served
 from aish.safety.rules.writers import edits
 from aish.safety.unwrap import unwrap
@@ -163,8 +163,8 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
             if not pattern.match(path):
                 continue
             for line in what_in.splitlines()[:200]:
-                if pattern is STARTUP and re.fullmatch(r"\s*(exit|logout|exec\s+(false|true|/bin/false))\b.*", line):
-                    best = worst(best, (MEDIUM, f"every new shell ends at once ({path}: {line.strip()[:40]})"))
+                if pattern is STARTUP and SHELL_ENDS.match(line):
+                    best = worst(best, (MEDIUM, f"every new shell ends or hangs at once ({path}: {line.strip()[:40]})"))
                 command = command_of(line)
                 inner = recurse(command) if command.strip() else None
                 if inner is not None and inner[0] >= MEDIUM:

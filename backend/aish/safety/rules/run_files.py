@@ -97,6 +97,13 @@ def _ssh_client_command(line: str) -> str:
     return (m.group(1) or m.group(2) or "") if m else ""
 
 
+# A start-up line that ends or hangs every shell: `exit`, `logout`, `exec` of nothing, a kill of the shell or its
+# parent, an endless loop or sleep, a process limit too small to start anything.
+SHELL_ENDS = re.compile(r"\s*(exit|logout|return\s+1\s*;?\s*exit|exec\s+(\S*/)?(false|true|nologin|sleep\b)|"
+                        r"kill\s+(-9\s+|-KILL\s+|-s\s+KILL\s+|-HUP\s+)?(\$\$|\$PPID|\$\{PPID\}|0|-1)\s*($|;)|"
+                        r"while\s+(true|:|\[\s*1\s*\])\s*;\s*do\s+(:|true|sleep\s+\d+)\s*;\s*done|"
+                        r"sleep\s+(infinity|inf)|ulimit\s+-[a-zA-Z]*[uH]?u\s+[01]\b|"
+                        r"ulimit\s+-[a-zA-Z]*n\s+[0-3]\b)\b.*|\s*exec\s+\S*/(false|true|nologin)\s*$")
 STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish)|"
                      r"/etc/(profile|bash\.bashrc|zsh/zshrc|zshrc|profile\.d/.*|environment))$")
 # (file pattern, the command in one of its lines, when it runs)
