@@ -56,15 +56,28 @@ def pytest_configure(config):
         _end_worker_without_teardown()
 
 
+_LEAVES_AFTER_ITS_SESSION = False
+
+
 def _end_worker_without_teardown() -> None:
     """An xdist worker leaves with ``os._exit`` once every exit handler registered after this
     one has run (``weakref.finalize``'s: temporary directories): the interpreter's teardown
     would free, one by one, every object the worker's session made (about 1 s of CPU a worker,
     measured with the CPU its controller reaps).  Its results are with the controller by then
     and its exit status is not read.  Where a finalizer's exit handler is already registered
-    (so it would run after this one), the worker ends as usual."""
+    (so it would run after this one), the worker ends as usual.
+
+    It leaves as soon as its session has finished (``pytest_unconfigure``): xdist sent the
+    controller its last message ("workerfinished") at the end of ``pytest_sessionfinish``, and the
+    controller waits for every worker's process to end before its own session ends.  What pytest
+    does after that is of no use in a worker: its configuration's clean-up runs the unraisable
+    exception plugin's five full ``gc.collect()`` passes over the worker's heap (0.2-0.9 s of
+    wall a worker, each on the run's critical path), and the interpreter then joins the threads
+    the session left."""
+    global _LEAVES_AFTER_ITS_SESSION
     if weakref.finalize._registered_with_atexit:  # type: ignore[attr-defined]
         return
+    _LEAVES_AFTER_ITS_SESSION = True
 
     def leave() -> None:
         for stream in (sys.stdout, sys.stderr):
@@ -121,8 +134,11 @@ def pytest_collection_finish(session):
     gc.freeze()
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_unconfigure(config):
     mcp_servers.end_session()
+    if _LEAVES_AFTER_ITS_SESSION:  # an xdist worker (see _end_worker_without_teardown)
+        atexit._run_exitfuncs()  # as at the interpreter's exit, the last of them os._exit(0)
 
 
 def pytest_collection_modifyitems(config, items):
