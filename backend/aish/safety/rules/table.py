@@ -44,6 +44,8 @@ from aish.safety.rules import registry_launch_points, restart_switches, win_admi
 from aish.safety.rules import served_commands
 from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, login_shells, volume_changes
+from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
+from aish.safety.rules import protection_targets
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -343,6 +345,20 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, baseline_values.rule_baseline_weakened(c))
     if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):
         best = worst(best, protections_off.rule_protection_off(c))
+    if (best is None or best[0] == LOW) and setting_pairs.may_pair(c):  # `key=K value=V`, `-Name K -Value V`
+        best = worst(best, setting_pairs.rule_setting_pair(c))
+    if (best is None or best[0] == LOW) and system_targets.may_target(c):  # `dest=/etc/sudoers`, `x.ctmpl:/etc/hosts`
+        best = worst(best, system_targets.rule_system_target(c))
+    if (best is None or best[0] == LOW) and rules is None and device_operands.may_act(c):  # `geli kill ada0p3`
+        best = worst(best, device_operands.rule_device_operand(c))
+    if (best is None or best[0] == LOW) and rules is None and stop_scopes.may_stop(c):  # `ldm stop-domain -a`
+        best = worst(best, stop_scopes.rule_stop_scope(c))
+    if (best is None or best[0] == LOW) and (login_values.may_change(c) or login_values.fed_account_tool(c)):
+        best = worst(best, login_values.rule_login_value(c))
+    if (best is None or best[0] == LOW) and name_pins.may_pin(c):  # `hostess add pypi.org 127.0.0.1`
+        best = worst(best, name_pins.rule_name_pinned(c))
+    if (best is None or best[0] == LOW) and protection_targets.may_take(c):  # `kextunload -b com.crowdstrike.x`
+        best = worst(best, protection_targets.rule_protection_taken(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
         best = worst(best, onto_one_name.rule_onto_one_name(c))
     if (best is None or best[0] == LOW) and not in_full:  # the last word: the program's own docs

@@ -1,0 +1,165 @@
+"""Effect: a setting named in one word and given its value in another, judged by what the pair means.
+
+The tables of weak and breaking settings (``baseline_values``, ``kernel_breaks``, ``boot_args``,
+``protections_off``) read ``NAME=VALUE`` as one word.  Configuration tools, appliance and vendor CLIs
+spell the same pair in separate words, and a program no rule names says it the same way as one that
+has a rule:
+
+- ``key=NAME value=VALUE`` (``pyinfra … server.sysctl key=kernel.randomize_va_space value=0``);
+- ``-Name NAME -Value VALUE`` and ``--key NAME --value VALUE`` (``Set-DbaSpConfigure -Name
+  XPCmdShellEnabled -Value 1``);
+- ``NAME = VALUE`` in three words (``svccfg -s ssh setprop general/enabled = false``);
+- a setting verb followed by the name and the value (``set``, ``setprop``, ``setenv``, ``regsetval``,
+  ``setvar``; or a program named for one, ``fw_setenv bootargs '… init=/bin/sh'``).
+
+The pair is then judged as the one word would be: a kernel hardening switch or a breaking kernel
+setting (``kernel.randomize_va_space 0``), a kernel command line into a root shell or with a protection
+off, a protection's switch set off (``…security.enabled false``), a weakness switched on (``xp_cmdshell``,
+``PermitRootLogin``, ``DisableAntiSpyware``), a login turned away (``login=false``, ``account_locked=true``)
+or let in without asking (``ttylogin=0``).  The same settings given their protective values, reading
+them, and names of no meaning stay quiet.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules import baseline_values, boot_args, kernel_breaks
+from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
+
+_SET_VERBS = frozenset({"set", "setprop", "setenv", "regsetval", "setvar", "set-option", "setopt", "setparam",
+                        "setval", "set-value", "setvalue", "set-property", "setproperty", "config-set"})
+_NAME_OPTIONS = frozenset({"-name", "--name", "--key", "-key", "key", "name", "--setting", "-setting",
+                           "--property", "-property", "--param", "--parameter", "-parameter", "--variable",
+                           "option", "--option", "setting", "property", "variable", "param"})
+_VALUE_OPTIONS = frozenset({"-value", "--value", "-val", "--val", "value", "val", "-configvalue", "--to", "-to"})
+_READS = frozenset({"get", "show", "list", "print", "getprop", "listprop", "query", "read", "--get", "--list",
+                    "describe", "test", "status", "check", "verify", "export", "dump", "info"})
+_BOOT_NAMES = re.compile(r"^(bootargs|boot[-_]?args|kernelopts|kernel[-_]?opts|kernel[-_]?cmdline|cmdline|"
+                         r"kargs|extra[-_]?args|append|kernel[-_]?args|boot[-_]?options|grub_cmdline_linux"
+                         r"(_default)?|optargs|mmcargs|linux[-_]?args)$", re.IGNORECASE)
+_TAKEN_AWAY = ("--remove", "--delete", "--unset", "unset", "remove", "delete", "del", "-r", "--del")
+_OFF = frozenset({"false", "$false", "0", "no", "off", "disabled", "disable", "none"})
+_ON = frozenset({"true", "$true", "1", "yes", "on", "enabled", "enable", "y"})
+# Names whose ON value is the weakness (a name's letters only, lowered).
+_WEAK_ON = re.compile(r"^(xp_?cmdshell(enabled)?|oleautomationprocedures(enabled)?|adhocdistributedqueries"
+                      r"(enabled)?|permitrootlogin|rootpasswordauth|rootlogin|permitemptypasswords|"
+                      r"allowemptypasswords?|nullpasswords?|anonymous(access|login|auth)?(enabled)?|guestaccess|"
+                      r"disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring|ioavprotection|"
+                      r"scriptscanning|firewall|uac|lua|defender|tamperprotection|selinux|apparmor|audit\w*|"
+                      r"signatureverification|signing|authentication|auth|security\w*)|insecure\w*|"
+                      r"skip[-_]?grant[-_]?tables|allow[-_]?unsigned\w*|trust[-_]?all\w*)$")
+# Names whose OFF value is the weakness, beyond ``protections_off``'s words.
+_WEAK_OFF = re.compile(r"^(enablelua|consentpromptbehavioradmin|ttylogin|selinux|apparmor|aslr|"
+                       r"randomize[-_]?va[-_]?space|firewall(enabled)?|enablefirewall|secureboot(enabled)?|"
+                       r"enablesecureboot|realtimeprotection|tamperprotection|smartscreen(enabled)?|"
+                       r"requirepassword|passwordrequired|(root)?passwordprotect\w*|stonith[-_]?enabled|"
+                       r"audit(ing|d)?(enabled)?|gatekeeper|sip|csrutil)$")
+# Names whose OFF value turns logins away (a lockout), and whose ON value does.
+_LOGIN_OFF = re.compile(r"^(login|rlogin|remotelogin|sshlogin|allowlogin|logins?enabled|ssh(d)?|"
+                        r"remoteaccess|newconnectionallowed|allownewconnections|connectionsallowed)$")
+_LOGIN_ON = re.compile(r"^(account_?locked|locked|nologin|denylogin|disablelogin|logindisabled|"
+                       r"stop[-_]?all[-_]?resources|maintenance[-_]?mode)$")
+
+_REMOTE_SERVICE = re.compile(r"(^|[\s:/'\"])(ssh|sshd|openssh|dropbear|winrm|termservice|rdp|telnet)([\s:'\"]|$)")
+
+
+def _letters(name: str) -> str:
+    """The setting's last part, lowered: ``general/enabled`` -> ``enabled``, ``sys0.maxuproc`` -> ``maxuproc``."""
+    name = name.strip().strip("'\"").lower()
+    return re.split(r"[./:@\[\]]", name.rstrip("./"))[-1] if name else ""
+
+
+def pairs(prog: str, texts: list) -> list:
+    """(name, value) pairs spelled in separate words, in the forms the docstring lists."""
+    out = []
+    low = [t.lower() for t in texts]
+    named = [t.split("=", 1)[1] for t in low if "=" in t and t.split("=", 1)[0] in ("key", "name", "setting")]
+    valued = [t.split("=", 1)[1] for t, raw in zip(low, texts) if "=" in t and t.split("=", 1)[0] == "value"]
+    if named and valued:
+        out.append((named[0], valued[0]))
+    name_at = next((k for k, t in enumerate(low[:-1]) if t.split(":", 1)[0] in _NAME_OPTIONS), None)
+    value_at = next((k for k, t in enumerate(low[:-1]) if t in _VALUE_OPTIONS), None)
+    if name_at is not None and value_at is not None and name_at != value_at:
+        out.append((texts[name_at + 1], texts[value_at + 1]))
+    if "-" in prog[1:-1] and prog[0].isalpha():  # a cmdlet's `-Parameter Value` and `-Parameter:Value`
+        for k, t in enumerate(texts):
+            if t.startswith("-") and len(t) > 2:
+                name, colon, value = t[1:].partition(":")
+                if colon and value:
+                    out.append((name, value))
+                elif k + 1 < len(texts) and not texts[k + 1].startswith("-"):
+                    out.append((name, texts[k + 1]))
+    for k in range(1, len(texts) - 1):
+        if texts[k] == "=":
+            out.append((texts[k - 1], texts[k + 1]))
+    verb_at = -1 if prog.lower().endswith(("setenv", "_set", "-set", "setprop")) else \
+        next((k for k, t in enumerate(low) if t in _SET_VERBS), None)
+    if verb_at is not None:
+        rest = [t for t in texts[verb_at + 1:] if not t.startswith("-") or t == "-"]
+        rest = [t for t in rest if t != "-"]
+        if prog.lower() == "nircmd" or (rest and rest[0].lower() in ("dword", "sz", "reg_dword", "reg_sz")):
+            rest = rest[1:]
+        for k in range(len(rest) - 1):
+            if "=" not in rest[k]:
+                out.append((rest[k], rest[k + 1]))
+    return out
+
+
+def judge(name: str, value: str, root: bool = False, remote: bool = False) -> Optional[str]:
+    """What setting NAME to VALUE does, when it weakens, breaks or locks out; None otherwise."""
+    value_l = value.strip().strip("'\"").lower()
+    said = baseline_values.weak_sysctl(name, value) or kernel_breaks.breaking(name, value)
+    if said:
+        return said
+    key = _letters(name)
+    risky = boot_args.RISKY.search(value) if _BOOT_NAMES.match(key) else None
+    if risky:
+        return f"{name} holds {risky.group(0).strip()}: the next boot is unsafe"
+    if value_l in _OFF and (_WEAK_OFF.match(key) or _WEAK_OFF.match(name.lower().replace(".", "_"))):
+        return f"{key} set to {value_l}: a protection is switched off"
+    if value_l in _ON and _WEAK_ON.match(key):
+        return f"{key} set to {value_l}: a weakness is switched on"
+    if value_l in _ON and key in ("rlogin", "remotelogin") and root:
+        return f"{key} set to {value_l} for root: root may log in from the network"
+    if value_l in _OFF and _LOGIN_OFF.match(key):
+        return f"{key} set to {value_l}: logins are turned away"
+    if value_l in _ON and _LOGIN_ON.match(key):
+        return f"{key} set to {value_l}: " + ("every resource stops" if "stop" in key else "logins are turned away")
+    if value_l in _OFF and key in ("enabled", "enable", "autostart", "active") and remote:
+        return f"{name} set to {value_l} on the remote login service: the way in is closed"
+    return None
+
+
+_GATE_WORDS = ("=", "set", "name", "key", "value")
+
+
+@triggered_by(_GATE_WORDS, otherwise=False)
+def may_pair(c: Ctx) -> bool:
+    """Cheap: two words or more, one of the gate's words in the line, the first words no reading verb."""
+    if len(c.texts) < 2 or set(c.texts[:2]) & _READS:
+        return False
+    line = c.prog.lower() + " " + c.lowered
+    return any(w in line for w in _GATE_WORDS)
+
+
+def rule_setting_pair(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    if set(t.lower() for t in texts[:3]) & _READS:
+        return None
+    root = "root" in texts
+    remote = bool(_REMOTE_SERVICE.search(c.lowered))
+    for name, value in pairs(c.prog, texts):
+        said = judge(name, value, root, remote)
+        if said:
+            return MEDIUM, f"{c.prog}: {said} ({c.text})"
+    if any(t.lower().startswith(_TAKEN_AWAY) for t in texts):
+        return None  # `grubby --remove-args selinux=0`: the weakening is taken away
+    for t in texts:  # one word `NAME=VALUE` whose name a table knows (`kernel.randomize_va_space=0`)
+        name, eq, value = t.partition("=")
+        if eq and value and not name.startswith("-"):
+            said = judge(name, value, root, remote)
+            if said:
+                return MEDIUM, f"{c.prog}: {said} ({c.text})"
+    return None
