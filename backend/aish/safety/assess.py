@@ -28,7 +28,8 @@ from aish.safety.long_options import GIT_LONG_OPTIONS, LONG_OPTIONS, expand_long
 from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
-from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, wmi_methods
+from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, win_path_replaced
+from aish.safety.rules import wmi_methods
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import system_writes
 from aish.safety.rules import secret_variables
@@ -147,6 +148,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, clear_cmdlets.line_clears_event_log(text))
     best = higher(best, wmi_methods.line_wmi_method(text, lambda t: _assess(t, depth + 1)))  # `(gwmi …).Uninstall()`
     best = higher(best, win_file_losses.line_item_deleted(text, lambda t: _assess(t, depth + 1)))  # (gi x).Delete()
+    best = higher(best, win_path_replaced.line_path_replaced(text, lambda t: _assess(t, depth + 1)))
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
     best = higher(best, netexec.downloaded_then_run(segs))
