@@ -7,16 +7,17 @@ keeps the words whose description says they destroy, wipe, delete data, reset to
 revoke or stop everything, and writes only what was derived: program, subcommand path or option,
 and a category (never a description, never any file's text).
 
-    python3 tools/documented_table.py [--fish DIR]… [--zsh DIR]… [--spec DIR]… [--cobra DIR]… [--tldr DIR]…
-                                      [--out FILE] [--explain]
+    python3 tools/documented_table.py [--fish DIR]… [--zsh DIR]… [--spec DIR]… [--cobra DIR]… [--man DIR]…
+                                      [--tldr DIR]… [--out FILE] [--explain]
 
 The defaults read the completions Debian's ``fish`` and ``zsh`` packages install; each option may be
 given again for more directories (a checkout's ``share/completions`` of fish, ``src`` of
 zsh-completions, ``src`` of the Fig autocomplete specs, whose files are TypeScript object literals,
-``completers`` of carapace-bin, a folder per program of cobra commands written in Go, ``pages`` of
-tldr, a folder per platform of example pages).  An example describes a whole command line, so the
-word it is about is the one that tells its page's destroying examples from the others
-(``example_entries``), and a word's own description, where a completion gives one, outweighs examples.
+``completers`` of carapace-bin, a folder per program of cobra commands written in Go, a folder of
+manual pages as ``man`` prints them, ``pages`` of tldr, a folder per platform of example pages).  An
+example describes a whole command line, so the word it is about is the one that tells its page's
+destroying examples from the others (``example_entries``); completions outweigh examples, and both
+outweigh manual pages (``combine``).
 ``--explain`` prints each kept row with its description instead of writing the table (for reading
 the result; the descriptions are never written to the table).
 """
@@ -35,6 +36,7 @@ from aish.safety.verbs import RESET  # noqa: E402 - the tree's own vocabulary, n
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from completion_sources import _WORD, Entry, parse_cobra, parse_fish, parse_spec, parse_zsh  # noqa: E402,F401 - a sibling script
 from example_sources import Example, parse_tldr  # noqa: E402 - a sibling script
+from manual_sources import parse_man  # noqa: E402 - a sibling script
 
 FISH_DIRS = (Path("/usr/share/fish/completions"),)
 ZSH_DIRS = (Path("/usr/share/zsh/functions/Completion"), Path("/usr/share/zsh/vendor-completions"))
@@ -63,7 +65,8 @@ _NOT_DOING = re.compile(
     r"\b(don'?t|do not|does not|doesn'?t|not|never|without|prevent|avoid|keep|keeps|abort|instead|ask|asks|"
     r"prompt|confirm|confirmation|interactive|interactively|dry|simulat\w*|preview|would|whether|pretend|"
     r"rebuild|rebuilds|recreate|regenerate|re-create|then|again|and add|at end|at exit|"
-    r"no more|at most|except|after|afterwards|once|when|on exit|upon|before|until|only if|disable deletion|"
+    r"no more|at most|except|after|afterwards|once|when|on exit|upon|before|prior to|until|only if|only \w+ if|"
+    r"disable deletion|"
     r"protect|refuse|skip|in addition to|as well|if any|on error|on failure|with failure|"
     r"list|lists|listing|show|shows|print|prints|display|displays|report|check|checks|count|query|"
     r"mark|marks|schedule|schedules|undo|undelete|recover|restore|unmark|"
@@ -78,7 +81,8 @@ _LIGHT = re.compile(
     r"remotes?|options?|settings?|propert\w+|attributes?|annotations?|comments?|whitespace|trailing|newlines?|"
     r"spaces?|colou?rs?|duplicates?|lines?|characters?|chars?|prefix\w*|suffix\w*|quotes?|escapes?|"
     r"formatting|arguments?|parameters?|flags?|restrictions?|limits?|mappings?|maps?|routes?|timers?|"
-    r"alarms?|reminders?|notifications?|sessions?|windows?|panes?|buffers?|tabs?|artifacts?|objects? files?|"
+    r"alarms?|reminders?|notifications?|warnings?|suppressions?|"
+    r"sessions?|windows?|panes?|buffers?|tabs?|artifacts?|objects? files?|"
     r"intermediate|generated|compiled|build|builds|pid|sockets?|pipes?|fifos?|input|original|source files?|"
     r"obsolete|stale|orphan\w*|unused|unneeded|unreferenced|dangling|old|older|outdated|expired|empty|"
     r"blank|log|logs|logfiles?|messages? from|queue entr\w+|print jobs?|jobs?|tasks?|thumbnails?|previews?|"
@@ -259,12 +263,24 @@ def read_examples(tldr_dirs: Iterable[Path]) -> Iterator[Entry]:
                 yield from example_entries(parse_tldr(path.read_text(errors="replace"), path.stem))
 
 
-def combine(words: list, examples: list) -> dict:
-    """The table: what the words' own descriptions say, and what examples say of words no description
-    names (an example describes a whole line, a description the word itself: the word's wins)."""
-    described = {(e.prog, e.key) for e in words}
-    table = derive(words)
-    table.update((key, category) for key, category in derive(examples).items() if key not in described)
+def read_manuals(man_dirs: Iterable[Path]) -> Iterator[Entry]:
+    for man_dir in man_dirs:
+        for path in sorted(man_dir.iterdir()) if man_dir.is_dir() else ():
+            if path.is_file():
+                prog = path.name.removesuffix(".md").removesuffix(".txt")
+                yield from parse_man(path.read_text(errors="replace"), prog)
+
+
+def combine(*layers: list) -> dict:
+    """The table from layers of documentation: completions, then examples, then manual pages.  A layer
+    decides the words no earlier layer describes: a completion's one line is the word's own; an example
+    describes a whole line but plainly; a manual page's prose is read worst by its first sentence
+    ("This option causes pdbedit to delete…", "Zap … and then exit"), so it speaks last."""
+    described: set = set()
+    table: dict = {}
+    for entries in layers:
+        table.update((key, category) for key, category in derive(entries).items() if key not in described)
+        described |= {(e.prog, e.key) for e in entries}
     return table
 
 
@@ -277,8 +293,10 @@ Generated by ``tools/documented_table.py`` from the shell completion definitions
 program's subcommands and options: fish's completions (Debian's fish 3.6.0 and the fish project's
 newer ones, commit ff72419), zsh's completion functions (Debian's zsh 5.9), the zsh-completions
 collection (commit 334c14d), the Fig autocomplete specs (commit aef52ac) and carapace-bin's
-completers (cobra commands in Go, commit 462e6ae), and tldr's example pages (commit 08e345f: the
-word an example's description is about, where no completion describes that word).  A row is kept
+completers (cobra commands in Go, commit 462e6ae), tldr's example pages (commit 08e345f: the word
+an example's description is about, where no completion describes that word) and the linux-manPages
+collection (commit 7fc55d3: 8,580 pages of an Ubuntu system as ``man`` prints them; options only,
+for words neither describes).  A row is kept
 when the first sentence of a description says the word destroys, wipes, deletes data or resources,
 formats a disk, resets to factory state, revokes or stops everything, and not when what goes is
 cheap (an alias, a label, a cache, a package, an entry in a listing) or the sentence says what is
@@ -306,14 +324,17 @@ def main(argv: Optional[list] = None) -> int:
     ap.add_argument("--cobra", type=Path, action="append", default=[],
                     help="directory of per-program folders (NAME_completer) of cobra commands in Go (repeatable)")
     ap.add_argument("--tldr", type=Path, action="append", default=[],
-                    help="tldr's pages directory (a folder per platform of PROGRAM.md example pages; repeatable)")
+                    help="tldr's pages directory (a folder per platform of PROGRAM.md pages; repeatable)")
+    ap.add_argument("--man", type=Path, action="append", default=[],
+                    help="folder of manual pages as man prints them (PROGRAM, PROGRAM.md or .txt; repeatable)")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--explain", action="store_true", help="print kept rows with their descriptions")
     args = ap.parse_args(argv)
     words = list(read_all(args.fish or FISH_DIRS, args.zsh or ZSH_DIRS, args.spec, args.cobra))
+    manuals = list(read_manuals(args.man))
     examples = list(read_examples(args.tldr))
-    table = combine(words, examples)
-    entries = words + examples
+    table = combine(words, examples, manuals)
+    entries = words + examples + manuals
     if args.explain:
         for e in entries:
             if (e.prog, e.key) in table and classify(e.description):

@@ -17,7 +17,7 @@ from typing import Iterator, Optional
 from completion_sources import _WORD
 
 # How an option changes the action rather than naming it: never the destructive word of an example.
-_MODIFIERS = frozenset("""
+MODIFIERS = frozenset("""
 -f --force -y --yes --assume-yes -q --quiet -v --verbose -vv -vvv -h --help -V --version -i --interactive -n
 --dry-run -r -R --recursive -a --all --everything -Force -Recurse -Confirm -WhatIf -Verbose --no-confirm
 --noconfirm --confirm --non-interactive --auto-approve -auto-approve --permanent --permanently --hard --skip-trash
@@ -78,7 +78,7 @@ def read_example(command: str, description: str, page: str) -> Optional[Example]
         if word == _OPERAND:
             given_operand = True
         elif word.startswith("-"):
-            if all(re.fullmatch(r"--?[A-Za-z][\w.-]*", o) for o in spellings) and not set(spellings) <= _MODIFIERS:
+            if all(re.fullmatch(r"--?[A-Za-z][\w.-]*", o) for o in spellings) and not set(spellings) <= MODIFIERS:
                 options.append(spellings)
         elif not given_operand and not options and all(_WORD.match(w) for w in spellings):
             path.append(spellings)

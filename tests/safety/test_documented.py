@@ -79,6 +79,12 @@ ROOT = Path(__file__).resolve().parents[2]
     ("cli4 --delete /zones/:example.com/dns_records/:abc", "medium"),
     ("semanage user -d staff_u", "medium"),
     ("qm set 100 --delete scsi1", "medium"),
+    # words only manual pages describe
+    ("crlutil -E -d sql:/etc/pki/nssdb", "medium"),
+    ("htdbm -x users.db alice", "medium"),
+    ("ipvsadm -D -t 10.0.0.1:80", "medium"),
+    ("cardos-tool --format", "medium"),
+    ("tpmtool --delete tpmkey:uuid=7f4", "medium"),
     # broad targets make it high
     ("gphoto2 --rmdir / --recurse", "high"),
     ("diskutil zeroDisk /dev/disk3", "high"),
@@ -122,6 +128,8 @@ def test_the_reason_says_the_documentation_says_so(command):
     "docker compose up --abort-on-container-failure", "gh issue edit 4 --remove-parent 3",
     "lvmdevices --adddev /dev/sdb", "pdbedit -L", "cli4 /zones/:example.com/dns_records", "semanage user -l",
     "qm set 100 --memory 4096", "fdroidcl repo add fdroid https://f-droid.org/repo", "git branch -d merged-topic",
+    "crlutil -L -d sql:/etc/pki/nssdb", "htdbm -l users.db", "ipvsadm -L -n", "cardos-tool --info", "tpmtool --list",
+    "tar -xUf backup.tar", "swig -Wall -python example.i",
 ])
 def test_everyday_forms_of_the_same_programs_stay_quiet(command):
     assert stays_quiet(command), judged(command)
@@ -381,6 +389,9 @@ def test_the_generator_writes_rows_from_cobra_folders(tmp_path):
     "remove explicit page numbers",
     "Remove, enable, or disable a repository",  # one of several things the word does
     "Delete or rename a volume",
+    "remove each file prior to extracting over it",  # before something else is done
+    "Only delete if user/group is a system user/group",  # a condition on a deletion asked for elsewhere
+    "Remove all warning suppression, also implies -Wextra",
 ])
 def test_terse_descriptions_that_do_not_destroy_are_read_so(description):
     assert _generator().classify(description) is None
@@ -487,3 +498,51 @@ def test_a_words_own_description_outweighs_examples_and_pages_are_read_by_platfo
     assert not any(r.startswith(("shelvectl\texpel", "erase\t")) for r in rows), rows  # its own description
     # says it shows; a router's console is not a shell
     assert "every book" not in out.read_text()
+
+
+# ----------------------------------------------------------------- manual pages, as man prints them
+MAN = """SHELVECTL(8)                        System Administration                        SHELVECTL(8)
+
+NAME
+       shelvectl - keep shelves of books
+
+OPTIONS
+       -E, --erase-shelf shelf
+              Erase every book on the shelf.  The shelf itself is kept.
+
+       -l, --list
+              List shelves.
+
+       --expunge  Delete the archive of returned books.
+
+       -f, --force
+              Force deletion, even if the shelf is in use.
+
+       --no-purge
+              Do not purge the archive.
+
+       -x shelf {-C|--create} --type kind --disk device
+              Delete one or all existing shelves and create new ones.
+
+       -r [-p|--purge] shelf
+              Rename the shelf.
+
+EXAMPLES
+       shelvectl -E fiction
+"""
+
+
+def test_the_generator_reads_manual_pages_options():
+    gen = _generator()
+    table = gen.derive(gen.parse_man(MAN, "shelvectl"))
+    assert table == {("shelvectl", "-E"): "wipe", ("shelvectl", "--erase-shelf"): "wipe",
+                     ("shelvectl", "--expunge"): "delete"}, table
+    # not a listing, a modifier (`--force`), a negation, a usage line's options or one in brackets
+
+
+def test_examples_outweigh_manual_pages_and_manual_pages_fill_the_rest(tmp_path):
+    gen = _generator()
+    man = gen.parse_man(MAN.replace("Erase every book", "Show every book"), "shelvectl")
+    example = gen.Entry("shelvectl", "-E", "Erase a shelf")
+    table = gen.combine([], [example], list(man))
+    assert table == {("shelvectl", "-E"): "wipe", ("shelvectl", "--expunge"): "delete"}, table
