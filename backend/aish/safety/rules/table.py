@@ -41,6 +41,7 @@ from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts, fed_shells
 from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers, win_services, win_switch_verbs
 from aish.safety.rules import registry_launch_points, restart_switches, win_admin_deletes, win_path_replaced
+from aish.safety.rules import win_machine_state
 from aish.safety.rules import served_commands
 from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, login_shells, volume_changes
@@ -132,7 +133,8 @@ _TABLES: tuple = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopp
            applescript.RULES, macro_shells.RULES, ed_scripts.RULES, windows_resets.RULES, system_parts.RULES,
            published_dirs.RULES, secrets_dumped.RULES, package_sources.RULES, win_launchers.RULES,
            fed_shells.RULES, script_runs.RULES, win_file_losses.RULES, win_services.RULES,
-           win_admin_deletes.RULES, registry_launch_points.RULES, win_path_replaced.RULES)
+           win_admin_deletes.RULES, registry_launch_points.RULES, win_path_replaced.RULES,
+           win_machine_state.RULES)
 # disks changed in place, kernel settings that break, login shells taken away by other systems' tools
 _TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES, firewall_drops.RULES)
 _TABLES += (served_commands.RULES,)  # commands whose output a socket tool sends
