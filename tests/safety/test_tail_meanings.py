@@ -188,3 +188,103 @@ def test_security_products_and_updates_taken_away_are_read(command: str) -> None
 ])
 def test_products_listed_and_updates_installed_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "ifctl eth0 down",
+    "nwmgr --disable -c lan0",
+    "dhcp-client -r eth0",
+    "ipadm disable-if -t net1",
+    "netcfg-cli enp3s0 state=down",
+    "ethtool-admin offline em0",
+])
+def test_interfaces_taken_down_by_their_names_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "ifctl eth0 up",
+    "dhcp-client -i eth0",
+    "ipadm show-if net1",
+    "netcfg-cli enp3s0 mtu=9000",
+    "pump -s -i eth0",
+])
+def test_interfaces_shown_or_brought_up_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "scrontab -r",
+    "bcrontab -r",
+    "fcrontab -r alice",
+    "incrontab --remove",
+    "crontab-ng -u root -r",
+])
+def test_cron_tables_removed_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "scrontab -l",
+    "fcrontab -e",
+    "incrontab ~/incron.table",
+    "bcrontab jobs.txt",
+])
+def test_cron_tables_listed_or_installed_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "Suspend-ClusterGroup -Name FileServer",
+    "Suspend-MailboxDatabaseCopy -Identity DB01\\EX02",
+    "Suspend-SyncService -Name AADConnect",
+    "Suspend-RDSessionHostServer -Name rds03",
+    "Stop-AppService -ComputerName web01,web02,web03",
+    "Stop-XenDesktopVM -Server ddc01,ddc02",
+])
+def test_pauses_and_stops_on_several_machines_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "Suspend-Job -Name nightly",
+    "Suspend-PrintJob -PrinterName HP -ID 4",
+    "Resume-ClusterGroup -Name FileServer",
+    "Stop-AppService -ComputerName web01",
+])
+def test_shell_jobs_and_single_stops_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "fwctl deny ssh",
+    "portctl close 22",
+    "policyctl disable allow-rdp",
+    "filterctl add --action drop --dport 22",
+    "pfw rule add action=reject port=22",
+    "delete-fw-rules all",
+])
+def test_the_way_in_closed_by_filter_tools_is_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "fwctl allow ssh",
+    "portctl open 22",
+    "filterctl add --action accept --dport 22",
+    "filterctl list",
+    "policyctl enable allow-rdp",
+])
+def test_the_way_in_opened_or_listed_stays_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "ubootctl setenv bootcmd ''",
+    "aixtune -a maxuproc=4",
+    "Set-NicConfig -InterfaceAlias Ethernet0 -Dhcp Disabled",
+    "netman set eth0.dhcp4 false",
+    "boardenv set bootcmd ''",
+])
+def test_boot_commands_process_limits_and_dhcp_switched_off_are_read(command: str) -> None:
+    assert reaches(command), judged(command)

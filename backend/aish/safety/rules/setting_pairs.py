@@ -114,6 +114,13 @@ def judge(name: str, value: str, root: bool = False, remote: bool = False) -> Op
     if said:
         return said
     key = _letters(name)
+    if key in ("bootcmd", "bootcommand", "boot_cmd") and value_l == "":
+        return f"{key} set to nothing: the board has no command to boot with"
+    if key in ("maxuproc", "max_user_processes", "maxproc", "nproc", "maxprocperuid") and value_l.isdigit() and \
+            int(value_l) < 32:
+        return f"{key} set to {value_l}: users cannot start the processes a login needs"
+    if key in ("dhcp", "dhcp4", "dhcpenabled", "usedhcp") and value_l in _OFF:
+        return f"{key} set to {value_l}: the interface stops asking for its address"
     risky = boot_args.RISKY.search(value) if _BOOT_NAMES.match(key) else None
     if risky:
         return f"{name} holds {risky.group(0).strip()}: the next boot is unsafe"
