@@ -171,3 +171,39 @@ def test_init_scripts_platform_stops_and_addresses(command, at_least):
 ])
 def test_their_reads_and_starts_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    # the action in the body: power cut for one machine, a graceful stop for many, replicas set to zero
+    ("curl -X POST https://api.digitalocean.com/v2/droplets/123/actions -d '{\"type\":\"power_off\"}'", "medium"),
+    ("http POST https://api.digitalocean.com/v2/droplets/123/actions type=power_off", "medium"),
+    ("xh post https://api.digitalocean.com/v2/droplets/actions tag_name==web type=shutdown", "medium"),
+    ("wget --method=POST --body-data='{\"type\":\"power_off\"}' https://api.digitalocean.com/v2/droplets/1/actions",
+     "medium"),
+    ("https POST ipmi.example.net/api/v1/chassis/actions ResetType=ForceOff", "medium"),
+    ("curl -X POST https://compute.example.com/v2.1/servers/abc/action -d '{\"reboot\": {\"type\": \"HARD\"}}'",
+     "medium"),
+    ("curl -X POST https://api.vultr.com/v2/instances/halt -d '{\"instance_ids\":[\"a\",\"b\"]}'", "medium"),
+    ("curl -X POST \"https://api.digitalocean.com/v2/droplets/actions?tag_name=web\" -d '{\"type\":\"power_off\"}'",
+     "medium"),
+    ("http PATCH k8s:6443/apis/apps/v1/namespaces/prod/deployments/web spec:='{\"replicas\":0}'", "medium"),
+    ("curl -X PATCH -d '{\"spec\":{\"replicas\":0}}' https://k8s:6443/apis/apps/v1/namespaces/prod/deployments/web",
+     "medium"),
+    ("curl -X POST \"http://jenkins:8080/safeExit\" -u admin:token", "medium"),
+])
+def test_http_bodies_that_stop_machines_or_workloads(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "curl -X POST https://api.digitalocean.com/v2/droplets/123/actions -d '{\"type\":\"power_on\"}'",
+    "curl -X POST https://api.digitalocean.com/v2/droplets/123/actions -d '{\"type\":\"shutdown\"}'",
+    "curl -X POST https://compute/v2.1/servers/abc/action -d '{\"os-start\": null}'",
+    "curl -X POST https://compute/v2.1/servers/abc/action -d '{\"reboot\": {\"type\": \"SOFT\"}}'",
+    "curl -X POST localhost:3000/api/jobs -d '{\"type\":\"stop\",\"name\":\"x\"}'",
+    "curl -X PATCH k8s/apis/apps/v1/namespaces/prod/deployments/web -d '{\"spec\":{\"replicas\":3}}'",
+    "http POST httpbin.org/post name=alice",
+    "http POST :8080/api/vms/1/actions type=power_on",
+])
+def test_bodies_that_start_one_or_create_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

@@ -11,6 +11,7 @@ import re
 from typing import Optional
 from urllib.parse import unquote, unquote_plus, urlsplit
 
+from aish.safety.rules import http_actions
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.content import sql_finding
 from aish.safety.rules.remote import PROD
@@ -93,6 +94,10 @@ def judge_call(c: Ctx, method: str, url: str, data: bool) -> Optional[tuple]:
     if (method in ("POST", "PUT", "PATCH") or data) and _DELETE_ENDPOINT.search(path):
         everything = "match_all" in " ".join(c.texts) or _WHOLE.search(path)
         return (HIGH if everything else MEDIUM), f"calls an API endpoint that deletes data ({c.text})"
+    acted = http_actions.body_action(c, method or ("POST" if data else "GET"), url) \
+        if data or method in ("POST", "PUT", "PATCH") else None
+    if acted is not None:  # `-d '{"type":"power_off"}'`, `-d '{"spec":{"replicas":0}}'`
+        return acted
     stopped = _stop_action(path) if method in ("POST", "PUT") or data and method not in ("GET", "HEAD") else None
     if stopped is not None:
         return stopped[0], f"calls an API that {stopped[1]} ({c.text})"
@@ -113,7 +118,7 @@ def judge_call(c: Ctx, method: str, url: str, data: bool) -> Optional[tuple]:
 _STOPS_EVERYTHING = frozenset({"stopall", "killall", "suspendall", "shutdownall", "rebootall", "stop-all", "kill-all",
                                "stop_all", "kill_all"})
 _STOPS_NODE = frozenset({"leave", "reboot", "deallocate", "power-off", "poweroff", "_close", "_freeze",
-                         "hibernate"})
+                         "hibernate", "exit", "safeexit", "quit", "_shutdown"})
 _STOPS_ONE = frozenset({"stop", "kill", "pause", "suspend", "_stop", "terminate"})
 
 
