@@ -229,6 +229,12 @@ def test_system_file_near_misses_stay_quiet(command):
     "sudo sgdisk -G /dev/sdb",
     "sudo sgdisk --load-backup=table.bak /dev/nvme1n1",
     "cipher /w:D:\\",
+    # firmware written by the server vendors' tools
+    "racadm update -f BIOS_X.exe",
+    "ilorest flashfwpkg ilo5_278.fwpkg",
+    "sudo isdct load -intelssd 0",
+    "sudo intelmas load -intelssd 1",
+    "sudo ipmitool hpm upgrade bmc.hpm force",
     # raw Windows disks as dd's output
     "dd if=disk.img of=\\\\.\\PhysicalDrive2 bs=4M",
     "dd if=/dev/zero of=\\\\.\\E: bs=1M count=1",
@@ -260,6 +266,10 @@ def test_volumes_changed_in_place_are_flagged(command):
     "sudo sgdisk -b table.bak /dev/sda",
     "cipher /e:C:\\Users\\me\\secret",
     "dd if=\\\\.\\PhysicalDrive0 of=backup.img bs=4M",
+    "racadm getsysinfo",
+    "ilorest list",
+    "sudo isdct show -intelssd",
+    "ipmitool hpm check bmc.hpm",
     "sudo xfs_admin -u /dev/sdb1",
     "sudo xfs_admin -L data /dev/sdb1",
     "sudo swaplabel -L swap0 /dev/sda2",

@@ -6,7 +6,8 @@ destroy only some objects (a disk formatted, a server rebuilt, an account closed
 deployed app's secrets unset (``fly secrets unset KEY``, ``heroku config:unset KEY``), an action told not to ask
 by a bare word (``clear noprompt``, ``start init full force``), data overwritten by an option
 (``--overwrite-data-of-peer``), consumer offsets reset, a setting turned on as a bare operand
-(``ts3server clear_database=1``); and the same programs' everyday forms, which stay quiet."""
+(``ts3server clear_database=1``), a controller's destroying task started (``storcli /c0/v1 start erase``); and the
+same programs' everyday forms, which stay quiet."""
 from __future__ import annotations
 
 from tests.safety.forms import each_form
@@ -248,4 +249,27 @@ def test_settings_turned_on_as_bare_operands_are_read_as_their_options(command: 
     "imagectl deploy persistence.deleteOnUninstall=true",
 ])
 def test_settings_turned_off_stored_or_without_a_verb_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "storcli /c0/v1 start erase simple",
+    "perccli /c0/v0 start init full",
+    "arcconf task start 1 device 0 3 initialize",
+    "raidadm /c1/v2 start wipe",
+    "hbactl 2 ld 1 start sanitize",
+    "sasctl slot=3 start format",
+])
+def test_a_controller_told_to_start_a_destroying_task_is_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "supervisorctl start purge-worker",
+    "pm2 start delete.js",
+    "docker start erase",
+    "storcli /c0/v1 start patrolread",
+    "fooctl start --name erase-job",
+])
+def test_starts_of_names_and_harmless_tasks_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

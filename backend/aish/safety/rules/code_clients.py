@@ -32,6 +32,12 @@ _INFRA = LazyRegex(r"(?<![\w])(?:[\w$]+(?:\.|::|->))*(?P<verb>delete|drop|destro
                    r"function|service|deployment|node_?group|domain|secret|vpc|subnet|user_pool|app|site|environment|"
                    r"key_?ring|crypto_?key|registry|image|file_?system|backup|certificate|server|droplet|"
                    r"virtual_?machine|vm)s?\s*\(", re.IGNORECASE)
+# A delete on a collection of infrastructure (`client.resource_groups.begin_delete('rg')`, `.namespaces.delete(…)`).
+_COLLECTION_DELETE = LazyRegex(r"\.\s*(?P<noun>resource_groups|namespaces|clusters|databases|buckets|projects|"
+                               r"repositories|repos|tables|collections|instances|servers|volumes|snapshots|zones|"
+                               r"keyspaces|indices|stacks|vaults|topics|queues|deployments|services|apps|sites|"
+                               r"droplets|virtual_machines|disks|file_systems|backups|accounts|subscriptions)\s*(?:\(\s*\))?\s*\.\s*"
+                               r"(?:begin_)?(?:delete|remove|destroy|drop|purge)\w*\s*\(")
 _FORCED_DELETE = LazyRegex(r"\.\s*(?:bucket|Bucket|blob_container|container|database|Database|dataset|Dataset|"
                            r"namespace|cluster|index|table|Table|collection|keyspace)\s*\([^()]*\)\s*\.\s*"
                            r"(?:delete|drop|destroy)\s*\(\s*(?:force\s*=\s*True|delete_contents\s*=\s*True|"
@@ -57,7 +63,7 @@ _NETWORK = LazyRegex(r"['\"]https?://|\b(?:requests|httpx|aiohttp|urllib3?|axios
 def judge(c: Ctx, code: str, shown: str) -> Optional[tuple]:
     code = code[:_LIMIT]
     best = None
-    infra = _INFRA.search(code)
+    infra = _INFRA.search(code) or _COLLECTION_DELETE.search(code)
     forced = _FORCED_DELETE.search(code) if infra is None else None
     call = infra or forced
     if call is not None:

@@ -138,7 +138,7 @@ def _moves(code: str) -> list:
 # --- programs started with their arguments as a list ----------------------------------------------------------
 _SPAWN = LazyRegex(r"(?<![\w$])(?:execa(?:Sync|Command(?:Sync)?)?|(?:new\s+)?Deno\.Command|exec\.Command(?:Context)?|"
                    r"(?:new\s+)?ProcessBuilder|Process\.Start|Bun\.spawn(?:Sync)?|Command::new|os\.exec[lv]p?e?|"
-                   r"os\.spawn[lv]p?e?|pcntl_exec|sh\.(?P<prog>[a-z][\w]*)|"
+                   r"os\.spawn[lv]p?e?|pcntl_exec|create_subprocess_(?:shell|exec)|sh\.(?P<prog>[a-z][\w]*)|"
                    r"(?<![.\w])(?:Kernel\.)?(?:system|exec|spawn)(?=\s*[(\[]\s*[(\[]?\s*['\"][^'\"]*['\"]\s*,)|"
                    r"local\s*\[\s*" + _STR + r"\s*\])\s*[(\[]")
 
@@ -155,15 +155,17 @@ def _spawns(code: str) -> list:
             words = [head] + words
         if m.group(0).startswith("os.exec") and len(words) > 1 and words[1].rsplit("/", 1)[-1] == words[0]:
             words = words[1:]  # os.execlp("rm", "rm", "-rf", d): argv[0] repeated
-        if words and re.fullmatch(r"[\w./-]+", words[0]):
+        if len(words) == 1 and " " in words[0]:  # `create_subprocess_shell('rm -rf x')`: a command line
+            out.append(words[0])
+        elif words and re.fullmatch(r"[\w./-]+", words[0]):
             out.append(" ".join(_quote(w) for w in words))
     return out
 
 
 # --- a delete handed as a function over a directory's listing -------------------------------------------------
-_LISTING = LazyRegex(r"\b(?:readdir|readdirSync|listdir|scandir|list\.files|dir|glob|Dir\.glob|Dir\.children|"
-                     r"Dir\.entries|Dir\.each_child|opendir|ls|getFiles|listFiles|File\.ls!?)\s*\(\s*(?:\w+\s*,\s*)?"
-                     + _STR)
+_LISTING = LazyRegex(r"(?:\b(?:readdir|readdirSync|listdir|scandir|list\.files|dir|glob|Dir\.glob|Dir\.children|"
+                     r"Dir\.entries|Dir\.each_child|opendir|ls|getFiles|listFiles|File\.ls!?)\s*\(\s*(?:\w+\s*,\s*)?|"
+                     r"\bDir\s*\[\s*)" + _STR)
 _DELETE_NAME = LazyRegex(r"(?<![\w-])(?:rm|rm_rf|rm_r|rmtree|remove|unlink|unlinkSync|rmSync|file\.remove|"
                          r"os\.remove|os\.unlink|File\.rm!?|File\.rm_rf!?|File\.delete|delete|Remove-Item)\b")
 # the delete passed as a value: foreach(rm, …), map(os.remove, …), unlink map {…}, file.remove(list.files(…))
@@ -174,8 +176,16 @@ _HANDED = LazyRegex(r"&File\.rm(?:_rf)?!?/1|"
                     r"list\.files|readdir|glob|Dir\.glob|dir\s*\()")
 
 
+# a delete given a name computed at run time, inside a loop (`for f in …: unlink(f)`, `.each { |f| File.delete(f) }`)
+_DELETES = (r"(?<![\w-])(?:rm|rm_rf|rm_r|rmtree|remove|unlink|unlinkSync|rmSync|file\.remove|os\.remove|os\.unlink|"
+            r"File\.rm!?|File\.rm_rf!?|File\.delete|File\.unlink|FileUtils\.rm\w*|shutil\.rmtree|fs\.rm|"
+            r"fs\.unlinkSync|fs\.rmSync)(?:\s*\(\s*@?|\s+(?=\$))(?:[$A-Za-z_]|['\"][^'\"\n]*(?:\$|#\{))")
+_DELETE_EACH = LazyRegex(r"(?:\bfor\b|\bforeach\b|\.each\b|\.forEach\b|\.map\b)[^\n]{0,300}?" + _DELETES +
+                         r"|\[\s*" + _DELETES + r"[^\]\n]{0,300}\bfor\b")  # or a comprehension: [os.remove(…) for …]
+
+
 def _listed_deletes(code: str) -> list:
-    if not _HANDED.search(code):
+    if not _HANDED.search(code) and not _DELETE_EACH.search(code):
         return []
     out = []
     for m in list(_LISTING.finditer(code))[:_PER_KIND]:
@@ -195,7 +205,7 @@ def statements(code: str) -> list:
     return [m.group(1) for m in list(_SQL_LITERAL.finditer(code))[:_PER_KIND]]
 
 
-_CHEAP = LazyRegex(r"https?://|rename|replace|move|mv\b|\bsh\.|Command|exec|spawn|ProcessBuilder|Process\.Start|local\s*\[|"
+_CHEAP = LazyRegex(r"https?://|rename|replace|move|mv\b|\bsh\.|Command|exec|spawn|subprocess|Dir\s*\[|ProcessBuilder|Process\.Start|local\s*\[|"
                    r"readdir|listdir|list\.files|glob|scandir|opendir|Dir\.|\bls!?\s*\(|getFiles|listFiles",
                    re.IGNORECASE)
 

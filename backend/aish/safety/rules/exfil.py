@@ -15,7 +15,7 @@ from typing import Optional
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.code_secret_paths import secret_in_code
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
-from aish.safety.rules.secret_places import SECRET_PLACE
+from aish.safety.rules.secret_places import COPY_SUFFIX, SECRET_PLACE
 from aish.safety.rules.secret_producers import prints_secret
 from aish.safety.shell_words import Word
 
@@ -100,6 +100,11 @@ _MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?ru
 def secret_path(w: Word) -> str:
     """'high' for keys and credentials, 'medium' for history, '' for anything else."""
     text = w.text
+    copy = COPY_SUFFIX.search(text)
+    if copy is not None:  # `credentials.gpg`, `id_rsa.bak`: the secret under another suffix
+        base, suffix = text[:copy.start()], text[copy.start():]
+        raw = w.raw[:len(w.raw) - len(suffix)] if w.raw.endswith(suffix) else base
+        return secret_path(Word(base, raw, has_var=w.has_var))
     if text.endswith(".pub") or re.search(r"\.(example|sample|template|dist)$", text) or _SSH_NOT_SECRET.search(text):
         return ""  # a public key, a file of placeholders, ssh's host list or client settings
     raw = w.raw.strip("'\"")

@@ -5,7 +5,8 @@ corrupt or interrupted image leaves the device dead (or the machine unbootable),
 through brings back what the newer firmware fixed.  Vendors spell the write their own way: ``flint -i
 fw.bin burn`` (``b``), ``ethtool -E``/``--change-eeprom`` (an EEPROM byte) and ``-f``/``--flash``,
 ``devlink dev flash``, ``storcli /c0 download file=…``, ``megarec -cleanflash``, ``nvflash --protectoff``,
-``bootutil -FE``, ``sum -c UpdateBios``, ``fwupdmgr install --allow-older --force``, a flasher given an
+``bootutil -FE``, ``sum -c UpdateBios``, ``racadm update -f``, ``ilorest flashfwpkg``, ``isdct load``,
+``ipmitool hpm upgrade x.hpm``, ``fwupdmgr install --allow-older --force``, a flasher given an
 image (``afulnx_64 bios.rom /P /B``, ``eeupdate /D image.bin``, ``rpi-eeprom-update -f x.bin``), a
 vendor's BIOS updater run unattended (``BIOS.BIN -f -q``), a drive's firmware downloaded or committed
 (``nvme fw-commit``), an EEPROM written on the I2C bus (``i2cset -y 0 0x50 …``: 0x50-0x57), Secure Boot's
@@ -28,11 +29,14 @@ from aish.safety.rules.common import MEDIUM, Ctx
 FIRMWARE_TOOL = LazyRegex(r"flint|mlxburn|mlxfwmanager|ethtool|devlink|fwupd|sas\d?flash|megarec|storcli|perccli|"
                           r"nvflash|vbflash|atiflash|^afu|^fpt|nvmupdate|eeupdate|bootutil|bnxtnvm|niccli|"
                           r"rpi-eeprom|sg_write_buffer|sysupgrade|futility|^ipmitool$|^sum$|firmware|"
-                          r"eeprom|biosupdate|flashupdate", re.IGNORECASE)
+                          r"eeprom|biosupdate|flashupdate|^racadm$|^ilorest$|^isdct$|^intelmas$|^mlxup$", re.IGNORECASE)
 # Words that write, for a firmware tool (lowered).
 _WRITES = frozenset({"burn", "b", "flash", "--flash", "download", "-cleanflash", "--protectoff", "-protectoff",
                      "-fe", "-e", "--change-eeprom", "downgrade", "--allow-older", "noverchk", "upgrade", "-u",
                      "--update", "-update", "/d", "/p", "write", "--write", "-w", "program", "--program"})
+# Server management tools (Dell's racadm, HPE's ilorest, Intel's SSD tools): their subcommands that write firmware.
+_SERVER_TOOLS = frozenset({"racadm", "ilorest", "isdct", "intelmas", "mlxup"})
+_SERVER_WRITES = frozenset({"update", "load", "flashfwpkg", "fwupdate", "uploadcomp", "-u", "--update"})
 # ethtool's own letters: -E writes an EEPROM byte, -f flashes (its -e and -i only read).
 _ETHTOOL_WRITES = frozenset({"-E", "--change-eeprom", "-f", "--flash"})
 # Words that only read, query or save.
@@ -44,7 +48,7 @@ _READS = frozenset({"query", "q", "ri", "rom", "--save", "-save", "save", "/o", 
 # dump.bin`) into a file named as a copy: the device is read, not written.
 _SAVE_LETTERS = frozenset({"-s", "-b", "-d", "--dump", "--backup", "-dump", "-backup"})
 _SAVED_COPY = LazyRegex(r"(backup|bak|dump|orig|stock|saved?|copy|old)[^/]*$", re.IGNORECASE)
-_IMAGE = LazyRegex(r"\.(bin|rom|img|cab|fw|mlx|pkg|hex|cap|fd|signed|upd|ima|itb|nvm|fwpkg|mfa)$", re.IGNORECASE)
+_IMAGE = LazyRegex(r"\.(bin|rom|img|cab|fw|mlx|pkg|hex|cap|fd|signed|upd|ima|itb|nvm|fwpkg|mfa|hpm)$", re.IGNORECASE)
 # fwupd's install of a file is what it is for: only a forced downgrade or reinstall counts.
 _FWUPD_FORCED = frozenset({"--allow-older", "downgrade", "--allow-reinstall", "--force"})
 # A word that writes firmware by itself, for any program (`sum -c UpdateBios`, `flash-bmc`).
@@ -87,6 +91,8 @@ def _tool_writes(c: Ctx) -> Optional[str]:
     if prog.startswith("fwupd"):
         return next((t for t in lowered if t in _FWUPD_FORCED), None) if \
             {"install", "downgrade", "local-install", "update"} & set(lowered) else None
+    if prog in _SERVER_TOOLS:
+        return next((t for t in lowered if t in _SERVER_WRITES and (t != "-u" or prog == "mlxup")), None)
     if prog in ("sum", "ipmitool"):  # coreutils' sum, ipmitool's many readings: only an image with a write
         return next((t for t in lowered if t in _WRITES), None) if image else None
     write = next((t for t in lowered if t in _WRITES and (t != "b" or image)), None)

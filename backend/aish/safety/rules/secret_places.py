@@ -11,7 +11,8 @@ have plain names in a directory that says what they are:
   files are named in ``exfil``;
 - cluster and service admin credentials (``/etc/kubernetes/admin.conf`` and its PKI, ``/etc/rancher/k3s/
   k3s.yaml``, a Jenkins ``secrets/`` folder), files named for secrets with a prefix (``gitlab-secrets.json``,
-  ``prod.secrets.yaml``), unseal and recovery keys.
+  ``prod.secrets.yaml``), unseal and recovery keys;
+- a secret's copy under another suffix (``id_rsa.bak``, ``credentials.old``, ``.pgpass~``), not an encrypted one.
 """
 from __future__ import annotations
 
@@ -29,3 +30,8 @@ SECRET_PLACE = LazyRegex(
     r"^/etc/kubernetes/(?:[\w-]+\.conf|pki/.+\.key)$|^/etc/rancher/(?:k3s|rke2)/[\w-]+\.ya?ml$|"
     r"^/var/lib/rancher/k3s/server/(?:token|cred/.+)$",
     re.IGNORECASE)
+
+# A secret's copy under another suffix is the secret (`id_rsa.bak`, `.env.old`, `.pgpass~`); an encrypted one
+# (`credentials.yml.enc`, `*.gpg`, `*.age`) is not: it is made to be kept where others can read it.
+COPY_SUFFIX = LazyRegex(r"(?<=[\w-])\.(?:bak|backup|old|orig|save|copy|swp|tmp|[0-9]{1,3})$|"
+                        r"(?<=[\w-])~$")

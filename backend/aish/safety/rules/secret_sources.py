@@ -35,7 +35,8 @@ _STRONG = LazyRegex(r"privkey|private-?_?keys?|masterprivate|xprv|logonpasswords
 _FUSED_READ = LazyRegex(r"^(get|show|dump|export|print|reveal|read|list)[-_]?(master)?(private|priv|seed|mnemonic|"
                         r"secrets?|passwords?|passphrase|wallet|creds|credentials?|logins?)s?$", re.IGNORECASE)
 # Argument words that name secrets (a store's folder, a subcommand): `-f Passwords`, `dcli password`.
-_SECRET_WORDS = frozenset({"password", "passwords", "passphrase", "secret", "secrets", "creds", "credential",
+_SECRET_WORDS = frozenset({"token", "tokens", "apikey", "accesstoken",  # `heroku auth:token`, `vault token lookup`
+                           "password", "passwords", "passphrase", "secret", "secrets", "creds", "credential",
                            "credentials", "logins", "seed", "mnemonic", "private"})
 # What a store or tool does that prints nothing kept: listing names, managing itself.
 _MANAGES = frozenset({"list", "ls", "search", "find", "help", "version", "status", "sync", "login", "logout", "lock",

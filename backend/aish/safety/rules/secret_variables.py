@@ -21,7 +21,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, fragment
 from aish.safety.rules.exfil import (_LOOKUPS, _SENDERS, _STDIN_SENDERS, _in_substitutions, _segment_reads_secret,
                                      _worse, payload_words, secret_path)
-from aish.safety.shell_words import Word
+from aish.safety.shell_words import Word, segments
 
 _ASSIGN = re.compile(r"^([A-Za-z_]\w*)=")
 _DECLARERS = frozenset({"export", "local", "declare", "readonly", "typeset"})
@@ -64,18 +64,24 @@ def _bind(seg, segs: list, index: int, bound: dict) -> None:
             found = _worse(found, bound.get(name, ""))
         if found:
             bound[m.group(1)] = found
-    if texts[0] in _READERS or texts[0] == "while" and "read" in texts[1:3]:
-        names = [t for t in texts[1:] if re.fullmatch(r"[A-Za-z_]\w*", t) and t not in ("read", "while")]
+    reader = next((k for k, t in enumerate(texts[:4]) if t in _READERS), None)  # `IFS= read -r l`, `while read l`
+    if reader is not None and all(t == "while" or _ASSIGN.match(t) for t in texts[:reader]):
+        names = [t for t in texts[reader + 1:] if re.fullmatch(r"[A-Za-z_]\w*", t)]
         found = ""
         for feeder in _feeders(segs, index):
             found = _worse(found, _segment_reads_secret(feeder))
-        for red in seg.redirects:
+        done = next((later for later in segs[index + 1:index + 40]  # `while read -r l; do …; done < ~/.netrc`
+                     if later.words[:1] and later.words[0].text == "done" or not later.words and later.redirects), None)
+        for red in seg.redirects + (done.redirects if done is not None else []):
             if red.op == "<" and red.target is not None:
                 found = _worse(found, secret_path(red.target))
         for name in names if found else []:
             bound[name] = found
     if texts[0] == "for" and len(texts) > 3 and texts[2] == "in":
         found = _in_substitutions(words[3:])
+        for sub in [sub for w in words[3:] for sub in w.subs][:4]:  # `for f in $(find ~ -name '*.pem')`
+            for part in segments(sub[:2000])[:8]:
+                found = _worse(found, _segment_reads_secret(part))
         for w in words[3:]:
             found = _worse(found, secret_path(w))
         if found:
@@ -87,7 +93,8 @@ def _sent(seg, segs: list, index: int, bound: dict) -> str:
     prog = words[0].text.rsplit("/", 1)[-1].lower()
     if prog not in _SENDERS and prog not in _LOOKUPS:
         return ""
-    payload = payload_words(words[1:]) + [r.target for r in seg.redirects if r.op == "<<<" and r.target is not None]
+    given = list(words[1:]) if prog in _LOOKUPS else payload_words(words[1:])  # ping's -p is its padding, data
+    payload = given + [r.target for r in seg.redirects if r.op == "<<<" and r.target is not None]
     found = ""
     for name in _uses(payload):
         found = _worse(found, bound.get(name, ""))

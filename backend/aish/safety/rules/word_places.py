@@ -8,6 +8,8 @@ the verb elsewhere:
 - at the END of a long resource path (``xcli config folders Finance delete``, ``sfcli package
   installed delete --name x``);
 - fused with "all" (``deleteallrows``, ``--dropAll``, ``--purgeAll``, ``--cleanAll``);
+- as the task a controller is told to start (``storcli /c0/v1 start erase simple``, ``task start 1
+  device 0 3 clear``): after ``start`` or ``begin`` and the unit's numbers, a bare verb is the action;
 - in an option's VALUE, where the option says what to do (``--action=delete``, ``--mode purge``,
   ``--op=remove``, ``--marker=deletion-mark.json``, ``--with 'include drop'``).
 
@@ -70,7 +72,8 @@ def rule_word_places(c: Ctx) -> Optional[tuple]:
     """The destructive verb in a quoted admin command, at the end of a path, fused with 'all', or in a value."""
     if c.prog.lower() in _NOT_HERE:
         return None
-    return _quoted_command(c) or _verb_at_end(c) or _fused_all(c) or _in_a_value(c) or _inside_an_option(c)
+    return _quoted_command(c) or _verb_at_end(c) or _fused_all(c) or _in_a_value(c) or _inside_an_option(c) or \
+        _started_task(c)
 
 
 def _quoted_command(c: Ctx) -> Optional[tuple]:
@@ -159,3 +162,35 @@ def _inside_an_option(c: Ctx) -> Optional[tuple]:
                     not _SETTING_TAILS & set(words[k + 1:]):
                 return MEDIUM, f"{c.prog} {t.split('=', 1)[0]} says {w} inside the option ({c.text})"
     return None
+
+
+# Words that start a task named next (a controller's `start erase`, `begin init`).
+_STARTS = frozenset({"start", "begin", "launch"})
+# The tasks that lose what the unit holds; `start web`, `start purge-worker` (a program) are names.
+_STARTED = frozenset({"erase", "wipe", "clear", "init", "initialize", "format", "delete", "destroy", "purge",
+                      "sanitize", "zeroize", "secureerase"})
+_ADDRESS = LazyRegex(r"^(/[\w/:]*|\d+|[a-z]+=\w+|\[[\d:,]+\])$", re.IGNORECASE)
+
+
+def _started_task(c: Ctx) -> Optional[tuple]:
+    """``storcli /c0/v1 start erase simple``, ``arcconf task start 1 logicaldrive 0 clear``: the task started."""
+    texts = c.texts
+    if not set(texts[:4]) & _STARTS:
+        return None
+    at = next(k for k, t in enumerate(texts) if t in _STARTS)
+    # a controller names the unit by numbers or a path (`/c0/v1`, `1 device 0 3`); `docker start erase` does not
+    addressed = any(_ADDRESS.match(t) and not t.isalpha() for t in texts[:at])
+    for t in texts[at + 1:at + 7]:
+        if t.lower() in _STARTED:
+            if not addressed:
+                return None
+            return MEDIUM, f"{c.prog} starts the task {t.lower()} on the unit named: what it holds is lost ({c.text})"
+        if not (_ADDRESS.match(t) or t.isalpha() and t.lower() in _UNITS):
+            return None  # a program's or service's name: `start web`, `start purge-worker`
+        addressed = addressed or not t.isalpha()
+    return None
+
+
+# The words of a controller's address between `start` and the task (`task start 1 logicaldrive 0 clear`).
+_UNITS = frozenset({"device", "logicaldrive", "ld", "vd", "pd", "drive", "disk", "array", "unit", "volume", "lun",
+                    "controller", "ctrl", "slot", "port", "physicaldrive", "enclosure"})
