@@ -288,3 +288,27 @@ def test_the_way_in_opened_or_listed_stays_quiet(command: str) -> None:
 ])
 def test_boot_commands_process_limits_and_dhcp_switched_off_are_read(command: str) -> None:
     assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "grub2-reboot 'Rescue kernel'",
+    "loaderctl --default rescue",
+    "sdboot set-default fedora-rescue.conf",
+    "bootcfg --kernel-args 'selinux=0'",
+    "ubootctl --bootargs 'console=ttyS0 rd.break'",
+    "bootmgr-cli --add-args 'systemd.unit=emergency.target'",
+    "efiboot-util --next-boot 'Windows Recovery Environment'",
+])
+def test_unsafe_next_boots_chosen_by_boot_tools_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "bootcfg --kernel-args 'quiet splash'",
+    "grub2-set-default 'Fedora Linux (6.8.9)'",
+    "loaderctl --default arch",
+    "bootmgr-cli --remove-args 'selinux=0'",
+    "sdboot list",
+])
+def test_ordinary_boots_and_removed_words_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

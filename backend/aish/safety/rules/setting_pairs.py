@@ -49,13 +49,14 @@ _WEAK_ON = re.compile(r"^(xp_?cmdshell(enabled)?|oleautomationprocedures(enabled
                       r"disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring|ioavprotection|"
                       r"scriptscanning|firewall|uac|lua|defender|tamperprotection|selinux|apparmor|audit\w*|"
                       r"signatureverification|signing|authentication|auth|security\w*)|insecure\w*|"
-                      r"skip[-_]?grant[-_]?tables|allow[-_]?unsigned\w*|trust[-_]?all\w*)$")
+                      r"skip[-_]?grant[-_]?tables|allow[-_]?unsigned\w*|trust[-_]?all\w*|passwordneverexpires|"
+                      r"passwordnotrequired|allowblankpasswords?)$")
 # Names whose OFF value is the weakness, beyond ``protections_off``'s words.
 _WEAK_OFF = re.compile(r"^(enablelua|consentpromptbehavioradmin|ttylogin|selinux|apparmor|aslr|"
                        r"randomize[-_]?va[-_]?space|firewall(enabled)?|enablefirewall|secureboot(enabled)?|"
                        r"enablesecureboot|realtimeprotection|tamperprotection|smartscreen(enabled)?|"
                        r"requirepassword|passwordrequired|(root)?passwordprotect\w*|stonith[-_]?enabled|"
-                       r"audit(ing|d)?(enabled)?|gatekeeper|sip|csrutil)$")
+                       r"audit(ing|d)?(enabled)?|gatekeeper|sip|csrutil|extendedprotection\w*|protectedfrom\w*)$")
 # Names whose OFF value turns logins away (a lockout), and whose ON value does.
 _LOGIN_OFF = re.compile(r"^(login|rlogin|remotelogin|sshlogin|allowlogin|logins?enabled|ssh(d)?|"
                         r"remoteaccess|newconnectionallowed|allownewconnections|connectionsallowed)$")
