@@ -22,12 +22,14 @@ from aish.safety.shell_words import Word
 
 # Calls that delete what they are given, by name in any language (a method on a path object included).
 _DELETE_CALL = re.compile(
-    r"(?<![\w-])(?:[\w$]+(?:\.|::|:|/))*(?P<name>delete-directory-tree|delete-directory|delete-tree|delete-file|rmtree|rm_rf!?|rm_r|rm!?|rmSync|rmdirSync|rmdir|unlinkSync|unlink|"
+    r"(?<![\w-])(?:[\w$]+(?:\.|::|:|/))*(?P<name>delete-file-recursively|removeItemAtPath(?:Error)?|removeItemAtURL(?:Error)?|"
+    r"delete-directory-tree|delete-directory|delete-tree|delete-file|rmtree|rm_rf!?|rm_r|rm!?|rmSync|rmdirSync|rmdir|unlinkSync|unlink|"
     r"removeSync|remove_dir_all|remove_file|removedirs|RemoveAll|Remove|remove|delete|Delete|deleteDir|deleteRecursively|"
     r"removeDir|removeFile|rmdirRecurse|deleteDirectory|forceDelete|deleteQuietly|remove_all|removeAll|"
     r"deleteIfExists|emptyDirSync|emptyDir|rimraf|file_delete|unlink_all|erase)(?!\w)\s*(?P<open>\(|\s(?=['\"$\w~/-])|"
-    r"['\"]?\s*,)")  # a call, perl's `unlink glob "…"`, or the function handed to a map (`array_map("unlink", …)`)
-_RECURSIVE = re.compile(r"delete-directory-tree|delete-tree|,\s*['\"]rf['\"]|"
+    r"['\"]?\s*,|(?<=\.rmtree)(?=\s*(?:$|[;\n}])))")  # a call, perl's `unlink glob "…"`, the function handed
+# to a map (`array_map("unlink", …)`), or ruby's `Pathname.new("/x").rmtree` with nothing to give
+_RECURSIVE = re.compile(r"delete-file-recursively|removeItemAt|delete-directory-tree|delete-tree|,\s*['\"]rf['\"]|"
                         r"rmtree|rm_rf|rm_r\b|RemoveAll|remove_dir_all|deleteDir|deleteRecursively|emptyDir|rimraf|"
                         r"removeDir|rmdirRecurse|deleteDirectory|remove_all|removeAll|^Delete\s.*,\s*true\b|"
                         r"recursive\s*[:=]\s*(?:true|TRUE|T\b)|-recurs|\bforce\b|,\s*['\"]s['\"]\s*\)?$", re.IGNORECASE)

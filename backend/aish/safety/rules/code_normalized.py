@@ -13,6 +13,8 @@ no pattern sees them.  Each spelling is undone once, in one pass each:
   -rf $d")``, ``const d = '/x'; execSync(`rm -rf ${d}`)``, ruby's ``"#{d}"``): the string itself; other
   interpolations (``#{x}``, an f-string's ``{x}``) are values known at run time, ``$x``;
 - word lists (perl's ``qw(rm -rf /x)``, ruby's ``%w[rm -rf /x]``) as lists of strings;
+- lists of strings joined into one command (``' '.join(['rm', '-rf', d])``, ``[…].join(' ')``), Java's
+  ``new String[]{…}`` as a list, Elixir's sigils (``~c"rm -rf x"``) as strings;
 - literals joined by any language's operator (``"rm -rf " .. d`` once ``d`` is written out, ``"a" . "b"``) as one.
 """
 from __future__ import annotations
@@ -113,6 +115,26 @@ def _propagate(code: str) -> str:
     return _TOKENS.sub(token, code)
 
 
+# A list of strings joined into one command (`' '.join(['rm', '-rf', d])`, `['rm', '-rf', d].join(' ')`), Java's
+# `new String[]{"rm", "-rf", d}`, Elixir's sigils (`~c"rm -rf x"`, `~s(...)`).
+_QNC = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`)"""  # a literal, nothing captured
+_STRINGS = r"((?:\s*" + _QNC + r"(?:\s*,)?)+)\s*"
+_JOIN_CALL = LazyRegex(r"['\"]\s['\"]\s*\.\s*join\s*\(\s*\[" + _STRINGS + r"\]\s*\)|"
+                       r"\[" + _STRINGS + r"\]\s*\.\s*join\s*\(\s*['\"]\s['\"]\s*\)")
+_JAVA_ARRAY = LazyRegex(r"new\s+String\s*\[\s*\]\s*\{([^{}]*)\}")
+_SIGIL = LazyRegex(r"~[cCsS](?:\"([^\"\n]*)\"|\(([^)\n]*)\)|'([^'\n]*)')")
+
+
+def _joined_lists(code: str) -> str:
+    def joined(m: re.Match) -> str:
+        parts = [next(g for g in p.groups() if g is not None) for p in re.finditer(_Q, m.group(1) or m.group(2) or "")]
+        return _quoted(" ".join(parts))
+
+    code = _JOIN_CALL.sub(joined, code) if "join" in code else code
+    code = _JAVA_ARRAY.sub(lambda m: "[" + m.group(1) + "]", code) if "String" in code else code
+    return _SIGIL.sub(lambda m: _quoted(next(g for g in m.groups() if g is not None)), code) if "~" in code else code
+
+
 def _lists(code: str) -> str:
     return _WORD_LIST.sub(lambda m: "(" + ", ".join(_quoted(w) for w in next(
         g for g in m.groups() if g is not None).split()) + ")", code)
@@ -140,6 +162,7 @@ def normalized(code: str) -> str:
         code = _undo_decoders(code)
     if "qw" in code or "%w" in code or "%W" in code:
         code = _lists(code)
+    code = _joined_lists(code)
     if "{" in code and ("f'" in code or 'f"' in code or "F'" in code or 'F"' in code):
         code = _F_STRING.sub(lambda m: m.group(1) + _run_time(m.group(2)) + m.group(1), code)
     if "=" in code:

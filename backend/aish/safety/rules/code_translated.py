@@ -138,7 +138,8 @@ def _moves(code: str) -> list:
 # --- programs started with their arguments as a list ----------------------------------------------------------
 _SPAWN = LazyRegex(r"(?<![\w$])(?:execa(?:Sync|Command(?:Sync)?)?|(?:new\s+)?Deno\.Command|exec\.Command(?:Context)?|"
                    r"(?:new\s+)?ProcessBuilder|Process\.Start|Bun\.spawn(?:Sync)?|Command::new|os\.exec[lv]p?e?|"
-                   r"os\.spawn[lv]p?e?|pcntl_exec|create_subprocess_(?:shell|exec)|sh\.(?P<prog>[a-z][\w]*)|"
+                   r"os\.spawn[lv]p?e?|pcntl_exec|create_subprocess_(?:shell|exec)|Runtime\.getRuntime\(\)\.exec|:os\.cmd|"
+                   r"(?<![\w.])Seq(?=\s*\([^)]*\)\s*\.\s*!)|sh\.(?P<prog>[a-z][\w]*)|"
                    r"(?<![.\w])(?:Kernel\.)?(?:system|exec|spawn)(?=\s*[(\[]\s*[(\[]?\s*['\"][^'\"]*['\"]\s*,)|"
                    r"local\s*\[\s*" + _STR + r"\s*\])\s*[(\[]")
 
@@ -163,7 +164,9 @@ def _spawns(code: str) -> list:
 
 
 # --- a delete handed as a function over a directory's listing -------------------------------------------------
-_LISTING = LazyRegex(r"(?:\b(?:readdir|readdirSync|listdir|scandir|list\.files|dir|glob|Dir\.glob|Dir\.children|"
+_LISTING = LazyRegex(r"(?:\b(?:(?:Recursive)?DirectoryIterator|FilesystemIterator|Files\.(?:walk|list)\s*\(\s*"
+                     r"(?:[\w.]*\.)?(?:Paths\.get|Path\.of)|"
+                     r"readdir|readdirSync|listdir|scandir|list\.files|dir|glob|Dir\.glob|Dir\.children|"
                      r"Dir\.entries|Dir\.each_child|opendir|ls|getFiles|listFiles|File\.ls!?)\s*\(\s*(?:\w+\s*,\s*)?|"
                      r"\bDir\s*\[\s*)" + _STR)
 _DELETE_NAME = LazyRegex(r"(?<![\w-])(?:rm|rm_rf|rm_r|rmtree|remove|unlink|unlinkSync|rmSync|file\.remove|"
@@ -205,7 +208,8 @@ def statements(code: str) -> list:
     return [m.group(1) for m in list(_SQL_LITERAL.finditer(code))[:_PER_KIND]]
 
 
-_CHEAP = LazyRegex(r"https?://|rename|replace|move|mv\b|\bsh\.|Command|exec|spawn|subprocess|Dir\s*\[|ProcessBuilder|Process\.Start|local\s*\[|"
+_CHEAP = LazyRegex(r"https?://|rename|replace|move|mv\b|\bsh\.|Command|exec|spawn|subprocess|Dir\s*\[|Iterator|"
+                   r"Files\.|os\.cmd|Seq\s*\(|ProcessBuilder|Process\.Start|local\s*\[|"
                    r"readdir|listdir|list\.files|glob|scandir|opendir|Dir\.|\bls!?\s*\(|getFiles|listFiles",
                    re.IGNORECASE)
 

@@ -116,8 +116,8 @@ def secret_path(w: Word) -> str:
         return "high" if _SECRET_NAME.search(raw) or _WINDOWS_SECRET.search(raw) else ""
     t = target(w)
     path = t.path or text
-    if re.search(r"(^|/)([\w.-]*\.env|\.env\.\w+)$", path):
-        return "medium"
+    if re.search(r"(^|/)([\w.-]*\.env|\.env\.\w+)$", path) or re.match(r"^/proc/(\d+|self|\$\$|\*)/environ$", path):
+        return "medium"  # an env file, or a process's environment (`curl -d @/proc/self/environ …`)
     if t.kind in ("dot-critical", "home", "root", "userhome") or _SECRET_NAME.search(path) or \
             SECRET_PLACE.search(path) or \
             _MOUNTED_SECRET.search(path) or path in ("/etc/shadow", "/etc/gshadow", "/etc/sudoers") or \

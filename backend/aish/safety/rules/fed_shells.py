@@ -6,7 +6,8 @@ handing its own output, a string or a variable to a shell.
 "rm $_"' | sh`` and ``xargs -I{} echo rm -rf {} | sh`` run the lines a text tool makes from a template.
 The template is judged as the command it makes, each part read from the input written as a value only known
 at run time (``rm -rf /srv/old/$LINE``).  In awk itself, ``print … | "sh"``, ``"rm -rf x" | getline`` and
-``cmd = "rm -rf x"; system(cmd)`` hand the string to a shell the same way.
+``cmd = "rm -rf x"; system(cmd)`` hand the string to a shell the same way; gawk's ``unlink("…")`` (its
+filefuncs extension) deletes as any language's does.
 
 A shell given a script file or ``-c`` reads no commands from the pipe; tools that only print the input
 (``cat``, ``grep``) make no template and are left to the rules that read pipes.
@@ -16,7 +17,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import MEDIUM, Ctx, worst
+from aish.safety.rules.code_effects import file_effects
+from aish.safety.rules.common import MEDIUM, Ctx, describe, worst
 
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "busybox", "fish", "tcsh", "csh"})
 _AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk", "goawk", "frawk"})
@@ -36,7 +38,8 @@ def _awk_joined(parts: str) -> str:
     return "".join(out)
 
 
-def _program(texts: list, valued: tuple = ("-F", "-v", "-f", "-e", "--field-separator", "--assign")) -> str:
+def _program(texts: list, valued: tuple = ("-F", "-v", "-f", "-e", "--field-separator", "--assign", "-l", "--load",
+                                           "-i", "--include")) -> str:
     k = 0
     while k < len(texts) and texts[k].startswith("-"):
         if texts[k] in ("-e", "--expression") and k + 1 < len(texts):
@@ -122,7 +125,7 @@ _SHELL_NAME = re.compile(r"^(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\s+-\w+)*$")
 def rule_awk_hands_to_shell(c: Ctx) -> Optional[tuple]:
     """awk's ``print … | "sh"``, ``"cmd" | getline`` and ``system(cmd)`` with ``cmd`` assigned a string."""
     program = _program(c.texts)
-    if "|" not in program and "system" not in program:
+    if "|" not in program and "system" not in program and "unlink" not in program:
         return None
     assigned = {m.group(1): _awk_joined(m.group(2)) for m in _AWK_ASSIGN.finditer(program) if '"' in m.group(2)}
     lines = []
@@ -138,7 +141,11 @@ def rule_awk_hands_to_shell(c: Ctx) -> Optional[tuple]:
                     ["sh -c \"$LINE\""]
             continue
         lines.append(command)
-    return _judged(c, lines[:_MAX_TEMPLATES], "awk")
+    found = _judged(c, lines[:_MAX_TEMPLATES], "awk")
+    for level, what, t in file_effects(program[:4000]):  # gawk's filefuncs: `unlink("/etc/hosts")`
+        if level >= MEDIUM:
+            found = worst(found, (level, f"awk code {what} {describe(t)}"))
+    return found
 
 
 RULES: dict = {**{p: [rule_fed_shell] for p in SHELLS}, **{p: [rule_awk_hands_to_shell] for p in _AWKS}}

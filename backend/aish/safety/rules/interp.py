@@ -206,6 +206,9 @@ def _stdin_body(c: Ctx) -> Optional[str]:
     bodies = [r.body for r in c.seg.redirects if r.body] + \
              [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
     fed = c.chain[-1].words if c.chain else []
+    if fed and fed[0].text == "cat" and len(fed) == 1:  # `cat <<'EOF' | python3`: the heredoc cat prints
+        bodies += [r.body for r in c.chain[-1].redirects if r.body] + \
+                  [r.target.text for r in c.chain[-1].redirects if r.op == "<<<" and r.target is not None]
     if fed and fed[0].text in ("echo", "printf"):  # `echo 'file delete -force ~/' | tclsh`
         text = " ".join(w.text for w in fed[1:] if not re.fullmatch(r"-[neE]+", w.text))
         bodies.append(text.replace("\\n", "\n") if fed[0].text == "printf" or "-e" in fed[1:2] else text)
