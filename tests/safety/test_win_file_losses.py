@@ -60,3 +60,31 @@ def test_their_everyday_forms_stay_quiet(command: str) -> None:
 ])
 def test_posix_spellings_are_left_as_they_are(text: str) -> None:
     assert closed(text) == text
+
+
+@each_form("command,at_least", [
+    ("Get-ChildItem -Path C:\\Users\\alice\\Documents -Recurse -File | Set-Content -Value \"\"", "medium"),
+    ("Get-ChildItem D:\\Data -Recurse -Include *.docx | ForEach-Object { Set-Content $_.FullName -Value $null }",
+     "medium"),
+    ("gci C:\\Users\\alice\\Documents -r | % { [IO.File]::WriteAllBytes($_.FullName, [byte[]]@()) }", "medium"),
+    ("Get-ChildItem C:\\Users\\alice\\Documents -Recurse -File | ForEach-Object { Out-File -FilePath $_.FullName "
+     "-InputObject '' }", "medium"),
+    ("gci $env:USERPROFILE\\Pictures -Recurse | % { [System.IO.File]::WriteAllText($_.FullName, '') }", "medium"),
+    ("ls C:\\Users\\alice\\Documents | ? { $_.LastWriteTime -lt (Get-Date).AddDays(-1) } | rm", "medium"),
+    ("dir C:\\Users\\alice\\Desktop | Remove-Item -Force", "medium"),
+])
+def test_every_file_a_listing_walks_written_over_is_flagged(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "Get-ChildItem .\\build -Recurse | Set-Content -Value \"\"",
+    "Get-ChildItem .\\logs *.log | Remove-Item",
+    "Get-ChildItem $env:TEMP | Remove-Item -Force",
+    "Get-ChildItem C:\\Users\\alice\\Documents -Recurse | Select-Object Name",
+    "Get-ChildItem C:\\Users\\alice\\Documents -Recurse | Out-File .\\listing.txt",
+    "Get-ChildItem C:\\Users\\alice\\Documents -Recurse | Set-Content -Path .\\listing.txt",
+    "ls -la | grep foo",
+])
+def test_listings_read_or_of_own_output_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

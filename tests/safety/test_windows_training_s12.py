@@ -23,7 +23,7 @@ def test_windows_destructive_training_set_is_flagged() -> None:
     commands = _lines("destructive.txt")
     missed = [c for c in commands if not _flagged(c)]
     assert len(commands) >= 160
-    assert 1 - len(missed) / len(commands) >= 0.91, "\n".join(missed)
+    assert 1 - len(missed) / len(commands) >= 0.915, "\n".join(missed)
 
 
 def test_windows_everyday_training_set_stays_quiet() -> None:

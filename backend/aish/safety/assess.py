@@ -148,6 +148,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, clear_cmdlets.line_clears_event_log(text))
     best = higher(best, wmi_methods.line_wmi_method(text, lambda t: _assess(t, depth + 1)))  # `(gwmi …).Uninstall()`
     best = higher(best, win_file_losses.line_item_deleted(text, lambda t: _assess(t, depth + 1)))  # (gi x).Delete()
+    best = higher(best, win_file_losses.line_listed_files_lost(text, lambda t: _assess(t, depth + 1)))
     best = higher(best, win_path_replaced.line_path_replaced(text, lambda t: _assess(t, depth + 1)))
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`

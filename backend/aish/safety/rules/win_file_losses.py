@@ -8,7 +8,12 @@
   ``[IO.DirectoryInfo]::new('C:\\Data').Delete($true)``, ``(New-Object IO.FileInfo 'x.db').Delete()``): judged
   as ``Remove-Item`` of the path, recursive when ``$true`` is passed;
 - ``cipher /w:DIR``: the free space of the volume overwritten, so files deleted before can no longer be
-  recovered.
+  recovered;
+- every file a listing walks written over (``Get-ChildItem D:\\Data -Recurse | Set-Content -Value ""``,
+  ``gci C:\\Users\\alice\\Documents -r | % { [IO.File]::WriteAllBytes($_.FullName, @()) }``, ``… | % { Out-File
+  $_.FullName -InputObject '' }``): judged as a recursive delete of the folder listed, since every file's
+  content is gone; a listing's files deleted one level deep (``ls C:\\Users\\alice\\Documents | ? {…} | rm``)
+  as the folder's wildcard above.
 """
 from __future__ import annotations
 
@@ -59,6 +64,39 @@ def line_item_deleted(text: str, recurse: Callable[[str], Optional[tuple]]) -> O
     path = m.group("a") or m.group("b") or m.group("c")
     found = recurse(f"Remove-Item {path}{' -Recurse' if m.group('all') else ''} -Force")
     return (found[0], f"{found[1]}, by the item's own Delete()") if found else None
+
+
+_LISTING = re.compile(r"(?:^|[|;(]\s*)(?:get-childitem|gci|ls|dir)\s+(?P<args>[^|;]*?)(?=\|)", re.IGNORECASE)
+# Each file written: its path bound from the pipe (`| Set-Content -Value ""`, no path of its own), or `$_` named.
+_PIPED_WRITER = re.compile(r"\|\s*(?:set-content|sc|clear-content|clc)\b(?P<a>[^|;}]*)", re.IGNORECASE)
+_WRITES_EACH = re.compile(r"\bwriteall(?:bytes|text|lines)\s*\(\s*\$_|\b(?:set-content|sc|out-file)\s+(?:-\w+\s+)?"
+                          r"\$_(?:\.fullname)?\b", re.IGNORECASE)
+_DELETES_EACH = re.compile(r"\|\s*(?:remove-item|ri|rm|del|erase)\b(?![^|]*-r)", re.IGNORECASE)
+
+
+def line_listed_files_lost(text: str, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
+    """Every file a listing walks written over, or deleted one level deep (see the module's doc)."""
+    lowered = text.lower()
+    if "|" not in text or not any(w in lowered for w in ("gci", "get-childitem", "ls ", "dir ")):
+        return None
+    m = _LISTING.search(text)
+    if m is None:
+        return None
+    words = [w for w in m.group("args").split() if not w.startswith("-")]
+    deep = re.search(r"(?:^|\s)-r(?:ecurse|ec|e)?\b", m.group("args"), re.IGNORECASE) is not None
+    if not words:
+        return None
+    path = words[0].strip("'\"")
+    rest = text[m.end():]
+    piped = _PIPED_WRITER.search(rest)
+    own_path = piped is not None and re.search(r"-(literal)?path\b|^\s*[^-\s]", piped.group("a"), re.IGNORECASE)
+    if piped is not None and not own_path or _WRITES_EACH.search(rest):
+        found = recurse(f"Remove-Item '{path}' -Recurse -Force" if deep else f"Remove-Item '{path}\\*' -Force")
+        return (found[0], f"writes over every file under {path} ({' '.join(text.split()[:6])}…)") if found else None
+    if not deep and _DELETES_EACH.search(rest):
+        found = recurse(f"Remove-Item '{path}\\*'")
+        return (found[0], f"deletes every file {path} lists ({' '.join(text.split()[:6])}…)") if found else None
+    return None
 
 
 RULES: dict = {**{p: [rule_folder_emptied] for p in _DELETERS}, "cipher": [rule_free_space_wiped],
