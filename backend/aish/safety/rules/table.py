@@ -44,7 +44,7 @@ from aish.safety.rules import registry_launch_points, restart_switches, win_admi
 from aish.safety.rules import win_machine_state
 from aish.safety.rules import served_commands
 from aish.safety.rules import broad_reading
-from aish.safety.rules import firewall_drops, kernel_breaks, login_shells, volume_changes
+from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
 from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
 from aish.safety.rules import boot_choices
@@ -137,7 +137,8 @@ _TABLES: tuple = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopp
            win_admin_deletes.RULES, registry_launch_points.RULES, win_path_replaced.RULES,
            win_machine_state.RULES)
 # disks changed in place, kernel settings that break, login shells taken away by other systems' tools
-_TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES, firewall_drops.RULES)
+_TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES, firewall_drops.RULES,
+             link_drops.RULES)
 _TABLES += (served_commands.RULES,)  # commands whose output a socket tool sends
 RULES: dict = {}
 for _table in _TABLES:
