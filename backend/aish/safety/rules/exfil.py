@@ -175,8 +175,11 @@ def _segment_reads_secret(seg) -> str:
         for w in words[1:]:
             in_code = "high" if KEY_FILE_IN_CODE.search(w.text) else secret_in_code(w.text, secret_path)
             found = _worse(found, in_code)
+    printed = words[0].text in ("echo", "printf")  # `echo "$HOME" | nc`: the words are text, not files read
     for w in words[1:]:
-        if not w.text.startswith("-") and w.text not in patterns and not (
+        if printed:
+            found = _worse(found, _in_substitutions([w]))  # `echo "$(cat ~/.ssh/id_rsa)" | nc …` still reads it
+        elif not w.text.startswith("-") and w.text not in patterns and not (
                 patterns and target(w).kind in ("home", "root", "userhome")):
             found = _worse(found, secret_path(w))  # `find / -name '*.mp3'` lists what its filters match
     for red in seg.redirects:
