@@ -13,6 +13,18 @@ from __future__ import annotations
 import gc
 
 _paused = False
+# Between those stretches, a young collection starts after this many new container objects
+# (CPython's default: 700).  The cases make objects by the million (the judge's words, segments
+# and contexts, requests parsed and answered) and free nearly all of them by reference counting,
+# so at 700 the collector ran ~950 times in a unit run: 0.58 s of CPU on three workers, against
+# 0.29 s at 20,000 (``gc.callbacks``, one run each at load 23).
+YOUNG_THRESHOLD = 20_000
+
+
+def fewer_young_collections() -> None:
+    """Raise the young generation's threshold to ``YOUNG_THRESHOLD`` (the older ones are kept)."""
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(max(young, YOUNG_THRESHOLD), middle, old)
 
 
 def pause() -> None:

@@ -52,6 +52,7 @@ UNIT_PART_EXPRESSIONS = {"not e2e and not shell", "not shell and not e2e"}
 
 def pytest_configure(config):
     mcp_servers.start_session()  # one process imports the MCP SDK; test servers fork from it
+    collector_pauses.fewer_young_collections()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         _end_worker_without_teardown()
 
