@@ -312,3 +312,32 @@ def test_unsafe_next_boots_chosen_by_boot_tools_are_read(command: str) -> None:
 ])
 def test_ordinary_boots_and_removed_words_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "cfgtool set system.ssh.enabled false",
+    "sysconfig-edit set SSHD_ENABLED=no",
+    "Set-AuditPolicy -Subcategory Logon -Success Disable -Failure Disable",
+    "Set-SecurityPolicy -MinimumPasswordLength 0",
+    "Set-UacLevel -Level Never",
+    "authtool --enable-nullok",
+    "hardenctl --disable-selinux",
+    "sssctl config-set domain/corp access_provider permit",
+    "policytool set lockout_threshold 0",
+    "edgectl set default-inbound-policy drop",
+])
+def test_more_settings_that_weaken_or_close_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "cfgtool set system.ssh.enabled true",
+    "Set-SecurityPolicy -MinimumPasswordLength 14",
+    "authtool --disable-nullok",
+    "./configure --disable-selinux --enable-static",
+    "Set-AuditPolicy -Subcategory Logon -Success Enable -Failure Enable",
+    "policytool set lockout_threshold 5",
+    "edgectl set default-inbound-policy accept",
+])
+def test_the_same_settings_made_stronger_or_built_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -40,6 +40,17 @@ _BOOT_NAMES = re.compile(r"^(bootargs|boot[-_]?args|kernelopts|kernel[-_]?opts|k
                          r"kargs|extra[-_]?args|append|kernel[-_]?args|boot[-_]?options|grub_cmdline_linux"
                          r"(_default)?|optargs|mmcargs|linux[-_]?args)$", re.IGNORECASE)
 _TAKEN_AWAY = ("--remove", "--delete", "--unset", "unset", "remove", "delete", "del", "-r", "--del")
+_BUILDS = re.compile(r"configure|autogen|cmake|meson|bootstrap|make|setup\.py|pip|cargo|build")
+_AUDIT_KEY = re.compile(r"^audit(ing|d|log|logging|policy|mode|trail)?[-_]?(enabled?|on|state)?$")
+_SWITCH_OPTION = re.compile(r"^--?(enable|disable)[-_]([a-z][\w-]*)$")
+_REMOTE_SWITCH = re.compile(r"^(ssh|sshd|openssh|rdp|winrm|telnet|remote[-_]?desktop)[-_]?(enabled?|start|service|"
+                            r"run|on|allowed|server)?$")
+_MIN_LENGTH = re.compile(r"^(min(imum)?[-_]?password[-_]?length|minpasswordlength|minpwlen|minlen|minlength|"
+                         r"pass_min_len|password[-_]?min[-_]?length)$")
+_LOCKOUT = re.compile(r"^(lockout[-_]?threshold|lockoutbadcount|deny|max[-_]?(login|auth)[-_]?(tries|attempts|"
+                      r"retries))$")
+_DEFAULT_IN = re.compile(r"^(default[-_]?(inbound[-_]?)?(action|policy)|input[-_]?policy|inbound[-_]?policy|"
+                         r"default[-_]?incoming|input)$")
 _OFF = frozenset({"false", "$false", "0", "no", "off", "disabled", "disable", "none"})
 _ON = frozenset({"true", "$true", "1", "yes", "on", "enabled", "enable", "y"})
 # Names whose ON value is the weakness (a name's letters only, lowered).
@@ -50,7 +61,7 @@ _WEAK_ON = re.compile(r"^(xp_?cmdshell(enabled)?|oleautomationprocedures(enabled
                       r"scriptscanning|firewall|uac|lua|defender|tamperprotection|selinux|apparmor|audit\w*|"
                       r"signatureverification|signing|authentication|auth|security\w*)|insecure\w*|"
                       r"skip[-_]?grant[-_]?tables|allow[-_]?unsigned\w*|trust[-_]?all\w*|passwordneverexpires|"
-                      r"passwordnotrequired|allowblankpasswords?)$")
+                      r"passwordnotrequired|allowblankpasswords?|nullok)$")
 # Names whose OFF value is the weakness, beyond ``protections_off``'s words.
 _WEAK_OFF = re.compile(r"^(enablelua|consentpromptbehavioradmin|ttylogin|selinux|apparmor|aslr|"
                        r"randomize[-_]?va[-_]?space|firewall(enabled)?|enablefirewall|secureboot(enabled)?|"
@@ -70,6 +81,11 @@ def _letters(name: str) -> str:
     """The setting's last part, lowered: ``general/enabled`` -> ``enabled``, ``sys0.maxuproc`` -> ``maxuproc``."""
     name = name.strip().strip("'\"").lower()
     return re.split(r"[./:@\[\]]", name.rstrip("./"))[-1] if name else ""
+
+
+def _known_key(key: str) -> bool:
+    return any(p.match(key) for p in (_DEFAULT_IN, _MIN_LENGTH, _REMOTE_SWITCH, _WEAK_ON, _WEAK_OFF, _LOGIN_ON)) \
+        and key not in ("input", "ssh", "sshd", "rdp", "telnet", "winrm", "login", "sip")
 
 
 def pairs(prog: str, texts: list) -> list:
@@ -92,6 +108,9 @@ def pairs(prog: str, texts: list) -> list:
                     out.append((name, value))
                 elif k + 1 < len(texts) and not texts[k + 1].startswith("-"):
                     out.append((name, texts[k + 1]))
+    for k in range(len(low) - 1):  # `… default-action deny`, `… ssh-enabled no`: a key of known meaning and its value
+        if "=" not in low[k] and not low[k].startswith("-") and _known_key(_letters(low[k])):
+            out.append((texts[k], texts[k + 1]))
     for k in range(1, len(texts) - 1):
         if texts[k] == "=":
             out.append((texts[k - 1], texts[k + 1]))
@@ -108,7 +127,7 @@ def pairs(prog: str, texts: list) -> list:
     return out
 
 
-def judge(name: str, value: str, root: bool = False, remote: bool = False) -> Optional[str]:
+def judge(name: str, value: str, root: bool = False, remote: bool = False, auditing: str = "") -> Optional[str]:
     """What setting NAME to VALUE does, when it weakens, breaks or locks out; None otherwise."""
     value_l = value.strip().strip("'\"").lower()
     said = baseline_values.weak_sysctl(name, value) or kernel_breaks.breaking(name, value)
@@ -131,22 +150,40 @@ def judge(name: str, value: str, root: bool = False, remote: bool = False) -> Op
         return f"{key} set to {value_l}: a weakness is switched on"
     if value_l in _ON and key in ("rlogin", "remotelogin") and root:
         return f"{key} set to {value_l} for root: root may log in from the network"
+    if _MIN_LENGTH.match(key) and value_l.isdigit() and int(value_l) < 8:
+        return f"{key} set to {value_l}: passwords of a few characters are accepted"
+    if _LOCKOUT.match(key) and value_l == "0":
+        return f"{key} set to 0: no lockout after failed logins, guessing is free"
+    if _DEFAULT_IN.match(key) and value_l in ("deny", "drop", "reject"):
+        return f"{key} set to {value_l}: incoming connections are refused unless a rule lets ssh in"
+    if value_l in ("permit", "allow", "all", "any", "everyone") and re.match(r"^access[-_]?(provider|control|"
+                                                                              r"policy|mode)?$", key):
+        return f"{key} set to {value_l}: every account may log in"
+    if value_l in _OFF | {"never", "nevernotify"} and ("uac" in key or key in ("enablelua", "consentprompt") or
+                                                        (auditing == "uac" and key == "level")):
+        return f"{key} set to {value_l}: UAC is off, programs get administrator rights unasked"
+    if value_l in _OFF and (_AUDIT_KEY.match(key) or key in ("success", "failure") and auditing == "audit"):
+        return f"{key} set to {value_l}: what happens on the machine is no longer audited"
     if value_l in _OFF and _LOGIN_OFF.match(key):
         return f"{key} set to {value_l}: logins are turned away"
     if value_l in _ON and _LOGIN_ON.match(key):
         return f"{key} set to {value_l}: " + ("every resource stops" if "stop" in key else "logins are turned away")
-    if value_l in _OFF and key in ("enabled", "enable", "autostart", "active") and remote:
+    if value_l in _OFF and _REMOTE_SWITCH.match(key):
+        return f"{key} set to {value_l}: the remote login service is off, the way in is closed"
+    parts = set(re.split(r"[./:@\[\]_-]", name.lower()))
+    if value_l in _OFF and key in ("enabled", "enable", "autostart", "active") and \
+            (remote or parts & {"ssh", "sshd", "openssh", "rdp", "winrm"}):
         return f"{name} set to {value_l} on the remote login service: the way in is closed"
     return None
 
 
-_GATE_WORDS = ("=", "set", "name", "key", "value")
+_GATE_WORDS = ("=", "set", "name", "key", "value", "enable", "disable")
 
 
 @triggered_by(_GATE_WORDS, otherwise=False)
 def may_pair(c: Ctx) -> bool:
     """Cheap: two words or more, one of the gate's words in the line, the first words no reading verb."""
-    if len(c.texts) < 2 or set(c.texts[:2]) & _READS:
+    if not c.texts or set(c.texts[:2]) & _READS:
         return False
     line = c.prog.lower() + " " + c.lowered
     return any(w in line for w in _GATE_WORDS)
@@ -158,16 +195,24 @@ def rule_setting_pair(c: Ctx) -> Optional[tuple]:
         return None
     root = "root" in texts
     remote = bool(_REMOTE_SERVICE.search(c.lowered))
+    auditing = "audit" if "audit" in c.prog.lower() else "uac" if "uac" in c.prog.lower() else ""
     for name, value in pairs(c.prog, texts):
-        said = judge(name, value, root, remote)
+        said = judge(name, value, root, remote, auditing)
         if said:
             return MEDIUM, f"{c.prog}: {said} ({c.text})"
+    if not _BUILDS.search(c.prog.lower()):
+        for t in texts:  # `--enable-nullok`, `--disable-selinux`: the option is the pair, read by the weak tables
+            m = _SWITCH_OPTION.match(t.lower())
+            key = m.group(2).replace("-", "_") if m else ""
+            if m and ((m.group(1) == "enable" and _WEAK_ON.match(key)) or
+                      (m.group(1) == "disable" and _WEAK_OFF.match(key))):
+                return MEDIUM, f"{c.prog} {t}: a protection is switched off or a weakness on ({c.text})"
     if any(t.lower().startswith(_TAKEN_AWAY) for t in texts):
         return None  # `grubby --remove-args selinux=0`: the weakening is taken away
     for t in texts:  # one word `NAME=VALUE` whose name a table knows (`kernel.randomize_va_space=0`)
         name, eq, value = t.partition("=")
         if eq and value and not name.startswith("-"):
-            said = judge(name, value, root, remote)
+            said = judge(name, value, root, remote, auditing)
             if said:
                 return MEDIUM, f"{c.prog}: {said} ({c.text})"
     return None
