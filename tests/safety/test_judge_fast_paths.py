@@ -3,6 +3,7 @@ a silent miss, so each kept or skipped reading is compared with the reading it s
 word and program name of the corpora."""
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -16,7 +17,10 @@ from aish.safety.shell_words import segments
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
+@functools.cache
 def _corpus_words() -> tuple:
+    """Every word and program name of the corpora, sorted (read when a case first asks: ~0.1 s of
+    CPU, which collection paid in every xdist worker though one of them runs these cases)."""
     words, programs = set(), set()
     for path in sorted(CORPUS.rglob("*.txt")):
         if path.name.startswith("secrets_") or path.name == "answers.txt":
@@ -32,15 +36,20 @@ def _corpus_words() -> tuple:
     return sorted(words), sorted(programs)
 
 
-WORDS, PROGRAMS = _corpus_words()
+def _words() -> list:
+    return _corpus_words()[0]
+
+
+def _programs() -> list:
+    return _corpus_words()[1]
 
 
 def test_the_corpora_give_enough_words_to_compare():
-    assert len(WORDS) > 5_000 and len(PROGRAMS) > 1_500
+    assert len(_words()) > 5_000 and len(_programs()) > 1_500
 
 
 def test_a_plain_word_is_split_as_the_full_reading_splits_it():
-    pieces = {p.lower() for w in WORDS for p in re.split(r"[\W_]+", w)}
+    pieces = {p.lower() for w in _words() for p in re.split(r"[\W_]+", w)}
     plain = [w for w in sorted(pieces) if w.isalnum() and w.islower()] + \
         ["deletelocalsnapshots", "unregistervm", "qdel", "é", "straße", "rm2"]
     assert len(plain) > 3_000
@@ -49,7 +58,7 @@ def test_a_plain_word_is_split_as_the_full_reading_splits_it():
 
 def test_a_program_name_read_once_is_read_as_afresh():
     fresh = action._name_verb.__wrapped__
-    assert [p for p in PROGRAMS + ["lxc-destroy", "pg_dropcluster", "vkpurge", "x.sh"]
+    assert [p for p in _programs() + ["lxc-destroy", "pg_dropcluster", "vkpurge", "x.sh"]
             if action._name_verb(p) != fresh(p)] == []
     found = action.program_action("lxc-destroy", ["-n", "web"])
     found.nouns.append("changed")  # a caller adds to its nouns: the kept reading must not change
@@ -58,7 +67,7 @@ def test_a_program_name_read_once_is_read_as_afresh():
 
 def test_a_value_said_to_name_a_verb_is_what_its_parts_say():
     fresh = action.names_a_verb.__wrapped__
-    assert [w for w in WORDS if action.names_a_verb(w) != fresh(w)] == []
+    assert [w for w in _words() if action.names_a_verb(w) != fresh(w)] == []
 
 
 def _plain(found):  # type: ignore[no-untyped-def]
@@ -90,7 +99,7 @@ def test_the_trigger_index_wakes_exactly_the_rules_whose_words_are_in_the_line()
     declared = [triggers._words(gates) for gates in triggers._GATES]
     always = {n for n, words in enumerate(declared) if words is None}
     pairs = [(word, n) for n, words in enumerate(declared) for word in words or ()]
-    lines = [" ".join(WORDS[k:k + 7]) for k in range(0, len(WORDS), 23)] + ["rm -rf x", "a  b", "x -g 0"]
+    lines = [" ".join(_words()[k:k + 7]) for k in range(0, len(_words()), 23)] + ["rm -rf x", "a  b", "x -g 0"]
     wrong = []
     for line in lines:
         prog, _, rest = line.partition(" ")
