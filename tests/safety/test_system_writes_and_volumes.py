@@ -85,6 +85,13 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "echo 'LocalCommand rm -rf ~/work' | sudo tee /etc/ssh/ssh_config.d/zz.conf",
     "echo 'polkit.addRule(function(a, s) { return polkit.Result.YES; });' | sudo tee /etc/polkit-1/rules.d/00.rules",
     "printf 'block in quick all\\n' | sudo pfctl -f /dev/stdin",
+    # a program run from a temporary or hidden place, at every boot or on a schedule, by any of those files
+    "(crontab -l; echo '@reboot /home/u/.cache/agent') | crontab -",
+    "echo '@reboot root /tmp/.cache/x' | sudo tee /etc/cron.d/zz",
+    "echo '*/5 * * * * root /dev/shm/k' | sudo tee -a /etc/crontab",
+    "echo '/var/tmp/.u/run &' | sudo tee -a /etc/rc.local",
+    "printf '[Desktop Entry]\\nExec=/tmp/.x/tray\\n' > ~/.config/autostart/tray.desktop",
+    "echo 'ACTION==\"add\", RUN+=\"/dev/shm/u\"' | sudo tee /etc/udev/rules.d/90-u.rules",
     # the update servers sent nowhere by the hosts file, in any spelling
     r'echo "127.0.0.1 update.microsoft.com" >> C:\Windows\System32\drivers\etc\hosts',
     r'Add-Content C:\Windows\System32\drivers\etc\hosts "0.0.0.0 windowsupdate.com"',
@@ -137,6 +144,9 @@ def test_system_file_and_setting_changes_are_flagged(command):
     "sudo dscl . -create /Users/alice UserShell /bin/zsh",
     "dscl . -read /Users/alice UserShell",
     "echo 'exec zsh' >> ~/.bashrc",
+    "(crontab -l; echo '0 3 * * * /home/me/bin/backup.sh') | crontab -",
+    "(crontab -l; echo '0 3 * * * ~/.local/bin/backup') | crontab -",
+    "printf '[Desktop Entry]\\nExec=/home/me/.cargo/bin/tray\\n' > ~/.config/autostart/tray.desktop",
     "echo 'ulimit -n 4096' >> ~/.bashrc",
     "echo 'sleep 1' >> ~/.bashrc",
     "iw dev wlan0 link",

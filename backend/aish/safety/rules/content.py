@@ -13,7 +13,7 @@ from aish.safety.rules import unit_groups
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
 from aish.safety.rules.into_dir import into_directory
-from aish.safety.rules.run_files import user_cron_command
+from aish.safety.rules.run_files import dropped_program, user_cron_command
 from aish.safety.shell_words import Redirect, Word
 from aish.safety.winpaths import looks_windows, typed_text
 
@@ -273,6 +273,9 @@ def _appended_jobs(c: Ctx) -> Optional[tuple]:
             inner = c.recurse(command) if command else None
             if inner is not None and inner[0] >= MEDIUM:
                 best = worst(best, (inner[0], f"{inner[1]}, each time cron runs it (crontab -)"))
+            elif command and dropped_program(command):
+                best = worst(best, (MEDIUM, f"runs {dropped_program(command)} from a temporary or hidden place, "
+                                            f"each time cron runs it (crontab -)"))
     return best
 
 

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 from aish.safety.rules import baseline_values, host_keys, open_servers, resolution, system_files, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
-from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP
+from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP, dropped_program
 from aish.safety.rules.secret_perms import secret_redirected_to_served
 from aish.safety.rules.writers import edits
 from aish.safety.unwrap import unwrap
@@ -169,6 +169,9 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
                 inner = recurse(command) if command.strip() else None
                 if inner is not None and inner[0] >= MEDIUM:
                     best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))
+                elif command.strip() and pattern is not STARTUP and dropped_program(command):
+                    best = worst(best, (MEDIUM, f"runs {dropped_program(command)} from a temporary or hidden "
+                                                f"place, {when} ({path})"))
     return best
 
 

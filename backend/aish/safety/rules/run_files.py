@@ -97,6 +97,19 @@ def _ssh_client_command(line: str) -> str:
     return (m.group(1) or m.group(2) or "") if m else ""
 
 
+# A program run from a place nothing installs into: a temporary directory or a hidden one (`/tmp/.x/run`,
+# `~/.cache/agent`, `/dev/shm/k`): what a dropped program leaves behind to start again.
+_DROPPED = re.compile(r"^(?:(?:sudo|nohup|env|exec|setsid|nice|/usr/bin/env)\s+(?:-\S+\s+)*)*['\"]?"
+                      r"((?:/tmp|/var/tmp|/dev/shm|/run/shm)/\S+|\S*/\.(?!local/|config/|cargo/|nvm/|rbenv/|pyenv/|"
+                      r"npm/|deno/|bun/|sdkman/|asdf/)[^/\s]+/\S+)")
+
+
+def dropped_program(command: str) -> str:
+    """The program a line runs from a temporary or hidden directory ("" when it runs none)."""
+    m = _DROPPED.match(command.strip())
+    return m.group(1) if m else ""
+
+
 # A start-up line that ends or hangs every shell: `exit`, `logout`, `exec` of nothing, a kill of the shell or its
 # parent, an endless loop or sleep, a process limit too small to start anything.
 SHELL_ENDS = re.compile(r"\s*(exit|logout|return\s+1\s*;?\s*exit|exec\s+(\S*/)?(false|true|nologin|sleep\b)|"
