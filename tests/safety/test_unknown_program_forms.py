@@ -6,8 +6,9 @@ destroy only some objects (a disk formatted, a server rebuilt, an account closed
 deployed app's secrets unset (``fly secrets unset KEY``, ``heroku config:unset KEY``), an action told not to ask
 by a bare word (``clear noprompt``, ``start init full force``), data overwritten by an option
 (``--overwrite-data-of-peer``), consumer offsets reset, a setting turned on as a bare operand
-(``ts3server clear_database=1``), a controller's destroying task started (``storcli /c0/v1 start erase``); and the
-same programs' everyday forms, which stay quiet."""
+(``ts3server clear_database=1``), a controller's destroying task started (``storcli /c0/v1 start erase``), weak verbs
+told all and object verbs fused in options (``--uninstall-all``, ``--format-disk 2``); and the same programs'
+everyday forms, which stay quiet."""
 from __future__ import annotations
 
 from tests.safety.forms import each_form
@@ -272,4 +273,33 @@ def test_a_controller_told_to_start_a_destroying_task_is_read(command: str) -> N
     "fooctl start --name erase-job",
 ])
 def test_starts_of_names_and_harmless_tasks_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "agentctl --uninstall-all",
+    "svcreg --deregister-all",
+    "sessionctl --revoke-all",
+    "jobctl --cancel-all",
+    "nodeadm --drain-all",
+    "arrayctl --format-disk 2",
+    "nasctl --format-volume vol2",
+    "hostctl --reimage-server web1",
+    "bankcli --close-account 1234",
+    "netctl --release-address 203.0.113.5",
+])
+def test_weak_verbs_told_all_and_object_verbs_fused_in_options_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "dunstctl close-all",
+    "notifyctl --clear-all",
+    "fooctl --list-all",
+    "fooctl --install-all",
+    "reportctl --output-format json",
+    "logctl --format-date iso",
+    "logctl --date-format iso",
+])
+def test_options_that_only_look_so_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

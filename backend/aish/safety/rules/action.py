@@ -211,6 +211,8 @@ def option_action(prog: str, texts: list) -> Action:
         noun_first = option_readings.noun_first(parts)
         if noun_first:  # `--room-delete ID`: the subcommand `room delete ID` spelled as an option
             return Action(parts[1], t, [parts[0]], ([value] if value else []) + names(texts), "subcommand")
+        if option_readings.weak_all(parts):  # `--uninstall-all`, `--revoke-all`: the subcommand `uninstall all`
+            return Action(parts[0], t, ["all"], names(texts), "subcommand")
         if verb_strength(verb) < 3 or verb in POWER or parts[len(lead)] in _WHEN_WORDS:
             continue
         rest = parts[len(lead) + 1:]

@@ -53,15 +53,15 @@ _READ = 5  # leading words read
 def rule_object_verb(c: Ctx) -> Optional[tuple]:
     """``volume format vol2``, ``server rebuild web1``, ``account close``, ``ip release 203.0.113.5``."""
     texts = c.texts
-    if not texts or c.prog in READ_ONLY or \
-            not any(v in t for t in texts[:8] if t[:1] not in "-/" for v in _VERB_PIECES):
-        return None  # the verb is in no leading word (`--format json` is an option)
+    if not texts or c.prog in READ_ONLY or not any(v in t for t in texts[:8] if t[:1] != "/" for v in _VERB_PIECES):
+        return None  # the verb is in no leading word
     words = [t for k, t in enumerate(texts) if t[:1] not in "-/" and not (k and is_option_value(texts, k))][:_READ]
-    if not words or set(words) & _NOT_THE_ACTION:
+    if set(words) & _NOT_THE_ACTION:
         return None
     split = [split_word(w.lower()) for w in words]
-    options = [p for t in texts if t.startswith("-") and len(t) > 2
-               for p in split_word(t.lstrip("-").split("=", 1)[0].lower())]
+    named = [split_word(t.lstrip("-").split("=", 1)[0].lower()) for t in texts if t.startswith("-") and len(t) > 2]
+    options = [p for parts in named for p in parts]
+    split += [parts for parts in named if len(parts) > 1]  # `--format-disk 2`: a fused option, verb first
     for verbs, objects, says in _ROWS:
         for parts in split:
             verb = next((p for p in parts if p in verbs), None)

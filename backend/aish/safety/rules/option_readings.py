@@ -12,6 +12,8 @@ it acts on.  Programs no rule names also say the same things other ways:
   --name api``, ``prune --snapshot=nightly``): the verb is not bare, it has an object;
 - a hosted platform's settings unset in one word (``heroku config:unset KEY``, ``cf unset-env app KEY``):
   the deployed app's variables, read as its secrets;
+- a weak verb told every one in an option (``--uninstall-all``, ``--revoke-all``, ``--cancel-all``): the
+  subcommand ``uninstall all`` spelled as an option;
 - a setting turned on as a bare ``key=value`` operand (``ts3server clear_database=1``, ``wipe_data=true``):
   read as the option ``--clear-database``, ``--wipe-data``.
 """
@@ -110,3 +112,14 @@ def settings_as_options(texts: list) -> set:
         if any(verb_strength(p) for p in parts) or parts[:1] == ["overwrite"]:
             out.add("--" + "-".join(parts))
     return out
+
+
+# Weak verbs that, told every one, take everything the program manages (`--uninstall-all`, `--revoke-all`);
+# clearing, flushing or emptying everything (`--clear-all` notifications) is left to the nouns.
+_WEAK_ALL = frozenset({"uninstall", "unregister", "deregister", "revoke", "evict", "drain", "cancel", "abandon",
+                       "deinit", "stop", "kill", "down"})
+
+
+def weak_all(parts: list) -> bool:
+    """``uninstall, all``: a weak verb, then ``all``, as an option's whole name."""
+    return len(parts) == 2 and parts[1] == "all" and parts[0] in _WEAK_ALL
