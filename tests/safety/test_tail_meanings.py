@@ -341,3 +341,28 @@ def test_more_settings_that_weaken_or_close_are_read(command: str) -> None:
 ])
 def test_the_same_settings_made_stronger_or_built_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "svcs -H -o fmri | xargs svcadm disable",
+    "rc-status --servicelist | xargs -n1 rc-service stop",
+    "rcctl ls on | xargs -n1 rcctl stop",
+    "dinitctl list | awk '{print $NF}' | xargs -n1 dinitctl stop",
+    "initctl list | cut -d' ' -f1 | xargs -n1 initctl stop",
+    "runsvctrl x /etc/service/*",
+    "runit-ctl d /etc/sv/*",
+    "sv force-stop /var/service/*",
+])
+def test_every_listed_or_supervised_service_stopped_is_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "svcs -H -o fmri | grep nginx | xargs svcadm disable",
+    "svcs -H -o fmri | xargs svcadm enable",
+    "runsvctrl u /etc/service/*",
+    "ls /etc/service/*",
+    "rcctl ls on | xargs -n1 rcctl check",
+])
+def test_narrowed_lists_and_starts_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

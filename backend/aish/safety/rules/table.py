@@ -47,7 +47,7 @@ from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
 from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
-from aish.safety.rules import boot_choices
+from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -373,6 +373,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, way_in_closed.rule_way_in_closed(c))
     if (best is None or best[0] == LOW) and boot_choices.may_choose(c):  # `bootctl set-default rescue.conf`
         best = worst(best, boot_choices.rule_boot_choice(c))
+    if (best is None or best[0] == LOW) and listed_stops.may_stop_listed(c):  # `svcs … | xargs svcadm disable`
+        best = worst(best, listed_stops.rule_listed_stop(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
         best = worst(best, onto_one_name.rule_onto_one_name(c))
     if (best is None or best[0] == LOW) and not in_full:  # the last word: the program's own docs
