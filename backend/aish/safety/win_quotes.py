@@ -23,6 +23,7 @@ import re
 _PATH_THEN_BACKSLASH_QUOTE = re.compile(r'"([^"\\\n]*\\[^"\n]*?)(?<!\\)\\"(?=[\s|;&),]|$)')
 _DRIVE_PATH_THEN_SPACE = re.compile(r"(?<![\w/\\$:%.])((?:[A-Za-z]:|%\w+%|\$env:\w+|\.{1,2})\\(?:[^\s\"'\\]+\\)*)"
                                     r"(?<!\\\\)(?= )", re.IGNORECASE)
+_BLOCK_START = re.compile(r"\{[A-Za-z]+-")
 _GLUED_BLOCK = re.compile(r"(?<=[\s&;|(\"'])\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}|^\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}")
 
 
@@ -42,6 +43,6 @@ def closed(text: str) -> str:
     if "\\ " in text:
         text = _DRIVE_PATH_THEN_SPACE.sub(lambda m: "'" + m.group(1) + "'" if "'" not in m.group(1) else
                                           m.group(1) + "\\", text)
-    if "{" in text and "-" in text:
+    if "{" in text and "-" in text and _BLOCK_START.search(text):
         text = _GLUED_BLOCK.sub(lambda m: "{ " + (m.group(1) or m.group(2)).strip() + " }", text)
     return text

@@ -56,7 +56,7 @@ def rule_free_space_wiped(c: Ctx) -> Optional[tuple]:
 
 def line_item_deleted(text: str, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
     """A file or directory object's ``Delete()``, judged as ``Remove-Item`` of its path."""
-    if ".delete(" not in text.lower():
+    if "elete(" not in text or ".delete(" not in text.lower():
         return None
     m = _ITEM_DELETE.search(text)
     if m is None:
@@ -76,8 +76,10 @@ _DELETES_EACH = re.compile(r"\|\s*(?:remove-item|ri|rm|del|erase)\b(?![^|]*-r)",
 
 def line_listed_files_lost(text: str, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
     """Every file a listing walks written over, or deleted one level deep (see the module's doc)."""
+    if "|" not in text:
+        return None
     lowered = text.lower()
-    if "|" not in text or not any(w in lowered for w in ("gci", "get-childitem", "ls ", "dir ")):
+    if not any(w in lowered for w in ("gci", "get-childitem", "ls ", "dir ")):
         return None
     m = _LISTING.search(text)
     if m is None:

@@ -56,7 +56,7 @@ def rule_setx(c: Ctx) -> Optional[tuple]:
 
 def line_path_replaced(text: str, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
     """``[Environment]::SetEnvironmentVariable('Path', '', 'Machine')``: stored, not this session's."""
-    if "setenvironmentvariable" not in text.lower():
+    if "ariable(" not in text or "setenvironmentvariable" not in text.lower():
         return None
     m = _DOTNET.search(text)
     if m is None or not _replaced(m.group(2), m.group(3)):

@@ -19,7 +19,8 @@ from typing import Callable, Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM
 
-_GATE = ("wmi", "cim", "win32_")
+_VERBS = ("delete", "format", "dismount", "uninstall", "terminate", "stopservice", "changestartmode", "setpowerstate",
+          "reset", ".create(")
 # The method named: `.Method(`, `-MethodName Method`, `-Name Method` (Invoke-WmiMethod), wmic's `call method`.
 _METHOD = re.compile(r"(?:\.|-methodname\s+|\binvoke-wmimethod\b[^|;]*?-name\s+|\biwmi\b[^|;]*?-name\s+|\bcall\s+)"
                      r"['\"]?(delete|format|dismount|uninstall|terminate|stopservice|changestartmode|"
@@ -35,7 +36,8 @@ _WHAT = {"delete": "deletes", "format": "formats", "dismount": "dismounts", "uni
 def line_wmi_method(text: str, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
     """A WMI or CIM method that deletes, formats, uninstalls, ends or stops what the query found."""
     lowered = text.lower()
-    if not any(g in lowered for g in _GATE):
+    if "wmi" not in lowered and "cim" not in lowered and "win32_" not in lowered or \
+            not any(v in lowered for v in _VERBS):
         return None
     shown = " ".join(text.split()[:8])
     best: Optional[tuple] = None
