@@ -122,8 +122,9 @@ _STORE = re.compile(r"\b(buckets?|archives?|disks?|drives?|devices?|keyrings?|po
 _DISK = re.compile(r"\b(disks?|drives?|devices?|partitions?|media|medium|flash|card)$")
 _LOGINS = {"auth", "login", "logout", "session", "sessions", "oauth", "account", "credentials"}
 _PLAIN_STOPS = {"stop", "kill", "halt", "shutdown", "down", "terminate", "quit", "exit", "restart", "end"}
-# Key words that name a routine cleanup by convention (build output, caches), whatever their description says.
-_ROUTINE_KEYS = re.compile(r"^(clean|cleanup|clean-up|distclean|mostlyclean|mostly-clean|realclean|tidy|clear|"
+# Key words that name a routine cleanup by convention (build output, caches, what nothing refers to any
+# more: `gc`), whatever their description says.
+_ROUTINE_KEYS = re.compile(r"^(clean|cleanup|clean-up|distclean|mostlyclean|mostly-clean|realclean|tidy|clear|gc|"
                            r"no-[\w-]+|keep[\w-]*|dry[\w-]*)$")
 _STOP_ALL = re.compile(r"\b(all|every|everything|server|daemon|the service|cluster)\b")
 _FORMAT_OBJECT = re.compile(r"\b(disk|device|drive|partition|volume|file ?system|filesystem|card|medium|media|"

@@ -129,7 +129,7 @@ def test_the_reason_says_the_documentation_says_so(command):
     "lvmdevices --adddev /dev/sdb", "pdbedit -L", "cli4 /zones/:example.com/dns_records", "semanage user -l",
     "qm set 100 --memory 4096", "fdroidcl repo add fdroid https://f-droid.org/repo", "git branch -d merged-topic",
     "crlutil -L -d sql:/etc/pki/nssdb", "htdbm -l users.db", "ipvsadm -L -n", "cardos-tool --info", "tpmtool --list",
-    "tar -xUf backup.tar", "swig -Wall -python example.i",
+    "tar -xUf backup.tar", "swig -Wall -python example.i", "ipfs repo gc",
 ])
 def test_everyday_forms_of_the_same_programs_stay_quiet(command):
     assert stays_quiet(command), judged(command)

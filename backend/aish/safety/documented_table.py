@@ -1507,7 +1507,6 @@ ipcrm	--queue-key	delete
 ipcrm	-Q	delete
 ipcrm	-a	delete
 ipcrm	-q	delete
-ipfs	repo gc	delete
 ipset	--destroy	destroy
 ipset	-X	destroy
 ipset	destroy	destroy
