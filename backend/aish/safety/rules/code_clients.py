@@ -7,6 +7,9 @@ by a cloud, cluster or database SDK, every listed object removed, and secret fil
   a database, a bucket, a project, a repository, a keyspace, a stack).
 - A loop or comprehension over a listing of everything (``containers.list(all=True)``, ``.objects.all()``,
   ``list_buckets()``, ``.items``) whose body removes, deletes, destroys, kills or stops each one: medium.
+- The whole environment (``dict(os.environ)``, ``JSON.stringify(process.env)``, ``ENV.to_h``, ``%ENV``,
+  ``getenv()``, ``Deno.env.toObject()``) where the code uses a network client: medium (an environment handed
+  to a child process, ``env=os.environ``, is not sent).
 - A secret file named in the code (any path ``exfil`` knows as a key, a credential, a wallet, a password
   store, or history) where the code also uses a network client of any make (HTTP clients, sockets, SFTP,
   SMTP, FTP, cloud storage uploads, DNS resolvers): high for keys and credentials, medium for history.
@@ -60,8 +63,16 @@ _NETWORK = LazyRegex(r"['\"]https?://|\b(?:requests|httpx|aiohttp|urllib3?|axios
                      r"Resolv|gethostbyname|getaddrinfo|nodemailer|ssh2|scp2|ftp|sftp|upload_file|put_object|"
                      r"upload_blob|fetch|Invoke-(?:WebRequest|RestMethod)|HTTPoison|Req\.|httr|RCurl|HTTP\.jl|"
                      r"Faraday|RestClient|HTTParty|Excon|Typhoeus|reqwest|ureq|hyper)\b", re.IGNORECASE)
-def judge(c: Ctx, code: str, shown: str) -> Optional[tuple]:
-    code = code[:_LIMIT]
+# The whole environment as data (not one variable read by name, not handed on to a child process as its env).
+_WHOLE_ENV = LazyRegex(r"process\.env\b(?!\s*[.\[])|os\.environ\b(?!\s*[.\[])|os\.environ\.(?:items|copy)\s*\(|"
+                       r"\bENV\.to_[ha]\b|%ENV\b|(?<![.\w])getenv\s*\(\s*\)|System\.getenv\s*\(\s*\)|"
+                       r"Environment\.GetEnvironmentVariables\s*\(|Deno\.env\.toObject\s*\(|\bSystem\.get_env\s*\(\s*\)")
+_CHILD_ENV = re.compile(r"\benv\s*[=:]\s*(?:dict\s*\(\s*)?(?:os\.environ|process\.env|ENV)\b|\{\s*\.\.\.process\.env")
+
+
+def judge(c: Ctx, code: str, shown: str, given: str = "") -> Optional[tuple]:
+    """``code`` written out plainly; ``given`` as it was typed (ruby's `"#{ENV.to_h}"` is read there)."""
+    code, given = code[:_LIMIT], (given or code)[:_LIMIT]
     best = None
     infra = _INFRA.search(code) or _COLLECTION_DELETE.search(code)
     forced = _FORCED_DELETE.search(code) if infra is None else None
@@ -77,6 +88,9 @@ def judge(c: Ctx, code: str, shown: str) -> Optional[tuple]:
     if best is None and _EVERY.search(code) and _EACH_REMOVED.search(code):
         best = (MEDIUM, f"{c.prog} code removes every object a listing gives ({shown})")
     if _NETWORK.search(code):
+        if _WHOLE_ENV.search(_CHILD_ENV.sub("", given) if "env" in given else given):
+            best = worst(best, (MEDIUM, f"{c.prog} code sends the whole environment (its tokens) to the network "
+                                        f"({shown})"))
         secret = secret_in_code(code, secret_path)
         if secret:
             best = worst(best, (HIGH if secret == "high" else MEDIUM,

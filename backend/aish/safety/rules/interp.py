@@ -257,7 +257,7 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
     written = code  # as given: decoders and fetchers are read on it, the rest on the code written out plainly
     code = code_reach.home_spelled_out(code_normalized.normalized(code))
     best = worst(code_reach.judge(c.prog, code), code_translated.judge(c, code, shown))
-    best = worst(best, code_clients.judge(c, code, shown))
+    best = worst(best, code_clients.judge(c, code, shown, written))
     if (best is None or best[0] < MEDIUM) and code_http.may_call(code):  # `Net::HTTP::Delete.new("/orders")`
         best = worst(best, code_http.rule_code_http(c, code))
     for m in _SHELL_CALLS.finditer(code):
