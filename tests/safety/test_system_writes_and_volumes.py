@@ -251,6 +251,12 @@ def test_system_file_near_misses_stay_quiet(command):
     "sudo sgdisk -G /dev/sdb",
     "sudo sgdisk --load-backup=table.bak /dev/nvme1n1",
     "cipher /w:D:\\",
+    # a boot loader written into a disk's boot sectors
+    "sudo grub-bios-setup /dev/sdb",
+    "sudo lilo -M /dev/sda mbr",
+    "sudo refind-install --usedefault /dev/sdb1",
+    "sudo extlinux --install /boot",
+    "sudo grub2-install --force /dev/nvme0n1",
     # firmware written by the server vendors' tools
     "racadm update -f BIOS_X.exe",
     "ilorest flashfwpkg ilo5_278.fwpkg",
@@ -289,6 +295,9 @@ def test_volumes_changed_in_place_are_flagged(command):
     "cipher /e:C:\\Users\\me\\secret",
     "dd if=\\\\.\\PhysicalDrive0 of=backup.img bs=4M",
     "racadm getsysinfo",
+    "lilo -q",
+    "extlinux --version",
+    "sudo mkinitcpio -P",
     "ilorest list",
     "sudo isdct show -intelssd",
     "ipmitool hpm check bmc.hpm",

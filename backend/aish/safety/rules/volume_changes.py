@@ -6,7 +6,8 @@ new identity (``/etc/fstab`` and the boot loader name the old one: ``tune2fs -U`
 converted to a volume without redundancy (``lvconvert -m 0``), a namespace detached, the initramfs deleted, an
 encrypted volume re-encrypted or its header replaced, a drive locked with a password or cut to a smaller
 size, a partition table copied over another disk or loaded from a file, the free space of a volume
-overwritten.
+overwritten, a boot loader written into a disk's boot sectors (``grub-bios-setup``, ``lilo -M``,
+``refind-install``, ``extlinux --install``).
 
 Tools of the same class, read by what they do to the medium: ``mdadm``, ``vgreduce``, ``zpool``, ``btrfs``,
 ``tune2fs``, ``cryptsetup``, ``hdparm``, ``sgdisk``, Windows' ``cipher /w``.  Their reading forms (status,
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
 
 _MDADM_GROW = frozenset({"--raid-devices", "-n", "--level", "-l", "--size", "-z", "--array-size", "-Z", "--chunk",
                          "-c", "--layout", "-p"})
@@ -152,6 +153,23 @@ def rule_initramfs(c: Ctx) -> Optional[tuple]:
     return None
 
 
+_LOADER_WRITERS = frozenset({"grub-bios-setup", "grub2-bios-setup", "grub-setup", "lilo", "refind-install",
+                             "extlinux", "grub-install", "grub2-install"})
+
+
+def rule_boot_loader_written(c: Ctx) -> Optional[tuple]:
+    """``grub-bios-setup /dev/sdb``, ``lilo -M /dev/sda mbr``, ``refind-install --usedefault /dev/sdb1``,
+    ``extlinux --install /boot``: a boot loader written into a disk's or partition's boot sectors."""
+    texts = c.texts
+    device = next((t for t in texts if is_device(t)), None)
+    if device is None and not (c.prog == "extlinux" and {"-i", "--install", "-U", "--update"} & set(texts)):
+        return None
+    if c.prog in ("grub-install", "grub2-install") and "--force" not in texts:
+        return None  # `lockout` reads grub-install onto a device; forced, it writes where grub itself refuses to
+    return MEDIUM, f"{c.prog} writes a boot loader into {device or 'the partition'}'s boot sectors: what booted " \
+        f"from it before no longer does ({c.text})"
+
+
 def rule_cipher(c: Ctx) -> Optional[tuple]:
     if any(t.lower().startswith("/w") for t in c.texts):
         return MEDIUM, f"cipher /w overwrites the volume's free space: deleted files are gone for good ({c.text})"
@@ -162,5 +180,7 @@ RULES: dict = {"mdadm": [rule_mdadm], "vgreduce": [rule_vgreduce], "zpool": [rul
                "tune2fs": [rule_tune2fs], "cryptsetup": [rule_cryptsetup], "hdparm": [rule_hdparm],
                "sgdisk": [rule_sgdisk], "cipher": [rule_cipher], "lvconvert": [rule_lvconvert], "nvme": [rule_nvme],
                "update-initramfs": [rule_initramfs]}
+for _name in _LOADER_WRITERS:
+    RULES.setdefault(_name, []).append(rule_boot_loader_written)
 for _name in _NEW_IDENTITY:
     RULES.setdefault(_name, []).append(rule_new_identity)
