@@ -79,3 +79,27 @@ def test_start_process_arrays_and_the_comspec_are_followed(command: str, at_leas
 ])
 def test_their_quiet_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("Invoke-AzVMRunCommand -ResourceGroupName rg -Name vm01 -CommandId RunPowerShellScript "
+     "-ScriptString 'Remove-Item C:\\Data -Recurse -Force'", "medium"),
+    ("Invoke-VMScript -VM web01 -ScriptText 'rm -rf /var/www' -GuestCredential $cred", "high"),
+    ("Set-AzVMRunCommand -ResourceGroupName rg -VMName vm01 -RunCommandName wipe "
+     "-SourceScript \"vssadmin delete shadows /all /quiet\"", "high"),
+    ("New-ScheduledTaskAction -Execute cmd.exe -Argument '/c rd /s /q C:\\Data'", "medium"),
+    ("New-ScheduledTaskAction -Execute powershell.exe -Argument '-c Format-Volume -DriveLetter D -Force'", "high"),
+    ("Invoke-AzVmssVMRunCommand -ResourceGroupName rg -VMScaleSetName ss -InstanceId 0 -CommandId RunShellScript "
+     "-ScriptString 'shutdown -h now'", "medium"),
+])
+def test_scripts_given_as_option_values_are_judged(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "Invoke-AzVMRunCommand -ResourceGroupName rg -Name vm01 -CommandId RunPowerShellScript -ScriptString 'Get-Service'",
+    "New-ScheduledTaskAction -Execute notepad.exe -Argument 'C:\\notes.txt'",
+    "Invoke-VMScript -VM web01 -ScriptText 'uptime'",
+])
+def test_quiet_scripts_given_as_option_values_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -41,7 +41,7 @@ from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts, fed_shells
 from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers, win_services, win_switch_verbs
 from aish.safety.rules import registry_launch_points, restart_switches, win_admin_deletes, win_path_replaced
-from aish.safety.rules import win_machine_state
+from aish.safety.rules import script_options, win_machine_state
 from aish.safety.rules import served_commands
 from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
@@ -277,6 +277,8 @@ def check(c: Ctx) -> Optional[tuple]:
     best = broad_reading.broad(c, best, known=rules is not None)
     if (best is None or best[0] < MEDIUM) and restart_switches.may_restart(c):  # `Rename-Computer … -Restart`
         best = worst(best, restart_switches.rule_restart_switch(c))
+    if (best is None or best[0] < HIGH) and script_options.may_carry_script(c):  # `… -ScriptString 'rm …'`
+        best = worst(best, script_options.rule_script_option(c))
     if (best is None or best[0] < MEDIUM) and c.prog not in interp.RULES:  # `xonsh -c '…'`, `sage -c '…'`
         best = worst(best, interp.rule_interpreter_body(c))
     if (best is None or best[0] < MEDIUM) and carried_commands.may_carry(c) and \
