@@ -259,3 +259,28 @@ def test_cgroup_listings_main_pids_and_other_roots(command, at_least):
 ])
 def test_cgroup_reads_nudges_and_plain_chroots_stay_quiet(command):
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    # every process's /proc directory as the loop's list; a shell command tmux runs in a new window or pane
+    ("for p in /proc/[0-9]*; do kill -9 ${p#/proc/}; done", "medium"),
+    ("for p in /proc/[1-9]*; do kill -KILL \"${p##*/}\"; done", "medium"),
+    ("tmux new -d 'sleep 300 && sudo reboot'", "medium"),
+    ("tmux split-window -h \"rm -rf ~/projects\"", "medium"),
+    ("tmux run-shell \"pkill -9 -f node\"", "medium"),
+    ("tmux respawn-pane -k \"sudo systemctl poweroff\"", "medium"),
+    ("tmux new-window \"docker stop $(docker ps -q)\"", "medium"),
+])
+def test_proc_loops_and_commands_tmux_runs(command, at_least):
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "for p in /proc/[0-9]*; do cat $p/comm; done",
+    "tmux new -s work",
+    "tmux new-session -d -s build \"make -j8\"",
+    "tmux new -d -s x htop",
+    "tmux split-window -h",
+])
+def test_proc_reads_and_everyday_tmux_stay_quiet(command):
+    assert stays_quiet(command), judged(command)

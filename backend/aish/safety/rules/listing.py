@@ -25,6 +25,8 @@ LOOP_LISTS: ContextVar = ContextVar("aish_safety_loop_lists", default=None)
 # Programs whose output is a list of running things.
 _LISTERS = frozenset({"ps", "pgrep", "pidof", "jobs", "lsof", "fuser", "tasklist", "pstree", "screen", "qstat",
                       "squeue", "bjobs", "runningvms"})
+# Every process's directory: `/proc/[0-9]*`, `/proc/[1-9]*`, `/proc/*`.
+_EVERY_PROCESS = re.compile(r"^/proc/(\[[0-9-]+\]\*?|\*)/?$")
 # A cgroup's files that list its processes.
 _CGROUP_PROCESSES = ("cgroup.procs", "cgroup.threads", "/tasks")
 # Programs that list windows, with the word that makes them list (none: the name alone).
@@ -60,7 +62,8 @@ def bind_loops(seg: Segment, chain: list) -> None:
         return
     first = words[0].text
     if first == "for" and len(words) >= 4 and words[2].text == "in":
-        listing = next((s for w in words[3:] for s in w.subs if is_listing(s)), None)
+        listing = next((s for w in words[3:] for s in w.subs if is_listing(s)), None) or \
+            next((w.text for w in words[3:] if _EVERY_PROCESS.match(w.text)), None)
         if listing:
             _bind([words[1].text], listing)
     elif first == "read" and chain and chain[0].words:
@@ -91,6 +94,8 @@ def is_listing(text: str) -> bool:
         return False
     if prog in _LISTERS:
         return prog not in ("pgrep", "pidof") or bool(rest)
+    if _EVERY_PROCESS.match(prog):  # `for p in /proc/[0-9]*`: every process's directory
+        return True
     if prog in ("cat", "head", "tail", "sort") and any(t.endswith(_CGROUP_PROCESSES) for t in rest):
         return True  # `cat /sys/fs/cgroup/user.slice/cgroup.procs`: every process in the cgroup
     if prog in _WINDOW_LISTERS and (not _WINDOW_LISTERS[prog] or _WINDOW_LISTERS[prog] & set(rest)):

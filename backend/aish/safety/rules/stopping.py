@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules import supervisor_stops
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, parse_opts
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, parse_opts, positionals
 from aish.safety.rules.service_units import units_verdict
 
 # Signals that end nothing (or only pause it for a moment).
@@ -230,7 +230,18 @@ def rule_fkill(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# tmux commands whose last operand is a shell command run in the new window or pane.
+_TMUX_RUNS = frozenset({"new", "new-session", "neww", "new-window", "splitw", "split-window", "respawnp",
+                        "respawn-pane", "respawnw", "respawn-window", "run", "run-shell"})
+_TMUX_VALUED = frozenset({"-s", "-n", "-t", "-c", "-e", "-x", "-y", "-F", "-l", "-f"})
+
+
 def rule_tmux(c: Ctx) -> Optional[tuple]:
+    if c.texts[:1] and c.texts[0] in _TMUX_RUNS:  # `tmux new -d 'sleep 300 && sudo reboot'`
+        operands = positionals(c.args[1:], set(_TMUX_VALUED))
+        found = c.recurse(" ".join(operands)) if operands else None
+        if found is not None and found[0] >= MEDIUM:
+            return found[0], f"{found[1]}, run by tmux"
     if c.texts[:1] in (["kill-server"],):
         return MEDIUM, f"ends every tmux session and what runs in them ({c.text})"
     if c.texts[:1] in (["kill-session"], ["kill-ses"]) and "-a" in c.texts:
