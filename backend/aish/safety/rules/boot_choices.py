@@ -43,7 +43,7 @@ def may_choose(c: Ctx) -> bool:
 
 
 def rule_boot_choice(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     low = [t.lower() for t in texts]
     if any(t.startswith(("--remove", "--delete", "-r", "--del")) for t in low):
         return None

@@ -59,7 +59,7 @@ def _disk(word: str) -> bool:
 
 
 def rule_device_operand(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     erase = next((t for t in texts if _ERASE.match(t)), None)
     if erase and "sanitize" in erase.lower() and erase.startswith("-") and not any(_disk(t) for t in texts):
         erase = None  # `lshw -sanitize`: the report's addresses left out

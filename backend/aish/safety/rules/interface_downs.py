@@ -42,7 +42,7 @@ def may_cut(c: Ctx) -> bool:
 
 
 def rule_interface_down(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     named = next((t for t in texts if _INTERFACE.match(t.strip("'\""))), None)
     if named is None:
         return None

@@ -26,15 +26,15 @@ _NARROWING = frozenset({"grep", "egrep", "rg", "head", "tail", "sed"})
 
 def may_stop_listed(c: Ctx) -> bool:
     """Cheap: run by xargs over a pipe, or an operand ending in `/*`."""
-    return (c.xargs and bool(c.chain)) or any(t.endswith("/*") for t in c.texts)
+    return (c.xargs and bool(c.chain)) or any(t.endswith("/*") for t in c.texts[:64])
 
 
 def rule_listed_stop(c: Ctx) -> Optional[tuple]:
-    low = [t.lower() for t in c.texts]
+    low = [t.lower() for t in c.texts[:64]]
     verb = next((t for t in low if t in _STOPS), None)
     if verb is None:
         return None
-    glob = next((t for t in c.texts if _SERVICE_GLOB.match(t)), None)
+    glob = next((t for t in c.texts[:64] if _SERVICE_GLOB.match(t)), None)
     if glob:
         return MEDIUM, f"{c.prog} {verb} {glob}: every supervised service stops, remote logins' with them ({c.text})"
     if not (c.xargs and c.chain):

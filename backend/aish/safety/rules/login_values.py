@@ -60,7 +60,7 @@ def _value(texts: list, names: frozenset) -> Optional[str]:
 
 
 def rule_login_value(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     if c.prog in _VIPW:
         editor = next((w.text.split("=", 1)[1] for w in c.seg.words if w.text.startswith(("EDITOR=", "VISUAL="))),
                       "")

@@ -41,7 +41,7 @@ def may_pin(c: Ctx) -> bool:
 
 
 def rule_name_pinned(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     low = [t.lower() for t in texts]
     if c.prog == "resolvconf":
         fed = " ".join(w.text for seg in c.chain for w in seg.words)

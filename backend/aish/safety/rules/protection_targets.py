@@ -52,9 +52,10 @@ def may_take(c: Ctx) -> bool:
 
 
 def rule_protection_taken(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     low = [t.lower() for t in texts]
-    if any(_KB.search(t) for t in texts) and (_KB_VERB.search(c.prog) or any(_KB_VERB.search(t) for t in low)):
+    if "kb" in c.lowered and any(_KB.search(t) for t in texts) and \
+            (_KB_VERB.search(c.prog) or any(_KB_VERB.search(t) for t in low)):
         kb = next(t for t in texts if _KB.search(t))
         return MEDIUM, f"{c.prog} takes the security update {kb} away: the hole it closed is open again ({c.text})"
     verb = next((t for t in low if t in _TAKES), None) or \

@@ -42,6 +42,10 @@ _BOOT_NAMES = re.compile(r"^(bootargs|boot[-_]?args|kernelopts|kernel[-_]?opts|k
 _TAKEN_AWAY = ("--remove", "--delete", "--unset", "unset", "remove", "delete", "del", "-r", "--del")
 _BUILDS = re.compile(r"configure|autogen|cmake|meson|bootstrap|make|setup\.py|pip|cargo|build")
 _AUDIT_KEY = re.compile(r"^audit(ing|d|log|logging|policy|mode|trail)?[-_]?(enabled?|on|state)?$")
+_CMDLET_NAME = re.compile(r"^(set|new|add|update|enable|disable|register|grant|install|edit|invoke|start|stop|"
+                          r"suspend|remove|clear|reset|import|initialize|switch|use|write)-[a-z]", re.IGNORECASE)
+_VALUE_WORDS = frozenset({"false", "$false", "0", "no", "off", "disabled", "disable", "none", "true", "$true", "1",
+                          "yes", "on", "enabled", "enable", "y", "deny", "drop", "reject", "permit", "allow", "never"})
 _SWITCH_OPTION = re.compile(r"^--?(enable|disable)[-_]([a-z][\w-]*)$")
 _REMOTE_SWITCH = re.compile(r"^(ssh|sshd|openssh|rdp|winrm|telnet|remote[-_]?desktop)[-_]?(enabled?|start|service|"
                             r"run|on|allowed|server)?$")
@@ -100,7 +104,7 @@ def pairs(prog: str, texts: list) -> list:
     value_at = next((k for k, t in enumerate(low[:-1]) if t in _VALUE_OPTIONS), None)
     if name_at is not None and value_at is not None and name_at != value_at:
         out.append((texts[name_at + 1], texts[value_at + 1]))
-    if "-" in prog[1:-1] and prog[0].isalpha():  # a cmdlet's `-Parameter Value` and `-Parameter:Value`
+    if _CMDLET_NAME.match(prog):  # a cmdlet's `-Parameter Value` and `-Parameter:Value`
         for k, t in enumerate(texts):
             if t.startswith("-") and len(t) > 2:
                 name, colon, value = t[1:].partition(":")
@@ -109,7 +113,9 @@ def pairs(prog: str, texts: list) -> list:
                 elif k + 1 < len(texts) and not texts[k + 1].startswith("-"):
                     out.append((name, texts[k + 1]))
     for k in range(len(low) - 1):  # `… default-action deny`, `… ssh-enabled no`: a key of known meaning and its value
-        if "=" not in low[k] and not low[k].startswith("-") and _known_key(_letters(low[k])):
+        following = low[k + 1].strip("'\"")
+        if (following in _VALUE_WORDS or following.isdigit()) and "=" not in low[k] and \
+                not low[k].startswith("-") and _known_key(_letters(low[k])):
             out.append((texts[k], texts[k + 1]))
     for k in range(1, len(texts) - 1):
         if texts[k] == "=":
@@ -190,17 +196,17 @@ def may_pair(c: Ctx) -> bool:
 
 
 def rule_setting_pair(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     if set(t.lower() for t in texts[:3]) & _READS:
         return None
     root = "root" in texts
-    remote = bool(_REMOTE_SERVICE.search(c.lowered))
+    remote = bool(_REMOTE_SERVICE.search(c.lowered[:2000]))
     auditing = "audit" if "audit" in c.prog.lower() else "uac" if "uac" in c.prog.lower() else ""
     for name, value in pairs(c.prog, texts):
         said = judge(name, value, root, remote, auditing)
         if said:
             return MEDIUM, f"{c.prog}: {said} ({c.text})"
-    if not _BUILDS.search(c.prog.lower()):
+    if ("able-" in c.lowered or "able_" in c.lowered) and not _BUILDS.search(c.prog.lower()):
         for t in texts:  # `--enable-nullok`, `--disable-selinux`: the option is the pair, read by the weak tables
             m = _SWITCH_OPTION.match(t.lower())
             key = m.group(2).replace("-", "_") if m else ""

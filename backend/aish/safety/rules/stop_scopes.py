@@ -42,7 +42,7 @@ def may_stop(c: Ctx) -> bool:
 
 
 def rule_stop_scope(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     if set(texts) & {"--help", "status", "list", "show"}:
         return None
     fused = next((t for t in texts if _FUSED.match(t)), None)

@@ -70,7 +70,7 @@ def _level(path: str) -> int:
 
 
 def rule_system_target(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     low = [t.lower() for t in texts]
     if set(low[:3]) & _READ_WORDS or any(t.startswith(("files.get", "fact")) for t in low[:3]):
         return None

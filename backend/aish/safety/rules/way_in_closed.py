@@ -45,7 +45,7 @@ def _remote(word: str) -> bool:
 
 
 def rule_way_in_closed(c: Ctx) -> Optional[tuple]:
-    texts = c.texts
+    texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     low = [t.lower() for t in texts]
     verb = next((t for t in low if t in _CLOSERS), None)
     if verb:
