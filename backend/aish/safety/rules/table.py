@@ -41,7 +41,7 @@ from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts, fed_shells
 from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers, win_services, win_switch_verbs
 from aish.safety.rules import registry_launch_points, restart_switches, win_admin_deletes, win_path_replaced
-from aish.safety.rules import script_options, win_machine_state
+from aish.safety.rules import script_options, whole_ranges, win_machine_state
 from aish.safety.rules import served_commands
 from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
@@ -279,6 +279,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, restart_switches.rule_restart_switch(c))
     if (best is None or best[0] < HIGH) and script_options.may_carry_script(c):  # `… -ScriptString 'rm …'`
         best = worst(best, script_options.rule_script_option(c))
+    if (best is None or best[0] < MEDIUM) and whole_ranges.may_span_all(c):  # `--start-ip 0.0.0.0 --end-ip 255…`
+        best = worst(best, whole_ranges.rule_whole_range(c))
     if (best is None or best[0] < MEDIUM) and c.prog not in interp.RULES:  # `xonsh -c '…'`, `sage -c '…'`
         best = worst(best, interp.rule_interpreter_body(c))
     if (best is None or best[0] < MEDIUM) and carried_commands.may_carry(c) and \
