@@ -366,3 +366,25 @@ def test_every_listed_or_supervised_service_stopped_is_read(command: str) -> Non
 ])
 def test_narrowed_lists_and_starts_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "tera --template fstab.tera data.json --out /etc/fstab",
+    "ytt -f sysctl.yml --output-files /etc/sysctl.d",
+    "dotbot -c install.conf.yaml --base-directory /etc",
+    "renderctl --destination /etc/ssh/sshd_config sshd.tmpl",
+    "kustomize-lite build --output /etc/systemd/system/agent.service",
+    "cookiecutter-x --output-dir /etc/pam.d template/",
+])
+def test_system_files_named_by_output_options_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "tera --template app.tera data.json --out ./app.conf",
+    "cfg-backup --output /etc/backup.tar",
+    "renderctl --destination ~/.config/app.conf app.tmpl",
+    "pandoc -o ~/motd.html README.md",
+])
+def test_own_outputs_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -27,7 +27,7 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
-_WORDS = ("/etc/", "/root/", "/.ssh", "/boot/", "/var/spool/cron", "/usr/lib/systemd", "/lib/systemd")
+_WORDS = ("/etc", "/root", "/.ssh", "/boot", "/var/spool/cron", "/usr/lib/systemd", "/lib/systemd", " /")
 SYSTEM_FILE = LazyRegex(
     r"^(/private)?/etc/(sudoers(\.d(/.*)?)?|shadow|gshadow|passwd|group|pam\.d(/.*)?|pam\.conf|"
     r"ssh(/sshd_config(\.d(/.*)?)?)?|hosts|hosts\.(allow|deny)|resolv\.conf|nsswitch\.conf|fstab|crypttab|"
@@ -45,11 +45,16 @@ _DEST_KEYS = frozenset({"dest", "destination", "path", "target", "file", "dst", 
 _IN_PLACE = frozenset({"-i", "--in-place", "-in-place", "--inplace", "--write", "--accept-all", "--go",
                        "--overwrite", "--apply", "-write", "--fix"})
 _DIR_OPTIONS = frozenset({"-d", "--dir", "--directory", "--root", "-r", "--path"})
+_OUTPUT_OPTIONS = frozenset({"--out", "--output", "--output-file", "--output-files", "--output-dir", "--outdir",
+                            "--out-dir", "--outfile", "--dest", "--destination", "--target", "--target-dir",
+                            "--base-directory", "--install-dir", "--write-to", "-o", "-O", "--prefix-dir"})
+_SYSTEM_ROOT = LazyRegex(r"^(/private)?/etc/?$|^/$|^/root/?$|^/usr/lib/systemd/system/?$")
 _TEMPLATE = LazyRegex(r"\.(c?tmpl|tpl|tmpl|j2|jinja2?|tera|mustache|hbs|erb|gotmpl|template|tt2?|liquid)$|"
                       r"^[\w.-]*template", re.IGNORECASE)
 _SAID_SETTING = LazyRegex(r"permitrootlogin|passwordauthentication|permitemptypasswords|pubkeyauthentication|"
                           r"strictmodes|selinux=|nopasswd|nullok|usepam", re.IGNORECASE)
-_READ_WORDS = frozenset({"get", "fetch", "show", "cat", "list", "read", "diff", "check", "validate", "lint",
+_READ_WORDS = frozenset({"get", "fetch", "show", "cat", "list", "read", "diff", "check", "validate", "lint", "backup",
+                         "export", "dump", "save", "archive",
                          "--check", "--diff", "--dry-run", "-n", "--list", "files.get", "download"})
 
 
@@ -79,6 +84,15 @@ def rule_system_target(c: Ctx) -> Optional[tuple]:
         if eq and key.lower().lstrip("-") in _DEST_KEYS and _system(value):
             return _level(value), f"{c.prog} writes {value.strip(chr(39) + chr(34))}, named as its destination: " \
                                   f"a system file's meaning is replaced ({c.text})"
+    for k, t in enumerate(texts):  # `--out /etc/fstab`, `--destination /etc`, `--output-files /etc/sysctl.d`
+        name, eq, value = t.partition("=")
+        if not eq and k + 1 < len(texts):
+            value = texts[k + 1]
+        if name in _OUTPUT_OPTIONS and not value.startswith(("/boot/", "'/boot/", '"/boot/')) and \
+                (_system(value) or _SYSTEM_ROOT.match(value.strip("'\""))):  # `grub-mkconfig -o /boot/…` rebuilds
+            value = value.strip("'\"")
+            return _level(value), f"{c.prog} {name} {value}: what it produces replaces the system's files there " \
+                                  f"({c.text})"
     for k, t in enumerate(texts):  # `-template "in.ctmpl:/etc/hosts[:command]"`
         if ":/" not in t:
             continue
