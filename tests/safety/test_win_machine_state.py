@@ -22,6 +22,9 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("manage-bde -lock D: -forcedismount", "medium"),
     ("Lock-BitLocker -MountPoint D: -ForceDismount", "medium"),
     ("bcdedit /import C:\\Temp\\evil.bcd", "medium"),
+    ("Set-Acl -Path C:\\Windows\\System32 -AclObject (Get-Acl C:\\Users\\Public)", "medium"),
+    ("Set-Acl C:\\Windows -AclObject $acl", "medium"),
+    ("Get-ChildItem C:\\Windows\\System32 -Recurse | Set-Acl -AclObject $acl", "high"),
 ])
 def test_users_cut_off_from_files_programs_and_volumes_are_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -38,6 +41,9 @@ def test_users_cut_off_from_files_programs_and_volumes_are_flagged(command: str,
     "Lock-BitLocker -MountPoint D:",
     "fsutil fsinfo volumeinfo D:",
     "bcdedit /export C:\\Backup\\bcd.bak",
+    "Set-Acl -Path .\\project\\secrets.txt -AclObject $acl",
+    "Set-Acl -Path C:\\Users\\alice\\Documents\\report.docx -AclObject $acl",
+    "Get-Acl C:\\Windows",
 ])
 def test_their_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
