@@ -388,3 +388,25 @@ def test_system_files_named_by_output_options_are_read(command: str) -> None:
 ])
 def test_own_outputs_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    "Set-GPRegistryValue -Name 'Default Domain Policy' -Key 'HKLM\\Software\\Policies\\Microsoft\\Windows\\"
+    "WindowsUpdate\\AU' -ValueName NoAutoUpdate -Type DWord -Value 1",
+    "PolicyPlus.exe /set 'Turn off Microsoft Defender Antivirus' Enabled",
+    "gpedit-cli -set 'Turn off Windows Defender SmartScreen' Enabled",
+    "lgpo-tool set 'Turn off real-time protection' 1",
+    "polctl set 'Disable Windows Update access' enabled",
+])
+def test_policies_titled_for_protections_off_are_read(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    "PolicyPlus.exe /set 'Turn off Microsoft Defender Antivirus' Disabled",
+    "gpedit-cli -set 'Turn off the display after' Enabled",
+    "Set-GPRegistryValue -Name 'Default Domain Policy' -Key 'HKLM\\Software\\Policies\\Microsoft\\Windows\\"
+    "WindowsUpdate\\AU' -ValueName NoAutoUpdate -Type DWord -Value 0",
+])
+def test_policies_left_on_or_harmless_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -1,7 +1,7 @@
 """The s12-tail training set (tests/corpus/effects/tail_s12): programs no earlier corpus or rule named, written
 before the rules were read.  One case per file: a floor on the destructive forms flagged (listing the misses)
 and a limit on the everyday forms flagged.  Measured at 3df4711: 52.5% flagged, 0.8% of everyday; after the
-s12-tail readings 88.5%, 0.8%."""
+s12-tail readings 89.5%, 0.8%."""
 from __future__ import annotations
 
 import re
@@ -37,4 +37,4 @@ def test_tail_everyday_forms_stay_quiet():
     assert len(loud) <= 0.02 * len(commands), "\n".join(loud)
 
 
-FLOOR = 0.87
+FLOOR = 0.88

@@ -28,9 +28,10 @@ from aish.safety.rules import baseline_values, boot_args, kernel_breaks
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
-_SET_VERBS = frozenset({"set", "setprop", "setenv", "regsetval", "setvar", "set-option", "setopt", "setparam",
-                        "setval", "set-value", "setvalue", "set-property", "setproperty", "config-set"})
-_NAME_OPTIONS = frozenset({"-name", "--name", "--key", "-key", "key", "name", "--setting", "-setting",
+_SET_VERBS = frozenset({"set", "/set", "-set", "setprop", "setenv", "regsetval", "setvar", "set-option", "setopt",
+                        "setparam", "setval", "set-value", "setvalue", "set-property", "setproperty", "config-set"})
+_NAME_OPTIONS = frozenset({"-name", "--name", "-valuename", "--valuename", "-propertyname", "--key", "-key", "key",
+                           "name", "--setting", "-setting",
                            "--property", "-property", "--param", "--parameter", "-parameter", "--variable",
                            "option", "--option", "setting", "property", "variable", "param"})
 _VALUE_OPTIONS = frozenset({"-value", "--value", "-val", "--val", "value", "val", "-configvalue", "--to", "-to"})
@@ -42,6 +43,11 @@ _BOOT_NAMES = re.compile(r"^(bootargs|boot[-_]?args|kernelopts|kernel[-_]?opts|k
 _TAKEN_AWAY = ("--remove", "--delete", "--unset", "unset", "remove", "delete", "del", "-r", "--del")
 _BUILDS = re.compile(r"configure|autogen|cmake|meson|bootstrap|make|setup\.py|pip|cargo|build")
 _AUDIT_KEY = re.compile(r"^audit(ing|d|log|logging|policy|mode|trail)?[-_]?(enabled?|on|state)?$")
+# Group policies titled for switching a protection off (``Turn off Microsoft Defender Antivirus``), set Enabled.
+_POLICY_OFF = re.compile(r"^(turn off|disable|do not (allow|scan|check|send|use)|prevent|remove)\b.*\b(defender|"
+                         r"antivirus|anti-?spyware|firewall|smartscreen|real-?time|tamper|uac|user account control|"
+                         r"audit\w*|bitlocker|automatic updates?|windows update|signature|script scanning|"
+                         r"behavior monitoring|credential guard|virtualization based security|lsa protection)")
 _CMDLET_NAME = re.compile(r"^(set|new|add|update|enable|disable|register|grant|install|edit|invoke|start|stop|"
                           r"suspend|remove|clear|reset|import|initialize|switch|use|write)-[a-z]", re.IGNORECASE)
 _VALUE_WORDS = frozenset({"false", "$false", "0", "no", "off", "disabled", "disable", "none", "true", "$true", "1",
@@ -65,7 +71,8 @@ _WEAK_ON = re.compile(r"^(xp_?cmdshell(enabled)?|oleautomationprocedures(enabled
                       r"scriptscanning|firewall|uac|lua|defender|tamperprotection|selinux|apparmor|audit\w*|"
                       r"signatureverification|signing|authentication|auth|security\w*)|insecure\w*|"
                       r"skip[-_]?grant[-_]?tables|allow[-_]?unsigned\w*|trust[-_]?all\w*|passwordneverexpires|"
-                      r"passwordnotrequired|allowblankpasswords?|nullok)$")
+                      r"passwordnotrequired|allowblankpasswords?|nullok|noautoupdate|disable\w*updates?\w*|"
+                      r"noautorebootwithloggedonusers)$")
 # Names whose OFF value is the weakness, beyond ``protections_off``'s words.
 _WEAK_OFF = re.compile(r"^(enablelua|consentpromptbehavioradmin|ttylogin|selinux|apparmor|aslr|"
                        r"randomize[-_]?va[-_]?space|firewall(enabled)?|enablefirewall|secureboot(enabled)?|"
@@ -100,10 +107,10 @@ def pairs(prog: str, texts: list) -> list:
     valued = [t.split("=", 1)[1] for t, raw in zip(low, texts) if "=" in t and t.split("=", 1)[0] == "value"]
     if named and valued:
         out.append((named[0], valued[0]))
-    name_at = next((k for k, t in enumerate(low[:-1]) if t.split(":", 1)[0] in _NAME_OPTIONS), None)
     value_at = next((k for k, t in enumerate(low[:-1]) if t in _VALUE_OPTIONS), None)
-    if name_at is not None and value_at is not None and name_at != value_at:
-        out.append((texts[name_at + 1], texts[value_at + 1]))
+    if value_at is not None:  # `-Name GPO -ValueName NoAutoUpdate -Value 1`: each name option with the value
+        out += [(texts[k + 1], texts[value_at + 1]) for k, t in enumerate(low[:-1])
+                if t.split(":", 1)[0] in _NAME_OPTIONS and k != value_at]
     if _CMDLET_NAME.match(prog):  # a cmdlet's `-Parameter Value` and `-Parameter:Value`
         for k, t in enumerate(texts):
             if t.startswith("-") and len(t) > 2:
@@ -152,6 +159,8 @@ def judge(name: str, value: str, root: bool = False, remote: bool = False, audit
         return f"{name} holds {risky.group(0).strip()}: the next boot is unsafe"
     if value_l in _OFF and (_WEAK_OFF.match(key) or _WEAK_OFF.match(name.lower().replace(".", "_"))):
         return f"{key} set to {value_l}: a protection is switched off"
+    if value_l in _ON and _POLICY_OFF.match(name.strip().strip("'\"").lower()):
+        return f"the policy {name.strip(chr(39) + chr(34))!r} set to {value_l}: a protection is switched off"
     if value_l in _ON and _WEAK_ON.match(key):
         return f"{key} set to {value_l}: a weakness is switched on"
     if value_l in _ON and key in ("rlogin", "remotelogin") and root:
