@@ -103,3 +103,25 @@ def test_scripts_given_as_option_values_are_judged(command: str, at_least: str) 
 ])
 def test_quiet_scripts_given_as_option_values_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("pcalua.exe -a cmd.exe -c \"/c rd /s /q C:\\Data\"", "medium"),
+    ("pcalua -a C:\\Windows\\System32\\vssadmin.exe -c \"delete shadows /all /quiet\"", "high"),
+    ("forfiles /p C:\\Windows\\System32 /m notepad.exe /c \"cmd /c rd /s /q C:\\Data\"", "medium"),
+    ("SyncAppvPublishingServer.exe \"n; Remove-Item C:\\Data -Recurse -Force\"", "medium"),
+    ("scriptrunner.exe -appvscript cmd.exe \"/c rd /s /q C:\\Data\"", "medium"),
+])
+def test_windows_own_launchers_are_followed(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "pcalua -a notepad.exe",
+    "forfiles /p C:\\Logs /m *.log /c \"cmd /c echo @file\"",
+    "forfiles /p C:\\Logs /c \"cmd /c echo hello\"",
+    "SyncAppvPublishingServer.exe \"n; Get-Date\"",
+    "scriptrunner -appvscript notepad.exe",
+])
+def test_quiet_commands_they_run_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

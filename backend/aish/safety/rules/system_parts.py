@@ -309,7 +309,10 @@ def rule_forfiles(c: Ctx) -> Optional[tuple]:
         elif low == "/s":
             recursive = True
     command = _CMD_PREFIX.sub("", values["/c"])
-    if not command or "@" not in command:
+    if command and "@" not in command:  # `/c "cmd /c rd /s /q C:\Data"`: a command of its own, run for each match
+        found = c.recurse(command)
+        return (found[0], f"{found[1]}, for every file forfiles finds") if found else None
+    if not command:
         return None
     where = values["/p"].rstrip("\\") + "\\" + values["/m"]
     inner = re.sub(r"@(path|file|fname)\b", lambda m: '"' + where + '"', command, flags=re.IGNORECASE)

@@ -10,7 +10,9 @@ or as one string:
 - ``psexec [-s] [-i] [-u USER] cmd /c …`` on this machine (``psexec \\\\host …`` is judged by ``fleets``),
   ``winrs -r:HOST rd /s /q …`` on another;
 - Windows ``at 23:00 [/every:M] cmd /c …`` (POSIX ``at`` reads its commands from its input);
-- ``Invoke-Expression 'text'``, ``iex "text"``: the text is a PowerShell command line.
+- ``Invoke-Expression 'text'``, ``iex "text"``: the text is a PowerShell command line;
+- Windows' own programs that launch others: ``pcalua -a PROG -c ARGS``, ``SyncAppvPublishingServer "n; PS…"``,
+  ``scriptrunner -appvscript PROG ARGS``.
 
 The carried command is judged by the same judge one level deeper; a quiet command (``start notepad``,
 ``wsl ls -la``, ``call build.bat``) keeps the line quiet.
@@ -133,6 +135,33 @@ def _expression(c: Ctx) -> Optional[tuple]:
     return (found[0], f"{found[1]}, run by {c.prog}") if found else None
 
 
+def _pcalua(c: Ctx) -> Optional[tuple]:
+    """``pcalua -a cmd.exe -c "/c rd /s /q C:\\Data"``: the program after -a, its arguments after -c."""
+    lowered = [t.lower() for t in c.texts]
+    if "-a" not in lowered or lowered.index("-a") + 1 >= len(lowered):
+        return None
+    k = lowered.index("-a")
+    program = c.args[k + 1].raw.strip("'\"")
+    arguments = c.args[lowered.index("-c") + 1].raw.strip("'\"") if "-c" in lowered[k + 2:-1] else ""
+    found = c.recurse(f"{program} {arguments}")
+    return (found[0], f"{found[1]}, run by {c.prog}") if found else None
+
+
+def _appv(c: Ctx) -> Optional[tuple]:
+    """``SyncAppvPublishingServer "n; Remove-Item …"`` runs what follows the first ``;`` as PowerShell;
+    ``scriptrunner -appvscript PROG ARGS`` runs PROG."""
+    lowered = [t.lower() for t in c.texts]
+    text = " ".join(w.raw.strip("'\"") for w in c.args)
+    if "-appvscript" in lowered:
+        text = " ".join(w.raw.strip("'\"") for w in c.args[lowered.index("-appvscript") + 1:])
+    elif ";" in text:
+        text = text.split(";", 1)[1]
+    else:
+        return None
+    found = c.recurse(text)
+    return (found[0], f"{found[1]}, run by {c.prog}") if found else None
+
+
 def rule_launched(c: Ctx) -> Optional[tuple]:
     """The command a Windows launcher runs, judged as that command (see the module's doc)."""
     name = c.prog.lower().removesuffix(".exe")
@@ -142,6 +171,8 @@ def rule_launched(c: Ctx) -> Optional[tuple]:
 
 _READERS = {"wsl": _wsl, "start": _start, "call": lambda c: _from(c, 0), "conhost": _conhost,
             "psexec": _psexec_here, "psexec64": _psexec_here, "paexec": _psexec_here, "winrs": _winrs, "at": _at,
-            "invoke-expression": _expression, "iex": _expression}
-NAMES = tuple(_READERS) + tuple(n + ".exe" for n in ("wsl", "conhost", "psexec", "psexec64", "paexec", "winrs", "at"))
+            "invoke-expression": _expression, "iex": _expression, "pcalua": _pcalua,
+            "syncappvpublishingserver": _appv, "syncappvpublishingserver.vbs": _appv, "scriptrunner": _appv}
+NAMES = tuple(_READERS) + tuple(n + ".exe" for n in ("wsl", "conhost", "psexec", "psexec64", "paexec", "winrs", "at",
+                                                     "pcalua", "syncappvpublishingserver", "scriptrunner"))
 RULES: dict = {name: [rule_launched] for name in NAMES}
