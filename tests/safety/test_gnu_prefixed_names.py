@@ -3,6 +3,7 @@ inetutils; the BSDs' ports) are the same tools: ``gchmod``, ``grm``, ``gdd``, ``
 ``chmod``, ``rm``, ``dd``, ``timeout`` (safety/program_names.py)."""
 from __future__ import annotations
 
+from aish.safety.assess import assess
 from aish.safety.program_names import plain_name
 from tests.safety.forms import each_form
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
@@ -71,3 +72,30 @@ def test_everyday_g_named_tools_stay_quiet(command: str) -> None:
 def test_only_gnu_tools_lose_their_g() -> None:
     assert [plain_name(n) for n in ("gchmod", "gtimeout", "gsed", "gawk", "gpg", "gdisk", "grep", "g", "gpaste")] \
         == ["chmod", "timeout", "sed", "gawk", "gpg", "gdisk", "grep", "g", "gpaste"]
+
+
+# Rules that read another segment's words (the `tee` a pipe feeds, the `sed` after `find`'s pipe) read
+# them as typed: a g-name there used to leave the line judged as if the tool were unknown.
+_PIPED = [
+    "echo 'deploy ALL=(ALL) NOPASSWD: ALL' | sudo {g}tee -a /etc/sudoers",
+    "echo 0 | sudo {g}tee /proc/sys/kernel/randomize_va_space",
+    "echo 0 | sudo {g}tee /sys/fs/selinux/enforce",
+    "{g}tee -a ~/.bash_profile <<< 'exit 1'",
+    "printf 'nameserver 203.0.113.9\\n' | sudo {g}tee /etc/resolv.conf",
+    "echo 'PermitRootLogin yes' | sudo {g}tee -a /etc/ssh/sshd_config",
+    "echo '* * * * * root /sbin/reboot' | sudo {g}tee /etc/cron.d/reboot",
+    "echo 'auth sufficient pam_permit.so' | sudo {g}tee /etc/pam.d/common-auth",
+    "cat /dev/null | sudo {g}tee /etc/fstab",
+]
+
+
+def test_gnu_tools_under_their_g_names_are_judged_as_the_tools_wherever_a_rule_reads_them() -> None:
+    plain = {form: _level(form.format(g="")) for form in _PIPED}
+    assert all(level in ("medium", "high") for level in plain.values()), plain
+    named = {form: _level(form.format(g="g")) for form in _PIPED}
+    assert named == plain
+
+
+def _level(command: str) -> str:
+    verdict = assess(command)
+    return verdict.level if verdict is not None else "none"

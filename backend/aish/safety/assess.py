@@ -152,6 +152,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, win_path_replaced.line_path_replaced(text, lambda t: _assess(t, depth + 1)))
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
+    _plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
     best = higher(best, secret_variables.rule_secret_variables(segs))
@@ -191,6 +192,31 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = higher(best, check_words(seg.words, seg, chain, depth))
         _follow_cd(seg)
     return best
+
+
+def _plain_programs(segs: list) -> None:
+    """Give each command word the name the rules know (``gtee`` -> ``tee``, ``uu-rm`` -> ``rm``).
+
+    ``check_words`` judges a segment by its plain name, but rules read other segments' words as they
+    are (the ``tee`` after a pipe, the ``find`` before ``-delete``'s pipe): without this, a line that
+    names GNU's tools under their Homebrew names is judged as if the tool were unknown."""
+    for seg in segs:
+        words = seg.words
+        if not words or not any(plain_name(w.text.rsplit("/", 1)[-1]) != w.text.rsplit("/", 1)[-1]
+                                for w in words[:6]):
+            continue  # the common case: one cheap look at the first words
+        inner = unwrap(words)[0]
+        if not inner:
+            continue
+        first = inner[0]
+        base = first.text.rsplit("/", 1)[-1]
+        plain = plain_name(base)
+        if plain == base:
+            continue
+        for i, word in enumerate(words):
+            if word is first:
+                words[i] = replace(first, text=first.text[:len(first.text) - len(base)] + plain)
+                break
 
 
 def _follow_cd(seg: Segment) -> None:
