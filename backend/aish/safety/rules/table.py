@@ -47,6 +47,7 @@ from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
 from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
+from aish.safety.rules import binaries_replaced
 from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
@@ -369,8 +370,12 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, protection_targets.rule_protection_taken(c))
     if (best is None or best[0] == LOW) and rules is None and interface_downs.may_cut(c):  # `ipadm disable-if net0`
         best = worst(best, interface_downs.rule_interface_down(c))
+    if (best is None or best[0] == LOW) and binaries_replaced.may_replace(c):  # `dpkg-divert --rename --add sudo`
+        best = worst(best, binaries_replaced.rule_binary_replaced(c))
     if (best is None or best[0] == LOW) and cron_tables.may_remove(c):  # `fcrontab -r root`
         best = worst(best, cron_tables.rule_cron_table_removed(c))
+        if best is None or best[0] == LOW:  # `echo '@ 5 /sbin/poweroff' | fcrontab -u root -`
+            best = worst(best, cron_tables.rule_cron_table_fed(c))
     if (best is None or best[0] == LOW) and rules is None and suspend_cmdlets.may_suspend(c):  # `Suspend-ClusterNode`
         best = worst(best, suspend_cmdlets.rule_suspended(c))
     if (best is None or best[0] == LOW) and rules is None and way_in_closed.may_close(c):  # `awall disable adp-ssh`

@@ -1,0 +1,49 @@
+"""Writes by tools no rule knew, one test per mechanism (each on forms of several programs, with look-alikes
+that must stay quiet): crontab-like tools fed a job on a pipe, and programs the system needs replaced by
+nothing through alternatives, diversions and bind mounts."""
+from __future__ import annotations
+
+from aish.safety.assess import assess
+
+
+def _misses(flagged: list, quiet: list) -> list:
+    misses = [f"quiet: {c}" for c in flagged if (assess(c).level if assess(c) else None) not in ("medium", "high")]
+    misses += [f"flagged: {c}" for c in quiet if (assess(c).level if assess(c) else None) in ("medium", "high")]
+    return misses
+
+
+def test_crontab_likes_fed_a_job_that_stops_the_machine() -> None:
+    flagged = [
+        "echo '@ 5 /sbin/poweroff' | fcrontab -u root -",
+        "echo '* * * * * shutdown -h now' | bcrontab -",
+        "echo '@reboot /sbin/halt' | cronie-crontab -",
+        "echo '0 * * * * systemctl poweroff' | dcron-crontab -u root -",
+        "echo '*/10 * * * * /sbin/shutdown -r now' | scrontab -",
+        "printf '0 0 * * * rm -rf /\\n' | fcrontab -",
+        "echo '*/5 * * * * /sbin/reboot' | incrontab -",
+    ]
+    quiet = ["crontab -l", "fcrontab -l", "echo '0 3 * * * /usr/local/bin/backup.sh' | fcrontab -",
+             "echo '@ 5 /usr/bin/make -C ~/site' | fcrontab -", "scrontab -l"]
+    assert _misses(flagged, quiet) == []
+
+
+def test_programs_the_system_needs_pointed_at_nothing() -> None:
+    flagged = [
+        "update-alternatives --install /bin/sh sh /bin/false 1000",
+        "update-alternatives --install /usr/bin/sudo sudo /bin/true 100",
+        "update-alternatives --set sh /bin/false",
+        "alternatives --install /usr/bin/login login /usr/sbin/nologin 999",
+        "alternatives --set sudo /usr/bin/true",
+        "dpkg-divert --rename --divert /usr/bin/sudo.disabled --add /usr/bin/sudo",
+        "dpkg-divert --rename --add /usr/sbin/sshd",
+        "dpkg-divert --local --rename --divert /bin/su.off --add /bin/su",
+        "dpkg-divert --rename --add /usr/bin/passwd",
+        "mount --bind /bin/false /usr/bin/sudo",
+        "mount -o bind /dev/null /usr/sbin/sshd",
+    ]
+    quiet = ["update-alternatives --set editor /usr/bin/vim.basic",
+             "update-alternatives --install /usr/bin/python python /usr/bin/python3 1",
+             "update-alternatives --install /bin/sh sh /bin/dash 100", "update-alternatives --display sh",
+             "dpkg-divert --list", "dpkg-divert --add /usr/share/doc/foo/README",
+             "mount --bind /srv/data /mnt/data"]
+    assert _misses(flagged, quiet) == []
