@@ -25,6 +25,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules import host_code
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.content import sql_finding
@@ -115,8 +116,9 @@ def _quote(part: str) -> str:
 
 def rule_code_calls(c: Ctx) -> Optional[tuple]:
     """What the code given to any program does: shell-outs, deletes, SQL, drops, configuration resources."""
-    best = None
-    for code in bodies(c):
+    fed = host_code.fed_body(c) if c.seg.redirects or c.chain else None  # `printf '…' | tcc -run -`
+    best = host_code.rule_escapes(c, fed)  # `r2 -q -c '!rm -rf ~/x' -`, `echo ':! rm …' | ghci`
+    for code in bodies(c) + ([fed] if fed else []) + host_code.tex_like(c):
         best = worst(best, _judge(c, code))
         if best is not None and best[0] == HIGH:
             break
@@ -152,6 +154,7 @@ def _judge(c: Ctx, code: str) -> Optional[tuple]:
     if drop is not None:
         best = worst(best, (HIGH, f"{c.prog} code drops a whole graph, database or store "
                                   f"({drop.group(0).rstrip('( ')}) ({shown})"))
+    best = worst(best, host_code.judge(c, code, shown))  # `$EXEC("…")`, `\\write18{…}`, a makefile's recipes
     return worst(best, _configuration(c, code, shown))
 
 
