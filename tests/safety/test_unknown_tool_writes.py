@@ -47,3 +47,26 @@ def test_programs_the_system_needs_pointed_at_nothing() -> None:
              "dpkg-divert --list", "dpkg-divert --add /usr/share/doc/foo/README",
              "mount --bind /srv/data /mnt/data"]
     assert _misses(flagged, quiet) == []
+
+
+def test_configuration_resources_judged_as_the_writes_they_make() -> None:
+    flagged = [
+        "chef-apply -e \"file '/etc/resolv.conf' do content 'nameserver 10.0.0.1' end\"",
+        "mitamae local /dev/stdin <<< \"file '/etc/nsswitch.conf' do content '' end\"",
+        "itamae local /dev/stdin <<< \"file '/etc/pam.d/sshd' do content 'auth sufficient pam_permit.so' end\"",
+        "chef-apply -e \"file '/etc/shadow' do action :delete end\"",
+        "puppet apply -e \"file { '/etc/fstab': content => '' }\"",
+        "puppet apply -e \"file { '/etc/hosts.deny': content => 'ALL: ALL' }\"",
+        "ansible all -m copy -a \"dest=/etc/fstab content=''\"",
+        "ansible localhost -m copy -a \"dest=/etc/resolv.conf content='nameserver 6.6.6.6'\"",
+        "salt-call --local file.write /etc/nsswitch.conf ''",
+        "salt-call --local file.managed /etc/passwd contents='root::0:0::/root:/bin/bash'",
+        "pyinfra @local files.line path=/etc/ld.so.preload line=/tmp/evil.so",
+    ]
+    quiet = ["chef-apply -e \"file '/tmp/x' do content 'hi' end\"",
+             "puppet apply -e \"file { '/tmp/hello': content => 'hi' }\"",
+             "ansible localhost -m copy -a \"dest=./build/out.txt content='x'\"",
+             "ansible localhost -m copy -a \"dest=/tmp/out.txt content='x'\"",
+             "chef-apply -e \"file '/etc/motd' do content 'Welcome' end\"", "mitamae local recipe.rb",
+             "puppet apply site.pp"]
+    assert _misses(flagged, quiet) == []

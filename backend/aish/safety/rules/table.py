@@ -47,7 +47,7 @@ from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
 from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
-from aish.safety.rules import binaries_replaced
+from aish.safety.rules import binaries_replaced, resource_writes
 from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
@@ -372,6 +372,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, interface_downs.rule_interface_down(c))
     if (best is None or best[0] == LOW) and binaries_replaced.may_replace(c):  # `dpkg-divert --rename --add sudo`
         best = worst(best, binaries_replaced.rule_binary_replaced(c))
+    if (best is None or best[0] == LOW) and resource_writes.may_declare(c):  # `chef-apply -e "file '/etc/x' do …"`
+        best = worst(best, resource_writes.rule_resource_write(c))
     if (best is None or best[0] == LOW) and cron_tables.may_remove(c):  # `fcrontab -r root`
         best = worst(best, cron_tables.rule_cron_table_removed(c))
         if best is None or best[0] == LOW:  # `echo '@ 5 /sbin/poweroff' | fcrontab -u root -`
