@@ -70,3 +70,21 @@ def test_configuration_resources_judged_as_the_writes_they_make() -> None:
              "chef-apply -e \"file '/etc/motd' do content 'Welcome' end\"", "mitamae local recipe.rb",
              "puppet apply site.pp"]
     assert _misses(flagged, quiet) == []
+
+
+def test_editors_scripted_onto_login_boot_and_auth_files() -> None:
+    flagged = [
+        "kak -f 'ggd' /etc/ssh/sshd_config",
+        "kak -f '%d' /etc/pam.d/common-auth",
+        "emacs --batch /etc/pam.d/common-auth --eval '(progn (erase-buffer) (save-buffer))'",
+        "emacs -batch /etc/sudoers --eval '(progn (goto-char (point-max)) (insert \"x\") (save-buffer))'",
+        "nvi -c '%d|wq' /etc/passwd",
+        "elvis -c ':1,$d|:wq' /etc/shadow",
+        "vile -c '%d' -c 'wq' /etc/fstab",
+        "jed -batch /etc/shadow -f save_buffer",
+        "zile --batch /etc/group --eval '(save-buffer)'",
+    ]
+    quiet = ["vim -c 'set nu' notes.txt", "vim -es -c '%s/foo/bar/g' -c wq src/main.c",
+             "nvim --headless +PlugInstall +qa", "emacs --batch -l init.el -f org-export", "kak -f 'ggd' notes.txt",
+             "kak /etc/ssh/sshd_config", "emacs --batch --eval '(save-buffer)' README.org", "vim /etc/fstab"]
+    assert _misses(flagged, quiet) == []

@@ -2,7 +2,9 @@
 
 ``sed -i`` on ``/etc/ssh/sshd_config`` is judged by the content rules; the same edit comes from many
 other tools: line editors fed a script (``ed -s FILE <<< $',s/…/…/\\nw'``, ``ex -sc '%s/…/…/|x' FILE``,
-``vim -es -c '…|wq' FILE``), GNU sed under its other names (``gsed -i``, ``busybox sed -i``),
+``vim -es -c '…|wq' FILE``, and vi's kin nvi, elvis and vile), editors run as a filter or in batch (Kakoune's
+``kak -f KEYS FILE`` writes each file back; ``emacs --batch FILE --eval '(… (save-buffer))'``, as xemacs, mg,
+jed and zile take it), GNU sed under its other names (``gsed -i``, ``busybox sed -i``),
 search-and-replace tools (``rpl``, ``sd``, MySQL's ``replace``, ``fart``, ``ruplacer --go``),
 configuration editors (``augtool set /files/etc/…``, ``crudini --set``, ``setconf``, ``xmlstarlet ed
 -L``, ``yq -i``), guest image editors (``virt-edit -a disk.img /etc/shadow``, ``virt-customize --edit``),
@@ -19,7 +21,11 @@ from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 _SED_NAMES = frozenset({"gsed", "ssed", "gnused", "sed.exe", "busybox", "toybox"})
-_LINE_EDITORS = frozenset({"ed", "red", "ex", "vim", "vi", "nvim", "vim.basic", "vim.tiny", "gvim"})
+_LINE_EDITORS = frozenset({"ed", "red", "ex", "vim", "vi", "nvim", "vim.basic", "vim.tiny", "gvim", "nvi", "elvis",
+                           "vile", "nex", "mvim"})
+_FILTER_EDITORS = frozenset({"kak", "kakoune"})  # `kak -f KEYS FILE…`: the keys applied, each file written back
+_BATCH_EDITORS = frozenset({"emacs", "xemacs", "mg", "jed", "zile", "qemacs", "emacs-nox"})
+_BATCH_SAVES = lazy(r"save-buffer|write-file|save-some-buffers|write-region|save_buffer")
 # Replacers: (program, option that makes it write when it only previews by default, or "" if it writes).
 _REPLACERS = {"rpl": "", "sd": "", "replace": "", "fart": "", "ruplacer": "--go", "fastmod": "--accept-all",
               "setconf": "", "rep": "-w", "repren": "--full", "sad": "--commit", "amber": "", "ambr": ""}
@@ -34,7 +40,9 @@ _SECURITY_FILE = lazy(r"^(?:/etc/(shadow|gshadow|passwd|sudoers)$|/etc/(group|su
                       r"ssh/sshd_config(\.d/[^/]+)?|pam\.d/[^/]+|pam\.conf|security/[^/]+|selinux/config|"
                       r"sysconfig/selinux|login\.defs|hosts\.(allow|deny)|audit/[^/]+|securetty|polkit-1/\S+|"
                       r"ld\.so\.preload|ufw/[^/]+|firewalld/\S+|sysconfig/iptables|nftables\.conf|"
-                      r"default/ufw)$|/etc/(selinux|pam\.d|sudoers\.d|ssh|security)/?$)")
+                      r"default/ufw|fstab|crypttab|inittab|default/grub|shells|nsswitch\.conf)$|"
+                      r"/etc/(selinux|pam\.d|sudoers\.d|ssh|security)/?$|/boot/(\S+/)?(cmdline|config)\.txt$|"
+                      r"/boot/(\S+/)?grub\.cfg$)")
 _AUGEAS_PATH = lazy(r"^/files(/etc/\S+)")
 _VIM_WRITES = lazy(r"(^|[|:\s])(w|wq|wq!|x|x!|wall|wqa|xa|update|sav\w*)(\s|!|$|\|)")
 
@@ -69,6 +77,11 @@ def _edits(c: Ctx, name: str, lowered: list) -> bool:
             [t[1:] for t in c.texts if t.startswith("+") and len(t) > 1]
         return any(_VIM_WRITES.search(s) for s in scripts) or \
             name == "ex" and bool(c.seg.redirects or c.chain)
+    if name in _FILTER_EDITORS:
+        return "-f" in lowered
+    if name in _BATCH_EDITORS:
+        return bool({"--batch", "-batch", "--script", "-script"} & set(lowered)) and \
+            any(_BATCH_SAVES.search(t) for t in lowered)
     if name in _REPLACERS:
         needed = _REPLACERS[name]
         return not needed or needed in lowered
@@ -127,5 +140,5 @@ def rule_config_edited(c: Ctx) -> Optional[tuple]:
     return level, f"{c.prog} edits {path}, a system or credential file: a bad edit locks you out ({c.text})"
 
 
-NAMES = _SED_NAMES | _LINE_EDITORS | set(_REPLACERS) | set(_CONFIG_EDITORS) | {
+NAMES = _SED_NAMES | _LINE_EDITORS | _FILTER_EDITORS | _BATCH_EDITORS | set(_REPLACERS) | set(_CONFIG_EDITORS) | {
     "sysrc", "pam-config", "lokkit", "system-config-firewall-tui", "system-config-firewall", "authconfig"}
