@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.programs import (ABBREVIATIONS, DRY_RUN_LONG, DRY_RUN_OFF, DRY_RUN_SHORT, MKFS_DRY_RUN, NO_DRY_RUN,
+from aish.safety.programs import (ABBREVIATIONS, DOC_VIEWER_ACTIVE_OPTIONS, DOC_VIEWERS, DRY_RUN_BY_DEFAULT,
+                                  DRY_RUN_LONG, DRY_RUN_OFF, DRY_RUN_SHORT, MKFS_DRY_RUN, NO_DRY_RUN,
                                   PASSES_ARGUMENTS, PRINT_ONLY_BY_PROGRAM, PRINT_ONLY_LONG, SIGNAL_PROBES,
                                   SIGNAL_VALUED, SIGNALLERS)
 
@@ -54,6 +55,13 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if any(t in PRINT_ONLY_LONG and not (t == "--version" and _VERSION_VALUE.match(nxt))
            for t, nxt in zip(lowered, lowered[1:] + [""])) or help_last and prog not in NO_DRY_RUN:
         return "prints help or a version only"
+    if prog in DOC_VIEWERS and _only_reads_pages(texts):
+        return "shows the documentation of what it names"
+    enabling = DRY_RUN_BY_DEFAULT.get(prog)
+    if enabling is not None and not any(t.partition("=")[0] in enabling for t in texts):
+        return "its default run only says what it would do"
+    if _plans_only(own):
+        return "a subcommand that only inspects or plans"
     if _script_help(prog, texts):
         return "the script prints its help only"
     if _reports_only(prog, own):
@@ -84,6 +92,24 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if letters and any(t.startswith("-") and not t.startswith("--") and set(t[1:]) & set(letters) for t in own):
         return "a dry run"
     return None
+
+
+def _only_reads_pages(texts: list) -> bool:
+    """No pager, renderer or output file given to a documentation viewer (`man -P 'sh -c …'`, `info -o FILE`)."""
+    return not any(t.partition("=")[0] in DOC_VIEWER_ACTIVE_OPTIONS for t in texts) and \
+        not any(t[:1] == "-" and t[1:2] != "-" and set(t[1:]) & {"P", "H", "o"} for t in texts)
+
+
+# A subcommand that only inspects, previews or plans (`cloud-nuke inspect-aws`, `pulumi preview`, `terraform plan
+# -destroy`, `az deployment group what-if`), unless it is handed a command to run.
+_PLAN_SUBCOMMAND = re.compile(r"(?:inspect|preview|plan|what-?if)(?:-[a-z0-9]+)?")
+_HANDS_ON = frozenset({"-c", "-e", "--exec", "--command", "--cmd", "--run", "-x", "--apply", "--auto-approve",
+                       "--yes", "-y", "--force", "--doit"})
+
+
+def _plans_only(own: list) -> bool:
+    sub = subcommand(own)
+    return bool(sub) and _PLAN_SUBCOMMAND.fullmatch(sub) is not None and not set(own) & _HANDS_ON
 
 
 # Interpreters that run a script file named first: the words after it are the script's, and a command-line

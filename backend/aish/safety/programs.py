@@ -82,7 +82,8 @@ DRY_RUN_OFF: frozenset = frozenset({"none", "false", "0", "no", "off"})
 # (`mke2fs -n`, `mkfs.xfs -N`, `mkntfs -n`); the same `-n` is a label on FAT and a node size on btrfs.
 MKFS_DRY_RUN: dict = {**{p: ("n", "cDFjnqSv") for p in ("mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4")},
                       "mkfs.xfs": ("N", "fKNq"), "mkntfs": ("n", "fFnqQvIT"), "mkfs.ntfs": ("n", "fFnqQvIT"),
-                      **{p: ("N", "EjlnNtU") for p in ("newfs", "newfs_msdos", "mkfs.ufs")}}  # BSD newfs -N
+                      **{p: ("N", "EjlnNtU") for p in ("newfs", "newfs_msdos", "mkfs.ufs")},  # BSD newfs -N
+                      "newfs_exfat": ("N", "INv"), "newfs_hfs": ("N", "NPU")}  # macOS: -N prints the parameters
 DRY_RUN_SHORT: dict = {
     "rsync": "n", "make": "n", "gmake": "n", "apt-get": "s", "apt": "s", "rclone": "n", "wipefs": "n",
     "borg": "n", "ansible-playbook": "C", "ansible": "C", "rpm": "", "pacman": "p", "nix-collect-garbage": "",
@@ -100,7 +101,27 @@ PRINT_ONLY_BY_PROGRAM: dict = {
     "reboot": frozenset({"-w", "--wtmp-only"}), "poweroff": frozenset({"-w", "--wtmp-only"}),
     "halt": frozenset({"-w", "--wtmp-only"}), "shutdown": frozenset({"-k", "-c"}),
     "systemctl": frozenset({"--when=cancel", "--when=show"}),
+    # HTTPie and xh build and print the request without sending it
+    **{p: frozenset({"--offline"}) for p in ("http", "https", "xh", "xhs", "httpie")},
 }
+
+# Programs whose default run only says what it would do: they act only when told by one of these options
+# (`aws-nuke -c cfg` lists what it would delete, `--no-dry-run` deletes; `octodns-sync` plans, `--doit` applies;
+# `rdfind` reports duplicates, `-deleteduplicates true` deletes them).
+DRY_RUN_BY_DEFAULT: dict = {
+    **{p: frozenset({"--no-dry-run"}) for p in ("aws-nuke", "azure-nuke", "gcp-nuke")},
+    "octodns-sync": frozenset({"--doit"}),
+    "rdfind": frozenset({"-deleteduplicates", "-makehardlinks", "-makesymlinks"}),
+    "duperemove": frozenset({"-d", "--dedupe"}),
+}
+
+# Documentation viewers: their operands name a program, a page or a topic to read (`man shutdown`,
+# `tldr killall`, `perldoc -f unlink`), never something to act on; a pager or output option is a command or a file.
+DOC_VIEWERS: frozenset = frozenset("""
+man info pinfo woman tldr tealdeer tlrc cheat cht.sh whatis apropos help run-help perldoc pydoc pydoc3 ri eg bro
+""".split())
+DOC_VIEWER_ACTIVE_OPTIONS: frozenset = frozenset({"-P", "--pager", "-H", "--html", "--browser", "-o", "--output",
+                                                  "-T", "--troff-device", "-Z", "--ditroff", "-t", "--troff"})
 # `kill -0 PID`, `pkill -0 NAME`: signal 0 only asks whether the process exists.
 SIGNAL_PROBES: frozenset = frozenset({"-0", "-s0", "--signal=0", "-SIG0"})
 SIGNALLERS: frozenset = frozenset({"kill", "pkill", "killall", "skill", "pgrep"})

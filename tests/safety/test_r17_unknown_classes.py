@@ -1,0 +1,50 @@
+"""Round 17's classes F and G, read for any program: what a tool's default does when it only says what it would
+do (documentation viewers, dry runs by default, print-only letters, requests built offline), and what moves money,
+removes the parts a system needs or cleans up with force in the words of tools no rule names."""
+from aish.safety.assess import assess
+
+
+def _level(line: str):
+    verdict = assess(line)
+    return verdict.level if verdict else None
+
+
+def _misjudged(flagged: list, quiet: list) -> list:
+    wrong = [f"quiet, should be flagged: {line}" for line in flagged if _level(line) not in ("medium", "high")]
+    return wrong + [f"flagged, should be quiet: {line} ({_level(line)})" for line in quiet
+                    if _level(line) in ("medium", "high")]
+
+
+def test_documentation_viewers_read_about_what_they_name():
+    quiet = ["tldr killall", "man shutdown", "info rm", "cheat kill", "whatis halt", "apropos delete", "help kill",
+             "pinfo rm", "tealdeer shutdown", "tlrc reboot", "woman rm", "run-help kill", "perldoc -f unlink",
+             "pydoc shutil.rmtree", "ri FileUtils.rm_rf", "man 8 reboot", "tldr --platform linux poweroff"]
+    flagged = ["man rm > /etc/passwd", "info -o /etc/passwd rm", "sudo shutdown -h now"]
+    assert _misjudged(flagged, quiet) == []
+
+
+def test_tools_whose_default_is_a_dry_run_act_only_when_told():
+    quiet = ["aws-nuke -c cfg.yaml", "aws-nuke run --config nuke-config.yml --profile prod",
+             "azure-nuke run --config cfg.yaml", "gcp-nuke run --config cfg.yaml --project-id p1",
+             "octodns-sync --config-file prod.yaml", "rdfind ~/Pictures", "duperemove -r /srv/data",
+             "cloud-nuke inspect-aws", "cloud-nuke inspect-gcp --region us-east1", "git-sweep preview",
+             "pulumi preview --diff", "terraform plan -destroy", "tofu plan -destroy", "dnscontrol preview",
+             "az deployment group what-if -g rg1 -f main.bicep", "tfmigrate plan"]
+    flagged = ["aws-nuke -c cfg.yaml --no-dry-run", "azure-nuke run --config cfg.yaml --no-dry-run",
+               "gcp-nuke run --config cfg.yaml --no-dry-run --force", "cloud-nuke aws",
+               "octodns-sync --config-file prod.yaml --doit", "octodns-sync --doit --force",
+               "rdfind -deleteduplicates true ~/Pictures", "pulumi destroy --yes", "terraform destroy -auto-approve",
+               "ldap-sync --doit --force", "s3-cleanup --no-dry-run --yes", "branch-cleaner --for-real -f",
+               "gh-prune --dry-run=false --yes", "dns-sync --no-dry-run --force"]
+    quiet += ["ldap-sync --doit", "s3-cleanup --dry-run --yes", "gh-prune --dry-run=true --yes"]
+    assert _misjudged(flagged, quiet) == []
+
+
+def test_print_only_letters_and_offline_requests():
+    quiet = ["newfs_exfat -N /dev/disk2s1", "newfs_hfs -N /dev/disk2s2", "newfs -N /dev/ada0p2",
+             "newfs_msdos -N /dev/da0s1", "mkfs.ext4 -n /dev/sdb1", "mke2fs -n /dev/sdb1", "mkfs.xfs -N /dev/sdb1",
+             "mkntfs -n /dev/sdb1", "http --offline DELETE example.com/api/x", "https --offline DELETE example.com/x",
+             "xh --offline DELETE example.com/api/items/7", "xhs --offline DELETE example.com/api/items/7"]
+    flagged = ["newfs_exfat /dev/disk2s1", "newfs_hfs /dev/disk2s2", "mkfs.ext4 /dev/sdb1",
+               "http DELETE example.com/api/x", "xh DELETE example.com/api/items/7"]
+    assert _misjudged(flagged, quiet) == []
