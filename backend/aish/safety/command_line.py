@@ -100,7 +100,7 @@ def _only_reads_pages(texts: list) -> bool:
         not any(t[:1] == "-" and t[1:2] != "-" and set(t[1:]) & {"P", "H", "o"} for t in texts)
 
 
-# A subcommand that only inspects, previews or plans (`cloud-nuke inspect-aws`, `pulumi preview`, `terraform plan
+# A subcommand that only inspects, previews or plans, followed by options only (`cloud-nuke inspect-aws`, `pulumi preview`, `terraform plan
 # -destroy`, `az deployment group what-if`), unless it is handed a command to run.
 _PLAN_SUBCOMMAND = re.compile(r"(?:inspect|preview|plan|what-?if)(?:-[a-z0-9]+)?")
 _HANDS_ON = frozenset({"-c", "-e", "--exec", "--command", "--cmd", "--run", "-x", "--apply", "--auto-approve",
@@ -109,7 +109,10 @@ _HANDS_ON = frozenset({"-c", "-e", "--exec", "--command", "--cmd", "--run", "-x"
 
 def _plans_only(own: list) -> bool:
     sub = subcommand(own)
-    return bool(sub) and _PLAN_SUBCOMMAND.fullmatch(sub) is not None and not set(own) & _HANDS_ON
+    if not sub or _PLAN_SUBCOMMAND.fullmatch(sub) is None or set(own) & _HANDS_ON:
+        return False
+    after = own[own.index(sub) + 1:own.index(sub) + 2]  # `plan destroy NAME`, `plan cancel`: a noun, then a verb
+    return not after or after[0].startswith("-")
 
 
 # Interpreters that run a script file named first: the words after it are the script's, and a command-line
