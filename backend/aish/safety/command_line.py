@@ -100,8 +100,8 @@ def _only_reads_pages(texts: list) -> bool:
         not any(t[:1] == "-" and t[1:2] != "-" and set(t[1:]) & {"P", "H", "o"} for t in texts)
 
 
-# A subcommand that only inspects, previews or plans, followed by options only (`cloud-nuke inspect-aws`, `pulumi preview`, `terraform plan
-# -destroy`, `az deployment group what-if`), unless it is handed a command to run.
+# A subcommand that only inspects, previews or plans, followed by options only (`cloud-nuke inspect-aws`,
+# `pulumi preview`, `terraform plan -destroy`), unless it is handed a command to run.
 _PLAN_SUBCOMMAND = re.compile(r"(?:inspect|preview|plan|what-?if)(?:-[a-z0-9]+)?")
 _HANDS_ON = frozenset({"-c", "-e", "--exec", "--command", "--cmd", "--run", "-x", "--apply", "--auto-approve",
                        "--yes", "-y", "--force", "--doit"})
