@@ -88,3 +88,14 @@ def test_editors_scripted_onto_login_boot_and_auth_files() -> None:
              "nvim --headless +PlugInstall +qa", "emacs --batch -l init.el -f org-export", "kak -f 'ggd' notes.txt",
              "kak /etc/ssh/sshd_config", "emacs --batch --eval '(save-buffer)' README.org", "vim /etc/fstab"]
     assert _misses(flagged, quiet) == []
+
+
+def test_account_tools_overriding_a_login_shell_with_nothing() -> None:
+    flagged = ["sss_override user-add alice -s /bin/false", "sss_override user-add root -s /sbin/nologin",
+               "smbldap-usermod -s /bin/false bob", "lusermod -s /sbin/nologin alice",
+               "homectl update alice --shell=/sbin/nologin", "cpu usermod -s /bin/false root",
+               "ldapusermod --shell /usr/sbin/nologin carol"]
+    quiet = ["useradd -s /sbin/nologin svc", "sss_override user-add alice -s /bin/bash",
+             "homectl update alice --shell=/bin/zsh", "sss_override user-add www-data -s /usr/sbin/nologin",
+             "git config core.editor false"]
+    assert _misses(flagged, quiet) == []

@@ -4,6 +4,11 @@
 the BSDs' ``chpass -s``, macOS' ``dscl . -create|-change /Users/NAME UserShell …``, libuser's ``lchsh`` fed
 the shell, and FreeIPA's ``ipa user-mod NAME --shell=…``.  Root's account is high (nobody can log in to
 repair it); a service account given ``nologin`` is what the benchmarks ask for and stays quiet.
+
+Any other program that changes or overrides an account (a verb or name with mod, update, override, edit, set or
+change: ``sss_override user-add alice -s /bin/false``, ``smbldap-usermod -s /bin/false bob``, ``lusermod``,
+``homectl update alice --shell=/sbin/nologin``, ``cpu usermod``) is read the same way: its shell option's value
+and the account it names.  Creating an account with nologin (``useradd -s /sbin/nologin svc``) stays quiet.
 """
 from __future__ import annotations
 
@@ -44,8 +49,37 @@ def _shell_and_user(c: Ctx) -> tuple:
     return "", ""
 
 
+_SHELL_OPTIONS = frozenset({"-s", "--shell", "--login-shell", "-shell", "--loginshell", "-loginshell"})
+_CHANGES = re.compile(r"mod|update|override|edit|set|change", re.IGNORECASE)
+
+
+def may_take_shell(c: Ctx) -> bool:
+    """Cheap: a shell that runs nothing on a line whose program is not one of RULES."""
+    return ("nologin" in c.lowered or "false" in c.lowered) and c.prog not in RULES
+
+
+def _any_tool(c: Ctx) -> tuple:
+    """(shell, account) from any account tool that changes or overrides one; ("", "") otherwise."""
+    texts = c.texts
+    if not (_CHANGES.search(c.prog) or any(_CHANGES.search(t) for t in texts[:2] if not t.startswith("-"))):
+        return "", ""
+    shell, skip = "", set()
+    for k, t in enumerate(texts):
+        name, eq, value = t.partition("=")
+        if name.lower() in _SHELL_OPTIONS and eq:
+            shell = value
+        elif t.lower() in _SHELL_OPTIONS and k + 1 < len(texts):
+            shell, skip = texts[k + 1], {k + 1}
+    if not shell:
+        return "", ""
+    words = [t for k, t in enumerate(texts) if k not in skip and not t.startswith("-") and "=" not in t and
+             not _CHANGES.search(t) and not (k and texts[k - 1].startswith("-") and texts[k - 1] not in _SHELL_OPTIONS
+                                             and k - 1 not in skip and "=" not in texts[k - 1])]
+    return shell, words[-1] if words else ""
+
+
 def rule_login_shell_taken(c: Ctx) -> Optional[tuple]:
-    shell, user = _shell_and_user(c)
+    shell, user = _shell_and_user(c) if c.prog in RULES else _any_tool(c)
     if not shell or not _NO_SHELL.search(shell.strip("'\"")) or SYSTEM_ACCOUNTS.match(user):
         return None
     root = user in ("root", "toor", "admin", "administrator", "$USER", "$(whoami)", "`whoami`", "$LOGNAME")
