@@ -48,3 +48,38 @@ def test_print_only_letters_and_offline_requests():
     flagged = ["newfs_exfat /dev/disk2s1", "newfs_hfs /dev/disk2s2", "mkfs.ext4 /dev/sdb1",
                "http DELETE example.com/api/x", "xh DELETE example.com/api/items/7"]
     assert _misjudged(flagged, quiet) == []
+
+
+def test_money_moved_by_any_wallet_or_chain_command_line():
+    flagged = ["bitcoin-cli sendtoaddress bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh 4.2",
+               "bitcoin-cli sendtoaddress ADDR 4.2", "lightning-cli withdraw ADDR all",
+               "monero-wallet-cli --command sweep_all 44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsa"
+               "BYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
+               'cast send $TOKEN "transfer(address,uint256)" $TO 1000 --private-key $PK',
+               "litecoin-cli sendtoaddress ltc1qg82tj7hgmq6tjhzxr6ylz4nf3a3d9rcgj5mqjy 10",
+               "dogecoin-cli sendmany \"\" '{\"DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L\":100}'",
+               "zcash-cli z_sendmany zs1abc '[{\"address\":\"t1abc\",\"amount\":1}]'",
+               "solana transfer 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU 10 --allow-unfunded-recipient",
+               "spl-token transfer EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v 100 "
+               "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+               "lncli sendcoins --addr bc1qabc --sweepall",
+               "lncli payinvoice lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3",
+               "electrum payto bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh !",
+               "sui client transfer-sui --to 0x1a2b --sui-coin-object-id 0x3c --gas-budget 1000",
+               "aptos account transfer --account 0x1 --amount 100", "near send alice.near bob.near 10"]
+    quiet = ["bitcoin-cli getbalance", "bitcoin-cli listunspent", "solana balance", "lncli walletbalance",
+             "git send-email --to x@y.z 0001.patch", "croc send ~/file.txt", "wormhole send report.pdf",
+             "globus transfer a:/x b:/y", "exabgp withdraw route 10.0.0.0/24", "electrum help payto",
+             "npm run send 3"]
+    assert _misjudged(flagged, quiet) == []
+
+
+def test_essential_packages_removed_by_any_package_manager():
+    flagged = ["pikaur -Rdd --noconfirm glibc", "kiss r musl", "trizen -R systemd", "pakku -Rdd glibc", "aura -R sudo",
+               "pacaur -Rns linux", "nala remove libc6", "nala purge sudo", "prt-get remove glibc", "pisi remove sudo",
+               "tdnf remove systemd", "microdnf remove glibc", "pkgin remove sudo", "rpm-ostree override remove sudo",
+               "equo remove sys-libs/glibc", "cave uninstall sys-apps/systemd", "guix remove bash",
+               "pacman -Rdd glibc", "rpm -e --nodeps glibc", "apt remove libc6"]
+    quiet = ["kiss r htop", "pikaur -Rs htop", "pacman -Rs htop", "apt remove cowsay", "pikaur -Ss glibc", "kiss b musl",
+             "nala show libc6", "guix install bash", "conda remove python", "git rm bash", "docker rm init"]
+    assert _misjudged(flagged, quiet) == []

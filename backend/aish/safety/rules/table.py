@@ -49,7 +49,7 @@ from aish.safety.rules import device_operands, login_values, name_pins, setting_
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
 from aish.safety.rules import binaries_replaced, resource_writes
 from aish.safety.rules import boot_choices, listed_stops
-from aish.safety.rules import dry_run_defaults
+from aish.safety.rules import core_packages, dry_run_defaults, money_moves
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -391,6 +391,10 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, listed_stops.rule_listed_stop(c))
     if (best is None or best[0] == LOW) and dry_run_defaults.may_apply(c):  # `aws-nuke -c cfg --no-dry-run`
         best = worst(best, dry_run_defaults.rule_dry_run_off(c))
+    if (best is None or best[0] < HIGH) and rules is None and core_packages.may_remove(c):  # `kiss r musl`
+        best = worst(best, core_packages.rule_core_package_removed(c))
+    if (best is None or best[0] == LOW) and money_moves.may_pay(c):  # `bitcoin-cli sendtoaddress ADDR 4.2`
+        best = worst(best, money_moves.rule_money_moved(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
         best = worst(best, onto_one_name.rule_onto_one_name(c))
     if (best is None or best[0] == LOW) and not in_full:  # the last word: the program's own docs

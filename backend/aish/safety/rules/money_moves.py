@@ -1,0 +1,83 @@
+"""Money sent by a wallet's or a chain's command line: nothing takes it back.
+
+A payment on a chain or a channel is final: ``bitcoin-cli sendtoaddress ADDR 4.2``, ``lightning-cli withdraw ADDR
+all``, ``monero-wallet-cli --command sweep_all ADDR``, ``solana transfer ADDR 10``, ``cast send TOKEN
+"transfer(address,uint256)" … --private-key …``.  Read for any program: a verb that is only ever a payment
+(``sendtoaddress``, ``sendmany``, ``sweep_all``, ``payinvoice``) with something to pay, or a common verb (send,
+transfer, withdraw, pay, sweep) with what only a payment has: an address of a chain (bech32, 0x and 40 hex digits,
+a long base58 word), a Lightning invoice, or an amount (a number, "all", "max") together with a wallet's name or a
+signing or amount option.  Everything swept or withdrawn ("all", sweep_all, --sweepall) is high; other payments
+medium.  Balances, listings and file senders (``croc send FILE``, ``git send-email``) stay quiet.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
+
+# Verbs that are only ever payments, in wallets' and nodes' own spellings.
+_PAYMENT_VERBS = frozenset("""sendtoaddress sendmany sendfrom sendall sendcoins sendpayment payinvoice payto
+paytomany sweep_all sweepall sweep_single sweep_below sweep_unmixable z_sendmany sendrawtransaction keysend
+transfer-sui pay-sui pay-all-sui transfer_all transferall withdrawall withdraw_all send-all""".split())
+# Verbs a payment shares with other tools (files sent, domains transferred, routes withdrawn).
+_COMMON_VERBS = frozenset({"send", "transfer", "withdraw", "pay", "sweep", "spend", "send-tx", "sendtx"})
+_ALL_WORDS = frozenset({"all", "max", "!", "--sweepall", "--sweep-all", "--all", "everything"})
+_ADDRESS = re.compile(r"(?:bc1|tb1|bcrt1|ltc1|tltc1)[02-9ac-hj-np-z]{11,87}|0x[0-9a-fA-F]{40}|"
+                      r"(?=[1-9A-HJ-NP-Za-km-z]*\d)(?=[1-9A-HJ-NP-Za-km-z]*[a-z])(?=[1-9A-HJ-NP-Za-km-z]*[A-Z])"
+                      r"[1-9A-HJ-NP-Za-km-z]{26,106}|ln(?:bc|tb|bcrt)[0-9a-z]{20,}")
+_AMOUNT = re.compile(r"\d+(?:\.\d+)?|\.\d+|all|max|ALL")
+_WALLET_NAME = re.compile(r"bitcoin|litecoin|dogecoin|dash-cli|zcash|monero|wallet|lightning|lncli|electrum|"
+                          r"solana|spl-token|^cast$|^geth$|^eth|cardano|^near$|aptos|^sui$|tron|stellar|coin|btc|"
+                          r"^ltc|doge|bch|^lnd|^clboss|^bitcoind|^elements", re.I)
+_MONEY_OPTIONS = frozenset({"--private-key", "--amount", "--value", "--keypair", "--from-key", "--fee",
+                            "--fee-payer", "--amt", "--sat", "--sats", "--satoshis", "--lamports", "--wei",
+                            "--gas-budget", "--rpcwallet", "-rpcwallet"})
+_CALL_SHAPE = re.compile(r"(?:transfer|transferFrom|send|withdraw|sendTransaction|safeTransferFrom)\(", re.I)
+_WORDS = ("send", "transfer", "withdraw", "pay", "sweep", "spend", "keysend")
+_COMMAND_OPTIONS = frozenset({"--command", "-c", "--exec", "-e", "--cmd"})
+
+
+@triggered_by(_WORDS, otherwise=False)
+def may_pay(c: Ctx) -> bool:
+    """Cheap: a payment's verb among the words."""
+    return bool(c.texts) and any(w in c.lowered for w in _WORDS)
+
+
+def _words(texts: list) -> list:
+    """The line's words, a command option's value split into its own words (`--command sweep_all ADDR`)."""
+    out: list = []
+    for k, t in enumerate(texts[:64]):
+        if k and texts[k - 1] in _COMMAND_OPTIONS or " " in t:
+            out.extend(t.replace(";", " ").split())
+        else:
+            out.append(t)
+    return out
+
+
+def rule_money_moved(c: Ctx) -> Optional[tuple]:
+    words = _words(c.texts)
+    operands = [w for w in words if not w.startswith("-")]
+    lowered = [w.lower().strip("'\"") for w in words]
+    verb = next((w for w in lowered if w in _PAYMENT_VERBS), None)
+    shared = None if verb else next((w for w in lowered[:8] if w in _COMMON_VERBS and not w.startswith("-")), None)
+    if verb is None and shared is None:
+        return None
+    if "help" in lowered or "--help" in lowered:
+        return None
+    said = verb or shared
+    rest = operands[operands.index(said) + 1:] if said in operands else operands
+    addressed = any(_ADDRESS.fullmatch(w.strip("'\"[]{},")) for w in words)
+    amount = any(_AMOUNT.fullmatch(w.strip("'\"")) for w in rest) or \
+        any(w.partition("=")[0] in _MONEY_OPTIONS for w in lowered)
+    signed = any(w.partition("=")[0] in _MONEY_OPTIONS for w in lowered) or bool(_CALL_SHAPE.search(c.lowered))
+    if verb is None and not (addressed or amount and (_WALLET_NAME.search(c.prog) or signed)):
+        return None
+    if verb is not None and not rest:
+        return None
+    everything = said.startswith(("sweep", "withdrawall", "withdraw_all", "sendall", "send-all", "pay-all",
+                                  "transfer_all", "transferall")) or bool(set(lowered) & _ALL_WORDS)
+    return (HIGH if everything else MEDIUM), \
+        f"{c.prog} {said}: money {'swept out of the wallet' if everything else 'sent'}, and no one can take " \
+        f"a payment back ({c.text})"
