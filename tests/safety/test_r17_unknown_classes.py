@@ -80,6 +80,7 @@ def test_essential_packages_removed_by_any_package_manager():
                "tdnf remove systemd", "microdnf remove glibc", "pkgin remove sudo", "rpm-ostree override remove sudo",
                "equo remove sys-libs/glibc", "cave uninstall sys-apps/systemd", "guix remove bash",
                "pacman -Rdd glibc", "rpm -e --nodeps glibc", "apt remove libc6"]
-    quiet = ["kiss r htop", "pikaur -Rs htop", "pacman -Rs htop", "apt remove cowsay", "pikaur -Ss glibc", "kiss b musl",
-             "nala show libc6", "guix install bash", "conda remove python", "git rm bash", "docker rm init"]
+    quiet = ["kiss r htop", "pikaur -Rs htop", "pacman -Rs htop", "apt remove cowsay", "pikaur -Ss glibc",
+             "kiss b musl", "nala show libc6", "guix install bash", "conda remove python", "git rm bash",
+             "docker rm init"]
     assert _misjudged(flagged, quiet) == []

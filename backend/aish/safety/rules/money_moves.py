@@ -66,7 +66,7 @@ def rule_money_moved(c: Ctx) -> Optional[tuple]:
         return None
     if "help" in lowered or "--help" in lowered:
         return None
-    said = verb or shared
+    said: str = verb or shared or ""
     rest = operands[operands.index(said) + 1:] if said in operands else operands
     addressed = any(_ADDRESS.fullmatch(w.strip("'\"[]{},")) for w in words)
     amount = any(_AMOUNT.fullmatch(w.strip("'\"")) for w in rest) or \
