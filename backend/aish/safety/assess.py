@@ -32,7 +32,7 @@ from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_
 from aish.safety.rules import wmi_methods
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import system_writes
-from aish.safety.rules import secret_variables
+from aish.safety.rules import secret_variables, unknown_senders
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -155,6 +155,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     _plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
+    best = higher(best, unknown_senders.rule_published_recording(segs))  # `asciinema rec -c 'cat KEY' && … upload`
     best = higher(best, secret_variables.rule_secret_variables(segs))
     best = higher(best, socket_fds.rule_socket_fds(segs))
     best = higher(best, ps_uploads.rule_ps_upload(segs))

@@ -51,7 +51,7 @@ CRITICAL_DOT = re.compile(
     r"^~/\.ssh/(id_[^/]*(?<!\.pub)|authorized_keys2?|config|[^/]*\.(pem|key)|\*)$|^~/\.gnupg/|^~/\.password-store/|"
     r"^~/\.(netrc|git-credentials|pgpass|my\.cnf|vault-token|pypirc|npmrc)$|^~/\.aws/(credentials|config)$|"
     r"^~/\.kube/config$|^~/\.docker/config\.json$|^~/\.config/(gcloud|gh|hub|doctl|op|rclone)(/|$)|"
-    r"^~/\.local/share/keyrings(/|$)|^~/\.terraform\.d/credentials|^~/\.mozilla/|^~/\.thunderbird/|"
+    r"^~/\.local/share/(keyrings|kwalletd)(/|$)|^~/\.terraform\.d/credentials|^~/\.mozilla/|^~/\.thunderbird/|"
     r"^~/Library/Keychains(/|$)|^~/\.azure/|^~/\.pki/")
 # Shell and tool start-up files: overwriting one loses your setup, a bad line breaks every new shell.
 RC_DOT = re.compile(r"^~/\.([\w.-]*rc|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|"

@@ -23,6 +23,10 @@ from aish.safety.shell_words import Segment, Word, segments
 _LOOKUPS = frozenset({"dig", "nslookup", "host", "drill", "kdig", "delv", "resolve-dnsname", "ping", "ping6"})
 # A name built from a variable or xargs' `{}`, then a domain: `$l.x.example.com`, `{}.exfil.example.net`.
 _BUILT_NAME = re.compile(r"(\$\{?\w+\}?|\{\}|%\w*%?|\$_)\.[\w-]+(\.[\w-]+)+")  # `%`: xargs -I%
+# The same, as a host name for any resolver: a domain of letters after it, not a file's extension (`{}.tar.gz`).
+_HOST_BUILT = re.compile(r"^(?:\$\{?\w+\}?|\{\}|%\w*%?|\$_)(?:\.[a-z0-9-]+)*\."
+                         r"(?!(?:gz|bz2|xz|zst|tar|tgz|txt|log|json|bak|zip|out|enc|gpg|asc|pem|key|csv|dat|bin|hex|b64|tmp|old|orig|sh|py|md)$)[a-z]{2,}\.?$",
+                         re.IGNORECASE)
 _ENCODERS = re.compile(r"^(xxd|base64|base32|basenc|od|hexdump|openssl|gzip|bzip2|xz|split|fold|cut)$")
 # Programs and options that write a new file from what they read: {program: options naming the output}.
 _MAKERS = {"tar": ("-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-jcf", "-Jcf", "czf", "cjf", "cJf", "cf",
@@ -98,13 +102,16 @@ def _made(seg: Segment, prog: str) -> str:
 def rule_flows(segs: list) -> Optional[tuple]:
     """A secret sent out across the steps of one line (see the module's docstring)."""
     progs = [_prog(seg) for seg in segs]
-    if len(segs) < 2 or _SENDING.isdisjoint(progs[1:]) and not any(s.link == "(" for s in segs):
+    if len(segs) < 2:
+        return None
+    named = [any(w.text[:1] in "${%" and _HOST_BUILT.match(w.text) for w in seg.words[1:]) for seg in segs]
+    if _SENDING.isdisjoint(progs[1:]) and not any(s.link == "(" for s in segs) and not any(named[1:]):
         return None  # one step, or nothing later on the line that sends (or reads into a sender's argument)
     added = ""  # the worst secret added to git so far
     made: dict = {}  # file name -> secret class, for files made from secrets
     secret_seen = ""
     encoded = sender_before = False
-    for seg, prog in zip(segs, progs):
+    for seg, prog, names_host in zip(segs, progs, named):
         if not prog:
             continue
         texts = [w.text for w in seg.words]
@@ -127,7 +134,7 @@ def rule_flows(segs: list) -> Optional[tuple]:
             out = _made(seg, prog)
             if out:
                 made[out] = made[out.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]] = reads
-        lookup = prog in _LOOKUPS or prog in _BLOCKS and any(t.lower() in _LOOKUPS for t in texts)
+        lookup = prog in _LOOKUPS or prog in _BLOCKS and any(t.lower() in _LOOKUPS for t in texts) or names_host
         if lookup and any(_BUILT_NAME.search(t) for t in texts[1:]) and not secret_seen:
             secret_seen = next((r for r in map(_reads, segs) if r), "")  # a loop fed at its end: `done < <(xxd …)`
             encoded = encoded or any(_ENCODERS.match(s.split()[0].rsplit("/", 1)[-1]) for g in segs for r in

@@ -35,7 +35,7 @@ from aish.safety.rules import delete_letters, retention_zero
 from aish.safety.rules import baseline_values
 from aish.safety.rules import raw_devices, store_resets, total_scopes
 from aish.safety.rules import open_listeners
-from aish.safety.rules import carried_commands, code_calls, downloaded_runs
+from aish.safety.rules import carried_commands, code_calls, downloaded_runs, unknown_senders
 from aish.safety.rules import credentials_replaced, security_products_off
 from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts, fed_shells
@@ -292,6 +292,10 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] < MEDIUM) and (c.args or c.seg.redirects or c.chain) and \
             c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:
         best = worst(best, code_calls.rule_code_calls(c))  # `root -e 'gSystem->Exec("rm -rf …")'`, any language
+    if (best is None or best[0] < HIGH) and unknown_senders.may_send(c) and \
+            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `box files:upload ~/.ssh/id_ecdsa`
+        best = worst(best, unknown_senders.rule_unknown_sender(c))
+        best = worst(best, unknown_senders.rule_published_home_image(c))  # `pack build R/x --path ~ --publish`
     if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`
         best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
     if best is None and not in_full:
