@@ -99,3 +99,18 @@ def test_account_tools_overriding_a_login_shell_with_nothing() -> None:
              "homectl update alice --shell=/bin/zsh", "sss_override user-add www-data -s /usr/sbin/nologin",
              "git config core.editor false"]
     assert _misses(flagged, quiet) == []
+
+
+def test_every_address_banned_or_every_packet_dropped() -> None:
+    flagged = ["cscli decisions add --range 0.0.0.0/0", "fail2ban-client set sshd banip 0.0.0.0/0",
+               "pfctl -t bruteforce -T add 0.0.0.0/0", "ipset add blacklist 0.0.0.0/1",
+               "ovs-ofctl add-flow br-ex 'priority=65535,actions=drop'", "ovs-ofctl add-flow br0 actions=drop",
+               "dpctl add-flow unix:/tmp/s1 'priority=65535,actions=drop'", "ip rule add pref 0 blackhole",
+               "ip rule add priority 0 prohibit"]
+    quiet = ["cscli decisions add --ip 1.2.3.4", "csf -d 203.0.113.5", "fail2ban-client set sshd unbanip 1.2.3.4",
+             "ovs-ofctl add-flow br0 'priority=100,in_port=1,actions=output:2'",
+             "ovs-ofctl add-flow br0 'priority=200,tcp,tp_dst=23,actions=drop'", "ovs-ofctl dump-flows br0",
+             "ip rule add from 10.0.0.5 blackhole", "ip rule add from 10.0.0.0/8 lookup 100",
+             "iptables -A OUTPUT -d 0.0.0.0/0 -p tcp --dport 25 -j DROP",
+             "gcloud compute firewall-rules create deny-telnet --action=deny --rules=tcp:23 --source-ranges=0.0.0.0/0"]
+    assert _misses(flagged, quiet) == []

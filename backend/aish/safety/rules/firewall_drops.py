@@ -7,6 +7,14 @@ port (``ufw insert 1 deny from any to any``, ``ufw deny in on eth0``); firewalld
 from any to this machine; IPFilter fed ``block in all``; csf or apf told to deny every address; and the
 rule that let ssh in deleted (``iptables -D INPUT … --dport 22 -j ACCEPT``).  Blocking one address, one
 port that is not ssh or outgoing traffic stays quiet.
+
+For any program (``refused_by_any``): a ban on every address (``cscli decisions add --range 0.0.0.0/0``,
+``fail2ban-client set sshd banip 0.0.0.0/0``, ``pfctl -t bruteforce -T add 0.0.0.0/0``, ``ipset add blacklist
+0.0.0.0/1``: a ban, deny or block word beside a range that holds every address or half of them); an OpenFlow
+rule matching everything whose action is drop (``ovs-ofctl add-flow br-ex 'priority=65535,actions=drop'``,
+``dpctl add-flow``); a routing policy rule with no selector that throws every packet away (``ip rule add pref 0
+blackhole``).  Lifting a ban, one address, a rule narrowed to a port, a protocol or outgoing traffic, and a flow
+or rule narrowed by a match stay quiet (iptables and nft lines are read by their own rules).
 """
 from __future__ import annotations
 
@@ -118,3 +126,46 @@ RULES: dict = {"nft": [_nft], "ufw": [_ufw], "firewall-cmd": [_direct], "firewal
                "ipfw": [_ipfw], "ipf": [_ipf], "csf": [_deny_all], "apf": [_deny_all],
                "iptables": [_ssh_allow_deleted], "ip6tables": [_ssh_allow_deleted],
                "iptables-nft": [_ssh_allow_deleted], "iptables-legacy": [_ssh_allow_deleted]}
+
+
+_WHOLE = frozenset({"0.0.0.0/0", "::/0", "0/0", "0.0.0.0/1", "128.0.0.0/1", "::/1"})
+_BANS = re.compile(r"ban|deny|block|black|drop|reject|decision|brute|abuse|jail|quarantine")
+_LIFTS = re.compile(r"\b(unban\w*|del|delete|remove|rm|allow\w*|accept|permit|white\w*|unblock)\b|--del|-D\b")
+_NARROWED = re.compile(r"port|proto|tcp|udp|icmp|--rules|(^|\s)-p(\s|$)|egress|outbound|output")
+_OWN_RULES = ("iptables", "ip6tables", "nft", "ebtables", "arptables")
+_FLOW_EDITS = frozenset({"add-flow", "add-flows", "mod-flows", "add_flow"})
+_FLOW_QUIET_KEYS = frozenset({"priority", "table", "cookie", "idle_timeout", "hard_timeout", "importance"})
+_ROUTE_DROPS = frozenset({"blackhole", "prohibit", "unreachable"})
+_RULE_SELECTORS = frozenset({"from", "to", "iif", "oif", "fwmark", "dport", "sport", "ipproto", "uidrange",
+                             "tos", "dsfield", "l3mdev", "not", "lookup", "table", "iifname", "oifname"})
+
+
+def may_refuse(c: Ctx) -> bool:
+    """Cheap: a whole range, a flow edit's drop, or a policy rule that drops."""
+    text = c.lowered
+    return "/0" in text or "/1" in text or "drop" in text or "blackhole" in text or "prohibit" in text or \
+        "unreachable" in text
+
+
+def _flow_drops_all(spec: str) -> bool:
+    fields, _, actions = spec.lower().partition("actions=")
+    if actions.strip(" ,'\"") not in ("drop", ""):
+        return False
+    keys = [f.split("=", 1)[0].strip() for f in fields.split(",") if f.strip()]
+    return all(k in _FLOW_QUIET_KEYS for k in keys)
+
+
+def refused_by_any(c: Ctx) -> Optional[tuple]:
+    texts = c.texts
+    lowered = [t.lower() for t in texts]
+    joined = " ".join(lowered)
+    if any(t in _WHOLE for t in lowered) and not _LIFTS.search(joined) and not _NARROWED.search(joined) and \
+            not c.prog.lower().startswith(_OWN_RULES) and _BANS.search(c.prog.lower() + " " + joined):
+        return HIGH, f"{c.prog} bans every address: connections to this machine stop ({c.text})"
+    for k, t in enumerate(lowered[:-1]):
+        if t in _FLOW_EDITS and any("actions=" in s and _flow_drops_all(s) for s in lowered[k + 1:]):
+            return HIGH, f"{c.prog} adds a flow that drops every packet on the switch ({c.text})"
+    if c.prog == "ip" and lowered[:2] in (["rule", "add"], ["ru", "add"], ["rule", "a"]) and \
+            set(lowered) & _ROUTE_DROPS and not set(lowered) & _RULE_SELECTORS:
+        return HIGH, f"ip rule throws every packet away before routing: connections stop ({c.text})"
+    return None

@@ -381,6 +381,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, resource_writes.rule_resource_write(c))
     if (best is None or best[0] == LOW) and login_shells.may_take_shell(c):  # `sss_override user-add a -s /bin/false`
         best = worst(best, login_shells.rule_login_shell_taken(c))
+    if (best is None or best[0] == LOW) and firewall_drops.may_refuse(c):  # `cscli decisions add --range 0.0.0.0/0`
+        best = worst(best, firewall_drops.refused_by_any(c))
     if (best is None or best[0] == LOW) and cron_tables.may_remove(c):  # `fcrontab -r root`
         best = worst(best, cron_tables.rule_cron_table_removed(c))
         if best is None or best[0] == LOW:  # `echo '@ 5 /sbin/poweroff' | fcrontab -u root -`
