@@ -27,7 +27,7 @@ from aish.safety.rules.own_options import broad_listing
 from aish.safety.shell_words import Word, segments
 
 _CMDLET = re.compile(r"^(stop|remove|disable|uninstall|unregister|clear|suspend|dismount|reset|revoke|restart|"
-                     r"set|block|lock)-([a-z][a-z0-9]+)$", re.IGNORECASE)
+                     r"set|block|lock|save|close|disconnect)-([a-z][a-z0-9]+)$", re.IGNORECASE)
 _REMOVES = {"remove", "uninstall", "unregister", "clear", "reset", "revoke"}
 # The PowerShell session's own state (variables, background jobs, remote sessions, modules, aliases, drives,
 # breakpoints, event subscriptions): removing or stopping all of it touches nothing outside the shell.
@@ -178,6 +178,13 @@ def joined_groups(segs: list) -> list:
             out.append(replace(head, words=list(head.words) + [group] + rest,
                                redirects=list(head.redirects) + list(tail.redirects)))
             k += 3
+            continue
+        if k + 2 == len(segs) and segs[k + 1].link == "(" and head.words and _CMDLET.match(head.words[0].text) and \
+                segs[k + 1].words:  # `Set-ADUser bob -AccountExpirationDate (Get-Date)`: the group ends the line
+            body = " ".join(w.raw for w in segs[k + 1].words)
+            group = Word(f"$({body})", f"({body})", has_var=True, subs=[body])
+            out.append(replace(head, words=list(head.words) + [group]))
+            k += 2
             continue
         out.append(head)
         k += 1

@@ -25,14 +25,14 @@ from aish.safety.rules.triggers import triggered_by
 _FUSED = LazyRegex(r"^-{0,2}(stop|halt|shutdown|kill|poweroff|power-off|offline|suspend)[-_]?(all|every|everything)"
                    r"([-_]\w+)?$", re.IGNORECASE)
 _STOP_VERB = LazyRegex(r"^-{0,2}(stop|halt|shutdown|shut-down|poweroff|power-off|offline|kill|terminate|"
-                       r"suspend|freeze)([-_][a-z]+)?$", re.IGNORECASE)
+                       r"suspend|freeze|slam|hibernate|pause)([-_][a-z]+)?$", re.IGNORECASE)
 _SCOPES = frozenset({"-a", "-all", "--all", "-any", "--any", "-A", "all", "ALL", "*", "--everything", "-allnodes",
                      "--all-nodes", "-cluster"})
 _OPERATION = frozenset({"-o", "--op", "--operation", "-operation", "--action", "-action", "--state", "-state",
                         "--power", "-power", "--power-state"})
 _OFF_STATES = frozenset({"off", "shutdown", "poweroff", "power-off", "power_off", "halt", "stop", "stopped",
                          "shutoff", "kill", "hard-off", "immediate-off", "osshutdown"})
-_WORDS = ("stop", "halt", "shut", "kill", "off", "suspend", "freeze", "terminate")
+_WORDS = ("stop", "halt", "shut", "kill", "off", "suspend", "freeze", "terminate", "slam", "hibernate", "pause")
 
 
 @triggered_by(_WORDS, otherwise=False)

@@ -50,6 +50,7 @@ from aish.safety.rules import cron_tables, interface_downs, protection_targets, 
 from aish.safety.rules import binaries_replaced, resource_writes
 from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves
+from aish.safety.rules import power_words, win_own_verbs
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -387,6 +388,10 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, cron_tables.rule_cron_table_removed(c))
         if best is None or best[0] == LOW:  # `echo '@ 5 /sbin/poweroff' | fcrontab -u root -`
             best = worst(best, cron_tables.rule_cron_table_fed(c))
+    if (best is None or best[0] == LOW) and rules is None and power_words.may_power(c):  # `--force-poweroff`
+        best = worst(best, power_words.rule_power_words(c))
+    if (best is None or best[0] == LOW) and win_own_verbs.may_be_own_verb(c):  # `Close-SmbSession -Force`
+        best = worst(best, win_own_verbs.rule_ps_verb(c) or win_own_verbs.rule_slash_verb(c))
     if (best is None or best[0] == LOW) and rules is None and suspend_cmdlets.may_suspend(c):  # `Suspend-ClusterNode`
         best = worst(best, suspend_cmdlets.rule_suspended(c))
     if (best is None or best[0] == LOW) and rules is None and way_in_closed.may_close(c):  # `awall disable adp-ssh`
