@@ -114,3 +114,14 @@ def test_every_address_banned_or_every_packet_dropped() -> None:
              "iptables -A OUTPUT -d 0.0.0.0/0 -p tcp --dport 25 -j DROP",
              "gcloud compute firewall-rules create deny-telnet --action=deny --rules=tcp:23 --source-ranges=0.0.0.0/0"]
     assert _misses(flagged, quiet) == []
+
+
+def test_appliance_tools_switching_remote_login_off() -> None:
+    flagged = ["raspi-config nonint do_ssh 1", "uci set dropbear.@dropbear[0].enable=0", "vim-cmd hostsvc/disable_ssh",
+               "armbian-config main=System selection=SSH disable", "midclt call ssh.update '{\"enable\": false}'",
+               "dietpi-config ssh off"]
+    quiet = ["raspi-config nonint do_ssh 0", "raspi-config nonint do_vnc 1", "uci set dropbear.@dropbear[0].enable=1",
+             "ssh -o StrictHostKeyChecking=no host off", "vim-cmd hostsvc/enable_ssh",
+             "midclt call ssh.update '{\"enable\": true}'", "ssh-keygen -t ed25519",
+             "docker run --name sshd-disabled alpine"]
+    assert _misses(flagged, quiet) == []
