@@ -84,3 +84,30 @@ def test_essential_packages_removed_by_any_package_manager():
              "kiss b musl", "nala show libc6", "guix install bash", "conda remove python", "git rm bash",
              "docker rm init"]
     assert _misjudged(flagged, quiet) == []
+
+
+def test_clones_and_wrappers_judged_as_the_tool_they_stand_for():
+    flagged = ["bfs / -type f -delete", "rmz dir1 dir2", "rmz ~/Documents", "rip ~/Documents", "rip2 ~/Documents",
+               "etckeeper vcs reset --hard HEAD~5", "etckeeper vcs clean -fdx", "git-sweep cleanup --force",
+               "git-trim --no-confirm", "git-gone --force", "git-clean-branches -f", "git-branch-cleaner --yes",
+               "git-delete-squashed-branches --force", "safe-rm -rf ~/Documents", "hub reset --hard HEAD~5"]
+    quiet = ["bfs . -name '*.o'", "rip -u", "rip2 --seance", "rmz build/", "etckeeper vcs log",
+             "etckeeper vcs status", "git-sweep preview", "git-sweep cleanup", "git-trim --dry-run", "git-trim",
+             "git-open --force"]
+    assert _misjudged(flagged, quiet) == []
+
+
+def test_uploads_that_delete_the_local_copy_and_whole_key_ranges():
+    flagged = ["immich upload --delete --recursive ~/Pictures", "gphotos-uploader-cli push --delete",
+               "icloudpd --directory ~/p --delete-after-download", "immich-go upload --delete ~/Photos",
+               "osxphotos import ~/x --delete-originals", "gdrive upload --delete ~/a.txt",
+               "mega-put --move ~/x /Cloud",
+               "rsync -av --remove-source-files ~/d b:/srv",
+               "fdbcli --exec 'writemode on; clearrange \"\" \\xff'",
+               "fdbcli -C fdb.cluster --exec \"writemode on; clearrange '' \\xff\"",
+               "ldb --db=/var/lib/app/db deleterange \"\" \"\\xff\"",
+               "python3 -c 'db.clear_range(b\"\", b\"\\xff\")'"]
+    quiet = ["immich upload --recursive ~/Pictures", "gdrive upload ~/a.txt", "s3cmd sync --delete-after ~/x s3://b",
+             "rclone copy ~/x remote: --delete-after", "fdbcli --exec 'writemode on; clearrange a b'",
+             "fdbcli --exec 'getrange \"\" \\xff'"]
+    assert _misjudged(flagged, quiet) == []

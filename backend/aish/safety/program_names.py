@@ -50,9 +50,15 @@ def plain_name(name: str) -> str:
         return name[1:]
     if name[:3] in ("uu-", "uu_") and name[3:] in _GNU_PREFIXED:
         return name[3:]
+    if name in _SAME_OPTIONS:  # `bfs / -type f -delete` is find's
+        return _SAME_OPTIONS[name]
     if name[-4:-1] == "-qt" and name[-1:] in "456" and name[:-4] in _QT_TOOLS:  # `qdbus-qt5` is qdbus
         return name[:-4]
     return name
+
+
+# Clones that take the original's options and operands: bfs is a breadth-first find with find's expressions.
+_SAME_OPTIONS = {"bfs": "find"}
 
 
 # Qt's tools, installed by distributions under a name with the Qt version (`qdbus-qt5`, `qdbus-qt6`).

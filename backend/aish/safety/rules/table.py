@@ -49,8 +49,9 @@ from aish.safety.rules import device_operands, login_values, name_pins, setting_
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
 from aish.safety.rules import binaries_replaced, remote_login_off, resource_writes
 from aish.safety.rules import boot_choices, listed_stops
-from aish.safety.rules import core_packages, dry_run_defaults, money_moves
+from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
 from aish.safety.rules import power_words, win_own_verbs
+from aish.safety.rules import local_copy_dropped, whole_key_range
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -406,6 +407,12 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, dry_run_defaults.rule_dry_run_off(c))
     if (best is None or best[0] < HIGH) and rules is None and core_packages.may_remove(c):  # `kiss r musl`
         best = worst(best, core_packages.rule_core_package_removed(c))
+    if (best is None or best[0] < MEDIUM) and rules is None and tool_clones.may_stand_for(c):  # `rmz dir1 dir2`
+        best = worst(best, tool_clones.rule_stands_for(c))
+    if (best is None or best[0] == LOW) and local_copy_dropped.may_drop(c):  # `immich upload --delete ~/Pictures`
+        best = worst(best, local_copy_dropped.rule_local_copy_dropped(c))
+    if (best is None or best[0] < HIGH) and whole_key_range.may_clear(c):  # `fdbcli --exec 'clearrange "" \xff'`
+        best = worst(best, whole_key_range.rule_whole_range(c))
     if (best is None or best[0] == LOW) and money_moves.may_pay(c):  # `bitcoin-cli sendtoaddress ADDR 4.2`
         best = worst(best, money_moves.rule_money_moved(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
