@@ -125,3 +125,13 @@ def test_appliance_tools_switching_remote_login_off() -> None:
              "midclt call ssh.update '{\"enable\": true}'", "ssh-keygen -t ed25519",
              "docker run --name sshd-disabled alpine"]
     assert _misses(flagged, quiet) == []
+
+
+def test_boot_command_replaced_by_one_that_boots_nothing() -> None:
+    flagged = ["fw_setenv bootcmd 'echo halted'", "fw_setenv bootcmd 'sleep 9999'", "fw_setenv altbootcmd 'reset'",
+               "uboot-env set bootcmd 'echo no'", "nvram set bootcmd='echo x'", "setenv bootcmd 'echo halted'",
+               "uboot-tool setenv bootcmd 'sleep 1'", "libubootenv set bootcmd reset"]
+    quiet = ["fw_setenv bootcmd 'run distro_bootcmd'", "fw_setenv bootcmd 'run bootcmd_mmc0'",
+             "fw_setenv bootcmd 'mmc dev 0; ext4load mmc 0:1 ${kernel_addr_r} /boot/Image; booti ${kernel_addr_r}'",
+             "nvram set bootcmd='run bootcmd_mmc'", "fw_setenv bootdelay 3", "fw_printenv bootcmd"]
+    assert _misses(flagged, quiet) == []

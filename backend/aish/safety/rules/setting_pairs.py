@@ -140,6 +140,11 @@ def pairs(prog: str, texts: list) -> list:
     return out
 
 
+# What a boot command does: boot, run a script or another variable, load or fetch a kernel, name a device.
+_BOOTS = re.compile(r"boot|\brun\b|load|tftp|dhcp|source|pxe|\bnand\b|\bmmc|\busb|\bsf\b|\bubi|\bscsi|"
+                    r"\bnvme|\bsata|\bvirtio|\$\{?\w")
+
+
 def judge(name: str, value: str, root: bool = False, remote: bool = False, auditing: str = "") -> Optional[str]:
     """What setting NAME to VALUE does, when it weakens, breaks or locks out; None otherwise."""
     value_l = value.strip().strip("'\"").lower()
@@ -147,8 +152,9 @@ def judge(name: str, value: str, root: bool = False, remote: bool = False, audit
     if said:
         return said
     key = _letters(name)
-    if key in ("bootcmd", "bootcommand", "boot_cmd") and value_l == "":
-        return f"{key} set to nothing: the board has no command to boot with"
+    if key in ("bootcmd", "bootcommand", "boot_cmd", "altbootcmd", "boottargets") and \
+            (value_l == "" or not _BOOTS.search(value_l)):  # `fw_setenv bootcmd 'echo halted'`
+        return f"{key} set to {value_l or 'nothing'}: the board has no command to boot with"
     if key in ("maxuproc", "max_user_processes", "maxproc", "nproc", "maxprocperuid") and value_l.isdigit() and \
             int(value_l) < 32:
         return f"{key} set to {value_l}: users cannot start the processes a login needs"
