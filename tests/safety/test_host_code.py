@@ -29,6 +29,13 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "echo ':! rm -rf ~/src' | ghci",
     "saxon -qs:'proc:system(\"rm\", (\"-rf\", \"/srv/data\"))'",
     "echo 'System.IO.Directory.Delete(@\"/home/dev/Music\", true);' | dotnet-script -",
+    # process builders and deletes in other languages' shapes
+    "printf 'fn main() { std::process::Command::new(\"rm\").args([\"-rf\", \"/home/dev/src\"]).status(); }' | "
+    "rust-script -",
+    "echo 'exec.Command(\"rm\", \"-rf\", \"/home/dev/src\").Run()' | gore",
+    "echo 'Process.run(\"rm\", [\"-rf\", \"/home/dev/src\"])' | crystal i",
+    "echo 'import std.process; executeShell(\"rm -rf /home/dev/src\");' | rdmd --eval=-",
+    "zig run - <<< 'pub fn main() !void { try std.fs.cwd().deleteTree(\"/home/dev/src\"); }'",
 ])
 def test_code_any_host_runs_is_judged(command):
     assert reaches(command, "medium"), judged(command)
@@ -49,6 +56,9 @@ def test_code_any_host_runs_is_judged(command):
     "lldb -o 'platform shell ls' ./app",
     "echo ':! ls' | ghci",
     "jjs -scripting <<< '$EXEC(\"ls -la\")'",
+    "echo 'exec.Command(\"git\", \"status\").Run()' | gore",
+    "printf 'fn main() { std::process::Command::new(\"ls\").arg(\"-l\").status(); }' | rust-script -",
+    "zig run - <<< 'pub fn main() !void { std.debug.print(\"hi\", .{}); }'",
 ])
 def test_code_any_host_quiet_look_alikes(command):
     assert stays_quiet(command), judged(command)

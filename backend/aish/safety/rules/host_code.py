@@ -30,7 +30,7 @@ _FILTERS = frozenset("""cat tac grep egrep fgrep rg ag sed tee wc head tail less
 pbcopy wl-copy clip clip.exe base64 base32 xxd od hexdump gzip bzip2 xz zstd nc ncat socat curl wget ssh mail mailx
 sendmail logger tr fold fmt column jq yq bat highlight pygmentize aspell hunspell diff cmp md5sum sha256sum sha1sum
 gpg openssl lp lpr enscript a2ps iconv dos2unix unix2dos rev nl paste split csplit espeak say festival""".split())
-_REPL_WORDS = frozenset({"fsi", "repl", "console", "shell", "eval", "e", "interactive"})  # `dotnet fsi`, `nim e -`
+_REPL_WORDS = frozenset({"fsi", "repl", "console", "shell", "eval", "e", "i", "interactive"})  # `dotnet fsi`, `nim e -`
 _STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
@@ -40,16 +40,20 @@ _HOST_CALLS = LazyRegex(
     r"\bcommand_line|\bsystem_command)\s*\(\s*(?:\[\s*)?(?P<strings>" + _STR + r"(?:\s*,\s*(?:\(\s*|\[\s*)?" + _STR +
     r"){0,12})"
     r"|(?P<groovy>" + _STR + r")\s*\.\s*execute\s*\(")
+# Process builders that take the program and its arguments in steps (Rust's `Command::new("rm").args([…])`, Go's
+# `exec.Command("rm", "-rf", …)`, Crystal's `Process.run("rm", […])`, D's `executeShell`, Bun's `Bun.spawnSync([…])`).
+_BUILDERS = LazyRegex(r"(?:\bCommand::new|\bexec\.Command(?:Context)?|\bProcess\.run|\bexecuteShell|\bexecuteCommand|"
+                      r"\bBun\.spawn(?:Sync)?|\bDeno\.Command|\bnew\s+Deno\.Command)\s*\((?P<rest>[^;\n]{0,300})")
 _WRITE18 = LazyRegex(r"\\write18\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}")
 # A shell escape at the start of a command: `!rm …`, `:! rm …`, `:shell rm`, `platform shell rm`, `system rm`.
 _ESCAPE = LazyRegex(r"(?:^|[;\n])\s*(?::\s*!|!|:?(?:platform\s+)?shell\s+|\.?system\s+)\s*([^;\n]+)")
 _ESCAPE_OPTIONS = frozenset({"-c", "-qc", "-ex", "-o", "-O", "--one-line", "-e", "--eval", "-x", "--exec",
                              "--execute", "--command", "-i", "--batch-string", "-cmd", "-k"})
-_DOTNET_DELETE = LazyRegex(r"\b(?:System\.IO\.)?(Directory|File)\.Delete\s*\(\s*(" + _STR + r")\s*(,\s*true)?",
-                           re.IGNORECASE)
+_DOTNET_DELETE = LazyRegex(r"\b(?:System\.IO\.)?(Directory|File)\.Delete\s*\(\s*(" + _STR + r")\s*(,\s*true)?|"
+                           r"\b(deleteTree)\s*\(\s*(" + _STR + r")", re.IGNORECASE)
 _MAKEFILE = LazyRegex(r"(?m)^[\w./$(){}%-]+\s*:[^=\n]*\n\t")
-_CHEAP = ("EXEC", "proc:", "Process.Start", "exec", "system", "Run", "command_line", "execute", "write18",
-          "Delete", "!", "shell")
+_CHEAP = ("EXEC", "proc:", "Process.", "exec", "system", "Run", "command_line", "execute", "write18",
+          "Delete", "!", "shell", "Command", "Shell", "spawn", "deleteTree")
 
 
 def fed_body(c: Ctx) -> Optional[str]:
@@ -57,7 +61,7 @@ def fed_body(c: Ctx) -> Optional[str]:
     if c.prog in _FILTERS:
         return None
     texts = c.texts
-    told = any(t in _STDIN_WORDS or t in ("--file=-", "-f-", "--makefile=-") for t in texts)
+    told = any(t in _STDIN_WORDS or t.endswith("=-") or t == "-f-" for t in texts)  # `--eval=-`, `--file=-`
     if not told and any(not t.startswith("-") and t not in _REPL_WORDS for t in texts):
         return None
     bodies = [r.body for r in c.seg.redirects if r.body]
@@ -104,10 +108,14 @@ def commands(code: str) -> list:
             continue
         parts = [next(g for g in s.groups() if g is not None) for s in _STRING.finditer(m.group("strings"))]
         found.append(" ".join(parts))  # `Process.Start("rm", "-rf /x")`: the arguments' text as the shell reads it
+    for m in list(_BUILDERS.finditer(code))[:4]:
+        rest = re.split(r"\.(?:status|spawn|output|Run|Output|CombinedOutput|Start|exec)\s*\(", m.group("rest"))[0]
+        found.append(" ".join(next(g for g in s.groups() if g is not None) for s in _STRING.finditer(rest)))
     found += [m.group(1) for m in list(_WRITE18.finditer(code))[:4]]
     for m in list(_DOTNET_DELETE.finditer(code))[:4]:
-        path = m.group(2)[1:-1]
-        found.append(("rm -rf " if m.group(1).lower() == "directory" and m.group(3) else "rm -f ") + _quote(path))
+        path = (m.group(2) or m.group(5))[1:-1]  # .NET's Delete(path, true), Zig's deleteTree(path): recursive
+        recursive = m.group(4) or m.group(1).lower() == "directory" and m.group(3)
+        found.append(("rm -rf " if recursive else "rm -f ") + _quote(path))
     return [f.replace("\\'", "'").replace('\\"', '"') for f in found if f.strip()]
 
 
