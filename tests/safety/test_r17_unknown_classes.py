@@ -111,3 +111,17 @@ def test_uploads_that_delete_the_local_copy_and_whole_key_ranges():
              "rclone copy ~/x remote: --delete-after", "fdbcli --exec 'writemode on; clearrange a b'",
              "fdbcli --exec 'getrange \"\" \\xff'"]
     assert _misjudged(flagged, quiet) == []
+
+
+def test_key_holders_initialised_or_unbound_and_clones_forced_over_data():
+    flagged = ["p11tool --initialize 'pkcs11:token=mytoken'", "clevis luks unbind -d /dev/vda2 -s 2 -f",
+               "clevis-luks-unbind -d /dev/vda2 -s 2 -f", "pkcs11-tool --init-token --label x --so-pin 1234",
+               "sc-hsm-tool --initialize --so-pin 35 --pin 64", "openpgp-tool --erase", "cardos-tool --format",
+               "softhsm2-util --init-token --slot 0 --label t --so-pin 1 --pin 2",
+               "repmgr standby clone -h primary -D /var/lib/postgresql/16/main --force", "yadm clone -f https://x/y",
+               "dvc init -f"]
+    quiet = ["p11tool --list-tokens", "clevis luks list -d /dev/vda2", "pkcs11-tool --list-slots",
+             "p11tool --initialize-pin 'pkcs11:token=x'", "clevis luks bind -d /dev/vda2 tang '{}'",
+             "yubico-piv-tool -a status", "repmgr standby clone -h primary --dry-run",
+             "repmgr standby clone -h primary"]
+    assert _misjudged(flagged, quiet) == []

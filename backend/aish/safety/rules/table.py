@@ -51,7 +51,7 @@ from aish.safety.rules import binaries_replaced, remote_login_off, resource_writ
 from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
 from aish.safety.rules import power_words, win_own_verbs
-from aish.safety.rules import local_copy_dropped, whole_key_range
+from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -409,6 +409,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, core_packages.rule_core_package_removed(c))
     if (best is None or best[0] < MEDIUM) and rules is None and tool_clones.may_stand_for(c):  # `rmz dir1 dir2`
         best = worst(best, tool_clones.rule_stands_for(c))
+    if (best is None or best[0] == LOW) and key_holders.may_lose_keys(c):  # `p11tool --initialize`
+        best = worst(best, key_holders.rule_keys_lost(c))
     if (best is None or best[0] == LOW) and local_copy_dropped.may_drop(c):  # `immich upload --delete ~/Pictures`
         best = worst(best, local_copy_dropped.rule_local_copy_dropped(c))
     if (best is None or best[0] < HIGH) and whole_key_range.may_clear(c):  # `fdbcli --exec 'clearrange "" \xff'`

@@ -107,13 +107,15 @@ def rule_git_plumbing(c: Ctx) -> Optional[tuple]:
 
 @triggered_by("clone", "init")
 def rule_clone_forced(c: Ctx) -> Optional[tuple]:
-    """``yadm clone -f URL``, ``dvc init -f``: any program's ``clone`` or ``init`` told to force over the
-    repository already there (a ``-f`` that names a file is a file: ``… init -f config.yaml``)."""
+    """``yadm clone -f URL``, ``dvc init -f``, ``repmgr standby clone … --force``: any program's ``clone`` or
+    ``init`` told to force over the repository or data directory already there (a ``-f`` that names a file is a
+    file: ``… init -f config.yaml``)."""
     texts = c.texts
-    sub = next((t for t in texts if not t.startswith("-")), "")
-    if sub not in ("clone", "init") or c.prog in PACKAGE_TOOLS:
+    operands = [t for t in texts[:16] if not t.startswith("-")][:2]  # `repmgr standby clone`: a noun, then the verb
+    sub = next((t for t in operands if t in ("clone", "init")), "")
+    if not sub or c.prog in PACKAGE_TOOLS:
         return None
-    forced = "--force" in texts
+    forced = "--force" in texts or sub == "clone" and "-F" in texts  # repmgr's -F
     if not forced and "-f" in texts:
         k = texts.index("-f")
         forced = k + 1 == len(texts) or not _A_FILE.search(texts[k + 1])
