@@ -151,3 +151,28 @@ SLASH_QUIET = [
 def test_windows_tools_own_slash_verbs():
     assert _misjudged(SLASH_VERBS, True) == []
     assert _misjudged(SLASH_QUIET, False) == []
+
+
+WRITTEN_SCRIPTS = [
+    "echo delete shadows all> %TEMP%\\ds.txt && diskshadow /s %TEMP%\\ds.txt",
+    "(echo open 10.0.0.5& echo user a b& echo mdelete *)> c.txt & ftp -n -s:c.txt",
+    "printf 'drop database prod;\\n' > q.sql; mysql < q.sql",
+    "echo \"FLUSHALL\" > r.txt && redis-cli < r.txt",
+    "echo \"DROP TABLE users;\" > x.sql && psql -d prod -f x.sql",
+    "echo \"rm -r /srv/www\" > b.txt && sftp -b b.txt deploy@web1",
+    "echo \"DELETE FROM orders;\" > d.sql; sqlite3 shop.db < d.sql",
+    "echo \"db.dropDatabase()\" > m.js && mongosh prod --file m.js",
+]
+WRITTEN_QUIET = [
+    "echo list shadows all> %TEMP%\\ds.txt && diskshadow /s %TEMP%\\ds.txt",
+    "(echo open 10.0.0.5& echo user a b& echo ls)> c.txt & ftp -n -s:c.txt",
+    "echo hello > a.txt && cat a.txt",
+    "printf 'select 1;\\n' > q.sql; mysql < q.sql",
+    "echo \"DROP TABLE users;\" > x.sql && psql -d prod -c \"select 1\"",
+    "echo \"ls\" > b.txt && sftp -b b.txt deploy@web1",
+]
+
+
+def test_a_script_written_by_echo_then_run_by_a_tools_script_switch():
+    assert _misjudged(WRITTEN_SCRIPTS, True) == []
+    assert _misjudged(WRITTEN_QUIET, False) == []

@@ -29,7 +29,7 @@ from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, win_path_replaced
-from aish.safety.rules import wmi_methods
+from aish.safety.rules import wmi_methods, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import system_writes
 from aish.safety.rules import secret_variables, unknown_senders
@@ -150,6 +150,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, win_file_losses.line_item_deleted(text, lambda t: _assess(t, depth + 1)))  # (gi x).Delete()
     best = higher(best, win_file_losses.line_listed_files_lost(text, lambda t: _assess(t, depth + 1)))
     best = higher(best, win_path_replaced.line_path_replaced(text, lambda t: _assess(t, depth + 1)))
+    best = higher(best, written_scripts.line_written_script(text, lambda t: _assess(t, depth + 1)))  # echo > f; x /s f
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
     _plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
