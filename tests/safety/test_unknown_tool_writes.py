@@ -135,3 +135,16 @@ def test_boot_command_replaced_by_one_that_boots_nothing() -> None:
              "fw_setenv bootcmd 'mmc dev 0; ext4load mmc 0:1 ${kernel_addr_r} /boot/Image; booti ${kernel_addr_r}'",
              "nvram set bootcmd='run bootcmd_mmc'", "fw_setenv bootdelay 3", "fw_printenv bootcmd"]
     assert _misses(flagged, quiet) == []
+
+
+def test_second_factor_secret_replaced_without_asking() -> None:
+    flagged = ["google-authenticator --force --time-based --disallow-reuse --no-confirm",
+               "google-authenticator -t -f -s /etc/secrets/root.ga -q",
+               "ykman otp chalresp --force --generate 2", "ykman otp static --force 1 --generate",
+               "ykpersonalize -1 -ochal-resp -ochal-hmac -y",
+               "ykman oath accounts add --force github JBSWY3DPEHPK3PXP", "pass otp insert --force totp/github",
+               "mfa-cli add --force aws-prod JBSWY3DP"]
+    quiet = ["google-authenticator -t -d -r 3 -R 30 -w 3", "ykman oath accounts list", "ykman otp info",
+             "ykman oath accounts add github JBSWY3DPEHPK3PXP", "ykman otp calculate 2 -f",
+             "pass otp insert totp/github", "pass insert -f email/x", "curl -f https://otp.example.com"]
+    assert _misses(flagged, quiet) == []

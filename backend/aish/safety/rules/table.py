@@ -47,7 +47,7 @@ from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
 from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
-from aish.safety.rules import binaries_replaced, remote_login_off, resource_writes
+from aish.safety.rules import binaries_replaced, factor_secrets, remote_login_off, resource_writes
 from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
 from aish.safety.rules import power_words, win_own_verbs
@@ -387,6 +387,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, firewall_drops.refused_by_any(c))
     if (best is None or best[0] == LOW) and remote_login_off.may_switch_off(c):  # `raspi-config nonint do_ssh 1`
         best = worst(best, remote_login_off.rule_remote_login_off(c))
+    if (best is None or best[0] == LOW) and factor_secrets.may_replace(c):  # `google-authenticator --force …`
+        best = worst(best, factor_secrets.rule_factor_secret_replaced(c))
     if (best is None or best[0] == LOW) and cron_tables.may_remove(c):  # `fcrontab -r root`
         best = worst(best, cron_tables.rule_cron_table_removed(c))
         if best is None or best[0] == LOW:  # `echo '@ 5 /sbin/poweroff' | fcrontab -u root -`
