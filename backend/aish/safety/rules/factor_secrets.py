@@ -3,9 +3,10 @@
 ``google-authenticator --force`` writes a new TOTP secret over ``~/.google_authenticator`` (or ``-s FILE``) with no
 question; ``ykman otp chalresp --force --generate 2`` and ``ykman otp static --force 1`` write a new secret over a
 YubiKey slot, ``ykpersonalize -1 … -y`` the same with the old tool, ``ykman oath accounts add --force NAME`` and
-pass-otp's ``pass otp insert --force NAME`` over an enrolled account.  Every phone or key enrolled with the old secret stops working; where it guards ssh or sudo
-(pam_google_authenticator, pam_yubico) the next login fails.  Resets of a whole key are read by the verb rules;
-listing, showing codes and a first enrolment (no force) stay quiet.
+pass-otp's ``pass otp insert --force NAME`` over an enrolled account. Every phone or key enrolled with the old
+secret stops working; where it guards ssh or sudo (pam_google_authenticator, pam_yubico) the next login fails.
+Resets of a whole key are read by the verb rules; listing, showing codes and a first enrolment (no force) stay
+quiet.
 """
 from __future__ import annotations
 
