@@ -27,6 +27,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     "rizin -q -c '!rm -rf ~/x' /bin/ls",
     "lldb -o 'platform shell rm -rf ~/src'",
     "echo ':! rm -rf ~/src' | ghci",
+    "echo '!!rm -rf ~/x' | r2 -",
     "saxon -qs:'proc:system(\"rm\", (\"-rf\", \"/srv/data\"))'",
     "echo 'System.IO.Directory.Delete(@\"/home/dev/Music\", true);' | dotnet-script -",
     # process builders and deletes in other languages' shapes

@@ -46,7 +46,7 @@ _BUILDERS = LazyRegex(r"(?:\bCommand::new|\bexec\.Command(?:Context)?|\bProcess\
                       r"\bBun\.spawn(?:Sync)?|\bDeno\.Command|\bnew\s+Deno\.Command)\s*\((?P<rest>[^;\n]{0,300})")
 _WRITE18 = LazyRegex(r"\\write18\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}")
 # A shell escape at the start of a command: `!rm …`, `:! rm …`, `:shell rm`, `platform shell rm`, `system rm`.
-_ESCAPE = LazyRegex(r"(?:^|[;\n])\s*(?::\s*!|!|:?(?:platform\s+)?shell\s+|\.?system\s+)\s*([^;\n]+)")
+_ESCAPE = LazyRegex(r"(?:^|[;\n])\s*(?::\s*!|!!?|:?(?:platform\s+)?shell\s+|\.?system\s+)\s*([^;\n]+)")
 _ESCAPE_OPTIONS = frozenset({"-c", "-qc", "-ex", "-o", "-O", "--one-line", "-e", "--eval", "-x", "--exec",
                              "--execute", "--command", "-i", "--batch-string", "-cmd", "-k"})
 _DOTNET_DELETE = LazyRegex(r"\b(?:System\.IO\.)?(Directory|File)\.Delete\s*\(\s*(" + _STR + r")\s*(,\s*true)?|"

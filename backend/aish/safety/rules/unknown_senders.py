@@ -102,6 +102,26 @@ def rule_published_home_image(c: Ctx) -> Optional[tuple]:
     if "push" not in lowered and "publish" not in lowered and "destination" not in lowered or \
             not any(_PUBLISHES.search(t) for t in texts[:40]):
         return None
+    return (HIGH, f"builds a home or root directory, keys and all, into an image it publishes ({c.text})") \
+        if _builds_home(texts) else None
+
+
+def rule_home_image_pushed(segs: list) -> Optional[tuple]:
+    """A home or root directory built into an image, pushed later on the line (``docker build -t R/x ~ && docker
+    push R/x``)."""
+    if len(segs) < 2:
+        return None
+    for k, seg in enumerate(segs[:-1]):
+        texts = [w.text for w in seg.words[1:]]
+        if _BUILDS.intersection(texts[:3]) and _builds_home(texts) and \
+                any(w.text == "push" for s in segs[k + 1:] for w in s.words[1:4]):
+            return HIGH, f"builds a home or root directory, keys and all, into an image it pushes " \
+                         f"({fragment([w.text for w in seg.words])})"
+    return None
+
+
+def _builds_home(texts: list) -> bool:
+    """Is the build's context a whole home or root directory?"""
     for k, t in enumerate(texts[:40]):
         value = t.split("=", 1)[1] if "=" in t and t.split("=", 1)[0] in _CONTEXT_OPTIONS else \
             texts[k + 1] if t in _CONTEXT_OPTIONS and k + 1 < len(texts) else t if k and not t.startswith("-") and \
@@ -109,8 +129,8 @@ def rule_published_home_image(c: Ctx) -> Optional[tuple]:
         value = re.sub(r"^(?:dir|context)://?", "/", value).replace("//", "/") if "://" in value else value
         value = value.removeprefix("context=")
         if value and _WHOLE_HOME.match(value):
-            return HIGH, f"builds a home or root directory, keys and all, into an image it publishes ({c.text})"
-    return None
+            return True
+    return False
 
 
 _RECORDERS_COMMAND = frozenset({"-c", "--command", "-e", "--exec", "-x"})
