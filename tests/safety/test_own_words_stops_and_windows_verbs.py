@@ -176,3 +176,13 @@ WRITTEN_QUIET = [
 def test_a_script_written_by_echo_then_run_by_a_tools_script_switch():
     assert _misjudged(WRITTEN_SCRIPTS, True) == []
     assert _misjudged(WRITTEN_QUIET, False) == []
+
+
+NAMED_ENDS = ["wayland-logout", "sway-logout", "hyprland-logout", "labwc-logout --force", "river-logout",
+              "niri_logout", "kiosk-logoff"]
+NAMED_ENDS_QUIET = ["wayland-logout --help", "sso-logout https://id.example.com/session/42", "cas-logout user1"]
+
+
+def test_a_program_named_for_the_end_it_brings():
+    assert _misjudged(NAMED_ENDS, True) == []
+    assert _misjudged(NAMED_ENDS_QUIET, False) == []

@@ -50,7 +50,7 @@ from aish.safety.rules import cron_tables, interface_downs, protection_targets, 
 from aish.safety.rules import binaries_replaced, factor_secrets, remote_login_off, resource_writes
 from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
-from aish.safety.rules import power_words, win_own_verbs
+from aish.safety.rules import ending_names, power_words, win_own_verbs
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts, worst
 from aish.safety.rules.disk_names import MKFS_NAME
@@ -393,6 +393,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, cron_tables.rule_cron_table_removed(c))
         if best is None or best[0] == LOW:  # `echo '@ 5 /sbin/poweroff' | fcrontab -u root -`
             best = worst(best, cron_tables.rule_cron_table_fed(c))
+    if (best is None or best[0] == LOW) and rules is None and ending_names.may_end(c):  # `wayland-logout`
+        best = worst(best, ending_names.rule_named_end(c))
     if (best is None or best[0] == LOW) and rules is None and power_words.may_power(c):  # `--force-poweroff`
         best = worst(best, power_words.rule_power_words(c))
     if (best is None or best[0] == LOW) and win_own_verbs.may_be_own_verb(c):  # `Close-SmbSession -Force`
