@@ -27,6 +27,8 @@ from aish.safety.shell_words import Word
 
 _UPLOADS = re.compile(r"(?:^|[:_.-])(?:upload|uploads|send|share|publish|put|push|post|exfil)(?:$|[:_.-]|-file)",
                       re.IGNORECASE)
+# A directory named for what it holds (`git-annex copy --to=public secrets/`).
+_SECRETS_DIR = re.compile(r"^(?:\./)?(?:secrets?|credentials|creds|private[-_]?keys?|keys|\.secrets)/?$", re.IGNORECASE)
 _STORES = frozenset({"secret", "secrets", "vault", "kv", "credentials", "creds", "keychain", "keyring", "kms"})
 _COPIES = re.compile(r"^(?:cp|copy|sync|mirror|mv|move|transfer|put)$", re.IGNORECASE)
 _SCHEME = re.compile(r"^(?!file:|dir:|tar:|oci:|docker-daemon:)[a-z][a-z0-9+.-]*://", re.IGNORECASE)
@@ -83,7 +85,7 @@ def rule_unknown_sender(c: Ctx) -> Optional[tuple]:
     secrets = ""
     for w in c.args[:32]:
         if not w.text.startswith("-"):
-            secrets = _worse(secrets, _secret(w))
+            secrets = _worse(secrets, _secret(w) or ("medium" if _SECRETS_DIR.match(w.text) else ""))
     return (_level(secrets), f"sends {_what(secrets)} to another machine ({c.text})") if secrets else None
 
 
