@@ -125,3 +125,14 @@ def test_key_holders_initialised_or_unbound_and_clones_forced_over_data():
              "yubico-piv-tool -a status", "repmgr standby clone -h primary --dry-run",
              "repmgr standby clone -h primary"]
     assert _misjudged(flagged, quiet) == []
+
+
+def test_an_image_of_ones_own_filled_with_noise_in_place():
+    flagged = ["dd if=/dev/urandom of=$HOME/vault.img conv=notrunc",
+               "dd if=/dev/zero of=~/vms/win.qcow2 bs=1M count=64 conv=notrunc",
+               "dd if=/dev/urandom of=/home/dev/backup.iso conv=notrunc,fsync",
+               "dd if=/dev/zero of=~/data.db bs=1M count=10 conv=notrunc"]
+    quiet = ["dd if=/dev/urandom of=disk.img bs=1M count=100", "dd if=boot.bin of=~/os/disk.img conv=notrunc",
+             "dd if=/dev/zero of=build/os.img bs=512 count=1 conv=notrunc",
+             "dd if=/dev/zero of=~/swap.img bs=1M count=1024"]
+    assert _misjudged(flagged, quiet) == []

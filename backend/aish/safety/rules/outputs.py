@@ -85,13 +85,17 @@ def rule_dd_over_own_file(c: Ctx) -> Optional[tuple]:
     """``dd if=/dev/zero of=~/important.db``: zeros or noise written over a file of the user's, or a write into
     it in place (``conv=notrunc``); not an image or a swap file it makes."""
     sources = {w.text[3:] for w in c.args if w.text.startswith("if=")}
-    if not sources & _WIPING_SOURCES and "conv=notrunc" not in c.texts:
+    in_place = any(t.startswith("conv=") and "notrunc" in t for t in c.texts)
+    if not sources & _WIPING_SOURCES and not in_place:
         return None  # a new file made from a stream or a disk: nothing of the user's is replaced
     for w in c.args:
         if w.text.startswith("of="):
             path = w.text[3:]
             kind = target(Word(path, w.raw[3:], has_var=w.has_var, glob=w.glob)).kind
-            if kind in ("user", "dot") and not _IMAGE_LIKE.search(path):
+            # an image of one's own filled with noise or zeros in place (`of=$HOME/vault.img conv=notrunc`): it
+            # existed, and what it held is gone; an image a build makes or patches stays quiet
+            wiped_in_place = in_place and bool(sources & _WIPING_SOURCES)
+            if kind in ("user", "dot") and (not _IMAGE_LIKE.search(path) or wiped_in_place):
                 return MEDIUM, f"dd overwrites {path} (what it held is lost) ({c.text})"
     return None
 
