@@ -136,3 +136,12 @@ def test_an_image_of_ones_own_filled_with_noise_in_place():
              "dd if=/dev/zero of=build/os.img bs=512 count=1 conv=notrunc",
              "dd if=/dev/zero of=~/swap.img bs=1M count=1024"]
     assert _misjudged(flagged, quiet) == []
+
+
+def test_a_replica_mode_from_an_empty_source():
+    flagged = ["mutagen sync create --sync-mode=one-way-replica ~/empty host:/srv/www",
+               "mutagen sync create --sync-mode one-way-replica /tmp/empty user@host:/home/dev",
+               "mutagen sync create --name=web --sync-mode=one-way-replica ./blank host:/var/www"]
+    quiet = ["mutagen sync create --sync-mode=one-way-safe ~/empty host:/srv/www",
+             "mutagen sync create --sync-mode=one-way-replica ~/site host:/srv/staging", "mutagen sync list"]
+    assert _misjudged(flagged, quiet) == []

@@ -21,6 +21,9 @@ _DELETING = re.compile(r"^--(delete([-_]\w+)?|del|remove|purge|delete-removed|de
                        r"(=(true|yes|1|on))?$", re.IGNORECASE)
 # Tools that delete at the destination without being told (their manuals).
 _BY_DEFAULT = re.compile(r"^(cpdup|mirrordir|lsyncd|osync(\.sh)?)$")
+# A mode that makes the destination a replica of the source (mutagen's one-way-replica, a mirror mode).
+_MODE = re.compile(r"--?(?:sync-?)?mode(?:=.*)?", re.IGNORECASE)
+_REPLICA = re.compile(r"one-way-replica|mirror|replica|one-way-mirror", re.IGNORECASE)
 _FALSE = re.compile(r"=(false|no|0|off)$", re.IGNORECASE)
 _TARGET_OPTIONS = {"--target", "--destination", "--dest", "-target", "--to"}
 _SEVERE_KINDS = SEVERE + ("system", "critical", "dot-critical", "userhome")
@@ -35,6 +38,9 @@ def rule_mirror_deletes(c: Ctx) -> Optional[tuple]:
     said = next((t for t in texts if _DELETING.match(t) and not _FALSE.search(t)), None)
     said = said or next((t for t in texts if c.prog.lower().startswith("fpsync") and t == "-E"), None)
     said = said or next((t for t in texts if " --delete" in f" {t}" and " " in t), None)  # `--rsync '-a --delete'`
+    said = said or next((f"{t} {n}".strip() for t, n in zip(texts, texts[1:] + [""])  # `--sync-mode=one-way-replica`
+                         if _MODE.fullmatch(t) and (_REPLICA.fullmatch(t.partition("=")[2]) or
+                                                    "=" not in t and _REPLICA.fullmatch(n))), None)
     by_default = said is None and bool(_BY_DEFAULT.match(c.prog.lower()))
     if said is None and not by_default:
         return None
