@@ -21,9 +21,13 @@ def test_crontab_likes_fed_a_job_that_stops_the_machine() -> None:
         "echo '*/10 * * * * /sbin/shutdown -r now' | scrontab -",
         "printf '0 0 * * * rm -rf /\\n' | fcrontab -",
         "echo '*/5 * * * * /sbin/reboot' | incrontab -",
+        "fcrontab - <<'EOF'\n@ 5 /sbin/poweroff\nEOF",
+        "cat <<EOF | fcrontab -u root -\n*/5 * * * * /sbin/reboot\nEOF",
+        "sudo fcrontab -u root - <<< '*/5 * * * * reboot'",
     ]
     quiet = ["crontab -l", "fcrontab -l", "echo '0 3 * * * /usr/local/bin/backup.sh' | fcrontab -",
-             "echo '@ 5 /usr/bin/make -C ~/site' | fcrontab -", "scrontab -l"]
+             "echo '@ 5 /usr/bin/make -C ~/site' | fcrontab -", "scrontab -l",
+             "fcrontab - <<< '0 3 * * * /usr/local/bin/backup.sh'"]
     assert _misses(flagged, quiet) == []
 
 
