@@ -7,7 +7,8 @@ tool named for a cron table take ``-r`` (or ``--remove``) the same way: every jo
 
 Fed on a pipe, a heredoc or a here-string (``echo '@ 5 /sbin/poweroff' | fcrontab -u root -``), any such tool
 installs the lines it is given: each line's command (after five time fields, or an ``@`` form with its
-interval: fcron's ``@ 5``, ``@reboot``) is judged as what the scheduler will run, as ``crontab -`` is.  A quiet job stays quiet.
+interval: fcron's ``@ 5``, ``@reboot``) is judged as what the scheduler will run, as ``crontab -`` is.
+A quiet job stays quiet.
 """
 from __future__ import annotations
 
