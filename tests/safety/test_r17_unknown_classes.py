@@ -66,11 +66,14 @@ def test_money_moved_by_any_wallet_or_chain_command_line():
                "lncli payinvoice lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3",
                "electrum payto bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh !",
                "sui client transfer-sui --to 0x1a2b --sui-coin-object-id 0x3c --gas-budget 1000",
-               "aptos account transfer --account 0x1 --amount 100", "near send alice.near bob.near 10"]
+               "aptos account transfer --account 0x1 --amount 100", "near send alice.near bob.near 10",
+               "bitcoin-cli send '{\"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh\": 0.1}'",
+               "geth attach --exec 'eth.sendTransaction({from:eth.accounts[0],to:\"0xabc\",value:1e18})'"]
     quiet = ["bitcoin-cli getbalance", "bitcoin-cli listunspent", "solana balance", "lncli walletbalance",
              "git send-email --to x@y.z 0001.patch", "croc send ~/file.txt", "wormhole send report.pdf",
              "globus transfer a:/x b:/y", "exabgp withdraw route 10.0.0.0/24", "electrum help payto",
-             "npm run send 3"]
+             "npm run send 3", "geth attach --exec 'eth.getBalance(eth.accounts[0])'",
+             "cast call $TOKEN 'balanceOf(address)' $ME"]
     assert _misjudged(flagged, quiet) == []
 
 

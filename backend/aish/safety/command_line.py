@@ -109,7 +109,7 @@ _HANDS_ON = frozenset({"-c", "-e", "--exec", "--command", "--cmd", "--run", "-x"
 
 def _plans_only(own: list) -> bool:
     sub = subcommand(own)
-    if not sub or _PLAN_SUBCOMMAND.fullmatch(sub) is None or set(own) & _HANDS_ON:
+    if sub[:1] not in ("i", "p", "w") or _PLAN_SUBCOMMAND.fullmatch(sub) is None or set(own) & _HANDS_ON:
         return False
     after = own[own.index(sub) + 1:own.index(sub) + 2]  # `plan destroy NAME`, `plan cancel`: a noun, then a verb
     return not after or after[0].startswith("-")

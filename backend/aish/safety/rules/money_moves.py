@@ -27,6 +27,12 @@ _ALL_WORDS = frozenset({"all", "max", "!", "--sweepall", "--sweep-all", "--all",
 _ADDRESS = re.compile(r"(?:bc1|tb1|bcrt1|ltc1|tltc1)[02-9ac-hj-np-z]{11,87}|0x[0-9a-fA-F]{40}|"
                       r"(?=[1-9A-HJ-NP-Za-km-z]*\d)(?=[1-9A-HJ-NP-Za-km-z]*[a-z])(?=[1-9A-HJ-NP-Za-km-z]*[A-Z])"
                       r"[1-9A-HJ-NP-Za-km-z]{26,106}|ln(?:bc|tb|bcrt)[0-9a-z]{20,}")
+# Addresses that cannot be other words, inside JSON or an option's value (`'{"bc1q…": 0.1}'`).
+_EMBEDDED_ADDRESS = re.compile(r"(?<![\w])(?:bc1|tb1|ltc1)[02-9ac-hj-np-z]{11,87}(?![\w])|"
+                               r"(?<![\w])0x[0-9a-f]{40}(?![\w])")
+# A node's console call that signs and sends (geth's eth.sendTransaction, personal.sendTransaction).
+_SENT_CALL = re.compile(r"(?:eth|personal|web3\.eth)\.send(?:raw)?transaction\(")
+_READS = frozenset({"call", "estimate", "abi-encode", "calldata", "balance", "getbalance"})
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?|\.\d+|all|max|ALL")
 _WALLET_NAME = re.compile(r"bitcoin|litecoin|dogecoin|dash-cli|zcash|monero|wallet|lightning|lncli|electrum|"
                           r"solana|spl-token|^cast$|^geth$|^eth|cardano|^near$|aptos|^sui$|tron|stellar|coin|btc|"
@@ -63,12 +69,17 @@ def rule_money_moved(c: Ctx) -> Optional[tuple]:
     verb = next((w for w in lowered if w in _PAYMENT_VERBS), None)
     shared = None if verb else next((w for w in lowered[:8] if w in _COMMON_VERBS and not w.startswith("-")), None)
     if verb is None and shared is None:
+        called = _SENT_CALL.search(c.lowered)  # `geth attach --exec 'eth.sendTransaction({…})'`
+        if called and _WALLET_NAME.search(c.prog) and not (operands[:1] and operands[0].lower() in _READS):
+            return MEDIUM, f"{c.prog} runs {called.group(0)}…): money sent, and no one can take a payment " \
+                f"back ({c.text})"
         return None
     if "help" in lowered or "--help" in lowered:
         return None
     said: str = verb or shared or ""
     rest = operands[operands.index(said) + 1:] if said in operands else operands
-    addressed = any(_ADDRESS.fullmatch(w.strip("'\"[]{},")) for w in words)
+    addressed = any(_ADDRESS.fullmatch(w.strip("'\"[]{},")) for w in words) or \
+        bool(_EMBEDDED_ADDRESS.search(c.lowered))
     amount = any(_AMOUNT.fullmatch(w.strip("'\"")) for w in rest) or \
         any(w.partition("=")[0] in _MONEY_OPTIONS for w in lowered)
     signed = any(w.partition("=")[0] in _MONEY_OPTIONS for w in lowered) or bool(_CALL_SHAPE.search(c.lowered))
