@@ -186,3 +186,15 @@ NAMED_ENDS_QUIET = ["wayland-logout --help", "sso-logout https://id.example.com/
 def test_a_program_named_for_the_end_it_brings():
     assert _misjudged(NAMED_ENDS, True) == []
     assert _misjudged(NAMED_ENDS_QUIET, False) == []
+
+
+NODE_DRAINS = ["nodetool drain", "nodectl decommission", "mesos-maintenance node drain agent7",
+               "clusterctl node evacuate n4", "opennebula-host host evacuate 12", "fooctl server drain web3"]
+NODE_DRAINS_QUIET = ["nodetool status", "crm node standby node1",
+                     "crm node online node1", "patronictl list", "npm run drain",
+                     "fooctl server list"]
+
+
+def test_a_node_drained_or_evacuated_by_any_tool():
+    assert _misjudged(NODE_DRAINS, True) == []
+    assert _misjudged(NODE_DRAINS_QUIET, False) == []

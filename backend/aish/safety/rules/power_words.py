@@ -13,6 +13,8 @@ Stop tools rarely say ``stop``; the action sits in the program's own vocabulary:
 - a daemon's own control program told to stop or kill it, as its only word (``varnishadm stop``,
   ``opensips-cli -x mi kill``, ``kamcmd core.kill``, ``rabbitmq-upgrade drain``, ``knotc stop``): what it
   serves stops;
+- a node drained, evacuated or decommissioned (``mesos-maintenance node drain agent7``, ``nodetool drain``,
+  ``clusterctl node evacuate n4``): its work is moved off or dropped (one node put on standby stays quiet);
 - IPMI's chassis control sent as raw bytes by any client (``ipmi-raw 0 0x00 0x02 0x00``: netfn 0, command
   2, power down, cycle, hard reset or soft off).
 
@@ -26,7 +28,8 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
 
-_GATE = ("power", "fence", "stonith", "halt", "kill", "shut", "stop", "off", "drain", "0x02", "reset", "cycle")
+_GATE = ("power", "fence", "stonith", "halt", "kill", "shut", "stop", "off", "drain", "0x02", "reset", "cycle",
+         "evacuate", "decommission")
 # An option's parts that say the machine loses power or is killed outright.
 _STRONG = frozenset({"poweroff", "fence", "stonith", "powercycle", "coldreset", "hardreset", "destroy"})
 _HARD = frozenset({"force", "forced", "hard", "immediate", "cold"})
@@ -50,6 +53,8 @@ _CONTROL_NAME = LazyRegex(r"(adm|admin|ctl|ctrl|control|-cli|cli|cmd|-upgrade|-c
 _MEDIA = LazyRegex(r"play|media|music|audio|sound|mpd|spotify|vlc|mpris|record|video|camera")  # playback stops
 _OWN_STOPS = frozenset({"stop", "kill", "shutdown", "halt", "quit", "drain", "terminate", "die", "down"})
 _DOTTED_STOP = LazyRegex(r"^\w+[.:](kill|shutdown|halt|stop|quit|exit)$")
+_DRAINS = frozenset({"drain", "evacuate", "decommission"})  # one node on standby: its roles move (quiet)
+_NODE_NOUNS = frozenset({"node", "nodes", "server", "host", "member", "broker", "osd", "peer"})
 _CHASSIS = {0, 2, 3, 5}  # chassis control: power down, power cycle, hard reset, soft shutdown
 
 
@@ -114,6 +119,10 @@ def rule_power_words(c: Ctx) -> Optional[tuple]:
     for k, w in enumerate(low[:-1]):
         if w in _FENCE_VERBS and not low[k + 1].startswith("-"):
             return MEDIUM, f"{c.prog} {w} {words[k + 1]}: the node's power is cut ({c.text})"
+    node_named = "node" in c.prog.lower()  # `nodetool drain`
+    for k, w in enumerate(low):
+        if w in _DRAINS and (node_named or (k and low[k - 1] in _NODE_NOUNS)):
+            return MEDIUM, f"{c.prog} {w}: the node's work is moved off or dropped, it serves no more ({c.text})"
     if c.prog.lower().startswith("fence_"):  # a fence agent's default action is a reboot of what it names
         return MEDIUM, f"{c.prog}: the node is fenced, its power cut ({c.text})"
     if low and low[-1] in _OFF_WORDS and any(_IPV4.match(t) or t in _HOST_OPTIONS for t in texts):
