@@ -156,8 +156,10 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     _plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
     best = higher(best, netexec.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
-    best = higher(best, unknown_senders.rule_home_image_pushed(segs))  # `docker build -t R/x ~ && docker push R/x`
-    best = higher(best, unknown_senders.rule_published_recording(segs))  # `asciinema rec -c 'cat KEY' && … upload`
+    if "push" in text:  # `docker build -t R/x ~ && docker push R/x`
+        best = higher(best, unknown_senders.rule_home_image_pushed(segs))
+    if "rec" in text:
+        best = higher(best, unknown_senders.rule_published_recording(segs))  # `asciinema rec -c 'cat KEY' && … upload`
     best = higher(best, secret_variables.rule_secret_variables(segs))
     best = higher(best, socket_fds.rule_socket_fds(segs))
     best = higher(best, ps_uploads.rule_ps_upload(segs))

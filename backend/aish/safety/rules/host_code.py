@@ -58,7 +58,8 @@ _CHEAP = ("EXEC", "proc:", "Process.", "exec", "system", "Run", "command_line", 
 
 def fed_body(c: Ctx) -> Optional[str]:
     """What a program is fed on stdin when it runs it: told to read stdin, or given nothing else to run."""
-    if c.prog in _FILTERS:
+    feeder = c.chain[-1].words if c.chain else []
+    if not c.seg.redirects and not (feeder and feeder[0].text in ("echo", "printf", "cat")) or c.prog in _FILTERS:
         return None
     texts = c.texts
     told = any(t in _STDIN_WORDS or t.endswith("=-") or t == "-f-" for t in texts)  # `--eval=-`, `--file=-`
@@ -66,7 +67,6 @@ def fed_body(c: Ctx) -> Optional[str]:
         return None
     bodies = [r.body for r in c.seg.redirects if r.body]
     bodies += [_unquote(r.target.text) for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
-    feeder = c.chain[-1].words if c.chain else []
     if feeder and feeder[0].text in ("echo", "printf"):
         text = " ".join(w.text for w in feeder[1:] if not re.fullmatch(r"-[neE]+", w.text))
         bodies.append(text.replace("\\n", "\n").replace("\\t", "\t") if feeder[0].text == "printf" or
@@ -136,6 +136,8 @@ def judge(c: Ctx, code: str, shown: str) -> Optional[tuple]:
 
 def rule_escapes(c: Ctx, fed: Optional[str]) -> Optional[tuple]:
     """A shell escape in a host's one-shot commands (``r2 -q -c '!rm -rf ~/x'``), judged as its command."""
+    if fed is None and len(c.args) < 2:
+        return None
     best: Optional[tuple] = None
     for command in escapes(c, fed):
         found = c.recurse(command.strip())
