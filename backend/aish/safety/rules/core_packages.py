@@ -25,8 +25,11 @@ _REMOVE_OPTIONS = re.compile(r"-R[a-zA-Z]*|--remove|--uninstall|--erase|--unmerg
 
 
 def may_remove(c: Ctx) -> bool:
-    """Cheap: an essential package's name among the first words."""
-    return any(_ESSENTIAL.fullmatch(t.rsplit("/", 1)[-1]) for t in c.texts[:16])
+    """Cheap: a remove verb or letter among the first words (set lookups), then an essential package's name."""
+    texts = c.texts[:16]
+    if not any(t in _REMOVE_VERBS or t[:2] == "-R" or t[:4] in ("--re", "--un", "--er") for t in texts):
+        return False
+    return any(_ESSENTIAL.fullmatch(t.rsplit("/", 1)[-1]) for t in texts)
 
 
 def rule_core_package_removed(c: Ctx) -> Optional[tuple]:

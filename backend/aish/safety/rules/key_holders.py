@@ -14,6 +14,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 
+_WORDS = ("init", "erase", "format", "factory", "unbind", "wipe", "delete-token", "zeroi")
 _HOLDER = re.compile(r"pkcs|p11|hsm|token|card|piv|fido|yubi|tpm|opensc|clevis|luks", re.I)
 _LOSES_KEYS = re.compile(r"(?:--?)?(?:initiali[sz]e|init-token|init-card|initialize-token|erase(?:-card)?|"
                          r"format(?:-card)?|factory-reset|factory_reset|unbind|wipe-token|delete-token|zeroi[sz]e)"
@@ -22,8 +23,9 @@ _LOSES_KEYS = re.compile(r"(?:--?)?(?:initiali[sz]e|init-token|init-card|initial
 
 def may_lose_keys(c: Ctx) -> bool:
     """Cheap: a key holder's name, and unbind or init among its words."""
-    return bool(_HOLDER.search(c.prog)) and ("unbind" in c.prog or any(
-        w in c.lowered for w in ("init", "erase", "format", "factory", "unbind", "wipe", "delete-token", "zeroi")))
+    if not ("unbind" in c.prog or any(w in c.lowered for w in _WORDS)):
+        return False
+    return bool(_HOLDER.search(c.prog))
 
 
 def rule_keys_lost(c: Ctx) -> Optional[tuple]:
