@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx
 
 _WORDS = ("init", "erase", "format", "factory", "unbind", "wipe", "delete-token", "zeroi")
@@ -21,6 +22,7 @@ _LOSES_KEYS = re.compile(r"(?:--?)?(?:initiali[sz]e|init-token|init-card|initial
                          r"(?:=\S*)?", re.I)
 
 
+@triggered_by(_WORDS, otherwise=False)
 def may_lose_keys(c: Ctx) -> bool:
     """Cheap: a key holder's name, and unbind or init among its words."""
     if not ("unbind" in c.prog or any(w in c.lowered for w in _WORDS)):

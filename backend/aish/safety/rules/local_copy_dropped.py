@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx
 
 _SENDING = re.compile(r"upload|import|push|backup|archive|send|put|sync|move|mv|download|transfer|offload|ingest",
@@ -22,6 +23,7 @@ _DELETES_SOURCE = frozenset({"--delete", "--remove-source-files", "--move", "--d
 _WORDS = ("--delete", "--remove", "--move", "--rm-source")
 
 
+@triggered_by(_WORDS, otherwise=False)
 def may_drop(c: Ctx) -> bool:
     """Cheap: an option of the kind on the line."""
     return any(w in c.lowered for w in _WORDS)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import HIGH, Ctx
 
 _WHOLE = re.compile(r"""(?:clear|delete|del|drop|remove)[-_ ]?range\s*\(?\s*"""
                     r"""(?:""|''|\\x00|b""|b''|\\\\x00)(?:\s|,|$)""", re.I)
 
 
+@triggered_by(("range",), otherwise=False)
 def may_clear(c: Ctx) -> bool:
     """Cheap: the word range on the line."""
     return "range" in c.lowered
