@@ -24,7 +24,7 @@ def _flagged(command: str) -> bool:
 
 @pytest.mark.parametrize("round_,floor", [("round1", 0.96), ("round2", 0.96), ("round3", 0.98), ("round4", 0.99),
                                             ("round5", 0.98), ("round6", 0.99), ("round7", 0.99),
-                                            ("round8", 0.97)])
+                                            ("round8", 0.97), ("round17", 0.95)])
 def test_fresh_destructive_forms_are_flagged(round_, floor):
     commands = [re.sub(r"^\[\w+\] ", "", line) for line in _lines(f"{round_}-destructive.txt")]
     missed = [c for c in commands if not _flagged(c)]
@@ -36,10 +36,12 @@ def test_fresh_destructive_forms_are_flagged(round_, floor):
 # 1.6%), then tuned on as classes (programs' own options and outputs; round 6: 99.4%, 0.4%; round 7:
 # 99.6%, 0.0%). Round 8 was written blind and kept out of the repository until measured once at
 # 5081147 (64.1%, 2.2%) and once at the main it landed on (71.1%, 2.5%), then tuned on as classes (97.2%, 2.2%):
-# its floors are those rates, no longer blind.
+# its floors are those rates, no longer blind. Round 17 (rounds 9-16 were never committed and are gone)
+# was measured blind at 3df4711 (75.0%, 0.8%) and after the twelfth session's first wave (79.8%, 1.0%),
+# then read as classes and built for them by a second wave (95.7%, 0.0%): its floors are those rates.
 @pytest.mark.parametrize("round_,limit", [("round1", 0.01), ("round2", 0.01), ("round3", 0.01), ("round4", 0.01),
                                           ("round5", 0.01), ("round6", 0.01), ("round7", 0.01),
-                                          ("round8", 0.022)])
+                                          ("round8", 0.022), ("round17", 0.005)])
 def test_fresh_everyday_commands_stay_quiet(round_, limit):
     commands = _lines(f"{round_}-everyday.txt")
     loud = [c for c in commands if _flagged(c)]
