@@ -64,20 +64,15 @@ def _kv(texts: list) -> dict:
 def _writes(c: Ctx, recipe: str) -> list:
     """The shell writes the line's resources amount to."""
     out = []
-    for m in _RUBY.finditer(recipe):
-        body = m.group(2)
-        content = _RUBY_CONTENT.search(body)
-        if content:
-            out.append(_write(m.group(1), content.group(1) if content.group(1) is not None else content.group(2)))
-        elif _RUBY_DELETE.search(body):
-            out.append(f"rm -f {shlex.quote(m.group(1))}")
-    for m in _PUPPET.finditer(recipe):
-        body = m.group(2)
-        content = _PUPPET_CONTENT.search(body)
-        if content:
-            out.append(_write(m.group(1), content.group(1) if content.group(1) is not None else content.group(2)))
-        elif _PUPPET_DELETE.search(body):
-            out.append(f"rm -f {shlex.quote(m.group(1))}")
+    for resource, content_of, deleted in ((_RUBY, _RUBY_CONTENT, _RUBY_DELETE),
+                                          (_PUPPET, _PUPPET_CONTENT, _PUPPET_DELETE)):
+        for m in resource.finditer(recipe):
+            body = m.group(2)
+            content = content_of.search(body)
+            if content:
+                out.append(_write(m.group(1), content.group(1) if content.group(1) is not None else content.group(2)))
+            elif deleted.search(body):
+                out.append(f"rm -f {shlex.quote(m.group(1))}")
     texts = list(c.texts)
     kv = _kv(texts)
     path = next((kv[k[:-1]] for k in _TARGET_KEYS if k[:-1] in kv and kv[k[:-1]].startswith("/")), "")
