@@ -93,7 +93,7 @@ def subcommand_action(prog: str, texts: list) -> Action:
             at.append(k)
             if len(at) > _MAX_WORDS:
                 break
-    positions = [texts[k] for k in at]
+    positions = [_unbanged(texts[k]) for k in at]
     after_option = {texts[k] for k in at if k and texts[k - 1].startswith("-")}  # `fd x -t d`: a value
     if positions and prog not in PACKAGE_TOOLS and _GROUPED.fullmatch(positions[0]):
         positions = positions[0].split("/") + positions[1:]  # `vim-cmd vmsvc/destroy 12`: a group, then its verb
@@ -138,6 +138,14 @@ def subcommand_action(prog: str, texts: list) -> Action:
             return Action(nouns=nouns, safe=True)
         nouns += parts
     return Action(nouns=nouns)
+
+
+def _unbanged(word: str) -> str:
+    """``destroy!``, ``project:destroy!``: a task or subcommand whose name ends in a bang (the Ruby and Thor
+    convention for the unguarded variant of a verb) is that verb, done without the usual checks."""
+    if word.endswith("!") and len(word) > 2 and _WORD.match(word[:-1].rstrip("!")):
+        return word.rstrip("!")
+    return word
 
 
 def _short_delete(word: str, before: str, k: int, prog: str) -> str:
@@ -278,7 +286,8 @@ def is_option_value(texts: list, k: int) -> bool:
 
 def after_word(texts: list, word: str) -> list:
     """The names after the verb: every word that is not an option (paths included)."""
-    at = next((k for k, t in enumerate(texts) if t == word or ALIAS_OF.get(t) == word), len(texts))
+    at = next((k for k, t in enumerate(texts) if t == word or ALIAS_OF.get(t) == word or t == word + "!"),
+              len(texts))
     return [t for t in texts[at + 1:] if not t.startswith("-") and t != "--"]
 
 

@@ -155,6 +155,9 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if level is None and act.source == "option" and strength >= 3 and set(nouns) & _DIRECTORY_NOUNS and \
             any(t.startswith("/") and not t.startswith(("/tmp/", "/var/tmp/")) for t in after):
         level = MEDIUM  # `fsadmin --remove-directory /srv/data`: the directory named goes
+    if level is None and verb in _TAKEN_DOWN and prog not in PACKAGE_TOOLS and not light and \
+            any(PROD.search(t) for t in after):  # `convox rack uninstall aws production`: what serves users goes
+        level = MEDIUM
     if level is None and verb in _SHUTS_DOWN and not {t.lower() for t in c.texts}.isdisjoint(_ALL_WORDS):
         return MEDIUM, f"{prog} {said} shuts down every one it runs ({c.text})"  # `smbcontrol all shutdown`
     if level is None:
@@ -210,6 +213,8 @@ _EVERY_PACKAGE = {"all", "installed", "*", "'*'", ".*", "'.*'", "--all", "-a"}
 # Power verbs that, told "all", stop every daemon or node a program runs.
 _SHUTS_DOWN = {"shutdown", "shut-down", "poweroff", "power-off", "halt"}
 _ALL_WORDS = {"all", "--all", "-all", "-a"}
+# Weak verbs that take a whole installation or deployment down: quiet on a name, medium on production.
+_TAKEN_DOWN = {"uninstall", "undeploy", "unprovision", "unregister"}
 # Weak verbs whose object an option may name (`oc adm drain node --force --delete-emptydir-data`).
 _WEAK_WITH_OPTIONS = {"drain", "evict", "clear", "flush", "empty"}
 
