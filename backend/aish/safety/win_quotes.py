@@ -15,6 +15,9 @@ cmd and PowerShell take no backslash escapes (PowerShell's escape is the backtic
   starts with none of them).
 - ``powershell -c "&{Stop-Computer -Force}"``: a script block glued to its cmdlet.  The braces are set
   apart when the block starts with a cmdlet's name (``${HOME}``, ``@{Name=…}`` and ``find -exec {}`` do not).
+- ``sc sdset scmanager D:(A;;GA;;;WD)``: a security descriptor (SDDL) typed bare.  cmd passes it as one word; a
+  POSIX reading ends the command at its first ``;``.  A bare word of ACEs, ``(A;…;…;…;…;SID)`` one after
+  another (after ``O:``/``G:``/``D:``/``S:`` parts), is read in single quotes.
 """
 from __future__ import annotations
 
@@ -23,6 +26,19 @@ import re
 _PATH_THEN_BACKSLASH_QUOTE = re.compile(r'"([^"\\\n]*\\[^"\n]*?)(?<!\\)\\"(?=[\s|;&),]|$)')
 _DRIVE_PATH_THEN_SPACE = re.compile(r"(?<![\w/\\$:%.])((?:[A-Za-z]:|%\w+%|\$env:\w+|\.{1,2})\\(?:[^\s\"'\\]+\\)*)"
                                     r"(?<!\\\\)(?= )", re.IGNORECASE)
+_BARE_WORD_WITH_SEMICOLON = re.compile(r"(?:(?<=\s)|^)([^\s'\"]*;[^\s'\"]*)(?=\s|$)")
+_BARE_SDDL = re.compile(r"^(/\w+:|[\w-]+=)?((?:[OGDS]:[\w-]*(?:\([^()\s]*\))*)+|(?:\((?:A|D|OA|OD|AU|AL|OU|ML|SP|XA|"
+                        r"XD|ZA|XU)(?:;[^;()\s]*){5}\))+)$")
+
+
+def _quoted_sddl(m: re.Match) -> str:
+    word = m.group(1)
+    sddl = _BARE_SDDL.match(word)
+    if sddl is None or ";;" not in word:
+        return word
+    return (sddl.group(1) or "") + "'" + sddl.group(2) + "'"
+
+
 _BLOCK_START = re.compile(r"\{[A-Za-z]+-")
 _GLUED_BLOCK = re.compile(r"(?<=[\s&;|(\"'])\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}|^\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}")
 
@@ -43,6 +59,8 @@ def closed(text: str) -> str:
     if "\\ " in text:
         text = _DRIVE_PATH_THEN_SPACE.sub(lambda m: "'" + m.group(1) + "'" if "'" not in m.group(1) else
                                           m.group(1) + "\\", text)
+    if ";;" in text and "(" in text:
+        text = _BARE_WORD_WITH_SEMICOLON.sub(_quoted_sddl, text)
     if "{" in text and "-" in text and _BLOCK_START.search(text):
         text = _GLUED_BLOCK.sub(lambda m: "{ " + (m.group(1) or m.group(2)).strip() + " }", text)
     return text

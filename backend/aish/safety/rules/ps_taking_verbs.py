@@ -6,7 +6,8 @@ module it comes from: ``Disable-<Noun>`` switches the noun off machine-wide (``D
 ``Disable-ADOptionalFeature``, ``Disable-Mailbox``), ``Unregister-<Noun>`` takes a registration away
 (``Unregister-ScheduledTask``, ``Unregister-PSSessionConfiguration``, ``Unregister-AzResourceProvider``),
 ``Revoke-<Noun>`` withdraws access someone had (``Revoke-SmbShareAccess``, ``Revoke-MgUserSignInSession``,
-``Revoke-AzStorageAccountUserDelegationKeys``); a ``Set-``/``Update-`` given ``-Enabled $false`` or
+``Revoke-AzStorageAccountUserDelegationKeys``), ``Deny-<Noun>`` refuses it (``Deny-WsusUpdate``: the patch never
+reaches the machines); a ``Set-``/``Update-`` given ``-Enabled $false`` or
 ``-LinkEnabled No`` is that noun's ``Disable-`` (``Set-DlpCompliancePolicy``, ``Set-GPLink``,
 ``Set-JournalRule``; one account switched off this way is an everyday chore and stays quiet).  One named
 target is medium; every target at once is
@@ -27,7 +28,7 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.ps_targets import SESSION_STATE
 
-VERBS = frozenset({"disable", "unregister", "revoke"})
+VERBS = frozenset({"disable", "unregister", "revoke", "deny"})
 # Nouns whose loss is the shell's or a developer's own, or that switch a risk off.
 _LIGHT = re.compile(r"^(ps)?(breakpoint|trace|wsmantrace|pswsmancombinedtrace|runspacedebug|experimentalfeature|"
                     r"wsmancredssp|packagesource|psrepository|psresourcerepository|argumentcompleter|"
@@ -37,7 +38,8 @@ _LIGHT = re.compile(r"^(ps)?(breakpoint|trace|wsmantrace|pswsmancombinedtrace|ru
 _RISK = re.compile(r"smb1|telemetry|\bblock|insecure|legacy|ssl[23]?\b|tls1(\.?[01])?\b|telnet|guest|autorun|"
                    r"autoplay|credssp|llmnr|netbios|wdigest|powershellv2|ntlmv1|lanman|cipher|rc4|3des|bypass",
                    re.IGNORECASE)
-_WHAT = {"disable": "switches off", "unregister": "takes away the registration of", "revoke": "withdraws access to"}
+_WHAT = {"disable": "switches off", "unregister": "takes away the registration of", "revoke": "withdraws access to",
+         "deny": "refuses (an update, a request, access)"}
 
 
 def may_take(prog: str, unknown: bool, lowered: str) -> bool:

@@ -51,6 +51,7 @@ from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
 from aish.safety.rules import ending_names, power_words, win_own_verbs
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
+from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -332,6 +333,14 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, win_own_verbs.rule_ps_verb(c) or win_own_verbs.rule_slash_verb(c))
     if (best is None or best[0] == LOW) and rules is None and suspend_cmdlets.may_suspend(c):  # `Suspend-ClusterNode`
         best = worst(best, suspend_cmdlets.rule_suspended(c))
+    if (best is None or best[0] == LOW) and ps_off_values.may_set_off(c):  # `Set-SPOSite -LockState NoAccess`
+        best = worst(best, ps_off_values.rule_set_off(c))
+    if (best is None or best[0] == LOW) and rules is None and ps_detached.may_detach(c):  # `Dismount-MailboxDatabase`
+        best = worst(best, ps_detached.rule_detached(c))
+    if (best is None or best[0] == LOW) and sddl_grants.may_grant(c):  # `sc sdset scmanager D:(A;;GA;;;WD)`
+        best = worst(best, sddl_grants.rule_sddl_grant(c))
+    if (best is None or best[0] == LOW) and slash_over_all.may_span_all(c):  # `net use * /delete /y`
+        best = worst(best, slash_over_all.rule_slash_over_all(c))
     if (best is None or best[0] == LOW) and rules is None and way_in_closed.may_close(c):  # `awall disable adp-ssh`
         best = worst(best, way_in_closed.rule_way_in_closed(c))
     if (best is None or best[0] == LOW) and boot_choices.may_choose(c):  # `bootctl set-default rescue.conf`

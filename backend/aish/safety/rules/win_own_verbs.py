@@ -104,8 +104,8 @@ def rule_ps_verb(c: Ctx) -> Optional[tuple]:
 
 # Slash switches whose own words leave, disconnect or take away; the plain verbs (/delete, /purge, /reset) are
 # the vocabulary's, read by ``win_switch_verbs`` (``net use Z: /delete`` stays quiet there).
-_LEAVES = LazyRegex(r"^[/-](leave|unjoin|disjoin|disconnect|upk|unpkey|cpky|ckms|remove\w+|del(?!ete$)\w+|uninstall\w+|"
-                    r"unregister\w*|unprovision\w*|revoke\w*|logoff)(:.*)?$",
+_LEAVES = LazyRegex(r"^[/-](leave|unjoin|disjoin|disconnect|upk|unpkey|cpky|ckms|remove[\w-]+|del(?!ete$)\w+|"
+                    r"uninstall\w+|discard|unregister\w*|unprovision\w*|revoke\w*|logoff)(:.*)?$",
                     re.IGNORECASE)
 _NOT_ACTION = frozenset({"/removable", "/delims", "/delay", "/deletelater", "/resetbase"})
 _CLASS = LazyRegex(r"^=\w+$|^(/|-|--)class$", re.IGNORECASE)
