@@ -3,6 +3,8 @@ miss, so every declaration is held to the forms it must catch, and every rule to
 from __future__ import annotations
 
 import ast
+import functools
+import inspect
 import os
 import re
 import subprocess
@@ -15,6 +17,8 @@ from aish.safety.any_case import AnyCase
 from aish.safety.assess import assess
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules import triggers
+from aish.safety.rules.common import Ctx
+from aish.safety.shell_words import Word
 from tests.sources import parsed, walked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,6 +113,47 @@ def test_a_rule_skipped_answers_otherwise_and_runs_when_woken(monkeypatch):
     assert may_frob(Line("tool", "--frobnicate-all")) is True and calls == ["tool"]
     with triggers.every_rule_runs():
         assert may_frob(Line("tool", "list all")) is True
+
+
+class _Line:
+    def __init__(self, prog, lowered):
+        self.prog, self.lowered, self.texts = prog, lowered, lowered.split()
+
+
+def test_a_rule_of_the_command_alone_is_wrapped_without_packing_arguments(monkeypatch):
+    """The judge calls ~50 declared rules a command: one taking the command alone gets a wrapper taking it
+    alone (no *args/**kwargs packed and unpacked each time); one taking more keeps them, by place or name."""
+    monkeypatch.setattr(triggers, "_missed", None)
+
+    @triggers.triggered_by("frobnicate")
+    def alone(c):
+        return "alone"
+
+    @triggers.triggered_by("frobnicate")
+    def with_more(c, known=False):
+        return "more", known
+
+    code = alone.__code__
+    assert code.co_argcount == 1 and not code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+    assert alone.__name__ == "alone" and alone.__wrapped__ is not None
+    woken, quiet = _Line("tool", "--frobnicate"), _Line("tool", "list")
+    assert alone(woken) == "alone" and with_more(woken, known=True) == ("more", True)
+    assert with_more(woken, True) == ("more", True) and with_more(woken) == ("more", False)
+    assert alone(quiet) is None and with_more(quiet, known=True) is None
+    with triggers.checked() as missed:
+        assert alone(_Line("tool", "list all")) == "alone" and len(missed) == 1
+
+
+def test_a_commands_words_are_read_once_without_a_lock():
+    """``Ctx.texts`` and ``Ctx.lowered`` are read for every command: computed once, kept, and without
+    ``functools.cached_property``'s lock (Python 3.11 takes it at each first read)."""
+    assert not any(isinstance(Ctx.__dict__[name], functools.cached_property) for name in ("text", "texts", "lowered"))
+    args = [Word("-RF", "-RF"), Word("Tmp", "Tmp")]
+    c = Ctx("rm", [Word("rm", "rm")] + args, args, None, [], False, False, 0, lambda t: None, lambda w: None)
+    assert c.texts == ["-RF", "Tmp"] and c.lowered == "-rf tmp" and c.text == "rm -RF Tmp"
+    args.append(Word("x", "x"))
+    assert c.texts == ["-RF", "Tmp"] and c.lowered == "-rf tmp"  # kept from the first read
+    assert c._woken is None  # found at the first declared rule a command asks
 
 
 def _defined_rules() -> dict:

@@ -17,14 +17,32 @@ import os
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Callable, Optional
+from functools import lru_cache
+from typing import Any, Callable, Generic, Optional, TypeVar
 
 from aish.safety.shell_words import Segment, Word
 from aish.safety.winpaths import classify_windows, env_at_worst, looks_windows
 from aish.safety.rules.disk_names import DEVICE, PARTITION_PLACEHOLDER, is_device  # noqa: F401 - re-exported
 
 LOW, MEDIUM, HIGH = 0, 1, 2
+_T = TypeVar("_T")
+
+
+class computed_once(Generic[_T]):
+    """``functools.cached_property`` without its lock: on Python 3.11 it takes an ``RLock`` at each first read,
+    and every command's ``Ctx`` is read once for its texts and its lowered line (the judge runs on one thread
+    per command; a second computation of the same pure value would be harmless anyway)."""
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self._compute = compute
+        self._name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, obj: Any, owner: Any = None) -> _T:
+        if obj is None:
+            return self  # type: ignore[return-value]  # read on the class: the descriptor itself
+        value = obj.__dict__[self._name] = self._compute(obj)
+        return value
 
 # Top-level directories of the system; removing or overwriting them (or what is in them) breaks it.
 SYSTEM_TOP = {"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "opt", "proc",
@@ -85,16 +103,17 @@ class Ctx:
     depth: int
     recurse: Callable[[str], Optional[tuple]]  # judge a nested command text
     check: Callable[[list], Optional[tuple]]  # judge nested command words
+    _woken = None  # the rules this command's line wakes (rules/triggers.py), found at the first declared rule
 
-    @cached_property
+    @computed_once
     def text(self) -> str:
         return fragment([w.raw for w in self.words])
 
-    @cached_property
+    @computed_once
     def texts(self) -> list:
         return [w.text for w in self.args]
 
-    @cached_property
+    @computed_once
     def lowered(self) -> str:
         """The arguments joined and lowered, once: rules look for a word in it before reading the line."""
         return " ".join(self.texts).lower()

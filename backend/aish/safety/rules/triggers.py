@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
+import inspect
 from typing import Any, Callable, Iterator, Optional, TypeVar, Union
 
 try:  # Python 3.11+
@@ -62,24 +63,54 @@ def triggered_by(*gates: Any, otherwise: Any = None) -> Callable[[F], F]:
         _GATES.append(gates)
         _NAMES.append(f"{rule.__module__}.{rule.__qualname__}")
 
-        @functools.wraps(rule)
-        def gated(c: Any, *args: Any, **kwargs: Any) -> Any:
-            woken = c.__dict__.get("_woken")
-            if woken is None:
-                woken = c.__dict__["_woken"] = _wake(c)
-            if woken is True or number in woken:
-                return rule(c, *args, **kwargs)
-            if _missed is None:
-                return otherwise
+        def asked_anyway(c: Any, *args: Any, **kwargs: Any) -> Any:
             answer = rule(c, *args, **kwargs)  # checked(): asked anyway, and told if it answers
-            if answer != otherwise:
+            if answer != otherwise and _missed is not None:
                 _missed.append((_NAMES[number], c.prog + " " + " ".join(c.texts)))
             return answer
 
+        # Most rules take the command alone: their wrapper takes it alone too (no *args/**kwargs to pack and
+        # unpack on every command, ~50 of them a command), and finds what the line woke as an attribute.
+        if _takes_one_argument(rule):
+            def gated_one(c: Any) -> Any:
+                try:
+                    woken = c._woken
+                except AttributeError:
+                    woken = None
+                if woken is None:
+                    woken = c._woken = _wake(c)
+                if woken is True or number in woken:
+                    return rule(c)
+                if _missed is None:
+                    return otherwise
+                return asked_anyway(c)
+            gated: Callable[..., Any] = gated_one
+        else:
+            def gated_any(c: Any, *args: Any, **kwargs: Any) -> Any:
+                try:
+                    woken = c._woken
+                except AttributeError:
+                    woken = None
+                if woken is None:
+                    woken = c._woken = _wake(c)
+                if woken is True or number in woken:
+                    return rule(c, *args, **kwargs)
+                if _missed is None:
+                    return otherwise
+                return asked_anyway(c, *args, **kwargs)
+            gated = gated_any
+        functools.update_wrapper(gated, rule)
         gated.trigger_number = number  # type: ignore[attr-defined]  # for the tests
         return gated  # type: ignore[return-value]
 
     return decorate
+
+
+def _takes_one_argument(rule: Callable[..., Any]) -> bool:
+    """Is ``rule`` a plain function of one positional parameter (no defaults, no *args, no keywords)?"""
+    code = getattr(rule, "__code__", None)
+    return code is not None and code.co_argcount == 1 and not code.co_kwonlyargcount and \
+        not code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
 
 
 @contextlib.contextmanager
