@@ -5,7 +5,8 @@ loss comes from the tools that swap a program's name for another without writing
 
 - the alternatives system (``update-alternatives``, Red Hat's ``alternatives``, any ``*alternatives`` tool):
   ``--install /bin/sh sh /bin/false 1000`` or ``--set sudo /bin/true`` points the shell, sudo, login or sshd at
-  a program that does nothing (false, true, nologin, /dev/null);
+  a program that does nothing (false, true, nologin, /dev/null) or one taken from a scratch or home folder
+  (``--install /usr/bin/sudo sudo /tmp/fake 100``: whoever wrote it there runs as root next);
 - diversions (``dpkg-divert --rename --add /usr/bin/sudo``, any ``*divert`` tool): ``--rename`` moves the real
   program aside, so the name runs nothing;
 - a bind mount of such a program over one (``mount --bind /bin/false /usr/bin/sudo``).
@@ -22,7 +23,7 @@ from aish.safety.rules.common import HIGH, Ctx
 
 _ESSENTIAL = frozenset({"sh", "bash", "dash", "sudo", "su", "doas", "login", "sshd", "passwd", "init", "systemd",
                         "systemctl", "agetty", "getty", "pkexec", "ssh", "mount", "pam_unix.so"})
-_NOTHING = re.compile(r"(^|/)(false|true|nologin|null)$")
+_NOTHING = re.compile(r"(^|/)(false|true|nologin|null)$|^(/tmp|/var/tmp|/dev/shm|~|\$HOME|/home/[^/]+|/Users/[^/]+)/")
 
 
 def _base(path: str) -> str:
@@ -40,11 +41,11 @@ def _alternatives(c: Ctx, texts: list) -> Optional[tuple]:
         if t == "--install" and k + 3 < len(texts):
             link, name, path = texts[k + 1:k + 4]
             if (_base(link) in _ESSENTIAL or name.lower() in _ESSENTIAL) and _NOTHING.search(path):
-                return HIGH, f"{c.prog} points {link} at {path}, which runs nothing ({c.text})"
+                return HIGH, f"{c.prog} points {link} at {path}, not the real program ({c.text})"
         if t == "--set" and k + 2 < len(texts):
             name, path = texts[k + 1:k + 3]
             if name.lower() in _ESSENTIAL and _NOTHING.search(path):
-                return HIGH, f"{c.prog} points {name} at {path}, which runs nothing ({c.text})"
+                return HIGH, f"{c.prog} points {name} at {path}, not the real program ({c.text})"
     return None
 
 

@@ -9,7 +9,7 @@ words in options of their own, and choose a rescue entry by its title:
   ``--kopts``) holding such a word;
 - the default or next boot set to a rescue, recovery, emergency or single-user entry (``bootctl set-default
   rescue.conf``, ``grub-set-default '…(recovery mode)'``, ``grub2-reboot 'rescue'``, ``bootadm set-menu
-  default=rescue``): whoever is at the console gets a root shell.
+  default=rescue``, ``grub-editenv - set next_entry=rescue``): whoever is at the console gets a root shell.
 
 Removing those words, listing entries and choosing an ordinary entry stay quiet.
 """
@@ -31,6 +31,7 @@ _DEFAULT_VERBS = LazyRegex(r"set[-_]?default|set[-_]?oneshot|reboot|next[-_]?boo
 _RESCUE = LazyRegex(r"rescue|recovery mode|\(recovery|recovery environment|winre|emergency|single[-_ ]?user|"
                     r"safe[-_ ]?mode",
                     re.IGNORECASE)
+_ENTRY_KEY = LazyRegex(r"^(next_entry|saved_entry|default|bootnext|next)=", re.IGNORECASE)
 _WORDS = ("init=", "rd.", "systemd.", "single", "selinux=", "apparmor=", "enforcing=", "security=", "lockdown=",
           "mitigations=", "root=", "audit=", "rescue", "recovery", "emergency", "safe")
 
@@ -56,9 +57,13 @@ def rule_boot_choice(c: Ctx) -> Optional[tuple]:
             if risky:
                 return MEDIUM, f"{c.prog} {name} {risky.group(0).strip()}: the next boot is unsafe ({c.text})"
     chooser = _DEFAULT_VERBS.search(c.prog) or any(_DEFAULT_VERBS.fullmatch(t.lstrip("-")) for t in low)
-    if chooser and not set(low) & {"list", "--list", "-l", "show", "status"}:
+    if set(low) & {"list", "--list", "-l", "show", "status"}:
+        return None
+    if chooser:
         entry = next((t for t in texts if not t.startswith("-") and _RESCUE.search(t)), None)
-        if entry:
-            entry = entry if len(entry) <= 40 else "…" + entry[-39:]
-            return MEDIUM, f"{c.prog} boots into {entry}: whoever is at the console gets a root shell ({c.text})"
+    else:  # `grub-editenv - set next_entry=rescue`: the entry named by the environment block's key
+        entry = next((t for t in texts if _ENTRY_KEY.match(t) and _RESCUE.search(t)), None)
+    if entry:
+        entry = entry if len(entry) <= 40 else "…" + entry[-39:]
+        return MEDIUM, f"{c.prog} boots into {entry}: whoever is at the console gets a root shell ({c.text})"
     return None

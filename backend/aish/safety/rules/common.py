@@ -67,7 +67,8 @@ CRITICAL_FILE = re.compile(
 CRITICAL_DOT = re.compile(
     r"^~/\.(ssh|gnupg|aws|kube|password-store|pki|azure|config|local|mozilla|thunderbird|docker)/?\*?$|"
     r"^~/\.ssh/(id_[^/]*(?<!\.pub)|authorized_keys2?|config|[^/]*\.(pem|key)|\*)$|^~/\.gnupg/|^~/\.password-store/|"
-    r"^~/\.(netrc|git-credentials|pgpass|my\.cnf|vault-token|pypirc|npmrc)$|^~/\.aws/(credentials|config)$|"
+    r"^~/\.(netrc|git-credentials|pgpass|my\.cnf|vault-token|pypirc|npmrc|google_authenticator|k5login)$|"
+    r"^~/\.yubico/authorized_yubikeys$|^~/\.aws/(credentials|config)$|"
     r"^~/\.kube/config$|^~/\.docker/config\.json$|^~/\.config/(gcloud|gh|hub|doctl|op|rclone)(/|$)|"
     r"^~/\.local/share/(keyrings|kwalletd)(/|$)|^~/\.terraform\.d/credentials|^~/\.mozilla/|^~/\.thunderbird/|"
     r"^~/Library/Keychains(/|$)|^~/\.azure/|^~/\.pki/")

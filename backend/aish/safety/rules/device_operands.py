@@ -53,7 +53,8 @@ def may_act(c: Ctx) -> bool:
     return any(w in line for w in _WORDS)
 
 
-def _disk(word: str) -> bool:
+def disk_word(word: str) -> bool:
+    """A disk by any name: a device path, a BSD, Solaris, AIX or mainframe disk name."""
     word = word.strip("'\"")
     return bool(BARE_DISK.match(word) or _MORE_DISKS.match(word) or is_device(word))
 
@@ -61,13 +62,13 @@ def _disk(word: str) -> bool:
 def rule_device_operand(c: Ctx) -> Optional[tuple]:
     texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
     erase = next((t for t in texts if _ERASE.match(t)), None)
-    if erase and "sanitize" in erase.lower() and erase.startswith("-") and not any(_disk(t) for t in texts):
+    if erase and "sanitize" in erase.lower() and erase.startswith("-") and not any(disk_word(t) for t in texts):
         erase = None  # `lshw -sanitize`: the report's addresses left out
     if erase and not (set(texts) & {"--help", "-h", "show", "list", "status", "--list"}):
         return HIGH, f"{c.prog} {erase}: the drive erases every block it holds ({c.text})"
     if set(texts[:2]) & _READS:
         return None
-    disks = [t for t in texts if not t.startswith("-") and _disk(t)]
+    disks = [t for t in texts if not t.startswith("-") and disk_word(t)]
     if not disks:
         return None
     bare = [t for t in disks if not t.startswith("/")]  # `grub-probe -d /dev/sdX`: -d names a folder there

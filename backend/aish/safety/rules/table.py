@@ -48,6 +48,7 @@ from aish.safety.rules import device_operands, login_values, name_pins, setting_
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
 from aish.safety.rules import binaries_replaced, factor_secrets, remote_login_off, resource_writes
 from aish.safety.rules import boot_choices, listed_stops
+from aish.safety.rules import boot_devices, disk_layouts, inbound_blocked, system_setters
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
 from aish.safety.rules import ending_names, power_words, win_own_verbs
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
@@ -297,8 +298,12 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, setting_pairs.rule_setting_pair(c))
     if (best is None or best[0] == LOW) and system_targets.may_target(c):  # `dest=/etc/sudoers`, `x.ctmpl:/etc/hosts`
         best = worst(best, system_targets.rule_system_target(c))
+        if best is None or best[0] == LOW:  # `hcledit -f /etc/default/grub … set`, `ruby -pi`, `xcp x /etc/fstab`
+            best = worst(best, system_setters.rule_system_setter(c))
     if (best is None or best[0] == LOW) and rules is None and device_operands.may_act(c):  # `geli kill ada0p3`
         best = worst(best, device_operands.rule_device_operand(c))
+    if (best is None or best[0] == LOW) and disk_layouts.may_rewrite(c):  # `bsdlabel -w da1`, `… partition delete`
+        best = worst(best, disk_layouts.rule_disk_layout(c))
     if (best is None or best[0] == LOW) and rules is None and stop_scopes.may_stop(c):  # `ldm stop-domain -a`
         best = worst(best, stop_scopes.rule_stop_scope(c))
     if (best is None or best[0] == LOW) and (login_values.may_change(c) or login_values.fed_account_tool(c)):
@@ -343,8 +348,12 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, slash_over_all.rule_slash_over_all(c))
     if (best is None or best[0] == LOW) and rules is None and way_in_closed.may_close(c):  # `awall disable adp-ssh`
         best = worst(best, way_in_closed.rule_way_in_closed(c))
+    if (best is None or best[0] == LOW) and inbound_blocked.may_refuse(c):  # `socketfilterfw --setblockall on`
+        best = worst(best, inbound_blocked.rule_inbound_blocked(c))
     if (best is None or best[0] == LOW) and boot_choices.may_choose(c):  # `bootctl set-default rescue.conf`
         best = worst(best, boot_choices.rule_boot_choice(c))
+    if (best is None or best[0] == LOW) and boot_devices.may_choose_boot(c):  # `ipmitool chassis bootdev pxe`
+        best = worst(best, boot_devices.rule_boot_device(c))
     if (best is None or best[0] == LOW) and listed_stops.may_stop_listed(c):  # `svcs … | xargs svcadm disable`
         best = worst(best, listed_stops.rule_listed_stop(c))
     if (best is None or best[0] == LOW) and dry_run_defaults.may_apply(c):  # `aws-nuke -c cfg --no-dry-run`
