@@ -53,6 +53,7 @@ from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool
 from aish.safety.rules import ending_names, power_words, win_own_verbs
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
+from aish.safety.rules import forced_unpack, guest_reboots, network_removals
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -372,6 +373,12 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, whole_key_range.rule_whole_range(c))
     if (best is None or best[0] == LOW) and money_moves.may_pay(c):  # `bitcoin-cli sendtoaddress ADDR 4.2`
         best = worst(best, money_moves.rule_money_moved(c))
+    if (best is None or best[0] == LOW) and network_removals.may_remove(c):  # `ip route del …`, `ebtables -D …`
+        best = worst(best, network_removals.rule_network_removed(c))
+    if (best is None or best[0] == LOW) and guest_reboots.may_reboot(c):  # `virsh reboot web01`, `adb reboot`
+        best = worst(best, guest_reboots.rule_guest_reboot(c))
+    if (best is None or best[0] == LOW) and forced_unpack.may_unpack(c):  # `lzop -d -f backup.tar.lzo`
+        best = worst(best, forced_unpack.rule_forced_unpack(c))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
         best = worst(best, onto_one_name.rule_onto_one_name(c))
     if (best is None or best[0] == LOW) and not in_full:  # the last word: the program's own docs
