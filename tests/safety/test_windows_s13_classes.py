@@ -127,3 +127,21 @@ def test_deny_verb_and_hyphenated_removals() -> None:
         "Get-WsusUpdate -Approval Unapproved", "dism /unmount-wim /mountdir:C:\\mount /commit",
         "dism /online /get-capabilities", "dism /image:C:\\mount /get-drivers",
     ])
+
+
+def test_script_written_then_run_by_name_or_fed_to_its_tool() -> None:
+    _check([
+        "echo rd /s /q D:\\Shares > x.bat & x.bat",
+        "echo rd /s /q D:\\Shares > x.cmd && call x.cmd",
+        "echo del /f /s /q C:\\Users\\* > c.bat & cmd /c c.bat",
+        "echo vssadmin delete shadows /all /quiet > v.cmd & .\\v.cmd",
+        "echo format E: /q /y > f.bat & start f.bat",
+        "echo rm -rf ~/projects > w.sh && sh w.sh",
+        "echo DROP DATABASE Sales > d.sql & sqlcmd -S sql01 -i d.sql",
+        "echo DROP TABLE dbo.Orders > t.sql && osql -E -S sql01 -i t.sql",
+    ], [
+        "echo @echo off > hello.bat & echo echo hi >> hello.bat & hello.bat",
+        "echo dir > d.bat & d.bat",
+        "echo SELECT 1 > q.sql & sqlcmd -S sql01 -i q.sql",
+        "echo rd /s /q D:\\Shares > x.bat & type x.bat",
+    ])
