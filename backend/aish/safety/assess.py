@@ -32,7 +32,7 @@ from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_
 from aish.safety.rules import wmi_methods, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import system_writes
-from aish.safety.rules import secret_variables, unknown_senders
+from aish.safety.rules import secret_destinations, secret_variables, unknown_senders
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -161,6 +161,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     if "rec" in text:
         best = higher(best, unknown_senders.rule_published_recording(segs))  # `asciinema rec -c 'cat KEY' && … upload`
     best = higher(best, secret_variables.rule_secret_variables(segs))
+    if len(segs) > 1 and secret_destinations.may_send_later(text):
+        best = higher(best, secret_destinations.rule_secret_file_sent(segs))  # `carbon-now KEY -o /tmp && curl …/tmp…`
     best = higher(best, socket_fds.rule_socket_fds(segs))
     best = higher(best, ps_uploads.rule_ps_upload(segs))
     best = higher(best, system_parts.rule_cmd_for(segs, lambda t: _assess(t, depth + 1)))

@@ -25,7 +25,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
-from aish.safety.rules import host_code
+from aish.safety.rules import code_spellings, host_code
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.content import sql_finding
@@ -96,7 +96,8 @@ def bodies(c: Ctx) -> list:
             continue
         if t.startswith("--") and "=" in t:
             t = t.split("=", 1)[1]
-        if _CODE_SHAPE.search(t[:_BODY_LIMIT]) or k and c.args[k - 1].text in _CODE_OPTIONS and " " in t:
+        if _CODE_SHAPE.search(t[:_BODY_LIMIT]) or k and " " in t and (
+                c.args[k - 1].text in _CODE_OPTIONS or c.args[k - 1].text in _EVAL_WORDS):  # `pharo x.image eval '…'`
             found.append(t[:_BODY_LIMIT])
             if len(found) >= _BODIES:
                 break
@@ -106,6 +107,7 @@ def bodies(c: Ctx) -> list:
 # Options whose value is code, whatever it looks like (`rebol --do 'call "…"'`).
 _CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--do", "-x", "--exec", "--execute", "-code", "--code", "--command",
                            "--run", "-r", "-batch", "--batch-string"})
+_EVAL_WORDS = frozenset({"eval", "exec", "execute", "evaluate"})  # a subcommand whose operand is code
 _PROSE_OPTIONS = frozenset({"-m", "--message", "--title", "--body", "--description", "--comment", "--subject",
                             "--note", "--notes", "--summary", "--reason", "--label", "--desc"})
 
@@ -118,10 +120,28 @@ def rule_code_calls(c: Ctx) -> Optional[tuple]:
     """What the code given to any program does: shell-outs, deletes, SQL, drops, configuration resources."""
     fed = host_code.fed_body(c) if c.seg.redirects or c.chain else None  # `printf '…' | tcc -run -`
     best = host_code.rule_escapes(c, fed)  # `r2 -q -c '!rm -rf ~/x' -`, `echo ':! rm …' | ghci`
-    for code in bodies(c) + ([fed] if fed else []) + host_code.tex_like(c):
+    substituted = code_spellings.substituted_code(c.args) if c.args else []  # `instantfpc <(echo '…')`
+    for code in bodies(c) + ([fed] if fed else []) + host_code.tex_like(c) + substituted:
         best = worst(best, _judge(c, code))
         if best is not None and best[0] == HIGH:
-            break
+            return best
+    if fed is None and (c.args or c.seg.redirects) and c.prog not in host_code.FILTERS:  # `jdb -launch Main <<< '!!rm …'`: escapes in any feed
+        fed_lines = [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
+        feeder = c.chain[-1].words if c.chain else []
+        if feeder and feeder[0].text in ("echo", "printf"):  # `printf '.sy rm …\n' | mandoc -U`
+            fed_lines.append(" ".join(w.text for w in feeder[1:]).replace("\\n", "\n"))
+        escaped = [w.text[1:] for w in c.args[:16] if w.text.startswith("+") and len(w.text) > 2]  # `most +'!rm …'`
+        for text in (fed_lines + escaped)[:4]:
+            best = worst(best, _escaped(c, text))
+    return best
+
+
+def _escaped(c: Ctx, text: str) -> Optional[tuple]:
+    best = None
+    for command in code_spellings.escape_lines(text):
+        found = c.recurse(command)
+        if found is not None and found[0] >= MEDIUM:
+            best = worst(best, (found[0], f"{found[1]}, a shell escape run by {c.prog}"))
     return best
 
 
@@ -154,6 +174,7 @@ def _judge(c: Ctx, code: str) -> Optional[tuple]:
     if drop is not None:
         best = worst(best, (HIGH, f"{c.prog} code drops a whole graph, database or store "
                                   f"({drop.group(0).rstrip('( ')}) ({shown})"))
+    best = worst(best, code_spellings.judge(c.prog, code, c.recurse, shown))  # `execute_command_line("rm …")`
     best = worst(best, host_code.judge(c, code, shown))  # `$EXEC("…")`, `\\write18{…}`, a makefile's recipes
     return worst(best, _configuration(c, code, shown))
 

@@ -46,6 +46,11 @@ _SCRIPT_URL = re.compile(r"^https?://\S+\.(?:sh|bash|zsh|ksh|py|ipynb|rb|pl|js|m
 _INLINE = re.compile(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?(?:'([^']*)'|\"((?:[^\"\\]|\\.)*)\")\s*$", re.DOTALL)
 
 
+def _fetches_script(sub: str) -> bool:
+    """Does the substitution download a script by its address (``wget -qO- https://…/payload.tcl``)?"""
+    return any(_SCRIPT_URL.match(part) for part in sub.split()[1:8])
+
+
 def shell_like(prog: str) -> bool:
     """Is this program a shell by its name (``loksh``, ``yash``, ``mksh-static``, ``elvish``, ``ksh93``)?"""
     name = prog.lower().removesuffix(".exe")
@@ -72,7 +77,8 @@ def rule_downloaded_code_run(c: Ctx) -> Optional[tuple]:
         before = args[k - 1].text if k else ""
         for sub in w.subs[:4]:
             if _sub_downloads(sub) and (runs_files or before in _CODE_OPTIONS or
-                                        before.split("=", 1)[0] in _CODE_OPTIONS):
+                                        before.split("=", 1)[0] in _CODE_OPTIONS or
+                                        k == 0 and _fetches_script(sub)):  # `tclkit <(wget -qO- …/x.tcl)`
                 return HIGH, why
             inline = _INLINE.match(sub) if before in _CODE_OPTIONS else None
             if inline:  # `gremlin.sh -e <(echo 'g.V().drop()')`: the echoed text is the program's code

@@ -30,6 +30,7 @@ _FILTERS = frozenset("""cat tac grep egrep fgrep rg ag sed tee wc head tail less
 pbcopy wl-copy clip clip.exe base64 base32 xxd od hexdump gzip bzip2 xz zstd nc ncat socat curl wget ssh mail mailx
 sendmail logger tr fold fmt column jq yq bat highlight pygmentize aspell hunspell diff cmp md5sum sha256sum sha1sum
 gpg openssl lp lpr enscript a2ps iconv dos2unix unix2dos rev nl paste split csplit espeak say festival""".split())
+FILTERS = _FILTERS
 _REPL_WORDS = frozenset({"fsi", "repl", "console", "shell", "eval", "e", "i", "interactive"})  # `dotnet fsi`, `nim e -`
 _STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 

@@ -47,6 +47,7 @@ from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_s
 from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
 from aish.safety.rules import binaries_replaced, factor_secrets, remote_login_off, resource_writes
+from aish.safety.rules import secret_destinations
 from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules import boot_devices, disk_layouts, inbound_blocked, system_setters
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
@@ -232,6 +233,9 @@ def check(c: Ctx) -> Optional[tuple]:
             c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `box files:upload ~/.ssh/id_ecdsa`
         best = worst(best, unknown_senders.rule_unknown_sender(c))
         best = worst(best, unknown_senders.rule_published_home_image(c))  # `pack build R/x --path ~ --publish`
+    if (best is None or best[0] < HIGH) and secret_destinations.may_carry(c) and \
+            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `httping -l "https://…?k=$(base64 KEY)"`
+        best = worst(best, secret_destinations.rule_secret_to_destination(c))
     if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`
         best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
     if best is None and not in_full:

