@@ -125,7 +125,8 @@ def rule_code_calls(c: Ctx) -> Optional[tuple]:
         best = worst(best, _judge(c, code))
         if best is not None and best[0] == HIGH:
             return best
-    if fed is None and (c.args or c.seg.redirects) and c.prog not in host_code.FILTERS:  # `jdb -launch Main <<< '!!rm …'`: escapes in any feed
+    # `jdb -launch Main <<< '!!rm …'`: escapes in any feed
+    if fed is None and (c.args or c.seg.redirects) and c.prog not in host_code.FILTERS:
         fed_lines = [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
         feeder = c.chain[-1].words if c.chain else []
         if feeder and feeder[0].text in ("echo", "printf"):  # `printf '.sy rm …\n' | mandoc -U`
