@@ -93,6 +93,9 @@ def rule_truncate(c: Ctx) -> Optional[tuple]:
 
 def rule_dd(c: Ctx) -> Optional[tuple]:
     for w in c.args:
+        wiped = w.text.startswith(("wipe=", "hwipe="))
+        if wiped:  # dc3dd's wipe: zeros written over the target
+            w = Word("of=" + w.text.split("=", 1)[1], "of=" + w.raw.split("=", 1)[1], has_var=w.has_var, glob=w.glob)
         if w.text.startswith("of=") and w.text[3:] not in ("/dev/null", "/dev/zero"):
             typed = w.raw[3:].strip("'\"") if "\\" in w.raw else w.text[3:]  # `of=\\.\PhysicalDrive1` as typed
             t = target(Word(typed, w.raw[3:], has_var=w.has_var, glob=w.glob))
@@ -101,6 +104,8 @@ def rule_dd(c: Ctx) -> Optional[tuple]:
             if t.kind == "device":
                 return HIGH, f"dd writes straight to the device {w.text[3:]} (its data is lost) ({c.text})"
             level = overwrite_level(t)
+            if level is None and wiped and t.kind not in ("temp", "output"):  # `dc3dd wipe=F`: F's content goes
+                level = MEDIUM
             if level is not None:
                 return level, f"dd overwrites {describe(t)} ({c.text})"
     return None

@@ -110,12 +110,19 @@ _SEARCHES = re.compile(r"^(locate|mlocate|plocate|mdfind|grep|egrep|rg|ag|ack|mu
                        r"dupe|dups?$|^(duff|rdfind|fclones|rmlint|czkawka\w*|findup|dupd)$")  # duplicate finders
 
 
+# A searcher told to print the names of the files it matches, whatever its name: grep's `-l`/`-L` (alone or in a
+# bundle with its other letters), `--files-with-matches`, `--files`, `--name-only`.
+_LISTS_FILES = re.compile(r"^(-[a-zA-Z]*[lL][a-zA-Z]*|--files(-with(out)?-match(es)?)?|--name-only|--files0)$")
+
+
 def _searched(chain: list) -> str:
     """The program whose search feeds ``xargs`` (``notmuch search --output=files … | xargs rm``), or ""."""
     feeder = chain[-1].words if chain else []
     if not feeder or feeder[0].text in ("find", "fd", "fdfind", "ls", "echo", "printf", "cat"):
         return ""  # judged by the paths they name
     words = [w.text for w in feeder[:3] if not w.text.startswith("-")]
+    if any(_LISTS_FILES.match(w.text) for w in feeder[1:8]):  # `ugrep -rl pw ~/notes`, `pdfgrep -l x`, `sift -l`
+        return feeder[0].text
     return words[0] if any(_SEARCHES.search(w) for w in words) else ""
 
 

@@ -11,7 +11,7 @@ import re
 from typing import Optional
 from urllib.parse import unquote, unquote_plus, urlsplit
 
-from aish.safety.rules import http_actions
+from aish.safety.rules import http_actions, power_settings
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.content import sql_finding
 from aish.safety.rules.remote import PROD
@@ -101,6 +101,9 @@ def judge_call(c: Ctx, method: str, url: str, data: bool) -> Optional[tuple]:
     stopped = _stop_action(path) if method in ("POST", "PUT") or data and method not in ("GET", "HEAD") else None
     if stopped is not None:
         return stopped[0], f"calls an API that {stopped[1]} ({c.text})"
+    switched = power_settings.query_powers_off(query) if query and method not in ("HEAD", "OPTIONS") else None
+    if switched is not None:  # `/relay/0?turn=off`, `/cm?cmnd=Power%20Off`: a device's API switches it off
+        return MEDIUM, f"calls a device's API with {switched}: its power is switched off ({c.text})"
     statement = _query_statement(query) if query and method not in ("HEAD", "OPTIONS") else None
     if statement is not None:  # `?query=DROP%20TABLE%20events`: an HTTP query API runs what its query says
         return sql_finding(statement, c.text) or (MEDIUM, f"sends a statement that deletes data ({c.text})")

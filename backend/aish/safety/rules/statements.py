@@ -73,6 +73,12 @@ _DROP_SWITCH = re.compile(r'"(?:drop|delete|purge|wipe|truncate|destroy|erase)[_
                           r'databases?|tables?)?"\s*:\s*(?:true|1|"yes")', re.IGNORECASE)
 
 
+def _cypher_read(statement: str) -> bool:
+    """Cypher's ``MATCH (n) RETURN count(n)``: a read; ``MATCH (n) DETACH DELETE n`` and ``SET``/``REMOVE`` write."""
+    return re.match(r"\s*MATCH\s*\(", statement, re.IGNORECASE) is not None and \
+        re.search(r"\b(DELETE|REMOVE|SET)\b", statement, re.IGNORECASE) is None
+
+
 def _body(text: str, c: Ctx) -> Optional[tuple]:
     """What a JSON or XML request body asks the server to delete."""
     best = None
@@ -81,7 +87,7 @@ def _body(text: str, c: Ctx) -> Optional[tuple]:
         if key is not None and key.group(1).lower() in _PROSE_KEYS:
             continue  # `{"text": "DELETE FROM users ran"}`: a message about a statement
         value = m.group(1).replace('\\"', '"')
-        if _STATEMENT.match(value) or _DB_CALL.search(value):
+        if (_STATEMENT.match(value) and not _cypher_read(value)) or _DB_CALL.search(value):
             best = worst(best, sql_finding(value, c.text) or
                          (MEDIUM, f"{c.prog} sends a statement that deletes data ({c.text})"))
     if best is None and _INDEX_DELETE.search(text):
@@ -108,7 +114,7 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
         if k and texts[k - 1] in _PROSE or t.startswith("-") and "=" not in t:
             continue
         statement = t.split("=", 1)[1] if t.startswith("-") else t
-        if _STATEMENT.match(statement) or _DB_CALL.search(statement):
+        if (_STATEMENT.match(statement) and not _cypher_read(statement)) or _DB_CALL.search(statement):
             call = _DB_CALL.search(statement)
             found = sql_finding(statement, c.text)
             if found is None and call is not None:

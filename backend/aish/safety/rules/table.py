@@ -52,6 +52,7 @@ from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules import boot_devices, disk_layouts, inbound_blocked, system_setters
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
 from aish.safety.rules import ending_names, power_words, win_own_verbs
+from aish.safety.rules import api_bodies, borrowed_operands, member_stops, power_settings
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
 from aish.safety.rules import forced_unpack, guest_reboots, network_removals
@@ -269,6 +270,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or
                      short_verbs.rule_unsafe_diff_applied(c))
+    if (best is None or best[0] == LOW) and api_bodies.may_send(c):  # `curl -d 'TRUNCATE TABLE t' URL/sql`
+        best = worst(best, api_bodies.rule_api_body(c))
     for applies, rule in _NAMED_BY_TOOL:
         if (best is None or best[0] == LOW) and applies(c):
             best = worst(best, rule(c))
@@ -339,6 +342,11 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, ending_names.rule_named_end(c))
     if (best is None or best[0] == LOW) and rules is None and power_words.may_power(c):  # `--force-poweroff`
         best = worst(best, power_words.rule_power_words(c))
+    if (best is None or best[0] == LOW) and power_settings.may_switch_off(c) and \
+            c.prog.lower() not in http.RULES:  # `hpilo_cli H set_host_power host_power=False`, `X KEY_POWEROFF`
+        best = worst(best, power_settings.rule_power_setting(c))
+    if (best is None or best[0] == LOW) and not in_full and member_stops.may_stop_member(c):  # `consul leave`
+        best = worst(best, member_stops.rule_member_stop(c))
     if (best is None or best[0] == LOW) and win_own_verbs.may_be_own_verb(c):  # `Close-SmbSession -Force`
         best = worst(best, win_own_verbs.rule_ps_verb(c) or win_own_verbs.rule_slash_verb(c))
     if (best is None or best[0] == LOW) and rules is None and suspend_cmdlets.may_suspend(c):  # `Suspend-ClusterNode`
@@ -367,6 +375,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, core_packages.rule_core_package_removed(c))
     if (best is None or best[0] < MEDIUM) and rules is None and tool_clones.may_stand_for(c):  # `rmz dir1 dir2`
         best = worst(best, tool_clones.rule_stands_for(c))
+    if (best is None or best[0] < MEDIUM) and rules is None and borrowed_operands.may_borrow(c):  # `ddpt of=F`
+        best = worst(best, borrowed_operands.rule_borrowed_operands(c))
     if (best is None or best[0] == LOW) and key_holders.may_lose_keys(c):  # `p11tool --initialize`
         best = worst(best, key_holders.rule_keys_lost(c))
     if (best is None or best[0] == LOW) and local_copy_dropped.may_drop(c):  # `immich upload --delete ~/Pictures`

@@ -134,7 +134,7 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
         if "--unregister" in texts:
             return HIGH, f"wsl --unregister deletes the distribution and every file in it ({c.text})"
         if "--shutdown" in texts:
-            return LOW, f"stops every running WSL distribution ({c.text})"
+            return MEDIUM, f"stops every running WSL distribution and what runs in it ({c.text})"
     if p == "netsh":
         if re.search(r"advfirewall\s+set\s+\w+\s+state\s+off", joined):
             return MEDIUM, f"switches the Windows firewall off ({c.text})"

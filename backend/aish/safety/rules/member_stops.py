@@ -1,0 +1,50 @@
+"""Effect: a node taken out of its cluster, or everything a tool runs stopped, said in ways the stop rules miss.
+
+For programs no rule names (and cluster agents whose rules read other verbs):
+
+- the node told to leave its cluster, as the command's whole word (``consul leave``, ``serf leave``,
+  ``cman_tool leave force``): what it served moves away or stops, and a last member takes the cluster down;
+  leaving one named group or network (``zerotier-cli leave NETWORK``, a chat room) stays to other rules;
+- the stop said by the program's own name, with every member as scope (``hb_standby all``, ``vm-shutdown -a``,
+  ``xen-halt --all``): ``stop_scopes`` reads the verb among the words, this reads it in the name;
+- the stop said by a lone option, the program's only action (``wsl``-like ``--shutdown``, ``--halt``,
+  ``cec-ctl --to 0 --standby``): the server, VM or device it controls goes down.  Options that only configure a
+  stop (``--shutdown-timeout``) and a read (``status``, ``--help``) stay quiet.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.rules.common import MEDIUM, Ctx
+
+_GATE = ("leave", "shutdown", "halt", "standby", "all", "-a")
+_FORCE = frozenset({"force", "-f", "--force", "now", "-force"})
+_NAME_STOPS = frozenset({"stop", "standby", "shutdown", "halt", "poweroff", "offline", "suspend", "kill"})
+_SCOPES = frozenset({"all", "-a", "--all", "-all", "*", "ALL", "--all-nodes", "-allnodes"})
+_LONE_OPTIONS = frozenset({"--shutdown", "--halt", "--standby", "--power-off", "--shut-down"})  # not `steam -shutdown`
+_READS = frozenset({"status", "list", "show", "info", "--help", "-h", "help", "--version", "members", "query",
+                    "--dry-run", "-n", "get"})
+_PARTS = re.compile(r"[-_.]")
+
+
+def may_stop_member(c: Ctx) -> bool:
+    """Cheap: a leave, shutdown, halt or standby word, or a scope, on the line."""
+    return bool(c.texts) and any(w in c.lowered for w in _GATE)
+
+
+def rule_member_stop(c: Ctx) -> Optional[tuple]:
+    texts = c.texts[:32]
+    if set(t.lower() for t in texts) & _READS:
+        return None
+    operands = [t for t in texts if not t.startswith("-")]
+    if operands[:1] == ["leave"] and all(t.lower() in _FORCE for t in texts[1:]):
+        return MEDIUM, f"{c.prog} leave: this node leaves its cluster, what it served stops here ({c.text})"
+    name_words = set(_PARTS.split(c.prog.lower().removesuffix(".exe")))
+    if len(name_words) > 1 and name_words & _NAME_STOPS and set(texts) & _SCOPES:
+        scope = next(t for t in texts if t in _SCOPES)
+        return MEDIUM, f"{c.prog} {scope}: every member it manages stops ({c.text})"
+    lone = next((t for t in texts if t.lower() in _LONE_OPTIONS), None)
+    if lone is not None and len(operands) <= 2:
+        return MEDIUM, f"{c.prog} {lone}: the server, machine or device it controls goes down ({c.text})"
+    return None
