@@ -55,6 +55,8 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if any(t in PRINT_ONLY_LONG and not (t == "--version" and _VERSION_VALUE.match(nxt))
            for t, nxt in zip(lowered, lowered[1:] + [""])) or help_last and prog not in NO_DRY_RUN:
         return "prints help or a version only"
+    if texts == ["-V"]:  # `nwipe -V`, `dropdb -V`, `sfdisk -V` (verify): a lone letter, no target to act on
+        return "prints a version (or verifies) only"
     if prog in DOC_VIEWERS and _only_reads_pages(texts):
         return "shows the documentation of what it names"
     enabling = DRY_RUN_BY_DEFAULT.get(prog)
