@@ -3,7 +3,7 @@ file, a floor on the rate, every miss named when it fails.  Unlike tests/corpus/
 may stay unflagged (the judge's policy leaves some forms quiet in the shell too, ``rm -f /srv/x``); the
 rate may not fall.  unknown-s13-*: programs no rule names (session 13), written before the rules were read, and
 the forms of that session's readings (bang verbs, payments, moves to a remote, options deleting the source,
-uninstalls from production): at 55f5222 89.5% and 19.4% flagged, after 92.3% and 100%; everyday 0.0%."""
+uninstalls from production): at 55f5222 89.5% and 49.2% flagged, after 92.3% and 100%; everyday 0.0%."""
 from __future__ import annotations
 
 import re

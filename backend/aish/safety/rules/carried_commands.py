@@ -8,7 +8,9 @@ else.  Whatever the program, the command is in one of three places:
   postgres -- rm -rf DATA``, ``schroot -c sid -- rm -rf /home``);
 - one quoted argument whose first word is a program (``xdsh GROUP 'shutdown -h now'``, ``tmux
   send-keys -t prod 'rm -rf ~/data' Enter``, ``gcloud compute ssh vm --command '…'``, ``sbatch
-  --wrap '…'``, ``screen -X stuff 'sudo reboot\\n'``);
+  --wrap '…'``, ``screen -X stuff 'sudo reboot\\n'``); where a command is due (after ``run``, ``exec``, a
+  command option, or a fan-out's hosts) a program no rule names counts when a destructive verb follows it
+  (``heroku run -a app "mgmt flush_database"``);
 - the rest of the words from a destructive program's name on (``srun -N 16 rm -rf /scratch``,
   ``pbsdsh -u /sbin/shutdown -h now``, ``crictl exec -it ID rm -rf /data``, ``faketime '2020-01-01'
   find /var/log -delete``).
@@ -25,7 +27,10 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+import re
+
 from aish.safety.programs import READ_ONLY
+from aish.safety.rules.action import names_a_verb
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.fed import PROSE_PROGRAMS
 from aish.safety.rules.fleets import _STOPPING as STOPPING
@@ -61,6 +66,10 @@ _COMMAND_OPTIONS = frozenset({"-c", "--command", "--cmd", "-e", "--exec", "--exe
 _SUBCOMMAND_LIKE = frozenset({"shutdown", "reboot", "poweroff", "halt", "init", "telinit", "kill", "pkill", "killall",
                               "systemctl", "service", "passwd", "usermod", "su"})
 _SHELL_WORDS = frozenset(WRAPPERS) - {"xargs", "parallel"}
+# Words after which a command is due: a runner's subcommand or a command option (`heroku run`, `--scripts`).
+_RUN_BEFORE = frozenset({"run", "exec", "--scripts", "--script", "--command", "--cmd", "-c", "--exec", "--execute",
+                         "--run", "--wrap", "-C", "-x", "-e"})
+_PROGRAM_NAME = re.compile(r"[a-z][a-z0-9._+-]{2,40}")  # `no shutdown` (a router shell's) is no program
 _SCANNED = 64  # words of one command looked at for a carried command
 _MAX_DEPTH = 6  # programs carried inside each other that are still followed
 
@@ -74,16 +83,25 @@ def _name(text: str) -> str:
     return text.rsplit("/", 1)[-1]
 
 
-def _runs_from(word_text: str, known: Callable[[str], bool]) -> bool:
+def _runs_from(word_text: str, known: Callable[[str], bool], unknown: bool = False) -> bool:
     """Does this quoted text start with a program (past ``sudo``, ``env``, ``nohup``…)?"""
-    for token in word_text.split()[:6]:
+    tokens = word_text.split()[:8]
+    for k, token in enumerate(tokens[:6]):
         name = _name(token)
         if "=" in token and not token.startswith("-"):  # `FOO=1 rm …`
             continue
         if name in _SHELL_WORDS or token.startswith("-"):
             continue
-        return name in HEADS or known(name)
+        return name in HEADS or known(name) or unknown and _unknown_acting(name, tokens[k + 1:k + 5])
     return False
+
+
+def _unknown_acting(name: str, rest: list) -> bool:
+    """``heroku run -a app "mgmt flush_database --noinput"``, ``pdsh -w n1 'nodectl cluster destroy x'``: where a
+    command is due, a program no rule names with a destructive verb among its next words is one (the judge then
+    decides); elsewhere such text is prose (``task add "project delete review"``)."""
+    return bool(_PROGRAM_NAME.fullmatch(name)) and name not in TEXT_ARGUMENTS and \
+        any(names_a_verb(t.lstrip("-")) for t in rest if len(t) >= 2)
 
 
 def _clean(text: str) -> str:
@@ -108,8 +126,10 @@ def _carried(c: Ctx, known: Callable[[str], bool]) -> Optional[tuple]:
             continue
         if before in _PROSE_OPTIONS:
             continue
-        if w.quoted and " " in t.strip() and _runs_from(_clean(t), known):
-            return "text", _clean(t)
+        if w.quoted and " " in t.strip():
+            text = _clean(t)
+            if _runs_from(text, known) or (before in _RUN_BEFORE or _fanned_out(c)) and _runs_from(text, known, True):
+                return "text", text
         name = _name(t)
         if name in HEADS and k + 1 < len(c.args) and (not before.startswith("-") or t.startswith("/") or
                                                      before in _COMMAND_OPTIONS) and \

@@ -60,7 +60,12 @@ def rule_local_copy_dropped(c: Ctx) -> Optional[tuple]:
         f"one ({c.text})"
 
 
-@triggered_by(_MOVE_WORDS, otherwise=None)
+@triggered_by(_MOVE_WORDS, otherwise=False)
+def may_move(c: Ctx) -> bool:
+    """Cheap: a move's word on a line with arguments."""
+    return len(c.texts) >= 2 and any(w in c.lowered for w in _MOVE_WORDS)
+
+
 def rule_local_copy_moved(c: Ctx) -> Optional[tuple]:
     """A client's own move of local files to a remote: once copied, the local files are deleted."""
     if c.prog in ("mv", "git", "gio", "kioclient", "kioclient5", "busybox") and c.texts[:1] != ["annex"]:

@@ -381,7 +381,7 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, key_holders.rule_keys_lost(c))
     if (best is None or best[0] == LOW) and local_copy_dropped.may_drop(c):  # `immich upload --delete ~/Pictures`
         best = worst(best, local_copy_dropped.rule_local_copy_dropped(c))
-    if best is None or best[0] == LOW:  # `s3cmd mv ./exports s3://b/`: a move to a remote deletes the local files
+    if (best is None or best[0] == LOW) and local_copy_dropped.may_move(c):  # `s3cmd mv ./x s3://b/`: once copied
         best = worst(best, local_copy_dropped.rule_local_copy_moved(c))
     if (best is None or best[0] < HIGH) and whole_key_range.may_clear(c):  # `fdbcli --exec 'clearrange "" \xff'`
         best = worst(best, whole_key_range.rule_whole_range(c))
