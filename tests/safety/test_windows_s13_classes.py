@@ -145,3 +145,22 @@ def test_script_written_then_run_by_name_or_fed_to_its_tool() -> None:
         "echo SELECT 1 > q.sql & sqlcmd -S sql01 -i q.sql",
         "echo rd /s /q D:\\Shares > x.bat & type x.bat",
     ])
+
+
+def test_reset_and_uninstall_verbs_of_any_module() -> None:
+    _check([
+        "Reset-AzVpnGateway -VirtualNetworkGateway $gw",
+        "Reset-CsPoolRegistrarState -PoolFqdn pool01.corp.local -ResetType FullReset",
+        "Reset-DAClientExperienceConfiguration -Confirm:$false",
+        "Reset-MsolStrongAuthenticationMethodByUpn -UserPrincipalName ceo@contoso.com",
+        "Reset-AzWebAppSlotPublishingProfile -ResourceGroupName rg -Name app -Slot staging",
+        "Reset-AzAttestationPolicy -Name att1 -ResourceGroupName rg -Tee SgxEnclave",
+        "Uninstall-ADServiceAccount -Identity svc_sql01",
+        "Uninstall-AdcsWebEnrollment -Force",
+        "Uninstall-NAVApp -ServerInstance BC -Name \"Sales Ext\"",
+        "Uninstall-SPSolution -Identity contoso.wsp -AllWebApplications",
+    ], [
+        "Reset-VMResourceMetering -VMName web01", "Reset-IISServerManager -Confirm:$false",
+        "Reset-WinhttpProxy -Direct", "Uninstall-Module Az -AllVersions", "Uninstall-Package -Name git",
+        "Reset-AzVpnGateway -VirtualNetworkGateway $gw -WhatIf",
+    ])

@@ -7,7 +7,10 @@ module it comes from: ``Disable-<Noun>`` switches the noun off machine-wide (``D
 (``Unregister-ScheduledTask``, ``Unregister-PSSessionConfiguration``, ``Unregister-AzResourceProvider``),
 ``Revoke-<Noun>`` withdraws access someone had (``Revoke-SmbShareAccess``, ``Revoke-MgUserSignInSession``,
 ``Revoke-AzStorageAccountUserDelegationKeys``), ``Deny-<Noun>`` refuses it (``Deny-WsusUpdate``: the patch never
-reaches the machines); a ``Set-``/``Update-`` given ``-Enabled $false`` or
+reaches the machines), ``Reset-<Noun>`` puts it back to nothing (``Reset-AzVpnGateway``: the gateway restarts,
+``Reset-MsolStrongAuthenticationMethodByUpn``: the user's second factor is gone), ``Uninstall-<Noun>`` takes a
+role or account off the machine (``Uninstall-ADServiceAccount``; counters, caches and views reset, and a
+developer's modules, scripts and packages uninstalled, stay quiet); a ``Set-``/``Update-`` given ``-Enabled $false`` or
 ``-LinkEnabled No`` is that noun's ``Disable-`` (``Set-DlpCompliancePolicy``, ``Set-GPLink``,
 ``Set-JournalRule``; one account switched off this way is an everyday chore and stays quiet).  One named
 target is medium; every target at once is
@@ -28,7 +31,7 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.ps_targets import SESSION_STATE
 
-VERBS = frozenset({"disable", "unregister", "revoke", "deny"})
+VERBS = frozenset({"disable", "unregister", "revoke", "deny", "reset", "uninstall"})
 # Nouns whose loss is the shell's or a developer's own, or that switch a risk off.
 _LIGHT = re.compile(r"^(ps)?(breakpoint|trace|wsmantrace|pswsmancombinedtrace|runspacedebug|experimentalfeature|"
                     r"wsmancredssp|packagesource|psrepository|psresourcerepository|argumentcompleter|"
@@ -39,7 +42,15 @@ _RISK = re.compile(r"smb1|telemetry|\bblock|insecure|legacy|ssl[23]?\b|tls1(\.?[
                    r"autoplay|credssp|llmnr|netbios|wdigest|powershellv2|ntlmv1|lanman|cipher|rc4|3des|bypass",
                    re.IGNORECASE)
 _WHAT = {"disable": "switches off", "unregister": "takes away the registration of", "revoke": "withdraws access to",
-         "deny": "refuses (an update, a request, access)"}
+         "deny": "refuses (an update, a request, access)", "reset": "resets (what it held is lost)",
+         "uninstall": "uninstalls"}
+# What a Reset- or Uninstall- of no consequence names: counters, caches, views and one app put back
+# (`Reset-AppxPackage`; its whole-list form is whole_resets'); a developer's modules, scripts and packages
+# (installed again with one command).
+_LIGHT_BY_VERB = {"reset": re.compile(r"counter|metering|statistic|stats|cache|proxy|view|layout|servermanager|appx|"
+                                      r"color|theme|timer|psreadline|progress", re.IGNORECASE),
+                  "uninstall": re.compile(r"^(module|package|script|psresource|font|addin|app|appxpackage)$",
+                                          re.IGNORECASE)}
 
 
 def may_take(prog: str, unknown: bool, lowered: str) -> bool:
@@ -59,6 +70,8 @@ def rule_taking_verb(c: Ctx) -> Optional[tuple]:
     if verb not in VERBS or not noun.isalnum() or noun.lower() in SESSION_STATE or _LIGHT.match(noun):
         return None
     if verb == "disable" and (_RISK.search(noun) or _RISK.search(c.lowered)):
+        return None
+    if verb in _LIGHT_BY_VERB and _LIGHT_BY_VERB[verb].search(noun):
         return None
     return MEDIUM, f"{c.prog} {_WHAT[verb]} the {noun} it names ({c.text})"
 
