@@ -43,6 +43,11 @@ def test_forced_unpacks_are_flagged():
     _floor("unpack.txt", 0.9)  # an unpacker told to force (atool -x -f: -f may name the archive, left)
 
 
+def test_a_delete_letter_after_the_objects_letter_still_deletes():
+    loud, missed = _loud_and_quiet("letters.txt")
+    assert len(loud) >= 6 and not missed, "\n".join(missed)
+
+
 def test_docs_everyday_forms_stay_quiet():
     loud, quiet = _loud_and_quiet("everyday.txt")
     assert len(loud) + len(quiet) >= 50

@@ -99,7 +99,8 @@ def subcommand_action(prog: str, texts: list) -> Action:
         positions = positions[0].split("/") + positions[1:]  # `vim-cmd vmsvc/destroy 12`: a group, then its verb
     first = FIRST_ALIASES.get(prog, {})
     positions = [first.get(t, t) for t in positions[:1]] + \
-        [aliases.get(t) or first.get(t) or (t if t in after_option else _short_delete(t, positions[k], k, prog))
+        [t if _object_letter(positions, k + 1) else
+         aliases.get(t) or first.get(t) or (t if t in after_option else _short_delete(t, positions[k], k, prog))
          for k, t in enumerate(positions[1:])]
     nouns: list = []
     for k, word in enumerate(positions[:_MAX_WORDS]):
@@ -146,6 +147,13 @@ def _unbanged(word: str) -> str:
     if word.endswith("!") and len(word) > 2 and _WORD.match(word[:-1].rstrip("!")):
         return word.rstrip("!")
     return word
+
+
+def _object_letter(positions: list, i: int) -> bool:
+    """``doctl compute d c …``, ``doctl compute d ls``: a one-letter ``d`` with another subcommand word after it
+    (a create, a listing, a get, or the ``d`` that deletes) is the object's abbreviation (droplet), not delete."""
+    return positions[i] == "d" and i + 1 < len(positions) and \
+        (positions[i + 1] in NOT_BEFORE_SHORT_DELETE or positions[i + 1] in ("d", "rm", "del", "delete"))
 
 
 def _short_delete(word: str, before: str, k: int, prog: str) -> str:
