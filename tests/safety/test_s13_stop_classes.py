@@ -78,7 +78,12 @@ def test_dd_and_rm_spellings_borrowed():
         "gomi -rf ~/work",
         "ugrep -l password -r ~/notes | xargs rm",
         "pdfgrep -rl invoice ~/Documents | xargs rm -f",
+        "walkdir ~ -type f -exec rm -rf {} \\;",
+        "walk / -name '*.conf' -execdir shred -u {} +",
+        "ffind ~/Pictures -e jpg -X rm",
     ], [
+        "lsfind . -name '*.o' -exec rm {} \\;",
+        "ffind . -x echo {}",
         "pax -rf source.tar",
         "ppmtompeg -fr first_frame last_frame params",
         "zdd if=/dev/sda of=disk.img",
@@ -98,7 +103,10 @@ def test_nodes_leaving_and_stops_said_by_name_or_lone_option():
         "wsl --shutdown",
         "cec-ctl --to 0 --standby",
         "qemu-ctl --halt",
+        "zork-agent --force-reboot",
+        "fwctl firmware update --force-reboot",
     ], [
+        "zork-agent --reboot-timeout 30",
         "consul members",
         "chatctl leave general",
         "zork --shutdown-timeout 30",

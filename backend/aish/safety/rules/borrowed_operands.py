@@ -1,4 +1,4 @@
-"""Effect: files overwritten or removed by programs no rule names that take dd's or rm's own spellings.
+"""Effect: files overwritten or removed by programs no rule names that take dd's, rm's or find's own spellings.
 
 Clones and relatives of the classic tools keep their operands: a forensic or rescue copier writes ``of=FILE``
 (``ddpt``, ``sdd``, ``dd.exe``, ``dcfldd`` forks) or wipes with ``wipe=FILE``/``hwipe=FILE``; a rescue tool
@@ -9,7 +9,9 @@ do to the target is what dd or rm would do, so they are judged as dd or rm on th
 - ``of=`` is judged as ``dd of=``; ``wipe=``/``hwipe=`` and zeros or random bytes written in place (``conv=notrunc``,
   or a rescue copy onto an existing file) are at least medium outside temporary places;
 - ``-rf`` on its targets is judged as ``rm -rf``, capped at medium where the program keeps what it removes in a
-  trash (its name says trash or it restores).
+  trash (its name says trash or it restores);
+- find's ``-exec``/``-execdir``/``-ok`` (``walk ~ -type f -exec rm -rf {} ;``) is judged as find, fd's ``-x``/``-X``
+  before a remover (``ffind . -e bak -X rm``) as fd, on the same words.
 
 A copy read from a disk into a new image (``if=/dev/sda of=disk.img``), ``/dev/null`` and temporary targets stay
 quiet, as dd and rm leave them.
@@ -22,6 +24,9 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 
+_FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+_FD_EXEC = frozenset({"-x", "-X", "--exec", "--exec-batch"})
+_DESTROYERS = frozenset({"rm", "shred", "srm", "wipe", "unlink", "truncate", "trash", "trash-put", "rmdir"})
 _STREAMS = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
 _WIPE_OPERANDS = ("wipe=", "hwipe=")
 _RM_LETTERS = re.compile(r"^-(?=[a-zA-Z]*[rR])(?=[a-zA-Z]*f)[rRfvI]{2,4}$")
@@ -34,8 +39,8 @@ def may_borrow(c: Ctx) -> bool:
     if not c.texts:
         return False
     low = c.lowered
-    return "of=" in low or "wipe=" in low or "/dev/zero" in low or "/dev/urandom" in low or \
-        any(_RM_LETTERS.match(t) for t in c.texts[:32])
+    return "of=" in low or "wipe=" in low or "/dev/zero" in low or "/dev/urandom" in low or "-ex" in low or \
+        any(_RM_LETTERS.match(t) or t in _FD_EXEC for t in c.texts[:32])
 
 
 def _quoted(words: list) -> str:
@@ -82,5 +87,20 @@ def _as_rm(c: Ctx) -> Optional[tuple]:
     return level, f"{c.prog} {letters} removes as rm -rf does: {found[1]}"
 
 
+def _as_finder(c: Ctx) -> Optional[tuple]:
+    """``walk ~ -type f -exec rm -rf {} \\;`` judged as find; ``ffind . -x shred -u`` judged as fd."""
+    texts = c.texts[:64]
+    if set(texts) & _FIND_EXEC:
+        as_tool = "find"
+    elif any(t in _FD_EXEC and k + 1 < len(texts) and texts[k + 1] in _DESTROYERS for k, t in enumerate(texts)):
+        as_tool = "fd"
+    else:
+        return None
+    found = c.recurse(f"{as_tool} {_quoted(texts)}")
+    if found is None or found[0] < MEDIUM:
+        return None
+    return found[0], f"{c.prog} runs a command on what it finds, as {as_tool} does: {found[1]}"
+
+
 def rule_borrowed_operands(c: Ctx) -> Optional[tuple]:
-    return _as_dd(c) or _as_rm(c)
+    return _as_dd(c) or _as_rm(c) or _as_finder(c)

@@ -29,7 +29,7 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
 
 _GATE = ("power", "fence", "stonith", "halt", "kill", "shut", "stop", "off", "drain", "0x02", "reset", "cycle",
-         "evacuate", "decommission")
+         "evacuate", "decommission", "reboot")
 # An option's parts that say the machine loses power or is killed outright.
 _STRONG = frozenset({"poweroff", "fence", "stonith", "powercycle", "coldreset", "hardreset", "destroy"})
 _HARD = frozenset({"force", "forced", "hard", "immediate", "cold"})
