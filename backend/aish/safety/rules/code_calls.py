@@ -106,7 +106,7 @@ def bodies(c: Ctx) -> list:
 
 # Options whose value is code, whatever it looks like (`rebol --do 'call "…"'`).
 _CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--do", "-x", "--exec", "--execute", "-code", "--code", "--command",
-                           "--run", "-r", "-batch", "--batch-string"})
+                           "-command", "--run", "-r", "-batch", "--batch-string"})
 _EVAL_WORDS = frozenset({"eval", "exec", "execute", "evaluate"})  # a subcommand whose operand is code
 _PROSE_OPTIONS = frozenset({"-m", "--message", "--title", "--body", "--description", "--comment", "--subject",
                             "--note", "--notes", "--summary", "--reason", "--label", "--desc"})
@@ -114,6 +114,12 @@ _PROSE_OPTIONS = frozenset({"-m", "--message", "--title", "--body", "--descripti
 
 def _quote(part: str) -> str:
     return part if re.fullmatch(r"[\w@%+=:,./~-]+", part) else "'" + part.replace("'", "'\\''") + "'"
+
+
+def runs_fed_code(c: Ctx) -> bool:
+    """A program told to run what it is fed (``go run /dev/stdin <<< '…'``), whatever else its words are."""
+    return bool(c.seg.redirects or c.chain) and "run" in c.texts[:2] and \
+        any(t in ("-", "/dev/stdin") for t in c.texts[1:4])
 
 
 def rule_code_calls(c: Ctx) -> Optional[tuple]:

@@ -32,9 +32,10 @@ _LIMIT = 4000
 _PER_KIND = 6
 _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)"""
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
-# A call with strings: `name("…", …)`, `name "…"`, `name: '…'`, `name ["…"]`.
-_CALL = LazyRegex(r"(?<![\w$])(?:[A-Za-z_]\w*(?:\.|::|->)){0,4}(?P<name>[A-Za-z_]\w*)!?\s*(?:\(\s*|:\s+|\s+|\[\s*)"
-                  r"(?:\[\s*)?(?P<strings>" + _STR + r"(?:\s*[,+&~.]?\s*(?:\[\s*)?" + _STR + r"){0,7})")
+# A call with strings: `name("…", …)`, `name "…"`, `name: '…'`, `name ["…"]`, `remove.all(os.Path("/x"))`.
+_CALL = LazyRegex(r"(?<![\w$-])(?P<owner>(?:[A-Za-z_][\w-]*(?:\.|::|->|:)){0,4})(?P<name>[A-Za-z_][\w-]*)!?\s*"
+                  r"(?:\(\s*(?:(?P<inner>[A-Za-z_][\w.]*)\(\s*)?|:\s+|\s+|\[\s*)(?:\[\s*)?"
+                  r"(?P<strings>" + _STR + r"(?:\s*[,+&~.]?\s*(?:\[\s*)?" + _STR + r"){0,7})")
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _RUN_WORDS = frozenset({"system", "exec", "execute", "executable", "shell", "spawn", "popen", "command", "cmd",
                         "process", "run", "sh"})
@@ -42,17 +43,20 @@ _DELETE_VERBS = frozenset({"delete", "remove", "rm", "unlink", "erase", "rmdir",
 _DELETE_OBJECTS = frozenset({"file", "files", "dir", "dirs", "directory", "directories", "folder", "folders", "tree",
                              "all", "recursive", "recursively", "r", "rf", "f", "force", "forced", "path", "item",
                              "items", "contents", "everything", "sync", "async", "entry", "at", "if", "exists", "now",
-                             "io", "fs"})
+                             "io", "fs", "or", "and"})
 _RECURSIVE_WORDS = frozenset({"tree", "all", "recursive", "recursively", "r", "rf", "dir", "dirs", "directory",
                               "directories", "folder", "folders", "contents", "everything", "rmtree"})
-_RECURSIVE_ARGS = re.compile(r"recursive\s*[:=]+\s*(?:true|T\b)|,\s*true\b|['\"]rf['\"]|force\s*[:=]+\s*true",
+_RECURSIVE_ARGS = re.compile(r"recursive\s*[:=]+\s*(?:true|T\b)|,\s*true\b|['\"]rf['\"]|force\s*[:=]+\s*true|"
+                             r":recursive\s+t\b",
                              re.IGNORECASE)
 # A path string, then up to three calls on it (`'/x' asFileReference deleteAll`, `Path("/x")).unlink()`).
 _PATH_THEN_CALLS = LazyRegex(r"(['\"])([/~][^'\"\n]{0,200})\1\s*\)*"
                              r"((?:(?:\s*\.\s*|\s+)[A-Za-z_][\w-]*(?:\s*\(\s*\))?\)*){1,3})")
 _IDENT = re.compile(r"[A-Za-z_][\w-]*")
-_ESCAPE_LINE = LazyRegex(r"(?m)^[ \t]*(?:[:.)]?[ \t]*(?:!!?|(?:platform[ \t]+)?(?:shell|system|sh|sy|pso|host)\b)|"
+_ESCAPE_LINE = LazyRegex(r"(?m)^[ \t]*(?:[:.)]?[ \t]*(?:!!?|(?:platform[ \t]+)?(?:shell|system|sh|sy|pso|host|run)\b)|"
                          r"\*(?=[a-z]))[ \t]*([^;\n]+)")
+# Escapes inside a line: an editor's `%sh{…}` expansion, SQL's `COPY … FROM PROGRAM '…'`.
+_INLINE_ESCAPE = LazyRegex(r"%sh\{([^{}]*)\}|\bPROGRAM\s+'((?:[^']|'')*)'", re.IGNORECASE)
 _XML_RUN = LazyRegex(r"<(?P<tag>[\w:.-]+)(?P<attrs>(?:\s+[\w:.-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))+)\s*/?>")
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _RUN_ATTRS = frozenset({"program", "executable", "command", "commandline", "cmd", "exec", "args", "arguments",
@@ -91,9 +95,12 @@ def substituted_code(args: list) -> list:
 
 def escape_lines(text: str) -> list:
     """The commands a host's own shell escapes run, one per line or statement (``!rm …``, ``.sy rm …``)."""
-    if not any(ch in text for ch in "!*") and not re.search(r"shell|system|\bsh\b|\.sy|\.pso|host", text):
+    if not any(ch in text for ch in "!*") and not re.search(r"shell|system|\bsh\b|\.sy|\.pso|host|run|PROGRAM",
+                                                          text, re.IGNORECASE):
         return []
-    return [m.group(1).strip() for m in list(_ESCAPE_LINE.finditer(text[:_LIMIT]))[:_PER_KIND]]
+    found = [m.group(1).strip() for m in list(_ESCAPE_LINE.finditer(text[:_LIMIT]))[:_PER_KIND]]
+    return found + [(m.group(1) or m.group(2) or "").replace("''", "'").strip()
+                    for m in list(_INLINE_ESCAPE.finditer(text[:_LIMIT]))[:_PER_KIND]]
 
 
 def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown: str) -> Optional[tuple]:
@@ -101,10 +108,14 @@ def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown
     best: Optional[tuple] = None
     for m in list(_CALL.finditer(code))[:24]:
         words = words_of(m.group("name"))
+        owner = re.split(r"\.|::|->|:", m.group("owner").rstrip(".:->"))[-1] if m.group("owner") else ""
+        if owner and set(words) <= _DELETE_OBJECTS and _DELETE_VERBS.intersection(words_of(owner)):
+            words = words_of(owner) + words  # `os.remove.all(…)`: the verb is the owner's name
         parts = _strings(m.group("strings"))
         if not parts:
             continue
-        if _RUN_WORDS.intersection(words):
+        inner = words_of(m.group("inner").rsplit(".", 1)[-1]) if m.group("inner") else []
+        if _RUN_WORDS.intersection(words + inner):
             for command in {parts[0], " ".join(parts)}:
                 found = recurse(command.replace("\\'", "'").replace('\\"', '"')) if command.strip() else None
                 if found is not None and found[0] >= MEDIUM:

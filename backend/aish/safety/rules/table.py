@@ -228,7 +228,7 @@ def check(c: Ctx) -> Optional[tuple]:
             (not in_full or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
         best = worst(best, carried_commands.rule_carried_command(c, known, in_full))
     if (best is None or best[0] < MEDIUM) and (c.args or c.seg.redirects or c.chain) and \
-            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:
+            (c.prog.lower() not in carried_commands.TEXT_ARGUMENTS or code_calls.runs_fed_code(c)):
         best = worst(best, code_calls.rule_code_calls(c))  # `root -e 'gSystem->Exec("rm -rf …")'`, any language
     if (best is None or best[0] < HIGH) and unknown_senders.may_send(c) and \
             c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `box files:upload ~/.ssh/id_ecdsa`
