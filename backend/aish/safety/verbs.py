@@ -16,6 +16,7 @@ import re
 HEAVY: frozenset = frozenset("""
 destroy wipe erase nuke obliterate zap shred drop truncate unpublish deprovision decommission teardown
 undefine sanitize cleanse factoryreset reformat reinitialize reinit flushall flushdb dropdb wipeout uninit zeroize
+eradicate annihilate demolish
 """.split())
 # Delete what they name: medium on data or on a named thing, quiet on caches and packages.
 DELETE: frozenset = frozenset("""
