@@ -30,7 +30,7 @@ def _flagged(command: str) -> bool:
 @pytest.mark.parametrize("name,floor", [("code-destructive.txt", 0.95), ("code-destructive-2.txt", 0.97),
                                              ("code-destructive-3.txt", 0.96), ("code-destructive-4.txt", 0.97),
                                              ("code-destructive-5.txt", 0.95), ("unknown-s13-destructive.txt", 0.91),
-                                             ("unknown-s13-readings.txt", 1.0), ("write-disk-destructive.txt", 0.96)])
+                                             ("unknown-s13-readings.txt", 1.0), ("write-disk-destructive.txt", 0.92)])
 def test_trained_destructive_forms_are_flagged(name: str, floor: float) -> None:
     commands = _commands(name)
     missed = [c for c in commands if not _flagged(c)]

@@ -7,8 +7,9 @@ told to erase itself; ``device_targets`` a disk that a copy writes onto.  Two mo
   old one: ``initialize``/``init``/``reinit``/``mklabel``/``newlabel``/``relabel`` in any spelling
   (``pdisk /dev/disk2 -initialize``, ``vxdisk -f init sdb``), the BSD label tools' write letter
   (``bsdlabel -w da1``, ``disklabel -w -r sd1 auto``), an in-place ``--encrypt``/``--decrypt``/``reencrypt``
-  (every block rewritten; stopped half-way, the data is lost), a debugger's ``write`` into the filesystem's
-  structures (``xfs_db -x -c 'write …'``, ``debugfs -w -R 'clri <2>'``);
+  (every block rewritten; stopped half-way, the data is lost), a self-encrypting drive reverted to its factory
+  state (``sedcli --revert /dev/nvme1n1``, ``--psid-revert``: its key and so its data are gone), a
+  debugger's ``write`` into the filesystem's structures (``xfs_db -x -c 'write …'``, ``debugfs -w -R 'clri <2>'``);
 - a storage object named in a subcommand path beside a verb that ends it, with or without a device name
   (``esxcli storage core device partition delete -d naa.…``, ``mvcli delete -o vd``, ``xcli vol_delete``,
   ``somecli lun destroy 3``, ``… partition-table wipe``): a partition, a virtual disk, a LUN, a volume or a
@@ -27,7 +28,8 @@ from aish.safety.rules.device_operands import disk_word
 from aish.safety.rules.triggers import triggered_by
 
 _LAYOUT_VERBS = LazyRegex(r"^-{0,2}(initiali[sz]e|init|re-?init|mklabel|newlabel|new-label|relabel|re-?encrypt|"
-                          r"encrypt|decrypt|wipe-md|create-md|zap-?all|write-?label|init-?label)$", re.IGNORECASE)
+                          r"encrypt|decrypt|wipe-md|create-md|revert|revert-?tper|psid-?revert|revertsp|zap-?all|"
+                          r"write-?label|init-?label)$", re.IGNORECASE)
 _LABEL_TOOL = LazyRegex(r"label|part|fdisk|disk", re.IGNORECASE)
 _DEBUG_WRITE = LazyRegex(r"^(write|clri|kill_file|freeb|set_super_value|ssv|set_inode_field|sif|zap_block)\b")
 _OBJECTS = frozenset({"partition", "partitions", "part", "disk", "disks", "vdisk", "vd", "ld", "logicaldrive",
@@ -45,7 +47,8 @@ _READS = frozenset({"list", "ls", "show", "status", "info", "display", "get", "p
 _OBJECT_VERB = LazyRegex(r"^(vol|volume|lun|vdisk|disk|partition|part|pool|ld|vd|array)[-_](delete|del|remove|rm|"
                          r"destroy|wipe|erase|format|clear)$|^(delete|del|remove|destroy|wipe|erase|format|clear)[-_]?"
                          r"(vol|volume|lun|vdisk|disk|partition|part|pool|ld|vd|array|label)s?$", re.IGNORECASE)
-_LAYOUT_PIECES = ("init", "label", "crypt", "-md", "zap", "write", "clri", "freeb", "ssv", "sif", "set_", "kill_file")
+_LAYOUT_PIECES = ("revert", "init", "label", "crypt", "-md", "zap", "write", "clri", "freeb", "ssv", "sif", "set_",
+                  "kill_file")
 _OBJECT_PIECES = ("part", "disk", "vd", "ld", "lun", "vol", "array", "raid", "pool", "lv", "vg", "pv", "mbr", "gpt",
                   "superblock", "namespace", "ns", "mirror", "drive", "dg", "label")
 

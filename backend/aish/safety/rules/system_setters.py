@@ -16,7 +16,9 @@ boot loader's files and environment block, ``system_targets.SYSTEM_FILE``):
   ``-i.bak``) before the file: every line is rewritten by a one-liner;
 - a copy, move or install whose program's name says so (``xcp``, ``fcp``, ``pycp``, ``advcp``, ``uu-cp``,
   ``gmv``, ``ditto``) and whose last operand is a file whose loss locks users out or stops the boot
-  (``common.CRITICAL_FILE``; a new drop-in under a ``.d`` folder is not): the file is replaced by another.
+  (``common.CRITICAL_FILE``; a new drop-in under a ``.d`` folder is not), or a copy subcommand of any
+  program (``rclone copyto ./resolv.conf /etc/resolv.conf``): the file is replaced by another;
+- a diff applied to the file (``patch /etc/sudoers < nopasswd.diff``, ``gpatch``): its lines are changed.
 
 Tuning files (logind, journald, sysctl: their breaking values are read elsewhere), the same words on a user's
 own files, reading the system's (``get``, ``show``, ``--get``, ``list``),
@@ -42,6 +44,8 @@ _COPY_NAME = LazyRegex(r"(cp|copy|copyto|mv|move|ditto|install)(\.exe|\.py)?$", 
 # Settings files whose keys tune behaviour (lid switch, journal size, a kernel knob): ``kernel_breaks`` and
 # ``meaning`` read the values that break; a key set there is everyday work.
 _TUNING = LazyRegex(r"/etc/systemd/(logind|journald|resolved|timesyncd)\.conf|/etc/sysctl\.|grubenv$")
+_PATCH_NAME = LazyRegex(r"patch(\.exe)?$", re.IGNORECASE)
+_COPY_VERBS = frozenset({"cp", "copy", "copyto", "mv", "move", "moveto", "install", "copy-file", "copyfile"})
 _LOGIN = LazyRegex(r"sudoers|shadow|passwd|pam\.|authorized_keys|sshd_config|/\.ssh")
 
 
@@ -68,8 +72,14 @@ def rule_system_setter(c: Ctx) -> Optional[tuple]:
     if letters:
         return level, f"{c.prog} {letters} rewrites every line of {shown}: a system file's meaning is changed " \
                       f"({c.text})"
+    if _PATCH_NAME.search(c.prog) and not set(low) & {"--dry-run", "-r", "--reverse", "-o", "--output"}:
+        return level, f"{c.prog} applies a diff to {shown}: a system file's meaning is changed ({c.text})"
     operands = [t for t in texts if not t.startswith("-")]
-    if _COPY_NAME.search(c.prog) and len(operands) >= 2 and CRITICAL_FILE.search(operands[-1].strip("'\"")) and \
+    if operands and operands[0].lower() in _COPY_VERBS:  # `rclone copyto ./resolv.conf /etc/resolv.conf`
+        operands = operands[1:]
+    elif not _COPY_NAME.search(c.prog):
+        return None
+    if len(operands) >= 2 and CRITICAL_FILE.search(operands[-1].strip("'\"")) and \
             not _system(operands[0]):
         return level, f"{c.prog} puts {operands[0]} over {shown}: a system file is replaced ({c.text})"
     return None
