@@ -164,3 +164,20 @@ def test_reset_and_uninstall_verbs_of_any_module() -> None:
         "Reset-WinhttpProxy -Direct", "Uninstall-Module Az -AllVersions", "Uninstall-Package -Name git",
         "Reset-AzVpnGateway -VirtualNetworkGateway $gw -WhatIf",
     ])
+
+
+def test_set_keep_or_limit_to_zero() -> None:
+    _check([
+        "Set-Mailbox -Identity ceo -RetainDeletedItemsFor 0",
+        "Set-MailboxDatabase -Identity DB01 -DeletedItemRetention 0.00:00:00",
+        "Set-AdminAuditLogConfig -AdminAuditLogAgeLimit 0",
+        "Set-TransportConfig -MaxSendSize 0KB -MaxReceiveSize 0KB",
+        "Set-Mailbox -Identity bob -ProhibitSendReceiveQuota 0MB",
+        "Set-RetentionPolicyTag -Identity \"Deleted Items\" -AgeLimitForRetention 0",
+        "Set-AzSqlDatabaseBackupShortTermRetentionPolicy -ResourceGroupName rg -ServerName s -DatabaseName d "
+        "-RetentionDays 0",
+    ], [
+        "Set-Mailbox -Identity ceo -RetainDeletedItemsFor 30",
+        "Set-MailboxDatabase -Identity DB01 -DeletedItemRetention 14.00:00:00",
+        "Set-Mailbox -Identity bob -ProhibitSendReceiveQuota 50GB", "Set-Mailbox -Identity bob -IssueWarningQuota 0",
+    ])

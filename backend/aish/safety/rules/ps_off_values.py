@@ -14,6 +14,9 @@ A cmdlet's verb ``Set`` says nothing; the parameter's name and value do, whateve
   ``-BlockCredential $true``) is an everyday chore, as ``ps_taking_verbs`` reads it, and stays quiet;
 - an expiry parameter of any name given now (``Set-AzKeyVaultSecretAttribute -Expires (Get-Date)``,
   ``-NotAfter``, ``-ExpiryTime``): it stops working at once (a date to come stays quiet);
+- how long deleted or old things are kept, or how much may be sent, received or held, given zero
+  (``Set-Mailbox -RetainDeletedItemsFor 0``, ``Set-MailboxDatabase -DeletedItemRetention 0.00:00:00``,
+  ``Set-AdminAuditLogConfig -AdminAuditLogAgeLimit 0``, ``Set-TransportConfig -MaxSendSize 0KB``);
 - who may reach it given anyone (``Set-SPOTenant -SharingCapability ExternalUserAndGuestSharing``,
   ``Set-MgPolicyAuthorizationPolicy -AllowInvitesFrom everyone``, ``Set-UnifiedGroup -AccessType Public``).
 
@@ -43,6 +46,10 @@ _TRUE = frozenset({"$true", "true", "1", "yes", "on"})
 # (``Set-MalwareFilterPolicy -EnableFileFilter $false``, ``Set-AtpPolicyForO365 -EnableSafeLinks… $false``).
 _POLICY = lazy(r"filter|protect|defender|security|threat|phish|malware|spam|audit|guard|atp|safelink|safeattach")
 _EXPIRY = lazy(r"^-(\w*expir\w*|notafter|enddate|validto|validuntil)$")
+# How long deleted or old things are kept, and how much may pass or be held: zero keeps or lets through nothing.
+_KEEPS = lazy(r"^-\w*(retain|retention|agelimit|keepdeleted|maxage|prohibit\w*quota|storagequota|maxsendsize|"
+              r"maxreceivesize|maxmessagesize)\w*$")
+_ZERO = lazy(r"^(0+|0+(\.0+)?(kb|mb|gb|b|d|days?)|0+[.:]0+:0+(:0+)?|0+\.0+:0+:0+|00:00:00)$")
 _REACH = lazy(r"^-\w*(sharing|invite|linktype|visibility|accesstype|anonymous)\w*$")
 _ANYONE = lazy(r"^(everyone|anyone|anonymous\w*|public|externaluser\w*|guest\w*|all)$")
 
@@ -78,6 +85,8 @@ def rule_set_off(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"{c.prog} {param[1:]}: sign-in or access is blocked ({c.text})"
         if _EXPIRY.match(param) and _NOW.search(value) and not _LATER.search(value):
             return MEDIUM, f"{c.prog} sets {param[1:]} to now: it stops working at once ({c.text})"
+        if _KEEPS.match(param) and _ZERO.match(low):
+            return MEDIUM, f"{c.prog} sets {param[1:]} to {value}: nothing is kept or let through ({c.text})"
         if _REACH.match(param) and _ANYONE.match(low.replace("and", "")):
             return MEDIUM, f"{c.prog} sets {param[1:]} to {value}: anyone may reach it ({c.text})"
     return None
