@@ -22,7 +22,8 @@ _STOP_WORDS = frozenset("stop halt shutdown graceful-stop gracefulstop stop-all 
                         "forcestop stop-now hard-stop quit quit-nicely stopdaemon server-stop stop-server stopserver "
                         "shutdown-server".split())
 # A first word after which the stop word still speaks for the whole server (`crm cluster stop`, `ipsec stop`).
-_SCOPE_WORDS = frozenset("cluster server service node daemon core all app instance broker gateway ctl".split())
+_SCOPE_WORDS = frozenset("cluster server service node daemon core all app instance broker gateway ctl "
+                         "servers services nodes daemons apps instances brokers".split())  # plurals: every one
 # A stop fused with what it stops: `asadmin stop-domain`, `stop-cluster`, `shutdown_instance`.
 _FUSED_STOP = re.compile(r"(stop|shutdown|halt)[-_](domain|database|db|cluster|instance|server|node|broker|daemon|"
                          r"all|app|service|gateway)s?")

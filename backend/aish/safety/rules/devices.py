@@ -16,6 +16,10 @@ from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_W
 _COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
 
 _REBOOT_OPTIONS = {"--reboot", "--auto-reboot", "--restart", "-autoreboot", "--reboot-after", "--autoreboot"}
+# Any spelling of "and then reboot" (`--restart-now`, `--force-reboot`, `--reboot-if-required`); not a setting of it
+# (`--reboot-timeout`, `--no-reboot`).
+_REBOOT_OPTION = re.compile(r"^--?(auto-?|force-?)?(reboot|restart)(-(now|after|when-done|if-required|if-needed|"
+                            r"required|immediately))?$")
 _UPDATE_WORDS = {"update", "upgrade", "install", "apply", "dist-upgrade", "full-upgrade", "deploy", "switch"}
 
 
@@ -23,6 +27,8 @@ def update_with_reboot(c: Ctx) -> Optional[tuple]:
     """Any updater told to restart the machine when done (``updatectl --reboot update``), or any tool that
     resets or cleans told to (``cloud-init clean --logs --reboot``)."""
     lowered = [t.lower() for t in c.texts]
+    if not set(lowered) & _REBOOT_OPTIONS and any(_REBOOT_OPTION.match(t) for t in lowered):
+        lowered.append("--reboot")
     if set(lowered) & _REBOOT_OPTIONS and set(lowered) & _UPDATE_WORDS:
         return MEDIUM, f"{c.prog} installs updates and restarts the machine ({c.text})"
     if set(lowered) & _REBOOT_OPTIONS and set(lowered) & _RESET_WORDS:

@@ -7,6 +7,8 @@ For programs no rule names (and cluster agents whose rules read other verbs):
   leaving one named group or network (``zerotier-cli leave NETWORK``, a chat room) stays to other rules;
 - the stop said by the program's own name, with every member as scope (``hb_standby all``, ``vm-shutdown -a``,
   ``xen-halt --all``): ``stop_scopes`` reads the verb among the words, this reads it in the name;
+- every process of a user or on a port killed by a killer no rule names (``killprocs --user bob``,
+  ``zork-port kill 3000``, ``proc-kill --uid 1001``); a pid and signal 0 stay quiet;
 - the stop said by a lone option, the program's only action (``wsl``-like ``--shutdown``, ``--halt``,
   ``cec-ctl --to 0 --standby``): the server, VM or device it controls goes down.  Options that only configure a
   stop (``--shutdown-timeout``) and a read (``status``, ``--help``) stay quiet.
@@ -18,7 +20,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 
-_GATE = ("leave", "shutdown", "halt", "standby", "all", "-a")
+_GATE = ("leave", "shutdown", "halt", "standby", "all", "-a", "kill", "terminate")
 _FORCE = frozenset({"force", "-f", "--force", "now", "-force"})
 _NAME_STOPS = frozenset({"stop", "standby", "shutdown", "halt", "poweroff", "offline", "suspend", "kill"})
 _SCOPES = frozenset({"all", "-a", "--all", "-all", "*", "ALL", "--all-nodes", "-allnodes"})
@@ -26,11 +28,35 @@ _LONE_OPTIONS = frozenset({"--shutdown", "--halt", "--standby", "--power-off", "
 _READS = frozenset({"status", "list", "show", "info", "--help", "-h", "help", "--version", "members", "query",
                     "--dry-run", "-n", "get"})
 _PARTS = re.compile(r"[-_.]")
+_OBSERVES = re.compile(r"snoop|trace|watch|stat|top|log|mon")
+_USER_OPTIONS = frozenset({"-u", "-U", "--user", "--uid", "--owner", "--username", "--euid"})
+_PORT = re.compile(r"^(:|tcp:|udp:)?\d{2,5}(/(tcp|udp))?$")
 
 
 def may_stop_member(c: Ctx) -> bool:
     """Cheap: a leave, shutdown, halt or standby word, or a scope, on the line."""
-    return bool(c.texts) and any(w in c.lowered for w in _GATE)
+    return bool(c.texts) and (any(w in c.lowered for w in _GATE) or "kill" in c.prog.lower())
+
+
+def _kill_scope(c: Ctx, texts: list, operands: list) -> Optional[str]:
+    """Every process of a user or on a port killed by a killer no rule names (``killprocs --user bob``,
+    ``zork-port kill 3000``); a pid, and signal 0 (a probe), stay quiet."""
+    name = c.prog.lower()
+    if _OBSERVES.search(name):  # `killsnoop -p PID` traces kill calls
+        return None
+    if "kill" not in name and not (operands[:1] and operands[0].lower() in ("kill", "terminate", "killall")):
+        return None
+    if set(texts) & {"-0", "--signal=0", "-s0"} or any(t in ("-s", "--signal") and texts[k + 1:k + 2] == ["0"]
+                                                       for k, t in enumerate(texts)):
+        return None
+    for k, t in enumerate(texts[:-1]):
+        if t in _USER_OPTIONS and not texts[k + 1].startswith("-"):
+            return f"every process of {texts[k + 1]}"
+    if "port" in name or "--port" in texts or any(_PORT.match(t) for t in operands if ":" in t or "/" in t):
+        port = next((t for t in operands if _PORT.match(t)), None)
+        if port:
+            return f"whatever listens on {port}"
+    return None
 
 
 def rule_member_stop(c: Ctx) -> Optional[tuple]:
@@ -44,6 +70,9 @@ def rule_member_stop(c: Ctx) -> Optional[tuple]:
     if len(name_words) > 1 and name_words & _NAME_STOPS and set(texts) & _SCOPES:
         scope = next(t for t in texts if t in _SCOPES)
         return MEDIUM, f"{c.prog} {scope}: every member it manages stops ({c.text})"
+    killed = _kill_scope(c, texts, operands)
+    if killed:
+        return MEDIUM, f"{c.prog} kills {killed} ({c.text})"
     lone = next((t for t in texts if t.lower() in _LONE_OPTIONS), None)
     if lone is not None and len(operands) <= 2:
         return MEDIUM, f"{c.prog} {lone}: the server, machine or device it controls goes down ({c.text})"
