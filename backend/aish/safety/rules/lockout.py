@@ -114,7 +114,8 @@ def rule_network(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"deletes a network interface ({c.text})"
         if re.search(r"\b(addr|address|a)\s+(flush|del|delete)\b", joined) and " lo" not in joined:
             return HIGH, f"removes the interface's addresses: remote access stops ({c.text})"
-        if re.search(r"\b(route|r)\s+(flush|del|delete)\b.*\b(default|all|table)\b|\b(route|rule)\s+flush\b", joined):
+        if re.search(r"\b(route|r)\s+(flush|del|delete)\b.*\b(default|all|table)\b|"
+                     r"\b(route|rule)\s+flush\b(?!\s+cache\b)", joined):  # the route cache is only a cache
             return HIGH, f"removes the routes: the machine goes off the network ({c.text})"
         return None
     if p in ("ifconfig",) and "down" in texts and texts[:1] != ["lo"]:
