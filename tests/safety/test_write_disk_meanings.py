@@ -35,7 +35,7 @@ def test_disk_layouts_rewritten_and_storage_objects_ended():
                "sudo cryptsetup-reencrypt --decrypt /dev/sda2", "sudo hfsfmt --newlabel /dev/sdc",
                "esxcli storage core device partition delete -d naa.600 -p 1", "sudo lunctl lun destroy 3",
                "sudo raidcli vdisk delete 0", "xcli vol_delete vol=v1", "sudo arrayctl delete-volume 2 -y",
-               "sudo sedcli --revert /dev/nvme1n1"]
+               "sudo sedcli --revert /dev/nvme1n1", "sudo raidcfg --delete-vd 0"]
     quiet = ["sudo pdisk /dev/disk2 -l", "sudo bsdlabel da1", "gh label delete bug", "sudo disklabel sd1",
              "sudo xfs_db -r -c 'sb 0' -c print /dev/sdb1", "esxcli storage core device partition list",
              "sudo raidcli vdisk show", "sudo lunctl lun create 3", "mount -w /dev/sdb1 /mnt"]

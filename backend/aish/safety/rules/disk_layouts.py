@@ -45,7 +45,8 @@ _ENDERS = frozenset({"delete", "del", "remove", "rm", "destroy", "wipe", "erase"
 _READS = frozenset({"list", "ls", "show", "status", "info", "display", "get", "print", "dump", "query", "--help", "-h",
                     "help", "--list", "-l", "-n", "--dry-run", "--test", "verify", "check", "stat"})
 _OBJECT_VERB = LazyRegex(r"^(vol|volume|lun|vdisk|disk|partition|part|pool|ld|vd|array)[-_](delete|del|remove|rm|"
-                         r"destroy|wipe|erase|format|clear)$|^(delete|del|remove|destroy|wipe|erase|format|clear)[-_]?"
+                         r"destroy|wipe|erase|format|clear)$|"
+                         r"^-{0,2}(delete|del|remove|destroy|wipe|erase|format|clear)[-_]?"
                          r"(vol|volume|lun|vdisk|disk|partition|part|pool|ld|vd|array|label)s?$", re.IGNORECASE)
 _LAYOUT_PIECES = ("revert", "init", "label", "crypt", "-md", "zap", "write", "clri", "freeb", "ssv", "sif", "set_",
                   "kill_file")
