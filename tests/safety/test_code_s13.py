@@ -58,6 +58,12 @@ CALL_SPELLINGS = [
     "ysqlsh -c \"COPY t TO PROGRAM 'rm -rf /srv/pg'\"",
     "kak -e 'nop %sh{rm -rf ~/src}'",
     "go run /dev/stdin <<< 'package main; import \"os\"; func main() { os.RemoveAll(\"/srv/go\") }'",
+    "janet -e '(os/rmrf \"/home/me/janet\")'",
+    "ant -f /dev/stdin <<< '<project><target name=\"x\"><delete dir=\"/srv/ant\"/></target></project>'",
+    "maven -f /dev/stdin <<< '<exec executable=\"rm\"><arg line=\"-rf /srv/mvn\"/></exec>'",
+    "hhvm-repl - <<< 'call_user_func(\"system\", \"rm -rf /srv/x\")'",
+    "k <<< '\\rm -rf /srv/k'",
+    "bqn -e '•SH ⟨\"rm\", \"-rf\", \"/srv/bqn\"⟩'",
 ]
 
 CALL_SPELLINGS_QUIET = [
@@ -75,6 +81,9 @@ CALL_SPELLINGS_QUIET = [
     "kak -e 'echo %sh{date}'",
     "go run /dev/stdin <<< 'package main; func main() { println(1) }'",
     "gdb -batch -ex run -ex bt ./app",
+    "ant -f /dev/stdin <<< '<project><target name=\"x\"><delete dir=\"build\"/></target></project>'",
+    "k <<< '\\l db.k'",
+    "psql -c '\\dt'",
 ]
 
 SECRET_DESTINATIONS = [

@@ -34,18 +34,22 @@ _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)"""
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
 # A call with strings: `name("…", …)`, `name "…"`, `name: '…'`, `name ["…"]`, `remove.all(os.Path("/x"))`.
 _CALL = LazyRegex(r"(?<![\w$-])(?P<owner>(?:[A-Za-z_][\w-]*(?:\.|::|->|:)){0,4})(?P<name>[A-Za-z_][\w-]*)!?\s*"
-                  r"(?:\(\s*(?:(?P<inner>[A-Za-z_][\w.]*)\(\s*)?|:\s+|\s+|\[\s*)(?:\[\s*)?"
+                  r"(?:\(\s*(?:(?P<inner>[A-Za-z_][\w.]*)\(\s*)?|:\s+|\s+|\[\s*)(?:[\[⟨{]\s*)?"
                   r"(?P<strings>" + _STR + r"(?:\s*[,+&~.]?\s*(?:\[\s*)?" + _STR + r"){0,7})")
+# A function handed to another by its name: the call is that function's (`call_user_func('system', …)`).
+_CALLBACKS = {"system": "system", "exec": "exec", "shell_exec": "exec", "passthru": "exec", "popen": "popen",
+              "unlink": "unlink", "rmdir": "rmdir"}
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _RUN_WORDS = frozenset({"system", "exec", "execute", "executable", "shell", "spawn", "popen", "command", "cmd",
                         "process", "run", "sh"})
-_DELETE_VERBS = frozenset({"delete", "remove", "rm", "unlink", "erase", "rmdir", "rmtree", "destroy", "wipe", "del"})
+_DELETE_VERBS = frozenset({"delete", "remove", "rm", "unlink", "erase", "rmdir", "rmtree", "rmrf", "destroy", "wipe",
+                           "del"})
 _DELETE_OBJECTS = frozenset({"file", "files", "dir", "dirs", "directory", "directories", "folder", "folders", "tree",
                              "all", "recursive", "recursively", "r", "rf", "f", "force", "forced", "path", "item",
                              "items", "contents", "everything", "sync", "async", "entry", "at", "if", "exists", "now",
                              "io", "fs", "or", "and"})
 _RECURSIVE_WORDS = frozenset({"tree", "all", "recursive", "recursively", "r", "rf", "dir", "dirs", "directory",
-                              "directories", "folder", "folders", "contents", "everything", "rmtree"})
+                              "directories", "folder", "folders", "contents", "everything", "rmtree", "rmrf"})
 _RECURSIVE_ARGS = re.compile(r"recursive\s*[:=]+\s*(?:true|T\b)|,\s*true\b|['\"]rf['\"]|force\s*[:=]+\s*true|"
                              r":recursive\s+t\b",
                              re.IGNORECASE)
@@ -53,8 +57,8 @@ _RECURSIVE_ARGS = re.compile(r"recursive\s*[:=]+\s*(?:true|T\b)|,\s*true\b|['\"]
 _PATH_THEN_CALLS = LazyRegex(r"(['\"])([/~][^'\"\n]{0,200})\1\s*\)*"
                              r"((?:(?:\s*\.\s*|\s+)[A-Za-z_][\w-]*(?:\s*\(\s*\))?\)*){1,3})")
 _IDENT = re.compile(r"[A-Za-z_][\w-]*")
-_ESCAPE_LINE = LazyRegex(r"(?m)^[ \t]*(?:[:.)]?[ \t]*(?:!!?|(?:platform[ \t]+)?(?:shell|system|sh|sy|pso|host|run)\b)|"
-                         r"\*(?=[a-z]))[ \t]*([^;\n]+)")
+_ESCAPE_LINE = LazyRegex(r"(?m)^[ \t]*(?:[:.)]?[ \t]*(?:!!?|\\!?(?=[a-z])|"
+                         r"(?:platform[ \t]+)?(?:shell|system|sh|sy|pso|host|run)\b)|\*(?=[a-z]))[ \t]*([^;\n]+)")
 # Escapes inside a line: an editor's `%sh{…}` expansion, SQL's `COPY … FROM PROGRAM '…'`.
 _INLINE_ESCAPE = LazyRegex(r"%sh\{([^{}]*)\}|\bPROGRAM\s+'((?:[^']|'')*)'", re.IGNORECASE)
 _XML_RUN = LazyRegex(r"<(?P<tag>[\w:.-]+)(?P<attrs>(?:\s+[\w:.-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))+)\s*/?>")
@@ -95,7 +99,7 @@ def substituted_code(args: list) -> list:
 
 def escape_lines(text: str) -> list:
     """The commands a host's own shell escapes run, one per line or statement (``!rm …``, ``.sy rm …``)."""
-    if not any(ch in text for ch in "!*") and not re.search(r"shell|system|\bsh\b|\.sy|\.pso|host|run|PROGRAM",
+    if not any(ch in text for ch in "!*\\") and not re.search(r"shell|system|\bsh\b|\.sy|\.pso|host|run|PROGRAM",
                                                           text, re.IGNORECASE):
         return []
     found = [m.group(1).strip() for m in list(_ESCAPE_LINE.finditer(text[:_LIMIT]))[:_PER_KIND]]
@@ -115,6 +119,8 @@ def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown
         if not parts:
             continue
         inner = words_of(m.group("inner").rsplit(".", 1)[-1]) if m.group("inner") else []
+        if len(parts) > 1 and parts[0].lower() in _CALLBACKS:  # `php:function('system', 'rm …')`
+            words, parts = [_CALLBACKS[parts[0].lower()]], parts[1:]
         if _RUN_WORDS.intersection(words + inner):
             for command in {parts[0], " ".join(parts)}:
                 found = recurse(command.replace("\\'", "'").replace('\\"', '"')) if command.strip() else None
@@ -137,15 +143,32 @@ def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown
         if found is not None and found[0] >= MEDIUM:
             best = worst(best, (found[0], f"{found[1]}, a shell escape run by {prog}"))
     if "<" in code:
-        for m in list(_XML_RUN.finditer(code))[:_PER_KIND]:
-            attrs = [(a.group(1).lower(), a.group(2) if a.group(2) is not None else a.group(3))
-                     for a in _ATTR.finditer(m.group("attrs"))]
-            if _RUN_WORDS.intersection(words_of(m.group("tag"))) and any(n in _RUN_ATTRS for n, _ in attrs):
-                found = recurse(" ".join(v for n, v in attrs if n in _RUN_ATTRS))
-                if found is not None and found[0] >= MEDIUM:
-                    best = worst(best, (found[0], f"{found[1]}, run by {prog}"))
+        best = worst(best, _xml(prog, code, recurse, shown))
     if "://" in code and _EVALS_FETCHED.search(code):
         best = worst(best, (HIGH, f"{prog} code runs code fetched from the network ({shown})"))
+    return best
+
+
+def _xml(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown: str) -> Optional[tuple]:
+    """An XML element that runs a program (its values and its ``<arg>`` children's, joined) or deletes a path
+    (``<delete dir="/srv/app"/>``)."""
+    best: Optional[tuple] = None
+    for m in list(_XML_RUN.finditer(code))[:_PER_KIND]:
+        attrs = [(a.group(1).lower(), a.group(2) if a.group(2) is not None else a.group(3))
+                 for a in _ATTR.finditer(m.group("attrs"))]
+        tag = words_of(m.group("tag").rsplit(":", 1)[-1])
+        if _RUN_WORDS.intersection(tag) and any(n in _RUN_ATTRS for n, _ in attrs):
+            end = code.find("</" + m.group("tag"), m.end())
+            children = [a.group(2) if a.group(2) is not None else a.group(3) for a in _ATTR.finditer(
+                code[m.end():end if end > 0 else m.end()][:600]) if a.group(1).lower() in _RUN_ATTRS]
+            found = recurse(" ".join([v for n, v in attrs if n in _RUN_ATTRS] + children))
+            if found is not None and found[0] >= MEDIUM:
+                best = worst(best, (found[0], f"{found[1]}, run by {prog}"))
+        elif _is_delete(tag):
+            for name, value in attrs:
+                if name in ("dir", "file", "path", "todir", "name"):
+                    best = worst(best, _deleted(prog, value, name in ("dir", "todir") or
+                                                bool(_RECURSIVE_WORDS.intersection(tag)), shown))
     return best
 
 
