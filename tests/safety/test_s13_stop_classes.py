@@ -57,12 +57,16 @@ def test_api_bodies_and_request_lines_that_destroy():
         """wscat -c ws://localhost:8080/ws -x '{"action":"deleteAll"}'""",
         "siege -r 1 -c 1 'http://localhost:8080/api/orders DELETE'",
         "xh post localhost:8123 --raw 'DROP TABLE events'",
+        """gqlc -d '{"query":"mutation { removeAllUsers }"}' https://api.example.com/graphql""",
+        """curl -X POST https://shop.example.com/graphql -d '{"query":"mutation { clearCart }"}'""",
     ], [
         """curl -d '{"jsonrpc":"2.0","id":1,"method":"aria2.tellActive"}' http://localhost:6800/jsonrpc""",
         """curl -X POST http://localhost:7474/db/neo4j/tx/commit """
         """-d '{"statements":[{"statement":"MATCH (n) RETURN count(n)"}]}'""",
         "curl -XPOST 'http://localhost:8080/v1/sql' -d 'SELECT count(*) FROM audit_log'",
         """wscat -c ws://localhost:8080/ws -x '{"action":"subscribe"}'""",
+        """curl -X POST https://api.example.com/graphql """
+        """-d '{"query":"mutation { updateSettings(deleteOld: false) { id } }"}'""",
         "siege -r 1 -c 1 'http://localhost:8080/api/orders'",
     ])
 

@@ -41,7 +41,7 @@ _RPC_DOTTED = LazyRegex(r"^[a-z_][\w]*(?:\.[A-Za-z_]\w*)*\.[A-Z]\w*\.([A-Z]\w*)$
 _RPC_CALL = frozenset({"--call", "-call", "call"})
 # The start of a mutation's selection set, and the fields called inside it (`productDelete(`, `deleteAll {`).
 _MUTATION = LazyRegex(r"\bmutation\b(\s+\w+)?(\s*\([^)]*\))?\s*\{")
-_FIELD = LazyRegex(r"(?:^|[{\s,])(?:\w+\s*:\s*)?([A-Za-z_]\w*)\s*[({]")
+_FIELD = LazyRegex(r"(?:^|[{\s,])(?:\w+\s*:\s*)?([A-Za-z_]\w*)\s*(?=[({}\s,])")  # `removeAllUsers }`: no arguments
 # A client that sends what it is given to an API, though no address is on its line.
 _API_CLIENT = LazyRegex(r"graph|gql|(^|\s)(query|api|request|execute|exec|call|mutate|mutation)(\s|$)", re.IGNORECASE)
 _ECHOES = frozenset({"echo", "printf", "cat", "jq", "jo"})
