@@ -181,3 +181,13 @@ def test_set_keep_or_limit_to_zero() -> None:
         "Set-MailboxDatabase -Identity DB01 -DeletedItemRetention 14.00:00:00",
         "Set-Mailbox -Identity bob -ProhibitSendReceiveQuota 50GB", "Set-Mailbox -Identity bob -IssueWarningQuota 0",
     ])
+
+
+def test_acronym_in_a_cmdlet_noun_is_no_fused_rm() -> None:
+    _check([
+        "Remove-FsrmQuota -Path D:\\Shares\\Home -Confirm:$false",
+        "dsrm \"OU=Sales,DC=corp,DC=local\" -subtree -noprompt",
+    ], [
+        "Get-FsrmFileGroup", "Get-FsrmQuota -Path D:\\Shares\\*", "Get-FsrmFileScreen",
+        "New-FsrmQuota -Path D:\\Shares\\Home -Size 10GB", "Get-FsrmSetting", "Get-FsrmStorageReport -Name weekly",
+    ])

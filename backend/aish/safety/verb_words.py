@@ -56,7 +56,7 @@ def _split_pieces(word: str) -> tuple:
         for piece in pieces:
             piece = piece.lower()
             if piece:
-                parts.extend(_affixes(piece))
+                parts.extend(_affixes(piece) if len(pieces) == 1 else _compound_piece(piece))
     return tuple(parts)
 
 
@@ -71,6 +71,15 @@ _split_kept = lru_cache(maxsize=4096)(_split)
 
 
 @lru_cache(maxsize=4096)
+def _compound_piece(piece: str) -> tuple:
+    """A piece of a camel-case compound: an acronym there is a name, not an abbreviation fused to ``rm``/``del``
+    (``Get-FsrmQuota``: File Server Resource Manager, not ``fs`` + ``rm``; ``dsrm`` alone stays ``ds`` + ``rm``)."""
+    parts = _affixes(piece)
+    if len(parts) == 2 and parts[1] in _ABBREVIATION and re.fullmatch(_ABBREVIATION[parts[1]], parts[0]):
+        return (piece,)
+    return parts
+
+
 def _affixes(piece: str) -> tuple:
     return tuple(_split_affixes(piece))
 
