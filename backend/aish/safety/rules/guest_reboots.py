@@ -3,10 +3,13 @@
 ``virsh reboot web01``, ``qm reboot 104``, ``adb reboot``, ``talosctl reboot -n 10.0.0.2``, ``ubus call system
 reboot``, ``xe vm-reboot vm=web1``, ``salt-cloud -a reboot web1``: what runs there stops, and comes back (if it
 does) without its state.  The verb is a word of its own among the first positional words (or the last part of
-a fused first verb, or the value of an action option), whatever the program.  A reboot into a boot mode to
-flash the device (``adb reboot bootloader``, ``fastboot reboot recovery``) is a developer's step and stays
-quiet, as do a program named for the reboot (judged by its own rules), readers and text (``last reboot``,
-``grep reboot log``, ``git commit -m reboot``), a reboot word after a listing or install verb, and package tools.
+a fused first verb, a verb fused with a machine noun as in ``instance-reboot`` or ``RebootInstances``, or the
+value of an action option), whatever the program; a ``restart`` said of a machine (``az vm restart``,
+``vultr-cli instance restart``) is one too, while a service's or a container's restart (``docker restart``,
+``kubectl rollout restart``) is everyday.  A reboot into a boot mode to flash the device (``adb reboot
+bootloader``, ``fastboot reboot recovery``) is a developer's step and stays quiet, as do a program named for
+the reboot (judged by its own rules), readers and text (``last reboot``, ``grep reboot log``, ``git commit -m
+reboot``), a reboot word after a listing or install verb, and package tools.
 """
 from __future__ import annotations
 
@@ -21,13 +24,19 @@ _ACTION_OPTIONS = frozenset({"-a", "--action", "--act"})
 _READS = frozenset({"list", "ls", "show", "status", "info", "get", "describe", "history", "log", "logs", "search",
                     "install", "add", "help", "man", "which", "schedule", "cancel", "check", "needs", "last"})
 _PARTS = re.compile(r"[-_.:]")
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # `RebootInstances`, `vm-reboot`: a fused verb's parts
+# What a restart restarts when it is a machine (a service's or a container's restart is everyday).
+_MACHINES = frozenset({"vm", "vms", "instance", "instances", "server", "servers", "machine", "machines", "node",
+                       "nodes", "droplet", "droplets", "guest", "guests", "domain", "host", "hosts", "vps", "box"})
 # A reboot into a boot mode to flash the device (`adb reboot bootloader`): a developer's step, the flash judged.
 _MODES = frozenset({"bootloader", "recovery", "fastboot", "sideload", "edl", "download", "dfu", "sideload-auto-reboot"})
 
 
 def may_reboot(c: Ctx) -> bool:
-    """Cheap: the arguments say reboot and the program is not named for it."""
-    return "reboot" in c.lowered and "reboot" not in c.prog.lower()
+    """Cheap: the arguments say reboot (or restart) and the program is not named for it."""
+    low = c.lowered
+    return ("reboot" in low or "restart" in low and c.prog.lower() not in ("systemctl", "docker", "podman")) and \
+        "reboot" not in c.prog.lower()
 
 
 def rule_guest_reboot(c: Ctx) -> Optional[tuple]:
@@ -51,9 +60,13 @@ def rule_guest_reboot(c: Ctx) -> Optional[tuple]:
             return None
         if low == "reboot" and i + 1 < len(texts) and texts[i + 1].lower() in _MODES:
             return None
-        if low == "reboot" or seen == 1 and "/" not in low and _PARTS.split(low)[-1] == "reboot" and \
-                len(_PARTS.split(low)) > 1:
-            return _verdict(c)
+        parts = [p.lower() for p in _CAMEL.findall(t)] if "/" not in t else []
+        if low == "reboot" or seen == 1 and len(parts) > 1 and parts[-1] == "reboot" or \
+                "reboot" in parts and len(parts) > 1 and set(parts) - {"reboot"} <= _MACHINES:
+            return _verdict(c)  # `xe vm-reboot`, `ibmcloud is instance-reboot`, `aliyun ecs RebootInstance`
+        if (low == "restart" or "restart" in parts and set(parts) - {"restart"} <= _MACHINES) and \
+                (len(parts) > 1 or _MACHINES.intersection(w.lower() for w in texts[:i] if not w.startswith("-"))):
+            return _verdict(c)  # `az vm restart`, `vultr-cli instance restart`: a machine's restart is a reboot
     return None
 
 
