@@ -112,3 +112,31 @@ def test_the_trigger_index_wakes_exactly_the_rules_whose_words_are_in_the_line()
         if woken != expected:
             wrong.append(line)
     assert wrong == []
+
+
+def test_a_report_option_always_holds_one_of_the_words_looked_for_first():
+    """``command_line._reports_only`` leaves at once when the lowered line holds none of its words: every
+    word of the corpora its pattern matches (and their other spellings) must hold one; a line that is not
+    ASCII is read by the pattern alone (a long s matches ``s`` under IGNORECASE)."""
+    from aish.safety import command_line
+
+    extra = ["--showEraseSupport", "-ListDevices", "--IDENTIFY", "--enumerate-all", "-report", "--list_drives",
+             "--showall", "--listdev"]
+    matched = [w for w in _words() + extra if command_line._REPORT_OPTION.fullmatch(w)]
+    assert len(matched) >= len(extra)
+    missed = [w for w in matched if not any(k in w.lower() for k in command_line._REPORT_WORDS)]
+    assert missed == []
+    assert command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--ShowEraseSupport"])
+    assert command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--\u017fhowEraseSupport"])
+    assert not command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--overwrite", "0"])
+
+
+def test_the_short_words_of_a_piece_are_found_at_every_place():
+    """The trigger index finds a rule's words of one or two letters by the piece's own letters and pairs:
+    the same as looking for each word in the piece, at its start, middle and end."""
+    from aish.safety.rules import triggers
+
+    short = {"-d": [1], "k": [2], "go": [3], "=0": [4], "*": [5]}
+    for piece in ["-d", "x-d", "-dx", "kubectl", "cargo", "go", "a=0", "=0b", "**", "plain", "", "g", "o-"]:
+        expected = sorted(n for word, numbers in short.items() if word in piece for n in numbers)
+        assert sorted(triggers._piece_wakes(piece, {}, short)) == expected, piece

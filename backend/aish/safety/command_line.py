@@ -52,8 +52,9 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     own = own_words(prog, texts)
     lowered = [t.lower() for t in own]
     help_last = own[-1:] == ["-h"] and not any(t.startswith("-") for t in own[:-1])
-    if any(t in PRINT_ONLY_LONG and not (t == "--version" and _VERSION_VALUE.match(nxt))
-           for t, nxt in zip(lowered, lowered[1:] + [""])) or help_last and prog not in NO_DRY_RUN:
+    if not PRINT_ONLY_LONG.isdisjoint(lowered) and \
+            any(t in PRINT_ONLY_LONG and not (t == "--version" and _VERSION_VALUE.match(nxt))
+                for t, nxt in zip(lowered, lowered[1:] + [""])) or help_last and prog not in NO_DRY_RUN:
         return "prints help or a version only"
     if texts == ["-V"]:  # `nwipe -V`, `dropdb -V`, `sfdisk -V` (verify): a lone letter, no target to act on
         return "prints a version (or verifies) only"
@@ -71,8 +72,8 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if len(own) >= 3 and own[-1] == "help" and prog not in NO_DRY_RUN and prog not in PASSES_ARGUMENTS and \
             all(_SUBCOMMAND_WORD.fullmatch(t) for t in own[:-1]):
         return "prints a subcommand's help"  # `aws s3 rm help`: the tree of subcommands, then help
-    by_program = PRINT_ONLY_BY_PROGRAM.get(prog, frozenset())
-    if any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):
+    by_program = PRINT_ONLY_BY_PROGRAM.get(prog)  # a few programs: the others skip the pairs below
+    if by_program and any(t in by_program or f"{t}={nxt}" in by_program for t, nxt in zip(own, own[1:] + [""])):
         return "only reports or cancels"
     valued = ("--signal",) if prog == "pkill" else SIGNAL_VALUED  # pkill's `-s 0` is this session, not signal 0
     if prog in SIGNALLERS and (any(t in SIGNAL_PROBES for t in own) or
@@ -126,6 +127,7 @@ _SUBCOMMAND_WORD = re.compile(r"[a-z][a-z0-9-]*")
 # Options that make a tool only show what it has or supports (`SeaChest_Erase -d /dev/sg4 --showEraseSupport`,
 # `--scan`, `--listDevices`): the program's name may say erase, the run only reports.
 # (`--list-file F`, `--report-dir D` take a value: a program named for its deletion still deletes)
+_REPORT_WORDS = ("-show", "-list", "-identify", "-enumerate", "-report")  # what every match holds, lowered
 _REPORT_OPTION = re.compile(r"--?(?i:show|list|identify|enumerate|report)"
                             r"(?:(?![a-z])|(?=all|dev|drive|disk|support|slot))"
                             r"(?![\w-]*[-_](?i:file|name|path|dir|id|from|output|format)$)[\w-]*")
@@ -144,6 +146,9 @@ def _reports_only(prog: str, own: list) -> bool:
         return False
     if own == ["--scan"]:
         return True
+    said = " ".join(own).lower()
+    if said.isascii() and not any(word in said for word in _REPORT_WORDS):
+        return False  # no report option can match (one look at the line, not a pattern per word)
     if not any(_REPORT_OPTION.fullmatch(t) for t in own):
         return False
     from aish.safety.verb_words import acts  # the vocabulary is read only for lines with a report option

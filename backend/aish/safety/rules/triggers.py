@@ -39,7 +39,7 @@ _ATOMIC = getattr(_sre, "ATOMIC_GROUP", None)
 
 _GATES: list = []  # what each declared rule gave @triggered_by, by rule number
 _NAMES: list = []  # the declared rules' qualified names, by rule number
-# (three letters -> [(word, rule number)], [(short word, rule number)], [(word with a space, rule number)],
+# (three letters -> [(word, rule number)], {short word: [rule numbers]}, [(word with a space, rule number)],
 #  rules with no word, {piece of a line: rule numbers its words wake}, rules indexed)
 _index: Optional[tuple] = None
 _PIECES_KEPT = 20_000  # pieces of lines whose words are kept (about 2 MB at most), then forgotten at once
@@ -188,10 +188,19 @@ def _wake(c: Any) -> Union[bool, set]:
     return woken
 
 
-def _piece_wakes(piece: str, by_letters: dict, short: list) -> frozenset:
+def _piece_wakes(piece: str, by_letters: dict, short: dict) -> frozenset:
     """The rule numbers whose words occur in one piece (no space in it): words of one or two letters
-    looked for in it, longer ones through their first three letters."""
-    found = [number for word, number in short if word in piece]
+    found by the piece's own letters and pairs of letters (one lookup each, not a search per short word),
+    longer ones through their first three letters."""
+    found: list = []
+    for letter in set(piece):
+        numbers = short.get(letter)
+        if numbers:
+            found += numbers
+    for i in range(len(piece) - 1):
+        numbers = short.get(piece[i:i + 2])
+        if numbers:
+            found += numbers
     for i in range(len(piece) - 2):
         starting = by_letters.get(piece[i:i + 3])
         if starting:
@@ -203,7 +212,7 @@ def _build() -> tuple:
     """The index over every declaration so far (rebuilt if a rule module was imported since)."""
     global _index
     by_letters: dict = {}
-    short = []
+    short: dict = {}  # a word of one or two letters -> the rules it wakes
     spaced = []
     always = set()
     for number, gates in enumerate(_GATES):
@@ -215,7 +224,7 @@ def _build() -> tuple:
             if " " in word:
                 spaced.append((word, number))
             elif len(word) < 3:
-                short.append((word, number))
+                short.setdefault(word, []).append(number)
             else:
                 by_letters.setdefault(word[:3], []).append((word, number))
     _index = (by_letters, short, spaced, frozenset(always), {}, len(_GATES))
