@@ -122,7 +122,7 @@ def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown
         if len(parts) > 1 and parts[0].lower() in _CALLBACKS:  # `php:function('system', 'rm …')`
             words, parts = [_CALLBACKS[parts[0].lower()]], parts[1:]
         if _RUN_WORDS.intersection(words + inner):
-            for command in {parts[0], " ".join(parts)}:
+            for command in dict.fromkeys((parts[0], " ".join(parts))):  # in order: a set's order is the hash seed's
                 found = recurse(command.replace("\\'", "'").replace('\\"', '"')) if command.strip() else None
                 if found is not None and found[0] >= MEDIUM:
                     best = worst(best, (found[0], f"{found[1]}, run by {prog} code"))
