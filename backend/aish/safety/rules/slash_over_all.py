@@ -24,8 +24,9 @@ _NOT_TAKING = frozenset({"disconnect"})  # read below: strength() does not know 
 
 
 def may_span_all(c: Ctx) -> bool:
-    """Cheap: a slash switch and a star or an all-switch on the line."""
-    return "/" in c.lowered and (":*" in c.lowered or "/a" in c.lowered)
+    """Cheap: a star given to a switch, or an all-switch among the words (not a path that starts ``/a``)."""
+    low = c.lowered
+    return ":*" in low or "/a" in low and any(t.lower() in _ALL_SWITCHES for t in c.texts)
 
 
 def _taking(word: str) -> bool:
