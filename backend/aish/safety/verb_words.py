@@ -192,7 +192,8 @@ def _between_prefix_and_noun(piece: str) -> list:
             continue
         if len(verb) <= 3 and len(head) > 1 and not re.fullmatch(_ABBREVIATION["del"], head):
             continue  # `del`/`rm` after a syllable is part of a word (`modelfile`), after an abbreviation a verb
-        if rest in DATA_NOUNS or rest in _FUSED_NOUNS or len(verb) > 3 and rest in _SUITE_NOUNS:
+        if rest in DATA_NOUNS or rest in _FUSED_NOUNS or len(verb) > 3 and rest in _SUITE_NOUNS or \
+                rest in _SHORT_OBJECTS:  # `mmdelnsd`: a suite's storage object
             return [head, verb, rest]
     return []
 

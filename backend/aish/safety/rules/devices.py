@@ -103,6 +103,8 @@ _READS_ONLY = {"status", "list", "ls", "show", "info", "iostat", "stats", "get",
 _FIRMWARE = AnyCase(r"\.(ipsw|bin|img|hex|uf2|fw|rom|cap|itb|trx|chk|dfu|ffu|ftf|tar\.md5)$")
 _FIRMWARE_READS = {"read", "dump", "backup", "save", "verify", "--verify", "--test", "-T", "--read", "info",
                    "--save", "-save", "/O", "ri"}  # `nvflash --save x.rom`, `afulnx_64 x.rom /O`
+# A flasher's abbreviated read (`xflash r 0x0 0x1000 dump.bin`, `upgrade_tool rl …`): the image is its output.
+_READ_LETTERS = {"r", "rl", "rd", "rf", "rb"}
 _FIRMWARE_TOOL = re.compile(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
 # Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
 _DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}
@@ -120,7 +122,8 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     firmware = next((t for t in operands if _FIRMWARE.occurs_in(t)), None)
     if not known and firmware and _FIRMWARE_TOOL.search(c.prog.lower()) and not set(texts) & _FIRMWARE_READS and \
             not firmware_writes.saves_a_copy([t.lower() for t in texts], firmware) and \
-            not re.search(r"read|dump|info|backup|save", c.prog.lower()):  # `flash_read /dev/mtd2 out.bin`
+            not re.search(r"read|dump|info|backup|save", c.prog.lower()) and \
+            not _written_not_read(texts, operands, firmware):  # `flash_read /dev/mtd2 out.bin`
         return HIGH, f"{c.prog} rewrites the device's firmware from {firmware}: what it holds may go ({c.text})"
     devs = [t.split("=", 1)[-1] for t in texts if is_device(t.split("=", 1)[-1])]
     if not devs and texts[:1] and texts[0] in _BUILDS:  # `zpool create tank ada1 ada2`: disks by their bare names
@@ -141,3 +144,12 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     if not known and whole and c.prog not in _COPIERS_TO_DEVICE and any(_IMAGE.search(t) for t in texts):
         return HIGH, f"{c.prog} writes an image onto the device {whole[0]}: what it holds is lost ({c.text})"
     return None
+
+
+def _written_not_read(texts: list, operands: list, image: str) -> bool:
+    """The image is what the tool writes (`thin_restore -i x.xml -o meta.bin`, `xflash r 0x0 N dump.bin`), or no
+    target is given."""
+    k = texts.index(image) if image in texts else -1
+    if k > 0 and texts[k - 1] in ("-i", "--input") and operands == [image]:
+        return True  # `xfs_mdrestore -i /tmp/metadump.img`: no target given (-i shows what the image holds)
+    return k > 0 and texts[k - 1] in ("-o", "--output") or bool(operands) and operands[0].lower() in _READ_LETTERS

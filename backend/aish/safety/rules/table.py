@@ -56,6 +56,7 @@ from aish.safety.rules import api_bodies, borrowed_operands, member_stops, power
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
 from aish.safety.rules import forced_unpack, guest_reboots, network_removals
+from aish.safety.rules import device_writes
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -393,6 +394,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, guest_reboots.rule_guest_reboot(c))
     if (best is None or best[0] == LOW) and forced_unpack.may_unpack(c):  # `lzop -d -f backup.tar.lzo`
         best = worst(best, forced_unpack.rule_forced_unpack(c))
+    if (best is None or best[0] == LOW) and device_writes.may_write(c):  # `blkzone reset /dev/sdh`, `wrmsr …`
+        best = worst(best, device_writes.rule_device_written(c, unknown=rules is None))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
         best = worst(best, onto_one_name.rule_onto_one_name(c))
     if (best is None or best[0] == LOW) and not in_full:  # the last word: the program's own docs
