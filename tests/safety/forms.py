@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
+from pathlib import Path
 from typing import Any, Callable, Sequence, Union
 
 import pytest
@@ -75,3 +77,28 @@ def failed_rows(failures: list, total: int) -> str:
         lines.append(f"- {row!r}")
         lines.extend(f"    {line}" for line in message.splitlines())
     return "\n".join(lines)
+
+
+_CLASS_TAG = re.compile(r"^\[[\w-]+\]\s*")
+
+
+def loud_and_quiet(path: Path) -> tuple[list[str], list[str]]:
+    """A corpus file's commands (``[class] command`` lines, the tag dropped; ``#`` comments skipped), split into
+    those the judge flags medium or high and the rest."""
+    from aish.safety.assess import assess
+
+    loud: list[str] = []
+    quiet: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            command = _CLASS_TAG.sub("", line)
+            verdict = assess(command)
+            (loud if verdict is not None and verdict.level in ("medium", "high") else quiet).append(command)
+    return loud, quiet
+
+
+def corpus_floor(path: Path, floor: float, at_least: int) -> None:
+    """At least ``at_least`` commands in the file, and at least ``floor`` of them flagged (the misses listed)."""
+    loud, missed = loud_and_quiet(path)
+    assert len(loud) + len(missed) >= at_least
+    assert len(loud) / (len(loud) + len(missed)) >= floor, "\n".join(missed)

@@ -4,31 +4,19 @@ floor on the destructive forms flagged (listing the misses) and a limit on the e
 Measured at 55f5222: network 0/28, reboots 1/15, unpack 0/12 flagged; everyday 0 of 57."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.forms import corpus_floor, loud_and_quiet
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "docs_s13"
-_CLASS = re.compile(r"^\[[\w-]+\]\s*")
 
 
 def _loud_and_quiet(name: str) -> tuple[list[str], list[str]]:
-    """The file's commands (their class tag dropped), split into those flagged medium or high and the rest."""
-    loud: list[str] = []
-    quiet: list[str] = []
-    for line in (CORPUS / name).read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            command = _CLASS.sub("", line)
-            verdict = assess(command)
-            (loud if verdict is not None and verdict.level in ("medium", "high") else quiet).append(command)
-    return loud, quiet
+    return loud_and_quiet(CORPUS / name)
 
 
 def _floor(name: str, floor: float) -> None:
-    loud, missed = _loud_and_quiet(name)
-    assert len(loud) + len(missed) >= 12
-    assert len(loud) / (len(loud) + len(missed)) >= floor, "\n".join(missed)
+    corpus_floor(CORPUS / name, floor, 12)
 
 
 def test_network_objects_deleted_are_flagged():

@@ -186,6 +186,11 @@ def _judge(c: Ctx, code: str) -> Optional[tuple]:
     return worst(best, _configuration(c, code, shown))
 
 
+# A resource's words that write the file: ``content``, ``line`` (also inside a helper's name:
+# Rex's ``append_if_no_such_line``, ``append_or_amend_line``), ``source``, ``ensure``, ``template``.
+_WRITES_LINE = re.compile(r"(?<![A-Za-z])(content|source|line|ensure|template|append)(?![A-Za-z])")
+
+
 def _configuration(c: Ctx, code: str, shown: str) -> Optional[tuple]:
     """Configuration as code: a resource made absent, a security file written, everyone let in."""
     best = None
@@ -205,7 +210,7 @@ def _configuration(c: Ctx, code: str, shown: str) -> Optional[tuple]:
         level = delete_level(t, True)
         if level is not None and level >= MEDIUM:
             best = worst(best, (level, f"{c.prog} makes {describe(t)} absent: it is deleted ({shown})"))
-    if _SECURITY_FILE.search(code) and re.search(r"\b(content|source|line|ensure|template)\b", code):
+    if _SECURITY_FILE.search(code) and _WRITES_LINE.search(code):
         best = worst(best, (HIGH if _OPENS.search(code) else MEDIUM,
                             f"{c.prog} writes a file that decides who gets in ({shown})"))
     elif _OPENS.search(code) and re.search(r"\b(content|line|file|user)\b", code):

@@ -30,6 +30,8 @@ _STOP_HEAD = re.compile(r"(" + "|".join(_STOPS[:14]) + r")[-_]?(all|job|jobs|tas
                         r"server|servers|vm|vms|instance|instances|app|apps|world|service|services)?$")
 _VERB_THEN_NOUN = re.compile(r"(" + "|".join(_STOPS[:10]) + r")[a-z]{2,8}$")
 _PREFIX_THEN_VERB = re.compile(r"[a-z]{1,3}(" + "|".join(_STOPS[:10]) + r")(all)?$")
+# A disabling verb fused to its noun after a suite's prefix (`a2dissite`, `a2disconf`, `phpdismod`).
+_DIS_NAME = re.compile(r"^[a-z0-9]{0,6}[-_]?dis(site|mod|conf|ext|plugin|repo|module|vhost)s?$")
 _SOFT_NAMES = frozenset({"logout", "logoff", "disable", "leave", "quit", "exit", "off", "close"})
 _FORCE = frozenset({"--force", "-f", "--yes", "-y", "--force-close"})
 _STARTS = re.compile(r"log(in|on)|start|up$")  # `--loginall=all`: what every one is given is a start
@@ -98,10 +100,14 @@ def _verb(c: Ctx, lowered: list) -> Optional[str]:
         return name
     if _PREFIX_THEN_VERB.match(name):  # a suite's prefix: `mmumount`
         return name
+    if _DIS_NAME.match(name) or "disable" in re.split(r"[-_]", name):  # `a2dissite`, `phpdismod`, `lighty-disable-mod`
+        return name
     for t in lowered:
         if t.startswith("-") and len(t) > 3:
             option = t.lstrip("-").split("=", 1)[0]
             if _STOP_WORD.match(option.replace("-", "")) or _STOP_HEAD.match(option):
+                return t
+            if "disabled" in option.split("-") and "=" not in t:  # `config-manager --set-disabled '*'`
                 return t
             if "=" in t and re.split(r"[-_]", option)[0] in _STOPS + ("close",):  # `--close_list=all`
                 return t
@@ -137,6 +143,8 @@ def _total(c: Ctx, lowered: list) -> Optional[tuple]:
         return None
     if _STARTS.search(verb):
         return None
+    if verb.lstrip("-").startswith("dis") and any(t.startswith(("--enable", "--set-enabled")) for t in lowered):
+        return None  # everything off but the one enabled: a choice (`repos --disable='*' --enable=X`)
     scope = _scope(c, lowered, verb)
     if scope is None:
         return None

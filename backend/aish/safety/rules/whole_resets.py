@@ -30,7 +30,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 # Any of these in the lowered line: the only lines read further.
 _GATE = LazyRegex(r"reset|master_clear|wipe_data|implode|seppuku|nuke|-all\b|reinit|default|setup|init|clear|passw|"
-                  r"recover|restore|cleanse|uninstall")  # `self uninstall`
+                  r"recover|restore|cleanse|uninstall|unset|-r -r")  # `self uninstall`
 # The tool itself removed with everything it installed or holds.
 _WHOLE_TOOL = frozenset({"implode", "seppuku", "nuke", "uninstall-all", "uninstallall", "remove-all", "purge-all",
                          "self-destruct", "selfdestruct", "nuke-all", "uninstall_all", "nukeall"})
@@ -105,6 +105,9 @@ def _flat(word: str) -> str:
 def rule_whole_reset(c: Ctx) -> Optional[tuple]:
     """A whole tool, store, key or cluster reset, or a password replaced."""
     prog = c.prog.lower().removesuffix(".exe")
+    tree = _tree_unset(c)
+    if tree is not None:
+        return tree
     if prog in _OWN_RESET:
         return None
     return _key_reset(c, prog) or _whole_tool(c) or _password_replaced(c) or _reset_words(c, prog) or \
@@ -114,6 +117,19 @@ def rule_whole_reset(c: Ctx) -> Optional[tuple]:
 def _words(c: Ctx) -> list:
     """The words that are not options (subcommands, nouns, names)."""
     return [t for t in c.texts if not t.startswith("-")]
+
+
+def _tree_unset(c: Ctx) -> Optional[tuple]:
+    """A settings tree unset or reset recursively from its root: ``gconftool-2 --recursive-unset /``,
+    ``dconf reset -f /``, ``xfconf-query -c X -p / -r -R`` (every key of the tree, not one)."""
+    if "/" not in c.texts:
+        return None
+    unset = next((t for t in c.texts if "unset" in t.lower() or "reset" in t.lower() or t == "-r"), None)
+    recursive = unset is not None and ("recursive" in unset.lower() or
+                                      any(t in ("-f", "-R", "--recursive", "--force") for t in c.texts))
+    if not recursive:
+        return None
+    return MEDIUM, f"{c.prog} {unset} from / takes every setting of the tree back: all of them are lost ({c.text})"
 
 
 def _whole_tool(c: Ctx) -> Optional[tuple]:

@@ -1,0 +1,42 @@
+"""Round 18's write classes read for any program (session 13, wave 2): the clock set years away, a certificate
+made a trusted root, everything of a kind disabled or a settings tree unset from its root, sudoers written by a
+configuration one-liner's helper (tests/corpus/effects/write_w2).  One case per file: a floor on the destructive
+forms flagged (listing the misses) and none of the everyday forms flagged.
+Measured at 026a724: clock 0/13, trust 1/14, all_off 1/13, sudoers_code 5/6 flagged; everyday 1 of 60 loud."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.safety.forms import corpus_floor, loud_and_quiet
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "write_w2"
+
+
+def _loud_and_quiet(name: str) -> tuple[list[str], list[str]]:
+    return loud_and_quiet(CORPUS / name)
+
+
+def _floor(name: str, floor: float) -> None:
+    corpus_floor(CORPUS / name, floor, 6)
+
+
+def test_clock_set_years_away_is_flagged():
+    _floor("clock.txt", 1.0)  # date -s, hwclock --set, timedatectl set-time, Set-Date, sel time set, esxcli
+
+
+def test_certificate_made_a_trusted_root_is_flagged():
+    _floor("trust.txt", 1.0)  # a root store, cacerts, trust anchor, NSS's C letter, a copy into the anchors
+
+
+def test_everything_of_a_kind_disabled_is_flagged():
+    _floor("all_off.txt", 0.9)  # a2dissite '*', phpdismod -v ALL, --set-disabled '*', --recursive-unset /
+
+
+def test_sudoers_written_by_a_one_liners_helper_is_flagged():
+    _floor("sudoers_code.txt", 1.0)  # rex's append_if_no_such_line, puppet, chef-apply, pyinfra, salt
+
+
+def test_write_w2_everyday_forms_stay_quiet():
+    loud, quiet = _loud_and_quiet("everyday.txt")
+    assert len(loud) + len(quiet) >= 50
+    assert not loud, "\n".join(loud)
