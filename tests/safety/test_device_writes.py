@@ -32,7 +32,8 @@ VERB_ON_DEVICE = (
     ["blkzone report /dev/sdh", "partedUtil getptbl /vmfs/devices/disks/naa.600508b1001c4d4a",
      "sg_persist --in --read-keys /dev/sdc", "sg_reset -d /dev/sg1", "thin_restore -i x.xml -o /tmp/tmeta.bin",
      "cache_restore -i cache.xml -o cmeta.img", "blkid /dev/vg0/data", "xfs_mdrestore -i /tmp/metadump.img",
-     "nvme id-ns /dev/nvme0 -n 1", "nvme list-ns /dev/nvme0", "zfs-tool list /dev/zvol/tank/vol1"])
+     "nvme id-ns /dev/nvme0 -n 1", "nvme list-ns /dev/nvme0", "zfs-tool list /dev/zvol/tank/vol1",
+     "netprobe write /dev/tcp/10.0.0.1/80", "evtool clear /dev/input/by-id/usb-kbd-event"])
 SHORT_VERBS = (
     ["rkflashtool e 0x0 0x200000", "rkflashtool w 0x2000 0x8000 < boot.img", "upgrade_tool wl 0x0 update.img",
      "xflash e 0x0 0x100000", "norflash-util e 0x0 0x10000", "fwtool write 0x0 fw.bin", "spiflash erase 0x0 0x10000"],

@@ -31,7 +31,8 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
 # Devices beyond disk_names.DEVICE: an LVM volume (`/dev/vg0/data`), ESXi's disks, Windows' physical drives.
 _OTHER_DEVICE = LazyRegex(r"^(/vmfs/devices/disks/\S+|\\\\\.\\physicaldrive\d+|/dev/(?!(pts|shm|fd|net|input|snd|"
                           r"dri|bus|char|cpu|mqueue|hugepages|v4l|serial|vfio|usb|hidraw|dma_heap|tty|log|"
-                          r"bsg|block|disk|mapper)/)[a-z][\w.-]*(/[\w.+:-]+)+)$", re.IGNORECASE)
+                          r"bsg|block|disk|mapper|tcp|udp|infiniband|xen|vboxusb|nvidia-caps|accel|sgx|gpio|iio|"
+                          r"media|dvb)/)[a-z][\w.-]*(/[\w.+:-]+)+)$", re.IGNORECASE)
 _VERBS = frozenset({"write", "erase", "format", "restore", "mklabel", "setptbl", "clear", "wipe", "zero", "zeroout",
                     "discard", "sanitize", "overwrite", "destroy", "purge", "fill", "reset", "labelclear", "zap"})
 # A known program's subcommand whose parts say the device loses its blocks (`nvme write-zeroes`, `nvme ns-delete`).
