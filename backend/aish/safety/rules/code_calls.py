@@ -39,7 +39,9 @@ _BODIES = 4  # bodies read per command
 # `->`/`::` call, a resource block (`file '/x' do`, `file { '/x':`).
 _CODE_SHAPE = LazyRegex(r"[\w>:.!*/-]\s*[(\[]\s*[\"'`\w]|\(\s*[\w.:/!*-]+\s+[\"'`(\[]|\b\w+\s*,\s*['\"]|"
                         r"\b\w+\s+['\"][^'\"]*['\"]\s+do\b|\b\w+\s*\{\s*['\"]|;\s*(?:DROP|TRUNCATE|DELETE)\b|"
-                        r"\bcommands?[\"']?\s*[=:]\s*\[?\s*\\?[\"']",
+                        r"\bcommands?[\"']?\s*[=:]\s*\[?\s*\\?[\"']|"
+                        r"\b\w[\w-]*\s+\"[^\"\n]*\"\s+\"[^\"\n]*\"|"  # `call "rm" "-rf" …`: a call with no parentheses
+                        r"\"[/~][^\"\n]*\"\s+[a-z][\w-]*-[a-z]",  # `"/var/cache/app" delete-tree`: a postfix word
                         re.IGNORECASE)
 # Calls that hand their string(s) to a shell, by name in any language.
 _EXEC_CALL = LazyRegex(
@@ -94,8 +96,10 @@ def bodies(c: Ctx) -> list:
         t = w.text
         if not w.quoted and "=" not in t or len(t) < 6 or k and c.args[k - 1].text in _PROSE_OPTIONS:
             continue
-        if t.startswith("--") and "=" in t:
+        if t.startswith("-") and "=" in t and _OPTION_VALUE.match(t):  # `--eval=…`, `factor -e='…'`
             t = t.split("=", 1)[1]
+        elif t.startswith("-") and " " in t and t[1:2].isalpha():  # PicoLisp's `-'call "rm" …'`: the rest is code
+            t = t[1:]
         if _CODE_SHAPE.search(t[:_BODY_LIMIT]) or k and " " in t and (
                 c.args[k - 1].text in _CODE_OPTIONS or c.args[k - 1].text in _EVAL_WORDS):  # `pharo x.image eval '…'`
             found.append(t[:_BODY_LIMIT])
@@ -104,6 +108,7 @@ def bodies(c: Ctx) -> list:
     return found
 
 
+_OPTION_VALUE = re.compile(r"^--?[A-Za-z][\w-]*=")
 # Options whose value is code, whatever it looks like (`rebol --do 'call "…"'`).
 _CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--do", "-x", "--exec", "--execute", "-code", "--code", "--command",
                            "-command", "--run", "-r", "-batch", "--batch-string"})

@@ -65,7 +65,7 @@ _XML_RUN = LazyRegex(r"<(?P<tag>[\w:.-]+)(?P<attrs>(?:\s+[\w:.-]+\s*=\s*(?:\"[^\
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _RUN_ATTRS = frozenset({"program", "executable", "command", "commandline", "cmd", "exec", "args", "arguments",
                         "arg", "line", "value"})
-_EVALS_FETCHED = LazyRegex(r"\b(?:eval|exec|iex|Invoke-Expression|loadstring|instance_eval)\b"
+_EVALS_FETCHED = LazyRegex(r"(?:\b(?:eval|exec|iex|Invoke-Expression|loadstring|instance_eval)\b|(?<![.\w])load\s*\()"
                            r"[^;\n]{0,160}?https?://|https?://[^;\n]{0,160}?\b(?:then\(\s*eval|eval|exec|iex)\b",
                            re.IGNORECASE)
 

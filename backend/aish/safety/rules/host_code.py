@@ -32,6 +32,8 @@ sendmail logger tr fold fmt column jq yq bat highlight pygmentize aspell hunspel
 gpg openssl lp lpr enscript a2ps iconv dos2unix unix2dos rev nl paste split csplit espeak say festival""".split())
 FILTERS = _FILTERS
 _REPL_WORDS = frozenset({"fsi", "repl", "console", "shell", "eval", "e", "i", "interactive"})  # `dotnet fsi`, `nim e -`
+# Options naming a library the host loads before the code it is fed (`irb -r open-uri`, `lua -l socket`).
+_LIBRARY_OPTIONS = frozenset({"-r", "--require", "-l", "--library", "-I", "--include", "-M", "--module"})
 _STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
@@ -64,7 +66,8 @@ def fed_body(c: Ctx) -> Optional[str]:
         return None
     texts = c.texts
     told = any(t in _STDIN_WORDS or t.endswith("=-") or t == "-f-" for t in texts)  # `--eval=-`, `--file=-`
-    if not told and any(not t.startswith("-") and t not in _REPL_WORDS for t in texts):
+    if not told and any(not t.startswith("-") and t not in _REPL_WORDS and not (k and texts[k - 1] in _LIBRARY_OPTIONS)
+                        for k, t in enumerate(texts)):  # `irb -r open-uri <<< '…'`: a library, not a script
         return None
     bodies = [r.body for r in c.seg.redirects if r.body]
     bodies += [_unquote(r.target.text) for r in c.seg.redirects if r.op == "<<<" and r.target is not None]

@@ -234,6 +234,30 @@ _WEB_CLIENT = re.compile(r"^\.?Download(String|Data)\b|^(iwr|irm|invoke-webreque
                          r"^(system\.)?net\.webclient$", re.IGNORECASE)
 
 
+# Another machine's file named by any client: a URL of any scheme but file:, `user@host:path`, `gs://bucket/x`.
+_REMOTE_SOURCE = re.compile(r"^(?!file:)[a-z][a-z0-9+.-]{1,15}://\S|^[\w.-]+@[\w.-]+:\S", re.IGNORECASE)
+_TO_OPTIONS = frozenset({"-o", "-O", "--output", "--output-document", "--to", "--out", "--dest", "--destination",
+                         "--output-file", "--outfile"})
+
+
+def _remote_copy_outputs(words: list) -> set:
+    """The local names a copy from another machine writes, by any client: its output option's value, or its
+    last operand after the remote source (``smbget -o /tmp/p.sh smb://…``, ``scp u@h:/x.sh /tmp/x.sh``)."""
+    texts = [w.text for w in words[1:24]]
+    joined = " ".join(texts)
+    if "://" not in joined and "@" not in joined:
+        return set()
+    remote = [k for k, t in enumerate(texts) if _REMOTE_SOURCE.match(t)]
+    if not remote:
+        return set()
+    out = {_base(texts[k + 1]) for k, t in enumerate(texts[:-1]) if t in _TO_OPTIONS}
+    out |= {_base(t.split("=", 1)[1]) for t in texts if "=" in t and t.split("=", 1)[0] in _TO_OPTIONS}
+    last = texts[-1]
+    if not out and remote[0] < len(texts) - 1 and not last.startswith("-") and not _REMOTE_SOURCE.match(last):
+        out.add(_base(last))
+    return {o for o in out if o and o not in (".", "..")}
+
+
 def downloaded_then_run(segments: list) -> Optional[tuple]:
     """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line;
     PowerShell's ``iex (iwr URL).Content``, ``IEX (New-Object Net.WebClient).DownloadString(URL)`` and
@@ -273,6 +297,11 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
                 fetched.add(_base(words[-1].raw))  # `certutil -urlcache -f URL a.exe`: the last word is the file
             fetched.update(_base(texts[i + 1]) for i, t in enumerate(texts[:-1]) if t in ("-r", "-l", "get") and
                            "tftp" in texts[:2] + [prog])  # `busybox tftp -g -r x.sh HOST`, `tftp HOST -c get x.sh`
+            fetched.update(_remote_copy_outputs(words))  # `scp u@h:/srv/x.sh /tmp/x.sh`
+            continue
+        copied = _remote_copy_outputs(words) if seg is not segments[-1] else set()  # `smbget -o /tmp/p.sh smb://…`
+        if copied:
+            fetched.update(copied)
             continue
         fetched.discard("")
         if not fetched:

@@ -130,3 +130,34 @@ for _p in _EDITORS:
 for _p in _OUTPUT_OPTIONS:
     RULES.setdefault(_p, []).append(rule_output_over)
 RULES["dd"] = [rule_dd_over_own_file]
+
+
+# Any program's output options (`eget … --to`, `tool get URL --output`): where a fetch or a build is written.
+_ANY_OUTPUT = frozenset({"-o", "-O", "--output", "--to", "--out", "--output-file", "--outfile", "--output-document",
+                         "--dest", "--destination"})
+# What every login, sudo and script needs: a download or a build written over it replaces it for everyone.
+_ESSENTIAL = frozenset({"sh", "bash", "dash", "sudo", "su", "doas", "login", "sshd", "passwd", "shadow", "sudoers",
+                        "init", "systemd", "systemctl", "pkexec", "ssh", "mount", "ld-linux-x86-64.so.2"})
+
+
+def may_write_essential(c: Ctx) -> bool:
+    """Cheap: an output option and an essential file's name among the words."""
+    low = c.lowered
+    if "/" not in low or "-o" not in low and "--" not in low:  # `-o`, `-O`, `--output…`, `--to`, `--dest…`
+        return False
+    texts = c.texts[:32]
+    return any(t.split("=", 1)[0] in _ANY_OUTPUT for t in texts) and \
+        any(t.rstrip("/").rsplit("/", 1)[-1] in _ESSENTIAL for t in texts if t.startswith("/"))
+
+
+def rule_output_over_essential(c: Ctx) -> Optional[tuple]:
+    """``eget zyedidia/micro --to /usr/bin/sudo``, any program's output option naming a system file every login
+    needs (sudo, sh, sshd, /etc/shadow): what it fetches or builds replaces it."""
+    texts = c.texts[:32]
+    outs = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _ANY_OUTPUT]
+    outs += [t.split("=", 1)[1] for t in texts if "=" in t and t.split("=", 1)[0] in _ANY_OUTPUT]
+    for out in outs:
+        t = target(Word(out, out, has_var="$" in out))
+        if out.startswith("/") and out.rstrip("/").rsplit("/", 1)[-1] in _ESSENTIAL and t.kind == "critical":
+            return HIGH, f"{c.prog} writes its output over {describe(t)}, which every login needs ({c.text})"
+    return None

