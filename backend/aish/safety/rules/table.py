@@ -55,7 +55,7 @@ from aish.safety.rules import ending_names, power_words, win_own_verbs
 from aish.safety.rules import api_bodies, borrowed_operands, member_stops, power_settings
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
-from aish.safety.rules import forced_unpack, guest_reboots, network_removals
+from aish.safety.rules import forced_unpack, guest_reboots, machine_stops, network_removals
 from aish.safety.rules import device_writes
 from aish.safety.rules import clock_set, trust_anchors
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
@@ -405,6 +405,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, network_removals.rule_network_removed(c))
     if (best is None or best[0] == LOW) and guest_reboots.may_reboot(c):  # `virsh reboot web01`, `adb reboot`
         best = worst(best, guest_reboots.rule_guest_reboot(c))
+    if (best is None or best[0] == LOW) and machine_stops.may_stop(c):  # `hammer host stop`, `xo-cli vm.stop`
+        best = worst(best, machine_stops.rule_machine_stop(c))
     if (best is None or best[0] == LOW) and forced_unpack.may_unpack(c):  # `lzop -d -f backup.tar.lzo`
         best = worst(best, forced_unpack.rule_forced_unpack(c))
     if (best is None or best[0] == LOW) and device_writes.may_write(c):  # `blkzone reset /dev/sdh`, `wrmsr …`
