@@ -40,6 +40,20 @@ def subcommand(texts: list) -> str:
     return next((t for t in texts if not t.startswith("-")), "")
 
 
+# A cmdlet's name (`Suspend-SqlAvailabilityDatabase`), whose `-Script` switch (the SQL Server module's cmdlets and
+# their kin) writes out the T-SQL it would run instead of running it, as `-WhatIf` does.
+_CMDLET = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z0-9]+$")
+
+
+def _script_switch(prog: str, lowered: list) -> bool:
+    """``-Script`` given as a switch (nothing after it, or another option): ``Invoke-Command -Script {…}``, an
+    abbreviation of ``-ScriptBlock`` with a block, runs it."""
+    if "-script" not in lowered and "-script:$true" not in lowered or not _CMDLET.match(prog):
+        return False
+    return any(t == "-script:$true" or t == "-script" and (nxt == "" or nxt.startswith("-"))
+               for t, nxt in zip(lowered, lowered[1:] + [""]))
+
+
 # `--version 1.2.3` picks a version (`octo delete-releases --version 1.0`); alone, `--version` only prints one.
 _VERSION_VALUE = re.compile(r"^v?\d[\w.+-]*$")
 
@@ -58,6 +72,8 @@ def harmless(prog: str, texts: list) -> Optional[str]:
         return "prints help or a version only"
     if texts == ["-V"]:  # `nwipe -V`, `dropdb -V`, `sfdisk -V` (verify): a lone letter, no target to act on
         return "prints a version (or verifies) only"
+    if _script_switch(prog, lowered):
+        return "the cmdlet's -Script switch prints the statements it would run, and runs none"
     if prog in DOC_VIEWERS and _only_reads_pages(texts):
         return "shows the documentation of what it names"
     enabling = DRY_RUN_BY_DEFAULT.get(prog)

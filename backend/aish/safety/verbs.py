@@ -37,7 +37,7 @@ db database databases migrate migration migrations snapshot snapshots schema tab
 devices volume volumes fido fido2 u2f webauthn piv oath openpgp otp firmware tpm factory data storage
 instance
 instances repo repository nvram bios keystore keychain wallet vault wal account accounts profile profiles
-offset offsets
+offset offsets journal journals ledger ledgers metadata
 """.split())
 SESSION_MANAGERS: frozenset = frozenset("""
 loginctl gnome-session-quit xfce4-session-logout lxqt-leave lxsession-logout cinnamon-session-quit

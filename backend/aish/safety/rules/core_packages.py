@@ -5,7 +5,9 @@
 ``prt-get remove glibc``, ``pisi remove sudo``, ``equo remove``), ``nala``, ``tdnf``, ``pkgin`` and image-based
 systems (``rpm-ostree override remove sudo``).  Read for any program no rule names: a remove verb (or pacman's
 ``-R`` letters, ``--remove``, ``-e``) followed by a package the machine boots, logs in or runs programs with: the C
-library and the dynamic loader, the kernel, the init system, the shell, sudo, ssh's server, PAM, coreutils.  Such a
+library and the dynamic loader, the kernel, the init system, the shell, sudo, ssh's server, PAM, coreutils, AIX's
+base runtime; other words for the removal (``dispel glibc``, ``pkgtool expunge coreutils``) and a removing letter
+right before a library or init package (``installp -u bos.rte.libc``, ``rpm -e glibc``) count too.  Such a
 removal is high with or without dependency checks (``-Rdd``, ``--nodeps``); other packages stay quiet.
 """
 from __future__ import annotations
@@ -18,7 +20,16 @@ from aish.safety.rules.common import HIGH, Ctx
 _ESSENTIAL = re.compile(r"(?:glibc|libc6?|libc-bin|musl|ld-linux[\w.-]*|ld\.so|linux-image[\w.-]*|linux|linux-lts|"
                         r"linux-zen|linux-hardened|kernel|kernel-core|systemd|systemd-sysv|openrc|runit|sysvinit|"
                         r"s6|init|bash|dash|busybox|coreutils|sudo|doas|openssh-server|openssh|pam|libpam[\w.-]*|"
-                        r"util-linux|base-files|filesystem|shadow|login)(?:[:@=][\w.-]+)?")
+                        r"util-linux|base-files|filesystem|shadow|login|bos\.rte(?:\.[\w.]+)?)(?:[:@=][\w.-]+)?")
+# Other words for a removal (Source Mage's `dispel glibc`, `unmerge`, `expunge`): the verb as the program or its
+# first word.  Letters that remove in some managers (`installp -u bos.rte`, `rpm -e glibc`) count only right
+# before a library, kernel or init package: `xterm -e bash` and `sudo -u root sh` run a shell.
+_OTHER_REMOVE_VERBS = frozenset({"dispel", "deinstall", "expunge", "banish", "evict", "zap", "nuke", "drop",
+                                 "discard", "obliterate"})
+_REMOVE_LETTERS = frozenset({"-u", "-e"})
+_INSTALLER_NAME = re.compile(r"pkg|pack|install|rpm|pm$")  # installp, pkgtool, rpm, opm: `top -u systemd` is a user
+_NOT_FOR_LETTERS = frozenset({"bash", "dash", "busybox", "sudo", "doas", "login", "init", "shadow", "linux",
+                              "kernel", "filesystem", "pam", "s6", "runit", "openssh"})
 _REMOVE_VERBS = frozenset({"r", "rm", "remove", "del", "delete", "uninstall", "erase", "purge", "un",
                            "bundle-remove", "unmerge"})
 _REMOVE_OPTIONS = re.compile(r"-R[a-zA-Z]*|--remove|--uninstall|--erase|--unmerge")
@@ -27,7 +38,8 @@ _REMOVE_OPTIONS = re.compile(r"-R[a-zA-Z]*|--remove|--uninstall|--erase|--unmerg
 def may_remove(c: Ctx) -> bool:
     """Cheap: a remove verb or letter among the first words (set lookups), then an essential package's name."""
     texts = c.texts[:16]
-    if not any(t in _REMOVE_VERBS or t[:2] == "-R" or t[:4] in ("--re", "--un", "--er") for t in texts):
+    if not any(t in _REMOVE_VERBS or t[:2] == "-R" or t[:4] in ("--re", "--un", "--er") or t in _OTHER_REMOVE_VERBS
+               or t in _REMOVE_LETTERS for t in texts) and c.prog.lower() not in _OTHER_REMOVE_VERBS:
         return False
     return any(_ESSENTIAL.fullmatch(t.rsplit("/", 1)[-1]) for t in texts)
 
@@ -35,9 +47,15 @@ def may_remove(c: Ctx) -> bool:
 def rule_core_package_removed(c: Ctx) -> Optional[tuple]:
     texts = c.texts[:32]
     operands = [t for t in texts if not t.startswith("-")]
-    verb_at = next((k for k, t in enumerate(operands[:3]) if t.lower() in _REMOVE_VERBS), None)
-    if verb_at is not None:
+    verb_at = next((k for k, t in enumerate(operands[:3]) if t.lower() in _REMOVE_VERBS | _OTHER_REMOVE_VERBS), None)
+    lettered = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _REMOVE_LETTERS]
+    if c.prog.lower() in _OTHER_REMOVE_VERBS:  # `dispel glibc`
+        pkgs = operands
+    elif verb_at is not None:
         pkgs = operands[verb_at + 1:]
+    elif _INSTALLER_NAME.search(c.prog.lower()) and \
+            any(_ESSENTIAL.fullmatch(p) and p not in _NOT_FOR_LETTERS for p in lettered):  # `installp -u bos.rte.libc`
+        pkgs = [p for p in lettered if p not in _NOT_FOR_LETTERS]
     elif any(_REMOVE_OPTIONS.fullmatch(t) for t in texts):
         pkgs = operands
     else:

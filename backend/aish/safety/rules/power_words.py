@@ -13,8 +13,9 @@ Stop tools rarely say ``stop``; the action sits in the program's own vocabulary:
 - a daemon's own control program told to stop or kill it, as its only word (``varnishadm stop``,
   ``opensips-cli -x mi kill``, ``kamcmd core.kill``, ``rabbitmq-upgrade drain``, ``knotc stop``): what it
   serves stops;
-- a node drained, evacuated or decommissioned (``mesos-maintenance node drain agent7``, ``nodetool drain``,
-  ``clusterctl node evacuate n4``): its work is moved off or dropped (one node put on standby stays quiet);
+- a node drained, evacuated, decommissioned or detached (``mesos-maintenance node drain agent7``, ``nodetool drain``,
+  ``clusterctl node evacuate n4``, the words fused in a name: ``pcp_detach_node -n 0``, ``ndbctl detach-node 3``):
+  its work is moved off or dropped (one node put on standby stays quiet);
 - IPMI's chassis control sent as raw bytes by any client (``ipmi-raw 0 0x00 0x02 0x00``: netfn 0, command
   2, power down, cycle, hard reset or soft off).
 
@@ -29,7 +30,7 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
 
 _GATE = ("power", "fence", "stonith", "halt", "kill", "shut", "stop", "off", "drain", "0x02", "reset", "cycle",
-         "evacuate", "decommission", "reboot")
+         "evacuate", "decommission", "reboot", "detach")
 # An option's parts that say the machine loses power or is killed outright.
 _STRONG = frozenset({"poweroff", "fence", "stonith", "powercycle", "coldreset", "hardreset", "destroy"})
 _HARD = frozenset({"force", "forced", "hard", "immediate", "cold"})
@@ -53,14 +54,17 @@ _CONTROL_NAME = LazyRegex(r"(adm|admin|ctl|ctrl|control|-cli|cli|cmd|-upgrade|-c
 _MEDIA = LazyRegex(r"play|media|music|audio|sound|mpd|spotify|vlc|mpris|record|video|camera")  # playback stops
 _OWN_STOPS = frozenset({"stop", "kill", "shutdown", "halt", "quit", "drain", "terminate", "die", "down"})
 _DOTTED_STOP = LazyRegex(r"^\w+[.:](kill|shutdown|halt|stop|quit|exit)$")
-_DRAINS = frozenset({"drain", "evacuate", "decommission"})  # one node on standby: its roles move (quiet)
+_DRAINS = frozenset({"drain", "evacuate", "decommission", "detach"})  # one node on standby: its roles move (quiet)
+_FUSED_PARTS = re.compile(r"[-_]")
 _NODE_NOUNS = frozenset({"node", "nodes", "server", "host", "member", "broker", "osd", "peer"})
 _CHASSIS = {0, 2, 3, 5}  # chassis control: power down, power cycle, hard reset, soft shutdown
 
 
 def may_power(c: Ctx) -> bool:
     """Cheap: a power, fence, kill or stop word somewhere after the program's name."""
-    return bool(c.texts) and (any(w in c.lowered for w in _GATE) or c.prog[:6].lower() == "fence_")
+    prog = c.prog.lower()
+    return bool(c.texts) and (any(w in c.lowered for w in _GATE) or prog[:6] == "fence_" or
+                              "node" in prog and any(w in prog for w in _DRAINS))  # `pcp_detach_node -n 0`
 
 
 def _fused_option(texts: list) -> Optional[str]:
@@ -109,6 +113,9 @@ def _chassis_bytes(texts: list) -> bool:
 def rule_power_words(c: Ctx) -> Optional[tuple]:
     texts = c.texts[:64]
     lowered = {t if t.startswith("-") else t.lower() for t in texts}  # `-H host` is not `-h`
+    if "-h" in lowered and all(k + 1 < len(texts) and not texts[k + 1].startswith("-")
+                               for k, t in enumerate(texts) if t == "-h"):
+        lowered.discard("-h")  # `pcp_detach_node -h localhost`: a host given, not help asked
     if lowered & _READS:
         return None
     fused = _fused_option(texts)
@@ -123,6 +130,10 @@ def rule_power_words(c: Ctx) -> Optional[tuple]:
     for k, w in enumerate(low):
         if w in _DRAINS and (node_named or (k and low[k - 1] in _NODE_NOUNS)):
             return MEDIUM, f"{c.prog} {w}: the node's work is moved off or dropped, it serves no more ({c.text})"
+    for w in [c.prog.lower().removesuffix(".exe")] + low[:3]:  # `pcp_detach_node -n 0`, `ndbctl detach-node 3`
+        parts = set(_FUSED_PARTS.split(w))
+        if len(parts) > 1 and parts & _DRAINS and parts & _NODE_NOUNS:
+            return MEDIUM, f"{c.prog}: {w} takes a node out of the cluster, its work is moved off or dropped ({c.text})"
     if c.prog.lower().startswith("fence_"):  # a fence agent's default action is a reboot of what it names
         return MEDIUM, f"{c.prog}: the node is fenced, its power cut ({c.text})"
     if low and low[-1] in _OFF_WORDS and any(_IPV4.match(t) or t in _HOST_OPTIONS for t in texts):

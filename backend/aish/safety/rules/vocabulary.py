@@ -41,6 +41,18 @@ _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "ke
 # `k3s-uninstall.sh`, `./teardown.sh`, `nuke-env.sh`: what such a script removes is up to it.
 _DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge|killall|kill-all)([-_.][\w-]*)?"
                                 r"\.(sh|bash|ps1)$")
+# `casaos-uninstall`, `nuke-node-modules`, `netdata-uninstaller`: a program, not only a script, whose name is the
+# verb that removes what it came with (a name that asks or shows, `uninstall-check`, does not).
+_DESTROYING_NAME = re.compile(r"[-_.](?:uninstall|uninstaller|deinstall|teardown|destroy|nuke|wipe|purge)$|"
+                              r"^(?:uninstall|uninstaller|teardown|destroy|nuke|wipe|purge)[-_](?!(?:check|status|"
+                              r"info|list|help|test|dry|preview|plan)\b)[\w-]+$")
+
+
+def _destroying_name(prog: str) -> bool:
+    """A lowercase program name whose verb part removes (a cmdlet, `Uninstall-Module`, is judged as a cmdlet)."""
+    return prog == prog.lower() and bool(_DESTROYING_NAME.search(prog.removesuffix(".exe")))
+
+
 _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that only overwrite unused space
 # Verbs of a migration tool that take the schema back (`goose down`, `sqitch revert`): they drop what was built.
 _UNDO = {"down", "rollback", "revert", "undo", "downgrade", "reset", "redo", "refresh", "fresh", "reverse", "unapply"}
@@ -93,7 +105,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             act.verb = "drop"
         elif act.verb in _UNDO:
             act.verb = "rollback"
-    if (not act.verb or act.source == "program" and verb_strength(act.verb) < 3) and _DESTROYING_SCRIPT.search(prog):
+    if (not act.verb or act.source == "program" and verb_strength(act.verb) < 3) and \
+            (_DESTROYING_SCRIPT.search(prog) or _destroying_name(prog)):
         # `./teardown.sh`, and `k3s-uninstall.sh`: the name's weak verb (uninstall, killall) is the script's whole job
         return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
     options = read_options(c.texts) | _long_spellings(c.texts) | option_readings.settings_as_options(c.texts)
@@ -116,10 +129,15 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if verb in ("yank", "unpublish") and "--undo" in c.texts:
         return None  # `cargo yank --undo`: the release comes back
     strength = verb_strength(verb)
+    if verb in _DELETES_FILES and after and _own_temporary_files(c, after):
+        return None  # `gvfs-rm /tmp/scratch.txt`, `safe-rm -i /tmp/x.tar`: as `rm /tmp/x.txt`, one's own scratch file
     if heavy_option is None and (strength >= 3 or verb in ("unregister", "deregister", "uninstall")) and \
             "--delete" in options \
             and act.source != "option":
         heavy_option = "--delete"  # `unregistervm … --delete`: the files go too
+    if heavy_option is None and verb in _TAKES_INSTALL and prog not in PACKAGE_TOOLS:
+        # `abctl local uninstall --persisted`: the data it kept goes with it
+        heavy_option = next((o for o in sorted(options) if o in _KEPT_DATA), None)
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
         return MEDIUM, f"{prog} {said} removes every package a list computed at run time names ({c.text})"
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and \
@@ -158,6 +176,10 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if level is None and verb in _TAKEN_DOWN and prog not in PACKAGE_TOOLS and not light and \
             any(PROD.search(t) for t in after):  # `convox rack uninstall aws production`: what serves users goes
         level = MEDIUM
+    if level is None and verb == "clean" and act.source == "subcommand" and after and not light and \
+            options & _CONFIRMED and prog not in PACKAGE_TOOLS and not is_backup_tool(prog) and \
+            not any("/" in t for t in after):  # `tt clean billing --force`: a named instance's data, not asked first
+        level = MEDIUM  # (`duplicity --force cleanup file:///mnt/b`: a backup's leftovers in the place named)
     if level is None and verb in _SHUTS_DOWN and not {t.lower() for t in c.texts}.isdisjoint(_ALL_WORDS):
         return MEDIUM, f"{prog} {said} shuts down every one it runs ({c.text})"  # `smbcontrol all shutdown`
     if level is None:
@@ -217,6 +239,27 @@ _ALL_WORDS = {"all", "--all", "-all", "-a"}
 _TAKEN_DOWN = {"uninstall", "undeploy", "unprovision", "unregister"}
 # Weak verbs whose object an option may name (`oc adm drain node --force --delete-emptydir-data`).
 _WEAK_WITH_OPTIONS = {"drain", "evict", "clear", "flush", "empty"}
+
+
+# Verbs that take an installation or deployment away, and options that say its kept data goes with it
+# (`abctl local uninstall --persisted`, `wasp uninstall --data`, `nhost down --volumes`): alone they name nothing.
+_TAKES_INSTALL = frozenset({"uninstall", "deinstall", "remove", "rm", "delete", "del", "reset", "teardown", "down",
+                            "undeploy", "destroy", "unprovision"})
+_KEPT_DATA = frozenset({"--persisted", "--persistent", "--persistence", "--data", "--volumes", "--storage",
+                        "--remove-persisted", "--delete-persisted", "--purge-persisted", "--include-data",
+                        "--include-volumes", "--pvc", "--pvcs"})
+
+
+# Verbs of an rm by another name (`gvfs-rm`, `safe-rm`, `kioclient5 remove`).
+_DELETES_FILES = frozenset({"rm", "remove", "delete", "del", "unlink", "trash"})
+
+
+def _own_temporary_files(c: Ctx, after: list) -> bool:
+    """Is every name the delete is given a single file under /tmp (no glob, not the directory itself)?"""
+    named = [w for w in c.args if w.text in after]
+    return len(named) == len(after) and all(
+        target(w).kind == "temp" and "*" not in w.text and "?" not in w.text and
+        w.text.rstrip("/") not in ("/tmp", "/var/tmp") and w.text.count("/") >= 2 for w in named)
 
 
 # `--with-namespace`, `--including-volumes`: the named data goes with what the verb acts on.
@@ -301,7 +344,8 @@ _STORAGE_URL = re.compile(r"^(s3|s3a|gs|az|abfss?|wasbs?|hdfs|swift|b2|r2|oss|co
 def _name_says_destroy(prog: str) -> bool:
     """Could a bare ``prog`` be destructive by its name (``trash-empty``, ``lxc-destroy``, ``tpm2_clear``)?"""
     return bool(DESTRUCTIVE_PROGRAMS.get(prog.lower().removesuffix(".exe")) or program_action(prog, []).verb or
-                _DESTROYING_SCRIPT.search(prog) or "*" in DEVICE_PROGRAMS.get(prog, ()))
+                _DESTROYING_SCRIPT.search(prog) or _destroying_name(prog) or
+                "*" in DEVICE_PROGRAMS.get(prog, ()))
 
 
 def _restores_over(c: Ctx, options: set) -> bool:

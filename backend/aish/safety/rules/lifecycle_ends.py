@@ -1,0 +1,79 @@
+"""Effect: a thing's lifecycle set to its end, or a cluster sent back to its start, by a program no rule names.
+
+Inventory, bare-metal and cluster managers rarely say ``delete``: the end comes as a VALUE given to a verb that
+sets a state (``ironic node-set-provision-state UUID deleted``, ``foreman-cli host set-state web01
+decommissioned``, ``xe vm-param-set uuid=… power-state=destroyed``, ``fleetctl machine mark node-3 destroyed``):
+the machine is wiped or handed back, the record retired.  A cluster manager's ``init`` told not to ask
+(``stolonctl … init -y``, ``rqlitectl cluster init -y``) writes a new, empty cluster over the one it manages.
+
+Listing or filtering by such a state (``ironic node-list --provision-state deleted``, ``cmdbctl asset list --state
+retired``), a state that is not an end (``set-state web01 active``), text in a message, and ``init`` of a project
+(``npm init -y``: no cluster, no control program) stay quiet.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.programs import READ_ONLY
+from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
+
+# States that are the end of a machine's or a record's life.
+_END_STATES = frozenset({"deleted", "destroyed", "terminated", "purged", "wiped", "erased", "decommissioned",
+                         "retired", "deprovisioned", "scrapped", "disposed"})
+# Parts of a word that set a state (`node-set-provision-state`, `set-status`, `mark`, `transition`).
+_SETS = frozenset({"set", "mark", "state", "status", "transition", "provision", "lifecycle", "move", "change",
+                   "update", "put"})
+_READS = frozenset({"list", "ls", "get", "show", "describe", "search", "query", "find", "filter", "count", "where",
+                    "select", "history", "log", "logs", "report", "export", "--filter", "--where", "help", "--help"})
+_PROSE = frozenset({"-m", "--message", "--comment", "--title", "--description", "--note", "--reason", "--body",
+                    "--subject", "--summary"})
+_PARTS = re.compile(r"[-_.:]")
+_INIT = frozenset({"init", "initialize", "initialise", "reinit", "re-init", "reinitialize", "reinitialise"})
+_NO_QUESTION = frozenset({"-y", "--yes", "--force", "--assume-yes", "--no-confirm", "--noconfirm",
+                          "--yes-i-really-mean-it"})
+_CONTROL_NAME = re.compile(r"(ctl|adm|admin)$")
+
+
+def _parts(word: str) -> set:
+    return set(_PARTS.split(word.lower().lstrip("-")))
+
+
+def _end_value(texts: list) -> Optional[str]:
+    """The end state given as a value to a word that sets a state, or None."""
+    operands = [t for k, t in enumerate(texts) if not t.startswith("-") and not (k and texts[k - 1] in _PROSE)]
+    for k, t in enumerate(texts):
+        if k and texts[k - 1] in _PROSE:
+            continue
+        key, eq, value = t.partition("=")
+        if eq and value.lower() in _END_STATES and _parts(key) & {"state", "status", "lifecycle"}:
+            return t  # `power-state=destroyed`, `--status=decommissioned`
+        if not eq and t.lower() in _END_STATES and k:
+            before = texts[k - 1]
+            if before.startswith("-") and _parts(before) & {"state", "status", "lifecycle"}:
+                return f"{before} {t}"  # `--state deleted` after a set verb
+            if not before.startswith("-") and any(_parts(w) & _SETS for w in operands[:4] if w != t):
+                return t  # `node-set-provision-state UUID deleted`, `set-state web01 retired`
+    return None
+
+
+@triggered_by(_END_STATES | _INIT)
+def rule_lifecycle_end(c: Ctx) -> Optional[tuple]:
+    """A state set to an end (deleted, destroyed, decommissioned), or a cluster initialised over without asking."""
+    if c.prog in READ_ONLY or not c.texts:
+        return None
+    texts = c.texts[:32]
+    lowered = [t.lower() for t in texts]
+    if any(t in _READS or _parts(t) & _READS for t in lowered if not t.startswith("-") or t in _READS):
+        return None
+    value = _end_value(texts)
+    if value is not None:
+        return MEDIUM, f"{c.prog} sets the state to {value}: the machine or record it names is ended ({c.text})"
+    words = [t for t in lowered if not t.startswith("-")][:4]
+    if set(words) & _INIT and set(lowered) & _NO_QUESTION and \
+            (_CONTROL_NAME.search(c.prog.lower()) or any("cluster" in t for t in lowered)):
+        said = next(t for t in words if t in _INIT)
+        return MEDIUM, f"{c.prog} {said} without asking: a new, empty cluster is written over the one it manages " \
+            f"({c.text})"
+    return None
