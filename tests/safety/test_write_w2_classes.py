@@ -2,7 +2,9 @@
 made a trusted root, everything of a kind disabled or a settings tree unset from its root, sudoers written by a
 configuration one-liner's helper (tests/corpus/effects/write_w2).  One case per file: a floor on the destructive
 forms flagged (listing the misses) and none of the everyday forms flagged.
-Measured at 026a724: clock 0/13, trust 1/14, all_off 1/13, sudoers_code 5/6 flagged; everyday 1 of 60 loud."""
+Measured at 026a724: clock 0/13, trust 1/14, all_off 1/13, sudoers_code 5/6 flagged; everyday 1 of 60 loud.
+Second part measured at the first's landing (371c379): devnull_conf 0/8, each_off 4/7, forward 2/8, open_infra 0/7,
+agent 3/6; everyday 2 of 94 loud (-AutoForwardingMode Off, -AutoForwardEnabled $false)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,6 +36,26 @@ def test_everything_of_a_kind_disabled_is_flagged():
 
 def test_sudoers_written_by_a_one_liners_helper_is_flagged():
     _floor("sudoers_code.txt", 1.0)  # rex's append_if_no_such_line, puppet, chef-apply, pyinfra, salt
+
+
+def test_configuration_loaded_from_dev_null_is_flagged():
+    _floor("devnull_conf.txt", 1.0)  # wg setconf, birdc configure, pcs cib-push, nvmetcli restore, --reload
+
+
+def test_every_listed_one_switched_off_in_a_loop_is_flagged():
+    _floor("each_off.txt", 1.0)  # Get-X | ForEach-Object { Disable-X $_.Name }, with no filter between
+
+
+def test_mail_forwarded_outside_is_flagged():
+    _floor("forward.txt", 1.0)  # -AutoForwardingMode On, -ForwardTo, gam forward on, zimbra…Forwarding…, always_bcc
+
+
+def test_world_cidr_written_into_infrastructure_code_is_flagged():
+    _floor("open_infra.txt", 1.0)  # hcledit … -u, yq -i, tomlq -i, jq > file, sed -i/perl -pi replacement
+
+
+def test_security_agents_uninstalled_are_flagged():
+    _floor("agent.txt", 1.0)  # an endpoint/sensor/antivirus agent by its name's words, told to uninstall
 
 
 def test_write_w2_everyday_forms_stay_quiet():

@@ -74,6 +74,8 @@ def rule_set_off(c: Ctx) -> Optional[tuple]:
         return None
     for param, value in pairs:
         low = value.lower()
+        if "forward" in param:
+            continue  # forwarding switched off closes a way out (`-AutoForwardingMode Off`): mail_forwarding
         if _STATE.match(param) and low in _OFF_WORDS:
             return MEDIUM, f"{c.prog} sets {param[1:]} to {value}: what it names is switched off ({c.text})"
         if param in ("-offline", "-isoffline") and low in _TRUE:

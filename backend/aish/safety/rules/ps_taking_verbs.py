@@ -86,6 +86,7 @@ def _enabled_off(c: Ctx, noun: str) -> Optional[tuple]:
     """``Set-DlpCompliancePolicy -Identity x -Enabled $false``, ``Set-GPLink … -LinkEnabled No``: the noun
     switched off, as its ``Disable-`` would."""
     m = _ENABLED_OFF.search(c.lowered)
-    if m is None or _OWN_RULES.search(noun) or _RISK.search(noun) or _RISK.search(c.lowered):
+    if m is None or _OWN_RULES.search(noun) or _RISK.search(noun) or _RISK.search(c.lowered) or \
+            "forward" in m.group(1):  # `-AutoForwardEnabled $false`: a way out closed
         return None
     return MEDIUM, f"{c.prog} -{m.group(1)} off switches off the {noun} it names ({c.text})"

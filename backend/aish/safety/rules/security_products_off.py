@@ -33,7 +33,7 @@ _PRODUCT = LazyRegex(r"mdatp|wdav|defender|mpcmdrun|falconctl|falcon-sensor|crow
                      r"^sav(dctl|config|scan|d|update)$|^clam|ossec|wazuh|mcafee|^mfe|isecav|dsa_control|ds_agent|"
                      r"^esets?([-_]|$)|kesl|^kav\d|^kav[-_]|kaspersky|bitdefender|cylance|carbonblack|^repcli$|^cytool$|osquery|"
                      r"auditbeat|^falco$|tetragon|sysmon|tripwire|symantec|^smc$|forticlient|trellix|drweb|"
-                     r"(^|[-_])[xe]dr([-_]|$)|^aa-|apparmor|firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|"
+                     r"(^|[-_])[xe]dr([-_]|$)|(^|[-_])(endpoint|antivirus|anti-?malware)([-_]|$)|^sensorctl$|^aa-|apparmor|firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|"
                      r"^ferm$|opensnitch|socketfilterfw|^auditctl$|^auditd$|^audit2allow$", re.IGNORECASE)
 _FIREWALL = LazyRegex(r"firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|^ferm$",
                       re.IGNORECASE)

@@ -34,7 +34,11 @@ _NO_QUESTION = frozenset({"--noinput", "--no-input", "--no-interaction", "-n", "
                           "confirm=true", "--confirm", "-force"})
 # `/dev/null` given as what a loader reads, with a strategy that replaces what is there.
 _REPLACES = frozenset({"replace", "--replace", "override", "--override", "overwrite", "--overwrite", "-replace",
-                       "--strategy=replace", "--mode=replace", "--merge=false", "--no-merge"})
+                       "--strategy=replace", "--mode=replace", "--merge=false", "--no-merge", "--reload"})
+# A subcommand that makes the file it is given the running configuration (`setconf`, `syncconf`, `configure`,
+# `cib-push`, `restore`, `restoreconfig`, `config-set`).
+_LOADS = lazy(r"^(set|sync|push|configure|restore|replace|config-?set|cib-push)[-_]?(conf|config|configuration)?$|"
+              r"^(conf|config|cib)[-_]?(set|sync|push|restore|replace)$")
 _READ_OPTIONS = frozenset({"-o", "--output", "-F", "-u", "-i", "--rcfile", "--config", "-c", "--log", "--file",
                            "-f", "--settings", "--log-file", "--env-file", "--inventory", "-k", "--keyfile"})
 # A database product by its name (`ndbd`, `mydbctl`, `dbserverctl`, `mongod`, `oninit` by its bundle below).
@@ -83,11 +87,13 @@ def _emptied(c: Ctx, lowered: list) -> Optional[tuple]:
     if "/dev/null" not in lowered:
         return None
     at = lowered.index("/dev/null")
-    if at and (lowered[at - 1] in _READ_OPTIONS or lowered[at - 1].startswith("--") and "=" not in lowered[at - 1]
-               and lowered[at - 1] not in _REPLACES):
-        return None  # `ssh -F /dev/null`: a file read, not a state loaded
     said = set(lowered) & _REPLACES or {t for k, t in enumerate(lowered) if t == "replace" or
                                         k and lowered[k - 1] in ("--strategy", "--mode") and t == "replace"}
+    if at and not said and (lowered[at - 1] in _READ_OPTIONS or lowered[at - 1].startswith("--") and
+                            "=" not in lowered[at - 1]):
+        return None  # `ssh -F /dev/null`: a file read, not a state loaded
+    if not said:  # `wg setconf wg0 /dev/null`, `birdc configure /dev/null`, `pcs cluster cib-push /dev/null`
+        said = {t for t in lowered[:at] if _LOADS.match(t)}
     if not said or not at:
         return None
     return MEDIUM, f"{c.prog} loads /dev/null in place of its configuration ({sorted(said)[0]}): what it had is " \

@@ -57,7 +57,7 @@ from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
 from aish.safety.rules import forced_unpack, guest_reboots, machine_stops, network_removals
 from aish.safety.rules import device_writes
-from aish.safety.rules import clock_set, trust_anchors
+from aish.safety.rules import clock_set, mail_forwarding, trust_anchors, world_cidr_edits
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -308,6 +308,10 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, credentials_replaced.rule_credentials_replaced(c))
     if (best is None or best[0] == LOW) and clock_set.may_set_clock(c):  # `date -s 2001-01-01`
         best = worst(best, clock_set.rule_clock_set(c))
+    if (best is None or best[0] == LOW) and world_cidr_edits.may_open_world(c):  # `yq -i '.ingress… 0.0.0.0/0'`
+        best = worst(best, world_cidr_edits.rule_world_cidr_written(c))
+    if (best is None or best[0] == LOW) and mail_forwarding.may_forward(c):  # `… -AutoForwardingMode On`
+        best = worst(best, mail_forwarding.rule_mail_forwarded(c))
     if (best is None or best[0] == LOW) and trust_anchors.may_trust(c):  # `certutil -addstore root x.cer`
         best = worst(best, trust_anchors.rule_root_trusted(c))
     if (best is None or best[0] == LOW) and security_products_off.may_be_product(c):

@@ -266,6 +266,9 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         words = c.args[next((k for k, w in enumerate(c.args) if w.text == "{"), len(c.args)) + 1:]
         block = [w for w in words if w.text != "}"]
         each = ps_targets.each_listed(c, block) if block else None  # `gci C:\Users | % { ri $_.FullName }`
+        every = _each_listed_switched_off(c, block)
+        if every is not None:
+            return every
         found = c.check(each or block) if block else None  # ($_ is each path the listing walks)
         return (found[0], f"{found[1]}, for each one") if found else None
     if name == "set-executionpolicy" and any(t in ("unrestricted", "bypass") for t in texts):
@@ -276,6 +279,22 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     if level is not None:
         return level, f"{c.prog} {'destroys data' if level == HIGH else 'removes or stops something'} ({c.text})"
     return None
+
+
+def _each_listed_switched_off(c: Ctx, block: list) -> Optional[tuple]:
+    """``Get-TlsCipherSuite | ForEach-Object { Disable-TlsCipherSuite -Name $_.Name }``: the block's cmdlet
+    removes, stops or disables each one an unfiltered listing gives (``$_``), so every one of the kind goes."""
+    if c.prog.lower() in ("where-object", "invoke-command", "icm") or not block:
+        return None
+    m = re.match(r"(?i)(remove|stop|uninstall|disable|clear|suspend|unregister)-(\w+)$", block[0].text)
+    listing = broad_listing(c)
+    if m is None or not listing or not any("$_" in w.text or "$psitem" in w.text.lower() for w in block[1:]):
+        return None
+    if any(f.words and f.words[0].text.lower() in ("where-object", "where", "?", "select-object", "select")
+           for f in c.chain):
+        return None  # a filter chooses which ones
+    return MEDIUM, f"{block[0].text} is run on every one {listing} lists: all of them are " \
+        f"{m.group(1).lower()}{'d' if m.group(1).lower().endswith('e') else 'ed'} ({c.text})"
 
 
 def _array_items(raw: str) -> str:
