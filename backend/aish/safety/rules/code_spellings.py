@@ -33,7 +33,7 @@ _PER_KIND = 6
 _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)"""
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
 # A call with strings: `name("…", …)`, `name "…"`, `name: '…'`, `name ["…"]`, `remove.all(os.Path("/x"))`.
-_CALL = LazyRegex(r"(?<![\w$-])(?P<owner>(?:[A-Za-z_][\w-]*(?:\.|::|->|:)){0,4})(?P<name>[A-Za-z_][\w-]*)!?\s*"
+_CALL = LazyRegex(r"(?<![\w$-])(?P<owner>(?:[A-Za-z_][\w-]*(?:\.|::|->|:)){0,4})(?P<name>[A-Za-z_][\w-]*)[!*]?\s*"
                   r"(?:\(\s*(?:(?P<inner>[A-Za-z_][\w.]*)\(\s*)?|:\s+|\s+|\[\s*)(?:[\[⟨{]\s*)?"
                   r"(?P<strings>" + _STR + r"(?:\s*[,+&~.]?\s*(?:\[\s*)?" + _STR + r"){0,7})")
 # A function handed to another by its name: the call is that function's (`call_user_func('system', …)`).

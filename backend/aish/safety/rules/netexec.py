@@ -235,7 +235,8 @@ _WEB_CLIENT = re.compile(r"^\.?Download(String|Data)\b|^(iwr|irm|invoke-webreque
 
 
 # Another machine's file named by any client: a URL of any scheme but file:, `user@host:path`, `gs://bucket/x`.
-_REMOTE_SOURCE = re.compile(r"^(?!file:)[a-z][a-z0-9+.-]{1,15}://\S|^[\w.-]+@[\w.-]+:\S", re.IGNORECASE)
+_REMOTE_SOURCE = re.compile(r"^(?!file:)[a-z][a-z0-9+.-]{1,15}://\S|^[\w.-]+@[\w.-]+:\S|^[\w.-]{2,}:[\w.~-]+/\S",
+                            re.IGNORECASE)  # … and a configured remote's `name:path/file` (`remote:scripts/x.sh`)
 _TO_OPTIONS = frozenset({"-o", "-O", "--output", "--output-document", "--to", "--out", "--dest", "--destination",
                          "--output-file", "--outfile"})
 
@@ -245,7 +246,7 @@ def _remote_copy_outputs(words: list) -> set:
     last operand after the remote source (``smbget -o /tmp/p.sh smb://…``, ``scp u@h:/x.sh /tmp/x.sh``)."""
     texts = [w.text for w in words[1:24]]
     joined = " ".join(texts)
-    if "://" not in joined and "@" not in joined:
+    if "://" not in joined and "@" not in joined and ":" not in joined:
         return set()
     remote = [k for k, t in enumerate(texts) if _REMOTE_SOURCE.match(t)]
     if not remote:
@@ -255,6 +256,7 @@ def _remote_copy_outputs(words: list) -> set:
     last = texts[-1]
     if not out and remote[0] < len(texts) - 1 and not last.startswith("-") and not _REMOTE_SOURCE.match(last):
         out.add(_base(last))
+        out.add(_base(texts[remote[0]]))  # copied into a folder: the file keeps its name (`… /tmp && bash /tmp/x.sh`)
     return {o for o in out if o and o not in (".", "..")}
 
 

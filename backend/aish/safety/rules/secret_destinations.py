@@ -276,8 +276,8 @@ def _verbs(c: Ctx) -> set:
     """The program's name's parts and its first words that are no option (`btfs-seed`, `qshell fput`)."""
     found = set(_name_verbs(c.prog.lower().rsplit("/", 1)[-1]))
     for t in c.texts[:3]:  # `trello add-card`, `tool files:upload`
-        if not t.startswith("-"):
-            t = t.lower()
+        if not t.startswith("-") or t[1:2] != "-" and t[1:].lower() in _ANY_VERB:  # `hdfs dfs -put KEY /public`
+            t = t.lstrip("-").lower()
             found.add(t)
             if "-" in t or "_" in t or ":" in t:
                 found.update(re.split(r"[-_:]", t))
