@@ -22,7 +22,7 @@ def _misjudged(flagged: list, quiet: list) -> list:
 
 def test_a_program_named_for_removing_what_it_came_with():
     flagged = ["casaos-uninstall", "portainer-uninstall", "umbrel-wipe", "netdata-uninstaller --yes --force",
-               "/opt/zabbix/zabbix-agent-uninstall", "pihole-nuke", "purge-old-kernels --keep 1"]
+               "/opt/zabbix/zabbix-agent-uninstall", "pihole-nuke", "purge-old-kernels --keep 1", "rke2-killall"]
     quiet = ["casaos-status", "casaos-uninstall --help", "pihole-updatelists", "nuke-tools --help",
              "zabbix-agent-status"]
     assert _misjudged(flagged, quiet) == []
@@ -78,6 +78,7 @@ def test_a_cluster_initialised_over_without_asking():
 
 def test_a_statement_that_drops_everything():
     flagged = ["gsql 'DROP ALL'", "stardog query mydb 'CLEAR ALL'", "sparql-update 'DROP ALL'",
+               "gsql -g social 'CLEAR GRAPH STORE -HARD'",
                "graphdb-cli -e 'DELETE EVERYTHING'"]
     quiet = ["gsql 'SHOW USER'", "git commit -m 'DROP ALL unused flags'", "todo add 'drop all old branches'"]
     assert _misjudged(flagged, quiet) == []

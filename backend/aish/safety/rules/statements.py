@@ -36,9 +36,9 @@ _DB_CALL = re.compile(r"\bdb(?:\.\w+(?:\([^()]*\))?|\[[^\]]*\])*\.(?:_?drop\w*|d
 _SERVER_RESETS = re.compile(r"^\s*(?:(?:SCRIPT|FUNCTION)\s+FLUSH|RESET\s+(?:MASTER|BINARY|REPLICA|SLAVE)|"
                             r"PURGE\s+(?:BINARY|MASTER)\s+LOGS|SELECT\s+pg_terminate_backend)\b", re.IGNORECASE)
 # A query language's statement that empties the whole store, written in capitals as a statement is (`gsql 'DROP ALL'`,
-# SPARQL's `CLEAR ALL`, `DELETE EVERYTHING`): not prose that mentions dropping all of something.
-_EVERYTHING = re.compile(r"^\s*(?:DROP|CLEAR|DELETE|PURGE|REMOVE|WIPE|TRUNCATE)\s+(?:ALL|EVERYTHING)"
-                         r"(?:\s+[A-Z_]+)*\s*;?\s*$")
+# `CLEAR GRAPH STORE -HARD`, SPARQL's `CLEAR ALL`, `DELETE EVERYTHING`): not prose that mentions dropping all of it.
+_EVERYTHING = re.compile(r"^\s*(?:DROP|CLEAR|DELETE|PURGE|REMOVE|WIPE|TRUNCATE)\s+(?:ALL|EVERYTHING|DEFAULT|"
+                         r"(?:GRAPH\s+)?STORE)(?:\s+-?[A-Z_]+)*\s*;?\s*$")
 # A data store's command given as separate words (`redis-cli SCRIPT FLUSH`).
 _SPLIT_COMMAND = re.compile(r"^(SCRIPT|FUNCTION)\s+FLUSH\b|^CLUSTER\s+RESET\b|^ACL\s+DELUSER\b", re.IGNORECASE)
 # Options whose value is prose for people, not a statement for a program.
@@ -104,7 +104,7 @@ def _body(text: str, c: Ctx) -> Optional[tuple]:
     return best
 
 
-@triggered_by("{", "[", "<", _STATEMENT, _DB_CALL, _ORM_DELETE, _STDIN_CLIENT, "all", "everything")
+@triggered_by("{", "[", "<", _STATEMENT, _DB_CALL, _ORM_DELETE, _STDIN_CLIENT, "all", "everything", "default", "store")
 def rule_statement_argument(c: Ctx) -> Optional[tuple]:
     """Judge an argument (or text piped in) that is a destructive database statement."""
     if c.prog in _NOT_RUN:
@@ -131,7 +131,7 @@ def rule_statement_argument(c: Ctx) -> Optional[tuple]:
             best = worst(best, found)
         elif _EVERYTHING.match(statement):
             said = " ".join(statement.split()[:2])
-            best = worst(best, (HIGH, f"{c.prog} runs {said}: every graph, table or record it holds goes ({c.text})"))
+            best = worst(best, (HIGH, f"{c.prog} runs {said}: the store's graphs, tables or records go ({c.text})"))
         elif (orm := _ORM_DELETE.search(statement)) is not None:
             best = worst(best, (MEDIUM, f"{c.prog} runs code that deletes records ({orm.group(0)}) ({c.text})"))
     client = best is None and bool(_STDIN_CLIENT.search(c.prog.lower()))  # read once, asked three times

@@ -43,7 +43,7 @@ _DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe
                                 r"\.(sh|bash|ps1)$")
 # `casaos-uninstall`, `nuke-node-modules`, `netdata-uninstaller`: a program, not only a script, whose name is the
 # verb that removes what it came with (a name that asks or shows, `uninstall-check`, does not).
-_DESTROYING_NAME = re.compile(r"[-_.](?:uninstall|uninstaller|deinstall|teardown|destroy|nuke|wipe|purge)$|"
+_DESTROYING_NAME = re.compile(r"[-_.](?:uninstall|uninstaller|deinstall|teardown|destroy|nuke|wipe|purge|killall)$|"
                               r"^(?:uninstall|uninstaller|teardown|destroy|nuke|wipe|purge)[-_](?!(?:check|status|"
                               r"info|list|help|test|dry|preview|plan)\b)[\w-]+$")
 
@@ -195,6 +195,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         reason = f"{name} {'revokes' if verb == 'revoke' else 'withdraws'} {what}: it cannot be undone"
     elif verb == "unset":
         reason = f"{name} removes {' '.join(after[:1]) or what} from what the deployed app is given: what uses it fails"
+    elif heavy_option in _KEPT_DATA:
+        reason = f"{name} {heavy_option}: what it kept (its data, volumes, state) goes with it"
     elif strength == 1 and heavy_option and split_word(heavy_option.lstrip("-"))[0] in _WITH:
         reason = f"{name} {heavy_option}: {what} goes with its data"
     elif verb in ("clean", "disable") and level == MEDIUM and strength < 3:
