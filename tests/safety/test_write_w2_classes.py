@@ -4,7 +4,8 @@ configuration one-liner's helper (tests/corpus/effects/write_w2).  One case per 
 forms flagged (listing the misses) and none of the everyday forms flagged.
 Measured at 026a724: clock 0/13, trust 1/14, all_off 1/13, sudoers_code 5/6 flagged; everyday 1 of 60 loud.
 Second part measured at the first's landing (371c379): devnull_conf 0/8, each_off 4/7, forward 2/8, open_infra 0/7,
-agent 3/6; everyday 2 of 94 loud (-AutoForwardingMode Off, -AutoForwardEnabled $false)."""
+agent 3/6; everyday 2 of 94 loud (-AutoForwardingMode Off, -AutoForwardEnabled $false).  Third part at 22:59: vlan 0/10,
+bios 0/7."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -56,6 +57,14 @@ def test_world_cidr_written_into_infrastructure_code_is_flagged():
 
 def test_security_agents_uninstalled_are_flagged():
     _floor("agent.txt", 1.0)  # an endpoint/sensor/antivirus agent by its name's words, told to uninstall
+
+
+def test_interface_moved_to_another_vlan_is_flagged():
+    _floor("vlan.txt", 1.0)  # -VlanID, vlan.id, --vlan-id, lan set 1 vlan id, VLanID, tag=, vlan_id
+
+
+def test_firmware_setting_changed_is_flagged():
+    _floor("bios.txt", 1.0)  # racadm set BIOS.…, ilorest --selector=Bios., Set-HPBIOSSettingValue, ChangeBiosCfg
 
 
 def test_write_w2_everyday_forms_stay_quiet():

@@ -58,6 +58,7 @@ from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_ove
 from aish.safety.rules import forced_unpack, guest_reboots, machine_stops, network_removals
 from aish.safety.rules import device_writes
 from aish.safety.rules import clock_set, mail_forwarding, trust_anchors, world_cidr_edits
+from aish.safety.rules import bios_settings, vlan_moves
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -308,6 +309,10 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, credentials_replaced.rule_credentials_replaced(c))
     if (best is None or best[0] == LOW) and clock_set.may_set_clock(c):  # `date -s 2001-01-01`
         best = worst(best, clock_set.rule_clock_set(c))
+    if (best is None or best[0] == LOW) and vlan_moves.may_move_vlan(c):  # `Set-NetAdapter -VlanID 4000`
+        best = worst(best, vlan_moves.rule_vlan_moved(c))
+    if (best is None or best[0] == LOW) and bios_settings.may_set_bios(c):  # `racadm set BIOS.… Disabled`
+        best = worst(best, bios_settings.rule_bios_setting(c))
     if (best is None or best[0] == LOW) and world_cidr_edits.may_open_world(c):  # `yq -i '.ingress… 0.0.0.0/0'`
         best = worst(best, world_cidr_edits.rule_world_cidr_written(c))
     if (best is None or best[0] == LOW) and mail_forwarding.may_forward(c):  # `… -AutoForwardingMode On`
