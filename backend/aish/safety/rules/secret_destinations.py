@@ -66,6 +66,7 @@ _LOGIN_WORDS = re.compile(r"identity|private.?key|key.?file|keyfile|cert|tls|ssl
 # Code that uses a key to log in (`key_filename=`, `IdentityFile`, `ssh -i KEY`), not to send it.
 _LOGIN_IN_CODE = re.compile(r"identity|private.?key|key.?file|keyfile|cert|tls|ssl|\s-i\s", re.IGNORECASE)
 _CODE_LIMIT = 4000
+_LOGIN_KEY_IN_COMMAND = re.compile(r"(?:(?<=\s)|^)(?:-i\s*|-oIdentityFile=|-o\s*IdentityFile=|IdentityFile\s+)\S+")
 
 
 def may_carry(c: Ctx) -> bool:
@@ -113,6 +114,7 @@ def _names_host(word: Word, dotted: bool = True) -> bool:
 
 def _code_secret(text: str) -> str:
     """A key or credential file named in code or in a shell command given as one argument."""
+    text = _LOGIN_KEY_IN_COMMAND.sub(" ", text)  # `--rsh 'ssh -i ~/.ssh/id_rsa'`: the key logs in, it is not sent
     if KEY_FILE_IN_CODE.search(text) is None and secret_in_code(text, secret_path) == "":
         return ""
     found = secret_in_code(text, secret_path)
@@ -245,8 +247,10 @@ _STORE_WORDS = frozenset({"secret", "secrets", "vault", "kv", "keyring", "keycha
                           "var", "variables", "ssh-key", "ssh-keys", "key", "keys", "gpg-key", "deploy-key"})
 # `key=value` inputs: a file a shipper or pipeline reads (`path=…`, `input.file.paths=[…]`, `include=[…]`).
 _INPUT_KEYS = frozenset({"path", "paths", "file", "files", "filename", "include", "source", "src", "input", "from",
-                         "log", "logs", "read"})
+                         "log", "logs", "read", "dir", "directory", "data"})
 # Another side's `endpoint:path` (`i:/zone/…`, `$SRC_EP:/~/.ssh/`, `remote:public`); not a drive (`C:\\`, `C:/`).
+# A swarm is the network output: whatever a torrent's files are, every peer may fetch them.
+_TORRENT = re.compile(r"\.torrent$|^magnet:", re.IGNORECASE)
 _REMOTE_SIDE = re.compile(r"^(?:[\w.{}$-]{2,}|\$\w+|[a-z](?=:/)):(?!\d+$)")
 # What can name a secret, as plain substrings of the lowered line (one `in` each, cheaper than a regex's scan).
 _SECRET_ARGS = (".ssh", ".aws", "cred", "netrc", "pgpass", "kube", "id_", "npmrc", "pypirc", "docker", "gnupg",
@@ -261,7 +265,7 @@ def may_publish(c: Ctx) -> bool:
     """Cheap: a publishing, syncing or creating verb (or a `key=value` word), then arguments that can name a
     secret."""
     low = c.lowered
-    if not c.args or "=" not in low and not _verbs(c) & _ANY_VERB:
+    if not c.args or "=" not in low and ".torrent" not in low and "magnet:" not in low and not _verbs(c) & _ANY_VERB:
         return False
     return any(part in low for part in _SECRET_ARGS)
 
@@ -294,13 +298,19 @@ def _secret_operand(text: str) -> str:
 
 
 def _input_secret(c: Ctx) -> str:
-    """A secret file named by a `key=value` input (`-p path=~/.zsh_history`, `--set input.file.paths=[KEY]`)."""
+    """A secret file named by a `key=value` input (`-p path=~/.zsh_history`, `--set input.file.paths=[KEY]`) or by
+    an input option's value (`imdl torrent create --input ~/.password-store`, `--save-path WALLETS` of a torrent)."""
     found = ""
-    for t in c.texts[:32]:
+    texts = c.texts[:32]
+    for k, t in enumerate(texts):
         key, sep, value = t.partition("=")
         if sep and "=" in value and key.startswith("-"):  # `--set=receivers.filelog.include=[…]`
             key, sep, value = value.partition("=")
-        if not sep or re.split(r"[._]", key.lstrip("-").lower())[-1] not in _INPUT_KEYS:
+        if not sep and t.startswith("--") and k + 1 < len(texts):  # `--input KEY`
+            key, sep, value = t, " ", texts[k + 1]
+        name = key.lstrip("-").lower()
+        if not sep or re.split(r"[._-]", name)[-1] not in _INPUT_KEYS or _LOGIN_WORDS.search(name) or \
+                "key" in name or "ident" in name:  # `--password-file`, `--ssh-key-path`: a login's, not data
             continue
         for part in re.split(r"[,\s]+", value.strip("[]\"' ")):
             part = part.strip("[]\"'")
@@ -327,7 +337,8 @@ def rule_secret_published(c: Ctx) -> Optional[tuple]:
             not w.text.startswith("-") or k and c.args[k - 1].text in _CONTENT_OPTIONS or
             w.text.split("=", 1)[0] in _CONTENT_OPTIONS)]
         found = _worse(found, _in_substitutions(content))
-    if found != "high" and "=" in c.lowered and any(_names_host(w) for w in c.args[:32]):
+    if found != "high" and ("=" in c.lowered or "--" in c.lowered) and (
+            any(_names_host(w) for w in c.args[:32]) or any(_TORRENT.search(t) for t in c.texts[:32])):
         found = _worse(found, _input_secret(c))
     if not found:
         return None
