@@ -5,8 +5,9 @@ The line (docs/safety.md): one service or container stopped stays quiet, and so 
 instance, a cloud server) stopped gently, as every everyday corpus has it (`virsh shutdown web01`,
 `vagrant halt`, `Stop-VM -Name web`, `aws ec2 stop-instances --instance-ids i-0abc`); a host, a node, an
 appliance, a device or a whole platform stopped, reset or suspended is medium, and so are guests stopped
-by force, reset, or several at once.  stop-w2 on main 026a724: 50.7% of 75 destructive lines (78.7% after), 0.6% of 157
-everyday lines loud (brew services stop postgresql, an older rule's verdict)."""
+by force, reset, or several at once.  stop-w2 (with section G's classic shapes, test_loops_and_records.py)
+at 026a724: 49.4% of 79 destructive lines, 75.9% after machine_stops, 96.2% after both; 0.6% of 165 everyday
+lines loud before and after (brew services stop postgresql, an older rule's verdict)."""
 from __future__ import annotations
 
 import re
@@ -39,7 +40,8 @@ GUESTS_FORCED = ["xo-cli vm.stop id=3f2a force=true", "acli vm.shutdown web-01,w
 # A management call, a platform's stop option, a sleep letter, an address given a reset.
 CALLS = ["squidclient mgr:shutdown", "hass-cli service call homeassistant.stop", "bbb-conf --stop",
          "upscmd -u admin -p x myups@localhost shutdown.stayoff", "acpitool -s", "apm -z",
-         "sg_start --stop /dev/sda", "amttool 10.0.0.5 reset", "for h in a b; do yes | amttool $h powerdown; done"]
+         "sg_start --stop /dev/sda", "amttool 10.0.0.5 reset", "for h in a b; do yes | amttool $h powerdown; done",
+         "hares -offline oradb_res -sys node1", "hagrp -offline oragrp -sys node1", "tcpdrop -a"]
 QUIET = ["virsh shutdown web01", "vagrant halt", "Stop-VM -Name web", "aws ec2 stop-instances --instance-ids i-0abc",
          "az vm deallocate -g dev -n scratch-vm", "xe vm-shutdown vm=web1", "podman machine stop",
          "pcs resource restart webserver", "hass-cli service call media_player.media_stop", "gradle --stop",
@@ -69,4 +71,4 @@ def test_stop_w2_forms_hold_their_floors():
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 70 and len(everyday) >= 150
-    assert 1 - len(missed) / len(destructive) >= 0.78 and len(loud) <= 0.01 * len(everyday), (missed, loud)
+    assert 1 - len(missed) / len(destructive) >= 0.95 and len(loud) <= 0.01 * len(everyday), (missed, loud)

@@ -31,7 +31,7 @@ from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, m
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, win_path_replaced
 from aish.safety.rules import wmi_methods, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
-from aish.safety.rules import system_writes
+from aish.safety.rules import loop_files, system_writes
 from aish.safety.rules import secret_destinations, secret_variables, unknown_senders
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
@@ -106,6 +106,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     budget = _Budget(time.perf_counter())
     budget_token = _BUDGET.set(budget)
     loops_token = listing.LOOP_LISTS.set(None)
+    files_token = loop_files.LOOP_FILES.set(None)
     try:
         found = _assess(command[:MAX_CHARS], 0)
     except Exception:  # a safety check must never break an answer
@@ -115,6 +116,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
         BASE.reset(token)
         _BUDGET.reset(budget_token)
         listing.LOOP_LISTS.reset(loops_token)
+        loop_files.LOOP_FILES.reset(files_token)
     if budget.skipped:
         found = higher(found, (1, f"too long to judge in full: {budget.skipped} of its commands were not checked"))
     if budget.too_deep:
@@ -173,6 +175,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         segs = ps_targets.joined_groups(segs)  # (the line's rules above read the groups as the shell splits them)
     budget = _BUDGET.get()
     chain: list = []
+    loop_files.bind(segs)  # `… done < <(find /var/www -name '*.php')`: `$f` in the body is each file found
     for index, seg in enumerate(segs):
         if budget is not None and budget.spent():
             budget.skipped += len(segs) - index
@@ -196,7 +199,9 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = higher(best, system_writes.rule_system_file_written(seg, chain))
         best = higher(best, _assignments(seg, depth))
         listing.bind_loops(seg, chain)  # `for vm in $(virsh list)`: later `$vm` is whatever the listing names
-        best = higher(best, check_words(seg.words, seg, chain, depth))
+        best = higher(best, loop_files.rule_each_emptied(seg))  # `: > "$f"` for each file found
+        judged = loop_files.substituted(seg)  # `rm "$f"` for each file found: judged as `rm /var/www/*.php`
+        best = higher(best, check_words(judged.words, judged, chain, depth))
         _follow_cd(seg)
     return best
 

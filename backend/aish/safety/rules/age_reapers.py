@@ -15,7 +15,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
 NAMES = re.compile(r"^(tmp|temp)[-_]?(reaper|watch|clean|cleaner|cleanup|reap)$|^(tmpreaper|tmpwatch|tmpcleaner)$",
                    re.IGNORECASE)
-_AGE = re.compile(r"^([01](\.\d+)?)([mhd]?)$")
+_AGE = re.compile(r"^([01](\.\d+)?)([smhd]?)$|^\d{1,4}s$")  # `1s`, `600s`: seconds are zero hours too
 _TEMP = re.compile(r"(^|/)(tmp|temp|\.cache|cache|caches)(/|$)|^/var/tmp|^/dev/shm", re.IGNORECASE)
 _TEST = frozenset({"--test", "-t", "--dry-run", "-n"})
 _VALUED = frozenset({"--protect", "-X", "--exclude", "-x", "--exclude-user", "-U", "--delay", "-d"})

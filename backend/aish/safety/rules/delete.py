@@ -198,12 +198,21 @@ def rule_find(c: Ctx) -> Optional[tuple]:
                                f"find {w.text} {prog} removes every match under {describe(where)} ({c.text})"), found)
             elif found is not None and found[0] >= MEDIUM and critical:
                 found = (HIGH, f"{found[1]} for every match under {describe(where)}")
+            elif found is None and "chmod" in progs and where.kind in _SYSTEM_KINDS and \
+                    any(_SETUID_OFF.fullmatch(x.text) for x in inner) and not names:
+                found = (MEDIUM, f"find … -exec chmod strips the setuid bit from every program under "
+                                 f"{describe(where)}: sudo, su and passwd stop working ({c.text})")
             elif found is None and inner and not filtered and critical and any(
                     x.text in ("-R", "-r", "-i", "-f") for x in inner):
                 found = (MEDIUM, f"runs {inner[0].text} on every file under {describe(where)} ({c.text})")
             best = worst(best, found)
         j += 1
     return best
+
+
+# `chmod u-s`, `a-s`, `ug-s`: the setuid/setgid bit taken away (over every program `find` matches under a system root).
+_SETUID_OFF = re.compile(r"([ugoa]*-[rwxXt]*s[rwxXt]*,?)+")
+_SYSTEM_KINDS = frozenset({"root", "system-top", "system", "critical"})
 
 
 def rule_shred(c: Ctx) -> Optional[tuple]:

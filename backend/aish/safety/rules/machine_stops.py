@@ -73,6 +73,8 @@ _API_PATH = lazy(r"^/(\S*/)?(nodes|qemu|lxc|vms?|hosts?|instances|machines|serve
                  r"(stop|reset|poweroff|power-off)/?$", re.IGNORECASE)
 # Text-argument programs (their `run` carries another command) that also manage machines (`podman machine stop`).
 _CONTAINER_TOOLS = frozenset({"docker", "podman"})
+# A program named for cutting connections: `tcpdrop`, `conn-kill`, `tcpkill`.
+_CONNECTIONS = lazy(r"^(tcp|udp|conn|connection|sock|session)s?[-_]?(drop|kill|cut|reset|close)$", re.IGNORECASE)
 _FIRST_DISK = lazy(r"^/dev/(sda|vda|xvda|hda|nvme0n1|mmcblk0|disk0)$")
 # Options these managers take without a value, so the word after one is a positional word.
 _FLAGS = frozenset("-f --force -y --yes -q --quiet -v --verbose --async --no-wait -a --all".split())
@@ -139,7 +141,7 @@ def _call(word: str) -> Optional[str]:
 
 
 _MAY = ("stop", "shut", "halt", "power", "suspend", "hibernat", "reset", "restart", "reboot", "dealloc", "offline",
-        "standby", "kill", "terminat")
+        "standby", "kill", "terminat", "drop", "-off")
 
 
 def may_stop(c: Ctx) -> bool:
@@ -170,6 +172,10 @@ def _said(c: Ctx, prog: str, texts: list, everyday: bool) -> Optional[str]:
     fused = _fused(c.prog) if "-" in c.prog else None
     if fused and _stops(fused, forced, c, texts):  # `Stop-VMHost esx01`, `Stop-VM -Name web -Force`
         return f"{fused[1]}s a {fused[0]}"
+    if texts and texts[0].lower() in ("-offline", "-off-line"):
+        return "takes a cluster resource or group offline"  # `hares -offline oradb_res -sys node1`
+    if _CONNECTIONS.search(prog) and {t.lower() for t in texts} & {"-a", "--all", "all"}:
+        return "drops every connection"  # `tcpdrop -a`: every TCP connection of every user and service
     path = next((t for t in texts if _API_PATH.match(t)), None)
     if path is not None:  # `pvesh create /nodes/pve1/qemu/100/status/stop`: the machine's hard stop, by its API path
         return f"calls {path}"

@@ -55,7 +55,7 @@ from aish.safety.rules import ending_names, lifecycle_ends, power_words, win_own
 from aish.safety.rules import api_bodies, borrowed_operands, member_stops, power_settings
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
-from aish.safety.rules import forced_unpack, guest_reboots, machine_stops, network_removals
+from aish.safety.rules import forced_unpack, guest_reboots, machine_stops, network_removals, records_cleared
 from aish.safety.rules import device_writes
 from aish.safety.rules import clock_set, mail_forwarding, trust_anchors, world_cidr_edits
 from aish.safety.rules import bios_settings, vlan_moves
@@ -418,6 +418,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, guest_reboots.rule_guest_reboot(c))
     if (best is None or best[0] == LOW) and machine_stops.may_stop(c):  # `hammer host stop`, `xo-cli vm.stop`
         best = worst(best, machine_stops.rule_machine_stop(c))
+    if (best is None or best[0] == LOW) and records_cleared.may_clear(c):  # `lastlog --clear --user root`
+        best = worst(best, records_cleared.rule_records_cleared(c))
     if (best is None or best[0] == LOW) and forced_unpack.may_unpack(c):  # `lzop -d -f backup.tar.lzo`
         best = worst(best, forced_unpack.rule_forced_unpack(c))
     if (best is None or best[0] == LOW) and device_writes.may_write(c):  # `blkzone reset /dev/sdh`, `wrmsr …`
