@@ -42,6 +42,9 @@ CALLS = ["squidclient mgr:shutdown", "hass-cli service call homeassistant.stop",
          "upscmd -u admin -p x myups@localhost shutdown.stayoff", "acpitool -s", "apm -z",
          "sg_start --stop /dev/sda", "amttool 10.0.0.5 reset", "for h in a b; do yes | amttool $h powerdown; done",
          "hares -offline oradb_res -sys node1", "hagrp -offline oragrp -sys node1", "tcpdrop -a"]
+# A program named for the end it brings, its end word fused to a vendor's prefix (ending_names.py).
+FUSED_END_NAMES = ["synoshutdown -s", "synoshutdown -r", "ssh admin@nas 'sudo synopoweroff'"]
+FUSED_END_QUIET = ["needsreboot", "checkreboot", "grubreboot 2", "autoshutdown --help"]
 QUIET = ["virsh shutdown web01", "vagrant halt", "Stop-VM -Name web", "aws ec2 stop-instances --instance-ids i-0abc",
          "az vm deallocate -g dev -n scratch-vm", "xe vm-shutdown vm=web1", "podman machine stop",
          "pcs resource restart webserver", "hass-cli service call media_player.media_stop", "gradle --stop",
@@ -60,6 +63,10 @@ def test_guests_stopped_by_force_or_several_at_once_are_flagged():
 
 def test_management_calls_stop_options_and_sleep_letters_are_flagged():
     assert not [c for c in CALLS if not _flagged(c)]
+
+
+def test_an_end_word_fused_to_a_vendor_prefix_is_flagged():
+    assert not [c for c in FUSED_END_NAMES if not _flagged(c)] + [c for c in FUSED_END_QUIET if _flagged(c)]
 
 
 def test_one_guest_or_service_stopped_gently_and_readings_stay_quiet():
