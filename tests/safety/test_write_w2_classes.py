@@ -5,7 +5,7 @@ forms flagged (listing the misses) and none of the everyday forms flagged.
 Measured at 026a724: clock 0/13, trust 1/14, all_off 1/13, sudoers_code 5/6 flagged; everyday 1 of 60 loud.
 Second part measured at the first's landing (371c379): devnull_conf 0/8, each_off 4/7, forward 2/8, open_infra 0/7,
 agent 3/6; everyday 2 of 94 loud (-AutoForwardingMode Off, -AutoForwardEnabled $false).  Third part at 22:59: vlan 0/10,
-bios 0/7."""
+bios 0/7; at 23:02: key_regen 1/6, resolver 0/7."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -65,6 +65,14 @@ def test_interface_moved_to_another_vlan_is_flagged():
 
 def test_firmware_setting_changed_is_flagged():
     _floor("bios.txt", 1.0)  # racadm set BIOS.…, ilorest --selector=Bios., Set-HPBIOSSettingValue, ChangeBiosCfg
+
+
+def test_private_key_replaced_by_a_fresh_one_is_flagged():
+    _floor("key_regen.txt", 1.0)  # private-key <(wg genkey), wireguard.private-key "$(wg genkey)", private_key=…
+
+
+def test_resolvers_pointed_outside_are_flagged():
+    _floor("resolver.txt", 1.0)  # forwarders, DHCP's DNS option, dnsmasq's server given a public address
 
 
 def test_write_w2_everyday_forms_stay_quiet():
