@@ -128,6 +128,8 @@ def _scope(c: Ctx, lowered: list, verb: str) -> Optional[str]:
     if verb.startswith("-") and verb.split("=", 1)[0].replace("_", "-").endswith("-all") and \
             set(lowered) & _FORCE:
         return verb  # `--close-all --force`, `--stop-all -y`: the option is the scope
+    if set(c.texts) & _EVERY_OPTIONS and verb.startswith("--disable"):
+        return next(t for t in c.texts if t in _EVERY_OPTIONS)  # `zypper modifyrepo --all --disable`
     if set(c.texts) & _EVERY_OPTIONS and not verb.startswith("-") and not _SOFT.search(verb):
         return next(t for t in c.texts if t in _EVERY_OPTIONS)
     return None
