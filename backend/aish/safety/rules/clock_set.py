@@ -1,4 +1,4 @@
-"""Effect: the machine's clock set to a year far from now, by any program's own words for setting it.
+"""Effect: the machine's clock set to an implausible year, by any program's own words for setting it.
 
 A clock set years back or ahead breaks everything that trusts time: every TLS certificate is not yet
 valid or expired, Kerberos tickets are refused, backups and logs are pruned or kept by the wrong age,
@@ -6,15 +6,15 @@ scheduled jobs fire at once.  Programs say it their own way (``date -s``, ``hwcl
 ``timedatectl set-time``, ``chronyc settime``, ``Set-Date -Date``, a BMC's ``sel time set``,
 ``esxcli system time set -y``); what they share is a setting word (``set``, ``-s``, ``--set``,
 ``settime``, ``set-time``, ``-setdate``, PowerShell's ``Set-Date``), a clock word (date, time, clock, rtc)
-in the program's name or its words, and a year given that is more than a year away from now.
+in the program's name or its words, and a year given outside the plausible ones (before 2020 or after
+2037; fixed, so a kept verdict stays true).
 
 Reading or printing a date (``date -d``), a date given to one file or commit (``touch -d``,
 ``git commit --date``), a process's fake clock (``faketime``), an adjustment (``Set-Date -Adjust``) and a
-clock set to about now stay quiet.
+clock set to a plausible year stay quiet.
 """
 from __future__ import annotations
 
-import datetime
 import re
 from typing import Optional
 
@@ -25,6 +25,9 @@ _SETS = frozenset({"-s", "--set", "set", "settime", "set-time", "setdate", "-set
                    "set-clock", "setclock"})
 _CLOCK = re.compile(r"date|time|clock|rtc", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\d.:])(1[89]\d\d|2\d\d\d)(?![\d])")
+# The years a clock may plausibly be set to.  Fixed, not read from the clock: a verdict is kept by its command
+# (verdicts' key), and a rule that reads the clock would make a kept one stale.
+_PLAUSIBLE = (2020, 2037)
 # A fake clock for one process, a file's or a commit's date: not the machine's.
 _NOT_THE_CLOCK = frozenset({"faketime", "libfaketime", "touch", "git", "datefudge", "get-date"})
 
@@ -51,11 +54,10 @@ def rule_clock_set(c: Ctx) -> Optional[tuple]:
         said = name  # `Set-Date -Date "01/01/2000"`
     if said is None or not (_CLOCK.search(name) or any(_CLOCK.search(t) for t in tokens)):
         return None
-    now = datetime.date.today().year
     for t in c.texts[:24]:
         for m in _YEAR.finditer(t):
             year = int(m.group(1))
-            if abs(year - now) > 1:
+            if not _PLAUSIBLE[0] <= year <= _PLAUSIBLE[1]:
                 return MEDIUM, f"{c.prog} {said} sets the machine's clock to {year}: certificates, Kerberos " \
                     f"tickets, retention and schedules all go wrong ({c.text})"
     return None
