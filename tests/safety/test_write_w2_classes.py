@@ -5,7 +5,8 @@ forms flagged (listing the misses) and none of the everyday forms flagged.
 Measured at 026a724: clock 0/13, trust 1/14, all_off 1/13, sudoers_code 5/6 flagged; everyday 1 of 60 loud.
 Second part measured at the first's landing (371c379): devnull_conf 0/8, each_off 4/7, forward 2/8, open_infra 0/7,
 agent 3/6; everyday 2 of 94 loud (-AutoForwardingMode Off, -AutoForwardEnabled $false).  Third part at 22:59: vlan 0/10,
-bios 0/7; at 23:02: key_regen 1/6, resolver 0/7; at 23:08: federate 0/6, all_off 12/13 (zypper --all --disable)."""
+bios 0/7; at 23:02: key_regen 1/6, resolver 0/7; at 23:08: federate 0/6, all_off 12/13 (zypper --all --disable);
+at 23:14: emptied 0/8."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -77,6 +78,10 @@ def test_resolvers_pointed_outside_are_flagged():
 
 def test_domain_sign_ins_federated_are_flagged():
     _floor("federate.txt", 1.0)  # -Authentication(Type) Federated, …ToFederated, "authenticationType": "Federated"
+
+
+def test_served_list_emptied_through_a_configuration_call_is_flagged():
+    _floor("emptied.txt", 1.0)  # subnet4/rules/ingress/servers/upstreams/backends given [] by a set, put or patch
 
 
 def test_write_w2_everyday_forms_stay_quiet():

@@ -59,7 +59,7 @@ from aish.safety.rules import forced_unpack, guest_reboots, machine_stops, netwo
 from aish.safety.rules import device_writes
 from aish.safety.rules import clock_set, mail_forwarding, trust_anchors, world_cidr_edits
 from aish.safety.rules import bios_settings, vlan_moves
-from aish.safety.rules import federated_sign_in, keys_regenerated, resolvers_outside
+from aish.safety.rules import federated_sign_in, keys_regenerated, resolvers_outside, serving_lists_emptied
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -310,6 +310,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, credentials_replaced.rule_credentials_replaced(c))
     if (best is None or best[0] == LOW) and clock_set.may_set_clock(c):  # `date -s 2001-01-01`
         best = worst(best, clock_set.rule_clock_set(c))
+    if best is None or best[0] == LOW:  # `kea-shell config-set <<< '{"Dhcp4": {"subnet4": []}}'`
+        best = worst(best, serving_lists_emptied.rule_served_list_emptied(c))
     if (best is None or best[0] == LOW) and federated_sign_in.may_federate(c):  # `-Authentication Federated`
         best = worst(best, federated_sign_in.rule_federated(c))
     if (best is None or best[0] == LOW) and keys_regenerated.may_replace_key(c):  # `private-key <(wg genkey)`
