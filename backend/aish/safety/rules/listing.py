@@ -101,7 +101,7 @@ def is_listing(text: str) -> bool:
     if prog in _WINDOW_LISTERS and (not _WINDOW_LISTERS[prog] or _WINDOW_LISTERS[prog] & set(rest)):
         return True  # every window: `wmctrl -l`, `xdotool search --name .`, `bspc query -N`
     operands = [t for t in rest if not t.startswith("-")][:3]
-    return any(_LIST_WORDS.match(t) for t in operands) or prog.endswith(("ls", "list")) or \
+    return any(_LIST_WORDS.match(t) for t in operands) or prog.endswith(("ls", "list", "_status", "select")) or \
         not _LIST_OPTIONS.isdisjoint(rest)
 
 

@@ -48,7 +48,7 @@ from aish.safety.rules import device_operands, login_values, name_pins, setting_
 from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
 from aish.safety.rules import binaries_replaced, factor_secrets, remote_login_off, resource_writes
 from aish.safety.rules import secret_destinations, url_installs
-from aish.safety.rules import boot_choices, listed_stops
+from aish.safety.rules import boot_choices, job_scopes, listed_stops
 from aish.safety.rules import boot_devices, disk_layouts, inbound_blocked, system_setters
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
 from aish.safety.rules import ending_names, lifecycle_ends, power_words, win_own_verbs
@@ -403,6 +403,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, boot_devices.rule_boot_device(c))
     if (best is None or best[0] == LOW) and listed_stops.may_stop_listed(c):  # `svcs … | xargs svcadm disable`
         best = worst(best, listed_stops.rule_listed_stop(c))
+    if (best is None or best[0] == LOW) and job_scopes.may_scope_jobs(c):  # `qhold $(qselect -u bob)`
+        best = worst(best, job_scopes.rule_job_scope(c))
     if (best is None or best[0] == LOW) and dry_run_defaults.may_apply(c):  # `aws-nuke -c cfg --no-dry-run`
         best = worst(best, dry_run_defaults.rule_dry_run_off(c))
     if (best is None or best[0] < HIGH) and rules is None and core_packages.may_remove(c):  # `kiss r musl`
