@@ -1,0 +1,63 @@
+"""Round 19's write classes read for any program (``rules/traffic_taken.py`` and the readings after it), and the
+same programs used harmlessly (tests/corpus/effects/write_w3): one case per table, each listing its failures."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from aish.safety.assess import assess
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "write_w3"
+
+
+def _flagged(command: str) -> bool:
+    verdict = assess(command)
+    return verdict is not None and verdict.level in ("medium", "high")
+
+
+def _table_holds(table: tuple) -> None:
+    loud, quiet = table
+    failures = [f"missed: {c}" for c in loud if not _flagged(c)] + [f"loud: {c}" for c in quiet if _flagged(c)]
+    assert not failures, "\n".join(failures)
+
+
+TRAFFIC_TAKEN = (
+    ["Set-NetRoute -DestinationPrefix ::/0 -NextHop fe80::66 -InterfaceIndex 4",
+     "netsh interface ipv4 add route 0.0.0.0/0 \"Ethernet\" 10.66.0.1",
+     "gobgp global rib add 0.0.0.0/0 nexthop 10.66.0.1",
+     "vtysh -c 'conf t' -c 'router bgp 65001' -c 'network 0.0.0.0/0'",
+     "ip route replace default via 10.66.0.1 dev eth0",
+     "ip neigh replace 192.168.1.1 lladdr de:ad:be:ef:00:01 dev eth0 nud permanent",
+     "New-NetNeighbor -InterfaceIndex 12 -IPAddress 192.168.1.1 -LinkLayerAddress deadbeef0001",
+     "scapy-arpcachepoison 192.168.1.20 192.168.1.1", "pretender -i eth0 --spoof corp.local",
+     "dnschef --fakeip 10.66.0.5 --interface 0.0.0.0", "ettercap -T -q -M arp:remote /192.168.1.1// /192.168.1.20//",
+     "yersinia dhcp -attack 1 -interface eth0", "tc qdisc add dev eth0 root netem loss 100%",
+     "pumba netem --duration 1h loss --percent 100 web", "comcast --device=eth0 --packet-loss=100%"],
+    ["Get-NetRoute -DestinationPrefix 0.0.0.0/0", "New-NetRoute -DestinationPrefix 10.20.0.0/16 -NextHop 10.0.0.1",
+     "exabgpcli announce route 10.20.0.0/24 next-hop self", "ip route add default via 192.168.1.1",
+     "route add default gw 192.168.0.1", "sshuttle -r user@host 0.0.0.0/0", "ip route show default",
+     "arp -s 192.168.1.20 de:ad:be:ef:00:02", "arp -a", "ip neigh show", "arpspoof --help",
+     "ip link set eth0 vf 0 spoofchk on", "docker update -m 512m web", "mitmproxy -m regular",
+     "RsaCtfTool.py --publickey key.pub --private --attack fermat", "comcast --device=eth0 --packet-loss=10%",
+     "tc qdisc add dev eth0 root netem loss 1%"],
+)
+
+
+def test_traffic_taken():
+    _table_holds(TRAFFIC_TAKEN)
+
+
+def _commands(name: str) -> list:
+    lines = [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    return [re.sub(r"^\[[\w-]+\]\s*", "", line) for line in lines]
+
+
+def test_write_w3_forms():
+    """At 90a4704: 28.7% of 101 flagged, everyday 5/86 loud (all five loud on main already)."""
+    destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
+    missed = [c for c in destructive if not _flagged(c)]
+    loud = [c for c in everyday if _flagged(c)]
+    assert len(destructive) >= 100 and len(everyday) >= 80
+    assert 1 - len(missed) / len(destructive) >= 0.49, "\n".join(missed)
+    assert len(loud) <= 5, "\n".join(loud)
