@@ -15,11 +15,9 @@ import re
 import shlex
 from typing import Optional
 
-from aish.safety.programs import READ_ONLY
 from aish.safety.rules import interp
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
-from aish.safety.rules.fed import PROSE_PROGRAMS
-from aish.safety.rules.netexec import DOWNLOADERS, INTERPRETERS, _is_download, _sub_downloads
+from aish.safety.rules.netexec import CODE_EXTENSIONS, DATA_READERS, INTERPRETERS, _is_download, _sub_downloads
 
 # Shells not named after `sh`.
 _OTHER_SHELLS = frozenset({"elvish", "xonsh", "nu", "nushell", "rc", "es", "ion", "murex", "oil", "ysh", "fish",
@@ -34,15 +32,9 @@ _VERSION = re.compile(r"(?:[-_.]?\d[\d.]*|-static|-portable)$")
 _CODE_OPTIONS = frozenset({"-c", "-e", "-f", "-x", "-r", "-s", "--file", "--script", "--eval", "--exec", "--execute",
                            "--command", "-code", "--code", "--run", "--init-file", "--rcfile", "--source", "--load",
                            "-script", "-file", "--playbook", "-l"})
-# Programs whose `-f` or operands are data (archives, manifests, diffs): a download there is not run.
-_DATA_READERS = (READ_ONLY | PROSE_PROGRAMS | frozenset("""
-tar bsdtar unzip 7z 7za zip gzip gunzip xz unxz zstd bzip2 cpio ar jar pax gpg gpg2 kubectl oc helm docker podman
-vim nvim vi emacs code meld vimdiff kdiff3 patch git diff comm paste join openssl sha256sum md5sum ffmpeg ffprobe mpv
-vlc feh display convert magick xdg-open open firefox chromium google-chrome deno
-""".split()) | DOWNLOADERS) - {"awk", "gawk", "mawk", "nawk", "sed"}  # `awk -f <(curl …)` runs awk code
 # An address of a script or notebook (what a runner given it executes).
-_SCRIPT_URL = re.compile(r"^https?://\S+\.(?:sh|bash|zsh|ksh|py|ipynb|rb|pl|js|mjs|cjs|ts|lua|java|jsh|kts|groovy|"
-                         r"ps1|psm1|r|jl|tcl|scala|exs|sql|cypher|gremlin|csx|fsx)(?:\?\S*)?$", re.IGNORECASE)
+_SCRIPT_URL = re.compile(r"^https?://\S+\.(?:" + "|".join(sorted(CODE_EXTENSIONS, key=len, reverse=True)) +
+                         r")(?:\?\S*)?$", re.IGNORECASE)
 _INLINE = re.compile(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?(?:'([^']*)'|\"((?:[^\"\\]|\\.)*)\")\s*$", re.DOTALL)
 
 
@@ -62,7 +54,7 @@ def shell_like(prog: str) -> bool:
 
 def may_run_download(c: Ctx) -> bool:
     """Cheap first test: a substitution among the words, something piped in, or an address of a script."""
-    if c.prog.lower() in _DATA_READERS:
+    if c.prog.lower() in DATA_READERS:
         return False
     return bool(c.chain) or any(w.subs or w.text.startswith(("http://", "https://")) for w in c.args[:32])
 
@@ -78,7 +70,7 @@ def rule_downloaded_code_run(c: Ctx) -> Optional[tuple]:
         for sub in w.subs[:4]:
             if _sub_downloads(sub) and (runs_files or before in _CODE_OPTIONS or
                                         before.split("=", 1)[0] in _CODE_OPTIONS or
-                                        k == 0 and _fetches_script(sub)):  # `tclkit <(wget -qO- …/x.tcl)`
+                                        _fetches_script(sub)):  # `tclkit <(wget -qO- …/x.tcl)`
                 return HIGH, why
             inline = _INLINE.match(sub) if before in _CODE_OPTIONS else None
             if inline:  # `gremlin.sh -e <(echo 'g.V().drop()')`: the echoed text is the program's code
@@ -89,11 +81,23 @@ def rule_downloaded_code_run(c: Ctx) -> Optional[tuple]:
     if shell and any(_is_download(f.words) for f in c.chain) and not any(t in ("-n",) for t in c.texts):
         first = next(f for f in c.chain if _is_download(f.words))
         return HIGH, f"runs a script straight from the network ({fragment([first.words[0].text, '…', '|', c.prog])})"
+    if not shell and _code_piped_in(c):  # `curl …/setup.ss | petite -q`: the program's code is what is piped in
+        return HIGH, f"{c.prog} runs the code piped in from the network, unread ({c.text})"
     script = _runs_address(args)
     if script is not None and not shell:
         return MEDIUM, f"{c.prog} runs the script or notebook at {fragment([script], 50)}: its code runs unread " \
             f"({c.text})"
     return None
+
+
+def _code_piped_in(c: Ctx) -> bool:
+    """A download of a code file's address piped into a program given no file of its own to read, so that what it
+    reads is the code it runs (``curl …/init.groovy | groovysh``, ``wget -qO- …/init.lisp | sbcl``); a program given
+    an operand (``| tee x.rkt``, ``| prettier --stdin-filepath x.js``) reads the download as data."""
+    downloads = [f for f in c.chain if _is_download(f.words)]
+    if not downloads or not any(_SCRIPT_URL.match(w.text) for f in downloads for w in f.words[1:12]):
+        return False
+    return all(t.startswith("-") or t in ("/dev/stdin",) for t in c.texts[:8])
 
 
 _RUN_WORDS = frozenset({"run", "exec", "execute", "x", "start", "script"})

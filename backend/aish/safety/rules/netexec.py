@@ -10,6 +10,8 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
 from aish.safety.program_names import canonical
+from aish.safety.programs import READ_ONLY
+from aish.safety.rules.fed import PROSE_PROGRAMS
 
 DOWNLOADERS = {"curl", "wget", "fetch", "http", "https", "aria2c", "lwp-request", "iwr", "irm", "invoke-webrequest",
                "invoke-restmethod", "wget2", "xh", "httpie", "lynx", "w3m", "nc", "ncat", "busybox", "scp", "gh",
@@ -20,6 +22,19 @@ DOWNLOADERS = {"curl", "wget", "fetch", "http", "https", "aria2c", "lwp-request"
 _FETCHES = {"busybox": ("wget", "tftp"), "gh": ("api",), "aws": ("s3",), "gsutil": ("cat",), "rclone": ("cat",),
             "mc": ("cat",), "s3cmd": ("get",), "certutil": ("-urlcache",), "bitsadmin": ("/transfer",),
             "tftp": ("-g", "get")}
+# Code files' extensions, of any language a host runs (what a runner given such a file executes).
+CODE_EXTENSIONS = frozenset("""
+sh bash zsh ksh py ipynb rb pl pm js mjs cjs ts lua java jsh kts groovy gvy gradle ps1 psm1 r jl tcl scala sc exs ex
+sql cypher gremlin csx fsx ss scm sls sld lisp lsp cl el clj cljs cljc bb edn rkt st fs fth 4th pike pmod janet fnl
+escript erl hrl hs lhs ml mli nim swift php php5 phtml io rexx rex cmd bat vbs ahk au3 sno spt ijs awk jsx tsx coffee
+go d cr v zig hx moon wren raku p6 pro tex m mk nu elv xsh fish
+""".split())
+# Programs whose `-f` or operands are data (archives, manifests, diffs): a download there is not run.
+DATA_READERS = (READ_ONLY | PROSE_PROGRAMS | frozenset("""
+tar bsdtar unzip 7z 7za zip gzip gunzip xz unxz zstd bzip2 cpio ar jar pax gpg gpg2 kubectl oc helm docker podman
+vim nvim vi emacs code meld vimdiff kdiff3 patch git diff comm paste join openssl sha256sum md5sum ffmpeg ffprobe mpv
+vlc feh display convert magick xdg-open open firefox chromium google-chrome deno
+""".split()) | DOWNLOADERS) - {"awk", "gawk", "mawk", "nawk", "sed"}  # `awk -f <(curl …)` runs awk code
 INTERPRETERS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "python", "python3",
                 "python2", "perl", "ruby", "node", "nodejs", "php", "pwsh", "powershell", "deno", "bun", "lua",
                 "tclsh", "Rscript", "osascript", "iex", "invoke-expression", "source", ".", "eval"}
@@ -260,6 +275,53 @@ def _remote_copy_outputs(words: list) -> set:
     return {o for o in out if o and o not in (".", "..")}
 
 
+# What handles a fetched file without running it: moved, marked, checked, unpacked or shown.
+_HANDLES_FILES = frozenset("""
+chmod chown chgrp mv cp ln install rm mkdir touch xattr codesign minisign cosign signify shasum sha1sum sha512sum
+b2sum cksum md5 stat du realpath readlink basename dirname mount hdiutil dmg2img ls
+""".split())
+# Data files' extensions: a program given one reads it (`csvlook data.csv`), runs nothing from it.
+_DATA_EXTENSIONS = frozenset("""
+csv tsv json jsonl ndjson txt md rst pdf png jpg jpeg gif svg webp mp3 mp4 mkv webm wav flac ogg avi mov tar gz tgz
+bz2 xz zst zip 7z rar iso img qcow2 vmdk sig asc sha256 pem crt der parquet arrow avro orc db sqlite html htm
+log yaml yml toml ini conf epub docx xlsx pptx odt ods
+""".split())
+# Options whose value is the file a program runs (`ant -f F`, `sicstus -l F`, `gradle --init-script F`).
+_RUN_FILE_OPTIONS = frozenset({"-f", "-l", "-x", "-s", "-b", "-i", "--file", "--script", "-script", "-file", "--load",
+                               "--init-file", "--init-script", "--rcfile", "--consult-file", "--build-file",
+                               "--buildfile", "-buildfile", "--source", "--run", "--exec", "--execute", "--eval-file",
+                               "--require", "-r", "-I", "--playbook", "--config"})
+# Checkers by their names' words: they read a file to judge it (`shellcheck run.sh`, `luacheck x.lua`, `shfmt -d`).
+_CHECKER_NAME = re.compile(r"lint|check|fmt|format|verify|scan|audit|sum$|hash|diff|tidy")
+_RUN_SUBCOMMANDS = frozenset({"r", "run", "exec", "execute", "x", "script", "load", "start", "eval", "c", "compile"})
+
+
+def _extension(name: str) -> str:
+    return name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
+
+
+def _fetched_file_run(bare: list, fetched: set) -> str:
+    """The fetched file a program is given to run, by any program: its first operand, after a run subcommand
+    (``nim r F``) or as a run-file option's value (``ant -f F``, ``abcl --load F``); a code file also after any
+    one-letter flag (``petite -q F``).  Tools that move, check, unpack or show files, and data files, run nothing."""
+    if len(bare) < 2:
+        return ""
+    prog = bare[0].text.rsplit("/", 1)[-1].lower().removesuffix(".exe")
+    if prog in DATA_READERS or prog in _HANDLES_FILES or prog in _INSTALLERS or _CHECKER_NAME.search(prog):
+        return ""
+    for k, w in enumerate(bare[1:6], start=1):
+        name = _base(w.raw)
+        if name not in fetched or _extension(name) in _DATA_EXTENSIONS or w.text.startswith("-"):
+            continue
+        before = bare[k - 1].text
+        code = _extension(name) in CODE_EXTENSIONS
+        if k == 1 or before.lower() in _RUN_FILE_OPTIONS or before in _RUN_FILE_OPTIONS or \
+                before.lower() in _RUN_SUBCOMMANDS and k == 2 or \
+                code and re.fullmatch(r"-[a-zA-Z]", before):
+            return name
+    return ""
+
+
 def downloaded_then_run(segments: list) -> Optional[tuple]:
     """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line;
     PowerShell's ``iex (iwr URL).Content``, ``IEX (New-Object Net.WebClient).DownloadString(URL)`` and
@@ -318,6 +380,11 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
                 any(_base(part) in fetched for w in bare[1:] for part in w.raw.split()):
             return MEDIUM, (f"installs a package it just downloaded: its install scripts run unreviewed "
                             f"({fragment([w.raw for w in words])})")
+        given = _fetched_file_run(bare, fetched) if seg.link != "|" else ""
+        if given:
+            level = HIGH if _extension(given) in CODE_EXTENSIONS else MEDIUM
+            return level, (f"{bare[0].text} runs {given}, a file it just downloaded: its code runs unread "
+                           f"({fragment([w.raw for w in words])})")
     return None
 
 
