@@ -94,7 +94,7 @@ def _code_piped_in(c: Ctx) -> bool:
     """A download of a code file's address piped into a program given no file of its own to read, so that what it
     reads is the code it runs (``curl …/init.groovy | groovysh``, ``wget -qO- …/init.lisp | sbcl``); a program given
     an operand (``| tee x.rkt``, ``| prettier --stdin-filepath x.js``) reads the download as data."""
-    downloads = [f for f in c.chain if _is_download(f.words)]
+    downloads = [f for f in c.chain[-3:] if _is_download(f.words)]
     if not downloads or not any(_SCRIPT_URL.match(w.text) for f in downloads for w in f.words[1:12]):
         return False
     return all(t.startswith("-") or t in ("/dev/stdin",) for t in c.texts[:8])
