@@ -51,7 +51,7 @@ from aish.safety.rules import secret_destinations, url_installs
 from aish.safety.rules import boot_choices, job_scopes, listed_stops
 from aish.safety.rules import boot_devices, disk_layouts, inbound_blocked, system_setters
 from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
-from aish.safety.rules import ending_names, lifecycle_ends, power_words, win_own_verbs
+from aish.safety.rules import ending_names, fused_names, lifecycle_ends, power_words, win_own_verbs
 from aish.safety.rules import api_bodies, borrowed_operands, member_stops, power_settings
 from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
 from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
@@ -379,6 +379,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, power_words.rule_power_words(c))
     if best is None or best[0] == LOW:  # `ironic node-set-provision-state X deleted`, `stolonctl init -y`
         best = worst(best, lifecycle_ends.rule_lifecycle_end(c))
+    if (best is None or best[0] == LOW) and rules is None and fused_names.may_carry(c):  # `rmvdiskhostmap -host H v`
+        best = worst(best, fused_names.rule_fused_names(c))
     if (best is None or best[0] == LOW) and power_settings.may_switch_off(c) and \
             c.prog.lower() not in http.RULES:  # `hpilo_cli H set_host_power host_power=False`, `X KEY_POWEROFF`
         best = worst(best, power_settings.rule_power_setting(c))
