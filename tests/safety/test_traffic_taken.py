@@ -47,6 +47,19 @@ def test_traffic_taken():
     _table_holds(TRAFFIC_TAKEN)
 
 
+CLOCK_STEPPED = (
+    ["ntpdig -S 198.51.100.7", "openrdate -s 198.51.100.7", "ntpclient -s -h 198.51.100.7", "htpdate -s 203.0.113.9",
+     "phc_ctl eth0 set 0", "adjtimex --tick 9000"],
+    ["ntpdig -S pool.ntp.org", "ntpclient -s -h 10.0.0.1", "ntpdate -q 203.0.113.9", "ntpdate -b pool.ntp.org",
+     "adjtimex --tick 10000", "phc_ctl /dev/ptp0 get", "rdate -p time.nist.gov",
+     "phc2sys -s /dev/ptp0 -c CLOCK_REALTIME"],
+)
+
+
+def test_clock_stepped():
+    _table_holds(CLOCK_STEPPED)
+
+
 def _commands(name: str) -> list:
     lines = [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
@@ -54,10 +67,11 @@ def _commands(name: str) -> list:
 
 
 def test_write_w3_forms():
-    """At 90a4704: 28.7% of 101 flagged, everyday 5/86 loud (all five loud on main already)."""
+    """At 90a4704: 28.7% of 101 flagged, everyday 5/86 loud (all five loud on main already); traffic_taken 49.5%;
+    clock stepped 57.1% of 105, everyday 5/91."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 100 and len(everyday) >= 80
-    assert 1 - len(missed) / len(destructive) >= 0.49, "\n".join(missed)
+    assert 1 - len(missed) / len(destructive) >= 0.57, "\n".join(missed)
     assert len(loud) <= 5, "\n".join(loud)

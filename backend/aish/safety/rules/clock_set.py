@@ -9,6 +9,12 @@ scheduled jobs fire at once.  Programs say it their own way (``date -s``, ``hwcl
 in the program's name or its words, and a year given outside the plausible ones (before 2020 or after
 2037; fixed, so a kept verdict stays true).
 
+A clock also goes wrong when it is stepped from an address nobody runs for time (a step option,
+``-b``/``-s``/``-S``, and a public address given to a program with a clock or ``ntp`` in its name:
+``ntpdate -b IP``, ``rdate -s IP``, ``sntp -S IP``, ``htpdate -s IP``; a pool's or a company's name stays
+everyday), when a hardware clock is set to zero (``phc_ctl /dev/ptp0 set 0``) and when the kernel's tick is
+changed from its 10000 (``adjtimex --tick 9000``: the clock runs fast or slow from then on).
+
 Reading or printing a date (``date -d``), a date given to one file or commit (``touch -d``,
 ``git commit --date``), a process's fake clock (``faketime``), an adjustment (``Set-Date -Adjust``) and a
 clock set to a plausible year stay quiet.
@@ -19,6 +25,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.resolvers_outside import public_address
 from aish.safety.rules.triggers import triggered_by
 
 _SETS = frozenset({"-s", "--set", "set", "settime", "set-time", "setdate", "-setdate", "-settime", "set-date",
@@ -60,4 +67,38 @@ def rule_clock_set(c: Ctx) -> Optional[tuple]:
             if not _PLAUSIBLE[0] <= year <= _PLAUSIBLE[1]:
                 return MEDIUM, f"{c.prog} {said} sets the machine's clock to {year}: certificates, Kerberos " \
                     f"tickets, retention and schedules all go wrong ({c.text})"
+    return None
+
+
+_STEPS = frozenset({"-b", "-s", "-S", "--step", "--set", "-B", "/s", "-step"})
+_TIME_NAME = re.compile(r"ntp|date|time|clock|phc|rtc", re.IGNORECASE)
+_STEP_GATE = ("ntp", "date", "time", "clock", "phc", "rtc", "tick")
+
+
+@triggered_by(*_STEP_GATE, otherwise=False)
+def may_step_clock(c: Ctx) -> bool:
+    line = c.prog.lower() + " " + c.lowered
+    return any(w in line for w in _STEP_GATE)
+
+
+def rule_clock_stepped(c: Ctx) -> Optional[tuple]:
+    name = _name(c.prog)
+    if not _TIME_NAME.search(name) or name in _NOT_THE_CLOCK:
+        return None
+    texts = c.texts[:24]
+    lowered = [t.lower() for t in texts]
+    if set(lowered) & {"--help", "get", "-q", "--query", "-p", "--print"}:
+        return None
+    step = next((t for t in texts if t in _STEPS), None)
+    address = public_address(" ".join(texts)) if step else None
+    if address:
+        return MEDIUM, f"{c.prog} {step} steps the machine's clock to whatever {address} answers (an address " \
+            f"outside the network, not a time service's name): certificates, tickets and schedules follow it ({c.text})"
+    for i, t in enumerate(lowered[:-1]):
+        if t == "set" and lowered[i + 1] in ("0", "0.0"):
+            return MEDIUM, f"{c.prog} sets the clock to zero (1970): everything that trusts its time goes " \
+                f"wrong ({c.text})"
+        if t.lstrip("-") == "tick" and lowered[i + 1].isdigit() and lowered[i + 1] != "10000":
+            return MEDIUM, f"{c.prog} changes the kernel's tick from 10000 to {lowered[i + 1]}: the clock runs fast " \
+                f"or slow from now on ({c.text})"
     return None

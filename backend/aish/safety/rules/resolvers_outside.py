@@ -39,7 +39,8 @@ def may_point_resolvers(c: Ctx) -> bool:
                                    "dhcp_option", "dhcp-option", "dnsmasq", "dns-server"))
 
 
-def _public(text: str) -> Optional[str]:
+def public_address(text: str) -> Optional[str]:
+    """The first IPv4 address in ``text`` outside the private, loopback and link-local ranges."""
     for m in _ADDRESS.finditer(text):
         try:
             address = ipaddress.IPv4Address(m.group(1))
@@ -65,7 +66,7 @@ def rule_resolvers_outside(c: Ctx) -> Optional[tuple]:
         keyed = any(_HANDED_OUT.search(t) for t in texts) and (dhcp or any("dnsmasq" in t.lower() for t in texts))
     if not keyed:
         return None
-    address = next((a for a in map(_public, texts) if a), None)
+    address = next((a for a in map(public_address, texts) if a), None)
     if address is None:
         return None
     return MEDIUM, f"{c.prog} sends every client's name lookups to {address}, outside the network: whoever answers " \

@@ -311,6 +311,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, credentials_replaced.rule_credentials_replaced(c))
     if (best is None or best[0] == LOW) and clock_set.may_set_clock(c):  # `date -s 2001-01-01`
         best = worst(best, clock_set.rule_clock_set(c))
+    if (best is None or best[0] == LOW) and clock_set.may_step_clock(c):  # `ntpdate -b 203.0.113.9`
+        best = worst(best, clock_set.rule_clock_stepped(c))
     if best is None or best[0] == LOW:  # `kea-shell config-set <<< '{"Dhcp4": {"subnet4": []}}'`
         best = worst(best, serving_lists_emptied.rule_served_list_emptied(c))
     if (best is None or best[0] == LOW) and federated_sign_in.may_federate(c):  # `-Authentication Federated`
