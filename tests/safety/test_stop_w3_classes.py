@@ -1,7 +1,9 @@
 """Round 19's stop classes read for any program (session 13, wave 3; tests/corpus/effects/stop_w3): a batch
 scheduler's jobs held, vacated, requeued or killed for everyone or for a computed set.  One case per file: a floor on
 the destructive forms flagged (listing the misses) and none of the everyday forms flagged.
-Measured at 90a4704: sched 0/23 flagged; everyday 0 of 59 loud."""
+Measured at 90a4704: sched 0/23 flagged; everyday 0 of 59 loud.  At 684e8ff: fsfreeze 1/9 (a filesystem or a storage
+cluster suspended or frozen), fused 3/12 (a vendor-prefixed fused stop of several guests, a stop verb before its
+machine noun told forced=true)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,6 +15,14 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "stop_w3"
 
 def test_scheduler_jobs_for_everyone_or_a_computed_set_are_flagged():
     corpus_floor(CORPUS / "sched.txt", 1.0, 6)  # -all, -u all, '*', $(qselect …), -w user=X, a status loop
+
+
+def test_filesystem_suspended_or_frozen_is_flagged():
+    corpus_floor(CORPUS / "fsfreeze.txt", 1.0, 6)  # suspend, --freeze, -f of a freeze tool, osd set pause, safemode
+
+
+def test_fused_stops_of_several_or_forced_guests_are_flagged():
+    corpus_floor(CORPUS / "fused.txt", 0.66, 6)  # euca-/ec2-/nova-stop-…, stop virtualmachine forced=true
 
 
 def test_stop_w3_everyday_forms_stay_quiet():

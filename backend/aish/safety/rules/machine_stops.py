@@ -16,6 +16,8 @@ few shapes, read here instead of a table of programs:
   reset``);
 - a management call whose dotted or colon verb is a shutdown (``squidclient mgr:shutdown``, ``hass-cli
   service call homeassistant.stop``, ``upscmd ups@host shutdown.stayoff``);
+- a filesystem or a storage cluster suspended or frozen (``mmfsctl gpfs0 suspend``, ``fsfreeze --freeze /data``,
+  ``ceph osd set pause``): every read and write on it hangs;
 - a platform's own control script or a power tool told ``--stop``/``--suspend`` (``bbb-conf --stop``,
   ``acpitool --suspend``, ``sg_start --stop /dev/sda``) or an ACPI/APM tool's sleep letter (``acpitool -s``,
   ``apm -z``).
@@ -39,13 +41,13 @@ HOSTS = frozenset("host hosts node nodes appliance appliances device devices sys
 # deallocate -n scratch-vm`, `aws ec2 stop-instances --instance-ids i-0abc`, `Stop-VM -Name web`): it starts
 # again as it was.  Stopped by force, reset, or several at once, it is not.
 GUESTS = frozenset("vm vms instance instances guest guests droplet droplets server servers machine machines "
-                   "vps".split())
+                   "vps virtualmachine virtualmachines".split())
 # Stop words said of a host (`restart`/`reboot` of a host too: a machine's restart is a reboot).
 VERBS = frozenset("stop shutdown shut-down halt poweroff power-off suspend hibernate reset hard-reset hardreset "
                   "deallocate offline restart reboot kill terminate".split())
 # Said of a guest, these pull the plug or reset it: what it had not written is lost.
 FORCED = frozenset("poweroff power-off reset hard-reset hardreset kill".split())
-_FORCE_WORDS = lazy(r"^(-f|--force|-force|--hard|-hard|-turnoff|force=(true|yes|1)|--kill|-k)$", re.IGNORECASE)
+_FORCE_WORDS = lazy(r"^(-f|--force|-force|--hard|-hard|-turnoff|forced?=(true|yes|1)|--kill|-k)$", re.IGNORECASE)
 # A manager's bare verb that can only mean a forced stop (`onevm poweroff --hard 12`, `vmctl stop -f web`).
 _BARE = frozenset({"poweroff", "power-off"})
 # Said to an address (`amttool 10.0.0.5 reset`): the machine there is reset or powered down.
@@ -110,7 +112,10 @@ def _fused(word: str) -> Optional[tuple]:
     """(noun kind, verb) of a verb fused with a machine noun: `stop-instances`, `StopInstances`, `vm-shutdown`,
     `vm.stop`, `Stop-VMHost`, `Stop-ClusterResource`; else None."""
     parts = _parts(word)
-    if len(parts) < 2 or "/" in word and "." not in word or parts[-1] in ("server", "servers") or \
+    lead = next((k for k, p in enumerate(parts[:3]) if p in VERBS), 0)
+    if lead and len(parts) > lead + 1:
+        parts = parts[lead:]  # a vendor's prefix: `euca-stop-instances`, `nova-stop-servers`
+    if len(parts) < 2 or "/" in word and "." not in word or parts[-1] == "server" or \
             parts[0] in ("server", "servers"):
         return None  # `adb kill-server`, `watchman shutdown-server`: a program's own daemon
     if parts[-1] in ("node", "nodes") and parts[0] in ("suspend", "hibernate"):
@@ -141,7 +146,7 @@ def _call(word: str) -> Optional[str]:
 
 
 _MAY = ("stop", "shut", "halt", "power", "suspend", "hibernat", "reset", "restart", "reboot", "dealloc", "offline",
-        "standby", "kill", "terminat", "drop", "-off")
+        "standby", "kill", "terminat", "drop", "-off", "freez", "pause", "quiesc", "safemode", " fail")
 
 
 def may_stop(c: Ctx) -> bool:
@@ -186,13 +191,18 @@ def _said(c: Ctx, prog: str, texts: list, everyday: bool) -> Optional[str]:
         if not devices or any(_FIRST_DISK.match(t) for t in devices):
             return "is told to stop what it runs" if not devices else "stops the system disk"
     words = _positionals(texts)
+    frozen = _storage_suspended(prog, texts, words)
+    if frozen:
+        return frozen
     named = None if prog == "node" or not _NAMED_MACHINE.search(prog) else \
         "host" if _NAMED_HOST.search(prog) else "guest"
     for k, w in enumerate(words[:4]):
         low = w.lower()
         before = [_noun(x) for x in words[:k] if _noun(x)]
-        kind = before[-1] if before else named if not everyday else None
-        if low in VERBS and kind and _stops((kind, low), forced, c, texts, words[k + 1:]):
+        after = _noun(words[k + 1]) if k + 1 < len(words) else None  # `cloudmonkey stop virtualmachine id=X`
+        kind = before[-1] if before else after or (named if not everyday else None)
+        rest = words[k + 2:] if kind == after and not before else words[k + 1:]
+        if low in VERBS and kind and _stops((kind, low), forced, c, texts, rest):
             if low in ("restart", "reboot") and {x.lower() for x in words[:k]} & _NOT_REBOOTED:
                 return None  # `pcs resource restart web`: a service's restart
             return f"{w}s a {kind}"
@@ -206,6 +216,29 @@ def _said(c: Ctx, prog: str, texts: list, everyday: bool) -> Optional[str]:
         if not fused and _call(w):
             return f"{w} stops a machine or a platform"
     return None
+
+
+# Said of a filesystem or a storage cluster, these hang every read or write on it until someone resumes it.
+_IO_STOPS = frozenset({"suspend", "suspend-write", "freeze", "--freeze", "quiesce", "pause", "fail"})
+_STORAGE_NOUNS = frozenset({"fs", "filesystem", "filesystems", "osd", "osds", "volume", "pool", "cluster"})
+_STORAGE_NAME = lazy(r"fs|freeze|^dm", re.IGNORECASE)
+
+
+def _storage_suspended(prog: str, texts: list, words: list) -> Optional[str]:
+    """A filesystem or a storage cluster suspended or frozen (`mmfsctl gpfs0 suspend`, `fsfreeze --freeze /data`,
+    `xfs_freeze -f /srv`, `dmsetup suspend vg-lv`, `ceph osd set pause`, `hdfs dfsadmin -safemode enter`)."""
+    said = {w.lower() for w in words[:4]} | {t.lower() for t in texts if t.startswith("--")}
+    storage = bool(_STORAGE_NAME.search(prog)) or bool(said & _STORAGE_NOUNS)
+    if not storage:
+        return None
+    if said & {"unset", "resume", "--unfreeze", "thaw"}:
+        return None
+    verb = next((w for w in said if w in _IO_STOPS), None)
+    if verb is None and "freeze" in prog and "-f" in texts:
+        verb = "freeze"
+    if verb is None and "-safemode" in texts and "enter" in texts:
+        verb = "-safemode enter"
+    return f"{verb}: every read and write on the filesystem hangs until it is resumed" if verb else None
 
 
 def _stops(said: tuple, forced: bool, c: Ctx, texts: list, after: Optional[list] = None) -> bool:
