@@ -85,6 +85,9 @@ def harmless(prog: str, texts: list) -> Optional[str]:
         return "the script prints its help only"
     if _reports_only(prog, own):
         return "only reports what it would act on"
+    if len(own) <= 5 and prog not in NO_DRY_RUN and not prog.startswith(("mk", "newfs")) and \
+            _asks_information(prog, own):
+        return "only asks a device for information"
     if len(own) >= 3 and own[-1] == "help" and prog not in NO_DRY_RUN and prog not in PASSES_ARGUMENTS and \
             all(_SUBCOMMAND_WORD.fullmatch(t) for t in own[:-1]):
         return "prints a subcommand's help"  # `aws s3 rm help`: the tree of subcommands, then help
@@ -98,12 +101,12 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     letter, alone = MKFS_DRY_RUN.get(prog, ("", ""))
     if letter and any(re.fullmatch(rf"-[{alone}]*{letter}[{alone}]*", t) or t == "--no-action" for t in own):
         return "a dry run"
-    if prog in NO_DRY_RUN or prog.startswith("mkfs") or prog in PASSES_ARGUMENTS:
+    if prog in NO_DRY_RUN or prog in PASSES_ARGUMENTS:
         return None
-    for t in lowered:
-        name, eq, value = t.partition("=")
-        if name in DRY_RUN_LONG and not (eq and value in DRY_RUN_OFF):
-            return "a dry run"
+    if _dry_run_spelled(prog, lowered):
+        return "a dry run"
+    if prog.startswith("mkfs"):
+        return None  # a builder's short letters mean other things (`mkfs.vfat -n` names a label)
     sub = subcommand(own)
     letters = DRY_RUN_SHORT.get((prog, sub))
     if letters is None:
@@ -111,6 +114,65 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     if letters and any(t.startswith("-") and not t.startswith("--") and set(t[1:]) & set(letters) for t in own):
         return "a dry run"
     return None
+
+
+# A dry run's long option in any spelling (`--dryrun`, `--dry_run`, `-dry-run`, `--dryRun`, `--no_act`): the
+# words it is made of, dashes and underscores dropped.  `--check` too, except on a builder of filesystems or swap
+# (`mkfs.minix --check`, `mkswap --check` look for bad blocks, then write) or beside a repair.
+_DRY_RUN_SQUASHED = frozenset(t.lstrip("-").replace("-", "") for t in DRY_RUN_LONG)
+_CHECK_ACTS = frozenset({"--repair", "--fix", "--write", "--apply", "--force", "-f", "--yes", "-y", "--commit"})
+
+
+def _dry_run_spelled(prog: str, lowered: list) -> bool:
+    for t in lowered:
+        if not t.startswith("-") or len(t) < 5:
+            continue
+        name, eq, value = t.partition("=")
+        if eq and value in DRY_RUN_OFF:
+            continue
+        squashed = name.lstrip("-").replace("-", "").replace("_", "")
+        if squashed in _DRY_RUN_SQUASHED and (name.startswith("--") or "-" in name[1:] or "_" in name or
+                                              len(squashed) >= 6):
+            return True
+        if name == "--check" and not prog.startswith(("mk", "newfs")) and _CHECK_ACTS.isdisjoint(lowered):
+            return True
+    return False
+
+
+# A device named, and one request for information as the whole action (`openSeaChest_Erase -d /dev/sg2 -i`,
+# `SeaChest_Sanitize -d /dev/sg4 --sanitize info`, `diskscrub --status /dev/sdb`): the program's name may say
+# erase, the run only reads.  Any other word (a subcommand, a value, a second option) and it is not this.
+_DEVICE_OPTIONS = frozenset({"-d", "--device", "--dev", "--drive", "--disk", "-device", "--target"})
+_INFO_FLAGS = frozenset({"--info", "-info", "--deviceinfo", "--device-info", "--query", "-query", "--status",
+                         "-status", "--capabilities", "--identify"})
+_INFO_VALUES = frozenset({"info", "information", "query", "status", "list", "show", "support", "supported",
+                          "capabilities", "progress"})
+
+
+# `-i` is information only where the name says what the tool erases (`ventoy -i /dev/sdX` installs).
+_ERASER_NAME = re.compile(r"(?i)eras|saniti|wip(e|ing)|scrub")
+
+
+def _asks_information(prog: str, own: list) -> bool:
+    rest, k, device = [], 0, False
+    while k < len(own):
+        t = own[k]
+        name, eq, _ = t.partition("=")
+        if name.lower() in _DEVICE_OPTIONS and (eq or k + 1 < len(own)):
+            device, k = True, k + (1 if eq else 2)
+            continue
+        if t.startswith("/dev/"):
+            device = True
+        else:
+            rest.append(t if len(t) == 2 else t.lower())  # `-I` is not `-i` (`Ventoy2Disk.sh -I` installs)
+        k += 1
+    if not device:
+        return False
+    if len(rest) == 1:
+        name, eq, value = rest[0].partition("=")
+        return rest[0] in _INFO_FLAGS or rest[0] == "-i" and _ERASER_NAME.search(prog) is not None or \
+            bool(eq) and name.startswith("-") and value in _INFO_VALUES
+    return len(rest) == 2 and rest[0].startswith("-") and rest[1] in _INFO_VALUES
 
 
 def _only_reads_pages(texts: list) -> bool:

@@ -4,7 +4,10 @@ A device's app store keeps an app's data with the app: ``adb uninstall com.examp
 ``ideviceinstaller -U com.example.notes``, ``xcrun simctl uninstall booted com.example.notes``
 take the notes, the offline files and the logins with it.  The app is named by its reverse-DNS
 id, whatever the tool; a package manager's own removals (``flatpak uninstall org.gimp.GIMP``, an
-editor's extension) only cost a reinstall, and ``-k`` (keep the data) makes it one too."""
+editor's extension) only cost a reinstall, and ``-k`` (keep the data) makes it one too.  An uninstall option
+(``-U``, ``--uninstall``) names the app as its own value; elsewhere ``-U`` is a user for most programs
+(``rpcclient -U 'CORP\\auditor%pw' dc01.corp.example``, ``bcp shop.dbo.orders out f.csv -U sa``), so a dotted
+name elsewhere on such a line is a host or a table, not an app."""
 from __future__ import annotations
 
 import re
@@ -28,7 +31,13 @@ def rule_app_uninstalled(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if c.prog in PACKAGE_TOOLS or not set(texts[:6]) & _UNINSTALLS or set(texts) & _KEEPS_DATA:
         return None
-    app = next((t for t in texts if _APP_ID.match(t) and not _FILE_SUFFIX.search(t)), None)
+    if "uninstall" in texts[:6]:  # a subcommand: the app is any operand after it
+        candidates = texts[texts.index("uninstall") + 1:]
+    elif "-U" not in texts[:6]:  # a long option says uninstall itself (`ios-deploy --uninstall_only --bundle_id X`)
+        candidates = texts
+    else:  # `-U` is a user for most programs: the app is its own value (`ideviceinstaller -U com.x.y`)
+        candidates = [nxt for t, nxt in zip(texts, texts[1:] + [""]) if t == "-U"]
+    app = next((t for t in candidates if _APP_ID.match(t) and not _FILE_SUFFIX.search(t)), None)
     if app is None:
         return None
     return MEDIUM, f"{c.prog} uninstalls the app {app} from the device with its data ({c.text})"

@@ -71,6 +71,11 @@ _QUIET = frozenset("help --help -h -? /? --dry-run -whatif --what-if list ls sta
 _SLEEP_TOOL = lazy(r"^(acpi|apm)", re.IGNORECASE)
 _SLEEP_LETTERS = frozenset({"-s", "-S", "-z", "-Z", "--suspend", "--hibernate", "--standby"})
 _STOP_OPTIONS = frozenset({"--stop", "--shutdown", "--halt", "--poweroff", "--suspend", "--hibernate"})
+# `--stop` alone names nothing: it stops a platform only when the program's name says it runs one (`bbb-conf`,
+# `mailcow-conf`, `zimbra-server`); elsewhere it ends the program's own work (a traffic shaper, a player).
+_PLATFORM_NOUNS = frozenset({"conf", "config", "setup", "ctl", "admin", "server", "platform", "cluster", "node",
+                             "host", "vm", "machine", "stack", "suite", "appliance", "system", "cloud", "farm",
+                             "grid"})
 _API_PATH = lazy(r"^/(\S*/)?(nodes|qemu|lxc|vms?|hosts?|instances|machines|servers|guests)/\S*/"
                  r"(stop|reset|poweroff|power-off)/?$", re.IGNORECASE)
 # Text-argument programs (their `run` carries another command) that also manage machines (`podman machine stop`).
@@ -188,7 +193,9 @@ def _said(c: Ctx, prog: str, texts: list, everyday: bool) -> Optional[str]:
         return "puts this machine to sleep"
     if not everyday and set(texts) & _STOP_OPTIONS and "--start" not in texts:
         devices = [t for t in texts if t.startswith("/dev/")]
-        if not devices or any(_FIRST_DISK.match(t) for t in devices):
+        own_work = not devices and not set(texts) & (_STOP_OPTIONS - {"--stop"}) and \
+            _PLATFORM_NOUNS.isdisjoint(_PARTS.split(prog.rsplit("/", 1)[-1]))  # `comcast --stop`, `audacious --stop`
+        if not own_work and (not devices or any(_FIRST_DISK.match(t) for t in devices)):
             return "is told to stop what it runs" if not devices else "stops the system disk"
     words = _positionals(texts)
     frozen = _storage_suspended(prog, texts, words)

@@ -32,10 +32,10 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.code_secret_paths import secret_in_code
-from aish.safety.rules.common import MEDIUM, Ctx, fragment
+from aish.safety.rules.common import MEDIUM, Ctx, fragment, target
 from aish.safety.rules.exfil import (_SENDERS, _in_substitutions, _segment_reads_secret, _worse, payload_words,
                                      secret_path, sent)
-from aish.safety.rules.unknown_senders import _DNS_NAME, _level, _secret, _what
+from aish.safety.rules.unknown_senders import _COPIES, _DNS_NAME, _UPLOADS, _level, _secret, _what
 from aish.safety.shell_words import Word, segments
 
 # A cheap look first: something that can name another machine.
@@ -142,9 +142,15 @@ def _fed_code(c: Ctx) -> list:
 
 
 def _operand_secret(c: Ctx) -> str:
-    """A secret file named as an operand (not an option's value, not a public key)."""
+    """A secret file named as an operand (not an option's value, not a public key).
+
+    A whole tree (``/``, a home) is the remote path a client logs in to browse (``ascli server --url=ssh://h
+    --password=p browse /``), unless an upload or copy verb sends it: the login's own credentials go to the
+    server they are for."""
     found = ""
     args = c.args[:32]
+    verbs = [t for t in c.texts[:6] if not t.startswith("-")][:4]
+    sends = any(_UPLOADS.search(t) or _COPIES.match(t) for t in verbs)
     for k, w in enumerate(args):
         text = w.text
         if text.startswith("-") or k and args[k - 1].text.startswith("-") and "=" not in args[k - 1].text:
@@ -153,6 +159,8 @@ def _operand_secret(c: Ctx) -> str:
                 "://" in text and not text.startswith("file://"):  # `op://vault/item`: a reference, not a file
             continue
         name = re.sub(r"^file://", "", text).lstrip("@")
+        if not sends and target(Word(name, name)).kind in ("home", "root", "userhome"):
+            continue
         found = _worse(found, _secret(Word(name, name, has_var="$" in name)))
     for r in c.seg.redirects:
         if r.op == "<" and r.target is not None and not any("stdin" in t for t in c.texts):
