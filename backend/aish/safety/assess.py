@@ -19,7 +19,7 @@ import logging
 import re
 import time
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from aish.safety import ps_aliases, win_quotes, winpaths
@@ -71,6 +71,7 @@ class _Budget:
     deadline: Optional[float] = None  # on the thread's CPU clock, once read
     skipped: int = 0  # commands left unjudged when the time ran out
     too_deep: bool = False  # a substitution or `bash -c` nested deeper than is followed
+    bare: dict = field(default_factory=dict)  # a bare word's finding, by all it was judged with (_bare_key)
 
     def spent(self) -> bool:
         elapsed = time.perf_counter() - self.started
@@ -191,19 +192,64 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
             if red.target is not None:
                 for sub in red.target.subs:
                     best = higher(best, _assess(sub, depth + 1))
-        best = higher(best, shellstate.exec_redirect(seg))
-        best = higher(best, exfil.rule_tcp_redirect(seg))
-        best = higher(best, inout.rule_truncates_input(seg, chain))
-        best = higher(best, documents.rule_emptied(seg))
-        best = higher(best, meaning.rule_write_meaning(seg, chain, lambda t: _assess(t, depth + 1)))
-        best = higher(best, system_writes.rule_system_file_written(seg, chain))
-        best = higher(best, _assignments(seg, depth))
-        listing.bind_loops(seg, chain)  # `for vm in $(virsh list)`: later `$vm` is whatever the listing names
-        best = higher(best, loop_files.rule_each_emptied(seg))  # `: > "$f"` for each file found
-        judged = loop_files.substituted(seg)  # `rm "$f"` for each file found: judged as `rm /var/www/*.php`
-        best = higher(best, check_words(judged.words, judged, chain, depth))
+        key = _bare_key(seg, chain, depth) if budget is not None else None
+        if key is not None and key in budget.bare:  # `x | x | … | x`: this very command, judged alike before
+            best = higher(best, budget.bare[key])
+        else:
+            marks = (budget.too_deep, budget.skipped) if budget is not None else None
+            found = _segment(seg, chain, depth)
+            if key is not None and BASE.get() == key[3] and listing.LOOP_LISTS.get() is None \
+                    and loop_files.LOOP_FILES.get() is None \
+                    and marks == (budget.too_deep, budget.skipped):  # judging it changed nothing else
+                budget.bare[key] = found
+            best = higher(best, found)
         _follow_cd(seg)
     return best
+
+
+def _segment(seg: Segment, chain: list, depth: int) -> Optional[tuple]:
+    """The finding of one command of a line: its own words, redirects and the commands feeding it."""
+    best = shellstate.exec_redirect(seg)
+    best = higher(best, exfil.rule_tcp_redirect(seg))
+    best = higher(best, inout.rule_truncates_input(seg, chain))
+    best = higher(best, documents.rule_emptied(seg))
+    best = higher(best, meaning.rule_write_meaning(seg, chain, lambda t: _assess(t, depth + 1)))
+    best = higher(best, system_writes.rule_system_file_written(seg, chain))
+    best = higher(best, _assignments(seg, depth))
+    listing.bind_loops(seg, chain)  # `for vm in $(virsh list)`: later `$vm` is whatever the listing names
+    best = higher(best, loop_files.rule_each_emptied(seg))  # `: > "$f"` for each file found
+    judged = loop_files.substituted(seg)  # `rm "$f"` for each file found: judged as `rm /var/www/*.php`
+    return higher(best, check_words(judged.words, judged, chain, depth))
+
+
+def _bare(seg: Segment) -> Optional[str]:
+    """The one word of a command that is a bare word (no arguments, redirects, quotes, expansions or
+    globs, not fed by a group), as typed; None for any other command."""
+    words = seg.words
+    if len(words) != 1 or seg.redirects or seg.fed_by:
+        return None
+    word = words[0]
+    if word.text != word.raw or word.subs or word.quoted or word.has_var or word.glob:
+        return None
+    return word.raw
+
+
+def _bare_key(seg: Segment, chain: list, depth: int) -> Optional[tuple]:
+    """All that a bare word's judgement reads, when it and the commands feeding it are bare words:
+    the word, its link, each feeder's word and link, the depth, the directory (``cd``) and no loop
+    variable bound (to a listing or to files found).  A command with an argument, a redirect or an
+    expansion anywhere gives None: judged in full every time.  Within one line only (``_Budget.bare``):
+    the environment, the patches of a test and the rules cannot change in between."""
+    word = _bare(seg)
+    if word is None or listing.LOOP_LISTS.get() is not None or loop_files.LOOP_FILES.get() is not None:
+        return None
+    feeders = []
+    for feeder in chain:
+        fed = _bare(feeder)
+        if fed is None:
+            return None
+        feeders.append((fed, feeder.link))
+    return (word, seg.link, depth, BASE.get(), tuple(feeders))
 
 
 def _plain_programs(segs: list) -> None:
