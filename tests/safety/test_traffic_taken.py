@@ -60,6 +60,22 @@ def test_clock_stepped():
     _table_holds(CLOCK_STEPPED)
 
 
+TRUST_LOOSENED = (
+    ["gpg --keyserver hkp://198.51.100.4 --recv-keys ABCD1234", "apt-key adv --fetch-keys http://repo.example.net/k.gpg",
+     "Set-PackageSource -Name x -Location http://10.1.1.1/api -Trusted", "grubby --update-kernel=ALL --args=fips=0",
+     "fips-mode-setup --disable", "kubelet --anonymous-auth=true", "pure-pw usermod bob -d /",
+     "ftpasswd --passwd --name=bob --uid=1001 --home=/ --shell=/bin/false"],
+    ["gpg --keyserver hkp://keyserver.ubuntu.com --recv-keys ABCD1234", "rpmkeys --import https://x.example/KEY",
+     "Register-PSRepository -Name C -SourceLocation https://nuget.corp/api -InstallationPolicy Trusted",
+     "grubby --update-kernel=ALL --args=fips=1", "fips-mode-setup --check", "gpg --import key.asc",
+     "pure-pw useradd bob -u ftp -d /srv/ftp/bob", "smbclient //server/share -U anonymous"],
+)
+
+
+def test_trust_loosened():
+    _table_holds(TRUST_LOOSENED)
+
+
 def _commands(name: str) -> list:
     lines = [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
@@ -68,10 +84,10 @@ def _commands(name: str) -> list:
 
 def test_write_w3_forms():
     """At 90a4704: 28.7% of 101 flagged, everyday 5/86 loud (all five loud on main already); traffic_taken 49.5%;
-    clock stepped 57.1% of 105, everyday 5/91."""
+    clock stepped 57.1% of 105, everyday 5/91; trust_loosened 67.6% of 111, everyday 5/98."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 100 and len(everyday) >= 80
-    assert 1 - len(missed) / len(destructive) >= 0.57, "\n".join(missed)
+    assert 1 - len(missed) / len(destructive) >= 0.67, "\n".join(missed)
     assert len(loud) <= 5, "\n".join(loud)
