@@ -3,7 +3,10 @@ its failures.
 
 - a file fetched from the network then given to any program to run (``netexec.downloaded_then_run``: its first
   operand, a run subcommand's, a run-file option's value; checkers, movers and data files stay quiet);
-- a download of a code file's address piped into a program with no file of its own (``downloaded_runs``).
+- a download of a code file's address piped into a program with no file of its own (``downloaded_runs``);
+- code installed from an address by any install verb (a package's, an archive's or a repository's address), run
+  or launched from one (``mint run URL.git``, ``coursier launch --repository URL``), or named by an option for the
+  code it fetches (``chef-solo --recipe-url URL``) (``url_installs``).
 """
 from __future__ import annotations
 
@@ -64,6 +67,31 @@ DATA_PIPED = [
 
 def test_a_code_address_piped_into_any_program():
     failures = _failures(CODE_PIPED, DATA_PIPED)
+    assert not failures, "\n".join(failures)
+
+
+URL_INSTALLS = [
+    f"bower install {URL}/widget-1.2.tar.gz",
+    "ipkg install http://get.example.dev/tool_1.0_arm.ipk",
+    "cpm install -g https://github.com/someone/App-Tool.git",
+    "mint run https://github.com/someone/tool.git",
+    "dart pub global activate --source git https://github.com/someone/tool.git",
+    "coursier launch --repository https://repo.example.dev/maven com.example:tool:1.0",
+    f"chef-solo --recipe-url {URL}/cookbooks.tar.gz -o 'recipe[base]'",
+    f"scala-cli run {URL}/x.sc",
+]
+INSTALLS_BY_NAME = [
+    "bower install jquery",
+    "mint run realm/SwiftLint",
+    "coursier fetch --repository https://repo.example.dev/maven com.example:tool:1.0",
+    f"poetry run python check.py {URL}/x.py",
+    f"uv run pytest --base-url {URL}",
+    "bower info https://github.com/someone/widget.git",
+]
+
+
+def test_code_installed_or_run_from_an_address_by_any_installer_verb():
+    failures = _failures(URL_INSTALLS, INSTALLS_BY_NAME)
     assert not failures, "\n".join(failures)
 
 
