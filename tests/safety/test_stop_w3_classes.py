@@ -3,7 +3,7 @@ scheduler's jobs held, vacated, requeued or killed for everyone or for a compute
 the destructive forms flagged (listing the misses) and none of the everyday forms flagged.
 Measured at 90a4704: sched 0/23 flagged; everyday 0 of 59 loud.  At 684e8ff: fsfreeze 1/9 (a filesystem or a storage
 cluster suspended or frozen), fused 3/12 (a vendor-prefixed fused stop of several guests, a stop verb before its
-machine noun told forced=true)."""
+machine noun told forced=true).  At 03a5167: code 5/16 (a stop called in the code a management shell runs)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,6 +23,10 @@ def test_filesystem_suspended_or_frozen_is_flagged():
 
 def test_fused_stops_of_several_or_forced_guests_are_flagged():
     corpus_floor(CORPUS / "fused.txt", 0.66, 6)  # euca-/ec2-/nova-stop-…, stop virtualmachine forced=true
+
+
+def test_stop_calls_in_code_given_to_a_management_shell_are_flagged():
+    corpus_floor(CORPUS / "code.txt", 0.85, 6)  # AdminControl.stopServer(…), shutdown(), init:stop(), rpc … init, stop
 
 
 def test_stop_w3_everyday_forms_stay_quiet():

@@ -9,6 +9,10 @@ For programs no rule names (and cluster agents whose rules read other verbs):
   ``xen-halt --all``): ``stop_scopes`` reads the verb among the words, this reads it in the name;
 - every process of a user or on a port killed by a killer no rule names (``killprocs --user bob``,
   ``zork-port kill 3000``, ``proc-kill --uid 1001``); a pid and signal 0 stay quiet;
+- a stop called in the code a management shell is given to run (``wsadmin -c "AdminControl.stopServer('s1',
+  'n1')"``, ``dnsdist -c -e 'shutdown()'``, ``rabbitmqctl eval 'init:stop().'``): a bare ``shutdown()``/``halt()``,
+  a stop fused with a server, node or cluster noun, or Erlang's ``init:stop`` sent to a node; ``logging.shutdown()``
+  and an interpreter stopping itself (``erl -eval '… init:stop().'``) stay quiet;
 - the stop said by a lone option, the program's only action (``wsl``-like ``--shutdown``, ``--halt``,
   ``cec-ctl --to 0 --standby``): the server, VM or device it controls goes down.  Options that only configure a
   stop (``--shutdown-timeout``) and a read (``status``, ``--help``) stay quiet.
@@ -33,9 +37,36 @@ _USER_OPTIONS = frozenset({"-u", "-U", "--user", "--uid", "--owner", "--username
 _PORT = re.compile(r"^(:|tcp:|udp:)?\d{2,5}(/(tcp|udp))?$")
 
 
+# Options and words after which a management shell's argument is code it runs.
+_CODE_SLOTS = frozenset({"-c", "-e", "--eval", "-eval", "--exec", "-x", "--execute", "--command", "-command", "eval",
+                         "exec", "execute", "-ex", "-f"})
+_CODE_CALL = re.compile(r"(?<![\w.$])(shutdown|halt)\s*\(|\b(stop|shutdown|halt|terminate|kill)_?(server|node|cluster|"
+                        r"instance|domain|host|vm|machine|all|broker|engine)s?\s*\(|\b(init|erlang):(stop|halt|reboot)\s*\(",
+                        re.IGNORECASE)
+_RPC_STOP = re.compile(r"\brpc:\w*call\(.*\binit\s*,\s*(stop|halt|reboot)\b")  # another node told to stop
+# Programs that only show, search or store code, and interpreters whose `init:stop()` ends only themselves.
+_NOT_RUN = frozenset({"echo", "printf", "grep", "egrep", "rg", "ag", "ack", "sed", "awk", "git", "perl"})
+_SELF_ENDING = frozenset({"erl", "elixir", "iex", "escript", "mix", "rebar3"})
+
+
+def _code_stop(c: Ctx, texts: list) -> Optional[str]:
+    """The code argument of a management shell that calls a server's, a node's or its own shutdown."""
+    if c.prog.lower() in _NOT_RUN:
+        return None
+    for k, t in enumerate(texts):
+        code = t.split("=", 1)[1] if t.startswith("--") and "=" in t else t if k and texts[k - 1] in _CODE_SLOTS \
+            else ""
+        m = _RPC_STOP.search(code) or (None if c.prog.lower() in _SELF_ENDING else _CODE_CALL.search(code)) \
+            if "(" in code else None
+        if m:
+            return m.group(0).rstrip("( ")
+    return None
+
+
 def may_stop_member(c: Ctx) -> bool:
     """Cheap: a leave, shutdown, halt or standby word, or a scope, on the line."""
-    return bool(c.texts) and (any(w in c.lowered for w in _GATE) or "kill" in c.prog.lower())
+    return bool(c.texts) and (any(w in c.lowered for w in _GATE) or "kill" in c.prog.lower() or
+                              "stop" in c.lowered)
 
 
 def _kill_scope(c: Ctx, texts: list, operands: list) -> Optional[str]:
@@ -70,6 +101,9 @@ def rule_member_stop(c: Ctx) -> Optional[tuple]:
     if len(name_words) > 1 and name_words & _NAME_STOPS and set(texts) & _SCOPES:
         scope = next(t for t in texts if t in _SCOPES)
         return MEDIUM, f"{c.prog} {scope}: every member it manages stops ({c.text})"
+    called = _code_stop(c, texts) if "(" in c.lowered or "init" in c.lowered else None
+    if called:
+        return MEDIUM, f"{c.prog} runs {called}(…): the server, node or cluster it manages goes down ({c.text})"
     killed = _kill_scope(c, texts, operands)
     if killed:
         return MEDIUM, f"{c.prog} kills {killed} ({c.text})"
