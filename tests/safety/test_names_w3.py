@@ -2,7 +2,9 @@
 removal fused into a program's name (rm<object>, <store>rm), an end word in a name or first word (decommission,
 self-destruct, revoke<object>, a product's bare -cleanup), a single-dash verb option, a volume cut off from its
 hosts, essential packages removed by any spelling and a system binary re-pointed.  One case per file.
-Measured at main 90a4704: fused 12/39, unmap 2/8, core 5/14 flagged; everyday 0 of 69 loud."""
+Measured at main 90a4704: fused 12/39, unmap 2/8, core 5/14 flagged; everyday 0 of 69 loud.  Second part at
+main 0aed14a: a zero age inside a command given as one value 1/6, patches rolled back 1/10, a password file
+forced anew 0/5; everyday 0 of 81 loud."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,6 +24,18 @@ def test_volume_cut_off_from_its_hosts_is_flagged():
 
 def test_essential_package_removed_or_system_binary_repointed_is_flagged():
     corpus_floor(CORPUS / "core.txt", 1.0, 6)  # spkg -d glibc, lrm glibc, -e openssl, patchelf on /usr/bin/sudo
+
+
+def test_zero_age_inside_a_command_value_is_flagged():
+    corpus_floor(CORPUS / "purge.txt", 1.0, 5)  # adrci exec="…; purge -age 0", --run "purge --older-than 0d"
+
+
+def test_installed_patches_rolled_back_are_flagged():
+    corpus_floor(CORPUS / "rollback.txt", 1.0, 6)  # opatch rollback -id, datapatch -rollback, history undo, emgr -r -L
+
+
+def test_password_file_forced_anew_is_flagged():
+    corpus_floor(CORPUS / "creds.txt", 1.0, 5)  # orapwd … force=y, a pwfile tool's --force/-f on its file
 
 
 def test_everyday_names_stay_quiet():

@@ -5,7 +5,8 @@
   /root/.ssh -o authorized_keys URL``, ``gdown URL -O /etc/sudoers``): a key, a sudo rule or a PAM stack
   from elsewhere replaces the machine's.
 - A password file recreated (``htdigest -c FILE realm admin``, ``htpasswd -c``, ``mosquitto_passwd -c``):
-  ``-c`` starts the file anew, every other user's login is dropped.
+  ``-c`` starts the file anew, every other user's login is dropped; a password file tool told to force
+  (``orapwd file=… force=y``) writes over the one that exists.
 - Another account's password set from the command line (``ldappasswd … -s NEW uid=ceo,…``, ``gsec -modify
   SYSDBA -pw NEW``, ``ipmi-config --commit --key-pair=User2:Password=NEW``, ``racadm set
   iDRAC.Users.2.Password NEW``, ``pveum passwd root@pam``, ``ipa passwd admin``, ``dscl . -passwd
@@ -48,7 +49,8 @@ _READERS = frozenset({"cat", "less", "more", "head", "tail", "grep", "egrep", "r
                       "awk", "curl", "wget", "dd", "truncate", "shred", "rm", "touch", "echo", "printf", "sudo",
                       "sudoedit", "git", "find", "tar", "unzip", "docker", "kubectl", "ansible", "openssl"})
 
-_ACCOUNT_WORDS = ("passw", "-pw", "digest", "lock", "disable", "--commit", "-l", "/active:no")
+_ACCOUNT_WORDS = ("passw", "-pw", "digest", "lock", "disable", "--commit", "-l", "/active:no", "force=", "pwfile",
+                  "pw_file")
 _GATE_WORDS = _PATH_WORDS + tuple(w for w in _ACCOUNT_WORDS if w != "-l")
 _PASSWORD_TOOL = LazyRegex(r"passw|digest", re.IGNORECASE)
 _RECREATE = frozenset({"-c", "-cm", "-cB", "-cs", "-cp", "-cd"})
@@ -84,8 +86,8 @@ def rule_credentials_replaced(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if not texts:
         return None
-    return _written_into(c) or _weakened(c) or _recreated(c) or _password_set(c) or _inner_password_set(c) or \
-        _admin_password_tool(c) or _admin_locked(c)
+    return _written_into(c) or _weakened(c) or _recreated(c) or _forced_anew(c) or _password_set(c) or \
+        _inner_password_set(c) or _admin_password_tool(c) or _admin_locked(c)
 
 
 def _written_into(c: Ctx) -> Optional[tuple]:
@@ -144,6 +146,21 @@ def _recreated(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} -c creates {operands[0]} anew: every other user's password in it is dropped " \
                        f"({c.text})"
     return None
+
+
+_FORCE_VALUES = frozenset({"force=y", "force=yes", "force=true", "--force", "-force", "-f"})
+_PASSWORD_FILE_TOOL = LazyRegex(r"^\w{2,}pwd$|pw_?file|passw(or)?d_?file|passwdfile", re.IGNORECASE)
+
+
+def _forced_anew(c: Ctx) -> Optional[tuple]:
+    """``orapwd file=… password=… force=y``: a password file tool told to write over the file that exists."""
+    if not _PASSWORD_FILE_TOOL.search(c.prog) or not {t.lower() for t in c.texts} & _FORCE_VALUES:
+        return None
+    target = next((t.split("=", 1)[1] for t in c.texts if t.lower().startswith("file=")), None) or \
+        next((t for t in c.texts if not t.startswith("-") and "=" not in t), None)
+    if target is None:
+        return None
+    return MEDIUM, f"{c.prog} writes {target} anew by force: every password kept in it is replaced ({c.text})"
 
 
 def _password_set(c: Ctx) -> Optional[tuple]:

@@ -9,6 +9,11 @@ the machine is wiped or handed back, the record retired.  A cluster manager's ``
 Listing or filtering by such a state (``ironic node-list --provision-state deleted``, ``cmdbctl asset list --state
 retired``), a state that is not an end (``set-state web01 active``), text in a message, and ``init`` of a project
 (``npm init -y``: no cluster, no control program) stay quiet.
+
+Installed patches rolled back (``opatch rollback -id N -silent``, ``datapatch -rollback all``, ``dnf history
+rollback 5``, an efix or patch manager's ``-r`` with a label: ``emgr -r -L X``) take the fixes out of a running
+product: the security and data fixes they carried are gone.  A deployment's or a migration's rollback without a
+patch's name stays with the rules that read those.
 """
 from __future__ import annotations
 
@@ -58,13 +63,36 @@ def _end_value(texts: list) -> Optional[str]:
     return None
 
 
-@triggered_by(_END_STATES | _INIT)
+_ROLLBACK = frozenset({"rollback", "nrollback", "-rollback", "--rollback", "undo", "rollback-patch",
+                       "patch-rollback", "remove-patch", "uninstall-patch"})
+_PATCH_NAME = re.compile(r"patch|fix|emgr")
+_PATCH_IDS = frozenset({"-id", "--id", "-patch", "--patch", "-patch_id", "--patch-id", "-l", "-k", "all", "-all"})
+
+
+def _patch_rollback(c: Ctx, lowered: list) -> Optional[str]:
+    """``opatch rollback -id N``, ``datapatch -rollback all``, ``dnf history rollback 5``, ``emgr -r -L X``."""
+    name = c.prog.lower()
+    said = next((t for t in lowered[:3] if t in _ROLLBACK), None)
+    if said is not None and (_PATCH_NAME.search(name) or "history" in lowered[:2] or set(lowered) & _PATCH_IDS and
+                             "patch" in " ".join(lowered)):
+        return said
+    if re.search(r"(patch|fix)(rm|remove|del|delete|uninstall)$", name) and any(not t.startswith("-") for t in lowered):
+        return "(a patch remover)"  # `patchrm 150400-01`
+    if _PATCH_NAME.search(name) and name != "patch" and "-r" in lowered and set(lowered) & {"-l", "-k", "-id", "--id"}:
+        return "-r"
+    return None
+
+
+@triggered_by(_END_STATES | _INIT | _ROLLBACK | {"patch", "fix", "emgr"})
 def rule_lifecycle_end(c: Ctx) -> Optional[tuple]:
     """A state set to an end (deleted, destroyed, decommissioned), or a cluster initialised over without asking."""
     if c.prog in READ_ONLY or not c.texts:
         return None
     texts = c.texts[:32]
     lowered = [t.lower() for t in texts]
+    rolled = _patch_rollback(c, lowered) if not set(lowered) & {"list", "info", "-h", "--help", "-n"} else None
+    if rolled is not None:
+        return MEDIUM, f"{c.prog} {rolled}: installed patches are taken out, with the fixes they carried ({c.text})"
     if any(t in _READS or _parts(t) & _READS for t in lowered if not t.startswith("-") or t in _READS):
         return None
     value = _end_value(texts)

@@ -4,7 +4,8 @@ Cache cleaners, backup catalogues and purgers keep what is younger or newer than
 given as zero deletes everything: ``paccache -rk0`` (keep zero versions), ``--keep 0``, ``--keep-last
 0``, ``purge -age 0``, ``--older-than 0``, ``--max-age 0d``, ``--retention 0``; an expiry date moved
 to now (``bpexpdate -backupid X -d 0``, ``nsrmm -e now -S ssid``, ``--expire now``).  A limit above zero,
-a dry run and a listing stay quiet.
+a dry run and a listing stay quiet.  A command given as one value is read in its own words (``adrci
+exec="set home …; purge -age 0"``).
 """
 from __future__ import annotations
 
@@ -28,8 +29,14 @@ _LOOKS = frozenset({"list", "ls", "show", "status", "info", "stats"})
 _QUIET = frozenset({"--dry-run", "-n", "--dryrun", "-d", "--list", "-l", "--help"})
 
 
+def _words(texts: list) -> list:
+    """The words, with a command given as one value split into its own (``adrci exec="… purge -age 0"``)."""
+    return [w for t in texts for w in (re.split(r"[\s;]+", t.partition("=")[2] if "=" in t.split(" ", 1)[0] else t)
+                                       if " " in t else [t]) if w]
+
+
 def _removes(c: Ctx, prog: str) -> bool:
-    words = {t.lower() for t in c.texts}
+    words = {t.lower() for t in _words(c.texts)}
     parts = {part for t in words if "_" in t or ":" in t for part in re.split(r"[_:.]", t)}  # `cleanup_jobs`
     return bool((words | parts) & _REMOVES) or bool(re.search(r"purge|prune|clean|expire|expdate|vacuum|forget|reap",
                                                               prog))
@@ -37,7 +44,7 @@ def _removes(c: Ctx, prog: str) -> bool:
 
 def rule_retention_zero(c: Ctx) -> Optional[tuple]:
     """Keep nothing, expire everything now."""
-    texts = c.texts
+    texts = _words(c.texts)
     prog = c.prog.lower()
     if set(t.lower() for t in texts[:3]) & _LOOKS:
         return None  # `list --older-than 0d` only shows them
