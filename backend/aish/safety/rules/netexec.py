@@ -199,6 +199,7 @@ _RUNNER_VERBS = {"npx": None, "bunx": None, "pnpx": None, "uvx": None, "pipx": {
                  "pnpm": {"dlx"}, "yarn": {"dlx"}, "bun": {"x"}, "go": {"run"}, "nix": {"run", "develop"},
                  "nix-shell": None}
 _FROM_OPTIONS = {"--from", "--spec", "-p", "--package"}
+RUNS_FROM_ADDRESSES = frozenset(_URL_RUNNERS) | frozenset(_RUNNER_VERBS)  # judged here, with their own permissions
 
 
 def rule_run_from_address(c: Ctx) -> Optional[tuple]:

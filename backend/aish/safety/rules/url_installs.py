@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules import netexec
 from aish.safety.rules.common import MEDIUM, Ctx, fragment
 
 _INSTALL_VERBS = frozenset({"install", "add", "pull", "binstall", "i", "load", "bundle", "activate"})
@@ -50,7 +51,7 @@ def _run_from_address(c: Ctx, words: set) -> str:
     """The address a run or launch verb fetches and runs: its first operand when it names code or a repository
     (``mint run https://…/tool.git``, ``scala-cli run https://…/x.sc``) or a repository option's value
     (``coursier launch --repository URL coord``)."""
-    if not words & _RUN_VERBS:
+    if not words & _RUN_VERBS or c.prog in netexec.RUNS_FROM_ADDRESSES:  # deno runs a URL sandboxed unless -A
         return ""
     texts = c.texts[:16]
     at = next((k for k, t in enumerate(texts) if t.lower() in _RUN_VERBS), -1)
