@@ -81,6 +81,8 @@ def harmless(prog: str, texts: list) -> Optional[str]:
         return "its default run only says what it would do"
     if _plans_only(own):
         return "a subcommand that only inspects or plans"
+    if own and "-" in own[0] and _reads_a_record(own):
+        return "a subcommand that reads a log or a status"
     if _script_help(prog, texts):
         return "the script prints its help only"
     if _reports_only(prog, own):
@@ -194,6 +196,25 @@ def _plans_only(own: list) -> bool:
         return False
     after = own[own.index(sub) + 1:own.index(sub) + 2]  # `plan destroy NAME`, `plan cancel`: a noun, then a verb
     return not after or after[0].startswith("-")
+
+
+# A subcommand fused from an action and what it reads about it (`nvme sanitize-log /dev/nvme0`, `tool
+# erase-status`, `x wipe-info -o json`): the record of an erase, not an erase; not a verb that acts on the log
+# (`clear-log`, `reset-status`, `erase-log` stay as they are), nothing but options, their values and devices after.
+_RECORD_SUBCOMMAND = re.compile(r"((?:[a-z][a-z0-9]*-)*[a-z][a-z0-9]*)-"
+                                r"(log|logs|list|report|status|info|show|query|progress|caps|capabilities|support)")
+_SETS_RECORD = frozenset("clear reset set write put update add edit import load restore flush".split())
+_EMPTIES_RECORD = frozenset("delete del erase purge truncate wipe rotate drop remove rm".split())  # a log, a list
+
+
+def _reads_a_record(own: list) -> bool:
+    m = _RECORD_SUBCOMMAND.fullmatch(own[0])
+    parts = set(m.group(1).split("-")) if m is not None else set()
+    if m is None or parts & _SETS_RECORD or set(own) & _FORCING or \
+            parts & _EMPTIES_RECORD and m.group(2) in ("log", "logs", "list", "report"):
+        return False
+    return all(t.startswith(("-", "/dev/")) or own[k].startswith("-") and "=" not in own[k]
+               for k, t in enumerate(own[1:]))
 
 
 # Interpreters that run a script file named first: the words after it are the script's, and a command-line
