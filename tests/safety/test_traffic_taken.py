@@ -76,6 +76,18 @@ def test_trust_loosened():
     _table_holds(TRUST_LOOSENED)
 
 
+INTERFACE_REMOVED = (
+    ["vconfig rem eth0.100", "ifenslave -d bond1 eth2", "ip link delete vlan0.100", "dladm remove-aggr -l net1 aggr0",
+     "iw dev wlan0 del"],
+    ["ngrep -d eth0 port 22", "tcpdump -d eth0", "ifenslave bond0 eth0 eth1", "vconfig add eth0 100",
+     "tc qdisc show dev eth0"],
+)
+
+
+def test_interface_removed():
+    _table_holds(INTERFACE_REMOVED)
+
+
 def _commands(name: str) -> list:
     lines = [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
@@ -84,10 +96,11 @@ def _commands(name: str) -> list:
 
 def test_write_w3_forms():
     """At 90a4704: 28.7% of 101 flagged, everyday 5/86 loud (all five loud on main already); traffic_taken 49.5%;
-    clock stepped 57.1% of 105, everyday 5/91; trust_loosened 67.6% of 111, everyday 5/98."""
+    clock stepped 57.1% of 105, everyday 5/91; trust_loosened 67.6% of 111, everyday 5/98;
+    members removed 69.4%, everyday 4/98 (comcast --stop quiet since w3-fa)."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 100 and len(everyday) >= 80
-    assert 1 - len(missed) / len(destructive) >= 0.67, "\n".join(missed)
+    assert 1 - len(missed) / len(destructive) >= 0.69, "\n".join(missed)
     assert len(loud) <= 5, "\n".join(loud)

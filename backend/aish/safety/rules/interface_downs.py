@@ -30,8 +30,15 @@ _STATE = LazyRegex(r"^(state|admin[-_]?state|status|link)=(detach|down|disabled?
 _RELEASE = frozenset({"-r", "--release", "-release", "/release", "release", "-k"})
 _DHCP_CLIENT = LazyRegex(r"^(pump|dhcp[-_]?client|dhcpc|dhcp6c|dhcpd?-?cli|udhcp\w*|dhclient\w+|dhcp)$",
                          re.IGNORECASE)
+# Removing verbs: an interface, a bond's or a bridge's member, a VLAN or an uplink taken out (`vconfig rem
+# eth0.100`, `ifenslave -d bond0 eth0`, `esxcli … uplink remove -u vmnic0`), read on the interface named in
+# the next two words (`-d` only before two: a group and its member; `ngrep -d eth0` is a device option); a
+# removal of something on it (`tc qdisc del dev eth0`, `ip addr del IP dev eth0`) is not.
+_REMOVE = frozenset({"rem", "remove", "del", "delete", "delif", "del-port", "-d", "--detach", "port-remove"})
+_ON_IT = frozenset({"qdisc", "filter", "class", "route", "addr", "address", "neigh", "neighbor", "rule", "xfrm",
+                    "vf", "mdb", "fdb", "-4", "-6", "tunnel", "maddr"})
 _WORDS = ("down", "disable", "-if", "unplumb", "detach", "offline", "configure", "none", "state=", "status=",
-          "link=", "-r", "release", "-k", "shutdown", "stop")
+          "link=", "-r", "release", "-k", "shutdown", "stop", "rem", "del", "-d")
 
 
 @triggered_by(_WORDS, otherwise=False)
@@ -50,6 +57,12 @@ def rule_interface_down(c: Ctx) -> Optional[tuple]:
     verb = next((t for t in low if t in _DOWN), None) or next((t for t in texts if _STATE.match(t)), None)
     if verb:
         return MEDIUM, f"{c.prog} {verb} {named}: the interface goes down, and a session over it with it ({c.text})"
+    for i, t in enumerate(low):
+        following = [bool(_INTERFACE.match(w.strip("'\""))) for w in texts[i + 1:i + 3]]
+        named_after = following == [True, True] if t == "-d" else any(following)
+        if t in _REMOVE and not set(low[:i]) & _ON_IT and named_after:
+            return MEDIUM, f"{c.prog} {t} takes {named} out (an interface, a bond's or bridge's member, a VLAN or an " \
+                f"uplink): the traffic over it stops ({c.text})"
     if _DHCP_CLIENT.match(c.prog) and set(low) & _RELEASE:
         return MEDIUM, f"{c.prog} gives {named}'s lease back: the interface is left without an address ({c.text})"
     return None
