@@ -88,6 +88,18 @@ def test_interface_removed():
     _table_holds(INTERFACE_REMOVED)
 
 
+CONFIG_REPLACED = (
+    ["ucf /dev/null /etc/pam.d/common-auth", "UCF_FORCE_CONFFNEW=1 ucf /tmp/new_sshd /etc/ssh/sshd_config",
+     "confput /dev/null /etc/security/access.conf", "cfgswap /var/tmp/x /etc/sudoers", "putconf $(mktemp) /etc/shadow"],
+    ["ucf /usr/share/foo/foo.conf /etc/foo.conf", "diff /tmp/x /etc/ssh/sshd_config", "cmp /dev/null /etc/shadow",
+     "ucfr pkg /etc/pam.d/sshd", "colordiff /tmp/a /etc/pam.d/sshd"],
+)
+
+
+def test_config_replaced():
+    _table_holds(CONFIG_REPLACED)
+
+
 def _commands(name: str) -> list:
     lines = [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
@@ -97,10 +109,11 @@ def _commands(name: str) -> list:
 def test_write_w3_forms():
     """At 90a4704: 28.7% of 101 flagged, everyday 5/86 loud (all five loud on main already); traffic_taken 49.5%;
     clock stepped 57.1% of 105, everyday 5/91; trust_loosened 67.6% of 111, everyday 5/98;
-    members removed 69.4%, everyday 4/98 (comcast --stop quiet since w3-fa)."""
+    members removed 69.4%, everyday 4/98 (comcast --stop quiet since w3-fa);
+    config replaced 71.2%."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 100 and len(everyday) >= 80
-    assert 1 - len(missed) / len(destructive) >= 0.69, "\n".join(missed)
+    assert 1 - len(missed) / len(destructive) >= 0.71, "\n".join(missed)
     assert len(loud) <= 5, "\n".join(loud)

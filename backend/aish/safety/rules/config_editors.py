@@ -15,10 +15,12 @@ strengthen stay quiet.
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _SED_NAMES = frozenset({"gsed", "ssed", "gnused", "sed.exe", "busybox", "toybox"})
 _LINE_EDITORS = frozenset({"ed", "red", "ex", "vim", "vi", "nvim", "vim.basic", "vim.tiny", "gvim", "nvi", "elvis",
@@ -142,3 +144,31 @@ def rule_config_edited(c: Ctx) -> Optional[tuple]:
 
 NAMES = _SED_NAMES | _LINE_EDITORS | _FILTER_EDITORS | _BATCH_EDITORS | set(_REPLACERS) | set(_CONFIG_EDITORS) | {
     "sysrc", "pam-config", "lokkit", "system-config-firewall-tui", "system-config-firewall", "authconfig"}
+
+
+# A file's replacement given first: nothing (`/dev/null`) or a scratch file (`/tmp/…`, `$(mktemp)`).
+_EMPTY_OR_SCRATCH = lazy(r"^(?:/dev/null|/tmp/\S+|/var/tmp/\S+|\$\(mktemp[^)]*\)|\$tmp\w*|\$\{?tmp\w*\}?)$",
+                         re.IGNORECASE)
+_REPLACE_GATE = ("/dev/null", "/tmp/", "mktemp", "$tmp", "${tmp")
+
+
+@triggered_by(*_REPLACE_GATE, otherwise=False)
+def may_replace_config(c: Ctx) -> bool:
+    return any(w in c.lowered for w in _REPLACE_GATE)
+
+
+def rule_config_replaced(c: Ctx) -> Optional[tuple]:
+    """Any tool given nothing or a scratch file first and a security file last (``ucf /dev/null
+    /etc/pam.d/common-auth``, ``UCF_FORCE_CONFFNEW=1 ucf /tmp/new /etc/ssh/sshd_config``): the file that
+    decides who may log in is replaced by what nobody reviewed."""
+    operands = [w.text for w in c.args if not w.text.startswith("-")]
+    if len(operands) < 2 or not _EMPTY_OR_SCRATCH.match(operands[0]):
+        return None
+    name = c.prog.lower().rsplit("/", 1)[-1]
+    if name == "git" or any(w in name for w in ("diff", "cmp", "meld", "compare")):  # comparers read both
+        return None
+    last = operands[-1]
+    if not _SECURITY_FILE.search(last):
+        return None
+    return MEDIUM, f"{c.prog} replaces {last} with {operands[0]}: who may log in is decided by a file nobody " \
+        f"reviewed ({c.text})"

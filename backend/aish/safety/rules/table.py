@@ -60,7 +60,7 @@ from aish.safety.rules import device_writes
 from aish.safety.rules import clock_set, mail_forwarding, trust_anchors, world_cidr_edits
 from aish.safety.rules import bios_settings, vlan_moves
 from aish.safety.rules import federated_sign_in, keys_regenerated, resolvers_outside, serving_lists_emptied
-from aish.safety.rules import traffic_taken, trust_loosened
+from aish.safety.rules import config_editors, traffic_taken, trust_loosened
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -325,6 +325,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, traffic_taken.rule_traffic_taken(c))
     if (best is None or best[0] == LOW) and trust_loosened.may_loosen_trust(c):  # `rpmkeys --import http://…`
         best = worst(best, trust_loosened.rule_trust_loosened(c))
+    if (best is None or best[0] == LOW) and config_editors.may_replace_config(c):  # `ucf /dev/null /etc/pam.d/…`
+        best = worst(best, config_editors.rule_config_replaced(c))
     if (best is None or best[0] == LOW) and vlan_moves.may_move_vlan(c):  # `Set-NetAdapter -VlanID 4000`
         best = worst(best, vlan_moves.rule_vlan_moved(c))
     if (best is None or best[0] == LOW) and bios_settings.may_set_bios(c):  # `racadm set BIOS.… Disabled`
