@@ -4,7 +4,8 @@ self-destruct, revoke<object>, a product's bare -cleanup), a single-dash verb op
 hosts, essential packages removed by any spelling and a system binary re-pointed.  One case per file.
 Measured at main 90a4704: fused 12/39, unmap 2/8, core 5/14 flagged; everyday 0 of 69 loud.  Second part at
 main 0aed14a: a zero age inside a command given as one value 1/6, patches rolled back 1/10, a password file
-forced anew 0/5; everyday 0 of 81 loud."""
+forced anew 0/5; everyday 0 of 81 loud.  Third part at main d372d40: creds 5/12 (a secrets store created anew
+answered yes, a TPM hierarchy's authorization replaced); everyday 0 of 87 loud."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -35,7 +36,7 @@ def test_installed_patches_rolled_back_are_flagged():
 
 
 def test_password_file_forced_anew_is_flagged():
-    corpus_floor(CORPUS / "creds.txt", 1.0, 5)  # orapwd … force=y, a pwfile tool's --force/-f on its file
+    corpus_floor(CORPUS / "creds.txt", 1.0, 5)  # orapwd force=y, yes | X-keystore create, tpm2_changeauth -c owner
 
 
 def test_everyday_names_stay_quiet():

@@ -50,7 +50,7 @@ _READERS = frozenset({"cat", "less", "more", "head", "tail", "grep", "egrep", "r
                       "sudoedit", "git", "find", "tar", "unzip", "docker", "kubectl", "ansible", "openssl"})
 
 _ACCOUNT_WORDS = ("passw", "-pw", "digest", "lock", "disable", "--commit", "-l", "/active:no", "force=", "pwfile",
-                  "pw_file")
+                  "pw_file", "keystore", "truststore", "changeauth", "change_auth")
 _GATE_WORDS = _PATH_WORDS + tuple(w for w in _ACCOUNT_WORDS if w != "-l")
 _PASSWORD_TOOL = LazyRegex(r"passw|digest", re.IGNORECASE)
 _RECREATE = frozenset({"-c", "-cm", "-cB", "-cs", "-cp", "-cd"})
@@ -86,8 +86,8 @@ def rule_credentials_replaced(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if not texts:
         return None
-    return _written_into(c) or _weakened(c) or _recreated(c) or _forced_anew(c) or _password_set(c) or \
-        _inner_password_set(c) or _admin_password_tool(c) or _admin_locked(c)
+    return _written_into(c) or _weakened(c) or _recreated(c) or _forced_anew(c) or _store_recreated(c) or \
+        _password_set(c) or _inner_password_set(c) or _admin_password_tool(c) or _admin_locked(c)
 
 
 def _written_into(c: Ctx) -> Optional[tuple]:
@@ -161,6 +161,33 @@ def _forced_anew(c: Ctx) -> Optional[tuple]:
     if target is None:
         return None
     return MEDIUM, f"{c.prog} writes {target} anew by force: every password kept in it is replaced ({c.text})"
+
+
+_STORE_NAME = LazyRegex(r"keystore|truststore|credstore|secretstore|secret-store|credential-store", re.IGNORECASE)
+_CREATES = frozenset({"create", "init", "initialize", "new", "recreate"})
+_HIERARCHIES = frozenset({"owner", "o", "endorsement", "e", "lockout", "l", "platform", "p", "0x40000001",
+                          "0x4000000a", "0x4000000b", "0x4000000c"})
+
+
+def _store_recreated(c: Ctx) -> Optional[tuple]:
+    """``yes | elasticsearch-keystore create``: a secrets store made anew over the one a service reads (answered
+    yes or forced); ``tpm2_changeauth -c owner NEW``: a TPM hierarchy's authorization replaced."""
+    name = c.prog.lower()
+    words = [t.lower() for t in c.texts]
+    if ("changeauth" in name or "change_auth" in name or words[:1] == ["changeauth"]) and \
+            any(words[k + 1] in _HIERARCHIES for k, t in enumerate(words[:-1]) if t in ("-c", "--object-context")):
+        return MEDIUM, f"{c.prog} replaces a TPM hierarchy's authorization: whatever used the old one is locked " \
+            f"out ({c.text})"
+    if not _STORE_NAME.search(name) and not any(_STORE_NAME.search(w) for w in words[:1]):
+        return None
+    operands = [w for w in words if not w.startswith("-")]
+    if not set(operands[:2]) & _CREATES:
+        return None
+    answered = any(feeder.words and feeder.words[0].text in ("yes", "echo", "printf") for feeder in c.chain[-1:])
+    if answered or set(words) & {"-f", "--force", "-y", "--yes", "--overwrite"}:
+        return MEDIUM, f"{c.prog} creates its secrets store anew over the existing one: every secret kept in it " \
+            f"is gone ({c.text})"
+    return None
 
 
 def _password_set(c: Ctx) -> Optional[tuple]:
