@@ -6,7 +6,9 @@ its failures.
 - a download of a code file's address piped into a program with no file of its own (``downloaded_runs``);
 - code installed from an address by any install verb (a package's, an archive's or a repository's address), run
   or launched from one (``mint run URL.git``, ``coursier launch --repository URL``), or named by an option for the
-  code it fetches (``chef-solo --recipe-url URL``) (``url_installs``).
+  code it fetches (``chef-solo --recipe-url URL``) (``url_installs``);
+- hosts' own system and delete words (``code_spellings``): J's ``2!:0``/``1!:55``, SNOBOL's ``HOST(1,'…')``, noun-then-
+  verb delete names (``DirRemove``, ``FileRemoveDir``, ``RegDelete``) in a call or a command statement, Windows paths.
 """
 from __future__ import annotations
 
@@ -95,6 +97,28 @@ def test_code_installed_or_run_from_an_address_by_any_installer_verb():
     assert not failures, "\n".join(failures)
 
 
+HOST_WORDS = [
+    "jconsole -js \"2!:0 'rm -rf ~/work'\" \"exit 0\"",
+    "jconsole -js \"1!:55 <'/etc/hosts'\" \"exit 0\"",
+    "snobol4 <<< \"  HOST(1,'rm -rf ~/data')\"",
+    "echo \"FileRemoveDir, C:\\Users\\me\\Projects, 1\" | AutoHotkey.exe *",
+    "AutoIt3.exe /AutoIt3ExecuteLine \"DirRemove('C:\\Users\\me\\Documents', 1)\"",
+    "AutoIt3.exe /AutoIt3ExecuteLine \"RegDelete('HKEY_LOCAL_MACHINE\\SOFTWARE\\Vendor')\"",
+]
+HOST_READINGS = [
+    "jconsole -js \"i. 10\" \"exit 0\"",
+    "AutoIt3.exe /AutoIt3ExecuteLine \"MsgBox(0, 'Hi', 'Hello')\"",
+    "echo \"MsgBox, Hello\" | AutoHotkey.exe *",
+    "snobol4 count.sno < input.txt",
+    "ls *",
+]
+
+
+def test_hosts_own_system_and_delete_words():
+    failures = _failures(HOST_WORDS, HOST_READINGS)
+    assert not failures, "\n".join(failures)
+
+
 def _commands(name: str) -> list:
     lines = [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
@@ -102,10 +126,11 @@ def _commands(name: str) -> list:
 
 
 def test_code_w3_forms():
-    """Written before the rules, at main 90a4704: 25.0% of 68 flagged, everyday 1/62 (a data file after a script)."""
+    """Written before the rules, at main 90a4704: 25.0% of 68 flagged, everyday 1/62 (a data file after a script);
+    after 97.1% (left: emacs -l of a fetched file, REXX's command string fed on stdin)."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 68 and len(everyday) >= 62
-    assert 1 - len(missed) / len(destructive) >= 0.68, "\n".join(missed)
+    assert 1 - len(missed) / len(destructive) >= 0.95, "\n".join(missed)
     assert len(loud) <= 1, "\n".join(loud)

@@ -111,7 +111,7 @@ def bodies(c: Ctx) -> list:
 _OPTION_VALUE = re.compile(r"^--?[A-Za-z][\w-]*=")
 # Options whose value is code, whatever it looks like (`rebol --do 'call "…"'`).
 _CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--do", "-x", "--exec", "--execute", "-code", "--code", "--command",
-                           "-command", "--run", "-r", "-batch", "--batch-string"})
+                           "-command", "--run", "-r", "-batch", "--batch-string", "-js"})  # J's `-js` lines
 _EVAL_WORDS = frozenset({"eval", "exec", "execute", "evaluate"})  # a subcommand whose operand is code
 _PROSE_OPTIONS = frozenset({"-m", "--message", "--title", "--body", "--description", "--comment", "--subject",
                             "--note", "--notes", "--summary", "--reason", "--label", "--desc"})

@@ -34,20 +34,20 @@ _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)"""
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
 # A call with strings: `name("…", …)`, `name "…"`, `name: '…'`, `name ["…"]`, `remove.all(os.Path("/x"))`.
 _CALL = LazyRegex(r"(?<![\w$-])(?P<owner>(?:[A-Za-z_][\w-]*(?:\.|::|->|:)){0,4})(?P<name>[A-Za-z_][\w-]*)[!*]?\s*"
-                  r"(?:\(\s*(?:(?P<inner>[A-Za-z_][\w.]*)\(\s*)?|:\s+|\s+|\[\s*)(?:[\[⟨{]\s*)?"
+                  r"(?:\(\s*(?:\d+\s*,\s*)?(?:(?P<inner>[A-Za-z_][\w.]*)\(\s*)?|:\s+|\s+|\[\s*)(?:[\[⟨{]\s*)?"
                   r"(?P<strings>" + _STR + r"(?:\s*[,+&~.]?\s*(?:\[\s*)?" + _STR + r"){0,7})")
 # A function handed to another by its name: the call is that function's (`call_user_func('system', …)`).
 _CALLBACKS = {"system": "system", "exec": "exec", "shell_exec": "exec", "passthru": "exec", "popen": "popen",
               "unlink": "unlink", "rmdir": "rmdir"}
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _RUN_WORDS = frozenset({"system", "exec", "execute", "executable", "shell", "spawn", "popen", "command", "cmd",
-                        "process", "run", "sh"})
+                        "process", "run", "sh", "host"})  # SNOBOL's `HOST(1,'cmd')`
 _DELETE_VERBS = frozenset({"delete", "remove", "rm", "unlink", "erase", "rmdir", "rmtree", "rmrf", "destroy", "wipe",
-                           "del"})
+                           "del", "recycle"})
 _DELETE_OBJECTS = frozenset({"file", "files", "dir", "dirs", "directory", "directories", "folder", "folders", "tree",
                              "all", "recursive", "recursively", "r", "rf", "f", "force", "forced", "path", "item",
                              "items", "contents", "everything", "sync", "async", "entry", "at", "if", "exists", "now",
-                             "io", "fs", "or", "and"})
+                             "io", "fs", "or", "and", "reg", "registry", "key"})
 _RECURSIVE_WORDS = frozenset({"tree", "all", "recursive", "recursively", "r", "rf", "dir", "dirs", "directory",
                               "directories", "folder", "folders", "contents", "everything", "rmtree", "rmrf"})
 _RECURSIVE_ARGS = re.compile(r"recursive\s*[:=]+\s*(?:true|T\b)|,\s*true\b|['\"]rf['\"]|force\s*[:=]+\s*true|"
@@ -127,6 +127,8 @@ def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown
                 found = recurse(command.replace("\\'", "'").replace('\\"', '"')) if command.strip() else None
                 if found is not None and found[0] >= MEDIUM:
                     best = worst(best, (found[0], f"{found[1]}, run by {prog} code"))
+        elif _is_delete(words) and parts[0].upper().startswith("HK"):  # AutoIt's `RegDelete('HKEY_…\\Vendor')`
+            best = worst(best, (MEDIUM, f"{prog} code deletes the registry key {parts[0][:60]} ({shown})"))
         elif _is_delete(words):
             rest = code[m.end("strings"):m.end("strings") + 80]
             recursive = bool(_RECURSIVE_WORDS.intersection(words)) or bool(_RECURSIVE_ARGS.search(rest))
@@ -140,6 +142,7 @@ def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown
             recursive = any(_RECURSIVE_WORDS.intersection(w) for w in deletes) or \
                 bool(_RECURSIVE_ARGS.search(code[m.end():m.end() + 80]))
             best = worst(best, _deleted(prog, m.group(2), recursive, shown))
+    best = worst(best, _host_words(prog, code, recurse, shown))
     for command in escape_lines(code):
         found = recurse(command)
         if found is not None and found[0] >= MEDIUM:
@@ -148,6 +151,36 @@ def judge(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown
         best = worst(best, _xml(prog, code, recurse, shown))
     if "://" in code and _EVALS_FETCHED.search(code):
         best = worst(best, (HIGH, f"{prog} code runs code fetched from the network ({shown})"))
+    return best
+
+
+# J's foreign conjunctions: `2!:0 'cmd'` runs a command, `1!:55 <'path'` erases a file.
+_J_FOREIGN = LazyRegex(r"\b2!:0\s*'([^'\n]+)'|\b1!:55\s*<\s*'([^'\n]+)'")
+# A command statement with unquoted arguments (AutoHotkey's `FileRemoveDir, C:\x, 1`).
+_COMMAND_STATEMENT = LazyRegex(r"(?m)^[ \t]*([A-Z][A-Za-z]+)[ \t]*,[ \t]*([^,\n]+?)[ \t]*(?:,[ \t]*(\d+))?[ \t]*$")
+# A statement that is a quoted string alone: REXX hands it to the environment as a command (`'rm -rf ~/x'`).
+_STRING_STATEMENT = LazyRegex(r"(?m)^[ \t]*(?:'([^'\n]+)'|\"([^\"\n]+)\")[ \t]*;?[ \t]*$")
+
+
+def _host_words(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown: str) -> Optional[tuple]:
+    """Hosts' own spellings without a call's parentheses: J's foreigns, a command statement whose name is a delete
+    (noun then verb as well: ``FileRemoveDir, C:\\x, 1``), a quoted command line as a statement (REXX)."""
+    best: Optional[tuple] = None
+    if "!:" in code:
+        for m in list(_J_FOREIGN.finditer(code))[:_PER_KIND]:
+            found = recurse(m.group(1)) if m.group(1) else _deleted(prog, m.group(2), False, shown)
+            if found is not None and found[0] >= MEDIUM:
+                best = worst(best, found if m.group(2) else (found[0], f"{found[1]}, run by {prog} code"))
+    for m in list(_COMMAND_STATEMENT.finditer(code[:_LIMIT]))[:_PER_KIND]:
+        words = words_of(m.group(1))
+        if _is_delete(words):
+            recursive = bool(_RECURSIVE_WORDS.intersection(words)) or m.group(3) == "1"
+            best = worst(best, _deleted(prog, m.group(2).strip("'\""), recursive, shown))
+    for m in list(_STRING_STATEMENT.finditer(code[:_LIMIT]))[:_PER_KIND]:
+        command = m.group(1) or m.group(2)
+        found = recurse(command) if " " in command else None
+        if found is not None and found[0] >= MEDIUM:
+            best = worst(best, (found[0], f"{found[1]}, a command line run by {prog}"))
     return best
 
 
@@ -175,7 +208,7 @@ def _xml(prog: str, code: str, recurse: Callable[[str], Optional[tuple]], shown:
 
 
 def _deleted(prog: str, path: str, recursive: bool, shown: str) -> Optional[tuple]:
-    if not path.startswith(("/", "~", "$HOME")):
+    if not path.startswith(("/", "~", "$HOME")) and not re.match(r"[A-Za-z]:\\", path):  # `C:\Users\me`
         return None
     t = target(Word(path, path, has_var="$" in path))
     level = delete_level(t, recursive)

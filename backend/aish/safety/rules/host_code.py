@@ -34,7 +34,7 @@ FILTERS = _FILTERS
 _REPL_WORDS = frozenset({"fsi", "repl", "console", "shell", "eval", "e", "i", "interactive"})  # `dotnet fsi`, `nim e -`
 # Options naming a library the host loads before the code it is fed (`irb -r open-uri`, `lua -l socket`).
 _LIBRARY_OPTIONS = frozenset({"-r", "--require", "-l", "--library", "-I", "--include", "-M", "--module"})
-_STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+_STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "*"})  # AutoHotkey's `*`: stdin
 
 _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
 _STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'")
