@@ -100,6 +100,18 @@ def test_config_replaced():
     _table_holds(CONFIG_REPLACED)
 
 
+IMAGE_BUILDER_ON_DEVICE = (
+    ["genext2fs -d rootfs/ /dev/mmcblk0p2", "genromfs -d rootfs -f /dev/sdc", "makefs -t ffs /dev/da0 rootdir",
+     "genfatfs -s 64 /dev/sdd1", "mkjffs2fs -r rootfs /dev/mtdblock2"],
+    ["genext2fs -d rootfs/ -b 8192 rootfs.img", "genromfs -d rootfs -f rom.img", "makefs -t ffs disk.img rootdir",
+     "genfatfs -s 64 fat.img", "mkinitramfs -o /boot/initrd.img-6.1", "gen_initramfs x"],
+)
+
+
+def test_image_builder_on_device():
+    _table_holds(IMAGE_BUILDER_ON_DEVICE)
+
+
 def _commands(name: str) -> list:
     lines = [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
@@ -110,10 +122,10 @@ def test_write_w3_forms():
     """At 90a4704: 28.7% of 101 flagged, everyday 5/86 loud (all five loud on main already); traffic_taken 49.5%;
     clock stepped 57.1% of 105, everyday 5/91; trust_loosened 67.6% of 111, everyday 5/98;
     members removed 69.4%, everyday 4/98 (comcast --stop quiet since w3-fa);
-    config replaced 71.2%."""
+    config replaced 71.2%; image builders on a device 74.3% of 113, everyday 4/100."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 100 and len(everyday) >= 80
-    assert 1 - len(missed) / len(destructive) >= 0.71, "\n".join(missed)
+    assert 1 - len(missed) / len(destructive) >= 0.74, "\n".join(missed)
     assert len(loud) <= 5, "\n".join(loud)

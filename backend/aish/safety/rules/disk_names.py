@@ -22,8 +22,11 @@ PARTITION_PLACEHOLDER = re.compile(r"^/dev/(sd|hd|vd|xvd)[a-zA-Z][A-Z]$|^/dev/nv
                                    r"(\w+_)?partition\d*$")
 
 # Programs that write a new filesystem, by their name: `mkfs.xfs`, `newfs_msdos`, and the names that put the
-# filesystem first (`jfs_mkfs`, `nilfs-mkfs`, `mkfs_xfs`, Android's `make_ext4fs`).
-MKFS_NAME = re.compile(r"^(mkfs|newfs_)|^\w+[_-]mkfs$|^make_\w*fs$")
+# filesystem first (`jfs_mkfs`, `nilfs-mkfs`, `mkfs_xfs`, Android's `make_ext4fs`), and the image builders
+# that write one onto their output (`genext2fs`, `genromfs`, `makefs`, `mkjffs2fs`, `genfatfs`): a device
+# given them is formatted (an initramfs or ISO builder is not one of them).
+MKFS_NAME = re.compile(r"^(mkfs|newfs_)|^\w+[_-]mkfs$|^make_\w*fs$|"
+                       r"^(gen|make|mk)(ext\d?|rom|jffs2?|ubi|fat|ffs|ufs|yaffs2?|e2|hfs|xfs|btr|f2)?fs$")
 
 # Disks by the names BSD and Solaris tools take without /dev (`ada1`, `da0`, `nvd0`, `c0t1d0`) and Linux's.
 BARE_DISK = re.compile(r"^(ada|ad|da|nda|nvd|vtbd|mfid|mmcsd|sd[a-z]{1,2}|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d+n|"
