@@ -128,7 +128,8 @@ def _cmdlet_switch(c: Ctx) -> Optional[tuple]:
     verb, noun = m.group(1).lower(), m.group(2).lower()
     switches = {t.lower().split(":", 1)[0] for t in c.texts if t.startswith("-")}
     listing = broad_listing(c)
-    if listing and verb in ("remove", "stop", "uninstall", "disable", "clear", "suspend", "unregister"):
+    if listing and (verb in ("remove", "stop", "uninstall", "disable", "clear", "suspend", "unregister") or
+                    noun.endswith(("logoff", "logout", "disconnect"))):
         return MEDIUM, f"{c.prog} acts on everything {listing} lists ({c.text})"  # `Get-Service | Stop-Service`
     if verb in ("stop", "suspend") and switches & {"-turnoff", "-kill"}:
         return MEDIUM, f"{c.prog} stops it at once, like pulling the plug: unsaved state is lost ({c.text})"
@@ -143,8 +144,28 @@ def _cmdlet_switch(c: Ctx) -> Optional[tuple]:
 def broad_listing(c: Ctx) -> str:
     """The ``Get-…`` cmdlet with no name that feeds this one (``Get-AppxPackage -AllUsers | Remove-AppxPackage``):
     it lists everything of its kind."""
+    if any(f.words and f.words[0].text.lower() in _FILTERS for f in c.chain):
+        return ""  # `… | Where-Object UserName -eq bob | …`: a chosen few
     return next((f.words[0].text for f in c.chain if f.words and re.match(r"(?i)get-\w+$", f.words[0].text) and
-                 not any(not w.text.startswith("-") for w in f.words[1:])), "")
+                 not _narrowed(f.words[1:])), "")
+
+
+_FILTERS = frozenset({"where-object", "where", "?", "select-object", "select", "findstr", "select-string"})
+
+
+# A Get- cmdlet's options that say where to look, not which ones: `Get-DbaProcess -SqlInstance sql01 -Database app`.
+_WHERE_OPTION = re.compile(r"(?i)^-\w*(instance|database|computername|server|broker|address|collection|"
+                           r"collectionname|cluster|site|farm|credential)$")
+
+
+def _narrowed(words: list) -> bool:
+    """A positional word, or a value given to an option that is not a where-to-look option (`-Name chrome`)."""
+    for k, w in enumerate(words):
+        if w.text.startswith("-"):
+            continue
+        if not (k and _WHERE_OPTION.match(words[k - 1].text)):
+            return True
+    return False
 
 
 def _environment_cleared(c: Ctx) -> Optional[tuple]:
