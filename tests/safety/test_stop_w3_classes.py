@@ -4,7 +4,8 @@ the destructive forms flagged (listing the misses) and none of the everyday form
 Measured at 90a4704: sched 0/23 flagged; everyday 0 of 59 loud.  At 684e8ff: fsfreeze 1/9 (a filesystem or a storage
 cluster suspended or frozen), fused 3/12 (a vendor-prefixed fused stop of several guests, a stop verb before its
 machine noun told forced=true).  At 03a5167: code 5/16 (a stop called in the code a management shell runs).
-At dc5a21c: win_pipes 7/10 (a Get- listing told only where to look, piped to a stop or a logoff)."""
+At dc5a21c: win_pipes 7/10 (a Get- listing told only where to look, piped to a stop or a logoff);
+reboot 1/8 (updates applied with the reboot switched on)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,6 +33,10 @@ def test_stop_calls_in_code_given_to_a_management_shell_are_flagged():
 
 def test_every_item_a_where_only_listing_yields_stopped_or_logged_off_is_flagged():
     corpus_floor(CORPUS / "win_pipes.txt", 1.0, 6)  # Get-X -SqlInstance … | Stop-X, … | Invoke-RDUserLogoff
+
+
+def test_updates_applied_with_the_reboot_switched_on_are_flagged():
+    corpus_floor(CORPUS / "reboot.txt", 1.0, 6)  # -reboot=enable, /reboot, -AutoReboot, --restart on an update
 
 
 def test_stop_w3_everyday_forms_stay_quiet():
