@@ -144,13 +144,9 @@ def _cmdlet_switch(c: Ctx) -> Optional[tuple]:
 def broad_listing(c: Ctx) -> str:
     """The ``Get-…`` cmdlet with no name that feeds this one (``Get-AppxPackage -AllUsers | Remove-AppxPackage``):
     it lists everything of its kind."""
-    if any(f.words and f.words[0].text.lower() in _FILTERS for f in c.chain):
-        return ""  # `… | Where-Object UserName -eq bob | …`: a chosen few
     return next((f.words[0].text for f in c.chain if f.words and re.match(r"(?i)get-\w+$", f.words[0].text) and
                  not _narrowed(f.words[1:])), "")
 
-
-_FILTERS = frozenset({"where-object", "where", "?", "select-object", "select", "findstr", "select-string"})
 
 
 # A Get- cmdlet's options that say where to look, not which ones: `Get-DbaProcess -SqlInstance sql01 -Database app`.
