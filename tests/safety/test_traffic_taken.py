@@ -112,6 +112,18 @@ def test_image_builder_on_device():
     _table_holds(IMAGE_BUILDER_ON_DEVICE)
 
 
+NAMED_DESTINATION_DEVICE = (
+    ["chromeos-install --dst /dev/sda --yes", "osinstall --destination /dev/nvme0n1", "rpi-setup --target /dev/mmcblk0",
+     "sysprovision --dest /dev/sdb", "imgsetup --dst /dev/sdc1"],
+    ["coreos-installer iso customize --dest-device /dev/sda -o custom.iso in.iso", "chromeos-install --help",
+     "rsync -a src/ --dest /mnt/x", "foo --target /dev/null", "bar --target /dev/stdout"],
+)
+
+
+def test_named_destination_device():
+    _table_holds(NAMED_DESTINATION_DEVICE)
+
+
 def _commands(name: str) -> list:
     lines = [line for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
@@ -122,10 +134,11 @@ def test_write_w3_forms():
     """At 90a4704: 28.7% of 101 flagged, everyday 5/86 loud (all five loud on main already); traffic_taken 49.5%;
     clock stepped 57.1% of 105, everyday 5/91; trust_loosened 67.6% of 111, everyday 5/98;
     members removed 69.4%, everyday 4/98 (comcast --stop quiet since w3-fa);
-    config replaced 71.2%; image builders on a device 74.3% of 113, everyday 4/100."""
+    config replaced 71.2%; image builders on a device 74.3% of 113, everyday 4/100;
+    a named destination option with a device 75.7% of 115."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 100 and len(everyday) >= 80
-    assert 1 - len(missed) / len(destructive) >= 0.74, "\n".join(missed)
+    assert 1 - len(missed) / len(destructive) >= 0.75, "\n".join(missed)
     assert len(loud) <= 5, "\n".join(loud)

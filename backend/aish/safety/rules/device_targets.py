@@ -21,7 +21,10 @@ from aish.safety.rules.triggers import triggered_by
 _COPIES = re.compile(r"cop[yi]|image|img|clone|restore|flash|burn|write|fmt|format|fwup|record|dd$")
 # Options and keys that name where a program writes.
 _DEST_OPTIONS = {"-d", "--device", "-o", "--output", "-outdev", "-dev", "--drive", "--target", "--disk", "--dest",
-                 "--destination", "-D", "--to", "-Z", "-t"}
+                 "--destination", "-D", "--to", "-Z", "-t", "--dst"}
+# Options whose name says destination outright: a device given one is written whatever the program is called
+# (`chromeos-install --dst /dev/sda`, `somesetup --destination /dev/nvme0n1`).
+_NAMED_DESTINATION = {"--dst", "--dest", "--destination", "--target"}
 _SOURCE_OPTIONS = {"-f", "--from", "-s", "--source", "-i", "--input", "-if"}
 _DEST_KEY = re.compile(r"^-?(dev|of|outdev|target|dest)=(.+)$", re.IGNORECASE)
 _IMAGE = re.compile(r"\.(img|iso|raw|e2i|fw|bin|wic|qcow2|vhdx?|vmdk|xfs|ext[234]|sdcard|dd|image)"
@@ -71,7 +74,8 @@ def rule_onto_device(c: Ctx) -> Optional[tuple]:
     if any(_BLANK.match(t) for t in texts):
         return (MEDIUM if optical else HIGH), f"{c.prog} blanks {dest}: what it holds is erased ({c.text})"
     sources = [t for t in texts if not t.startswith("-") and t != dest]
-    if _COPIES.search(c.prog.lower()) or any(_IMAGE.search(t) for t in sources):
+    named = any(t in _NAMED_DESTINATION and texts[k + 1:k + 2] == [dest] for k, t in enumerate(texts))
+    if _COPIES.search(c.prog.lower()) or any(_IMAGE.search(t) for t in sources) or named:
         return (MEDIUM if optical else HIGH), (f"{c.prog} writes onto the device {dest}: what it holds is lost "
                                                f"({c.text})")
     return None
