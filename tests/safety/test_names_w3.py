@@ -5,7 +5,8 @@ hosts, essential packages removed by any spelling and a system binary re-pointed
 Measured at main 90a4704: fused 12/39, unmap 2/8, core 5/14 flagged; everyday 0 of 69 loud.  Second part at
 main 0aed14a: a zero age inside a command given as one value 1/6, patches rolled back 1/10, a password file
 forced anew 0/5; everyday 0 of 81 loud.  Third part at main d372d40: creds 5/12 (a secrets store created anew
-answered yes, a TPM hierarchy's authorization replaced); everyday 0 of 87 loud."""
+answered yes, a TPM hierarchy's authorization replaced); everyday 0 of 87 loud.  Fourth at
+main 9e62c58: purge 6/9 (a pattern matching everything told to act: pypi-cleanup -r '.*' --do-it)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,7 +29,7 @@ def test_essential_package_removed_or_system_binary_repointed_is_flagged():
 
 
 def test_zero_age_inside_a_command_value_is_flagged():
-    corpus_floor(CORPUS / "purge.txt", 1.0, 5)  # adrci exec="…; purge -age 0", --run "purge --older-than 0d"
+    corpus_floor(CORPUS / "purge.txt", 1.0, 5)  # adrci exec="…; purge -age 0", a cleaner told -r ".*" --do-it
 
 
 def test_installed_patches_rolled_back_are_flagged():

@@ -4,7 +4,8 @@ Cache cleaners, backup catalogues and purgers keep what is younger or newer than
 given as zero deletes everything: ``paccache -rk0`` (keep zero versions), ``--keep 0``, ``--keep-last
 0``, ``purge -age 0``, ``--older-than 0``, ``--max-age 0d``, ``--retention 0``; an expiry date moved
 to now (``bpexpdate -backupid X -d 0``, ``nsrmm -e now -S ssid``, ``--expire now``).  A limit above zero,
-a dry run and a listing stay quiet.  A command given as one value is read in its own words (``adrci
+a dry run and a listing stay quiet.  A pattern that matches everything (``pypi-cleanup -r '.*' --do-it``) told to act
+counts as keeping nothing.  A command given as one value is read in its own words (``adrci
 exec="set home …; purge -age 0"``).
 """
 from __future__ import annotations
@@ -42,6 +43,19 @@ def _removes(c: Ctx, prog: str) -> bool:
                                                               prog))
 
 
+_PATTERN_OPTIONS = frozenset({"-r", "--regex", "--pattern", "-p", "--match", "--filter", "--version-regex", "-m"})
+_MATCH_ALL = frozenset({".*", "^.*$", ".+", "^.+$", "^.*", ".*$"})
+_GO_AHEAD = frozenset({"--do-it", "--doit", "--yes", "-y", "--force", "--confirm", "--execute", "--no-dry-run"})
+
+
+def _everything(texts: list) -> Optional[str]:
+    """``pypi-cleanup -r '.*' --do-it``: a selection that matches everything, with the tool told to act."""
+    if not set(texts) & _GO_AHEAD:
+        return None
+    return next((f"{t} {texts[k + 1]}" for k, t in enumerate(texts[:-1]) if t in _PATTERN_OPTIONS
+                 and texts[k + 1] in _MATCH_ALL), None)
+
+
 def rule_retention_zero(c: Ctx) -> Optional[tuple]:
     """Keep nothing, expire everything now."""
     texts = _words(c.texts)
@@ -50,6 +64,11 @@ def rule_retention_zero(c: Ctx) -> Optional[tuple]:
         return None  # `list --older-than 0d` only shows them
     if any(_FUSED_KEEP_ZERO.match(t) for t in texts) and not set(texts) & (_QUIET - {"-d"}):
         return MEDIUM, f"{c.prog} keeps zero of what it caches: everything is deleted ({c.text})"
+    everything = _everything(texts)
+    if everything is not None and re.search(r"purge|prune|clean|delete|remove|expire|vacuum|reap",
+                                            " ".join([prog] + [t.lower() for t in texts])):
+        return MEDIUM, f"{c.prog} {everything}: the pattern matches everything it holds, and it is told to delete " \
+            f"({c.text})"
     for k, t in enumerate(texts):
         name, _, value = t.partition("=")
         if not value and k + 1 < len(texts):
@@ -65,7 +84,7 @@ def rule_retention_zero(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_MAY = lazy(r"(^|[^a-z])(0+[smhdwy]?|now|today)( |$)|k0+( |$)")
+_MAY = lazy(r"(^|[^a-z])(0+[smhdwy]?|now|today)( |$)|k0+( |$)| \^?\.[*+]\$?( |$)")
 
 
 @triggered_by(_MAY, otherwise=False)
