@@ -13,9 +13,6 @@ For programs no rule names (and cluster agents whose rules read other verbs):
   'n1')"``, ``dnsdist -c -e 'shutdown()'``, ``rabbitmqctl eval 'init:stop().'``): a bare ``shutdown()``/``halt()``,
   a stop fused with a server, node or cluster noun, or Erlang's ``init:stop`` sent to a node; ``logging.shutdown()``
   and an interpreter stopping itself (``erl -eval '… init:stop().'``) stay quiet;
-- updates applied with the machine's reboot switched on (``dcu-cli /applyUpdates -reboot=enable``,
-  ``Install-WindowsUpdate -AcceptAll -AutoReboot``, ``softwareupdate -i -a --restart``): the machine restarts when
-  they are in, for everyone on it; ``-reboot=disable``, ``/noreboot`` and scans stay quiet;
 - the stop said by a lone option, the program's only action (``wsl``-like ``--shutdown``, ``--halt``,
   ``cec-ctl --to 0 --standby``): the server, VM or device it controls goes down.  Options that only configure a
   stop (``--shutdown-timeout``) and a read (``status``, ``--help``) stay quiet.
@@ -66,23 +63,10 @@ def _code_stop(c: Ctx, texts: list) -> Optional[str]:
     return None
 
 
-_REBOOT_ON = re.compile(r"(?i)^(-{1,2}|/)(reboot|autoreboot|auto-reboot|forcereboot|force-reboot|restart|"
-                        r"auto-restart)(([=:])(enable|enabled|true|yes|1|force|\$true))?$")
-_UPDATE = re.compile(r"(?i)updat|upgrad|install|apply|patch")
-
-
-def _update_reboots(c: Ctx, texts: list) -> Optional[str]:
-    """The reboot switch on an update or install: `-reboot=enable`, `-AutoReboot`, `--restart`."""
-    switch = next((t for t in texts if _REBOOT_ON.match(t)), None)
-    if switch is None or not (_UPDATE.search(c.prog) or any(_UPDATE.search(t) for t in texts[:6] if t != switch)):
-        return None
-    return switch
-
-
 def may_stop_member(c: Ctx) -> bool:
     """Cheap: a leave, shutdown, halt or standby word, or a scope, on the line."""
     return bool(c.texts) and (any(w in c.lowered for w in _GATE) or "kill" in c.prog.lower() or
-                              "stop" in c.lowered or "reboot" in c.lowered or "restart" in c.lowered)
+                              "stop" in c.lowered)
 
 
 def _kill_scope(c: Ctx, texts: list, operands: list) -> Optional[str]:
@@ -120,10 +104,6 @@ def rule_member_stop(c: Ctx) -> Optional[tuple]:
     called = _code_stop(c, texts) if "(" in c.lowered or "init" in c.lowered else None
     if called:
         return MEDIUM, f"{c.prog} runs {called}(…): the server, node or cluster it manages goes down ({c.text})"
-    rebooting = _update_reboots(c, texts) if "reboot" in c.lowered or "restart" in c.lowered else None
-    if rebooting:
-        return MEDIUM, f"{c.prog} {rebooting}: the machine restarts once the updates are in, for everyone on it " \
-                       f"({c.text})"
     killed = _kill_scope(c, texts, operands)
     if killed:
         return MEDIUM, f"{c.prog} kills {killed} ({c.text})"

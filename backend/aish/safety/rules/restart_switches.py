@@ -9,13 +9,14 @@ asking.  Medium, as ``Restart-Computer`` is.  ``-NoRestart``, ``/norestart``, ``
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 
 _SWITCHES = frozenset({"-restart", "-autoreboot", "-forcereboot", "-reboot", "-restartifneeded", "/forcerestart",
                        "/reboot", "-forcerestart", "/forcereboot"})
-_OFF = (":$false", ":false", ":0")
+_OFF = (":$false", ":false", ":0", "=disable", "=disabled", "=false", "=0", "=no", "=$false")
 
 
 def may_restart(c: Ctx) -> bool:
@@ -30,6 +31,6 @@ def rule_restart_switch(c: Ctx) -> Optional[tuple]:
         head = t.lower()
         if head.endswith(_OFF):
             continue
-        if head.split(":", 1)[0] in _SWITCHES:
+        if re.split(r"[:=]", head, maxsplit=1)[0] in _SWITCHES:  # `-reboot:$true`, `-reboot=enable`
             return MEDIUM, f"{c.prog} {t} restarts the machine when it is done: every session ends ({c.text})"
     return None
