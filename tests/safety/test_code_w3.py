@@ -43,6 +43,7 @@ FETCHED_THEN_READ = [
     f"curl -o data.json {URL}/data.json && csvlook data.json",
     f"curl -o /tmp/x {URL}/x && chmod +x /tmp/x",
     f"curl -o /tmp/x.hs {URL}/x.hs && wc -l /tmp/x.hs",
+    f"curl -o data.csv {URL}/data.csv && python3 analyze.py data.csv",
 ]
 
 
@@ -127,10 +128,10 @@ def _commands(name: str) -> list:
 
 def test_code_w3_forms():
     """Written before the rules, at main 90a4704: 25.0% of 68 flagged, everyday 1/62 (a data file after a script);
-    after 97.1% (left: emacs -l of a fetched file, REXX's command string fed on stdin)."""
+    after 97.1% (left: emacs -l of a fetched file, REXX's command string fed on stdin), everyday 0/62."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
     missed = [c for c in destructive if not _flagged(c)]
     loud = [c for c in everyday if _flagged(c)]
     assert len(destructive) >= 68 and len(everyday) >= 62
     assert 1 - len(missed) / len(destructive) >= 0.95, "\n".join(missed)
-    assert len(loud) <= 1, "\n".join(loud)
+    assert not loud, "\n".join(loud)

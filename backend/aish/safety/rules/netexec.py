@@ -373,7 +373,8 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
             continue
         names = [words[0].raw] + [w.raw for w in words[1:3]] if prog.lower() in INTERPRETERS | {"sudo"} \
             else [words[0].raw]
-        if any(_base(n) in fetched for n in names if n and not n.startswith("-")):
+        if any(_base(n) in fetched and _extension(_base(n)) not in _DATA_EXTENSIONS  # `python3 x.py data.csv`
+               for n in names if n and not n.startswith("-")):
             return HIGH, f"runs a file it just downloaded ({fragment([w.raw for w in words])})"
         bare = [w for w in words if w.text not in ("sudo", "doas")]
         runner = bare[0].text.rsplit("/", 1)[-1].lower().removesuffix(".exe") if bare else ""
