@@ -24,7 +24,8 @@ def _flagged(command: str) -> bool:
 
 @pytest.mark.parametrize("round_,floor", [("round1", 0.96), ("round2", 0.96), ("round3", 0.98), ("round4", 0.99),
                                             ("round5", 0.98), ("round6", 0.99), ("round7", 0.99),
-                                            ("round8", 0.97), ("round17", 0.95)])
+                                            ("round8", 0.97), ("round17", 0.95), ("round18", 0.95),
+                                            ("round19", 0.85)])
 def test_fresh_destructive_forms_are_flagged(round_, floor):
     commands = [re.sub(r"^\[\w+\] ", "", line) for line in _lines(f"{round_}-destructive.txt")]
     missed = [c for c in commands if not _flagged(c)]
@@ -39,9 +40,14 @@ def test_fresh_destructive_forms_are_flagged(round_, floor):
 # its floors are those rates, no longer blind. Round 17 (rounds 9-16 were never committed and are gone)
 # was measured blind at 3df4711 (75.0%, 0.8%) and after the twelfth session's first wave (79.8%, 1.0%),
 # then read as classes and built for them by a second wave (95.7%, 0.0%): its floors are those rates.
+# Round 18 was measured blind at 55f5222 (78.5%, 0.7%) and after the thirteenth session's first wave (81.0%,
+# 0.7%), then read as classes (95.3%, 0.3%). Round 19 was written during that session's second wave by a writer
+# who never saw round 18, measured blind at 55f5222 (65.5%, 1.0%), after the first wave (68.3%) and after the
+# second (69.5%, 1.3%), then read as classes by a third wave (85.2%, 0.3%): floors at those rates.
 @pytest.mark.parametrize("round_,limit", [("round1", 0.01), ("round2", 0.01), ("round3", 0.01), ("round4", 0.01),
                                           ("round5", 0.01), ("round6", 0.01), ("round7", 0.01),
-                                          ("round8", 0.022), ("round17", 0.005)])
+                                          ("round8", 0.022), ("round17", 0.005), ("round18", 0.005),
+                                          ("round19", 0.005)])
 def test_fresh_everyday_commands_stay_quiet(round_, limit):
     commands = _lines(f"{round_}-everyday.txt")
     loud = [c for c in commands if _flagged(c)]
