@@ -102,3 +102,18 @@ def corpus_floor(path: Path, floor: float, at_least: int) -> None:
     loud, missed = loud_and_quiet(path)
     assert len(loud) + len(missed) >= at_least
     assert len(loud) / (len(loud) + len(missed)) >= floor, "\n".join(missed)
+
+
+def flagged(command: str) -> bool:
+    """The judge rates the command medium or high."""
+    from aish.safety.assess import assess
+
+    verdict = assess(command)
+    return verdict is not None and verdict.level in ("medium", "high")
+
+
+def table_holds(table: tuple) -> None:
+    """A (loud, quiet) pair of lists: every loud command flagged, every quiet one not; all failures listed."""
+    loud, quiet = table
+    failures = [f"missed: {c}" for c in loud if not flagged(c)] + [f"loud: {c}" for c in quiet if flagged(c)]
+    assert not failures, "\n".join(failures)

@@ -6,20 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.forms import flagged, table_holds
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "devices_w2"
-
-
-def _flagged(command: str) -> bool:
-    verdict = assess(command)
-    return verdict is not None and verdict.level in ("medium", "high")
-
-
-def _table_holds(table: tuple) -> None:
-    loud, quiet = table
-    failures = [f"missed: {c}" for c in loud if not _flagged(c)] + [f"loud: {c}" for c in quiet if _flagged(c)]
-    assert not failures, "\n".join(failures)
 
 
 VERB_ON_DEVICE = (
@@ -64,27 +53,27 @@ SUITE_DELETES = (["mmdelnsd \"nsd1;nsd2\"", "lsdelnsd nsd4", "svctask rmvdisk -f
 
 
 def test_a_verb_that_writes_with_a_device_by_any_path_writes_it():
-    _table_holds(VERB_ON_DEVICE)
+    table_holds(VERB_ON_DEVICE)
 
 
 def test_a_flashers_abbreviated_erase_or_write_before_an_address():
-    _table_holds(SHORT_VERBS)
+    table_holds(SHORT_VERBS)
 
 
 def test_a_command_string_is_judged_as_what_it_does_to_a_device_or_file():
-    _table_holds(COMMAND_STRINGS)
+    table_holds(COMMAND_STRINGS)
 
 
 def test_pass_through_commands_are_read_by_their_operation_code():
-    _table_holds(PASSTHROUGH)
+    table_holds(PASSTHROUGH)
 
 
 def test_registers_and_physical_memory_written_with_a_value():
-    _table_holds(REGISTERS)
+    table_holds(REGISTERS)
 
 
 def test_a_suites_delete_fused_before_a_storage_object():
-    _table_holds(SUITE_DELETES)
+    table_holds(SUITE_DELETES)
 
 
 def _commands(name: str) -> list:
@@ -96,8 +85,8 @@ def _commands(name: str) -> list:
 def test_devices_w2_forms():
     """At 675683d: 34.0% of 94 flagged, everyday 5/103 loud; after: 95.7%, 0/103."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
-    missed = [c for c in destructive if not _flagged(c)]
-    loud = [c for c in everyday if _flagged(c)]
+    missed = [c for c in destructive if not flagged(c)]
+    loud = [c for c in everyday if flagged(c)]
     assert len(destructive) >= 90 and len(everyday) >= 100
     assert 1 - len(missed) / len(destructive) >= 0.94, "\n".join(missed)
     assert not loud, "\n".join(loud)

@@ -5,20 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.forms import flagged, table_holds
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "write_w3"
-
-
-def _flagged(command: str) -> bool:
-    verdict = assess(command)
-    return verdict is not None and verdict.level in ("medium", "high")
-
-
-def _table_holds(table: tuple) -> None:
-    loud, quiet = table
-    failures = [f"missed: {c}" for c in loud if not _flagged(c)] + [f"loud: {c}" for c in quiet if _flagged(c)]
-    assert not failures, "\n".join(failures)
 
 
 TRAFFIC_TAKEN = (
@@ -44,7 +33,7 @@ TRAFFIC_TAKEN = (
 
 
 def test_traffic_taken():
-    _table_holds(TRAFFIC_TAKEN)
+    table_holds(TRAFFIC_TAKEN)
 
 
 CLOCK_STEPPED = (
@@ -57,7 +46,7 @@ CLOCK_STEPPED = (
 
 
 def test_clock_stepped():
-    _table_holds(CLOCK_STEPPED)
+    table_holds(CLOCK_STEPPED)
 
 
 TRUST_LOOSENED = (
@@ -73,7 +62,7 @@ TRUST_LOOSENED = (
 
 
 def test_trust_loosened():
-    _table_holds(TRUST_LOOSENED)
+    table_holds(TRUST_LOOSENED)
 
 
 INTERFACE_REMOVED = (
@@ -85,7 +74,7 @@ INTERFACE_REMOVED = (
 
 
 def test_interface_removed():
-    _table_holds(INTERFACE_REMOVED)
+    table_holds(INTERFACE_REMOVED)
 
 
 CONFIG_REPLACED = (
@@ -97,7 +86,7 @@ CONFIG_REPLACED = (
 
 
 def test_config_replaced():
-    _table_holds(CONFIG_REPLACED)
+    table_holds(CONFIG_REPLACED)
 
 
 IMAGE_BUILDER_ON_DEVICE = (
@@ -109,7 +98,7 @@ IMAGE_BUILDER_ON_DEVICE = (
 
 
 def test_image_builder_on_device():
-    _table_holds(IMAGE_BUILDER_ON_DEVICE)
+    table_holds(IMAGE_BUILDER_ON_DEVICE)
 
 
 NAMED_DESTINATION_DEVICE = (
@@ -121,7 +110,7 @@ NAMED_DESTINATION_DEVICE = (
 
 
 def test_named_destination_device():
-    _table_holds(NAMED_DESTINATION_DEVICE)
+    table_holds(NAMED_DESTINATION_DEVICE)
 
 
 def _commands(name: str) -> list:
@@ -137,8 +126,8 @@ def test_write_w3_forms():
     config replaced 71.2%; image builders on a device 74.3% of 113, everyday 4/100;
     a named destination option with a device 75.7% of 115."""
     destructive, everyday = _commands("destructive.txt"), _commands("everyday.txt")
-    missed = [c for c in destructive if not _flagged(c)]
-    loud = [c for c in everyday if _flagged(c)]
+    missed = [c for c in destructive if not flagged(c)]
+    loud = [c for c in everyday if flagged(c)]
     assert len(destructive) >= 100 and len(everyday) >= 80
     assert 1 - len(missed) / len(destructive) >= 0.75, "\n".join(missed)
     assert len(loud) <= 5, "\n".join(loud)
