@@ -4,7 +4,7 @@ each listing its failures.
 - a secret published, seeded, synced to another side's ``endpoint:path``, put into a created item's field, or named
   by a ``key=value`` input next to a network output (``secret_destinations.rule_secret_published``);
 - code installed from an address an origin option names (``url_installs``), a file copied from another machine by
-  any client then run (``netexec.downloaded_then_run``), a download written over a file every login needs
+  any client then run (``fetched_runs.downloaded_then_run``), a download written over a file every login needs
   (``outputs.rule_output_over_essential``);
 - code a host is fed after a library option (``irb -r open-uri <<< …``), code fused to its option (``-e='…'``,
   PicoLisp's ``-'call …'``) and calls without parentheses or with a postfix delete word.

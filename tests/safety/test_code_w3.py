@@ -1,7 +1,7 @@
 """Round 19's code classes read for any program (tests/corpus/effects/code_w3): one case per table, each listing
 its failures.
 
-- a file fetched from the network then given to any program to run (``netexec.downloaded_then_run``: its first
+- a file fetched from the network then given to any program to run (``fetched_runs.downloaded_then_run``: its first
   operand, a run subcommand's, a run-file option's value; checkers, movers and data files stay quiet);
 - a download of a code file's address piped into a program with no file of its own (``downloaded_runs``);
 - code installed from an address by any install verb (a package's, an archive's or a repository's address), run

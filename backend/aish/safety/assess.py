@@ -27,12 +27,13 @@ from aish.safety.command_line import expand_abbreviations
 from aish.safety.long_options import GIT_LONG_OPTIONS, LONG_OPTIONS, expand_long_options
 from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
-from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, netexec, shellstate, table
+from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, win_path_replaced
 from aish.safety.rules import wmi_methods, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import loop_files, system_writes
 from aish.safety.rules import secret_destinations, secret_variables, unknown_senders
+from aish.safety.rules import fetched_runs
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -157,7 +158,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
     _plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
-    best = higher(best, netexec.downloaded_then_run(segs))
+    best = higher(best, fetched_runs.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
     if "push" in text:  # `docker build -t R/x ~ && docker push R/x`
         best = higher(best, unknown_senders.rule_home_image_pushed(segs))
