@@ -26,17 +26,13 @@ from aish.safety.rules import forced_restores, short_verbs, word_places
 from aish.safety.rules import clear_cmdlets, windows_resets
 from aish.safety.rules import documented
 from aish.safety.rules import published_dirs, secrets_dumped, system_parts
-from aish.safety.rules import console_code, firmware_writes, option_values, whole_resets
+from aish.safety.rules import firmware_writes, whole_resets
 from aish.safety import program_names
 from aish.safety.rules import package_sources
-from aish.safety.rules import age_reapers, factory_defaults, logins_opened, onto_one_name, protections_off, rm_elsewhere
+from aish.safety.rules import age_reapers, factory_defaults, onto_one_name, rm_elsewhere
 from aish.safety.rules import delete_letters, retention_zero
-from aish.safety.rules import baseline_values
 from aish.safety.rules import raw_devices, store_resets, total_scopes
-from aish.safety.rules import open_listeners
 from aish.safety.rules import carried_commands, code_calls, downloaded_runs, unknown_senders
-from aish.safety.rules import credentials_replaced, security_products_off
-from aish.safety.rules import method_overrides, production_deletes
 from aish.safety.rules import client_scripts, fed_shells
 from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers, win_services, win_switch_verbs
 from aish.safety.rules import registry_launch_points, restart_switches, win_admin_deletes, win_path_replaced
@@ -44,23 +40,9 @@ from aish.safety.rules import script_options, whole_ranges, win_machine_state
 from aish.safety.rules import served_commands
 from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
-from aish.safety.rules import device_operands, login_values, name_pins, setting_pairs, stop_scopes, system_targets
-from aish.safety.rules import cron_tables, interface_downs, protection_targets, suspend_cmdlets, way_in_closed
-from aish.safety.rules import binaries_replaced, factor_secrets, remote_login_off, resource_writes
 from aish.safety.rules import secret_destinations, url_installs
-from aish.safety.rules import boot_choices, job_scopes, listed_stops
-from aish.safety.rules import boot_devices, disk_layouts, inbound_blocked, system_setters
-from aish.safety.rules import core_packages, dry_run_defaults, money_moves, tool_clones
-from aish.safety.rules import ending_names, fused_names, lifecycle_ends, power_words, win_own_verbs
-from aish.safety.rules import api_bodies, borrowed_operands, member_stops, power_settings
-from aish.safety.rules import key_holders, local_copy_dropped, whole_key_range
-from aish.safety.rules import ps_detached, ps_off_values, sddl_grants, slash_over_all
-from aish.safety.rules import forced_unpack, guest_reboots, machine_stops, network_removals, records_cleared
-from aish.safety.rules import device_writes
-from aish.safety.rules import clock_set, mail_forwarding, trust_anchors, world_cidr_edits
-from aish.safety.rules import bios_settings, vlan_moves
-from aish.safety.rules import federated_sign_in, keys_regenerated, resolvers_outside, serving_lists_emptied
-from aish.safety.rules import config_editors, traffic_taken, trust_loosened
+from aish.safety.rules import api_bodies
+from aish.safety.rules import device_writes, last_readings
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -295,155 +277,7 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, whole_resets.rule_whole_reset(c))
     if best is None or best[0] == LOW:
         best = worst(best, firmware_writes.rule_firmware_written(c, tool=not in_full))
-    if (best is None or best[0] == LOW) and option_values.may_carry(c):
-        best = worst(best, option_values.rule_option_value(c))
-    if (best is None or best[0] == LOW) and console_code.may_run_code(c):
-        best = worst(best, console_code.rule_console_code(c))
-    if (best is None or best[0] == LOW) and logins_opened.may_open(c):
-        best = worst(best, logins_opened.rule_logins_opened(c))
-    if (best is None or best[0] == LOW) and open_listeners.may_open(c):
-        best = worst(best, open_listeners.rule_open_listener(c))
-    if (best is None or best[0] == LOW) and rules is None and production_deletes.may_delete(c):
-        best = worst(best, production_deletes.rule_production_delete(c))
-    if (best is None or best[0] == LOW) and method_overrides.may_override(c):
-        best = worst(best, method_overrides.rule_method_override(c))
-    if (best is None or best[0] == LOW) and credentials_replaced.may_replace(c):
-        best = worst(best, credentials_replaced.rule_credentials_replaced(c))
-    if (best is None or best[0] == LOW) and clock_set.may_set_clock(c):  # `date -s 2001-01-01`
-        best = worst(best, clock_set.rule_clock_set(c))
-    if (best is None or best[0] == LOW) and clock_set.may_step_clock(c):  # `ntpdate -b 203.0.113.9`
-        best = worst(best, clock_set.rule_clock_stepped(c))
-    if best is None or best[0] == LOW:  # `kea-shell config-set <<< '{"Dhcp4": {"subnet4": []}}'`
-        best = worst(best, serving_lists_emptied.rule_served_list_emptied(c))
-    if (best is None or best[0] == LOW) and federated_sign_in.may_federate(c):  # `-Authentication Federated`
-        best = worst(best, federated_sign_in.rule_federated(c))
-    if (best is None or best[0] == LOW) and keys_regenerated.may_replace_key(c):  # `private-key <(wg genkey)`
-        best = worst(best, keys_regenerated.rule_key_regenerated(c))
-    if (best is None or best[0] == LOW) and resolvers_outside.may_point_resolvers(c):  # `dnscmd /ResetForwarders`
-        best = worst(best, resolvers_outside.rule_resolvers_outside(c))
-    if (best is None or best[0] == LOW) and traffic_taken.may_take_traffic(c):  # `arpspoof`, `0.0.0.0/0 via IP`
-        best = worst(best, traffic_taken.rule_traffic_taken(c))
-    if (best is None or best[0] == LOW) and trust_loosened.may_loosen_trust(c):  # `rpmkeys --import http://…`
-        best = worst(best, trust_loosened.rule_trust_loosened(c))
-    if (best is None or best[0] == LOW) and config_editors.may_replace_config(c):  # `ucf /dev/null /etc/pam.d/…`
-        best = worst(best, config_editors.rule_config_replaced(c))
-    if (best is None or best[0] == LOW) and vlan_moves.may_move_vlan(c):  # `Set-NetAdapter -VlanID 4000`
-        best = worst(best, vlan_moves.rule_vlan_moved(c))
-    if (best is None or best[0] == LOW) and bios_settings.may_set_bios(c):  # `racadm set BIOS.… Disabled`
-        best = worst(best, bios_settings.rule_bios_setting(c))
-    if (best is None or best[0] == LOW) and world_cidr_edits.may_open_world(c):  # `yq -i '.ingress… 0.0.0.0/0'`
-        best = worst(best, world_cidr_edits.rule_world_cidr_written(c))
-    if (best is None or best[0] == LOW) and mail_forwarding.may_forward(c):  # `… -AutoForwardingMode On`
-        best = worst(best, mail_forwarding.rule_mail_forwarded(c))
-    if (best is None or best[0] == LOW) and trust_anchors.may_trust(c):  # `certutil -addstore root x.cer`
-        best = worst(best, trust_anchors.rule_root_trusted(c))
-    if (best is None or best[0] == LOW) and security_products_off.may_be_product(c):
-        best = worst(best, security_products_off.rule_product_off(c))
-    if (best is None or best[0] == LOW) and baseline_values.may_weaken(c):
-        best = worst(best, baseline_values.rule_baseline_weakened(c))
-    if (best is None or best[0] == LOW) and protections_off.may_switch_off(c):
-        best = worst(best, protections_off.rule_protection_off(c))
-    if (best is None or best[0] == LOW) and setting_pairs.may_pair(c):  # `key=K value=V`, `-Name K -Value V`
-        best = worst(best, setting_pairs.rule_setting_pair(c))
-    if (best is None or best[0] == LOW) and system_targets.may_target(c):  # `dest=/etc/sudoers`, `x.ctmpl:/etc/hosts`
-        best = worst(best, system_targets.rule_system_target(c))
-        if best is None or best[0] == LOW:  # `hcledit -f /etc/default/grub … set`, `ruby -pi`, `xcp x /etc/fstab`
-            best = worst(best, system_setters.rule_system_setter(c))
-    if (best is None or best[0] == LOW) and rules is None and device_operands.may_act(c):  # `geli kill ada0p3`
-        best = worst(best, device_operands.rule_device_operand(c))
-    if (best is None or best[0] == LOW) and disk_layouts.may_rewrite(c):  # `bsdlabel -w da1`, `… partition delete`
-        best = worst(best, disk_layouts.rule_disk_layout(c))
-    if (best is None or best[0] == LOW) and rules is None and stop_scopes.may_stop(c):  # `ldm stop-domain -a`
-        best = worst(best, stop_scopes.rule_stop_scope(c))
-    if (best is None or best[0] == LOW) and (login_values.may_change(c) or login_values.fed_account_tool(c)):
-        best = worst(best, login_values.rule_login_value(c))
-    if (best is None or best[0] == LOW) and name_pins.may_pin(c):  # `hostess add pypi.org 127.0.0.1`
-        best = worst(best, name_pins.rule_name_pinned(c))
-    if (best is None or best[0] == LOW) and protection_targets.may_take(c):  # `kextunload -b com.crowdstrike.x`
-        best = worst(best, protection_targets.rule_protection_taken(c))
-    if (best is None or best[0] == LOW) and rules is None and interface_downs.may_cut(c):  # `ipadm disable-if net0`
-        best = worst(best, interface_downs.rule_interface_down(c))
-    if (best is None or best[0] == LOW) and binaries_replaced.may_replace(c):  # `dpkg-divert --rename --add sudo`
-        best = worst(best, binaries_replaced.rule_binary_replaced(c))
-    if (best is None or best[0] == LOW) and resource_writes.may_declare(c):  # `chef-apply -e "file '/etc/x' do …"`
-        best = worst(best, resource_writes.rule_resource_write(c))
-    if (best is None or best[0] == LOW) and login_shells.may_take_shell(c):  # `sss_override user-add a -s /bin/false`
-        best = worst(best, login_shells.rule_login_shell_taken(c))
-    if (best is None or best[0] == LOW) and firewall_drops.may_refuse(c):  # `cscli decisions add --range 0.0.0.0/0`
-        best = worst(best, firewall_drops.refused_by_any(c))
-    if (best is None or best[0] == LOW) and remote_login_off.may_switch_off(c):  # `raspi-config nonint do_ssh 1`
-        best = worst(best, remote_login_off.rule_remote_login_off(c))
-    if (best is None or best[0] == LOW) and factor_secrets.may_replace(c):  # `google-authenticator --force …`
-        best = worst(best, factor_secrets.rule_factor_secret_replaced(c))
-    if (best is None or best[0] == LOW) and cron_tables.may_remove(c):  # `fcrontab -r root`
-        best = worst(best, cron_tables.rule_cron_table_removed(c))
-        if best is None or best[0] == LOW:  # `echo '@ 5 /sbin/poweroff' | fcrontab -u root -`
-            best = worst(best, cron_tables.rule_cron_table_fed(c))
-    if (best is None or best[0] == LOW) and rules is None and ending_names.may_end(c):  # `wayland-logout`
-        best = worst(best, ending_names.rule_named_end(c))
-    if (best is None or best[0] == LOW) and rules is None and power_words.may_power(c):  # `--force-poweroff`
-        best = worst(best, power_words.rule_power_words(c))
-    if best is None or best[0] == LOW:  # `ironic node-set-provision-state X deleted`, `stolonctl init -y`
-        best = worst(best, lifecycle_ends.rule_lifecycle_end(c))
-    if (best is None or best[0] == LOW) and rules is None and fused_names.may_carry(c):  # `rmvdiskhostmap -host H v`
-        best = worst(best, fused_names.rule_fused_names(c))
-    if (best is None or best[0] == LOW) and power_settings.may_switch_off(c) and \
-            c.prog.lower() not in http.RULES:  # `hpilo_cli H set_host_power host_power=False`, `X KEY_POWEROFF`
-        best = worst(best, power_settings.rule_power_setting(c))
-    if (best is None or best[0] == LOW) and not in_full and member_stops.may_stop_member(c):  # `consul leave`
-        best = worst(best, member_stops.rule_member_stop(c))
-    if (best is None or best[0] == LOW) and win_own_verbs.may_be_own_verb(c):  # `Close-SmbSession -Force`
-        best = worst(best, win_own_verbs.rule_ps_verb(c) or win_own_verbs.rule_slash_verb(c))
-    if (best is None or best[0] == LOW) and rules is None and suspend_cmdlets.may_suspend(c):  # `Suspend-ClusterNode`
-        best = worst(best, suspend_cmdlets.rule_suspended(c))
-    if (best is None or best[0] == LOW) and ps_off_values.may_set_off(c):  # `Set-SPOSite -LockState NoAccess`
-        best = worst(best, ps_off_values.rule_set_off(c))
-    if (best is None or best[0] == LOW) and rules is None and ps_detached.may_detach(c):  # `Dismount-MailboxDatabase`
-        best = worst(best, ps_detached.rule_detached(c))
-    if (best is None or best[0] == LOW) and sddl_grants.may_grant(c):  # `sc sdset scmanager D:(A;;GA;;;WD)`
-        best = worst(best, sddl_grants.rule_sddl_grant(c))
-    if (best is None or best[0] == LOW) and slash_over_all.may_span_all(c):  # `net use * /delete /y`
-        best = worst(best, slash_over_all.rule_slash_over_all(c))
-    if (best is None or best[0] == LOW) and rules is None and way_in_closed.may_close(c):  # `awall disable adp-ssh`
-        best = worst(best, way_in_closed.rule_way_in_closed(c))
-    if (best is None or best[0] == LOW) and inbound_blocked.may_refuse(c):  # `socketfilterfw --setblockall on`
-        best = worst(best, inbound_blocked.rule_inbound_blocked(c))
-    if (best is None or best[0] == LOW) and boot_choices.may_choose(c):  # `bootctl set-default rescue.conf`
-        best = worst(best, boot_choices.rule_boot_choice(c))
-    if (best is None or best[0] == LOW) and boot_devices.may_choose_boot(c):  # `ipmitool chassis bootdev pxe`
-        best = worst(best, boot_devices.rule_boot_device(c))
-    if (best is None or best[0] == LOW) and listed_stops.may_stop_listed(c):  # `svcs … | xargs svcadm disable`
-        best = worst(best, listed_stops.rule_listed_stop(c))
-    if (best is None or best[0] == LOW) and job_scopes.may_scope_jobs(c):  # `qhold $(qselect -u bob)`
-        best = worst(best, job_scopes.rule_job_scope(c))
-    if (best is None or best[0] == LOW) and dry_run_defaults.may_apply(c):  # `aws-nuke -c cfg --no-dry-run`
-        best = worst(best, dry_run_defaults.rule_dry_run_off(c))
-    if (best is None or best[0] < HIGH) and rules is None and core_packages.may_remove(c):  # `kiss r musl`
-        best = worst(best, core_packages.rule_core_package_removed(c))
-    if (best is None or best[0] < MEDIUM) and rules is None and tool_clones.may_stand_for(c):  # `rmz dir1 dir2`
-        best = worst(best, tool_clones.rule_stands_for(c))
-    if (best is None or best[0] < MEDIUM) and rules is None and borrowed_operands.may_borrow(c):  # `ddpt of=F`
-        best = worst(best, borrowed_operands.rule_borrowed_operands(c))
-    if (best is None or best[0] == LOW) and key_holders.may_lose_keys(c):  # `p11tool --initialize`
-        best = worst(best, key_holders.rule_keys_lost(c))
-    if (best is None or best[0] == LOW) and local_copy_dropped.may_drop(c):  # `immich upload --delete ~/Pictures`
-        best = worst(best, local_copy_dropped.rule_local_copy_dropped(c))
-    if (best is None or best[0] == LOW) and local_copy_dropped.may_move(c):  # `s3cmd mv ./x s3://b/`: once copied
-        best = worst(best, local_copy_dropped.rule_local_copy_moved(c))
-    if (best is None or best[0] < HIGH) and whole_key_range.may_clear(c):  # `fdbcli --exec 'clearrange "" \xff'`
-        best = worst(best, whole_key_range.rule_whole_range(c))
-    if (best is None or best[0] == LOW) and money_moves.may_pay(c):  # `bitcoin-cli sendtoaddress ADDR 4.2`
-        best = worst(best, money_moves.rule_money_moved(c))
-    if (best is None or best[0] == LOW) and network_removals.may_remove(c):  # `ip route del …`, `ebtables -D …`
-        best = worst(best, network_removals.rule_network_removed(c))
-    if (best is None or best[0] == LOW) and guest_reboots.may_reboot(c):  # `virsh reboot web01`, `adb reboot`
-        best = worst(best, guest_reboots.rule_guest_reboot(c))
-    if (best is None or best[0] == LOW) and machine_stops.may_stop(c):  # `hammer host stop`, `xo-cli vm.stop`
-        best = worst(best, machine_stops.rule_machine_stop(c))
-    if (best is None or best[0] == LOW) and records_cleared.may_clear(c):  # `lastlog --clear --user root`
-        best = worst(best, records_cleared.rule_records_cleared(c))
-    if (best is None or best[0] == LOW) and forced_unpack.may_unpack(c):  # `lzop -d -f backup.tar.lzo`
-        best = worst(best, forced_unpack.rule_forced_unpack(c))
+    best = last_readings.read(c, best, unknown=rules is None, in_full=in_full)
     if (best is None or best[0] == LOW) and device_writes.may_write(c):  # `blkzone reset /dev/sdh`, `wrmsr …`
         best = worst(best, device_writes.rule_device_written(c, unknown=rules is None))
     if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
