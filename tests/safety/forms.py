@@ -117,3 +117,16 @@ def table_holds(table: tuple) -> None:
     loud, quiet = table
     failures = [f"missed: {c}" for c in loud if not flagged(c)] + [f"loud: {c}" for c in quiet if flagged(c)]
     assert not failures, "\n".join(failures)
+
+
+def misjudged(loud: list, quiet: list) -> list:
+    """Each line of ``loud`` the judge leaves below medium and each of ``quiet`` it flags, said as which."""
+    from aish.safety.assess import assess
+
+    def level(line: str) -> object:
+        verdict = assess(line)
+        return verdict.level if verdict else None
+
+    wrong = [f"quiet, should be flagged: {line}" for line in loud if level(line) not in ("medium", "high")]
+    return wrong + [f"flagged, should be quiet: {line} ({level(line)})" for line in quiet
+                    if level(line) in ("medium", "high")]

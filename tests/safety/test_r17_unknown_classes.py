@@ -1,18 +1,7 @@
 """Round 17's classes F and G, read for any program: what a tool's default does when it only says what it would
 do (documentation viewers, dry runs by default, print-only letters, requests built offline), and what moves money,
 removes the parts a system needs or cleans up with force in the words of tools no rule names."""
-from aish.safety.assess import assess
-
-
-def _level(line: str):
-    verdict = assess(line)
-    return verdict.level if verdict else None
-
-
-def _misjudged(flagged: list, quiet: list) -> list:
-    wrong = [f"quiet, should be flagged: {line}" for line in flagged if _level(line) not in ("medium", "high")]
-    return wrong + [f"flagged, should be quiet: {line} ({_level(line)})" for line in quiet
-                    if _level(line) in ("medium", "high")]
+from tests.safety.forms import misjudged
 
 
 def test_documentation_viewers_read_about_what_they_name():
@@ -20,7 +9,7 @@ def test_documentation_viewers_read_about_what_they_name():
              "pinfo rm", "tealdeer shutdown", "tlrc reboot", "woman rm", "run-help kill", "perldoc -f unlink",
              "pydoc shutil.rmtree", "ri FileUtils.rm_rf", "man 8 reboot", "tldr --platform linux poweroff"]
     flagged = ["man rm > /etc/passwd", "info -o /etc/passwd rm", "sudo shutdown -h now"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_tools_whose_default_is_a_dry_run_act_only_when_told():
@@ -37,7 +26,7 @@ def test_tools_whose_default_is_a_dry_run_act_only_when_told():
                "ldap-sync --doit --force", "s3-cleanup --no-dry-run --yes", "branch-cleaner --for-real -f",
                "gh-prune --dry-run=false --yes", "dns-sync --no-dry-run --force"]
     quiet += ["ldap-sync --doit", "s3-cleanup --dry-run --yes", "gh-prune --dry-run=true --yes"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_print_only_letters_and_offline_requests():
@@ -47,7 +36,7 @@ def test_print_only_letters_and_offline_requests():
              "xh --offline DELETE example.com/api/items/7", "xhs --offline DELETE example.com/api/items/7"]
     flagged = ["newfs_exfat /dev/disk2s1", "newfs_hfs /dev/disk2s2", "mkfs.ext4 /dev/sdb1",
                "http DELETE example.com/api/x", "xh DELETE example.com/api/items/7"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_money_moved_by_any_wallet_or_chain_command_line():
@@ -74,7 +63,7 @@ def test_money_moved_by_any_wallet_or_chain_command_line():
              "globus transfer a:/x b:/y", "exabgp withdraw route 10.0.0.0/24", "electrum help payto",
              "npm run send 3", "geth attach --exec 'eth.getBalance(eth.accounts[0])'",
              "cast call $TOKEN 'balanceOf(address)' $ME"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_essential_packages_removed_by_any_package_manager():
@@ -86,7 +75,7 @@ def test_essential_packages_removed_by_any_package_manager():
     quiet = ["kiss r htop", "pikaur -Rs htop", "pacman -Rs htop", "apt remove cowsay", "pikaur -Ss glibc",
              "kiss b musl", "nala show libc6", "guix install bash", "conda remove python", "git rm bash",
              "docker rm init"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_clones_and_wrappers_judged_as_the_tool_they_stand_for():
@@ -97,7 +86,7 @@ def test_clones_and_wrappers_judged_as_the_tool_they_stand_for():
     quiet = ["bfs . -name '*.o'", "rip -u", "rip2 --seance", "rmz build/", "etckeeper vcs log",
              "etckeeper vcs status", "git-sweep preview", "git-sweep cleanup", "git-trim --dry-run", "git-trim",
              "git-open --force"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_uploads_that_delete_the_local_copy_and_whole_key_ranges():
@@ -113,7 +102,7 @@ def test_uploads_that_delete_the_local_copy_and_whole_key_ranges():
     quiet = ["immich upload --recursive ~/Pictures", "gdrive upload ~/a.txt", "s3cmd sync --delete-after ~/x s3://b",
              "rclone copy ~/x remote: --delete-after", "fdbcli --exec 'writemode on; clearrange a b'",
              "fdbcli --exec 'getrange \"\" \\xff'"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_key_holders_initialised_or_unbound_and_clones_forced_over_data():
@@ -127,7 +116,7 @@ def test_key_holders_initialised_or_unbound_and_clones_forced_over_data():
              "p11tool --initialize-pin 'pkcs11:token=x'", "clevis luks bind -d /dev/vda2 tang '{}'",
              "yubico-piv-tool -a status", "repmgr standby clone -h primary --dry-run",
              "repmgr standby clone -h primary"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_an_image_of_ones_own_filled_with_noise_in_place():
@@ -138,7 +127,7 @@ def test_an_image_of_ones_own_filled_with_noise_in_place():
     quiet = ["dd if=/dev/urandom of=disk.img bs=1M count=100", "dd if=boot.bin of=~/os/disk.img conv=notrunc",
              "dd if=/dev/zero of=build/os.img bs=512 count=1 conv=notrunc",
              "dd if=/dev/zero of=~/swap.img bs=1M count=1024"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_a_replica_mode_from_an_empty_source():
@@ -147,4 +136,4 @@ def test_a_replica_mode_from_an_empty_source():
                "mutagen sync create --name=web --sync-mode=one-way-replica ./blank host:/var/www"]
     quiet = ["mutagen sync create --sync-mode=one-way-safe ~/empty host:/srv/www",
              "mutagen sync create --sync-mode=one-way-replica ~/site host:/srv/staging", "mutagen sync list"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []

@@ -5,6 +5,7 @@ everything, a node detached), and what only prints or touches one's own scratch 
 from pathlib import Path
 
 from aish.safety.assess import assess
+from tests.safety.forms import misjudged
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "unknown_s13_w2"
 
@@ -14,18 +15,12 @@ def _level(line: str):
     return verdict.level if verdict else None
 
 
-def _misjudged(flagged: list, quiet: list) -> list:
-    wrong = [f"quiet, should be flagged: {line}" for line in flagged if _level(line) not in ("medium", "high")]
-    return wrong + [f"flagged, should be quiet: {line} ({_level(line)})" for line in quiet
-                    if _level(line) in ("medium", "high")]
-
-
 def test_a_program_named_for_removing_what_it_came_with():
     flagged = ["casaos-uninstall", "portainer-uninstall", "umbrel-wipe", "netdata-uninstaller --yes --force",
                "/opt/zabbix/zabbix-agent-uninstall", "pihole-nuke", "purge-old-kernels --keep 1", "rke2-killall"]
     quiet = ["casaos-status", "casaos-uninstall --help", "pihole-updatelists", "nuke-tools --help",
              "zabbix-agent-status"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_an_uninstall_told_to_take_its_kept_data():
@@ -33,7 +28,7 @@ def test_an_uninstall_told_to_take_its_kept_data():
                "cozy-stack instances uninstall --persisted mycozy", "k0sctl reset --persisted", "wasp uninstall --data",
                "nhost down --volumes"]
     quiet = ["abctl local uninstall", "abctl local install --persisted", "nhost down", "wasp start --data"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_a_state_set_to_its_end():
@@ -45,14 +40,14 @@ def test_a_state_set_to_its_end():
              "cmdbctl asset list --state retired", "foreman-cli host set-state web01 active",
              "aws ec2 describe-instances --filters Name=instance-state-name,Values=terminated",
              "git commit -m 'set state deleted'"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_the_system_packages_removed_in_other_words():
     flagged = ["dispel glibc", "sorcery dispel glibc", "installp -u bos.rte.libc", "pkgtool expunge coreutils"]
     quiet = ["xterm -e bash", "urxvt -e sudo htop", "top -u systemd", "grep -e glibc /var/log/dpkg.log",
              "installp -u bos.net.nfs.server", "rpm -q glibc"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_a_stores_journal_ledger_or_metadata_reset():
@@ -60,20 +55,20 @@ def test_a_stores_journal_ledger_or_metadata_reset():
                "bookkeeper shell metadata reset", "dqlite-tool metadata reset /var/lib/app"]
     quiet = ["cephfs-journal-tool --rank=cephfs:0 journal inspect", "kvrocks-cli ledger show",
              "bookkeeper shell metadata list"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_a_named_clean_told_not_to_ask():
     flagged = ["tt clean billing --force", "deployctl clean staging --force", "vmango clean tenant42 --force"]
     quiet = ["tt clean billing", "npm cache clean --force", "mvn clean install -f pom.xml", "tt status billing"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_a_cluster_initialised_over_without_asking():
     flagged = ["stolonctl --cluster-name stolon-cluster --store-backend etcdv3 init -y", "rqlitectl cluster init -y",
                "galeractl init --force"]
     quiet = ["npm init -y", "yarn init -y", "stolonctl --cluster-name stolon-cluster init", "galeractl status"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_a_statement_that_drops_everything():
@@ -81,14 +76,14 @@ def test_a_statement_that_drops_everything():
                "gsql -g social 'CLEAR GRAPH STORE -HARD'",
                "graphdb-cli -e 'DELETE EVERYTHING'"]
     quiet = ["gsql 'SHOW USER'", "git commit -m 'DROP ALL unused flags'", "todo add 'drop all old branches'"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_a_node_detached_in_the_words_of_a_name():
     flagged = ["pcp_detach_node -h localhost -p 9898 -U pgpool -n 0", "ndbctl detach-node 3",
                "galera-admin detach_node db2", "clusterctl node detach n4"]
     quiet = ["pcp_node_info -h localhost -p 9898 -U pgpool -n 0", "tmux detach-client", "pcp_detach_node --help"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_print_only_switches_and_ones_own_scratch_file():
@@ -99,7 +94,7 @@ def test_print_only_switches_and_ones_own_scratch_file():
     flagged = ['Remove-SqlAvailabilityGroup -Path "SQLSERVER:\\Sql\\C\\I\\AvailabilityGroups\\Ag"',
                "Invoke-Command -ComputerName web1 -Script { Remove-Item -Recurse -Force C:\\data }",
                "gvfs-rm /tmp/*", "gvfs-rm /etc/passwd", "xfs_mdrestore /tmp/metadump.img /dev/sdb1"]
-    assert _misjudged(flagged, quiet) == []
+    assert misjudged(flagged, quiet) == []
 
 
 def test_the_corpus_of_this_wave():
