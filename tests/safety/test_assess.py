@@ -11,6 +11,7 @@ import pytest
 from aish.errors import ConnectRefused
 from aish.safety.assess import Verdict, assess
 from aish.safety.opinions import second_opinion
+from aish.safety.rules import triggers
 from tests.safety.forms import each_form
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -61,8 +62,15 @@ def _misjudged(level: str, command: str) -> Optional[str]:
 
 def _every_line(name: str, cases: list[tuple[str, str]]) -> None:
     """Judge every line of a corpus file (one case per file, not per line: pytest's own cost per
-    case was twenty times the judging); a failure names each line that failed, and why."""
-    wrong = [f"[{level}] {command!r}: {why}" for level, command in cases if (why := _misjudged(level, command))]
+    case was twenty times the judging); a failure names each line that failed, and why.
+
+    Judged with every declared rule asked (``triggers.checked()``), which is also the trigger index's
+    check on the file (``rules/triggers.py``: a rule that answers where its words are absent fails
+    it): one reading of each line for both checks.  Where no rule answered out of its words, the
+    verdicts are those of the index (``test_triggers.py`` compares the two readings)."""
+    with triggers.checked() as unwoken:
+        wrong = [f"[{level}] {command!r}: {why}" for level, command in cases if (why := _misjudged(level, command))]
+    assert unwoken == [], f"rules answered on {name} where their trigger words were absent (declare them)"
     assert not wrong, f"{len(wrong)} of {len(cases)} lines of {name}:\n" + "\n".join(wrong)
 
 
