@@ -8,8 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
 
+from tests.safety.forms import each_form
 from tests.sources import nodes_of, parsed
 
 PACKAGE = Path(__file__).resolve().parents[1] / "backend" / "aish"
@@ -209,7 +209,7 @@ def test_modules_in_different_packages_have_names_that_tell_them_apart():
         {stem: names for stem, names in seen.items() if stem in SAME_NAME_KEPT and len(names) > 1}
 
 
-@pytest.mark.parametrize("name,path", [(n, p) for n, p in modules() if p.name == "__init__.py"])
+@each_form("name,path", [(n, p) for n, p in modules() if p.name == "__init__.py"])
 def test_every_package_init_is_a_docstring_only(name, path):
     body = parsed(path).body
     assert len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant), name

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
+from tests.safety.forms import each_form
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -16,11 +16,7 @@ COMMAND = re.compile(r"`aish ([a-z][\w-]*)")
 SETTING = re.compile(r"\bAISH_[A-Z0-9_]+\b")
 
 
-def _ids(paths):
-    return [str(p.relative_to(ROOT)) for p in paths]
-
-
-@pytest.mark.parametrize("doc", DOCS, ids=_ids(DOCS))
+@each_form("doc", DOCS)
 def test_every_path_and_link_a_doc_names_exists(doc):
     text = doc.read_text(encoding="utf-8")
     missing = []
@@ -44,7 +40,7 @@ def _commands() -> set:
     return set(cli.commands)
 
 
-@pytest.mark.parametrize("doc", DOCS, ids=_ids(DOCS))
+@each_form("doc", DOCS)
 def test_every_aish_command_a_doc_names_exists(doc):
     known = _commands()
     named = set(COMMAND.findall(doc.read_text(encoding="utf-8")))

@@ -11,6 +11,7 @@ import pytest
 from aish.context import shells
 from aish.errors import NotFound
 from aish.ipc.protocol import escape
+from tests.safety.forms import each_form
 
 STATE = "\n".join([
     "v=1", "shell=zsh", "conv=zsh-42-1", "pid=42", "tty=/dev/pts/7", "cwd=/home/u/proj", "status=2",
@@ -36,7 +37,7 @@ def test_a_running_command_and_a_name():
     assert "running `make\ttest` for 10 s" in state.describe(now=110.5)
 
 
-@pytest.mark.parametrize("selector", ["work", "zsh-42", "42", "/dev/pts/7", "pts/7", "%3", "zsh-42-1"])
+@each_form("selector", ["work", "zsh-42", "42", "/dev/pts/7", "pts/7", "%3", "zsh-42-1"])
 def test_a_shell_is_named_by_name_pid_tty_pane_or_conversation(selector):
     named = shells.parse(STATE.replace("end=1", "name=work\nend=1"), "zsh", 42, written=1.0)
     other = shells.parse(STATE.replace("pts/7", "pts/8").replace("%3", "%4").replace("zsh-42-1", "bash-43-1"),

@@ -62,7 +62,7 @@ def test_request_from_a_shell_parses_history_and_unknown_keys():
     assert req.cols == 80 and req.conv == "zsh-9-1"
 
 
-@pytest.mark.parametrize("text", ["v=0\n", "kind=ask\n", "v=2\nkind=ask\n", "v=\n"])
+@each_form("text", ["v=0\n", "kind=ask\n", "v=2\nkind=ask\n", "v=\n"])
 def test_a_version_mismatch_tells_the_user_to_restart_the_daemon(text):
     with pytest.raises(ProtocolError, match="aish daemon stop"):
         parse_request(text, "x")

@@ -104,8 +104,7 @@ def test_entry_without_endpoint_or_model_is_a_broker_error(field):
 
 # ---------------------------------------------------------------- HTTP errors
 
-@responses.activate
-@pytest.mark.parametrize("status,body,expected", [
+@each_form("status,body,expected", [
     (400, {"error": {"code": 400, "message": "messages must alternate"}}, "HTTP 400: messages must alternate"),
     (404, {"error": {"code": "model_not_found", "message": "model 'x' not found"}},
      "HTTP 404: model 'x' not found (model_not_found)"),
@@ -114,6 +113,7 @@ def test_entry_without_endpoint_or_model_is_a_broker_error(field):
     (503, "Service Unavailable\n", "HTTP 503: Service Unavailable"),
     (502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "HTTP 502: 502 Bad Gateway"),
 ])
+@responses.activate
 def test_error_envelopes_become_transport_http_errors(status, body, expected):
     text = json.dumps(body) if isinstance(body, dict) else body
     serve(text, status=status, ctype="application/json" if isinstance(body, dict) else "text/html")
@@ -189,8 +189,8 @@ def test_reasoning_fields_are_never_text():
 CONTENT = "<think>plan: CMD: rm -rf /</think>\n\nUse <b>ls</b>.\nCMD: ls"
 
 
+@each_form("cut", range(1, len(CONTENT)))
 @responses.activate
-@pytest.mark.parametrize("cut", range(1, len(CONTENT)))
 def test_think_tags_split_at_any_chunk_boundary(cut):
     serve(sse(delta(content=CONTENT[:cut]), delta(content=CONTENT[cut:]), delta("stop")))
     events = run()
@@ -221,8 +221,8 @@ def answer_text(events) -> str:
     return kept
 
 
+@each_form("cut", range(1, len(IMPLICIT)))
 @responses.activate
-@pytest.mark.parametrize("cut", range(1, len(IMPLICIT)))
 def test_a_thought_opened_by_the_template_is_taken_back_at_its_close(cut):
     """DeepSeek-R1-style templates put <think> in the prompt: only </think> streams."""
     serve(sse(delta(content=IMPLICIT[:cut]), delta(content=IMPLICIT[cut:]), delta("stop")))

@@ -27,6 +27,7 @@ from aish.errors import (AishError, ApiError, BrokerError, Cancelled, ConfigErro
                          ConnectRefused, ConnectTimeout, Disconnected, DnsFailure, HttpStatusError,
                          ReadTimeout, StreamCut, TlsError, TransportError)
 from tests.helpers import closed_port_url
+from tests.safety.forms import each_form
 from tests.stub_server import Reply, StubServer
 
 ON = Config(routing=RoutingConfig(fallback=True))
@@ -120,7 +121,7 @@ def test_name_resolution_failure(monkeypatch):
     assert fallback.fallback_reason(typed) == "cannot resolve host"
 
 
-@pytest.mark.parametrize("status,body,eligible,reason", [
+@each_form("status,body,eligible,reason", [
     (503, None, True, "HTTP 503"),
     (500, None, True, "HTTP 500"),
     (404, {"error": {"code": "model_not_found", "message": "model 'm' not found"}}, True,
@@ -140,9 +141,9 @@ def test_real_http_statuses_from_the_stub_server(status, body, eligible, reason)
     assert fallback.fallback_reason(err) == reason
 
 
+@each_form("status,eligible", [(502, True), (504, True), (599, True), (408, True),
+                                (400, False), (401, False), (403, False), (429, False)])
 @responses.activate
-@pytest.mark.parametrize("status,eligible", [(502, True), (504, True), (599, True), (408, True),
-                                             (400, False), (401, False), (403, False), (429, False)])
 def test_http_status_shapes_with_responses(status, eligible):
     responses.add(responses.POST, "http://model.test/v1/chat/completions",
                   body=json.dumps({"error": {"message": "x"}}), status=status,
@@ -183,7 +184,7 @@ def test_nothing_after_text_arrived():
     assert fallback.should_fallback(refused, ON, text_arrived=False)
 
 
-@pytest.mark.parametrize("err", [
+@each_form("err", [
     Cancelled(),
     ConfigError("no model named 'x'"),
     BrokerError("model_cfg.endpoint and .model required"),
@@ -197,7 +198,7 @@ def test_never_eligible(err):
     assert not fallback.should_fallback(err, ON, text_arrived=False)
 
 
-@pytest.mark.parametrize("text", [
+@each_form("text", [
     "transport: HTTP 503: loading model",
     "transport: Couldn't resolve host model.test",
     "transport: Connection refused (http://127.0.0.1:8080)",
@@ -210,7 +211,7 @@ def test_text_alone_never_decides(text):
         assert not fallback.should_fallback(err, ON, text_arrived=False), err
 
 
-@pytest.mark.parametrize("err,eligible,reason", [
+@each_form("err,eligible,reason", [
     (HttpStatusError("HTTP 503: loading", status=503), True, "HTTP 503"),
     (HttpStatusError("HTTP 404: no such model", status=404, code="model_not_found"), True,
      "HTTP 404, model not loaded"),

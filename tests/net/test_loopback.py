@@ -10,6 +10,7 @@ from aish.llm.events import TextDelta
 from aish.llm.tokens import TokenCounter
 from aish.net import http11, loopback
 from aish.net.socket_reader import SocketReader
+from tests.safety.forms import each_form
 from tests.stub_server import Reply, StubServer
 
 
@@ -127,7 +128,7 @@ def test_headers_as_a_server_may_send_them():
     assert reply.read() == b"hello" and not reply.will_close and reply.isclosed()
 
 
-@pytest.mark.parametrize("raw, body, closes", [
+@each_form("raw, body, closes", [
     (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
      b"5;ext=1\r\nhello\r\n1\r\n \r\n5\r\nworld\r\n0\r\nX-Trailer: t\r\n\r\n", b"hello world", False),
     (b"HTTP/1.0 200 OK\r\n\r\nto the end", b"to the end", True),  # no length: the end of the connection
@@ -147,7 +148,7 @@ def test_a_streamed_body_comes_a_chunk_at_a_time():
     assert [reply.read1(), reply.read1(), reply.read1()] == [b"abc", b"de", b""]
 
 
-@pytest.mark.parametrize("raw", [
+@each_form("raw", [
     b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nonly part",
     b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n",
     b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort",
@@ -158,7 +159,7 @@ def test_a_body_cut_short_is_an_error_not_an_end(raw):
         http11.Body(_Conn(raw), "GET").read()
 
 
-@pytest.mark.parametrize("raw, error", [
+@each_form("raw, error", [
     (b"", http11.RemoteDisconnected),
     (b"SSH-2.0-OpenSSH_9.2\r\n", http11.BadStatusLine),
     (b"HTTP/1.1 2000 OK\r\n\r\n", http11.BadStatusLine),
@@ -391,7 +392,7 @@ def _arrived_conn(raw: bytes) -> _Conn:
     return conn
 
 
-@pytest.mark.parametrize("head", [
+@each_form("head", [
     b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\n"
     b"Content-Length: 5\r\nX-Odd:  spaced value \r\nno colon here\r\n: empty name\r\n\r\n",
     b"HTTP/1.1 200 OK\r\n\r\n",

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from sseclient import SSEClient
 
 from aish.net.sse import data_events
+from tests.safety.forms import each_form
 
 STREAMS = [
     'data: {"a": 1}\n\ndata: {"b": 2}\n\ndata: [DONE]\n\n',
@@ -30,7 +30,7 @@ def cuts(text: str, rng: random.Random) -> list:
     return [raw[a:b] for a, b in zip([0, *points], [*points, len(raw)])]
 
 
-@pytest.mark.parametrize("text", STREAMS)
+@each_form("text", STREAMS)
 def test_events_match_sseclient_at_every_cut(text):
     raw = text.encode("utf-8")
     whole = reference([raw])
