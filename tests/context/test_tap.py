@@ -100,14 +100,16 @@ def test_a_d_mark_on_its_way_is_waited_for(taps):
 
 
 
-def test_a_command_the_request_says_ended_is_waited_for_though_its_c_is_not_there_yet(taps):
+def test_a_command_the_request_says_ended_is_waited_for_though_its_c_is_not_there_yet(taps, monkeypatch):
     """The shell printed the whole command (C, output, D with its count) before it asked; the
-    copy is behind, so far that not even its C has come: the tap waits for the count."""
+    copy is behind, so far that not even its C has come: the tap waits for the count (longer
+    than a D on its way is waited for: SETTLE, made shorter here, as the copy's delay is)."""
+    monkeypatch.setattr(tap_mod, "SETTLE", 0.05)
     tmux = FakeTmux()
     taps.find("/s", "%1", tmux)
     tmux.shell_prints(C + b"first\r\n" + b"\x1b]133;D;0;aish=1\x07" + A + b"$ ")
     import threading
-    threading.Timer(0.4, lambda: tmux.shell_prints(
+    threading.Timer(0.15, lambda: tmux.shell_prints(
         C + b"second\r\n" + b"\x1b]133;D;3;aish=2\x07" + A)).start()
     found = taps.find("/s", "%1", tmux, ended=2)
     assert bytes(found.entry.output) == b"second\r\n" and found.entry.exit == 3
