@@ -85,7 +85,7 @@ _CLASS_TAG = re.compile(r"^\[[\w-]+\]\s*")
 def loud_and_quiet(path: Path) -> tuple[list[str], list[str]]:
     """A corpus file's commands (``[class] command`` lines, the tag dropped; ``#`` comments skipped), split into
     those the judge flags medium or high and the rest."""
-    from aish.safety.assess import assess
+    from tests.safety.kept import assess
 
     loud: list[str] = []
     quiet: list[str] = []
@@ -106,7 +106,7 @@ def corpus_floor(path: Path, floor: float, at_least: int) -> None:
 
 def flagged(command: str) -> bool:
     """The judge rates the command medium or high."""
-    from aish.safety.assess import assess
+    from tests.safety.kept import assess
 
     verdict = assess(command)
     return verdict is not None and verdict.level in ("medium", "high")
@@ -121,7 +121,7 @@ def table_holds(table: tuple) -> None:
 
 def misjudged(loud: list, quiet: list) -> list:
     """Each line of ``loud`` the judge leaves below medium and each of ``quiet`` it flags, said as which."""
-    from aish.safety.assess import assess
+    from tests.safety.kept import assess
 
     def level(line: str) -> object:
         verdict = assess(line)

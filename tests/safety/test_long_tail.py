@@ -3,7 +3,7 @@ false alarms that made everyday commands noisy.  One case per form; the corpora 
 tests/corpus/ hold many more."""
 from __future__ import annotations
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 from tests.safety.forms import each_form
 
 RANK = {None: -1, "low": 0, "medium": 1, "high": 2}

@@ -2,7 +2,7 @@
 find -exec chmod, age_reapers.py): one table per mechanism, each failing on the tree before them."""
 from __future__ import annotations
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 
 def _flagged(command: str) -> bool:

@@ -5,7 +5,7 @@ system values cleared/exports to shares; cmd tools' leaving switches, device cla
 a bare address).  Forms are of programs beyond the ones that showed each class."""
 from __future__ import annotations
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 
 def _level(command: str):

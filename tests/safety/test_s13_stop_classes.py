@@ -4,7 +4,7 @@ power switched off in a program's own words (power_settings), bodies and request
 leaving and stops said by a name or a lone option (member_stops).  One test per table; quiet forms beside."""
 from __future__ import annotations
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 
 def _loud(command: str) -> bool:

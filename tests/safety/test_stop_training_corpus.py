@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "stop-s12"
 CORPUS_S13 = CORPUS.parent / "stop-s13"

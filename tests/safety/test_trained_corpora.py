@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 TRAINED = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "trained"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 TRAINING = Path(__file__).resolve().parents[1] / "corpus" / "training"
 

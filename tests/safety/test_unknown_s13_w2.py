@@ -4,7 +4,7 @@ store's journal reset, a named clean told not to ask, a cluster initialised over
 everything, a node detached), and what only prints or touches one's own scratch file."""
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 from tests.safety.forms import misjudged
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "unknown_s13_w2"

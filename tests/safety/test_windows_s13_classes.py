@@ -4,7 +4,7 @@ Dismount-/Disconnect- of what others use; an SDDL grant to everyone; a slash ver
 what serves others; the Deny- verb; dism's hyphenated /remove-… and /discard."""
 from __future__ import annotations
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 
 def _flagged(command: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aish.safety.assess import assess
+from tests.safety.kept import assess
 
 HERE = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "windows_s12"
 S13 = HERE.parent / "windows_s13"
