@@ -133,6 +133,19 @@ def test_every_field_of_every_config_dataclass_has_a_check():
     assert seen > 40
 
 
+def test_type_hints_are_resolved_once_per_class_not_at_every_load(config_file, monkeypatch):
+    """Each load checked its values against hints resolved again (13 compiles of string
+    annotations a load, the cost of a cheap case here; each ``aish`` command loads)."""
+    resolved = []
+    real = typing.get_type_hints
+    monkeypatch.setattr(typing, "get_type_hints", lambda cls, *a, **kw: resolved.append(cls) or real(cls, *a, **kw))
+    path = config_file(BASE)
+    config_mod.load(path)
+    before = len(resolved)
+    assert config_mod.load(path).models["fast"].model == "m"
+    assert len(resolved) == before, resolved[before:]
+
+
 def test_a_field_spelled_with_the_union_operator_is_checked_too():
     from aish.config.load import _fill
 

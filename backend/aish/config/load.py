@@ -8,6 +8,7 @@ local server or a cloud key.
 """
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import types
@@ -194,7 +195,7 @@ def _typed(value: Any, expected: type, where: str, key: str) -> Any:
 
 def _fill(cls: type, table: dict, where: str, key: str, skip: AbstractSet[str] = frozenset()) -> Any:
     """Build dataclass ``cls`` from ``table``, checking names and types from its resolved hints."""
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     spec = {f.name for f in fields(cls) if f.name not in skip}
     _reject_unknown(table, spec, where, f"{key}.")
     obj = cls()
@@ -203,6 +204,14 @@ def _fill(cls: type, table: dict, where: str, key: str, skip: AbstractSet[str] =
             continue
         setattr(obj, name, checker(hints[name])(value, where, f"{key}.{name}"))
     return obj
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict:
+    """``cls``'s resolved type hints (read, never changed), once per class: ``get_type_hints``
+    compiles and evaluates every string annotation again at each call, ~13 of them per config
+    load (each ``aish`` command's and each of the daemon's reloads)."""
+    return typing.get_type_hints(cls)
 
 
 Checker = Callable[[Any, str, str], Any]
