@@ -329,6 +329,18 @@ def aish_env(aish_private_paths) -> Path:
     return aish_private_paths
 
 
+@pytest.fixture
+def memory_dir(aish_private_paths) -> Path:
+    """A fresh directory of the case's on the memory file system where the host has one
+    (tests/memory_state.py), else under its private path: for files a case writes and reads back
+    and whose place it does not check, a cost ledger's (SQLite's fsyncs on this disk under load:
+    ~30 ms a new ledger, on memory 0.3 ms)."""
+    memory = memory_state.directory()
+    path = (memory / aish_private_paths.name if memory is not None else aish_private_paths) / "files"
+    path.mkdir(parents=True)
+    return path
+
+
 def write_config(path: os.PathLike, text: str) -> Path:
     path = Path(path)
     path.write_text(text, encoding="utf-8")

@@ -23,20 +23,20 @@ PRICED = {"models": {"fast": {"endpoint": "http://127.0.0.1:9", "model": "small"
 
 
 
-def guarded(script, cost, tmp_path, info=None):
+def guarded(script, cost, memory_dir, info=None):
     raw = {**PRICED, "cost": cost}
     env, conv = make(script, raw)
     env.limits = Limits(CharTokens(), identify=lambda *a, **k: info or ServerInfo())
-    env.ledger = Ledger(tmp_path / "ledger.sqlite3")
+    env.ledger = Ledger(memory_dir / "ledger.sqlite3")
     return env, conv
 
 
 QUESTION = [{"role": "user", "content": "x" * 4000}]  # ~1,000 tokens: $0.003 in, $0.06 for a full answer
 
 
-def test_a_call_that_would_cross_the_conversation_cap_is_refused_before_anything_is_sent(tmp_path):
+def test_a_call_that_would_cross_the_conversation_cap_is_refused_before_anything_is_sent(memory_dir):
     script = Script(text("answer", Usage(1000, 50, cost=0.05)), text("never"))
-    env, conv = guarded(script, {"cap_at_dollars": 0.10}, tmp_path)
+    env, conv = guarded(script, {"cap_at_dollars": 0.10}, memory_dir)
     caller = Caller(env, conv)
     caller.call(QUESTION, category="main", reply=RecordingReply())
     with pytest.raises(CostCapReached) as caught:
@@ -48,9 +48,9 @@ def test_a_call_that_would_cross_the_conversation_cap_is_refused_before_anything
     assert caught.value.kind == "cost"
 
 
-def test_the_bound_is_the_answer_cap_sent_with_the_call(tmp_path):
+def test_the_bound_is_the_answer_cap_sent_with_the_call(memory_dir):
     script = Script(text("answer"))
-    env, conv = guarded(script, {"cap_at_dollars": 1.0}, tmp_path)
+    env, conv = guarded(script, {"cap_at_dollars": 1.0}, memory_dir)
     sent = []
     real = script.stream
     env.stream = lambda model, messages, **kw: sent.append(kw.get("max_tokens")) or real(model, messages, **kw)
@@ -58,9 +58,9 @@ def test_the_bound_is_the_answer_cap_sent_with_the_call(tmp_path):
     assert sent == [PAID_ANSWER_CAP]  # a paid model under a cap always gets a cap
 
 
-def test_the_daily_cap_counts_every_conversation_and_a_raise_lifts_it(tmp_path):
+def test_the_daily_cap_counts_every_conversation_and_a_raise_lifts_it(memory_dir):
     script = Script(text("answer"), text("after the raise"))
-    env, conv = guarded(script, {"cap_daily_dollars": 0.08}, tmp_path)
+    env, conv = guarded(script, {"cap_daily_dollars": 0.08}, memory_dir)
     env.ledger.record(conv="another-shell", model="cloud", category="main",
                       usage=Usage(1000, 100, cost=0.07), local=False)
     with pytest.raises(CostCapReached) as caught:
@@ -70,16 +70,16 @@ def test_the_daily_cap_counts_every_conversation_and_a_raise_lifts_it(tmp_path):
     assert Caller(env, conv).call(QUESTION, category="main", reply=RecordingReply()).text == "answer"
 
 
-def test_a_free_local_call_never_crosses_a_cap(tmp_path):
+def test_a_free_local_call_never_crosses_a_cap(memory_dir):
     script = Script(text("local answer"))
-    env, conv = guarded(script, {"cap_at_dollars": 0.0}, tmp_path)
+    env, conv = guarded(script, {"cap_at_dollars": 0.0}, memory_dir)
     response = Caller(env, conv).call(QUESTION, category="main", model=env.config.models["fast"],
                                       reply=RecordingReply())
     assert response.text == "local answer"
 
 
-def test_prices_come_from_the_config_the_listing_or_the_reported_history(tmp_path):
-    env, _ = guarded(Script(), {"cap_at_dollars": 1.0}, tmp_path)
+def test_prices_come_from_the_config_the_listing_or_the_reported_history(memory_dir):
+    env, _ = guarded(Script(), {"cap_at_dollars": 1.0}, memory_dir)
     plan = Plan(prompt_tokens=1000, window=None, answer_tokens=100)
     assert cost_guard.price(env, env.config.models["cloud"], plan) == pytest.approx((3000 + 1500) / 1e6)
     unpriced = env.config.models["cloud"].__class__(name="other", endpoint="https://x.example", model="o")
@@ -90,7 +90,7 @@ def test_prices_come_from_the_config_the_listing_or_the_reported_history(tmp_pat
     assert cost_guard.price(env, unpriced, plan) == pytest.approx((150 + 60) / 1e6)
 
 
-def test_an_unknown_price_is_refused_only_once_the_cap_is_reached(tmp_path):
+def test_an_unknown_price_is_refused_only_once_the_cap_is_reached(memory_dir):
     script = Script(text("a", Usage(10, 10, cost=0.2)), text("never"))
     raw = {"models": {"fast": {"endpoint": "https://x.example", "model": "o"}}, "cost": {"cap_at_dollars": 0.2}}
     env, conv = make(script, raw)
@@ -102,9 +102,9 @@ def test_an_unknown_price_is_refused_only_once_the_cap_is_reached(tmp_path):
     assert "price unknown" in str(caught.value)
 
 
-def test_a_callers_own_allowance_uses_the_same_estimate(tmp_path):
+def test_a_callers_own_allowance_uses_the_same_estimate(memory_dir):
     script = Script(text("step"))
-    env, conv = guarded(script, {}, tmp_path)
+    env, conv = guarded(script, {}, memory_dir)
     allowance = cost_guard.Allowance(key="norris.max_dollars", limit=0.01, spent=0.0)
     with pytest.raises(CostCapReached) as caught:
         Caller(env, conv).call(QUESTION, category="norris", reply=RecordingReply(), allowance=allowance)

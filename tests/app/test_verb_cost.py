@@ -15,11 +15,11 @@ from aish.cost.usage import UsageTotals
 
 
 @pytest.fixture
-def ctx(tmp_path):
+def ctx(memory_dir):
     usage = UsageTotals()
     usage.add("cloud", "main", Usage(3850, 980, cost=0.018), local=False, est_prompt=3000)
     usage.add("fast", "main", Usage(8200, 2100), local=True)
-    ledger = Ledger(tmp_path / "l.db")
+    ledger = Ledger(memory_dir / "l.db")
     ledger.record(conv="x", model="cloud", category="main", usage=Usage(10, 5, cost=0.5), local=False)
     return VerbContext(config=from_dict({}), overrides={}, usage=usage, ledger=ledger)
 

@@ -33,9 +33,9 @@ def test_default_path_is_in_the_state_dir_private_and_survives_a_restart(aish_en
     assert second.problem is None
 
 
-def test_periods_filter_by_time(tmp_path, monkeypatch):
+def test_periods_filter_by_time(memory_dir, monkeypatch):
     now = time.time()
-    ledger = Ledger(tmp_path / "l.db")
+    ledger = Ledger(memory_dir / "l.db")
     for age_days, cost in ((0, 0.01), (3, 0.1), (30, 1.0)):
         monkeypatch.setattr(ledger_mod, "_clock", lambda a=age_days: now - a * 86400)
         rec(ledger, cost=cost)
@@ -52,8 +52,8 @@ def test_period_start_is_local_midnight():
     assert period_start("all", now) is None
 
 
-def test_lines_use_the_session_formats(tmp_path):
-    ledger = Ledger(tmp_path / "l.db")
+def test_lines_use_the_session_formats(memory_dir):
+    ledger = Ledger(memory_dir / "l.db")
     for _ in range(3):
         rec(ledger, cost=0.002, p=1000, c=200)
     rec(ledger, model="fast", local=True, cost=None, estimated=True, conv="c2")
@@ -62,12 +62,12 @@ def test_lines_use_the_session_formats(tmp_path):
                         "(cloud $0.0060; local 1 call, free; estimated: 1 call), 2 conversations")
     assert lines[1].split()[:2] == ["cloud", "main"] and lines[1].endswith("3 calls, 3,000 / 600 tokens, $0.0060")
     assert lines[2].endswith("$0 (local; estimated)")
-    assert Ledger(tmp_path / "l.db").lines("week")[0].startswith("[aish] usage last 7 days: 4 calls")
-    assert Ledger(tmp_path / "l.db").lines("all")[0].startswith("[aish] usage, all time: 4 calls")
+    assert Ledger(memory_dir / "l.db").lines("week")[0].startswith("[aish] usage last 7 days: 4 calls")
+    assert Ledger(memory_dir / "l.db").lines("all")[0].startswith("[aish] usage, all time: 4 calls")
 
 
-def test_threads_and_two_ledgers_on_one_file_lose_nothing(tmp_path):
-    path = tmp_path / "l.db"
+def test_threads_and_two_ledgers_on_one_file_lose_nothing(memory_dir):
+    path = memory_dir / "l.db"
     ledgers = [Ledger(path), Ledger(path)]  # two daemons sharing a state dir
 
     def work(ledger, n):
@@ -83,21 +83,21 @@ def test_threads_and_two_ledgers_on_one_file_lose_nothing(tmp_path):
     assert ledgers[0].problem is None and ledgers[1].problem is None
 
 
-def test_a_corrupted_file_is_moved_aside_with_one_warning(tmp_path):
-    path = tmp_path / "l.db"
+def test_a_corrupted_file_is_moved_aside_with_one_warning(memory_dir):
+    path = memory_dir / "l.db"
     path.write_bytes(b"this is not a database" * 200)
     warnings = []
     ledger = Ledger(path, on_warning=warnings.append)
     rec(ledger)
     assert ledger.totals(None)["calls"] == 1
     assert len(warnings) == 1 and "unreadable" in warnings[0] and "starting a new one" in warnings[0]
-    moved = list(tmp_path.glob("l.db.corrupt-*"))
+    moved = list(memory_dir.glob("l.db.corrupt-*"))
     assert moved and moved[0].read_bytes().startswith(b"this is not a database")
 
 
-def test_a_locked_ledger_drops_the_row_with_one_warning_and_recovers(tmp_path, monkeypatch):
+def test_a_locked_ledger_drops_the_row_with_one_warning_and_recovers(memory_dir, monkeypatch):
     monkeypatch.setattr(ledger_mod, "BUSY_TIMEOUT", 0.1)
-    path = tmp_path / "l.db"
+    path = memory_dir / "l.db"
     warnings = []
     ledger = Ledger(path, on_warning=warnings.append)
     holder = sqlite3.connect(str(path), isolation_level=None)
@@ -125,8 +125,8 @@ def test_an_unusable_location_disables_the_ledger_without_raising(tmp_path):
     assert ledger.lines("today")[0].startswith("[aish] usage today: unavailable (cost ledger")
 
 
-def test_damage_while_open_is_recovered(tmp_path):
-    path = tmp_path / "l.db"
+def test_damage_while_open_is_recovered(memory_dir):
+    path = memory_dir / "l.db"
     warnings = []
     ledger = Ledger(path, on_warning=warnings.append)
     rec(ledger)
@@ -156,11 +156,11 @@ class _Slow:
         return getattr(self.conn, name)
 
 
-def test_rows_recorded_at_once_are_written_together_and_each_is_in_when_record_returns(tmp_path):
+def test_rows_recorded_at_once_are_written_together_and_each_is_in_when_record_returns(memory_dir):
     """50 shells' answers end together: the rows queued while one is written go in the next
     transaction, one for all of them (before, a transaction each: ~10 system calls per row);
     and no thread returns before its row is in the database (another connection reads it)."""
-    path = tmp_path / "l.db"
+    path = memory_dir / "l.db"
     ledger = Ledger(path)
     queued = threading.Event()
     ledger._conn = slow = _Slow(ledger._conn, queued)
