@@ -13,6 +13,7 @@ _AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), 
     tuple(sorted((v for v in WEAK if len(v) >= 8), key=len, reverse=True))  # unregistervm
 _AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}
 _ALL_VERBS = HEAVY | DELETE | RESET | WEAK
+_ALL_VERBS_AND_CLOSE = frozenset(_ALL_VERBS | {"close"})  # verbs read before `all` (`closeallchannels`)
 # Words that say which of the things a verb takes (`dropunused`, `deleteold`, `pruneorphaned`).
 _QUALIFIERS = frozenset({"unused", "old", "stale", "expired", "orphaned", "orphans", "merged", "local", "remote",
                          "others", "inactive", "untracked"})
@@ -30,6 +31,41 @@ _FUSED_NOUNS = frozenset({"node", "nodes", "peer", "peers", "member", "members",
 _ABBREVIATION = {"del": r"[b-df-hj-np-tv-z]{1,3}", "rm": r"[b-df-hj-np-tv-z]{2,3}"}
 _WEAK_PREFIXES = ("clear", "flush", "kill", "evict", "revoke", "drain")
 _LONG_NOUNS = tuple(sorted((n for n in DATA_NOUNS | LIGHT_NOUNS if len(n) >= 5), key=len, reverse=True))
+_ABBREVIATED = {short: re.compile(pattern) for short, pattern in _ABBREVIATION.items()}
+# Most pieces neither start nor end with one of the 54 affix verbs: asking each verb ``startswith`` and
+# ``endswith`` was most of what splitting a word cost.  The verbs a piece starts or ends with are found by
+# slicing it at each verb length instead, and its first and last four letters rule out the rest at once
+# (every affix verb has at least four).  They are tried in ``_AFFIX_VERBS`` order, as the loop over all did.
+_AFFIX_RANK = {verb: rank for rank, verb in reversed(list(enumerate(_AFFIX_VERBS)))}  # first place of each
+_AFFIX_LENGTHS = tuple(sorted({len(verb) for verb in _AFFIX_VERBS}))
+_AFFIX_HEADS = frozenset(verb[:4] for verb in _AFFIX_VERBS)
+_AFFIX_ENDS = frozenset(verb[-4:] for verb in _AFFIX_VERBS)
+_LONG_NOUN_SET = frozenset(_LONG_NOUNS)
+_LONG_NOUN_LENGTHS = tuple(sorted({len(noun) for noun in _LONG_NOUNS}, reverse=True))
+
+
+def _affix_verbs_at_ends(piece: str) -> list:
+    """The affix verbs ``piece`` starts or ends with, in ``_AFFIX_VERBS`` order."""
+    found = set()
+    size_of_piece = len(piece)
+    for size in _AFFIX_LENGTHS:
+        if size > size_of_piece:
+            break
+        head, end = piece[:size], piece[size_of_piece - size:]
+        if head in _AFFIX_RANK:
+            found.add(head)
+        if end in _AFFIX_RANK:
+            found.add(end)
+    return sorted(found, key=_AFFIX_RANK.__getitem__)
+
+
+def _long_noun_ending(rest: str) -> str:
+    """The longest of ``_LONG_NOUNS`` that ends ``rest`` ("" for none): the first in their order, which is by
+    length, longest first (two nouns of one length cannot both end a word)."""
+    for size in _LONG_NOUN_LENGTHS:
+        if size <= len(rest) and rest[-size:] in _LONG_NOUN_SET:
+            return rest[-size:]
+    return ""
 
 
 def split_word(word: str) -> list:
@@ -96,15 +132,15 @@ def _split_affixes(piece: str) -> list:
                 and len(piece) > len(short) + 1:
             return [short, piece[len(short):]]
         if piece.endswith(short) and (piece[:-len(short)] in ("user", "group", "vol", "db", "key", "node") or
-                                      re.fullmatch(_ABBREVIATION[short], piece[:-len(short)])):
+                                      _ABBREVIATED[short].fullmatch(piece[:-len(short)])):
             return [piece[:-len(short)], short]  # userdel, groupdel; dsrm, qdel: an abbreviation, then the verb
-    for verb in _AFFIX_VERBS:
+    for verb in _affix_verbs_at_ends(piece) if piece[:4] in _AFFIX_HEADS or piece[-4:] in _AFFIX_ENDS else ():
         if piece.startswith(verb):
             rest = piece[len(verb):]
             if rest in DATA_NOUNS or rest in LIGHT_NOUNS or rest in _QUALIFIERS or rest in _FUSED_NOUNS or \
                     rest in ("all", "vm", "db", "fs", "s"):
                 return [verb, rest] if rest != "s" else [verb]
-            tail = next((n for n in _LONG_NOUNS if rest.endswith(n)), None)
+            tail = _long_noun_ending(rest)
             if tail:  # deletelocalsnapshots
                 return [verb, tail]
         if piece.endswith(verb):
@@ -145,16 +181,17 @@ def _fused_morphology(piece: str) -> list:
         if piece.endswith(tail) and (len(piece) == len(tail) or piece[:-len(tail)] not in _NOT_A_PREFIX):
             return ([piece[:-len(tail)]] if len(piece) > len(tail) else []) + ["uninstall"]
     for verb in _LONG_HEADS:
-        rest = piece[len(verb):]
-        if piece.startswith(verb) and len(rest) >= 2 and rest.isalpha() and rest not in _NOT_AN_OBJECT:
-            return [verb, rest]
+        if piece.startswith(verb):
+            rest = piece[len(verb):]
+            if len(rest) >= 2 and rest.isalpha() and rest not in _NOT_AN_OBJECT:
+                return [verb, rest]
     for short in ("rm", "del"):
         if piece.startswith(short) and piece[len(short):] in _SHORT_OBJECTS:
             return [short, piece[len(short):]]
     if piece.endswith("drop") and re.search(r"(db|sql|\d)[a-z]{0,2}$", piece[:-4]):
         return [piece[:-4], "drop"]  # `db2idrop`: a database product's drop of an instance
     at = piece.find("all", 3)
-    if 3 <= at <= 8 and len(piece) > at + 4 and piece[:at] in _ALL_VERBS | {"close"}:
+    if 3 <= at <= 8 and len(piece) > at + 4 and piece[:at] in _ALL_VERBS_AND_CLOSE:
         return [piece[:at], "all", piece[at + 3:]]  # `closeallchannels`, `deleteallsnapshots`
     return [piece]
 
