@@ -10,12 +10,13 @@ yes/no answer is given: a match object over the lowered text would show the wron
 from __future__ import annotations
 
 import re
+from aish.safety.lazy_regex import lazy
 
 # What the lowering would change: escapes whose meaning has a case (\B \D \S \W \A \Z) or that name a
 # character by number (\x41 is "A" only), inline flags, and ranges with an upper-case end (`[A-z]`
 # takes `_` and `^` too; lowered to `[a-z]` it would not).  A pattern must also be ASCII: under
 # IGNORECASE a long s (U+017F) matches "s", which no lowering reproduces.
-_CASE_MATTERS = re.compile(r"\\[A-Z0-9xu]|\(\?[aiLmsux-]|[A-Z]-|-[A-Z]")
+_CASE_MATTERS = lazy(r"\\[A-Z0-9xu]|\(\?[aiLmsux-]|[A-Z]-|-[A-Z]")
 
 
 class AnyCase:
@@ -27,8 +28,8 @@ class AnyCase:
         if _CASE_MATTERS.search(pattern) or not pattern.isascii():
             raise ValueError(f"the case of this pattern's escapes or ranges matters: {pattern!r}")
         self.pattern = pattern
-        self._any = re.compile(pattern, re.IGNORECASE)
-        self._lower = re.compile(pattern.lower())
+        self._any = lazy(pattern, re.IGNORECASE)  # compiled on first use: most are never asked on a given run
+        self._lower = lazy(pattern.lower())
 
     def occurs_in(self, text: str) -> bool:
         if text.isascii():

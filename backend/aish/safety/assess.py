@@ -16,7 +16,6 @@ verdict (logged) rather than a broken answer.
 from __future__ import annotations
 
 import logging
-import re
 import time
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -38,6 +37,7 @@ from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
 from aish.safety.unwrap import ASSIGN as _ASSIGN, unwrap
+from aish.safety.lazy_regex import lazy
 
 log = logging.getLogger("aish.safety")
 
@@ -49,10 +49,10 @@ _TIME_BUDGET = 1.0  # CPU seconds of its thread one command may take (a busy mac
 _ABBREVIATED_LONG = frozenset(LONG_OPTIONS) | ({"git"} if GIT_LONG_OPTIONS else set())
 _FEEDERS = 8  # segments before a pipe that a rule may look at (`curl … | tee x | sh`)
 # An init script run by its path is `service NAME VERB` (`/etc/init.d/docker stop`: every container stops).
-_INIT_SCRIPT = re.compile(r"^/(etc|usr/local/etc)/(rc\.d/)?(init\.d|rc\.d)/[\w@.-]+$")
+_INIT_SCRIPT = lazy(r"^/(etc|usr/local/etc)/(rc\.d/)?(init\.d|rc\.d)/[\w@.-]+$")
 
 # name(){ name|name& };name  (also with spaces, and ":" as the name); bounded, so no long scan per candidate
-_FORK_BOMB = re.compile(r"([\w:.]{1,64})\s*\(\s*\)\s*\{[^}]{0,300}?\1\s*\|\s*&?\s*\1\s*&")
+_FORK_BOMB = lazy(r"([\w:.]{1,64})\s*\(\s*\)\s*\{[^}]{0,300}?\1\s*\|\s*&?\s*\1\s*&")
 
 
 @dataclass
@@ -317,7 +317,7 @@ def _assignments(seg: Segment, depth: int) -> Optional[tuple]:
     return best
 
 
-_WINDOWS_PATH = re.compile(r"^([A-Za-z]:|%\w+%|\$env:\w+|\.|\.\.)?\\([^\\]+\\)*[\w .+-]+$")
+_WINDOWS_PATH = lazy(r"^([A-Za-z]:|%\w+%|\$env:\w+|\.|\.\.)?\\([^\\]+\\)*[\w .+-]+$")
 
 
 def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[tuple]:

@@ -26,6 +26,7 @@ from aish.safety.rules.common import fragment
 from aish.safety.shell_input import CommandReader
 from aish.safety.shell_words import Segment, segments, tokenize
 from aish.safety.unwrap import ASSIGN, unwrap
+from aish.safety.lazy_regex import lazy
 
 MAX_CHARS = 2000  # a step longer than this is not read for autorun
 _MAX_DEPTH = 3  # substitutions inside substitutions
@@ -33,7 +34,7 @@ _OPERATORS = {"&&", "||", ";", "|", "|&", "\n"}
 _RESERVED = {"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "case", "esac", "select",
              "function", "coproc", "[[", "]]", "{", "}", "!", "repeat", "foreach", "end"}
 _STANDARD_BIN = {"/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin"}
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from typing import Callable, Optional
 from aish.safety.read_only import SECRET_FILES, SECRETS
 from aish.safety.rules.common import classify, worst_case
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 # (a raw disk holds every secret on it; a hidden file in your home is some program's state or settings,
 # where tokens and passwords live: ~/.s3cfg, ~/.m2/settings.xml, ~/.config/...)
@@ -36,7 +37,7 @@ _MAX_MATCHES = 2000  # a glob that names more files than this is not followed
 _MAX_VISITS = 20000  # directory entries read while expanding one pattern
 UNKNOWN = "reads a file whose name is not known"
 _PLACED_VARIABLES = {"HOME", "PWD"}  # expansions whose value is a known place
-_EXTENDED_GLOB = re.compile(r"(?<!^)~|[\^#|<>()@+!]")  # zsh's extendedglob and ksh/bash extglob syntax
+_EXTENDED_GLOB = lazy(r"(?<!^)~|[\^#|<>()@+!]")  # zsh's extendedglob and ksh/bash extglob syntax
 
 
 @dataclass

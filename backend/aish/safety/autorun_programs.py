@@ -7,7 +7,6 @@ says why it waits: the network, an interpreter, a write, or simply "not known to
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from aish.safety.autorun_repo import configured_program
@@ -24,10 +23,11 @@ from aish.safety.read_only import (CONTENTS, ENVIRONMENT, FILE_WRITERS, FORBIDDE
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import fragment
 from aish.safety.rules.table import known
+from aish.safety.lazy_regex import lazy
 
 _PATTERN_FIRST = {"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "sed", "awk", "gawk", "mawk", "jq", "yq"}
 _PATTERN_OPTIONS = {"-e", "--regexp", "--expression", "-f", "--file", "--from-file", "--source"}
-_SUBWORD = re.compile(r"^[a-z][a-z0-9-]*$")
+_SUBWORD = lazy(r"^[a-z][a-z0-9-]*$")
 _LIST_OPTIONS = {"--files0-from": LIST}  # sort, wc and du open the files a list names
 _RUNS_OTHERS = {"run", "exec", "create", "x", "dlx"}  # subcommands whose later words belong to another program
 

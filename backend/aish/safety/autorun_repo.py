@@ -12,9 +12,9 @@ Anything that cannot be read or placed also waits.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Optional
+from aish.safety.lazy_regex import lazy
 
 RUNS = "the repository's own configuration runs a program"
 # Keys whose value is a program (or a file of more keys) git may start on a read: section.key,
@@ -30,10 +30,10 @@ _PROGRAM_SUBKEYS = frozenset({
 })
 _ANY_KEY = frozenset({"pager"})  # pager.<command> = program
 _OFF = frozenset({"", "false", "no", "off", "0"})
-_GIT_LFS = re.compile(r"^git-lfs (clean|smudge|filter-process)( -- %f| --skip -- %f| --skip)?$")
-_PLAIN_PAGER = re.compile(r"^(less|more|cat)(\s+-[A-Za-z]+)*$")
-_SECTION = re.compile(r'^\[\s*([A-Za-z0-9.-]+)\s*(?:"((?:[^"\\]|\\.)*)")?\s*\]')
-_KEY = re.compile(r"^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$")
+_GIT_LFS = lazy(r"^git-lfs (clean|smudge|filter-process)( -- %f| --skip -- %f| --skip)?$")
+_PLAIN_PAGER = lazy(r"^(less|more|cat)(\s+-[A-Za-z]+)*$")
+_SECTION = lazy(r'^\[\s*([A-Za-z0-9.-]+)\s*(?:"((?:[^"\\]|\\.)*)")?\s*\]')
+_KEY = lazy(r"^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$")
 _MAX_BYTES = 1 << 20  # a config larger than this is not read through: the step waits
 _MAX_SUBMODULES = 200
 _STORES = {"objects", "refs", "logs", "lfs", "hooks", "info"}

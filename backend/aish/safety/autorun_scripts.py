@@ -12,6 +12,7 @@ import re
 from aish.safety.autorun_paths import Walk, option_like
 from aish.safety.read_only import CONTROL_ESCAPES, ENVIRONMENT, FIND_ACTIONS, FIND_PRIMARIES, FIND_VALUED, FOREVER
 from aish.safety.rules.common import fragment
+from aish.safety.lazy_regex import lazy
 
 
 def _find(prog: str, args: list, operands: list, walk: Walk) -> str:
@@ -39,7 +40,7 @@ def _ps(prog: str, args: list, operands: list, walk: Walk) -> str:
 
 
 _SED_ADDRESS = r"(?:\d+(?:~\d+)?|\$|/(?:[^/\\]|\\.)*/I?)"
-_SED_SIMPLE = re.compile(rf"^{_SED_ADDRESS}?(?:,{_SED_ADDRESS}|,[+~]\d+)?\s*([pdqQ=lnNgGhHxDPz{{}}]\d*)$")
+_SED_SIMPLE = lazy(rf"^{_SED_ADDRESS}?(?:,{_SED_ADDRESS}|,[+~]\d+)?\s*([pdqQ=lnNgGhHxDPz{{}}]\d*)$")
 
 
 def _sed_script_reads(script: str) -> bool:
@@ -70,8 +71,8 @@ def _sed(prog: str, args: list, operands: list, walk: Walk) -> str:
 
 
 # ARGV and ARGC: a program that sets them chooses the files it reads.
-_AWK_UNSAFE = re.compile(r"\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bENVIRON\b|@|\bclose\b|\bprint[f]?\b[^;}\n]*>|"
-                         r"\bARG[VC]\b")
+_AWK_UNSAFE = lazy(r"\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bENVIRON\b|@|\bclose\b|\bprint[f]?\b[^;}\n]*>|"
+                   r"\bARG[VC]\b")
 
 
 def _awk(prog: str, args: list, operands: list, walk: Walk) -> str:
@@ -81,8 +82,8 @@ def _awk(prog: str, args: list, operands: list, walk: Walk) -> str:
     return ""
 
 
-_JQ_ENV = re.compile(r"\$ENV\b|\benv\b|\bstrenv\b|\bload\w*|\binput_filename\b")  # yq's load_str, load_xml...
-_JQ_FILES = re.compile(r"\b(import|include)\b|\bmodulemeta\b")
+_JQ_ENV = lazy(r"\$ENV\b|\benv\b|\bstrenv\b|\bload\w*|\binput_filename\b")  # yq's load_str, load_xml...
+_JQ_FILES = lazy(r"\b(import|include)\b|\bmodulemeta\b")
 
 
 def _jq(prog: str, args: list, operands: list, walk: Walk) -> str:

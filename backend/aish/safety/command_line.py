@@ -15,6 +15,7 @@ from aish.safety.programs import (ABBREVIATIONS, DOC_VIEWER_ACTIVE_OPTIONS, DOC_
                                   DRY_RUN_LONG, DRY_RUN_OFF, DRY_RUN_SHORT, MKFS_DRY_RUN, NO_DRY_RUN,
                                   PASSES_ARGUMENTS, PRINT_ONLY_BY_PROGRAM, PRINT_ONLY_LONG, SIGNAL_PROBES,
                                   SIGNAL_VALUED, SIGNALLERS)
+from aish.safety.lazy_regex import lazy
 
 # Options of a shell or interpreter after which the rest is the program's own input.
 _BODY_OPTIONS = {"-c", "-e", "-E", "-r", "-p", "--eval", "--print", "-Command", "-command", "-c-", "-s"}
@@ -42,7 +43,7 @@ def subcommand(texts: list) -> str:
 
 # A cmdlet's name (`Suspend-SqlAvailabilityDatabase`), whose `-Script` switch (the SQL Server module's cmdlets and
 # their kin) writes out the T-SQL it would run instead of running it, as `-WhatIf` does.
-_CMDLET = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z0-9]+$")
+_CMDLET = lazy(r"^[A-Z][a-z]+-[A-Z][A-Za-z0-9]+$")
 
 
 def _script_switch(prog: str, lowered: list) -> bool:
@@ -55,7 +56,7 @@ def _script_switch(prog: str, lowered: list) -> bool:
 
 
 # `--version 1.2.3` picks a version (`octo delete-releases --version 1.0`); alone, `--version` only prints one.
-_VERSION_VALUE = re.compile(r"^v?\d[\w.+-]*$")
+_VERSION_VALUE = lazy(r"^v?\d[\w.+-]*$")
 
 
 def harmless(prog: str, texts: list) -> Optional[str]:
@@ -152,7 +153,7 @@ _INFO_VALUES = frozenset({"info", "information", "query", "status", "list", "sho
 
 
 # `-i` is information only where the name says what the tool erases (`ventoy -i /dev/sdX` installs).
-_ERASER_NAME = re.compile(r"(?i)eras|saniti|wip(e|ing)|scrub")
+_ERASER_NAME = lazy(r"(?i)eras|saniti|wip(e|ing)|scrub")
 
 
 def _asks_information(prog: str, own: list) -> bool:
@@ -185,7 +186,7 @@ def _only_reads_pages(texts: list) -> bool:
 
 # A subcommand that only inspects, previews or plans, followed by options only (`cloud-nuke inspect-aws`,
 # `pulumi preview`, `terraform plan -destroy`), unless it is handed a command to run.
-_PLAN_SUBCOMMAND = re.compile(r"(?:inspect|preview|plan|what-?if)(?:-[a-z0-9]+)?")
+_PLAN_SUBCOMMAND = lazy(r"(?:inspect|preview|plan|what-?if)(?:-[a-z0-9]+)?")
 _HANDS_ON = frozenset({"-c", "-e", "--exec", "--command", "--cmd", "--run", "-x", "--apply", "--auto-approve",
                        "--yes", "-y", "--force", "--doit"})
 
@@ -201,8 +202,8 @@ def _plans_only(own: list) -> bool:
 # A subcommand fused from an action and what it reads about it (`nvme sanitize-log /dev/nvme0`, `tool
 # erase-status`, `x wipe-info -o json`): the record of an erase, not an erase; not a verb that acts on the log
 # (`clear-log`, `reset-status`, `erase-log` stay as they are), nothing but options, their values and devices after.
-_RECORD_SUBCOMMAND = re.compile(r"((?:[a-z][a-z0-9]*-)*[a-z][a-z0-9]*)-"
-                                r"(log|logs|list|report|status|info|show|query|progress|caps|capabilities|support)")
+_RECORD_SUBCOMMAND = lazy(r"((?:[a-z][a-z0-9]*-)*[a-z][a-z0-9]*)-"
+                          r"(log|logs|list|report|status|info|show|query|progress|caps|capabilities|support)")
 _SETS_RECORD = frozenset("clear reset set write put update add edit import load restore flush".split())
 _EMPTIES_RECORD = frozenset("delete del erase purge truncate wipe rotate drop remove rm".split())  # a log, a list
 
@@ -222,18 +223,18 @@ def _reads_a_record(own: list) -> bool:
 _SCRIPT_HOSTS = frozenset({"python", "python3", "php", "ruby", "node", "perl", "bun", "deno"})
 
 
-_SUBCOMMAND_WORD = re.compile(r"[a-z][a-z0-9-]*")
+_SUBCOMMAND_WORD = lazy(r"[a-z][a-z0-9-]*")
 # Options that make a tool only show what it has or supports (`SeaChest_Erase -d /dev/sg4 --showEraseSupport`,
 # `--scan`, `--listDevices`): the program's name may say erase, the run only reports.
 # (`--list-file F`, `--report-dir D` take a value: a program named for its deletion still deletes)
 _REPORT_WORDS = ("-show", "-list", "-identify", "-enumerate", "-report")  # what every match holds, lowered
-_REPORT_OPTION = re.compile(r"--?(?i:show|list|identify|enumerate|report)"
-                            r"(?:(?![a-z])|(?=all|dev|drive|disk|support|slot))"
-                            r"(?![\w-]*[-_](?i:file|name|path|dir|id|from|output|format)$)[\w-]*")
+_REPORT_OPTION = lazy(r"--?(?i:show|list|identify|enumerate|report)"
+                      r"(?:(?![a-z])|(?=all|dev|drive|disk|support|slot))"
+                      r"(?![\w-]*[-_](?i:file|name|path|dir|id|from|output|format)$)[\w-]*")
 
 
 # Words that write whatever the vocabulary says of them (`--overwrite 0`, `--performQuickestErase`).
-_BARE_WORD = re.compile(r"[A-Za-z][\w-]*")
+_BARE_WORD = lazy(r"[A-Za-z][\w-]*")
 _FORCING = frozenset({"--force", "-f", "--yes", "-y", "--hard", "-force", "--no-confirm", "--noconfirm"})
 _WRITES = ("overwrite", "write", "format", "flash", "burn", "program", "perform", "run", "exec")
 

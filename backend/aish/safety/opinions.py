@@ -22,6 +22,7 @@ from aish.safety.programs import READ_ONLY
 from aish.safety.rules import table
 from aish.safety.shell_words import segments
 from aish.safety.unwrap import unwrap
+from aish.safety.lazy_regex import lazy
 
 log = logging.getLogger("aish.safety")
 
@@ -34,9 +35,9 @@ _OPINION_SYSTEM = (
 )
 # One level, chosen: "<none|low|...>" is the format echoed back (small models do), not a verdict.
 _ANSWER_WITH = "Answer with one line: LEVEL: <none|low|medium|high> - <reason>"
-_OPINION_LINE = re.compile(r"^\W*LEVEL[^\w<]*(none|low|medium|high)\b(?!\s*[|/])\W*(.*)$", re.IGNORECASE)
-_WRITE_FLAG = re.compile(r"^--?(force|delete\S*|purge|wipe|overwrite|prune|hard|destroy|drop\S*|remove\S*|reset|"
-                         r"erase|format|no-preserve\S*|yes-i-really\S*|nuke|clean|truncate|all)$")
+_OPINION_LINE = lazy(r"^\W*LEVEL[^\w<]*(none|low|medium|high)\b(?!\s*[|/])\W*(.*)$", re.IGNORECASE)
+_WRITE_FLAG = lazy(r"^--?(force|delete\S*|purge|wipe|overwrite|prune|hard|destroy|drop\S*|remove\S*|reset|"
+                   r"erase|format|no-preserve\S*|yes-i-really\S*|nuke|clean|truncate|all)$")
 _WRITE_VERB = {"delete", "destroy", "remove", "rm", "purge", "drop", "wipe", "erase", "reset", "nuke", "uninstall",
                "prune", "clean", "format", "truncate", "kill", "flush", "clear", "revoke", "terminate", "unpublish",
                "apply", "sync", "migrate", "restore", "replace", "overwrite", "rollback", "revert", "import",

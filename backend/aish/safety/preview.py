@@ -21,17 +21,18 @@ from typing import Optional
 
 from aish.safety.unwrap import unwrap
 from aish.safety.shell_words import segments
+from aish.safety.lazy_regex import lazy
 
 log = logging.getLogger("aish.safety")
 
 _WALK_LIMIT = 5000  # entries counted under a directory before saying "5,000+"
 _MAX_LINE = 300
-_VAR = re.compile(r"\$\{(\w+)(:?[-=?+])?([^}]*)\}|\$(\w+)|\$\((.*?)\)|`([^`]*)`")
+_VAR = lazy(r"\$\{(\w+)(:?[-=?+])?([^}]*)\}|\$(\w+)|\$\((.*?)\)|`([^`]*)`")
 _COUNTED = {"rm", "shred", "chmod", "chown", "chgrp", "srm", "truncate", "unlink", "rmdir"}
 # what a command must hold for a preview to read anything (a variable, substitution, home,
 # glob or redirection to expand; a program whose targets are counted or whose context is read)
-_EXPANDS = re.compile(r"[$`~*?\[<>{]")
-_NAME = re.compile(r"[\w.+-]+")
+_EXPANDS = lazy(r"[$`~*?\[<>{]")
+_NAME = lazy(r"[\w.+-]+")
 
 
 @dataclass

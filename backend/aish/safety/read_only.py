@@ -13,6 +13,7 @@ run unattended, so this table is kept apart and stricter.
 from __future__ import annotations
 
 import re
+from aish.safety.lazy_regex import lazy
 
 # ----------------------------------------------------------------- why a step waits
 NETWORK = "sends data to the network"
@@ -273,8 +274,8 @@ HOME PWD OLDPWD USER LOGNAME SHELL TERM LANG LC_ALL HOSTNAME HOST PATH UID EUID 
 """.split())
 # Assignments before a command that only change its language, time zone, width or colours, or
 # turn its pager off (a pager's value is a command, so only `cat` and nothing are known).
-HARMLESS_ASSIGNMENT = re.compile(r"^((LC_[A-Z]+|LANG|LANGUAGE|TZ|COLUMNS|LINES|NO_COLOR|CLICOLOR|TERM)=[\w.:/+-]*|"
-                                 r"(GIT_|SYSTEMD_|MAN|AWS_|)PAGER=(cat)?)$")
+HARMLESS_ASSIGNMENT = lazy(r"^((LC_[A-Z]+|LANG|LANGUAGE|TZ|COLUMNS|LINES|NO_COLOR|CLICOLOR|TERM)=[\w.:/+-]*|"
+                           r"(GIT_|SYSTEMD_|MAN|AWS_|)PAGER=(cat)?)$")
 # Programs that write or delete files by nature.
 FILE_WRITERS: frozenset = frozenset("""
 rm rmdir unlink shred mv cp ln install truncate dd chmod chown chgrp chattr touch mkdir tee patch rsync split csplit
@@ -297,7 +298,7 @@ KNOWN_RESULTS: tuple = (
 
 # ----------------------------------------------------------------- what must not be read
 # Files whose contents are secrets, beyond the safety rules' keys-and-credentials class.
-SECRET_FILES = re.compile(
+SECRET_FILES = lazy(
     r"(^|[/:])(id_(rsa|dsa|ecdsa|ed25519|xmss)(_sk)?|[\w.-]*\.(pem|key|p12|pfx|kdbx|keystore|jks|ovpn)|"
     r"\.env(\.(?!example$|sample$|template$|dist$)[\w-]+)?|credentials(\.json|\.csv)?|secrets?\.(ya?ml|json|toml|env)|"
     r"\.netrc|\.pgpass|\.git-credentials|\.vault-token|\.npmrc|\.pypirc|\.my\.cnf|shadow-?|gshadow-?|"
@@ -309,5 +310,5 @@ SECRET_FILES = re.compile(
 # Escapes that put terminal control sequences in what echo and printf print (a terminal's answer
 # to some of them arrives as typed input).
 # Any escape that makes a byte (octal, hex, unicode) counts: `\0033`, `\u1b` and `\U1b` are ESC too.
-CONTROL_ESCAPES = re.compile(r"\\([eEcxuU]|[0-7])|[\x1b\x7f-\x9f]")
+CONTROL_ESCAPES = lazy(r"\\([eEcxuU]|[0-7])|[\x1b\x7f-\x9f]")
 TERMINAL_TARGETS: frozenset = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "&1", "&2", "1", "2"})

@@ -17,20 +17,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Optional
+from aish.safety.lazy_regex import lazy
 
 # Longest first, so ``&&`` wins over ``&`` and ``<<<`` over ``<<``.
 _CONTROL = ("&&", "||", ";;", "|&", ";", "|", "&", "(", ")", "\n")
 _REDIRECT = ("&>>", "<<<", "<<-", ">>", ">|", "&>", ">&", "<&", "<>", "<<", ">", "<")
 _META = " \t\n;&|<>()"
 # Inside double quotes a backslash escapes only these (`"rm -rf \`x\`"` is a backtick, not a substitution).
-_DQ_ESCAPE = re.compile(r'\\([$`"\\\n])')
+_DQ_ESCAPE = lazy(r'\\([$`"\\\n])')
 
 
 def _unescaped(m: re.Match) -> str:
     return "" if m.group(1) == "\n" else m.group(1)
 
 
-_PLAIN = re.compile(r"[^ \t\n;&|<>()\\'\"$`*?\[]+")
+_PLAIN = lazy(r"[^ \t\n;&|<>()\\'\"$`*?\[]+")
 
 
 @dataclass

@@ -22,13 +22,14 @@ cmd and PowerShell take no backslash escapes (PowerShell's escape is the backtic
 from __future__ import annotations
 
 import re
+from aish.safety.lazy_regex import lazy
 
-_PATH_THEN_BACKSLASH_QUOTE = re.compile(r'"([^"\\\n]*\\[^"\n]*?)(?<!\\)\\"(?=[\s|;&),]|$)')
-_DRIVE_PATH_THEN_SPACE = re.compile(r"(?<![\w/\\$:%.])((?:[A-Za-z]:|%\w+%|\$env:\w+|\.{1,2})\\(?:[^\s\"'\\]+\\)*)"
-                                    r"(?<!\\\\)(?= )", re.IGNORECASE)
-_BARE_WORD_WITH_SEMICOLON = re.compile(r"(?:(?<=\s)|^)([^\s'\"]*;[^\s'\"]*)(?=\s|$)")
-_BARE_SDDL = re.compile(r"^(/\w+:|[\w-]+=)?((?:[OGDS]:[\w-]*(?:\([^()\s]*\))*)+|(?:\((?:A|D|OA|OD|AU|AL|OU|ML|SP|XA|"
-                        r"XD|ZA|XU)(?:;[^;()\s]*){5}\))+)$")
+_PATH_THEN_BACKSLASH_QUOTE = lazy(r'"([^"\\\n]*\\[^"\n]*?)(?<!\\)\\"(?=[\s|;&),]|$)')
+_DRIVE_PATH_THEN_SPACE = lazy(r"(?<![\w/\\$:%.])((?:[A-Za-z]:|%\w+%|\$env:\w+|\.{1,2})\\(?:[^\s\"'\\]+\\)*)"
+                              r"(?<!\\\\)(?= )", re.IGNORECASE)
+_BARE_WORD_WITH_SEMICOLON = lazy(r"(?:(?<=\s)|^)([^\s'\"]*;[^\s'\"]*)(?=\s|$)")
+_BARE_SDDL = lazy(r"^(/\w+:|[\w-]+=)?((?:[OGDS]:[\w-]*(?:\([^()\s]*\))*)+|(?:\((?:A|D|OA|OD|AU|AL|OU|ML|SP|XA|"
+                  r"XD|ZA|XU)(?:;[^;()\s]*){5}\))+)$")
 
 
 def _quoted_sddl(m: re.Match) -> str:
@@ -39,8 +40,8 @@ def _quoted_sddl(m: re.Match) -> str:
     return (sddl.group(1) or "") + "'" + sddl.group(2) + "'"
 
 
-_BLOCK_START = re.compile(r"\{[A-Za-z]+-")
-_GLUED_BLOCK = re.compile(r"(?<=[\s&;|(\"'])\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}|^\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}")
+_BLOCK_START = lazy(r"\{[A-Za-z]+-")
+_GLUED_BLOCK = lazy(r"(?<=[\s&;|(\"'])\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}|^\{([A-Za-z]+-[A-Za-z]+\b[^{}\n]*?)\}")
 
 
 def _closed_quote(m: re.Match) -> str:

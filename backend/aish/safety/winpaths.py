@@ -11,8 +11,9 @@ import re
 from dataclasses import replace
 
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
-_ENV = re.compile(r"%(\w+)%|\$env:(\w+)|\$\{env:(\w+)\}", re.IGNORECASE)
+_ENV = lazy(r"%(\w+)%|\$env:(\w+)|\$\{env:(\w+)\}", re.IGNORECASE)
 _HOME_NAMES = {"userprofile", "home", "homepath"}
 _TEMP_NAMES = {"temp", "tmp"}
 _SYSTEM_NAMES = {"windir", "systemroot", "programfiles", "programfiles(x86)", "programdata", "systemdrive",
@@ -20,15 +21,15 @@ _SYSTEM_NAMES = {"windir", "systemroot", "programfiles", "programfiles(x86)", "p
 _APPDATA_NAMES = {"appdata", "localappdata"}
 _SYSTEM_TOP = {"windows", "program files", "program files (x86)", "programdata", "boot", "efi", "recovery",
                "system volume information", "$recycle.bin"}
-_CRITICAL = re.compile(r"^windows/system32/(config/(sam|system|security|software)|drivers/etc/hosts|"
-                       r"(ntoskrnl|winload|hal)\.\w+)$|^bootmgr$|^boot/bcd$")
+_CRITICAL = lazy(r"^windows/system32/(config/(sam|system|security|software)|drivers/etc/hosts|"
+                 r"(ntoskrnl|winload|hal)\.\w+)$|^bootmgr$|^boot/bcd$")
 
 
 # Disks and volumes opened raw: `\\.\PhysicalDrive1`, `\\.\E:`, `\\.\Harddisk1Partition2`, `\\?\Volume{…}`,
 # `\\?\GLOBALROOT\Device\Harddisk1\Partition0` (any slash, any case).
-_RAW_DEVICE = re.compile(r"^(\\\\|//)[.?](\\|/)(physicaldrive\d+|[a-z]:$|[a-z]:(\\|/)?$|harddisk\d+partition\d+|"
-                         r"harddiskvolume\d+|cdrom\d+|tape\d+|volume\{[\w-]+\}(\\|/)?$|"
-                         r"globalroot(\\|/)device(\\|/)(harddisk\d+|harddiskvolume\d+|cdrom\d+))", re.IGNORECASE)
+_RAW_DEVICE = lazy(r"^(\\\\|//)[.?](\\|/)(physicaldrive\d+|[a-z]:$|[a-z]:(\\|/)?$|harddisk\d+partition\d+|"
+                   r"harddiskvolume\d+|cdrom\d+|tape\d+|volume\{[\w-]+\}(\\|/)?$|"
+                   r"globalroot(\\|/)device(\\|/)(harddisk\d+|harddiskvolume\d+|cdrom\d+))", re.IGNORECASE)
 
 
 def looks_windows(path: str) -> bool:
@@ -90,7 +91,7 @@ def env_at_worst(text: str) -> str:
 
 
 # A word typed as a Windows path whose backslashes a POSIX reading ate: `\\fs01\share\x.reg`, `C:\Users`.
-_TYPED_PATH = re.compile(r"^(\\\\[\w.$-]+\\|[A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\.\.?\\)")
+_TYPED_PATH = lazy(r"^(\\\\[\w.$-]+\\|[A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\.\.?\\)")
 
 
 def typed_words(words: list) -> "list | None":
@@ -111,7 +112,7 @@ def typed_words(words: list) -> "list | None":
     return out if changed else None
 
 
-_WINDOWS_START = re.compile(r"^([A-Za-z]:|\\\\|%\w+%|\$env:\w+|\.\.?)\\")
+_WINDOWS_START = lazy(r"^([A-Za-z]:|\\\\|%\w+%|\$env:\w+|\.\.?)\\")
 
 
 def typed_text(w: Word) -> str:

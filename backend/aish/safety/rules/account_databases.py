@@ -13,10 +13,10 @@
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 NAMES = frozenset({"pwunconv", "grpunconv", "cppw", "cpgr", "pwd_mkdb", "dsenableroot", "ssh-import-id",
                    "ssh-import-id-gh", "ssh-import-id-lp", "lusermod", "luseradd"})
@@ -24,7 +24,7 @@ _HELP = {"-h", "--help", "-v", "--version", "-?"}
 
 
 # where forges publish a user's public keys: github.com/USER.keys, gitlab.com/USER.keys, Launchpad's +sshkeys
-_KEYS_URL = re.compile(r"https?://\S+(\.keys|/\+sshkeys|/keys)/?$")
+_KEYS_URL = lazy(r"https?://\S+(\.keys|/\+sshkeys|/keys)/?$")
 
 
 def may_import(c: Ctx) -> bool:

@@ -11,17 +11,18 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.meaning import content_of
+from aish.safety.lazy_regex import lazy
 
-_ADMIN = re.compile(r"^(root|admin|administrator|toor|\$USER|\$\{USER\}|\$LOGNAME)$", re.IGNORECASE)
+_ADMIN = lazy(r"^(root|admin|administrator|toor|\$USER|\$\{USER\}|\$LOGNAME)$", re.IGNORECASE)
 _EMPTY = ("", "''", '""')
 # Groups whose members are root in all but name.
-_ADMIN_GROUPS = re.compile(r"^(sudo|wheel|admin|root|docker|lxd|disk|shadow|administrators|domain admins)$",
-                           re.IGNORECASE)
+_ADMIN_GROUPS = lazy(r"^(sudo|wheel|admin|root|docker|lxd|disk|shadow|administrators|domain admins)$",
+                     re.IGNORECASE)
 # Accounts services run as, and the guest: whoever breaks into the service or walks up would be root.
-_SERVICE_ACCOUNT = re.compile(r"^(nobody|nfsnobody|www-data|www|_www|apache|nginx|http|httpd|daemon|bin|sys|games|"
-                              r"mail|news|uucp|proxy|backup|list|irc|gnats|ftp|mysql|postgres|redis|mongodb|guest|"
-                              r"tomcat\d*|jenkins|git|svn|nagios|zabbix|systemd-[\w-]+|_[a-z]+|defaultaccount)$",
-                              re.IGNORECASE)
+_SERVICE_ACCOUNT = lazy(r"^(nobody|nfsnobody|www-data|www|_www|apache|nginx|http|httpd|daemon|bin|sys|games|"
+                        r"mail|news|uucp|proxy|backup|list|irc|gnats|ftp|mysql|postgres|redis|mongodb|guest|"
+                        r"tomcat\d*|jenkins|git|svn|nagios|zabbix|systemd-[\w-]+|_[a-z]+|defaultaccount)$",
+                        re.IGNORECASE)
 
 
 def _admin_to_service(c: Ctx) -> Optional[tuple]:

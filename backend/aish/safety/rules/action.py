@@ -21,12 +21,13 @@ from aish.safety.verbs import (ALIASES, BACKUP_TOOLS, DATA_NOUNS, DELETE_LETTERS
                                OPTION_MODIFIERS,
                                NOT_BEFORE_SHORT_DELETE, PACKAGE_TOOLS, POWER, RESET, ROUTINE_OPTIONS,
                                SESSION_MANAGERS, SHORT_DELETE, SPECIAL_WORDS, WEAK_DATA_NOUNS)
+from aish.safety.lazy_regex import lazy
 
 _MAX_WORDS = 4  # subcommand words read after the program
 _NOT_SUBCOMMAND = frozenset("-/+")  # first letters of options, paths and targets (`+build`)
-_WORD = re.compile(r"^\w[\w.:@+-]*$")
-_SCRIPT_FILE = re.compile(r"(?<=\w)\.(py|rb|pl|pm|sh|bash|zsh|js|mjs|cjs|ts|php|lua|R|r|jl|tcl|groovy|kts|exs?|ps1|"
-                          r"bat|cmd)$")
+_WORD = lazy(r"^\w[\w.:@+-]*$")
+_SCRIPT_FILE = lazy(r"(?<=\w)\.(py|rb|pl|pm|sh|bash|zsh|js|mjs|cjs|ts|php|lua|R|r|jl|tcl|groovy|kts|exs?|ps1|"
+                    r"bat|cmd)$")
 # First subcommands that create, read or run: the words after them are names.
 SAFE_FIRST = frozenset("""
 add create new make mk init clone checkout commit switch show list ls get describe status info view log logs
@@ -54,7 +55,7 @@ _OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("git", "clear"): "wi
 _POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.PowerOff`
 ALIAS_OF = {short: full for table in (*ALIASES.values(), *FIRST_ALIASES.values()) for short, full in table.items()}
 # An option spelled as a verb: `--delete`, `-delete`, `--drop-slot`, `--wipe_data`, `--force-reset`.
-_OPTION = re.compile(r"^--?([A-Za-z][\w-]*)(?:=(.*))?$")
+_OPTION = lazy(r"^--?([A-Za-z][\w-]*)(?:=(.*))?$")
 _LISTING = {"list", "ls", "show", "status", "info", "help", "version", "check", "preview"}
 _OFF_VALUES = {"false", "no", "0", "off", "none", "never"}
 _LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, `--factory-reset`
@@ -62,7 +63,7 @@ _LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, 
 _WHEN_WORDS = {"expire", "expires", "expiry", "expiration", "expiring"}
 # A subcommand spelled as group/verb (`vmsvc/destroy`, `vmsvc/snapshot.removeall`), not a path to a file
 # (`docs/delete.html`: what follows a dot is an extension unless it is a word of five letters or more).
-_GROUPED = re.compile(r"[a-z][\w-]*(?:/[a-z][\w-]*)+(?:\.[a-z]{5,})?")
+_GROUPED = lazy(r"[a-z][\w-]*(?:/[a-z][\w-]*)+(?:\.[a-z]{5,})?")
 _SHELL_LIKE = {"-rm", "-rmr", "-rmdir", "-del", "-rmf"}
 # Harmless-looking first words that are also the NAME of a kind of object: right before a deleting verb they are
 # the noun group (`consul config delete`, `sensuctl check delete NAME`, `aliyunlog log delete_logstore`).
@@ -71,7 +72,7 @@ _NOUN_FIRST = frozenset("check checks config log logs build builds test tests pl
 # Weak verbs that still take the noun group before them whole (`hal deploy clean`).
 _GROUP_VERBS = frozenset({"clean", "cleanup", "cancel"})  # `billing-cli plan cancel`
 # gflags/Java style options spelled with one dash and an underscore take a value (`-master_addresses h1,h2`).
-_ONE_DASH_VALUED = re.compile(r"-[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+_ONE_DASH_VALUED = lazy(r"-[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 
 
 @dataclass
@@ -246,7 +247,7 @@ def is_backup_tool(prog: str) -> bool:
     return prog in BACKUP_TOOLS or bool(_BACKUP_NAME.search(prog))
 
 
-_BACKUP_NAME = re.compile(r"(backup|snapshot|snapper|tarsnap|restic|borg)")
+_BACKUP_NAME = lazy(r"(backup|snapshot|snapper|tarsnap|restic|borg)")
 
 
 def option_nouns(texts: list) -> list:
@@ -265,7 +266,7 @@ def names(texts: list) -> list:
     return [t for t in texts if not t.startswith("-") and t != "--"]
 
 
-_POWERSHELL_OPTION = re.compile(r"^-[A-Z][A-Za-z]+$")
+_POWERSHELL_OPTION = lazy(r"^-[A-Z][A-Za-z]+$")
 
 
 @lru_cache(maxsize=4096)

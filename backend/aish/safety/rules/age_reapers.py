@@ -12,14 +12,15 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 NAMES = re.compile(r"^(tmp|temp)[-_]?(reaper|watch|clean|cleaner|cleanup|reap)$|^(tmpreaper|tmpwatch|tmpcleaner)$",
                    re.IGNORECASE)
-_AGE = re.compile(r"^([01](\.\d+)?)([smhd]?)$|^\d{1,4}s$")  # `1s`, `600s`: seconds are zero hours too
-_TEMP = re.compile(r"(^|/)(tmp|temp|\.cache|cache|caches)(/|$)|^/var/tmp|^/dev/shm", re.IGNORECASE)
+_AGE = lazy(r"^([01](\.\d+)?)([smhd]?)$|^\d{1,4}s$")  # `1s`, `600s`: seconds are zero hours too
+_TEMP = lazy(r"(^|/)(tmp|temp|\.cache|cache|caches)(/|$)|^/var/tmp|^/dev/shm", re.IGNORECASE)
 _TEST = frozenset({"--test", "-t", "--dry-run", "-n"})
 _VALUED = frozenset({"--protect", "-X", "--exclude", "-x", "--exclude-user", "-U", "--delay", "-d"})
-_HOME = re.compile(r"^(~|\$HOME|/home/[^/]+|/Users/[^/]+|/root)/?$")
+_HOME = lazy(r"^(~|\$HOME|/home/[^/]+|/Users/[^/]+|/root)/?$")
 
 
 def rule_reaped(c: Ctx) -> Optional[tuple]:

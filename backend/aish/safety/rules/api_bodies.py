@@ -26,21 +26,22 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules.content import sql_finding
 from aish.safety.rules.statements import _STATEMENT
 from aish.safety.verb_words import split_word
+from aish.safety.lazy_regex import lazy
 
 _DATA_OPTIONS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--json", "--body",
                            "--body-data", "--post-data", "-x", "--execute", "--payload", "-m", "--message", "--raw"})
-_ADDRESS = re.compile(r"^['\"]?((https?|wss?)://\S+|(localhost|[\w-]+(\.[\w-]+)+|\d{1,3}(\.\d{1,3}){3}):\d+(/\S*)?)$",
-                      re.IGNORECASE)
+_ADDRESS = lazy(r"^['\"]?((https?|wss?)://\S+|(localhost|[\w-]+(\.[\w-]+)+|\d{1,3}(\.\d{1,3}){3}):\d+(/\S*)?)$",
+                re.IGNORECASE)
 # Statements of other query languages: ArangoDB's AQL `… REMOVE x IN coll`, SurrealQL's `REMOVE DATABASE x`.
-_OTHER_STATEMENT = re.compile(r"^\s*FOR\s+\w+\s+IN\s+\S+.*\bREMOVE\s+\S+\s+IN\s+\w+|^\s*REMOVE\s+(DATABASE|NAMESPACE|"
-                              r"TABLE|INDEX|USER|SCOPE)\b", re.IGNORECASE | re.DOTALL)
-_OPERATION = re.compile(r'"(?:method|op|operation|action|command|cmd|call)"\s*:\s*"([\w.:/-]{3,80})"', re.IGNORECASE)
+_OTHER_STATEMENT = lazy(r"^\s*FOR\s+\w+\s+IN\s+\S+.*\bREMOVE\s+\S+\s+IN\s+\w+|^\s*REMOVE\s+(DATABASE|NAMESPACE|"
+                        r"TABLE|INDEX|USER|SCOPE)\b", re.IGNORECASE | re.DOTALL)
+_OPERATION = lazy(r'"(?:method|op|operation|action|command|cmd|call)"\s*:\s*"([\w.:/-]{3,80})"', re.IGNORECASE)
 _DESTROYS = frozenset({"delete", "remove", "destroy", "drop", "purge", "truncate", "wipe", "erase", "nuke",
                        "flushall", "flushdb", "obliterate", "expunge"})
 _EVERY = frozenset({"all", "everything", "database", "databases", "bucket", "index", "collection", "table",
                     "tables", "cluster", "keyspace"})
-_DATA_TOO = re.compile(r'"delete[-_]?(local[-_]?)?data"\s*:\s*true')  # Transmission's: the files go too
-_REQUEST_LINE = re.compile(r"^\s*(?:(DELETE|POST|PUT|PATCH)\s+(\S+)|(\S+)\s+(DELETE|POST|PUT|PATCH))\s*$")
+_DATA_TOO = lazy(r'"delete[-_]?(local[-_]?)?data"\s*:\s*true')  # Transmission's: the files go too
+_REQUEST_LINE = lazy(r"^\s*(?:(DELETE|POST|PUT|PATCH)\s+(\S+)|(\S+)\s+(DELETE|POST|PUT|PATCH))\s*$")
 
 
 def may_send(c: Ctx) -> bool:

@@ -20,6 +20,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.http import judge_call
 from aish.safety.verb_words import split_word
 from aish.safety.verbs import DELETE, HEAVY, RESET
+from aish.safety.lazy_regex import lazy
 
 RUNNERS = frozenset({"bru", "newman", "httpyac", "hurl", "k6", "venom", "runn", "stepci", "step-ci", "inso",
                      "postman", "apidog", "dredd", "tavern-ci", "artillery", "restish", "hitman", "ijhttp",
@@ -31,8 +32,8 @@ _ENV_OPTIONS = {"--env", "-e", "--environment", "--var", "--variable", "-v", "--
 _VERBS = (HEAVY | DELETE | RESET) - {"rm", "rb", "rmi", "rmr", "gc", "empty", "forget", "expire", "undo", "revert",
                                      "rollback", "downgrade", "reinstall", "discard"}
 _EVERY = frozenset({"all", "every", "everything", "tenants", "users", "accounts", "customers", "orders", "tables"})
-_PROD = re.compile(r"(^|[^a-z])(prod|production|prd|live)([^a-z]|$)", re.IGNORECASE)
-_REST_CMDLET = re.compile(r"^invoke-\w*?(rest|graph|web|sp)?(method|request)$")
+_PROD = lazy(r"(^|[^a-z])(prod|production|prd|live)([^a-z]|$)", re.IGNORECASE)
+_REST_CMDLET = lazy(r"^invoke-\w*?(rest|graph|web|sp)?(method|request)$")
 _PATH_OPTIONS = ("-uri", "-url", "-path", "-resource", "-resourceurl", "-endpoint")
 
 

@@ -11,10 +11,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-_EMPTIES_TRASH = re.compile(r"\bempty\s+(the\s+)?trash\b", re.IGNORECASE)
-_DELETES_ALL = re.compile(r"\bdelete\s+(every\s+(item|file|folder)|(the\s+)?entire\s+contents|items|files|"
-                          r"folders)\b", re.IGNORECASE)
+_EMPTIES_TRASH = lazy(r"\bempty\s+(the\s+)?trash\b", re.IGNORECASE)
+_DELETES_ALL = lazy(r"\bdelete\s+(every\s+(item|file|folder)|(the\s+)?entire\s+contents|items|files|"
+                    r"folders)\b", re.IGNORECASE)
 
 
 def rule_finder_deletes(c: Ctx) -> Optional[tuple]:

@@ -9,19 +9,19 @@ retention that keeps none (``--keep 0`` with a clean or prune) deletes every sna
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _KILLS = frozenset({"kill", "killall", "kill-all"})
 _KILL_SCOPES = frozenset({"--all", "-a", "--group", "-g", "--every"})
 _BARE_DELETES = frozenset({"--remove", "--delete", "-remove", "-delete"})
 _PRUNES = frozenset({"clean", "cleanup", "prune", "forget", "expire", "purge", "delete", "remove", "rotate"})
-_KEEP = re.compile(r"^--?keep(?:-[a-z]+)*$|^-k$")
-_KEEP_ZERO = re.compile(r"^--?keep(?:-[a-z]+)*=0+$")
+_KEEP = lazy(r"^--?keep(?:-[a-z]+)*$|^-k$")
+_KEEP_ZERO = lazy(r"^--?keep(?:-[a-z]+)*=0+$")
 
 
 @triggered_by(_KILLS, _BARE_DELETES, "0", "undeploy", "=0")

@@ -60,7 +60,7 @@ _CONF_KEYS: dict = {
     "log_martians": ({"0"}, "impossible addresses no longer logged"),
     "accept_ra": ({"1", "2"}, "routes taken from any router advertisement"),
 }
-_CONF_KEY = re.compile(r"^net\.ipv[46]\.conf\.[\w@.-]+\.(\w+)$")
+_CONF_KEY = lazy(r"^net\.ipv[46]\.conf\.[\w@.-]+\.(\w+)$")
 
 
 def weak_sysctl(key: str, value: str) -> Optional[str]:

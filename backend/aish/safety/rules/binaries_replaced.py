@@ -16,14 +16,14 @@ editor or python at another real program (``--set editor /usr/bin/vim.basic``), 
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx
+from aish.safety.lazy_regex import lazy
 
 _ESSENTIAL = frozenset({"sh", "bash", "dash", "sudo", "su", "doas", "login", "sshd", "passwd", "init", "systemd",
                         "systemctl", "agetty", "getty", "pkexec", "ssh", "mount", "pam_unix.so"})
-_NOTHING = re.compile(r"(^|/)(false|true|nologin|null)$|^(/tmp|/var/tmp|/dev/shm|~|\$HOME|/home/[^/]+|/Users/[^/]+)/")
+_NOTHING = lazy(r"(^|/)(false|true|nologin|null)$|^(/tmp|/var/tmp|/dev/shm|~|\$HOME|/home/[^/]+|/Users/[^/]+)/")
 
 
 def _base(path: str) -> str:

@@ -18,9 +18,10 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
-_SETTER = re.compile(r"^/?-{0,2}(set|change|update|write|apply|load|restore)(bios\w*|$|[:=].*)", re.IGNORECASE)
-_READ = re.compile(r"^/?-{0,2}(get|show|list|print|read|dump|export|query|diff)", re.IGNORECASE)
+_SETTER = lazy(r"^/?-{0,2}(set|change|update|write|apply|load|restore)(bios\w*|$|[:=].*)", re.IGNORECASE)
+_READ = lazy(r"^/?-{0,2}(get|show|list|print|read|dump|export|query|diff)", re.IGNORECASE)
 
 
 @triggered_by("bios", otherwise=False)

@@ -9,10 +9,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 # Supervisors' stop letters and words: svc -d (down), -k (kill), -x (exit); s6-svc -d/-D/-k/-x; runsvctl down.
 _SUPERVISORS = frozenset({"svc", "s6-svc", "runsvctl", "svctl", "66-svctl", "supervisorctl", "circusctl"})
-_STOPS = re.compile(r"^(-[a-zA-Z]*[dkxD][a-zA-Z]*|down|stop|kill|exit|force-stop|force-shutdown|disable|term)$")
+_STOPS = lazy(r"^(-[a-zA-Z]*[dkxD][a-zA-Z]*|down|stop|kill|exit|force-stop|force-shutdown|disable|term)$")
 
 
 def rule_supervisor_glob(c: Ctx) -> Optional[tuple]:
@@ -36,9 +37,9 @@ def rule_socket_kill(c: Ctx) -> Optional[tuple]:
 
 # An outlet or a UPS's output controlled by name (APC's rPDUOutletControlOutletCommand, sPDUOutletCtl,
 # upsAdvControlUpsOff, Raritan's outletSwitchingState) or under a power vendor's enterprise number.
-_POWER_OID = re.compile(r"outlet\w*(ctl|control|command|switch|state)|ups\w*(off|shutdown|reboot|sleep|control)|"
-                        r"(power|reboot|shutdown)\w*(control|command|action)", re.IGNORECASE)
-_POWER_VENDORS = re.compile(r"^\.?1\.3\.6\.1\.4\.1\.(318|13742|1718|534|3808|476|850|20677|28507|30966|2634)\.")
+_POWER_OID = lazy(r"outlet\w*(ctl|control|command|switch|state)|ups\w*(off|shutdown|reboot|sleep|control)|"
+                  r"(power|reboot|shutdown)\w*(control|command|action)", re.IGNORECASE)
+_POWER_VENDORS = lazy(r"^\.?1\.3\.6\.1\.4\.1\.(318|13742|1718|534|3808|476|850|20677|28507|30966|2634)\.")
 
 
 def rule_snmp_power(c: Ctx) -> Optional[tuple]:

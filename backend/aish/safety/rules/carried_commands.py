@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-import re
 
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.action import names_a_verb
@@ -35,6 +34,7 @@ from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.fed import PROSE_PROGRAMS
 from aish.safety.rules.fleets import _STOPPING as STOPPING
 from aish.safety.unwrap import _WRAPPERS as WRAPPERS
+from aish.safety.lazy_regex import lazy
 
 # Programs whose arguments are text (printed, searched, stored, sent, looked up) or names of packages,
 # files and keys: a command's name among them is not a command that runs.
@@ -69,7 +69,7 @@ _SHELL_WORDS = frozenset(WRAPPERS) - {"xargs", "parallel"}
 # Words after which a command is due: a runner's subcommand or a command option (`heroku run`, `--scripts`).
 _RUN_BEFORE = frozenset({"run", "exec", "--scripts", "--script", "--command", "--cmd", "-c", "--exec", "--execute",
                          "--run", "--wrap", "-C", "-x", "-e"})
-_PROGRAM_NAME = re.compile(r"[a-z][a-z0-9._+-]{2,40}")  # `no shutdown` (a router shell's) is no program
+_PROGRAM_NAME = lazy(r"[a-z][a-z0-9._+-]{2,40}")  # `no shutdown` (a router shell's) is no program
 _SCANNED = 64  # words of one command looked at for a carried command
 _MAX_DEPTH = 6  # programs carried inside each other that are still followed
 

@@ -7,16 +7,16 @@ together with a write is how an upload is done and stays quiet.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # `isp` not after an `l` (newlisp, clisp: Lisps, whose -e evaluates an expression)
-_PROGRAMMER = re.compile(r"flash|prog|(?<!l)isp|bossa|dude|jtag|swd|loader|probe|stlink|jlink|ocd|esptool|dfu")
+_PROGRAMMER = lazy(r"flash|prog|(?<!l)isp|bossa|dude|jtag|swd|loader|probe|stlink|jlink|ocd|esptool|dfu")
 # what follows an evaluator's -e: code, with spaces or brackets (an erase option takes no such value)
-_CODE = re.compile(r"[\s()\[\]{};]")
+_CODE = lazy(r"[\s()\[\]{};]")
 _ERASES = {"-e", "-E", "--erase", "--erase-all", "--eraseall", "--chip-erase", "--mass-erase", "--masserase",
            "--erase-chip", "-erase", "-eraseall"}
 _WRITES = {"-w", "--write", "-U", "write", "load", "flash", "-W", "--program", "-p:w", "write_flash"}

@@ -18,9 +18,10 @@ from typing import Optional
 from aish.safety.rules.common import LOW, MEDIUM, Ctx, describe, fragment, target
 from aish.safety.rules.content import overwrite_level
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
-_HARMLESS_NOUN = re.compile(r"^(host|history|variable|recyclebin|eventlog|disk|tpm)$|cache$", re.IGNORECASE)
-_WITHOUT_ASKING = re.compile(r"^-(force|all|confirm:\$false|f)$", re.IGNORECASE)
+_HARMLESS_NOUN = lazy(r"^(host|history|variable|recyclebin|eventlog|disk|tpm)$|cache$", re.IGNORECASE)
+_WITHOUT_ASKING = lazy(r"^-(force|all|confirm:\$false|f)$", re.IGNORECASE)
 _PATHS = {"-path", "-literalpath", "-lp"}
 
 
@@ -58,12 +59,12 @@ def rule_clear_cmdlet(c: Ctx) -> Optional[tuple]:
 
 # .NET's clear of an event log, anywhere on the line (`…EventLogSession]::GlobalSession.ClearLog('Security')`,
 # `[System.Diagnostics.EventLog]::new('Security').Clear()`, `Get-EventLog -List | % { $_.Clear() }`).
-_EVENT_LOG_CLEARED = re.compile(r"eventlog.{0,300}?\.clear(log)?\s*\(", re.IGNORECASE | re.DOTALL)
+_EVENT_LOG_CLEARED = lazy(r"eventlog.{0,300}?\.clear(log)?\s*\(", re.IGNORECASE | re.DOTALL)
 
 
 # .NET's file calls that empty or delete a file the line spells out (`[System.IO.File]::WriteAllText('…\hosts', '')`).
-_DOTNET_FILE = re.compile(r"\[(?:system\.)?io\.file\]::(writeall(?:text|bytes|lines)|delete)\s*\(\s*"
-                          r"['\"]([^'\"]+)['\"]", re.IGNORECASE)
+_DOTNET_FILE = lazy(r"\[(?:system\.)?io\.file\]::(writeall(?:text|bytes|lines)|delete)\s*\(\s*"
+                    r"['\"]([^'\"]+)['\"]", re.IGNORECASE)
 
 
 def line_clears_event_log(text: str) -> Optional[tuple]:

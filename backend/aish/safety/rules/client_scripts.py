@@ -18,6 +18,7 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.fed import fed_lines, is_fed
 from aish.safety.verb_words import strength
+from aish.safety.lazy_regex import lazy
 
 # Options whose value is one of the program's own command lines.
 _SCRIPT_OPTIONS = frozenset({"--batch", "-b", "--script", "-s", "-c", "--command", "--cmd", "-cmd", "-q", "--query",
@@ -32,12 +33,12 @@ _MAX_LINES = 12
 _PROSE_OPTIONS = frozenset({"-m", "--message", "--title", "--body", "--description", "--comment", "--subject",
                             "--note", "--notes", "--summary", "--reason", "--label", "--desc", "--prompt", "--shell"})
 # Database clients: their lines are statements, read by the SQL rules whole.
-_STATEMENT_CLIENTS = re.compile(r"sql|db|mongo|redis|valkey|cqlsh|influx|clickhouse|cypher|gremlin|arangosh|"
-                                r"surreal|dolt|neo4j|nebula|janus|orient|hbase|hive|beeline|impala|presto|trino")
+_STATEMENT_CLIENTS = lazy(r"sql|db|mongo|redis|valkey|cqlsh|influx|clickhouse|cypher|gremlin|arangosh|"
+                          r"surreal|dolt|neo4j|nebula|janus|orient|hbase|hive|beeline|impala|presto|trino")
 
 
 _NOT_ACTIONS = frozenset({"quit", "exit", "bye", "open", "connect", "no", "show", "get", "list", "ls", "help"})
-_CODE = re.compile(r"[(){}=]")
+_CODE = lazy(r"[(){}=]")
 
 
 def _line_reads_as_command(line: str, before: str) -> bool:

@@ -27,11 +27,12 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.resolvers_outside import public_address
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _SETS = frozenset({"-s", "--set", "set", "settime", "set-time", "setdate", "-setdate", "-settime", "set-date",
                    "set-clock", "setclock"})
-_CLOCK = re.compile(r"date|time|clock|rtc", re.IGNORECASE)
-_YEAR = re.compile(r"(?<![\d.:])(1[89]\d\d|2\d\d\d)(?![\d])")
+_CLOCK = lazy(r"date|time|clock|rtc", re.IGNORECASE)
+_YEAR = lazy(r"(?<![\d.:])(1[89]\d\d|2\d\d\d)(?![\d])")
 # The years a clock may plausibly be set to.  Fixed, not read from the clock: a verdict is kept by its command
 # (verdicts' key), and a rule that reads the clock would make a kept one stale.
 _PLAUSIBLE = (2020, 2037)
@@ -71,7 +72,7 @@ def rule_clock_set(c: Ctx) -> Optional[tuple]:
 
 
 _STEPS = frozenset({"-b", "-s", "-S", "--step", "--set", "-B", "/s", "-step"})
-_TIME_NAME = re.compile(r"ntp|date|time|clock|phc|rtc", re.IGNORECASE)
+_TIME_NAME = lazy(r"ntp|date|time|clock|phc|rtc", re.IGNORECASE)
 _STEP_GATE = ("ntp", "date", "time", "clock", "phc", "rtc", "tick")
 
 

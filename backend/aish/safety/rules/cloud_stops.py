@@ -37,7 +37,7 @@ _VERBS = frozenset("stop suspend pause deallocate hibernate shutdown shut powero
                    "softstop softreset reset".split())
 _FUSED_FIRST = _VERBS - {"reset", "softreset"}  # `reset-ssl-config` resets a setting, not a machine
 # Verb words are split on these: `stop-db-cluster`, `ps:stop`, `instance-stop`, `droplet-action`.
-_PARTS = re.compile(r"[-_:.]")
+_PARTS = lazy(r"[-_:.]")
 # A fleet, a cluster or a data store: every machine or every client behind it stops.
 _WHOLE = lazy(r"^(clusters?|db-?clusters?|vmss|scale-?sets?|node-?groups?|node-?pools?|nodepools?|instance-?groups?|"
               r"instance-?pools?|fleets?|aks|eks|gke|k8s|kubernetes|container-?clusters?|redshift|dataproc|emr|"

@@ -31,6 +31,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, targ
 from aish.safety.rules.content import sql_finding
 from aish.safety.rules.delete import delete_level
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 _BODY_LIMIT = 4000  # characters of one body read
 _BODIES = 4  # bodies read per command
@@ -54,7 +55,7 @@ _EXEC_CALL = LazyRegex(
 # A command given as a value in a request or a configuration (`--parameters 'commands=["…"]'`, `"command": "…"`).
 _COMMAND_VALUE = LazyRegex(r"""\b(?:commands?|cmd|script|scripts|shell|run)["']?\s*[=:]\s*\[?\s*(?:\\?")?"""
                            r"""(?P<strings>(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'))""")
-_STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|`([^`]*)`")
+_STRING = lazy(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|`([^`]*)`")
 # Delete calls of languages `code_effects` does not spell: (pattern capturing the path's text, recursive?).
 _MORE_DELETES = (
     (LazyRegex(r"\bDeleteDirectory\s*\[\s*(\"[^\"]*\")(?P<rest>[^\]]*)\]"), "DeleteContents"),
@@ -108,7 +109,7 @@ def bodies(c: Ctx) -> list:
     return found
 
 
-_OPTION_VALUE = re.compile(r"^--?[A-Za-z][\w-]*=")
+_OPTION_VALUE = lazy(r"^--?[A-Za-z][\w-]*=")
 # Options whose value is code, whatever it looks like (`rebol --do 'call "…"'`).
 _CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--do", "-x", "--exec", "--execute", "-code", "--code", "--command",
                            "-command", "--run", "-r", "-batch", "--batch-string", "-js"})  # J's `-js` lines
@@ -193,7 +194,7 @@ def _judge(c: Ctx, code: str) -> Optional[tuple]:
 
 # A resource's words that write the file: ``content``, ``line`` (also inside a helper's name:
 # Rex's ``append_if_no_such_line``, ``append_or_amend_line``), ``source``, ``ensure``, ``template``.
-_WRITES_LINE = re.compile(r"(?<![A-Za-z])(content|source|line|ensure|template|append)(?![A-Za-z])")
+_WRITES_LINE = lazy(r"(?<![A-Za-z])(content|source|line|ensure|template|append)(?![A-Za-z])")
 
 
 def _configuration(c: Ctx, code: str, shown: str) -> Optional[tuple]:

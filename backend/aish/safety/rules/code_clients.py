@@ -23,6 +23,7 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.code_secret_paths import secret_in_code
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules.exfil import secret_path
+from aish.safety.lazy_regex import lazy
 
 _LIMIT = 8000
 _BIG = {"namespace", "cluster", "database", "db", "bucket", "project", "repository", "repo", "keyspace", "stack",
@@ -67,7 +68,7 @@ _NETWORK = LazyRegex(r"['\"]https?://|\b(?:requests|httpx|aiohttp|urllib3?|axios
 _WHOLE_ENV = LazyRegex(r"process\.env\b(?!\s*[.\[])|os\.environ\b(?!\s*[.\[])|os\.environ\.(?:items|copy)\s*\(|"
                        r"\bENV\.to_[ha]\b|%ENV\b|(?<![.\w])getenv\s*\(\s*\)|System\.getenv\s*\(\s*\)|"
                        r"Environment\.GetEnvironmentVariables\s*\(|Deno\.env\.toObject\s*\(|\bSystem\.get_env\s*\(\s*\)")
-_CHILD_ENV = re.compile(r"\benv\s*[=:]\s*(?:dict\s*\(\s*)?(?:os\.environ|process\.env|ENV)\b|\{\s*\.\.\.process\.env")
+_CHILD_ENV = lazy(r"\benv\s*[=:]\s*(?:dict\s*\(\s*)?(?:os\.environ|process\.env|ENV)\b|\{\s*\.\.\.process\.env")
 
 
 def judge(c: Ctx, code: str, shown: str, given: str = "") -> Optional[tuple]:

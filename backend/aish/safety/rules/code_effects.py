@@ -19,9 +19,10 @@ from aish.safety.rules.common import Target, describe, target
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.delete import delete_level
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 # Calls that delete what they are given, by name in any language (a method on a path object included).
-_DELETE_CALL = re.compile(
+_DELETE_CALL = lazy(
     r"(?<![\w-])(?:[\w$]+(?:\.|::|:|/))*(?P<name>delete-file-recursively|removeItemAtPath(?:Error)?|removeItemAtURL(?:Error)?|"
     r"delete-directory-tree|delete-directory|delete-tree|delete-file|rmtree|rm_rf!?|rm_r|rm!?|rmSync|rmdirSync|rmdir|unlinkSync|unlink|"
     r"removeSync|remove_dir_all|remove_file|removedirs|RemoveAll|Remove|remove|delete|Delete|deleteDir|deleteRecursively|"
@@ -29,28 +30,28 @@ _DELETE_CALL = re.compile(
     r"deleteIfExists|emptyDirSync|emptyDir|rimraf|file_delete|unlink_all|erase)(?!\w)\s*(?P<open>\(|\s(?=['\"$\w~/-])|"
     r"['\"]?\s*,|(?<=\.rmtree)(?=\s*(?:$|[;\n}])))")  # a call, perl's `unlink glob "…"`, the function handed
 # to a map (`array_map("unlink", …)`), or ruby's `Pathname.new("/x").rmtree` with nothing to give
-_RECURSIVE = re.compile(r"delete-file-recursively|removeItemAt|delete-directory-tree|delete-tree|,\s*['\"]rf['\"]|"
-                        r"rmtree|rm_rf|rm_r\b|RemoveAll|remove_dir_all|deleteDir|deleteRecursively|emptyDir|rimraf|"
-                        r"removeDir|rmdirRecurse|deleteDirectory|remove_all|removeAll|^Delete\s.*,\s*true\b|"
-                        r"recursive\s*[:=]\s*(?:true|TRUE|T\b)|-recurs|\bforce\b|,\s*['\"]s['\"]\s*\)?$", re.IGNORECASE)
+_RECURSIVE = lazy(r"delete-file-recursively|removeItemAt|delete-directory-tree|delete-tree|,\s*['\"]rf['\"]|"
+                  r"rmtree|rm_rf|rm_r\b|RemoveAll|remove_dir_all|deleteDir|deleteRecursively|emptyDir|rimraf|"
+                  r"removeDir|rmdirRecurse|deleteDirectory|remove_all|removeAll|^Delete\s.*,\s*true\b|"
+                  r"recursive\s*[:=]\s*(?:true|TRUE|T\b)|-recurs|\bforce\b|,\s*['\"]s['\"]\s*\)?$", re.IGNORECASE)
 # Calls that replace a file's content, the path first.
-_WRITE_CALL = re.compile(
+_WRITE_CALL = lazy(
     r"(?<![\w-])(?:[\w$]+(?:\.|::))*(?P<name>writeFileSync|writeFile|writeTextFile|write_text|write_bytes|"
     r"file_put_contents|WriteAllText|WriteAllBytes|WriteFile|spit|write|truncateSync|truncate)\s*(?P<open>\()")
 # `open(PATH, 'w')`, `io.open(PATH, "w")`, `fopen(PATH, "wb")`, `File.open(PATH, "w")`, perl `open(F, ">PATH")`.
-_OPEN_FOR_WRITE = re.compile(r"\b(?:io\.|File\.)?f?open\s*\(\s*(?P<path>[^,()]+(?:\([^()]*\))?[^,()]*)\s*,\s*"
-                             r"(?:mode\s*=\s*)?['\"](?:w|wb|w\+|wt)['\"]")
-_PERL_OPEN = re.compile(r"\bopen\s*\(?\s*(?:my\s+)?[\w$]+\s*,\s*(?:['\"]>['\"]\s*,\s*(?P<a>['\"][^'\"]+['\"])|"
-                        r"['\"]>\s*(?P<b>[^'\">][^'\"]*)['\"])")
+_OPEN_FOR_WRITE = lazy(r"\b(?:io\.|File\.)?f?open\s*\(\s*(?P<path>[^,()]+(?:\([^()]*\))?[^,()]*)\s*,\s*"
+                       r"(?:mode\s*=\s*)?['\"](?:w|wb|w\+|wt)['\"]")
+_PERL_OPEN = lazy(r"\bopen\s*\(?\s*(?:my\s+)?[\w$]+\s*,\s*(?:['\"]>['\"]\s*,\s*(?P<a>['\"][^'\"]+['\"])|"
+                  r"['\"]>\s*(?P<b>[^'\">][^'\"]*)['\"])")
 # The home directory, spelled in any language.
-HOME_EXPR = re.compile(
+HOME_EXPR = lazy(
     r"expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|environ(?:\.get)?[\[(]\s*['\"]HOME['\"]\s*[\])]|"
     r"getenv\(\s*['\"](?:HOME|USERPROFILE)['\"]\s*\)|process\.env\.HOME|process\.env\[['\"]HOME['\"]\]|"
     r"\bhomedir\(\)|home_dir\(\)|Dir\.home|ENV\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*HOME\s*\}|\$env:USERPROFILE|"
     r"\$env\(HOME\)|Deno\.env\.get\(\s*['\"]HOME['\"]\s*\)|getProperty\(\s*['\"]user\.home['\"]\s*\)|"
     r"UserHomeDir\(\)|System\.user_home\(?\)?|Sys\.getenv\(\s*['\"]HOME['\"]\s*\)|path\.expand\(\s*['\"]~['\"]\s*\)|"
     r"\$HOME\b|(?<=['\"])~(?=[/'\"])|user-homedir-pathname|getProperty\s+['\"]user\.home['\"]|\(getenv \"HOME\"\)")
-_LITERAL = re.compile(r"""'([^'\\]*(?:\\.[^'\\]*)*)'|"([^"\\]*(?:\\.[^"\\]*)*)\"""")
+_LITERAL = lazy(r"""'([^'\\]*(?:\\.[^'\\]*)*)'|"([^"\\]*(?:\\.[^"\\]*)*)\"""")
 _REACH = 160  # characters of a call's arguments read for its path
 
 

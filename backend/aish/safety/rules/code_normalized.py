@@ -24,6 +24,7 @@ import binascii
 import re
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.lazy_regex import lazy
 
 LIMIT = 8000  # characters of a body read
 _MAX_NAMES = 12
@@ -42,7 +43,7 @@ _HEX_CALL = LazyRegex(r"(?:\bbytes\.fromhex|\bunhexlify|\ba2b_hex|\bhex2bin)\s*\
                       r"\bBuffer\.from\s*\(\s*" + _Q + r"\s*,\s*['\"]hex['\"]\s*\)|"
                       r"\bpack\s*\(?\s*['\"]H\*?['\"]\s*,\s*" + _Q + r"\s*\)?|"
                       r"\[\s*" + _Q + r"\s*\]\s*\.pack\s*\(\s*['\"]H\*?['\"]\s*\)")
-_TO_TEXT = re.compile(r"\s*\.\s*(?:decode\s*\([^()]*\)|toString\s*\([^()]*\))")
+_TO_TEXT = lazy(r"\s*\.\s*(?:decode\s*\([^()]*\)|toString\s*\([^()]*\))")
 # `name = 'literal'` (python, ruby, js with const/let/var, perl's my, php's $name), ended by `;`, a newline or `)`
 _ASSIGNED = LazyRegex(r"(?:^|[;\n{]|\b(?:const|let|var|my|local|our)\s)\s*(\$?[A-Za-z_]\w*)\s*=\s*" + _Q +
                       r"\s*(?=[;\n)]|$)")
@@ -88,9 +89,9 @@ def _undo_decoders(code: str) -> str:
     return code
 
 
-_TOKENS = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`]*`|(?<![\w.$@#>:])(\$?[A-Za-z_]\w*)\b"
-                     r"(?!\s*(?:=(?!=)|\(|:(?!:)))")
-_INTERPOLATED = re.compile(r"\$\{\s*([A-Za-z_]\w*)\s*\}|#\{\s*([A-Za-z_]\w*)\s*\}|\$([A-Za-z_]\w*)")
+_TOKENS = lazy(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`]*`|(?<![\w.$@#>:])(\$?[A-Za-z_]\w*)\b"
+               r"(?!\s*(?:=(?!=)|\(|:(?!:)))")
+_INTERPOLATED = lazy(r"\$\{\s*([A-Za-z_]\w*)\s*\}|#\{\s*([A-Za-z_]\w*)\s*\}|\$([A-Za-z_]\w*)")
 
 
 def _propagate(code: str) -> str:
@@ -141,7 +142,7 @@ def _lists(code: str) -> str:
 
 
 # Two literals joined (`"rm -rf " .. '/srv'`, `"a" . "b"`, `'a' + 'b'`, `"a" ~ "b"`): one literal.
-_JOINED = re.compile(r"(['\"])((?:(?!\1)[^\\\n])*)\1\s*(?:\+|\.\.|\.|~|<>)\s*(['\"])((?:(?!\3)[^\\\n])*)\3")
+_JOINED = lazy(r"(['\"])((?:(?!\1)[^\\\n])*)\1\s*(?:\+|\.\.|\.|~|<>)\s*(['\"])((?:(?!\3)[^\\\n])*)\3")
 
 
 def _fold(code: str) -> str:

@@ -12,6 +12,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, fragment
+from aish.safety.lazy_regex import lazy
 
 _HOME = (r"(?:ENV\[\s*['\"]HOME['\"]\s*\]|Dir\.home|process\.env\.HOME|"
          r"(?:require\(\s*['\"]os['\"]\s*\)|os)\.homedir\(\)|"
@@ -19,30 +20,30 @@ _HOME = (r"(?:ENV\[\s*['\"]HOME['\"]\s*\]|Dir\.home|process\.env\.HOME|"
          r"os\.path\.expanduser\(\s*['\"]~['\"]\s*\)|Path\.home\(\)|\$ENV\{\s*HOME\s*\}|\$_SERVER\[['\"]HOME['\"]\]|"
          r"System\.getProperty\(\s*\"user\.home\"\s*\)|\$HOME)")
 # "…" + HOME + "…", "…" . HOME . "…", #{HOME}, ${HOME}, {HOME} in an f-string, Tcl's $env(HOME)
-_SPELLED = re.compile(rf"(?P<q>[\"'])\s*[.+]\s*{_HOME}\s*[.+]\s*(?P=q)|#\{{\s*{_HOME}\s*\}}|\$\{{\s*{_HOME}\s*\}}|"
-                      rf"\{{\s*{_HOME}\s*\}}|\$env\(HOME\)|\$::env\(HOME\)")
-_SOCKET = re.compile(r"\bsocket\b|\bTCPSocket\b|IO::Socket|\bfsockopen\b|\bnet\.connect\b|"
-                     r"require\(\s*['\"]net['\"]\s*\)|\bnet\.Socket\b|createConnection|"
-                     r"Sockets\.TCPClient|\bIO::Socket|\bsocket\.create_connection|\bnew\s+Socket\(|\bsocat\b|"
-                     r"/dev/tcp/", re.IGNORECASE)
-_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\b|\bsh\s+-i\b|"
-                    r"\b(?:Invoke-Expression|iex)\b|\bspawn\(\s*['\"](?:ba)?sh['\"]", re.IGNORECASE)
+_SPELLED = lazy(rf"(?P<q>[\"'])\s*[.+]\s*{_HOME}\s*[.+]\s*(?P=q)|#\{{\s*{_HOME}\s*\}}|\$\{{\s*{_HOME}\s*\}}|"
+                rf"\{{\s*{_HOME}\s*\}}|\$env\(HOME\)|\$::env\(HOME\)")
+_SOCKET = lazy(r"\bsocket\b|\bTCPSocket\b|IO::Socket|\bfsockopen\b|\bnet\.connect\b|"
+               r"require\(\s*['\"]net['\"]\s*\)|\bnet\.Socket\b|createConnection|"
+               r"Sockets\.TCPClient|\bIO::Socket|\bsocket\.create_connection|\bnew\s+Socket\(|\bsocat\b|"
+               r"/dev/tcp/", re.IGNORECASE)
+_SHELL = lazy(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\b|\bsh\s+-i\b|"
+              r"\b(?:Invoke-Expression|iex)\b|\bspawn\(\s*['\"](?:ba)?sh['\"]", re.IGNORECASE)
 # A command read from the connection and run: `IO.popen(l)`, `system $_`, `iex $d`
-_RUNS_RECEIVED = re.compile(r"popen\(\s*[a-z_$]|\bsystem\s*\(?\s*\$|\bexec\s*\(?\s*\$|\biex\s+\$|"
-                            r"Invoke-Expression\s+\$|\bshell_exec\(\s*\$|\beval\(\s*[a-z_$]", re.IGNORECASE)
-_STREAMS = re.compile(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
-                      r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression", re.IGNORECASE)
+_RUNS_RECEIVED = lazy(r"popen\(\s*[a-z_$]|\bsystem\s*\(?\s*\$|\bexec\s*\(?\s*\$|\biex\s+\$|"
+                      r"Invoke-Expression\s+\$|\bshell_exec\(\s*\$|\beval\(\s*[a-z_$]", re.IGNORECASE)
+_STREAMS = lazy(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
+                r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression", re.IGNORECASE)
 # Key and credential files named in code (also read by `exfil` for code whose output is piped to a sender).
-KEY_FILE_IN_CODE = re.compile(r"\.ssh/id_\w+\b(?!\.pub)|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|"
-                              r"\.git-credentials|\.docker/config\.json|serviceaccount/token|\.pgpass|\.config/gcloud")
-_NETWORK = re.compile(r"['\"]https?://|\bLWP::|\bHTTP::Tiny\b|\burlopen\b|\brequests\.\w+\(|\bfetch\s*\(|"
-                      r"\bhttps?\.(request|get)\b|Net::HTTP|\bcurl\b|\bInvoke-(WebRequest|RestMethod)\b|"
-                      r"\bsocket\b|\bTCPSocket\b|\bfsockopen\b|\bnet\.connect\b|\bsmtplib\b", re.IGNORECASE)
-_WALK = re.compile(r"\b(?:os\.walk|rglob|glob\.glob|glob|Dir\.glob|Dir\[|readdirSync|walkSync|listdir|scandir|"
-                   r"File::Find|find\(|iterdir|walkdir|Get-ChildItem)\b", re.IGNORECASE)
-_DELETE = re.compile(r"\b(?:os\.remove|os\.unlink|\.unlink\(|File\.delete|File\.unlink|FileUtils\.rm\w*|unlinkSync|"
-                     r"\bunlink\b|rmtree|rmSync|Remove-Item|\.delete\(\)|shred)", re.IGNORECASE)
-_HOME_ANYWHERE = re.compile(_HOME + r"|(expand_path\(\s*)?['\"]~/?(\*\*?/?\*?)?['\"]", re.IGNORECASE)
+KEY_FILE_IN_CODE = lazy(r"\.ssh/id_\w+\b(?!\.pub)|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|"
+                        r"\.git-credentials|\.docker/config\.json|serviceaccount/token|\.pgpass|\.config/gcloud")
+_NETWORK = lazy(r"['\"]https?://|\bLWP::|\bHTTP::Tiny\b|\burlopen\b|\brequests\.\w+\(|\bfetch\s*\(|"
+                r"\bhttps?\.(request|get)\b|Net::HTTP|\bcurl\b|\bInvoke-(WebRequest|RestMethod)\b|"
+                r"\bsocket\b|\bTCPSocket\b|\bfsockopen\b|\bnet\.connect\b|\bsmtplib\b", re.IGNORECASE)
+_WALK = lazy(r"\b(?:os\.walk|rglob|glob\.glob|glob|Dir\.glob|Dir\[|readdirSync|walkSync|listdir|scandir|"
+             r"File::Find|find\(|iterdir|walkdir|Get-ChildItem)\b", re.IGNORECASE)
+_DELETE = lazy(r"\b(?:os\.remove|os\.unlink|\.unlink\(|File\.delete|File\.unlink|FileUtils\.rm\w*|unlinkSync|"
+               r"\bunlink\b|rmtree|rmSync|Remove-Item|\.delete\(\)|shred)", re.IGNORECASE)
+_HOME_ANYWHERE = lazy(_HOME + r"|(expand_path\(\s*)?['\"]~/?(\*\*?/?\*?)?['\"]", re.IGNORECASE)
 
 
 def home_spelled_out(code: str) -> str:
@@ -59,8 +60,8 @@ def tcl_commands(prog: str, code: str) -> list:
 
 
 # chmod of a key in any language with a mode others can read or write (`os.chmod(…/.ssh/id_rsa, 0o644)`)
-_CHMOD_KEY = re.compile(r"chmod\w*\s*\((?=[^;]*(?:\.ssh/id_|\.aws/credentials|\.kube/config|\.gnupg|/etc/shadow|"
-                        r"\.netrc|\.pgpass|\.git-credentials))[^;]*?,\s*0o?[0-7]?[0-7]([0-7])([0-7])\b")
+_CHMOD_KEY = lazy(r"chmod\w*\s*\((?=[^;]*(?:\.ssh/id_|\.aws/credentials|\.kube/config|\.gnupg|/etc/shadow|"
+                  r"\.netrc|\.pgpass|\.git-credentials))[^;]*?,\s*0o?[0-7]?[0-7]([0-7])([0-7])\b")
 
 
 def judge(prog: str, code: str) -> Optional[tuple]:

@@ -11,14 +11,15 @@ import re
 from typing import Callable
 
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
-_STRING = re.compile(r"'([^'\\\n]{0,200})'|\"([^\"\\\n]{0,200})\"|`([^`\n]{0,200})`")
+_STRING = lazy(r"'([^'\\\n]{0,200})'|\"([^\"\\\n]{0,200})\"|`([^`\n]{0,200})`")
 # A key given to the client as its own login (`key_filename=`, `privateKey:`, `-i`), not sent.
-_LOGIN = re.compile(r"(?:key_?filename|private_?key\w*|pkey|identity\w*|key_?file|keyfile|cert\w*|ssl_\w+|tls_\w+|"
-                    r"ca_?file|from_private_key_file|load_key\w*|read_private_key\w*|keys|IdentityFile)['\"]?\s*"
-                    r"(?:=>?|:|\()\s*(?:\[\s*)?(?:open\s*\(\s*|readFileSync\s*\(\s*|File\.read\s*\(\s*)?$",
-                    re.IGNORECASE)
-_PATHISH = re.compile(r"^(?:[~/]|\.[\w-])|/\.[\w-]|(?:^|/)(?:id_\w+|credentials|\.netrc|\.pgpass|shadow)$")
+_LOGIN = lazy(r"(?:key_?filename|private_?key\w*|pkey|identity\w*|key_?file|keyfile|cert\w*|ssl_\w+|tls_\w+|"
+              r"ca_?file|from_private_key_file|load_key\w*|read_private_key\w*|keys|IdentityFile)['\"]?\s*"
+              r"(?:=>?|:|\()\s*(?:\[\s*)?(?:open\s*\(\s*|readFileSync\s*\(\s*|File\.read\s*\(\s*)?$",
+              re.IGNORECASE)
+_PATHISH = lazy(r"^(?:[~/]|\.[\w-])|/\.[\w-]|(?:^|/)(?:id_\w+|credentials|\.netrc|\.pgpass|shadow)$")
 
 
 def secret_in_code(code: str, secret_path: Callable[[Word], str]) -> str:

@@ -27,11 +27,12 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, describe, target, worst
 from aish.safety.rules.delete import delete_level
 from aish.safety.shell_words import Word, segments
+from aish.safety.lazy_regex import lazy
 
 _LIMIT = 4000
 _PER_KIND = 6
 _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`)"""
-_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
+_STRING = lazy(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
 # A call with strings: `name("…", …)`, `name "…"`, `name: '…'`, `name ["…"]`, `remove.all(os.Path("/x"))`.
 _CALL = LazyRegex(r"(?<![\w$-])(?P<owner>(?:[A-Za-z_][\w-]*(?:\.|::|->|:)){0,4})(?P<name>[A-Za-z_][\w-]*)[!*]?\s*"
                   r"(?:\(\s*(?:\d+\s*,\s*)?(?:(?P<inner>[A-Za-z_][\w.]*)\(\s*)?|:\s+|\s+|\[\s*)(?:[\[⟨{]\s*)?"
@@ -39,7 +40,7 @@ _CALL = LazyRegex(r"(?<![\w$-])(?P<owner>(?:[A-Za-z_][\w-]*(?:\.|::|->|:)){0,4})
 # A function handed to another by its name: the call is that function's (`call_user_func('system', …)`).
 _CALLBACKS = {"system": "system", "exec": "exec", "shell_exec": "exec", "passthru": "exec", "popen": "popen",
               "unlink": "unlink", "rmdir": "rmdir"}
-_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_WORD = lazy(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _RUN_WORDS = frozenset({"system", "exec", "execute", "executable", "shell", "spawn", "popen", "command", "cmd",
                         "process", "run", "sh", "host"})  # SNOBOL's `HOST(1,'cmd')`
 _DELETE_VERBS = frozenset({"delete", "remove", "rm", "unlink", "erase", "rmdir", "rmtree", "rmrf", "destroy", "wipe",
@@ -50,19 +51,19 @@ _DELETE_OBJECTS = frozenset({"file", "files", "dir", "dirs", "directory", "direc
                              "io", "fs", "or", "and", "reg", "registry", "key"})
 _RECURSIVE_WORDS = frozenset({"tree", "all", "recursive", "recursively", "r", "rf", "dir", "dirs", "directory",
                               "directories", "folder", "folders", "contents", "everything", "rmtree", "rmrf"})
-_RECURSIVE_ARGS = re.compile(r"recursive\s*[:=]+\s*(?:true|T\b)|,\s*true\b|['\"]rf['\"]|force\s*[:=]+\s*true|"
-                             r":recursive\s+t\b",
-                             re.IGNORECASE)
+_RECURSIVE_ARGS = lazy(r"recursive\s*[:=]+\s*(?:true|T\b)|,\s*true\b|['\"]rf['\"]|force\s*[:=]+\s*true|"
+                       r":recursive\s+t\b",
+                       re.IGNORECASE)
 # A path string, then up to three calls on it (`'/x' asFileReference deleteAll`, `Path("/x")).unlink()`).
 _PATH_THEN_CALLS = LazyRegex(r"(['\"])([/~][^'\"\n]{0,200})\1\s*\)*"
                              r"((?:(?:\s*\.\s*|\s+)[A-Za-z_][\w-]*(?:\s*\(\s*\))?\)*){1,3})")
-_IDENT = re.compile(r"[A-Za-z_][\w-]*")
+_IDENT = lazy(r"[A-Za-z_][\w-]*")
 _ESCAPE_LINE = LazyRegex(r"(?m)^[ \t]*(?:[:.)]?[ \t]*(?:!!?|\\!?(?=[a-z])|"
                          r"(?:platform[ \t]+)?(?:shell|system|sh|sy|pso|host|run)\b)|\*(?=[a-z]))[ \t]*([^;\n]+)")
 # Escapes inside a line: an editor's `%sh{…}` expansion, SQL's `COPY … FROM PROGRAM '…'`.
 _INLINE_ESCAPE = LazyRegex(r"%sh\{([^{}]*)\}|\bPROGRAM\s+'((?:[^']|'')*)'", re.IGNORECASE)
 _XML_RUN = LazyRegex(r"<(?P<tag>[\w:.-]+)(?P<attrs>(?:\s+[\w:.-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))+)\s*/?>")
-_ATTR = re.compile(r"([\w:.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_ATTR = lazy(r"([\w:.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _RUN_ATTRS = frozenset({"program", "executable", "command", "commandline", "cmd", "exec", "args", "arguments",
                         "arg", "line", "value"})
 _EVALS_FETCHED = LazyRegex(r"(?:\b(?:eval|exec|iex|Invoke-Expression|loadstring|instance_eval|evaluate|eval[-_]?string|"

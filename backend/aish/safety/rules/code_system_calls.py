@@ -20,9 +20,10 @@ from __future__ import annotations
 import re
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.lazy_regex import lazy
 
 _Q = r"""(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`([^`]*)`)"""
-_STRING = re.compile(_Q)
+_STRING = lazy(_Q)
 _PER_KIND = 4
 
 _KILL = LazyRegex(r"(?<![\w-])(?:os\.kill|process\.kill|posix_kill|Process\.kill\s*\(\s*[:'\"]?\w+['\"]?\s*,|"

@@ -32,12 +32,13 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx, worst
 from aish.safety.rules import code_system_calls
 from aish.safety.rules.code_effects import HOME_EXPR
+from aish.safety.lazy_regex import lazy
 
 LIMIT = 8000  # characters of a body read
 _PER_KIND = 6  # commands written out per kind of call
 
 _STR = r"""(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`([^`]*)`)"""
-_STRING = re.compile(_STR)
+_STRING = lazy(_STR)
 def _literal(m: re.Match) -> str:
     return next((g for g in m.groups() if g is not None), "")
 

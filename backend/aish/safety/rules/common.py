@@ -23,6 +23,7 @@ from typing import Any, Callable, Generic, Optional, TypeVar
 from aish.safety.shell_words import Segment, Word
 from aish.safety.winpaths import classify_windows, env_at_worst, looks_windows
 from aish.safety.rules.disk_names import DEVICE, PARTITION_PLACEHOLDER, is_device  # noqa: F401 - re-exported
+from aish.safety.lazy_regex import lazy
 
 LOW, MEDIUM, HIGH = 0, 1, 2
 _T = TypeVar("_T")
@@ -55,7 +56,7 @@ _SYSTEM_DEEP = ("/etc/", "/boot/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/
                 "/var/lib/", "/System/", "/Library/", "/private/etc/", "/nix/store/", "/efi/",
                 "/var/spool/", "/var/mail/", "/var/backups/")
 # Files whose loss or corruption locks users out or stops the machine from booting.
-CRITICAL_FILE = re.compile(
+CRITICAL_FILE = lazy(
     r"^(/private)?/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\.d/.*|fstab|crypttab|hosts|"
     r"resolv\.conf|hostname|ssh/sshd_config|ssh/sshd_config\.d/.*|pam\.d/.*|security/.*|"
     r"default/grub|login\.defs|nsswitch\.conf|ld\.so\.(conf|preload)|systemd/system/.*|"
@@ -64,7 +65,7 @@ CRITICAL_FILE = re.compile(
     r"^/(usr/)?s?bin/[\w.+-]+$|^/(usr/)?lib(64)?/[\w.+-]+\.so[\w.]*$")
 # Keys, credentials and the stores that hold them: losing, overwriting or sending them costs access.
 # (~/.config and ~/.local count whole; one application's settings under them are ordinary dotfiles.)
-CRITICAL_DOT = re.compile(
+CRITICAL_DOT = lazy(
     r"^~/\.(ssh|gnupg|aws|kube|password-store|pki|azure|config|local|mozilla|thunderbird|docker)/?\*?$|"
     r"^~/\.ssh/(id_[^/]*(?<!\.pub)|authorized_keys2?|config|[^/]*\.(pem|key)|\*)$|^~/\.gnupg/|^~/\.password-store/|"
     r"^~/\.(netrc|git-credentials|pgpass|my\.cnf|vault-token|pypirc|npmrc|google_authenticator|k5login)$|"
@@ -73,12 +74,12 @@ CRITICAL_DOT = re.compile(
     r"^~/\.local/share/(keyrings|kwalletd)(/|$)|^~/\.terraform\.d/credentials|^~/\.mozilla/|^~/\.thunderbird/|"
     r"^~/Library/Keychains(/|$)|^~/\.azure/|^~/\.pki/")
 # Shell and tool start-up files: overwriting one loses your setup, a bad line breaks every new shell.
-RC_DOT = re.compile(r"^~/\.([\w.-]*rc|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|"
-                    r"gitconfig|tmux\.conf|ssh/config|inputrc|xinitrc|xprofile|xsession|Xresources|"
-                    r"config/fish/config\.fish|config/git/config|config/nvim/init\.(vim|lua))$")
-_BACKUP_NAME = re.compile(r"(\.(bak|orig|old|backup|save|swp|tmp)|~)$")
-HISTORY_FILE = re.compile(r"^~/\.(bash_history|zsh_history|zhistory|histfile|history|"
-                          r"local/share/fish/fish_history|python_history|psql_history|mysql_history)$")
+RC_DOT = lazy(r"^~/\.([\w.-]*rc|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|"
+              r"gitconfig|tmux\.conf|ssh/config|inputrc|xinitrc|xprofile|xsession|Xresources|"
+              r"config/fish/config\.fish|config/git/config|config/nvim/init\.(vim|lua))$")
+_BACKUP_NAME = lazy(r"(\.(bak|orig|old|backup|save|swp|tmp)|~)$")
+HISTORY_FILE = lazy(r"^~/\.(bash_history|zsh_history|zhistory|histfile|history|"
+                    r"local/share/fish/fish_history|python_history|psql_history|mysql_history)$")
 # What a project's own build produces: deleting it is routine.
 OUTPUT_DIRS = {"build", "dist", "out", "target", "node_modules", "__pycache__", ".pytest_cache",
                ".mypy_cache", ".ruff_cache", ".tox", ".nox", ".venv", "venv", "env", ".cache",
@@ -87,8 +88,8 @@ OUTPUT_DIRS = {"build", "dist", "out", "target", "node_modules", "__pycache__", 
                "cmake-build-debug", "cmake-build-release", "builddir", ".svelte-kit", ".angular",
                "DerivedData", ".terraform", "vendor/bundle", "pkg", "lib-cov", ".sass-cache",
                "storybook-static", ".docusaurus", ".expo", "logs", "log"}
-_OUTPUT_SUFFIX = re.compile(r"\.(egg-info|pyc|pyo|o|a|class|log|tmp|bak|orig|rej|swp)$|"
-                            r"(^|/)(\.DS_Store|Thumbs\.db|desktop\.ini|\.AppleDouble|__MACOSX|\._\*)$")
+_OUTPUT_SUFFIX = lazy(r"\.(egg-info|pyc|pyo|o|a|class|log|tmp|bak|orig|rej|swp)$|"
+                      r"(^|/)(\.DS_Store|Thumbs\.db|desktop\.ini|\.AppleDouble|__MACOSX|\._\*)$")
 _TEMP = ("/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/", "/var/cache/")
 
 
@@ -198,7 +199,7 @@ _max = worst
 
 # ----------------------------------------------------------------- targets
 
-_VAR = re.compile(r"\$\{(\w+)(:?[-=?+])?([^}]*)\}|\$(\w+|[@*#?!$-])|\$\((.*?)\)|`([^`]*)`")
+_VAR = lazy(r"\$\{(\w+)(:?[-=?+])?([^}]*)\}|\$(\w+|[@*#?!$-])|\$\((.*?)\)|`([^`]*)`")
 
 
 def worst_case(text: str) -> tuple:
@@ -293,7 +294,7 @@ def classify(path: str) -> str:
 
 
 _KEPT_PATH = 256
-_MAYBE_WINDOWS = re.compile(r"[:\\%$]")  # what every Windows-looking path has (winpaths.looks_windows)
+_MAYBE_WINDOWS = lazy(r"[:\\%$]")  # what every Windows-looking path has (winpaths.looks_windows)
 
 
 @lru_cache(maxsize=4096)

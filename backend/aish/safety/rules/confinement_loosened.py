@@ -21,14 +21,15 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 NAMES = frozenset({"setsebool", "togglesebool", "semanage", "semodule", "chcon", "usbguard", "filecap"})
 # booleans that let a confined program run written memory, reach out, act as an admin or touch everything
-_WIDENING = re.compile(r"exec(mem|stack|heap|mod)|can_network|network_connect|_unified$|sysadm|_manage_all|"
-                       r"_read_all|_write_all|full_access|mmap_low|use_execmem|anon_write|_all_files|"
-                       r"_login$|_exec_content|unconfined|can_network_relay|nis_enabled|"
-                       r"allow_ypbind|mount_anyfile|mmap_files", re.IGNORECASE)
-_DENIAL = re.compile(r"^(deny|secure|ssh_chroot_rw)|_deny_|restrict", re.IGNORECASE)
+_WIDENING = lazy(r"exec(mem|stack|heap|mod)|can_network|network_connect|_unified$|sysadm|_manage_all|"
+                 r"_read_all|_write_all|full_access|mmap_low|use_execmem|anon_write|_all_files|"
+                 r"_login$|_exec_content|unconfined|can_network_relay|nis_enabled|"
+                 r"allow_ypbind|mount_anyfile|mmap_files", re.IGNORECASE)
+_DENIAL = lazy(r"^(deny|secure|ssh_chroot_rw)|_deny_|restrict", re.IGNORECASE)
 _ON = {"1", "on", "true"}
 _OFF = {"0", "off", "false"}
 _SYSTEM_TREES = ("/", "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/boot", "/root")

@@ -16,6 +16,7 @@ from aish.safety.rules.into_dir import into_directory
 from aish.safety.rules.run_files import dropped_program, user_cron_command
 from aish.safety.shell_words import Redirect, Word
 from aish.safety.winpaths import looks_windows, typed_text
+from aish.safety.lazy_regex import lazy
 
 
 def overwrite_level(t: Target) -> Optional[int]:
@@ -134,8 +135,8 @@ def _output_file(texts: list) -> Optional[str]:
     return None
 
 
-_IMAGE_FILE = re.compile(r"^(?!-|/dev/)[^$]*\.(img|iso|raw|bin|erofs|squashfs|sqfs|cramfs|qcow2|vhdx?|vmdk|fs|"
-                         r"ext[234]|fat|dmg)$", re.IGNORECASE)
+_IMAGE_FILE = lazy(r"^(?!-|/dev/)[^$]*\.(img|iso|raw|bin|erofs|squashfs|sqfs|cramfs|qcow2|vhdx?|vmdk|fs|"
+                   r"ext[234]|fat|dmg)$", re.IGNORECASE)
 
 
 def rule_volume(c: Ctx) -> Optional[tuple]:
@@ -188,7 +189,7 @@ def rule_partition(c: Ctx) -> Optional[tuple]:
             f"{c.prog} rewrites the partition table of {dev} ({c.text})")
 
 
-_BACKUP_COPY = re.compile(r"\.(bak|orig|old|backup|save|dist|pre-\w+|\d{6,14})$|~$")
+_BACKUP_COPY = lazy(r"\.(bak|orig|old|backup|save|dist|pre-\w+|\d{6,14})$|~$")
 
 
 def rule_copy_over(c: Ctx) -> Optional[tuple]:
@@ -296,13 +297,13 @@ def rule_crontab(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_SQL_HIGH = re.compile(r"\b(DROP\s+(DATABASE|SCHEMA|TABLE|KEYSPACE|COLLECTION|USER|OWNED)|TRUNCATE)\b|"
-                       r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(;|$)|\bDELETE\s+[\w.\"`]+\s*(;|$)|\bALTER\s+TABLE\s+\S+\s+DELETE\s*(;|$)|"
-                       r"\b_?drop(Database|Collection)?\s*\(|\bFLUSH_?(ALL|DB)\b|\bDETACH\s+DELETE\b|"
-                       r"\b(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)", re.IGNORECASE)
-_SQL_MEDIUM = re.compile(r"\b(DROP\s+\w+|ALTER\s+TABLE\s+\S+\s+DROP|UPDATE\s+[\w.\"`]+\s+SET\s+(?!.*\bWHERE\b)"
-                         r"|DELETE\s+FROM\s+\S+\s+(?!WHERE)|REVOKE\s+ALL|ALTER\s+USER|GRANT\s+ALL|DEL\s+|UNLINK\s+)\b|"
-                         r"\.drop\s*\(|\.deleteMany\s*\(|\.delete_many\s*\(", re.IGNORECASE)
+_SQL_HIGH = lazy(r"\b(DROP\s+(DATABASE|SCHEMA|TABLE|KEYSPACE|COLLECTION|USER|OWNED)|TRUNCATE)\b|"
+                 r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(;|$)|\bDELETE\s+[\w.\"`]+\s*(;|$)|\bALTER\s+TABLE\s+\S+\s+DELETE\s*(;|$)|"
+                 r"\b_?drop(Database|Collection)?\s*\(|\bFLUSH_?(ALL|DB)\b|\bDETACH\s+DELETE\b|"
+                 r"\b(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)", re.IGNORECASE)
+_SQL_MEDIUM = lazy(r"\b(DROP\s+\w+|ALTER\s+TABLE\s+\S+\s+DROP|UPDATE\s+[\w.\"`]+\s+SET\s+(?!.*\bWHERE\b)"
+                   r"|DELETE\s+FROM\s+\S+\s+(?!WHERE)|REVOKE\s+ALL|ALTER\s+USER|GRANT\s+ALL|DEL\s+|UNLINK\s+)\b|"
+                   r"\.drop\s*\(|\.deleteMany\s*\(|\.delete_many\s*\(", re.IGNORECASE)
 SQL_FLAGS = {"psql": {"-c", "--command"}, "mysql": {"-e", "--execute"}, "mariadb": {"-e", "--execute"},
              "clickhouse-client": {"-q", "--query"}, "cqlsh": {"-e", "--execute"},
              "mongo": {"--eval"}, "mongosh": {"--eval"}, "sqlcmd": {"-Q", "-q"}, "mysqlsh": {"-e", "--sql"},
@@ -313,8 +314,8 @@ SQL_FLAGS = {"psql": {"-c", "--command"}, "mysql": {"-e", "--execute"}, "mariadb
 
 
 # A WHERE that holds for every row is no filter: `WHERE 1=1`, `WHERE true`, `WHERE id > 0 OR 1 = 1`.
-_WHERE = re.compile(r"\bWHERE\s+(.*?)\s*(?=;|$|\bLIMIT\b|\bRETURNING\b|\bORDER\s+BY\b)", re.IGNORECASE | re.DOTALL)
-_ALWAYS = re.compile(r"^\(?\s*(1|true|not\s+false|(\S+)\s*=\s*\2|1\s*<>\s*0)\s*\)?$", re.IGNORECASE)
+_WHERE = lazy(r"\bWHERE\s+(.*?)\s*(?=;|$|\bLIMIT\b|\bRETURNING\b|\bORDER\s+BY\b)", re.IGNORECASE | re.DOTALL)
+_ALWAYS = lazy(r"^\(?\s*(1|true|not\s+false|(\S+)\s*=\s*\2|1\s*<>\s*0)\s*\)?$", re.IGNORECASE)
 
 
 def _no_filter(sql: str) -> str:

@@ -19,12 +19,13 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx
+from aish.safety.lazy_regex import lazy
 
-_ESSENTIAL = re.compile(r"(?:glibc|libc6?|libc-bin|musl|ld-linux[\w.-]*|ld\.so|linux-image[\w.-]*|linux|linux-lts|"
-                        r"linux-zen|linux-hardened|kernel|kernel-core|systemd|systemd-sysv|openrc|runit|sysvinit|"
-                        r"s6|init|bash|dash|busybox|coreutils|sudo|doas|openssh-server|openssh|pam|libpam[\w.-]*|"
-                        r"util-linux|base-files|filesystem|shadow|login|bos\.rte(?:\.[\w.]+)?|kernel-(?:generic|huge)(?:-smp)?|"
-                        r"openssl|libssl\d[\w.-]*|libcrypto[\w.-]*|aaa_base|aaa_glibc-solibs|glibc-solibs)(?:[:@=][\w.-]+)?")
+_ESSENTIAL = lazy(r"(?:glibc|libc6?|libc-bin|musl|ld-linux[\w.-]*|ld\.so|linux-image[\w.-]*|linux|linux-lts|"
+                  r"linux-zen|linux-hardened|kernel|kernel-core|systemd|systemd-sysv|openrc|runit|sysvinit|"
+                  r"s6|init|bash|dash|busybox|coreutils|sudo|doas|openssh-server|openssh|pam|libpam[\w.-]*|"
+                  r"util-linux|base-files|filesystem|shadow|login|bos\.rte(?:\.[\w.]+)?|kernel-(?:generic|huge)(?:-smp)?|"
+                  r"openssl|libssl\d[\w.-]*|libcrypto[\w.-]*|aaa_base|aaa_glibc-solibs|glibc-solibs)(?:[:@=][\w.-]+)?")
 # Other words for a removal (Source Mage's `dispel glibc`, `unmerge`, `expunge`): the verb as the program or its
 # first word.  Letters that remove in some managers (`installp -u bos.rte`, `rpm -e glibc`) count only right
 # before a library, kernel or init package: `xterm -e bash` and `sudo -u root sh` run a shell.
@@ -32,20 +33,20 @@ _OTHER_REMOVE_VERBS = frozenset({"dispel", "deinstall", "expunge", "banish", "ev
                                  "discard", "obliterate"})
 _REMOVE_LETTERS = frozenset({"-u", "-e", "-d"})
 # A program named for the removal (`pkg_delete`, `lrm`, `pkgrm`): every operand is removed.
-_REMOVING_NAME = re.compile(r"(?:^|[-_])(?:rm|remove|delete|del|uninstall|deinstall)$|"
-                            r"^[a-z0-9]{0,4}[b-df-hj-np-tv-z0-9]rm$")
-_INSTALLER_NAME = re.compile(r"pkg|pack|install|rpm|pm$")  # installp, pkgtool, rpm, opm: `top -u systemd` is a user
+_REMOVING_NAME = lazy(r"(?:^|[-_])(?:rm|remove|delete|del|uninstall|deinstall)$|"
+                      r"^[a-z0-9]{0,4}[b-df-hj-np-tv-z0-9]rm$")
+_INSTALLER_NAME = lazy(r"pkg|pack|install|rpm|pm$")  # installp, pkgtool, rpm, opm: `top -u systemd` is a user
 _NOT_FOR_LETTERS = frozenset({"bash", "dash", "busybox", "sudo", "doas", "login", "init", "shadow", "linux",
                               "kernel", "filesystem", "pam", "s6", "runit", "openssh"})
 _REMOVE_VERBS = frozenset({"r", "rm", "remove", "del", "delete", "uninstall", "erase", "purge", "un",
                            "bundle-remove", "unmerge"})
-_REMOVE_OPTIONS = re.compile(r"-R[a-zA-Z]*|--remove|--uninstall|--erase|--unmerge")
+_REMOVE_OPTIONS = lazy(r"-R[a-zA-Z]*|--remove|--uninstall|--erase|--unmerge")
 
 
 # A binary's loader or libraries re-pointed (`patchelf --set-interpreter /lib64/ld-missing.so.2 /usr/bin/sudo`).
 _REPOINTS = ("--set-interpreter", "--set-rpath", "--replace-needed", "--remove-needed", "--add-needed",
              "--add-rpath", "--remove-rpath", "--force-rpath")
-_SYSTEM_BINARY = re.compile(r"^/(?:usr/)?(?:s?bin|lib(?:64|exec)?)/[^/]+$")
+_SYSTEM_BINARY = lazy(r"^/(?:usr/)?(?:s?bin|lib(?:64|exec)?)/[^/]+$")
 
 
 def may_remove(c: Ctx) -> bool:

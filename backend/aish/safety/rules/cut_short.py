@@ -13,10 +13,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, describe, parse_opts, target
+from aish.safety.lazy_regex import lazy
 
 # Sizes that can only keep less: zero, minus, "at most", rounded down.
-_SHRINKS = re.compile(r"^(0+[KMGTPEZY]?(i?B)?|-\d.*|<.*|/.*)$", re.IGNORECASE)
-_ROUTINE = re.compile(r"\.(log|out|err|pid|lock|tmp|part|swp)$|(^|/)(nohup\.out|logs?/.*)$", re.IGNORECASE)
+_SHRINKS = lazy(r"^(0+[KMGTPEZY]?(i?B)?|-\d.*|<.*|/.*)$", re.IGNORECASE)
+_ROUTINE = lazy(r"\.(log|out|err|pid|lock|tmp|part|swp)$|(^|/)(nohup\.out|logs?/.*)$", re.IGNORECASE)
 _CUTS = {"-p": "punches a hole in", "--punch-hole": "punches a hole in", "-z": "zeroes a range of",
          "--zero-range": "zeroes a range of", "-c": "collapses a range out of", "--collapse-range":
          "collapses a range out of"}

@@ -17,6 +17,7 @@ from typing import Optional
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _STOP_WORDS = frozenset("stop halt shutdown graceful-stop gracefulstop stop-all stopall stop_all force-stop "
                         "forcestop stop-now hard-stop quit quit-nicely stopdaemon server-stop stop-server stopserver "
@@ -25,18 +26,18 @@ _STOP_WORDS = frozenset("stop halt shutdown graceful-stop gracefulstop stop-all 
 _SCOPE_WORDS = frozenset("cluster server service node daemon core all app instance broker gateway ctl "
                          "servers services nodes daemons apps instances brokers".split())  # plurals: every one
 # A stop fused with what it stops: `asadmin stop-domain`, `stop-cluster`, `shutdown_instance`.
-_FUSED_STOP = re.compile(r"(stop|shutdown|halt)[-_](domain|database|db|cluster|instance|server|node|broker|daemon|"
-                         r"all|app|service|gateway)s?")
+_FUSED_STOP = lazy(r"(stop|shutdown|halt)[-_](domain|database|db|cluster|instance|server|node|broker|daemon|"
+                   r"all|app|service|gateway)s?")
 _MODIFIERS = frozenset("now all gracefully graceful immediate fast force smart nosave save clean -".split())
 # A control program's name: `unbound-control`, `varnishadm`, `apachectl`, `rndc`, `*d`, `*server`, scripts.
-_CONTROL_NAME = re.compile(r"(ctl|-control|control|adm|admin|-cli|server|srv|d|\.sh|\.bat|\.cmd|\.py)$", re.IGNORECASE)
+_CONTROL_NAME = lazy(r"(ctl|-control|control|adm|admin|-cli|server|srv|d|\.sh|\.bat|\.cmd|\.py)$", re.IGNORECASE)
 # A stop script by its name: `stop-hbase.sh`, `kafka-server-stop.sh`, `shutdown.sh`, `elasticsearch-stop`.
-_STOP_SCRIPT = re.compile(r"(^|[-_.])(stop|shutdown|halt)(all|-all|_all)?([-_.]|$)|^stop[a-z]|[a-z]stop$",
-                          re.IGNORECASE)
+_STOP_SCRIPT = lazy(r"(^|[-_.])(stop|shutdown|halt)(all|-all|_all)?([-_.]|$)|^stop[a-z]|[a-z]stop$",
+                    re.IGNORECASE)
 # Stop phrases handed to a server's console: `core stop now`, `:shutdown`, `shutdown --restart=false`.
-_CONSOLE_STOP = re.compile(r"^(core\s+|server\s+|:|\w+ctl\s+)?(stop|shutdown|halt)"
-                           r"(\s+(now|gracefully|when\s+convenient|-?-?force|nosave|save|immediate))?\s*;?\s*$|^command=:?shutdown\b|^:(shutdown|stop)\b",
-                           re.IGNORECASE)
+_CONSOLE_STOP = lazy(r"^(core\s+|server\s+|:|\w+ctl\s+)?(stop|shutdown|halt)"
+                     r"(\s+(now|gracefully|when\s+convenient|-?-?force|nosave|save|immediate))?\s*;?\s*$|^command=:?shutdown\b|^:(shutdown|stop)\b",
+                     re.IGNORECASE)
 # Programs whose `stop` is everyday: players, time trackers, development VMs and the service managers
 # (judged by their own rules).
 _EVERYDAY = frozenset("""

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import base64
 import binascii
-import re
 import shlex
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-_DECODED = re.compile(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?['\"]?([A-Za-z0-9+/=_-]{4,})['\"]?\s*\|\s*"
-                      r"(?:base64|openssl\s+(?:base64|enc\s+-base64))\s+(?:-\w+\s+)*(?:-d|--decode|-D)\b")
-_ANY_DECODE = re.compile(r"\|\s*(?:(?:base64|base32|basenc|openssl\s+(?:base64|enc))\b.*-(?:d|D|-decode)\b|xxd\b.*-r|"
-                         r"rev\b|tr\s+['\"]?A-Za-z['\"]?\s+['\"]?N-ZA-Mn-za-m|gunzip\b|zcat\b|gzip\s+-d|uudecode\b)")
+_DECODED = lazy(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?['\"]?([A-Za-z0-9+/=_-]{4,})['\"]?\s*\|\s*"
+                r"(?:base64|openssl\s+(?:base64|enc\s+-base64))\s+(?:-\w+\s+)*(?:-d|--decode|-D)\b")
+_ANY_DECODE = lazy(r"\|\s*(?:(?:base64|base32|basenc|openssl\s+(?:base64|enc))\b.*-(?:d|D|-decode)\b|xxd\b.*-r|"
+                   r"rev\b|tr\s+['\"]?A-Za-z['\"]?\s+['\"]?N-ZA-Mn-za-m|gunzip\b|zcat\b|gzip\s+-d|uudecode\b)")
 # `echo 726d202d7266207e | xxd -r -p`: a literal written in hex
-_DECODED_HEX = re.compile(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?['\"]?((?:[0-9a-fA-F]{2}){4,})['\"]?\s*\|\s*"
-                          r"xxd\s+(?:-\w+\s+)*-(?:r|p)\b")
+_DECODED_HEX = lazy(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?['\"]?((?:[0-9a-fA-F]{2}){4,})['\"]?\s*\|\s*"
+                    r"xxd\s+(?:-\w+\s+)*-(?:r|p)\b")
 _RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "eval", "source", "."}
 
 

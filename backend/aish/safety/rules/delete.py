@@ -2,7 +2,6 @@
 nothing, ``rsync --delete``, ``unlink``/``rmdir``/``srm``; the target decides the level."""
 from __future__ import annotations
 
-import re
 
 from typing import Optional
 
@@ -12,6 +11,7 @@ from aish.safety.program_names import plain_name
 from aish.safety.rules.into_dir import into_directory
 from aish.safety.shell_words import Word
 from aish.safety.unwrap import unwrap
+from aish.safety.lazy_regex import lazy
 
 _FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin", "-size", "-user",
                 "-group", "-perm", "-newer", "-maxdepth", "-mindepth", "-regex", "-iregex", "-wholename",
@@ -105,14 +105,14 @@ def fed_paths(chain: list) -> list:
 
 
 # A search over a store (mail, an index, the file database) feeding a delete: whatever it matches goes.
-_SEARCHES = re.compile(r"^(locate|mlocate|plocate|mdfind|grep|egrep|rg|ag|ack|mu|notmuch|everything|es|comm)$|"
-                       r"(^|[-_])(search|find|query|locate|ls-files|list-files)$|"
-                       r"dupe|dups?$|^(duff|rdfind|fclones|rmlint|czkawka\w*|findup|dupd)$")  # duplicate finders
+_SEARCHES = lazy(r"^(locate|mlocate|plocate|mdfind|grep|egrep|rg|ag|ack|mu|notmuch|everything|es|comm)$|"
+                 r"(^|[-_])(search|find|query|locate|ls-files|list-files)$|"
+                 r"dupe|dups?$|^(duff|rdfind|fclones|rmlint|czkawka\w*|findup|dupd)$")  # duplicate finders
 
 
 # A searcher told to print the names of the files it matches, whatever its name: grep's `-l`/`-L` (alone or in a
 # bundle with its other letters), `--files-with-matches`, `--files`, `--name-only`.
-_LISTS_FILES = re.compile(r"^(-[a-zA-Z]*[lL][a-zA-Z]*|--files(-with(out)?-match(es)?)?|--name-only|--files0)$")
+_LISTS_FILES = lazy(r"^(-[a-zA-Z]*[lL][a-zA-Z]*|--files(-with(out)?-match(es)?)?|--name-only|--files0)$")
 
 
 def _searched(chain: list) -> str:
@@ -211,7 +211,7 @@ def rule_find(c: Ctx) -> Optional[tuple]:
 
 
 # `chmod u-s`, `a-s`, `ug-s`: the setuid/setgid bit taken away (over every program `find` matches under a system root).
-_SETUID_OFF = re.compile(r"([ugoa]*-[rwxXt]*s[rwxXt]*,?)+")
+_SETUID_OFF = lazy(r"([ugoa]*-[rwxXt]*s[rwxXt]*,?)+")
 _SYSTEM_KINDS = frozenset({"root", "system-top", "system", "critical"})
 
 

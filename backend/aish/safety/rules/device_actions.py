@@ -19,17 +19,18 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
+from aish.safety.lazy_regex import lazy
 
-_TARGET_KEY = re.compile(r"^-{0,2}(target\w*|\w*drive|\w*disk|dest\w*)=(/dev/\S+)$", re.IGNORECASE)
-_INSTALLER = re.compile(r"ventoy|usb|boot|install|live|creator|maker|stick", re.IGNORECASE)
-_SCSI = re.compile(r"^/dev/(sg\d+|n?st\d+|bsg/\S+|sd[a-z]+)$")
-_SG_WRITERS = re.compile(r"^sg_(unmap|write_same|write_long|write_x|write_verify|compare_and_write)$")
-_DISK_WORD = re.compile(r"^(/dev/)?(nvme\d+(ns\d+)?|nvd\d+|nda\d+|ada\d+|da\d+|sd\d+|wd\d+)$")
+_TARGET_KEY = lazy(r"^-{0,2}(target\w*|\w*drive|\w*disk|dest\w*)=(/dev/\S+)$", re.IGNORECASE)
+_INSTALLER = lazy(r"ventoy|usb|boot|install|live|creator|maker|stick", re.IGNORECASE)
+_SCSI = lazy(r"^/dev/(sg\d+|n?st\d+|bsg/\S+|sd[a-z]+)$")
+_SG_WRITERS = lazy(r"^sg_(unmap|write_same|write_long|write_x|write_verify|compare_and_write)$")
+_DISK_WORD = lazy(r"^(/dev/)?(nvme\d+(ns\d+)?|nvd\d+|nda\d+|ada\d+|da\d+|sd\d+|wd\d+)$")
 _FORMATS = {"format", "sanitize", "secure-erase", "erase"}
-_ROOT = re.compile(r"^(/|/dev/mapper/\S*root\S*|/dev/\S+/root|LABEL=root|/dev/root)$")
+_ROOT = lazy(r"^(/|/dev/mapper/\S*root\S*|/dev/\S+/root|LABEL=root|/dev/root)$")
 # the first disk's system partitions, where the root usually is (`/dev/sda1`, `/dev/nvme0n1p2`, a Pi's mmcblk0p2)
-_SYSTEM_PARTITION = re.compile(r"^/dev/((sd|vd|xvd|hd)a[12]|nvme0n1p[12]|mmcblk0p2)$")
-_SIZE = re.compile(r"^\d+(\.\d+)?[KMGTPkmgtps]?$")
+_SYSTEM_PARTITION = lazy(r"^/dev/((sd|vd|xvd|hd)a[12]|nvme0n1p[12]|mmcblk0p2)$")
+_SIZE = lazy(r"^\d+(\.\d+)?[KMGTPkmgtps]?$")
 NAMES = frozenset({"systemd-repart", "bioctl", "mkltfs", "vgchange", "lvchange", "resize2fs", "ntfsresize",
                    "fsck", "e2fsck"})
 

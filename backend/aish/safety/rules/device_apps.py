@@ -16,13 +16,14 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.verbs import PACKAGE_TOOLS
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _UNINSTALLS = frozenset({"uninstall", "-U", "--uninstall", "--uninstall_only", "--uninstall-only", "-uninstall"})
 _KEEPS_DATA = frozenset({"-k", "--keep-data", "--keepdata", "--keep_data"})
 # A reverse-DNS app id (com.example.notes, com.example.app), not a file (app-release.apk); a bundle such as
 # Notes.app has two parts only.
-_APP_ID = re.compile(r"^[a-z][\w-]*(\.[A-Za-z_][\w-]*){2,}$")
-_FILE_SUFFIX = re.compile(r"\.(apk|aab|ipa|zip|xap|appx|msix|hap|tar|gz|json|ya?ml|txt|py|sh|js)$", re.IGNORECASE)
+_APP_ID = lazy(r"^[a-z][\w-]*(\.[A-Za-z_][\w-]*){2,}$")
+_FILE_SUFFIX = lazy(r"\.(apk|aab|ipa|zip|xap|appx|msix|hap|tar|gz|json|ya?ml|txt|py|sh|js)$", re.IGNORECASE)
 
 
 @triggered_by(_UNINSTALLS)

@@ -25,11 +25,12 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.disk_names import BARE_DISK, is_device
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # Bare disk names beyond disk_names.BARE_DISK: AIX hdisks, SVM and md metadevices' disks, mainframe DASD bus ids.
 _MORE_DISKS = LazyRegex(r"^(hdisk\d+|hdiskpower\d+|vpath\d+|dasd[a-z]*\d*|0\.[0-3]\.[0-9a-f]{4}|wd\d+|"
                         r"sd\d+[a-p]?|cd\d+|rsd\d+[a-p]?|gpt/\S+|label/\S+|disk\d+s\d+)$", re.IGNORECASE)
-_REMOVING_LETTERS = re.compile(r"^-[dD][a-zA-Z]{0,3}$")
+_REMOVING_LETTERS = lazy(r"^-[dD][a-zA-Z]{0,3}$")
 _ENDING_VERBS = frozenset({"kill", "detach", "offline", "fail", "clear", "zap", "destroy", "delete", "remove",
                            "rm", "del", "erase", "wipe", "restore", "reinit", "forget", "unconfigure",
                            "deconfigure", "-kill", "--kill", "-detach", "--detach", "-offline", "--offline"})

@@ -16,9 +16,10 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
 from aish.safety.rules.disk_names import BARE_DISK
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # Program names that say they copy, image, clone, restore or write (`e2image`, `xfs_copy`, `fwup`, `fmthard`).
-_COPIES = re.compile(r"cop[yi]|image|img|clone|restore|flash|burn|write|fmt|format|fwup|record|dd$")
+_COPIES = lazy(r"cop[yi]|image|img|clone|restore|flash|burn|write|fmt|format|fwup|record|dd$")
 # Options and keys that name where a program writes.
 _DEST_OPTIONS = {"-d", "--device", "-o", "--output", "-outdev", "-dev", "--drive", "--target", "--disk", "--dest",
                  "--destination", "-D", "--to", "-Z", "-t", "--dst"}
@@ -26,14 +27,14 @@ _DEST_OPTIONS = {"-d", "--device", "-o", "--output", "-outdev", "-dev", "--drive
 # (`chromeos-install --dst /dev/sda`, `somesetup --destination /dev/nvme0n1`).
 _NAMED_DESTINATION = {"--dst", "--dest", "--destination", "--target"}
 _SOURCE_OPTIONS = {"-f", "--from", "-s", "--source", "-i", "--input", "-if"}
-_DEST_KEY = re.compile(r"^-?(dev|of|outdev|target|dest)=(.+)$", re.IGNORECASE)
-_IMAGE = re.compile(r"\.(img|iso|raw|e2i|fw|bin|wic|qcow2|vhdx?|vmdk|xfs|ext[234]|sdcard|dd|image)"
-                    r"(\.(xz|gz|zst|bz2))?$", re.IGNORECASE)
+_DEST_KEY = lazy(r"^-?(dev|of|outdev|target|dest)=(.+)$", re.IGNORECASE)
+_IMAGE = lazy(r"\.(img|iso|raw|e2i|fw|bin|wic|qcow2|vhdx?|vmdk|xfs|ext[234]|sdcard|dd|image)"
+              r"(\.(xz|gz|zst|bz2))?$", re.IGNORECASE)
 _READS = {"status", "list", "show", "info", "-l", "--list", "--info", "--verify", "verify", "-n", "--dry-run",
           "scan", "print", "dump", "read"}
 # Programs named for reading a device (a dump, an inquiry, a listing): the device is their input.
-_READER_NAME = re.compile(r"dump|read|info|inq|stat|show|list|scan|query|print|ident")
-_BLANK = re.compile(r"^-{0,2}blank(=\S+)?$", re.IGNORECASE)
+_READER_NAME = lazy(r"dump|read|info|inq|stat|show|list|scan|query|print|ident")
+_BLANK = lazy(r"^-{0,2}blank(=\S+)?$", re.IGNORECASE)
 _CLEARS = {"clear", "labelclear", "wipe", "zap", "zero", "erase"}
 
 

@@ -27,6 +27,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
+from aish.safety.lazy_regex import lazy
 
 # Devices beyond disk_names.DEVICE: an LVM volume (`/dev/vg0/data`), ESXi's disks, Windows' physical drives.
 _OTHER_DEVICE = LazyRegex(r"^(/vmfs/devices/disks/\S+|\\\\\.\\physicaldrive\d+|/dev/(?!(pts|shm|fd|net|input|snd|"
@@ -47,17 +48,17 @@ _READS = frozenset({"report", "info", "list", "ls", "show", "status", "read", "d
 _OUTPUTS = frozenset({"-o", "--output", "--dest", "--target", "--device", "-d"})
 # A flasher's abbreviated verbs: erase, write and their pairs (write LBA, erase flash).
 _SHORT_VERBS = frozenset({"e", "w", "wl", "ef", "el", "we", "ew", "er", "wr", "wf", "eb"})
-_NUMBER = re.compile(r"^(0x[0-9a-f]+|\d+)$", re.IGNORECASE)
+_NUMBER = lazy(r"^(0x[0-9a-f]+|\d+)$", re.IGNORECASE)
 # In-tool operations that lose a file's or a device's content, and those that write blocks.
 _LOSING_OPS = frozenset({"fpunch", "fzero", "fcollapse", "finsert", "zero", "punch", "fallocate-punch"})
 _WRITING_OPS = frozenset({"pwrite", "write", "truncate"})
 _COMMAND_OPTIONS = frozenset({"-c", "--command", "--cmd"})
-_SCRATCH = re.compile(r"^(/tmp/|/var/tmp/|\./|[^/])")
+_SCRATCH = lazy(r"^(/tmp/|/var/tmp/|\./|[^/])")
 # SCSI operation codes that write the medium: FORMAT UNIT, REASSIGN, WRITE(6/10/12/16), WRITE AND VERIFY,
 # WRITE BUFFER (firmware), WRITE LONG, WRITE SAME, UNMAP, SANITIZE, PERSISTENT RESERVE OUT.
 _SCSI_WRITES = frozenset({0x04, 0x07, 0x0A, 0x2A, 0x2E, 0x3B, 0x3F, 0x41, 0x42, 0x48, 0x5F, 0x8A, 0x8E, 0x93,
                           0xAA, 0xAE})
-_HEX_BYTE = re.compile(r"^(0x)?[0-9a-f]{1,2}$", re.IGNORECASE)
+_HEX_BYTE = lazy(r"^(0x)?[0-9a-f]{1,2}$", re.IGNORECASE)
 # NVMe operation codes: admin format, sanitize, namespace management, firmware download/commit; I/O write,
 # write uncorrectable, write zeroes, dataset management (deallocate).
 _NVME_ADMIN = frozenset({0x80, 0x84, 0x0D, 0x10, 0x11})

@@ -12,14 +12,15 @@ from aish.safety.rules.disk_names import BARE_DISK, DEVICE, DEVICE_PLACEHOLDER
 from aish.safety.rules import firmware_writes
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS, FLASH
+from aish.safety.lazy_regex import lazy
 
 _COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
 
 _REBOOT_OPTIONS = {"--reboot", "--auto-reboot", "--restart", "-autoreboot", "--reboot-after", "--autoreboot"}
 # Any spelling of "and then reboot" (`--restart-now`, `--force-reboot`, `--reboot-if-required`); not a setting of it
 # (`--reboot-timeout`, `--no-reboot`).
-_REBOOT_OPTION = re.compile(r"^--?(auto-?|force-?)?(reboot|restart)(-(now|after|when-done|if-required|if-needed|"
-                            r"required|immediately))?$")
+_REBOOT_OPTION = lazy(r"^--?(auto-?|force-?)?(reboot|restart)(-(now|after|when-done|if-required|if-needed|"
+                      r"required|immediately))?$")
 _UPDATE_WORDS = {"update", "upgrade", "install", "apply", "dist-upgrade", "full-upgrade", "deploy", "switch"}
 
 
@@ -77,7 +78,7 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
 # Options and keys that name where a program writes (`partclone -o /dev/sdb2`, `ntfsclone --overwrite
 # /dev/sda1`, `fsarchiver restfs x.fsa id=0,dest=/dev/sdb1`, `dc3dd wipe=/dev/sdb`): a partition too.
 _OUTPUT_OPTIONS = {"-o", "--output", "-O", "--overwrite", "--dest", "--destination", "--target", "--device-out"}
-_OUTPUT_KEY = re.compile(r"(?:^|,)(?:of|dest|destination|wipe|hwipe|output|out|target)=(/dev/[^,\s]+)")
+_OUTPUT_KEY = lazy(r"(?:^|,)(?:of|dest|destination|wipe|hwipe|output|out|target)=(/dev/[^,\s]+)")
 
 
 def _output_to_device(texts: list) -> str:
@@ -93,9 +94,9 @@ def _output_to_device(texts: list) -> str:
 # Words that build something new over the disks they are given: a pool, an array, a cache, a filesystem.
 _BUILDS = {"create", "add", "attach", "replace", "format", "init", "initialize", "make", "new", "build", "zap",
            "labelclear", "mkfs", "--create", "--add", "--format", "--init", "--filesystem", "make-bcache"}
-_MAKES_FS = re.compile(r"^(mk\w*fs|mkfs\w*|make-\w+|mk(raid|swap|udf\w*|exfat\w*|hfs\w*|jfs|reiser\w*|"
-                       r"bcache|lvm\w*))$")
-_IMAGE = re.compile(r"\.(iso|img|raw|wic|bin|ipsw|dmg|hddimg|sdcard|rpi-sdimg)(\.(xz|gz|zst|bz2|zip))?$", re.IGNORECASE)
+_MAKES_FS = lazy(r"^(mk\w*fs|mkfs\w*|make-\w+|mk(raid|swap|udf\w*|exfat\w*|hfs\w*|jfs|reiser\w*|"
+                 r"bcache|lvm\w*))$")
+_IMAGE = lazy(r"\.(iso|img|raw|wic|bin|ipsw|dmg|hddimg|sdcard|rpi-sdimg)(\.(xz|gz|zst|bz2|zip))?$", re.IGNORECASE)
 _READS_ONLY = {"status", "list", "ls", "show", "info", "iostat", "stats", "get", "check", "-l", "--list", "scan",
                "import", "export", "--help", "-h", "--version", "--dry-run"}
 # Firmware images, and programs named for restoring or upgrading a device from one (`sysupgrade x.bin`,
@@ -105,7 +106,7 @@ _FIRMWARE_READS = {"read", "dump", "backup", "save", "verify", "--verify", "--te
                    "--save", "-save", "/O", "ri"}  # `nvflash --save x.rom`, `afulnx_64 x.rom /O`
 # A flasher's abbreviated read (`xflash r 0x0 0x1000 dump.bin`, `upgrade_tool rl …`): the image is its output.
 _READ_LETTERS = {"r", "rl", "rd", "rf", "rb"}
-_FIRMWARE_TOOL = re.compile(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
+_FIRMWARE_TOOL = lazy(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
 # Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
 _DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}
 

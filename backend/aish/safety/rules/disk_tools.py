@@ -10,6 +10,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, classify, is_device
+from aish.safety.lazy_regex import lazy
 
 _SIZES = ("-L", "-l", "--size", "--extents")
 
@@ -48,8 +49,8 @@ def rule_mdadm_create(c: Ctx) -> Optional[tuple]:
 
 
 # debugfs requests that remove or clear (its manual: rm, kill_file, unlink, clri, freei, freeb, rmdir, punch, zap).
-_DEBUGFS_REMOVES = re.compile(r"^\s*(rm|kill_file|unlink|clri|freei|freeb|rmdir|punch|truncate|zap_block|zap|"
-                              r"set_inode_field|sif|mi|modify_inode)\b")
+_DEBUGFS_REMOVES = lazy(r"^\s*(rm|kill_file|unlink|clri|freei|freeb|rmdir|punch|truncate|zap_block|zap|"
+                        r"set_inode_field|sif|mi|modify_inode)\b")
 
 
 def rule_debugfs(c: Ctx) -> Optional[tuple]:

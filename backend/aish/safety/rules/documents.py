@@ -15,10 +15,11 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx, classify
 from aish.safety.shell_words import Segment
 from aish.safety.unwrap import unwrap
+from aish.safety.lazy_regex import lazy
 
 # Commands that write nothing: a `>` after them leaves the file empty.
 _WRITES_NOTHING = frozenset({":", "true", "false"})
-_ROUTINE = re.compile(r"\.(log|out|err|pid|lock|tmp|part|crdownload|cache)$|/(\.cache|tmp|Downloads)/", re.IGNORECASE)
+_ROUTINE = lazy(r"\.(log|out|err|pid|lock|tmp|part|crdownload|cache)$|/(\.cache|tmp|Downloads)/", re.IGNORECASE)
 _OUTPUT_OPTIONS = frozenset({"-o", "--output"})
 
 

@@ -18,6 +18,7 @@ from typing import Optional
 from aish.safety.rules import interp
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
 from aish.safety.rules.netexec import CODE_EXTENSIONS, DATA_READERS, INTERPRETERS, _is_download, _sub_downloads
+from aish.safety.lazy_regex import lazy
 
 # Shells not named after `sh`.
 _OTHER_SHELLS = frozenset({"elvish", "xonsh", "nu", "nushell", "rc", "es", "ion", "murex", "oil", "ysh", "fish",
@@ -27,15 +28,15 @@ _OTHER_SHELLS = frozenset({"elvish", "xonsh", "nu", "nushell", "rc", "es", "ion"
 _NOT_SHELLS = frozenset({"ssh", "mosh", "autossh", "sshpass", "rsh", "crash", "trash", "stash", "flush", "push",
                          "refresh", "publish", "finish", "hash", "wash", "brush", "fresh", "gnash", "mesh", "smash",
                          "splash", "slash", "clash", "dash-board", "git-flush"})
-_VERSION = re.compile(r"(?:[-_.]?\d[\d.]*|-static|-portable)$")
+_VERSION = lazy(r"(?:[-_.]?\d[\d.]*|-static|-portable)$")
 # Options whose value is the code or the script a program runs.
 _CODE_OPTIONS = frozenset({"-c", "-e", "-f", "-x", "-r", "-s", "--file", "--script", "--eval", "--exec", "--execute",
                            "--command", "-code", "--code", "--run", "--init-file", "--rcfile", "--source", "--load",
                            "-script", "-file", "--playbook", "-l"})
 # An address of a script or notebook (what a runner given it executes).
-_SCRIPT_URL = re.compile(r"^https?://\S+\.(?:" + "|".join(sorted(CODE_EXTENSIONS, key=len, reverse=True)) +
-                         r")(?:\?\S*)?$", re.IGNORECASE)
-_INLINE = re.compile(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?(?:'([^']*)'|\"((?:[^\"\\]|\\.)*)\")\s*$", re.DOTALL)
+_SCRIPT_URL = lazy(r"^https?://\S+\.(?:" + "|".join(sorted(CODE_EXTENSIONS, key=len, reverse=True)) +
+                   r")(?:\?\S*)?$", re.IGNORECASE)
+_INLINE = lazy(r"^\s*(?:echo|printf)\s+(?:-[neE]+\s+)?(?:'([^']*)'|\"((?:[^\"\\]|\\.)*)\")\s*$", re.DOTALL)
 
 
 def _fetches_script(sub: str) -> bool:

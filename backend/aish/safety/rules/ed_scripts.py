@@ -12,9 +12,10 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx, describe, target
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.fed import fed_text
+from aish.safety.lazy_regex import lazy
 
-_DELETE_ALL = re.compile(r"^\s*(,|%|1\s*,\s*\$|g/\^?/|g/\.\*?/|g/\$/)\s*d\s*$")
-_WRITE = re.compile(r"^\s*(w|wq|x|w!|wq!|W)\s*(\S+)?\s*$")
+_DELETE_ALL = lazy(r"^\s*(,|%|1\s*,\s*\$|g/\^?/|g/\.\*?/|g/\$/)\s*d\s*$")
+_WRITE = lazy(r"^\s*(w|wq|x|w!|wq!|W)\s*(\S+)?\s*$")
 
 
 def rule_ed_emptied(c: Ctx) -> Optional[tuple]:

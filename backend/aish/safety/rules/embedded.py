@@ -18,13 +18,14 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, target, worst
+from aish.safety.lazy_regex import lazy
 
 _SED_VALUED = {"-e", "--expression", "-f", "--file", "-l", "--line-length"}
 _ADDRESS = r"(?:\d+(?:~\d+)?|\$|/(?:[^/\\]|\\.)*/I?)"
 # `[ADDR[,ADDR]][!] e COMMAND`: the rest of the line is the command
-_SED_E = re.compile(rf"^\s*(?:{_ADDRESS}(?:\s*,\s*{_ADDRESS})?)?\s*!?\s*e\s+(.+)$")
+_SED_E = lazy(rf"^\s*(?:{_ADDRESS}(?:\s*,\s*{_ADDRESS})?)?\s*!?\s*e\s+(.+)$")
 # `s<d>REGEX<d>REPLACEMENT<d>FLAGS` with `e` among the flags
-_SED_S = re.compile(r"(?:^|[;{\s])s([^\w\s\\])((?:(?!\1)[^\\]|\\.)*)\1((?:(?!\1)[^\\]|\\.)*)\1([gpiImMe\d]*)")
+_SED_S = lazy(r"(?:^|[;{\s])s([^\w\s\\])((?:(?!\1)[^\\]|\\.)*)\1((?:(?!\1)[^\\]|\\.)*)\1([gpiImMe\d]*)")
 
 
 def _sed_scripts(texts: list) -> list:
@@ -112,8 +113,8 @@ def with_positionals(script: str, args: list) -> str:
     return re.sub(r"\"?\$(?:\{@\}|@|\*)\"?", lambda m: " ".join(args[1:]), script)
 
 
-_EMPTYING = re.compile(r"^\s*(?::|true|echo\s*(?:-n\s*)?(?:''|\"\")?|printf\s*(?:''|\"\")?|cat\s+/dev/null|)\s*"
-                       r">\|?\s*\"?\$(?:\{?[0-9@]\}?)\"?\s*$")
+_EMPTYING = lazy(r"^\s*(?::|true|echo\s*(?:-n\s*)?(?:''|\"\")?|printf\s*(?:''|\"\")?|cat\s+/dev/null|)\s*"
+                 r">\|?\s*\"?\$(?:\{?[0-9@]\}?)\"?\s*$")
 
 
 def rule_find_empties(c: Ctx) -> Optional[tuple]:
@@ -148,7 +149,7 @@ _COMMAND_OPTIONS = {
     "dc": (re.compile(r"^!(.+)$"), ()),
 }
 # Clients' own escapes to a shell, in their one-shot commands and fed lines.
-_ESCAPE = re.compile(r"(?:^|[;\n])\s*(?:(?:\.shell|\.system|system|shell)\s+|\\?!\s*)([^;\n]+)", re.IGNORECASE)
+_ESCAPE = lazy(r"(?:^|[;\n])\s*(?:(?:\.shell|\.system|system|shell)\s+|\\?!\s*)([^;\n]+)", re.IGNORECASE)
 _ESCAPING_CLIENTS = {"sqlite3", "psql", "mysql", "mariadb", "gdb", "dc", "ed", "ex", "ftp", "sftp", "lftp", "bc",
                      "duckdb", "cqlsh", "redis-cli", "mongo", "mongosh", "clickhouse-client"}
 

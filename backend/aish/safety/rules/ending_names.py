@@ -9,17 +9,17 @@ name that asks or checks (``needs-reboot``, ``check-reboot``), a boot loader's c
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _ENDS = {"logout": "the desktop session ends, and every program in it", "logoff": "the session ends",
          "poweroff": "the machine powers off", "shutdown": "the machine shuts down", "reboot": "the machine reboots",
          "halt": "the machine halts"}
 _ASKS = frozenset({"check", "needs", "need", "is", "show", "test", "status", "notify", "schedule", "cancel", "grub",
                    "ask", "dialog", "required", "pending", "if", "safe", "helper", "info"})
-_PARTS = re.compile(r"[-_.]")
+_PARTS = lazy(r"[-_.]")
 
 
 def may_end(c: Ctx) -> bool:

@@ -23,12 +23,13 @@ from aish.safety.rules.into_dir import into_directory
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.delete import delete_level, fed_paths
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 # The user's own folders whose files are documents, photos, music: not a download area or a cache.
-_PERSONAL = re.compile(r"^~/(Documents|Desktop|Pictures|Photos|Music|Videos|Movies|Dropbox|OneDrive|Nextcloud|"
-                       r"Google Drive|Sync|notes|Notes|Obsidian|Books|Mail|Maildir|thesis|Work|work)(/[^*?]*)?"
-                       r"/[^/]*[*?][^/]*$")
-_PERSONAL_ROOT = re.compile(r"^~/(Documents|Desktop|Pictures|Photos|Music|Videos|Movies|notes|Notes|Obsidian)(/.*)?$")
+_PERSONAL = lazy(r"^~/(Documents|Desktop|Pictures|Photos|Music|Videos|Movies|Dropbox|OneDrive|Nextcloud|"
+                 r"Google Drive|Sync|notes|Notes|Obsidian|Books|Mail|Maildir|thesis|Work|work)(/[^*?]*)?"
+                 r"/[^/]*[*?][^/]*$")
+_PERSONAL_ROOT = lazy(r"^~/(Documents|Desktop|Pictures|Photos|Music|Videos|Movies|notes|Notes|Obsidian)(/.*)?$")
 _CONTENTS_OVER = {"home", "dot", "dot-critical", "dot-rc", "userhome"}
 
 
@@ -184,7 +185,7 @@ def rule_sed_empties(c: Ctx) -> Optional[tuple]:
     return best
 
 
-_ALL_LINES = re.compile(r"\s*(1\s*,\s*\$\s*)?d\s*;?\s*")
+_ALL_LINES = lazy(r"\s*(1\s*,\s*\$\s*)?d\s*;?\s*")
 
 
 def rule_link_over_document(c: Ctx) -> Optional[tuple]:

@@ -28,7 +28,7 @@ _WRITE_RIGHTS = frozenset("f m w c ga gw wd wo ca full change write modify fullc
                           "0x1f01ff 0x001f01ff 0x1301bf 0x001301bf 0x3 rwxd rwxdpo".split())
 # Everyone with no rights left is `Everyone:(F)` to a shell that took the parentheses for a subshell.
 _EVERYONE_ITSELF = frozenset({"everyone", "*s-1-1-0", "s-1-1-0"})
-_INHERIT = re.compile(r"\((oi|ci|io|np|i)\)", re.IGNORECASE)
+_INHERIT = lazy(r"\((oi|ci|io|np|i)\)", re.IGNORECASE)
 _ACL_TOOLS = frozenset({"icacls", "cacls", "xcacls", "subinacl", "dsacls", "smbcacls", "add-ntfsaccess",
                         "grant-smbshareaccess", "nfs4_setfacl", "setfacl", "chacl", "chmod", "new-object",
                         "set-acl", "icacls.exe", "cacls.exe", "xcacls.exe", "dsacls.exe", "subinacl.exe"})

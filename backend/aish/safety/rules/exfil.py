@@ -18,6 +18,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
 from aish.safety.rules.secret_places import COPY_SUFFIX, SECRET_PLACE
 from aish.safety.rules.secret_producers import prints_secret
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 # Programs that send what they read on stdin to the network.
 _STDIN_SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "pastebinit", "termbin", "sendmail", "mail",
@@ -39,7 +40,7 @@ _SENDERS = {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "scp", "s
 # Copy tools: their destination is a machine the user names (a backup of home is routine).
 _COPIERS = {"scp", "sftp", "rsync", "rclone", "aws", "gsutil", "smbclient", "lftp", "ftp"}
 # Commands whose output is secret.
-_SECRET_OUTPUT = re.compile(
+_SECRET_OUTPUT = lazy(
     r"^(env|printenv|set|export\s+-p|declare\s+-[xp]|typeset(\s+-[xp])?|history|fc\s+-l|gpg\s+.*--export-secret|"
     r"aws\s+configure\s+(export-credentials|get)|aws\s+sts\s+get-session-token|gcloud\s+auth\s+.*print-[\w-]*token|"
     r"az\s+account\s+get-access-token|kubectl\s+config\s+view\s+.*--raw|kubectl\s+get\s+secrets?\b.*-o|"
@@ -47,54 +48,54 @@ _SECRET_OUTPUT = re.compile(
     r"vault\s+(kv\s+get|read)|op\s+(read|item\s+get)|gh\s+auth\s+token|cat\s+/proc/(\d+|self|\$\$)/environ|"
     r"doppler\s+secrets|heroku\s+config|keepassxc-cli\s+(show|export)|bw\s+(get|export))\b")
 # Commands that print the clipboard, which often holds a password a manager copied there.
-_CLIPBOARD_READ = re.compile(r"^(pbpaste|wl-paste|xclip\s+.*-o\b|xclip\s+-o|xsel\s+(.*\s)?-(o|-output|[a-z]*o)\b|"
-                             r"Get-Clipboard|gpaste-client\s+get|termux-clipboard-get|powershell.*Get-Clipboard)",
-                             re.IGNORECASE)
+_CLIPBOARD_READ = lazy(r"^(pbpaste|wl-paste|xclip\s+.*-o\b|xclip\s+-o|xsel\s+(.*\s)?-(o|-output|[a-z]*o)\b|"
+                       r"Get-Clipboard|gpaste-client\s+get|termux-clipboard-get|powershell.*Get-Clipboard)",
+                       re.IGNORECASE)
 # Whole databases dumped: what they hold leaves with them.
-_DATA_DUMP = re.compile(r"^((docker|podman|nerdctl)\s+(image\s+)?save|(docker|podman)\s+(container\s+)?export|"
-                        r"pg_dumpall|pg_dump|mysqldump|mariadb-dump|mongodump|mongoexport|sqlite3\s+\S+\s+\.dump|"
-                        r"redis-cli\s+.*--rdb|etcdctl\s+snapshot\s+save|influx\s+backup|cockroach\s+dump)\b")
-_ENV_LIKE = re.compile(r"^(env|printenv|set|export|declare|typeset|history|fc)\b")
+_DATA_DUMP = lazy(r"^((docker|podman|nerdctl)\s+(image\s+)?save|(docker|podman)\s+(container\s+)?export|"
+                  r"pg_dumpall|pg_dump|mysqldump|mariadb-dump|mongodump|mongoexport|sqlite3\s+\S+\s+\.dump|"
+                  r"redis-cli\s+.*--rdb|etcdctl\s+snapshot\s+save|influx\s+backup|cockroach\s+dump)\b")
+_ENV_LIKE = lazy(r"^(env|printenv|set|export|declare|typeset|history|fc)\b")
 # A command run inside a container or on a pod: what it prints comes back here (`kubectl exec web -- env`).
-_INSIDE = re.compile(r"^((kubectl|oc)\s+exec\s+.*?\s--\s+|(docker|podman|nerdctl)\s+(exec|run)\s+(-\S+\s+)*\S+\s+)")
-_SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
-                          r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
-                          r"[\w.-]*\.tfstate(\.backup)?|kubeconfig[\w.-]*|[\w-]*credentials[\w.-]*\.json|"
-                          r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
-                          r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite|"
-                          # tools' own login files: tokens and passwords kept in a tool's dotfile or config
-                          r"\.npmrc|\.yarnrc(\.yml)?|\.pypirc|\.s3cfg|\.boto|\.my\.cnf|\.mylogin\.cnf|\.msmtprc|"
-                          r"\.fetchmailrc|\.databrickscfg|\.terraformrc|\.dockercfg|\.sentryclirc|\.git-credentials|"
-                          r"\.docker/config\.json|gh/hosts\.ya?ml|glab-cli/config\.ya?ml|\.config/hub|"
-                          r"settings-security\.xml|\.m2/settings\.xml|\.kaggle/kaggle\.json|rclone\.conf|"
-                          r"doctl/config\.ya?ml|hcloud/cli\.toml|\.azure/(accessTokens|msal_token_cache)\.json|"
-                          r"gcloud/(credentials|access_tokens)\.db|"
-                          # network and VPN secrets, keytabs, wallets, apps' saved passwords, deploy configs with them
-                          r"system-connections/[^/]+|wpa_supplicant[\w.-]*\.conf|[\w.-]*\.keytab|wireguard/[\w.-]+\.conf|"
-                          r"wg\d+\.conf|[\w.-]*\.ovpn|[\w.-]*\.psk|filezilla/(sitemanager|recentservers)\.xml|"
-                          r"\.purple/accounts\.xml|\.vnc/passwd|wallet\.dat|keystore/[^/]+|wp-config\.php|"
-                          r"ngrok\d?/ngrok\.yml|ngrok\.yml|\.wakatime\.cfg|[\w.-]*\.tfvars|master\.key|\.htpasswd|"
-                          r"ssl/private/[^/]+|"
-                          # a file whose name says it holds a login: auth.json, credentials.toml, token, api_key.txt
-                          r"(auth|credentials?|token|api[_-]?keys?)(\.(json|ya?ml|toml|ini|conf|cfg|txt|db))?)$")
+_INSIDE = lazy(r"^((kubectl|oc)\s+exec\s+.*?\s--\s+|(docker|podman|nerdctl)\s+(exec|run)\s+(-\S+\s+)*\S+\s+)")
+_SECRET_NAME = lazy(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
+                    r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
+                    r"[\w.-]*\.tfstate(\.backup)?|kubeconfig[\w.-]*|[\w-]*credentials[\w.-]*\.json|"
+                    r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
+                    r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite|"
+                    # tools' own login files: tokens and passwords kept in a tool's dotfile or config
+                    r"\.npmrc|\.yarnrc(\.yml)?|\.pypirc|\.s3cfg|\.boto|\.my\.cnf|\.mylogin\.cnf|\.msmtprc|"
+                    r"\.fetchmailrc|\.databrickscfg|\.terraformrc|\.dockercfg|\.sentryclirc|\.git-credentials|"
+                    r"\.docker/config\.json|gh/hosts\.ya?ml|glab-cli/config\.ya?ml|\.config/hub|"
+                    r"settings-security\.xml|\.m2/settings\.xml|\.kaggle/kaggle\.json|rclone\.conf|"
+                    r"doctl/config\.ya?ml|hcloud/cli\.toml|\.azure/(accessTokens|msal_token_cache)\.json|"
+                    r"gcloud/(credentials|access_tokens)\.db|"
+                    # network and VPN secrets, keytabs, wallets, apps' saved passwords, deploy configs with them
+                    r"system-connections/[^/]+|wpa_supplicant[\w.-]*\.conf|[\w.-]*\.keytab|wireguard/[\w.-]+\.conf|"
+                    r"wg\d+\.conf|[\w.-]*\.ovpn|[\w.-]*\.psk|filezilla/(sitemanager|recentservers)\.xml|"
+                    r"\.purple/accounts\.xml|\.vnc/passwd|wallet\.dat|keystore/[^/]+|wp-config\.php|"
+                    r"ngrok\d?/ngrok\.yml|ngrok\.yml|\.wakatime\.cfg|[\w.-]*\.tfvars|master\.key|\.htpasswd|"
+                    r"ssl/private/[^/]+|"
+                    # a file whose name says it holds a login: auth.json, credentials.toml, token, api_key.txt
+                    r"(auth|credentials?|token|api[_-]?keys?)(\.(json|ya?ml|toml|ini|conf|cfg|txt|db))?)$")
 
 # Windows' secret files, in any case: browsers' saved logins and their key, FileZilla's and WinSCP's saved sites,
 # web.config's connection strings, answer files and Group Policy preferences (passwords in them), DPAPI's
 # credentials and master keys, PowerShell's history, the registry hives and the AD database.
-_WINDOWS_SECRET = re.compile(r"(^|/)(login data|web data|cookies|local state|sitemanager\.xml|recentservers\.xml|"
-                             r"winscp\.ini|confcons\.xml|web\.config|(auto)?unattend(ed)?\.xml|sysprep\.(xml|inf)|"
-                             r"(groups|services|scheduledtasks|datasources|drives|printers)\.xml|"
-                             r"consolehost_history\.txt|ntds\.dit|sam|security|system)$|"
-                             r"/microsoft/(credentials|protect|vault)(/|$)|/\.(ssh|aws|azure|kube|gnupg|docker)(/|$)|"
-                             r"(^|/)(credentials|\.git-credentials|\.netrc|_netrc|\.pgpass|\.npmrc|\.env)$",
-                             re.IGNORECASE)
-_HISTORY_WINDOWS = re.compile(r"consolehost_history\.txt$", re.IGNORECASE)
+_WINDOWS_SECRET = lazy(r"(^|/)(login data|web data|cookies|local state|sitemanager\.xml|recentservers\.xml|"
+                       r"winscp\.ini|confcons\.xml|web\.config|(auto)?unattend(ed)?\.xml|sysprep\.(xml|inf)|"
+                       r"(groups|services|scheduledtasks|datasources|drives|printers)\.xml|"
+                       r"consolehost_history\.txt|ntds\.dit|sam|security|system)$|"
+                       r"/microsoft/(credentials|protect|vault)(/|$)|/\.(ssh|aws|azure|kube|gnupg|docker)(/|$)|"
+                       r"(^|/)(credentials|\.git-credentials|\.netrc|_netrc|\.pgpass|\.npmrc|\.env)$",
+                       re.IGNORECASE)
+_HISTORY_WINDOWS = lazy(r"consolehost_history\.txt$", re.IGNORECASE)
 
 # Files under ~/.ssh that hold no key: the client's settings, the hosts it has seen, the keys let in (all public).
-_SSH_NOT_SECRET = re.compile(r"(^|/)\.ssh/(config|known_hosts(\.old)?|authorized_keys2?)$")
+_SSH_NOT_SECRET = lazy(r"(^|/)\.ssh/(config|known_hosts(\.old)?|authorized_keys2?)$")
 
 # Secrets a container or pod is given as files (a service account's token, Docker and Compose secrets).
-_MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?run/secrets/[^/]+(/[^/]+)?$")
+_MOUNTED_SECRET = lazy(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?run/secrets/[^/]+(/[^/]+)?$")
 
 
 def secret_path(w: Word) -> str:
@@ -146,7 +147,7 @@ def _xargs_sends(c: Ctx) -> bool:
     return any("{}" in f for f in named) or bool(named) and not any("{}" in t for t in c.texts)
 
 
-_CODE_RUNNER = re.compile(r"^(python[\d.]*|perl|ruby|node|php|lua|bun|deno|pwsh|powershell)$")
+_CODE_RUNNER = lazy(r"^(python[\d.]*|perl|ruby|node|php|lua|bun|deno|pwsh|powershell)$")
 
 
 def _worse(a: str, b: str) -> str:
@@ -208,8 +209,8 @@ def _in_substitutions(words: list) -> str:
 # (`curl -u "me:$(pass show api)"`, `-H "Authorization: Bearer $(op read …)"`).
 _LOGIN_OPTIONS = frozenset({"-u", "--user", "--oauth2-bearer", "-p", "--password", "--pass", "--token", "--auth",
                             "-a", "--proxy-user", "-U"})
-_LOGIN_HEADER = re.compile(r"^\s*([\w-]*(authorization|token|api-?key|auth|cookie|secret|password)[\w-]*)\s*:",
-                           re.IGNORECASE)
+_LOGIN_HEADER = lazy(r"^\s*([\w-]*(authorization|token|api-?key|auth|cookie|secret|password)[\w-]*)\s*:",
+                     re.IGNORECASE)
 
 
 def payload_words(args: list) -> list:
@@ -286,7 +287,7 @@ def _reads_stdin(c: Ctx) -> bool:
 
 
 # Remote commands that load what they are fed into a server or a pool (`docker load`, `psql db`, `zfs recv`).
-_LOADS = re.compile(r"\b(load|import|restore|psql|mysql|mariadb|pg_restore|mongorestore|mongoimport|recv|receive)\b")
+_LOADS = lazy(r"\b(load|import|restore|psql|mysql|mariadb|pg_restore|mongorestore|mongoimport|recv|receive)\b")
 
 
 def rule_exfiltration(c: Ctx) -> Optional[tuple]:

@@ -19,6 +19,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
 from aish.safety.rules.exfil import secret_path
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 # Programs that are file servers whatever their arguments.
 _FILE_SERVERS = frozenset({"miniserve", "dufs", "updog", "woof", "darkhttpd", "thttpd", "webfsd", "webfs", "gossa",
@@ -41,9 +42,9 @@ _VALUED = {"-p", "--port", "-b", "--bind", "-a", "--address", "--addr", "-i", "-
            "--host", "-H", "--cert", "--key", "--tls-cert", "--tls-key", "-c", "--config", "--auth", "-u",
            "--user", "--pass", "--password", "-P", "--name", "--log-file", "--set-path", "-M", "--region",
            "--domain", "--hostname", "--url"}
-_LOOPBACK = re.compile(r"(^|[=:@/\[])(127\.\d+\.\d+\.\d+|localhost|::1)(\]|:|$)", re.IGNORECASE)
-_ADDRESS_OR_PORT = re.compile(r"^(\d+|[\d.]+:\d+|:\d+|\[?[\da-f:]+\]?(:\d+)?|tcp:\d+.*|\d+\.\d+\.\d+\.\d+)$",
-                              re.IGNORECASE)
+_LOOPBACK = lazy(r"(^|[=:@/\[])(127\.\d+\.\d+\.\d+|localhost|::1)(\]|:|$)", re.IGNORECASE)
+_ADDRESS_OR_PORT = lazy(r"^(\d+|[\d.]+:\d+|:\d+|\[?[\da-f:]+\]?(:\d+)?|tcp:\d+.*|\d+\.\d+\.\d+\.\d+)$",
+                        re.IGNORECASE)
 _EXPOSED = {"root": HIGH, "home": HIGH, "dot-critical": HIGH, "userhome": MEDIUM, "system-top": MEDIUM}
 
 
@@ -107,9 +108,9 @@ def rule_exposed(c: Ctx) -> Optional[tuple]:
 
 
 # ports of remote access: SSH, RDP, VNC, WinRM
-_REMOTE_ACCESS = re.compile(r"(^|[:/])(22|2222|3389|5900|5985|5986)$")
-_PUBLIC_RELAYS = re.compile(r"(^|[@.])(serveo\.net|localhost\.run|pinggy\.io|srv\.us|ngrok\.com|localtunnel\.me|"
-                            r"tunnel\.pyjam\.as|beeceptor\.com)$", re.IGNORECASE)
+_REMOTE_ACCESS = lazy(r"(^|[:/])(22|2222|3389|5900|5985|5986)$")
+_PUBLIC_RELAYS = lazy(r"(^|[@.])(serveo\.net|localhost\.run|pinggy\.io|srv\.us|ngrok\.com|localtunnel\.me|"
+                      r"tunnel\.pyjam\.as|beeceptor\.com)$", re.IGNORECASE)
 
 
 def _reverse_tunnel(c: Ctx) -> Optional[tuple]:
@@ -163,8 +164,8 @@ def _tunnel_to_remote_access(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_WEB_ROOTS = re.compile(r"^/(usr/share/nginx/html|var/www(/html)?|usr/local/apache2/htdocs|usr/share/caddy|srv|"
-                        r"public|web|site|data|static)/?$")
+_WEB_ROOTS = lazy(r"^/(usr/share/nginx/html|var/www(/html)?|usr/local/apache2/htdocs|usr/share/caddy|srv|"
+                  r"public|web|site|data|static)/?$")
 
 
 def _container_web_root(c: Ctx) -> Optional[tuple]:

@@ -14,9 +14,10 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-_FACTOR_TOOL = re.compile(r"authenticator|(^|[-_.])(otp|oath|totp|hotp|2fa|mfa)([-_.]|$)|^yk|yubi|nitropy|^solo|"
-                          r"onlykey", re.IGNORECASE)
+_FACTOR_TOOL = lazy(r"authenticator|(^|[-_.])(otp|oath|totp|hotp|2fa|mfa)([-_.]|$)|^yk|yubi|nitropy|^solo|"
+                    r"onlykey", re.IGNORECASE)
 # what writes a secret (a tool named for the authenticator writes one whenever it runs)
 _WRITES = frozenset({"add", "static", "chalresp", "hotp", "yubiotp", "generate", "--generate", "-g", "new", "init",
                      "write", "set", "-1", "-2", "program", "put", "insert"})

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from aish.safety.rules.common import Ctx
+from aish.safety.lazy_regex import lazy
 
 # Programs whose standard input is a message or a file's content, not commands.
 PROSE_PROGRAMS = frozenset({"mail", "mailx", "mutt", "sendmail", "msmtp", "s-nail", "neomutt", "wall", "write",
@@ -19,7 +20,7 @@ PROSE_PROGRAMS = frozenset({"mail", "mailx", "mutt", "sendmail", "msmtp", "s-nai
                             "mosquitto_pub", "kafkacat", "kcat", "curl", "wget", "http", "ssh", "scp", "kubectl",
                             "crontab", "at", "batch"})
 _MAX_LINES = 12  # lines judged from one input: the judgement stays bounded
-_ECHO_OPTIONS = re.compile(r"-[neE]+")
+_ECHO_OPTIONS = lazy(r"-[neE]+")
 
 
 def fed_text(c: Ctx) -> str:
@@ -51,7 +52,7 @@ def is_fed(c: Ctx) -> bool:
     return bool(c.chain or c.seg.redirects) and c.prog not in PROSE_PROGRAMS
 
 
-_EVERY_FUSED = re.compile(r"^(disable|drop|truncate|delete|kill|stop|flush|purge|remove|destroy)_?all$", re.IGNORECASE)
+_EVERY_FUSED = lazy(r"^(disable|drop|truncate|delete|kill|stop|flush|purge|remove|destroy)_?all$", re.IGNORECASE)
 
 
 def says_every(word: str) -> bool:
@@ -59,7 +60,7 @@ def says_every(word: str) -> bool:
     return bool(_EVERY_FUSED.match(word))
 
 
-_CONNECTION = re.compile(r"^[^\s]*[/@:=.][^\s]*$|^\d+$")  # `/`, `sys/pw@db`, `host:port`, `-u=x`
+_CONNECTION = lazy(r"^[^\s]*[/@:=.][^\s]*$|^\d+$")  # `/`, `sys/pw@db`, `host:port`, `-u=x`
 
 
 def argument_line(c: Ctx) -> str:

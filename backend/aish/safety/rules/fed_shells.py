@@ -19,15 +19,16 @@ from typing import Optional
 
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import MEDIUM, Ctx, describe, worst
+from aish.safety.lazy_regex import lazy
 
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "busybox", "fish", "tcsh", "csh"})
 _AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk", "goawk", "frawk"})
 _LINE = "$LINE"  # a part of the input, known only at run time
 _MAX_TEMPLATES = 6
 _DQ = r"\"((?:[^\"\\]|\\.)*)\""
-_AWK_PRINT = re.compile(r"\bprintf?\s*\(?((?:\s*(?:" + _DQ + r"|\$?\w+(?!\w)(?:\[[^\]]*\])?)(?:\s*,)?)+)\)?\s*"
-                        r"(?:\|\s*" + _DQ + ")?")
-_AWK_PART = re.compile(_DQ + r"|\$?\w+(?!\w)(?:\[[^\]]*\])?")
+_AWK_PRINT = lazy(r"\bprintf?\s*\(?((?:\s*(?:" + _DQ + r"|\$?\w+(?!\w)(?:\[[^\]]*\])?)(?:\s*,)?)+)\)?\s*"
+                  r"(?:\|\s*" + _DQ + ")?")
+_AWK_PART = lazy(_DQ + r"|\$?\w+(?!\w)(?:\[[^\]]*\])?")
 
 
 def _awk_joined(parts: str) -> str:
@@ -116,10 +117,10 @@ def rule_fed_shell(c: Ctx) -> Optional[tuple]:
     return _judged(c, templates(feeder), feeder[0].text.rsplit("/", 1)[-1])
 
 
-_AWK_ASSIGN = re.compile(r"\b(\w+)\s*=\s*((?:\s*(?:" + _DQ + r"|\$?\w+(?!\w)))+)\s*(?:;|\n|\})")
-_AWK_RUNS = re.compile(r"(?:\bsystem\s*\(\s*(\w+)\s*\)|(?:^|[;{\s(])(" + _DQ + r"|\w+)\s*\|\s*getline\b|"
-                       r"\|\s*(" + _DQ + r"|\w+)\s*(?:[;}\n]|$))")
-_SHELL_NAME = re.compile(r"^(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\s+-\w+)*$")
+_AWK_ASSIGN = lazy(r"\b(\w+)\s*=\s*((?:\s*(?:" + _DQ + r"|\$?\w+(?!\w)))+)\s*(?:;|\n|\})")
+_AWK_RUNS = lazy(r"(?:\bsystem\s*\(\s*(\w+)\s*\)|(?:^|[;{\s(])(" + _DQ + r"|\w+)\s*\|\s*getline\b|"
+                 r"\|\s*(" + _DQ + r"|\w+)\s*(?:[;}\n]|$))")
+_SHELL_NAME = lazy(r"^(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\s+-\w+)*$")
 
 
 def rule_awk_hands_to_shell(c: Ctx) -> Optional[tuple]:

@@ -16,9 +16,10 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
-_KEY = re.compile(r"authentication[-_ ]?(type|mode|method)?\W*$", re.IGNORECASE)
-_FEDERATED = re.compile(r"""(?i)["']?authentication[-_]?(type|mode)?["']?\s*[:=]\s*["']?federated\b""")
+_KEY = lazy(r"authentication[-_ ]?(type|mode|method)?\W*$", re.IGNORECASE)
+_FEDERATED = lazy(r"""(?i)["']?authentication[-_]?(type|mode)?["']?\s*[:=]\s*["']?federated\b""")
 
 
 @triggered_by("federated", otherwise=False)

@@ -11,6 +11,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, fragment
 from aish.safety.rules.netexec import _INSTALLERS, CODE_EXTENSIONS, DATA_READERS, INTERPRETERS, _is_download
+from aish.safety.lazy_regex import lazy
 
 
 def _base(path: str) -> str:
@@ -20,17 +21,17 @@ def _base(path: str) -> str:
 
 # What runs a string as PowerShell code: `iex (…)`, `[scriptblock]::Create((irm URL)).Invoke()`,
 # `$ExecutionContext.InvokeCommand.InvokeScript((irm URL))`.
-_RUNS_TEXT = re.compile(r"^(iex|invoke-expression|\[(system\.management\.automation\.)?scriptblock\]::create|"
-                        r"\S*\.invokescript|\S*\.newscriptblock)$", re.IGNORECASE)
+_RUNS_TEXT = lazy(r"^(iex|invoke-expression|\[(system\.management\.automation\.)?scriptblock\]::create|"
+                  r"\S*\.invokescript|\S*\.newscriptblock)$", re.IGNORECASE)
 
 
-_WEB_CLIENT = re.compile(r"^\.?Download(String|Data)\b|^(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)$|"
-                         r"^(system\.)?net\.webclient$", re.IGNORECASE)
+_WEB_CLIENT = lazy(r"^\.?Download(String|Data)\b|^(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)$|"
+                   r"^(system\.)?net\.webclient$", re.IGNORECASE)
 
 
 # Another machine's file named by any client: a URL of any scheme but file:, `user@host:path`, `gs://bucket/x`.
-_REMOTE_SOURCE = re.compile(r"^(?!file:)[a-z][a-z0-9+.-]{1,15}://\S|^[\w.-]+@[\w.-]+:\S|^[\w.-]{2,}:[\w.~-]+/\S",
-                            re.IGNORECASE)  # … and a configured remote's `name:path/file` (`remote:scripts/x.sh`)
+_REMOTE_SOURCE = lazy(r"^(?!file:)[a-z][a-z0-9+.-]{1,15}://\S|^[\w.-]+@[\w.-]+:\S|^[\w.-]{2,}:[\w.~-]+/\S",
+                      re.IGNORECASE)  # … and a configured remote's `name:path/file` (`remote:scripts/x.sh`)
 _TO_OPTIONS = frozenset({"-o", "-O", "--output", "--output-document", "--to", "--out", "--dest", "--destination",
                          "--output-file", "--outfile"})
 
@@ -71,7 +72,7 @@ _RUN_FILE_OPTIONS = frozenset({"-f", "-l", "-x", "-s", "-b", "-i", "--file", "--
                                "--buildfile", "-buildfile", "--source", "--run", "--exec", "--execute", "--eval-file",
                                "--require", "-r", "-I", "--playbook", "--config"})
 # Checkers by their names' words: they read a file to judge it (`shellcheck run.sh`, `luacheck x.lua`, `shfmt -d`).
-_CHECKER_NAME = re.compile(r"lint|check|fmt|format|verify|scan|audit|sum$|hash|diff|tidy")
+_CHECKER_NAME = lazy(r"lint|check|fmt|format|verify|scan|audit|sum$|hash|diff|tidy")
 _RUN_SUBCOMMANDS = frozenset({"r", "run", "exec", "execute", "x", "script", "load", "start", "eval", "c", "compile"})
 
 

@@ -24,8 +24,9 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.fed import fed_text
 from aish.safety.rules.lockout import _drops_the_way_in
+from aish.safety.lazy_regex import lazy
 
-_SSH_PORT = re.compile(r"(^|[,:\s{])(22|ssh|openssh|3389|5985|5986)($|[,:\s}/])", re.IGNORECASE)
+_SSH_PORT = lazy(r"(^|[,:\s{])(22|ssh|openssh|3389|5985|5986)($|[,:\s}/])", re.IGNORECASE)
 _EVERY = frozenset({"any", "0.0.0.0/0", "::/0", "0/0", "all"})
 
 
@@ -129,9 +130,9 @@ RULES: dict = {"nft": [_nft], "ufw": [_ufw], "firewall-cmd": [_direct], "firewal
 
 
 _WHOLE = frozenset({"0.0.0.0/0", "::/0", "0/0", "0.0.0.0/1", "128.0.0.0/1", "::/1"})
-_BANS = re.compile(r"ban|deny|block|black|drop|reject|decision|brute|abuse|jail|quarantine")
-_LIFTS = re.compile(r"\b(unban\w*|del|delete|remove|rm|allow\w*|accept|permit|white\w*|unblock)\b|--del|-D\b")
-_NARROWED = re.compile(r"port|proto|tcp|udp|icmp|--rules|(^|\s)-p(\s|$)|egress|outbound|output")
+_BANS = lazy(r"ban|deny|block|black|drop|reject|decision|brute|abuse|jail|quarantine")
+_LIFTS = lazy(r"\b(unban\w*|del|delete|remove|rm|allow\w*|accept|permit|white\w*|unblock)\b|--del|-D\b")
+_NARROWED = lazy(r"port|proto|tcp|udp|icmp|--rules|(^|\s)-p(\s|$)|egress|outbound|output")
 _OWN_RULES = ("iptables", "ip6tables", "nft", "ebtables", "arptables")
 _FLOW_EDITS = frozenset({"add-flow", "add-flows", "mod-flows", "add_flow"})
 _FLOW_QUIET_KEYS = frozenset({"priority", "table", "cookie", "idle_timeout", "hard_timeout", "importance"})

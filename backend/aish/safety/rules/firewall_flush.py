@@ -18,13 +18,14 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.fed import fed_text
+from aish.safety.lazy_regex import lazy
 
 NAMES = frozenset({"pfctl", "ipf", "ipnat", "npfctl", "sysctl", "fw", "cpstop", "easyrule", "rcctl", "cupsctl", "ipfw",
                    "firehol"})
-_IPF_FLUSH = re.compile(r"^-[A-Za-z]*F[aio]?$")
-_FW_SYSCTL = re.compile(r"^net\.inet6?\.ip6?\.fw\.enable=0$|^net\.pf\.enable=0$")
-_LOADS = re.compile(r"^-[A-Za-z]*f$")
-_BLOCKS_ALL = re.compile(r"^\s*block\b(\s+(drop|return))?(\s+(in|quick|log))*\s*(all|from\s+any)?\s*$", re.MULTILINE)
+_IPF_FLUSH = lazy(r"^-[A-Za-z]*F[aio]?$")
+_FW_SYSCTL = lazy(r"^net\.inet6?\.ip6?\.fw\.enable=0$|^net\.pf\.enable=0$")
+_LOADS = lazy(r"^-[A-Za-z]*f$")
+_BLOCKS_ALL = lazy(r"^\s*block\b(\s+(drop|return))?(\s+(in|quick|log))*\s*(all|from\s+any)?\s*$", re.MULTILINE)
 
 
 def reloads(texts: list) -> bool:

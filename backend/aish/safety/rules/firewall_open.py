@@ -14,13 +14,14 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _IPTABLES = {"iptables", "ip6tables", "iptables-legacy", "iptables-nft", "ip6tables-legacy", "ip6tables-nft"}
 # A port range that covers (nearly) every port: 1:65535, 0-65535, 1024:65535 is not every port.
-_EVERY_PORT = re.compile(r"^[01][:-]6553[45](/(tcp|udp))?$")
+_EVERY_PORT = lazy(r"^[01][:-]6553[45](/(tcp|udp))?$")
 _ANYWHERE = {"0.0.0.0/0", "::/0", "0/0", "any"}
-_NARROWING = re.compile(r"(^|\s)(-i|--in-interface|--sport|--source-port|--ctstate|--state|--src-range|--mac-source|"
-                        r"--uid-owner|--set|--rcheck|--limit)\b")
+_NARROWING = lazy(r"(^|\s)(-i|--in-interface|--sport|--source-port|--ctstate|--state|--src-range|--mac-source|"
+                  r"--uid-owner|--set|--rcheck|--limit)\b")
 
 
 def _iptables_opens(texts: list) -> bool:

@@ -14,21 +14,22 @@ import re
 from typing import Callable, Optional
 
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, skip_opts
+from aish.safety.lazy_regex import lazy
 
 # What a stop, restart or delete says, as the first words of the inner command.
-_STOPPING = re.compile(r"(^|[\s;&|'\"/])(shutdown|reboot|poweroff|halt|init\s+[06]|systemctl\s+(stop|kill|disable|mask|"
-                       r"reboot|poweroff|halt)|service\s+\S+\s+stop|kill|pkill|killall|rm\s+-|rmdir|"
-                       r"restart-computer|stop-computer|stop-service|stop-process|remove-item|format|"
-                       r"del\s|rd\s|docker\s+(stop|rm|kill)|sv\s+(down|stop)|"
-                       r"\w+ctl\s+stop|\S+\s+stop(\s|$))", re.IGNORECASE)
-_SALT_POWER = re.compile(r"^(system|win_system)\.(reboot|poweroff|shutdown|halt|set_reboot_required_witnessed)$|"
-                         r"^(service|win_service|systemd_service)\.(stop|disable|kill|mask)$|"
-                         r"^(file\.remove|file\.absent|pkg\.remove|pkg\.purge|user\.delete|lvm\.lvremove|"
-                         r"cmd\.run|cmd\.shell|cmd\.script|cmd\.exec_code|cmd\.run_all|cmd\.powershell)$")
+_STOPPING = lazy(r"(^|[\s;&|'\"/])(shutdown|reboot|poweroff|halt|init\s+[06]|systemctl\s+(stop|kill|disable|mask|"
+                 r"reboot|poweroff|halt)|service\s+\S+\s+stop|kill|pkill|killall|rm\s+-|rmdir|"
+                 r"restart-computer|stop-computer|stop-service|stop-process|remove-item|format|"
+                 r"del\s|rd\s|docker\s+(stop|rm|kill)|sv\s+(down|stop)|"
+                 r"\w+ctl\s+stop|\S+\s+stop(\s|$))", re.IGNORECASE)
+_SALT_POWER = lazy(r"^(system|win_system)\.(reboot|poweroff|shutdown|halt|set_reboot_required_witnessed)$|"
+                   r"^(service|win_service|systemd_service)\.(stop|disable|kill|mask)$|"
+                   r"^(file\.remove|file\.absent|pkg\.remove|pkg\.purge|user\.delete|lvm\.lvremove|"
+                   r"cmd\.run|cmd\.shell|cmd\.script|cmd\.exec_code|cmd\.run_all|cmd\.powershell)$")
 _SALT_RUNS = {"cmd.run", "cmd.shell", "cmd.run_all", "cmd.powershell"}
-_BROAD_TARGETS = re.compile(r"^(['\"]?\*['\"]?|all|['\"]all['\"]|@\S+|\\\\\*|\S+,\S+|\S*[*\[\]].*|\$\w+|.*\.txt)$")
-_ANSIBLE_STOP_MODULES = re.compile(r"^(ansible\.(builtin|windows)\.)?(reboot|win_reboot)$")
-_ANSIBLE_RUNS = re.compile(r"^(ansible\.(builtin|windows)\.)?(shell|command|raw|win_shell|win_command|script)$")
+_BROAD_TARGETS = lazy(r"^(['\"]?\*['\"]?|all|['\"]all['\"]|@\S+|\\\\\*|\S+,\S+|\S*[*\[\]].*|\$\w+|.*\.txt)$")
+_ANSIBLE_STOP_MODULES = lazy(r"^(ansible\.(builtin|windows)\.)?(reboot|win_reboot)$")
+_ANSIBLE_RUNS = lazy(r"^(ansible\.(builtin|windows)\.)?(shell|command|raw|win_shell|win_command|script)$")
 
 
 def _raised(found: Optional[tuple], inner: str, where: str, c: Ctx) -> Optional[tuple]:
@@ -108,10 +109,10 @@ def rule_fanned_out(c: Ctx) -> Optional[tuple]:
 
 
 # PowerShell's fan-out: `Invoke-Command -ComputerName (Get-Content l) { … }`, `-Session $s -ScriptBlock { … }`.
-_PS_FANOUT = re.compile(r"\bInvoke-Command\b(?P<opts>[^{]*?)(-ScriptBlock\s*)?\{(?P<body>.*)\}",
-                        re.IGNORECASE | re.DOTALL)
-_PS_MANY = re.compile(r"-(ComputerName|Cn|Session|VMName|HostName)\s*(\(|\$|@\(|\S+\s*,)", re.IGNORECASE)
-_PS_POWER = re.compile(r"\b(Restart|Stop)-Computer\b[^;|]*-ComputerName\s*(\(|\$|@\(|\S+\s*,)", re.IGNORECASE)
+_PS_FANOUT = lazy(r"\bInvoke-Command\b(?P<opts>[^{]*?)(-ScriptBlock\s*)?\{(?P<body>.*)\}",
+                  re.IGNORECASE | re.DOTALL)
+_PS_MANY = lazy(r"-(ComputerName|Cn|Session|VMName|HostName)\s*(\(|\$|@\(|\S+\s*,)", re.IGNORECASE)
+_PS_POWER = lazy(r"\b(Restart|Stop)-Computer\b[^;|]*-ComputerName\s*(\(|\$|@\(|\S+\s*,)", re.IGNORECASE)
 
 
 def rule_fanned_out_line(text: str, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
@@ -138,11 +139,11 @@ def rule_fanned_out_line(text: str, recurse: Callable[[str], Optional[tuple]]) -
 
 
 # Cloud CLIs' stops that lose what the instance held.
-_FORCED_STOP = re.compile(r"\b(stop-instances|stopinstances?|instances stop|vm (stop|deallocate)|server stop|"
-                          r"stop-db-instance|stop-db-cluster|compute instances stop|instance action|--action\s+stop)\b"
-                          r".*(--force\b|--forcestop(\s+|=)true|--discard-local-ssd|--hibernate\b|--skip-shutdown)|"
-                          r"\b(droplet-action|server-action|instance-action)\s+(power-off|power_off|power-cycle|reset)\b",
-                          re.IGNORECASE)
+_FORCED_STOP = lazy(r"\b(stop-instances|stopinstances?|instances stop|vm (stop|deallocate)|server stop|"
+                    r"stop-db-instance|stop-db-cluster|compute instances stop|instance action|--action\s+stop)\b"
+                    r".*(--force\b|--forcestop(\s+|=)true|--discard-local-ssd|--hibernate\b|--skip-shutdown)|"
+                    r"\b(droplet-action|server-action|instance-action)\s+(power-off|power_off|power-cycle|reset)\b",
+                    re.IGNORECASE)
 
 
 def rule_forced_stop(c: Ctx) -> Optional[tuple]:

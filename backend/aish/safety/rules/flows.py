@@ -19,15 +19,16 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, fragment
 from aish.safety.rules.exfil import _SENDERS, _segment_reads_secret, _worse, secret_path
 from aish.safety.shell_words import Segment, Word, segments
+from aish.safety.lazy_regex import lazy
 
 _LOOKUPS = frozenset({"dig", "nslookup", "host", "drill", "kdig", "delv", "resolve-dnsname", "ping", "ping6"})
 # A name built from a variable or xargs' `{}`, then a domain: `$l.x.example.com`, `{}.exfil.example.net`.
-_BUILT_NAME = re.compile(r"(\$\{?\w+\}?|\{\}|%\w*%?|\$_)\.[\w-]+(\.[\w-]+)+")  # `%`: xargs -I%
+_BUILT_NAME = lazy(r"(\$\{?\w+\}?|\{\}|%\w*%?|\$_)\.[\w-]+(\.[\w-]+)+")  # `%`: xargs -I%
 # The same, as a host name for any resolver: a domain of letters after it, not a file's extension (`{}.tar.gz`).
-_HOST_BUILT = re.compile(r"^(?:\$\{?\w+\}?|\{\}|%\w*%?|\$_)(?:\.[a-z0-9-]+)*\."
-                         r"(?!(?:gz|bz2|xz|zst|tar|tgz|txt|log|json|bak|zip|out|enc|gpg|asc|pem|key|csv|dat|bin|hex|b64|tmp|old|orig|sh|py|md)$)[a-z]{2,}\.?$",
-                         re.IGNORECASE)
-_ENCODERS = re.compile(r"^(xxd|base64|base32|basenc|od|hexdump|openssl|gzip|bzip2|xz|split|fold|cut)$")
+_HOST_BUILT = lazy(r"^(?:\$\{?\w+\}?|\{\}|%\w*%?|\$_)(?:\.[a-z0-9-]+)*\."
+                   r"(?!(?:gz|bz2|xz|zst|tar|tgz|txt|log|json|bak|zip|out|enc|gpg|asc|pem|key|csv|dat|bin|hex|b64|tmp|old|orig|sh|py|md)$)[a-z]{2,}\.?$",
+                   re.IGNORECASE)
+_ENCODERS = lazy(r"^(xxd|base64|base32|basenc|od|hexdump|openssl|gzip|bzip2|xz|split|fold|cut)$")
 # Programs and options that write a new file from what they read: {program: options naming the output}.
 _MAKERS = {"tar": ("-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-jcf", "-Jcf", "czf", "cjf", "cJf", "cf",
                    "zcf", "-czvf", "-cvzf", "czvf", "-zcvf", "zcvf"),
@@ -38,7 +39,7 @@ _MAKERS = {"tar": ("-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-jcf"
 # Options whose value is the file a program writes, and verbs followed by the file they dump into.
 _OUTPUT_OPTIONS = frozenset({"-o", "--output", "--out", "--outfile", "--output-file", "-out", "/stext", "/scomma",
                              "/sjson", "-outfile", "--dump-file"})
-_DUMPS_TO = re.compile(r"^(dump|backup|export)[-_]?(wallet|keys?|privkeys?|secrets?|passwords?|db|vault)?$")
+_DUMPS_TO = lazy(r"^(dump|backup|export)[-_]?(wallet|keys?|privkeys?|secrets?|passwords?|db|vault)?$")
 _XARGS_VALUED = {"-I", "-n", "-P", "-L", "-d", "-s", "-a", "-E", "--max-args", "--max-procs", "--delimiter"}
 
 

@@ -14,12 +14,13 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, target
+from aish.safety.lazy_regex import lazy
 
-_ARCHIVE = re.compile(r"\.(tar|tgz|tbz2?|txz|tzst|gz|bz2|bz3|xz|lz|lz4|lzo|lzma|lrz|zst|z|zip|rar|7z|zpaq|arj|cab|"
-                      r"cpio|lha|lzh|sz|br|xar|pax|zipx|tlz)$", re.IGNORECASE)
+_ARCHIVE = lazy(r"\.(tar|tgz|tbz2?|txz|tzst|gz|bz2|bz3|xz|lz|lz4|lzo|lzma|lrz|zst|z|zip|rar|7z|zpaq|arj|cab|"
+                r"cpio|lha|lzh|sz|br|xar|pax|zipx|tlz)$", re.IGNORECASE)
 _DECOMPRESS = frozenset({"-d", "--decompress", "--uncompress"})
 _EXTRACT = frozenset({"-x", "--extract", "x", "e", "extract", "decompress", "unpack"})
-_NAME = re.compile(r"^un|unpack|unzip|unar|extract|expand|decompress", re.IGNORECASE)
+_NAME = lazy(r"^un|unpack|unzip|unar|extract|expand|decompress", re.IGNORECASE)
 _FORCES = frozenset({"--force", "-force", "--overwrite"})
 _STDOUT = frozenset({"-c", "--stdout", "--to-stdout"})
 _OUTPUTS = frozenset({"-o", "--output", "-C", "-destinationpath", "--outdir", "-O", "--output-dir"})

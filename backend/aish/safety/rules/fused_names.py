@@ -24,6 +24,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _NOUN_ROOTS = ("disk", "host", "map", "grp", "group", "cfg", "conf", "vol", "lpar", "pool", "port", "conn",
                "cluster", "partner", "rel", "snap", "lun", "node", "share", "array", "zone", "user", "part",
@@ -37,18 +38,18 @@ _LOOKS = frozenset({"-h", "--help", "-help", "help", "--version", "--dry-run", "
                     "status", "info", "-list", "-ls"})
 _SUBCOMMANDS = frozenset({"use", "test", "add", "set", "get", "current", "home", "login", "run", "init", "ls",
                           "list", "show", "help", "info", "status", "version", "config", "search"})
-_SELF_DESTRUCT = re.compile(r"self[-_]?destruct")
-_REVOKE_FUSED = re.compile(r"revoke(all)?[a-z]{2,}")
+_SELF_DESTRUCT = lazy(r"self[-_]?destruct")
+_REVOKE_FUSED = lazy(r"revoke(all)?[a-z]{2,}")
 _REVOKE_NOT = frozenset({"revoked", "revokes", "revoker", "revoking", "revokelist"})
 _CLEANUP_OWNERS = frozenset({"engine", "server", "cluster", "node", "setup", "install", "master", "controller",
                              "manager", "platform", "appliance", "suite", "product", "agent", "portal"})
-_DASH_VERB = re.compile(r"^-(delete|remove|destroy|purge|erase|wipe|clear|drop|deleteall|removeall)"
-                        r"([_a-z]*)$")
+_DASH_VERB = lazy(r"^-(delete|remove|destroy|purge|erase|wipe|clear|drop|deleteall|removeall)"
+                  r"([_a-z]*)$")
 _DASH_NOT = frozenset({"convert", "magick", "mogrify", "montage", "composite", "gm", "find", "xset", "xsel",
                        "xclip", "xdotool", "ffmpeg"})
 _UNMAP_VERBS = frozenset({"disconnect", "unmap", "unexport", "unpresent", "unassign", "unmask", "detach"})
-_VOLUME = re.compile(r"vol|lun|volume|vdisk")
-_HOSTS = re.compile(r"host|igroup|hgroup|initiator|view|hba")
+_VOLUME = lazy(r"vol|lun|volume|vdisk")
+_HOSTS = lazy(r"host|igroup|hgroup|initiator|view|hba")
 
 
 def _name(c: Ctx) -> str:

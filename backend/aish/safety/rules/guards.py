@@ -15,6 +15,7 @@ from typing import Optional
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # Security software, as services, packages, features or programs are named.
 _COMPONENT = AnyCase(r"^(windefend|windows-?defender[\w-]*|defender|sense|mpssvc|wscsvc|securityhealthservice|"
@@ -35,34 +36,34 @@ _FIREWALL_OFF = {"csf": {"-x", "-f", "--disable", "--flush", "--stop"}, "apf": {
                  "shorewall": {"clear", "stop"}, "shorewall6": {"clear", "stop"}, "shorewall-lite": {"clear", "stop"},
                  "ferm": {"-F", "--flush"}, "fail2ban-client": {"stop", "unban"}, "crowdsec-cli": set()}
 _READS = {"status", "show", "list", "-l", "--show", "query", "get", "info", "--status", "get-service", "qc"}
-_MAC_OFF = re.compile(r"^(aa-complain|aa-disable|aa-audit-off)$")
+_MAC_OFF = lazy(r"^(aa-complain|aa-disable|aa-audit-off)$")
 _GOOD_POLICIES = {"DEFAULT", "FUTURE", "FIPS", "FIPS:OSPP", "FUTURE:AD-SUPPORT"}
 # A setting that checks certificates, turned off (or an insecure one turned on).
-_TLS_KEY = re.compile(r"(ssl|tls|cert|strict|secure|verify|https|gpgcheck)", re.IGNORECASE)
-_INSECURE_KEY = re.compile(r"insecure|skip[\w-]*verify|no[\w-]*verify|allow[\w-]*unsigned|reject[\w-]*unauthorized|"
-                           r"disable[-_]?(tls|ssl)",
-                           re.IGNORECASE)
+_TLS_KEY = lazy(r"(ssl|tls|cert|strict|secure|verify|https|gpgcheck)", re.IGNORECASE)
+_INSECURE_KEY = lazy(r"insecure|skip[\w-]*verify|no[\w-]*verify|allow[\w-]*unsigned|reject[\w-]*unauthorized|"
+                     r"disable[-_]?(tls|ssl)",
+                     re.IGNORECASE)
 _FALSE = {"false", "no", "0", "off", "none", "disable", "disabled"}
 _TRUE = {"true", "yes", "1", "on", "enable", "enabled"}
-_INSECURE_ENV = re.compile(r"^(NODE_TLS_REJECT_UNAUTHORIZED=0|GOSUMDB=off|GONOSUMCHECK=1|"
-                           r"PYTHONHTTPSVERIFY=0|GIT_SSL_NO_VERIFY=(1|true)|"
-                           r"CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|SSL_CERT_FILE=/dev/null|GOINSECURE=\S*|"
-                           r"GONOSUMDB=\*|GOFLAGS=.*-insecure|NPM_CONFIG_STRICT_SSL=false)$", re.IGNORECASE)
+_INSECURE_ENV = lazy(r"^(NODE_TLS_REJECT_UNAUTHORIZED=0|GOSUMDB=off|GONOSUMCHECK=1|"
+                     r"PYTHONHTTPSVERIFY=0|GIT_SSL_NO_VERIFY=(1|true)|"
+                     r"CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|SSL_CERT_FILE=/dev/null|GOINSECURE=\S*|"
+                     r"GONOSUMDB=\*|GOFLAGS=.*-insecure|NPM_CONFIG_STRICT_SSL=false)$", re.IGNORECASE)
 _CONFIG_WORDS = {"config", "configure", "set", "--set", "set-cluster", "--global", "-g", "settings", "conf"}
 
 
 # Registry values that switch Windows protections off, however they are written (`reg add … /v EnableLUA /d 0`,
 # `Set-ItemProperty … -Name EnableLUA -Value 0`).
-_REGISTRY_OFF = re.compile(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|ConsentPromptBehaviorAdmin)\b\W+"
-                           r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b|\b(DisableAntiSpyware|DisableAntiVirus|"
-                           r"DisableRealtimeMonitoring|DisableBehaviorMonitoring|DisableIOAVProtection)\b\W+"
-                           r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+1\b|"
-                           # remote desktop opened, or opened without network-level authentication
-                           r"\b(fDenyTSConnections|UserAuthentication)\b\W+(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b|"
-                           r"\b(EnableLUA|EnableFirewall|fDenyTSConnections|UserAuthentication)['\"]?\s+0\b|"
-                           # passwords kept in clear text in memory (WDigest)
-                           r"\bUseLogonCredential\b\W+(?:\S+\s+){0,4}?(?:(?:-Value|/d|-v)\s+)?1\b",
-                           re.IGNORECASE)
+_REGISTRY_OFF = lazy(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|ConsentPromptBehaviorAdmin)\b\W+"
+                     r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b|\b(DisableAntiSpyware|DisableAntiVirus|"
+                     r"DisableRealtimeMonitoring|DisableBehaviorMonitoring|DisableIOAVProtection)\b\W+"
+                     r"(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+1\b|"
+                     # remote desktop opened, or opened without network-level authentication
+                     r"\b(fDenyTSConnections|UserAuthentication)\b\W+(?:\S+\s+){0,4}?(?:-Value|/d|-v)\s+0\b|"
+                     r"\b(EnableLUA|EnableFirewall|fDenyTSConnections|UserAuthentication)['\"]?\s+0\b|"
+                     # passwords kept in clear text in memory (WDigest)
+                     r"\bUseLogonCredential\b\W+(?:\S+\s+){0,4}?(?:(?:-Value|/d|-v)\s+)?1\b",
+                     re.IGNORECASE)
 
 
 _OWN_RULES = {"iptables", "ip6tables", "pf"}
@@ -143,8 +144,8 @@ def _tls_off(texts: list) -> bool:
     return False
 
 
-_SOURCE_KEY = re.compile(r"(registry|index-url|index_url|extra-index-url|find-links|mirror|source|sources|repo|"
-                         r"channel|channels|proxy|--add)$", re.IGNORECASE)
+_SOURCE_KEY = lazy(r"(registry|index-url|index_url|extra-index-url|find-links|mirror|source|sources|repo|"
+                   r"channel|channels|proxy|--add)$", re.IGNORECASE)
 
 
 def _plain_source(texts: list) -> bool:

@@ -13,18 +13,18 @@ reboot``), a reboot word after a listing or install verb, and package tools.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.verbs import PACKAGE_TOOLS
+from aish.safety.lazy_regex import lazy
 
 _ACTION_OPTIONS = frozenset({"-a", "--action", "--act"})
 _READS = frozenset({"list", "ls", "show", "status", "info", "get", "describe", "history", "log", "logs", "search",
                     "install", "add", "help", "man", "which", "schedule", "cancel", "check", "needs", "last"})
-_PARTS = re.compile(r"[-_.:]")
-_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # `RebootInstances`, `vm-reboot`: a fused verb's parts
+_PARTS = lazy(r"[-_.:]")
+_CAMEL = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # `RebootInstances`, `vm-reboot`: a fused verb's parts
 # What a restart restarts when it is a machine (a service's or a container's restart is everyday).
 _MACHINES = frozenset({"vm", "vms", "instance", "instances", "server", "servers", "machine", "machines", "node",
                        "nodes", "droplet", "droplets", "guest", "guests", "domain", "host", "hosts", "vps", "box"})

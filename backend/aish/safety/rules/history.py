@@ -9,10 +9,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, classify, parse_opts
+from aish.safety.lazy_regex import lazy
 
 _GIT_VALUED = {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"}
-PROTECTED_BRANCH = re.compile(r"^(\+?)(refs/heads/)?(main|master|trunk|develop|dev|prod|production|release.*|"
-                              r"stable|live|HEAD)$")
+PROTECTED_BRANCH = lazy(r"^(\+?)(refs/heads/)?(main|master|trunk|develop|dev|prod|production|release.*|"
+                        r"stable|live|HEAD)$")
 
 
 def git_sub(c: Ctx) -> tuple:
@@ -26,12 +27,12 @@ def git_sub(c: Ctx) -> tuple:
     return args[i].text, args[i + 1:]
 
 
-_EXPIRE_NOW = re.compile(r"^gc\.(reflogexpire|reflogexpireunreachable|pruneexpire|worktreepruneexpire)=(now|0|all)$|"
-                         r"^core\.logallrefupdates=false$", re.IGNORECASE)
+_EXPIRE_NOW = lazy(r"^gc\.(reflogexpire|reflogexpireunreachable|pruneexpire|worktreepruneexpire)=(now|0|all)$|"
+                   r"^core\.logallrefupdates=false$", re.IGNORECASE)
 
 
 # `git -c remote.NAME.mirror=true push NAME` pushes as `--mirror` does.
-_MIRROR = re.compile(r"^remote\.[^=]+\.mirror(=(true|1|yes|on))?$", re.IGNORECASE)
+_MIRROR = lazy(r"^remote\.[^=]+\.mirror(=(true|1|yes|on))?$", re.IGNORECASE)
 
 
 def _settings(c: Ctx) -> list:

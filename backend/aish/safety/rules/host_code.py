@@ -23,6 +23,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _LIMIT = 4000
 # Programs fed text they do not run.
@@ -37,7 +38,7 @@ _LIBRARY_OPTIONS = frozenset({"-r", "--require", "-l", "--library", "-I", "--inc
 _STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "*"})  # AutoHotkey's `*`: stdin
 
 _STR = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
-_STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'")
+_STRING = lazy(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'")
 _HOST_CALLS = LazyRegex(
     r"(?:\$EXEC|\bproc:(?:system|execute)|\bProcess\.Start|\bos\.exec|\bshell\.exec|\bstd::system|\bRun|"
     r"\bcommand_line|\bsystem_command)\s*\(\s*(?:\[\s*)?(?P<strings>" + _STR + r"(?:\s*,\s*(?:\(\s*|\[\s*)?" + _STR +

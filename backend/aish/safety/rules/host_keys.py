@@ -14,6 +14,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 CHECKS_OFF = re.compile(r"StrictHostKeyChecking\s*[= ]\s*[\"']?(no|off|false)\b|"
                         r"UserKnownHostsFile\s*[= ]\s*[\"']?/dev/null|GlobalKnownHostsFile\s*[= ]\s*/dev/null",
@@ -29,11 +30,11 @@ FILES = [
        _WHY + " for every host ansible reaches")], None, ""),
 ]
 _SSH_CLIENTS = {"ssh", "scp", "sftp", "autossh", "mosh", "sshpass", "rsync"}
-_FLEET = re.compile(r"^(pssh|parallel-ssh|prsync|parallel-scp|pscp\.pssh|pdsh|clush|mussh|sshpt|pdcp|ansible|"
-                    r"ansible-playbook|parallel)$")
-_SSH_VARIABLES = re.compile(r"^(GIT_SSH_COMMAND|RSYNC_RSH|ANSIBLE_SSH_ARGS|ANSIBLE_SSH_COMMON_ARGS|"
-                            r"SVN_SSH|CVS_RSH|BORG_RSH|RESTIC_SSH_COMMAND)=(.*)$", re.DOTALL)
-_HOST_KEY_OFF_VARIABLE = re.compile(r"^ANSIBLE_HOST_KEY_CHECKING=[\"']?(false|no|0|off)[\"']?$", re.IGNORECASE)
+_FLEET = lazy(r"^(pssh|parallel-ssh|prsync|parallel-scp|pscp\.pssh|pdsh|clush|mussh|sshpt|pdcp|ansible|"
+              r"ansible-playbook|parallel)$")
+_SSH_VARIABLES = lazy(r"^(GIT_SSH_COMMAND|RSYNC_RSH|ANSIBLE_SSH_ARGS|ANSIBLE_SSH_COMMON_ARGS|"
+                      r"SVN_SSH|CVS_RSH|BORG_RSH|RESTIC_SSH_COMMAND)=(.*)$", re.DOTALL)
+_HOST_KEY_OFF_VARIABLE = lazy(r"^ANSIBLE_HOST_KEY_CHECKING=[\"']?(false|no|0|off)[\"']?$", re.IGNORECASE)
 
 
 def _scripted_host(texts: list) -> bool:

@@ -17,14 +17,15 @@ from aish.safety.rules.content import sql_finding
 from aish.safety.rules.remote import PROD
 from aish.safety.rules.statements import _STATEMENT
 from aish.safety.verb_words import split_word
+from aish.safety.lazy_regex import lazy
 
-_URL = re.compile(r"^['\"]?(https?://|:\d|localhost|[\w.-]+:\d+|/|[\w-]+(\.[\w-]+)+/)", re.IGNORECASE)
-_WHOLE = re.compile(r"(^|/)(_all|\*|_\w*index\w*|_cluster)(/|$)|^/repos/[^/]+/[^/]+/?$|^/orgs/[^/]+/?$|"
-                    r"^/projects/[^/]+/?$|^/(v\d+/)?(databases?|buckets?|indices|indexes|collections?|"
-                    r"keyspaces|clusters?|namespaces?)/[^/]+/?$|[?&](recurse|recursive|force|purge)=(true|1)|"
-                    r"[^/]\*")
-_DELETE_ENDPOINT = re.compile(r"_delete_by_query|/(delete|destroy|drop|wipe|purge|truncate|reset)(_\w+)?(/|$|\?)",
-                              re.IGNORECASE)
+_URL = lazy(r"^['\"]?(https?://|:\d|localhost|[\w.-]+:\d+|/|[\w-]+(\.[\w-]+)+/)", re.IGNORECASE)
+_WHOLE = lazy(r"(^|/)(_all|\*|_\w*index\w*|_cluster)(/|$)|^/repos/[^/]+/[^/]+/?$|^/orgs/[^/]+/?$|"
+              r"^/projects/[^/]+/?$|^/(v\d+/)?(databases?|buckets?|indices|indexes|collections?|"
+              r"keyspaces|clusters?|namespaces?)/[^/]+/?$|[?&](recurse|recursive|force|purge)=(true|1)|"
+              r"[^/]\*")
+_DELETE_ENDPOINT = lazy(r"_delete_by_query|/(delete|destroy|drop|wipe|purge|truncate|reset)(_\w+)?(/|$|\?)",
+                        re.IGNORECASE)
 
 
 _VALUED = {"-H", "--header", "-d", "--data", "--data-binary", "--data-raw", "-o", "--output", "-u", "--user",
@@ -177,7 +178,7 @@ _ADDRESS_WIDE = frozenset({"all", "everything", "database", "databases", "factor
 
 
 # A file the address names (`/files/delete-me.txt`, `remove-bg.zip`): downloaded, not an action; scripts run.
-_FILE_NAME = re.compile(r"\.(?!(php|cgi|asp|aspx|jsp|pl|do|action)$)[A-Za-z][\w]{0,4}$")
+_FILE_NAME = lazy(r"\.(?!(php|cgi|asp|aspx|jsp|pl|do|action)$)[A-Za-z][\w]{0,4}$")
 # Words that make the address a look at what would go (`/purge-preview`, `/delete/status`).
 _LOOKS_ONLY = frozenset({"preview", "dry", "dryrun", "simulate", "estimate", "status", "count", "history", "docs",
                          "help", "plan", "check", "candidates"})

@@ -47,7 +47,7 @@ def _bodies(c: Ctx) -> list:
     return out
 
 
-_ITEM = re.compile(r"([A-Za-z_][\w.-]*)(:)?=(.*)")  # HTTPie's `key=value` and `key:=json`
+_ITEM = lazy(r"([A-Za-z_][\w.-]*)(:)?=(.*)")  # HTTPie's `key=value` and `key:=json`
 
 
 def body_action(c: Ctx, method: str, url: str) -> Optional[tuple]:

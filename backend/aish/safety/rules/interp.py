@@ -20,8 +20,9 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, targ
 from aish.safety.rules.delete import delete_level
 from aish.safety.rules.shell_outs import shell_outs
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
-_PYTHON = re.compile(r"^(python[\d.]*|pypy[\d.]*|python[\d.]*-dbg|py)$")  # py: the Windows launcher
+_PYTHON = lazy(r"^(python[\d.]*|pypy[\d.]*|python[\d.]*-dbg|py)$")  # py: the Windows launcher
 # option that takes the body, per interpreter
 _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "nodejs": ("-e", "--eval", "-p"),
                  "perl": ("-e", "-E"), "ruby": ("-e",), "php": ("-r",), "lua": ("-e",), "luajit": ("-e",),
@@ -51,15 +52,15 @@ _POWERSHELL = {"pwsh", "powershell", "powershell.exe", "pwsh.exe"}
 
 _STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`]*)`)"""
 # Calls that hand a string to a shell.
-_SHELL_CALLS = re.compile(
+_SHELL_CALLS = lazy(
     r"(?P<call>\bos\.(?:system|popen)|\bsubprocess\.\w+|\bcommands\.getoutput|\bpty\.spawn|(?<![\w.])system|"
     r"(?<![\w])\.?exec(?:Sync)?|\bspawnSync|\bshell_exec|\bpassthru|(?<![\w.])popen|\bproc_open|\bIO\.popen|"
     r"\bOpen3\.\w+|\bProcess\.spawn|\bKernel\.system|\bRuntime\.getRuntime\(\)\.exec|\bdo\s+shell\s+script|"
     r"\bos\.execute|\bio\.popen|(?<=\()(?:!|process|shell|ext:shell|run-shell-command|uiop:run-program))"
     r"\s*\(?\s*(?:\[\s*)?" + _STR + r"(?P<plus>\s*\+\s*[\w.$()'\"\[\]]+)?")
-_LIST_CALL = re.compile(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|execFile|Popen)\s*\(\s*\[([^\]]*)\]"
-                        r"|\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(\s*" + _STR + r"\s*,\s*\[([^\]]*)\]")
-_BACKTICKS = re.compile(r"(?:%x|\bqx)(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\]|/([^/]*)/|!([^!]*)!)|`([^`]+)`")
+_LIST_CALL = lazy(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|execFile|Popen)\s*\(\s*\[([^\]]*)\]"
+                  r"|\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(\s*" + _STR + r"\s*,\s*\[([^\]]*)\]")
+_BACKTICKS = lazy(r"(?:%x|\bqx)(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\]|/([^/]*)/|!([^!]*)!)|`([^`]+)`")
 # File-system calls: (pattern capturing the target expression, recursive?)
 _FS_CALLS = [
     (re.compile(r"\bshutil\.rmtree\s*\(\s*((?:[^,()]|\([^()]*\))+)"), True),
@@ -85,47 +86,47 @@ _FS_CALLS = [
     (re.compile(r"(?<![\w.$>])(?:unlink|rmdir)\b\s*\(?\s*([^,)\s;]+)"), False),
 ]
 # Expressions for home, whatever the language.
-_HOME_EXPR = re.compile(r"expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|environ\[\s*['\"]HOME['\"]\s*\]|"
-                        r"getenv\(\s*['\"]HOME['\"]\s*\)|process\.env\.HOME|homedir\(\)|Dir\.home|"
-                        r"ENV\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*HOME\s*\}|\$env:USERPROFILE|\$HOME|~|"
-                        r"find-system-path\s+(?:\(quote\s+|')home-dir|\(getenv\s+\"HOME\"\)|os:getenv\(\"HOME\"\)")
-_FETCH = re.compile(r"\burlopen\b|\brequests\.(?:get|post)\b|\burllib\b|\bhttp\.client\b|\burlretrieve\b|"
-                    r"\bfetch\s*\(|\bhttps?\.get\b|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|\bLWP::|\bHTTP::Tiny\b|"
-                    r"\bfile_get_contents\s*\(\s*['\"]https?:|\bDownloadString\b|\bInvoke-WebRequest\b|\biwr\b|"
-                    r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b|['\"]https?://|"
-                    r"popen\s*\(\s*['\"](?:curl|wget)\b|(?:`|qx\W|%x\W)\s*(?:curl|wget)\b", re.IGNORECASE)
-_RUNS_CODE = re.compile(r"\b(?:exec|eval|compile|Function|instance_eval|class_eval|Invoke-Expression|iex|"
-                        r"execfile|runpy|(?<![.\w])load(?:string)?|pickle\.loads?|dill\.loads?|marshal\.loads|unserialize|yaml\.unsafe_load)\s*[\s(]",
-                        re.IGNORECASE)
+_HOME_EXPR = lazy(r"expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|environ\[\s*['\"]HOME['\"]\s*\]|"
+                  r"getenv\(\s*['\"]HOME['\"]\s*\)|process\.env\.HOME|homedir\(\)|Dir\.home|"
+                  r"ENV\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*HOME\s*\}|\$env:USERPROFILE|\$HOME|~|"
+                  r"find-system-path\s+(?:\(quote\s+|')home-dir|\(getenv\s+\"HOME\"\)|os:getenv\(\"HOME\"\)")
+_FETCH = lazy(r"\burlopen\b|\brequests\.(?:get|post)\b|\burllib\b|\bhttp\.client\b|\burlretrieve\b|"
+              r"\bfetch\s*\(|\bhttps?\.get\b|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|\bLWP::|\bHTTP::Tiny\b|"
+              r"\bfile_get_contents\s*\(\s*['\"]https?:|\bDownloadString\b|\bInvoke-WebRequest\b|\biwr\b|"
+              r"\bInvoke-RestMethod\b|\birm\b|\bcurl_exec\b|\bWebClient\b|['\"]https?://|"
+              r"popen\s*\(\s*['\"](?:curl|wget)\b|(?:`|qx\W|%x\W)\s*(?:curl|wget)\b", re.IGNORECASE)
+_RUNS_CODE = lazy(r"\b(?:exec|eval|compile|Function|instance_eval|class_eval|Invoke-Expression|iex|"
+                  r"execfile|runpy|(?<![.\w])load(?:string)?|pickle\.loads?|dill\.loads?|marshal\.loads|unserialize|yaml\.unsafe_load)\s*[\s(]",
+                  re.IGNORECASE)
 # Code that loads and runs a file straight from an address: `source("https://…")`, `include(download("https://…"))`,
 # `dofile`, `load`, `require_once`, `(load "https://…")`.
-_SOURCES_ADDRESS = re.compile(r"(?<![\w.])(?:source|include|include_once|require|require_once|dofile|load|loadfile|"
-                              r"import|eval)\s*\(?\s*(?:(?:download|url|readLines|fetch|getURL)\s*\(\s*)?"
-                              r"['\"]https?://")
-_DECODE = re.compile(r"b64decode|base64\.decode|atob\s*\(|Buffer\.from\([^)]*base64|decode_base64|Base64\.decode|"
-                     r"base64_decode|FromBase64String|codecs\.decode\([^)]*rot|zlib\.decompress|marshal\.loads|"
-                     # hex, rot13, base32/85, compressed and character-code spellings of hidden text
-                     r"fromhex|unhexlify|a2b_hex|Buffer\.from\([^)]*['\"]hex['\"]|\bpack\s*\(?\s*['\"]H|hex2bin|"
-                     r"['\"]rot_?13['\"]|str_rot13|fromCharCode|b32decode|b85decode|a85decode|gzinflate|gzuncompress|"
-                     r"gzdecode|\[char\]\s*0x|decode\(\s*['\"]hex['\"]|unpack\s*\(?\s*['\"]m|decode_hex|from_hex",
-                     re.IGNORECASE)
-_SENDS = re.compile(r"urlopen\([^)]*data\s*=|requests\.(post|put)\(|method\s*:\s*['\"]POST|http\.request\(|"
-                    r"Net::HTTP\.post|socket\.(create_connection|connect)|\.send(all)?\(", re.IGNORECASE)
-_SECRET_SOURCE = re.compile(r"os\.environ|process\.env\b(?!\.\w)|\bENV\b(?!\[)|%ENV|\.ssh/id_|\.aws/credentials|"
-                            r"\.kube/config|\.netrc|/etc/shadow")
+_SOURCES_ADDRESS = lazy(r"(?<![\w.])(?:source|include|include_once|require|require_once|dofile|load|loadfile|"
+                        r"import|eval)\s*\(?\s*(?:(?:download|url|readLines|fetch|getURL)\s*\(\s*)?"
+                        r"['\"]https?://")
+_DECODE = lazy(r"b64decode|base64\.decode|atob\s*\(|Buffer\.from\([^)]*base64|decode_base64|Base64\.decode|"
+               r"base64_decode|FromBase64String|codecs\.decode\([^)]*rot|zlib\.decompress|marshal\.loads|"
+               # hex, rot13, base32/85, compressed and character-code spellings of hidden text
+               r"fromhex|unhexlify|a2b_hex|Buffer\.from\([^)]*['\"]hex['\"]|\bpack\s*\(?\s*['\"]H|hex2bin|"
+               r"['\"]rot_?13['\"]|str_rot13|fromCharCode|b32decode|b85decode|a85decode|gzinflate|gzuncompress|"
+               r"gzdecode|\[char\]\s*0x|decode\(\s*['\"]hex['\"]|unpack\s*\(?\s*['\"]m|decode_hex|from_hex",
+               re.IGNORECASE)
+_SENDS = lazy(r"urlopen\([^)]*data\s*=|requests\.(post|put)\(|method\s*:\s*['\"]POST|http\.request\(|"
+              r"Net::HTTP\.post|socket\.(create_connection|connect)|\.send(all)?\(", re.IGNORECASE)
+_SECRET_SOURCE = lazy(r"os\.environ|process\.env\b(?!\.\w)|\bENV\b(?!\[)|%ENV|\.ssh/id_|\.aws/credentials|"
+                      r"\.kube/config|\.netrc|/etc/shadow")
 # A client library told to empty its whole store: Redis' FLUSHALL/FLUSHDB, memcached's flush_all, mongo's drop.
-_STORE_WIPE = re.compile(r"(?:\.|->|::)\s*(?:flush_?all|flush_?db|FlushAll|FlushDB|dropDatabase|drop_database|"
-                         r"database\s*\.\s*drop)\b"
-                         r"(?!\s*[=:])", re.IGNORECASE)
+_STORE_WIPE = lazy(r"(?:\.|->|::)\s*(?:flush_?all|flush_?db|FlushAll|FlushDB|dropDatabase|drop_database|"
+                   r"database\s*\.\s*drop)\b"
+                   r"(?!\s*[=:])", re.IGNORECASE)
 # Package installs from a repository or URL inside code (R's remotes/devtools, Julia's Pkg, pip's main).
-_CODE_INSTALL = re.compile(r"\binstall_(?:github|gitlab|bitbucket|git|url)\s*\(|\bPkg\.add\s*\(\s*(?:url\s*=|"
-                           r"PackageSpec\s*\(\s*url)|\bpip\.main\s*\(\s*\[\s*['\"]install['\"]\s*,\s*['\"](?:git\+|https?:)")
+_CODE_INSTALL = lazy(r"\binstall_(?:github|gitlab|bitbucket|git|url)\s*\(|\bPkg\.add\s*\(\s*(?:url\s*=|"
+                     r"PackageSpec\s*\(\s*url)|\bpip\.main\s*\(\s*\[\s*['\"]install['\"]\s*,\s*['\"](?:git\+|https?:)")
 # Groovy's `"rm -rf x".execute()` and `["rm", "-rf", x].execute()`.
-_GROOVY_EXECUTE = re.compile(r"(?:" + _STR + r"|\[([^\]]*)\])\s*\.\s*execute\s*\(")
-_KILL_ALL = re.compile(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill\s*\(?\s*-?9\s*,\s*-1\b")
+_GROOVY_EXECUTE = lazy(r"(?:" + _STR + r"|\[([^\]]*)\])\s*\.\s*execute\s*\(")
+_KILL_ALL = lazy(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill\s*\(?\s*-?9\s*,\s*-1\b")
 
 
-_VERSION_AT_END = re.compile(r"[\d.]+$")
+_VERSION_AT_END = lazy(r"[\d.]+$")
 
 
 def _family(prog: str) -> str:
@@ -138,8 +139,8 @@ def _family(prog: str) -> str:
 
 # Interpreters under other makers' names: JRuby, TruffleRuby, mruby, MicroPython, IronPython, GraalPy, LuaJIT,
 # php-cli, perl5.36, node20.
-VARIANT = re.compile(r"^(j|truffle|m|micro|circuit|iron|graal|c|mini|rb|pico)?(ruby|python|perl|lua|php|node)"
-                     r"(jit|[\d.]+|-(cli|cgi|\d[\d.]*))?$")
+VARIANT = lazy(r"^(j|truffle|m|micro|circuit|iron|graal|c|mini|rb|pico)?(ruby|python|perl|lua|php|node)"
+               r"(jit|[\d.]+|-(cli|cgi|\d[\d.]*))?$")
 
 
 # Options that take code in most languages, read for programs the table above does not name
@@ -148,7 +149,7 @@ VARIANT = re.compile(r"^(j|truffle|m|micro|circuit|iron|graal|c|mini|rb|pico)?(r
 _ANY_BODY_OPTIONS = frozenset({"-c", "-e", "--eval", "-eval", "--exec", "--execute", "--command", "--expr",
                                "--expression", "-batch", "eval", "exec"})
 # a call with a string: f("x"), or a Lisp form (f "x")
-_CALL_WITH_STRING = re.compile(r"[A-Za-z_][\w.:!?]*\s*\([^)]*['\"]|\(\s*[A-Za-z_!][\w.:!?-]*\s+['\"]")
+_CALL_WITH_STRING = lazy(r"[A-Za-z_][\w.:!?]*\s*\([^)]*['\"]|\(\s*[A-Za-z_!][\w.:!?-]*\s+['\"]")
 # Shells: their `-c` is shell text, judged as commands by the shells' own rule.
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "busybox", "ash", "csh", "tcsh", "yash"})
 

@@ -5,18 +5,18 @@ replaces (content, delete, everyday_loss) read the destination through ``into_di
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import target
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 # Directories by name: a copy or move onto one puts a file inside it, it does not replace it.
-_DIR_NAMES = re.compile(r"^(bin|sbin|lib|lib64|lib32|libexec|etc|share|include|local|opt|srv|www|html|public|"
-                        r"tmp|var|log|modules|plugins|extensions|themes|fonts|applications|autostart|systemd|"
-                        r"system|user|sites-enabled|sites-available|conf-enabled|mods-enabled|certs|private|"
-                        r"Desktop|Documents|Downloads|Pictures|Music|Videos|Library|Applications|"
-                        r"\.ssh|\.config|\.local|\.gnupg|\.aws|\.kube|\.docker|\.bin|\.fonts|[\w.-]+\.d)$")
+_DIR_NAMES = lazy(r"^(bin|sbin|lib|lib64|lib32|libexec|etc|share|include|local|opt|srv|www|html|public|"
+                  r"tmp|var|log|modules|plugins|extensions|themes|fonts|applications|autostart|systemd|"
+                  r"system|user|sites-enabled|sites-available|conf-enabled|mods-enabled|certs|private|"
+                  r"Desktop|Documents|Downloads|Pictures|Music|Videos|Library|Applications|"
+                  r"\.ssh|\.config|\.local|\.gnupg|\.aws|\.kube|\.docker|\.bin|\.fonts|[\w.-]+\.d)$")
 _DIR_KINDS = {"root", "home", "userhome", "system-top", "temp"}
 
 

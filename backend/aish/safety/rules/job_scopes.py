@@ -16,10 +16,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 # What a scheduler does to jobs that stops or loses their work.
 _VERBS = "hold|vacate|requeue|sig|signal|kill|del|delete|rm|cancel|suspend|stop|rerun|restart|preempt|abort"
-_NAMED = re.compile(rf"^([a-z]{{0,4}}|[a-z0-9]+[-_])({_VERBS})([-_]?jobs?)?$|^({_VERBS})[-_]?jobs?$")
+_NAMED = lazy(rf"^([a-z]{{0,4}}|[a-z0-9]+[-_])({_VERBS})([-_]?jobs?)?$|^({_VERBS})[-_]?jobs?$")
 # As a first word, only the verbs that are a scheduler's own: `docker stop $(…)` is the listing rule's.
 _WORD_VERBS = frozenset({"hold", "vacate", "requeue", "rerun", "preempt", "cancel", "signal"})
 _READS = frozenset({"list", "ls", "show", "status", "get", "query", "describe", "info", "stat", "release", "resume"})
@@ -29,10 +30,10 @@ _EVERY = frozenset({"-all", "--all", "all", "*", "-a", "--all-jobs", "-A"})
 _USER_OPTIONS = frozenset({"-u", "--user", "-U", "--users"})
 _WHERE = frozenset({"-w", "--where", "-constraint", "--constraint", "--filter", "-filter"})
 _QUIET = frozenset({"--help", "-help", "help", "--dry-run", "-n", "-q", "--query", "-whatif"})
-_GENTLE = re.compile(r"^(-s|--signal=|-)(0|hup|sighup|usr1|sigusr1|usr2|sigusr2|cont|sigcont|winch)$", re.IGNORECASE)
-_GENTLE_VALUE = re.compile(r"^(0|hup|sighup|usr1|sigusr1|usr2|sigusr2|cont|sigcont|winch)$", re.IGNORECASE)
+_GENTLE = lazy(r"^(-s|--signal=|-)(0|hup|sighup|usr1|sigusr1|usr2|sigusr2|cont|sigcont|winch)$", re.IGNORECASE)
+_GENTLE_VALUE = lazy(r"^(0|hup|sighup|usr1|sigusr1|usr2|sigusr2|cont|sigcont|winch)$", re.IGNORECASE)
 # Letters a scheduler's queue tool fuses with `j` for "jobs": `qmod -sj` suspends, `-dj` disables.
-_JOB_LETTERS = re.compile(r"^-(s|d|r|c)j$")
+_JOB_LETTERS = lazy(r"^-(s|d|r|c)j$")
 
 
 def may_scope_jobs(c: Ctx) -> bool:

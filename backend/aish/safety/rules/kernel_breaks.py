@@ -14,6 +14,7 @@ import re
 from typing import Callable, Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 
 def _at_least(bad: Callable[[int], bool]) -> Callable[[str], bool]:
@@ -51,7 +52,7 @@ def breaking(key: str, value: str) -> Optional[str]:
     return None
 
 
-_LINE = re.compile(r"^\s*-?\s*([a-z][\w.@/-]+)\s*=\s*(\S+)", re.MULTILINE)
+_LINE = lazy(r"^\s*-?\s*([a-z][\w.@/-]+)\s*=\s*(\S+)", re.MULTILINE)
 
 
 class BreakingText:

@@ -14,12 +14,13 @@ from typing import Optional
 
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _WORDS = ("init", "erase", "format", "factory", "unbind", "wipe", "delete-token", "zeroi")
-_HOLDER = re.compile(r"pkcs|p11|hsm|token|card|piv|fido|yubi|tpm|opensc|clevis|luks", re.I)
-_LOSES_KEYS = re.compile(r"(?:--?)?(?:initiali[sz]e|init-token|init-card|initialize-token|erase(?:-card)?|"
-                         r"format(?:-card)?|factory-reset|factory_reset|unbind|wipe-token|delete-token|zeroi[sz]e)"
-                         r"(?:=\S*)?", re.I)
+_HOLDER = lazy(r"pkcs|p11|hsm|token|card|piv|fido|yubi|tpm|opensc|clevis|luks", re.I)
+_LOSES_KEYS = lazy(r"(?:--?)?(?:initiali[sz]e|init-token|init-card|initialize-token|erase(?:-card)?|"
+                   r"format(?:-card)?|factory-reset|factory_reset|unbind|wipe-token|delete-token|zeroi[sz]e)"
+                   r"(?:=\S*)?", re.I)
 
 
 @triggered_by(_WORDS, otherwise=False)

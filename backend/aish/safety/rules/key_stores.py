@@ -11,9 +11,10 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
-_STORE_NAME = re.compile(r"(key|keys|keyring|keychain|keystore|passwd|passwords?|secrets?|creds|credentials|certs?|"
-                         r"wallet|tokens?)$", re.IGNORECASE)
+_STORE_NAME = lazy(r"(key|keys|keyring|keychain|keystore|passwd|passwords?|secrets?|creds|credentials|certs?|"
+                   r"wallet|tokens?)$", re.IGNORECASE)
 _DELETES = frozenset({"--delete", "--remove", "--erase", "--del", "-delete", "-remove", "--delete-key",
                       "--remove-key", "--delete-keys", "--remove-keys"})
 

@@ -17,9 +17,10 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
-_PRIVATE_KEY = re.compile(r"private[-_.]?key", re.IGNORECASE)
-_GENERATED = re.compile(r"(\$\(|<\(|`)[^)`]*(genkey|keygen|genpkey|generate|rand\b|pki --gen)", re.IGNORECASE)
+_PRIVATE_KEY = lazy(r"private[-_.]?key", re.IGNORECASE)
+_GENERATED = lazy(r"(\$\(|<\(|`)[^)`]*(genkey|keygen|genpkey|generate|rand\b|pki --gen)", re.IGNORECASE)
 _READS = frozenset({"show", "showconf", "get", "list", "print", "--get", "-g", "export"})
 
 

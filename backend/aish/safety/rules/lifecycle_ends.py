@@ -23,6 +23,7 @@ from typing import Optional
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # States that are the end of a machine's or a record's life.
 _END_STATES = frozenset({"deleted", "destroyed", "terminated", "purged", "wiped", "erased", "decommissioned",
@@ -34,11 +35,11 @@ _READS = frozenset({"list", "ls", "get", "show", "describe", "search", "query", 
                     "select", "history", "log", "logs", "report", "export", "--filter", "--where", "help", "--help"})
 _PROSE = frozenset({"-m", "--message", "--comment", "--title", "--description", "--note", "--reason", "--body",
                     "--subject", "--summary"})
-_PARTS = re.compile(r"[-_.:]")
+_PARTS = lazy(r"[-_.:]")
 _INIT = frozenset({"init", "initialize", "initialise", "reinit", "re-init", "reinitialize", "reinitialise"})
 _NO_QUESTION = frozenset({"-y", "--yes", "--force", "--assume-yes", "--no-confirm", "--noconfirm",
                           "--yes-i-really-mean-it"})
-_CONTROL_NAME = re.compile(r"(ctl|adm|admin)$")
+_CONTROL_NAME = lazy(r"(ctl|adm|admin)$")
 
 
 def _parts(word: str) -> set:
@@ -65,7 +66,7 @@ def _end_value(texts: list) -> Optional[str]:
 
 _ROLLBACK = frozenset({"rollback", "nrollback", "-rollback", "--rollback", "undo", "rollback-patch",
                        "patch-rollback", "remove-patch", "uninstall-patch"})
-_PATCH_NAME = re.compile(r"patch|fix|emgr")
+_PATCH_NAME = lazy(r"patch|fix|emgr")
 _PATCH_IDS = frozenset({"-id", "--id", "-patch", "--patch", "-patch_id", "--patch-id", "-l", "-k", "all", "-all"})
 
 

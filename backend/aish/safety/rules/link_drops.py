@@ -13,9 +13,10 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-_LOOPBACK = re.compile(r"^(lo\d*|lo0)$")
-_PHYSICAL = re.compile(r"^(eth|en[ospxc]|em|wl|wlan|bond|ib|p\d+p)\w*$")
+_LOOPBACK = lazy(r"^(lo\d*|lo0)$")
+_PHYSICAL = lazy(r"^(eth|en[ospxc]|em|wl|wlan|bond|ib|p\d+p)\w*$")
 
 
 def rule_link_dropped(c: Ctx) -> Optional[tuple]:

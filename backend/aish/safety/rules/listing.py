@@ -18,6 +18,7 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.shell_words import Segment
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # Loop variables bound to a listing earlier on the line being judged: {name: listing text}.
 LOOP_LISTS: ContextVar = ContextVar("aish_safety_loop_lists", default=None)
@@ -26,7 +27,7 @@ LOOP_LISTS: ContextVar = ContextVar("aish_safety_loop_lists", default=None)
 _LISTERS = frozenset({"ps", "pgrep", "pidof", "jobs", "lsof", "fuser", "tasklist", "pstree", "screen", "qstat",
                       "squeue", "bjobs", "runningvms"})
 # Every process's directory: `/proc/[0-9]*`, `/proc/[1-9]*`, `/proc/*`.
-_EVERY_PROCESS = re.compile(r"^/proc/(\[[0-9-]+\]\*?|\*)/?$")
+_EVERY_PROCESS = lazy(r"^/proc/(\[[0-9-]+\]\*?|\*)/?$")
 # A cgroup's files that list its processes.
 _CGROUP_PROCESSES = ("cgroup.procs", "cgroup.threads", "/tasks")
 # Programs that list windows, with the word that makes them list (none: the name alone).
@@ -35,10 +36,10 @@ _WINDOW_LISTERS = {"wmctrl": frozenset({"-l", "-lp", "-lx", "-lG", "-lpG", "-lxp
                    "bspc": frozenset({"query"}), "xlsclients": frozenset(), "lswt": frozenset(),
                    "wlrctl": frozenset({"list"})}
 # Subcommand words that list (`docker ps`, `virsh list`, `tmux ls`, `systemctl list-units`, `VBoxManage list vms`).
-_LIST_WORDS = re.compile(r"^(ps|ls|list|list-\w+|ids|names|global-status|status|runningvms|vms|get|-ls|-list|"
-                         r"ls-\w+|instances|containers|sessions|domains|jobs)$")
+_LIST_WORDS = lazy(r"^(ps|ls|list|list-\w+|ids|names|global-status|status|runningvms|vms|get|-ls|-list|"
+                   r"ls-\w+|instances|containers|sessions|domains|jobs)$")
 # A listing of one: the newest, the oldest, the latest.
-_ONE = re.compile(r"^(--latest|-n|-o|--newest|--oldest|-\w*l\w*q|-l|-lq|-ql)$")
+_ONE = lazy(r"^(--latest|-n|-o|--newest|--oldest|-\w*l\w*q|-l|-lq|-ql)$")
 _LIST_OPTIONS = frozenset({"--status-all", "--list", "-list", "--list-all", "-ls", "--running"})
 _STOP_VERBS = frozenset({"stop", "kill", "halt", "shutdown", "poweroff", "power-off", "destroy", "terminate",
                          "kill-session", "kill-server", "kill-window", "kill-pane", "suspend", "down", "undefine",
@@ -48,9 +49,9 @@ _STOP_VERBS = frozenset({"stop", "kill", "halt", "shutdown", "poweroff", "power-
                          # paused, frozen or switched off for good: every one of them stops serving
                          "pause", "freeze", "hibernate", "stopp", "force-stop", "disable", "mask", "unmonitor"})
 # A program whose name ends in the verb (`lxc-stop -n $c`, `qvm-kill`).
-_VERB_NAME = re.compile(r"[-_](stop|kill|destroy|shutdown|poweroff|halt|delete|remove)$")
+_VERB_NAME = lazy(r"[-_](stop|kill|destroy|shutdown|poweroff|halt|delete|remove)$")
 _SIGNALLERS = frozenset({"kill", "pkill", "skill", "killall"})
-_GENTLE = re.compile(r"^-(0|HUP|SIGHUP|1|USR1|SIGUSR1|USR2|SIGUSR2|CONT|SIGCONT|WINCH|SIGWINCH|s0|s\s*HUP)$")
+_GENTLE = lazy(r"^-(0|HUP|SIGHUP|1|USR1|SIGUSR1|USR2|SIGUSR2|CONT|SIGCONT|WINCH|SIGWINCH|s0|s\s*HUP)$")
 _EVERY = frozenset({"-a", "--all", "all"})
 _MAX_BOUND = 16
 

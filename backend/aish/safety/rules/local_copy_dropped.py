@@ -15,24 +15,25 @@ from typing import Optional
 
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-_SENDING = re.compile(r"upload|import|push|backup|archive|send|put|sync|move|mv|download|transfer|offload|ingest",
-                      re.I)
+_SENDING = lazy(r"upload|import|push|backup|archive|send|put|sync|move|mv|download|transfer|offload|ingest",
+                re.I)
 _DELETES_SOURCE = frozenset({"--delete", "--remove-source-files", "--move", "--delete-after-upload",
                              "--delete-after-download", "--delete-source", "--delete-local", "--remove-local",
                              "--delete-originals", "--delete-after", "--remove-after-upload", "--delete-uploaded",
                              "--rm-source", "--delete-source-files", "--remove-source", "--delete-on-success"})
 # The same said in other words: `--cleanup-local-files`, `--purge-source`, `--erase-originals`, `--rm-local`.
-_SOURCE_OPTION = re.compile(r"--(?:delete|remove|rm|cleanup|clean-up|purge|erase|wipe)[-_]"
-                            r"(?:local|source|sources|src|originals?|uploaded|sent)"
-                            r"(?:[-_](?:files?|cop(?:y|ies)|data|after(?:[-_][a-z]+)?|on[-_]success|when[-_]done))?")
+_SOURCE_OPTION = lazy(r"--(?:delete|remove|rm|cleanup|clean-up|purge|erase|wipe)[-_]"
+                      r"(?:local|source|sources|src|originals?|uploaded|sent)"
+                      r"(?:[-_](?:files?|cop(?:y|ies)|data|after(?:[-_][a-z]+)?|on[-_]success|when[-_]done))?")
 _WORDS = ("--delete", "--remove", "--move", "--rm-", "--cleanup-", "--clean-up-", "--purge-", "--erase-", "--wipe-")
 # Subcommands and options that move what they are given (the source is deleted once copied).
 _MOVES = frozenset({"mv", "move", "-mv", "-movefromlocal", "movefromlocal", "move-from-local", "moveto"})
 _MOVE_WORDS = ("mv", "move")
 # Where a move sends files off this machine: a URL (`s3://b/k`, `sftp://host/dir`) or a named remote (`gdrive:dir`).
-_REMOTE = re.compile(r"^[a-z][a-z0-9+.-]*://\S|^[A-Za-z][\w.-]+:(?![/\\]{2})[^=\\]*$")
-_PATH_LIKE = re.compile(r"/|^[.~]|\*|\.\w{1,5}$")
+_REMOTE = lazy(r"^[a-z][a-z0-9+.-]*://\S|^[A-Za-z][\w.-]+:(?![/\\]{2})[^=\\]*$")
+_PATH_LIKE = lazy(r"/|^[.~]|\*|\.\w{1,5}$")
 _DRY = frozenset({"--dry-run", "-n", "--dryrun", "--dry", "-dryrun", "--help", "-h"})
 
 

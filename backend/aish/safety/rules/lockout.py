@@ -13,17 +13,18 @@ from typing import Optional
 from aish.safety.rules import baseline_switches, firewall_flush
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, SEVERE, Ctx, describe, parse_opts, target, worst
 from aish.safety.rules.service_units import rule_service
+from aish.safety.lazy_regex import lazy
 
-_CORE_PACKAGES = re.compile(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-sysv|libc6|glibc|libc-bin|musl|"
-                            r"glibc-[\w-]+|busybox|aaa_base|aaa_glibc-solibs|libc|libc6-\w+|base-system|"
-                            r"bash|coreutils|apt|dpkg|rpm|dnf|yum|pacman|python3|python3-minimal|"
-                            r"linux-image.*|linux-generic|linux|linux-lts|linux-zen|linux-hardened|linux-firmware|kernel|kernel-core|grub.*|shim.*|init|"
-                            r"network-manager|NetworkManager|netplan\.io|ifupdown|iproute2|util-linux|"
-                            r"login|passwd|pam|libpam.*|base-files|base|filesystem|xorg|ubuntu-desktop|"
-                            r"gnome-shell|zsh|sed|grep|tar|gzip|mount)(:\w+)?$")
+_CORE_PACKAGES = lazy(r"^(openssh-server|openssh|ssh|sudo|systemd|systemd-sysv|libc6|glibc|libc-bin|musl|"
+                      r"glibc-[\w-]+|busybox|aaa_base|aaa_glibc-solibs|libc|libc6-\w+|base-system|"
+                      r"bash|coreutils|apt|dpkg|rpm|dnf|yum|pacman|python3|python3-minimal|"
+                      r"linux-image.*|linux-generic|linux|linux-lts|linux-zen|linux-hardened|linux-firmware|kernel|kernel-core|grub.*|shim.*|init|"
+                      r"network-manager|NetworkManager|netplan\.io|ifupdown|iproute2|util-linux|"
+                      r"login|passwd|pam|libpam.*|base-files|base|filesystem|xorg|ubuntu-desktop|"
+                      r"gnome-shell|zsh|sed|grep|tar|gzip|mount)(:\w+)?$")
 # Listings of what nothing needs any more (orphans, leftover configuration): removing them is routine.
-_ORPHANS = re.compile(r"pacman\s+-Q\w*(dt|td)\w*|deborphan|package-cleanup\s+--(leaves|orphans)|"
-                      r"\^rc\b|dnf\s+repoquery\s+--unneeded|apt-mark\s+showauto")
+_ORPHANS = lazy(r"pacman\s+-Q\w*(dt|td)\w*|deborphan|package-cleanup\s+--(leaves|orphans)|"
+                r"\^rc\b|dnf\s+repoquery\s+--unneeded|apt-mark\s+showauto")
 _EVERY = {"~i", "?installed", "'~i'", "~i~M", "installed", ".*", "'.*'", "*"}
 
 

@@ -18,8 +18,9 @@ from typing import Optional
 from aish.safety.rules.baseline_switches import SYSTEM_ACCOUNTS
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.fed import fed_text
+from aish.safety.lazy_regex import lazy
 
-_NO_SHELL = re.compile(r"(^|/)(nologin|false|true)$")
+_NO_SHELL = lazy(r"(^|/)(nologin|false|true)$")
 
 
 def _shell_and_user(c: Ctx) -> tuple:
@@ -50,7 +51,7 @@ def _shell_and_user(c: Ctx) -> tuple:
 
 
 _SHELL_OPTIONS = frozenset({"-s", "--shell", "--login-shell", "-shell", "--loginshell", "-loginshell"})
-_CHANGES = re.compile(r"mod|update|override|edit|set|change", re.IGNORECASE)
+_CHANGES = lazy(r"mod|update|override|edit|set|change", re.IGNORECASE)
 
 
 def may_take_shell(c: Ctx) -> bool:

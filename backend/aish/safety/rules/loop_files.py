@@ -15,14 +15,15 @@ from dataclasses import replace
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM
+from aish.safety.lazy_regex import lazy
 
 # Loop variables bound to the files a finder or a glob names on the line being judged: {name: ROOT/PAT}.
 LOOP_FILES: ContextVar = ContextVar("aish_safety_loop_files", default=None)
 _FINDERS = frozenset({"find", "fd", "fdfind", "gfind", "bfs"})
 _NAMES = frozenset({"-name", "-iname", "-path", "-ipath"})
-_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
-_PLACE = re.compile(r"^(/|~)")
-_TEMP = re.compile(r"(^|/)(tmp|temp|\.cache|cache|build|dist|node_modules|target|__pycache__)(/|$)", re.IGNORECASE)
+_VAR = lazy(r"^\$\{?([A-Za-z_]\w*)\}?$")
+_PLACE = lazy(r"^(/|~)")
+_TEMP = lazy(r"(^|/)(tmp|temp|\.cache|cache|build|dist|node_modules|target|__pycache__)(/|$)", re.IGNORECASE)
 # Programs whose operands a loop's variable stands for (reading bodies are not rewritten).
 _TAKING = frozenset({"rm", "unlink", "shred", "truncate", "chmod", "chown", "srm", "wipe"})
 

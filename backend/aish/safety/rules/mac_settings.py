@@ -19,6 +19,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 NAMES = frozenset({"plistbuddy", "plutil", "defaults", "xattr", "systemsetup", "nvram", "sysadminctl"})
 # (key, values that switch the protection off, what it means)
@@ -37,10 +38,10 @@ _KEYS = [
      "switches the guest account on: anyone may log in"),
 ]
 # Gatekeeper's own preference file: its `enabled` key set to no is `spctl --master-disable`
-_GATEKEEPER_FILE = re.compile(r"SystemPolicy-prefs(\.plist)?$")
+_GATEKEEPER_FILE = lazy(r"SystemPolicy-prefs(\.plist)?$")
 _TYPES = {"-bool", "-boolean", "-int", "-integer", "-string", "-float", "-date", "-data", "-json", "-xml"}
-_WHOLE = re.compile(r"^(~|\$HOME)?/(Applications|System/Applications)?/?(\*|\*\.app)?$")
-_UNSIGNED_BOOT = re.compile(r"amfi_get_out_of_my_way=(1|0x1)|cs_enforcement_disable=1|amfi=0x80", re.I)
+_WHOLE = lazy(r"^(~|\$HOME)?/(Applications|System/Applications)?/?(\*|\*\.app)?$")
+_UNSIGNED_BOOT = lazy(r"amfi_get_out_of_my_way=(1|0x1)|cs_enforcement_disable=1|amfi=0x80", re.I)
 
 
 def rule_mac_setting(c: Ctx) -> Optional[tuple]:

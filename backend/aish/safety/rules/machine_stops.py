@@ -58,8 +58,8 @@ _CALL_SHUTDOWN = frozenset({"shutdown", "halt", "poweroff"})
 _DOTTED_STOP = frozenset({"stop", "suspend", "hibernate"})
 # Restarted, these are a service's restart (`pcs resource restart web`), not a machine's.
 _NOT_REBOOTED = frozenset({"resource", "resources", "system"})
-_PARTS = re.compile(r"[-_.:/]")
-_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_PARTS = lazy(r"[-_.:/]")
+_CAMEL = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # A machine noun in the program's name: `vmadm`, `onevm`, `vmctl`, `docker-machine`, `idevicediagnostics`.
 _NAMED_MACHINE = lazy(r"^(one|i)?(vm|host|device|machine|instance|guest)s?(ctl|adm|admin|cli|mgr|tool|diagnostics)?$|"
                       r"[-_](vm|machine|host|device|instance)s?$|^(vm|machine|device)[-_]", re.IGNORECASE)

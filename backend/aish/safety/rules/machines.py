@@ -17,20 +17,21 @@ from aish.safety.any_case import AnyCase
 from aish.safety.rules import listing, netdevices, power
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _POWER_WORDS = {"shutdown", "poweroff", "power-off", "halt", "reboot"}
 # Init systems and service managers, by name: their power words and what stops everything.
-_INIT_MANAGERS = re.compile(r"^(openrc|dinitctl|dinit|herd|shepherd|initctl|s6-rc|s6-svscanctl|66|66-intree|runit|"
-                            r"busybox|toybox|sysvinit|finit|finitctl|upstart|systemd|launchd|rc|rcctl|"
-                            r"openrc-init|busybox\.static)$")
+_INIT_MANAGERS = lazy(r"^(openrc|dinitctl|dinit|herd|shepherd|initctl|s6-rc|s6-svscanctl|66|66-intree|runit|"
+                      r"busybox|toybox|sysvinit|finit|finitctl|upstart|systemd|launchd|rc|rcctl|"
+                      r"openrc-init|busybox\.static)$")
 _STOPS_ALL = {("herd", "stop", "root"), ("shepherd", "stop", "root"), ("s6-rc", "-da", "change"),
               ("dinitctl", "stop", "boot"), ("rcctl", "stop", "all"), ("finitctl", "stop", "all")}
 # A program whose name is the power verb (`openrc-shutdown`, `s6-poweroff`, `dinit-reboot`), or an init that
 # takes a runlevel (`runit-init 0`).
-_POWER_NAME = re.compile(r"(^|[-_])(shutdown|poweroff|halt|reboot)(\.exe)?$")
-_RUNLEVEL_INIT = re.compile(r"(^|[-_])init$")
+_POWER_NAME = lazy(r"(^|[-_])(shutdown|poweroff|halt|reboot)(\.exe)?$")
+_RUNLEVEL_INIT = lazy(r"(^|[-_])init$")
 # Control programs: their `shutdown` stops the service or cluster they control.
-_CONTROLLER = re.compile(r"(ctl|control|admin|adm|mgr|manager)$|^(scontrol|badmin|lsadmin|qmgr|condor_\w+)$")
+_CONTROLLER = lazy(r"(ctl|control|admin|adm|mgr|manager)$|^(scontrol|badmin|lsadmin|qmgr|condor_\w+)$")
 _NODE_DOWN = AnyCase(r"^(state|status)=(down|drain|drained|draining|fail|failing|offline|power_down|"
                      r"power_down_force|maint|disabled|reboot_asap)$")
 _SCOPES = {"all", "-all", "--all", "-a"}
@@ -41,7 +42,7 @@ _WINDOW_MANAGERS = AnyCase(r"^(awesome(-client)?|labwc|wayfire|niri|river(ctl)?|
                            r"mutter|gnome-shell|cosmic-\w+|miracle-wm|leftwm(-command)?|enlightenment_remote|"
                            r"ratpoison|stumpish|wmiir|mango\w*|picom|weston|cage|gamescope|dwm-msg|"
                            r"somewm|xmonadctl|berryc|2bwm|evilwm|ctwm|twm|e16)$")
-_QUIT = re.compile(r"(^|[^a-z])(quit|exit|logout|log-out)([^a-z]|$)", re.IGNORECASE)
+_QUIT = lazy(r"(^|[^a-z])(quit|exit|logout|log-out)([^a-z]|$)", re.IGNORECASE)
 _NOT_DOING = {"--help", "-h", "--version", "-v"}
 _GENTLE = {"-0", "-HUP", "-s0", "-CONT", "-USR1", "-USR2", "-WINCH", "-SIGHUP", "-SIGCONT", "-1", "-10", "-12",
            "-18"}

@@ -7,15 +7,15 @@ are not read (what they hold is not on the line).
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import Ctx, worst
 from aish.safety.rules.fed import fed_text
+from aish.safety.lazy_regex import lazy
 
 # `syscmd(rm -rf ~)`, `esyscmd(`rm -rf ~')` (m4 quotes), gpp's `#exec rm -rf ~` and `\exec{rm -rf ~}`.
-_SHELL_MACRO = re.compile(r"(?:\bm4_|\b)(?:e?syscmd)\s*\(\s*(?:`([^']*)'|\[([^\]]*)\]|([^()]*))\s*\)|"
-                          r"#exec\s+\"?([^\"\n]+)\"?|\\exec\{([^}]*)\}")
+_SHELL_MACRO = lazy(r"(?:\bm4_|\b)(?:e?syscmd)\s*\(\s*(?:`([^']*)'|\[([^\]]*)\]|([^()]*))\s*\)|"
+                    r"#exec\s+\"?([^\"\n]+)\"?|\\exec\{([^}]*)\}")
 _PROCESSORS = ("m4", "gm4", "gnum4", "gpp")
 
 

@@ -14,16 +14,17 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-TRIGGER = re.compile(r"public|allusers|allauthenticatedusers|0\.0\.0\.0/0|::/0|source-address-prefix|"
+TRIGGER = lazy(r"public|allusers|allauthenticatedusers|0\.0\.0\.0/0|::/0|source-address-prefix|"
                       r"--cidr|source-ranges|anonymous", re.IGNORECASE)
-_PUBLIC_ACL = re.compile(r"^(--acl[= ]|--canned-acl[= ]|-a[= ]?)?public-read(-write)?$|"
-                         r"^--public-access[= ](blob|container)$|^--allow-blob-public-access[= ]true$|"
-                         r"^--visibility[= ]public$", re.IGNORECASE)
+_PUBLIC_ACL = lazy(r"^(--acl[= ]|--canned-acl[= ]|-a[= ]?)?public-read(-write)?$|"
+                   r"^--public-access[= ](blob|container)$|^--allow-blob-public-access[= ]true$|"
+                   r"^--visibility[= ]public$", re.IGNORECASE)
 # Google's names for everyone, as spelled (`allUsers:objectViewer`, `--member=allUsers`); PowerShell's `-Scope AllUsers`
 # is an install location
-_EVERYONE = re.compile(r"^(--member[= ])?(allUsers|allAuthenticatedUsers)(:\S+)?$")
-_ANYWHERE = re.compile(r"^(0\.0\.0\.0/0|::/0|\*|Internet|Any)$", re.IGNORECASE)
+_EVERYONE = lazy(r"^(--member[= ])?(allUsers|allAuthenticatedUsers)(:\S+)?$")
+_ANYWHERE = lazy(r"^(0\.0\.0\.0/0|::/0|\*|Internet|Any)$", re.IGNORECASE)
 _ANY_SOURCE_OPTIONS = {"--cidr", "--cidr-ip", "--source-ranges", "--source-address-prefixes", "--source-address-prefix",
                        "--ipv6-cidr", "--remote-ip", "--source", "--authorized-networks"}
 _PORT_OPTIONS = {"--protocol", "--ip-protocol", "--allow", "--port", "--ports", "--destination-port-ranges",
@@ -34,9 +35,9 @@ _EVERY_PORT = {"--protocol": re.compile(r"^(-1|all)$", re.IGNORECASE),
                "--allow": re.compile(r"^(all|tcp|udp|tcp:0-65535|tcp:1-65535)$", re.IGNORECASE),
                "--port": re.compile(r"^(-1|\*|0-65535|1-65535|0:65535|1:65535)$")}
 # ports that log in or hold data: opened to every address they are an attack surface, not a web site
-_ADMIN_PORTS = re.compile(r"(^|[:,\s])(22|23|3389|5985|5986|3306|5432|6379|27017|9200|11211|2375|2379|5900|1433|"
-                          r"1521|9042|8086)(\s|,|$)")
-_OPENING_VERB = re.compile(r"(authorize|create|add|update|allow|ingress|rule|set|patch)", re.IGNORECASE)
+_ADMIN_PORTS = lazy(r"(^|[:,\s])(22|23|3389|5985|5986|3306|5432|6379|27017|9200|11211|2375|2379|5900|1433|"
+                    r"1521|9042|8086)(\s|,|$)")
+_OPENING_VERB = lazy(r"(authorize|create|add|update|allow|ingress|rule|set|patch)", re.IGNORECASE)
 
 
 def _pairs(texts: list) -> list:

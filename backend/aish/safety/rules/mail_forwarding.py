@@ -18,13 +18,14 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # A key (lowered, separators out) that forwards mail: its name ends in the forward or the copy.
-_FORWARD_KEY = re.compile(r"(forward(ing)?(smtp|mail)?(address(es)?|to|email|enabled|mode)?|redirectto|alwaysbcc|"
-                          r"blindcopyto|bcccopyto)$")
-_AUTOMATIC = re.compile(r"autoforward")
+_FORWARD_KEY = lazy(r"(forward(ing)?(smtp|mail)?(address(es)?|to|email|enabled|mode)?|redirectto|alwaysbcc|"
+                    r"blindcopyto|bcccopyto)$")
+_AUTOMATIC = lazy(r"autoforward")
 _ON = frozenset({"on", "$true", "true", "automatic", "enabled", "enable", "1", "yes"})
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)*\.[a-z]{2,}$", re.IGNORECASE)
+_ADDRESS = lazy(r"[\w.+-]+@[\w-]+(\.[\w-]+)*\.[a-z]{2,}$", re.IGNORECASE)
 _READS = frozenset({"show", "get", "ga", "info", "print", "list", "--get", "-get", "off", "remove", "delete", "del"})
 _WORDS = ("forward", "redirectto", "always_bcc", "blindcopyto", "bcccopyto")
 

@@ -11,10 +11,11 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, positionals
 from aish.safety.rules.history import PROTECTED_BRANCH, git_sub
+from aish.safety.lazy_regex import lazy
 
 _CONTAINER_TOOLS = {"docker", "podman", "nerdctl", "finch", "lima"}
-_LISTS = re.compile(r"\b(ps|images|image\s+ls|container\s+ls|volume\s+ls|network\s+ls|ls|list|branch|tag|"
-                    r"for-each-ref|show-ref|ls-remote|get|lsb)\b")
+_LISTS = lazy(r"\b(ps|images|image\s+ls|container\s+ls|volume\s+ls|network\s+ls|ls|list|branch|tag|"
+              r"for-each-ref|show-ref|ls-remote|get|lsb)\b")
 
 
 def listed(c: Ctx) -> bool:

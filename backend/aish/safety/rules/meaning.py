@@ -18,6 +18,7 @@ from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP, dropped_
 from aish.safety.rules.secret_perms import secret_redirected_to_served
 from aish.safety.rules.writers import edits
 from aish.safety.unwrap import unwrap
+from aish.safety.lazy_regex import lazy
 
 # (file pattern, [(content pattern, level, what it means)], level of any other write, what that means)
 _FILES: list = [
@@ -190,12 +191,12 @@ def rule_sshd_options(c: Ctx) -> Optional[tuple]:
 
 
 # ----------------------------------------------------------------- security features switched off
-_SECURITY_SERVICES = re.compile(r"^(apparmor|auditd|firewalld|fail2ban|selinux\w*|clamav\w*|clamd|falcon-sensor|"
-                                r"osqueryd|wazuh-agent|crowdstrike\w*|sshguard|aide\w*|rkhunter|ufw|nftables|"
-                                r"iptables|netfilter-persistent|"
-                                # the logs and the clock an audit relies on
-                                r"r?syslogd?|rsyslog|syslog-ng|systemd-journald|chronyd?|ntpd?|ntpsec|openntpd|"
-                                r"systemd-timesyncd|tripwire|falco|sysmon\w*|ossec\w*)(\.service|\.timer|\.socket)?$")
+_SECURITY_SERVICES = lazy(r"^(apparmor|auditd|firewalld|fail2ban|selinux\w*|clamav\w*|clamd|falcon-sensor|"
+                          r"osqueryd|wazuh-agent|crowdstrike\w*|sshguard|aide\w*|rkhunter|ufw|nftables|"
+                          r"iptables|netfilter-persistent|"
+                          # the logs and the clock an audit relies on
+                          r"r?syslogd?|rsyslog|syslog-ng|systemd-journald|chronyd?|ntpd?|ntpsec|openntpd|"
+                          r"systemd-timesyncd|tripwire|falco|sysmon\w*|ossec\w*)(\.service|\.timer|\.socket)?$")
 
 
 def rule_security_off(c: Ctx) -> Optional[tuple]:

@@ -26,6 +26,7 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx, target
 from aish.safety.rules.documents import is_document
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 _LOSSY_IM = frozenset("-resize -scale -thumbnail -quality -strip -crop -colors -depth -sample -resample -posterize "
                       "-monochrome -shave -trim -extent -adaptive-resize -liquid-rescale -blur -colorspace "
@@ -39,12 +40,12 @@ _TAGGERS = {
     "kid3-cli": re.compile(r"^remove\b"),
 }
 _CONVERTERS = frozenset("cwebp cjxl avifenc heif-enc ffmpeg avconv sox vips cjpeg djpeg guetzli gs qpdf".split())
-_DELETES_INPUT = re.compile(r"^--(delete|remove|rm)[-_](input|source|original)s?([-_]files?)?$")
+_DELETES_INPUT = lazy(r"^--(delete|remove|rm)[-_](input|source|original)s?([-_]files?)?$")
 _RENAMERS = frozenset("rename perl-rename prename file-rename rename.pl renamer".split())
 _ARCHIVERS = frozenset("unrar rar unzip 7z 7za 7zz bsdtar tar gtar cpio unar".split())
 _SYNCS = frozenset("unison unison-gtk".split())
-_DATA_EXT = re.compile(r"\.(db|sqlite3?|mdb|accdb|xlsx?|ods|docx?|odt|pptx?|csv|tsv|pst|kdbx|ledger|beancount|"
-                       r"parquet|numbers|pages|key)$", re.IGNORECASE)
+_DATA_EXT = lazy(r"\.(db|sqlite3?|mdb|accdb|xlsx?|ods|docx?|odt|pptx?|csv|tsv|pst|kdbx|ledger|beancount|"
+                 r"parquet|numbers|pages|key)$", re.IGNORECASE)
 
 
 def _operands(c: Ctx) -> list:

@@ -23,6 +23,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _GATE = ("leave", "shutdown", "halt", "standby", "all", "-a", "kill", "terminate")
 _FORCE = frozenset({"force", "-f", "--force", "now", "-force"})
@@ -31,19 +32,19 @@ _SCOPES = frozenset({"all", "-a", "--all", "-all", "*", "ALL", "--all-nodes", "-
 _LONE_OPTIONS = frozenset({"--shutdown", "--halt", "--standby", "--power-off", "--shut-down"})  # not `steam -shutdown`
 _READS = frozenset({"status", "list", "show", "info", "--help", "-h", "help", "--version", "members", "query",
                     "--dry-run", "-n", "get"})
-_PARTS = re.compile(r"[-_.]")
-_OBSERVES = re.compile(r"snoop|trace|watch|stat|top|log|mon")
+_PARTS = lazy(r"[-_.]")
+_OBSERVES = lazy(r"snoop|trace|watch|stat|top|log|mon")
 _USER_OPTIONS = frozenset({"-u", "-U", "--user", "--uid", "--owner", "--username", "--euid"})
-_PORT = re.compile(r"^(:|tcp:|udp:)?\d{2,5}(/(tcp|udp))?$")
+_PORT = lazy(r"^(:|tcp:|udp:)?\d{2,5}(/(tcp|udp))?$")
 
 
 # Options and words after which a management shell's argument is code it runs.
 _CODE_SLOTS = frozenset({"-c", "-e", "--eval", "-eval", "--exec", "-x", "--execute", "--command", "-command", "eval",
                          "exec", "execute", "-ex", "-f"})
-_CODE_CALL = re.compile(r"(?<![\w.$])(shutdown|halt)\s*\(|\b(stop|shutdown|halt|terminate|kill)_?(server|node|cluster|"
-                        r"instance|domain|host|vm|machine|all|broker|engine)s?\s*\(|\b(init|erlang):(stop|halt|reboot)\s*\(",
-                        re.IGNORECASE)
-_RPC_STOP = re.compile(r"\brpc:\w*call\(.*\binit\s*,\s*(stop|halt|reboot)\b")  # another node told to stop
+_CODE_CALL = lazy(r"(?<![\w.$])(shutdown|halt)\s*\(|\b(stop|shutdown|halt|terminate|kill)_?(server|node|cluster|"
+                  r"instance|domain|host|vm|machine|all|broker|engine)s?\s*\(|\b(init|erlang):(stop|halt|reboot)\s*\(",
+                  re.IGNORECASE)
+_RPC_STOP = lazy(r"\brpc:\w*call\(.*\binit\s*,\s*(stop|halt|reboot)\b")  # another node told to stop
 # Programs that only show, search or store code, and interpreters whose `init:stop()` ends only themselves.
 _NOT_RUN = frozenset({"echo", "printf", "grep", "egrep", "rg", "ag", "ack", "sed", "awk", "git", "perl"})
 _SELF_ENDING = frozenset({"erl", "elixir", "iex", "escript", "mix", "rebar3"})

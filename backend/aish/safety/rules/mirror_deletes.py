@@ -15,16 +15,17 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, SEVERE, Ctx, describe, target
 from aish.safety.shell_words import Word
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
-_SYNC_NAME = re.compile(r"sync|mirror|cpdup|copy|^mc$|^lftp$")
-_DELETING = re.compile(r"^--(delete([-_]\w+)?|del|remove|purge|delete-removed|delete-extraneous|prune-dest\w*)"
-                       r"(=(true|yes|1|on))?$", re.IGNORECASE)
+_SYNC_NAME = lazy(r"sync|mirror|cpdup|copy|^mc$|^lftp$")
+_DELETING = lazy(r"^--(delete([-_]\w+)?|del|remove|purge|delete-removed|delete-extraneous|prune-dest\w*)"
+                 r"(=(true|yes|1|on))?$", re.IGNORECASE)
 # Tools that delete at the destination without being told (their manuals).
-_BY_DEFAULT = re.compile(r"^(cpdup|mirrordir|lsyncd|osync(\.sh)?)$")
+_BY_DEFAULT = lazy(r"^(cpdup|mirrordir|lsyncd|osync(\.sh)?)$")
 # A mode that makes the destination a replica of the source (mutagen's one-way-replica, a mirror mode).
-_MODE = re.compile(r"--?(?:sync-?)?mode(?:=.*)?", re.IGNORECASE)
-_REPLICA = re.compile(r"one-way-replica|mirror|replica|one-way-mirror", re.IGNORECASE)
-_FALSE = re.compile(r"=(false|no|0|off)$", re.IGNORECASE)
+_MODE = lazy(r"--?(?:sync-?)?mode(?:=.*)?", re.IGNORECASE)
+_REPLICA = lazy(r"one-way-replica|mirror|replica|one-way-mirror", re.IGNORECASE)
+_FALSE = lazy(r"=(false|no|0|off)$", re.IGNORECASE)
 _TARGET_OPTIONS = {"--target", "--destination", "--dest", "-target", "--to"}
 _SEVERE_KINDS = SEVERE + ("system", "critical", "dot-critical", "userhome")
 

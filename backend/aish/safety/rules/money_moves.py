@@ -16,6 +16,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # Verbs that are only ever payments, in wallets' and nodes' own spellings.
 _PAYMENT_VERBS = frozenset("""sendtoaddress sendmany sendfrom sendall sendcoins sendpayment payinvoice payto
@@ -36,26 +37,26 @@ _NOT_MONEY_UNITS = frozenset({"sec", "secs", "second", "seconds", "min", "mins",
                               "hrs", "day", "days", "kib", "mib", "gib", "tib", "bytes", "byte", "kbit", "mbit",
                               "gbit", "kbps", "mbps", "gbps", "fps", "rpm", "pixels", "lines", "times", "x"})
 _ALL_WORDS = frozenset({"all", "max", "!", "--sweepall", "--sweep-all", "--all", "everything"})
-_ADDRESS = re.compile(r"(?:bc1|tb1|bcrt1|ltc1|tltc1)[02-9ac-hj-np-z]{11,87}|0x[0-9a-fA-F]{40}|"
-                      r"[a-z]{2,12}1[02-9ac-hj-np-z]{38,90}|"  # bech32 of any chain (cosmos1…, osmo1…, xch1…, addr1…)
-                      r"(?=[1-9A-HJ-NP-Za-km-z]*\d)(?=[1-9A-HJ-NP-Za-km-z]*[a-z])(?=[1-9A-HJ-NP-Za-km-z]*[A-Z])"
-                      r"[1-9A-HJ-NP-Za-km-z]{26,106}|ln(?:bc|tb|bcrt)[0-9a-z]{20,}")
+_ADDRESS = lazy(r"(?:bc1|tb1|bcrt1|ltc1|tltc1)[02-9ac-hj-np-z]{11,87}|0x[0-9a-fA-F]{40}|"
+                r"[a-z]{2,12}1[02-9ac-hj-np-z]{38,90}|"  # bech32 of any chain (cosmos1…, osmo1…, xch1…, addr1…)
+                r"(?=[1-9A-HJ-NP-Za-km-z]*\d)(?=[1-9A-HJ-NP-Za-km-z]*[a-z])(?=[1-9A-HJ-NP-Za-km-z]*[A-Z])"
+                r"[1-9A-HJ-NP-Za-km-z]{26,106}|ln(?:bc|tb|bcrt)[0-9a-z]{20,}")
 # Addresses that cannot be other words, inside JSON or an option's value (`'{"bc1q…": 0.1}'`).
-_EMBEDDED_ADDRESS = re.compile(r"(?<![\w])(?:bc1|tb1|ltc1)[02-9ac-hj-np-z]{11,87}(?![\w])|"
-                               r"(?<![\w])0x[0-9a-f]{40}(?![\w])")
+_EMBEDDED_ADDRESS = lazy(r"(?<![\w])(?:bc1|tb1|ltc1)[02-9ac-hj-np-z]{11,87}(?![\w])|"
+                         r"(?<![\w])0x[0-9a-f]{40}(?![\w])")
 # A node's console call that signs and sends (geth's eth.sendTransaction, personal.sendTransaction).
-_SENT_CALL = re.compile(r"(?:eth|personal|web3\.eth)\.send(?:raw)?transaction\(")
+_SENT_CALL = lazy(r"(?:eth|personal|web3\.eth)\.send(?:raw)?transaction\(")
 _READS = frozenset({"call", "estimate", "abi-encode", "calldata", "balance", "getbalance"})
-_AMOUNT = re.compile(r"\d+(?:\.\d+)?|\.\d+|all|max|ALL")
-_DENOMINATED = re.compile(r"(\d+(?:\.\d+)?)([a-z]{3,12})")  # `1000000uatom`, `5stake`: an amount and its coin
+_AMOUNT = lazy(r"\d+(?:\.\d+)?|\.\d+|all|max|ALL")
+_DENOMINATED = lazy(r"(\d+(?:\.\d+)?)([a-z]{3,12})")  # `1000000uatom`, `5stake`: an amount and its coin
 _AMOUNT_LETTERS = frozenset({"-a", "-amount", "--amt", "-m"})  # `goal clerk send -a 1000000`: with a wallet noun
-_WALLET_NAME = re.compile(r"bitcoin|litecoin|dogecoin|dash-cli|zcash|monero|wallet|lightning|lncli|electrum|"
-                          r"solana|spl-token|^cast$|^geth$|^eth|cardano|^near$|aptos|^sui$|tron|stellar|coin|btc|"
-                          r"^ltc|doge|bch|^lnd|^clboss|^bitcoind|^elements", re.I)
+_WALLET_NAME = lazy(r"bitcoin|litecoin|dogecoin|dash-cli|zcash|monero|wallet|lightning|lncli|electrum|"
+                    r"solana|spl-token|^cast$|^geth$|^eth|cardano|^near$|aptos|^sui$|tron|stellar|coin|btc|"
+                    r"^ltc|doge|bch|^lnd|^clboss|^bitcoind|^elements", re.I)
 _MONEY_OPTIONS = frozenset({"--private-key", "--amount", "--value", "--keypair", "--from-key", "--fee",
                             "--fee-payer", "--amt", "--sat", "--sats", "--satoshis", "--lamports", "--wei",
                             "--gas-budget", "--rpcwallet", "-rpcwallet"})
-_CALL_SHAPE = re.compile(r"(?:transfer|transferFrom|send|withdraw|sendTransaction|safeTransferFrom)\(", re.I)
+_CALL_SHAPE = lazy(r"(?:transfer|transferFrom|send|withdraw|sendTransaction|safeTransferFrom)\(", re.I)
 _WORDS = ("send", "transfer", "withdraw", "pay", "sweep", "spend", "keysend", "burn", "submit", "broadcast",
           "transaction")
 _COMMAND_OPTIONS = frozenset({"--command", "-c", "--exec", "-e", "--cmd"})

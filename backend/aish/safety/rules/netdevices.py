@@ -25,6 +25,7 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.fed import fed_lines
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # Shells of routing daemons and network operating systems: their arguments are their own commands.
 NOS_CLIS = frozenset({"vtysh", "birdc", "birdc6", "birdcl", "cli", "Cli", "FastCli", "clish", "imish", "klish",
@@ -33,41 +34,41 @@ NOS_CLIS = frozenset({"vtysh", "birdc", "birdc6", "birdcl", "cli", "Cli", "FastC
                       "config", "tmsh", "configctl"})  # SONiC's `config interface shutdown Ethernet0`, F5's tmsh
 _LINE_OPTIONS = frozenset({"-c", "--command", "-e", "--exec", "-C", "-x"})
 
-_RESTART = re.compile(r"^(reload(?!\s+cancel)(\s.*)?|(request\s+)?system\s+(reboot|power-?off|halt|shutdown|zeroize|"
-                      r"reset-configuration|factory-reset)\b.*|run\s+(reboot|poweroff|shutdown)\b.*|"
-                      r"/system\s+(reboot|shutdown|reset-configuration)\b.*|action\s+reboot\b.*|"
-                      r"request\s+(system\s+)?(reboot|zeroize|power-?off|halt)\b.*|"
-                      r"(write|wr)\s+erase\b.*|erase\s+(startup-config|nvram:?|flash:?|/all|bootflash:?|"
-                      r"config)\b.*|(delete|format)\s+(/force\s+)?(flash|bootflash|nvram|disk0|startup)[:\s].*|"
-                      r"(delete|format)\s+(/force\s+)?(flash|bootflash|nvram|disk0):?$|"
-                      r"reset\s+saved-configuration\b.*|load\s+factory-default\b.*|restore\s+factory-default\b.*|"
-                      r"factory-reset\b.*|config\s+reload\b.*|"
-                      # a vendor's prefix before the power word: FortiOS' `execute reboot`, PAN-OS' `request restart
-                      # system`, SR OS' `admin reboot now`, OPNsense's `configctl system halt`, TMOS' `reboot`
-                      r"(execute|exec|request|admin|diagnose\s+sys|configctl\s+\w+)\s+(\w+\s+)?(reboot|reload|"
-                      r"shutdown|halt|power-?off|restart|factoryreset|factory-reset|zeroize)\b.*|reboot|"
-                      r"load\s+(sys\s+)?config\s+default\b.*)$", re.IGNORECASE)
-_REMOVE = re.compile(r"(^|\s)(delete|del|unset|remove)\s+\S.*$|^/[\w/ -]+\s+(remove|reset|reset-configuration)\b.*$|"
-                     r"^(no|undo)\s+(router|interface|vlan|ip|ipv6|neighbor|network|route-map|access-list|prefix-list|bgp|"
-                     r"ospf|vrf|bridge|bond|vxlan|address-family|redistribute|spanning-tree|vpc|feature|username|"
-                     r"aaa|mpls|isis|evpn|static|port-channel|switchport|hostname)\b.*$", re.IGNORECASE)
-_DOWN = re.compile(r"^(shutdown|shut)$|\b(admin-?)?state\s+(off|down|disabled?)\b|(?<!no )\bshutdown(\s|$)|"
-                   r"\blink\s+down\b|"
-                   r"^/[\w/ -]+\s+disable\b|^(set\s+\S.*\s)?disable$|"
-                   r"^set\s+.*\bdisable\b|^deactivate\s+\S|^down$|^disable\s+\S+|"
-                   r"^config\s+interface\s+shutdown\b|^interface\s+\S+\s+shutdown$", re.IGNORECASE)
-_RESET_SESSIONS = re.compile(r"^clear\s+(ip\s+|ipv6\s+)?(bgp|ospf|isis|route|mpls)\b.*(\*|\ball\b|process)|"
-                             r"^restart\s+all$|^clear\s+bgp\b.*", re.IGNORECASE)
+_RESTART = lazy(r"^(reload(?!\s+cancel)(\s.*)?|(request\s+)?system\s+(reboot|power-?off|halt|shutdown|zeroize|"
+                r"reset-configuration|factory-reset)\b.*|run\s+(reboot|poweroff|shutdown)\b.*|"
+                r"/system\s+(reboot|shutdown|reset-configuration)\b.*|action\s+reboot\b.*|"
+                r"request\s+(system\s+)?(reboot|zeroize|power-?off|halt)\b.*|"
+                r"(write|wr)\s+erase\b.*|erase\s+(startup-config|nvram:?|flash:?|/all|bootflash:?|"
+                r"config)\b.*|(delete|format)\s+(/force\s+)?(flash|bootflash|nvram|disk0|startup)[:\s].*|"
+                r"(delete|format)\s+(/force\s+)?(flash|bootflash|nvram|disk0):?$|"
+                r"reset\s+saved-configuration\b.*|load\s+factory-default\b.*|restore\s+factory-default\b.*|"
+                r"factory-reset\b.*|config\s+reload\b.*|"
+                # a vendor's prefix before the power word: FortiOS' `execute reboot`, PAN-OS' `request restart
+                # system`, SR OS' `admin reboot now`, OPNsense's `configctl system halt`, TMOS' `reboot`
+                r"(execute|exec|request|admin|diagnose\s+sys|configctl\s+\w+)\s+(\w+\s+)?(reboot|reload|"
+                r"shutdown|halt|power-?off|restart|factoryreset|factory-reset|zeroize)\b.*|reboot|"
+                r"load\s+(sys\s+)?config\s+default\b.*)$", re.IGNORECASE)
+_REMOVE = lazy(r"(^|\s)(delete|del|unset|remove)\s+\S.*$|^/[\w/ -]+\s+(remove|reset|reset-configuration)\b.*$|"
+               r"^(no|undo)\s+(router|interface|vlan|ip|ipv6|neighbor|network|route-map|access-list|prefix-list|bgp|"
+               r"ospf|vrf|bridge|bond|vxlan|address-family|redistribute|spanning-tree|vpc|feature|username|"
+               r"aaa|mpls|isis|evpn|static|port-channel|switchport|hostname)\b.*$", re.IGNORECASE)
+_DOWN = lazy(r"^(shutdown|shut)$|\b(admin-?)?state\s+(off|down|disabled?)\b|(?<!no )\bshutdown(\s|$)|"
+             r"\blink\s+down\b|"
+             r"^/[\w/ -]+\s+disable\b|^(set\s+\S.*\s)?disable$|"
+             r"^set\s+.*\bdisable\b|^deactivate\s+\S|^down$|^disable\s+\S+|"
+             r"^config\s+interface\s+shutdown\b|^interface\s+\S+\s+shutdown$", re.IGNORECASE)
+_RESET_SESSIONS = lazy(r"^clear\s+(ip\s+|ipv6\s+)?(bgp|ospf|isis|route|mpls)\b.*(\*|\ball\b|process)|"
+                       r"^restart\s+all$|^clear\s+bgp\b.*", re.IGNORECASE)
 # The device reset to factory state by a program of its own (OpenWrt's `firstboot`, Open vSwitch's `emer-reset`).
-_FACTORY = re.compile(r"^(firstboot|jffs2reset|factoryreset|factory-reset|factory_reset)$|"
-                      r"^(emer-reset|factory-reset|reset-configuration|zeroize|erase-config)$", re.IGNORECASE)
+_FACTORY = lazy(r"^(firstboot|jffs2reset|factoryreset|factory-reset|factory_reset)$|"
+                r"^(emer-reset|factory-reset|reset-configuration|zeroize|erase-config)$", re.IGNORECASE)
 # A bridge, port or link deleted by a verb fused to its noun (`brctl delbr`, `ovs-vsctl del-port`).
-_FUSED_DELETE = re.compile(r"^(del|delete|rm|remove|destroy)[-_]?(br|bridge|if|port|bond|vlan|flows?|link|"
-                           r"controller|manager|mirror|qos|queue)$", re.IGNORECASE)
+_FUSED_DELETE = lazy(r"^(del|delete|rm|remove|destroy)[-_]?(br|bridge|if|port|bond|vlan|flows?|link|"
+                     r"controller|manager|mirror|qos|queue)$", re.IGNORECASE)
 # Machine images reset to a blank state (unless only chosen operations run, or they are only listed).
 _SYSPREP = frozenset({"virt-sysprep", "sysprep"})
 _RESTRICTED = frozenset({"--list-operations", "--operations", "--enable", "--help", "-n", "--dry-run"})
-_READS = re.compile(r"^(show|sh|print|get|display|ping|traceroute|list|ls|monitor|help|\?)\b", re.IGNORECASE)
+_READS = lazy(r"^(show|sh|print|get|display|ping|traceroute|list|ls|monitor|help|\?)\b", re.IGNORECASE)
 
 
 def judge_line(line: str) -> str:
@@ -107,9 +108,9 @@ def rule_device_cli(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_UNIX_FIRST = re.compile(r"^(reload|write|erase|request|/\w+|configure|conf|clear|no|undo|delete|del|unset|run|reset|"
-                         r"load|execute|admin|configctl|tmsh|"
-                         r"restore|format|factory-reset|system)\b")
+_UNIX_FIRST = lazy(r"^(reload|write|erase|request|/\w+|configure|conf|clear|no|undo|delete|del|unset|run|reset|"
+                   r"load|execute|admin|configctl|tmsh|"
+                   r"restore|format|factory-reset|system)\b")
 
 
 def rule_ssh_device(c: Ctx) -> Optional[tuple]:

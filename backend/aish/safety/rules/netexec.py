@@ -12,6 +12,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
 from aish.safety.program_names import canonical
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.fed import PROSE_PROGRAMS
+from aish.safety.lazy_regex import lazy
 
 DOWNLOADERS = {"curl", "wget", "fetch", "http", "https", "aria2c", "lwp-request", "iwr", "irm", "invoke-webrequest",
                "invoke-restmethod", "wget2", "xh", "httpie", "lynx", "w3m", "nc", "ncat", "busybox", "scp", "gh",
@@ -82,8 +83,8 @@ def rule_pipe_to_interpreter(c: Ctx) -> Optional[tuple]:
 
 
 # Code on the line that runs what it reads (`exec(sys.stdin.read())`, `eval(STDIN.read)`, `load(io.read())`).
-_RUNS_INPUT = re.compile(r"\b(exec|eval|compile|execfile|system|popen|subprocess|execSync|spawn|Function|"
-                         r"child_process|loadstring|(?<!\.)load|dofile|instance_eval|iex|Invoke-Expression|runpy)\b")
+_RUNS_INPUT = lazy(r"\b(exec|eval|compile|execfile|system|popen|subprocess|execSync|spawn|Function|"
+                   r"child_process|loadstring|(?<!\.)load|dofile|instance_eval|iex|Invoke-Expression|runpy)\b")
 
 
 def _stdin_is_data(texts: list) -> bool:
@@ -126,10 +127,10 @@ _INSTALLERS = {"pip": {"install"}, "pip3": {"install"}, "pipx": {"install"}, "uv
                "install-script": set(), "vagrant": {"plugin"}}
 for _p in ("dnf", "yum", "tdnf"):
     _INSTALLERS[_p] = _INSTALLERS[_p] | {"localinstall", "reinstall", "upgrade", "update"}
-_FROM_URL = re.compile(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|^(github|gitlab|bitbucket):|"
-                       r"\.(tgz|tar\.gz|whl|gem|rpm|deb|apk|msi|pkg|zip|pkg\.tar\.\w+)$", re.IGNORECASE)
+_FROM_URL = lazy(r"^(git\+)?(https?|ftp|git|ssh)://|^git@|^(github|gitlab|bitbucket):|"
+                 r"\.(tgz|tar\.gz|whl|gem|rpm|deb|apk|msi|pkg|zip|pkg\.tar\.\w+)$", re.IGNORECASE)
 # A requirement that names where to fetch it (`pkg @ git+https://…`).
-_DIRECT_REFERENCE = re.compile(r"@\s*(git\+\w+://|https?://)")
+_DIRECT_REFERENCE = lazy(r"@\s*(git\+\w+://|https?://)")
 # Sources that skip the checks: plain-http indexes, TLS verification off, unsigned packages.
 _UNSAFE_SOURCE = {"--trusted-host", "--dangerous", "--nogpgcheck", "--allow-unauthenticated", "--no-verify",
                   "--no-gpg-checks", "--insecure", "--allow-untrusted", "--force-bad-verify", "--nosignature"}
@@ -192,9 +193,9 @@ def rule_run_from_url(c: Ctx) -> Optional[tuple]:
 
 
 # An address of code a runner fetches: a URL, a repository, a host-named module path.
-_CODE_ADDRESS = re.compile(r"^(git\+\w+://|https?://|git://|ssh://|git@|(github|gitlab|bitbucket|sourcehut):|"
-                           r"tarball\+|[\w-]+/[\w.-]+(#\S*)?$)", re.IGNORECASE)
-_GO_REMOTE = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+/\S+@\S+$")
+_CODE_ADDRESS = lazy(r"^(git\+\w+://|https?://|git://|ssh://|git@|(github|gitlab|bitbucket|sourcehut):|"
+                     r"tarball\+|[\w-]+/[\w.-]+(#\S*)?$)", re.IGNORECASE)
+_GO_REMOTE = lazy(r"^[a-z0-9-]+(\.[a-z0-9-]+)+/\S+@\S+$")
 _RUNNER_VERBS = {"npx": None, "bunx": None, "pnpx": None, "uvx": None, "pipx": {"run"}, "uv": {"run"},
                  "pnpm": {"dlx"}, "yarn": {"dlx"}, "bun": {"x"}, "go": {"run"}, "nix": {"run", "develop"},
                  "nix-shell": None}

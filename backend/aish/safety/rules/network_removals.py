@@ -22,20 +22,20 @@ default route and whole flushes are judged elsewhere (high).
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.verbs import PACKAGE_TOOLS
+from aish.safety.lazy_regex import lazy
 
 _DELETES = frozenset({"del", "delete", "remove", "rm"})
 # Objects whose loss stops traffic, with the prefixes an `ip`-style parser accepts for them.
 _OBJECTS = ("route", "rule", "tunnel", "tuntap", "netns", "l2tp", "mroute", "xfrm", "nexthop")
 _VERB_OBJECTS = frozenset({"rule", "chain", "route", "tunnel"})  # `nft delete rule …`
-_CHAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
-_REMOVE_OPTION = re.compile(r"^--(?:(?:remove|delete)-(rich-rule|rule|forward-port|route|passthrough)|"
-                            r"delete-(zone|policy|ipset|service|helper|icmptype))(?:=|$)")
-_PORT = re.compile(r"^\d{1,5}$")
+_CHAIN = lazy(r"^[A-Za-z][A-Za-z0-9_-]*$")
+_REMOVE_OPTION = lazy(r"^--(?:(?:remove|delete)-(rich-rule|rule|forward-port|route|passthrough)|"
+                      r"delete-(zone|policy|ipset|service|helper|icmptype))(?:=|$)")
+_PORT = lazy(r"^\d{1,5}$")
 _GATE_WORDS = frozenset({"del", "delete", "remove", "rm", "d", "-d", "--delete", "flush"})
 
 

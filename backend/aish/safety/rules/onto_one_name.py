@@ -13,14 +13,15 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _MOVERS = frozenset({"mv", "cp", "gmv", "gcp", "ln"})
 NAMES = frozenset({"find", "gfind", "fd", "fdfind", "xargs", "parallel", "zmv", "zcp", "zln", "rename",
                    "perl-rename", "prename", "file-rename"}) | _MOVERS
 _EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-x", "--exec", "-X", "--exec-batch"})
 _END = frozenset({";", "\\;", "+"})
-_A_FILE = re.compile(r"^[^{}$]*\.[A-Za-z0-9]{1,6}$")  # a name with an extension, not a directory
-_BACKREF = re.compile(r"\$|#\d|\(|\\\d|\{\}")
+_A_FILE = lazy(r"^[^{}$]*\.[A-Za-z0-9]{1,6}$")  # a name with an extension, not a directory
+_BACKREF = lazy(r"\$|#\d|\(|\\\d|\{\}")
 
 
 def rule_onto_one_name(c: Ctx) -> Optional[tuple]:

@@ -24,6 +24,7 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _GATE_WORDS = ("0.0.0.0", "::", "ip=*", "-localhost", "tcp:", "securitytypes", "0/0", "tcp-listen", "tcp4-listen")
 # An address that is every address: the whole word, or the host part of HOST:PORT, a URL or key=value.
@@ -44,7 +45,7 @@ _VNC_PASSWORD = LazyRegex(r"^-?-(rfbauth|passwd\w*|usepw|password\w*|rfbauth\w*|
                           r"securitytypes|unixpw\w*|ssl\w*)(=.*)?$|password=on", re.IGNORECASE)
 # A control socket on TCP (`tcp://0.0.0.0:1234`, `tcp:0.0.0.0:8888`, `tcp:host=0.0.0.0,port=1`, `tcp::4444`).
 _TCP_EVERY = LazyRegex(r"(?:^|[=\s])tcp:(?://)?(?:host=)?(?:0\.0\.0\.0|\[?::\]?|\*)?[:,]", re.IGNORECASE)
-_TLS_OFF = re.compile(r"--tls(verify)?=(false|0|no)\b", re.IGNORECASE)
+_TLS_OFF = lazy(r"--tls(verify)?=(false|0|no)\b", re.IGNORECASE)
 _TLS = LazyRegex(r"tls|ssl|cert|x509|--cacert", re.IGNORECASE)
 _ALLOW_ALL = LazyRegex(r"^--?allow(ed)?[-_]?(hosts?|ips?|from|clients?)?[= ]?(0\.0\.0\.0/0|::/0)$",
                        re.IGNORECASE)

@@ -17,19 +17,20 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 # One pass over the line's words decides whether anything here can apply (most lines leave at once).
-TRIGGER = re.compile(r"protected-mode|requirepass|noauth|no-auth|disable-auth|skip-auth|auth[= ]none|"
+TRIGGER = lazy(r"protected-mode|requirepass|noauth|no-auth|disable-auth|skip-auth|auth[= ]none|"
                       r"skip[-_]grant[-_]tables|xpack\.security\.enabled|auth_method=trust|allow_empty|--insecure|"
                       r"anonymous|alwaysallow|tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375|bind_ip|"
                       r"system:unauthenticated|accept-hosts|security\.disabled|neo4j_auth=none|:default\b|"
-                     r"memcached|listen-client-urls|app\.token|app\.password|provider\.token",
+               r"memcached|listen-client-urls|app\.token|app\.password|provider\.token",
                       re.IGNORECASE)
 _DOCKER_TCP = re.compile(r"(^|[\s\"'=])tcp://(0\.0\.0\.0|\[?::\]?|\*)?:2375\b", re.IGNORECASE)
 _NO_LOGIN = re.compile(r"(^|\s)--(noauth|no-auth|disable-auth|skip-auth)\b|(^|\s)--auth[= ]none\b", re.IGNORECASE)
 # Bound to loopback only: no login is how a local dev server runs
 # (`code-server --bind-addr 127.0.0.1:8080 --auth none`).
-_LOOPBACK_ONLY = re.compile(r"(^|[\s=])(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\s|$)", re.IGNORECASE)
+_LOOPBACK_ONLY = lazy(r"(^|[\s=])(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\s|$)", re.IGNORECASE)
 _DOCKER_WHY = "serves the Docker API on a plain TCP port: whoever reaches it is root on this machine"
 # (pattern over the joined words, level, what it means)
 _SETTINGS: list = [
@@ -57,10 +58,10 @@ _SETTINGS: list = [
 ]
 # A role bound to every anonymous caller (`kubectl create clusterrolebinding … --group=system:unauthenticated`,
 # `oc adm policy add-cluster-role-to-user … system:anonymous`)
-_ANONYMOUS = re.compile(r"system:(unauthenticated|anonymous)\b", re.IGNORECASE)
-_BINDS = re.compile(r"rolebinding|add-(cluster-)?role-to-(user|group)", re.IGNORECASE)
+_ANONYMOUS = lazy(r"system:(unauthenticated|anonymous)\b", re.IGNORECASE)
+_BINDS = lazy(r"rolebinding|add-(cluster-)?role-to-(user|group)", re.IGNORECASE)
 # At a client's prompt or as a one-shot command: `CONFIG SET protected-mode no`, `config set requirepass ''`
-_CONFIG_SET = re.compile(r"\bconfig\s+set\s+(protected-mode\s+no\b|requirepass\s*(''|\"\")?\s*$)", re.IGNORECASE)
+_CONFIG_SET = lazy(r"\bconfig\s+set\s+(protected-mode\s+no\b|requirepass\s*(''|\"\")?\s*$)", re.IGNORECASE)
 
 
 def rule_access_off(c: Ctx) -> Optional[tuple]:

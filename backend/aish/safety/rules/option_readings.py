@@ -24,6 +24,7 @@ import re
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import DATA_NOUNS, OPTION_MODIFIERS, POWER, RESET, WEAK_DATA_NOUNS
+from aish.safety.lazy_regex import lazy
 
 # Words before a verb in an option that make it a condition, a hook or a setting of another action, not
 # an object (`--on-delete cascade`, `--soft-delete`, `--post-delete-hook`, `--allow-delete`, `--auto-remove`).
@@ -92,7 +93,7 @@ def hosted_settings(said: str) -> bool:
 
 _CONFIGURING = frozenset({"set", "config", "configure", "conf", "setting", "settings", "setenv", "env", "export",
                           "add", "create", "new", "init", "param", "params", "property", "properties"})
-_SETTING_ON = re.compile(r"^([A-Za-z][\w.-]*)=(1|true|yes|on|y|all)$", re.IGNORECASE)
+_SETTING_ON = lazy(r"^([A-Za-z][\w.-]*)=(1|true|yes|on|y|all)$", re.IGNORECASE)
 
 
 def settings_as_options(texts: list) -> set:

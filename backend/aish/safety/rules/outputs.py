@@ -14,6 +14,7 @@ from typing import Optional
 from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, describe, target, worst
 from aish.safety.rules.content import overwrite_level
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 _EXTRACTORS = {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "unrar", "busybox"}
 # Where each writes its output: tar's -C/--directory, unzip's -d, 7z's -o (fused: -o/).
@@ -28,7 +29,7 @@ _OUTPUT_OPTIONS = {"curl": {"-o", "--output"}, "curlie": {"-o", "--output"}, "wg
 # The system's places an archive may be unpacked over.
 _SYSTEM_KINDS = {"root": HIGH, "system-top": HIGH, "critical": HIGH, "system": MEDIUM, "home": MEDIUM}
 _WIPING_SOURCES = {"/dev/zero", "/dev/urandom", "/dev/random"}
-_IMAGE_LIKE = re.compile(r"\.(img|iso|raw|bin|qcow2|vhdx?|vmdk|dmg|swap|swapfile)$|swap", re.IGNORECASE)
+_IMAGE_LIKE = lazy(r"\.(img|iso|raw|bin|qcow2|vhdx?|vmdk|dmg|swap|swapfile)$|swap", re.IGNORECASE)
 
 
 def rule_extract_into(c: Ctx) -> Optional[tuple]:
@@ -102,8 +103,8 @@ def rule_dd_over_own_file(c: Ctx) -> Optional[tuple]:
 
 _EDITORS = {"ex", "vi", "vim", "nvim", "vim.basic", "vim.tiny", "view"}
 # An editor's script that deletes every line: `%d`, `1,$d`, `g/^/d`, `%delete`.
-_DELETE_ALL_LINES = re.compile(r"(^|[|\s:])(%|1,\$)\s*d(elete)?\b|\bg/[^/]*/d\b")
-_WRITES = re.compile(r"(^|[|\s:])(x|wq?|wq!|x!|w!|exit|update)\s*($|\|)")
+_DELETE_ALL_LINES = lazy(r"(^|[|\s:])(%|1,\$)\s*d(elete)?\b|\bg/[^/]*/d\b")
+_WRITES = lazy(r"(^|[|\s:])(x|wq?|wq!|x!|w!|exit|update)\s*($|\|)")
 
 
 def rule_editor_script(c: Ctx) -> Optional[tuple]:

@@ -23,6 +23,7 @@ from aish.safety.rules.common import MEDIUM, Ctx, target
 from aish.safety.shell_words import Word
 from aish.safety.verbs import PACKAGE_TOOLS
 from aish.safety.winpaths import typed_text
+from aish.safety.lazy_regex import lazy
 
 # First words that make files from a template: what they write over is the user's work.
 _GENERATES = frozenset({"new", "create", "generate", "g", "scaffold", "init", "c", "startproject", "startapp",
@@ -31,8 +32,8 @@ _GENERATES = frozenset({"new", "create", "generate", "g", "scaffold", "init", "c
 _GENERATING_PREFIXES = ("make:", "generate:", "g:", "scaffold:")
 _FORCE = frozenset({"--force", "-force", "--overwrite"})
 # An option named for overwriting, and the words that turn it off.
-_OVERWRITE_OPTION = re.compile(r"^--?(?:force-|allow-|always-)?(overwrite|overwrites|clobber|overwrite-all|"
-                               r"overwrite-existing|overwrite-files?|overwrite-output)(?:=(.*))?$", re.IGNORECASE)
+_OVERWRITE_OPTION = lazy(r"^--?(?:force-|allow-|always-)?(overwrite|overwrites|clobber|overwrite-all|"
+                         r"overwrite-existing|overwrite-files?|overwrite-output)(?:=(.*))?$", re.IGNORECASE)
 _OFF = {"false", "no", "0", "off", "never", "none"}
 # Windows copies and moves (and `reg export/save/copy`), whose `/Y` drops the prompt before overwriting.
 _WINDOWS_COPIES = frozenset({"copy", "xcopy", "move", "copy.exe", "xcopy.exe", "move.exe"})

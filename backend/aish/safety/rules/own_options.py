@@ -23,13 +23,14 @@ from aish.safety.rules.fed import argument_line, fed_lines, is_fed, says_every
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, OPTION_MODIFIERS, WEAK_DATA_NOUNS
+from aish.safety.lazy_regex import lazy
 
 _NOT_DOING = {"-n", "--dry-run", "--help", "-h", "--version", "-V", "--usage"}
 _ON = {"true", "yes", "1", "on", "y", "all"}
-_SWITCH = re.compile(r"^([A-Za-z][\w.-]*)=(.+)$")
-_CMDLET = re.compile(r"^([A-Za-z]+)-([A-Za-z]+)$")
-_SECURITY_ARG = re.compile(r"\b(selinux=0|enforcing=0|apparmor=0|security=none|lockdown=none|module\.sig_enforce=0)")
-_BUNDLE = re.compile(r"^-[A-Za-z]{1,4}$")
+_SWITCH = lazy(r"^([A-Za-z][\w.-]*)=(.+)$")
+_CMDLET = lazy(r"^([A-Za-z]+)-([A-Za-z]+)$")
+_SECURITY_ARG = lazy(r"\b(selinux=0|enforcing=0|apparmor=0|security=none|lockdown=none|module\.sig_enforce=0)")
+_BUNDLE = lazy(r"^-[A-Za-z]{1,4}$")
 
 
 def rule_own_options(c: Ctx, unknown: bool = True) -> Optional[tuple]:
@@ -150,8 +151,8 @@ def broad_listing(c: Ctx) -> str:
 
 
 # A Get- cmdlet's options that say where to look, not which ones: `Get-DbaProcess -SqlInstance sql01 -Database app`.
-_WHERE_OPTION = re.compile(r"(?i)^-\w*(instance|database|computername|server|broker|address|collection|"
-                           r"collectionname|cluster|site|farm|credential)$")
+_WHERE_OPTION = lazy(r"(?i)^-\w*(instance|database|computername|server|broker|address|collection|"
+                     r"collectionname|cluster|site|farm|credential)$")
 
 
 def _narrowed(words: list) -> bool:
@@ -197,7 +198,7 @@ def _switches(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_PROPERTY = re.compile(r"^(?:/p:|-p:|/property:|-property:|-D|--define=|--set=)([A-Za-z][\w.-]*)=(.+)$", re.IGNORECASE)
+_PROPERTY = lazy(r"^(?:/p:|-p:|/property:|-property:|-D|--define=|--set=)([A-Za-z][\w.-]*)=(.+)$", re.IGNORECASE)
 _OFF = {"false", "no", "0", "off"}
 _GUARDS = {"block", "prevent", "protect", "protection", "protected", "safeguard", "guard"}
 
@@ -265,7 +266,7 @@ def _quote(line: str) -> str:
 # `mysql -e "system rm -rf x"`, `psql -c '\\! rm -rf x'`).
 _ESCAPING_CLIENTS = {"sqlite3", "duckdb", "litecli", "mysql", "mariadb", "mycli", "psql", "pgcli", "gdb", "lftp",
                      "ftp", "sftp", "cqlsh", "clickhouse-client"}
-_ESCAPE = re.compile(r"^\s*(?:\.shell|\.system|\\!|!|system|shell)\s+(.+)$", re.DOTALL)
+_ESCAPE = lazy(r"^\s*(?:\.shell|\.system|\\!|!|system|shell)\s+(.+)$", re.DOTALL)
 
 
 def _shell_escape(c: Ctx) -> Optional[tuple]:

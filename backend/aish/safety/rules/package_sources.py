@@ -13,6 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, fragment
+from aish.safety.lazy_regex import lazy
 
 # Words that add or register a source, per program (None: any of the generic ones).
 _ADDS = frozenset({"ar", "addrepo", "add-repo", "--add-repo", "remote-add", "--add", "add", "tap", "register",
@@ -21,10 +22,10 @@ _PROGRAMS = frozenset({"zypper", "dnf", "dnf5", "yum", "yum-config-manager", "dn
                        "register-psrepository", "register-packagesource", "nix-channel", "brew", "poetry", "pdm",
                        "bundle", "gem", "conda", "mamba", "micromamba", "winget", "nuget", "dotnet", "vcpkg",
                        "conan"})
-_PLAIN_HTTP = re.compile(r"(^|[=\s'\"])http://(?!(localhost|127\.|\[::1\]))", re.IGNORECASE)
-_CHECKS_OFF = re.compile(r"^(-G|--no-gpg-?check\w*|--no-gpg-verify|--nogpgcheck|--gpgcheck=(0|no|false)|"
-                         r"gpgcheck=0|--no-check-signatures?|--insecure|--allow-insecure\w*|--trusted=yes|"
-                         r"\[trusted=yes\]|--skip-verify|--no-verify)$", re.IGNORECASE)
+_PLAIN_HTTP = lazy(r"(^|[=\s'\"])http://(?!(localhost|127\.|\[::1\]))", re.IGNORECASE)
+_CHECKS_OFF = lazy(r"^(-G|--no-gpg-?check\w*|--no-gpg-verify|--nogpgcheck|--gpgcheck=(0|no|false)|"
+                   r"gpgcheck=0|--no-check-signatures?|--insecure|--allow-insecure\w*|--trusted=yes|"
+                   r"\[trusted=yes\]|--skip-verify|--no-verify)$", re.IGNORECASE)
 _NOT_ADDING = frozenset({"list", "ls", "lr", "repos", "remotes", "search", "info", "show", "--list", "remove", "rr",
                          "removerepo", "remote-delete", "disable", "--disable"})
 

@@ -11,10 +11,11 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, parse_opts, target, worst
 from aish.safety.rules.secret_perms import tightens
+from aish.safety.lazy_regex import lazy
 
-_WORLD_WRITABLE = re.compile(r"0?[0-7]?[0-7][0-7][2367]|a\+[rwx]*w[rwx]*|[ugoa]*o[ugoa]*[+=][rwxXst]*w[rwxXst]*|"
-                             r"\+w|[ugoa]*=rwx")
-_REMOVES_ACCESS = re.compile(r"0?0+|[ugoa]*[-=]([rwxXst]*[rx][rwxXst]*)?|0?[0-7]00|000")
+_WORLD_WRITABLE = lazy(r"0?[0-7]?[0-7][0-7][2367]|a\+[rwx]*w[rwx]*|[ugoa]*o[ugoa]*[+=][rwxXst]*w[rwxXst]*|"
+                       r"\+w|[ugoa]*=rwx")
+_REMOVES_ACCESS = lazy(r"0?0+|[ugoa]*[-=]([rwxXst]*[rx][rwxXst]*)?|0?[0-7]00|000")
 
 
 def rule_perms(c: Ctx) -> Optional[tuple]:
@@ -67,9 +68,9 @@ def rule_perms(c: Ctx) -> Optional[tuple]:
     return best
 
 
-_SHELLS_AND_INTERPRETERS = re.compile(r"^(ba|z|da|k|mk|c|tc|fi|a)?sh$|^(python[\d.]*|perl|ruby|node|php|lua|"
-                                      r"env|find|vim?|nano|less|more|awk|gawk|tar|cp|nmap|busybox|bash)$")
-_SETUID = re.compile(r"^(0?[4-7][0-7]{3}|[ugoa]*\+[rwx]*s[rwxst]*|\+s)$")
+_SHELLS_AND_INTERPRETERS = lazy(r"^(ba|z|da|k|mk|c|tc|fi|a)?sh$|^(python[\d.]*|perl|ruby|node|php|lua|"
+                                r"env|find|vim?|nano|less|more|awk|gawk|tar|cp|nmap|busybox|bash)$")
+_SETUID = lazy(r"^(0?[4-7][0-7]{3}|[ugoa]*\+[rwx]*s[rwxst]*|\+s)$")
 
 
 def _setuid(c: Ctx, mode: str, targets: list) -> Optional[tuple]:
@@ -88,14 +89,14 @@ def _setuid(c: Ctx, mode: str, targets: list) -> Optional[tuple]:
 
 # Files the benchmarks keep from others (CIS: shadow, sudoers, grub.cfg, crontab and cron's directories, sshd's
 # configuration and host keys), and the two every user must still read (passwd, group).
-_KEPT_FROM_OTHERS = re.compile(r"^/etc/(g?shadow-?|sudoers|sudoers\.d/[^/*?]+|crontab|cron\.(d|daily|hourly|weekly|"
-                               r"monthly)(/[^/*?]+)?|cron\.allow|at\.allow|ssh/sshd_config(\.d/[^/*?]+)?|"
-                               r"ssh/ssh_host_\w+_key|security/opasswd)/?$|^/boot/grub2?/(grub|user)\.cfg$")
-_READ_BY_ALL = re.compile(r"^/etc/(passwd|group)-?$")
+_KEPT_FROM_OTHERS = lazy(r"^/etc/(g?shadow-?|sudoers|sudoers\.d/[^/*?]+|crontab|cron\.(d|daily|hourly|weekly|"
+                         r"monthly)(/[^/*?]+)?|cron\.allow|at\.allow|ssh/sshd_config(\.d/[^/*?]+)?|"
+                         r"ssh/ssh_host_\w+_key|security/opasswd)/?$|^/boot/grub2?/(grub|user)\.cfg$")
+_READ_BY_ALL = lazy(r"^/etc/(passwd|group)-?$")
 # Programs that only work setuid: without the bit nobody gets root, changes a password or mounts.
-_NEEDS_SETUID = re.compile(r"^(sudo|su|doas|pkexec|passwd|chsh|chfn|gpasswd|newgrp|mount|umount|fusermount3?|ping6?|"
-                           r"unix_chkpwd|crontab|at|ssh-keysign|Xorg\.wrap|polkit-agent-helper-1|"
-                           r"dbus-daemon-launch-helper|newuidmap|newgidmap|expiry|chage)$")
+_NEEDS_SETUID = lazy(r"^(sudo|su|doas|pkexec|passwd|chsh|chfn|gpasswd|newgrp|mount|umount|fusermount3?|ping6?|"
+                     r"unix_chkpwd|crontab|at|ssh-keysign|Xorg\.wrap|polkit-agent-helper-1|"
+                     r"dbus-daemon-launch-helper|newuidmap|newgidmap|expiry|chage)$")
 
 
 def benchmark_mode(mode: str, path: str) -> bool:
@@ -126,8 +127,8 @@ def _owner_keeps_access(spec: str, path: str) -> bool:
     return home is not None and owner == home.group(1) and owner != os.environ.get("USER")
 
 
-_POWERFUL_CAPS = re.compile(r"cap_(setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|"
-                            r"fowner|chown|sys_rawio)", re.IGNORECASE)
+_POWERFUL_CAPS = lazy(r"cap_(setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|"
+                      r"fowner|chown|sys_rawio)", re.IGNORECASE)
 
 
 def rule_capabilities(c: Ctx) -> Optional[tuple]:

@@ -24,6 +24,7 @@ from urllib.parse import unquote_plus
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.verb_words import split_word
+from aish.safety.lazy_regex import lazy
 
 _GATE = ("off", "false", "power", "reset", "kill", "cold", "cycle", "reboot", "down")
 # One word or two adjacent words that cut the power.
@@ -43,8 +44,8 @@ _SETTING_NOUNS = frozenset({"save", "saving", "saver", "savings", "led", "leds",
 _READS = frozenset({"status", "get", "show", "list", "info", "query", "state", "--help", "help", "monitor",
                     "read", "dump", "describe", "watch", "sub", "subscribe", "--version"})
 # Options whose value is a command run on some event, not now (`cbatticon -c poweroff`: at low battery).
-_RUNS_LATER = re.compile(r"^(-[cex]|--(command|cmd|exec|execute|run|script|hook|action)|--on[-_]?\w*|--\w*[-_]cmd)$")
-_ADDRESS = re.compile(r"^(\d{1,3}(\.\d{1,3}){3}(:\d+)?|[\w-]+(\.[\w-]+)+(:\d+)?|[\w.-]+@[\w.-]+)$")
+_RUNS_LATER = lazy(r"^(-[cex]|--(command|cmd|exec|execute|run|script|hook|action)|--on[-_]?\w*|--\w*[-_]cmd)$")
+_ADDRESS = lazy(r"^(\d{1,3}(\.\d{1,3}){3}(:\d+)?|[\w-]+(\.[\w-]+)+(:\d+)?|[\w.-]+@[\w.-]+)$")
 _HOST_OPTIONS = frozenset({"--host", "-H", "--ip", "--address", "-a", "--target", "-t", "--device", "--bmc",
                            "-h"})
 

@@ -28,6 +28,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _GATE = ("power", "fence", "stonith", "halt", "kill", "shut", "stop", "off", "drain", "0x02", "reset", "cycle",
          "evacuate", "decommission", "reboot", "detach")
@@ -49,13 +50,13 @@ _READS = frozenset({"status", "list", "show", "history", "config", "describe", "
 _OFF_WORDS = frozenset({"off", "turn_off", "turnoff", "power_off", "switch_off", "turn-off", "power-off"})
 _HOST_OPTIONS = frozenset({"--host", "-H", "--ip", "--address", "--addr", "-t", "--target", "--device",
                            "-d", "-a", "--alias", "--name"})
-_IPV4 = re.compile(r"^\d{1,3}(\.\d{1,3}){3}(:\d+)?$")
+_IPV4 = lazy(r"^\d{1,3}(\.\d{1,3}){3}(:\d+)?$")
 _CONTROL_NAME = LazyRegex(r"(adm|admin|ctl|ctrl|control|-cli|cli|cmd|-upgrade|-console|console)$")
 _MEDIA = LazyRegex(r"play|media|music|audio|sound|mpd|spotify|vlc|mpris|record|video|camera")  # playback stops
 _OWN_STOPS = frozenset({"stop", "kill", "shutdown", "halt", "quit", "drain", "terminate", "die", "down"})
 _DOTTED_STOP = LazyRegex(r"^\w+[.:](kill|shutdown|halt|stop|quit|exit)$")
 _DRAINS = frozenset({"drain", "evacuate", "decommission", "detach"})  # one node on standby: its roles move (quiet)
-_FUSED_PARTS = re.compile(r"[-_]")
+_FUSED_PARTS = lazy(r"[-_]")
 _NODE_NOUNS = frozenset({"node", "nodes", "server", "host", "member", "broker", "osd", "peer"})
 _CHASSIS = {0, 2, 3, 5}  # chassis control: power down, power cycle, hard reset, soft shutdown
 

@@ -24,26 +24,27 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.own_options import broad_listing
 from aish.safety.rules.ps_targets import broad_get
 from aish.safety.winpaths import typed_texts
+from aish.safety.lazy_regex import lazy
 
 # A domain's groups whose members administer every machine of it (or its schema, its DNS, its policies).
-_DOMAIN_ADMIN_GROUPS = re.compile(r"(?:^|cn=|[\\/])(domain admins|enterprise admins|schema admins|account operators|"
-                                  r"backup operators|server operators|dnsadmins|group policy creator owners|"
-                                  r"enterprise key admins|key admins|administrateurs du domaine|domänen-admins)"
-                                  r"(?:$|,)", re.IGNORECASE)
-_LOCAL_ADMIN_GROUPS = re.compile(r"^(administrators|administrateurs|administratoren|sudo|wheel|admin|"
-                                 r"remote desktop users|remote management users)$", re.IGNORECASE)
-_EVERYONE = re.compile(r"^\*?(everyone|s-1-1-0|authenticated users|nt authority\\authenticated users|s-1-5-11|"
-                       r"(builtin\\)?users|domain users|[\w-]+\\domain users|(builtin\\)?guests?|anonymous( logon)?|"
-                       r"nt authority\\anonymous logon|interactive|network)$", re.IGNORECASE)
-_DANGEROUS_PRIVILEGES = re.compile(r"^se(debug|tcb|backup|restore|takeownership|loaddriver|impersonate|"
-                                   r"assignprimarytoken|createtoken|security|systemenvironment|managevolume|"
-                                   r"relabel|trustedcredmanaccess|enabledelegation)\w*$", re.IGNORECASE)
-_OWNER_ROLES = re.compile(r"^(owner|user access administrator|roles/owner|roles/resourcemanager\.\w*admin|"
-                          r"arn:aws:iam::aws:policy/administratoraccess|administratoraccess|global administrator|"
-                          r"company administrator)$", re.IGNORECASE)
+_DOMAIN_ADMIN_GROUPS = lazy(r"(?:^|cn=|[\\/])(domain admins|enterprise admins|schema admins|account operators|"
+                            r"backup operators|server operators|dnsadmins|group policy creator owners|"
+                            r"enterprise key admins|key admins|administrateurs du domaine|domänen-admins)"
+                            r"(?:$|,)", re.IGNORECASE)
+_LOCAL_ADMIN_GROUPS = lazy(r"^(administrators|administrateurs|administratoren|sudo|wheel|admin|"
+                           r"remote desktop users|remote management users)$", re.IGNORECASE)
+_EVERYONE = lazy(r"^\*?(everyone|s-1-1-0|authenticated users|nt authority\\authenticated users|s-1-5-11|"
+                 r"(builtin\\)?users|domain users|[\w-]+\\domain users|(builtin\\)?guests?|anonymous( logon)?|"
+                 r"nt authority\\anonymous logon|interactive|network)$", re.IGNORECASE)
+_DANGEROUS_PRIVILEGES = lazy(r"^se(debug|tcb|backup|restore|takeownership|loaddriver|impersonate|"
+                             r"assignprimarytoken|createtoken|security|systemenvironment|managevolume|"
+                             r"relabel|trustedcredmanaccess|enabledelegation)\w*$", re.IGNORECASE)
+_OWNER_ROLES = lazy(r"^(owner|user access administrator|roles/owner|roles/resourcemanager\.\w*admin|"
+                    r"arn:aws:iam::aws:policy/administratoraccess|administratoraccess|global administrator|"
+                    r"company administrator)$", re.IGNORECASE)
 _DOMAIN_TOOLS = frozenset({"add-adgroupmember", "add-adprincipalgroupmembership", "dsmod", "dsadd", "samba-tool",
                            "new-aduser"})
-_BUILT_IN = re.compile(r"^(administrator|guest|krbtgt|defaultaccount)$", re.IGNORECASE)
+_BUILT_IN = lazy(r"^(administrator|guest|krbtgt|defaultaccount)$", re.IGNORECASE)
 # The words one of which a line must hold for any of this to apply.
 _GATE = ("admin", "operators", "everyone", "s-1-", "users", "guest", "privilege", "owner", "password", "-ace",
          "/g", "-pwd", "active:yes", "enable-")

@@ -15,6 +15,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.content import sql_finding
+from aish.safety.lazy_regex import lazy
 
 # A key-value store's deletes, as its manuals spell them (in capitals: lower case, `unlink` is coreutils').
 _KEY_DELETES = frozenset({"DEL", "UNLINK", "SREM", "ZREM", "HDEL", "XDEL", "LREM", "GETDEL", "JSON.DEL"})
@@ -29,15 +30,15 @@ _VERB_LINES = frozenset({"destroy", "purge", "remove", "obliterate", "nuke", "te
 PROMPT_WORDS = frozenset({"drop", "truncate", "delete", "update", "alter", "flushall", "flushdb", "clean",
                           "format"}) | _STORE_WORDS | {w.lower() for w in _KEY_DELETES} | _VERB_LINES
 # `DROP <kind> [IF EXISTS] name …`: any kind a database has (a sequence, a stage, a measurement).
-_DROP = re.compile(r"^drop\s+([a-z_]+\s+){1,3}(if\s+exists\s+)?[\w.\"`\[\]$-]+(\s*,.*|\s+\w+.*)?;?$",
-                   re.IGNORECASE | re.DOTALL)
-_QUOTED = re.compile(r"^['\"]\w[^'\"]*['\"]$")  # HBase's `drop 'events'`: a table named right after the verb
-_STATEMENT = re.compile(r"^(drop\s+(table|database|schema|index|view|user|collection|keyspace)|truncate\s+table|"
-                        r"delete\s+from|update\s+\S+\s+set|alter\s+table|flushall|flushdb)\b", re.IGNORECASE)
+_DROP = lazy(r"^drop\s+([a-z_]+\s+){1,3}(if\s+exists\s+)?[\w.\"`\[\]$-]+(\s*,.*|\s+\w+.*)?;?$",
+             re.IGNORECASE | re.DOTALL)
+_QUOTED = lazy(r"^['\"]\w[^'\"]*['\"]$")  # HBase's `drop 'events'`: a table named right after the verb
+_STATEMENT = lazy(r"^(drop\s+(table|database|schema|index|view|user|collection|keyspace)|truncate\s+table|"
+                  r"delete\s+from|update\s+\S+\s+set|alter\s+table|flushall|flushdb)\b", re.IGNORECASE)
 # A shell program named `drop` or `update` takes paths and options, not object kinds.
-_NOT_SQL = re.compile(r"(^|\s)(-\S|[~/.]\S*/)")
+_NOT_SQL = lazy(r"(^|\s)(-\S|[~/.]\S*/)")
 _EVERY = {"_all", "*", "/*", "_all/"}
-_KEY = re.compile(r"^[\w:{}.@#|-]+$")  # a key, not a Windows path (`DEL C:\x`, `DEL /?`, `DEL *.tmp`)
+_KEY = lazy(r"^[\w:{}.@#|-]+$")  # a key, not a Windows path (`DEL C:\x`, `DEL /?`, `DEL *.tmp`)
 
 
 def rule_prompt_statement(c: Ctx) -> Optional[tuple]:

@@ -12,10 +12,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _REMOVERS = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"})
-_CERT = re.compile(r"^cert:[\\/]?", re.IGNORECASE)
-_SEARCH_PATH = re.compile(r"^env:[\\/]?(path|pathext|psmodulepath)$", re.IGNORECASE)
+_CERT = lazy(r"^cert:[\\/]?", re.IGNORECASE)
+_SEARCH_PATH = lazy(r"^env:[\\/]?(path|pathext|psmodulepath)$", re.IGNORECASE)
 _ASKS = frozenset({"-whatif", "-confirm"})
 
 

@@ -30,17 +30,18 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.ps_targets import SESSION_STATE
+from aish.safety.lazy_regex import lazy
 
 VERBS = frozenset({"disable", "unregister", "revoke", "deny", "reset", "uninstall"})
 # Nouns whose loss is the shell's or a developer's own, or that switch a risk off.
-_LIGHT = re.compile(r"^(ps)?(breakpoint|trace|wsmantrace|pswsmancombinedtrace|runspacedebug|experimentalfeature|"
-                    r"wsmancredssp|packagesource|psrepository|psresourcerepository|argumentcompleter|"
-                    r"psreadlinekeyhandler|scheduledjoboption|jobtrigger|"
-                    r"dscdebug|netadapterpowermanagement|ual)$", re.IGNORECASE)
+_LIGHT = lazy(r"^(ps)?(breakpoint|trace|wsmantrace|pswsmancombinedtrace|runspacedebug|experimentalfeature|"
+              r"wsmancredssp|packagesource|psrepository|psresourcerepository|argumentcompleter|"
+              r"psreadlinekeyhandler|scheduledjoboption|jobtrigger|"
+              r"dscdebug|netadapterpowermanagement|ual)$", re.IGNORECASE)
 # Words in a Disable-*'s noun or arguments that name a risk: switching it off hardens the machine.
-_RISK = re.compile(r"smb1|telemetry|\bblock|insecure|legacy|ssl[23]?\b|tls1(\.?[01])?\b|telnet|guest|autorun|"
-                   r"autoplay|credssp|llmnr|netbios|wdigest|powershellv2|ntlmv1|lanman|cipher|rc4|3des|bypass",
-                   re.IGNORECASE)
+_RISK = lazy(r"smb1|telemetry|\bblock|insecure|legacy|ssl[23]?\b|tls1(\.?[01])?\b|telnet|guest|autorun|"
+             r"autoplay|credssp|llmnr|netbios|wdigest|powershellv2|ntlmv1|lanman|cipher|rc4|3des|bypass",
+             re.IGNORECASE)
 _WHAT = {"disable": "switches off", "unregister": "takes away the registration of", "revoke": "withdraws access to",
          "deny": "refuses (an update, a request, access)", "reset": "resets (what it held is lost)",
          "uninstall": "uninstalls"}
@@ -77,9 +78,9 @@ def rule_taking_verb(c: Ctx) -> Optional[tuple]:
 
 
 # `-Enabled $false`, `-AccountEnabled:$false`, `-LinkEnabled No`: a Set-/Update- that is a Disable-.
-_ENABLED_OFF = re.compile(r"(?:^|\s)-(\w*enabled)(?:\s+|:)['\"]?(\$false|false|0|no)\b")
+_ENABLED_OFF = lazy(r"(?:^|\s)-(\w*enabled)(?:\s+|:)['\"]?(\$false|false|0|no)\b")
 # Judged by the firewall's own rules; accounts (one account switched off is an everyday chore).
-_OWN_RULES = re.compile(r"^netfirewall|user$|account$|computer$", re.IGNORECASE)
+_OWN_RULES = lazy(r"^netfirewall|user$|account$|computer$", re.IGNORECASE)
 
 
 def _enabled_off(c: Ctx, noun: str) -> Optional[tuple]:

@@ -22,21 +22,22 @@ from aish.safety.rules.exfil import (_in_substitutions, _segment_reads_secret, _
 from aish.safety.rules.fed import fed_text
 from aish.safety.rules.sinks import LOCAL, is_sink
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 _TLDS = ("com|net|org|io|dev|app|co|me|sh|st|xyz|info|biz|cloud|site|online|link|to|us|eu|uk|de|fr|nl|ru|cn|jp|"
          "onion|example|in|cc|tk|ly|gg|ai|tech|pw|top|live|host|lan|local|internal")
-_ENDPOINT = re.compile(rf"^([a-z][\w+.-]*://\S+|(\S+@)?\d{{1,3}}(\.\d{{1,3}}){{3}}([:/]\S*)?|"
-                       rf"[\w.-]+@[\w-]+(\.[\w-]+)*(:\S*)?|([\w-]+\.)+({_TLDS})(:\d+)?(/\S*)?|"
-                       rf"[\w.-]+:\d{{2,5}}|\\\\[\w.-]+\\\S*)$", re.IGNORECASE)
+_ENDPOINT = lazy(rf"^([a-z][\w+.-]*://\S+|(\S+@)?\d{{1,3}}(\.\d{{1,3}}){{3}}([:/]\S*)?|"
+                 rf"[\w.-]+@[\w-]+(\.[\w-]+)*(:\S*)?|([\w-]+\.)+({_TLDS})(:\d+)?(/\S*)?|"
+                 rf"[\w.-]+:\d{{2,5}}|\\\\[\w.-]+\\\S*)$", re.IGNORECASE)
 # Program names that say they upload or paste what they are given.
 _UPLOADER = AnyCase(r"paste|gist|upload|(?<!in)(?<!out)put$|(^|[-_])send$|(^|[-_])share$|transfer")
 # First operands after which an uploader only lists, fetches or removes.
 _NOT_SENDING = {"list", "ls", "info", "help", "download", "get", "search", "delete", "rm", "remove", "mkdir",
                 "status", "whoami", "login", "logout", "version", "config", "share-list", "space"}
 # Options whose value is the program's own login or configuration, not a payload.
-_AUTH_OPTION = re.compile(r"^-{1,2}(i|identity\w*|[\w-]*key[\w-]*|[\w-]*cert[\w-]*|ca[\w-]*|[\w-]*cred[\w-]*|"
-                          r"[\w-]*pass[\w-]*|[\w-]*token[\w-]*|auth[\w-]*|tls[\w-]*|ssl[\w-]*|[\w-]*config|profile|"
-                          r"login[\w-]*|known[\w-]*)$", re.IGNORECASE)
+_AUTH_OPTION = lazy(r"^-{1,2}(i|identity\w*|[\w-]*key[\w-]*|[\w-]*cert[\w-]*|ca[\w-]*|[\w-]*cred[\w-]*|"
+                    r"[\w-]*pass[\w-]*|[\w-]*token[\w-]*|auth[\w-]*|tls[\w-]*|ssl[\w-]*|[\w-]*config|profile|"
+                    r"login[\w-]*|known[\w-]*)$", re.IGNORECASE)
 # Subcommands that send what they name to a store or a host.
 _UPLOAD_VERBS = {"put", "upload", "cp", "copy", "sync", "send", "share", "attach", "push", "mput", "publish",
                  "upload-file", "put-object", "upload-blob", "put-file", "file-upload", "upload-files"}
@@ -47,17 +48,17 @@ _STRONG_UPLOAD = {"put", "upload", "send", "share", "attach", "mput", "upload-fi
 _CREATES = {"certificate", "create", "generate", "gen", "genkey", "genpkey", "genrsa", "gendsa", "ecparam",
             "keygen", "keypair", "new", "issue", "req", "csr", "sign", "renew", "certonly", "enroll"}
 # Options whose value is a file the program writes.
-_OUTPUT_OPTION = re.compile(r"^-{1,2}(out|keyout|output|o|out-?file|key-?out|cert-?out|csr-?out)$", re.IGNORECASE)
+_OUTPUT_OPTION = lazy(r"^-{1,2}(out|keyout|output|o|out-?file|key-?out|cert-?out|csr-?out)$", re.IGNORECASE)
 # Senders `exfil` knows whose operands and fed commands it does not read in full.
 LOOSE_SENDERS = frozenset({"tftp", "ftp", "sftp", "lftp", "ncftp", "telnet", "socat", "nc", "ncat", "netcat",
                            "openssl", "bitsadmin", "bitsadmin.exe", "curl.exe", "invoke-webrequest", "iwr",
                            "invoke-restmethod", "irm", "start-bitstransfer"})
 # File transfer clients read commands on their input; what `put` names there is sent.
 _FILE_CLIENTS = frozenset({"sftp", "ftp", "lftp", "tftp", "ncftp", "smbclient", "psftp", "cadaver", "tnftp", "yafc"})
-_PUT = re.compile(r"(?:^|[\n;]|\\n)\s*(?:m?put|reput|send|append)\s+(?:-\S+\s+)*(['\"]?)([^\s;'\"]+)\1")
+_PUT = lazy(r"(?:^|[\n;]|\\n)\s*(?:m?put|reput|send|append)\s+(?:-\S+\s+)*(['\"]?)([^\s;'\"]+)\1")
 _SECRET_STORES = frozenset({"doppler", "vault", "bao", "infisical", "op", "bw", "sops", "chamber", "teller", "berglas",
                             "akeyless", "conjur", "keeper"})
-_PATHISH = re.compile(r"(?:^|[\s'\"=;])([~/$%][^\s'\";|&)]+|[A-Za-z]:\\[^\s'\";|&)]+)")
+_PATHISH = lazy(r"(?:^|[\s'\"=;])([~/$%][^\s'\";|&)]+|[A-Za-z]:\\[^\s'\";|&)]+)")
 
 
 def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:

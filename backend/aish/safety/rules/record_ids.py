@@ -7,15 +7,15 @@ a value of another kind.  The short ``-d`` is left alone: given a number it is a
 often a delay, a date or a descriptor (``-d 5`` of a screenshot tool or a monitor)."""
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _LONG = frozenset({"--delete", "--remove", "--del", "--rm", "-delete", "-remove"})
-_RECORD = re.compile(r"^@?\d+([-,:]\d+)*$")
+_RECORD = lazy(r"^@?\d+([-,:]\d+)*$")
 
 
 @triggered_by(_LONG)

@@ -22,6 +22,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.winpaths import typed_text
+from aish.safety.lazy_regex import lazy
 
 _POINTS = (
     (re.compile(r"\\winlogon\\?$"), {"shell", "userinit", "taskman"},
@@ -32,8 +33,8 @@ _POINTS = (
      "a library that sees every password or logon"),
     (re.compile(r"\\silentprocessexit\\[^\\]+\\?$"), {"monitorprocess"}, "a program run whenever another exits"),
 )
-_DEFAULTS = re.compile(r"^(explorer(\.exe)?|c:\\windows\\system32\\userinit\.exe,?|userinit(\.exe)?,?|"
-                       r"autocheck autochk \*|)$")
+_DEFAULTS = lazy(r"^(explorer(\.exe)?|c:\\windows\\system32\\userinit\.exe,?|userinit(\.exe)?,?|"
+                 r"autocheck autochk \*|)$")
 _WRITERS = frozenset({"reg", "set-itemproperty", "sp", "new-itemproperty"})
 
 

@@ -10,14 +10,15 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, positionals, skip_opts
+from aish.safety.lazy_regex import lazy
 
-PROD = re.compile(r"(^|[^a-z])(prod|production|prd|live|master|primary)([^a-z]|$)", re.IGNORECASE)
+PROD = lazy(r"(^|[^a-z])(prod|production|prd|live|master|primary)([^a-z]|$)", re.IGNORECASE)
 _KUBE_VALUED = {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server",
                 "-l", "--selector", "-f", "--filename", "-o", "--output", "-c", "--container", "--field-selector",
                 "--grace-period", "--timeout", "-k", "--kustomize", "--token", "--as", "--replicas"}
-_DESTROY_VERBS = re.compile(r"^(rm|rb|reset|deprovision|nuke|deleteall|"
-                            r"([\w-]*[-:])?(delete|destroy|remove|terminate|purge|drop|wipe|erase|deregister|"
-                            r"reset)([-:][\w-]*)?)$")
+_DESTROY_VERBS = lazy(r"^(rm|rb|reset|deprovision|nuke|deleteall|"
+                      r"([\w-]*[-:])?(delete|destroy|remove|terminate|purge|drop|wipe|erase|deregister|"
+                      r"reset)([-:][\w-]*)?)$")
 
 
 def _prod(c: Ctx) -> bool:

@@ -26,13 +26,14 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, target
 from aish.safety.rules.delete import delete_level
 from aish.safety.shell_words import Word
 from aish.safety.winpaths import typed_text
+from aish.safety.lazy_regex import lazy
 
 # Options each tool takes a value for, beyond the account and its password (`-u`, `-p`, read by `_split`).
 _VALUED_BY_TOOL = {"psloglist": {"-n", "-h", "-d", "-m", "-r", "-f", "-i", "-e", "-o", "-q", "-z", "-s", "-t", "-l",
                                  "-w"},
                    "handle": {"-c", "-p"}}
 _PS_VALUED = {"-u", "-p"}
-_REMOTE = re.compile(r"^(\\\\[\w.$*-]+|@\S+)$")
+_REMOTE = lazy(r"^(\\\\[\w.$*-]+|@\S+)$")
 
 
 def _split(c: Ctx) -> tuple:
@@ -141,8 +142,8 @@ def rule_session_reset(c: Ctx) -> Optional[tuple]:
 
 
 # ----------------------------------------------------------------- scripts from a share, silent imports
-_SCRIPT = re.compile(r"\.(js|jse|vbs|vbe|wsf|wsh|hta|ps1|psm1|bat|cmd|msi|msp|dll|exe|sct|reg|inf)$", re.IGNORECASE)
-_UNC = re.compile(r"^\\\\[\w.$-]+\\")
+_SCRIPT = lazy(r"\.(js|jse|vbs|vbe|wsf|wsh|hta|ps1|psm1|bat|cmd|msi|msp|dll|exe|sct|reg|inf)$", re.IGNORECASE)
+_UNC = lazy(r"^\\\\[\w.$-]+\\")
 _SCRIPT_HOSTS = {"wscript", "cscript", "mshta", "msiexec", "powershell", "pwsh", "cmd", "installutil", "msbuild",
                  "rundll32", "regsvr32", "start", "start-process", "invoke-item", "call", "cmstp", "odbcconf",
                  "pcalua", "msxsl", "presentationhost", "ieexec", "powershell_ise", "wsl", "bash"}
@@ -151,9 +152,9 @@ _IMPORTERS = {"regedit": ("/s", None), "reg": ("import", None), "regini": (None,
               "ldifde": ("-i", "-f"), "csvde": ("-i", "-f"), "ldapmodify": (None, "-f"), "ldapadd": (None, "-f"),
               "secedit": ("/configure", "/cfg"), "auditpol": ("/restore", "/file"), "lgpo": (None, None),
               "netsh": ("-f", "-f"), "import-gpo": (None, "-path"), "dsimport": (None, None)}
-_SAYS_DESTROY = re.compile(r"(?:^|[\W_])(delete|del|remove|rm|wipe|purge|drop|disable|deny|block|reset|clear|kill|"
-                           r"destroy|erase|uninstall|nuke|truncate|revoke|unprotect|off)(?:$|[\W_]|all|s\b|users|"
-                           r"groups|ous)", re.IGNORECASE)
+_SAYS_DESTROY = lazy(r"(?:^|[\W_])(delete|del|remove|rm|wipe|purge|drop|disable|deny|block|reset|clear|kill|"
+                     r"destroy|erase|uninstall|nuke|truncate|revoke|unprotect|off)(?:$|[\W_]|all|s\b|users|"
+                     r"groups|ous)", re.IGNORECASE)
 
 
 def rule_run_from_share(c: Ctx) -> Optional[tuple]:

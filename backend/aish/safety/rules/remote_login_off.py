@@ -12,16 +12,17 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _CLIENTS = frozenset({"ssh", "scp", "sftp", "mosh", "autossh", "sshpass", "ssh-copy-id", "ssh-keygen", "ssh-add",
                       "ssh-agent", "ssh-keyscan", "rsync", "git", "sshfs"})
 _SERVICE = r"(ssh|sshd|openssh|dropbear|remote_?login)"
-_FUSED = re.compile(rf"(^|[/._-])(disable|stop|off)[_-]?{_SERVICE}\b|\b{_SERVICE}[_-]?(disable|off)\b", re.IGNORECASE)
-_KEYED = re.compile(rf"{_SERVICE}\S*?[\"']?(enabled?|enable_?\w*|start|active|service)[\"']?\s*[=:]\s*[\"']?"
-                    r"(0|false|no|off|disabled?)\b", re.IGNORECASE)
+_FUSED = lazy(rf"(^|[/._-])(disable|stop|off)[_-]?{_SERVICE}\b|\b{_SERVICE}[_-]?(disable|off)\b", re.IGNORECASE)
+_KEYED = lazy(rf"{_SERVICE}\S*?[\"']?(enabled?|enable_?\w*|start|active|service)[\"']?\s*[=:]\s*[\"']?"
+              r"(0|false|no|off|disabled?)\b", re.IGNORECASE)
 _OFF_WORDS = frozenset({"off", "disable", "disabled", "stop", "no", "false"})
-_SERVICE_WORD = re.compile(rf"^(\S*=)?{_SERVICE}([.:]\w+)?$", re.IGNORECASE)
-_ENABLE_OFF = re.compile(r"[\"']?enabled?[\"']?\s*[=:]\s*[\"']?(0|false|no|off)\b", re.IGNORECASE)
+_SERVICE_WORD = lazy(rf"^(\S*=)?{_SERVICE}([.:]\w+)?$", re.IGNORECASE)
+_ENABLE_OFF = lazy(r"[\"']?enabled?[\"']?\s*[=:]\s*[\"']?(0|false|no|off)\b", re.IGNORECASE)
 
 
 def may_switch_off(c: Ctx) -> bool:

@@ -8,16 +8,16 @@ project stays quiet.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import Ctx, Target, classify, describe
 from aish.safety.rules.content import overwrite_level
+from aish.safety.lazy_regex import lazy
 
 _COPIERS = {"scp", "pscp", "rsync", "sftp"}
 _VALUED = {"-P", "-p", "-i", "-F", "-o", "-c", "-l", "-J", "-S", "-e", "--rsh", "--exclude", "--include",
            "--filter", "--backup-dir", "--files-from", "--port"}
-_REMOTE = re.compile(r"^(?:[\w.+-]+@)?(?:\[[^\]]+\]|[\w.-]+):(?!//)(.*)$")
+_REMOTE = lazy(r"^(?:[\w.+-]+@)?(?:\[[^\]]+\]|[\w.-]+):(?!//)(.*)$")
 
 
 def rule_remote_overwrite(c: Ctx) -> Optional[tuple]:

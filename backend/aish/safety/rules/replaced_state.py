@@ -14,12 +14,13 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _BACKUP_NOUNS = frozenset({"backup", "backups", "snapshot", "snapshots", "archive", "archives", "dump", "dumps",
                            "checkpoint", "checkpoints", "savepoint", "savepoints", "restorepoint"})
 _PUT_BACK = frozenset({"restore", "revert", "rollback", "load", "apply"})
-_SOMEWHERE_NEW = re.compile(r"^--?(target|to|dest\w*|destination|new[\w-]*|as|into|restore-to|output|out|dir|"
-                            r"directory|path|location|name|clone|copy)$", re.IGNORECASE)
+_SOMEWHERE_NEW = lazy(r"^--?(target|to|dest\w*|destination|new[\w-]*|as|into|restore-to|output|out|dir|"
+                      r"directory|path|location|name|clone|copy)$", re.IGNORECASE)
 _REPLACING = frozenset({"--force", "--overwrite", "--replace", "--clean", "--drop", "--wipe", "--truncate",
                         "-force", "-overwrite", "--force-overwrite", "--delete-existing"})
 _WITHOUT_ASKING = frozenset({"--yes", "-y", "--auto-approve", "-auto-approve", "--force", "--accept-data-loss",

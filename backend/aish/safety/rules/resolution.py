@@ -15,6 +15,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import LOW, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 # Second-level names people log in to, install from or pay through: pointing one elsewhere is an attack.
 _WELL_KNOWN = frozenset("""
@@ -26,7 +27,7 @@ canonical debian fedoraproject redhat centos archlinux alpinelinux mozilla anaco
 cloudflare akamai digicert letsencrypt sectigo globalsign chase bankofamerica wellsfargo citi hsbc barclays
 coinbase binance kraken steampowered epicgames yahoo bing duckduckgo wikipedia openai anthropic
 """.split())
-_TWO_PART_SUFFIX = re.compile(r"\.(co|com|org|net|gov|ac)\.[a-z]{2}$")
+_TWO_PART_SUFFIX = lazy(r"\.(co|com|org|net|gov|ac)\.[a-z]{2}$")
 # Resolvers anyone may point at: the big public ones and this machine's own stubs.
 _PUBLIC_RESOLVERS = frozenset("""
 8.8.8.8 8.8.4.4 1.1.1.1 1.0.0.1 9.9.9.9 149.112.112.112 208.67.222.222 208.67.220.220 94.140.14.14

@@ -19,12 +19,13 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # A forwarder (any spelling), a DHCP server's DNS option, dnsmasq's upstream server.
-_FORWARDER = re.compile(r"forward", re.IGNORECASE)
-_HANDED_OUT = re.compile(r"^-?dnsservers?$|domain-?name-?servers|dhcp[-_]?option.*\b6\b|^option:?dns-server|"
-                         r"dnsmasq.*\bserver\b", re.IGNORECASE)
-_ADDRESS = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})(?![\d.]|/\d)")
+_FORWARDER = lazy(r"forward", re.IGNORECASE)
+_HANDED_OUT = lazy(r"^-?dnsservers?$|domain-?name-?servers|dhcp[-_]?option.*\b6\b|^option:?dns-server|"
+                   r"dnsmasq.*\bserver\b", re.IGNORECASE)
+_ADDRESS = lazy(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})(?![\d.]|/\d)")
 # Addresses inside a network (RFC 1918, loopback, link-local, shared address space, this network).
 _LOCAL = tuple(ipaddress.IPv4Network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8",
                                                   "169.254.0.0/16", "100.64.0.0/10", "0.0.0.0/8"))

@@ -5,11 +5,11 @@ tool's recover or an imaging tool's ``restoredisk`` writes over whole disks.  Re
 ``said_elsewhere`` for programs no rule names."""
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx, Target, classify, describe, is_device
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _RESTORE_WORDS = frozenset({"restore", "recover", "restoredisk", "restoreparts", "restore-disk", "restore-parts",
                             "--restore", "-restore", "recovery"})
@@ -18,7 +18,7 @@ _WHERE = frozenset({"--target", "-t", "--to", "--dest", "--destination", "--targ
                     "--into", "-C", "--directory", "--root", "--output-dir", "--path"})
 _LIVE = frozenset({"root", "system-top", "home", "critical"})
 # A disk by its kernel name, as imaging tools take it (`sda`, `sdb1`, `nvme0n1p2`, `mmcblk0`).
-_DISK_NAME = re.compile(r"^(?:[shv]d[a-z]{1,2}\d*|xvd[a-z]\d*|nvme\d+n\d+(?:p\d+)?|mmcblk\d+(?:p\d+)?|md\d+)$")
+_DISK_NAME = lazy(r"^(?:[shv]d[a-z]{1,2}\d*|xvd[a-z]\d*|nvme\d+n\d+(?:p\d+)?|mmcblk\d+(?:p\d+)?|md\d+)$")
 # Tools whose restore or recover writes whole disks (Relax-and-Recover, Clonezilla, Mondo, partimage).
 _DISK_RESTORERS = frozenset({"rear", "ocs-sr", "ocs-onthefly", "mondorestore", "partimage", "partclone",
                              "redobackup", "rescuezilla", "fsarchiver", "clonezilla"})

@@ -9,10 +9,10 @@
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import Ctx
+from aish.safety.lazy_regex import lazy
 
 # The commands such names stand for: the prefix is dropped and the rest judged as the command itself.
 _COMMANDS = frozenset({"rm", "rmdir", "shred", "truncate", "unlink", "dd"})
@@ -22,8 +22,8 @@ _PRINTERS = frozenset("echo printf notify-send logger wall say espeak espeak-ng 
                       "xmessage gum whiptail dialog banner lolcat osd_cat kdialog yad ntfy apprise git".split())
 _REMOVES = frozenset({"rm", "rmdir", "del", "delete", "deltree", "rmtree", "erase", "purge"})
 _QUIET_FLAGS = frozenset({"-q", "-v", "-s", "--quiet", "--verbose"})
-_UNQUOTED = re.compile(r"[\"'`$()<>|&;]")  # judged, never run: the line's words without shell characters
-_REACHES = re.compile(r"(^|\s)(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|[/~]\S*)")
+_UNQUOTED = lazy(r"[\"'`$()<>|&;]")  # judged, never run: the line's words without shell characters
+_REACHES = lazy(r"(^|\s)(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|[/~]\S*)")
 
 
 def rule_rm_elsewhere(c: Ctx) -> Optional[tuple]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from typing import Callable
+from aish.safety.lazy_regex import lazy
 
 
 def _cron_command(line: str, system: bool) -> str:
@@ -99,9 +100,9 @@ def _ssh_client_command(line: str) -> str:
 
 # A program run from a place nothing installs into: a temporary directory or a hidden one (`/tmp/.x/run`,
 # `~/.cache/agent`, `/dev/shm/k`): what a dropped program leaves behind to start again.
-_DROPPED = re.compile(r"^(?:(?:sudo|nohup|env|exec|setsid|nice|/usr/bin/env)\s+(?:-\S+\s+)*)*['\"]?"
-                      r"((?:/tmp|/var/tmp|/dev/shm|/run/shm)/\S+|\S*/\.(?!local/|config/|cargo/|nvm/|rbenv/|pyenv/|"
-                      r"npm/|deno/|bun/|sdkman/|asdf/)[^/\s]+/\S+)")
+_DROPPED = lazy(r"^(?:(?:sudo|nohup|env|exec|setsid|nice|/usr/bin/env)\s+(?:-\S+\s+)*)*['\"]?"
+                r"((?:/tmp|/var/tmp|/dev/shm|/run/shm)/\S+|\S*/\.(?!local/|config/|cargo/|nvm/|rbenv/|pyenv/|"
+                r"npm/|deno/|bun/|sdkman/|asdf/)[^/\s]+/\S+)")
 
 
 def dropped_program(command: str) -> str:
@@ -112,11 +113,11 @@ def dropped_program(command: str) -> str:
 
 # A start-up line that ends or hangs every shell: `exit`, `logout`, `exec` of nothing, a kill of the shell or its
 # parent, an endless loop or sleep, a process limit too small to start anything.
-SHELL_ENDS = re.compile(r"\s*(exit|logout|return\s+1\s*;?\s*exit|exec\s+(\S*/)?(false|true|nologin|sleep\b)|"
-                        r"kill\s+(-9\s+|-KILL\s+|-s\s+KILL\s+|-HUP\s+)?(\$\$|\$PPID|\$\{PPID\}|0|-1)\s*($|;)|"
-                        r"while\s+(true|:|\[\s*1\s*\])\s*;\s*do\s+(:|true|sleep\s+\d+)\s*;\s*done|"
-                        r"sleep\s+(infinity|inf)|ulimit\s+-[a-zA-Z]*[uH]?u\s+[01]\b|"
-                        r"ulimit\s+-[a-zA-Z]*n\s+[0-3]\b)\b.*|\s*exec\s+\S*/(false|true|nologin)\s*$")
+SHELL_ENDS = lazy(r"\s*(exit|logout|return\s+1\s*;?\s*exit|exec\s+(\S*/)?(false|true|nologin|sleep\b)|"
+                  r"kill\s+(-9\s+|-KILL\s+|-s\s+KILL\s+|-HUP\s+)?(\$\$|\$PPID|\$\{PPID\}|0|-1)\s*($|;)|"
+                  r"while\s+(true|:|\[\s*1\s*\])\s*;\s*do\s+(:|true|sleep\s+\d+)\s*;\s*done|"
+                  r"sleep\s+(infinity|inf)|ulimit\s+-[a-zA-Z]*[uH]?u\s+[01]\b|"
+                  r"ulimit\s+-[a-zA-Z]*n\s+[0-3]\b)\b.*|\s*exec\s+\S*/(false|true|nologin)\s*$")
 STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish)|"
                      r"/etc/(profile|bash\.bashrc|zsh/zshrc|zshrc|profile\.d/.*|environment))$")
 # (file pattern, the command in one of its lines, when it runs)

@@ -17,6 +17,7 @@ from aish.safety.rules.triggers import triggered_by
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
 from aish.safety.verbs import MIGRATION_TOOLS, PACKAGE_TOOLS
+from aish.safety.lazy_regex import lazy
 
 # Options whose value is the action to take (`pio run -t erase`, `--operation delete`).
 # (`-t` only after `run`: elsewhere it is a tag, a type or a title: `docker build -t delete .`)
@@ -62,10 +63,10 @@ _TARGET_OPTION = AnyCase(r"^--?(?:overwrite|replace|truncate|drop|delete|remove|
                          r"(?:[\w-]*[_-])?(?:tables?|databases?|db|schemas?|collections?|index|indices|indexes|"
                          r"target|destination|dest|keyspaces?|buckets?|datasets?|topics?)(?:[_-][\w-]*)?$")
 # A database named on the line (`PG:dbname=gis`, `postgresql://…`, `jdbc:…`, `--db …`).
-_DATABASE = re.compile(r"^(?:PG:|MySQL:|MSSQL:|OCI:|jdbc:|(?:postgres(?:ql)?|mysql|mariadb|mssql|sqlserver|oracle|"
-                       r"mongodb(?:\+srv)?|clickhouse|snowflake|cockroachdb|redshift)(?:\+\w+)?://)", re.IGNORECASE)
+_DATABASE = lazy(r"^(?:PG:|MySQL:|MSSQL:|OCI:|jdbc:|(?:postgres(?:ql)?|mysql|mariadb|mssql|sqlserver|oracle|"
+                 r"mongodb(?:\+srv)?|clickhouse|snowflake|cockroachdb|redshift)(?:\+\w+)?://)", re.IGNORECASE)
 _DB_OPTIONS = frozenset({"--db", "--database", "--connection", "--conn", "--dsn", "--url", "--target-db"})
-_DROP_FIRST = re.compile(r"^--?(?:drop|replace|overwrite|truncate|clean)[_-](?:if[_-]exists?|first|existing|before)$")
+_DROP_FIRST = lazy(r"^--?(?:drop|replace|overwrite|truncate|clean)[_-](?:if[_-]exists?|first|existing|before)$")
 _OVERWRITE = frozenset({"--overwrite", "-overwrite", "--replace", "-replace", "--recreate", "--truncate",
                         "-truncate"})
 
@@ -147,7 +148,7 @@ def _sync_deletes(c: Ctx, verb: str) -> Optional[tuple]:
     return None
 
 
-_NUMBERED = re.compile(r"^--?(?:delete|remove|erase|wipe|drop|destroy|purge|del|rm)[-_]?\d+$", re.IGNORECASE)
+_NUMBERED = lazy(r"^--?(?:delete|remove|erase|wipe|drop|destroy|purge|del|rm)[-_]?\d+$", re.IGNORECASE)
 _GOES = frozenset({"uninstall", "delete", "remove", "wipe", "erase", "destroy", "purge", "drop", "nuke"})
 
 
@@ -238,7 +239,7 @@ def _kind_then_delete(c: Ctx, verb: str) -> Optional[tuple]:
     return None
 
 
-_DOMAIN_WORDS = re.compile(r"domain|realm|ads|join|adcli|ipa|sssd|mdm|enrol|directory|workgroup", re.IGNORECASE)
+_DOMAIN_WORDS = lazy(r"domain|realm|ads|join|adcli|ipa|sssd|mdm|enrol|directory|workgroup", re.IGNORECASE)
 _LEAVES = frozenset({"leave", "unjoin", "unenroll", "unenrol", "--leave", "-leave", "--unjoin"})
 
 

@@ -14,16 +14,17 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-_SCALE_WORD = re.compile(r"(^|[:/_-])(scale|resize|autoscale)$|^update-(service|auto-scaling-group|nodegroup-config)$|"
-                         r"^set-desired-capacity$|^(update|set)-?capacity$", re.IGNORECASE)
+_SCALE_WORD = lazy(r"(^|[:/_-])(scale|resize|autoscale)$|^update-(service|auto-scaling-group|nodegroup-config)$|"
+                   r"^set-desired-capacity$|^(update|set)-?capacity$", re.IGNORECASE)
 # Options whose value is a count of running things
-_COUNT_OPTION = re.compile(r"^--?(replicas|desired[-_]?count|desired[-_]?capacity|new[-_]?capacity|size|count|"
-                           r"instances|min[-_]?(size|count|replicas|nodes)|max[-_]?(size|count|replicas|nodes)|"
-                           r"num[-_]?nodes|nodes|capacity|i)$", re.IGNORECASE)
+_COUNT_OPTION = lazy(r"^--?(replicas|desired[-_]?count|desired[-_]?capacity|new[-_]?capacity|size|count|"
+                     r"instances|min[-_]?(size|count|replicas|nodes)|max[-_]?(size|count|replicas|nodes)|"
+                     r"num[-_]?nodes|nodes|capacity|i)$", re.IGNORECASE)
 # `{"spec":{"replicas":0}}`, `--set replicaCount=0`, `web.replicas=0`: a count of zero in a patch or chart values
-_REPLICAS_ZERO = re.compile(r"(\b|(?<=max)|(?<=desired))_?replica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)",
-                            re.IGNORECASE)  # also `"maxReplicas":0` in an autoscaler's patch
+_REPLICAS_ZERO = lazy(r"(\b|(?<=max)|(?<=desired))_?replica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)",
+                      re.IGNORECASE)  # also `"maxReplicas":0` in an autoscaler's patch
 # Counts that are the total to run, set by an update verb, in any tool's own name for them: a word of the name
 # says a count (`--node-count 0`, `--num-nodes=0`, `--number-of-workers 0`, `--size-per-zone 0`, `--quantity 0`,
 # `--reserved-concurrent-executions 0`, `maxSize=0,desiredSize=0` in a value, `size=0`), none says a floor or
@@ -37,9 +38,9 @@ _NOT_RUNNING = frozenset({"min", "minimum", "disk", "volume", "memory", "mem", "
                           "percent", "boot", "storage", "shm", "heap", "pool", "connection", "connections", "thread",
                           "threads", "chunk", "block", "step", "key", "instances", "history", "backoff", "parallelism",
                           "font", "window", "line", "lines", "max-instances"})
-_PARTS = re.compile(r"[-_.]+|(?<=[a-z])(?=[A-Z])")
-_UPDATE_WORD = re.compile(r"^(update|patch|set|scale|resize|up|put-[\w-]*concurrency|(update|modify|set)-[\w-]+|"
-                          r"[\w-]+-(update|resize|scale)|register-scalable-target)$", re.IGNORECASE)
+_PARTS = lazy(r"[-_.]+|(?<=[a-z])(?=[A-Z])")
+_UPDATE_WORD = lazy(r"^(update|patch|set|scale|resize|up|put-[\w-]*concurrency|(update|modify|set)-[\w-]+|"
+                    r"[\w-]+-(update|resize|scale)|register-scalable-target)$", re.IGNORECASE)
 
 
 def _is_total(name: str) -> bool:
@@ -48,8 +49,8 @@ def _is_total(name: str) -> bool:
     return bool(parts & _COUNT_WORDS) and not parts & _NOT_RUNNING
 
 
-_ALL = re.compile(r"^(--all|-A|--all-namespaces)$")
-_PRODUCTION = re.compile(r"(^|[^a-z])(prod|production|live)([^a-z]|$)", re.IGNORECASE)
+_ALL = lazy(r"^(--all|-A|--all-namespaces)$")
+_PRODUCTION = lazy(r"(^|[^a-z])(prod|production|live)([^a-z]|$)", re.IGNORECASE)
 
 
 def _zero_count(texts: list) -> bool:

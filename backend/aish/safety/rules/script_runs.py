@@ -8,13 +8,13 @@ elsewhere) runs nothing of the file.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from aish.safety.rules.common import Ctx
+from aish.safety.lazy_regex import lazy
 
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "source", "."})
-_SCRIPT = re.compile(r"[\w.-]\.(sh|bash|zsh|ksh)$")
+_SCRIPT = lazy(r"[\w.-]\.(sh|bash|zsh|ksh)$")
 # Shell options that take a value (`bash -o pipefail x.sh`, `bash --rcfile f x.sh`).
 _VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
 

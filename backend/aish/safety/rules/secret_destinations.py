@@ -37,6 +37,7 @@ from aish.safety.rules.exfil import (_SENDERS, _in_substitutions, _segment_reads
                                      secret_path, sent)
 from aish.safety.rules.unknown_senders import _COPIES, _DNS_NAME, _UPLOADS, _level, _secret, _what
 from aish.safety.shell_words import Word, segments
+from aish.safety.lazy_regex import lazy
 
 # A cheap look first: something that can name another machine.
 _MAY_NAME_HOST = LazyRegex(r"://|@|\d\.\d+\.\d|[a-z0-9-]\.[a-z0-9-]+\.[a-z]{2,}|:\d{2,5}\b", re.IGNORECASE)
@@ -45,7 +46,7 @@ _MAY_HOLD_SECRET = LazyRegex(r"\.ssh|\.aws|cred|netrc|pgpass|kube|id_|npmrc|pypi
                              r"shadow|wallet|cookie|passw|\.env|histor|environ|\.pem|\.p12|\.pfx|kdbx|vault|"
                              r"login|\$\(|`|<\(", re.IGNORECASE)
 _URL = LazyRegex(r"(?<![\w+.-])(?!file:)[a-z][a-z0-9+.-]{1,15}://\[?([^/\s:'\"\]]+)", re.IGNORECASE)
-_LEADING_URL = re.compile(r"^(?:[\w.-]+=)?(?:https?|wss?|ftps?)://", re.IGNORECASE)
+_LEADING_URL = lazy(r"^(?:[\w.-]+=)?(?:https?|wss?|ftps?)://", re.IGNORECASE)
 _SCP_LIKE = LazyRegex(r"^[\w.-]+@([\w-]+(?:\.[\w-]+)*):")
 _HOST_PORT = LazyRegex(r"(?:^|[=@\s\"'(,])((?:[a-z0-9-]+\.)+[a-z0-9-]+|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5}\b",
                        re.IGNORECASE)
@@ -58,15 +59,15 @@ py rb pl pm php sh bash zsh fish ps psm go rs java kt c h cc cpp hpp cs lua tcl 
 pub gpg asc sig gz tgz xz bz zst zip tar rar lz img iso bin dat out png jpg jpeg gif svg pdf doc docx odt env lock
 bak old orig tmp swp so dll exe jar war whl egg gem deb rpm apk dmg msi tf tfvars tfstate hcl ovpn kdbx jks p12
 pfx keystore service timer socket mount target desktop plist""".split())
-_LOOPBACK = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|::1|\[::1\]|host\.docker\.internal)$",
-                       re.IGNORECASE)
+_LOOPBACK = lazy(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|::1|\[::1\]|host\.docker\.internal)$",
+                 re.IGNORECASE)
 # Option values that log the client in or configure it, not data it sends (`-o IdentityFile=KEY` is one word).
-_LOGIN_WORDS = re.compile(r"identity|private.?key|key.?file|keyfile|cert|tls|ssl|cacert|auth|password|login|"
-                          r"credential|kubeconfig|config|secret", re.IGNORECASE)
+_LOGIN_WORDS = lazy(r"identity|private.?key|key.?file|keyfile|cert|tls|ssl|cacert|auth|password|login|"
+                    r"credential|kubeconfig|config|secret", re.IGNORECASE)
 # Code that uses a key to log in (`key_filename=`, `IdentityFile`, `ssh -i KEY`), not to send it.
-_LOGIN_IN_CODE = re.compile(r"identity|private.?key|key.?file|keyfile|cert|tls|ssl|\s-i\s", re.IGNORECASE)
+_LOGIN_IN_CODE = lazy(r"identity|private.?key|key.?file|keyfile|cert|tls|ssl|\s-i\s", re.IGNORECASE)
 _CODE_LIMIT = 4000
-_LOGIN_KEY_IN_COMMAND = re.compile(r"(?:(?<=\s)|^)(?:-i\s*|-oIdentityFile=|-o\s*IdentityFile=|IdentityFile\s+)\S+")
+_LOGIN_KEY_IN_COMMAND = lazy(r"(?:(?<=\s)|^)(?:-i\s*|-oIdentityFile=|-o\s*IdentityFile=|IdentityFile\s+)\S+")
 
 
 def may_carry(c: Ctx) -> bool:
@@ -258,8 +259,8 @@ _INPUT_KEYS = frozenset({"path", "paths", "file", "files", "filename", "include"
                          "log", "logs", "read", "dir", "directory", "data"})
 # Another side's `endpoint:path` (`i:/zone/…`, `$SRC_EP:/~/.ssh/`, `remote:public`); not a drive (`C:\\`, `C:/`).
 # A swarm is the network output: whatever a torrent's files are, every peer may fetch them.
-_TORRENT = re.compile(r"\.torrent$|^magnet:", re.IGNORECASE)
-_REMOTE_SIDE = re.compile(r"^(?:[\w.{}$-]{2,}|\$\w+|[a-z](?=:/)):(?!\d+$)")
+_TORRENT = lazy(r"\.torrent$|^magnet:", re.IGNORECASE)
+_REMOTE_SIDE = lazy(r"^(?:[\w.{}$-]{2,}|\$\w+|[a-z](?=:/)):(?!\d+$)")
 # What can name a secret, as plain substrings of the lowered line (one `in` each, cheaper than a regex's scan).
 _SECRET_ARGS = (".ssh", ".aws", "cred", "netrc", "pgpass", "kube", "id_", "npmrc", "pypirc", "docker", "gnupg",
                 "token", "secret", "key", "shadow", "wallet", "cookie", "passw", ".env", "histor", ".pem", ".p12",

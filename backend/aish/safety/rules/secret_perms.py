@@ -12,21 +12,22 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, parse_opts
+from aish.safety.lazy_regex import lazy
 
 # The user's own secrets, spelled from home (``~``); the system's, from the root.
-_USER_SECRET = re.compile(
+_USER_SECRET = lazy(
     r"^~/\.(ssh|gnupg|password-store)/?$|^~/\.ssh/(id_[^/]*(?<!\.pub)|[^/]*\.(pem|key))$|"
     r"^~/\.gnupg/|^~/\.password-store/|^~/\.(netrc|git-credentials|pgpass|my\.cnf|vault-token|pypirc|npmrc|"
     r"docker/config\.json|kube/config|aws/credentials|aws/config|azure/[^/]+|terraform\.d/credentials\.tfrc\.json)$|"
     r"^~/\.config/(gcloud|gh|hub|doctl|op|rclone)(/|$)|^~/\.local/share/keyrings(/|$)")
-_SYSTEM_SECRET = re.compile(
+_SYSTEM_SECRET = lazy(
     r"^(/private)?/etc/(g?shadow-?|master\.passwd|security/opasswd)$|^/etc/ssh/ssh_host_\w+_key$|"
     r"^/etc/(ssl|pki/tls|pki/[\w-]+)/private(/|$)|^/etc/letsencrypt/(live|archive)/.*/privkey[\w.-]*$|"
     r"^/etc/[\w./-]+\.key$|^/etc/(krb5\.keytab|sudoers)$|^/var/lib/[\w./-]+/(private|secrets?)/")
-_HASHES = re.compile(r"^(/private)?/etc/(g?shadow-?|master\.passwd|security/opasswd)$")
+_HASHES = lazy(r"^(/private)?/etc/(g?shadow-?|master\.passwd|security/opasswd)$")
 # Groups and accounts that are "everyone" or a service, never a secret's rightful reader.
-_BROAD = re.compile(r"^(users|everyone|staff|nogroup|nobody|www-data|www|apache|nginx|http|docker|daemon|guest|"
-                    r"authenticated users|builtin\\users|\*s-1-1-0|\*s-1-5-11|\*s-1-5-32-545)$", re.IGNORECASE)
+_BROAD = lazy(r"^(users|everyone|staff|nogroup|nobody|www-data|www|apache|nginx|http|docker|daemon|guest|"
+              r"authenticated users|builtin\\users|\*s-1-1-0|\*s-1-5-11|\*s-1-5-32-545)$", re.IGNORECASE)
 
 
 def secret_kind(path: str) -> str:
@@ -145,9 +146,9 @@ RULES = {"chmod": [rule_secret_perms], "chown": [rule_secret_perms], "chgrp": [r
 
 
 # Directories a web server hands to anyone who asks.
-_SERVED = re.compile(r"^(/var/www|/srv/www|/srv/http|/usr/share/nginx/html|/var/lib/nginx/html|/usr/local/www|"
-                     r"/Library/WebServer/Documents|/opt/lampp/htdocs|[A-Za-z]:[\\/]inetpub[\\/]wwwroot|"
-                     r"~/public_html|/home/[^/]+/public_html)(/|$)", re.IGNORECASE)
+_SERVED = lazy(r"^(/var/www|/srv/www|/srv/http|/usr/share/nginx/html|/var/lib/nginx/html|/usr/local/www|"
+               r"/Library/WebServer/Documents|/opt/lampp/htdocs|[A-Za-z]:[\\/]inetpub[\\/]wwwroot|"
+               r"~/public_html|/home/[^/]+/public_html)(/|$)", re.IGNORECASE)
 
 
 def rule_secret_served(c: Ctx) -> Optional[tuple]:

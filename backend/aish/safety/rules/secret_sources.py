@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.lazy_regex import lazy
 
 # A program's name that says it keeps, fetches or dumps secrets (`lssecret`, `kwalletcli`, `gimme-aws-creds`).
 _KEEPER_NAME = LazyRegex(r"secret|password|creds|credential|wallet|keyring|keychain|katz|lazagne|browser-?data|"
@@ -49,7 +50,7 @@ _MANAGES = frozenset({"list", "ls", "search", "find", "help", "version", "status
 _WHOLE_ITEMS = frozenset({"items", "logins", "passwords", "entries", "secrets", "credentials"})
 # Options whose value is the program's own key or password (`cryptcat -k password`), not what it prints.
 _OWN_LOGIN = LazyRegex(r"^-(k|p|P|w|W|-?(key|pass|password|passphrase|token|secret|auth)[\w-]*)$")
-_SPLIT = re.compile(r"[^A-Za-z0-9]+")
+_SPLIT = lazy(r"[^A-Za-z0-9]+")
 # Programs that print their arguments or read the files named: their words are text or paths, not a source.
 _TEXT = frozenset({"echo", "printf", "print", "write-output", "write-host", "yes", "cat", "head", "tail", "less",
                    "more", "grep", "egrep", "rg", "sed", "awk", "jq", "yq", "sort", "uniq", "wc", "base64", "xxd",
@@ -61,7 +62,7 @@ _ENV_CODE = LazyRegex(r"process\.env\b(?!\.)|os\.environ\b(?![.\[])|\bENV\.to_h\
                       r"getenv\(\)|Environment\.GetEnvironmentVariables\(\)", re.IGNORECASE)
 _ENV_NOUNS = frozenset({"environment", "environ", "env", "envs", "variables", "vars"})
 _ENV_SHOWS = frozenset({"show", "list", "ls", "export", "dump", "json", "pull", "print", "get", "--json", "-j"})
-_SUBCOMMAND = re.compile(r"[\w:.-]+")  # a subcommand's word, not code (`print(os.environ["HOME"])`)
+_SUBCOMMAND = lazy(r"[\w:.-]+")  # a subcommand's word, not code (`print(os.environ["HOME"])`)
 _NOT_ENV = frozenset({"conda", "mamba", "micromamba", "pyenv", "poetry", "pipenv", "uv", "hatch", "pdm", "nvm",
                       "rbenv", "nodenv", "goenv", "jenv", "virtualenv", "direnv-status", "spack", "pixi"})
 # Wrappers that put cloud or vault credentials into the environment of what they run.

@@ -22,18 +22,19 @@ from aish.safety.rules.common import HIGH, MEDIUM, fragment
 from aish.safety.rules.exfil import (_LOOKUPS, _SENDERS, _STDIN_SENDERS, _in_substitutions, _segment_reads_secret,
                                      _worse, payload_words, secret_path)
 from aish.safety.shell_words import Word, segments
+from aish.safety.lazy_regex import lazy
 
-_ASSIGN = re.compile(r"^([A-Za-z_]\w*)=")
+_ASSIGN = lazy(r"^([A-Za-z_]\w*)=")
 _DECLARERS = frozenset({"export", "local", "declare", "readonly", "typeset"})
-_USES = re.compile(r"\$\{?([A-Za-z_]\w*)")
+_USES = lazy(r"\$\{?([A-Za-z_]\w*)")
 # A variable's name that says it holds a secret (not `$TOKEN_URL`, `$SECRET_NAME`, `$KEY_ID`).
-_SECRET_VAR = re.compile(r"^(?:\w+_)?(?:SECRET(?:_ACCESS)?_KEY|SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|"
-                         r"PASSWORD|PASSWD|PASS|PWD_SECRET|CREDENTIALS?|AUTH_TOKEN|SESSION_TOKEN|BEARER|"
-                         r"CLIENT_SECRET|WEBHOOK_SECRET|SIGNING_KEY|MNEMONIC|SEED_PHRASE)$")
+_SECRET_VAR = lazy(r"^(?:\w+_)?(?:SECRET(?:_ACCESS)?_KEY|SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|"
+                   r"PASSWORD|PASSWD|PASS|PWD_SECRET|CREDENTIALS?|AUTH_TOKEN|SESSION_TOKEN|BEARER|"
+                   r"CLIENT_SECRET|WEBHOOK_SECRET|SIGNING_KEY|MNEMONIC|SEED_PHRASE)$")
 # Addresses that only collect what they are sent: an IP literal, pastes, webhooks, file drops, tunnels.
-_COLLECTOR = re.compile(r"(?:^|[/@])(?:\d{1,3}(?:\.\d{1,3}){3}(?:[:/]|$)|[\w.-]*(?:paste|bin\b|hook|transfer|"
-                        r"0x0|file\.io|termbin|ngrok|interact\.sh|oast|burpcollaborator|canarytoken|pipedream|"
-                        r"requestcatcher|beeceptor|evil|attacker|exfil|collector|loot)[\w.-]*)", re.IGNORECASE)
+_COLLECTOR = lazy(r"(?:^|[/@])(?:\d{1,3}(?:\.\d{1,3}){3}(?:[:/]|$)|[\w.-]*(?:paste|bin\b|hook|transfer|"
+                  r"0x0|file\.io|termbin|ngrok|interact\.sh|oast|burpcollaborator|canarytoken|pipedream|"
+                  r"requestcatcher|beeceptor|evil|attacker|exfil|collector|loot)[\w.-]*)", re.IGNORECASE)
 _READERS = frozenset({"read", "mapfile", "readarray"})
 
 

@@ -14,10 +14,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 # Processes that hold keys, passwords or tokens in memory.
-_HOLDERS = re.compile(r"ssh-agent|gpg-agent|keepass\w*|1password|bitwarden|enpass|lastpass|gnome-keyring\w*|"
-                      r"kwalletd\w*|secretd|lsass|sshd|vault|op-daemon|keychain|pageant|proton-?pass", re.IGNORECASE)
+_HOLDERS = lazy(r"ssh-agent|gpg-agent|keepass\w*|1password|bitwarden|enpass|lastpass|gnome-keyring\w*|"
+                r"kwalletd\w*|secretd|lsass|sshd|vault|op-daemon|keychain|pageant|proton-?pass", re.IGNORECASE)
 _DUMPERS = {"gcore": (), "createdump": (), "gdb": ("generate-core-file", "gcore"), "lldb": ("save-core",),
             "dotnet-dump": ("collect",), "procdump": (), "procdump64": (), "minidump": (), "out-minidump": ()}
 
@@ -39,8 +40,8 @@ def rule_memory_dumped(c: Ctx) -> Optional[tuple]:
 
 
 # The system's credential stores, wherever they are named.
-_STORES = re.compile(r"Library/Keychains|/Login Data$|/Microsoft/(Credentials|Protect|Vault)(/|$)|^/etc/g?shadow$|"
-                     r"/\.password-store/?$|private-keys-v1\.d|/var/db/dslocal", re.IGNORECASE)
+_STORES = lazy(r"Library/Keychains|/Login Data$|/Microsoft/(Credentials|Protect|Vault)(/|$)|^/etc/g?shadow$|"
+               r"/\.password-store/?$|private-keys-v1\.d|/var/db/dslocal", re.IGNORECASE)
 _ARCHIVERS = {"hdiutil": ("-srcfolder", "-srcdir"), "ditto": (), "tar": (), "bsdtar": (), "gtar": (), "zip": (),
               "7z": (), "7za": (), "rar": (), "compress-archive": ("-path", "-literalpath")}
 
@@ -57,7 +58,7 @@ def rule_stores_packed(c: Ctx) -> Optional[tuple]:
 
 
 # A holder's memory read through /proc (`dd if=/proc/$(pgrep ssh-agent)/mem`).
-_PROC_MEM = re.compile(r"/proc/[^/]*(?:" + _HOLDERS.pattern + r")[^/]*/mem\b", re.IGNORECASE)
+_PROC_MEM = lazy(r"/proc/[^/]*(?:" + _HOLDERS.pattern + r")[^/]*/mem\b", re.IGNORECASE)
 _READERS = ("dd", "cat", "strings", "xxd", "hexdump", "od", "python", "python3")
 
 

@@ -14,9 +14,10 @@ from typing import Optional
 from aish.safety.rules.common import Ctx
 from aish.safety.rules.exfil import _segment_reads_secret, _worse, sent
 from aish.safety.shell_words import segments
+from aish.safety.lazy_regex import lazy
 
 _RUN_OPTIONS = frozenset({"-e", "-c", "--exec", "--sh-exec", "--lua-exec", "--cmd-exec"})
-_RUN_ADDRESS = re.compile(r"^(?:EXEC|SYSTEM|sh-c|cmd):['\"]?(.+?)['\"]?(?:,[\w-]+(?:=\S*)?)*$", re.IGNORECASE)
+_RUN_ADDRESS = lazy(r"^(?:EXEC|SYSTEM|sh-c|cmd):['\"]?(.+?)['\"]?(?:,[\w-]+(?:=\S*)?)*$", re.IGNORECASE)
 NAMES = frozenset({"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat", "websocat", "pwncat",
                    "rustcat", "rcat", "cryptcat"})
 

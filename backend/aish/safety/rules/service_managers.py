@@ -16,6 +16,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, positionals
 from aish.safety.rules.service_units import units_verdict
+from aish.safety.lazy_regex import lazy
 
 # Each manager's own words for stop and disable, mapped onto systemctl's.
 _VERBS = {
@@ -40,13 +41,13 @@ _VERB_NAMED = {"66-disable": "disable", "66-stop": "stop"}
 # Options of these managers that take a value.
 _VALUED = {"-l", "-z", "-c", "-d", "-p", "--socket-path", "--config", "-u", "--user"}
 # FreeBSD rc verbs carry a prefix (`onestop`, `forcestop`, `faststop`, `quietstop`).
-_RC_PREFIXED = re.compile(r"^(one|force|fast|quiet)(stop|disable)$")
+_RC_PREFIXED = lazy(r"^(one|force|fast|quiet)(stop|disable)$")
 # SMF services that carry the network itself (`svc:/network/physical:default`, `milestone/network`).
-_SMF_NETWORK = re.compile(r"^(svc:/)?(network/(physical|initial|service|loopback|netcfg|routing-setup|"
-                          r"datalink-management|ip-interface-management|ssh)|milestone/(network|multi-user"
-                          r"(-server)?))(:\w+)?$")
-_UNIT_FILE = re.compile(r"\.(service|socket|slice|target|scope)['\"]?$")
-_BUS_STOP = re.compile(r"^(StopUnit|KillUnit|DisableUnitFiles|MaskUnitFiles|FreezeUnit|StartUnit|RestartUnit)$")
+_SMF_NETWORK = lazy(r"^(svc:/)?(network/(physical|initial|service|loopback|netcfg|routing-setup|"
+                    r"datalink-management|ip-interface-management|ssh)|milestone/(network|multi-user"
+                    r"(-server)?))(:\w+)?$")
+_UNIT_FILE = lazy(r"\.(service|socket|slice|target|scope)['\"]?$")
+_BUS_STOP = lazy(r"^(StopUnit|KillUnit|DisableUnitFiles|MaskUnitFiles|FreezeUnit|StartUnit|RestartUnit)$")
 # What the manager's methods do to the units they name: a start matters only for a machine state (unit_groups).
 _BUS_VERB = {"FreezeUnit": "freeze", "StartUnit": "start", "RestartUnit": "restart"}
 

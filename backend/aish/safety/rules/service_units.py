@@ -12,36 +12,37 @@ from typing import Optional
 
 from aish.safety.rules import unit_groups
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, positionals, worst
+from aish.safety.lazy_regex import lazy
 
 # Services whose stop cuts remote access or the session itself.
-_ACCESS_SERVICES = re.compile(r"^(sshd?|openssh(-server)?|ssh-daemon|dropbear|networking|network|NetworkManager|"
-                              r"network-manager|"
-                              r"systemd-networkd|systemd-resolved|wpa_supplicant|dbus|systemd-logind|"
-                              r"gdm3?|lightdm|sddm|display-manager|tailscaled|wg-quick@.*|zerotier-one|"
-                              r"netplan.*|iwd|dhcpcd|dhclient|getty@.*|serial-getty@.*|cloud-init|"
-                              r"google-guest-agent|walinuxagent|amazon-ssm-agent|firewalld|ufw|user@\d+|user-\d+|"
-                              r"session-\w+|user-runtime-dir@\d+)(\.service|\.slice|\.scope)?$|^(sshd?|dropbear)\.socket$")
+_ACCESS_SERVICES = lazy(r"^(sshd?|openssh(-server)?|ssh-daemon|dropbear|networking|network|NetworkManager|"
+                        r"network-manager|"
+                        r"systemd-networkd|systemd-resolved|wpa_supplicant|dbus|systemd-logind|"
+                        r"gdm3?|lightdm|sddm|display-manager|tailscaled|wg-quick@.*|zerotier-one|"
+                        r"netplan.*|iwd|dhcpcd|dhclient|getty@.*|serial-getty@.*|cloud-init|"
+                        r"google-guest-agent|walinuxagent|amazon-ssm-agent|firewalld|ufw|user@\d+|user-\d+|"
+                        r"session-\w+|user-runtime-dir@\d+)(\.service|\.slice|\.scope)?$|^(sshd?|dropbear)\.socket$")
 # Services that run everything else on the machine: containers, VMs, a cluster node's pods.
-_RUNTIME_SERVICES = re.compile(r"^(docker|containerd|podman|crio|cri-o|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|"
-                               r"microk8s|libvirtd|virtqemud|lxd|incus|snap\.lxd\.daemon|nomad|vmware|vboxdrv|"
-                               r"pve-cluster|pvedaemon|qemu-server|jail|iocage|ezjail|bastille|lxc|lxc-net|vmware-?\w*|"
-                               r"virtualbox|machines\.target)(\.service|\.socket)?$")
+_RUNTIME_SERVICES = lazy(r"^(docker|containerd|podman|crio|cri-o|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|"
+                         r"microk8s|libvirtd|virtqemud|lxd|incus|snap\.lxd\.daemon|nomad|vmware|vboxdrv|"
+                         r"pve-cluster|pvedaemon|qemu-server|jail|iocage|ezjail|bastille|lxc|lxc-net|vmware-?\w*|"
+                         r"virtualbox|machines\.target)(\.service|\.socket)?$")
 # Services the rest of the system leans on: logs, device nodes, privilege checks.
-_CORE_SERVICES = re.compile(r"^(systemd-journald|systemd-udevd|udev|systemd-udevd-(control|kernel)|polkit|"
-                            r"dbus-broker|systemd-tmpfiles-setup|systemd-sysctl|systemd-modules-load)"
-                            r"(\.service|\.socket)?$")
+_CORE_SERVICES = lazy(r"^(systemd-journald|systemd-udevd|udev|systemd-udevd-(control|kernel)|polkit|"
+                      r"dbus-broker|systemd-tmpfiles-setup|systemd-sysctl|systemd-modules-load)"
+                      r"(\.service|\.socket)?$")
 # Data stores and brokers: stopping one cuts every client at once (`svcadm disable postgresql`).
-DATA_SERVICES = re.compile(r"^(postgres(ql)?|mysqld?|mariadb|mongod(b)?|redis(-server)?|valkey(-server)?|keydb|"
-                           r"mssqlserver|mssql\$\w+|mssql-server|sqlserveragent|oracle\w*|db2\w*|"
-                           r"cassandra|scylla(-server)?|elasticsearch|opensearch|couchdb|couchbase(-server)?|"
-                           r"clickhouse(-server)?|influxdb?|neo4j|etcd|zookeeper|kafka|rabbitmq(-server)?|"
-                           r"cockroach(db)?|timescaledb|firebird\w*|sybase\w*|informix\w*|memgraph|arangodb3?|"
-                           r"foundationdb|tidb|ravendb|percona\w*|edb-as\w*|pgbouncer|pgpool(-?ii)?|patroni)"
-                           r"([@_.-][\w.@-]*|\d+)?(\.service)?$", re.IGNORECASE)
+DATA_SERVICES = lazy(r"^(postgres(ql)?|mysqld?|mariadb|mongod(b)?|redis(-server)?|valkey(-server)?|keydb|"
+                     r"mssqlserver|mssql\$\w+|mssql-server|sqlserveragent|oracle\w*|db2\w*|"
+                     r"cassandra|scylla(-server)?|elasticsearch|opensearch|couchdb|couchbase(-server)?|"
+                     r"clickhouse(-server)?|influxdb?|neo4j|etcd|zookeeper|kafka|rabbitmq(-server)?|"
+                     r"cockroach(db)?|timescaledb|firebird\w*|sybase\w*|informix\w*|memgraph|arangodb3?|"
+                     r"foundationdb|tidb|ravendb|percona\w*|edb-as\w*|pgbouncer|pgpool(-?ii)?|patroni)"
+                     r"([@_.-][\w.@-]*|\d+)?(\.service)?$", re.IGNORECASE)
 # Display managers: stopping or restarting one ends every desktop session it started.
-_DISPLAY_MANAGERS = re.compile(r"^(gdm3?|lightdm|sddm|xdm|lxdm|slim|ly|greetd|display-manager|kdm|mdm|nodm)"
-                               r"(\.service)?$")
-_SIGKILL = re.compile(r"(?:^|\s)(?:-s|--signal)(?:\s+|=)(?:SIG)?(?:KILL|9)\b", re.IGNORECASE)
+_DISPLAY_MANAGERS = lazy(r"^(gdm3?|lightdm|sddm|xdm|lxdm|slim|ly|greetd|display-manager|kdm|mdm|nodm)"
+                         r"(\.service)?$")
+_SIGKILL = lazy(r"(?:^|\s)(?:-s|--signal)(?:\s+|=)(?:SIG)?(?:KILL|9)\b", re.IGNORECASE)
 _STOP_VERBS = {"stop", "disable", "mask", "kill", "isolate", "set-default", "restart", "reload"}
 
 

@@ -17,10 +17,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _SERVED = (r"subnet[46]?|subnets|shared-networks|reservations|pools|rules|ingress|egress|servers|upstreams?|backends?|"
            r"targets|endpoints|members|routes|zones|listeners|peers|origins|records|hosts|nameservers")
-_EMPTIED = re.compile(r"""["']?(""" + _SERVED + r""")["']?\s*(?::=?|=)\s*['"]?\[\s*\]""", re.IGNORECASE)
+_EMPTIED = lazy(r"""["']?(""" + _SERVED + r""")["']?\s*(?::=?|=)\s*['"]?\[\s*\]""", re.IGNORECASE)
 _SETTERS = frozenset({"set", "put", "patch", "replace", "update", "apply", "config-set", "config-write", "write",
                       "-d", "--data", "--data-raw", "--data-binary", "-p", "--patch", "--json", "-x", "--request"})
 _METHODS = frozenset({"put", "post", "patch"})

@@ -27,6 +27,7 @@ from typing import Optional
 from aish.safety.rules import baseline_values, boot_args, kernel_breaks
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _SET_VERBS = frozenset({"set", "/set", "-set", "setprop", "setenv", "regsetval", "setvar", "set-option", "setopt",
                         "setparam", "setval", "set-value", "setvalue", "set-property", "setproperty", "config-set"})
@@ -37,28 +38,28 @@ _NAME_OPTIONS = frozenset({"-name", "--name", "-valuename", "--valuename", "-pro
 _VALUE_OPTIONS = frozenset({"-value", "--value", "-val", "--val", "value", "val", "-configvalue", "--to", "-to"})
 _READS = frozenset({"get", "show", "list", "print", "getprop", "listprop", "query", "read", "--get", "--list",
                     "describe", "test", "status", "check", "verify", "export", "dump", "info"})
-_BOOT_NAMES = re.compile(r"^(bootargs|boot[-_]?args|kernelopts|kernel[-_]?opts|kernel[-_]?cmdline|cmdline|"
-                         r"kargs|extra[-_]?args|append|kernel[-_]?args|boot[-_]?options|grub_cmdline_linux"
-                         r"(_default)?|optargs|mmcargs|linux[-_]?args)$", re.IGNORECASE)
+_BOOT_NAMES = lazy(r"^(bootargs|boot[-_]?args|kernelopts|kernel[-_]?opts|kernel[-_]?cmdline|cmdline|"
+                   r"kargs|extra[-_]?args|append|kernel[-_]?args|boot[-_]?options|grub_cmdline_linux"
+                   r"(_default)?|optargs|mmcargs|linux[-_]?args)$", re.IGNORECASE)
 _TAKEN_AWAY = ("--remove", "--delete", "--unset", "unset", "remove", "delete", "del", "-r", "--del")
-_BUILDS = re.compile(r"configure|autogen|cmake|meson|bootstrap|make|setup\.py|pip|cargo|build")
-_AUDIT_KEY = re.compile(r"^audit(ing|d|log|logging|policy|mode|trail)?[-_]?(enabled?|on|state)?$")
+_BUILDS = lazy(r"configure|autogen|cmake|meson|bootstrap|make|setup\.py|pip|cargo|build")
+_AUDIT_KEY = lazy(r"^audit(ing|d|log|logging|policy|mode|trail)?[-_]?(enabled?|on|state)?$")
 # Group policies titled for switching a protection off (``Turn off Microsoft Defender Antivirus``), set Enabled.
-_POLICY_OFF = re.compile(r"^(turn off|disable|do not (allow|scan|check|send|use)|prevent|remove)\b.*\b(defender|"
-                         r"antivirus|anti-?spyware|firewall|smartscreen|real-?time|tamper|uac|user account control|"
-                         r"audit\w*|bitlocker|automatic updates?|windows update|signature|script scanning|"
-                         r"behavior monitoring|credential guard|virtualization based security|lsa protection)")
-_CMDLET_NAME = re.compile(r"^(set|new|add|update|enable|disable|register|grant|install|edit|invoke|start|stop|"
-                          r"suspend|remove|clear|reset|import|initialize|switch|use|write)-[a-z]", re.IGNORECASE)
+_POLICY_OFF = lazy(r"^(turn off|disable|do not (allow|scan|check|send|use)|prevent|remove)\b.*\b(defender|"
+                   r"antivirus|anti-?spyware|firewall|smartscreen|real-?time|tamper|uac|user account control|"
+                   r"audit\w*|bitlocker|automatic updates?|windows update|signature|script scanning|"
+                   r"behavior monitoring|credential guard|virtualization based security|lsa protection)")
+_CMDLET_NAME = lazy(r"^(set|new|add|update|enable|disable|register|grant|install|edit|invoke|start|stop|"
+                    r"suspend|remove|clear|reset|import|initialize|switch|use|write)-[a-z]", re.IGNORECASE)
 _VALUE_WORDS = frozenset({"false", "$false", "0", "no", "off", "disabled", "disable", "none", "true", "$true", "1",
                           "yes", "on", "enabled", "enable", "y", "deny", "drop", "reject", "permit", "allow", "never"})
-_SWITCH_OPTION = re.compile(r"^--?(enable|disable)[-_]([a-z][\w-]*)$")
+_SWITCH_OPTION = lazy(r"^--?(enable|disable)[-_]([a-z][\w-]*)$")
 _REMOTE_SWITCH = re.compile(r"^(ssh|sshd|openssh|rdp|winrm|telnet|remote[-_]?desktop)[-_]?(enabled?|start|service|"
                             r"run|on|allowed|server)?$")
 _MIN_LENGTH = re.compile(r"^(min(imum)?[-_]?password[-_]?length|minpasswordlength|minpwlen|minlen|minlength|"
                          r"pass_min_len|password[-_]?min[-_]?length)$")
-_LOCKOUT = re.compile(r"^(lockout[-_]?threshold|lockoutbadcount|deny|max[-_]?(login|auth)[-_]?(tries|attempts|"
-                      r"retries))$")
+_LOCKOUT = lazy(r"^(lockout[-_]?threshold|lockoutbadcount|deny|max[-_]?(login|auth)[-_]?(tries|attempts|"
+                r"retries))$")
 _DEFAULT_IN = re.compile(r"^(default[-_]?(inbound[-_]?)?(action|policy)|input[-_]?policy|inbound[-_]?policy|"
                          r"default[-_]?incoming|input)$")
 _OFF = frozenset({"false", "$false", "0", "no", "off", "disabled", "disable", "none"})
@@ -80,12 +81,12 @@ _WEAK_OFF = re.compile(r"^(enablelua|consentpromptbehavioradmin|ttylogin|selinux
                        r"requirepassword|passwordrequired|(root)?passwordprotect\w*|stonith[-_]?enabled|"
                        r"audit(ing|d)?(enabled)?|gatekeeper|sip|csrutil|extendedprotection\w*|protectedfrom\w*)$")
 # Names whose OFF value turns logins away (a lockout), and whose ON value does.
-_LOGIN_OFF = re.compile(r"^(login|rlogin|remotelogin|sshlogin|allowlogin|logins?enabled|ssh(d)?|"
-                        r"remoteaccess|newconnectionallowed|allownewconnections|connectionsallowed)$")
+_LOGIN_OFF = lazy(r"^(login|rlogin|remotelogin|sshlogin|allowlogin|logins?enabled|ssh(d)?|"
+                  r"remoteaccess|newconnectionallowed|allownewconnections|connectionsallowed)$")
 _LOGIN_ON = re.compile(r"^(account_?locked|locked|nologin|denylogin|disablelogin|logindisabled|"
                        r"stop[-_]?all[-_]?resources|maintenance[-_]?mode)$")
 
-_REMOTE_SERVICE = re.compile(r"(^|[\s:/'\"])(ssh|sshd|openssh|dropbear|winrm|termservice|rdp|telnet)([\s:'\"]|$)")
+_REMOTE_SERVICE = lazy(r"(^|[\s:/'\"])(ssh|sshd|openssh|dropbear|winrm|termservice|rdp|telnet)([\s:'\"]|$)")
 
 
 def _letters(name: str) -> str:
@@ -141,8 +142,8 @@ def pairs(prog: str, texts: list) -> list:
 
 
 # What a boot command does: boot, run a script or another variable, load or fetch a kernel, name a device.
-_BOOTS = re.compile(r"boot|\brun\b|load|tftp|dhcp|source|pxe|\bnand\b|\bmmc|\busb|\bsf\b|\bubi|\bscsi|"
-                    r"\bnvme|\bsata|\bvirtio|\$\{?\w")
+_BOOTS = lazy(r"boot|\brun\b|load|tftp|dhcp|source|pxe|\bnand\b|\bmmc|\busb|\bsf\b|\bubi|\bscsi|"
+              r"\bnvme|\bsata|\bvirtio|\$\{?\w")
 
 
 def judge(name: str, value: str, root: bool = False, remote: bool = False, auditing: str = "") -> Optional[str]:

@@ -13,13 +13,14 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 # Words after `history` that wipe it (fish's `clear`, nushell's `--clear`).
 _WIPES = {"clear", "--clear"}
 # History files of shells and REPLs that the target classes do not name, in any spelling of the path.
-_HISTORY_FILE = re.compile(r"(psreadline[/\\]?consolehost_history\.txt|nushell[/\\]?history\.(txt|sqlite3)|"
-                           r"atuin[/\\]?history\.db|\.node_repl_history|\.sqlite_history|\.irb_history|"
-                           r"\.(ba|z)sh_sessions)$", re.IGNORECASE)
+_HISTORY_FILE = lazy(r"(psreadline[/\\]?consolehost_history\.txt|nushell[/\\]?history\.(txt|sqlite3)|"
+                     r"atuin[/\\]?history\.db|\.node_repl_history|\.sqlite_history|\.irb_history|"
+                     r"\.(ba|z)sh_sessions)$", re.IGNORECASE)
 _DELETERS = {"remove-item", "ri", "del", "erase", "rm", "rmdir", "rd", "clear-content", "clc", "unlink", "shred",
              "trash", "trash-put", "gio"}
 _ASKS = {"-whatif", "-confirm"}

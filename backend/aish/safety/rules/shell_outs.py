@@ -9,20 +9,21 @@ judged as typed; calls whose strings say nothing harmful stay quiet."""
 from __future__ import annotations
 
 import re
+from aish.safety.lazy_regex import lazy
 
 _LIT = r"""(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`)"""
 # A call named for running a program, then its string arguments (a list of them included).
-_RUN_CALL = re.compile(r"(?:^|[\s(.:/])(?:sh|shell|system|run|cmd|exec|execute|spawn|run-program|shell-command|"
-                       r"call-process|process|popen|command|sh!|shell!|\$)\s*\(?\s*"
-                       r"((?:\[?\s*" + _LIT + r"\s*,?\s*\]?\s*){1,12})")
-_ONE_LIT = re.compile(_LIT)
+_RUN_CALL = lazy(r"(?:^|[\s(.:/])(?:sh|shell|system|run|cmd|exec|execute|spawn|run-program|shell-command|"
+                 r"call-process|process|popen|command|sh!|shell!|\$)\s*\(?\s*"
+                 r"((?:\[?\s*" + _LIT + r"\s*,?\s*\]?\s*){1,12})")
+_ONE_LIT = lazy(_LIT)
 # Wolfram's brackets, Scilab's and PARI/GP's names, Scala's Process(…).
-_OTHER_CALL = re.compile(r"(?:^|[\s(;.,=])(?:Run|RunProcess|unix(?:_[gswx])?|host|extern|Process|Exec|ssystem)"
-                         r"\s*[\[(]\s*\{?\s*((?:" + _LIT + r"\s*,?\s*){1,12})")
+_OTHER_CALL = lazy(r"(?:^|[\s(;.,=])(?:Run|RunProcess|unix(?:_[gswx])?|host|extern|Process|Exec|ssystem)"
+                   r"\s*[\[(]\s*\{?\s*((?:" + _LIT + r"\s*,?\s*){1,12})")
 # Forth's `s" rm -rf ~" system`, Scala's `"rm -rf /srv".!`.
-_STRING_THEN_RUN = re.compile(r"""\bs"\s([^"]*)"\s+system\b|"((?:[^"\\]|\\.)*)"\s*\.\s*!{1,2}""")
+_STRING_THEN_RUN = lazy(r"""\bs"\s([^"]*)"\s+system\b|"((?:[^"\\]|\\.)*)"\s*\.\s*!{1,2}""")
 # `!cmd` at the start of a line or after `;`/`|` (vim's `:!`, IPython's `!`).
-_BANG = re.compile(r"(?:^|[\n;|])\s*:?!\s*([^\n|]+)")
+_BANG = lazy(r"(?:^|[\n;|])\s*:?!\s*([^\n|]+)")
 _MAX_FOUND = 16  # commands read from one body: the judgement stays bounded
 
 

@@ -14,9 +14,10 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM
 from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse
 from aish.safety.rules.secret_producers import prints_secret
+from aish.safety.lazy_regex import lazy
 
-_SOCKET = re.compile(r"^/dev/(tcp|udp)/[^/]+/\w+$")
-_OPENS = re.compile(r"^(\d+|\{\w+\})(<>|>|<|>>)$")  # exec 3<>/dev/tcp/…, exec {s}<>/dev/udp/… (bash picks the fd)
+_SOCKET = lazy(r"^/dev/(tcp|udp)/[^/]+/\w+$")
+_OPENS = lazy(r"^(\d+|\{\w+\})(<>|>|<|>>)$")  # exec 3<>/dev/tcp/…, exec {s}<>/dev/udp/… (bash picks the fd)
 _RUNNERS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox", "python", "python3", "perl", "ruby",
                       "node", "php", "source", "."})
 _GROUP_REACH = 8  # commands before a bare redirect read as the group's

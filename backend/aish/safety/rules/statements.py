@@ -17,9 +17,10 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules.content import sql_finding
 from aish.safety.rules.fed import fed_lines, is_fed
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # An argument that is a destructive statement, not text that mentions one.
-_STATEMENT = re.compile(
+_STATEMENT = lazy(
     r"^\s*(?:[\w.]+=)?\s*(?:(?:DROP\s+(?:TABLE|DATABASE|SCHEMA|KEYSPACE|COLLECTION|INDEX|VIEW|USER|ROLE|OWNED|"
     r"MEASUREMENT|SERIES|RETENTION|BUCKET|GRAPH|STREAM|TOPIC|SPACE|TAG|COLUMN|TABLESPACE|NAMESPACE)\b|"
     r"TRUNCATE\b|DELETE\s+FROM\b|"
@@ -29,18 +30,18 @@ _STATEMENT = re.compile(
     re.IGNORECASE | re.DOTALL)
 # Calls on a document store's database object (`db.dropDatabase()`, `db._drop("x")`, `db[c].drop()`), every
 # vertex or edge of a graph dropped (Gremlin's `g.V().drop()`).
-_DB_CALL = re.compile(r"\bdb(?:\.\w+(?:\([^()]*\))?|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate|"
-                      r"shutdownServer)\s*\(|\b(?:rs\.remove|sh\.removeShard)\s*\(|\bg\.[VE]\s*\(\s*\)\.drop\s*\(|"
-                      r"\badminCommand\s*\(\s*\{\s*['\"]?(shutdown|dropDatabase|dropAllUsersFromDatabase)\b")
+_DB_CALL = lazy(r"\bdb(?:\.\w+(?:\([^()]*\))?|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate|"
+                r"shutdownServer)\s*\(|\b(?:rs\.remove|sh\.removeShard)\s*\(|\bg\.[VE]\s*\(\s*\)\.drop\s*\(|"
+                r"\badminCommand\s*\(\s*\{\s*['\"]?(shutdown|dropDatabase|dropAllUsersFromDatabase)\b")
 # Statements that empty what a server keeps or end its sessions (no SQL rule names them).
-_SERVER_RESETS = re.compile(r"^\s*(?:(?:SCRIPT|FUNCTION)\s+FLUSH|RESET\s+(?:MASTER|BINARY|REPLICA|SLAVE)|"
-                            r"PURGE\s+(?:BINARY|MASTER)\s+LOGS|SELECT\s+pg_terminate_backend)\b", re.IGNORECASE)
+_SERVER_RESETS = lazy(r"^\s*(?:(?:SCRIPT|FUNCTION)\s+FLUSH|RESET\s+(?:MASTER|BINARY|REPLICA|SLAVE)|"
+                      r"PURGE\s+(?:BINARY|MASTER)\s+LOGS|SELECT\s+pg_terminate_backend)\b", re.IGNORECASE)
 # A query language's statement that empties the whole store, written in capitals as a statement is (`gsql 'DROP ALL'`,
 # `CLEAR GRAPH STORE -HARD`, SPARQL's `CLEAR ALL`, `DELETE EVERYTHING`): not prose that mentions dropping all of it.
-_EVERYTHING = re.compile(r"^\s*(?:DROP|CLEAR|DELETE|PURGE|REMOVE|WIPE|TRUNCATE)\s+(?:ALL|EVERYTHING|DEFAULT|"
-                         r"(?:GRAPH\s+)?STORE)(?:\s+-?[A-Z_]+)*\s*;?\s*$")
+_EVERYTHING = lazy(r"^\s*(?:DROP|CLEAR|DELETE|PURGE|REMOVE|WIPE|TRUNCATE)\s+(?:ALL|EVERYTHING|DEFAULT|"
+                   r"(?:GRAPH\s+)?STORE)(?:\s+-?[A-Z_]+)*\s*;?\s*$")
 # A data store's command given as separate words (`redis-cli SCRIPT FLUSH`).
-_SPLIT_COMMAND = re.compile(r"^(SCRIPT|FUNCTION)\s+FLUSH\b|^CLUSTER\s+RESET\b|^ACL\s+DELUSER\b", re.IGNORECASE)
+_SPLIT_COMMAND = lazy(r"^(SCRIPT|FUNCTION)\s+FLUSH\b|^CLUSTER\s+RESET\b|^ACL\s+DELUSER\b", re.IGNORECASE)
 # Options whose value is prose for people, not a statement for a program.
 _PROSE = {"-m", "--message", "--title", "-t", "--body", "-b", "--description", "-d", "--comment", "--subject",
           "-s", "--note", "--notes", "--summary", "--reason", "--label"}
@@ -48,33 +49,33 @@ _MESSAGE = {"-m", "--message", "--title", "--comment", "--subject", "--note", "-
 _NOT_RUN = READ_ONLY | {"git", "hg", "svn", "jj", "gh", "glab", "sed", "perl", "tee", "xclip", "xsel", "pbcopy",
                         "wl-copy", "notify-send", "say", "espeak", "zenity", "kdialog", "logger", "wall", "write"}
 # Programs that run the text they are fed (`echo flush_all | nc localhost 11211`).
-_STDIN_CLIENT = re.compile(r"^(nc|ncat|netcat|socat|telnet|openssl)$|sql|db|mongo|redis|valkey|cqlsh|influx|"
-                           r"clickhouse|arangosh|cypher|surreal|dolt|memcach|console|gremlin|graph|neo4j|nebula|kuzu|"
-                           r"orient|janus")
+_STDIN_CLIENT = lazy(r"^(nc|ncat|netcat|socat|telnet|openssl)$|sql|db|mongo|redis|valkey|cqlsh|influx|"
+                     r"clickhouse|arangosh|cypher|surreal|dolt|memcach|console|gremlin|graph|neo4j|nebula|kuzu|"
+                     r"orient|janus")
 
 
 # Code handed to a framework's runner that deletes records (`rails runner "User.destroy_all"`,
 # `manage.py shell -c "Order.objects.all().delete()"`, `tinker --execute "DB::table('t')->delete()"`).
-_ORM_DELETE = re.compile(r"(?<=[\w)\]])\.(?:destroy_all|delete_all|really_destroy!|destroy!?|truncate)\b(?!\w)|"
-                         r"\bobjects(?:\.all\(\)|\.filter\([^)]*\))?\.delete\(\)|->(?:delete|truncate|forceDelete)\(\)|"
-                         r"::truncate\(\)|\.drop_table\b|\.remove\(\{\s*\}\)")
-_GENERATED = re.compile(r"\bSELECT\b.{0,200}?['\"]\s*(DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER)|TRUNCATE|"
-                        r"DELETE\s+FROM)\b", re.IGNORECASE | re.DOTALL)
+_ORM_DELETE = lazy(r"(?<=[\w)\]])\.(?:destroy_all|delete_all|really_destroy!|destroy!?|truncate)\b(?!\w)|"
+                   r"\bobjects(?:\.all\(\)|\.filter\([^)]*\))?\.delete\(\)|->(?:delete|truncate|forceDelete)\(\)|"
+                   r"::truncate\(\)|\.drop_table\b|\.remove\(\{\s*\}\)")
+_GENERATED = lazy(r"\bSELECT\b.{0,200}?['\"]\s*(DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER)|TRUNCATE|"
+                  r"DELETE\s+FROM)\b", re.IGNORECASE | re.DOTALL)
 
 
 # A request body: JSON strings that are statements (`{"sql": "DROP …"}`, `["DELETE FROM t"]`), a search index's
 # delete request (`{"delete": {"query": "*:*"}}`, `<delete><query>*:*</query></delete>`), a switch that deletes
 # everything (`{"drop_all": true}`).
-_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.){4,2000})"')
-_KEY_BEFORE = re.compile(r'"(\w+)"\s*:\s*$')
+_JSON_STRING = lazy(r'"((?:[^"\\]|\\.){4,2000})"')
+_KEY_BEFORE = lazy(r'"(\w+)"\s*:\s*$')
 _PROSE_KEYS = frozenset({"text", "message", "msg", "title", "body", "description", "content", "comment", "summary",
                          "subject", "note", "notes", "markdown", "html", "caption", "label", "name"})
-_INDEX_DELETE = re.compile(r'"delete"\s*:\s*[{\[]|<delete>', re.IGNORECASE)
-_MATCH_ALL = re.compile(r"\*:\*|match_all")
-_ACTION_VALUE = re.compile(r'"(?:action|operation|op|cmd|command)"\s*:\s*"(delete|purge|drop|wipe|destroy|truncate|'
-                           r'remove|erase|delete_all|purge_all|drop_all)"', re.IGNORECASE)
-_DROP_SWITCH = re.compile(r'"(?:drop|delete|purge|wipe|truncate|destroy|erase)[_-]?(?:all|everything|data|'
-                          r'databases?|tables?)?"\s*:\s*(?:true|1|"yes")', re.IGNORECASE)
+_INDEX_DELETE = lazy(r'"delete"\s*:\s*[{\[]|<delete>', re.IGNORECASE)
+_MATCH_ALL = lazy(r"\*:\*|match_all")
+_ACTION_VALUE = lazy(r'"(?:action|operation|op|cmd|command)"\s*:\s*"(delete|purge|drop|wipe|destroy|truncate|'
+                     r'remove|erase|delete_all|purge_all|drop_all)"', re.IGNORECASE)
+_DROP_SWITCH = lazy(r'"(?:drop|delete|purge|wipe|truncate|destroy|erase)[_-]?(?:all|everything|data|'
+                    r'databases?|tables?)?"\s*:\s*(?:true|1|"yes")', re.IGNORECASE)
 
 
 def _cypher_read(statement: str) -> bool:

@@ -13,22 +13,23 @@ from typing import Optional
 from aish.safety.rules import supervisor_stops
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, parse_opts, positionals
 from aish.safety.rules.service_units import units_verdict
+from aish.safety.lazy_regex import lazy
 
 # Signals that end nothing (or only pause it for a moment).
 _GENTLE = {"0", "HUP", "SIGHUP", "1", "USR1", "SIGUSR1", "10", "USR2", "SIGUSR2", "12", "CONT", "SIGCONT", "18",
            "WINCH", "SIGWINCH", "28", "INFO", "SIGINFO", "ALRM", "SIGALRM", "14", "PWR"}
-_SESSIONS = re.compile(r"^(sshd?|systemd|init|dbus-daemon|NetworkManager|login|Xorg|Xwayland|gnome-shell|kwin.*|"
-                       r"plasmashell|sway|Hyprland|loginwindow|WindowServer|launchd|tmux|tmux: server|screen|"
-                       r"bash|zsh|sh|fish|-bash|-zsh|gdm.*|sddm|lightdm|explorer\.exe|winlogon\.exe|csrss\.exe)$")
+_SESSIONS = lazy(r"^(sshd?|systemd|init|dbus-daemon|NetworkManager|login|Xorg|Xwayland|gnome-shell|kwin.*|"
+                 r"plasmashell|sway|Hyprland|loginwindow|WindowServer|launchd|tmux|tmux: server|screen|"
+                 r"bash|zsh|sh|fish|-bash|-zsh|gdm.*|sddm|lightdm|explorer\.exe|winlogon\.exe|csrss\.exe)$")
 # Substitutions and feeders that list processes by name or port.
-_FINDS_PROCESSES = re.compile(r"^\s*(sudo\s+)?(pgrep|pidof|lsof|fuser|ps|ss|netstat|pgrep\.exe|tasklist)\b|"
-                              r"^\s*cat\s+\S*\*\S*\.pid\b|"  # every pid file a glob matches
-                              r"^\s*(sudo\s+)?cat\s+\S*(cgroup\.procs|cgroup\.threads|/tasks)\b")  # a cgroup's
+_FINDS_PROCESSES = lazy(r"^\s*(sudo\s+)?(pgrep|pidof|lsof|fuser|ps|ss|netstat|pgrep\.exe|tasklist)\b|"
+                        r"^\s*cat\s+\S*\*\S*\.pid\b|"  # every pid file a glob matches
+                        r"^\s*(sudo\s+)?cat\s+\S*(cgroup\.procs|cgroup\.threads|/tasks)\b")  # a cgroup's
 # A service's main pid asked of the manager: `systemctl show -p MainPID --value docker`.
-_MAIN_PID = re.compile(r"^\s*(?:sudo\s+)?systemctl\s+show\b.*\bMainPID\b.*?\s([\w@.-]+)\s*$")
+_MAIN_PID = lazy(r"^\s*(?:sudo\s+)?systemctl\s+show\b.*\bMainPID\b.*?\s([\w@.-]+)\s*$")
 # One daemon's pid file read: `cat /run/sshd.pid`, `cat /var/run/docker.pid` (its name says which daemon).
-_PID_FILE = re.compile(r"^\s*(?:(?:sudo\s+)?(?:cat|head -1|head -n ?1)\s+|<\s*)['\"]?/\S*?/([\w.-]+?)\.pid['\"]?\s*$")
-_BY_PORT = re.compile(r"-i\s*:?\s*\d|-i\s*tcp|tcp:\d|:\d{2,5}\b|/tcp|/udp|--port|sport|dport")
+_PID_FILE = lazy(r"^\s*(?:(?:sudo\s+)?(?:cat|head -1|head -n ?1)\s+|<\s*)['\"]?/\S*?/([\w.-]+?)\.pid['\"]?\s*$")
+_BY_PORT = lazy(r"-i\s*:?\s*\d|-i\s*tcp|tcp:\d|:\d{2,5}\b|/tcp|/udp|--port|sport|dport")
 # Updates that restart the machine when done.
 _UPDATE_REBOOT = {"softwareupdate": ({"-R", "--restart"}, set()), "rpm-ostree": ({"-r", "--reboot"}, set()),
                   "bootc": ({"--apply"}, set()), "ostree": ({"--reboot"}, set()),

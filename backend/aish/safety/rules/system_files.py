@@ -22,13 +22,14 @@ import re
 from aish.safety.rules.boot_args import BootArgText
 from aish.safety.rules.common import HIGH, MEDIUM
 from aish.safety.rules.kernel_breaks import BreakingText
+from aish.safety.lazy_regex import lazy
 
-_WINDOWS_ROOT = re.compile(r"^(?:[a-z]:|%(?:systemroot|windir)%|\$env:(?:systemroot|windir)|\$\{env:(?:systemroot|"
-                           r"windir)\})(?=/)", re.IGNORECASE)
-_WINDOWS_ETC = re.compile(r"^(/windows)?/system32/drivers/etc/(hosts|networks|lmhosts)$")
-_OTHER_HOME = re.compile(r"^(/root|/var/root|/home/[^/]+|/Users/[^/]+|~(root|[a-z_][\w-]*))(?=/)")
-_START_UP = re.compile(r"^/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish|"
-                       r"ssh/rc|xinitrc|xprofile|xsession|xsessionrc|bash_logout|zlogout|zlogin)$")
+_WINDOWS_ROOT = lazy(r"^(?:[a-z]:|%(?:systemroot|windir)%|\$env:(?:systemroot|windir)|\$\{env:(?:systemroot|"
+                     r"windir)\})(?=/)", re.IGNORECASE)
+_WINDOWS_ETC = lazy(r"^(/windows)?/system32/drivers/etc/(hosts|networks|lmhosts)$")
+_OTHER_HOME = lazy(r"^(/root|/var/root|/home/[^/]+|/Users/[^/]+|~(root|[a-z_][\w-]*))(?=/)")
+_START_UP = lazy(r"^/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish|"
+                 r"ssh/rc|xinitrc|xprofile|xsession|xsessionrc|bash_logout|zlogout|zlogin)$")
 
 
 def spelled(path: str) -> str:
@@ -64,7 +65,7 @@ _DRIVER_OFF = re.compile(r"^\s*(blacklist\s+" + _NEEDED_DRIVER + r"\s*$|install\
                          r"\s+(/usr)?(/s?bin/)?(true|false)\b)", re.MULTILINE)
 _MODULE_OFF = re.compile(r"^\s*(0|n|N|no|off|disable[d]?)\s*$")
 
-_CONDITION = re.compile(r"\bif\s*\(|isInGroup|action\.id|\.user\b|\blookup\(")
+_CONDITION = lazy(r"\bif\s*\(|isInGroup|action\.id|\.user\b|\blookup\(")
 
 
 class _AnyoneAllowed:

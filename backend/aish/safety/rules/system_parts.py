@@ -26,23 +26,24 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-_SYSTEM_APP = re.compile(r"(^|[\s'\"*])(microsoft|windows)\.|windowsstore|sechealthui|shellexperiencehost|"
-                         r"startmenuexperiencehost|desktopappinstaller|vclibs|net\.native|ui\.xaml|aad\.brokerplugin|"
-                         r"accountscontrol|lockapp|windowsdefender|immersivecontrolpanel", re.IGNORECASE)
-_SYSTEM_TASK = re.compile(r"\\?microsoft\\windows\\", re.IGNORECASE)
+_SYSTEM_APP = lazy(r"(^|[\s'\"*])(microsoft|windows)\.|windowsstore|sechealthui|shellexperiencehost|"
+                   r"startmenuexperiencehost|desktopappinstaller|vclibs|net\.native|ui\.xaml|aad\.brokerplugin|"
+                   r"accountscontrol|lockapp|windowsdefender|immersivecontrolpanel", re.IGNORECASE)
+_SYSTEM_TASK = lazy(r"\\?microsoft\\windows\\", re.IGNORECASE)
 # Windows' own update and protection tasks, by the names they carry without their folder.
-_VITAL_TASK_NAME = re.compile(r"^(scheduled start|schedule scan|schedule scan static task|updatemodeltask|"
-                              r"uso_uxbroker\w*|windows defender [\w ]+|sih|sihboot|automatic app update|"
-                              r"reboot_ac|reboot_battery|maintenanceinstall|wakeupandinstall)$", re.IGNORECASE)
-_VITAL_TASK = re.compile(r"update|orchestrator|waasmedic|defender|backup|systemrestore|\bsr\b|bitlocker|"
-                         r"tpm|chkdsk|wininet|servicing", re.IGNORECASE)
-_ADMIN = re.compile(r"(^|[\s'\"=,\\])(administrator|admin|krbtgt|root)([\s'\",]|$)", re.IGNORECASE)
+_VITAL_TASK_NAME = lazy(r"^(scheduled start|schedule scan|schedule scan static task|updatemodeltask|"
+                        r"uso_uxbroker\w*|windows defender [\w ]+|sih|sihboot|automatic app update|"
+                        r"reboot_ac|reboot_battery|maintenanceinstall|wakeupandinstall)$", re.IGNORECASE)
+_VITAL_TASK = lazy(r"update|orchestrator|waasmedic|defender|backup|systemrestore|\bsr\b|bitlocker|"
+                   r"tpm|chkdsk|wininet|servicing", re.IGNORECASE)
+_ADMIN = lazy(r"(^|[\s'\"=,\\])(administrator|admin|krbtgt|root)([\s'\",]|$)", re.IGNORECASE)
 _TRUE = frozenset({"$true", "true", "1", "yes"})
 _FALSE = frozenset({"$false", "false", "0", "no"})
-_SIZE = re.compile(r"^(\d+)\s*(kb|mb|gb)?$", re.IGNORECASE)
+_SIZE = lazy(r"^(\d+)\s*(kb|mb|gb)?$", re.IGNORECASE)
 _CRITICAL_LOGS = frozenset({"security", "system"})
-_DEFAULT_POLICY = re.compile(r"default\s+domain(\s+controllers)?\s+policy", re.IGNORECASE)
+_DEFAULT_POLICY = lazy(r"default\s+domain(\s+controllers)?\s+policy", re.IGNORECASE)
 
 
 def _value(texts: list, name: str) -> str:
@@ -191,9 +192,9 @@ def _protection(c: Ctx, name: str) -> Optional[tuple]:
 
 
 # A security service switched off in the registry: its Start value set to 4 (disabled).
-_SERVICE_KEY = re.compile(r"\\services\\(wuauserv|usosvc|waasmedicsvc|windefend|wdnissvc|sense|mpssvc|"
-                          r"securityhealthservice|wscsvc|eventlog|wdfilter|wdboot|bfe|sysmon\w*|termservice|sshd|"
-                          r"winrm)\\?$", re.IGNORECASE)
+_SERVICE_KEY = lazy(r"\\services\\(wuauserv|usosvc|waasmedicsvc|windefend|wdnissvc|sense|mpssvc|"
+                    r"securityhealthservice|wscsvc|eventlog|wdfilter|wdboot|bfe|sysmon\w*|termservice|sshd|"
+                    r"winrm)\\?$", re.IGNORECASE)
 
 
 def _service_start(c: Ctx, name: str) -> Optional[tuple]:
@@ -294,7 +295,7 @@ def rule_system_part(c: Ctx) -> Optional[tuple]:
 
 # forfiles: /p PATH (where), /m MASK (which files), /s (recursive), /c "COMMAND" (run for each, @path = the file)
 _FORFILES_VALUED = {"/p": ".", "/m": "*", "/d": "", "/c": ""}
-_CMD_PREFIX = re.compile(r"^\s*cmd(\.exe)?\s+/[ck]\s+", re.IGNORECASE)
+_CMD_PREFIX = lazy(r"^\s*cmd(\.exe)?\s+/[ck]\s+", re.IGNORECASE)
 
 
 def rule_forfiles(c: Ctx) -> Optional[tuple]:
@@ -324,7 +325,7 @@ def rule_forfiles(c: Ctx) -> Optional[tuple]:
 
 
 # cmd's `for /r PATH %f in (SET) do COMMAND`: the parser splits it at the parentheses.
-_CMD_FOR_VAR = re.compile(r"^%%?[A-Za-z]$")
+_CMD_FOR_VAR = lazy(r"^%%?[A-Za-z]$")
 
 
 def rule_cmd_for(segs: list, recurse) -> Optional[tuple]:

@@ -29,6 +29,7 @@ from aish.safety.rules.kernel_breaks import breaking, proc_value
 from aish.safety.rules.system_files import spelled
 from aish.safety.shell_words import Word
 from aish.safety.unwrap import unwrap
+from aish.safety.lazy_regex import lazy
 
 # copies, moves and links whose destination ``content`` does not read already (it reads cp, install, ln, tee)
 _COPIERS = frozenset({"mv", "rsync", "scp", "ditto", "gmv", "copy", "xcopy", "move", "copy-item", "cpi", "move-item",
@@ -39,7 +40,7 @@ _COPY_VALUED = frozenset({"-t", "--target-directory", "-m", "--mode", "-o", "--o
                           "--backup-dir", "--log-file", "--password-file", "-path", "-literalpath"})
 _TOOLS = frozenset({"ansible", "salt", "salt-call", "salt-ssh", "puppet", "visudo", "systemctl",
                     "debconf-set-selections", "bootctl", "efibootmgr"})
-_REMOTE = re.compile(r"^[\w.@-]+:(?=/|~)")  # scp/rsync `host:/etc/hosts`
+_REMOTE = lazy(r"^[\w.@-]+:(?=/|~)")  # scp/rsync `host:/etc/hosts`
 
 
 def _positionals(texts: list, valued: frozenset = frozenset()) -> list:
@@ -139,9 +140,9 @@ def _tool(prog: str, texts: list, fed: str, seg) -> list:
     return _boot_entry(prog, texts)
 
 
-_DEBCONF_RISK = re.compile(r"^.*\b(permit-root-login|root-password|password(-again)?|grub-pc/install_devices|"
-                           r"sudo|pam|ssh)\S*\s+(boolean|password|string|multiselect|select)\s+\S.*$",
-                           re.MULTILINE | re.IGNORECASE)
+_DEBCONF_RISK = lazy(r"^.*\b(permit-root-login|root-password|password(-again)?|grub-pc/install_devices|"
+                     r"sudo|pam|ssh)\S*\s+(boolean|password|string|multiselect|select)\s+\S.*$",
+                     re.MULTILINE | re.IGNORECASE)
 
 
 # What a boot manager is told that adds, hides or removes a way to boot (choosing among the entries there are,
@@ -165,9 +166,9 @@ def _content_of(seg, chain: list) -> str:
     return content_of(seg, chain)
 
 
-_SYS_NODE = re.compile(r"^/sys/(block|class/block|bus/\w+/devices|devices)/.+/(device/delete|delete|remove|"
-                       r"bcache/(stop|detach)|device/state)$|^/sys/fs/bcache/[^/]+/(unregister|stop)$|"
-                       r"^/sys/bus/\w+/drivers/[^/]+/unbind$")
+_SYS_NODE = lazy(r"^/sys/(block|class/block|bus/\w+/devices|devices)/.+/(device/delete|delete|remove|"
+                 r"bcache/(stop|detach)|device/state)$|^/sys/fs/bcache/[^/]+/(unregister|stop)$|"
+                 r"^/sys/bus/\w+/drivers/[^/]+/unbind$")
 
 
 def _node_written(path: str, text: str) -> Optional[str]:

@@ -11,8 +11,9 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
-_MANIFEST = re.compile(r"\.(ya?ml|json)$", re.IGNORECASE)
+_MANIFEST = lazy(r"\.(ya?ml|json)$", re.IGNORECASE)
 _DOWNS = frozenset({"down", "--down", "teardown", "--teardown"})
 
 

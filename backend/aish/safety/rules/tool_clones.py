@@ -14,6 +14,7 @@ import shlex
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 # name -> (the tool it stands for with the letters it implies, whether what it removes can be restored)
 _REMOVERS = {"rmz": ("rm -rf", False), "rip": ("rm -r", True), "rip2": ("rm -r", True)}
@@ -21,7 +22,7 @@ _RESTORE_OPTIONS = frozenset({"-u", "--unbury", "-s", "--seance", "--decompose",
                               "--graveyard"})
 # Wrappers that run git with the words after their own subcommand.
 _GIT_WRAPPERS = {"etckeeper": ("vcs",)}
-_CLEANUP = re.compile(r"clean|trim|sweep|prune|delete|purge|remove|gone|tidy|nuke", re.I)
+_CLEANUP = lazy(r"clean|trim|sweep|prune|delete|purge|remove|gone|tidy|nuke", re.I)
 _NO_QUESTION = frozenset({"--force", "-f", "--yes", "-y", "--no-confirm", "--noconfirm", "--no-prompt",
                           "--no-interactive", "-D"})
 

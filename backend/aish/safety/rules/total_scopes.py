@@ -25,20 +25,20 @@ from aish.safety.rules.triggers import triggered_by
 _STOPS = ("stop", "stp", "kill", "cancel", "shutdown", "halt", "terminate", "abort", "umount", "unmount", "logout",
           "logoff", "disconnect", "offline", "poweroff", "deactivate", "suspend", "down", "disable", "leave",
           "quit", "exit", "evacuate", "unload", "off")
-_STOP_WORD = re.compile(r"(" + "|".join(_STOPS) + r")[-_]?(all)?$")
-_STOP_HEAD = re.compile(r"(" + "|".join(_STOPS[:14]) + r")[-_]?(all|job|jobs|task|tasks|node|nodes|session|sessions|"
-                        r"server|servers|vm|vms|instance|instances|app|apps|world|service|services)?$")
-_VERB_THEN_NOUN = re.compile(r"(" + "|".join(_STOPS[:10]) + r")[a-z]{2,8}$")
-_PREFIX_THEN_VERB = re.compile(r"[a-z]{1,3}(" + "|".join(_STOPS[:10]) + r")(all)?$")
+_STOP_WORD = lazy(r"(" + "|".join(_STOPS) + r")[-_]?(all)?$")
+_STOP_HEAD = lazy(r"(" + "|".join(_STOPS[:14]) + r")[-_]?(all|job|jobs|task|tasks|node|nodes|session|sessions|"
+                  r"server|servers|vm|vms|instance|instances|app|apps|world|service|services)?$")
+_VERB_THEN_NOUN = lazy(r"(" + "|".join(_STOPS[:10]) + r")[a-z]{2,8}$")
+_PREFIX_THEN_VERB = lazy(r"[a-z]{1,3}(" + "|".join(_STOPS[:10]) + r")(all)?$")
 # A disabling verb fused to its noun after a suite's prefix (`a2dissite`, `a2disconf`, `phpdismod`).
-_DIS_NAME = re.compile(r"^[a-z0-9]{0,6}[-_]?dis(site|mod|conf|ext|plugin|repo|module|vhost)s?$")
+_DIS_NAME = lazy(r"^[a-z0-9]{0,6}[-_]?dis(site|mod|conf|ext|plugin|repo|module|vhost)s?$")
 _SOFT_NAMES = frozenset({"logout", "logoff", "disable", "leave", "quit", "exit", "off", "close"})
 _FORCE = frozenset({"--force", "-f", "--yes", "-y", "--force-close"})
-_STARTS = re.compile(r"log(in|on)|start|up$")  # `--loginall=all`: what every one is given is a start
+_STARTS = lazy(r"log(in|on)|start|up$")  # `--loginall=all`: what every one is given is a start
 # An operand or a value that takes every one.
 _EVERY = frozenset({"all", "@all", "*", "'*'", "everything"})
 # Verbs whose `--all` is the user's own logins or switches (`pulumi logout --all`): only `all` said as the object.
-_SOFT = re.compile(r"log(out|off)|disable|leave|quit|exit")
+_SOFT = lazy(r"log(out|off)|disable|leave|quit|exit")
 _EVERY_OPTIONS = frozenset({"-a", "-A", "--all", "-all", "-ALL", "--everything"})
 # A filter that selects whatever is running (`-filter status=RUNNING`, `--state running`).
 _RUNNING = lazy(r"^(--?(filter|state|status|where)=?)?(status|state|phase)?[=:]?(running|active|started)$",

@@ -27,6 +27,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _WORLD = frozenset({"0.0.0.0/0", "::/0", "0/0", "0.0.0.0/0.0.0.0"})
 _HOP_WORDS = frozenset({"via", "gw", "gateway", "next-hop", "nexthop", "-nexthop", "--nexthop"})
@@ -37,17 +38,17 @@ _ROUTE_VERBS = frozenset({"add", "replace", "change", "append", "announce", "net
 _TAKING_OVER = frozenset({"replace", "change"})
 _READS = frozenset({"show", "get", "list", "print", "del", "delete", "remove", "withdraw", "flush", "-h", "--help",
                     "--version", "query", "status", "lookup", "-d"})
-_ADDRESS = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
-_GATEWAY = re.compile(r"^\d{1,3}(?:\.\d{1,3}){2}\.(?:1|254)$")
-_MAC = re.compile(r"^(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}$|^[0-9a-f]{12}$", re.IGNORECASE)
+_ADDRESS = lazy(r"^\d{1,3}(?:\.\d{1,3}){3}$")
+_GATEWAY = lazy(r"^\d{1,3}(?:\.\d{1,3}){2}\.(?:1|254)$")
+_MAC = lazy(r"^(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}$|^[0-9a-f]{12}$", re.IGNORECASE)
 _PINNING = frozenset({"-s", "--set", "add", "replace", "change", "new-netneighbor", "set-netneighbor", "neighbors",
                       "-linklayeraddress", "lladdr"})
-_SPOOF = re.compile(r"spoof|(?<!htt)poison", re.IGNORECASE)  # HTTPoison is an Elixir HTTP client
-_NOT_SPOOF = re.compile(r"spoofchk|anti-?spoof|no-?spoof|spoof-?check|detect|rp_filter|spoof-?protect",
-                        re.IGNORECASE)
-_FAKE_OPTION = re.compile(r"^--?fake-?(?:ip|ipv6|dns|domains?|host|gateway|names?)", re.IGNORECASE)
-_MITM = re.compile(r"^(?:arp|icmp|dhcp|ndp|port)(?::|$)", re.IGNORECASE)
-_LOSS = re.compile(r"loss\S*?=?100(?:\.0+)?%?$", re.IGNORECASE)
+_SPOOF = lazy(r"spoof|(?<!htt)poison", re.IGNORECASE)  # HTTPoison is an Elixir HTTP client
+_NOT_SPOOF = lazy(r"spoofchk|anti-?spoof|no-?spoof|spoof-?check|detect|rp_filter|spoof-?protect",
+                  re.IGNORECASE)
+_FAKE_OPTION = lazy(r"^--?fake-?(?:ip|ipv6|dns|domains?|host|gateway|names?)", re.IGNORECASE)
+_MITM = lazy(r"^(?:arp|icmp|dhcp|ndp|port)(?::|$)", re.IGNORECASE)
+_LOSS = lazy(r"loss\S*?=?100(?:\.0+)?%?$", re.IGNORECASE)
 
 
 _GATE = ("0/0", "::/0", "default", "spoof", "poison", "attack", "fake", "mitm", "loss", "arp", "neigh", "lladdr",

@@ -22,25 +22,26 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _ADDS = frozenset({"-add", "-addstore", "add", "import", "-import", "-importcert", "importcert", "add-trusted-cert",
                    "anchor", "-a", "--add", "--import", "install", "-i"})
-_ROOT_STORE = re.compile(r"^(root|authroot|trustroot|trustasroot)$|(\\|machine|user)root$|[/\\]cacerts$|^-cacerts$",
-                         re.IGNORECASE)
-_ANCHORS = re.compile(r"^(/usr/local/share/ca-certificates|/usr/share/ca-certificates|/etc/pki/ca-trust/source/"
-                      r"anchors|/usr/share/pki/ca-trust-source/anchors|/etc/ca-certificates/trust-source/anchors|"
-                      r"/etc/pki/trust/anchors)(/|$)")
-_COPIES = re.compile(r"(^|[-_])(cp|copy|mv|move|install|ln|rsync|scp|ditto)(\.exe)?$", re.IGNORECASE)
+_ROOT_STORE = lazy(r"^(root|authroot|trustroot|trustasroot)$|(\\|machine|user)root$|[/\\]cacerts$|^-cacerts$",
+                   re.IGNORECASE)
+_ANCHORS = lazy(r"^(/usr/local/share/ca-certificates|/usr/share/ca-certificates|/etc/pki/ca-trust/source/"
+                r"anchors|/usr/share/pki/ca-trust-source/anchors|/etc/ca-certificates/trust-source/anchors|"
+                r"/etc/pki/trust/anchors)(/|$)")
+_COPIES = lazy(r"(^|[-_])(cp|copy|mv|move|install|ln|rsync|scp|ditto)(\.exe)?$", re.IGNORECASE)
 _NOT_ADDING = frozenset({"-store", "-viewstore", "list", "-list", "--list", "-l", "-delstore", "--remove", "-delete",
                          "-del", "remove", "delete", "-dump", "extract", "-export", "export", "-exportcert", "-verify",
                          "verify"})
 # Options whose value is the store (`-addstore root`, `-CertStoreLocation …\\Root`, `-r trustRoot`); another
 # option's `root` is something else (`import -window root`: the screen).
-_STORE_OPTION = re.compile(r"store|location|trust|^-[rsf]$", re.IGNORECASE)
+_STORE_OPTION = lazy(r"store|location|trust|^-[rsf]$", re.IGNORECASE)
 # A certificate on the line: a word naming one, or a file by its extension.
-_CERT = re.compile(r"cert|\.(crt|cer|pem|der|pfx|p12|p7b|p7c)[\"']?$")
+_CERT = lazy(r"cert|\.(crt|cer|pem|der|pfx|p12|p7b|p7c)[\"']?$")
 # The NSS trust letters: a capital C in the first (TLS) field marks a CA trusted to issue server certificates.
-_CA_TRUST = re.compile(r"^[a-zA-Z]*C[a-zA-Z]*,")
+_CA_TRUST = lazy(r"^[a-zA-Z]*C[a-zA-Z]*,")
 
 
 # `c,` is the NSS trust letters' first field (`-t "C,,"`, `CT,C,C`).

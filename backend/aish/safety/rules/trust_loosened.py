@@ -25,15 +25,16 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _GATE = ("http://", "hkp://", "fips", "anonymous", "ftp", "pw")
 _KEY_IMPORT = frozenset({"--import", "import", "--fetch-keys", "--fetch-key", "--recv-keys", "--recv-key", "--recv",
                          "-import", "--keyserver", "-keyserver", "adv"})
-_PLAIN_KEY_URL = re.compile(r"^(?:http://|hkp://\d{1,3}(?:\.\d{1,3}){3}(?:[:/]|$))", re.IGNORECASE)
-_TRUSTED = re.compile(r"^(?:-+trusted(?::\$?true)?|trusted|\[?trusted=(?:yes|true|1)\]?)$", re.IGNORECASE)
+_PLAIN_KEY_URL = lazy(r"^(?:http://|hkp://\d{1,3}(?:\.\d{1,3}){3}(?:[:/]|$))", re.IGNORECASE)
+_TRUSTED = lazy(r"^(?:-+trusted(?::\$?true)?|trusted|\[?trusted=(?:yes|true|1)\]?)$", re.IGNORECASE)
 _OFF = frozenset({"--disable", "disable", "-disable", "off", "0", "false", "$false", "no", "disabled"})
-_FIPS_OFF = re.compile(r"fips[\w.-]*=(?:0|off|false|no)\b", re.IGNORECASE)
-_ON = re.compile(r"^(?:\$?true|yes|1|on|enabled?)$|[=:](?:\$?true|yes|1|on)$", re.IGNORECASE)
+_FIPS_OFF = lazy(r"fips[\w.-]*=(?:0|off|false|no)\b", re.IGNORECASE)
+_ON = lazy(r"^(?:\$?true|yes|1|on|enabled?)$|[=:](?:\$?true|yes|1|on)$", re.IGNORECASE)
 _HOME = frozenset({"-d", "--home", "-home", "--home-dir", "--homedir", "-homedir", "--dir"})
 _READS = ("get-", "test-", "show", "list")
 

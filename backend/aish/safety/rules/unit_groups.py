@@ -16,19 +16,20 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 # Targets (and the services behind them) whose start ends or suspends the machine's run.
-_MACHINE_STATES = re.compile(r"^(systemd-)?(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|"
-                             r"suspend-then-hibernate|sleep|shutdown|rescue|emergency|exit|ctrl-alt-del|"
-                             r"runlevel[016])\.(target|service)$")
-_SINGLE_USER = re.compile(r"^(systemd-)?(rescue|emergency|runlevel1)\.")
+_MACHINE_STATES = lazy(r"^(systemd-)?(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|"
+                       r"suspend-then-hibernate|sleep|shutdown|rescue|emergency|exit|ctrl-alt-del|"
+                       r"runlevel[016])\.(target|service)$")
+_SINGLE_USER = lazy(r"^(systemd-)?(rescue|emergency|runlevel1)\.")
 _STARTS = frozenset({"start", "restart", "isolate", "try-restart", "reload-or-restart", "try-reload-or-restart",
                      "enqueue"})
 _STOPS = frozenset({"stop", "kill", "freeze", "disable", "mask"})
 # Slices whose every process is a login, a service or a guest: their loss cuts access.
-_ACCESS_SLICES = re.compile(r"^(-|user|system|init)\.slice$")
+_ACCESS_SLICES = lazy(r"^(-|user|system|init)\.slice$")
 # Kernel control files: what a write into them stops.
-KERNEL_STOPS = re.compile(r"^/sys/fs/cgroup/(?:.+/)?cgroup\.(kill|freeze)$|^/sys/power/state$")
+KERNEL_STOPS = lazy(r"^/sys/fs/cgroup/(?:.+/)?cgroup\.(kill|freeze)$|^/sys/power/state$")
 
 
 def group_verdict(c: Ctx, verb: str, units: list) -> Optional[tuple]:

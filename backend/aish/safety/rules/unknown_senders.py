@@ -24,23 +24,24 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
 from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, prints_secret, secret_path
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
-_UPLOADS = re.compile(r"(?:^|[:_.-])(?:upload|uploads|send|share|publish|put|push|post|exfil)(?:$|[:_.-]|-file)",
-                      re.IGNORECASE)
+_UPLOADS = lazy(r"(?:^|[:_.-])(?:upload|uploads|send|share|publish|put|push|post|exfil)(?:$|[:_.-]|-file)",
+                re.IGNORECASE)
 # A directory named for what it holds (`git-annex copy --to=public secrets/`).
-_SECRETS_DIR = re.compile(r"^(?:\./)?(?:secrets?|credentials|creds|private[-_]?keys?|keys|\.secrets)/?$", re.IGNORECASE)
+_SECRETS_DIR = lazy(r"^(?:\./)?(?:secrets?|credentials|creds|private[-_]?keys?|keys|\.secrets)/?$", re.IGNORECASE)
 _STORES = frozenset({"secret", "secrets", "vault", "kv", "credentials", "creds", "keychain", "keyring", "kms"})
-_COPIES = re.compile(r"^(?:cp|copy|sync|mirror|mv|move|transfer|put)$", re.IGNORECASE)
-_SCHEME = re.compile(r"^(?!file:|dir:|tar:|oci:|docker-daemon:)[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+_COPIES = lazy(r"^(?:cp|copy|sync|mirror|mv|move|transfer|put)$", re.IGNORECASE)
+_SCHEME = lazy(r"^(?!file:|dir:|tar:|oci:|docker-daemon:)[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 _TO_OPTIONS = frozenset({"--to", "--remote", "--dest", "--destination", "--target", "--bucket", "-b", "-bn"})
-_ALIAS_PATH = re.compile(r"^(?:play|s3|gcs|gs|r2|b2|minio|azure|remote|public|pub)[:/][\w./-]*$", re.IGNORECASE)
+_ALIAS_PATH = lazy(r"^(?:play|s3|gcs|gs|r2|b2|minio|azure|remote|public|pub)[:/][\w./-]*$", re.IGNORECASE)
 _BODY_OPTIONS = frozenset({"-body", "--body", "--body-file", "--data", "--data-binary", "--data-file",
                            "--payload", "--payload-file", "--post-file", "-postfile", "--attach", "--attachment",
                            "-bodyfile", "--request-body"})
-_FORM_BODY = re.compile(r"\b(?:POST|PUT|PATCH)\s*<\s*(\S+)")
-_DNS_NAME = re.compile(r"\)\"?\.(?:[a-z0-9-]+\.)+[a-z]{2,}\.?[\"']?$|`\.(?:[a-z0-9-]+\.)+[a-z]{2,}\.?$", re.IGNORECASE)
-_CHEAP = re.compile(r"upload|send|share|publish|put|push|post|exfil|cp|copy|sync|mirror|mv|move|transfer|body|"
-                    r"data|payload|attach|destination|\$\(|`", re.IGNORECASE)
+_FORM_BODY = lazy(r"\b(?:POST|PUT|PATCH)\s*<\s*(\S+)")
+_DNS_NAME = lazy(r"\)\"?\.(?:[a-z0-9-]+\.)+[a-z]{2,}\.?[\"']?$|`\.(?:[a-z0-9-]+\.)+[a-z]{2,}\.?$", re.IGNORECASE)
+_CHEAP = lazy(r"upload|send|share|publish|put|push|post|exfil|cp|copy|sync|mirror|mv|move|transfer|body|"
+              r"data|payload|attach|destination|\$\(|`", re.IGNORECASE)
 
 
 def may_send(c: Ctx) -> bool:
@@ -91,10 +92,10 @@ def rule_unknown_sender(c: Ctx) -> Optional[tuple]:
 
 # Image builders' context options and the words that publish what they build.
 _CONTEXT_OPTIONS = frozenset({"--path", "-p", "--context", "-c", "--local", "--build-context", "--workspace"})
-_PUBLISHES = re.compile(r"^(?:--publish|--push|--destination|-d|push|--output=.*push=true|type=registry.*)$|push=true")
+_PUBLISHES = lazy(r"^(?:--publish|--push|--destination|-d|push|--output=.*push=true|type=registry.*)$|push=true")
 _BUILDS = frozenset({"build", "bud", "image"})
 _VALUED = frozenset({"-t", "--tag", "-f", "--file", "--target", "--platform", "--build-arg", "-o", "--output"})
-_WHOLE_HOME = re.compile(r"^(?:(?:dir|context)[:=]/*)?(?:~/?|\$HOME/?|\$\{HOME\}/?|/root/?|/home/[\w.-]+/?|/)$")
+_WHOLE_HOME = lazy(r"^(?:(?:dir|context)[:=]/*)?(?:~/?|\$HOME/?|\$\{HOME\}/?|/root/?|/home/[\w.-]+/?|/)$")
 
 
 def rule_published_home_image(c: Ctx) -> Optional[tuple]:
@@ -136,7 +137,7 @@ def _builds_home(texts: list) -> bool:
 
 
 _RECORDERS_COMMAND = frozenset({"-c", "--command", "-e", "--exec", "-x"})
-_PUBLISH_LATER = re.compile(r"^(?:upload|share|publish|push|send)$")
+_PUBLISH_LATER = lazy(r"^(?:upload|share|publish|push|send)$")
 
 
 def rule_published_recording(segs: list) -> Optional[tuple]:

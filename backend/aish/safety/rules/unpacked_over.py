@@ -13,30 +13,31 @@ from typing import Optional
 
 from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, describe, target
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
 # The verb that unpacks: a subcommand (`x`, `extract`, `decompress`, `restore`) or an option.
 _VERBS = {"x", "e", "d", "extract", "decompress", "unpack", "restore", "uncompress", "expand", "unarchive", "xf", "xvf",
           "-x", "--extract", "--restore", "--copy-back", "--decompress", "--unpack"}
-_EXTRACTOR_NAME = re.compile(r"^(un(zip|rar|ar|arj|ace|alz|7z|zstd|xz|lzma|lz4|squashfs|cab|compress|archive|tar|"
-                             r"zpaq|lha|lzh)\w*|aunpack|\w*extract\w*|\w*unpack\w*|expand|wimapply|wimlib-imagex)$")
+_EXTRACTOR_NAME = lazy(r"^(un(zip|rar|ar|arj|ace|alz|7z|zstd|xz|lzma|lz4|squashfs|cab|compress|archive|tar|"
+                       r"zpaq|lha|lzh)\w*|aunpack|\w*extract\w*|\w*unpack\w*|expand|wimapply|wimlib-imagex)$")
 # Names that say the program unpacks and nothing else: into the system's own places they replace without asking.
-_UNPACKS_ONLY = re.compile(r"extract|unpack|^expand$|^wimapply$")
+_UNPACKS_ONLY = lazy(r"extract|unpack|^expand$|^wimapply$")
 # Answers every "overwrite?" with yes.
 _OVERWRITE_ALL = {"-aoa", "-o+", "-y", "--yes", "-f", "--force", "--overwrite", "-w", "-O", "-u", "--force-overwrite",
                   "--overwrite-all", "--unlink-first", "-U", "--force-non-empty-directories", "--replace", "-F",
                   "--assume-yes", "-oa", "--no-confirm", "--overwrite-existing", "-ow", "/y", "-force",
                   "--overwrite-files", "--overwrite-directories"}
-_CPIO_IN = re.compile(r"-[a-z]{2,6}")
-_TAR_X = re.compile(r"-?x[a-z]{0,3}")
+_CPIO_IN = lazy(r"-[a-z]{2,6}")
+_TAR_X = lazy(r"-?x[a-z]{0,3}")
 _KEEPS = {"-k", "--keep", "--keep-old-files", "--skip-old-files", "-aos", "-o-", "--no-overwrite", "-n"}
 # Options whose value is where the files land.
 _INTO = {"-C", "--directory", "-d", "--dir", "--cd", "-R", "-X", "--target", "--target-dir", "--output-dir",
          "--output", "-o", "--dest", "--destination", "--into", "--to", "--extract-to", "--restore-to",
          "--target-directory", "--outdir", "-od", "--root", "-to"}
-_ARCHIVE = re.compile(r"\.(7z|zip|rar|tar|t?gz|tgz|bz2|xz|zst|lz4?|lzh|lha|arj|cab|xar|pkg|cpio|dar|iso|ace|zpaq|"
-                      r"pax|a|ar|deb|rpm|sqsh|squashfs|wim|jar|war)(\.\d+)?$", re.IGNORECASE)
-_WEB_ROOT = re.compile(r"^(/var/www|/srv/(www|http|html)|/usr/share/nginx/html|/usr/local/www|/var/lib/nginx/html|"
-                       r"/usr/local/apache2/htdocs|/opt/lampp/htdocs|[Cc]:\\inetpub)")
+_ARCHIVE = lazy(r"\.(7z|zip|rar|tar|t?gz|tgz|bz2|xz|zst|lz4?|lzh|lha|arj|cab|xar|pkg|cpio|dar|iso|ace|zpaq|"
+                r"pax|a|ar|deb|rpm|sqsh|squashfs|wim|jar|war)(\.\d+)?$", re.IGNORECASE)
+_WEB_ROOT = lazy(r"^(/var/www|/srv/(www|http|html)|/usr/share/nginx/html|/usr/local/www|/var/lib/nginx/html|"
+                 r"/usr/local/apache2/htdocs|/opt/lampp/htdocs|[Cc]:\\inetpub)")
 _LEVELS = {"root": HIGH, "system-top": HIGH, "critical": HIGH, "system": MEDIUM, "home": MEDIUM, "userhome": MEDIUM}
 
 

@@ -14,18 +14,19 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-TRIGGER = re.compile(r"upgrade|automatic|yum-cron|wuauserv|usosvc|waasmedic|softwareupdate|autoupdate|apt-daily|"
-                     r"unattended|packagekit", re.IGNORECASE)
-_UPDATERS = re.compile(r"^(unattended-upgrades?|apt-daily(-upgrade)?|dnf-automatic[\w-]*|yum-cron|"
-                       r"wuauserv|usosvc|waasmedicsvc|packagekit|packagekitd)(\.service|\.timer)?$", re.IGNORECASE)
+TRIGGER = lazy(r"upgrade|automatic|yum-cron|wuauserv|usosvc|waasmedic|softwareupdate|autoupdate|apt-daily|"
+               r"unattended|packagekit", re.IGNORECASE)
+_UPDATERS = lazy(r"^(unattended-upgrades?|apt-daily(-upgrade)?|dnf-automatic[\w-]*|yum-cron|"
+                 r"wuauserv|usosvc|waasmedicsvc|packagekit|packagekitd)(\.service|\.timer)?$", re.IGNORECASE)
 _OFF = {"stop", "disable", "mask", "kill", "remove", "purge", "erase", "uninstall", "del", "autoremove",
         "stop-service", "disabled"}
 _READS = {"status", "show", "is-enabled", "is-active", "list", "query", "qc", "info", "cat"}
-_MAC_KEYS = re.compile(r"\b(AutomaticCheckEnabled|AutomaticDownload|AutomaticallyInstallMacOSUpdates|"
-                       r"CriticalUpdateInstall|ConfigDataInstall|AutoUpdate)\s+(-bool(ean)?\s+|-int(eger)?\s+)?"
-                       r"(false|no|0)\b", re.IGNORECASE)
-_WINDOWS_KEY = re.compile(r"\bNoAutoUpdate\b\W+(?:\S+\s+){0,4}?(?:(?:-Value|/d|-v)\s+)?1\b", re.IGNORECASE)
+_MAC_KEYS = lazy(r"\b(AutomaticCheckEnabled|AutomaticDownload|AutomaticallyInstallMacOSUpdates|"
+                 r"CriticalUpdateInstall|ConfigDataInstall|AutoUpdate)\s+(-bool(ean)?\s+|-int(eger)?\s+)?"
+                 r"(false|no|0)\b", re.IGNORECASE)
+_WINDOWS_KEY = lazy(r"\bNoAutoUpdate\b\W+(?:\S+\s+){0,4}?(?:(?:-Value|/d|-v)\s+)?1\b", re.IGNORECASE)
 
 
 def rule_updates_off(c: Ctx) -> Optional[tuple]:
@@ -49,8 +50,8 @@ def rule_updates_off(c: Ctx) -> Optional[tuple]:
 
 
 # apt's periodic settings zeroed, dnf-automatic told not to apply (read by `meaning`)
-_UPDATE_NAME = re.compile(r"(^|[.-])(update|updates|upgrade|windowsupdate|wustat|wsus|delivery|swscan|swdist|swcdn|"
-                          r"mesu|definitionupdates|security|ntservicepack)([.-]|$)", re.IGNORECASE)
+_UPDATE_NAME = lazy(r"(^|[.-])(update|updates|upgrade|windowsupdate|wustat|wsus|delivery|swscan|swdist|swcdn|"
+                    r"mesu|definitionupdates|security|ntservicepack)([.-]|$)", re.IGNORECASE)
 
 
 class _UpdatesBlocked:

@@ -17,17 +17,18 @@ from typing import Optional
 
 from aish.safety.rules import netexec
 from aish.safety.rules.common import MEDIUM, Ctx, fragment
+from aish.safety.lazy_regex import lazy
 
 _INSTALL_VERBS = frozenset({"install", "add", "pull", "binstall", "i", "load", "bundle", "activate"})
 # Verbs that fetch and run at once (`mint run URL.git`, `scala-cli run URL.sc`, `coursier launch --repository URL`):
 # the address must be the verb's first operand or a repository option's value.
 _RUN_VERBS = frozenset({"run", "launch", "exec", "x", "dlx"})
 # Options named for the code they fetch, whatever the verb (`chef-solo --recipe-url URL`).
-_CODE_URL_OPTION = re.compile(r"^--?(recipe|recipes|cookbook|cookbooks|script|playbook|plugin|manifest|module|package|"
-                              r"bundle|formula|role|roles)[-_]?(url|uri|source)$", re.IGNORECASE)
+_CODE_URL_OPTION = lazy(r"^--?(recipe|recipes|cookbook|cookbooks|script|playbook|plugin|manifest|module|package|"
+                        r"bundle|formula|role|roles)[-_]?(url|uri|source)$", re.IGNORECASE)
 # An address of a package, an archive or a repository (`bower install https://…/w-1.2.tar.gz`, `ipkg install …ipk`).
-_PACKAGE_URL = re.compile(r"\.(git|tar\.\w+|tgz|tbz2?|zip|rpm|deb|ipk|apk|pkg|msi|whl|gem|jar|nupkg|json|appimage|"
-                          r"xpi|vsix|crate|snap|flatpakref)/?(?:[?#]\S*)?$", re.IGNORECASE)
+_PACKAGE_URL = lazy(r"\.(git|tar\.\w+|tgz|tbz2?|zip|rpm|deb|ipk|apk|pkg|msi|whl|gem|jar|nupkg|json|appimage|"
+                    r"xpi|vsix|crate|snap|flatpakref)/?(?:[?#]\S*)?$", re.IGNORECASE)
 # What a plugin manager installs: code that runs inside the host (`asdf plugin add NAME URL`, `gh extension install
 # URL`, `zinit load URL`); any address given to it is where that code comes from.
 _PLUGIN_NOUNS = frozenset({"plugin", "plugins", "extension", "extensions", "ext", "addon", "addons", "add-on",
@@ -36,11 +37,11 @@ _PLUGIN_NOUNS = frozenset({"plugin", "plugins", "extension", "extensions", "ext"
 _ORIGIN_OPTIONS = frozenset({"--git", "--manifest-url", "--manifest", "--source", "--url", "--from", "--from-url",
                              "--repo", "--plugin-source", "-U", "--archive", "--archive-url", "--tarball", "--zip",
                              "--git-url", "--repo-url", "--source-url", "--plugin-url", "--checkout"})
-_URL = re.compile(r"^(?:git\+)?[a-z][a-z0-9+.-]{1,10}://\S+|^git@[\w.-]+:\S+", re.IGNORECASE)
-_GIT_URL = re.compile(r"^git\+\S+://|^git@[\w.-]+:|^[a-z]+://\S+\.git/?$", re.IGNORECASE)
-_CODE_FILE = re.compile(r"\.(sc|scala|kts|java|jsh|py|js|ts|mjs|rb|sh|swift|go|groovy|csx|fsx|exs|clj|bb|lua|pl)"
-                        r"(?:[?#]\S*)?$", re.IGNORECASE)
-_INDEX = re.compile(r"(?:index\.json|/simple/?|/api/v\d/?)$", re.IGNORECASE)  # a feed or index, not the package
+_URL = lazy(r"^(?:git\+)?[a-z][a-z0-9+.-]{1,10}://\S+|^git@[\w.-]+:\S+", re.IGNORECASE)
+_GIT_URL = lazy(r"^git\+\S+://|^git@[\w.-]+:|^[a-z]+://\S+\.git/?$", re.IGNORECASE)
+_CODE_FILE = lazy(r"\.(sc|scala|kts|java|jsh|py|js|ts|mjs|rb|sh|swift|go|groovy|csx|fsx|exs|clj|bb|lua|pl)"
+                  r"(?:[?#]\S*)?$", re.IGNORECASE)
+_INDEX = lazy(r"(?:index\.json|/simple/?|/api/v\d/?)$", re.IGNORECASE)  # a feed or index, not the package
 
 
 _INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-s", "--source", "--registry", "--repository",

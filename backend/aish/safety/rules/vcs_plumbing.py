@@ -27,6 +27,7 @@ from aish.safety.verb_words import split_word
 from aish.safety.verbs import PACKAGE_TOOLS
 from aish.safety.rules.history import _GIT_VALUED, git_sub
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # git's own commands (`git --list-cmds=main,nohelpers`): anything else is an add-on or an alias.
 GIT_OWN = frozenset("""
@@ -52,7 +53,7 @@ _KEPT_CREDENTIALS = ("credential-store", "credential-osxkeychain", "credential-m
 # What an add-on does by force to the local checkout (`git force-clone`, `git pull-force`).
 _SYNCING = frozenset({"clone", "pull", "checkout", "reset", "sync", "fetch", "update", "overwrite"})
 # `-f` names a file, not force, when a file follows (`kind create cluster -f kind.yaml`).
-_A_FILE = re.compile(r"\.(ya?ml|json|toml|cfg|conf|ini|hcl|xml|txt|env|lock|js|ts|py)$|^(-|Dockerfile.*)$")
+_A_FILE = lazy(r"\.(ya?ml|json|toml|cfg|conf|ini|hcl|xml|txt|env|lock|js|ts|py)$|^(-|Dockerfile.*)$")
 # Other VCSs' words that discard local work or delete an element for good, and the options that keep or preview.
 _DISCARDS_LOCAL = {"p4": {"revert", "clean"}, "tf": {"undo", "scorch"}, "tf.exe": {"undo", "scorch"},
                    "cleartool": {"rmelem", "rmver", "rmbranch", "rmtype"}}

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ for _r in _ROWS:
     for _p in _r.programs:
         _BY_PROGRAM.setdefault(_p, []).append(_r)
 NAMES = frozenset(_BY_PROGRAM)
-_READ_ONLY = re.compile(r"(^| )(--help|--version|--dry-run|--print)( |$)")
+_READ_ONLY = lazy(r"(^| )(--help|--version|--dry-run|--print)( |$)")
 
 
 def rule_vendor(c: Ctx) -> Optional[tuple]:

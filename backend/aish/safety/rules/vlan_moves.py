@@ -18,11 +18,12 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _SETTERS = frozenset({"set", "modify", "mod", "m", "change", "update", "--set", "-set", "config", "configure"})
 _NOT_SETTING = frozenset({"add", "create", "new", "show", "get", "list", "print", "ls", "-f", "--fields", "del",
                           "delete", "remove", "help", "--help", "-h"})
-_NUMBER = re.compile(r"^\d{1,4}$")
+_NUMBER = lazy(r"^\d{1,4}$")
 
 
 @triggered_by("vlan", "tag=", otherwise=False)

@@ -19,6 +19,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, is_device
+from aish.safety.lazy_regex import lazy
 
 _MDADM_GROW = frozenset({"--raid-devices", "-n", "--level", "-l", "--size", "-z", "--array-size", "-Z", "--chunk",
                          "-c", "--layout", "-p"})
@@ -55,7 +56,7 @@ def rule_zpool(c: Ctx) -> Optional[tuple]:
     return None
 
 
-_LOW_PROFILES = re.compile(r"^-[dms]convert=(single|raid0|dup)\b")
+_LOW_PROFILES = lazy(r"^-[dms]convert=(single|raid0|dup)\b")
 
 
 def rule_btrfs(c: Ctx) -> Optional[tuple]:

@@ -17,37 +17,38 @@ from typing import Optional
 from aish.safety.rules.baseline_switches import kernel_args
 from aish.safety.rules import boot_args
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
 _SETTINGS_TOOLS = frozenset("gsettings dconf defaults kwriteconfig5 kwriteconfig6 kwriteconfig xfconf-query "
                             "gconftool-2 gconftool plutil kreadconfig5".split())
-_LOCK_KEY = re.compile(r"(lock[-_/]?enabled|lock[-_]?screen|autolock|askforpassword|lock[-_]?on[-_]?suspend|"
-                       r"lockonresume|lock[-_]?after[-_]?suspend|require[-_]?password|screensaver[-_]?lock)",
-                       re.IGNORECASE)
-_LOCK_DISABLER = re.compile(r"disable[-_]?lock[-_]?screen|disable[-_]?lock|disablescreenlock", re.IGNORECASE)
-_OFF = re.compile(r"^(false|0|no|off|-int\s*0|-bool\s*(false|no)|'false'|\"false\")$", re.IGNORECASE)
-_ON = re.compile(r"^(true|1|yes|on)$", re.IGNORECASE)
+_LOCK_KEY = lazy(r"(lock[-_/]?enabled|lock[-_]?screen|autolock|askforpassword|lock[-_]?on[-_]?suspend|"
+                 r"lockonresume|lock[-_]?after[-_]?suspend|require[-_]?password|screensaver[-_]?lock)",
+                 re.IGNORECASE)
+_LOCK_DISABLER = lazy(r"disable[-_]?lock[-_]?screen|disable[-_]?lock|disablescreenlock", re.IGNORECASE)
+_OFF = lazy(r"^(false|0|no|off|-int\s*0|-bool\s*(false|no)|'false'|\"false\")$", re.IGNORECASE)
+_ON = lazy(r"^(true|1|yes|on)$", re.IGNORECASE)
 _READS = frozenset("get read list list-keys list-recursively dump describe monitor watch read-type -l --list".split())
 
 # Kernel command-line words that switch a protection off.
 _KERNEL_OFF = boot_args.RISKY  # a protection off, a root shell or a rescue boot
-_KERNEL_LINE_TOOLS = re.compile(r"^(kernelstub|grubby|grub2?-editenv|rpm-ostree|ostree|bootctl|kernel-install|"
-                                r"sdbootutil|bootupctl|zipl|update-grub|grub-mkconfig|refind-mkdefault|"
-                                r"efibootmgr|kexec|systemd-boot|kargs)$")
+_KERNEL_LINE_TOOLS = lazy(r"^(kernelstub|grubby|grub2?-editenv|rpm-ostree|ostree|bootctl|kernel-install|"
+                          r"sdbootutil|bootupctl|zipl|update-grub|grub-mkconfig|refind-mkdefault|"
+                          r"efibootmgr|kexec|systemd-boot|kargs)$")
 # Mail relay settings that open it to anyone.
-_OPEN_RELAY = re.compile(r"\bmynetworks\s*=\s*[^#]*\b0\.0\.0\.0/0|\bmynetworks\s*=\s*[^#]*::/0|"
-                         r"\bsmtpd_(relay|recipient)_restrictions\s*=\s*permit\s*$|relay_domains\s*=\s*\*",
-                         re.IGNORECASE)
-_DISARM = re.compile(r"(^|[._/ -])(alarm_)?disarm(ed)?\b|\block[./]unlock\b")
-_EVERY_ADDRESS = re.compile(r"^(0\.0\.0\.0/0|::/0|0/0|\*|any|0\.0\.0\.0/1)$")
+_OPEN_RELAY = lazy(r"\bmynetworks\s*=\s*[^#]*\b0\.0\.0\.0/0|\bmynetworks\s*=\s*[^#]*::/0|"
+                   r"\bsmtpd_(relay|recipient)_restrictions\s*=\s*permit\s*$|relay_domains\s*=\s*\*",
+                   re.IGNORECASE)
+_DISARM = lazy(r"(^|[._/ -])(alarm_)?disarm(ed)?\b|\block[./]unlock\b")
+_EVERY_ADDRESS = lazy(r"^(0\.0\.0\.0/0|::/0|0/0|\*|any|0\.0\.0\.0/1)$")
 # Hardening switches a `sysctl` write resets.
-_SYSCTL_OFF = re.compile(r"(kernel\.randomize_va_space|kernel\.yama\.ptrace_scope|kernel\.kptr_restrict|"
-                         r"kernel\.dmesg_restrict|kernel\.unprivileged_bpf_disabled|fs\.protected_(symlinks|"
-                         r"hardlinks|regular|fifos)|kernel\.perf_event_paranoid|net\.ipv4\.tcp_syncookies|"
-                         r"kernel\.modules_disabled|user\.max_user_namespaces)\s*=\s*(0|-1)\b")
-_GO_CHECKS_OFF = re.compile(r"^(GOSUMDB=off|GONOSUMDB=.*\*|GONOSUMCHECK=1|GONOSUMCHECK=on|GOINSECURE=.*\*|"
-                            r"GOFLAGS=.*-insecure|GONOSUMDB=.+|GOFLAGS=.*-mod=mod.*-insecure)$")
+_SYSCTL_OFF = lazy(r"(kernel\.randomize_va_space|kernel\.yama\.ptrace_scope|kernel\.kptr_restrict|"
+                   r"kernel\.dmesg_restrict|kernel\.unprivileged_bpf_disabled|fs\.protected_(symlinks|"
+                   r"hardlinks|regular|fifos)|kernel\.perf_event_paranoid|net\.ipv4\.tcp_syncookies|"
+                   r"kernel\.modules_disabled|user\.max_user_namespaces)\s*=\s*(0|-1)\b")
+_GO_CHECKS_OFF = lazy(r"^(GOSUMDB=off|GONOSUMDB=.*\*|GONOSUMCHECK=1|GONOSUMCHECK=on|GOINSECURE=.*\*|"
+                      r"GOFLAGS=.*-insecure|GONOSUMDB=.+|GOFLAGS=.*-mod=mod.*-insecure)$")
 # A silence's matcher that matches every alert: `alertname=~".+"`, `severity=~'.*'`.
-_MATCH_ALL = re.compile(r"=~\s*['\"]?\.[*+]['\"]?\s*$|^['\"]?\{?\s*\w+\s*=~\s*['\"]?\.[*+]")
+_MATCH_ALL = lazy(r"=~\s*['\"]?\.[*+]['\"]?\s*$|^['\"]?\{?\s*\w+\s*=~\s*['\"]?\.[*+]")
 
 
 def _settings_lock_off(c: Ctx) -> Optional[tuple]:

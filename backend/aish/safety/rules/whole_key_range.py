@@ -12,9 +12,10 @@ from typing import Optional
 
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import HIGH, Ctx
+from aish.safety.lazy_regex import lazy
 
-_WHOLE = re.compile(r"""(?:clear|delete|del|drop|remove)[-_ ]?range\s*\(?\s*"""
-                    r"""(?:""|''|\\x00|b""|b''|\\\\x00)(?:\s|,|$)""", re.I)
+_WHOLE = lazy(r"""(?:clear|delete|del|drop|remove)[-_ ]?range\s*\(?\s*"""
+              r"""(?:""|''|\\x00|b""|b''|\\\\x00)(?:\s|,|$)""", re.I)
 
 
 @triggered_by(("range",), otherwise=False)

@@ -22,12 +22,13 @@ from typing import Callable, Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.winpaths import typed_text
+from aish.safety.lazy_regex import lazy
 
-_PERSONAL_GLOB = re.compile(r"^(?:[A-Za-z]:\\Users\\[^\\*?]+|%userprofile%|\$env:userprofile|\$home|~)\\"
-                            r"(documents|desktop|pictures|photos|music|videos|onedrive[^\\]*|dropbox|"
-                            r"google drive|nextcloud)(\\[^\\*?]+)*\\[^\\]*[*?][^\\]*$", re.IGNORECASE)
+_PERSONAL_GLOB = lazy(r"^(?:[A-Za-z]:\\Users\\[^\\*?]+|%userprofile%|\$env:userprofile|\$home|~)\\"
+                      r"(documents|desktop|pictures|photos|music|videos|onedrive[^\\]*|dropbox|"
+                      r"google drive|nextcloud)(\\[^\\*?]+)*\\[^\\]*[*?][^\\]*$", re.IGNORECASE)
 _DELETERS = frozenset({"del", "erase", "del.exe", "remove-item", "ri", "rm"})
-_ITEM_DELETE = re.compile(
+_ITEM_DELETE = lazy(
     r"(?:\(\s*(?:get-item|gi|get-childitem|gci)\s+(?:-(?:literal)?path\s+)?(?P<a>['\"]?[^\s)'\"]+['\"]?)[^)]*\)"
     r"|\[(?:system\.)?io\.(?:directory|file)info\]::new\(\s*(?P<b>['\"][^'\"]+['\"])\s*\)"
     r"|\(\s*new-object\s+(?:system\.)?io\.(?:directory|file)info\s+(?:-argumentlist\s+)?(?P<c>['\"]?[^\s)'\"]+['\"]?)"
@@ -66,12 +67,12 @@ def line_item_deleted(text: str, recurse: Callable[[str], Optional[tuple]]) -> O
     return (found[0], f"{found[1]}, by the item's own Delete()") if found else None
 
 
-_LISTING = re.compile(r"(?:^|[|;(]\s*)(?:get-childitem|gci|ls|dir)\s+(?P<args>[^|;]*?)(?=\|)", re.IGNORECASE)
+_LISTING = lazy(r"(?:^|[|;(]\s*)(?:get-childitem|gci|ls|dir)\s+(?P<args>[^|;]*?)(?=\|)", re.IGNORECASE)
 # Each file written: its path bound from the pipe (`| Set-Content -Value ""`, no path of its own), or `$_` named.
-_PIPED_WRITER = re.compile(r"\|\s*(?:set-content|sc|clear-content|clc)\b(?P<a>[^|;}]*)", re.IGNORECASE)
-_WRITES_EACH = re.compile(r"\bwriteall(?:bytes|text|lines)\s*\(\s*\$_|\b(?:set-content|sc|out-file)\s+(?:-\w+\s+)?"
-                          r"\$_(?:\.fullname)?\b", re.IGNORECASE)
-_DELETES_EACH = re.compile(r"\|\s*(?:remove-item|ri|rm|del|erase)\b(?![^|]*-r)", re.IGNORECASE)
+_PIPED_WRITER = lazy(r"\|\s*(?:set-content|sc|clear-content|clc)\b(?P<a>[^|;}]*)", re.IGNORECASE)
+_WRITES_EACH = lazy(r"\bwriteall(?:bytes|text|lines)\s*\(\s*\$_|\b(?:set-content|sc|out-file)\s+(?:-\w+\s+)?"
+                    r"\$_(?:\.fullname)?\b", re.IGNORECASE)
+_DELETES_EACH = lazy(r"\|\s*(?:remove-item|ri|rm|del|erase)\b(?![^|]*-r)", re.IGNORECASE)
 
 
 def line_listed_files_lost(text: str, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:

@@ -23,6 +23,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import Ctx
+from aish.safety.lazy_regex import lazy
 
 # wsl's options that take a value, and its own management options (what follows them is not a command).
 _WSL_VALUED = frozenset({"-d", "--distribution", "-u", "--user", "--cd", "--shell-type", "--distribution-id"})
@@ -30,7 +31,7 @@ _WSL_RUN = frozenset({"-e", "--exec", "--"})
 # start's switches (any case): /b /min /max /wait /i /separate /shared /low … and the one valued /d /node /affinity.
 _START_VALUED = frozenset({"/d", "/node", "/affinity"})
 _PSEXEC_VALUED = frozenset({"-u", "-p", "-w", "-n", "-a", "-g", "-r"})
-_TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?([ap]m?)?$", re.IGNORECASE)
+_TIME = lazy(r"^\d{1,2}:\d{2}(:\d{2})?([ap]m?)?$", re.IGNORECASE)
 
 
 def _from(c: Ctx, k: int, where: str = "") -> Optional[tuple]:

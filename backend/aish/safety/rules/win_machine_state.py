@@ -20,9 +20,10 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, target
 from aish.safety.shell_words import Word
 from aish.safety.winpaths import typed_text
+from aish.safety.lazy_regex import lazy
 
-_EXECUTABLE_TYPES = re.compile(r"^(\.(exe|com|bat|cmd|lnk|msi|scr|ps1|vbs|js)|(exe|com|bat|cmd|lnk|msi|scr)file|"
-                               r"msi\.package|microsoft\.powershellscript\.1)=", re.IGNORECASE)
+_EXECUTABLE_TYPES = lazy(r"^(\.(exe|com|bat|cmd|lnk|msi|scr|ps1|vbs|js)|(exe|com|bat|cmd|lnk|msi|scr)file|"
+                         r"msi\.package|microsoft\.powershellscript\.1)=", re.IGNORECASE)
 
 
 def rule_machine_state(c: Ctx) -> Optional[tuple]:

@@ -14,14 +14,15 @@ from typing import Callable, Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.winpaths import typed_text
+from aish.safety.lazy_regex import lazy
 
 _NAMES = frozenset({"path", "pathext", "psmodulepath", "comspec", "systemroot", "windir"})
-_KEEPS = re.compile(r"%path%|\$env:path|\$\{env:path\}|\$\w*path\w*|getenvironmentvariable", re.IGNORECASE)
-_DOTNET = re.compile(r"\[(?:system\.)?environment\]::setenvironmentvariable\(\s*(['\"])(\w+)\1\s*,\s*(.*?)\s*,\s*"
-                     r"(?:['\"]?(?:\[(?:system\.)?environmentvariabletarget\]::)?(machine|user)['\"]?)\s*\)",
-                     re.IGNORECASE | re.DOTALL)
-_ENV_KEY = re.compile(r"(\\session manager\\environment|^(hkcu|hkey_current_user|registry::hkey_current_user)"
-                      r":?\\environment)\\?$", re.IGNORECASE)
+_KEEPS = lazy(r"%path%|\$env:path|\$\{env:path\}|\$\w*path\w*|getenvironmentvariable", re.IGNORECASE)
+_DOTNET = lazy(r"\[(?:system\.)?environment\]::setenvironmentvariable\(\s*(['\"])(\w+)\1\s*,\s*(.*?)\s*,\s*"
+               r"(?:['\"]?(?:\[(?:system\.)?environmentvariabletarget\]::)?(machine|user)['\"]?)\s*\)",
+               re.IGNORECASE | re.DOTALL)
+_ENV_KEY = lazy(r"(\\session manager\\environment|^(hkcu|hkey_current_user|registry::hkey_current_user)"
+                r":?\\environment)\\?$", re.IGNORECASE)
 
 
 def _replaced(name: str, value: str) -> bool:

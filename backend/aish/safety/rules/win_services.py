@@ -20,27 +20,28 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.winpaths import typed_text
+from aish.safety.lazy_regex import lazy
 
 # Short names and display names of the services whose stop leaves the machine unprotected, unrecorded or
 # without its own backups.
-_GUARDS = re.compile(r"^(windefend|wdnissvc|wdboot|wdfilter|sense|mpssvc|securityhealthservice|wscsvc|"
-                     r"wuauserv|usosvc|waasmedicsvc|bits|eventlog|sysmon\w*|vss|swprv|sdrsvc|wbengine|"
-                     r"cryptsvc|bfe|appidsvc|trustedinstaller|"
-                     r"(microsoft |windows )?defender\b.*|.*\bantivirus\b.*|windows (defender )?firewall.*|"
-                     r"windows update.*|windows event log|security center|volume shadow copy|"
-                     r"microsoft software shadow copy provider|block level backup engine service|"
-                     r"windows backup|background intelligent transfer service|base filtering engine|"
-                     r"cryptographic services|windows security service)$", re.IGNORECASE)
+_GUARDS = lazy(r"^(windefend|wdnissvc|wdboot|wdfilter|sense|mpssvc|securityhealthservice|wscsvc|"
+               r"wuauserv|usosvc|waasmedicsvc|bits|eventlog|sysmon\w*|vss|swprv|sdrsvc|wbengine|"
+               r"cryptsvc|bfe|appidsvc|trustedinstaller|"
+               r"(microsoft |windows )?defender\b.*|.*\bantivirus\b.*|windows (defender )?firewall.*|"
+               r"windows update.*|windows event log|security center|volume shadow copy|"
+               r"microsoft software shadow copy provider|block level backup engine service|"
+               r"windows backup|background intelligent transfer service|base filtering engine|"
+               r"cryptographic services|windows security service)$", re.IGNORECASE)
 # Data stores, directories, file sharing and hypervisors: every client loses what they hold.
-_SERVERS = re.compile(r"^(mssql\$?\w*|sqlserveragent|sqlagent\$?\w*|mysql\w*|"
-                      r"mariadb|postgresql[\w-]*|oracle\w*|msexchange\w*|ntds|dns|dhcpserver|kdc|netlogon|"
-                      r"mongodb|redis|elasticsearch[\w-]*|rabbitmq|clussvc|vmms|lanmanserver|"
-                      r"sql server( agent)? \(.*\)|"
-                      r"active directory domain services|dns server|dhcp server|hyper-v virtual machine management|"
-                      r"microsoft exchange.*|server|cluster service)$", re.IGNORECASE)
+_SERVERS = lazy(r"^(mssql\$?\w*|sqlserveragent|sqlagent\$?\w*|mysql\w*|"
+                r"mariadb|postgresql[\w-]*|oracle\w*|msexchange\w*|ntds|dns|dhcpserver|kdc|netlogon|"
+                r"mongodb|redis|elasticsearch[\w-]*|rabbitmq|clussvc|vmms|lanmanserver|"
+                r"sql server( agent)? \(.*\)|"
+                r"active directory domain services|dns server|dhcp server|hyper-v virtual machine management|"
+                r"microsoft exchange.*|server|cluster service)$", re.IGNORECASE)
 # Web servers: stopped with what depends on them (`/y`, `-Force`), as a web server's plain stop is everyday.
-_WEB = re.compile(r"^(w3svc|was|iisadmin|tomcat\w*|apache\w*|nginx|world wide web publishing service|"
-                  r"windows process activation service)$", re.IGNORECASE)
+_WEB = lazy(r"^(w3svc|was|iisadmin|tomcat\w*|apache\w*|nginx|world wide web publishing service|"
+            r"windows process activation service)$", re.IGNORECASE)
 
 
 def _names(c: Ctx, after: int) -> list:

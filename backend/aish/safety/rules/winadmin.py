@@ -24,28 +24,29 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx
 from aish.safety.rules.windows import _raw as raw_word
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
-_REMOTE_CODE = re.compile(r"^(https?|ftp)://|^\\\\[^\\]+\\|^(javascript|vbscript|about):", re.IGNORECASE)
-_CREDENTIAL_FILE = re.compile(r"ntds\.dit\b|\\config\\(sam|system|security)\b|\\(sam|system|security)\.(save|hiv|"
-                              r"sav|bak)\b|HarddiskVolumeShadowCopy\d+\\windows\\(ntds|system32\\config)",
-                              re.IGNORECASE)
-_HIVES = re.compile(r"^(hklm|hkey_local_machine)\\(sam|system|security)\\?$", re.IGNORECASE)
-_ADMINS = re.compile(r"admin|administrator|krbtgt|domain admins?|enterprise admins?|root|^sa$|svc_?backup",
-                     re.IGNORECASE)
-_EVERYONE = re.compile(r"^['\"]?(everyone|\*s-1-1-0|authenticated users|domain users|users|guests?|anonymous "
-                       r"logon)['\"]?$", re.IGNORECASE)
-_DRIVE_ROOT = re.compile(r"^['\"]?[a-z]:\\?['\"]?$", re.IGNORECASE)
-_SERVERS = re.compile(r"^['\"]?(mssql\w*|sqlserveragent|sqlagent\w*|w3svc|was|iisadmin|mysql\w*|mariadb|"
-                      r"postgresql[\w-]*|oracle\w*|msexchange\w*|ntds|dns|dhcpserver|kdc|netlogon|"
-                      r"mongodb|redis|elasticsearch[\w-]*|rabbitmq|tomcat\w*|apache\w*|nginx|clussvc|"
-                      r"vmms|hyper-v\w*)['\"]?$", re.IGNORECASE)
-_SECURITY_SERVICES = re.compile(r"^['\"]?(wuauserv|usosvc|waasmedicsvc|bits|windefend|wdnissvc|sense|mpssvc|"
-                                r"securityhealthservice|wscsvc|eventlog|trustedinstaller|cryptsvc|"
-                                r"appidsvc|sysmon\w*|wdfilter|bfe)['\"]?$", re.IGNORECASE)
-_SERVER_LOGS = re.compile(r"\\inetpub\\logs\\|\\system32\\logfiles\\|\\winevt\\|\\programdata\\[^\\]+\\logs?\\|"
-                          r"\\exchange server\\[^\\]+\\logging\\|\\mssql\\log\\", re.IGNORECASE)
-_DATA_OR_DOC = re.compile(r"\.(db|sqlite3?|mdb|accdb|mdf|ldf|xlsx?|docx?|pptx?|csv|pst|ost|kdbx|pdf|odt|ods|"
-                          r"json|xml|txt|md)['\"]?$", re.IGNORECASE)
+_REMOTE_CODE = lazy(r"^(https?|ftp)://|^\\\\[^\\]+\\|^(javascript|vbscript|about):", re.IGNORECASE)
+_CREDENTIAL_FILE = lazy(r"ntds\.dit\b|\\config\\(sam|system|security)\b|\\(sam|system|security)\.(save|hiv|"
+                        r"sav|bak)\b|HarddiskVolumeShadowCopy\d+\\windows\\(ntds|system32\\config)",
+                        re.IGNORECASE)
+_HIVES = lazy(r"^(hklm|hkey_local_machine)\\(sam|system|security)\\?$", re.IGNORECASE)
+_ADMINS = lazy(r"admin|administrator|krbtgt|domain admins?|enterprise admins?|root|^sa$|svc_?backup",
+               re.IGNORECASE)
+_EVERYONE = lazy(r"^['\"]?(everyone|\*s-1-1-0|authenticated users|domain users|users|guests?|anonymous "
+                 r"logon)['\"]?$", re.IGNORECASE)
+_DRIVE_ROOT = lazy(r"^['\"]?[a-z]:\\?['\"]?$", re.IGNORECASE)
+_SERVERS = lazy(r"^['\"]?(mssql\w*|sqlserveragent|sqlagent\w*|w3svc|was|iisadmin|mysql\w*|mariadb|"
+                r"postgresql[\w-]*|oracle\w*|msexchange\w*|ntds|dns|dhcpserver|kdc|netlogon|"
+                r"mongodb|redis|elasticsearch[\w-]*|rabbitmq|tomcat\w*|apache\w*|nginx|clussvc|"
+                r"vmms|hyper-v\w*)['\"]?$", re.IGNORECASE)
+_SECURITY_SERVICES = lazy(r"^['\"]?(wuauserv|usosvc|waasmedicsvc|bits|windefend|wdnissvc|sense|mpssvc|"
+                          r"securityhealthservice|wscsvc|eventlog|trustedinstaller|cryptsvc|"
+                          r"appidsvc|sysmon\w*|wdfilter|bfe)['\"]?$", re.IGNORECASE)
+_SERVER_LOGS = lazy(r"\\inetpub\\logs\\|\\system32\\logfiles\\|\\winevt\\|\\programdata\\[^\\]+\\logs?\\|"
+                    r"\\exchange server\\[^\\]+\\logging\\|\\mssql\\log\\", re.IGNORECASE)
+_DATA_OR_DOC = lazy(r"\.(db|sqlite3?|mdb|accdb|mdf|ldf|xlsx?|docx?|pptx?|csv|pst|ost|kdbx|pdf|odt|ods|"
+                    r"json|xml|txt|md)['\"]?$", re.IGNORECASE)
 
 
 def _value(texts: list, *names: str) -> str:

@@ -18,10 +18,11 @@ from aish.safety.rules.delete import delete_level
 from aish.safety.rules import diskpart_scripts, ps_targets
 from aish.safety.rules.own_options import broad_listing
 from aish.safety.shell_words import Word
+from aish.safety.lazy_regex import lazy
 
-_ACCESS_SERVICES = re.compile(r"^(sshd|winrm|termservice|remoteregistry|mpssvc|bfe|dhcp|dnscache|"
-                              r"lanmanserver|netlogon|wlansvc|tailscale)$", re.IGNORECASE)
-_SECURITY_SWITCHES = re.compile(r"^-(disable\w+|exclusion\w+)$", re.IGNORECASE)
+_ACCESS_SERVICES = lazy(r"^(sshd|winrm|termservice|remoteregistry|mpssvc|bfe|dhcp|dnscache|"
+                        r"lanmanserver|netlogon|wlansvc|tailscale)$", re.IGNORECASE)
+_SECURITY_SWITCHES = lazy(r"^-(disable\w+|exclusion\w+)$", re.IGNORECASE)
 
 
 def _set_false(texts: list, k: int) -> bool:
@@ -308,9 +309,9 @@ def _array_items(raw: str) -> str:
 # Cmdlets whose output piped into Remove-Item names the paths it deletes.
 _LISTINGS = frozenset({"get-childitem", "gci", "ls", "dir", "get-item", "gi"})
 # Ports of remote access: SSH, RDP, WinRM
-_REMOTE_PORTS = re.compile(r"^(22|3389|5985|5986|any)$")
-_DATA_FILE = re.compile(r"\.(db|sqlite3?|mdb|accdb|mdf|ldf|ndf|xlsx?|docx?|pptx?|csv|pst|ost|kdbx|qbw|dat|parquet|"
-                        r"sql|bak)$", re.IGNORECASE)
+_REMOTE_PORTS = lazy(r"^(22|3389|5985|5986|any)$")
+_DATA_FILE = lazy(r"\.(db|sqlite3?|mdb|accdb|mdf|ldf|ndf|xlsx?|docx?|pptx?|csv|pst|ost|kdbx|qbw|dat|parquet|"
+                  r"sql|bak)$", re.IGNORECASE)
 _BLOCK_RUNNERS = {"foreach-object", "%", "foreach", "where-object", "invoke-command", "icm"}
 
 
@@ -323,7 +324,7 @@ def _blocks_remote_access(joined: str, port_option: str, source_option: str) -> 
 
 
 # Commands other Windows tools run or store to run later: (program, how to find the command, when it runs).
-_LAUNCH_RUN = re.compile(r"\bRun(Once)?(Ex)?$", re.IGNORECASE)
+_LAUNCH_RUN = lazy(r"\bRun(Once)?(Ex)?$", re.IGNORECASE)
 
 
 def rule_launches(c: Ctx) -> Optional[tuple]:

@@ -21,6 +21,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 # Switches that reset or strip the system, and how much (a force switch beside raises the medium ones).
 _RESET_SWITCHES = {"/generalize": HIGH, "/factoryreset": HIGH, "-factoryreset": HIGH, "/fixmbr": MEDIUM,
@@ -29,16 +30,16 @@ _RESET_SWITCHES = {"/generalize": HIGH, "/factoryreset": HIGH, "-factoryreset": 
                    "/remove-provisionedappxpackage": MEDIUM, "/revertpendingactions": MEDIUM, "/fixboot": MEDIUM,
                    "/rebuildbcd": MEDIUM, "/remove-capability": MEDIUM}
 _FORCE_SWITCHES = {"/force", "/f", "/quiet", "/q", "/norestart", "-force", "-all", "/all"}
-_CAMEL_REMOVE = re.compile(r"^-(Remove|Delete|Reset|Clear|Wipe|Purge)[A-Z]\w*$")
-_READS = re.compile(r"^/(enum|get|list|query|info|check|scan|\?|help)", re.IGNORECASE)
+_CAMEL_REMOVE = lazy(r"^-(Remove|Delete|Reset|Clear|Wipe|Purge)[A-Z]\w*$")
+_READS = lazy(r"^/(enum|get|list|query|info|check|scan|\?|help)", re.IGNORECASE)
 
 # What remote users come in by: Remote Desktop, WinRM, SSH.
-_REMOTE = re.compile(r"remote\s*desktop|remotedesktop|\brdp\b|3389|winrm|windows remote management|5985|5986|"
-                     r"\bssh|openssh|remote\s*management|termservice|\bsshd\b|firewallapi\.dll,-28752", re.IGNORECASE)
-_RULE_OFF = re.compile(r"(-enabled\s*:?\s*(\$?false|0|no)\b|-action\s*:?\s*block\b|new\s+enable\s*=\s*no\b|"
-                       r"\benable\s*=\s*no\b|\baction\s*=\s*block\b|\bmode\s*=\s*disable\b)", re.IGNORECASE)
-_REMOTE_SERVICES = re.compile(r"^(termservice|sshd|winrm|umrdpservice|sessionenv|ssh-agent)$", re.IGNORECASE)
-_SHUTDOWN_METHOD = re.compile(r"(^|\.)(win32shutdown(tracker)?|shutdown|reboot)$", re.IGNORECASE)
+_REMOTE = lazy(r"remote\s*desktop|remotedesktop|\brdp\b|3389|winrm|windows remote management|5985|5986|"
+               r"\bssh|openssh|remote\s*management|termservice|\bsshd\b|firewallapi\.dll,-28752", re.IGNORECASE)
+_RULE_OFF = lazy(r"(-enabled\s*:?\s*(\$?false|0|no)\b|-action\s*:?\s*block\b|new\s+enable\s*=\s*no\b|"
+                 r"\benable\s*=\s*no\b|\baction\s*=\s*block\b|\bmode\s*=\s*disable\b)", re.IGNORECASE)
+_REMOTE_SERVICES = lazy(r"^(termservice|sshd|winrm|umrdpservice|sessionenv|ssh-agent)$", re.IGNORECASE)
+_SHUTDOWN_METHOD = lazy(r"(^|\.)(win32shutdown(tracker)?|shutdown|reboot)$", re.IGNORECASE)
 
 
 def rule_windows_reset(c: Ctx) -> Optional[tuple]:

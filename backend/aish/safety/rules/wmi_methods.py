@@ -18,16 +18,17 @@ import re
 from typing import Callable, Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM
+from aish.safety.lazy_regex import lazy
 
 _VERBS = ("delete", "format", "dismount", "uninstall", "terminate", "stopservice", "changestartmode", "setpowerstate",
           "reset", ".create(")
 # The method named: `.Method(`, `-MethodName Method`, `-Name Method` (Invoke-WmiMethod), wmic's `call method`.
-_METHOD = re.compile(r"(?:\.|-methodname\s+|\binvoke-wmimethod\b[^|;]*?-name\s+|\biwmi\b[^|;]*?-name\s+|\bcall\s+)"
-                     r"['\"]?(delete|format|dismount|uninstall|terminate|stopservice|changestartmode|"
-                     r"setpowerstate|reset)\b(\s*\(\s*['\"]?(\w*))?", re.IGNORECASE)
-_LOSES_DATA = re.compile(r"win32_(shadowcopy|userprofile|volume|logicaldisk|share|directory|datafile|"
-                         r"useraccount|group)|msft_(disk|partition|volume)", re.IGNORECASE)
-_CREATE = re.compile(r"win32_process\b.*?\.create\(\s*(['\"])(.+?)\1\s*\)", re.IGNORECASE | re.DOTALL)
+_METHOD = lazy(r"(?:\.|-methodname\s+|\binvoke-wmimethod\b[^|;]*?-name\s+|\biwmi\b[^|;]*?-name\s+|\bcall\s+)"
+               r"['\"]?(delete|format|dismount|uninstall|terminate|stopservice|changestartmode|"
+               r"setpowerstate|reset)\b(\s*\(\s*['\"]?(\w*))?", re.IGNORECASE)
+_LOSES_DATA = lazy(r"win32_(shadowcopy|userprofile|volume|logicaldisk|share|directory|datafile|"
+                   r"useraccount|group)|msft_(disk|partition|volume)", re.IGNORECASE)
+_CREATE = lazy(r"win32_process\b.*?\.create\(\s*(['\"])(.+?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 _WHAT = {"delete": "deletes", "format": "formats", "dismount": "dismounts", "uninstall": "uninstalls",
          "terminate": "ends", "stopservice": "stops", "changestartmode": "disables", "setpowerstate": "powers off",
          "reset": "resets"}

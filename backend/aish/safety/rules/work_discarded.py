@@ -17,14 +17,15 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.lazy_regex import lazy
 
-_TRASH_NAME = re.compile(r"trash|recycl|wastebasket|graveyard|^rip$")
+_TRASH_NAME = lazy(r"trash|recycl|wastebasket|graveyard|^rip$")
 _EMPTIES = {"empty", "--empty", "-e", "-E", "purge", "--purge", "--decompose", "clear", "--clear", "prune",
             "--empty-all", "empty-all"}
 _FORCE = {"-f", "--force", "-F"}
 _RESETS = {"--reset", "--reset-hard", "--discard", "--discard-changes", "--hard", "--force-reset",
            "--force-remove-dirty", "-gc", "--gc", "--prune-dirty", "--delete-dirty"}
-_NO_CONFIRM = re.compile(r"^--(\w+-)?no-?confirm(ation)?$|^--(yes|assume-yes|non-interactive)$|^-y$")
+_NO_CONFIRM = lazy(r"^--(\w+-)?no-?confirm(ation)?$|^--(yes|assume-yes|non-interactive)$|^-y$")
 _RUNNERS = {"run", "exec", "foreach", "forall", "custom", "each"}
 
 

@@ -17,13 +17,14 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.lazy_regex import lazy
 
 _WORLD = ("0.0.0.0/0", "::/0")
-_IN_PLACE = re.compile(r"^(-i|-u|--inplace|--in-place|--update|-w|--write|-pi|-ip|-i\.\w+|-pie|put|set|write|update)$")
-_CODE_FILE = re.compile(r"\.(tf|tfvars|hcl|ya?ml|json|toml|conf|cfg|ini|j2|tpl)$", re.IGNORECASE)
-_SOURCES = re.compile(r"cidr|source|ingress|inbound|allow|ranges|whitelist|trusted", re.IGNORECASE)
-_NOT_IN = re.compile(r"egress|outbound|route|gateway|nexthop|next_hop|\bvia\b|destination", re.IGNORECASE)
-_SUBSTITUTION = re.compile(r"^s([#/|,!:@%])(.*?)\1(.*?)\1\w*$|^s\{(.*?)\}\{(.*?)\}\w*$", re.DOTALL)
+_IN_PLACE = lazy(r"^(-i|-u|--inplace|--in-place|--update|-w|--write|-pi|-ip|-i\.\w+|-pie|put|set|write|update)$")
+_CODE_FILE = lazy(r"\.(tf|tfvars|hcl|ya?ml|json|toml|conf|cfg|ini|j2|tpl)$", re.IGNORECASE)
+_SOURCES = lazy(r"cidr|source|ingress|inbound|allow|ranges|whitelist|trusted", re.IGNORECASE)
+_NOT_IN = lazy(r"egress|outbound|route|gateway|nexthop|next_hop|\bvia\b|destination", re.IGNORECASE)
+_SUBSTITUTION = lazy(r"^s([#/|,!:@%])(.*?)\1(.*?)\1\w*$|^s\{(.*?)\}\{(.*?)\}\w*$", re.DOTALL)
 
 
 @triggered_by(*_WORLD, otherwise=False)

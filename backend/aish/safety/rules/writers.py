@@ -15,18 +15,19 @@ import re
 import shlex
 
 from aish.safety.unwrap import unwrap
+from aish.safety.lazy_regex import lazy
 
 # [/ADDRESS/]s/PATTERN/REPLACEMENT/ with any delimiter: the replacement lands in the file, on the lines the
 # address picks (`/^PermitRootLogin/s/no/yes/` writes `PermitRootLogin … yes`)
-_SUBSTITUTE = re.compile(r"(?:^|[;{\s]|/(?P<address>(?:\\.|[^/])*)/\s*)s(.)((?:\\.|(?!\2).)*)\2((?:\\.|(?!\2).)*)\2")
+_SUBSTITUTE = lazy(r"(?:^|[;{\s]|/(?P<address>(?:\\.|[^/])*)/\s*)s(.)((?:\\.|(?!\2).)*)\2((?:\\.|(?!\2).)*)\2")
 # sed's commands that put text in: `a text`, `1i\ text`, `$a text`, `/x/c text`
-_ADD_TEXT = re.compile(r"(?:^|[;}\n])\s*(?:\d+|\$|/[^/]*/)?\s*[aic]\\?\s*(.+)", re.MULTILINE)
+_ADD_TEXT = lazy(r"(?:^|[;}\n])\s*(?:\d+|\$|/[^/]*/)?\s*[aic]\\?\s*(.+)", re.MULTILINE)
 _CODE_OPTIONS = {"-c", "-e", "-E", "-r", "--eval", "-p"}
 # a quoted absolute or home path the code opens for writing (`open('/etc/hosts','a')`, `open(F,">>/etc/x")`)
-_CODE_PATH = re.compile(r"""['"](?:\+?>>?\s*)?((?:/|~/)[\w.@%+/-]+)['"]""")
-_CODE_WRITES = re.compile(r"""['"]\s*(?:\+?>>?)|,\s*['"](?:a|w|a\+|w\+|ab|wb)['"]|\b(?:write|puts|print\s+\w+\s|"""
-                          r"""appendFile|writeFile|file_put_contents|File\.write|Add-Content|Set-Content)""")
-_INTERPRETERS = re.compile(r"^(python[\d.]*|perl|ruby|node|php|lua|bun|deno)$")
+_CODE_PATH = lazy(r"""['"](?:\+?>>?\s*)?((?:/|~/)[\w.@%+/-]+)['"]""")
+_CODE_WRITES = lazy(r"""['"]\s*(?:\+?>>?)|,\s*['"](?:a|w|a\+|w\+|ab|wb)['"]|\b(?:write|puts|print\s+\w+\s|"""
+                    r"""appendFile|writeFile|file_put_contents|File\.write|Add-Content|Set-Content)""")
+_INTERPRETERS = lazy(r"^(python[\d.]*|perl|ruby|node|php|lua|bun|deno)$")
 _ANSIBLE_MODULES = {"lineinfile", "blockinfile", "copy", "replace", "ansible.builtin.lineinfile",
                     "ansible.builtin.blockinfile", "ansible.builtin.copy", "ansible.builtin.replace"}
 
