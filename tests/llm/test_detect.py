@@ -24,11 +24,13 @@ def test_a_server_is_named_by_its_answers_not_its_port(monkeypatch):
 
 
 def test_a_server_busy_generating_for_another_client_is_found(monkeypatch):
-    """Its /v1/models waits for the generation in progress, longer than detection waits."""
+    """Its /v1/models waits for the generation in progress, longer than detection waits (made
+    0.3 s here, half the default's: the stub's other answers take milliseconds)."""
+    monkeypatch.setattr(detect, "IDENTIFY_AT_LEAST", 0.3)
     with StubServer(models=["tiny.gguf"], owned_by="me") as stub:
         stub.models_delay = 3.0
         monkeypatch.setenv("AISH_DETECT_PORTS", f"vLLM:{urlparse(stub.url).port}")
-        found = detect.detect()
+        found = detect.detect(timeout=0.075)  # four probe time-outs: 0.3 s
     assert found is not None and found.model.endpoint == stub.url
     assert found.description.startswith(f"llama-cpp-python at {stub.url}") and "busy" in found.description
 

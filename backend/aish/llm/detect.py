@@ -33,6 +33,10 @@ LOCAL_SERVERS: tuple[tuple[str, int], ...] = (
     ("vLLM", 8000),
 )
 
+# seconds a listening port gets to tell what it is (at least four probe time-outs): a server
+# busy generating lists its models later than that and is named from what else it answers
+IDENTIFY_AT_LEAST = 0.6
+
 CLOUD_KEYS = (
     ("OPENROUTER_API_KEY", "OpenRouter", "https://openrouter.ai/api", "openai/gpt-4o-mini"),
     ("OPENAI_API_KEY", "OpenAI", "https://api.openai.com", "gpt-4o-mini"),
@@ -95,7 +99,7 @@ def _probe(label: str, port: int, timeout: float) -> Optional[Detected]:
 
     endpoint = f"http://127.0.0.1:{port}"
     try:
-        info = servers.identify(endpoint, timeout=max(timeout * 4, 0.6))
+        info = servers.identify(endpoint, timeout=max(timeout * 4, IDENTIFY_AT_LEAST))
     except Exception:
         return None
     if not info.models and not info.kind:  # it listens, but tells nothing of a model server
