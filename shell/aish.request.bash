@@ -199,36 +199,46 @@ _aish_vars() {         # $1 qid, $2 secret-looking words: <id>.<qid>.vars in our
 # answer has begun (or the planner thinks a while), echo goes off until the request ends
 # (forks, after the first byte).  A `bind -x` key runs under readline's own settings; under
 # ble.sh's, Ctrl-C is a key (intr undef), so it is made a signal again meanwhile.
+# What is changed is put back whatever became of the stty that changed it: a Ctrl-C may end
+# it once the change is made (echo stayed off for the commands after).
 _aish_hush() {
   _aish_tty=-                           # tried once per request
   if [[ $_aish_bp == ble && -n ${READLINE_LINE+set} ]]; then
-    _aish_stty intr '^C' && _aish_tty=ble
+    _aish_tty=ble
+    _aish_stty intr '^C'
     return 0
   fi
   [[ -z ${READLINE_LINE+set} && -t 0 ]] || return 0
   local saved
   saved=$(command stty -g 2>/dev/null) || return 0
-  _aish_stty -echo && _aish_tty=$saved
+  _aish_tty=$saved
+  _aish_stty -echo
   return 0
 }
 
-# A command (stty, the first ask's mkfifo) in the shell's own process group.  With job
-# control on (an interactive shell) a command runs as a job with a process group of its
-# own, given the terminal: a Ctrl-C landing meanwhile went to it alone, and the request
-# was never cancelled.
-_aish_grouped() {      # COMMAND ARGS..., its errors hidden
-  local st=0
-  if [[ $- == *m* ]]; then
-    set +m
-    command "$@" 2>/dev/null || st=$?
-    set -m
-  else
-    command "$@" 2>/dev/null || st=$?
-  fi
-  return $st
+# A command (stty, the first ask's mkfifo) in the shell's own process group, waited for as a
+# command substitution.  With job control on (an interactive shell) a command runs as a job
+# with a process group of its own, given the terminal: a Ctrl-C landing meanwhile went to it
+# alone, and the request was never cancelled.  With job control off (`set +m`) bash takes a
+# child that exits normally after a SIGINT for one that handled the key itself and runs no
+# INT trap: a Ctrl-C landing as the command exited, before bash reaped it, was lost (under
+# load, often: the planner's 8 s note instead of `[aish] cancelled`).  A command
+# substitution's child stays in the shell's group, never given the terminal, and bash, which
+# holds the signal while it reads the output, then takes it as its own: our trap runs.
+_aish_grouped() {      # COMMAND ARGS..., its errors (and output: none is wanted) hidden
+  local out
+  out=$(command "$@" 2>/dev/null)
 }
 
 _aish_stty() { _aish_grouped stty "$@"; }
+
+# Putting the terminal back: a second Ctrl-C (people press it twice) must not end that stty
+# before it is done: echo stayed off for every command after (readline keeps the mode it
+# finds).  The key is still ours (the trap's), not the command's.
+_aish_stty_back() {    # ARGS... of stty, its errors hidden
+  local out
+  out=$(trap '' INT; command stty "$@" 2>/dev/null)
+}
 
 # Short reads, so a daemon that died mid-answer is noticed (it never sends `D`, and our
 # read-write open never sees EOF); AISH_TIMEOUT bounds a live but silent one; the spinner
@@ -311,8 +321,8 @@ _aish_trap_int() {     # our Ctrl-C trap; the user's trap and umask saved first
 
 _aish_cleanup() {      # close the reply FIFO (first: no child inherits it); cancel an unfinished request
   { exec 57<&-; } 2>/dev/null
-  if [[ $_aish_tty == ble ]]; then _aish_stty intr undef
-  elif [[ -n $_aish_tty && $_aish_tty != - ]]; then _aish_stty "$_aish_tty"; fi
+  if [[ $_aish_tty == ble ]]; then _aish_stty_back intr undef
+  elif [[ -n $_aish_tty && $_aish_tty != - ]]; then _aish_stty_back "$_aish_tty"; fi
   _aish_tty=''
   if [[ -n $_aish_pending ]]; then
     local d=${_aish_pending% *} id=${_aish_pending##* }

@@ -14,9 +14,10 @@ from tests.shell.exact_output_cases import *  # noqa: F401,F403
 from tests.shell.cases_norris import *  # noqa: F401,F403
 from tests.shell.cases_setups import *  # noqa: F401,F403
 from tests.shell.cases_agents import *  # noqa: F401,F403
-from tests.shell.shellenv import shell_context, user_message
+from tests.shell.shellenv import shell_context, slow_stand_in, user_message
 from tests.stub_server import Reply
 from tests.shell.tmux import wait_until  # noqa: E402
+from tests.shell.cases_norris import ECHO_IS
 
 
 
@@ -172,3 +173,28 @@ def test_aish_shell_reads_the_files_a_login_reads_then_loads_aish(stub, aish_env
         tmux.type('echo "r=$FROM_RC"')
         tmux.keys("Enter")
         tmux.wait("r=1")
+
+
+def test_a_second_ctrl_c_leaves_echo_on_after_a_cancelled_report(make_shell, stub, aish_env, tmp_path):
+    """Echo goes off while a norris report is read (PROMPT_COMMAND) and comes back when the
+    request ends.  A second Ctrl-C (people press it twice) landing while `stty` put it back
+    killed that stty: echo stayed off for every command after (readline keeps the mode it
+    finds).  A slow stand-in for the stty that puts it back makes the moment long."""
+    armed, hushed, restoring = tmp_path / "armed", tmp_path / "hushed", tmp_path / "restoring"
+    sh = make_shell(extra_env=slow_stand_in(tmp_path, aish_env, "stty", (
+        f'if [ -e "{armed}" ]; then\n  case $1 in -echo) : > "{hushed}" ;; -g|-a) ;;\n'
+        f'    *) : > "{restoring}"; sleep 3 ;; esac\nfi\n')))
+    stub.queue(Reply("CMD: echo five"), Reply("CMD: echo six", first_byte_delay=30))
+    sh.ask("?? slow one")
+    sh.wait_prompt("echo five")
+    armed.touch()                           # (from here on: the step's report)
+    sh.tmux.keys("Enter")
+    wait_until(hushed.exists, 30, "the shell to turn echo off")
+    sh.tmux.keys("C-c")
+    wait_until(restoring.exists, 20, "the shell to put echo back")
+    sh.tmux.keys("C-c")
+    armed.unlink()
+    sh.wait("[aish] cancelled")
+    sh.wait_prompt("")
+    sh.ask(ECHO_IS)
+    assert "\necho is on" in sh.wait(lambda s: "\necho is o" in s)

@@ -258,3 +258,17 @@ def test_ctrl_c_while_the_first_ask_makes_its_fifo_cancels_it(make_shell, stub, 
     sh.wait_prompt("ls -la")
     # the terminal stayed the shell's: a key landing as mkfifo exits reaches the shell
     assert int(mark.read_text()) == os.getpgid(sh.tmux.pane_pid())
+
+
+def test_ctrl_c_the_first_asks_mkfifo_outlives_cancels_it(make_shell, stub, aish_env, tmp_path):
+    """As above, with a mkfifo the key does not kill (as one already exiting when it lands):
+    run in the shell's group with job control off (`set +m`), bash took a child that exits
+    normally after a SIGINT for one that handled the key itself and ran no INT trap: the
+    answer streamed to its end.  (zsh's test_ctrl_c_while_the_first_ask_makes_its_fifos_...)"""
+    mark = tmp_path / "mkfifo-running"
+    sh, screen = ctrl_c_in_the_first_mkfifo(make_shell, stub, aish_env, tmp_path, f"trap '' INT\n: > '{mark}'\n")
+    assert "word0000" not in screen and "cannot create" not in screen, screen
+    rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+    assert rows[-3:] == ["aish$ ? a first question", "[aish] cancelled", "aish$"], rows
+    sh.ask("? again")                       # the next ask works (and gets the answer queued first)
+    sh.wait_prompt("ls -la")
