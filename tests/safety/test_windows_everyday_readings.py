@@ -3,7 +3,7 @@
 same name (as Unix `cp -f` there); cmd's `erase FILE` is `del FILE`.  Their destructive forms stay flagged."""
 from __future__ import annotations
 
-from tests.safety.forms import each_form
+from tests.safety.forms import each_form, table_holds
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 
@@ -41,3 +41,27 @@ def test_windows_everyday_forms_stay_quiet(command: str) -> None:
 ])
 def test_their_destructive_forms_stay_flagged(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
+
+
+# A cmdlet whose approved verb reads or creates names its object with its noun: `Rm` in AzureRM's nouns is
+# Resource Manager, and `Deleted` in `Get-SPDeletedSite` is a state, not a verb.  Its removing forms stay loud.
+_CMDLET_NOUNS = (
+    ["Remove-AzureRmResourceGroup -Name rg-old -Force",
+     "Get-AzureRmResourceGroup | Remove-AzureRmResourceGroup -Force",
+     "Remove-AzureRmVM -Name vm1 -ResourceGroupName rg -Force",
+     "Request-KMSKeyDeletion -KeyId 1234abcd -PendingWindowInDay 7"],
+    ["Get-AzureRmResourceGroup",
+     "Get-AzureRmVM -ResourceGroupName rg1",
+     "Get-AzureRmStorageAccount | Format-Table",
+     "New-AzureRmResourceGroup -Name rg -Location westus",
+     "Get-AzureRmResourceGroup | Remove-AzureRmResourceGroup -WhatIf",
+     "Export-AzureRmResourceGroup -ResourceGroupName rg -Path .\\rg.json",
+     "Select-AzureRmSubscription -SubscriptionName Dev",
+     "Test-AzureRmResourceGroupDeployment -ResourceGroupName rg -TemplateFile .\\t.json",
+     "Save-AzureRmContext -Path .\\ctx.json",
+     "Get-AzureRmRoleAssignment -SignInName alice@example.com"],
+)
+
+
+def test_a_reading_cmdlets_noun_is_its_object_not_its_verb() -> None:
+    table_holds(_CMDLET_NOUNS)

@@ -178,11 +178,22 @@ def program_action(prog: str, texts: list) -> Action:
     return Action(verb, prog, list(nouns), after, "program")
 
 
+# A cmdlet whose approved verb reads, creates or copies: its noun names the object, so verbs inside it are
+# names (`Get-AzureRmVM`: AzureRM is a module, `Rm` is Resource Manager, not remove).
+_READING_CMDLET = re.compile(
+    r"^(?:Get|New|Add|Show|Find|Test|Select|Where|ForEach|Sort|Out|Format|ConvertTo|ConvertFrom|Measure|Export|"
+    r"Search|Read|Compare|Trace|Wait|Connect|Enter|Use|Join|Group|Tee|Copy|Save|Backup|Checkpoint|"
+    r"Install|Register|Enable|Resume|Expand|Compress|Receive|Resolve|Watch|Open)-[A-Z][A-Za-z0-9]+$",
+    re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _name_verb(prog: str) -> Optional[tuple]:
     """The verb a program's own name says (``lxc-destroy``: destroy, with the nouns beside it), or None.
     Kept per name: every command no rule names asks it, and programs recur."""
     name = re.sub(r"\.(sh|py|pl|rb|exe|bash)$", "", prog) if "." in prog else prog
+    if _READING_CMDLET.match(name):
+        return None  # `Get-AzureRmVM`, `New-AzureRmResourceGroup`: the verb before the dash says what it does
     parts = split_word(name)
     if len(parts) < 2 or prog in PACKAGE_TOOLS:
         return None
