@@ -14,6 +14,11 @@ Run: python3 bench/stress_ctrl_c.py [--shell zsh] [--runs 1000] [--out DIR] [--m
           [--plugins] (zsh-autosuggestions and zsh-syntax-highlighting, the Debian packages)
           [--fresh] (a new shell every round: the Ctrl-C lands in a shell's first ask, while it
           sources the on-demand half)
+          [--norris] (each round runs a step of a `??` task and presses Ctrl-C up to --max-delay
+          after its report reached the planner, which holds its answer: `[aish] cancelled` must
+          follow within 5 s; bash turns echo off just then: --max-delay 0.02 finds where a
+          Ctrl-C was lost) [--pin CPU] (the shell and what it starts on one CPU: run a busy
+          loop there too for load)
 Prints one line per failure and a summary; exit status 1 if any round failed.
 """
 from __future__ import annotations
@@ -96,6 +101,29 @@ def recover(shell) -> None:
             continue
 
 
+def norris_round(shell, stub, n: int, delay: float) -> str:
+    """One step of a `??` task, Ctrl-C ``delay`` s after its report reached the planner; why
+    the round went wrong, or ""."""
+    stub.queue(Reply(text="CMD: echo five\n"), Reply(text="CMD: echo six\n", first_byte_delay=9))
+    asked = len(stub.requests)
+    shell.ask(f"?? task {n}")
+    shell.wait_prompt("echo five", timeout=20)
+    shell.tmux.keys("Enter")
+    deadline = time.monotonic() + 20
+    while len(stub.requests) < asked + 2 and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(delay)
+    shell.tmux.keys("C-c")
+    try:
+        shell.tmux.wait("[aish] cancelled", timeout=5)
+        shell.tmux.wait(lambda s: last_row(s) == PROMPT.rstrip(), timeout=10)
+    except ScreenTimeout:
+        return f"Ctrl-C {delay:.3f} s after the report reached the planner: not cancelled"
+    shell.ask("echo echo-$(stty -a | grep -c -- ' -echo ')")   # echo is back for commands
+    screen = shell.tmux.wait(lambda s: "\necho-" in s and last_row(s) == PROMPT.rstrip(), 10)
+    return "" if "\necho-0" in screen else "echo stayed off after the cancelled report"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shell", choices=("zsh", "bash"), default="zsh")
@@ -109,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--two-line", action="store_true", help="a line above the prompt's")
     parser.add_argument("--plugins", action="store_true", help="autosuggestions, highlighting")
     parser.add_argument("--fresh", action="store_true", help="a new shell every round")
+    parser.add_argument("--norris", action="store_true", help="Ctrl-C while a step is planned")
+    parser.add_argument("--pin", type=int, default=None, help="run the shell on this CPU")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     failures = 0
@@ -123,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
 
         def new_shell():
             started = start_shell(args.shell, base, before=before, after=after,
-                                  prompt=f"top {args.shell}\n{PROMPT}" if args.two_line else "")
+                                  prompt=f"top {args.shell}\n{PROMPT}" if args.two_line else "",
+                                  wrap=None if args.pin is None else ["taskset", "-c", str(args.pin)])
             started.wait_prompt(timeout=20)
             return started
 
@@ -139,9 +170,18 @@ def main(argv: list[str] | None = None) -> int:
                 shell.tmux.wait(lambda s: last_row(s) == PROMPT.rstrip() and
                                 s.strip().count("\n") <= (1 if args.two_line else 0), timeout=10)
                 question = f"? q{n}"
-                shell.ask(question)
+                if args.norris:
+                    try:
+                        why = norris_round(shell, stub, n, rng.uniform(0, args.max_delay))
+                    except ScreenTimeout as timeout:
+                        why = f"the step did not come: {str(timeout).splitlines()[0]}"
+                    stub._queue.clear()   # (a round that went wrong leaves its replies)
+                else:
+                    shell.ask(question)
                 whole = n % args.every == 0
-                if whole:
+                if args.norris:
+                    pass
+                elif whole:
                     try:
                         shell.wait_prompt("ls -la", timeout=20)
                         shell.tmux.keys("C-u")
