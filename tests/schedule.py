@@ -28,6 +28,7 @@ import math
 import os
 import types
 from collections import defaultdict
+from pathlib import Path
 from typing import Optional
 
 CACHE_KEY = "aish/module-seconds"
@@ -47,6 +48,14 @@ MCP_SHARE = 1.0
 # which of them this process had imported when its collection ended (tests/conftest.py)
 MCP_SDK = ("mcp", "mcp_types")
 AT_COLLECTION: list[str] = []
+
+TESTS = Path(__file__).resolve().parent
+# the modules that judge the same corpus lines (destructive.txt, the effect corpora, the fresh
+# rounds): a worker keeps what it judged (tests/safety/kept.py), so they go to one run, the static
+# checks' (test_triggers.py, which judges a sample of the same lines, is one), after those; spread
+# over the workers, 1,443 of their lines (0.73 s of CPU) were judged in two (docs/performance.md)
+SHARE_VERDICTS = ("tests/safety/test_fresh_corpora.py", "tests/safety/test_assess.py",
+                  "tests/safety/test_trained_corpora.py")
 
 # what a module's cases need that is costly to have twice
 READS_SOURCES, TALKS_MCP, PLAIN = "reads aish's sources", "talks to the MCP test servers", "plain"
@@ -121,11 +130,14 @@ def _fill_runs(blocks: dict[str, list], timed: dict[str, float], sizes: list[int
     for name in mcp:
         place(fewest(range(mcp_runs)), blocks[name], timed[name])
     static = sorted(by_need[READS_SOURCES], key=lambda name: (-timed[name], name))
-    if static:
+    together = sorted((name for name in by_need[PLAIN] if name in SHARE_VERDICTS),
+                      key=lambda name: (-timed[name], name))
+    if static or together:  # the corpus modules after the static checks (their trees go first)
         run = fewest(range(len(sizes)))
-        for name in static:
+        for name in static + together:
             place(run, blocks[name], timed[name])
-    rest = sorted(by_need[PLAIN], key=lambda name: (-timed[name], name))
+    rest = sorted((name for name in by_need[PLAIN] if name not in SHARE_VERDICTS),
+                  key=lambda name: (-timed[name], name))
     for name in rest:
         cases = blocks[name]
         roomy = [run for run in range(len(sizes)) if sizes[run] - len(runs[run]) >= len(cases)]

@@ -131,6 +131,27 @@ def test_mcp_modules_take_a_second_worker_only_when_they_outlast_a_share(monkeyp
     assert mcp_starts == [["tests/m/test_one.py"], ["tests/m/test_one.py", "tests/m/test_two.py"]]
 
 
+def test_the_modules_that_judge_the_same_corpus_lines_share_the_static_checks_run(monkeypatch):
+    """A worker keeps the verdicts it judged (tests/safety/kept.py): the modules that judge the
+    same corpus lines go to one run, the static checks' (tests/safety/test_triggers.py is one of
+    them), after those; elsewhere each of their lines was judged by two workers."""
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "3")
+    together = list(schedule.SHARE_VERDICTS)
+    items = (cases("tests/test_arch.py", 5, "tests.sources") + cases("tests/p/test_plain.py", 300)
+             + [item for name in together for item in cases(name, 20)] + cases("tests/p/test_slow.py", 10))
+    seconds = {name: 3.0 for name in together}
+    seconds.update({"tests/test_arch.py": 1.0, "tests/p/test_plain.py": 3.0, "tests/p/test_slow.py": 6.0})
+    for recorded in (seconds, None):  # timed, and a fresh clone's guesses
+        ordered = list(items)
+        schedule.order(ordered, recorded)
+        run = next(run for run in runs_of(ordered, 3) if "tests/test_arch.py::test_0" in map(repr, run))
+        names = [schedule.module_of(item.nodeid) for item in run]
+        assert set(together) <= set(names), names
+        assert names.index("tests/test_arch.py") < min(names.index(name) for name in together), names
+    for name in together:  # named as they are: a rename would silently undo this
+        assert (schedule.TESTS / name.removeprefix("tests/")).is_file(), name
+
+
 def test_every_worker_is_handed_the_seconds_read_once():
     """The controller reads the recorded seconds once for all its workers: read per worker,
     a run that ended meanwhile (writing the cache) gave two workers different orders, and
