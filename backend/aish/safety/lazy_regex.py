@@ -8,9 +8,8 @@ first use, every rule still runs on every text: only the moment it is compiled m
 """
 from __future__ import annotations
 
-import functools
 import re
-from typing import Any, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 
 class LazyRegex:
@@ -20,7 +19,9 @@ class LazyRegex:
     The judge asks its patterns about ten times a command: a method of this class in between
     would be a Python call each time, so once compiled, the pattern's own methods are bound in
     this object's slots (``lazy.search`` is then ``compiled.search``, a C call).  Before that,
-    each slot holds a method that compiles first."""
+    the slots are empty and reading one falls through to ``__getattr__``, which compiles first.
+    (They held a ``functools.partial`` each until then: with the rules' ~750 patterns lazy, that
+    was ~10,000 more objects for every full pass of the garbage collector to walk.)"""
 
     __slots__ = ("pattern", "flags", "_compiled", "match", "fullmatch", "search", "finditer", "findall", "sub",
                  "split")
@@ -36,11 +37,13 @@ class LazyRegex:
         self.pattern = pattern
         self.flags = flags
         self._compiled: Optional[re.Pattern[str]] = None
-        for name in _METHODS:
-            setattr(self, name, functools.partial(self._compile_then, name))
 
-    def _compile_then(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        return getattr(self.compiled, name)(*args, **kwargs)
+    if not TYPE_CHECKING:  # hidden from mypy, which would otherwise take any attribute of this class as valid
+        def __getattr__(self, name: str) -> Any:
+            """Only reached for an empty slot (a method, before the first use): compile, then answer."""
+            if name in _METHODS:
+                return getattr(self.compiled, name)
+            raise AttributeError(name)
 
     @property
     def compiled(self) -> re.Pattern[str]:
