@@ -202,8 +202,8 @@ def _plans_only(own: list) -> bool:
 # A subcommand fused from an action and what it reads about it (`nvme sanitize-log /dev/nvme0`, `tool
 # erase-status`, `x wipe-info -o json`): the record of an erase, not an erase; not a verb that acts on the log
 # (`clear-log`, `reset-status`, `erase-log` stay as they are), nothing but options, their values and devices after.
-_RECORD_SUBCOMMAND = lazy(r"((?:[a-z][a-z0-9]*-)*[a-z][a-z0-9]*)-"
-                          r"(log|logs|list|report|status|info|show|query|progress|caps|capabilities|support)")
+_RECORD_SUBCOMMAND = re.compile(r"((?:[a-z][a-z0-9]*-)*[a-z][a-z0-9]*)-"
+                                r"(log|logs|list|report|status|info|show|query|progress|caps|capabilities|support)")
 _SETS_RECORD = frozenset("clear reset set write put update add edit import load restore flush".split())
 _EMPTIES_RECORD = frozenset("delete del erase purge truncate wipe rotate drop remove rm".split())  # a log, a list
 

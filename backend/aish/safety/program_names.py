@@ -15,7 +15,7 @@ belong here too.
 """
 from __future__ import annotations
 
-from aish.safety.lazy_regex import lazy
+import re
 
 # The packages' programs that rules judge, run a command or are common in pipes (coreutils, findutils, sed,
 # tar, grep, make, inetutils).  Short names are left out where the g-name is another program: `god` is a
@@ -88,7 +88,7 @@ _VARIANTS = {"pypy": "python", "jython": "python", "graalpy": "python", "micropy
              "rbx": "ruby", "luajit": "lua", "php-cli": "php", "php-cgi": "php", "hhvm": "php", "nodejs": "node",
              "rakudo": "raku", "pwsh-preview": "pwsh", "powershell": "pwsh", "dnf-3": "dnf", "yum-deprecated": "yum",
              "pip-3": "pip"}
-_VERSION = lazy(r"^([A-Za-z][\w-]*?[A-Za-z])-?v?(\d+(?:\.\d+)*)(?:-dbg|m|d|t)?$")  # python3.13t
+_VERSION = re.compile(r"^([A-Za-z][\w-]*?[A-Za-z])-?v?(\d+(?:\.\d+)*)(?:-dbg|m|d|t)?$")  # python3.13t
 
 
 def canonical(prog: str) -> str:

@@ -61,8 +61,8 @@ _VERBS = ("get|set|new|remove|stop|start|restart|clear|add|disable|enable|invoke
           "initialize|optimize|repair|resize|save|restore|backup|checkpoint|send|receive|read|search|find|use|"
           "push|pop|join|split|group|compare|tee|trace|debug|sync|approve|deny|request|submit|confirm|undo|redo")
 _CMDLET = lazy(rf"^(?:{_VERBS})-[A-Za-z][A-Za-z0-9]+$", re.IGNORECASE)
-_PS_WORD = lazy(r"^(?:\$_|\$psitem|\$env:|\$true|\$false|\$null)|^-(?:[A-Z][a-z]+[A-Za-z]*(?::.*)?|"
-                r"force|recurse|fo|confirm:\$\w+|erroraction|literalpath|whatif)$")
+_PS_WORD = re.compile(r"^(?:\$_|\$psitem|\$env:|\$true|\$false|\$null)|^-(?:[A-Z][a-z]+[A-Za-z]*(?::.*)?|"
+                      r"force|recurse|fo|confirm:\$\w+|erroraction|literalpath|whatif)$")
 
 
 def is_cmdlet(name: str) -> bool:

@@ -31,7 +31,7 @@ def _unescaped(m: re.Match) -> str:
     return "" if m.group(1) == "\n" else m.group(1)
 
 
-_PLAIN = lazy(r"[^ \t\n;&|<>()\\'\"$`*?\[]+")
+_PLAIN = re.compile(r"[^ \t\n;&|<>()\\'\"$`*?\[]+")
 
 
 @dataclass

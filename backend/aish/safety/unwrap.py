@@ -6,10 +6,10 @@ caller learns whether the command runs as root or takes its arguments from a pip
 """
 from __future__ import annotations
 
+import re
 
 from aish.safety.program_names import plain_name
 from aish.safety.shell_words import tokenize
-from aish.safety.lazy_regex import lazy
 
 # option -> takes a value, for each wrapper that runs the command after it
 _WRAPPERS: dict = {
@@ -36,7 +36,7 @@ _WRAPPERS: dict = {
 }
 _TAKES_USER = {"gosu", "su-exec"}  # the first word after them is a user, not the command
 _TAKES_ARG = {"chrt": 1, "taskset": 1, "chroot": 1}  # a priority / CPU mask / the new root before the command
-ASSIGN = lazy(r"^[A-Za-z_][A-Za-z0-9_]*\+?=")
+ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\+?=")
 
 
 def unwrap(words: list) -> tuple:

@@ -6,10 +6,9 @@ import re
 from functools import lru_cache
 
 from aish.safety.verbs import DATA_NOUNS, DELETE, HEAVY, LIGHT_NOUNS, NOMINAL_VERBS, POWER, RESET, WEAK, WEAK_DATA_NOUNS
-from aish.safety.lazy_regex import lazy
 
-_CAMEL = lazy(r"(?<=[a-z])(?=[A-Z])")
-_SEPARATORS = lazy(r"[-_:./]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_SEPARATORS = re.compile(r"[-_:./]+")
 _AFFIX_VERBS = tuple(sorted((v for v in HEAVY | DELETE | RESET if len(v) >= 4), key=len, reverse=True)) + \
     tuple(sorted((v for v in WEAK if len(v) >= 8), key=len, reverse=True))  # unregistervm
 _AFFIX_PREFIXES = {"lv", "vg", "pv", "ipc", "user", "group", "db", "fs", "vm"}

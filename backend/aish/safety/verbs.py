@@ -9,7 +9,7 @@ judges (an autorun that must know what only reads) can reuse them with ``program
 """
 from __future__ import annotations
 
-from aish.safety.lazy_regex import lazy
+import re
 
 # ----------------------------------------------------------------- verbs, by strength
 # Destroy what they name, whatever it is: medium alone, high with a wide or forced scope.
@@ -174,9 +174,9 @@ worktrees filter filters rule-cache thumbnail thumbnails preview previews log lo
 
 # ----------------------------------------------------------------- options
 # Options that destroy on their own, on any program that has them.
-HEAVY_OPTIONS_PATTERN = lazy(r"^--(delete|remove|wipe|erase|destroy|drop|purge)-(disks?|data|volumes?|storage|"
-                             r"snapshots?|backups?|databases?|files|all|everything|images?|old|older-than)$|"
-                             r"^--(destroy|wipe|erase|nuke|obliterate)-[a-z][\w-]*$")  # `--destroy-workers`
+HEAVY_OPTIONS_PATTERN = re.compile(r"^--(delete|remove|wipe|erase|destroy|drop|purge)-(disks?|data|volumes?|storage|"
+                                   r"snapshots?|backups?|databases?|files|all|everything|images?|old|older-than)$|"
+                                   r"^--(destroy|wipe|erase|nuke|obliterate)-[a-z][\w-]*$")  # `--destroy-workers`
 HEAVY_OPTIONS: frozenset = frozenset("""
 --purge --wipe --wipe-data --wipe-all --erase --erase-all --destroy --drop --drop-database --delete-data
 --delete-all --remove-all --remove-all-storage --delete-storage --delete-volumes --delete-snapshots

@@ -25,7 +25,7 @@ from aish.safety.lazy_regex import lazy
 
 _MAX_WORDS = 4  # subcommand words read after the program
 _NOT_SUBCOMMAND = frozenset("-/+")  # first letters of options, paths and targets (`+build`)
-_WORD = lazy(r"^\w[\w.:@+-]*$")
+_WORD = re.compile(r"^\w[\w.:@+-]*$")
 _SCRIPT_FILE = lazy(r"(?<=\w)\.(py|rb|pl|pm|sh|bash|zsh|js|mjs|cjs|ts|php|lua|R|r|jl|tcl|groovy|kts|exs?|ps1|"
                     r"bat|cmd)$")
 # First subcommands that create, read or run: the words after them are names.
@@ -55,7 +55,7 @@ _OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("git", "clear"): "wi
 _POWER_COMPACT = tuple(p.replace("-", "") for p in POWER)  # `…login1.Manager.PowerOff`
 ALIAS_OF = {short: full for table in (*ALIASES.values(), *FIRST_ALIASES.values()) for short, full in table.items()}
 # An option spelled as a verb: `--delete`, `-delete`, `--drop-slot`, `--wipe_data`, `--force-reset`.
-_OPTION = lazy(r"^--?([A-Za-z][\w-]*)(?:=(.*))?$")
+_OPTION = re.compile(r"^--?([A-Za-z][\w-]*)(?:=(.*))?$")
 _LISTING = {"list", "ls", "show", "status", "info", "help", "version", "check", "preview"}
 _OFF_VALUES = {"false", "no", "0", "off", "none", "never"}
 _LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, `--factory-reset`
@@ -63,7 +63,7 @@ _LEADS = {"force", "hard", "permanently", "factory", "all"}  # `--force-reset`, 
 _WHEN_WORDS = {"expire", "expires", "expiry", "expiration", "expiring"}
 # A subcommand spelled as group/verb (`vmsvc/destroy`, `vmsvc/snapshot.removeall`), not a path to a file
 # (`docs/delete.html`: what follows a dot is an extension unless it is a word of five letters or more).
-_GROUPED = lazy(r"[a-z][\w-]*(?:/[a-z][\w-]*)+(?:\.[a-z]{5,})?")
+_GROUPED = re.compile(r"[a-z][\w-]*(?:/[a-z][\w-]*)+(?:\.[a-z]{5,})?")
 _SHELL_LIKE = {"-rm", "-rmr", "-rmdir", "-del", "-rmf"}
 # Harmless-looking first words that are also the NAME of a kind of object: right before a deleting verb they are
 # the noun group (`consul config delete`, `sensuctl check delete NAME`, `aliyunlog log delete_logstore`).
@@ -258,7 +258,7 @@ def is_backup_tool(prog: str) -> bool:
     return prog in BACKUP_TOOLS or bool(_BACKUP_NAME.search(prog))
 
 
-_BACKUP_NAME = lazy(r"(backup|snapshot|snapper|tarsnap|restic|borg)")
+_BACKUP_NAME = re.compile(r"(backup|snapshot|snapper|tarsnap|restic|borg)")
 
 
 def option_nouns(texts: list) -> list:
@@ -277,7 +277,7 @@ def names(texts: list) -> list:
     return [t for t in texts if not t.startswith("-") and t != "--"]
 
 
-_POWERSHELL_OPTION = lazy(r"^-[A-Z][A-Za-z]+$")
+_POWERSHELL_OPTION = re.compile(r"^-[A-Z][A-Za-z]+$")
 
 
 @lru_cache(maxsize=4096)

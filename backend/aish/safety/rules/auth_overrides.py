@@ -21,11 +21,11 @@ from typing import Optional
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import MEDIUM, Ctx
 
-_ASSIGN = lazy(r"^[A-Za-z_]\w*=")
+_ASSIGN = re.compile(r"^[A-Za-z_]\w*=")
 # Where an override's `KEY=VALUE` is: after these options, or fused to them.
 _OVERRIDE_OPTIONS = frozenset({"--override", "--set", "--conf", "-c", "-o", "--config-override", "--property",
                                "-p", "-e", "--env", "--define"})
-_FUSED = lazy(r"^(cfg:|-D|-E|--(?=[\w.-]+=))")
+_FUSED = re.compile(r"^(cfg:|-D|-E|--(?=[\w.-]+=))")
 # The key's last words: an access check (weaker when false) or an opening (weaker when true).
 _CHECK_WORDS = frozenset({"auth", "authentication", "authenticate", "authorization", "security", "acl", "acls",
                           "authz", "authn", "require_auth", "requireauth", "auth_enabled", "login_required",

@@ -30,7 +30,7 @@ _FD_EXEC = frozenset({"-x", "-X", "--exec", "--exec-batch"})
 _DESTROYERS = frozenset({"rm", "shred", "srm", "wipe", "unlink", "truncate", "trash", "trash-put", "rmdir"})
 _STREAMS = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
 _WIPE_OPERANDS = ("wipe=", "hwipe=")
-_RM_LETTERS = lazy(r"^-(?=[a-zA-Z]*[rR])(?=[a-zA-Z]*f)[rRfvI]{2,4}$")
+_RM_LETTERS = re.compile(r"^-(?=[a-zA-Z]*[rR])(?=[a-zA-Z]*f)[rRfvI]{2,4}$")
 _TRASH = lazy(r"trash|gomi|rip|bury|recycle", re.IGNORECASE)
 _TEMP = lazy(r"^(/tmp/|/var/tmp/|/dev/null$|\./|[\w.-]+$)")  # a bare name or ./x: a file made here
 

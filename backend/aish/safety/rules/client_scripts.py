@@ -33,8 +33,8 @@ _MAX_LINES = 12
 _PROSE_OPTIONS = frozenset({"-m", "--message", "--title", "--body", "--description", "--comment", "--subject",
                             "--note", "--notes", "--summary", "--reason", "--label", "--desc", "--prompt", "--shell"})
 # Database clients: their lines are statements, read by the SQL rules whole.
-_STATEMENT_CLIENTS = lazy(r"sql|db|mongo|redis|valkey|cqlsh|influx|clickhouse|cypher|gremlin|arangosh|"
-                          r"surreal|dolt|neo4j|nebula|janus|orient|hbase|hive|beeline|impala|presto|trino")
+_STATEMENT_CLIENTS = re.compile(r"sql|db|mongo|redis|valkey|cqlsh|influx|clickhouse|cypher|gremlin|arangosh|"
+                                r"surreal|dolt|neo4j|nebula|janus|orient|hbase|hive|beeline|impala|presto|trino")
 
 
 _NOT_ACTIONS = frozenset({"quit", "exit", "bye", "open", "connect", "no", "show", "get", "list", "ls", "help"})

@@ -294,7 +294,7 @@ def classify(path: str) -> str:
 
 
 _KEPT_PATH = 256
-_MAYBE_WINDOWS = lazy(r"[:\\%$]")  # what every Windows-looking path has (winpaths.looks_windows)
+_MAYBE_WINDOWS = re.compile(r"[:\\%$]")  # what every Windows-looking path has (winpaths.looks_windows)
 
 
 @lru_cache(maxsize=4096)

@@ -13,7 +13,6 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx
-from aish.safety.lazy_regex import lazy
 
 _VERBS = {"delete", "del", "destroy", "clear", "remove", "rm", "erase", "reset", "wipe", "deleteall", "clearall"}
 # Nouns only a storage controller uses: enough with a verb on their own.
@@ -22,13 +21,13 @@ _STRONG_NOUNS = {"logicaldrive", "logicaldrives", "vdisk", "vdisks", "virtualdis
 # Nouns that need the controller named too (`ctrl`, `slot=0`, `/c0`, `-a0`).
 _WEAK_NOUNS = {"ld", "lds", "vd", "vds", "array", "arrays", "config", "cfg", "unit", "lun", "luns", "volume",
                "volumes", "mirror", "raid", "pd", "all"}
-_CONTROLLER = lazy(r"^(ctrl|controller|adapter|/c\d+(/\S*)?|slot=\d+|controller=\d+|-a(\d+|all)|"
-                   r"ctrl=\d+|/call)$", re.IGNORECASE)
+_CONTROLLER = re.compile(r"^(ctrl|controller|adapter|/c\d+(/\S*)?|slot=\d+|controller=\d+|-a(\d+|all)|"
+                         r"ctrl=\d+|/call)$", re.IGNORECASE)
 # `action=deletevdisk`, `op=resetconfig`: the verb fused to the front of the value.
-_FUSED_ACTION = lazy(r"^(action|op|operation)=(delete|reset|clear|destroy|remove|erase|wipe|format)\w*$",
-                     re.IGNORECASE)
+_FUSED_ACTION = re.compile(r"^(action|op|operation)=(delete|reset|clear|destroy|remove|erase|wipe|format)\w*$",
+                           re.IGNORECASE)
 # `-CfgLdDel`, `-CfgClr`, `-PDClear`, `-CfgForeign -Clear`: a CamelCase option whose last part deletes or clears.
-_CAMEL_DELETE = lazy(r"^-([A-Z][A-Za-z]*)?(Del|Delete|Clr|Clear|Destroy|Erase)$")
+_CAMEL_DELETE = re.compile(r"^-([A-Z][A-Za-z]*)?(Del|Delete|Clr|Clear|Destroy|Erase)$")
 
 
 def rule_controller_action(c: Ctx) -> Optional[tuple]:

@@ -21,11 +21,11 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, Ctx
 from aish.safety.lazy_regex import lazy
 
-_ESSENTIAL = lazy(r"(?:glibc|libc6?|libc-bin|musl|ld-linux[\w.-]*|ld\.so|linux-image[\w.-]*|linux|linux-lts|"
-                  r"linux-zen|linux-hardened|kernel|kernel-core|systemd|systemd-sysv|openrc|runit|sysvinit|"
-                  r"s6|init|bash|dash|busybox|coreutils|sudo|doas|openssh-server|openssh|pam|libpam[\w.-]*|"
-                  r"util-linux|base-files|filesystem|shadow|login|bos\.rte(?:\.[\w.]+)?|kernel-(?:generic|huge)(?:-smp)?|"
-                  r"openssl|libssl\d[\w.-]*|libcrypto[\w.-]*|aaa_base|aaa_glibc-solibs|glibc-solibs)(?:[:@=][\w.-]+)?")
+_ESSENTIAL = re.compile(r"(?:glibc|libc6?|libc-bin|musl|ld-linux[\w.-]*|ld\.so|linux-image[\w.-]*|linux|linux-lts|"
+                        r"linux-zen|linux-hardened|kernel|kernel-core|systemd|systemd-sysv|openrc|runit|sysvinit|"
+                        r"s6|init|bash|dash|busybox|coreutils|sudo|doas|openssh-server|openssh|pam|libpam[\w.-]*|"
+                        r"util-linux|base-files|filesystem|shadow|login|bos\.rte(?:\.[\w.]+)?|kernel-(?:generic|huge)(?:-smp)?|"
+                        r"openssl|libssl\d[\w.-]*|libcrypto[\w.-]*|aaa_base|aaa_glibc-solibs|glibc-solibs)(?:[:@=][\w.-]+)?")
 # Other words for a removal (Source Mage's `dispel glibc`, `unmerge`, `expunge`): the verb as the program or its
 # first word.  Letters that remove in some managers (`installp -u bos.rte`, `rpm -e glibc`) count only right
 # before a library, kernel or init package: `xterm -e bash` and `sudo -u root sh` run a shell.
@@ -33,8 +33,8 @@ _OTHER_REMOVE_VERBS = frozenset({"dispel", "deinstall", "expunge", "banish", "ev
                                  "discard", "obliterate"})
 _REMOVE_LETTERS = frozenset({"-u", "-e", "-d"})
 # A program named for the removal (`pkg_delete`, `lrm`, `pkgrm`): every operand is removed.
-_REMOVING_NAME = lazy(r"(?:^|[-_])(?:rm|remove|delete|del|uninstall|deinstall)$|"
-                      r"^[a-z0-9]{0,4}[b-df-hj-np-tv-z0-9]rm$")
+_REMOVING_NAME = re.compile(r"(?:^|[-_])(?:rm|remove|delete|del|uninstall|deinstall)$|"
+                            r"^[a-z0-9]{0,4}[b-df-hj-np-tv-z0-9]rm$")
 _INSTALLER_NAME = lazy(r"pkg|pack|install|rpm|pm$")  # installp, pkgtool, rpm, opm: `top -u systemd` is a user
 _NOT_FOR_LETTERS = frozenset({"bash", "dash", "busybox", "sudo", "doas", "login", "init", "shadow", "linux",
                               "kernel", "filesystem", "pam", "s6", "runit", "openssh"})

@@ -19,8 +19,8 @@ _COPIERS_TO_DEVICE = {"ddrescue", "gddrescue", "dd_rescue", "pv", "bmap-tools"}
 _REBOOT_OPTIONS = {"--reboot", "--auto-reboot", "--restart", "-autoreboot", "--reboot-after", "--autoreboot"}
 # Any spelling of "and then reboot" (`--restart-now`, `--force-reboot`, `--reboot-if-required`); not a setting of it
 # (`--reboot-timeout`, `--no-reboot`).
-_REBOOT_OPTION = lazy(r"^--?(auto-?|force-?)?(reboot|restart)(-(now|after|when-done|if-required|if-needed|"
-                      r"required|immediately))?$")
+_REBOOT_OPTION = re.compile(r"^--?(auto-?|force-?)?(reboot|restart)(-(now|after|when-done|if-required|if-needed|"
+                            r"required|immediately))?$")
 _UPDATE_WORDS = {"update", "upgrade", "install", "apply", "dist-upgrade", "full-upgrade", "deploy", "switch"}
 
 
@@ -78,7 +78,7 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
 # Options and keys that name where a program writes (`partclone -o /dev/sdb2`, `ntfsclone --overwrite
 # /dev/sda1`, `fsarchiver restfs x.fsa id=0,dest=/dev/sdb1`, `dc3dd wipe=/dev/sdb`): a partition too.
 _OUTPUT_OPTIONS = {"-o", "--output", "-O", "--overwrite", "--dest", "--destination", "--target", "--device-out"}
-_OUTPUT_KEY = lazy(r"(?:^|,)(?:of|dest|destination|wipe|hwipe|output|out|target)=(/dev/[^,\s]+)")
+_OUTPUT_KEY = re.compile(r"(?:^|,)(?:of|dest|destination|wipe|hwipe|output|out|target)=(/dev/[^,\s]+)")
 
 
 def _output_to_device(texts: list) -> str:

@@ -28,7 +28,7 @@ _OTHER_SHELLS = frozenset({"elvish", "xonsh", "nu", "nushell", "rc", "es", "ion"
 _NOT_SHELLS = frozenset({"ssh", "mosh", "autossh", "sshpass", "rsh", "crash", "trash", "stash", "flush", "push",
                          "refresh", "publish", "finish", "hash", "wash", "brush", "fresh", "gnash", "mesh", "smash",
                          "splash", "slash", "clash", "dash-board", "git-flush"})
-_VERSION = lazy(r"(?:[-_.]?\d[\d.]*|-static|-portable)$")
+_VERSION = re.compile(r"(?:[-_.]?\d[\d.]*|-static|-portable)$")
 # Options whose value is the code or the script a program runs.
 _CODE_OPTIONS = frozenset({"-c", "-e", "-f", "-x", "-r", "-s", "--file", "--script", "--eval", "--exec", "--execute",
                            "--command", "-code", "--code", "--run", "--init-file", "--rcfile", "--source", "--load",

@@ -58,26 +58,26 @@ _DATA_DUMP = lazy(r"^((docker|podman|nerdctl)\s+(image\s+)?save|(docker|podman)\
 _ENV_LIKE = lazy(r"^(env|printenv|set|export|declare|typeset|history|fc)\b")
 # A command run inside a container or on a pod: what it prints comes back here (`kubectl exec web -- env`).
 _INSIDE = lazy(r"^((kubectl|oc)\s+exec\s+.*?\s--\s+|(docker|podman|nerdctl)\s+(exec|run)\s+(-\S+\s+)*\S+\s+)")
-_SECRET_NAME = lazy(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
-                    r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
-                    r"[\w.-]*\.tfstate(\.backup)?|kubeconfig[\w.-]*|[\w-]*credentials[\w.-]*\.json|"
-                    r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
-                    r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite|"
-                    # tools' own login files: tokens and passwords kept in a tool's dotfile or config
-                    r"\.npmrc|\.yarnrc(\.yml)?|\.pypirc|\.s3cfg|\.boto|\.my\.cnf|\.mylogin\.cnf|\.msmtprc|"
-                    r"\.fetchmailrc|\.databrickscfg|\.terraformrc|\.dockercfg|\.sentryclirc|\.git-credentials|"
-                    r"\.docker/config\.json|gh/hosts\.ya?ml|glab-cli/config\.ya?ml|\.config/hub|"
-                    r"settings-security\.xml|\.m2/settings\.xml|\.kaggle/kaggle\.json|rclone\.conf|"
-                    r"doctl/config\.ya?ml|hcloud/cli\.toml|\.azure/(accessTokens|msal_token_cache)\.json|"
-                    r"gcloud/(credentials|access_tokens)\.db|"
-                    # network and VPN secrets, keytabs, wallets, apps' saved passwords, deploy configs with them
-                    r"system-connections/[^/]+|wpa_supplicant[\w.-]*\.conf|[\w.-]*\.keytab|wireguard/[\w.-]+\.conf|"
-                    r"wg\d+\.conf|[\w.-]*\.ovpn|[\w.-]*\.psk|filezilla/(sitemanager|recentservers)\.xml|"
-                    r"\.purple/accounts\.xml|\.vnc/passwd|wallet\.dat|keystore/[^/]+|wp-config\.php|"
-                    r"ngrok\d?/ngrok\.yml|ngrok\.yml|\.wakatime\.cfg|[\w.-]*\.tfvars|master\.key|\.htpasswd|"
-                    r"ssl/private/[^/]+|"
-                    # a file whose name says it holds a login: auth.json, credentials.toml, token, api_key.txt
-                    r"(auth|credentials?|token|api[_-]?keys?)(\.(json|ya?ml|toml|ini|conf|cfg|txt|db))?)$")
+_SECRET_NAME = re.compile(r"(^|/)(id_(rsa|dsa|ecdsa|ed25519|\*)(_sk)?|[\w.*-]*\.(pem|key|p12|pfx|kdbx|keystore|jks)|"
+                          r"\.env(\.\w+)?|credentials(\.json)?|secrets?\.(ya?ml|json|toml)|\.netrc|\.pgpass|"
+                          r"[\w.-]*\.tfstate(\.backup)?|kubeconfig[\w.-]*|[\w-]*credentials[\w.-]*\.json|"
+                          r"\.git-credentials|shadow|gshadow|\.vault-token|service-account\w*\.json|"
+                          r"Cookies|Login Data|Web Data|cookies\.sqlite|logins\.json|key[34]\.db|signons\.sqlite|"
+                          # tools' own login files: tokens and passwords kept in a tool's dotfile or config
+                          r"\.npmrc|\.yarnrc(\.yml)?|\.pypirc|\.s3cfg|\.boto|\.my\.cnf|\.mylogin\.cnf|\.msmtprc|"
+                          r"\.fetchmailrc|\.databrickscfg|\.terraformrc|\.dockercfg|\.sentryclirc|\.git-credentials|"
+                          r"\.docker/config\.json|gh/hosts\.ya?ml|glab-cli/config\.ya?ml|\.config/hub|"
+                          r"settings-security\.xml|\.m2/settings\.xml|\.kaggle/kaggle\.json|rclone\.conf|"
+                          r"doctl/config\.ya?ml|hcloud/cli\.toml|\.azure/(accessTokens|msal_token_cache)\.json|"
+                          r"gcloud/(credentials|access_tokens)\.db|"
+                          # network and VPN secrets, keytabs, wallets, apps' saved passwords, deploy configs with them
+                          r"system-connections/[^/]+|wpa_supplicant[\w.-]*\.conf|[\w.-]*\.keytab|wireguard/[\w.-]+\.conf|"
+                          r"wg\d+\.conf|[\w.-]*\.ovpn|[\w.-]*\.psk|filezilla/(sitemanager|recentservers)\.xml|"
+                          r"\.purple/accounts\.xml|\.vnc/passwd|wallet\.dat|keystore/[^/]+|wp-config\.php|"
+                          r"ngrok\d?/ngrok\.yml|ngrok\.yml|\.wakatime\.cfg|[\w.-]*\.tfvars|master\.key|\.htpasswd|"
+                          r"ssl/private/[^/]+|"
+                          # a file whose name says it holds a login: auth.json, credentials.toml, token, api_key.txt
+                          r"(auth|credentials?|token|api[_-]?keys?)(\.(json|ya?ml|toml|ini|conf|cfg|txt|db))?)$")
 
 # Windows' secret files, in any case: browsers' saved logins and their key, FileZilla's and WinSCP's saved sites,
 # web.config's connection strings, answer files and Group Policy preferences (passwords in them), DPAPI's
@@ -92,10 +92,10 @@ _WINDOWS_SECRET = lazy(r"(^|/)(login data|web data|cookies|local state|sitemanag
 _HISTORY_WINDOWS = lazy(r"consolehost_history\.txt$", re.IGNORECASE)
 
 # Files under ~/.ssh that hold no key: the client's settings, the hosts it has seen, the keys let in (all public).
-_SSH_NOT_SECRET = lazy(r"(^|/)\.ssh/(config|known_hosts(\.old)?|authorized_keys2?)$")
+_SSH_NOT_SECRET = re.compile(r"(^|/)\.ssh/(config|known_hosts(\.old)?|authorized_keys2?)$")
 
 # Secrets a container or pod is given as files (a service account's token, Docker and Compose secrets).
-_MOUNTED_SECRET = lazy(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?run/secrets/[^/]+(/[^/]+)?$")
+_MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?run/secrets/[^/]+(/[^/]+)?$")
 
 
 def secret_path(w: Word) -> str:
@@ -209,8 +209,8 @@ def _in_substitutions(words: list) -> str:
 # (`curl -u "me:$(pass show api)"`, `-H "Authorization: Bearer $(op read …)"`).
 _LOGIN_OPTIONS = frozenset({"-u", "--user", "--oauth2-bearer", "-p", "--password", "--pass", "--token", "--auth",
                             "-a", "--proxy-user", "-U"})
-_LOGIN_HEADER = lazy(r"^\s*([\w-]*(authorization|token|api-?key|auth|cookie|secret|password)[\w-]*)\s*:",
-                     re.IGNORECASE)
+_LOGIN_HEADER = re.compile(r"^\s*([\w-]*(authorization|token|api-?key|auth|cookie|secret|password)[\w-]*)\s*:",
+                           re.IGNORECASE)
 
 
 def payload_words(args: list) -> list:

@@ -60,7 +60,7 @@ def says_every(word: str) -> bool:
     return bool(_EVERY_FUSED.match(word))
 
 
-_CONNECTION = lazy(r"^[^\s]*[/@:=.][^\s]*$|^\d+$")  # `/`, `sys/pw@db`, `host:port`, `-u=x`
+_CONNECTION = re.compile(r"^[^\s]*[/@:=.][^\s]*$|^\d+$")  # `/`, `sys/pw@db`, `host:port`, `-u=x`
 
 
 def argument_line(c: Ctx) -> str:

@@ -30,8 +30,8 @@ _WEB_CLIENT = lazy(r"^\.?Download(String|Data)\b|^(iwr|irm|invoke-webrequest|inv
 
 
 # Another machine's file named by any client: a URL of any scheme but file:, `user@host:path`, `gs://bucket/x`.
-_REMOTE_SOURCE = lazy(r"^(?!file:)[a-z][a-z0-9+.-]{1,15}://\S|^[\w.-]+@[\w.-]+:\S|^[\w.-]{2,}:[\w.~-]+/\S",
-                      re.IGNORECASE)  # … and a configured remote's `name:path/file` (`remote:scripts/x.sh`)
+_REMOTE_SOURCE = re.compile(r"^(?!file:)[a-z][a-z0-9+.-]{1,15}://\S|^[\w.-]+@[\w.-]+:\S|^[\w.-]{2,}:[\w.~-]+/\S",
+                            re.IGNORECASE)  # … and a configured remote's `name:path/file` (`remote:scripts/x.sh`)
 _TO_OPTIONS = frozenset({"-o", "-O", "--output", "--output-document", "--to", "--out", "--dest", "--destination",
                          "--output-file", "--outfile"})
 

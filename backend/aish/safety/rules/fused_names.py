@@ -38,13 +38,13 @@ _LOOKS = frozenset({"-h", "--help", "-help", "help", "--version", "--dry-run", "
                     "status", "info", "-list", "-ls"})
 _SUBCOMMANDS = frozenset({"use", "test", "add", "set", "get", "current", "home", "login", "run", "init", "ls",
                           "list", "show", "help", "info", "status", "version", "config", "search"})
-_SELF_DESTRUCT = lazy(r"self[-_]?destruct")
-_REVOKE_FUSED = lazy(r"revoke(all)?[a-z]{2,}")
+_SELF_DESTRUCT = re.compile(r"self[-_]?destruct")
+_REVOKE_FUSED = re.compile(r"revoke(all)?[a-z]{2,}")
 _REVOKE_NOT = frozenset({"revoked", "revokes", "revoker", "revoking", "revokelist"})
 _CLEANUP_OWNERS = frozenset({"engine", "server", "cluster", "node", "setup", "install", "master", "controller",
                              "manager", "platform", "appliance", "suite", "product", "agent", "portal"})
-_DASH_VERB = lazy(r"^-(delete|remove|destroy|purge|erase|wipe|clear|drop|deleteall|removeall)"
-                  r"([_a-z]*)$")
+_DASH_VERB = re.compile(r"^-(delete|remove|destroy|purge|erase|wipe|clear|drop|deleteall|removeall)"
+                        r"([_a-z]*)$")
 _DASH_NOT = frozenset({"convert", "magick", "mogrify", "montage", "composite", "gm", "find", "xset", "xsel",
                        "xclip", "xdotool", "ffmpeg"})
 _UNMAP_VERBS = frozenset({"disconnect", "unmap", "unexport", "unpresent", "unassign", "unmask", "detach"})

@@ -36,7 +36,7 @@ _FIREWALL_OFF = {"csf": {"-x", "-f", "--disable", "--flush", "--stop"}, "apf": {
                  "shorewall": {"clear", "stop"}, "shorewall6": {"clear", "stop"}, "shorewall-lite": {"clear", "stop"},
                  "ferm": {"-F", "--flush"}, "fail2ban-client": {"stop", "unban"}, "crowdsec-cli": set()}
 _READS = {"status", "show", "list", "-l", "--show", "query", "get", "info", "--status", "get-service", "qc"}
-_MAC_OFF = lazy(r"^(aa-complain|aa-disable|aa-audit-off)$")
+_MAC_OFF = re.compile(r"^(aa-complain|aa-disable|aa-audit-off)$")
 _GOOD_POLICIES = {"DEFAULT", "FUTURE", "FIPS", "FIPS:OSPP", "FUTURE:AD-SUPPORT"}
 # A setting that checks certificates, turned off (or an insecure one turned on).
 _TLS_KEY = lazy(r"(ssl|tls|cert|strict|secure|verify|https|gpgcheck)", re.IGNORECASE)

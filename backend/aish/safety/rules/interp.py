@@ -22,7 +22,7 @@ from aish.safety.rules.shell_outs import shell_outs
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
 
-_PYTHON = lazy(r"^(python[\d.]*|pypy[\d.]*|python[\d.]*-dbg|py)$")  # py: the Windows launcher
+_PYTHON = re.compile(r"^(python[\d.]*|pypy[\d.]*|python[\d.]*-dbg|py)$")  # py: the Windows launcher
 # option that takes the body, per interpreter
 _BODY_OPTIONS = {"python": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "nodejs": ("-e", "--eval", "-p"),
                  "perl": ("-e", "-E"), "ruby": ("-e",), "php": ("-r",), "lua": ("-e",), "luajit": ("-e",),
@@ -126,7 +126,7 @@ _GROOVY_EXECUTE = lazy(r"(?:" + _STR + r"|\[([^\]]*)\])\s*\.\s*execute\s*\(")
 _KILL_ALL = lazy(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill\s*\(?\s*-?9\s*,\s*-1\b")
 
 
-_VERSION_AT_END = lazy(r"[\d.]+$")
+_VERSION_AT_END = re.compile(r"[\d.]+$")
 
 
 def _family(prog: str) -> str:
@@ -139,8 +139,8 @@ def _family(prog: str) -> str:
 
 # Interpreters under other makers' names: JRuby, TruffleRuby, mruby, MicroPython, IronPython, GraalPy, LuaJIT,
 # php-cli, perl5.36, node20.
-VARIANT = lazy(r"^(j|truffle|m|micro|circuit|iron|graal|c|mini|rb|pico)?(ruby|python|perl|lua|php|node)"
-               r"(jit|[\d.]+|-(cli|cgi|\d[\d.]*))?$")
+VARIANT = re.compile(r"^(j|truffle|m|micro|circuit|iron|graal|c|mini|rb|pico)?(ruby|python|perl|lua|php|node)"
+                     r"(jit|[\d.]+|-(cli|cgi|\d[\d.]*))?$")
 
 
 # Options that take code in most languages, read for programs the table above does not name

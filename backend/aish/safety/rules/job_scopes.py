@@ -20,7 +20,7 @@ from aish.safety.lazy_regex import lazy
 
 # What a scheduler does to jobs that stops or loses their work.
 _VERBS = "hold|vacate|requeue|sig|signal|kill|del|delete|rm|cancel|suspend|stop|rerun|restart|preempt|abort"
-_NAMED = lazy(rf"^([a-z]{{0,4}}|[a-z0-9]+[-_])({_VERBS})([-_]?jobs?)?$|^({_VERBS})[-_]?jobs?$")
+_NAMED = re.compile(rf"^([a-z]{{0,4}}|[a-z0-9]+[-_])({_VERBS})([-_]?jobs?)?$|^({_VERBS})[-_]?jobs?$")
 # As a first word, only the verbs that are a scheduler's own: `docker stop $(…)` is the listing rule's.
 _WORD_VERBS = frozenset({"hold", "vacate", "requeue", "rerun", "preempt", "cancel", "signal"})
 _READS = frozenset({"list", "ls", "show", "status", "get", "query", "describe", "info", "stat", "release", "resume"})

@@ -49,9 +49,9 @@ _STOP_VERBS = frozenset({"stop", "kill", "halt", "shutdown", "poweroff", "power-
                          # paused, frozen or switched off for good: every one of them stops serving
                          "pause", "freeze", "hibernate", "stopp", "force-stop", "disable", "mask", "unmonitor"})
 # A program whose name ends in the verb (`lxc-stop -n $c`, `qvm-kill`).
-_VERB_NAME = lazy(r"[-_](stop|kill|destroy|shutdown|poweroff|halt|delete|remove)$")
+_VERB_NAME = re.compile(r"[-_](stop|kill|destroy|shutdown|poweroff|halt|delete|remove)$")
 _SIGNALLERS = frozenset({"kill", "pkill", "skill", "killall"})
-_GENTLE = lazy(r"^-(0|HUP|SIGHUP|1|USR1|SIGUSR1|USR2|SIGUSR2|CONT|SIGCONT|WINCH|SIGWINCH|s0|s\s*HUP)$")
+_GENTLE = re.compile(r"^-(0|HUP|SIGHUP|1|USR1|SIGUSR1|USR2|SIGUSR2|CONT|SIGCONT|WINCH|SIGWINCH|s0|s\s*HUP)$")
 _EVERY = frozenset({"-a", "--all", "all"})
 _MAX_BOUND = 16
 

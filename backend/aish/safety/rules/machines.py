@@ -28,7 +28,7 @@ _STOPS_ALL = {("herd", "stop", "root"), ("shepherd", "stop", "root"), ("s6-rc", 
               ("dinitctl", "stop", "boot"), ("rcctl", "stop", "all"), ("finitctl", "stop", "all")}
 # A program whose name is the power verb (`openrc-shutdown`, `s6-poweroff`, `dinit-reboot`), or an init that
 # takes a runlevel (`runit-init 0`).
-_POWER_NAME = lazy(r"(^|[-_])(shutdown|poweroff|halt|reboot)(\.exe)?$")
+_POWER_NAME = re.compile(r"(^|[-_])(shutdown|poweroff|halt|reboot)(\.exe)?$")
 _RUNLEVEL_INIT = lazy(r"(^|[-_])init$")
 # Control programs: their `shutdown` stops the service or cluster they control.
 _CONTROLLER = lazy(r"(ctl|control|admin|adm|mgr|manager)$|^(scontrol|badmin|lsadmin|qmgr|condor_\w+)$")

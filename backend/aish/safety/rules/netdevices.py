@@ -60,11 +60,11 @@ _DOWN = lazy(r"^(shutdown|shut)$|\b(admin-?)?state\s+(off|down|disabled?)\b|(?<!
 _RESET_SESSIONS = lazy(r"^clear\s+(ip\s+|ipv6\s+)?(bgp|ospf|isis|route|mpls)\b.*(\*|\ball\b|process)|"
                        r"^restart\s+all$|^clear\s+bgp\b.*", re.IGNORECASE)
 # The device reset to factory state by a program of its own (OpenWrt's `firstboot`, Open vSwitch's `emer-reset`).
-_FACTORY = lazy(r"^(firstboot|jffs2reset|factoryreset|factory-reset|factory_reset)$|"
-                r"^(emer-reset|factory-reset|reset-configuration|zeroize|erase-config)$", re.IGNORECASE)
+_FACTORY = re.compile(r"^(firstboot|jffs2reset|factoryreset|factory-reset|factory_reset)$|"
+                      r"^(emer-reset|factory-reset|reset-configuration|zeroize|erase-config)$", re.IGNORECASE)
 # A bridge, port or link deleted by a verb fused to its noun (`brctl delbr`, `ovs-vsctl del-port`).
-_FUSED_DELETE = lazy(r"^(del|delete|rm|remove|destroy)[-_]?(br|bridge|if|port|bond|vlan|flows?|link|"
-                     r"controller|manager|mirror|qos|queue)$", re.IGNORECASE)
+_FUSED_DELETE = re.compile(r"^(del|delete|rm|remove|destroy)[-_]?(br|bridge|if|port|bond|vlan|flows?|link|"
+                           r"controller|manager|mirror|qos|queue)$", re.IGNORECASE)
 # Machine images reset to a blank state (unless only chosen operations run, or they are only listed).
 _SYSPREP = frozenset({"virt-sysprep", "sysprep"})
 _RESTRICTED = frozenset({"--list-operations", "--operations", "--enable", "--help", "-n", "--dry-run"})

@@ -29,7 +29,7 @@ _NOT_DOING = {"-n", "--dry-run", "--help", "-h", "--version", "-V", "--usage"}
 _ON = {"true", "yes", "1", "on", "y", "all"}
 _SWITCH = lazy(r"^([A-Za-z][\w.-]*)=(.+)$")
 _CMDLET = lazy(r"^([A-Za-z]+)-([A-Za-z]+)$")
-_SECURITY_ARG = lazy(r"\b(selinux=0|enforcing=0|apparmor=0|security=none|lockdown=none|module\.sig_enforce=0)")
+_SECURITY_ARG = re.compile(r"\b(selinux=0|enforcing=0|apparmor=0|security=none|lockdown=none|module\.sig_enforce=0)")
 _BUNDLE = lazy(r"^-[A-Za-z]{1,4}$")
 
 

@@ -27,20 +27,20 @@ from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.lazy_regex import lazy
 
-_POWER_NAME = lazy(r"^(r|ipmi-?|bmc-?|x)?power(man|ctl)?$|^pm$", re.IGNORECASE)
+_POWER_NAME = re.compile(r"^(r|ipmi-?|bmc-?|x)?power(man|ctl)?$|^pm$", re.IGNORECASE)
 _POWER_WORD = AnyCase(r"(^|[._:-])power$")
 _CUT = lazy(r"^-{0,2}(off|cycle|reset|down|soft|hard|forceoff|force-off|kill|halt|shutdown|poweroff|"
             r"power-off|0|c|r)$", re.IGNORECASE)
 _CUT_AFTER_NAME = lazy(r"^-{0,2}(off|cycle|reset|down|soft|hard|forceoff|force-off|halt|shutdown|poweroff|"
                        r"power-off)$", re.IGNORECASE)
 # Fused power actions: Redfish's reset types, iDRAC's server actions, firmware words.
-_FUSED = lazy(r"^(power-?down|power-?cycle|hard-?reset|force-?off|force-?restart|force-?poweroff|"
-              r"power-?reset|cold-?reset|warm-?reset|graceful-?shutdown|grace-?shutdown|graceful-?restart|"
-              r"push-?power-?button|--cold-reset|--warm-reset|-cold-reset|power-?off-?hard|immediate-?off|racreset|"
-              r"sleepnow)$",
-              re.IGNORECASE)
-_VALUE_KEYS = lazy(r"^-{0,2}(command|action|state|power|power-?state|powerstate|power_state|operation|op|"
-                   r"chassis-control|control)(?:=(.+))?$", re.IGNORECASE)
+_FUSED = re.compile(r"^(power-?down|power-?cycle|hard-?reset|force-?off|force-?restart|force-?poweroff|"
+                    r"power-?reset|cold-?reset|warm-?reset|graceful-?shutdown|grace-?shutdown|graceful-?restart|"
+                    r"push-?power-?button|--cold-reset|--warm-reset|-cold-reset|power-?off-?hard|immediate-?off|racreset|"
+                    r"sleepnow)$",
+                    re.IGNORECASE)
+_VALUE_KEYS = re.compile(r"^-{0,2}(command|action|state|power|power-?state|powerstate|power_state|operation|op|"
+                         r"chassis-control|control)(?:=(.+))?$", re.IGNORECASE)
 _ACTIONS = lazy(r"^(shutdown|reboot|poweroff|power-?off|off|halt|reset|cycle|stop|forceoff|hardreset|power-?down|"
                 r"power-?cycle|hard-?reset|soft-?shutdown)$", re.IGNORECASE)
 # Only these programs read "power": a Bluetooth adapter or a wireless card powered off is not a machine.
@@ -54,8 +54,8 @@ _RTC_MODES = frozenset({"off", "disk", "mem", "standby", "freeze"})
 
 
 # Out-of-band controllers by name: their `power` and `reset` act on the host they manage.
-_OUT_OF_BAND = lazy(r"ipmi|bmc|racadm|idrac|^ilo|redfish|^smc|openbmc|obmc|hponcfg|^xcat|^r(power|setboot)$",
-                    re.IGNORECASE)
+_OUT_OF_BAND = re.compile(r"ipmi|bmc|racadm|idrac|^ilo|redfish|^smc|openbmc|obmc|hponcfg|^xcat|^r(power|setboot)$",
+                          re.IGNORECASE)
 _OOB_LETTERS = frozenset({"-d", "-c", "-r", "-s", "-o", "-n", "-D"})  # `ipmiutil power -d` (down), `reset -c`
 # Raw IPMI chassis control (netfn 0x00, command 0x02): 0 down, 2 cycle, 3 hard reset, 5 soft off.
 _RAW_CHASSIS = lazy(r"^raw 0x0?0 0x0?2 0x0?[0235]$")

@@ -27,8 +27,8 @@ from aish.safety.rules.own_options import broad_listing
 from aish.safety.shell_words import Word, segments
 from aish.safety.lazy_regex import lazy
 
-_CMDLET = lazy(r"^(stop|remove|disable|uninstall|unregister|clear|suspend|dismount|reset|revoke|restart|"
-               r"set|block|lock|save|close|disconnect)-([a-z][a-z0-9]+)$", re.IGNORECASE)
+_CMDLET = re.compile(r"^(stop|remove|disable|uninstall|unregister|clear|suspend|dismount|reset|revoke|restart|"
+                     r"set|block|lock|save|close|disconnect)-([a-z][a-z0-9]+)$", re.IGNORECASE)
 _REMOVES = {"remove", "uninstall", "unregister", "clear", "reset", "revoke"}
 # The PowerShell session's own state (variables, background jobs, remote sessions, modules, aliases, drives,
 # breakpoints, event subscriptions): removing or stopping all of it touches nothing outside the shell.
@@ -38,7 +38,7 @@ typedata formatdata pssnapin runspace transcript psreadlinekeyhandler psjob""".s
 # shell's own settings.
 SESSION_NOUNS = SESSION_STATE | frozenset("""location history psreadlineoption psdebug strictmode item itemproperty
 content culture uiculture date""".split())
-_SESSION_CMDLET = lazy(r"^(remove|stop|clear|disable|unregister|suspend|wait|receive)-(\w+)$", re.IGNORECASE)
+_SESSION_CMDLET = re.compile(r"^(remove|stop|clear|disable|unregister|suspend|wait|receive)-(\w+)$", re.IGNORECASE)
 # What a Set-* gives that switches things off: (option, values).
 _OFF = {"-enabled": {"false", "$false", "0", "no"}, "-startuptype": {"disabled"}, "-adminstatus": {"down"},
         "-status": {"stopped", "disabled", "paused"}, "-state": {"disabled", "stopped", "off", "down"},

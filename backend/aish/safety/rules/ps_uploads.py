@@ -14,9 +14,8 @@ from aish.safety.rules.common import HIGH, MEDIUM
 from aish.safety.rules.exfil import _segment_reads_secret, _worse, secret_path
 from aish.safety.rules.sinks import SHARE
 from aish.safety.shell_words import Word
-from aish.safety.lazy_regex import lazy
 
-_UPLOAD_CALL = lazy(r"^\.?Upload(File|String|Data|Values)(Async|TaskAsync)?$", re.IGNORECASE)
+_UPLOAD_CALL = re.compile(r"^\.?Upload(File|String|Data|Values)(Async|TaskAsync)?$", re.IGNORECASE)
 _SENDERS = frozenset({"invoke-restmethod", "irm", "invoke-webrequest", "iwr", "send-mailmessage"})
 _BODY = frozenset({"-body", "-infile", "-attachments"})
 _REACH = 4  # segments inside the parentheses read after the call

@@ -26,18 +26,18 @@ from aish.safety.lazy_regex import lazy
 
 _TLDS = ("com|net|org|io|dev|app|co|me|sh|st|xyz|info|biz|cloud|site|online|link|to|us|eu|uk|de|fr|nl|ru|cn|jp|"
          "onion|example|in|cc|tk|ly|gg|ai|tech|pw|top|live|host|lan|local|internal")
-_ENDPOINT = lazy(rf"^([a-z][\w+.-]*://\S+|(\S+@)?\d{{1,3}}(\.\d{{1,3}}){{3}}([:/]\S*)?|"
-                 rf"[\w.-]+@[\w-]+(\.[\w-]+)*(:\S*)?|([\w-]+\.)+({_TLDS})(:\d+)?(/\S*)?|"
-                 rf"[\w.-]+:\d{{2,5}}|\\\\[\w.-]+\\\S*)$", re.IGNORECASE)
+_ENDPOINT = re.compile(rf"^([a-z][\w+.-]*://\S+|(\S+@)?\d{{1,3}}(\.\d{{1,3}}){{3}}([:/]\S*)?|"
+                       rf"[\w.-]+@[\w-]+(\.[\w-]+)*(:\S*)?|([\w-]+\.)+({_TLDS})(:\d+)?(/\S*)?|"
+                       rf"[\w.-]+:\d{{2,5}}|\\\\[\w.-]+\\\S*)$", re.IGNORECASE)
 # Program names that say they upload or paste what they are given.
 _UPLOADER = AnyCase(r"paste|gist|upload|(?<!in)(?<!out)put$|(^|[-_])send$|(^|[-_])share$|transfer")
 # First operands after which an uploader only lists, fetches or removes.
 _NOT_SENDING = {"list", "ls", "info", "help", "download", "get", "search", "delete", "rm", "remove", "mkdir",
                 "status", "whoami", "login", "logout", "version", "config", "share-list", "space"}
 # Options whose value is the program's own login or configuration, not a payload.
-_AUTH_OPTION = lazy(r"^-{1,2}(i|identity\w*|[\w-]*key[\w-]*|[\w-]*cert[\w-]*|ca[\w-]*|[\w-]*cred[\w-]*|"
-                    r"[\w-]*pass[\w-]*|[\w-]*token[\w-]*|auth[\w-]*|tls[\w-]*|ssl[\w-]*|[\w-]*config|profile|"
-                    r"login[\w-]*|known[\w-]*)$", re.IGNORECASE)
+_AUTH_OPTION = re.compile(r"^-{1,2}(i|identity\w*|[\w-]*key[\w-]*|[\w-]*cert[\w-]*|ca[\w-]*|[\w-]*cred[\w-]*|"
+                          r"[\w-]*pass[\w-]*|[\w-]*token[\w-]*|auth[\w-]*|tls[\w-]*|ssl[\w-]*|[\w-]*config|profile|"
+                          r"login[\w-]*|known[\w-]*)$", re.IGNORECASE)
 # Subcommands that send what they name to a store or a host.
 _UPLOAD_VERBS = {"put", "upload", "cp", "copy", "sync", "send", "share", "attach", "push", "mput", "publish",
                  "upload-file", "put-object", "upload-blob", "put-file", "file-upload", "upload-files"}

@@ -12,7 +12,7 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, positionals, skip_opts
 from aish.safety.lazy_regex import lazy
 
-PROD = lazy(r"(^|[^a-z])(prod|production|prd|live|master|primary)([^a-z]|$)", re.IGNORECASE)
+PROD = re.compile(r"(^|[^a-z])(prod|production|prd|live|master|primary)([^a-z]|$)", re.IGNORECASE)
 _KUBE_VALUED = {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server",
                 "-l", "--selector", "-f", "--filename", "-o", "--output", "-c", "--container", "--field-selector",
                 "--grace-period", "--timeout", "-k", "--kustomize", "--token", "--as", "--replicas"}

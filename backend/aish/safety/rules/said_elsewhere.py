@@ -66,7 +66,7 @@ _TARGET_OPTION = AnyCase(r"^--?(?:overwrite|replace|truncate|drop|delete|remove|
 _DATABASE = lazy(r"^(?:PG:|MySQL:|MSSQL:|OCI:|jdbc:|(?:postgres(?:ql)?|mysql|mariadb|mssql|sqlserver|oracle|"
                  r"mongodb(?:\+srv)?|clickhouse|snowflake|cockroachdb|redshift)(?:\+\w+)?://)", re.IGNORECASE)
 _DB_OPTIONS = frozenset({"--db", "--database", "--connection", "--conn", "--dsn", "--url", "--target-db"})
-_DROP_FIRST = lazy(r"^--?(?:drop|replace|overwrite|truncate|clean)[_-](?:if[_-]exists?|first|existing|before)$")
+_DROP_FIRST = re.compile(r"^--?(?:drop|replace|overwrite|truncate|clean)[_-](?:if[_-]exists?|first|existing|before)$")
 _OVERWRITE = frozenset({"--overwrite", "-overwrite", "--replace", "-replace", "--recreate", "--truncate",
                         "-truncate"})
 
@@ -148,7 +148,7 @@ def _sync_deletes(c: Ctx, verb: str) -> Optional[tuple]:
     return None
 
 
-_NUMBERED = lazy(r"^--?(?:delete|remove|erase|wipe|drop|destroy|purge|del|rm)[-_]?\d+$", re.IGNORECASE)
+_NUMBERED = re.compile(r"^--?(?:delete|remove|erase|wipe|drop|destroy|purge|del|rm)[-_]?\d+$", re.IGNORECASE)
 _GOES = frozenset({"uninstall", "delete", "remove", "wipe", "erase", "destroy", "purge", "drop", "nuke"})
 
 

@@ -23,8 +23,8 @@ _COUNT_OPTION = lazy(r"^--?(replicas|desired[-_]?count|desired[-_]?capacity|new[
                      r"instances|min[-_]?(size|count|replicas|nodes)|max[-_]?(size|count|replicas|nodes)|"
                      r"num[-_]?nodes|nodes|capacity|i)$", re.IGNORECASE)
 # `{"spec":{"replicas":0}}`, `--set replicaCount=0`, `web.replicas=0`: a count of zero in a patch or chart values
-_REPLICAS_ZERO = lazy(r"(\b|(?<=max)|(?<=desired))_?replica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)",
-                      re.IGNORECASE)  # also `"maxReplicas":0` in an autoscaler's patch
+_REPLICAS_ZERO = re.compile(r"(\b|(?<=max)|(?<=desired))_?replica(s|Count|_count)\b[\"']?\s*[:=]\s*0\b(?!\.)",
+                            re.IGNORECASE)  # also `"maxReplicas":0` in an autoscaler's patch
 # Counts that are the total to run, set by an update verb, in any tool's own name for them: a word of the name
 # says a count (`--node-count 0`, `--num-nodes=0`, `--number-of-workers 0`, `--size-per-zone 0`, `--quantity 0`,
 # `--reserved-concurrent-executions 0`, `maxSize=0,desiredSize=0` in a value, `size=0`), none says a floor or

@@ -26,7 +26,6 @@ import re
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.secret_sources import source_says_secret
-from aish.safety.lazy_regex import lazy
 
 # Password managers and secret stores, by their own names.
 _STORES = frozenset({"pass", "passage", "gopass", "lpass", "rbw", "bw", "op", "keyring", "secret-tool", "kwallet-query",
@@ -55,7 +54,7 @@ _DECRYPT_WORDS = frozenset({"-d", "--decrypt", "-decrypt", "decrypt", "view", "-
 # Words that show or export a private key, whatever the program.
 _KEY_OUT = LazyRegex(r"^(--?export-(secret|private)[\w-]*|private-?keys?|--show-private[\w-]*|--reveal|"
                      r"--show-secrets?|--show-passwords?|--with-decryption|showconf)$", re.IGNORECASE)
-_SEPARATORS = lazy(r"[-_.]+")
+_SEPARATORS = re.compile(r"[-_.]+")
 # Shell-history tools: what was typed, tokens pasted on command lines with it; and what they do that prints nothing.
 _HISTORY_TOOLS = frozenset({"atuin", "hishtory", "mcfly", "hstr", "resh", "get-history", "ghy"})
 _HISTORY_QUIET = frozenset({"stats", "import", "sync", "init", "key", "account", "daemon", "server", "register",

@@ -21,7 +21,6 @@ from functools import lru_cache
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import Ctx
-from aish.safety.lazy_regex import lazy
 
 # Name parts of pastebins, chat, push and notification services, and device sharing.
 _CHANNELS = frozenset({"paste", "pastes", "haste", "hastebin", "ix", "sprunge", "termbin", "fpaste", "dpaste", "gist",
@@ -43,7 +42,7 @@ LOCAL = frozenset({"notify-send", "terminal-notifier", "osascript", "dunstify", 
 _PUBLIC_PLACE = LazyRegex(r"^/keybase/public/|(^|/)(Public|public_html|Sites)(/|$)")
 # `user@host:path`, `host.domain:path`, `host:/path` (scp's destination); not a drive letter, a URL or `me:F`.
 _HOST_PATH = LazyRegex(r"^([\w.-]+@[\w.-]+|[\w-]+(\.[\w-]+)+|[\w-]{2,}(?=:([/~]|$))):(?!//)\S*$")
-_PARTS = lazy(r"[-_.]+")
+_PARTS = re.compile(r"[-_.]+")
 # Programs met on most lines, never a sink by name: their parts are not worth splitting.
 _PLAIN = frozenset({"cat", "ls", "cd", "echo", "grep", "cp", "mv", "rm", "git", "docker", "sudo", "find", "sed", "awk",
                     "curl", "ssh", "tar", "kubectl", "npm", "pip", "python", "python3", "make", "chmod", "mkdir"})
@@ -97,7 +96,7 @@ def _name_parts(prog: str) -> frozenset:
     return frozenset(p for p in _PARTS.split(_SCRIPT_SUFFIX.sub("", prog)) if p)
 
 
-_SCRIPT_SUFFIX = lazy(r"\.(sh|py|exe|js)$")
+_SCRIPT_SUFFIX = re.compile(r"\.(sh|py|exe|js)$")
 
 
 def copies_to_host(c: Ctx) -> bool:

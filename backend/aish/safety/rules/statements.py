@@ -20,7 +20,7 @@ from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 # An argument that is a destructive statement, not text that mentions one.
-_STATEMENT = lazy(
+_STATEMENT = re.compile(
     r"^\s*(?:[\w.]+=)?\s*(?:(?:DROP\s+(?:TABLE|DATABASE|SCHEMA|KEYSPACE|COLLECTION|INDEX|VIEW|USER|ROLE|OWNED|"
     r"MEASUREMENT|SERIES|RETENTION|BUCKET|GRAPH|STREAM|TOPIC|SPACE|TAG|COLUMN|TABLESPACE|NAMESPACE)\b|"
     r"TRUNCATE\b|DELETE\s+FROM\b|"
@@ -30,16 +30,16 @@ _STATEMENT = lazy(
     re.IGNORECASE | re.DOTALL)
 # Calls on a document store's database object (`db.dropDatabase()`, `db._drop("x")`, `db[c].drop()`), every
 # vertex or edge of a graph dropped (Gremlin's `g.V().drop()`).
-_DB_CALL = lazy(r"\bdb(?:\.\w+(?:\([^()]*\))?|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate|"
-                r"shutdownServer)\s*\(|\b(?:rs\.remove|sh\.removeShard)\s*\(|\bg\.[VE]\s*\(\s*\)\.drop\s*\(|"
-                r"\badminCommand\s*\(\s*\{\s*['\"]?(shutdown|dropDatabase|dropAllUsersFromDatabase)\b")
+_DB_CALL = re.compile(r"\bdb(?:\.\w+(?:\([^()]*\))?|\[[^\]]*\])*\.(?:_?drop\w*|deleteMany|remove|_truncate|truncate|"
+                      r"shutdownServer)\s*\(|\b(?:rs\.remove|sh\.removeShard)\s*\(|\bg\.[VE]\s*\(\s*\)\.drop\s*\(|"
+                      r"\badminCommand\s*\(\s*\{\s*['\"]?(shutdown|dropDatabase|dropAllUsersFromDatabase)\b")
 # Statements that empty what a server keeps or end its sessions (no SQL rule names them).
 _SERVER_RESETS = lazy(r"^\s*(?:(?:SCRIPT|FUNCTION)\s+FLUSH|RESET\s+(?:MASTER|BINARY|REPLICA|SLAVE)|"
                       r"PURGE\s+(?:BINARY|MASTER)\s+LOGS|SELECT\s+pg_terminate_backend)\b", re.IGNORECASE)
 # A query language's statement that empties the whole store, written in capitals as a statement is (`gsql 'DROP ALL'`,
 # `CLEAR GRAPH STORE -HARD`, SPARQL's `CLEAR ALL`, `DELETE EVERYTHING`): not prose that mentions dropping all of it.
-_EVERYTHING = lazy(r"^\s*(?:DROP|CLEAR|DELETE|PURGE|REMOVE|WIPE|TRUNCATE)\s+(?:ALL|EVERYTHING|DEFAULT|"
-                   r"(?:GRAPH\s+)?STORE)(?:\s+-?[A-Z_]+)*\s*;?\s*$")
+_EVERYTHING = re.compile(r"^\s*(?:DROP|CLEAR|DELETE|PURGE|REMOVE|WIPE|TRUNCATE)\s+(?:ALL|EVERYTHING|DEFAULT|"
+                         r"(?:GRAPH\s+)?STORE)(?:\s+-?[A-Z_]+)*\s*;?\s*$")
 # A data store's command given as separate words (`redis-cli SCRIPT FLUSH`).
 _SPLIT_COMMAND = lazy(r"^(SCRIPT|FUNCTION)\s+FLUSH\b|^CLUSTER\s+RESET\b|^ACL\s+DELUSER\b", re.IGNORECASE)
 # Options whose value is prose for people, not a statement for a program.
@@ -49,16 +49,16 @@ _MESSAGE = {"-m", "--message", "--title", "--comment", "--subject", "--note", "-
 _NOT_RUN = READ_ONLY | {"git", "hg", "svn", "jj", "gh", "glab", "sed", "perl", "tee", "xclip", "xsel", "pbcopy",
                         "wl-copy", "notify-send", "say", "espeak", "zenity", "kdialog", "logger", "wall", "write"}
 # Programs that run the text they are fed (`echo flush_all | nc localhost 11211`).
-_STDIN_CLIENT = lazy(r"^(nc|ncat|netcat|socat|telnet|openssl)$|sql|db|mongo|redis|valkey|cqlsh|influx|"
-                     r"clickhouse|arangosh|cypher|surreal|dolt|memcach|console|gremlin|graph|neo4j|nebula|kuzu|"
-                     r"orient|janus")
+_STDIN_CLIENT = re.compile(r"^(nc|ncat|netcat|socat|telnet|openssl)$|sql|db|mongo|redis|valkey|cqlsh|influx|"
+                           r"clickhouse|arangosh|cypher|surreal|dolt|memcach|console|gremlin|graph|neo4j|nebula|kuzu|"
+                           r"orient|janus")
 
 
 # Code handed to a framework's runner that deletes records (`rails runner "User.destroy_all"`,
 # `manage.py shell -c "Order.objects.all().delete()"`, `tinker --execute "DB::table('t')->delete()"`).
-_ORM_DELETE = lazy(r"(?<=[\w)\]])\.(?:destroy_all|delete_all|really_destroy!|destroy!?|truncate)\b(?!\w)|"
-                   r"\bobjects(?:\.all\(\)|\.filter\([^)]*\))?\.delete\(\)|->(?:delete|truncate|forceDelete)\(\)|"
-                   r"::truncate\(\)|\.drop_table\b|\.remove\(\{\s*\}\)")
+_ORM_DELETE = re.compile(r"(?<=[\w)\]])\.(?:destroy_all|delete_all|really_destroy!|destroy!?|truncate)\b(?!\w)|"
+                         r"\bobjects(?:\.all\(\)|\.filter\([^)]*\))?\.delete\(\)|->(?:delete|truncate|forceDelete)\(\)|"
+                         r"::truncate\(\)|\.drop_table\b|\.remove\(\{\s*\}\)")
 _GENERATED = lazy(r"\bSELECT\b.{0,200}?['\"]\s*(DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER)|TRUNCATE|"
                   r"DELETE\s+FROM)\b", re.IGNORECASE | re.DOTALL)
 

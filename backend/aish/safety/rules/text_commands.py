@@ -8,9 +8,8 @@ from typing import Optional
 from aish.safety import program_names
 from aish.safety.rules import embedded
 from aish.safety.rules.common import Ctx, skip_opts
-from aish.safety.lazy_regex import lazy
 
-_VERSIONED = lazy(r"(?<=[a-z])[\d.]+$")  # python3.12 -> python, ruby3.3 -> ruby
+_VERSIONED = re.compile(r"(?<=[a-z])[\d.]+$")  # python3.12 -> python, ruby3.3 -> ruby
 
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "su", "runuser", "tcsh", "csh", "at", "batch"}
 _SSH_VALUED = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P".split())

@@ -25,9 +25,9 @@ from aish.safety.rules.triggers import triggered_by
 _STOPS = ("stop", "stp", "kill", "cancel", "shutdown", "halt", "terminate", "abort", "umount", "unmount", "logout",
           "logoff", "disconnect", "offline", "poweroff", "deactivate", "suspend", "down", "disable", "leave",
           "quit", "exit", "evacuate", "unload", "off")
-_STOP_WORD = lazy(r"(" + "|".join(_STOPS) + r")[-_]?(all)?$")
-_STOP_HEAD = lazy(r"(" + "|".join(_STOPS[:14]) + r")[-_]?(all|job|jobs|task|tasks|node|nodes|session|sessions|"
-                  r"server|servers|vm|vms|instance|instances|app|apps|world|service|services)?$")
+_STOP_WORD = re.compile(r"(" + "|".join(_STOPS) + r")[-_]?(all)?$")
+_STOP_HEAD = re.compile(r"(" + "|".join(_STOPS[:14]) + r")[-_]?(all|job|jobs|task|tasks|node|nodes|session|sessions|"
+                        r"server|servers|vm|vms|instance|instances|app|apps|world|service|services)?$")
 _VERB_THEN_NOUN = lazy(r"(" + "|".join(_STOPS[:10]) + r")[a-z]{2,8}$")
 _PREFIX_THEN_VERB = lazy(r"[a-z]{1,3}(" + "|".join(_STOPS[:10]) + r")(all)?$")
 # A disabling verb fused to its noun after a suite's prefix (`a2dissite`, `a2disconf`, `phpdismod`).

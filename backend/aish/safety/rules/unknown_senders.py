@@ -26,12 +26,12 @@ from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _w
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
 
-_UPLOADS = lazy(r"(?:^|[:_.-])(?:upload|uploads|send|share|publish|put|push|post|exfil)(?:$|[:_.-]|-file)",
-                re.IGNORECASE)
+_UPLOADS = re.compile(r"(?:^|[:_.-])(?:upload|uploads|send|share|publish|put|push|post|exfil)(?:$|[:_.-]|-file)",
+                      re.IGNORECASE)
 # A directory named for what it holds (`git-annex copy --to=public secrets/`).
 _SECRETS_DIR = lazy(r"^(?:\./)?(?:secrets?|credentials|creds|private[-_]?keys?|keys|\.secrets)/?$", re.IGNORECASE)
 _STORES = frozenset({"secret", "secrets", "vault", "kv", "credentials", "creds", "keychain", "keyring", "kms"})
-_COPIES = lazy(r"^(?:cp|copy|sync|mirror|mv|move|transfer|put)$", re.IGNORECASE)
+_COPIES = re.compile(r"^(?:cp|copy|sync|mirror|mv|move|transfer|put)$", re.IGNORECASE)
 _SCHEME = lazy(r"^(?!file:|dir:|tar:|oci:|docker-daemon:)[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 _TO_OPTIONS = frozenset({"--to", "--remote", "--dest", "--destination", "--target", "--bucket", "-b", "-bn"})
 _ALIAS_PATH = lazy(r"^(?:play|s3|gcs|gs|r2|b2|minio|azure|remote|public|pub)[:/][\w./-]*$", re.IGNORECASE)
@@ -40,8 +40,8 @@ _BODY_OPTIONS = frozenset({"-body", "--body", "--body-file", "--data", "--data-b
                            "-bodyfile", "--request-body"})
 _FORM_BODY = lazy(r"\b(?:POST|PUT|PATCH)\s*<\s*(\S+)")
 _DNS_NAME = lazy(r"\)\"?\.(?:[a-z0-9-]+\.)+[a-z]{2,}\.?[\"']?$|`\.(?:[a-z0-9-]+\.)+[a-z]{2,}\.?$", re.IGNORECASE)
-_CHEAP = lazy(r"upload|send|share|publish|put|push|post|exfil|cp|copy|sync|mirror|mv|move|transfer|body|"
-              r"data|payload|attach|destination|\$\(|`", re.IGNORECASE)
+_CHEAP = re.compile(r"upload|send|share|publish|put|push|post|exfil|cp|copy|sync|mirror|mv|move|transfer|body|"
+                    r"data|payload|attach|destination|\$\(|`", re.IGNORECASE)
 
 
 def may_send(c: Ctx) -> bool:

@@ -18,8 +18,8 @@ from aish.safety.lazy_regex import lazy
 # The verb that unpacks: a subcommand (`x`, `extract`, `decompress`, `restore`) or an option.
 _VERBS = {"x", "e", "d", "extract", "decompress", "unpack", "restore", "uncompress", "expand", "unarchive", "xf", "xvf",
           "-x", "--extract", "--restore", "--copy-back", "--decompress", "--unpack"}
-_EXTRACTOR_NAME = lazy(r"^(un(zip|rar|ar|arj|ace|alz|7z|zstd|xz|lzma|lz4|squashfs|cab|compress|archive|tar|"
-                       r"zpaq|lha|lzh)\w*|aunpack|\w*extract\w*|\w*unpack\w*|expand|wimapply|wimlib-imagex)$")
+_EXTRACTOR_NAME = re.compile(r"^(un(zip|rar|ar|arj|ace|alz|7z|zstd|xz|lzma|lz4|squashfs|cab|compress|archive|tar|"
+                             r"zpaq|lha|lzh)\w*|aunpack|\w*extract\w*|\w*unpack\w*|expand|wimapply|wimlib-imagex)$")
 # Names that say the program unpacks and nothing else: into the system's own places they replace without asking.
 _UNPACKS_ONLY = lazy(r"extract|unpack|^expand$|^wimapply$")
 # Answers every "overwrite?" with yes.

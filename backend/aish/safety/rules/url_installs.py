@@ -24,8 +24,8 @@ _INSTALL_VERBS = frozenset({"install", "add", "pull", "binstall", "i", "load", "
 # the address must be the verb's first operand or a repository option's value.
 _RUN_VERBS = frozenset({"run", "launch", "exec", "x", "dlx"})
 # Options named for the code they fetch, whatever the verb (`chef-solo --recipe-url URL`).
-_CODE_URL_OPTION = lazy(r"^--?(recipe|recipes|cookbook|cookbooks|script|playbook|plugin|manifest|module|package|"
-                        r"bundle|formula|role|roles)[-_]?(url|uri|source)$", re.IGNORECASE)
+_CODE_URL_OPTION = re.compile(r"^--?(recipe|recipes|cookbook|cookbooks|script|playbook|plugin|manifest|module|package|"
+                              r"bundle|formula|role|roles)[-_]?(url|uri|source)$", re.IGNORECASE)
 # An address of a package, an archive or a repository (`bower install https://…/w-1.2.tar.gz`, `ipkg install …ipk`).
 _PACKAGE_URL = lazy(r"\.(git|tar\.\w+|tgz|tbz2?|zip|rpm|deb|ipk|apk|pkg|msi|whl|gem|jar|nupkg|json|appimage|"
                     r"xpi|vsix|crate|snap|flatpakref)/?(?:[?#]\S*)?$", re.IGNORECASE)

@@ -34,19 +34,18 @@ from aish.safety.verbs import (ABRUPT, DATA_NOUNS, DESTRUCTIVE_PROGRAMS, DEVICE_
                                PACKAGE_TOOLS, RESET, ROUTINE_OPTIONS, SCOPE_OPTIONS,
                                SESSION_MANAGERS,
                                WEAK_DATA_NOUNS)
-from aish.safety.lazy_regex import lazy
 
 # Package tools: these nouns are where packages come from, cheap to lose.
 _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "keys", "remote", "channel",
                   "channels", "env", "environment", "environments", "toolchain", "version", "versions"}
 # `k3s-uninstall.sh`, `./teardown.sh`, `nuke-env.sh`: what such a script removes is up to it.
-_DESTROYING_SCRIPT = lazy(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge|killall|kill-all)([-_.][\w-]*)?"
-                          r"\.(sh|bash|ps1)$")
+_DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge|killall|kill-all)([-_.][\w-]*)?"
+                                r"\.(sh|bash|ps1)$")
 # `casaos-uninstall`, `nuke-node-modules`, `netdata-uninstaller`: a program, not only a script, whose name is the
 # verb that removes what it came with (a name that asks or shows, `uninstall-check`, does not).
-_DESTROYING_NAME = lazy(r"[-_.](?:uninstall|uninstaller|deinstall|teardown|destroy|nuke|wipe|purge|killall)$|"
-                        r"^(?:uninstall|uninstaller|teardown|destroy|nuke|wipe|purge)[-_](?!(?:check|status|"
-                        r"info|list|help|test|dry|preview|plan)\b)[\w-]+$")
+_DESTROYING_NAME = re.compile(r"[-_.](?:uninstall|uninstaller|deinstall|teardown|destroy|nuke|wipe|purge|killall)$|"
+                              r"^(?:uninstall|uninstaller|teardown|destroy|nuke|wipe|purge)[-_](?!(?:check|status|"
+                              r"info|list|help|test|dry|preview|plan)\b)[\w-]+$")
 
 
 def _destroying_name(prog: str) -> bool:
@@ -58,7 +57,7 @@ _ONLY_FREE_SPACE = {"--freespace", "-X", "-I", "--free-space"}  # wipers that on
 # Verbs of a migration tool that take the schema back (`goose down`, `sqitch revert`): they drop what was built.
 _UNDO = {"down", "rollback", "revert", "undo", "downgrade", "reset", "redo", "refresh", "fresh", "reverse", "unapply"}
 # A migration tool by its name (`nanomig`, `db-migrator`): its undo verbs act on the database.
-_MIGRATION_NAME = lazy(r"migrat|^mig|mig$")
+_MIGRATION_NAME = re.compile(r"migrat|^mig|mig$")
 # Subcommand words that name a migration tool's business inside another program (`mix ecto.rollback`).
 _SCHEMA_WORDS = {"ecto", "migrate", "migration", "migrations", "db", "database", "schema", "doctrine"}
 
@@ -269,7 +268,7 @@ def _own_temporary_files(c: Ctx, after: list) -> bool:
 _WITH = ("with", "including", "include", "and")
 
 
-_ONE_DASH_WORD = lazy(r"-[a-zA-Z][a-zA-Z-]{3,}")
+_ONE_DASH_WORD = re.compile(r"-[a-zA-Z][a-zA-Z-]{3,}")
 
 
 def _long_spellings(texts: list) -> set:
@@ -339,8 +338,8 @@ _NO_QUESTION = frozenset({"-y", "--yes", "--force", "--silent", "-silent", "--ba
 _CONFIRMED = {"-force", "--force", "--yes", "-confirm:$false", "--no-confirm", "--noconfirm", "-noprompt"}
 # Options of a publish command that take a release back.
 _WITHDRAW_OPTIONS = {"--revert", "--unpublish", "--yank", "--retire", "--withdraw"}
-_STORAGE_URL = lazy(r"^(s3|s3a|gs|az|abfss?|wasbs?|hdfs|swift|b2|r2|oss|cos|webdavs?|davs?|sftp|ftp|smb|"
-                    r"mega|dropbox|onedrive|gdrive|remote)://", re.IGNORECASE)
+_STORAGE_URL = re.compile(r"^(s3|s3a|gs|az|abfss?|wasbs?|hdfs|swift|b2|r2|oss|cos|webdavs?|davs?|sftp|ftp|smb|"
+                          r"mega|dropbox|onedrive|gdrive|remote)://", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1024)

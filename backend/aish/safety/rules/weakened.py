@@ -31,9 +31,9 @@ _READS = frozenset("get read list list-keys list-recursively dump describe monit
 
 # Kernel command-line words that switch a protection off.
 _KERNEL_OFF = boot_args.RISKY  # a protection off, a root shell or a rescue boot
-_KERNEL_LINE_TOOLS = lazy(r"^(kernelstub|grubby|grub2?-editenv|rpm-ostree|ostree|bootctl|kernel-install|"
-                          r"sdbootutil|bootupctl|zipl|update-grub|grub-mkconfig|refind-mkdefault|"
-                          r"efibootmgr|kexec|systemd-boot|kargs)$")
+_KERNEL_LINE_TOOLS = re.compile(r"^(kernelstub|grubby|grub2?-editenv|rpm-ostree|ostree|bootctl|kernel-install|"
+                                r"sdbootutil|bootupctl|zipl|update-grub|grub-mkconfig|refind-mkdefault|"
+                                r"efibootmgr|kexec|systemd-boot|kargs)$")
 # Mail relay settings that open it to anyone.
 _OPEN_RELAY = lazy(r"\bmynetworks\s*=\s*[^#]*\b0\.0\.0\.0/0|\bmynetworks\s*=\s*[^#]*::/0|"
                    r"\bsmtpd_(relay|recipient)_restrictions\s*=\s*permit\s*$|relay_domains\s*=\s*\*",

@@ -11,14 +11,14 @@ alone and switches that name no verb (``/all``, ``/query``, ``/scannow``) are no
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Optional
 
 from aish.safety.rules.common import Ctx
 from aish.safety.verb_words import acts
-from aish.safety.lazy_regex import lazy
 
-_SWITCH = lazy(r"^/([A-Za-z][A-Za-z]{2,})(:.*)?$")
+_SWITCH = re.compile(r"^/([A-Za-z][A-Za-z]{2,})(:.*)?$")
 _LONG = {"/f": "--force", "/y": "--yes", "/q": "--quiet", "/quiet": "--quiet", "/all": "--all",
          "/allusers": "--all", "/force": "--force", "/s": "--recursive"}
 

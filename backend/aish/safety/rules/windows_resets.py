@@ -30,8 +30,8 @@ _RESET_SWITCHES = {"/generalize": HIGH, "/factoryreset": HIGH, "-factoryreset": 
                    "/remove-provisionedappxpackage": MEDIUM, "/revertpendingactions": MEDIUM, "/fixboot": MEDIUM,
                    "/rebuildbcd": MEDIUM, "/remove-capability": MEDIUM}
 _FORCE_SWITCHES = {"/force", "/f", "/quiet", "/q", "/norestart", "-force", "-all", "/all"}
-_CAMEL_REMOVE = lazy(r"^-(Remove|Delete|Reset|Clear|Wipe|Purge)[A-Z]\w*$")
-_READS = lazy(r"^/(enum|get|list|query|info|check|scan|\?|help)", re.IGNORECASE)
+_CAMEL_REMOVE = re.compile(r"^-(Remove|Delete|Reset|Clear|Wipe|Purge)[A-Z]\w*$")
+_READS = re.compile(r"^/(enum|get|list|query|info|check|scan|\?|help)", re.IGNORECASE)
 
 # What remote users come in by: Remote Desktop, WinRM, SSH.
 _REMOTE = lazy(r"remote\s*desktop|remotedesktop|\brdp\b|3389|winrm|windows remote management|5985|5986|"

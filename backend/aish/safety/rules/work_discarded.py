@@ -19,7 +19,7 @@ from typing import Optional
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.lazy_regex import lazy
 
-_TRASH_NAME = lazy(r"trash|recycl|wastebasket|graveyard|^rip$")
+_TRASH_NAME = re.compile(r"trash|recycl|wastebasket|graveyard|^rip$")
 _EMPTIES = {"empty", "--empty", "-e", "-E", "purge", "--purge", "--decompose", "clear", "--clear", "prune",
             "--empty-all", "empty-all"}
 _FORCE = {"-f", "--force", "-F"}

@@ -27,7 +27,7 @@ _CODE_OPTIONS = {"-c", "-e", "-E", "-r", "--eval", "-p"}
 _CODE_PATH = lazy(r"""['"](?:\+?>>?\s*)?((?:/|~/)[\w.@%+/-]+)['"]""")
 _CODE_WRITES = lazy(r"""['"]\s*(?:\+?>>?)|,\s*['"](?:a|w|a\+|w\+|ab|wb)['"]|\b(?:write|puts|print\s+\w+\s|"""
                     r"""appendFile|writeFile|file_put_contents|File\.write|Add-Content|Set-Content)""")
-_INTERPRETERS = lazy(r"^(python[\d.]*|perl|ruby|node|php|lua|bun|deno)$")
+_INTERPRETERS = re.compile(r"^(python[\d.]*|perl|ruby|node|php|lua|bun|deno)$")
 _ANSIBLE_MODULES = {"lineinfile", "blockinfile", "copy", "replace", "ansible.builtin.lineinfile",
                     "ansible.builtin.blockinfile", "ansible.builtin.copy", "ansible.builtin.replace"}
 
