@@ -1,6 +1,7 @@
 """shell/aish.bash in a real bash (tmux), against the real daemon and the model stub."""
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -181,8 +182,9 @@ def test_a_second_ctrl_c_leaves_echo_on_after_a_cancelled_report(make_shell, stu
     killed that stty: echo stayed off for every command after (readline keeps the mode it
     finds).  A slow stand-in for the stty that puts it back makes the moment long."""
     armed, hushed, restoring = tmp_path / "armed", tmp_path / "hushed", tmp_path / "restoring"
-    sh = make_shell(extra_env=slow_stand_in(tmp_path, aish_env, "stty", (
-        f'if [ -e "{armed}" ]; then\n  case $1 in -echo) : > "{hushed}" ;; -g|-a) ;;\n'
+    stty = subprocess.run(["sh", "-c", "command -v stty"], capture_output=True, text=True).stdout.strip()
+    sh = make_shell(extra_env=slow_stand_in(tmp_path, aish_env, "stty", (   # (marks once echo is off)
+        f'if [ -e "{armed}" ]; then\n  case $1 in -echo) {stty} -echo; : > "{hushed}"; exit 0 ;; -g|-a) ;;\n'
         f'    *) : > "{restoring}"; sleep 3 ;; esac\nfi\n')))
     stub.queue(Reply("CMD: echo five"), Reply("CMD: echo six", first_byte_delay=30))
     sh.ask("?? slow one")
