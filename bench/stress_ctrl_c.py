@@ -75,7 +75,9 @@ def problem(screen: str, question: str) -> str:
     asked = sum(1 for row in rows if row == PROMPT + question)
     if asked != 1:
         return f"the question's prompt row shows {asked} times"
-    odd = [row for row in rows[:-1] if row not in (PROMPT + question, PROMPT + "ls -la")]
+    # a Ctrl-C that came after the answer had put its command on the line clears that line, as at
+    # any prompt: bash's readline echoes it (`aish$ ls -la^C`), zsh's zle redraws the prompt
+    odd = [row for row in rows[:-1] if row not in (PROMPT + question, PROMPT + "ls -la", PROMPT + "ls -la^C")]
     if odd:
         return f"unexpected prompt rows {odd!r}"
     return ""
