@@ -140,3 +140,57 @@ def test_the_short_words_of_a_piece_are_found_at_every_place():
     for piece in ["-d", "x-d", "-dx", "kubectl", "cargo", "go", "a=0", "=0b", "**", "plain", "", "g", "o-"]:
         expected = sorted(n for word, numbers in short.items() if word in piece for n in numbers)
         assert sorted(triggers._piece_wakes(piece, {}, short)) == expected, piece
+
+
+@functools.cache
+def _corpus_lines() -> tuple:
+    lines = []
+    for path in sorted(CORPUS.rglob("*.txt")):
+        if path.name.startswith("secrets_") or path.name == "answers.txt":
+            continue
+        lines += [re.sub(r"^\[[\w-]+\] ", "", line).replace("⏎", "\n")
+                  for line in path.read_text(encoding="utf-8").splitlines()
+                  if line.strip() and not line.startswith("#")]
+    return tuple(lines)
+
+
+def test_a_plain_word_is_read_as_the_full_reading_reads_it(monkeypatch):
+    """``shell_words._read_word`` takes a word of ordinary characters at once: every fourth line of the
+    corpora (and words beside quotes, expansions, globs, operators) splits as the full reading splits it."""
+    from aish.safety import shell_words
+
+    lines = list(_corpus_lines()[::4]) + ["a'b' c\"d\" e$f g* h\\ i j<(k) l>m n|o p;q r&&s t(u) v`w` x{y} $(z)z",
+                                          "rm -rf x\\\ny #c", "ab", "a<b", "é x", ""]
+    fast = [segments(line) for line in lines]
+    monkeypatch.setattr(shell_words, "_read_word", shell_words._read_word_in_full)
+    assert len(lines) > 4_000
+    assert [line for line, found in zip(lines, fast) if segments(line) != found] == []
+
+
+def test_the_cheap_looks_before_the_senders_rules_answer_as_their_patterns():
+    """``AnyWord`` answers as its case-insensitive alternation (non-ASCII text too), and ``reach`` asks its
+    endpoint pattern only of words with one of the characters every endpoint holds."""
+    from aish.safety.any_case import AnyWord
+    from aish.safety.rules import reach, secret_destinations, unknown_senders
+
+    texts = _words() + [w.upper() for w in _words()[::7]] + ["ſend", "KEY", "kEy", "İd_", "x$(y)", "a`b", "<(x"]
+    for words in (unknown_senders._CHEAP, secret_destinations._MAY_HOLD_SECRET, AnyWord("Ab", "c-d")):
+        wrong = [t for t in texts if words.occurs_in(t) != bool(words.pattern.search(t))]
+        assert wrong == [], words.words
+    hosts = [w for w in _words() + ["\\\\fs01\\share", "user@host", "10.0.0.1", "db:5432", "s3://b"]
+             if reach._ENDPOINT.match(w)]
+    assert len(hosts) > 100 and [w for w in hosts if not reach._may_be_endpoint(w)] == []
+
+
+def test_a_command_is_looked_for_only_in_programs_that_run_one():
+    """``action.runs_command`` answers None at once for a program none of its tables names: the same as the
+    full reading on every command of the corpora (and the runners' own forms)."""
+    from aish.safety.unwrap import unwrap
+
+    commands = [unwrap(seg.words)[0] for line in _corpus_lines()[::2] for seg in segments(line)]
+    commands += [segments(line)[0].words for line in ("npx rimraf /", "poetry run rm -rf /", "ddev drush sql-drop",
+                                                      "bun x rm -rf ~", "pnpm dlx del-cli '**'")]
+    found = [(ws[0].text, action._runs_command(ws[0].text, ws[1:])) for ws in commands if ws]
+    assert sum(1 for _, inner in found if inner) >= 5
+    assert [prog for (prog, inner), ws in zip(found, [ws for ws in commands if ws])
+            if action.runs_command(prog, ws[1:]) != inner] == []

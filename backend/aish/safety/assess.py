@@ -19,7 +19,8 @@ import logging
 import time
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from functools import lru_cache
+from typing import Callable, Optional
 
 from aish.safety import ps_aliases, win_quotes, winpaths
 from aish.safety.command_line import expand_abbreviations
@@ -147,14 +148,15 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         return None
     text = win_quotes.closed(text)  # `"C:\\Program Files\\" & rd /s /q …`: cmd's quote closes after the backslash
     best = None
+    recurse = _recurse(depth)  # a nested text, judged one level deeper (one function for every rule of the line)
     if "{" in text and "&" in text and _FORK_BOMB.search(text):  # the pattern needs both: one scan, not one per start
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
     best = higher(best, clear_cmdlets.line_clears_event_log(text))
-    best = higher(best, wmi_methods.line_wmi_method(text, lambda t: _assess(t, depth + 1)))  # `(gwmi …).Uninstall()`
-    best = higher(best, win_file_losses.line_item_deleted(text, lambda t: _assess(t, depth + 1)))  # (gi x).Delete()
-    best = higher(best, win_file_losses.line_listed_files_lost(text, lambda t: _assess(t, depth + 1)))
-    best = higher(best, win_path_replaced.line_path_replaced(text, lambda t: _assess(t, depth + 1)))
-    best = higher(best, written_scripts.line_written_script(text, lambda t: _assess(t, depth + 1)))  # echo > f; x /s f
+    best = higher(best, wmi_methods.line_wmi_method(text, recurse))  # `(gwmi …).Uninstall()`
+    best = higher(best, win_file_losses.line_item_deleted(text, recurse))  # (gi x).Delete()
+    best = higher(best, win_file_losses.line_listed_files_lost(text, recurse))
+    best = higher(best, win_path_replaced.line_path_replaced(text, recurse))
+    best = higher(best, written_scripts.line_written_script(text, recurse))  # echo > f; x /s f
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
     _plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
@@ -169,8 +171,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = higher(best, secret_destinations.rule_secret_file_sent(segs))  # `carbon-now KEY -o /tmp && curl …/tmp…`
     best = higher(best, socket_fds.rule_socket_fds(segs))
     best = higher(best, ps_uploads.rule_ps_upload(segs))
-    best = higher(best, system_parts.rule_cmd_for(segs, lambda t: _assess(t, depth + 1)))
-    best = higher(best, fleets.rule_fanned_out_line(text, lambda t: _assess(t, depth + 1)))
+    best = higher(best, system_parts.rule_cmd_for(segs, recurse))
+    best = higher(best, fleets.rule_fanned_out_line(text, recurse))
     best = higher(best, bulk_offline.line_every_guest_stopped(text))
     best = higher(best, security_products_off.every_denial_installed(text, segs))
     if any(s.link == "(" for s in segs):  # `Stop-VM -Name (Get-VM).Name -Force`: one command, the group a word
@@ -208,13 +210,26 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     return best
 
 
+def _recurser(depth: int) -> Callable[[str], Optional[tuple]]:
+    return lambda text: _assess(text, depth + 1)
+
+
+# The function that judges a text nested at each depth, made once (a line's rules and every command's context
+# were given a fresh lambda each: ~20 a line); depth never exceeds _MAX_DEPTH where one is asked for.
+_RECURSERS = tuple(_recurser(depth) for depth in range(_MAX_DEPTH + 1))
+
+
+def _recurse(depth: int) -> Callable[[str], Optional[tuple]]:
+    return _RECURSERS[depth] if depth < len(_RECURSERS) else _recurser(depth)
+
+
 def _segment(seg: Segment, chain: list, depth: int) -> Optional[tuple]:
     """The finding of one command of a line: its own words, redirects and the commands feeding it."""
     best = shellstate.exec_redirect(seg)
     best = higher(best, exfil.rule_tcp_redirect(seg))
     best = higher(best, inout.rule_truncates_input(seg, chain))
     best = higher(best, documents.rule_emptied(seg))
-    best = higher(best, meaning.rule_write_meaning(seg, chain, lambda t: _assess(t, depth + 1)))
+    best = higher(best, meaning.rule_write_meaning(seg, chain, _recurse(depth)))
     best = higher(best, system_writes.rule_system_file_written(seg, chain))
     best = higher(best, _assignments(seg, depth))
     listing.bind_loops(seg, chain)  # `for vm in $(virsh list)`: later `$vm` is whatever the listing names
@@ -261,8 +276,7 @@ def _plain_programs(segs: list) -> None:
     names GNU's tools under their Homebrew names is judged as if the tool were unknown."""
     for seg in segs:
         words = seg.words
-        if not words or not any(plain_name(w.text.rsplit("/", 1)[-1]) != w.text.rsplit("/", 1)[-1]
-                                for w in words[:6]):
+        if not words or not any(_renamed(w.text) for w in words[:6]):
             continue  # the common case: one cheap look at the first words
         inner = unwrap(words)[0]
         if not inner:
@@ -276,6 +290,13 @@ def _plain_programs(segs: list) -> None:
             if word is first:
                 words[i] = replace(first, text=first.text[:len(first.text) - len(base)] + plain)
                 break
+
+
+@lru_cache(maxsize=4096)
+def _renamed(text: str) -> bool:
+    """Does the file name of ``text`` have another plain name (``/opt/homebrew/bin/gtee``)?"""
+    base = text.rsplit("/", 1)[-1]
+    return plain_name(base) != base
 
 
 def _follow_cd(seg: Segment) -> None:
@@ -346,28 +367,31 @@ def check_words(words: list, seg: Segment, chain: list, depth: int) -> Optional[
     if prog in _ABBREVIATED_LONG and any(w.text[:2] == "--" for w in words[1:]):  # `rm --recur --forc`
         words = expand_long_options(prog, words)
     found = None
+    recurse = _recurse(depth)
+    check: Callable[[list], Optional[tuple]] = lambda ws: check_words(ws, seg, [], depth + 1)  # noqa: E731
     cmdlet, both = ps_aliases.cmdlet_of(words, chain)
     if cmdlet:  # `spsv -Force` is `Stop-Service -Force`; `kill -Force` after `gps |` is Stop-Process, read both ways
         if both:
             named = [replace(words[0], text=words[0].raw.strip("'\""))] + words[1:]
-            found = table.check(_context(named[0].text, named, seg, chain, sudo, xargs, depth))
+            found = table.check(_context(named[0].text, named, seg, chain, sudo, xargs, depth, recurse, check))
         prog, words = cmdlet, [replace(words[0], text=cmdlet)] + words[1:]
-    found = higher(found, table.check(_context(prog, words, seg, chain, sudo, xargs, depth)))
+    found = higher(found, table.check(_context(prog, words, seg, chain, sudo, xargs, depth, recurse, check)))
     if (found is None or found[0] < 2) and words[0].text[:5] in ("/etc/", "/usr/") and \
             _INIT_SCRIPT.match(words[0].text):
         as_service = [replace(words[0], text="service"), replace(words[0], text=prog)] + words[1:]
-        found = higher(found, table.check(_context("service", as_service, seg, chain, sudo, xargs, depth)))
+        found = higher(found, table.check(_context("service", as_service, seg, chain, sudo, xargs, depth, recurse,
+                                                   check)))
     typed = winpaths.typed_words(words) if found is None or found[0] < 2 else None
     if typed is not None:  # `sdelete64 -s C:\Users`, `ldifde -i -f \\fs01\share\delete-users.ldf`: paths as typed
-        found = higher(found, table.check(_context(prog, typed, seg, chain, sudo, xargs, depth)))
+        found = higher(found, table.check(_context(prog, typed, seg, chain, sudo, xargs, depth, recurse, check)))
     if found is None and sudo:
         found = (0, f"runs as root ({fragment(['sudo'] + [w.raw for w in words])})")
     return found
 
 
-def _context(prog: str, words: list, seg: Segment, chain: list, sudo: bool, xargs: bool, depth: int) -> Ctx:
-    return Ctx(prog=prog, words=words, args=words[1:], seg=seg, chain=chain, sudo=sudo, xargs=xargs, depth=depth,
-               recurse=lambda text: _assess(text, depth + 1), check=lambda ws: check_words(ws, seg, [], depth + 1))
+def _context(prog: str, words: list, seg: Segment, chain: list, sudo: bool, xargs: bool, depth: int,
+             recurse: Callable[[str], Optional[tuple]], check: Callable[[list], Optional[tuple]]) -> Ctx:
+    return Ctx(prog, words, words[1:], seg, chain, sudo, xargs, depth, recurse, check)
 
 
 def one_line(text: str, limit: int = 200) -> str:

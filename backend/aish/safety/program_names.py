@@ -16,6 +16,7 @@ belong here too.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # The packages' programs that rules judge, run a command or are common in pipes (coreutils, findutils, sed,
 # tar, grep, make, inetutils).  Short names are left out where the g-name is another program: `god` is a
@@ -39,6 +40,7 @@ pendmoves regdelnull listdlls tcpvcon""".split())
 _LIBARCHIVE = frozenset({"tar", "cpio", "unzip"})
 
 
+@lru_cache(maxsize=4096)  # asked for every command word that may be a program, again and again
 def plain_name(name: str) -> str:
     """``gchmod`` -> ``chmod``, uutils' ``uu-chmod`` -> ``chmod``, ``pskill64`` -> ``pskill``, ``bsdtar`` ->
     ``tar``; any other name as it is."""

@@ -116,6 +116,17 @@ def _skip_double(s: str, i: int) -> int:
 
 def _read_word(s: str, i: int) -> tuple:
     """Read one word starting at ``i``; returns (Word, end)."""
+    plain = _PLAIN.match(s, i)
+    if plain:  # most words are one run of ordinary characters up to a space, an operator or the end
+        end = plain.end()
+        if end == len(s) or s[end] in _META:
+            text = plain.group()
+            return Word(text, text), end
+    return _read_word_in_full(s, i)
+
+
+def _read_word_in_full(s: str, i: int) -> tuple:
+    """``_read_word`` for any word (quotes, escapes, expansions, globs)."""
     n, start = len(s), i
     out: list[str] = []
     word = Word("", "")
@@ -309,7 +320,8 @@ def segments(command: str) -> list:
         elif token.kind == "redir":
             current.redirects.append(token.value)
         else:
-            closes = token.value == ")" or (current.argv == ["}"] and not current.words[0].quoted)
+            closes = token.value == ")" or (len(current.words) == 1 and current.words[0].text == "}" and
+                                            not current.words[0].quoted)
             _close(current, out)
             current = Segment(link=token.value)
             if closes and opened:

@@ -46,6 +46,8 @@ _RUNNERS = {"npx", "bunx", "uvx", "pnpx"}  # the first word is the command
 _TOOL_HOSTS = {"ddev", "lando", "sail", "fin", "warden", "docksal"}
 _HOSTED_TOOLS = {"drush", "artisan", "wp", "php", "rails", "rake", "console", "magento", "occ", "composer",
                  "npm", "yarn", "craft", "bench", "mysql", "psql", "bin/console", "bin/magento"}
+# Every program ``runs_command`` may find a command in.
+_COMMAND_RUNNERS = frozenset(_RUNNERS) | frozenset(_TOOL_HOSTS) | frozenset().union(*_RUNS_COMMAND.values())
 _RUNNER_VALUED = {"-p", "--package", "--from", "--with", "--python", "-c", "--call"}
 # Subcommands with their own meaning for one program ("" : harmless there).
 _OVERRIDES = {("git", "revert"): "", ("jj", "revert"): "", ("git", "clear"): "wipe", ("git", "clear-soft"): "delete",
@@ -313,6 +315,12 @@ def after_word(texts: list, word: str) -> list:
 
 def runs_command(prog: str, args: list) -> Optional[list]:
     """The words of a command another program runs (``poetry run …``, ``npx prisma …``), or None."""
+    if prog not in _COMMAND_RUNNERS:
+        return None  # most programs run no other command: no list of their words to make
+    return _runs_command(prog, args)
+
+
+def _runs_command(prog: str, args: list) -> Optional[list]:
     texts = [w.text for w in args]
     if prog in _RUNNERS:
         k = 0

@@ -64,16 +64,18 @@ _PATHISH = lazy(r"(?:^|[\s'\"=;])([~/$%][^\s'\";|&)]+|[A-Za-z]:\\[^\s'\";|&)]+)"
 def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     """A secret handed to a program that reaches the network, whatever the program."""
     texts = c.texts
-    verbs = set(_operands(texts)[:3])
+    operands = _operands(texts)
+    verbs = set(operands[:3])
     if c.prog in _SECRET_STORES or verbs & {"secret", "secrets"}:
         return None  # a secret manager keeping a secret is its purpose (`doppler secrets upload x.env`)
     sink = is_sink(c)  # a pastebin, a chat or push service, a public folder, `pscp KEY host:/tmp/`
     if known and c.prog.lower() not in LOOSE_SENDERS and not verbs & _UPLOAD_VERBS and not sink:
         return None  # a known program sends only through its own upload verbs (`s3cmd put`, `az storage blob upload`)
     name = re.sub(r"\.(sh|py|exe)$", "", c.prog) if "." in c.prog else c.prog
-    uploader = bool(_UPLOADER.occurs_in(name)) and not (_operands(texts)[:1] and _operands(texts)[0] in _NOT_SENDING) \
+    uploader = bool(_UPLOADER.occurs_in(name)) and not (operands[:1] and operands[0] in _NOT_SENDING) \
         and c.prog.lower() not in LOCAL or bool(verbs & _STRONG_UPLOAD) or sink  # not `notify-send`, `paste a b`
-    if not uploader and not any(_ENDPOINT.match(t) for k, t in enumerate(texts) if (not t.startswith("-") or "=" in t)
+    if not uploader and not any(_ENDPOINT.match(t) for k, t in enumerate(texts)
+                                if _may_be_endpoint(t) and (not t.startswith("-") or "=" in t)
                                 and not (k and _AUTH_OPTION.match(texts[k - 1]))):
         return None  # `-newkey rsa:4096` names an algorithm, not a host and port
     creates = bool(verbs & _CREATES) and not verbs & _UPLOAD_VERBS and not sink  # `hut paste create KEY` sends it
@@ -108,6 +110,12 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     for feeder in () if logs_in else c.chain:  # `keyring get pypi t | twine upload -p - dist/*`: its login
         found = _worse(found, _segment_reads_secret(feeder))
     return sent(found, c, c.prog)
+
+
+def _may_be_endpoint(text: str) -> bool:
+    """Cheap: what every form ``_ENDPOINT`` takes holds (``://`` or ``host:port``, a dotted name or address,
+    ``user@``, a UNC path's backslashes)."""
+    return "." in text or ":" in text or "@" in text or "\\" in text
 
 
 def _operands(texts: list) -> list:

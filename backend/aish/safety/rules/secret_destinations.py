@@ -29,6 +29,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from aish.safety.any_case import AnyWord
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.code_secret_paths import secret_in_code
@@ -42,9 +43,9 @@ from aish.safety.lazy_regex import lazy
 # A cheap look first: something that can name another machine.
 _MAY_NAME_HOST = LazyRegex(r"://|@|\d\.\d+\.\d|[a-z0-9-]\.[a-z0-9-]+\.[a-z]{2,}|:\d{2,5}\b", re.IGNORECASE)
 # ... and something that can be a secret: a key's or a credential file's name, a substitution, code.
-_MAY_HOLD_SECRET = LazyRegex(r"\.ssh|\.aws|cred|netrc|pgpass|kube|id_|npmrc|pypirc|docker|gnupg|token|secret|key|"
-                             r"shadow|wallet|cookie|passw|\.env|histor|environ|\.pem|\.p12|\.pfx|kdbx|vault|"
-                             r"login|\$\(|`|<\(", re.IGNORECASE)
+_MAY_HOLD_SECRET = AnyWord(".ssh", ".aws", "cred", "netrc", "pgpass", "kube", "id_", "npmrc", "pypirc", "docker",
+                           "gnupg", "token", "secret", "key", "shadow", "wallet", "cookie", "passw", ".env", "histor",
+                           "environ", ".pem", ".p12", ".pfx", "kdbx", "vault", "login", "$(", "`", "<(")
 _URL = LazyRegex(r"(?<![\w+.-])(?!file:)[a-z][a-z0-9+.-]{1,15}://\[?([^/\s:'\"\]]+)", re.IGNORECASE)
 _LEADING_URL = lazy(r"^(?:[\w.-]+=)?(?:https?|wss?|ftps?)://", re.IGNORECASE)
 _SCP_LIKE = LazyRegex(r"^[\w.-]+@([\w-]+(?:\.[\w-]+)*):")
@@ -75,12 +76,12 @@ def may_carry(c: Ctx) -> bool:
     if not c.args and not c.seg.redirects:
         return False
     texts = [c.lowered] + [r.target.raw if r.target is not None else r.body for r in c.seg.redirects]
-    return any(_MAY_NAME_HOST.search(t) for t in texts) and any(_MAY_HOLD_SECRET.search(t) for t in texts)
+    return any(_MAY_HOLD_SECRET.occurs_in(t) for t in texts) and any(_MAY_NAME_HOST.search(t) for t in texts)
 
 
 def may_send_later(text: str) -> bool:
     """Cheap, on the whole line: another machine's name and something that can be a secret."""
-    return _MAY_NAME_HOST.search(text) is not None and _MAY_HOLD_SECRET.search(text) is not None
+    return _MAY_HOLD_SECRET.occurs_in(text) and _MAY_NAME_HOST.search(text) is not None
 
 
 def _hosts(text: str) -> list:
@@ -274,9 +275,9 @@ def may_publish(c: Ctx) -> bool:
     """Cheap: a publishing, syncing or creating verb (or a `key=value` word), then arguments that can name a
     secret."""
     low = c.lowered
-    if not c.args or "=" not in low and ".torrent" not in low and "magnet:" not in low and not _verbs(c) & _ANY_VERB:
+    if not c.args or not any(part in low for part in _SECRET_ARGS):  # the cheaper half first: most lines have none
         return False
-    return any(part in low for part in _SECRET_ARGS)
+    return "=" in low or ".torrent" in low or "magnet:" in low or bool(_verbs(c) & _ANY_VERB)
 
 
 @lru_cache(maxsize=512)

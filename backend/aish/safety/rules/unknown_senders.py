@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyWord
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
 from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, prints_secret, secret_path
 from aish.safety.shell_words import Word
@@ -40,13 +41,13 @@ _BODY_OPTIONS = frozenset({"-body", "--body", "--body-file", "--data", "--data-b
                            "-bodyfile", "--request-body"})
 _FORM_BODY = lazy(r"\b(?:POST|PUT|PATCH)\s*<\s*(\S+)")
 _DNS_NAME = lazy(r"\)\"?\.(?:[a-z0-9-]+\.)+[a-z]{2,}\.?[\"']?$|`\.(?:[a-z0-9-]+\.)+[a-z]{2,}\.?$", re.IGNORECASE)
-_CHEAP = re.compile(r"upload|send|share|publish|put|push|post|exfil|cp|copy|sync|mirror|mv|move|transfer|body|"
-                    r"data|payload|attach|destination|\$\(|`", re.IGNORECASE)
+_CHEAP = AnyWord("upload", "send", "share", "publish", "put", "push", "post", "exfil", "cp", "copy", "sync", "mirror",
+                 "mv", "move", "transfer", "body", "data", "payload", "attach", "destination", "$(", "`")
 
 
 def may_send(c: Ctx) -> bool:
     """A cheap look at the line before it is read: a verb, a body option or a substitution among its words."""
-    return bool(c.args) and _CHEAP.search(c.lowered) is not None
+    return bool(c.args) and _CHEAP.occurs_in(c.lowered)
 
 
 def _secret(word: Word) -> str:
