@@ -125,7 +125,7 @@ def test_a_report_option_always_holds_one_of_the_words_looked_for_first():
     matched = [w for w in _words() + extra if command_line._REPORT_OPTION.fullmatch(w)]
     assert len(matched) >= len(extra)
     missed = [w for w in matched if not any(k in w.lower() for k in command_line._REPORT_WORDS)]
-    assert missed == []
+    assert missed == [] and all(k.startswith("-") for k in command_line._REPORT_WORDS)  # no dash, no report
     assert command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--ShowEraseSupport"])
     assert command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--\u017fhowEraseSupport"])
     assert not command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--overwrite", "0"])
@@ -194,3 +194,30 @@ def test_a_command_is_looked_for_only_in_programs_that_run_one():
     assert sum(1 for _, inner in found if inner) >= 5
     assert [prog for (prog, inner), ws in zip(found, [ws for ws in commands if ws])
             if action.runs_command(prog, ws[1:]) != inner] == []
+
+
+def test_a_name_no_renaming_can_apply_to_is_kept_at_once():
+    """``program_names.plain_name`` keeps a name whose first letter and end no renaming has: the same as the
+    full reading on every word of the corpora and every renamed form of its tables."""
+    from aish.safety import program_names as names
+
+    renamed = [prefix + name for name in names._GNU_PREFIXED for prefix in ("g", "uu-", "uu_")] + \
+        [name + end for name in names._SYSINTERNALS for end in ("64", "64a")] + \
+        ["bsd" + name for name in names._LIBARCHIVE] + [name + "-qt" + v for name in names._QT_TOOLS for v in "456"] + \
+        list(names._SAME_OPTIONS)
+    words = _words() + renamed + [w.upper() for w in renamed]
+    assert [w for w in renamed if names.plain_name(w) == w] == []
+    assert [w for w in words if names.plain_name(w) != names._plain_name_in_full(w)] == []
+
+
+def test_words_with_no_wrapper_first_are_unwrapped_at_once():
+    """``unwrap`` hands back the words of a command that starts with no assignment or wrapper at once: the
+    same as the full reading on every command of the corpora and on wrapped forms."""
+    from aish.safety import unwrap as unwrapping
+
+    lines = list(_corpus_lines()[1::2]) + ["'\\sudo' rm x", "'a/\\sudo' rm x", "gtimeout 5 rm -rf /", "X=1 rm -rf /",
+                                           "uu-env -S 'rm -rf /'", "/usr/bin/nice -n 5 rm", "command -v rm", "-x y"]
+    commands = [seg.words for line in lines for seg in segments(line)] + [[]]
+    wrapped = [ws for ws in commands if unwrapping._unwrap_in_full(ws)[0] != ws]
+    assert len(wrapped) > 300
+    assert [ws for ws in commands if unwrapping.unwrap(ws) != unwrapping._unwrap_in_full(ws)] == []

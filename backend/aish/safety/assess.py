@@ -19,7 +19,6 @@ import logging
 import time
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Callable, Optional
 
 from aish.safety import ps_aliases, win_quotes, winpaths
@@ -292,10 +291,9 @@ def _plain_programs(segs: list) -> None:
                 break
 
 
-@lru_cache(maxsize=4096)
 def _renamed(text: str) -> bool:
     """Does the file name of ``text`` have another plain name (``/opt/homebrew/bin/gtee``)?"""
-    base = text.rsplit("/", 1)[-1]
+    base = text.rsplit("/", 1)[-1] if "/" in text else text
     return plain_name(base) != base
 
 
@@ -324,6 +322,8 @@ def _follow_cd(seg: Segment) -> None:
 
 def _assignments(seg: Segment, depth: int) -> Optional[tuple]:
     """``PATH=/x`` alone on a line stays in the session; before a command it only affects that command."""
+    if not seg.words or "=" not in seg.words[0].raw:
+        return None  # most commands: no assignment before the program
     persistent = all(_ASSIGN.match(w.raw) for w in seg.words)
     best = None
     for w in seg.words:

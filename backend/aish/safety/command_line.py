@@ -24,8 +24,10 @@ _BODY_OPTIONS = {"-c", "-e", "-E", "-r", "-p", "--eval", "--print", "-Command", 
 def own_words(prog: str, texts: list) -> list:
     """The words ``prog`` itself reads: up to ``--``, and for a program that runs a script or
     command, only its options before that script, command or ``-c`` string."""
+    if prog not in PASSES_ARGUMENTS:  # most programs: every word up to `--`
+        return texts[:texts.index("--")] if "--" in texts else list(texts)
     out = []
-    passes = prog in PASSES_ARGUMENTS
+    passes = True
     for t in texts:
         if t == "--":
             break
@@ -38,7 +40,10 @@ def own_words(prog: str, texts: list) -> list:
 
 def subcommand(texts: list) -> str:
     """The first word that is not an option (a rough subcommand, enough for the tables)."""
-    return next((t for t in texts if not t.startswith("-")), "")
+    for t in texts:
+        if not t.startswith("-"):
+            return t
+    return ""
 
 
 # A cmdlet's name (`Suspend-SqlAvailabilityDatabase`), whose `-Script` switch (the SQL Server module's cmdlets and
@@ -247,6 +252,8 @@ def _reports_only(prog: str, own: list) -> bool:
     if own == ["--scan"]:
         return True
     said = " ".join(own).lower()
+    if said.isascii() and "-" not in said:
+        return False  # every report word starts with a dash
     if said.isascii() and not any(word in said for word in _REPORT_WORDS):
         return False  # no report option can match (one look at the line, not a pattern per word)
     if not any(_REPORT_OPTION.fullmatch(t) for t in own):

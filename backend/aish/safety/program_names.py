@@ -16,7 +16,6 @@ belong here too.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 # The packages' programs that rules judge, run a command or are common in pipes (coreutils, findutils, sed,
 # tar, grep, make, inetutils).  Short names are left out where the g-name is another program: `god` is a
@@ -40,10 +39,15 @@ pendmoves regdelnull listdlls tcpvcon""".split())
 _LIBARCHIVE = frozenset({"tar", "cpio", "unzip"})
 
 
-@lru_cache(maxsize=4096)  # asked for every command word that may be a program, again and again
 def plain_name(name: str) -> str:
     """``gchmod`` -> ``chmod``, uutils' ``uu-chmod`` -> ``chmod``, ``pskill64`` -> ``pskill``, ``bsdtar`` ->
     ``tar``; any other name as it is."""
+    if name[:1] not in _RENAMED_FIRST and name[-2:] not in ("64", "4a") and name[-4:-1] != "-qt":
+        return name  # asked of every command's first words: most names start and end as no renaming below does
+    return _plain_name_in_full(name)
+
+
+def _plain_name_in_full(name: str) -> str:
     if name[-2:] in ("64", "4a") and name.lower().removesuffix("a").removesuffix("64") in _SYSINTERNALS:
         return name.lower().removesuffix("a").removesuffix("64")
     if name[:3] == "bsd" and name[3:] in _LIBARCHIVE:
@@ -65,6 +69,8 @@ _SAME_OPTIONS = {"bfs": "find"}
 
 # Qt's tools, installed by distributions under a name with the Qt version (`qdbus-qt5`, `qdbus-qt6`).
 _QT_TOOLS = frozenset({"qdbus", "qdbusviewer", "qtpaths", "qtdiag"})
+# The first letters of the names plain_name renames by their start (g, uu-, bsd) or whole (bfs).
+_RENAMED_FIRST = frozenset({"g", "u", "b"} | {name[:1] for name in _SAME_OPTIONS})
 
 
 # ----------------------------------------------------------------- versioned and variant names
@@ -105,9 +111,13 @@ def canonical(prog: str) -> str:
     return _VARIANTS.get(name.lower(), name.lower() if name not in ("R", "Rscript") else name)
 
 
+_ASCII_DIGIT = re.compile(r"[0-9]")  # on ASCII text what str.isdigit takes, one C call for the whole name
+
+
 def alias(prog: str) -> str:
     """The plain name when ``prog`` is a versioned or variant name of another (``pypy3`` -> ``python``), else ''."""
-    if not any(ch.isdigit() for ch in prog) and prog.lower() not in _VARIANTS:
+    if not (_ASCII_DIGIT.search(prog) if prog.isascii() else any(ch.isdigit() for ch in prog)) and \
+            prog.lower() not in _VARIANTS:
         return ""  # most names leave here, before any regex
     plain = canonical(prog)
     return plain if plain != prog.lower() else ""

@@ -44,10 +44,20 @@ def unwrap(words: list) -> tuple:
 
     Returns (command words, ran via sudo/doas, arguments come from xargs).
     """
+    if words:  # most commands: no assignment or wrapper first, the words as they are
+        text = words[0].text
+        base = text.rsplit("/", 1)[-1] if "/" in text else text
+        if "=" not in words[0].raw and base[:1] != "\\" and plain_name(base) not in _WRAPPERS:
+            return words[:], False, False
+    return _unwrap_in_full(words)
+
+
+def _unwrap_in_full(words: list) -> tuple:
+    """``unwrap`` for any words."""
     sudo = xargs = False
     i, n = 0, len(words)
     for _ in range(32):  # bounded: each pass strips one prefix
-        while i < n and ASSIGN.match(words[i].raw):
+        while i < n and "=" in words[i].raw and ASSIGN.match(words[i].raw):
             i += 1
         if i >= n:
             break

@@ -87,6 +87,11 @@ class Action:
     safe: bool = False  # a harmless first subcommand: the words after it are names, its options its own
 
 
+_SCRIPT_PATH = lazy(r"/|\.(py|php|js|rb|pl|sh)$")
+_SHORT_WORD = lazy(r"[a-z]{1,12}")
+_SCRIPT_EXTENSION = lazy(r"\.(sh|py|pl|rb|exe|bash)$")
+
+
 def subcommand_action(prog: str, texts: list) -> Action:
     """The verb among the leading subcommand words, with the nouns before it and the names after."""
     aliases = ALIASES.get(prog, {})
@@ -108,7 +113,7 @@ def subcommand_action(prog: str, texts: list) -> Action:
     nouns: list = []
     for k, word in enumerate(positions[:_MAX_WORDS]):
         if not _WORD.match(word):
-            if k == 0 and prog not in PACKAGE_TOOLS and not re.search(r"/|\.(py|php|js|rb|pl|sh)$", word):
+            if k == 0 and prog not in PACKAGE_TOOLS and not _SCRIPT_PATH.search(word):
                 return Action(nouns=nouns)
             continue  # a script the interpreter runs (`php bin/console …`), or a name
         # `ruby feed.rb`: its extension is no verb (`rb` removes a bucket)
@@ -161,7 +166,7 @@ def _object_letter(positions: list, i: int) -> bool:
 
 def _short_delete(word: str, before: str, k: int, prog: str) -> str:
     """``d`` after a short subcommand word (``jj tag d NAME``, ``tc q d dev eth0``) is delete."""
-    if word in SHORT_DELETE and k < 2 and re.fullmatch(r"[a-z]{1,12}", before) and prog not in PACKAGE_TOOLS \
+    if word in SHORT_DELETE and k < 2 and _SHORT_WORD.fullmatch(before) and prog not in PACKAGE_TOOLS \
             and before not in NOT_BEFORE_SHORT_DELETE:
         return "delete"
     return word
@@ -193,7 +198,7 @@ _READING_CMDLET = re.compile(
 def _name_verb(prog: str) -> Optional[tuple]:
     """The verb a program's own name says (``lxc-destroy``: destroy, with the nouns beside it), or None.
     Kept per name: every command no rule names asks it, and programs recur."""
-    name = re.sub(r"\.(sh|py|pl|rb|exe|bash)$", "", prog) if "." in prog else prog
+    name = _SCRIPT_EXTENSION.sub("", prog) if "." in prog else prog
     if _READING_CMDLET.match(name):
         return None  # `Get-AzureRmVM`, `New-AzureRmResourceGroup`: the verb before the dash says what it does
     parts = split_word(name)

@@ -302,31 +302,47 @@ def _classify_kept(path: str, home: str) -> str:
     return _classify(path, home)
 
 
+_SLASHES = lazy(r"/{2,}")
+_OTHER_HOME = lazy(r"^(?:/(?:home|Users)/([^/*]+)|~([a-z_][\w-]*))/?$")
+_TILDE_USER = lazy(r"^~(root|[a-z_][\w-]*)?(?=/|$)")
+_HOME_DIR = lazy(r"^/(home|Users)/[^/*]+(?=/|$)")
+_ROOT_HOME = lazy(r"^/root(?=/|$)")
+_ROOT_FORM = lazy(r"/?(\.\.?/?)*\*?|/\.\*|/\*(\s.*)?")
+_ROOT_DOTS = lazy(r"/(\.{1,2}/?)+")
+_SINK_DEVICE = lazy(r"/dev/(null|zero|u?random|stdout|stderr|stdin|tty\w*|pts/\d+|fd/\d+|(tcp|udp)/.*)")
+_HOME_FORM = lazy(r"~/(\.\.?/?)*\*?")
+_HOMES = lazy(r"/(home|Users)(/\*)?")
+_HOME_CACHE = lazy(r"^~/\.cache(/|$)")
+_DOT_SLASHES = lazy(r"^(\./)+")
+_PARENT_FORM = lazy(r"(\.\./)+\.\.?\*?|(\.\./)+\*")
+_OUTPUT_GLOB = lazy(r"(\*\*/)?[\w.-]*\*\.(log|tmp|bak|pyc|pyo|o|orig|rej|swp|class)")
+
+
 def _classify(path: str, home: str) -> str:
     if looks_windows(path):
         kind = classify_windows(path)  # a relative path is judged as one (`.\\build` is build output)
         return classify(path.replace("\\", "/")) if kind == "project" and "$" not in path and "%" not in path else kind
-    p = re.sub(r"/{2,}", "/", path)
+    p = _SLASHES.sub("/", path)
     if home and (p == home or p.startswith(home + "/")):
         p = "~" + p[len(home):]
-    other = re.match(r"^(?:/(?:home|Users)/([^/*]+)|~([a-z_][\w-]*))/?$", p)
+    other = _OTHER_HOME.match(p)
     if other and (other.group(1) or other.group(2)) not in ("*", ".", ".."):
         return "userhome"  # another user's home: theirs to lose, not yours
-    p = re.sub(r"^~(root|[a-z_][\w-]*)?(?=/|$)", "~", p) if p.startswith("~") else p
-    p = re.sub(r"^/(home|Users)/[^/*]+(?=/|$)", "~", p)
-    p = re.sub(r"^/root(?=/|$)", "~", p)
+    p = _TILDE_USER.sub("~", p) if p.startswith("~") else p
+    p = _HOME_DIR.sub("~", p)
+    p = _ROOT_HOME.sub("~", p)
     stripped = p.rstrip("/") or "/"
-    if re.fullmatch(r"/?(\.\.?/?)*\*?|/\.\*|/\*(\s.*)?", stripped) and p.startswith("/"):
+    if _ROOT_FORM.fullmatch(stripped) and p.startswith("/"):
         return "root"
-    if re.fullmatch(r"/(\.{1,2}/?)+", stripped):
+    if _ROOT_DOTS.fullmatch(stripped):
         return "root"
     if DEVICE.match(p):
         return "device"
-    if re.fullmatch(r"/dev/(null|zero|u?random|stdout|stderr|stdin|tty\w*|pts/\d+|fd/\d+|(tcp|udp)/.*)", p):
+    if _SINK_DEVICE.fullmatch(p):
         return "sink"
-    if stripped in ("~", "~/*", "~/.*", "~/.", "~/..") or re.fullmatch(r"~/(\.\.?/?)*\*?", stripped):
+    if stripped in ("~", "~/*", "~/.*", "~/.", "~/..") or _HOME_FORM.fullmatch(stripped):
         return "home"
-    if re.fullmatch(r"/(home|Users)(/\*)?", stripped):
+    if _HOMES.fullmatch(stripped):
         return "home"
     if stripped.startswith("/"):
         parts = [x for x in stripped.split("/") if x and x != "."]
@@ -354,16 +370,16 @@ def _classify(path: str, home: str) -> str:
             return "output"
         if CRITICAL_DOT.match(stripped):
             return "dot-critical"
-        if re.match(r"^~/\.cache(/|$)", stripped):
+        if _HOME_CACHE.match(stripped):
             return "temp"
         if RC_DOT.match(stripped):
             return "dot-rc"
         if stripped.startswith("~/."):
             return "dot"
         return "user"
-    rel = re.sub(r"^(\./)+", "", stripped)
+    rel = _DOT_SLASHES.sub("", stripped)
     if rel in ("*", ".*", ".", "..", "../", "../*", "*/", "* .*", "./*", "") or \
-            re.fullmatch(r"(\.\./)+\.\.?\*?|(\.\./)+\*", rel):
+            _PARENT_FORM.fullmatch(rel):
         return "all"
     if rel.startswith("../"):
         return "project"
@@ -371,7 +387,7 @@ def _classify(path: str, home: str) -> str:
     if rel.rstrip("/*") in OUTPUT_DIRS or first in OUTPUT_DIRS and "/" in rel or _OUTPUT_SUFFIX.search(rel) \
             or rel.endswith(".egg-info"):
         return "output"
-    if re.fullmatch(r"(\*\*/)?[\w.-]*\*\.(log|tmp|bak|pyc|pyo|o|orig|rej|swp|class)", rel):
+    if _OUTPUT_GLOB.fullmatch(rel):
         return "output"
     return "project"
 

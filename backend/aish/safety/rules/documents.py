@@ -23,11 +23,15 @@ _ROUTINE = lazy(r"\.(log|out|err|pid|lock|tmp|part|crdownload|cache)$|/(\.cache|
 _OUTPUT_OPTIONS = frozenset({"-o", "--output"})
 
 
+_HOME_VARIABLE = lazy(r"^(\$HOME|\$\{HOME\}|\"\$HOME\")(?=/)")
+_FORCE_LETTERS = lazy(r"-[a-zA-Z]*f[a-zA-Z]*")
+
+
 def is_document(path: str) -> bool:
     """A file of the user's own under home: ``~/Documents/x.pdf``, ``$HOME/notes/todo.md``."""
     if path.endswith("/") or _ROUTINE.search(path):
         return False
-    path = re.sub(r"^(\$HOME|\$\{HOME\}|\"\$HOME\")(?=/)", "~", path)
+    path = _HOME_VARIABLE.sub("~", path)
     return classify(path) == "user" and "." in path.rsplit("/", 1)[-1]
 
 
@@ -61,7 +65,7 @@ def rule_document_replaced(c: Ctx) -> Optional[tuple]:
     operands = [t for t in c.texts if not t.startswith("-")]
     if c.prog == "unlink" and operands and is_document(operands[0]):
         return MEDIUM, f"unlink deletes your document {operands[0]} (no trash, no question) ({c.text})"
-    forced = any(t in ("-f", "--force") or re.fullmatch(r"-[a-zA-Z]*f[a-zA-Z]*", t) for t in c.texts)
+    forced = any(t in ("-f", "--force") or _FORCE_LETTERS.fullmatch(t) for t in c.texts)
     if c.prog == "mv" and forced and len(operands) >= 2 and "-t" not in c.texts and is_document(operands[-1]):
         return MEDIUM, f"mv -f writes over your document {operands[-1]} if it exists ({c.text})"
     return None

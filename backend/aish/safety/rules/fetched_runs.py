@@ -106,6 +106,8 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
     """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line;
     PowerShell's ``iex (iwr URL).Content``, ``IEX (New-Object Net.WebClient).DownloadString(URL)`` and
     ``[scriptblock]::Create((irm URL)).Invoke()``."""
+    if len(segments) < 2:
+        return None  # a fetch and its run are two commands (a single one never reaches the checks below)
     fetched = set()
     for k, seg in enumerate(segments):  # `(New-Object Net.WebClient).DownloadString(URL) | iex`
         if k and seg.link == "|" and seg.words and _RUNS_TEXT.match(seg.words[0].text) and any(

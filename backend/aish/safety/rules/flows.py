@@ -60,6 +60,9 @@ _BLOCKS = {"foreach-object", "%", "foreach"}  # PowerShell's `… | ForEach-Obje
 _SENDING = _SENDERS | _LOOKUPS | _BLOCKS | {"invoke-restmethod", "invoke-webrequest", "irm", "iwr", "git"}
 
 
+_WINDOWS_HOME_PATH = lazy(r"^(\$env:\w+|%\w+%|\$HOME|~)\\", re.IGNORECASE)
+
+
 def _reads(seg: Segment) -> str:
     """Does this step read a secret (a key named on it, a substitution of one, a secret output)?"""
     found = _segment_reads_secret(seg)
@@ -73,7 +76,7 @@ def _reads(seg: Segment) -> str:
                 found = _worse(found, _segment_reads_secret(inner))
     for w in seg.words[1:]:
         raw = w.raw.strip("'\"")
-        if re.match(r"^(\$env:\w+|%\w+%|\$HOME|~)\\", raw, re.IGNORECASE):
+        if _WINDOWS_HOME_PATH.match(raw):
             found = _worse(found, secret_path(w))
     return found
 
@@ -102,9 +105,9 @@ def _made(seg: Segment, prog: str) -> str:
 
 def rule_flows(segs: list) -> Optional[tuple]:
     """A secret sent out across the steps of one line (see the module's docstring)."""
-    progs = [_prog(seg) for seg in segs]
     if len(segs) < 2:
         return None
+    progs = [_prog(seg) for seg in segs]
     named = [any(w.text[:1] in "${%" and _HOST_BUILT.match(w.text) for w in seg.words[1:]) for seg in segs]
     if _SENDING.isdisjoint(progs[1:]) and not any(s.link == "(" for s in segs) and not any(named[1:]):
         return None  # one step, or nothing later on the line that sends (or reads into a sender's argument)

@@ -89,6 +89,10 @@ _FILES: list = [
 ]
 _FILES += host_keys.FILES + resolution.FILES + open_servers.FILES + updates_off.FILES + baseline_values.FILES + \
     system_files.FILES
+_ECHO_OPTION = lazy(r"-[neE]+")
+_HOME_VARIABLE = lazy(r"^(\$HOME|\$\{HOME\})(?=/)")
+
+
 def content_of(seg, chain: list) -> str:
     """What a segment writes: echo/printf words, a heredoc or here-string, or what a pipe feeds ``tee``."""
     sources = [seg] + ([chain[-1]] if chain else [])
@@ -105,7 +109,7 @@ def content_of(seg, chain: list) -> str:
             texts += [v.replace("`t", "\t").replace("`n", "\n") for v in values]
         words = unwrap(words)[0] if words and words[0].text == "sudo" else words  # `sudo echo 1 > /proc/sys/…`
         if words and words[0].text in ("echo", "printf", "print"):
-            texts.append(" ".join(w.text for w in words[1:] if not re.fullmatch(r"-[neE]+", w.text)))
+            texts.append(" ".join(w.text for w in words[1:] if not _ECHO_OPTION.fullmatch(w.text)))
         texts += [r.body for r in s.redirects if r.body]
         texts += [r.target.text for r in s.redirects if r.op == "<<<" and r.target is not None]
     return "\n".join(t.replace("\\n", "\n").replace("\\t", "\t") for t in texts)
@@ -150,7 +154,7 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
         return None
     best = secret_redirected_to_served(seg, files)
     for path, append, what_in in [(p, a, text) for p, a in files] + [(p, None, t) for p, t in changed]:
-        path = system_files.spelled(re.sub(r"^(\$HOME|\$\{HOME\})(?=/)", "~", path))  # C:\…\hosts, /root/.profile
+        path = system_files.spelled(_HOME_VARIABLE.sub("~", path))  # C:\…\hosts, /root/.profile
         for pattern, meanings, default, why in _FILES:
             if not pattern.match(path):
                 continue

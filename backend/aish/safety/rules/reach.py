@@ -61,6 +61,9 @@ _SECRET_STORES = frozenset({"doppler", "vault", "bao", "infisical", "op", "bw", 
 _PATHISH = lazy(r"(?:^|[\s'\"=;])([~/$%][^\s'\";|&)]+|[A-Za-z]:\\[^\s'\";|&)]+)")
 
 
+_SCRIPT_SUFFIX = lazy(r"\.(sh|py|exe)$")
+
+
 def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     """A secret handed to a program that reaches the network, whatever the program."""
     texts = c.texts
@@ -71,7 +74,7 @@ def rule_secrets_reach(c: Ctx, known: bool) -> Optional[tuple]:
     sink = is_sink(c)  # a pastebin, a chat or push service, a public folder, `pscp KEY host:/tmp/`
     if known and c.prog.lower() not in LOOSE_SENDERS and not verbs & _UPLOAD_VERBS and not sink:
         return None  # a known program sends only through its own upload verbs (`s3cmd put`, `az storage blob upload`)
-    name = re.sub(r"\.(sh|py|exe)$", "", c.prog) if "." in c.prog else c.prog
+    name = _SCRIPT_SUFFIX.sub("", c.prog) if "." in c.prog else c.prog
     uploader = bool(_UPLOADER.occurs_in(name)) and not (operands[:1] and operands[0] in _NOT_SENDING) \
         and c.prog.lower() not in LOCAL or bool(verbs & _STRONG_UPLOAD) or sink  # not `notify-send`, `paste a b`
     if not uploader and not any(_ENDPOINT.match(t) for k, t in enumerate(texts)

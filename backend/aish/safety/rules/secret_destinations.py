@@ -271,11 +271,18 @@ _SECRET_ARGS = (".ssh", ".aws", "cred", "netrc", "pgpass", "kube", "id_", "npmrc
 _ANY_VERB = _PUBLISH_VERBS | _SYNC_VERBS | _CREATE_VERBS
 
 
+def _names_secret_part(low: str) -> bool:
+    for part in _SECRET_ARGS:  # a loop, not any() over a generator: asked of every command with arguments
+        if part in low:
+            return True
+    return False
+
+
 def may_publish(c: Ctx) -> bool:
     """Cheap: a publishing, syncing or creating verb (or a `key=value` word), then arguments that can name a
     secret."""
     low = c.lowered
-    if not c.args or not any(part in low for part in _SECRET_ARGS):  # the cheaper half first: most lines have none
+    if not c.args or not _names_secret_part(low):  # the cheaper half first: most lines have none
         return False
     return "=" in low or ".torrent" in low or "magnet:" in low or bool(_verbs(c) & _ANY_VERB)
 

@@ -180,9 +180,17 @@ def _node_written(path: str, text: str) -> Optional[str]:
     return f"removes, stops or detaches the device ({path}): what is on it or reached through it goes away"
 
 
+def _names_writer(words: list) -> bool:
+    """Is one of the first eight words a writer's name (``_GATE``)?"""
+    for w in words[:8]:
+        if w.text.rsplit("/", 1)[-1].lower() in _GATE:
+            return True
+    return False
+
+
 def rule_system_file_written(seg, chain: list) -> Optional[tuple]:
     """A write by any writer that changes what a system file or setting means (see the module's doc)."""
-    if not seg.redirects and not _GATE.intersection(w.text.rsplit("/", 1)[-1].lower() for w in seg.words[:8]):
+    if not seg.redirects and not _names_writer(seg.words):
         return None  # no redirection and no writer among the first words: nothing is written
     from aish.safety.rules.meaning import written_files
 
