@@ -65,9 +65,17 @@ def private_env(base: Path) -> None:
     (base / "run").mkdir(mode=0o700)
 
 
+def at_prompt(screen: str) -> bool:
+    """An empty prompt on the last row, or just above zsh's `[aish] cancelled` under it (a
+    Ctrl-C that landed once zle had drawn the prompt again, before the command was placed)."""
+    rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+    return bool(rows) and (rows[-1] == PROMPT.rstrip() or
+                           rows[-2:] == [PROMPT.rstrip(), "[aish] cancelled"])
+
+
 def problem(screen: str, question: str) -> str:
     """What is wrong with the screen once the prompt should be back, or ""."""
-    if last_row(screen) != PROMPT.rstrip():
+    if not at_prompt(screen):
         return f"last row is {last_row(screen)!r}, not an empty prompt"
     if found := BAD.search(screen):
         return f"printed {found.group(0)!r}"
@@ -195,8 +203,8 @@ def main(argv: list[str] | None = None) -> int:
                     time.sleep(rng.uniform(0, args.max_delay))
                     shell.tmux.keys("C-c")
                     try:
-                        screen = shell.tmux.wait(lambda s: last_row(s) == PROMPT.rstrip()
-                                                 or bool(BAD.search(s)), timeout=15)
+                        screen = shell.tmux.wait(lambda s: at_prompt(s) or bool(BAD.search(s)),
+                                                 timeout=15)
                         time.sleep(0.15)  # anything printed late shows by now
                         why = problem(shell.tmux.screen(), question)
                     except ScreenTimeout:

@@ -30,7 +30,7 @@ _aish_hist=(${_aish_hist[@]+"${_aish_hist[@]}"}) _aish_cmds=() _aish_levels=() _
 _aish_cmd='' _aish_t0='' _aish_status=0 _aish_seq=0 _aish_conv='' _aish_idx=0 _aish_pending=''
 _aish_osc='' _aish_watched='' _aish_checked='' _aish_accept=1 _aish_bp=${_aish_bp-} _aish_d='' _aish_fifo='' _aish_id='' _aish_pid0=''
 _aish_part='' _aish_line='' _aish_tag='' _aish_f1='' _aish_f2='' _aish_f3='' _aish_plain='' _aish_glyphs="|/-\\"
-_aish_nl=1 _aish_ended='' _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr=
+_aish_nl=1 _aish_ended='' _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_last=0 _aish_intr='' _aish_said=''
 _aish_tick=0.25 _aish_tty='' _aish_varsf='' _aish_texting=0 _aish_answered=0 _aish_umask='' _aish_task=${_aish_task-} _aish_step='' _aish_t0_ran=0 _aish_fix_ready=''
 _aish_marks=${_aish_marks:-0}   # the D marks printed: each carries its count (context/marks.py)
 _aish_t1=''   # ble.sh: when POSTEXEC saw the command end

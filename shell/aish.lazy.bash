@@ -69,6 +69,7 @@ _aish_question() {     # `? text`, `?? goal`, `? :verb`: READLINE_LINE is the qu
   fi
   [[ $text == :halt* ]] && _aish_task=
   _aish_finish ''
+  _aish_end ''
   [[ $_aish_task == run && $READLINE_LINE == "${_aish_cmds[0]-}" ]] && _aish_autorun
   return 0
 }
@@ -109,9 +110,10 @@ _aish_typed() {        # keys typed while the answer streamed wait in the tty
   builtin read -t 0 <&0
 }
 
-_aish_finish() {       # $1 = line to keep when nothing is inserted
+_aish_finish() {       # $1 = line to keep when nothing is inserted; _aish_end follows
   local keep=$1 typed='' key=${AISH_KEY_CYCLE//\\C-/^}
   key=${key^^}
+  [[ -z $_aish_intr ]] || _aish_cancelled   # a Ctrl-C after the request looked for one
   _aish_typed && typed=1
   if [[ -n $typed && ${#_aish_cmds[@]} -gt 0 ]]; then
     _aish_say "[aish] kept your typing; ${key:-the cycle key} inserts: ${_aish_cmds[0]}"
@@ -124,7 +126,19 @@ _aish_finish() {       # $1 = line to keep when nothing is inserted
     READLINE_LINE=$keep
     READLINE_POINT=${#keep}
   fi
+}
+
+_aish_end() {          # $1 = line to keep: the command is on the line, the user's INT trap back
+  # A Ctrl-C our trap saw until then takes the command off the line again (_aish_cancelled).
+  # The trap goes last: a key after it is the shell's (bash's own ends this key binding and
+  # clears the line; a user's trap would run and leave the command there).
+  local said=$_aish_said
   _aish_prompt_top
+  _aish_untrap && return 0
+  READLINE_LINE=$1
+  READLINE_POINT=${#1}
+  _aish_guard=
+  [[ -n $said ]] || _aish_prompt_top    # (the word went under the prompt's top lines)
 }
 
 _aish_show() {
@@ -137,16 +151,23 @@ _aish_show() {
   return 0
 }
 
-_aish_run() {          # one request; then the user's own INT trap (or none) is back
+_aish_run() {          # one request; our INT trap stays until the caller's _aish_untrap
   _aish_trapped=
   _aish_request "$@"
-  [[ -n $_aish_trapped ]] || return 0
-  _aish_trapped=
-  if [[ -n $_aish_old_int ]]; then
-    eval "$_aish_old_int"   # `trap -p` output: bash's own quoting of the user's trap
-  else
-    trap - INT
+}
+
+_aish_untrap() {       # the user's own INT trap (or none) back; 1 = a Ctrl-C came first (cancelled)
+  if [[ -n $_aish_trapped ]]; then
+    _aish_trapped=
+    if [[ -n $_aish_old_int ]]; then
+      eval "$_aish_old_int"   # `trap -p` output: bash's own quoting of the user's trap
+    else
+      trap - INT
+    fi
   fi
+  [[ -z $_aish_intr ]] && return 0
+  _aish_cancelled
+  return 1
 }
 
 _aish_buffer_key() {   # $1: buffer or explain
@@ -155,6 +176,7 @@ _aish_buffer_key() {   # $1: buffer or explain
   _aish_run ask "$1" '' "$READLINE_LINE"
   [[ $1 == explain ]] && _aish_cmds=()
   _aish_finish "$keep"
+  _aish_end "$keep"
 }
 _aish_ask_key() {      # on an empty line right after a failure: fix the failed command
   if [[ -z $READLINE_LINE && $_aish_status != 0 ]]; then _aish_buffer_key fix
@@ -231,6 +253,7 @@ _aish_legacy() {
   else
     _aish_run ask question "$line" ''
   fi
+  _aish_untrap
   local c
   for c in "${_aish_cmds[@]}"; do history -s -- "$c"; done
 }

@@ -41,6 +41,7 @@ _aish_typed() {        # did the user type while the answer streamed? (keys wait
 
 _aish_finish() {       # after a request: $1 = buffer to keep when nothing is inserted
   local keep=$1
+  (( _aish_tidy )) || _aish_late cut    # a Ctrl-C cut the request's `always` block short
   if (( $#_aish_cmds > 1 )); then
     _aish_say "[aish] $#_aish_cmds suggestions: ${AISH_KEY_CYCLE:-the cycle key} shows the next"
   fi
@@ -50,6 +51,7 @@ _aish_finish() {       # after a request: $1 = buffer to keep when nothing is in
   # answer: no copy) and puts zle's raw mode back, so those keys become visible to zselect.
   BUFFER=$keep; CURSOR=$#BUFFER
   _aish_highlight
+  _aish_shown=1                         # (a Ctrl-C from here is said under the prompt)
   zle -R
   (( $#_aish_cmds )) || return 0
   if _aish_typed; then
@@ -65,40 +67,61 @@ _aish_finish() {       # after a request: $1 = buffer to keep when nothing is in
 # ----------------------------------------------------------------- Enter on a question
 _aish_question() {     # accept-line on `? text`, `?? goal`, `? :verb`: BUFFER is the question
   emulate -L zsh
+  trap - INT                            # a Ctrl-C until the command is on the line: _aish_late
   local text=${BUFFER#\?} question=$BUFFER
   text=${text# }
   print -rs -- $BUFFER
-  if [[ $text == '? '* ]]; then         # `?? goal`: a norris task
-    _aish_request verb - '' '' norris ${=text#\? }
-  elif [[ -z $text ]]; then
-    _aish_request ask buffer '' ''
-  elif [[ $text == :fix ]]; then
-    _aish_request ask fix '' ''
-  elif [[ $text == :explain ]]; then    # no words: the last command run (the line holds this)
-    _aish_request ask explain '' "${${_aish_hist[-1]-}#*$'\t'*$'\t'}"
-  elif [[ $text == :* ]]; then
-    _aish_request verb - '' '' ${=${text#:}}
-  else
-    _aish_request ask question $text ''
-  fi
-  # `print -s` made the question the history event zle is editing: move zle on to the
-  # new, empty event (the question still in the buffer, so no edit of it is remembered),
-  # else Up would skip the question.
-  BUFFER=$question
-  HISTNO=$HISTCMD
-  [[ $text == :halt* ]] && _aish_task=
-  _aish_finish ''
+  _aish_tidy=1
+  {
+    if [[ $text == '? '* ]]; then       # `?? goal`: a norris task
+      _aish_request verb - '' '' norris ${=text#\? }
+    elif [[ -z $text ]]; then
+      _aish_request ask buffer '' ''
+    elif [[ $text == :fix ]]; then
+      _aish_request ask fix '' ''
+    elif [[ $text == :explain ]]; then  # no words: the last command run (the line holds this)
+      _aish_request ask explain '' "${${_aish_hist[-1]-}#*$'\t'*$'\t'}"
+    elif [[ $text == :* ]]; then
+      _aish_request verb - '' '' ${=${text#:}}
+    else
+      _aish_request ask question $text ''
+    fi
+    _aish_new_event $question
+    [[ $text == :halt* ]] && _aish_task=
+    _aish_finish ''
+  } always {
+    _aish_late && _aish_new_event $question
+    _aish_tidy=2
+  }
+  (( _aish_tidy == 2 )) || { _aish_late cut; _aish_new_event $question }
   # autorun: a step rated no risk runs as if the user pressed Enter
   [[ $_aish_task == run && -n $BUFFER && $BUFFER == $_aish_cmds[1] ]] && zle accept-line
   return 0
 }
 
+_aish_new_event() {    # $1 = the question: an empty line, on a history event of its own
+  # `print -s` made the question the history event zle is editing: move zle on to the
+  # new, empty event (the question still in the buffer, so no edit of it is remembered),
+  # else Up would skip the question.  (_aish_finish puts the answer's command there.)
+  BUFFER=$1
+  HISTNO=$HISTCMD
+  BUFFER= CURSOR=0
+}
+
 _aish_buffer_widget() {   # $1: buffer (complete, fix or suggest) or explain (buffer untouched)
   emulate -L zsh
+  trap - INT                            # a Ctrl-C until the command is on the line: _aish_late
   local keep=$BUFFER
-  _aish_request ask $1 '' "$BUFFER"
-  [[ $1 == explain ]] && _aish_cmds=()
-  _aish_finish $keep
+  _aish_tidy=1
+  {
+    _aish_request ask $1 '' "$BUFFER"
+    [[ $1 == explain ]] && _aish_cmds=()
+    _aish_finish $keep
+  } always {
+    _aish_late && BUFFER=$keep CURSOR=$#keep
+    _aish_tidy=2
+  }
+  (( _aish_tidy == 2 )) || { _aish_late cut; BUFFER=$keep CURSOR=$#keep }
 }
 _aish_ask_widget() {    # on an empty line right after a failure: fix the failed command
   emulate -L zsh

@@ -85,10 +85,10 @@ _aish_fields() {       # split a frame on tabs into _aish_f (no here-string: no 
 # the request is cancelled here (closing the FIFO under a running `read` was an error).
 _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _aish_cmds
   _aish_cleanup
-  _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0 _aish_intr=
+  _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0 _aish_intr='' _aish_said=''
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id='' _aish_part=''
   if ! _aish_ensure; then
-    [[ -z $_aish_intr ]] || _aish_say "[aish] cancelled"
+    [[ -z $_aish_intr ]] || _aish_cancelled
     return 1
   fi
   { exec 57<>"$_aish_fifo"; } 2>/dev/null ||
@@ -102,7 +102,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   fi
   _aish_spin_clear
   if [[ -n $_aish_intr ]]; then
-    _aish_say "[aish] cancelled"
+    _aish_cancelled                     # (also after its last frame: see _aish_cancelled)
   elif (( _aish_gone )); then
     _aish_say "[aish] the daemon stopped while answering (see: $AISH_COMMAND daemon status)"
   elif (( ! _aish_done )) && [[ -n $_aish_id ]]; then
@@ -338,4 +338,17 @@ _aish_cleanup() {      # close the reply FIFO (first: no child inherits it); can
 
 _aish_int() {          # SIGINT during a request: noticed by the read loop
   _aish_intr=1
+}
+
+# The user pressed Ctrl-C meaning "stop": whenever it lands before the answer's command is
+# on the prompt line (while waiting, while the answer streams, after its last frame, while
+# the request is cleaned up or the command is being placed), the request is cancelled and
+# nothing of it goes on the line.  Our INT trap stays until the command is there
+# (_aish_untrap); what arrived stays on screen.  After its last frame the request counts as
+# not done: a norris task stops, as at a Ctrl-C while it is planned.
+_aish_cancelled() {    # say `[aish] cancelled` (once a request); the answer's commands are dropped
+  _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_done=0
+  [[ -n $_aish_said ]] && return 0
+  _aish_said=1
+  _aish_say "[aish] cancelled"
 }

@@ -74,7 +74,9 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   trap - INT
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part= _aish_lines=()
-  _aish_li=1 _aish_tty=
+  _aish_li=1 _aish_tty= _aish_said= _aish_shown= _aish_tidy=1
+  # (the FIFO of a request whose `always` block a Ctrl-C cut short, where no caller tidied)
+  if (( _aish_rfd )); then { exec {_aish_rfd}<&- } 2>/dev/null; _aish_rfd=0; fi
   zle && zle -I                         # (a norris report runs in precmd, outside zle)
   # A Ctrl-C before the request is read (the first ask's mkfifo, a daemon start) cancels it
   # as one during the answer does: left to abort the widget, zle would draw the question's
@@ -87,12 +89,13 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
       [[ -n $_aish_dfd ]] && exec {_aish_dfd}>&-   # (the liveness check's fd)
       _aish_dfd=
       printf '\r'                          # over the terminal's echo of the key (^C)
-      _aish_say "[aish] cancelled"
+      _aish_cancelled
       return 1
     fi
   }
   # (declared after _aish_ensure, whose 8#077 would give the opens' integers base 8)
   local -i rfd=0 reading=0
+  _aish_tidy=0                          # until the `always` block below has run to its end
   {
     # read-write: the open never blocks; close-on-exec: no child inherits it (all fds
     # the scripts open are sysopen'd, never `exec {fd}<>...`, whose extra redirections
@@ -120,7 +123,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
       [[ -e $_aish_d/$_aish_id.req ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null &&
         zf_rm -f -- $_aish_d/$_aish_id.req
       if (( reading )); then
-        _aish_say "[aish] cancelled"
+        _aish_cancelled
         # The Ctrl-C is handled: the widget goes on and returns as after an answer.  Left
         # to abort it, zle would draw the question's prompt line again above a fresh one.
         # An error goes too: a command the interrupt cut short may fail with one (zsh adds
@@ -128,6 +131,10 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
         # `.accept-line` on the line as it is: the `? ...` question ran as a command.
         TRY_BLOCK_INTERRUPT=0 TRY_BLOCK_ERROR=0
       fi
+    elif (( TRY_BLOCK_INTERRUPT )); then
+      # A Ctrl-C after the last frame, before the command is on the line: the user said stop.
+      TRY_BLOCK_INTERRUPT=0 TRY_BLOCK_ERROR=0
+      _aish_cancelled
     fi
     if [[ -n $_aish_varsf ]]; then        # written after the daemon gave up waiting
       [[ -e $_aish_varsf ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_varsf
@@ -145,8 +152,53 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
     # one too many when the INT landed between a `while` body's check for breaks and its
     # check for the interrupt (a caller inside a loop: always), and everything after the
     # request in the widget was skipped (the question stayed on the prompt line).
-    return $(( ! _aish_done ))
+    # (_aish_tidy: this block ran to its end; a Ctrl-C landing in it cuts it short, and
+    # zsh then drops that interrupt: the caller's _aish_late tells by this mark.)
+    return $(( (_aish_tidy = 1) && ! _aish_done ))
   }
+}
+
+# The user pressed Ctrl-C meaning "stop": whenever it lands before the answer's command is
+# on the prompt line (while waiting, while the answer streams, after its last frame, while
+# the request is cleaned up or the command placed), the request is cancelled and nothing of
+# it goes on the line; what arrived stays on screen.  After its last frame the request
+# counts as not done: a norris task stops, as at a Ctrl-C while it is planned.
+_aish_cancelled() {    # say `[aish] cancelled` (once a request); the answer's commands are dropped
+  _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_done=0
+  [[ -n $_aish_said ]] && return 0
+  _aish_said=1
+  if [[ -n $_aish_shown ]]; then
+    zle -M -- "[aish] cancelled"        # the prompt is drawn again already: under it
+  else
+    _aish_say "[aish] cancelled"
+  fi
+}
+
+# The widgets that place an answer's command run from the request to the placement with the
+# user's INT trap off and in an `always` block, which calls this: a Ctrl-C that came after
+# the request had handled its own (after its last frame: it propagates out of the request)
+# or that cut the request's `always` block short (zsh drops an interrupt landing there,
+# with the rest of the block: the request's FIFO stayed open and the command landed).
+_aish_late() {         # 0 = a Ctrl-C came late: handled, the request tidied, nothing to place;
+  # $1 = cut: one cut the caller's own `always` block short (called after that block, or
+  # before the placement: outside an `always` block TRY_BLOCK_INTERRUPT is -1)
+  (( TRY_BLOCK_INTERRUPT > 0 || ! _aish_tidy )) || [[ -n ${1-} ]] || return 1
+  (( TRY_BLOCK_INTERRUPT < 0 )) || TRY_BLOCK_INTERRUPT=0 TRY_BLOCK_ERROR=0
+  if (( ! _aish_tidy )); then           # what the request's `always` block did not get to
+    _aish_spin_clear
+    (( _aish_done )) || [[ -z $_aish_id ]] || _aish_send $_aish_d "cancel $_aish_id"
+    if [[ -n $_aish_varsf ]]; then
+      [[ -e $_aish_varsf ]] && zmodload -F zsh/files b:zf_rm 2>/dev/null && zf_rm -f -- $_aish_varsf
+      _aish_varsf=
+    fi
+    (( _aish_nl )) || { printf '\n'; _aish_nl=1 }
+    if (( _aish_rfd )); then { exec {_aish_rfd}<&- } 2>/dev/null; fi
+    _aish_rfd=0
+    if [[ -n $_aish_dfd ]]; then { exec {_aish_dfd}>&- } 2>/dev/null; fi
+    _aish_dfd= _aish_tty= _aish_tidy=1
+  fi
+  _aish_cancelled
+  return 0
 }
 
 _aish_send_request() { # KIND MODE TEXT BUFFER [ARGV...]: <id>.req (new, 0600), then `req <id>`

@@ -17,6 +17,7 @@ _aish_steps_rev=0.1.0    # must equal the halves' revision (a test checks all ag
 # step on the line (and, under autorun, to press Enter).
 _aish_report() {       # $1 status, $2 ms, $3 command
   _aish_run verb - '' '' norris --ran "$1" "$2" "$3"
+  _aish_untrap
   if (( ! _aish_done )); then           # Ctrl-C while it planned: the task stops
     _aish_task=
     return 0
@@ -107,6 +108,7 @@ _aish_agent_report() { # [$1 status, $2 ms, $3 command]: what became of the prop
   [[ $_aish_agent == key ]] && how=--own
   if (( $# )); then _aish_run verb - '' '' agents "$how" "$1" "$2" "$3"
   else _aish_run verb - '' '' agents --dismissed; fi
+  _aish_untrap
   (( _aish_done )) || _aish_agent=       # Ctrl-C: the daemon hears no more of it
   return 0
 }
@@ -127,10 +129,12 @@ _aish_status_key() {   # ESC [ 0 n with no norris step: an agent's proposal, if 
     _aish_level_line 0 && _aish_say "$REPLY"
     _aish_say "[aish] kept your typing; ${key^^} inserts the proposal: ${_aish_cmds[0]}"
     READLINE_LINE=$keep READLINE_POINT=$at
-    _aish_prompt_top
+    _aish_end "$keep"
+    READLINE_POINT=$at
     return 0
   fi
   _aish_finish "$keep"
+  _aish_end "$keep"
   (( ${#_aish_cmds[@]} )) || READLINE_POINT=$at
   return 0
 }

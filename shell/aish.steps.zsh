@@ -13,14 +13,22 @@ _aish_steps_rev=0.1.0    # must equal the halves' revision (a test checks all ag
 # prompt line in zle-line-init; under autorun ("run") that hook also presses Enter.
 _aish_report() {       # $1 status, $2 ms, $3 command
   emulate -L zsh
-  _aish_request verb - '' '' norris --ran $1 $2 $3
-  if (( ! _aish_done )); then           # Ctrl-C while it planned: the task stops
-    _aish_task=
-    return 0
-  fi
-  (( $#_aish_cmds )) || return 0
-  _aish_level_line 1 && _aish_say $REPLY
-  _aish_step=$_aish_cmds[1] _aish_idx=1
+  trap - INT                            # a Ctrl-C until the step is taken: _aish_late
+  _aish_tidy=1
+  {
+    _aish_request verb - '' '' norris --ran $1 $2 $3
+    if (( ! _aish_done )); then         # Ctrl-C while it planned: the task stops
+      _aish_task=
+      return 0
+    fi
+    (( $#_aish_cmds )) || return 0
+    _aish_level_line 1 && _aish_say $REPLY
+    _aish_step=$_aish_cmds[1] _aish_idx=1
+  } always {
+    _aish_late && _aish_task= _aish_step=
+    _aish_tidy=2
+  }
+  (( _aish_tidy == 2 )) || { _aish_late cut; _aish_task= _aish_step= }
 }
 
 _aish_place_step() {   # zle-line-init with a step waiting: it goes on the line
@@ -83,25 +91,34 @@ _aish_agent_report() { # [$1 status, $2 ms, $3 command]: what became of the prop
 
 _aish_status_key() {   # ESC [ 0 n, the terminal's answer to the daemon's status request
   emulate -L zsh
+  trap - INT                            # a Ctrl-C until the proposal is on the line: _aish_late
   local keep=$BUFFER
   local -i at=$CURSOR
   _aish_agent_gone=
-  _aish_request verb - '' '' agents --take ${keep:+--typing}
-  if [[ -n $_aish_agent_gone ]]; then   # the agent took a proposal back: off the line if there
-    [[ $keep == $_aish_agent_gone ]] && keep= at=0
-    _aish_agent_gone=
-  fi
-  if [[ -n $keep ]] && (( $#_aish_cmds )); then
-    # The user's line stays theirs (keys typed before the proposal came, as with a norris
-    # step): the proposal waits on the cycle key.
-    _aish_level_line 1 && _aish_say $REPLY
-    BUFFER=$keep CURSOR=$at _aish_idx=0 _aish_agent=key   # (the cycle key makes it "wait")
-    _aish_highlight
-    zle -R
-    zle -M -- "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts the proposal: $_aish_cmds[1]"
-    return 0
-  fi
-  _aish_finish $keep
-  (( $#_aish_cmds )) || CURSOR=$at
+  _aish_tidy=1
+  {
+    _aish_request verb - '' '' agents --take ${keep:+--typing}
+    if [[ -n $_aish_agent_gone ]]; then # the agent took a proposal back: off the line if there
+      [[ $keep == $_aish_agent_gone ]] && keep= at=0
+      _aish_agent_gone=
+    fi
+    if [[ -n $keep ]] && (( $#_aish_cmds )); then
+      # The user's line stays theirs (keys typed before the proposal came, as with a norris
+      # step): the proposal waits on the cycle key.
+      _aish_level_line 1 && _aish_say $REPLY
+      BUFFER=$keep CURSOR=$at _aish_idx=0 _aish_agent=key   # (the cycle key makes it "wait")
+      _aish_highlight
+      _aish_shown=1
+      zle -R
+      zle -M -- "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts the proposal: $_aish_cmds[1]"
+      return 0
+    fi
+    _aish_finish $keep
+    (( $#_aish_cmds )) || CURSOR=$at
+  } always {
+    _aish_late && BUFFER=$keep CURSOR=$at
+    _aish_tidy=2
+  }
+  (( _aish_tidy == 2 )) || { _aish_late cut; BUFFER=$keep CURSOR=$at }
   return 0
 }

@@ -15,6 +15,7 @@ from tests.shell.exact_output_cases import *  # noqa: F401,F403
 from tests.shell.cases_norris import *  # noqa: F401,F403
 from tests.shell.cases_setups import *  # noqa: F401,F403
 from tests.shell.cases_agents import *  # noqa: F401,F403
+from tests.shell.cases_late_ctrl_c import *  # noqa: F401,F403
 from tests.shell.shellenv import shell_context, slow_stand_in, user_message
 from tests.stub_server import Reply
 from tests.shell.tmux import wait_until  # noqa: E402

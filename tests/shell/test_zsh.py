@@ -14,6 +14,7 @@ from tests.shell.exact_output_cases import *  # noqa: F401,F403
 from tests.shell.cases_norris import *  # noqa: F401,F403
 from tests.shell.cases_setups import *  # noqa: F401,F403
 from tests.shell.cases_agents import *  # noqa: F401,F403
+from tests.shell.cases_late_ctrl_c import *  # noqa: F401,F403
 from tests.shell.shellenv import ask_then_cycle, user_message
 from tests.stub_server import Reply
 
