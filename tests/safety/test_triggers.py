@@ -151,6 +151,36 @@ def test_a_rule_of_the_command_alone_is_wrapped_without_packing_arguments(monkey
         assert alone(_Line("tool", "list all")) == "alone" and len(missed) == 1
 
 
+def test_a_chain_row_whose_declared_gate_the_line_cannot_wake_is_skipped_without_a_call(monkeypatch):
+    """``last_readings.read`` asks the index once (``triggers.woken``) and skips each row whose declared gate's
+    words are absent; a woken row calls the gate's own function; under ``checked()`` every gate is asked (and
+    listed where it said yes out of its words); a gate whose skip would say yes is never skipped."""
+    from aish.safety.rules import last_readings
+    monkeypatch.setattr(triggers, "_missed", None)
+    calls = []
+
+    @triggers.triggered_by("frobnicate", otherwise=False)
+    def may_frob(c):
+        calls.append("gate")
+        return True
+
+    def rule_frob(c):
+        calls.append("rule")
+        return 1, "frobnicates"
+
+    row, scope = last_readings._Reading(may_frob, rule_frob), (True, False)
+    monkeypatch.setitem(last_readings._INDEXED, scope, (last_readings._indexed(row),))
+    monkeypatch.setitem(last_readings._ASKED, scope, ((may_frob, rule_frob, row.below),))
+    assert last_readings.read(_Line("tool", "list all"), None, *scope) is None and calls == []
+    assert last_readings.read(_Line("tool", "--frobnicate"), None, *scope) == (1, "frobnicates")
+    assert calls == ["gate", "rule"]
+    with triggers.checked() as missed:
+        assert last_readings.read(_Line("tool", "list all"), None, *scope) == (1, "frobnicates")
+    assert [rule for rule, _ in missed] == [may_frob.__module__ + "." + may_frob.__qualname__]
+    yes_when_skipped = triggers.triggered_by("frobnicate", otherwise=True)(lambda c: True)
+    assert last_readings._indexed(last_readings._Reading(yes_when_skipped, rule_frob))[0] is None
+
+
 def test_a_commands_words_are_read_once_without_a_lock():
     """``Ctx.texts`` and ``Ctx.lowered`` are read for every command: computed once, kept, and without
     ``functools.cached_property``'s lock (Python 3.11 takes it at each first read)."""

@@ -28,6 +28,7 @@ from typing import Optional
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules import baseline_switches
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # sysctl key (dots) -> (weak values, what the weak value does)
 _SYSCTL: dict = {
@@ -282,6 +283,7 @@ def _defender(c: Ctx) -> Optional[tuple]:
 NAMES = frozenset({"sysctl", "set-mppreference", "add-mppreference"} | _REG_WRITERS)
 
 
+@triggered_by(NAMES, baseline_switches.NAMES, otherwise=False)
 def may_weaken(c: Ctx) -> bool:
     prog = c.prog.lower().removesuffix(".exe")
     return prog in NAMES or prog in baseline_switches.NAMES

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _ESSENTIAL = frozenset({"sh", "bash", "dash", "sudo", "su", "doas", "login", "sshd", "passwd", "init", "systemd",
@@ -30,6 +31,7 @@ def _base(path: str) -> str:
     return path.rstrip("/").rsplit("/", 1)[-1].lower()
 
 
+@triggered_by(("alternatives", "divert", "bind"), otherwise=False)
 def may_replace(c: Ctx) -> bool:
     """Cheap: an alternatives or diversion tool, or a bind mount."""
     prog = c.prog.lower()

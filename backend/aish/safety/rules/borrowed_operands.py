@@ -23,6 +23,7 @@ import shlex
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
@@ -35,6 +36,7 @@ _TRASH = lazy(r"trash|gomi|rip|bury|recycle", re.IGNORECASE)
 _TEMP = lazy(r"^(/tmp/|/var/tmp/|/dev/null$|\./|[\w.-]+$)")  # a bare name or ./x: a file made here
 
 
+@triggered_by(("of=", "wipe=", "/dev/zero", "/dev/urandom", "-ex"), _RM_LETTERS, _FD_EXEC, otherwise=False)
 def may_borrow(c: Ctx) -> bool:
     """Cheap: dd's `of=`/`wipe=` or a zero stream, or rm's `-rf` bundle, among the words."""
     if not c.texts:

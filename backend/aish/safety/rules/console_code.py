@@ -21,6 +21,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.fed import fed_lines, is_fed
 from aish.safety.verb_words import split_word
 from aish.safety.verbs import HEAVY, LIGHT_NOUNS
@@ -52,6 +53,7 @@ _CONSOLES = frozenset({"console", "c", "shell", "tinker", "iex", "dbshell"})
 _NOT_RUN = frozenset({"git", "hg", "grep", "rg", "ag", "echo", "printf", "sed", "awk", "jj", "gh", "glab"})
 
 
+@triggered_by(_RUNS_CODE, _CONSOLES, ("--execute=", "--command="), otherwise=False)
 def may_run_code(c: Ctx) -> bool:
     """Is a word that hands code to the application among the first words?"""
     head = {t.lower() for t in c.texts[:4]}

@@ -19,6 +19,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _ESSENTIAL = re.compile(r"(?:glibc|libc6?|libc-bin|musl|ld-linux[\w.-]*|ld\.so|linux-image[\w.-]*|linux|linux-lts|"
@@ -49,6 +50,7 @@ _REPOINTS = ("--set-interpreter", "--set-rpath", "--replace-needed", "--remove-n
 _SYSTEM_BINARY = lazy(r"^/(?:usr/)?(?:s?bin|lib(?:64|exec)?)/[^/]+$")
 
 
+@triggered_by(_REPOINTS, _ESSENTIAL, otherwise=False)
 def may_remove(c: Ctx) -> bool:
     """Cheap: a remove verb or letter among the first words (set lookups), then an essential package's name."""
     texts = c.texts[:16]

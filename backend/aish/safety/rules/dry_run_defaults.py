@@ -28,6 +28,7 @@ def _apply_word(c: Ctx) -> bool:
     return any(w in c.lowered for w in _WORDS)
 
 
+@triggered_by(tuple(DRY_RUN_BY_DEFAULT), _WORDS, otherwise=False)
 def may_apply(c: Ctx) -> bool:
     """Cheap: a program of the table, or an apply switch's word on the line."""
     return c.prog in DRY_RUN_BY_DEFAULT or _apply_word(c)

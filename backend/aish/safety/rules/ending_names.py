@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _ENDS = {"logout": "the desktop session ends, and every program in it", "logoff": "the session ends",
@@ -22,6 +23,7 @@ _ASKS = frozenset({"check", "needs", "need", "is", "show", "test", "status", "no
 _PARTS = lazy(r"[-_.]")
 
 
+@triggered_by(tuple(_ENDS), otherwise=False)
 def may_end(c: Ctx) -> bool:
     """Cheap: the program's name ends in one of the end words."""
     name = c.prog.lower().removesuffix(".exe")

@@ -14,6 +14,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _FACTOR_TOOL = lazy(r"authenticator|(^|[-_.])(otp|oath|totp|hotp|2fa|mfa)([-_.]|$)|^yk|yubi|nitropy|^solo|"
@@ -26,6 +27,7 @@ _READS = frozenset({"list", "info", "show", "code", "codes", "calculate", "verif
                     "-h", "--version", "dump", "export"})
 
 
+@triggered_by(("-f", "-y", "confirm"), otherwise=False)
 def may_replace(c: Ctx) -> bool:
     """Cheap: a force word on the line of an authenticator's tool."""
     return ("-f" in c.lowered or "-y" in c.lowered or "confirm" in c.lowered) and \

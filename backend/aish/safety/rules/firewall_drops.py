@@ -22,6 +22,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.fed import fed_text
 from aish.safety.rules.lockout import _drops_the_way_in
 from aish.safety.lazy_regex import lazy
@@ -141,6 +142,7 @@ _RULE_SELECTORS = frozenset({"from", "to", "iif", "oif", "fwmark", "dport", "spo
                              "tos", "dsfield", "l3mdev", "not", "lookup", "table", "iifname", "oifname"})
 
 
+@triggered_by(("/0", "/1", "drop", "blackhole", "prohibit", "unreachable"), otherwise=False)
 def may_refuse(c: Ctx) -> bool:
     """Cheap: a whole range, a flow edit's drop, or a policy rule that drops."""
     text = c.lowered

@@ -14,6 +14,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, target
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _ARCHIVE = lazy(r"\.(tar|tgz|tbz2?|txz|tzst|gz|bz2|bz3|xz|lz|lz4|lzo|lzma|lrz|zst|z|zip|rar|7z|zpaq|arj|cab|"
@@ -30,6 +31,7 @@ _ENDINGS = tuple("." + e for e in ("tar tgz tbz tbz2 txz tzst gz bz2 bz3 xz lz l
                                   "zpaq arj cab cpio lha lzh sz br xar pax zipx tlz").split())
 
 
+@triggered_by(_ENDINGS, otherwise=False)
 def may_unpack(c: Ctx) -> bool:
     """Cheap: a force is spelled and an operand looks like an archive."""
     low = c.lowered

@@ -24,6 +24,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _NOUN_ROOTS = ("disk", "host", "map", "grp", "group", "cfg", "conf", "vol", "lpar", "pool", "port", "conn",
@@ -60,6 +61,7 @@ def _name(c: Ctx) -> str:
 _HEADS = frozenset({"-d", "-r", "-p", "-e", "-w", "-c", "se", "re", "de", "di", "un", "rm"})
 
 
+@triggered_by(("rm", "decomm", "destruct", "revoke", "cleanup", ".sh", ".exe"), _HEADS, otherwise=False)
 def may_carry(c: Ctx) -> bool:
     """Cheap: the name starts or ends with rm or holds an end word, or a first word's two letters could start one."""
     name = c.prog.lower()

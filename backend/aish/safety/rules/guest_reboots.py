@@ -17,6 +17,7 @@ from typing import Optional
 
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.verbs import PACKAGE_TOOLS
 from aish.safety.lazy_regex import lazy
 
@@ -32,6 +33,7 @@ _MACHINES = frozenset({"vm", "vms", "instance", "instances", "server", "servers"
 _MODES = frozenset({"bootloader", "recovery", "fastboot", "sideload", "edl", "download", "dfu", "sideload-auto-reboot"})
 
 
+@triggered_by(("reboot", "restart"), otherwise=False)
 def may_reboot(c: Ctx) -> bool:
     """Cheap: the arguments say reboot (or restart) and the program is not named for it."""
     low = c.lowered

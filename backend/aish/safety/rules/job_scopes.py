@@ -16,6 +16,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 # What a scheduler does to jobs that stops or loses their work.
@@ -36,6 +37,7 @@ _GENTLE_VALUE = lazy(r"^(0|hup|sighup|usr1|sigusr1|usr2|sigusr2|cont|sigcont|win
 _JOB_LETTERS = lazy(r"^-(s|d|r|c)j$")
 
 
+@triggered_by(_NAMED, _WORD_VERBS, ("job", "mod"), otherwise=False)
 def may_scope_jobs(c: Ctx) -> bool:
     """Cheap: a scheduler's verb in the name or as the first word."""
     prog = c.prog.lower().removesuffix(".exe")

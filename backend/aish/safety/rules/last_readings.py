@@ -24,7 +24,7 @@ from aish.safety.rules import remote_login_off, resolvers_outside, resource_writ
 from aish.safety.rules import security_products_off, serving_lists_emptied, setting_pairs, slash_over_all
 from aish.safety.rules import stop_scopes, suspend_cmdlets, system_setters, system_targets, tool_clones
 from aish.safety.rules import traffic_taken, trust_anchors, trust_loosened, vlan_moves, way_in_closed
-from aish.safety.rules import whole_key_range, win_own_verbs, world_cidr_edits
+from aish.safety.rules import triggers, whole_key_range, win_own_verbs, world_cidr_edits
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 
 
@@ -34,6 +34,7 @@ class _Reading(NamedTuple):
     below: int = MEDIUM
     unknown_only: bool = False
     partial_only: bool = False
+    woken_by: Optional[Callable[[Ctx], object]] = None  # a declared test the gate's "yes" implies (its words)
 
 
 def _always(c: Ctx) -> bool:
@@ -114,7 +115,7 @@ READINGS: tuple = (
     _Reading(_always, lifecycle_ends.rule_lifecycle_end),
     _Reading(fused_names.may_carry, fused_names.rule_fused_names, unknown_only=True),  # `rmvdiskhostmap -host H v`
     # `hpilo_cli H set_host_power host_power=False`, `X KEY_POWEROFF`
-    _Reading(_power_may_switch_off, power_settings.rule_power_setting),
+    _Reading(_power_may_switch_off, power_settings.rule_power_setting, woken_by=power_settings.may_switch_off),
     _Reading(member_stops.may_stop_member, member_stops.rule_member_stop, partial_only=True),  # `consul leave`
     _Reading(win_own_verbs.may_be_own_verb, _own_verb),  # `Close-SmbSession -Force`
     _Reading(suspend_cmdlets.may_suspend, suspend_cmdlets.rule_suspended, unknown_only=True),  # `Suspend-ClusterNode`
@@ -150,15 +151,41 @@ READINGS: tuple = (
 )
 
 
+def _indexed(row: _Reading) -> tuple:
+    """(the number of the declaration that must wake the row, or None: it always runs; its gate; its rule; its
+    level).  A declared gate's "no" is the index's to give: the row is skipped without a call, and a woken one
+    calls the gate itself, not its wrapper; a row with no gate is woken by its rule's own declaration."""
+    gate, rule = row.gate, row.rule
+    if row.woken_by is not None:
+        return triggers.rule_number(row.woken_by), gate, rule, row.below
+    number = triggers.rule_number(gate)
+    if number is not None:
+        return number, gate.__wrapped__, rule, row.below  # type: ignore[attr-defined]
+    number = triggers.rule_number(rule) if gate is _always and getattr(rule, "trigger_otherwise", 0) is None \
+        else None  # a skipped rule answers None: worst(best, None) is best
+    if number is not None:
+        return number, gate, rule.__wrapped__, row.below  # type: ignore[attr-defined]
+    return None, gate, rule, row.below
+
+
 # the rows that can run, by (unknown program, tables cover the whole line): chosen once, not asked per row
-_RUNNABLE = {(unknown, in_full): tuple((r.gate, r.rule, r.below) for r in READINGS
+_SCOPES = [(unknown, in_full) for unknown in (False, True) for in_full in (False, True)]
+_RUNNABLE = {(unknown, in_full): tuple(r for r in READINGS
                                        if (unknown or not r.unknown_only) and (not in_full or not r.partial_only))
-             for unknown in (False, True) for in_full in (False, True)}
+             for unknown, in_full in _SCOPES}
+_ASKED = {scope: tuple((r.gate, r.rule, r.below) for r in rows) for scope, rows in _RUNNABLE.items()}
+_INDEXED = {scope: tuple(_indexed(r) for r in rows) for scope, rows in _RUNNABLE.items()}
 
 
 def read(c: Ctx, best: Optional[tuple], unknown: bool, in_full: bool) -> Optional[tuple]:
     """``best`` after every row whose level, scope and gate let it run, in order."""
-    for gate, rule, below in _RUNNABLE[unknown, in_full]:
-        if (best is None or best[0] < below) and gate(c):
+    woken = triggers.woken(c)
+    if not isinstance(woken, set):  # True: every rule asked, each declared gate through its wrapper (checked())
+        for gate, rule, below in _ASKED[unknown, in_full]:
+            if (best is None or best[0] < below) and gate(c):
+                best = worst(best, rule(c))
+        return best
+    for number, gate, rule, below in _INDEXED[unknown, in_full]:
+        if (number is None or number in woken) and (best is None or best[0] < below) and gate(c):
             best = worst(best, rule(c))
     return best

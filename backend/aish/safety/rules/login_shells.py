@@ -17,6 +17,7 @@ from typing import Optional
 
 from aish.safety.rules.baseline_switches import SYSTEM_ACCOUNTS
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.fed import fed_text
 from aish.safety.lazy_regex import lazy
 
@@ -54,6 +55,7 @@ _SHELL_OPTIONS = frozenset({"-s", "--shell", "--login-shell", "-shell", "--login
 _CHANGES = lazy(r"mod|update|override|edit|set|change", re.IGNORECASE)
 
 
+@triggered_by(("nologin", "false"), otherwise=False)
 def may_take_shell(c: Ctx) -> bool:
     """Cheap: a shell that runs nothing on a line whose program is not one of RULES."""
     return ("nologin" in c.lowered or "false" in c.lowered) and c.prog not in RULES

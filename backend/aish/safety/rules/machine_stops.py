@@ -33,6 +33,7 @@ from typing import Optional
 from aish.safety.lazy_regex import lazy
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # A host, a node, an appliance, a device, a whole system: whatever stops it, everything on it stops.
 HOSTS = frozenset("host hosts node nodes appliance appliances device devices system baremetal hypervisor hypervisors "
@@ -154,6 +155,7 @@ _MAY = ("stop", "shut", "halt", "power", "suspend", "hibernat", "reset", "restar
         "standby", "kill", "terminat", "drop", "-off", "freez", "pause", "quiesc", "safemode", " fail")
 
 
+@triggered_by(_MAY, _SLEEP_TOOL, otherwise=False)
 def may_stop(c: Ctx) -> bool:
     """Cheap: a stop, sleep or shutdown word on the line (or an ACPI/APM tool), and not a reading."""
     low = c.prog.lower() + " " + c.lowered

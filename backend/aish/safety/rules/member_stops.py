@@ -23,6 +23,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _GATE = ("leave", "shutdown", "halt", "standby", "all", "-a", "kill", "terminate")
@@ -64,6 +65,7 @@ def _code_stop(c: Ctx, texts: list) -> Optional[str]:
     return None
 
 
+@triggered_by(_GATE, ("kill", "stop"), otherwise=False)
 def may_stop_member(c: Ctx) -> bool:
     """Cheap: a leave, shutdown, halt or standby word, or a scope, on the line."""
     return bool(c.texts) and (any(w in c.lowered for w in _GATE) or "kill" in c.prog.lower() or

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.verbs import PACKAGE_TOOLS
 from aish.safety.lazy_regex import lazy
 
@@ -39,6 +40,7 @@ _PORT = lazy(r"^\d{1,5}$")
 _GATE_WORDS = frozenset({"del", "delete", "remove", "rm", "d", "-d", "--delete", "flush"})
 
 
+@triggered_by(_GATE_WORDS, ("route", "--remove-", "--delete-"), otherwise=False)
 def may_remove(c: Ctx) -> bool:
     """Cheap: a word of the line says delete, remove or flush (or an option removes a rule), or ``route``."""
     if c.prog.lower() in ("route", "route.exe"):

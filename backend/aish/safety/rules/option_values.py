@@ -29,6 +29,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.remote import PROD
 from aish.safety.verb_words import split_word
 
@@ -68,6 +69,7 @@ _PREVIEWS = frozenset({"plan", "diff", "template", "validate", "lint", "show", "
 _WHAT_IF = frozenset({"what-if", "validate", "-whatif", "--what-if", "test-azresourcegroupdeployment", "preview"})
 
 
+@triggered_by(_GATE, otherwise=False)
 def may_carry(c: Ctx) -> bool:
     """A cheap test before the readings: one search of the lowered line."""
     return bool(_GATE.search(c.lowered)) and c.prog != "git"

@@ -23,6 +23,7 @@ from typing import Optional
 from urllib.parse import unquote_plus
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.verb_words import split_word
 from aish.safety.lazy_regex import lazy
 
@@ -50,6 +51,7 @@ _HOST_OPTIONS = frozenset({"--host", "-H", "--ip", "--address", "-a", "--target"
                            "-h"})
 
 
+@triggered_by(_GATE, otherwise=False)
 def may_switch_off(c: Ctx) -> bool:
     """Cheap: a power, off or reset word somewhere after the program's name."""
     return bool(c.texts) and any(w in c.lowered for w in _GATE)

@@ -28,6 +28,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _GATE = ("power", "fence", "stonith", "halt", "kill", "shut", "stop", "off", "drain", "0x02", "reset", "cycle",
@@ -61,6 +62,7 @@ _NODE_NOUNS = frozenset({"node", "nodes", "server", "host", "member", "broker", 
 _CHASSIS = {0, 2, 3, 5}  # chassis control: power down, power cycle, hard reset, soft shutdown
 
 
+@triggered_by(_GATE, otherwise=False)
 def may_power(c: Ctx) -> bool:
     """Cheap: a power, fence, kill or stop word somewhere after the program's name."""
     prog = c.prog.lower()

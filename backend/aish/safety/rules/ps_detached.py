@@ -16,6 +16,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # What others use: stores, volumes, disks, targets, adapters, other users' sessions.
 _SHARED = lazy(r"(database|store|volume|virtualdisk|target|lun|adapter|san|nfssession|rduser|user|share|"
@@ -23,6 +24,7 @@ _SHARED = lazy(r"(database|store|volume|virtualdisk|target|lun|adapter|san|nfsse
 _OWN = lazy(r"(account|graph|online|service|server|pssession|wsman|azuread|ippssession|teams|image|vhd|psdrive)$")
 
 
+@triggered_by(("dismo", "disco"), otherwise=False)
 def may_detach(c: Ctx) -> bool:
     """Cheap: the name starts with one of the two verbs."""
     return c.prog[:5].lower() in ("dismo", "disco") and "-" in c.prog

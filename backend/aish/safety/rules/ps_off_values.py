@@ -30,6 +30,7 @@ from typing import Optional
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.cmdlet_switches import _settings
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.ps_targets import SESSION_NOUNS
 from aish.safety.rules.win_own_verbs import _LATER, _NOW  # now, and a date to come (`(Get-Date).AddDays(30)`)
 
@@ -59,6 +60,7 @@ _STREAMS = frozenset({"host", "output", "progress", "verbose", "warning", "error
                       "eventlog", "log"})
 
 
+@triggered_by(_VERBS, otherwise=False)
 def may_set_off(c: Ctx) -> bool:
     """Cheap: a Set-/Update-/Write- cmdlet name with a parameter."""
     p = c.prog[:7].lower()

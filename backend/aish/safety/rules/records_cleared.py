@@ -13,6 +13,7 @@ from typing import Optional
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.carried_commands import TEXT_ARGUMENTS
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _CLEARING = frozenset({"--clear", "--reset", "--purge", "--erase", "--wipe", "--read-clear", "--clear-all"})
 
@@ -24,6 +25,7 @@ def _clearing(c: Ctx) -> Optional[str]:
     return None
 
 
+@triggered_by(_CLEARING, ("-c",), otherwise=False)
 def may_clear(c: Ctx) -> bool:
     """Cheap: a known reader with a clearing option."""
     prog = c.prog.lower()

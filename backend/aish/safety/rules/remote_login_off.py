@@ -12,6 +12,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _CLIENTS = frozenset({"ssh", "scp", "sftp", "mosh", "autossh", "sshpass", "ssh-copy-id", "ssh-keygen", "ssh-add",
@@ -25,6 +26,7 @@ _SERVICE_WORD = lazy(rf"^(\S*=)?{_SERVICE}([.:]\w+)?$", re.IGNORECASE)
 _ENABLE_OFF = lazy(r"[\"']?enabled?[\"']?\s*[=:]\s*[\"']?(0|false|no|off)\b", re.IGNORECASE)
 
 
+@triggered_by(("ssh", "dropbear", "remotelogin"), otherwise=False)
 def may_switch_off(c: Ctx) -> bool:
     """Cheap: the service's name on a line whose program is not an ssh client."""
     return ("ssh" in c.lowered or "dropbear" in c.lowered or "remotelogin" in c.lowered) and \

@@ -16,6 +16,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _ACE = lazy(r"(?i)\(a;[^;()]*;([^;()]*);[^;()]*;[^;()]*;(wd|an|bg|bu|au|s-1-1-0|s-1-5-7|s-1-5-11|"
             r"s-1-5-32-545|s-1-5-32-546)\)")
@@ -25,6 +26,7 @@ _WHO = {"wd": "everyone", "s-1-1-0": "everyone", "an": "anonymous callers", "s-1
         "au": "every signed-in user", "s-1-5-11": "every signed-in user"}
 
 
+@triggered_by(("(a;",), otherwise=False)
 def may_grant(c: Ctx) -> bool:
     """Cheap: an ACE's opening ``(A;`` somewhere on the line."""
     return "(a;" in c.lowered or "(a;" in c.prog.lower()  # `$acl.SetSecurityDescriptorSddlForm('…(A;…)')`

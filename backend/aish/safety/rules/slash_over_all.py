@@ -15,6 +15,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.verb_words import split_word, strength
 
 _SWITCH = lazy(r"^/([a-z][a-z-]{2,})(:(.*))?$")
@@ -23,6 +24,7 @@ _ALL_OPERANDS = frozenset({"*", "*.*"})
 _NOT_TAKING = frozenset({"disconnect"})  # read below: strength() does not know it
 
 
+@triggered_by((":*", "/a"), otherwise=False)
 def may_span_all(c: Ctx) -> bool:
     """Cheap: a star given to a switch, or an all-switch among the words (not a path that starts ``/a``)."""
     low = c.lowered

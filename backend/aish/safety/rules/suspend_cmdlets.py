@@ -15,6 +15,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _SUSPEND = LazyRegex(r"^suspend-(cluster\w*|vm\w*|mailbox\w*|queue|\w*replication\w*|\w*service\w*|\w*server\w*|"
                      r"\w*node\w*|\w*database\w*|\w*instance\w*|\w*sync\w*|\w*pool\w*|\w*site\w*|\w*host\w*)$")
@@ -27,6 +28,7 @@ _MACHINES = frozenset({"-computername", "-sqlinstance", "-server", "-cn", "-vmna
                        "-instance", "-clustername"})
 
 
+@triggered_by(("suspe", "stop-"), otherwise=False)
 def may_suspend(c: Ctx) -> bool:
     """Cheap: a Stop- or Suspend- cmdlet's name (its first letters)."""
     return c.prog[:5].lower() in ("suspe", "stop-")

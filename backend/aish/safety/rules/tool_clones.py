@@ -14,6 +14,7 @@ import shlex
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 # name -> (the tool it stands for with the letters it implies, whether what it removes can be restored)
@@ -27,6 +28,7 @@ _NO_QUESTION = frozenset({"--force", "-f", "--yes", "-y", "--no-confirm", "--noc
                           "--no-interactive", "-D"})
 
 
+@triggered_by(tuple(_REMOVERS), tuple(_GIT_WRAPPERS), ("git-",), otherwise=False)
 def may_stand_for(c: Ctx) -> bool:
     """Cheap: one of the names, or a git helper's."""
     return c.prog in _REMOVERS or c.prog in _GIT_WRAPPERS or c.prog[:4] == "git-"

@@ -100,7 +100,8 @@ def triggered_by(*gates: Any, otherwise: Any = None) -> Callable[[F], F]:
                 return asked_anyway(c, *args, **kwargs)
             gated = gated_any
         functools.update_wrapper(gated, rule)
-        gated.trigger_number = number  # type: ignore[attr-defined]  # for the tests
+        gated.trigger_number = number  # type: ignore[attr-defined]  # for the tests, and chains of rows
+        gated.trigger_otherwise = otherwise  # type: ignore[attr-defined]  # what a skip answers
         return gated  # type: ignore[return-value]
 
     return decorate
@@ -134,6 +135,28 @@ def checked() -> Iterator[list]:
         yield _missed
     finally:
         _missed = before
+
+
+def woken(c: Any) -> Union[bool, set]:
+    """The numbers of the declared rules this command's line wakes, found once per command (as the first
+    declared rule asked finds them); True when every rule is to be asked: the index is off, the line is not
+    ASCII, or ``checked()`` asks every rule anyway.  A chain of rows reads it once to skip, without a call,
+    each row whose declared gate the line cannot wake (``rule_number`` gives a declared function's number)."""
+    if _missed is not None:
+        return True
+    found = getattr(c, "_woken", None)
+    if found is None:
+        found = c._woken = _wake(c)
+    return found
+
+
+def rule_number(function: Any, skipped: Any = None) -> Optional[int]:
+    """A declared function's number in the index (what ``woken`` holds), or None: it declared nothing, or a skip
+    of it answers other than ``skipped`` (a caller skipping it without a call gives ``skipped`` in its place)."""
+    number = getattr(function, "trigger_number", None)
+    if number is None or bool(getattr(function, "trigger_otherwise", None)) != bool(skipped):
+        return None
+    return number
 
 
 def declared() -> dict:
@@ -282,4 +305,4 @@ def _strength(words: frozenset) -> tuple:
     return min(len(w) for w in words), -len(words)
 
 
-__all__ = ["triggered_by", "every_rule_runs", "checked", "declared", "pattern_words"]
+__all__ = ["triggered_by", "every_rule_runs", "checked", "declared", "pattern_words", "woken", "rule_number"]

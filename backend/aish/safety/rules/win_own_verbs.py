@@ -32,6 +32,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _PS_VERBS = ("block-", "close-", "suspen", "move-", "set-", "unbloc", "clear-", "remove", "new-",
              "export", "backup")
@@ -49,6 +50,7 @@ _EXPORT = LazyRegex(r"^(new-\w*export\w*request|export-\w+|backup-\w+|new-\w*exp
 _SYSTEM_KEYS = LazyRegex(r"(?i)(hklm:|hkey_local_machine|\\environment|session manager|\\policies\\)")
 
 
+@triggered_by(_PS_VERBS, ("/", "=", "logon"), otherwise=False)
 def may_be_own_verb(c: Ctx) -> bool:
     """Cheap: a cmdlet of one of these verbs, or a slash switch or a device-class word on the line."""
     p = c.prog[:6].lower()
