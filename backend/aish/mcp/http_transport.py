@@ -17,6 +17,7 @@ transport every request of a server goes through (``Guard``):
 from __future__ import annotations
 
 import json
+import os
 import ssl
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -30,6 +31,10 @@ from aish.errors import ToolError
 from aish.net.transport import env_settings
 
 CONNECT_TIMEOUT = 10.0
+# one TLS context per CA bundle, shared by every remote server's transport: loading a bundle is
+# ~20 ms of CPU, which every connect and reconnect paid (54 of them in a unit test run: 1 s); a
+# bundle replaced or rewritten on disk is loaded afresh (its size, time or inode changed)
+_TLS_CONTEXTS: dict[tuple, ssl.SSLContext] = {}
 STREAM_READ_TIMEOUT = 300.0  # between bytes of an event stream (servers ping in between)
 
 
@@ -107,6 +112,27 @@ class _CappedBody(httpx2.AsyncByteStream):
         self.guard.forget(self)
 
 
+def tls_context(verify: str | bool) -> ssl.SSLContext:
+    """The TLS context for ``verify`` (a CA bundle's path, or True: the system's), as
+    ``httpx2`` builds it, made once per bundle as it is on disk.  Sharing one is safe: a
+    connection reads it, and the one setting ``httpcore2`` writes on it at a connect (ALPN) is
+    the same for every server (HTTP/1.1)."""
+    path = verify if isinstance(verify, str) else ssl.get_default_verify_paths().openssl_cafile
+    try:
+        found = os.stat(path)
+        on_disk: tuple = (found.st_ino, found.st_size, found.st_mtime_ns)
+    except OSError:
+        on_disk = ()
+    key = (verify, path, *on_disk)
+    context = _TLS_CONTEXTS.get(key)
+    if context is None:
+        context = ssl.create_default_context(cafile=verify) if isinstance(verify, str) \
+            else httpx2.create_ssl_context(verify=True, trust_env=False)
+        _TLS_CONTEXTS.clear()  # only the newest stays (a bundle rewritten daily is not kept for ever)
+        _TLS_CONTEXTS[key] = context
+    return context
+
+
 class Guard(httpx2.AsyncBaseTransport):
     """Wraps the real transport of one server (see the module docstring)."""
 
@@ -114,10 +140,7 @@ class Guard(httpx2.AsyncBaseTransport):
         proxies, verify = env_settings(url)
         scheme = urlsplit(url).scheme
         proxy = proxies.get(scheme) or proxies.get("all")
-        context: Any = verify
-        if isinstance(verify, str):
-            context = ssl.create_default_context(cafile=verify)
-        self.inner = httpx2.AsyncHTTPTransport(verify=context, proxy=proxy, trust_env=False)
+        self.inner = httpx2.AsyncHTTPTransport(verify=tls_context(verify), proxy=proxy, trust_env=False)
         self.max_bytes = max_bytes
         self.failure = Failure()
         self._open: dict[str, _CappedBody] = {}  # JSON-RPC request id -> its response body
