@@ -30,6 +30,10 @@ from aish.safety.rules import triggers
 # the judge stops at one second of CPU (assess._TIME_BUDGET) and only once a second of wall time passed
 _MAY_BE_CUT = judge._TIME_BUDGET
 
+# the variables' names as the environment's own bytes dict keys them: reading that dict is ~0.5 us a
+# key, against ~3 us through ``os.environ`` (which encodes each name and decodes each value)
+_ENV_KEYS = tuple(os.fsencode(name) for name in ENV_READ)
+
 _kept: dict = {}
 paused = False  # a case that patches: judged afresh, nothing kept (conftest.py)
 
@@ -39,8 +43,9 @@ def assess(command: str, cwd: str = "") -> Optional[judge.Verdict]:
     if paused:
         return judge.assess(command, cwd)
     listing = triggers._missed  # the list the current ``checked()`` fills, or None
-    environ = os.environ
-    key = (command, cwd, *(environ.get(name) for name in ENV_READ), triggers._everything, listing is not None)
+    environ = getattr(os.environ, "_data", None)  # what os.environ reads and writes (POSIX)
+    values = map(environ.get, _ENV_KEYS) if environ is not None else map(os.environ.get, ENV_READ)
+    key = (command, cwd, *values, triggers._everything, listing is not None)
     found = _kept.get(key)
     if found is not None:
         verdict, missed = found
