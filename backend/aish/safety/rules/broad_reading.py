@@ -4,7 +4,7 @@ decides which of a program's own rules run: these run after them, for every comm
 cheap test of the name or the line so that an everyday command pays for few of them."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checker_repairs, cloud_stops,
                                cluster_membership,
@@ -34,17 +34,59 @@ def _opened_or_scaled(c: Ctx) -> bool:
     return any(word in line for word in _OPENED_OR_SCALED)
 
 
+class _Named(NamedTuple):
+    """What ``broad`` reads from a program's name alone: found once per name, not once per command."""
+    service_manager: bool
+    exposure: bool
+    fetches: bool  # one of netexec.BROAD
+    offline: bool
+    checker: bool  # a checker's name (`fsck`, `e2fsck`, `chkdsk`)
+    cmdlet_weakens: bool
+    config_editor: bool
+    locker: bool
+    windows_closer: bool
+    upgrader: bool
+    port_killer: bool
+    git_dashed: bool
+    down_name: bool  # network_cut's `…-disconnect`, `…down`
+
+
+def _read_name(prog: str) -> _Named:
+    low = prog.lower()
+    return _Named(service_manager=low in service_managers.NAMES, exposure=prog in exposure.NAMES,
+                  fetches=low in netexec.BROAD, offline=bulk_offline.may_offline(prog),
+                  checker="check" in low or "chk" in low, cmdlet_weakens=cmdlet_switches.may_weaken(prog),
+                  config_editor=low in config_editors.NAMES, locker=lockers_off.may_unlock(prog),
+                  windows_closer=prog in windows_closed.NAMES, upgrader=bool(release_upgrades.MAY_UPGRADE.search(low)),
+                  port_killer=bool(port_kills.NAMES.match(low)), git_dashed=prog.startswith("git-"),
+                  down_name=bool(network_cut.DOWN_NAME.match(low)))
+
+
+_NAMES: dict = {}  # program name -> _Named
+_NAMES_KEPT = 4096  # then forgotten at once
+
+
+def _named(prog: str) -> _Named:
+    found = _NAMES.get(prog)
+    if found is None:
+        if len(_NAMES) >= _NAMES_KEPT:
+            _NAMES.clear()
+        found = _NAMES[prog] = _read_name(prog)
+    return found
+
+
 def _bare_by_name(c: Ctx, known: bool) -> Optional[tuple]:
     """A bare program's name and what is around it (`dbshut`, `yes | do-release-upgrade`, `VAR=false server`)."""
     if product_stops.may_stop(c):
         found = product_stops.rule_product_stopped(c, known)
         if found is not None:
             return found
-    if release_upgrades.MAY_UPGRADE.search(c.prog.lower()):
+    named = _named(c.prog)
+    if named.upgrader:
         found = release_upgrades.rule_release_upgraded(c)
         if found is not None:
             return found
-    if network_cut.DOWN_NAME.match(c.prog.lower()):  # `vpnc-disconnect`
+    if named.down_name:  # `vpnc-disconnect`
         return network_cut.rule_down_by_name(c)
     if "," in c.prog:  # `…AccessRule("Everyone","FullControl",…)` as the shell splits it
         return everyone_grants.rule_access_rule_arguments(c)
@@ -64,11 +106,12 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
             (None if known else machines.rule_machine_stop(c, known=False)) or _bare_by_name(c, known)
     if best is None or best[0] < HIGH:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
-    if (best is None or best[0] < HIGH) and c.prog.lower() in service_managers.NAMES:
+    named = _named(c.prog)
+    if (best is None or best[0] < HIGH) and named.service_manager:
         best = worst(best, service_managers.rule_service_manager(c))
-    if (best is None or best[0] < HIGH) and c.prog in exposure.NAMES:
+    if (best is None or best[0] < HIGH) and named.exposure:
         best = worst(best, exposure.rule_exposed(c))
-    if best is None and c.prog.lower() in netexec.BROAD:
+    if best is None and named.fetches:
         best = netexec.rule_fetched_code(c)
     if best is None or best[0] < MEDIUM:
         best = worst(best, guards.rule_guard_off(c))
@@ -84,7 +127,7 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, own_binary_stops.rule_own_binary_stop(c))
     if (best is None or best[0] < MEDIUM) and cloud_stops.may_stop(c):
         best = worst(best, cloud_stops.rule_cloud_stop(c))
-    if (best is None or best[0] < MEDIUM) and bulk_offline.may_offline(c.prog):
+    if (best is None or best[0] < MEDIUM) and named.offline:
         best = worst(best, bulk_offline.rule_bulk_offline(c))
     if (best is None or best[0] < MEDIUM) and c.texts and cluster_membership.may_change_membership(c):
         best = worst(best, cluster_membership.rule_membership_changed(c))
@@ -94,25 +137,25 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, add_ons_off.rule_add_ons_off(c))
     if (best is None or best[0] < MEDIUM) and c.texts and one_way_verbs.may_be_one_way(c):
         best = worst(best, one_way_verbs.rule_one_way(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and ("check" in c.prog.lower() or "chk" in c.prog.lower()):
+    if (best is None or best[0] < MEDIUM) and c.texts and named.checker:
         best = worst(best, checker_repairs.rule_checker_repair(c))
-    if (best is None or best[0] < MEDIUM) and cmdlet_switches.may_weaken(c.prog):
+    if (best is None or best[0] < MEDIUM) and named.cmdlet_weakens:
         best = worst(best, cmdlet_switches.rule_cmdlet_weakens(c))
     if (best is None or best[0] < MEDIUM) and everyone_grants.may_grant(c):
         best = worst(best, everyone_grants.rule_everyone_granted(c))
-    if (best is None or best[0] < MEDIUM) and c.prog.lower() in config_editors.NAMES:
+    if (best is None or best[0] < MEDIUM) and named.config_editor:
         best = worst(best, config_editors.rule_config_edited(c))
     if (best is None or best[0] < MEDIUM) and auth_overrides.may_override(c):
         best = worst(best, auth_overrides.rule_auth_overridden(c))
-    if (best is None or best[0] < MEDIUM) and lockers_off.may_unlock(c.prog):
+    if (best is None or best[0] < MEDIUM) and named.locker:
         best = worst(best, lockers_off.rule_locker_off(c))
     if (best is None or best[0] < MEDIUM) and network_cut.may_cut(c):
         best = worst(best, network_cut.rule_network_cut(c))
-    if (best is None or best[0] < MEDIUM) and c.prog in windows_closed.NAMES:
+    if (best is None or best[0] < MEDIUM) and named.windows_closer:
         best = worst(best, windows_closed.rule_every_window_closed(c))
-    if (best is None or best[0] < MEDIUM) and release_upgrades.MAY_UPGRADE.search(c.prog.lower()):
+    if (best is None or best[0] < MEDIUM) and named.upgrader:
         best = worst(best, release_upgrades.rule_release_upgraded(c))
-    if best is None and not known and port_kills.NAMES.match(c.prog.lower()):
+    if best is None and not known and named.port_killer:
         best = port_kills.rule_port_killed(c)
     if best is None or best[0] < MEDIUM:
         best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
@@ -121,7 +164,7 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     if (best is None or best[0] < MEDIUM) and _opened_or_scaled(c):
         best = worst(best, open_servers.rule_access_off(c) or updates_off.rule_updates_off(c) or
                      scaled_to_zero.rule_scaled_to_zero(c) or made_public.rule_made_public(c))
-    if best is None and c.prog.startswith("git-") and not known:
+    if best is None and named.git_dashed and not known:
         best = vendor.rule_git_dashed(c)
     if best is None or best[0] < HIGH:
         best = worst(best, devices.rule_device_given(c, known=known))

@@ -21,6 +21,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.own_options import broad_listing
 from aish.safety.rules.ps_targets import broad_get
 from aish.safety.winpaths import typed_texts
@@ -50,6 +51,7 @@ _GATE = ("admin", "operators", "everyone", "s-1-", "users", "guest", "privilege"
          "/g", "-pwd", "active:yes", "enable-")
 
 
+@triggered_by(_GATE, otherwise=False)
 def may_grant(c: Ctx) -> bool:
     line = c.prog.lower() + " " + c.lowered
     return any(word in line for word in _GATE)

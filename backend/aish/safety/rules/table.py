@@ -3,7 +3,7 @@ commands given as text (``bash -c``, ``eval``, ``watch``, ``su -c``, ``ssh host 
 ``docker exec … sh -c``, an interpreter's heredoc)."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from aish.safety.command_line import harmless, subcommand
 from aish.safety.rules import (accounts, content, decoded, delete, embedded, exfil, history,
@@ -122,6 +122,11 @@ def covered(prog: str, texts: list) -> bool:
     """Do this program's rules judge this form in full?"""
     if prog in COVERED_ALL or prog.lower() in COVERED_ALL or MKFS_NAME.match(prog):
         return True
+    return _covered_by_words(prog, texts)
+
+
+def _covered_by_words(prog: str, texts: list) -> bool:
+    """``covered`` for a program not covered whatever its words: git's own subcommands, COVERED_SUBS."""
     if prog == "git":  # its rules know git; add-ons (git lfs, git bug...) and aliases are left to the vocabulary
         return vcs_plumbing.git_own(texts) and subcommand(texts) not in GIT_ADDONS
     subs = COVERED_SUBS.get(prog)
@@ -170,32 +175,79 @@ _CARRIERS = frozenset({fleets.rule_fanned_out, remote.rule_fleet, system_parts.r
                        embedded.rule_command_options, interp.rule_interpreter_body, interp.rule_awk_system})
 
 
+class _Program(NamedTuple):
+    """What ``check`` reads from a program's name alone: found once per name, not once per command."""
+    session_only: bool  # the shell's own bookkeeping, help and listings of cmdlets
+    rules: Optional[list]  # the table rules that name it (None: none), before a cmdlet's verb adds one
+    clear_cmdlet: bool  # PowerShell's Clear-<Noun>
+    covered_all: bool  # its rules judge every form of it
+    prompt_word: bool
+    targets_all: bool  # a cmdlet of a verb that stops, removes or switches off
+    remote_admin: bool
+    unpacks: bool
+    interpreter: bool  # one of interp.RULES
+    text_arguments: bool  # one of carried_commands.TEXT_ARGUMENTS
+    shell: bool  # one of _SHELLS
+    onto_one_name: bool
+    age_reaper: bool
+    netsh: bool
+    shell_like: bool
+
+
+def _read_program(prog: str) -> _Program:
+    rules = RULES.get(prog) or RULES.get(prog.lower()) or RULES.get(_VERSIONED.sub("", prog)) or \
+        (RULES["awk"] if prog.lower().endswith("awk") else None) or \
+        _interpreter_variant(prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
+    plain = program_names.alias(prog)  # pypy3, jython, dnf5, pip3.12: also judged as python, dnf, pip
+    if plain and plain in RULES:
+        rules = (rules or []) + [r for r in RULES[plain] if r not in (rules or ())]
+    if rules is None and MKFS_NAME.match(prog):  # mkfs.xfs, newfs_msdos, newfs_apfs, jfs_mkfs, make_ext4fs
+        rules = [content.rule_mkfs]
+    clear_cmdlet = prog[:6].lower() == "clear-"  # PowerShell's Clear-<Noun>, for any noun
+    if clear_cmdlet:
+        rules = (rules or []) + [clear_cmdlets.rule_clear_cmdlet]
+    low = prog.lower()
+    return _Program(session_only=ps_targets.session_only(prog), rules=rules, clear_cmdlet=clear_cmdlet,
+                    covered_all=bool(prog in COVERED_ALL or low in COVERED_ALL or MKFS_NAME.match(prog)),
+                    prompt_word=low in prompt_statements.PROMPT_WORDS, targets_all=ps_targets.may_target_all(prog),
+                    remote_admin=low in remote_admin.NAMES, unpacks=unpacked_system.may_unpack(prog),
+                    interpreter=prog in interp.RULES, text_arguments=low in carried_commands.TEXT_ARGUMENTS,
+                    shell=prog in _SHELLS, onto_one_name=low in onto_one_name.NAMES,
+                    age_reaper=bool(age_reapers.NAMES.match(prog)), netsh=low in ("netsh", "netsh.exe"),
+                    shell_like=downloaded_runs.shell_like(prog))
+
+
+_PROGRAMS: dict = {}  # program name -> _Program
+_PROGRAMS_KEPT = 4096  # then forgotten at once
+
+
+def _program(prog: str) -> _Program:
+    found = _PROGRAMS.get(prog)
+    if found is None:
+        if len(_PROGRAMS) >= _PROGRAMS_KEPT:
+            _PROGRAMS.clear()
+        found = _PROGRAMS[prog] = _read_program(prog)
+    return found
+
+
 def check(c: Ctx) -> Optional[tuple]:
     if harmless(c.prog, c.texts):
         return None  # a dry run, help, signal 0: only says what would happen
-    if ps_targets.session_only(c.prog):
+    named = _program(c.prog)
+    if named.session_only:
         return None  # `Remove-Job -Name *`, `Get-PSSession | Remove-PSSession`: the shell's own bookkeeping
-    rules = RULES.get(c.prog) or RULES.get(c.prog.lower()) or RULES.get(_VERSIONED.sub("", c.prog)) or \
-        (RULES["awk"] if c.prog.lower().endswith("awk") else None) or \
-        _interpreter_variant(c.prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
-    plain = program_names.alias(c.prog)  # pypy3, jython, dnf5, pip3.12: also judged as python, dnf, pip
-    if plain and plain in RULES:
-        rules = (rules or []) + [r for r in RULES[plain] if r not in (rules or ())]
-    if rules is None and MKFS_NAME.match(c.prog):  # mkfs.xfs, newfs_msdos, newfs_apfs, jfs_mkfs, make_ext4fs
-        rules = [content.rule_mkfs]
-    if c.prog[:6].lower() == "clear-":  # PowerShell's Clear-<Noun>, for any noun
-        rules = (rules or []) + [clear_cmdlets.rule_clear_cmdlet]
-    elif ps_taking_verbs.may_take(c.prog, rules is None, c.lowered):  # Disable-, Unregister-, Revoke-<Noun>
-        rules = (rules or []) + [ps_taking_verbs.rule_taking_verb]
-    in_full = covered(c.prog, c.texts)  # asked up to four times below: its answer is the same each time
+    rules = named.rules
+    if not named.clear_cmdlet and ps_taking_verbs.may_take(c.prog, rules is None, c.lowered):
+        rules = (rules or []) + [ps_taking_verbs.rule_taking_verb]  # Disable-, Unregister-, Revoke-<Noun>
+    in_full = named.covered_all or _covered_by_words(c.prog, c.texts)  # the same answer at each of its four uses
     best = None
-    if c.prog.lower() in prompt_statements.PROMPT_WORDS:
+    if named.prompt_word:
         best = prompt_statements.rule_prompt_statement(c)  # `drop table users;`, `DROP SEQUENCE ids;` at a prompt
     for rule in rules or ():
         best = worst(best, rule(c))
-    if ps_targets.may_target_all(c.prog):  # `Stop-Service -Name * -Force`, `… | Set-NetAdapter -AdminStatus Down`
+    if named.targets_all:  # `Stop-Service -Name * -Force`, `… | Set-NetAdapter -AdminStatus Down`
         best = worst(best, ps_targets.rule_every_one(c))  # (a cmdlet no rule names stays unknown to the rest)
-    if c.prog.lower() in remote_admin.NAMES:  # `pskill \\DB01 x`, `regedit /s \\fs\x.reg`, `repair-bde C: E:`
+    if named.remote_admin:  # `pskill \\DB01 x`, `regedit /s \\fs\x.reg`, `repair-bde C: E:`
         best = worst(best, remote_admin.rule_remote_admin(c))
     if (best is None or best[0] < HIGH) and privileged_grants.may_grant(c):  # Domain Admins, Everyone:full
         best = worst(best, privileged_grants.rule_privilege_granted(c))
@@ -204,7 +256,7 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, url_installs.rule_installed_from_url(c))
     if (best is None or best[0] < HIGH) and outputs.may_write_essential(c):  # `eget x/y --to /usr/bin/sudo`
         best = worst(best, outputs.rule_output_over_essential(c))
-    if (best is None or best[0] < HIGH) and unpacked_system.may_unpack(c.prog):  # Expand-Archive … System32 -Force
+    if (best is None or best[0] < HIGH) and named.unpacks:  # Expand-Archive … System32 -Force
         best = worst(best, unpacked_system.rule_unpacked_into_system(c))
     best = broad_reading.broad(c, best, known=rules is not None)
     if (best is None or best[0] < MEDIUM) and restart_switches.may_restart(c):  # `Rename-Computer … -Restart`
@@ -213,24 +265,24 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, script_options.rule_script_option(c))
     if (best is None or best[0] < MEDIUM) and whole_ranges.may_span_all(c):  # `--start-ip 0.0.0.0 --end-ip 255…`
         best = worst(best, whole_ranges.rule_whole_range(c))
-    if (best is None or best[0] < MEDIUM) and c.prog not in interp.RULES:  # `xonsh -c '…'`, `sage -c '…'`
+    if (best is None or best[0] < MEDIUM) and not named.interpreter:  # `xonsh -c '…'`, `sage -c '…'`
         best = worst(best, interp.rule_interpreter_body(c))
     if (best is None or best[0] < MEDIUM) and carried_commands.may_carry(c) and \
             not any(r in _CARRIERS for r in rules or ()) and \
             (not in_full or "exec" in c.texts[:3] or "--" in c.texts):  # `srun -N 16 rm -rf …`
         best = worst(best, carried_commands.rule_carried_command(c, known, in_full))
     if (best is None or best[0] < MEDIUM) and (c.args or c.seg.redirects or c.chain) and \
-            (c.prog.lower() not in carried_commands.TEXT_ARGUMENTS or code_calls.runs_fed_code(c)):
+            (not named.text_arguments or code_calls.runs_fed_code(c)):
         best = worst(best, code_calls.rule_code_calls(c))  # `root -e 'gSystem->Exec("rm -rf …")'`, any language
     if (best is None or best[0] < HIGH) and unknown_senders.may_send(c) and \
-            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `box files:upload ~/.ssh/id_ecdsa`
+            not named.text_arguments:  # `box files:upload ~/.ssh/id_ecdsa`
         best = worst(best, unknown_senders.rule_unknown_sender(c))
         best = worst(best, unknown_senders.rule_published_home_image(c))  # `pack build R/x --path ~ --publish`
     if (best is None or best[0] < HIGH) and secret_destinations.may_carry(c) and \
-            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `httping -l "https://…?k=$(base64 KEY)"`
+            not named.text_arguments:  # `httping -l "https://…?k=$(base64 KEY)"`
         best = worst(best, secret_destinations.rule_secret_to_destination(c))
     if (best is None or best[0] < HIGH) and secret_destinations.may_publish(c) and \
-            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `webtorrent seed ~/.electrum/wallets/x`
+            not named.text_arguments:  # `webtorrent seed ~/.electrum/wallets/x`
         best = worst(best, secret_destinations.rule_secret_published(c))
     if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`
         best = worst(best, downloaded_runs.rule_downloaded_code_run(c))
@@ -250,7 +302,7 @@ def check(c: Ctx) -> Optional[tuple]:
                          word_places.rule_word_places(c) or windows_resets.rule_wmi_shutdown(c) or
                          rm_elsewhere.rule_rm_elsewhere(c) or object_verbs.rule_object_verb(c) or
                          bare_bypass.rule_bare_bypass(c) or
-                         (age_reapers.rule_reaped(c) if age_reapers.NAMES.match(c.prog) else None))
+                         (age_reapers.rule_reaped(c) if named.age_reaper else None))
         if (best is None or best[0] < MEDIUM) and rules is None and delete_letters.may_delete(c):
             best = worst(best, delete_letters.rule_delete_letters(c))
         if (best is None or best[0] < MEDIUM) and retention_zero.may_be_zero(c):
@@ -273,19 +325,18 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] == LOW) and factory_defaults.may_reset(c):
         best = worst(best, factory_defaults.rule_defaults_restored(c))
     if (best is None or best[0] == LOW) and whole_resets.may_reset(c) and \
-            (not in_full or c.prog.lower() in ("netsh", "netsh.exe")):
+            (not in_full or named.netsh):
         best = worst(best, whole_resets.rule_whole_reset(c))
     if best is None or best[0] == LOW:
         best = worst(best, firmware_writes.rule_firmware_written(c, tool=not in_full))
     best = last_readings.read(c, best, unknown=rules is None, in_full=in_full)
     if (best is None or best[0] == LOW) and device_writes.may_write(c):  # `blkzone reset /dev/sdh`, `wrmsr …`
         best = worst(best, device_writes.rule_device_written(c, unknown=rules is None))
-    if (best is None or best[0] == LOW) and c.prog.lower() in onto_one_name.NAMES:
+    if (best is None or best[0] == LOW) and named.onto_one_name:
         best = worst(best, onto_one_name.rule_onto_one_name(c))
     if (best is None or best[0] == LOW) and not in_full:  # the last word: the program's own docs
         best = worst(best, documented.rule_documented(c))
-    if (best is None or best[0] == LOW) and c.prog not in interp.RULES and c.prog not in _SHELLS and \
-            c.prog.lower() not in carried_commands.TEXT_ARGUMENTS:  # `JLinkExe <<EOF erase`, `loksh <<EOF …`
-        best = worst(best, client_scripts.rule_client_script(c, known=rules is not None,
-                                                             shell=downloaded_runs.shell_like(c.prog)))
+    if (best is None or best[0] == LOW) and not named.interpreter and not named.shell and \
+            not named.text_arguments:  # `JLinkExe <<EOF erase`, `loksh <<EOF …`
+        best = worst(best, client_scripts.rule_client_script(c, known=rules is not None, shell=named.shell_like))
     return best

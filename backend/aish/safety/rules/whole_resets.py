@@ -27,6 +27,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # Any of these in the lowered line: the only lines read further.
 _GATE = LazyRegex(r"reset|master_clear|wipe_data|implode|seppuku|nuke|-all\b|reinit|default|setup|init|clear|passw|"
@@ -93,6 +94,7 @@ _CLUSTER_NOUNS = frozenset({"cluster", "quorum", "ring", "raft", "ha"})
 _CLUSTER_FORCED = frozenset({"-y", "--yes", "-f", "--force", "--yes-i-really-mean-it"})
 
 
+@triggered_by(_GATE, otherwise=False)
 def may_reset(c: Ctx) -> bool:
     """A cheap test before the readings: one search of the lowered line."""
     return bool(_GATE.search(c.lowered) or _GATE.search(c.prog.lower()))
