@@ -129,6 +129,9 @@ def test_a_report_option_always_holds_one_of_the_words_looked_for_first():
     assert command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--ShowEraseSupport"])
     assert command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--\u017fhowEraseSupport"])
     assert not command_line._reports_only("SeaChest_Erase", ["-d", "/dev/sg4", "--overwrite", "0"])
+    # a device is asked about only where the line names one: each device option holds a part looked for first
+    assert [o for o in command_line._DEVICE_OPTIONS if not any(p in o for p in command_line._DEVICE_PARTS)] == []
+    assert command_line.harmless("SeaChest_Erase", ["--DEVICE=/dev/sg2", "--info"])
 
 
 def test_the_short_words_of_a_piece_are_found_at_every_place():
@@ -154,17 +157,19 @@ def _corpus_lines() -> tuple:
     return tuple(lines)
 
 
-def test_a_plain_word_is_read_as_the_full_reading_reads_it(monkeypatch):
-    """``shell_words._read_word`` takes a word of ordinary characters at once: every fourth line of the
-    corpora (and words beside quotes, expansions, globs, operators) splits as the full reading splits it."""
+def test_a_plain_word_and_a_plain_line_are_read_as_the_full_reading_reads_them(monkeypatch):
+    """``shell_words.segments`` reads a line of plain words and ``; & |`` with one pattern, and ``_read_word``
+    takes a word of ordinary characters at once: every fourth line of the corpora (and words beside quotes,
+    expansions, globs, operators) splits as the full reading splits it."""
     from aish.safety import shell_words
 
     lines = list(_corpus_lines()[::4]) + ["a'b' c\"d\" e$f g* h\\ i j<(k) l>m n|o p;q r&&s t(u) v`w` x{y} $(z)z",
-                                          "rm -rf x\\\ny #c", "ab", "a<b", "é x", ""]
+                                          "rm -rf x\\\ny #c", "ab", "a<b", "é x", "", " \t", "a&&b||c;;d|&e;f|g&h",
+                                          "2&1 x", "if true; then rm x; fi", "a\rb c", "! x | time y"]
     fast = [segments(line) for line in lines]
     monkeypatch.setattr(shell_words, "_read_word", shell_words._read_word_in_full)
-    assert len(lines) > 4_000
-    assert [line for line, found in zip(lines, fast) if segments(line) != found] == []
+    assert len(lines) > 4_000 and sum(1 for line in lines if shell_words._SIMPLE_LINE.fullmatch(line)) > 1_000
+    assert [line for line, found in zip(lines, fast) if shell_words._segments_in_full(line) != found] == []
 
 
 def test_the_cheap_looks_before_the_senders_rules_answer_as_their_patterns():
@@ -180,6 +185,8 @@ def test_the_cheap_looks_before_the_senders_rules_answer_as_their_patterns():
     hosts = [w for w in _words() + ["\\\\fs01\\share", "user@host", "10.0.0.1", "db:5432", "s3://b"]
              if reach._ENDPOINT.match(w)]
     assert len(hosts) > 100 and [w for w in hosts if not reach._may_be_endpoint(w)] == []
+    from aish.safety.rules import said_elsewhere, triggers  # a "not a dry run" switch is looked for where "dry" is
+    assert all("dry" in word for word in triggers.pattern_words(said_elsewhere._NOT_DRY) or [""])
 
 
 def test_a_command_is_looked_for_only_in_programs_that_run_one():
@@ -208,6 +215,9 @@ def test_a_name_no_renaming_can_apply_to_is_kept_at_once():
     words = _words() + renamed + [w.upper() for w in renamed]
     assert [w for w in renamed if names.plain_name(w) == w] == []
     assert [w for w in words if names.plain_name(w) != names._plain_name_in_full(w)] == []
+    from aish.safety.assess import _renamed  # the line's look for a renamed program asks the same first
+    assert [w for w in words + ["/opt/bin/gtee", "x/y"] if _renamed(w) != (names._plain_name_in_full(
+        w.rsplit("/", 1)[-1]) != w.rsplit("/", 1)[-1])] == []
 
 
 def test_words_with_no_wrapper_first_are_unwrapped_at_once():

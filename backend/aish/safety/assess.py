@@ -24,7 +24,7 @@ from typing import Callable, Optional
 from aish.safety import ps_aliases, win_quotes, winpaths
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.long_options import GIT_LONG_OPTIONS, LONG_OPTIONS, expand_long_options
-from aish.safety.program_names import plain_name
+from aish.safety.program_names import RENAMED_FIRST, plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, win_path_replaced
@@ -294,7 +294,8 @@ def _plain_programs(segs: list) -> None:
 def _renamed(text: str) -> bool:
     """Does the file name of ``text`` have another plain name (``/opt/homebrew/bin/gtee``)?"""
     base = text.rsplit("/", 1)[-1] if "/" in text else text
-    return plain_name(base) != base
+    return (base[:1] in RENAMED_FIRST or base[-2:] in ("64", "4a") or base[-4:-1] == "-qt") and \
+        plain_name(base) != base  # (plain_name's own first look, without the call for most words)
 
 
 def _follow_cd(seg: Segment) -> None:

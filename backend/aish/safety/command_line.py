@@ -85,16 +85,18 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     enabling = DRY_RUN_BY_DEFAULT.get(prog)
     if enabling is not None and not any(t.partition("=")[0] in enabling for t in texts):
         return "its default run only says what it would do"
-    if _plans_only(own):
+    sub = subcommand(own)
+    if sub[:1] in ("i", "p", "w") and _plans_only(own):  # every plan subcommand starts so (_PLAN_SUBCOMMAND)
         return "a subcommand that only inspects or plans"
     if own and "-" in own[0] and _reads_a_record(own):
         return "a subcommand that reads a log or a status"
     if _script_help(prog, texts):
         return "the script prints its help only"
-    if _reports_only(prog, own):
+    said = " ".join(own).lower()
+    if _reports_only(prog, own, said):
         return "only reports what it would act on"
     if len(own) <= 5 and prog not in NO_DRY_RUN and not prog.startswith(("mk", "newfs")) and \
-            _asks_information(prog, own):
+            any(part in said for part in _DEVICE_PARTS) and _asks_information(prog, own):
         return "only asks a device for information"
     if len(own) >= 3 and own[-1] == "help" and prog not in NO_DRY_RUN and prog not in PASSES_ARGUMENTS and \
             all(_SUBCOMMAND_WORD.fullmatch(t) for t in own[:-1]):
@@ -111,11 +113,10 @@ def harmless(prog: str, texts: list) -> Optional[str]:
         return "a dry run"
     if prog in NO_DRY_RUN or prog in PASSES_ARGUMENTS:
         return None
-    if _dry_run_spelled(prog, lowered):
+    if "-" in said and _dry_run_spelled(prog, lowered):
         return "a dry run"
     if prog.startswith("mkfs"):
         return None  # a builder's short letters mean other things (`mkfs.vfat -n` names a label)
-    sub = subcommand(own)
     letters = DRY_RUN_SHORT.get((prog, sub))
     if letters is None:
         letters = DRY_RUN_SHORT.get(prog, "")
@@ -151,6 +152,8 @@ def _dry_run_spelled(prog: str, lowered: list) -> bool:
 # `SeaChest_Sanitize -d /dev/sg4 --sanitize info`, `diskscrub --status /dev/sdb`): the program's name may say
 # erase, the run only reads.  Any other word (a subcommand, a value, a second option) and it is not this.
 _DEVICE_OPTIONS = frozenset({"-d", "--device", "--dev", "--drive", "--disk", "-device", "--target"})
+# What a line that names a device holds: a device's path, or one of _DEVICE_OPTIONS (each holds one of these).
+_DEVICE_PARTS = ("/dev/", "-d", "--target")
 _INFO_FLAGS = frozenset({"--info", "-info", "--deviceinfo", "--device-info", "--query", "-query", "--status",
                          "-status", "--capabilities", "--identify"})
 _INFO_VALUES = frozenset({"info", "information", "query", "status", "list", "show", "support", "supported",
@@ -244,14 +247,14 @@ _FORCING = frozenset({"--force", "-f", "--yes", "-y", "--hard", "-force", "--no-
 _WRITES = ("overwrite", "write", "format", "flash", "burn", "program", "perform", "run", "exec")
 
 
-def _reports_only(prog: str, own: list) -> bool:
+def _reports_only(prog: str, own: list, said: Optional[str] = None) -> bool:
     """A report option, and no other word of the program's own that acts (``--showEraseSupport`` alone, not
     with ``--overwrite``); ``--scan`` only alone (``mdadm --stop --scan`` stops every array)."""
     if prog in NO_DRY_RUN or prog in PASSES_ARGUMENTS:
         return False
     if own == ["--scan"]:
         return True
-    said = " ".join(own).lower()
+    said = " ".join(own).lower() if said is None else said
     if said.isascii() and "-" not in said:
         return False  # every report word starts with a dash
     if said.isascii() and not any(word in said for word in _REPORT_WORDS):

@@ -42,7 +42,7 @@ _LIBARCHIVE = frozenset({"tar", "cpio", "unzip"})
 def plain_name(name: str) -> str:
     """``gchmod`` -> ``chmod``, uutils' ``uu-chmod`` -> ``chmod``, ``pskill64`` -> ``pskill``, ``bsdtar`` ->
     ``tar``; any other name as it is."""
-    if name[:1] not in _RENAMED_FIRST and name[-2:] not in ("64", "4a") and name[-4:-1] != "-qt":
+    if name[:1] not in RENAMED_FIRST and name[-2:] not in ("64", "4a") and name[-4:-1] != "-qt":
         return name  # asked of every command's first words: most names start and end as no renaming below does
     return _plain_name_in_full(name)
 
@@ -70,7 +70,7 @@ _SAME_OPTIONS = {"bfs": "find"}
 # Qt's tools, installed by distributions under a name with the Qt version (`qdbus-qt5`, `qdbus-qt6`).
 _QT_TOOLS = frozenset({"qdbus", "qdbusviewer", "qtpaths", "qtdiag"})
 # The first letters of the names plain_name renames by their start (g, uu-, bsd) or whole (bfs).
-_RENAMED_FIRST = frozenset({"g", "u", "b"} | {name[:1] for name in _SAME_OPTIONS})
+RENAMED_FIRST = frozenset({"g", "u", "b"} | {name[:1] for name in _SAME_OPTIONS})
 
 
 # ----------------------------------------------------------------- versioned and variant names

@@ -304,8 +304,32 @@ _RESERVED_LEAD = {"if", "then", "else", "elif", "do", "while", "until", "!", "{"
 _RESERVED_ALONE = {"fi", "done", "esac", "}", "{"}
 
 
+# A line of plain words, spaces and the operators `;`, `&`, `|` only (no quote, escape, expansion, glob,
+# redirection, group or comment): most lines.  Its words and operators are read by one pattern.
+_SIMPLE_LINE = re.compile(r"[^\n()<>\\'\"$`*?\[#{}]*")
+_SIMPLE_TOKEN = re.compile(r"(&&|\|\||;;|\|&|[;|&])|[^ \t;&|]+")
+
+
 def segments(command: str) -> list:
     """Split into simple commands; reserved words that open a compound are dropped."""
+    if _SIMPLE_LINE.fullmatch(command):
+        out: list[Segment] = []
+        current = Segment()
+        for m in _SIMPLE_TOKEN.finditer(command):
+            op = m.group(1)
+            if op is None:
+                text = m.group()
+                current.words.append(Word(text, text))
+            else:
+                _close(current, out)
+                current = Segment(link=op)
+        _close(current, out)
+        return out
+    return _segments_in_full(command)
+
+
+def _segments_in_full(command: str) -> list:
+    """``segments`` for any line."""
     out: list[Segment] = []
     current = Segment()
     opened: list = []  # where each ( ) or { } group still open starts, in `out`

@@ -97,7 +97,7 @@ def subcommand_action(prog: str, texts: list) -> Action:
     aliases = ALIASES.get(prog, {})
     at = []  # where the first few words that are neither options nor their values stand
     for k, t in enumerate(texts):
-        if t[:1] not in _NOT_SUBCOMMAND and not (k and is_option_value(texts, k)):
+        if t[:1] not in _NOT_SUBCOMMAND and not (k and texts[k - 1][:1] == "-" and is_option_value(texts, k)):
             at.append(k)
             if len(at) > _MAX_WORDS:
                 break
@@ -347,6 +347,14 @@ def _runs_command(prog: str, args: list) -> Optional[list]:
 
 def options(texts: list) -> set:
     """Long options by name, short ones whole and letter by letter (``-rf`` -> -rf, -r, -f)."""
-    return {t.split("=", 1)[0] for t in texts if t.startswith("--")} | \
-        {f"-{letter}" for t in texts if t.startswith("-") and not t.startswith("--") and len(t) <= 5
-         for letter in t[1:]} | {t for t in texts if t.startswith("-") and not t.startswith("--")}
+    found = set()
+    for t in texts:  # one pass (three set comprehensions read every word three times)
+        if t[:1] != "-":
+            continue
+        if t[:2] == "--":
+            found.add(t.split("=", 1)[0])
+            continue
+        found.add(t)
+        if len(t) <= 5:
+            found.update("-" + letter for letter in t[1:])
+    return found

@@ -112,6 +112,8 @@ def content_of(seg, chain: list) -> str:
             texts.append(" ".join(w.text for w in words[1:] if not _ECHO_OPTION.fullmatch(w.text)))
         texts += [r.body for r in s.redirects if r.body]
         texts += [r.target.text for r in s.redirects if r.op == "<<<" and r.target is not None]
+    if not texts:
+        return ""  # most commands write nothing they name
     return "\n".join(t.replace("\\n", "\n").replace("\\t", "\t") for t in texts)
 
 

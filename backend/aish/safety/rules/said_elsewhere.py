@@ -39,7 +39,7 @@ def rule_said_elsewhere(c: Ctx, verb: str) -> Optional[tuple]:
                 f"acts on ({c.text})"
     if verb == "down" and not _VOLUMES.isdisjoint(texts):
         return MEDIUM, f"{c.prog} down -v removes its volumes with their data ({c.text})"
-    if any(_NOT_DRY.starts(t) for t in texts) and any(_CLEANS.occurs_in(t) for t in texts):
+    if "dry" in c.lowered and any(_NOT_DRY.starts(t) for t in texts) and any(_CLEANS.occurs_in(t) for t in texts):
         return MEDIUM, f"{c.prog} is told this is not a dry run: what it cleans up is deleted ({c.text})"
     for finding in (_replaces_existing, _schema_to_zero, _sync_deletes, _numbered_or_plus, _hosted_uninstall,
                     _framework_cleanup, _kill_all, _guard_off, _kind_then_delete, rule_leaves_domain,

@@ -116,8 +116,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     device = devices.device_write(c, options)
     if device is not None:
         return device
-    heavy_option = next((o for o in sorted(options) if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o) or
-                                                        _deletes_data(o)) and o not in ROUTINE_OPTIONS), None)
+    heavy_option = min((o for o in options if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o) or
+                                                _deletes_data(o)) and o not in ROUTINE_OPTIONS), default=None)
     if not act.verb:
         if _restores_over(c, options):
             return MEDIUM, f"{prog} restores over what exists, forced: its current state is lost ({c.text})"
@@ -276,7 +276,7 @@ def _long_spellings(texts: list) -> set:
     Go style), read as their ``--`` spelling when the word is a deleting verb, not a bundle of letters."""
     out = set()
     for t in texts:
-        if _ONE_DASH_WORD.fullmatch(t):
+        if len(t) >= 5 and t[0] == "-" and _ONE_DASH_WORD.fullmatch(t):
             name = t[1:].lower()
             if verb_strength(split_word(name)[0]) >= 3:
                 out.add("--" + name)
