@@ -63,7 +63,7 @@ def _read_name(prog: str) -> _Named:
 
 
 _NAMES: dict = {}  # program name -> _Named
-_NAMES_KEPT = 4096  # then forgotten at once
+_NAMES_KEPT = 8192  # then forgotten at once
 
 
 def _named(prog: str) -> _Named:

@@ -53,12 +53,19 @@ _CONSOLES = frozenset({"console", "c", "shell", "tinker", "iex", "dbshell"})
 _NOT_RUN = frozenset({"git", "hg", "grep", "rg", "ag", "echo", "printf", "sed", "awk", "jj", "gh", "glab"})
 
 
-@triggered_by(_RUNS_CODE, _CONSOLES, ("--execute=", "--command="), otherwise=False)
+_HEADS = _RUNS_CODE | _CONSOLES
+
+
+@triggered_by(_HEADS, ("--execute=", "--command="), otherwise=False)
 def may_run_code(c: Ctx) -> bool:
     """Is a word that hands code to the application among the first words?"""
-    head = {t.lower() for t in c.texts[:4]}
-    return c.prog.lower() not in _NOT_RUN and bool(head & (_RUNS_CODE | _CONSOLES) or
-                                                    any(t.startswith(("--execute=", "--command=")) for t in c.texts))
+    if c.prog.lower() in _NOT_RUN:
+        return False
+    if not _HEADS.isdisjoint(t.lower() for t in c.texts[:4]):
+        return True
+    low = c.lowered  # one search of the line before a look at every word
+    return ("--execute=" in low or "--command=" in low) and \
+        any(t.startswith(("--execute=", "--command=")) for t in c.texts)
 
 
 def rule_console_code(c: Ctx) -> Optional[tuple]:

@@ -218,7 +218,7 @@ def _read_program(prog: str) -> _Program:
 
 
 _PROGRAMS: dict = {}  # program name -> _Program
-_PROGRAMS_KEPT = 4096  # then forgotten at once
+_PROGRAMS_KEPT = 8192  # then forgotten at once (the corpora name ~4,900 programs)
 
 
 def _program(prog: str) -> _Program:

@@ -17,6 +17,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _TRASH_NAME = re.compile(r"trash|recycl|wastebasket|graveyard|^rip$")
@@ -29,6 +30,7 @@ _NO_CONFIRM = lazy(r"^--(\w+-)?no-?confirm(ation)?$|^--(yes|assume-yes|non-inter
 _RUNNERS = {"run", "exec", "foreach", "forall", "custom", "each"}
 
 
+@triggered_by(_TRASH_NAME, ("trash", "pop", "--prune", "git"), _RESETS, _RUNNERS)
 def rule_work_discarded(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     prog = c.prog.lower()
