@@ -231,3 +231,12 @@ def test_words_with_no_wrapper_first_are_unwrapped_at_once():
     wrapped = [ws for ws in commands if unwrapping._unwrap_in_full(ws)[0] != ws]
     assert len(wrapped) > 300
     assert [ws for ws in commands if unwrapping.unwrap(ws) != unwrapping._unwrap_in_full(ws)] == []
+
+
+def test_a_disk_is_looked_for_only_where_a_word_can_name_one():
+    """``devices.device_write`` leaves when the line holds none of ``DEVICE_PARTS``: every word of the corpora
+    (and the placeholders of manuals) that ``is_device`` takes holds one."""
+    from aish.safety.rules.disk_names import DEVICE_PARTS, is_device
+
+    devices = [w for w in _words() + ["/dev/sdX", "path/to/partition", "/dev/nvme0n1", "/dev/disk2s1"] if is_device(w)]
+    assert len(devices) > 50 and [w for w in devices if not any(p in w for p in DEVICE_PARTS)] == []

@@ -8,7 +8,7 @@ from typing import Optional
 
 from aish.safety.any_case import AnyCase
 from aish.safety.rules.common import HIGH, MEDIUM, PARTITION_PLACEHOLDER, Ctx, is_device
-from aish.safety.rules.disk_names import BARE_DISK, DEVICE, DEVICE_PLACEHOLDER
+from aish.safety.rules.disk_names import BARE_DISK, DEVICE, DEVICE_PARTS, DEVICE_PLACEHOLDER
 from aish.safety.rules import firmware_writes
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.verbs import DEVICE_PROGRAMS, DEVICE_WRITE_BY_PROGRAM, DEVICE_WRITE_OPTIONS, FLASH
@@ -28,6 +28,8 @@ def update_with_reboot(c: Ctx) -> Optional[tuple]:
     """Any updater told to restart the machine when done (``updatectl --reboot update``), or any tool that
     resets or cleans told to (``cloud-init clean --logs --reboot``)."""
     lowered = [t.lower() for t in c.texts]
+    if _UPDATE_WORDS.isdisjoint(lowered) and _RESET_WORDS.isdisjoint(lowered):
+        return None  # neither an update nor a reset: a reboot alone is judged elsewhere
     if not set(lowered) & _REBOOT_OPTIONS and any(_REBOOT_OPTION.match(t) for t in lowered):
         lowered.append("--reboot")
     if set(lowered) & _REBOOT_OPTIONS and set(lowered) & _UPDATE_WORDS:
@@ -58,6 +60,9 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
         if len(ops) >= 2 and is_device(ops[1]):
             return HIGH, f"{c.prog} writes onto the device {ops[1]}: what it holds is lost ({c.text})"
         return None
+    low = c.lowered
+    if not any(part in low for part in DEVICE_PARTS):
+        return None  # no word can name a disk: nothing below can find one
     into = _output_to_device(c.texts)
     if into:
         return HIGH, f"{c.prog} writes its output onto the device {into}: what it holds is lost ({c.text})"

@@ -34,5 +34,9 @@ BARE_DISK = re.compile(r"^(ada|ad|da|nda|nvd|vtbd|mfid|mmcsd|sd[a-z]{1,2}|hd[a-z
                        r"mmcblk|c\d+t\d+d)\d*([ps]\d+)?$")
 
 
+# What every name is_device takes, or a Windows physical drive (`\\\\.\\PhysicalDrive1`), holds.
+DEVICE_PARTS = ("/dev/", "path/to/", "\\")
+
+
 def is_device(path: str) -> bool:
     return bool(DEVICE.match(path) or DEVICE_PLACEHOLDER.match(path))
