@@ -159,16 +159,16 @@ def _corpus_lines() -> tuple:
 
 def test_a_plain_word_and_a_plain_line_are_read_as_the_full_reading_reads_them(monkeypatch):
     """``shell_words.segments`` reads a line of plain words and ``; & |`` with one pattern, and ``_read_word``
-    takes a word of ordinary characters at once: every fourth line of the corpora (and words beside quotes,
+    takes a word of ordinary characters at once: every eighth line of the corpora (and words beside quotes,
     expansions, globs, operators) splits as the full reading splits it."""
     from aish.safety import shell_words
 
-    lines = list(_corpus_lines()[::4]) + ["a'b' c\"d\" e$f g* h\\ i j<(k) l>m n|o p;q r&&s t(u) v`w` x{y} $(z)z",
+    lines = list(_corpus_lines()[::8]) + ["a'b' c\"d\" e$f g* h\\ i j<(k) l>m n|o p;q r&&s t(u) v`w` x{y} $(z)z",
                                           "rm -rf x\\\ny #c", "ab", "a<b", "é x", "", " \t", "a&&b||c;;d|&e;f|g&h",
                                           "2&1 x", "if true; then rm x; fi", "a\rb c", "! x | time y"]
     fast = [segments(line) for line in lines]
     monkeypatch.setattr(shell_words, "_read_word", shell_words._read_word_in_full)
-    assert len(lines) > 4_000 and sum(1 for line in lines if shell_words._SIMPLE_LINE.fullmatch(line)) > 1_000
+    assert len(lines) > 2_000 and sum(1 for line in lines if shell_words._SIMPLE_LINE.fullmatch(line)) > 500
     assert [line for line, found in zip(lines, fast) if shell_words._segments_in_full(line) != found] == []
 
 
@@ -178,7 +178,7 @@ def test_the_cheap_looks_before_the_senders_rules_answer_as_their_patterns():
     from aish.safety.any_case import AnyWord
     from aish.safety.rules import reach, secret_destinations, unknown_senders
 
-    texts = _words() + [w.upper() for w in _words()[::7]] + ["ſend", "KEY", "kEy", "İd_", "x$(y)", "a`b", "<(x"]
+    texts = _words()[::3] + [w.upper() for w in _words()[1::21]] + ["ſend", "KEY", "kEy", "İd_", "x$(y)", "a`b", "<(x"]
     for words in (unknown_senders._CHEAP, secret_destinations._MAY_HOLD_SECRET, AnyWord("Ab", "c-d")):
         wrong = [t for t in texts if words.occurs_in(t) != bool(words.pattern.search(t))]
         assert wrong == [], words.words
@@ -194,7 +194,7 @@ def test_a_command_is_looked_for_only_in_programs_that_run_one():
     full reading on every command of the corpora (and the runners' own forms)."""
     from aish.safety.unwrap import unwrap
 
-    commands = [unwrap(seg.words)[0] for line in _corpus_lines()[::2] for seg in segments(line)]
+    commands = [unwrap(seg.words)[0] for line in _corpus_lines()[::6] for seg in segments(line)]
     commands += [segments(line)[0].words for line in ("npx rimraf /", "poetry run rm -rf /", "ddev drush sql-drop",
                                                       "bun x rm -rf ~", "pnpm dlx del-cli '**'")]
     found = [(ws[0].text, action._runs_command(ws[0].text, ws[1:])) for ws in commands if ws]
@@ -225,11 +225,11 @@ def test_words_with_no_wrapper_first_are_unwrapped_at_once():
     same as the full reading on every command of the corpora and on wrapped forms."""
     from aish.safety import unwrap as unwrapping
 
-    lines = list(_corpus_lines()[1::2]) + ["'\\sudo' rm x", "'a/\\sudo' rm x", "gtimeout 5 rm -rf /", "X=1 rm -rf /",
+    lines = list(_corpus_lines()[1::6]) + ["'\\sudo' rm x", "'a/\\sudo' rm x", "gtimeout 5 rm -rf /", "X=1 rm -rf /",
                                            "uu-env -S 'rm -rf /'", "/usr/bin/nice -n 5 rm", "command -v rm", "-x y"]
     commands = [seg.words for line in lines for seg in segments(line)] + [[]]
     wrapped = [ws for ws in commands if unwrapping._unwrap_in_full(ws)[0] != ws]
-    assert len(wrapped) > 300
+    assert len(wrapped) > 100
     assert [ws for ws in commands if unwrapping.unwrap(ws) != unwrapping._unwrap_in_full(ws)] == []
 
 
