@@ -1,6 +1,6 @@
 """What ``table.check`` and ``broad_reading.broad`` read from a program's name alone (its table rules, whether
 its rules cover every form, a cmdlet's verb, a checker's or an upgrader's name...) is read once per name and
-kept (a bounded dict), not asked again on every command of that program."""
+kept (a bounded cache), not asked again on every command of that program."""
 from __future__ import annotations
 
 from aish.safety.assess import assess
@@ -18,12 +18,15 @@ def test_a_programs_name_is_read_once_and_the_names_kept_are_bounded(monkeypatch
             return may_upgrade.search(name)
 
     monkeypatch.setattr(release_upgrades, "MAY_UPGRADE", Upgrade())
-    monkeypatch.setattr(table, "_PROGRAMS", {})
-    monkeypatch.setattr(broad_reading, "_NAMES", {})
-    for line in ("frobctl --serve x", "frobctl --list", "frobctl restart y", "frobctl -v"):
-        assess(line)
+    table._program.cache_clear()
+    broad_reading._named.cache_clear()
+    try:
+        for line in ("frobctl --serve x", "frobctl --list", "frobctl restart y", "frobctl -v"):
+            assess(line)
+    finally:  # what was read through the stand-ins is not kept for later cases
+        table._program.cache_clear()
+        broad_reading._named.cache_clear()
     assert asked.count(("check", "frobctl")) == 1 and asked.count(("broad", "frobctl")) == 1, asked
-    monkeypatch.setattr(table, "_PROGRAMS_KEPT", 3)
-    for name in ("aa1", "aa2", "aa3", "aa4", "aa5"):
-        table._program(name)
-    assert len(table._PROGRAMS) <= 3 and table._program("aa5") == table._read_program("aa5")
+    for kept in (table._program, broad_reading._named):
+        assert kept.cache_info().maxsize is not None, "a daemon judges for weeks: the names kept must be bounded"
+    assert table._program("aa5") == table._read_program("aa5")

@@ -4,6 +4,7 @@ decides which of a program's own rules run: these run after them, for every comm
 cheap test of the name or the line so that an everyday command pays for few of them."""
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple, Optional
 
 from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checker_repairs, cloud_stops,
@@ -62,17 +63,7 @@ def _read_name(prog: str) -> _Named:
                   down_name=bool(network_cut.DOWN_NAME.match(low)))
 
 
-_NAMES: dict = {}  # program name -> _Named
-_NAMES_KEPT = 8192  # then forgotten at once
-
-
-def _named(prog: str) -> _Named:
-    found = _NAMES.get(prog)
-    if found is None:
-        if len(_NAMES) >= _NAMES_KEPT:
-            _NAMES.clear()
-        found = _NAMES[prog] = _read_name(prog)
-    return found
+_named = functools.lru_cache(maxsize=8192)(_read_name)  # what a name says, kept for the names judged lately
 
 
 def _bare_by_name(c: Ctx, known: bool) -> Optional[tuple]:

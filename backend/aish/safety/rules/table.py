@@ -3,6 +3,7 @@ commands given as text (``bash -c``, ``eval``, ``watch``, ``su -c``, ``ssh host 
 ``docker exec … sh -c``, an interpreter's heredoc)."""
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple, Optional
 
 from aish.safety.command_line import harmless, subcommand
@@ -217,17 +218,8 @@ def _read_program(prog: str) -> _Program:
                     shell_like=downloaded_runs.shell_like(prog))
 
 
-_PROGRAMS: dict = {}  # program name -> _Program
-_PROGRAMS_KEPT = 8192  # then forgotten at once (the corpora name ~4,900 programs)
-
-
-def _program(prog: str) -> _Program:
-    found = _PROGRAMS.get(prog)
-    if found is None:
-        if len(_PROGRAMS) >= _PROGRAMS_KEPT:
-            _PROGRAMS.clear()
-        found = _PROGRAMS[prog] = _read_program(prog)
-    return found
+# what a name says, kept for the names judged lately (the corpora name ~4,900 programs; a daemon far fewer)
+_program = functools.lru_cache(maxsize=8192)(_read_program)
 
 
 def check(c: Ctx) -> Optional[tuple]:
