@@ -215,7 +215,7 @@ def test_a_name_no_renaming_can_apply_to_is_kept_at_once():
     words = _words() + renamed + [w.upper() for w in renamed]
     assert [w for w in renamed if names.plain_name(w) == w] == []
     assert [w for w in words if names.plain_name(w) != names._plain_name_in_full(w)] == []
-    from aish.safety.assess import _renamed  # the line's look for a renamed program asks the same first
+    from aish.safety.plain_programs import _renamed  # the line's look for a renamed program asks the same first
     assert [w for w in words + ["/opt/bin/gtee", "x/y"] if _renamed(w) != (names._plain_name_in_full(
         w.rsplit("/", 1)[-1]) != w.rsplit("/", 1)[-1])] == []
 

@@ -24,7 +24,8 @@ from typing import Callable, Optional
 from aish.safety import ps_aliases, win_quotes, winpaths
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.long_options import GIT_LONG_OPTIONS, LONG_OPTIONS, expand_long_options
-from aish.safety.program_names import RENAMED_FIRST, plain_name
+from aish.safety.plain_programs import plain_programs
+from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, win_path_replaced
@@ -158,7 +159,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, written_scripts.line_written_script(text, recurse))  # echo > f; x /s f
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
-    _plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
+    plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
     best = higher(best, fetched_runs.downloaded_then_run(segs))
     best = higher(best, flows.rule_flows(segs))
     if "push" in text:  # `docker build -t R/x ~ && docker push R/x`
@@ -265,37 +266,6 @@ def _bare_key(seg: Segment, chain: list, depth: int) -> Optional[tuple]:
             return None
         feeders.append((fed, feeder.link))
     return (word, seg.link, depth, BASE.get(), tuple(feeders))
-
-
-def _plain_programs(segs: list) -> None:
-    """Give each command word the name the rules know (``gtee`` -> ``tee``, ``uu-rm`` -> ``rm``).
-
-    ``check_words`` judges a segment by its plain name, but rules read other segments' words as they
-    are (the ``tee`` after a pipe, the ``find`` before ``-delete``'s pipe): without this, a line that
-    names GNU's tools under their Homebrew names is judged as if the tool were unknown."""
-    for seg in segs:
-        words = seg.words
-        if not words or not any(_renamed(w.text) for w in words[:6]):
-            continue  # the common case: one cheap look at the first words
-        inner = unwrap(words)[0]
-        if not inner:
-            continue
-        first = inner[0]
-        base = first.text.rsplit("/", 1)[-1]
-        plain = plain_name(base)
-        if plain == base:
-            continue
-        for i, word in enumerate(words):
-            if word is first:
-                words[i] = replace(first, text=first.text[:len(first.text) - len(base)] + plain)
-                break
-
-
-def _renamed(text: str) -> bool:
-    """Does the file name of ``text`` have another plain name (``/opt/homebrew/bin/gtee``)?"""
-    base = text.rsplit("/", 1)[-1] if "/" in text else text
-    return (base[:1] in RENAMED_FIRST or base[-2:] in ("64", "4a") or base[-4:-1] == "-qt") and \
-        plain_name(base) != base  # (plain_name's own first look, without the call for most words)
 
 
 def _follow_cd(seg: Segment) -> None:
