@@ -51,6 +51,8 @@ HOME_EXPR = lazy(
     r"\$env\(HOME\)|Deno\.env\.get\(\s*['\"]HOME['\"]\s*\)|getProperty\(\s*['\"]user\.home['\"]\s*\)|"
     r"UserHomeDir\(\)|System\.user_home\(?\)?|Sys\.getenv\(\s*['\"]HOME['\"]\s*\)|path\.expand\(\s*['\"]~['\"]\s*\)|"
     r"\$HOME\b|(?<=['\"])~(?=[/'\"])|user-homedir-pathname|getProperty\s+['\"]user\.home['\"]|\(getenv \"HOME\"\)")
+# A write's mode or option that appends: `open(P, "a")`, `FILE_APPEND`, `mode: "a"`, `[:append]`, `{append: true}`.
+_APPEND_MODE = lazy(r"""["']a\+?b?["']|FILE_APPEND|:append\b|\bappend\s*[:=]\s*(?:true|TRUE|T)\b""")
 _LITERAL = lazy(r"""'([^'\\]*(?:\\.[^'\\]*)*)'|"([^"\\]*(?:\\.[^"\\]*)*)\"""")
 _REACH = 160  # characters of a call's arguments read for its path
 
@@ -111,6 +113,8 @@ def file_effects(code: str) -> list:
         qualifier = code[m.start():m.start("name")]
         if m.group("name") == "write" and qualifier not in ("", "File.", "IO.", "Bun.", "Files.", "fs.", "Path."):
             continue  # `sys.stdout.write("/etc")` writes text, not a file
+        if _APPEND_MODE.search(_statement_before(code, m.start("name")) + _arguments(code, m.end(), True)):
+            continue  # `open(P, "a").write(…)`, `FILE_APPEND`: appended, not written over (code_writes reads it)
         path = _path_in(code[m.end():m.end() + _REACH].split(",")[0].split(";")[0])
         if path is None and code[m.start("name") - 1:m.start("name")] == ".":  # Path('/etc/x').write_text('')
             path = _path_in(_statement_before(code, m.start("name")))

@@ -14,7 +14,7 @@ import base64
 import re
 from typing import Optional
 
-from aish.safety.rules import code_clients, code_http, code_normalized, code_reach, code_translated
+from aish.safety.rules import code_clients, code_http, code_normalized, code_reach, code_translated, code_writes
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
@@ -302,6 +302,7 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
     for level, what, t in file_effects(code):
         if level >= MEDIUM:
             best = worst(best, (level, f"{c.prog} code {what} {describe(t)} ({shown})"))
+    best = worst(best, code_writes.judge(code, c.recurse, c.prog))  # `io.open("/etc/sudoers","a"):write(…)`
     if _RUNS_CODE.search(written) and _FETCH.search(written) or _SOURCES_ADDRESS.search(written):
         best = worst(best, (HIGH, f"{c.prog} code runs code fetched from the network ({shown})"))
     elif _RUNS_CODE.search(written) and _DECODE.search(written):
@@ -336,7 +337,7 @@ def rule_awk_system(c: Ctx) -> Optional[tuple]:
         found = c.recurse(command)
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by awk"))
-    return best
+    return worst(best, code_writes.judge(program, c.recurse, c.prog))  # `print "…" >> "/etc/sudoers"`
 
 
 def _quote(part: str) -> str:

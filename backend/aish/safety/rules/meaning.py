@@ -156,29 +156,38 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
         return None
     best = secret_redirected_to_served(seg, files)
     for path, append, what_in in [(p, a, text) for p, a in files] + [(p, None, t) for p, t in changed]:
-        path = system_files.spelled(_HOME_VARIABLE.sub("~", path))  # C:\…\hosts, /root/.profile
-        for pattern, meanings, default, why in _FILES:
-            if not pattern.match(path):
-                continue
-            found = next(((lvl, what) for rx, lvl, what in meanings if rx.search(what_in)), None)
-            if found is None and default is not None and append:
-                found = (default, why)
-            if found is not None:
-                how = "edits" if append is None else ">>" if append else ">"
-                best = worst(best, (found[0], f"{found[1]} ({how} {path}: {fragment([what_in.strip()], 40)})"))
-        for pattern, command_of, when in RUN_FILES:
-            if not pattern.match(path):
-                continue
-            for line in what_in.splitlines()[:200]:
-                if pattern is STARTUP and SHELL_ENDS.match(line):
-                    best = worst(best, (MEDIUM, f"every new shell ends or hangs at once ({path}: {line.strip()[:40]})"))
-                command = command_of(line)
-                inner = recurse(command) if command.strip() else None
-                if inner is not None and inner[0] >= MEDIUM:
-                    best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))
-                elif command.strip() and pattern is not STARTUP and dropped_program(command):
-                    best = worst(best, (MEDIUM, f"runs {dropped_program(command)} from a temporary or hidden "
-                                                f"place, {when} ({path})"))
+        best = worst(best, written_meaning(path, append, what_in, recurse))
+    return best
+
+
+def written_meaning(path: str, append: Optional[bool], what_in: str,
+                    recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
+    """What ``what_in`` means written to ``path``: appended (True), overwritten (False) or edited (None, only
+    what the text says counts); lines of a file the system runs later are judged as the commands they run."""
+    best = None
+    path = system_files.spelled(_HOME_VARIABLE.sub("~", path))  # C:\…\hosts, /root/.profile
+    for pattern, meanings, default, why in _FILES:
+        if not pattern.match(path):
+            continue
+        found = next(((lvl, what) for rx, lvl, what in meanings if rx.search(what_in)), None)
+        if found is None and default is not None and append:
+            found = (default, why)
+        if found is not None:
+            how = "edits" if append is None else ">>" if append else ">"
+            best = worst(best, (found[0], f"{found[1]} ({how} {path}: {fragment([what_in.strip()], 40)})"))
+    for pattern, command_of, when in RUN_FILES:
+        if not pattern.match(path):
+            continue
+        for line in what_in.splitlines()[:200]:
+            if pattern is STARTUP and SHELL_ENDS.match(line):
+                best = worst(best, (MEDIUM, f"every new shell ends or hangs at once ({path}: {line.strip()[:40]})"))
+            command = command_of(line)
+            inner = recurse(command) if command.strip() else None
+            if inner is not None and inner[0] >= MEDIUM:
+                best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))
+            elif command.strip() and pattern is not STARTUP and dropped_program(command):
+                best = worst(best, (MEDIUM, f"runs {dropped_program(command)} from a temporary or hidden "
+                                            f"place, {when} ({path})"))
     return best
 
 
