@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.rules.secret_exports import exported_secret
 from aish.safety.rules.secret_sources import source_says_secret
 
 # Password managers and secret stores, by their own names.
@@ -120,7 +121,8 @@ def _also_secret(prog: str, rest: list, operands: list) -> str:
     if prog in _SEARCHERS and (prog != "git" or operands[:1] == ["grep"]) and \
             _searches_secrets(prog, rest[1:] if prog == "git" else rest):
         return "medium"  # what it finds is the lines that hold passwords
-    return source_says_secret(prog, rest)  # any program whose own words say it prints secrets
+    found = source_says_secret(prog, rest)  # any program whose own words say it prints secrets
+    return found if found == "high" else exported_secret(prog, rest) or found  # `lotus wallet export ADDR`
 
 
 def _searches_secrets(prog: str, rest: list) -> bool:

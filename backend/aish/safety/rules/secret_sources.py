@@ -60,7 +60,7 @@ _TEXT = frozenset({"echo", "printf", "print", "write-output", "write-host", "yes
 _ENV_LAST = frozenset({"env", "printenv"})
 _ENV_CODE = LazyRegex(r"process\.env\b(?!\.)|os\.environ\b(?![.\[])|\bENV\.to_h\b|%ENV\b|System\.getenv\(\)|"
                       r"getenv\(\)|Environment\.GetEnvironmentVariables\(\)", re.IGNORECASE)
-_ENV_NOUNS = frozenset({"environment", "environ", "env", "envs", "variables", "vars"})
+_ENV_NOUNS = frozenset({"environment", "environ", "env", "envs", "variables", "variable", "vars"})
 _ENV_SHOWS = frozenset({"show", "list", "ls", "export", "dump", "json", "pull", "print", "get", "--json", "-j"})
 _SUBCOMMAND = lazy(r"[\w:.-]+")  # a subcommand's word, not code (`print(os.environ["HOME"])`)
 _NOT_ENV = frozenset({"conda", "mamba", "micromamba", "pyenv", "poetry", "pipenv", "uv", "hatch", "pdm", "nvm",
