@@ -15,7 +15,7 @@ from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
 from aish.safety.rules import fleets, vendor, winadmin
 from aish.safety.rules import git_mirrors, prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
-from aish.safety.rules import bare_bypass, object_verbs, replaced_state, script_runs
+from aish.safety.rules import bare_bypass, object_verbs, replaced_state, script_runs, tail_verbs
 from aish.safety.rules import applescript, cut_short, manager_exit, registry_writes, shell_histories, vcs_plumbing
 from aish.safety.rules import key_stores, privileged_grants, ps_drives, ps_targets, remote_admin, unpacked_system
 from aish.safety.rules import dotfile_managers, each_repo, everyday_loss, firewall_open, remote_overwrite
@@ -293,7 +293,7 @@ def check(c: Ctx) -> Optional[tuple]:
                          forced_restores.rule_forced_restore(c) or short_verbs.rule_short_verbs(c) or
                          word_places.rule_word_places(c) or windows_resets.rule_wmi_shutdown(c) or
                          rm_elsewhere.rule_rm_elsewhere(c) or object_verbs.rule_object_verb(c) or
-                         bare_bypass.rule_bare_bypass(c) or
+                         bare_bypass.rule_bare_bypass(c) or tail_verbs.rule_tail_verbs(c) or
                          (age_reapers.rule_reaped(c) if named.age_reaper else None))
         if (best is None or best[0] < MEDIUM) and rules is None and delete_letters.may_delete(c):
             best = worst(best, delete_letters.rule_delete_letters(c))

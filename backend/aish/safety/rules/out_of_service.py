@@ -1,0 +1,93 @@
+"""Effect: an account, a node or a registered thing taken out of service for good, by a program no rule names.
+
+Identity, cluster and inventory tools rarely say ``delete`` for the end of what they manage: a user is
+deactivated (``zitadel-ctl users deactivate 18433``: a step before deletion, its sessions and grants end), a node,
+runner or peer unregistered or deregistered (``gridctl node unregister node3``, ``fabricctl peer deregister
+peer0``), a member retired or offboarded (``tenantctl offboard acme-corp``).  The thing named can no longer
+sign in or be used, its sessions and jobs end, and many tools release what it held.  The verb is read in a
+leading subcommand word, alone or fused with its object (``deactivate-user``, ``user-deactivate``), or in an
+option (``--unregister``, ``-sr_unregister``, ``--deactivate-user bob``).
+
+Quiet: no name given (``mozillavpn deactivate``, ``git maintenance unregister``: the program's own
+registration, or a virtual environment left), what is cheap to turn back on (``wp plugin deactivate akismet``,
+an extension, a theme, an environment), package managers, and ``disable``, ``suspend`` or ``lock``, which are
+undone as easily (``ipa user-disable bob`` is an administrator's routine; an administrator locked out is
+``credentials_replaced``'s).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.safety.programs import READ_ONLY
+from aish.safety.rules.action import is_option_value
+from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
+from aish.safety.verb_words import split_word
+from aish.safety.verbs import PACKAGE_TOOLS
+
+# Verbs that end a thing's service whatever it is.
+_ENDS = frozenset({"deactivate", "unregister", "deregister", "offboard", "unenroll", "unenrol", "disenroll",
+                   "deprovision", "retire"})
+# What is cheap to turn back on, or the user's own session.
+_LIGHT = frozenset("""
+plugin plugins extension extensions module modules theme themes addon addons add-on env envs environment
+environments venv virtualenv profile hook hooks license licence feature features flag flags rule rules alias
+shortcut key-binding keybinding trigger triggers schedule schedules job-schedule cron timer timers alert alerts
+notification notifications webhook webhooks session sessions mode repo repository maintenance
+""".split())
+_LOOKS = frozenset({"list", "ls", "show", "status", "info", "get", "help", "describe", "--help", "-h", "check"})
+_READ = 4  # leading words read for the verb
+
+
+@triggered_by(("deactivat", "regist", "offboard", "enrol", "provision", "retire"))
+def rule_out_of_service(c: Ctx) -> Optional[tuple]:
+    """``users deactivate 18433``, ``node unregister node3``, ``account disable alice``, ``--unregister 2``."""
+    texts = c.texts
+    prog = c.prog.lower()
+    if not texts or prog in READ_ONLY or prog in PACKAGE_TOOLS:
+        return None
+    lowered = [t.lower() for t in texts]
+    if set(lowered[:3]) & _LOOKS:
+        return None
+    leading = [k for k, t in enumerate(lowered) if t[:1] not in "-/" and not (k and is_option_value(texts, k))][:_READ]
+    nouns: list = []
+    for k in leading:
+        parts = split_word(lowered[k])
+        verb = _verb_of(parts)
+        if verb:
+            named = [t for t in texts[k + 1:] if t[:1] not in "-" and t != "--"]
+            named = named or _option_values(texts, k + 1)
+            return _judged(c, verb, " ".join(texts[j] for j in leading if j <= k), nouns + parts, named)
+        nouns += parts
+    for k, t in enumerate(lowered):
+        if t[:1] != "-" or len(t) < 5:
+            continue
+        parts = split_word(t.lstrip("-").split("=", 1)[0])
+        verb = _verb_of(parts)
+        if not verb:
+            continue
+        value = t.split("=", 1)[1] if "=" in t else ""
+        named = ([value] if value else []) + [w for w in texts if w[:1] != "-"]
+        if len(parts) > 1 and not set(parts) & _LIGHT:  # `-sr_unregister`, `--deactivate-user`: the object said
+            named = named or ["what its " + "-".join(p for p in parts if p != verb) + " names"]
+        return _judged(c, verb, texts[k], nouns + parts, named)
+    return None
+
+
+def _verb_of(parts: list) -> str:
+    """The out-of-service verb among a word's pieces."""
+    return next((part for part in parts if part in _ENDS), "")
+
+
+def _option_values(texts: list, start: int) -> list:
+    """``deregister --node-id 7``: the name given through an option's value."""
+    return [t for k, t in enumerate(texts[start:], start) if t[:1] != "-" and k and is_option_value(texts, k)] + \
+        [t.split("=", 1)[1] for t in texts[start:] if t.startswith("-") and "=" in t and t.split("=", 1)[1]]
+
+
+def _judged(c: Ctx, verb: str, said: str, nouns: list, named: list) -> Optional[tuple]:
+    if not named or set(nouns) & _LIGHT or named[0].lower() in _LOOKS:
+        return None
+    what = named[0]
+    return MEDIUM, f"{c.prog} {said} takes {what} out of service: it can no longer be used or sign in " \
+        f"({c.text})"

@@ -1,0 +1,57 @@
+"""The long tail's verbs for programs no rule names (rules/tail_verbs.py and the four readings it asks), one
+(loud, quiet) table per mechanism: each loud form's program is one no rule or corpus knew, and the quiet forms
+are the same programs' everyday words (or the everyday look-alikes of the mechanism)."""
+from __future__ import annotations
+
+from tests.safety.forms import table_holds
+
+# An account, node, peer or registration taken out of service (rules/out_of_service.py).
+OUT_OF_SERVICE = (
+    ["zitadel-ctl users deactivate 18433", "authentik-admin user deactivate jdoe", "keycloak-cli users deactivate jdoe",
+     "cellctl node unregister node3", "fabricctl peer deregister peer0.org1", "lmadmin deactivate-user bob",
+     "idmctl account deactivate alice", "ccadm retire-node n17", "tenantctl offboard acme-corp",
+     "beegfs-ctl --unregister --nodetype=meta 2", "srvtool -sr_unregister", "runnerctl deregister --runner-id 42",
+     "mdmctl device unenroll LAPTOP-0042", "jamfctl computer unenroll 1042", "hubadmin member offboard 991"],
+    ["vpnkit deactivate", "wpx plugin deactivate akismet", "extmgr disable dark-mode", "envctl deactivate",
+     "runnerctl unregister", "ssoadm user list", "idmctl account disable --help", "featurectl flag disable beta-ui",
+     "portalctl users list", "lmadmin activate-user bob", "cellctl node register node3",
+     "idmctl account disable alice", "ssoadm user suspend carol", "portalctl users lock dave"])
+# A cluster's or a storage system's member removed by an option fusing the verb with it (rules/fused_options.py).
+FUSED_MEMBER_OPTIONS = (
+    ["tgtctl --deletetarget 12", "beegfs-ctl --removenode --nodetype=storage 3", "gridadm --delete-node n3",
+     "lbctl --remove-host web1", "clusteradm --removemember m2", "nfsadm --delete-export /srv/projects",
+     "overlayctl --del-peer 10.0.0.4", "glusteradm --remove-brick srv2:/b1", "lustrectl --rmost=OST0004"],
+    ["fooctl --remove-tag v1", "tagedit --remove-args quiet", "imgtool --deleteProperty profile x.png",
+     "gridadm --list-nodes", "lbctl --add-host web1", "clusteradm --removemember", "tgtctl --deletetarget --help"])
+# A workflow's stored work cleaned, or a tool's whole state reset (rules/state_cleared.py).
+STATE_CLEARED = (
+    ["toil clean aws:us-west-2:my-jobstore", "toil clean file:/scratch/js", "flowrun clean -f", "jobstore clean --all",
+     "wfengine clean run_2024_03", "dagctl clean -f", "pipeline-ctl cleanup --all", "logidx clean eventdata -f",
+     "orbx reset", "rigctl reset --hard", "vaultlite reset", "ringctl reset -y"],
+    ["xmake clean --all", "dune clean", "mill clean", "pants clean-all", "flowrun clean -n",
+     "jobstore cache clean --all", "wfengine clean --dry-run", "lightctl reset gamma", "ringctl reset --soft",
+     "docsgen clean", "colorctl reset", "rigctl reset sensor2", "flowrun clean build", "orbx start"])
+# A server or a range of instances stopped, a node or cluster cleaned, by name or target (rules/named_stops.py).
+NAMED_STOPS = (
+    ["xyz-server-stop", "gateway-server-stop", "meshd-broker-stop", "stop-brokers.sh", "nodeclean",
+     "cleanup-cluster.sh", "dbclean --all", "abc-cleanup.sh --all", "foo_multi stop 1-8", "ringctl stop node[01-08]",
+     "xyzctl stop gateway", "brokerctl stop broker1", "mdsadm stop mds0", "pdsh -w host[01-06] xyz-server-stop"],
+    ["stopwatch", "backstop test", "./cleanup.sh", "tmpclean --all", "svcmgr stop web", "xyzctl status gateway",
+     "xyzctl start gateway", "xyz-server-stop --help", "foo_multi stop 3", "brokerctl stop consumer-app",
+     "pm2 stop app", "limactl stop vm1"])
+
+
+def test_out_of_service():
+    table_holds(OUT_OF_SERVICE)
+
+
+def test_fused_member_options():
+    table_holds(FUSED_MEMBER_OPTIONS)
+
+
+def test_state_cleared():
+    table_holds(STATE_CLEARED)
+
+
+def test_named_stops():
+    table_holds(NAMED_STOPS)
