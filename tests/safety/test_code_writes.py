@@ -61,3 +61,31 @@ def test_code_writes_judged_where_they_land(command: str, at_least: str) -> None
 ])
 def test_their_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("echo 'ENABLED=no' >> /etc/ufw/ufw.conf", "medium"),
+    ("augtool set /files/etc/ufw/ufw.conf/ENABLED no", "medium"),
+    ("python3.11 -c 'open(\"/etc/ufw/ufw.conf\",\"a\").write(\"ENABLED=no\\n\")'", "medium"),
+    ("echo 'firewall_enable=\"NO\"' >> /etc/rc.conf", "medium"),
+    ("echo 'DefaultZone=drop' >> /etc/firewalld/firewalld.conf", "high"),
+    ("ansible all -m lineinfile -a \"path=/etc/firewalld/firewalld.conf regexp=^DefaultZone line=DefaultZone=block\"",
+     "high"),
+    ("sed -i 's/^DefaultZone=.*/DefaultZone=trusted/' /etc/firewalld/firewalld.conf", "medium"),
+    ("echo 'SELINUX=disabled' >> /etc/sysconfig/selinux", "medium"),
+    ("crudini --set /etc/fail2ban/jail.local sshd enabled false", "medium"),
+    ("lua5.4 -e 'io.open(\"/etc/fail2ban/jail.d/sshd.local\",\"w\"):write(\"[sshd]\\nenabled = false\\n\")'", "medium"),
+])
+def test_guards_switched_off_by_their_settings(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "echo 'ENABLED=yes' >> /etc/ufw/ufw.conf",
+    "echo 'DefaultZone=public' >> /etc/firewalld/firewalld.conf",
+    "echo 'sshd_enable=\"YES\"' >> /etc/rc.conf",
+    "grep enabled /etc/fail2ban/jail.local",
+    "crudini --set /etc/fail2ban/jail.local sshd enabled true",
+])
+def test_guards_left_on_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

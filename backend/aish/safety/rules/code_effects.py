@@ -27,7 +27,7 @@ _DELETE_CALL = lazy(
     r"delete-directory-tree|delete-directory|delete-tree|delete-file|rmtree|rm_rf!?|rm_r|rm!?|rmSync|rmdirSync|rmdir|unlinkSync|unlink|"
     r"removeSync|remove_dir_all|remove_file|removedirs|RemoveAll|Remove|remove|delete|Delete|deleteDir|deleteRecursively|"
     r"removeDir|removeFile|rmdirRecurse|deleteDirectory|forceDelete|deleteQuietly|remove_all|removeAll|"
-    r"deleteIfExists|emptyDirSync|emptyDir|rimraf|file_delete|unlink_all|erase)(?!\w)\s*(?P<open>\(|\s(?=['\"$\w~/-])|"
+    r"deleteIfExists|emptyDirSync|emptyDir|rimraf|file_delete|unlink_all|erase)(?!\w)\s*(?P<open>\(|\s(?=(?:#[pP])?['\"$\w~/-])|"
     r"['\"]?\s*,|(?<=\.rmtree)(?=\s*(?:$|[;\n}])))")  # a call, perl's `unlink glob "…"`, the function handed
 # to a map (`array_map("unlink", …)`), or ruby's `Pathname.new("/x").rmtree` with nothing to give
 _RECURSIVE = lazy(r"delete-file-recursively|removeItemAt|delete-directory-tree|delete-tree|,\s*['\"]rf['\"]|"

@@ -1,0 +1,34 @@
+"""What a line means in the configuration of the machine's guards: firewalls, SELinux, fail2ban
+(entries of ``meaning``'s table, read for redirects, ``tee``, editors and interpreter code alike).
+
+A firewall is switched off by its own settings as surely as by ``ufw disable``: ``ENABLED=no`` in
+``/etc/ufw/ufw.conf``, ``firewall_enable="NO"``/``pf_enable="NO"`` in a BSD's ``rc.conf``, firewalld's
+``DefaultZone=trusted`` (every connection accepted); firewalld's ``DefaultZone=drop`` or ``block`` refuses
+every connection the zone does not name, ssh among them.  SELinux set to ``disabled`` in
+``/etc/sysconfig/selinux`` (the file RHEL links to ``/etc/selinux/config``), a fail2ban jail set
+``enabled = false``: each takes effect at the next boot or reload, long after the command that wrote it.
+"""
+from __future__ import annotations
+
+import re
+
+from aish.safety.rules.common import HIGH, MEDIUM
+
+_OFF = "switches the firewall off at every boot"
+FILES: list = [
+    (re.compile(r"^/etc/ufw/ufw\.conf$"),
+     [(re.compile(r"^\s*ENABLED\s*[=\s]\s*[\"']?no\b", re.IGNORECASE | re.MULTILINE), MEDIUM, _OFF)], None, ""),
+    (re.compile(r"^/etc/(rc\.conf(\.local)?|rc\.conf\.d/.*)$"),
+     [(re.compile(r"^\s*(firewall|pf|ipfw|ipfilter|npf)_enable\s*=\s*[\"']?no\b", re.IGNORECASE | re.MULTILINE),
+       MEDIUM, _OFF)], None, ""),
+    (re.compile(r"^/etc/firewalld/firewalld\.conf$"),
+     [(re.compile(r"^\s*DefaultZone\s*[=\s]\s*(drop|block)\s*$", re.IGNORECASE | re.MULTILINE), HIGH,
+       "refuses every connection the zone does not name, ssh included: remote access stops at the next reload"),
+      (re.compile(r"^\s*DefaultZone\s*[=\s]\s*trusted\s*$", re.IGNORECASE | re.MULTILINE), MEDIUM,
+       "accepts every connection: the firewall is off at the next reload")], None, ""),
+    (re.compile(r"^/etc/sysconfig/selinux$"),
+     [(re.compile(r"SELINUX\s*=\s*(disabled|permissive)"), MEDIUM, "switches SELinux off")], None, ""),
+    (re.compile(r"^/etc/fail2ban/(jail\.(local|conf)|jail\.d/.*)$"),
+     [(re.compile(r"^\s*enabled\s*[=\s]\s*(false|no|0)\s*$", re.IGNORECASE | re.MULTILINE), MEDIUM,
+       "switches a fail2ban jail off: guessing passwords is no longer stopped")], None, ""),
+]
