@@ -57,7 +57,7 @@ _SHELL_CALLS = lazy(
     r"(?<![\w])\.?exec(?:Sync)?|\bspawnSync|\bshell_exec|\bpassthru|(?<![\w.])popen|\bproc_open|\bIO\.popen|"
     r"\bOpen3\.\w+|\bProcess\.spawn|\bKernel\.system|\bRuntime\.getRuntime\(\)\.exec|\bdo\s+shell\s+script|"
     r"\bos\.execute|\bio\.popen|(?<=\()(?:!|process|shell|ext:shell|run-shell-command|uiop:run-program))"
-    r"\s*\(?\s*(?:\[\s*)?" + _STR + r"(?P<plus>\s*\+\s*[\w.$()'\"\[\]]+)?")
+    r"\s*\(?\s*(?:\[\s*)?" + _STR + r"(?P<plus>(?:\s*(?:\+|\.\.?)\s*[\w.$()'\"\[\]{}/~-]+){1,4})?")
 _LIST_CALL = lazy(r"\b(?:subprocess\.\w+|spawnSync|spawn|execFileSync|execFile|Popen)\s*\(\s*\[([^\]]*)\]"
                   r"|\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(\s*" + _STR + r"\s*,\s*\[([^\]]*)\]")
 _BACKTICKS = lazy(r"(?:%x|\bqx)(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\]|/([^/]*)/|!([^!]*)!)|`([^`]+)`")
@@ -265,8 +265,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         if m.group("call") == "exec" and _family(c.prog) == "python":
             continue  # python's exec() runs python, judged below
         command = next((g for g in m.groups()[1:4] if g is not None), "")
-        if m.group("plus"):  # 'rm -rf ' + process.env.HOME: the rest is computed at run time
-            command += _path_of(m.group("plus").lstrip(" +")).text
+        if m.group("plus"):  # 'rm -rf ' + process.env.HOME, "rm -rf " . getenv("HOME"), lua's ..: computed at run time
+            command += _path_of(m.group("plus").lstrip(" +.")).text
         found = c.recurse(command.replace("\\'", "'").replace('\\"', '"'))
         if found:
             best = worst(best, (found[0], f"{found[1]}, run by {c.prog} code"))

@@ -24,6 +24,8 @@ Alone on a line these print to the terminal (or a file) and stay quiet: only a s
 """
 from __future__ import annotations
 
+import re
+
 from aish.safety.lazy_regex import lazy
 
 # What holds keys, as a subcommand's noun (or the end of the program's name: `algokey`, `ethkey`).
@@ -58,13 +60,26 @@ _MADE_NOUNS = frozenset({"token", "tokens", "access-key", "access-keys", "access
                          "authorizations", "authorization", "auth"})
 _MAKES = frozenset({"create", "generate", "new", "issue", "mint", "add", "reset", "authorizations:create",
                     "rotate"})
+_MADE_PARTS = frozenset({"token", "tokens", "creds", "credential", "credentials", "apikey", "secret", "password"})
+_PARTS = lazy(r"[-_.:]")
 _FUSED_MADE = lazy(r"^(?:(?:create|generate|new|issue|mint)[-_](?:access[-_]?key|api[-_]?key|token|tokens|"
                    r"credentials?|creds|service[-_]?token)|(?:token|tokens|api[-_]?key|access[-_]?key)[-_]"
                    r"(?:create|generate|new|issue))$")
 # Options that reveal what would be hidden.
-_REVEALS = lazy(r"^--(?:show|print|reveal|include|with|display|output)[-_]?(?:tokens?|secrets?|passwords?|"
+_REVEALS = lazy(r"^--(?:show|print|reveal|include|with|display|output|expose)[-_]?(?:tokens?|secrets?|passwords?|"
                 r"credentials?|creds|private[-_]?keys?)$|^--unarmored(?:-hex)?$|^--plain-?text$|^--[\w-]*unseal$")
 _STATE = frozenset({"terraform", "tofu", "terragrunt", "opentofu"})
+# Single sign-on and role helpers told to print the credentials they got (`aws2-wrap --export`, `assume --export`).
+_SIGN_ON = lazy(r"sso|okta|saml|assume|granted|awsume|aws|azure|gcloud|creds|leapp|onelogin|adfs", re.IGNORECASE)
+_SIGN_ON_EXPORTS = frozenset({"--export", "--export-env", "--export-vars", "--env", "--exec-env", "--print-env",
+                              "--show-env", "--export-credentials"})
+# A Windows host's stores of logons dumped by the remote tools (`nxc smb HOST --sam`, `crackmapexec … --lsa`).
+_DUMPS = frozenset({"--sam", "--lsa", "--ntds", "--dpapi", "--laps", "--gmsa", "--lsass"})
+# Secret scanners: what they report is the secrets they found (redacted only when told).
+_SCANNERS = frozenset({"gitleaks", "noseyparker", "nosey-parker", "trufflehog", "shhgit", "whispers", "kingfisher",
+                       "ggshield", "talisman", "git-secrets", "detect-secrets", "secretlint", "ripsecrets"})
+_SCANNER_QUIET = frozenset({"--redact", "version", "--version", "help", "--help", "-h", "install", "init",
+                            "audit", "--baseline"})
 
 
 def exported_secret(prog: str, rest: list) -> str:
@@ -76,6 +91,10 @@ def exported_secret(prog: str, rest: list) -> str:
         return "high"
     if prog in _STATE and operands[:2] == ["state", "pull"] or prog == "pulumi" and operands[:2] == ["stack", "export"]:
         return "medium"  # every value the resources were given, passwords and keys among them
+    if set(lowered) & _DUMPS or _SIGN_ON.search(prog) and set(lowered) & _SIGN_ON_EXPORTS:
+        return "high"  # `nxc smb HOST --sam`, `aws2-wrap --profile p --export`, `assume prod --export`
+    if prog in _SCANNERS and not set(lowered) & _SCANNER_QUIET:
+        return "high"  # `gitleaks detect --report-path /dev/stdout`: the secrets found, in full
     if "whoami" in operands[:2] and "-t" in lowered:
         return "high"  # `oc whoami -t`: the session's token
     if prog not in _PUBLIC_KEYRINGS and not set(lowered) & _PUBLIC and _exports_holder(prog, operands):
@@ -102,7 +121,8 @@ def _made(operands: list) -> bool:
     for k, op in enumerate(operands[:4]):
         if _FUSED_MADE.match(op):
             return True  # `aws iam create-access-key`, `argocd account generate-token`
-        if op in _MAKES and any(o in _MADE_NOUNS for o in operands[max(0, k - 2):k]):
+        if op in _MAKES and any(o in _MADE_NOUNS or set(_PARTS.split(o)) & _MADE_PARTS
+                                for o in operands[max(0, k - 2):k]):
             return True  # `npm token create`, `fly tokens create deploy`, `az ad app credential reset`
     return False
 
