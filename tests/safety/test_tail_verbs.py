@@ -3,7 +3,11 @@
 are the same programs' everyday words (or the everyday look-alikes of the mechanism)."""
 from __future__ import annotations
 
-from tests.safety.forms import table_holds
+from pathlib import Path
+
+from tests.safety.forms import corpus_floor, loud_and_quiet, table_holds
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "tail_s16"
 
 # An account, node, peer or registration taken out of service (rules/out_of_service.py).
 OUT_OF_SERVICE = (
@@ -11,7 +15,8 @@ OUT_OF_SERVICE = (
      "cellctl node unregister node3", "fabricctl peer deregister peer0.org1", "lmadmin deactivate-user bob",
      "idmctl account deactivate alice", "ccadm retire-node n17", "tenantctl offboard acme-corp",
      "beegfs-ctl --unregister --nodetype=meta 2", "srvtool -sr_unregister", "runnerctl deregister --runner-id 42",
-     "mdmctl device unenroll LAPTOP-0042", "jamfctl computer unenroll 1042", "hubadmin member offboard 991"],
+     "mdmctl device unenroll LAPTOP-0042", "jamfctl computer unenroll 1042", "hubadmin member offboard 991",
+     "lfsctl --device fs-OST0003-osc deactivate"],
     ["vpnkit deactivate", "wpx plugin deactivate akismet", "extmgr disable dark-mode", "envctl deactivate",
      "runnerctl unregister", "ssoadm user list", "idmctl account disable --help", "featurectl flag disable beta-ui",
      "portalctl users list", "lmadmin activate-user bob", "cellctl node register node3",
@@ -30,15 +35,16 @@ STATE_CLEARED = (
      "orbx reset", "rigctl reset --hard", "vaultlite reset", "ringctl reset -y"],
     ["xmake clean --all", "dune clean", "mill clean", "pants clean-all", "flowrun clean -n",
      "jobstore cache clean --all", "wfengine clean --dry-run", "lightctl reset gamma", "ringctl reset --soft",
-     "docsgen clean", "colorctl reset", "rigctl reset sensor2", "flowrun clean build", "orbx start"])
+     "docsgen clean", "colorctl reset", "rigctl reset sensor2", "nx reset", "flowrun clean build", "orbx start"])
 # A server or a range of instances stopped, a node or cluster cleaned, by name or target (rules/named_stops.py).
 NAMED_STOPS = (
     ["xyz-server-stop", "gateway-server-stop", "meshd-broker-stop", "stop-brokers.sh", "nodeclean",
      "cleanup-cluster.sh", "dbclean --all", "abc-cleanup.sh --all", "foo_multi stop 1-8", "ringctl stop node[01-08]",
-     "xyzctl stop gateway", "brokerctl stop broker1", "mdsadm stop mds0", "pdsh -w host[01-06] xyz-server-stop"],
+     "xyzctl stop gateway", "brokerctl stop broker1", "mdsadm stop mds0", "pdsh -w host[01-06] xyz-server-stop",
+     "lsfnodeclean", "cwltool-clean --all", "brokerctl stop all-brokers", "pdsh -w oss[1-8] lustre-ost-stop"],
     ["stopwatch", "backstop test", "./cleanup.sh", "tmpclean --all", "svcmgr stop web", "xyzctl status gateway",
      "xyzctl start gateway", "xyz-server-stop --help", "foo_multi stop 3", "brokerctl stop consumer-app",
-     "pm2 stop app", "limactl stop vm1"])
+     "pm2 stop app", "limactl stop vm1", "dot_clean -f path/to/directory", "elm-clean", "cwltool-clean"])
 
 
 def test_out_of_service():
@@ -55,3 +61,12 @@ def test_state_cleared():
 
 def test_named_stops():
     table_holds(NAMED_STOPS)
+
+
+def test_tail_corpus_destructive_forms_are_flagged():
+    corpus_floor(CORPUS / "destructive.txt", 0.9, 100)  # 540b16c: 41.9% and 31.2% of its two batches
+
+
+def test_tail_corpus_everyday_forms_stay_quiet():
+    loud, quiet = loud_and_quiet(CORPUS / "everyday.txt")
+    assert len(quiet) >= 150 and len(loud) <= 6, "\n".join(loud)  # older rules' prunes and purges (see the file)

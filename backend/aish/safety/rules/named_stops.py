@@ -4,12 +4,14 @@ no rule names, in its own name or in the target it is given.
 - A program named for stopping a server or a cluster (``xyz-server-stop``, ``gateway-server-stop``,
   ``stop-cluster.sh``, ``meshd-broker-stop``): it stops the server for every client, and run through a
   fan-out shell (``pdsh -w host[01-06] xyz-server-stop``) on every host.
-- A program named for cleaning a node, a cluster or a store (``nodeclean``, ``cleanup-cluster.sh``,
-  ``dbclean --all``), or any ``cleanup`` script told to take everything (``abc-cleanup.sh --all``).
+- A program named for cleaning a node, a cluster or a store (``nodeclean``, ``lsfnodeclean``,
+  ``cleanup-cluster.sh``, ``dbclean --all``), or any cleanup script or program told to take everything
+  (``abc-cleanup.sh --all``, ``cwltool-clean --all``); one named for what is cheap (``dot_clean -f DIR``: the
+  AppleDouble files, ``tmpclean``) stays quiet.
 - A stop given a range of instances (``foo_multi stop 1-8``, ``fooctl stop node[01-08]``): every one of them.
 - A stop whose target is a server's role (``xyzctl stop gateway``, ``brokerctl stop broker1``, ``mdsctl stop
-  mds0``): what every client reaches goes away.  One app, container, VM or unit stopped by name (``pm2 stop
-  app``, ``limactl stop vm1``) stays quiet, as docs/safety.md has it.
+  mds0``, ``… stop all-brokers``): what every client reaches goes away.  One app, container, VM or unit stopped
+  by name (``pm2 stop app``, ``limactl stop vm1``) stays quiet, as docs/safety.md has it.
 
 Status, start, help and listings stay quiet; names that only hold the letters (``stopwatch``, ``backstop``,
 ``nonstop``) do not say a stop.
@@ -27,27 +29,32 @@ from aish.safety.rules.triggers import triggered_by
 _ROLES = ("server|servers|broker|brokers|gateway|gateways|cluster|master|masters|namenode|datanode|controller|"
           "scheduler|coordinator|listener|database|db|mds|mgs|oss|mgmtd|metaserver|chunkserver|zookeeper|etcd|"
           "kdc|ldap|proxy|balancer|loadbalancer|ingress|registry|primary|leader|nodes|all|storage|meta|"
-          "dfs|yarn|hbase|kafka|queue|mq|daemons|services|tracker|jobtracker|resourcemanager|nodemanager")
+          "dfs|yarn|hbase|kafka|queue|mq|daemons|services|tracker|jobtracker|resourcemanager|nodemanager|node|"
+          "ost|mdt|osd|bookie|tserver")
 # `xyz-server-stop`, `stop-cluster.sh`, `meshd-broker-stop`: the stop verb beside a role, in either order.
 _STOP_NAME = lazy(r"^(?:[\w.]+[-_])?(?:" + _ROLES + r")[-_](?:stop|shutdown|halt|kill)(?:[-_]\w+)?(?:\.sh)?$|"
                   r"^(?:stop|shutdown|halt|kill)[-_](?:[\w]+[-_])?(?:" + _ROLES + r")(?:[-_]\w+)?(?:\.sh)?$",
                   re.IGNORECASE)
 _CLEAN_WHAT = ("node|nodes|cluster|clusters|db|data|database|storage|store|volume|volumes|disk|disks|user|users|"
-               "job|jobs|queue|queues|index|indexes|scratch|home|homes|tenant|account|accounts|bucket|buckets")
+               "job|jobs|queue|queues|index|indexes|scratch|home|homes|tenant|account|accounts|bucket|buckets|host|hosts")
 # `nodeclean`, `cleanup-cluster.sh`, `dbclean`, `clean_nodes`: a clean verb fused or joined to what it takes.
-_CLEAN_NAME = lazy(r"^(?:" + _CLEAN_WHAT + r")[-_]?clean(?:up)?(?:\.sh)?$|"
+_CLEAN_NAME = lazy(r"^[a-z]{0,4}(?:" + _CLEAN_WHAT + r")[-_]?clean(?:up)?(?:\.sh)?$|"
                    r"^clean(?:up)?[-_]?(?:" + _CLEAN_WHAT + r")(?:\.sh)?$|"
                    r"[-_](?:" + _CLEAN_WHAT + r")[-_]clean(?:up)?(?:\.sh)?$", re.IGNORECASE)
-_CLEANUP_SCRIPT = lazy(r"(?:^|[-_])clean(?:up)?(?:[-_]\w+)?\.(?:sh|bash|py|pl)$", re.IGNORECASE)
+# `abc-cleanup.sh`, `cwltool-clean`, `anaconda-clean`: a cleanup program or script (its whole job is deleting).
+_CLEANUP_SCRIPT = lazy(r"(?:^|[-_])clean(?:up)?(?:[-_]\w+)?\.(?:sh|bash|py|pl)$|[-_]clean(?:up)?$", re.IGNORECASE)
+# What a cleanup named for it takes is cheap: temporary files, caches, builds.
+_CHEAP_NAME = lazy(r"tmp|temp|cache|build|log|dist|pyc|docker|image|thumb|trash|orphan|branch|git|elm|dot",
+                   re.IGNORECASE)
 _WHOLE = frozenset({"--all", "-a", "all", "-all", "--everything", "--force", "-f", "--yes", "-y"})
 _LOOKS = frozenset({"status", "list", "ls", "show", "info", "help", "--help", "-h", "check", "--status", "-n",
                     "--dry-run", "--dryrun", "start", "--version", "-v"})
 # `1-8`, `node[01-08]`, `{1..8}`, `1..8`, `web01-web08`: a range of instances.
 _RANGE = lazy(r"^(?:\d+-\d+|\d+\.\.\d+|[\w.-]*\[\d+[-,]\d+[\d,-]*\][\w.-]*|\{\d+\.\.\d+\})$")
 # A role given as the stop's target, a number after it allowed (`broker1`, `mds0`, `gateway-2`).
-_ROLE_TARGET = lazy(r"^(?:server|broker|gateway|cluster|master|namenode|datanode|controller|scheduler|coordinator|"
-                    r"listener|database|mds|mgs|oss|mgmtd|metaserver|chunkserver|zookeeper|etcd|kdc|ldap|"
-                    r"loadbalancer|registry|primary|leader|tracker|jobtracker|resourcemanager|nodemanager)[-_]?\d*$",
+_ROLE_TARGET = lazy(r"^(?:all[-_]?)?(?:server|broker|gateway|cluster|master|namenode|datanode|controller|scheduler|"
+                    r"coordinator|listener|database|mds|mgs|oss|mgmtd|metaserver|chunkserver|zookeeper|etcd|kdc|ldap|"
+                    r"loadbalancer|registry|primary|leader|tracker|jobtracker|resourcemanager|nodemanager)s?[-_]?\d*$",
                     re.IGNORECASE)
 _STOPS = frozenset({"stop", "shutdown", "halt", "kill", "stopall"})
 
@@ -65,7 +72,7 @@ def rule_named_stop(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{prog} stops the service it is named for: every client loses it ({c.text})"
     if _CLEAN_NAME.match(low):
         return MEDIUM, f"{prog} is named for cleaning out what it names: what is kept there is deleted ({c.text})"
-    if _CLEANUP_SCRIPT.search(low) and lowered & _WHOLE:
+    if _CLEANUP_SCRIPT.search(low) and lowered & _WHOLE and not _CHEAP_NAME.search(low):
         return MEDIUM, f"{prog} is a cleanup script told to take everything, without asking ({c.text})"
     operands = [t for t in texts if t[:1] != "-"]
     if not operands or operands[0].lower() not in _STOPS or len(operands) < 2:

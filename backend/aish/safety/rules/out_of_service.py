@@ -56,7 +56,7 @@ def rule_out_of_service(c: Ctx) -> Optional[tuple]:
         verb = _verb_of(parts)
         if verb:
             named = [t for t in texts[k + 1:] if t[:1] not in "-" and t != "--"]
-            named = named or _option_values(texts, k + 1)
+            named = named or _option_values(texts, 0)  # `lctl --device fs-OST0003-osc deactivate`
             return _judged(c, verb, " ".join(texts[j] for j in leading if j <= k), nouns + parts, named)
         nouns += parts
     for k, t in enumerate(lowered):

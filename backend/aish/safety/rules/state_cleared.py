@@ -12,7 +12,8 @@ minutes.  It loses work where what it cleans is a store of results or records, a
   to clean: the intermediate results of past runs, which a resumed run needs, go.
 
 ``reset`` as a program's own first word puts everything it manages back to empty (``pueue reset``, ``orbx
-reset``): told ``--hard``, or given nothing else, its queue, jobs, database or machines go.  A reset of a
+reset``): told ``--hard``, or given nothing else, its queue, jobs, database or machines go (a build or monorepo
+tool's bare reset, ``nx reset``, only empties its cache).  A reset of a
 setting or a device (``idevicesetlocation reset``, ``dconf reset /key``, ``… reset gamma``) and a reset named
 for a part (``settings reset``) stay with the vocabulary.
 
@@ -46,6 +47,11 @@ downloads download tarballs orphans orphan stale unused old images dangling
 _ENGINE = lazy(r"flow|job|pipeline|pipe(?:ctl|run)|dag|workflow|^wf|wf$|etl|batch|queue|task|runner|engine|"
                r"scheduler|store", re.IGNORECASE)
 _BUILDERS = lazy(r"build|make|cache|compile|bundle|pack|^pkg|lint|test|doc|dist|clean$", re.IGNORECASE)
+# Build and monorepo tools whose bare `reset` empties a cache and restarts a daemon (`nx reset`).
+_BUILD_TOOLS = frozenset({"nx", "turbo", "lerna", "rush", "melos", "moon", "bazel", "bazelisk", "buck", "buck2",
+                          "pants", "gradle", "gradlew", "mvn", "sbt", "vite", "next", "nuxt", "expo", "metro", "jest",
+                          "vitest", "storybook", "webpack", "parcel", "esbuild", "tsc", "watchman", "ccache",
+                          "sccache"})
 _WHOLE = frozenset({"-f", "--force", "-y", "--yes", "--all", "-a", "all", "-force", "--everything", "-all"})
 _DRY = frozenset({"-n", "--dry-run", "--dryrun", "-dry-run", "--what-if", "--preview", "-whatif", "--list"})
 # `aws:us-west-2:store`, `file:jobstore`, `gs://b/runs`: a store's locator.
@@ -101,7 +107,7 @@ def rule_state_cleared(c: Ctx) -> Optional[tuple]:
 
 def _reset(c: Ctx, lowered: list, at: int) -> Optional[tuple]:
     """``pueue reset``, ``orbx reset``, ``rigctl reset --hard``: the program's own state put back to empty."""
-    if _SETTING_NAME.search(c.prog) or _BUILDERS.search(c.prog):
+    if _SETTING_NAME.search(c.prog) or _BUILDERS.search(c.prog) or c.prog.lower() in _BUILD_TOOLS:
         return None
     rest = [t for t in lowered[at + 1:] if t[:1] != "-"]
     options = {t for t in lowered if t[:1] == "-"}
