@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.secret_resources import resource_secret
 
 # What holds keys, as a subcommand's noun (or the end of the program's name: `algokey`, `ethkey`).
 _HOLDERS = frozenset({"key", "keys", "wallet", "wallets", "identity", "identities", "keystore", "keystores",
@@ -104,7 +105,7 @@ def exported_secret(prog: str, rest: list) -> str:
         return "high"  # `keybase pgp export -s`, `X gpg export --secret`
     if _made(operands):
         return "high"
-    return _configuration(operands, lowered)
+    return _configuration(operands, lowered) or resource_secret(prog, rest)  # `az storage account keys list`
 
 
 def _exports_holder(prog: str, operands: list) -> bool:
@@ -130,6 +131,8 @@ def _made(operands: list) -> bool:
 def _configuration(operands: list, lowered: list) -> str:
     if any(_CONFIG_OPTIONS.match(t) for t in lowered):
         return "high"  # `s3cmd --dump-config`
+    if any(":" in op for op in operands):  # `dokku config:export app`, `firebase functions:config:get`
+        operands = [part for op in operands for part in (op.split(":") if "/" not in op else [op]) if part]
     for k, op in enumerate(operands[:4]):
         if op not in _CONFIGS:
             continue
@@ -140,7 +143,7 @@ def _configuration(operands: list, lowered: list) -> str:
         if after and after[0] in _CONFIG_DUMPS or set(lowered) & _CONFIG_WHOLE and after and \
                 after[0] in _CONFIG_SHOWS | {"list", "ls"}:
             return "high"  # `rclone config dump`, `mc alias export x`, `kubectl config view --flatten`
-        if after and after[0] in _CONFIG_SHOWS | {"list", "ls"}:
+        if after and after[0] in _CONFIG_SHOWS | {"list", "ls"} or after == ["get"] and len(operands) == k + 2:
             return "medium"  # `rclone config show`, `mc alias list`: tokens and passwords, among the rest
     return ""
 
