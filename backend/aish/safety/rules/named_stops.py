@@ -23,6 +23,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.programs import READ_ONLY
+from aish.safety.rules.action import is_option_value
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
@@ -56,6 +57,8 @@ _ROLE_TARGET = lazy(r"^(?:all[-_]?)?(?:server|broker|gateway|cluster|master|name
                     r"coordinator|listener|database|mds|mgs|oss|mgmtd|metaserver|chunkserver|zookeeper|etcd|kdc|ldap|"
                     r"loadbalancer|registry|primary|leader|tracker|jobtracker|resourcemanager|nodemanager)s?[-_]?\d*$",
                     re.IGNORECASE)
+_ALL_OF = lazy(r"^all[-_][a-z]+s$", re.IGNORECASE)  # `all-instances`, `all_workers`
+_NAME_OPTIONS = frozenset({"--name", "-n", "--instance", "--server", "--service", "--component", "--role"})
 _STOPS = frozenset({"stop", "shutdown", "halt", "kill", "stopall"})
 
 
@@ -74,12 +77,17 @@ def rule_named_stop(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{prog} is named for cleaning out what it names: what is kept there is deleted ({c.text})"
     if _CLEANUP_SCRIPT.search(low) and lowered & _WHOLE and not _CHEAP_NAME.search(low):
         return MEDIUM, f"{prog} is a cleanup script told to take everything, without asking ({c.text})"
-    operands = [t for t in texts if t[:1] != "-"]
-    if not operands or operands[0].lower() not in _STOPS or len(operands) < 2:
+    operands = [t for k, t in enumerate(texts) if t[:1] != "-" and not (k and is_option_value(texts, k))]
+    at = next((k for k, t in enumerate(operands[:3]) if t.lower() in _STOPS), None)
+    if at is None:
         return None
-    target = operands[1]
+    stop = operands[at]
+    target = next((t for t in operands[at + 1:]), None) or next(
+        (texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _NAME_OPTIONS), None)  # `stop --name gateway`
+    if target is None:
+        return None
     if _RANGE.match(target):
-        return MEDIUM, f"{prog} {operands[0]} stops every instance in {target} at once ({c.text})"
-    if _ROLE_TARGET.match(target):
-        return MEDIUM, f"{prog} {operands[0]} stops {target}: everything that reaches it loses it ({c.text})"
+        return MEDIUM, f"{prog} {stop} stops every instance in {target} at once ({c.text})"
+    if _ROLE_TARGET.match(target) or _ALL_OF.match(target):
+        return MEDIUM, f"{prog} {stop} stops {target}: everything that reaches it loses it ({c.text})"
     return None

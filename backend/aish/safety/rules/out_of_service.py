@@ -35,6 +35,12 @@ environments venv virtualenv profile hook hooks license licence feature features
 shortcut key-binding keybinding trigger triggers schedule schedules job-schedule cron timer timers alert alerts
 notification notifications webhook webhooks session sessions mode repo repository maintenance
 """.split())
+# Words naming the kind of thing before its name (`deactivate user bob`).
+_KINDS = frozenset("""
+user users account accounts node nodes host hosts device devices member members client clients agent agents runner
+runners peer peers instance instances tenant tenants machine machines computer computers service services
+""".split())
+_FUSED_KINDS = _KINDS | {"vm", "vms", "target", "targets", "s", "d"}  # `unregistervm`, `deactivates`
 _LOOKS = frozenset({"list", "ls", "show", "status", "info", "get", "help", "describe", "--help", "-h", "check"})
 _READ = 4  # leading words read for the verb
 
@@ -52,7 +58,7 @@ def rule_out_of_service(c: Ctx) -> Optional[tuple]:
     leading = [k for k, t in enumerate(lowered) if t[:1] not in "-/" and not (k and is_option_value(texts, k))][:_READ]
     nouns: list = []
     for k in leading:
-        parts = split_word(lowered[k])
+        parts = split_word(texts[k])  # the word as written: `deactivateUser` is read in its camel case
         verb = _verb_of(parts)
         if verb:
             named = [t for t in texts[k + 1:] if t[:1] not in "-" and t != "--"]
@@ -75,8 +81,9 @@ def rule_out_of_service(c: Ctx) -> Optional[tuple]:
 
 
 def _verb_of(parts: list) -> str:
-    """The out-of-service verb among a word's pieces."""
-    return next((part for part in parts if part in _ENDS), "")
+    """The out-of-service verb among a word's pieces, or one a piece starts with (``deactivateuser``)."""
+    return next((verb for part in parts for verb in _ENDS
+                 if part == verb or part.startswith(verb) and part[len(verb):] in _FUSED_KINDS), "")
 
 
 def _option_values(texts: list, start: int) -> list:
@@ -88,6 +95,7 @@ def _option_values(texts: list, start: int) -> list:
 def _judged(c: Ctx, verb: str, said: str, nouns: list, named: list) -> Optional[tuple]:
     if not named or set(nouns) & _LIGHT or named[0].lower() in _LOOKS:
         return None
-    what = named[0]
+    kinds = [t for t in named if t.lower() in _KINDS]
+    what = next((t for t in named if t.lower() not in _KINDS), named[0]) if kinds else named[0]  # `deactivate user bob`
     return MEDIUM, f"{c.prog} {said} takes {what} out of service: it can no longer be used or sign in " \
         f"({c.text})"
