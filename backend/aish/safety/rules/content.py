@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Optional
 
 from aish.safety.rules import unit_groups
+from aish.safety.program_names import alias
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
 from aish.safety.rules.into_dir import into_directory
@@ -235,9 +236,10 @@ _INPLACE = {"sed": {"-i", "--in-place"}, "perl": {"-i", "-pi"}, "ruby": {"-i"}, 
 def rule_inplace(c: Ctx) -> Optional[tuple]:
     """``sed -i`` on a project file is routine; on system configuration it can lock you out."""
     texts = c.texts
-    if c.prog in ("sed", "perl", "ruby"):
+    prog = c.prog if c.prog in _INPLACE else alias(c.prog) or c.prog  # perl5.36, ruby3.2: perl's and ruby's -i
+    if prog in ("sed", "perl", "ruby"):
         if not any(t.startswith("-i") or t == "--in-place" or (t.startswith("-") and not t.startswith("--")
-                                                               and "i" in t and c.prog == "perl") for t in texts):
+                                                               and "i" in t and prog == "perl") for t in texts):
             return None
     elif c.prog.lower().endswith("awk"):  # original-awk, onetrue-awk: only their -i inplace edits
         if not any(t in ("-i", "inplace") or t == "-iinplace" for t in texts):

@@ -19,6 +19,7 @@ from aish.safety.rules.secret_places import COPY_SUFFIX, SECRET_PLACE
 from aish.safety.rules.secret_producers import prints_secret
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
+from aish.safety.program_names import alias
 
 # Programs that send what they read on stdin to the network.
 _STDIN_SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "pastebinit", "termbin", "sendmail", "mail",
@@ -172,7 +173,8 @@ def _segment_reads_secret(seg) -> str:
     patterns = _find_name_filters(words)
     if patterns and any(_SECRET_NAME.search(p.lstrip("*")) for p in patterns):
         found = "high"
-    if _CODE_RUNNER.match(words[0].text.rsplit("/", 1)[-1]):  # `perl -e 'print encode_base64(`cat KEY`)' | curl`
+    runner = words[0].text.rsplit("/", 1)[-1]
+    if _CODE_RUNNER.match(alias(runner) or runner):  # `perl5.36 -e 'print encode_base64(`cat KEY`)' | curl`
         for w in words[1:]:
             in_code = "high" if KEY_FILE_IN_CODE.search(w.text) else secret_in_code(w.text, secret_path)
             found = _worse(found, in_code)

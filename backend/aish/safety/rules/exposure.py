@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.program_names import alias
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
 from aish.safety.rules.exfil import secret_path
 from aish.safety.shell_words import Word
@@ -51,6 +52,7 @@ _EXPOSED = {"root": HIGH, "home": HIGH, "dot-critical": HIGH, "userhome": MEDIUM
 def _serving(c: Ctx) -> bool:
     texts = c.texts
     prog = re.sub(r"\.(py|js|exe)$", "", c.prog)
+    prog = prog if prog in NAMES else alias(prog) or prog  # php8.2 -S, ruby3.2 -run -e httpd, python3.12 -m
     if re.fullmatch(r"python[\d.]*|py|pypy3?", prog):
         return "-m" in texts and texts.index("-m") + 1 < len(texts) and texts[texts.index("-m") + 1] in _PY_MODULES
     words = _SERVE_WORDS.get(prog)
@@ -64,8 +66,9 @@ def _served(c: Ctx) -> list:
     texts = [t[len("file://"):] if t.startswith("file://") else t for t in c.texts]
     given = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _ROOT_OPTIONS]
     given += [t.split("=", 1)[1] for t in texts if t.split("=", 1)[0] in _ROOT_OPTIONS and "=" in t]
-    if c.prog in ("php", "ruby") or re.fullmatch(r"python[\d.]*|py|pypy3?", c.prog):
-        if c.prog == "ruby":
+    prog = c.prog if c.prog in NAMES else alias(c.prog) or c.prog
+    if prog in ("php", "ruby") or re.fullmatch(r"python[\d.]*|py|pypy3?", prog):
+        if prog == "ruby":
             at = next(k for k, t in enumerate(texts) if t in ("httpd", "-ehttpd"))
             given += [t for t in texts[at + 1:] if not t.startswith("-")][:1]
         return given or ["."]
@@ -235,3 +238,13 @@ def _nfs_export(c: Ctx) -> Optional[tuple]:
 
 NAMES = _FILE_SERVERS | _TUNNELS | _WEB_SHELLS | {"ssh", "autossh", "exportfs", "docker", "podman", "nerdctl",
                                                   "jupyter", "jupyter-notebook", "jupyter-lab", "net"}
+
+
+def rule_versioned_server(c: Ctx) -> Optional[tuple]:
+    """``php8.2 -S 0.0.0.0:8000 -t ~``, ``python3.12 -m http.server``: a versioned interpreter's server (the plain
+    names are in NAMES, read by ``broad_reading``)."""
+    return None if c.prog in NAMES else rule_exposed(c)
+
+
+# read through the table's versioned names (php8.2 -> php, python3.12 -> python, ruby3.2 -> ruby)
+RULES: dict = {p: [rule_versioned_server] for p in ("php", "ruby", "python")}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.program_names import alias
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import MEDIUM, Ctx, describe, worst
 from aish.safety.lazy_regex import lazy
@@ -53,6 +54,7 @@ def templates(words: list) -> list:
     """The command lines a text tool on a pipe makes, its input parts written as ``$LINE``."""
     texts = [w.text for w in words]
     prog = texts[0].rsplit("/", 1)[-1] if texts else ""
+    prog = alias(prog) or prog  # perl5.36, python3.11, node20: perl's, python's, node's prints
     args = texts[1:]
     out: list = []
     if prog == "echo":

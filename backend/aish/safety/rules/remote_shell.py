@@ -10,6 +10,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx
+from aish.safety.program_names import alias
 
 _NETCATS = {"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "rustcat", "rcat"}
 _NETWORK_READERS = _NETCATS | {"telnet", "socat", "openssl", "websocat", "cryptcat", "sbd"}
@@ -28,7 +29,8 @@ def _prog(seg) -> tuple:
 
 def _runs_shell(command: str) -> bool:
     words = command.split()
-    return bool(words) and (words[0].rsplit("/", 1)[-1].lower() in _SHELLS or
+    name = words[0].rsplit("/", 1)[-1].lower() if words else ""
+    return bool(words) and ((alias(name) or name) in _SHELLS or
                             re.search(r"\b(ba|z|da|k)?sh\s+-i\b|shell_executable", command) is not None)
 
 

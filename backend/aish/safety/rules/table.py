@@ -38,7 +38,7 @@ from aish.safety.rules import client_scripts, fed_shells
 from aish.safety.rules import ps_taking_verbs, win_file_losses, win_launchers, win_services, win_switch_verbs
 from aish.safety.rules import registry_launch_points, restart_switches, win_admin_deletes, win_path_replaced
 from aish.safety.rules import script_options, whole_ranges, win_machine_state
-from aish.safety.rules import served_commands, served_outputs
+from aish.safety.rules import exposure, served_commands, served_outputs
 from aish.safety.rules import broad_reading
 from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_shells, volume_changes
 from aish.safety.rules import secret_destinations, url_installs
@@ -69,6 +69,7 @@ _TABLES: tuple = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopp
 _TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES, firewall_drops.RULES,
              link_drops.RULES)
 _TABLES += (served_commands.RULES, served_outputs.RULES)  # commands whose output a socket tool or server sends
+_TABLES += (exposure.RULES,)  # versioned interpreters' file servers (php8.2 -S, python3.12 -m http.server)
 RULES: dict = {}
 for _table in _TABLES:
     for _prog, _rules in _table.items():

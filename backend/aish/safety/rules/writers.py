@@ -15,6 +15,7 @@ import re
 import shlex
 
 from aish.safety.unwrap import unwrap
+from aish.safety.program_names import alias
 from aish.safety.lazy_regex import lazy
 
 # [/ADDRESS/]s/PATTERN/REPLACEMENT/ with any delimiter: the replacement lands in the file, on the lines the
@@ -152,6 +153,7 @@ def edits(seg, fed: str) -> list:
     if not inner:
         return []
     prog = inner[0].text.rsplit("/", 1)[-1]
+    prog = alias(prog) or prog  # perl5.36 -pi, python3.12 -c: perl's and python's
     if prog in ("sed", "gsed") or prog == "perl" and any(re.fullmatch(r"-[a-zA-Z]*i\S*", w.text) for w in inner):
         return _in_place(inner)
     if prog == "augtool":
