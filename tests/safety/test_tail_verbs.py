@@ -17,12 +17,13 @@ OUT_OF_SERVICE = (
      "beegfs-ctl --unregister --nodetype=meta 2", "srvtool -sr_unregister", "runnerctl deregister --runner-id 42",
      "mdmctl device unenroll LAPTOP-0042", "jamfctl computer unenroll 1042", "hubadmin member offboard 991",
      "lfsctl --device fs-OST0003-osc deactivate", "qryctl deactivateUser bob", "qryctl deregisterInstance i-1",
-     "qryctl --server h1 users deactivate bob"],
+     "qryctl --server h1 users deactivate bob", "zorg-deregister node3", "deregister-node.sh n3",
+     "unregister-runner.sh"],
     ["vpnkit deactivate", "wpx plugin deactivate akismet", "extmgr disable dark-mode", "envctl deactivate",
      "runnerctl unregister", "ssoadm user list", "idmctl account disable --help", "featurectl flag disable beta-ui",
      "portalctl users list", "lmadmin activate-user bob", "cellctl node register node3",
      "idmctl account disable alice", "ssoadm user suspend carol", "portalctl users lock dave",
-     "finctl retirement calc 2040"])
+     "finctl retirement calc 2040", "deactivate", "zorg-deactivate"])
 # A cluster's or a storage system's member removed by an option fusing the verb with it (rules/fused_options.py).
 FUSED_MEMBER_OPTIONS = (
     ["tgtctl --deletetarget 12", "beegfs-ctl --removenode --nodetype=storage 3", "gridadm --delete-node n3",
@@ -45,11 +46,11 @@ NAMED_STOPS = (
      "xyzctl stop gateway", "brokerctl stop broker1", "mdsadm stop mds0", "pdsh -w host[01-06] xyz-server-stop",
      "lsfnodeclean", "cwltool-clean --all", "brokerctl stop all-brokers", "pdsh -w oss[1-8] lustre-ost-stop",
      "qryctl --host h stop gateway", "qryctl instance stop 1-8", "qryctl stop all-instances",
-     "qryctl stop --name gateway"],
+     "qryctl stop --name gateway", "zorg-server-reset", "clean-zorg-data.sh", "zorg-clean-data", "reset-db.sh"],
     ["stopwatch", "backstop test", "./cleanup.sh", "tmpclean --all", "svcmgr stop web", "xyzctl status gateway",
      "xyzctl start gateway", "xyz-server-stop --help", "foo_multi stop 3", "brokerctl stop consumer-app",
      "pm2 stop app", "limactl stop vm1", "dot_clean -f path/to/directory", "elm-clean", "cwltool-clean",
-     "qryctl --host h stop web"])
+     "qryctl --host h stop web", "reset-user-password bob", "docker-clean-data", "clean-build-data", "zorg-reset"])
 
 
 def test_out_of_service():

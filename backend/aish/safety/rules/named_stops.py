@@ -7,7 +7,9 @@ no rule names, in its own name or in the target it is given.
 - A program named for cleaning a node, a cluster or a store (``nodeclean``, ``lsfnodeclean``,
   ``cleanup-cluster.sh``, ``dbclean --all``), or any cleanup script or program told to take everything
   (``abc-cleanup.sh --all``, ``cwltool-clean --all``); one named for what is cheap (``dot_clean -f DIR``: the
-  AppleDouble files, ``tmpclean``) stays quiet.
+  AppleDouble files, ``tmpclean``) stays quiet.  A name joining reset or clean with a store or a server among
+  other words (``zorg-server-reset``, ``clean-zorg-data.sh``) is read the same way; one that resets a password
+  or the settings (``reset-user-password``) is not.
 - A stop given a range of instances (``foo_multi stop 1-8``, ``fooctl stop node[01-08]``): every one of them.
 - A stop whose target is a server's role (``xyzctl stop gateway``, ``brokerctl stop broker1``, ``mdsctl stop
   mds0``, ``… stop all-brokers``): what every client reaches goes away.  One app, container, VM or unit stopped
@@ -47,6 +49,12 @@ _CLEANUP_SCRIPT = lazy(r"(?:^|[-_])clean(?:up)?(?:[-_]\w+)?\.(?:sh|bash|py|pl)$|
 # What a cleanup named for it takes is cheap: temporary files, caches, builds.
 _CHEAP_NAME = lazy(r"tmp|temp|cache|build|log|dist|pyc|docker|image|thumb|trash|orphan|branch|git|elm|dot",
                    re.IGNORECASE)
+# The pieces of a program's name (`clean-zorg-data.sh`: clean, zorg, data) that say it cleans out or resets a
+# store, a node or a server whole; what it only configures (a password, the settings) is not its data.
+_EMPTIES = frozenset({"clean", "cleanup", "reset"})
+_HOLDERS = frozenset(_CLEAN_WHAT.split("|")) | {"server", "servers", "broker", "brokers", "state", "instance"}
+_PARTS_ONLY = frozenset({"password", "passwd", "pass", "pin", "settings", "setting", "config", "conf", "prefs",
+                         "permissions", "perms", "counters", "stats", "tty", "term", "mfa", "otp", "color"})
 _WHOLE = frozenset({"--all", "-a", "all", "-all", "--everything", "--force", "-f", "--yes", "-y"})
 _LOOKS = frozenset({"status", "list", "ls", "show", "info", "help", "--help", "-h", "check", "--status", "-n",
                     "--dry-run", "--dryrun", "start", "--version", "-v"})
@@ -62,7 +70,7 @@ _NAME_OPTIONS = frozenset({"--name", "-n", "--instance", "--server", "--service"
 _STOPS = frozenset({"stop", "shutdown", "halt", "kill", "stopall"})
 
 
-@triggered_by(("stop", "shutdown", "halt", "kill", "clean"))
+@triggered_by(("stop", "shutdown", "halt", "kill", "clean", "reset"))
 def rule_named_stop(c: Ctx) -> Optional[tuple]:
     """``xyz-server-stop``, ``nodeclean``, ``abc-cleanup.sh --all``, ``foo_multi stop 1-8``, ``xyzctl stop gateway``."""
     prog = c.prog.rsplit("/", 1)[-1]
@@ -75,6 +83,11 @@ def rule_named_stop(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{prog} stops the service it is named for: every client loses it ({c.text})"
     if _CLEAN_NAME.match(low):
         return MEDIUM, f"{prog} is named for cleaning out what it names: what is kept there is deleted ({c.text})"
+    pieces = set(re.split(r"[-_.]", low)) - {"sh", "bash", "py", "pl", ""}
+    if len(pieces) > 1 and pieces & _EMPTIES and pieces & _HOLDERS and not pieces & _PARTS_ONLY and \
+            not _CHEAP_NAME.search(low):  # `clean-zorg-data.sh`, `zorg-server-reset`, `reset-db.sh`
+        verb = "resetting" if "reset" in pieces else "cleaning out"
+        return MEDIUM, f"{prog} is named for {verb} what it names: what is kept there is lost ({c.text})"
     if _CLEANUP_SCRIPT.search(low) and lowered & _WHOLE and not _CHEAP_NAME.search(low):
         return MEDIUM, f"{prog} is a cleanup script told to take everything, without asking ({c.text})"
     operands = [t for k, t in enumerate(texts) if t[:1] != "-" and not (k and is_option_value(texts, k))]

@@ -5,8 +5,9 @@ deactivated (``zitadel-ctl users deactivate 18433``: a step before deletion, its
 runner or peer unregistered or deregistered (``gridctl node unregister node3``, ``fabricctl peer deregister
 peer0``), a member retired or offboarded (``tenantctl offboard acme-corp``).  The thing named can no longer
 sign in or be used, its sessions and jobs end, and many tools release what it held.  The verb is read in a
-leading subcommand word, alone or fused with its object (``deactivate-user``, ``user-deactivate``), or in an
-option (``--unregister``, ``-sr_unregister``, ``--deactivate-user bob``).
+leading subcommand word, alone or fused with its object (``deactivate-user``, ``deactivateUser``), in an
+option (``--unregister``, ``-sr_unregister``, ``--deactivate-user bob``), or in the program's own name
+(``zorg-deregister node3``, ``unregister-runner.sh``).
 
 Quiet: no name given (``mozillavpn deactivate``, ``git maintenance unregister``: the program's own
 registration, or a virtual environment left), what is cheap to turn back on (``wp plugin deactivate akismet``,
@@ -16,6 +17,7 @@ undone as easily (``ipa user-disable bob`` is an administrator's routine; an adm
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from aish.safety.programs import READ_ONLY
@@ -41,6 +43,7 @@ user users account accounts node nodes host hosts device devices member members 
 runners peer peers instance instances tenant tenants machine machines computer computers service services
 """.split())
 _FUSED_KINDS = _KINDS | {"vm", "vms", "target", "targets", "s", "d"}  # `unregistervm`, `deactivates`
+_CMDLET = re.compile(r"^[A-Z][a-z]+-[A-Z]")
 _LOOKS = frozenset({"list", "ls", "show", "status", "info", "get", "help", "describe", "--help", "-h", "check"})
 _READ = 4  # leading words read for the verb
 
@@ -50,11 +53,14 @@ def rule_out_of_service(c: Ctx) -> Optional[tuple]:
     """``users deactivate 18433``, ``node unregister node3``, ``account disable alice``, ``--unregister 2``."""
     texts = c.texts
     prog = c.prog.lower()
-    if not texts or prog in READ_ONLY or prog in PACKAGE_TOOLS:
-        return None
+    if prog in READ_ONLY or prog in PACKAGE_TOOLS or _CMDLET.match(c.prog):
+        return None  # a cmdlet's verb is ps_taking_verbs' (`Unregister-PSRepository`: a package feed)
     lowered = [t.lower() for t in texts]
     if set(lowered[:3]) & _LOOKS:
         return None
+    by_name = _named_for(c, prog)
+    if by_name is not None or not texts:
+        return by_name
     leading = [k for k, t in enumerate(lowered) if t[:1] not in "-/" and not (k and is_option_value(texts, k))][:_READ]
     nouns: list = []
     for k in leading:
@@ -80,6 +86,19 @@ def rule_out_of_service(c: Ctx) -> Optional[tuple]:
     return None
 
 
+def _named_for(c: Ctx, prog: str) -> Optional[tuple]:
+    """``zorg-deregister node3``, ``deregister-node.sh n3``, ``unregister-runner.sh``: the program's name says it."""
+    if "-" not in prog and "_" not in prog:
+        return None  # `deactivate` (a virtual environment's), a name of one piece
+    parts = split_word(prog.rsplit("/", 1)[-1].removesuffix(".sh"))
+    verb = _verb_of(parts)
+    if not verb:
+        return None
+    kinds = [p for p in parts if p in _KINDS]
+    named = [t for t in c.texts if t[:1] != "-"] or ["the " + k for k in kinds]
+    return _judged(c, verb, "", parts, named)
+
+
 def _verb_of(parts: list) -> str:
     """The out-of-service verb among a word's pieces, or one a piece starts with (``deactivateuser``)."""
     return next((verb for part in parts for verb in _ENDS
@@ -97,5 +116,5 @@ def _judged(c: Ctx, verb: str, said: str, nouns: list, named: list) -> Optional[
         return None
     kinds = [t for t in named if t.lower() in _KINDS]
     what = next((t for t in named if t.lower() not in _KINDS), named[0]) if kinds else named[0]  # `deactivate user bob`
-    return MEDIUM, f"{c.prog} {said} takes {what} out of service: it can no longer be used or sign in " \
-        f"({c.text})"
+    name = f"{c.prog} {said}" if said else c.prog
+    return MEDIUM, f"{name} takes {what} out of service: it can no longer be used or sign in ({c.text})"
