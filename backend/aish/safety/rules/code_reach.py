@@ -39,6 +39,7 @@ KEY_FILE_IN_CODE = lazy(r"\.ssh/id_\w+\b(?!\.pub)|\.aws/credentials|\.kube/confi
 _NETWORK = lazy(r"['\"]https?://|\bLWP::|\bHTTP::Tiny\b|\burlopen\b|\brequests\.\w+\(|\bfetch\s*\(|"
                 r"\bhttps?\.(request|get)\b|Net::HTTP|\bcurl\b|\bInvoke-(WebRequest|RestMethod)\b|"
                 r"\bsocket\b|\bTCPSocket\b|\bfsockopen\b|\bnet\.connect\b|\bsmtplib\b", re.IGNORECASE)
+NETWORK_IN_CODE = _NETWORK  # read by code_secret_sends
 _WALK = lazy(r"\b(?:os\.walk|rglob|glob\.glob|glob|Dir\.glob|Dir\[|readdirSync|walkSync|listdir|scandir|"
              r"File::Find|find\(|iterdir|walkdir|Get-ChildItem)\b", re.IGNORECASE)
 _DELETE = lazy(r"\b(?:os\.remove|os\.unlink|\.unlink\(|File\.delete|File\.unlink|FileUtils\.rm\w*|unlinkSync|"

@@ -14,7 +14,8 @@ import base64
 import re
 from typing import Optional
 
-from aish.safety.rules import code_clients, code_http, code_normalized, code_reach, code_translated, code_writes
+from aish.safety.rules import code_clients, code_http, code_normalized, code_reach, code_secret_sends, \
+    code_translated, code_writes
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
@@ -309,6 +310,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         best = worst(best, (MEDIUM, f"{c.prog} code runs decoded text nobody read first ({shown})"))
     if _SENDS.search(code) and _SECRET_SOURCE.search(code):
         best = worst(best, (MEDIUM, f"{c.prog} code sends the environment or keys to the network ({shown})"))
+    if best is None or best[0] < HIGH:  # `requests.post(URL, data=check_output(["gh", "auth", "token"]))`
+        best = worst(best, code_secret_sends.judge(c.prog, code, shown))
     if _CODE_INSTALL.search(code):
         best = worst(best, (MEDIUM, f"{c.prog} code installs a package straight from a repository ({shown})"))
     if _STORE_WIPE.search(code):
