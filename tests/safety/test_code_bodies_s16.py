@@ -57,3 +57,23 @@ def test_code_sending_what_a_command_prints(command: str, at_least: str) -> None
 ])
 def test_code_reading_what_it_may_stays_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("wsadmin.sh -lang jython -c \"AdminApp.uninstall('MyApp')\"", "medium"),
+    ("wsadmin -lang jython -c \"AdminConfig.remove(AdminConfig.getid('/DataSource:ds1/'))\"", "medium"),
+    ("wsadmin -lang jacl -c '$AdminApp uninstall MyApp'", "medium"),
+    ("wlst.sh -c \"connect('weblogic','pw','t3://h:7001'); undeploy('myapp')\"", "medium"),
+    ("java weblogic.WLST -c \"delete('ms1','Server')\"", "medium"),
+])
+def test_app_server_admin_scripting_removals(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "wsadmin.sh -lang jython -c \"print AdminApp.list()\"",
+    "wlst.sh -c \"connect('weblogic','pw','t3://h:7001'); ls('Servers')\"",
+    "node -e 'const m=new Map(); m.delete(\"x\")'",
+])
+def test_app_server_admin_reads_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

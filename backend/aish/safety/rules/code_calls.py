@@ -25,7 +25,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
-from aish.safety.rules import code_secret_sends, code_spellings, code_writes, host_code
+from aish.safety.rules import code_clients, code_secret_sends, code_spellings, code_writes, host_code
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.content import sql_finding
@@ -181,6 +181,8 @@ def _judge(c: Ctx, code: str) -> Optional[tuple]:
             best = worst(best, (level, f"{c.prog} code {what} {describe(t)} ({shown})"))
     best = worst(best, code_writes.judge(code, c.recurse, c.prog))  # `new File("/etc/sudoers") << "…"`
     best = worst(best, code_secret_sends.judge(c.prog, code, shown))  # a command printing a token, sent
+    if "dmin" in code or "deploy" in code or "delete" in code or "uninstall" in code:  # Jacl's `$AdminApp uninstall x`
+        best = worst(best, code_clients.admin_removal(c.prog, code, shown))
     if _SQL_START.search(code):
         found = sql_finding(code, shown)
         if found is not None and found[0] >= MEDIUM:

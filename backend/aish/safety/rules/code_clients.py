@@ -5,6 +5,8 @@ by a cloud, cluster or database SDK, every listed object removed, and secret fil
   ``drop_collection``, ``delete_db_instance``, ``terminate_instances``, ``destroy_stack``,
   ``bucket(...).delete(force=True)``): medium, high for what holds many things (a namespace, a cluster,
   a database, a bucket, a project, a repository, a keyspace, a stack).
+- Application servers' admin scripting told to uninstall, undeploy or remove (``AdminApp.uninstall('shop')``,
+  ``AdminConfig.remove(id)``, WLST's ``undeploy('shop')`` and ``delete('ms1', 'Server')``): medium.
 - A loop or comprehension over a listing of everything (``containers.list(all=True)``, ``.objects.all()``,
   ``list_buckets()``, ``.items``) whose body removes, deletes, destroys, kills or stops each one: medium.
 - The whole environment (``dict(os.environ)``, ``JSON.stringify(process.env)``, ``ENV.to_h``, ``%ENV``,
@@ -51,6 +53,13 @@ _EVERY = LazyRegex(r"\.\s*(?:list|all|get_all\w*|find|scan|iterator)\s*\(\s*(?:a
 _REMOVES = r"\.\s*(?:remove|delete|destroy|kill|stop|terminate|drop)\w*\s*\("
 _EACH_REMOVED = LazyRegex(r"(?:\bfor\b[^\n]{0,200}?|\.\s*(?:each|forEach|map)\b[^\n]{0,200}?)" + _REMOVES +
                           r"|\[\s*[\w.()]+" + _REMOVES + r"[^\]]{0,200}\bfor\b")
+# Application servers' admin scripting (WebSphere's wsadmin, WebLogic's WLST, Jenkins' script console): an
+# application uninstalled or undeployed, a configuration object removed, a server or cluster deleted by type.
+_ADMIN_REMOVES = LazyRegex(r"(?<![\w.])(?:[\w$]+\.)*(?:uninstall|undeploy|uninstallApplication|undeployApplication|"
+                           r"deleteServer|deleteCluster|deleteNode|deleteApplication)\s*\(\s*['\"]|"
+                           r"\bAdmin(?:Config|App|Task|Control)\.(?:remove|delete\w*|uninstall\w*)\s*\(|"
+                           r"(?<![\w.])delete\s*\(\s*['\"][^'\"]+['\"]\s*,\s*['\"][A-Z]\w+['\"]\s*\)|"
+                           r"\$Admin(?:Config|App|Task|Control)\s+(?:remove|uninstall|delete\w*)\b")  # Jacl
 # Calls that delete many stored objects in one request (S3's delete_objects, a bucket's deleteFiles, deleteMany).
 _BULK = LazyRegex(r"\.\s*(?:delete_objects|deleteObjects|deleteFiles|delete_blobs|deleteBlobs|delete_many|deleteMany|"
                   r"bulk_delete|bulkDelete|batch_delete|batchDelete|purge_queue|purgeQueue|delete_by_query|"
@@ -83,6 +92,7 @@ def judge(c: Ctx, code: str, shown: str, given: str = "") -> Optional[tuple]:
         level = HIGH if noun.rstrip("s") in _BIG or noun in _BIG else MEDIUM
         best = (level, f"{c.prog} code deletes infrastructure through its client ({call.group(0).rstrip('( ')}) "
                        f"({shown})")
+    best = best or admin_removal(c.prog, code, shown)
     bulk = _BULK.search(code) if best is None else None
     if bulk is not None:
         best = (MEDIUM, f"{c.prog} code deletes many stored objects at once ({bulk.group(0).rstrip('( ')}) ({shown})")
@@ -98,3 +108,13 @@ def judge(c: Ctx, code: str, shown: str, given: str = "") -> Optional[tuple]:
                                 f"{c.prog} code reads {'a key or credentials' if secret == 'high' else 'history'} "
                                 f"and talks to the network ({shown})"))
     return best
+
+
+def admin_removal(prog: str, code: str, shown: str) -> Optional[tuple]:
+    """wsadmin's ``AdminApp.uninstall('shop')`` (or Jacl's ``$AdminApp uninstall shop``), WLST's ``undeploy('shop')``
+    and ``delete('ms1', 'Server')``: an application or server removed through its admin scripting."""
+    admin = _ADMIN_REMOVES.search(code)
+    if admin is None:
+        return None
+    return MEDIUM, f"{prog} code removes an application or server through its admin scripting " \
+                   f"({admin.group(0).rstrip('( ')}) ({shown})"
