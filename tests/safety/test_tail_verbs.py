@@ -23,14 +23,16 @@ OUT_OF_SERVICE = (
      "runnerctl unregister", "ssoadm user list", "idmctl account disable --help", "featurectl flag disable beta-ui",
      "portalctl users list", "lmadmin activate-user bob", "cellctl node register node3",
      "idmctl account disable alice", "ssoadm user suspend carol", "portalctl users lock dave",
-     "finctl retirement calc 2040", "deactivate", "zorg-deactivate"])
+     "finctl retirement calc 2040", "deactivate", "zorg-deactivate",
+     "spack deactivate py-numpy"])
 # A cluster's or a storage system's member removed by an option fusing the verb with it (rules/fused_options.py).
 FUSED_MEMBER_OPTIONS = (
     ["tgtctl --deletetarget 12", "beegfs-ctl --removenode --nodetype=storage 3", "gridadm --delete-node n3",
      "lbctl --remove-host web1", "clusteradm --removemember m2", "nfsadm --delete-export /srv/projects",
      "overlayctl --del-peer 10.0.0.4", "glusteradm --remove-brick srv2:/b1", "lustrectl --rmost=OST0004"],
     ["fooctl --remove-tag v1", "tagedit --remove-args quiet", "imgtool --deleteProperty profile x.png",
-     "gridadm --list-nodes", "lbctl --add-host web1", "clusteradm --removemember", "tgtctl --deletetarget --help"])
+     "gridadm --list-nodes", "lbctl --add-host web1",
+     "hostctl --remove-host myapp.local", "clusteradm --removemember", "tgtctl --deletetarget --help"])
 # A workflow's stored work cleaned, or a tool's whole state reset (rules/state_cleared.py).
 STATE_CLEARED = (
     ["toil clean aws:us-west-2:my-jobstore", "toil clean file:/scratch/js", "flowrun clean -f", "jobstore clean --all",
@@ -38,7 +40,8 @@ STATE_CLEARED = (
      "orbx reset", "rigctl reset --hard", "vaultlite reset", "ringctl reset -y"],
     ["xmake clean --all", "dune clean", "mill clean", "pants clean-all", "flowrun clean -n",
      "jobstore cache clean --all", "wfengine clean --dry-run", "lightctl reset gamma", "ringctl reset --soft",
-     "docsgen clean", "colorctl reset", "rigctl reset sensor2", "nx reset", "flowrun clean build", "orbx start"])
+     "docsgen clean", "colorctl reset", "rigctl reset sensor2", "nx reset",
+     "task clean --force", "flowrun clean build", "orbx start"])
 # A server or a range of instances stopped, a node or cluster cleaned, by name or target (rules/named_stops.py).
 NAMED_STOPS = (
     ["xyz-server-stop", "gateway-server-stop", "meshd-broker-stop", "stop-brokers.sh", "nodeclean",

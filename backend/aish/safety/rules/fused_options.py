@@ -8,7 +8,8 @@ file system's storage node).  The vocabulary reads such options when their objec
 ``-delete_user``); this reads the members of systems, which alone say nothing (``node`` is also a language).
 
 Quiet: the same verbs on parts of a file (``--remove-tag v1``, ``--remove-args quiet``, ``--deleteProperty``,
-``--delete-after``), an option given no value, package managers, and listings.
+``--delete-after``), a host removed by a hosts-file editor (``hostctl --remove-host app.local``: one line of
+/etc/hosts), an option given no value, package managers, and listings.
 """
 from __future__ import annotations
 
@@ -40,11 +41,12 @@ def rule_fused_member_option(c: Ctx) -> Optional[tuple]:
     prog = c.prog.lower()
     if not texts or prog in READ_ONLY or prog in PACKAGE_TOOLS or set(t.lower() for t in texts) & _LOOKS:
         return None
+    hosts_file = "host" in prog  # `hostctl`, `hostess`: their hosts are lines of /etc/hosts
     for k, t in enumerate(texts):
         if t[:1] != "-":
             continue
         m = _FUSED.match(t)
-        if m is None:
+        if m is None or hosts_file and m.group(1).lower().startswith("host"):
             continue
         value = m.group(2) or next((w for w in texts[k + 1:] if w[:1] != "-"), "")
         if not value:

@@ -43,6 +43,9 @@ user users account accounts node nodes host hosts device devices member members 
 runners peer peers instance instances tenant tenants machine machines computer computers service services
 """.split())
 _FUSED_KINDS = _KINDS | {"vm", "vms", "target", "targets", "s", "d"}  # `unregistervm`, `deactivates`
+# Package and environment managers whose deactivate takes an extension out of a view (`spack deactivate py-numpy`).
+_EXTENSION_MANAGERS = frozenset({"spack", "easybuild", "eb", "module", "ml", "lmod", "nix-env", "guix", "pkgsrc",
+                                 "pyenv-virtualenv", "virtualenv", "pew", "vf", "workon"})
 _CMDLET = re.compile(r"^[A-Z][a-z]+-[A-Z]")
 _LOOKS = frozenset({"list", "ls", "show", "status", "info", "get", "help", "describe", "--help", "-h", "check"})
 _READ = 4  # leading words read for the verb
@@ -53,7 +56,7 @@ def rule_out_of_service(c: Ctx) -> Optional[tuple]:
     """``users deactivate 18433``, ``node unregister node3``, ``account disable alice``, ``--unregister 2``."""
     texts = c.texts
     prog = c.prog.lower()
-    if prog in READ_ONLY or prog in PACKAGE_TOOLS or _CMDLET.match(c.prog):
+    if prog in READ_ONLY or prog in PACKAGE_TOOLS or prog in _EXTENSION_MANAGERS or _CMDLET.match(c.prog):
         return None  # a cmdlet's verb is ps_taking_verbs' (`Unregister-PSRepository`: a package feed)
     lowered = [t.lower() for t in texts]
     if set(lowered[:3]) & _LOOKS:

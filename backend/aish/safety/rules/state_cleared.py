@@ -44,8 +44,11 @@ build builds cache caches tmp temp log logs artifact artifacts dist output docs 
 downloads download tarballs orphans orphan stale unused old images dangling
 """.split())
 # A workflow, job or pipeline engine by its name.
-_ENGINE = lazy(r"flow|job|pipeline|pipe(?:ctl|run)|dag|workflow|^wf|wf$|etl|batch|queue|task|runner|engine|"
+_ENGINE = lazy(r"flow|job|pipeline|pipe(?:ctl|run)|dag|workflow|^wf|wf$|etl|batch|queue|runner|engine|"
                r"scheduler|store", re.IGNORECASE)
+# Task runners: `task clean --force` runs the project's own clean task (a build's), forced to run again.
+_TASK_RUNNERS = frozenset({"task", "go-task", "just", "make", "rake", "invoke", "mage", "doit", "grunt", "gulp",
+                           "jake", "cake", "nuke", "poe", "earthly", "mise", "run-p", "npm-run-all"})
 _BUILDERS = lazy(r"build|make|cache|compile|bundle|pack|^pkg|lint|test|doc|dist|clean$", re.IGNORECASE)
 # Build and monorepo tools whose bare `reset` empties a cache and restarts a daemon (`nx reset`).
 _BUILD_TOOLS = frozenset({"nx", "turbo", "lerna", "rush", "melos", "moon", "bazel", "bazelisk", "buck", "buck2",
@@ -96,7 +99,7 @@ def rule_state_cleared(c: Ctx) -> Optional[tuple]:
     stored = next((p for p in objects if p in _STORED or p in DATA_NOUNS and p not in WEAK_DATA_NOUNS), None)
     if stored is not None:
         return MEDIUM, f"{c.prog} {said} deletes the {stored} it holds ({c.text})"
-    engine = _ENGINE.search(prog) and not _BUILDERS.search(prog)
+    engine = _ENGINE.search(prog) and not _BUILDERS.search(prog) and prog not in _TASK_RUNNERS
     if engine and (set(lowered) & _WHOLE or operands):
         what = operands[0] if operands and not is_option_value(texts, texts.index(operands[0])) and \
             texts[texts.index(operands[0]) - 1][:1] != "-" else "every past run"
