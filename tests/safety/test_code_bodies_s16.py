@@ -77,3 +77,26 @@ def test_app_server_admin_scripting_removals(command: str, at_least: str) -> Non
 ])
 def test_app_server_admin_reads_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("lua -e 'for f in io.popen(\"ls /data\"):lines() do os.remove(\"/data/\"..f) end'", "medium"),
+    ("lua5.3 -e 'for f in lfs.dir(\"/var/www/uploads\") do os.remove(\"/var/www/uploads/\"..f) end'", "medium"),
+    ("tclsh <<< 'foreach f [glob /data/*] {file delete -force $f}'", "medium"),
+    ("groovy -e 'new File(\"/opt/app/data\").eachFile { it.delete() }'", "medium"),
+    ("julia -e 'for f in readdir(\"/data\") rm(\"/data/\" * f) end'", "medium"),
+    ("ruby -e 'Dir.each_child(\"/data\") { |f| File.delete(\"/data/#{f}\") }'", "medium"),
+])
+def test_deletes_of_each_name_a_loop_lists(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "lua -e 'for f in io.popen(\"ls /tmp/build\"):lines() do os.remove(\"/tmp/build/\"..f) end'",
+    "lua -e 'for _, f in ipairs({\"a\",\"b\"}) do print(\"/data/\"..f) end'",
+    "tclsh <<< 'foreach f [glob /data/*] {puts $f}'",
+    "groovy -e 'new File(\"/opt/app/data\").eachFile { println it.name }'",
+    "groovy -e 'new File(\"/tmp/x.txt\").delete()'",
+])
+def test_loops_that_read_or_clean_temp_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.rules import code_loops
 from aish.safety.rules.common import Target, describe, target
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.delete import delete_level
@@ -99,12 +100,16 @@ def file_effects(code: str) -> list:
     out = []
     for m in _DELETE_CALL.finditer(code):
         region = _arguments(code, m.end(), m.group("open") == "(")
-        path = _path_in(region, bare=m.group("open") != "(") if region.strip() else None
+        every = code_loops.joined_target(region, code) if "/" in region else None  # `os.remove("/d/"..f)` in a loop
+        path = every or (_path_in(region, bare=m.group("open") != "(") if region.strip() else None)
+        if path is None and (not region.strip() or re.fullmatch(r"\s*(?:-\w+\s+)*\$?\w+[\s}\])]*", region)):
+            every = code_loops.listed_target(code)  # `foreach f [glob /d/*] {file delete $f}`, `eachFile {…}`
+            path = every
         if path is None and not region.strip():  # `new File(X).deleteDir()`: the path came before
             path = _path_in(_statement_before(code, m.start()))
         if path is None:
             continue
-        recursive = bool(_RECURSIVE.search(m.group("name") + " " + region))
+        recursive = every is not None or bool(_RECURSIVE.search(m.group("name") + " " + region))
         t = target(Word(path, path))
         level = delete_level(t, recursive)
         if level is not None:

@@ -39,6 +39,8 @@ _DELETES = LazyRegex(r"&:(destroy|delete)!?|\.unlink\(\s*\)|Schema::drop(IfExist
                      r"Rake::Task\[\s*['\"]db:(drop|reset|purge|schema:load|truncate_all)\b|"
                      r"DatabaseTasks\.(drop|purge|truncate)\w*|\bknex\([^)]*\)(\.\w+\([^)]*\))*\.(del|truncate)\(",
                      re.IGNORECASE)
+# A file object deleted (`new File("/tmp/x").delete()`, `Paths.get(p).toFile().delete()`), not a query's records.
+_FILE_DELETE = LazyRegex(r"\b(?:File|Path|Paths\.get|toFile)\s*\([^()]*\)\s*\.delete\(\s*\)")
 # SQL that deletes, written inside the code as a string.
 _SQL_INSIDE = LazyRegex(r"""["'`]\s*(DROP\s+(TABLE|DATABASE|SCHEMA)|TRUNCATE\b|DELETE\s+FROM\b)""", re.IGNORECASE)
 # SQL a console is fed, as its own line.
@@ -84,6 +86,8 @@ def rule_console_code(c: Ctx) -> Optional[tuple]:
     fed = fed_lines(c) if head & _CONSOLES and is_fed(c) else []
     for text in code:
         found = _DELETES.search(text) or _SQL_INSIDE.search(text) or (_FED_SQL.search(text) if text in fed else None)
+        if found is not None and found.group(0) == ").delete()" and _FILE_DELETE.search(text):
+            continue  # `new File("/tmp/x").delete()`: a file, judged by its path (code_effects), not records
         if found is not None:
             return MEDIUM, f"{c.prog} runs application code that deletes records ({found.group(0).strip()}) " \
                 f"({c.text})"
