@@ -61,10 +61,17 @@ _LOOKS = frozenset({"status", "list", "ls", "show", "info", "help", "--help", "-
 # `1-8`, `node[01-08]`, `{1..8}`, `1..8`, `web01-web08`: a range of instances.
 _RANGE = lazy(r"^(?:\d+-\d+|\d+\.\.\d+|[\w.-]*\[\d+[-,]\d+[\d,-]*\][\w.-]*|\{\d+\.\.\d+\})$")
 # A role given as the stop's target, a number after it allowed (`broker1`, `mds0`, `gateway-2`).
-_ROLE_TARGET = lazy(r"^(?:all[-_]?)?(?:server|broker|gateway|cluster|master|namenode|datanode|controller|scheduler|"
-                    r"coordinator|listener|database|mds|mgs|oss|mgmtd|metaserver|chunkserver|zookeeper|etcd|kdc|ldap|"
-                    r"loadbalancer|registry|primary|leader|tracker|jobtracker|resourcemanager|nodemanager)s?[-_]?\d*$",
-                    re.IGNORECASE)
+# (Not `server`, `primary`, `database`, `registry`: the names people give one app, VM or container.)
+_ROLE_TARGET = lazy(r"^(?:all[-_]?)?(?:broker|gateway|cluster|namenode|datanode|controller|scheduler|coordinator|"
+                    r"listener|mds|mgs|oss|mgmtd|metaserver|chunkserver|zookeeper|etcd|kdc|ldap|loadbalancer|"
+                    r"jobtracker|resourcemanager|nodemanager)s?[-_]?\d*$", re.IGNORECASE)
+# Managers of apps, containers and guests: what they stop is one app or guest by the name it was given
+# (`multipass stop primary`, `pm2 stop server`, `lxc stop broker1`), whatever the name says.
+_GUEST_MANAGERS = frozenset("""
+pm2 forever lxc incus lxd multipass nerdctl podman docker docker-compose vagrant virsh vboxmanage limactl colima
+heroku fly flyctl kubectl oc nomad systemctl service supervisorctl launchctl brew machinectl toolbox distrobox ctr
+crictl balena finch orbctl qm pct prlctl sv rc-service runit s6-svc circusctl honcho foreman overmind
+""".split())
 _ALL_OF = lazy(r"^all[-_][a-z]+s$", re.IGNORECASE)  # `all-instances`, `all_workers`
 _NAME_OPTIONS = frozenset({"--name", "-n", "--instance", "--server", "--service", "--component", "--role"})
 _STOPS = frozenset({"stop", "shutdown", "halt", "kill", "stopall"})
@@ -90,6 +97,8 @@ def rule_named_stop(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{prog} is named for {verb} what it names: what is kept there is lost ({c.text})"
     if _CLEANUP_SCRIPT.search(low) and lowered & _WHOLE and not _CHEAP_NAME.search(low):
         return MEDIUM, f"{prog} is a cleanup script told to take everything, without asking ({c.text})"
+    if low in _GUEST_MANAGERS:
+        return None
     operands = [t for k, t in enumerate(texts) if t[:1] != "-" and not (k and is_option_value(texts, k))]
     at = next((k for k, t in enumerate(operands[:3]) if t.lower() in _STOPS), None)
     if at is None:
