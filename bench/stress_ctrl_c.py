@@ -10,7 +10,11 @@ printed.  Every so often a round is not interrupted and its command must land on
 the daemon log's tail written to ``--out`` and the loop goes on.
 
 Run: python3 bench/stress_ctrl_c.py [--shell zsh] [--runs 1000] [--out DIR] [--max-delay 1.2]
+          [--min-delay 0] (the Ctrl-C between the two, uniformly, after Enter)
           [--trap] (an INT trap set at every prompt, as powerlevel10k's) [--two-line]
+          [--columns-theme] (zsh: a prompt that holds COLUMNS at 1024 while it is expanded, as
+          powerlevel10k's, and takes ~5 ms to expand, a slow theme's; each round then checks
+          that COLUMNS is the pane's width)
           [--plugins] (zsh-autosuggestions and zsh-syntax-highlighting, the Debian packages)
           [--fresh] (a new shell every round: the Ctrl-C lands in a shell's first ask, while it
           sources the on-demand half)
@@ -47,6 +51,20 @@ _t_precmd() { trap '_t_trapint; return 130' INT }
 _t_preexec() { trap - INT }
 precmd_functions+=(_t_precmd)
 preexec_functions+=(_t_preexec)
+"""
+# powerlevel10k expands its prompt with COLUMNS=1024 (a prefix saves the width, a suffix puts
+# it back) and calls a shell function from it: a Ctrl-C that stops the expansion halfway left
+# COLUMNS at 1024 (tests/shell/test_zsh_setups.py).  The stand-in's function does ~5 ms of work;
+# a key shows COLUMNS under the prompt.
+COLUMNS_THEME = r"""
+setopt prompt_subst
+typeset -gi _t_clm=0
+_t_work() { local -i i=0; while (( i++ < 1500 )); do :; done; return 0 }
+functions -M _t_work 0 0
+PS1='${${_t_clm::=$COLUMNS}+}${${COLUMNS::=1024}+}${${:-$(( _t_work() ))}:+}'$PS1'${${COLUMNS::=$_t_clm}+}'
+_t_columns() { zle -M "columns=$COLUMNS" }
+zle -N _t_columns
+bindkey '^X^K' _t_columns
 """
 PLUGINS = ("source /usr/share/zsh-autosuggestions/zsh-autosuggestions.zsh\n"
            "source /usr/share/zsh-syntax-highlighting/zsh-syntax-highlighting.zsh\n")
@@ -139,12 +157,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shell", choices=("zsh", "bash"), default="zsh")
     parser.add_argument("--runs", type=int, default=1000)
     parser.add_argument("--max-delay", type=float, default=1.2)
+    parser.add_argument("--min-delay", type=float, default=0.0, help="(aim at the answer's end)")
     parser.add_argument("--chunk-delay", type=float, default=0.012)
     parser.add_argument("--every", type=int, default=25, help="a round without Ctrl-C this often")
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "aish-stress")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--trap", action="store_true", help="an INT trap set in precmd (p10k)")
     parser.add_argument("--two-line", action="store_true", help="a line above the prompt's")
+    parser.add_argument("--columns-theme", action="store_true", help="COLUMNS=1024 while the prompt expands")
     parser.add_argument("--plugins", action="store_true", help="autosuggestions, highlighting")
     parser.add_argument("--fresh", action="store_true", help="a new shell every round")
     parser.add_argument("--norris", action="store_true", help="Ctrl-C while a step is planned")
@@ -159,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         Path(os.environ["AISH_CONFIG"]).write_text(
             f'[models.fast]\nendpoint = "{stub.url}"\nmodel = "m"\n', encoding="utf-8")
         after = P10K_TRAP if args.trap and args.shell == "zsh" else ""
+        columns = args.columns_theme and args.shell == "zsh"
+        after += COLUMNS_THEME if columns else ""
         before = PLUGINS if args.plugins and args.shell == "zsh" else ""
 
         def new_shell():
@@ -200,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
                     except ScreenTimeout as timeout:
                         why = f"the command did not land: {str(timeout).splitlines()[0]}"
                 else:
-                    time.sleep(rng.uniform(0, args.max_delay))
+                    time.sleep(rng.uniform(args.min_delay, args.max_delay))
                     shell.tmux.keys("C-c")
                     try:
                         screen = shell.tmux.wait(lambda s: at_prompt(s) or bool(BAD.search(s)),
@@ -209,11 +231,22 @@ def main(argv: list[str] | None = None) -> int:
                         why = problem(shell.tmux.screen(), question)
                     except ScreenTimeout:
                         why = f"no empty prompt within 15 s (last row {shell.tmux.last_line()!r})"
+                if columns and not why:
+                    shell.tmux.keys("C-x", "C-k")
+                    try:
+                        shown = shell.tmux.wait(re.compile(r"columns=\d+"), timeout=5)
+                        width = re.search(r"columns=(\d+)", shown).group(1)
+                        why = "" if width == str(shell.tmux.width) else f"COLUMNS is {width} after the round"
+                    except ScreenTimeout:
+                        why = "no COLUMNS shown"
                 if why:
                     failures += 1
                     save(args.out, n, shell, why, base / "run")
                     print(f"round {n}: {why} (saved {args.out}/failure-{n}.txt)", flush=True)
                     recover(shell)
+                    if columns:         # (as a user would: a resize has zsh read the width again)
+                        shell.tmux.resize(shell.tmux.width, shell.tmux.height + 1)
+                        shell.tmux.resize(shell.tmux.width, shell.tmux.height)
                 if n % 100 == 0:
                     print(f"{n} rounds, {failures} failed, {time.monotonic() - started:.0f} s",
                           flush=True)

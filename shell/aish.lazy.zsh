@@ -51,8 +51,9 @@ _aish_finish() {       # after a request: $1 = buffer to keep when nothing is in
   # answer: no copy) and puts zle's raw mode back, so those keys become visible to zselect.
   BUFFER=$keep; CURSOR=$#BUFFER
   _aish_highlight
+  _aish_cols=$COLUMNS
   _aish_shown=1                         # (a Ctrl-C from here is said under the prompt)
-  zle -R
+  _aish_redraw
   (( $#_aish_cmds )) || return 0
   if _aish_typed; then
     # The user's keys follow: they land on the buffer as it was.
@@ -62,6 +63,40 @@ _aish_finish() {       # after a request: $1 = buffer to keep when nothing is in
     _aish_idx=1
     _aish_arm_guard 1
   fi
+}
+
+# The prompt drawn again under the answer, after `zle -I` gave the display up.  zsh expands
+# the prompt in the first refresh after that, and a Ctrl-C stops the expansion halfway: a
+# theme whose prompt sets something while it is expanded and puts it back at its end is left
+# so (powerlevel10k holds COLUMNS at 1024: later prompts wrapped), and zle draws what was
+# expanded (an empty row, or the prompt's raw text).  So that refresh draws an empty prompt,
+# which runs nothing of the theme's; `.reset-prompt` expands the prompt (it draws nothing) and
+# a second refresh draws it over the empty one.  A Ctrl-C cuts any of it short: _aish_cancelled
+# does what was left, with COLUMNS as it was before.  (A TRAPINT that only noted the key would
+# not do: zsh refreshes the display after each trap while it is given up, from inside the
+# refresh the trap cut into: the prompt drawn twice.)
+_aish_redraw() {       # zle -R under the answer
+  emulate -L zsh
+  _aish_drawn=0
+  _aish_redraw_empty
+  _aish_drawn=1
+  zle .reset-prompt
+  zle -R
+  _aish_drawn=2
+}
+_aish_redraw_empty() { # a refresh with no prompt: zle's display and raw mode back
+  emulate -L zsh
+  local PS1= RPS1=
+  zle -R
+}
+_aish_redraw_rest() {  # after a Ctrl-C that cut _aish_redraw short: what it had left to do
+  emulate -L zsh
+  zle || return 0                       # (a mark left from a widget, seen outside zle)
+  (( _aish_drawn )) || _aish_redraw_empty
+  (( COLUMNS == _aish_cols )) || COLUMNS=$_aish_cols   # (left by a prompt cut halfway)
+  zle .reset-prompt
+  zle -R
+  _aish_drawn=2
 }
 
 # ----------------------------------------------------------------- Enter on a question

@@ -74,7 +74,7 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
   trap - INT
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_idx=0
   _aish_nl=1 _aish_spinning=0 _aish_done=0 _aish_gone=0 _aish_id= _aish_part= _aish_lines=()
-  _aish_li=1 _aish_tty= _aish_said= _aish_shown= _aish_tidy=1
+  _aish_li=1 _aish_tty= _aish_said= _aish_shown= _aish_tidy=1 _aish_drawn=0
   # (the FIFO of a request whose `always` block a Ctrl-C cut short, where no caller tidied)
   if (( _aish_rfd )); then { exec {_aish_rfd}<&- } 2>/dev/null; _aish_rfd=0; fi
   zle && zle -I                         # (a norris report runs in precmd, outside zle)
@@ -165,6 +165,8 @@ _aish_request() {      # KIND MODE TEXT BUFFER [ARGV...]; suggestions end in _ai
 # counts as not done: a norris task stops, as at a Ctrl-C while it is planned.
 _aish_cancelled() {    # say `[aish] cancelled` (once a request); the answer's commands are dropped
   _aish_cmds=() _aish_levels=() _aish_reasons=() _aish_done=0
+  # the prompt under the answer whole, if the key cut its drawing short (see _aish_redraw)
+  [[ -n $_aish_shown ]] && (( _aish_drawn < 2 )) && _aish_redraw_rest
   [[ -n $_aish_said ]] && return 0
   _aish_said=1
   if [[ -n $_aish_shown ]]; then

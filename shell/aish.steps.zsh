@@ -108,8 +108,9 @@ _aish_status_key() {   # ESC [ 0 n, the terminal's answer to the daemon's status
       _aish_level_line 1 && _aish_say $REPLY
       BUFFER=$keep CURSOR=$at _aish_idx=0 _aish_agent=key   # (the cycle key makes it "wait")
       _aish_highlight
+      _aish_cols=$COLUMNS
       _aish_shown=1
-      zle -R
+      _aish_redraw
       zle -M -- "[aish] kept your typing; ${AISH_KEY_CYCLE:-the cycle key} inserts the proposal: $_aish_cmds[1]"
       return 0
     fi

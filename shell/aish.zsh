@@ -224,6 +224,7 @@ typeset -g _aish_agent= _aish_agent_gone= _aish_agent_seen= _aish_rt=   # an age
 typeset -g _aish_tag= _aish_f1= _aish_f2= _aish_f3= _aish_plain= _aish_glyphs='|/-\'
 typeset -gi _aish_nl=1 _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gone=0 _aish_li=1
 typeset -gi _aish_rfd=0 _aish_last=0 _aish_tidy=1
+typeset -gi _aish_drawn=0 _aish_cols=0   # how far the prompt under an answer is drawn; COLUMNS before
 typeset -g _aish_said= _aish_shown=   # a Ctrl-C said for this request; the prompt drawn again
 typeset -g _aish_tty=   # set once echo is off while an answer streams
 typeset -gF _aish_tick=0.25

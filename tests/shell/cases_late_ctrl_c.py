@@ -20,12 +20,13 @@ from tests.shell.tmux import wait_until
 # The steps from the command's frame (C, before the last) to the command on the line; a
 # wrapper holds where armed.  Both: C handled (the request still reads).  zsh: D handled in
 # the reading loop; the request's code after the loop; its `always` block; the placement's
-# start; after the prompt was drawn again (zle -R), before the command goes on it; once it
-# is in the buffer, before the widget returns.  bash: D handled; after the loop (before the
+# start; before the refresh that gives zle its display back (the prompt is expanded after it:
+# see test_zsh_setups.py); after the prompt was drawn again, before the command goes on it;
+# once it is in the buffer, before the widget returns.  bash: D handled; after the loop (before the
 # request looks for a Ctrl-C); the request's cleanup (after it looked); the placement's
 # start; its check for typed keys; the command in READLINE_LINE; the prompt's top lines
 # printed, before the user's INT trap is back.
-STEPS = {"zsh": ("frame-C", "frame-D", "spin-1", "spin-2", "finish", "typed", "placed"),
+STEPS = {"zsh": ("frame-C", "frame-D", "spin-1", "spin-2", "finish", "redraw", "typed", "placed"),
          "bash": ("frame-C", "frame-D", "spin-1", "cleanup", "finish", "typed", "placed", "top")}
 
 ZSH_HOLD = r'''
@@ -44,6 +45,8 @@ typeset -gi _t_n=0
 _aish_spin_clear() { _t_spin_clear; if (( _aish_done )); then _t_hold spin-$(( ++_t_n )); else _t_n=0; fi }
 functions[_t_finish]=$functions[_aish_finish]
 _aish_finish() { _t_hold finish; _t_finish "$@" }
+functions[_t_empty]=$functions[_aish_redraw_empty]
+_aish_redraw_empty() { _t_hold redraw; _t_empty "$@" }
 functions[_t_typed]=$functions[_aish_typed]
 _aish_typed() { _t_hold typed; _t_typed "$@" }
 functions[_t_guard]=$functions[_aish_arm_guard]
@@ -93,9 +96,10 @@ def _after(question: str, screen: str) -> list:
     return [row.rstrip() for row in screen.split(question)[-1].splitlines() if row.strip()]
 
 
-def _cancelled(rows: list) -> bool:
-    """`[aish] cancelled` once, one prompt row and that one empty: nothing was placed."""
-    return rows.count("[aish] cancelled") == 1 and \
+def _cancelled(rows: list, answer: str) -> bool:
+    """The answer as it came, `[aish] cancelled` once, one prompt row and that one empty:
+    nothing was placed (nor the answer drawn over)."""
+    return rows[:2] == answer.splitlines() and rows.count("[aish] cancelled") == 1 and \
         [row for row in rows if row.startswith(PROMPT.rstrip())] == [PROMPT.rstrip()]
 
 
@@ -107,13 +111,14 @@ def test_a_ctrl_c_as_the_answer_ends_cancels_it_and_places_nothing(make_shell, s
     failures = []
     for n, step in enumerate(STEPS[shell_name], 1):
         (hold / step).touch()
-        stub.queue(Reply(text=f"answer {n} ends here\nCMD: ls -la\n"))
+        answer = f"answer {n} ends here\nCMD: ls -la\n"
+        stub.queue(Reply(text=answer))
         question = f"? question {n}"
         _ask(sh, question)
         wait_until((hold / f"{step}.held").exists, 20, f"the shell to reach {step}")
         sh.tmux.keys("C-c")
         try:
-            sh.wait(lambda s, q=question: _cancelled(_after(q, s)), timeout=6)
+            sh.wait(lambda s, q=question, a=answer: _cancelled(_after(q, s), a), timeout=6)
         except AssertionError:
             failures.append(f"held at {step}: {_after(question, sh.tmux.history())}")
             sh.tmux.keys("C-u")         # (a command left on the line)

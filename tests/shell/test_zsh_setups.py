@@ -204,3 +204,73 @@ def test_ctrl_c_while_the_first_ask_makes_its_fifos_cancels_it(make_shell, stub,
     assert rows[-3:] == ["aish$ ? a first question", "[aish] cancelled", "aish$"], rows
     sh.ask("? again")                       # the next ask works (and gets the answer queued first)
     sh.wait_prompt("ls -la")
+
+
+# powerlevel10k draws its prompt with COLUMNS=1024: a prompt_subst prefix saves the width and
+# sets 1024, a suffix puts the width back.  The stand-in does the same around a wait the test
+# arms (a math function: a prompt runs no shell function otherwise without a fork, and a fork
+# would have zsh read the width back from the terminal), and a key shows COLUMNS.
+COLUMNS_THEME = r'''
+zmodload zsh/zselect
+zmodload -F zsh/files b:zf_rm
+setopt prompt_subst
+typeset -gi _t_clm=0
+_t_draw() {   # armed: say so, then wait until a Ctrl-C ends the wait (or 5 s)
+  [[ -e $T_HOLD/draw ]] || return 0
+  zf_rm -f -- $T_HOLD/draw; : > $T_HOLD/draw.held
+  local -i n=0
+  while (( n++ < 500 )); do zselect -t 1; done
+  return 0
+}
+functions -M _t_draw 0 0
+PS1=$'top-line\n''${${_t_clm::=$COLUMNS}+}${${COLUMNS::=1024}+}${${:-$(( _t_draw() ))}:+}aish$ ${${COLUMNS::=$_t_clm}+}'
+RPS1='${${_t_clm::=$COLUMNS}+}${${COLUMNS::=1024}+}<r>${${COLUMNS::=$_t_clm}+}'
+_t_columns() { zle -M "columns=$COLUMNS" }
+zle -N _t_columns
+bindkey '^X^K' _t_columns
+'''
+
+
+def _under(screen: str, mark: str) -> list:
+    """The rows under the last row holding ``mark``, blank ones dropped, the right prompt cut."""
+    return [row.split("<r>")[0].rstrip() for row in screen.split(mark)[-1].splitlines()[1:] if row.strip()]
+
+
+def test_ctrl_c_while_a_theme_draws_the_prompt_under_the_answer(make_shell, stub, tmp_path):
+    """powerlevel10k (lean, two lines, instant prompt): a Ctrl-C that landed while aish's widget
+    drew the prompt under the answer, to place its command there, stopped the theme's prompt
+    halfway: an empty row for a prompt, and COLUMNS left at 1024 (later prompts wrapped) until a
+    resize.  Each round holds the drawing open and presses Ctrl-C in it: the prompt must come
+    whole, at the terminal's width, with `[aish] cancelled` once and the command not placed;
+    asked on an empty line (`? ...`) and on a typed line (the ask key: that line stays)."""
+    hold = tmp_path / "hold"
+    hold.mkdir()
+    sh = make_shell(after=COLUMNS_THEME + P10K_INT_TRAP, extra_env={"T_HOLD": str(hold)}, wait=False)
+    sh.wait("<r>", timeout=10)
+    stub.queue(Reply(text="hi\n"))
+    sh.ask("? hello")                       # the daemon runs from here on (its start is a job)
+    sh.wait(lambda s: _under(s, "\nhi")[:2] == ["top-line", "aish$"])
+    failures = []
+    for n, (typed, keys, kept) in enumerate((("? list files", ("Enter",), ""),
+                                             ("ls /tmp", sh.keys["ask"], " ls /tmp")), 1):
+        answer = f"Here is how {n}."
+        stub.queue(Reply(text=f"{answer}\nCMD: ls -la\n"))
+        (hold / "draw").touch()
+        sh.tmux.type(typed)
+        sh.wait(lambda s, t=typed: f"aish$ {t}" in s)
+        sh.tmux.keys(*keys)
+        wait_until((hold / "draw.held").exists, 20, "the prompt drawn under the answer")
+        (hold / "draw.held").unlink()
+        sh.tmux.keys("C-c")
+        try:
+            sh.wait(lambda s, a=answer: "[aish] cancelled" in _under(s, a))
+            sh.tmux.keys("C-x", "C-k")
+            rows = _under(sh.wait("columns="), answer)
+        except AssertionError:
+            rows = _under(sh.tmux.screen(), answer)
+        if rows != ["CMD: ls -la", "top-line", f"aish${kept}", "columns=100"]:
+            failures.append(f"round {n}: under the answer {rows!r}")
+            break                           # (the shell's prompt is gone: no round more)
+        sh.tmux.keys("C-u")
+        sh.wait(lambda s, a=answer: _under(s, a)[2:3] == ["aish$"])
+    assert not failures, "\n".join(failures)
