@@ -252,8 +252,9 @@ class _Server(PromptStop, ThreadingHTTPServer):
         self.server_name, self.server_port = self.server_address[:2]
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        """A client that hung up is normal here; anything else is a stub bug worth seeing."""
-        if not isinstance(sys.exc_info()[1], OSError):
+        """A client that hung up, or a response ended because of it or of the stub's stop
+        (``_Gone``), is normal here; anything else is a stub bug worth seeing."""
+        if not isinstance(sys.exc_info()[1], (OSError, _Gone)):
             super().handle_error(request, client_address)
 
 

@@ -8,7 +8,7 @@ import time
 import pytest
 import requests
 
-from tests.stub_server import Reply, StubServer
+from tests.stub_server import Reply, StubServer, _Gone
 
 MSGS = [{"role": "user", "content": "hello there"}]
 
@@ -96,3 +96,20 @@ def test_stop_does_not_hang_with_a_hanging_reply_in_flight():
     assert time.monotonic() - start < 1
     thread.join(2)
     assert not thread.is_alive() and errors  # the client saw its stream end, not a 10 s wait
+
+
+def test_a_client_gone_or_a_stop_is_quiet_and_a_stub_bug_is_not(capsys):
+    """A handler ends a response with ``_Gone`` when its client hung up or the stub is stopping
+    (``/v1/models`` held by ``models_delay`` when a test is done with the stub): nothing to print.
+    Any other exception in a handler is a stub bug, printed with its traceback."""
+    printed = {}
+    with StubServer() as stub:
+        for error in (_Gone(), ConnectionResetError("peer"), BrokenPipeError(), ValueError("stub bug")):
+            try:
+                raise error
+            except Exception:
+                stub._httpd.handle_error(None, ("127.0.0.1", 1))
+            printed[type(error).__name__] = capsys.readouterr().err
+    assert {name: "Traceback" in err for name, err in printed.items()} == {
+        "_Gone": False, "ConnectionResetError": False, "BrokenPipeError": False, "ValueError": True}
+    assert "ValueError: stub bug" in printed["ValueError"]
