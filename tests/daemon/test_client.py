@@ -124,15 +124,29 @@ def test_unanswered_question_sends_nothing_and_times_out_as_denial(server):
     assert result == {"answer": None} and asked == [("q1", "run it? [y/N/a]")]
 
 
-def test_timeout_cancels_and_raises(server):
+def test_timeout_cancels_and_raises(server, monkeypatch):
     """A stream that ends only when cancelled (or after 30 s): the client's 0.1 s bound is its way
     out, and the daemon hears the cancel.  (Timed against a 4 s stream, the case failed on a
-    loaded machine: a second of scheduling is not a late timeout.)"""
-    server.behaviour = lambda req, reply: stream(req, reply, n=1500)
+    loaded machine: a second of scheduling is not a late timeout.)  The client reads only once the
+    daemon's handler has started: on a loaded machine its 0.1 s could pass before the daemon had
+    read the request, which the client then deleted (a request never run, nothing to cancel: the
+    case waited 20 s and failed, 1 run in 12 at load 7)."""
+    started = threading.Event()
+    server.behaviour = lambda req, reply: (started.set(), stream(req, reply, n=1500))[1]
+    read_frames = Client._read_frames
+
+    def once_started(self, *args, **kwargs):
+        assert started.wait(10)
+        return read_frames(self, *args, **kwargs)
+
+    monkeypatch.setattr(Client, "_read_frames", once_started)
     with Client(autostart=False) as client:
         with pytest.raises(DaemonError, match=r"no answer from the aish daemon within 0\.1s"):
             client.request(Request(text="x"), on_frame=lambda f: None, timeout=0.1)
-    assert server.cancelled.wait(20)
+        # heard while the client's reply FIFO is still open: its cancel line, not the FIFO's closing
+        # (the daemon's next frame to a closed FIFO cancels too, which let a client that sent no
+        # cancel pass)
+        assert server.cancelled.wait(20)
 
 
 def test_no_daemon_and_no_autostart_says_how_to_start_it():
