@@ -37,11 +37,12 @@ FUSED_MEMBER_OPTIONS = (
 STATE_CLEARED = (
     ["toil clean aws:us-west-2:my-jobstore", "toil clean file:/scratch/js", "flowrun clean -f", "jobstore clean --all",
      "wfengine clean run_2024_03", "dagctl clean -f", "pipeline-ctl cleanup --all", "logidx clean eventdata -f",
-     "orbx reset", "rigctl reset --hard", "vaultlite reset", "ringctl reset -y"],
+     "orbx reset", "rigctl reset --hard", "vaultlite reset", "ringctl reset -y",
+     "cachectl clean --store s3://ci-bucket/cache", "buildcache clean --remote=gs://team-cache/bazel"],
     ["xmake clean --all", "dune clean", "mill clean", "pants clean-all", "flowrun clean -n",
      "jobstore cache clean --all", "wfengine clean --dry-run", "lightctl reset gamma", "ringctl reset --soft",
      "docsgen clean", "colorctl reset", "rigctl reset sensor2", "nx reset",
-     "task clean --force", "flowrun clean build", "orbx start"])
+     "task clean --force", "flowrun clean build", "orbx start", "zorg clean --url https://api.example.com"])
 # A server or a range of instances stopped, a node or cluster cleaned, by name or target (rules/named_stops.py).
 NAMED_STOPS = (
     ["xyz-server-stop", "gateway-server-stop", "meshd-broker-stop", "stop-brokers.sh", "nodeclean",

@@ -3,8 +3,9 @@
 ``clean`` is mostly a build's leftovers (``make clean``, ``cargo clean``, ``go clean -cache``): rebuilt in
 minutes.  It loses work where what it cleans is a store of results or records, and the words say so:
 
-- a store named by its locator (``toil clean aws:us-west-2:my-jobstore``, ``… clean file:jobstore``,
-  ``… clean s3://bucket/runs``): a job store holds every finished step of a workflow;
+- a store named by its locator, as an operand or an option's value (``toil clean aws:us-west-2:my-jobstore``,
+  ``… clean file:jobstore``, ``… clean --store s3://bucket/cache``): a job store holds every finished step of a
+  workflow, a remote build cache what every builder shares;
 - a kind of data as its object (``splunk``-like ``clean eventdata -index main -f``, ``clean index``,
   ``clean runs``, ``clean history``);
 - a workflow, job or pipeline engine (by its name: ``nextflow``, ``flowrun``, ``jobstore``, ``dagctl``,
@@ -90,7 +91,11 @@ def rule_state_cleared(c: Ctx) -> Optional[tuple]:
         return None  # `cache clean`, `build clean`
     operands = [t for k, t in enumerate(texts[at + 1:], at + 1) if t[:1] != "-" and not is_option_value(texts, k)]
     said = " ".join(texts[k] for k in leading if k <= at)
-    store = next((t for t in operands if _LOCATOR.match(t)), None)
+    valued = [v for t in texts[at + 1:] if t[:1] == "-" for v in t.split("=", 1)[1:]] + \
+        [t for k, t in enumerate(texts[at + 1:], at + 1) if texts[k - 1][:1] == "-"]
+    store = next((t for t in operands if _LOCATOR.match(t) and t not in valued), None) or next(
+        (v for v in valued if _LOCATOR.match(v) and not v.lower().startswith(("http:", "https:"))),
+        None)  # `clean --store s3://b/cache`, `clean --jobstore=file:js` (an option's web address is a server's)
     if store is not None:
         return MEDIUM, f"{c.prog} {said} deletes the store {store} and every result kept in it ({c.text})"
     objects = [p for t in operands[:1] + before for p in split_word(t.lower())]
