@@ -15,10 +15,11 @@ import re
 from typing import Optional
 
 from aish.safety.rules import code_clients, code_http, code_normalized, code_reach, code_secret_sends, \
-    code_translated, code_writes
+    code_servers, code_translated, code_writes
 from aish.safety.rules.code_effects import file_effects
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, fragment, target, worst
 from aish.safety.rules.delete import delete_level
+from aish.safety.rules.exfil import secret_path
 from aish.safety.rules.shell_outs import shell_outs
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
@@ -312,6 +313,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         best = worst(best, (MEDIUM, f"{c.prog} code sends the environment or keys to the network ({shown})"))
     if best is None or best[0] < HIGH:  # `requests.post(URL, data=check_output(["gh", "auth", "token"]))`
         best = worst(best, code_secret_sends.judge(c.prog, code, shown))
+    if best is None or best[0] < HIGH:  # `http.createServer((q, s) => s.end(JSON.stringify(process.env)))`
+        best = worst(best, code_servers.judge(c.prog, code, shown, secret_path))
     if _CODE_INSTALL.search(code):
         best = worst(best, (MEDIUM, f"{c.prog} code installs a package straight from a repository ({shown})"))
     if _STORE_WIPE.search(code):

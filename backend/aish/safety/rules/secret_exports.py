@@ -68,7 +68,8 @@ _FUSED_MADE = lazy(r"^(?:(?:create|generate|new|issue|mint)[-_](?:access[-_]?key
                    r"(?:create|generate|new|issue))$")
 # Options that reveal what would be hidden.
 _REVEALS = lazy(r"^--(?:show|print|reveal|include|with|display|output|expose)[-_]?(?:tokens?|secrets?|passwords?|"
-                r"credentials?|creds|private[-_]?keys?)$|^--unarmored(?:-hex)?$|^--plain-?text$|^--[\w-]*unseal$")
+                r"credentials?|creds|private[-_]?keys?|values)$|^--unarmored(?:-hex)?$|^--plain-?text$|^--[\w-]*unseal$|"
+                r"^--(?:no-?mask(?:ing)?|unmask(?:ed)?|unredacted)$")
 _STATE = frozenset({"terraform", "tofu", "terragrunt", "opentofu"})
 # Single sign-on and role helpers told to print the credentials they got (`aws2-wrap --export`, `assume --export`).
 _SIGN_ON = lazy(r"sso|okta|saml|assume|granted|awsume|aws|azure|gcloud|creds|leapp|onelogin|adfs", re.IGNORECASE)
@@ -96,6 +97,8 @@ def exported_secret(prog: str, rest: list) -> str:
         return "high"  # `nxc smb HOST --sam`, `aws2-wrap --profile p --export`, `assume prod --export`
     if prog in _SCANNERS and not set(lowered) & _SCANNER_QUIET:
         return "high"  # `gitleaks detect --report-path /dev/stdout`: the secrets found, in full
+    if prog == "nmcli" and "-s" in lowered:
+        return "high"  # `nmcli -s connection show home`: -s is --show-secrets (Wi-Fi and VPN passwords)
     if "whoami" in operands[:2] and "-t" in lowered:
         return "high"  # `oc whoami -t`: the session's token
     if prog not in _PUBLIC_KEYRINGS and not set(lowered) & _PUBLIC and _exports_holder(prog, operands):
