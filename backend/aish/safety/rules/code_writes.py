@@ -12,7 +12,8 @@ runs (under any of its versioned names, from ``-e``, a here-string, a heredoc or
 - a call that appends or writes by its name or its options: ``appendFileSync(P, …)``,
   ``file_put_contents(P, …, FILE_APPEND)``, ``File.write(P, s, mode: "a")``, ``File.write!(P, s, [:append])``,
   ``cat(…, file=P, append=TRUE)``, ``(spit P s :append true)``, ``new File(P) << s``, ``.append(…)``;
-- awk's ``print … >> "P"``.
+- awk's ``print … >> "P"``, Emacs Lisp's ``(write-region S nil P t)``;
+- SQL that writes a file on the server: ``COPY (SELECT '…') TO 'P'``, ``SELECT '…' INTO OUTFILE 'P'``.
 
 Each path the code writes is judged by ``meaning`` with the text of the code's strings: appended, a file's
 default meaning counts as for ``>>`` (a bad line in sudoers breaks sudo); written over, only what the text
@@ -34,10 +35,12 @@ _PATH = lazy(r"""(["'])(?P<mode>\+?>>?\s*)?(?P<quoted>(?:/|~/)[\w.@%+/-]+)\1|"""
              r"""\bopen\s+(?P<bare>(?:/|~/)[\w.@%+/-]+)(?=\s)""")
 # In the call or statement that names the path (the path itself is \x00): it is appended to...
 _APPENDS = lazy(r"""["']a\+?b?["']|["']\s*>>|>>\s*\x00|(?<![\w$])append\w*|APPEND|\x00\s*a\s*\]|"""
-                r"""\bAdd-Content\b|Writer\s*\(\s*\x00\s*,\s*true\b|\x00\s*\)?\s*<<""", re.IGNORECASE)
+                r"""\bAdd-Content\b|Writer\s*\(\s*\x00\s*,\s*true\b|\x00\s*\)?\s*<<|write-region\b[^\x00]*\x00\s*t\b""",
+                re.IGNORECASE)
 # ...or written over.
 _WRITES = lazy(r"""["'](?:w|wb|w\+|wt|r\+|>|\+>)["']|["']\s*>(?!>)|>\s*\x00|(?<![\w$])(?:write\w*|\w*put_contents|"""
-               r"""spit|save\w*)\s*[(!\s]|:output\b|output-to-file|Set-Content|Out-File|\x00\s*w\s*\]""",
+               r"""spit|save\w*)\s*[(!\s]|:output\b|output-to-file|Set-Content|Out-File|\x00\s*w\s*\]|write-region\b|"""
+               r"""\bTO\s*\x00|\bINTO\s+(?:OUTFILE|DUMPFILE)\s*\x00""",
                re.IGNORECASE)
 # Calls that only spell a path (`expand_path("~/x")`, `os.path.join("/etc", "x")`, `Paths.get("/etc/x")`).
 _PATH_WRAPPER = lazy(r"(?:expand_?path|expanduser|join|Path|Paths\.get|resolve|normalize|realpath|abspath|file)\($",
