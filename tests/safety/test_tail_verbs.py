@@ -24,7 +24,7 @@ OUT_OF_SERVICE = (
      "portalctl users list", "lmadmin activate-user bob", "cellctl node register node3",
      "idmctl account disable alice", "ssoadm user suspend carol", "portalctl users lock dave",
      "finctl retirement calc 2040", "deactivate", "zorg-deactivate",
-     "spack deactivate py-numpy"])
+     "spack deactivate py-numpy", "cloudctl provider unregister --namespace Compute.Batch"])
 # A cluster's or a storage system's member removed by an option fusing the verb with it (rules/fused_options.py).
 FUSED_MEMBER_OPTIONS = (
     ["tgtctl --deletetarget 12", "beegfs-ctl --removenode --nodetype=storage 3", "gridadm --delete-node n3",

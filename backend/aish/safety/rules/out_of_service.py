@@ -35,8 +35,11 @@ _LIGHT = frozenset("""
 plugin plugins extension extensions module modules theme themes addon addons add-on env envs environment
 environments venv virtualenv profile hook hooks license licence feature features flag flags rule rules alias
 shortcut key-binding keybinding trigger triggers schedule schedules job-schedule cron timer timers alert alerts
-notification notifications webhook webhooks session sessions mode repo repository maintenance
+notification notifications webhook webhooks session sessions mode repo repository maintenance provider providers
 """.split())
+# Options whose value names the thing (`-id web1`, `--token abc`), read before the others (`--url`).
+_NAMING = frozenset({"id", "name", "n", "token", "user", "u", "email", "node", "node-id", "host", "device", "serial",
+                     "runner", "instance", "account", "uid", "username", "member", "client"})
 # Words naming the kind of thing before its name (`deactivate user bob`).
 _KINDS = frozenset("""
 user users account accounts node nodes host hosts device devices member members client clients agent agents runner
@@ -70,8 +73,9 @@ def rule_out_of_service(c: Ctx) -> Optional[tuple]:
         parts = split_word(texts[k])  # the word as written: `deactivateUser` is read in its camel case
         verb = _verb_of(parts)
         if verb:
-            named = [t for t in texts[k + 1:] if t[:1] not in "-" and t != "--"]
-            named = named or _option_values(texts, 0)  # `lctl --device fs-OST0003-osc deactivate`
+            named = [t for j, t in enumerate(texts[k + 1:], k + 1) if t[:1] not in "-" and texts[j - 1][:1] != "-"]
+            # the name given by an option: `--id web1`, `--token abc`, `lctl --device fs-OST0003-osc deactivate`
+            named = named or _option_values(texts, 0)
             return _judged(c, verb, " ".join(texts[j] for j in leading if j <= k), nouns + parts, named)
         nouns += parts
     for k, t in enumerate(lowered):
@@ -109,9 +113,12 @@ def _verb_of(parts: list) -> str:
 
 
 def _option_values(texts: list, start: int) -> list:
-    """``deregister --node-id 7``: the name given through an option's value."""
-    return [t for k, t in enumerate(texts[start:], start) if t[:1] != "-" and k and is_option_value(texts, k)] + \
-        [t.split("=", 1)[1] for t in texts[start:] if t.startswith("-") and "=" in t and t.split("=", 1)[1]]
+    """``deregister --node-id 7``: the names given through options' values, those of naming options first."""
+    pairs = [(texts[k - 1], t) for k, t in enumerate(texts[start:], start) if t[:1] != "-" and k and
+             texts[k - 1][:1] == "-" and "=" not in texts[k - 1]] + \
+        [tuple(t.split("=", 1)) for t in texts[start:] if t.startswith("-") and "=" in t and t.split("=", 1)[1]]
+    return [v for o, v in pairs if o.lstrip("-").lower() in _NAMING] + [v for o, v in pairs
+                                                                      if o.lstrip("-").lower() not in _NAMING]
 
 
 def _judged(c: Ctx, verb: str, said: str, nouns: list, named: list) -> Optional[tuple]:
