@@ -46,6 +46,10 @@ _WRITES = lazy(r"""["'](?:w|wb|w\+|wt|r\+|>|\+>)["']|["']\s*>(?!>)|>\s*\x00|(?<!
 _PATH_WRAPPER = lazy(r"(?:expand_?path|expanduser|join|Path|Paths\.get|resolve|normalize|realpath|abspath|file)\($",
                      re.IGNORECASE)
 _LITERAL = lazy(r"""(["'])((?:(?!\1)[^\\]|\\.){1,400})\1""")
+# A home expression joined to the literal that follows it (`homedir() + "…"`, `getenv("HOME").."…"`, `Dir.home + "…"`).
+_JOINED_TO_HOME = lazy(r"""(?:homedir\(\)|\bDir\.home|getenv\(\s*["']HOME["']\s*\)|environ\[\s*["']HOME["']\s*\]|"""
+                       r"""process\.env\.HOME|\$ENV\{\s*HOME\s*\}|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|"""
+                       r"""\$_SERVER\[\s*["']HOME["']\s*\]|user\.home["']\s*\))\s*(?:\+|\.\.?|,|<>|\*)\s*$""")
 _OPENERS, _CLOSERS = "([{", ")]}"
 
 
@@ -112,6 +116,8 @@ def writes(code: str) -> list:
     out: list = []
     for m in _PATH.finditer(code):
         path, mode = m.group("quoted") or m.group("bare"), m.group("mode") or ""
+        if path.startswith("/") and _JOINED_TO_HOME.search(code, max(0, m.start() - 80), m.start()):
+            path = "~" + path  # `os.homedir() + "/.ssh/config"`, `os.getenv("HOME").."/.profile"`
         appended = _mode(code, m.start(), m.end(), mode)
         if appended is not None:
             out.append((path, appended))
@@ -125,7 +131,7 @@ def text_written(code: str) -> str:
     when it has none."""
     literals = [m.group(2) for m in _LITERAL.finditer(code[:LIMIT])]
     text = "\n".join(literals) if literals else code[:LIMIT]
-    return text.replace("\\n", "\n").replace("\\t", "\t")
+    return text.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"').replace("\\'", "'")
 
 
 def judge(code: str, recurse: Callable[[str], Optional[tuple]], who: str) -> Optional[tuple]:
