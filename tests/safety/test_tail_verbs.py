@@ -29,10 +29,12 @@ OUT_OF_SERVICE = (
 FUSED_MEMBER_OPTIONS = (
     ["tgtctl --deletetarget 12", "beegfs-ctl --removenode --nodetype=storage 3", "gridadm --delete-node n3",
      "lbctl --remove-host web1", "clusteradm --removemember m2", "nfsadm --delete-export /srv/projects",
-     "overlayctl --del-peer 10.0.0.4", "glusteradm --remove-brick srv2:/b1", "lustrectl --rmost=OST0004"],
+     "overlayctl --del-peer 10.0.0.4", "glusteradm --remove-brick srv2:/b1", "lustrectl --rmost=OST0004",
+     "zorgadm --deletejob 12", "zorgadm --delete-run r1", "zorgadm --delete-experiment e1"],
     ["fooctl --remove-tag v1", "tagedit --remove-args quiet", "imgtool --deleteProperty profile x.png",
      "gridadm --list-nodes", "lbctl --add-host web1",
-     "hostctl --remove-host myapp.local", "clusteradm --removemember", "tgtctl --deletetarget --help"])
+     "hostctl --remove-host myapp.local", "clusteradm --removemember", "tgtctl --deletetarget --help",
+     "todoctl --remove-task t1"])
 # A workflow's stored work cleaned, or a tool's whole state reset (rules/state_cleared.py).
 STATE_CLEARED = (
     ["toil clean aws:us-west-2:my-jobstore", "toil clean file:/scratch/js", "flowrun clean -f", "jobstore clean --all",
