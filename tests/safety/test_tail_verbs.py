@@ -57,7 +57,8 @@ NAMED_STOPS = (
      "xyzctl start gateway", "xyz-server-stop --help", "foo_multi stop 3", "brokerctl stop consumer-app",
      "pm2 stop app", "limactl stop vm1", "dot_clean -f path/to/directory", "elm-clean", "cwltool-clean",
      "qryctl --host h stop web", "multipass stop primary", "pm2 stop server", "lxc stop server1", "pm2 stop 0-3",
-     "reset-user-password bob", "docker-clean-data", "clean-build-data", "zorg-reset"])
+     "reset-user-password bob", "docker-clean-data", "clean-build-data", "zorg-reset",
+     "gradle-cleanup --force"])
 
 
 def test_out_of_service():

@@ -27,7 +27,9 @@ from aish.safety.lazy_regex import lazy
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.action import is_option_value
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.state_cleared import BUILD_TOOLS
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.verbs import PACKAGE_TOOLS
 
 _ROLES = ("server|servers|broker|brokers|gateway|gateways|cluster|master|masters|namenode|datanode|controller|"
           "scheduler|coordinator|listener|database|db|mds|mgs|oss|mgmtd|metaserver|chunkserver|zookeeper|etcd|"
@@ -95,7 +97,8 @@ def rule_named_stop(c: Ctx) -> Optional[tuple]:
             not _CHEAP_NAME.search(low):  # `clean-zorg-data.sh`, `zorg-server-reset`, `reset-db.sh`
         verb = "resetting" if "reset" in pieces else "cleaning out"
         return MEDIUM, f"{prog} is named for {verb} what it names: what is kept there is lost ({c.text})"
-    if _CLEANUP_SCRIPT.search(low) and lowered & _WHOLE and not _CHEAP_NAME.search(low):
+    if _CLEANUP_SCRIPT.search(low) and lowered & _WHOLE and not _CHEAP_NAME.search(low) and \
+            not pieces & (BUILD_TOOLS | PACKAGE_TOOLS):  # `gradle-cleanup --force`, `brew-cleanup -f`: caches
         return MEDIUM, f"{prog} is a cleanup script told to take everything, without asking ({c.text})"
     if low in _GUEST_MANAGERS:
         return None

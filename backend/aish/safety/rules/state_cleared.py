@@ -52,7 +52,7 @@ _TASK_RUNNERS = frozenset({"task", "go-task", "just", "make", "rake", "invoke", 
                            "jake", "cake", "nuke", "poe", "earthly", "mise", "run-p", "npm-run-all"})
 _BUILDERS = lazy(r"build|make|cache|compile|bundle|pack|^pkg|lint|test|doc|dist|clean$", re.IGNORECASE)
 # Build and monorepo tools whose bare `reset` empties a cache and restarts a daemon (`nx reset`).
-_BUILD_TOOLS = frozenset({"nx", "turbo", "lerna", "rush", "melos", "moon", "bazel", "bazelisk", "buck", "buck2",
+BUILD_TOOLS = frozenset({"nx", "turbo", "lerna", "rush", "melos", "moon", "bazel", "bazelisk", "buck", "buck2",
                           "pants", "gradle", "gradlew", "mvn", "sbt", "vite", "next", "nuxt", "expo", "metro", "jest",
                           "vitest", "storybook", "webpack", "parcel", "esbuild", "tsc", "watchman", "ccache",
                           "sccache"})
@@ -115,7 +115,7 @@ def rule_state_cleared(c: Ctx) -> Optional[tuple]:
 
 def _reset(c: Ctx, lowered: list, at: int) -> Optional[tuple]:
     """``pueue reset``, ``orbx reset``, ``rigctl reset --hard``: the program's own state put back to empty."""
-    if _SETTING_NAME.search(c.prog) or _BUILDERS.search(c.prog) or c.prog.lower() in _BUILD_TOOLS:
+    if _SETTING_NAME.search(c.prog) or _BUILDERS.search(c.prog) or c.prog.lower() in BUILD_TOOLS:
         return None
     rest = [t for t in lowered[at + 1:] if t[:1] != "-"]
     options = {t for t in lowered if t[:1] == "-"}
