@@ -83,4 +83,4 @@ def test_tail_corpus_destructive_forms_are_flagged():
 
 def test_tail_corpus_everyday_forms_stay_quiet():
     loud, quiet = loud_and_quiet(CORPUS / "everyday.txt")
-    assert len(quiet) >= 150 and len(loud) <= 6, "\n".join(loud)  # older rules' prunes and purges (see the file)
+    assert len(quiet) >= 240 and len(loud) <= 6, "\n".join(loud)  # older rules' prunes and purges (see the file)
