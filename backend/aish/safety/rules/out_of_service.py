@@ -45,6 +45,10 @@ _KINDS = frozenset("""
 user users account accounts node nodes host hosts device devices member members client clients agent agents runner
 runners peer peers instance instances tenant tenants machine machines computer computers service services
 """.split())
+_PEOPLE = frozenset("""
+user users account accounts member members tenant tenants customer customers client clients person people
+identity identities principal principals login logins employee employees
+""".split())
 _FUSED_KINDS = _KINDS | {"vm", "vms", "target", "targets", "s", "d"}  # `unregistervm`, `deactivates`
 # Package and environment managers whose deactivate takes an extension out of a view (`spack deactivate py-numpy`).
 _EXTENSION_MANAGERS = frozenset({"spack", "easybuild", "eb", "module", "ml", "lmod", "nix-env", "guix", "pkgsrc",
@@ -88,7 +92,7 @@ def rule_out_of_service(c: Ctx) -> Optional[tuple]:
         value = t.split("=", 1)[1] if "=" in t else ""
         named = ([value] if value else []) + [w for w in texts if w[:1] != "-"]
         if len(parts) > 1 and not set(parts) & _LIGHT:  # `-sr_unregister`, `--deactivate-user`: the object said
-            named = named or ["what its " + "-".join(p for p in parts if p != verb) + " names"]
+            named = named or ["its " + "-".join(p for p in parts if p != verb)]
         return _judged(c, verb, texts[k], nouns + parts, named)
     return None
 
@@ -127,4 +131,9 @@ def _judged(c: Ctx, verb: str, said: str, nouns: list, named: list) -> Optional[
     kinds = [t for t in named if t.lower() in _KINDS]
     what = next((t for t in named if t.lower() not in _KINDS), named[0]) if kinds else named[0]  # `deactivate user bob`
     name = f"{c.prog} {said}" if said else c.prog
-    return MEDIUM, f"{name} takes {what} out of service: it can no longer be used or sign in ({c.text})"
+    words = {w.lower() for w in nouns + named}
+    if verb in ("deactivate", "offboard") or words & _PEOPLE:
+        effect = "it can no longer sign in or be used"
+    else:
+        effect = "it no longer serves or takes work"
+    return MEDIUM, f"{name} takes {what} out of service: {effect} ({c.text})"
