@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.safety.forms import corpus_floor, loud_and_quiet, table_holds
+from tests.safety.kept import assess
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "tail_s16"
 
@@ -84,3 +85,15 @@ def test_tail_corpus_destructive_forms_are_flagged():
 def test_tail_corpus_everyday_forms_stay_quiet():
     loud, quiet = loud_and_quiet(CORPUS / "everyday.txt")
     assert len(quiet) >= 240 and len(loud) <= 6, "\n".join(loud)  # older rules' prunes and purges (see the file)
+
+
+def test_tail_reasons_read_as_one_short_line_naming_the_program():
+    tables = (OUT_OF_SERVICE, FUSED_MEMBER_OPTIONS, STATE_CLEARED, NAMED_STOPS)
+    bad = []
+    for command in (c for loud, _ in tables for c in loud):
+        verdict = assess(command)
+        reason = verdict.reason if verdict else ""
+        program = command.split()[0].rsplit("/", 1)[-1] if not command.startswith("pdsh") else "stop"
+        if not reason or "\n" in reason or len(reason) > 200 or program not in reason:
+            bad.append(f"{command}: {reason!r}")
+    assert not bad, "\n".join(bad)
