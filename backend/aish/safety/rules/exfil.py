@@ -16,6 +16,7 @@ from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.code_secret_paths import secret_in_code
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
 from aish.safety.rules.secret_places import COPY_SUFFIX, SECRET_PLACE
+from aish.safety.rules.secret_exports import into_secret_store
 from aish.safety.rules.secret_producers import prints_secret
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
@@ -295,8 +296,8 @@ _LOADS = lazy(r"\b(load|import|restore|psql|mysql|mariadb|pg_restore|mongorestor
 def rule_exfiltration(c: Ctx) -> Optional[tuple]:
     """A network sender whose payload is secret: named on its line, redirected in, or piped in."""
     lookup = c.prog.lower() in _LOOKUPS
-    if c.prog.lower() not in _SENDERS and not lookup:
-        return None
+    if c.prog.lower() not in _SENDERS and not lookup or into_secret_store(c.texts):
+        return None  # `gh secret set K < KEY`, `aws secretsmanager put-secret-value`: stored for the user
     found = _in_substitutions(c.args if lookup else payload_words(c.args))  # `ping -p $(xxd -p KEY)`: data
     copies = c.prog in _COPIERS  # to a host the user names: only keys and credentials count, not a whole home
     as_written = {w.text: w for w in c.args}  # `C:\Users\x\.aws\credentials`: the backslashes the shell took

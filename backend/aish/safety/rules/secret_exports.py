@@ -150,3 +150,17 @@ def _configuration(operands: list, lowered: list) -> str:
             return "medium"  # `rclone config show`, `mc alias list`: tokens and passwords, among the rest
     return ""
 
+
+# A secret store written: where a secret belongs (`gh secret set K < KEY`, `vault kv put`, `aws secretsmanager
+# put-secret-value`, `gcloud secrets versions add --data-file=KEY`, `az keyvault secret set --file`, `wrangler secret
+# put`, `vercel env add`, `heroku config:set`): a key handed to it is stored for the user, not sent to others.
+_STORE_NOUNS = frozenset({"secret", "secrets", "secretsmanager", "keyvault", "kv", "vault", "credential", "credentials",
+                          "variable", "variables", "env", "config", "parameter"})
+_STORE_VERBS = frozenset({"set", "put", "add", "create", "insert", "store", "write", "import", "update"})
+_FUSED_STORES = frozenset({"put-secret-value", "create-secret", "update-secret", "put-parameter"})
+
+
+def into_secret_store(texts: list) -> bool:
+    """Does this command write into a secret store (its subcommands name the store and a storing verb)?"""
+    words = {p for t in texts[:5] if not t.startswith("-") for p in t.lower().split(":")}
+    return bool(words & _FUSED_STORES) or bool(words & _STORE_NOUNS) and bool(words & _STORE_VERBS)

@@ -23,6 +23,7 @@ from typing import Optional
 
 from aish.safety.any_case import AnyWord
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.secret_exports import into_secret_store
 from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, prints_secret, secret_path
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
@@ -60,6 +61,8 @@ def _secret(word: Word) -> str:
 def rule_unknown_sender(c: Ctx) -> Optional[tuple]:
     """A secret sent by a client no rule names: see the module's docstring."""
     texts = c.texts
+    if into_secret_store(texts):
+        return None  # `gcloud secrets versions add NAME --data-file=KEY`: stored for the user, not sent
     found = ""
     for w in c.args[:32]:  # a DNS name built from a secret substitution
         if w.subs and _DNS_NAME.search(w.raw):
