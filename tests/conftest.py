@@ -8,7 +8,6 @@ import os
 import sys
 import weakref
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -177,10 +176,12 @@ def pytest_unconfigure(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    inside = f"{TESTS}{os.sep}"  # (a string's prefix: pathlib's relative_to per case was ~30 ms a worker)
     for item in items:
-        parts = item.path.relative_to(TESTS).parts if item.path.is_relative_to(TESTS) else ()
-        if len(parts) > 1 and parts[0] in DIRECTORY_MARKS:
-            item.add_marker(DIRECTORY_MARKS[parts[0]])
+        path = str(item.path)
+        directory, sep, _ = path[len(inside):].partition(os.sep) if path.startswith(inside) else ("", "", "")
+        if sep and directory in DIRECTORY_MARKS:
+            item.add_marker(DIRECTORY_MARKS[directory])
     _leave_out_slow_cases(config, items)
     schedule.order(items, getattr(config, "workerinput", {}).get(schedule.WORKER_INPUT_KEY))
 
@@ -212,6 +213,16 @@ def pytest_runtest_logreport(report):
         _DURATIONS[module] = _DURATIONS.get(module, 0.0) + report.duration
 
 
+@pytest.hookimpl(wrapper=True, specname="pytest_runtest_teardown")
+def pytest_runtest_teardown_private_paths(item, nextitem):
+    """After the case's last fixture is gone (a teardown that failed too), the environment it
+    had goes (``_leave_private_paths``)."""
+    try:
+        return (yield)
+    finally:
+        _leave_private_paths(item)
+
+
 def pytest_runtest_teardown(item, nextitem):
     """After the last static check of a run, its parsed trees go (the collector's full passes
     walked them for the rest of the session), and the garbage collector paused for the static
@@ -224,10 +235,14 @@ def pytest_runtest_teardown(item, nextitem):
         collector_pauses.resume()
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
-    """Only cases on the real wire may start an `aish` process (tests/helpers.py's ``aish``).
+    """Before the case's first fixture: its private paths (``_enter_private_paths``).
+    Only cases on the real wire may start an `aish` process (tests/helpers.py's ``aish``).
     The static checks run with the garbage collector paused (tests/collector_pauses.py)."""
     from tests import helpers
+
+    _enter_private_paths(item)
 
     if schedule.needs(item) == schedule.READS_SOURCES:
         collector_pauses.pause()
@@ -289,19 +304,22 @@ def _fresh_path(tmp_path_factory) -> Path:
     return tmp_path_factory.getbasetemp() / "aish" / str(next(_ENV_DIRS))
 
 
-@pytest.fixture(autouse=True)
-def aish_private_paths(tmp_path_factory) -> Iterator[Path]:
+_PRIVATE = pytest.StashKey[tuple]()
+
+
+def _enter_private_paths(item) -> None:
     """Point aish at fresh paths; no test may touch the real home or probe real ports.  The
     state directory is on a memory file system where there is one (tests/memory_state.py).
 
     The directories are made when something needs them (aish makes its state and runtime dirs
     itself; ``aish_env`` makes them for a case that asks for it): most cases never touch them,
     and two directories a case, made and later deleted by pytest, were ~4,000 a unit run
-    (seconds of wall time on a disk other work writes to).  The environment is set and put
-    back here, not through ``monkeypatch`` (a fixture of its own and nine undo entries: about
-    a third of a trivial case's cost); a case's own ``monkeypatch`` of these names is undone
-    first, then this."""
-    base = _fresh_path(tmp_path_factory)
+    (seconds of wall time on a disk other work writes to).  The environment is set before the
+    case's first fixture is made and put back after its last one is gone
+    (``pytest_runtest_setup`` and ``pytest_runtest_teardown``), not by an autouse fixture nor
+    through ``monkeypatch``: a fixture of every case was a fifth of what a trivial case cost in
+    its process; a case's own ``monkeypatch`` of these names is undone first, then this."""
+    base = _fresh_path(item.config._tmp_path_factory)
     saved = {key: os.environ.get(key) for key in (*_PRIVATE_DIRS, "AISH_DETECT_PORTS", *_LEFT_OUT)}
     text = str(base)
     for key, name in _PRIVATE_DIRS.items():
@@ -312,12 +330,25 @@ def aish_private_paths(tmp_path_factory) -> Iterator[Path]:
     os.environ["AISH_DETECT_PORTS"] = ""
     for key in _LEFT_OUT:
         os.environ.pop(key, None)
-    yield base
-    for key, value in saved.items():
+    item.stash[_PRIVATE] = (base, saved)
+
+
+def _leave_private_paths(item) -> None:
+    entered = item.stash.get(_PRIVATE, None)
+    if entered is None:
+        return
+    del item.stash[_PRIVATE]
+    for key, value in entered[1].items():
         if value is None:
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
+
+
+@pytest.fixture
+def aish_private_paths(request) -> Path:
+    """The case's private path (tests/conftest.py's ``_enter_private_paths``), not made yet."""
+    return request.node.stash[_PRIVATE][0]
 
 
 @pytest.fixture
