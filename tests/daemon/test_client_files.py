@@ -1,4 +1,6 @@
-"""daemon/client_files.py: a client's file is read whole, in as few system calls as it takes."""
+"""daemon/client_files.py: a client's file is read whole, in as few system calls as it takes.  The
+files are on the memory file system where there is one (``memory_dir``): 5 MB a unit run on the
+disk otherwise, written, then deleted by the next run."""
 from __future__ import annotations
 
 import os
@@ -10,10 +12,10 @@ from aish.errors import ProtocolError
 
 
 @pytest.mark.parametrize("size, reads", [(0, 1), (277, 1), (3 << 20, 1)])
-def test_a_request_file_is_read_in_one_read(tmp_path, monkeypatch, size, reads):
+def test_a_request_file_is_read_in_one_read(memory_dir, monkeypatch, size, reads):
     """Its size is known from the stat that checks it: one read takes it all (a second read
     only to see the end was a system call, and a GIL hand-off, per ask of 50 shells)."""
-    path = tmp_path / "1.req"
+    path = memory_dir / "1.req"
     text = ("v=1\nkind=ask\n" * (size // 13 + 1))[:size]
     path.write_text(text)
     calls = []
@@ -23,8 +25,8 @@ def test_a_request_file_is_read_in_one_read(tmp_path, monkeypatch, size, reads):
     assert len(calls) == reads
 
 
-def test_a_file_that_grew_after_its_stat_is_read_to_its_end(tmp_path, monkeypatch):
-    path = tmp_path / "1.req"
+def test_a_file_that_grew_after_its_stat_is_read_to_its_end(memory_dir, monkeypatch):
+    path = memory_dir / "1.req"
     path.write_text("v=1\n")
     real_fstat = os.fstat
 
