@@ -245,7 +245,8 @@ def _named_files(c: Ctx, texts: Optional[list] = None) -> list:
             files.append(nxt)
         elif t.startswith(("--post-file=", "--body-file=", "--upload-file=")):
             files.append(t.split("=", 1)[1])
-        elif c.prog in ("http", "https", "xh", "httpie") and re.match(r"^[\w-]*@[^@]+$", t) and "://" not in t:
+        elif c.prog in ("http", "https", "xh", "xhs", "httpie") and re.match(r"^[\w.-]*(?::?=)?@[^@]+$", t) and \
+                "://" not in t:  # `file@KEY` (uploaded), `k=@KEY` and `k:=@KEY` (its text embedded as a field)
             files.append(t.split("@", 1)[1])
     if c.prog in ("scp", "rsync", "sftp", "rclone", "aws", "gsutil", "smbclient") and any(
             re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^s3://|^gs://|^\w+:", t) for t in texts[1:]):
