@@ -14,7 +14,8 @@ minutes.  It loses work where what it cleans is a store of results or records, a
 
 ``reset`` as a program's own first word puts everything it manages back to empty (``pueue reset``, ``orbx
 reset``): told ``--hard``, or given nothing else, its queue, jobs, database or machines go (a build or monorepo
-tool's bare reset, ``nx reset``, only empties its cache).  A reset of a
+tool's bare reset, ``nx reset``, only empties its cache); given a store by name (``skate reset @db``, ``reset
+queue orders``), that store is emptied.  A reset of a
 setting or a device (``idevicesetlocation reset``, ``dconf reset /key``, ``… reset gamma``) and a reset named
 for a part (``settings reset``) stay with the vocabulary.
 
@@ -68,6 +69,13 @@ _SETTING_NAME = lazy(r"location|colou?r|theme|term|tty|display|screen|sound|audi
                      r"wifi|wlan|net|dns|ntp|shell|console|tput|stty|tmux|screen|mpc|player",
                      re.IGNORECASE)
 _READ = 3  # leading words read
+# What a reset given by name empties (not a key, a user or an account: their reset is most often a setting's or a
+# password's).
+_RESET_STORES = _STORED | {"chain", "ledger", "journal", "wal", "offsets", "topic", "topics", "stream", "streams",
+                           "bucket", "buckets", "volume", "volumes", "cluster", "node", "snapshot", "snapshots"}
+# Options that make a reset keep what is stored, or only show it.
+_SOFT = frozenset({"--soft", "--mixed", "--keep", "--keep-data", "--keep-state", "--merge", "--help", "-h",
+                   "--dry-run", "-n", "--preview", "--config", "--settings", "--defaults"})
 
 
 @triggered_by(("clean", "reset", "purge-runs"))
@@ -117,10 +125,16 @@ def _reset(c: Ctx, lowered: list, at: int) -> Optional[tuple]:
     """``pueue reset``, ``orbx reset``, ``rigctl reset --hard``: the program's own state put back to empty."""
     if _SETTING_NAME.search(c.prog) or _BUILDERS.search(c.prog) or c.prog.lower() in BUILD_TOOLS:
         return None
-    rest = [t for t in lowered[at + 1:] if t[:1] != "-"]
-    options = {t for t in lowered if t[:1] == "-"}
-    hard = options & {"--hard", "--force", "-f", "--all", "-y", "--yes", "--purge", "--wipe"}
-    if rest or options - {"--hard", "--force", "-f", "--all", "-y", "--yes", "-q", "--quiet"} and not hard:
-        return None  # `reset gamma`, `reset --soft`: a part, or another kind of reset
+    rest = [t for k, t in enumerate(lowered[at + 1:], at + 1) if t[:1] != "-" and not is_option_value(c.texts, k)]
+    options = {t.split("=", 1)[0] for t in lowered if t[:1] == "-"}
+    if options & _SOFT or c.texts[at] != "reset":
+        return None  # `reset --soft`, `reset --keep-data`: another kind of reset (and `RESET`, a statement's)
+    if rest:  # `skate reset @db`: a store named; `reset gamma`, `reset sensor2`, `reset /key`: a part
+        store = next((t for t in rest[:1] if t.startswith("@") or "/" not in t and
+                      set(split_word(t.strip("@'\""))) & _RESET_STORES), None)
+        if store is None or len(rest) > 2:  # (`reset queue orders`: the kind, then its name)
+            return None
+        store = " ".join(rest)
+        return MEDIUM, f"{c.prog} reset empties {store}: what it holds is lost ({c.text})"
     return MEDIUM, f"{c.prog} reset puts everything {c.prog} manages back to empty: its jobs, data or machines " \
         f"are lost ({c.text})"
