@@ -12,23 +12,24 @@ from __future__ import annotations
 
 import re
 
+from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, MEDIUM
 
 _OFF = "switches the firewall off at every boot"
 FILES: list = [
-    (re.compile(r"^/etc/ufw/ufw\.conf$"),
-     [(re.compile(r"^\s*ENABLED\s*[=\s]\s*[\"']?no\b", re.IGNORECASE | re.MULTILINE), MEDIUM, _OFF)], None, ""),
-    (re.compile(r"^/etc/(rc\.conf(\.local)?|rc\.conf\.d/.*)$"),
-     [(re.compile(r"^\s*(firewall|pf|ipfw|ipfilter|npf)_enable\s*=\s*[\"']?no\b", re.IGNORECASE | re.MULTILINE),
+    (lazy(r"^/etc/ufw/ufw\.conf$"),
+     [(lazy(r"^\s*ENABLED\s*[=\s]\s*[\"']?no\b", re.IGNORECASE | re.MULTILINE), MEDIUM, _OFF)], None, ""),
+    (lazy(r"^/etc/(rc\.conf(\.local)?|rc\.conf\.d/.*)$"),
+     [(lazy(r"^\s*(firewall|pf|ipfw|ipfilter|npf)_enable\s*=\s*[\"']?no\b", re.IGNORECASE | re.MULTILINE),
        MEDIUM, _OFF)], None, ""),
-    (re.compile(r"^/etc/firewalld/firewalld\.conf$"),
-     [(re.compile(r"^\s*DefaultZone\s*[=\s]\s*(drop|block)\s*$", re.IGNORECASE | re.MULTILINE), HIGH,
+    (lazy(r"^/etc/firewalld/firewalld\.conf$"),
+     [(lazy(r"^\s*DefaultZone\s*[=\s]\s*(drop|block)\s*$", re.IGNORECASE | re.MULTILINE), HIGH,
        "refuses every connection the zone does not name, ssh included: remote access stops at the next reload"),
-      (re.compile(r"^\s*DefaultZone\s*[=\s]\s*trusted\s*$", re.IGNORECASE | re.MULTILINE), MEDIUM,
+      (lazy(r"^\s*DefaultZone\s*[=\s]\s*trusted\s*$", re.IGNORECASE | re.MULTILINE), MEDIUM,
        "accepts every connection: the firewall is off at the next reload")], None, ""),
-    (re.compile(r"^/etc/sysconfig/selinux$"),
-     [(re.compile(r"SELINUX\s*=\s*(disabled|permissive)"), MEDIUM, "switches SELinux off")], None, ""),
-    (re.compile(r"^/etc/fail2ban/(jail\.(local|conf)|jail\.d/.*)$"),
-     [(re.compile(r"^\s*enabled\s*[=\s]\s*(false|no|0)\s*$", re.IGNORECASE | re.MULTILINE), MEDIUM,
+    (lazy(r"^/etc/sysconfig/selinux$"),
+     [(lazy(r"SELINUX\s*=\s*(disabled|permissive)"), MEDIUM, "switches SELinux off")], None, ""),
+    (lazy(r"^/etc/fail2ban/(jail\.(local|conf)|jail\.d/.*)$"),
+     [(lazy(r"^\s*enabled\s*[=\s]\s*(false|no|0)\s*$", re.IGNORECASE | re.MULTILINE), MEDIUM,
        "switches a fail2ban jail off: guessing passwords is no longer stopped")], None, ""),
 ]

@@ -10,10 +10,10 @@ websocketd's are judged by ``exposure``).  A server bound to the loopback addres
 """
 from __future__ import annotations
 
-import re
 import shlex
 from typing import Optional
 
+from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, Ctx
 from aish.safety.rules.exfil import _segment_reads_secret, sent
 from aish.safety.shell_words import segments
@@ -40,9 +40,9 @@ _VALUED = {
 }
 # Servers given a host and a port before the program they run.
 _HOST_PORT = frozenset({"tcpserver", "tcpsvd", "udpsvd", "s6-tcpserver", "s6-tcpserver4", "s6-tcpserver6"})
-_LOOPBACK = re.compile(r"^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$")
-_LOOPBACK_OPTION = re.compile(r"(^|=)(127\.\d+\.\d+\.\d+|localhost|::1)(:\d+)?$")
-_SHELL = re.compile(r"^(/\w+)*/?(ba|z|da|k|mk|fi|a)?sh$")
+_LOOPBACK = lazy(r"^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$")
+_LOOPBACK_OPTION = lazy(r"(^|=)(127\.\d+\.\d+\.\d+|localhost|::1)(:\d+)?$")
+_SHELL = lazy(r"^(/\w+)*/?(ba|z|da|k|mk|fi|a)?sh$")
 # Shells whose serving `exposure` judges already.
 _JUDGED_ELSEWHERE = frozenset({"websocketd", "ttyd", "gotty"})
 
