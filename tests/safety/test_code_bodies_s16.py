@@ -100,3 +100,12 @@ def test_deletes_of_each_name_a_loop_lists(command: str, at_least: str) -> None:
 ])
 def test_loops_that_read_or_clean_temp_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command,at_least", [
+    ("perl /dev/stdin <<< 'use File::Path; rmtree(\"/srv/data\")'", "medium"),
+    ("ruby3.2 /dev/fd/0 <<< 'require \"fileutils\"; FileUtils.rm_rf(Dir.home)'", "high"),
+    ("lua5.4 /dev/stdin <<< 'io.open(\"/etc/sudoers\",\"a\"):write(\"ops ALL=(ALL) NOPASSWD:ALL\\n\")'", "high"),
+])
+def test_code_read_from_dev_stdin(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)

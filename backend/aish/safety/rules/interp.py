@@ -200,9 +200,12 @@ def body(c: Ctx) -> Optional[str]:
             return t[2:]
         if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*[eE]", t) and k + 1 < len(texts):
             return texts[k + 1]
-        if not t.startswith("-") and t != "-":
-            return None  # a script file: not readable here
+        if not t.startswith("-") and t != "-" and t not in _STDIN_FILES:
+            return None  # a script file: not readable here (its standard input, `/dev/stdin`, is read below)
     return _stdin_body(c)
+
+
+_STDIN_FILES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 
 def _stdin_body(c: Ctx) -> Optional[str]:
