@@ -42,12 +42,15 @@ STATE_CLEARED = (
      "wfengine clean run_2024_03", "dagctl clean -f", "pipeline-ctl cleanup --all", "logidx clean eventdata -f",
      "orbx reset", "rigctl reset --hard", "vaultlite reset", "ringctl reset -y",
      "cachectl clean --store s3://ci-bucket/cache", "buildcache clean --remote=gs://team-cache/bazel",
-     "zorgq reset --children", "zorgq reset jobs", "zorgq reset queue orders", "ledgerd reset @main"],
+     "zorgq reset --children", "zorgq reset jobs", "zorgq reset queue orders", "ledgerd reset @main",
+     "clusterkit uninstall", "edgeagent uninstall", "vpnbox uninstall", "dataplane deinstall"],
     ["xmake clean --all", "dune clean", "mill clean", "pants clean-all", "flowrun clean -n",
      "jobstore cache clean --all", "wfengine clean --dry-run", "lightctl reset gamma", "ringctl reset --soft",
      "docsgen clean", "colorctl reset", "rigctl reset sensor2", "nx reset",
      "task clean --force", "flowrun clean build", "orbx start", "zorg clean --url https://api.example.com",
-     "zorgq reset key", "zorgq reset user bob", "zorgq reset /path/to/key", "zorgq reset --keep-data"])
+     "zorgq reset key", "zorgq reset user bob", "zorgq reset /path/to/key", "zorgq reset --keep-data",
+     "hookctl uninstall", "vpnbox uninstall -c", "vpnbox uninstall --keep-data", "vpnbox completion uninstall",
+     "vpnbox uninstall --dry-run"])
 # A server or a range of instances stopped, a node or cluster cleaned, by name or target (rules/named_stops.py).
 NAMED_STOPS = (
     ["xyz-server-stop", "gateway-server-stop", "meshd-broker-stop", "stop-brokers.sh", "nodeclean",

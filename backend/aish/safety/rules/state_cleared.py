@@ -19,6 +19,10 @@ queue orders``), that store is emptied.  A reset of a
 setting or a device (``idevicesetlocation reset``, ``dconf reset /key``, ``… reset gamma``) and a reset named
 for a part (``settings reset``) stay with the vocabulary.
 
+A program told to ``uninstall`` with nothing named (``loft uninstall``, ``pivpn uninstall``) takes itself or the
+platform it set up away, with what it kept; a repository's hooks or a shell's integration (``husky uninstall``),
+and an uninstall told to keep something (``opencode uninstall -c``), stay quiet.
+
 Quiet: caches, builds, logs and temporary files named as the object, dry runs, package managers.
 """
 from __future__ import annotations
@@ -73,12 +77,17 @@ _READ = 3  # leading words read
 # password's).
 _RESET_STORES = _STORED | {"chain", "ledger", "journal", "wal", "offsets", "topic", "topics", "stream", "streams",
                            "bucket", "buckets", "volume", "volumes", "cluster", "node", "snapshot", "snapshots"}
+_UNINSTALLS = frozenset({"uninstall", "deinstall", "self-uninstall", "remove-all"})
+_UNASKED = frozenset({"-y", "--yes", "-f", "--force", "--all", "-a", "-q", "--quiet", "--silent", "--non-interactive"})
+# Programs whose uninstall takes only a repository's hooks, a shell's integration or a theme away.
+_HOOKS_NAME = lazy(r"hook|husky|commit|lint|complet|shell|prompt|theme|plugin|ext|zsh|bash|fish|starship|direnv",
+                   re.IGNORECASE)
 # Options that make a reset keep what is stored, or only show it.
 _SOFT = frozenset({"--soft", "--mixed", "--keep", "--keep-data", "--keep-state", "--merge", "--help", "-h",
                    "--dry-run", "-n", "--preview", "--config", "--settings", "--defaults"})
 
 
-@triggered_by(("clean", "reset", "purge-runs"))
+@triggered_by(("clean", "reset", "purge-runs", "install"))
 def rule_state_cleared(c: Ctx) -> Optional[tuple]:
     """``toil clean aws:…:store``, ``nextflow clean -f``, ``… clean eventdata``, ``pueue reset``."""
     texts = c.texts
@@ -91,6 +100,8 @@ def rule_state_cleared(c: Ctx) -> Optional[tuple]:
     leading = [k for k, t in enumerate(lowered) if t[:1] not in "-/" and not (k and is_option_value(texts, k))][:_READ]
     if leading and lowered[leading[0]] == "reset":
         return _reset(c, lowered, leading[0])
+    if len(leading) == 1 and lowered[leading[0]] in _UNINSTALLS:
+        return _uninstalled(c, lowered)
     at = next((k for k in leading if lowered[k] in _CLEANS), None)
     if at is None:
         return None
@@ -119,6 +130,15 @@ def rule_state_cleared(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} {said} deletes the work and results kept for {what}: a run cannot be resumed " \
             f"from them ({c.text})"
     return None
+
+
+def _uninstalled(c: Ctx, lowered: list) -> Optional[tuple]:
+    """``loft uninstall``, ``pivpn uninstall``, ``mole uninstall``: a program told to uninstall, with nothing named,
+    takes itself or the platform it set up away, with what it kept (``--keep-…`` or another option: quiet)."""
+    if _HOOKS_NAME.search(c.prog) or c.prog.lower() in BUILD_TOOLS or \
+            not {t for t in lowered if t[:1] == "-"} <= _UNASKED:
+        return None  # `husky uninstall`: a repository's hooks; `opencode uninstall -c`: keeps its configuration
+    return MEDIUM, f"{c.prog} uninstall removes {c.prog} and what it set up, with the data it kept ({c.text})"
 
 
 def _reset(c: Ctx, lowered: list, at: int) -> Optional[tuple]:
