@@ -64,7 +64,11 @@ class Session:
         return self.tmux.wait(ready, timeout)
 
     def run(self, command: str, shows: str = "") -> None:
+        """Type, and press Enter once the command row shows the line: until then the empty prompt
+        from before it passes for the one after it, and the next keys would be typed while this
+        command runs (on a busy host: the question went out as what `clear` printed)."""
         self.tmux.type(command)
+        self.tmux.wait(lambda screen: shown(command, screen))
         self.tmux.keys("Enter")
         if shows:
             self.tmux.wait(shows)
@@ -88,6 +92,13 @@ class Session:
         main = [call for call in receipt["calls"] if call["category"] == "main"][-1]
         assert main["messages"] == body["messages"]
         return status
+
+
+def shown(command: str, screen: str) -> bool:
+    """The command row (the rows under the prompt's first line, wrapped) holds the command."""
+    rows = screen.splitlines()
+    below = [i for i, row in enumerate(rows) if row.rstrip() == TOP]
+    return bool(below) and "".join(command.split()) in "".join("".join(rows[below[-1] + 1:]).split())
 
 
 def secret_free(body: dict) -> bool:
