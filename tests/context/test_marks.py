@@ -102,3 +102,25 @@ def test_a_d_mark_s_count_of_ended_commands_is_kept_and_its_exit_read():
     assert log.ended == 0
     log.feed(C + b"one" + b"\x1b]133;D;2;aish=7\x07" + C + b"two" + D(0))
     assert log.ended == 7 and log.back(2)["exit"] == 2 and out(log.back(1)) == b"two"
+
+
+def test_keys_echoed_count_against_the_command_whose_output_they_fall_in():
+    """The echo lands after what was read: in the running command; after a prompt's end (B)
+    in the command the line starts (its C may come first); after D or A on no command."""
+    B = b"\x1b]133;B\x07"
+    cases = [  # (stream before the keys, stream after), is the command after C typed
+        (C + b"out", D(0), True),
+        (A + b"$ " + B, C + b"out" + D(0), True),
+        (C + b"out" + D(0), A + b"$ " + B + C + b"next" + D(0), False),
+        (C + b"out" + D(0) + A + b"$ ", B + C + b"next" + D(0), False),
+        (A + b"$ " + B, C + b"out" + D(0) + A + b"$ " + B + C + b"next" + D(0), False),  # once
+    ]
+    wrong = []
+    for before, after, typed in cases:
+        log = marks.CommandLog()
+        log.feed(before)
+        log.keys_echoed()
+        log.feed(after)
+        if log.last()["typed"] != typed:
+            wrong.append((before, after))
+    assert not wrong, wrong

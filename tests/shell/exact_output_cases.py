@@ -11,12 +11,14 @@ body the model stub received must say the same thing.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 
 from aish.context import sanitize, sources
 from tests.helpers import ok
 from tests.shell.shellenv import wait_tapped
+from tests.shell.tmux import running, wait_until
 from tests.stub_server import Reply
 
 KEY = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z" * 2  # 72 characters: wider than the pane
@@ -150,6 +152,32 @@ def check_full_screen(s: Session, kind: str = "stream") -> str:
     return s.agree(body, screen, receipt, f"output of 'less notes.txt' not sent: {FULL[kind]}")
 
 
+def check_typed_ahead(s: Session) -> str:
+    """The question typed (and Enter pressed) while a command still runs: the pty echoes it among
+    that command's output (as it did under load, when the question went out as what `clear`
+    printed), so none of it is sent.  The command is held on a FIFO until the keys are in."""
+    gate = s.sh.tmux.cwd / "gate"
+    os.mkfifo(gate)
+    s.tmux.type("cat gate; echo printed")
+    s.tmux.wait(lambda screen: shown("cat gate; echo printed", screen))
+    s.tmux.keys("Enter")
+    wait_until(lambda: running("cat gate", s.sh.tmux.cwd), what="cat gate")
+    before = len(s.stub.requests)
+    s.stub.queue(Reply(text="Answered.\n"))
+    s.tmux.type("? what did it print")
+    s.tmux.keys("Enter")
+    s.tmux.wait(lambda screen: screen.count("? what did it print") == 1)  # the pty's echo
+    gate.write_text("from the gate\n")
+    s.stub.wait_requests(before + 1)
+    s.tmux.wait(lambda screen: "Answered." in screen.split("printed\n")[-1])
+    s.at_prompt()
+    body = s.stub.requests[-1]["body"]
+    receipt = json.loads(ok("sent", "--json", env={"AISH_CONV": s.conv}).stdout)
+    assert attached(body) is None, body["messages"][-1]["content"]
+    return s.agree(body, s.tmux.history(), receipt,
+                   f"output of 'cat gate; echo printed' not sent: {sources.TYPED_AHEAD}")
+
+
 def tmux_session(make_shell, stub, shell_name: str, wrap=None, tapped: bool = False) -> Session:
     return Session(make_shell(after=PROMPTS[shell_name], wrap=wrap, width=40, wait=False), stub,
                    tapped=tapped)
@@ -169,6 +197,7 @@ def test_the_recorder_sends_exactly_what_the_command_printed_or_nothing(make_she
     check_no_output(s)
     check_clear_then_a_question_with_a_key(s)
     check_full_screen(s)
+    check_typed_ahead(s)
 
 
 def test_wezterm_cannot_bound_the_output_so_nothing_is_sent(make_shell, model, shell_name):

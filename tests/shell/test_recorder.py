@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from aish.context import sanitize, sources
-from tests.shell.tmux import Tmux, wait_until
+from tests.shell.tmux import Tmux, running, wait_until
 
 
 PROMPT = "rec$ "
@@ -34,17 +34,6 @@ def rec(aish_env):
     sock = wait_until(lambda: next(iter(runtime.glob("recorder-*.sock")), None), what="the socket")
     yield tmux, str(sock)
     tmux.close()
-
-
-def running(what: str) -> bool:
-    """A process with this command line exists (keys sent before it starts would go to bash)."""
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").strip() == what.encode():
-                return True
-        except OSError:
-            pass
-    return False
 
 
 def run_and_wait(tmux: Tmux, command: str, shows: str) -> None:
@@ -79,12 +68,12 @@ def test_resize_ctrl_c_ctrl_z_and_full_screen(rec):
     run_and_wait(tmux, "stty size", "17 61")
     tmux.type("sleep 30")
     tmux.keys("Enter")
-    wait_until(lambda: running("sleep 30"), what="sleep 30")
+    wait_until(lambda: running("sleep 30", tmux.cwd), what="sleep 30")
     tmux.keys("C-c")
     run_and_wait(tmux, "echo st=$?", "st=130")
     tmux.type("sleep 31")
     tmux.keys("Enter")
-    wait_until(lambda: running("sleep 31"), what="sleep 31")
+    wait_until(lambda: running("sleep 31", tmux.cwd), what="sleep 31")
     tmux.keys("C-z")
     tmux.wait("Stopped")
     run_and_wait(tmux, "kill %1; echo killed", "killed")
@@ -98,3 +87,35 @@ def test_resize_ctrl_c_ctrl_z_and_full_screen(rec):
     # whichever prompt comes after the job is reaped, this one or the one before.)
     kept = sanitize.clean(last(sock).data).text
     assert "one" not in kept and "(END)" not in kept and "after-less" in kept, kept
+
+
+
+def test_keys_typed_ahead_while_a_command_runs_are_not_sent_as_its_output(rec):
+    """The pty echoes keys typed while a command runs among that command's output (the shell
+    shows them again at the next prompt): they are not what it printed (the flake of
+    exact_output_cases under load: the question typed during `clear` went out as its output),
+    so nothing of that output is sent.  The command is held open on a FIFO until the keys are
+    in.  Ctrl-C alone does not count, and the next command is clean."""
+    tmux, sock = rec
+    gate = tmux.cwd / "gate"
+    os.mkfifo(gate)
+    tmux.type("cat gate; echo printed")
+    tmux.keys("Enter")
+    wait_until(lambda: running("cat gate", tmux.cwd), what="cat gate")
+    tmux.type("typed ahead")
+    tmux.wait(lambda s: "typed ahead" in s)  # the pty's echo, while cat runs
+    gate.write_text("from the gate\n")
+    # then the prompt, where the shell shows the keys again as the line being edited
+    tmux.wait(lambda s: "printed\n" in s and s.rstrip().endswith(PROMPT + "typed ahead"))
+    raw = last(sock)
+    assert raw.data == b"" and raw.note == sources.TYPED_AHEAD, raw
+    tmux.keys("C-u")
+    tmux.type("echo started; sleep 32")
+    tmux.keys("Enter")
+    wait_until(lambda: running("sleep 32", tmux.cwd), what="sleep 32")
+    tmux.keys("C-c")
+    tmux.wait(lambda s: s.rstrip().endswith(PROMPT.rstrip()) and "^C" in s)
+    raw = last(sock)
+    assert b"started" in raw.data and raw.exit == 130 and not raw.note, raw
+    run_and_wait(tmux, "echo next", "next")
+    assert last(sock).data.strip() == b"next" and not last(sock).note

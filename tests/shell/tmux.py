@@ -136,5 +136,18 @@ def poll_screen(screen_of: Callable[[], str], match: Matcher, timeout: float,
     raise ScreenTimeout(f"screen did not match {match!r} within {timeout}s:\n{screen}")
 
 
+def running(what: str, cwd: Path) -> bool:
+    """A process with this command line runs in this directory (keys sent before it starts would
+    go to the shell; the directory tells it from another case's)."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").strip() == what.encode() \
+                    and os.readlink(f"/proc/{pid}/cwd") == str(cwd):
+                return True
+        except OSError:
+            pass
+    return False
+
+
 def fd_count(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))

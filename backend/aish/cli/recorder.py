@@ -5,7 +5,9 @@ runs on a pty this process owns: every byte is copied both ways unchanged
 (keys in, screen out), and the output between the OSC 133 marks ``C`` (the
 command starts) and ``D;<exit>`` (it finished) is kept, in memory only, for
 the last few commands (``context.marks`` cuts the stream; the daemon's tmux
-tap cuts its panes' streams the same way).
+tap cuts its panes' streams the same way).  Keys passed in while the pty echoes
+them (typed ahead while a command runs) mark that command: their echo is among
+its output, which is then not what it printed, and is not sent.
 The daemon asks for them on a private unix socket in the runtime dir; the
 shell names it in ``$AISH_RECORDER`` and sends it with each request.
 
@@ -93,6 +95,23 @@ def _write_all(fd: int, data: bytes) -> None:
         data = data[n:]
 
 
+def _echoed(master: int, keys: bytes) -> bool:
+    """The pty will echo these keys into the output stream: it has ECHO on (a command reading
+    a line, or none reading yet: keys typed ahead), and they are not only the keys that send a
+    signal (Ctrl-C, Ctrl-\\, Ctrl-Z: the ``^C`` they echo marks where a command was stopped).
+    A program that reads keys itself (a line editor, vim, a password prompt) turns ECHO off."""
+    try:
+        attrs = termios.tcgetattr(master)  # the pty's settings, as the shell and its programs set them
+    except termios.error:
+        return False
+    if not attrs[3] & termios.ECHO:
+        return False
+    if attrs[3] & termios.ISIG:
+        signals = {attrs[6][termios.VINTR], attrs[6][termios.VQUIT], attrs[6][termios.VSUSP]}
+        return any(keys[i:i + 1] not in signals for i in range(len(keys)))
+    return True
+
+
 def relay(argv: list, env: dict, sock: Optional[str]) -> int:
     """Run ``argv`` on a new pty, relay until it exits, return its exit status."""
     stdin, stdout = sys.stdin.fileno(), sys.stdout.fileno()
@@ -144,6 +163,8 @@ def relay(argv: list, env: dict, sock: Optional[str]) -> int:
             if stdin_open and stdin in ready:
                 data = os.read(stdin, 65536)
                 if data:
+                    if _echoed(master, data):
+                        log.keys_echoed()
                     _write_all(master, data)
                 else:
                     stdin_open = False

@@ -46,6 +46,7 @@ class Entry:
     fullscreen: bool = False
     dropped: int = 0  # bytes that did not fit (the head is gone)
     unsure: bool = False  # its start was not seen: the reader began during the command
+    typed: bool = False  # keys typed while it ran were echoed among its output (the recorder)
 
     def add(self, data: bytes) -> None:
         if ALT_SCREEN.search(data):
@@ -65,7 +66,8 @@ class Entry:
 
     def to_json(self) -> dict:
         return {"exit": self.exit, "fullscreen": self.fullscreen, "dropped": self.dropped,
-                "unsure": self.unsure, "output": base64.b64encode(bytes(self.output)).decode("ascii")}
+                "unsure": self.unsure, "typed": self.typed,
+                "output": base64.b64encode(bytes(self.output)).decode("ascii")}
 
 
 def prompt_sp_start(tail: bytes) -> Optional[int]:
@@ -91,6 +93,18 @@ class CommandLog:
         self.current: Optional[Entry] = None
         self.ended = 0  # the highest count a D carried (``aish=<n>``), 0 before one did
         self._carry = b""
+        self._last = b""  # the kind of the last mark read
+        self._echo_due = False  # keys were echoed after the last B: the next C's output holds them
+
+    def keys_echoed(self) -> None:
+        """Keys just went to a terminal that echoes them: the echo comes after every byte read so
+        far, so among the running command's output; after a prompt's end (``B``), with no command
+        running, the line was just accepted and its ``C`` may be on its way before the echo: the
+        next command's.  (After ``D`` or ``A`` it falls on the prompt, in no command.)"""
+        if self.current is not None:
+            self.current.typed = True
+        elif self._last == b"B":
+            self._echo_due = True
 
     def feed(self, data: bytes) -> None:
         data = self._carry + data
@@ -113,8 +127,9 @@ class CommandLog:
             self.current.add(data)
 
     def _mark(self, kind: bytes, args: bytes) -> None:
+        self._last, due, self._echo_due = kind, self._echo_due, False
         if kind == b"C":
-            self.current = Entry()
+            self.current = Entry(typed=due)
         elif kind == b"D":
             fields = args.lstrip(b";").split(b";")
             code = fields[0]

@@ -42,6 +42,7 @@ _EOL_MARK = re.compile(r"\x1b\[(?:[0-9;]*;)?7(?:;[0-9;]*)?m[^\x1b\n]\x1b\[[0-9;]
 WEZTERM_NOTE = ("could not tell where it starts: WezTerm's CLI shows the screen without the "
                 "marks ('aish shell' records output there)")
 NO_MARKS = "could not tell where it starts: no output start marked before the prompt"
+TYPED_AHEAD = "keys typed while it ran are mixed into it (the terminal echoed them)"
 NOTHING_MARKED = "kitty marks no output for it (it printed nothing, or on the prompt's row)"
 
 Runner = Callable[[list, dict], Optional[bytes]]
@@ -179,6 +180,8 @@ def recorder(term: dict, runner: Runner = run, back: int = 1, taps: Optional[Tap
         return Raw("recorder", note="could not tell where it starts: the recorder saw no command")
     if entry.get("unsure"):
         return Raw("recorder", note="could not tell where it starts: the recorder missed its start")
+    if entry.get("typed"):
+        return Raw("recorder", exit=entry.get("exit"), note=TYPED_AHEAD)
     data = base64.b64decode(entry.get("output", ""))
     return Raw("recorder", data, exit=entry.get("exit"), dropped=int(entry.get("dropped") or 0))
 
