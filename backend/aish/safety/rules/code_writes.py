@@ -39,7 +39,7 @@ _APPENDS = lazy(r"""["']a\+?b?["']|["']\s*>>|>>\s*\x00|(?<![\w$])append\w*|APPEN
                 re.IGNORECASE)
 # ...or written over.
 _WRITES = lazy(r"""["'](?:w|wb|w\+|wt|r\+|>|\+>)["']|["']\s*>(?!>)|>\s*\x00|(?<![\w$])(?:write\w*|\w*put_contents|"""
-               r"""spit|save\w*)\s*[(!\s]|:output\b|output-to-file|Set-Content|Out-File|\x00\s*w\s*\]|write-region\b|"""
+               r"""spit|spurt|save\w*)\s*[(!\s]|\.text\s*=(?!=)|:output\b|output-to-file|Set-Content|Out-File|\x00\s*w\s*\]|write-region\b|"""
                r"""\bTO\s*\x00|\bINTO\s+(?:OUTFILE|DUMPFILE)\s*\x00""",
                re.IGNORECASE)
 # Calls that only spell a path (`expand_path("~/x")`, `os.path.join("/etc", "x")`, `Paths.get("/etc/x")`).
