@@ -11,8 +11,10 @@ temporary credentials (``aws sts assume-role``), login tokens (``aws cognito-idp
 (``aws ec2 get-password-data``), a key pair's private half (``aws ec2 create-key-pair``, ``aws lightsail
 download-default-key-pair``), a service account's new key (``gcloud iam service-accounts keys create -``),
 a secret resource extracted (``oc extract secret/db --to=-``).  Key generators print the private key they
-made (``wg genkey``, ``age-keygen``, ``openssl genrsa``).  Listing a resource's key names, describing key
-pairs or listing access-key ids prints nothing secret.
+made (``wg genkey``, ``age-keygen``, ``openssl genrsa``).  A bootstrap prints the first all-powerful token
+(``consul acl bootstrap``, ``vault operator init``), one-time code generators a second factor (``oathtool
+--totp``, ``ykman oath accounts code``: medium).  Listing a resource's key names, describing key pairs or
+listing access-key ids prints nothing secret.
 """
 from __future__ import annotations
 
@@ -36,6 +38,13 @@ _PARTS = lazy(r"[-_]")
 _GENERATORS = {"wg": {"genkey", "genpsk"}, "age-keygen": set(), "rage-keygen": set(),
                "openssl": {"genrsa", "genpkey", "gendsa"}}
 _GENERATOR_QUIET = frozenset({"-y", "-out", "--output", "-o", "pubkey", "--help", "-h", "--version"})
+# Bootstraps that print the first, all-powerful token or the unseal keys (`consul acl bootstrap`, `nomad acl
+# bootstrap`, `vault operator init`), and a cluster's join token (`docker swarm join-token worker`).
+_BOOTSTRAP = lazy(r"(?:^|\s)(?:acl\s+bootstrap|operator\s+init|join-token)(?:\s|$)")
+# One-time codes: a generator's name, or an OTP word with a verb that prints the code.
+_ONE_TIME_PROG = lazy(r"^(?:oathtool|2fa|totp|otp|[\w-]*-otp|otp-[\w-]+|otpclient-cli|mintotp)$")
+_ONE_TIME_WORDS = frozenset({"oath", "otp", "totp", "hotp", "mfa", "2fa"})
+_ONE_TIME_SHOWS = frozenset({"code", "codes", "show", "get", "generate", "now"})
 _SECRET_RESOURCE = lazy(r"^secrets?/[\w.-]+$")
 _RESOURCE_READS = frozenset({"extract", "get", "view", "cat"})
 
@@ -49,10 +58,12 @@ def resource_secret(prog: str, rest: list) -> str:
     if made is not None and (not made or operands[:1] and operands[0] in made) and \
             not set(lowered) & _GENERATOR_QUIET:
         return "high"  # `wg genkey`, `age-keygen`, `openssl genrsa 4096`
+    if _ONE_TIME_PROG.match(prog) or set(operands[:3]) & _ONE_TIME_WORDS and set(operands[:4]) & _ONE_TIME_SHOWS:
+        return "medium"  # `oathtool --totp -b KEY`, `ykman oath accounts code`: a second factor, valid for a while
     if not operands:
         return ""
     joined = " ".join(operands)
-    if _STRONG.search(joined):
+    if _STRONG.search(joined) or _BOOTSTRAP.search(joined):
         return "high"
     for k, op in enumerate(operands[:4]):
         parts = _PARTS.split(op)
