@@ -12,7 +12,8 @@ from typing import Callable, NamedTuple, Optional
 
 from aish.safety.rules import baseline_values, binaries_replaced, bios_settings, boot_choices, boot_devices
 from aish.safety.rules import borrowed_operands, clock_set, config_editors, console_code, core_packages
-from aish.safety.rules import credentials_replaced, cron_tables, device_operands, disk_layouts, dry_run_defaults
+from aish.safety.rules import control_keys, credentials_replaced, cron_tables, device_operands, disk_layouts, disk_words
+from aish.safety.rules import dry_run_defaults
 from aish.safety.rules import ending_names, factor_secrets, federated_sign_in, firewall_drops, forced_unpack
 from aish.safety.rules import fused_names, guest_reboots, http, inbound_blocked, interface_downs, job_scopes
 from aish.safety.rules import key_holders, keys_regenerated, lifecycle_ends, listed_stops, local_copy_dropped
@@ -82,12 +83,15 @@ READINGS: tuple = (
     _Reading(baseline_values.may_weaken, baseline_values.rule_baseline_weakened),
     _Reading(protections_off.may_switch_off, protections_off.rule_protection_off),
     _Reading(setting_pairs.may_pair, setting_pairs.rule_setting_pair),  # `key=K value=V`, `-Name K -Value V`
+    # `mmctl config set ServiceSettings.EnableMultifactorAuthentication false`
+    _Reading(control_keys.may_set_control, control_keys.rule_control_off),
     # `dest=/etc/sudoers`, `x.ctmpl:/etc/hosts`
     _Reading(system_targets.may_target, system_targets.rule_system_target),
     # `hcledit -f /etc/default/grub … set`, `ruby -pi`, `xcp x /etc/fstab`
     _Reading(system_targets.may_target, system_setters.rule_system_setter),
     _Reading(device_operands.may_act, device_operands.rule_device_operand, unknown_only=True),  # `geli kill ada0p3`
     _Reading(disk_layouts.may_rewrite, disk_layouts.rule_disk_layout),  # `bsdlabel -w da1`, `… partition delete`
+    _Reading(disk_words.may_act_on_storage, disk_words.rule_storage_words),  # `dkctl wd0 delwedge dk1`
     _Reading(stop_scopes.may_stop, stop_scopes.rule_stop_scope, unknown_only=True),  # `ldm stop-domain -a`
     _Reading(_login_may_change, login_values.rule_login_value),
     _Reading(name_pins.may_pin, name_pins.rule_name_pinned),  # `hostess add pypi.org 127.0.0.1`
