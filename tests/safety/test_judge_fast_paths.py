@@ -240,3 +240,41 @@ def test_a_disk_is_looked_for_only_where_a_word_can_name_one():
 
     devices = [w for w in _words() + ["/dev/sdX", "path/to/partition", "/dev/nvme0n1", "/dev/disk2s1"] if is_device(w)]
     assert len(devices) > 50 and [w for w in devices if not any(p in w for p in DEVICE_PARTS)] == []
+
+
+
+def test_code_and_shares_are_looked_for_only_where_a_quote_or_a_backslash_is():
+    """``interp.body`` reads an unknown program's code options only on a line with a quote (code is called with a
+    quoted string), and ``sinks.is_sink`` looks for a share only on a line with a backslash (a ``\\\\host\\share``
+    keeps one in its word however it is quoted): the same answers as the full readings on the commands of the
+    corpora and on shares quoted every way; a program's family, kept, is the family read afresh."""
+    from aish.safety.rules import interp, sinks
+    from aish.safety.rules.common import Ctx
+
+    shares = ["\\\\fs01\\pub\\", "'\\\\fs01\\pub'", '"\\\\fs01\\pub\\x"', "$'\\\\\\\\fs01\\\\pub'"]
+    lines = _corpus_lines()[::6] + tuple(f"{p} k {s}" for s in shares for p in ("copy", "Out-File", "xcopy"))
+    commands = [Ctx(ws[0].text, ws, ws[1:], seg, [], False, False, 0, lambda t: None, lambda w: None)
+                for line in lines for seg in segments(line) for ws in [seg.words] if ws]
+    unknown = [c for c in commands if interp._BODY_OPTIONS.get(interp._family(c.prog)) is None]
+    code = [c.prog for c in unknown if interp._any_body(c.texts)]
+    assert len(code) > 20 and [c.prog for c in unknown if interp.body(c) != (
+        None if interp._family(c.prog) in interp._SHELLS else interp._any_body(c.texts))] == []
+    shared = [c.prog for c in commands if sinks.copies_to_share(c)]
+    assert len(shared) >= 2 * len(shares) and [c.prog for c in commands if sinks.copies_to_share(c) and
+                                               not sinks.is_sink(c)] == []
+    assert [p for p in _programs() + ["jruby", "python3.12", "php-cli"]
+            if interp._family(p) != interp._family.__wrapped__(p)] == []
+
+
+def test_an_option_read_once_as_deleting_data_is_read_as_afresh():
+    """The vocabulary keeps, per option, whether it deletes data by itself: the heaviest option of every word of
+    the corpora (and the tables' own spellings) is the one the full reading picks."""
+    from aish.safety.rules import vocabulary
+    from aish.safety.verbs import HEAVY_OPTIONS, HEAVY_OPTIONS_PATTERN, ROUTINE_OPTIONS
+
+    options = [w for w in _words() if w.startswith("-")] + sorted(HEAVY_OPTIONS | ROUTINE_OPTIONS) + \
+        ["--delete-namespaces", "--reset-to-factory", "--clear-db", "--with-volumes", "--destroy-workers"]
+    fresh = [o for o in options if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o) or
+                                    vocabulary._deletes_data(o)) and o not in ROUTINE_OPTIONS]
+    assert len(fresh) > 40 and [o for o in options if vocabulary._heavy(o) != (o in fresh)] == []
+    assert min(filter(vocabulary._heavy, options)) == min(fresh)

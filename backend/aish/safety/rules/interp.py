@@ -11,6 +11,7 @@ before it runs is flagged as unreadable.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 from typing import Optional
 
@@ -131,6 +132,7 @@ _KILL_ALL = lazy(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill
 _VERSION_AT_END = re.compile(r"[\d.]+$")
 
 
+@functools.lru_cache(maxsize=4096)  # a pure reading of the name, asked up to four times a command
 def _family(prog: str) -> str:
     if _PYTHON.match(prog):
         return "python"
@@ -174,8 +176,8 @@ def body(c: Ctx) -> Optional[str]:
     """The code the interpreter runs from the command line or a heredoc, if any."""
     family = _family(c.prog)
     options = _BODY_OPTIONS.get(family)
-    if options is None:
-        return None if family in _SHELLS else _any_body(c.texts)
+    if options is None:  # code is called with a quoted string: a line with no quote in its words holds none
+        return None if family in _SHELLS or "'" not in c.lowered and '"' not in c.lowered else _any_body(c.texts)
     texts = c.texts
     if family in ("pwsh", "powershell", "powershell.exe", "pwsh.exe"):
         for k, t in enumerate(texts):

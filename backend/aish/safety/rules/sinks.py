@@ -72,7 +72,7 @@ def is_sink(c: Ctx) -> bool:
         return True  # `keybase fs cp KEY /keybase/public/me/`, `cp KEY ~/Public/`
     if texts and ":" in texts[-1] and copies_to_host(c):
         return True
-    return copies_to_share(c)
+    return "\\" in c.lowered and copies_to_share(c)  # a share's backslashes leave one in its word at least
 
 
 # `\\host\share\…` as written (the shell's reading takes the backslashes), not this machine's own.

@@ -116,8 +116,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     device = devices.device_write(c, options)
     if device is not None:
         return device
-    heavy_option = min((o for o in options if (o in HEAVY_OPTIONS or HEAVY_OPTIONS_PATTERN.match(o) or
-                                                _deletes_data(o)) and o not in ROUTINE_OPTIONS), default=None)
+    heavy_option = min(filter(_heavy, options), default=None)
     if not act.verb:
         if _restores_over(c, options):
             return MEDIUM, f"{prog} restores over what exists, forced: its current state is lost ({c.text})"
@@ -281,6 +280,13 @@ def _long_spellings(texts: list) -> set:
             if verb_strength(split_word(name)[0]) >= 3:
                 out.add("--" + name)
     return out
+
+
+@lru_cache(maxsize=4096)  # options repeat (`-f`, `--force`, `--all`): one reading each, not one a command
+def _heavy(option: str) -> bool:
+    """An option that deletes data by itself (``--purge``, ``--delete-volumes``), not a routine one."""
+    return (option in HEAVY_OPTIONS or bool(HEAVY_OPTIONS_PATTERN.match(option)) or _deletes_data(option)) and \
+        option not in ROUTINE_OPTIONS
 
 
 def _deletes_data(option: str) -> bool:
