@@ -181,6 +181,27 @@ def test_a_chain_row_whose_declared_gate_the_line_cannot_wake_is_skipped_without
     assert last_readings._indexed(last_readings._Reading(yes_when_skipped, rule_frob))[0] is None
 
 
+
+def test_a_reading_said_elsewhere_whose_words_the_line_lacks_is_skipped_without_a_call(monkeypatch):
+    """``said_elsewhere`` asks the index once and skips each declared reading whose words are absent (a woken one
+    is called under its wrapper); under ``checked()`` every reading is asked, and listed where it answered."""
+    from aish.safety.rules import said_elsewhere
+    monkeypatch.setattr(triggers, "_missed", None)
+    calls = []
+
+    @triggers.triggered_by("frobnicate")
+    def frob(c, verb):
+        calls.append(verb)
+        return 1, "frobnicates"
+
+    monkeypatch.setattr(said_elsewhere, "_FINDINGS", said_elsewhere._rows((frob,)))
+    assert said_elsewhere.rule_said_elsewhere(_Line("tool", "list all"), "delete") is None and calls == []
+    assert said_elsewhere.rule_said_elsewhere(_Line("tool", "--frobnicate"), "delete") == (1, "frobnicates")
+    assert calls == ["delete"]
+    with triggers.checked() as missed:
+        assert said_elsewhere.rule_said_elsewhere(_Line("tool", "list all"), "x") == (1, "frobnicates")
+    assert [rule for rule, _ in missed] == [frob.__module__ + "." + frob.__qualname__]
+
 def test_a_commands_words_are_read_once_without_a_lock():
     """``Ctx.texts`` and ``Ctx.lowered`` are read for every command: computed once, kept, and without
     ``functools.cached_property``'s lock (Python 3.11 takes it at each first read)."""

@@ -79,9 +79,10 @@ def rule_option_value(c: Ctx) -> Optional[tuple]:
     """Destruction said by a value: see the module's docstring."""
     if set(t.lower() for t in c.texts[:3] if not t.startswith("-")) & _PREVIEWS:
         return None  # `terraform plan -var force_destroy=true`, `helm template --set x.deleteClaim=true`
-    return _really(c) or _quorum_forced(c) or _log_chain(c) or _replaced_resource(c) or _backups_kept(c) or \
-        _deleting_option(c) or _true_pair(c) or _deployment_mode(c) or _full_refresh(c) or _storage_format(c) or \
-        _loss_accepted(c)
+    values = _values(c)  # read once: five of the readings below ask for them
+    return _really(c) or _quorum_forced(c) or _log_chain(c) or _replaced_resource(c, values) or \
+        _backups_kept(c, values) or _deleting_option(c, values) or _true_pair(c) or _deployment_mode(c, values) or \
+        _full_refresh(c, values) or _storage_format(c) or _loss_accepted(c, values)
 
 
 def _values(c: Ctx) -> list:
@@ -97,8 +98,8 @@ def _values(c: Ctx) -> list:
     return out
 
 
-def _deleting_option(c: Ctx) -> Optional[tuple]:
-    for name, value in _values(c):
+def _deleting_option(c: Ctx, values: list) -> Optional[tuple]:
+    for name, value in values:
         parts = split_word(name.lstrip("-"))
         low = value.lower()
         if re.sub(r"[-_]", "", low) in _DELETING_VALUES:
@@ -122,12 +123,12 @@ def _true_pair(c: Ctx) -> Optional[tuple]:
     return None
 
 
-def _deployment_mode(c: Ctx) -> Optional[tuple]:
+def _deployment_mode(c: Ctx, values: list) -> Optional[tuple]:
     lowered = [t.lower() for t in c.texts]
     if set(lowered) & _WHAT_IF or c.prog.lower() in _WHAT_IF:
         return None
     deploys = "deployment" in c.prog.lower() or "deployment" in lowered
-    for name, value in _values(c):
+    for name, value in values:
         if deploys and name.lower() in ("-mode", "--mode") and value.lower() == "complete":
             return MEDIUM, f"{c.prog} {name} Complete deletes every resource the template does not name ({c.text})"
     if "sync" in lowered and "--prune" in lowered:
@@ -135,12 +136,12 @@ def _deployment_mode(c: Ctx) -> Optional[tuple]:
     return None
 
 
-def _full_refresh(c: Ctx) -> Optional[tuple]:
-    values = [v for _, v in _values(c)]
-    refresh = next((t for t in c.texts + values if _FULL_REFRESH.match(t)), None)
+def _full_refresh(c: Ctx, values: list) -> Optional[tuple]:
+    given = [v for _, v in values]
+    refresh = next((t for t in c.texts + given if _FULL_REFRESH.match(t)), None)
     if refresh is None:
         return None
-    aimed = [v for name, v in _values(c) if name.lower() in ("--target", "-t", "--environment", "-e", "--env",
+    aimed = [v for name, v in values if name.lower() in ("--target", "-t", "--environment", "-e", "--env",
                                                               "--tgt-conn", "--profile", "--target-path")]
     if not any(PROD.search(v.replace("_", " ")) for v in aimed):
         return None
@@ -160,10 +161,10 @@ def _storage_format(c: Ctx) -> Optional[tuple]:
     return None
 
 
-def _loss_accepted(c: Ctx) -> Optional[tuple]:
+def _loss_accepted(c: Ctx, values: list) -> Optional[tuple]:
     said = next((t for t in c.texts if t.split("=", 1)[0].lower() in _LOSS_OPTIONS), None)
     if said is None:
-        said = next((f"{name} {v}" for name, v in _values(c) if v.lower() == "unclean"), None)
+        said = next((f"{name} {v}" for name, v in values if v.lower() == "unclean"), None)
     if said is None:
         said = next((m.group(0) for m in _PAIR.finditer(" ".join(c.texts)) if "unclean" in m.group(1).lower()), None)
     if said is None:
@@ -188,10 +189,10 @@ _STATEFUL = LazyRegex(r"db|database|sql|rds|volume|disk|bucket|storage|redis|ela
                       r"filesystem|efs|fsx|kms|key|secret|vault|snapshot|cache|queue|topic", re.IGNORECASE)
 
 
-def _replaced_resource(c: Ctx) -> Optional[tuple]:
+def _replaced_resource(c: Ctx, values: list) -> Optional[tuple]:
     if c.prog.lower() not in _REPLACERS:
         return None
-    said = next((v for name, v in _values(c) if name.lower() in _REPLACE_OPTIONS and _STATEFUL.search(v)), None)
+    said = next((v for name, v in values if name.lower() in _REPLACE_OPTIONS and _STATEFUL.search(v)), None)
     if said is None:
         return None
     return MEDIUM, f"{c.prog} replaces {said}: it is destroyed and created again, with none of its data " \
@@ -201,9 +202,9 @@ def _replaced_resource(c: Ctx) -> Optional[tuple]:
 _KEPT = frozenset({"retention", "retained", "keep", "kept", "count", "period", "days", "copies"})
 
 
-def _backups_kept(c: Ctx) -> Optional[tuple]:
+def _backups_kept(c: Ctx, values: list) -> Optional[tuple]:
     """Backups kept for zero days or zero copies: the service deletes the ones it has and takes no more."""
-    for name, value in _values(c):
+    for name, value in values:
         parts = set(split_word(name.lstrip("-")))
         if parts & {"backup", "backups"} and parts & _KEPT and value.strip() == "0":
             return MEDIUM, f"{c.prog} {name} 0 deletes the automated backups and takes no more ({c.text})"

@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from aish.safety.any_case import AnyCase
-from aish.safety.rules import restores
+from aish.safety.rules import restores, triggers
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.verb_words import split_word
@@ -41,9 +41,12 @@ def rule_said_elsewhere(c: Ctx, verb: str) -> Optional[tuple]:
         return MEDIUM, f"{c.prog} down -v removes its volumes with their data ({c.text})"
     if "dry" in c.lowered and any(_NOT_DRY.starts(t) for t in texts) and any(_CLEANS.occurs_in(t) for t in texts):
         return MEDIUM, f"{c.prog} is told this is not a dry run: what it cleans up is deleted ({c.text})"
-    for finding in (_replaces_existing, _schema_to_zero, _sync_deletes, _numbered_or_plus, _hosted_uninstall,
-                    _framework_cleanup, _kill_all, _guard_off, _kind_then_delete, rule_leaves_domain,
-                    restores.rule_restore_over):
+    woken = triggers.woken(c)  # True: every reading asked, each through its wrapper (checked())
+    for number, finding, unwrapped in _FINDINGS:
+        if number is not None and isinstance(woken, set):
+            if number not in woken:
+                continue  # its declared words are not in the line: skipped without a call
+            finding = unwrapped
         found = finding(c, verb)
         if found is not None:
             return found
@@ -253,3 +256,14 @@ def rule_leaves_domain(c: Ctx, verb: str = "") -> Optional[tuple]:
 
 
 RULES: dict = {"net": [rule_leaves_domain]}  # Samba's `net ads leave` (net's other words are judged as Windows')
+
+
+def _rows(functions: tuple) -> tuple:
+    """The readings in order, each with its declaration's number in the trigger index (None: it declared nothing)
+    and the function under its wrapper: a row whose words the line lacks is skipped without packing a call."""
+    return tuple((triggers.rule_number(f), f, getattr(f, "__wrapped__", f)) for f in functions)
+
+
+_FINDINGS = _rows((_replaces_existing, _schema_to_zero, _sync_deletes, _numbered_or_plus, _hosted_uninstall,
+                   _framework_cleanup, _kill_all, _guard_off, _kind_then_delete, rule_leaves_domain,
+                   restores.rule_restore_over))
