@@ -2,7 +2,7 @@
 firmware acted on in the words storage tools share (rules/disk_words.py), issue 23: one (loud, quiet) table per
 mechanism, each loud form missed by the judge before these rules, and the corpus of both classes
 (tests/corpus/effects/settings_s16: a8f58f4 flagged 58.0% of its settings forms, 68.8% of its storage forms and
-59.1% of a batch written before it was judged)."""
+59.1% and 52.0% of two batches written before they were judged; after 95.1%, 88.8%, 90.9% and 96.0%)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,7 +29,8 @@ CONTROL_KEYS = (
      "zitactl settings set lockout max-password-attempts 0", "openvpn-as-cli config set auth.ldap.0.use_ssl never",
      "fwctl set firewall.enabled=false", "mdmtool policy set passcode.required=false",
      "opnsense-cli set system.webgui.noantilockout 1", "uci set firewall.@zone[1].input=ACCEPT && uci commit",
-     "edgectl config --commit \"firewall.state-policy.invalid.action=accept\""],
+     "edgectl config --commit \"firewall.state-policy.invalid.action=accept\"",
+     "rclone config update remote no_check_certificate true"],
     ["mmctl config get ServiceSettings.EnableMultifactorAuthentication",
      "mmctl config set ServiceSettings.EnableMultifactorAuthentication true",
      "kcadm.sh update realms/master -s displayName=Acme", "sacli --key vpn.server.tls_auth --value true ConfigPut",
@@ -38,7 +39,8 @@ CONTROL_KEYS = (
      "gluster volume set gv0 auth.allow 10.0.0.*", "ipa pwpolicy-mod --minlength=12 --maxfail=5",
      "pvesh get /cluster/firewall/options", "fwctl set firewall.enabled=true", "appctl config set cache.enabled false",
      "appctl config set telemetry.enabled false", "uci set system.@system[0].hostname=router1 && uci commit",
-     "npm config set registry https://registry.example.com/", "redis-cli CONFIG SET protected-mode yes"])
+     "npm config set registry https://registry.example.com/", "redis-cli CONFIG SET protected-mode yes",
+     "sysctl -w vm.unprivileged_userfaultfd=0", "appcmd set config /section:anonymousAuthentication /enabled:false"])
 # A verb or option fused with the storage object, a converter given a disk, capacity cut, nothing kept, an image
 # flashed.
 STORAGE_WORDS = (
@@ -48,12 +50,16 @@ STORAGE_WORDS = (
      "drivetool --set-max-lba 100000 /dev/sdc", "nilfs-clean --protection-period=0 /dev/sdb1",
      "Yafuflash -cd fw.ima",
      "onie-nos-install http://10.0.0.5/sonic-broadcom.bin", "sonic-installer install -y sonic.bin",
-     "switchfw-update -u switch.cfg", "fwtool-update --apply bmc_v2.bin"],
+     "switchfw-update -u switch.cfg", "fwtool-update --apply bmc_v2.bin", "mkvg -f -y datavg hdisk2",
+     "bplabel -m A00001 -d hcart -o", "amlabel -f DailySet1 DailySet1-01", "scstadmin -rem_lun 0 -driver iscsi",
+     "zfs-auto-snapshot --keep=0 //"],
     ["dkctl wd0 listwedges", "MegaCli -LDInfo -Lall -aALL", "racadm storage get vdisks", "btrfs-convert --help",
      "openSeaChest_Info -d /dev/sg2 -i", "nilfs-clean -l /dev/sdb1", "nilfs-clean --protection-period=3600 /dev/sdb1",
      "socflash --help", "sonic-installer list", "onie-sysinfo", "switchfw-update --version",
      "flashrom -p internal -r backup.rom",
-     "fwtool-update --query", "convert in.png out.jpg", "unix2dos file.txt"])
+     "fwtool-update --query", "convert in.png out.jpg", "unix2dos file.txt", "mkvg -y datavg hdisk2",
+     "e2label /dev/sdb1 data", "ntfslabel --force /dev/sdb1 DATA", "amlabel DailySet1 DailySet1-01",
+     "kubectl label -f pod.yaml tier=web", "zfs-auto-snapshot --keep=24 //"])
 
 
 def test_control_keys():
@@ -65,10 +71,10 @@ def test_storage_words():
 
 
 def test_settings_storage_corpus_destructive_forms_are_flagged():
-    corpus_floor(CORPUS / "destructive.txt", 0.88, 180)  # a8f58f4: 62.8%
+    corpus_floor(CORPUS / "destructive.txt", 0.9, 200)  # a8f58f4: 61.5%, after 92.3%
 
 
 def test_settings_storage_corpus_everyday_forms_stay_quiet():
     loud, quiet = loud_and_quiet(CORPUS / "everyday.txt")
-    # older rules': gpart add, fdisk wd0, sysupgrade --test
-    assert len(quiet) >= 170 and len(loud) <= 3, "\n".join(loud)
+    # older rules': gpart add, fdisk wd0, sysupgrade --test, rclone … no_check_certificate false
+    assert len(quiet) >= 190 and len(loud) <= 4, "\n".join(loud)

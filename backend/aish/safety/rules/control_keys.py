@@ -33,11 +33,13 @@ from aish.safety.rules.triggers import triggered_by
 _CONTROL = lazy(r"auth(?!ors?(?![a-z]))|\baaa\b|login|logon|lockout|autolock|lock[-_ ]?screen|screen[-_ ]?lock|"
                 r"lock[-_]?enabled|install[-_]?lock|passw|passcode|\bpwd|pwdlockout|pwpolicy|requirepass|"
                 r"complexity|multifactor|mfa\b|two[-_]?factor|2fa|\botp\b|firewall|selinux|apparmor|audit|"
-                r"\bssl|ssl\b|ssl[-_]|_ssl|tls|verif|validation|brute[-_]?force|bruteforce|protected[-_]?mode|"
+                r"cert(ificate)?s?[-_]?(check|verif|valid)|check[-_]?cert|\bssl|ssl\b|ssl[-_]|_ssl|tls|verif|validation|"
+                r"brute[-_]?force|bruteforce|protected[-_]?mode|"
                 r"protection|ipblock|blocking|integrity|quarantine|gatekeeper|secure[-_]?boot|secureboot|"
                 r"secur|tacacs|radius|remote[-_]?(login|access|management|admin)|privilege|sudo|\busers?\W\w*\W?enabled?$")
 # The control's absence named by the key itself: set on, the control is off.
-_ABSENCE = lazy(r"disable|insecure|(^|[^a-z])no[-_]?(anti|auth|ssl|tls|verif|lockout|login|passw|firewall|audit)|"
+_ABSENCE = lazy(r"disable|insecure|(^|[^a-z])no[-_]?(anti|auth|ssl|tls|verif|lockout|login|passw|firewall|audit|"
+                r"check|cert)|"
                 r"skip|bypass|allow[-_]?unsigned|unsafe|trust[-_]?all|ignore|permissive|"
                 r"no[-_]?integrity|nointegrity|type[-_]?none|anonymous|allow[-_]?guest|guest[-_]?(enabled?|access)|"
                 r"null[-_]?ok|nullok|empty[-_]?passw|without|unprivileged")
@@ -68,7 +70,8 @@ _TABLE_KEY = lazy(r"^[A-Z_]+\|")  # a network OS's configuration store: `AAA|aut
 
 _GATE = lazy(r"auth|login|logon|lock|passw|passcode|pwd|pwpolicy|complexity|factor|mfa|2fa|otp|firewall|"
              r"selinux|apparmor|audit|ssl|tls|verif|validation|brute|protect|block|integrity|quarantine|"
-             r"gatekeeper|secur|tacacs|radius|remote|privilege|sudo|insecure|aaa|users?\W\w*\W?enable", re.IGNORECASE)
+             r"gatekeeper|secur|tacacs|radius|remote|privilege|sudo|insecure|aaa|users?\W\w*\W?enable|cert",
+             re.IGNORECASE)
 
 
 @triggered_by(_GATE, otherwise=False)

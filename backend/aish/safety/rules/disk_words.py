@@ -7,6 +7,10 @@ read in the words every such tool shares rather than by its name.
   a volume, an array or a controller's whole configuration, and the data on it, is gone.
 - A converter or an initializer given a disk (``btrfs-convert /dev/sdb1``, ``fstransform /dev/sdb1 xfs``,
   ``mediainit /dev/rdsk/c0t1d0``): the filesystem is rewritten in place or the medium formatted.
+- A volume group, a pool or an array built by force over a disk (``mkvg -f -y datavg hdisk2``): what the disk
+  held, another group's data perhaps, is lost.
+- A medium labelled anew by force by a tape or volume labeller (``bplabel … -o``, ``amlabel -f``): its catalog
+  forgets what it held (a filesystem's own labeller, ``e2label``, ``ntfslabel --force``, is not one).
 - A drive's capacity cut (``--setMaxLBA N``, ``set-max-lba``): what lies past the new end is unreachable.
 - A cleaner told to protect nothing (``nilfs-clean --protection-period=0``, ``--keep-days=0``): every
   checkpoint or old version it would have kept is reclaimed now.
@@ -26,18 +30,25 @@ from aish.safety.rules.device_operands import disk_word
 from aish.safety.rules.triggers import triggered_by
 
 # What a storage tool's verb does, fused with the object it does it to (either order; `cfg` may lead).
-_ACTS = r"(del|delete|remove|rm|destroy|clear|clr|erase|init|initialize|reinit|wipe|zap|format|eradicate|purge)"
+_ACTS = r"(del|delete|remove|rem|rm|destroy|clear|clr|erase|init|initialize|reinit|wipe|zap|format|eradicate|purge)"
 _OBJECTS = (r"(wedge|vd|ld|pd|lun|luns|vol|volume|vdisk|vdisks|array|arrays|container|partition|part|slice|"
             r"pool|raid|cfg|config|ns|namespace|mirror|mdisk|fbvol|ckdvol|logicaldrive|logicaldisk|"
             r"virtualdisk|virtualdrive|foreign|foreigncfg)")
 _FUSED = lazy(rf"^-{{0,2}}(cfg)?({_ACTS}[-_]?{_OBJECTS}s?|{_OBJECTS}[-_]?{_ACTS})(:\S*)?$", re.IGNORECASE)
 _RESET_CONFIG = lazy(r"^-{0,2}reset[-_]?(config|cfg)(:\S*)?$", re.IGNORECASE)
 _CONTROLLER = lazy(r"raid|ctrl|controller|adapter|storage|/c\d|-a\d|-aall|array", re.IGNORECASE)
+# A medium's label rewritten by force (a tape's or a volume's: what it holds is forgotten by its catalog); a
+# filesystem's name changed by its own labeller is not one.
+_LABELLER = lazy(r"^(?!(e2|ntfs|fat|exfat|swap|xfs|btrfs|dos|hfs|udf|f2fs|jfs|reiserfs|nilfs|m|g|e|fs|disk|bsd|"
+                 r"sun|mac)label$)\w*label$")
+_FORCED = frozenset({"-f", "-o", "--force", "--overwrite", "overwrite=yes", "-force", "--overwrite=yes", "/force"})
+# A volume group, a pool or an array built by force over disks that may belong to another (`mkvg -f … hdisk2`).
+_BUILDER = lazy(r"^(mk|make|create)[-_]?(vg|pv|pool|array|raid|volume|vol|md|mirror|stripe)$")
 _IN_PLACE = lazy(r"convert|transform|mediainit|^\w*init$")
 _MAX_LBA = lazy(r"^-{0,2}set[-_]?max[-_]?(lba|sectors?|address)$|^--?setmaxlba$", re.IGNORECASE)
 _KEEP_NONE = lazy(r"^--?(protection|retention|protect|keep|min[-_]?age|grace)[-_]?(period|time|days?|hours?|"
                   r"count|age|min)?=0+[smhdw]?$", re.IGNORECASE)
-_CLEANER = lazy(r"clean|prune|purge|reap|expire|gc\b|vacuum", re.IGNORECASE)
+_CLEANER = lazy(r"clean|prune|purge|reap|expire|gc\b|vacuum|snap|backup", re.IGNORECASE)
 _FLASHER = lazy(r"flash|firmware|(fw|bios|bmc|nos)\w*[-_]?(update|upgrade|install|load)|^\w+-installer$",
                 re.IGNORECASE)
 _IMAGE = lazy(r"\.(bin|ima|rom|hpm|swi|cap|fd|fw|upd|signed|itb|ubi|hex|cfg)$", re.IGNORECASE)
@@ -50,8 +61,9 @@ _READS = frozenset({"list", "show", "status", "info", "display", "query", "--que
 _FLASH_READS = frozenset({"read", "-r", "--read", "backup", "save", "--save", "-i", "ld", "-n", "--test", "-t",
                           "dump", "-d", "--diff", "compare", "--compare", "-c", "info"})
 
-_GATE = lazy(r"del|rm|destroy|clear|clr|erase|init|wipe|zap|format|eradicate|purge|reset|convert|transform|"
-             r"lba|protect|retention|keep|grace|age|flash|fw|firmware|bios|bmc|install", re.IGNORECASE)
+_GATE = lazy(r"del|rm|rem|destroy|clear|clr|erase|init|wipe|zap|format|eradicate|purge|reset|convert|transform|"
+             r"lba|protect|retention|keep|grace|min[-_]?age|label|(mk|make|create)[-_]?(vg|pv|pool|array|raid|vol|md|"
+             r"mirror|stripe)|flash|fw|firmware|bios|bmc|nos|installer", re.IGNORECASE)
 
 
 @triggered_by(_GATE, otherwise=False)
@@ -65,6 +77,7 @@ def rule_storage_words(c: Ctx) -> Optional[tuple]:
     if set(texts) & {"--help", "-h", "help", "--version", "-?", "/?"}:
         return None
     prog = c.prog.lower()
+    low = [t.lower() for t in texts]
     disks = [t for t in texts if not t.startswith("-") and disk_word(t)]
     for t in texts:
         fused = _FUSED.match(t)
@@ -78,6 +91,12 @@ def rule_storage_words(c: Ctx) -> Optional[tuple]:
             return HIGH, f"{c.prog} {t}: the drive's capacity is cut, data past the new end unreachable ({c.text})"
         if _KEEP_NONE.match(t) and (_CLEANER.search(prog) or _CLEANER.search(c.lowered)):
             return HIGH, f"{c.prog} {t}: nothing is protected, every kept version is reclaimed now ({c.text})"
+    labels = bool(_LABELLER.match(prog)) or ("relabel" in low[:4])
+    if labels and set(low) & _FORCED:
+        return MEDIUM, f"{c.prog}: the medium is labelled anew by force, what it held is forgotten ({c.text})"
+    if disks and set(low) & {"-f", "--force", "-force"} and \
+            (_BUILDER.match(prog) or any(_BUILDER.match(t) for t in low[:3])):
+        return HIGH, f"{c.prog} builds by force over {disks[0]}: what the disk held is lost ({c.text})"
     if disks and _IN_PLACE.search(prog) and any(t.startswith("/dev/") or is_device(t) for t in disks):
         return HIGH, f"{c.prog} {disks[0]}: the filesystem is rewritten in place or the medium formatted " \
             f"({c.text})"
