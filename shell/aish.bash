@@ -34,6 +34,7 @@ _aish_nl=1 _aish_ended='' _aish_spinning=0 _aish_spin_n=0 _aish_done=0 _aish_gon
 _aish_tick=0.25 _aish_tty='' _aish_varsf='' _aish_texting=0 _aish_answered=0 _aish_umask='' _aish_task=${_aish_task-} _aish_step='' _aish_t0_ran=0 _aish_fix_ready=''
 _aish_marks=${_aish_marks:-0}   # the D marks printed: each carries its count (context/marks.py)
 _aish_t1=''   # ble.sh: when POSTEXEC saw the command end
+_aish_keys_ahead=''   # 1: keys typed while the last command ran waited unread when it ended
 _aish_agent='' _aish_agent_gone='' _aish_agent_seen='' _aish_rt=''   # an agent's proposal (docs/agents.md)
 # This shell's conversation; exported so `aish ask` run here continues it.
 _aish_conv=bash-$$-$SECONDS-$RANDOM
@@ -259,9 +260,18 @@ _aish_watch() {        # once, at the first prompt in tmux: a running daemon rea
   exec 58<&-
 }
 
+_aish_typed_ahead() {  # keys wait unread on the terminal (a whole line: it is in cooked mode
+  # until readline or ble.sh starts); fork-free, nothing read: they are the next line's
+  [[ -t 0 ]] && builtin read -r -t 0
+}
+
 _aish_command_done() { # $1 exit status (? unknown): the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
-  local marks="\\e]133;D;$1;aish=$(( _aish_marks + 1 ))\\a\\e]133;A\\a"
+  # keys still waiting for readline were typed while the command ran: the terminal echoed
+  # them among its output (docs/output.md), which D then marks as not what it printed
+  # (and the next request says so, for kitty, which keeps no D: _aish_term_fields)
+  if [[ -z $_aish_ended ]]; then _aish_keys_ahead=''; _aish_typed_ahead && _aish_keys_ahead=1; fi
+  local marks="\\e]133;D;$1;aish=$(( _aish_marks + 1 ))${_aish_keys_ahead:+;aish_typed=1}\\a\\e]133;A\\a"
   [[ $1 == '?' ]] && marks='\e]133;D\a\e]133;A\a'
   [[ -n $_aish_ended ]] && marks='\e]133;A\a'     # ble.sh: _aish_postexec printed D
   _aish_ended=
@@ -298,7 +308,9 @@ _aish_ble_keys() {     # $1 ble keymap: the same keys as below, through ble-bind
 _aish_postexec() {     # ble.sh's POSTEXEC: the command ended; D before ble prints its marks
   local st=$?          # (`[ble: exit N]`, elapsed time: between POSTEXEC and PRECMD, so they
   [[ -n $_aish_osc ]] || _aish_osc_decide     # are not taken for the command's output)
-  [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s;aish=%s\a' "$st" "$(( ++_aish_marks ))" && _aish_ended=1
+  _aish_keys_ahead=''
+  _aish_typed_ahead && _aish_keys_ahead=1
+  [[ $_aish_osc == 1 ]] && printf '\e]133;D;%s;aish=%s%s\a' "$st" "$(( ++_aish_marks ))" "${_aish_keys_ahead:+;aish_typed=1}" && _aish_ended=1
   # the command ends here: ble's own work up to PRECMD (its marks, its prompt) is not its time
   _aish_now
   _aish_t1=$_aish_ms

@@ -139,6 +139,9 @@ _aish_term_fields() {  # append the terminal's variables to the caller's `req` (
     (( _aish_marks )) && req+=("mark=$_aish_marks")
   fi
   [[ -n ${KITTY_WINDOW_ID-} ]] && req+=("kitty_window_id=$KITTY_WINDOW_ID" "kitty_listen_on=${KITTY_LISTEN_ON-}")
+  # keys typed while the last command ran waited unread when it ended: their echo is among its
+  # output (kitty's rows keep no D mark to say so; docs/output.md)
+  [[ -n ${_aish_keys_ahead-} ]] && req+=(typed=1)
   [[ -n ${WEZTERM_PANE-} ]] && req+=("wezterm_pane=$WEZTERM_PANE" "wezterm_socket=${WEZTERM_UNIX_SOCKET-}")
   return 0
 }

@@ -138,12 +138,30 @@ _aish_watch() {        # once, at the first prompt in tmux: a running daemon rea
 
 _aish_command_done() { # $1 exit status: the D and A marks, and a fix drafted after a failure
   [[ -n $_aish_osc ]] || _aish_osc_decide
-  [[ $_aish_osc == 1 ]] && print -n $'\e]133;D;'$1';aish='$(( ++_aish_marks ))$'\a\e]133;A\a'
+  # keys still waiting for the line editor were typed while the command ran: the terminal
+  # echoed them among its output (docs/output.md), which D then marks as not what it printed
+  # (and the next request says so, for kitty, which keeps no D: _aish_term_fields)
+  _aish_keys_ahead=
+  _aish_typed_ahead && _aish_keys_ahead=1
+  [[ $_aish_osc == 1 ]] && print -n $'\e]133;D;'$1';aish='$(( ++_aish_marks ))${_aish_keys_ahead:+;aish_typed=1}$'\a\e]133;A\a'
   # B ends the prompt: kept at the end of PS1 (a theme that rebuilds PS1 drops it, harmlessly)
   [[ $_aish_osc == 1 && $PS1 != *$'\e]133;B\a'* ]] && PS1+=$'%{\e]133;B\a%}'
   # (no fix drafted during a norris task: its planner hears of the failure itself)
   (( $1 != 0 && $1 != 130 && $1 != 148 )) && [[ $_aish_task != (wait|run) ]] && _aish_prepare
   return 0
+}
+
+_aish_typed_ahead() {  # keys wait unread on the terminal (a whole line: it is in cooked mode
+  # until zle starts); fork-free, nothing read: they are the next line's.  zsh/zselect once.
+  emulate -L zsh
+  [[ -t 0 ]] || return 1
+  if [[ -z $_aish_zsel ]]; then
+    _aish_zsel=0
+    zmodload zsh/zselect 2>/dev/null && _aish_zsel=1
+  fi
+  (( _aish_zsel )) || return 1
+  local -a ready
+  builtin zselect -t 0 -a ready -r 0
 }
 
 # ----------------------------------------------------------------- on demand (aish.lazy.zsh)
@@ -216,6 +234,8 @@ typeset -g AISH_OSC133=${AISH_OSC133:-auto}   # off: no OSC 133 marks; auto: unl
 typeset -ga _aish_hist _aish_cmds _aish_levels _aish_reasons _aish_lines
 typeset -g _aish_cmd= _aish_t0= _aish_status=0 _aish_seq=0 _aish_conv= _aish_idx=0
 typeset -g -i _aish_marks=${_aish_marks:-0}   # the D marks printed: each carries its count (context/marks.py)
+typeset -g _aish_zsel=   # zsh/zselect loaded (1) or not loadable (0), once: _aish_typed_ahead
+typeset -g _aish_keys_ahead=  # 1: keys typed while the last command ran waited unread when it ended
 typeset -g _aish_osc= _aish_fixfd= _aish_fixpath= _aish_fixbuf= _aish_fixmark= _aish_watched=
 typeset -g _aish_fifo=${_aish_fifo-} _aish_d= _aish_id= _aish_pid0= _aish_part= _aish_line=
 typeset -g _aish_task= _aish_step= _aish_varsf=

@@ -51,6 +51,9 @@ def test_kitty_contract_reads_its_marked_rows(fakebin, tmp_path):
         "all", "--ansi", ""]
     assert out.source == "kitty" and out.text == "error: boom"
     assert out.status() == "sent: 1 line of output of 'make' (kitty)"
+    # the shell found keys typed while `make` ran waiting unread: their echo is among those rows
+    typed = output.gather({**term, "typed": "1"}, "make", ContextConfig())
+    assert typed.text == "" and typed.status() == f"output of 'make' not sent: {sources.TYPED_AHEAD}"
 
 
 def test_wezterm_cannot_bound_the_output_and_says_so(fakebin, tmp_path):

@@ -180,3 +180,19 @@ def test_fifos_of_a_daemon_that_died_are_removed(tmp_path):
     os.mkfifo(mine, 0o600)
     Taps(tmp_path).close()
     assert not dead.exists() and mine.exists()
+
+
+def test_a_d_mark_saying_keys_were_typed_ahead_keeps_that_output_back(taps):
+    """The shell's hook found keys waiting unread at the prompt (typed while the command ran:
+    their echo is among its output) and said so on D: that command's output is not sent, with
+    why, whether it is the last or an earlier one; the commands around it are sent."""
+    from aish.context import sources
+    tmux = FakeTmux()
+    term = {"tmux": "/s,1,0", "tmux_pane": "%1"}
+    sources.tmux(term, tmux, taps=taps)
+    tmux.shell_prints(C + b"one\r\n" + b"\x1b]133;D;0;aish=1\x07" + A
+                      + C + b"two\r\n? why\r\n" + b"\x1b]133;D;0;aish=2;aish_typed=1\x07" + A
+                      + C + b"three\r\n" + b"\x1b]133;D;3;aish=3\x07" + A + b"$ ")
+    got = [sources.tmux(term, tmux, back=n, taps=taps) for n in (3, 2, 1)]
+    assert [(r.data, r.note, r.exit) for r in got] == [
+        (b"one\r\n", "", 0), (b"", sources.TYPED_AHEAD, 0), (b"three\r\n", "", 3)], got

@@ -189,6 +189,7 @@ def test_tmux_sends_exactly_what_the_command_printed_or_nothing(make_shell, daem
     check_no_output(s)
     check_clear_then_a_question_with_a_key(s)
     check_full_screen(s)
+    check_typed_ahead(s)
 
 
 def test_the_recorder_sends_exactly_what_the_command_printed_or_nothing(make_shell, model, shell_name):

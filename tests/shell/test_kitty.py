@@ -10,7 +10,7 @@ import pytest
 
 from aish.context import sources
 from tests.shell.exact_output_cases import (PROMPTS, Session, check_clear_then_a_question_with_a_key,
-                                            check_full_screen, check_no_output,
+                                            check_full_screen, check_no_output, check_typed_ahead,
                                             check_wide_command_with_a_wrapped_key)
 from tests.shell.kitty import Kitty
 from tests.shell.shellenv import shell_command
@@ -32,7 +32,8 @@ def test_kitty_sends_exactly_what_the_command_printed_or_nothing(aish_env, model
     try:
         s = Session(KittyShell(kitty, Path(os.environ["AISH_RUNTIME_DIR"])), model)
         notes = [check_wide_command_with_a_wrapped_key(s, "kitty"), check_no_output(s, "kitty"),
-                 check_clear_then_a_question_with_a_key(s, "kitty"), check_full_screen(s, "kitty")]
+                 check_clear_then_a_question_with_a_key(s, "kitty"), check_full_screen(s, "kitty"),
+                 check_typed_ahead(s)]
         # what was sent came from kitty's marked rows, and what was not says why in kitty's terms
         assert notes[0].endswith("(kitty)") and sources.NOTHING_MARKED in notes[1], notes
     finally:

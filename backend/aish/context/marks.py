@@ -19,6 +19,11 @@ Each ``D`` of aish's hooks also carries the shell's count of the commands it end
 (``mark``): a reader behind the shell (tmux and ``cat`` delay the copy on a loaded
 host) knows it has not yet seen the command the request is about.
 
+Keys typed while a command runs are echoed by the terminal among its output.  The
+recorder sees them pass (``keys_echoed``); a reader that sees only the output (the
+tmux tap) learns it from the shell: keys still waiting unread when its hook prints
+``D`` were typed ahead, and it adds ``aish_typed=1`` (``D;<exit>;aish=<n>;aish_typed=1``).
+
 Bounded: the last ``KEEP`` commands, the last ``PER_COMMAND`` bytes of each.
 """
 from __future__ import annotations
@@ -46,7 +51,7 @@ class Entry:
     fullscreen: bool = False
     dropped: int = 0  # bytes that did not fit (the head is gone)
     unsure: bool = False  # its start was not seen: the reader began during the command
-    typed: bool = False  # keys typed while it ran were echoed among its output (the recorder)
+    typed: bool = False  # keys typed while it ran were echoed among its output (see CommandLog)
 
     def add(self, data: bytes) -> None:
         if ALT_SCREEN.search(data):
@@ -137,6 +142,7 @@ class CommandLog:
                 if extra.startswith(b"aish=") and extra[5:].isdigit():
                     self.ended = max(self.ended, int(extra[5:]))
             entry = self.current if self.current is not None else Entry(unsure=True)
+            entry.typed = entry.typed or b"aish_typed=1" in fields[1:]
             entry.finish(int(code) if code.isdigit() else None)
             self.done.append(entry)
             self.current = None

@@ -106,6 +106,8 @@ def tmux(term: dict, runner: Runner = run, back: int = 1,
     if found.entry is None:
         return Raw("tmux", note=found.note)
     entry = found.entry
+    if entry.typed:  # the shell's D said keys typed ahead wait: their echo is among the output
+        return Raw("tmux", exit=entry.exit, note=TYPED_AHEAD)
     return Raw("tmux", bytes(entry.output), exit=entry.exit, dropped=entry.dropped)
 
 
@@ -113,6 +115,8 @@ def kitty(term: dict, runner: Runner = run, back: int = 1,
           taps: Optional[Taps] = None) -> Optional[Raw]:
     if back != 1:  # an empty Enter also starts a prompt: only the last command is certain
         return None
+    if term.get("typed") == "1":  # the shell found keys typed while it ran: their echo is in it
+        return Raw("kitty", note=TYPED_AHEAD)
     data = runner(["kitty", "@", "--to", term["kitty_listen_on"], "get-text",
                    "--match", f"id:{term['kitty_window_id']}", "--extent", "all", "--ansi"], {})
     if data is None:
