@@ -30,7 +30,8 @@ CONTROL_KEYS = (
      "fwctl set firewall.enabled=false", "mdmtool policy set passcode.required=false",
      "opnsense-cli set system.webgui.noantilockout 1", "uci set firewall.@zone[1].input=ACCEPT && uci commit",
      "edgectl config --commit \"firewall.state-policy.invalid.action=accept\"",
-     "rclone config update remote no_check_certificate true"],
+     "rclone config update remote no_check_certificate true", "az storage account update -n a -g rg --https-only false",
+     "reg add HKLM\\SOFTWARE\\Policies\\Acme\\Agent /v TamperProtectionEnabled /t REG_DWORD /d 0 /f"],
     ["mmctl config get ServiceSettings.EnableMultifactorAuthentication",
      "mmctl config set ServiceSettings.EnableMultifactorAuthentication true",
      "kcadm.sh update realms/master -s displayName=Acme", "sacli --key vpn.server.tls_auth --value true ConfigPut",
@@ -40,7 +41,10 @@ CONTROL_KEYS = (
      "pvesh get /cluster/firewall/options", "fwctl set firewall.enabled=true", "appctl config set cache.enabled false",
      "appctl config set telemetry.enabled false", "uci set system.@system[0].hostname=router1 && uci commit",
      "npm config set registry https://registry.example.com/", "redis-cli CONFIG SET protected-mode yes",
-     "sysctl -w vm.unprivileged_userfaultfd=0", "appcmd set config /section:anonymousAuthentication /enabled:false"])
+     "sysctl -w vm.unprivileged_userfaultfd=0", "appcmd set config /section:anonymousAuthentication /enabled:false",
+     "reg add HKLM\\SOFTWARE\\Policies\\Acme\\Agent /v TamperProtectionEnabled /t REG_DWORD /d 1 /f",
+     "reg add HKCU\\Software\\Acme /v HideFileExt /t REG_DWORD /d 0 /f",
+     "az storage account update -n a --https-only true"])
 # A verb or option fused with the storage object, a converter given a disk, capacity cut, nothing kept, an image
 # flashed.
 STORAGE_WORDS = (

@@ -30,11 +30,11 @@ from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
 # A control's name inside a key (lowered, separators kept): what the setting guards.
-_CONTROL = lazy(r"auth(?!ors?(?![a-z]))|\baaa\b|login|logon|lockout|autolock|lock[-_ ]?screen|screen[-_ ]?lock|"
+_CONTROL = lazy(r"auth(?!ors?(?![a-z]))|\baaa\b|login|lockout|autolock|lock[-_ ]?screen|screen[-_ ]?lock|"
                 r"lock[-_]?enabled|install[-_]?lock|passw|passcode|\bpwd|pwdlockout|pwpolicy|requirepass|"
                 r"complexity|multifactor|mfa\b|two[-_]?factor|2fa|\botp\b|firewall|selinux|apparmor|audit|"
                 r"cert(ificate)?s?[-_]?(check|verif|valid)|check[-_]?cert|\bssl|ssl\b|ssl[-_]|_ssl|tls|verif|validation|"
-                r"brute[-_]?force|bruteforce|protected[-_]?mode|"
+                r"brute[-_]?force|bruteforce|protected[-_]?mode|https[-_]?(only|required)|force[-_]?https|"
                 r"protection|ipblock|blocking|integrity|quarantine|gatekeeper|secure[-_]?boot|secureboot|"
                 r"secur|tacacs|radius|remote[-_]?(login|access|management|admin)|privilege|sudo|\busers?\W\w*\W?enabled?$")
 # The control's absence named by the key itself: set on, the control is off.
@@ -68,9 +68,9 @@ _BUILDS = lazy(r"^(make|gmake|cmake|meson|ninja|configure|\./configure|bazel|sco
                r"podman|env|export)$")
 _TABLE_KEY = lazy(r"^[A-Z_]+\|")  # a network OS's configuration store: `AAA|authentication`, `TACPLUS|global`
 
-_GATE = lazy(r"auth|login|logon|lock|passw|passcode|pwd|pwpolicy|complexity|factor|mfa|2fa|otp|firewall|"
-             r"selinux|apparmor|audit|ssl|tls|verif|validation|brute|protect|block|integrity|quarantine|"
-             r"gatekeeper|secur|tacacs|radius|remote|privilege|sudo|insecure|aaa|users?\W\w*\W?enable|cert",
+_GATE = lazy(r"auth|https-only|https_only|login|lock|passw|passcode|pwd|pwpolicy|complexity|factor|mfa|2fa|otp|"
+             r"firewall|selinux|apparmor|audit|ssl|tls|verif|validation|brute|protect|block|integrity|quarantine|"
+             r"gatekeeper|secur|tacacs|radius|remote|privilege|sudo|insecure|aaa|users?\.|cert",
              re.IGNORECASE)
 
 
@@ -81,7 +81,7 @@ def may_set_control(c: Ctx) -> bool:
         return False
     first = c.texts[:8]
     return any(_SETTER.match(t) for t in first) or c.prog.lower().endswith(("-set", "_set", "-mod", "config")) or \
-        any(t.upper() in ("DEL", "HDEL") for t in first)
+        any(t.upper() in ("DEL", "HDEL") for t in first) or _registry_value(c.texts) is not None
 
 
 def rule_control_off(c: Ctx) -> Optional[tuple]:
@@ -91,8 +91,10 @@ def rule_control_off(c: Ctx) -> Optional[tuple]:
     if set(positional[:3]) & _READS or set(low[:3]) & _READS:
         return None
     context = c.prog.lower() + " " + " ".join(t for t in positional if "=" not in t)
-    for key, value in _pairs(c.prog, texts, low):
-        said = judge(key, value, context)
+    registry = _registry_value(texts)  # a registry path's words name where, not what: the value's name alone
+    pairs = [(registry, "")] if registry else [((key, value), context) for key, value in _pairs(c.prog, texts, low)]
+    for (key, value), around in pairs:
+        said = judge(key, value, around)
         if said:
             return MEDIUM, f"{c.prog}: {said} ({c.text})"
     for k, t in enumerate(low[:-1]):  # `sonic-db-cli CONFIG_DB DEL "AAA|authentication"`
@@ -154,3 +156,14 @@ def _pairs(prog: str, texts: list, low: list) -> list:
         for k in range(len(rest) - 1):
             out.append((rest[k], rest[k + 1]))
     return out
+
+
+def _registry_value(texts: list) -> Optional[tuple]:
+    """``reg add KEY /v NAME /t TYPE /d DATA``: the value's name and its data (the key's path before the name)."""
+    low = [t.lower() for t in texts[:16]]
+    if "/v" not in low or "/d" not in low or "add" not in low:
+        return None
+    name_at, data_at = low.index("/v") + 1, low.index("/d") + 1
+    if name_at >= len(texts) or data_at >= len(texts):
+        return None
+    return texts[name_at], texts[data_at]

@@ -62,8 +62,9 @@ _FLASH_READS = frozenset({"read", "-r", "--read", "backup", "save", "--save", "-
                           "dump", "-d", "--diff", "compare", "--compare", "-c", "info"})
 
 _GATE = lazy(r"del|rm|rem|destroy|clear|clr|erase|init|wipe|zap|format|eradicate|purge|reset|convert|transform|"
-             r"lba|protect|retention|keep|grace|min[-_]?age|label|(mk|make|create)[-_]?(vg|pv|pool|array|raid|vol|md|"
-             r"mirror|stripe)|flash|fw|firmware|bios|bmc|nos|installer", re.IGNORECASE)
+             r"lba|protect|retention|keep|grace|min-age|min_age|minage|label|mkvg|mkpv|mkpool|mkarray|mkraid|mkvol|mkmd|"
+             r"create[-_]?(vg|pv|pool|array|raid|vol|md|mirror|stripe)|flash|fw|firmware|bios|bmc|nos|installer",
+             re.IGNORECASE)
 
 
 @triggered_by(_GATE, otherwise=False)
