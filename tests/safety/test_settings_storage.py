@@ -2,7 +2,8 @@
 firmware acted on in the words storage tools share (rules/disk_words.py), issue 23: one (loud, quiet) table per
 mechanism, each loud form missed by the judge before these rules, and the corpus of both classes
 (tests/corpus/effects/settings_s16: a8f58f4 flagged 58.0% of its settings forms, 68.8% of its storage forms and
-59.1% and 52.0% of two batches written before they were judged; after 95.1%, 88.8%, 90.9% and 96.0%)."""
+59.1%, 52.0%, 82.4% and 42.1% of four batches written before they were judged; after 95.1%, 88.8%, 90.9%, 96.0%,
+100% and 89.5%)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,7 +32,9 @@ CONTROL_KEYS = (
      "opnsense-cli set system.webgui.noantilockout 1", "uci set firewall.@zone[1].input=ACCEPT && uci commit",
      "edgectl config --commit \"firewall.state-policy.invalid.action=accept\"",
      "rclone config update remote no_check_certificate true", "az storage account update -n a -g rg --https-only false",
-     "reg add HKLM\\SOFTWARE\\Policies\\Acme\\Agent /v TamperProtectionEnabled /t REG_DWORD /d 0 /f"],
+     "reg add HKLM\\SOFTWARE\\Policies\\Acme\\Agent /v TamperProtectionEnabled /t REG_DWORD /d 0 /f",
+     "pmgsh set /config/admin --clamav 0", "ldapsetup --set-option tls_reqcert=never",
+     "realmctl settings set login-policy allow-any-login"],
     ["mmctl config get ServiceSettings.EnableMultifactorAuthentication",
      "mmctl config set ServiceSettings.EnableMultifactorAuthentication true",
      "kcadm.sh update realms/master -s displayName=Acme", "sacli --key vpn.server.tls_auth --value true ConfigPut",
@@ -44,7 +47,8 @@ CONTROL_KEYS = (
      "sysctl -w vm.unprivileged_userfaultfd=0", "appcmd set config /section:anonymousAuthentication /enabled:false",
      "reg add HKLM\\SOFTWARE\\Policies\\Acme\\Agent /v TamperProtectionEnabled /t REG_DWORD /d 1 /f",
      "reg add HKCU\\Software\\Acme /v HideFileExt /t REG_DWORD /d 0 /f",
-     "az storage account update -n a --https-only true"])
+     "az storage account update -n a --https-only true", "ovirt-engine-config -s PasswordExpirationNotificationDays=0",
+     "realmctl settings set login-policy allow-listed", "ldapsetup --set-option tls_reqcert=demand"])
 # A verb or option fused with the storage object, a converter given a disk, capacity cut, nothing kept, an image
 # flashed.
 STORAGE_WORDS = (
@@ -56,14 +60,15 @@ STORAGE_WORDS = (
      "onie-nos-install http://10.0.0.5/sonic-broadcom.bin", "sonic-installer install -y sonic.bin",
      "switchfw-update -u switch.cfg", "fwtool-update --apply bmc_v2.bin", "mkvg -f -y datavg hdisk2",
      "bplabel -m A00001 -d hcart -o", "amlabel -f DailySet1 DailySet1-01", "scstadmin -rem_lun 0 -driver iscsi",
-     "zfs-auto-snapshot --keep=0 //"],
+     "zfs-auto-snapshot --keep=0 //", "rotatebak --retention-days 0 /backups"],
     ["dkctl wd0 listwedges", "MegaCli -LDInfo -Lall -aALL", "racadm storage get vdisks", "btrfs-convert --help",
      "openSeaChest_Info -d /dev/sg2 -i", "nilfs-clean -l /dev/sdb1", "nilfs-clean --protection-period=3600 /dev/sdb1",
      "socflash --help", "sonic-installer list", "onie-sysinfo", "switchfw-update --version",
      "flashrom -p internal -r backup.rom",
      "fwtool-update --query", "convert in.png out.jpg", "unix2dos file.txt", "mkvg -y datavg hdisk2",
      "e2label /dev/sdb1 data", "ntfslabel --force /dev/sdb1 DATA", "amlabel DailySet1 DailySet1-01",
-     "kubectl label -f pod.yaml tier=web", "zfs-auto-snapshot --keep=24 //"])
+     "kubectl label -f pod.yaml tier=web", "zfs-auto-snapshot --keep=24 //",
+     "rotatebak --retention-days 30 /backups"])
 
 
 def test_control_keys():
@@ -75,7 +80,7 @@ def test_storage_words():
 
 
 def test_settings_storage_corpus_destructive_forms_are_flagged():
-    corpus_floor(CORPUS / "destructive.txt", 0.9, 200)  # a8f58f4: 61.5%, after 92.3%
+    corpus_floor(CORPUS / "destructive.txt", 0.9, 240)  # 540b16c: 61.5%, after 92.6%
 
 
 def test_settings_storage_corpus_everyday_forms_stay_quiet():

@@ -35,6 +35,7 @@ _CONTROL = lazy(r"auth(?!ors?(?![a-z]))|\baaa\b|login|lockout|autolock|lock[-_ ]
                 r"complexity|multifactor|mfa\b|two[-_]?factor|2fa|\botp\b|firewall|selinux|apparmor|audit|"
                 r"cert(ificate)?s?[-_]?(check|verif|valid)|check[-_]?cert|\bssl|ssl\b|ssl[-_]|_ssl|tls|verif|validation|"
                 r"brute[-_]?force|bruteforce|protected[-_]?mode|https[-_]?(only|required)|force[-_]?https|"
+                r"anti[-_]?(virus|malware)|malware|clamav|tamper|"
                 r"protection|ipblock|blocking|integrity|quarantine|gatekeeper|secure[-_]?boot|secureboot|"
                 r"secur|tacacs|radius|remote[-_]?(login|access|management|admin)|privilege|sudo|\busers?\W\w*\W?enabled?$")
 # The control's absence named by the key itself: set on, the control is off.
@@ -42,7 +43,7 @@ _ABSENCE = lazy(r"disable|insecure|(^|[^a-z])no[-_]?(anti|auth|ssl|tls|verif|loc
                 r"check|cert)|"
                 r"skip|bypass|allow[-_]?unsigned|unsafe|trust[-_]?all|ignore|permissive|"
                 r"no[-_]?integrity|nointegrity|type[-_]?none|anonymous|allow[-_]?guest|guest[-_]?(enabled?|access)|"
-                r"null[-_]?ok|nullok|empty[-_]?passw|without|unprivileged")
+                r"null[-_]?ok|nullok|empty[-_]?passw|without|unprivileged|turn[-_ ]?off|do[-_ ]?not|prevent")
 # Keys of no control word of their own, read in the setter's context (``firewall set --enabled false``).
 _GENERIC = lazy(r"^(enabled?|state|status|mode|required?|active|min[-_]?(pwd[-_]?)?length|minlen|maxfail|"
                 r"max[-_]?(fail|failures|attempts|retries|tries)|threshold|length|check|verify)$")
@@ -54,9 +55,11 @@ _OFF = frozenset({"false", "0", "no", "off", "disabled", "disable", "none", "nev
 _ON = frozenset({"true", "1", "yes", "on", "enabled", "enable", "y", "always", "$true", "0x1", "0x00000001"})
 _ANYONE = frozenset({"*", "any", "all", "everyone", "accept", "0.0.0.0/0", "::/0", "0.0.0.0", "public",
                      "anonymous", "allow_all", "allowall"})
+_ABOUT = lazy(r"notif|remind|banner|message|hint|color|colour|theme|label|title|caption")
+_ANY_VALUE = lazy(r"^(allow|permit|accept)[-_]?(any|all|every)")  # `login-policy allow-any-login`
 # A word that says the command sets (a verb, or an option that commits what it is given).
 _SETTER = lazy(r"^(set|/set|config|configure|mod|modify|update|put|configput|hset|hmset|setprop|write|apply|"
-               r"commit|--commit|--set|-w|--write|--apply|ConfigPut|set-\w+|\w+-set|[\w:]+:set|\w+-mod|\w+_set|"
+               r"commit|--commit|--set|--set[-_]\w+|-w|--write|--apply|ConfigPut|set-\w+|\w+-set|[\w:]+:set|\w+-mod|\w+_set|"
                r"passwordsettings|/lockoutthreshold:\w*|/min\w*:\w*)$", re.IGNORECASE)
 _READS = frozenset({"get", "show", "list", "print", "query", "read", "--get", "--show", "--list", "-l", "status",
                     "--checkout", "checkout", "describe", "hget", "hgetall", "dump", "export", "info", "--help",
@@ -68,7 +71,8 @@ _BUILDS = lazy(r"^(make|gmake|cmake|meson|ninja|configure|\./configure|bazel|sco
                r"podman|env|export)$")
 _TABLE_KEY = lazy(r"^[A-Z_]+\|")  # a network OS's configuration store: `AAA|authentication`, `TACPLUS|global`
 
-_GATE = lazy(r"auth|https-only|https_only|login|lock|passw|passcode|pwd|pwpolicy|complexity|factor|mfa|2fa|otp|"
+_GATE = lazy(r"auth|virus|malware|clamav|tamper|https-only|https_only|login|lock|passw|passcode|pwd|pwpolicy|"
+             r"complexity|factor|mfa|2fa|otp|"
              r"firewall|selinux|apparmor|audit|ssl|tls|verif|validation|brute|protect|block|integrity|quarantine|"
              r"gatekeeper|secur|tacacs|radius|remote|privilege|sudo|insecure|aaa|users?\.|cert",
              re.IGNORECASE)
@@ -109,6 +113,8 @@ def judge(key: str, value: str, context: str = "") -> Optional[str]:
     key_l = key.strip().strip("'\"").lower().lstrip("-/")
     value_l = value.strip().strip("'\"").lower()
     last = re.split(r"[./:@|\[\]\s]", key_l.rstrip("./"))[-1] if key_l else ""
+    if _ABOUT.search(key_l):  # `PasswordExpirationNotificationDays=0`: what is said about the control
+        return None
     named = bool(_CONTROL.search(key_l))
     if not named and not (_GENERIC.match(last) and _CONTROL.search(context)):
         return None
@@ -119,7 +125,7 @@ def judge(key: str, value: str, context: str = "") -> Optional[str]:
         return None
     if value_l in _OFF:
         return f"{key.strip(chr(39) + chr(34))} set to {value_l or 'nothing'}: the control it names is switched off"
-    if value_l in _ANYONE and _ACCESS.search(last):
+    if (value_l in _ANYONE or _ANY_VALUE.match(value_l)) and _ACCESS.search(last):
         return f"{key.strip(chr(39) + chr(34))} set to {value_l}: anyone is let in"
     return None
 

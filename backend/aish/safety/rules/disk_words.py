@@ -47,8 +47,8 @@ _BUILDER = lazy(r"^(mk|make|create)[-_]?(vg|pv|pool|array|raid|volume|vol|md|mir
 _IN_PLACE = lazy(r"convert|transform|mediainit|^\w*init$")
 _MAX_LBA = lazy(r"^-{0,2}set[-_]?max[-_]?(lba|sectors?|address)$|^--?setmaxlba$", re.IGNORECASE)
 _KEEP_NONE = lazy(r"^--?(protection|retention|protect|keep|min[-_]?age|grace)[-_]?(period|time|days?|hours?|"
-                  r"count|age|min)?=0+[smhdw]?$", re.IGNORECASE)
-_CLEANER = lazy(r"clean|prune|purge|reap|expire|gc\b|vacuum|snap|backup", re.IGNORECASE)
+                  r"count|age|min)?(=0+[smhdw]?)?$", re.IGNORECASE)
+_CLEANER = lazy(r"clean|prune|purge|reap|expire|gc\b|vacuum|snap|backup|bak\b|rotate", re.IGNORECASE)
 _FLASHER = lazy(r"flash|firmware|(fw|bios|bmc|nos)\w*[-_]?(update|upgrade|install|load)|^\w+-installer$",
                 re.IGNORECASE)
 _IMAGE = lazy(r"\.(bin|ima|rom|hpm|swi|cap|fd|fw|upd|signed|itb|ubi|hex|cfg)$", re.IGNORECASE)
@@ -80,7 +80,7 @@ def rule_storage_words(c: Ctx) -> Optional[tuple]:
     prog = c.prog.lower()
     low = [t.lower() for t in texts]
     disks = [t for t in texts if not t.startswith("-") and disk_word(t)]
-    for t in texts:
+    for k, t in enumerate(texts):
         fused = _FUSED.match(t)
         if fused and (disks or _CONTROLLER.search(c.lowered) or _CONTROLLER.search(prog) or t.startswith("-")):
             loses = HIGH if re.search(r"erase|init|wipe|zap|format|eradicate|destroy|clea?r|purge", t, re.I) else MEDIUM
@@ -90,7 +90,8 @@ def rule_storage_words(c: Ctx) -> Optional[tuple]:
             return HIGH, f"{c.prog} {t}: the controller's arrays are cleared, every volume on them lost ({c.text})"
         if _MAX_LBA.match(t):
             return HIGH, f"{c.prog} {t}: the drive's capacity is cut, data past the new end unreachable ({c.text})"
-        if _KEEP_NONE.match(t) and (_CLEANER.search(prog) or _CLEANER.search(c.lowered)):
+        given = t if "=" in t else t + "=" + (texts[k + 1] if k + 1 < len(texts) else "")
+        if _KEEP_NONE.match(given) and "=" in given and (_CLEANER.search(prog) or _CLEANER.search(c.lowered)):
             return HIGH, f"{c.prog} {t}: nothing is protected, every kept version is reclaimed now ({c.text})"
     labels = bool(_LABELLER.match(prog)) or ("relabel" in low[:4])
     if labels and set(low) & _FORCED:
