@@ -86,10 +86,11 @@ BACKUP_TOOLS: frozenset = frozenset({"restic", "borg", "borgmatic", "tarsnap", "
                                      "rdiff-backup", "burp", "bacula", "bconsole", "zrepl", "sanoid", "syncoid",
                                      "btrbk", "urbackup", "vorta", "deja-dup", "tmutil", "wbadmin", "velero",
                                      "pgbackrest", "barman", "wal-g", "xtrabackup", "mariabackup"})
-# Programs whose business is a database's schema: their clean, reset and downgrade act on the database.
+# Programs whose business is a database's schema: their clean, reset and downgrade act on the database (not dbt:
+# its clean deletes its own build folders, target/ and dbt_packages/).
 MIGRATION_TOOLS: frozenset = frozenset({"alembic", "flyway", "liquibase", "dbmate", "goose", "diesel", "sqlx",
                                         "knex", "prisma", "sequelize", "sequelize-cli", "typeorm", "migrate",
-                                        "atlas", "sqitch", "dbt", "skeema", "tern", "yoyo", "refinery", "ecto",
+                                        "atlas", "sqitch", "skeema", "tern", "yoyo", "refinery", "ecto",
                                         "phinx", "propel", "db-migrate", "node-pg-migrate", "umzug", "mikro-orm",
                                         "drizzle-kit", "graphile-migrate", "shmig", "pgroll", "dbmigrate",
                                         "migrate-mongo", "ruby-migrate", "evolve", "grate", "roundhouse"})

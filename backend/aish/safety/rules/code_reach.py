@@ -31,7 +31,8 @@ _SHELL = lazy(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\
 # A command read from the connection and run: `IO.popen(l)`, `system $_`, `iex $d`
 _RUNS_RECEIVED = lazy(r"popen\(\s*[a-z_$]|\bsystem\s*\(?\s*\$|\bexec\s*\(?\s*\$|\biex\s+\$|"
                       r"Invoke-Expression\s+\$|\bshell_exec\(\s*\$|\beval\(\s*[a-z_$]", re.IGNORECASE)
-_STREAMS = lazy(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
+_STREAMS = lazy(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|[<>]&\s*(?:%d|\$\w|#\{)|\bexec\s+sprintf\b|"
+                r"\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
                 r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression", re.IGNORECASE)
 # Key and credential files named in code (also read by `exfil` for code whose output is piped to a sender).
 KEY_FILE_IN_CODE = lazy(r"\.ssh/id_\w+\b(?!\.pub)|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|"

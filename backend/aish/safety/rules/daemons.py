@@ -47,7 +47,8 @@ systemctl service rc-service sv launchctl pm2 npm yarn pnpm bun deno npx foreman
 supervisorctl ddev lando devbox supabase flutter emulator adb avdmanager gradle mvn ./gradlew gradlew
 tmux screen shutdown reboot poweroff halt kill killall pkill git timeout nohup
 pueue sdkman jenv asdf direnv ollama colima ngrok expo react-native vboxmanage
-""".split())
+localstack ray azurite tilt skaffold devspace okteto dapr wrangler firebase amplify
+""".split())  # (session 17: local emulators and the processes a runtime started on this machine, stopped by their user)
 
 # Daemons a developer's own tools start on demand and start again on their next use (build servers,
 # language and formatter daemons, file watchers, a personal notebook server): stopping one loses nothing.

@@ -66,13 +66,14 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
     into = _output_to_device(c.texts)
     if into:
         return HIGH, f"{c.prog} writes its output onto the device {into}: what it holds is lost ({c.text})"
+    by_program = DEVICE_WRITE_BY_PROGRAM.get(c.prog)
+    any_part = by_program is not None and "*" in by_program  # `pvcreate /dev/sdb1`: a partition is written over too
     dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
-                not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) and
-                not PARTITION_PLACEHOLDER.match(w.text) or
+                (any_part or not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) and
+                 not PARTITION_PLACEHOLDER.match(w.text)) or
                 w.text[:1] == "\\" and re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
     if dev is None:
         return None
-    by_program = DEVICE_WRITE_BY_PROGRAM.get(c.prog)
     words = {t.lower() for t in c.texts if not t.startswith("-")}
     if by_program is not None and ("*" in by_program or options & by_program or words & by_program) or \
             options & DEVICE_WRITE_OPTIONS and not c.prog.endswith("mount") or words & FLASH:  # `pmount -w`: writable
@@ -112,6 +113,7 @@ _FIRMWARE_READS = {"read", "dump", "backup", "save", "verify", "--verify", "--te
 # A flasher's abbreviated read (`xflash r 0x0 0x1000 dump.bin`, `upgrade_tool rl …`): the image is its output.
 _READ_LETTERS = {"r", "rl", "rd", "rf", "rb"}
 _FIRMWARE_TOOL = lazy(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
+_PARTITIONERS = lazy(r"^(gpart|gpt|disklabel|bsdlabel)$")
 # Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
 _DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}
 
@@ -139,8 +141,11 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     prog = c.prog.lower()
     if _MAKES_FS.match(prog) and not prog.startswith(("mkdir", "mkfifo", "mknod", "mkinitcpio", "mktemp")):
         return HIGH, f"{c.prog} writes a new filesystem onto {devs[0]}: what it holds is lost ({c.text})"
-    own_rule = known and c.prog in ("mdadm", "cryptsetup", "sgdisk", "parted")
-    opens = "crypt" in prog and "attach" in texts  # `systemd-cryptsetup attach name /dev/sdb1` opens a volume
+    own_rule = known and c.prog in ("mdadm", "cryptsetup", "sgdisk", "parted") or \
+        _PARTITIONERS.match(prog) and texts[0] in ("add", "create") and not {"-f", "-F"} & set(texts)
+    # (`gpart add -t freebsd-ufs ada0`: a partition made in free space; `gpt create wd0` refuses a used disk)
+    # `systemd-cryptsetup attach name /dev/sdb1`, `geli attach /dev/gpt/data0`: an encrypted volume opened
+    opens = re.search(r"crypt|geli|gbde|cgd|luks|vera|tcplay", prog) is not None and "attach" in texts
     if {t.split("=", 1)[0] for t in texts} & _BUILDS and not own_rule and not opens:
         return HIGH, f"{c.prog} builds over the device {devs[0]}: what it holds is lost ({c.text})"
     into = [t for k, t in enumerate(texts) if t in devs and (k and texts[k - 1] in _DEVICE_OPTIONS or

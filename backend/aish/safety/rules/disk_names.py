@@ -5,11 +5,16 @@ from __future__ import annotations
 import re
 from aish.safety.lazy_regex import lazy
 
-# Disk devices by their kernel names (raw flash `mtd`, SCSI generic `sg`: a write through either reaches the medium).
+# Disk devices by their kernel names (raw flash `mtd`, SCSI generic `sg`: a write through either reaches the medium),
+# and other systems' names for disks, raw and block alike: the BSDs' (`/dev/rsd1c`, `/dev/wd0d`, `/dev/ld0d`, GEOM's
+# labels `/dev/gpt/NAME`, `/dev/diskid/…`), Solaris' and volume managers' (`/dev/md/rdsk/d10`, `/dev/vx/dsk/dg/v`),
+# multipath and controller names (`/dev/emcpowera`, `/dev/cciss/c0d0p1`), replicated and network block devices.
 DEVICE = re.compile(r"^/dev/(sd[a-z]|nvme\d|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk\d|disk\d|rdisk\d|"
                     r"md\d|mapper/|dm-\d|loop\d|sr\d|fd\d|root\b|mtdblock|disk/by-|nbd\d|"
                     r"zd\d|bcache\d|ubi|mem$|kmem$|port$|mtd\d|sg\d|"
-                    r"r?dsk/c\d|ada\d|da\d|nvd\d|vtbd\d|mfid\d|mmcsd\d|block/(sd|mmcblk|nvme|vd|dm-|loop))")
+                    r"r?dsk/c\d|ada\d|da\d|nvd\d|vtbd\d|mfid\d|mmcsd\d|block/(sd|mmcblk|nvme|vd|dm-|loop)|"
+                    r"r?(sd|wd|ld|cd|vnd|raid)\d+[a-p]?$|(gpt|gptid|diskid|label|ufs|ufsid)/.|(md|vx)/r?dsk/.|"
+                    r"zvol/.|emcpower[a-z]|(cciss|ida|rd)/c\d|drbd\d|rbd\d|hdisk\d|dasd[a-z])")
 
 # Disks as manuals and cheat sheets name them: a capital letter where the disk's letter or number goes
 # (`/dev/sdX`, `/dev/sdXN`, `/dev/nvmeXnY`, `/dev/diskN`), or a name for one (`/dev/usb_drive`,

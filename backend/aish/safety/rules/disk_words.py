@@ -30,10 +30,19 @@ from aish.safety.rules.device_operands import disk_word
 from aish.safety.rules.triggers import triggered_by
 
 # What a storage tool's verb does, fused with the object it does it to (either order; `cfg` may lead).
-_ACTS = r"(del|delete|remove|rem|rm|destroy|clear|clr|erase|init|initialize|reinit|wipe|zap|format|eradicate|purge)"
+_ACTS = r"(del|delete|remove|rem|rm|destroy|clear|clr|erase|init|initialize|reinit|wipe|zap|format|eradicate|purge|" \
+        r"detach)"
 _OBJECTS = (r"(wedge|vd|ld|pd|lun|luns|vol|volume|vdisk|vdisks|array|arrays|container|partition|part|slice|"
             r"pool|raid|cfg|config|ns|namespace|mirror|mdisk|fbvol|ckdvol|logicaldrive|logicaldisk|"
-            r"virtualdisk|virtualdrive|foreign|foreigncfg)")
+            r"virtualdisk|virtualdrive|foreign|foreigncfg|meta|metadevice)")
+# Volume managers' and arrays' own names fusing the act and the object (`metaclear d10`, `metadetach d10 d12`):
+# the program's name is read as the option would be.
+_NAMED = lazy(r"^(meta|md|vx|sm|sym|lun|vol|vd|raid)[-_]?(clear|detach|del|delete|remove|rm|destroy)$", 0)
+# An array's or an attachment point's storage unbound or unconfigured (`naviseccli lun -unbind 12`: the LUN and
+# its data are gone; `cfgadm -c unconfigure c1::dsk/c1t1d0`: the disk is taken from the system under what uses it).
+_UNBINDS = frozenset({"unbind", "-unbind", "--unbind", "unconfigure", "-unconfigure", "--unconfigure"})
+_STORAGE_WORD = lazy(r"\b(lun|luns|lu|vd|ld|raid|rg|raidgroup|disk|disks|dsk|rdsk|sata\d*|scsi\d*|volume|vol|"
+                     r"array|pool|c\d+::\S+)\b|::dsk/|/dsk/", re.IGNORECASE)
 _FUSED = lazy(rf"^-{{0,2}}(cfg)?({_ACTS}[-_]?{_OBJECTS}s?|{_OBJECTS}[-_]?{_ACTS})(:\S*)?$", re.IGNORECASE)
 _RESET_CONFIG = lazy(r"^-{0,2}reset[-_]?(config|cfg)(:\S*)?$", re.IGNORECASE)
 _CONTROLLER = lazy(r"raid|ctrl|controller|adapter|storage|/c\d|-a\d|-aall|array", re.IGNORECASE)
@@ -62,6 +71,7 @@ _FLASH_READS = frozenset({"read", "-r", "--read", "backup", "save", "--save", "-
                           "dump", "-d", "--diff", "compare", "--compare", "-c", "info"})
 
 _GATE = lazy(r"del|rm|rem|destroy|clear|clr|erase|init|wipe|zap|format|eradicate|purge|reset|convert|transform|"
+             r"unbind|unconfigure|detach|"
              r"lba|protect|retention|keep|grace|min-age|min_age|minage|label|mkvg|mkpv|mkpool|mkarray|mkraid|mkvol|mkmd|"
              r"create[-_]?(vg|pv|pool|array|raid|vol|md|mirror|stripe)|flash|fw|firmware|bios|bmc|nos|installer",
              re.IGNORECASE)
@@ -70,16 +80,31 @@ _GATE = lazy(r"del|rm|rem|destroy|clear|clr|erase|init|wipe|zap|format|eradicate
 @triggered_by(_GATE, otherwise=False)
 def may_act_on_storage(c: Ctx) -> bool:
     """Cheap: an argument, no read among the first words, one of the gate's words in the line."""
-    return bool(c.texts) and not (set(c.texts[:3]) & _READS) and bool(_GATE.search(c.prog + " " + c.lowered))
+    return bool(c.texts) and not (set(c.texts[:3]) & _READS and not _host_option(c.texts)) and \
+        bool(_GATE.search(c.prog + " " + c.lowered))
+
+
+def _host_option(texts: list) -> bool:
+    """``naviseccli -h spa …``: ``-h`` given a host, not asking for help."""
+    return texts[0] == "-h" and len(texts) > 2 and texts[1][:1] != "-" and not set(texts[2:3]) & _READS
 
 
 def rule_storage_words(c: Ctx) -> Optional[tuple]:
     texts = c.texts[:48]
-    if set(texts) & {"--help", "-h", "help", "--version", "-?", "/?"}:
+    if set(texts) & {"--help", "-h", "help", "--version", "-?", "/?"} and not (
+            _host_option(texts) and not set(texts[2:]) & {"--help", "-h", "help", "--version", "-?", "/?"}):
         return None
     prog = c.prog.lower()
     low = [t.lower() for t in texts]
     disks = [t for t in texts if not t.startswith("-") and disk_word(t)]
+    if _NAMED.match(prog) and any(not t.startswith("-") for t in texts):
+        loses = MEDIUM if "detach" in prog else HIGH
+        return loses, f"{c.prog}: the volume it names is destroyed or split from its mirror ({c.text})"
+    unbind = next((t for t in low if t in _UNBINDS), None)
+    if unbind and _STORAGE_WORD.search(c.lowered):
+        if "unbind" in unbind:
+            return HIGH, f"{c.prog} {unbind}: the array's volume is unbound, its data gone ({c.text})"
+        return MEDIUM, f"{c.prog} {unbind}: the disk is taken from the system under what uses it ({c.text})"
     for k, t in enumerate(texts):
         fused = _FUSED.match(t)
         if fused and (disks or _CONTROLLER.search(c.lowered) or _CONTROLLER.search(prog) or t.startswith("-")):

@@ -180,7 +180,10 @@ def _segment_reads_secret(seg) -> str:
             in_code = "high" if KEY_FILE_IN_CODE.search(w.text) else secret_in_code(w.text, secret_path)
             found = _worse(found, in_code)
     printed = words[0].text in ("echo", "printf")  # `echo "$HOME" | nc`: the words are text, not files read
+    group = _asked_status(words)
     for w in words[1:]:
+        if w is group:
+            continue  # `gh auth status`, `npm token list`: a CLI's command group, not a file named auth
         if printed:
             found = _worse(found, _in_substitutions([w]))  # `echo "$(cat ~/.ssh/id_rsa)" | nc …` still reads it
         elif not w.text.startswith("-") and w.text not in patterns and not (
@@ -190,6 +193,23 @@ def _segment_reads_secret(seg) -> str:
         if red.op == "<" and red.target is not None:
             found = _worse(found, secret_path(red.target))
     return found
+
+
+# A CLI's command group asked who is signed in or what it holds, masked (`gh auth status`, `doctl auth list`,
+# `npm token list`): the group's name is no file read; asked to show the secret itself it prints one.
+_STATUS_VERBS = frozenset({"status", "list", "ls", "whoami", "check"})
+_FILE_READERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "base64", "base32", "xxd", "od", "hexdump",
+                           "strings", "gzip", "bzip2", "xz", "zstd", "tar", "zip", "7z", "openssl", "gpg", "sort",
+                           "nl"})
+_SHOWS_SECRET = lazy(r"^(-t|--show-(token|secrets?|password)s?|--reveal|--plaintext)$")
+
+
+def _asked_status(words: list) -> object:
+    """The group word of ``PROG GROUP status|list|whoami`` (a bare name), or None."""
+    if len(words) < 3 or words[0].text.rsplit("/", 1)[-1] in _FILE_READERS or \
+            not re.fullmatch(r"[a-z][a-z-]*", words[1].text) or words[2].text not in _STATUS_VERBS:
+        return None
+    return None if any(_SHOWS_SECRET.match(w.text) for w in words[3:]) else words[1]
 
 
 def _in_substitutions(words: list) -> str:

@@ -40,8 +40,9 @@ _MAC_OFF = re.compile(r"^(aa-complain|aa-disable|aa-audit-off)$")
 _GOOD_POLICIES = {"DEFAULT", "FUTURE", "FIPS", "FIPS:OSPP", "FUTURE:AD-SUPPORT"}
 # A setting that checks certificates, turned off (or an insecure one turned on).
 _TLS_KEY = lazy(r"(ssl|tls|cert|strict|secure|verify|https|gpgcheck)", re.IGNORECASE)
+# (a key that says the check is not done: `no_check_certificate false` turns the check on)
 _INSECURE_KEY = lazy(r"insecure|skip[\w-]*verify|no[\w-]*verify|allow[\w-]*unsigned|reject[\w-]*unauthorized|"
-                     r"disable[-_]?(tls|ssl)",
+                     r"disable[-_]?(tls|ssl)|(^|[-_.])no[-_]?check[-_]?cert|ignore[-_]?(cert|ssl|tls)",
                      re.IGNORECASE)
 _FALSE = {"false", "no", "0", "off", "none", "disable", "disabled"}
 _TRUE = {"true", "yes", "1", "on", "enable", "enabled"}

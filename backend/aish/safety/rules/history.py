@@ -102,10 +102,13 @@ def rule_git_history(c: Ctx) -> Optional[tuple]:
         return None  # writes a report, rewrites nothing
     if sub in ("filter-branch", "filter-repo") or (sub == "rebase" and flags & {"--root"}):
         return MEDIUM, f"rewrites the history of the repository ({c.text})"
-    if sub == "reflog" and texts[:1] in (["expire"], ["delete"]) or \
-            sub == "gc" and values.get("--prune") in ("now", "all") or \
-            sub == "prune" and values.get("--expire") == "now":
+    if sub == "reflog" and texts[:1] in (["expire"], ["delete"]):
         return MEDIUM, f"permanently drops unreachable commits ({c.text})"
+    if sub == "gc" and values.get("--prune") in ("now", "all") or sub == "prune" and values.get("--expire") == "now":
+        # medium, kept (session 17): the reflog still holds recent commits, but a dropped stash, a dangling commit
+        # and an object an interrupted or concurrent git process wrote go now, with no grace period to recover them
+        return MEDIUM, f"deletes every object no ref or reflog keeps, now: dropped stashes and dangling commits " \
+                       f"cannot be recovered ({c.text})"
     if sub == "worktree" and texts[:1] == ["remove"] and flags & {"f", "--force"}:
         return MEDIUM, f"deletes a worktree with its uncommitted changes ({c.text})"
     if sub == "update-ref" and flags & {"d"}:

@@ -15,6 +15,7 @@ from aish.safety.rules import borrowed_operands, clock_set, config_editors, cons
 from aish.safety.rules import control_keys, credentials_replaced, cron_tables, device_operands, disk_layouts, disk_words
 from aish.safety.rules import dry_run_defaults
 from aish.safety.rules import ending_names, factor_secrets, federated_sign_in, firewall_drops, forced_unpack
+from aish.safety.rules import accounts_off, cluster_stops, host_unregistered
 from aish.safety.rules import fused_names, guest_reboots, http, inbound_blocked, interface_downs, job_scopes
 from aish.safety.rules import key_holders, keys_regenerated, lifecycle_ends, listed_stops, local_copy_dropped
 from aish.safety.rules import login_shells, login_values, logins_opened, machine_stops, mail_forwarding
@@ -152,6 +153,9 @@ READINGS: tuple = (
     _Reading(machine_stops.may_stop, machine_stops.rule_machine_stop),  # `hammer host stop`, `xo-cli vm.stop`
     _Reading(records_cleared.may_clear, records_cleared.rule_records_cleared),  # `lastlog --clear --user root`
     _Reading(forced_unpack.may_unpack, forced_unpack.rule_forced_unpack),  # `lzop -d -f backup.tar.lzo`
+    _Reading(_always, host_unregistered.rule_host_unregistered),  # `insights-client --unregister`
+    _Reading(_always, cluster_stops.rule_cluster_stopped),  # `tiup cluster stop prod`
+    _Reading(_always, accounts_off.rule_account_off),  # `ipmitool user disable 2`, `… suspend --all`
 )
 
 

@@ -60,7 +60,7 @@ def rule_release_upgraded(c: Ctx) -> Optional[tuple]:
         if operands[:1] and operands[0] in ("dup", "dist-upgrade") and unasked:
             what = "upgrades the distribution without asking"
     elif name == "sysupgrade":  # OpenBSD's: fetches the next release and reboots into its installer
-        if not operands and "-n" not in said:
+        if not operands and not said & {"-n", "--test", "-t", "-b", "--create-backup"}:  # OpenWrt's: a check, a backup
             what = "reboots into the next release's installer"
     elif name == "setup" and "/auto" in said and set(operands) & {"upgrade", "clean"}:
         what = "installs Windows over this one without asking"

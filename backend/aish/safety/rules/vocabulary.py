@@ -26,6 +26,7 @@ from aish.safety.rules.action import (Action, is_backup_tool, option_action, opt
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
 from aish.safety.rules import devices, forced_restores, option_readings, said_elsewhere
 from aish.safety.rules.remote import PROD
+from aish.safety.rules.state_cleared import BUILD_TOOLS
 from aish.safety.rules.verb_levels import Facts, level_of
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
@@ -37,7 +38,8 @@ from aish.safety.verbs import (ABRUPT, DATA_NOUNS, DESTRUCTIVE_PROGRAMS, DEVICE_
 
 # Package tools: these nouns are where packages come from, cheap to lose.
 _PACKAGE_LIGHT = {"repo", "repos", "repository", "source", "sources", "key", "keys", "remote", "channel",
-                  "channels", "env", "environment", "environments", "toolchain", "version", "versions"}
+                  "channels", "env", "environment", "environments", "toolchain", "version", "versions",
+                  "store", "stores"}  # `pnpm store prune`: the downloaded packages no project uses
 # `k3s-uninstall.sh`, `./teardown.sh`, `nuke-env.sh`: what such a script removes is up to it.
 _DESTROYING_SCRIPT = re.compile(r"(^|[-_.])(uninstall|teardown|destroy|nuke|wipe|purge|killall|kill-all)([-_.][\w-]*)?"
                                 r"\.(sh|bash|ps1)$")
@@ -125,6 +127,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
     verb, said, nouns, after = act.verb, act.said, act.nouns, act.after
+    if verb == "prune" and prog in BUILD_TOOLS:
+        return None  # `turbo prune web --docker`: a trimmed copy of the workspace is written, nothing deleted
     if verb in ("yank", "unpublish") and "--undo" in c.texts:
         return None  # `cargo yank --undo`: the release comes back
     strength = verb_strength(verb)
