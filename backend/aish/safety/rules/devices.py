@@ -69,7 +69,8 @@ def device_write(c: Ctx, options: set) -> Optional[tuple]:
     by_program = DEVICE_WRITE_BY_PROGRAM.get(c.prog)
     any_part = by_program is not None and "*" in by_program  # `pvcreate /dev/sdb1`: a partition is written over too
     dev = next((w.text for w in c.args if is_device(w.text.split("=", 1)[-1]) and
-                (any_part or not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) and
+                (any_part or (not re.search(r"\d$", w.text.removeprefix("/dev/nvme0n1")) or
+                              _NUMBERED_DISK.match(w.text.split("=", 1)[-1])) and
                  not PARTITION_PLACEHOLDER.match(w.text)) or
                 w.text[:1] == "\\" and re.fullmatch(r"\\\\\.\\PhysicalDrive\d+", w.text, re.IGNORECASE)), None)
     if dev is None:
@@ -113,6 +114,9 @@ _FIRMWARE_READS = {"read", "dump", "backup", "save", "verify", "--verify", "--te
 # A flasher's abbreviated read (`xflash r 0x0 0x1000 dump.bin`, `upgrade_tool rl …`): the image is its output.
 _READ_LETTERS = {"r", "rl", "rd", "rf", "rb"}
 _FIRMWARE_TOOL = lazy(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
+# Whole disks whose names end in a number (a partition of them has a letter or a suffix after it): the BSDs'
+# (`/dev/ada2`, `/dev/da3`, `/dev/nvd0`), Solaris' disk without a slice, replicated and network block devices.
+_NUMBERED_DISK = lazy(r"^/dev/((ada|da|nda|nvd|vtbd|mfid|mmcsd|xbd)\d+|r?dsk/c\d+t\d+d\d+|drbd\d+|rbd\d+)$")
 _PARTITIONERS = lazy(r"^(gpart|gpt|disklabel|bsdlabel)$")
 # Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
 _DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}
@@ -150,7 +154,8 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
         return HIGH, f"{c.prog} builds over the device {devs[0]}: what it holds is lost ({c.text})"
     into = [t for k, t in enumerate(texts) if t in devs and (k and texts[k - 1] in _DEVICE_OPTIONS or
                                                              operands[-1:] == [t])]
-    whole = [d for d in into if not re.search(r"\d$", d.removeprefix("/dev/nvme0n1")) or re.match(
+    whole = [d for d in into if not re.search(r"\d$", d.removeprefix("/dev/nvme0n1")) or _NUMBERED_DISK.match(d) or
+             re.match(
         r"^/dev/(mmcblk\d+|nvme\d+n\d+|disk\d+|rdisk\d+)$", d)]
     if not known and whole and c.prog not in _COPIERS_TO_DEVICE and any(_IMAGE.search(t) for t in texts):
         return HIGH, f"{c.prog} writes an image onto the device {whole[0]}: what it holds is lost ({c.text})"
