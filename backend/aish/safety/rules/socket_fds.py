@@ -68,7 +68,7 @@ def _stdin_from(seg, fds: set) -> bool:
 
 def _shell_on_socket(seg, fds: set, read_before: bool) -> bool:
     """A reverse shell through a descriptor: ``sh <&3 >&3 2>&3``, ``exec bash 0<&196``, or a command read from the
-    socket run with its output sent back (``cat <&5 | while read line; do $line >&5; done``)."""
+    socket run with its output sent back (``cat <&5 | while read line; do $line >&5; done``, ``eval "$c" >&5``)."""
     words = [w.text for w in seg.words]
     if words[:1] == ["exec"]:
         words = words[1:]
@@ -77,7 +77,8 @@ def _shell_on_socket(seg, fds: set, read_before: bool) -> bool:
     name = words[0].rsplit("/", 1)[-1]
     if name in _RUNNERS and name not in ("source", ".") and _stdin_from(seg, fds):
         return True
-    return name.startswith("$") and read_before and _writes_to(seg, fds)
+    runs_read = name.startswith("$") or name == "eval" and any("$" in w for w in words[1:])  # `eval "$c" >&5`
+    return runs_read and read_before and _writes_to(seg, fds)
 
 
 def rule_socket_fds(segs: list) -> Optional[tuple]:
