@@ -40,34 +40,38 @@ ACCOUNTS_OFF = (
      "gcloud iam service-accounts disable deploy@p.iam.gserviceaccount.com",
      "cloudiam update-access-key --access-key-id AK1 --status Inactive", "svcacct service-account disable builder",
      "rabbitmqctl clear_password admin", "mqadmin clear-password ops",
-     "aws iam delete-login-profile --user-name admin"],
+     "aws iam delete-login-profile --user-name admin", "pveum user modify root@pam --enable 0",
+     "proxmox-backup-manager user update root@pam --enable false", "auth0 users block admin@acme.com",
+     "idpctl users expire superuser"],
     ["ipmitool user list 1", "ipmitool user enable 3", "ipmitool -H 10.0.0.9 user list", "ipa user-disable bob",
      "idmctl user disable alice", "ssoadm user suspend carol", "portalctl users lock dave",
      "gam update user bob@acme.com suspended on", "gam update user admin@acme.com suspended off",
      "gcloud iam service-accounts enable deploy@p.iam.gserviceaccount.com",
      "cloudiam update-access-key --access-key-id AK1 --status Active", "featurectl flag disable beta-ui",
      "extmgr disable dark-mode", "mqadmin change-password ops", "kcadm.sh update users/4f2a -r master -s enabled=false",
-     "ssoadm user suspend --help"])
+     "ssoadm user suspend --help", "pveum user modify bob@pve --enable 0", "pveum user modify root@pam --enable 1",
+     "auth0 users unblock admin@acme.com", "auth0 users block bob@acme.com", "appctl admin disable telemetry"])
 # This machine taken off the service that manages it (rules/host_unregistered.py).
 HOST_UNREGISTERED = (
     ["insights-client --unregister", "subscription-manager unregister", "SUSEConnect --de-register",
      "ua detach --assume-yes", "azcmagent disconnect", "patchmgr-agent unregister", "fleetd-sensor --deregister",
      "inventoryctl unregister", "telemetry-connector disconnect", "nessuscli agent unlink --force",
      "landscape-config --disable", "rhn-unregister --force", "zorg-unregister", "fleet-deregister.sh",
-     "SUSEConnect -de-register", "patchmgr-agent --de-register"],
+     "SUSEConnect -de-register", "patchmgr-agent --de-register", "spacewalk-client --unregister",
+     "sentinelctl management unregister", "netdata-agent unclaim", "katello-agent unregister"],
     ["gpclient disconnect", "warp-cli disconnect", "bluetoothctl disconnect", "runnerctl unregister",
      "insights-client --register", "insights-client --disable-schedule", "git maintenance unregister",
      "cloudctl provider unregister --namespace Compute.Batch", "docker network disconnect net1 web",
      "expressvpn disconnect", "subscription-manager status", "patchmgr-agent unregister --help",
-     "rhn-register --force"])
+     "rhn-register --force", "forticlient disconnect", "cloudctl cloud unregister"])
 # A whole cluster stopped by name (rules/cluster_stops.py).
 CLUSTER_STOPS = (
     ["tiup cluster stop prod", "rosa hibernate cluster --cluster prod", "ccadm cluster stop prod-east",
      "qryadm clusters pause --cluster-name analytics", "mdbctl stop cluster shard-a", "gridctl cluster halt main",
-     "dbaas stop-cluster --name orders"],
+     "dbaas stop-cluster --name orders", "pulumi-cluster stop prod"],
     ["k3d cluster stop mycluster", "tiup cluster start prod", "tiup cluster display prod",
      "ccadm cluster status prod-east", "kind get clusters", "qryadm clusters list", "gridctl cluster start main",
-     "gridctl cluster stop --help"])
+     "gridctl cluster stop --help", "cluster-tool start prod"])
 # A tool's stores cleaned without asking, or gc given a store's locator (rules/state_cleared.py).
 STORES_CLEANED = (
     ["zenml clean --yes", "labelctl clean --all -y", "flowctl clean -y", "featstore clean --yes",

@@ -7,9 +7,10 @@ way in, and is medium, where the account is:
 
 - every user, or the invoking user's own (``ssoadm user suspend --all``, ``portalctl users lock $USER``): nobody,
   or the one typing, can sign in again to undo it;
-- an administrator switched off by a setting rather than a verb (``gam update user admin@acme.com suspended
-  on``, ``az ad user update --id admin@contoso.com --account-enabled false``; the verb's form, ``user-disable
-  admin``, is ``credentials_replaced``'s);
+- an administrator switched off, by a setting (``gam update user admin@acme.com suspended on``, ``az ad user
+  update --id admin@contoso.com --account-enabled false``, ``pveum user modify root@pam --enable 0``) or by a
+  verb ``credentials_replaced`` does not read (``auth0 users block admin@acme.com``; its ``user-disable admin``
+  is high there);
 - a user of a server's management controller (``ipmitool user disable 2``, ``ipmiutil user -d -u 2``): a BMC
   has a handful of users, all of them its administrators, and out-of-band access to the machine goes with them;
 - a machine's credentials: a service account or an access key disabled or made inactive (``gcloud iam
@@ -40,7 +41,7 @@ _SELF = lazy(r"^(\$\{?(user|logname)\}?|\$\((whoami|id -un)\)|`whoami`|me|self|-
 _ADMIN = lazy(r"^(?:users?/)?(root|admin|administrator|superuser|sysadmin|sa|sysdba|[\w.-]*admin)(@\S*)?$",
               re.IGNORECASE)
 # Settings that switch an account off: `suspended on`, `--account-enabled false`, `enabled=false`.
-_OFF_SETTING = lazy(r"^-{0,2}(suspended|locked|disabled|blocked)$|^-{0,2}(account-?)?enabled$|^-{0,2}status$",
+_OFF_SETTING = lazy(r"^-{0,2}(suspended|locked|disabled|blocked)$|^-{0,2}(account-?)?enabled?$|^-{0,2}status$",
                     re.IGNORECASE)
 _OFF_STATUS = frozenset({"inactive", "disabled", "suspended", "locked", "blocked"})
 _ON = frozenset({"on", "true", "yes", "1", "y"})
@@ -55,8 +56,8 @@ _PASSWORDS = frozenset({"password", "passwd", "login-profile", "loginprofile"})
 _LOOKS = frozenset({"help", "list", "ls", "show", "get", "info", "describe", "enable"})
 
 
-@triggered_by(("disable", "suspend", "lock", "expire", "block", "deactivat", "enabled", "inactive", "password",
-               "passwd", "login-profile", "ipmi"))
+@triggered_by(("disable", "suspend", "lock", "expire", "block", "deactivat", "enabled", "--enable", "inactive",
+               "password", "passwd", "login-profile", "ipmi"))
 def rule_account_off(c: Ctx) -> Optional[tuple]:
     """``ssoadm user suspend --all``, ``ipmitool user disable 2``, ``rabbitmqctl clear_password admin``."""
     texts = c.texts
@@ -81,7 +82,7 @@ def rule_account_off(c: Ctx) -> Optional[tuple]:
                        f"machine goes with it ({c.text})"
     if (verb in ("disable", "deactivate") or _switched_off(lowered)) and words & _CREDENTIALS:
         return MEDIUM, f"{c.prog} switches off a machine credential: every service signing in with it fails ({c.text})"
-    if people and _switched_off(lowered) and any(_ADMIN.match(v) for t in texts for v in t.split("=")[-1:]):
+    if people and (verb or _switched_off(lowered)) and any(_ADMIN.match(v) for t in texts for v in t.split("=")[-1:]):
         return MEDIUM, f"{c.prog} switches an administrator's account off: its sign-ins stop ({c.text})"
     fused = [set(re.split(r"[-_]", t.lstrip("-"))) | {t.lstrip("-").replace("_", "-")} for t in lowered[:3]]
     if any(f & _VOIDS and (f & _PASSWORDS or "login-profile" in "-".join(sorted(f))) for f in fused):

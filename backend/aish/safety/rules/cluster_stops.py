@@ -1,13 +1,14 @@
 """Effect: a whole cluster stopped, halted or put to sleep by name, by whatever program manages it.
 
-Cluster managers say it the same way whoever wrote them: ``tiup cluster stop prod``, ``X cluster stop NAME``,
-``X stop cluster NAME``, ``X hibernate cluster --cluster prod``, ``X cluster halt main``, a fused
-``stop-cluster``/``pause-cluster``/``clusterStop``.  Every node of the named cluster stops: what it serves is
-down for all its users until someone starts it again (and a hibernated cloud cluster takes minutes to wake).
+Cluster managers say it the same way whoever wrote them: ``tiup cluster stop prod``, ``X cluster stop NAME``, ``X
+stop cluster NAME``, ``X hibernate cluster --cluster prod``, ``X cluster halt main``, a fused
+``stop-cluster``/``pause-cluster``/``clusterStop``, a program named for its clusters told ``stop NAME``. Every node
+of the named cluster stops: what it serves is down for all its users until someone starts it again (and a
+hibernated cloud cluster takes minutes to wake).
 
-Quiet: starting, status and listings; a cluster named for local development tools, whose clusters are
-containers or VMs on this machine (``k3d cluster stop dev``, ``minikube``, ``kind``, ``ccm``); a stop with no
-cluster word (``X stop web``: one service, judged elsewhere); no cluster named.
+Quiet: starting, status and listings; a cluster named for local development tools, whose clusters are containers or
+VMs on this machine (``k3d cluster stop dev``, ``minikube``, ``kind``, ``ccm``); a stop with no cluster word (``X
+stop web``: one service, judged elsewhere); no cluster named.
 """
 from __future__ import annotations
 
@@ -42,7 +43,9 @@ def rule_cluster_stopped(c: Ctx) -> Optional[tuple]:
     if k < 0:
         noun = next((j for j, t in enumerate(head) if t in _CLUSTER), -1)
         verb = next((j for j, t in enumerate(head) if t in _STOPS), -1)
-        if noun < 0 or verb < 0 or abs(noun - verb) != 1:
+        if verb == 0 and noun < 0 and "cluster" in c.prog.lower():  # `pulumi-cluster stop prod`: the name says it
+            noun = verb
+        if noun < 0 or verb < 0 or abs(noun - verb) > 1:
             return None
         first, k = min(noun, verb), max(noun, verb)
     said = " ".join(c.texts[first:k + 1])

@@ -21,16 +21,19 @@ from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
-_VERBS = frozenset({"unregister", "deregister", "de-register", "detach", "disconnect", "unlink", "--unregister",
-                    "--deregister", "--de-register", "--disconnect", "--unlink", "--disable", "-unregister",
-                    "-deregister"})
+_VERBS = frozenset({"unregister", "deregister", "de-register", "detach", "disconnect", "unlink", "unclaim",
+                    "--unregister", "--deregister", "--de-register", "--disconnect", "--unlink", "--disable",
+                    "--unclaim", "-unregister", "-deregister", "-unclaim"})
+# A client's own name: only its (un|de)register words (a VPN's client disconnects a session, `gpclient disconnect`).
+_CLIENT_NAME = lazy(r"client")
 # A client of a management, support, monitoring or inventory service, by its name.
 # (not a bare "client": a VPN's client disconnects a session, `gpclient disconnect`)
 _CLIENT = lazy(r"agent|connect|subscription|insights|landscape|sensor|inventory|telemetry|monitor|manage|enrol|"
                r"register")
 _VPN = lazy(r"vpn|tunnel|proxy|warp|wg|^gp|openconnect|anyconnect")
 # The word before the verb naming the machine's own membership (`nessuscli agent unlink`).
-_SELF_WORDS = frozenset({"agent", "system", "host", "machine", "computer", "server", "this", "self", "instance"})
+_SELF_WORDS = frozenset({"agent", "system", "host", "machine", "computer", "server", "this", "self", "instance",
+                         "management", "mgmt", "console", "manager"})
 # A program named for its machine's unregistering (`rhn-unregister`, `agent-deregister.sh`), given no object.
 _NAMED = lazy(r"(^|[-_])(un|de-?)register([-_.]|$)")
 _CONFIRMED = frozenset({"-y", "--yes", "--assume-yes", "-f", "--force", "--no-prompt", "--quiet", "-q",
@@ -38,7 +41,7 @@ _CONFIRMED = frozenset({"-y", "--yes", "--assume-yes", "-f", "--force", "--no-pr
 _LOOKS = frozenset({"--help", "-h", "help", "--dry-run", "status", "--status", "show", "list"})
 
 
-@triggered_by(("regist", "detach", "disconnect", "unlink", "--disable"))
+@triggered_by(("regist", "detach", "disconnect", "unlink", "--disable", "unclaim"))
 def rule_host_unregistered(c: Ctx) -> Optional[tuple]:
     """``insights-client --unregister``, ``subscription-manager unregister``, ``pro detach --assume-yes``."""
     lowered = [t.lower() for t in c.texts]
@@ -58,7 +61,8 @@ def rule_host_unregistered(c: Ctx) -> Optional[tuple]:
         return None  # `cloudctl provider unregister`: a part of the program's own setup
     if any(not t.startswith("-") and t not in _SELF_WORDS for t in lowered[k + 1:]):
         return None  # something named: a node, a network, a device (out_of_service reads named things)
-    client = bool(_CLIENT.search(name) and not _VPN.search(name) or before)
+    client = bool(_CLIENT.search(name) and not _VPN.search(name) or before or
+                  _CLIENT_NAME.search(name) and "regist" in lowered[k])  # `spacewalk-client --unregister`
     if not client and not (lowered[k] in ("detach", "unregister", "deregister") and set(lowered) & _CONFIRMED):
         return None
     if lowered[k] == "--disable" and not client:
