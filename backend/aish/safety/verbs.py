@@ -21,6 +21,7 @@ eradicate annihilate demolish
 # Delete what they name: medium on data or on a named thing, quiet on caches and packages.
 DELETE: frozenset = frozenset("""
 delete del rm rb rmi rmr remove purge prune forget expire terminate discard delvol empty gc undeploy expunge
+tombstone
 """.split())
 # Put something back to an earlier or empty state: medium only where data is named (a database,
 # a snapshot, a migration); `git revert`, `gsettings reset key` lose nothing.
@@ -176,7 +177,8 @@ worktrees filter filters rule-cache thumbnail thumbnails preview previews log lo
 # ----------------------------------------------------------------- options
 # Options that destroy on their own, on any program that has them.
 HEAVY_OPTIONS_PATTERN = re.compile(r"^--(delete|remove|wipe|erase|destroy|drop|purge)-(disks?|data|volumes?|storage|"
-                                   r"snapshots?|backups?|databases?|files|all|everything|images?|old|older-than)$|"
+                                   r"snapshots?|backups?|databases?|files|all|everything|images?|old|older-than|"
+                                   r"raw|samples|blocks|chunks|series|records|rows|objects|messages|tables)$|"
                                    r"^--(destroy|wipe|erase|nuke|obliterate)-[a-z][\w-]*$")  # `--destroy-workers`
 HEAVY_OPTIONS: frozenset = frozenset("""
 --purge --wipe --wipe-data --wipe-all --erase --erase-all --destroy --drop --drop-database --delete-data

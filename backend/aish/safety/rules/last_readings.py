@@ -15,7 +15,7 @@ from aish.safety.rules import borrowed_operands, clock_set, config_editors, cons
 from aish.safety.rules import control_keys, credentials_replaced, cron_tables, device_operands, disk_layouts, disk_words
 from aish.safety.rules import dry_run_defaults
 from aish.safety.rules import ending_names, factor_secrets, federated_sign_in, firewall_drops, forced_unpack
-from aish.safety.rules import accounts_off, cluster_stops, host_unregistered
+from aish.safety.rules import accounts_off, cluster_stops, host_unregistered, rules_flushed
 from aish.safety.rules import fused_names, guest_reboots, http, inbound_blocked, interface_downs, job_scopes
 from aish.safety.rules import key_holders, keys_regenerated, lifecycle_ends, listed_stops, local_copy_dropped
 from aish.safety.rules import login_shells, login_values, logins_opened, machine_stops, mail_forwarding
@@ -156,6 +156,7 @@ READINGS: tuple = (
     _Reading(_always, host_unregistered.rule_host_unregistered),  # `insights-client --unregister`
     _Reading(_always, cluster_stops.rule_cluster_stopped),  # `tiup cluster stop prod`
     _Reading(_always, accounts_off.rule_account_off),  # `ipmitool user disable 2`, `… suspend --all`
+    _Reading(_always, rules_flushed.rule_rules_flushed, unknown_only=True),  # `fwadm policy flush`
 )
 
 
