@@ -34,7 +34,11 @@ _SET_VERBS = frozenset({"set", "/set", "-set", "setprop", "setenv", "regsetval",
 _NAME_OPTIONS = frozenset({"-name", "--name", "-valuename", "--valuename", "-propertyname", "--key", "-key", "key",
                            "name", "--setting", "-setting",
                            "--property", "-property", "--param", "--parameter", "-parameter", "--variable",
-                           "option", "--option", "setting", "property", "variable", "param"})
+                           "option", "--option", "setting", "property", "variable", "param", "--policy", "-policy",
+                           "--account-policy"})
+# Programs whose short options name a setting and give its value (Samba's `pdbedit -P "min password length" -C 0`,
+# the short forms of `--account-policy NAME --value N`).
+_SHORT_PAIRS = {"pdbedit": ("-p", "-c")}
 _VALUE_OPTIONS = frozenset({"-value", "--value", "-val", "--val", "value", "val", "-configvalue", "--to", "-to"})
 _READS = frozenset({"get", "show", "list", "print", "getprop", "listprop", "query", "read", "--get", "--list",
                     "describe", "test", "status", "check", "verify", "export", "dump", "info"})
@@ -59,7 +63,7 @@ _REMOTE_SWITCH = re.compile(r"^(ssh|sshd|openssh|rdp|winrm|telnet|remote[-_]?des
 _MIN_LENGTH = re.compile(r"^(min(imum)?[-_]?password[-_]?length|minpasswordlength|minpwlen|minlen|minlength|"
                          r"pass_min_len|password[-_]?min[-_]?length)$")
 _LOCKOUT = lazy(r"^(lockout[-_]?threshold|lockoutbadcount|deny|max[-_]?(login|auth)[-_]?(tries|attempts|"
-                r"retries))$")
+                r"retries)|bad[-_]?lockout[-_]?attempts?)$")
 _DEFAULT_IN = re.compile(r"^(default[-_]?(inbound[-_]?)?(action|policy)|input[-_]?policy|inbound[-_]?policy|"
                          r"default[-_]?incoming|input)$")
 _OFF = frozenset({"false", "$false", "0", "no", "off", "disabled", "disable", "none"})
@@ -91,7 +95,7 @@ _REMOTE_SERVICE = lazy(r"(^|[\s:/'\"])(ssh|sshd|openssh|dropbear|winrm|termservi
 
 def _letters(name: str) -> str:
     """The setting's last part, lowered: ``general/enabled`` -> ``enabled``, ``sys0.maxuproc`` -> ``maxuproc``."""
-    name = name.strip().strip("'\"").lower()
+    name = name.strip().strip("'\"").lower().replace(" ", "_")  # `min password length`: a policy's name in words
     return re.split(r"[./:@\[\]]", name.rstrip("./"))[-1] if name else ""
 
 
@@ -108,10 +112,12 @@ def pairs(prog: str, texts: list) -> list:
     valued = [t.split("=", 1)[1] for t, raw in zip(low, texts) if "=" in t and t.split("=", 1)[0] == "value"]
     if named and valued:
         out.append((named[0], valued[0]))
-    value_at = next((k for k, t in enumerate(low[:-1]) if t in _VALUE_OPTIONS), None)
+    short = _SHORT_PAIRS.get(prog.lower())
+    value_at = next((k for k, t in enumerate(low[:-1])
+                     if t in _VALUE_OPTIONS or short and texts[k] == short[1].upper()), None)
     if value_at is not None:  # `-Name GPO -ValueName NoAutoUpdate -Value 1`: each name option with the value
         out += [(texts[k + 1], texts[value_at + 1]) for k, t in enumerate(low[:-1])
-                if t.split(":", 1)[0] in _NAME_OPTIONS and k != value_at]
+                if (t.split(":", 1)[0] in _NAME_OPTIONS or short and texts[k] == short[0].upper()) and k != value_at]
     if _CMDLET_NAME.match(prog):  # a cmdlet's `-Parameter Value` and `-Parameter:Value`
         for k, t in enumerate(texts):
             if t.startswith("-") and len(t) > 2:
@@ -199,7 +205,7 @@ def judge(name: str, value: str, root: bool = False, remote: bool = False, audit
     return None
 
 
-_GATE_WORDS = ("=", "set", "name", "key", "value", "enable", "disable")
+_GATE_WORDS = ("=", "set", "name", "key", "value", "enable", "disable", "pdbedit")
 
 
 @triggered_by(_GATE_WORDS, otherwise=False)
