@@ -23,6 +23,12 @@ DEVICE_PATHS = (
      "gpart create -s gpt ada0", "gpart show", "mount /dev/gpt/data0 /mnt", "dd if=/dev/rsd1c of=disk.img",
      "smartctl -a /dev/ada0", "diskinfo -v /dev/nvd0", "imgburn read /dev/rsd2c x.img", "pvs",
      "badblocks -sv /dev/ada2", "dd if=/dev/ada2 of=x.img"])
+# A Windows drive letter given to a format word or to a program named for formatting drives (rules/devices.py).
+DRIVE_LETTERS = (
+    ["fsctl format E: --quick -y", "sdformatter E: --overwrite", "usbformat --fs exfat F:", "fat32format G:",
+     "mediatool reformat G: -y", "cardtool --format H:"],
+    ["clang-format -i C:", "dateformat C:", "fsctl format E: --dry-run", "fsctl format --help", "fsctl check E:",
+     "usbformat --list"])
 # Volume managers' and arrays' verbs fused in a name, an unbind or an unconfigure (rules/disk_words.py).
 ARRAY_VERBS = (
     ["metaclear d10", "metadetach -f d10 d12", "naviseccli -h spa lun -unbind 12",
@@ -124,6 +130,10 @@ FALSE_ALARMS = (
 
 def test_device_paths():
     table_holds(DEVICE_PATHS)
+
+
+def test_drive_letters():
+    table_holds(DRIVE_LETTERS)
 
 
 def test_array_verbs():

@@ -117,6 +117,12 @@ _FIRMWARE_TOOL = lazy(r"restore|sysupgrade|flash|firmware|fwupd|dfu|recovery")
 # Whole disks whose names end in a number (a partition of them has a letter or a suffix after it): the BSDs'
 # (`/dev/ada2`, `/dev/da3`, `/dev/nvd0`), Solaris' disk without a slice, replicated and network block devices.
 _NUMBERED_DISK = lazy(r"^/dev/((ada|da|nda|nvd|vtbd|mfid|mmcsd|xbd)\d+|r?dsk/c\d+t\d+d\d+|drbd\d+|rbd\d+)$")
+# A Windows drive by its letter (`E:`, `F:\`), and the words that format one.
+_DRIVE_LETTER = lazy(r"^[A-Za-z]:\\?$")
+_FORMATS = frozenset({"format", "--format", "/format", "-format", "reformat", "--reformat"})
+# Programs named for formatting drives (`sdformatter`, `usbformat`, `fat32format`), not text (`clang-format`).
+_DRIVE_FORMATTER = lazy(r"(usb|sd|disk|drive|fat\d*|ntfs|exfat|card|flash|media|hdd|ssd|lowlevel)[-_]?format|"
+                        r"format[-_]?(usb|disk|drive|card)")
 _PARTITIONERS = lazy(r"^(gpart|gpt|disklabel|bsdlabel)$")
 # Options that name the disk a program writes to (`bootiso -d /dev/sdc x.iso`).
 _DEVICE_OPTIONS = {"-d", "--device", "-t", "--target", "-o", "--output", "--dest", "--drive", "--disk", "-D"}
@@ -131,6 +137,9 @@ def rule_device_given(c: Ctx, known: bool) -> Optional[tuple]:
     if set(t.lower() for t in texts) & _READS_ONLY:
         return None
     operands = [t for t in texts if not t.startswith("-")]
+    letter = next((t for t in operands if _DRIVE_LETTER.match(t)), None)
+    if letter and not known and ({t.lower() for t in texts} & _FORMATS or _DRIVE_FORMATTER.search(c.prog.lower())):
+        return HIGH, f"{c.prog} formats the drive {letter} (what it holds is lost) ({c.text})"  # `fsctl format E: -y`
     firmware = next((t for t in operands if _FIRMWARE.occurs_in(t)), None)
     if not known and firmware and _FIRMWARE_TOOL.search(c.prog.lower()) and not set(texts) & _FIRMWARE_READS and \
             not firmware_writes.saves_a_copy([t.lower() for t in texts], firmware) and \
