@@ -33,10 +33,12 @@ DRIVE_LETTERS = (
 ARRAY_VERBS = (
     ["metaclear d10", "metadetach -f d10 d12", "naviseccli -h spa lun -unbind 12",
      "cfgadm -c unconfigure c1::dsk/c1t1d0", "lundelete 7", "raid-destroy r0", "arrayctl lun --unbind 4",
-     "sanadm -unbind -lun 12", "hbactl unconfigure c2::dsk/c2t0d0"],
+     "sanadm -unbind -lun 12", "hbactl unconfigure c2::dsk/c2t0d0", "vol offline vol1", "aggr offline aggr1",
+     "sanctl lun offline 7", "nasctl share offline eng", "volume offline -vserver svm1 -volume data1"],
     ["metastat d10", "metainit d10 -m d11", "metattach d10 d12", "naviseccli -h spa lun -list", "naviseccli -h",
      "cfgadm -c configure c1::dsk/c1t1d0", "usbip unbind -b 1-1", "driverctl unbind 0000:00:1f.2",
-     "arrayctl lun --list"])
+     "arrayctl lun --list", "vol online vol1", "sanctl volume offline", "npm install --offline",
+     "git fetch --offline", "mbsync --offline"])
 # Accounts switched off where it costs the way in, credentials voided (rules/accounts_off.py).
 ACCOUNTS_OFF = (
     ["ipmitool user disable 2", "ipmitool -H 10.0.0.9 -U admin -P x user disable 2", "ipmiutil user -d -u 2",

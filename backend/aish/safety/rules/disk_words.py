@@ -41,6 +41,11 @@ _NAMED = lazy(r"^(meta|md|vx|sm|sym|lun|vol|vd|raid)[-_]?(clear|detach|del|delet
 # An array's or an attachment point's storage unbound or unconfigured (`naviseccli lun -unbind 12`: the LUN and
 # its data are gone; `cfgadm -c unconfigure c1::dsk/c1t1d0`: the disk is taken from the system under what uses it).
 _UNBINDS = frozenset({"unbind", "-unbind", "--unbind", "unconfigure", "-unconfigure", "--unconfigure"})
+# A storage object taken offline by name (`vol offline vol1`, `volume offline -vserver s -volume data1`, `sanctl lun
+# offline 7`): every client of it loses access until it is brought back online.
+_OFFLINES = frozenset({"offline", "-offline", "--offline", "take-offline", "set-offline"})
+_OFFLINE_OBJECTS = frozenset({"vol", "volume", "volumes", "lun", "luns", "aggr", "aggregate", "pool", "vdisk", "ld",
+                              "vd", "array", "qtree", "share", "datastore", "lu", "namespace", "fs", "filesystem"})
 _STORAGE_WORD = lazy(r"\b(lun|luns|lu|vd|ld|raid|rg|raidgroup|disk|disks|dsk|rdsk|sata\d*|scsi\d*|volume|vol|"
                      r"array|pool|c\d+::\S+)\b|::dsk/|/dsk/", re.IGNORECASE)
 _FUSED = lazy(rf"^-{{0,2}}(cfg)?({_ACTS}[-_]?{_OBJECTS}s?|{_OBJECTS}[-_]?{_ACTS})(:\S*)?$", re.IGNORECASE)
@@ -71,7 +76,7 @@ _FLASH_READS = frozenset({"read", "-r", "--read", "backup", "save", "--save", "-
                           "dump", "-d", "--diff", "compare", "--compare", "-c", "info"})
 
 _GATE = lazy(r"del|rm|rem|destroy|clear|clr|erase|init|wipe|zap|format|eradicate|purge|reset|convert|transform|"
-             r"unbind|unconfigure|detach|"
+             r"unbind|unconfigure|detach|offline|"
              r"lba|protect|retention|keep|grace|min-age|min_age|minage|label|mkvg|mkpv|mkpool|mkarray|mkraid|mkvol|mkmd|"
              r"create[-_]?(vg|pv|pool|array|raid|vol|md|mirror|stripe)|flash|fw|firmware|bios|bmc|nos|installer",
              re.IGNORECASE)
@@ -100,6 +105,13 @@ def rule_storage_words(c: Ctx) -> Optional[tuple]:
     if _NAMED.match(prog) and any(not t.startswith("-") for t in texts):
         loses = MEDIUM if "detach" in prog else HIGH
         return loses, f"{c.prog}: the volume it names is destroyed or split from its mirror ({c.text})"
+    offline = next((k for k, t in enumerate(low[:4]) if t in _OFFLINES), None)
+    if offline is not None:
+        kind = {t.lstrip("-") for t in low[max(0, offline - 1):offline + 3]} | {prog}
+        named = [t for t in texts[offline + 1:] if not t.startswith("-")]
+        if kind & _OFFLINE_OBJECTS and named and "online" not in low:
+            return MEDIUM, f"{c.prog} takes the storage {named[-1]} offline: every client of it loses access " \
+                           f"({c.text})"
     unbind = next((t for t in low if t in _UNBINDS), None)
     if unbind and _STORAGE_WORD.search(c.lowered):
         if "unbind" in unbind:
