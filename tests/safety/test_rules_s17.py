@@ -2,7 +2,9 @@
 per mechanism, most loud forms' programs outside the corpora's words; and the corpus written before the rules
 (tests/corpus/effects/rules_s17: 99a8d00 flagged 60.2% of its first batch's destructive forms and 6.1% of its
 everyday ones; a second batch written after the first rules landed: 99a8d00 58.3%, 2f8702f 88.9%, after 93.1%; a
-third after the second landed: 99a8d00 41.4%, e034415 96.6%, after 100%)."""
+third after the second landed: 99a8d00 41.4%, e034415 96.6%, after 100%; 120 invented long-tail forms; a fifth
+after the eighth landing: 99a8d00 15.8%, 5414a0d0 100%. The whole file: 99a8d00 60.5% of 413, 12 of 338 everyday
+loud; 5414a0d0 93.2%, 1 loud)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -175,6 +177,6 @@ def test_older_false_alarms():
 
 
 def test_rules_s17_corpus():
-    corpus_floor(CORPUS / "destructive.txt", 0.9, 120)  # 99a8d00: 60.2%
+    corpus_floor(CORPUS / "destructive.txt", 0.9, 400)  # 99a8d00: 60.5%
     loud, quiet = loud_and_quiet(CORPUS / "everyday.txt")
-    assert len(quiet) >= 290 and len(loud) <= 2, "\n".join(loud)  # 99a8d00: 10 of 298 loud
+    assert len(quiet) >= 330 and len(loud) <= 2, "\n".join(loud)  # 99a8d00: 12 of 338 loud
