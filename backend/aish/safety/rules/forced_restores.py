@@ -58,13 +58,7 @@ def rule_forced_restore(c: Ctx) -> Optional[tuple]:
     if not any(word in line for word in _SAID) or restores_packages(c):
         return None
     texts = c.texts
-    operands = [t.lower() for t in texts if not t.startswith("-") and "=" not in t][:4]
-    restores = bool(_RESTORE_NAME.search(c.prog)) or bool(set(operands) & _RESTORE_OPERANDS) or \
-        any(re.match(r"^(restore|recover)[-_]", op) for op in operands[:2]) or \
-        any(t.split("=", 1)[0] in _RESTORE_OPTIONS for t in texts) or \
-        "-r" in texts and "backup" in c.prog.lower() or \
-        bool(set(operands[:2]) & _LOADS) and any(_BACKUP_HINT.search(t) for t in texts)
-    if not restores or set(texts) & _LISTS:
+    if not restore_said(c) or set(texts) & _LISTS:
         return None
     go = _going_ahead(c)
     if go is None:
@@ -83,6 +77,17 @@ def rule_forced_restore(c: Ctx) -> Optional[tuple]:
             return HIGH, f"{c.prog} restores over {shown}, told to replace what is there ({go}) ({c.text})"
     return MEDIUM, f"{c.prog} restores a backup over the live data, told to replace it ({go}): what changed " \
         f"since is lost ({c.text})"
+
+
+def restore_said(c: Ctx) -> bool:
+    """The program's name, a subcommand or an option says restore (or recover, copy back, load a backup)."""
+    texts = c.texts
+    operands = [t.lower() for t in texts if not t.startswith("-") and "=" not in t][:4]
+    return bool(_RESTORE_NAME.search(c.prog)) or bool(set(operands) & _RESTORE_OPERANDS) or \
+        any(re.match(r"^(restore|recover)[-_]", op) for op in operands[:2]) or \
+        any(t.split("=", 1)[0] in _RESTORE_OPTIONS for t in texts) or \
+        "-r" in texts and "backup" in c.prog.lower() or \
+        bool(set(operands[:2]) & _LOADS) and any(_BACKUP_HINT.search(t) for t in texts)
 
 
 def restores_packages(c: Ctx) -> bool:

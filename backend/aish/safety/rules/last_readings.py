@@ -16,6 +16,7 @@ from aish.safety.rules import control_keys, credentials_replaced, cron_tables, d
 from aish.safety.rules import dry_run_defaults
 from aish.safety.rules import ending_names, factor_secrets, federated_sign_in, firewall_drops, forced_unpack
 from aish.safety.rules import accounts_off, cluster_stops, host_unregistered, rules_flushed
+from aish.safety.rules import empty_puts, named_restores, stop_spellings, verb_names, verb_options
 from aish.safety.rules import fused_names, guest_reboots, http, inbound_blocked, interface_downs, job_scopes
 from aish.safety.rules import key_holders, keys_regenerated, lifecycle_ends, listed_stops, local_copy_dropped
 from aish.safety.rules import login_shells, login_values, logins_opened, machine_stops, mail_forwarding
@@ -157,6 +158,11 @@ READINGS: tuple = (
     _Reading(_always, cluster_stops.rule_cluster_stopped),  # `tiup cluster stop prod`
     _Reading(_always, accounts_off.rule_account_off),  # `ipmitool user disable 2`, `… suspend --all`
     _Reading(_always, rules_flushed.rule_rules_flushed, unknown_only=True),  # `fwadm policy flush`
+    _Reading(_always, named_restores.rule_named_restore, unknown_only=True),  # `fsrestore fs1 snap0301`
+    _Reading(_always, verb_options.rule_verb_option),  # `oneagentctl --uninstall`, `/ACTION=Uninstall`
+    _Reading(verb_names.may_carry, verb_names.rule_verb_name, unknown_only=True),  # `rmwpar -F w1`, `dltlib L`
+    _Reading(_always, stop_spellings.rule_stop_spelled, unknown_only=True),  # `opmnctl -n i1 stopproc`
+    _Reading(_always, empty_puts.rule_empty_put),  # `curl -X PUT URL -d ''`
 )
 
 

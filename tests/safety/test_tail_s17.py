@@ -1,0 +1,83 @@
+"""Issue 23's long tail read as classes in a dev set's misses (session 17, lane tail), one (loud, quiet) table per
+mechanism on programs of this lane's own choosing, and the corpus written before the rules
+(tests/corpus/effects/tail_s17: main at 51e1a4a flagged 28 of its 59 destructive forms, 2 of 55 everyday loud)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.safety.forms import corpus_floor, loud_and_quiet, table_holds
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "effects" / "tail_s17"
+
+# A restore with a named target, not told to force (rules/named_restores.py).
+NAMED_RESTORES = (
+    ["influxd restore -portable telemetry /backups/2026-11-01", "tdbrestore /var/lib/samba/private/secrets.tdb",
+     "zorkdb restore /srv/zork/data prod.dump", "nexus-restore --force-updates all /opt/backups/nexus",
+     "ldapctl restore corp /backups/ldap.ldif",
+     "snapdb -restore cust_db /backups/cust.bak", "fsrestore fs1 snap0301"],
+    ["dotnet restore", "nuget restore App.sln", "ipa-restore --help", "influxd restore --target /tmp/r bk1",
+     "filesync trash restore 42", "browserctl --restore session", "restorecon -R /var/www", "zorkdb restore",
+     "zorkdb restore --list", "ldapctl backup -n 1 /backups/ldap.ldif"])
+# The action given as an option (rules/verb_options.py).
+VERB_OPTIONS = (
+    ["oneagentctl --uninstall", "setup.exe /ACTION=Uninstall /FEATURES=SQLENGINE /Q",
+     "agentinstaller.exe /mode:uninstall /quiet", "provision -operation:delete -target:cluster01",
+     "edgectl --deconfigure --force", "ncpa-setup -unconfigure", "deploy.sh --action=destroy --env prod",
+     "stackctl --mode uninstall", "gridsetup unconfigure"],
+    ["setup.exe /ACTION=Install /FEATURES=SQLENGINE /Q", "deploy.sh --action=plan --env prod",
+     "code --uninstall-extension ms-python.python", "agentinstaller.exe /mode:install", "stackctl --mode upgrade",
+     "edgectl --configure", "oneagentctl --uninstall --help", "gridsetup configure"])
+# A removing verb fused into the name (rules/verb_names.py).
+VERB_NAMES = (
+    ["rmwpar -F appwpar", 'rmcondition -f "/var space used"', "rmsecattr -c /usr/bin/su", "dltlib PAYROLL",
+     "dltusrprf USRPRF(JSMITH)", "cssunconfig -f", "iscsi-unsetup --all", "nfs-deconfig server01",
+     "rmkeyring ops"],
+    ["rmdir build", "rmlint ~/Downloads", "rmate notes.txt", "rmarkdown", "rmcondition --help", "dltconf show",
+     "nfs-config --list", "xconfig", "lsnfsexp"])
+# Whole servers stopped behind the options that pick them, every resource stopped (rules/stop_spellings.py).
+STOP_SPELLINGS = (
+    ["opmnctl -p 6701 stopall", "brokerctl -n node@mq02 stop_app", "rgctl offline +", "dbcluster --host db1 shutdown",
+     "nodemgr -p 5556 stop", "cachectl -s sock1 halt", "gridctl --node n1 stop all", "poolctl offline '*'"],
+    ["opmnctl status", "rgctl online +", "prlctl list", "mpc stop", "docker stop web", "runner --on-error stop build",
+     "stopwatch --laps 3", "make -C build stop", "nodemgr -p 5556 status", "qryctl --host h stop web",
+     "brokerctl -n node@mq02 start_app", "virsh shutdown web01"])
+# A PUT with an empty body (rules/empty_puts.py).
+EMPTY_PUTS = (
+    ["curl -X PUT https://vault.example.com:8200/v1/secret/data/app --data '{}'",
+     "curl -X PUT http://etcd1:2379/v2/keys/config/db -d value=",
+     "curl -T /dev/null -X PUT https://artifacts.example.com/repo/lib/1.0/lib-1.0.jar",
+     "wget --method=PUT --body-data='' http://kv.example.com/v1/kv/app/conf",
+     "http PUT https://api.example.com/v1/settings/flags Content-Type:application/json < /dev/null",
+     "Invoke-RestMethod -Method Put -Uri https://cms.example.com/api/pages/home -Body ''",
+     "curlie -X PUT https://kv.example.com/v1/kv/app -d ''"],
+    ["curl -X PUT https://api.example.com/v1/items/7 -d '{\"name\":\"lamp\"}'",
+     "curl -T report.pdf https://files.example.com/upload/", "curl -X POST https://api.example.com/v1/ping -d ''",
+     "wget --method=PUT --body-file=conf.json http://kv.example.com/v1/kv/app/conf",
+     "http PUT https://api.example.com/v1/settings/flags dark=true", "curl -X PUT http://es1:9200/logs-2026",
+     "Invoke-RestMethod -Method Put -Uri https://cms.example.com/api/pages/home -Body $json"])
+
+
+def test_named_restores():
+    table_holds(NAMED_RESTORES)
+
+
+def test_verb_options():
+    table_holds(VERB_OPTIONS)
+
+
+def test_verb_names():
+    table_holds(VERB_NAMES)
+
+
+def test_stop_spellings():
+    table_holds(STOP_SPELLINGS)
+
+
+def test_empty_puts():
+    table_holds(EMPTY_PUTS)
+
+
+def test_tail_s17_corpus():
+    corpus_floor(CORPUS / "destructive.txt", 0.8, 55)  # main at 51e1a4a: 28 of 59
+    loud, quiet = loud_and_quiet(CORPUS / "everyday.txt")
+    assert len(quiet) >= 53 and len(loud) <= 2, "\n".join(loud)  # main at 51e1a4a: 2 of 55 loud
