@@ -56,6 +56,43 @@ EMPTY_PUTS = (
      "http PUT https://api.example.com/v1/settings/flags dark=true", "curl -X PUT http://es1:9200/logs-2026",
      "Invoke-RestMethod -Method Put -Uri https://cms.example.com/api/pages/home -Body $json"])
 
+# A router's configuration session carried by any program (rules/carried_config.py).
+CARRIED_CONFIG = (
+    ['jlogin -c "configure; delete interfaces ge-0/0/1; commit" mx1', 'fleetcli -c "config; no vlan 20; write memory" sw-7',
+     'netcli -c "conf t; no password all; write memory" sw3',
+     'swcfg push -c "configure terminal; snmp-server community letmein RW; end" sw4',
+     'nxcli "configure terminal; no feature ssh; end" n9k', 'rtrctl exec --cmd "conf t; no username admin; end" r5'],
+    ['jlogin -c "configure; show interfaces; exit" mx1', 'fleetcli -c "conf t; interface Gi0/1; description up; end" sw-7',
+     'bash -c "cd conf; ls; make"', 'netcli -c "conf t; ntp server 10.0.0.1; end" sw3',
+     'swcfg push -c "configure terminal; snmp-server community s3cr3t RO; end" sw4'])
+# A network server given a shell as its login (rules/shell_logins.py).
+SHELL_LOGINS = (
+    ["telnetd -l /bin/sh -p 23", "inetutils-telnetd --debug -E /bin/bash", "zorkd --port 4444 --exec /bin/sh",
+     "toybox telnetd -p 2323 -l /bin/ash", "mini-telnetd --login=/bin/bash -p 2323",
+     "pyserve --listen 0.0.0.0:9000 --shell /bin/bash"],
+    ["telnetd -l /bin/login -p 23", "zorkd --exec ./handler.sh", "sshd -D", "ls -l /bin/sh", "bash -l",
+     "usermod -s /bin/bash bob", "telnetd --help"])
+# A firmware image written by a tool no flasher rule names (rules/firmware_files.py).
+FIRMWARE_FILES = (
+    ["emlxadm download_fw /dev/fc0 lpe32000.grp", "hbactl download 10:00:00:90:fa:94:2b:11 emulex_fw.grp",
+     "qlfwtool --downloadFW ql2700.bin", "arcconf romupdate 1 AS5405.ufi", "bmcutil flash bmc_fw.ima",
+     "biosctl -UP=BIOS -FILE=X570.CAP"],
+    ["gh release download v2 -p firmware.bin", "hf download org/model fw.bin", "bmcutil query", "tool update",
+     "app update --channel beta", "make flash", 'mist download firmware "macOS Sonoma"',
+     "qlfwtool --downloadFW --help"])
+
+
+def test_carried_config():
+    table_holds(CARRIED_CONFIG)
+
+
+def test_shell_logins():
+    table_holds(SHELL_LOGINS)
+
+
+def test_firmware_files():
+    table_holds(FIRMWARE_FILES)
+
 
 def test_named_restores():
     table_holds(NAMED_RESTORES)
