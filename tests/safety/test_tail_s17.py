@@ -58,11 +58,13 @@ EMPTY_PUTS = (
 
 # A router's configuration session carried by any program (rules/carried_config.py).
 CARRIED_CONFIG = (
-    ['jlogin -c "configure; delete interfaces ge-0/0/1; commit" mx1', 'fleetcli -c "config; no vlan 20; write memory" sw-7',
+    ['jlogin -c "configure; delete interfaces ge-0/0/1; commit" mx1',
+     'fleetcli -c "config; no vlan 20; write memory" sw-7',
      'netcli -c "conf t; no password all; write memory" sw3',
      'swcfg push -c "configure terminal; snmp-server community letmein RW; end" sw4',
      'nxcli "configure terminal; no feature ssh; end" n9k', 'rtrctl exec --cmd "conf t; no username admin; end" r5'],
-    ['jlogin -c "configure; show interfaces; exit" mx1', 'fleetcli -c "conf t; interface Gi0/1; description up; end" sw-7',
+    ['jlogin -c "configure; show interfaces; exit" mx1',
+     'fleetcli -c "conf t; interface Gi0/1; description up; end" sw-7',
      'bash -c "cd conf; ls; make"', 'netcli -c "conf t; ntp server 10.0.0.1; end" sw3',
      'swcfg push -c "configure terminal; snmp-server community s3cr3t RO; end" sw4'])
 # A network server given a shell as its login (rules/shell_logins.py).

@@ -20,8 +20,8 @@ _LOGIN_OPTIONS = frozenset({"-l", "--login", "-L", "--login-program", "--login-p
                             "-s", "--program", "--cmd", "--command"})
 _SERVER_NAME = re.compile(r"[a-z]d$|telnet|server|serve|listen|svd|rlogin|rsh", re.IGNORECASE)
 _APPLETS = frozenset({"busybox", "toybox"})
-_NOT_SERVERS = frozenset({"sudo", "su", "env", "nohup", "bash", "sh", "zsh", "find", "sed", "chsh", "usermod", "useradd",
-                          "passwd", "ssh", "screen", "tmux", "script", "kubectl", "docker", "podman", "watch", "xargs",
+_NOT_SERVERS = frozenset({"sudo", "su", "env", "nohup", "bash", "sh", "zsh", "find", "sed", "chsh", "usermod",
+                          "useradd", "passwd", "ssh", "screen", "tmux", "script", "kubectl", "docker", "podman", "watch", "xargs",
                           "timeout", "strace", "ltrace", "gdb", "valgrind", "chroot", "nsenter", "unshare", "setsid"})
 
 
