@@ -21,8 +21,8 @@ _LOGIN_OPTIONS = frozenset({"-l", "--login", "-L", "--login-program", "--login-p
 _SERVER_NAME = re.compile(r"[a-z]d$|telnet|server|serve|listen|svd|rlogin|rsh", re.IGNORECASE)
 _APPLETS = frozenset({"busybox", "toybox"})
 _NOT_SERVERS = frozenset({"sudo", "su", "env", "nohup", "bash", "sh", "zsh", "find", "sed", "chsh", "usermod",
-                          "useradd", "passwd", "ssh", "screen", "tmux", "script", "kubectl", "docker", "podman", "watch", "xargs",
-                          "timeout", "strace", "ltrace", "gdb", "valgrind", "chroot", "nsenter", "unshare", "setsid"})
+                          "useradd", "passwd", "ssh", "screen", "tmux", "script", "kubectl", "docker", "podman",
+                          "watch", "xargs", "timeout", "strace", "ltrace", "gdb", "valgrind", "chroot", "nsenter", "unshare", "setsid"})
 
 
 @triggered_by(("sh",))
