@@ -22,7 +22,8 @@ _SERVER_NAME = re.compile(r"[a-z]d$|telnet|server|serve|listen|svd|rlogin|rsh", 
 _APPLETS = frozenset({"busybox", "toybox"})
 _NOT_SERVERS = frozenset({"sudo", "su", "env", "nohup", "bash", "sh", "zsh", "find", "sed", "chsh", "usermod",
                           "useradd", "passwd", "ssh", "screen", "tmux", "script", "kubectl", "docker", "podman",
-                          "watch", "xargs", "timeout", "strace", "ltrace", "gdb", "valgrind", "chroot", "nsenter", "unshare", "setsid"})
+                          "watch", "xargs", "timeout", "strace", "ltrace", "gdb", "valgrind", "chroot", "nsenter",
+                          "unshare", "setsid"})
 
 
 @triggered_by(("sh",))
