@@ -38,7 +38,8 @@ _MAKERS = {"tar": ("-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-jcf"
 
 # Options whose value is the file a program writes, and verbs followed by the file they dump into.
 _OUTPUT_OPTIONS = frozenset({"-o", "--output", "--out", "--outfile", "--output-file", "-out", "/stext", "/scomma",
-                             "/sjson", "-outfile", "--dump-file"})
+                             "/sjson", "-outfile", "--dump-file", "--out-dir", "--outdir", "--output-dir", "-outdir",
+                             "--dir", "--output-directory", "-outputfile", "-output", "-outfile-prefix", "--prefix"})
 _DUMPS_TO = lazy(r"^(dump|backup|export)[-_]?(wallet|keys?|privkeys?|secrets?|passwords?|db|vault)?$")
 _XARGS_VALUED = {"-I", "-n", "-P", "-L", "-d", "-s", "-a", "-E", "--max-args", "--max-procs", "--delimiter"}
 
@@ -81,6 +82,17 @@ def _reads(seg: Segment) -> str:
     return found
 
 
+def _made_read(texts: list, made: dict) -> str:
+    """The worst secret class of a made file these words name: the file itself, a file its maker named from it
+    (``-outputfile /tmp/h`` writes ``/tmp/h.sam``), or a file under it (``--out-dir /tmp/kc``), or ""."""
+    found = ""
+    for t in texts:
+        for out, kind in made.items():
+            if "/" in out and (t == out or t.startswith((out + ".", out.rstrip("/") + "/"))):
+                found = _worse(found, kind)
+    return found
+
+
 def _made(seg: Segment, prog: str) -> str:
     """The file a maker writes (``tar czf OUT …``, ``zip OUT …``, ``cp SECRET OUT``), or ""."""
     texts = [w.text for w in seg.words[1:]]
@@ -115,7 +127,7 @@ def rule_flows(segs: list) -> Optional[tuple]:
     made: dict = {}  # file name -> secret class, for files made from secrets
     secret_seen = ""
     encoded = sender_before = False
-    for seg, prog, names_host in zip(segs, progs, named):
+    for step, (seg, prog, names_host) in enumerate(zip(segs, progs, named)):
         if not prog:
             continue
         texts = [w.text for w in seg.words]
@@ -134,6 +146,12 @@ def rule_flows(segs: list) -> Optional[tuple]:
         if _ENCODERS.match(prog) or prog == "while" or prog == "for" and any(w.subs for w in seg.words):
             encoded = encoded or _ENCODERS.match(prog) is not None or any(
                 _ENCODERS.match(s.split()[0].rsplit("/", 1)[-1]) for w in seg.words for s in w.subs if s.split())
+        from_made = _made_read(texts[1:], made) if made else ""  # `tar czf - /tmp/kc` of a dump's directory
+        if from_made and step + 1 < len(segs) and segs[step + 1].link == "|" and progs[step + 1] in _SENDERS:
+            return (HIGH if from_made == "high" else MEDIUM,
+                    f"sends what a step before dumped from keys or credentials, read again here, to another machine "
+                    f"({fragment(texts)} | {progs[step + 1]})")
+        reads = _worse(reads, from_made)
         if reads:
             out = _made(seg, prog)
             if out:
@@ -155,8 +173,8 @@ def rule_flows(segs: list) -> Optional[tuple]:
             fed = [r.target.text for r in seg.redirects if r.op == "<" and r.target is not None]  # `nc H P < f`
             for t in texts[1:] + fed:
                 name = re.split(r"[@=<]", t)[-1].rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
-                if name in made:
-                    found = made[name]
+                found = made.get(name) or _made_read([re.split(r"[@=<]", t)[-1]], made)
+                if found:
                     return (HIGH if found == "high" else MEDIUM,
                             f"sends {name}, made from {'keys or credentials' if found == 'high' else 'secrets'} "
                             f"on this line, to another machine "

@@ -28,7 +28,7 @@ from aish.safety.lazy_regex import lazy
 _KEEPER_NAME = LazyRegex(r"secret|password|creds|credential|wallet|keyring|keychain|katz|lazagne|browser-?data|"
                          r"chromepass|firepwd|dpapi|keepass|lastpass|bitwarden|dashlane|^dcli$|nordpass|passbolt|"
                          r"psono|enpass|roboform|passhole|^kpcli$|mimipenguin|^sharp(chrome|web)|okta|saml|awsume|"
-                         r"aws-?sso|[a-z]pass(-?cli)?$|passview|keyview|^pass[-_](export|dump|show|cat)", re.IGNORECASE)
+                         r"aws-?sso|[a-z]pass(-?cli)?$|passview|keyview|^pass[-_](export|dump|show|cat)|unseal", re.IGNORECASE)
 # Words in an argument that name a private key, a seed, dumped logons, whatever verb is with them.
 _STRONG = LazyRegex(r"privkey|private-?_?keys?|masterprivate|xprv|logonpasswords|sekurlsa|lsadump|hashdump|dcsync|"
                     r"dumpwallet|exportkey|dumpkey|credential-?process|secretkey|export-?secret", re.IGNORECASE)
