@@ -27,8 +27,8 @@ from aish.safety.lazy_regex import lazy
 # A program's name that says it keeps, fetches or dumps secrets (`lssecret`, `kwalletcli`, `gimme-aws-creds`).
 _KEEPER_NAME = LazyRegex(r"secret|password|creds|credential|wallet|keyring|keychain|katz|lazagne|browser-?data|"
                          r"chromepass|firepwd|dpapi|keepass|lastpass|bitwarden|dashlane|^dcli$|nordpass|passbolt|"
-                         r"psono|enpass|roboform|passhole|^kpcli$|mimipenguin|^sharp(chrome|web)|okta|saml|awsume|"
-                         r"aws-?sso|[a-z]pass(-?cli)?$|passview|keyview|^pass[-_](export|dump|show|cat)|unseal", re.IGNORECASE)
+                         r"psono|enpass|roboform|passhole|^kpcli$|mimipenguin|^sharp(chrome|web)|okta|saml|awsume|unseal|"
+                         r"aws-?sso|[a-z]pass(-?cli)?$|passview|keyview|^pass[-_](export|dump|show|cat)", re.IGNORECASE)
 # Words in an argument that name a private key, a seed, dumped logons, whatever verb is with them.
 _STRONG = LazyRegex(r"privkey|private-?_?keys?|masterprivate|xprv|logonpasswords|sekurlsa|lsadump|hashdump|dcsync|"
                     r"dumpwallet|exportkey|dumpkey|credential-?process|secretkey|export-?secret", re.IGNORECASE)
