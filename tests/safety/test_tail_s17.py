@@ -106,6 +106,18 @@ FED_NAMES = (
     ["lsqueues | xargs -n1 echo", "ls | xargs -I{} vaultadm -i {}", "mqlist | xargs -n1 dspmqver",
      "cat pools.txt | xargs -I{} pooladm -s {} --yes"])
 
+# A remote-control server or agent given a fixed password on the command line (rules/remote_passwords.py).
+REMOTE_PASSWORDS = (
+    ["x11vnc -passwd hunter2 -forever", "remote-support --password 4242", "echo Welcome1 | deskagent --set-password",
+     "rdpserverctl password Secret1", "splashtop-streamer --pin 123456", "meshdesk passwd Hunter2"],
+    ["xfreerdp /v:host.example.com /u:bob /p:x", "rdesktop -u bob -p x host.example.com",
+     "vncviewer -passwd ~/.vnc/passwd host:1", "x11vnc -passwd ~/.vnc/passwd", "remote-support --status",
+     "deskagent --version", "remote-support --password 4242 10.0.0.5", "mysql --password=x -u root"])
+
+
+def test_remote_passwords():
+    table_holds(REMOTE_PASSWORDS)
+
 
 def test_fed_names():
     table_holds(FED_NAMES)
