@@ -49,6 +49,15 @@ UNIT_PART_EXTRA_WORKERS = 1
 UNIT_PART_EXPRESSIONS = {"not e2e and not shell", "not shell and not e2e"}
 
 
+def pytest_cmdline_main(config):
+    """xdist (tryfirst) has turned ``-n`` into its workers' specs, no session is configured yet:
+    the workers are forked from a template forked now (tests/fork_workers.py)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        from tests import fork_workers
+
+        fork_workers.start(config)
+
+
 def pytest_configure(config):
     mcp_servers.start_session()  # one process imports the MCP SDK; test servers fork from it
     collector_pauses.fewer_young_collections()

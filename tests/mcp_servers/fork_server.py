@@ -30,6 +30,7 @@ import struct
 import sys
 import traceback
 from pathlib import Path
+from typing import Callable, Optional
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = (HERE / "sdk_server.py", HERE / "oauth_server.py")
@@ -130,16 +131,24 @@ class Closable:
             pass
 
 
-def serve(directory: Path, owner: int) -> None:
+def listen(directory: Path) -> socket.socket:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(directory / "sock.new"))
+    listener.listen(64)
+    os.rename(directory / "sock.new", directory / "sock")  # whole: a launcher never meets a half-made one
+    return listener
+
+
+def serve(listener: socket.socket, owner: int, become: Callable[[list[int], dict, list], None] = run_child,
+          prepare: Optional[Callable[[dict], None]] = None) -> None:
+    """Fork a child per launcher that connects to ``listener`` (``become`` turns it into what the
+    launcher stands for, and never returns) until ``owner`` exits; the children are killed then.
+    ``prepare`` gets the first request before its child is forked."""
     selector = selectors.DefaultSelector()
     owner_fd = Closable(os.pidfd_open(owner))
     children: dict[int, tuple[socket.socket, Closable]] = {}  # pid -> (launcher, pidfd)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
-        listener.bind(str(directory / "sock.new"))
-        listener.listen(64)
-        os.rename(directory / "sock.new", directory / "sock")  # whole: a launcher never meets a half-made one
         selector.register(listener, selectors.EVENT_READ, ("accept", None))
         selector.register(owner_fd, selectors.EVENT_READ, ("owner", None))
         while True:
@@ -154,9 +163,12 @@ def serve(directory: Path, owner: int) -> None:
                     except (OSError, ValueError, struct.error):
                         conn.close()
                         continue
+                    if prepare is not None:
+                        prepare(request)
+                        prepare = None
                     pid = os.fork()
                     if pid == 0:
-                        run_child(fds, request, [selector, listener, owner_fd, *(
+                        become(fds, request, [selector, listener, owner_fd, *(
                             thing for pair in children.values() for thing in pair), conn])
                     for fd in fds:
                         os.close(fd)
@@ -198,7 +210,7 @@ def main(argv: list[str]) -> None:
     # what the children inherit stays out of their garbage collector's sight: a collection in
     # a child would walk (and write to, copying their pages) every object the SDK's import made
     gc.freeze()
-    serve(directory, owner)
+    serve(listen(directory), owner)
 
 
 if __name__ == "__main__":
