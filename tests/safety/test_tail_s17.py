@@ -114,6 +114,19 @@ REMOTE_PASSWORDS = (
      "vncviewer -passwd ~/.vnc/passwd host:1", "x11vnc -passwd ~/.vnc/passwd", "remote-support --status",
      "deskagent --version", "remote-support --password 4242 10.0.0.5", "mysql --password=x -u root"])
 
+# A firewall's incoming default set to allow, by a firewall program no rule names (rules/firewall_defaults.py).
+FIREWALL_DEFAULTS = (
+    ["fwctl --allow-incoming --allow-outgoing", "firewall-tool --default-inbound allow",
+     "zorkfw set default-policy accept", "hostfw --allowIncoming", "edgefw policy inbound allow-all",
+     "pktfilter --inbound=accept"],
+    ["fwctl --allow-incoming --port 22", "fwctl allow 22/tcp", "firewall-tool --default-inbound deny",
+     "hostfw --status", "hostfw --default allow outgoing",
+     "edgefw policy inbound deny", "wallpaper --open", "pktfilter --inbound=accept --source 10.0.0.0/8"])
+
+
+def test_firewall_defaults():
+    table_holds(FIREWALL_DEFAULTS)
+
 
 def test_remote_passwords():
     table_holds(REMOTE_PASSWORDS)

@@ -17,7 +17,7 @@ from aish.safety.rules import dry_run_defaults
 from aish.safety.rules import ending_names, factor_secrets, federated_sign_in, firewall_drops, forced_unpack
 from aish.safety.rules import accounts_off, cluster_stops, host_unregistered, rules_flushed
 from aish.safety.rules import empty_puts, named_restores, stop_spellings, verb_names, verb_options
-from aish.safety.rules import carried_config, firmware_files, remote_passwords, shell_logins
+from aish.safety.rules import carried_config, firewall_defaults, firmware_files, remote_passwords, shell_logins
 from aish.safety.rules import fused_names, guest_reboots, http, inbound_blocked, interface_downs, job_scopes
 from aish.safety.rules import key_holders, keys_regenerated, lifecycle_ends, listed_stops, local_copy_dropped
 from aish.safety.rules import login_shells, login_values, logins_opened, machine_stops, mail_forwarding
@@ -168,6 +168,7 @@ READINGS: tuple = (
     _Reading(_always, shell_logins.rule_shell_login, below=2),  # `telnetd -l /bin/sh -p 23`
     _Reading(_always, firmware_files.rule_firmware_file),  # `hbactl download WWN emulex_fw.grp`
     _Reading(_always, remote_passwords.rule_remote_password),  # `x11vnc -passwd hunter2 -forever`
+    _Reading(_always, firewall_defaults.rule_firewall_default, unknown_only=True),  # `fwctl --allow-incoming`
 )
 
 
