@@ -166,7 +166,7 @@ READINGS: tuple = (
     _Reading(_always, empty_puts.rule_empty_put),  # `curl -X PUT URL -d ''`
     _Reading(_always, carried_config.rule_carried_config),  # `jlogin -c "configure; delete interfaces …" mx1`
     _Reading(_always, shell_logins.rule_shell_login, below=2),  # `telnetd -l /bin/sh -p 23`
-    _Reading(_always, firmware_files.rule_firmware_file),  # `hbactl download WWN emulex_fw.grp`
+    _Reading(_always, firmware_files.rule_firmware_file, unknown_only=True),  # `hbactl download WWN fw.grp`
     _Reading(_always, remote_passwords.rule_remote_password),  # `x11vnc -passwd hunter2 -forever`
     _Reading(_always, firewall_defaults.rule_firewall_default, unknown_only=True),  # `fwctl --allow-incoming`
 )
