@@ -169,7 +169,7 @@ def test_a_chain_row_whose_declared_gate_the_line_cannot_wake_is_skipped_without
         return 1, "frobnicates"
 
     row, scope = last_readings._Reading(may_frob, rule_frob), (True, False)
-    monkeypatch.setitem(last_readings._INDEXED, scope, (last_readings._indexed(row),))
+    monkeypatch.setitem(last_readings._INDEXED, scope, last_readings._scoped((last_readings._indexed(row),)))
     monkeypatch.setitem(last_readings._ASKED, scope, ((may_frob, rule_frob, row.below),))
     assert last_readings.read(_Line("tool", "list all"), None, *scope) is None and calls == []
     assert last_readings.read(_Line("tool", "--frobnicate"), None, *scope) == (1, "frobnicates")

@@ -8,7 +8,7 @@ run only for programs no table rule names, ``partial_only`` ones only when the t
 program's whole command line."""
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, Iterable, NamedTuple, Optional
 
 from aish.safety.rules import baseline_values, binaries_replaced, bios_settings, boot_choices, boot_devices
 from aish.safety.rules import borrowed_operands, clock_set, config_editors, console_code, core_packages
@@ -195,7 +195,27 @@ _RUNNABLE = {(unknown, in_full): tuple(r for r in READINGS
                                        if (unknown or not r.unknown_only) and (not in_full or not r.partial_only))
              for unknown, in_full in _SCOPES}
 _ASKED = {scope: tuple((r.gate, r.rule, r.below) for r in rows) for scope, rows in _RUNNABLE.items()}
-_INDEXED = {scope: tuple(_indexed(r) for r in rows) for scope, rows in _RUNNABLE.items()}
+
+
+class _Scoped(NamedTuple):
+    """A scope's indexed rows, and where each declaration's rows stand: a line wakes ~8 of the ~70 declared rows,
+    so ``read`` visits those and the undeclared ones, in order, instead of testing every row's number."""
+    rows: tuple  # _indexed(row) for each row, in order
+    at: dict  # declaration number -> the positions of its rows
+    always: tuple  # positions of the rows no declaration gates
+    numbers: frozenset  # the declarations that gate a row (``at``'s keys)
+
+
+def _scoped(indexed: tuple) -> _Scoped:
+    at: dict = {}
+    for position, (number, *_) in enumerate(indexed):
+        if number is not None:
+            at.setdefault(number, []).append(position)
+    return _Scoped(indexed, {number: tuple(positions) for number, positions in at.items()},
+                   tuple(position for position, (number, *_) in enumerate(indexed) if number is None), frozenset(at))
+
+
+_INDEXED = {scope: _scoped(tuple(_indexed(r) for r in rows)) for scope, rows in _RUNNABLE.items()}
 
 
 def read(c: Ctx, best: Optional[tuple], unknown: bool, in_full: bool) -> Optional[tuple]:
@@ -206,7 +226,24 @@ def read(c: Ctx, best: Optional[tuple], unknown: bool, in_full: bool) -> Optiona
             if (best is None or best[0] < below) and gate(c):
                 best = worst(best, rule(c))
         return best
-    for number, gate, rule, below in _INDEXED[unknown, in_full]:
-        if (number is None or number in woken) and (best is None or best[0] < below) and gate(c):
+    scoped = _INDEXED[unknown, in_full]
+    rows = scoped.rows
+    for position in _positions(scoped, woken):
+        _, gate, rule, below = rows[position]
+        if (best is None or best[0] < below) and gate(c):
             best = worst(best, rule(c))
     return best
+
+
+def _positions(scoped: _Scoped, woken: set) -> Iterable:
+    """The positions of the rows a line's woken declarations let run, in order: the woken ones and the
+    undeclared ones (what testing every row's number against ``woken`` keeps)."""
+    hits = scoped.numbers.intersection(woken)  # in C, over the smaller of the two
+    if not hits:
+        return scoped.always  # a few lines: only the rows no declaration gates
+    at = scoped.at
+    picked = list(scoped.always)
+    for number in hits:
+        picked += at[number]
+    picked.sort()
+    return picked
