@@ -194,7 +194,7 @@ _READING_CMDLET = re.compile(
     re.IGNORECASE)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)  # as many names as table._program keeps
 def _name_verb(prog: str) -> Optional[tuple]:
     """The verb a program's own name says (``lxc-destroy``: destroy, with the nouns beside it), or None.
     Kept per name: every command no rule names asks it, and programs recur."""

@@ -132,7 +132,8 @@ _KILL_ALL = lazy(r"\b(?:os\.kill|process\.kill|Process\.kill)\s*\(\s*-1\b|\bkill
 _VERSION_AT_END = re.compile(r"[\d.]+$")
 
 
-@functools.lru_cache(maxsize=4096)  # a pure reading of the name, asked up to four times a command
+@functools.lru_cache(maxsize=16384)  # a pure reading of the name, asked up to four times a command (the corpora
+# name ~5,000 programs: kept for all of them, as table._program is)
 def _family(prog: str) -> str:
     if _PYTHON.match(prog):
         return "python"

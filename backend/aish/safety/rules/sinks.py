@@ -90,7 +90,7 @@ def copies_to_share(c: Ctx) -> bool:
     return len(operands) >= least and bool(SHARE.match(operands[-1]))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)  # as many names as table._program keeps
 def _name_parts(prog: str) -> frozenset:
     """A program's name split at ``-``, ``_`` and ``.``, its script suffix first taken off (kept: names repeat)."""
     return frozenset(p for p in _PARTS.split(_SCRIPT_SUFFIX.sub("", prog)) if p)
