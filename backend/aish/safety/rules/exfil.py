@@ -10,11 +10,12 @@ are medium; a public key or an ordinary file is nothing.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional
 
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.code_secret_paths import secret_in_code
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment, target
+from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, fragment, my_home, target
 from aish.safety.rules.secret_places import COPY_SUFFIX, SECRET_PLACE
 from aish.safety.rules.secret_exports import into_secret_store
 from aish.safety.rules.secret_producers import prints_secret
@@ -101,7 +102,32 @@ _MOUNTED_SECRET = re.compile(r"/kubernetes\.io/serviceaccount/token$|^/(var/)?ru
 
 
 def secret_path(w: Word) -> str:
-    """'high' for keys and credentials, 'medium' for history, '' for anything else."""
+    """'high' for keys and credentials, 'medium' for history, '' for anything else.
+
+    Kept per word, directory and home (paths recur: ~/.ssh/id_rsa on many lines, a line's rules ask about the
+    same words): all the reading depends on, for a word with no expansion and a word and directory with none
+    of the characters a Windows path or an environment variable needs (those are read afresh, as
+    ``classify`` reads them: whose ``C:\\Users\\NAME`` is yours depends on ``USERNAME``)."""
+    text = w.text
+    if w.has_var or len(text) > _KEPT_WORD or _MAYBE_WINDOWS.search(text) or text.startswith("//"):
+        return _secret_path(w)
+    base = BASE.get()
+    if base and (_MAYBE_WINDOWS.search(base) or base.startswith("//")):
+        return _secret_path(w)
+    return _secret_path_kept(text, w.raw, base, my_home())
+
+
+_KEPT_WORD = 256
+_MAYBE_WINDOWS = re.compile(r"[:\\%$]")  # as common.classify's: what a Windows path or a variable needs
+
+
+@lru_cache(maxsize=8192)
+def _secret_path_kept(text: str, raw: str, base: str, home: str) -> str:
+    """``secret_path`` of a word with no expansion: BASE and HOME are read by ``target`` as given here."""
+    return _secret_path(Word(text, raw))
+
+
+def _secret_path(w: Word) -> str:
     text = w.text
     copy = COPY_SUFFIX.search(text)
     if copy is not None:  # `credentials.gpg`, `id_rsa.bak`: the secret under another suffix
