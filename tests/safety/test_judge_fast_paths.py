@@ -278,3 +278,61 @@ def test_an_option_read_once_as_deleting_data_is_read_as_afresh():
                                     vocabulary._deletes_data(o)) and o not in ROUTINE_OPTIONS]
     assert len(fresh) > 40 and [o for o in options if vocabulary._heavy(o) != (o in fresh)] == []
     assert min(filter(vocabulary._heavy, options)) == min(fresh)
+
+
+def test_the_chain_of_rows_visits_the_rows_testing_every_number_would_run():
+    """``last_readings.read`` visits the rows of the declarations a line woke and the undeclared rows, in
+    order: the rows a test of every row's number against the woken set keeps, for every scope and for the
+    woken sets of the corpora's lines (none woken, some, all, numbers no row holds)."""
+    import random
+
+    from aish.safety.rules import last_readings
+
+    numbers = sorted({n for scoped in last_readings._INDEXED.values() for n, *_ in scoped.rows if n is not None})
+    pick = random.Random(17)
+    sets = [set(), set(numbers), {-1, 10_000}] + [{n} for n in numbers] + \
+        [set(pick.sample(numbers, k)) | {10_000} for k in (1, 2, 3, 5, 8, 13) for _ in range(20)]
+    wrong = []
+    for scope, scoped in last_readings._INDEXED.items():
+        assert len(scoped.always) < len(scoped.rows) // 4  # the index gates most rows
+        for woken in sets:
+            expected = [k for k, (n, *_) in enumerate(scoped.rows) if n is None or n in woken]
+            if list(last_readings._positions(scoped, woken)) != expected:
+                wrong.append((scope, sorted(woken)))
+    assert wrong == []
+
+
+def test_the_readings_kept_per_word_and_name_hold_a_pass_over_the_corpora():
+    """A kept reading smaller than what one pass over the corpora asks is evicted before it is asked again (4,096
+    split words kept a third of a pass's ~13,300: every pass split 15,000 afresh); each holds the corpora's words or
+    program names, whichever it is asked about."""
+    from aish.safety.rules import broad_reading, common, interp, sinks, table
+
+    words, programs = len(_words()), len(_programs())
+    kept = {"split words": (verb_words._split_kept, words), "classified paths": (common._classify_kept, words),
+            "program readings": (table._program, programs), "broad name readings": (broad_reading._named, programs),
+            "interpreter families": (interp._family, programs), "name verbs": (action._name_verb, programs),
+            "sink name parts": (sinks._name_parts, programs)}
+    assert [name for name, (cache, needed) in kept.items() if cache.cache_info().maxsize < needed] == []
+
+
+def test_a_word_read_once_for_secrets_is_read_as_afresh(monkeypatch):
+    """``exfil.secret_path`` keeps its answer per word, directory and home: the kept answer is the full reading's
+    for a twelfth of the corpora's path-like words and a few chosen ones, in two homes and two directories, one
+    after the other (a key missing the home or the directory gives the answer kept under the other)."""
+    from aish.safety.rules import common, exfil
+    from aish.safety.shell_words import Word
+
+    words = [w for w in _words() if len(w) < 80 and ("/" in w or "." in w or "~" in w or "\\" in w)][::12] + \
+        ["~/.ssh/id_rsa", "/home/me/.aws/credentials", "/root/.pgpass", "id_rsa.bak", ".env", "C:\\Users\\me\\.aws\\x",
+         "shadow", ".ssh/id_ed25519", "credentials", "..", "*", "/srv/me", "/srv/me/"]
+    wrong = []
+    for home, base in (("/srv/me", ""), ("/root", ""), ("/root", "/etc")):
+        monkeypatch.setenv("HOME", home)
+        token = common.BASE.set(base)
+        try:
+            wrong += [(home, base, text) for text in words if exfil.secret_path(Word(text, text)) !=
+                      exfil._secret_path(Word(text, text))]
+        finally:
+            common.BASE.reset(token)
+    assert len(words) > 400 and wrong == []
