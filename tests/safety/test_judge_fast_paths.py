@@ -306,13 +306,14 @@ def test_the_readings_kept_per_word_and_name_hold_a_pass_over_the_corpora():
     """A kept reading smaller than what one pass over the corpora asks is evicted before it is asked again (4,096
     split words kept a third of a pass's ~13,300: every pass split 15,000 afresh); each holds the corpora's words or
     program names, whichever it is asked about."""
-    from aish.safety.rules import broad_reading, common, interp, sinks, table
+    from aish.safety.rules import broad_reading, common, interp, sinks, table, vocabulary
 
     words, programs = len(_words()), len(_programs())
     kept = {"split words": (verb_words._split_kept, words), "classified paths": (common._classify_kept, words),
             "program readings": (table._program, programs), "broad name readings": (broad_reading._named, programs),
             "interpreter families": (interp._family, programs), "name verbs": (action._name_verb, programs),
-            "sink name parts": (sinks._name_parts, programs)}
+            "sink name parts": (sinks._name_parts, programs), "values naming a verb": (action.names_a_verb, programs),
+            "bare names destroying": (vocabulary._name_says_destroy, programs)}
     assert [name for name, (cache, needed) in kept.items() if cache.cache_info().maxsize < needed] == []
 
 

@@ -352,7 +352,7 @@ _STORAGE_URL = re.compile(r"^(s3|s3a|gs|az|abfss?|wasbs?|hdfs|swift|b2|r2|oss|co
                           r"mega|dropbox|onedrive|gdrive|remote)://", re.IGNORECASE)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16384)  # as table._program: ~930 bare names a pass (1,024 was nearly full)
 def _name_says_destroy(prog: str) -> bool:
     """Could a bare ``prog`` be destructive by its name (``trash-empty``, ``lxc-destroy``, ``tpm2_clear``)?"""
     return bool(DESTRUCTIVE_PROGRAMS.get(prog.lower().removesuffix(".exe")) or program_action(prog, []).verb or
