@@ -103,6 +103,7 @@ def test_the_only_state_a_judgement_reads_besides_its_words_is_in_the_key():
         declared = re.findall(r"^\s*global (.+)$", text, re.M)
         globals_set.update(f"{path.relative_to(SAFETY)}:{n.strip()}" for names in declared for n in names.split(","))
     assert variables == {"aish_safety_base", "aish_safety_loop_lists", "aish_safety_loop_files", "aish_safety_budget"}
-    # the trigger index and its test modes (set outside a judgement) and a digest computed once
+    # the trigger index and its test modes (set outside a judgement), a digest computed once, and HOME as last
+    # read from the environment (the environment, not a line's state: it cannot change within a line)
     assert globals_set == {"rules/triggers.py:_everything", "rules/triggers.py:_missed", "rules/triggers.py:_index",
-                           "secret_rules.py:_digest"}
+                           "secret_rules.py:_digest", "rules/common.py:_home_seen"}

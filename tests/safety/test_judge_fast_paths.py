@@ -4,6 +4,7 @@ word and program name of the corpora."""
 from __future__ import annotations
 
 import functools
+import os
 import re
 from pathlib import Path
 
@@ -318,9 +319,10 @@ def test_the_readings_kept_per_word_and_name_hold_a_pass_over_the_corpora():
 
 
 def test_a_word_read_once_for_secrets_is_read_as_afresh(monkeypatch):
-    """``exfil.secret_path`` keeps its answer per word, directory and home: the kept answer is the full reading's
+    """``exfil.secret_path`` keeps its answers per word, directory and home: the kept answer is the full reading's
     for a twelfth of the corpora's path-like words and a few chosen ones, in two homes and two directories, one
-    after the other (a key missing the home or the directory gives the answer kept under the other)."""
+    after the other (a key missing the home or the directory gives the answer kept under the other); the home is
+    read from the environment's bytes while they are the same object (set, deleted, os.environ replaced)."""
     from aish.safety.rules import common, exfil
     from aish.safety.shell_words import Word
 
@@ -337,3 +339,11 @@ def test_a_word_read_once_for_secrets_is_read_as_afresh(monkeypatch):
         finally:
             common.BASE.reset(token)
     assert len(words) > 400 and wrong == []
+    homes = [common.my_home()]
+    monkeypatch.setenv("HOME", "/srv/other/")
+    homes.append(common.my_home())
+    monkeypatch.delenv("HOME")
+    homes.append(common.my_home())
+    monkeypatch.setattr(os, "environ", {"HOME": "/u/x"})
+    homes.append(common.my_home())
+    assert homes == ["/root", "/srv/other", "", "/u/x"]
