@@ -347,3 +347,23 @@ def test_a_word_read_once_for_secrets_is_read_as_afresh(monkeypatch):
     monkeypatch.setattr(os, "environ", {"HOME": "/u/x"})
     homes.append(common.my_home())
     assert homes == ["/root", "/srv/other", "", "/u/x"]
+
+
+def test_what_a_command_writes_is_read_only_where_a_write_or_an_editor_needs_it(monkeypatch):
+    """``meaning.rule_write_meaning`` reads what a segment is fed (``content_of``) only for a redirect, tee's files
+    or an editor that reads its input (augtool, dd, visudo): everyday commands never compute it, and the fed
+    editors' verdicts stand (the corpora hold them: `echo … | sudo dd of=/etc/ld.so.preload`)."""
+    from aish.safety.assess import assess
+    from aish.safety.rules import meaning
+
+    asked = []
+    read = meaning.content_of
+    monkeypatch.setattr(meaning, "content_of", lambda seg, chain: asked.append(seg) or read(seg, chain))
+    quiet = ["git status", "ls -la /tmp", "kubectl get pods -n kube-system", "grep -r foo src/", "npm install x",
+             "printf 'a\\n' | sort", "sed -n 1p f"]
+    assert [c for c in quiet if assess(c) is not None or asked and asked.pop()] == []
+    fed = {"echo 'u ALL=(ALL) NOPASSWD:ALL' | sudo EDITOR='tee -a' visudo": "NOPASSWD:ALL",
+           "augtool <<< 'set /files/etc/ssh/sshd_config/PermitEmptyPasswords yes'": "PermitEmptyPasswords yes",
+           "echo 'PermitRootLogin yes' >> /etc/ssh/sshd_config": "PermitRootLogin yes"}
+    said = {c: getattr(assess(c), "reason", "") for c in fed}
+    assert [c for c, words in fed.items() if words not in said[c]] == [] and len(asked) >= len(fed)

@@ -151,10 +151,17 @@ _PS_WRITERS = {"add-content", "ac", "set-content", "sc", "out-file"}
 def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
     """Judge a write by where it lands and what it says."""
     files = written_files(seg)
-    text = content_of(seg, chain)
-    changed = edits(seg, text)
+    read: list = []  # what the segment writes, read once and only where a write or an editor needs it
+
+    def fed() -> str:
+        if not read:
+            read.append(content_of(seg, chain))
+        return read[0]
+
+    changed = edits(seg, fed)
     if not files and not changed:
-        return None
+        return None  # most commands: no redirect, no editor, and their words never read
+    text = fed()
     best = secret_redirected_to_served(seg, files)
     for path, append, what_in in [(p, a, text) for p, a in files] + [(p, None, t) for p, t in changed]:
         best = worst(best, written_meaning(path, append, what_in, recurse))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from typing import Callable
 
 from aish.safety.unwrap import unwrap
 from aish.safety.program_names import alias
@@ -144,8 +145,10 @@ def _code(words: list) -> list:
     return [(m.group(1), text) for m in _CODE_PATH.finditer(code)][:8]
 
 
-def edits(seg, fed: str) -> list:
-    """(file, text) pairs for every file this segment edits with text it names (see the module's doc)."""
+def edits(seg, fed: Callable[[], str]) -> list:
+    """(file, text) pairs for every file this segment edits with text it names (see the module's doc).  ``fed``
+    gives what the segment is fed (echo's words, a heredoc, a pipe's): asked only by the editors that read it
+    (augtool, dd, visudo), so most commands never compute it."""
     words = seg.words
     if not words:
         return []
@@ -157,7 +160,7 @@ def edits(seg, fed: str) -> list:
     if prog in ("sed", "gsed") or prog == "perl" and any(re.fullmatch(r"-[a-zA-Z]*i\S*", w.text) for w in inner):
         return _in_place(inner)
     if prog == "augtool":
-        return _augtool(inner, fed)
+        return _augtool(inner, fed())
     if prog == "crudini":
         return _crudini(inner)
     if prog == "ansible":
@@ -165,7 +168,7 @@ def edits(seg, fed: str) -> list:
     if prog in ("salt", "salt-call", "salt-ssh"):
         return _salt(inner)
     if prog == "dd":
-        return [(w.text[3:], fed) for w in inner[1:] if w.text.startswith("of=")]
+        return [(w.text[3:], fed()) for w in inner[1:] if w.text.startswith("of=")]
     if _INTERPRETERS.match(prog):
         return _code(inner)
-    return _visudo(words, fed) if inner[0].text == "visudo" else []  # what _visudo looks for first
+    return _visudo(words, fed()) if inner[0].text == "visudo" else []  # what _visudo looks for first
