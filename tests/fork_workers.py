@@ -30,7 +30,6 @@ import io
 import os
 import shlex
 import shutil
-import signal
 import sys
 import tempfile
 import threading
@@ -155,46 +154,20 @@ def modules_to_import(config) -> list[Path]:
 def become_worker(fds: list[int], request: dict, keep_closed: list) -> None:
     """In a child of the template: become ``python -u -c BOOTSTRAP`` as the launcher was asked to
     run it (its stdio, environment, working directory); never returns."""
-    code = 1
-    try:
-        for thing in keep_closed:
-            thing.close()
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-            os.close(fd)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD):
-            signal.signal(sig, signal.SIG_DFL)
-        os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
-        argv = list(request["argv"])
-        if argv[:-1] != BOOTSTRAP_FLAGS:
-            raise SystemExit(f"fork_workers: not an execnet bootstrap: {argv[:-1]}")
-        sys.argv = ["-c"]
-        sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)))
-        sys.stdout, sys.stderr = (  # as -u makes them: each line passed on at once
-            io.TextIOWrapper(io.BufferedWriter(io.FileIO(fd, "w", closefd=False)), write_through=True,
-                             line_buffering=True, errors=errors)
-            for fd, errors in ((1, "strict"), (2, "backslashreplace")))
-        for name in ("stdin", "stdout", "stderr"):  # (setattr: typeshed has them final)
-            setattr(sys, f"__{name}__", getattr(sys, name))
-        main = sys.modules["__main__"] = types.ModuleType("__main__")
-        exec(compile(argv[-1], "<string>", "exec"), vars(main))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        if exc.code is not None and not isinstance(exc.code, int):
-            print(exc.code, file=sys.stderr)
-    except BaseException:  # noqa: B036 - as the interpreter reports an uncaught one
-        traceback.print_exc()
-    finally:
-        try:
-            atexit._run_exitfuncs()  # as at an interpreter's exit
-        finally:
-            for stream in (sys.stdout, sys.stderr):
-                try:
-                    stream.flush()
-                except (OSError, ValueError):
-                    pass
-            os._exit(code)
+    fork_server.become_child(fds, request, keep_closed, _run_bootstrap, exit_handlers=True)
+
+
+def _run_bootstrap(request: dict) -> None:
+    argv = list(request["argv"])
+    if argv[:-1] != BOOTSTRAP_FLAGS:
+        raise SystemExit(f"fork_workers: not an execnet bootstrap: {argv[:-1]}")
+    sys.argv = ["-c"]
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)))
+    sys.stdout, sys.stderr = (  # as -u makes them: each line passed on at once
+        io.TextIOWrapper(io.BufferedWriter(io.FileIO(fd, "w", closefd=False)), write_through=True,
+                         line_buffering=True, errors=errors)
+        for fd, errors in ((1, "strict"), (2, "backslashreplace")))
+    for name in ("stdin", "stdout", "stderr"):  # (setattr: typeshed has them final)
+        setattr(sys, f"__{name}__", getattr(sys, name))
+    main = sys.modules["__main__"] = types.ModuleType("__main__")
+    exec(compile(argv[-1], "<string>", "exec"), vars(main))

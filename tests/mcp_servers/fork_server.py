@@ -18,6 +18,7 @@ once before forking, then its ``main(ARGS)``; a script with no ``main`` as ``__m
 from __future__ import annotations
 
 import array
+import atexit
 import gc
 import json
 import os
@@ -79,6 +80,25 @@ def receive(conn: socket.socket) -> tuple[list[int], dict]:
 
 def run_child(fds: list[int], request: dict, keep_closed: list) -> None:
     """In the forked child: become the server process the launcher stands for; never returns."""
+    become_child(fds, request, keep_closed, _run_script)
+
+
+def _run_script(request: dict) -> None:
+    sys.argv = list(request["argv"])
+    script = PRELOADED.get(os.path.realpath(sys.argv[0]), {})
+    if callable(script.get("main")):
+        script["main"](sys.argv[1:])
+    else:
+        runpy.run_path(sys.argv[0], run_name="__main__")
+
+
+def become_child(fds: list[int], request: dict, keep_closed: list, run: Callable[[dict], None],
+                 exit_handlers: bool = False) -> None:
+    """In a forked child: take the launcher's standard streams, the signal handlers a fresh
+    interpreter has, its own random state, the launcher's working directory and environment; then
+    ``run(request)`` and leave with the status an interpreter would (``exit_handlers``: after the
+    ``atexit`` handlers, as an interpreter's end runs them); never returns.  The one place both
+    kinds of child (an MCP server, an xdist worker) start, so they stay alike."""
     code = 1
     try:
         for thing in keep_closed:
@@ -93,26 +113,25 @@ def run_child(fds: list[int], request: dict, keep_closed: list) -> None:
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        sys.argv = list(request["argv"])
-        script = PRELOADED.get(os.path.realpath(sys.argv[0]), {})
-        if callable(script.get("main")):
-            script["main"](sys.argv[1:])
-        else:
-            runpy.run_path(sys.argv[0], run_name="__main__")
+        run(request)
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if exc.code is not None and not isinstance(exc.code, int):
             print(exc.code, file=sys.stderr)
-    except BaseException:
+    except BaseException:  # noqa: B036 - as the interpreter reports an uncaught one
         traceback.print_exc()
     finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
-        os._exit(code)
+        try:
+            if exit_handlers:
+                atexit._run_exitfuncs()
+        finally:
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (OSError, ValueError):
+                    pass
+            os._exit(code)
 
 
 class Closable:
