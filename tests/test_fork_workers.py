@@ -160,6 +160,7 @@ def test_workers_are_forked_only_from_a_controller_with_plain_popen_workers(monk
     wrong = []
     for name, (tx, env, forks) in cases.items():
         with monkeypatch.context() as patch:
+            patch.delenv(fork_workers.WANTED_ENV, raising=False)  # the run's own setting is not the case's
             for key, value in env.items():
                 patch.setenv(key, value)
             if fork_workers.wanted(_config(tx)) != forks:
