@@ -50,7 +50,9 @@ def test_every_aish_command_a_doc_names_exists(doc):
 def test_every_shell_setting_the_docs_name_is_read_somewhere():
     code = "\n".join(p.read_text(encoding="utf-8") for p in
                      [*(ROOT / "shell").glob("aish*"), *(ROOT / "backend").rglob("*.py")])
+    suite = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("*.py"))
     named = set()
     for doc in DOCS:
         named |= set(SETTING.findall(doc.read_text(encoding="utf-8")))
-    assert sorted(name for name in named if name not in code) == []
+    # the test suite's own settings (AISH_TEST_*) are read by the suite, never by aish
+    assert sorted(name for name in named if name not in (suite if name.startswith("AISH_TEST_") else code)) == []
