@@ -106,4 +106,4 @@ def test_the_only_state_a_judgement_reads_besides_its_words_is_in_the_key():
     # the trigger index and its test modes (set outside a judgement), a digest computed once, and HOME as last
     # read from the environment (the environment, not a line's state: it cannot change within a line)
     assert globals_set == {"rules/triggers.py:_everything", "rules/triggers.py:_missed", "rules/triggers.py:_index",
-                           "secret_rules.py:_digest", "rules/common.py:_home_seen"}
+                           "secret_rules.py:_digest", "home.py:_home_seen"}

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from aish.safety import verb_words
+from aish.safety.home import my_home
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules import action
 from aish.safety.shell_words import segments
@@ -339,13 +340,13 @@ def test_a_word_read_once_for_secrets_is_read_as_afresh(monkeypatch):
         finally:
             common.BASE.reset(token)
     assert len(words) > 400 and wrong == []
-    homes = [common.my_home()]
+    homes = [my_home()]
     monkeypatch.setenv("HOME", "/srv/other/")
-    homes.append(common.my_home())
+    homes.append(my_home())
     monkeypatch.delenv("HOME")
-    homes.append(common.my_home())
+    homes.append(my_home())
     monkeypatch.setattr(os, "environ", {"HOME": "/u/x"})
-    homes.append(common.my_home())
+    homes.append(my_home())
     assert homes == ["/root", "/srv/other", "", "/u/x"]
 
 

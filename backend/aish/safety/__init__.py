@@ -4,6 +4,7 @@
     shell_words    a small POSIX-shell tokenizer/parser the checks and `:explain` share
     rules/         one module per effect: delete, content, perms, lockout, history, mass,
                    remote, netexec, shellstate; `common` classifies targets, `table` maps programs
+    home           the user's home as HOME gives it, read cheaply at every judgement
     preview        what a flagged command would touch (expansion, counts, git/kube/cloud context)
     opinions       the optional model second opinion: cached, bounded by a timeout
     autorun        the opposite question, by positive knowledge: is a command known to be

@@ -13,7 +13,6 @@ guarded (the shell refuses to run with it empty).
 """
 from __future__ import annotations
 
-import os
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from typing import Any, Callable, Generic, Optional, TypeVar
 from aish.safety.shell_words import Segment, Word
 from aish.safety.winpaths import classify_windows, env_at_worst, looks_windows
 from aish.safety.rules.disk_names import DEVICE, PARTITION_PLACEHOLDER, is_device  # noqa: F401 - re-exported
+from aish.safety.home import my_home
 from aish.safety.lazy_regex import lazy
 
 LOW, MEDIUM, HIGH = 0, 1, 2
@@ -274,26 +274,6 @@ def target(word: Word) -> Target:
         if classify(joined) in _SERIOUS:  # `cd / && rm -rf usr`; the user standing in /etc
             return Target(classify(joined), joined, raw)
     return Target(kind, path, raw)
-
-
-def my_home() -> str:
-    """The user's home, as HOME gives it (read at each call: tests and a daemon's client may change it).
-
-    ``os.environ.get`` encodes the name and decodes the value on every call (~1 µs, asked a few times a command);
-    on POSIX the environment's own bytes are read instead and the decoded home kept while they are the same
-    object (setting HOME stores new bytes; a mapping that is not ``os._Environ`` is read as a mapping)."""
-    global _home_seen
-    data = getattr(os.environ, "_data", None)
-    raw = data.get(b"HOME") if type(data) is dict else None  # (Windows keys it by str: None, read as a mapping)
-    if raw is not None and raw is _home_seen[0]:
-        return _home_seen[1]
-    home = os.environ.get("HOME", "").rstrip("/")
-    if raw is not None:
-        _home_seen = (raw, home)
-    return home
-
-
-_home_seen: tuple = (None, "")  # (HOME's bytes in os.environ, the home read from them)
 
 
 def classify(path: str) -> str:

@@ -15,7 +15,8 @@ from typing import Optional
 
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.code_secret_paths import secret_in_code
-from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, fragment, my_home, target
+from aish.safety.home import my_home
+from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, fragment, target
 from aish.safety.rules.secret_places import COPY_SUFFIX, SECRET_PLACE
 from aish.safety.rules.secret_exports import into_secret_store
 from aish.safety.rules.secret_producers import prints_secret
