@@ -5,6 +5,7 @@ words (fused names, ``down -y``, forced clears, ``-R`` of a member, an unsafe sc
 a database client)."""
 from __future__ import annotations
 
+from aish.safety.assess import assess
 from tests.safety.forms import each_form
 from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
@@ -432,3 +433,18 @@ def test_a_verb_inside_a_long_options_name_is_flagged(command: str) -> None:
 ])
 def test_options_that_set_when_or_whether_things_go_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    'zorkfw set default-policy drop',
+    'edgefw config input-policy drop',
+    'hostwall set policy deny',
+    'pktfilter set default-action reject',
+    'natguard rules inbound-policy block',
+    'shieldctl zone public default-policy drop',
+])
+def test_a_policy_set_to_drop_is_read_as_the_way_in_closed_not_a_verb_at_the_end(command: str) -> None:
+    """`drop` after a policy's name is the policy's value: the reason says what is refused, not what is deleted."""
+    verdict = assess(command)
+    reason = verdict.reason if verdict and reaches(command) else ""
+    assert "refused" in reason and "deletes" not in reason, judged(command)

@@ -118,6 +118,8 @@ def subcommand_action(prog: str, texts: list) -> Action:
             continue  # a script the interpreter runs (`php bin/console …`), or a name
         # `ruby feed.rb`: its extension is no verb (`rb` removes a bucket)
         word = _SCRIPT_FILE.sub("", word) if "." in word else word
+        if k and is_setting_value(positions, k):
+            return Action(nouns=nouns)  # `fwtool set default-policy drop`: the policy's value, not a verb
         override = _OVERRIDES.get((prog if k == 0 else positions[k - 1], word), SPECIAL_WORDS.get(word.lower()))
         if override is not None:
             if not override:
@@ -147,6 +149,21 @@ def subcommand_action(prog: str, texts: list) -> Action:
             return Action(nouns=nouns, safe=True)
         nouns += parts
     return Action(nouns=nouns)
+
+
+_SETTING_NAME = re.compile(r"^(\w+[-_.])+(policy|action|verdict|target)$|^(policy|action|verdict|target)$",
+                           re.IGNORECASE)
+_SETTERS = frozenset({"set", "config", "configure", "setting", "settings"})
+
+
+def is_setting_value(words: list, k: int) -> bool:
+    """Is ``words[k]`` the value given to a policy named just before it (``set default-policy drop``,
+    ``input-policy drop``)?  A compound name says it is a setting; a bare ``policy`` needs a setter
+    before it, as ``xcli policy delete P`` deletes a policy."""
+    name = _SETTING_NAME.match(words[k - 1])
+    if name is None:
+        return False
+    return name.group(1) is not None or any(w.lower() in _SETTERS for w in words[:k - 1])
 
 
 def _unbanged(word: str) -> str:

@@ -21,6 +21,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.action import is_setting_value
 from aish.safety.verb_words import split_word
 
 _VERBS = frozenset({"delete", "remove", "destroy", "drop", "purge", "wipe", "erase", "truncate", "nuke", "expunge",
@@ -110,6 +111,8 @@ def _verb_at_end(c: Ctx) -> Optional[tuple]:
     if len(operands) < 3 or operands[-1].lower() not in _VERBS - {"del"}:
         return None
     path = [o.lower() for o in operands[:-1]]
+    if is_setting_value(operands, len(operands) - 1):
+        return None  # `fwtool set default-policy drop`: the policy's value
     if set(path) & _MAKES or any("/" in o or "." in o for o in path[:1]):
         return None
     forced = any(t in ("--force", "-f", "--yes", "-y", "--all", "--confirm") for t in texts)
