@@ -13,7 +13,7 @@ from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checke
                                host_keys, lockers_off, machines, made_public, media, netexec, network_cut,
                                one_way_verbs, open_servers, own_binary_stops, port_kills, product_grants,
                                product_stops, reach, release_upgrades, scaled_to_zero, service_managers, sinks,
-                               updates_off, vendor, weakened, windows_closed)
+                               updates_off, vendor, weakened, windows_closed, written_options)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules.triggers import triggered_by
 
@@ -159,4 +159,6 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = vendor.rule_git_dashed(c)
     if best is None or best[0] < HIGH:
         best = worst(best, devices.rule_device_given(c, known=known))
+    if (best is None or best[0] < HIGH) and written_options.may_write(c):
+        best = worst(best, written_options.rule_written_by_option(c))
     return best

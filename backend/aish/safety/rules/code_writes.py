@@ -16,9 +16,10 @@ runs (under any of its versioned names, from ``-e``, a here-string, a heredoc or
 - SQL that writes a file on the server: ``COPY (SELECT '…') TO 'P'``, ``SELECT '…' INTO OUTFILE 'P'``.
 
 Each path the code writes is judged by ``meaning`` with the text of the code's strings: appended, a file's
-default meaning counts as for ``>>`` (a bad line in sudoers breaks sudo); written over, only what the text
-says.  Reads of the same files (``open("/etc/sudoers")``) name no mode and stay quiet.  Bounded: the first
-``LIMIT`` characters, at most ``_PATHS`` paths.
+default meaning counts as for ``>>`` (a bad line in sudoers breaks sudo); written over, what the text says and
+what the file's loss costs, as for ``>`` (awk's ``print … > "/etc/ld.so.preload"``).  Reads of the same files
+(``open("/etc/sudoers")``) name no mode and stay quiet.  Bounded: the first ``LIMIT`` characters, at most
+``_PATHS`` paths.
 """
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ import re
 from typing import Callable, Optional
 
 from aish.safety.lazy_regex import lazy
-from aish.safety.rules.common import worst
+from aish.safety.rules.common import MEDIUM, describe, target, worst
+from aish.safety.rules.content import overwrite_level
+from aish.safety.shell_words import Word
 
 LIMIT = 8000
 _PATHS = 8
@@ -134,6 +137,14 @@ def text_written(code: str) -> str:
     return text.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"').replace("\\'", "'")
 
 
+def _written_over(code: str, path: str) -> bool:
+    """The code redirects output over the path (awk's ``print … > "P"``) or writes a region over it (Emacs Lisp's
+    ``write-region`` with no append flag): a write by mode, not a call that may print the path as text."""
+    quoted = r"""["']""" + re.escape(path) + r"""["']"""
+    return bool(re.search(r"(?<![>\w])>\s*" + quoted, code) or
+                re.search(r"\(write-region\b[^()]*" + quoted + r"\s*\)", code))
+
+
 def judge(code: str, recurse: Callable[[str], Optional[tuple]], who: str) -> Optional[tuple]:
     """What the code's writes mean where they land, as ``meaning`` reads a redirect's."""
     if "/" not in code:
@@ -148,4 +159,9 @@ def judge(code: str, recurse: Callable[[str], Optional[tuple]], who: str) -> Opt
         meant = written_meaning(path, appended, text, recurse)
         if meant is not None:
             best = worst(best, (meant[0], f"{meant[1]}, written by {who} code"))
+        if appended is False and _written_over(code, path):  # what it held is gone whatever the text says
+            t = target(Word(path, path))
+            level = overwrite_level(t)
+            if level is not None and level >= MEDIUM:
+                best = worst(best, (level, f"{who} code overwrites {describe(t)}"))
     return best

@@ -44,6 +44,7 @@ from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_s
 from aish.safety.rules import secret_destinations, url_installs
 from aish.safety.rules import api_bodies
 from aish.safety.rules import device_writes, last_readings
+from aish.safety.rules import registry_switch_offs
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -69,6 +70,7 @@ _TABLES: tuple = (delete.RULES, content.RULES, perms.RULES, lockout.RULES, stopp
 _TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES, firewall_drops.RULES,
              link_drops.RULES)
 _TABLES += (served_commands.RULES, served_outputs.RULES)  # commands whose output a socket tool or server sends
+_TABLES += (registry_switch_offs.RULES,)  # protections switched off by a registry value's name
 _TABLES += (exposure.RULES,)  # versioned interpreters' file servers (php8.2 -S, python3.12 -m http.server)
 RULES: dict = {}
 for _table in _TABLES:
@@ -200,6 +202,8 @@ def _read_program(prog: str) -> _Program:
     rules = RULES.get(prog) or RULES.get(prog.lower()) or RULES.get(_VERSIONED.sub("", prog)) or \
         (RULES["awk"] if prog.lower().endswith("awk") else None) or \
         _interpreter_variant(prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
+    if rules is not None and prog.lower().endswith("awk") and rules is not RULES["awk"]:
+        rules = rules + [r for r in RULES["awk"] if r not in rules]  # goawk, frawk: fed a shell AND awk's own writes
     plain = program_names.alias(prog)  # pypy3, jython, dnf5, pip3.12: also judged as python, dnf, pip
     if plain and plain in RULES:
         rules = (rules or []) + [r for r in RULES[plain] if r not in (rules or ())]

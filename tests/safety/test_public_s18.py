@@ -1,0 +1,87 @@
+"""Classes seen in public collections of other people's attack commands (session 18, lane public): one (loud,
+quiet) table per mechanism, the loud forms written in our own words for programs beyond the ones whose forms made
+the class visible.  The collections' text is not kept here; the forms below are ours."""
+from __future__ import annotations
+
+from tests.safety.forms import table_holds
+
+# Code that writes OVER a system file (awk's `print … > "P"`, Emacs Lisp's write-region, any awk's name): what the
+# file held is gone whatever the text says, as after a shell's `>` (rules/code_writes.py; goawk and frawk read as
+# awk too, rules/table.py).
+CODE_WRITTEN_OVER = (
+    ["gawk 'BEGIN { print \"/usr/lib/x.so\" > \"/etc/ld.so.preload\" }'",
+     "mawk 'BEGIN { printf \"x\" > \"/etc/shadow\" }'",
+     "nawk 'BEGIN { print \"\" > \"/etc/fstab\" }'",
+     "busybox awk 'BEGIN { print \"127.0.0.1 localhost\" > \"/etc/hosts\" }'",
+     "frawk 'BEGIN { print \"x\" > \"/etc/passwd\" }'",
+     "goawk 'BEGIN { print \"ops ALL=(ALL) ALL\" >> \"/etc/sudoers\" }'",
+     "original-awk 'BEGIN { print \"\" > \"/boot/grub/grub.cfg\" }'",
+     "emacs --batch --eval '(write-region \"\" nil \"/etc/pam.d/sshd\")'"],
+    ["gawk '{ print $1 > \"/tmp/ips.txt\" }' access.log", "awk '{ print > \"out.txt\" }' data.csv",
+     "mawk -F: '{ print $1 }' /etc/passwd", "goawk 'BEGIN { print \"hi\" }'",
+     "awk '{ print $0 > (\"split-\" NR \".txt\") }' big.txt",
+     "emacs --batch --eval '(write-region \"x\" nil \"/tmp/note.txt\")'"])
+
+
+def test_code_written_over():
+    table_holds(CODE_WRITTEN_OVER)
+
+
+# Any program's option that names the file it writes, read by what the option's name is made of (`-o`, `-oG=`,
+# `--outFile`, `--output-file=`, `-Logfile`, `--dump-bin`, `--save-to`), given a file whose loss rates high:
+# the program's output replaces it (rules/written_options.py).  Quiet: ordinary outputs, logs under /var/log,
+# an output directory, a format option, and a file named for the program that makes it.
+WRITTEN_BY_OPTION = (
+    ["masscan 10.0.0.0/8 -p80 -oG /etc/passwd", "gobuster dir -u http://x -w words.txt -o /etc/shadow",
+     "ffuf -u http://x/FUZZ -w w.txt -of csv -o /etc/sudoers", "nuclei -u https://x --output=/etc/pam.d/common-auth",
+     "hashcat -m 0 h.txt w.txt --outfile /etc/ld.so.preload", "lynis audit system --logfile /etc/fstab",
+     "esbuild app.ts --bundle --outfile=/etc/hosts", "mitmdump -w /tmp/f --save-stream-file /etc/passwd",
+     "perf record -o /boot/vmlinuz-linux ls", "trivy image alpine --output /root/.ssh/authorized_keys",
+     "semgrep --config auto --json-output=/etc/shadow .", "zmap -p 443 --output-file=/etc/crontab"],
+    ["masscan 10.0.0.0/8 -p80 -oG scan.txt", "gobuster dir -u http://x -w words.txt -o /tmp/found.txt",
+     "ffuf -u http://x/FUZZ -w w.txt -of csv -o out.csv", "nuclei -u https://x --output=results.txt",
+     "hashcat -m 0 h.txt w.txt --outfile cracked.txt", "lynis audit system --logfile /var/log/lynis.log",
+     "esbuild app.ts --bundle --outfile=dist/app.js", "perf record -o perf.data ls",
+     "trivy image alpine --format json --output report.json", "semgrep --config /etc/semgrep.yml --json .",
+     "sudo grub-mkconfig -o /boot/grub/grub.cfg", "grub2-mkconfig -o /boot/grub2/grub.cfg",
+     "yq -o json . /etc/app.yaml", "rollup -c --out-dir /usr/share/app",
+     "ssh -o StrictHostKeyChecking=yes host", "nmap -oN /dev/null 10.0.0.1"])
+
+
+def test_written_by_option():
+    table_holds(WRITTEN_BY_OPTION)
+
+
+# A registry value switching a protection off, read by its name's direction (`Disable…`/`No…` = 1, `Enable…`/
+# `…Enabled` or the protection's own name = 0, `Start` = 4) under a protection's words, written by reg or
+# PowerShell (rules/registry_switch_offs.py).  Quiet: the same values switched back on, and settings that are no
+# protection (a theme, file extensions, autoplay).
+REGISTRY_SWITCH_OFFS = (
+    [r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v RunAsPPL /t REG_DWORD /d 0 /f',
+     r'Set-ItemProperty -Path "HKLM:\SOFTWARE\Policies\Microsoft\Windows\PowerShell\Transcription" '
+     r'-Name EnableTranscripting -Value 0',
+     r'reg add "HKLM\SOFTWARE\Microsoft\Windows Defender\Features" /v TamperProtection /t REG_DWORD /d 0 /f',
+     r'reg.exe add "HKLM\SYSTEM\CurrentControlSet\Services\Sysmon64" /v Start /t REG_DWORD /d 4 /f',
+     r'New-ItemProperty -Path "HKLM:\SOFTWARE\Policies\Microsoft\Windows Defender\Windows Defender Exploit Guard'
+     r'\Controlled Folder Access" -Name EnableControlledFolderAccess -Value 0 -PropertyType DWord',
+     r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows\WindowsUpdate\AU" /v NoAutoUpdate /t REG_DWORD /d 1 /f',
+     r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\DeviceGuard" /v EnableVirtualizationBasedSecurity /d 0 /f',
+     r'sp -Path HKLM:\SYSTEM\CurrentControlSet\Services\EventLog -Name Start -Value 4',
+     r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender\Real-Time Protection" '
+     r'/v DisableScanOnRealtimeEnable /t REG_DWORD /d 1 /f',
+     r'Set-ItemProperty "HKLM:\SOFTWARE\Policies\Microsoft\Windows\PowerShell\ScriptBlockLogging" '
+     r'-Name EnableScriptBlockLogging -Value 0x0'],
+    [r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v RunAsPPL /t REG_DWORD /d 1 /f',
+     r'Set-ItemProperty -Path "HKLM:\SOFTWARE\Policies\Microsoft\Windows\PowerShell\Transcription" '
+     r'-Name EnableTranscripting -Value 1',
+     r'reg add "HKLM\SYSTEM\CurrentControlSet\Services\Sysmon64" /v Start /t REG_DWORD /d 2 /f',
+     r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows\WindowsUpdate\AU" /v NoAutoUpdate /t REG_DWORD /d 0 /f',
+     r'reg add "HKCU\Software\Microsoft\Windows\CurrentVersion\Themes\Personalize" /v EnableTransparency /d 0 /f',
+     r'reg add "HKCU\Software\Microsoft\Windows\CurrentVersion\Explorer\Advanced" /v HideFileExt /t REG_DWORD /d 0 /f',
+     r'reg add "HKLM\SOFTWARE\Microsoft\Windows\CurrentVersion\Policies\Explorer" /v NoDriveTypeAutoRun /d 255 /f',
+     r'reg query "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender" /v DisableAntiSpyware',
+     r'Set-ItemProperty -Path "HKCU:\Control Panel\Desktop" -Name WallPaper -Value C:\pics\a.jpg'])
+
+
+def test_registry_switch_offs():
+    table_holds(REGISTRY_SWITCH_OFFS)
