@@ -28,7 +28,8 @@ def test_code_written_over():
 
 
 # Any program's option that names the file it writes, read by what the option's name is made of (`-o`, `-oG=`,
-# `--outFile`, `--output-file=`, `-Logfile`, `--dump-bin`, `--save-to`), given a file whose loss rates high:
+# `--outFile`, `--output-file=`, `-Logfile`, `--dump-bin`, `--save-to`; a wrapper's, a saver's `-f`/`-w`), given a
+# file whose loss rates high:
 # the program's output replaces it (rules/written_options.py).  Quiet: ordinary outputs, logs under /var/log,
 # an output directory, a format option, and a file named for the program that makes it.
 WRITTEN_BY_OPTION = (
@@ -37,7 +38,11 @@ WRITTEN_BY_OPTION = (
      "hashcat -m 0 h.txt w.txt --outfile /etc/ld.so.preload", "lynis audit system --logfile /etc/fstab",
      "esbuild app.ts --bundle --outfile=/etc/hosts", "mitmdump -w /tmp/f --save-stream-file /etc/passwd",
      "perf record -o /boot/vmlinuz-linux ls", "trivy image alpine --output /root/.ssh/authorized_keys",
-     "semgrep --config auto --json-output=/etc/shadow .", "zmap -p 443 --output-file=/etc/crontab"],
+     "semgrep --config auto --json-output=/etc/shadow .", "zmap -p 443 --output-file=/etc/crontab",
+     # a wrapper's output option, a saver's or dumper's file option
+     "ltrace --output=/usr/bin/sudo ls", "sudo ltrace -o /etc/pam.d/sshd id", "valgrind --log-file=/etc/shadow ls",
+     "pg_dumpall -f /etc/passwd", "tcpdump -i any -w /etc/sudoers", "mysqldump --result-file=/etc/shadow db",
+     "xfsdump -f /etc/fstab /", "ebtables-save -f /etc/ld.so.preload"],
     ["masscan 10.0.0.0/8 -p80 -oG scan.txt", "gobuster dir -u http://x -w words.txt -o /tmp/found.txt",
      "ffuf -u http://x/FUZZ -w w.txt -of csv -o out.csv", "nuclei -u https://x --output=results.txt",
      "hashcat -m 0 h.txt w.txt --outfile cracked.txt", "lynis audit system --logfile /var/log/lynis.log",
@@ -45,7 +50,9 @@ WRITTEN_BY_OPTION = (
      "trivy image alpine --format json --output report.json", "semgrep --config /etc/semgrep.yml --json .",
      "sudo grub-mkconfig -o /boot/grub/grub.cfg", "grub2-mkconfig -o /boot/grub2/grub.cfg",
      "yq -o json . /etc/app.yaml", "rollup -c --out-dir /usr/share/app",
-     "ssh -o StrictHostKeyChecking=yes host", "nmap -oN /dev/null 10.0.0.1"])
+     "ssh -o StrictHostKeyChecking=yes host", "nmap -oN /dev/null 10.0.0.1",
+     "ltrace -o trace.txt ls", "tcpdump -i any -w cap.pcap", "pg_dumpall -f all.sql", "valgrind --log-file=vg.log ./a",
+     "iptables-save -f /etc/iptables/rules.v4", "xfsdump -f /backup/root.dump /"])
 
 
 def test_written_by_option():
@@ -85,3 +92,20 @@ REGISTRY_SWITCH_OFFS = (
 
 def test_registry_switch_offs():
     table_holds(REGISTRY_SWITCH_OFFS)
+
+
+# A syslog selector ending in `~` or `stop` throws records away (rules/guard_files.py, read by meaning for redirects,
+# tee and code).  Quiet: reading the files, forwarding or filing selectors, the same lines elsewhere.
+GUARD_FILES = (
+    ["echo '*.* ~' | sudo tee -a /etc/rsyslog.d/00-quiet.conf", "echo 'authpriv.* stop' >> /etc/rsyslog.conf",
+     "echo '*.*  ~' >> /etc/syslog-ng/conf.d/x.conf", "printf 'auth.*;authpriv.* ~\\n' >> /etc/syslog.conf",
+     "echo ':programname, isequal, \"sshd\"' > /etc/rsyslog.d/01.conf; echo '& stop' >> /etc/rsyslog.d/01.conf",
+     "python3 -c 'open(\"/etc/rsyslog.d/00-x.conf\",\"a\").write(\"*.* stop\\n\")'"],
+    ["cat /etc/rsyslog.conf", "echo 'pass in all' >> /tmp/pf.conf",
+     "echo '*.* @@10.0.0.5:514' | sudo tee -a /etc/rsyslog.d/50-remote.conf",
+     "echo 'local0.* /var/log/app.log' >> /etc/rsyslog.d/30-app.conf", "echo '*.* ~' >> notes.txt",
+     "grep stop /etc/rsyslog.conf"])
+
+
+def test_guard_files():
+    table_holds(GUARD_FILES)

@@ -90,6 +90,10 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     if not c.texts and not c.xargs:
         if best is not None:
             return best
+        if len(c.seg.words) > len(c.words) and written_options.may_write(c):  # `strace -o /etc/ld.so.preload ls`
+            written = written_options.rule_written_by_option(c)
+            if written is not None:
+                return written
         sent = reach.rule_secrets_reach(c, known=known) if (c.chain or c.seg.redirects) and sinks.is_sink(c) else None
         if sent is not None:
             return sent  # `haste < ~/.ssh/id_rsa`, `cat KEY | ix`

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from aish.safety.rules import baseline_values, guard_settings, host_keys, open_servers, resolution, system_files, \
-    updates_off
+from aish.safety.rules import baseline_values, guard_files, guard_settings, host_keys, open_servers, resolution, \
+    system_files, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
 from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP, dropped_program
 from aish.safety.rules.secret_perms import secret_redirected_to_served
@@ -89,7 +89,7 @@ _FILES: list = [
        "turns certificate or signature checks off for every download")], None, ""),
 ]
 _FILES += host_keys.FILES + resolution.FILES + open_servers.FILES + updates_off.FILES + baseline_values.FILES + \
-    system_files.FILES + guard_settings.FILES
+    system_files.FILES + guard_settings.FILES + guard_files.FILES
 _ECHO_OPTION = lazy(r"-[neE]+")
 _HOME_VARIABLE = lazy(r"^(\$HOME|\$\{HOME\})(?=/)")
 
