@@ -31,7 +31,7 @@ from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, m
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, win_path_replaced
 from aish.safety.rules import wmi_methods, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
-from aish.safety.rules import loop_files, system_writes
+from aish.safety.rules import loop_files, made_here, system_writes
 from aish.safety.rules import secret_destinations, secret_variables, unknown_senders
 from aish.safety.rules import fetched_runs
 from aish.safety.rules.common import BASE, Ctx, fragment
@@ -110,6 +110,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     budget_token = _BUDGET.set(budget)
     loops_token = listing.LOOP_LISTS.set(None)
     files_token = loop_files.LOOP_FILES.set(None)
+    made_token = made_here.MADE.set(None)
     try:
         found = _assess(command[:MAX_CHARS], 0)
     except Exception:  # a safety check must never break an answer
@@ -120,6 +121,7 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
         _BUDGET.reset(budget_token)
         listing.LOOP_LISTS.reset(loops_token)
         loop_files.LOOP_FILES.reset(files_token)
+        made_here.MADE.reset(made_token)
     if budget.skipped:
         found = higher(found, (1, f"too long to judge in full: {budget.skipped} of its commands were not checked"))
     if budget.too_deep:
@@ -180,6 +182,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     budget = _BUDGET.get()
     chain: list = []
     loop_files.bind(segs)  # `… done < <(find /var/www -name '*.php')`: `$f` in the body is each file found
+    made_here.bind(segs, text)  # `d=$(mktemp -d) && … && rm -rf "$d"`: `$d` is a path the line just made
     for index, seg in enumerate(segs):
         if budget is not None and budget.spent():
             budget.skipped += len(segs) - index
@@ -257,7 +260,8 @@ def _bare_key(seg: Segment, chain: list, depth: int) -> Optional[tuple]:
     expansion anywhere gives None: judged in full every time.  Within one line only (``_Budget.bare``):
     the environment, the patches of a test and the rules cannot change in between."""
     word = _bare(seg)
-    if word is None or listing.LOOP_LISTS.get() is not None or loop_files.LOOP_FILES.get() is not None:
+    if word is None or listing.LOOP_LISTS.get() is not None or loop_files.LOOP_FILES.get() is not None or \
+            made_here.MADE.get() is not None:  # a line that made a temporary path: judged in full
         return None
     feeders = []
     for feeder in chain:

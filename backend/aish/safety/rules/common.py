@@ -23,6 +23,8 @@ from aish.safety.shell_words import Segment, Word
 from aish.safety.winpaths import classify_windows, env_at_worst, looks_windows
 from aish.safety.rules.disk_names import DEVICE, PARTITION_PLACEHOLDER, is_device  # noqa: F401 - re-exported
 from aish.safety.home import my_home
+from aish.safety.rules.generated import generated
+from aish.safety.rules.made_here import temporary
 from aish.safety.lazy_regex import lazy
 
 LOW, MEDIUM, HIGH = 0, 1, 2
@@ -256,6 +258,9 @@ def target(word: Word) -> Target:
     if "env:" in raw.lower():
         return Target(classify_windows(env_at_worst(raw)), env_at_worst(raw), raw)
     if word.has_var:
+        made = temporary(word.raw)
+        if made is not None:  # `"$d"` after `d=$(mktemp -d)` on the same line: new, empty, or nothing at all
+            return Target("temp", "/tmp/" + made.strip("$(){}/").replace(" ", "-"), raw)
         path, guarded = worst_case(raw)
         if guarded:
             return Target("var-guarded", path, raw)
@@ -370,6 +375,8 @@ def _classify(path: str, home: str) -> str:
             return "temp"
         if RC_DOT.match(stripped):
             return "dot-rc"
+        if generated(p):
+            return "output"  # `~/projects/app/node_modules`, `~/Library/Caches/x`, `~/.npm/_cacache`
         if stripped.startswith("~/."):
             return "dot"
         return "user"
@@ -383,8 +390,8 @@ def _classify(path: str, home: str) -> str:
     if rel.rstrip("/*") in OUTPUT_DIRS or first in OUTPUT_DIRS and "/" in rel or _OUTPUT_SUFFIX.search(rel) \
             or rel.endswith(".egg-info"):
         return "output"
-    if _OUTPUT_GLOB.fullmatch(rel):
-        return "output"
+    if _OUTPUT_GLOB.fullmatch(rel) or generated(rel + "/" if p.endswith("/") else rel):
+        return "output"  # `src/app/__pycache__`, `packages/*/node_modules`
     return "project"
 
 

@@ -8,6 +8,7 @@ from typing import Optional
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
                                       is_device, parse_opts, target, worst)
 from aish.safety.program_names import plain_name
+from aish.safety.rules.asked_each import asks_each
 from aish.safety.rules.into_dir import into_directory
 from aish.safety.shell_words import Word
 from aish.safety.unwrap import unwrap
@@ -68,7 +69,10 @@ def rule_rm(c: Ctx) -> Optional[tuple]:
         fed = f"every file {searched} finds" if searched else "paths read from the previous command"
         best = (MEDIUM if rec or force or searched else LOW, f"{what} of {fed} ({c.text})")
         best = worst(best, _fed_targets(c, what, rec, force))
-    return worst(best, judge_targets(c, what, targets, rec, force))
+    best = worst(best, judge_targets(c, what, targets, rec, force))
+    if best is not None and best[0] == MEDIUM and asks_each(c):
+        return None  # `rm -ri ~/old`: every file asked for; a severe root keeps its level
+    return best
 
 
 def fed_paths(chain: list) -> list:

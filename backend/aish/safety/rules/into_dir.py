@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import target
+from aish.safety.rules.made_here import temporary
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
 
@@ -24,6 +25,8 @@ def into_directory(dest: Word, sources: list) -> Optional[Word]:
     """The file a copy, move or link creates when ``dest`` is a directory (``cp passwd /etc`` writes
     /etc/passwd), or None when ``dest`` names the file itself."""
     text = dest.text
+    if dest.has_var and temporary(dest.raw) is not None:
+        return None  # a directory the line just made (`d=$(mktemp -d)`): what goes in is new; empty, nothing goes
     name = text.rstrip("/").rsplit("/", 1)[-1]
     kind = target(dest).kind
     is_dir = text.endswith("/") or len(sources) > 1 or kind in _DIR_KINDS or text in (".", "..", "~") or \

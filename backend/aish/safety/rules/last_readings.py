@@ -15,7 +15,7 @@ from aish.safety.rules import borrowed_operands, clock_set, config_editors, cons
 from aish.safety.rules import control_keys, credentials_replaced, cron_tables, device_operands, disk_layouts, disk_words
 from aish.safety.rules import dry_run_defaults
 from aish.safety.rules import ending_names, factor_secrets, federated_sign_in, firewall_drops, forced_unpack
-from aish.safety.rules import accounts_off, cluster_stops, host_unregistered, rules_flushed
+from aish.safety.rules import access_removed, accounts_off, cluster_stops, host_unregistered, rules_flushed
 from aish.safety.rules import empty_puts, named_restores, stop_spellings, verb_names, verb_options
 from aish.safety.rules import carried_config, firewall_defaults, firmware_files, remote_passwords, shell_logins
 from aish.safety.rules import fused_names, guest_reboots, http, inbound_blocked, interface_downs, job_scopes
@@ -158,6 +158,7 @@ READINGS: tuple = (
     _Reading(_always, host_unregistered.rule_host_unregistered),  # `insights-client --unregister`
     _Reading(_always, cluster_stops.rule_cluster_stopped),  # `tiup cluster stop prod`
     _Reading(_always, accounts_off.rule_account_off),  # `ipmitool user disable 2`, `… suspend --all`
+    _Reading(access_removed.may_remove_access, access_removed.rule_access_removed),  # `cargo owner -r alice serde`
     _Reading(_always, rules_flushed.rule_rules_flushed, unknown_only=True),  # `fwadm policy flush`
     _Reading(_always, named_restores.rule_named_restore, unknown_only=True),  # `fsrestore fs1 snap0301`
     _Reading(_always, verb_options.rule_verb_option),  # `oneagentctl --uninstall`, `/ACTION=Uninstall`

@@ -50,7 +50,8 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
         what = {"volume": "volumes and their data", "image": "images", "network": "networks",
                 "system": "containers, images and networks", "compose": "the project's containers",
                 "stack": "a whole stack", "service": "services", "swarm": "the swarm", "pod": "pods",
-                "machine": "a machine and its disk"}.get(obj, "images" if verb == "rmi" else "containers")
+                "machine": "a machine and its disk", "secret": "secrets", "config": "configs"}.get(
+                    obj, "images" if verb == "rmi" else "containers")
         if obj == "system" and "--volumes" in texts:
             what += ", and volumes with their data"
         if obj == "compose" and verb == "down":
@@ -76,6 +77,8 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"deletes all {what} ({c.text})"
         if obj in ("stack", "swarm", "machine"):
             return MEDIUM, f"deletes {what} ({c.text})"
+        if obj == "secret" and len(pos) > 2:  # as `gh secret delete`, `vault kv delete`: its value is not kept here
+            return MEDIUM, f"deletes the secret {' '.join(pos[2:5])}: the services that read it lose it ({c.text})"
         return None
     if verb == "stop" and everything:
         return LOW, f"stops every running container ({c.text})"

@@ -1,0 +1,76 @@
+"""What a line made itself: a temporary file or directory, deleted later on the same line, loses nothing.
+
+``d=$(mktemp -d) && tar xf a.tar -C "$d" && … && rm -rf "$d"``, ``tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT``:
+judged alone, ``rm -rf "$d"`` deletes a path from a variable that may be empty or wrong (high).  When the same
+line assigned the variable from a temporary-file maker (``mktemp``, ``gmktemp``, Debian's ``tempfile``), it is
+neither: the maker printed a new, empty, unique name under the temporary directory, and an empty value
+(the maker failed) deletes nothing (``rm -rf ""``).  Such a variable, deleted as itself (``"$d"``, ``${d}``,
+``"$d/"``), is a temporary path; ``"$d"/*`` or ``"$d/x"`` keep their worst case (an empty ``$d`` makes them
+``/*`` or ``/x``).  The variable stops counting as made here when the line also assigns it anything else,
+reads into it (``read d``), loops over it (``for d in …``) or moves files into it (``mv ~/work/* "$d"``: what
+is deleted then is what was moved).  A whole word ``$(mktemp -d)`` is a temporary path too.
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import Optional
+
+from aish.safety.lazy_regex import lazy
+
+# Names of variables the line being judged assigned from a temporary-file maker (None: none, or no such maker).
+MADE: ContextVar = ContextVar("aish_safety_made_here", default=None)
+_MAKERS = ("mktemp", "gmktemp", "tempfile")
+_MADE_ASSIGN = lazy(r"^([A-Za-z_]\w*)=[\"']?(?:\$\(|`)\s*(?:/usr/bin/|/bin/|command\s+|busybox\s+)?"
+                     r"(?:g?mktemp|tempfile)\b")
+_ASSIGN = lazy(r"^([A-Za-z_]\w*)=")
+_DECLARERS = frozenset({"export", "local", "declare", "readonly", "typeset"})
+_BINDERS = frozenset({"for", "select", "read", "mapfile", "readarray", "getopts"})
+_MOVERS = frozenset({"mv", "gmv", "rsync"})
+_ITSELF = lazy(r"^\$\{?([A-Za-z_]\w*)\}?/?$")
+_MADE_WORD = lazy(r"^\$\(\s*(?:g?mktemp|tempfile)\b[^)]*\)/?$")
+
+
+def bind(segs: list, text: str) -> None:
+    """Find the line's made-here variables (a line that names no maker keeps what an outer line bound:
+    ``trap 'rm -rf "$d"' EXIT`` is judged as a nested text of the line that made ``$d``)."""
+    if not any(maker in text for maker in _MAKERS):
+        return
+    made: set = set()
+    spoiled: set = set()
+    for seg in segs:
+        words = seg.words
+        if not words:
+            continue
+        head = words[0].text
+        assigning = words[1:] if head in _DECLARERS else words
+        for w in assigning:
+            m = _MADE_ASSIGN.match(w.raw)
+            if m:
+                made.add(m.group(1))
+                continue
+            other = _ASSIGN.match(w.text)
+            if other is None:
+                break
+            spoiled.add(other.group(1))  # `d=/`: whatever it held, it is now something else
+        if head in _BINDERS:
+            spoiled.update(w.text for w in words[1:] if not w.text.startswith("-"))
+        elif head.rsplit("/", 1)[-1] in _MOVERS and len(words) > 2:
+            m = _ITSELF.match(words[-1].raw.strip("\"'"))
+            if m:
+                spoiled.add(m.group(1))  # `mv ~/Documents/* "$d"`: the deletion takes what was moved
+    current = MADE.get() or frozenset()
+    names = (current | made) - spoiled
+    if names != current:
+        MADE.set(names or None)
+
+
+def temporary(raw: str) -> Optional[str]:
+    """The variable or maker a path word stands for when it is a path the line just made, else None."""
+    word = raw.replace('"', "").replace("'", "")
+    if _MADE_WORD.match(word):
+        return word
+    names = MADE.get()
+    if not names:
+        return None
+    m = _ITSELF.match(word)
+    return word if m and m.group(1) in names else None
