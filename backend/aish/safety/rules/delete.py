@@ -55,6 +55,9 @@ def judge_targets(c: Ctx, what: str, targets: list, recursive: bool, force: bool
     return best
 
 
+_ASKING = frozenset({"i", "--interactive", "--interactive=always"})
+
+
 def rule_rm(c: Ctx) -> Optional[tuple]:
     flags, _, targets = parse_opts(c.args)
     rec = bool(flags & {"r", "R", "--recursive"})
@@ -70,7 +73,7 @@ def rule_rm(c: Ctx) -> Optional[tuple]:
         best = (MEDIUM if rec or force or searched else LOW, f"{what} of {fed} ({c.text})")
         best = worst(best, _fed_targets(c, what, rec, force))
     best = worst(best, judge_targets(c, what, targets, rec, force))
-    if best is not None and best[0] == MEDIUM and asks_each(c):
+    if best is not None and best[0] == MEDIUM and flags & _ASKING and asks_each(c):
         return None  # `rm -ri ~/old`: every file asked for; a severe root keeps its level
     return best
 

@@ -36,6 +36,8 @@ _KEPT = frozenset({".ssh", ".gnupg", ".aws", ".kube", ".docker", ".password-stor
 
 def generated(path: str) -> bool:
     """Is ``path`` (normalised: ``~/…``, relative or absolute) a build output or a cache, or inside one?"""
+    if "/" not in path.rstrip("/"):
+        return False  # one name: the project's top-level outputs are `OUTPUT_DIRS`' to know (`rm -rf build`)
     parts = [p for p in path.rstrip("/").split("/") if p not in ("", ".")]
     if parts and parts[-1] in ("*", ".*", "**"):
         parts = parts[:-1]  # `build/*`: what is in it
