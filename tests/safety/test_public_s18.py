@@ -109,3 +109,29 @@ GUARD_FILES = (
 
 def test_guard_files():
     table_holds(GUARD_FILES)
+
+
+# A cloud CLI switching off what watches the account: a stop/disable verb fused with a guard (`stop-logging`,
+# `disable-security-hub`), a bare verb after a guard service, or an update told `--no-enable`/`--disabled`/
+# `--enabled false`/`off`, for any provider's CLI (rules/cloud_guards_off.py).  Quiet: starting, describing, help,
+# stopping a query or a job, switching a guard on, non-guard services.
+CLOUD_GUARDS_OFF = (
+    ["gcloud logging sinks update audit-sink --disabled", "gcloud services disable logging.googleapis.com --force",
+     "az monitor diagnostic-settings update --name audit --resource /subscriptions/1/x --enabled false",
+     "az security auto-provisioning-setting update --name default --auto-provision off",
+     "oci cloud-guard configuration update --status DISABLED --reporting-region us-ashburn-1",
+     "ibmcloud logging service-instance-update --disable", "aliyun actiontrail StopLogging --Name main",
+     "tccli cloudaudit StopLogging --AuditName a1", "yc audit-trails trail deactivate --name main",
+     "aws securityhub disable-security-hub", "aws guardduty update-detector --detector-id d1 --no-enable",
+     "aws ec2 disable-ebs-encryption-by-default"],
+    ["gcloud logging sinks update audit-sink --log-filter=severity>=ERROR",
+     "gcloud services disable compute.googleapis.com",
+     "az monitor autoscale update --enabled false --name web", "aws logs stop-query --query-id q1",
+     "aws backup stop-backup-job --backup-job-id j1", "aws cloudtrail start-logging --name main",
+     "aws cloudtrail describe-trails", "aws guardduty update-detector --detector-id d1 --enable",
+     "aws cloudtrail stop-logging help", "ibmcloud logging service-instances",
+     "aliyun actiontrail StartLogging --Name main"])
+
+
+def test_cloud_guards_off():
+    table_holds(CLOUD_GUARDS_OFF)

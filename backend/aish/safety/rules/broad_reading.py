@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple, Optional
 
-from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checker_repairs, cloud_stops,
+from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checker_repairs, cloud_guards_off,
+                               cloud_stops,
                                cluster_membership,
                                cmdlet_switches, config_editors, daemons, devices, everyone_grants, exposure, guards,
                                host_keys, lockers_off, machines, made_public, media, netexec, network_cut,
@@ -120,6 +121,8 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, product_stops.rule_product_stopped(c, known))
     if (best is None or best[0] < MEDIUM) and own_binary_stops.may_stop(c):
         best = worst(best, own_binary_stops.rule_own_binary_stop(c))
+    if (best is None or best[0] < MEDIUM) and cloud_guards_off.may_switch_off(c):
+        best = worst(best, cloud_guards_off.rule_guard_switched_off(c))
     if (best is None or best[0] < MEDIUM) and cloud_stops.may_stop(c):
         best = worst(best, cloud_stops.rule_cloud_stop(c))
     if (best is None or best[0] < MEDIUM) and named.offline:
