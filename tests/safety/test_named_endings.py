@@ -51,7 +51,10 @@ QUIET_BY_POLICY = (
 MADE_HERE = (
     ["d=$(mktemp -d); rm -rf \"$d\"/*", "d=$(mktemp -d); d=/; rm -rf \"$d\"", "trap 'rm -rf \"$tmpdir\"' EXIT",
      "d=$(mktemp -d); mv ~/Documents/* \"$d\"; rm -rf \"$d\"", "rm -rf \"$d\"",
-     "d=$(mktemp -d); for d in /srv/*; do rm -rf \"$d\"; done"],
+     "d=$(mktemp -d); for d in /srv/*; do rm -rf \"$d\"; done",
+     "d=$(mktemp -d); mount --bind ~/data \"$d\"; rm -rf \"$d\"",
+     "d=$(mktemp -d) && sshfs box:/srv \"$d\" && rm -rf \"$d\"",
+     "d=$(mktemp -d); rclone mount r: \"$d\" & rm -rf \"$d\""],
     ["d=$(mktemp -d) && cd \"$d\" && rm -rf \"$d\"", "tmp=$(mktemp -d); tar xf a.tar -C \"$tmp\"; rm -rf \"$tmp\"",
      "tmpdir=$(mktemp -d); trap 'rm -rf \"$tmpdir\"' EXIT; make -C src", "local d=\"$(mktemp -d)\"; rm -rf \"$d\"",
      "D=`mktemp -d`; find \"$D\" -mindepth 1 -delete", "W=$(gmktemp -d) && rm -rf \"${W}\"",

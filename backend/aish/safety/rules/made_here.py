@@ -1,14 +1,14 @@
 """What a line made itself: a temporary file or directory, deleted later on the same line, loses nothing.
 
-``d=$(mktemp -d) && tar xf a.tar -C "$d" && … && rm -rf "$d"``, ``tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT``:
-judged alone, ``rm -rf "$d"`` deletes a path from a variable that may be empty or wrong (high).  When the same
-line assigned the variable from a temporary-file maker (``mktemp``, ``gmktemp``, Debian's ``tempfile``), it is
-neither: the maker printed a new, empty, unique name under the temporary directory, and an empty value
-(the maker failed) deletes nothing (``rm -rf ""``).  Such a variable, deleted as itself (``"$d"``, ``${d}``,
-``"$d/"``), is a temporary path; ``"$d"/*`` or ``"$d/x"`` keep their worst case (an empty ``$d`` makes them
-``/*`` or ``/x``).  The variable stops counting as made here when the line also assigns it anything else,
-reads into it (``read d``), loops over it (``for d in …``) or moves files into it (``mv ~/work/* "$d"``: what
-is deleted then is what was moved).  A whole word ``$(mktemp -d)`` is a temporary path too.
+``d=$(mktemp -d) && tar xf a.tar -C "$d" && … && rm -rf "$d"``, ``tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT``: judged
+alone, ``rm -rf "$d"`` deletes a path from a variable that may be empty or wrong (high). When the same line assigned
+the variable from a temporary-file maker (``mktemp``, ``gmktemp``, Debian's ``tempfile``), it is neither: the maker
+printed a new, empty, unique name under the temporary directory, and an empty value (the maker failed) deletes
+nothing (``rm -rf ""``). Such a variable, deleted as itself (``"$d"``, ``${d}``, ``"$d/"``), is a temporary path;
+``"$d"/*`` or ``"$d/x"`` keep their worst case (an empty ``$d`` makes them ``/*`` or ``/x``). The variable stops
+counting as made here when the line also assigns it anything else, reads into it (``read d``), loops over it (``for
+d in …``), moves files into it (``mv ~/work/* "$d"``: what is deleted then is what was moved) or mounts something on
+it (``mount --bind ~/data "$d"``, ``sshfs h: "$d"``). A whole word ``$(mktemp -d)`` is a temporary path too.
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ _ASSIGN = lazy(r"^([A-Za-z_]\w*)=")
 _DECLARERS = frozenset({"export", "local", "declare", "readonly", "typeset"})
 _BINDERS = frozenset({"for", "select", "read", "mapfile", "readarray", "getopts"})
 _MOVERS = frozenset({"mv", "gmv", "rsync"})
+_MOUNTS = lazy(r"(^|/)(mount\S*|\w*fs|\w*mount)$")
 _ITSELF = lazy(r"^\$\{?([A-Za-z_]\w*)\}?/?$")
 _MADE_WORD = lazy(r"^\$\(\s*(?:g?mktemp|tempfile)\b[^)]*\)/?$")
 
@@ -55,9 +56,14 @@ def bind(segs: list, text: str) -> None:
         if head in _BINDERS:
             spoiled.update(w.text for w in words[1:] if not w.text.startswith("-"))
         elif head.rsplit("/", 1)[-1] in _MOVERS and len(words) > 2:
-            m = _ITSELF.match(words[-1].raw.strip("\"'"))
+            m = _ITSELF.match(words[-1].raw.replace('"', "").replace("'", ""))
             if m:
                 spoiled.add(m.group(1))  # `mv ~/Documents/* "$d"`: the deletion takes what was moved
+        elif _MOUNTS.search(head) or len(words) > 1 and words[1].text == "mount":
+            for w in words[1:]:  # `mount --bind ~/data "$d"`, `rclone mount r: "$d"`: a delete reaches what is mounted
+                m = _ITSELF.match(w.raw.replace('"', "").replace("'", ""))
+                if m:
+                    spoiled.add(m.group(1))
     current = MADE.get() or frozenset()
     names = (current | made) - spoiled
     if names != current:
