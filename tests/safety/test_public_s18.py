@@ -135,3 +135,32 @@ CLOUD_GUARDS_OFF = (
 
 def test_cloud_guards_off():
     table_holds(CLOUD_GUARDS_OFF)
+
+
+# A protection patched in the shell's own memory: a private field of AMSI, ETW or script-block logging set through
+# reflection, or a function's bytes overwritten (rules/patched_protections.py, judged on the whole line).  Quiet:
+# reading the same fields, reflection on other fields, text that names AMSI.
+PATCHED_PROTECTIONS = (
+    ["$a=[Ref].Assembly.GetType('System.Management.Automation.AmsiUtils'); $f=$a.GetField('amsiContext',"
+     "'NonPublic,Static'); [IntPtr]$p=$f.GetValue($null); [Int32[]]$b=@(0); "
+     "[System.Runtime.InteropServices.Marshal]::Copy($b,0,$p,1)",
+     "[Reflection.Assembly]::LoadWithPartialName('System.Core').GetType('System.Diagnostics.Eventing.EventProvider')"
+     ".GetField('m_enabled','NonPublic,Instance').SetValue([Ref].Assembly.GetType('System.Management.Automation."
+     "Tracing.PSEtwLogProvider').GetField('etwProvider','NonPublic,Static').GetValue($null),0)",
+     "$s=[Ref].Assembly.GetType('System.Management.Automation.Utils').GetField('cachedGroupPolicySettings',"
+     "'NonPublic,Static').GetValue($null); $s['ScriptBlockLogging']['EnableScriptBlockLogging']=0",
+     "$p=[Win32]::GetProcAddress([Win32]::LoadLibrary('amsi.dll'),'AmsiScanBuffer'); "
+     "[Win32]::VirtualProtect($p,[UIntPtr]5,0x40,[ref]0); "
+     "[System.Runtime.InteropServices.Marshal]::Copy([Byte[]](0xB8,0x57,0,7,0x80,0xC3),0,$p,6)",
+     "$e=[Win32]::GetProcAddress([Win32]::LoadLibrary('ntdll.dll'),'EtwEventWrite'); "
+     "[Win32]::VirtualProtect($e,[UIntPtr]1,0x40,[ref]0); [Runtime.InteropServices.Marshal]::WriteByte($e,0xC3)",
+     "$t=[Ref].Assembly.GetType('System.Management.Automation.AmsiUtils'); "
+     "$t.GetField('amsiSession','NonPublic,Static').SetValue($null,$null)"],
+    ["[Ref].Assembly.GetType('System.Management.Automation.AmsiUtils').GetField('amsiInitFailed','NonPublic,Static')"
+     ".GetValue($null)", "Get-Help about_AMSI", "$x.GetType().GetField('count','NonPublic,Instance').SetValue($x, 5)",
+     "Set-ItemProperty HKCU:\\Software\\App -Name Theme -Value 1", "$h['Enabled'] = 1",
+     "[System.Runtime.InteropServices.Marshal]::Copy($src, 0, $dst, 16)"])
+
+
+def test_patched_protections():
+    table_holds(PATCHED_PROTECTIONS)
