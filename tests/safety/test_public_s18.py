@@ -164,3 +164,19 @@ PATCHED_PROTECTIONS = (
 
 def test_patched_protections():
     table_holds(PATCHED_PROTECTIONS)
+
+
+# PowerShell's saved history named as PSReadLine's option names it, `(Get-PSReadLineOption).HistorySavePath`,
+# deleted, emptied or written over by any cmdlet or alias (rules/shell_histories.py).  Quiet: reading it, -WhatIf.
+HISTORY_SAVE_PATH = (
+    ["Remove-Item -Path (Get-PSReadLineOption).HistorySavePath -Force", "ri (Get-PSReadlineOption).HistorySavePath",
+     "del (Get-PSReadLineOption).HistorySavePath", "Clear-Content (Get-PSReadLineOption).HistorySavePath",
+     "Set-Content -Path (Get-PSReadLineOption).HistorySavePath -Value ''",
+     "$o = Get-PSReadLineOption; Remove-Item $o.HistorySavePath"],
+    ["Get-Content (Get-PSReadLineOption).HistorySavePath", "Remove-Item (Get-PSReadLineOption).HistorySavePath -WhatIf",
+     "(Get-PSReadLineOption).HistorySavePath", "Set-Content -Path notes.txt -Value ''",
+     "Copy-Item (Get-PSReadLineOption).HistorySavePath backup.txt"])
+
+
+def test_history_save_path():
+    table_holds(HISTORY_SAVE_PATH)

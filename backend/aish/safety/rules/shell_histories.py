@@ -1,7 +1,8 @@
 """Effect: a shell's command history wiped in that shell's own words, beyond ``history -c``.
 
 PowerShell forgets its session with ``Clear-History`` and its saved lines with PSReadLine's
-``ClearHistory()`` or by deleting ``ConsoleHost_history.txt``; fish with ``history clear``, nushell with
+``ClearHistory()`` or by deleting ``ConsoleHost_history.txt`` (by name, or as PSReadLine's option names it:
+``(Get-PSReadLineOption).HistorySavePath``, deleted, emptied or written over); fish with ``history clear``, nushell with
 ``history --clear``, bash 5 with ``history -d 1-200``, cmd with ``doskey /reinstall``, a history manager with
 ``atuin search --delete``; other shells keep theirs in files named for it
 (nushell's ``history.txt``/``history.sqlite3``, atuin's ``history.db``).  A history asked about,
@@ -20,9 +21,10 @@ _WIPES = {"clear", "--clear"}
 # History files of shells and REPLs that the target classes do not name, in any spelling of the path.
 _HISTORY_FILE = lazy(r"(psreadline[/\\]?consolehost_history\.txt|nushell[/\\]?history\.(txt|sqlite3)|"
                      r"atuin[/\\]?history\.db|\.node_repl_history|\.sqlite_history|\.irb_history|"
-                     r"\.(ba|z)sh_sessions)$", re.IGNORECASE)
+                     r"\.(ba|z)sh_sessions|\.HistorySavePath)$",  # PSReadLine's option naming its file
+                     re.IGNORECASE)
 _DELETERS = {"remove-item", "ri", "del", "erase", "rm", "rmdir", "rd", "clear-content", "clc", "unlink", "shred",
-             "trash", "trash-put", "gio"}
+             "trash", "trash-put", "gio", "set-content", "out-file"}
 _ASKS = {"-whatif", "-confirm"}
 # Shells whose `-c TEXT` runs TEXT and that no other rule follows.
 _OTHER_SHELLS = {"nu", "nushell", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh"}
