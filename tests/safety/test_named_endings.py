@@ -78,6 +78,18 @@ ASKED_EACH = (
      "rm -R -i ~/notes/2019"])
 
 
+# A quiet class is no way around the rest: `..` steps are taken before a path is classified (rules/path_steps.py).
+PARENT_STEPS = (
+    ["rm -rf node_modules/../src", "rm -rf build/../../", "rm -rf dist/../..", "rm -rf ./build/../src",
+     "rm -rf ~/.cache/../Documents", "find ~/.cache/../Documents -delete", "rm -rf target/debug/../../../api",
+     "Remove-Item -Recurse -Force ~/.cache/../Documents", "rimraf node_modules/../src"],
+    ["rm -rf build/../dist", "rm -rf ~/.cache/pip/../uv", "rm -rf node_modules/.cache/../.vite"])
+
+
+def test_parent_steps_are_taken_before_a_path_is_classified():
+    table_holds(PARENT_STEPS)
+
+
 def test_what_the_line_made_itself_is_quiet():
     table_holds(MADE_HERE)
 

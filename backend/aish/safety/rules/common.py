@@ -25,6 +25,7 @@ from aish.safety.rules.disk_names import DEVICE, PARTITION_PLACEHOLDER, is_devic
 from aish.safety.home import my_home
 from aish.safety.rules.generated import generated
 from aish.safety.rules.made_here import temporary
+from aish.safety.rules.path_steps import collapsed
 from aish.safety.lazy_regex import lazy
 
 LOW, MEDIUM, HIGH = 0, 1, 2
@@ -323,7 +324,7 @@ def _classify(path: str, home: str) -> str:
     if looks_windows(path):
         kind = classify_windows(path)  # a relative path is judged as one (`.\\build` is build output)
         return classify(path.replace("\\", "/")) if kind == "project" and "$" not in path and "%" not in path else kind
-    p = _SLASHES.sub("/", path)
+    p = collapsed(_SLASHES.sub("/", path))  # `build/../../`, `~/.cache/../Documents`: where the path ends
     if home and (p == home or p.startswith(home + "/")):
         p = "~" + p[len(home):]
     other = _OTHER_HOME.match(p)
