@@ -180,3 +180,25 @@ HISTORY_SAVE_PATH = (
 
 def test_history_save_path():
     table_holds(HISTORY_SAVE_PATH)
+
+
+# The system's logger or a security service stopped or disabled through any init system or supervisor (rcctl,
+# rc-update, update-rc.d, svcadm, sv, dinitctl, herd, initctl, sysrc), as systemctl's was (rules/service_units.py
+# reads meaning's list); a security product's service stopped by cmdlets whose name is the verb (Stop-Service),
+# by net stop, or set to Disabled (rules/security_products_off.py).  Quiet: starting, enabling, reading, other
+# services.
+GUARD_SERVICES_STOPPED = (
+    ["rcctl disable syslogd", "rc-update del syslog-ng default", "update-rc.d rsyslog disable",
+     "svcadm disable system-log", "sv down /etc/service/socklog", "dinitctl stop syslog-ng", "herd stop syslogd",
+     "initctl stop rsyslog", "sysrc syslogd_enable=NO", "rcctl stop auditd",
+     "Stop-Service -Name McAfeeDLPAgentService", "spsv -Name CylanceSvc -Force",
+     "net stop \"Symantec Endpoint Protection\"", "Set-Service -Name SentinelAgent -StartupType Disabled"],
+    ["rcctl start syslogd", "rcctl enable syslogd", "rc-update add syslog-ng default", "sv up socklog-unix",
+     "svcadm enable system-log", "dinitctl status syslog-ng", "Stop-Service -Name Spooler",
+     "Get-Service -Name McAfeeDLPAgentService", "Start-Service -Name CylanceSvc",
+     "net start \"Symantec Endpoint Protection\"",
+     "Set-Service -Name SentinelAgent -StartupType Automatic", "rcctl stop nginx"])
+
+
+def test_guard_services_stopped():
+    table_holds(GUARD_SERVICES_STOPPED)

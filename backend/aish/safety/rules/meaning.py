@@ -214,12 +214,13 @@ def rule_sshd_options(c: Ctx) -> Optional[tuple]:
 
 
 # ----------------------------------------------------------------- security features switched off
-_SECURITY_SERVICES = lazy(r"^(apparmor|auditd|firewalld|fail2ban|selinux\w*|clamav\w*|clamd|falcon-sensor|"
-                          r"osqueryd|wazuh-agent|crowdstrike\w*|sshguard|aide\w*|rkhunter|ufw|nftables|"
-                          r"iptables|netfilter-persistent|"
-                          # the logs and the clock an audit relies on
-                          r"r?syslogd?|rsyslog|syslog-ng|systemd-journald|chronyd?|ntpd?|ntpsec|openntpd|"
-                          r"systemd-timesyncd|tripwire|falco|sysmon\w*|ossec\w*)(\.service|\.timer|\.socket)?$")
+SECURITY_SERVICES = lazy(r"^(apparmor|auditd|firewalld|fail2ban|selinux\w*|clamav\w*|clamd|falcon-sensor|"
+                         r"osqueryd|wazuh-agent|crowdstrike\w*|sshguard|aide\w*|rkhunter|ufw|nftables|"
+                         r"iptables|netfilter-persistent|"
+                         # the logs and the clock an audit relies on
+                         r"r?syslogd?|rsyslog|syslog-ng|systemd-journald|system-log|metalog|socklog[\w-]*|sysklogd|"
+                         r"klogd|chronyd?|ntpd?|ntpsec|openntpd|"
+                         r"systemd-timesyncd|tripwire|falco|sysmon\w*|ossec\w*)(\.service|\.timer|\.socket)?$")
 
 
 def rule_security_off(c: Ctx) -> Optional[tuple]:
@@ -262,7 +263,7 @@ def rule_security_off(c: Ctx) -> Optional[tuple]:
     elif p == "authselect" and "select" in texts and "minimal" in texts:
         reason = "reduces logins to local files: network accounts and their checks stop"
     elif p in ("systemctl", "service") and re.search(r"\b(stop|disable|mask)\b", joined) and \
-            any(_SECURITY_SERVICES.match(t) for t in texts):
+            any(SECURITY_SERVICES.match(t) for t in texts):
         reason = "stops a security service"
     elif p == "mokutil" and "--disable-validation" in texts:
         reason = "switches Secure Boot validation off"

@@ -54,7 +54,12 @@ _READS = frozenset({"status", "health", "version", "--version", "-v", "list", "-
                     "help", "--help", "-h", "start", "reload", "restart", "scan", "update", "check", "log", "logs"})
 # Service managers, and their verbs that stop or unload a service.
 _SERVICE_MANAGERS = frozenset({"launchctl", "systemctl", "service", "rc-service", "sc", "svcadm", "stop-service",
-                               "sv", "initctl", "rcctl"})
+                               "sv", "initctl", "rcctl", "spsv", "set-service", "net", "net1", "dinitctl", "herd",
+                               "rc-update", "update-rc.d", "chkconfig", "nssm", "supervisorctl"})
+# Managers whose name is the verb (`Stop-Service -Name X`), or whose option says it (`Set-Service … -StartupType
+# Disabled`, `update-rc.d X disable`, `chkconfig X off`).
+_VERB_NAMED = frozenset({"stop-service", "spsv"})
+_SETS_OFF = frozenset({"disabled", "stopped", "disable", "off", "del", "remove"})
 _SERVICE_OFF = frozenset({"unload", "bootout", "stop", "disable", "mask", "kill", "remove", "-w", "delete"})
 # What feeds audit2allow every denial: the whole log, or AVC records of every program.
 _EVERY_DENIAL = LazyRegex(r"^(sudo )?((grep|egrep) (-\w+ )*['\"]?(denied|avc|type=avc)['\"]? \S*audit\.log|"
@@ -97,7 +102,9 @@ def rule_product_off(c: Ctx) -> Optional[tuple]:
 
 def _product_service_stopped(c: Ctx, lowered: list) -> Optional[tuple]:
     """``launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist``: the product's own service."""
-    if not set(lowered[:2]) & _SERVICE_OFF:
+    name = _name(c.prog)
+    if not set(lowered[:2]) & _SERVICE_OFF and name not in _VERB_NAMED and \
+            not (name in ("set-service", "update-rc.d", "chkconfig", "rc-update") and set(lowered) & _SETS_OFF):
         return None
     product = next((t for t in c.texts if _PRODUCT.search(t.rsplit("/", 1)[-1])), None)
     if product is None:

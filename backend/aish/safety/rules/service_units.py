@@ -118,6 +118,10 @@ def _named_units(c: Ctx, p: str, verb: str, units: list) -> Optional[tuple]:
     cut = [u for u in units if _ACCESS_SERVICES.match(u)]
     if cut and verb not in ("restart", "reload"):
         return HIGH, f"{verb} {cut[0]} cuts remote access or the session ({c.text})"
+    from aish.safety.rules.meaning import SECURITY_SERVICES  # meaning reads writers, which read units: read late
+    guards = [u for u in units if SECURITY_SERVICES.match(u.rstrip("/").rsplit("/", 1)[-1])]
+    if guards and verb in ("stop", "kill", "disable", "mask"):  # `rcctl stop syslogd`, `svcadm disable system-log`
+        return MEDIUM, f"{verb} {guards[0]}: a security service or the system's log stops ({c.text})"
     core = [u for u in units if _CORE_SERVICES.match(u)]
     if core and verb in ("stop", "kill", "disable", "mask"):
         return MEDIUM, f"{verb} {core[0]}: the system needs it for logging, devices or privileges ({c.text})"
