@@ -183,7 +183,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     budget = _BUDGET.get()
     chain: list = []
     loop_files.bind(segs)  # `… done < <(find /var/www -name '*.php')`: `$f` in the body is each file found
-    made_here.bind(segs, text)  # `d=$(mktemp -d) && … && rm -rf "$d"`: `$d` is a path the line just made
+    making = made_here.names_a_maker(text)  # `d=$(mktemp -d) && … && rm -rf "$d"`: `$d` is a path the line made
     for index, seg in enumerate(segs):
         if budget is not None and budget.spent():
             budget.skipped += len(segs) - index
@@ -211,6 +211,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
                 budget.bare[key] = found
             best = higher(best, found)
         _follow_cd(seg)
+        if making or made_here.MADE.get() is not None:
+            made_here.follow(seg)
     return best
 
 

@@ -13,7 +13,7 @@ it (``mount --bind ~/data "$d"``, ``sshfs h: "$d"``). A whole word ``$(mktemp -d
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import Optional
+from typing import Any, Optional
 
 from aish.safety.lazy_regex import lazy
 
@@ -31,39 +31,45 @@ _ITSELF = lazy(r"^\$\{?([A-Za-z_]\w*)\}?/?$")
 _MADE_WORD = lazy(r"^\$\(\s*(?:g?mktemp|tempfile)\b[^)]*\)/?$")
 
 
-def bind(segs: list, text: str) -> None:
-    """Find the line's made-here variables (a line that names no maker keeps what an outer line bound:
-    ``trap 'rm -rf "$d"' EXIT`` is judged as a nested text of the line that made ``$d``)."""
-    if not any(maker in text for maker in _MAKERS):
+def names_a_maker(text: str) -> bool:
+    """Cheap: could a command of this line make a temporary path (``_assess`` follows its commands only then)?"""
+    return any(maker in text for maker in _MAKERS)
+
+
+def follow(seg: Any) -> None:
+    """After a command of the line is judged: the variables it made here, or took back.  In order: a delete before
+    the assignment (``rm -rf "$d"; d=$(mktemp -d)``) deletes whatever ``$d`` held before; a line that names no maker
+    keeps what an outer line bound (``trap 'rm -rf "$d"' EXIT`` is judged as a nested text of the line that made
+    ``$d``; a trap set before the assignment is judged before it, at its worst)."""
+    words = seg.words
+    if not words:
         return
     made: set = set()
     spoiled: set = set()
-    for seg in segs:
-        words = seg.words
-        if not words:
+    head = words[0].text
+    assigning = words[1:] if head in _DECLARERS else words
+    for w in assigning:
+        m = _MADE_ASSIGN.match(w.raw)
+        if m:
+            made.add(m.group(1))
             continue
-        head = words[0].text
-        assigning = words[1:] if head in _DECLARERS else words
-        for w in assigning:
-            m = _MADE_ASSIGN.match(w.raw)
+        other = _ASSIGN.match(w.text)
+        if other is None:
+            break
+        spoiled.add(other.group(1))  # `d=/`: whatever it held, it is now something else
+    if head in _BINDERS:
+        spoiled.update(w.text for w in words[1:] if not w.text.startswith("-"))
+    elif head.rsplit("/", 1)[-1] in _MOVERS and len(words) > 2:
+        m = _ITSELF.match(words[-1].raw.replace('"', "").replace("'", ""))
+        if m:
+            spoiled.add(m.group(1))  # `mv ~/Documents/* "$d"`: the deletion takes what was moved
+    elif _MOUNTS.search(head) or len(words) > 1 and words[1].text == "mount":
+        for w in words[1:]:  # `mount --bind ~/data "$d"`, `rclone mount r: "$d"`: a delete reaches what is mounted
+            m = _ITSELF.match(w.raw.replace('"', "").replace("'", ""))
             if m:
-                made.add(m.group(1))
-                continue
-            other = _ASSIGN.match(w.text)
-            if other is None:
-                break
-            spoiled.add(other.group(1))  # `d=/`: whatever it held, it is now something else
-        if head in _BINDERS:
-            spoiled.update(w.text for w in words[1:] if not w.text.startswith("-"))
-        elif head.rsplit("/", 1)[-1] in _MOVERS and len(words) > 2:
-            m = _ITSELF.match(words[-1].raw.replace('"', "").replace("'", ""))
-            if m:
-                spoiled.add(m.group(1))  # `mv ~/Documents/* "$d"`: the deletion takes what was moved
-        elif _MOUNTS.search(head) or len(words) > 1 and words[1].text == "mount":
-            for w in words[1:]:  # `mount --bind ~/data "$d"`, `rclone mount r: "$d"`: a delete reaches what is mounted
-                m = _ITSELF.match(w.raw.replace('"', "").replace("'", ""))
-                if m:
-                    spoiled.add(m.group(1))
+                spoiled.add(m.group(1))
+    if not made and not spoiled:
+        return
     current = MADE.get() or frozenset()
     names = (current | made) - spoiled
     if names != current:
