@@ -14,6 +14,7 @@ Each step alone is harmless; the line sends a secret:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, fragment
@@ -87,9 +88,14 @@ def _made_read(texts: list, made: dict) -> str:
     (``-outputfile /tmp/h`` writes ``/tmp/h.sam``), or a file under it (``--out-dir /tmp/kc``), or ""."""
     found = ""
     for t in texts:
+        place = t.rstrip("/")
         for out, kind in made.items():
-            if "/" in out and (t == out or t.startswith((out + ".", out.rstrip("/") + "/"))):
-                found = _worse(found, kind)
+            if not ("/" in out or out.startswith("$")):
+                continue  # a bare name is matched by the sender itself, not as a place
+            home = out.rstrip("/")
+            if t == out or place == home or t.startswith((out + ".", home + "/")) or \
+                    place and place not in (".", "$HOME", "~") and home.startswith(place + "/"):
+                found = _worse(found, kind)  # the file, one under it, or the directory that holds it
     return found
 
 
@@ -108,6 +114,9 @@ def _made(seg: Segment, prog: str) -> str:
     for k, t in enumerate(lowered[:-1]):
         if t in options or prog == "tar" and re.fullmatch(r"-?[a-z]*c[a-z]*f", t):
             return texts[k + 1]
+    written = next((r.target.text for r in seg.redirects if r.op in (">", ">>", ">|") and r.target is not None), "")
+    if written and prog in ("gpg", "age", "openssl"):
+        return written  # `gpg --export-secret-keys > "$f"`: no output option, the redirect is the file
     operands = [t for t in texts if not t.startswith("-")]
     if prog in ("zip", "7z", "7za", "rar"):
         operands = [t for t in operands if t not in ("a", "-r")]
@@ -154,8 +163,14 @@ def rule_flows(segs: list) -> Optional[tuple]:
         reads = _worse(reads, from_made)
         if reads:
             out = _made(seg, prog)
-            if out:
-                made[out] = made[out.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]] = reads
+            if out and prog == "cp":  # what cp reads is its sources: `cp x "$d"/` reads no secret from "$d"/
+                sources = replace(seg, words=[w for w in seg.words if w.text != out], redirects=[])
+                reads = _worse(_reads(sources), from_made)
+            if out and reads:
+                made[out] = reads
+                name = out.rstrip("/").rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+                if name:
+                    made[name] = reads
         lookup = prog in _LOOKUPS or prog in _BLOCKS and any(t.lower() in _LOOKUPS for t in texts) or names_host
         if lookup and any(_BUILT_NAME.search(t) for t in texts[1:]) and not secret_seen:
             secret_seen = next((r for r in map(_reads, segs) if r), "")  # a loop fed at its end: `done < <(xxd …)`
@@ -172,8 +187,9 @@ def rule_flows(segs: list) -> Optional[tuple]:
         if made and (prog in _SENDERS or prog in ("invoke-restmethod", "invoke-webrequest", "irm", "iwr")):
             fed = [r.target.text for r in seg.redirects if r.op == "<" and r.target is not None]  # `nc H P < f`
             for t in texts[1:] + fed:
-                name = re.split(r"[@=<]", t)[-1].rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
-                found = made.get(name) or _made_read([re.split(r"[@=<]", t)[-1]], made)
+                sent = re.split(r"[@=<]", t)[-1]
+                name = sent.rstrip("/").rsplit("/", 1)[-1].rsplit("\\", 1)[-1] or sent
+                found = made.get(name) or _made_read([sent], made)
                 if found:
                     return (HIGH if found == "high" else MEDIUM,
                             f"sends {name}, made from {'keys or credentials' if found == 'high' else 'secrets'} "
