@@ -77,7 +77,8 @@ REGISTRY_SWITCH_OFFS = (
      r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender\Real-Time Protection" '
      r'/v DisableScanOnRealtimeEnable /t REG_DWORD /d 1 /f',
      r'Set-ItemProperty "HKLM:\SOFTWARE\Policies\Microsoft\Windows\PowerShell\ScriptBlockLogging" '
-     r'-Name EnableScriptBlockLogging -Value 0x0'],
+     r'-Name EnableScriptBlockLogging -Value 0x0',
+     r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender\MpEngine" /v MpEnablePus /t REG_DWORD /d 0 /f'],
     [r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v RunAsPPL /t REG_DWORD /d 1 /f',
      r'Set-ItemProperty -Path "HKLM:\SOFTWARE\Policies\Microsoft\Windows\PowerShell\Transcription" '
      r'-Name EnableTranscripting -Value 1',
@@ -87,7 +88,8 @@ REGISTRY_SWITCH_OFFS = (
      r'reg add "HKCU\Software\Microsoft\Windows\CurrentVersion\Explorer\Advanced" /v HideFileExt /t REG_DWORD /d 0 /f',
      r'reg add "HKLM\SOFTWARE\Microsoft\Windows\CurrentVersion\Policies\Explorer" /v NoDriveTypeAutoRun /d 255 /f',
      r'reg query "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender" /v DisableAntiSpyware',
-     r'Set-ItemProperty -Path "HKCU:\Control Panel\Desktop" -Name WallPaper -Value C:\pics\a.jpg'])
+     r'Set-ItemProperty -Path "HKCU:\Control Panel\Desktop" -Name WallPaper -Value C:\pics\a.jpg',
+     r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender\MpEngine" /v MpEnablePus /t REG_DWORD /d 1 /f'])
 
 
 def test_registry_switch_offs():
@@ -202,3 +204,21 @@ GUARD_SERVICES_STOPPED = (
 
 def test_guard_services_stopped():
     table_holds(GUARD_SERVICES_STOPPED)
+
+
+# A credential tool's `module::command` that patches authentication, replaces a password, forges trust or blinds
+# the log, read by the words whatever the program is called (rules/auth_patches.py).  Quiet: reading this machine's
+# memory (sekurlsa::), privilege::debug, other `::` words.
+AUTH_PATCHES = (
+    [r'C:\Temp\m64.exe "lsadump::setntlm /user:admin /ntlm:31d6cfe0d16ae931b73c59d7e0c089c0" exit',
+     'kekeo.exe "misc::memssp" exit', r'.\mk.exe "event::clear" "event::drop" exit',
+     r'& "C:\Tools\katz.exe" "privilege::debug" "lsadump::zerologon /target:dc01 /account:dc01$ /exploit" exit',
+     'loader.exe -c "sid::add /sam:bob /new:S-1-5-21-1-500"', 'mimi "kerberos::golden /user:x /domain:d /ptt" exit',
+     'wine mimikatz.exe "misc::skeleton" exit'],
+    ['mimikatz "sekurlsa::logonpasswords" exit', 'mimikatz.exe "privilege::debug" exit',
+     "[System.Text.Encoding]::UTF8.GetString($b)", 'kekeo "tgt::ask /user:bob" exit',
+     "perl -MFile::Temp -e 1", "echo misc-skeleton"])
+
+
+def test_auth_patches():
+    table_holds(AUTH_PATCHES)

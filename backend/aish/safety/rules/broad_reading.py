@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple, Optional
 
-from aish.safety.rules import (add_ons_off, auth_overrides, bulk_offline, checker_repairs, cloud_guards_off,
+from aish.safety.rules import (add_ons_off, auth_overrides, auth_patches, bulk_offline, checker_repairs,
+                               cloud_guards_off,
                                cloud_stops,
                                cluster_membership,
                                cmdlet_switches, config_editors, daemons, devices, everyone_grants, exposure, guards,
@@ -166,6 +167,8 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = vendor.rule_git_dashed(c)
     if best is None or best[0] < HIGH:
         best = worst(best, devices.rule_device_given(c, known=known))
+    if (best is None or best[0] < HIGH) and auth_patches.may_patch(c):
+        best = worst(best, auth_patches.rule_auth_patched(c))
     if (best is None or best[0] < HIGH) and written_options.may_write(c):
         best = worst(best, written_options.rule_written_by_option(c))
     return best

@@ -30,6 +30,7 @@ _PROTECTION = lazy(r"defender|anti[-_ ]?(virus|spyware|malware)|realtime|behavio
                    re.IGNORECASE)
 _DISABLE = lazy(r"^disable", re.IGNORECASE)
 _ENABLE = lazy(r"^enable|enabled?$|_enabled?$", re.IGNORECASE)
+_ENABLE_INSIDE = lazy(r"[a-z]Enable[A-Z]")  # `MpEnablePus`: the switch in the middle of a product's prefix
 _NO = lazy(r"^No(?=[A-Z])")  # `NoAutoUpdate`: set, the feature is off
 _WRITERS = frozenset({"reg", "reg.exe", "set-itemproperty", "new-itemproperty", "sp"})
 
@@ -57,7 +58,7 @@ def _off(name: str, data: int, line: str) -> bool:
     """The value ``name`` set to ``data`` switches its feature off."""
     if _DISABLE.search(name) or _NO.search(name):
         return data != 0
-    if _ENABLE.search(name):
+    if _ENABLE.search(name) or _ENABLE_INSIDE.search(name):
         return data == 0
     if name.lower() == "start":  # a service's start type, or an event-log session's switch
         return data == 4 or data == 0 and "autologger" in line
