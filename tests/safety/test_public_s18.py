@@ -3,7 +3,8 @@ quiet) table per mechanism, the loud forms written in our own words for programs
 the class visible.  The collections' text is not kept here; the forms below are ours."""
 from __future__ import annotations
 
-from tests.safety.forms import table_holds
+from tests.safety.forms import each_form, table_holds
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
 
 # Code that writes OVER a system file (awk's `print … > "P"`, Emacs Lisp's write-region, any awk's name): what the
 # file held is gone whatever the text says, as after a shell's `>` (rules/code_writes.py; goawk and frawk read as
@@ -222,3 +223,25 @@ AUTH_PATCHES = (
 
 def test_auth_patches():
     table_holds(AUTH_PATCHES)
+
+
+# A Windows program named with its .exe reads every rule its bare name has (rules/table.py): `schtasks.exe` was
+# judged without system_parts' reading of Windows' own tasks, `wmic.exe` without taskkill's, `fsutil.exe` without
+# cut_short's, `wevtutil.exe` and `reg.exe` without system_parts', `paexec.exe` without fleets'.
+@each_form("command,at_least", [
+    (r'schtasks.exe /Change /TN "\Microsoft\Windows\SystemRestore\SR" /disable', "high"),
+    ('wmic.exe process where name="MsMpEng.exe" delete', "medium"),
+    (r"fsutil.exe file seteof C:\data\db.mdf 0", "medium"),
+    ("wevtutil.exe sl Security /ms:1048576", "high"),
+    (r'reg.exe add "HKLM\SYSTEM\CurrentControlSet\Services\EventLog" /v Start /t REG_DWORD /d 4 /f', "high"),
+    (r"paexec.exe \\* -s cmd /c shutdown /s /t 0", "high"),
+])
+def test_exe_names_read_every_rule(command: str, at_least: str) -> None:
+    assert reaches(command, at_least), judged(command)
+
+
+@each_form("command", ["schtasks.exe /query /fo list", "wmic.exe process list brief",
+                       "fsutil.exe fsinfo drives", "wevtutil.exe qe Security /c:5",
+                       r"reg.exe query HKLM\SYSTEM\CurrentControlSet\Services\EventLog"])
+def test_exe_names_everyday(command: str) -> None:
+    assert stays_quiet(command), judged(command)

@@ -204,6 +204,8 @@ def _read_program(prog: str) -> _Program:
         _interpreter_variant(prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
     if rules is not None and prog.lower().endswith("awk") and rules is not RULES["awk"]:
         rules = rules + [r for r in RULES["awk"] if r not in rules]  # goawk, frawk: fed a shell AND awk's own writes
+    if prog[-4:].lower() == ".exe" and prog[:-4].lower() in RULES:  # `schtasks.exe`: every rule `schtasks` has
+        rules = (rules or []) + [r for r in RULES[prog[:-4].lower()] if r not in (rules or ())]
     plain = program_names.alias(prog)  # pypy3, jython, dnf5, pip3.12: also judged as python, dnf, pip
     if plain and plain in RULES:
         rules = (rules or []) + [r for r in RULES[plain] if r not in (rules or ())]
