@@ -101,6 +101,8 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
             return HIGH, f"signals init: the machine goes down ({c.text})"
         if "0" in pid_texts and not gentle:
             return MEDIUM, f"kills every process in this process group, your shell included ({c.text})"
+        if any(t in ("-$$", "-$PPID", "-${PPID}") for t in pid_texts) and not gentle:  # `kill -- -$$`
+            return MEDIUM, f"kills every process in this shell's group, the shell included ({c.text})"
         if any(t in ("$$", "$PPID", "${PPID}", "$$$") for t in pid_texts) and not gentle:
             return MEDIUM, f"kills this shell session ({c.text})"
         if gentle:
