@@ -455,6 +455,12 @@ def test_perms_weakened_is_flagged(command: str) -> None:
     'find / -perm -4000 -type f 2>/dev/null',
     'sudo chmod +x /usr/local/bin/backup.sh',
     'sudo usermod -aG docker alice',
+    # Defender's switches set back to 0: the protection turned on again
+    r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender" /v DisableAntiSpyware /t REG_DWORD /d 0 /f',
+    r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender\Real-Time Protection" '
+    r'/v DisableRealtimeMonitoring /t REG_DWORD /d 0 /f',
+    r'reg.exe add "HKLM\SOFTWARE\Policies\Microsoft\Windows Defender\Real-Time Protection" '
+    r'/v DisableBehaviorMonitoring /d 0 /t REG_DWORD /f',
 ])
 def test_hardening_and_reads_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

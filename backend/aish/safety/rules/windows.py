@@ -72,6 +72,11 @@ def rule_format(c: Ctx) -> Optional[tuple]:
     return (HIGH, f"format erases the drive {drive} ({c.text})") if drive else None
 
 
+def _reg_data(texts: list) -> str:
+    """The data `reg add` writes (`/d 0`), or ""."""
+    return next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t == "/d"), "")
+
+
 def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
     """vssadmin, wbadmin, bcdedit, reg, net, sc, schtasks, takeown, icacls, robocopy, wsl, netsh, ipconfig…"""
     p = c.prog.lower().removesuffix(".exe")
@@ -94,8 +99,9 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
                                                  len(texts) > 1 else "")
         return (HIGH if whole else MEDIUM), f"deletes registry keys ({c.text})"
     if p == "reg" and texts[:1] == ["add"] and re.search(r"disable(antispyware|realtimemonitoring|behaviormonitoring)|"
-                                                        r"enablelua\b.*\b0\b", joined):
-        return MEDIUM, f"switches Windows Defender or UAC off ({c.text})"
+                                                        r"enablelua\b.*\b0\b", joined) and \
+            not (re.search(r"/v\s+disable", joined) and _reg_data(texts) in ("0", "0x0", "0x00000000")):
+        return MEDIUM, f"switches Windows Defender or UAC off ({c.text})"  # `Disable… /d 0` turns it back on
     if p == "net" and texts[:1] in (["user"], ["localgroup"]) and "/delete" in switches:
         return (HIGH if "administrator" in texts or "administrators" in texts else MEDIUM,
                 f"deletes an account or a group membership ({c.text})")
