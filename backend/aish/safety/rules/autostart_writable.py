@@ -1,0 +1,112 @@
+"""Effect: something made to start by itself (at logon, at boot, on a schedule, as a service, when a download
+finishes) runs a program kept where anyone, or anything downloaded, can replace it.
+
+Starting a program automatically is everyday (an app's Run value under ``Program Files``, a nightly task from
+``C:\\tools``).  What an administrator refuses is the place: a temporary folder (``%TEMP%``, ``C:\\Windows\\Temp``,
+``C:\\tmp``, ``/tmp``, ``/dev/shm``), ``C:\\Users\\Public``, a ``Downloads`` folder, the print spooler's colour
+folder or ``Windows\\Tasks`` (writable by every user), another machine's share (``\\\\host\\share``) or an address.
+Whoever writes there next decides what runs, and the usual reason to start a program from there is that it was
+just dropped.  When the start runs for the whole machine (an ``HKLM`` value, a task ``/ru SYSTEM``, a service, a
+system unit) a user's own ``AppData`` counts too: one user then chooses what runs as everyone.
+
+Read for any launcher, each with where it keeps the command: ``reg add <Run key> /d``, ``Set-ItemProperty``,
+``New-ItemProperty`` and ``sp`` on a Run key, ``schtasks /create|/change /tr``, ``sc create|config binpath=``,
+``New-Service -BinaryPathName``, ``New-ScheduledTaskAction -Execute``/``-Argument``, ``bitsadmin
+/SetNotifyCmdLine``, ``at``, and on Unix ``systemctl enable|link`` or ``launchctl load|bootstrap`` of a unit kept in
+such a place.  Medium; high when it runs for the whole machine.  The command's own effect is judged elsewhere
+(``windows.rule_launches``).
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import lazy
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.winpaths import typed_text
+
+# A place any user or any download can write, as a command names it (Windows or Unix spelling).
+_OPEN_PLACE = lazy(
+    r"(?i)[\\/](appdata[\\/]local[\\/]temp|users[\\/]public|downloads|spool[\\/]drivers[\\/]color|"
+    r"windows[\\/](temp|tasks))[\\/]|"
+    r"(^|[\s\"'=,;(])(\w:[\\/](temp|tmp|perflogs)[\\/]|%te?mp%|%public%|\$\{?env:(te?mp|public)\b|"
+    r"\[system\.io\.path\]::gettemppath|\\\\[\w.$-]+\\[\w.$-]+|https?://|/tmp/|/var/tmp/|/dev/shm/|~/downloads/)")
+# For a start that runs for everyone, one user's own folders count too.
+_USER_PLACE = lazy(r"(?i)([\\/]appdata[\\/]|%(local)?appdata%|\$env:(local)?appdata\b|"
+                   r"[\\/]users[\\/](?!public)[^\\/\s]+[\\/](desktop|documents)[\\/]|/home/[^/\s]+/|~/)")
+_RUN_KEY = lazy(r"(?i)\\(currentversion\\(run|runonce|runservices|runservicesonce)(ex)?|"
+                r"policies\\explorer\\run|image file execution options\\[^\\]+)\\?$")
+_MACHINE_KEY = lazy(r"(?i)^(registry::)?(hklm|hkey_local_machine)")
+_CLOCK = lazy(r"^\d{1,2}:\d\d")
+_SYSTEM_USERS = lazy(r"(?i)^(nt authority\\)?(system|localsystem|local service|network service)$")
+
+
+def open_place(command: str, machine: bool) -> str:
+    """The place in ``command`` that others can write ('' if none)."""
+    m = _OPEN_PLACE.search(command) or (_USER_PLACE.search(command) if machine else None)
+    return m.group(0).strip(" \"'=,;(") if m else ""
+
+
+def _after(typed: list, *names: str) -> str:
+    lowered = [t.lower() for t in typed]
+    return next((typed[k + 1] for k, t in enumerate(lowered[:-1]) if t in names), "")
+
+
+def _bare(typed: list) -> list:
+    """The positional arguments of a cmdlet (not an option, not an option's value)."""
+    return [t for k, t in enumerate(typed) if not t.startswith("-") and (k == 0 or not typed[k - 1].startswith("-"))]
+
+
+def _stored(c: Ctx) -> tuple:
+    """(command kept to run later, runs for the whole machine, how it starts) for this launcher."""
+    prog = c.prog.lower().removesuffix(".exe")
+    typed = [typed_text(w) for w in c.args]
+    lowered = [t.lower() for t in typed]
+    if prog == "reg" and lowered[:1] == ["add"] and len(typed) > 1 and _RUN_KEY.search(typed[1]):
+        return _after(typed, "/d"), bool(_MACHINE_KEY.search(typed[1])), "at every logon"
+    if prog in ("set-itemproperty", "sp", "new-itemproperty"):
+        bare = _bare(typed)
+        key = _after(typed, "-path", "-literalpath") or (bare[0] if bare else "")
+        key = re.sub(r"(?i)^(microsoft\.powershell\.core\\)?registry::", "", key).replace(":", "")
+        if _RUN_KEY.search(key):
+            value = _after(typed, "-value") or (bare[2] if len(bare) > 2 else "")
+            return value, bool(_MACHINE_KEY.search(key)), "at every logon"
+    if prog == "schtasks" and ({"/create", "/change"} & set(lowered)):
+        return _after(typed, "/tr"), bool(_SYSTEM_USERS.match(_after(typed, "/ru"))), "each time the task runs"
+    if prog == "sc" and lowered[:1] in (["create"], ["config"]):
+        return _after(typed, "binpath=", "binpath"), True, "each time the service starts"
+    if prog == "new-service":
+        bare = _bare(typed)
+        return _after(typed, "-binarypathname") or (bare[1] if len(bare) > 1 else ""), True, "as a service"
+    if prog == "new-scheduledtaskaction":
+        return " ".join((_after(typed, "-execute"), _after(typed, "-argument"))), False, "when the task runs"
+    if prog == "bitsadmin" and "/setnotifycmdline" in lowered:
+        at = lowered.index("/setnotifycmdline")
+        return " ".join(typed[at + 2:at + 4]), False, "when the transfer finishes"
+    if prog == "at" and typed and _CLOCK.match(typed[0]):  # Windows' at: `at 09:00 /every:M C:\x.bat`
+        kept = " ".join(t for t in typed[1:] if not t.startswith("/"))
+        return kept, True, "at the set time"
+    if prog == "systemctl" and {"enable", "link", "reenable"} & set(lowered):
+        return " ".join(t for t in typed if "/" in t), "--user" not in lowered, "at every boot"
+    if prog == "launchctl" and {"load", "bootstrap"} & set(lowered):
+        paths = " ".join(t for t in typed if "/" in t)
+        return paths, "system" in lowered or paths.startswith("/Library") or c.sudo, "at every boot or logon"
+    return "", False, ""
+
+
+def rule_open_autostart(c: Ctx) -> Optional[tuple]:
+    """A launcher whose kept command runs a program from a place others can write (see the module's doc)."""
+    command, machine, when = _stored(c)
+    place = open_place(command, machine) if command else ""
+    if not place:
+        return None
+    scope = "for the whole machine" if machine else "for this user"
+    return (HIGH if machine else MEDIUM,
+            f"starts {place} {when}, {scope}: whoever writes there chooses what runs ({c.text})")
+
+
+RULES: dict = {}
+for _p in ("reg", "set-itemproperty", "sp", "new-itemproperty", "schtasks", "sc", "new-service",
+           "new-scheduledtaskaction", "bitsadmin", "at", "systemctl", "launchctl"):
+    RULES[_p] = [rule_open_autostart]
+    RULES[_p + ".exe"] = [rule_open_autostart]

@@ -1,0 +1,42 @@
+"""Session 18, lane docs2: classes seen in a second documentation source's dev half (cheat sheets and
+offensive-security notes, labelled by their descriptions), each written here in our own words for launchers
+and programs beyond the ones that showed it."""
+from __future__ import annotations
+
+from tests.safety.forms import table_holds
+
+# Something made to start by itself runs a program from a place others can write: a temporary folder, Public,
+# Downloads, the spooler's colour folder, Windows\Tasks, a share, an address; for a machine-wide start a user's
+# AppData too (rules/autostart_writable.py).  Quiet: the same launchers pointing at installed programs, reads.
+OPEN_AUTOSTARTS = (
+    [r'Set-ItemProperty -Path HKCU:\Software\Microsoft\Windows\CurrentVersion\Run -Name upd -Value "$env:TEMP\upd.exe"',
+     r'New-ItemProperty -Path "HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion\RunOnce" -Name x '
+     r'-Value "C:\Users\Public\x.exe" -PropertyType String',
+     r'sp HKCU:\Software\Microsoft\Windows\CurrentVersion\Run helper "C:\Users\ana\Downloads\helper.exe"',
+     r'New-ScheduledTaskAction -Execute "C:\Windows\Tasks\sync.exe"',
+     r'New-ScheduledTaskAction -Execute powershell.exe -Argument "-File $env:TEMP\s.ps1"',
+     r'at 09:00 /every:M,T,W,Th,F C:\Windows\Temp\job.bat',
+     'sudo systemctl enable /tmp/metrics.service', 'systemctl link /dev/shm/agent.service',
+     'sudo launchctl load -w /tmp/com.vendor.agent.plist',
+     r'reg add HKLM\Software\Microsoft\Windows\CurrentVersion\Run /v svc /d "\\fileserver\drop\svc.exe" /f',
+     r'schtasks /create /tn Refresh /sc minute /mo 5 /tr "C:\Windows\System32\spool\drivers\color\r.exe"',
+     r'schtasks /create /tn Sync /sc onlogon /ru SYSTEM /tr "C:\Users\kim\AppData\Roaming\sync.exe"',
+     r'sc.exe create Helper binPath= "C:\PerfLogs\helper.exe" start= auto',
+     r'New-Service -Name Relay -BinaryPathName "C:\Users\Public\relay.exe" -StartupType Automatic',
+     r'bitsadmin /SetNotifyCmdLine job1 %TEMP%\after.exe NUL'],
+    [r'Set-ItemProperty -Path HKCU:\Software\Microsoft\Windows\CurrentVersion\Run -Name app '
+     r'-Value "C:\Program Files\App\app.exe"',
+     r'New-ItemProperty -Path HKCU:\Software\Microsoft\Windows\CurrentVersion\Run -Name chat '
+     r'-Value "C:\Users\ana\AppData\Local\Programs\chat\chat.exe"',
+     r'New-ScheduledTaskAction -Execute "C:\Program Files\Backup\backup.exe"',
+     'sudo systemctl enable nginx', 'systemctl --user enable ~/.config/systemd/user/notes.service',
+     'launchctl load ~/Library/LaunchAgents/com.me.notes.plist',
+     r'reg query HKCU\Software\Microsoft\Windows\CurrentVersion\Run',
+     r'schtasks /create /tn backup /sc daily /tr "C:\tools\backup.exe"',
+     r'sc create Agent binPath= "C:\Program Files\Agent\agent.exe" start= auto',
+     r'bitsadmin /transfer job1 https://example.com/f.zip %TEMP%\f.zip',
+     r'Get-ItemProperty HKCU:\Software\Microsoft\Windows\CurrentVersion\Run'])
+
+
+def test_open_autostarts():
+    table_holds(OPEN_AUTOSTARTS)
