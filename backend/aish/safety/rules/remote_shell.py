@@ -11,6 +11,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx
 from aish.safety.program_names import alias
+from aish.safety.winpaths import typed_text
 
 _NETCATS = {"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "rustcat", "rcat", "sbd", "cryptcat",
             "ncat.exe", "nc.exe", "nc64.exe"}
@@ -29,8 +30,11 @@ def _prog(seg) -> tuple:
 
 
 def _runs_shell(command: str) -> bool:
+    """The command starts a shell, named bare or by a path (``/bin/sh``, ``C:\\Windows\\System32\\cmd.exe``,
+    ``C:\\Program Files\\Git\\bin\\bash.exe``)."""
     words = command.split()
-    name = words[0].rsplit("/", 1)[-1].lower() if words else ""
+    first = re.match(r"(?i)^\s*(\w:\\.*?\.exe\b|\S+)", command)
+    name = re.split(r"[\\/]", first.group(1))[-1].lower().removesuffix(".exe") if first else ""
     return bool(words) and ((alias(name) or name) in _SHELLS or
                             re.search(r"\b(ba|z|da|k)?sh\s+-i\b|shell_executable", command) is not None)
 
@@ -41,7 +45,8 @@ def rule_shell_handed(c: Ctx) -> Optional[tuple]:
     if prog == "busybox" and texts[:1] == ["nc"]:
         prog, texts = "nc", texts[1:]
     if prog in _NETCATS:
-        for t, value in zip(texts, texts[1:]):
+        typed = [typed_text(w) for w in c.args] if len(c.args) == len(texts) else texts  # C:\\x kept whole
+        for t, value in zip(texts, typed[1:]):
             if (t in _EXEC_OPTIONS or re.fullmatch(r"-[a-zA-Z]*[ec]", t)) and _runs_shell(value):
                 return HIGH, why  # not `nc -l -p 8080 -c 'echo HTTP/1.1 200 OK'`, a tiny server
         if any(_prog(f)[0] in _SHELLS and "-i" in _prog(f)[1] for f in c.chain):
