@@ -59,10 +59,24 @@ def pytest_cmdline_main(config):
 
 
 def pytest_configure(config):
-    mcp_servers.start_session()  # one process imports the MCP SDK; test servers fork from it
+    # one process imports the MCP SDK; test servers fork from it (started now if the run holds them)
+    mcp_servers.start_session(early=runs_mcp_tests(config))
     collector_pauses.fewer_young_collections()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         _end_worker_without_teardown()
+
+
+MCP_TESTS = TESTS / "mcp"  # the modules that start most of the MCP test servers
+
+
+def runs_mcp_tests(config) -> bool:
+    """Does a path the run names hold tests/mcp or lie in it (the unit part and the default
+    suite name tests/)?  Its MCP test servers' fork server is then started at once."""
+    for arg in config.args:
+        path = Path(config.invocation_params.dir, arg.split("::", 1)[0]).resolve()
+        if path == MCP_TESTS or MCP_TESTS in path.parents or path in MCP_TESTS.parents:
+            return True
+    return False
 
 
 _LEAVES_AFTER_ITS_SESSION = False

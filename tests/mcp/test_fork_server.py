@@ -6,13 +6,30 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from tests import mcp_servers
+from tests import conftest, mcp_servers
 from tests.mcp_servers import SDK_SERVER, server_argv
 
 pytestmark = pytest.mark.skipif(not os.environ.get(mcp_servers.FORKS_ENV), reason="the session has no fork server")
+_IMPORTED_AT = time.time()  # (a worker imports its test modules before its first case: collection, or xdist's template)
+
+
+def test_a_run_holding_the_mcp_tests_has_its_fork_server_started_before_any_case():
+    """tests/conftest.py starts the fork server at the session's configuration, so its SDK import overlaps
+    the run's start: before any process imported this module.  Started by the first MCP case, it was later."""
+    pid_file = Path(os.environ[mcp_servers.FORKS_ENV].rpartition(":")[0]) / "pid"
+    assert pid_file.exists() and pid_file.stat().st_mtime <= _IMPORTED_AT
+    runs = lambda *args: conftest.runs_mcp_tests(  # noqa: E731
+        SimpleNamespace(args=list(args), invocation_params=SimpleNamespace(dir=conftest.TESTS.parent)))
+    wrong = [args for args, expected in [
+        (("tests",), True), ((".",), True), (("tests/mcp",), True), (("tests/mcp/test_http.py::test_x",), True),
+        (("tests/safety", "tests/mcp/test_stdio.py"), True), (("tests/safety",), False), (("tests/app",), False),
+        (("tests/test_schedule.py",), False)] if runs(*args) != expected]
+    assert wrong == [], "started at once for a run that holds tests/mcp, only"
 
 
 def _sleeper(tmp_path, name: str) -> tuple[subprocess.Popen, int]:

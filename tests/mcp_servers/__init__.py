@@ -26,14 +26,20 @@ _owned: Optional[str] = None
 _started: list = []  # the fork server this process started (kept: it outlives no test, see end_session)
 
 
-def start_session() -> None:
+def start_session(early: bool = False) -> None:
     """Name this session's fork server directory (the controller, before xdist's workers
-    start, so they inherit it); the first server a test starts starts the fork server."""
+    start, so they inherit it); the first server a test starts starts the fork server, or,
+    ``early``, this call: a run that holds the MCP tests (tests/conftest.py) has it import the
+    SDK (~0.55 s of CPU) while the run starts, when one core is mostly idle (the controller
+    configures, xdist's template imports the test modules), not amid the cases, where the
+    first MCP case waited for it (tests/mcp/test_bridge.py's set-up, 1.5 s)."""
     global _owned
     if os.environ.get(FORKS_ENV) or not hasattr(os, "pidfd_open"):
         return
     _owned = tempfile.mkdtemp(prefix="aish-mcp-forks-")
     os.environ[FORKS_ENV] = f"{_owned}:{os.getpid()}"
+    if early:
+        _fork_socket()
 
 
 def end_session() -> None:
