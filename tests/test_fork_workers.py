@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -189,3 +190,28 @@ def test_a_launcher_whose_template_is_gone_runs_the_worker_itself(tmp_path):
         outputs.append((launcher.communicate(timeout=30)[0].strip(), launcher.pid, launcher.returncode))
     closing.close()
     assert outputs == [(str(pid), pid, 0) for _, pid, _ in outputs]
+
+
+def test_a_forked_worker_starts_with_the_patterns_aish_compiles_on_first_use_compiled():
+    """The template compiles them once (``compile_lazy_patterns``), not each worker at its cases' first use;
+    one that fails to compile is left to its rule, an AnyCase's pattern for other letters to its first use."""
+    from aish.safety.any_case import AnyCase
+    from aish.safety.lazy_regex import LazyRegex
+
+    def uncompiled(names) -> list:
+        return [f"{name}.{attr}" for name in names if name.startswith("aish.") and sys.modules.get(name)
+                for attr, value in vars(sys.modules[name]).items()
+                if getattr(value, "_compiled", 0) is None
+                or getattr(getattr(value, "_lower", None), "_compiled", 0) is None]
+
+    # in a worker forked from the template (the unit part's), none of the modules it had imported has one left
+    assert uncompiled(fork_workers.PRELOADED) == [], "compiled in the template, before the fork"
+    module = types.ModuleType("aish.probe_patterns")
+    module.fine, module.broken, module.any_case = LazyRegex(r"a+b"), LazyRegex(r"a(b"), AnyCase(r"x|y")
+    sys.modules[module.__name__] = module
+    try:
+        assert fork_workers.compile_lazy_patterns() >= 2
+        assert uncompiled([module.__name__]) == ["aish.probe_patterns.broken"]
+        assert module.any_case._any._compiled is None
+    finally:
+        del sys.modules[module.__name__]
