@@ -25,6 +25,7 @@ from typing import Optional
 from aish.safety.any_case import AnyCase
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _POWER_NAME = re.compile(r"^(r|ipmi-?|bmc-?|x)?power(man|ctl)?$|^pm$", re.IGNORECASE)
@@ -70,13 +71,15 @@ _NOT_GUESTS = frozenset({"systemctl", "service", "docker", "podman", "nerdctl", 
                          "rc-service", "launchctl", "sv", "supervisorctl", "git", "brew", "nginx", "apachectl"})
 
 
-# Every reading below needs one of these words (a power verb, a force, a controller's action key, a sleep mode).
+# Every reading below needs one of these words (a power verb, a force, a controller's action key, a sleep mode);
+# the trigger index reads them from the pattern (each letter after a dash its own alternative: a class gives no word).
 _GATE = AnyCase(r"power|reset|off|cycle|down|shut|reboot|halt|sleep|suspend|hibernat|force|kill|hard|stop|mc\b|"
-                r"command|action|state|control|operation|op\b|restart|raw|-[dcrson0D]\b|disk|mem|freeze|"
-                r"login1|ConsoleKit")
+                r"command|action|state|control|operation|op\b|restart|raw|-d\b|-c\b|-r\b|-s\b|-o\b|-n\b|-0\b|"
+                r"disk|mem|freeze|login1|ConsoleKit")
 _MAX_WORDS = 64
 
 
+@triggered_by(_GATE, _SLEEPS)  # a sleeping program's name, or the gate's words in its arguments
 def rule_power_control(c: Ctx) -> Optional[tuple]:
     """Any controller told to cut, cycle or reset a machine's power, or to put it to sleep."""
     prog = c.prog
