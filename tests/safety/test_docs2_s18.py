@@ -58,3 +58,21 @@ SHELLS_BY_PATH = (
 
 def test_shells_by_path():
     table_holds(SHELLS_BY_PATH)
+
+
+# PowerShell's profile is a start-up file like ~/.bashrc: `$PROFILE` (any case, any of its four properties) and
+# the profile's own paths are read as one, so writing over it or deleting it is judged as for ~/.bashrc
+# (rules/common.py target, winpaths.classify_windows).  Quiet: appending, opening, testing, dot-sourcing it.
+PROFILES_OVERWRITTEN = (
+    ['Set-Content -Path $PROFILE -Value "Set-PSReadLineOption -EditMode Emacs"',
+     "Out-File -FilePath $profile -InputObject 'Import-Module Az'", "ni -Path $PROFILE.CurrentUserAllHosts -Force",
+     "Remove-Item $PROFILE", r"Copy-Item .\new-profile.ps1 $PROFILE -Force", "Clear-Content $Profile",
+     r"Set-Content $env:USERPROFILE\Documents\WindowsPowerShell\Microsoft.PowerShell_profile.ps1 'cls'",
+     "rm ~/.config/powershell/Microsoft.PowerShell_profile.ps1", "echo 'Clear-Host' > $PROFILE.AllUsersAllHosts"],
+    ["Add-Content $PROFILE 'Import-Module posh-git'", "notepad $PROFILE", "code $PROFILE", "Test-Path $PROFILE",
+     ". $PROFILE", "echo 'Set-Alias ll Get-ChildItem' >> $PROFILE", "New-Item -Path $PROFILE -ItemType File",
+     "Get-Content $PROFILE", "cat ~/.config/powershell/Microsoft.PowerShell_profile.ps1"])
+
+
+def test_profiles_overwritten():
+    table_holds(PROFILES_OVERWRITTEN)

@@ -18,6 +18,7 @@ _HOME_NAMES = {"userprofile", "home", "homepath"}
 _TEMP_NAMES = {"temp", "tmp"}
 _SYSTEM_NAMES = {"windir", "systemroot", "programfiles", "programfiles(x86)", "programdata", "systemdrive",
                  "commonprogramfiles"}
+_PS_PROFILE_FILE = lazy(r"(?i)/documents/(windows)?powershell/[\w.]*profile\.ps1$")
 _APPDATA_NAMES = {"appdata", "localappdata"}
 _SYSTEM_TOP = {"windows", "program files", "program files (x86)", "programdata", "boot", "efi", "recovery",
                "system volume information", "$recycle.bin"}
@@ -42,6 +43,8 @@ def classify_windows(path: str) -> str:
     if _RAW_DEVICE.match(path):
         return "device"
     p = path.replace("\\", "/")
+    if _PS_PROFILE_FILE.search(p):  # a user's PowerShell profile: a start-up file (rules.common.RC_DOT)
+        return "dot-rc"
     env = _ENV.match(p)
     if env:
         name = (env.group(1) or env.group(2) or env.group(3) or "").lower()

@@ -77,9 +77,14 @@ CRITICAL_DOT = lazy(
     r"^~/\.local/share/(keyrings|kwalletd)(/|$)|^~/\.terraform\.d/credentials|^~/\.mozilla/|^~/\.thunderbird/|"
     r"^~/Library/Keychains(/|$)|^~/\.azure/|^~/\.pki/")
 # Shell and tool start-up files: overwriting one loses your setup, a bad line breaks every new shell.
-RC_DOT = lazy(r"^~/\.([\w.-]*rc|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|"
+RC_DOT = lazy(r"^~/(\.([\w.-]*rc|profile|bash_profile|bash_login|bash_logout|zprofile|zshenv|zlogin|"
               r"gitconfig|tmux\.conf|ssh/config|inputrc|xinitrc|xprofile|xsession|Xresources|"
-              r"config/fish/config\.fish|config/git/config|config/nvim/init\.(vim|lua))$")
+              r"config/fish/config\.fish|config/git/config|config/nvim/init\.(vim|lua)|"
+              r"config/powershell/[\w.]*profile\.ps1)|Documents/(Windows)?PowerShell/[\w.]*profile\.ps1)$")
+# PowerShell's `$PROFILE` (any case) and its four properties: the start-up file each names.
+_PS_PROFILE = lazy(r"(?i)^\$profile(\.(currentuser|allusers)(allhosts|currenthost))?$")
+_PROFILE_FILES = {"currentuser": "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1",
+                  "allusers": "C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\profile.ps1"}
 _BACKUP_NAME = lazy(r"(\.(bak|orig|old|backup|save|swp|tmp)|~)$")
 HISTORY_FILE = lazy(r"^~/\.(bash_history|zsh_history|zhistory|histfile|history|"
                     r"local/share/fish/fish_history|python_history|psql_history|mysql_history)$")
@@ -256,6 +261,10 @@ _SERIOUS = {"root", "device", "home", "system-top", "critical", "system", "dot-c
 def target(word: Word) -> Target:
     """Classify a path argument by what losing it would cost."""
     raw = word.text
+    profile = _PS_PROFILE.match(raw) if raw[:1] == "$" else None
+    if profile:  # PowerShell's own start-up file, as ~/.bashrc is bash's
+        path = _PROFILE_FILES["allusers" if "allusers" in raw.lower() else "currentuser"]
+        return Target(classify(path), path, raw)
     if "env:" in raw.lower():
         return Target(classify_windows(env_at_worst(raw)), env_at_worst(raw), raw)
     if word.has_var:
