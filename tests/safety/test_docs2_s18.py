@@ -76,3 +76,23 @@ PROFILES_OVERWRITTEN = (
 
 def test_profiles_overwritten():
     table_holds(PROFILES_OVERWRITTEN)
+
+
+# A generator's new file is named, not acted on: the name after a generating word (`generate`, `gen`, `g`,
+# `scaffold`, `makemigrations`, fused `ecto.gen.migration`, `migration:generate`) or given to `--name`,
+# `--message`, `--title`, `--description` is never read as a verb (rules/action.py).  Loud: the same tools'
+# own destroying subcommands.
+GENERATED_NAMES = (
+    ["rails db:drop", "mix ecto.drop", "prisma migrate reset --force", "npx sequelize-cli db:migrate:undo:all",
+     "python manage.py flush --no-input", "bin/rails db:schema:load DISABLE_DATABASE_ENVIRONMENT_CHECK=1",
+     "npx knex migrate:rollback --all"],
+    ["rails generate migration RemovePartNumberFromProducts part_number:string", "bin/rails g migration DropUsersTable",
+     "ng g component delete-button", "nest g resource remove-items", "ember generate route destroy-account",
+     "nx g @nx/react:lib delete-flow", "mix ecto.gen.migration drop_comments",
+     "npx sequelize-cli migration:generate --name remove-status-column",
+     "python manage.py makemigrations --name delete_old_fields", "prisma migrate dev --name drop-audit-log",
+     "npx plop scaffold purge-cache-button", "gh issue create --title delete-stale-branches"])
+
+
+def test_generated_names():
+    table_holds(GENERATED_NAMES)

@@ -34,8 +34,10 @@ add create new make mk init clone checkout commit switch show list ls get descri
 cat open edit set config build test install update upgrade push pull fetch merge rebase search find grep diff
 print echo help version login whoami copy cp move mv rename download upload watch serve up attach apply deploy
 publish import export fmt lint check verify inspect top ps plan validate outdated audit doctor exec run start
-enable use select mount compile save send
+enable use select mount compile save send generate gen scaffold makemigrations
 """.split())
+# Options whose value names what is made (`--name drop-audit-log`, `--title delete-stale`): never an action.
+_NAMING_OPTIONS = frozenset({"--name", "--message", "--title", "--description", "--comment"})
 # A first word after which the rest is a command of its own (`poetry run rails db:drop`).
 _RUNS_COMMAND = {"run": {"poetry", "uv", "pipenv", "pipx", "conda", "mamba", "heroku", "pdm", "hatch", "rye",
                          "nix", "devbox", "dotenv", "doppler", "op", "aws-vault", "direnv", "mise", "asdf"},
@@ -106,6 +108,8 @@ def subcommand_action(prog: str, texts: list) -> Action:
     if positions and prog not in PACKAGE_TOOLS and _GROUPED.fullmatch(positions[0]):
         positions = positions[0].split("/") + positions[1:]  # `vim-cmd vmsvc/destroy 12`: a group, then its verb
     first = FIRST_ALIASES.get(prog, {})
+    if positions[:1] == ["g"] and len(positions) > 1:
+        positions = ["generate"] + positions[1:]  # `ng g component X`, `rails g migration X`: a generator's short name
     positions = [first.get(t, t) for t in positions[:1]] + \
         [t if _object_letter(positions, k + 1) else
          aliases.get(t) or first.get(t) or (t if t in after_option else _short_delete(t, positions[k], k, prog))
@@ -320,7 +324,7 @@ def is_option_value(texts: list, k: int) -> bool:
     before = texts[k - 1]
     if not before.startswith("-") or "=" in before or before == "--":
         return False
-    if _POWERSHELL_OPTION.match(before) or before in _CONDITIONS:
+    if _POWERSHELL_OPTION.match(before) or before in _CONDITIONS or before in _NAMING_OPTIONS:
         return True  # `kubectl wait --for delete pod/x`: the condition waited for, not an action
     if names_a_verb(texts[k]):
         return False
