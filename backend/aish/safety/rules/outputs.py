@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, describe, target, worst
+from aish.safety.rules.common import BASE, HIGH, LETTER_READERS, MEDIUM, Ctx, describe, target, worst
 from aish.safety.rules.content import overwrite_level
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
@@ -155,7 +155,9 @@ def rule_output_over_essential(c: Ctx) -> Optional[tuple]:
     """``eget zyedidia/micro --to /usr/bin/sudo``, any program's output option naming a system file every login
     needs (sudo, sh, sshd, /etc/shadow): what it fetches or builds replaces it."""
     texts = c.texts[:32]
-    outs = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _ANY_OUTPUT]
+    # `ls -o /etc/shadow`, `[ -O /etc/passwd ]`: a reader's letter is a listing's or a test's, the path is read
+    letters_read = c.prog in LETTER_READERS
+    outs = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in _ANY_OUTPUT and not (letters_read and len(t) == 2)]
     outs += [t.split("=", 1)[1] for t in texts if "=" in t and t.split("=", 1)[0] in _ANY_OUTPUT]
     for out in outs:
         t = target(Word(out, out, has_var="$" in out))

@@ -24,7 +24,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.common import HIGH, LETTER_READERS, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
 _WORDS = ("/etc", "/root", "/.ssh", "/boot", "/var/spool/cron", "/usr/lib/systemd", "/lib/systemd", " /")
@@ -89,6 +89,7 @@ def rule_system_target(c: Ctx) -> Optional[tuple]:
         if not eq and k + 1 < len(texts):
             value = texts[k + 1]
         if name in _OUTPUT_OPTIONS and not value.startswith(("/boot/", "'/boot/", '"/boot/')) and \
+                not (len(name) == 2 and c.prog in LETTER_READERS) and \
                 (_system(value) or _SYSTEM_ROOT.match(value.strip("'\""))):  # `grub-mkconfig -o /boot/…` rebuilds
             value = value.strip("'\"")
             return _level(value), f"{c.prog} {name} {value}: what it produces replaces the system's files there " \

@@ -18,7 +18,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
-from aish.safety.rules.common import HIGH, Ctx, describe, target
+from aish.safety.rules.common import HIGH, LETTER_READERS, Ctx, describe, target
 from aish.safety.rules.content import overwrite_level
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.shell_words import Word
@@ -33,7 +33,7 @@ _OUTPUT_PART = frozenset({"out", "output", "outfile", "outpath", "outputfile", "
 _NOT_THE_FILE = frozenset({"level", "format", "fmt", "type", "dir", "directory", "prefix", "in", "input", "from",
                            "source", "src", "config", "conf", "template", "max", "size", "mode"})
 _PARTS = lazy(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
-_MAKER = lazy(r"^(mk|make|gen|update|build|create|new)|[-_](mk|make|gen|update|build|create|new)")
+MAKER = lazy(r"^(mk|make|gen|update|build|create|new)|[-_](mk|make|gen|update|build|create|new)")
 # A program named for saving or dumping (`iptables-save`, `pg_dump`, `tcpdump`): its file option is what it writes.
 _SAVER = lazy(r"save|dump|export|backup|record|capture", re.IGNORECASE)
 _SAVER_FILE = frozenset({"f", "file", "w", "result-file", "r"})
@@ -65,14 +65,14 @@ def _is_output(name: str) -> bool:
     return any(p in _OUTPUT_PART for p in parts)
 
 
-def _values(texts: list, saver: bool) -> list:
+def _values(texts: list, saver: bool, reader: bool = False) -> list:
     """The values of the line's output options: the next word, or after ``=``; a saver's file option too."""
     out = []
     for k, t in enumerate(texts[:48]):
         if t.startswith("--") or t.startswith("-") and len(t) > 1:
             name, eq, value = t.lstrip("-").partition("=")
             output = _is_output(name) if not (len(name) == 2 and _NMAP_STYLE.match("-" + name)) else True
-            if output and not t.startswith("--") and len(name) == 1 and name != "o":
+            if output and not t.startswith("--") and len(name) == 1 and (name != "o" or reader):
                 output = False
             if saver and name in _SAVER_FILE:
                 output = True
@@ -89,7 +89,7 @@ def own_file(prog: str, path: str) -> bool:
     name says it makes things (`mkinitramfs -o /boot/initrd.img`, `grub-mkimage -o …`, `update-…`, `gen…`)."""
     name = prog.rsplit("/", 1)[-1].lower()
     stem = re.split(r"[-_.]", name, maxsplit=1)[0]
-    return len(stem) >= 3 and stem in path.lower() or bool(_MAKER.search(name))
+    return len(stem) >= 3 and stem in path.lower() or bool(MAKER.search(name))
 
 
 def rule_written_by_option(c: Ctx) -> Optional[tuple]:
@@ -98,7 +98,7 @@ def rule_written_by_option(c: Ctx) -> Optional[tuple]:
     words = c.seg.words if len(c.seg.words) > len(c.words) else c.words  # `strace -o F ls`, `time -o F cmd`
     names = [w.text.rsplit("/", 1)[-1] for w in words if not w.text.startswith("-") and "=" not in w.text]
     prog = next((n for n in names if n not in _PLAIN_WRAPPERS), c.prog)
-    for value in _values([w.text for w in words[1:]], bool(_SAVER.search(prog))):
+    for value in _values([w.text for w in words[1:]], bool(_SAVER.search(prog)), prog in LETTER_READERS):
         value = value.strip("'\"")
         if not value.startswith(("/", "~")):
             continue

@@ -1,0 +1,85 @@
+"""What a write means, for any program (issue 23; rules/write_channels.py, docs/safety.md "Write channels"): a
+protected system file (sudoers, PAM, sshd, passwd/shadow, hosts, crontabs, systemd units, ld.so.preload, root's
+keys) reached through the program's own write channel, one (loud, quiet) table per channel.
+
+Seen in the public collection's dev half (GTFOBins' file-write forms: screen -L, find -fprintf, lwp-download,
+socat's open:F,creat); each table's loud side is other programs' forms of the same channel, mostly programs no rule
+names. The quiet sides are the brief's classes: reading, an editor opening the file, a backup of a system file,
+validation, a program named for making the file it writes, writes under /tmp or a build directory."""
+from __future__ import annotations
+
+from tests.safety.forms import table_holds
+
+# An output, log, dump or record option by its name, long or one letter, fused or not.
+OPTIONS = (
+    ["rlwrap -l /etc/sudoers cat", "varnishncsa -g request -w /etc/cron.d/sync",
+     "ssh -E /etc/pam.d/sshd host",
+     "check_by_ssh -H h -E /etc/ld.so.preload -C true", "sysdig -w /etc/shadow", "dumpcap -i lo -w /etc/passwd",
+     "pcapsnarf -L /etc/pam.d/su run now", "zlogger --log-file=/etc/sudoers.d/90-x serve",
+     "benchctl run --result-file /etc/cron.d/job", "fwinfo --export /etc/profile.d/x.sh",
+     "tracewatch --record=/etc/systemd/system/x.service",
+     "cdrskin --trace-log /root/.ssh/authorized_keys dev=/dev/sr0"],
+    ["ls -o /etc/shadow", "[ -O /etc/passwd ]", "fswatch -o /etc/hosts", "wc -w /etc/passwd", "stat -L /etc/sudoers",
+     "namei -l /etc/shadow", "grep -L root /etc/passwd /etc/group", "diff -w /etc/hosts /tmp/hosts",
+     "tree -L 2 /etc/systemd/system", "tcpdump -r /tmp/a.pcap -w /tmp/b.pcap", "zlogger --log-level debug /etc/hosts",
+     "benchctl run --config /etc/cron.d/job", "sudo grub-mkconfig -o /boot/grub/grub.cfg",
+     "ssh-keygen -l -f /etc/ssh/ssh_host_ed25519_key.pub", "auditctl -w /etc/shadow -p wa -k shadow",
+     "rlwrap -l /tmp/session.log cat"])
+
+# A destination operand of a program whose name or verb says it copies, fetches, saves or records.
+DESTINATIONS = (
+    ["hdfs dfs -get /x /etc/cron.d/sync", "gsget bucket/obj /etc/sudoers", "blobfetch https://h/x /etc/hosts",
+     "netsave --quiet http://h/x /etc/pam.d/common-auth", "cp /tmp/x /etc/cron.d/sync",
+     "script -q -c 'id' /etc/ld.so.preload", "asciinema rec /etc/profile.d/x.sh",
+     "vaultctl export secret/x /root/.ssh/authorized_keys", "pkgmirror-dl file:///tmp/x file:///etc/passwd"],
+    ["cp /etc/sudoers /tmp/x", "gsget /etc/sudoers /tmp/sudoers.bak", "blobfetch https://h/x ./hosts",
+     "hdfs dfs -get /etc/hosts /data/hosts", "sudo install -d /etc/cron.d", "vaultctl get secret/x /etc/hosts",
+     "script -q /tmp/session.txt", "make DESTDIR=/tmp/root install", "rsync -a /etc/pam.d/ /backup/pam.d/",
+     "kubectl cp /etc/hosts pod:/tmp/hosts", "scp /etc/hosts user@host:/tmp/"])
+
+# A string of code that writes the file (a redirect, an editor's or sed's w, sqlite's .output, gdb's dump, TeX's
+# \openout, a call that opens it to write, SQL's INTO OUTFILE, a get inside a client's command), or an address
+# that opens it to write. A line appended is read as meaning reads a shell's >> (a hosts line is routine), and a
+# shell's own string is the shell rules' to judge.
+CODE = (
+    ["gdb -nx -ex 'dump value \"/etc/sudoers\" \"x\"' -ex quit",
+     "sqlite3 /dev/null -cmd '.output /etc/hosts' 'select 1;'",
+     "sed -n '1s/.*/x/w /etc/passwd' /etc/hosts", "vim -c ':w /etc/sudoers' -c ':q!'",
+     "lualatex '\\immediate\\openout\\f=/etc/ld.so.preload\\immediate\\write\\f{x}'",
+     "julia -e 'open(f->write(f,\"x\"), \"/etc/ld.so.preload\", \"w\")'",
+     "mysql -e \"select 'x' into outfile '/etc/cron.d/sync'\"", "smbclient //h/s -c 'get x /etc/cron.d/sync'",
+     "ncat -l 9 -e 'tee /etc/ld.so.preload'", "socat -u exec:id create:/etc/shadow",
+     "gopipe - open:/etc/pam.d/su,creat,trunc",
+     "expect -c 'spawn sh -c \"echo deploy ALL=(ALL) NOPASSWD:ALL >> /etc/sudoers\"'"],
+    ["python3 -c 'print(open(\"/etc/passwd\").read())'", "sed -n '/root/p' /etc/passwd",
+     "vim -c ':wq' /etc/hosts", "sqlite3 db -cmd '.output /tmp/out.txt' 'select 1;'",
+     "awk -F: '{print $1}' /etc/passwd", "socat - open:/etc/hosts", "gdb -ex 'dump value \"/tmp/x\" 1'",
+     "mysql -e \"select * from t into outfile '/tmp/t.csv'\"", "zsh -c 'echo x >> /etc/profile.d/x.sh'",
+     "sudo sh -c 'echo \"10.0.0.5 myhost\" >> /etc/hosts'",
+     "expect -c 'spawn sh -c \"echo 10.0.0.5 db >> /etc/hosts\"'"])
+
+# An interactive program's own script, fed by a here-string, a heredoc or an echo.
+FED = (
+    ["ed -s /tmp/x <<< 'w /etc/ld.so.preload'",
+     "tclsh <<< 'set f [open /etc/ld.so.preload w]; puts $f x; close $f'",
+     "echo '.output /etc/hosts' | sqlite3 /dev/null", "echo 'dump memory /etc/shadow 0 8' | gdb -q",
+     "ftp -n h <<EOF\nget x /etc/cron.d/sync\nEOF"],
+    ["ed -s /tmp/x <<< 'w /tmp/y'", "cat <<EOF > notes.txt\necho x > /etc/hosts\nEOF",
+     "mail -s hi root <<< 'please run: echo x > /etc/hosts'", "echo 'select 1' | sqlite3 /etc/x.db",
+     "tclsh <<< 'set f [open /etc/hosts]; puts [read $f]'"])
+
+
+def test_output_options():
+    table_holds(OPTIONS)
+
+
+def test_destinations():
+    table_holds(DESTINATIONS)
+
+
+def test_code_strings():
+    table_holds(CODE)
+
+
+def test_fed_scripts():
+    table_holds(FED)
