@@ -96,3 +96,24 @@ GENERATED_NAMES = (
 
 def test_generated_names():
     table_holds(GENERATED_NAMES)
+
+
+# A command that asks for a password redefined by an alias so that what is typed is caught: the alias runs a
+# program kept in a temporary or hidden place, prompts for the password itself, or wraps the real command in a
+# recorder (strace, ltrace, script, tee); read where an alias is made and where a start-up file gets one
+# (rules/prompt_wrappers.py).  Quiet: aliases that only add options, swap in an equivalent, or wrap harmlessly.
+PROMPTS_CAUGHT = (
+    ['echo "alias su=/tmp/.u/su" >> ~/.zshrc', "alias doas='~/.cache/.d/doas'",
+     "echo \"alias ssh='strace -o /tmp/.s.log -e trace=read,write ssh'\" >> ~/.bashrc",
+     "printf 'alias passwd=\"ltrace -o /dev/shm/p passwd\"\\n' >> ~/.profile",
+     "alias pkexec='read -sp \"Password: \" p; echo $p >> /tmp/.p; command pkexec'",
+     "echo \"alias sudo='script -q -c sudo /tmp/.typed'\" | tee -a ~/.bashrc",
+     r"Set-Alias -Name runas -Value C:\Users\Public\r.exe", "alias kinit='/var/tmp/.k/kinit'"],
+    ["alias sudo='sudo '", "alias sudo=doas", "alias please=sudo", "alias ssh='kitty +kitten ssh'",
+     "alias su='su -'", "echo \"alias ll='ls -l'\" >> ~/.bashrc", "alias sudo='sudo -E'",
+     "echo \"alias ssh='TERM=xterm-256color ssh'\" >> ~/.zshrc", "Set-Alias -Name np -Value notepad.exe",
+     "alias ssh='ssh -A'"])
+
+
+def test_prompts_caught():
+    table_holds(PROMPTS_CAUGHT)
