@@ -17,7 +17,7 @@ OPTIONS = (
      "check_by_ssh -H h -E /etc/ld.so.preload -C true", "sysdig -w /etc/shadow", "dumpcap -i lo -w /etc/passwd",
      "pcapsnarf -L /etc/pam.d/su run now", "zlogger --log-file=/etc/sudoers.d/90-x serve",
      "benchctl run --result-file /etc/cron.d/job", "fwinfo --export /etc/profile.d/x.sh",
-     "tracewatch --record=/etc/systemd/system/x.service",
+     "tracewatch --record=/etc/systemd/system/x.service", "snmptrapd -Lf /etc/ld.so.preload",
      "cdrskin --trace-log /root/.ssh/authorized_keys dev=/dev/sr0"],
     ["ls -o /etc/shadow", "[ -O /etc/passwd ]", "fswatch -o /etc/hosts", "wc -w /etc/passwd", "stat -L /etc/sudoers",
      "namei -l /etc/shadow", "grep -L root /etc/passwd /etc/group", "diff -w /etc/hosts /tmp/hosts",
@@ -50,13 +50,17 @@ CODE = (
      "mysql -e \"select 'x' into outfile '/etc/cron.d/sync'\"", "smbclient //h/s -c 'get x /etc/cron.d/sync'",
      "ncat -l 9 -e 'tee /etc/ld.so.preload'", "socat -u exec:id create:/etc/shadow",
      "gopipe - open:/etc/pam.d/su,creat,trunc",
-     "expect -c 'spawn sh -c \"echo deploy ALL=(ALL) NOPASSWD:ALL >> /etc/sudoers\"'"],
+     "expect -c 'spawn sh -c \"echo deploy ALL=(ALL) NOPASSWD:ALL >> /etc/sudoers\"'",
+     "gnuplot -e 'set output \"/etc/shadow\"; plot 1'", "nginx -g 'error_log /etc/ld.so.preload;'",
+     "make -s --eval='$(file >/etc/ld.so.preload,x)' .",
+     "jrunscript -e 'var fw=new java.io.FileWriter(\"/etc/ld.so.preload\"); fw.write(\"x\")'"],
     ["python3 -c 'print(open(\"/etc/passwd\").read())'", "sed -n '/root/p' /etc/passwd",
      "vim -c ':wq' /etc/hosts", "sqlite3 db -cmd '.output /tmp/out.txt' 'select 1;'",
      "awk -F: '{print $1}' /etc/passwd", "socat - open:/etc/hosts", "gdb -ex 'dump value \"/tmp/x\" 1'",
      "mysql -e \"select * from t into outfile '/tmp/t.csv'\"", "zsh -c 'echo x >> /etc/profile.d/x.sh'",
      "sudo sh -c 'echo \"10.0.0.5 myhost\" >> /etc/hosts'",
-     "expect -c 'spawn sh -c \"echo 10.0.0.5 db >> /etc/hosts\"'"])
+     "expect -c 'spawn sh -c \"echo 10.0.0.5 db >> /etc/hosts\"'", "gnuplot -e 'set output \"/tmp/p.png\"; plot 1'",
+     "nginx -g 'error_log /var/log/nginx/e.log;'", "make -s --eval='$(info /etc/passwd)' ."])
 
 # An interactive program's own script, fed by a here-string, a heredoc or an echo.
 FED = (
@@ -67,6 +71,19 @@ FED = (
     ["ed -s /tmp/x <<< 'w /tmp/y'", "cat <<EOF > notes.txt\necho x > /etc/hosts\nEOF",
      "mail -s hi root <<< 'please run: echo x > /etc/hosts'", "echo 'select 1' | sqlite3 /etc/x.db",
      "tclsh <<< 'set f [open /etc/hosts]; puts [read $f]'"])
+
+# Code typed into an interactive interpreter on the lines after its name (the shell's reading splits them).
+REPL = (
+    ["irb\nFile.write(\"/etc/ld.so.preload\", \"/tmp/x\")",
+     "node\nrequire(\"fs\").writeFileSync(\"/etc/sudoers\", \"deploy ALL=(ALL) NOPASSWD:ALL\")",
+     "python3\nopen(\"/etc/cron.d/sync\", \"w\").write(\"* * * * * root /tmp/.s\")",
+     "groovysh\nnew File(\"/etc/pam.d/su\").write(\"auth sufficient pam_permit.so\")",
+     "bsh\nfw = new FileWriter(\"/etc/shadow\"); fw.write(\"x\"); fw.close();",
+     "scala\nnew java.io.PrintWriter(\"/etc/ld.so.preload\") { write(\"/tmp/x\"); close }"],
+    ["python3\nprint(open(\"/etc/passwd\").read())", "irb\nFile.read(\"/etc/hosts\")",
+     "node\nfs.readFileSync(\"/etc/shadow\", \"utf8\")",
+     "python3\nopen(\"/etc/hosts\", \"a\").write(\"10.0.0.5 db\\n\")",
+     "cd /tmp\necho \"$(date) done\" > /tmp/log.txt\ncat /etc/hosts"])
 
 
 def test_output_options():
@@ -83,3 +100,7 @@ def test_code_strings():
 
 def test_fed_scripts():
     table_holds(FED)
+
+
+def test_interactive_code():
+    table_holds(REPL)

@@ -24,12 +24,12 @@ a copy *from* a system file (a backup), validation, a program named for making t
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules import code_writes
 from aish.safety.rules.fed_shells import SHELLS
-from aish.safety.rules.common import HIGH, LETTER_READERS, MEDIUM, Ctx
+from aish.safety.rules.common import HIGH, LETTER_READERS, MEDIUM, Ctx, fragment
 from aish.safety.rules.system_targets import SYSTEM_FILE
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.written_options import MAKER, own_file
@@ -73,7 +73,10 @@ _ADDRESS = lazy(r"^(?:create|creat|(?:g?open|file):(?=[^,]*,(?:[^,]*,)*\s*(?:cre
 _CODE_WRITE = lazy(r"""(?<![<=!])>>?\|?\s*["']?\x00|(?:^|[:;|{}/\n])\s*(?:w|write|wq|x|saveas|sav|save)!?\s+["']?"""
                    r"""\x00|\.(?:output|once|save|backup|dump)\s+["']?\x00|\b(?:dump|append)\s+(?:binary\s+)?"""
                    r"""(?:value|memory|\w+)\s+["']?\x00|openout[^=\x00]{0,40}=\s*\x00|\btee\s+(?:-a\s+)?["']?\x00|"""
-                   r"""\bof=["']?\x00|\b(?:cp|mv|install|copy|get|mget|fetch|download|lcp)\s+(?:-\w+\s+)*\S+\s+["']?\x00""",
+                   r"""\bof=["']?\x00|(?:Writer|OutputStream|FileStream)\s*\(\s*["']?\x00|"""
+                   r"""\bset\s+(?:print|output|table|logfile)\s+["']\x00|"""
+                   r"""\b(?:error_log|access_log|\w*log_?file|pid_?file|dump_?file)\s*[=\s]\s*["']?\x00|"""
+                   r"""\b(?:cp|mv|install|copy|get|mget|fetch|download|lcp)\s+(?:-\w+\s+)*\S+\s+["']?\x00""",
                    re.IGNORECASE)
 _PATH_IN = lazy(r"""(?:/etc/|/root/|/boot/|/var/spool/cron|/(?:usr/)?lib/systemd/system/|[\w.~/-]*/\.ssh/)"""
                 r"""[\w.@%+/-]*""")
@@ -115,8 +118,8 @@ def _by_option(prog: str, texts: list) -> Optional[str]:
         if len(name) == 1 and not t.startswith("--"):
             if name not in _LETTERS or reader and name != "E" or name == "l" and (eq or k + 2 >= len(texts)):
                 continue
-        elif len(name) == 2 and name[0] == "o" and name[1].isupper():
-            pass  # `-oG F`: the output option with its format fused
+        elif len(name) == 2 and (name[0] == "o" and name[1].isupper() or name[0] == "L" and not reader):
+            pass  # `-oG F`: the output option with its format fused; `-Lf F`: a log's kind with it
         elif not _output_name(name):
             continue
         if not eq and k + 1 < len(texts):
@@ -197,21 +200,25 @@ def _by_code(texts: list) -> Optional[tuple]:
     return None
 
 
-def _judged(c: Ctx, found: Optional[tuple], how: str) -> Optional[tuple]:
+def _judged(c: Ctx, found: Optional[tuple], how: str, output: bool = False) -> Optional[tuple]:
     """A write over the file at its worst reading; a line appended to it as ``meaning`` reads a shell's ``>>``
     (a hosts line or a profile script's ``export`` is routine; a sudoers rule or a cron line that runs a dropped
     program is not)."""
     if found is None:
         return None
-    path, appended, code = found
     prog = c.prog.rsplit("/", 1)[-1]
-    if _makes(prog, path):
-        return None
+    if output and _makes(prog, found[0]):
+        return None  # a program's output named for the file it exists to make; a code string is no such output
+    return _meant(prog, found, how, c.text, c.recurse)
+
+
+def _meant(prog: str, found: tuple, how: str, shown: str, recurse: Callable) -> Optional[tuple]:
+    path, appended, code = found
     if appended:
         from aish.safety.rules.meaning import written_meaning  # meaning reads writers, which read code: read late
-        meant = written_meaning(path, True, code_writes.text_written(code), c.recurse)
+        meant = written_meaning(path, True, code_writes.text_written(code), recurse)
         return (meant[0], f"{meant[1]}, written by {prog}") if meant is not None and meant[0] >= MEDIUM else None
-    return level(path), f"{prog} {how} {path}: a file that decides who logs in or what runs is changed ({c.text})"
+    return level(path), f"{prog} {how} {path}: a file that decides who logs in or what runs is changed ({shown})"
 
 
 def _makes(prog: str, path: str) -> bool:
@@ -228,10 +235,10 @@ def rule_write_channel(c: Ctx) -> Optional[tuple]:
     prog = c.prog.rsplit("/", 1)[-1]
     path = _by_option(prog, texts)
     if path is not None:
-        return _judged(c, (path, False, ""), "writes its output or log over")
+        return _judged(c, (path, False, ""), "writes its output or log over", output=True)
     path = _by_destination(prog, texts)
     if path is not None:
-        return _judged(c, (path, False, ""), "puts what it copies or fetches at")
+        return _judged(c, (path, False, ""), "puts what it copies or fetches at", output=True)
     if prog in SHELLS:
         return None  # a shell's string is judged as the commands it runs, its redirects as a shell's
     return _judged(c, _by_code(texts), "is told by a string of code or an address to write")
@@ -263,3 +270,20 @@ def rule_fed_write(c: Ctx) -> Optional[tuple]:
         fed.append(" ".join(w.text for w in c.chain[-1].words[1:]).replace("\\n", "\n"))
     fed = [f[:code_writes.LIMIT] for f in fed if any(w in f for w in _WORDS)]
     return _judged(c, _by_code(fed), "is fed a script that writes") if fed else None
+
+
+def line_code_written(text: str, recurse: Callable) -> Optional[tuple]:
+    """Code typed into an interactive interpreter on the lines after its name (``jjs⏎var fw=new
+    FileWriter('/etc/ld.so.preload');``, ``irb⏎File.write("/etc/sudoers", …)``): the shell's reading splits such a
+    line at its brackets, so each later line holding a call and a protected place is read as code."""
+    if "\n" not in text or "(" not in text or not any(w in text for w in _WORDS):
+        return None
+    lines = text.splitlines()
+    for line in lines[1:64]:
+        if "(" in line and any(w in line for w in _WORDS):
+            found = _by_code([line[:code_writes.LIMIT]])
+            meant = _meant(lines[0].split(" ", 1)[0][:40], found, "is given code that writes", fragment([line], 60),
+                           recurse) if found else None
+            if meant is not None:
+                return meant
+    return None
