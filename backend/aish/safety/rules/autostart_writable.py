@@ -29,7 +29,7 @@ from aish.safety.winpaths import typed_text
 _OPEN_PLACE = lazy(
     r"(?i)[\\/](appdata[\\/]local[\\/]temp|users[\\/]public|downloads|spool[\\/]drivers[\\/]color|"
     r"windows[\\/](temp|tasks))[\\/]|"
-    r"(^|[\s\"'=,;(])(\w:[\\/](temp|tmp|perflogs)[\\/]|%te?mp%|%public%|\$\{?env:(te?mp|public)\b|"
+    r"(^|[\s\"'=,;(:])(\w:[\\/](temp|tmp|perflogs)[\\/]|%te?mp%|%public%|\$\{?env:(te?mp|public)\b|"
     r"\[system\.io\.path\]::gettemppath|\\\\[\w.$-]+\\[\w.$-]+|https?://|/tmp/|/var/tmp/|/dev/shm/|~/downloads/)")
 # For a start that runs for everyone, one user's own folders count too.
 _USER_PLACE = lazy(r"(?i)([\\/]appdata[\\/]|%(local)?appdata%|\$env:(local)?appdata\b|"
@@ -74,7 +74,9 @@ def _stored(c: Ctx) -> tuple:
     if prog == "schtasks" and ({"/create", "/change"} & set(lowered)):
         return _after(typed, "/tr"), bool(_SYSTEM_USERS.match(_after(typed, "/ru"))), "each time the task runs"
     if prog == "sc" and lowered[:1] in (["create"], ["config"]):
-        return _after(typed, "binpath=", "binpath"), True, "each time the service starts"
+        fused = next((t.split("=", 1)[1].strip("'\"") for t in typed if t.lower().startswith("binpath=") and
+                      len(t) > 8), "")  # `binPath="C:\x.exe"`: one word
+        return fused or _after(typed, "binpath=", "binpath"), True, "each time the service starts"
     if prog == "new-service":
         bare = _bare(typed)
         return _after(typed, "-binarypathname") or (bare[1] if len(bare) > 1 else ""), True, "as a service"

@@ -168,6 +168,10 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
     return best
 
 
+# A shell's start-up file names tool homes (~/.fzf, ~/.asdf) all the time: only a temporary place counts there.
+_TEMPORARY = ("/tmp/", "/var/tmp/", "/dev/shm/", "/run/shm/")
+
+
 def written_meaning(path: str, append: Optional[bool], what_in: str,
                     recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
     """What ``what_in`` means written to ``path``: appended (True), overwritten (False) or edited (None, only
@@ -193,7 +197,8 @@ def written_meaning(path: str, append: Optional[bool], what_in: str,
             inner = recurse(command) if command.strip() else None
             if inner is not None and inner[0] >= MEDIUM:
                 best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))
-            elif command.strip() and pattern is not STARTUP and dropped_program(command):
+            elif command.strip() and dropped_program(command) and \
+                    (pattern is not STARTUP or dropped_program(command).startswith(_TEMPORARY)):
                 best = worst(best, (MEDIUM, f"runs {dropped_program(command)} from a temporary or hidden "
                                             f"place, {when} ({path})"))
     return best
