@@ -85,6 +85,15 @@ REPL = (
      "python3\nopen(\"/etc/hosts\", \"a\").write(\"10.0.0.5 db\\n\")",
      "cd /tmp\necho \"$(date) done\" > /tmp/log.txt\ncat /etc/hosts"])
 
+# An editor or a pager opened and saved on the lines after it: the typed lines read as appended, a save-as over.
+SESSIONS = (
+    ["ed /etc/sudoers\na\ndeploy ALL=(ALL) NOPASSWD:ALL\n.\nw\nq", "sudo vi /etc/ld.so.preload\ni/tmp/x.so\n^[\n:wq",
+     "nano /etc/pam.d/su\nauth sufficient pam_permit.so\n^O\n^X", "pico /etc/cron.d/sync\n* * * * * root /tmp/.s\n^O",
+     "joe /etc/passwd\nroot2::0:0::/root:/bin/bash\n^KX", "echo /tmp/x.so | more\ns /etc/ld.so.preload",
+     "mg /etc/sudoers\ndeploy ALL=(ALL) NOPASSWD:ALL\nC-x C-s", "vim /tmp/x\n:w /etc/shadow"],
+    ["sudo vim /etc/hosts\n:q", "nano /etc/hosts\n10.0.0.5 db\n^O", "echo x | less\ns /tmp/out.txt",
+     "cat /etc/sudoers\nw", "sudo vim /etc/hosts", "ed /etc/hosts\na\n10.0.0.5 db\n.\nw"])
+
 
 def test_output_options():
     table_holds(OPTIONS)
@@ -104,3 +113,7 @@ def test_fed_scripts():
 
 def test_interactive_code():
     table_holds(REPL)
+
+
+def test_editor_sessions():
+    table_holds(SESSIONS)

@@ -33,7 +33,7 @@ from aish.safety.rules import wmi_methods, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import loop_files, made_here, system_writes
 from aish.safety.rules import secret_destinations, secret_variables, unknown_senders
-from aish.safety.rules import fetched_runs, patched_protections, write_channels
+from aish.safety.rules import fetched_runs, patched_protections, typed_sessions
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -161,7 +161,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, written_scripts.line_written_script(text, recurse))  # echo > f; x /s f
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     best = higher(best, patched_protections.line_protection_patched(text))  # AMSI, ETW patched in memory
-    best = higher(best, write_channels.line_code_written(text, recurse))  # `jjs⏎new FileWriter('/etc/…')`
+    best = higher(best, typed_sessions.line_code_written(text, recurse))  # `jjs⏎new FileWriter('/etc/…')`
+    best = higher(best, typed_sessions.line_session_saved(text, recurse))  # `ed /etc/sudoers⏎a⏎…⏎.⏎w`
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
     plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
     best = higher(best, fetched_runs.downloaded_then_run(segs))

@@ -29,12 +29,12 @@ from typing import Callable, Optional
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules import code_writes
 from aish.safety.rules.fed_shells import SHELLS
-from aish.safety.rules.common import HIGH, LETTER_READERS, MEDIUM, Ctx, fragment
+from aish.safety.rules.common import HIGH, LETTER_READERS, MEDIUM, Ctx
 from aish.safety.rules.system_targets import SYSTEM_FILE
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.written_options import MAKER, own_file
 
-_WORDS = ("/etc/", "/root/", "authorized_keys", "/boot/", "/var/spool/cron", "systemd/system")
+WORDS = ("/etc/", "/root/", "authorized_keys", "/boot/", "/var/spool/cron", "systemd/system")
 # Whose change decides who logs in or what every program loads: the worst reading of any write there is high.
 _TUNING = lazy(r"/etc/systemd/(logind|journald|resolved|timesyncd)\.conf|/etc/sysctl\.")
 _WORST = lazy(r"sudoers|shadow|passwd|pam\.|authorized_keys|sshd_config|ld\.so\.preload")
@@ -82,11 +82,11 @@ _PATH_IN = lazy(r"""(?:/etc/|/root/|/boot/|/var/spool/cron|/(?:usr/)?lib/systemd
                 r"""[\w.@%+/-]*""")
 
 
-@triggered_by(_WORDS, otherwise=False)
+@triggered_by(WORDS, otherwise=False)
 def may_reach(c: Ctx) -> bool:
     """Cheap: a protected place among the words."""
     low = c.lowered
-    return any(w in low for w in _WORDS)
+    return any(w in low for w in WORDS)
 
 
 def protected(path: str) -> bool:
@@ -175,7 +175,7 @@ def _as_data(code: str, path: str) -> bool:
     return at > 0 and bool(_DATA_CALL.search(code[max(0, at - 80):at]))
 
 
-def _by_code(texts: list) -> Optional[tuple]:
+def code_written(texts: list) -> Optional[tuple]:
     """(path, appended?, code) for a protected file written by a string of code among the words (a redirect,
     ``:w F``, ``.output F``, ``open("F", "w")``), or by an address that opens it to write (``create:F``,
     ``open:F,creat``)."""
@@ -209,10 +209,10 @@ def _judged(c: Ctx, found: Optional[tuple], how: str, output: bool = False) -> O
     prog = c.prog.rsplit("/", 1)[-1]
     if output and _makes(prog, found[0]):
         return None  # a program's output named for the file it exists to make; a code string is no such output
-    return _meant(prog, found, how, c.text, c.recurse)
+    return meant(prog, found, how, c.text, c.recurse)
 
 
-def _meant(prog: str, found: tuple, how: str, shown: str, recurse: Callable) -> Optional[tuple]:
+def meant(prog: str, found: tuple, how: str, shown: str, recurse: Callable) -> Optional[tuple]:
     path, appended, code = found
     if appended:
         from aish.safety.rules.meaning import written_meaning  # meaning reads writers, which read code: read late
@@ -241,7 +241,7 @@ def rule_write_channel(c: Ctx) -> Optional[tuple]:
         return _judged(c, (path, False, ""), "puts what it copies or fetches at", output=True)
     if prog in SHELLS:
         return None  # a shell's string is judged as the commands it runs, its redirects as a shell's
-    return _judged(c, _by_code(texts), "is told by a string of code or an address to write")
+    return _judged(c, code_written(texts), "is told by a string of code or an address to write")
 
 
 # Programs that store or show what they are fed rather than run it (`cat <<EOF > notes`, `mail root <<EOF`).
@@ -268,22 +268,5 @@ def rule_fed_write(c: Ctx) -> Optional[tuple]:
     fed += [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
     if c.chain and c.chain[-1].words and c.chain[-1].words[0].text in ("echo", "printf"):
         fed.append(" ".join(w.text for w in c.chain[-1].words[1:]).replace("\\n", "\n"))
-    fed = [f[:code_writes.LIMIT] for f in fed if any(w in f for w in _WORDS)]
-    return _judged(c, _by_code(fed), "is fed a script that writes") if fed else None
-
-
-def line_code_written(text: str, recurse: Callable) -> Optional[tuple]:
-    """Code typed into an interactive interpreter on the lines after its name (``jjs⏎var fw=new
-    FileWriter('/etc/ld.so.preload');``, ``irb⏎File.write("/etc/sudoers", …)``): the shell's reading splits such a
-    line at its brackets, so each later line holding a call and a protected place is read as code."""
-    if "\n" not in text or "(" not in text or not any(w in text for w in _WORDS):
-        return None
-    lines = text.splitlines()
-    for line in lines[1:64]:
-        if "(" in line and any(w in line for w in _WORDS):
-            found = _by_code([line[:code_writes.LIMIT]])
-            meant = _meant(lines[0].split(" ", 1)[0][:40], found, "is given code that writes", fragment([line], 60),
-                           recurse) if found else None
-            if meant is not None:
-                return meant
-    return None
+    fed = [f[:code_writes.LIMIT] for f in fed if any(w in f for w in WORDS)]
+    return _judged(c, code_written(fed), "is fed a script that writes") if fed else None

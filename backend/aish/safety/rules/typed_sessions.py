@@ -1,0 +1,77 @@
+"""Effect: a protected system file written by what is typed on the lines after a program's name (``write_channels``
+reads the program's own words; here the program is interactive and the write is typed into it).
+
+Public catalogues of file writes show interactive programs as a session: the program on one line, then what is
+typed into it.  The shell's reading splits those lines into commands that mean nothing (``var fw=new
+FileWriter('/etc/ld.so.preload');`` is cut at its brackets), so the whole text is read:
+
+- code typed into an interpreter (``jjs``, ``irb``, ``node``, ``python3``, ``groovysh``) that writes a protected
+  file, as ``write_channels`` reads a code string (a call that opens it to write, ``new FileWriter(F)``);
+- an editor or a pager opened and its buffer saved (``ed /etc/sudoers⏎a⏎LINE⏎.⏎w``, ``nano F⏎LINE⏎^O``,
+  ``emacs F⏎LINE⏎C-x C-s``): the typed lines are added to the file opened and read as ``meaning`` reads them
+  appended (a hosts line is routine, a sudoers rule is not); a buffer saved as a protected file (``echo X |
+  less⏎s F``, ``vim x⏎:w F``) replaces it.
+
+The editor alone (``sudo vim /etc/hosts``), quit without saving, or saved with nothing typed stays quiet.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from aish.safety.lazy_regex import lazy
+from aish.safety.rules import code_writes
+from aish.safety.rules.common import fragment
+from aish.safety.rules.write_channels import WORDS, code_written, level, meant, protected
+
+
+def line_code_written(text: str, recurse: Callable) -> Optional[tuple]:
+    """Code typed into an interactive interpreter on the lines after its name (``jjs⏎var fw=new
+    FileWriter('/etc/ld.so.preload');``, ``irb⏎File.write("/etc/sudoers", …)``): the shell's reading splits such a
+    line at its brackets, so each later line holding a call and a protected place is read as code."""
+    if "\n" not in text or "(" not in text or not any(w in text for w in WORDS):
+        return None
+    lines = text.splitlines()
+    for line in lines[1:64]:
+        if "(" in line and any(w in line for w in WORDS):
+            found = code_written([line[:code_writes.LIMIT]])
+            judged = meant(lines[0].split(" ", 1)[0][:40], found, "is given code that writes", fragment([line], 60),
+                           recurse) if found else None
+            if judged is not None:
+                return judged
+    return None
+
+
+# A line that saves an interactive editor's or pager's buffer: vi's and ed's `w`/`:wq`/`ZZ`, Emacs' `C-x C-s`, nano's
+# `^O`; with a path, the buffer is saved as that file (`:w F`, ed's `w F`, less's `s F`, Emacs' `C-x C-w F`).
+_SAVE = lazy(r"^\s*(?::?(?:w|wq|x|write|wq!|w!|x!|update)|ZZ|C-x\s*C-s|C-x\s*s|\^[OSX]|\^K[XDS]|Ctrl[-+][OSX])\s*$",
+             re.IGNORECASE)
+_SAVE_AS = lazy(r"^\s*(?::?(?:w|write|saveas|sav)!?\s+|s\s*(?=/)|s\s+|C-x\s*C-w\s+)(?P<path>\S+)\s*$")
+_NOT_TEXT = lazy(r"^\s*(?:[.aicq]|:?q!?|\^\[|ESC|Esc|<Esc>|C-x\s*C-c|\^X|i\w*)?\s*$")
+
+
+def line_session_saved(text: str, recurse: Callable) -> Optional[tuple]:
+    """An editor or a pager opened and its buffer saved on the lines after it (``ed /etc/sudoers⏎a⏎LINE⏎.⏎w``,
+    ``emacs /etc/sudoers⏎LINE⏎C-x C-s``, ``echo LINE | less⏎s/etc/ld.so.preload``): the lines typed are added to
+    the file opened, read as ``meaning`` reads them appended; a buffer saved as a protected file replaces it."""
+    if "\n" not in text or not any(w in text for w in WORDS):
+        return None
+    lines = text.splitlines()[:64]
+    first = lines[0].split()
+    last = [w for w in lines[0].rsplit("|", 1)[-1].split() if w not in ("sudo", "doas", "command", "exec")]
+    name = last[0].rsplit("/", 1)[-1] if last else "an editor"  # `echo LINE | less`: the pager saves
+    for k, line in enumerate(lines[1:], 1):
+        m = _SAVE_AS.match(line)
+        if m and protected(m.group("path").strip("'\"")):
+            path = m.group("path").strip("'\"")
+            return level(path), f"{name} saves what it holds as {path}: a file that " \
+                                f"decides who logs in or what runs is replaced ({fragment([line], 60)})"
+        if _SAVE.match(line):
+            opened = [w.strip("'\"") for w in first[1:] if protected(w)]
+            if not opened:
+                return None
+            typed = "\n".join(t.strip().strip("'\"") for t in lines[1:k] if not _NOT_TEXT.match(t))
+            if not typed:
+                return None  # saved as it was opened: nothing typed into it
+            return meant(name, (opened[-1], True, typed), "saves", fragment([line], 60), recurse)
+    return None
