@@ -135,3 +135,35 @@ MORE_OPEN_STARTS = (
 
 def test_more_open_starts():
     table_holds(MORE_OPEN_STARTS)
+
+
+# A WMI class that mirrors a cmdlet or reg, called instead of it (Defender's MSFT_MpPreference, the firewall's
+# MSFT_NetFirewallProfile, the registry's StdRegProv), judged as what it mirrors (rules/wmi_mirrors.py).
+# Quiet: reads, and settings the mirrored command leaves quiet.
+WMI_MIRRORS = (
+    [r'WMIC /Namespace:\\root\Microsoft\Windows\Defender class MSFT_MpPreference call Add ExclusionPath="C:\data"',
+     "Invoke-CimMethod -Namespace root/Microsoft/Windows/Defender -ClassName MSFT_MpPreference -MethodName Add "
+     "-Arguments @{ExclusionProcess=@('sync.exe')}",
+     "Invoke-CimMethod -Namespace root/Microsoft/Windows/Defender -ClassName MSFT_MpPreference -MethodName Set "
+     "-Arguments @{DisableRealtimeMonitoring=$true}",
+     "Get-CimInstance -Namespace root/StandardCimv2 -ClassName MSFT_NetFirewallProfile | "
+     "Set-CimInstance -Property @{Enabled=0}",
+     "Invoke-CimMethod -ClassName StdRegProv -MethodName SetDWORDValue -Arguments @{hDefKey=[uint32]2147483650; "
+     r"sSubKeyName='SOFTWARE\Policies\Microsoft\Windows Defender'; sValueName='DisableAntiSpyware'; uValue=[uint32]1}",
+     r'wmic /namespace:\\root\default path StdRegProv call SetStringValue hDefKey=2147483649 '
+     r'sSubKeyName="Software\Microsoft\Windows\CurrentVersion\Run" sValueName="u" sValue="C:\Users\Public\u.exe"',
+     "Invoke-WmiMethod -Namespace root/default -Class StdRegProv -Name DeleteKey -ArgumentList @{hDefKey=2147483650; "
+     r"sSubKeyName='SYSTEM\CurrentControlSet\Services\WinDefend'}"],
+    ["Get-CimInstance -Namespace root/Microsoft/Windows/Defender -ClassName MSFT_MpPreference",
+     r'wmic /namespace:\\root\default path StdRegProv call GetStringValue hDefKey=2147483650 '
+     r'sSubKeyName="SOFTWARE\Microsoft\Windows NT\CurrentVersion" sValueName="ProductName"',
+     "Invoke-CimMethod -ClassName StdRegProv -MethodName SetStringValue -Arguments @{hDefKey=[uint32]2147483649; "
+     r"sSubKeyName='Software\MyApp'; sValueName='Theme'; sValue='dark'}",
+     "Invoke-CimMethod -Namespace root/Microsoft/Windows/Defender -ClassName MSFT_MpPreference -MethodName Set "
+     "-Arguments @{SignatureUpdateInterval=4}",
+     "Get-CimInstance -Namespace root/StandardCimv2 -ClassName MSFT_NetFirewallProfile | "
+     "Set-CimInstance -Property @{Enabled=1}"])
+
+
+def test_wmi_mirrors():
+    table_holds(WMI_MIRRORS)

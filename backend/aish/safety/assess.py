@@ -29,7 +29,7 @@ from aish.safety.program_names import plain_name
 from aish.safety.programs import ABBREVIATIONS
 from aish.safety.rules import documents, exfil, fleets, flows, inout, listing, meaning, shellstate, table
 from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_file_losses, win_path_replaced
-from aish.safety.rules import wmi_methods, written_scripts
+from aish.safety.rules import wmi_methods, wmi_mirrors, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import loop_files, made_here, system_writes
 from aish.safety.rules import secret_destinations, secret_variables, unknown_senders
@@ -155,6 +155,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
     best = higher(best, clear_cmdlets.line_clears_event_log(text))
     best = higher(best, wmi_methods.line_wmi_method(text, recurse))  # `(gwmi …).Uninstall()`
+    best = higher(best, wmi_mirrors.line_wmi_mirror(text, recurse))  # MSFT_MpPreference, StdRegProv called directly
     best = higher(best, win_file_losses.line_item_deleted(text, recurse))  # (gi x).Delete()
     best = higher(best, win_file_losses.line_listed_files_lost(text, recurse))
     best = higher(best, win_path_replaced.line_path_replaced(text, recurse))
