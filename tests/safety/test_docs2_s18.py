@@ -167,3 +167,26 @@ WMI_MIRRORS = (
 
 def test_wmi_mirrors():
     table_holds(WMI_MIRRORS)
+
+
+# Another user's session watched or controlled without asking them: mstsc's shadowing told not to prompt, the
+# Remote Desktop shadow policy set to no permission (2, 4) by any registry writer, desktop sharing told to skip
+# its dialog (krfb, Vino's prompt, Apple Remote Desktop's request for permission) (rules/consent_skipped.py).
+# Quiet: shadowing that asks, the policy asking (1, 3), the prompt kept on.
+CONSENT_SKIPPED = (
+    ["mstsc /v:ws07 /shadow:3 /noConsentPrompt", "mstsc.exe /shadow:2 /v:term01 /control /noConsentPrompt",
+     r'Set-ItemProperty -Path "HKLM:\SOFTWARE\Policies\Microsoft\Windows NT\Terminal Services" -Name Shadow -Value 2',
+     r'New-ItemProperty "HKLM:\SOFTWARE\Policies\Microsoft\Windows NT\Terminal Services" -Name Shadow -Value 4 '
+     '-PropertyType DWord -Force',
+     r'reg add "\\ws07\HKLM\Software\Policies\Microsoft\Windows NT\Terminal Services" /v Shadow /t REG_DWORD /d 2 /f',
+     "krfb --nodialog", "gsettings set org.gnome.Vino prompt-enabled false",
+     "sudo /System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart -configure "
+     "-clientopts -setreqperm -reqperm no"],
+    ["mstsc /v:ws07 /shadow:3", "mstsc /v:ws07 /shadow:3 /control",
+     r'reg add "HKLM\Software\Policies\Microsoft\Windows NT\Terminal Services" /v Shadow /t REG_DWORD /d 1 /f',
+     r'Set-ItemProperty -Path "HKLM:\SOFTWARE\Policies\Microsoft\Windows NT\Terminal Services" -Name Shadow -Value 3',
+     "gsettings set org.gnome.Vino prompt-enabled true", "krfb", "mstsc /v:ws07 /admin"])
+
+
+def test_consent_skipped():
+    table_holds(CONSENT_SKIPPED)
