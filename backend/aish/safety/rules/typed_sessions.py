@@ -28,13 +28,15 @@ from aish.safety.rules.write_channels import WORDS, code_written, level, meant, 
 def line_code_written(text: str, recurse: Callable) -> Optional[tuple]:
     """Code typed into an interactive interpreter on the lines after its name (``jjs⏎var fw=new
     FileWriter('/etc/ld.so.preload');``, ``irb⏎File.write("/etc/sudoers", …)``): the shell's reading splits such a
-    line at its brackets, so each later line holding a call and a protected place is read as code."""
-    if "\n" not in text or "(" not in text or not any(w in text for w in WORDS):
+    line at its brackets, so each later line holding a protected place is read as code; a client's or a database's
+    session too (``sftp h⏎get x /etc/cron.d/x``, ``sqlite3⏎.output /etc/hosts``).  A shell's own words on such a
+    line (``>``, ``tee``, ``cp``) are the shell's rules' to judge."""
+    if "\n" not in text or not any(w in text for w in WORDS):
         return None
     lines = text.splitlines()
     for line in lines[1:64]:
-        if "(" in line and any(w in line for w in WORDS):
-            found = code_written([line[:code_writes.LIMIT]])
+        if any(w in line for w in WORDS):
+            found = code_written([line[:code_writes.LIMIT]], shell_words=False)
             judged = meant(lines[0].split(" ", 1)[0][:40], found, "is given code that writes", fragment([line], 60),
                            recurse) if found else None
             if judged is not None:

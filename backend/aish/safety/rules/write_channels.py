@@ -36,6 +36,13 @@ from aish.safety.rules.written_options import MAKER, own_file
 
 WORDS = ("/etc/", "/root/", "authorized_keys", "/boot/", "/var/spool/cron", "systemd/system")
 # Whose change decides who logs in or what every program loads: the worst reading of any write there is high.
+# What else runs as root or at every login, beyond ``SYSTEM_FILE``: zsh's system start-up files, root's other shell
+# files, the scripts login, apt, logrotate, udev, polkit, the network manager and the desktop run, init scripts.
+_MORE = lazy(r"^(/private)?/etc/(zsh/(zshrc|zshenv|zprofile|zlogin)|zshrc|zshenv|zprofile|zlogin|update-motd\.d/.+|"
+             r"apt/apt\.conf\.d/.+|logrotate\.d/.+|udev/rules\.d/.+|polkit-1/(rules\.d|localauthority)/.+|"
+             r"init\.d/.+|rc\d?\.d/.+|xdg/autostart/.+|NetworkManager/dispatcher\.d/.+|sudo\.conf|gshadow|"
+             r"subuid|subgid|csh\.(cshrc|login)|ssh/sshrc)$|^/root/\.(zshrc|zprofile|zshenv|zlogin|bash_login|"
+             r"config/autostart/.+|ssh/rc)$")
 _TUNING = lazy(r"/etc/systemd/(logind|journald|resolved|timesyncd)\.conf|/etc/sysctl\.")
 _WORST = lazy(r"sudoers|shadow|passwd|pam\.|authorized_keys|sshd_config|ld\.so\.preload")
 # The parts an option's name is made of when it names the file written (`--log-file`, `--result-file`, `-fprintf`).
@@ -62,6 +69,7 @@ _NOT_COPY = frozenset({"apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "pa
                        "conda", "mamba", "port", "pkg", "opkg", "emerge", "xbps-install", "guix", "dpkg", "rpm",
                        "git", "nuget", "make", "cmake", "ninja", "meson", "visudo", "sudoedit", "diff", "cmp"})
 _APPENDED = lazy(r">>|\btee\s+-a|\bappend\b", re.IGNORECASE)
+_EVERYDAY_COPIERS = frozenset({"cp", "mv", "install", "rsync", "ditto", "scp", "gcp", "gmv", "ginstall"})
 _OPTION_VERBS = frozenset({"get", "copytolocal", "movetolocal", "cp", "mv", "put", "copyfromlocal", "download"})
 _READ_VERBS = frozenset({"get", "show", "list", "ls", "cat", "read", "diff", "check", "validate", "lint", "verify",
                          "test", "status", "info", "inspect", "view", "print", "stat", "help"})
@@ -70,14 +78,17 @@ _ADDRESS = lazy(r"^(?:create|creat|(?:g?open|file):(?=[^,]*,(?:[^,]*,)*\s*(?:cre
                 r":?(?P<path>/[^,]+)", re.IGNORECASE)
 # A write inside a string of code, the path in it marked \x00: a redirect, an editor's or sed's write command,
 # sqlite's `.output`, gdb's `dump`, TeX's `\openout`, `tee`, `dd of=`, a copy's destination.
-_CODE_WRITE = lazy(r"""(?<![<=!])>>?\|?\s*["']?\x00|(?:^|[:;|{}/\n])\s*(?:w|write|wq|x|saveas|sav|save)!?\s+["']?"""
-                   r"""\x00|\.(?:output|once|save|backup|dump)\s+["']?\x00|\b(?:dump|append)\s+(?:binary\s+)?"""
-                   r"""(?:value|memory|\w+)\s+["']?\x00|openout[^=\x00]{0,40}=\s*\x00|\btee\s+(?:-a\s+)?["']?\x00|"""
-                   r"""\bof=["']?\x00|(?:Writer|OutputStream|FileStream)\s*\(\s*["']?\x00|"""
+_CODE_WRITE = lazy(r"""(?:^|[:;|{}/\n])\s*(?:w|write|wq|x|saveas|sav|save)!?\s+["']?\x00|"""
+                   r"""\.(?:output|once|save|backup|dump)\s+["']?\x00|\b(?:dump|append)\s+(?:binary\s+)?"""
+                   r"""(?:value|memory|\w+)\s+["']?\x00|openout[^=\x00]{0,40}=\s*\x00|"""
+                   r"""(?:Writer|OutputStream|FileStream)\s*\(\s*["']?\x00|"""
                    r"""\bset\s+(?:print|output|table|logfile)\s+["']\x00|"""
                    r"""\b(?:error_log|access_log|\w*log_?file|pid_?file|dump_?file)\s*[=\s]\s*["']?\x00|"""
-                   r"""\b(?:cp|mv|install|copy|get|mget|fetch|download|lcp)\s+(?:-\w+\s+)*\S+\s+["']?\x00""",
-                   re.IGNORECASE)
+                   r"""\b(?:get|mget|fetch|download|lcp)\s+(?:-\w+\s+)*\S+\s+["']?\x00""", re.IGNORECASE)
+# The same in a shell's words inside the string (a redirect, tee, dd's of=, a copy): read in a program's own string,
+# not on a line of its own, where the shell's rules judge it.
+_SHELL_WRITE = lazy(r"""(?<![<=!])>>?\|?\s*["']?\x00|\btee\s+(?:-a\s+)?["']?\x00|\bof=["']?\x00|"""
+                    r"""\b(?:cp|mv|install|copy)\s+(?:-\w+\s+)*\S+\s+["']?\x00""", re.IGNORECASE)
 _PATH_IN = lazy(r"""(?:/etc/|/root/|/boot/|/var/spool/cron|/(?:usr/)?lib/systemd/system/|[\w.~/-]*/\.ssh/)"""
                 r"""[\w.@%+/-]*""")
 
@@ -89,11 +100,11 @@ def may_reach(c: Ctx) -> bool:
     return any(w in low for w in WORDS)
 
 
-def protected(path: str) -> bool:
+def protected(path: str, more: bool = True) -> bool:
     """A file in the table (not a folder named as one, nor a tuning file whose breaking values ``meaning`` reads)."""
     path = path.strip().strip("'\"")
-    return bool(path) and SYSTEM_FILE.search(path) is not None and not path.endswith("/") and \
-        not _TUNING.search(path)
+    return bool(path) and (SYSTEM_FILE.search(path) is not None or more and _MORE.search(path) is not None) and \
+        not path.endswith("/") and not _TUNING.search(path)
 
 
 def level(path: str) -> int:
@@ -160,7 +171,8 @@ def _by_destination(prog: str, texts: list) -> Optional[str]:
         return None
     dest = operands[-1]
     dest = dest[len("file://"):] if dest.startswith("file:///") else dest
-    if not protected(dest) or any(protected(o) for o in operands[:-1]):
+    # the everyday copiers' drop-ins (`sudo cp x /etc/logrotate.d/app`) are their own rules' to judge
+    if not protected(dest, more=prog not in _EVERYDAY_COPIERS) or any(protected(o) for o in operands[:-1]):
         return None  # a backup of the system's file, or a copy between its own places
     return dest.strip("'\"")
 
@@ -175,10 +187,15 @@ def _as_data(code: str, path: str) -> bool:
     return at > 0 and bool(_DATA_CALL.search(code[max(0, at - 80):at]))
 
 
-def code_written(texts: list) -> Optional[tuple]:
+def _redirected(code: str, path: str) -> bool:
+    at = code.find(path)
+    return at >= 0 and bool(_SHELL_WRITE.search(code[:at] + "\x00" + code[at + len(path):]))
+
+
+def code_written(texts: list, shell_words: bool = True) -> Optional[tuple]:
     """(path, appended?, code) for a protected file written by a string of code among the words (a redirect,
     ``:w F``, ``.output F``, ``open("F", "w")``), or by an address that opens it to write (``create:F``,
-    ``open:F,creat``)."""
+    ``open:F,creat``); ``shell_words=False``: a line of its own, whose redirects and copies the shell's rules read."""
     for t in texts[:48]:
         m = _ADDRESS.match(t)
         if m and protected(m.group("path")):
@@ -190,12 +207,12 @@ def code_written(texts: list) -> Optional[tuple]:
             if not protected(path):
                 continue
             marked = t[:found.start()] + "\x00" + t[found.end():]
-            written = _CODE_WRITE.search(marked)
+            written = _CODE_WRITE.search(marked) or (_SHELL_WRITE.search(marked) if shell_words else None)
             if written:
                 return path, bool(_APPENDED.search(written.group(0))), t
         if "'" in t or '"' in t or "(" in t or "[" in t:
             for path, appended in code_writes.writes(t):
-                if protected(path) and not _as_data(t, path):
+                if protected(path) and not _as_data(t, path) and (shell_words or not _redirected(t, path)):
                     return path, appended, t
     return None
 
