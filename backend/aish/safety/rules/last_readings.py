@@ -28,7 +28,7 @@ from aish.safety.rules import remote_login_off, resolvers_outside, resource_writ
 from aish.safety.rules import security_products_off, serving_lists_emptied, setting_pairs, slash_over_all
 from aish.safety.rules import stop_scopes, suspend_cmdlets, system_setters, system_targets, tool_clones
 from aish.safety.rules import traffic_taken, trust_anchors, trust_loosened, vlan_moves, way_in_closed, write_channels
-from aish.safety.rules import triggers, whole_key_range, win_own_verbs, world_cidr_edits
+from aish.safety.rules import triggers, typed_sessions, whole_key_range, win_own_verbs, world_cidr_edits
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 
 
@@ -94,7 +94,7 @@ READINGS: tuple = (
     _Reading(system_targets.may_target, system_setters.rule_system_setter),
     # `screen -L /etc/shadow …`, `lwp-download URL /etc/cron.d/x`, `gdb -ex 'dump value "/etc/sudoers" …'`
     _Reading(write_channels.may_reach, write_channels.rule_write_channel),
-    _Reading(write_channels.may_feed, write_channels.rule_fed_write),  # `ed -s F <<< 'w /etc/ld.so.preload'`
+    _Reading(typed_sessions.may_feed, typed_sessions.rule_fed_write),  # `ed -s F <<< 'w /etc/ld.so.preload'`
     _Reading(device_operands.may_act, device_operands.rule_device_operand, unknown_only=True),  # `geli kill ada0p3`
     _Reading(disk_layouts.may_rewrite, disk_layouts.rule_disk_layout),  # `bsdlabel -w da1`, `… partition delete`
     _Reading(disk_words.may_act_on_storage, disk_words.rule_storage_words),  # `dkctl wd0 delwedge dk1`

@@ -12,6 +12,9 @@ FileWriter('/etc/ld.so.preload');`` is cut at its brackets), so the whole text i
   appended (a hosts line is routine, a sudoers rule is not); a buffer saved as a protected file (``echo X |
   less⏎s F``, ``vim x⏎:w F``) replaces it.
 
+A script fed to such a program by a here-string, a heredoc or an echo is read the same way (``ed -s F <<< 'w
+/etc/ld.so.preload'``, ``echo '.output /etc/hosts' | sqlite3``), unless the program only stores or shows it.
+
 The editor alone (``sudo vim /etc/hosts``), quit without saving, or saved with nothing typed stays quiet.
 """
 from __future__ import annotations
@@ -22,7 +25,8 @@ from typing import Callable, Optional
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules import code_writes
 from aish.safety.rules.common import fragment
-from aish.safety.rules.write_channels import WORDS, code_written, level, meant, protected
+from aish.safety.rules.common import Ctx
+from aish.safety.rules.write_channels import WORDS, code_written, judged, level, meant, protected
 
 
 def line_code_written(text: str, recurse: Callable) -> Optional[tuple]:
@@ -37,10 +41,10 @@ def line_code_written(text: str, recurse: Callable) -> Optional[tuple]:
     for line in lines[1:64]:
         if any(w in line for w in WORDS):
             found = code_written([line[:code_writes.LIMIT]], shell_words=False)
-            judged = meant(lines[0].split(" ", 1)[0][:40], found, "is given code that writes", fragment([line], 60),
-                           recurse) if found else None
-            if judged is not None:
-                return judged
+            verdict = meant(lines[0].split(" ", 1)[0][:40], found, "is given code that writes", fragment([line], 60),
+                            recurse) if found else None
+            if verdict is not None:
+                return verdict
     return None
 
 
@@ -77,3 +81,31 @@ def line_session_saved(text: str, recurse: Callable) -> Optional[tuple]:
                 return None  # saved as it was opened: nothing typed into it
             return meant(name, (opened[-1], True, typed), "saves", fragment([line], 60), recurse)
     return None
+
+
+# Programs that store or show what they are fed rather than run it (`cat <<EOF > notes`, `mail root <<EOF`).
+_TEXT_SINKS = frozenset({"cat", "tee", "echo", "printf", "less", "more", "head", "tail", "grep", "wc", "sponge", "sort",
+                         "base64", "column", "xclip", "xsel", "pbcopy", "wl-copy", "mail", "mailx", "sendmail", "mutt",
+                         "write", "wall", "logger", "diff", "patch", "sed", "awk", "envsubst", "gpg", "openssl",
+                         "ssh-keygen", "crontab", "at", "batch", "tr", "cut", "md5sum", "sha256sum", "jq", "yq",
+                         "bash", "sh", "zsh", "dash", "ksh", "fish", "sudo", "ssh", "su", "docker", "kubectl"})
+
+
+def may_feed(c: Ctx) -> bool:
+    """Cheap: the program is fed a heredoc, a here-string or an echo's words (an interactive program's script)."""
+    return bool(c.seg.redirects and any(r.body or r.op == "<<<" for r in c.seg.redirects) or
+                c.chain and c.chain[-1].words and c.chain[-1].words[0].text in ("echo", "printf"))
+
+
+def rule_fed_write(c: Ctx) -> Optional[tuple]:
+    """``ed -s F <<< 'w /etc/ld.so.preload'``, ``tclsh <<< 'set f [open /etc/x w]…'``, ``echo '.output /etc/hosts' |
+    sqlite3``: an interactive program's own script writes a protected file."""
+    prog = c.prog.rsplit("/", 1)[-1]
+    if prog in _TEXT_SINKS:
+        return None
+    fed = [r.body for r in c.seg.redirects if r.body]
+    fed += [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
+    if c.chain and c.chain[-1].words and c.chain[-1].words[0].text in ("echo", "printf"):
+        fed.append(" ".join(w.text for w in c.chain[-1].words[1:]).replace("\\n", "\n"))
+    fed = [f[:code_writes.LIMIT] for f in fed if any(w in f for w in WORDS)]
+    return judged(c, code_written(fed), "is fed a script that writes") if fed else None

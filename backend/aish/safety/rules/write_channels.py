@@ -69,6 +69,12 @@ _NOT_COPY = frozenset({"apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "pa
                        "conda", "mamba", "port", "pkg", "opkg", "emerge", "xbps-install", "guix", "dpkg", "rpm",
                        "git", "nuget", "make", "cmake", "ninja", "meson", "visudo", "sudoedit", "diff", "cmp"})
 _APPENDED = lazy(r">>|\btee\s+-a|\bappend\b", re.IGNORECASE)
+_FOLDER_OPTIONS = frozenset({"-d", "--dir", "--directory", "-P", "--directory-prefix", "--output-dir", "--outdir",
+                             "--out-dir", "--dest-dir", "--destination-dir", "--target-dir", "--save-dir",
+                             "--download-dir"})
+_NAME_OPTIONS = frozenset({"-o", "-O", "--out", "--output", "--output-document", "--name", "--filename",
+                           "--output-file", "--save-as"})
+_RENAME_TO = lazy(r"^s(?P<d>[^\w\s])(?:(?!(?P=d)).)*(?P=d)(?P<to>/(?:(?!(?P=d)).)+)(?P=d)")
 _EVERYDAY_COPIERS = frozenset({"cp", "mv", "install", "rsync", "ditto", "scp", "gcp", "gmv", "ginstall"})
 _OPTION_VERBS = frozenset({"get", "copytolocal", "movetolocal", "cp", "mv", "put", "copyfromlocal", "download"})
 _READ_VERBS = frozenset({"get", "show", "list", "ls", "cat", "read", "diff", "check", "validate", "lint", "verify",
@@ -138,6 +144,29 @@ def _by_option(prog: str, texts: list) -> Optional[str]:
         if protected(value):
             return value.strip("'\"")
     return None
+
+
+def _by_folder(texts: list) -> Optional[str]:
+    """A folder and a name given apart (`aria2c -d /etc/cron.d -o x URL`, `wget -P /etc/cron.d URL/x`), or an
+    archiver's rename rule that sends every member to one path (`tar c --xform 's@.*@/etc/x@' … | tar x -P`)."""
+    folder = name = None
+    for k, t in enumerate(texts):
+        key, eq, value = t.partition("=")
+        if not eq and k + 1 < len(texts):
+            value = texts[k + 1]
+        if key in _FOLDER_OPTIONS:
+            folder = value.strip("'\"").rstrip("/")
+        elif key in _NAME_OPTIONS and "/" not in value:
+            name = value.strip("'\"")
+        elif key.lstrip("-") in ("xform", "transform"):
+            m = _RENAME_TO.match(value.strip("'\""))
+            if m and protected(m.group("to")):
+                return m.group("to")
+    if folder and folder.startswith("/") and not name:
+        url = next((t for t in texts if "://" in t), "")
+        name = url.rstrip("/").rsplit("/", 1)[-1] if url else None
+    path = f"{folder}/{name}" if folder and name else None
+    return path if path and protected(path) else None
 
 
 def _copy_named(prog: str) -> bool:
@@ -217,7 +246,7 @@ def code_written(texts: list, shell_words: bool = True) -> Optional[tuple]:
     return None
 
 
-def _judged(c: Ctx, found: Optional[tuple], how: str, output: bool = False) -> Optional[tuple]:
+def judged(c: Ctx, found: Optional[tuple], how: str, output: bool = False) -> Optional[tuple]:
     """A write over the file at its worst reading; a line appended to it as ``meaning`` reads a shell's ``>>``
     (a hosts line or a profile script's ``export`` is routine; a sudoers rule or a cron line that runs a dropped
     program is not)."""
@@ -252,38 +281,10 @@ def rule_write_channel(c: Ctx) -> Optional[tuple]:
     prog = c.prog.rsplit("/", 1)[-1]
     path = _by_option(prog, texts)
     if path is not None:
-        return _judged(c, (path, False, ""), "writes its output or log over", output=True)
-    path = _by_destination(prog, texts)
+        return judged(c, (path, False, ""), "writes its output or log over", output=True)
+    path = _by_destination(prog, texts) or _by_folder(texts)
     if path is not None:
-        return _judged(c, (path, False, ""), "puts what it copies or fetches at", output=True)
+        return judged(c, (path, False, ""), "puts what it copies or fetches at", output=True)
     if prog in SHELLS:
         return None  # a shell's string is judged as the commands it runs, its redirects as a shell's
-    return _judged(c, code_written(texts), "is told by a string of code or an address to write")
-
-
-# Programs that store or show what they are fed rather than run it (`cat <<EOF > notes`, `mail root <<EOF`).
-_TEXT_SINKS = frozenset({"cat", "tee", "echo", "printf", "less", "more", "head", "tail", "grep", "wc", "sponge", "sort",
-                         "base64", "column", "xclip", "xsel", "pbcopy", "wl-copy", "mail", "mailx", "sendmail", "mutt",
-                         "write", "wall", "logger", "diff", "patch", "sed", "awk", "envsubst", "gpg", "openssl",
-                         "ssh-keygen", "crontab", "at", "batch", "tr", "cut", "md5sum", "sha256sum", "jq", "yq",
-                         "bash", "sh", "zsh", "dash", "ksh", "fish", "sudo", "ssh", "su", "docker", "kubectl"})
-
-
-def may_feed(c: Ctx) -> bool:
-    """Cheap: the program is fed a heredoc, a here-string or an echo's words (an interactive program's script)."""
-    return bool(c.seg.redirects and any(r.body or r.op == "<<<" for r in c.seg.redirects) or
-                c.chain and c.chain[-1].words and c.chain[-1].words[0].text in ("echo", "printf"))
-
-
-def rule_fed_write(c: Ctx) -> Optional[tuple]:
-    """``ed -s F <<< 'w /etc/ld.so.preload'``, ``tclsh <<< 'set f [open /etc/x w]…'``, ``echo '.output /etc/hosts' |
-    sqlite3``: an interactive program's own script writes a protected file."""
-    prog = c.prog.rsplit("/", 1)[-1]
-    if prog in _TEXT_SINKS:
-        return None
-    fed = [r.body for r in c.seg.redirects if r.body]
-    fed += [r.target.text for r in c.seg.redirects if r.op == "<<<" and r.target is not None]
-    if c.chain and c.chain[-1].words and c.chain[-1].words[0].text in ("echo", "printf"):
-        fed.append(" ".join(w.text for w in c.chain[-1].words[1:]).replace("\\n", "\n"))
-    fed = [f[:code_writes.LIMIT] for f in fed if any(w in f for w in WORDS)]
-    return _judged(c, code_written(fed), "is fed a script that writes") if fed else None
+    return judged(c, code_written(texts), "is told by a string of code or an address to write")
