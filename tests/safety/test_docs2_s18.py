@@ -190,3 +190,29 @@ CONSENT_SKIPPED = (
 
 def test_consent_skipped():
     table_holds(CONSENT_SKIPPED)
+
+
+# A service's program replaced through the registry: ImagePath judged as sc's binPath= (a place others can write),
+# and a svchost service's ServiceDll pointed outside System32 (it breaks, or loads what it is given as SYSTEM),
+# by any registry writer (rules/autostart_writable.py).  Quiet: System32 libraries, reads, other values.
+SERVICE_PROGRAMS_REPLACED = (
+    [r"reg add HKLM\SYSTEM\CurrentControlSet\Services\W32Time\Parameters /v ServiceDll /t REG_EXPAND_SZ "
+     r"/d C:\ProgramData\w32.dll /f",
+     r'Set-ItemProperty -Path "HKLM:\SYSTEM\CurrentControlSet\Services\BITS\Parameters" -Name ServiceDll -Value x.dll',
+     r"New-ItemProperty HKLM:\SYSTEM\CurrentControlSet\Services\Dnscache\Parameters -Name ServiceDll "
+     r"-Value D:\l\d.dll -Force",
+     r"sp HKLM:\SYSTEM\CurrentControlSet\Services\Themes\Parameters ServiceDll C:\Users\Public\t.dll",
+     r"reg add HKLM\SYSTEM\CurrentControlSet\Services\Fax /v ImagePath /t REG_EXPAND_SZ /d C:\Windows\Temp\f.exe /f",
+     r'Set-ItemProperty HKLM:\SYSTEM\CurrentControlSet\Services\Spooler -Name ImagePath -Value "%TEMP%\s.exe"',
+     r'wmic /namespace:\\root\default path StdRegProv call SetExpandedStringValue hDefKey=2147483650 '
+     r'sSubKeyName="SYSTEM\CurrentControlSet\Services\Schedule\Parameters" sValueName="ServiceDll" sValue="s.dll"'],
+    [r"reg add HKLM\SYSTEM\CurrentControlSet\Services\W32Time\Parameters /v ServiceDll /t REG_EXPAND_SZ "
+     r"/d %SystemRoot%\System32\w32time.dll /f",
+     r"reg query HKLM\SYSTEM\CurrentControlSet\Services\BITS\Parameters /v ServiceDll",
+     r'Set-ItemProperty HKLM:\SYSTEM\CurrentControlSet\Services\MyAgent -Name ImagePath '
+     r'-Value "C:\Program Files\MyAgent\agent.exe"',
+     r"reg add HKLM\SYSTEM\CurrentControlSet\Services\W32Time\Parameters /v NtpServer /d pool.ntp.org /f"])
+
+
+def test_service_programs_replaced():
+    table_holds(SERVICE_PROGRAMS_REPLACED)

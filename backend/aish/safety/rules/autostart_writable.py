@@ -13,8 +13,10 @@ Read for any launcher, each with where it keeps the command: ``reg add <Run key>
 ``New-ItemProperty`` and ``sp`` on a Run key, ``schtasks /create|/change /tr``, ``sc create|config binpath=``,
 ``New-Service -BinaryPathName``, ``New-ScheduledTaskAction -Execute``/``-Argument``, ``bitsadmin
 /SetNotifyCmdLine``, ``at``, and on Unix ``systemctl enable|link`` or ``launchctl load|bootstrap`` of a unit kept in
-such a place.  Medium; high when it runs for the whole machine.  The command's own effect is judged elsewhere
-(``windows.rule_launches``).
+such a place; a service's ``ImagePath`` written into the registry is read as ``sc``'s ``binPath=``.  Medium; high
+when it runs for the whole machine.  A shared-process service's ``Parameters\\ServiceDll`` pointed outside System32
+by any registry writer is medium too (high from such a place): the service breaks, or loads it as SYSTEM.
+The command's own effect is judged elsewhere (``windows.rule_launches``).
 """
 from __future__ import annotations
 
@@ -37,6 +39,10 @@ _USER_PLACE = lazy(r"(?i)([\\/]appdata[\\/]|%(local)?appdata%|\$env:(local)?appd
 _RUN_KEY = lazy(r"(?i)\\(currentversion\\(run|runonce|runservices|runservicesonce)(ex)?|"
                 r"policies\\explorer\\run|image file execution options\\[^\\]+)\\?$")
 _MACHINE_KEY = lazy(r"(?i)^(registry::)?(hklm|hkey_local_machine)")
+_REGISTRY_WRITERS = frozenset({"reg", "set-itemproperty", "sp", "new-itemproperty"})
+_SERVICE_KEY = lazy(r"(?i)\\services\\[^\\]+\\?$")
+_SERVICE_PARAMETERS = lazy(r"(?i)\\services\\([^\\]+)\\parameters\\?$")
+_SYSTEM_LIBRARY = lazy(r"(?i)^(%systemroot%|%windir%|\w:\\windows)\\(system32|syswow64)\\")
 _CLOCK = lazy(r"^\d{1,2}:\d\d")
 _SYSTEM_USERS = lazy(r"(?i)^(nt authority\\)?(system|localsystem|local service|network service)$")
 
@@ -57,20 +63,32 @@ def _bare(typed: list) -> list:
     return [t for k, t in enumerate(typed) if not t.startswith("-") and (k == 0 or not typed[k - 1].startswith("-"))]
 
 
+def _registry_value(c: Ctx, prog: str) -> tuple:
+    """(key, value name, data) a registry writer sets (``reg add K /v N /d D``, ``Set-ItemProperty K N D``)."""
+    typed = [typed_text(w) for w in c.args]
+    if prog == "reg":
+        if [t.lower() for t in typed[:1]] != ["add"] or len(typed) < 2:
+            return "", "", ""
+        return typed[1], _after(typed, "/v"), _after(typed, "/d")
+    bare = _bare(typed)
+    key = _after(typed, "-path", "-literalpath") or (bare[0] if bare else "")
+    key = re.sub(r"(?i)^(microsoft\.powershell\.core\\)?registry::", "", key).replace(":", "")
+    return key, _after(typed, "-name") or (bare[1] if len(bare) > 1 else ""), \
+        _after(typed, "-value") or (bare[2] if len(bare) > 2 else "")
+
+
 def _stored(c: Ctx) -> tuple:
     """(command kept to run later, runs for the whole machine, how it starts) for this launcher."""
     prog = c.prog.lower().removesuffix(".exe")
     typed = [typed_text(w) for w in c.args]
     lowered = [t.lower() for t in typed]
-    if prog == "reg" and lowered[:1] == ["add"] and len(typed) > 1 and _RUN_KEY.search(typed[1]):
-        return _after(typed, "/d"), bool(_MACHINE_KEY.search(typed[1])), "at every logon"
-    if prog in ("set-itemproperty", "sp", "new-itemproperty"):
-        bare = _bare(typed)
-        key = _after(typed, "-path", "-literalpath") or (bare[0] if bare else "")
-        key = re.sub(r"(?i)^(microsoft\.powershell\.core\\)?registry::", "", key).replace(":", "")
+    if prog in _REGISTRY_WRITERS:
+        key, name, value = _registry_value(c, prog)
         if _RUN_KEY.search(key):
-            value = _after(typed, "-value") or (bare[2] if len(bare) > 2 else "")
             return value, bool(_MACHINE_KEY.search(key)), "at every logon"
+        if _SERVICE_KEY.search(key) and name.lower() == "imagepath":
+            return value, True, "each time the service starts"
+        return "", False, ""
     if prog == "schtasks" and ({"/create", "/change"} & set(lowered)):
         return _after(typed, "/tr"), bool(_SYSTEM_USERS.match(_after(typed, "/ru"))), "each time the task runs"
     if prog == "sc" and lowered[:1] in (["create"], ["config"]):
@@ -101,10 +119,25 @@ def rule_open_autostart(c: Ctx) -> Optional[tuple]:
     command, machine, when = _stored(c)
     place = open_place(command, machine) if command else ""
     if not place:
-        return None
+        return _service_library(c)
     scope = "for the whole machine" if machine else "for this user"
     return (HIGH if machine else MEDIUM,
             f"starts {place} {when}, {scope}: whoever writes there chooses what runs ({c.text})")
+
+
+def _service_library(c: Ctx) -> Optional[tuple]:
+    """A shared-process service's ``Parameters\\ServiceDll`` pointed outside System32: the service stops working,
+    or loads what it is given into a process that runs as SYSTEM."""
+    prog = c.prog.lower().removesuffix(".exe")
+    if prog not in _REGISTRY_WRITERS:
+        return None
+    key, name, value = _registry_value(c, prog)
+    service = _SERVICE_PARAMETERS.search(key)
+    if service is None or name.lower() != "servicedll" or not value or _SYSTEM_LIBRARY.match(value.strip("'\"")):
+        return None
+    return (HIGH if open_place(value, True) else MEDIUM,
+            f"{service.group(1)} loads {value} instead of its own library: the service breaks, or runs it as SYSTEM "
+            f"({c.text})")
 
 
 RULES: dict = {}
