@@ -68,16 +68,17 @@ CRITICAL_FILE = lazy(
     r"^/(usr/)?s?bin/[\w.+-]+$|^/(usr/)?lib(64)?/[\w.+-]+\.so[\w.]*$")
 # Programs whose one-letter -o, -O, -L, -w, -l dereference, count, warn, test or set a width: the path after them is
 # read, not written (`ls -o /etc/shadow`, `[ -O /etc/passwd ]`, `wc -w /etc/passwd`, `stat -L F`).
-LETTER_READERS = frozenset({"ls", "dir", "vdir", "stat", "cp", "find", "du", "file", "tree", "namei", "test", "[", "[[",
-                      "wc", "diff", "diff3", "sdiff", "colordiff", "cmp", "grep", "egrep", "fgrep", "rg", "ag", "ack",
-                      "realpath", "readlink", "getfacl", "setfacl", "chown", "chgrp", "chmod", "chattr", "lsattr",
-                      "rsync", "tar", "cpio", "ln", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum",
-                      "lsof", "fuser", "head", "tail", "less", "more", "most", "cat", "bat", "batcat", "nl", "od",
-                      "xxd", "hexdump", "strings", "fold", "fmt", "pr", "column", "cut", "paste", "join", "ssh",
-                      "sftp", "scp", "curl", "mount", "ps", "pwd", "cd", "pushd", "zip", "unzip", "sudo", "su",
-                      "watch", "journalctl", "dmesg", "fswatch", "mc", "lsblk", "findmnt", "inotifywait", "entr",
-                      "auditctl", "ausearch", "install", "visudo", "vipw", "vigr", "sudoedit", "sshd", "bash", "sh",
-                      "zsh", "dash", "ksh", "fish", "type", "which", "whereis", "locate", "mlocate", "plocate"})
+LETTER_READERS = frozenset({"ls", "dir", "vdir", "stat", "cp", "find", "du", "file", "tree", "namei", "test", "[",
+                            "[[", "wc", "diff", "diff3", "sdiff", "colordiff", "cmp", "grep", "egrep", "fgrep", "rg",
+                            "ag", "ack", "realpath", "readlink", "getfacl", "setfacl", "chown", "chgrp", "chmod",
+                            "chattr", "lsattr", "rsync", "tar", "cpio", "ln", "md5sum", "sha1sum", "sha256sum",
+                            "sha512sum", "b2sum", "cksum", "lsof", "fuser", "head", "tail", "less", "more", "most",
+                            "cat", "bat", "batcat", "nl", "od", "xxd", "hexdump", "strings", "fold", "fmt", "pr",
+                            "column", "cut", "paste", "join", "sftp", "scp", "mount", "ps", "pwd", "cd", "pushd",
+                            "zip", "unzip", "sudo", "su", "watch", "journalctl", "dmesg", "fswatch", "mc", "lsblk",
+                            "findmnt", "inotifywait", "entr", "auditctl", "ausearch", "install", "visudo", "vipw",
+                            "vigr", "sudoedit", "sshd", "bash", "sh", "zsh", "dash", "ksh", "fish", "type", "which",
+                            "whereis", "locate", "mlocate", "plocate"})
 # Keys, credentials and the stores that hold them: losing, overwriting or sending them costs access.
 # (~/.config and ~/.local count whole; one application's settings under them are ordinary dotfiles.)
 CRITICAL_DOT = lazy(
