@@ -33,8 +33,11 @@ _RAW_DEVICE = lazy(r"^(\\\\|//)[.?](\\|/)(physicaldrive\d+|[a-z]:$|[a-z]:(\\|/)?
                    r"globalroot(\\|/)device(\\|/)(harddisk\d+|harddiskvolume\d+|cdrom\d+))", re.IGNORECASE)
 
 
+_DRIVE = re.compile(r"^[A-Za-z]:($|[\\/])")  # asked of every path a command names
+
+
 def looks_windows(path: str) -> bool:
-    return bool(re.match(r"^[A-Za-z]:($|[\\/])", path) or "\\" in path or _ENV.search(path)
+    return bool(_DRIVE.match(path) or "\\" in path or _ENV.search(path)
                 or path.lower().startswith(("\\\\.\\", "//./")))
 
 

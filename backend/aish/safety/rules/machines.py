@@ -68,6 +68,9 @@ def rule_machine_stop(c: Ctx, known: bool) -> Optional[tuple]:
 _STOPS_ALL_NAMES = frozenset(names[0] for names in _STOPS_ALL)
 
 
+_STOP_TAIL = lazy(r"[-_](off|shutdown|stop|halt)$")
+
+
 @triggered_by("kill", _INIT_MANAGERS, _STOPS_ALL_NAMES, _POWER_NAME, _RUNLEVEL_INIT,
               ("shutdown", "poweroff", "off", "stop", "halt"), _NODE_DOWN, _QUIT)
 def _stops_everything(c: Ctx, known: bool) -> Optional[tuple]:
@@ -91,7 +94,7 @@ def _stops_everything(c: Ctx, known: bool) -> Optional[tuple]:
     if first.endswith(("shutdown", "poweroff")) and (c.sudo or _CONTROLLER.search(prog)):
         scope = ", on every host" if set(lowered) & _SCOPES else ""
         return MEDIUM, f"{c.prog} {first} shuts down what it controls{scope} ({c.text})"
-    if re.search(r"[-_](off|shutdown|stop|halt)$", prog) and set(lowered) & _SCOPES:
+    if _STOP_TAIL.search(prog) and set(lowered) & _SCOPES:
         return MEDIUM, f"{c.prog} stops it on every host it reaches ({c.text})"
     if any(_NODE_DOWN.starts(t) for t in texts) and set(operands[:1]) & {"update", "set", "modify"}:
         return MEDIUM, f"{c.prog} takes nodes or partitions out of service: their jobs stop ({c.text})"

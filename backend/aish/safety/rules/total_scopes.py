@@ -78,8 +78,11 @@ def rule_total_scope(c: Ctx) -> Optional[tuple]:
     return _network_off(c, lowered) or _total(c, lowered)
 
 
+_SCRIPT_SUFFIX = lazy(r"\.(sh|py|pl|exe)$")
+
+
 def _name(prog: str) -> str:
-    return re.sub(r"\.(sh|py|pl|exe)$", "", prog.lower().rsplit("/", 1)[-1])
+    return _SCRIPT_SUFFIX.sub("", prog.lower().rsplit("/", 1)[-1])
 
 
 def _verb(c: Ctx, lowered: list) -> Optional[str]:
