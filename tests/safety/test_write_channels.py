@@ -20,7 +20,8 @@ OPTIONS = (
      "tracewatch --record=/etc/systemd/system/x.service", "snmptrapd -Lf /etc/ld.so.preload",
      "zlogger --log-file=/etc/update-motd.d/99-x serve", "varnishncsa -w /etc/udev/rules.d/99-x.rules",
      "blobfetch https://h/x /etc/apt/apt.conf.d/99hook", "pcapsnarf -L /etc/zsh/zshrc run now",
-     "curl file:///tmp/x -o /etc/cron.d/sync",
+     "curl file:///tmp/x -o /etc/cron.d/sync", "gcc -x c /dev/null -o/etc/ld.so.preload",
+     "pcapsnarf -L/etc/pam.d/su run",
      "cdrskin --trace-log /root/.ssh/authorized_keys dev=/dev/sr0"],
     ["ls -o /etc/shadow", "[ -O /etc/passwd ]", "fswatch -o /etc/hosts", "wc -w /etc/passwd", "stat -L /etc/sudoers",
      "namei -l /etc/shadow", "grep -L root /etc/passwd /etc/group", "diff -w /etc/hosts /tmp/hosts",
@@ -28,7 +29,8 @@ OPTIONS = (
      "benchctl run --config /etc/cron.d/job", "sudo grub-mkconfig -o /boot/grub/grub.cfg",
      "ssh-keygen -l -f /etc/ssh/ssh_host_ed25519_key.pub", "auditctl -w /etc/shadow -p wa -k shadow",
      "rlwrap -l /tmp/session.log cat", "ssh -L 8080:localhost:80 host cat /etc/hosts",
-     "ssh -o StrictHostKeyChecking=no host cat /etc/passwd", "curl -o /tmp/hosts https://h/etc/hosts"])
+     "ssh -o StrictHostKeyChecking=no host cat /etc/passwd", "curl -o /tmp/hosts https://h/etc/hosts",
+     "ls -L/etc/passwd"])
 
 # A destination operand of a program whose name or verb says it copies, fetches, saves or records.
 DESTINATIONS = (

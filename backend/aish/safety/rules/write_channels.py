@@ -132,6 +132,8 @@ def _by_option(prog: str, texts: list) -> Optional[str]:
         if not t.startswith("-") or len(t) < 2:
             continue
         name, eq, value = t.lstrip("-").partition("=")
+        if "/" in name and not t.startswith("--"):  # `-o/etc/x`, `-L/etc/x`: the letter with its file fused
+            name, eq, value = name[0], "=", t[2:]
         if len(name) == 1 and not t.startswith("--"):
             if name not in _LETTERS or reader and name != "E" or name == "l" and (eq or k + 2 >= len(texts)):
                 continue
