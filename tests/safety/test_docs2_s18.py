@@ -216,3 +216,26 @@ SERVICE_PROGRAMS_REPLACED = (
 
 def test_service_programs_replaced():
     table_holds(SERVICE_PROGRAMS_REPLACED)
+
+
+# A vendor's repository key saved where the package manager reads keys (/etc/apt/keyrings, /usr/share/keyrings,
+# /etc/pki/rpm-gpg: one file per vendor, like a drop-in directory), and a download sent to stdout through a pipe
+# not taken for a file saved under the address's last name (`wget -qO- …/gpg | gpg --dearmor`: gpg is not the
+# download) (rules/content.py overwrite_level, rules/fetched_runs.py).  Loud: the shared keyring and source list
+# replaced, a download saved and then run.
+VENDOR_KEYS = (
+    ["curl -fsSL https://example.com/key.gpg -o /etc/apt/trusted.gpg", "sudo tee /etc/apt/sources.list < new.list",
+     "curl -fsSLO https://example.com/install.sh && sh install.sh",
+     "wget -q https://example.com/setup.py && python3 setup.py", "curl -O https://example.com/gpg && ./gpg"],
+    ["sudo curl -fsSL https://download.example.com/linux/ubuntu/gpg -o /etc/apt/keyrings/example.asc",
+     "curl -fsSL https://cli.example.com/packages/archive-keyring.gpg | "
+     "sudo dd of=/usr/share/keyrings/archive-keyring.gpg",
+     "wget -O- https://apt.example.com/gpg | sudo gpg --dearmor -o /usr/share/keyrings/example-archive-keyring.gpg",
+     "curl -fsSL https://pkgs.example.io/deb/Release.key | sudo gpg --dearmor -o /etc/apt/keyrings/example.gpg",
+     "curl -fsSL https://deb.example.com/gpgkey/repo.gpg.key | sudo tee /etc/apt/keyrings/example.asc",
+     "sudo wget -qO /etc/pki/rpm-gpg/RPM-GPG-KEY-example https://rpm.example.com/key",
+     "sudo cp vendor.gpg /usr/share/keyrings/vendor.gpg"])
+
+
+def test_vendor_keys():
+    table_holds(VENDOR_KEYS)

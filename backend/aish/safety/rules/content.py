@@ -20,6 +20,10 @@ from aish.safety.winpaths import looks_windows, typed_text
 from aish.safety.lazy_regex import lazy
 
 
+# Where package managers read one key file per vendor (each added by the vendor's install notes): like a drop-in.
+_VENDOR_KEYS = lazy(r"^/(etc/apt/keyrings|usr/share/keyrings|etc/pki/rpm-gpg)/[^/]+$")
+
+
 def overwrite_level(t: Target) -> Optional[int]:
     """How bad replacing the content of ``t`` is (None: routine, e.g. a project file)."""
     k = t.kind
@@ -32,8 +36,9 @@ def overwrite_level(t: Target) -> Optional[int]:
         stops = unit_groups.kernel_stop(t.path)
         if stops is not None:
             return stops[0]
-        if re.search(r"\.d/[^/]+$", t.path) or t.path.startswith(("/proc/sys/", "/sys/")):
-            return LOW  # a drop-in file, a kernel tunable
+        if re.search(r"\.d/[^/]+$", t.path) or t.path.startswith(("/proc/sys/", "/sys/")) or \
+                _VENDOR_KEYS.match(t.path):
+            return LOW  # a drop-in file, a kernel tunable, one vendor's repository key
         return MEDIUM
     if k in ("dot-rc", "history"):
         return MEDIUM

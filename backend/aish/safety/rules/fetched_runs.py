@@ -102,6 +102,23 @@ def _fetched_file_run(bare: list, fetched: set) -> str:
     return ""
 
 
+_SHORT_OUTPUT = lazy(r"-[a-zA-Z]+[oO]")  # combined short options ending in the output file's letter
+
+
+def _saved_under_remote_name(prog: str, texts: list) -> bool:
+    """Does the download keep the address's last name as a file?  curl only with ``-O`` (it writes to stdout
+    otherwise), wget unless its output is ``-`` (``wget -qO- URL | gpg --dearmor``: nothing named ``gpg`` is saved)."""
+    name = prog.lower().removesuffix(".exe")
+    if name == "curl":
+        return any(t in ("--remote-name", "--remote-name-all") or re.fullmatch(r"-[a-zA-Z]*O[a-zA-Z]*", t)
+                   for t in texts)
+    if name == "wget":
+        return not any(re.fullmatch(r"-[a-zA-Z]*O-", t) or t in ("--output-document=-", "-O-") or
+                       re.fullmatch(r"-[a-zA-Z]*O", t) and k + 1 < len(texts) and texts[k + 1] == "-"
+                       for k, t in enumerate(texts))
+    return True
+
+
 def downloaded_then_run(segments: list) -> Optional[tuple]:
     """``curl -o x.sh URL && sh x.sh``, ``wget URL; chmod +x f; ./f``: a fetched file run in the same line;
     PowerShell's ``iex (iwr URL).Content``, ``IEX (New-Object Net.WebClient).DownloadString(URL)`` and
@@ -129,12 +146,14 @@ def downloaded_then_run(segments: list) -> Optional[tuple]:
         prog = words[0].text.rsplit("/", 1)[-1]
         if _is_download(words):
             texts = [w.text for w in words]
+            named = _saved_under_remote_name(prog, texts)
             for i, t in enumerate(texts):
-                if t in ("-o", "-O", "--output", "--output-document") and i + 1 < len(texts):
+                if (t in ("-o", "-O", "--output", "--output-document") or _SHORT_OUTPUT.fullmatch(t)) and \
+                        i + 1 < len(texts):  # `curl -fsSLo x.sh URL`, `wget -qO x.sh URL`
                     fetched.add(texts[i + 1].rsplit("/", 1)[-1])
                 elif t.lower() in ("-outfile", "-destination") and i + 1 < len(texts):  # PowerShell, BITS
                     fetched.add(_base(words[i + 1].raw))
-                elif t.startswith(("http://", "https://", "ftp://")):
+                elif t.startswith(("http://", "https://", "ftp://")) and named:
                     fetched.add(t.rstrip("/").rsplit("/", 1)[-1].split("?")[0])
             for red in seg.redirects:
                 if red.target is not None and red.op in (">", ">|", "1>"):
