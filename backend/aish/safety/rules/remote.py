@@ -103,9 +103,9 @@ def rule_cloud(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"deletes an S3 object (no trash to restore it from) ({c.text})"
     if c.prog in ("gsutil", "s3cmd", "mc", "rclone", "azcopy") or words[:1] in (["s3"], ["storage"]):
         recursive = any(t in ("-r", "-R", "--recursive", "-rf", "--force", "-f", "--purge") for t in texts)
-        verb = next((t for t in words if t in ("rb", "purge", "del", "rm", "sync", "deletebucket", "rmdir")
+        verb = next((t for t in words if t in ("rb", "purge", "del", "rm", "sync", "deletebucket")
                      or _DESTROY_VERBS.match(t)), None)
-        if verb is not None:
+        if verb is not None:  # (`rclone rmdir` removes an empty directory only: no verb here; its `purge` is one)
             recursive = recursive or "batch" in verb or bool(set(words) & {"container", "bucket", "share",
                                                                            "filesystem", "fs"})
             if verb == "sync":

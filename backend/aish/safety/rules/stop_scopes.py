@@ -32,6 +32,7 @@ _OPERATION = frozenset({"-o", "--op", "--operation", "-operation", "--action", "
                         "--power", "-power", "--power-state"})
 _OFF_STATES = frozenset({"off", "shutdown", "poweroff", "power-off", "power_off", "halt", "stop", "stopped",
                          "shutoff", "kill", "hard-off", "immediate-off", "osshutdown"})
+_READS = frozenset({"--help", "status", "list", "show", "--query", "-G", "--get", "get", "--get-value"})
 _WORDS = ("stop", "halt", "shut", "kill", "off", "suspend", "freeze", "terminate", "slam", "hibernate", "pause")
 
 
@@ -43,10 +44,10 @@ def may_stop(c: Ctx) -> bool:
 
 def rule_stop_scope(c: Ctx) -> Optional[tuple]:
     texts = c.texts[:64]  # a setting, a target or a verb is among the first words: long lines are not read
-    if set(texts) & {"--help", "status", "list", "show"}:
-        return None
+    if set(texts) & _READS:
+        return None  # `crm_attribute --name stop-all-resources --query`: the setting read, not set
     fused = next((t for t in texts if _FUSED.match(t)), None)
-    if fused:
+    if fused and not set(texts) & {"--delete", "-D"}:  # the setting deleted: nothing is told to stop
         return MEDIUM, f"{c.prog} {fused}: every service or machine it manages stops ({c.text})"
     first = next((t for k, t in enumerate(texts) if not t.startswith("-") and
                   (k == 0 or not texts[k - 1].startswith("-") or texts[k - 1] in _SCOPES)), None)

@@ -1,7 +1,8 @@
 """Effect: files deleted on another machine by a file transfer client's own commands.
 
 FTP, SFTP, SMB and WebDAV clients have a command language of their own: ``rm``, ``mrm``
-(many), ``del``, ``mdelete``, ``deltree``, ``rmdir``.  It reaches the client as a one-shot line
+(many), ``del``, ``mdelete``, ``deltree`` (their ``rmdir`` removes an empty directory only).  It
+reaches the client as a one-shot line
 (``lftp -e 'mrm *.log; bye'``, ``smbclient -c 'deltree x'``), as lines fed on standard input
 (``sftp -b - host <<< 'rm …'``, ``printf 'mdelete …' | ftp``) or typed at its prompt, where a
 manual shows the command alone (``mrm path/*.txt``).  Any of those commands with something to
@@ -17,11 +18,11 @@ from aish.safety.rules.fed import fed_lines
 
 CLIENTS = frozenset({"lftp", "ftp", "sftp", "psftp", "ncftp", "tnftp", "yafc", "smbclient", "cadaver", "gftp",
                      "pftp", "netkit-ftp", "inetutils-ftp", "busybox-ftp", "lftpget"})
-# The clients' delete commands (a leading `m` is "many": `mrm`, `mdel`, `mdelete`, `mrmdir`).
-DELETES = frozenset({"rm", "mrm", "del", "mdel", "delete", "mdelete", "deltree", "rmdir", "mrmdir", "rmtree",
-                     "rmr", "unlink"})
+# The clients' delete commands (a leading `m` is "many": `mrm`, `mdel`, `mdelete`).  `rmdir` and `mrmdir` are not
+# among them: the server refuses a directory that is not empty, so nothing is lost.
+DELETES = frozenset({"rm", "mrm", "del", "mdel", "delete", "mdelete", "deltree", "rmtree", "rmr", "unlink"})
 # Commands only ever typed at a client's prompt (a shell has no program by these names).
-PROMPT_ONLY = frozenset({"mrm", "mrmdir", "mdel", "deltree"})
+PROMPT_ONLY = frozenset({"mrm", "mdel", "deltree"})
 _ONE_SHOT = frozenset({"-e", "-c", "--command", "-x", "--execute"})
 _PREFIXES = frozenset({"glob", "!", "-"})  # lftp's `glob rm …`, `-rm` (go on on error)
 

@@ -27,6 +27,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, tar
 from aish.safety.rules import devices, forced_restores, option_readings, said_elsewhere
 from aish.safety.rules.remote import PROD
 from aish.safety.rules.state_cleared import BUILD_TOOLS
+from aish.safety.rules.transfer_clients import CLIENTS
 from aish.safety.rules.verb_levels import Facts, level_of
 from aish.safety.verb_words import split_word
 from aish.safety.verb_words import strength as verb_strength
@@ -67,6 +68,13 @@ _SCHEMA_WORDS = {"ecto", "migrate", "migration", "migrations", "db", "database",
 def runs_command(c: Ctx) -> Optional[list]:
     """The words of a command another program runs (``poetry run …``, ``npx prisma …``), or None."""
     return words_run(c.prog, c.args)
+
+
+# Programs whose `rmdir` removes an empty directory only (rclone's own command; POSIX's, run by adb's shell; the
+# FTP, SFTP and SMB clients', which the server refuses on a directory that holds anything).  Elsewhere `rmdir`
+# may take a whole tree (`ampy rmdir`, `ydb scheme rmdir --recursive`) and keeps its reading.
+_EMPTY_ONLY_RMDIR = CLIENTS | {"rclone", "adb", "hdfs", "hadoop"}
+_RECURSIVE = frozenset({"-r", "-R", "--recursive", "-rf", "-f", "--force"})
 
 
 def rule_vocabulary(c: Ctx) -> Optional[tuple]:
@@ -127,6 +135,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             return (HIGH if wide else MEDIUM), f"{prog} {heavy_option} deletes data ({c.text})"
         return None
     verb, said, nouns, after = act.verb, act.said, act.nouns, act.after
+    if said.lower() == "rmdir" and prog in _EMPTY_ONLY_RMDIR and not options & _RECURSIVE:
+        return None  # `rclone rmdir R:x`, `adb shell rmdir /sdcard/x`, FTP's `rmdir`: the directory must be empty
     if verb == "prune" and prog in BUILD_TOOLS:
         return None  # `turbo prune web --docker`: a trimmed copy of the workspace is written, nothing deleted
     if verb in ("yank", "unpublish") and "--undo" in c.texts:

@@ -1,0 +1,53 @@
+"""Issue 23's false alarms, session 18.  Removing only empty directories is no destruction: POSIX's `rmdir` refuses
+a directory that holds anything, and so do the clients that borrow its word (rclone, adb's shell, FTP, SFTP and SMB
+clients, HDFS); their recursive neighbours keep their level.  A setting that stops everything, read or deleted, stops
+nothing."""
+from __future__ import annotations
+
+from tests.safety.forms import each_form
+from tests.safety.test_long_tail import judged, reaches, stays_quiet
+
+
+@each_form("command", [
+    'rclone rmdir remote:backups/2023/empty',
+    'adb shell rmdir /sdcard/DCIM/old',
+    'lftp -c "open ftp.example.com; rmdir incoming/old"',
+    'smbclient //nas/share -U alice -c "rmdir old-reports"',
+    "sftp -b - deploy@web1 <<< 'rmdir /srv/www/tmp-upload'",
+    'hdfs dfs -rmdir /user/alice/empty',
+    'hadoop fs -rmdir --ignore-fail-on-non-empty /tmp/staging',
+    'rmdir --ignore-fail-on-non-empty build/empty',
+])
+def test_removing_an_empty_directory_stays_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    'rclone purge remote:backups/2023',
+    'smbclient //nas/share -c "deltree reports"',
+    "lftp -c 'open ftp.example.com; glob rm -r /pub/old/'",
+    'hdfs dfs -rm -r /user/alice/data',
+    'adb shell rm -rf /sdcard/DCIM',
+])
+def test_their_recursive_neighbours_keep_their_level(command: str) -> None:
+    assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    'crm_attribute --type crm_config --name stop-all-resources --query',
+    'hactl property --query shutdown-all-members',
+    'crm_attribute --type crm_config --name stop-all-resources --delete',
+    'clusterctl config --get stop-all-nodes',
+    'fleetctl settings get halt-all-units',
+])
+def test_a_stop_everything_setting_read_or_deleted_stays_quiet(command: str) -> None:
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    'crm_attribute --type crm_config --name stop-all-resources --update true',
+    'pcs property set stop-all-resources=true',
+    'virtctl --stop-all vms',
+])
+def test_a_stop_everything_setting_set_keeps_its_level(command: str) -> None:
+    assert reaches(command), judged(command)
