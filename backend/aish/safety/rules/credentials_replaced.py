@@ -58,6 +58,8 @@ _RECREATE = frozenset({"-c", "-cm", "-cB", "-cs", "-cp", "-cd"})
 _NEW_PASSWORD = LazyRegex(r"^-{1,2}(s|pw|newpw|new-?password|newpassword|new-?pass|set-?password|password-new|"
                           r"passwd)$", re.IGNORECASE)
 _SET_WORDS = frozenset({"passwd", "password", "setpassword", "set-password", "-passwd", "sp", "setpw"})
+# Programs that look an entry up in the account databases by the database's name (`passwd`, `shadow`).
+_DATABASE_READERS = frozenset({"getent", "ypcat", "ypmatch", "niscat", "nismatch", "lslogins", "pwck", "grpck"})
 _MODIFY = frozenset({"-modify", "-mo", "modify", "--modify", "mod", "-mod"})
 _ADMIN = LazyRegex(r"^(root|admin|administrator|sysdba|sa|superuser|postgres|elastic|ceo|cn=admin|"
                    r"uid=(root|admin|ceo|cfo|cto)|[\w.-]*admin[\w.-]*)([@,/:].*)?$|/users/(admin|root)\w*$",
@@ -206,6 +208,8 @@ def _password_set(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"{c.prog} sets {target[-1]}'s password: whoever signed in with the old one is locked " \
                            f"out ({c.text})"
     at = next((k for k, t in enumerate(lowered[:3]) if t in _SET_WORDS), None)
+    if c.prog in _DATABASE_READERS:
+        return None  # `getent passwd root`, `ypmatch root passwd`: the account database read, no password set
     user = next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-u", "--user", "-U", "--username")), "")
     if at is not None and (any(_ADMIN.match(t) for t in texts[at + 1:at + 4] if not t.startswith("-") or "/" in t)
                            or _ADMIN.match(user)):  # `mysqladmin -u root password NEW`

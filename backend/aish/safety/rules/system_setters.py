@@ -32,6 +32,7 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import CRITICAL_FILE, HIGH, MEDIUM, Ctx
 from aish.safety.rules.system_targets import SYSTEM_FILE
+from aish.safety.rules.transfer_clients import CLIENTS
 
 _SETTERS = frozenset({"set", "put", "write", "append", "replace", "unset", "del", "delete", "remove", "insert",
                       "--set", "--put", "--append", "--replace", "--del", "--delete", "--unset", "--remove",
@@ -40,6 +41,9 @@ _READS = frozenset({"get", "show", "list", "ls", "print", "cat", "read", "dump",
                     "--print", "-get", "-list", "--check", "--dry-run", "-n", "--help", "-h", "diff", "validate",
                     "lint", "check", "export"})
 _IN_PLACE_LETTERS = LazyRegex(r"^-([pn]i|i[pn])(e|\.\w+)?$|^-i\.\w+$")
+# File transfer programs, whose `put` uploads the local file named first (read, not set).
+_TRANSFERS = CLIENTS | {"hdfs", "hadoop", "mc", "s3cmd", "rclone", "curl", "tftp", "adb"}
+_UPLOADS = frozenset({"put", "-put", "--put", "mput", "-copyfromlocal", "-moveFromLocal".lower()})
 _COPY_NAME = LazyRegex(r"(cp|copy|copyto|mv|move|ditto|install)(\.exe|\.py)?$", re.IGNORECASE)
 # Settings files whose keys tune behaviour (lid switch, journal size, a kernel knob): ``kernel_breaks`` and
 # ``meaning`` read the values that break; a key set there is everyday work.
@@ -66,6 +70,9 @@ def rule_system_setter(c: Ctx) -> Optional[tuple]:
     shown = files[0].strip("'\"")
     level = HIGH if _LOGIN.search(shown) else MEDIUM
     setter = next((t for t in low if t in _SETTERS), None)
+    if setter in _UPLOADS and c.prog in _TRANSFERS and low.index(setter) + 1 < len(texts) and \
+            _system(texts[low.index(setter) + 1]):
+        return None  # `hdfs dfs -put /etc/hosts /user/a/`, `smbclient -c 'put /etc/hosts x'`: copied from it
     if setter:
         return level, f"{c.prog} {setter} changes {shown} in place: a system file's meaning is changed ({c.text})"
     letters = next((t for t in texts if _IN_PLACE_LETTERS.match(t)), None)

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import MEDIUM, Ctx, fragment
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.exfil import secret_path
+from aish.safety.shell_words import Word
 from aish.safety.rules.fed import fed_lines
 
 CLIENTS = frozenset({"lftp", "ftp", "sftp", "psftp", "ncftp", "tnftp", "yafc", "smbclient", "cadaver", "gftp",
@@ -50,7 +52,20 @@ def rule_client_deletes(c: Ctx) -> Optional[tuple]:
         verb = _deleting(line.strip())
         if verb:
             return MEDIUM, f"{c.prog} is told to {verb} '{fragment([line.strip()], 40)}' on the server ({c.text})"
+        sent = _uploading(line.strip())
+        if sent:  # `sftp -b - h <<< 'put /etc/shadow'`: the lines fed on standard input, read as a one-shot's
+            return HIGH if sent == "high" else MEDIUM, f"{c.prog} is told to upload '{fragment([line.strip()], 40)}'" \
+                f": keys or credentials sent to another machine ({c.text})"
     return None
+
+
+def _uploading(line: str) -> str:
+    """The worst secret a `put`/`mput` line of a client uploads, or ""."""
+    words = line.split()
+    if len(words) < 2 or words[0].lower().lstrip("-") not in ("put", "mput", "reput"):
+        return ""
+    return next((found for found in (secret_path(Word(w, w)) for w in words[1:] if not w.startswith("-")) if found),
+                "")
 
 
 RULES = {p: [rule_client_deletes] for p in CLIENTS | PROMPT_ONLY}
