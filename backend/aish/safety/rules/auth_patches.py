@@ -9,7 +9,8 @@ password, ``lsadump::zerologon``/``postzerologon`` reset the controller's own, `
 into the directory, ``sid::add``/``sid::patch``/``misc::addsid`` give an account another's rights,
 ``kerberos::golden`` forges tickets the domain accepts, ``event::clear`` empties the security log and ``event::drop``
 stops it recording; ``lsadump::dcsync`` pulls every account's hash from the controller.  The program's name is not
-read (it is renamed more often than not): the words are.  Reading this machine's own memory (``sekurlsa::``),
+read (it is renamed more often than not): the words are.  Reading this machine's own memory (``sekurlsa::``) is
+judged where the program is named as a dumper (``secrets_dumped``);
 ``privilege::debug``, ``standard::`` and ``help`` stay quiet.
 """
 from __future__ import annotations

@@ -72,7 +72,35 @@ def rule_proc_memory(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# Programs that exist to pull saved or in-memory credentials out in clear (the docstring's dumpers by name), and the
+# options of the network admin kits that do the same on every host they reach.
+_NAMED_DUMPERS = frozenset({"pypykatz", "lsassy", "secretsdump", "impacket-secretsdump", "lazagne", "mimipenguin",
+                            "donpapi", "nanodump", "gosecretsdump", "pwdump", "pwdump7", "fgdump", "dploot",
+                            "laZagne".lower(), "mimikatz"})
+_KITS = frozenset({"nxc", "netexec", "crackmapexec", "cme"})
+_KIT_DUMPS = frozenset({"--sam", "--lsa", "--ntds", "--dpapi"})  # (`--laps` authenticates with LAPS' password)
+_KIT_MODULES = frozenset({"lsassy", "nanodump", "handlekatz", "procdump", "mimikatz", "ntdsutil", "masky"})
+
+
+def rule_named_dumper(c: Ctx) -> Optional[tuple]:
+    """A credential dumper run by name, or a network kit told to dump what a host keeps."""
+    name = re.sub(r"\.(py|exe)$", "", c.prog.lower())
+    texts = [t.lower() for t in c.texts]
+    if set(c.texts) & {"-h", "--help", "--version", "-V", "help"}:  # as typed: `-H HASH` is a hash, not help
+        return None
+    if name in _NAMED_DUMPERS and (name != "mimikatz" or any("sekurlsa::" in t or "lsadump::" in t for t in texts)):
+        return MEDIUM, f"{c.prog} pulls saved or signed-in credentials out in clear: the screen, its scrollback and " \
+                       f"any log of it hold them ({c.text})"
+    if name in _KITS and (set(texts) & _KIT_DUMPS or any(texts[k - 1] == "-m" and t in _KIT_MODULES
+                                                          for k, t in enumerate(texts) if k)):
+        return MEDIUM, f"{c.prog} dumps the credentials every host it reaches keeps, in clear ({c.text})"
+    return None
+
+
 RULES: dict = {name: [rule_proc_memory] for name in _READERS}
+for _name in _NAMED_DUMPERS | _KITS:
+    for _spelling in (_name, _name + ".py", _name + ".exe"):
+        RULES.setdefault(_spelling, []).append(rule_named_dumper)
 for _name in _DUMPERS:
     RULES.setdefault(_name, []).append(rule_memory_dumped)
 for _name in _ARCHIVERS:
