@@ -28,6 +28,7 @@ def test_a_credential_dumper_run_by_name_is_flagged(command: str) -> None:
 @each_form("command", [
     'lazagne --help',
     'pypykatz -h',
+    'pypykatz version',
     'nxc smb 10.0.0.0/24 -u alice -p x --shares',
     'crackmapexec smb 10.0.0.5 --gen-relay-list relay.txt',
     'mimikatz.exe "privilege::debug" exit',

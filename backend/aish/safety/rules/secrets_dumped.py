@@ -86,7 +86,7 @@ def rule_named_dumper(c: Ctx) -> Optional[tuple]:
     """A credential dumper run by name, or a network kit told to dump what a host keeps."""
     name = re.sub(r"\.(py|exe)$", "", c.prog.lower())
     texts = [t.lower() for t in c.texts]
-    if set(c.texts) & {"-h", "--help", "--version", "-V", "help"}:  # as typed: `-H HASH` is a hash, not help
+    if set(c.texts) & {"-h", "--help", "--version", "-V", "help", "version"}:  # as typed: `-H HASH` is no help
         return None
     if name in _NAMED_DUMPERS and (name != "mimikatz" or any("sekurlsa::" in t or "lsadump::" in t for t in texts)):
         return MEDIUM, f"{c.prog} pulls saved or signed-in credentials out in clear: the screen, its scrollback and " \
