@@ -121,3 +121,18 @@ def test_request_carries_variables_and_completeness():
     back = parse_request(format_request(req), "a")
     assert back.env == {"DIR": "/x y", "TOKEN": None, "EMPTY": ""} and back.env_complete
     assert parse_request("v=1\nkind=ask\nvar=1BAD=x\n", "b").env == {}
+
+
+def test_a_variable_assigned_earlier_on_the_line_is_not_called_unset(tmp_path):
+    """`d=$(mktemp -d) && cp KEY "$d"/` was previewed as "d is not set, so "$d"/ becomes /": the line sets it first.
+    A literal value is used as the shell would; a computed one is said to be set on the line, its value unknown."""
+    (tmp_path / "srv" / "old").mkdir(parents=True)
+    (tmp_path / "srv" / "old" / "f").write_text("x")
+    line = preview('d=$(mktemp -d) && cp ~/.ssh/id_rsa "$d"/ && tar czf - -C "$d" .', view(tmp_path))
+    assert "not set" not in line and "becomes /" not in line and "d is set on this line" in line, line
+    line = preview(f'D={tmp_path}/srv/old; rm -rf "$D"', view(tmp_path))
+    assert f"would run: rm -rf {tmp_path}/srv/old" in line and "holds 1 entry" in line and "not set" not in line, line
+    line = preview('export T=$(mktemp); rm -f "$T"', view(tmp_path))
+    assert "T is set on this line" in line and "not set" not in line, line
+    line = preview('X=1 true; rm -rf "$X"/', view(tmp_path))  # a prefix sets X for `true` alone
+    assert "X is not set" in line, line

@@ -47,6 +47,7 @@ class ShellView:
     cwd: str = ""
     env: dict = field(default_factory=dict)
     complete: bool = False
+    set_on_line: frozenset = frozenset()  # names set earlier on the line to what a command prints
 
     def home(self) -> str:
         return self.env.get("HOME") or os.path.expanduser("~")
@@ -83,9 +84,35 @@ def preview(command: str, view: ShellView) -> Optional[str]:
     return line if len(line) <= _MAX_LINE else line[:_MAX_LINE - 1] + "…"
 
 
+# A segment that only assigns (`d=$(mktemp -d)`, `export T=x`): the names it sets hold for the rest of the line.
+_ASSIGNMENT = lazy(r"^([A-Za-z_]\w*)=(.*)$", re.DOTALL)
+_DECLARERS = frozenset({"export", "local", "declare", "typeset", "readonly"})
+def _assigned(words: list) -> dict:
+    """The names a segment of assignments alone sets for the rest of the line, each to its literal value or to
+    None where a command prints it (set, its value unknown to a preview that runs nothing); {} when the segment
+    runs a program (`X=1 cmd` sets X for cmd alone)."""
+    if words and words[0].text in _DECLARERS:
+        words = [w for w in words[1:] if not w.text.startswith("-")]
+    found: dict = {}
+    for w in words:
+        m = _ASSIGNMENT.match(w.raw)
+        if m is None:
+            return {}
+        literal = not w.subs and not _VAR.search(m.group(2))
+        found[m.group(1)] = w.text.split("=", 1)[1] if literal else None
+    return found
+
+
 def _preview(command: str, view: ShellView) -> list:
     notes: list = []
     for seg in segments(command):
+        assigned = _assigned(seg.words)
+        if assigned:
+            computed = frozenset(k for k, v in assigned.items() if v is None)
+            view = ShellView(cwd=view.cwd, env={**{k: v for k, v in view.env.items() if k not in computed},
+                                                **{k: v for k, v in assigned.items() if v is not None}},
+                             complete=view.complete, set_on_line=(view.set_on_line - set(assigned)) | computed)
+            continue
         for red in seg.redirects:
             if red.target is not None and red.op.lstrip("0123456789&").startswith(">") and ">>" not in red.op:
                 path = _abs(expand(red.target, view)[0][0] if red.target.text else "", view)
@@ -131,6 +158,10 @@ def expand(word, view: ShellView) -> tuple:
             value = view.cwd if name == "PWD" and "PWD" not in view.env else \
                 view.home() if name == "HOME" and "HOME" not in view.env else view.env.get(name, ...)
             op, default = m.group(2), m.group(3) or ""
+            if name in view.set_on_line:
+                notes.append(f"{name} is set on this line, to what a command prints")
+                unknown = True
+                return m.group(0)
             if value is None:
                 notes.append(f"{name} is set (value withheld)")
                 unknown = True
@@ -217,7 +248,7 @@ def _count_under(values: list, view: ShellView) -> list:
             except OSError:
                 continue
         more = "+" if count >= _WALK_LIMIT else ""
-        notes.append(f"{value} holds {count:,}{more} entries")
+        notes.append(f"{value} holds {count:,}{more} {'entry' if count == 1 else 'entries'}")
     return notes
 
 
