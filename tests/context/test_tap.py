@@ -89,14 +89,21 @@ def test_a_command_running_when_the_tap_began_is_not_taken_for_another(taps):
     assert found.entry is None and found.note == tap_mod.NOT_SEEN
 
 
-def test_a_d_mark_on_its_way_is_waited_for(taps):
+def test_a_d_mark_on_its_way_is_waited_for(taps, monkeypatch):
+    """The wait ends when the D arrives; SETTLE is made long here so that a loaded host, where the timer's thread
+    runs late, cannot make the D later than the wait (it failed once at load ~8 with the 0.3 s of production)."""
+    monkeypatch.setattr(tap_mod, "SETTLE", 5.0)
     tmux = FakeTmux()
     taps.find("/s", "%1", tmux)
     tmux.shell_prints(C + b"almost done\r\n")
     import threading
-    threading.Timer(0.1, lambda: tmux.shell_prints(D(0) + A)).start()
+    timer = threading.Timer(0.1, lambda: tmux.shell_prints(D(0) + A))
+    timer.start()
+    started = time.monotonic()
     found = taps.find("/s", "%1", tmux)
+    timer.join()
     assert bytes(found.entry.output) == b"almost done\r\n"
+    assert time.monotonic() - started < 4.0  # ended by the D, not by the wait's end
 
 
 
