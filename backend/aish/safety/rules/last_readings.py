@@ -24,6 +24,7 @@ from aish.safety.rules import login_shells, login_values, logins_opened, machine
 from aish.safety.rules import member_stops, method_overrides, money_moves, name_pins, network_removals
 from aish.safety.rules import open_listeners, option_values, power_settings, power_words, production_deletes
 from aish.safety.rules import protection_targets, protections_off, ps_detached, ps_off_values, records_cleared
+from aish.safety.rules import records_erased
 from aish.safety.rules import remote_login_off, resolvers_outside, resource_writes, sddl_grants
 from aish.safety.rules import security_products_off, serving_lists_emptied, setting_pairs, slash_over_all
 from aish.safety.rules import stop_scopes, suspend_cmdlets, system_setters, system_targets, tool_clones
@@ -94,6 +95,9 @@ READINGS: tuple = (
     _Reading(system_targets.may_target, system_setters.rule_system_setter),
     # `screen -L /etc/shadow …`, `lwp-download URL /etc/cron.d/x`, `gdb -ex 'dump value "/etc/sudoers" …'`
     _Reading(write_channels.may_reach, write_channels.rule_write_channel),
+    # `gio trash /var/log/secure`, `: > /var/run/utmp`, `mv /tmp/clean /var/log/wtmp`: any program, raised to high
+    _Reading(records_erased.may_erase, records_erased.rule_records_erased, below=HIGH),
+    _Reading(records_erased.may_write_over, records_erased.rule_records_erased, below=HIGH),
     _Reading(typed_sessions.may_feed, typed_sessions.rule_fed_write),  # `ed -s F <<< 'w /etc/ld.so.preload'`
     _Reading(device_operands.may_act, device_operands.rule_device_operand, unknown_only=True),  # `geli kill ada0p3`
     _Reading(disk_layouts.may_rewrite, disk_layouts.rule_disk_layout),  # `bsdlabel -w da1`, `… partition delete`

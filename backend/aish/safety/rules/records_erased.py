@@ -1,0 +1,154 @@
+"""Effect: the system's records erased (logs, audit trails, login records, journals, shell histories), by any program.
+
+What is known is WHERE records live and THAT a command erases what is there; the program is not known (an
+attacker's catalogue has one way per program, a held-back set another).  Built generic in both, as
+``write_channels`` is for protected files:
+
+- WHERE (``_PLACE``): ``/var/log/**`` (and macOS's ``/private/var/log``), ``/var/adm``, ``/var/audit``,
+  ``/var/account``, ``/run/utmp``, the volatile journal ``/run/log/journal``, macOS's unified log store
+  (``/var/db/diagnostics``, ``/var/db/uuidtext``), ``/Library/Logs``, Windows' ``winevt\\Logs``, ``System32\\LogFiles``,
+  ``C:\\Windows\\Logs``, IIS's ``inetpub\\logs``, any ``.evtx``, every shell's history file.  The traces of who got in
+  (``_WHO_GOT_IN``: auth.log, secure, wtmp/btmp/utmp/lastlog/faillog, sulog, the audit logs, Security.evtx, a
+  whole log root) are high, the rest medium;
+- THAT (``_erasure``): a redirect that writes over one (``: >``, ``echo >``, ``printf '' >``, ``cmd >``); a program,
+  a verb or an option whose words say it removes, empties or clears (``gio trash``, ``Clear-Content``,
+  ``tar --remove-files``, ``-exec rm``); ``/dev/null`` or ``/dev/zero`` as its other operand or its input
+  (``cp``, ``ln -sf``, ``install``, ``dd if=``, ``mount --bind``, ``sponge … < /dev/null``); a copy or move that
+  lands on one (a forged record: ``mv /tmp/clean /var/log/wtmp``); an in-place edit (a selective wipe:
+  ``sed -i '/10.0.0.5/d'``, ``perl -pi``, ``awk -i inplace``); a file system mounted over a log root; holes
+  punched in one (``fallocate --punch-hole``).
+
+Quiet as classes: reading (the readers of ``programs.READ_ONLY`` whatever their words, ``tail``, ``less``,
+``grep remove /var/log/dpkg.log``), copies and moves *from* a record (backups, exports), log rotation by its
+own tool, appending (``>>``), help and dry runs, and the user's own app logs (a project's ``logs/``,
+``~/.cache``, ``~/Library/Logs``: not under a system root).  Rotated archives (``auth.log.1``, ``*.gz``) are
+not raised here: deleting old archives is how disks are freed, and the delete rules keep them medium.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from aish.safety.lazy_regex import lazy
+from aish.safety.programs import READ_ONLY
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
+
+# The words a place's path holds (lowered, as typed): the reading's trigger.
+WORDS = ("/var/log", "var/adm", "/var/audit", "/var/account", "utmp", "wtmp", "btmp", "lastlog", "/run/log",
+         "diagnostics", "uuidtext", "/logs", "\\logs", "winevt", "logfiles", ".evtx", "history")
+_PLACE = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)(?:/|$)|^/(?:var/)?run/(?:utmpx?$|log/journal)|"
+              r"^(?:/private)?/var/db/(?:diagnostics|uuidtext)(?:/|$)|^/library/logs(?:/|$)|"
+              r"(?:^|/)(?:system32/(?:winevt/logs|logfiles)|windows/logs|inetpub/logs)(?:/|$)|\.evtx$|"
+              r"(?:^|/)\.(?:bash|zsh|sh|ksh|tcsh|csh|ash|mysql|psql|python|sqlite|node_repl|rediscli|irb)_history$|"
+              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt)$")
+_WHO_GOT_IN = lazy(r"auth\.log|/secure(?:$|[.-])|[wbu]tmpx?(?:$|\.)|lastlog|faillog|tallylog|sulog|authlog|"
+                   r"/audit(?:/|$)|^/var/audit|security\.evtx|^(?:/private)?/var/(?:log|adm)/?\*?$|"
+                   r"winevt/logs/?\*?(?:\.evtx)?$")
+_ARCHIVE = lazy(r"\.(?:gz|xz|bz2|zst|lz4|z|old|bak|\d+)$|-\d{8}$")
+# Words a program's name or its verb is made of when it removes, empties or clears what it is given.
+_ERASING = frozenset({"rm", "del", "erase", "remove", "delete", "unlink", "shred", "srm", "wipe", "truncate",
+                      "clear", "clean", "purge", "trash", "zap", "nuke", "destroy", "rip", "empty", "rmdir", "rd",
+                      "ri", "clc", "scrub"})
+# ... and an option's (`--remove-source-files`, `--remove-files`, `-delete`, `--punch-hole`).
+_OPTION_ERASING = frozenset({"delete", "remove", "clear", "purge", "wipe", "erase", "truncate", "punch", "collapse",
+                             "shred", "unlink", "empty"})
+# Deleters named as the command a finder or a pipe runs on each match (`-exec rm {} \;`, `fd … -x shred`).
+_RUN_DELETERS = frozenset({"rm", "unlink", "shred", "srm", "wipe", "truncate", "del", "remove-item", "clear-content"})
+_COPIERS = frozenset({"cp", "mv", "copy", "move", "install", "ditto", "gcp", "gmv", "rsync", "copy-item",
+                      "move-item", "cpi", "mi", "xcopy", "robocopy", "scp", "rclone", "sponge"})
+_EDITORS = frozenset({"sed", "gsed", "perl", "ruby", "awk", "gawk", "sd", "rpl", "replace"})
+_MOUNTERS = frozenset({"mount", "mount.tmpfs", "mount_tmpfs"})
+_NOTHING = frozenset({"/dev/null", "/dev/zero", "nul", "$null", "if=/dev/null", "if=/dev/zero"})
+_SAFE = frozenset({"--help", "-h", "--dry-run", "-whatif", "--version", "/?"})
+_WRITES_OVER = (">", ">|", "&>", "1>")
+_PARTS = re.compile(r"[-_.:]")
+_ROOT = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)/?$")
+_DRIVE = re.compile(r"^(?:[a-z]:|%systemroot%|\$env:systemroot|\$env:windir|%windir%)(?=/)")
+
+
+def _path(text: str) -> str:
+    p = _DRIVE.sub("", text.strip("'\"").replace("\\", "/").lower())
+    return p[len("/windows"):] if p.startswith("/windows/system32/") else p
+
+
+def place(text: str) -> Optional[str]:
+    """The record ``text`` names (its path lowered, slashes forward), or None: a place in the table, not an archive."""
+    if not text or text[0] == "-" and "=" not in text:
+        return None
+    p = _path(text.split("=", 1)[1] if text.startswith(("-", "of=")) and "=" in text else text)
+    return p if _PLACE.search(p) and not _ARCHIVE.search(p) else None
+
+
+def _level(p: str) -> int:
+    return HIGH if _WHO_GOT_IN.search(p) else MEDIUM
+
+
+@triggered_by(WORDS, otherwise=False)
+def may_erase(c: Ctx) -> bool:
+    """Cheap: a record's place among the words."""
+    low = c.lowered
+    return any(w in low for w in WORDS)
+
+
+def may_write_over(c: Ctx) -> bool:
+    """Cheap: a redirect that writes over its target (the words' trigger does not see redirect targets)."""
+    return bool(c.seg.redirects) and any(r.op in _WRITES_OVER for r in c.seg.redirects)
+
+
+def _in_place(prog: str, lowered: list) -> bool:
+    """An editor told to write its file back (`sed -i`, `sed -i.bak`, `perl -pi`, `awk -i inplace`)."""
+    return prog in _EDITORS and any(t.startswith(("-i", "--in-place")) or t == "inplace" or
+                                    prog in ("perl", "ruby") and re.fullmatch(r"-[a-z]*i\w*", t) is not None
+                                    for t in lowered)
+
+
+def _erasure(c: Ctx) -> Optional[str]:
+    """How the command erases the records its operands name, or None."""
+    prog = c.prog.lower().rsplit("/", 1)[-1].removesuffix(".exe")
+    texts = c.texts
+    lowered = [t.lower() for t in texts]
+    if prog in READ_ONLY or set(lowered) & _SAFE:
+        return None
+    name_parts = set(_PARTS.split(prog))
+    operands = [t for t in lowered if not t.startswith("-")]
+    verb = set(_PARTS.split(operands[0])) if operands and not place(operands[0]) else set()
+    if name_parts & _ERASING or verb & _ERASING:
+        return f"{c.prog} removes or empties it"
+    for t in lowered:
+        if t.startswith("-") and set(_PARTS.split(t.lstrip("-").split("=", 1)[0])) & _OPTION_ERASING:
+            return f"{t} removes or empties it"
+    if set(lowered) & _RUN_DELETERS:
+        return "each match is deleted"
+    if set(lowered) & _NOTHING or any(r.op == "<" and r.target is not None and r.target.text in _NOTHING
+                                      for r in c.seg.redirects):
+        return "it is replaced by nothing"
+    if (name_parts | verb) & _COPIERS or prog in _COPIERS:
+        if any(o.startswith("trash:") for o in operands):
+            return "it is moved to the trash"
+        dest = operands[-1] if len(operands) >= 2 else ""
+        if place(dest) and not dest.endswith(("/", "\\")) and not _ROOT.match(_path(dest)) and \
+                not set(lowered) & {"-d", "--directory"}:  # into a folder, or `install -d`: no record replaced
+            return "another file is put in its place"
+    if _in_place(prog, lowered):
+        return "lines are deleted from it in place"
+    if prog in _MOUNTERS and ("tmpfs" in lowered or set(lowered) & {"--bind", "bind", "--rbind"}) or \
+            "bindfs" in name_parts:  # not `mount /dev/sdb1 /var/log`: a log partition of its own
+        return "a file system is mounted over it (its records hidden)"
+    return None
+
+
+def rule_records_erased(c: Ctx) -> Optional[tuple]:
+    """A record's place named as an operand or a redirect's target, and a command that erases it."""
+    records = [p for p in (place(t) for t in c.texts) if p]
+    how = _erasure(c) if records else None
+    if not how:
+        over = [place(r.target.text) for r in c.seg.redirects if r.op in _WRITES_OVER and r.target is not None]
+        records = [p for p in over if p]
+        how = "the redirect writes over it" if records else None
+    if not how:
+        return None
+    level = max(_level(p) for p in records)
+    worst_place = max(records, key=_level)
+    what = "a record of who got in" if level == HIGH else "the system's records"
+    return level, f"erases {what}: {worst_place} ({how}) ({c.text})"[:200]
