@@ -37,6 +37,7 @@ ERASED = ([
     "find /var/log -name '*.log' -mtime -1", "lastb -f /var/log/btmp",
     "install -d -m 755 -o app /var/log/app", "mount /dev/sdb1 /var/log",
     "rsync -a /srv/restore/ /var/log/",
+    "wevtutil qe Security /c:5", "Get-EventLog -LogName Security -Newest 10", "wevtutil gl Security",
 ])
 
 # The traces of who got in, by any program: high, not medium.
@@ -49,6 +50,9 @@ WHO_GOT_IN = (
     "awk -i inplace '!/evil/' /var/log/auth.log", "utmpdump /var/log/wtmp | grep -v evil | utmpdump -r > /var/log/wtmp",
     "del C:\\Windows\\System32\\winevt\\Logs\\Security.evtx", "sudo rm -f /var/audit/*", "rm -rf /var/adm/*",
     'Remove-Item -Path "$env:SystemRoot\\System32\\winevt\\Logs\\Security.evtx"', "rip /var/log/tallylog",
+    "wevtutil cl Security", "wevtutil.exe clear-log security", "Clear-EventLog -LogName Security",
+    "Clear-EventLog Security,System", "Remove-EventLog -LogName Security",
+    "wevtutil cl Microsoft-Windows-TerminalServices-LocalSessionManager/Operational",
 )
 
 

@@ -36,7 +36,8 @@ from aish.safety.rules.triggers import triggered_by
 
 # The words a place's path holds (lowered, as typed): the reading's trigger.
 WORDS = ("/var/log", "var/adm", "/var/audit", "/var/account", "utmp", "wtmp", "btmp", "lastlog", "/run/log",
-         "diagnostics", "uuidtext", "/logs", "\\logs", "winevt", "logfiles", ".evtx", "history")
+         "diagnostics", "uuidtext", "/logs", "\\logs", "winevt", "logfiles", ".evtx", "history",
+         "security", "terminalservices")
 _PLACE = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)(?:/|$)|^/(?:var/)?run/(?:utmpx?$|log/journal)|"
               r"^(?:/private)?/var/db/(?:diagnostics|uuidtext)(?:/|$)|^/library/logs(?:/|$)|"
               r"(?:^|/)(?:system32/(?:winevt/logs|logfiles)|windows/logs|inetpub/logs)(?:/|$)|\.evtx$|"
@@ -45,6 +46,9 @@ _PLACE = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)(?:/|$)|^/(?:var/)?r
 _WHO_GOT_IN = lazy(r"auth\.log|/secure(?:$|[.-])|[wbu]tmpx?(?:$|\.)|lastlog|faillog|tallylog|sulog|authlog|"
                    r"/audit(?:/|$)|^/var/audit|security\.evtx|^(?:/private)?/var/(?:log|adm)/?\*?$|"
                    r"winevt/logs/?\*?(?:\.evtx)?$")
+# Windows event logs of who got in, named as a channel (`wevtutil cl Security`, `Clear-EventLog -LogName Security`).
+_WHO_CHANNELS = frozenset({"security", "microsoft-windows-terminalservices-localsessionmanager/operational",
+                           "microsoft-windows-terminalservices-remoteconnectionmanager/operational"})
 _ARCHIVE = lazy(r"\.(?:gz|xz|bz2|zst|lz4|z|old|bak|\d+)$|-\d{8}$")
 # Words a program's name or its verb is made of when it removes, empties or clears what it is given.
 _ERASING = frozenset({"rm", "del", "erase", "remove", "delete", "unlink", "shred", "srm", "wipe", "truncate",
@@ -138,17 +142,31 @@ def _erasure(c: Ctx) -> Optional[str]:
     return None
 
 
+def _channel_cleared(c: Ctx) -> bool:
+    """A who-got-in event log named as a channel, and a name or verb that clears or removes it (`cl` too)."""
+    lowered = [t.lower().strip("'\"") for t in c.texts]
+    if not any(x in _WHO_CHANNELS for t in lowered for x in t.split(",")):
+        return False
+    operands = [t for t in lowered if not t.startswith("-")]
+    words = set(_PARTS.split(c.prog.lower().removesuffix(".exe"))) | \
+        (set(_PARTS.split(operands[0])) | {operands[0]} if operands else set())
+    return bool(words & _ERASING or "cl" in words) and not set(lowered) & _SAFE
+
+
 def rule_records_erased(c: Ctx) -> Optional[tuple]:
     """A record's place named as an operand or a redirect's target, and a command that erases it."""
     records = [p for p in (place(t) for t in c.texts) if p]
     how = _erasure(c) if records else None
+    if not how and _channel_cleared(c):
+        records, how = ["the Security event log"], "the log is cleared"
     if not how:
         over = [place(r.target.text) for r in c.seg.redirects if r.op in _WRITES_OVER and r.target is not None]
         records = [p for p in over if p]
         how = "the redirect writes over it" if records else None
     if not how:
         return None
-    level = max(_level(p) for p in records)
+    level = max(HIGH if p == "the Security event log" else _level(p) for p in records)
     worst_place = max(records, key=_level)
     what = "a record of who got in" if level == HIGH else "the system's records"
     return level, f"erases {what}: {worst_place} ({how}) ({c.text})"[:200]
+
