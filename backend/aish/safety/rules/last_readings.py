@@ -21,7 +21,7 @@ from aish.safety.rules import carried_config, firewall_defaults, firmware_files,
 from aish.safety.rules import fused_names, guest_reboots, http, inbound_blocked, interface_downs, job_scopes
 from aish.safety.rules import key_holders, keys_regenerated, lifecycle_ends, listed_stops, local_copy_dropped
 from aish.safety.rules import login_shells, login_values, logins_opened, machine_stops, mail_forwarding
-from aish.safety.rules import member_stops, method_overrides, money_moves, name_pins, network_removals
+from aish.safety.rules import member_stops, method_overrides, monitors_off, money_moves, name_pins, network_removals
 from aish.safety.rules import open_listeners, option_values, power_settings, power_words, production_deletes
 from aish.safety.rules import protection_targets, protections_off, ps_detached, ps_off_values, records_cleared
 from aish.safety.rules import records_erased
@@ -84,6 +84,7 @@ READINGS: tuple = (
     _Reading(mail_forwarding.may_forward, mail_forwarding.rule_mail_forwarded),  # `… -AutoForwardingMode On`
     _Reading(trust_anchors.may_trust, trust_anchors.rule_root_trusted),  # `certutil -addstore root x.cer`
     _Reading(security_products_off.may_be_product, security_products_off.rule_product_off),
+    _Reading(monitors_off.may_switch_off, monitors_off.rule_monitor_off),  # `systemctl stop cbdaemon`, `rpm -e …`
     _Reading(baseline_values.may_weaken, baseline_values.rule_baseline_weakened),
     _Reading(protections_off.may_switch_off, protections_off.rule_protection_off),
     _Reading(setting_pairs.may_pair, setting_pairs.rule_setting_pair),  # `key=K value=V`, `-Name K -Value V`
