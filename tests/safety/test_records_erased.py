@@ -38,6 +38,7 @@ ERASED = ([
     "install -d -m 755 -o app /var/log/app", "mount /dev/sdb1 /var/log",
     "rsync -a /srv/restore/ /var/log/",
     "wevtutil qe Security /c:5", "Get-EventLog -LogName Security -Newest 10", "wevtutil gl Security",
+    "ls /var/log/*.log | xargs wc -l", "ls /var/log | xargs -n1 echo",
 ])
 
 # The traces of who got in, by any program: high, not medium.
@@ -53,6 +54,8 @@ WHO_GOT_IN = (
     "wevtutil cl Security", "wevtutil.exe clear-log security", "Clear-EventLog -LogName Security",
     "Clear-EventLog Security,System", "Remove-EventLog -LogName Security",
     "wevtutil cl Microsoft-Windows-TerminalServices-LocalSessionManager/Operational",
+    "ls /var/log/*.log | xargs truncate -s0", "truncate -s 0 /var/log/*.log", "echo /var/log/a* | xargs gio trash",
+    "Copy-Item $null C:\\Windows\\System32\\winevt\\Logs\\Security.evtx",
 )
 
 

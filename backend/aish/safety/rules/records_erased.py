@@ -26,6 +26,7 @@ not raised here: deleting old archives is how disks are freed, and the delete ru
 """
 from __future__ import annotations
 
+import fnmatch
 import re
 from typing import Optional
 
@@ -49,6 +50,7 @@ _WHO_GOT_IN = lazy(r"auth\.log|/secure(?:$|[.-])|[wbu]tmpx?(?:$|\.)|lastlog|fail
 # Windows event logs of who got in, named as a channel (`wevtutil cl Security`, `Clear-EventLog -LogName Security`).
 _WHO_CHANNELS = frozenset({"security", "microsoft-windows-terminalservices-localsessionmanager/operational",
                            "microsoft-windows-terminalservices-remoteconnectionmanager/operational"})
+_WHO_NAMES = ("auth.log", "secure", "wtmp", "btmp", "lastlog", "faillog", "tallylog", "sulog", "authlog", "wtmpx")
 _ARCHIVE = lazy(r"\.(?:gz|xz|bz2|zst|lz4|z|old|bak|\d+)$|-\d{8}$")
 # Words a program's name or its verb is made of when it removes, empties or clears what it is given.
 _ERASING = frozenset({"rm", "del", "erase", "remove", "delete", "unlink", "shred", "srm", "wipe", "truncate",
@@ -85,7 +87,12 @@ def place(text: str) -> Optional[str]:
 
 
 def _level(p: str) -> int:
-    return HIGH if _WHO_GOT_IN.search(p) else MEDIUM
+    if _WHO_GOT_IN.search(p):
+        return HIGH
+    folder, _, name = p.rpartition("/")
+    if any(ch in name for ch in "*?[") and _ROOT.match(folder):  # `/var/log/*.log` takes auth.log too
+        return HIGH if any(fnmatch.fnmatchcase(record, name) for record in _WHO_NAMES) else MEDIUM
+    return MEDIUM
 
 
 @triggered_by(WORDS, otherwise=False)
@@ -96,8 +103,9 @@ def may_erase(c: Ctx) -> bool:
 
 
 def may_write_over(c: Ctx) -> bool:
-    """Cheap: a redirect that writes over its target (the words' trigger does not see redirect targets)."""
-    return bool(c.seg.redirects) and any(r.op in _WRITES_OVER for r in c.seg.redirects)
+    """Cheap: a redirect that writes over its target, or xargs fed by a pipe (the words' trigger sees neither the
+    redirects' targets nor the feeder's words)."""
+    return c.xargs and bool(c.chain) or bool(c.seg.redirects) and any(r.op in _WRITES_OVER for r in c.seg.redirects)
 
 
 def _in_place(prog: str, lowered: list) -> bool:
@@ -155,7 +163,9 @@ def _channel_cleared(c: Ctx) -> bool:
 
 def rule_records_erased(c: Ctx) -> Optional[tuple]:
     """A record's place named as an operand or a redirect's target, and a command that erases it."""
-    records = [p for p in (place(t) for t in c.texts) if p]
+    records = [p for p in (place(w.raw if "\\" in w.raw else w.text) for w in c.args) if p]
+    if not records and c.xargs and c.chain:  # `ls /var/log/*.log | xargs truncate -s0`: the feeder names them
+        records = [p for p in (place(w.text) for w in c.chain[-1].words[1:]) if p]
     how = _erasure(c) if records else None
     if not how and _channel_cleared(c):
         records, how = ["the Security event log"], "the log is cleared"
@@ -165,7 +175,7 @@ def rule_records_erased(c: Ctx) -> Optional[tuple]:
         how = "the redirect writes over it" if records else None
     if not how:
         return None
-    level = max(HIGH if p == "the Security event log" else _level(p) for p in records)
+    level = max(HIGH if p.startswith("the ") else _level(p) for p in records)
     worst_place = max(records, key=_level)
     what = "a record of who got in" if level == HIGH else "the system's records"
     return level, f"erases {what}: {worst_place} ({how}) ({c.text})"[:200]
