@@ -29,6 +29,11 @@ LOUD = [
     "sudo rmmod falcon_lsm_serviceable", "sudo modprobe -r sysmon", "sysmon -u", "sysmon64.exe -u force",
     "sudo /opt/splunkforwarder/bin/splunk disable boot-start",
     "sudo /opt/isec/ens/threatprevention/bin/isecav --disableoas",
+    # made unrunnable: run bits taken, a unit linked to /dev/null by hand, a service's start type 4 in the registry
+    "sudo chmod 000 /opt/CrowdStrike/falcond", "sudo chmod a-x /opt/sentinelone/bin/sentinelctl",
+    "sudo ln -s /dev/null /etc/systemd/system/falcon-sensor.service",
+    'reg add "HKLM\\SYSTEM\\CurrentControlSet\\Services\\CSAgent" /v Start /t REG_DWORD /d 4 /f',
+    'New-ItemProperty -Path "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\SepMasterService" -Name Start -Value 4',
 ]
 QUIET = [
     "sudo systemctl status cbdaemon", "sudo systemctl restart SplunkForwarder", "sudo systemctl start bdsec",
@@ -39,6 +44,10 @@ QUIET = [
     "rm santa.png", "mv lulu.jpg photos/",
     "sudo cp /etc/audit/audit.rules /tmp/backup", "tasklist | findstr MsMpEng", "sudo fail2ban-client status sshd",
     "sudo /opt/splunkforwarder/bin/splunk status", "helm install falco falcosecurity/falco",
+    "sudo chmod 755 /opt/CrowdStrike/falcond", "sudo chmod +x /opt/sentinelone/bin/sentinelctl",
+    "sudo ln -s /opt/falco/bin/falco /usr/local/bin/falco",
+    'reg add "HKLM\\SYSTEM\\CurrentControlSet\\Services\\CSAgent" /v Start /t REG_DWORD /d 2 /f',
+    'reg query "HKLM\\SYSTEM\\CurrentControlSet\\Services\\CSAgent" /v Start',
 ]
 
 

@@ -96,6 +96,8 @@ _SYSMON = LazyRegex(r"^sysmon(64)?$", re.IGNORECASE)  # whose `-u` uninstalls (`
 _GENTLE_SIGNALS = frozenset({"-hup", "-sighup", "-1", "-usr1", "-usr2", "-sigusr1", "-sigusr2", "-0", "hup", "usr1",
                              "--signal=hup", "-s0"})
 _LOGS = LazyRegex(r"/log/|\.log(\.\d+)?$", re.IGNORECASE)  # a product's logs: the logs' own readings judge them
+_MADE_UNRUNNABLE = frozenset({"chmod", "ln", "reg", "set-itemproperty", "new-itemproperty", "sp"})
+_NO_RUN = LazyRegex(r"^(0+|[ugoa]*-[rw]*x[rw]*|a=|ugo=|=)$")  # no bit left, or the run bit taken
 _OWN_OFF = frozenset({"stop", "disable", "unload", "kill", "off", "--stop", "--disable", "-stop", "-disable"})
 _WORKLOADS = frozenset({"daemonset", "daemonsets", "ds", "daemonset.apps", "deployment", "deploy", "deployments",
                         "namespace", "ns", "statefulset", "sts", "-f", "--filename"})
@@ -182,12 +184,34 @@ def _how(prog: str, texts: list, low: list) -> Optional[tuple]:
             positional = positional[:-1] if len(positional) > 1 else []
         placed = [t for t in positional if _SYSTEM_PLACE.match(t.strip("'\"")) and not _LOGS.search(t)]
         return ("", placed) if placed else None
+    if prog in _MADE_UNRUNNABLE:
+        return _made_unrunnable(prog, texts, low, positional)
     if _SYSMON.match(prog) and low[0] in ("-u", "/u", "-u:force"):
         return low[0], [prog]
     if names_product(prog) and (set(low[:2]) & _OWN_UNINSTALL or low[0] in _OWN_OFF or
                                 low[0].startswith(("--disable", "-disable", "--stop"))):  # `sysmon -u force`
         return next((t for t in low[:2] if t in _OWN_UNINSTALL | _OWN_OFF), low[0]), [prog]
     return None
+
+
+def _made_unrunnable(prog: str, texts: list, low: list, positional: list) -> Optional[tuple]:
+    """Its binary's run bits taken (``chmod 000``, ``chmod a-x``), its unit linked to /dev/null by hand (``ln -s
+    /dev/null …/falcon-sensor.service``), its service's start type set to 4, disabled, in the registry."""
+    if prog == "chmod":
+        mode = next((t for t in texts if _NO_RUN.match(t)), None)
+        placed = [t for t in positional if t != mode and _SYSTEM_PLACE.match(t.strip("'\""))]
+        return (mode, placed) if mode and placed else None
+    if prog == "ln":
+        return ("-s /dev/null", positional[1:]) if positional[:1] == ["/dev/null"] and len(positional) == 2 else None
+    started = _value_after(low, ("/v", "-name")) == "start" and _value_after(low, ("/d", "-value")) == "4"
+    services = [t for t in texts if "\\services\\" in t.lower()]
+    return ("Start = 4 (disabled)", [t.lower().partition("\\services\\")[2] for t in services]) \
+        if started and services else None
+
+
+def _value_after(low: list, options: tuple) -> str:
+    index = next((k for k, t in enumerate(low[:-1]) if t in options), None)
+    return "" if index is None else low[index + 1].strip("'\"")
 
 
 def _name(prog: str) -> str:
