@@ -56,6 +56,7 @@ WHO_GOT_IN = (
     "wevtutil cl Microsoft-Windows-TerminalServices-LocalSessionManager/Operational",
     "ls /var/log/*.log | xargs truncate -s0", "truncate -s 0 /var/log/*.log", "echo /var/log/a* | xargs gio trash",
     "Copy-Item $null C:\\Windows\\System32\\winevt\\Logs\\Security.evtx",
+    "> /var/log/auth.log", "> /var/run/utmp", "> C:\\Windows\\System32\\winevt\\Logs\\Security.evtx",
 )
 
 

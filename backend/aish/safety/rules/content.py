@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Optional
 
-from aish.safety.rules import unit_groups
+from aish.safety.rules import records_erased, unit_groups
 from aish.safety.program_names import alias
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
@@ -77,6 +77,9 @@ def redirect(red: Redirect) -> Optional[tuple]:
     if t.kind == "history":
         return MEDIUM, f"empties your shell history {where}"
     level = overwrite_level(t)
+    erased = records_erased.written_over(typed.raw if "\\" in typed.raw else typed.text)  # `> /var/log/wtmp` alone
+    if erased is not None and (level is None or erased[0] > level):
+        return erased[0], f"{erased[1]} {where}"
     if level is None:
         return None
     return level, f"overwrites {describe(t)} {where}"

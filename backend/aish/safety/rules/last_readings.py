@@ -96,9 +96,9 @@ READINGS: tuple = (
     _Reading(system_targets.may_target, system_setters.rule_system_setter),
     # `screen -L /etc/shadow …`, `lwp-download URL /etc/cron.d/x`, `gdb -ex 'dump value "/etc/sudoers" …'`
     _Reading(write_channels.may_reach, write_channels.rule_write_channel),
-    # `gio trash /var/log/secure`, `: > /var/run/utmp`, `mv /tmp/clean /var/log/wtmp`: any program, raised to high
+    # `gio trash /var/log/secure`, `ls /var/log/*.log | xargs truncate -s0`: any program, raised to high
     _Reading(records_erased.may_erase, records_erased.rule_records_erased, below=HIGH),
-    _Reading(records_erased.may_write_over, records_erased.rule_records_erased, below=HIGH),
+    _Reading(records_erased.may_be_fed, records_erased.rule_records_erased, below=HIGH),
     _Reading(typed_sessions.may_feed, typed_sessions.rule_fed_write),  # `ed -s F <<< 'w /etc/ld.so.preload'`
     _Reading(device_operands.may_act, device_operands.rule_device_operand, unknown_only=True),  # `geli kill ada0p3`
     _Reading(disk_layouts.may_rewrite, disk_layouts.rule_disk_layout),  # `bsdlabel -w da1`, `… partition delete`

@@ -10,7 +10,8 @@ attacker's catalogue has one way per program, a held-back set another).  Built g
   ``C:\\Windows\\Logs``, IIS's ``inetpub\\logs``, any ``.evtx``, every shell's history file.  The traces of who got in
   (``_WHO_GOT_IN``: auth.log, secure, wtmp/btmp/utmp/lastlog/faillog, sulog, the audit logs, Security.evtx, a
   whole log root) are high, the rest medium;
-- THAT (``_erasure``): a redirect that writes over one (``: >``, ``echo >``, ``printf '' >``, ``cmd >``); a program,
+- THAT (``_erasure``): a redirect that writes over one (``: >``, ``echo >``, ``printf '' >``, ``cmd >``: read by
+  ``content.redirect`` through ``written_over``, for every redirect, a command before it or not); a program,
   a verb or an option whose words say it removes, empties or clears (``gio trash``, ``Clear-Content``,
   ``tar --remove-files``, ``-exec rm``); ``/dev/null`` or ``/dev/zero`` as its other operand or its input
   (``cp``, ``ln -sf``, ``install``, ``dd if=``, ``mount --bind``, ``sponge … < /dev/null``); a copy or move that
@@ -67,7 +68,6 @@ _EDITORS = frozenset({"sed", "gsed", "perl", "ruby", "awk", "gawk", "sd", "rpl",
 _MOUNTERS = frozenset({"mount", "mount.tmpfs", "mount_tmpfs"})
 _NOTHING = frozenset({"/dev/null", "/dev/zero", "nul", "$null", "if=/dev/null", "if=/dev/zero"})
 _SAFE = frozenset({"--help", "-h", "--dry-run", "-whatif", "--version", "/?"})
-_WRITES_OVER = (">", ">|", "&>", "1>")
 _PARTS = re.compile(r"[-_.:]")
 _ROOT = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)/?$")
 _DRIVE = re.compile(r"^(?:[a-z]:|%systemroot%|\$env:systemroot|\$env:windir|%windir%)(?=/)")
@@ -102,10 +102,9 @@ def may_erase(c: Ctx) -> bool:
     return any(w in low for w in WORDS)
 
 
-def may_write_over(c: Ctx) -> bool:
-    """Cheap: a redirect that writes over its target, or xargs fed by a pipe (the words' trigger sees neither the
-    redirects' targets nor the feeder's words)."""
-    return c.xargs and bool(c.chain) or bool(c.seg.redirects) and any(r.op in _WRITES_OVER for r in c.seg.redirects)
+def may_be_fed(c: Ctx) -> bool:
+    """Cheap: xargs fed by a pipe (the words' trigger does not see the feeder's words)."""
+    return c.xargs and bool(c.chain)
 
 
 def _in_place(prog: str, lowered: list) -> bool:
@@ -161,18 +160,24 @@ def _channel_cleared(c: Ctx) -> bool:
     return bool(words & _ERASING or "cl" in words) and not set(lowered) & _SAFE
 
 
+def written_over(text: str) -> Optional[tuple]:
+    """A redirect's target that is a record: (level, what is erased); ``content.redirect`` asks it for every ``>``."""
+    p = place(text)
+    if p is None:
+        return None
+    level = _level(p)
+    what = "a record of who got in" if level == HIGH else "the system's records"
+    return level, f"erases {what}: {p}"
+
+
 def rule_records_erased(c: Ctx) -> Optional[tuple]:
-    """A record's place named as an operand or a redirect's target, and a command that erases it."""
+    """A record's place named as an operand (or by the pipe feeding xargs), and a command that erases it."""
     records = [p for p in (place(w.raw if "\\" in w.raw else w.text) for w in c.args) if p]
     if not records and c.xargs and c.chain:  # `ls /var/log/*.log | xargs truncate -s0`: the feeder names them
         records = [p for p in (place(w.text) for w in c.chain[-1].words[1:]) if p]
     how = _erasure(c) if records else None
     if not how and _channel_cleared(c):
         records, how = ["the Security event log"], "the log is cleared"
-    if not how:
-        over = [place(r.target.text) for r in c.seg.redirects if r.op in _WRITES_OVER and r.target is not None]
-        records = [p for p in over if p]
-        how = "the redirect writes over it" if records else None
     if not how:
         return None
     level = max(HIGH if p.startswith("the ") else _level(p) for p in records)
