@@ -56,6 +56,8 @@ WHO_GOT_IN = (
     "wevtutil cl Microsoft-Windows-TerminalServices-LocalSessionManager/Operational",
     "ls /var/log/*.log | xargs truncate -s0", "truncate -s 0 /var/log/*.log", "echo /var/log/a* | xargs gio trash",
     "Copy-Item $null C:\\Windows\\System32\\winevt\\Logs\\Security.evtx",
+    "ruby -e 'File.truncate(\"/var/log/auth.log\", 0)'", "node -e \"require('fs').writeFileSync('/var/log/wtmp','')\"",
+    "python3 -c \"import os; os.remove('/var/log/secure')\"", "toybox truncate -s 0 /var/log/secure",
     "> /var/log/auth.log", "> /var/run/utmp", "> C:\\Windows\\System32\\winevt\\Logs\\Security.evtx",
 )
 

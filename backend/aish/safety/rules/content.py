@@ -39,7 +39,7 @@ def overwrite_level(t: Target) -> Optional[int]:
         if re.search(r"\.d/[^/]+$", t.path) or t.path.startswith(("/proc/sys/", "/sys/")) or \
                 _VENDOR_KEYS.match(t.path):
             return LOW  # a drop-in file, a kernel tunable, one vendor's repository key
-        return MEDIUM
+        return HIGH if records_erased.who_got_in(t.path) else MEDIUM
     if k in ("dot-rc", "history"):
         return MEDIUM
     return None

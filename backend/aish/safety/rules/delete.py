@@ -8,6 +8,7 @@ from typing import Optional
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
                                       is_device, parse_opts, target, worst)
 from aish.safety.program_names import plain_name
+from aish.safety.rules import records_erased
 from aish.safety.rules.asked_each import asks_each
 from aish.safety.rules.into_dir import into_directory
 from aish.safety.shell_words import Word
@@ -27,7 +28,7 @@ def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[in
     if k == "critical":
         return HIGH
     if k == "system":
-        return HIGH if recursive else MEDIUM
+        return HIGH if recursive or records_erased.who_got_in(t.path) else MEDIUM
     if k == "all":
         return HIGH if recursive else MEDIUM
     if k == "var":  # `rm -f "$F"` with F unset removes nothing; `rm -r "$D"` may be given anything

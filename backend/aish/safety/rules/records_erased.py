@@ -160,6 +160,13 @@ def _channel_cleared(c: Ctx) -> bool:
     return bool(words & _ERASING or "cl" in words) and not set(lowered) & _SAFE
 
 
+def who_got_in(path: str) -> bool:
+    """A trace of who got in (``delete_level`` and ``overwrite_level`` raise a system file's loss to high for it:
+    code's `os.remove('/var/log/secure')`, `File.truncate("/var/log/auth.log", 0)`)."""
+    p = place(path)
+    return p is not None and _level(p) == HIGH
+
+
 def written_over(text: str) -> Optional[tuple]:
     """A redirect's target that is a record: (level, what is erased); ``content.redirect`` asks it for every ``>``."""
     p = place(text)
