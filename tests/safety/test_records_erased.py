@@ -38,6 +38,7 @@ ERASED = ([
     "install -d -m 755 -o app /var/log/app", "mount /dev/sdb1 /var/log",
     "rsync -a /srv/restore/ /var/log/",
     "wevtutil qe Security /c:5", "Get-EventLog -LogName Security -Newest 10", "wevtutil gl Security",
+    'wevtutil el | ForEach-Object { wevtutil gli "$_" }', "Get-EventLog -List | ForEach-Object { $_.Log }",
     "ls /var/log/*.log | xargs wc -l", "ls /var/log | xargs -n1 echo",
 ])
 
@@ -58,6 +59,12 @@ WHO_GOT_IN = (
     "Copy-Item $null C:\\Windows\\System32\\winevt\\Logs\\Security.evtx",
     "ruby -e 'File.truncate(\"/var/log/auth.log\", 0)'", "node -e \"require('fs').writeFileSync('/var/log/wtmp','')\"",
     "python3 -c \"import os; os.remove('/var/log/secure')\"", "toybox truncate -s 0 /var/log/secure",
+    '[System.Diagnostics.Eventing.Reader.EventLogSession]::GlobalSession.ClearLog("Security")',
+    "Get-WinEvent -ListLog * | % { [System.Diagnostics.Eventing.Reader.EventLogSession]::GlobalSession.ClearLog("
+    "$_.LogName) }",
+    'wevtutil el | ForEach-Object { wevtutil cl "$_" }',
+    "Get-EventLog -List | ForEach-Object { Clear-EventLog $_.Log }",
+    "Get-EventLog -List | % { $_.Clear() }",
     "> /var/log/auth.log", "> /var/run/utmp", "> C:\\Windows\\System32\\winevt\\Logs\\Security.evtx",
 )
 

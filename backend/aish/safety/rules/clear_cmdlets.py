@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import LOW, MEDIUM, Ctx, describe, fragment, target
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, fragment, target
 from aish.safety.rules.content import overwrite_level
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
@@ -83,4 +83,6 @@ def line_clears_event_log(text: str) -> Optional[tuple]:
     m = _EVENT_LOG_CLEARED.search(text)
     if m is None:
         return None
-    return MEDIUM, f"clears Windows event logs through .NET: the audit trail is gone ({fragment([text])})"
+    every = "security" in lowered or "-list" in lowered  # the Security log, or every log a listing gives
+    return (HIGH if every else MEDIUM), f"clears Windows event logs through .NET: the audit trail is gone " \
+        f"({fragment([text])})"

@@ -277,6 +277,8 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         if every is not None:
             return every
         found = c.check(each or block) if block else None  # ($_ is each path the listing walks)
+        if found and found[0] < HIGH and _every_event_log(c) and "log" in found[1]:
+            return HIGH, f"{found[1]}, for every event log the listing gives (Security too)"
         return (found[0], f"{found[1]}, for each one") if found else None
     if name == "set-executionpolicy" and any(t in ("unrestricted", "bypass") for t in texts):
         return LOW, f"lets every PowerShell script run unsigned ({c.text})"
@@ -286,6 +288,17 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     if level is not None:
         return level, f"{c.prog} {'destroys data' if level == HIGH else 'removes or stops something'} ({c.text})"
     return None
+
+
+def _every_event_log(c: Ctx) -> bool:
+    """The pipe is fed by a listing of every event log (`wevtutil el`, `Get-EventLog -List`, `Get-WinEvent -ListLog *`):
+    whatever clears each one clears the Security log too."""
+    for f in c.chain:
+        said = " ".join(w.text.lower() for w in f.words)
+        if said.startswith(("wevtutil el", "wevtutil.exe el", "wevtutil enum-logs", "wevtutil.exe enum-logs")) or \
+                said.startswith(("get-eventlog", "get-winevent")) and ("-list" in said or "-listlog" in said):
+            return True
+    return False
 
 
 def _each_listed_switched_off(c: Ctx, block: list) -> Optional[tuple]:
@@ -300,7 +313,8 @@ def _each_listed_switched_off(c: Ctx, block: list) -> Optional[tuple]:
     if any(f.words and f.words[0].text.lower() in ("where-object", "where", "?", "select-object", "select")
            for f in c.chain):
         return None  # a filter chooses which ones
-    return MEDIUM, f"{block[0].text} is run on every one {listing} lists: all of them are " \
+    level = HIGH if m.group(2).lower() == "eventlog" else MEDIUM  # every event log, the Security log too
+    return level, f"{block[0].text} is run on every one {listing} lists: all of them are " \
         f"{m.group(1).lower()}{'d' if m.group(1).lower().endswith('e') else 'ed'} ({c.text})"
 
 
