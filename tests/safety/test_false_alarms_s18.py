@@ -77,3 +77,28 @@ def test_an_account_database_read_or_a_system_file_uploaded_is_no_setter(command
 def test_a_secret_uploaded_by_a_clients_fed_lines_is_flagged(command: str) -> None:
     """The host an alias of ~/.ssh/config (`backup`, `nas`): the line fed is what says a secret goes out."""
     assert reaches(command), judged(command)
+
+
+@each_form("command", [
+    'pip uninstall falcon',
+    'pip uninstall -y osquery',
+    'poetry remove falcon',
+    'conda remove falcon',
+    'pip uninstall clamd',
+    'uv remove sentry-sdk falcon',
+    'gem uninstall wazuh-api',
+])
+def test_a_language_package_named_like_a_security_product_stays_quiet(command: str) -> None:
+    """`pip uninstall falcon` removes the web framework, not CrowdStrike's sensor: a language package tool removes a
+    library, a client or bindings, never the machine's agent."""
+    assert stays_quiet(command), judged(command)
+
+
+@each_form("command", [
+    'sudo apt remove falcon-sensor',
+    'sudo yum remove clamav',
+    'sudo dpkg -r osquery',
+    'brew uninstall osquery',
+])
+def test_the_agents_removed_by_the_systems_package_tools_keep_their_level(command: str) -> None:
+    assert reaches(command), judged(command)

@@ -7,6 +7,14 @@ the destructive vocabulary is in ``verbs``).  ``command_line`` reads these table
 """
 from __future__ import annotations
 
+# ----------------------------------------------------------------- language package tools
+# What they install and remove is a library, a client or bindings for a language, never the machine's own
+# software or agents: `pip uninstall falcon` removes the web framework, `pip uninstall osquery` the bindings.
+LIBRARY_PACKAGE_TOOLS: frozenset = frozenset("""
+pip pip3 pipx uv poetry pdm conda mamba micromamba npm pnpm yarn bun gem bundle cargo composer dotnet nuget
+cpanm luarocks opam cabal mix pub dart
+""".split())
+
 # ----------------------------------------------------------------- programs that only read
 # Every form of these only reads (files, the system's state) and writes nothing but the terminal,
 # unless a redirection says otherwise.  Their arguments are text, patterns or paths to read:

@@ -13,6 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.any_case import AnyCase
+from aish.safety.programs import LIBRARY_PACKAGE_TOOLS
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
@@ -68,6 +69,7 @@ _REGISTRY_OFF = lazy(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|ConsentProm
 
 
 _OWN_RULES = {"iptables", "ip6tables", "pf"}
+
 _REGISTRY_WRITERS = {"set-itemproperty", "new-itemproperty", "sp", "reg", "regedit"}
 
 
@@ -93,7 +95,8 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
         policy = texts[texts.index("--set") + 1] if texts.index("--set") + 1 < len(texts) else ""
         if policy and policy.upper() not in _GOOD_POLICIES:
             reason = f"weakens the system-wide crypto policy to {policy}"
-    elif _names_component(c, lowered) and (set(lowered) & _OFF_WORDS or _off_words_of(prog)):
+    elif prog not in LIBRARY_PACKAGE_TOOLS and _names_component(c, lowered) and \
+            (set(lowered) & _OFF_WORDS or _off_words_of(prog)):
         reason = "stops, disables or removes security software"
     elif prog == "ufw" and lowered[:2] == ["default", "allow"] and "outgoing" not in lowered or \
             prog == "firewall-cmd" and any(re.match(r"--(set-default-zone=trusted|set-target=accept)$", t)

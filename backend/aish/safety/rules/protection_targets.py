@@ -17,6 +17,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.programs import LIBRARY_PACKAGE_TOOLS
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.security_products_off import _PRODUCT
 from aish.safety.rules.triggers import triggered_by
@@ -58,6 +59,8 @@ def rule_protection_taken(c: Ctx) -> Optional[tuple]:
             (_KB_VERB.search(c.prog) or any(_KB_VERB.search(t) for t in low)):
         kb = next(t for t in texts if _KB.search(t))
         return MEDIUM, f"{c.prog} takes the security update {kb} away: the hole it closed is open again ({c.text})"
+    if c.prog.lower() in LIBRARY_PACKAGE_TOOLS:
+        return None  # `pip uninstall osquery`: the bindings, not the agent
     verb = next((t for t in low if t in _TAKES), None) or \
         (c.prog.lower() if re.search(r"unload|uninstall|detach", c.prog.lower()) else None)
     if verb is None:
