@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
+from aish.safety import line_assignments
 from aish.safety.unwrap import unwrap
 from aish.safety.shell_words import segments
 from aish.safety.lazy_regex import lazy
@@ -84,29 +85,10 @@ def preview(command: str, view: ShellView) -> Optional[str]:
     return line if len(line) <= _MAX_LINE else line[:_MAX_LINE - 1] + "…"
 
 
-# A segment that only assigns (`d=$(mktemp -d)`, `export T=x`): the names it sets hold for the rest of the line.
-_ASSIGNMENT = lazy(r"^([A-Za-z_]\w*)=(.*)$", re.DOTALL)
-_DECLARERS = frozenset({"export", "local", "declare", "typeset", "readonly"})
-def _assigned(words: list) -> dict:
-    """The names a segment of assignments alone sets for the rest of the line, each to its literal value or to
-    None where a command prints it (set, its value unknown to a preview that runs nothing); {} when the segment
-    runs a program (`X=1 cmd` sets X for cmd alone)."""
-    if words and words[0].text in _DECLARERS:
-        words = [w for w in words[1:] if not w.text.startswith("-")]
-    found: dict = {}
-    for w in words:
-        m = _ASSIGNMENT.match(w.raw)
-        if m is None:
-            return {}
-        literal = not w.subs and not _VAR.search(m.group(2))
-        found[m.group(1)] = w.text.split("=", 1)[1] if literal else None
-    return found
-
-
 def _preview(command: str, view: ShellView) -> list:
     notes: list = []
     for seg in segments(command):
-        assigned = _assigned(seg.words)
+        assigned = line_assignments.assigned(seg.words)
         if assigned:
             computed = frozenset(k for k, v in assigned.items() if v is None)
             view = ShellView(cwd=view.cwd, env={**{k: v for k, v in view.env.items() if k not in computed},
