@@ -33,7 +33,7 @@ from aish.safety.rules import wmi_methods, wmi_mirrors, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import loop_files, made_here, system_writes
 from aish.safety.rules import secret_destinations, secret_variables, unknown_senders
-from aish.safety.rules import fetched_runs, patched_protections, typed_sessions
+from aish.safety.rules import fetched_runs, patched_protections, times_forged, typed_sessions
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -162,6 +162,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, written_scripts.line_written_script(text, recurse))  # echo > f; x /s f
     best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
     best = higher(best, patched_protections.line_protection_patched(text))  # AMSI, ETW patched in memory
+    best = higher(best, times_forged.line_times_forged(text))  # (Get-Item C:\Windows\x.dll).CreationTime = '…'
     best = higher(best, typed_sessions.line_code_written(text, recurse))  # `jjs⏎new FileWriter('/etc/…')`
     best = higher(best, typed_sessions.line_session_saved(text, recurse))  # `ed /etc/sudoers⏎a⏎…⏎.⏎w`
     segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
@@ -304,6 +305,8 @@ def _follow_cd(seg: Segment) -> None:
 def _assignments(seg: Segment, depth: int) -> Optional[tuple]:
     """``PATH=/x`` alone on a line stays in the session; before a command it only affects that command."""
     if not seg.words or "=" not in seg.words[0].raw:
+        if seg.words and seg.words[0].text == "env" and len(seg.words) > 2:  # `env -u HISTFILE bash`
+            return shellstate.env_prefix(seg.words[1:])
         return None  # most commands: no assignment before the program
     persistent = all(_ASSIGN.match(w.raw) for w in seg.words)
     best = None

@@ -7,7 +7,8 @@ scheduled jobs fire at once.  Programs say it their own way (``date -s``, ``hwcl
 ``esxcli system time set -y``); what they share is a setting word (``set``, ``-s``, ``--set``,
 ``settime``, ``set-time``, ``-setdate``, PowerShell's ``Set-Date``), a clock word (date, time, clock, rtc)
 in the program's name or its words, and a year given outside the plausible ones (before 2020 or after
-2037; fixed, so a kept verdict stays true).
+2037; fixed, so a kept verdict stays true).  POSIX ``date`` sets it by its operand alone
+(``date MMDDhhmmCCYY``, ``date 010100001971``: files written then get forged times).
 
 A clock also goes wrong when it is stepped from an address nobody runs for time (a step option,
 ``-b``/``-s``/``-S``, and a public address given to a program with a clock or ``ntp`` in its name:
@@ -69,6 +70,33 @@ def rule_clock_set(c: Ctx) -> Optional[tuple]:
                 return MEDIUM, f"{c.prog} {said} sets the machine's clock to {year}: certificates, Kerberos " \
                     f"tickets, retention and schedules all go wrong ({c.text})"
     return None
+
+
+# `date MMDDhhmm[[CC]YY][.ss]`: POSIX date's operand sets the clock (GNU's order; the year last).
+_DATE_OPERAND = lazy(r"^\d{8}(\d{4}|\d{2})?(?:\.\d\d)?$")
+_DATE_NAMES = frozenset({"date", "gdate"})
+
+
+@triggered_by("date", otherwise=False)
+def may_set_by_operand(c: Ctx) -> bool:
+    """Cheap: date itself (busybox's and GNU's under its g- name too)."""
+    return _name(c.prog) in _DATE_NAMES
+
+
+def rule_date_operand(c: Ctx) -> Optional[tuple]:
+    """``date 010100001971`` (Atomic Red Team's clock set back to make a file's times lie), ``date -u 0101000070``."""
+    texts = c.texts
+    if len(texts) > 2 or any(t.startswith("-") and t not in ("-u", "--utc", "--universal") for t in texts):
+        return None  # `date -d 20200101` reads a date; `date +%s` prints one
+    found = _DATE_OPERAND.match(texts[-1]) if texts else None
+    if found is None or found.group(1) is None:
+        return None  # no year: this year's date
+    yy = found.group(1)
+    year = int(yy) if len(yy) == 4 else (1900 + int(yy) if int(yy) >= 69 else 2000 + int(yy))
+    if _PLAUSIBLE[0] <= year <= _PLAUSIBLE[1]:
+        return None
+    return MEDIUM, f"{c.prog} {texts[-1]} sets the machine's clock to {year}: files written now get forged " \
+        f"times, and certificates, tickets and schedules go wrong ({c.text})"
 
 
 _STEPS = frozenset({"-b", "-s", "-S", "--step", "--set", "-B", "/s", "-step"})

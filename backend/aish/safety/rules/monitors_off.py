@@ -93,7 +93,7 @@ _REMOVERS = {"apt": {"remove", "purge", "autoremove"}, "apt-get": {"remove", "pu
 _SOURCE_FIRST = frozenset({"mv", "move", "move-item", "rename-item", "ren", "rename"})  # the product is the source
 _OWN_UNINSTALL = frozenset({"-uninstall", "--uninstall", "uninstall", "/uninstall"})
 _SYSMON = LazyRegex(r"^sysmon(64)?$", re.IGNORECASE)  # whose `-u` uninstalls (`aide -u` updates its database)
-_GENTLE_SIGNALS = frozenset({"-hup", "-sighup", "-1", "-usr1", "-usr2", "-sigusr1", "-sigusr2", "-0", "hup", "usr1",
+GENTLE_SIGNALS = frozenset({"-hup", "-sighup", "-1", "-usr1", "-usr2", "-sigusr1", "-sigusr2", "-0", "hup", "usr1",
                              "--signal=hup", "-s0"})
 _LOGS = LazyRegex(r"/log/|\.log(\.\d+)?$", re.IGNORECASE)  # a product's logs: the logs' own readings judge them
 _MADE_UNRUNNABLE = frozenset({"chmod", "ln", "reg", "set-itemproperty", "new-itemproperty", "sp"})
@@ -166,7 +166,7 @@ def _how(prog: str, texts: list, low: list) -> Optional[tuple]:
         verb = next((t for t in low[:3] if t in verbs), None)
         return (verb, [t for t in texts if t.lower() != verb]) if verb else None
     if prog in _KILLERS:
-        if set(low) & _GENTLE_SIGNALS:
+        if set(low) & GENTLE_SIGNALS:
             return None  # `pkill -HUP auditd`: told to reopen its logs or reload, not ended
         return "", [t for t in texts if not re.match(r"^-?\d+$|^-\w+$|^/\w+$", t)]
     if prog in _REMOVERS:

@@ -7,7 +7,8 @@ attacker's catalogue has one way per program, a held-back set another).  Built g
 - WHERE (``_PLACE``): ``/var/log/**`` (and macOS's ``/private/var/log``), ``/var/adm``, ``/var/audit``,
   ``/var/account``, ``/run/utmp``, the volatile journal ``/run/log/journal``, macOS's unified log store
   (``/var/db/diagnostics``, ``/var/db/uuidtext``), ``/Library/Logs``, Windows' ``winevt\\Logs``, ``System32\\LogFiles``,
-  ``C:\\Windows\\Logs``, IIS's ``inetpub\\logs``, any ``.evtx``, every shell's history file.  The traces of who got in
+  ``C:\\Windows\\Logs``, IIS's ``inetpub\\logs``, any ``.evtx``, every program's dot history file
+  (``.NAME_history``, ``.NAME_hist``), vim's ``.viminfo`` and less's ``.lesshst``.  The traces of who got in
   (``_WHO_GOT_IN``: auth.log, secure, wtmp/btmp/utmp/lastlog/faillog, sulog, the audit logs, Security.evtx, a
   whole log root) are high, the rest medium;
 - THAT (``_erasure``): a redirect that writes over one (``: >``, ``echo >``, ``printf '' >``, ``cmd >``: read by
@@ -38,13 +39,14 @@ from aish.safety.rules.triggers import triggered_by
 
 # The words a place's path holds (lowered, as typed): the reading's trigger.
 WORDS = ("/var/log", "var/adm", "/var/audit", "/var/account", "utmp", "wtmp", "btmp", "lastlog", "/run/log",
-         "diagnostics", "uuidtext", "/logs", "\\logs", "winevt", "logfiles", ".evtx", "history",
+         "diagnostics", "uuidtext", "/logs", "\\logs", "winevt", "logfiles", ".evtx", "_hist", "history",
+         "viminfo", "lesshst",
          "security", "terminalservices")
 _PLACE = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)(?:/|$)|^/(?:var/)?run/(?:utmpx?$|log/journal)|"
               r"^(?:/private)?/var/db/(?:diagnostics|uuidtext)(?:/|$)|^/library/logs(?:/|$)|"
               r"(?:^|/)(?:system32/(?:winevt/logs|logfiles)|windows/logs|inetpub/logs)(?:/|$)|\.evtx$|"
-              r"(?:^|/)\.(?:bash|zsh|sh|ksh|tcsh|csh|ash|mysql|psql|python|sqlite|node_repl|rediscli|irb)_history$|"
-              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt)$")
+              r"(?:^|/)\.[\w.-]+_hist(?:ory)?$|"  # any program's: .bash_history, .gdb_history, .octave_hist
+              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt|\.viminfo|\.lesshst)$")
 _WHO_GOT_IN = lazy(r"auth\.log|/secure(?:$|[.-])|[wbu]tmpx?(?:$|\.)|lastlog|faillog|tallylog|sulog|authlog|"
                    r"/audit(?:/|$)|^/var/audit|security\.evtx|^(?:/private)?/var/(?:log|adm)/?\*?$|"
                    r"winevt/logs/?\*?(?:\.evtx)?$")

@@ -3,8 +3,9 @@
 PowerShell forgets its session with ``Clear-History`` and its saved lines with PSReadLine's
 ``ClearHistory()`` or by deleting ``ConsoleHost_history.txt`` (by name, or as PSReadLine's option names it:
 ``(Get-PSReadLineOption).HistorySavePath``, deleted, emptied or written over); fish with ``history clear``, nushell with
-``history --clear``, bash 5 with ``history -d 1-200``, cmd with ``doskey /reinstall``, a history manager with
-``atuin search --delete``; other shells keep theirs in files named for it
+``history --clear``, bash 5 with ``history -d 1-200`` (and the latest entries, a command's own trace, with
+``history -d -1`` or ``history -d $((HISTCMD-1))``; one entry picked from a listing stays quiet), cmd with
+``doskey /reinstall``, a history manager with ``atuin search --delete``; other shells keep theirs in files named for it
 (nushell's ``history.txt``/``history.sqlite3``, atuin's ``history.db``).  A history asked about,
 searched or merged stays quiet, and so do ``-WhatIf`` and ``-Confirm`` (each line is asked for).
 """
@@ -37,6 +38,11 @@ def rule_history_words(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"clears this shell's saved history ({c.text})"
     if "-d" in texts[:-1] and re.fullmatch(r"-?\d+-\d+", texts[texts.index("-d") + 1]):
         return MEDIUM, f"history -d deletes a range of this shell's history ({c.text})"
+    # the latest entries (bash 5's negative offsets, or one computed: `$((HISTCMD-1))`): what was just done goes;
+    # one entry picked from a listing (`history -d 42`, a password typed by mistake) stays quiet
+    if "-d" in texts[:-1] and re.fullmatch(r"-\d+|.*\$.*", c.args[texts.index("-d") + 1].raw):
+        return MEDIUM, f"history -d deletes the latest entries of this shell's history: what was just done " \
+                       f"leaves no trace ({c.text})"
     return None
 
 

@@ -8,6 +8,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import LOW, MEDIUM, Ctx
+from aish.safety.rules.histories_off import UNSET_OFF, assignment_off
 
 _VITAL = {"PATH", "HOME", "SHELL", "USER", "LOGNAME", "TERM", "LD_LIBRARY_PATH", "PWD", "IFS", "TMPDIR", "LANG"}
 _HIST_VARS = {"HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST"}
@@ -15,7 +16,12 @@ _LATER = {"PROMPT_COMMAND", "precmd_functions", "PS0", "PS1", "PROMPT", "RPROMPT
 
 
 def assignment(name: str, value: str, persistent: bool) -> Optional[tuple]:
-    """A ``NAME=value`` that stays in the session (alone, or after ``export``/``declare``)."""
+    """A ``NAME=value`` that stays in the session (alone, or after ``export``/``declare``); a history switched off
+    before a program too (``HISTFILE=/dev/null psql``: that session records nothing)."""
+    if "IST" in name or "ist" in name:
+        off = assignment_off(name, value, persistent)
+        if off:
+            return off
     if not persistent:
         return None
     if name in ("PATH",) and "$PATH" not in value and "${PATH" not in value and \
@@ -25,8 +31,23 @@ def assignment(name: str, value: str, persistent: bool) -> Optional[tuple]:
         return MEDIUM, f"empties {name}, which the session depends on ({name}=)"
     if name == "LD_PRELOAD" and value:
         return MEDIUM, f"preloads {value[:40]} into every program this shell starts (LD_PRELOAD)"
-    if name in _HIST_VARS and value in ("", "0", "/dev/null"):
-        return LOW, f"turns shell history off ({name}={value})"
+    return None
+
+
+def env_prefix(words: list) -> Optional[tuple]:
+    """The words after ``env``: a history switched off for the program it starts (``env -u HISTFILE bash``,
+    ``env HISTFILE=/dev/null mysql``)."""
+    for k, w in enumerate(words):
+        t = w.text
+        if t in ("-u", "--unset") and k + 1 < len(words) and words[k + 1].text in UNSET_OFF:
+            return MEDIUM, f"starts a program without {words[k + 1].text}: what is typed there leaves no record"
+        if "=" in t and not t.startswith("-"):
+            name, _, value = t.partition("=")
+            off = assignment_off(name, value, False)
+            if off:
+                return off
+        elif not t.startswith("-"):
+            break
     return None
 
 
@@ -48,8 +69,11 @@ def rule_env(c: Ctx) -> Optional[tuple]:
         vital = [n for n in names if n in _VITAL]
         if vital:
             return MEDIUM, f"unsets {', '.join(vital)}: this shell stops working normally ({c.text})"
-        if set(names) & _HIST_VARS:
-            return LOW, f"turns shell history off ({c.text})"
+        if set(names) & UNSET_OFF:
+            return MEDIUM, f"switches off the saving of the shell's history: what is typed from now on leaves no " \
+                           f"record ({c.text})"
+        if set(names) & _HIST_VARS:  # HISTSIZE unset: no limit in bash
+            return LOW, f"changes how much shell history is kept ({c.text})"
         return None
     if c.prog in ("export", "declare", "typeset", "readonly", "local"):
         best = None

@@ -1,0 +1,120 @@
+"""Records of what happened switched off, forged or erased, by any program (issue 23, session 19): a history's
+recording switched off (rules/histories_off.py), the times of a record or a system file forged
+(rules/times_forged.py), an audit trail switched off at high (rules/trails_off.py), and the histories and
+clock forms the older rules did not reach (records_erased's history files, ``history -d N``, ``date MMDDhhmmCCYY``).
+Each table holds forms of many programs and the everyday near-misses that must stay quiet."""
+from __future__ import annotations
+
+from tests.safety.forms import table_holds
+from tests.safety.kept import assess
+
+
+def _levels(commands: tuple, level: str) -> list:
+    return [f"{c} -> {v.level if v else None}" for c in commands if ((v := assess(c)) and v.level) != level]
+
+
+# WHERE: any program's history setting (a name that says history), the shell's own words, any program's history
+# option; THAT: nothing (empty, 0, /dev/null, NUL, $null, -), an ignore list taking every line, a refusing handler.
+HISTORIES_OFF = ([
+    "unset HISTFILE", "export HISTSIZE=0", "HISTFILE=/dev/null", "SAVEHIST=0", "set +o history",
+    "shopt -u -o history", "typeset HISTFILE=",  # ksh
+    "set history=0", "set savehist=", "unset savehist", "setenv HISTFILE /dev/null",  # tcsh
+    "set -gx fish_history ''",  # fish: an empty session name saves nothing
+    "Set-PSReadLineOption -HistorySaveStyle SaveNothing", "Set-PSReadLineOption -HistorySavePath NUL",
+    "Set-PSReadLineOption -MaximumHistoryCount 0", "Set-PSReadLineOption -AddToHistoryHandler { return $false }",
+    "$MaximumHistoryCount = 0", "$env:HISTFILE = 'NUL'", "Set-Variable -Name MaximumHistoryCount -Value 0",
+    "export PYTHON_HISTORY=/dev/null", "export NODE_REPL_HISTORY=''", "export NODE_REPL_HISTORY_SIZE=0",
+    "export MYSQL_HISTFILE=/dev/null", "export SQLITE_HISTORY=/dev/null", "export REDISCLI_HISTFILE=/dev/null",
+    "export LESSHISTFILE=-", "export GDBHISTFILE=/dev/null", "export R_HISTSIZE=0",
+    "launchctl setenv HISTFILE /dev/null", "export HISTIGNORE='*'", "HISTORY_IGNORE='*'",  # zsh
+    "PSQL_HISTORY=/dev/null psql -h db", "HISTFILE=/dev/null bash", "env -u HISTFILE bash",
+    "env HISTFILE=/dev/null mysql -u root", "ipython --HistoryManager.enabled=False",
+    "sqlcipher --histfile=/dev/null x.db", "xonsh --no-history",
+], [
+    "export HISTSIZE=100000", "export HISTCONTROL=ignoreboth", "export HISTIGNORE='ls:cd:pwd'",
+    "export HISTFILE=~/.local/state/bash/history", "export HISTTIMEFORMAT=''", "export HIST_STAMPS=''",
+    "export HISTOGRAM_BINS=0", "set -o history", "shopt -s histappend", "set -e fish_history",
+    "Set-PSReadLineOption -HistorySaveStyle SaveIncrementally", "Set-PSReadLineOption -MaximumHistoryCount 10000",
+    "Set-PSReadLineOption -AddToHistoryHandler { param($l) $l -notmatch 'password' }",
+    "helm upgrade app ./chart --history-max 0", "history | grep ssh", "fish --private", "vim -i NONE notes.txt",
+    "echo $HISTFILE", "export LESSHISTFILE=~/.local/state/less/history",
+])
+
+# Histories erased: any program's dot history file, and chosen entries of bash's.
+HISTORIES_ERASED = ([
+    "rm ~/.gdb_history", ": > ~/.octave_hist", "shred -u ~/.viminfo", "rm -f ~/.lesshst", "ln -sf /dev/null ~/.viminfo",
+    "rm ~/.scapy_history", "truncate -s0 ~/.php_history", "history -d -1", "history -d $((HISTCMD-1))",
+    "history -d -2 && history -d -1", "history -d $(history 1 | awk '{print $1}')",
+], [
+    "cat ~/.gdb_history", "cp ~/.python_history /tmp/", "rm .Rhistory", "history 20", "grep ssh ~/.bash_history",
+    "history -d offset", "history -d 1042",
+])
+
+# WHERE: a record or a system file (or a system file as the reference); THAT: any program setting times.
+TIMES_FORGED = ([
+    "touch -r /bin/ls /tmp/backdoor", "touch -acmr /bin/sh /tmp/x", "touch -d '2020-01-01' /etc/passwd",
+    "touch -m -t 197001010000.00 /usr/bin/sudo", "gtouch -d 2019-05-05 /usr/sbin/sshd",
+    "touch --reference=/etc/hostname /etc/cron.d/job", "busybox touch -t 200001010000 /etc/rc.local",
+    "SetFile -m '01/01/2010' /etc/hosts", "SetFile -d '01/01/2010 00:00:00' /System/Library/x.kext",
+    "timestomp evil.exe -z '01/01/2015 00:00:00'", "Invoke-TimeStomp -Path x.exe",
+    '(Get-Item C:\\Windows\\System32\\evil.dll).LastWriteTime = "01/01/2015"',
+    '$f = Get-Item C:\\Windows\\x.exe; $f.CreationTime = (Get-Date "2010-01-01")',
+    'Set-ItemProperty -Path C:\\Windows\\System32\\x.dll -Name LastWriteTime -Value "01/01/2010"',
+    '[IO.File]::SetCreationTime("C:\\Windows\\System32\\drivers\\x.sys", [datetime]"2010-01-01")',
+    "python3 -c \"import os; os.utime('/etc/passwd', (0, 0))\"",
+    "ruby -e 'File.utime(Time.at(0), Time.at(0), \"/usr/bin/sudo\")'",
+    "php -r \"touch('/etc/shadow', 0);\"", "go run x.go && os.Chtimes(\"/usr/bin/ssh\", t, t)",
+    "date 010100001971", "date -u 0101000070", "sudo date 123123592001.00",
+], [
+    "touch /var/log/app.log", "touch app.log", "touch -c /etc/passwd", "touch -r Makefile main.o",
+    "touch -d yesterday file", "touch -t 197001010000.00 /tmp/x", "touch -d @0 build/x",
+    "touch -t 202301010000 /usr/local/bin/x", "touch -d now /etc/motd", "stat /etc/passwd",
+    "python3 -c \"import os; print(os.path.getmtime('/etc/passwd'))\"",
+    "Get-Item C:\\Windows\\notepad.exe | Select-Object LastWriteTime",
+    "(Get-Item .\\report.docx).LastWriteTime = Get-Date", "date +%Y%m%d", "date -d 20200101", "date 06131627",
+    "date 010100002024", "ls -l --time-style=full-iso /etc",
+])
+FORGED_WHO_GOT_IN = (
+    "touch -t 200101010000 /var/log/auth.log", "perl -e 'utime 0, 0, \"/var/log/auth.log\"'",
+    "node -e \"require('fs').utimesSync('/var/log/wtmp', 0, 0)\"", "touch -r /var/log/syslog /var/log/btmp",
+)
+
+# An audit trail switched off or deleted by any tool: high.
+TRAILS_OFF = (
+    "auditctl -D", "auditctl -e 0", "auditctl -W /etc/passwd -p wa", "systemctl stop auditd",
+    "systemctl disable --now auditd.service", "systemctl mask auditd", "service auditd stop", "/etc/init.d/auditd stop",
+    "chkconfig auditd off", "rc-service auditd stop", "pkill auditd", "audit -t",
+    "launchctl unload -w /System/Library/LaunchDaemons/com.apple.auditd.plist", "auditpol /clear /y",
+    "auditpol /remove /allusers", "auditpol /set /subcategory:\"Logon\" /success:disable",
+    "wevtutil sl Security /e:false", "net stop eventlog", "sc config eventlog start= disabled",
+    "Stop-Service -Name EventLog -Force", "aws cloudtrail stop-logging --name trail1",
+    "aws cloudtrail delete-trail --name trail1", "aliyun actiontrail StopLogging --Name t",
+    "gcloud logging sinks delete my-sink", "gcloud logging sinks update my-sink --disabled",
+    "az monitor diagnostic-settings delete --name x --resource r", "az monitor log-profiles delete --name default",
+    "ibmcloud atracker target rm t1",
+)
+TRAILS_QUIET = (
+    "auditctl -l", "auditctl -s", "auditctl -e 1", "systemctl status auditd", "systemctl restart auditd",
+    "aws cloudtrail describe-trails", "aws cloudtrail start-logging --name trail1", "gcloud logging sinks list",
+    "npm audit fix --force", "pip-audit -r requirements.txt", "cargo audit", "Get-Service EventLog",
+)
+
+
+def test_histories_switched_off_by_any_program() -> None:
+    table_holds(HISTORIES_OFF)
+
+
+def test_histories_erased_by_any_program() -> None:
+    table_holds(HISTORIES_ERASED)
+
+
+def test_times_forged_on_records_and_system_files() -> None:
+    table_holds(TIMES_FORGED)
+    wrong = _levels(FORGED_WHO_GOT_IN, "high")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_audit_trails_switched_off_are_high() -> None:
+    wrong = _levels(TRAILS_OFF, "high")
+    loud = [f"{c} -> {v.level}" for c in TRAILS_QUIET if (v := assess(c)) and v.level in ("medium", "high")]
+    assert not wrong + loud, "\n".join(wrong + loud)
