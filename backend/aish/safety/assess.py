@@ -33,7 +33,8 @@ from aish.safety.rules import wmi_methods, wmi_mirrors, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import loop_files, made_here, system_writes
 from aish.safety.rules import secret_destinations, secret_variables, unknown_senders
-from aish.safety.rules import fetched_runs, patched_protections, times_forged, typed_sessions
+from aish.safety.rules import accounts_made, autostart_writable, fetched_runs, patched_protections, times_forged, \
+    typed_sessions
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
 from aish.safety.shell_words import Segment, segments
@@ -156,6 +157,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, clear_cmdlets.line_clears_event_log(text))
     best = higher(best, wmi_methods.line_wmi_method(text, recurse))  # `(gwmi …).Uninstall()`
     best = higher(best, wmi_mirrors.line_wmi_mirror(text, recurse))  # MSFT_MpPreference, StdRegProv called directly
+    if "onsumer" in text or "ONSUMER" in text:  # a permanent WMI consumer's command
+        best = higher(best, autostart_writable.line_event_consumer(text))
     best = higher(best, win_file_losses.line_item_deleted(text, recurse))  # (gi x).Delete()
     best = higher(best, win_file_losses.line_listed_files_lost(text, recurse))
     best = higher(best, win_path_replaced.line_path_replaced(text, recurse))
@@ -165,9 +168,14 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, times_forged.line_times_forged(text))  # (Get-Item C:\Windows\x.dll).CreationTime = '…'
     best = higher(best, typed_sessions.line_code_written(text, recurse))  # `jjs⏎new FileWriter('/etc/…')`
     best = higher(best, typed_sessions.line_session_saved(text, recurse))  # `ed /etc/sudoers⏎a⏎…⏎.⏎w`
-    segs = ps_aliases.resolve(segments(text))  # `gsv | spsv` is `Get-Service | Stop-Service`
+    segs = segments(text)
+    if " = " in text:  # `$a = New-ScheduledTaskAction …`: the cmdlet, whose result a variable keeps
+        segs = ps_aliases.assigned(segs)
+    segs = ps_aliases.resolve(segs)  # `gsv | spsv` is `Get-Service | Stop-Service`
     plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
     best = higher(best, fetched_runs.downloaded_then_run(segs))
+    if "user" in text or "User" in text or "USER" in text:  # `net user x /add & net localgroup administrators x /add`
+        best = higher(best, accounts_made.line_accounts_made(text, segs))
     best = higher(best, flows.rule_flows(segs))
     if "push" in text:  # `docker build -t R/x ~ && docker push R/x`
         best = higher(best, unknown_senders.rule_home_image_pushed(segs))

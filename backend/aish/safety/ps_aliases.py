@@ -95,6 +95,18 @@ def resolve(segs: list) -> list:
     return out
 
 
+def assigned(segs: list) -> list:
+    """``$a = Verb-Noun …`` as ``Verb-Noun …``: PowerShell keeps the result, the cmdlet runs all the same (``assess``
+    asks only for lines holding `` = ``)."""
+    out = []
+    for seg in segs:
+        words = seg.words
+        if len(words) > 2 and words[1].text == "=" and words[0].raw.startswith("$") and is_cmdlet(words[2].raw):
+            seg = replace(seg, words=words[2:])
+        out.append(seg)
+    return out
+
+
 def cmdlet_of(words: list, chain: list) -> tuple:
     """(the cmdlet the first word stands for, or ''; whether the program of the typed name is judged too).
 

@@ -16,7 +16,11 @@ Read for any launcher, each with where it keeps the command: ``reg add <Run key>
 such a place; a service's ``ImagePath`` written into the registry is read as ``sc``'s ``binPath=``.  Medium; high
 when it runs for the whole machine.  A shared-process service's ``Parameters\\ServiceDll`` pointed outside System32
 by any registry writer is medium too (high from such a place): the service breaks, or loads it as SYSTEM.
-The command's own effect is judged elsewhere (``windows.rule_launches``).
+What the kept command does is read too, for every launcher here and in ``autostart_kept`` (WMI consumers, COM
+servers, ``at`` fed its job, login hooks, netsh helpers, git's hooks path): a shell handed out, a download run, an
+administrator or a second root made (high), a command hidden in base64 or an account made (medium)
+(``autostart_payloads``); otherwise its own effect is judged (``windows.rule_launches`` for reg, schtasks and sc).
+One of Windows' own tasks given another program to run is medium.
 """
 from __future__ import annotations
 
@@ -24,12 +28,14 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.autostart_kept import com_server, event_consumer, kept
+from aish.safety.rules.autostart_payloads import payload
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.winpaths import typed_text
 
 # A place any user or any download can write, as a command names it (Windows or Unix spelling).
 _OPEN_PLACE = lazy(
-    r"(?i)[\\/](appdata[\\/]local[\\/]temp|users[\\/]public|downloads|spool[\\/]drivers[\\/]color|"
+    r"(?i)[\\/](appdata[\\/]local[\\/]temp|users[\\/](public|shared)|downloads|spool[\\/]drivers[\\/]color|"
     r"windows[\\/](temp|tasks))[\\/]|"
     r"(^|[\s\"'=,;(:])(\w:[\\/](temp|tmp|perflogs)[\\/]|%te?mp%|%public%|\$\{?env:(te?mp|public)\b|"
     r"\[system\.io\.path\]::gettemppath|\\\\[\w.$-]+\\[\w.$-]+|https?://|/tmp/|/var/tmp/|/dev/shm/|~/downloads/)")
@@ -44,6 +50,11 @@ _SERVICE_KEY = lazy(r"(?i)\\services\\[^\\]+\\?$")
 _SERVICE_PARAMETERS = lazy(r"(?i)\\services\\([^\\]+)\\parameters\\?$")
 _SYSTEM_LIBRARY = lazy(r"(?i)^(%systemroot%|%windir%|\w:\\windows)\\(system32|syswow64)\\")
 _CLOCK = lazy(r"^\d{1,2}:\d\d")
+# A word the line must hold for these everyday programs to keep anything (autostart_kept.py).
+_GATES = {"git": "core.", "defaults": "hook", "netsh": "helper", "netsh.exe": "helper"}
+# Launchers whose kept command `windows.rule_launches` judges as the command it is.
+_JUDGED_ELSEWHERE = frozenset({"reg", "schtasks", "sc"})
+_SYSTEM_TASK = lazy(r"(?i)^\\?microsoft\\windows\\")
 _SYSTEM_USERS = lazy(r"(?i)^(nt authority\\)?(system|localsystem|local service|network service)$")
 
 
@@ -78,51 +89,100 @@ def _registry_value(c: Ctx, prog: str) -> tuple:
 
 
 def _stored(c: Ctx) -> tuple:
-    """(command kept to run later, runs for the whole machine, how it starts) for this launcher."""
+    """(command kept to run later, runs for the whole machine, how it starts, a path rather than a command)."""
     prog = c.prog.lower().removesuffix(".exe")
     typed = [typed_text(w) for w in c.args]
     lowered = [t.lower() for t in typed]
     if prog in _REGISTRY_WRITERS:
         key, name, value = _registry_value(c, prog)
         if _RUN_KEY.search(key):
-            return value, bool(_MACHINE_KEY.search(key)), "at every logon"
+            return value, bool(_MACHINE_KEY.search(key)), "at every logon", False
         if _SERVICE_KEY.search(key) and name.lower() == "imagepath":
-            return value, True, "each time the service starts"
-        return "", False, ""
+            return value, True, "each time the service starts", False
+        if com_server(key) and (name in ("", "(default)") or prog != "reg"):
+            return value, bool(_MACHINE_KEY.search(key)), "each time the COM object is asked for", \
+                "inprocserver32" in key.lower()
+        return "", False, "", False
     if prog == "schtasks" and ({"/create", "/change"} & set(lowered)):
-        return _after(typed, "/tr"), bool(_SYSTEM_USERS.match(_after(typed, "/ru"))), "each time the task runs"
+        return _after(typed, "/tr"), bool(_SYSTEM_USERS.match(_after(typed, "/ru"))), "each time the task runs", False
     if prog == "sc" and lowered[:1] in (["create"], ["config"]):
         fused = next((t.split("=", 1)[1].strip("'\"") for t in typed if t.lower().startswith("binpath=") and
                       len(t) > 8), "")  # `binPath="C:\x.exe"`: one word
-        return fused or _after(typed, "binpath=", "binpath"), True, "each time the service starts"
+        return fused or _after(typed, "binpath=", "binpath"), True, "each time the service starts", False
     if prog == "new-service":
         bare = _bare(typed)
-        return _after(typed, "-binarypathname") or (bare[1] if len(bare) > 1 else ""), True, "as a service"
+        return _after(typed, "-binarypathname") or (bare[1] if len(bare) > 1 else ""), True, "as a service", False
     if prog == "new-scheduledtaskaction":
-        return " ".join((_after(typed, "-execute"), _after(typed, "-argument"))), False, "when the task runs"
+        return " ".join((_after(typed, "-execute"), _after(typed, "-argument"))), False, "when the task runs", False
     if prog == "bitsadmin" and "/setnotifycmdline" in lowered:
         at = lowered.index("/setnotifycmdline")
-        return " ".join(typed[at + 2:at + 4]), False, "when the transfer finishes"
-    if prog == "at" and typed and _CLOCK.match(typed[0]):  # Windows' at: `at 09:00 /every:M C:\x.bat`
-        kept = " ".join(t for t in typed[1:] if not t.startswith("/"))
-        return kept, True, "at the set time"
+        return " ".join(typed[at + 2:at + 4]), False, "when the transfer finishes", False
+    if prog == "at" and typed and _CLOCK.match(typed[0]) and len(typed) > 1:  # Windows': `at 09:00 /every:M C:\x.bat`
+        command = " ".join(t for t in typed[1:] if not t.startswith("/"))
+        if command:
+            return command, True, "at the set time", False
     if prog == "systemctl" and {"enable", "link", "reenable"} & set(lowered):
-        return " ".join(t for t in typed if "/" in t), "--user" not in lowered, "at every boot"
+        return " ".join(t for t in typed if "/" in t), "--user" not in lowered, "at every boot", True
     if prog == "launchctl" and {"load", "bootstrap"} & set(lowered):
         paths = " ".join(t for t in typed if "/" in t)
-        return paths, "system" in lowered or paths.startswith("/Library") or c.sudo, "at every boot or logon"
-    return "", False, ""
+        return paths, "system" in lowered or paths.startswith("/Library") or c.sudo, "at every boot or logon", True
+    more = kept(c, prog, typed, lowered)
+    return more if more else ("", False, "", False)
 
 
 def rule_open_autostart(c: Ctx) -> Optional[tuple]:
     """A launcher whose kept command runs a program from a place others can write (see the module's doc)."""
-    command, machine, when = _stored(c)
-    place = open_place(command, machine) if command else ""
-    if not place:
-        return _service_library(c)
+    gate = _GATES.get(c.prog.lower())
+    if gate is not None and gate not in c.lowered:
+        return None  # `git status`, `defaults read`: one look at the line
+    command, machine, when, path = _stored(c)
+    if not command:
+        return _system_task_taken(c) or _service_library(c)
     scope = "for the whole machine" if machine else "for this user"
-    return (HIGH if machine else MEDIUM,
-            f"starts {place} {when}, {scope}: whoever writes there chooses what runs ({c.text})")
+    found = None if path else payload(command)
+    if found is not None:
+        return found[0], f"{found[1]} {when}, {scope} ({c.text})"
+    place = open_place(command, machine)
+    if place:
+        return (HIGH if machine else MEDIUM,
+                f"starts {place} {when}, {scope}: whoever writes there chooses what runs ({c.text})")
+    inner = None if path or c.prog.lower().removesuffix(".exe") in _JUDGED_ELSEWHERE else c.recurse(command)
+    if inner is not None and inner[0] >= MEDIUM:
+        return inner[0], f"{inner[1]}, {when}, {scope}"
+    return _system_task_taken(c) or _service_library(c)
+
+
+def _system_task_taken(c: Ctx) -> Optional[tuple]:
+    """One of Windows' own tasks (``\\Microsoft\\Windows\\…``) given another program to run (``schtasks /change
+    /tn \\Microsoft\\Windows\\… /tr X``, ``Set-ScheduledTask -TaskPath \\Microsoft\\Windows\\… -Action``): it
+    runs with the task's rights, hidden among the system's tasks.  Switching one off (``/disable``) stays quiet."""
+    prog = c.prog.lower().removesuffix(".exe")
+    typed = [typed_text(w) for w in c.args]
+    lowered = [t.lower() for t in typed]
+    if prog == "schtasks" and "/change" in lowered and "/tr" in lowered:
+        task = _after(typed, "/tn")
+    elif prog == "set-scheduledtask" and "-action" in lowered:
+        task = _after(typed, "-taskpath")
+    else:
+        return None
+    if not _SYSTEM_TASK.match(task.strip("'\"")):
+        return None
+    return MEDIUM, f"makes Windows' own task {task} run another program, with its rights and among the system's " \
+                   f"tasks ({c.text})"
+
+
+def line_event_consumer(text: str) -> Optional[tuple]:
+    """A permanent WMI event consumer whose command is a way back in or starts from a place others can write: it
+    runs as SYSTEM on every event it is bound to (``autostart_kept.event_consumer`` reads it on the line)."""
+    command = event_consumer(text)
+    if not command:
+        return None
+    found = payload(command)
+    if found is not None:
+        return found[0], f"{found[1]} on a WMI event, as SYSTEM ({command[:60]})"
+    place = open_place(command, True)
+    return (HIGH, f"starts {place} on a WMI event, as SYSTEM: whoever writes there chooses what runs "
+                  f"({command[:60]})") if place else None
 
 
 def _service_library(c: Ctx) -> Optional[tuple]:
@@ -142,6 +202,7 @@ def _service_library(c: Ctx) -> Optional[tuple]:
 
 RULES: dict = {}
 for _p in ("reg", "set-itemproperty", "sp", "new-itemproperty", "schtasks", "sc", "new-service",
-           "new-scheduledtaskaction", "bitsadmin", "at", "systemctl", "launchctl"):
+           "new-scheduledtaskaction", "bitsadmin", "at", "systemctl", "launchctl", "batch", "set-scheduledtask",
+           "defaults", "netsh", "git"):
     RULES[_p] = [rule_open_autostart]
     RULES[_p + ".exe"] = [rule_open_autostart]

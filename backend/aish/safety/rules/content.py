@@ -14,6 +14,7 @@ from aish.safety.program_names import alias
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
 from aish.safety.rules.into_dir import into_directory
+from aish.safety.rules.autostart_payloads import payload
 from aish.safety.rules.run_files import dropped_program, user_cron_command
 from aish.safety.shell_words import Redirect, Word
 from aish.safety.winpaths import looks_windows, typed_text
@@ -287,6 +288,9 @@ def _appended_jobs(c: Ctx) -> Optional[tuple]:
         for line in re.split(r"\\n|\n", text)[:12]:
             command = user_cron_command(line)
             inner = c.recurse(command) if command else None
+            marked = payload(command) if command else None  # a way back in: a shell, an account, hidden code
+            if marked is not None:
+                best = worst(best, (marked[0], f"{marked[1]}, each time cron runs it (crontab -)"))
             if inner is not None and inner[0] >= MEDIUM:
                 best = worst(best, (inner[0], f"{inner[1]}, each time cron runs it (crontab -)"))
             elif command and dropped_program(command):

@@ -15,7 +15,8 @@ from typing import Callable, Optional
 from aish.safety.rules import baseline_values, guard_files, guard_settings, host_keys, open_servers, resolution, \
     system_files, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
-from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP, dropped_program
+from aish.safety.rules.autostart_payloads import payload
+from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP, dropped_program, temporary_lines_run
 from aish.safety.rules.secret_perms import secret_redirected_to_served
 from aish.safety.rules.writers import edits
 from aish.safety.unwrap import unwrap
@@ -163,6 +164,8 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
         return None  # most commands: no redirect, no editor, and their words never read
     text = fed()
     best = secret_redirected_to_served(seg, files)
+    if not text and files:  # `cat /tmp/x >> ~/.bashrc`: what a temporary file holds, run later
+        best = worst(best, temporary_lines_run(seg, chain, [p for p, _ in files]))
     for path, append, what_in in [(p, a, text) for p, a in files] + [(p, None, t) for p, t in changed]:
         best = worst(best, written_meaning(path, append, what_in, recurse))
     return best
@@ -195,6 +198,9 @@ def written_meaning(path: str, append: Optional[bool], what_in: str,
                 best = worst(best, (MEDIUM, f"every new shell ends or hangs at once ({path}: {line.strip()[:40]})"))
             command = command_of(line)
             inner = recurse(command) if command.strip() else None
+            marked = payload(command) if command.strip() else None  # a way back in: a shell, an account…
+            if marked is not None:
+                best = worst(best, (marked[0], f"{marked[1]}, {when} ({path})"))
             if inner is not None and inner[0] >= MEDIUM:
                 best = worst(best, (inner[0], f"{inner[1]}, {when} ({path})"))
             elif command.strip() and dropped_program(command) and \

@@ -11,7 +11,8 @@ Written by any registry writer and in any key spelling (``reg add "HKLM\\\\…"`
   the default);
 - ``Notification Packages``, ``Authentication Packages``, ``Security Packages`` under ``Lsa``: a library
   that sees every password set or every logon;
-- ``SilentProcessExit`` ``MonitorProcess``: a program run whenever another exits.
+- ``SilentProcessExit`` ``MonitorProcess``, its ``ReportingMode`` with the launching bit, and an Image File Execution
+  Options ``GlobalFlag`` with ``FLG_MONITOR_SILENT_PROCESS_EXIT`` (512): a program run whenever another exits.
 
 Medium: nothing is lost yet, but every logon or boot runs what the value names.  Reads stay quiet.
 """
@@ -31,8 +32,14 @@ _POINTS = (
     (re.compile(r"\\session manager\\?$"), {"bootexecute"}, "a program run before Windows starts"),
     (re.compile(r"\\control\\lsa\\?$"), {"notification packages", "authentication packages", "security packages"},
      "a library that sees every password or logon"),
-    (re.compile(r"\\silentprocessexit\\[^\\]+\\?$"), {"monitorprocess"}, "a program run whenever another exits"),
+    (re.compile(r"\\silentprocessexit\\[^\\]+\\?$"), {"monitorprocess", "reportingmode"},
+     "a program run whenever another exits"),
+    (re.compile(r"\\image file execution options\\[^\\]+\\?$"), {"globalflag"},
+     "SilentProcessExit's monitor started whenever this program exits"),
 )
+# Values that are launch points only with a bit set: GlobalFlag's FLG_MONITOR_SILENT_PROCESS_EXIT, ReportingMode's
+# LAUNCH_MONITORPROCESS (other GlobalFlag bits are debugging aids; 0 switches the monitor off).
+_BITS = {"globalflag": 0x200, "reportingmode": 0x1}
 _DEFAULTS = lazy(r"^(explorer(\.exe)?|c:\\windows\\system32\\userinit\.exe,?|userinit(\.exe)?,?|"
                  r"autocheck autochk \*|)$")
 _WRITERS = frozenset({"reg", "set-itemproperty", "sp", "new-itemproperty"})
@@ -57,6 +64,17 @@ def _key_name_value(c: Ctx) -> tuple:
     return key, name, value
 
 
+def _bit_set(name: str, value: str) -> bool:
+    """True unless ``name`` is a value of flags whose launching bit ``value`` leaves clear."""
+    bit = _BITS.get(name)
+    if bit is None:
+        return True
+    try:
+        return bool(int(value.strip().strip("'\""), 0) & bit)
+    except ValueError:
+        return False
+
+
 def rule_launch_point(c: Ctx) -> Optional[tuple]:
     """A launch point's value written (see the module's doc)."""
     if c.prog.lower().removesuffix(".exe") not in _WRITERS:
@@ -64,7 +82,8 @@ def rule_launch_point(c: Ctx) -> Optional[tuple]:
     key, name, value = _key_name_value(c)
     key = re.sub(r"^(registry::|microsoft\.powershell\.core\\registry::)", "", key.lower()).rstrip("\\")
     for where, names, what in _POINTS:
-        if name.lower() in names and where.search(key) and not _DEFAULTS.match(value.lower().strip()):
+        if name.lower() in names and where.search(key) and not _DEFAULTS.match(value.lower().strip()) and \
+                _bit_set(name.lower(), value):
             return MEDIUM, f"sets {name} to {value or 'a value'}: {what} ({c.text})"
     return None
 

@@ -4,14 +4,18 @@ the reason.  Crontabs (after the time fields, and the user in a system crontab),
 files, systemd units (``ExecStart=``…), boot and login scripts (``/etc/rc.local``, init scripts,
 network hooks, ``~/.ssh/rc``, X session files), desktop autostart entries (``Exec=``) and saved
 firewall rules (``-A INPUT -j DROP`` in ``/etc/iptables/rules.v4`` is ``iptables -A INPUT -j DROP``
-at the next boot), udev rules (``RUN+=``), apt's hooks (``Pre-Invoke``), logrotate scripts and ssh's
-client commands (``ProxyCommand``).
+at the next boot), udev rules (``RUN+=``), apt's hooks (``Pre-Invoke``), logrotate scripts, ssh's
+client commands (``ProxyCommand``), a key's forced ``command="…"`` in ``authorized_keys``, anacron's table and
+the scripts cron's and periodic's hourly, daily, weekly and monthly folders run.
 """
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Optional
+
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules import system_files
+from aish.safety.rules.common import MEDIUM
 
 
 def _cron_command(line: str, system: bool) -> str:
@@ -91,6 +95,18 @@ def _logrotate_script(line: str) -> str:
     return line
 
 
+def _forced_command(line: str) -> str:
+    """An ``authorized_keys`` line's ``command="…"``: what runs whenever that key logs in."""
+    m = re.match(r'^\s*(?:[\w-]+(?:="(?:[^"\\]|\\.)*")?,)*command="((?:[^"\\]|\\.)*)"', line)
+    return m.group(1).replace('\\"', '"') if m else ""
+
+
+def _anacron(line: str) -> str:
+    """An anacrontab line's command (after its period, delay and job name)."""
+    parts = line.split(None, 3)
+    return parts[3] if len(parts) == 4 and not line.lstrip().startswith("#") and "=" not in parts[0] else ""
+
+
 def _ssh_client_command(line: str) -> str:
     """``ProxyCommand …``, ``LocalCommand …``, ``KnownHostsCommand …``, ``Match exec "…"``: run at every ssh."""
     m = re.match(r"^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.+)$|^\s*Match\s+.*\bexec\s+"
@@ -118,12 +134,18 @@ SHELL_ENDS = lazy(r"\s*(exit|logout|return\s+1\s*;?\s*exit|exec\s+(\S*/)?(false|
                   r"while\s+(true|:|\[\s*1\s*\])\s*;\s*do\s+(:|true|sleep\s+\d+)\s*;\s*done|"
                   r"sleep\s+(infinity|inf)|ulimit\s+-[a-zA-Z]*[uH]?u\s+[01]\b|"
                   r"ulimit\s+-[a-zA-Z]*n\s+[0-3]\b)\b.*|\s*exec\s+\S*/(false|true|nologin)\s*$")
-STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|config/fish/config\.fish)|"
-                     r"/etc/(profile|bash\.bashrc|zsh/zshrc|zshrc|profile\.d/.*|environment))$")
+STARTUP = re.compile(r"^(~/\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|bash_aliases|kshrc|mkshrc|"
+                     r"cshrc|tcshrc|login|config/fish/config\.fish|config/fish/conf\.d/[^/]+\.fish)|"
+                     r"/etc/(profile|bash\.bashrc|bashrc|zsh/(zshrc|zprofile|zshenv|zlogin)|zshrc|zprofile|zshenv|"
+                     r"zlogin|csh\.cshrc|csh\.login|fish/config\.fish|fish/conf\.d/[^/]+\.fish|profile\.d/.*|"
+                     r"environment))$")
 # (file pattern, the command in one of its lines, when it runs)
 RUN_FILES: list[tuple[re.Pattern, Callable[[str], str], str]] = [
     (re.compile(r"^(/etc/crontab|/etc/cron\.d/.*)$"), _system_cron, "each time cron runs it"),
     (re.compile(r"^/var/spool/cron/.*$"), _user_cron, "each time cron runs it"),
+    (re.compile(r"^/etc/anacrontab$"), _anacron, "as root each time anacron runs it"),
+    (re.compile(r"^(/etc/cron\.(hourly|daily|weekly|monthly)|(/usr/local)?/etc/periodic/(daily|weekly|monthly))/"
+                r"[^/]+$"), _as_is, "as root every hour, day, week or month"),
     (STARTUP, _as_is, "at every shell start"),
     (re.compile(r"^(/etc|/lib|/usr/lib|/run)/systemd/(system|user)/[^/]+\.(service|socket|timer|path)(\.d/.*)?$|"
                 r"^~/\.config/systemd/user/[^/]+\.service(\.d/.*)?$"), _unit_exec, "each time the service starts"),
@@ -137,5 +159,33 @@ RUN_FILES: list[tuple[re.Pattern, Callable[[str], str], str]] = [
     (re.compile(r"^/(etc|lib|usr/lib|run)/udev/rules\.d/[^/]+\.rules$"), _udev_run, "as root on each device event"),
     (re.compile(r"^/etc/apt/apt\.conf(\.d/[^/]+)?$"), _apt_hook, "as root at every apt run"),
     (re.compile(r"^/etc/logrotate\.(conf|d/[^/]+)$"), _logrotate_script, "as root at every log rotation"),
+    (re.compile(r"(?i)^(\$profile(\.\w+)?|\S*[\\/](microsoft\.powershell_|microsoft\.vscode_)?profile\.ps1)$"), _as_is,
+     "at every PowerShell start"),
+    (re.compile(r"^(~|/root|/var/root|(/home|/Users)/[^/]+)/\.ssh/authorized_keys2?$"), _forced_command,
+     "whenever that key logs in"),
     (re.compile(r"^(~/\.ssh/config|/etc/ssh/ssh_config(\.d/[^/]+)?)$"), _ssh_client_command, "at every ssh connection"),
 ]
+
+
+# Programs that print a file as it is (what a redirect after them writes is the file's lines).
+_PRINTERS = frozenset({"cat", "type", "gc", "get-content", "tac", "more"})
+_TEMPORARY_FILE = lazy(r"(?i)^((/tmp|/var/tmp|/dev/shm|/run/shm|\$tmpdir|\$\{tmpdir\}|~/downloads)/|"
+                       r"(%te?mp%|\$env:te?mp|\w:\\(windows\\)?te?mp)\\)")
+
+
+def temporary_lines_run(seg, chain: list, paths: list) -> Optional[tuple]:
+    """A temporary file's lines written into a file the system runs later (``cat /tmp/x >> ~/.bashrc``, ``cat
+    /dev/shm/j | sudo tee -a /etc/cron.d/x``): whoever wrote the temporary file chooses what runs (medium)."""
+    for source in [seg] + chain[-1:]:
+        words = source.words
+        if not words or words[0].text.lower() not in _PRINTERS:
+            continue
+        held = next((w.raw.strip("'\"") for w in words[1:] if _TEMPORARY_FILE.match(w.raw.strip("'\""))), "")
+        if not held:
+            continue
+        for path in paths:
+            spelled = system_files.spelled(re.sub(r"^(\$HOME|\$\{HOME\})(?=/)", "~", path))
+            when = next((when for pattern, _, when in RUN_FILES if pattern.match(spelled)), "")
+            if when:
+                return MEDIUM, f"runs whatever {held} holds, {when} ({spelled})"
+    return None

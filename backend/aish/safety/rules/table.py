@@ -45,7 +45,7 @@ from aish.safety.rules import secret_destinations, url_installs
 from aish.safety.rules import api_bodies
 from aish.safety.rules import device_writes, last_readings
 from aish.safety.rules import registry_switch_offs
-from aish.safety.rules import autostart_writable, consent_skipped, prompt_wrappers
+from aish.safety.rules import autostart_writable, consent_skipped, prompt_wrappers, startup_folders
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -73,6 +73,7 @@ _TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES, firew
 _TABLES += (served_commands.RULES, served_outputs.RULES)  # commands whose output a socket tool or server sends
 _TABLES += (registry_switch_offs.RULES,)  # protections switched off by a registry value's name
 _TABLES += (autostart_writable.RULES,)  # things started by themselves from places others can write
+_TABLES += (startup_folders.RULES,)  # programs put in a Startup folder
 _TABLES += (prompt_wrappers.RULES,)  # password prompts caught by an alias
 _TABLES += (consent_skipped.RULES,)  # sessions watched or controlled without asking
 _TABLES += (exposure.RULES,)  # versioned interpreters' file servers (php8.2 -S, python3.12 -m http.server)
@@ -208,6 +209,8 @@ def _read_program(prog: str) -> _Program:
         _interpreter_variant(prog)  # goawk, frawk, original-awk, onetrue-awk; jruby, micropython, php-cli
     if rules is not None and prog.lower().endswith("awk") and rules is not RULES["awk"]:
         rules = rules + [r for r in RULES["awk"] if r not in rules]  # goawk, frawk: fed a shell AND awk's own writes
+    if "-" in prog and prog != prog.lower() and prog.lower() in RULES and rules is not RULES[prog.lower()]:
+        rules = (rules or []) + [r for r in RULES[prog.lower()] if r not in (rules or ())]  # `Copy-Item`: copy-item's
     if prog[-4:].lower() == ".exe" and prog[:-4].lower() in RULES:  # `schtasks.exe`: every rule `schtasks` has
         rules = (rules or []) + [r for r in RULES[prog[:-4].lower()] if r not in (rules or ())]
     plain = program_names.alias(prog)  # pypy3, jython, dnf5, pip3.12: also judged as python, dnf, pip

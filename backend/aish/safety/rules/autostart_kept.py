@@ -1,0 +1,72 @@
+"""Where more launchers keep the command they start by themselves, read for ``autostart_writable``.
+
+``autostart_writable`` reads the registry's Run keys, tasks, services, BITS, ``at``, unit files; these are the
+other places that start code by themselves, each with where its command is kept:
+
+- WMI's permanent event consumers (``wmic … CommandLineEventConsumer create … CommandLineTemplate="…"``,
+  ``Set-WmiInstance``/``New-CimInstance -Class CommandLineEventConsumer|ActiveScriptEventConsumer
+  -Arguments|-Property @{CommandLineTemplate|ScriptText=…}``): run as SYSTEM on the event, read on the line;
+- a COM object's server under ``Classes\\CLSID\\{…}\\InprocServer32|LocalServer32`` written by any registry
+  writer (the user's own hive wins over the machine's: what loads the object loads this instead);
+- ``at``/``batch`` fed the job on their input (``echo CMD | at now + 1 minute``, a heredoc);
+- macOS' login and logout hooks (``defaults write com.apple.loginwindow LoginHook F``): run as root;
+- ``netsh add helper DLL``: a library netsh loads every time it starts;
+- git's ``core.hooksPath`` and ``core.fsmonitor`` (every repository's hooks, a command at every status).
+
+``kept(c)`` answers for one command (command or path kept, runs for the whole machine, how it starts, a path
+rather than a command) or None for anything else.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.safety.lazy_regex import lazy
+from aish.safety.rules.common import Ctx
+
+# A permanent WMI event consumer made, and the command or script it keeps (read on the whole line: a hashtable's
+# `;` splits PowerShell's `@{Name='x';CommandLineTemplate='…'}` where the shell's reading sees two commands).
+_CONSUMER = lazy(r"(?i)\b(commandline|activescript)eventconsumer\b.*\b(create|set-wmiinstance|swmi|new-ciminstance|"
+                 r"ncim|createinstance|put)\b|\b(create|set-wmiinstance|swmi|new-ciminstance|ncim)\b.*"
+                 r"\b(commandline|activescript)eventconsumer\b")
+_CONSUMER_FIELD = lazy(r"(?i)\b(commandlinetemplate|executablepath|scripttext|scriptfilename)[\"']?\s*=\s*"
+                       r"(\"[^\"]*\"|'[^']*'|[^,;}]+)")
+_COM_SERVER = lazy(r"(?i)\\classes\\clsid\\\{[^\\]+\}\\(inprocserver32|localserver32)\\?$")
+_HOOK_KEYS = frozenset({"loginhook", "logouthook"})
+_GIT_KEYS = frozenset({"core.hookspath", "core.fsmonitor"})
+
+
+def kept(c: Ctx, prog: str, typed: list, lowered: list) -> Optional[tuple]:
+    """(kept command or path, for the whole machine, when it starts, a path?) for the launchers above."""
+    if prog in ("at", "batch"):  # Unix: the job on the input (Windows' `at 09:00 CMD` is read before this)
+        job = _fed(c)
+        return (job, c.sudo, "when the job runs", False) if job else None
+    if prog == "defaults" and lowered[:1] == ["write"] and len(lowered) > 3 and "loginwindow" in lowered[1] and \
+            lowered[2] in _HOOK_KEYS:
+        return typed[3], True, f"as root at every {'login' if lowered[2] == 'loginhook' else 'logout'}", True
+    if prog == "netsh" and lowered[:2] == ["add", "helper"] and len(typed) > 2:
+        return typed[2], True, "each time netsh starts", True
+    if prog == "git" and _GIT_KEYS & set(lowered):
+        at = next(k for k, t in enumerate(lowered) if t in _GIT_KEYS)
+        value = typed[at + 1] if at + 1 < len(typed) else ""
+        path = lowered[at] == "core.hookspath"
+        return value, "--system" in lowered, "at every git command" if path else "at every git status", path
+    return None
+
+
+def event_consumer(text: str) -> str:
+    """The command or script a permanent WMI event consumer made on this line keeps ('' if none is made)."""
+    if not _CONSUMER.search(text):
+        return ""
+    found = _CONSUMER_FIELD.search(text)
+    return found.group(2).strip("\"' ") if found else ""
+
+
+def com_server(key: str) -> bool:
+    """Is ``key`` a COM object's server (``…\\Classes\\CLSID\\{…}\\InprocServer32``)?"""
+    return bool(_COM_SERVER.search(key))
+
+
+def _fed(c: Ctx) -> str:
+    from aish.safety.rules.meaning import content_of  # meaning reads this module's neighbours: imported late
+
+    return content_of(c.seg, c.chain).strip()

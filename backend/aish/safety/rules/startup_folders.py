@@ -1,0 +1,47 @@
+"""Effect: a program or script put in a Windows Startup folder, where it runs at every logon.
+
+Everything in ``…\\Start Menu\\Programs\\Startup`` (``shell:startup``; ``ProgramData``'s ``StartUp`` for every user)
+runs when its user logs on.  Installers put shortcuts there (``.lnk``); what no setup puts there by hand is the
+program itself (``.exe``, ``.bat``, ``.cmd``, ``.vbs``, ``.js``, ``.ps1``, ``.hta``, ``.scr``…), copied, moved or
+downloaded into it by any copier (``copy``, ``xcopy``, ``robocopy``, ``cp``, ``mv``, ``Copy-Item``, ``Move-Item``)
+or fetcher (``Invoke-WebRequest -OutFile``, ``curl -o``, ``certutil -urlcache -f``, ``bitsadmin /transfer``).
+Medium; high when it is fetched from an address (a download run at every logon).  Shortcuts, listings and reads
+of the folder stay quiet.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from aish.safety.lazy_regex import lazy
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+
+_STARTUP = lazy(r"(?i)(start menu[\\/]programs[\\/]startup|shell:(common )?startup)([\\/]|['\"]?$)")
+_RUNNABLE = lazy(r"(?i)\.(exe|bat|cmd|com|pif|scr|vbs|vbe|js|jse|wsf|wsh|ps1|hta|msi|cpl|jar)['\"]?$")
+_ADDRESS = lazy(r"(?i)^['\"]?(https?|ftp)://")
+_COPIERS = frozenset({"copy", "xcopy", "robocopy", "move", "cp", "mv", "copy-item", "cpi", "move-item", "mi",
+                      "install"})
+_FETCHERS = frozenset({"invoke-webrequest", "iwr", "curl", "wget", "certutil", "bitsadmin", "start-bitstransfer",
+                       "invoke-restmethod", "irm"})
+
+
+def rule_startup_folder(c: Ctx) -> Optional[tuple]:
+    """A runnable file put in a Startup folder (see the module's doc)."""
+    if "startup" not in c.lowered:
+        return None  # one look at the line: most copies never name it
+    raws = [w.raw for w in c.args]
+    into = [k for k, r in enumerate(raws) if _STARTUP.search(r)]
+    if not into:
+        return None
+    prog = c.prog.lower().rsplit("\\", 1)[-1].removesuffix(".exe")
+    named = [r for r in raws if not r.startswith(("-", "/")) or _STARTUP.search(r)]
+    runnable = next((r for r in named if _RUNNABLE.search(r)), "")
+    if not runnable:
+        return None  # a shortcut, a folder listed
+    if prog in _FETCHERS and any(_ADDRESS.match(r) for r in raws):
+        return HIGH, f"downloads {runnable.strip(chr(34))} into a Startup folder: it runs at every logon ({c.text})"
+    if prog in _COPIERS and any(k > 0 for k in into):
+        return MEDIUM, f"puts {runnable.strip(chr(34))} in a Startup folder: it runs at every logon ({c.text})"
+    return None
+
+
+RULES: dict = {_p: [rule_startup_folder] for _p in _COPIERS | _FETCHERS}  # `xcopy.exe`: table.py adds xcopy's
