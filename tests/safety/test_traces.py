@@ -2,6 +2,8 @@
 recording switched off (rules/histories_off.py), the times of a record or a system file forged
 (rules/times_forged.py), an audit trail switched off at high (rules/trails_off.py), and the histories and
 clock forms the older rules did not reach (records_erased's history files, ``history -d N``, ``date MMDDhhmmCCYY``).
+A record-keeping log switched off by a setting (rules/logging_off.py, guard_files), event logs cleared through WMI
+(clear_cmdlets), and what a desktop keeps of what was run or connected to erased (records_erased).
 Each table holds forms of many programs and the everyday near-misses that must stay quiet."""
 from __future__ import annotations
 
@@ -100,6 +102,53 @@ TRAILS_QUIET = (
 )
 
 
+# A record-keeping log switched off by a setting, in any tool's spelling; database audits and the servers' records of
+# who got in are high.
+LOGGING_OFF = ([
+    'appcmd.exe set config "Default Web Site" /section:httplogging /dontLog:true',
+    "Set-WebConfigurationProperty -PSPath 'IIS:\\' -Filter system.webServer/httpLogging -Name dontLog -Value True",
+    "appcmd set site /site.name:web /logFile.enabled:false", 'log config --mode "level:off"',
+    "log config --mode persist:off --subsystem com.apple.sshd", "logman stop EventLog-System -ets",
+    "mysql -u root -e \"SET GLOBAL general_log = 'OFF'\"", "mariadb -e 'SET sql_log_off = ON'",
+    "psql -c \"ALTER SYSTEM SET log_statement = 'none'\"",
+    "aws elbv2 modify-load-balancer-attributes --load-balancer-arn a "
+    "--attributes Key=access_logs.s3.enabled,Value=false",
+    "aws s3api put-bucket-logging --bucket b --bucket-logging-status '{}'",
+    "gcloud compute networks subnets update s1 --no-enable-flow-logs",
+    "az webapp log config -n app --web-server-logging off",
+    "echo 'access_log off;' >> /etc/nginx/conf.d/x.conf",
+    "echo 'CustomLog /dev/null combined' >> /etc/httpd/conf/httpd.conf",
+], [
+    "log show --last 1h", "log config --status", "logman query", "mysql -e \"SET GLOBAL general_log = 'ON'\"",
+    "RUST_LOG=off cargo run", "app --log-level off", "appcmd set config /section:httplogging /dontLog:false",
+    "gcloud compute backend-services update web --enable-logging", "kubectl logs web", "npm config set loglevel silent",
+    "aws s3api get-bucket-logging --bucket b", "echo 'access_log /var/log/nginx/x.log;' >> /etc/nginx/conf.d/x.conf",
+])
+LOGGING_OFF_HIGH = (
+    "psql -c \"ALTER SYSTEM SET pgaudit.log = 'none'\"", "sqlplus / as sysdba <<< 'NOAUDIT ALL;'",
+    "sqlcmd -Q 'ALTER SERVER AUDIT Audit1 WITH (STATE = OFF)'", "echo 'LogLevel QUIET' >> /etc/ssh/sshd_config",
+    "sed -i 's/^#LogLevel INFO/LogLevel QUIET/' /etc/ssh/sshd_config", "echo 'Defaults !syslog' >> /etc/sudoers",
+    "sed -i 's/^write_logs = yes/write_logs = no/' /etc/audit/auditd.conf",
+    "wmic nteventlog call cleareventlog", "Invoke-CimMethod -ClassName Win32_NTEventlogFile -MethodName ClearEventlog",
+    "Get-WmiObject Win32_NTEventlogFile | ForEach-Object { $_.ClearEventlog() }",
+    "wmic nteventlog where \"logfilename='Security'\" call cleareventlog",
+    "Remove-Item \"$env:ProgramFiles\\TeamViewer\\Connections_incoming.txt\"", "rm ~/.vnc/host:1.log",
+    "Remove-Item \"$env:ProgramData\\AnyDesk\\ad_svc.trace\"",
+)
+
+# What a desktop keeps of what was run, opened and connected to, erased by any program.
+ACTIVITY_ERASED = ([
+    "wmic nteventlog where filename='system' call cleareventlog", "del %APPDATA%\\Microsoft\\Windows\\Recent\\*",
+    "del /f /a:h %USERPROFILE%\\Documents\\Default.rdp", "rm ~/.local/share/recently-used.xbel",
+    "ln -sf /dev/null ~/.local/share/recently-used.xbel",
+    "Remove-Item $env:APPDATA\\Microsoft\\Windows\\Recent\\* -Force",
+    "Remove-Item \"$env:LOCALAPPDATA\\Microsoft\\Terminal Server Client\\Cache\\*\"",
+], [
+    "dir %APPDATA%\\Microsoft\\Windows\\Recent", "ls ~/.local/share/", "cat ~/.local/share/recently-used.xbel",
+    "Get-ChildItem C:\\Windows\\Prefetch", "wmic nteventlog get logfilename",
+])
+
+
 def test_histories_switched_off_by_any_program() -> None:
     table_holds(HISTORIES_OFF)
 
@@ -118,3 +167,13 @@ def test_audit_trails_switched_off_are_high() -> None:
     wrong = _levels(TRAILS_OFF, "high")
     loud = [f"{c} -> {v.level}" for c in TRAILS_QUIET if (v := assess(c)) and v.level in ("medium", "high")]
     assert not wrong + loud, "\n".join(wrong + loud)
+
+
+def test_logging_switched_off_by_a_setting() -> None:
+    table_holds(LOGGING_OFF)
+    wrong = _levels(LOGGING_OFF_HIGH, "high")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_activity_records_erased() -> None:
+    table_holds(ACTIVITY_ERASED)

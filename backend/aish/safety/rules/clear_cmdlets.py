@@ -78,11 +78,15 @@ def line_clears_event_log(text: str) -> Optional[tuple]:
             level = overwrite_level(t)
             if level is not None and level >= MEDIUM:
                 return level, f".NET's File.{m.group(1)} replaces {describe(t)} ({fragment([text])})"
-    if "eventlog" not in lowered or ".clear" not in lowered:
+    if "eventlog" not in lowered or "clear" not in lowered:
         return None
-    m = _EVENT_LOG_CLEARED.search(text)
-    if m is None:
+    # WMI's Win32_NTEventlogFile.ClearEventlog, by any caller (`wmic nteventlog … call cleareventlog`,
+    # `Invoke-CimMethod … -MethodName ClearEventlog`, `$_.ClearEventlog()`): every log unless a filter picks some
+    wmi = "cleareventlog" in lowered and "nteventlog" in lowered
+    if not wmi and (".clear" not in lowered or _EVENT_LOG_CLEARED.search(text) is None):
         return None
-    every = "security" in lowered or "-list" in lowered  # the Security log, or every log a listing gives
-    return (HIGH if every else MEDIUM), f"clears Windows event logs through .NET: the audit trail is gone " \
+    every = "security" in lowered or "-list" in lowered or \
+        wmi and not any(w in lowered for w in (" where", "-filter", "filename", "-query"))
+    how = "WMI" if wmi else ".NET"
+    return (HIGH if every else MEDIUM), f"clears Windows event logs through {how}: the audit trail is gone " \
         f"({fragment([text])})"

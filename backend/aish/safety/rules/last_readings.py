@@ -24,7 +24,7 @@ from aish.safety.rules import login_shells, login_values, logins_opened, machine
 from aish.safety.rules import member_stops, method_overrides, monitors_off, money_moves, name_pins, network_removals
 from aish.safety.rules import open_listeners, option_values, power_settings, power_words, production_deletes
 from aish.safety.rules import protection_targets, protections_off, ps_detached, ps_off_values, records_cleared
-from aish.safety.rules import histories_off, records_erased, times_forged, trails_off
+from aish.safety.rules import histories_off, logging_off, records_erased, times_forged, trails_off
 from aish.safety.rules import remote_login_off, resolvers_outside, resource_writes, sddl_grants
 from aish.safety.rules import security_products_off, serving_lists_emptied, setting_pairs, slash_over_all
 from aish.safety.rules import stop_scopes, suspend_cmdlets, system_setters, system_targets, tool_clones
@@ -104,6 +104,7 @@ READINGS: tuple = (
     _Reading(histories_off.may_switch_off, histories_off.rule_history_off),
     _Reading(times_forged.may_forge, times_forged.rule_times_forged, below=HIGH),  # `touch -r /bin/ls /usr/bin/x`
     _Reading(trails_off.may_switch_off, trails_off.rule_trail_off, below=HIGH),  # `auditctl -D`, `… stop-logging`
+    _Reading(logging_off.may_switch_off, logging_off.rule_logging_off, below=HIGH),  # `appcmd … /dontLog:true`
     _Reading(typed_sessions.may_feed, typed_sessions.rule_fed_write),  # `ed -s F <<< 'w /etc/ld.so.preload'`
     _Reading(device_operands.may_act, device_operands.rule_device_operand, unknown_only=True),  # `geli kill ada0p3`
     _Reading(disk_layouts.may_rewrite, disk_layouts.rule_disk_layout),  # `bsdlabel -w da1`, `… partition delete`

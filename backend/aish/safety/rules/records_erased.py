@@ -8,7 +8,10 @@ attacker's catalogue has one way per program, a held-back set another).  Built g
   ``/var/account``, ``/run/utmp``, the volatile journal ``/run/log/journal``, macOS's unified log store
   (``/var/db/diagnostics``, ``/var/db/uuidtext``), ``/Library/Logs``, Windows' ``winevt\\Logs``, ``System32\\LogFiles``,
   ``C:\\Windows\\Logs``, IIS's ``inetpub\\logs``, any ``.evtx``, every program's dot history file
-  (``.NAME_history``, ``.NAME_hist``), vim's ``.viminfo`` and less's ``.lesshst``.  The traces of who got in
+  (``.NAME_history``, ``.NAME_hist``), vim's ``.viminfo`` and less's ``.lesshst``, what a desktop keeps of what
+  was run, opened and connected to (Prefetch, Recent and jump lists, Amcache, SRUM, the remote desktop client's
+  cache and ``Default.rdp``, ``recently-used.xbel``, macOS' QuarantineEventsV2), remote-access tools' connection
+  logs (TeamViewer, AnyDesk, a VNC server's: traces of who got in).  The traces of who got in
   (``_WHO_GOT_IN``: auth.log, secure, wtmp/btmp/utmp/lastlog/faillog, sulog, the audit logs, Security.evtx, a
   whole log root) are high, the rest medium;
 - THAT (``_erasure``): a redirect that writes over one (``: >``, ``echo >``, ``printf '' >``, ``cmd >``: read by
@@ -40,15 +43,25 @@ from aish.safety.rules.triggers import triggered_by
 # The words a place's path holds (lowered, as typed): the reading's trigger.
 WORDS = ("/var/log", "var/adm", "/var/audit", "/var/account", "utmp", "wtmp", "btmp", "lastlog", "/run/log",
          "diagnostics", "uuidtext", "/logs", "\\logs", "winevt", "logfiles", ".evtx", "_hist", "history",
-         "viminfo", "lesshst",
+         "viminfo", "lesshst", "prefetch", "recent", "amcache", "sru", "terminal server client", "default.rdp",
+         "recently-used", "quarantineevents", "teamviewer", ".trace", ".vnc",
          "security", "terminalservices")
+_REMOTE_ACCESS = (r"teamviewer[^/]*\.log$|(?:^|/)teamviewer/connections(?:_incoming)?\.txt$|"
+                  r"(?:^|/)ad(?:_svc)?\.trace$|(?:^|/)anydesk/connection_trace\.txt$|(?:^|/)\.vnc/[^/]+\.log$")
 _PLACE = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)(?:/|$)|^/(?:var/)?run/(?:utmpx?$|log/journal)|"
               r"^(?:/private)?/var/db/(?:diagnostics|uuidtext)(?:/|$)|^/library/logs(?:/|$)|"
               r"(?:^|/)(?:system32/(?:winevt/logs|logfiles)|windows/logs|inetpub/logs)(?:/|$)|\.evtx$|"
               r"(?:^|/)\.[\w.-]+_hist(?:ory)?$|"  # any program's: .bash_history, .gdb_history, .octave_hist
-              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt|\.viminfo|\.lesshst)$")
-_WHO_GOT_IN = lazy(r"auth\.log|/secure(?:$|[.-])|[wbu]tmpx?(?:$|\.)|lastlog|faillog|tallylog|sulog|authlog|"
-                   r"/audit(?:/|$)|^/var/audit|security\.evtx|^(?:/private)?/var/(?:log|adm)/?\*?$|"
+              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt|\.viminfo|\.lesshst)$|"
+              # what a desktop keeps of what was run, opened and connected to (Prefetch, Recent and jump lists,
+              # Amcache, SRUM, the remote desktop client's cache and last connection, recently-used.xbel, macOS'
+              # download history) and remote-access tools' connection logs (TeamViewer, AnyDesk, a VNC server's)
+              r"^(?:/windows)?/prefetch(?:/|$)|(?:^|/)microsoft/windows/recent(?:/|$)|"
+              r"(?:^|/)appcompat/programs/amcache\.hve$|(?:^|/)system32/sru(?:/|$)|"
+              r"(?:^|/)terminal server client/cache(?:/|$)|(?:^|/)default\.rdp$|(?:^|/)recently-used\.xbel$|"
+              r"(?:^|/)com\.apple\.launchservices\.quarantineeventsv2$|" + _REMOTE_ACCESS)
+_WHO_GOT_IN = lazy(_REMOTE_ACCESS + r"|auth\.log|/secure(?:$|[.-])|[wbu]tmpx?(?:$|\.)|lastlog|faillog|tallylog|"
+                   r"sulog|authlog|/audit(?:/|$)|^/var/audit|security\.evtx|^(?:/private)?/var/(?:log|adm)/?\*?$|"
                    r"winevt/logs/?\*?(?:\.evtx)?$")
 # Windows event logs of who got in, named as a channel (`wevtutil cl Security`, `Clear-EventLog -LogName Security`).
 _WHO_CHANNELS = frozenset({"security", "microsoft-windows-terminalservices-localsessionmanager/operational",
