@@ -93,8 +93,9 @@ def test_each_finding_reused_is_the_one_the_full_reading_gives(monkeypatch):
 
 def test_the_only_state_a_judgement_reads_besides_its_words_is_in_the_key():
     """What ``_bare_key`` holds beyond the command and its feeders: the depth, the directory (``BASE``) and
-    that no loop variable is bound (``LOOP_LISTS``, ``LOOP_FILES``) and no variable holds a path the line made
-    (``MADE``); ``_BUDGET`` holds the memo itself.  A new
+    that no loop variable is bound (``LOOP_LISTS``, ``LOOP_FILES``), no variable holds a path the line made
+    (``MADE``) and no file was made on the line from the user's own (``MADE_OWN``); ``_BUDGET`` holds the memo
+    itself.  A new
     per-line state (a context variable, a module global set while judging) must be read into the key, or the memo
     skips it."""
     variables, globals_set = set(), set()
@@ -104,7 +105,7 @@ def test_the_only_state_a_judgement_reads_besides_its_words_is_in_the_key():
         declared = re.findall(r"^\s*global (.+)$", text, re.M)
         globals_set.update(f"{path.relative_to(SAFETY)}:{n.strip()}" for names in declared for n in names.split(","))
     assert variables == {"aish_safety_base", "aish_safety_loop_lists", "aish_safety_loop_files", "aish_safety_budget",
-                         "aish_safety_made_here"}
+                         "aish_safety_made_here", "aish_safety_made_own"}
     # the trigger index and its test modes (set outside a judgement), a digest computed once, and HOME as last
     # read from the environment (the environment, not a line's state: it cannot change within a line)
     assert globals_set == {"rules/triggers.py:_everything", "rules/triggers.py:_missed", "rules/triggers.py:_index",

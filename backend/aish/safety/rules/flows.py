@@ -177,8 +177,8 @@ def rule_flows(segs: list) -> Optional[tuple]:
             encoded = encoded or any(_ENCODERS.match(s.split()[0].rsplit("/", 1)[-1]) for g in segs for r in
                                      g.redirects if r.target is not None for s in r.target.subs if s.split())
         if lookup and any(_BUILT_NAME.search(t) for t in texts[1:]) and (secret_seen or encoded):
-            level = HIGH if secret_seen == "high" else MEDIUM
-            what = "a secret" if secret_seen else "a file's contents"
+            level = HIGH if secret_seen == "high" or encoded else MEDIUM  # encoded into names: a hidden channel
+            what = "a secret" if secret_seen else "a file's contents, encoded,"
             return level, f"sends {what} out piece by piece as DNS lookups ({fragment(texts)})"
         if seg.link == "(" and reads and sender_before:  # `Invoke-RestMethod … -Body (Get-Content ~/.ssh/id_rsa)`
             return (HIGH if reads == "high" else MEDIUM,
