@@ -138,3 +138,25 @@ def test_accounts_made_to_come_back(command, expected):
 ])
 def test_startup_folders_tasks_and_fed_files(command, expected):
     _holds(command, expected)
+
+
+# A credential added to an identity that already exists, or a directory role given (rules/identity_backdoors.py).
+@each_form("command,expected", [
+    ("New-AzADSpCredential -ObjectId $sp.Id -EndDate (Get-Date).AddYears(2)", "medium"),
+    ("New-AzureADServicePrincipalKeyCredential -ObjectId $sp.ObjectId -Type AsymmetricX509Cert -Value $k", "medium"),
+    ("Add-MgServicePrincipalKey -ServicePrincipalId $id -KeyCredential $kc -Proof $p", "medium"),
+    ("New-MsolServicePrincipalCredential -AppPrincipalId $appid -Type password -Value $v", "medium"),
+    ("New-AzureADMSRoleAssignment -RoleDefinitionId $r.Id -PrincipalId $u.ObjectId -DirectoryScopeId '/'", "medium"),
+    ("New-MgDirectoryRoleMemberByRef -DirectoryRoleId $role.Id -BodyParameter $ref", "medium"),
+    ("Add-MsolRoleMember -RoleName 'Company Administrator' -RoleMemberEmailAddress ops@contoso.com", "medium"),
+    ("az ad app credential reset --id 11111111-2222-3333-4444-555555555555 --append --years 2", "medium"),
+    ("aws iam create-login-profile --user-name svc-report --password 'Xx1!xxxxxx'", "medium"),
+    ("aws iam upload-ssh-public-key --user-name svc-report --ssh-public-key-body file://k.pub", "medium"),
+    # everyday
+    ("Get-AzADSpCredential -ObjectId $sp.Id", "quiet"), ("aws iam list-access-keys --user-name bob", "quiet"),
+    ("aws iam create-access-key", "quiet"), ("az ad app credential list --id x", "quiet"),
+    ("az ad sp create-for-rbac --name ci", "quiet"), ("Get-MgDirectoryRoleMember -DirectoryRoleId $r", "quiet"),
+    ("ibmcloud iam service-api-key-create k service_id -d d -f", "quiet"),
+])
+def test_identity_backdoors(command, expected):
+    _holds(command, expected)
