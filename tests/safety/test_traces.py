@@ -47,9 +47,11 @@ HISTORIES_ERASED = ([
     "rm ~/.gdb_history", ": > ~/.octave_hist", "shred -u ~/.viminfo", "rm -f ~/.lesshst", "ln -sf /dev/null ~/.viminfo",
     "rm ~/.scapy_history", "truncate -s0 ~/.php_history", "history -d -1", "history -d $((HISTCMD-1))",
     "history -d -2 && history -d -1", "history -d $(history 1 | awk '{print $1}')",
+    "rm ~/.ipython/profile_default/history.sqlite", "rm ~/.julia/logs/repl_history.jl", "rm ~/.dbshell",
+    "rm ~/.local/share/nvim/shada/main.shada", "doskey /listsize=0",
 ], [
     "cat ~/.gdb_history", "cp ~/.python_history /tmp/", "rm .Rhistory", "history 20", "grep ssh ~/.bash_history",
-    "history -d offset", "history -d 1042",
+    "history -d offset", "history -d 1042", "doskey /listsize=100", "ls ~/.ipython/profile_default",
 ])
 
 # WHERE: a record or a system file (or a system file as the reference); THAT: any program setting times.
@@ -67,6 +69,8 @@ TIMES_FORGED = ([
     "ruby -e 'File.utime(Time.at(0), Time.at(0), \"/usr/bin/sudo\")'",
     "php -r \"touch('/etc/shadow', 0);\"", "go run x.go && os.Chtimes(\"/usr/bin/ssh\", t, t)",
     "date 010100001971", "date -u 0101000070", "sudo date 123123592001.00",
+    'nircmd setfiletime "C:\\Windows\\System32\\x.dll" "01-01-2010 00:00:00" "01-01-2010 00:00:00"',
+    'exiftool "-FileModifyDate=2010:01:01 00:00:00" /usr/bin/sudo',
 ], [
     "touch /var/log/app.log", "touch app.log", "touch -c /etc/passwd", "touch -r Makefile main.o",
     "touch -d yesterday file", "touch -t 197001010000.00 /tmp/x", "touch -d @0 build/x",
@@ -74,7 +78,8 @@ TIMES_FORGED = ([
     "python3 -c \"import os; print(os.path.getmtime('/etc/passwd'))\"",
     "Get-Item C:\\Windows\\notepad.exe | Select-Object LastWriteTime",
     "(Get-Item .\\report.docx).LastWriteTime = Get-Date", "date +%Y%m%d", "date -d 20200101", "date 06131627",
-    "date 010100002024", "ls -l --time-style=full-iso /etc",
+    "date 010100002024", "ls -l --time-style=full-iso /etc", "exiftool -FileModifyDate /etc/hosts",
+    'exiftool "-FileModifyDate<DateTimeOriginal" ~/Pictures/*.jpg',
 ])
 FORGED_WHO_GOT_IN = (
     "touch -t 200101010000 /var/log/auth.log", "perl -e 'utime 0, 0, \"/var/log/auth.log\"'",
@@ -93,12 +98,14 @@ TRAILS_OFF = (
     "aws cloudtrail delete-trail --name trail1", "aliyun actiontrail StopLogging --Name t",
     "gcloud logging sinks delete my-sink", "gcloud logging sinks update my-sink --disabled",
     "az monitor diagnostic-settings delete --name x --resource r", "az monitor log-profiles delete --name default",
-    "ibmcloud atracker target rm t1",
+    "ibmcloud atracker target rm t1", "auditctl -a never,exit -F arch=b64 -S all", "service auditd onestop",
+    "sysrc auditd_enable=NO", "svcadm disable svc:/system/auditd:default", "echo '-e 0' >> /etc/audit/rules.d/zz.rules",
 )
 TRAILS_QUIET = (
     "auditctl -l", "auditctl -s", "auditctl -e 1", "systemctl status auditd", "systemctl restart auditd",
     "aws cloudtrail describe-trails", "aws cloudtrail start-logging --name trail1", "gcloud logging sinks list",
     "npm audit fix --force", "pip-audit -r requirements.txt", "cargo audit", "Get-Service EventLog",
+    "sysrc auditd_enable=YES", "auditctl -w /etc/sudoers -p wa -k scope",
 )
 
 
@@ -114,6 +121,7 @@ LOGGING_OFF = ([
     "aws elbv2 modify-load-balancer-attributes --load-balancer-arn a "
     "--attributes Key=access_logs.s3.enabled,Value=false",
     "aws s3api put-bucket-logging --bucket b --bucket-logging-status '{}'",
+    "gcloud logging settings update --organization=1 --disable-default-sink",
     "gcloud compute networks subnets update s1 --no-enable-flow-logs",
     "az webapp log config -n app --web-server-logging off",
     "echo 'access_log off;' >> /etc/nginx/conf.d/x.conf",
@@ -122,7 +130,8 @@ LOGGING_OFF = ([
     "log show --last 1h", "log config --status", "logman query", "mysql -e \"SET GLOBAL general_log = 'ON'\"",
     "RUST_LOG=off cargo run", "app --log-level off", "appcmd set config /section:httplogging /dontLog:false",
     "gcloud compute backend-services update web --enable-logging", "kubectl logs web", "npm config set loglevel silent",
-    "aws s3api get-bucket-logging --bucket b", "echo 'access_log /var/log/nginx/x.log;' >> /etc/nginx/conf.d/x.conf",
+    "aws s3api get-bucket-logging --bucket b", "Set-Mailbox -Identity bob -AuditEnabled $true",
+    "echo 'access_log /var/log/nginx/x.log;' >> /etc/nginx/conf.d/x.conf",
 ])
 LOGGING_OFF_HIGH = (
     "psql -c \"ALTER SYSTEM SET pgaudit.log = 'none'\"", "sqlplus / as sysdba <<< 'NOAUDIT ALL;'",
@@ -134,6 +143,8 @@ LOGGING_OFF_HIGH = (
     "wmic nteventlog where \"logfilename='Security'\" call cleareventlog",
     "Remove-Item \"$env:ProgramFiles\\TeamViewer\\Connections_incoming.txt\"", "rm ~/.vnc/host:1.log",
     "Remove-Item \"$env:ProgramData\\AnyDesk\\ad_svc.trace\"",
+    "Set-AdminAuditLogConfig -UnifiedAuditLogIngestionEnabled $false", "Set-OrganizationConfig -AuditDisabled $true",
+    "Set-Mailbox -Identity bob -AuditEnabled $false",
 )
 
 # What a desktop keeps of what was run, opened and connected to, erased by any program.

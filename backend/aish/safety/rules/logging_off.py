@@ -36,7 +36,11 @@ _RECORD_KEY = lazy(r"(?:access|http|request|general|statement|query|connection|f
                    r"transaction|activity|security)[-_.]?log(?:s|ging|file)?\b|logfile\.enabled|^log_(?:statement|"
                    r"connections|disconnections|hostname)$|^pgaudit\.log$")
 _NEGATIVE_KEY = lazy(r"^(?:dontlog|sql_log_off|nolog)$")
-_NEGATIVE_OPTION = lazy(r"^--no-enable-(?:flow-)?log(?:s|ging)$|^--no-(?:access-|flow-)?log(?:s|ging)$")
+_NEGATIVE_OPTION = lazy(r"^--no-enable-(?:flow-)?log(?:s|ging)$|^--no-(?:access-|flow-)?log(?:s|ging)$|"
+                        r"^--(?:disable|no)-[\w-]*sink$")
+# An audit's switch, as a cmdlet's parameter or a key: `-AuditEnabled $false`, `-AuditDisabled $true`,
+# `-UnifiedAuditLogIngestionEnabled $false`, `-AuditBypassEnabled $true`.
+_AUDIT_SWITCH = lazy(r"audit\w*(enabled|disabled)$")
 _OFF = frozenset({"off", "false", "0", "none", "no", "disabled", "$false", "{}", "''", "\"\"", ""})
 _ON = frozenset({"on", "true", "1", "yes", "$true", "enabled"})
 _SQL_OFF = lazy(r"\b(general_log|log_statement|pgaudit\.log|audit_log\w*|log_connections|log_disconnections|"
@@ -72,6 +76,13 @@ def _settings_off(texts: list) -> Optional[str]:
     for k, t in enumerate(lowered):
         if _NEGATIVE_OPTION.match(t):
             return t
+        audit = _AUDIT_SWITCH.search(t.lstrip("-").split(":", 1)[0]) if t.startswith("-") and "audit" in t else None
+        if audit and k + 1 < len(lowered) or audit and ":" in t:
+            value = t.split(":", 1)[1] if ":" in t else lowered[k + 1]
+            value = value.strip("'\"")
+            negative = audit.group(1) == "disabled" or "bypass" in t
+            if value in (_ON if negative else _OFF):
+                return f"{texts[k]} {value}"
         for key, value in _PAIR.findall(t):
             if _key_off(key, value):
                 return f"{key}={value}"

@@ -43,8 +43,8 @@ from aish.safety.rules.triggers import triggered_by
 # The words a place's path holds (lowered, as typed): the reading's trigger.
 WORDS = ("/var/log", "var/adm", "/var/audit", "/var/account", "utmp", "wtmp", "btmp", "lastlog", "/run/log",
          "diagnostics", "uuidtext", "/logs", "\\logs", "winevt", "logfiles", ".evtx", "_hist", "history",
-         "viminfo", "lesshst", "prefetch", "recent", "amcache", "sru", "terminal server client", "default.rdp",
-         "recently-used", "quarantineevents", "teamviewer", ".trace", ".vnc",
+         "viminfo", "lesshst", "dbshell", "shada", "prefetch", "recent", "amcache", "sru", "terminal server client",
+         "default.rdp", "recently-used", "quarantineevents", "teamviewer", ".trace", ".vnc",
          "security", "terminalservices")
 _REMOTE_ACCESS = (r"teamviewer[^/]*\.log$|(?:^|/)teamviewer/connections(?:_incoming)?\.txt$|"
                   r"(?:^|/)ad(?:_svc)?\.trace$|(?:^|/)anydesk/connection_trace\.txt$|(?:^|/)\.vnc/[^/]+\.log$")
@@ -52,7 +52,8 @@ _PLACE = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)(?:/|$)|^/(?:var/)?r
               r"^(?:/private)?/var/db/(?:diagnostics|uuidtext)(?:/|$)|^/library/logs(?:/|$)|"
               r"(?:^|/)(?:system32/(?:winevt/logs|logfiles)|windows/logs|inetpub/logs)(?:/|$)|\.evtx$|"
               r"(?:^|/)\.[\w.-]+_hist(?:ory)?$|"  # any program's: .bash_history, .gdb_history, .octave_hist
-              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt|\.viminfo|\.lesshst)$|"
+              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt|\.viminfo|\.lesshst|\.dbshell|"
+              r"repl_history\.jl)$|(?:^|/)shada/main\.shada$|(?:^|/)\.?ipython/profile_[^/]+/history\.sqlite$|"
               # what a desktop keeps of what was run, opened and connected to (Prefetch, Recent and jump lists,
               # Amcache, SRUM, the remote desktop client's cache and last connection, recently-used.xbel, macOS'
               # download history) and remote-access tools' connection logs (TeamViewer, AnyDesk, a VNC server's)

@@ -63,8 +63,11 @@ def rule_powershell_history(c: Ctx) -> Optional[tuple]:
 
 
 def rule_doskey(c: Ctx) -> Optional[tuple]:
-    if "/reinstall" in {t.lower() for t in c.texts}:
+    lowered = {t.lower() for t in c.texts}
+    if "/reinstall" in lowered:
         return MEDIUM, f"doskey /reinstall clears the console's command history ({c.text})"
+    if "/listsize=0" in lowered:
+        return MEDIUM, f"doskey /listsize=0 keeps no command history in this console ({c.text})"
     return None
 
 

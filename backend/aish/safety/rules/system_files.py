@@ -89,8 +89,9 @@ FILES: list = [
      [(BootArgText, MEDIUM, "the machine boots into a root shell, a rescue target, another root or with a "
                             "protection off")], None, ""),
     (re.compile(r"^/etc/audit/(audit\.rules|rules\.d/[^/]+\.rules)$"),
-     [(re.compile(r"^\s*(-D|-e\s+0|-a\s+(never,task|task,never))\s*$", re.MULTILINE), MEDIUM,
-       "switches the audit log off or deletes its rules at every boot")], None, ""),
+     [(re.compile(r"^\s*(-e\s+0|-a\s+(never,\w+|\w+,never)\b.*)\s*$", re.MULTILINE), HIGH,  # an audit trail off
+       "switches the audit log off at every boot: who does what is not recorded"),
+      (re.compile(r"^\s*-D\s*$", re.MULTILINE), MEDIUM, "deletes the audit rules at every boot")], None, ""),
     (re.compile(r"^/sys/fs/selinux/enforce$|^/sys/module/(apparmor|selinux|lockdown|yama|loadpin|integrity|ima)/"
                 r"parameters/\w+$"),
      [(_MODULE_OFF, MEDIUM, "switches a kernel security module off")], None, ""),

@@ -12,7 +12,8 @@ and audit records, event logs, histories) or a system file (``common.classify``:
 - any language's call that sets times, with such a file on the line (``os.utime``, ``File.utime``, perl's
   ``utime``, ``fs.utimesSync``, Go's ``os.Chtimes``, Java's ``setLastModified``, Rust's ``set_file_mtime``,
   PHP's ``touch(F, T)``, Win32's ``SetFileTime``), and PowerShell's and .NET's (``(Get-Item F).LastWriteTime =``,
-  ``$_.CreationTime =``, ``[IO.File]::SetLastAccessTime(F, …)``, ``Set-ItemProperty F -Name LastWriteTime``);
+  ``$_.CreationTime =``, ``[IO.File]::SetLastAccessTime(F, …)``, ``Set-ItemProperty F -Name LastWriteTime``),
+  NirCmd's ``setfiletime``, ExifTool's ``-FileModifyDate=``;
 - a tool whose name says it (``timestomp``, ``Invoke-TimeStomp``, ``SetMACE``), whatever it is given.
 
 High when the file is a trace of who got in (``records_erased.who_got_in``: ``auth.log``, ``wtmp``, the audit
@@ -43,7 +44,8 @@ _SETTER = lazy(r"(?i)\.(?:lastwrite|creation|lastaccess)time(?:utc)?\s*=(?!=)|"
                r"set(?:lastwrite|creation|lastaccess)time(?:utc)?\s*\(|"
                r"-name\s+['\"]?(?:lastwrite|creation|lastaccess)time|"
                r"\b[lf]?utimes?(?:sync)?\s*\(|\butime\s+[-\d$(]|\bchtimes\s*\(|setlastmodified(?:time)?\s*\(|"
-               r"set_file_(?:[am]|handle_)?times?\s*\(|\bsetfiletime\s*\(|\btouch\s*\(\s*['\"][^'\"]+['\"]\s*,")
+               r"set_file_(?:[am]|handle_)?times?\s*\(|\bsetfile(?:folder)?time\b|"
+               r"-file(?:modify|create|access|inodechange)date\s*[=<+-]|\btouch\s*\(\s*['\"][^'\"]+['\"]\s*,")
 _UNIX_PATH = lazy(r"(?<![\w.:/~-])/(?:[\w.+@-]+/)*[\w.+@*-]+")
 _WINDOWS_PATH = lazy(r"(?i)(?:[a-z]:|%(?:systemroot|windir)%|\$env:(?:systemroot|windir))\\[^\s'\"`)|;,]+")
 
@@ -143,7 +145,7 @@ def rule_times_forged(c: Ctx) -> Optional[tuple]:
 def line_times_forged(text: str) -> Optional[tuple]:
     """A call that sets a file's times (PowerShell's ``.LastWriteTime =``, ``os.utime``, ``File.utime``…) with a
     record or a system file on the same line (``(Get-Item C:\\Windows\\System32\\x.dll).CreationTime = '…'``)."""
-    if "ime" not in text and "IME" not in text and "ouch" not in text and "odified" not in text:
+    if not any(w in text for w in ("ime", "IME", "ouch", "odif", "eDate", "sDate")):
         return None  # most lines: no word that sets times
     found = _SETTER.search(text)
     if found is None:

@@ -34,7 +34,7 @@ _WORDS = ("audit", "trail", "atracker", "eventlog", "sinks", "diagnostic-setting
 # A trail's name among a command's words (lowered, its folder and .service/.plist/.exe cut).
 _TRAIL = lazy(r"^(?:auditd|audisp[-\w]*|com\.apple\.auditd|event-?log|cloudtrail|actiontrail|atracker|"
               r"diagnostic-settings|log-profiles|[\w-]*trail)$")
-_OFF = frozenset({"stop", "stop-logging", "disable", "--disabled", "mask", "kill", "pkill", "killall", "off",
+_OFF = frozenset({"stop", "onestop", "stop-logging", "disable", "--disabled", "mask", "kill", "pkill", "killall", "off",
                   "unload", "bootout", "delete", "delete-trail", "remove", "rm", "del", "taskkill", "stop-service",
                   "spsv", "disabled", "uninstall", "purge", "erase"})
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -42,7 +42,7 @@ _QUIET = frozenset({"--help", "-h", "status", "list", "describe-trails", "get-tr
 
 
 def _name(word: str) -> str:
-    base = word.lower().strip("'\"").replace("\\", "/").rsplit("/", 1)[-1]
+    base = word.lower().strip("'\"").replace("\\", "/").rsplit("/", 1)[-1].removesuffix(":default")
     for suffix in (".service", ".plist", ".exe", ".socket"):
         base = base.removesuffix(suffix)
     return base
@@ -61,6 +61,10 @@ def _own_words(prog: str, texts: list) -> Optional[str]:
     if prog == "auditctl":
         if set(texts) & {"-D", "-W", "-d"} or any(t == "-e" and n == "0" for t, n in zip(texts, texts[1:])):
             return "the audit rules deleted or auditing off"
+        if any(t in ("-a", "-A") and "never" in n.lower().split(",") for t, n in zip(texts, texts[1:])):
+            return "the audit system told to record nothing it matches"
+    elif any(t.startswith("audit") and t.endswith(("_enable=no", "_enable=false", "_enable=0")) for t in lowered):
+        return "the audit daemon disabled at boot"  # `sysrc auditd_enable=NO`
     elif prog == "audit" and "-t" in texts:
         return "the audit daemon told to stop"
     elif prog == "auditpol":
