@@ -100,12 +100,13 @@ TRAILS_OFF = (
     "az monitor diagnostic-settings delete --name x --resource r", "az monitor log-profiles delete --name default",
     "ibmcloud atracker target rm t1", "auditctl -a never,exit -F arch=b64 -S all", "service auditd onestop",
     "sysrc auditd_enable=NO", "svcadm disable svc:/system/auditd:default", "echo '-e 0' >> /etc/audit/rules.d/zz.rules",
+    "esxcli system auditrecords local disable",
 )
 TRAILS_QUIET = (
     "auditctl -l", "auditctl -s", "auditctl -e 1", "systemctl status auditd", "systemctl restart auditd",
     "aws cloudtrail describe-trails", "aws cloudtrail start-logging --name trail1", "gcloud logging sinks list",
     "npm audit fix --force", "pip-audit -r requirements.txt", "cargo audit", "Get-Service EventLog",
-    "sysrc auditd_enable=YES", "auditctl -w /etc/sudoers -p wa -k scope",
+    "sysrc auditd_enable=YES", "auditctl -w /etc/sudoers -p wa -k scope", "esxcli system auditrecords get",
 )
 
 
@@ -122,6 +123,8 @@ LOGGING_OFF = ([
     "--attributes Key=access_logs.s3.enabled,Value=false",
     "aws s3api put-bucket-logging --bucket b --bucket-logging-status '{}'",
     "gcloud logging settings update --organization=1 --disable-default-sink",
+    "esxcli system syslog config set --logdir=/dev/null",
+    "vim-cmd hostsvc/advopt/update Syslog.global.logDir string /dev/null",
     "gcloud compute networks subnets update s1 --no-enable-flow-logs",
     "az webapp log config -n app --web-server-logging off",
     "echo 'access_log off;' >> /etc/nginx/conf.d/x.conf",
@@ -131,6 +134,7 @@ LOGGING_OFF = ([
     "RUST_LOG=off cargo run", "app --log-level off", "appcmd set config /section:httplogging /dontLog:false",
     "gcloud compute backend-services update web --enable-logging", "kubectl logs web", "npm config set loglevel silent",
     "aws s3api get-bucket-logging --bucket b", "Set-Mailbox -Identity bob -AuditEnabled $true",
+    "some-tool --log-file=/dev/null", "esxcli system syslog config set --loghost=udp://10.0.0.5:514",
     "echo 'access_log /var/log/nginx/x.log;' >> /etc/nginx/conf.d/x.conf",
 ])
 LOGGING_OFF_HIGH = (

@@ -30,7 +30,7 @@ from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
-_WORDS = ("dontlog", "_log", "log_", "logging", "logfile", "logman", "audit", "log config", "flow-logs")
+_WORDS = ("dontlog", "_log", "log_", "logging", "logfile", "logman", "audit", "log config", "flow-logs", "syslog")
 # A key that names a record kept of requests, statements, connections or flows (lowered, dashes and dots kept).
 _RECORD_KEY = lazy(r"(?:access|http|request|general|statement|query|connection|flow|audit|web-?server|server|"
                    r"transaction|activity|security)[-_.]?log(?:s|ging|file)?\b|logfile\.enabled|^log_(?:statement|"
@@ -48,6 +48,9 @@ _SQL_OFF = lazy(r"\b(general_log|log_statement|pgaudit\.log|audit_log\w*|log_con
                 r"\bnoaudit\s+\w|\bserver\s+audit\b[^;]*\bstate\s*=\s*off|\bdrop\s+(?:server|database)\s+audit\b",
                 re.IGNORECASE)
 _PAIR = lazy(r"key=([\w.:-]+),\s*value=([^,\s]*)", re.IGNORECASE)
+# Where a system logger or an audit writes (`--logdir`, `Syslog.global.logDir`, `audit_log_file`), given nothing.
+_DESTINATION_KEY = lazy(r"log[-_]?(?:dir|file|path|host)$|logdir$")
+_NOTHING = frozenset({"/dev/null", "nul", "", "none", "''", "\"\""})
 
 
 @triggered_by(_WORDS, otherwise=False)
@@ -96,6 +99,22 @@ def _settings_off(texts: list) -> Optional[str]:
     return None
 
 
+def _destination_nothing(lowered: list) -> Optional[str]:
+    """A system logger's or an audit's destination given nothing (``esxcli system syslog config set
+    --logdir=/dev/null``, ``vim-cmd hostsvc/advopt/update Syslog.global.logDir string /dev/null``); a tool's own log
+    file (``--log-file=/dev/null``) is its own business: the line must name the syslog or an audit."""
+    if not any("syslog" in t or "audit" in t for t in lowered):
+        return None
+    for k, t in enumerate(lowered):
+        key, eq, value = t.lstrip("-").partition("=")
+        if not _DESTINATION_KEY.search(key.rsplit(".", 1)[-1]):
+            continue
+        values = [value] if eq else lowered[k + 1:k + 3]
+        if any(v.strip("'\"") in _NOTHING - {""} or eq and v == "" for v in values):
+            return f"{t} {'' if eq else ' '.join(lowered[k + 1:k + 3])}".strip()
+    return None
+
+
 def rule_logging_off(c: Ctx) -> Optional[tuple]:
     """``appcmd set config … /dontLog:true``, ``log config --mode level:off``, ``logman stop EventLog-System``,
     ``mysql -e "SET GLOBAL general_log = 'OFF'"``, ``aws elbv2 … Key=access_logs.s3.enabled,Value=false``."""
@@ -119,7 +138,7 @@ def rule_logging_off(c: Ctx) -> Optional[tuple]:
         audit = "audit" in sql.group(0).lower()
         return (HIGH if audit else MEDIUM), f"switches a database's {'audit' if audit else 'log'} off " \
             f"({sql.group(0)}): what is done from now on is not recorded ({c.text})"[:200]
-    said = said or _settings_off(texts)
+    said = said or _settings_off(texts) or _destination_nothing(lowered)
     if said is None:
         return None
     level = HIGH if "audit" in said.lower() or "security" in c.lowered and "eventlog" in c.lowered else MEDIUM

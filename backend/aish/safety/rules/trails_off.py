@@ -32,7 +32,7 @@ from aish.safety.rules.triggers import triggered_by
 _WORDS = ("audit", "trail", "atracker", "eventlog", "sinks", "diagnostic-settings", "log-profiles", "/e:false",
           "/enabled:false")
 # A trail's name among a command's words (lowered, its folder and .service/.plist/.exe cut).
-_TRAIL = lazy(r"^(?:auditd|audisp[-\w]*|com\.apple\.auditd|event-?log|cloudtrail|actiontrail|atracker|"
+_TRAIL = lazy(r"^(?:auditd|auditrecords|audisp[-\w]*|com\.apple\.auditd|event-?log|cloudtrail|actiontrail|atracker|"
               r"diagnostic-settings|log-profiles|[\w-]*trail)$")
 _OFF = frozenset({"stop", "onestop", "stop-logging", "disable", "--disabled", "mask", "kill", "pkill", "killall", "off",
                   "unload", "bootout", "delete", "delete-trail", "remove", "rm", "del", "taskkill", "stop-service",
