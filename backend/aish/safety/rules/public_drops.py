@@ -83,7 +83,7 @@ _COPY_VERBS = frozenset({"copy", "copyto", "sync", "move", "moveto", "put", "mpu
 _TRIVIAL = lazy(r"^\s*(date|hostname|whoami|pwd|basename|dirname|uuidgen|seq|expr|printf|echo|git\s+(rev-parse|"
                 r"describe|branch|log\s+-1)|uname\s+-[nrsm]+\s*$|id\s+-[ug]n?\s*$|nproc|tty|arch)\b", re.IGNORECASE)
 # Encoders, compressors, ciphers and splitters: data changed on the way so that it passes.
-ENCODER = lazy(r"(?:^|[\s|;(])(base64|base32|basenc|xxd|od|hexdump|uuencode|openssl|gpg|age|gzip|bzip2|xz|zstd|"
+ENCODER = lazy(r"(?:^|[\s|;(:])(base64|base32|basenc|xxd|od|hexdump|uuencode|openssl|gpg|age|gzip|bzip2|xz|zstd|"
                 r"split|certutil|ToBase64String|tohex)(?:\.exe)?(?=$|[\s|;)\]]|::|\()", re.IGNORECASE)
 
 
