@@ -100,13 +100,15 @@ TRAILS_OFF = (
     "az monitor diagnostic-settings delete --name x --resource r", "az monitor log-profiles delete --name default",
     "ibmcloud atracker target rm t1", "auditctl -a never,exit -F arch=b64 -S all", "service auditd onestop",
     "sysrc auditd_enable=NO", "svcadm disable svc:/system/auditd:default", "echo '-e 0' >> /etc/audit/rules.d/zz.rules",
-    "esxcli system auditrecords local disable",
+    "esxcli system auditrecords local disable", "tccli cloudaudit StopLogging --AuditName a1",
+    "tccli cloudaudit DeleteAudit --AuditName a1",
 )
 TRAILS_QUIET = (
     "auditctl -l", "auditctl -s", "auditctl -e 1", "systemctl status auditd", "systemctl restart auditd",
     "aws cloudtrail describe-trails", "aws cloudtrail start-logging --name trail1", "gcloud logging sinks list",
     "npm audit fix --force", "pip-audit -r requirements.txt", "cargo audit", "Get-Service EventLog",
     "sysrc auditd_enable=YES", "auditctl -w /etc/sudoers -p wa -k scope", "esxcli system auditrecords get",
+    "gem uninstall paper_trail", "bundle remove paper_trail",
 )
 
 

@@ -25,6 +25,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.programs import LIBRARY_PACKAGE_TOOLS
 from aish.safety.rules.common import HIGH, Ctx
 from aish.safety.rules.monitors_off import GENTLE_SIGNALS
 from aish.safety.rules.triggers import triggered_by
@@ -33,7 +34,7 @@ _WORDS = ("audit", "trail", "atracker", "eventlog", "sinks", "diagnostic-setting
           "/enabled:false")
 # A trail's name among a command's words (lowered, its folder and .service/.plist/.exe cut).
 _TRAIL = lazy(r"^(?:auditd|auditrecords|audisp[-\w]*|com\.apple\.auditd|event-?log|cloudtrail|actiontrail|atracker|"
-              r"diagnostic-settings|log-profiles|[\w-]*trail)$")
+              r"diagnostic-settings|log-profiles|cloudaudit|(?:stop|delete|remove)-(?:\w+-)?trails?)$")
 _OFF = frozenset({"stop", "onestop", "stop-logging", "disable", "--disabled", "mask", "kill", "pkill", "killall", "off",
                   "unload", "bootout", "delete", "delete-trail", "remove", "rm", "del", "taskkill", "stop-service",
                   "spsv", "disabled", "uninstall", "purge", "erase"})
@@ -85,11 +86,14 @@ def rule_trail_off(c: Ctx) -> Optional[tuple]:
         words = [_name(prog)] + [_name(_CAMEL.sub("-", t)) for t in texts]
         if set(words) & _QUIET or set(words) & GENTLE_SIGNALS:  # `pkill -HUP auditd`: reopens its logs
             return None
-        trail = next((w for w in words if _TRAIL.match(w) and w != "trail"), None)
+        if prog in LIBRARY_PACKAGE_TOOLS:
+            return None  # `gem uninstall paper_trail`: a library for an application's own audit log
+        trail = next((w for w in words if _TRAIL.match(w)), None)
         if trail is None and "logging" in words and "sinks" in words:
             trail = "a logging sink"
         parts = {p for w in words for p in w.split("=")}
-        off = parts & _OFF or {w for w in words if w.startswith(("stop-", "delete-")) and w.endswith("trail")}
+        off = parts & _OFF or {w for w in words if w.startswith(("stop-", "delete-", "remove-")) and
+                               ("trail" in w or "audit" in w)}
         if trail is None or not off or trail == prog and not set(words[1:]) & _OFF:
             return None
         said = f"{trail}: {sorted(off)[0]}"
