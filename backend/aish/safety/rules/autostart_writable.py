@@ -28,7 +28,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
-from aish.safety.rules.autostart_kept import com_server, event_consumer, kept
+from aish.safety.rules.autostart_kept import com_server, event_consumer, kept, transient_job
 from aish.safety.rules.autostart_payloads import payload
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.winpaths import typed_text
@@ -66,6 +66,7 @@ _CLOCK = lazy(r"^\d{1,2}:\d\d")
 _GATES = {"git": "core.", "defaults": "hook", "netsh": "helper", "netsh.exe": "helper"}
 # Launchers whose kept command `windows.rule_launches` judges as the command it is.
 _JUDGED_ELSEWHERE = frozenset({"reg", "schtasks", "sc"})
+_INTERPRETERS = lazy(r"^(\S*/)?((ba|da|z|k|fi)?sh|python[\d.]*|perl|ruby|node|php)$")
 _SYSTEM_TASK = lazy(r"(?i)^\\?microsoft\\windows\\")
 _SYSTEM_USERS = lazy(r"(?i)^(nt authority\\)?(system|localsystem|local service|network service)$")
 
@@ -203,6 +204,28 @@ def line_event_consumer(text: str) -> Optional[tuple]:
                   f"({command[:60]})") if place else None
 
 
+def line_transient_jobs(segs: list) -> Optional[tuple]:
+    """``systemd-run --on-boot=1m CMD``, ``launchctl submit -l L -- CMD``: a command kept to start again later,
+    judged as the launchers above (``assess`` asks for lines holding ``--on-`` or ``submit``)."""
+    best: Optional[tuple] = None
+    for seg in segs:
+        words = seg.words[1:] if seg.words[:1] and seg.words[0].text in ("sudo", "doas") else seg.words
+        command, machine, when = transient_job(words)
+        if not command:
+            continue
+        machine = machine or words is not seg.words
+        scope = "for the whole machine" if machine else "for this user"
+        found = payload(command)
+        if found is not None:
+            return found[0], f"{found[1]} {when}, {scope} ({command[:60]})"
+        run = command.split()[:2]  # the program, or the script an interpreter runs: `touch /tmp/x` runs no /tmp file
+        place = open_place(run[1] if len(run) > 1 and _INTERPRETERS.match(run[0]) else run[0], machine)
+        if place:
+            best = best or (HIGH if machine else MEDIUM,
+                            f"starts {place} {when}, {scope}: whoever writes there chooses what runs ({command[:60]})")
+    return best
+
+
 def _service_library(c: Ctx) -> Optional[tuple]:
     """A shared-process service's ``Parameters\\ServiceDll`` pointed outside System32: the service stops working,
     or loads what it is given into a process that runs as SYSTEM."""
@@ -221,6 +244,6 @@ def _service_library(c: Ctx) -> Optional[tuple]:
 RULES: dict = {}
 for _p in ("reg", "set-itemproperty", "sp", "new-itemproperty", "schtasks", "sc", "new-service",
            "new-scheduledtaskaction", "bitsadmin", "at", "systemctl", "launchctl", "batch", "set-scheduledtask",
-           "defaults", "netsh", "git"):
+           "defaults", "netsh", "git", "appcmd", "new-webglobalmodule"):
     RULES[_p] = [rule_open_autostart]
     RULES[_p + ".exe"] = [rule_open_autostart]

@@ -7,7 +7,8 @@ firewall rules (``-A INPUT -j DROP`` in ``/etc/iptables/rules.v4`` is ``iptables
 at the next boot), udev rules (``RUN+=``), apt's hooks (``Pre-Invoke``), logrotate scripts, ssh's
 client commands (``ProxyCommand``), a key's forced ``command="…"`` in ``authorized_keys``, anacron's table,
 the scripts cron's and periodic's hourly, daily, weekly and monthly folders run, launchd's and emond's property
-lists (``<string>`` values), ``pam_exec.so``'s command, a ``.pth`` file's ``import`` lines and inittab's entries.
+lists (``<string>`` values), ``pam_exec.so``'s command, a ``.pth`` file's ``import`` lines, inittab's entries, a
+repository's git hooks and pacman's hooks (``Exec =``).
 """
 from __future__ import annotations
 
@@ -127,6 +128,11 @@ def _python_start(line: str) -> str:
     return "python3 -c " + shlex.quote(line.strip()) if line.lstrip().startswith("import") else ""
 
 
+def _pacman_exec(line: str) -> str:
+    m = re.match(r"^\s*Exec\s*=\s*(.+)$", line)
+    return m.group(1) if m else ""
+
+
 def _inittab(line: str) -> str:
     """An inittab entry's process (``id:runlevels:action:process``)."""
     parts = line.strip().split(":", 3)
@@ -181,6 +187,9 @@ RUN_FILES: list[tuple[re.Pattern, Callable[[str], str], str]] = [
     (re.compile(r"^/etc/(pam\.d/[^/]+|pam\.conf)$"), _pam_exec, "as root at every login"),
     (re.compile(r"^\S*/(site|dist)-packages/[^/]+\.pth$"), _python_start, "at every Python start"),
     (re.compile(r"^/etc/inittab$"), _inittab, "at every boot, by init"),
+    (re.compile(r"(^|/)\.git/hooks/[^/]+$"), _as_is, "at git's events in that repository"),
+    (re.compile(r"^/(etc/pacman\.d/hooks|usr/share/libalpm/hooks)/[^/]+\.hook$"), _pacman_exec,
+     "as root at every pacman transaction"),
     (re.compile(r"^/etc/(rc\.local|rc\.d/rc\.local|init\.d/[^/]+|rc\d\.d/[^/]+|network/if-[\w-]+\.d/[^/]+|"
                 r"NetworkManager/dispatcher\.d/.*|X11/Xsession\.d/.*|update-motd\.d/.*|ssh/sshrc)$|"
                 r"^~/\.(ssh/rc|xinitrc|xprofile|xsession|xsessionrc|bash_logout|zlogout|zlogin)$"),
