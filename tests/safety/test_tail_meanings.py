@@ -61,6 +61,13 @@ def test_system_files_named_as_destinations_are_read(command: str) -> None:
     "consul-template -template in.ctmpl:/tmp/out.conf -once",
     "mgmt file dest=notes.txt content=hi",
     "pyinfra web1 files.get src=/etc/hosts dest=./hosts.web1",
+    # a key=value given to a filter, a selector or a form: what is matched or sent, not a file written
+    "auditctl -a always,exit -F path=/etc/shadow -p wa -k shadow",
+    "sudo auditctl -a exit,always -F arch=b64 -F path=/etc/sudoers -F perm=wa",
+    "curl -F path=/etc/hosts -F note=hi https://api.example.com/report",
+    "http --form POST api.example.com/audit path=/etc/passwd",
+    "fleetctl query --where path=/etc/crontab --hosts web1",
+    "vulnscan report --filter target=/etc/ssh/sshd_config",
 ])
 def test_own_files_as_destinations_stay_quiet(command: str) -> None:
     assert stays_quiet(command), judged(command)

@@ -27,7 +27,7 @@ HISTORIES_OFF = ([
     "$MaximumHistoryCount = 0", "$env:HISTFILE = 'NUL'", "Set-Variable -Name MaximumHistoryCount -Value 0",
     "export PYTHON_HISTORY=/dev/null", "export NODE_REPL_HISTORY=''", "export NODE_REPL_HISTORY_SIZE=0",
     "export MYSQL_HISTFILE=/dev/null", "export SQLITE_HISTORY=/dev/null", "export REDISCLI_HISTFILE=/dev/null",
-    "export LESSHISTFILE=-", "export GDBHISTFILE=/dev/null", "export R_HISTSIZE=0",
+    "export GDBHISTFILE=/dev/null", "export R_HISTSIZE=0",
     "launchctl setenv HISTFILE /dev/null", "export HISTIGNORE='*'", "HISTORY_IGNORE='*'",  # zsh
     "PSQL_HISTORY=/dev/null psql -h db", "HISTFILE=/dev/null bash", "env -u HISTFILE bash",
     "env HISTFILE=/dev/null mysql -u root", "ipython --HistoryManager.enabled=False",
@@ -40,18 +40,19 @@ HISTORIES_OFF = ([
     "Set-PSReadLineOption -AddToHistoryHandler { param($l) $l -notmatch 'password' }",
     "helm upgrade app ./chart --history-max 0", "history | grep ssh", "fish --private", "vim -i NONE notes.txt",
     "echo $HISTFILE", "export LESSHISTFILE=~/.local/state/less/history",
+    "export LESSHISTFILE=-", "LESSHISTFILE=/dev/null less notes.txt",  # a pager's searches: dotfiles' clean-up
 ])
 
 # Histories erased: any program's dot history file, and chosen entries of bash's.
 HISTORIES_ERASED = ([
-    "rm ~/.gdb_history", ": > ~/.octave_hist", "shred -u ~/.viminfo", "rm -f ~/.lesshst", "ln -sf /dev/null ~/.viminfo",
+    "rm ~/.gdb_history", ": > ~/.octave_hist", "shred -u ~/.viminfo", "ln -sf /dev/null ~/.viminfo",
     "rm ~/.scapy_history", "truncate -s0 ~/.php_history", "history -d -1", "history -d $((HISTCMD-1))",
     "history -d -2 && history -d -1", "history -d $(history 1 | awk '{print $1}')",
     "rm ~/.ipython/profile_default/history.sqlite", "rm ~/.julia/logs/repl_history.jl", "rm ~/.dbshell",
     "rm ~/.local/share/nvim/shada/main.shada", "doskey /listsize=0",
 ], [
     "cat ~/.gdb_history", "cp ~/.python_history /tmp/", "rm .Rhistory", "history 20", "grep ssh ~/.bash_history",
-    "history -d offset", "history -d 1042", "doskey /listsize=100", "ls ~/.ipython/profile_default",
+    "history -d offset", "history -d 1042", "rm -f ~/.lesshst", "doskey /listsize=100", "ls ~/.ipython/profile_default",
 ])
 
 # WHERE: a record or a system file (or a system file as the reference); THAT: any program setting times.

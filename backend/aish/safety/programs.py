@@ -103,6 +103,9 @@ DRY_RUN_SHORT: dict = {
 # Options that only print (help, a version, a skeleton to fill in) whatever else is given.
 PRINT_ONLY_LONG: frozenset = frozenset({"--help", "--version", "--generate-cli-skeleton", "--usage",
                                         "--help-all", "-?", "/?", "-help"})
+# HTTPie's kind of client: `key=value`, `key:=json`, `key@file` after the URL are the request's items (its data).
+HTTPIE_CLIENTS = frozenset({"http", "https", "xh", "xhs", "httpie", "curlie"})
+
 # Per program: options that turn the whole command into a report or a record.
 PRINT_ONLY_BY_PROGRAM: dict = {
     # halt/poweroff/reboot -w only write the wtmp record; shutdown -k only warns the users
@@ -110,7 +113,7 @@ PRINT_ONLY_BY_PROGRAM: dict = {
     "halt": frozenset({"-w", "--wtmp-only"}), "shutdown": frozenset({"-k", "-c"}),
     "systemctl": frozenset({"--when=cancel", "--when=show"}),
     # HTTPie and xh build and print the request without sending it
-    **{p: frozenset({"--offline"}) for p in ("http", "https", "xh", "xhs", "httpie")},
+    **{p: frozenset({"--offline"}) for p in HTTPIE_CLIENTS if p != "curlie"},
 }
 
 # Programs whose default run only says what it would do: they act only when told by one of these options

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from aish.safety.programs import HTTPIE_CLIENTS
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.http import _method_and_url
 from aish.safety.rules.triggers import triggered_by
@@ -18,7 +19,6 @@ _EMPTY = frozenset({"", "{}", "[]", '""', "''", "null", "@/dev/null", "/dev/null
 _BODY_OPTIONS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode",
                            "--json", "--body-data", "--body-file", "-body", "-infile", "--raw", "-t",
                            "--upload-file", "--body"})
-_HTTPIE = frozenset({"http", "https", "xh", "xhs", "httpie", "curlie"})
 
 
 @triggered_by(("put", "-t", "upload-file"))
@@ -38,7 +38,7 @@ def rule_empty_put(c: Ctx) -> Optional[tuple]:
         key, eq, value = t.partition("=")
         if key in _BODY_OPTIONS and (eq or k + 1 < len(texts)):
             bodies.append(value if eq else lowered[k + 1])
-    if prog in _HTTPIE:  # the request body read from standard input: `http PUT URL < /dev/null`
+    if prog in HTTPIE_CLIENTS:  # the request body read from standard input: `http PUT URL < /dev/null`
         bodies += [r.target.text.lower() for r in c.seg.redirects if r.op == "<" and r.target is not None]
         items = [t for t in texts if "=" in t and not t.startswith("-") and not t.startswith("http")]
         if items:

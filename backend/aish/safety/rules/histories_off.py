@@ -4,7 +4,7 @@ Erasing a history after the fact is ``records_erased``' and ``shell_histories``'
 of the class: nothing is recorded from now on.  Every program that keeps one names it with a setting whose name
 says history (``HISTFILE``, ``HISTSIZE``, ``SAVEHIST``, tcsh's ``savehist``/``history``, fish's ``fish_history``,
 ``PYTHON_HISTORY``, ``NODE_REPL_HISTORY(_SIZE)``, ``MYSQL_HISTFILE``, ``PSQL_HISTORY``, ``SQLITE_HISTORY``,
-``REDISCLI_HISTFILE``, ``LESSHISTFILE``, ``GDBHISTFILE``, ``R_HISTFILE``, PowerShell's ``$MaximumHistoryCount``);
+``REDISCLI_HISTFILE``, ``GDBHISTFILE``, ``R_HISTFILE``, PowerShell's ``$MaximumHistoryCount``);
 what switches it off is a value that is nothing (empty, ``0``, ``/dev/null``, ``NUL``, ``$null``, ``-``) or an
 ignore list that takes every line (``HISTIGNORE='*'``).  The same holds for:
 
@@ -21,7 +21,9 @@ Medium: what is typed next leaves no record.  Quiet: larger or other history fil
 ``HISTFILE=~/.local/state/bash/history``), ``HISTCONTROL``/``HISTIGNORE`` tuning (``ignoreboth``, ``ls:cd``),
 ``SaveIncrementally``, a handler that filters (``{ param($l) $l -notmatch 'password' }``), a size cap like
 helm's ``--history-max 0`` (unlimited there: a number is nothing only for a size or a count), and a program
-started in its own private mode (``fish --private``, ``vim -i NONE``: a documented choice, as a browser's).
+started in its own private mode (``fish --private``, ``vim -i NONE``: a documented choice, as a browser's), and
+a pager's search history (``LESSHISTFILE=-``: what less keeps is searches, and the setting is the everyday
+dotfile clean-up of a home's stray files).
 """
 from __future__ import annotations
 
@@ -36,6 +38,8 @@ from aish.safety.rules.triggers import triggered_by
 _HISTORY_NAME = lazy(r"hist(?:ory|file|size|save|len|count|_|$)")
 _NOT_RECORDING = ("control", "ignore", "format", "stamp", "verify", "expand", "reedit", "chars", "cmd", "dup",
                   "search", "color", "colour")
+# A pager's history holds its searches, not what was run: `export LESSHISTFILE=-` is a dotfile's clean-up.
+_PAGERS = ("less",)
 _IGNORE_NAME = lazy(r"hist(?:ory)?_?ignore")
 _NOTHING = frozenset({"", "0", "/dev/null", "nul", "nul:", "-", "$null", "none", "/dev/zero", "\\\\.\\nul"})
 # Names whose removal stops the saving (bash and zsh save nothing without HISTFILE, zsh nothing without SAVEHIST,
@@ -62,7 +66,7 @@ def switched_off(name: str, value: str) -> Optional[str]:
     if _IGNORE_NAME.search(low):
         patterns = {p.strip() for p in plain.replace("|", ":").split(":")}
         return f"{name}={value} ignores every line" if "*" in patterns else None
-    if not _HISTORY_NAME.search(low) or any(word in low for word in _NOT_RECORDING):
+    if not _HISTORY_NAME.search(low) or any(word in low for word in _NOT_RECORDING) or low.startswith(_PAGERS):
         return None
     return f"{name}={value or chr(39) * 2}" if plain in _NOTHING else None
 

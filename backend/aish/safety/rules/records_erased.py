@@ -8,12 +8,12 @@ attacker's catalogue has one way per program, a held-back set another).  Built g
   ``/var/account``, ``/run/utmp``, the volatile journal ``/run/log/journal``, macOS's unified log store
   (``/var/db/diagnostics``, ``/var/db/uuidtext``), ``/Library/Logs``, Windows' ``winevt\\Logs``, ``System32\\LogFiles``,
   ``C:\\Windows\\Logs``, IIS's ``inetpub\\logs``, any ``.evtx``, every program's dot history file
-  (``.NAME_history``, ``.NAME_hist``), vim's ``.viminfo`` and less's ``.lesshst``, what a desktop keeps of what
-  was run, opened and connected to (Prefetch, Recent and jump lists, Amcache, SRUM, the remote desktop client's
-  cache and ``Default.rdp``, ``recently-used.xbel``, macOS' QuarantineEventsV2), remote-access tools' connection
-  logs (TeamViewer, AnyDesk, a VNC server's: traces of who got in).  The traces of who got in
-  (``_WHO_GOT_IN``: auth.log, secure, wtmp/btmp/utmp/lastlog/faillog, sulog, the audit logs, Security.evtx, a
-  whole log root) are high, the rest medium;
+  (``.NAME_history``, ``.NAME_hist``), vim's ``.viminfo`` (less's ``.lesshst`` holds searches: quiet), what a
+  desktop keeps of what was run, opened and connected to (Prefetch, Recent and jump lists, Amcache, SRUM, the
+  remote desktop client's cache and ``Default.rdp``, ``recently-used.xbel``, macOS' QuarantineEventsV2),
+  remote-access tools' connection logs (TeamViewer, AnyDesk, a VNC server's: traces of who got in).  The traces
+  of who got in (``_WHO_GOT_IN``: auth.log, secure, wtmp/btmp/utmp/lastlog/faillog, sulog, the audit logs,
+  Security.evtx, a whole log root) are high, the rest medium;
 - THAT (``_erasure``): a redirect that writes over one (``: >``, ``echo >``, ``printf '' >``, ``cmd >``: read by
   ``content.redirect`` through ``written_over``, for every redirect, a command before it or not); a program,
   a verb or an option whose words say it removes, empties or clears (``gio trash``, ``Clear-Content``,
@@ -43,7 +43,7 @@ from aish.safety.rules.triggers import triggered_by
 # The words a place's path holds (lowered, as typed): the reading's trigger.
 WORDS = ("/var/log", "var/adm", "/var/audit", "/var/account", "utmp", "wtmp", "btmp", "lastlog", "/run/log",
          "diagnostics", "uuidtext", "/logs", "\\logs", "winevt", "logfiles", ".evtx", "_hist", "history",
-         "viminfo", "lesshst", "dbshell", "shada", "prefetch", "recent", "amcache", "sru", "terminal server client",
+         "viminfo", "dbshell", "shada", "prefetch", "recent", "amcache", "sru", "terminal server client",
          "default.rdp", "recently-used", "quarantineevents", "teamviewer", ".trace", ".vnc",
          "security", "terminalservices")
 _REMOTE_ACCESS = (r"teamviewer[^/]*\.log$|(?:^|/)teamviewer/connections(?:_incoming)?\.txt$|"
@@ -52,7 +52,7 @@ _PLACE = lazy(r"^(?:/private)?/var/(?:log|adm|audit|account)(?:/|$)|^/(?:var/)?r
               r"^(?:/private)?/var/db/(?:diagnostics|uuidtext)(?:/|$)|^/library/logs(?:/|$)|"
               r"(?:^|/)(?:system32/(?:winevt/logs|logfiles)|windows/logs|inetpub/logs)(?:/|$)|\.evtx$|"
               r"(?:^|/)\.[\w.-]+_hist(?:ory)?$|"  # any program's: .bash_history, .gdb_history, .octave_hist
-              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt|\.viminfo|\.lesshst|\.dbshell|"
+              r"(?:^|/)(?:\.zhistory|\.histfile|fish_history|consolehost_history\.txt|\.viminfo|\.dbshell|"
               r"repl_history\.jl)$|(?:^|/)shada/main\.shada$|(?:^|/)\.?ipython/profile_[^/]+/history\.sqlite$|"
               # what a desktop keeps of what was run, opened and connected to (Prefetch, Recent and jump lists,
               # Amcache, SRUM, the remote desktop client's cache and last connection, recently-used.xbel, macOS'

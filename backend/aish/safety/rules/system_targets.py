@@ -24,6 +24,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
+from aish.safety.programs import HTTPIE_CLIENTS
 from aish.safety.rules.common import HIGH, LETTER_READERS, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
@@ -42,6 +43,10 @@ SYSTEM_FILE = LazyRegex(
 _LOGIN = LazyRegex(r"sudoers|shadow|passwd|pam\.|authorized_keys|sshd_config|/\.ssh")
 _DEST_KEYS = frozenset({"dest", "destination", "path", "target", "file", "dst", "filename", "to", "out", "output",
                         "outfile", "target_file", "dest_file", "config_file", "name"})
+# Options whose `key=value` is a condition to match, not a file to write: a filter's field (`auditctl -a always,exit
+# -F path=/etc/shadow -p wa` watches the file), a selector, a form's field (`curl -F file=@x`), a query's clause.
+_MATCH_OPTIONS = frozenset({"-F", "--filter", "-filter", "--field", "--where", "-where", "--match", "--selector",
+                            "--field-selector", "-l", "--query", "--condition", "--form", "--form-string"})
 _IN_PLACE = frozenset({"-i", "--in-place", "-in-place", "--inplace", "--write", "--accept-all", "--go",
                        "--overwrite", "--apply", "-write", "--fix"})
 _DIR_OPTIONS = frozenset({"-d", "--dir", "--directory", "--root", "-r", "--path"})
@@ -79,9 +84,12 @@ def rule_system_target(c: Ctx) -> Optional[tuple]:
     low = [t.lower() for t in texts]
     if set(low[:3]) & _READ_WORDS or any(t.startswith(("files.get", "fact")) for t in low[:3]):
         return None
-    for t in texts:  # `dest=/etc/sudoers`, `path=/etc/hosts`
+    for k, t in enumerate(texts):  # `dest=/etc/sudoers`, `path=/etc/hosts`
+        if c.prog in HTTPIE_CLIENTS:
+            break  # `http --form POST URL path=/etc/passwd`: the request's data, not a file written
         key, eq, value = t.partition("=")
-        if eq and key.lower().lstrip("-") in _DEST_KEYS and _system(value):
+        if eq and key.lower().lstrip("-") in _DEST_KEYS and _system(value) and \
+                not (k and texts[k - 1] in _MATCH_OPTIONS):  # `auditctl -F path=/etc/shadow`: what is watched
             return _level(value), f"{c.prog} writes {value.strip(chr(39) + chr(34))}, named as its destination: " \
                                   f"a system file's meaning is replaced ({c.text})"
     for k, t in enumerate(texts):  # `--out /etc/fstab`, `--destination /etc`, `--output-files /etc/sysctl.d`
