@@ -72,6 +72,9 @@ def _holds(command: str, expected: str) -> None:
     ("echo 'ssh-ed25519 AAAA me@laptop' >> ~/.ssh/authorized_keys", "quiet"),
     ("echo 'command=\"/usr/bin/rrsync -ro /srv/backup\" ssh-ed25519 AAAA b' >> ~/.ssh/authorized_keys", "quiet"),
     ("echo 'alias ll=\"ls -la\"' >> ~/.bash_aliases", "quiet"),
+    ("echo \"alias mkuser='sudo useradd -m'\" >> ~/.bashrc", "quiet"),
+    ("echo \"alias mkadmin='sudo usermod -aG sudo'\" >> ~/.zshrc", "quiet"),
+    ("echo 'mkuser() { sudo useradd -m \"$1\"; }' >> ~/.bashrc", "quiet"),
     ("Add-Content $PROFILE 'Import-Module posh-git'", "quiet"),
     ("sudo systemctl enable nginx", "quiet"), ("systemctl --user enable syncthing", "quiet"),
 ])

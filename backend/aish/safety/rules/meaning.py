@@ -15,8 +15,8 @@ from typing import Callable, Optional
 from aish.safety.rules import baseline_values, guard_files, guard_settings, host_keys, open_servers, resolution, \
     system_files, updates_off
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
-from aish.safety.rules.autostart_payloads import payload
-from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP, dropped_program, temporary_lines_run
+from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP, dropped_program, temporary_lines_run, \
+    way_back
 from aish.safety.rules.secret_perms import secret_redirected_to_served
 from aish.safety.rules.writers import edits
 from aish.safety.unwrap import unwrap
@@ -198,7 +198,7 @@ def written_meaning(path: str, append: Optional[bool], what_in: str,
                 best = worst(best, (MEDIUM, f"every new shell ends or hangs at once ({path}: {line.strip()[:40]})"))
             command = command_of(line)
             inner = recurse(command) if command.strip() else None
-            marked = payload(command) if command.strip() else None  # a way back in: a shell, an account…
+            marked = way_back(command)  # a shell handed out, an account made…
             if marked is not None:
                 best = worst(best, (marked[0], f"{marked[1]}, {when} ({path})"))
             if inner is not None and inner[0] >= MEDIUM:

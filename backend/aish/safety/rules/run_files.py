@@ -18,6 +18,7 @@ from typing import Callable, Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules import system_files
+from aish.safety.rules.autostart_payloads import payload
 from aish.safety.rules.common import MEDIUM
 
 
@@ -232,3 +233,12 @@ def temporary_lines_run(seg, chain: list, paths: list) -> Optional[tuple]:
             if when:
                 return MEDIUM, f"runs whatever {held} holds, {when} ({spelled})"
     return None
+
+
+# A line that defines a name and runs nothing yet (`alias mkuser='sudo useradd -m'`, `f() { … }`, `export X=…`).
+_DEFINES = lazy(r"^\s*(alias|abbr|function|export|setenv|set\s+-\w*x)\s|^\s*[\w.:-]+\s*\(\)")
+
+
+def way_back(command: str) -> Optional[tuple]:
+    """(level, what) when a run file's command is a way back in (``autostart_payloads``); None for a definition."""
+    return payload(command) if command.strip() and not _DEFINES.match(command) else None
