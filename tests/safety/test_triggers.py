@@ -245,3 +245,60 @@ def test_no_judgement_depends_on_the_order_of_a_set():
              if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, (ast.Set, ast.SetComp))
              for node in [node if isinstance(node, ast.For) else node.iter]]
     assert found == []
+
+
+def _skips(path: Path) -> list:
+    """(constant, the function it numbers, whether the statement it gates calls that function) for each
+    ``X in asked`` test of a dispatch module (``X = triggers.number_of(module.function)``)."""
+    tree = parsed(path)
+    numbered = {node.targets[0].id: ast.unparse(node.value.args[0]) for node in tree.body
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and ast.unparse(node.value.func) == "triggers.number_of"}
+    gated_by = {id(node.test): node.body for node in walked(path) if isinstance(node, ast.If)}
+    found = []
+    for test in walked(path):
+        if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)):
+            continue
+        for k, value in enumerate(test.values):
+            if isinstance(value, ast.Compare) and isinstance(value.ops[0], ast.In) and \
+                    ast.unparse(value.comparators[0]) == "asked" and ast.unparse(value.left) in numbered:
+                name = ast.unparse(value.left)
+                after = test.values[k + 1:] + gated_by.get(id(test), [])
+                calls = {ast.unparse(n.func) for part in after for n in ast.walk(part) if isinstance(n, ast.Call)}
+                found.append((name, numbered[name], numbered[name] in calls))
+    return found
+
+
+def test_a_reading_skipped_by_its_number_is_the_one_the_number_was_taken_from():
+    """``table.check`` and ``broad`` skip a declared reading with ``NUMBER in asked`` (no call): each such test
+    must gate a call of the very function whose number it is (another's would skip it on the wrong words)."""
+    for module in ("table.py", "broad_reading.py"):
+        skips = _skips(RULES / module)
+        assert len({name for name, _, _ in skips}) >= 10, module
+        assert [(name, function) for name, function, calls in skips if not calls] == [], module
+
+
+def test_a_declared_reading_of_the_dispatch_is_not_called_where_its_words_are_absent(monkeypatch):
+    """The index's "no" is read inline: a line without a declared reading's words does not call it (nor its
+    wrapper); a line with them does; under ``checked()`` and ``every_rule_runs()`` every line does."""
+    from aish.safety.rules import guards, privileged_grants
+
+    monkeypatch.setattr(triggers, "_missed", None)  # not under the slow case's checked() (conftest.py)
+    calls = []
+    monkeypatch.setattr(guards, "rule_guard_off", lambda c: calls.append(("guard", c.prog)))
+    monkeypatch.setattr(privileged_grants, "may_grant", lambda c: calls.append(("grant", c.prog)))
+    assess("frobtool list --all")
+    assert calls == []
+    assess("frobtool --disable-firewall Everyone")
+    assert ("guard", "frobtool") in calls and ("grant", "frobtool") in calls
+    calls.clear()
+    with triggers.checked():
+        assess("frobtool list --every")
+    assert ("guard", "frobtool") in calls and ("grant", "frobtool") in calls
+    calls.clear()
+    with triggers.every_rule_runs():
+        assess("frobtool list --each")
+    assert ("guard", "frobtool") in calls and ("grant", "frobtool") in calls
+    assert triggers.asked(_Line("tool", "list")) is not triggers.EVERYTHING
+    with triggers.checked():
+        assert triggers.asked(_Line("tool", "list")) is triggers.EVERYTHING

@@ -17,6 +17,7 @@ from aish.safety.rules import (add_ons_off, auth_overrides, auth_patches, bulk_o
                                product_stops, reach, release_upgrades, scaled_to_zero, service_managers, sinks,
                                updates_off, vendor, weakened, windows_closed, written_options)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
+from aish.safety.rules import triggers
 from aish.safety.rules.triggers import triggered_by
 
 
@@ -35,6 +36,26 @@ _OPENED_OR_SCALED = ("protected-mode", "requirepass", "auth", "grant", "xpack", 
 def _opened_or_scaled(c: Ctx) -> bool:
     line = (c.prog + " " + " ".join(c.texts)).lower()
     return any(word in line for word in _OPENED_OR_SCALED)
+
+
+# The declared readings ``broad`` asks, by their numbers in the trigger index: one whose words the line lacks is
+# skipped with a test of the set ``triggers.asked`` gives (its wrapper would answer None or False without calling it:
+# ~0.1 us a call, ~15 a command); a woken one is called through its wrapper (under ``checked()``: every one).
+_GUARD_OFF = triggers.number_of(guards.rule_guard_off)
+_CHECKS_OFF = triggers.number_of(host_keys.rule_checks_off)
+_SERVER_STOPPED = triggers.number_of(daemons.rule_server_stopped)
+_PRODUCT_STOP = triggers.number_of(product_stops.may_stop, skipped=False)
+_OWN_BINARY_STOP = triggers.number_of(own_binary_stops.may_stop, skipped=False)
+_CLOUD_GUARD_OFF = triggers.number_of(cloud_guards_off.may_switch_off, skipped=False)
+_CLOUD_STOP = triggers.number_of(cloud_stops.may_stop, skipped=False)
+_MEMBERSHIP = triggers.number_of(cluster_membership.may_change_membership, skipped=False)
+_PRODUCT_GRANT = triggers.number_of(product_grants.may_grant, skipped=False)
+_ADD_ONS_OFF = triggers.number_of(add_ons_off.may_switch_off, skipped=False)
+_ONE_WAY = triggers.number_of(one_way_verbs.may_be_one_way, skipped=False)
+_NETWORK_CUT = triggers.number_of(network_cut.may_cut, skipped=False)
+_OPENED_OR_SCALED_N = triggers.number_of(_opened_or_scaled, skipped=False)
+_DEVICE_GIVEN = triggers.number_of(devices.rule_device_given)
+_AUTH_PATCH = triggers.number_of(auth_patches.may_patch, skipped=False)
 
 
 class _Named(NamedTuple):
@@ -104,37 +125,39 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
     if best is None or best[0] < HIGH:
         best = worst(best, reach.rule_secrets_reach(c, known=known))
     named = _named(c.prog)
+    asked = triggers.asked(c)  # a declared reading whose number is not in it is skipped without a call
     if (best is None or best[0] < HIGH) and named.service_manager:
         best = worst(best, service_managers.rule_service_manager(c))
     if (best is None or best[0] < HIGH) and named.exposure:
         best = worst(best, exposure.rule_exposed(c))
     if best is None and named.fetches:
         best = netexec.rule_fetched_code(c)
-    if best is None or best[0] < MEDIUM:
+    if (best is None or best[0] < MEDIUM) and _GUARD_OFF in asked:
         best = worst(best, guards.rule_guard_off(c))
-    if best is None or best[0] < MEDIUM:
+    if (best is None or best[0] < MEDIUM) and _CHECKS_OFF in asked:
         best = worst(best, host_keys.rule_checks_off(c))
     if best is None or best[0] < MEDIUM:
         best = worst(best, machines.rule_machine_stop(c, known=known))
-    if best is None or best[0] < MEDIUM:
+    if (best is None or best[0] < MEDIUM) and _SERVER_STOPPED in asked:
         best = worst(best, daemons.rule_server_stopped(c, known))
-    if (best is None or best[0] < MEDIUM) and product_stops.may_stop(c):
+    if (best is None or best[0] < MEDIUM) and _PRODUCT_STOP in asked and product_stops.may_stop(c):
         best = worst(best, product_stops.rule_product_stopped(c, known))
-    if (best is None or best[0] < MEDIUM) and own_binary_stops.may_stop(c):
+    if (best is None or best[0] < MEDIUM) and _OWN_BINARY_STOP in asked and own_binary_stops.may_stop(c):
         best = worst(best, own_binary_stops.rule_own_binary_stop(c))
-    if (best is None or best[0] < MEDIUM) and cloud_guards_off.may_switch_off(c):
+    if (best is None or best[0] < MEDIUM) and _CLOUD_GUARD_OFF in asked and cloud_guards_off.may_switch_off(c):
         best = worst(best, cloud_guards_off.rule_guard_switched_off(c))
-    if (best is None or best[0] < MEDIUM) and cloud_stops.may_stop(c):
+    if (best is None or best[0] < MEDIUM) and _CLOUD_STOP in asked and cloud_stops.may_stop(c):
         best = worst(best, cloud_stops.rule_cloud_stop(c))
     if (best is None or best[0] < MEDIUM) and named.offline:
         best = worst(best, bulk_offline.rule_bulk_offline(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and cluster_membership.may_change_membership(c):
+    if (best is None or best[0] < MEDIUM) and c.texts and _MEMBERSHIP in asked and \
+            cluster_membership.may_change_membership(c):
         best = worst(best, cluster_membership.rule_membership_changed(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and product_grants.may_grant(c):
+    if (best is None or best[0] < MEDIUM) and c.texts and _PRODUCT_GRANT in asked and product_grants.may_grant(c):
         best = worst(best, product_grants.rule_product_grant(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and add_ons_off.may_switch_off(c):
+    if (best is None or best[0] < MEDIUM) and c.texts and _ADD_ONS_OFF in asked and add_ons_off.may_switch_off(c):
         best = worst(best, add_ons_off.rule_add_ons_off(c))
-    if (best is None or best[0] < MEDIUM) and c.texts and one_way_verbs.may_be_one_way(c):
+    if (best is None or best[0] < MEDIUM) and c.texts and _ONE_WAY in asked and one_way_verbs.may_be_one_way(c):
         best = worst(best, one_way_verbs.rule_one_way(c))
     if (best is None or best[0] < MEDIUM) and c.texts and named.checker:
         best = worst(best, checker_repairs.rule_checker_repair(c))
@@ -148,7 +171,7 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, auth_overrides.rule_auth_overridden(c))
     if (best is None or best[0] < MEDIUM) and named.locker:
         best = worst(best, lockers_off.rule_locker_off(c))
-    if (best is None or best[0] < MEDIUM) and network_cut.may_cut(c):
+    if (best is None or best[0] < MEDIUM) and _NETWORK_CUT in asked and network_cut.may_cut(c):
         best = worst(best, network_cut.rule_network_cut(c))
     if (best is None or best[0] < MEDIUM) and named.windows_closer:
         best = worst(best, windows_closed.rule_every_window_closed(c))
@@ -160,14 +183,14 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, weakened.rule_weakened(c) or weakened.rule_assignments(c))
     if best is None or best[0] < MEDIUM:
         best = worst(best, media.rule_media_loss(c))
-    if (best is None or best[0] < MEDIUM) and _opened_or_scaled(c):
+    if (best is None or best[0] < MEDIUM) and _OPENED_OR_SCALED_N in asked and _opened_or_scaled(c):
         best = worst(best, open_servers.rule_access_off(c) or updates_off.rule_updates_off(c) or
                      scaled_to_zero.rule_scaled_to_zero(c) or made_public.rule_made_public(c))
     if best is None and named.git_dashed and not known:
         best = vendor.rule_git_dashed(c)
-    if best is None or best[0] < HIGH:
+    if (best is None or best[0] < HIGH) and _DEVICE_GIVEN in asked:
         best = worst(best, devices.rule_device_given(c, known=known))
-    if (best is None or best[0] < HIGH) and auth_patches.may_patch(c):
+    if (best is None or best[0] < HIGH) and _AUTH_PATCH in asked and auth_patches.may_patch(c):
         best = worst(best, auth_patches.rule_auth_patched(c))
     if (best is None or best[0] < HIGH) and written_options.may_write(c):
         best = worst(best, written_options.rule_written_by_option(c))

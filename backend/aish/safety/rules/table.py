@@ -44,6 +44,7 @@ from aish.safety.rules import firewall_drops, kernel_breaks, link_drops, login_s
 from aish.safety.rules import secret_destinations, url_installs
 from aish.safety.rules import api_bodies
 from aish.safety.rules import device_writes, last_readings
+from aish.safety.rules import triggers
 from aish.safety.rules import registry_switch_offs
 from aish.safety.rules import autostart_writable, consent_skipped, identity_backdoors, prompt_wrappers, startup_folders
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
@@ -167,6 +168,30 @@ def _given_arguments(c: Ctx) -> Optional[tuple]:
             windows_resets.rule_windows_reset(c))
 
 
+# The declared readings ``check`` asks, by their numbers in the trigger index: one whose words the line lacks is
+# skipped with a test of the set ``triggers.asked`` gives (its wrapper would answer None or False without calling it);
+# a woken one is called through its wrapper (under ``checked()``: every one, and listed where it answered anyway).
+_GRANT = triggers.number_of(privileged_grants.may_grant, skipped=False)
+_BARE_VERB = triggers.number_of(bare_verbs.rule_bare_verb)
+_APP_UNINSTALLED = triggers.number_of(device_apps.rule_app_uninstalled)
+_MANIFEST_DOWN = triggers.number_of(teardowns.rule_manifest_down)
+_CLONE_FORCED = triggers.number_of(vcs_plumbing.rule_clone_forced)
+_RECORD_IDS = triggers.number_of(record_ids.rule_record_ids)
+_STORE_ENTRY = triggers.number_of(key_stores.rule_store_entry_deleted)
+_FORCED_RESTORE = triggers.number_of(forced_restores.rule_forced_restore)
+_WMI_SHUTDOWN = triggers.number_of(windows_resets.rule_wmi_shutdown)
+_OBJECT_VERB = triggers.number_of(object_verbs.rule_object_verb)
+_BARE_BYPASS = triggers.number_of(bare_bypass.rule_bare_bypass)
+_DELETE_LETTERS = triggers.number_of(delete_letters.may_delete, skipped=False)
+_RETENTION_ZERO = triggers.number_of(retention_zero.may_be_zero, skipped=False)
+_TOTAL_SCOPE = triggers.number_of(total_scopes.may_be_total, skipped=False)
+_RAW_DEVICE = triggers.number_of(raw_devices.rule_raw_device)
+_STORE_RESET = triggers.number_of(store_resets.may_reset, skipped=False)
+_STATEMENT = triggers.number_of(statements.rule_statement_argument)
+_FACTORY_RESET = triggers.number_of(factory_defaults.may_reset, skipped=False)
+_WHOLE_RESET = triggers.number_of(whole_resets.may_reset, skipped=False)
+
+
 # Classes read in their tools' own words once nothing above found more than low: (does the class apply to this
 # command, a cheap test of its name or line; the rule).
 _NAMED_BY_TOOL = (
@@ -248,6 +273,7 @@ def check(c: Ctx) -> Optional[tuple]:
         rules = (rules or []) + [ps_taking_verbs.rule_taking_verb]  # Disable-, Unregister-, Revoke-<Noun>
     in_full = named.covered_all or _covered_by_words(c.prog, c.texts)  # the same answer at each of its four uses
     best = None
+    asked = triggers.asked(c)  # a declared reading whose number is not in it is skipped without a call
     if named.prompt_word:
         best = prompt_statements.rule_prompt_statement(c)  # `drop table users;`, `DROP SEQUENCE ids;` at a prompt
     for rule in rules or ():
@@ -256,7 +282,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, ps_targets.rule_every_one(c))  # (a cmdlet no rule names stays unknown to the rest)
     if named.remote_admin:  # `pskill \\DB01 x`, `regedit /s \\fs\x.reg`, `repair-bde C: E:`
         best = worst(best, remote_admin.rule_remote_admin(c))
-    if (best is None or best[0] < HIGH) and privileged_grants.may_grant(c):  # Domain Admins, Everyone:full
+    if (best is None or best[0] < HIGH) and _GRANT in asked and \
+            privileged_grants.may_grant(c):  # Domain Admins, Everyone:full
         best = worst(best, privileged_grants.rule_privilege_granted(c))
     if (best is None or best[0] < MEDIUM) and url_installs.may_install_from_url(c) and \
             netexec.rule_install_from_url not in (rules or ()):  # `kubectl krew install --manifest-url=URL`
@@ -300,28 +327,34 @@ def check(c: Ctx) -> Optional[tuple]:
         if best is None or best[0] < MEDIUM:
             best = worst(best, own_options.rule_own_options(c, unknown=rules is None))
         if best is None or best[0] < MEDIUM:
-            best = worst(best, bare_verbs.rule_bare_verb(c) or archive_members.rule_archive_members(c) or
-                         replaced_state.rule_replaces_live(c) or
-                         device_apps.rule_app_uninstalled(c) or teardowns.rule_manifest_down(c) or
-                         vcs_plumbing.rule_clone_forced(c) or record_ids.rule_record_ids(c) or
-                         key_stores.rule_store_entry_deleted(c) or _given_arguments(c) or
-                         forced_restores.rule_forced_restore(c) or short_verbs.rule_short_verbs(c) or
-                         word_places.rule_word_places(c) or windows_resets.rule_wmi_shutdown(c) or
-                         rm_elsewhere.rule_rm_elsewhere(c) or object_verbs.rule_object_verb(c) or
-                         bare_bypass.rule_bare_bypass(c) or tail_verbs.rule_tail_verbs(c) or
+            best = worst(best, _BARE_VERB in asked and bare_verbs.rule_bare_verb(c) or
+                         archive_members.rule_archive_members(c) or replaced_state.rule_replaces_live(c) or
+                         _APP_UNINSTALLED in asked and device_apps.rule_app_uninstalled(c) or
+                         _MANIFEST_DOWN in asked and teardowns.rule_manifest_down(c) or
+                         _CLONE_FORCED in asked and vcs_plumbing.rule_clone_forced(c) or
+                         _RECORD_IDS in asked and record_ids.rule_record_ids(c) or
+                         _STORE_ENTRY in asked and key_stores.rule_store_entry_deleted(c) or _given_arguments(c) or
+                         _FORCED_RESTORE in asked and forced_restores.rule_forced_restore(c) or
+                         short_verbs.rule_short_verbs(c) or word_places.rule_word_places(c) or
+                         _WMI_SHUTDOWN in asked and windows_resets.rule_wmi_shutdown(c) or
+                         rm_elsewhere.rule_rm_elsewhere(c) or
+                         _OBJECT_VERB in asked and object_verbs.rule_object_verb(c) or
+                         _BARE_BYPASS in asked and bare_bypass.rule_bare_bypass(c) or tail_verbs.rule_tail_verbs(c) or
                          (age_reapers.rule_reaped(c) if named.age_reaper else None))
-        if (best is None or best[0] < MEDIUM) and rules is None and delete_letters.may_delete(c):
+        if (best is None or best[0] < MEDIUM) and rules is None and _DELETE_LETTERS in asked and \
+                delete_letters.may_delete(c):
             best = worst(best, delete_letters.rule_delete_letters(c))
-        if (best is None or best[0] < MEDIUM) and retention_zero.may_be_zero(c):
+        if (best is None or best[0] < MEDIUM) and _RETENTION_ZERO in asked and retention_zero.may_be_zero(c):
             best = worst(best, retention_zero.rule_retention_zero(c))
-        if (best is None or best[0] < MEDIUM) and total_scopes.may_be_total(c):
+        if (best is None or best[0] < MEDIUM) and _TOTAL_SCOPE in asked and total_scopes.may_be_total(c):
             best = worst(best, total_scopes.rule_total_scope(c))
-        if best is None or best[0] < HIGH:
+        if (best is None or best[0] < HIGH) and _RAW_DEVICE in asked:
             best = worst(best, raw_devices.rule_raw_device(c))
-        if (best is None or best[0] < MEDIUM) and store_resets.may_reset(c):
+        if (best is None or best[0] < MEDIUM) and _STORE_RESET in asked and store_resets.may_reset(c):
             best = worst(best, store_resets.rule_store_reset(c))
     if best is None or best[0] == LOW:
-        best = worst(best, statements.rule_statement_argument(c) or overwrites.rule_forced_overwrite(c) or
+        best = worst(best, _STATEMENT in asked and statements.rule_statement_argument(c) or
+                     overwrites.rule_forced_overwrite(c) or
                      ps_drives.rule_drive_removed(c) or api_calls.rule_api_call(c) or
                      short_verbs.rule_unsafe_diff_applied(c))
     if (best is None or best[0] == LOW) and api_bodies.may_send(c):  # `curl -d 'TRUNCATE TABLE t' URL/sql`
@@ -329,9 +362,9 @@ def check(c: Ctx) -> Optional[tuple]:
     for applies, rule in _NAMED_BY_TOOL:
         if (best is None or best[0] == LOW) and applies(c):
             best = worst(best, rule(c))
-    if (best is None or best[0] == LOW) and factory_defaults.may_reset(c):
+    if (best is None or best[0] == LOW) and _FACTORY_RESET in asked and factory_defaults.may_reset(c):
         best = worst(best, factory_defaults.rule_defaults_restored(c))
-    if (best is None or best[0] == LOW) and whole_resets.may_reset(c) and \
+    if (best is None or best[0] == LOW) and _WHOLE_RESET in asked and whole_resets.may_reset(c) and \
             (not in_full or named.netsh):
         best = worst(best, whole_resets.rule_whole_reset(c))
     if best is None or best[0] == LOW:

@@ -150,6 +150,37 @@ def woken(c: Any) -> Union[bool, set]:
     return found
 
 
+class _Everything:
+    """What ``asked`` gives when every rule is to be asked: it holds every number."""
+
+    def __contains__(self, number: object) -> bool:
+        return True
+
+
+EVERYTHING = _Everything()
+
+
+def asked(c: Any) -> Any:
+    """``woken``, as something that holds a number for each declared rule to be asked (``EVERYTHING`` when
+    every rule is): a dispatch asks ``NUMBER in asked`` inline, without a call, then the rule's wrapper itself
+    (which, under ``checked()``, asks it anyway and lists it where it answered out of its words)."""
+    if _missed is not None:
+        return EVERYTHING
+    found = getattr(c, "_woken", None)
+    if found is None:
+        found = c._woken = _wake(c)
+    return EVERYTHING if found is True else found
+
+
+def number_of(function: Any, skipped: Any = None) -> int:
+    """``rule_number``, for a dispatch that skips ``function`` by its number: one that declared nothing (or whose
+    skip would not answer ``skipped``) is an error at import, not a rule never asked."""
+    number = rule_number(function, skipped)
+    if number is None:
+        raise ValueError(f"{getattr(function, '__qualname__', function)} is not declared to be skipped as {skipped!r}")
+    return number
+
+
 def rule_number(function: Any, skipped: Any = None) -> Optional[int]:
     """A declared function's number in the index (what ``woken`` holds), or None: it declared nothing, or a skip
     of it answers other than ``skipped`` (a caller skipping it without a call gives ``skipped`` in its place)."""
@@ -305,4 +336,5 @@ def _strength(words: frozenset) -> tuple:
     return min(len(w) for w in words), -len(words)
 
 
-__all__ = ["triggered_by", "every_rule_runs", "checked", "declared", "pattern_words", "woken", "rule_number"]
+__all__ = ["triggered_by", "every_rule_runs", "checked", "declared", "pattern_words", "woken", "rule_number", "asked",
+           "number_of", "EVERYTHING"]
