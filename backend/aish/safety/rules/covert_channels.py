@@ -28,7 +28,7 @@ from aish.safety.rules.triggers import triggered_by
 _OWN_NAME = lazy(r"^\s*(hostname|uname\s+-n|date|echo|printf|seq)\b", re.IGNORECASE)
 
 # Resolvers and probers whose name or padding carries data.
-LOOKUPS = frozenset({"dig", "nslookup", "host", "drill", "kdig", "delv", "doggo", "dog", "q", "resolvectl",
+LOOKUPS = frozenset({"dig", "nslookup", "host", "drill", "kdig", "delv", "doggo", "dog", "resolvectl",
                      "getent", "adig", "ahost", "dnsget", "dnslookup", "dnsx", "massdns", "resolve-dnsname",
                      "adnshost", "dnsq", "dnsqr", "ldns-dane", "unbound-host", "knot-resolver", "dnstracer"})
 _PINGS = frozenset({"ping", "ping6", "fping", "hping", "hping3", "nping", "arping", "test-connection", "psping"})
@@ -108,6 +108,14 @@ def rule_socket_fed(c: Ctx) -> Optional[tuple]:
         return None
     what = "a whole system directory, archived" if got == "bulk" else "local data, encoded on the way"
     return MEDIUM, f"sends {what}, over a raw socket to another machine ({c.text})"
+
+
+def line_covert(text: str, segs: list) -> Optional[tuple]:
+    """The line's covert channels: PowerShell's objects, encoded lookups in a loop, bash's sockets."""
+    found = line_covert_calls(text) or line_encoded_lookups(text, segs)
+    if found is None and "/dev/" in text:
+        found = next((f for f in map(rule_tcp_device, segs) if f), None)
+    return found
 
 
 def rule_tcp_device(seg) -> Optional[tuple]:
