@@ -155,7 +155,13 @@ def test_startup_folders_tasks_and_fed_files(command, expected):
     ("az ad app credential reset --id 11111111-2222-3333-4444-555555555555 --append --years 2", "medium"),
     ("aws iam create-login-profile --user-name svc-report --password 'Xx1!xxxxxx'", "medium"),
     ("aws iam upload-ssh-public-key --user-name svc-report --ssh-public-key-body file://k.pub", "medium"),
+    ("New-MgServicePrincipalAppRoleAssignment -ServicePrincipalId $sp.Id -PrincipalId $sp.Id -ResourceId $g.Id "
+     "-AppRoleId $r.Id", "medium"),
+    ("New-MgOauth2PermissionGrant -ClientId $sp.Id -ConsentType AllPrincipals -ResourceId $g.Id -Scope 'Mail.Read'",
+     "medium"),
     # everyday
+    ("Add-MailboxPermission -Identity shared -User ana -AccessRights ReadPermission", "quiet"),
+    ("Get-MailboxPermission -Identity cfo", "quiet"),
     ("Get-AzADSpCredential -ObjectId $sp.Id", "quiet"), ("aws iam list-access-keys --user-name bob", "quiet"),
     ("aws iam create-access-key", "quiet"), ("az ad app credential list --id x", "quiet"),
     ("az ad sp create-for-rbac --name ci", "quiet"), ("Get-MgDirectoryRoleMember -DirectoryRoleId $r", "quiet"),
@@ -253,4 +259,19 @@ def test_kept_jobs_modules_and_hooks(command, expected):
      "{path:\"/Applications/Slack.app\", hidden:false}'", "quiet"),
 ])
 def test_dropped_files_and_login_items(command, expected):
+    _holds(command, expected)
+
+
+# A setuid program left in a temporary place (perms._setuid), an account's own SAM record written (RID hijacking,
+# accounts_made).
+@each_form("command,expected", [
+    ("chmod 4777 /var/tmp/croissant", "high"), ("cp /bin/dash /tmp/.d && chmod +s /tmp/.d", "high"),
+    ("sudo chmod 6755 /dev/shm/.x", "high"),
+    (r"reg add HKLM\SAM\SAM\Domains\Account\Users\000001F5 /v F /t REG_BINARY /d 0300010000f4010000 /f", "high"),
+    (r'Set-ItemProperty -Path "HKLM:\SAM\SAM\Domains\Account\Users\000003E9" -Name F -Value $f', "high"),
+    # everyday
+    ("chmod 4755 ./build/helper", "quiet"), ("chmod 755 /tmp/x", "quiet"), ("chmod +x /tmp/install.sh", "quiet"),
+    (r"reg query HKLM\SAM\SAM\Domains\Account\Users\000001F5", "quiet"),
+])
+def test_left_behind(command, expected):
     _holds(command, expected)

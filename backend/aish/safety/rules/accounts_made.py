@@ -14,7 +14,8 @@ leaves a way back in, on every system in its own words:
 Medium; high when the account is also hidden.  Hidden: a Windows name ending in ``$`` (listings of users skip
 it), the logon screen's ``SpecialAccounts\\UserList`` value 0, macOS' ``IsHidden 1`` or ``HiddenUsersList``:
 medium alone.  Domain groups and the guest are ``privileged_grants``' and ``accounts``'.  ``assess`` calls
-``line_accounts_made`` once per line.
+``line_accounts_made`` once per line.  An account's own record in the SAM hive written (``reg add
+HKLM\\SAM\\SAM\\Domains\\Account\\Users\\000001F5 /v F``: RID hijacking) is high.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from aish.safety.unwrap import unwrap
 
 # A line must hold one of these for anything here to apply (one search of a line that names a user).
 _GATE = lazy(r"(?i)useradd|adduser|net1?(\.exe)?\s+user\b|new-(local|ad)user|/users/|ishidden|hiddenuserslist|"
-             r"specialaccounts")
+             r"specialaccounts|\\sam\\sam\\")
 _ADMIN_GROUPS = lazy(r"(?i)^(administrators|administrateurs|administratoren|administradores|sudo|wheel|admin|root|"
                      r"remote desktop users)$")
 # useradd's options that take a value (the account's name is the last word that is not one of them or its value).
@@ -35,6 +36,9 @@ _VALUED = frozenset("-c -d -e -f -g -G -k -K -p -s -u -b -R -P -Z --comment --ho
                     "--inactive --gid --groups --skel --key --password --shell --uid --base-dir --root --prefix "
                     "--selinux-user --ingroup --gecos --firstuid --lastuid --conf".split())
 _HIDE_VALUES = lazy(r"(?i)\\winlogon\\specialaccounts\\userlist\\?$")
+# An account's own record in the SAM hive (its F value holds the RID it signs in with: RID hijacking).
+_SAM_RECORD = lazy(r"(?i)\\sam\\sam\\domains\\account\\users\\[0-9a-f]{8}\\?$")
+_REGISTRY_WRITERS = frozenset({"reg", "set-itemproperty", "new-itemproperty", "sp"})
 
 
 def _plain(texts: list) -> list:
@@ -145,6 +149,10 @@ def line_accounts_made(text: str, segs: list) -> Optional[tuple]:
         name = _made(prog, texts)
         if name:
             made[name.lower()] = name
+        if prog in _REGISTRY_WRITERS and (prog != "reg" or texts[:1] in (["add"], ["ADD"])) and \
+                any(_SAM_RECORD.search(t.replace("/", "\\")) for t in (w.raw.strip("'\"") for w in words[1:])):
+            return HIGH, "writes an account's own record in the SAM: it can sign in with another's rights, the " \
+                         f"administrator's (RID hijacking) ({fragment([w.raw for w in words])})"
         who, why = _hidden(prog, texts, name)
         if why:
             hidden[who.lower()] = why

@@ -11,14 +11,17 @@ password set.  Read in each vendor's words:
   ``New-AzureADServicePrincipalPasswordCredential``, ``New-AzADAppCredential``, ``New-AzADSpCredential``,
   ``Add-MgApplicationPassword``, ``Add-MgServicePrincipalKey``, ``New-MsolServicePrincipalCredential``;
   ``Add-AzureADDirectoryRoleMember``, ``New-AzureADMSRoleAssignment``, ``New-MgDirectoryRoleMemberByRef``,
-  ``New-MgRoleManagementDirectoryRoleAssignment``, ``Add-MsolRoleMember``;
+  ``New-MgRoleManagementDirectoryRoleAssignment``, ``Add-MsolRoleMember``; an application permission or a consent
+  grant (``New-AzureADServiceAppRoleAssignment``, ``New-MgServicePrincipalAppRoleAssignment``,
+  ``New-MgOauth2PermissionGrant``);
 - the CLIs: ``az ad app|sp credential reset --append`` (a secret beside the ones in use), ``aws iam
   create-access-key|create-login-profile|create-service-specific-credential --user-name X``;
 - ``ntdsutil "set dsrm password" …`` (the restore administrator of every domain controller).
 
 Medium.  Quiet: reads and listings (``Get-AzureADApplicationKeyCredential``, ``aws iam list-access-keys``), one's
 own key (``aws iam create-access-key`` with no user named), a service's first key (``ibmcloud iam
-service-api-key-create``), credentials removed (``accounts_off`` reads those).
+service-api-key-create``), credentials removed (``accounts_off`` reads those), a named person given another's
+mailbox (``Add-MailboxPermission … FullAccess``: delegation, decided quiet in ``test_write_mechanisms``).
 """
 from __future__ import annotations
 
@@ -36,6 +39,9 @@ _ROLE_CMDLETS = frozenset(name.lower() for name in """
 Add-AzureADDirectoryRoleMember New-AzureADMSRoleAssignment Open-AzureADMSPrivilegedRoleAssignmentRequest
 New-MgDirectoryRoleMemberByRef New-MgRoleManagementDirectoryRoleAssignment
 New-MgRoleManagementDirectoryRoleAssignmentScheduleRequest Add-MsolRoleMember""".split())
+_APP_PERMISSION_CMDLETS = frozenset(name.lower() for name in """
+New-AzureADServiceAppRoleAssignment New-MgServicePrincipalAppRoleAssignment New-MgServicePrincipalAppRoleAssignedTo
+New-AzureADOAuth2PermissionGrant New-MgOauth2PermissionGrant""".split())
 _AWS_CREDENTIALS = frozenset({"create-access-key", "create-login-profile", "create-service-specific-credential",
                               "upload-ssh-public-key", "upload-signing-certificate"})
 
@@ -48,6 +54,9 @@ def rule_identity_backdoor(c: Ctx) -> Optional[tuple]:
                        f"holds it signs in as it, whatever passwords change ({c.text})"
     if prog in _ROLE_CMDLETS:
         return MEDIUM, f"{c.prog} gives a directory role: the member administers part of the tenant ({c.text})"
+    if prog in _APP_PERMISSION_CMDLETS:
+        return MEDIUM, f"{c.prog} gives an application a permission over the tenant's data, with no user signed " \
+                       f"in ({c.text})"
     if prog == "az" and "--append" in c.lowered:
         lowered = c.lowered.split()
         if lowered[:1] == ["ad"] and "credential" in lowered and "reset" in lowered:
@@ -64,6 +73,7 @@ def rule_identity_backdoor(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES: dict = {p: [rule_identity_backdoor] for p in _CREDENTIAL_CMDLETS | _ROLE_CMDLETS | {"ntdsutil"}}
+RULES: dict = {p: [rule_identity_backdoor] for p in _CREDENTIAL_CMDLETS | _ROLE_CMDLETS | _APP_PERMISSION_CMDLETS |
+               {"ntdsutil"}}
 RULES["az"] = [rule_identity_backdoor]
 RULES["aws"] = [rule_identity_backdoor]

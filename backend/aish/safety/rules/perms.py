@@ -82,6 +82,9 @@ def _setuid(c: Ctx, mode: str, targets: list) -> Optional[tuple]:
         name = w.text.rstrip("/").rsplit("/", 1)[-1]
         if _SHELLS_AND_INTERPRETERS.match(name):
             best = worst(best, (HIGH, f"setuid on {w.text}: anyone who runs it becomes its owner, root ({c.text})"))
+        elif w.text.startswith(("/tmp/", "/var/tmp/", "/dev/shm/", "/run/shm/")):  # a root shell left to come back by
+            best = worst(best, (HIGH, f"setuid on {w.text}, in a temporary place: whoever runs it becomes its "
+                                      f"owner, a way back in left behind ({c.text})"))
         elif w.text.startswith(("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")):
             best = worst(best, (MEDIUM, f"setuid on {w.text}: it runs as its owner for anyone ({c.text})"))
     return best
