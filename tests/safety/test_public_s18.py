@@ -208,16 +208,16 @@ def test_guard_services_stopped():
 
 
 # A credential tool's `module::command` that patches authentication, replaces a password, forges trust or blinds
-# the log, read by the words whatever the program is called (rules/auth_patches.py).  Quiet: reading this machine's
-# memory (sekurlsa::) by a renamed binary, privilege::debug, other `::` words; under its own name mimikatz's
-# sekurlsa:: is a credential dumper's (rules/secrets_dumped.py, tests/safety/test_named_dumpers.py).
+# the log, read by the words whatever the program is called (rules/auth_patches.py).  Quiet: privilege::debug, other
+# `::` words.  Since session 19 this machine's memory read (sekurlsa::) is loud under any name too: a credential store
+# dumped (rules/stores_dumped.py, tests/safety/test_stores_harvested.py).
 AUTH_PATCHES = (
     [r'C:\Temp\m64.exe "lsadump::setntlm /user:admin /ntlm:31d6cfe0d16ae931b73c59d7e0c089c0" exit',
      'kekeo.exe "misc::memssp" exit', r'.\mk.exe "event::clear" "event::drop" exit',
      r'& "C:\Tools\katz.exe" "privilege::debug" "lsadump::zerologon /target:dc01 /account:dc01$ /exploit" exit',
      'loader.exe -c "sid::add /sam:bob /new:S-1-5-21-1-500"', 'mimi "kerberos::golden /user:x /domain:d /ptt" exit',
-     'wine mimikatz.exe "misc::skeleton" exit'],
-    ['m64.exe "sekurlsa::logonpasswords" exit', 'mimikatz.exe "privilege::debug" exit',
+     'wine mimikatz.exe "misc::skeleton" exit', 'm64.exe "sekurlsa::logonpasswords" exit'],
+    ['mimikatz.exe "privilege::debug" exit',
      "[System.Text.Encoding]::UTF8.GetString($b)", 'kekeo "tgt::ask /user:bob" exit',
      "perl -MFile::Temp -e 1", "echo misc-skeleton"])
 

@@ -26,6 +26,7 @@ from aish.safety.rules import open_listeners, option_values, power_settings, pow
 from aish.safety.rules import protection_targets, protections_off, ps_detached, ps_off_values, records_cleared
 from aish.safety.rules import covert_channels, histories_off, logging_off, public_drops, records_erased, times_forged
 from aish.safety.rules import trails_off
+from aish.safety.rules import secrets_dumped, stores_copied, stores_dumped
 from aish.safety.rules import remote_login_off, resolvers_outside, resource_writes, sddl_grants
 from aish.safety.rules import security_products_off, serving_lists_emptied, setting_pairs, slash_over_all
 from aish.safety.rules import stop_scopes, suspend_cmdlets, system_setters, system_targets, tool_clones
@@ -110,6 +111,15 @@ READINGS: tuple = (
     _Reading(covert_channels.may_tunnel, covert_channels.rule_tunnel),  # `iodine …`, `Invoke-DNSExfiltrator …`
     _Reading(records_erased.may_be_fed, records_erased.rule_records_erased, below=HIGH),
     # `set +o history`, `Set-PSReadLineOption -HistorySaveStyle SaveNothing`, `set -gx fish_history ''`
+    # credential stores harvested (issue 23): `cp "…/Login Data" /tmp/ld`, `esentutl /y …ntds.dit /d C:\temp\x`
+    _Reading(_always, stores_copied.rule_store_copied, below=HIGH),
+    _Reading(_always, stores_dumped.rule_module_command, below=HIGH),  # `x.exe "dpapi::cred /in:…"`
+    _Reading(_always, stores_dumped.rule_hive_read, below=HIGH),  # `samdump2 SYSTEM SAM`, `-ntds F -bootkey K`
+    _Reading(_always, stores_dumped.rule_store_tool, below=HIGH),  # `security dump-keychain -d`, `unshadow … > h`
+    _Reading(_always, stores_dumped.rule_tickets_harvested),  # `Rubeus.exe dump /nowrap`, `… kerberoast`
+    _Reading(_always, stores_dumped.rule_manager_export),  # `lpass export`, `bw export --format csv`
+    _Reading(_always, stores_dumped.rule_store_decrypted, below=HIGH),  # `sqlite3 "Login Data" …`, CryptUnprotectData
+    _Reading(_always, secrets_dumped.rule_named_for_dumping),  # `samdump2`, `python3 secretsdump.py`, `SharpDPAPI`
     _Reading(histories_off.may_switch_off, histories_off.rule_history_off),
     _Reading(times_forged.may_forge, times_forged.rule_times_forged, below=HIGH),  # `touch -r /bin/ls /usr/bin/x`
     _Reading(trails_off.may_switch_off, trails_off.rule_trail_off, below=HIGH),  # `auditctl -D`, `… stop-logging`

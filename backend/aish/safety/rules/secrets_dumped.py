@@ -4,9 +4,9 @@
   to a core file (``gcore``, ``createdump``, ``gdb -p … generate-core-file``, ``lldb … save-core``,
   ``dotnet-dump collect``): the dump holds them in clear.  Credential dumpers by name (``pypykatz``,
   ``lsassy``, ``secretsdump.py``, ``lazagne``, ``mimipenguin``) do nothing else.
-- The operating system's credential stores packed into one archive (``hdiutil create -srcfolder
-  ~/Library/Keychains``, ``ditto -c -k``, ``tar``, ``zip`` of the keychains, a browser's ``Login Data``,
-  Windows' ``Microsoft\\Credentials``/``Protect``/``Vault``, ``/etc/shadow``).
+- Programs named for pulling credentials out (``samdump2``, ``keychaindump``, ``SharpDPAPI``, ``…katz``, a cookie or
+  password ``stealer``), also run as a script (``python3 secretsdump.py``).  Stores packed or copied away are
+  ``stores_copied``'s; stores dumped or decrypted in a tool's own words are ``stores_dumped``'s.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules.triggers import triggered_by
 
 # Processes that hold keys, passwords or tokens in memory.
 _HOLDERS = lazy(r"ssh-agent|gpg-agent|keepass\w*|1password|bitwarden|enpass|lastpass|gnome-keyring\w*|"
@@ -37,24 +38,6 @@ def rule_memory_dumped(c: Ctx) -> Optional[tuple]:
         return HIGH, f"{c.prog} dumps the memory of a process that holds keys or passwords: the dump holds them " \
                      f"in clear ({c.text})"
     return None
-
-
-# The system's credential stores, wherever they are named.
-_STORES = lazy(r"Library/Keychains|/Login Data$|/Microsoft/(Credentials|Protect|Vault)(/|$)|^/etc/g?shadow$|"
-               r"/\.password-store/?$|private-keys-v1\.d|/var/db/dslocal", re.IGNORECASE)
-_ARCHIVERS = {"hdiutil": ("-srcfolder", "-srcdir"), "ditto": (), "tar": (), "bsdtar": (), "gtar": (), "zip": (),
-              "7z": (), "7za": (), "rar": (), "compress-archive": ("-path", "-literalpath")}
-
-
-def rule_stores_packed(c: Ctx) -> Optional[tuple]:
-    """Credential stores packed into an archive."""
-    texts = [w.raw.strip("'\"").replace("\\", "/") if "\\" in w.raw else w.text for w in c.args]
-    if not any(_STORES.search(t) for t in texts):
-        return None
-    if c.prog == "hdiutil" and "create" not in texts or c.prog == "ditto" and "-c" not in texts:
-        return None
-    return MEDIUM, f"{c.prog} packs the system's saved passwords (keychains, browser logins, credential stores) " \
-                   f"into one file that can be carried off ({c.text})"
 
 
 # A holder's memory read through /proc (`dd if=/proc/$(pgrep ssh-agent)/mem`).
@@ -97,11 +80,50 @@ def rule_named_dumper(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# A program named for pulling credentials out, whatever its maker called it: a dump of a store's noun (`samdump2`,
+# `cachedump`, `keychaindump`, `hashdump`), a `…katz` build, a grabber or stealer of logins, cookies or tokens, a
+# browser's or DPAPI's decrypter; also when an interpreter runs it as a script (`python3 secretsdump.py`).
+_DUMPER_NAME = lazy(r"^cachedump$|^(?:sam|hash|cred|creds|lsa|lsass|ntds|secrets?|keychain|keytab|ticket|kerb|krb|"
+                    r"dpapi|"
+                    r"vault|wifi|wlan|browser|chrome|cookies?|logins?|passwords?|gpp)[-_]?dump(?:er)?\d*$|"
+                    r"^dump[-_]?(?:creds?|credentials|hash(?:es)?|sam|lsa(?:ss)?|ntds|secrets|keychain|tickets?|"
+                    r"passwords?|logins?|cookies|wifi|vault|dpapi)$|katz$|lazagne|mimipenguin|^bkhive$|gsecdump|creddump|"
+                    r"keytabextract|chainbreaker|^wce$|firepwd|firefox[-_]?decrypt|"
+                    r"(?:cred|cookie|password|pass|token|login|browser|wifi)s?[-_]?(?:stealer|grabber|thief|harvester)$|"
+                    r"^(?:sharp|hack-?)(?:dpapi|chrome|chromium|browser-?data|web|cookie|vault|wifi|keepass)\w*$|"
+                    r"^decrypt[-_]?(?:chrome|chromium|browser|firefox|dpapi|edge)|"
+                    r"^(?:get|invoke|dump)-\w*(?:dump|hashes|lsasecret|vaultcredential|gpppassword|"
+                    r"kerberoast|mimikatz|chromepass|browserdata|wifipassword|dcsync)\w*$", re.IGNORECASE)
+_SCRIPT_RUNNERS = lazy(r"^(?:python[\d.]*|py|pypy\d?|perl|ruby|php[\d.]*|pwsh|powershell|node|bash|sh|dotnet|mono)"
+                       r"(?:\.exe)?$", re.IGNORECASE)
+_NAME_WORDS = frozenset({"dump", "katz", "lazagne", "penguin", "bkhive", "keytabextract", "chainbreaker", "wce",
+                         "firepwd", "decrypt", "stealer", "grabber", "thief", "harvester", "sharp", "hack",
+                         "gpppassword",
+                         "lsasecret", "vaultcredential", "kerberoast", "chromepass", "browserdata",
+                         "wifipassword", "dcsync"})
+
+
+@triggered_by(_NAME_WORDS)
+def rule_named_for_dumping(c: Ctx) -> Optional[tuple]:
+    """A program (or a script an interpreter runs) whose name says it pulls credentials out."""
+    name, texts = c.prog, c.texts
+    if _SCRIPT_RUNNERS.match(name):
+        script = next((k for k, t in enumerate(texts) if not t.startswith("-")), None)
+        if script is None:
+            return None
+        name, texts = texts[script].replace("\\", "/").rsplit("/", 1)[-1], texts[script + 1:]
+    name = re.sub(r"\.(py|exe|ps1|pl|rb|sh|js)$", "", name, flags=re.IGNORECASE)
+    if "::" in " ".join(texts) or name.lower() == "mimikatz":
+        return None  # a credential module's command is `stores_dumped`'s to read; mimikatz's own console is quiet
+    if not _DUMPER_NAME.search(name) or set(texts) & {"-h", "--help", "--version", "-V", "help", "version", "/?"}:
+        return None
+    return MEDIUM, f"{name} pulls saved or signed-in credentials out in clear: the screen, its scrollback and any " \
+                   f"log of it hold them ({c.text})"
+
+
 RULES: dict = {name: [rule_proc_memory] for name in _READERS}
 for _name in _NAMED_DUMPERS | _KITS:
     for _spelling in (_name, _name + ".py", _name + ".exe"):
         RULES.setdefault(_spelling, []).append(rule_named_dumper)
 for _name in _DUMPERS:
     RULES.setdefault(_name, []).append(rule_memory_dumped)
-for _name in _ARCHIVERS:
-    RULES.setdefault(_name, []).append(rule_stores_packed)
