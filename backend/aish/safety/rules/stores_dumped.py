@@ -158,6 +158,39 @@ def rule_store_decrypted(c: Ctx) -> Optional[tuple]:
     return _decrypted_in_code(c, re.sub(r"\.(exe|py|ps1)$", "", c.prog.lower()), [t.lower() for t in c.texts])
 
 
+@triggered_by("lsass")
+def rule_lsass_dumped(c: Ctx) -> Optional[tuple]:
+    """LSASS' memory dumped by any program: every signed-in user's credentials (``PPLBlade --mode dump --name
+    lsass.exe``, ``adplus -hang -pn lsass.exe``, ``ppldump lsass l.dmp``)."""
+    line = c.lowered
+    if "lsass" not in line and "lsass" not in c.prog.lower() or c.prog.lower() in _LSASS_QUIET:
+        return None
+    if not any(word in line for word in _DUMP_WORDS) or \
+            not any("lsass" in t and not re.search(r"[\\/][^\\/]*lsass", t) for t in line.split()):
+        return None  # `dumpbin /headers C:\Windows\System32\lsass.exe`: the program's file, not its memory
+    return HIGH, f"{c.prog} dumps lsass' memory: every signed-in user's credentials ({c.text})"
+
+
+_DUMP_WORDS = ("dump", "dmp", "-ma", "-mm", "-mp", "-hang", "-crash", "core", "snapshot", "-full", "--write", "/write",
+               "-w ")
+_LSASS_QUIET = frozenset({"tasklist", "get-process", "gps", "ps", "pgrep", "pidof", "taskkill", "stop-process",
+                          "findstr", "grep", "select-string", "echo", "write-host", "reg", "set-processmitigation"})
+# A hive exported by any program (`regedit /e F HKLM\SAM`, impacket's `reg.py … save -keyName HKLM\SAM`).
+_HIVE_KEY = lazy(r"^['\"]?(?:hklm|hkey_local_machine)[\\/:]+(sam|security|system)[\\/]?['\"]?$", re.IGNORECASE)
+_SAVES = frozenset({"save", "export", "backup", "/e", "-e", "dump", "copy", "/a"})
+
+
+@triggered_by({"hklm", "hkey_local_machine"})
+def rule_hive_exported(c: Ctx) -> Optional[tuple]:
+    """A password hive saved or exported whole, by any program but ``reg`` (``winadmin``'s)."""
+    if c.prog.lower().removesuffix(".exe") == "reg":
+        return None
+    hive = next((m.group(1) for w in c.args for m in [_HIVE_KEY.match(w.raw)] if m), None)
+    if hive is None or not _SAVES & {t.lower() for t in c.texts}:
+        return None
+    return HIGH, f"{c.prog} saves the {hive.upper()} hive: password hashes or the key to them ({c.text})"
+
+
 def _hives(c: Ctx, prog: str, texts: list, lowered: list) -> Optional[tuple]:
     if prog in _LISTERS:
         return None
