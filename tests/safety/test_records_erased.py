@@ -40,6 +40,11 @@ ERASED = ([
     "wevtutil qe Security /c:5", "Get-EventLog -LogName Security -Newest 10", "wevtutil gl Security",
     'wevtutil el | ForEach-Object { wevtutil gli "$_" }', "Get-EventLog -List | ForEach-Object { $_.Log }",
     "ls /var/log/*.log | xargs wc -l", "ls /var/log | xargs -n1 echo",
+    # given no input, a mailer or a reader only sends or reads the record named among its words
+    'mail -s "logs" -A /var/log/app.log ops@example.com < /dev/null',
+    'mutt -s "auth log" -a /var/log/auth.log -- admin@example.com < /dev/null',
+    "swaks --to a@example.com --attach /var/log/secure < /dev/null", "grep -c sshd /var/log/auth.log < /dev/null",
+    "ssh backup 'cat >> /srv/logs/web1.log' < /var/log/syslog",
 ])
 
 # The traces of who got in, by any program: high, not medium.
@@ -47,7 +52,7 @@ WHO_GOT_IN = (
     "rm -f /var/log/auth.log", "unlink /var/log/lastlog", ": > /var/log/wtmp", "printf '' > /var/log/btmp",
     "cat /dev/null > /var/log/audit/audit.log", "dd if=/dev/null of=/var/log/secure", "cp /dev/null /var/log/lastlog",
     "ln -sf /dev/null /var/log/wtmp", "install -m 600 /dev/null /var/log/auth.log",
-    "sponge /var/log/faillog < /dev/null",
+    "sponge /var/log/faillog < /dev/null", "tee /var/log/wtmp < /dev/null", "pv /dev/null > /var/log/btmp",
     "sed -i '/192.168.1.5/d' /var/log/auth.log", "perl -i -ne 'print unless /10.0.0.5/' /var/log/secure",
     "awk -i inplace '!/evil/' /var/log/auth.log", "utmpdump /var/log/wtmp | grep -v evil | utmpdump -r > /var/log/wtmp",
     "del C:\\Windows\\System32\\winevt\\Logs\\Security.evtx", "sudo rm -f /var/audit/*", "rm -rf /var/adm/*",

@@ -94,6 +94,11 @@ _SHORT_WORD = lazy(r"[a-z]{1,12}")
 _SCRIPT_EXTENSION = lazy(r"\.(sh|py|pl|rb|exe|bash)$")
 
 
+# A program named for making a thing (`createdb`, `createuser`, `addgroup`, `newgrp`, `initdb`, `genkey`): its first
+# word is the new thing's name.  Makers of file systems and swap (`newfs`, `mkfs`, `mkswap`) write over a volume.
+_CREATING_NAME = re.compile(r"^(create|add|new|init|gen)[a-z]+$(?<!fs)(?<!swap)", re.IGNORECASE)
+
+
 def subcommand_action(prog: str, texts: list) -> Action:
     """The verb among the leading subcommand words, with the nouns before it and the names after."""
     aliases = ALIASES.get(prog, {})
@@ -115,6 +120,8 @@ def subcommand_action(prog: str, texts: list) -> Action:
          aliases.get(t) or first.get(t) or (t if t in after_option else _short_delete(t, positions[k], k, prog))
          for k, t in enumerate(positions[1:])]
     nouns: list = []
+    if positions and _CREATING_NAME.match(prog):
+        return Action(nouns=nouns, safe=True)  # `createdb drop`, `addgroup wipe`: the name of what is made
     for k, word in enumerate(positions[:_MAX_WORDS]):
         if not _WORD.match(word):
             if k == 0 and prog not in PACKAGE_TOOLS and not _SCRIPT_PATH.search(word):

@@ -82,6 +82,10 @@ _COPIERS = frozenset({"cp", "mv", "copy", "move", "install", "ditto", "gcp", "gm
                       "move-item", "cpi", "mi", "xcopy", "robocopy", "scp", "rclone", "sponge"})
 _EDITORS = frozenset({"sed", "gsed", "perl", "ruby", "awk", "gawk", "sd", "rpl", "replace"})
 _MOUNTERS = frozenset({"mount", "mount.tmpfs", "mount_tmpfs"})
+# Programs that write what they read into their file operand: given nothing to read, the record is emptied
+# (`sponge /var/log/auth.log < /dev/null`); a mailer or a reader given no input only sends or reads it.
+_STDIN_WRITERS = frozenset({"sponge", "tee", "dd", "pv", "mbuffer", "buffer", "cat", "cp", "install", "write",
+                            "save", "out-file", "set-content", "add-content"})
 _NOTHING = frozenset({"/dev/null", "/dev/zero", "nul", "$null", "if=/dev/null", "if=/dev/zero"})
 _SAFE = frozenset({"--help", "-h", "--dry-run", "-whatif", "--version", "/?"})
 _PARTS = re.compile(r"[-_.:]")
@@ -147,8 +151,8 @@ def _erasure(c: Ctx) -> Optional[str]:
             return f"{t} removes or empties it"
     if set(lowered) & _RUN_DELETERS:
         return "each match is deleted"
-    if set(lowered) & _NOTHING or any(r.op == "<" and r.target is not None and r.target.text in _NOTHING
-                                      for r in c.seg.redirects):
+    if set(lowered) & _NOTHING or (name_parts & _STDIN_WRITERS or prog in _STDIN_WRITERS) and \
+            any(r.op == "<" and r.target is not None and r.target.text in _NOTHING for r in c.seg.redirects):
         return "it is replaced by nothing"
     if (name_parts | verb) & _COPIERS or prog in _COPIERS:
         if any(o.startswith("trash:") for o in operands):

@@ -16,6 +16,9 @@ PROD = re.compile(r"(^|[^a-z])(prod|production|prd|live|master|primary)([^a-z]|$
 _KUBE_VALUED = {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server",
                 "-l", "--selector", "-f", "--filename", "-o", "--output", "-c", "--container", "--field-selector",
                 "--grace-period", "--timeout", "-k", "--kustomize", "--token", "--as", "--replicas"}
+# Verbs that make, show or name something: the words after them are its name (`create drop`, `mkdir remote:wipe`).
+_NAMING_VERBS = frozenset({"create", "new", "add", "mkdir", "mb", "touch", "init", "show", "get", "describe", "list",
+                           "ls", "lsd", "info", "cat", "rename", "config-create", "make", "mk"})
 _DESTROY_VERBS = lazy(r"^(rm|rb|reset|deprovision|nuke|deleteall|"
                       r"([\w-]*[-:])?(delete|destroy|remove|terminate|purge|drop|wipe|erase|deregister|"
                       r"reset)([-:][\w-]*)?)$")
@@ -98,6 +101,9 @@ def rule_cloud(c: Ctx) -> Optional[tuple]:
     pos = skip_opts(c.args, {"--profile", "--region", "--project", "-p", "--subscription", "--output", "-o",
                              "--zone", "--context", "-t", "--token", "--config"})
     words = [t for t in pos if not t.startswith("-")][:5]
+    named = next((k for k, t in enumerate(words) if t in _NAMING_VERBS), None)
+    if named is not None:  # `rclone config create drop dropbox`, `rclone mkdir remote:drop`: what follows is a name
+        words = words[:named]
     prod = _prod(c)
     if c.prog in ("aws",) and words[:2] == ["s3", "rm"] and "--recursive" not in texts:
         return MEDIUM, f"deletes an S3 object (no trash to restore it from) ({c.text})"
