@@ -144,3 +144,25 @@ def test_a_store_dumped_or_decrypted(command: str, level: str) -> None:
 ])
 def test_memory_hives_and_pipes(command: str, level: str) -> None:
     assert reaches(command, level) if level else stays_quiet(command), judged(command)
+
+
+@each_form("command,level", [
+    ("wbadmin start backup -backuptarget:e: -include:c:\\windows\\ntds -quiet", "high"),
+    ('security find-generic-password -wa "Chrome"', "high"),
+    ("security find-generic-password -wa Brave", "high"),
+    ("$v.RetrieveAll() | % { $_.RetrievePassword(); $_ }", "medium"),
+    ("secret-tool search --all --unlock service smb", "medium"),
+    ('kekeo "tgt::deleg" exit', "medium"),
+    ('sqlite3 ~/.config/gcloud/credentials.db "select * from credentials"', "medium"),
+    ("john --format=sha512crypt /etc/shadow", "high"),
+    ("hashcat -m 1800 /etc/shadow rockyou.txt", "high"),
+    ("KeeThief.exe", "medium"),
+    # everyday: cracking one's own test hashes, a one-network or one-item lookup, a backup of data, a search
+    ("john --wordlist=rockyou.txt hashes.txt", None), ("hashcat -m 0 hashes.txt rockyou.txt", None),
+    ("secret-tool lookup service smb user bob", None), ("secret-tool search service smb", None),
+    ('security find-generic-password -a bob -s "AirPort" -w', None),
+    ("wbadmin start backup -backuptarget:e: -include:c:\\data -quiet", None),
+    ("sqlite3 ~/.config/gcloud/configurations.db .tables", None),
+])
+def test_more_stores_and_tools(command: str, level: str) -> None:
+    assert reaches(command, level) if level else stays_quiet(command), judged(command)

@@ -88,7 +88,7 @@ _DUMPER_NAME = lazy(r"^cachedump$|^(?:sam|hash|cred|creds|lsa|lsass|ntds|secrets
                     r"vault|wifi|wlan|browser|chrome|cookies?|logins?|passwords?|gpp)[-_]?dump(?:er)?\d*$|"
                     r"^dump[-_]?(?:creds?|credentials|hash(?:es)?|sam|lsa(?:ss)?|ntds|secrets|keychain|tickets?|"
                     r"passwords?|logins?|cookies|wifi|vault|dpapi)$|katz$|lazagne|mimipenguin|^bkhive$|gsecdump|creddump|"
-                    r"keytabextract|chainbreaker|^wce$|firepwd|firefox[-_]?decrypt|"
+                    r"keytabextract|chainbreaker|^wce$|firepwd|^kee(?:thief|farce|passdump)|firefox[-_]?decrypt|"
                     r"(?:cred|cookie|password|pass|token|login|browser|wifi)s?[-_]?(?:stealer|grabber|thief|harvester)$|"
                     r"^(?:sharp|hack-?)(?:dpapi|chrome|chromium|browser-?data|web|cookie|vault|wifi|keepass)\w*$|"
                     r"^decrypt[-_]?(?:chrome|chromium|browser|firefox|dpapi|edge)|"
@@ -97,8 +97,8 @@ _DUMPER_NAME = lazy(r"^cachedump$|^(?:sam|hash|cred|creds|lsa|lsass|ntds|secrets
 _SCRIPT_RUNNERS = lazy(r"^(?:python[\d.]*|py|pypy\d?|perl|ruby|php[\d.]*|pwsh|powershell|node|bash|sh|dotnet|mono)"
                        r"(?:\.exe)?$", re.IGNORECASE)
 _NAME_WORDS = frozenset({"dump", "katz", "lazagne", "penguin", "bkhive", "keytabextract", "chainbreaker", "wce",
-                         "firepwd", "decrypt", "stealer", "grabber", "thief", "harvester", "sharp", "hack",
-                         "gpppassword",
+                         "firepwd", "keethief", "keefarce", "keepassdump", "decrypt", "stealer", "grabber", "thief",
+                         "harvester", "sharp", "hack", "gpppassword",
                          "lsasecret", "vaultcredential", "kerberoast", "chromepass", "browserdata",
                          "wifipassword", "dcsync"})
 

@@ -32,7 +32,7 @@ from aish.safety.rules.triggers import triggered_by
 
 _MACHINE = lazy(
     r"(?:^|/)etc/(?:g?shadow|master\.passwd|spwd\.db|security/passwd|krb5\.keytab)$|"
-    r"(?:system32/config|/repair|regback|^config)/(?:sam|system|security)$|ntds\.dit$|"
+    r"(?:system32/config|/repair|regback|^config)/(?:sam|system|security)$|ntds\.dit$|/windows/ntds/?$|"
     r"harddiskvolumeshadowcopy\d+/windows/(?:ntds|system32/config)|"
     r"(?:^|/)(?:sam|system|security)\.(?:save|hiv|hive|sav)$|(?:^|/)lsass[\w.-]*\.(?:dmp|dump|mdmp)$|"
     r"/library/keychains/system\.keychain$|/var/db/systemkey$|/var/db/dslocal/nodes/[^/]+/users(?:/|$)|"
@@ -54,7 +54,7 @@ _STORE_WORDS = frozenset({"shadow", "master.passwd", "spwd.db", "/security", "\\
                           "keyring", ".kwl", "password-store", "private-keys-v1", "wlansvc", "system-connections",
                           "wpa_supplicant", "iwd", "credentials",
                           "access_tokens", "accesstokens", "msal_token_cache"})
-_WINDOWS = lazy(r"^([a-z]:|%\w+%|\$env:|\\\\|\.\\|\\\\\?\\)|^[\w.-]+\\", re.IGNORECASE)
+_WINDOWS = lazy(r"^(?:[-/]\w+[:=])?([a-z]:|%\w+%|\$env:|\\\\|\.\\|\\\\\?\\)|^[\w.-]+\\", re.IGNORECASE)
 
 
 def path_of(raw: str, text: str) -> str:
@@ -79,7 +79,7 @@ def operand_paths(c: Ctx) -> list:
         path = path_of(w.raw, w.text)
         if "=" in path[:24] and not path.startswith(("/", ".", "~")) or path.startswith("-") and "=" in path:
             path = path.split("=", 1)[1]
-        elif re.match(r"^/\w+:.", path):
+        elif re.match(r"^[/-]\w+:.", path):
             path = path.split(":", 1)[1]
         found.append((k, path))
     return found
@@ -95,7 +95,7 @@ _COPY_NAME = lazy(r"copy|cp$|backup|extract|grab|steal|collect|harvest|loot|exfi
 _COPY_VERBS = frozenset({"cp", "copy", "get", "download", "export", "extract", "backup", "save", "pull", "put",
                          "upload", "collect", "push", "send", "store"})
 _OUT_OPTION = lazy(r"^(?:--?(?:o|out|output|outfile|output-?file|outputfile|dest|destination|destinationpath|target|"
-                   r"targetpath|to|save|save-?to|w)|/(?:d|o|out|dest))$", re.IGNORECASE)
+                   r"targetpath|to|save|save-?to|w|backuptarget|localdestination)|/(?:d|o|out|dest))$", re.IGNORECASE)
 # Programs that read a file's name, metadata or checksum, not what it holds.
 _METADATA = frozenset({"ls", "dir", "stat", "file", "getfacl", "icacls", "cacls", "attrib", "lsattr", "du", "wc",
                        "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "find", "test", "[", "echo",
@@ -169,7 +169,7 @@ def _destination(c: Ctx, prog: str, paths: list, at: int) -> Optional[str]:
             return path_of(red.target.raw, red.target.text)
     texts = c.texts
     for k, t in enumerate(texts):
-        name, eq, value = t.partition("=")
+        name, eq, value = t.partition("=" if "=" in t or not t.startswith(("-", "/")) else ":")
         if _OUT_OPTION.match(name) and (eq or k + 1 < len(texts)):
             return value.lower() if eq else paths[k + 1][1]
         if prog in ("dd", "dcfldd") and name == "of" and eq:

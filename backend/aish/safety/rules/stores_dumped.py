@@ -33,7 +33,7 @@ from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.stores_copied import operand_paths, store_level
 from aish.safety.rules.triggers import triggered_by
 
-_MODULE = lazy(r"(?<![\w:])(sekurlsa|lsadump|dpapi|vault|kerberos|crypto|ts)::(\w+)", re.IGNORECASE)
+_MODULE = lazy(r"(?<![\w:])(sekurlsa|lsadump|dpapi|vault|kerberos|crypto|ts|tgt)::(\w+)", re.IGNORECASE)
 _MACHINE_MODULES = frozenset({"sekurlsa", "lsadump", "ts"})
 _AUTH_PATCHES = frozenset({"setntlm", "changentlm", "zerologon", "postzerologon", "dcshadow"})
 _EXPORTS = frozenset({"/export", "-export", "--export"})
@@ -48,7 +48,10 @@ _CODE_READERS = lazy(r"^(?:sqlite\d?|litecli|sqlitebrowser|python[\d.]*|py|pypy\
                      r"pwsh|powershell|osascript|lua[\d.]*|jq)(?:\.exe)?$", re.IGNORECASE)
 # A store named inside code (no operand of its own), and the stores a database shell or interpreter reads.
 _IN_CODE = lazy(r"login data|logins\.json|key[34]\.db|local state|/microsoft/(?:protect|credentials|vault)/|\.keychain")
-_READ_STORES = lazy(r"login data|logins\.json|key[34]\.db|signons|cookies|local state|web data|keychain|/microsoft/")
+_READ_STORES = lazy(r"login data|logins\.json|key[34]\.db|signons|cookies|local state|web data|keychain|/microsoft/|"
+                     r"credentials\.db|access_tokens\.db|msal_token_cache")
+_BROWSER = lazy(r"^(?:google )?(?:chrome|chromium|brave|microsoft edge|edge|opera|vivaldi|arc|yandex)$")
+_CRACKERS = frozenset({"john", "hashcat", "johnny", "ophcrack", "rcrack", "rcracki_mt", "samdump", "hashcat.bin"})
 _ROAST = lazy(r"kerberoast|asreproast|tgtdeleg|spnroast", re.IGNORECASE)
 _RUBEUS_VERBS = frozenset({"dump", "harvest", "monitor", "tgtdeleg", "kerberoast", "asreproast"})
 _MANAGERS = frozenset({"lpass", "bw", "bitwarden", "keepassxc-cli", "kpcli", "keeper", "dcli", "enpass-cli", "op",
@@ -72,11 +75,12 @@ def _line(c: Ctx) -> str:
 
 _HIVE_WORDS = frozenset({"system", "bootkey", "boot-key", "shadowhashdata"})
 _TOOL_WORDS = frozenset({"unshadow", "getent", "dump-keychain", "find-generic-password", "find-internet-password",
-                         "key=clear", "backupkey"})
+                         "key=clear", "backupkey", "secret-tool", "john", "hashcat", "ophcrack", "rcrack"})
 _TICKET_WORDS = frozenset({"klist", "roast", "tgtdeleg", "rubeus", "getuserspns", "getnpusers"})
 _CODE_WORDS = frozenset({"unprotect", "win32crypt", "pk11sdr", "encrypted_key", "os_crypt", "login data",
                          "logins.json", "key3.db", "key4.db", "signons", "cookies", "local state", "web data",
-                         "keychain", "microsoft"})
+                         "keychain", "microsoft", "credentials.db", "access_tokens.db", "msal_token_cache",
+                         "retrievepassword"})
 _GATES = {name: _Gate(words) for name, words in (("hive", _HIVE_WORDS), ("tool", _TOOL_WORDS),
                                                   ("ticket", _TICKET_WORDS), ("code", _CODE_WORDS))}
 
@@ -113,6 +117,8 @@ def _dumps(module: str, command: str, words: set) -> bool:
         return command == "cred"
     if module in ("kerberos", "crypto"):
         return bool(_EXPORTS & words)  # `kerberos::list /export`, `crypto::certificates /export`
+    if module == "tgt":
+        return command == "deleg"  # kekeo's usable TGT taken without a password
     return command in ("logonpasswords", "mstsc")  # ts::
 
 
@@ -225,9 +231,16 @@ def _os_tools(c: Ctx, prog: str, lowered: list) -> Optional[tuple]:
     if prog == "security" and lowered[:1] == ["dump-keychain"] and "-d" in lowered:
         return HIGH, f"security dump-keychain -d prints every password the keychain holds, decrypted ({c.text})"
     if prog == "security" and lowered[:1] in (["find-generic-password"], ["find-internet-password"]) and \
-            any(re.fullmatch(r"-[a-z]*[wg][a-z]*", t) for t in lowered) and "safe storage" in c.lowered:
+            any(re.fullmatch(r"-[a-z]*[wg][a-z]*", t) for t in lowered) and \
+            ("safe storage" in c.lowered or _BROWSER.match(lowered[-1])):
         return HIGH, f"security prints a browser's Safe Storage key: every saved login of that browser can be " \
                      f"decrypted with it ({c.text})"
+    if prog == "secret-tool" and "--all" in lowered and "--unlock" in lowered:
+        return MEDIUM, f"secret-tool prints every matching secret of the keyring, unlocked ({c.text})"
+    if prog in _CRACKERS:
+        level = max((store_level(p) for _, p in operand_paths(c)), default=0)
+        if level:
+            return level, f"{prog} cracks a credential store's hashes ({c.text})"
     if prog == "netsh" and "wlan" in lowered and "key=clear" in lowered and \
             ("export" in lowered and not any(t.startswith("name=") for t in lowered) or
              any(t in ("*", "name=*", 'name="*"') for t in lowered)):
@@ -254,6 +267,8 @@ def _exports(c: Ctx, prog: str, lowered: list) -> Optional[tuple]:
 
 def _decrypted_in_code(c: Ctx, prog: str, lowered: list) -> Optional[tuple]:
     line = " ".join(lowered).replace("\\", "/")
+    if "retrievepassword" in line or "retrievepassword" in prog:
+        return MEDIUM, f"{c.prog} reads every password the Windows vault keeps, in clear ({c.text})"
     levels = [store_level(p) for _, p in operand_paths(c)]
     store = max(levels, default=0) or (MEDIUM if _IN_CODE.search(line) else 0)
     if store and _DECRYPT_CODE.search(line):
