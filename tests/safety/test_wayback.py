@@ -305,3 +305,28 @@ def test_left_behind(command, expected):
 ])
 def test_tasks_among_windows_own_and_bits_runs(command, expected):
     _holds(command, expected)
+
+
+# Libraries loaded by themselves (AppCertDlls, a time provider, a print monitor, "Office test"), Excel's OPEN values
+# (autostart_kept's registry launch values) and Office's own start-up folders (startup_folders).
+@each_form("command,expected", [
+    (r'reg add "HKLM\System\CurrentControlSet\Control\Session Manager\AppCertDlls" /v x /d "C:\Users\Public\x.dll" /f',
+     "high"),
+    (r'reg add "HKLM\System\CurrentControlSet\Services\W32Time\TimeProviders\Upd" /v DllName '
+     r'/d "C:\Windows\Temp\t.dll" /f', "high"),
+    (r'New-ItemProperty -Path "HKLM:\SYSTEM\CurrentControlSet\Control\Print\Monitors\Upd" -Name Driver '
+     r'-Value "C:\Users\Public\m.dll"', "high"),
+    (r'reg add "HKCU\Software\Microsoft\Office test\Special\Perf" /ve /d "C:\Users\Public\o.dll" /f', "medium"),
+    (r'reg add "HKCU\Software\Microsoft\Office\16.0\Excel\Options" /v OPEN /d "/R C:\Users\Public\x.xll" /f', "medium"),
+    (r'copy x.dotm "%APPDATA%\Microsoft\Word\STARTUP\x.dotm"', "medium"),
+    (r'copy evil.xlam "%APPDATA%\Microsoft\Excel\XLSTART\"', "medium"),
+    # everyday
+    (r'reg add "HKCU\Software\Microsoft\Office\16.0\Excel\Options" /v OPEN '
+     r'/d "/R \"C:\Program Files\Solver\solver.xlam\"" /f', "quiet"),
+    (r'reg add "HKLM\SYSTEM\CurrentControlSet\Services\W32Time\TimeProviders\NtpClient" /v Enabled '
+     r'/t REG_DWORD /d 1 /f', "quiet"),
+    (r'reg add "HKCU\Software\Microsoft\Office\16.0\Excel\Options" /v Options6 /t REG_DWORD /d 0 /f', "quiet"),
+    (r'copy notes.docx "%APPDATA%\Microsoft\Word\STARTUP\"', "quiet"), ("cp start.sh ~/bin/", "quiet"),
+])
+def test_libraries_and_office_starts(command, expected):
+    _holds(command, expected)

@@ -74,6 +74,43 @@ def event_consumer(text: str) -> str:
     return found.group(2).strip("\"' ") if found else ""
 
 
+# Registry values that start a program or load a library by themselves: (key, value name or "*" for any, how it
+# starts, for every user, a library's path rather than a command).
+_LAUNCH_VALUES = (
+    (lazy(r"(?i)\\environment\\?$"), "userinitmprlogonscript", "at every logon", False, False),
+    (lazy(r"(?i)\\winlogon\\?$"), "userinit", "at every logon", False, False),
+    (lazy(r"(?i)\\winlogon\\?$"), "shell", "at every logon", False, False),
+    (lazy(r"(?i)\\active setup\\installed components\\[^\\]+\\?$"), "stubpath", "at each user's first logon",
+     True, False),
+    (lazy(r"(?i)\\command processor\\?$"), "autorun", "at every cmd start", False, False),
+    (lazy(r"(?i)\\control panel\\desktop\\?$"), "scrnsave.exe", "when the screen saver starts", False, False),
+    (lazy(r"(?i)\\classes\\[^\\]+\\shell\\[^\\]+\\command\\?$"), "", "whenever such a file or link is opened",
+     False, False),
+    (lazy(r"(?i)\\classes\\[^\\]+\\shell\\[^\\]+\\command\\?$"), "(default)",
+     "whenever such a file or link is opened", False, False),
+    (lazy(r"(?i)\\session manager\\appcertdlls\\?$"), "*", "in every program that starts another", True, True),
+    (lazy(r"(?i)\\w32time\\timeproviders\\[^\\]+\\?$"), "dllname", "in the time service, as SYSTEM", True,
+     True),
+    (lazy(r"(?i)\\control\\print\\monitors\\[^\\]+\\?$"), "driver", "in the print spooler, as SYSTEM", True,
+     True),
+    (lazy(r"(?i)\\office test\\special\\perf\\?$"), "", "each time an Office program starts", False, True),
+    (lazy(r"(?i)\\office test\\special\\perf\\?$"), "(default)", "each time an Office program starts", False,
+     True),
+    (lazy(r"(?i)\\office\\[\d.]+\\excel\\options\\?$"), "open*", "each time Excel starts", False, False),
+)
+
+
+def registry_launch(key: str, name: str) -> Optional[tuple]:
+    """(how it starts, for every user, a library's path) when ``key``'s value ``name`` starts something by itself."""
+    lowered = name.lower()
+    for where, value_name, how, everyone, library in _LAUNCH_VALUES:
+        named = value_name == "*" or lowered == value_name or value_name.endswith("*") and \
+            lowered.startswith(value_name[:-1])
+        if named and where.search(key):
+            return how, everyone, library
+    return None
+
+
 def com_server(key: str) -> bool:
     """Is ``key`` a COM object's server (``…\\Classes\\CLSID\\{…}\\InprocServer32``)?"""
     return bool(_COM_SERVER.search(key))

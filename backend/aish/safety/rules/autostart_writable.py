@@ -28,7 +28,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
-from aish.safety.rules.autostart_kept import com_server, event_consumer, kept, transient_job
+from aish.safety.rules.autostart_kept import com_server, event_consumer, kept, registry_launch, transient_job
 from aish.safety.rules.autostart_payloads import payload
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.winpaths import typed_text
@@ -44,20 +44,6 @@ _USER_PLACE = lazy(r"(?i)([\\/]appdata[\\/]|%(local)?appdata%|\$env:(local)?appd
                    r"[\\/]users[\\/](?!public)[^\\/\s]+[\\/](desktop|documents)[\\/]|/home/[^/\s]+/|~/)")
 _RUN_KEY = lazy(r"(?i)\\(currentversion\\(run|runonce|runservices|runservicesonce)(ex)?|"
                 r"policies\\explorer\\run|image file execution options\\[^\\]+)\\?$")
-# Other values that start a program by themselves: (key, value name, how it starts, for every user)
-_LAUNCH_VALUES = (
-    (lazy(r"(?i)\\environment\\?$"), "userinitmprlogonscript", "at every logon", False),
-    (lazy(r"(?i)\\winlogon\\?$"), "userinit", "at every logon", False),
-    (lazy(r"(?i)\\winlogon\\?$"), "shell", "at every logon", False),
-    (lazy(r"(?i)\\active setup\\installed components\\[^\\]+\\?$"), "stubpath", "at each user's first logon",
-     True),
-    (lazy(r"(?i)\\command processor\\?$"), "autorun", "at every cmd start", False),
-    (lazy(r"(?i)\\control panel\\desktop\\?$"), "scrnsave.exe", "when the screen saver starts", False),
-    (lazy(r"(?i)\\classes\\[^\\]+\\shell\\[^\\]+\\command\\?$"), "", "whenever such a file or link is opened",
-     False),
-    (lazy(r"(?i)\\classes\\[^\\]+\\shell\\[^\\]+\\command\\?$"), "(default)",
-     "whenever such a file or link is opened", False),
-)
 _MACHINE_KEY = lazy(r"(?i)^(registry::)?(hklm|hkey_local_machine)")
 _REGISTRY_WRITERS = frozenset({"reg", "set-itemproperty", "sp", "new-itemproperty"})
 _SERVICE_KEY = lazy(r"(?i)\\services\\[^\\]+\\?$")
@@ -114,9 +100,10 @@ def _stored(c: Ctx) -> tuple:
             return value, bool(_MACHINE_KEY.search(key)), "at every logon", False
         if _SERVICE_KEY.search(key) and name.lower() == "imagepath":
             return value, True, "each time the service starts", False
-        for where, value_name, how, everyone in _LAUNCH_VALUES:
-            if name.lower() == value_name and where.search(key):
-                return value, everyone or bool(_MACHINE_KEY.search(key)), how, False
+        launch = registry_launch(key, name)
+        if launch is not None:
+            how, everyone, path = launch
+            return value, everyone or bool(_MACHINE_KEY.search(key)), how, path
         if com_server(key) and (name in ("", "(default)") or prog != "reg"):
             return value, bool(_MACHINE_KEY.search(key)), "each time the COM object is asked for", \
                 "inprocserver32" in key.lower()

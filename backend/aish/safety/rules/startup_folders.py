@@ -5,6 +5,8 @@ runs when its user logs on.  Installers put shortcuts there (``.lnk``); what no 
 program itself (``.exe``, ``.bat``, ``.cmd``, ``.vbs``, ``.js``, ``.ps1``, ``.hta``, ``.scr``…), copied, moved or
 downloaded into it by any copier (``copy``, ``xcopy``, ``robocopy``, ``cp``, ``mv``, ``Copy-Item``, ``Move-Item``)
 or fetcher (``Invoke-WebRequest -OutFile``, ``curl -o``, ``certutil -urlcache -f``, ``bitsadmin /transfer``).
+Office's own start-up folders (``Word\\STARTUP``, ``Excel\\XLSTART``, ``AddIns``) load templates and add-ins
+(``.dotm``, ``.xlam``, ``.xll``, ``.wll``) at every start of the program, alike.
 Medium; high when it is fetched from an address (a download run at every logon).  Shortcuts, listings and reads
 of the folder stay quiet.
 """
@@ -15,8 +17,10 @@ from typing import Optional
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 
-_STARTUP = lazy(r"(?i)(start menu[\\/]programs[\\/]startup|shell:(common )?startup)([\\/]|['\"]?$)")
-_RUNNABLE = lazy(r"(?i)\.(exe|bat|cmd|com|pif|scr|vbs|vbe|js|jse|wsf|wsh|ps1|hta|msi|cpl|jar)['\"]?$")
+_STARTUP = lazy(r"(?i)(start menu[\\/]programs[\\/]startup|shell:(common )?startup|"
+               r"microsoft[\\/](word[\\/]startup|excel[\\/]xlstart|addins))([\\/]|['\"]?$)")
+_RUNNABLE = lazy(r"(?i)\.(exe|bat|cmd|com|pif|scr|vbs|vbe|js|jse|wsf|wsh|ps1|hta|msi|cpl|jar|dotm|xlam|xll|wll|"
+                 r"ppam)['\"]?$")
 _ADDRESS = lazy(r"(?i)^['\"]?(https?|ftp)://")
 _COPIERS = frozenset({"copy", "xcopy", "robocopy", "move", "cp", "mv", "copy-item", "cpi", "move-item", "mi",
                       "install"})
@@ -26,8 +30,8 @@ _FETCHERS = frozenset({"invoke-webrequest", "iwr", "curl", "wget", "certutil", "
 
 def rule_startup_folder(c: Ctx) -> Optional[tuple]:
     """A runnable file put in a Startup folder (see the module's doc)."""
-    if "startup" not in c.lowered:
-        return None  # one look at the line: most copies never name it
+    if "start" not in c.lowered and "addins" not in c.lowered:
+        return None  # one look at the line: most copies never name it (Startup, XLSTART, AddIns)
     raws = [w.raw for w in c.args]
     into = [k for k, r in enumerate(raws) if _STARTUP.search(r)]
     if not into:
@@ -37,10 +41,13 @@ def rule_startup_folder(c: Ctx) -> Optional[tuple]:
     runnable = next((r for r in named if _RUNNABLE.search(r)), "")
     if not runnable:
         return None  # a shortcut, a folder listed
+    office = next((m.group(3) for m in (_STARTUP.search(raws[k]) for k in into) if m and m.group(3)), "")
+    when = f"Office loads it at every start of {office.split(chr(92))[0].split('/')[0]}" if office else \
+        "it runs at every logon"
     if prog in _FETCHERS and any(_ADDRESS.match(r) for r in raws):
-        return HIGH, f"downloads {runnable.strip(chr(34))} into a Startup folder: it runs at every logon ({c.text})"
+        return HIGH, f"downloads {runnable.strip(chr(34))} into a start-up folder: {when} ({c.text})"
     if prog in _COPIERS and any(k > 0 for k in into):
-        return MEDIUM, f"puts {runnable.strip(chr(34))} in a Startup folder: it runs at every logon ({c.text})"
+        return MEDIUM, f"puts {runnable.strip(chr(34))} in a start-up folder: {when} ({c.text})"
     return None
 
 
