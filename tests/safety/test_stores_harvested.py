@@ -157,12 +157,14 @@ def test_memory_hives_and_pipes(command: str, level: str) -> None:
     ("john --format=sha512crypt /etc/shadow", "high"),
     ("hashcat -m 1800 /etc/shadow rockyou.txt", "high"),
     ("KeeThief.exe", "medium"),
+    ("samdump2 /tmp/system /tmp/sam", "high"),
     # everyday: cracking one's own test hashes, a one-network or one-item lookup, a backup of data, a search
     ("john --wordlist=rockyou.txt hashes.txt", None), ("hashcat -m 0 hashes.txt rockyou.txt", None),
     ("secret-tool lookup service smb user bob", None), ("secret-tool search service smb", None),
     ('security find-generic-password -a bob -s "AirPort" -w', None),
     ("wbadmin start backup -backuptarget:e: -include:c:\\data -quiet", None),
     ("sqlite3 ~/.config/gcloud/configurations.db .tables", None),
+    ("grep -r foo /etc/security /etc/systemd/system", None), ("cp config/security /tmp/sec", None),
 ])
 def test_more_stores_and_tools(command: str, level: str) -> None:
     assert reaches(command, level) if level else stays_quiet(command), judged(command)

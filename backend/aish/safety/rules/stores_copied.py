@@ -32,7 +32,7 @@ from aish.safety.rules.triggers import triggered_by
 
 _MACHINE = lazy(
     r"(?:^|/)etc/(?:g?shadow|master\.passwd|spwd\.db|security/passwd|krb5\.keytab)$|"
-    r"(?:system32/config|/repair|regback|^config)/(?:sam|system|security)$|ntds\.dit$|/windows/ntds/?$|"
+    r"(?:system32/config|/repair|regback)/(?:sam|system|security)$|ntds\.dit$|/windows/ntds/?$|"
     r"harddiskvolumeshadowcopy\d+/windows/(?:ntds|system32/config)|"
     r"(?:^|/)(?:sam|system|security)\.(?:save|hiv|hive|sav)$|(?:^|/)lsass[\w.-]*\.(?:dmp|dump|mdmp)$|"
     r"/library/keychains/system\.keychain$|/var/db/systemkey$|/var/db/dslocal/nodes/[^/]+/users(?:/|$)|"

@@ -39,6 +39,7 @@ _AUTH_PATCHES = frozenset({"setntlm", "changentlm", "zerologon", "postzerologon"
 _EXPORTS = frozenset({"/export", "-export", "--export"})
 # Hives read offline: the SAM, SECURITY or the domain database, and the SYSTEM hive (or a boot key) that unlocks them.
 _HIVE = lazy(r"(?:^|/|-)(sam|security|ntds|system)(?:\.(?:save|hiv|hive|sav|bak|dit))?$")
+_SYSTEM_DIRS = lazy(r"^/(?:etc|sys|usr|lib|proc|run|var/lib)/|systemd")
 _HIVE_OPTIONS = lazy(r"^--?(sam|security|system|ntds|bootkey|boot-?key|systemhivepath|ntds-?file)$", re.IGNORECASE)
 _LISTERS = frozenset({"ls", "dir", "icacls", "cacls", "attrib", "stat", "file", "get-acl", "get-childitem", "gci",
                       "takeown", "vssadmin", "reg", "echo", "printf", "sam"})
@@ -209,7 +210,8 @@ def _hives(c: Ctx, prog: str, texts: list, lowered: list) -> Optional[tuple]:
         if t.startswith("-"):
             continue
         m = _HIVE.search(t.replace("\\", "/"))
-        if m and (t == m.group(1) or "." in m.group(0) or "config/" in t.replace("\\", "/") or "/" in t):
+        if m and (t == m.group(1) or "." in m.group(0) or "config/" in t.replace("\\", "/") or
+                  "/" in t and not _SYSTEM_DIRS.match(t)):  # `/tmp/sam`, not `/etc/security` or `…/systemd/system`
             named.add(m.group(1))
     if ("system" in named or "bootkey" in named) and named & {"sam", "security", "ntds"}:
         return HIGH, f"{c.prog} reads a password hive with the key that unlocks it: every account's hash ({c.text})"
