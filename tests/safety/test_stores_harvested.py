@@ -158,13 +158,19 @@ def test_memory_hives_and_pipes(command: str, level: str) -> None:
     ("hashcat -m 1800 /etc/shadow rockyou.txt", "high"),
     ("KeeThief.exe", "medium"),
     ("samdump2 /tmp/system /tmp/sam", "high"),
+    # the dumpers known by name run as an interpreter's script
+    ("python3 dploot.py triage -d corp -u a -p b dc01", "medium"),
+    ("python3 lsassy.py -d corp -u a -p b 10.0.0.5", "medium"),
+    ("py -3 pypykatz.py lsa minidump lsass.dmp", "medium"),
+    ("python3 DonPAPI.py collect -u a -p b -d corp -t ALL", "medium"),
     # everyday: cracking one's own test hashes, a one-network or one-item lookup, a backup of data, a search
     ("john --wordlist=rockyou.txt hashes.txt", None), ("hashcat -m 0 hashes.txt rockyou.txt", None),
     ("secret-tool lookup service smb user bob", None), ("secret-tool search service smb", None),
     ('security find-generic-password -a bob -s "AirPort" -w', None),
     ("wbadmin start backup -backuptarget:e: -include:c:\\data -quiet", None),
     ("sqlite3 ~/.config/gcloud/configurations.db .tables", None),
-    ("grep -r foo /etc/security /etc/systemd/system", None), ("cp config/security /tmp/sec", None),
+    ("grep -r foo /etc/security /etc/systemd/system", None), ("python3 lsassy.py --help", None),
+    ("cp config/security /tmp/sec", None),
 ])
 def test_more_stores_and_tools(command: str, level: str) -> None:
     assert reaches(command, level) if level else stays_quiet(command), judged(command)

@@ -97,7 +97,8 @@ _DUMPER_NAME = lazy(r"^cachedump$|^(?:sam|hash|cred|creds|lsa|lsass|ntds|secrets
 _SCRIPT_RUNNERS = lazy(r"^(?:python[\d.]*|py|pypy\d?|perl|ruby|php[\d.]*|pwsh|powershell|node|bash|sh|dotnet|mono)"
                        r"(?:\.exe)?$", re.IGNORECASE)
 _NAME_WORDS = frozenset({"dump", "katz", "lazagne", "penguin", "bkhive", "keytabextract", "chainbreaker", "wce",
-                         "firepwd", "keethief", "keefarce", "keepassdump", "decrypt", "stealer", "grabber", "thief",
+                         "firepwd", "lsassy", "donpapi", "dploot", "keethief", "keefarce", "keepassdump", "decrypt",
+                         "stealer", "grabber", "thief",
                          "harvester", "sharp", "hack", "gpppassword",
                          "lsasecret", "vaultcredential", "kerberoast", "chromepass", "browserdata",
                          "wifipassword", "dcsync"})
@@ -115,7 +116,8 @@ def rule_named_for_dumping(c: Ctx) -> Optional[tuple]:
     name = re.sub(r"\.(py|exe|ps1|pl|rb|sh|js)$", "", name, flags=re.IGNORECASE)
     if "::" in " ".join(texts) or name.lower() == "mimikatz":
         return None  # a credential module's command is `stores_dumped`'s to read; mimikatz's own console is quiet
-    if not _DUMPER_NAME.search(name) or set(texts) & {"-h", "--help", "--version", "-V", "help", "version", "/?"}:
+    if not (_DUMPER_NAME.search(name) or name.lower() in _NAMED_DUMPERS) or \
+            set(texts) & {"-h", "--help", "--version", "-V", "help", "version", "/?"}:
         return None
     return MEDIUM, f"{name} pulls saved or signed-in credentials out in clear: the screen, its scrollback and any " \
                    f"log of it hold them ({c.text})"
