@@ -330,3 +330,29 @@ def test_tasks_among_windows_own_and_bits_runs(command, expected):
 ])
 def test_libraries_and_office_starts(command, expected):
     _holds(command, expected)
+
+
+# The logon screen's programs replaced, a script written into a Startup folder (startup_folders); rights given on
+# AdminSDHolder (identity_backdoors); every command a WMI consumer keeps read, not only the first (autostart_kept).
+@each_form("command,expected", [
+    (r"copy /y C:\Windows\System32\cmd.exe C:\Windows\System32\utilman.exe", "high"),
+    (r"mklink C:\Windows\System32\osk.exe C:\Windows\System32\cmd.exe", "high"),
+    (r"Copy-Item C:\Windows\System32\cmd.exe C:\Windows\System32\Magnify.exe -Force", "high"),
+    (r"move C:\Users\Public\x.exe C:\Windows\System32\narrator.exe", "high"),
+    (r'echo start /b C:\Users\Public\x.exe > "%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup\x.bat"',
+     "medium"),
+    (r'Set-Content -Path "$env:APPDATA\Microsoft\Windows\Start Menu\Programs\Startup\u.vbs" '
+     r"""-Value 'CreateObject("WScript.Shell").Run "notepad.exe"'""", "medium"),
+    ("Add-DomainObjectAcl -TargetIdentity 'CN=AdminSDHolder,CN=System,DC=corp,DC=local' -PrincipalIdentity eve "
+     "-Rights All", "medium"),
+    (r'dsacls "CN=AdminSDHolder,CN=System,DC=corp,DC=local" /G corp\eve:GA', "medium"),
+    (r'wmic /namespace:\\root\subscription PATH CommandLineEventConsumer CREATE Name="p", '
+     r'ExecutablePath="C:\Windows\System32\cmd.exe",CommandLineTemplate="C:\Users\Public\p.exe"', "high"),
+    # everyday
+    (r"copy C:\Windows\System32\sethc.exe C:\backup\ ", "quiet"),
+    (r'dsacls "CN=AdminSDHolder,CN=System,DC=corp,DC=local"', "quiet"),
+    (r'echo [InternetShortcut] > "%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup\site.url"', "quiet"),
+    ("echo hello > notes.txt", "quiet"),
+])
+def test_logon_screen_startup_scripts_and_admin_template(command, expected):
+    _holds(command, expected)

@@ -70,8 +70,7 @@ def event_consumer(text: str) -> str:
     """The command or script a permanent WMI event consumer made on this line keeps ('' if none is made)."""
     if not _CONSUMER.search(text):
         return ""
-    found = _CONSUMER_FIELD.search(text)
-    return found.group(2).strip("\"' ") if found else ""
+    return "\n".join(m.group(2).strip("\"' ") for m in _CONSUMER_FIELD.finditer(text))  # each field, one a line
 
 
 # Registry values that start a program or load a library by themselves: (key, value name or "*" for any, how it

@@ -184,15 +184,15 @@ def _system_task_taken(c: Ctx) -> Optional[tuple]:
 def line_event_consumer(text: str) -> Optional[tuple]:
     """A permanent WMI event consumer whose command is a way back in or starts from a place others can write: it
     runs as SYSTEM on every event it is bound to (``autostart_kept.event_consumer`` reads it on the line)."""
-    command = event_consumer(text)
-    if not command:
-        return None
-    found = payload(command)
-    if found is not None:
-        return found[0], f"{found[1]} on a WMI event, as SYSTEM ({command[:60]})"
-    place = open_place(command, True)
-    return (HIGH, f"starts {place} on a WMI event, as SYSTEM: whoever writes there chooses what runs "
-                  f"({command[:60]})") if place else None
+    best: Optional[tuple] = None
+    for command in event_consumer(text).splitlines():
+        found = payload(command)
+        if found is not None:
+            return found[0], f"{found[1]} on a WMI event, as SYSTEM ({command[:60]})"
+        place = open_place(command, True)
+        best = best or ((HIGH, f"starts {place} on a WMI event, as SYSTEM: whoever writes there chooses what runs "
+                               f"({command[:60]})") if place else None)
+    return best
 
 
 def line_transient_jobs(segs: list) -> Optional[tuple]:

@@ -16,7 +16,9 @@ password set.  Read in each vendor's words:
   ``New-MgOauth2PermissionGrant``);
 - the CLIs: ``az ad app|sp credential reset --append`` (a secret beside the ones in use), ``aws iam
   create-access-key|create-login-profile|create-service-specific-credential --user-name X``;
-- ``ntdsutil "set dsrm password" …`` (the restore administrator of every domain controller).
+- ``ntdsutil "set dsrm password" …`` (the restore administrator of every domain controller);
+- rights given on AdminSDHolder by any ACL writer (``Add-DomainObjectAcl -TargetIdentity …AdminSDHolder… -Rights
+  All``, ``dsacls "CN=AdminSDHolder,…" /G eve:GA``): every protected administrator account copies them hourly.
 
 Medium.  Quiet: reads and listings (``Get-AzureADApplicationKeyCredential``, ``aws iam list-access-keys``), one's
 own key (``aws iam create-access-key`` with no user named), a service's first key (``ibmcloud iam
@@ -42,6 +44,8 @@ New-MgRoleManagementDirectoryRoleAssignmentScheduleRequest Add-MsolRoleMember"""
 _APP_PERMISSION_CMDLETS = frozenset(name.lower() for name in """
 New-AzureADServiceAppRoleAssignment New-MgServicePrincipalAppRoleAssignment New-MgServicePrincipalAppRoleAssignedTo
 New-AzureADOAuth2PermissionGrant New-MgOauth2PermissionGrant""".split())
+# What writes an Active Directory object's ACL (dsacls only with /G: alone it prints the ACL).
+_ACL_WRITERS = frozenset({"add-domainobjectacl", "add-objectacl", "dsacls", "set-acl", "add-adpermission"})
 _AWS_CREDENTIALS = frozenset({"create-access-key", "create-login-profile", "create-service-specific-credential",
                               "upload-ssh-public-key", "upload-signing-certificate"})
 
@@ -67,6 +71,9 @@ def rule_identity_backdoor(c: Ctx) -> Optional[tuple]:
         if lowered[:1] == ["iam"] and len(lowered) > 1 and lowered[1] in _AWS_CREDENTIALS:
             return MEDIUM, f"makes another user a credential of its own ({lowered[1]}): whoever holds it signs in " \
                            f"as that user ({c.text})"
+    if prog in _ACL_WRITERS and "adminsdholder" in c.lowered and (prog != "dsacls" or "/g" in c.lowered.split()):
+        return MEDIUM, f"{c.prog} gives rights on AdminSDHolder: every administrator account takes them on within " \
+                       f"the hour, and keeps them ({c.text})"
     if prog in ("ntdsutil", "ntdsutil.exe") and "set dsrm password" in c.lowered:
         return MEDIUM, "sets the restore administrator's password of the domain controllers: a way in to each of " \
                        f"them offline ({c.text})"
@@ -74,6 +81,6 @@ def rule_identity_backdoor(c: Ctx) -> Optional[tuple]:
 
 
 RULES: dict = {p: [rule_identity_backdoor] for p in _CREDENTIAL_CMDLETS | _ROLE_CMDLETS | _APP_PERMISSION_CMDLETS |
-               {"ntdsutil"}}
+               _ACL_WRITERS | {"ntdsutil"}}
 RULES["az"] = [rule_identity_backdoor]
 RULES["aws"] = [rule_identity_backdoor]

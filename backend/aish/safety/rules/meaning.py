@@ -14,6 +14,7 @@ from typing import Callable, Optional
 
 from aish.safety.rules import baseline_values, guard_files, guard_settings, host_keys, open_servers, resolution, \
     system_files, updates_off
+from aish.safety.rules import startup_folders
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, fragment, worst
 from aish.safety.rules.run_files import RUN_FILES, SHELL_ENDS, STARTUP, dropped_program, temporary_lines_run, \
     way_back
@@ -168,6 +169,7 @@ def rule_write_meaning(seg, chain: list, recurse: Callable[[str], Optional[tuple
         best = worst(best, temporary_lines_run(seg, chain, [p for p, _ in files]))
     for path, append, what_in in [(p, a, text) for p, a in files] + [(p, None, t) for p, t in changed]:
         best = worst(best, written_meaning(path, append, what_in, recurse))
+        best = worst(best, startup_folders.script_written(path, seg))
     return best
 
 

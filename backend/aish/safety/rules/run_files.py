@@ -188,6 +188,9 @@ RUN_FILES: list[tuple[re.Pattern, Callable[[str], str], str]] = [
     (re.compile(r"^/etc/(pam\.d/[^/]+|pam\.conf)$"), _pam_exec, "as root at every login"),
     (re.compile(r"^\S*/(site|dist)-packages/[^/]+\.pth$"), _python_start, "at every Python start"),
     (re.compile(r"^/etc/inittab$"), _inittab, "at every boot, by init"),
+    (re.compile(r"(?i)^\S.*[\\/]start menu[\\/]programs[\\/]startup[\\/][^\\/]+\.(bat|cmd|vbs|js|ps1|wsf|hta)$"),
+     _as_is,
+     "at every logon"),
     (re.compile(r"(^|/)\.git/hooks/[^/]+$"), _as_is, "at git's events in that repository"),
     (re.compile(r"^/(etc/pacman\.d/hooks|usr/share/libalpm/hooks)/[^/]+\.hook$"), _pacman_exec,
      "as root at every pacman transaction"),
@@ -243,6 +246,10 @@ _DEFINES = lazy(r"^\s*(alias|abbr|function|export|setenv|set\s+-\w*x)\s|^\s*[\w.
 _BARE_VARIABLE = lazy(r"^\s*[\"']?\$\{?[A-Za-z_]\w*\}?[\"']?(\s|$)")
 
 
+_WINDOWS_OPEN = lazy(r"(?i)\\users\\public\\|%te?mp%\\|\\appdata\\local\\temp\\|\\windows\\temp\\|\\downloads\\|"
+                     r"\b\w:\\(temp|tmp)\\|^\\\\[\w.$-]+\\|\s\\\\[\w.$-]+\\")
+
+
 def way_back(command: str) -> Optional[tuple]:
     """(level, what) when a run file's command is a way back in (``autostart_payloads``) or a bare variable; None
     for a definition."""
@@ -251,4 +258,7 @@ def way_back(command: str) -> Optional[tuple]:
     found = payload(command)
     if found is None and _BARE_VARIABLE.match(command):
         return MEDIUM, f"runs whatever {command.split()[0]} held when the line was written, unseen"
+    place = _WINDOWS_OPEN.search(command) if found is None and "\\" in command else None
+    if place is not None:  # a script's line in a Windows start-up place (Unix lines name /tmp for their output)
+        return MEDIUM, f"runs a program from {place.group(0).strip(chr(92))}, which others can write"
     return found
