@@ -164,6 +164,7 @@ def test_startup_folders_tasks_and_fed_files(command, expected):
     ("Get-MailboxPermission -Identity cfo", "quiet"),
     ("Get-AzADSpCredential -ObjectId $sp.Id", "quiet"), ("aws iam list-access-keys --user-name bob", "quiet"),
     ("aws iam create-access-key", "quiet"), ("az ad app credential list --id x", "quiet"),
+    ("aws iam create-login-profile --user-name bob --password 'Tmp-1x!x' --password-reset-required", "quiet"),
     ("az ad sp create-for-rbac --name ci", "quiet"), ("Get-MgDirectoryRoleMember -DirectoryRoleId $r", "quiet"),
     ("ibmcloud iam service-api-key-create k service_id -d d -f", "quiet"),
 ])

@@ -21,7 +21,8 @@ password set.  Read in each vendor's words:
   All``, ``dsacls "CN=AdminSDHolder,…" /G eve:GA``): every protected administrator account copies them hourly.
 
 Medium.  Quiet: reads and listings (``Get-AzureADApplicationKeyCredential``, ``aws iam list-access-keys``), one's
-own key (``aws iam create-access-key`` with no user named), a service's first key (``ibmcloud iam
+own key (``aws iam create-access-key`` with no user named), a first password the user must change
+(``create-login-profile … --password-reset-required``), a service's first key (``ibmcloud iam
 service-api-key-create``), credentials removed (``accounts_off`` reads those), a named person given another's
 mailbox (``Add-MailboxPermission … FullAccess``: delegation, decided quiet in ``test_write_mechanisms``).
 """
@@ -68,7 +69,8 @@ def rule_identity_backdoor(c: Ctx) -> Optional[tuple]:
                            f"({c.text})"
     if prog == "aws" and "--user-name" in c.lowered:
         lowered = c.lowered.split()
-        if lowered[:1] == ["iam"] and len(lowered) > 1 and lowered[1] in _AWS_CREDENTIALS:
+        if lowered[:1] == ["iam"] and len(lowered) > 1 and lowered[1] in _AWS_CREDENTIALS and \
+                "--password-reset-required" not in lowered:  # onboarding: the user sets their own at first sign-in
             return MEDIUM, f"makes another user a credential of its own ({lowered[1]}): whoever holds it signs in " \
                            f"as that user ({c.text})"
     if prog in _ACL_WRITERS and "adminsdholder" in c.lowered and (prog != "dsacls" or "/g" in c.lowered.split()):
