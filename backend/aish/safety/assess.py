@@ -33,7 +33,7 @@ from aish.safety.rules import wmi_methods, wmi_mirrors, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import loop_files, made_here, system_writes
 from aish.safety.rules import covert_channels, drop_lines, public_drops, secret_destinations, secret_variables
-from aish.safety.rules import unknown_senders
+from aish.safety.rules import code_reach, unknown_senders
 from aish.safety.rules import accounts_made, autostart_writable, fetched_runs, patched_protections, times_forged, \
     typed_sessions
 from aish.safety.rules.common import BASE, Ctx, fragment
@@ -190,6 +190,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     if len(segs) > 1 and secret_destinations.may_send_later(text):
         best = higher(best, secret_destinations.rule_secret_file_sent(segs))  # `carbon-now KEY -o /tmp && curl …/tmp…`
     best = higher(best, socket_fds.rule_socket_fds(segs))
+    best = higher(best, code_reach.line_shell_channel(text, segs))  # TCPClient typed; code echoed into a file
     best = higher(best, ps_uploads.rule_ps_upload(segs))
     if "$" in text or "et." in text or "ET." in text or "/dev/" in text:  # `$p.Send(…)`, `> /dev/tcp/h/p`
         best = higher(best, covert_channels.line_covert(text, segs))

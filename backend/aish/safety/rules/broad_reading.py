@@ -15,6 +15,7 @@ from aish.safety.rules import (add_ons_off, auth_overrides, auth_patches, bulk_o
                                host_keys, lockers_off, machines, made_public, media, netexec, network_cut,
                                one_way_verbs, open_servers, own_binary_stops, port_kills, product_grants,
                                product_stops, reach, release_upgrades, scaled_to_zero, service_managers, sinks,
+                               token_runs, ways_in,
                                updates_off, vendor, weakened, windows_closed, written_options)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules import triggers
@@ -56,6 +57,8 @@ _NETWORK_CUT = triggers.number_of(network_cut.may_cut, skipped=False)
 _OPENED_OR_SCALED_N = triggers.number_of(_opened_or_scaled, skipped=False)
 _DEVICE_GIVEN = triggers.number_of(devices.rule_device_given)
 _AUTH_PATCH = triggers.number_of(auth_patches.may_patch, skipped=False)
+_TOKEN_RUN = triggers.number_of(token_runs.rule_run_as_another)
+_WAY_IN = triggers.number_of(ways_in.rule_way_in)
 
 
 class _Named(NamedTuple):
@@ -192,6 +195,10 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, devices.rule_device_given(c, known=known))
     if (best is None or best[0] < HIGH) and _AUTH_PATCH in asked and auth_patches.may_patch(c):
         best = worst(best, auth_patches.rule_auth_patched(c))
+    if (best is None or best[0] < HIGH) and _TOKEN_RUN in asked:
+        best = worst(best, token_runs.rule_run_as_another(c))
+    if (best is None or best[0] < HIGH) and _WAY_IN in asked:
+        best = worst(best, ways_in.rule_way_in(c))
     if (best is None or best[0] < HIGH) and written_options.may_write(c):
         best = worst(best, written_options.rule_written_by_option(c))
     return best

@@ -25,15 +25,24 @@ _SPELLED = lazy(rf"(?P<q>[\"'])\s*[.+]\s*{_HOME}\s*[.+]\s*(?P=q)|#\{{\s*{_HOME}\
 _SOCKET = lazy(r"\bsocket\b|\bTCPSocket\b|IO::Socket|\bfsockopen\b|\bnet\.connect\b|"
                r"require\(\s*['\"]net['\"]\s*\)|\bnet\.Socket\b|createConnection|"
                r"Sockets\.TCPClient|\bIO::Socket|\bsocket\.create_connection|\bnew\s+Socket\(|\bsocat\b|"
-               r"/dev/tcp/", re.IGNORECASE)
+               r"/dev/tcp/|socketConnection|\bgen_tcp\b|\b(?:Deno|Bun)\.connect|\bnet\.Dial|TcpStream::connect|"
+               r"\bSockets\b|\bTcpClient\b|\bsocket\.tcp\b", re.IGNORECASE)
 _SHELL = lazy(r"/bin/(ba|z|da)?sh\b|\b(ba|z|da|k)?sh\s+[<>]&|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\b|\bsh\s+-i\b|"
-              r"\b(?:Invoke-Expression|iex)\b|\bspawn\(\s*['\"](?:ba)?sh['\"]", re.IGNORECASE)
+              r"\b(?:Invoke-Expression|iex)\b|\bspawn\(\s*['\"](?:ba)?sh['\"]|"
+              r"['\"](?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi)?sh(?:\.exe)?(?:\s+-i)?['\"]|`(?:ba|z)?sh\b", re.IGNORECASE)
 # A command read from the connection and run: `IO.popen(l)`, `system $_`, `iex $d`
 _RUNS_RECEIVED = lazy(r"popen\(\s*[a-z_$]|\bsystem\s*\(?\s*\$|\bexec\s*\(?\s*\$|\biex\s+\$|"
-                      r"Invoke-Expression\s+\$|\bshell_exec\(\s*\$|\beval\(\s*[a-z_$]", re.IGNORECASE)
+                      r"Invoke-Expression\s+\$|\bshell_exec\(\s*\$|\beval\(\s*[a-z_$]|"
+                      # any language's run of what it holds (`execSync(d…)`, `system(readLines(s…))`, `Open3.capture2e(
+                      # s.gets)`, `subprocess.run(s.recv(…)`), a backtick or %x() of a value (`` `#{l}` ``, `` `$_` ``)
+                      r"\b(?:execSync|spawnSync|system|passthru|check_output|getoutput|capture2e?|capture3|run|"
+                      r"popen2?|Popen)\(\s*(?!['\"\[(])[a-z_$][\w.]*(?:\(|\.recv|\.read|\.gets|\.decode|,|\))|"
+                      r"`[^`]*(?:#\{|\$\w)[^`]*`|%x\(\s*#\{", re.IGNORECASE)
 _STREAMS = lazy(r"\bdup2\b|\bpty\.spawn\b|<&\s*\d|>&\s*\d|[<>]&\s*(?:%d|\$\w|#\{)|\bexec\s+sprintf\b|"
                 r"\bpipe\(|\.pipe\(|\bstdin\b|\bSTDIN\b|"
-                r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression", re.IGNORECASE)
+                r"GetStream\(|\bexec\s*\(|\bsystem\s*\(|\bspawn\(|\biex\b|Invoke-Expression|"
+                r"\bget(?:Input|Output)Stream\(|\bproc_open\b|\bProcess\.(?:run|start|spawn|new)\b|\binput:\s*\w|"
+                r"\bPort\.open\b|\.pipeTo\(|\.Stdin\s*=|\bProcessBuilder\b|\bstdin\s*=", re.IGNORECASE)
 # Key and credential files named in code (also read by `exfil` for code whose output is piped to a sender).
 KEY_FILE_IN_CODE = lazy(r"\.ssh/id_\w+\b(?!\.pub)|\.aws/credentials|\.kube/config|\.netrc|/etc/shadow|\.gnupg|"
                         r"\.git-credentials|\.docker/config\.json|serviceaccount/token|\.pgpass|\.config/gcloud")
@@ -77,4 +86,34 @@ def judge(prog: str, code: str) -> Optional[tuple]:
         return HIGH, f"{prog} code reads a key or credentials and talks to the network ({shown})"
     if _WALK.search(code) and _DELETE.search(code) and _HOME_ANYWHERE.search(code):
         return HIGH, f"{prog} code walks your home directory and deletes what it finds ({shown})"
+    return None
+
+
+_PS_SOCKETS = lazy(r"Sockets\.(?:TcpClient|Socket|UdpClient)|\bTcpClient\b", re.IGNORECASE)
+_CODE_WRITERS = frozenset({"echo", "printf", "print", "write-output", "set-content", "out-file"})
+
+
+def line_shell_channel(text: str, segs: list) -> Optional[tuple]:
+    """A shell connected to another machine by code the shell's reading splits: PowerShell typed at its prompt
+    (``$c = New-Object Net.Sockets.TCPClient(H, P); … iex $d …``), and source written by ``echo``/``printf`` into a
+    file that a later command of the line names (``echo 'package main;…net.Dial…exec.Command("/bin/sh")…' > t.go &&
+    go run t.go``, ``printf '…' > r.c && gcc r.c -o r && ./r``)."""
+    if ("lient" in text or "LIENT" in text or "ockets" in text or "OCKETS" in text) and _PS_SOCKETS.search(text):
+        found = judge("PowerShell", text)
+        if found is not None and found[0] == HIGH:
+            return found
+    if len(segs) < 2 or ">" not in text or not ("echo" in text or "print" in text or "-Output" in text or
+                                               "-Content" in text or "Out-File" in text):
+        return None
+    for k, seg in enumerate(segs[:-1]):
+        if not seg.words or seg.words[0].text.lower() not in _CODE_WRITERS:
+            continue
+        written = [r.target.text for r in seg.redirects if r.op in (">", ">>") and r.target is not None]
+        if not written or not any(name in w.text for later in segs[k + 1:] for w in later.words for name in written):
+            continue
+        code = " ".join(w.text for w in seg.words[1:])
+        if _SOCKET.search(code):
+            found = judge(written[0].rsplit("/", 1)[-1], code)
+            if found is not None and found[0] == HIGH:
+                return found
     return None

@@ -7,7 +7,7 @@ the port: the home directory, ``/`` or ``~/.ssh`` served on any address but loop
 keys and credentials.  A server with no directory serves where it stands (``cd ~ && python3 -m
 http.server``).  A reverse tunnel (``ssh -R 2222:localhost:22 host``, ``chisel … R:…:22``,
 ``ngrok tcp 22``, ``bore local 22``, ``cloudflared tunnel --url ssh://…``) publishes this
-machine's SSH or remote desktop on another host; ``ssh -R`` to a public relay or on every
+machine's SSH or remote desktop on another host (high); ``ssh -R`` to a public relay or on every
 interface of the far side publishes a local service to anyone.  Serving a build directory, a
 port on loopback, or a local web app through a tunnel stays quiet.
 """
@@ -139,7 +139,7 @@ def _reverse_tunnel(c: Ctx) -> Optional[tuple]:
         local = parts[-1] if len(parts) >= 3 else ""
         wide = len(parts) >= 4 and parts[0] in ("", "*", "0.0.0.0", "[::]")
         if _REMOTE_ACCESS.search(":" + local) or len(parts) == 1 and re.fullmatch(r"\d+", spec):
-            return MEDIUM, (f"publishes this machine's SSH or remote desktop (or a way into its network) on another "
+            return HIGH, (f"publishes this machine's SSH or remote desktop (or a way into its network) on another "
                             f"host ({c.text})")
         if relay or wide:
             through = "a public relay" if relay else "the far side"
@@ -158,7 +158,7 @@ def _tunnel_to_remote_access(c: Ctx) -> Optional[tuple]:
     for t in c.texts:
         if re.match(r"^(ssh|rdp|vnc|winrm)://", t, re.IGNORECASE) or _REMOTE_ACCESS.search(t) and \
                 (not t.startswith("-") or t.startswith("-R")) and not re.match(r"^https?://", t):
-            return MEDIUM, f"publishes this machine's SSH or remote desktop through a public tunnel ({c.text})"
+            return HIGH, f"publishes this machine's SSH or remote desktop through a public tunnel ({c.text})"
     served = [t[len("file://"):] for t in c.texts if t.startswith("file://")]
     for path in served:
         kind = target(Word(path, path)).kind

