@@ -109,6 +109,15 @@ TOKEN_RUNS = [
     ("reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\VulnSvc /v ImagePath /t REG_EXPAND_SZ "
      "/d \"cmd /c net localgroup administrators eve /add\" /f", "high"),
     ("Write-ServiceBinary -Name VulnSvc -Path C:\\svc\\svc.exe -UserName eve -Password P@ss", "high"),
+    # the host entered as root from a container the container service started
+    ("docker run -v /:/mnt --rm -it alpine chroot /mnt sh", "high"),
+    ("podman run --rm -it -v /:/host --privileged ubuntu chroot /host bash", "high"),
+    ("ctr run --rm --mount type=bind,src=/,dst=/host,options=rbind:rw docker.io/library/alpine:latest x "
+     "chroot /host sh", "high"),
+    ("nerdctl run -it --privileged --pid=host alpine nsenter -t 1 -a sh", "high"),
+    ("kubectl run pwn --rm -it --image=alpine --overrides='{\"spec\":{\"hostPID\":true,\"containers\":[{\"name\":"
+     "\"p\",\"image\":\"alpine\",\"securityContext\":{\"privileged\":true},\"command\":[\"nsenter\",\"-t\","
+     "\"1\",\"-a\",\"sh\"]}]}}'", "high"),
     # everyday: the password typed, an administrator's own tools, a service pointed at its own binary
     ("runas /user:corp\\admin \"mmc compmgmt.msc\"", None),
     ("Start-Process powershell -Verb RunAs", None),
@@ -120,6 +129,10 @@ TOKEN_RUNS = [
     ("sc config MyService binPath= \"C:\\Program Files\\MyApp\\svc.exe\"", None),
     ("reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\MyApp /v ImagePath /d \"C:\\Apps\\svc.exe\" /f", None),
     ("csc EfsPotato.cs", None),
+    ("docker run --rm -v /:/host:ro aquasec/trivy fs /host", None),
+    ("docker run --rm -it --pid=host alpine top", None),
+    ("docker run -v /srv/data:/mnt alpine chroot /mnt sh", None),
+    ("chroot /mnt/sysroot /bin/bash", None),
     ("git config --system core.autocrlf true", None),
 ]
 

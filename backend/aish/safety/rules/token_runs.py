@@ -10,6 +10,8 @@ any tool:
 - any launcher told to run a program as SYSTEM or TrustedInstaller (``NSudoLC -U:T -P:E cmd``, ``AdvancedRun
   /RunAs 4 /EXEFilename cmd.exe``, ``gsudo --system cmd``, ``Invoke-TokenManipulation -ImpersonateUser -Username
   "NT AUTHORITY\\SYSTEM"``, ``Invoke-CommandAs -AsSystem``), and RunasCs's shell sent to another machine (``-r H:P``);
+- a shell entered in the host as root from a container the container service starts (``docker run -v /:/mnt
+  alpine chroot /mnt sh``, ``--pid=host … nsenter -t 1 -a sh``, a pod's ``hostPID`` with ``nsenter -t 1``);
 - a service (which runs as SYSTEM) given a shell or an account tool as its program: ``sc config SVC binpath= "net
   user x y /add"``, ``wmic service … call change PathName="cmd /c …"``, ``Set-Service -BinaryPathName …``, a
   service's ``ImagePath`` written by ``reg add``/``Set-ItemProperty``, PowerUp's ``Invoke-ServiceAbuse``.
@@ -50,7 +52,7 @@ _SERVICE_PATH_NAMES = frozenset({"binpath=", "binpath", "-binarypathname", "path
 _WORDS = ("potato", "spoofer", "impersonat", "token", "fullpowers", "incognito", "runasti", "powerrun", "runascs",
           "commandas", "invoke-service", "servicebinary", "binpath", "pathname", "imagepath", "trustedinstaller",
           "nt authority", "localsystem", "-u:s", "-u:t", "-assystem", "--system", "/runas", "/user:", "-u system",
-          "--user system", "/user system", "-username system", "/u system")
+          "--user system", "/user system", "-username system", "/u system", "chroot", "nsenter")
 
 
 def _program_of(command: str) -> str:
@@ -83,6 +85,34 @@ def _names_command(texts: list) -> bool:
     return False
 
 
+_CONTAINER_RUNNERS = frozenset({"docker", "podman", "nerdctl", "ctr", "crictl", "kubectl", "oc", "lxc", "incus",
+                                "finch", "lima", "nerdctl.lima"})
+# The host's root mounted into a container: `-v /:/mnt`, `--volume=/:/host`, `--mount type=bind,src=/,dst=/host`.
+_HOST_ROOT_MOUNT = lazy(r"(?:^|\s)(?:-v|--volume)[ =]/:(/[^\s:]*)|\b(?:src|source)=/,(?:[\w-]+=[^,\s]*,)*?"
+                        r"(?:dst|destination|target)=(/[^\s,]*)")
+
+
+def _host_entered(c: Ctx, lowered: list, shown: str) -> Optional[tuple]:
+    """A shell in the host entered from a container the container service started as root: ``chroot`` into the
+    host's root mounted in it (``docker run -v /:/mnt alpine chroot /mnt sh``), or ``nsenter`` into process 1's
+    namespaces with the host's processes shared (``--pid=host … nsenter -t 1 -a sh``, a pod's ``hostPID``)."""
+    joined = " ".join(lowered)
+    if "chroot" not in lowered and "nsenter" not in joined:
+        return None
+    entered = False
+    if "chroot" in lowered:
+        at = lowered.index("chroot")
+        roots = {m.group(1) or m.group(2) for m in _HOST_ROOT_MOUNT.finditer(joined)}
+        entered = at + 1 < len(lowered) and lowered[at + 1].rstrip("/") in {r.rstrip("/") for r in roots if r}
+    if not entered and "nsenter" in joined:
+        entered = bool(re.search(r"(^|\s|\")(-t|--target)[ =\",]*1\b", joined)) and \
+            bool(re.search(r"--pid[ =]host|\"hostpid\"\s*:\s*true", joined))
+    if entered:
+        return HIGH, (f"enters the host as root from a container the container service started: a root shell "
+                      f"past this account's rights ({shown})")
+    return None
+
+
 def _service_command(c: Ctx, lowered: list) -> str:
     """The command a service is given to run: ``binpath= CMD``, ``binpath="CMD"``, ``PathName=CMD``,
     ``-BinaryPathName CMD``, ``… /v ImagePath /d CMD``, ``-Name ImagePath -Value CMD``."""
@@ -113,7 +143,7 @@ def rule_run_as_another(c: Ctx) -> Optional[tuple]:
     if not texts or len(texts) > _MOST_ARGUMENTS:
         return None
     named_tool = _TOKEN_TOOL.search(prog) is not None
-    if not named_tool and prog not in _SERVICE_PROGRAMS and prog != "runascs" and \
+    if not named_tool and prog not in _SERVICE_PROGRAMS and prog != "runascs" and prog not in _CONTAINER_RUNNERS and \
             not any(word in c.lowered for word in _SYSTEM_WORDS):
         return None  # most lines leave here (a long `rm -rf …` wakes every rule)
     lowered = [t.lower() for t in texts]
@@ -126,6 +156,8 @@ def rule_run_as_another(c: Ctx) -> Optional[tuple]:
             return HIGH, (f"makes a service run a command of its choosing as SYSTEM: whoever wrote it owns the "
                           f"machine ({shown})")
         return None
+    if prog in _CONTAINER_RUNNERS:
+        return _host_entered(c, lowered, shown)
     if prog in ("schtasks", "sc", "runas", "start-process", "sudo"):
         return None
     if prog == "runascs" and any(t in ("-r", "--remote") for t in lowered):
