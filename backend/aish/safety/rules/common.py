@@ -58,11 +58,16 @@ _LOCAL = ("/usr/local/", "/opt/")
 _SYSTEM_DEEP = ("/etc/", "/boot/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/lib32/", "/var/log/",
                 "/var/lib/", "/System/", "/Library/", "/private/etc/", "/nix/store/", "/efi/",
                 "/var/spool/", "/var/mail/", "/var/backups/")
-# Files whose loss or corruption locks users out or stops the machine from booting.
+# Files whose loss or corruption locks users out or stops the machine from booting.  Of systemd's unit directory, the
+# whole of it and the units boot and logins stand on (sshd, systemd-*, dbus, getty, networking, the targets): an
+# app's own unit copied in or removed (`cp myapp.service /etc/systemd/system/`) is how services are installed, and
+# what a unit runs is read by the start-up readings (autostart_payloads).
 CRITICAL_FILE = lazy(
     r"^(/private)?/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\.d/.*|fstab|crypttab|hosts|"
     r"resolv\.conf|hostname|ssh/sshd_config|ssh/sshd_config\.d/.*|pam\.d/.*|security/.*|"
-    r"default/grub|login\.defs|nsswitch\.conf|ld\.so\.(conf|preload)|systemd/system/.*|"
+    r"default/grub|login\.defs|nsswitch\.conf|ld\.so\.(conf|preload)|systemd/system/\*|"
+    r"systemd/system/[^/]*(sshd?|systemd-|dbus|getty|login|audit|[Nn]etwork|polkit|default\.target|multi-user|graphical|"
+    r"sysinit|basic\.target|local-fs|emergency|rescue|ctrl-alt-del)[^/]*(/.*)?|"
     r"network/interfaces|netplan/.*|selinux/config|inittab|shells|profile|environment|"
     r"bashrc|bash\.bashrc|zshrc|zsh/zshrc|crontab)$|^/boot/|^/proc/sysrq-trigger$|"
     r"^/(usr/)?s?bin/[\w.+-]+$|^/(usr/)?lib(64)?/[\w.+-]+\.so[\w.]*$")

@@ -22,6 +22,9 @@ from aish.safety.lazy_regex import lazy
 
 
 # Where package managers read one key file per vendor (each added by the vendor's install notes): like a drop-in.
+# A unit in the admin's own unit folder (`cp myapp.service /etc/systemd/system/`): how a service is installed; the units
+# boot and logins stand on are CRITICAL_FILE's, and what a unit runs is read by the start-up readings.
+_ADMIN_UNIT = re.compile(r"^/etc/systemd/(system|user)/[^/]+\.(service|timer|socket|path|mount|automount|slice)$")
 _VENDOR_KEYS = lazy(r"^/(etc/apt/keyrings|usr/share/keyrings|etc/pki/rpm-gpg)/[^/]+$")
 
 
@@ -38,8 +41,8 @@ def overwrite_level(t: Target) -> Optional[int]:
         if stops is not None:
             return stops[0]
         if re.search(r"\.d/[^/]+$", t.path) or t.path.startswith(("/proc/sys/", "/sys/")) or \
-                _VENDOR_KEYS.match(t.path):
-            return LOW  # a drop-in file, a kernel tunable, one vendor's repository key
+                _VENDOR_KEYS.match(t.path) or _ADMIN_UNIT.match(t.path):
+            return LOW  # a drop-in file, a kernel tunable, one vendor's repository key, an admin's own unit
         return HIGH if records_erased.who_got_in(t.path) else MEDIUM
     if k in ("dot-rc", "history"):
         return MEDIUM

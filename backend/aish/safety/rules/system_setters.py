@@ -53,6 +53,10 @@ _COPY_VERBS = frozenset({"cp", "copy", "copyto", "mv", "move", "moveto", "instal
 _LOGIN = LazyRegex(r"sudoers|shadow|passwd|pam\.|authorized_keys|sshd_config|/\.ssh")
 
 
+# Options whose value is the next word (`install -m 644 -o root F DEST`): no operand.
+_VALUED = frozenset({"-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-t", "--target-directory",
+                     "--chmod", "--chown", "-e", "--rsh", "-i", "-F", "-P", "--port"})
+
 def _system(word: str) -> bool:
     word = word.strip("'\"")
     return bool(word) and SYSTEM_FILE.search(word) is not None
@@ -81,12 +85,15 @@ def rule_system_setter(c: Ctx) -> Optional[tuple]:
                       f"({c.text})"
     if _PATCH_NAME.search(c.prog) and not set(low) & {"--dry-run", "-r", "--reverse", "-o", "--output"}:
         return level, f"{c.prog} applies a diff to {shown}: a system file's meaning is changed ({c.text})"
-    operands = [t for t in texts if not t.startswith("-")]
+    operands = [t for k, t in enumerate(texts) if not t.startswith("-") and not (k and texts[k - 1] in _VALUED)]
     if operands and operands[0].lower() in _COPY_VERBS:  # `rclone copyto ./resolv.conf /etc/resolv.conf`
         operands = operands[1:]
     elif not _COPY_NAME.search(c.prog):
         return None
-    if len(operands) >= 2 and CRITICAL_FILE.search(operands[-1].strip("'\"")) and \
-            not _system(operands[0]):
+    into = operands[-1].strip("'\"") if len(operands) >= 2 else ""
+    if into.endswith("/"):  # `install -m 644 app.service /etc/systemd/system/`: the file lands inside
+        into += operands[0].strip("'\"").rstrip("/").rsplit("/", 1)[-1]
+        shown = into
+    if into and CRITICAL_FILE.search(into) and not _system(operands[0]):
         return level, f"{c.prog} puts {operands[0]} over {shown}: a system file is replaced ({c.text})"
     return None

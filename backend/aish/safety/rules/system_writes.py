@@ -71,7 +71,9 @@ def _copied(prog: str, texts: list) -> list:
         into, pos = pos[-1], pos[:-1]
     into = _REMOTE.sub("", into)
     name = pos[0].rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1] if pos else ""
-    return [into] + ([into.rstrip("/\\") + "/" + name] if name else [])
+    inside = [into.rstrip("/\\") + "/" + name] if name else []
+    # `mv x.service /etc/systemd/system/`: a folder said as one is not replaced, what lands in it is
+    return inside if inside and into.endswith(("/", "\\")) else [into] + inside
 
 
 def _fed(seg, chain: list) -> str:

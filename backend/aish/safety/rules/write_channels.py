@@ -75,6 +75,9 @@ _FOLDER_OPTIONS = frozenset({"-d", "--dir", "--directory", "-P", "--directory-pr
 _NAME_OPTIONS = frozenset({"-o", "-O", "--out", "--output", "--output-document", "--name", "--filename",
                            "--output-file", "--save-as"})
 _RENAME_TO = lazy(r"^s(?P<d>[^\w\s])(?:(?!(?P=d)).)*(?P=d)(?P<to>/(?:(?!(?P=d)).)+)(?P=d)")
+# An admin's own unit (not one boot or logins stand on: those are CRITICAL_FILE's, judged by `content`).
+_ADMIN_UNIT = lazy(r"^/etc/systemd/(system|user)/(?![^/]*(sshd?|systemd-|dbus|getty|login|audit|[Nn]etwork|polkit|"
+                   r"\.target))[^/]+\.(service|timer|socket|path|mount|automount|slice)$")
 _EVERYDAY_COPIERS = frozenset({"cp", "mv", "install", "rsync", "ditto", "scp", "gcp", "gmv", "ginstall"})
 _OPTION_VERBS = frozenset({"get", "copytolocal", "movetolocal", "cp", "mv", "put", "copyfromlocal", "download"})
 _READ_VERBS = frozenset({"get", "show", "list", "ls", "cat", "read", "diff", "check", "validate", "lint", "verify",
@@ -203,8 +206,13 @@ def _by_destination(prog: str, texts: list) -> Optional[str]:
         return None
     dest = operands[-1]
     dest = dest[len("file://"):] if dest.startswith("file:///") else dest
-    # the everyday copiers' drop-ins (`sudo cp x /etc/logrotate.d/app`) are their own rules' to judge
-    if not protected(dest, more=prog not in _EVERYDAY_COPIERS) or any(protected(o) for o in operands[:-1]):
+    if dest.strip("'\"").rstrip("/") in ("/etc/systemd/system", "/etc/systemd/user"):  # the unit folder: into it
+        dest = dest.strip("'\"").rstrip("/") + "/" + operands[-2].strip("'\"").rstrip("/").rsplit("/", 1)[-1]
+    # the everyday copiers' drop-ins (`sudo cp x /etc/logrotate.d/app`) and an admin's own unit (`cp myapp.service
+    # /etc/systemd/system/myapp.service`: a service installed) are their own rules' to judge
+    everyday = prog in _EVERYDAY_COPIERS
+    if not protected(dest, more=not everyday) or everyday and _ADMIN_UNIT.match(dest.strip("'\"")) or \
+            any(protected(o) for o in operands[:-1]):
         return None  # a backup of the system's file, or a copy between its own places
     return dest.strip("'\"")
 
