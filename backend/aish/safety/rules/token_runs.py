@@ -38,7 +38,7 @@ _TOKEN_TOOL = lazy(r"potato|spoofer|impersonat|tokenvator|token_?(steal|thief|ma
                    r"^(write|install)-servicebinary$", re.IGNORECASE)
 # Naming SYSTEM or TrustedInstaller as the account to run as, in any launcher's spelling.
 _AS_SYSTEM = lazy(r"^((/user:|/u:|-u:|--user=|-user:)?(nt authority\\system|nt service\\trustedinstaller|"
-                  r"trustedinstaller|localsystem)|/user:system|-u:[st]|-assystem|--system)$", re.IGNORECASE)
+                  r"trustedinstaller|localsystem)|/user:system|-u:[st]|-assystem)$", re.IGNORECASE)
 _USER_OPTIONS = frozenset({"-u", "--user", "/user", "-username", "/u"})
 # A program a service or a launcher is given that runs commands or makes accounts, not a service's own binary.
 _COMMAND_PROGRAMS = frozenset({"cmd", "powershell", "pwsh", "net", "net1", "nc", "nc64", "ncat", "netcat", "rundll32",
@@ -51,7 +51,7 @@ _SYSTEM_WORDS = ("system", "trustedinstaller", "-u:", "/runas")
 _SERVICE_PATH_NAMES = frozenset({"binpath=", "binpath", "-binarypathname", "pathname", "imagepath"})
 _WORDS = ("potato", "spoofer", "impersonat", "token", "fullpowers", "incognito", "runasti", "powerrun", "runascs",
           "commandas", "invoke-service", "servicebinary", "binpath", "pathname", "imagepath", "trustedinstaller",
-          "nt authority", "localsystem", "-u:s", "-u:t", "-assystem", "--system", "/runas", "/user:", "-u system",
+          "nt authority", "localsystem", "-u:s", "-u:t", "-assystem", "gsudo", "/runas", "/user:", "-u system",
           "--user system", "/user system", "-username system", "/u system", "chroot", "nsenter")
 
 
@@ -142,7 +142,7 @@ def rule_run_as_another(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     if not texts or len(texts) > _MOST_ARGUMENTS:
         return None
-    named_tool = _TOKEN_TOOL.search(prog) is not None
+    named_tool = _TOKEN_TOOL.search(prog) is not None or prog == "gsudo" and bool({"-s", "--system"} & set(texts))
     if not named_tool and prog not in _SERVICE_PROGRAMS and prog != "runascs" and prog not in _CONTAINER_RUNNERS and \
             not any(word in c.lowered for word in _SYSTEM_WORDS):
         return None  # most lines leave here (a long `rm -rf …` wakes every rule)
