@@ -162,6 +162,6 @@ def line_accounts_made(text: str, segs: list) -> Optional[tuple]:
             if key in made and _ADMIN_GROUPS.match(group.strip("'\" ")):
                 secret = " and hides it" if hidden.get(key) else ""
                 return (HIGH if secret else MEDIUM,
-                        f"makes the new account {made[key]} a member of {group.strip()}{secret}: a way back in as "
-                        f"an administrator ({fragment([w.raw for w in words])})")
+                        f"makes the new account {made[key]} a member of {group.strip()}{secret}: whoever holds its "
+                        f"password is an administrator ({fragment([w.raw for w in words])})")
     return best
