@@ -116,9 +116,8 @@ _PUBLIC_RELAYS = lazy(r"(^|[@.])(serveo\.net|localhost\.run|pinggy\.io|srv\.us|n
                       r"tunnel\.pyjam\.as|beeceptor\.com)$", re.IGNORECASE)
 
 
-def _reverse_tunnel(c: Ctx) -> Optional[tuple]:
-    """``ssh -R 2222:localhost:22 host``: this machine's SSH reachable from the far side."""
-    texts = c.texts
+def ssh_reverse_specs(texts: list) -> list:
+    """The remote forwards an ssh-like client is told (`-R SPEC`, `-fNR SPEC`, `-RSPEC`, `-o RemoteForward=…`)."""
     specs = []
     for k, t in enumerate(texts):
         if re.fullmatch(r"-[a-zA-Z]*R", t) and k + 1 < len(texts):
@@ -127,6 +126,13 @@ def _reverse_tunnel(c: Ctx) -> Optional[tuple]:
             specs.append(t[2:])
         elif t.lower().startswith("remoteforward="):
             specs.append(t.split("=", 1)[1].replace(" ", ":"))
+    return specs
+
+
+def _reverse_tunnel(c: Ctx) -> Optional[tuple]:
+    """``ssh -R 2222:localhost:22 host``: this machine's SSH reachable from the far side."""
+    texts = c.texts
+    specs = ssh_reverse_specs(texts)
     dynamic = [texts[k + 1] for k, t in enumerate(texts[:-1]) if re.fullmatch(r"-[a-zA-Z]*D", t)]
     if any(re.match(r"^(0\.0\.0\.0|\*|\[::\]|):\d+$", d) for d in dynamic):
         return MEDIUM, f"opens a proxy into the far network for anyone who reaches this machine ({c.text})"

@@ -24,6 +24,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.exposure import ssh_reverse_specs
 from aish.safety.rules.triggers import triggered_by
 
 # Ports that are ways in: SSH, telnet, RPC, NetBIOS, SMB, RDP, VNC, WinRM (and SSH's usual other port).
@@ -63,13 +64,7 @@ def _reverse_specs(c: Ctx, lowered: list) -> list:
     prog = c.prog.lower().removesuffix(".exe")
     specs = [t for t in texts if re.match(r"^R:(\d|socks|[\w.\[\]-]+:\d)", t, re.IGNORECASE)]
     if prog in _SSH_LIKE or "ssh" in lowered:
-        for k, t in enumerate(texts):
-            if re.fullmatch(r"-[a-zA-Z]*R", t) and k + 1 < len(texts):
-                specs.append(texts[k + 1])
-            elif re.fullmatch(r"-R\S+", t):
-                specs.append(t[2:])
-            elif t.lower().startswith("remoteforward="):
-                specs.append(t.split("=", 1)[1].replace(" ", ":"))
+        specs += ssh_reverse_specs(texts)
     for t in texts:  # gost's remote forward: -L rtcp://[bind]:port/host:hostport
         m = re.match(r"^r(tcp|udp)://[^/]*/([^:/]+):(\d+)", t, re.IGNORECASE)
         if m:
