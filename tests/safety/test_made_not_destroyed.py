@@ -3,7 +3,7 @@ thing made may be called `drop`, `purge` or `wipe` (`createdb drop`, `rclone con
 `rclone mkdir remote:wipe`), and the same words as verbs keep their reading."""
 from __future__ import annotations
 
-from tests.safety.forms import table_holds
+from tests.safety.forms import misjudged
 
 MADE_NOT_DESTROYED = ([
     "rclone purge remote:drop", "rclone config delete drop", "dropdb drop", "mc rb --force local/drop",
@@ -18,4 +18,5 @@ MADE_NOT_DESTROYED = ([
 
 
 def test_a_made_thing_named_like_a_verb_is_a_name() -> None:
-    table_holds(MADE_NOT_DESTROYED)
+    wrong = misjudged(*MADE_NOT_DESTROYED)
+    assert not wrong, "\n".join(wrong)
