@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Optional
 
-from aish.safety.rules import records_erased, unit_groups
+from aish.safety.rules import made_here, records_erased, unit_groups
 from aish.safety.program_names import alias
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
@@ -135,6 +135,12 @@ def rule_mkfs(c: Ctx) -> Optional[tuple]:
     if dev is None and image is not None:  # `mkfs.ext4 disk.img`, `mkfs.erofs out.erofs root/`: a file is built
         return LOW, f"{c.prog} writes a new filesystem into the image file {image} ({c.text})"
     dev = dev or next((w.text for w in reversed(c.args) if not w.text.startswith("-")), "a device")
+    if dev.startswith("/") and not dev.startswith("/dev/"):  # a file, not a disk: `mkswap /swapfile`
+        if made_here.temporary(dev):
+            return LOW, f"{c.prog} makes the file {dev}, made on this line, a filesystem or swap ({c.text})"
+        if c.prog.rsplit("/", 1)[-1] == "mkswap":  # a swap file made again: what it held was swap space
+            return LOW, f"mkswap makes the file {dev} swap space ({c.text})"
+        return MEDIUM, f"{c.prog} writes a new filesystem over the file {dev}: what it holds is lost ({c.text})"
     return HIGH, f"{c.prog} erases {dev} (a new empty filesystem) ({c.text})"
 
 

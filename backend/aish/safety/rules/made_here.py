@@ -31,9 +31,35 @@ _ITSELF = lazy(r"^\$\{?([A-Za-z_]\w*)\}?/?$")
 _MADE_WORD = lazy(r"^\$\(\s*(?:g?mktemp|tempfile)\b[^)]*\)/?$")
 
 
+# Programs that make a new file of a size (`fallocate -l 2G /swapfile`, `truncate -s 1G disk.raw`, `mkfile 1g F`,
+# `dd if=/dev/zero of=F`): a filesystem or swap made in it next loses nothing.
+_FILE_MAKERS = ("fallocate", "truncate", "mkfile", "of=")
+_SIZE_OPTIONS = frozenset({"-l", "--length", "-s", "--size"})
+_VALUED = frozenset({"-l", "--length", "-s", "--size", "-o", "--offset", "-r", "--reference"})
+_ZEROS = frozenset({"if=/dev/zero", "if=/dev/urandom", "if=/dev/random"})
+
+
 def names_a_maker(text: str) -> bool:
     """Cheap: could a command of this line make a temporary path (``_assess`` follows its commands only then)?"""
-    return any(maker in text for maker in _MAKERS)
+    return any(maker in text for maker in _MAKERS) or any(maker in text for maker in _FILE_MAKERS)
+
+
+def _files_made(texts: list) -> set:
+    """The files a sized maker makes (their paths as typed): ``fallocate -l 2G /swapfile`` makes ``/swapfile``."""
+    while texts and texts[0] in ("sudo", "doas", "nice", "ionice", "command"):
+        texts = texts[1:]
+    if not texts:
+        return set()
+    prog, args = texts[0].rsplit("/", 1)[-1], texts[1:]
+    if prog == "dd":
+        return {a[3:] for a in args if a.startswith("of=") and len(a) > 3} if set(args) & _ZEROS else set()
+    if prog not in ("fallocate", "truncate", "mkfile"):
+        return set()
+    if prog != "mkfile" and not (set(args) & _SIZE_OPTIONS or any(a.startswith(("--length=", "--size=", "-l", "-s"))
+                                                                  for a in args)):
+        return set()
+    positional = [a for k, a in enumerate(args) if not a.startswith("-") and not (k and args[k - 1] in _VALUED)]
+    return set(positional[1:] if prog == "mkfile" else positional)
 
 
 def follow(seg: Any) -> None:
@@ -68,6 +94,7 @@ def follow(seg: Any) -> None:
             m = _ITSELF.match(w.raw.replace('"', "").replace("'", ""))
             if m:
                 spoiled.add(m.group(1))
+    made |= _files_made([w.text for w in words])
     if not made and not spoiled:
         return
     current = MADE.get() or frozenset()
@@ -84,5 +111,7 @@ def temporary(raw: str) -> Optional[str]:
     names = MADE.get()
     if not names:
         return None
+    if word in names:
+        return word  # a file a sized maker made on the line (`fallocate -l 2G /swapfile && mkswap /swapfile`)
     m = _ITSELF.match(word)
     return word if m and m.group(1) in names else None
