@@ -26,8 +26,17 @@ from aish.safety.lazy_regex import lazy
 # (file pattern, [(content pattern, level, what it means)], level of any other write, what that means)
 _FILES: list = [
     (re.compile(r"^(/private)?/etc/sudoers(\.d/.*)?$"),
-     [(re.compile(r"NOPASSWD|!authenticate|ALL\s*=\s*\(\s*ALL[^)]*\)\s*(NOPASSWD:\s*)?ALL", re.IGNORECASE), HIGH,
-       "lets a user run anything as root (sudoers)")],
+     [(re.compile(r"!authenticate|NOPASSWD:\s*ALL\b|ALL\s*=\s*\(\s*ALL[^)]*\)\s*(NOPASSWD:\s*)?ALL\b|"
+                 r"NOPASSWD:[^\n]*?(/|\s)(ba|z|k|c|tc|da|fi|a)?sh\b|"  # a shell, or a program that gives one
+                 r"NOPASSWD:[^\n]*/(vim?|nvim|nano|emacs|ed|less|more|man|env|python[\d.]*|perl|ruby|node|php|lua|"
+                 r"find|awk|gawk|tee|su|sudo|dd|tar|zip|git|rsync|cp|mv|chmod|chown|install|bash|docker|nmap|"
+                 r"crontab|systemd-run|journalctl)(\s*(,|$)|\s+\*)", re.IGNORECASE | re.MULTILINE), HIGH,
+       "lets a user run anything as root (sudoers)"),
+      # commands named with their arguments: sudo allows those alone, without asking for a password
+      (re.compile(r"NOPASSWD:\s*/\S+\s+[^\s,*]", re.IGNORECASE), MEDIUM,
+       "lets a user run the commands it names as root without a password (sudoers)"),
+      (re.compile(r"NOPASSWD", re.IGNORECASE), HIGH,
+       "lets a user run a program as root without a password, with any arguments (sudoers)")],
      MEDIUM, "a bad line in sudoers breaks sudo for everyone"),
     (re.compile(r"^/etc/ssh/sshd_config(\.d/.*)?$"),
      [(re.compile(r"PermitEmptyPasswords\s*[= ]\s*yes|AuthorizedKeysFile\s*[= ]\s*/dev/null", re.IGNORECASE), HIGH,
