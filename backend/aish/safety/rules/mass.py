@@ -29,6 +29,19 @@ def listed(c: Ctx) -> bool:
     return False
 
 
+_FILTER = re.compile(r"(?:^|\s)(?:-f|--filter)[\s=]+['\"]?([\w.=:-]+)")
+
+
+def _filter_of(c: Ctx) -> Optional[str]:
+    """The filter a listing's substitution gives (``-f status=exited``, ``--filter dangling=true``), if any."""
+    for w in c.args:
+        for sub in w.subs:
+            m = _FILTER.search(sub)
+            if m:
+                return m.group(1)
+    return None
+
+
 def rule_containers(c: Ctx) -> Optional[tuple]:
     pos = positionals(c.args, {"-H", "--host", "--context", "-c", "--config", "-f", "--file", "-p",
                                "--project-name", "--filter", "--format", "-t"})
@@ -74,6 +87,9 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
         if verb == "prune":
             return (MEDIUM if allflag or obj == "system" else LOW), f"deletes unused {what} ({c.text})"
         if everything:
+            picked = _filter_of(c)  # `docker rm $(docker ps -aq -f status=exited)`: those the filter picks
+            if picked and not allflag:
+                return MEDIUM, f"deletes the {what} its listing picks ({picked}) ({c.text})"
             return MEDIUM, f"deletes all {what} ({c.text})"
         if obj in ("stack", "swarm", "machine"):
             return MEDIUM, f"deletes {what} ({c.text})"

@@ -1,4 +1,6 @@
-"""What a sudoers line gives is said as it is: a rule naming commands with their arguments lets a user run those
+"""What a command does is said as it is.
+
+What a sudoers line gives: a rule naming commands with their arguments lets a user run those
 alone (`deploy ALL=(ALL) NOPASSWD: /usr/bin/systemctl restart myapp` was "lets a user run anything as root");
 everything, a shell, an editor or a program that gives a shell, or a program with any arguments, is anything."""
 from __future__ import annotations
@@ -24,4 +26,23 @@ def test_what_a_sudoers_rule_gives_is_said() -> None:
     wrong = [f"{c} -> {assess(c)}" for c in ANYTHING if "anything" not in getattr(assess(c), "reason", "")]
     wrong += [f"{c} -> {assess(c)}" for c in NAMED if assess(c) is None or "anything" in assess(c).reason or
               assess(c).level not in ("medium", "high")]
+    assert not wrong, "\n".join(wrong)
+
+
+# A listing with a filter deletes what the filter picks, not every one (`docker rm $(docker ps -aq -f
+# status=exited)` was "deletes all containers").
+PICKED = (
+    ("docker rm $(docker ps -aq -f status=exited)", "status=exited"),
+    ("docker rmi $(docker images -q --filter dangling=true)", "dangling=true"),
+    ("podman rm $(podman ps -aq --filter status=exited)", "status=exited"),
+    ("docker network rm $(docker network ls -q -f driver=bridge)", "driver=bridge"),
+    ("nerdctl rm $(nerdctl ps -aq -f status=created)", "status=created"),
+)
+
+
+def test_a_filtered_listing_deletes_what_it_picks() -> None:
+    wrong = [f"{c} -> {assess(c)}" for c, picked in PICKED
+             if assess(c) is None or picked not in assess(c).reason or "all " in assess(c).reason]
+    wrong += [f"{c} -> {assess(c)}" for c in ("docker rm $(docker ps -aq)", "docker rm -f $(docker ps -aq)")
+              if assess(c) is None or "all containers" not in assess(c).reason]
     assert not wrong, "\n".join(wrong)
