@@ -5,6 +5,7 @@ alone (`deploy ALL=(ALL) NOPASSWD: /usr/bin/systemctl restart myapp` was "lets a
 everything, a shell, an editor or a program that gives a shell, or a program with any arguments, is anything."""
 from __future__ import annotations
 
+from tests.safety.forms import misjudged
 from tests.safety.kept import assess
 
 ANYTHING = (
@@ -45,4 +46,21 @@ def test_a_filtered_listing_deletes_what_it_picks() -> None:
              if assess(c) is None or picked not in assess(c).reason or "all " in assess(c).reason]
     wrong += [f"{c} -> {assess(c)}" for c in ("docker rm $(docker ps -aq)", "docker rm -f $(docker ps -aq)")
               if assess(c) is None or "all containers" not in assess(c).reason]
+    assert not wrong, "\n".join(wrong)
+
+
+# macOS' desktop parts that launchd starts again at once: `killall Finder` applies a setting (was "kills every
+# process named Finder", medium); killed outright, other programs, or a name not such a part stay medium.
+RELAUNCHED = ([
+    "killall Safari", "killall loginwindow", "killall Finder Safari", "killall -u alice Finder", "pkill -f Dock",
+    "killall -KILL Dock", "killall -9 Finder",
+], [
+    "defaults write com.apple.finder AppleShowAllFiles -bool true && killall Finder", "killall Dock",
+    "killall SystemUIServer", "killall -HUP Finder", "killall Finder Dock", "defaults write com.apple.dock "
+    "autohide -bool true; killall Dock", "killall ControlCenter", "killall cfprefsd",
+])
+
+
+def test_desktop_parts_restarted_by_the_system() -> None:
+    wrong = misjudged(*RELAUNCHED)
     assert not wrong, "\n".join(wrong)

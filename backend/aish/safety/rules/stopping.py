@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules import supervisor_stops
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, parse_opts, positionals
+from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, parse_opts, positionals
 from aish.safety.rules.service_units import units_verdict
 from aish.safety.lazy_regex import lazy
 
@@ -78,6 +78,10 @@ def rule_power(c: Ctx) -> Optional[tuple]:
 
 
 # Options that take a value, by program: pkill's `-s` is a session and `-o`, `-n` are flags (oldest, newest);
+# macOS' desktop parts launchd starts again at once: `killall Finder` is how a setting written by `defaults` is applied
+# (asked to quit; killed outright, `-KILL`, a copy in progress in Finder is cut off: medium as any name).
+_RELAUNCHED = frozenset({"Finder", "Dock", "SystemUIServer", "ControlCenter", "NotificationCenter", "cfprefsd",
+                         "Spotlight", "TouchBarServer", "WindowManager"})
 # killall's `-s` is the signal and `-g` a flag (the named process's whole group).
 _KILL_VALUED = {"pkill": frozenset("-u --euid -U --uid -g --pgroup -G --group -P --parent -s --session -t --terminal "
                                    "-F --pidfile --signal --ns --nslist".split()),
@@ -150,6 +154,8 @@ def rule_kill(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"kills every process of that terminal, group, parent or session ({c.text})"
         if names in (["."], [".*"], ["-1"]) or (p == "pkill" and names and names[0] in (".", ".*", "")):
             return HIGH, f"kills every process ({c.text})"
+        if names and p == "killall" and signal not in ("KILL", "9") and all(n in _RELAUNCHED for n in names):
+            return LOW, f"restarts {', '.join(names)}: the system starts it again at once ({c.text})"
         if names:
             how = "matching" if "f" in flags or p == "pkill" else "named"
             return MEDIUM, f"kills every process {how} {', '.join(names)[:40]} ({c.text})"
