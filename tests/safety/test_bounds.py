@@ -62,6 +62,18 @@ def test_a_command_cut_short_by_the_time_budget_says_so(monkeypatch):
     assert verdict is not None and verdict.level == "medium" and "not checked" in verdict.reason
 
 
+def test_a_command_the_judge_failed_on_is_not_passed_as_harmless(monkeypatch):
+    """A reading that raises (a bug) must not make the command look judged and quiet: it says it was not judged."""
+    from aish.safety import assess as assess_module
+
+    def broken(text, depth):
+        raise RuntimeError("a reading's bug")
+
+    monkeypatch.setattr(assess_module, "_assess", broken)
+    verdict = assess("rm -rf ~/important")
+    assert verdict is not None and verdict.level == "medium" and "not judged" in verdict.reason
+
+
 def test_a_short_command_is_judged_without_reading_the_cpu_clock(monkeypatch):
     """The thread's CPU clock is a system call (5 µs in some VMs, a tenth of a short command's
     judgement); the wall clock bounds it until the budget could be near.  The wall clock is the

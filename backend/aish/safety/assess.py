@@ -115,9 +115,9 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     made_token = made_here.MADE.set(None)
     try:
         found = _assess(command[:MAX_CHARS], 0)
-    except Exception:  # a safety check must never break an answer
+    except Exception:  # never break an answer, nor pass a command it did not judge as quiet (as a cut-short one)
         log.exception("safety check failed on a command")
-        return None
+        return Verdict(LEVELS[1], "not judged: the safety check failed on this command (the daemon's log says why)")
     finally:
         BASE.reset(token)
         _BUDGET.reset(budget_token)
