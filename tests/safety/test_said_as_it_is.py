@@ -64,3 +64,21 @@ RELAUNCHED = ([
 def test_desktop_parts_restarted_by_the_system() -> None:
     wrong = misjudged(*RELAUNCHED)
     assert not wrong, "\n".join(wrong)
+
+
+# Software installed by hand is unpacked into /usr/local or /opt (Go's own instructions: `sudo tar -C /usr/local -xzf
+# go….tar.gz`, was high "unpacks over /usr/local (a system directory)"); the system's own places keep their reading.
+UNPACKED = ([
+    "tar -xzf archive.tar.gz -C /etc/", "sudo tar -xzf backup.tgz -C /", "sudo tar -xzf x.tgz -C /usr",
+    "tar xzf dots.tgz -C ~", "sudo unzip -o x.zip -d /etc", "sudo 7z x a.7z -o/usr -y",
+], [
+    "sudo tar -C /usr/local -xzf go1.23.2.linux-amd64.tar.gz", "sudo tar -xzf node-v20.tar.xz -C /opt/",
+    "sudo tar xf jdk-21_linux-x64_bin.tar.gz -C /opt", "sudo unzip -o app.zip -d /opt",
+    "sudo 7z x idea.7z -o/opt -y", "sudo tar --extract --file=zig.tar.xz --directory=/usr/local",
+    "sudo bsdtar -xf julia.tar.gz -C /opt",
+])
+
+
+def test_software_unpacked_where_it_is_installed_by_hand() -> None:
+    wrong = misjudged(*UNPACKED)
+    assert not wrong, "\n".join(wrong)

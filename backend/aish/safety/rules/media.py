@@ -25,6 +25,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx, target
 from aish.safety.rules.documents import is_document
+from aish.safety.rules.outputs import LOCAL_SOFTWARE
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
 
@@ -107,6 +108,8 @@ def _image_in_place(c: Ctx, prog: str, texts: list) -> Optional[str]:
 
 def _dest_matters(w: Word) -> bool:
     """Home, a folder of home, another user's home, a system directory: what is there is written over."""
+    if w.text.rstrip("/") in LOCAL_SOFTWARE:  # `tar xf jdk.tar.gz -C /opt`: software installed by hand goes there
+        return False
     return target(w).kind in ("home", "user", "userhome", "system", "system-top", "root", "critical", "dot-critical")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from aish.safety.rules.common import BASE, HIGH, LETTER_READERS, MEDIUM, Ctx, describe, target, worst
+from aish.safety.rules.common import BASE, HIGH, LETTER_READERS, LOW, MEDIUM, Ctx, describe, target, worst
 from aish.safety.rules.content import overwrite_level
 from aish.safety.shell_words import Word
 from aish.safety.lazy_regex import lazy
@@ -26,6 +26,9 @@ _OUTPUT_OPTIONS = {"curl": {"-o", "--output"}, "curlie": {"-o", "--output"}, "wg
                    "gpg": {"-o", "--output"}, "yt-dlp": {"-o", "--output"}, "pandoc": {"-o", "--output"},
                    "iwr": {"-OutFile", "-outfile"}, "Invoke-WebRequest": {"-OutFile", "-outfile"},
                    "base64": {"-o", "--output"}, "age": {"-o", "--output"}}
+# Where software the admin installs by hand goes (Go's, Node's, a JDK's own instructions unpack their archive there):
+# the archive's top folder lands inside; the system's own places keep their readings.
+LOCAL_SOFTWARE = frozenset({"/usr/local", "/opt", "/usr/local/lib", "/usr/local/share", "/opt/homebrew"})
 # The system's places an archive may be unpacked over.
 _SYSTEM_KINDS = {"root": HIGH, "system-top": HIGH, "critical": HIGH, "system": MEDIUM, "home": MEDIUM}
 _WIPING_SOURCES = {"/dev/zero", "/dev/urandom", "/dev/random"}
@@ -45,6 +48,10 @@ def rule_extract_into(c: Ctx) -> Optional[tuple]:
         places = [BASE.get()]  # `cd ~ && tar xf dotfiles.tar`: unpacked where the line stands
     best = None
     for place in places:
+        if place.rstrip("/") in LOCAL_SOFTWARE:  # `sudo tar -C /usr/local -xzf go1.23.linux-amd64.tar.gz`: installed
+            best = worst(best, (LOW, f"{c.prog} unpacks into {place}, where locally installed software lives "
+                                     f"({c.text})"))
+            continue
         kind = target(Word(place, place, has_var="$" in place)).kind
         level = _SYSTEM_KINDS.get(kind)
         if level is not None:
