@@ -82,3 +82,17 @@ UNPACKED = ([
 def test_software_unpacked_where_it_is_installed_by_hand() -> None:
     wrong = misjudged(*UNPACKED)
     assert not wrong, "\n".join(wrong)
+
+
+# A restore told to drop what it restores over: the backup named is the source, not what is destroyed
+# (`mongorestore --drop /backup/` was "destroys /backup/").
+RESTORED = (
+    "mongorestore --drop /backup/", "mongorestore --drop --uri mongodb://db1:27017 /backups/dump-2024-06-01",
+    "ghe-restore -f 10.0.0.5", "rethinkdb-restore --force backup.tar.gz", "qmrestore vzdump.vma.zst 100 --force true",
+)
+
+
+def test_a_restore_names_the_live_data_not_the_backup() -> None:
+    wrong = [f"{c} -> {assess(c)}" for c in RESTORED
+             if assess(c) is None or "over the live data" not in assess(c).reason or "destroys" in assess(c).reason]
+    assert not wrong, "\n".join(wrong)

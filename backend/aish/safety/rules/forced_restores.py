@@ -51,6 +51,11 @@ _SAFE_PLACES = frozenset({"temp", "output", "project"})
 _LIVE = frozenset({"root", "system-top", "home", "critical", "system", "user", "userhome"})
 
 
+def named_for_restoring(prog: str) -> bool:
+    """``mongorestore``, ``ghe-restore``, ``restore-db``: a program whose name says it restores."""
+    return bool(_RESTORE_NAME.search(prog))
+
+
 @triggered_by(_SAID)
 def rule_forced_restore(c: Ctx) -> Optional[tuple]:
     """A restore, load or copy-back told to go ahead over existing data."""

@@ -93,6 +93,10 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if prog in _RM_RF_LIKE:  # `rimraf ~/projects`, `del-cli '~/**'`: a recursive forced delete by another name
         found = c.recurse("rm -rf -- " + " ".join(w.raw for w in c.args if not w.text.startswith("-")))
         return (found[0], f"{found[1].replace('rm -rf -- ', prog + ' ', 1)}") if found else None
+    if forced_restores.named_for_restoring(prog):  # `mongorestore --drop /backup/`: the backup is the source
+        restored = forced_restores.rule_forced_restore(c)
+        if restored is not None:
+            return restored
     act = subcommand_action(prog, c.texts)
     if act.safe or not act.verb:
         task = _task_words(c.texts)
