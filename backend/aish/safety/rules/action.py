@@ -373,8 +373,9 @@ def _runs_command(prog: str, args: list) -> Optional[list]:
     return rest or None
 
 
-def options(texts: list) -> set:
-    """Long options by name, short ones whole and letter by letter (``-rf`` -> -rf, -r, -f)."""
+def options(texts: list, letters: bool = True) -> set:
+    """Long options by name, short ones whole and letter by letter (``-rf`` -> -rf, -r, -f).  A cmdlet's
+    parameters are names (``-Name``, ``-Path``): ``letters=False`` keeps each whole (``-Name`` holds no ``-a``)."""
     found = set()
     for t in texts:  # one pass (three set comprehensions read every word three times)
         if t[:1] != "-":
@@ -383,6 +384,6 @@ def options(texts: list) -> set:
             found.add(t.split("=", 1)[0])
             continue
         found.add(t)
-        if len(t) <= 5:
+        if letters and len(t) <= 5:
             found.update("-" + letter for letter in t[1:])
     return found

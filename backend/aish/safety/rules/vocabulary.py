@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from aish.safety import ps_aliases
 from aish.safety.programs import READ_ONLY
 from aish.safety.rules.action import (Action, is_backup_tool, option_action, option_nouns, options as read_options,
                                       program_action, runs_command as words_run, subcommand_action)
@@ -123,7 +124,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
             (_DESTROYING_SCRIPT.search(prog) or _destroying_name(prog)):
         # `./teardown.sh`, and `k3s-uninstall.sh`: the name's weak verb (uninstall, killall) is the script's whole job
         return MEDIUM, f"runs {prog}, a script named for removing or wiping things ({c.text})"
-    options = read_options(c.texts) | _long_spellings(c.texts) | option_readings.settings_as_options(c.texts)
+    options = read_options(c.texts, letters=not ps_aliases.is_cmdlet(prog)) | _long_spellings(c.texts) | \
+        option_readings.settings_as_options(c.texts)
     elsewhere = said_elsewhere.rule_said_elsewhere(c, act.verb)
     if elsewhere is not None:
         return elsewhere

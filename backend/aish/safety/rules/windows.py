@@ -184,18 +184,44 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
 
 
 # ----------------------------------------------------------------- PowerShell cmdlets
-_CMDLET_LEVEL = {
-    "format-volume": HIGH, "clear-disk": HIGH, "initialize-disk": MEDIUM, "remove-partition": HIGH,
-    "reset-physicaldisk": HIGH, "clear-recyclebin": MEDIUM, "stop-computer": MEDIUM, "restart-computer": MEDIUM,
-    "remove-computer": MEDIUM, "clear-eventlog": MEDIUM, "remove-eventlog": MEDIUM, "remove-localuser": MEDIUM,
-    "remove-aduser": MEDIUM, "remove-adgroupmember": MEDIUM, "disable-localuser": MEDIUM, "disable-adaccount": MEDIUM,
-    "disable-netadapter": HIGH, "remove-netipaddress": HIGH, "remove-netroute": HIGH, "remove-vm": MEDIUM,
-    "remove-vmsnapshot": MEDIUM, "remove-vmharddiskdrive": MEDIUM, "clear-tpm": HIGH, "disable-bitlocker": MEDIUM,
-    "remove-bitlockerkeyprotector": MEDIUM, "remove-smbshare": MEDIUM, "remove-mailbox": HIGH,
-    "remove-azresourcegroup": HIGH, "remove-azvm": MEDIUM, "remove-azstorageaccount": HIGH,
-    "disable-computerrestore": MEDIUM, "remove-appxpackage": LOW, "uninstall-windowsfeature": LOW,
-    "remove-windowsfeature": LOW,
+# What each cmdlet the rules level by name does, said plainly, and how bad it is.
+_CMDLET_SAYS = {
+    "format-volume": (HIGH, "formats the volume: every file on it is gone"),
+    "clear-disk": (HIGH, "wipes the disk: every partition and file on it is gone"),
+    "initialize-disk": (MEDIUM, "initializes the disk: a new partition table is written on it"),
+    "remove-partition": (HIGH, "deletes the partition and every file on it"),
+    "reset-physicaldisk": (HIGH, "resets the physical disk: its data is gone"),
+    "clear-recyclebin": (MEDIUM, "empties the Recycle Bin: its files are gone for good"),
+    "stop-computer": (MEDIUM, "shuts the computer down: unsaved work and every session are lost"),
+    "restart-computer": (MEDIUM, "restarts the computer: unsaved work and every session are lost"),
+    "remove-computer": (MEDIUM, "takes the computer out of its domain: domain accounts can no longer log in"),
+    "clear-eventlog": (MEDIUM, "clears the event log: its record of what happened is gone"),
+    "remove-eventlog": (MEDIUM, "deletes the event log and its entries"),
+    "remove-localuser": (MEDIUM, "deletes the local user account"),
+    "remove-aduser": (MEDIUM, "deletes the Active Directory user"),
+    "remove-adgroupmember": (MEDIUM, "takes members out of the Active Directory group: the access it gave them goes"),
+    "disable-localuser": (MEDIUM, "disables the local user: it can no longer log in"),
+    "disable-adaccount": (MEDIUM, "disables the Active Directory account: it can no longer log in"),
+    "disable-netadapter": (HIGH, "disables the network adapter: remote access over it stops"),
+    "remove-netipaddress": (HIGH, "removes the IP address: the machine drops off that network"),
+    "remove-netroute": (HIGH, "removes the route: what it reached is unreachable"),
+    "remove-vm": (MEDIUM, "deletes the virtual machine"),
+    "remove-vmsnapshot": (MEDIUM, "deletes the virtual machine's checkpoints"),
+    "remove-vmharddiskdrive": (MEDIUM, "detaches the virtual disk from the virtual machine"),
+    "clear-tpm": (HIGH, "clears the TPM: the keys it holds (BitLocker, Windows Hello) are lost"),
+    "disable-bitlocker": (MEDIUM, "turns BitLocker off: the volume is decrypted"),
+    "remove-bitlockerkeyprotector": (MEDIUM, "removes a BitLocker key protector: that way to unlock it is gone"),
+    "remove-smbshare": (MEDIUM, "removes the share: whoever uses it loses access"),
+    "remove-mailbox": (HIGH, "deletes the mailbox and its mail"),
+    "remove-azresourcegroup": (HIGH, "deletes the Azure resource group and everything in it"),
+    "remove-azvm": (MEDIUM, "deletes the Azure virtual machine"),
+    "remove-azstorageaccount": (HIGH, "deletes the Azure storage account and its data"),
+    "disable-computerrestore": (MEDIUM, "turns System Restore off: no more restore points are made"),
+    "remove-appxpackage": (LOW, "removes the app package"),
+    "uninstall-windowsfeature": (LOW, "uninstalls a Windows feature"),
+    "remove-windowsfeature": (LOW, "uninstalls a Windows feature"),
 }
+_CMDLET_LEVEL = {name: level for name, (level, _) in _CMDLET_SAYS.items()}
 
 
 def rule_cmdlet(c: Ctx) -> Optional[tuple]:
@@ -286,7 +312,7 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
     if level == LOW and broad_listing(c):  # `Get-AppxPackage -AllUsers | Remove-AppxPackage`: every one
         return MEDIUM, f"{c.prog} acts on everything {broad_listing(c)} lists ({c.text})"
     if level is not None:
-        return level, f"{c.prog} {'destroys data' if level == HIGH else 'removes or stops something'} ({c.text})"
+        return level, f"{c.prog} {_CMDLET_SAYS[name][1]} ({c.text})"
     return None
 
 

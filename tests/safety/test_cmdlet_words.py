@@ -1,0 +1,58 @@
+"""A cmdlet's parameters are names, and a cmdlet's verdict says what it does.
+
+``-Name``, ``-Path``, ``-Id`` after ``Remove-Printer`` are PowerShell parameter names, not a cluster of
+one-letter options: read letter by letter, ``-Name`` held ``-a`` ("all"), and removing one printer by name was
+"every one it matches", high.  And the cmdlets the Windows rules level by name said only "removes or stops
+something": the reason now names the effect (the machine restarts, the Recycle Bin is emptied, the account goes).
+"""
+from __future__ import annotations
+
+from tests.safety.forms import each_form
+from tests.safety.kept import assess
+
+
+@each_form("command", [
+    'Remove-Printer -Name "HP"',
+    'Remove-Printer -Name "HP LaserJet"',
+    "Remove-PrinterDriver -Name HPUniversal",
+    "Remove-Widget -Path C:\\x",
+    "Remove-DnsServerZone -Name corp.example -PassThru",
+    "Uninstall-Widget -Name foo",
+    "Remove-VpnConnection -Name Work",
+])
+def test_one_thing_named_by_a_parameter_is_not_every_one(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is None or verdict.level != "high" and "every one" not in verdict.reason, (command, verdict)
+
+
+@each_form("command,at_least", [
+    ("Remove-Printer -Name *", "medium"),  # a wildcard still names every one
+    ("Remove-Widget -All", "medium"),
+    ("Get-Printer | Remove-Printer", "medium"),
+])
+def test_every_one_said_by_a_cmdlet_stays_flagged(command: str, at_least: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and {"medium": 1, "high": 2}[verdict.level] >= {"medium": 1, "high": 2}[at_least], \
+        (command, verdict)
+
+
+@each_form("command,level,says", [
+    ("Restart-Computer", "medium", "restarts the computer"),
+    ("Restart-Computer -Force", "medium", "restarts the computer"),
+    ("Stop-Computer", "medium", "shuts the computer down"),
+    ("Clear-RecycleBin -Force", "medium", "empties the Recycle Bin"),
+    ("Remove-Computer -UnjoinDomainCredential x -Restart", "medium", "out of its domain"),
+    ("Remove-LocalUser bob", "medium", "deletes the local user account"),
+    ("Disable-LocalUser bob", "medium", "can no longer log in"),
+    ("Disable-ADAccount -Identity bob", "medium", "can no longer log in"),
+    ("Remove-ADUser bob", "medium", "deletes the Active Directory user"),
+    ("Clear-Disk -Number 1 -RemoveData", "high", "every partition"),
+    ("Format-Volume -DriveLetter D", "high", "formats the volume"),
+    ("Clear-Tpm", "high", "clears the TPM"),
+    ("Disable-ComputerRestore -Drive C:\\", "medium", "restore points"),
+    ("Remove-SmbShare -Name Data -Force", "medium", "removes the share"),
+])
+def test_a_leveled_cmdlet_says_what_it_does(command: str, level: str, says: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == level and says in verdict.reason, (command, verdict)
+    assert "removes or stops something" not in verdict.reason and "destroys data (" not in verdict.reason, verdict
