@@ -56,3 +56,28 @@ def test_a_leveled_cmdlet_says_what_it_does(command: str, level: str, says: str)
     verdict = assess(command)
     assert verdict is not None and verdict.level == level and says in verdict.reason, (command, verdict)
     assert "removes or stops something" not in verdict.reason and "destroys data (" not in verdict.reason, verdict
+
+
+@each_form("command", [
+    "zorkctl delete vol1 -name bar",  # single-dash words of Go-style and find-style options: names, not clusters
+    "zorkctl rm -tags old",
+    "zorkctl delete -path /srv/x",
+    "nexus-cli image delete -name backend -keep 0",
+    "symaccess -sid 0457 delete view -name ESX_CLUSTER_MV -unmap -nop",
+])
+def test_a_single_dash_word_is_not_a_cluster_of_letters(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "medium" and "every one" not in verdict.reason, (command, verdict)
+
+
+@each_form("command", [
+    "sudo diskutil apfs eraseVolume disk3s1 -name X",
+    "diskutil apfs deleteVolume disk3s2",
+    "diskutil apfs deleteContainer disk2",
+    "diskutil apfs deleteVolumeGroup 5C3F-…",
+    "diskutil cs delete lvg-uuid",
+    "diskutil erasedisk APFS X disk4",
+])
+def test_a_volume_erased_through_a_disk_tools_family_verb_is_high(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "high", (command, verdict)

@@ -375,7 +375,8 @@ def _runs_command(prog: str, args: list) -> Optional[list]:
 
 def options(texts: list, letters: bool = True) -> set:
     """Long options by name, short ones whole and letter by letter (``-rf`` -> -rf, -r, -f).  A cmdlet's
-    parameters are names (``-Name``, ``-Path``): ``letters=False`` keeps each whole (``-Name`` holds no ``-a``)."""
+    parameters are names (``-Name``, ``-Path``): ``letters=False`` keeps each whole (``-Name`` holds no ``-a``).
+    A word of four letters or more (``-name``, ``-path``, ``-tags``: Go's and find's style) is a name too."""
     found = set()
     for t in texts:  # one pass (three set comprehensions read every word three times)
         if t[:1] != "-":
@@ -384,6 +385,6 @@ def options(texts: list, letters: bool = True) -> set:
             found.add(t.split("=", 1)[0])
             continue
         found.add(t)
-        if letters and len(t) <= 5:
+        if letters and len(t) <= 4:
             found.update("-" + letter for letter in t[1:])
     return found

@@ -158,6 +158,13 @@ _IMAGE_FILE = lazy(r"^(?!-|/dev/)[^$]*\.(img|iso|raw|bin|erofs|squashfs|sqfs|cra
                    r"ext[234]|fat|dmg)$", re.IGNORECASE)
 
 
+# diskutil's verbs (any case, as diskutil takes them), also after a family word (`diskutil apfs deleteVolume`)
+_DISKUTIL_ERASES = frozenset(("erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk",
+                              "reformat", "deletevolume", "deletecontainer", "deletevolumegroup", "delete", "deletelvg",
+                              "deletelv"))
+_DISKUTIL_FAMILIES = frozenset(("apfs", "cs", "corestorage", "ar", "appleraid"))
+
+
 def rule_volume(c: Ctx) -> Optional[tuple]:
     """Volume managers and disk tools that erase what a device holds."""
     p, texts = c.prog, c.texts
@@ -166,8 +173,8 @@ def rule_volume(c: Ctx) -> Optional[tuple]:
             not any(t in ("-n", "--no-act", "--help", "-h") for t in texts) and (p != "wipefs" or any(
                 t in ("-a", "--all", "-o", "--offset") or t.startswith("-a") for t in texts)) or \
             p == "btrfs" and texts[:2] in (["subvolume", "delete"], ["device", "remove"]) or \
-            p == "diskutil" and texts[:1] and texts[0] in ("eraseDisk", "eraseVolume", "zeroDisk", "randomDisk",
-                                                           "secureErase", "partitionDisk", "reformat"):
+            p == "diskutil" and _DISKUTIL_ERASES.intersection(w.lower() for w in texts[:1] + (
+                texts[1:2] if texts[:1] and texts[0].lower() in _DISKUTIL_FAMILIES else [])):
         return HIGH, f"{p} destroys a volume or its data ({c.text})"
     if p == "zfs" and texts[:1] == ["rollback"]:
         wide = any(re.fullmatch(r"-[a-zA-Z]*[rR][a-zA-Z]*", t) for t in texts)
