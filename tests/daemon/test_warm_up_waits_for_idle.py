@@ -26,23 +26,34 @@ class _Service:
         self.warmed.set()
 
 
-def _lazy(monkeypatch) -> daemon_main.LazyService:
+def _lazy(monkeypatch, after: "threading.Event | None" = None) -> daemon_main.LazyService:
     import aish.app.service
 
     monkeypatch.setattr(aish.app.service, "Service", _Service)
     monkeypatch.setattr(daemon_main, "WARM_UP_AFTER", 0.05)
     monkeypatch.setattr(daemon_main.method_cache, "save", lambda: None)
     lazy = daemon_main.LazyService(logging.getLogger("aish-test"), start=False)
-    lazy.start()
-    assert lazy._ready.wait(10)
+    lazy.start(after)
+    if after is None:
+        assert lazy._ready.wait(10)
     return lazy
 
 
 def test_a_first_question_longer_than_the_idle_wait_is_answered_before_the_warm_up(monkeypatch):
-    lazy = _lazy(monkeypatch)
-    service = lazy.service
+    # The question is in flight before the service is ready, as a cold start's is: the idle wait cannot
+    # run out between the two on a loaded machine (it did, when the question was sent after the build).
+    built = threading.Event()
+    lazy = _lazy(monkeypatch, after=built)
     asking = threading.Thread(target=lazy.handle, args=(object(), object()))
     asking.start()
+    for _ in range(1000):  # until handle has counted the question in flight
+        if lazy._asking:
+            break
+        threading.Event().wait(0.01)
+    assert lazy._asking == 1
+    built.set()
+    assert lazy._ready.wait(10)
+    service = lazy.service
     assert service.answering.wait(10)
     # five idle waits pass while the question is answered: no warm-up meanwhile
     assert not service.warmed.wait(0.25)
