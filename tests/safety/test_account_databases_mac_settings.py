@@ -99,8 +99,7 @@ def test_macos_protections_written_off_are_flagged(command: str, at_least: str) 
     "sudo defaults write /Library/Preferences/com.apple.security GKAutoRearm -bool true",
     "defaults read /Library/Preferences/com.apple.loginwindow autoLoginUser",
     "tmutil listbackups",
-    "sudo tmutil enable",
-    "sudo tmutil disable",
+    "sudo tmutil enable",  # (`tmutil disable` is recovery switched off: tests/safety/test_data_locked.py)
     "nvram boot-args",
     "sudo sysadminctl -screenLock immediate -password -",
     '/usr/libexec/PlistBuddy -c "Print :enabled" /var/db/SystemPolicy-prefs.plist',

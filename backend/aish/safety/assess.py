@@ -32,6 +32,7 @@ from aish.safety.rules import bulk_offline, clear_cmdlets, unpacked_system, win_
 from aish.safety.rules import wmi_methods, wmi_mirrors, written_scripts
 from aish.safety.rules import ps_targets, ps_uploads, security_products_off, socket_fds, system_parts
 from aish.safety.rules import loop_files, made_here, system_writes
+from aish.safety.rules import data_locked
 from aish.safety.rules import covert_channels, drop_lines, public_drops, secret_destinations, secret_variables
 from aish.safety.rules import code_reach, unknown_senders
 from aish.safety.rules import accounts_made, autostart_lines, fetched_runs, patched_protections, times_forged, \
@@ -171,6 +172,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     best = higher(best, times_forged.line_times_forged(text))  # (Get-Item C:\Windows\x.dll).CreationTime = '…'
     best = higher(best, typed_sessions.line_code_written(text, recurse))  # `jjs⏎new FileWriter('/etc/…')`
     best = higher(best, typed_sessions.line_session_saved(text, recurse))  # `ed /etc/sudoers⏎a⏎…⏎.⏎w`
+    # a ransom note, code writing noise over listed files, a loop's `mv "$f" "$f.locked"` (rules/data_locked.py)
+    best = higher(best, data_locked.line_data_locked(text, recurse))
     segs = segments(text)
     if " = " in text:  # `$a = New-ScheduledTaskAction …`: the cmdlet, whose result a variable keeps
         segs = ps_aliases.assigned(segs)

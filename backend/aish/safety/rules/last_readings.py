@@ -26,6 +26,7 @@ from aish.safety.rules import open_listeners, option_values, power_settings, pow
 from aish.safety.rules import protection_targets, protections_off, ps_detached, ps_off_values, records_cleared
 from aish.safety.rules import covert_channels, histories_off, logging_off, public_drops, records_erased, times_forged
 from aish.safety.rules import trails_off
+from aish.safety.rules import data_locked, recovery_off
 from aish.safety.rules import secrets_dumped, stores_copied, stores_dumped
 from aish.safety.rules import remote_login_off, resolvers_outside, resource_writes, sddl_grants
 from aish.safety.rules import security_products_off, serving_lists_emptied, setting_pairs, slash_over_all
@@ -124,6 +125,14 @@ READINGS: tuple = (
     _Reading(_always, stores_dumped.rule_store_decrypted, below=HIGH),  # `sqlite3 "Login Data" …`, CryptUnprotectData
     _Reading(_always, secrets_dumped.rule_named_for_dumping),  # `samdump2`, `python3 secretsdump.py`, `SharpDPAPI`
     _Reading(histories_off.may_switch_off, histories_off.rule_history_off),
+    # data made unreadable or unrecoverable (issue 23): `ccencrypt -r ~/Documents`, `encfs ~/.enc ~/Documents`
+    _Reading(_always, data_locked.rule_encrypted_in_place, below=HIGH),
+    _Reading(_always, data_locked.rule_mounted_over),
+    _Reading(_always, data_locked.rule_renamed_away),  # `rename 's/$/.locked/' *`, `ren *.* *.crypt`
+    _Reading(_always, recovery_off.rule_versions_off),  # `gsutil versioning set off gs://b`
+    _Reading(_always, recovery_off.rule_backups_off),  # `tmutil disable`
+    _Reading(_always, recovery_off.rule_backup_files_deleted, below=HIGH),  # `rm -f /backup/*.vbk`
+    _Reading(_always, recovery_off.rule_recovery_disabled, below=HIGH),  # `reagentc /disable`, `recoveryenabled no`
     _Reading(times_forged.may_forge, times_forged.rule_times_forged, below=HIGH),  # `touch -r /bin/ls /usr/bin/x`
     _Reading(trails_off.may_switch_off, trails_off.rule_trail_off, below=HIGH),  # `auditctl -D`, `… stop-logging`
     _Reading(logging_off.may_switch_off, logging_off.rule_logging_off, below=HIGH),  # `appcmd … /dontLog:true`

@@ -11,7 +11,7 @@
   one application named stays quiet.
 - ``systemsetup -setremotelogin off`` (a remote session and the way back in cut), ``-setremoteappleevents
   on``; ``sysadminctl -screenLock off``; ``nvram boot-args`` that switch code signing off.  (``tmutil
-  disable`` is an owner's choice, quiet.)
+  disable``, backups switched off, is ``recovery_off``'s.)
 """
 from __future__ import annotations
 
