@@ -20,7 +20,7 @@ from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules import triggers
 from aish.safety.rules.common import Ctx
 from aish.safety.shell_words import Word
-from tests.sources import parsed, walked
+from tests.sources import nodes_of, parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "backend" / "aish" / "safety" / "rules"
@@ -228,10 +228,10 @@ def test_every_rule_function_is_called_from_somewhere():
     """A rule module written but never asked (not in table.py's tables or chains) judges nothing."""
     used: set = set()
     for path in RULES.parent.rglob("*.py"):
-        for node in walked(path):
+        for node in nodes_of(path, ast.Attribute, ast.Name):
             if isinstance(node, ast.Attribute):
                 used.add(node.attr)
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            elif isinstance(node.ctx, ast.Load):
                 used.add(node.id)
     assert sorted(name for name in _defined_rules() if name not in used) == []
 
@@ -241,8 +241,8 @@ def test_no_judgement_depends_on_the_order_of_a_set():
     equal findings, so the reason shown (and compare_verdicts between two processes) changed from run to run
     (`clickhouse-local --query "… executable('rm -rf …', 'TSV', …)"`); read a tuple or ``dict.fromkeys``."""
     found = [f"{path.relative_to(RULES.parent)}:{node.lineno}" for path in sorted(RULES.parent.rglob("*.py"))
-             for node in walked(path)
-             if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, (ast.Set, ast.SetComp))
+             for node in nodes_of(path, ast.For, ast.comprehension)
+             if isinstance(node.iter, (ast.Set, ast.SetComp))
              for node in [node if isinstance(node, ast.For) else node.iter]]
     assert found == []
 
@@ -254,10 +254,10 @@ def _skips(path: Path) -> list:
     numbered = {node.targets[0].id: ast.unparse(node.value.args[0]) for node in tree.body
                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
                 and ast.unparse(node.value.func) == "triggers.number_of"}
-    gated_by = {id(node.test): node.body for node in walked(path) if isinstance(node, ast.If)}
+    gated_by = {id(node.test): node.body for node in nodes_of(path, ast.If)}
     found = []
-    for test in walked(path):
-        if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)):
+    for test in nodes_of(path, ast.BoolOp):
+        if not isinstance(test.op, ast.And):
             continue
         for k, value in enumerate(test.values):
             if isinstance(value, ast.Compare) and isinstance(value.ops[0], ast.In) and \
