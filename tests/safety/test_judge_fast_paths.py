@@ -3,7 +3,9 @@ a silent miss, so each kept or skipped reading is compared with the reading it s
 word and program name of the corpora."""
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import os
 import re
 from pathlib import Path
@@ -100,18 +102,28 @@ def test_the_trigger_index_wakes_exactly_the_rules_whose_words_are_in_the_line()
     assess("ls")
     declared = [triggers._words(gates) for gates in triggers._GATES]
     always = {n for n, words in enumerate(declared) if words is None}
-    pairs = [(word, n) for n, words in enumerate(declared) for word in words or ()]
+    rules_of: dict = {}  # a declared word: the rules it wakes
+    for n, words in enumerate(declared):
+        for word in words or ():
+            rules_of.setdefault(word, set()).add(n)
     lines = [" ".join(_words()[k:k + 7]) for k in range(0, len(_words()), 23)] + ["rm -rf x", "a  b", "x -g 0"]
+    wholes = [prog.lower() + " " + rest.lower() for prog, _, rest in (line.partition(" ") for line in lines)]
+    # each declared word looked for in every line at once: the lines joined by a character no word holds, the line
+    # of each place found by its start (1,900 words in 1,000 lines: 0.14 against 0.26 s asking each line each word)
+    assert not any("\0" in word for word in rules_of)
+    text, starts = "\0".join(wholes), list(itertools.accumulate((len(whole) + 1 for whole in wholes[:-1]), initial=0))
+    expected = [set(always) for _ in lines]
+    for word, numbers in rules_of.items():
+        at = text.find(word)
+        while at >= 0:
+            k = bisect.bisect_right(starts, at) - 1
+            expected[k] |= numbers
+            at = text.find(word, starts[k + 1]) if k + 1 < len(starts) else -1
     wrong = []
-    for line in lines:
+    for line, should in zip(lines, expected):
         prog, _, rest = line.partition(" ")
-        c = SimpleNamespace(prog=prog, lowered=rest.lower())
-        woken = triggers._wake(c)
-        if woken is True:
-            continue
-        whole = (prog.lower() + " " + rest.lower())
-        expected = always | {n for word, n in pairs if word in whole}
-        if woken != expected:
+        woken = triggers._wake(SimpleNamespace(prog=prog, lowered=rest.lower()))
+        if woken is not True and woken != should:
             wrong.append(line)
     assert wrong == []
 
