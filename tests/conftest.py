@@ -247,14 +247,15 @@ def pytest_runtest_teardown_private_paths(item, nextitem):
 
 
 def pytest_runtest_teardown(item, nextitem):
-    """After the last static check of a run, its parsed trees go (the collector's full passes
-    walked them for the rest of the session), and the garbage collector paused for the static
-    checks (``pytest_runtest_setup``) starts again."""
+    """After the last static check of a run, its parsed trees are set aside (kept out of the
+    collector's full passes, which walked them for the rest of the session; freeing them cost
+    more), and the garbage collector paused for the static checks (``pytest_runtest_setup``)
+    starts again."""
     if schedule.needs(item) == schedule.READS_SOURCES \
             and (nextitem is None or schedule.needs(nextitem) != schedule.READS_SOURCES):
         from tests import sources
 
-        sources.forget()
+        sources.set_aside()
         collector_pauses.resume()
 
 

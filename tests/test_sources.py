@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import gc
 import operator
 import os
 from pathlib import Path
@@ -42,3 +43,15 @@ def test_a_module_is_gone_over_once_whatever_kinds_the_checks_ask_for(tmp_path):
     assert [type(node) for node in sources.nodes_of(module, ast.Import, ast.If)] == [ast.Import, ast.If]
     module.write_text("import os\n\n\nimport sys\n")  # changed: read again
     assert [node.lineno for node in sources.nodes_of(module, ast.Import)] == [1, 4]
+
+
+def test_trees_set_aside_are_kept_out_of_the_collectors_passes(tmp_path):
+    """After the static checks (tests/conftest.py), the trees stay for the rest of the process out of the
+    collector's full passes (freed instead, aish's million nodes took ~0.13 s of CPU)."""
+    module = tmp_path / "m.py"
+    module.write_text("x = [1, 2]\n" * 50)
+    nodes = sources.walked(module)
+    frozen = gc.get_freeze_count()
+    sources.set_aside()
+    assert gc.get_freeze_count() - frozen >= len(nodes) > 300
+    assert sources.walked(module) is nodes  # kept, not parsed again
