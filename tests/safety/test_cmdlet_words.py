@@ -81,3 +81,12 @@ def test_a_single_dash_word_is_not_a_cluster_of_letters(command: str) -> None:
 def test_a_volume_erased_through_a_disk_tools_family_verb_is_high(command: str) -> None:
     verdict = assess(command)
     assert verdict is not None and verdict.level == "high", (command, verdict)
+
+
+@each_form("command,says", [
+    ("git submodule deinit -f --all", "git deinit acts on every one it manages"),
+    ("zorkctl deinit --all", "zorkctl deinit acts on every one it manages"),
+])
+def test_a_weak_verbs_reason_reads_as_a_sentence(command: str, says: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and says in verdict.reason and " on its data" not in verdict.reason, (command, verdict)

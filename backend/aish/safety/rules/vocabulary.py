@@ -226,7 +226,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
         reason = {4: f"{name} destroys {what}{scope}", 3: f"{name} deletes {what}{scope}",
                   2: f"{name} stops it abruptly: unsaved state is lost" if prog not in SESSION_MANAGERS
                   else f"{name} shuts down, restarts or logs out",
-                  1: f"{name} on {what}{scope}"}[strength]
+                  1: f"{name} acts on every one it manages" if everything and not data and not after
+                  else f"{name} acts on {what}{scope}"}[strength]  # a weak verb (stop, deinit): it says no more
     if act.source == "letter":  # `htpasswd -D FILE user` edits FILE: what goes is what the letter names
         return level, f"{reason} ({c.text})"
     return worst((level, f"{reason} ({c.text})"), _targets(c, verb, after))
