@@ -116,7 +116,9 @@ OUTPUT_DIRS = {"build", "dist", "out", "target", "node_modules", "__pycache__", 
                "storybook-static", ".docusaurus", ".expo", "logs", "log"}
 _OUTPUT_SUFFIX = lazy(r"\.(egg-info|pyc|pyo|o|a|class|log|tmp|bak|orig|rej|swp)$|"
                       r"(^|/)(\.DS_Store|Thumbs\.db|desktop\.ini|\.AppleDouble|__MACOSX|\._\*)$")
-_TEMP = ("/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/", "/var/cache/")
+_TEMP = ("/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/", "/var/cache/",
+         # what a package manager fetches again at its next update (`rm -rf /var/lib/apt/lists/*; apt update`)
+         "/var/lib/apt/lists/", "/var/lib/pacman/sync/", "/var/lib/snapd/cache/")
 
 
 @dataclass
@@ -444,3 +446,17 @@ def describe(t: Target) -> str:
     if t.shown != t.path and "$" in t.shown or "`" in t.shown:
         return f"{t.shown} ({what} when a variable in it is empty: {t.path or '(nothing)'})"
     return f"{t.shown} ({what})"
+
+
+_AGES = {"-mtime": "days", "-atime": "days", "-ctime": "days", "-mmin": "minutes", "-amin": "minutes",
+         "-cmin": "minutes"}
+
+
+def older_than(texts: list) -> str:
+    """A finder's age filter keeping only what is older than an age (``-mtime +7``: "older than 7 days"), or ""."""
+    for k, t in enumerate(texts[:-1]):
+        unit = _AGES.get(t)
+        age = texts[k + 1]
+        if unit and age[:1] == "+" and age[1:].isdigit() and int(age[1:]) > 0:
+            return f"older than {age[1:]} {unit}"
+    return ""

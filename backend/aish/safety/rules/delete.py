@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
+                                      older_than,
                                       is_device, parse_opts, target, worst)
 from aish.safety.program_names import plain_name
 from aish.safety.rules import records_erased
@@ -174,12 +175,15 @@ def rule_find(c: Ctx) -> Optional[tuple]:
         # only empty files and directories go
         return (LOW, f"find -empty -delete removes empty files and directories under {describe(where)} "
                      f"({c.text})") if critical else None
+    older = _retention(where, rest)
     j = 0
     while j < len(rest):
         w = rest[j]
         if w.text == "-delete":
             level = HIGH if critical else MEDIUM if where.kind not in ("temp", "output") else None
-            if level is not None:
+            if level is not None and older:
+                best = worst(best, (MEDIUM, f"find -delete removes the logs {older} under {where.shown} ({c.text})"))
+            elif level is not None:
                 best = worst(best, (level, f"find -delete removes every match under {describe(where)} ({c.text})"))
         elif w.text in ("-exec", "-execdir", "-ok", "-okdir"):
             inner = []
@@ -201,7 +205,10 @@ def rule_find(c: Ctx) -> Optional[tuple]:
             found = c.check(inner)
             progs = {plain_name(x.text.rsplit("/", 1)[-1]) for x in inner[:3]}
             prog = next((p for p in ("rm", "unlink", "shred", "rmdir", "srm") if p in progs), None)
-            if prog and where.kind not in ("temp", "output"):
+            if prog and where.kind not in ("temp", "output") and older:
+                found = worst((MEDIUM, f"find {w.text} {prog} removes the logs {older} under {where.shown} ({c.text})"),
+                              found)
+            elif prog and where.kind not in ("temp", "output"):
                 found = worst((HIGH if critical else MEDIUM,
                                f"find {w.text} {prog} removes every match under {describe(where)} ({c.text})"), found)
             elif found is not None and found[0] >= MEDIUM and critical:
@@ -216,6 +223,14 @@ def rule_find(c: Ctx) -> Optional[tuple]:
             best = worst(best, found)
         j += 1
     return best
+
+
+def _retention(where: Target, rest: list) -> str:
+    """``find /var/log … -mtime +7 -delete``: logs older than an age removed, the retention logrotate keeps
+    ("older than 7 days"); "" for any other find (an age is no retention over /usr or the whole system)."""
+    if not (where.path.rstrip("/") + "/").startswith("/var/log/"):
+        return ""
+    return older_than([w.text for w in rest])
 
 
 # `chmod u-s`, `a-s`, `ug-s`: the setuid/setgid bit taken away (over every program `find` matches under a system root).

@@ -37,7 +37,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.programs import READ_ONLY
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx, older_than
 from aish.safety.rules.triggers import triggered_by
 
 # The words a place's path holds (lowered, as typed): the reading's trigger.
@@ -209,6 +209,9 @@ def rule_records_erased(c: Ctx) -> Optional[tuple]:
         return None
     level = max(HIGH if p.startswith("the ") else _level(p) for p in records)
     worst_place = max(records, key=_level)
+    older = older_than(c.texts) if c.prog == "find" else ""
+    if older:  # `find /var/log -name '*.gz' -mtime +7 -delete`: the retention logrotate keeps, not every record
+        return MEDIUM, f"removes the logs {older} under {worst_place} ({how}) ({c.text})"[:200]
     what = "a record of who got in" if level == HIGH else "the system's records"
     return level, f"erases {what}: {worst_place} ({how}) ({c.text})"[:200]
 

@@ -1,0 +1,43 @@
+"""Routine clean-ups the answers give every day, read for what they remove.
+
+A package manager's downloaded lists (`rm -rf /var/lib/apt/lists/*` before `apt update`, the documented cure for
+"Hash Sum mismatch") are fetched again by the next update: a cache, as /var/cache is, not the system.  Logs older
+than an age removed under /var/log (`find /var/log -name '*.gz' -mtime +7 -delete`) is retention, the job
+logrotate does: medium, naming the age, not high as every log erased.  Their destructive neighbours stay flagged.
+"""
+from __future__ import annotations
+
+from tests.safety.forms import each_form
+from tests.safety.kept import assess
+
+RANK = {None: -1, "low": 0, "medium": 1, "high": 2}
+
+
+@each_form("command,level", [
+    ("sudo rm -rf /var/lib/apt/lists/* && sudo apt update", "low"),
+    ("sudo rm -rf /var/lib/apt/lists/partial/*", "low"),
+    ("sudo rm -rf /var/lib/apt/lists", "low"),
+    ("sudo rm -f /var/lib/pacman/sync/*.db && sudo pacman -Syy", "low"),
+    ("sudo rm -rf /var/lib/snapd/cache/*", "low"),
+    ("find /var/log -name '*.gz' -mtime +7 -delete", "medium"),
+    ("sudo find /var/log -type f -name '*.log.*' -mtime +30 -delete", "medium"),
+    ("sudo find /var/log/nginx -name '*.gz' -ctime +14 -exec rm {} \\;", "medium"),
+    ("find /var/log -type f -mmin +600 -delete", "medium"),
+])
+def test_a_routine_cleanup_is_judged_at_its_level(command: str, level: str) -> None:
+    verdict = assess(command)
+    assert (verdict.level if verdict else None) in (level, None if level == "low" else level), (command, verdict)
+
+
+@each_form("command,level", [
+    ("sudo rm -rf /var/lib/apt", "high"),  # apt's state (what is installed), not its lists
+    ("sudo rm -rf /var/lib/dpkg", "high"),
+    ("sudo rm -rf /var/lib/pacman", "high"),
+    ("find /var/log -delete", "high"),  # every log, whatever its age
+    ("find /var/log -name 'auth.log*' -delete", "high"),
+    ("find / -mtime +30 -delete", "high"),  # an age is no retention over the whole system
+    ("find /usr -mtime +365 -delete", "high"),
+])
+def test_their_destructive_neighbours_stay_flagged(command: str, level: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and RANK[verdict.level] >= RANK[level], (command, verdict)
