@@ -40,8 +40,10 @@ def pytest_configure(config):
              "random": random.random(), "threads": threading.active_count(), "configured": CONFIGURED,
              "env": os.environ.get("PROBE_CONTROLLER_SET"), "reports": os.environ.get("PROBE_REPORTS"),
              "cmdline": open("/proc/self/cmdline").read()}
-    with open(os.path.join(os.environ["PROBE_FACTS"], f"{os.getpid()}.json"), "w") as out:
+    path = os.path.join(os.environ["PROBE_FACTS"], f"{os.getpid()}")
+    with open(path + ".part", "w") as out:  # whole or absent: the test reads them while the run goes on
         json.dump(facts, out)
+    os.replace(path + ".part", path + ".json")
 
 
 def pytest_runtest_logreport(report):
@@ -116,7 +118,7 @@ def test_forked_workers_are_workers_as_before_and_leave_with_their_run(tmp_path)
     run, where = _probe(tmp_path)
     hold, facts = where / "hold", where / "facts"
     deadline = time.monotonic() + 60
-    while not hold.exists() or not hold.read_text() or len(os.listdir(facts)) < 3:
+    while not hold.exists() or not hold.read_text() or len(list(facts.glob("*.json"))) < 3:
         assert time.monotonic() < deadline and run.poll() is None, (where / "output").read_text()
         time.sleep(0.02)
     worker, template = map(int, hold.read_text().split())
@@ -124,7 +126,7 @@ def test_forked_workers_are_workers_as_before_and_leave_with_their_run(tmp_path)
     output = (where / "output").read_text()
     run.kill()
     run.wait(10)
-    workers = [json.loads(path.read_text()) for path in facts.iterdir()]
+    workers = [json.loads(path.read_text()) for path in facts.glob("*.json")]
     problems = []
     if "node down: Not properly terminated" not in output or not (where / "rewritten").exists():
         problems.append(f"the probe run went otherwise than as xdist runs it (one passed, one crashed): {output}")
