@@ -13,6 +13,7 @@ from tests.safety.kept import assess
 ENCRYPTED_IN_PLACE = ([
     "ccencrypt -r ~/Documents", "ccencrypt -K k ~/Documents/*.docx", "ccrypt -e -r /srv/share", "bcrypt ~/Pictures/*",
     "mcrypt -u ~/Documents/*.pdf", "filecrypt --delete-original -r /mnt/nas/projects",
+    "find ~/Documents -type f -exec ccencrypt -K k {} +", "find /srv/share -type f -exec mcrypt -u {} \\;",
     "openssl enc -aes-256-cbc -in db.sqlite -out db.sqlite -k pw", "gpg --yes --batch -c --passphrase x -o a.txt a.txt",
     "age -p -o ledger.csv ledger.csv", "scrypt enc budget.ods budget.ods", "ccencrypt -K k q1.xlsx q2.xlsx q3.xlsx",
     "xorcrypt --remove-input /home/bob/Music/*",
@@ -100,6 +101,31 @@ RECOVERY_OFF = ([
     "cp /backup/full.vbk /mnt/offsite/", "find /mnt/backup -name '*.tib'", "rm -f *.bak",
 ])
 
+# Every snapshot, backup, recovery point or version a listing names, deleted (high); one named, or a filtered listing
+# (a retention prune, a few from the top), stays the verb's own reading.
+EVERY_COPY_DELETED = [
+    "az snapshot list --query [].id -o tsv | xargs az snapshot delete --ids",
+    "gcloud compute snapshots list --format='value(name)' | xargs gcloud compute snapshots delete --quiet",
+    "aws rds describe-db-snapshots --query 'DBSnapshots[].DBSnapshotIdentifier' --output text | xargs -n1 aws rds "
+    "delete-db-snapshot --db-snapshot-identifier",
+    "aws backup list-recovery-points-by-backup-vault --backup-vault-name v --output text | xargs -n1 aws backup "
+    "delete-recovery-point --backup-vault-name v --recovery-point-arn",
+    "openstack volume snapshot list -f value -c ID | xargs openstack volume snapshot delete",
+    "doctl compute snapshot list --format ID --no-header | xargs doctl compute snapshot delete --force",
+    "hcloud image list -t snapshot -o noheader -o columns=id | xargs hcloud image delete",
+    "Get-VMSnapshot -VMName * | Remove-VMSnapshot",
+    "for v in $(VBoxManage list vms); do VBoxManage snapshot $v delete --all; done",
+]
+SOME_COPIES_DELETED = [
+    "gcloud compute snapshots list --filter=\"creationTimestamp<2024-01-01\" --format='value(name)' | xargs gcloud "
+    "compute snapshots delete --quiet",
+    "doctl compute snapshot list --format ID --no-header | head -3 | xargs doctl compute snapshot delete --force",
+    "openstack volume snapshot list --status error -f value -c ID | xargs openstack volume snapshot delete",
+    "Get-VMSnapshot -VMName web01 -Name before-update | Remove-VMSnapshot", "openstack volume snapshot delete snap-1",
+    "docker ps -aq | xargs docker rm", "aws ec2 describe-snapshots --owner-ids self",
+]
+
+
 # Windows' own way back after a failed start (its recovery environment) switched off: high.
 RECOVERY_DISABLED = [
     "bcdedit /set {default} recoveryenabled No", "bcdedit.exe /set {default} bootstatuspolicy ignoreallfailures",
@@ -113,7 +139,7 @@ def test_files_encrypted_in_place_by_any_encryptor() -> None:
 
 
 def test_whole_trees_encrypted_are_high() -> None:
-    wrong = [f"{c} -> {v.level if v else None}" for c in ENCRYPTED_IN_PLACE[0][:6] if not (v := assess(c)) or
+    wrong = [f"{c} -> {v.level if v else None}" for c in ENCRYPTED_IN_PLACE[0][:8] if not (v := assess(c)) or
              v.level != "high"]
     assert not wrong, "\n".join(wrong)
 
@@ -142,4 +168,11 @@ def test_windows_recovery_switched_off_is_high() -> None:
     wrong = [f"{c} -> {v.level if v else None}" for c in RECOVERY_DISABLED if not (v := assess(c)) or
              v.level != "high"]
     wrong += [f"{c} -> {v.level}" for c in RECOVERY_KEPT if (v := assess(c)) and v.level in ("medium", "high")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_snapshot_or_backup_a_listing_names_deleted_is_high() -> None:
+    wrong = [f"{c} -> {v.level if v else None}" for c in EVERY_COPY_DELETED if not (v := assess(c)) or
+             v.level != "high"]
+    wrong += [f"{c} -> {v.level}" for c in SOME_COPIES_DELETED if (v := assess(c)) and v.level == "high"]
     assert not wrong, "\n".join(wrong)

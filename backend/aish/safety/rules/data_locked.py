@@ -53,6 +53,10 @@ def _place(path: str) -> str:
     return ""
 
 
+# A path that names a folder, not a file: it ends in a slash, or its last part has no type (`~/Documents`).
+_FOLDER = lazy(r"(?:^|[/\\])[^./\\]+[/\\]?$|[/\\]$")
+
+
 def _said(where: str) -> str:
     return f"every file under {where}"
 
@@ -125,7 +129,8 @@ def rule_encrypted_in_place(c: Ctx) -> Optional[tuple]:
         "written over by its encrypted copy" if over_itself and not in_place else "encrypted in place"
     for w in operands:
         where = target(w).path or w.text
-        if (recursive or w.glob or "*" in w.text) and _place(where):
+        tree = recursive or w.glob or "*" in w.text or (in_place or removed) and _FOLDER.search(where)
+        if tree and _place(where):  # a folder's name stands for its files (`find ~/Documents -exec ccencrypt {} +`)
             return HIGH, f"{c.prog} leaves {_said(where)} {how}: without the key nothing there can be read " \
                 f"({c.text})"
     if over_itself:

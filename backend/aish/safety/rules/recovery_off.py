@@ -25,6 +25,7 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import lazy
+from aish.safety.rules import listing
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 
@@ -142,6 +143,54 @@ def rule_recovery_disabled(c: Ctx) -> Optional[tuple]:
         return None
     return HIGH, f"{said}: a Windows that fails to start no longer reaches its recovery environment, the way " \
         f"ransomware prepares a machine ({c.text})"
+
+
+# Every snapshot, backup, recovery point, shadow copy or object version a listing names, deleted: nothing is left to
+# restore from.  (One named, or a filtered listing such as a retention prune, stays as the verb's own reading.)
+_COPY_NOUN = lazy(r"snapshot|backup|recovery-?point|versions?\b|version-id|shadow|checkpoint", re.IGNORECASE)
+_DELETE_WORD = lazy(r"^(?:delete|remove|rm|del|destroy|purge|forget)$|^delete-|-delete$|^delsnapshot$|^remove-",
+                    re.IGNORECASE)
+_NARROWED = lazy(r"--filter|--query\s+\S*[?<>]|\bgrep\b|\bawk\b|\bhead\b|\btail\b|\bsed\b|where-object|\?\s*\{|"
+                 r"\bwhere\b|(?:^|\s)-name\s+(?!\*)\S|--older|--before|-lt\b|--keep|--status\b|--state\b",
+                 re.IGNORECASE)
+_LISTS_COPIES = lazy(r"(?:^|\s)(?:describe|list|ls|get|show)(?:-[\w-]+)?(?:\s|$)|^get-\w+|^(?:gwmi|gcim)\b",
+                     re.IGNORECASE)
+
+
+def _feeding(c: Ctx) -> str:
+    """The listing that feeds this command every name it acts on: through xargs, a loop or a substitution
+    (``listing.from_listing``), or a PowerShell pipeline from a ``Get-`` cmdlet; "" when names are written out."""
+    found = listing.from_listing(c)
+    if found:
+        return found
+    if not c.chain or not c.chain[0].words:
+        return ""
+    head = " ".join(w.text for w in c.chain[0].words)
+    if c.xargs and _LISTS_COPIES.search(head) and _COPY_NOUN.search(head):
+        return head
+    if c.prog.lower().startswith("remove-") and _LISTS_COPIES.search(head):
+        return head
+    return ""
+
+
+@triggered_by(("del", "remove", "rm", "destroy", "purge", "forget"))  # the noun may be the listing's alone
+def rule_every_copy_deleted(c: Ctx) -> Optional[tuple]:
+    """``gcloud compute snapshots list … | xargs gcloud compute snapshots delete``, ``… | xargs aws backup
+    delete-recovery-point …``, ``Get-VMSnapshot -VMName * | Remove-VMSnapshot``: every copy data would be
+    restored from, deleted."""
+    if not (c.chain or c.xargs or listing.LOOP_LISTS.get() or any(w.subs for w in c.args[:16])):
+        return None  # names written out: the verb's own reading
+    texts = c.texts[:32]
+    if not (_DELETE_WORD.search(c.prog) or any(_DELETE_WORD.search(t) for t in texts[:4] if not t.startswith("-"))):
+        return None
+    fed = _feeding(c)
+    if not fed or not (_COPY_NOUN.search(fed) or _COPY_NOUN.search(c.prog + " " + " ".join(texts[:4]))):
+        return None
+    listed = " ".join(w.text for s in c.chain for w in s.words) if c.chain else fed
+    if _NARROWED.search(listed) or _NARROWED.search(fed) or _NARROWED.search(" ".join(texts)):
+        return None  # `… list --filter="creationTimestamp<2024-01-01" | xargs … delete`: a chosen few
+    return HIGH, f"deletes every snapshot, backup or version '{fed[:40]}' lists: nothing is left to restore " \
+        f"from ({c.text})"
 
 
 RULES: dict = {}
