@@ -41,3 +41,28 @@ def test_a_routine_cleanup_is_judged_at_its_level(command: str, level: str) -> N
 def test_their_destructive_neighbours_stay_flagged(command: str, level: str) -> None:
     verdict = assess(command)
     assert verdict is not None and RANK[verdict.level] >= RANK[level], (command, verdict)
+
+
+@each_form("command", [
+    "rm -rf ~/Library/Application\\ Support/Code/Cache",
+    "rm -rf ~/.config/google-chrome/Default/Cache",
+    "rm -rf ~/.config/Code/Cache ~/.config/Code/CachedData",
+    "rm -rf ~/.config/discord/Cache/Cache_Data",
+    "rm -rf ~/.config/Slack/Code\\ Cache ~/.config/Slack/GPUCache",
+    "rm -rf ~/.m2/repository",
+    "rm -rf ~/.thumbnails",
+])
+def test_an_apps_cache_in_the_home_is_generated(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is None or verdict.level == "low", (command, verdict)
+
+
+@each_form("command", [
+    "rm -rf ~/projects/app/src/Cache",  # a project's source may be named so
+    "rm -rf ~/.ssh/Cache",
+    "rm -rf ~/.config/Code",  # the app's settings, not its cache
+    "rm -rf ~/Library/Application\\ Support/Code",
+])
+def test_what_is_no_cache_keeps_its_reading(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and RANK[verdict.level] >= RANK["medium"], (command, verdict)

@@ -7,10 +7,12 @@ them back, so deleting them loses nothing of value.  The relative forms at the t
 
 A path is generated when one of its directories has a name only tools give (``node_modules``, ``__pycache__``,
 ``.pytest_cache``, ``.tox``, ``.next``, ``DerivedData``, ``.terraform``, ``*.egg-info``, a cache: ``.cache``,
-``caches``, ``Caches``, ``_cacache``; ``cache`` inside a tool's hidden directory, ``~/.cargo/registry/cache``,
-not a bare one, which a project's own source may be named), or when it ends in a build directory's name
-said to be a directory (``build/``, ``dist/*``, ``target/``, ``_build/``, ``coverage/``…) below some other
-directory (``~/build/`` alone may be a workspace: it keeps its reading; ``path/to/target`` may be a file).
+``caches``, ``Caches``, ``_cacache``, Chromium's and Electron apps' ``Cache``/``GPUCache``/``Code Cache``;
+``cache`` in any case inside a tool's hidden directory or ``~/Library``, ``~/.cargo/registry/cache``,
+``~/.config/Code/Cache``, not a bare one, which a project's own source may be named; Maven's
+``~/.m2/repository``), or when it ends in a build directory's name said to be a directory (``build/``,
+``dist/*``, ``target/``, ``_build/``, ``coverage/``…) below some other directory (``~/build/`` alone may be a
+workspace: it keeps its reading; ``path/to/target`` may be a file).
 Everything below such a directory is generated too.  Keys' directories, system paths, histories and shell
 start-up files are not (the latter are classified before this is asked); an absolute path outside the home
 keeps its reading (``/srv/cache`` may be a server's data).
@@ -22,7 +24,8 @@ MADE_BY_TOOLS = frozenset("""
 node_modules __pycache__ .pytest_cache .mypy_cache .ruff_cache .tox .nox .next .nuxt .parcel-cache .turbo
 .svelte-kit .angular DerivedData .terraform .sass-cache .docusaurus .expo .eggs .cache caches Caches _cacache
 .hypothesis .pytype .dart_tool .stack-work .cabal-sandbox .bloop .metals elm-stuff bower_components jspm_packages
-""".split())
+CachedData GPUCache Cache_Data ShaderCache GrShaderCache DawnCache .thumbnails
+""".split()) | {"Code Cache"}  # (Chromium's and Electron apps' caches: VS Code, Slack, Discord, browsers)
 # Build directories' names: generated when they end a path below another directory.
 BUILD_DIRS = frozenset("""
 build dist target _build builddir cmake-build-debug cmake-build-release coverage htmlcov storybook-static
@@ -45,8 +48,11 @@ def generated(path: str) -> bool:
         return False
     if any(p in MADE_BY_TOOLS or p.endswith(".egg-info") for p in parts):
         return True
-    if "cache" in parts and any(p.startswith(".") for p in parts[:parts.index("cache")]):
-        return True  # a tool's own cache under its hidden directory: `~/.cargo/registry/cache`
+    lowered = [p.lower() for p in parts]
+    if "cache" in lowered and any(p.startswith(".") or p == "Library" for p in parts[:lowered.index("cache")]):
+        return True  # a tool's own cache under its hidden directory: `~/.cargo/registry/cache`, `~/.config/Code/Cache`
+    if ".m2" in parts and "repository" in parts:
+        return True  # Maven's downloaded artifacts: the next build fetches them again
     below = parts[1:] if parts[0] == "~" else parts
     # `app/build/`, `packages/*/dist/*`: said to be a directory (a file may be named `target`); not `~/build/`
     return len(below) > 1 and below[-1] in BUILD_DIRS and path.endswith(("/", "/*"))
