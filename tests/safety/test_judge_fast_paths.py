@@ -331,6 +331,18 @@ def test_the_readings_kept_per_word_and_name_hold_a_pass_over_the_corpora():
     assert [name for name, (cache, needed) in kept.items() if cache.cache_info().maxsize < needed] == []
 
 
+def test_the_patterns_re_keeps_hold_every_pattern_the_judge_gives_it():
+    """``re`` compiles a pattern given as text again once its cache (512 by default, the oldest dropped first) has
+    been filled by others; the judge gives it every lazy pattern it compiles and ~1,000 texts: the cache holds at least
+    as many patterns as the safety package has places that give one."""
+    import aish.safety.assess  # noqa: F401 - what sizes the cache is imported with the judge
+
+    source = Path(aish.safety.assess.__file__).parent
+    places = sum(len(re.findall(r"\b(?:lazy|re\.(?:compile|search|match|fullmatch|sub|subn|findall|split|finditer))\(",
+                                path.read_text(encoding="utf-8"))) for path in source.rglob("*.py"))
+    assert places > 1_500 and re._MAXCACHE >= places, (places, re._MAXCACHE)  # type: ignore[attr-defined]
+
+
 def test_a_word_read_once_for_secrets_is_read_as_afresh(monkeypatch):
     """``exfil.secret_path`` keeps its answers per word, directory and home: the kept answer is the full reading's
     for a twelfth of the corpora's path-like words and a few chosen ones, in two homes and two directories, one
