@@ -215,6 +215,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     loop_files.bind(segs)  # `… done < <(find /var/www -name '*.php')`: `$f` in the body is each file found
     making = made_here.names_a_maker(text)  # `d=$(mktemp -d) && … && rm -rf "$d"`: `$d` is a path the line made
     for index, seg in enumerate(segs):
+        if best is not None and best[0] == 2:
+            break  # nothing after a high finding changes the verdict: a higher one there is none, and a tie keeps it
         if budget is not None and budget.spent():
             budget.skipped += len(segs) - index
             break

@@ -272,9 +272,7 @@ def check(c: Ctx) -> Optional[tuple]:
     rules = named.rules
     if not named.clear_cmdlet and ps_taking_verbs.may_take(c.prog, rules is None, c.lowered):
         rules = (rules or []) + [ps_taking_verbs.rule_taking_verb]  # Disable-, Unregister-, Revoke-<Noun>
-    in_full = named.covered_all or _covered_by_words(c.prog, c.texts)  # the same answer at each of its four uses
     best = None
-    asked = triggers.asked(c)  # a declared reading whose number is not in it is skipped without a call
     if named.prompt_word:
         best = prompt_statements.rule_prompt_statement(c)  # `drop table users;`, `DROP SEQUENCE ids;` at a prompt
     for rule in rules or ():
@@ -283,6 +281,10 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, ps_targets.rule_every_one(c))  # (a cmdlet no rule names stays unknown to the rest)
     if named.remote_admin:  # `pskill \\DB01 x`, `regedit /s \\fs\x.reg`, `repair-bde C: E:`
         best = worst(best, remote_admin.rule_remote_admin(c))
+    if best is not None and best[0] == HIGH:
+        return best  # nothing below replaces a finding but by a higher one (``worst``: the first wins a tie)
+    in_full = named.covered_all or _covered_by_words(c.prog, c.texts)  # the same answer at each of its four uses
+    asked = triggers.asked(c)  # a declared reading whose number is not in it is skipped without a call
     if (best is None or best[0] < HIGH) and _GRANT in asked and \
             privileged_grants.may_grant(c):  # Domain Admins, Everyone:full
         best = worst(best, privileged_grants.rule_privilege_granted(c))
@@ -294,6 +296,8 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] < HIGH) and named.unpacks:  # Expand-Archive … System32 -Force
         best = worst(best, unpacked_system.rule_unpacked_into_system(c))
     best = broad_reading.broad(c, best, known=rules is not None)
+    if best is not None and best[0] == HIGH:
+        return best
     if (best is None or best[0] < MEDIUM) and restart_switches.may_restart(c):  # `Rename-Computer … -Restart`
         best = worst(best, restart_switches.rule_restart_switch(c))
     if (best is None or best[0] < HIGH) and script_options.may_carry_script(c):  # `… -ScriptString 'rm …'`
@@ -370,6 +374,8 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, whole_resets.rule_whole_reset(c))
     if best is None or best[0] == LOW:
         best = worst(best, firmware_writes.rule_firmware_written(c, tool=not in_full))
+    if best is not None and best[0] == HIGH:
+        return best
     best = last_readings.read(c, best, unknown=rules is None, in_full=in_full)
     if (best is None or best[0] == LOW) and device_writes.may_write(c):  # `blkzone reset /dev/sdh`, `wrmsr …`
         best = worst(best, device_writes.rule_device_written(c, unknown=rules is None))
