@@ -421,3 +421,31 @@ def test_a_high_finding_ends_the_reading_of_its_command_and_of_its_line(monkeypa
         if getattr(judge.assess(command), "level", None) != "high" or not asked:
             wrong.append((command, asked[:]))
     assert wrong == []
+
+
+def test_an_unpacking_is_looked_for_only_where_a_verb_fused_letters_or_an_extractors_name_can_be():
+    """``unpacked_over.rule_unpacked_over`` leaves at once when the line holds no verb word, no letters a fused
+    unpacking needs and no extractor's name: the same answers as the full reading on the commands of the corpora
+    and on the unpacking forms of every kind, in two directories."""
+    from aish.safety.rules import common, unpacked_over
+    from aish.safety.rules.common import Ctx
+
+    forms = ["tar -xpf r.tar -C /", "tar xvf r.tar -C /etc", "cpio -idmu < r.cpio", "7z x -aoa a.7z -o/var/www/html",
+             "rdiff-backup -r now --force b ~", "pax -r -f x.pax", "unrar x -o+ a.rar /", "lha -xw=/ a",
+             "dism /Apply-Image /ApplyDir:C:\\", "ouch decompress a.zip --yes --dir ~", "borg extract repo::x",
+             "Expand-Archive a.zip -Force"]
+    lines = _corpus_lines()[::24] + tuple(forms) + tuple(f.upper() for f in forms)
+    commands = [Ctx(ws[0].text, ws, ws[1:], seg, [], False, False, 0, lambda t: None, lambda w: None)
+                for line in lines for seg in segments(line) for ws in [seg.words] if ws]
+    wrong, found = [], 0
+    for base in ("", "/"):
+        token = common.BASE.set(base)
+        try:
+            for c in commands:
+                full = unpacked_over._unpacked_over_in_full(c)
+                found += full is not None
+                if unpacked_over.rule_unpacked_over(c) != full:
+                    wrong.append((base, c.prog, c.texts))
+        finally:
+            common.BASE.reset(token)
+    assert found >= 10 and wrong == []

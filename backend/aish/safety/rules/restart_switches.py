@@ -13,12 +13,14 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _SWITCHES = frozenset({"-restart", "-autoreboot", "-forcereboot", "-reboot", "-restartifneeded", "/forcerestart",
                        "/reboot", "-forcerestart", "/forcereboot"})
 _OFF = (":$false", ":false", ":0", "=disable", "=disabled", "=false", "=0", "=no", "=$false")
 
 
+@triggered_by(("restart", "reboot"), otherwise=False)
 def may_restart(c: Ctx) -> bool:
     """The cheap test: a word naming a restart or a reboot among the arguments."""
     return "restart" in c.lowered or "reboot" in c.lowered

@@ -12,12 +12,14 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.winpaths import typed_text
 
 _SCRIPT_OPTIONS = frozenset({"-scriptstring", "-scripttext", "-sourcescript", "-script", "-commandline",
                              "-commandstring", "-scriptcontent", "-inlinescript"})
 
 
+@triggered_by(("script", "-argument", "-commandline"), otherwise=False)
 def may_carry_script(c: Ctx) -> bool:
     """The cheap test: a cmdlet's name and an option named for a script or an argument line."""
     return "-" in c.prog and ("script" in c.lowered or "-argument" in c.lowered or "-commandline" in c.lowered)

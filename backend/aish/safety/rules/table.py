@@ -191,6 +191,10 @@ _STORE_RESET = triggers.number_of(store_resets.may_reset, skipped=False)
 _STATEMENT = triggers.number_of(statements.rule_statement_argument)
 _FACTORY_RESET = triggers.number_of(factory_defaults.may_reset, skipped=False)
 _WHOLE_RESET = triggers.number_of(whole_resets.may_reset, skipped=False)
+_URL_INSTALL = triggers.number_of(url_installs.may_install_from_url, skipped=False)
+_RESTART = triggers.number_of(restart_switches.may_restart, skipped=False)
+_SCRIPT_OPTION = triggers.number_of(script_options.may_carry_script, skipped=False)
+_WHOLE_RANGE = triggers.number_of(whole_ranges.may_span_all, skipped=False)
 
 
 # Classes read in their tools' own words once nothing above found more than low: (does the class apply to this
@@ -288,7 +292,7 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] < HIGH) and _GRANT in asked and \
             privileged_grants.may_grant(c):  # Domain Admins, Everyone:full
         best = worst(best, privileged_grants.rule_privilege_granted(c))
-    if (best is None or best[0] < MEDIUM) and url_installs.may_install_from_url(c) and \
+    if (best is None or best[0] < MEDIUM) and _URL_INSTALL in asked and url_installs.may_install_from_url(c) and \
             netexec.rule_install_from_url not in (rules or ()):  # `kubectl krew install --manifest-url=URL`
         best = worst(best, url_installs.rule_installed_from_url(c))
     if (best is None or best[0] < HIGH) and outputs.may_write_essential(c):  # `eget x/y --to /usr/bin/sudo`
@@ -298,11 +302,14 @@ def check(c: Ctx) -> Optional[tuple]:
     best = broad_reading.broad(c, best, known=rules is not None)
     if best is not None and best[0] == HIGH:
         return best
-    if (best is None or best[0] < MEDIUM) and restart_switches.may_restart(c):  # `Rename-Computer … -Restart`
+    if (best is None or best[0] < MEDIUM) and _RESTART in asked and \
+            restart_switches.may_restart(c):  # `Rename-Computer … -Restart`
         best = worst(best, restart_switches.rule_restart_switch(c))
-    if (best is None or best[0] < HIGH) and script_options.may_carry_script(c):  # `… -ScriptString 'rm …'`
+    if (best is None or best[0] < HIGH) and _SCRIPT_OPTION in asked and \
+            script_options.may_carry_script(c):  # `… -ScriptString 'rm …'`
         best = worst(best, script_options.rule_script_option(c))
-    if (best is None or best[0] < MEDIUM) and whole_ranges.may_span_all(c):  # `--start-ip 0.0.0.0 --end-ip 255…`
+    if (best is None or best[0] < MEDIUM) and _WHOLE_RANGE in asked and \
+            whole_ranges.may_span_all(c):  # `--start-ip 0.0.0.0 --end-ip 255…`
         best = worst(best, whole_ranges.rule_whole_range(c))
     if (best is None or best[0] < MEDIUM) and not named.interpreter:  # `xonsh -c '…'`, `sage -c '…'`
         best = worst(best, interp.rule_interpreter_body(c))

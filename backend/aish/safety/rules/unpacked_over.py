@@ -9,6 +9,7 @@ an overwrite option most extractors ask before replacing anything.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional
 
 from aish.safety.rules.common import BASE, HIGH, MEDIUM, Ctx, describe, target
@@ -56,7 +57,25 @@ def _places(raws: list) -> list:
     return places
 
 
+# Every word that can make a verb below (the `-r` of a backup tool's restore among them): a line with none, no fused
+# letters that can unpack, an extractor's name or pax is left at once.
+_VERB_WORDS = frozenset(_VERBS | {"/apply-image", "-r"})
+
+
+@lru_cache(maxsize=16384)  # as many names as table._program keeps
+def _extractor_named(prog: str) -> bool:
+    return bool(_EXTRACTOR_NAME.match(prog.lower()))
+
+
 def rule_unpacked_over(c: Ctx) -> Optional[tuple]:
+    low = c.lowered
+    if not ("u" in low and "i" in low or "x" in low and "f" in low) and _VERB_WORDS.isdisjoint(low.split(" ")) and \
+            c.prog != "pax" and not _extractor_named(c.prog):
+        return None  # no verb, no fused letters (cpio's hold `u` and `i`, tar's `x` and `f`), no extractor's name
+    return _unpacked_over_in_full(c)
+
+
+def _unpacked_over_in_full(c: Ctx) -> Optional[tuple]:
     texts = c.texts
     lowered = [t.lower() for t in texts]
     verb = next((t for t in lowered[:3] if t in _VERBS), None) or \
@@ -65,7 +84,7 @@ def rule_unpacked_over(c: Ctx) -> Optional[tuple]:
     fused = next((t for t in texts if len(t) < 8 and "u" in t and "i" in t and _CPIO_IN.fullmatch(t)), None)  # -idmu
     # tar's and lha's fused letters (`-xpf`, `xvf`, `xf`): they replace what is there without asking
     fused = fused or next((t for t in texts[:3] if "x" in t and "f" in t and _TAR_X.fullmatch(t)), None)
-    named = bool(_EXTRACTOR_NAME.match(c.prog.lower()))
+    named = _extractor_named(c.prog)
     if verb is None and fused is None and not named and c.prog != "pax":
         return None
     raws = [w.raw.strip("'\"") if "\\" in w.raw else w.text for w in c.args]

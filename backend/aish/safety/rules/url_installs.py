@@ -17,6 +17,7 @@ from typing import Optional
 
 from aish.safety.rules import netexec
 from aish.safety.rules.common import MEDIUM, Ctx, fragment
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _INSTALL_VERBS = frozenset({"install", "add", "pull", "binstall", "i", "load", "bundle", "activate"})
@@ -71,6 +72,7 @@ def _run_from_address(c: Ctx, words: set) -> str:
     return ""
 
 
+@triggered_by(("://", "git@"), otherwise=False)
 def may_install_from_url(c: Ctx) -> bool:
     """Cheap: an address among the words and an install verb in the program's name or its first words."""
     return "://" in c.lowered or "git@" in c.lowered

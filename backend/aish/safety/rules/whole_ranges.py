@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 
+@triggered_by("255.255.255.255", otherwise=False)
 def may_span_all(c: Ctx) -> bool:
     """The cheap test: the broadcast address among the arguments."""
     return "255.255.255.255" in c.lowered
