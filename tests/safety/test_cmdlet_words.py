@@ -90,3 +90,18 @@ def test_a_volume_erased_through_a_disk_tools_family_verb_is_high(command: str) 
 def test_a_weak_verbs_reason_reads_as_a_sentence(command: str, says: str) -> None:
     verdict = assess(command)
     assert verdict is not None and says in verdict.reason and " on its data" not in verdict.reason, (command, verdict)
+
+
+@each_form("command,says", [
+    ("kubectl delete secret mysecret", "secrets: their values cannot be read back"),
+    ("kubectl delete ns dev", "the namespace and everything in it"),
+    ("kubectl delete pods --all", "all pods in the namespace"),
+    ("kubectl delete pods --all -A", "all pods in every namespace"),
+    ("kubectl delete pvc data-db-0", "persistent volumes"),
+    ("kubectl delete deploy web -n production", "resources in production"),
+    ("oc delete node worker-3", "nodes from the cluster"),
+])
+def test_a_heavy_kubernetes_delete_says_what_goes(command: str, says: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "high" and says in verdict.reason, (command, verdict)
+    assert "with everything in them" not in verdict.reason, verdict

@@ -24,6 +24,19 @@ _DESTROY_VERBS = lazy(r"^(rm|rb|reset|deprovision|nuke|deleteall|"
                       r"reset)([-:][\w-]*)?)$")
 
 
+
+# What deleting each heavy kind takes with it (Kubernetes' kinds, short names included).
+_K8S_HEAVY = {
+    **dict.fromkeys(("ns", "namespace", "namespaces"), "the namespace and everything in it"),
+    **dict.fromkeys(("pv", "persistentvolume", "persistentvolumes", "pvc", "persistentvolumeclaim",
+                     "persistentvolumeclaims"), "persistent volumes: the data on them may go with them"),
+    **dict.fromkeys(("crd", "crds", "customresourcedefinition", "customresourcedefinitions"),
+                    "a resource definition and every resource of its kind"),
+    **dict.fromkeys(("node", "nodes", "no"), "nodes from the cluster: what runs on them is rescheduled or lost"),
+    **dict.fromkeys(("statefulset", "statefulsets", "sts"), "a stateful set: its pods stop, its volumes are left"),
+    "all": "every resource of the common kinds (pods, services, deployments…)",
+    **dict.fromkeys(("secret", "secrets"), "secrets: their values cannot be read back"),
+}
 def _prod(c: Ctx) -> bool:
     return any(PROD.search(w.text) for w in c.args)
 
@@ -46,10 +59,12 @@ def rule_kubectl(c: Ctx) -> Optional[tuple]:
         kinds = pos[1].split(",") if len(pos) > 1 else []
         if c.xargs or any(w.subs for w in c.args):
             return HIGH, f"deletes every Kubernetes resource a listing returns ({c.text})"
-        if any(k in ("ns", "namespace", "namespaces", "pv", "pvc", "persistentvolume", "persistentvolumeclaim",
-                     "crd", "crds", "customresourcedefinition", "node", "nodes", "no", "statefulset", "sts",
-                     "all", "secret", "secrets") for k in kinds) or allish or prod:
-            return HIGH, f"deletes Kubernetes resources with everything in them ({c.text})"
+        heavy = next((_K8S_HEAVY[k] for k in kinds if k in _K8S_HEAVY), None)
+        if heavy or allish or prod:
+            where = "every namespace" if "-A" in texts or "--all-namespaces" in texts else "the namespace"
+            said = heavy or (f"all {kinds[0] if kinds else 'resources'} in {where}" if allish
+                             else "resources in production")
+            return HIGH, f"deletes {said} ({c.text})"
         return MEDIUM, f"deletes Kubernetes resources ({c.text})"
     if verb in ("drain",) or (verb == "replace" and "--force" in texts):
         return (HIGH if prod or allish else MEDIUM), f"evicts or recreates running workloads ({c.text})"
