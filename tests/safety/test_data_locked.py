@@ -25,6 +25,23 @@ ENCRYPTED_IN_PLACE = ([
     "gpg -d -o notes.txt notes.txt.gpg", "openssl enc -d -aes-256-cbc -in x.enc -out x",
 ])
 
+# A loop that encrypts each file of a tree and removes the original (high); one kind of file, a build directory, a
+# loop that keeps the originals, or one that removes a file made from each stay below high.
+LOOP_ENCRYPTED = [
+    "for f in ~/Documents/*; do gpg -c --batch --passphrase x \"$f\" && rm \"$f\"; done",
+    "for f in $(find /srv/share -type f); do openssl enc -aes-256-cbc -in \"$f\" -out \"$f.enc\" -pass pass:x && "
+    "shred -u \"$f\"; done",
+    "find ~/Pictures -type f | while read f; do age -p -o \"$f.age\" \"$f\" && rm -f \"$f\"; done",
+    "while read -r f; do ccrypt -e -K k \"$f\"; rm -f \"$f\"; done < <(find /mnt/nas -type f)",
+    "for file in /home/*/Desktop/*; do 7z a -pX \"$file.7z\" \"$file\"; rm \"$file\"; done",
+]
+LOOP_KEPT = [
+    "for f in *.pdf; do gpg -c \"$f\"; done", "for f in ~/Documents/*.pdf; do gpg -c \"$f\" && rm \"$f\"; done",
+    "for f in build/*; do gpg -c \"$f\" && rm \"$f\"; done", "for f in ~/Documents/*; do gpg -c \"$f\"; done",
+    "for f in ~/Documents/*; do gpg -c \"$f\" && rm \"$f.bak\"; done",
+    "for f in ~/Documents/*; do zip \"$f.zip\" \"$f\" && rm \"$f\"; done",
+]
+
 # An encrypted file system mounted over a folder that holds the user's data.
 MOUNTED_OVER = ([
     "encfs ~/.enc ~/Documents", "gocryptfs ~/.cipher ~/Pictures", "cryfs ~/.cryfs ~/Desktop",
@@ -93,12 +110,14 @@ RECOVERY_OFF = ([
     "Disable-ScheduledTask -TaskName SR -TaskPath \\Microsoft\\Windows\\SystemRestore\\",
     "rm -f /backup/*.vbk", "find /mnt/backup -name '*.tib' -delete", "del /s /q D:\\*.wbcat",
     "Remove-Item E:\\Backups\\*.mrimg", "gio trash /srv/veeam/job.vbm",
+    "sc sdset VSS D:(D;;GA;;;NU)(D;;GA;;;WD)(D;;GA;;;AN)", "sc.exe sdset swprv D:(D;;GA;;;WD)",
 ], [
     "gsutil versioning set on gs://bucket", "gsutil versioning get gs://bucket", "mc version enable s3/b",
     "aws s3api put-bucket-versioning --bucket b --versioning-configuration Status=Enabled",
     "az storage account blob-service-properties update --account-name a --enable-delete-retention true",
     "tmutil enable", "tmutil listlocalsnapshots /", "tmutil startbackup", "ls /backup/*.vbk",
-    "cp /backup/full.vbk /mnt/offsite/", "find /mnt/backup -name '*.tib'", "rm -f *.bak",
+    "cp /backup/full.vbk /mnt/offsite/", "find /mnt/backup -name '*.tib'", "rm -f *.bak", "sc sdshow VSS",
+    "Enable-ComputerRestore -Drive C:\\", "Checkpoint-Computer -Description before-update",
 ])
 
 # Every snapshot, backup, recovery point or version a listing names, deleted (high); one named, or a filtered listing
@@ -175,4 +194,10 @@ def test_every_snapshot_or_backup_a_listing_names_deleted_is_high() -> None:
     wrong = [f"{c} -> {v.level if v else None}" for c in EVERY_COPY_DELETED if not (v := assess(c)) or
              v.level != "high"]
     wrong += [f"{c} -> {v.level}" for c in SOME_COPIES_DELETED if (v := assess(c)) and v.level == "high"]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_loop_encrypting_each_file_and_removing_it_is_high() -> None:
+    wrong = [f"{c} -> {v.level if v else None}" for c in LOOP_ENCRYPTED if not (v := assess(c)) or v.level != "high"]
+    wrong += [f"{c} -> {v.level}" for c in LOOP_KEPT if (v := assess(c)) and v.level == "high"]
     assert not wrong, "\n".join(wrong)

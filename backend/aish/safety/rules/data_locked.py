@@ -243,6 +243,60 @@ def line_loop_renamed(text: str) -> Optional[tuple]:
         f"more, the way ransomware marks what it encrypted ({' '.join(text.split()[:8])}…)"
 
 
+# ---------------------------------------------------------------- a loop that encrypts each file, then removes it
+
+_FOR_LOOP = lazy(r"\bfor\s+(\w+)\s+in\s+([^;]+?)\s*;\s*do\b(.*?)\bdone\b", re.DOTALL)
+_READ_LOOP = lazy(r"\bfind\s+(\S+)[^|]*\|\s*while\s+(?:IFS=\S*\s+)?read\s+(?:-\w+\s+)*(\w+)\s*;\s*do\b(.*?)\bdone\b|"
+                  r"\bwhile\s+(?:IFS=\S*\s+)?read\s+(?:-\w+\s+)*(\w+)\s*;\s*do\b(.*?)\bdone\s*<\s*<\(\s*find\s+(\S+)",
+                  re.DOTALL)
+_ENCRYPTING = lazy(r"\b(?:gpg2?|openssl|age|rage|ccencrypt|ccrypt|mcrypt|aescrypt|scrypt|bcrypt|kryptor|rnp|sq|"
+                   r"7z|7za|zip|rar|pyaescrypt)\b[^;&|]*")
+_REMOVING = lazy(r"\b(?:rm|shred|unlink|srm|wipe)\b[^;&|]*")
+
+
+def _names_var(command: str, var: str) -> bool:
+    """Does ``command`` name the loop's file itself (``"$f"``, ``${f}``), not a file made from it (``"$f.enc"``)?"""
+    return re.search(r"\$\{?" + var + r"\}?(?![\w.}\-])", command) is not None
+
+
+def _encrypts(command: str) -> bool:
+    """An archiver encrypts only when given a password (`7z a -pX`, `zip -e`, `rar a -hpX`); gpg and the rest do."""
+    if re.match(r"(?:7za?|zip|rar)\b", command):
+        return re.search(r"\s-(?:p|P|e|hp|mhe)|--password|--encrypt", command) is not None
+    return True
+
+
+def line_loop_encrypted(text: str) -> Optional[tuple]:
+    """``for f in ~/Documents/*; do gpg -c "$f" && rm "$f"; done``, ``find ~/Pictures -type f | while read f; do
+    age -p -o "$f.age" "$f" && rm "$f"; done``: every file of a tree replaced by its encrypted copy."""
+    for m in _FOR_LOOP.finditer(text):
+        var, listed, body = m.group(1), m.group(2), m.group(3)
+        found = re.search(r"\bfind\s+(\S+)", listed)
+        root = found.group(1) if found else listed.split()[0] if listed.split() else ""
+        said = _encrypted_then_removed(var, body, root, listed)
+        if said:
+            return said
+    for m in _READ_LOOP.finditer(text):
+        root, var, body = (m.group(1), m.group(2), m.group(3)) if m.group(2) else (m.group(6), m.group(4), m.group(5))
+        said = _encrypted_then_removed(var, body, root, text)
+        if said:
+            return said
+    return None
+
+
+def _encrypted_then_removed(var: str, body: str, root: str, listed: str) -> Optional[tuple]:
+    if not any(_names_var(e.group(0), var) and _encrypts(e.group(0)) for e in _ENCRYPTING.finditer(body)) or \
+            not any(_names_var(r.group(0), var) for r in _REMOVING.finditer(body)):
+        return None
+    if _FILTERED.search(listed):
+        return None  # `*.pdf`, `-name '*.docx'`: a chosen kind, the removal's own reading (medium) stands
+    where = root.strip("'\"").rstrip("/*") or root
+    if not _place(where):
+        return None
+    return HIGH, f"encrypts every file under {where} and removes each original: without the key nothing there " \
+        f"can be read"
+
+
 # ---------------------------------------------------------------- ransom notes
 
 # A note says two things: the data is held (or the word ransom), and how to pay or get it back.
@@ -311,6 +365,8 @@ def line_data_locked(text: str, recurse: Callable[[str], Optional[tuple]]) -> Op
     a cmdlet's content or file; code calls: a parenthesis), then one lowering and a few words (written out:
     ``any()`` over a tuple costs more than the tests themselves)."""
     found = line_loop_renamed(text) if "mv" in text else None
+    if "done" in text and ("rm" in text or "shred" in text or "unlink" in text or "wipe" in text):
+        found = found or line_loop_encrypted(text)  # `for f in DIR/*; do gpg -c "$f" && rm "$f"; done`
     note = ">" in text or "tee" in text or "ontent" in text or "-File" in text or "rite" in text
     code = "(" in text
     if not (note or code):

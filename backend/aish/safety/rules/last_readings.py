@@ -132,9 +132,10 @@ READINGS: tuple = (
     _Reading(_always, recovery_off.rule_versions_off),  # `gsutil versioning set off gs://b`
     _Reading(_always, recovery_off.rule_backups_off),  # `tmutil disable`
     _Reading(_always, recovery_off.rule_backup_files_deleted, below=HIGH),  # `rm -f /backup/*.vbk`
-    _Reading(_always, recovery_off.rule_recovery_disabled, below=HIGH),
+    _Reading(_always, recovery_off.rule_recovery_disabled, below=HIGH),  # `reagentc /disable`, `recoveryenabled no`
     # `gcloud compute snapshots list … | xargs gcloud compute snapshots delete`
-    _Reading(_always, recovery_off.rule_every_copy_deleted, below=HIGH),  # `reagentc /disable`, `recoveryenabled no`
+    _Reading(_always, recovery_off.rule_every_copy_deleted, below=HIGH),
+    _Reading(_always, recovery_off.rule_backup_service_denied),  # `sc sdset VSS D:(D;;GA;;;WD)`
     _Reading(times_forged.may_forge, times_forged.rule_times_forged, below=HIGH),  # `touch -r /bin/ls /usr/bin/x`
     _Reading(trails_off.may_switch_off, trails_off.rule_trail_off, below=HIGH),  # `auditctl -D`, `… stop-logging`
     _Reading(logging_off.may_switch_off, logging_off.rule_logging_off, below=HIGH),  # `appcmd … /dontLog:true`

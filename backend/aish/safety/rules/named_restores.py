@@ -33,7 +33,8 @@ _LOOKS = frozenset({"-l", "--list", "list", "ls", "info", "show", "status", "--h
                     "--whatif", "-whatif", "--test", "--staged", "--preview", "--plan", "--version", "describe",
                     "get", "ls-backups", "list-backups"})
 # Names that restore something other than data (SELinux labels, a terminal's or a session's layout).
-_NOT_DATA = re.compile(r"restorecon|trash|recycle|restore-?(session|layout|window|tab|cursor|term|screen)|^resurrect",
+_NOT_DATA = re.compile(r"restorecon|trash|recycle|restore-?(session|layout|window|tab|cursor|term|screen)|^resurrect|"
+                       r"^(?:enable|get|checkpoint|new|add|test|show|export)-\w*restore",  # `Enable-ComputerRestore`
                        re.IGNORECASE)
 # What is put back that was not data in place: a trashed item, a session, a font size; a restore job created.
 _NOT_OVER = frozenset({"trash", "session", "sessions", "font", "layout", "window", "windows", "tab", "tabs", "create",

@@ -193,4 +193,23 @@ def rule_every_copy_deleted(c: Ctx) -> Optional[tuple]:
         f"from ({c.text})"
 
 
+# The services that make shadow copies, restore points and Windows backups.
+_BACKUP_SERVICES = frozenset({"vss", "swprv", "wbengine", "sdrsvc", "srservice", "volsnap"})
+
+
+@triggered_by(("sdset",))
+def rule_backup_service_denied(c: Ctx) -> Optional[tuple]:
+    """``sc sdset VSS D:(D;;GA;;;WD)…``: everyone denied the service that makes shadow copies, so none can be made."""
+    texts = c.texts[:8]
+    if c.prog.lower().removesuffix(".exe") != "sc" or len(texts) < 3:
+        return None
+    at = 1 if texts[0].startswith("\\\\") else 0  # `sc \\host sdset …`
+    if texts[at].lower() != "sdset" or len(texts) < at + 3 or texts[at + 1].lower() not in _BACKUP_SERVICES:
+        return None
+    if "(d;" not in texts[at + 2].lower():
+        return None
+    return MEDIUM, f"sc sdset {texts[at + 1]} denies the service to everyone: shadow copies and restore points " \
+        f"can no longer be made ({c.text})"
+
+
 RULES: dict = {}
