@@ -66,3 +66,26 @@ def test_an_apps_cache_in_the_home_is_generated(command: str) -> None:
 def test_what_is_no_cache_keeps_its_reading(command: str) -> None:
     verdict = assess(command)
     assert verdict is not None and RANK[verdict.level] >= RANK["medium"], (command, verdict)
+
+
+@each_form("command", [
+    "python3 -m pip uninstall -y requests",  # `pip uninstall -y requests`, as pip's own name says it
+    "py -m pip uninstall -y numpy",
+    "python3.12 -m pip cache purge",
+    "python -m pipx uninstall black",
+    "python3 -m poetry cache clear --all pypi -n",
+    "diskpart",  # the interactive tool, no script: nothing happens until its prompt is typed at
+])
+def test_a_tool_run_by_its_module_or_alone_is_judged_as_itself(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is None or verdict.level == "low", (command, verdict)
+
+
+@each_form("command,level", [
+    ("python3 -m pip freeze | xargs python3 -m pip uninstall -y", "medium"),  # every package, as pip's form is
+    ("diskpart /s wipe.txt", "medium"),
+    ("python3 -m http.server --bind 0.0.0.0 --directory ~", "medium"),  # python's own readings stay
+])
+def test_their_loud_neighbours_stay_flagged(command: str, level: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and RANK[verdict.level] >= RANK[level], (command, verdict)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from aish.safety.program_names import plain_name
+from aish.safety.program_names import alias, plain_name
 from aish.safety.shell_words import tokenize
 
 # option -> takes a value, for each wrapper that runs the command after it
@@ -48,8 +48,23 @@ def unwrap(words: list) -> tuple:
         text = words[0].text
         base = text.rsplit("/", 1)[-1] if "/" in text else text
         if "=" not in words[0].raw and base[:1] != "\\" and plain_name(base) not in _WRAPPERS:
-            return words[:], False, False
-    return _unwrap_in_full(words)
+            return _module_run(words[:]), False, False
+    found, sudo, xargs = _unwrap_in_full(words)
+    return _module_run(found), sudo, xargs
+
+
+# Tools Python runs by their module's name (`python3 -m pip uninstall -y x`): judged as the tool itself is.
+_MODULE_TOOLS = frozenset({"pip", "pip3", "pipx", "poetry", "pdm", "uv", "twine", "hatch", "conda"})
+
+
+def _module_run(words: list) -> list:
+    """``python3 -m pip …`` as ``pip …``; any other words as they are."""
+    if len(words) > 2 and words[1].text == "-m" and words[2].text in _MODULE_TOOLS and \
+            words[0].text.rsplit("/", 1)[-1][:2] == "py" and \
+            (plain_name(words[0].text.rsplit("/", 1)[-1]) in ("python", "py") or
+             alias(words[0].text.rsplit("/", 1)[-1]) == "python"):
+        return words[2:]
+    return words
 
 
 def _unwrap_in_full(words: list) -> tuple:

@@ -23,6 +23,8 @@ def _command(word: str) -> str:
 
 def rule_diskpart(c: Ctx) -> Optional[tuple]:
     """diskpart judged by the commands echoed into it, else by what it can do."""
+    if not c.chain and not c.texts and not any(r.op.startswith("<") for r in c.seg.redirects):
+        return None  # `diskpart` alone: its prompt, where nothing happens until a command is typed
     fed: list = []
     for seg in c.chain:
         words = [w.text for w in seg.words]
