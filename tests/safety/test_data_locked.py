@@ -42,6 +42,19 @@ LOOP_KEPT = [
     "for f in ~/Documents/*; do zip \"$f.zip\" \"$f\" && rm \"$f\"; done",
 ]
 
+# A tree of data overwritten beyond recovery by any overwriting deleter, or any program told to encrypt home (high for
+# the overwrite, medium for the encryption); one file, a build or temporary directory stay below high.
+TREE_OVERWRITTEN = [
+    "shred -u ~/Documents/*", "wipe -rf /srv/share", "srm -r ~/Pictures", "sdelete -s C:\\Users\\bob\\Documents",
+    "sdelete64.exe -p 3 -s D:\\Shares\\Finance", "bcwipe -rf /mnt/nas", "shred -n1 -u /home/*/Desktop/*",
+]
+TOLD_TO_ENCRYPT = ["python3 ransom.py --encrypt /home", "locker encrypt /home/alice", "node lock.js --encrypt ~"]
+OVERWRITTEN_KEPT = [
+    "shred -u secret.key", "shred -u ~/Documents/old-tax.pdf", "srm notes.txt", "shred -u build/*", "wipe -rf ./tmp",
+    "borg init --encryption=repokey /mnt/backup", "duplicity --encrypt-key ABCD /home file:///mnt/backup",
+    "tar c /home | gpg --encrypt -r me > /mnt/b.tar.gpg", "gpg --encrypt -r bob report.pdf",
+]
+
 # An encrypted file system mounted over a folder that holds the user's data.
 MOUNTED_OVER = ([
     "encfs ~/.enc ~/Documents", "gocryptfs ~/.cipher ~/Pictures", "cryfs ~/.cryfs ~/Desktop",
@@ -200,4 +213,13 @@ def test_every_snapshot_or_backup_a_listing_names_deleted_is_high() -> None:
 def test_a_loop_encrypting_each_file_and_removing_it_is_high() -> None:
     wrong = [f"{c} -> {v.level if v else None}" for c in LOOP_ENCRYPTED if not (v := assess(c)) or v.level != "high"]
     wrong += [f"{c} -> {v.level}" for c in LOOP_KEPT if (v := assess(c)) and v.level == "high"]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_tree_overwritten_is_high_and_any_program_told_to_encrypt_home_medium() -> None:
+    wrong = [f"{c} -> {v.level if v else None}" for c in TREE_OVERWRITTEN if not (v := assess(c)) or v.level != "high"]
+    wrong += [f"{c} -> {v.level if v else None}" for c in TOLD_TO_ENCRYPT if not (v := assess(c)) or
+              v.level not in ("medium", "high")]
+    wrong += [f"{c} -> {v.level}" for c in OVERWRITTEN_KEPT if (v := assess(c)) and v.level == "high" or
+              c.startswith(("borg", "duplicity", "tar", "gpg")) and v and v.level == "medium"]
     assert not wrong, "\n".join(wrong)

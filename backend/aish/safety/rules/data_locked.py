@@ -143,6 +143,43 @@ def rule_encrypted_in_place(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# -------------------------------------------------------- a tree overwritten, or any program told to encrypt one
+
+# Programs whose purpose is to overwrite before deleting: what they reach cannot be undeleted.
+_OVERWRITERS = frozenset({"shred", "gshred", "wipe", "srm", "sdelete", "sdelete64", "bcwipe", "scrub", "secure-delete",
+                          "sfill", "wipefile"})
+_ENCRYPT_WORD = frozenset({"encrypt", "--encrypt", "-encrypt", "/encrypt", "--encrypt-all"})
+
+
+@triggered_by(("shred", "wipe", "srm", "sdelete", "scrub", "secure-delete", "sfill", "encrypt"))
+def rule_tree_overwritten(c: Ctx) -> Optional[tuple]:
+    """``shred -u ~/Documents/*``, ``wipe -rf /srv/share``, ``sdelete -s C:\\Users\\bob\\Documents``: every file of a
+    tree of data overwritten beyond recovery; ``python3 x.py --encrypt /home``: any program told to encrypt one."""
+    name = c.prog.lower().removesuffix(".exe")
+    texts = c.texts[:64]
+    if name in _OVERWRITERS:
+        deep = any(t in ("-r", "-R", "-rf", "-fr", "-rfq", "-s", "/s", "--recursive") or
+                   t.startswith("-") and not t.startswith("--") and "r" in t and name != "sdelete" for t in texts)
+        for w in c.args[:64]:
+            if w.text.startswith(("-", "/")) and len(w.text) <= 4 and not w.text.startswith("//"):
+                continue
+            where = target(w).path or w.text
+            spread = deep or w.glob or "*" in w.text
+            if spread and _place(where.rstrip("/*") or where) and _FOLDER.search(where.rstrip("/*") or where):
+                return HIGH, f"{c.prog} overwrites {_said(where.rstrip('/*') or where)} beyond recovery: no undelete " \
+                    f"or backup tool can bring them back ({c.text})"
+        return None
+    lowered = [t.lower() for t in texts]
+    if not _ENCRYPT_WORD.intersection(lowered[:4]) or any(t in _DECRYPT for t in lowered):
+        return None
+    for w in c.args[:64]:
+        kind = target(w).kind
+        if kind in _WHOLE_KINDS and not w.text.startswith("-"):
+            return MEDIUM, f"{c.prog} is told to encrypt {w.text}: every file there unreadable without its key " \
+                f"({c.text})"
+    return None
+
+
 # ---------------------------------------------------------------- encrypted file systems mounted over data
 
 _MOUNTERS = frozenset({"encfs", "gocryptfs", "cryfs", "securefs", "cppcryptfs", "sirikali"})

@@ -128,6 +128,7 @@ READINGS: tuple = (
     # data made unreadable or unrecoverable (issue 23): `ccencrypt -r ~/Documents`, `encfs ~/.enc ~/Documents`
     _Reading(_always, data_locked.rule_encrypted_in_place, below=HIGH),
     _Reading(_always, data_locked.rule_mounted_over),
+    _Reading(_always, data_locked.rule_tree_overwritten, below=HIGH),  # `shred -u ~/Documents/*`
     _Reading(_always, data_locked.rule_renamed_away),  # `rename 's/$/.locked/' *`, `ren *.* *.crypt`
     _Reading(_always, recovery_off.rule_versions_off),  # `gsutil versioning set off gs://b`
     _Reading(_always, recovery_off.rule_backups_off),  # `tmutil disable`
