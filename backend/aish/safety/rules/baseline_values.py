@@ -258,8 +258,11 @@ def _registry_by_path(lowered: str, name: str, value: str) -> Optional[tuple]:
 # Defender preference (lowered, without the dash) -> weak values
 _DEFENDER: dict = {
     "mapsreporting": {"0", "disabled"}, "submitsamplesconsent": {"2", "neversend"},
-    "puaprotection": {"0", "disabled"}, "enablecontrolledfolderaccess": {"0", "disabled"},
-    "enablenetworkprotection": {"0", "disabled"}, "attacksurfacereductionrules_actions": {"0", "disabled"},
+    # (2, AuditMode: the protection only reports what it would have blocked)
+    "puaprotection": {"0", "disabled", "2", "auditmode"},
+    "enablecontrolledfolderaccess": {"0", "disabled", "2", "auditmode"},
+    "enablenetworkprotection": {"0", "disabled", "2", "auditmode"},
+    "attacksurfacereductionrules_actions": {"0", "disabled", "2", "auditmode"},
     "highthreatdefaultaction": {"6", "9", "allow", "noaction"},
     "severethreatdefaultaction": {"6", "9", "allow", "noaction"},
     "moderatethreatdefaultaction": {"6", "9", "allow", "noaction"},

@@ -31,15 +31,16 @@ _GUARD = lazy(r"cloudtrail|trails?\b|logging|\blogs?\b|log-?(groups?|sinks?|prof
 # Objects whose stop ends one piece of work, not a guard.
 _WORK = frozenset({"query", "queries", "job", "jobs", "task", "tasks", "export", "import", "build", "run", "session",
                    "replication", "instance", "instances", "migration", "execution", "test", "training", "stream"})
-_SWITCH_OFF = lazy(r"^--(no-enabled?|disabled?)$|^--(enabled?|status|state|auto-?provision)(=|$)", re.IGNORECASE)
-_OFF_VALUE = frozenset({"false", "off", "no", "disabled", "0", "$false"})
+_SWITCH_OFF = lazy(r"^--(no-enabled?|disabled?)$|^--(enabled?|status|state|auto-?provision|(pricing-)?tier)(=|$)",
+                   re.IGNORECASE)
+_OFF_VALUE = frozenset({"false", "off", "no", "disabled", "0", "$false", "free"})  # `--tier free`: the plan's guard off
 _QUIET = frozenset({"help", "--help", "-h", "--dry-run", "--generate-cli-skeleton", "describe", "list", "show", "get",
                     "status"})
 _PARTS = lazy(r"[-_:.]")
 _CAMEL = lazy(r"(?<=[a-z])(?=[A-Z])")
 
 
-_WORDS = ("stop", "disable", "deactivate", "suspend", "pause", "disassociate", "--no-enable", "false", "off")
+_WORDS = ("stop", "disable", "deactivate", "suspend", "pause", "disassociate", "--no-enable", "false", "off", "free")
 
 
 @triggered_by(_WORDS, otherwise=False)

@@ -1,37 +1,22 @@
-"""Effect: protections switched off in any tool's own words.  Security software stopped,
-disabled or removed (``sc config WinDefend start= disabled``, ``Stop-Service Sense``,
-``fail2ban-client stop``, ``csf -x``, ``shorewall clear``), mandatory access control set to
+"""Effect: protections switched off in any tool's own words.  Firewall managers opened (``csf -x``,
+``shorewall clear``), mandatory access control set to
 complain (``aa-complain``, ``semanage permissive -a``), weaker system-wide crypto
 (``update-crypto-policies --set LEGACY``) and certificate checks switched off in a tool's
 configuration (``conda config --set ssl_verify false``, ``export NODE_TLS_REJECT_UNAUTHORIZED=0``).
 
-Reading their state (``status``, ``--show``, ``query``) is quiet, and so is switching a check on.
+Reading their state (``status``, ``--show``, ``query``) is quiet, and so is switching a check on.  Security
+software stopped, disabled or removed by any tool is ``monitors_off``' reading of the field's table
+(``defences``).
 """
 from __future__ import annotations
 
 import re
 from typing import Optional
 
-from aish.safety.any_case import AnyCase
-from aish.safety.programs import LIBRARY_PACKAGE_TOOLS
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
-# Security software, as services, packages, features or programs are named.
-_COMPONENT = AnyCase(r"^(windefend|windows-?defender[\w-]*|defender|sense|mpssvc|wscsvc|securityhealthservice|"
-                     r"wdnissvc|wdboot|wdfilter|wdnisdrv|mdcoresvc|mdatp|eventlog|sysmon\w*|apparmor|auditd?|"
-                     r"selinux\w*|firewalld|fail2ban(-client)?|clamav[\w-]*|clamd|freshclam|falcon[\w-]*|"
-                     r"crowdstrike\w*|sentinel(agent|one)\w*|osqueryd?|wazuh[\w-]*|ossec[\w-]*|sshguard|ufw|"
-                     r"nftables|csf|lfd|shorewall6?|ferm|apf|firewall|bitlocker|smartscreen|tamperprotection|"
-                     r"crowdsec[\w-]*|suricata|snort|aide|tripwire|rkhunter|chkrootkit|usbguard|fapolicyd|"
-                     r"auditbeat|elastic-agent|mfetp|sophos[\w-]*|eset[\w-]*|kesl|iptables|ip6tables|"
-                     r"netfilter-persistent|iptables-persistent|pf)(\.service|\.exe)?$")
-# Words that stop, disable or remove what they name.
-_OFF_WORDS = {"stop", "disable", "disabled", "mask", "kill", "uninstall", "remove", "purge", "erase", "delete",
-              "off", "clear", "unload", "del", "teardown", "-x", "--disable", "--stop", "--flush", "-stop", "-disable",
-              "--kill", "stop-service", "disable-windowsoptionalfeature", "uninstall-windowsfeature",
-              "remove-windowsfeature", "disable-service"}
 # Firewall managers whose own letters or words open everything (`csf -x`/`-f`, `apf -f`, `shorewall clear`).
 _FIREWALL_OFF = {"csf": {"-x", "-f", "--disable", "--flush", "--stop"}, "apf": {"-f", "--flush", "--stop"},
                  "shorewall": {"clear", "stop"}, "shorewall6": {"clear", "stop"}, "shorewall-lite": {"clear", "stop"},
@@ -68,14 +53,17 @@ _REGISTRY_OFF = lazy(r"\b(EnableLUA|EnableFirewall|EnableSmartScreen|ConsentProm
                      re.IGNORECASE)
 
 
-_OWN_RULES = {"iptables", "ip6tables", "pf"}
-
 _REGISTRY_WRITERS = {"set-itemproperty", "new-itemproperty", "sp", "reg", "regedit"}
 
 
-@triggered_by(_REGISTRY_WRITERS, _FIREWALL_OFF, _MAC_OFF, _COMPONENT, _CONFIG_WORDS,
-              ("semanage", "update-crypto-policies", "ufw", "firewall-cmd", "export", "setx", "setenv", "go",
-               "config-manager", "repo", "sources", "--add", "source", "add"))
+# What every branch's line holds: a registry value's name, a firewall manager's or MAC tool's name, or a word of a
+# certificate check, an insecure variable or a plain source (not "config", "set", "add": most lines hold them).
+_CHECK_WORDS = ("ssl", "tls", "cert", "strict", "secure", "verify", "https", "gpgcheck", "unsigned", "unauthorized",
+                "gosumdb", "gonosumcheck", "gonosumdb", "ca_bundle", "trusted", "http://")
+
+
+@triggered_by(_REGISTRY_OFF, _FIREWALL_OFF, _MAC_OFF, ("semanage", "update-crypto-policies", "ufw", "firewall-cmd"),
+              _CHECK_WORDS)
 def rule_guard_off(c: Ctx) -> Optional[tuple]:
     """Security software stopped or removed, access control relaxed, certificate checks off."""
     texts = c.texts
@@ -95,9 +83,6 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
         policy = texts[texts.index("--set") + 1] if texts.index("--set") + 1 < len(texts) else ""
         if policy and policy.upper() not in _GOOD_POLICIES:
             reason = f"weakens the system-wide crypto policy to {policy}"
-    elif prog not in LIBRARY_PACKAGE_TOOLS and _names_component(c, lowered) and \
-            (set(lowered) & _OFF_WORDS or _off_words_of(prog)):
-        reason = "stops, disables or removes security software"
     elif prog == "ufw" and lowered[:2] == ["default", "allow"] and "outgoing" not in lowered or \
             prog == "firewall-cmd" and any(re.match(r"--(set-default-zone=trusted|set-target=accept)$", t)
                                            for t in lowered):
@@ -112,19 +97,6 @@ def rule_guard_off(c: Ctx) -> Optional[tuple]:
     elif set(lowered[:3]) & (_CONFIG_WORDS | {"sources", "--add", "source", "add"}) and _plain_source(texts):
         reason = f"makes {c.prog} fetch packages over plain http or from a host it no longer checks"
     return (MEDIUM, f"{reason} ({c.text})") if reason else None
-
-
-def _names_component(c: Ctx, lowered: list) -> bool:
-    if c.prog.lower() in _OWN_RULES:
-        return False  # `iptables -F`, `pfctl -d`: judged by the firewall's own rules
-    if _COMPONENT.starts(c.prog.lower()):
-        return True
-    return any(_COMPONENT.starts(t.strip("'\"")) for t in lowered if not t.startswith("-") or t.startswith("-name"))
-
-
-def _off_words_of(prog: str) -> bool:
-    """Cmdlets whose own name stops or disables (``Stop-Service Sense``, ``Disable-WindowsOptionalFeature``)."""
-    return bool(re.match(r"^(stop|disable|uninstall|remove)-", prog))
 
 
 def _tls_off(texts: list) -> bool:

@@ -23,7 +23,7 @@ from aish.safety.rules import key_holders, keys_regenerated, lifecycle_ends, lis
 from aish.safety.rules import login_shells, login_values, logins_opened, machine_stops, mail_forwarding
 from aish.safety.rules import member_stops, method_overrides, monitors_off, money_moves, name_pins, network_removals
 from aish.safety.rules import open_listeners, option_values, power_settings, power_words, production_deletes
-from aish.safety.rules import protection_targets, protections_off, ps_detached, ps_off_values, records_cleared
+from aish.safety.rules import protections_off, ps_detached, ps_off_values, records_cleared
 from aish.safety.rules import covert_channels, histories_off, logging_off, public_drops, records_erased, times_forged
 from aish.safety.rules import trails_off
 from aish.safety.rules import data_locked, recovery_off
@@ -87,8 +87,9 @@ READINGS: tuple = (
     _Reading(world_cidr_edits.may_open_world, world_cidr_edits.rule_world_cidr_written),
     _Reading(mail_forwarding.may_forward, mail_forwarding.rule_mail_forwarded),  # `… -AutoForwardingMode On`
     _Reading(trust_anchors.may_trust, trust_anchors.rule_root_trusted),  # `certutil -addstore root x.cer`
-    _Reading(security_products_off.may_be_product, security_products_off.rule_product_off),
-    _Reading(monitors_off.may_switch_off, monitors_off.rule_monitor_off),  # `systemctl stop cbdaemon`, `rpm -e …`
+    _Reading(security_products_off.may_be_product, security_products_off.rule_product_off, below=HIGH),
+    # `systemctl stop cbdaemon`, `rpm -e falcon-sensor` (an agent removed: high)
+    _Reading(monitors_off.may_switch_off, monitors_off.rule_monitor_off, below=HIGH),
     _Reading(baseline_values.may_weaken, baseline_values.rule_baseline_weakened),
     _Reading(protections_off.may_switch_off, protections_off.rule_protection_off),
     _Reading(setting_pairs.may_pair, setting_pairs.rule_setting_pair),  # `key=K value=V`, `-Name K -Value V`
@@ -147,8 +148,6 @@ READINGS: tuple = (
     _Reading(stop_scopes.may_stop, stop_scopes.rule_stop_scope, unknown_only=True),  # `ldm stop-domain -a`
     _Reading(_login_may_change, login_values.rule_login_value),
     _Reading(name_pins.may_pin, name_pins.rule_name_pinned),  # `hostess add pypi.org 127.0.0.1`
-    # `kextunload -b com.crowdstrike.x`
-    _Reading(protection_targets.may_take, protection_targets.rule_protection_taken),
     # `ipadm disable-if net0`
     _Reading(interface_downs.may_cut, interface_downs.rule_interface_down, unknown_only=True),
     # `dpkg-divert --rename --add sudo`

@@ -86,7 +86,9 @@ def rule_firewall(c: Ctx) -> Optional[tuple]:
             return HIGH, f"ufw denies incoming by default: without an ssh rule remote access stops ({c.text})"
         if re.search(r"\b(deny|reject|delete)\b.*\b(22|ssh|OpenSSH)\b", joined):
             return HIGH, f"ufw blocks ssh ({c.text})"
-        if texts[:1] in (["reset"], ["disable"]) or texts[:1] == ["--force"] and texts[1:2] == ["reset"]:
+        if texts[:1] == ["disable"] or texts[:2] == ["--force", "disable"]:
+            return HIGH, f"ufw disable switches the firewall off: every port is open to the network ({c.text})"
+        if texts[:1] == ["reset"] or texts[:1] == ["--force"] and texts[1:2] == ["reset"]:
             return MEDIUM, f"ufw {texts[-1]} throws away the firewall rules ({c.text})"
         if texts[-1:] == ["enable"]:
             return LOW, f"enables the firewall: check ssh is allowed first ({c.text})"
@@ -100,7 +102,9 @@ def rule_firewall(c: Ctx) -> Optional[tuple]:
             return HIGH, f"removes ssh from the firewall ({c.text})"
         return None
     if p == "pfctl":
-        if any(t in ("-F", "-Fa") for t in texts) and not firewall_flush.reloads(texts) or "-d" in texts:
+        if "-d" in texts:
+            return HIGH, f"pfctl -d switches the packet filter off: every port is open to the network ({c.text})"
+        if any(t in ("-F", "-Fa") for t in texts) and not firewall_flush.reloads(texts):
             return MEDIUM, f"flushes or disables the packet filter ({c.text})"
     return None
 

@@ -255,7 +255,8 @@ def rule_security_off(c: Ctx) -> Optional[tuple]:
     elif p == "spctl" and re.search(r"--master-disable|--global-disable|--disable", joined):
         reason = "switches Gatekeeper off: unsigned apps run"
     elif p == "csrutil" and "disable" in texts:
-        reason = "switches System Integrity Protection off"
+        return HIGH, f"switches System Integrity Protection off: the system's files and kernel are open to any " \
+                     f"root process ({c.text})"
     elif p == "fdesetup" and "disable" in texts:
         reason = "switches FileVault disk encryption off"
     elif p in ("aa-teardown", "aa-disable") or p == "apparmor_parser" and "-R" in texts:
@@ -273,7 +274,7 @@ def rule_security_off(c: Ctx) -> Optional[tuple]:
     elif p == "defaults" and re.search(r"LSQuarantine\s+-bool\s+(false|no|0)", joined, re.IGNORECASE):
         reason = "switches macOS download quarantine off"
     elif p == "defaults" and re.search(r"com\.apple\.alf(\.plist)?\s+globalstate\s+(-int\s+)?0\b", joined):
-        reason = "switches the macOS firewall off"
+        return HIGH, f"switches the macOS firewall off: every incoming connection reaches every program ({c.text})"
     elif p == "defaults" and re.search(r"askForPassword\s+(-int\s+|-bool\s+)?(0|false|no)\b", joined):
         reason = "lets the screen unlock without a password"
     elif p == "pwpolicy" and re.search(r"-clearaccountpolicies|-setglobalpolicy\s+\S*(minChars=0|"

@@ -16,10 +16,12 @@ way of switching it off, said by whatever tool does it:
 - its kernel part unloaded (``rmmod``, ``modprobe -r``, ``kextunload``, ``fltmc unload/detach``);
 - its own uninstall switch (``sysmon -u``, ``Sysmon64.exe -u force``).
 
-The other readings of this class (``guards``, ``security_products_off``, ``protection_targets``) read
-products' own control programs and a few names; this one is the table of the field's names crossed with
-every tool's switching-off.  Status, listing, starting, restarting, reloading, installing, updating
-signatures, scanning and a product's help stay quiet: none of them is a switching-off verb.
+The field's names are one table (``defences``), shared with ``security_products_off`` (products' own control
+programs); any other tool or cmdlet with a taking word and a product's whole name (a driver, a bundle id, a
+feature: ``fltmc detach``, ``Uninstall-WindowsFeature Windows-Defender``) and a security update (KB) taken away
+are read here too.  An agent taken off the machine (its package, its uninstaller, its directory) is high; stopped,
+it is medium.  Status, listing, starting, restarting, reloading, installing, updating signatures, scanning and a
+product's help stay quiet: none of them is a switching-off verb.
 """
 from __future__ import annotations
 
@@ -27,43 +29,11 @@ import re
 from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
-from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.programs import LIBRARY_PACKAGE_TOOLS
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.defences import STEMS, exclusion_removed, family_of, names_product
 from aish.safety.rules.triggers import triggered_by
 
-# Stems one of which every product name below holds (the cheap gate: a substring of the lowered line).
-_STEMS = ("msmpeng", "windefend", "wdfilter", "wdboot", "wdnis", "mssense", "mdatp", "defender", "sysmon",
-          "crowdstrike", "falcon", "csagent", "sentinel", "carbonblack", "cbdaemon", "cbagent", "cb-psc",
-          "cbsensor", "cbdefense", "traps", "cortex", "cyserver", "cylance", "sophos", "savd", "savservice",
-          "eset_", "eset-", "esets", "ekrn", "mcafee", "trellix", "mfe", "masvc", "macmnsvc", "isec", "symantec",
-          "sepmaster",
-          "ccsvchst", "rtvscan", "kaspersky", "kesl", "klnagent", "avp", "bitdefender", "bdsec", "bdagent",
-          "vsserv", "epsecurity", "trendmicro", "ds_agent", "tmlisten", "ntrtscan", "elastic-agent",
-          "elastic-endpoint", "auditbeat", "winlogbeat", "packetbeat", "wazuh", "ossec", "osquery", "auditd",
-          "audit.rules", "audisp", "velociraptor", "splunk", "falco", "tetragon", "apparmor", "selinux", "clamav",
-          "clamd", "rkhunter", "chkrootkit", "fail2ban", "crowdsec", "lulu", "objective-see", "snitch", "obdev",
-          "santa", "xprotect", "suricata", "snort", "zeek", "tripwire", "aide",
-          "datadog", "nxlog", "tanium", "qualys", "ir_agent", "rapid7", "ampdaemon", "cisco-amp", "mbam",
-          "malwarebytes", "cybereason", "minionhost", "huntress", "sysdig", "avast", "webroot", "wrsa",
-          "harfang", "deepinstinct", "fortiedr", "forticlient", "gatekeeper")
-# A name (or one of its parts) that names a product, matched whole after .exe/.service/.plist/.sys is cut.
-_PRODUCT = LazyRegex(
-    r"^(msmpeng|windefend|wdfilter|wdboot|wdnissvc|wdnisdrv|mssense|mdatp|windows ?defender|"
-    r"sysmon(64|drv)?|crowdstrike|falcon[-_](sensor|lsm\w*|agent)|falcond|csfalcon\w*|csagent|"
-    r"sentinel(one|agent|d|ctl|-agent|_agent)|carbonblack|cbdaemon|cbagentd|cb-psc-sensor|cbsensor|cbdefense|"
-    r"traps(_pmd|d)?|cortex[-_ ]?xdr|cyserver|cylance\w*|sophos[-\w ]*|savd|savservice|"
-    r"eset[-_]\w+|esets\w*|ekrn|mcafee\w*|trellix\w*|mfe(tp|esp|hidk|firek|tpd)\w*|masvc|macmnsvc|isec(tpd|av)|"
-    r"symantec[-\w ]*|sepmasterservice|ccsvchst|rtvscan|kaspersky\w*|kesl\w*|klnagent|avp|bitdefender\w*|"
-    r"bdsec\w*|bdagent|vsserv|epsecurityservice|trendmicro\w*|ds_agent|tmlisten|ntrtscan|"
-    r"elastic-(agent|endpoint)|auditbeat|winlogbeat|packetbeat|wazuh[-\w]*|ossec[-\w]*|osquery[d\w]*|"
-    r"auditd|audit\.rules|audisp[-\w]*|velociraptor[-_\w]*|splunk(d|forwarder|universalforwarder)?|"
-    r"falco|falco-\w+|tetragon|apparmor|selinux|clamav[-\w]*|clamd|rkhunter|chkrootkit|fail2ban[-\w]*|"
-    r"crowdsec[-\w]*|lulu|objective-see|littlesnitch\w*|little ?snitch|obdev|santad?|xprotect\w*|"
-    r"suricata|snort|zeek|tripwire|aide|datadog-agent|nxlog|taniumclient|tanium|qualys-cloud-agent|ir_agent|"
-    r"rapid7\w*|ampdaemon|cisco-amp\w*|mbamservice|malwarebytes|cybereason\w*|minionhost|huntress\w*|"
-    r"sysdig|avast\w*|webroot|wrsa|harfanglab\w*|deepinstinct\w*|fortiedr\w*|forticlient\w*|"
-    r"gatekeeper)$", re.IGNORECASE)
-_SUFFIX = re.compile(r"\.(exe|service|plist|sys|kext|app|conf|timer|socket|d)$", re.IGNORECASE)
-_PARTS = re.compile(r"[/\\:]")
 # Where a product is installed: a file tool's operand must be there (a clone of a product's source is not).
 _SYSTEM_PLACE = LazyRegex(r"^(/(opt|etc|usr|var|lib|Library|Applications|System|sbin|bin)(/|$)|"
                           r"[A-Za-z]:\\(Program ?Files|ProgramData|Windows)|%Program|\$env:Program)", re.IGNORECASE)
@@ -89,12 +59,16 @@ _REMOVERS = {"apt": {"remove", "purge", "autoremove"}, "apt-get": {"remove", "pu
              "unlink": set(), "shred": set(), "erase": set(), "rd": set(), "ri": set(),
              "mv": set(), "move": set(), "move-item": set(), "rename-item": set(), "ren": set(), "rename": set(),
              "rmmod": set(), "kextunload": set(), "modprobe": {"-r", "--remove"}, "kmutil": {"unload"},
-             "fltmc": {"unload", "detach"}, "systemextensionsctl": {"uninstall"}}
+             "fltmc": {"unload", "detach"}, "systemextensionsctl": {"uninstall"},
+             "profiles": {"remove", "-R"}}  # macOS: a product's configuration profile (its MDM settings) removed
+_KERNEL_TOOLS = frozenset({"rmmod", "kextunload", "modprobe", "kmutil", "fltmc", "systemextensionsctl"})
 _SOURCE_FIRST = frozenset({"mv", "move", "move-item", "rename-item", "ren", "rename"})  # the product is the source
 _OWN_UNINSTALL = frozenset({"-uninstall", "--uninstall", "uninstall", "/uninstall"})
 _SYSMON = LazyRegex(r"^sysmon(64)?$", re.IGNORECASE)  # whose `-u` uninstalls (`aide -u` updates its database)
 GENTLE_SIGNALS = frozenset({"-hup", "-sighup", "-1", "-usr1", "-usr2", "-sigusr1", "-sigusr2", "-0", "hup", "usr1",
                              "--signal=hup", "-s0"})
+_SETTINGS_FILE = LazyRegex(r"\.(conf|plist|service|rules|json|xml|ya?ml|ini|cfg|db)$", re.IGNORECASE)
+_SPARE = LazyRegex(r"(\.(bak|orig|old|save|swp|rpmsave|rpmnew|dpkg-old|dpkg-dist|ucf-old)|~)$", re.IGNORECASE)  # a copy
 _LOGS = LazyRegex(r"/log/|\.log(\.\d+)?$", re.IGNORECASE)  # a product's logs: the logs' own readings judge them
 _MADE_UNRUNNABLE = frozenset({"chmod", "ln", "reg", "set-itemproperty", "new-itemproperty", "sp"})
 _NO_RUN = LazyRegex(r"^(0+|[ugoa]*-[rw]*x[rw]*|a=|ugo=|=)$")  # no bit left, or the run bit taken
@@ -104,37 +78,41 @@ _WORKLOADS = frozenset({"daemonset", "daemonsets", "ds", "daemonset.apps", "depl
 _QUIET = frozenset({"status", "show", "list", "query", "qc", "start", "restart", "reload", "enable", "load",
                     "--help", "-h", "help", "--version", "version", "is-active", "print", "get", "info"})
 _STOP_TYPE = LazyRegex(r"^(disabled|manual|stopped)$", re.IGNORECASE)
+# Any other tool's words that take a product away or switch it off (a kernel extension, a driver, a feature).
+_TAKES = frozenset({"unload", "uninstall", "detach", "disable", "disabled", "remove", "kill", "delete", "rm",
+                    "stop", "mask", "purge", "erase", "off", "clear", "del", "teardown", "-unload", "--unload",
+                    "-uninstall", "--uninstall", "/uninstall", "/delete-driver", "/remove-device", "--remove",
+                    "-remove", "unregister", "deactivate", "--deactivate", "--disable", "--stop", "--flush", "-stop",
+                    "-disable", "--kill"})
+_TAKING_NAME = LazyRegex(r"unload|uninstall|detach|^(stop|disable|uninstall|remove)-")
+_READS_ANY = frozenset({"status", "show", "list", "-l", "--show", "query", "get", "info", "--status", "get-service",
+                        "qc"})
+_VALUE_OPTIONS = frozenset({"--value", "-value", "-v", "--set", "set"})
+_OWN_RULES = frozenset({"iptables", "ip6tables", "pf"})
+_KB = LazyRegex(r"(^|[^a-z])kb\d{6,8}($|[^\d])", re.IGNORECASE)
+_KB_VERB = LazyRegex(r"remove|uninstall|hide|block|deny|decline|reject|^-?-?delete", re.IGNORECASE)
 
 
-@triggered_by(_STEMS, otherwise=False)
+_STEM = LazyRegex("|".join(re.escape(stem) for stem in STEMS))  # one search, not a loop over ~190 words
+
+
+@triggered_by(STEMS, "kb", otherwise=False)
 def may_switch_off(c: Ctx) -> bool:
-    """Cheap: a product's stem in the line, and words after the program (or a product's own name)."""
+    """Cheap: a product's stem (or a KB number's letters) in the line, and words after the program."""
     if not c.texts:
         return False
     line = c.prog.lower() + " " + c.lowered
-    return any(stem in line for stem in _STEMS)
-
-
-def names_product(word: str) -> bool:
-    """The word, or one of its parts between / \\ . :, names a security or monitoring product."""
-    word = word.strip("'\"").rstrip("/\\*")
-    if not word or word.startswith("-") and "=" not in word:
-        return False
-    word = word.rpartition("=")[2] if word.startswith("-") else word
-    if _PRODUCT.match(_SUFFIX.sub("", word)):
-        return True
-    for part in _PARTS.split(word):
-        part = _SUFFIX.sub("", part)
-        pieces = part.split(".") if part.count(".") >= 2 else [part]  # a bundle id: com.objective-see.lulu
-        if any(piece and _PRODUCT.match(piece) for piece in pieces):
-            return True
-    return False
+    return "kb" in line or _STEM.search(line) is not None
 
 
 def rule_monitor_off(c: Ctx) -> Optional[tuple]:
     prog = _name(c.prog)
     texts = c.texts[:48]
     low = [t.lower() for t in texts]
+    if "kb" in c.lowered:
+        update = _update_taken(c, texts, low)
+        if update:
+            return update
     if prog == "sudo" or set(low[:2]) & _QUIET and prog not in _KILLERS:
         return None
     how = _how(prog, texts, low)
@@ -144,7 +122,14 @@ def rule_monitor_off(c: Ctx) -> Optional[tuple]:
     product = next((t for t in operands if names_product(t)), None)
     if product is None:
         return None
-    return MEDIUM, f"{c.prog}{' ' + verb if verb else ''} switches off the security or monitoring product " \
+    product = product.rpartition("=")[2].strip("'\"")  # `name="Sophos Endpoint Agent"`: the name
+    said = c.prog if not verb or verb == prog else f"{c.prog} {verb}"
+    family = family_of(product)
+    if family is not None and family.agent and _removes(prog, verb) and \
+            (prog not in _REMOVERS or _REMOVERS[prog] or _installed_whole(product)):
+        return HIGH, f"{said} removes {product}, the {family.what} agent: the machine is no longer watched or " \
+                     f"protected ({c.text})"[:200]
+    return MEDIUM, f"{said} switches off the security or monitoring product " \
                    f"{product}: the machine is no longer watched ({c.text})"[:200]
 
 
@@ -178,11 +163,14 @@ def _how(prog: str, texts: list, low: list) -> Optional[tuple]:
         if prog == "kubectl" and "delete" in low:
             return ("delete", positional) if set(low) & _WORKLOADS else None
         if verbs:
-            verb = next((t for t in low if t in verbs), None)
-            return (verb, [t for t in positional if t.lower() != verb]) if verb else None
+            verb = next((t for t in texts if t in verbs or t.lower() in verbs), None)  # dpkg's -P is not -p
+            return (verb, [t for t in positional if t != verb and t.lower() != verb]) if verb else None
+        if prog in ("rmmod", "kextunload"):
+            return "", positional  # a kernel part by its name or bundle id: `kextunload -b com.crowdstrike.sensor`
         if prog in _SOURCE_FIRST:
             positional = positional[:-1] if len(positional) > 1 else []
-        placed = [t for t in positional if _SYSTEM_PLACE.match(t.strip("'\"")) and not _LOGS.search(t)]
+        placed = [t for t in positional if _SYSTEM_PLACE.match(t.strip("'\"")) and not _LOGS.search(t) and
+                  not _SPARE.search(t)]
         return ("", placed) if placed else None
     if prog in _MADE_UNRUNNABLE:
         return _made_unrunnable(prog, texts, low, positional)
@@ -191,6 +179,46 @@ def _how(prog: str, texts: list, low: list) -> Optional[tuple]:
     if names_product(prog) and (set(low[:2]) & _OWN_UNINSTALL or low[0] in _OWN_OFF or
                                 low[0].startswith(("--disable", "-disable", "--stop"))):  # `sysmon -u force`
         return next((t for t in low[:2] if t in _OWN_UNINSTALL | _OWN_OFF), low[0]), [prog]
+    return _other_tool(prog, low, texts)
+
+
+def _installed_whole(path: str) -> bool:
+    """A file tool's operand that is the product itself (its directory, binary or bundle), not one of its files."""
+    last = re.split(r"[/\\]", path.strip("'\"").rstrip("/\\"))[-1]
+    return not _SETTINGS_FILE.search(last) and family_of(last) is not None
+
+
+def _removes(prog: str, verb: str) -> bool:
+    """Is the product taken off the machine (its package, its files, its own uninstaller), not stopped?"""
+    if prog in _REMOVERS:
+        return prog not in _SOURCE_FIRST and prog not in _KERNEL_TOOLS and prog != "profiles"
+    return "uninstall" in verb or verb in ("/x", "purge", "erase", "-u", "/u", "-u:force")  # `sysmon64 -u force`
+
+
+def _other_tool(prog: str, low: list, texts: list) -> Optional[tuple]:
+    """Any other tool or cmdlet with a taking word, given a product by its whole name or identifier: a bundle id,
+    a driver, a minifilter, a feature (``kextunload -b com.crowdstrike.sensor``, ``fltmc detach SysmonDrv C:``,
+    ``pnputil /delete-driver csagent.inf``, ``Uninstall-WindowsFeature Windows-Defender``, ``ufw --force
+    disable``).  Paths' parts are not read here: ``git rm docs/falco`` is a project's folder."""
+    if prog in LIBRARY_PACKAGE_TOOLS or prog in _OWN_RULES or set(low) & _READS_ANY or exclusion_removed(prog, low):
+        return None  # `pip uninstall osquery`: the bindings; `iptables -F`: the firewall's own rules judge it
+    verb = next((t for k, t in enumerate(low) if t in _TAKES and not (k and low[k - 1] in _VALUE_OPTIONS)), None) or \
+        (prog if _TAKING_NAME.search(prog) else None)
+    if verb is None:
+        return None  # (`mdatp config passive-mode --value disabled`: a setting's value, read by its own program's rule)
+    if names_product(prog, paths=False):
+        return verb, [prog]
+    return verb, [t for t in texts if not t.startswith(("-", "/")) and t.lower() != verb and
+                  names_product(t, paths=False)]
+
+
+def _update_taken(c: Ctx, texts: list, low: list) -> Optional[tuple]:
+    """A security update taken away by any update module or package tool (``Remove-WindowsUpdate -KBArticleID
+    KB5034441``, ``Hide-WindowsUpdate``, ``Deny-WsusUpdate``, ``dism /Remove-Package /PackageName:…KB…``,
+    ``choco uninstall KB…``): the hole it closed is open again, and a hidden one is never offered."""
+    kb = next((t for t in texts if _KB.search(t)), None)
+    if kb and (_KB_VERB.search(c.prog) or any(_KB_VERB.search(t) for t in low)):
+        return MEDIUM, f"{c.prog} takes the security update {kb} away: the hole it closed is open again ({c.text})"
     return None
 
 

@@ -11,8 +11,9 @@ looking:
   (``ipchains -P input ACCEPT``);
 - a protection setting given its off value (``savconfig set LiveProtection false``,
   ``dsa_control --selfprotect=0``);
-- an exclusion of the whole machine (``mdatp exclusion folder add --path /``, ``-ExclusionPath C:\\``):
-  nothing is scanned any more;
+- an exclusion added: of the whole machine (``mdatp exclusion folder add --path /``, high: nothing is scanned
+  any more), of a path, a process or an extension (``mdatp exclusion process add --name bash``, medium);
+  a build cache's exclusion stays quiet (``defences.exclusion_level``);
 - every SELinux denial turned into a rule (``audit2allow -a -M all``, or fed every denial of the log,
   then ``semodule -i``): what the policy stopped is allowed.
 
@@ -26,17 +27,10 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.defences import CONTROLS as _PRODUCT, FIREWALL_CONTROLS as _FIREWALL
+from aish.safety.rules.defences import exclusion_level, family_of
 from aish.safety.rules.triggers import triggered_by
 
-# Security products by the words of their names.
-_PRODUCT = LazyRegex(r"mdatp|wdav|defender|mpcmdrun|falconctl|falcon-sensor|crowdstrike|^sentinel|sophos|"
-                     r"^sav(dctl|config|scan|d|update)$|^clam|ossec|wazuh|mcafee|^mfe|isecav|dsa_control|ds_agent|"
-                     r"^esets?([-_]|$)|kesl|^kav\d|^kav[-_]|kaspersky|bitdefender|cylance|carbonblack|^repcli$|^cytool$|osquery|"
-                     r"auditbeat|^falco$|tetragon|sysmon|tripwire|symantec|^smc$|forticlient|trellix|drweb|"
-                     r"(^|[-_])[xe]dr([-_]|$)|(^|[-_])(endpoint|antivirus|anti-?malware)([-_]|$)|^sensorctl$|^aa-|apparmor|firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|"
-                     r"^ferm$|opensnitch|socketfilterfw|^auditctl$|^auditd$|^audit2allow$", re.IGNORECASE)
-_FIREWALL = LazyRegex(r"firewall|^fw\d*$|ipchains|ebtables|arptables|shorewall|^csf$|^apf$|^ufw-|^ferm$",
-                      re.IGNORECASE)
 # Verbs that switch a product off, and their option spellings.
 _OFF = frozenset({"off", "disable", "stop", "unload", "unprotect", "bypass", "teardown", "kill", "pause", "suspend",
                   "--disable", "--stop", "--unload", "--off", "-disable", "-stop", "--unprotect", "--bypass",
@@ -48,8 +42,18 @@ _PROTECTS = LazyRegex(r"protect|prevent|"
                       r"(^|[-_])(on-?access|real-?time|tamper|enforc\w*|shield)"
                       r"([-_ ]?(scan\w*|enabled?|mode|protection))?$",
                       re.IGNORECASE)
+# A mode that watches without stopping: audit-only, detect-only, passive, permissive, complain, learning.
+_MODE = LazyRegex(r"mode|enforcement|prevention|policy|action", re.IGNORECASE)
+_WATCH_ONLY = frozenset({"audit", "auditmode", "audit-only", "audit_only", "detect", "detection", "detect-only",
+                         "detectonly", "passive", "permissive", "complain", "monitor", "monitoring", "learning",
+                         "report", "report-only", "reportonly", "log", "log-only", "logonly", "alert", "alert-only"})
+_PASSIVE = LazyRegex(r"passive|permissive|audit[-_]?only|detect[-_]?only", re.IGNORECASE)
 _EXCLUDES = LazyRegex(r"exclu|whitelist|allowlist|ignore", re.IGNORECASE)
-_WHOLE = LazyRegex(r"^(/|/\*|\*|[A-Za-z]:\\?|[A-Za-z]:\\\*|\\)$")
+_ADDS = frozenset({"add", "--add", "set", "create", "new", "append", "insert", "exclude", "whitelist", "allowlist"})
+# The words of an exclusion's own command, around what it excludes.
+_EXCLUSION_WORDS = frozenset({"exclusion", "exclusions", "folder", "file", "path", "process", "extension", "add", "set",
+                              "create", "new", "append", "insert", "config", "exclude", "whitelist", "allowlist",
+                              "sudo", "--add"})
 _READS = frozenset({"status", "health", "version", "--version", "-v", "list", "-l", "-L", "show", "info", "--status",
                     "help", "--help", "-h", "start", "reload", "restart", "scan", "update", "check", "log", "logs"})
 # Service managers, and their verbs that stop or unload a service.
@@ -87,6 +91,10 @@ def rule_product_off(c: Ctx) -> Optional[tuple]:
     stop_option = next((t for t in lowered if t.startswith(_OFF_PREFIXES)), None)  # `kesl-control --stop-t 1`
     if set(lowered[:3]) & _OFF or stop_option:
         verb = stop_option or next(t for t in lowered if t in _OFF)
+        family = family_of(name)
+        if "uninstall" in verb and family is not None and family.agent:
+            return HIGH, f"{c.prog} {verb} removes the {family.what} agent: the machine is no longer watched or " \
+                         f"protected ({c.text})"
         return MEDIUM, f"{c.prog} {verb}: the security product stops protecting this machine ({c.text})"
     if _FIREWALL.search(name) and lowered[:1] and lowered[0] in _FLUSH:
         return MEDIUM, f"{c.prog} {texts[0]} empties the firewall's rules: every packet passes ({c.text})"
@@ -95,8 +103,27 @@ def rule_product_off(c: Ctx) -> Optional[tuple]:
     for key, value in _settings(texts):
         if _PROTECTS.search(key) and value.lower() in _VALUES_OFF:
             return MEDIUM, f"{c.prog} sets {key} to {value}: the protection it names is switched off ({c.text})"
-    if any(_EXCLUDES.search(t) for t in lowered) and any(_WHOLE.match(t) for t in texts):
+        if _MODE.search(key) and value.lower().strip("'\"") in _WATCH_ONLY or \
+                _PASSIVE.search(key) and value.lower() in ("enabled", "enable", "true", "1", "on", "yes"):
+            return MEDIUM, f"{c.prog} sets {key} to {value}: it only reports what it would have stopped ({c.text})"
+    if any(_EXCLUDES.search(t) for t in lowered) and set(lowered) & _ADDS:
+        return _excluded(c, texts)
+    return None
+
+
+def _excluded(c: Ctx, texts: list) -> Optional[tuple]:
+    """An exclusion added (``mdatp exclusion folder add --path /tmp``, ``savconfig add ExcludeFilePaths /home/``):
+    the whole machine is high, a build cache quiet, any other path, process or extension medium."""
+    targets = [t for t in texts if not t.startswith("-") and t.lower() not in _EXCLUSION_WORDS and
+               not _EXCLUDES.search(t)]
+    if not targets:
+        return None
+    level, target = max((exclusion_level(t), t) for t in targets)
+    if level == 2:
         return HIGH, f"{c.prog} excludes the whole machine from scanning: nothing is looked at any more ({c.text})"
+    if level == 1:
+        return MEDIUM, f"{c.prog} excludes {target} from scanning: what sits there or runs as it is not looked at " \
+                       f"({c.text})"
     return None
 
 

@@ -22,6 +22,7 @@ from typing import Optional
 
 from aish.safety import ps_aliases
 from aish.safety.programs import READ_ONLY
+from aish.safety.rules.defences import exclusion_removed
 from aish.safety.rules.action import (Action, is_backup_tool, option_action, option_nouns, options as read_options,
                                       program_action, runs_command as words_run, subcommand_action)
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, describe, is_device, target, worst
@@ -83,6 +84,8 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     prog = c.prog
     if prog in READ_ONLY or not c.texts and not _name_says_destroy(prog):
         return None  # a bare program: only its name could say it destroys (a long pipeline has thousands)
+    if "exclusion" in c.lowered and exclusion_removed(prog, c.texts):
+        return None  # `Remove-MpPreference -ExclusionPath C:\Temp`: the product looks there again
     inner = runs_command(c)
     if inner is None and "--" in c.texts:  # `infisical run -- rails db:drop`: the command after `--`
         rest = c.args[c.texts.index("--") + 1:]

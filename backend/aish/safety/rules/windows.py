@@ -14,6 +14,7 @@ from typing import Optional
 
 from aish.safety.rules.common import HIGH, LOW, MEDIUM, Ctx, describe, target, worst
 from aish.safety.rules.content import overwrite_level
+from aish.safety.rules.defences import exclusion_level
 from aish.safety.rules.delete import delete_level
 from aish.safety.rules import diskpart_scripts, ps_targets
 from aish.safety.rules.own_options import broad_listing
@@ -22,13 +23,30 @@ from aish.safety.lazy_regex import lazy
 
 _ACCESS_SERVICES = lazy(r"^(sshd|winrm|termservice|remoteregistry|mpssvc|bfe|dhcp|dnscache|"
                         r"lanmanserver|netlogon|wlansvc|tailscale)$", re.IGNORECASE)
-_SECURITY_SWITCHES = lazy(r"^-(disable\w+|exclusion\w+)$", re.IGNORECASE)
+_SECURITY_SWITCHES = lazy(r"^-(disable\w+|exclusion\w+|attacksurfacereductiononlyexclusions)$", re.IGNORECASE)
+_EXCLUDING = lazy(r"^-(exclusion\w+|attacksurfacereductiononlyexclusions)$", re.IGNORECASE)
 
 
 def _set_false(texts: list, k: int) -> bool:
     """Is the switch at ``texts[k]`` given false (``-DisableX $false``, ``-DisableX:$false``, ``0``)?"""
     value = texts[k].split(":", 1)[1] if ":" in texts[k] else texts[k + 1] if k + 1 < len(texts) else ""
     return value.lower() in ("$false", "false", "0")
+
+
+def _exclusion_level(texts: list) -> Optional[int]:
+    """The most any ``-Exclusion*`` value blinds Defender (``defences.exclusion_level``: 2 the whole machine, 0 a
+    build cache); None when a ``-Disable*`` switch is set too (or no exclusion's value is read)."""
+    if any(t.lower().startswith("-disable") for t in texts):
+        return None
+    values = [v for k, t in enumerate(texts[:-1]) if _EXCLUDING.match(t)
+              for v in texts[k + 1].split(",") if v.strip("'\"")]
+    return max((exclusion_level(v) for v in values), default=None)
+
+
+def _value_of(texts: list, option: str) -> str:
+    """The word after ``option`` (lowered, any case of the option), '' when absent."""
+    low = [t.lower() for t in texts]
+    return low[low.index(option) + 1] if option in low[:-1] else ""
 
 
 def _raw(w: Word) -> Word:
@@ -144,7 +162,7 @@ def rule_cmd_admin(c: Ctx) -> Optional[tuple]:
             return MEDIUM, f"stops every running WSL distribution and what runs in it ({c.text})"
     if p == "netsh":
         if re.search(r"advfirewall\s+set\s+\w+\s+state\s+off", joined):
-            return MEDIUM, f"switches the Windows firewall off ({c.text})"
+            return HIGH, f"switches the Windows firewall off: every port is open to the network ({c.text})"
         if re.search(r"firewallpolicy\s+blockinbound", joined):
             return HIGH, f"blocks all inbound traffic: remote access stops ({c.text})"
         if re.search(r"interface\s+(set\s+interface|ip\s+delete)\b.*\b(disable|address)", joined):
@@ -273,10 +291,18 @@ def rule_cmdlet(c: Ctx) -> Optional[tuple]:
         return best
     if name in ("set-mppreference", "add-mppreference") and any(
             _SECURITY_SWITCHES.match(t.split(":", 1)[0]) and not _set_false(texts, k) for k, t in enumerate(texts)):
-        return MEDIUM, f"switches Windows Defender protection off or excludes paths from it ({c.text})"
+        excluded = _exclusion_level(texts)
+        if excluded == 2:
+            return HIGH, f"excludes the whole machine from Windows Defender: nothing is scanned any more ({c.text})"
+        if excluded != 0:
+            return MEDIUM, f"switches Windows Defender protection off or excludes paths from it ({c.text})"
+    if name == "set-ruleoption" and _value_of(texts, "-option") == "3" and "-delete" not in texts:
+        return MEDIUM, f"sets the application control (WDAC) policy to audit only: what it would block runs ({c.text})"
+    if name == "remove-etwtraceprovider":
+        return MEDIUM, f"takes a provider out of an event trace session: its events are no longer recorded ({c.text})"
     if name == "set-netfirewallprofile" and any(t in ("-enabled", "-enabled:$false") for t in texts) and \
             ("false" in " ".join(texts) or "0" in texts):
-        return MEDIUM, f"switches the Windows firewall off ({c.text})"
+        return HIGH, f"switches the Windows firewall off: every port is open to the network ({c.text})"
     if name == "new-netfirewallrule" and "block" in texts and "inbound" in texts and \
             _blocks_remote_access(" ".join(texts), "-localport ", "-remoteaddress ") and "-program" not in texts:
         return HIGH, f"blocks inbound remote access: remote sessions stop ({c.text})"
@@ -412,7 +438,8 @@ for _p in list(_CMDLET_LEVEL) + ["remove-item", "ri", "clear-content", "clc", "s
                                  "set-mppreference", "add-mppreference", "set-netfirewallprofile",
                                  "new-netfirewallrule", "set-executionpolicy", "suspend-bitlocker", *_BLOCK_RUNNERS,
                                  "do", "start-process", "saps", "set-item", "si", "set-smbserverconfiguration",
-                                 "enable-windowsoptionalfeature", "disable-netfirewallrule"]:
+                                 "enable-windowsoptionalfeature", "disable-netfirewallrule", "set-ruleoption",
+                                 "remove-etwtraceprovider"]:
     RULES[_p] = [rule_cmdlet]
 for _p in ("wmic", "schtasks", "sc", "reg"):
     RULES[_p] = RULES[_p] + [rule_launches]

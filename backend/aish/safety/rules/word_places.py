@@ -113,8 +113,8 @@ def _verb_at_end(c: Ctx) -> Optional[tuple]:
     path = [o.lower() for o in operands[:-1]]
     if is_setting_value(operands, len(operands) - 1):
         return None  # `fwtool set default-policy drop`: the policy's value
-    if set(path) & _MAKES or any("/" in o or "." in o for o in path[:1]):
-        return None
+    if set(path) & _MAKES or any("/" in o or "." in o for o in path[:1]) or "exclusion" in path:
+        return None  # … `mdatp exclusion folder remove`: an exclusion taken back, the product looks there again
     forced = any(t in ("--force", "-f", "--yes", "-y", "--all", "--confirm") for t in texts)
     return (HIGH if forced and "--all" in texts else MEDIUM), \
         f"{c.prog} {' '.join(operands[:-1][:4])} {operands[-1]}: the verb at the end deletes what the path names " \
