@@ -43,6 +43,7 @@ def _level(command: str) -> str:
     ("Uninstall-WindowsFeature -Name Windows-Defender", "high"),
     ("Remove-WindowsUpdate -KBArticleID KB5034441", "medium"),
     ("sudo profiles -R -p com.crowdstrike.falcon", "medium"),
+    ("sudo profiles -D -f", "medium"),
     ("az security pricing create -n VirtualMachines --tier free", "medium"),
     # everyday: status, install, start, a folder of the project named like a product, the bindings
     ("sudo systemctl status nessusagent", "quiet"),
@@ -53,6 +54,7 @@ def _level(command: str) -> str:
     ("cp -r ~/src/falco/docs /tmp/falco-docs", "quiet"),
     ("pip uninstall osquery", "quiet"),
     ("sudo profiles -R -p com.example.wifi", "quiet"),
+    ("sudo profiles list -all", "quiet"),
     ("az security pricing create -n VirtualMachines --tier standard", "quiet"),
     ("sudo launchctl kickstart -k system/com.zscaler.tunnel", "quiet"),
 ])

@@ -96,13 +96,13 @@ _KB_VERB = LazyRegex(r"remove|uninstall|hide|block|deny|decline|reject|^-?-?dele
 _STEM = LazyRegex("|".join(re.escape(stem) for stem in STEMS))  # one search, not a loop over ~190 words
 
 
-@triggered_by(STEMS, "kb", otherwise=False)
+@triggered_by(STEMS, "kb", "profiles", otherwise=False)
 def may_switch_off(c: Ctx) -> bool:
     """Cheap: a product's stem (or a KB number's letters) in the line, and words after the program."""
     if not c.texts:
         return False
     line = c.prog.lower() + " " + c.lowered
-    return "kb" in line or _STEM.search(line) is not None
+    return "kb" in line or "profiles" in line or _STEM.search(line) is not None
 
 
 def rule_monitor_off(c: Ctx) -> Optional[tuple]:
@@ -113,6 +113,9 @@ def rule_monitor_off(c: Ctx) -> Optional[tuple]:
         update = _update_taken(c, texts, low)
         if update:
             return update
+    if prog == "profiles" and ("-D" in texts or low[:2] == ["remove", "-all"]):
+        return MEDIUM, f"{c.prog} removes every configuration profile: the security products' settings and " \
+                       f"permissions given by management go with them ({c.text})"
     if prog == "sudo" or set(low[:2]) & _QUIET and prog not in _KILLERS:
         return None
     how = _how(prog, texts, low)
