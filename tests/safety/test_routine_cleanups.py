@@ -89,3 +89,16 @@ def test_a_tool_run_by_its_module_or_alone_is_judged_as_itself(command: str) -> 
 def test_their_loud_neighbours_stay_flagged(command: str, level: str) -> None:
     verdict = assess(command)
     assert verdict is not None and RANK[verdict.level] >= RANK[level], (command, verdict)
+
+
+@each_form("command", [
+    "sudo systemctl stop firewalld",
+    "sudo systemctl disable --now ufw",
+    "sudo systemctl stop nftables",
+    "sudo service iptables stop",
+    "sudo systemctl mask firewalld",
+])
+def test_a_firewall_service_stopped_opens_the_machine_not_cuts_it(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "high" and "firewall" in verdict.reason and \
+        "cuts remote access" not in verdict.reason, (command, verdict)

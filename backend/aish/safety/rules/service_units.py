@@ -20,8 +20,12 @@ _ACCESS_SERVICES = lazy(r"^(sshd?|openssh(-server)?|ssh-daemon|dropbear|networki
                         r"systemd-networkd|systemd-resolved|wpa_supplicant|dbus|systemd-logind|"
                         r"gdm3?|lightdm|sddm|display-manager|tailscaled|wg-quick@.*|zerotier-one|"
                         r"netplan.*|iwd|dhcpcd|dhclient|getty@.*|serial-getty@.*|cloud-init|"
-                        r"google-guest-agent|walinuxagent|amazon-ssm-agent|firewalld|ufw|user@\d+|user-\d+|"
+                        r"google-guest-agent|walinuxagent|amazon-ssm-agent|user@\d+|user-\d+|"
                         r"session-\w+|user-runtime-dir@\d+)(\.service|\.slice|\.scope)?$|^(sshd?|dropbear)\.socket$")
+# Host firewalls' services: stopped, their rules are flushed and every port is open (firewalld's CleanupOnExit,
+# nftables' and iptables' ExecStop).
+_FIREWALL_SERVICES = lazy(r"^(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|shorewall6?|"
+                          r"ebtables|arptables)(\.service)?$")
 # Services that run everything else on the machine: containers, VMs, a cluster node's pods.
 _RUNTIME_SERVICES = lazy(r"^(docker|containerd|podman|crio|cri-o|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|"
                          r"microk8s|libvirtd|virtqemud|lxd|incus|snap\.lxd\.daemon|nomad|vmware|vboxdrv|"
@@ -115,6 +119,9 @@ def _named_units(c: Ctx, p: str, verb: str, units: list) -> Optional[tuple]:
     runs_all = [u for u in units if _RUNTIME_SERVICES.match(u)]
     if runs_all and verb in ("stop", "kill", "disable", "mask"):
         return MEDIUM, f"{verb} {runs_all[0]}: every container, VM or pod it runs stops ({c.text})"
+    walls = [u for u in units if _FIREWALL_SERVICES.match(u)]
+    if walls and verb in ("stop", "kill", "disable", "mask"):
+        return HIGH, f"{verb} {walls[0]} switches the host firewall off: every port is open to the network ({c.text})"
     cut = [u for u in units if _ACCESS_SERVICES.match(u)]
     if cut and verb not in ("restart", "reload"):
         return HIGH, f"{verb} {cut[0]} cuts remote access or the session ({c.text})"
