@@ -102,3 +102,14 @@ def test_a_firewall_service_stopped_opens_the_machine_not_cuts_it(command: str) 
     verdict = assess(command)
     assert verdict is not None and verdict.level == "high" and "firewall" in verdict.reason and \
         "cuts remote access" not in verdict.reason, (command, verdict)
+
+
+@each_form("command", [
+    "sudo make uninstall",  # the project's own install target undone
+    "make uninstall PREFIX=$HOME/.local",
+    "gmake uninstall",
+    "just uninstall",
+])
+def test_a_build_tools_uninstall_target_is_the_projects_own(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is None or verdict.level == "low", (command, verdict)

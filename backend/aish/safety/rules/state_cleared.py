@@ -64,7 +64,8 @@ BUILD_TOOLS = frozenset({"nx", "turbo", "lerna", "rush", "melos", "moon", "bazel
                           "pants", "gradle", "gradlew", "mvn", "sbt", "vite", "next", "nuxt", "expo", "metro", "jest",
                           "vitest", "storybook", "webpack", "parcel", "esbuild", "tsc", "watchman", "ccache",
                           "sccache", "dotnet", "msbuild", "xcodebuild", "cmake", "ninja", "meson", "scons", "swift",
-                          "zig", "flutter", "dart", "stack", "cabal", "mix", "lein"})
+                          "zig", "flutter", "dart", "stack", "cabal", "mix", "lein", "make", "gmake", "bmake", "nmake",
+                          "just", "mage"})
 _WHOLE = frozenset({"-f", "--force", "-y", "--yes", "--all", "-a", "all", "-force", "--everything", "-all"})
 _DRY = frozenset({"-n", "--dry-run", "--dryrun", "-dry-run", "--what-if", "--preview", "-whatif", "--list"})
 # `aws:us-west-2:store`, `file:jobstore`, `gs://b/runs`: a store's locator.
