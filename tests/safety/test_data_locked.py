@@ -55,6 +55,16 @@ OVERWRITTEN_KEPT = [
     "tar c /home | gpg --encrypt -r me > /mnt/b.tar.gpg", "gpg --encrypt -r bob report.pdf",
 ]
 
+# A tree packed into an archive only a password opens, the originals deleted: high; no password, no delete, or a
+# build's logs stay below high.
+LOCKED_ARCHIVES = [
+    "7z a -pSecret -sdel loot.7z ~/Documents", "zip -r -e -m -P pw x.zip ~/Documents",
+    "rar a -hpPASS -df x.rar /home/user/Documents", "rar m -hpPASS x.rar /srv/share",
+    "7za a -mhe=on -pX -sdel /tmp/p.7z /mnt/nas/projects", "zip -rmP pw x.zip ~/Pictures",
+]
+ARCHIVES_KEPT = ["7z a -p backup.7z dir", "7z a -pX -sdel logs.7z ./logs", "7z a -sdel old.7z ~/Documents",
+                 "zip -r -e x.zip ~/Documents", "zip -m x.zip notes.txt"]
+
 # An encrypted file system mounted over a folder that holds the user's data.
 MOUNTED_OVER = ([
     "encfs ~/.enc ~/Documents", "gocryptfs ~/.cipher ~/Pictures", "cryfs ~/.cryfs ~/Desktop",
@@ -222,4 +232,10 @@ def test_a_tree_overwritten_is_high_and_any_program_told_to_encrypt_home_medium(
               v.level not in ("medium", "high")]
     wrong += [f"{c} -> {v.level}" for c in OVERWRITTEN_KEPT if (v := assess(c)) and v.level == "high" or
               c.startswith(("borg", "duplicity", "tar", "gpg")) and v and v.level == "medium"]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_tree_packed_under_a_password_with_the_originals_deleted_is_high() -> None:
+    wrong = [f"{c} -> {v.level if v else None}" for c in LOCKED_ARCHIVES if not (v := assess(c)) or v.level != "high"]
+    wrong += [f"{c} -> {v.level}" for c in ARCHIVES_KEPT if (v := assess(c)) and v.level == "high"]
     assert not wrong, "\n".join(wrong)

@@ -180,6 +180,39 @@ def rule_tree_overwritten(c: Ctx) -> Optional[tuple]:
     return None
 
 
+# ---------------------------------------------------------------- packed into a locked archive, the originals deleted
+
+_ARCHIVERS = frozenset({"7z", "7za", "7zz", "7zr", "zip", "rar", "winrar", "rar.exe", "7z.exe", "winrar.exe"})
+
+
+@triggered_by(("7z", "zip", "rar"))
+def rule_locked_archive(c: Ctx) -> Optional[tuple]:
+    """``7z a -pX -sdel x.7z ~/Documents``, ``zip -r -e -m -P X x.zip ~/Pictures``, ``rar m -hpX x.rar /srv/share``:
+    a tree packed into an archive only the password opens, and the originals deleted (``mass`` reads the delete)."""
+    name = c.prog.lower().removesuffix(".exe")
+    if name not in _ARCHIVERS:
+        return None
+    texts = c.texts[:64]
+    lowered = [t.lower() for t in texts]
+    password = any(t.startswith(("-p", "-hp")) and len(t) > 2 or t in ("-e", "--encrypt", "-p") or
+                   t.startswith("--password") or name == "zip" and re.fullmatch(r"-\w*[eP]\w*", t) is not None
+                   for t in texts)
+    deletes = any(t in ("-sdel", "-df", "-dr", "-m", "--move") for t in lowered) or \
+        name.startswith(("rar", "winrar")) and lowered[:1] == ["m"] or \
+        name == "zip" and any(re.fullmatch(r"-\w*m\w*", t) for t in texts if not t.startswith("--"))
+    if not (password and deletes):
+        return None
+    for w in c.args[:64]:
+        if w.text.startswith("-"):
+            continue
+        where = target(w).path or w.text
+        bare = where.rstrip("/*") or where
+        if _place(bare) and (_FOLDER.search(bare) or w.glob or "*" in w.text):
+            return HIGH, f"{c.prog} packs {_said(bare)} into an archive only the password opens and deletes the " \
+                f"originals ({c.text})"
+    return None
+
+
 # ---------------------------------------------------------------- encrypted file systems mounted over data
 
 _MOUNTERS = frozenset({"encfs", "gocryptfs", "cryfs", "securefs", "cppcryptfs", "sirikali"})

@@ -130,6 +130,7 @@ READINGS: tuple = (
     _Reading(_always, data_locked.rule_encrypted_in_place, below=HIGH),
     _Reading(_always, data_locked.rule_mounted_over),
     _Reading(_always, data_locked.rule_tree_overwritten, below=HIGH),  # `shred -u ~/Documents/*`
+    _Reading(_always, data_locked.rule_locked_archive, below=HIGH),  # `7z a -pX -sdel x.7z ~/Documents`
     _Reading(_always, data_locked.rule_renamed_away),  # `rename 's/$/.locked/' *`, `ren *.* *.crypt`
     _Reading(_always, recovery_off.rule_versions_off),  # `gsutil versioning set off gs://b`
     _Reading(_always, recovery_off.rule_backups_off),  # `tmutil disable`
