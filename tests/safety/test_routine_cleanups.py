@@ -113,3 +113,25 @@ def test_a_firewall_service_stopped_opens_the_machine_not_cuts_it(command: str) 
 def test_a_build_tools_uninstall_target_is_the_projects_own(command: str) -> None:
     verdict = assess(command)
     assert verdict is None or verdict.level == "low", (command, verdict)
+
+
+@each_form("command,says", [
+    ("sudo tmutil deletelocalsnapshots /", "local Time Machine snapshots of /"),
+    ("tmutil deletelocalsnapshots 2024-05-01-101010", "local Time Machine snapshot 2024-05-01-101010"),
+    ("sudo tmutil delete /Volumes/Backup/Backups.backupdb/mac/2024-01-01-120000", "a Time Machine backup"),
+    ("sudo tmutil delete -d /Volumes/TM -t 2024-01-01-120000", "a Time Machine backup"),
+])
+def test_time_machines_deletions_say_what_goes(command: str, says: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "medium" and says in verdict.reason and \
+        "whole filesystem" not in verdict.reason, (command, verdict)
+
+
+@each_form("command", [
+    "sudo tmutil thinlocalsnapshots / 10000000000 4",  # frees space as Time Machine itself does
+    "tmutil listlocalsnapshots /",
+    "tmutil listbackups",
+])
+def test_time_machines_everyday_forms_stay_quiet(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is None or verdict.level == "low", (command, verdict)

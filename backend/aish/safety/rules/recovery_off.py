@@ -212,4 +212,21 @@ def rule_backup_service_denied(c: Ctx) -> Optional[tuple]:
         f"can no longer be made ({c.text})"
 
 
-RULES: dict = {}
+def rule_time_machine_deletes(c: Ctx) -> Optional[tuple]:
+    """``tmutil deletelocalsnapshots /`` (a volume's local snapshots: the answer to a full disk) and ``tmutil delete``
+    (a backup on the backup disk), each said as what goes: the ``/`` names the volume, it is no target."""
+    texts = c.texts
+    verb = texts[0].lower() if texts else ""
+    if verb == "deletelocalsnapshots":
+        what = texts[1] if len(texts) > 1 else "the volume"
+        said = f"the local Time Machine snapshots of {what}" if what.startswith("/") or what == "the volume" \
+            else f"the local Time Machine snapshot {what}"
+        return MEDIUM, f"tmutil deletelocalsnapshots deletes {said}: what they could restore is gone " \
+            f"(the backup disk keeps its own) ({c.text})"
+    if verb == "delete":
+        return MEDIUM, f"tmutil delete deletes a Time Machine backup: what it could restore is gone ({c.text})"
+    return None
+
+
+# tmutil's own forms are judged here first: `deletelocalsnapshots /` names a volume, not a target under /
+RULES: dict = {"tmutil": [rule_time_machine_deletes]}

@@ -12,7 +12,7 @@ from aish.safety.rules import (accounts, content, decoded, delete, embedded, exf
                                outputs, own_options, perms, remote, remote_shell, resolution, secret_perms,
                                shellstate, statements, stopping, vocabulary, windows)
 from aish.safety.rules import broad_stops, disk_tools, documents, said_elsewhere
-from aish.safety.rules import fleets, vendor, winadmin
+from aish.safety.rules import fleets, recovery_off, vendor, winadmin
 from aish.safety.rules import git_mirrors, prompt_statements, transfer_clients
 from aish.safety.rules import archive_members, bare_verbs, device_apps, overwrites, record_ids, teardowns
 from aish.safety.rules import bare_bypass, object_verbs, replaced_state, script_runs, tail_verbs
@@ -79,6 +79,7 @@ _TABLES += (startup_folders.RULES, dropped_starts.RULES)  # programs put where t
 _TABLES += (identity_backdoors.RULES,)  # credentials added to applications, directory roles given
 _TABLES += (prompt_wrappers.RULES,)  # password prompts caught by an alias
 _TABLES += (consent_skipped.RULES,)  # sessions watched or controlled without asking
+_TABLES += (recovery_off.RULES,)  # Time Machine's deletions said as what goes
 _TABLES += (exposure.RULES,)  # versioned interpreters' file servers (php8.2 -S, python3.12 -m http.server)
 RULES: dict = {}
 for _table in _TABLES:
