@@ -135,3 +135,28 @@ def test_time_machines_deletions_say_what_goes(command: str, says: str) -> None:
 def test_time_machines_everyday_forms_stay_quiet(command: str) -> None:
     verdict = assess(command)
     assert verdict is None or verdict.level == "low", (command, verdict)
+
+
+@each_form("command", [
+    "mv ~/.ssh/id_rsa ~/.ssh/id_rsa.old",  # renamed beside itself: kept, no longer offered by its name
+    "mv ~/.ssh/id_ed25519 ~/.ssh/id_ed25519.bak",
+    "mv ~/.aws/credentials ~/.aws/credentials.backup",
+])
+def test_a_key_renamed_beside_itself_is_medium(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "medium" and "renames" in verdict.reason, (command, verdict)
+
+
+@each_form("command", [
+    "mv ~/.ssh/id_rsa /tmp/",  # taken out of its place
+    "mv ~/.ssh ~/.ssh.old",  # the whole folder of keys
+    "mv /etc/shadow /etc/shadow.bak",  # the system needs it by its name to log anyone in
+])
+def test_a_key_moved_elsewhere_stays_high(command: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "high", (command, verdict)
+
+
+def test_authorized_keys_renamed_stays_high() -> None:
+    verdict = assess("mv ~/.ssh/authorized_keys ~/.ssh/authorized_keys.old")  # nobody logs in by key any more
+    assert verdict is not None and verdict.level == "high", verdict

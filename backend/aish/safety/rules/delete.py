@@ -255,9 +255,16 @@ def rule_mv(c: Ctx) -> Optional[tuple]:
     dest = values.get("-t") or values.get("--target-directory")
     sources = pos if dest else pos[:-1]
     best = None
+    # a key file renamed beside itself (not its folder, nor authorized_keys, which lets others in by its name)
+    beside = len(pos) == 2 and not dest and "/" in pos[0].text and \
+        pos[0].text.rsplit("/", 1)[0] == pos[1].text.rsplit("/", 1)[0] and not pos[1].text.endswith("/") and \
+        pos[0].text.rsplit("/", 1)[1][:1] not in (".", "") and "authorized_keys" not in pos[0].text
     for w in sources:
         t = target(w)
-        if t.kind in ("root", "home", "system-top", "critical", "dot-critical", "device"):
+        if t.kind == "dot-critical" and beside:  # `mv ~/.ssh/id_rsa ~/.ssh/id_rsa.old`: kept, under another name
+            best = worst(best, (MEDIUM, f"renames {t.shown} to {pos[1].text}: ssh and the tools that look for it by "
+                                        f"its name no longer find it ({c.text})"))
+        elif t.kind in ("root", "home", "system-top", "critical", "dot-critical", "device"):
             best = worst(best, (HIGH, f"moves {describe(t)} away ({c.text})"))
         elif t.kind == "system":
             best = worst(best, (MEDIUM, f"moves the system path {t.shown} away ({c.text})"))
