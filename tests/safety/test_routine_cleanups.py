@@ -160,3 +160,18 @@ def test_a_key_moved_elsewhere_stays_high(command: str) -> None:
 def test_authorized_keys_renamed_stays_high() -> None:
     verdict = assess("mv ~/.ssh/authorized_keys ~/.ssh/authorized_keys.old")  # nobody logs in by key any more
     assert verdict is not None and verdict.level == "high", verdict
+
+
+@each_form("command,level", [
+    ("sudo ufw delete allow 80", "low"),  # a rule that let something in, gone: the firewall is stricter (as root)
+    ("ufw delete allow 8080/tcp", None),
+    ("sudo ufw delete deny 22", "low"),  # a rule that kept ssh out, gone: nothing is blocked
+    ("sudo ufw delete allow OpenSSH", "high"),  # the rule that lets ssh in, gone
+    ("sudo ufw delete allow 22/tcp", "high"),
+    ("sudo ufw deny 22", "high"),
+    ("sudo ufw delete 3", "medium"),  # which rule is not said: it may be ssh's
+])
+def test_a_firewall_rule_deleted_is_read_by_what_the_rule_did(command: str, level) -> None:
+    verdict = assess(command)
+    assert (verdict.level if verdict else None) == level and \
+        (verdict is None or "no longer watched" not in verdict.reason), (command, verdict)

@@ -46,8 +46,8 @@ def _nft(c: Ctx) -> Optional[tuple]:
 def _ufw(c: Ctx) -> Optional[tuple]:
     texts = [t.lower() for t in c.texts]
     verb = next((k for k, t in enumerate(texts) if t in ("deny", "reject")), None)
-    if verb is None or "default" in texts[:verb] or texts[verb + 1:verb + 2] == ["out"]:
-        return None
+    if verb is None or "default" in texts[:verb] or texts[verb + 1:verb + 2] == ["out"] or "delete" in texts[:verb]:
+        return None  # (`ufw delete deny 22`: the rule that refused them goes)
     rest, source, ports, k = texts[verb + 1:], "any", [], 0
     while k < len(rest):
         t = rest[k]

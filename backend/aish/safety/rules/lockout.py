@@ -84,7 +84,19 @@ def rule_firewall(c: Ctx) -> Optional[tuple]:
     if p == "ufw":
         if texts[:1] == ["default"] and re.search(r"\b(deny|reject)\b", joined) and "outgoing" not in texts:
             return HIGH, f"ufw denies incoming by default: without an ssh rule remote access stops ({c.text})"
-        if re.search(r"\b(deny|reject|delete)\b.*\b(22|ssh|OpenSSH)\b", joined):
+        rule = texts[texts.index("delete") + 1:] if "delete" in texts[:2] else None
+        if rule is not None:  # `ufw delete allow 80`: what goes is what the rule did
+            said = " ".join(rule)
+            if rule[:1] in (["allow"], ["limit"]):
+                return (HIGH, f"ufw delete removes the rule that lets ssh in: remote access may stop ({c.text})") \
+                    if re.search(r"\b(22|ssh|OpenSSH)\b", said) else None  # the firewall is only stricter
+            if rule[:1] in (["deny"], ["reject"]):
+                return LOW, f"ufw delete removes a rule that kept {' '.join(rule[1:])} out ({c.text})"
+            if rule[:1] and rule[0].isdigit():
+                return MEDIUM, f"ufw delete {rule[0]} removes that numbered rule: if it let ssh in, remote access " \
+                    f"stops ({c.text})"
+            return None
+        if re.search(r"\b(deny|reject)\b.*\b(22|ssh|OpenSSH)\b", joined):
             return HIGH, f"ufw blocks ssh ({c.text})"
         if texts[:1] == ["disable"] or texts[:2] == ["--force", "disable"]:
             return HIGH, f"ufw disable switches the firewall off: every port is open to the network ({c.text})"

@@ -118,6 +118,8 @@ def rule_monitor_off(c: Ctx) -> Optional[tuple]:
                        f"permissions given by management go with them ({c.text})"
     if prog == "sudo" or set(low[:2]) & _QUIET and prog not in _KILLERS:
         return None
+    if prog == "ufw" and "delete" in low[:2]:
+        return None  # `ufw delete allow 80`: one rule removed, judged by what it did (lockout)
     how = _how(prog, texts, low)
     if how is None:
         return None
