@@ -175,3 +175,13 @@ def test_a_firewall_rule_deleted_is_read_by_what_the_rule_did(command: str, leve
     verdict = assess(command)
     assert (verdict.level if verdict else None) == level and \
         (verdict is None or "no longer watched" not in verdict.reason), (command, verdict)
+
+
+@each_form("command,says", [
+    ("sudo chmod 777 /var/run/docker.sock", "makes /var/run/docker.sock writable by every user"),
+    ("sudo chmod 666 /dev/ttyUSB0", "makes /dev/ttyUSB0 writable by every user"),
+    ("chmod -R 777 /srv/www", "makes everything under /srv/www writable by every user"),
+])
+def test_a_world_writable_mode_says_what_it_reaches(command: str, says: str) -> None:
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "medium" and says in verdict.reason, (command, verdict)

@@ -62,7 +62,8 @@ def rule_perms(c: Ctx) -> Optional[tuple]:
         elif k in ("home", "system", "var") or (k == "all" and rec):
             best = worst(best, (MEDIUM, f"{c.prog}{' -R' if rec else ''} {mode} on {describe(t)} ({c.text})"))
         elif c.prog == "chmod" and _WORLD_WRITABLE.fullmatch(mode) and (rec or t.path.startswith("/") and k != "temp"):
-            best = worst(best, (MEDIUM, f"makes everything under {t.shown} world-writable ({c.text})"))
+            what = f"everything under {t.shown}" if rec else t.shown  # one file or socket: only itself
+            best = worst(best, (MEDIUM, f"makes {what} writable by every user ({c.text})"))
         elif rec and c.prog == "chmod" and _REMOVES_ACCESS.fullmatch(mode) and k not in ("output", "temp"):
             best = worst(best, (LOW, f"removes access to everything under {t.shown} ({c.text})"))
     return best
