@@ -446,17 +446,3 @@ def describe(t: Target) -> str:
     if t.shown != t.path and "$" in t.shown or "`" in t.shown:
         return f"{t.shown} ({what} when a variable in it is empty: {t.path or '(nothing)'})"
     return f"{t.shown} ({what})"
-
-
-_AGES = {"-mtime": "days", "-atime": "days", "-ctime": "days", "-mmin": "minutes", "-amin": "minutes",
-         "-cmin": "minutes"}
-
-
-def older_than(texts: list) -> str:
-    """A finder's age filter keeping only what is older than an age (``-mtime +7``: "older than 7 days"), or ""."""
-    for k, t in enumerate(texts[:-1]):
-        unit = _AGES.get(t)
-        age = texts[k + 1]
-        if unit and age[:1] == "+" and age[1:].isdigit() and int(age[1:]) > 0:
-            return f"older than {age[1:]} {unit}"
-    return ""

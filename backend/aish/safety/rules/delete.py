@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from aish.safety.rules.ages import older_than
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, SEVERE, Ctx, Target, classify, describe, fragment,
-                                      older_than,
                                       is_device, parse_opts, target, worst)
 from aish.safety.program_names import plain_name
 from aish.safety.rules import records_erased

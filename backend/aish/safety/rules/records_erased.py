@@ -37,7 +37,8 @@ from typing import Optional
 
 from aish.safety.lazy_regex import lazy
 from aish.safety.programs import READ_ONLY
-from aish.safety.rules.common import HIGH, MEDIUM, Ctx, older_than
+from aish.safety.rules.common import HIGH, MEDIUM, Ctx
+from aish.safety.rules.ages import older_than
 from aish.safety.rules.triggers import triggered_by
 
 # The words a place's path holds (lowered, as typed): the reading's trigger.
