@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
-from aish.safety import ps_aliases, win_quotes, winpaths
+from aish.safety import placeholders, ps_aliases, win_quotes, winpaths
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.long_options import GIT_LONG_OPTIONS, LONG_OPTIONS, expand_long_options
 from aish.safety.plain_programs import plain_programs
@@ -116,6 +116,10 @@ def assess(command: str, cwd: str = "") -> Optional[Verdict]:
     made_token = made_here.MADE.set(None)
     try:
         found = _assess(command[:MAX_CHARS], 0)
+        blanks = placeholders.filled(command[:MAX_CHARS])  # `rm -r <directory>`: what runs once it is filled in
+        if blanks is not None:
+            other = _assess(blanks.text, 0)
+            found = other if blanks.refused else higher(found, other)
     except Exception:  # never break an answer, nor pass a command it did not judge as quiet (as a cut-short one)
         log.exception("safety check failed on a command")
         return Verdict(LEVELS[1], "not judged: the safety check failed on this command (the daemon's log says why)")

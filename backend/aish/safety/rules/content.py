@@ -64,6 +64,8 @@ def redirect(red: Redirect) -> Optional[tuple]:
     if red.target.text in ("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty") or red.op.endswith("&") \
             or re.fullmatch(r"[0-9-]+", red.target.text):
         return None
+    if red.target.text.endswith("/"):  # `> /`, `>/etc/`: a shell cannot open a directory to write ("Is a directory")
+        return None
     typed = _as_typed(red.target)
     t = target(typed)
     where = f"({red.op} {typed.text})"
