@@ -37,6 +37,7 @@ import traceback
 import types
 from pathlib import Path
 
+from tests import template_session
 from tests.mcp_servers import fork_server
 
 LAUNCHER = Path(fork_server.__file__).with_name("launch.py")
@@ -124,6 +125,7 @@ def preload(config, request: dict) -> None:
     hook = config.pluginmanager.rewrite_hook
     if hook in sys.meta_path:
         sys.meta_path.remove(hook)
+    template_session.make(config)  # a worker's session and items, made once (tests/template_session.py)
     compile_lazy_patterns()
     PRELOADED[:] = sorted(sys.modules)  # (what tests/test_fork_workers.py finds compiled in a worker)
     gc.freeze()  # the children's collections leave the template's objects (and their pages) alone
@@ -198,5 +200,6 @@ def _run_bootstrap(request: dict) -> None:
         for fd, errors in ((1, "strict"), (2, "backslashreplace")))
     for name in ("stdin", "stdout", "stderr"):  # (setattr: typeshed has them final)
         setattr(sys, f"__{name}__", getattr(sys, name))
+    template_session.serve_in_worker()
     main = sys.modules["__main__"] = types.ModuleType("__main__")
     exec(compile(argv[-1], "<string>", "exec"), vars(main))

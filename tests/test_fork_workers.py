@@ -24,6 +24,7 @@ import json, os, random, threading
 from tests import fork_workers
 
 CONFIGURED = []  # the processes whose pytest_configure ran with this module
+COLLECTED = set()  # the processes that made the items
 
 
 def pytest_cmdline_main(config):
@@ -35,9 +36,19 @@ def pytest_configure(config):
     CONFIGURED.append(os.getpid())
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         os.environ["PROBE_CONTROLLER_SET"] = "after the fork"
+
+
+def pytest_itemcollected(item):
+    COLLECTED.add(os.getpid())
+
+
+def pytest_collection_finish(session):
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
-    facts = {"worker": os.environ["PYTEST_XDIST_WORKER"], "pid": os.getpid(),
+    facts = {"worker": os.environ["PYTEST_XDIST_WORKER"], "pid": os.getpid(), "parent": os.getppid(),
              "random": random.random(), "threads": threading.active_count(), "configured": CONFIGURED,
+             "collected": sorted(COLLECTED), "items": [item.nodeid for item in session.items],
+             "basetemp": str(session.config._tmp_path_factory.getbasetemp()),
              "env": os.environ.get("PROBE_CONTROLLER_SET"), "reports": os.environ.get("PROBE_REPORTS"),
              "cmdline": open("/proc/self/cmdline").read()}
     path = os.path.join(os.environ["PROBE_FACTS"], f"{os.getpid()}")
@@ -75,14 +86,22 @@ def test_crash_then_hold(case):
 '''
 
 
-def _probe(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
-    """Two workers: one crashes (xdist starts another), the next holds until the run is killed."""
+# what the template's collection cannot hand on (tests/template_session.py): a module that fails to import, a
+# class pytest warns of; each worker collects them itself, as before
+PROBE_BROKEN = {"test_broken.py": "import no_such_module_here\n",
+                "test_warned.py": "class TestWarned:\n    def __init__(self):\n        pass\n\n\n"
+                                  "def test_x():\n    pass\n"}
+
+
+def _probe(tmp_path: Path, modules: dict[str, str], workers: int) -> tuple[subprocess.Popen, Path]:
+    """The probe's conftest and ``modules`` in a package, run with ``workers`` workers."""
     package = tmp_path / "probe"  # a package, as tests/ is: its conftest is not imported again by name
     package.mkdir()
     (package / "__init__.py").write_text("")
     (package / "conftest.py").write_text(PROBE_CONFTEST)
-    (package / "test_probe.py").write_text(PROBE_TESTS)
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    for name, text in modules.items():
+        (package / name).write_text(text)
+    (tmp_path / "pytest.ini").write_text("[pytest]\naddopts = -p no:cacheprovider\n")  # (parsed into the args list)
     (tmp_path / "facts").mkdir()
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST_", "AISH_TEST_"))}
     env.update(PYTHONPATH=str(ROOT), PROBE_FACTS=str(tmp_path / "facts"), PYTHONUNBUFFERED="1",
@@ -90,7 +109,7 @@ def _probe(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
                PYTEST_PLUGINS="xdist.plugin")  # (-p xdist would read every installed package's entry points)
     with open(tmp_path / "output", "w") as output:
         return subprocess.Popen([sys.executable, "-m", "pytest", "-q", "--disable-plugin-autoload",
-                                 "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'temp'}", "-n", "2", "probe"],
+                                 f"--basetemp={tmp_path / 'temp'}", "-n", str(workers), "probe"],
                                 cwd=tmp_path, env=env, stdout=output, stderr=subprocess.STDOUT), tmp_path
 
 
@@ -115,7 +134,8 @@ def _children(pid: int) -> list[int]:
 
 
 def test_forked_workers_are_workers_as_before_and_leave_with_their_run(tmp_path):
-    run, where = _probe(tmp_path)
+    """Two workers: one crashes (xdist starts another), the next holds until the run is killed."""
+    run, where = _probe(tmp_path, {"test_probe.py": PROBE_TESTS}, 2)
     hold, facts = where / "hold", where / "facts"
     deadline = time.monotonic() + 60
     while not hold.exists() or not hold.read_text() or len(list(facts.glob("*.json"))) < 3:
@@ -138,8 +158,14 @@ def test_forked_workers_are_workers_as_before_and_leave_with_their_run(tmp_path)
         name = worker_facts["worker"]
         if not worker_facts["cmdline"].startswith(f"{sys.executable}\0-m\0pytest\0"):
             problems.append(f"{name} is not a fork of the controller's template: {worker_facts['cmdline']!r}")
-        if worker_facts["configured"] != [worker_facts["pid"]]:
+        # configured and collected once, by the template it was forked from (tests/template_session.py),
+        # with the worker's own basetemp
+        if worker_facts["configured"] != [worker_facts["parent"]] or run.pid in worker_facts["configured"]:
             problems.append(f"{name}'s conftest was configured by {worker_facts['configured']}")
+        if worker_facts["collected"] != [worker_facts["parent"]]:
+            problems.append(f"{name}'s items were made by {worker_facts['collected']}, not its template")
+        if not worker_facts["basetemp"].endswith(f"popen-{name}") or len(worker_facts["items"]) != 3:
+            problems.append(f"{name}: basetemp {worker_facts['basetemp']}, items {worker_facts['items']}")
         if worker_facts["env"] != "after the fork" or worker_facts["threads"] != 1:
             problems.append(f"{name}: environment {worker_facts['env']!r}, {worker_facts['threads']} threads")
     for key in ("worker", "pid", "random"):
@@ -147,6 +173,16 @@ def test_forked_workers_are_workers_as_before_and_leave_with_their_run(tmp_path)
             problems.append(f"the workers share their {key}: {[worker_facts[key] for worker_facts in workers]}")
     problems += [f"{pid} outlived its killed run" for pid in _gone(worker, template, *launchers)]
     assert not problems, "\n".join(problems)
+
+
+def test_a_collection_the_template_cannot_hand_on_is_each_workers_own(tmp_path):
+    run, where = _probe(tmp_path, PROBE_BROKEN, 1)
+    run.wait(60)
+    output = (where / "output").read_text()
+    facts = [json.loads(path.read_text()) for path in (where / "facts").glob("*.json")]
+    assert "ERROR probe/test_broken.py" in output and "cannot collect test class 'TestWarned'" in output, output
+    # (the template's own try left its pid there too: a conftest's state is the template's try's and the worker's)
+    assert [(worker["pid"] in worker["collected"], len(worker["items"])) for worker in facts] == [(True, 1)], facts
 
 
 def _config(tx, **option) -> SimpleNamespace:
