@@ -14,6 +14,7 @@ from aish.safety.program_names import alias
 from aish.safety.rules.common import (HIGH, LOW, MEDIUM, Ctx, Target, describe, parse_opts,
                                       positionals, target, worst)
 from aish.safety.rules.into_dir import into_directory
+from aish.safety.rules.system_files import swap_lines_only
 from aish.safety.rules.autostart_payloads import payload
 from aish.safety.rules.run_files import dropped_program, user_cron_command
 from aish.safety.shell_words import Redirect, Word
@@ -77,7 +78,7 @@ def redirect(red: Redirect) -> Optional[tuple]:
     if stops is not None:
         return stops[0], f"{stops[1]} {where}"
     if ">>" in red.op:
-        if t.kind == "critical" and re.search(r"/(sudoers|passwd|shadow|fstab)", t.path):
+        if t.kind == "critical" and re.search(r"/(sudoers|passwd|shadow)", t.path):  # fstab: its lines (meaning)
             return MEDIUM, f"appends to {t.path}; a bad line there locks you out or stops the boot {where}"
         return None
     if t.kind == "history":
@@ -260,13 +261,18 @@ _INPLACE = {"sed": {"-i", "--in-place"}, "perl": {"-i", "-pi"}, "ruby": {"-i"}, 
             "ed": set(), "ex": set(), "sponge": set()}
 
 
+# `sed -ri`, `-Ei`, `-ni`: sed's flags without a value, then -i (`-ir` is -i with the suffix `r`: startswith)
+_SED_FLAGS_THEN_I = lazy(r"^-[nrEsuz]+i")
+
+
 def rule_inplace(c: Ctx) -> Optional[tuple]:
     """``sed -i`` on a project file is routine; on system configuration it can lock you out."""
     texts = c.texts
     prog = c.prog if c.prog in _INPLACE else alias(c.prog) or c.prog  # perl5.36, ruby3.2: perl's and ruby's -i
     if prog in ("sed", "perl", "ruby"):
-        if not any(t.startswith("-i") or t == "--in-place" or (t.startswith("-") and not t.startswith("--")
-                                                               and "i" in t and prog == "perl") for t in texts):
+        if not any(t.startswith(("-i", "--in-place")) or (t.startswith("-") and not t.startswith("--")
+                                                            and "i" in t and prog == "perl") or
+                   (prog == "sed" and _SED_FLAGS_THEN_I.match(t)) for t in texts):
             return None
     elif c.prog.lower().endswith("awk"):  # original-awk, onetrue-awk: only their -i inplace edits
         if not any(t in ("-i", "inplace") or t == "-iinplace" for t in texts):
@@ -276,7 +282,9 @@ def rule_inplace(c: Ctx) -> Optional[tuple]:
         if w.text.startswith("-"):
             continue
         t = target(w)
-        if t.kind in ("critical",):
+        if t.kind == "critical" and t.path == "/etc/fstab" and prog == "sed" and swap_lines_only(c.texts):
+            best = worst(best, (LOW, f"edits the swap lines of /etc/fstab: swap is off from the next boot ({c.text})"))
+        elif t.kind in ("critical",):
             best = worst(best, (HIGH, f"edits {t.path} in place; a bad edit locks you out or stops the boot "
                                       f"({c.text})"))
         elif t.kind in ("system", "dot-critical") and (w.text.startswith(("/", "~")) or w.has_var):

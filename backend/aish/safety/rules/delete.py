@@ -21,6 +21,10 @@ _FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin"
                 "-atime", "-ctime", "-amin", "-cmin", "-links", "-inum", "-uid", "-gid", "-fstype"}
 
 
+# Debian's convention: a `NAME-enabled` folder holds links to the files of `NAME-available` (a2dissite removes one)
+_ENABLED_LINK = lazy(r"^/etc/(?:[\w.-]+/)+\w+-enabled/[^/*?\[]+$")
+
+
 def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[int]:
     """How bad deleting ``t`` is (None: routine)."""
     k = t.kind
@@ -29,6 +33,8 @@ def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[in
     if k == "critical":
         return HIGH
     if k == "system":
+        if not recursive and _ENABLED_LINK.match(t.path):
+            return None  # `rm /etc/nginx/sites-enabled/default`: a site switched off, its file stays in *-available
         return HIGH if recursive or records_erased.who_got_in(t.path) else MEDIUM
     if k == "all":
         return HIGH if recursive else MEDIUM

@@ -200,7 +200,8 @@ def written_meaning(path: str, append: Optional[bool], what_in: str,
             found = (default, why)
         if found is not None:
             how = "edits" if append is None else ">>" if append else ">"
-            best = worst(best, (found[0], f"{found[1]} ({how} {path}: {fragment([what_in.strip()], 40)})"))
+            said = f": {fragment([what_in.strip()], 40)}" if what_in.strip() else ""  # `cat x >> /etc/fstab`
+            best = worst(best, (found[0], f"{found[1]} ({how} {path}{said})"))
     for pattern, command_of, when in RUN_FILES:
         if not pattern.match(path):
             continue

@@ -76,13 +76,42 @@ class _AnyoneAllowed:
         return "polkit.Result.YES" in text and not _CONDITION.search(text)
 
 
+# a line that cannot hold the boot up: swap (a failed swap is skipped), or a mount told not to wait for its device
+_WAITS_NOT = lazy(r"^\S+\s+\S+\s+swap\b|\bswap\s+(sw|defaults)\b|[\s,](nofail|noauto)(,|\s|$)")
+
+
+class _BootStopper:
+    """Text for fstab or crypttab holding a line whose failure stops the boot; text not known counts as such."""
+
+    @staticmethod
+    def search(text: str) -> bool:
+        if not text.strip():
+            return True  # `cat new >> /etc/fstab`: what is added is not known
+        lines = [line for line in text.splitlines() if len(line.split()) >= 3 and not line.lstrip().startswith("#")]
+        return any(_WAITS_NOT.search(line) is None for line in lines)  # an edit's words (`swap #`) are no line
+
+
+# `/ swap / s/^/#/`, `/swap/d`, `\|swap|s|^|#|`: a script whose every command is addressed to the swap lines
+_SWAP_ADDRESSED = lazy(r"^(/[^/\n]*swap[^/\n]*/|\\(.)[^\n]*?swap[^\n]*?\2)\s*[^;\n{}!]*$")
+
+
+def swap_lines_only(texts: list) -> bool:
+    """sed's scripts (``-e S`` or the first operand) all act on lines that hold ``swap`` only."""
+    scripts = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-e", "--expression")]
+    if not scripts:
+        operands = [t for t in texts if not t.startswith("-")]
+        scripts = operands[:1]
+    return bool(scripts) and all(_SWAP_ADDRESSED.match(s) for s in scripts)
+
+
+
 FILES: list = [
     (re.compile(r"^/(etc|usr/share)/polkit-1/rules\.d/[^/]+\.rules$"),
      [(_AnyoneAllowed, HIGH, "lets every user do any privileged action without a password (polkit)")], None, ""),
     (re.compile(r"^/etc/(modprobe\.d/[^/]+|modprobe\.conf)$|^/(usr/lib|lib|run)/modprobe\.d/[^/]+$"),
      [(_DRIVER_OFF, MEDIUM, "keeps a disk, filesystem or network driver from loading at every "
                             "boot: the machine may not start or be reached")], None, ""),
-    (re.compile(r"^/etc/(fstab|crypttab)$"), [], MEDIUM, "a bad line there stops the boot"),
+    (re.compile(r"^/etc/(fstab|crypttab)$"), [(_BootStopper, MEDIUM, "a bad line there stops the boot")], None, ""),
     (re.compile(r"^/etc/default/grub(\.d/[^/]+)?$|^/boot/(grub2?/grub\.cfg|(firmware/)?cmdline\.txt|"
                 r"loader/entries/[^/]+|extlinux/extlinux\.conf|syslinux/syslinux\.cfg|refind_linux\.conf)$|"
                 r"^/etc/kernel/cmdline$|^/etc/kernelstub/configuration$"),

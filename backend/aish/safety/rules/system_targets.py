@@ -26,6 +26,7 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.programs import HTTPIE_CLIENTS
 from aish.safety.rules.common import HIGH, LETTER_READERS, MEDIUM, Ctx
+from aish.safety.rules.system_files import swap_lines_only
 from aish.safety.rules.triggers import triggered_by
 
 _WORDS = ("/etc", "/root", "/.ssh", "/boot", "/var/spool/cron", "/usr/lib/systemd", "/lib/systemd", " /")
@@ -115,6 +116,8 @@ def rule_system_target(c: Ctx) -> Optional[tuple]:
     if set(low) & _IN_PLACE:  # a rewriter told to write in place, given a system file or folder
         named = [t for t in texts if not t.startswith("-") and _system(t)]
         named += [texts[k + 1] for k, t in enumerate(low[:-1]) if t in _DIR_OPTIONS and _system(texts[k + 1])]
-        if named and not _SAID_SETTING.search(" ".join(texts)):  # a login setting's value: credentials_replaced
+        # a login setting's value: credentials_replaced; fstab's swap lines commented out: content (low)
+        if named and not _SAID_SETTING.search(" ".join(texts)) and \
+                not (named[0] == "/etc/fstab" and c.prog == "sed" and swap_lines_only(texts)):
             return MEDIUM, f"{c.prog} rewrites {named[0]} in place: a system file's meaning is changed ({c.text})"
     return None

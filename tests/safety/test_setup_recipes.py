@@ -1,0 +1,57 @@
+"""Setup recipes every server guide gives, judged by what they change (session 21, issue 23's everyday side).
+
+Swap added to /etc/fstab (a swap line cannot hold the boot up: a failed swap is skipped), a mount told `nofail`,
+the swap lines commented out for Kubernetes, a site's link removed from `sites-enabled`: each was medium or
+high. What can stop the boot or lock the user out keeps its level: a plain mount line, an fstab edit that is not
+addressed to the swap lines, text not known, and every other in-place edit of a system file, whatever flags sed
+is given before its `-i` (`-ri`, `-Ei` were read as no in-place edit at all)."""
+from __future__ import annotations
+
+from tests.safety.forms import each_form, table_holds
+from tests.safety.kept import assess
+
+FSTAB = (
+    ["echo 'UUID=abcd /mnt/data ext4 defaults 0 2' | sudo tee -a /etc/fstab",
+     "echo '/dev/sdb1 /srv xfs defaults 0 0' >> /etc/fstab", "cat newline >> /etc/fstab",
+     "cat newline | sudo tee -a /etc/fstab", "echo 'data UUID=x none luks' | sudo tee -a /etc/crypttab",
+     "printf '/swapfile none swap sw 0 0\\n/dev/sdb1 /data ext4 defaults 0 2\\n' | sudo tee -a /etc/fstab",
+     "sudo sed -i 's|/dev/sda1|/dev/sdb1|' /etc/fstab", "sudo sed -i '/swap/d; s|/dev/sda1|/dev/sdb1|' /etc/fstab",
+     "sudo sed -i '/swap/!d' /etc/fstab", "sudo sed -i -e '/swap/d' -e '/data/d' /etc/fstab"],
+    ["echo '/swapfile none swap sw 0 0' | sudo tee -a /etc/fstab",
+     "sudo bash -c \"echo '/swapfile none swap sw 0 0' >> /etc/fstab\"",
+     "echo '/swap.img swap swap defaults 0 0' >> /etc/fstab",
+     "echo 'UUID=abcd /mnt/data ext4 defaults,nofail 0 2' | sudo tee -a /etc/fstab",
+     "echo '//nas/share /mnt/share cifs credentials=/root/.smb,_netdev,nofail 0 0' | sudo tee -a /etc/fstab",
+     "echo 'data UUID=x none luks,nofail' | sudo tee -a /etc/crypttab",
+     "sudo swapoff -a && sudo sed -i '/ swap / s/^\\(.*\\)$/#\\1/g' /etc/fstab",
+     "sudo sed -e '/swap/ s/^#*/#/' -i /etc/fstab", "sudo sed -ri '/\\sswap\\s/s/^#?/#/' /etc/fstab",
+     "sudo sed -i '/swapfile/d' /etc/fstab", "sudo sed -i '\\|swap|s|^|#|' /etc/fstab"])
+
+ENABLED_LINKS = (
+    ["sudo rm /etc/nginx/sites-enabled/*", "sudo rm -rf /etc/nginx/sites-enabled",
+     "sudo rm -r /etc/apache2/mods-enabled/", "sudo rm /etc/nginx/sites-available/default",
+     "sudo rm /etc/nginx/nginx.conf"],
+    ["sudo rm /etc/nginx/sites-enabled/default", "sudo rm /etc/apache2/sites-enabled/000-default.conf",
+     "sudo unlink /etc/nginx/sites-enabled/default", "sudo rm /etc/icinga2/features-enabled/notification.conf",
+     "sudo rm -f /etc/apache2/conf-enabled/security.conf", "sudo rm /etc/lighttpd/conf-enabled/10-ssl.conf"])
+
+
+def test_fstab_lines_that_cannot_stop_the_boot_stay_quiet():
+    table_holds(FSTAB)
+
+
+def test_a_site_switched_off_by_its_enabled_link_stays_quiet():
+    table_holds(ENABLED_LINKS)
+
+
+@each_form("command", ["sudo sed -ri 's/x/y/' /etc/passwd", "sudo sed -Ei 's/x/y/' /etc/shadow",
+                       "sudo sed -ni 's/x/y/p' /etc/sudoers", "sudo sed --in-place=.bak 's/x/y/' /etc/passwd",
+                       "sudo sed -zi 's/x/y/' /etc/fstab"])
+def test_sed_flags_before_its_in_place_option_still_edit_in_place(command):
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == "high", verdict
+
+
+def test_the_swap_off_edit_says_what_it_does():
+    verdict = assess("sudo sed -i '/ swap / s/^/#/' /etc/fstab")
+    assert verdict is not None and "swap is off from the next boot" in verdict.reason, verdict
