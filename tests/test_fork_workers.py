@@ -86,21 +86,13 @@ def test_crash_then_hold(case):
 '''
 
 
-# what the template's collection cannot hand on (tests/template_session.py): a module that fails to import, a
-# class pytest warns of; each worker collects them itself, as before
-PROBE_BROKEN = {"test_broken.py": "import no_such_module_here\n",
-                "test_warned.py": "class TestWarned:\n    def __init__(self):\n        pass\n\n\n"
-                                  "def test_x():\n    pass\n"}
-
-
-def _probe(tmp_path: Path, modules: dict[str, str], workers: int) -> tuple[subprocess.Popen, Path]:
-    """The probe's conftest and ``modules`` in a package, run with ``workers`` workers."""
+def _probe(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
+    """Two workers: one crashes (xdist starts another), the next holds until the run is killed."""
     package = tmp_path / "probe"  # a package, as tests/ is: its conftest is not imported again by name
     package.mkdir()
     (package / "__init__.py").write_text("")
     (package / "conftest.py").write_text(PROBE_CONFTEST)
-    for name, text in modules.items():
-        (package / name).write_text(text)
+    (package / "test_probe.py").write_text(PROBE_TESTS)
     (tmp_path / "pytest.ini").write_text("[pytest]\naddopts = -p no:cacheprovider\n")  # (parsed into the args list)
     (tmp_path / "facts").mkdir()
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST_", "AISH_TEST_"))}
@@ -109,7 +101,7 @@ def _probe(tmp_path: Path, modules: dict[str, str], workers: int) -> tuple[subpr
                PYTEST_PLUGINS="xdist.plugin")  # (-p xdist would read every installed package's entry points)
     with open(tmp_path / "output", "w") as output:
         return subprocess.Popen([sys.executable, "-m", "pytest", "-q", "--disable-plugin-autoload",
-                                 f"--basetemp={tmp_path / 'temp'}", "-n", str(workers), "probe"],
+                                 f"--basetemp={tmp_path / 'temp'}", "-n", "2", "probe"],
                                 cwd=tmp_path, env=env, stdout=output, stderr=subprocess.STDOUT), tmp_path
 
 
@@ -134,8 +126,7 @@ def _children(pid: int) -> list[int]:
 
 
 def test_forked_workers_are_workers_as_before_and_leave_with_their_run(tmp_path):
-    """Two workers: one crashes (xdist starts another), the next holds until the run is killed."""
-    run, where = _probe(tmp_path, {"test_probe.py": PROBE_TESTS}, 2)
+    run, where = _probe(tmp_path)
     hold, facts = where / "hold", where / "facts"
     deadline = time.monotonic() + 60
     while not hold.exists() or not hold.read_text() or len(list(facts.glob("*.json"))) < 3:
@@ -175,14 +166,69 @@ def test_forked_workers_are_workers_as_before_and_leave_with_their_run(tmp_path)
     assert not problems, "\n".join(problems)
 
 
-def test_a_collection_the_template_cannot_hand_on_is_each_workers_own(tmp_path):
-    run, where = _probe(tmp_path, PROBE_BROKEN, 1)
-    run.wait(60)
-    output = (where / "output").read_text()
-    facts = [json.loads(path.read_text()) for path in (where / "facts").glob("*.json")]
-    assert "ERROR probe/test_broken.py" in output and "cannot collect test class 'TestWarned'" in output, output
-    # (the template's own try left its pid there too: a conftest's state is the template's try's and the worker's)
-    assert [(worker["pid"] in worker["collected"], len(worker["items"])) for worker in facts] == [(True, 1)], facts
+class _Plugins:
+    """What ``template_session.make`` asks of a configuration's plugins and hooks."""
+
+    def __init__(self, happens: str) -> None:
+        self.happens, self.registered = happens, []
+
+    def register(self, plugin, name=None):
+        self.registered.append(plugin)
+
+    def unregister(self, plugin):
+        self.registered.remove(plugin)
+
+    def getplugin(self, name):
+        return None
+
+    def get_plugins(self):
+        return list(self.registered)
+
+    def pytest_sessionstart(self, session):
+        pass
+
+    pytest_collection_modifyitems = pytest_collection_finish = pytest_sessionstart
+
+    def pytest_collection(self, session):
+        for plugin in self.registered:
+            if self.happens == "a module that fails to import":
+                plugin.pytest_collectreport(SimpleNamespace(passed=False, outcome="failed", nodeid="test_broken.py"))
+            elif self.happens == "a warning while collecting":
+                plugin.pytest_warning_recorded(SimpleNamespace(message="cannot collect"), "collect", "", None)
+        if self.happens == "an error":
+            raise RuntimeError("collecting")
+
+
+def test_a_collection_the_template_cannot_hand_on_is_left_to_each_worker(monkeypatch):
+    """What a worker would report while collecting (a collection report not passed, a warning) or
+    cannot be handed on (an error, --lf reading the last run when each worker collects): ``make``
+    keeps nothing, and a worker's ``_prepareconfig`` stays pytest's (it collects and reports as before)."""
+    import _pytest.config
+    import _pytest.main
+    import xdist.remote
+
+    from tests import template_session
+
+    real = _pytest.config._prepareconfig
+    monkeypatch.setattr(template_session.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(_pytest.main, "Session", SimpleNamespace(from_config=lambda config: object()))
+    monkeypatch.setattr(xdist.remote, "setup_config", lambda config, basetemp: None)
+    wrong = []
+    for happens in ("nothing", "a module that fails to import", "a warning while collecting", "an error", "--lf"):
+        plugins = _Plugins(happens)
+        config = SimpleNamespace(pluginmanager=plugins, hook=plugins, stash={}, _do_configure=lambda: None,
+                                 _tmp_path_factory=SimpleNamespace(_basetemp=None),
+                                 getoption=lambda name, default=None, lf=happens == "--lf": lf and name == "lf",
+                                 invocation_params=SimpleNamespace(args=("-q",)))
+        monkeypatch.setattr(_pytest.config, "_prepareconfig", lambda args, plugins, config=config: config)
+        monkeypatch.setattr(template_session, "made", None)
+        kept = template_session.make(config)
+        monkeypatch.setattr(_pytest.config, "_prepareconfig", real)
+        template_session.serve_in_worker()
+        served = _pytest.config._prepareconfig is not real
+        if (kept is not None, served) != (happens == "nothing",) * 2:
+            wrong.append(f"{happens}: kept {kept}, served {served}")
+    assert not wrong, wrong
 
 
 def _config(tx, **option) -> SimpleNamespace:
