@@ -23,7 +23,7 @@ from aish.safety.shell_words import Segment, Word
 from aish.safety.winpaths import classify_windows, env_at_worst, looks_windows
 from aish.safety.rules.disk_names import DEVICE, PARTITION_PLACEHOLDER, is_device  # noqa: F401 - re-exported
 from aish.safety.home import my_home
-from aish.safety.rules.generated import generated
+from aish.safety.rules.generated import LOCK_FILES, MADE_BY_TOOLS, generated
 from aish.safety.rules.made_here import temporary
 from aish.safety.rules.path_steps import collapsed
 from aish.safety.lazy_regex import lazy
@@ -418,7 +418,7 @@ def _classify(path: str, home: str) -> str:
         return "project"
     first = rel.split("/", 1)[0]
     if rel.rstrip("/*") in OUTPUT_DIRS or first in OUTPUT_DIRS and "/" in rel or _OUTPUT_SUFFIX.search(rel) \
-            or rel.endswith(".egg-info"):
+            or rel.endswith(".egg-info") or rel in LOCK_FILES or rel.rstrip("/*") in MADE_BY_TOOLS:
         return "output"
     if _OUTPUT_GLOB.fullmatch(rel) or generated(rel + "/" if p.endswith("/") else rel):
         return "output"  # `src/app/__pycache__`, `packages/*/node_modules`

@@ -10,7 +10,8 @@ A path is generated when one of its directories has a name only tools give (``no
 ``caches``, ``Caches``, ``_cacache``, Chromium's and Electron apps' ``Cache``/``GPUCache``/``Code Cache``;
 ``cache`` in any case inside a tool's hidden directory or ``~/Library``, ``~/.cargo/registry/cache``,
 ``~/.config/Code/Cache``, not a bare one, which a project's own source may be named; Maven's
-``~/.m2/repository``), or when it ends in a build directory's name said to be a directory (``build/``,
+``~/.m2/repository``), a package manager's lock file (``package-lock.json``, ``Cargo.lock``: the install
+writes it again), or when it ends in a build directory's name said to be a directory (``build/``,
 ``dist/*``, ``target/``, ``_build/``, ``coverage/``…) below some other directory (``~/build/`` alone may be a
 workspace: it keeps its reading; ``path/to/target`` may be a file).
 Everything below such a directory is generated too.  Keys' directories, system paths, histories and shell
@@ -31,6 +32,14 @@ BUILD_DIRS = frozenset("""
 build dist target _build builddir cmake-build-debug cmake-build-release coverage htmlcov storybook-static
 """.split())
 
+# Package managers' lock files: the install that follows writes them again (`rm -rf node_modules package-lock.json
+# && npm install`); what they pinned is in the repository's history.
+LOCK_FILES = frozenset("""
+package-lock.json yarn.lock pnpm-lock.yaml bun.lockb bun.lock Cargo.lock poetry.lock Pipfile.lock pdm.lock uv.lock
+Gemfile.lock composer.lock mix.lock pubspec.lock Podfile.lock go.sum flake.lock packages.lock.json gradle.lockfile
+Package.resolved conan.lock
+""".split())
+
 
 # Directories of keys and credentials: a `cache` inside one is no build output.
 _KEPT = frozenset({".ssh", ".gnupg", ".aws", ".kube", ".docker", ".password-store", ".electrum", ".bitcoin",
@@ -46,6 +55,8 @@ def generated(path: str) -> bool:
         parts = parts[:-1]  # `build/*`: what is in it
     if not parts or ".." in parts or _KEPT.intersection(parts):
         return False
+    if parts[-1] in LOCK_FILES:
+        return True  # `~/proj/yarn.lock`, `packages/web/package-lock.json`
     if any(p in MADE_BY_TOOLS or p.endswith(".egg-info") for p in parts):
         return True
     lowered = [p.lower() for p in parts]
