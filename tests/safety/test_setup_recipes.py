@@ -69,3 +69,23 @@ LOCK_FILES = (
 
 def test_a_lock_file_deleted_before_an_install_stays_quiet():
     table_holds(LOCK_FILES)
+
+# Clean-ups of what has already ended or is kept only as a cache: pods that finished (were high, "deletes all pods in
+# every namespace", a field selector unread), Homebrew's cache pruned (was medium, "deletes at the target what the
+# source does not have", read as a sync's option). Running pods, volumes and `--all` keep their levels.
+CLEANUPS = (
+    ["kubectl delete pods --field-selector=status.phase=Running -A",
+     "kubectl delete pods,pvc --field-selector=status.phase=Failed",
+     "kubectl delete pods --all --field-selector=status.phase=Failed",
+     "kubectl delete pods --field-selector=status.phase!=Running -A",
+     "kubectl get pods --field-selector=status.phase=Running -o name | xargs kubectl delete",
+     "rsync -a --delete=true a/ b/", "rclone sync a b --delete-excluded=true"],
+    ["kubectl delete pods --field-selector=status.phase=Succeeded",
+     "kubectl delete pods --field-selector status.phase=Failed -n ci",
+     "kubectl delete pod --field-selector=status.phase==Failed --all-namespaces",
+     "oc delete pods --field-selector=status.phase=Failed -A",
+     "brew cleanup --prune=all", "brew cleanup -s --prune=7"])
+
+
+def test_a_clean_up_of_what_has_ended_stays_quiet():
+    table_holds(CLEANUPS)

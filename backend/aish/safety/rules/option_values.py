@@ -98,7 +98,13 @@ def _values(c: Ctx) -> list:
     return out
 
 
+# A tool's own clean-up verb: its prune option is how old a cache or a version may be (`brew cleanup --prune=all`)
+_CLEANUPS = frozenset({"cleanup", "clean", "gc", "autoclean"})
+
+
 def _deleting_option(c: Ctx, values: list) -> Optional[tuple]:
+    if _CLEANUPS.intersection(t.lower() for t in c.texts[:2]):
+        return None
     for name, value in values:
         parts = split_word(name.lstrip("-"))
         low = value.lower()

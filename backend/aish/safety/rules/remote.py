@@ -37,6 +37,18 @@ _K8S_HEAVY = {
     "all": "every resource of the common kinds (pods, services, deployments…)",
     **dict.fromkeys(("secret", "secrets"), "secrets: their values cannot be read back"),
 }
+_PODS = frozenset({"pod", "pods", "po"})
+# `--field-selector=status.phase=Failed`, `--field-selector status.phase==Succeeded`: only pods that have ended
+_FINISHED = lazy(r"^(--field-selector=)?status\.phase==?(Failed|Succeeded)$")
+
+
+def _finished_pods(texts: list) -> bool:
+    """Pods chosen by a phase that has ended (Failed, Succeeded), and by nothing wider."""
+    chosen = [t for k, t in enumerate(texts) if t.startswith("--field-selector=") or
+              (k and texts[k - 1] == "--field-selector")]
+    return bool(chosen) and all(_FINISHED.match(t) for t in chosen) and "--all" not in texts
+
+
 def _prod(c: Ctx) -> bool:
     return any(PROD.search(w.text) for w in c.args)
 
@@ -57,6 +69,10 @@ def rule_kubectl(c: Ctx) -> Optional[tuple]:
         return (found[0], f"{found[1]} inside a pod") if found else None
     if verb == "delete":
         kinds = pos[1].split(",") if len(pos) > 1 else []
+        feeder = c.chain[-1].argv if c.xargs and c.chain else []
+        if kinds and set(kinds) <= _PODS and _finished_pods(texts) or \
+                c.xargs and len(kinds) < 1 and feeder[:1] == [c.prog] and _finished_pods(feeder):
+            return LOW, f"deletes pods that have finished (their logs go with them) ({c.text})"
         if c.xargs or any(w.subs for w in c.args):
             return HIGH, f"deletes every Kubernetes resource a listing returns ({c.text})"
         heavy = next((_K8S_HEAVY[k] for k in kinds if k in _K8S_HEAVY), None)
