@@ -7,20 +7,20 @@ their fixture closures): 0.44-0.46 s of CPU a worker, three of them at once on t
 run's start (docs/performance.md, "The unit part's own costs, twenty-first session").
 
 How: once the template has imported the test modules (at the first launcher's request, in its
-environment), it does what xdist's worker code (xdist/remote.py) does up to collection, as a
-worker whose identity is not known yet (``PYTEST_XDIST_WORKER`` is ``NEUTRAL``): ``_prepareconfig``
-of the controller's arguments (those xdist sends every worker), xdist's ``setup_config``, the session
-configured and started, its items collected.  What depends on the worker is left to it:
-``pytest_collection_modifyitems`` (``-m``/``-k`` deselect, tests/schedule.py orders by the worker
-count and the seconds xdist hands each worker) and ``pytest_collection_finish`` (xdist sends the
-ids), the basetemp xdist gives it, its channel.  In a worker forked from that template, xdist's
-code asks ``_prepareconfig`` for its configuration with the same arguments and gets the template's
-(``_prepared``): the global capture started afresh (the template's is stopped: its files would be
-every worker's), the environment the template's configuration changed changed again, the import
-paths its collection added added; pytest's ``wrap_session`` then runs as in any worker, but that it
-gets the template's session, the configure step is the temporary directories' factory made again
-for the worker's basetemp, ``pytest_sessionstart`` reaches the plugins registered since (xdist's
-``WorkerInteractor``: "workerready"), and the collection is its last two hooks.
+environment), it does what xdist's worker code (xdist/remote.py) does up to collection, as a worker
+whose identity is not known yet (xdist's variables and ``config.workerinput`` name it ``NEUTRAL``):
+``_prepareconfig`` of the controller's arguments (those xdist sends every worker), xdist's
+``setup_config``, the session configured and started, its items collected. What depends on the
+worker is left to it: ``pytest_collection_modifyitems`` (``-m``/``-k`` deselect, tests/schedule.py
+orders by the worker count and the seconds xdist hands each worker) and ``pytest_collection_finish``
+(xdist sends the ids), the basetemp xdist gives it, its channel. In a worker forked from that
+template, xdist's code asks ``_prepareconfig`` for its configuration with the same arguments and
+gets the template's (``_prepared``): the global capture started afresh (the template's is stopped:
+its files would be every worker's), the environment the template's configuration changed changed
+again, the import paths its collection added added; pytest's ``wrap_session`` then runs as in any
+worker, but that it gets the template's session, the configure step is the temporary directories'
+factory made again for the worker's basetemp, ``pytest_sessionstart`` reaches the plugins registered
+since (xdist's ``WorkerInteractor``: "workerready"), and the collection is its last two hooks.
 
 A template whose session went wrong in any way (an exception, a collection report not passed, a
 warning recorded while collecting, a thread started, a temporary directory made, a pytest or xdist
@@ -35,7 +35,7 @@ import sys
 import threading
 from typing import Any, Optional
 
-NEUTRAL = "template"  # PYTEST_XDIST_WORKER while the template configures: a worker, not yet which
+NEUTRAL = "template"  # the worker's id while the template configures: a worker, not yet which
 # the collection's hooks each worker runs itself: they read its identity
 LEFT_TO_THE_WORKER = ("pytest_collection_modifyitems", "pytest_collection_finish")
 _READ_EARLIER_RUNS = ("lf", "failedfirst", "newfirst", "stepwise", "stepwise_skip")
@@ -89,12 +89,19 @@ def make(controller_config: Any) -> Optional[Made]:
         return None
     args = [str(arg) for arg in controller_config.invocation_params.args or ()]
     before = dict(os.environ)
-    os.environ["PYTEST_XDIST_WORKER"] = NEUTRAL
+    workers = len(getattr(getattr(controller_config, "option", None), "tx", None) or ())
+    os.environ.update(PYTEST_XDIST_WORKER=NEUTRAL, PYTEST_XDIST_TESTRUNUID=NEUTRAL,
+                      PYTEST_XDIST_WORKER_COUNT=str(workers))
     config = session = None
     reported = ["not made"]
     try:
         config = _pytest.config._prepareconfig(list(args), None)  # (its parse puts the addopts into the list)
         setup_config(config, None)  # as xdist's worker does before its session: no basetemp yet
+        # a worker's configuration has xdist's input before it is configured (plugins ask: junitxml writes no
+        # file in a worker); its own is given after the fork
+        config.workerinput = {"workerid": NEUTRAL, "workercount": workers, "testrunuid": NEUTRAL,
+                              "mainargv": list(sys.argv)}
+        config.workeroutput = {}
         session = _pytest.main.Session.from_config(config)
         config._do_configure()
         config.hook.pytest_sessionstart(session=session)

@@ -33,7 +33,8 @@ def pytest_cmdline_main(config):
 
 
 def pytest_configure(config):
-    CONFIGURED.append(os.getpid())
+    CONFIGURED.append(os.getpid() if hasattr(config, "workerinput") or not os.environ.get("PYTEST_XDIST_WORKER")
+                      else "a worker configured without xdist's input")
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         os.environ["PROBE_CONTROLLER_SET"] = "after the fork"
 
