@@ -89,3 +89,22 @@ CLEANUPS = (
 
 def test_a_clean_up_of_what_has_ended_stays_quiet():
     table_holds(CLEANUPS)
+
+# Windows' own disk clean-up: the user's and Windows' Temp folders, update downloads, caches below AppData (were
+# medium or high as the user's or the system's files). AppData itself, profiles, credentials, System32 keep theirs.
+WINDOWS_MADE_AGAIN = (
+    ["Remove-Item -Recurse -Force \"$env:APPDATA\\Mozilla\\Firefox\\Profiles\"", "rd /s /q C:\\Windows\\System32",
+     "Remove-Item -Recurse -Force $env:APPDATA",
+     "rd /s /q \"C:\\Users\\bob\\AppData\\Roaming\\Microsoft\\Credentials\"",
+     "del /q /f /s %windir%\\Prefetch\\*",
+     "Remove-Item -Recurse -Force \"$env:LOCALAPPDATA\\Google\\Chrome\\User Data\""],
+    ["Remove-Item \"$env:LOCALAPPDATA\\Temp\\*\" -Recurse -Force", "del /s /q %LOCALAPPDATA%\\Temp\\*",
+     "Remove-Item -Recurse -Force \"C:\\Users\\bob\\AppData\\Local\\Temp\\*\"", "del /s /q C:\\Windows\\Temp\\*",
+     "Remove-Item -Recurse -Force C:\\Windows\\Temp\\*", "rd /s /q C:\\Windows\\SoftwareDistribution\\Download",
+     "Remove-Item -Recurse -Force \"$env:LOCALAPPDATA\\npm-cache\"", "rd /s /q \"%LOCALAPPDATA%\\pip\\Cache\"",
+     "Remove-Item -Recurse -Force \"$env:LOCALAPPDATA\\Microsoft\\Windows\\INetCache\\*\"",
+     "Remove-Item -Recurse -Force \"$env:LOCALAPPDATA\\Google\\Chrome\\User Data\\Default\\Cache\""])
+
+
+def test_what_windows_makes_again_is_quiet_to_delete():
+    table_holds(WINDOWS_MADE_AGAIN)

@@ -22,6 +22,10 @@ _PS_PROFILE_FILE = lazy(r"(?i)/documents/(windows)?powershell/[\w.]*profile\.ps1
 _APPDATA_NAMES = {"appdata", "localappdata"}
 _SYSTEM_TOP = {"windows", "program files", "program files (x86)", "programdata", "boot", "efi", "recovery",
                "system volume information", "$recycle.bin"}
+# What Windows and programs make again: a Temp folder or a cache below AppData (`npm-cache`, `pip\\Cache`,
+# `INetCache`, a browser's `Cache`), and Windows' own Temp and update downloads (SoftwareDistribution).
+_MADE_AGAIN = lazy(r"^(temp|tmp|caches?|[\w.-]*[ _-]?cache|inetcache|crashdumps)$")
+_WINDOWS_MADE_AGAIN = {"temp", "softwaredistribution"}  # (Prefetch is a record: records_erased)
 _CRITICAL = lazy(r"^windows/system32/(config/(sam|system|security|software)|drivers/etc/hosts|"
                  r"(ntoskrnl|winload|hal)\.\w+)$|^bootmgr$|^boot/bcd$")
 
@@ -59,7 +63,10 @@ def classify_windows(path: str) -> str:
         if name in _TEMP_NAMES:
             return "temp"
         if name in _APPDATA_NAMES:
-            return "dot-critical" if rest in ("", "*", "*.*") else "dot"
+            return "dot-critical" if rest in ("", "*", "*.*") else "temp" if _made_again(rest.lower().split("/")) \
+                else "dot"
+        if name in ("windir", "systemroot") and rest.lower().split("/")[0] in _WINDOWS_MADE_AGAIN:
+            return "temp"  # `%windir%\Temp\*`, `$env:SystemRoot\SoftwareDistribution\Download`
         if name in _SYSTEM_NAMES:
             return "system-top" if rest in ("", "*", "*.*") else "system"
         return "var" if not rest else "other"
@@ -79,16 +86,23 @@ def classify_windows(path: str) -> str:
         if len(parts) == 2 or parts[2:] in (["*"], ["*.*"]):
             return "home" if parts[1] == me else "userhome"
         if parts[2] == "appdata":
-            return "dot-critical" if len(parts) == 3 else "dot"
+            return "dot-critical" if len(parts) == 3 else "temp" if _made_again(parts[3:]) else "dot"
         return "user"
     if _CRITICAL.match(low):
         return "critical"
+    if parts[0] == "windows" and len(parts) > 1 and parts[1] in _WINDOWS_MADE_AGAIN:
+        return "temp"  # `C:\Windows\Temp\*`, `C:\Windows\SoftwareDistribution` (Windows Update's own fix)
     if parts[0] in _SYSTEM_TOP:
         return "system-top" if len(parts) == 1 or parts[1:] in (["*"], ["*.*"]) or \
             parts[:2] == ["windows", "system32"] and len(parts) == 2 else "system"
     if parts[0] in ("temp", "tmp"):
         return "temp"
     return "other"
+
+
+def _made_again(below: list) -> bool:
+    """A folder below AppData that its program makes again: a Temp folder or a cache, at any depth."""
+    return any(_MADE_AGAIN.match(part) for part in below if part not in ("*", "*.*"))
 
 
 def env_at_worst(text: str) -> str:
