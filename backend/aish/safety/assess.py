@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
-from aish.safety import placeholders, ps_aliases, win_quotes, winpaths
+from aish.safety import placeholders, ps_aliases, restarts, win_quotes, winpaths
 from aish.safety.command_line import expand_abbreviations
 from aish.safety.long_options import GIT_LONG_OPTIONS, LONG_OPTIONS, expand_long_options
 from aish.safety.plain_programs import plain_programs
@@ -218,6 +218,7 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     own_kept = public_drops.MADE_OWN.set(own) if own else None
     loop_files.bind(segs)  # `… done < <(find /var/www -name '*.php')`: `$f` in the body is each file found
     making = made_here.names_a_maker(text)  # `d=$(mktemp -d) && … && rm -rf "$d"`: `$d` is a path the line made
+    undone = restarts.restarted(segs, text)  # `net stop wuauserv && … && net start wuauserv`: the stop is a restart
     for index, seg in enumerate(segs):
         if best is not None and best[0] == 2:
             break  # nothing after a high finding changes the verdict: a higher one there is none, and a tie keeps it
@@ -227,6 +228,8 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
         chain = chain[-(_FEEDERS - 1):] + [segs[index - 1]] if index and seg.link in ("|", "|&") else []
         if seg.fed_by > 1:  # `(crontab -l; echo …) | crontab -`: every command of the group feeds the pipe
             chain = segs[max(0, index - seg.fed_by, index - _FEEDERS):index]
+        if index in undone:
+            continue
         for word in seg.words:
             for sub in word.subs:
                 best = higher(best, _assess(sub, depth + 1))
