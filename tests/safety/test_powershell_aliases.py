@@ -18,7 +18,7 @@ from tests.safety.test_long_tail import judged, reaches, stays_quiet
     ("sc C:\\Windows\\System32\\drivers\\etc\\hosts -Value ''", "medium"),
     ("gsv *sql* | spsv -Force", "medium"),
     ("gsv | spsv -Force -ErrorAction SilentlyContinue", "medium"),
-    ("gp HKLM:\\x | rni -NewName y; rd C:\\Windows\\Temp -r -fo", "medium"),
+    ("gp HKLM:\\x | rni -NewName y; rd C:\\Windows\\Fonts -r -fo", "medium"),
     ("gsv | ? Name -like 'Win*' | Stop-Service -Force", "medium"),
     ("cli -c 'request system power-off'", "medium"),  # the typed name's own reading is kept
     ("gci C:\\Users -Recurse | % { ri $_.FullName -Force }", "high"),  # $_ is each path the listing walks
