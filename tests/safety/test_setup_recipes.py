@@ -108,3 +108,27 @@ WINDOWS_MADE_AGAIN = (
 
 def test_what_windows_makes_again_is_quiet_to_delete():
     table_holds(WINDOWS_MADE_AGAIN)
+
+# A configuration file given back the owner it has to have (`chown root:root /etc/sudoers`, sudo's own advice when it
+# refuses a file) was high, "breaks the system"; another owner, a glob of /etc, -R, a binary (chown clears setuid)
+# keep high. Rotated logs deleted (`rm -rf /var/log/*.gz`, the disk-full answer) were high as /var/log's files;
+# they are medium now, and the logs being written, the journal and /var/log itself stay high.
+OWNERS_AND_ROTATED = (
+    ["sudo chown bob /etc/sudoers", "sudo chown root:bob /etc/sudoers", "sudo chown root:root /etc/*",
+     "sudo chown -R root:root /etc/nginx", "sudo chown root:root /usr/bin/sudo"],
+    ["sudo chown root:root /etc/sudoers && sudo chmod 440 /etc/sudoers", "sudo chown root /etc/sudoers.d/90-cloud",
+     "sudo chown root:root /etc/ssh/sshd_config", "sudo chown root:shadow /etc/shadow", "sudo chown 0:0 /etc/passwd"])
+
+
+def test_a_config_file_given_back_to_root_stays_quiet():
+    table_holds(OWNERS_AND_ROTATED)
+
+
+@each_form("command,level", [
+    ("sudo rm -rf /var/log/*.gz", "medium"), ("sudo rm -rf /var/log/nginx/*.gz", "medium"),
+    ("sudo rm -rf /var/log/*.[0-9]", "medium"), ("sudo rm /var/log/syslog.2.gz", "medium"),
+    ("sudo rm -rf /var/log/*", "high"), ("sudo rm -rf /var/log/auth.log", "high"), ("sudo rm -rf /var/log", "high"),
+    ("sudo rm -rf /var/log/journal/*", "high")])
+def test_rotated_logs_deleted_are_medium(command, level):
+    verdict = assess(command)
+    assert verdict is not None and verdict.level == level, verdict

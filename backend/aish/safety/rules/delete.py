@@ -25,6 +25,10 @@ _FIND_VALUED = {"-name", "-iname", "-path", "-ipath", "-type", "-mtime", "-mmin"
 _ENABLED_LINK = lazy(r"^/etc/(?:[\w.-]+/)+\w+-enabled/[^/*?\[]+$")
 
 
+# Logs already rotated: compressed or numbered archives (`*.gz`, `syslog.1`, `*.[0-9]`, `*.old`) below /var/log
+_ROTATED_LOGS = lazy(r"^/var/log/([^/*]+/)*[^/]*\.(gz|xz|bz2|zst|lz4|zip|old|\d+|\[0-9\])$")
+
+
 def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[int]:
     """How bad deleting ``t`` is (None: routine)."""
     k = t.kind
@@ -35,6 +39,8 @@ def delete_level(t: Target, recursive: bool, force: bool = False) -> Optional[in
     if k == "system":
         if not recursive and _ENABLED_LINK.match(t.path):
             return None  # `rm /etc/nginx/sites-enabled/default`: a site switched off, its file stays in *-available
+        if _ROTATED_LOGS.match(t.path):
+            return MEDIUM  # `rm -rf /var/log/*.gz`: the rotated archives; the logs being written stay
         return HIGH if recursive or records_erased.who_got_in(t.path) else MEDIUM
     if k == "all":
         return HIGH if recursive else MEDIUM

@@ -15,6 +15,7 @@ from aish.safety.lazy_regex import lazy
 
 _WORLD_WRITABLE = lazy(r"0?[0-7]?[0-7][0-7][2367]|a\+[rwx]*w[rwx]*|[ugoa]*o[ugoa]*[+=][rwxXst]*w[rwxXst]*|"
                        r"\+w|[ugoa]*=rwx")
+_ROOT_OWNED = lazy(r"^(root|0)([:.](root|0|wheel|shadow|admin)?)?$")  # the owner /etc's files have
 _REMOVES_ACCESS = lazy(r"0?0+|[ugoa]*[-=]([rwxXst]*[rx][rwxXst]*)?|0?[0-7]00|000")
 
 
@@ -37,6 +38,9 @@ def rule_perms(c: Ctx) -> Optional[tuple]:
         k = t.kind
         if c.prog in ("chown", "chgrp") and _owner_keeps_access(mode, w.text):
             continue  # `chown -R bob:bob /home/bob`: giving a home back to its owner
+        if c.prog == "chown" and not rec and _ROOT_OWNED.match(mode) and t.path.startswith("/etc/") and \
+                not (w.glob or "*" in t.path):
+            continue  # `chown root:root /etc/sudoers`: one configuration file given back the owner it has to have
         if c.prog == "chmod" and not rec and (tightens(mode, w.text) or benchmark_mode(mode, w.text)):
             continue  # `chmod 600 /etc/ssh/ssh_host_ed25519_key`: keeping a secret to its owner
         if k == "userhome" and rec and (c.prog != "chmod" or _WORLD_WRITABLE.fullmatch(mode)
