@@ -132,3 +132,16 @@ def test_a_config_file_given_back_to_root_stays_quiet():
 def test_rotated_logs_deleted_are_medium(command, level):
     verdict = assess(command)
     assert verdict is not None and verdict.level == level, verdict
+
+
+# `ffmpeg -i input.mp4` prints what the file holds (no output named: ffmpeg writes nothing) and was medium, "writes its
+# output over its own input"; Environment Modules' `module purge` only unloads the shell's modules (was medium,
+# "deletes its data"). An output named as the input, and what follows on the line, keep their levels.
+READS = (
+    ["ffmpeg -i a.mp4 -c copy a.mp4", "ffmpeg -y -i a.mp4 -vf scale=640:-1 a.mp4", "module purge && rm -rf ~/project"],
+    ["ffmpeg -i input.mp4", "ffmpeg -hide_banner -i clip.mkv", "avconv -i talk.webm", "module purge", "ml purge",
+     "module unload gcc && module load gcc/12"])
+
+
+def test_commands_that_only_read_or_reset_the_shell_stay_quiet():
+    table_holds(READS)

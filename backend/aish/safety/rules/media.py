@@ -88,7 +88,7 @@ def _image_in_place(c: Ctx, prog: str, texts: list) -> Optional[str]:
         return "exiftool erases the files' metadata with no backup"
     if prog in _CONVERTERS:
         out = next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-o", "--output", "-out", "--outfile")),
-                   texts[-1] if prog in ("ffmpeg", "avconv", "sox") and texts else "")
+                   texts[-1] if prog in ("ffmpeg", "avconv", "sox") and texts and texts[-2:-1] != ["-i"] else "")
         outputs = {"-o", "--output", "-out", "--outfile"}
         inputs = [texts[k + 1] for k, t in enumerate(texts[:-1]) if t == "-i"] if prog in ("ffmpeg", "avconv") else \
             [t for k, t in enumerate(texts[:-1]) if not t.startswith("-") and not (k and texts[k - 1] in outputs)]

@@ -97,10 +97,14 @@ _PRINTS_ONLY = frozenset({"help", "get-help", "get-command", "get-alias", "get-m
                           "update-help", "save-help"})
 
 
+# Environment Modules and Lmod: `module purge`, `ml unload gcc` change the shell's variables and nothing else.
+_SHELL_VARIABLES_ONLY = frozenset({"module", "ml"})
+
+
 def session_only(prog: str) -> bool:
     """``Remove-Job``, ``Remove-Variable -Name *``, ``Get-PSSession | Remove-PSSession``: the shell's own state;
-    ``help Remove-Item``, ``Get-Command -Verb Remove``: help and listings of cmdlets."""
-    if prog.lower() in _PRINTS_ONLY:
+    ``help Remove-Item``, ``Get-Command -Verb Remove``: help and listings of cmdlets; ``module purge``."""
+    if prog.lower() in _PRINTS_ONLY or prog in _SHELL_VARIABLES_ONLY:
         return True
     if "-" not in prog:
         return False
