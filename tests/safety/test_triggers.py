@@ -83,6 +83,11 @@ def test_verdicts_are_those_of_every_rule_on_lines_with_other_letters():
     (r"^(windows-?defender|sysmon\w*|auditd?)$", {"defender", "sysmon", "audit"}),
     (r"(a|b)c", {"c"}),
     (r"[-_](off|stop)$", {"off", "stop"}),
+    # what follows a run of literals starts the word: a small class, a repeat, a branch (sre factors its prefix out)
+    (r"(^| )(-[dxr]|--del)( |$)", {"-d", "-x", "-r", "--del"}),
+    (r"k0+( |$)| \^?\.[*+]\$?( |$)", {"k0", ".*", ".+"}),
+    (r"\b(DisableAntiSpyware|DisableRealtimeMonitoring)\b", {"disableantispyware", "disablerealtimemonitoring"}),
+    (r"x[a-z]y|x[^b]y", {"x"}),
 ])
 def test_words_are_derived_from_a_gate_pattern(pattern, words):
     assert triggers.pattern_words(re.compile(pattern)) == words
@@ -289,7 +294,7 @@ def test_a_declared_reading_of_the_dispatch_is_not_called_where_its_words_are_ab
     monkeypatch.setattr(privileged_grants, "may_grant", lambda c: calls.append(("grant", c.prog)))
     assess("frobtool list --all")
     assert calls == []
-    assess("frobtool --disable-firewall Everyone")
+    assess("frobtool --disable-tls Everyone")
     assert ("guard", "frobtool") in calls and ("grant", "frobtool") in calls
     calls.clear()
     with triggers.checked():

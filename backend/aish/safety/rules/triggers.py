@@ -190,6 +190,18 @@ def rule_number(function: Any, skipped: Any = None) -> Optional[int]:
     return number
 
 
+def gates_of(*functions: Any) -> tuple:
+    """What declared rules gave ``@triggered_by``, together: a reading that answers only through them declares the
+    union (``@triggered_by(*gates_of(a, b))``), and skips its own call where none of theirs would run."""
+    gates: tuple = ()
+    for function in functions:
+        number = rule_number(function)
+        if number is None:
+            raise ValueError(f"{getattr(function, '__qualname__', function)} declares no words that skip it as None")
+        gates += _GATES[number]
+    return gates
+
+
 def declared() -> dict:
     """Each declared rule's qualified name and its lowered words (None: a gate gave no word, the
     rule wakes on every line)."""
@@ -314,6 +326,9 @@ def _required(items: Any) -> Optional[frozenset]:
             continue
         if run:
             candidates.append(frozenset({"".join(run).lower()}))
+            starts = _starts([(op, av)]) if op is not None else None
+            if starts:  # `-[dxr]`, `\.[*+]`, `k0+`, `-(d|-rm)`: the run and each way what follows it starts
+                candidates.append(frozenset("".join(run).lower() + start for start in starts))
             run = []
         if op is _sre.SUBPATTERN:
             candidates.append(_required(av[3]))
@@ -331,10 +346,57 @@ def _required(items: Any) -> Optional[frozenset]:
     return best
 
 
+_CLASS_CHARS = 8  # a character class of more letters than this is not spelled out
+_STARTS = 32  # nor a part that can start in more ways than this
+
+
+def _starts(items: Any) -> Optional[frozenset]:
+    """Lowered texts one of which every match of the sequence starts with, or None: its leading literals (and the
+    character a small class after them allows), or the ways its first part (a class, a group, a branch, a repeat
+    of at least one) starts."""
+    items = list(items)
+    run = ""
+    for op, av in items:
+        if op is not _sre.LITERAL:
+            break
+        run += chr(av).lower()
+    if run:
+        following = items[len(run)] if len(run) < len(items) else (None, None)
+        chars = _class_chars(following[1]) if following[0] is _sre.IN else None
+        return frozenset(run + char for char in chars) if chars else frozenset({run})
+    if not items:
+        return None
+    op, av = items[0]
+    found: Optional[frozenset] = None
+    if op is _sre.IN:
+        found = _class_chars(av)
+    elif op is _sre.SUBPATTERN:
+        found = _starts(av[3])
+    elif op is _sre.BRANCH:
+        branches = [_starts(b) for b in av[1]]
+        found = frozenset().union(*branches) if all(branches) else None  # type: ignore[arg-type]
+    elif op in _REPEATS and av[0] >= 1:
+        found = _starts(av[2])
+    return found if found and len(found) <= _STARTS else None
+
+
+def _class_chars(items: Any) -> Optional[frozenset]:
+    """The lowered characters a class of literals (and short ranges) allows, or None: a negated or wide class."""
+    chars: set = set()
+    for op, av in items:
+        if op is _sre.LITERAL:
+            chars.add(chr(av).lower())
+        elif op is _sre.RANGE and av[1] - av[0] < _CLASS_CHARS:
+            chars.update(chr(code).lower() for code in range(av[0], av[1] + 1))
+        else:
+            return None
+    return frozenset(chars) if len(chars) <= _CLASS_CHARS else None
+
+
 def _strength(words: frozenset) -> tuple:
     """Longer shortest words first (three letters reach the index), then fewer words."""
     return min(len(w) for w in words), -len(words)
 
 
 __all__ = ["triggered_by", "every_rule_runs", "checked", "declared", "pattern_words", "woken", "rule_number", "asked",
-           "number_of", "EVERYTHING"]
+           "number_of", "EVERYTHING", "gates_of"]
