@@ -13,6 +13,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import HIGH, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 _VERBS = {"delete", "del", "destroy", "clear", "remove", "rm", "erase", "reset", "wipe", "deleteall", "clearall"}
 # Nouns only a storage controller uses: enough with a verb on their own.
@@ -28,7 +29,14 @@ _FUSED_ACTION = re.compile(r"^(action|op|operation)=(delete|reset|clear|destroy|
                            re.IGNORECASE)
 # `-CfgLdDel`, `-CfgClr`, `-PDClear`, `-CfgForeign -Clear`: a CamelCase option whose last part deletes or clears.
 _CAMEL_DELETE = re.compile(r"^-([A-Z][A-Za-z]*)?(Del|Delete|Clr|Clear|Destroy|Erase)$")
+# What every finding holds in the lowered line: a fused action's `=verb`, a strong noun, or the controller (a camel
+# option and a verb with a weak noun need it): asked on every unflagged command, a line with none is skipped.
+_WOKEN_BY = ({"=" + verb for verb in ("delete", "reset", "clear", "destroy", "remove", "erase", "wipe", "format")} |
+             _STRONG_NOUNS | {"ctrl", "controller", "adapter", "/call", "slot=", "-aall"} |
+             {f"{head}{digit}" for head in ("/c", "-a") for digit in "0123456789"})
 
+
+@triggered_by(_WOKEN_BY)
 
 def rule_controller_action(c: Ctx) -> Optional[tuple]:
     texts = c.texts

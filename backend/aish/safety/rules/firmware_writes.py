@@ -24,6 +24,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 
 # Programs that write firmware, by name (Mellanox/NVIDIA, Broadcom, Intel, LSI, AMI, GPU and board flashers).
 FIRMWARE_TOOL = LazyRegex(r"flint|mlxburn|mlxfwmanager|ethtool|devlink|fwupd|sas\d?flash|megarec|storcli|perccli|"
@@ -66,6 +67,10 @@ _EEPROM_ADDRESS = LazyRegex(r"^0x5[0-7]$", re.IGNORECASE)
 _SECURE_BOOT = {"sbctl": {"reset"}, "efi-updatevar": {"*"}, "mokutil": {"--reset"}}
 
 
+# Asked on every unflagged command: each finding needs a firmware noun in the line (the word that writes), a
+# firmware tool's or BIOS updater's name (their own forms), or an EEPROM or Secure Boot tool's name; a line with none
+# is skipped.
+@triggered_by(_WRITE_NOUN, FIRMWARE_TOOL, _BIOS_UPDATER, ("i2cset", "i2ctransfer"), tuple(_SECURE_BOOT))
 def rule_firmware_written(c: Ctx, tool: bool = True) -> Optional[tuple]:
     """A firmware image, an EEPROM or a flash written by a firmware tool, or a firmware-writing word (``tool``:
     read the firmware tools' own forms too; False for programs whose own rules judge them, `nvme`)."""

@@ -14,6 +14,7 @@ import re
 from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 _BACKUP_NOUNS = frozenset({"backup", "backups", "snapshot", "snapshots", "archive", "archives", "dump", "dumps",
@@ -30,6 +31,10 @@ _SCHEMA_WORDS = frozenset({"schema", "schemas", "ddl"})
 _APPLIES = frozenset({"apply", "push", "sync", "deploy", "migrate", "load", "import"})
 
 
+# Asked on every unflagged command: each finding needs a backup's noun before its verb, `import`, or a schema's word
+# among the words (every noun holds one of these); a line with none is skipped.
+@triggered_by(("backup", "snapshot", "archive", "dump", "checkpoint", "savepoint", "restorepoint", "import", "schema",
+               "ddl"))
 def rule_replaces_live(c: Ctx) -> Optional[tuple]:
     """A backup put back over the live state, an import that replaces, a schema applied without asking."""
     words = [t for t in c.texts[:5] if not t.startswith("-")][:3]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from aish.safety.rules.common import Ctx
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.lazy_regex import lazy
 
 # The commands such names stand for: the prefix is dropped and the rest judged as the command itself.
@@ -26,6 +27,9 @@ _UNQUOTED = lazy(r"[\"'`$()<>|&;]")  # judged, never run: the line's words witho
 _REACHES = lazy(r"(^|\s)(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|[/~]\S*)")
 
 
+# Asked on every unflagged command: a finding needs an `i`-prefixed command's name or a removing verb first in the
+# quoted command (each of _REMOVES holds `rm`, `del`, `erase` or `purge`); a line with none is skipped.
+@triggered_by({"i" + command for command in _COMMANDS}, ("rm", "del", "erase", "purge"))
 def rule_rm_elsewhere(c: Ctx) -> Optional[tuple]:
     return _other_name(c) or _quoted_command(c)
 

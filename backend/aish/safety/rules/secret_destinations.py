@@ -33,6 +33,7 @@ from aish.safety.any_case import AnyWord
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.code_reach import KEY_FILE_IN_CODE
 from aish.safety.rules.code_secret_paths import secret_in_code
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.common import MEDIUM, Ctx, fragment, target
 from aish.safety.rules.exfil import (_SENDERS, _in_substitutions, _segment_reads_secret, _worse, payload_words,
                                      secret_path, sent)
@@ -73,10 +74,16 @@ _LOGIN_KEY_IN_COMMAND = lazy(r"(?:(?<=\s)|^)(?:-i\s*|-oIdentityFile=|-o\s*Identi
 
 def may_carry(c: Ctx) -> bool:
     """Cheap: the line has arguments and something that can name another machine."""
-    if not c.args and not c.seg.redirects:
-        return False
+    if not c.seg.redirects:
+        return line_may_carry(c)  # the line alone: its declared words skip it on most commands
     texts = [c.lowered] + [r.target.raw if r.target is not None else r.body for r in c.seg.redirects]
     return any(_MAY_HOLD_SECRET.occurs_in(t) for t in texts) and any(_MAY_NAME_HOST.search(t) for t in texts)
+
+
+@triggered_by(_MAY_HOLD_SECRET.words, otherwise=False)
+def line_may_carry(c: Ctx) -> bool:
+    """``may_carry`` of a command with no redirect: something that can be a secret in the line (one of its words)."""
+    return bool(c.args) and _MAY_HOLD_SECRET.occurs_in(c.lowered) and _MAY_NAME_HOST.search(c.lowered) is not None
 
 
 def may_send_later(text: str) -> bool:
@@ -278,6 +285,7 @@ def _names_secret_part(low: str) -> bool:
     return False
 
 
+@triggered_by(_SECRET_ARGS, otherwise=False)  # it says no unless one of them is in the line
 def may_publish(c: Ctx) -> bool:
     """Cheap: a publishing, syncing or creating verb (or a `key=value` word), then arguments that can name a
     secret."""

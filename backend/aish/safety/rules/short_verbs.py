@@ -17,6 +17,7 @@ from typing import Optional
 
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.triggers import triggered_by
 
 # `dbidrop`, `qdrop`, `vgdestroy`: up to three consonants (an `i` allowed last), then the verb.
 _FUSED_NAME = LazyRegex(r"^[b-df-hj-np-tv-z]{1,3}i?(drop|destroy|delete)$")
@@ -54,6 +55,12 @@ _DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "click
                          "mongosh", "cqlsh", "usql", "pgcli", "mycli", "litecli", "isql", "sqlplus", "db2", "vsql"})
 
 
+# Asked on every unflagged command; each finding holds one of these in the line: a migration's word (a schema taken
+# back to 0), a prefixed delete's name (`rm…`, `del…`, `dlt…`, `clr…`), the force a short delete needs (`-f`, `-y`),
+# a fused name's verb, a clearing name's verb, or a cluster member's word (`-R` of a member).
+@triggered_by(("migrat", "database", "down", "rollback", "revert", "update", "schema", "rm", "del", "dlt", "clr", "-f",
+               "-y", "drop", "destroy", "clear", "reset", "wipe", "erase", "zeroize", "node", "member", "peer",
+               "cluster"))
 def rule_short_verbs(c: Ctx) -> Optional[tuple]:
     """Destruction in abbreviations: fused names, `down -y`, forced clears, `-R` of a member."""
     texts = c.texts

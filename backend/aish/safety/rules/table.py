@@ -196,6 +196,8 @@ _URL_INSTALL = triggers.number_of(url_installs.may_install_from_url, skipped=Fal
 _RESTART = triggers.number_of(restart_switches.may_restart, skipped=False)
 _SCRIPT_OPTION = triggers.number_of(script_options.may_carry_script, skipped=False)
 _WHOLE_RANGE = triggers.number_of(whole_ranges.may_span_all, skipped=False)
+_PUBLISH = triggers.number_of(secret_destinations.may_publish, skipped=False)
+_SEND = triggers.number_of(unknown_senders.may_send, skipped=False)
 
 
 # Classes read in their tools' own words once nothing above found more than low: (does the class apply to this
@@ -321,14 +323,14 @@ def check(c: Ctx) -> Optional[tuple]:
     if (best is None or best[0] < MEDIUM) and (c.args or c.seg.redirects or c.chain) and \
             (not named.text_arguments or code_calls.runs_fed_code(c)):
         best = worst(best, code_calls.rule_code_calls(c))  # `root -e 'gSystem->Exec("rm -rf …")'`, any language
-    if (best is None or best[0] < HIGH) and unknown_senders.may_send(c) and \
+    if (best is None or best[0] < HIGH) and _SEND in asked and unknown_senders.may_send(c) and \
             not named.text_arguments:  # `box files:upload ~/.ssh/id_ecdsa`
         best = worst(best, unknown_senders.rule_unknown_sender(c))
         best = worst(best, unknown_senders.rule_published_home_image(c))  # `pack build R/x --path ~ --publish`
     if (best is None or best[0] < HIGH) and secret_destinations.may_carry(c) and \
             not named.text_arguments:  # `httping -l "https://…?k=$(base64 KEY)"`
         best = worst(best, secret_destinations.rule_secret_to_destination(c))
-    if (best is None or best[0] < HIGH) and secret_destinations.may_publish(c) and \
+    if (best is None or best[0] < HIGH) and _PUBLISH in asked and secret_destinations.may_publish(c) and \
             not named.text_arguments:  # `webtorrent seed ~/.electrum/wallets/x`
         best = worst(best, secret_destinations.rule_secret_published(c))
     if (best is None or best[0] < HIGH) and downloaded_runs.may_run_download(c):  # `loksh -c "$(wget -qO- …)"`

@@ -12,8 +12,13 @@ from typing import Optional
 
 from aish.safety.rules import fused_options, named_stops, out_of_service, state_cleared
 from aish.safety.rules.common import Ctx
+from aish.safety.rules.triggers import gates_of, triggered_by
+
+_READINGS = (out_of_service.rule_out_of_service, fused_options.rule_fused_member_option,
+             state_cleared.rule_state_cleared, named_stops.rule_named_stop)
 
 
+@triggered_by(*gates_of(*_READINGS))  # it answers only through them: a line none of them wakes is skipped whole
 def rule_tail_verbs(c: Ctx) -> Optional[tuple]:
     """The first of the long tail's readings that answers."""
     return out_of_service.rule_out_of_service(c) or fused_options.rule_fused_member_option(c) or \

@@ -23,6 +23,7 @@ from typing import Optional
 
 from aish.safety.any_case import AnyWord
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx, fragment
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.rules.secret_exports import into_secret_store
 from aish.safety.rules.exfil import _in_substitutions, _segment_reads_secret, _worse, prints_secret, secret_path
 from aish.safety.shell_words import Word
@@ -46,6 +47,7 @@ _CHEAP = AnyWord("upload", "send", "share", "publish", "put", "push", "post", "e
                  "mv", "move", "transfer", "body", "data", "payload", "attach", "destination", "$(", "`")
 
 
+@triggered_by(_CHEAP.words, otherwise=False)  # it says no unless one of them is in the line
 def may_send(c: Ctx) -> bool:
     """A cheap look at the line before it is read: a verb, a body option or a substitution among its words."""
     return bool(c.args) and _CHEAP.occurs_in(c.lowered)

@@ -42,6 +42,13 @@ _REMOTE_SERVICES = lazy(r"^(termservice|sshd|winrm|umrdpservice|sessionenv|ssh-a
 _SHUTDOWN_METHOD = lazy(r"(^|\.)(win32shutdown(tracker)?|shutdown|reboot)$", re.IGNORECASE)
 
 
+# What every finding of ``rule_windows_reset`` holds in the lowered line: a resetting switch, a feature or package
+# cmdlet's name, or a CamelCase removal's verb (asked on every unflagged command: a line with none is skipped).
+_RESET_WORDS = frozenset(_RESET_SWITCHES) | {"uninstall-windowsfeature", "remove-appx", "remove-windows", "-remove",
+                                             "-delete", "-reset", "-clear", "-wipe", "-purge"}
+
+
+@triggered_by(_RESET_WORDS)
 def rule_windows_reset(c: Ctx) -> Optional[tuple]:
     """A resetting switch (``sysprep /generalize``, ``bootsect … /mbr /force``, ``pnputil /delete-driver
     x.inf /uninstall``) or a CamelCase removal (``MpCmdRun -RemoveDefinitions -All``)."""

@@ -22,6 +22,7 @@ from typing import Optional
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.action import is_setting_value
+from aish.safety.rules.triggers import triggered_by
 from aish.safety.verb_words import split_word
 
 _VERBS = frozenset({"delete", "remove", "destroy", "drop", "purge", "wipe", "erase", "truncate", "nuke", "expunge",
@@ -69,6 +70,13 @@ _NOT_HERE = frozenset({"echo", "printf", "git", "make", "gmake", "just", "task",
                        "logger", "wall", "alias", "export", "source", "."})
 
 
+# What every finding holds in the lowered line (asked on every unflagged command, a line with none is skipped): a
+# verb's stem (the value's, the option's and the end's readings search for one; a quoted command starts with a verb,
+# `del` among them, or an IBM i command's DLT/CLR/RMV), `clean` (`--clean-all`), or a started task's name.
+_WOKEN_BY = (_VERB_STEMS, {"del", "dlt", "clr", "rmv", "clean", "clear", "init", "format", "sanitize", "zeroize"})
+
+
+@triggered_by(*_WOKEN_BY)
 def rule_word_places(c: Ctx) -> Optional[tuple]:
     """The destructive verb in a quoted admin command, at the end of a path, fused with 'all', or in a value."""
     if c.prog.lower() in _NOT_HERE:
