@@ -18,6 +18,7 @@ quiet, as dd and rm leave them.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 from typing import Optional
@@ -36,7 +37,13 @@ _TRASH = lazy(r"trash|gomi|rip|bury|recycle", re.IGNORECASE)
 _TEMP = lazy(r"^(/tmp/|/var/tmp/|/dev/null$|\./|[\w.-]+$)")  # a bare name or ./x: a file made here
 
 
-@triggered_by(("of=", "wipe=", "/dev/zero", "/dev/urandom", "-ex"), _RM_LETTERS, _FD_EXEC, otherwise=False)
+# rm's bundles `_RM_LETTERS` matches, lowered (r and f among r, f, v, i; two to four letters): a word that wakes the
+# gate, where the pattern's own word (`-`) woke it on most lines.
+_RM_BUNDLES = frozenset("-" + "".join(letters) for size in (2, 3, 4)
+                        for letters in itertools.product("rfvi", repeat=size) if "r" in letters and "f" in letters)
+
+
+@triggered_by(("of=", "wipe=", "/dev/zero", "/dev/urandom", "-ex"), _RM_BUNDLES, _FD_EXEC, otherwise=False)
 def may_borrow(c: Ctx) -> bool:
     """Cheap: dd's `of=`/`wipe=` or a zero stream, or rm's `-rf` bundle, among the words."""
     if not c.texts:

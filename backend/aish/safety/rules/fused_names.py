@@ -25,6 +25,7 @@ from typing import Optional
 
 from aish.safety.rules.common import MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
+from aish.safety.any_case import AnyWord
 from aish.safety.lazy_regex import lazy
 
 _NOUN_ROOTS = ("disk", "host", "map", "grp", "group", "cfg", "conf", "vol", "lpar", "pool", "port", "conn",
@@ -58,12 +59,23 @@ def _name(c: Ctx) -> str:
     return re.sub(r"\.(sh|exe|bat|cmd|pl|py)$", "", name)
 
 
+# What each finding of ``rule_fused_names`` holds in the line: `rm` (a name or first word that starts or ends with
+# it), an end word (`decommission`, self-`destruct`, `revoke…`, `…-cleanup`), a dash verb (`-delete…`), or a volume's
+# word (a volume cut off from its hosts names one).  The gate's own test of a first word's two letters (`-d`, `re`,
+# `un`) woke it on most lines as its words.
+_FOUND_WORDS = AnyWord("rm", "decommission", "destruct", "revoke", "cleanup", "-delete", "-remove", "-destroy",
+                       "-purge", "-erase", "-wipe", "-clear", "-drop", "vol", "lun", "vdisk")
+
+
 _HEADS = frozenset({"-d", "-r", "-p", "-e", "-w", "-c", "se", "re", "de", "di", "un", "rm"})
 
 
-@triggered_by(("rm", "decomm", "destruct", "revoke", "cleanup", ".sh", ".exe"), _HEADS, otherwise=False)
+@triggered_by(_FOUND_WORDS.words, otherwise=False)
 def may_carry(c: Ctx) -> bool:
-    """Cheap: the name starts or ends with rm or holds an end word, or a first word's two letters could start one."""
+    """Cheap: the name starts or ends with rm or holds an end word, or a first word's two letters could start one;
+    and one of the words every finding holds is in the line."""
+    if not _FOUND_WORDS.occurs_in(c.prog + " " + c.lowered):
+        return False
     name = c.prog.lower()
     if name[:2] == "rm" or name[-2:] == "rm" or "decomm" in name or "destruct" in name or "revoke" in name or \
             name.endswith(("cleanup", ".sh", ".exe")):

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from aish.safety.any_case import AnyWord
 from aish.safety.lazy_regex import LazyRegex
 from aish.safety.rules.common import HIGH, MEDIUM, Ctx
 from aish.safety.rules.triggers import triggered_by
@@ -50,12 +51,24 @@ _EXPORT = LazyRegex(r"^(new-\w*export\w*request|export-\w+|backup-\w+|new-\w*exp
 _SYSTEM_KEYS = LazyRegex(r"(?i)(hklm:|hkey_local_machine|\\environment|session manager|\\policies\\)")
 
 
-@triggered_by(_PS_VERBS, ("/", "=", "logon"), otherwise=False)
+# What each of ``rule_slash_verb``'s findings holds in the line: a whole class's verb (a class given as `=net` or
+# `/class` is switched off or removed only with one), `logon`, a bare address's `/manualpeerlist:`, or a leaving
+# switch (`_LEAVES` after its slash; `/remove…` and `/uninstall…` hold the class verbs' words).
+_SLASH_WORDS = AnyWord("disable", "remove", "stop", "uninstall", "logon", "/manualpeerlist:", "/leave", "/unjoin",
+                       "/disjoin", "/disconnect", "/upk", "/unpkey", "/cpky", "/ckms", "/del", "/discard",
+                       "/unregister", "/unprovision", "/revoke", "/logoff")
+
+
+@triggered_by(_PS_VERBS, _SLASH_WORDS.words, otherwise=False)
 def may_be_own_verb(c: Ctx) -> bool:
-    """Cheap: a cmdlet of one of these verbs, or a slash switch or a device-class word on the line."""
+    """Cheap: a cmdlet of one of these verbs (``rule_ps_verb`` reads no other), or a slash switch or a device-class
+    word on the line with a word every finding of ``rule_slash_verb`` holds (a slash or an `=` alone woke both on a
+    third of all lines)."""
     p = c.prog[:6].lower()
-    return (p.startswith(_PS_VERBS) and "-" in c.prog) or "/" in c.lowered or "=" in c.lowered or \
-        "logon" in c.prog.lower()
+    if p.startswith(_PS_VERBS) and "-" in c.prog:
+        return True
+    return ("/" in c.lowered or "=" in c.lowered or "logon" in c.prog.lower()) and \
+        _SLASH_WORDS.occurs_in(c.prog + " " + c.lowered)
 
 
 def _value(texts: list, k: int) -> str:
