@@ -454,3 +454,21 @@ def test_an_unpacking_is_looked_for_only_where_a_verb_fused_letters_or_an_extrac
         finally:
             common.BASE.reset(token)
     assert found >= 10 and wrong == []
+
+
+def test_a_products_stem_is_looked_for_only_in_the_words_the_reading_reads():
+    """``monitors_off.rule_monitor_off`` reads a command's first 48 words: its gate searches those, not the whole
+    line (`rm -rf` of 2,000 names wakes every reading, and the stems' alternation ran over all of it); a product
+    named later is not read by the rule either."""
+    from aish.safety.rules import monitors_off
+    from aish.safety.rules.common import Ctx
+
+    def command(line: str) -> Ctx:
+        ws = segments(line)[0].words
+        return Ctx(ws[0].text, ws, ws[1:], segments(line)[0], [], False, False, 0, lambda t: None, lambda w: None)
+
+    names = " ".join(f"d{i}" for i in range(300))
+    near, far = command(f"systemctl stop falcon-sensor {names}"), command(f"systemctl stop {names} falcon-sensor")
+    gate = monitors_off.may_switch_off.__wrapped__
+    assert gate(near) is True and monitors_off.rule_monitor_off(near) is not None
+    assert gate(far) is False and monitors_off.rule_monitor_off(far) is None

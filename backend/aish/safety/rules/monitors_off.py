@@ -101,13 +101,19 @@ def may_switch_off(c: Ctx) -> bool:
     """Cheap: a product's stem (or a KB number's letters) in the line, and words after the program."""
     if not c.texts:
         return False
-    line = c.prog.lower() + " " + c.lowered
+    # `rule_monitor_off` reads the program and its first 48 words only (every finding names the product, the update
+    # or `profiles` there): a longer line's rest is not searched (`rm -rf` of 2,000 names wakes every reading).
+    words = c.lowered if len(c.texts) <= _READ else " ".join(c.texts[:_READ]).lower()
+    line = c.prog.lower() + " " + words
     return "kb" in line or "profiles" in line or _STEM.search(line) is not None
+
+
+_READ = 48  # the words of a command read for a product
 
 
 def rule_monitor_off(c: Ctx) -> Optional[tuple]:
     prog = _name(c.prog)
-    texts = c.texts[:48]
+    texts = c.texts[:_READ]
     low = [t.lower() for t in texts]
     if "kb" in c.lowered:
         update = _update_taken(c, texts, low)
