@@ -145,3 +145,14 @@ READS = (
 
 def test_commands_that_only_read_or_reset_the_shell_stay_quiet():
     table_holds(READS)
+
+
+# A package tool's own virtualenvs removed (`poetry env remove --all`, which `poetry install` makes again) were high,
+# "removes every installed package"; every package of a system or a project removed keeps high.
+TOOL_ENVIRONMENTS = (
+    ["poetry remove --all", "choco uninstall all -y", "flatpak uninstall --all"],
+    ["poetry env remove --all", "pdm venv remove --all", "hatch env remove --all"])
+
+
+def test_a_package_tools_own_environments_removed_stay_quiet():
+    table_holds(TOOL_ENVIRONMENTS)

@@ -163,6 +163,7 @@ def rule_vocabulary(c: Ctx) -> Optional[tuple]:
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and _listed(c):
         return MEDIUM, f"{prog} {said} removes every package a list computed at run time names ({c.text})"
     if prog in PACKAGE_TOOLS and verb in ("uninstall", "remove", "rm", "del", "purge", "erase") and \
+            not set(nouns) & _TOOL_ENVIRONMENTS and \
             (any(t in _EVERY_PACKAGE for t in after) or "--all" in options):  # `choco uninstall all -y`,
         # `port uninstall installed`, `flatpak uninstall --all`
         return HIGH, f"{prog} {said} removes every installed package ({c.text})"
@@ -257,6 +258,9 @@ def _task_words(texts: list) -> list:
 
 # What a package tool's removal takes when it is told "every one".
 _EVERY_PACKAGE = {"all", "installed", "*", "'*'", ".*", "'.*'", "--all", "-a"}
+# A package tool's own environments or caches named before its verb (`poetry env remove --all`: the project's
+# virtualenvs, which `poetry install` makes again), not the packages of the system
+_TOOL_ENVIRONMENTS = frozenset({"env", "envs", "venv", "venvs", "virtualenv", "virtualenvs", "cache", "caches"})
 # Power verbs that, told "all", stop every daemon or node a program runs.
 _SHUTS_DOWN = {"shutdown", "shut-down", "poweroff", "power-off", "halt"}
 _ALL_WORDS = {"all", "--all", "-all", "-a"}
