@@ -160,56 +160,14 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     recurse = _recurse(depth)  # a nested text, judged one level deeper (one function for every rule of the line)
     if "{" in text and "&" in text and _FORK_BOMB.search(text):  # the pattern needs both: one scan, not one per start
         best = (2, "fork bomb: a function that starts copies of itself until the system hangs")
-    best = higher(best, clear_cmdlets.line_clears_event_log(text))
-    best = higher(best, wmi_methods.line_wmi_method(text, recurse))  # `(gwmi …).Uninstall()`
-    best = higher(best, wmi_mirrors.line_wmi_mirror(text, recurse))  # MSFT_MpPreference, StdRegProv called directly
-    if "etValue" in text or "egWrite" in text or "etvalue" in text or "egwrite" in text:  # code writes a Run key
-        best = higher(best, autostart_lines.line_code_registry(text))
-    if "onsumer" in text or "ONSUMER" in text:  # a permanent WMI consumer's command
-        best = higher(best, autostart_lines.line_event_consumer(text))
-    best = higher(best, win_file_losses.line_item_deleted(text, recurse))  # (gi x).Delete()
-    best = higher(best, win_file_losses.line_listed_files_lost(text, recurse))
-    best = higher(best, win_path_replaced.line_path_replaced(text, recurse))
-    best = higher(best, written_scripts.line_written_script(text, recurse))  # echo > f; x /s f
-    best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
-    best = higher(best, patched_protections.line_protection_patched(text))  # AMSI, ETW patched in memory
-    best = higher(best, times_forged.line_times_forged(text))  # (Get-Item C:\Windows\x.dll).CreationTime = '…'
-    best = higher(best, typed_sessions.line_code_written(text, recurse))  # `jjs⏎new FileWriter('/etc/…')`
-    best = higher(best, typed_sessions.line_session_saved(text, recurse))  # `ed /etc/sudoers⏎a⏎…⏎.⏎w`
-    # a ransom note, code writing noise over listed files, a loop's `mv "$f" "$f.locked"` (rules/data_locked.py)
-    best = higher(best, data_locked.line_data_locked(text, recurse))
+    best = higher(best, _line_readings(text, recurse))
     segs = segments(text)
     if " = " in text:  # `$a = New-ScheduledTaskAction …`: the cmdlet, whose result a variable keeps
         segs = ps_aliases.assigned(segs)
     segs = ps_aliases.resolve(segs)  # `gsv | spsv` is `Get-Service | Stop-Service`
     plain_programs(segs)  # `echo … | sudo gtee /etc/sudoers`: every rule reads GNU's tee
-    best = higher(best, fetched_runs.downloaded_then_run(segs))
-    if "otifyCmdLine" in text or "OTIFYCMDLINE" in text or "otifycmdline" in text:  # a BITS job runs its download
-        best = higher(best, autostart_lines.line_bits_download_run(segs))
-    if "--on-" in text or "submit" in text:  # `systemd-run --on-boot=1m CMD`, `launchctl submit -l L -- CMD`
-        best = higher(best, autostart_lines.line_transient_jobs(segs))
-    if "user" in text or "User" in text or "USER" in text:  # `net user x /add & net localgroup administrators x /add`
-        best = higher(best, accounts_made.line_accounts_made(text, segs))
-    best = higher(best, flows.rule_flows(segs))
-    if "push" in text:  # `docker build -t R/x ~ && docker push R/x`
-        best = higher(best, unknown_senders.rule_home_image_pushed(segs))
-    if "rec" in text:
-        best = higher(best, unknown_senders.rule_published_recording(segs))  # `asciinema rec -c 'cat KEY' && … upload`
-    best = higher(best, secret_variables.rule_secret_variables(segs))
-    if len(segs) > 1 and secret_destinations.may_send_later(text):
-        best = higher(best, secret_destinations.rule_secret_file_sent(segs))  # `carbon-now KEY -o /tmp && curl …/tmp…`
-    best = higher(best, socket_fds.rule_socket_fds(segs))
-    best = higher(best, code_reach.line_shell_channel(text, segs))  # TCPClient typed; code echoed into a file
-    best = higher(best, ps_uploads.rule_ps_upload(segs))
-    if "$" in text or "et." in text or "ET." in text or "/dev/" in text:  # `$p.Send(…)`, `> /dev/tcp/h/p`
-        best = higher(best, covert_channels.line_covert(text, segs))
-    if "." in text:  # `U=https://0x0.st; curl -T /tmp/f $U`, `-Body (gc F)`
-        best = higher(best, drop_lines.line_drops(text, segs))
-    best = higher(best, system_parts.rule_cmd_for(segs, recurse))
-    best = higher(best, fleets.rule_fanned_out_line(text, recurse))
-    best = higher(best, bulk_offline.line_every_guest_stopped(text))
-    best = higher(best, security_products_off.every_denial_installed(text, segs))
-    if any(s.link == "(" for s in segs):  # `Stop-VM -Name (Get-VM).Name -Force`: one command, the group a word
+    best = higher(best, _command_readings(text, segs, recurse))
+    if "(" in text and any(s.link == "(" for s in segs):  # `Stop-VM -Name (Get-VM).Name -Force`: the group a word
         segs = ps_targets.joined_groups(segs)  # (the line's rules above read the groups as the shell splits them)
     budget = _BUDGET.get()
     chain: list = []
@@ -257,6 +215,87 @@ def _assess(text: str, depth: int) -> Optional[tuple]:
     return best
 
 
+def _line_readings(text: str, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
+    """The findings read from the whole line as typed, before it is split into commands (the first of equals kept).
+
+    Each reading is asked only when the line holds what its own first lines look for (the same test, written at the
+    call: a reading's call and its ``higher`` cost ~0.3 us even where it answers None at once, ~25 a line);
+    tests/safety/test_judge_fast_paths.py asks every skipped one."""
+    best = None
+    low = text.lower()
+    if "io.file]::" in low or "eventlog" in low and "clear" in low:
+        best = clear_cmdlets.line_clears_event_log(text)
+    if "wmi" in low or "cim" in low or "win32_" in low:
+        best = higher(best, wmi_methods.line_wmi_method(text, recurse))  # `(gwmi …).Uninstall()`
+    if "_" in text or "rov" in text or "ROV" in text:  # MSFT_MpPreference, StdRegProv called directly
+        best = higher(best, wmi_mirrors.line_wmi_mirror(text, recurse))
+    if "etValue" in text or "egWrite" in text or "etvalue" in text or "egwrite" in text:  # a Run key
+        best = higher(best, autostart_lines.line_code_registry(text))
+    if "onsumer" in text or "ONSUMER" in text:  # a permanent WMI consumer's command
+        best = higher(best, autostart_lines.line_event_consumer(text))
+    if "elete(" in text:
+        best = higher(best, win_file_losses.line_item_deleted(text, recurse))  # (gi x).Delete()
+    if "|" in text:
+        best = higher(best, win_file_losses.line_listed_files_lost(text, recurse))
+    if "ariable(" in text:
+        best = higher(best, win_path_replaced.line_path_replaced(text, recurse))
+    if ">" in text and ("echo" in low or "printf" in text):
+        best = higher(best, written_scripts.line_written_script(text, recurse))  # echo > f; x /s f
+    if "irectory(" in text or "IRECTORY(" in text:
+        best = higher(best, unpacked_system.line_extracted(text))  # [IO.Compression.ZipFile]::ExtractToDirectory
+    if "alue" in text or "opy" in text or "emory" in text or "rotect" in text or "rite" in text or \
+            "] =" in text or "]=" in text:
+        best = higher(best, patched_protections.line_protection_patched(text))  # AMSI, ETW patched in memory
+    if "ime" in text or "IME" in text or "ouch" in text or "odif" in text or "eDate" in text or \
+            "sDate" in text:
+        best = higher(best, times_forged.line_times_forged(text))  # (Get-Item C:\Windows\x.dll).CreationTime = '…'
+    if "\n" in text:
+        best = higher(best, typed_sessions.line_code_written(text, recurse))  # `jjs⏎new FileWriter('/etc/…')`
+        best = higher(best, typed_sessions.line_session_saved(text, recurse))  # `ed /etc/sudoers⏎a⏎…⏎.⏎w`
+    # a ransom note, code writing noise over listed files, a loop's `mv "$f" "$f.locked"` (rules/data_locked.py)
+    return higher(best, data_locked.line_data_locked(text, recurse))
+
+
+def _command_readings(text: str, segs: list, recurse: Callable[[str], Optional[tuple]]) -> Optional[tuple]:
+    """The findings read from the line's commands together (the first of equals kept), each asked as above."""
+    many = len(segs) > 1
+    best = fetched_runs.downloaded_then_run(segs) if many else None  # a fetch and its run: two commands
+    if "otifyCmdLine" in text or "OTIFYCMDLINE" in text or "otifycmdline" in text:  # a BITS job's run
+        best = higher(best, autostart_lines.line_bits_download_run(segs))
+    if "--on-" in text or "submit" in text:  # `systemd-run --on-boot=1m CMD`, `launchctl submit -l L -- CMD`
+        best = higher(best, autostart_lines.line_transient_jobs(segs))
+    if "user" in text or "User" in text or "USER" in text:  # `net user x /add & net localgroup …`
+        best = higher(best, accounts_made.line_accounts_made(text, segs))
+    if many:
+        best = higher(best, flows.rule_flows(segs))
+    if "push" in text:  # `docker build -t R/x ~ && docker push R/x`
+        best = higher(best, unknown_senders.rule_home_image_pushed(segs))
+    if "rec" in text:
+        best = higher(best, unknown_senders.rule_published_recording(segs))  # `asciinema rec -c 'cat KEY' && …`
+    if "$" in text or "`" in text or "<(" in text or ">(" in text:  # what sets a word's has_var
+        best = higher(best, secret_variables.rule_secret_variables(segs))
+    if many and secret_destinations.may_send_later(text):
+        best = higher(best, secret_destinations.rule_secret_file_sent(segs))  # `carbon-now KEY -o /tmp && curl …`
+    if ">" in text or "<" in text:  # a redirect's operator
+        best = higher(best, socket_fds.rule_socket_fds(segs))
+    best = higher(best, code_reach.line_shell_channel(text, segs))  # TCPClient typed; code echoed into a file
+    best = higher(best, ps_uploads.rule_ps_upload(segs))
+    if "$" in text or "et." in text or "ET." in text or "/dev/" in text:  # `$p.Send(…)`, `> /dev/tcp/h/p`
+        best = higher(best, covert_channels.line_covert(text, segs))
+    if "." in text:  # `U=https://0x0.st; curl -T /tmp/f $U`, `-Body (gc F)`
+        best = higher(best, drop_lines.line_drops(text, segs))
+    if len(segs) > 2:  # `for /f %i in (…) do (…)`: the loop, its list and its body
+        best = higher(best, system_parts.rule_cmd_for(segs, recurse))
+    low = text.lower()
+    if "-computer" in low or "invoke-command" in low:
+        best = higher(best, fleets.rule_fanned_out_line(text, recurse))
+    if "get-" in low:
+        best = higher(best, bulk_offline.line_every_guest_stopped(text))
+    if "audit2allow" in text and "semodule" in text:
+        return higher(best, security_products_off.every_denial_installed(text, segs))
+    return best
+
+
 def _recurser(depth: int) -> Callable[[str], Optional[tuple]]:
     return lambda text: _assess(text, depth + 1)
 
@@ -272,15 +311,20 @@ def _recurse(depth: int) -> Callable[[str], Optional[tuple]]:
 
 def _segment(seg: Segment, chain: list, depth: int) -> Optional[tuple]:
     """The finding of one command of a line: its own words, redirects and the commands feeding it."""
-    best = shellstate.exec_redirect(seg)
-    best = higher(best, exfil.rule_tcp_redirect(seg))
-    best = higher(best, inout.rule_truncates_input(seg, chain))
-    best = higher(best, documents.rule_emptied(seg))
+    redirected = bool(seg.redirects)  # most commands have none: the readings of a redirect answer nothing then
+    if redirected:
+        best = shellstate.exec_redirect(seg)
+        best = higher(best, exfil.rule_tcp_redirect(seg))
+        best = higher(best, inout.rule_truncates_input(seg, chain))
+        best = higher(best, documents.rule_emptied(seg))
+    else:
+        best = documents.rule_emptied(seg)  # `cp /dev/null ~/notes.md`
     best = higher(best, meaning.rule_write_meaning(seg, chain, _recurse(depth)))
     best = higher(best, system_writes.rule_system_file_written(seg, chain))
     best = higher(best, _assignments(seg, depth))
     listing.bind_loops(seg, chain)  # `for vm in $(virsh list)`: later `$vm` is whatever the listing names
-    best = higher(best, loop_files.rule_each_emptied(seg))  # `: > "$f"` for each file found
+    if redirected:
+        best = higher(best, loop_files.rule_each_emptied(seg))  # `: > "$f"` for each file found
     judged = loop_files.substituted(seg)  # `rm "$f"` for each file found: judged as `rm /var/www/*.php`
     return higher(best, check_words(judged.words, judged, chain, depth))
 

@@ -71,14 +71,14 @@ def harmless(prog: str, texts: list) -> Optional[str]:
     """
     own = own_words(prog, texts)
     lowered = [t.lower() for t in own]
-    help_last = own[-1:] == ["-h"] and not any(t.startswith("-") for t in own[:-1])
+    help_last = bool(own) and own[-1] == "-h" and not any(t.startswith("-") for t in own[:-1])
     if not PRINT_ONLY_LONG.isdisjoint(lowered) and \
             any(t in PRINT_ONLY_LONG and not (t == "--version" and _VERSION_VALUE.match(nxt))
                 for t, nxt in zip(lowered, lowered[1:] + [""])) or help_last and prog not in NO_DRY_RUN:
         return "prints help or a version only"
     if texts == ["-V"]:  # `nwipe -V`, `dropdb -V`, `sfdisk -V` (verify): a lone letter, no target to act on
         return "prints a version (or verifies) only"
-    if _script_switch(prog, lowered):
+    if ("-script" in lowered or "-script:$true" in lowered) and _script_switch(prog, lowered):
         return "the cmdlet's -Script switch prints the statements it would run, and runs none"
     if prog in DOC_VIEWERS and _only_reads_pages(texts):
         return "shows the documentation of what it names"
@@ -90,13 +90,13 @@ def harmless(prog: str, texts: list) -> Optional[str]:
         return "a subcommand that only inspects or plans"
     if own and "-" in own[0] and _reads_a_record(own):
         return "a subcommand that reads a log or a status"
-    if _script_help(prog, texts):
+    if prog in _SCRIPT_HOSTS and _script_help(prog, texts):
         return "the script prints its help only"
     said = " ".join(own).lower()
     if _reports_only(prog, own, said):
         return "only reports what it would act on"
     if len(own) <= 5 and prog not in NO_DRY_RUN and not prog.startswith(("mk", "newfs")) and \
-            any(part in said for part in _DEVICE_PARTS) and _asks_information(prog, own):
+            _may_name_device(said) and _asks_information(prog, own):
         return "only asks a device for information"
     if len(own) >= 3 and own[-1] == "help" and prog not in NO_DRY_RUN and prog not in PASSES_ARGUMENTS and \
             all(_SUBCOMMAND_WORD.fullmatch(t) for t in own[:-1]):
@@ -154,6 +154,11 @@ def _dry_run_spelled(prog: str, lowered: list) -> bool:
 _DEVICE_OPTIONS = frozenset({"-d", "--device", "--dev", "--drive", "--disk", "-device", "--target"})
 # What a line that names a device holds: a device's path, or one of _DEVICE_OPTIONS (each holds one of these).
 _DEVICE_PARTS = ("/dev/", "-d", "--target")
+
+
+def _may_name_device(said: str) -> bool:
+    """Does the lowered line hold one of ``_DEVICE_PARTS`` (written out: ``any()`` over them cost ~1 us a command)?"""
+    return "/dev/" in said or "-d" in said or "--target" in said
 _INFO_FLAGS = frozenset({"--info", "-info", "--deviceinfo", "--device-info", "--query", "-query", "--status",
                          "-status", "--capabilities", "--identify"})
 _INFO_VALUES = frozenset({"info", "information", "query", "status", "list", "show", "support", "supported",
@@ -236,6 +241,7 @@ _SUBCOMMAND_WORD = lazy(r"[a-z][a-z0-9-]*")
 # `--scan`, `--listDevices`): the program's name may say erase, the run only reports.
 # (`--list-file F`, `--report-dir D` take a value: a program named for its deletion still deletes)
 _REPORT_WORDS = ("-show", "-list", "-identify", "-enumerate", "-report")  # what every match holds, lowered
+_REPORT_WORD = re.compile("|".join(map(re.escape, _REPORT_WORDS)))  # one search for any (a generator cost 3x more)
 _REPORT_OPTION = lazy(r"--?(?i:show|list|identify|enumerate|report)"
                       r"(?:(?![a-z])|(?=all|dev|drive|disk|support|slot))"
                       r"(?![\w-]*[-_](?i:file|name|path|dir|id|from|output|format)$)[\w-]*")
@@ -257,7 +263,7 @@ def _reports_only(prog: str, own: list, said: Optional[str] = None) -> bool:
     said = " ".join(own).lower() if said is None else said
     if said.isascii() and "-" not in said:
         return False  # every report word starts with a dash
-    if said.isascii() and not any(word in said for word in _REPORT_WORDS):
+    if said.isascii() and _REPORT_WORD.search(said) is None:
         return False  # no report option can match (one look at the line, not a pattern per word)
     if not any(_REPORT_OPTION.fullmatch(t) for t in own):
         return False

@@ -200,17 +200,6 @@ _PUBLISH = triggers.number_of(secret_destinations.may_publish, skipped=False)
 _SEND = triggers.number_of(unknown_senders.may_send, skipped=False)
 
 
-# Classes read in their tools' own words once nothing above found more than low: (does the class apply to this
-# command, a cheap test of its name or line; the rule).
-_NAMED_BY_TOOL = (
-    (lambda c: c.prog in account_databases.NAMES, account_databases.rule_account_database),
-    (account_databases.may_import, account_databases.rule_keys_imported),
-    (device_actions.may_act, device_actions.rule_device_action),
-    (lambda c: c.prog.lower() in mac_settings.NAMES, mac_settings.rule_mac_setting),
-    (lambda c: c.prog in confinement_loosened.NAMES, confinement_loosened.rule_confinement_loosened),
-    (lambda c: c.prog.lower() in firewall_flush.NAMES, firewall_flush.rule_firewall_flushed),
-    (api_runners.may_call, api_runners.rule_api_call_run),
-)
 
 
 # Rules that judge the command their program carries themselves: their verdict on it stands.
@@ -235,6 +224,12 @@ class _Program(NamedTuple):
     age_reaper: bool
     netsh: bool
     shell_like: bool
+    dashed: bool  # `Verb-Noun`: a cmdlet's name (ps_taking_verbs reads only those)
+    account_database: bool  # classes read in their tools' own words, by the tool's name (``check``'s last rows)
+    mac_setting: bool
+    confinement: bool
+    firewall_flush: bool
+    by_words: bool  # git, or one of COVERED_SUBS: covered in full by some of its subcommands (``_covered_by_words``)
 
 
 def _read_program(prog: str) -> _Program:
@@ -263,7 +258,10 @@ def _read_program(prog: str) -> _Program:
                     interpreter=prog in interp.RULES, text_arguments=low in carried_commands.TEXT_ARGUMENTS,
                     shell=prog in _SHELLS, onto_one_name=low in onto_one_name.NAMES,
                     age_reaper=bool(age_reapers.NAMES.match(prog)), netsh=low in ("netsh", "netsh.exe"),
-                    shell_like=downloaded_runs.shell_like(prog))
+                    shell_like=downloaded_runs.shell_like(prog), dashed="-" in prog,
+                    account_database=prog in account_databases.NAMES, mac_setting=low in mac_settings.NAMES,
+                    confinement=prog in confinement_loosened.NAMES, firewall_flush=low in firewall_flush.NAMES,
+                    by_words=prog == "git" or prog in COVERED_SUBS)
 
 
 # what a name says, kept for the names judged lately (the corpora name ~4,900 programs; a daemon far fewer)
@@ -277,7 +275,7 @@ def check(c: Ctx) -> Optional[tuple]:
     if named.session_only:
         return None  # `Remove-Job -Name *`, `Get-PSSession | Remove-PSSession`: the shell's own bookkeeping
     rules = named.rules
-    if not named.clear_cmdlet and ps_taking_verbs.may_take(c.prog, rules is None, c.lowered):
+    if named.dashed and not named.clear_cmdlet and ps_taking_verbs.may_take(c.prog, rules is None, c.lowered):
         rules = (rules or []) + [ps_taking_verbs.rule_taking_verb]  # Disable-, Unregister-, Revoke-<Noun>
     best = None
     if named.prompt_word:
@@ -290,7 +288,7 @@ def check(c: Ctx) -> Optional[tuple]:
         best = worst(best, remote_admin.rule_remote_admin(c))
     if best is not None and best[0] == HIGH:
         return best  # nothing below replaces a finding but by a higher one (``worst``: the first wins a tie)
-    in_full = named.covered_all or _covered_by_words(c.prog, c.texts)  # the same answer at each of its four uses
+    in_full = named.covered_all or named.by_words and _covered_by_words(c.prog, c.texts)  # (used four times below)
     asked = triggers.asked(c)  # a declared reading whose number is not in it is skipped without a call
     if (best is None or best[0] < HIGH) and _GRANT in asked and \
             privileged_grants.may_grant(c):  # Domain Admins, Everyone:full
@@ -374,9 +372,22 @@ def check(c: Ctx) -> Optional[tuple]:
                      short_verbs.rule_unsafe_diff_applied(c))
     if (best is None or best[0] == LOW) and api_bodies.may_send(c):  # `curl -d 'TRUNCATE TABLE t' URL/sql`
         best = worst(best, api_bodies.rule_api_body(c))
-    for applies, rule in _NAMED_BY_TOOL:
-        if (best is None or best[0] == LOW) and applies(c):
-            best = worst(best, rule(c))
+    # classes read in their tools' own words once nothing above found more than low (by the tool's name, or a cheap
+    # test of its line)
+    if (best is None or best[0] == LOW) and named.account_database:
+        best = worst(best, account_databases.rule_account_database(c))
+    if (best is None or best[0] == LOW) and account_databases.may_import(c):
+        best = worst(best, account_databases.rule_keys_imported(c))
+    if (best is None or best[0] == LOW) and device_actions.may_act(c):
+        best = worst(best, device_actions.rule_device_action(c))
+    if (best is None or best[0] == LOW) and named.mac_setting:
+        best = worst(best, mac_settings.rule_mac_setting(c))
+    if (best is None or best[0] == LOW) and named.confinement:
+        best = worst(best, confinement_loosened.rule_confinement_loosened(c))
+    if (best is None or best[0] == LOW) and named.firewall_flush:
+        best = worst(best, firewall_flush.rule_firewall_flushed(c))
+    if (best is None or best[0] == LOW) and api_runners.may_call(c):
+        best = worst(best, api_runners.rule_api_call_run(c))
     if (best is None or best[0] == LOW) and _FACTORY_RESET in asked and factory_defaults.may_reset(c):
         best = worst(best, factory_defaults.rule_defaults_restored(c))
     if (best is None or best[0] == LOW) and _WHOLE_RESET in asked and whole_resets.may_reset(c) and \
