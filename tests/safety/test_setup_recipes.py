@@ -156,3 +156,21 @@ TOOL_ENVIRONMENTS = (
 
 def test_a_package_tools_own_environments_removed_stay_quiet():
     table_holds(TOOL_ENVIRONMENTS)
+
+
+# What a listing filtered to the ended or unused picks, deleted: what `docker container prune`/`image prune` take
+# (were medium, "acts on every one … lists"); images a compose project pulls or builds again (`down --rmi all`, was
+# medium with volumes' reason). Named filters, every container, volumes and `-v` keep their levels.
+UNUSED_LISTED = (
+    ["docker rm $(docker ps -aq -f name=web)", "docker rm -f $(docker ps -aq)",
+     "docker volume rm $(docker volume ls -q)",
+     "docker volume rm $(docker volume ls -qf dangling=true)", "docker compose down --rmi local -v",
+     "docker kill $(docker ps -q)"],
+    ["docker rm $(docker ps -a -q -f status=exited)", "docker rm $(docker ps -aq --filter status=exited)",
+     "podman rm $(podman ps -aq -f status=exited)", "docker rmi $(docker images -f \"dangling=true\" -q)",
+     "docker rmi $(docker images -qf dangling=true)", "docker compose down --rmi all",
+     "docker compose down --rmi local"])
+
+
+def test_what_prune_would_take_listed_and_deleted_stays_quiet():
+    table_holds(UNUSED_LISTED)

@@ -124,6 +124,11 @@ def from_listing(c: Ctx) -> str:
     return ""
 
 
+# A listing's filter that keeps only what has ended or what nothing uses (every key of a filter narrows the rest)
+_ENDED_ONLY = lazy(r"(?:-f|--filter|--field-selector)[\s=]+['\"]?(?:status=(?:exited|created|dead)|dangling=(?:true|1)|"
+                   r"status\.phase==?(?:Failed|Succeeded))\b")
+
+
 @triggered_by(_SIGNALLERS, _VERB_NAME, _STOP_VERBS)
 def rule_stops_listed(c: Ctx) -> Optional[tuple]:
     """A stop, kill, power-off or delete of every one a listing names, or of every one (``podman stop -a``)."""
@@ -134,6 +139,8 @@ def rule_stops_listed(c: Ctx) -> Optional[tuple]:
     if not verb or any(_GENTLE.match(t) for t in c.texts):
         return None
     listing = from_listing(c)
+    if listing and _ENDED_ONLY.search(listing):
+        return None  # `docker rm $(docker ps -aq -f status=exited)`: only what has ended (the program's rule says)
     if listing:
         said = c.prog if verb == prog else f"{c.prog} {verb}"
         return MEDIUM, f"{said} acts on every one '{listing[:40]}' lists ({c.text})"

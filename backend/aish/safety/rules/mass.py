@@ -29,7 +29,7 @@ def listed(c: Ctx) -> bool:
     return False
 
 
-_FILTER = re.compile(r"(?:^|\s)(?:-f|--filter)[\s=]+['\"]?([\w.=:-]+)")
+_FILTER = re.compile(r"(?:^|\s)(?:-f|--filter|-[a-z]*f)[\s=]+['\"]?([\w.=:-]+)")  # `-qf dangling=true` too
 
 
 def _filter_of(c: Ctx) -> Optional[str]:
@@ -68,9 +68,11 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
         if obj == "system" and "--volumes" in texts:
             what += ", and volumes with their data"
         if obj == "compose" and verb == "down":
-            if not any(t in ("-v", "--volumes", "--rmi") for t in texts):
-                return None
-            return MEDIUM, f"compose down -v deletes the project's volumes and their data ({c.text})"
+            if any(t in ("-v", "--volumes") for t in texts):
+                return MEDIUM, f"compose down -v deletes the project's volumes and their data ({c.text})"
+            if "--rmi" in texts or any(t.startswith("--rmi=") for t in texts):
+                return LOW, f"compose down --rmi removes the project's images (pulled or built again) ({c.text})"
+            return None
         if verb == "kill":
             if obj == "compose" and pos[-1] == "kill":  # no service named: every service of the project
                 return MEDIUM, f"compose kill sends SIGKILL to every service's containers (unsaved state is lost) " \
@@ -81,14 +83,17 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
         # `rm -v`, `rm -fv`, `compose rm -fsv`: the container's anonymous volumes go with it
         with_volumes = "--volumes" in texts or verb == "rm" and any(re.fullmatch(r"-[a-zA-Z]*v[a-zA-Z]*", t)
                                                                     for t in texts)
+        picked = (_filter_of(c) or "") if everything and not allflag else ""  # `… $(docker ps -aq -f status=exited)`
+        unused = bool(picked) and _UNUSED.fullmatch(picked.replace(" ", "")) is not None  # what prune would take
         if obj == "volume" or with_volumes:
-            level = HIGH if everything or verb == "prune" and allflag else MEDIUM
+            level = HIGH if (everything and not unused) or verb == "prune" and allflag else MEDIUM
             return level, f"deletes {what}{' with their volumes' if obj != 'volume' else ''} ({c.text})"
         if verb == "prune":
             return (MEDIUM if allflag or obj == "system" else LOW), f"deletes unused {what} ({c.text})"
         if everything:
-            picked = _filter_of(c)  # `docker rm $(docker ps -aq -f status=exited)`: those the filter picks
-            if picked and not allflag:
+            if unused:
+                return LOW, f"deletes the {what} its listing picks ({picked}): those prune would take ({c.text})"
+            if picked:
                 return MEDIUM, f"deletes the {what} its listing picks ({picked}) ({c.text})"
             return MEDIUM, f"deletes all {what} ({c.text})"
         if obj in ("stack", "swarm", "machine"):
@@ -99,6 +104,10 @@ def rule_containers(c: Ctx) -> Optional[tuple]:
     if verb == "stop" and everything:
         return LOW, f"stops every running container ({c.text})"
     return None
+
+
+# Listings' filters that pick only what nothing uses: exited, created or dead containers, dangling images and volumes
+_UNUSED = lazy(r"(status=(exited|created|dead)|dangling=(true|1))(,(status=(exited|created|dead)|dangling=(true|1)))*")
 
 
 def rule_cri(c: Ctx) -> Optional[tuple]:
