@@ -59,12 +59,15 @@ def test_the_swap_off_edit_says_what_it_does():
 # The JavaScript, Rust, PHP fix "delete the lock file and install again": the install writes it again (was medium,
 # "recursive forced delete of package-lock.json", as any project file given to rm -rf).
 LOCK_FILES = (
-    ["rm -rf src package-lock.json", "rm -rf /etc/yarn.lock", "rm -rf ~/.ssh/package-lock.json", "rm -rf lib/"],
+    ["rm -rf src package-lock.json", "rm -rf /etc/yarn.lock", "rm -rf ~/.ssh/package-lock.json", "rm -rf lib/",
+     "rm -rf ~/Library/Developer/Xcode/Archives/*"],
     ["rm -rf node_modules package-lock.json && npm install", "rm -rf node_modules yarn.lock",
      "rm -rf Cargo.lock target", "rm -rf node_modules pnpm-lock.yaml && pnpm install",
      "rm -rf ~/proj/web/package-lock.json ~/proj/web/node_modules",
      "rm -rf Pipfile.lock .venv && pipenv install", "rm -rf .dart_tool pubspec.lock", "rm -rf elm-stuff Podfile.lock",
-     "rm -rf poetry.lock .venv", "rm -rf bun.lockb node_modules"])
+     "rm -rf poetry.lock .venv", "rm -rf bun.lockb node_modules",
+     "rm -rf ~/Library/Developer/Xcode/iOS\\ DeviceSupport/*",
+     "rm -rf \"$HOME/Library/Developer/Xcode/watchOS DeviceSupport\""])
 
 
 def test_a_lock_file_deleted_before_an_install_stays_quiet():

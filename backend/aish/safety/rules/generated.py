@@ -26,7 +26,8 @@ node_modules __pycache__ .pytest_cache .mypy_cache .ruff_cache .tox .nox .next .
 .svelte-kit .angular DerivedData .terraform .sass-cache .docusaurus .expo .eggs .cache caches Caches _cacache
 .hypothesis .pytype .dart_tool .stack-work .cabal-sandbox .bloop .metals elm-stuff bower_components jspm_packages
 CachedData GPUCache Cache_Data ShaderCache GrShaderCache DawnCache .thumbnails
-""".split()) | {"Code Cache"}  # (Chromium's and Electron apps' caches: VS Code, Slack, Discord, browsers)
+""".split()) | {"Code Cache", "iOS DeviceSupport", "watchOS DeviceSupport", "tvOS DeviceSupport",
+                "visionOS DeviceSupport"}  # (Chromium's and Electron apps' caches; Xcode's symbols of each device's OS)
 # Build directories' names: generated when they end a path below another directory.
 BUILD_DIRS = frozenset("""
 build dist target _build builddir cmake-build-debug cmake-build-release coverage htmlcov storybook-static
