@@ -109,14 +109,13 @@ def make(controller_config: Any) -> Optional[Made]:
         config.pluginmanager.register(watch, "aish-template-watch")
         watch.collecting = True
         hook = config.hook
-        for name in LEFT_TO_THE_WORKER:
-            getattr(hook, name)  # (pytest's proxy keeps each hook it was asked for in its own dict)
-            hook.__dict__[name] = _nothing
+        callers = {name: getattr(hook, name) for name in LEFT_TO_THE_WORKER}
+        kinds = {name: _answer_once_with(caller, lambda **kwargs: []) for name, caller in callers.items()}
         try:
             hook.pytest_collection(session=session)
         finally:
-            for name in LEFT_TO_THE_WORKER:
-                del hook.__dict__[name]
+            for name, caller in callers.items():
+                caller.__class__ = kinds[name]  # (each was silent for its call in the template's collection)
             config.pluginmanager.unregister(watch)
         reported = watch.reported
         if threading.active_count() != 1:
@@ -145,8 +144,19 @@ def make(controller_config: Any) -> Optional[Made]:
     return made
 
 
-def _nothing(**kwargs: Any) -> None:
-    return None
+def _answer_once_with(caller: Any, answer: Any) -> type:
+    """Make pluggy's hook ``caller`` give ``answer(**kwargs)`` at its next call, and be itself again after
+    (the template's collection: every call).  The caller object stays where pluggy and pytest keep it (pytest
+    9.2 hands out pluggy's relay itself, whose callers pluggy walks when a plugin registers: a function put in
+    their place broke there), only its class changes; returns the class it had."""
+    real = type(caller)
+
+    def once(self: Any, **kwargs: Any) -> Any:
+        self.__class__ = real
+        return answer(**kwargs)
+
+    caller.__class__ = type(f"_Once{real.__name__}", (real,), {"__slots__": (), "__call__": once})
+    return real
 
 
 def _forget(config: Any) -> None:
@@ -211,13 +221,7 @@ def _prepared(made: Made) -> Any:
         del config._do_configure
         config._tmp_path_factory = TempPathFactory.from_config(config, _ispytest=True)
 
-    hook = config.hook
-    real_start = hook.pytest_sessionstart
     to_newcomers = config.pluginmanager.subset_hook_caller("pytest_sessionstart", made.plugins)
-
-    def started(**kwargs: Any) -> Any:  # the plugins registered since the template's session started
-        hook.__dict__["pytest_sessionstart"] = real_start
-        return to_newcomers(**kwargs)
 
     def collected(args: Any = None, genitems: bool = True) -> Any:  # Session.perform_collect's end
         del session.perform_collect
@@ -232,6 +236,7 @@ def _prepared(made: Made) -> Any:
 
     _pytest.main.Session = _TheTemplates  # type: ignore[misc,assignment]
     config._do_configure = configured
-    hook.__dict__["pytest_sessionstart"] = started
+    # the session's start goes to the plugins registered since the template's session started, once
+    _answer_once_with(config.hook.pytest_sessionstart, to_newcomers)
     session.perform_collect = collected
     return config

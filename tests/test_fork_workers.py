@@ -167,11 +167,18 @@ def test_forked_workers_are_workers_as_before_and_leave_with_their_run(tmp_path)
     assert not problems, "\n".join(problems)
 
 
+class _Caller:
+    def __call__(self, **kwargs):
+        return []
+
+
 class _Plugins:
     """What ``template_session.make`` asks of a configuration's plugins and hooks."""
 
     def __init__(self, happens: str) -> None:
         self.happens, self.registered = happens, []
+        # hook callers as pluggy's are: objects whose class ``make`` may change for one call
+        self.pytest_collection_modifyitems, self.pytest_collection_finish = _Caller(), _Caller()
 
     def register(self, plugin, name=None):
         self.registered.append(plugin)
@@ -187,8 +194,6 @@ class _Plugins:
 
     def pytest_sessionstart(self, session):
         pass
-
-    pytest_collection_modifyitems = pytest_collection_finish = pytest_sessionstart
 
     def pytest_collection(self, session):
         for plugin in self.registered:
