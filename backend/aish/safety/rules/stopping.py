@@ -203,6 +203,9 @@ def rule_taskkill(c: Ctx) -> Optional[tuple]:
         return None
     if c.prog.lower() in ("wmic", "wmic.exe") and "process" in texts and ("delete" in texts or "terminate" in texts):
         return MEDIUM, f"kills every process the query matches ({c.text})"
+    if c.prog.lower() in ("stop-process", "spps", "kill") and \
+            any("get-nettcpconnection" in t or "get-netudpendpoint" in t for t in texts):
+        return MEDIUM, f"kills whatever listens on a port ({c.text})"  # `-Id (Get-NetTCPConnection …).OwningProcess`
     if c.prog.lower() in ("stop-process", "spps", "kill") and any(t in ("-name", "-processname") for t in texts):
         return MEDIUM, f"kills every process of a name ({c.text})"
     if c.prog.lower() in ("stop-process", "spps") and c.chain:
