@@ -3,7 +3,7 @@
 `fuser -k 8080/tcp` and `npx kill-port 8080` are medium. Looking the port up and one process by number stay quiet."""
 from __future__ import annotations
 
-from tests.safety.forms import table_holds
+from tests.safety.forms import misjudged
 
 PORT_KILLS = (
     ["Stop-Process -Id (Get-NetTCPConnection -LocalPort 8080).OwningProcess -Force",
@@ -15,4 +15,5 @@ PORT_KILLS = (
 
 
 def test_whatever_listens_on_a_port_killed_is_flagged_in_every_shell():
-    table_holds(PORT_KILLS)
+    wrong = misjudged(*PORT_KILLS)
+    assert not wrong, "\n".join(wrong)

@@ -2,7 +2,7 @@
 run (`&&`, `;`, a new line) starts the very same thing again, so the stop is not judged; the rest of the line is."""
 from __future__ import annotations
 
-from tests.safety.forms import table_holds
+from tests.safety.forms import misjudged
 
 RESTARTS = (
     ["sudo ip link set eth0 down", "ipconfig /release",
@@ -25,4 +25,5 @@ RESTARTS = (
 
 
 def test_a_stop_started_again_on_the_same_line_is_a_restart():
-    table_holds(RESTARTS)
+    wrong = misjudged(*RESTARTS)
+    assert not wrong, "\n".join(wrong)
